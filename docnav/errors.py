@@ -1,0 +1,41 @@
+"""One error tree for DocNav.
+
+``DocNavError`` is the root. ``InputError`` covers anything wrong with what a user gave us
+(a document, a path, an option); ``StoreError`` problems with the database; ``InternalError``
+defects in DocNav itself. Messages say what was received, what is valid and how to fix it.
+"""
+
+from __future__ import annotations
+
+
+class DocNavError(Exception):
+    """Root of every error DocNav raises on purpose."""
+
+
+class InputError(DocNavError):
+    """Bad input from the user: a document, a path or an option."""
+
+
+class DocumentError(InputError):
+    """A single document could not be read or parsed.
+
+    Carries the path so that a batch can record the failure against that document
+    and go on with the rest.
+    """
+
+    def __init__(self, path: str, cause: str) -> None:
+        self.path = str(path)
+        self.cause = cause
+        super().__init__(f"{self.path}: {cause}")
+
+
+class ConfigError(InputError):
+    """A setting is missing or invalid (a model path, an option value)."""
+
+
+class StoreError(DocNavError):
+    """The store is missing, locked, corrupt or of another schema version."""
+
+
+class InternalError(DocNavError):
+    """A defect in DocNav: please report it."""

@@ -1,0 +1,376 @@
+"""The incremental indexer used by the CLI and by Dagster alike.
+
+A run: scan the roots and hash every file; compare with the ``documents`` table to find
+added, changed, renamed, unchanged and deleted documents; parse only what changed; embed
+only text whose hash has no cached vector; write each batch of documents in one
+transaction; then update the collection level (collection node, links between documents,
+related edges) around what changed. A document that fails keeps its previous version and
+records the error; the rest of the batch goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from docnav.collection import CollectionOptions, update_collection
+from docnav.diff import TreeDiff, diff_trees
+from docnav.embed import Embedder, EmbeddingOptions, make_embedder
+from docnav.errors import DocNavError, DocumentError
+from docnav.hashing import digest
+from docnav.model import DocTree, Edge, NodeKind
+from docnav.parse import ParseOptions, parse_file
+from docnav.refs import internal_references
+from docnav.scan import DEFAULT_INCLUDE, FoundFile, in_scope, root_of, scan
+from docnav.store import DocumentRecord, Store
+from docnav.tree import build_tree
+
+
+@dataclass(frozen=True)
+class IndexOptions:
+    """Settings of an index run.
+
+    include / exclude: glob patterns on file names or root-relative paths.
+    batch_size: documents written per store transaction (each document stays atomic).
+    export_parquet: keep the Parquet export beside the database up to date.
+    progress: show a progress bar on stderr (auto: only when stderr is a terminal).
+    """
+
+    include: tuple[str, ...] = DEFAULT_INCLUDE
+    exclude: tuple[str, ...] = ()
+    embedding: EmbeddingOptions = EmbeddingOptions()
+    parse: ParseOptions = field(default_factory=ParseOptions)
+    collection: CollectionOptions = CollectionOptions()
+    batch_size: int = 16
+    export_parquet: bool = True
+    progress: bool | None = None
+
+
+@dataclass
+class IndexReport:
+    """What a run did, for the CLI's final line, Dagster metadata and tests."""
+
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    renamed: list[tuple[str, str]] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (path, error)
+    docs_parsed: int = 0
+    nodes_written: int = 0
+    nodes_changed: int = 0
+    texts_embedded: int = 0
+    embeddings_reused: int = 0
+    related_recomputed: int = 0
+    seconds: float = 0.0
+    stage_seconds: dict[str, float] = field(default_factory=dict)
+    diffs: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+    def summary(self) -> str:
+        return (
+            f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
+            f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
+            f"{len(self.failed)} failed; {self.nodes_written} nodes written, "
+            f"{self.texts_embedded} texts embedded ({self.embeddings_reused} reused); "
+            f"{self.seconds:.2f} s"
+        )
+
+    def _time(self, stage: str, started: float) -> None:
+        self.stage_seconds[stage] = self.stage_seconds.get(stage, 0.0) + time.perf_counter() - started
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One document to (re)index in this run."""
+
+    found: FoundFile
+    doc_id: str
+    previous: DocumentRecord | None
+    reason: str  # added | changed | renamed | retry
+
+
+class Indexer:
+    """Keeps a store up to date with folders of documents."""
+
+    def __init__(
+        self,
+        store: Store,
+        options: IndexOptions = IndexOptions(),
+        embedder: Embedder | None = None,
+        parse: Callable[[str, ParseOptions], "object"] | None = None,
+    ) -> None:
+        self.store = store
+        self.options = options
+        self._embedder = embedder
+        self._parse = parse or parse_file
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = make_embedder(self.options.embedding)
+        return self._embedder
+
+    def index(self, roots: Sequence[str | Path]) -> IndexReport:
+        started = time.perf_counter()
+        with self.store.session():
+            report = self._index(roots)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def _index(self, roots: Sequence[str | Path]) -> IndexReport:
+        report = IndexReport()
+        t = time.perf_counter()
+        found = scan(roots, self.options.include, self.options.exclude)
+        scope = root_of(roots)
+        with self.store.reader() as con:
+            stored = self.store.documents(con)
+        jobs, deletions, unchanged_ids = self._plan(found, stored, scope, report)
+        report._time("scan", t)
+
+        embedder_before = self.embedder.texts_embedded
+        changed_ids: list[str] = []
+        bar = _progress(len(jobs), self.options.progress)
+        for start in range(0, len(jobs), self.options.batch_size):
+            batch = jobs[start : start + self.options.batch_size]
+            changed_ids += self._index_batch(batch, report)
+            bar(len(batch))
+        bar(0, done=True)
+
+        t = time.perf_counter()
+        with self.store.transaction() as con:
+            for doc_id in deletions:
+                self.store.delete_document(con, doc_id)
+            touched = [j.found.path for j in jobs] + [
+                j.previous.path for j in jobs if j.previous is not None
+            ] + [stored[d].path for d in deletions]
+            collection_changed = update_collection(
+                con, self.embedder.model_id, changed_ids, touched, self.options.collection
+            )
+            report.related_recomputed = collection_changed
+            if changed_ids or deletions:
+                self.store.prune_embeddings(con)
+        report._time("collection", t)
+        if self.options.export_parquet and (changed_ids or deletions or report.failed):
+            t = time.perf_counter()
+            with self.store.reader() as con:
+                self.store.export_parquet(con, changed_ids, deletions)
+            report._time("parquet", t)
+        report.texts_embedded = self.embedder.texts_embedded - embedder_before
+        return report
+
+    # -- planning ----------------------------------------------------------------------------
+
+    def _plan(
+        self,
+        found: list[FoundFile],
+        stored: dict[str, DocumentRecord],
+        scope: list[str],
+        report: IndexReport,
+    ) -> tuple[list[_Job], list[str], list[str]]:
+        by_path = {r.path: r for r in stored.values()}
+        present = {f.path for f in found}
+        vanished = {
+            r.content_hash: r
+            for r in stored.values()
+            if r.path not in present and in_scope(r.path, scope) and r.content_hash
+        }
+        jobs: list[_Job] = []
+        unchanged: list[str] = []
+        renamed_ids: set[str] = set()
+        for f in found:
+            old = by_path.get(f.path)
+            if f.error:
+                doc_id = old.doc_id if old else _new_doc_id(f.path)
+                jobs.append(_Job(f, doc_id, old, "error"))
+            elif old is None:
+                source = vanished.pop(f.content_hash, None)
+                if source is not None and source.doc_id not in renamed_ids:
+                    renamed_ids.add(source.doc_id)
+                    jobs.append(_Job(f, source.doc_id, source, "renamed"))
+                else:
+                    jobs.append(_Job(f, _new_doc_id(f.path), None, "added"))
+            elif old.content_hash == f.content_hash and old.status == "ok":
+                unchanged.append(old.doc_id)
+                report.unchanged.append(f.path)
+            else:
+                jobs.append(_Job(f, old.doc_id, old, "changed"))
+        deletions = [
+            r.doc_id
+            for r in stored.values()
+            if r.path not in present and in_scope(r.path, scope) and r.doc_id not in renamed_ids
+        ]
+        report.removed = sorted(stored[d].path for d in deletions)
+        return jobs, deletions, unchanged
+
+    # -- per batch ---------------------------------------------------------------------------
+
+    def _index_batch(self, batch: list[_Job], report: IndexReport) -> list[str]:
+        t = time.perf_counter()
+        parsed: list[tuple[_Job, DocTree | None, str | None]] = []
+        for job in batch:
+            tree, error = self._parse_one(job)
+            parsed.append((job, tree, error))
+            report.docs_parsed += job.found.error is None
+        report._time("parse", t)
+
+        t = time.perf_counter()
+        trees = [tree for _, tree, _ in parsed if tree is not None]
+        with self.store.reader() as con:
+            old_trees = {j.doc_id: self.store.load_tree(con, j.doc_id)
+                         for j, tree, _ in parsed if tree is not None and j.previous}
+            wanted = sorted({n.text_hash for tr in trees for n in tr.nodes
+                             if n.kind is not NodeKind.COLLECTION})
+            cached = self.store.cached_embeddings(con, self.embedder.model_id, wanted)
+        report._time("load", t)
+
+        t = time.perf_counter()
+        missing: dict[str, str] = {}
+        for tr in trees:
+            for n in tr.nodes:
+                if n.text_hash not in cached and n.text_hash not in missing:
+                    missing[n.text_hash] = _embed_text(n)
+        report.embeddings_reused += len(wanted) - len(missing)
+        fresh = dict(zip(missing, self.embedder.embed(list(missing.values()))))
+        report._time("embed", t)
+
+        t = time.perf_counter()
+        vectors = {**cached, **fresh}
+        written: list[str] = []
+        now = time.time()
+        with self.store.transaction() as con:
+            self.store.put_embeddings(con, self.embedder.model_id, fresh)
+            for job, tree, error in parsed:
+                record = self._record(job, tree, error, now)
+                self.store.replace_document(con, record, tree)
+                if tree is None:
+                    report.failed.append((job.found.path, error or "unknown error"))
+                    continue
+                self.store.put_node_vectors(
+                    con, self.embedder.model_id, tree.doc_id, _section_vectors(tree, vectors)
+                )
+                diff = diff_trees(old_trees.get(job.doc_id), tree)
+                report.diffs[job.found.path] = diff.counts()
+                report.nodes_written += len(tree.nodes)
+                report.nodes_changed += len(diff.dirty)
+                written.append(tree.doc_id)
+                _file_report(report, job)
+        report._time("write", t)
+        return written
+
+    def _parse_one(self, job: _Job) -> tuple[DocTree | None, str | None]:
+        if job.found.error:
+            return None, f"{job.found.path}: {job.found.error}"
+        try:
+            parsed = self._parse(job.found.path, self.options.parse)
+            tree = build_tree(parsed, job.doc_id, job.found.path)
+        except DocumentError as exc:
+            return None, str(exc)
+        except DocNavError as exc:
+            return None, f"{job.found.path}: {exc}"
+        except (OSError, ValueError, RecursionError, MemoryError) as exc:
+            return None, f"{job.found.path}: {type(exc).__name__}: {exc}"
+        refs = internal_references(tree)
+        return replace(tree, edges=tree.edges + tuple(refs)), None
+
+    def _record(
+        self, job: _Job, tree: DocTree | None, error: str | None, now: float
+    ) -> DocumentRecord:
+        f, prev = job.found, job.previous
+        if tree is None:
+            if prev is not None:  # keep the previous version queryable; note the failure
+                return replace(prev, path=prev.path, seen_hash=f.content_hash, status="failed",
+                               error=error, checked_at=now)
+            return DocumentRecord(
+                doc_id=job.doc_id, path=f.path, format=Path(f.path).suffix.lstrip(".").lower(),
+                title="", content_hash=None, seen_hash=f.content_hash, tree_hash=None, version=0,
+                status="failed", error=error, size_bytes=f.size, n_nodes=0, metadata="[]",
+                indexed_at=None, checked_at=now,
+            )
+        return DocumentRecord(
+            doc_id=job.doc_id, path=f.path, format=tree.format, title=tree.title,
+            content_hash=f.content_hash, seen_hash=f.content_hash, tree_hash=tree.tree_hash,
+            version=(prev.version if prev else 0) + 1, status="ok", error=None,
+            size_bytes=f.size, n_nodes=len(tree.nodes), metadata=json.dumps(tree.metadata),
+            indexed_at=now, checked_at=now,
+        )
+
+
+def _file_report(report: IndexReport, job: _Job) -> None:
+    if job.reason == "added" or (job.reason == "error" and job.previous is None):
+        report.added.append(job.found.path)
+    elif job.reason == "renamed":
+        report.renamed.append((job.previous.path, job.found.path))
+    else:
+        report.changed.append(job.found.path)
+
+
+def _new_doc_id(path: str) -> str:
+    return digest("doc", path)
+
+
+def _embed_text(node) -> str:
+    if node.kind is NodeKind.PARAGRAPH:
+        return node.text
+    return node.heading or node.breadcrumb
+
+
+def _section_vectors(tree: DocTree, vectors: dict[str, np.ndarray]) -> list[tuple[str, str, np.ndarray]]:
+    """A vector per section: its heading plus the mean of the paragraphs in its subtree."""
+    sums: dict[str, np.ndarray] = {}
+    counts: dict[str, int] = {}
+    for n in reversed(tree.nodes):  # children before parents
+        if n.kind is NodeKind.PARAGRAPH and n.parent_id:
+            v = vectors[n.text_hash]
+            sums[n.parent_id] = sums.get(n.parent_id, 0) + v
+            counts[n.parent_id] = counts.get(n.parent_id, 0) + 1
+        elif n.kind is NodeKind.SECTION and n.parent_id and n.node_id in sums:
+            sums[n.parent_id] = sums.get(n.parent_id, 0) + sums[n.node_id]
+            counts[n.parent_id] = counts.get(n.parent_id, 0) + counts[n.node_id]
+    rows = []
+    for n in tree.nodes:
+        if n.kind is not NodeKind.SECTION:
+            continue
+        v = vectors[n.text_hash].astype(np.float64)
+        if n.node_id in sums:
+            v = v + sums[n.node_id] / counts[n.node_id]
+        v = v / max(np.linalg.norm(v), 1e-12)
+        rows.append((n.node_id, n.local_key, v.astype(np.float32)))
+    return rows
+
+
+def _progress(total: int, enabled: bool | None) -> Callable[..., None]:
+    """A tqdm bar on stderr for runs of more than a handful of documents."""
+    show = sys.stderr.isatty() if enabled is None else enabled
+    if not show or total < 5:
+        return lambda n, done=False: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit="doc", desc="indexing", file=sys.stderr)
+
+    def step(n: int, done: bool = False) -> None:
+        bar.update(n)
+        if done:
+            bar.close()
+
+    return step
+
+
+def index_paths(
+    roots: Sequence[str | Path], db: str | Path, options: IndexOptions = IndexOptions(),
+    embedder: Embedder | None = None,
+) -> IndexReport:
+    """Index ``roots`` into the store at ``db``: the one-call entry point."""
+    return Indexer(Store(db), options, embedder).index(roots)
+
+
+__all__ = ["IndexOptions", "IndexReport", "Indexer", "index_paths", "TreeDiff", "Edge"]

@@ -1,0 +1,162 @@
+"""Cross-references: anchor links, "see Section 3.2", "Table 2", links between documents.
+
+In-document references are a function of one tree and are stored with the document.
+Links to other documents of the collection are resolved against the collection's paths and
+section anchors and re-resolved whenever a document they might point to appears, changes or
+goes away.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
+
+from docnav.model import DocTree, Edge, EdgeKind, Node, NodeKind
+
+_SECTION_REF = re.compile(
+    r"\b(?:Section|Sections|Sec\.|§|Chapter|Appendix)\s*((?:\d+|[A-Z])(?:\.\d+)*)", re.I
+)
+_FLOAT_REF = re.compile(r"\b(Table|Figure|Fig\.)\s+(\d+)", re.I)
+_HEADING_NUMBER = re.compile(r"^\s*(?:Section\s+|Appendix\s+|Chapter\s+)?((?:\d+|[A-Z])(?:\.\d+)*)\.?\s", re.I)
+
+
+def heading_number(heading: str) -> str | None:
+    """The number a heading starts with: "3.2 Results" -> "3.2", "Appendix A. Proofs" -> "A"."""
+    m = _HEADING_NUMBER.match(heading + " ")
+    return m.group(1).upper() if m else None
+
+
+def internal_references(tree: DocTree) -> list[Edge]:
+    """References edges from paragraphs and sections to targets in the same document."""
+    by_anchor: dict[str, str] = {}
+    by_number: dict[str, str] = {}
+    floats: dict[tuple[str, str], str] = {}
+    for n in tree.nodes:
+        if n.kind is NodeKind.SECTION:
+            if n.anchor:
+                by_anchor.setdefault(n.anchor, n.node_id)
+            num = heading_number(n.heading)
+            if num:
+                by_number.setdefault(num, n.node_id)
+        elif n.kind is NodeKind.PARAGRAPH:
+            m = _FLOAT_REF.match(n.text)
+            if m and n.block_kind in ("caption", "table", "text"):
+                floats.setdefault((_float_kind(m.group(1)), m.group(2)), n.node_id)
+            if n.anchor:
+                by_anchor.setdefault(n.anchor, n.node_id)
+
+    found: dict[tuple[str, str], None] = {}
+    for link in tree.links:
+        target = link.target.strip()
+        if target.startswith("#") and target[1:] in by_anchor:
+            found[(link.node_id, by_anchor[target[1:]])] = None
+    for n in tree.nodes:
+        if n.kind is not NodeKind.PARAGRAPH:
+            continue
+        for m in _SECTION_REF.finditer(n.text):
+            dst = by_number.get(m.group(1).upper())
+            if dst:
+                found[(n.node_id, dst)] = None
+        for m in _FLOAT_REF.finditer(n.text):
+            dst = floats.get((_float_kind(m.group(1)), m.group(2)))
+            if dst:
+                found[(n.node_id, dst)] = None
+    ancestors_cache: dict[str, set[str]] = {}
+    edges = []
+    for src, dst in found:
+        if src == dst:
+            continue
+        if src not in ancestors_cache:
+            ancestors_cache[src] = {a.node_id for a in tree.ancestors(src)}
+        if dst in ancestors_cache[src]:
+            continue  # a paragraph citing its own section is not a navigation step
+        edges.append(Edge(src, dst, EdgeKind.REFERENCES))
+    return edges
+
+
+def _float_kind(word: str) -> str:
+    return "table" if word.lower().startswith("tab") else "figure"
+
+
+@dataclass(frozen=True)
+class LinkTarget:
+    path: str  # normalised path of the linked file, relative to the collection root
+    fragment: str
+
+
+def split_link(target: str, source_path: str) -> LinkTarget | None:
+    """Where a link points, as a collection-relative path, or None when it leaves the collection.
+
+    Relative links resolve against the source document's folder. Absolute URLs keep their
+    path, so ``https://host/repo/blob/master/text/0001-x.md`` can match ``text/0001-x.md``.
+    """
+    target = target.strip()
+    if not target or target.startswith(("#", "mailto:", "tel:", "javascript:")):
+        return None
+    parts = urlsplit(target)
+    path = unquote(parts.path)
+    if not path:
+        return None
+    if parts.scheme or parts.netloc:
+        return LinkTarget(path.lstrip("/"), parts.fragment)
+    base = posixpath.dirname(source_path)
+    return LinkTarget(posixpath.normpath(posixpath.join(base, path)), parts.fragment)
+
+
+def resolve_document(link: LinkTarget, paths: Mapping[str, str]) -> str | None:
+    """The doc_id a link points to: exact relative path, else the longest path-suffix match.
+
+    ``paths`` maps collection-relative paths to doc ids.
+    """
+    if link.path in paths:
+        return paths[link.path]
+    best: tuple[int, str] | None = None
+    for path, doc_id in _suffix_candidates(link.path, paths):
+        score = path.count("/")
+        if best is None or score > best[0] or (score == best[0] and doc_id < best[1]):
+            best = (score, doc_id)
+    return best[1] if best else None
+
+
+def _suffix_candidates(link_path: str, paths: Mapping[str, str]) -> Iterable[tuple[str, str]]:
+    name = posixpath.basename(link_path)
+    if not name or "." not in name:
+        return []
+    return [(p, d) for p, d in paths.items()
+            if (link_path.endswith("/" + p) or p.endswith("/" + link_path)
+                or posixpath.basename(p) == name)]
+
+
+def cross_references(
+    links: Iterable[tuple[str, str, str]],
+    doc_paths: Mapping[str, str],
+    doc_of_path: Mapping[str, str],
+    anchors: Mapping[tuple[str, str], str],
+    doc_nodes: Mapping[str, str],
+) -> list[Edge]:
+    """Resolve links (node_id, source doc_id, target) to other documents of the collection.
+
+    doc_paths: doc_id -> relative path; doc_of_path: relative path -> doc_id;
+    anchors: (doc_id, anchor) -> section node id; doc_nodes: doc_id -> document node id.
+    """
+    edges: dict[tuple[str, str], None] = {}
+    for node_id, src_doc, target in links:
+        link = split_link(target, doc_paths.get(src_doc, ""))
+        if link is None:
+            continue
+        dst_doc = resolve_document(link, doc_of_path)
+        if dst_doc is None or dst_doc == src_doc:
+            continue
+        dst = anchors.get((dst_doc, link.fragment)) if link.fragment else None
+        dst = dst or doc_nodes.get(dst_doc)
+        if dst:
+            edges[(node_id, dst)] = None
+    return [Edge(s, d, EdgeKind.REFERENCES) for s, d in edges]
+
+
+def is_ancestor_key(a: Node, b: Node) -> bool:
+    """True when section ``a`` contains section ``b`` (same document, key prefix)."""
+    return a.doc_id == b.doc_id and b.local_key.startswith(a.local_key[:-1] + ",")

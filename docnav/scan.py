@@ -1,0 +1,109 @@
+"""Find the documents under the indexed roots and hash their bytes.
+
+Symlinks are followed only when they resolve inside the root they were found in; links out of
+the root and symlink loops are reported as errors for that path, never followed. Only regular
+files are read (a FIFO named ``x.md`` would block a reader forever).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import stat
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docnav.errors import InputError
+from docnav.hashing import file_digest
+
+SUPPORTED_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".docx", ".pdf")
+DEFAULT_INCLUDE = tuple(f"*{s}" for s in SUPPORTED_SUFFIXES)
+
+
+@dataclass(frozen=True)
+class FoundFile:
+    """A candidate document: its absolute path, its root, and its hash or why it can't be read."""
+
+    path: str
+    root: str
+    size: int = 0
+    content_hash: str | None = None
+    error: str | None = None
+
+
+def scan(
+    roots: Sequence[str | Path],
+    include: Sequence[str] = DEFAULT_INCLUDE,
+    exclude: Sequence[str] = (),
+) -> list[FoundFile]:
+    """Every matching file under ``roots`` (files or folders), sorted by path."""
+    found: dict[str, FoundFile] = {}
+    for raw in roots:
+        root = Path(raw).expanduser().absolute()
+        if not root.exists() and not root.is_symlink():
+            raise InputError(f"{raw}: no such file or folder to index")
+        if root.is_file():
+            entry = _inspect(root, root.parent)
+            found[entry.path] = entry
+            continue
+        for path in _walk(root):
+            rel = path.relative_to(root).as_posix()
+            if not _matches(rel, include) or _matches(rel, exclude):
+                continue
+            entry = _inspect(path, root)
+            found.setdefault(entry.path, entry)
+    return sorted(found.values(), key=lambda f: f.path)
+
+
+def root_of(roots: Sequence[str | Path]) -> list[str]:
+    """Absolute forms of the roots, for deciding which stored documents are in scope."""
+    return [str(Path(r).expanduser().absolute()) for r in roots]
+
+
+def in_scope(path: str, roots: Iterable[str]) -> bool:
+    return any(path == r or path.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
+
+
+def _matches(rel: str, patterns: Sequence[str]) -> bool:
+    name = rel.rsplit("/", 1)[-1]
+    return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in patterns)
+
+
+def _walk(root: Path) -> Iterable[Path]:
+    # followlinks=False: a symlinked folder is never descended into, so loops cannot recurse.
+    for folder, dirs, files in os.walk(root, followlinks=False, onerror=lambda e: None):
+        dirs.sort()
+        for name in sorted(files):
+            yield Path(folder) / name
+        for name in dirs:
+            p = Path(folder) / name
+            if p.is_symlink():
+                yield p  # reported by _inspect only if its name matches the patterns
+
+
+def _inspect(path: Path, root: Path) -> FoundFile:
+    key = str(path)
+    if path.is_symlink():
+        try:
+            target = path.resolve(strict=True)
+        except (RuntimeError, OSError) as exc:
+            loop = isinstance(exc, RuntimeError) or "loop" in str(exc).lower()
+            cause = "symlink loop, not followed" if loop else f"broken symlink ({exc})"
+            return FoundFile(key, str(root), error=cause)
+        if not target.is_relative_to(root.resolve()):
+            return FoundFile(
+                key, str(root),
+                error=f"symlink points outside the indexed root ({target}), not followed",
+            )
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return FoundFile(key, str(root), error=f"cannot read file: {exc.strerror or exc}")
+    if not stat.S_ISREG(st.st_mode):
+        return FoundFile(key, str(root), error="not a regular file (folder, pipe or device)")
+    try:
+        digest = file_digest(path)
+    except OSError as exc:
+        return FoundFile(key, str(root), error=f"cannot read file: {exc.strerror or exc}")
+    return FoundFile(key, str(root), size=st.st_size, content_hash=digest)

@@ -1,0 +1,427 @@
+"""DuckDB store of the document graph, with a Parquet export beside it.
+
+One writer at a time (DuckDB allows one writing process). The writer holds the database file
+only inside :meth:`Store.transaction`, so read-only readers in other processes can open it
+between writes. Each document is replaced inside a single transaction: readers see either
+the old or the new version, and a crash mid-write leaves the old one (DuckDB's WAL rolls the
+unfinished transaction back on the next open).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import polars as pl
+
+from docnav.errors import StoreError
+from docnav.model import SCHEMA_VERSION, DocTree, Edge, EdgeKind, Node, NodeKind, NodeLink
+
+COLLECTION_DOC_ID = "__collection__"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key VARCHAR, value VARCHAR);
+CREATE TABLE IF NOT EXISTS documents (
+    doc_id VARCHAR, path VARCHAR, format VARCHAR, title VARCHAR,
+    content_hash VARCHAR,        -- hash of the bytes of the indexed version
+    seen_hash VARCHAR,           -- hash of the bytes last seen (differs when that failed)
+    tree_hash VARCHAR, version INTEGER, status VARCHAR, error VARCHAR,
+    size_bytes BIGINT, n_nodes INTEGER, metadata VARCHAR,
+    indexed_at DOUBLE, checked_at DOUBLE
+);
+CREATE TABLE IF NOT EXISTS nodes (
+    node_id VARCHAR, doc_id VARCHAR, local_key VARCHAR, kind VARCHAR, block_kind VARCHAR,
+    level INTEGER, position INTEGER, parent_id VARCHAR, heading VARCHAR, breadcrumb VARCHAR,
+    text VARCHAR, page INTEGER, anchor VARCHAR, text_hash VARCHAR, tree_hash VARCHAR
+);
+CREATE TABLE IF NOT EXISTS edges (
+    src VARCHAR, dst VARCHAR, kind VARCHAR, weight DOUBLE,
+    doc_id VARCHAR               -- owner: the source's document, or __collection__
+);
+CREATE TABLE IF NOT EXISTS links (node_id VARCHAR, doc_id VARCHAR, target VARCHAR, text VARCHAR);
+CREATE TABLE IF NOT EXISTS embeddings (text_hash VARCHAR, model VARCHAR, vector FLOAT[]);
+-- one vector per section (mean of its subtree's paragraphs and heading): the related graph
+CREATE TABLE IF NOT EXISTS node_vectors (
+    node_id VARCHAR, doc_id VARCHAR, local_key VARCHAR, model VARCHAR, vector FLOAT[]
+);
+"""
+
+TABLES = ("documents", "nodes", "edges", "links", "embeddings", "node_vectors")
+PER_DOC_TABLES = ("nodes", "edges", "links", "embeddings", "node_vectors")
+
+NODE_COLUMNS = [
+    "node_id", "doc_id", "local_key", "kind", "block_kind", "level", "position", "parent_id",
+    "heading", "breadcrumb", "text", "page", "anchor", "text_hash", "tree_hash",
+]
+_NODE_SCHEMA = {
+    "node_id": pl.Utf8, "doc_id": pl.Utf8, "local_key": pl.Utf8, "kind": pl.Utf8,
+    "block_kind": pl.Utf8, "level": pl.Int32, "position": pl.Int32, "parent_id": pl.Utf8,
+    "heading": pl.Utf8, "breadcrumb": pl.Utf8, "text": pl.Utf8, "page": pl.Int32,
+    "anchor": pl.Utf8, "text_hash": pl.Utf8, "tree_hash": pl.Utf8,
+}
+_EDGE_SCHEMA = {"src": pl.Utf8, "dst": pl.Utf8, "kind": pl.Utf8, "weight": pl.Float64,
+                "doc_id": pl.Utf8}
+_LINK_SCHEMA = {"node_id": pl.Utf8, "doc_id": pl.Utf8, "target": pl.Utf8, "text": pl.Utf8}
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """A row of the ``documents`` table."""
+
+    doc_id: str
+    path: str
+    format: str
+    title: str
+    content_hash: str | None
+    seen_hash: str | None
+    tree_hash: str | None
+    version: int
+    status: str
+    error: str | None
+    size_bytes: int
+    n_nodes: int
+    metadata: str
+    indexed_at: float | None
+    checked_at: float | None
+
+
+DOC_COLUMNS = list(DocumentRecord.__dataclass_fields__)
+
+
+def nodes_frame(nodes: Sequence[Node]) -> pl.DataFrame:
+    rows = {c: [] for c in NODE_COLUMNS}
+    for n in nodes:
+        for c in NODE_COLUMNS:
+            v = getattr(n, c)
+            rows[c].append(v.value if isinstance(v, NodeKind) else v)
+    return pl.DataFrame(rows, schema=_NODE_SCHEMA)
+
+
+def edges_frame(edges: Iterable[Edge], owner: str) -> pl.DataFrame:
+    rows = [(e.src, e.dst, e.kind.value, float(e.weight), owner) for e in edges]
+    return pl.DataFrame(rows, schema=_EDGE_SCHEMA, orient="row")
+
+
+def links_frame(links: Iterable[NodeLink], doc_id: str) -> pl.DataFrame:
+    rows = [(x.node_id, doc_id, x.target, x.text) for x in links]
+    return pl.DataFrame(rows, schema=_LINK_SCHEMA, orient="row")
+
+
+class Store:
+    """The DuckDB database at ``path`` and its Parquet export at ``parquet_dir``."""
+
+    def __init__(self, path: str | Path, parquet_dir: str | Path | None = None) -> None:
+        self.path = Path(path)
+        self.parquet_dir = Path(parquet_dir) if parquet_dir else self.path.parent / "parquet"
+        self._session: duckdb.DuckDBPyConnection | None = None
+
+    @contextmanager
+    def session(self) -> Iterator["Store"]:
+        """Hold one read-write connection for a whole run (one open instead of many).
+
+        Inside a session, :meth:`reader` and :meth:`transaction` reuse it. Other processes
+        cannot open the database meanwhile; they read the Parquet export instead.
+        """
+        if self._session is not None:
+            yield self
+            return
+        self.initialize()
+        self._session = self._connect(read_only=False)
+        try:
+            yield self
+        finally:
+            con, self._session = self._session, None
+            con.close()
+
+    # -- connections -----------------------------------------------------------------------
+
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def _connect(self, read_only: bool) -> duckdb.DuckDBPyConnection:
+        try:
+            return duckdb.connect(str(self.path), read_only=read_only)
+        except duckdb.IOException as exc:
+            if "lock" in str(exc).lower():
+                raise StoreError(
+                    f"{self.path}: the store is locked by another process that is writing to it "
+                    "(a running `docnav index` or Dagster run). Wait for it to finish, or read "
+                    "the Parquet export instead."
+                ) from exc
+            raise StoreError(f"{self.path}: cannot open the store: {exc}") from exc
+
+    def initialize(self) -> None:
+        """Create the database and tables if missing; refuse another schema version."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        con = self._connect(read_only=False)
+        try:
+            con.execute(_SCHEMA)
+            row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if row is None:
+                con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+            elif int(row[0]) != SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path}: store has schema version {row[0]}, this DocNav writes version "
+                    f"{SCHEMA_VERSION}. Rebuild it: delete {self.path} and run `docnav index` again."
+                )
+        finally:
+            con.close()
+
+    @contextmanager
+    def reader(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A read-only connection; fails clearly if the store is missing or locked."""
+        if self._session is not None:
+            yield self._session
+            return
+        if not self.exists():
+            raise StoreError(
+                f"{self.path}: no store here. Create it with `docnav index PATH --db {self.path}`."
+            )
+        con = self._connect(read_only=True)
+        try:
+            self._check_version(con)
+            yield con
+        finally:
+            con.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A write transaction, on the session's connection or one held only for its duration."""
+        con = self._session or self._connect(read_only=False)
+        try:
+            con.execute("BEGIN TRANSACTION")
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            _fault_point()
+            con.execute("COMMIT")
+        finally:
+            if con is not self._session:
+                con.close()
+
+    def _check_version(self, con: duckdb.DuckDBPyConnection) -> None:
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except duckdb.CatalogException as exc:
+            raise StoreError(f"{self.path}: not a DocNav store (no meta table)") from exc
+        if row is None or int(row[0]) != SCHEMA_VERSION:
+            found = row[0] if row else "none"
+            raise StoreError(
+                f"{self.path}: store has schema version {found}, this DocNav reads version "
+                f"{SCHEMA_VERSION}. Rebuild it: delete the file and run `docnav index` again."
+            )
+
+    # -- reads -------------------------------------------------------------------------------
+
+    @staticmethod
+    def documents(con: duckdb.DuckDBPyConnection) -> dict[str, DocumentRecord]:
+        rows = con.execute(f"SELECT {', '.join(DOC_COLUMNS)} FROM documents").fetchall()
+        return {r[0]: DocumentRecord(*r) for r in rows}
+
+    @staticmethod
+    def load_tree(con: duckdb.DuckDBPyConnection, doc_id: str) -> DocTree | None:
+        doc = con.execute(
+            "SELECT path, title, format, metadata FROM documents WHERE doc_id = ? "
+            "AND tree_hash IS NOT NULL", [doc_id]
+        ).fetchone()
+        if doc is None:
+            return None
+        rows = con.execute(
+            f"SELECT {', '.join(NODE_COLUMNS)} FROM nodes WHERE doc_id = ? ORDER BY position",
+            [doc_id],
+        ).fetchall()
+        nodes = tuple(_node_from_row(r) for r in rows)
+        edges = tuple(
+            Edge(s, d, EdgeKind(k), w)
+            for s, d, k, w in con.execute(
+                "SELECT src, dst, kind, weight FROM edges WHERE doc_id = ?", [doc_id]
+            ).fetchall()
+        )
+        links = tuple(
+            NodeLink(*r)
+            for r in con.execute(
+                "SELECT node_id, target, text FROM links WHERE doc_id = ?", [doc_id]
+            ).fetchall()
+        )
+        meta = tuple(tuple(x) for x in json.loads(doc[3] or "[]"))
+        return DocTree(doc_id, doc[0], doc[1], doc[2], nodes, edges, links, meta)
+
+    @staticmethod
+    def cached_embeddings(
+        con: duckdb.DuckDBPyConnection, model: str, text_hashes: Sequence[str]
+    ) -> dict[str, np.ndarray]:
+        if not text_hashes:
+            return {}
+        con.register("_wanted", pl.DataFrame({"text_hash": list(set(text_hashes))}))
+        try:
+            rows = con.execute(
+                "SELECT e.text_hash, e.vector FROM embeddings e JOIN _wanted w USING (text_hash) "
+                "WHERE e.model = ?",
+                [model],
+            ).fetchall()
+        finally:
+            con.unregister("_wanted")
+        return {h: np.asarray(v, dtype=np.float32) for h, v in rows}
+
+    # -- writes ------------------------------------------------------------------------------
+
+    @staticmethod
+    def replace_document(
+        con: duckdb.DuckDBPyConnection, record: DocumentRecord, tree: DocTree | None
+    ) -> None:
+        """Write the document row and, when ``tree`` is given, replace its nodes and edges."""
+        con.execute("DELETE FROM documents WHERE doc_id = ?", [record.doc_id])
+        con.execute(
+            f"INSERT INTO documents VALUES ({', '.join('?' * len(DOC_COLUMNS))})",
+            [getattr(record, c) for c in DOC_COLUMNS],
+        )
+        if tree is None:
+            return
+        for table in ("nodes", "edges", "links", "node_vectors"):
+            con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [record.doc_id])
+        _insert(con, "nodes", nodes_frame(tree.nodes))
+        _insert(con, "edges", edges_frame(tree.edges, record.doc_id))
+        _insert(con, "links", links_frame(tree.links, record.doc_id))
+
+    @staticmethod
+    def delete_document(con: duckdb.DuckDBPyConnection, doc_id: str) -> None:
+        for table in ("documents", "nodes", "links", "node_vectors"):
+            con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [doc_id])
+        con.execute(
+            "DELETE FROM edges WHERE doc_id = ? OR src IN (SELECT node_id FROM nodes "
+            "WHERE doc_id = ?)", [doc_id, doc_id]
+        )
+
+    @staticmethod
+    def put_embeddings(
+        con: duckdb.DuckDBPyConnection, model: str, vectors: dict[str, np.ndarray]
+    ) -> None:
+        if not vectors:
+            return
+        new = pl.DataFrame(
+            {
+                "text_hash": list(vectors),
+                "model": [model] * len(vectors),
+                "vector": [v.astype(np.float32).tolist() for v in vectors.values()],
+            },
+            schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.List(pl.Float32)},
+        )
+        con.register("_new_embeddings", new)
+        try:
+            con.execute(
+                "INSERT INTO embeddings SELECT n.* FROM _new_embeddings n ANTI JOIN embeddings e "
+                "ON e.text_hash = n.text_hash AND e.model = n.model"
+            )
+        finally:
+            con.unregister("_new_embeddings")
+
+    @staticmethod
+    def put_node_vectors(
+        con: duckdb.DuckDBPyConnection, model: str, doc_id: str,
+        rows: list[tuple[str, str, np.ndarray]],
+    ) -> None:
+        """Store (node_id, local_key, vector) rows of one document (replacing its old ones)."""
+        con.execute("DELETE FROM node_vectors WHERE doc_id = ?", [doc_id])
+        frame = pl.DataFrame(
+            {
+                "node_id": [r[0] for r in rows],
+                "doc_id": [doc_id] * len(rows),
+                "local_key": [r[1] for r in rows],
+                "model": [model] * len(rows),
+                "vector": [r[2].astype(np.float32).tolist() for r in rows],
+            },
+            schema={"node_id": pl.Utf8, "doc_id": pl.Utf8, "local_key": pl.Utf8,
+                    "model": pl.Utf8, "vector": pl.List(pl.Float32)},
+        )
+        _insert(con, "node_vectors", frame)
+
+    @staticmethod
+    def prune_embeddings(con: duckdb.DuckDBPyConnection) -> int:
+        """Drop embeddings no stored node uses any more (after deletes and edits)."""
+        return con.execute(
+            "DELETE FROM embeddings WHERE text_hash NOT IN "
+            "(SELECT DISTINCT text_hash FROM nodes)"
+        ).fetchone()[0]
+
+    # -- parquet -----------------------------------------------------------------------------
+
+    def export_parquet(
+        self, con: duckdb.DuckDBPyConnection, changed: Iterable[str], removed: Iterable[str]
+    ) -> None:
+        """Bring the Parquet export up to date after a write, touching only what changed.
+
+        Per-document tables are partitioned one file per document
+        (``<table>/<doc_id>.parquet``: nodes, edges, links, embeddings); ``documents.parquet``
+        and the collection's own rows are rewritten whole. Every file is written to a temporary
+        name and renamed into place, so readers of the export never see half a file.
+        """
+        for table in PER_DOC_TABLES:
+            (self.parquet_dir / table).mkdir(parents=True, exist_ok=True)
+        for doc_id in removed:
+            for table in PER_DOC_TABLES:
+                (self.parquet_dir / table / f"{doc_id}.parquet").unlink(missing_ok=True)
+        for doc_id in [*changed, COLLECTION_DOC_ID]:
+            for table in PER_DOC_TABLES:
+                query = (
+                    "SELECT e.* FROM embeddings e WHERE e.text_hash IN "
+                    "(SELECT text_hash FROM nodes WHERE doc_id = $doc)"
+                    if table == "embeddings"
+                    else f"SELECT * FROM {table} WHERE doc_id = $doc"
+                )
+                _copy_atomic(con, query, self.parquet_dir / table / f"{doc_id}.parquet", doc_id)
+        _copy_atomic(con, "SELECT * FROM documents", self.parquet_dir / "documents.parquet", None)
+
+    def remove(self) -> None:
+        """Delete the database and its export (used by full rebuilds)."""
+        for p in (self.path, Path(str(self.path) + ".wal")):
+            p.unlink(missing_ok=True)
+        shutil.rmtree(self.parquet_dir, ignore_errors=True)
+
+
+def _insert(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame) -> None:
+    if frame.is_empty():
+        return
+    con.register("_rows", frame)
+    try:
+        con.execute(f"INSERT INTO {table} SELECT * FROM _rows")
+    finally:
+        con.unregister("_rows")
+
+
+def _node_from_row(r: tuple) -> Node:
+    values = dict(zip(NODE_COLUMNS, r))
+    values["kind"] = NodeKind(values["kind"])
+    return Node(**values)
+
+
+def _copy_atomic(
+    con: duckdb.DuckDBPyConnection, query: str, final: Path, doc_id: str | None
+) -> None:
+    tmp = final.with_name(f".{final.name}.tmp{os.getpid()}")
+    params = {"doc": doc_id} if doc_id is not None else None
+    frame = con.execute(query, params).pl() if params else con.execute(query).pl()
+    frame.write_parquet(tmp)
+    os.replace(tmp, final)
+
+
+def _fault_point() -> None:
+    """Fault injection for crash tests: sleep inside the open transaction, before COMMIT.
+
+    Set DOCNAV_FAULT_SLEEP_BEFORE_COMMIT=<seconds>; the crash test kills the process there.
+    """
+    delay = os.environ.get("DOCNAV_FAULT_SLEEP_BEFORE_COMMIT")
+    if delay:
+        marker = os.environ.get("DOCNAV_FAULT_MARKER")
+        if marker:
+            Path(marker).write_text(str(time.time()))
+        time.sleep(float(delay))

@@ -1,0 +1,211 @@
+"""Build a :class:`DocTree` from parsed blocks: nesting, identity and Merkle hashes.
+
+Identity rules (see DESIGN.md):
+
+* section ``local_key``: its heading path, each step with its ordinal among equally named
+  siblings, so an unchanged section keeps its id wherever the edit happened;
+* paragraph ``local_key``: its text hash plus the occurrence number of that text in the
+  document, so an unchanged paragraph keeps its id (and embedding) when it moves;
+* ``text_hash`` hashes a node's own text; ``tree_hash`` = H(text_hash, children's tree_hash),
+  so a change alters exactly the tree_hash of the changed node and its ancestors.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from docnav.hashing import digest
+from docnav.model import (
+    Block,
+    BlockKind,
+    DocTree,
+    Edge,
+    EdgeKind,
+    Node,
+    NodeKind,
+    NodeLink,
+    ParsedDocument,
+)
+
+BREADCRUMB_SEP = " › "
+PREAMBLE = "preamble"
+
+
+@dataclass
+class _Draft:
+    """A node under construction (mutable while the tree is assembled)."""
+
+    kind: NodeKind
+    block_kind: str
+    heading: str = ""
+    text: str = ""
+    level: int = 0
+    raw_level: int = 0
+    page: int | None = None
+    anchor: str | None = None
+    links: tuple = ()
+    children: list["_Draft"] = field(default_factory=list)
+
+
+def node_id_for(doc_id: str, local_key: str) -> str:
+    return digest(doc_id, local_key)
+
+
+def slugify(heading: str) -> str:
+    """GitHub-style anchor for a heading: lower case, punctuation dropped, spaces to dashes."""
+    text = unicodedata.normalize("NFKC", heading).strip().lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def normalize_space(text: str) -> str:
+    return " ".join(text.split())
+
+
+def build_tree(parsed: ParsedDocument, doc_id: str, path: str) -> DocTree:
+    """Nest the parsed blocks by heading level and assign ids and hashes."""
+    title = normalize_space(parsed.title) or _stem(path)
+    root = _Draft(NodeKind.DOCUMENT, "document", heading=title)
+    _nest(root, parsed.blocks, title)
+    return _finish(root, doc_id, path, parsed)
+
+
+def _stem(path: str) -> str:
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[0] if "." in name else name
+
+
+def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
+    """Attach blocks under the right section; repair heading level jumps (H1 -> H3).
+
+    A heading becomes the child of the nearest open heading with a smaller raw level, so a
+    jump is absorbed instead of inventing empty sections. Paragraphs before the first heading
+    go into a preamble section, so that every paragraph lives in a section.
+    """
+    stack: list[_Draft] = [root]
+    preamble: _Draft | None = None
+    for block in blocks:
+        if block.kind is BlockKind.HEADING:
+            heading = normalize_space(block.text)
+            while len(stack) > 1 and stack[-1].raw_level >= block.level:
+                stack.pop()
+            parent = stack[-1]
+            section = _Draft(
+                NodeKind.SECTION,
+                "heading",
+                heading=heading,
+                level=parent.level + 1,
+                raw_level=block.level,
+                page=block.page,
+                anchor=block.anchor or slugify(heading),
+                links=block.links,
+            )
+            parent.children.append(section)
+            stack.append(section)
+            continue
+        text = block.text.strip()
+        if not text:
+            continue
+        parent = stack[-1]
+        if parent is root:
+            if preamble is None:
+                preamble = _Draft(NodeKind.SECTION, PREAMBLE, heading=title, level=1,
+                                  raw_level=0, page=block.page, anchor=None)
+                root.children.insert(0, preamble)
+            parent = preamble
+        parent.children.append(
+            _Draft(NodeKind.PARAGRAPH, block.kind.value, text=text, level=parent.level + 1,
+                   page=block.page, anchor=block.anchor, links=block.links)
+        )
+
+
+def _finish(root: _Draft, doc_id: str, path: str, parsed: ParsedDocument) -> DocTree:
+    nodes: list[Node] = []
+    edges: list[Edge] = []
+    links: list[NodeLink] = []
+    text_seen: dict[str, int] = {}
+
+    # Pre-order walk to assign positions and ids; an explicit stack survives 200-level nesting.
+    order: list[tuple[_Draft, str | None, str, tuple[str, ...], list]] = []
+    stack: list[tuple[_Draft, str | None, str, tuple[str, ...], list]] = [
+        (root, None, "doc", (), [])
+    ]
+    ids: dict[int, str] = {}
+    while stack:
+        draft, parent_id, local_key, crumbs, _ = item = stack.pop()
+        node_id = node_id_for(doc_id, local_key)
+        ids[id(draft)] = node_id
+        order.append(item)
+        names = crumbs + ((draft.heading,) if draft.kind is not NodeKind.PARAGRAPH else ())
+        sibling_names: dict[str, int] = {}
+        child_items = []
+        for child in draft.children:
+            if child.kind is NodeKind.PARAGRAPH:
+                th = digest(child.text)
+                k = text_seen.get(th, 0)
+                text_seen[th] = k + 1
+                key = f"p:{th}:{k}"
+            else:
+                name = child.heading if child.block_kind != PREAMBLE else f"\0{PREAMBLE}"
+                ordinal = sibling_names.get(name, 0)
+                sibling_names[name] = ordinal + 1
+                parent_path = json.loads(local_key[2:]) if local_key.startswith("s:") else []
+                key = "s:" + json.dumps(parent_path + [[name, ordinal]], ensure_ascii=False)
+            child_items.append((child, node_id, key, names, []))
+        stack.extend(reversed(child_items))
+
+    # Hashes bottom-up: children before parents, i.e. reverse pre-order.
+    tree_hashes: dict[int, str] = {}
+    text_hashes: dict[int, str] = {}
+    for draft, *_ in reversed(order):
+        own = draft.text if draft.kind is NodeKind.PARAGRAPH else draft.heading
+        text_hashes[id(draft)] = th = digest(own)
+        tree_hashes[id(draft)] = digest(
+            draft.kind.value, draft.block_kind, th, *(tree_hashes[id(c)] for c in draft.children)
+        )
+
+    for position, (draft, parent_id, local_key, crumbs, _) in enumerate(order):
+        node_id = ids[id(draft)]
+        names = crumbs + ((draft.heading,) if draft.kind is not NodeKind.PARAGRAPH else ())
+        nodes.append(
+            Node(
+                node_id=node_id,
+                doc_id=doc_id,
+                local_key=local_key,
+                kind=draft.kind,
+                block_kind=draft.block_kind,
+                level=draft.level,
+                position=position,
+                parent_id=parent_id,
+                heading=draft.heading,
+                breadcrumb=BREADCRUMB_SEP.join(names),
+                text=draft.text,
+                page=draft.page,
+                anchor=draft.anchor,
+                text_hash=text_hashes[id(draft)],
+                tree_hash=tree_hashes[id(draft)],
+            )
+        )
+        previous: str | None = None
+        for child in draft.children:
+            child_id = ids[id(child)]
+            edges.append(Edge(node_id, child_id, EdgeKind.CONTAINS))
+            if previous is not None:
+                edges.append(Edge(previous, child_id, EdgeKind.SEQUENTIAL))
+            previous = child_id
+        for link in draft.links:
+            links.append(NodeLink(node_id, link.target, link.text))
+
+    return DocTree(
+        doc_id=doc_id,
+        path=path,
+        title=root.heading,
+        format=parsed.format,
+        nodes=tuple(nodes),
+        edges=tuple(edges),
+        links=tuple(links),
+        metadata=parsed.metadata,
+    )
