@@ -235,4 +235,3 @@ def _top_k(i, sims, ids, docs, keys, k, threshold, candidates) -> list[tuple[str
     return scored[:k]
 
 
-__all__ = ["CollectionOptions", "update_collection", "COLLECTION_NODE_ID", "NodeKind"]

@@ -373,4 +373,3 @@ def index_paths(
     return Indexer(Store(db), options, embedder).index(roots)
 
 
-__all__ = ["IndexOptions", "IndexReport", "Indexer", "index_paths", "TreeDiff", "Edge"]

@@ -1,0 +1,126 @@
+"""The ``docnav`` command line: a thin layer over the library.
+
+Every ``DocNavError`` becomes one clean line on stderr and a non-zero exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from docnav.errors import DocNavError, InputError
+
+DEFAULT_DB = Path(".docnav") / "docnav.duckdb"
+
+EXIT_OK, EXIT_FAILED_DOCS, EXIT_ERROR = 0, 1, 2
+
+
+def _db_path(args: argparse.Namespace) -> Path:
+    return Path(args.db or os.environ.get("DOCNAV_DB") or DEFAULT_DB)
+
+
+def _cmd_index(args: argparse.Namespace) -> int:
+    from docnav.embed import EmbeddingOptions
+    from docnav.index import IndexOptions, Indexer
+    from docnav.parse import ParseOptions
+    from docnav.scan import DEFAULT_INCLUDE
+    from docnav.store import Store
+
+    options = IndexOptions(
+        include=tuple(args.include) or DEFAULT_INCLUDE,
+        exclude=tuple(args.exclude),
+        embedding=EmbeddingOptions(model=args.embed_model),
+        parse=ParseOptions(pdf_mode=args.pdf_mode),
+        export_parquet=not args.no_parquet,
+        progress=None if not args.no_progress else False,
+    )
+    report = Indexer(Store(_db_path(args)), options).index(args.paths)
+    for path, error in report.failed:
+        print(f"error: {error}", file=sys.stderr)
+    print(report.summary())
+    return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    from docnav.show import render_document, render_documents
+    from docnav.store import Store
+
+    store = Store(_db_path(args))
+    if args.doc is None:
+        print(render_documents(store))
+    else:
+        print(render_document(store, args.doc, show_text=args.text))
+    return EXIT_OK
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="docnav",
+        description="Keep long structured documents navigable: an incrementally "
+        "maintained graph of sections, paragraphs, references and summaries.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="example:\n  docnav index samples/rfcs && docnav show",
+    )
+    parser.add_argument("--db", help=f"store path (default: $DOCNAV_DB or {DEFAULT_DB})")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser(
+        "index",
+        help="index files or folders incrementally",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Index documents (Markdown, HTML, DOCX, PDF). Only added or changed files "
+        "are reparsed; deleted files are removed; renames keep the document id.",
+        epilog="examples:\n  docnav index docs/\n  docnav --db /tmp/x.duckdb index a.md b.pdf "
+        "--exclude 'drafts/*'\n\nexit codes: 0 all indexed, 1 some documents failed "
+        "(listed on stderr), 2 bad usage or store error",
+    )
+    p.add_argument("paths", nargs="+", help="files or folders to index")
+    p.add_argument("--include", action="append", default=[],
+                   help="glob of files to index (repeatable; default: all supported suffixes)")
+    p.add_argument("--exclude", action="append", default=[], help="glob to skip (repeatable)")
+    p.add_argument("--embed-model", default="all-MiniLM-L6-v2",
+                   help="sentence-transformers model id or folder, or 'hashing' "
+                   "(default: all-MiniLM-L6-v2)")
+    p.add_argument("--pdf-mode", choices=["auto", "standard", "native"], default="auto",
+                   help="PDF pipeline: docling's layout model (standard), text layer with "
+                   "recovered headings (native), or standard when its model is available (auto)")
+    p.add_argument("--no-parquet", action="store_true", help="skip the Parquet export")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_index)
+
+    p = sub.add_parser(
+        "show",
+        help="list documents, or print one document's heading tree with ids",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Without DOC: every document with its status. With DOC (a doc id, a "
+        "prefix of one, or a path): its heading tree with node ids and counts.",
+        epilog="examples:\n  docnav show\n  docnav show samples/rfcs/0001-private-fields.md"
+        "\n  docnav show 3f2a --text",
+    )
+    p.add_argument("doc", nargs="?", help="document id, id prefix or path")
+    p.add_argument("--text", action="store_true", help="print paragraph text under headings")
+    p.set_defaults(func=_cmd_show)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except InputError as exc:
+        print(f"docnav: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except DocNavError as exc:
+        print(f"docnav: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("docnav: interrupted; the store keeps every document written so far",
+              file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""Text views of the store for people: the document list and a document's heading tree."""
+
+from __future__ import annotations
+
+from docnav.errors import InputError
+from docnav.model import DocTree, NodeKind
+from docnav.store import Store
+
+
+def render_documents(store: Store) -> str:
+    with store.reader() as con:
+        rows = con.execute(
+            "SELECT doc_id, path, status, version, n_nodes, error FROM documents ORDER BY path"
+        ).fetchall()
+        counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
+    if not rows:
+        return "no documents indexed yet"
+    lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
+    for doc_id, path, status, version, n_nodes, error in rows:
+        lines.append(f"{doc_id[:12]:<12} {status:<7} {version:>3} {n_nodes:>6}  {path}")
+        if error:
+            lines.append(f"{'':<12} ! {error}")
+    edges = ", ".join(f"{counts.get(k, 0)} {k}" for k in
+                      ("contains", "sequential", "references", "related"))
+    lines.append(f"{len(rows)} documents; edges: {edges}")
+    return "\n".join(lines)
+
+
+def find_document(store: Store, ref: str) -> str:
+    """Resolve a doc id, a unique id prefix, or a path (as given or absolute) to a doc id."""
+    from pathlib import Path
+
+    with store.reader() as con:
+        rows = con.execute("SELECT doc_id, path FROM documents").fetchall()
+    absolute = str(Path(ref).expanduser().absolute())
+    for doc_id, path in rows:
+        if ref == doc_id or path in (ref, absolute):
+            return doc_id
+    matches = [d for d, p in rows if d.startswith(ref) or p.endswith("/" + ref)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise InputError(f"no document matches {ref!r}; `docnav show` lists the indexed ones")
+    raise InputError(f"{ref!r} matches {len(matches)} documents; give more of the id or path")
+
+
+def render_document(store: Store, ref: str, show_text: bool = False) -> str:
+    doc_id = find_document(store, ref)
+    with store.reader() as con:
+        tree = store.load_tree(con, doc_id)
+        status, error, version = con.execute(
+            "SELECT status, error, version FROM documents WHERE doc_id = ?", [doc_id]
+        ).fetchone()
+        refs = con.execute(
+            "SELECT count(*) FILTER (kind = 'references'), count(*) FILTER (kind = 'related') "
+            "FROM edges WHERE src IN (SELECT node_id FROM nodes WHERE doc_id = ?)", [doc_id]
+        ).fetchone()
+    if tree is None:
+        return f"{ref}: not indexed ({status}): {error}"
+    lines = [f"{tree.title}  [{tree.doc_id}]  {tree.path}  v{version} {status}"]
+    if error:
+        lines.append(f"! last attempt failed, showing the previous version: {error}")
+    lines += _tree_lines(tree, show_text)
+    sections = len(tree.sections)
+    paragraphs = len(tree.paragraphs)
+    lines.append(
+        f"{sections} sections, {paragraphs} paragraphs, {refs[0]} references, "
+        f"{refs[1]} related edges"
+    )
+    return "\n".join(lines)
+
+
+def _tree_lines(tree: DocTree, show_text: bool) -> list[str]:
+    lines = []
+    counts: dict[str, int] = {}
+    for n in tree.paragraphs:
+        counts[n.parent_id] = counts.get(n.parent_id, 0) + 1
+    for n in tree.nodes[1:]:
+        indent = "  " * n.level
+        if n.kind is NodeKind.SECTION:
+            page = f" p.{n.page}" if n.page else ""
+            lines.append(f"{indent}{n.heading or '(untitled)'}  [{n.node_id[:12]}]"
+                         f" ({counts.get(n.node_id, 0)} paragraphs{page})")
+        elif show_text:
+            text = n.text if len(n.text) <= 100 else n.text[:97] + "..."
+            lines.append(f"{indent}- {n.block_kind}: {text}  [{n.node_id[:12]}]")
+    return lines

@@ -1,0 +1,32 @@
+"""The public API is what __all__ says, and docnav/ never depends on Dagster or pipelines/."""
+
+import ast
+from pathlib import Path
+
+import docnav
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_exported_name_resolves():
+    for name in docnav.__all__:
+        assert getattr(docnav, name) is not None, name
+
+
+def test_exported_names_are_public_and_listed_once():
+    assert len(set(docnav.__all__)) == len(docnav.__all__)
+    assert not [n for n in docnav.__all__ if n.startswith("_") and n != "__version__"]
+
+
+def test_library_never_imports_dagster_or_pipelines():
+    offenders = []
+    for path in (ROOT / "docnav").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path.name}: {n}" for n in names
+                          if n.split(".")[0] in ("dagster", "pipelines")]
+    assert offenders == []
