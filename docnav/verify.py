@@ -1,0 +1,268 @@
+"""Verify summary claims against the summary's own source chunks with an NLI model.
+
+For each claim the premise is drawn from the leaf paragraphs under the summarised node — never
+from another summary — windowed to the model's input length: the paragraphs sharing most words
+with the claim (and the paragraph an extractive claim came from) are cut into windows, each
+window is scored against the claim, and the verdict is *entail* if some window entails it,
+*contradict* if some window contradicts it and none entails it, else *neutral*. Verdicts are
+cached by (claim hash, premise hash, model id).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from docnav.errors import ConfigError
+from docnav.hashing import digest
+
+DEFAULT_NLI_MODEL = "cross-encoder/nli-deberta-v3-xsmall"
+ENTAIL, NEUTRAL, CONTRADICT = "entail", "neutral", "contradict"
+VERDICTS = (ENTAIL, NEUTRAL, CONTRADICT)
+_LABEL_NAMES = {
+    "entailment": ENTAIL, "entail": ENTAIL, "entails": ENTAIL,
+    "neutral": NEUTRAL,
+    "contradiction": CONTRADICT, "contradict": CONTRADICT, "contradicts": CONTRADICT,
+}
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class VerifyOptions:
+    """NLI verification settings.
+
+    model: hub id or local folder of a 3-label NLI sequence classifier (labels read from its
+        config: entailment / neutral / contradiction).
+    batch_size: premise/claim pairs per forward pass.
+    max_length: model input length in tokens (capped by the model's own limit).
+    paragraphs_per_claim: how many source paragraphs (by word overlap) each claim is checked on.
+    windows_per_paragraph: at most this many windows of a long paragraph are scored.
+    entail_threshold: minimum entailment probability for *entail*.
+    policy: "drop" removes unsupported claims and rebuilds the summary from the rest;
+        "flag" keeps them and flags the summary.
+    """
+
+    model: str = DEFAULT_NLI_MODEL
+    batch_size: int = 32
+    max_length: int = 256
+    paragraphs_per_claim: int = 3
+    windows_per_paragraph: int = 2
+    entail_threshold: float = 0.5
+    policy: str = "flag"
+    device: str = "cpu"
+
+    def __post_init__(self) -> None:
+        if self.policy not in ("drop", "flag"):
+            raise ConfigError(f"verify policy {self.policy!r} is not valid: use 'drop' or 'flag'")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A source chunk: a leaf paragraph under the summarised node."""
+
+    node_id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    label: str  # entail | neutral | contradict
+    score: float  # probability of that label in the deciding window
+    best_chunk: str | None  # node id of the best supporting (or contradicting) chunk
+    probs: tuple[float, float, float]  # entail, neutral, contradict of the deciding window
+    premise_hash: str
+    note: str = ""
+
+
+class NLIModel(ABC):
+    """Scores (premise, hypothesis) pairs: probabilities of entail, neutral, contradict."""
+
+    model_id: str
+    max_length: int
+
+    def __init__(self) -> None:
+        self.pairs_scored = 0  # work counter
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        if not pairs:
+            return np.zeros((0, 3), dtype=np.float32)
+        out = self._score(list(pairs))
+        self.pairs_scored += len(pairs)
+        return out
+
+    @abstractmethod
+    def _score(self, pairs: list[tuple[str, str]]) -> np.ndarray: ...
+
+    def count_tokens(self, text: str) -> int:
+        return len(_WORD.findall(text)) * 4 // 3 + 1
+
+
+class TransformersNLI(NLIModel):
+    """A sequence-classification NLI model from transformers (hub id or local folder)."""
+
+    def __init__(self, options: VerifyOptions = VerifyOptions()) -> None:
+        super().__init__()
+        self.options = options
+        self._lock = threading.Lock()
+        source = options.model
+        looks_local = source.startswith(("/", ".", "~")) or Path(source).suffix != ""
+        if looks_local and not Path(source).expanduser().is_dir():
+            raise ConfigError(
+                f"NLI model folder {source!r} does not exist. Set the NLI model "
+                "(`--nli-model`, $DOCNAV_NLI_MODEL or VerifyOptions.model) to a local folder "
+                f"or a hub id such as {DEFAULT_NLI_MODEL}."
+            )
+        try:
+            from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+            self._tokenizer = AutoTokenizer.from_pretrained(str(Path(source).expanduser())
+                                                            if looks_local else source)
+            self._model = AutoModelForSequenceClassification.from_pretrained(
+                str(Path(source).expanduser()) if looks_local else source
+            ).eval()
+        except Exception as exc:  # hub errors, bad folders: many exception types
+            raise ConfigError(
+                f"cannot load NLI model {source!r}: {type(exc).__name__}: {exc}. Set the NLI "
+                "model (`--nli-model`, $DOCNAV_NLI_MODEL or VerifyOptions.model) to a local "
+                "folder or a reachable hub id."
+            ) from exc
+        self._columns = _label_columns(self._model.config.id2label, source)
+        limit = getattr(self._model.config, "max_position_embeddings", 512) or 512
+        self.max_length = min(options.max_length, limit, 512)
+        version = getattr(self._model.config, "_commit_hash", None) or digest(
+            str(sorted(self._model.config.to_dict().items()))
+        )[:12]
+        self.model_id = f"{options.model}@{version}"
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._tokenizer.tokenize(text))
+
+    def _score(self, pairs: list[tuple[str, str]]) -> np.ndarray:
+        import torch
+
+        out = []
+        bs = self.options.batch_size
+        with self._lock, torch.inference_mode():
+            for i in range(0, len(pairs), bs):
+                batch = pairs[i : i + bs]
+                enc = self._tokenizer(
+                    [p for p, _ in batch], [h for _, h in batch], truncation="longest_first",
+                    max_length=self.max_length, padding=True, return_tensors="pt",
+                )
+                probs = self._model(**enc).logits.softmax(-1).numpy()
+                out.append(probs[:, self._columns])
+        return np.concatenate(out).astype(np.float32)
+
+
+def _label_columns(id2label: dict, source: str) -> list[int]:
+    """Column index of entail, neutral, contradict in the model's output."""
+    found: dict[str, int] = {}
+    for idx, name in id2label.items():
+        key = _LABEL_NAMES.get(str(name).strip().lower())
+        if key:
+            found[key] = int(idx)
+    if set(found) != set(VERDICTS):
+        raise ConfigError(
+            f"NLI model {source!r} has labels {sorted(map(str, id2label.values()))}; DocNav needs "
+            "a 3-way NLI model with labels entailment, neutral and contradiction. Choose another "
+            "model (`--nli-model`)."
+        )
+    return [found[ENTAIL], found[NEUTRAL], found[CONTRADICT]]
+
+
+class Verifier:
+    """Checks claims against source chunks with an NLI model, caching verdicts."""
+
+    def __init__(self, model: NLIModel, options: VerifyOptions = VerifyOptions()) -> None:
+        self.model = model
+        self.options = options
+        self.cache: dict[tuple[str, str, str], Verdict] = {}
+
+    def premises(self, claim: str, chunks: Sequence[Chunk], source_id: str | None) -> list[Chunk]:
+        """The windows a claim is checked on: best-overlapping paragraphs, cut to fit."""
+        claim_words = set(w.lower() for w in _WORD.findall(claim))
+        ranked = sorted(
+            chunks,
+            key=lambda c: (c.node_id != source_id,
+                           -len(claim_words & set(w.lower() for w in _WORD.findall(c.text))),
+                           c.node_id),
+        )
+        budget = max(32, self.model.max_length - min(self.model.count_tokens(claim),
+                                                     self.model.max_length // 2) - 8)
+        windows: list[Chunk] = []
+        for chunk in ranked[: self.options.paragraphs_per_claim]:
+            pieces = _windows(chunk.text, budget * 3 // 4)
+            pieces.sort(key=lambda t: -len(claim_words & set(w.lower() for w in _WORD.findall(t))))
+            windows += [Chunk(chunk.node_id, t) for t in pieces[: self.options.windows_per_paragraph]]
+        return windows
+
+    def verify(
+        self, claims: Sequence[tuple[str, str | None]], chunks: Sequence[Chunk]
+    ) -> list[Verdict]:
+        """Verdicts for (claim text, source paragraph id or None) pairs, batched across claims."""
+        plans = []
+        todo: list[tuple[str, str]] = []
+        for claim, source_id in claims:
+            windows = self.premises(claim, chunks, source_id)
+            premise_hash = digest(*(w.node_id + "\0" + w.text for w in windows))
+            key = (digest(claim), premise_hash, self.model.model_id)
+            if key in self.cache or not windows:
+                plans.append((key, windows, None))
+                continue
+            plans.append((key, windows, len(todo)))
+            todo += [(w.text, self._fit_claim(claim)) for w in windows]
+        probs = self.model.score(todo)
+        out = []
+        for (key, windows, offset), (claim, _) in zip(plans, claims):
+            if key in self.cache:
+                out.append(self.cache[key])
+                continue
+            if not windows:
+                out.append(Verdict(NEUTRAL, 0.0, None, (0.0, 0.0, 0.0), key[1],
+                                   note="no source text to check against"))
+                continue
+            verdict = self._decide(probs[offset : offset + len(windows)], windows, key[1], claim)
+            self.cache[key] = verdict
+            out.append(verdict)
+        return out
+
+    def _fit_claim(self, claim: str) -> str:
+        limit = self.model.max_length // 2
+        if self.model.count_tokens(claim) <= limit:
+            return claim
+        words = claim.split()
+        while words and self.model.count_tokens(" ".join(words)) > limit:
+            words = words[: max(1, len(words) * 3 // 4)]
+        return " ".join(words)
+
+    def _decide(self, probs: np.ndarray, windows: list[Chunk], premise_hash: str,
+                claim: str) -> Verdict:
+        note = ""
+        if self._fit_claim(claim) != claim:
+            note = "claim longer than the model window: checked its first part only"
+        e = int(np.argmax(probs[:, 0]))
+        if probs[e, 0] >= self.options.entail_threshold and probs[e].argmax() == 0:
+            return Verdict(ENTAIL, float(probs[e, 0]), windows[e].node_id,
+                           tuple(map(float, probs[e])), premise_hash, note)
+        c = int(np.argmax(probs[:, 2]))
+        if probs[c].argmax() == 2:
+            return Verdict(CONTRADICT, float(probs[c, 2]), windows[c].node_id,
+                           tuple(map(float, probs[c])), premise_hash, note)
+        return Verdict(NEUTRAL, float(probs[e, 1]), windows[e].node_id,
+                       tuple(map(float, probs[e])), premise_hash, note)
+
+
+def _windows(text: str, words_per_window: int) -> list[str]:
+    """Split text into windows of whole words, overlapping by a quarter."""
+    words = text.split()
+    if len(words) <= words_per_window:
+        return [text]
+    step = max(1, words_per_window * 3 // 4)
+    return [" ".join(words[i : i + words_per_window])
+            for i in range(0, max(1, len(words) - words_per_window + step), step)]
