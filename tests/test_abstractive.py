@@ -1,0 +1,178 @@
+"""The OpenAI-compatible chat summariser against a small local HTTP server started here.
+
+The server stands in for an LLM endpoint (nobody has one here); everything else is real:
+the summariser's HTTP client and retries, Punkt claims and the NLI model.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import duckdb
+import pytest
+
+from docnav.abstractive import ChatOptions, ChatSummarizer, SummarizerError
+from docnav.errors import ConfigError
+from docnav.model import Block, BlockKind, ParsedDocument
+from docnav.summaries import FAILED, FLAGGED, SummaryBuilder, SummaryStats
+from docnav.summarize import SummaryInput
+from docnav.tree import build_tree
+from docnav.verify import ENTAIL, Verifier, VerifyOptions
+
+SOURCE = (
+    "The committee approved the budget for 2024 after a long debate. "
+    "The budget funds three new schools in the northern district. "
+    "Construction of the schools starts in September."
+)
+SUPPORTED = "The budget funds three new schools in the northern district."
+FABRICATED = "The mayor resigned in protest and moved to Lisbon."
+CONTRADICTED = "The committee rejected the budget for 2024."
+ANSWER = f"{SUPPORTED} {FABRICATED} {CONTRADICTED}"
+
+
+class Endpoint:
+    """A chat-completions server whose behaviour the test sets: ok, 500, garbage or slow."""
+
+    def __init__(self) -> None:
+        self.mode = "ok"
+        self.requests = 0
+        endpoint = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802 (http.server API)
+                endpoint.requests += 1
+                length = int(self.headers.get("Content-Length", 0))
+                json.loads(self.rfile.read(length))
+                if endpoint.mode == "slow":
+                    time.sleep(1.5)
+                if endpoint.mode == "500":
+                    self.send_response(500)
+                    self.end_headers()
+                    return
+                body = (b"<html>not json" if endpoint.mode == "garbage" else json.dumps(
+                    {"choices": [{"message": {"role": "assistant", "content": ANSWER}}]}
+                ).encode())
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/v1"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def endpoint():
+    server = Endpoint()
+    yield server
+    server.close()
+
+
+def chat(url: str, **kw) -> ChatSummarizer:
+    options = dict(base_url=url, model="test-model", timeout=0.5, retries=2, backoff=0.05)
+    options.update(kw)
+    return ChatSummarizer(ChatOptions(**options))
+
+
+def doc_tree():
+    blocks = (Block(BlockKind.HEADING, "Budget", level=1), Block(BlockKind.TEXT, SOURCE))
+    return build_tree(ParsedDocument("Council", blocks, "md"), "d1", "/x/council.md")
+
+
+def test_fabricated_and_contradicted_claims_are_flagged(endpoint, nli_model):
+    builder = SummaryBuilder(chat(endpoint.url), Verifier(nli_model), policy="flag")
+    stats = SummaryStats()
+    summaries = builder.build_document(doc_tree(), {}, stats)
+    section = next(s for s in summaries if s.node_id != doc_tree().root.node_id)
+    verdicts = {c.text: c.verdict.label for c in section.claims}
+    assert set(verdicts) == {SUPPORTED, FABRICATED, CONTRADICTED}  # Punkt split the answer
+    assert verdicts[SUPPORTED] == ENTAIL
+    assert verdicts[FABRICATED] != ENTAIL and verdicts[CONTRADICTED] != ENTAIL
+    assert section.status == FLAGGED
+    assert stats.claims_flagged >= 2
+
+
+def test_drop_policy_keeps_only_supported_claims(endpoint, nli_model):
+    builder = SummaryBuilder(chat(endpoint.url), Verifier(nli_model), policy="drop")
+    summaries = builder.build_document(doc_tree(), {}, SummaryStats())
+    section = next(s for s in summaries if s.node_id != doc_tree().root.node_id)
+    kept = [c.text for c in section.claims if c.kept]
+    assert kept == [SUPPORTED]
+    # generated text is one piece: dropping any claim of it drops the sentence it came in
+    assert FABRICATED not in section.text
+
+
+@pytest.mark.parametrize("mode", ["500", "garbage", "slow"])
+def test_endpoint_errors_are_retried_then_raised(endpoint, mode):
+    endpoint.mode = mode
+    summarizer = chat(endpoint.url)
+    tree = doc_tree()
+    item = SummaryInput(tree.sections[0], tree.paragraphs)
+    with pytest.raises(SummarizerError) as err:
+        summarizer.summarize(item)
+    assert endpoint.requests == 3  # first try + 2 retries
+    assert "3 attempts" in str(err.value)
+
+
+def test_endpoint_down_is_retried_then_raised():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: nothing listens there
+    summarizer = chat(f"http://127.0.0.1:{port}/v1")
+    tree = doc_tree()
+    with pytest.raises(SummarizerError, match="cannot reach"):
+        summarizer.summarize(SummaryInput(tree.sections[0], tree.paragraphs))
+    assert summarizer.requests == 3
+
+
+def test_missing_endpoint_setting_is_a_config_error(monkeypatch):
+    monkeypatch.delenv("DOCNAV_LLM_BASE_URL", raising=False)
+    with pytest.raises(ConfigError, match="DOCNAV_LLM_BASE_URL"):
+        ChatSummarizer(ChatOptions(model="m"))
+
+
+def test_failed_endpoint_keeps_previous_summary_and_reports_it(endpoint, nli_model, tmp_path):
+    from docnav.embed import HashingEmbedder
+    from docnav.index import Indexer, IndexOptions
+    from docnav.store import Store
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page = docs / "council.md"
+    page.write_text(f"# Budget\n\n{SOURCE}\n")
+    store = Store(tmp_path / "db" / "g.duckdb")
+    builder = SummaryBuilder(chat(endpoint.url), Verifier(nli_model, VerifyOptions()))
+    indexer = Indexer(store, IndexOptions(), HashingEmbedder(), summaries=builder)
+    first = indexer.index([docs])
+    assert first.summaries.rebuilt > 0 and first.summaries.failed == 0
+
+    endpoint.mode = "500"
+    page.write_text(f"# Budget\n\n{SOURCE} The mayor attended.\n")
+    second = indexer.index([docs])
+    assert second.summaries.failed > 0
+    assert "failed" in second.summary()
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        rows = con.execute(
+            "SELECT status, text, error FROM summaries WHERE doc_id <> '__collection__'"
+        ).fetchall()
+    assert rows and all(status == FAILED for status, _, _ in rows)
+    assert all(SUPPORTED in text for _, text, _ in rows)  # the previous text stays
+    assert all("HTTP 500" in error for _, _, error in rows)
+
+    endpoint.mode = "ok"
+    third = indexer.index([docs])  # the stale tree hash makes the next run try again
+    assert third.summaries.failed == 0 and third.summaries.rebuilt > 0
+

@@ -1,0 +1,188 @@
+"""Summaries are rebuilt only on the changed path; NLI runs only for new claims.
+
+Real parser (docling), real NLI model (../shared/models), real DuckDB; the hashing embedder
+keeps embeddings fast (embeddings are not what is counted here).
+"""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from docnav.diff import diff_trees
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.model import NodeKind
+from docnav.store import Store
+from docnav.summaries import SummaryPipelineOptions, make_builder
+
+GUIDE = """# River Guide
+
+The river runs for four hundred kilometres from the glacier to the sea.
+
+## Floods
+
+The river floods every spring when the snow melts in the mountains.
+
+### Defences
+
+In 1952 a dam was built upstream to control the floods. The dam holds
+back two billion cubic metres of water.
+
+### Warnings
+
+Sirens sound in the villages when the water rises above the red mark.
+
+## Farming
+
+Farmers along the banks plant rice after the water recedes.
+"""
+
+CITY = """# City Notes
+
+The city grew around a market square in the twelfth century.
+
+## Cathedral
+
+Its cathedral took two hundred years to finish. The spire is ninety metres tall.
+"""
+
+PORT = """# Port
+
+The harbour was dredged in 1998 so that larger ships could dock.
+
+## Trade
+
+Grain and timber leave the port every week during the summer.
+"""
+
+
+@pytest.fixture
+def setup(tmp_path, nli_model):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "guide.md").write_text(GUIDE)
+    (docs / "city.md").write_text(CITY)
+    (docs / "port.md").write_text(PORT)
+    store = Store(tmp_path / "db" / "graph.duckdb")
+    builder = make_builder(SummaryPipelineOptions(), nli_model=nli_model)
+    indexer = Indexer(store, IndexOptions(summaries=SummaryPipelineOptions()),
+                      HashingEmbedder(), summaries=builder)
+    first = indexer.index([docs])
+    assert first.ok and first.summaries.failed == 0
+    return docs, store, indexer, nli_model
+
+
+def summary_rows(store: Store) -> dict[str, tuple]:
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        return {r[0]: r[1:] for r in con.execute(
+            "SELECT node_id, tree_hash, text, status FROM summaries").fetchall()}
+
+
+def tree(store: Store, name: str):
+    with store.reader() as con:
+        (doc_id,) = con.execute(
+            "SELECT doc_id FROM documents WHERE path LIKE ?", [f"%/{name}"]).fetchone()
+        return store.load_tree(con, doc_id)
+
+
+def test_first_build_summarises_every_section_document_and_the_collection(setup):
+    docs, store, _, _ = setup
+    rows = summary_rows(store)
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        expected = con.execute(
+            "SELECT count(*) FROM nodes WHERE kind IN ('section', 'document', 'collection')"
+        ).fetchone()[0]
+    assert len(rows) == expected
+    assert all(text for _, text, _ in rows.values())
+
+
+def test_one_paragraph_edit_at_depth_d_rebuilds_d_plus_2_summaries(setup):
+    docs, store, indexer, nli = setup
+    before = tree(store, "guide.md")
+    edited = GUIDE.replace("red mark.", "red mark painted on the bridge.")
+    (docs / "guide.md").write_text(edited)
+    pairs_before = nli.pairs_scored
+    report = indexer.index([docs])
+    after = tree(store, "guide.md")
+
+    paragraph = next(n for n in after.paragraphs if "red mark painted" in n.text)
+    depth = sum(1 for a in after.ancestors(paragraph.node_id) if a.kind is NodeKind.SECTION)
+    assert depth == 3  # River Guide > Floods > Warnings
+    assert report.summaries.rebuilt == depth + 2  # sections on the path, document, collection
+    assert report.docs_parsed == 1
+
+    dirty = set(diff_trees(before, after).dirty)
+    rows = summary_rows(store)
+    for node in after.nodes:
+        if node.kind is not NodeKind.PARAGRAPH:
+            assert rows[node.node_id][0] == node.tree_hash
+    rebuilt_sections = {n.node_id for n in after.nodes
+                        if n.node_id in dirty and n.kind is not NodeKind.PARAGRAPH}
+    assert len(rebuilt_sections) == depth + 1
+    # NLI ran only for claims of the rebuilt summaries, and not for claims it had seen
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        new_claims = con.execute(
+            "SELECT count(*) FROM claims WHERE node_id IN (SELECT unnest(?))",
+            [sorted(rebuilt_sections)],
+        ).fetchone()[0]
+    windows = indexer.options.summaries.nli.paragraphs_per_claim * \
+        indexer.options.summaries.nli.windows_per_paragraph
+    assert 0 < nli.pairs_scored - pairs_before <= (new_claims + 10) * windows
+    assert report.summaries.claims_checked <= new_claims + 10  # + the collection's claims
+
+
+def test_moving_a_paragraph_rebuilds_what_the_tree_hash_rule_says(setup):
+    docs, store, indexer, _ = setup
+    before = tree(store, "guide.md")
+    moved = GUIDE.replace(
+        "\nFarmers along the banks plant rice after the water recedes.\n", "\n"
+    ).replace("## Floods\n", "## Floods\n\nFarmers along the banks plant rice after the water "
+                                "recedes.\n")
+    (docs / "guide.md").write_text(moved)
+    report = indexer.index([docs])
+    after = tree(store, "guide.md")
+    dirty = diff_trees(before, after).dirty
+    expected = sum(1 for n in dirty if after.node(n).kind is not NodeKind.PARAGRAPH) + 1
+    assert report.texts_embedded == 0
+    assert report.summaries.rebuilt == expected
+
+
+def test_a_file_rename_with_the_same_text_rebuilds_at_most_the_collection(setup):
+    docs, store, indexer, nli = setup
+    (docs / "port.md").rename(docs / "harbour.md")
+    pairs = nli.pairs_scored
+    report = indexer.index([docs])
+    assert report.renamed and report.texts_embedded == 0
+    # document summaries are reused; the collection's children are ordered by path, so its
+    # tree hash (and only its summary) may change
+    assert report.summaries.rebuilt <= 1
+    assert nli.pairs_scored - pairs <= 8 * 6
+
+
+def test_a_delete_rebuilds_only_the_collection_summary(setup):
+    docs, store, indexer, _ = setup
+    city = tree(store, "city.md")
+    (docs / "city.md").unlink()
+    report = indexer.index([docs])
+    assert report.summaries.rebuilt == 1
+    rows = summary_rows(store)
+    assert not [n for n in city.nodes if n.node_id in rows]
+
+
+def test_changing_the_nli_model_re_verifies_unchanged_documents(setup, tmp_path):
+    import shutil
+
+    from tests.conftest import NLI_MODEL
+    from docnav.verify import VerifyOptions
+
+    docs, store, _, _ = setup
+    copy = tmp_path / "nli-v2"
+    shutil.copytree(NLI_MODEL, copy)
+    options = SummaryPipelineOptions(nli=VerifyOptions(model=str(copy)))
+    indexer = Indexer(store, IndexOptions(summaries=options), HashingEmbedder())
+    report = indexer.index([docs])
+    assert report.docs_parsed == 0  # nothing reparsed...
+    assert report.summaries.rebuilt == len(summary_rows(store))  # ...everything re-verified
+    again = indexer.index([docs])
+    assert again.summaries.rebuilt == 0

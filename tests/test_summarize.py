@@ -1,0 +1,129 @@
+"""Extractive summaries: provenance, budgets, coverage, and awkward sections."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.model import Block, BlockKind, NodeKind, ParsedDocument
+from docnav.summaries import SummaryBuilder, SummaryStats
+from docnav.summarize import Budget, ExtractiveSummarizer, SummaryOptions
+from docnav.tree import build_tree
+
+
+def tree_of(*blocks: Block):
+    return build_tree(ParsedDocument("Doc", tuple(blocks), "md"), "doc1", "/x/doc.md")
+
+
+def H(text: str, level: int = 1) -> Block:
+    return Block(BlockKind.HEADING, text, level=level)
+
+
+def P(text: str, kind: BlockKind = BlockKind.TEXT) -> Block:
+    return Block(kind, text)
+
+
+def summarise(tree, options: SummaryOptions = SummaryOptions()):
+    builder = SummaryBuilder(ExtractiveSummarizer(options), verifier=None)
+    stats = SummaryStats()
+    return {s.node_id: s for s in builder.build_document(tree, {}, stats)}, stats
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+RIVER = (
+    "The river floods every spring when the snow melts in the mountains. "
+    "Farmers along the banks plant rice after the water recedes. "
+    "In 1952 a dam was built upstream to control the floods."
+)
+CITY = (
+    "The city grew around a market square in the twelfth century. "
+    "Its cathedral took two hundred years to finish. "
+    "Today the old town is a protected heritage site."
+)
+
+
+def test_every_sentence_comes_from_a_source_paragraph_at_its_offsets():
+    tree = tree_of(H("Geography"), P(RIVER), H("Floods", 2), P(RIVER.upper()), H("History"),
+                   P(CITY))
+    summaries, _ = summarise(tree)
+    paragraphs = {n.node_id: n.text for n in tree.paragraphs}
+    assert summaries, "no summaries built"
+    for summary in summaries.values():
+        for s in summary.sentences:
+            assert paragraphs[s.source_id][s.start:s.end] == s.text
+            assert normalise(s.text) in normalise(paragraphs[s.source_id])
+
+
+def test_every_section_and_the_document_get_a_summary_within_budget():
+    tree = tree_of(H("Geography"), P(RIVER), H("History"), P(CITY), P(RIVER + " " + CITY))
+    options = SummaryOptions(section=Budget(2, 300), document=Budget(3, 500))
+    summaries, stats = summarise(tree, options)
+    sections = [n for n in tree.nodes if n.kind is NodeKind.SECTION]
+    assert set(summaries) == {n.node_id for n in sections} | {tree.root.node_id}
+    assert stats.rebuilt == len(sections) + 1
+    for node in sections:
+        s = summaries[node.node_id]
+        assert 1 <= len(s.sentences) <= 2 and len(s.text) <= 300 + 2
+    assert len(summaries[tree.root.node_id].sentences) <= 3
+
+
+def test_document_summary_covers_each_child_and_keeps_document_order():
+    tree = tree_of(H("Geography"), P(RIVER), H("History"), P(CITY))
+    summaries, _ = summarise(tree)
+    doc = summaries[tree.root.node_id]
+    sources = {n.node_id: n.parent_id for n in tree.paragraphs}
+    assert len({sources[s.source_id] for s in doc.sentences}) == 2  # both sections covered
+    positions = [(tree.node(s.source_id).position, s.start) for s in doc.sentences]
+    assert positions == sorted(positions)
+
+
+def test_sections_of_only_tables_or_lists_and_empty_sections():
+    table = "| year | floods |\n| --- | --- |\n| 1950 | 3 |\n| 1951 | 5 |"
+    tree = tree_of(
+        H("Table only"), P(table, BlockKind.TABLE),
+        H("List only"), P("Check the levee.", BlockKind.LIST_ITEM),
+        P("Open the sluice gates before noon.", BlockKind.LIST_ITEM),
+        H("Empty"),
+    )
+    summaries, _ = summarise(tree)
+    by_heading = {tree.node(k).heading: v for k, v in summaries.items()}
+    assert by_heading["Table only"].text == "| year | floods |"
+    assert "levee" in by_heading["List only"].text or "sluice" in by_heading["List only"].text
+    assert by_heading["Empty"].sentences == ()
+
+
+def test_a_paragraph_of_over_ten_thousand_tokens_stays_within_budget():
+    words = " ".join(f"word{i % 500}" for i in range(12_000))
+    text = ". ".join(words[i:i + 300] for i in range(0, len(words), 300)) + "."
+    tree = tree_of(H("Huge"), P(text))
+    summaries, _ = summarise(tree)
+    for s in summaries.values():
+        assert 0 < len(s.text) <= SummaryOptions().document.chars + 5
+
+
+@pytest.mark.parametrize("text", [
+    "Der Fluss tritt jedes Frühjahr über die Ufer. Die Bauern pflanzen danach Reis. "
+    "Im Jahr 1952 wurde ein Damm gebaut.",
+    "河流每年春天都会泛滥。农民在洪水退去后种植水稻。一九五二年修建了一座水坝。",
+    "Река разливается каждую весну. Крестьяне сажают рис после паводка.",
+])
+def test_non_english_text_is_summarised_from_its_own_sentences(text):
+    tree = tree_of(H("Section"), P(text))
+    summaries, _ = summarise(tree)
+    for s in summaries.values():
+        assert s.sentences and all(x.text in text for x in s.sentences)
+
+
+def test_unchanged_nodes_reuse_their_stored_summary():
+    tree = tree_of(H("Geography"), P(RIVER), H("History"), P(CITY))
+    builder = SummaryBuilder(ExtractiveSummarizer(), verifier=None)
+    stats = SummaryStats()
+    first = {s.node_id: s for s in builder.build_document(tree, {}, stats)}
+    edited = tree_of(H("Geography"), P(RIVER), H("History"), P(CITY + " It rains often."))
+    stats2 = SummaryStats()
+    rebuilt = builder.build_document(edited, first, stats2)
+    # History and the document changed; Geography is reused
+    assert stats2.rebuilt == 2 and stats2.reused == 1
+    assert {edited.node(s.node_id).heading for s in rebuilt} == {"History", "Doc"}

@@ -1,0 +1,117 @@
+"""NLI verification with the real offline model: labels, windows, cache, bad settings."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from docnav.errors import ConfigError
+from docnav.verify import (
+    ENTAIL,
+    Chunk,
+    TransformersNLI,
+    Verifier,
+    VerifyOptions,
+)
+from tests.conftest import NLI_MODEL, require
+
+SOURCE = [
+    Chunk("p1", "The committee approved the budget for 2024 after a long debate. "
+                "The budget funds three new schools in the northern district."),
+    Chunk("p2", "Rainfall in the region was twice the yearly average, and two bridges "
+                "were closed for repairs in March."),
+]
+
+
+def test_verbatim_claim_is_entailed_and_cites_its_chunk(nli_model):
+    verifier = Verifier(nli_model)
+    [verdict] = verifier.verify(
+        [("The budget funds three new schools in the northern district.", "p1")], SOURCE
+    )
+    assert verdict.label == ENTAIL
+    assert verdict.best_chunk == "p1"
+    assert verdict.score == pytest.approx(verdict.probs[0])
+
+
+def test_claims_not_in_the_sources_are_not_entailed(nli_model):
+    verifier = Verifier(nli_model)
+    verdicts = verifier.verify(
+        [("The budget funds three new hospitals in the southern district.", None),
+         ("The committee rejected the budget.", None),
+         ("Mount Everest is the highest mountain on Earth.", None)],
+        SOURCE,
+    )
+    assert [v.label for v in verdicts].count(ENTAIL) == 0
+
+
+def test_verdicts_are_cached_by_claim_and_premise(nli_model):
+    verifier = Verifier(nli_model)
+    claims = [(f"The budget funds {n} new schools.", None) for n in ("three", "four", "five")]
+    first = verifier.verify(claims, SOURCE)
+    scored = nli_model.pairs_scored
+    again = verifier.verify(claims, SOURCE)
+    assert nli_model.pairs_scored == scored  # nothing re-scored
+    assert again == first
+    changed_sources = [Chunk("p1", SOURCE[0].text + " It was signed in May."), SOURCE[1]]
+    verifier.verify(claims[:1], changed_sources)
+    assert nli_model.pairs_scored > scored  # a new premise means a new verdict
+
+
+def test_a_claim_longer_than_the_window_is_checked_on_its_first_part(nli_model):
+    verifier = Verifier(nli_model)
+    long_claim = "The committee approved the budget. " + "It also discussed roads. " * 200
+    [verdict] = verifier.verify([(long_claim, None)], SOURCE)
+    assert "longer than the model window" in verdict.note
+    assert verdict.label in ("entail", "neutral", "contradict")
+
+
+def test_long_source_paragraphs_are_windowed(nli_model):
+    filler = " ".join(f"Sentence number {i} talks about unrelated matters." for i in range(400))
+    chunks = [Chunk("long", filler + " The harbour was dredged in 1998. " + filler)]
+    verifier = Verifier(nli_model)
+    windows = verifier.premises("The harbour was dredged in 1998.", chunks, None)
+    assert all(nli_model.count_tokens(w.text) < nli_model.max_length for w in windows)
+    assert any("harbour was dredged" in w.text for w in windows)
+
+
+def test_missing_model_path_names_the_setting(tmp_path):
+    with pytest.raises(ConfigError) as err:
+        TransformersNLI(VerifyOptions(model=str(tmp_path / "no-such-model")))
+    assert "no-such-model" in str(err.value) and "--nli-model" in str(err.value)
+
+
+def test_model_with_other_labels_is_refused(tmp_path):
+    from transformers import BertConfig, BertForSequenceClassification
+
+    folder = tmp_path / "sentiment"
+    config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=1,
+                        num_attention_heads=2, intermediate_size=64, num_labels=2,
+                        id2label={0: "positive", 1: "negative"},
+                        label2id={"positive": 0, "negative": 1})
+    BertForSequenceClassification(config).save_pretrained(folder)
+    for name in ("tokenizer.json", "tokenizer_config.json"):
+        shutil.copy(require(NLI_MODEL) / name, folder / name)
+    with pytest.raises(ConfigError) as err:
+        TransformersNLI(VerifyOptions(model=str(folder)))
+    assert "positive" in str(err.value) and "entailment" in str(err.value)
+
+
+def test_a_different_model_invalidates_cached_verdicts(nli_model, tmp_path):
+    copy = tmp_path / "nli-copy"
+    shutil.copytree(require(NLI_MODEL), copy)
+    other = TransformersNLI(VerifyOptions(model=str(copy)))
+    assert other.model_id != nli_model.model_id
+    claim = [("The committee approved the budget.", None)]
+    first = Verifier(nli_model)
+    first.verify(claim, SOURCE)
+    second = Verifier(other)
+    second.cache.update(first.cache)  # stale entries of another model must not be used
+    second.verify(claim, SOURCE)
+    assert other.pairs_scored > 0
+
+
+def test_policy_is_validated():
+    with pytest.raises(ConfigError, match="drop"):
+        VerifyOptions(policy="ignore")
+
