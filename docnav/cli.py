@@ -34,14 +34,38 @@ def _cmd_index(args: argparse.Namespace) -> int:
         exclude=tuple(args.exclude),
         embedding=EmbeddingOptions(model=args.embed_model),
         parse=ParseOptions(pdf_mode=args.pdf_mode),
+        summaries=_summary_options(args),
         export_parquet=not args.no_parquet,
         progress=None if not args.no_progress else False,
     )
     report = Indexer(Store(_db_path(args)), options).index(args.paths)
     for path, error in report.failed:
         print(f"error: {error}", file=sys.stderr)
+    for node_id, error in report.summaries.failures:
+        print(f"warning: summary of node {node_id} failed, previous kept: {error}",
+              file=sys.stderr)
     print(report.summary())
     return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _summary_options(args: argparse.Namespace):
+    """Summary settings from the command line; None when summaries are switched off."""
+    if args.no_summaries:
+        return None
+    from docnav.summaries import SummaryPipelineOptions
+    from docnav.verify import DEFAULT_NLI_MODEL, VerifyOptions
+
+    nli = args.nli_model or os.environ.get("DOCNAV_NLI_MODEL") or DEFAULT_NLI_MODEL
+    summarizer = None
+    if args.summarizer == "chat":
+        from docnav.abstractive import ChatOptions, ChatSummarizer
+
+        summarizer = ChatSummarizer(ChatOptions())
+    return SummaryPipelineOptions(
+        verify=not args.no_verify,
+        nli=VerifyOptions(model=nli, policy=args.policy),
+        summarizer=summarizer,
+    )
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -52,7 +76,8 @@ def _cmd_show(args: argparse.Namespace) -> int:
     if args.doc is None:
         print(render_documents(store))
     else:
-        print(render_document(store, args.doc, show_text=args.text))
+        print(render_document(store, args.doc, show_text=args.text,
+                              show_summaries=not args.no_summaries))
     return EXIT_OK
 
 
@@ -87,6 +112,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--pdf-mode", choices=["auto", "standard", "native"], default="auto",
                    help="PDF pipeline: docling's layout model (standard), text layer with "
                    "recovered headings (native), or standard when its model is available (auto)")
+    p.add_argument("--no-summaries", action="store_true",
+                   help="skip summaries (and their verification)")
+    p.add_argument("--summarizer", choices=["extractive", "chat"], default="extractive",
+                   help="extractive (default) or an OpenAI-compatible chat endpoint "
+                   "(DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, DOCNAV_LLM_API_KEY)")
+    p.add_argument("--nli-model",
+                   help="NLI model id or folder for claim verification (default: "
+                   "$DOCNAV_NLI_MODEL or cross-encoder/nli-deberta-v3-xsmall)")
+    p.add_argument("--no-verify", action="store_true",
+                   help="store summaries unverified (no NLI model needed)")
+    p.add_argument("--policy", choices=["flag", "drop"], default="flag",
+                   help="unsupported claims: keep and flag the summary (default), or drop them")
     p.add_argument("--no-parquet", action="store_true", help="skip the Parquet export")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_index)
@@ -102,6 +139,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("doc", nargs="?", help="document id, id prefix or path")
     p.add_argument("--text", action="store_true", help="print paragraph text under headings")
+    p.add_argument("--no-summaries", action="store_true", help="hide summaries and claims")
     p.set_defaults(func=_cmd_show)
     return parser
 

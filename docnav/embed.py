@@ -74,7 +74,10 @@ class SentenceTransformerEmbedder(Embedder):
         self.model_id = f"st:{options.model}"
         self._model = None
         self._lock = threading.Lock()
-        self.dim = self._load().get_sentence_embedding_dimension()
+        model = self._load()
+        dimension = getattr(model, "get_embedding_dimension", None) or getattr(
+            model, "get_sentence_embedding_dimension")
+        self.dim = dimension()
 
     def _load(self):
         with self._lock:

@@ -36,7 +36,8 @@ def find_document(store: Store, ref: str) -> str:
     for doc_id, path in rows:
         if ref == doc_id or path in (ref, absolute):
             return doc_id
-    matches = [d for d, p in rows if d.startswith(ref) or p.endswith("/" + ref)]
+    matches = [d for d, p in rows
+               if d.startswith(ref) or p.endswith("/" + ref) or Path(p).name.startswith(ref)]
     if len(matches) == 1:
         return matches[0]
     if not matches:
@@ -44,13 +45,19 @@ def find_document(store: Store, ref: str) -> str:
     raise InputError(f"{ref!r} matches {len(matches)} documents; give more of the id or path")
 
 
-def render_document(store: Store, ref: str, show_text: bool = False) -> str:
+MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}
+
+
+def render_document(
+    store: Store, ref: str, show_text: bool = False, show_summaries: bool = True
+) -> str:
     doc_id = find_document(store, ref)
     with store.reader() as con:
         tree = store.load_tree(con, doc_id)
         status, error, version = con.execute(
             "SELECT status, error, version FROM documents WHERE doc_id = ?", [doc_id]
         ).fetchone()
+        summaries = _summaries(con, doc_id) if show_summaries else {}
         refs = con.execute(
             "SELECT count(*) FILTER (kind = 'references'), count(*) FILTER (kind = 'related') "
             "FROM edges WHERE src IN (SELECT node_id FROM nodes WHERE doc_id = ?)", [doc_id]
@@ -60,18 +67,53 @@ def render_document(store: Store, ref: str, show_text: bool = False) -> str:
     lines = [f"{tree.title}  [{tree.doc_id}]  {tree.path}  v{version} {status}"]
     if error:
         lines.append(f"! last attempt failed, showing the previous version: {error}")
-    lines += _tree_lines(tree, show_text)
+    lines += _tree_lines(tree, show_text, summaries)
     sections = len(tree.sections)
     paragraphs = len(tree.paragraphs)
     lines.append(
         f"{sections} sections, {paragraphs} paragraphs, {refs[0]} references, "
         f"{refs[1]} related edges"
     )
+    if summaries:
+        lines.append("claims: ✓ entailed by the sources, ? not supported, ✗ contradicted, "
+                     "(dropped) removed by the drop policy")
     return "\n".join(lines)
 
 
-def _tree_lines(tree: DocTree, show_text: bool) -> list[str]:
+def _summaries(con, doc_id: str) -> dict[str, tuple[str, list[tuple]]]:
+    """node id -> (status, [(claim, verdict, kept)]) for the document's summaries."""
+    out: dict[str, tuple[str, list[tuple]]] = {}
+    try:
+        for node_id, status in con.execute(
+            "SELECT node_id, status FROM summaries WHERE doc_id = ?", [doc_id]
+        ).fetchall():
+            out[node_id] = (status, [])
+        for node_id, text, verdict, kept in con.execute(
+            "SELECT node_id, text, verdict, kept FROM claims WHERE doc_id = ? "
+            "ORDER BY node_id, idx", [doc_id]
+        ).fetchall():
+            if node_id in out:
+                out[node_id][1].append((text, verdict, kept))
+    except Exception:  # a store written without summaries has the tables but no rows
+        return {}
+    return out
+
+
+def _summary_lines(indent: str, entry: tuple[str, list[tuple]]) -> list[str]:
+    status, claims = entry
+    lines = [f"{indent}  summary ({status}):"]
+    for text, verdict, kept in claims:
+        mark = MARKS.get(verdict, "·")
+        shown = text if len(text) <= 110 else text[:107] + "..."
+        lines.append(f"{indent}    {mark} {shown}{'' if kept else ' (dropped)'}")
+    return lines
+
+
+def _tree_lines(tree: DocTree, show_text: bool, summaries: dict | None = None) -> list[str]:
+    summaries = summaries or {}
     lines = []
+    if tree.root.node_id in summaries:
+        lines += _summary_lines("", summaries[tree.root.node_id])
     counts: dict[str, int] = {}
     for n in tree.paragraphs:
         counts[n.parent_id] = counts.get(n.parent_id, 0) + 1
@@ -81,6 +123,8 @@ def _tree_lines(tree: DocTree, show_text: bool) -> list[str]:
             page = f" p.{n.page}" if n.page else ""
             lines.append(f"{indent}{n.heading or '(untitled)'}  [{n.node_id[:12]}]"
                          f" ({counts.get(n.node_id, 0)} paragraphs{page})")
+            if n.node_id in summaries:
+                lines += _summary_lines(indent, summaries[n.node_id])
         elif show_text:
             text = n.text if len(n.text) <= 100 else n.text[:97] + "..."
             lines.append(f"{indent}- {n.block_kind}: {text}  [{n.node_id[:12]}]")
