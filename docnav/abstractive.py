@@ -145,10 +145,11 @@ class LocalLMSummarizer(Summarizer):
             return []
         messages = [{"role": "user", "content": PROMPT.format(n=3, title=item.node.heading,
                                                               text=text)}]
-        ids = self._tokenizer.apply_chat_template(messages, add_generation_prompt=True,
-                                                  return_tensors="pt")
+        enc = self._tokenizer.apply_chat_template(messages, add_generation_prompt=True,
+                                                  return_tensors="pt", return_dict=True)
         with torch.inference_mode():
-            out = self._model.generate(ids, max_new_tokens=self.options.max_new_tokens,
+            out = self._model.generate(**enc, max_new_tokens=self.options.max_new_tokens,
                                        do_sample=False)
-        answer = self._tokenizer.decode(out[0, ids.shape[1]:], skip_special_tokens=True).strip()
+        prompt_length = enc["input_ids"].shape[1]
+        answer = self._tokenizer.decode(out[0, prompt_length:], skip_special_tokens=True).strip()
         return [SummarySentence(answer)] if answer else []

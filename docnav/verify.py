@@ -44,6 +44,8 @@ class VerifyOptions:
     paragraphs_per_claim: how many source paragraphs (by word overlap) each claim is checked on.
     windows_per_paragraph: at most this many windows of a long paragraph are scored.
     entail_threshold: minimum entailment probability for *entail*.
+    number_guard: an entailed claim whose numbers do not all occur in the entailing window is
+        downgraded to *neutral* (small NLI models overlook changed figures).
     policy: "drop" removes unsupported claims and rebuilds the summary from the rest;
         "flag" keeps them and flags the summary.
     """
@@ -54,6 +56,7 @@ class VerifyOptions:
     paragraphs_per_claim: int = 3
     windows_per_paragraph: int = 2
     entail_threshold: float = 0.5
+    number_guard: bool = True
     policy: str = "flag"
     device: str = "cpu"
 
@@ -269,14 +272,25 @@ class Verifier:
             note = "claim longer than the model window: checked its first part only"
         e = int(np.argmax(probs[:, 0]))
         if self._entails(probs[e]):
-            return Verdict(ENTAIL, float(probs[e, 0]), windows[e].node_id,
-                           tuple(map(float, probs[e])), premise_hash, note)
+            missing = _numbers(claim) - _numbers(windows[e].text)
+            if not (self.options.number_guard and missing):
+                return Verdict(ENTAIL, float(probs[e, 0]), windows[e].node_id,
+                               tuple(map(float, probs[e])), premise_hash, note)
+            note = (note + "; " if note else "") + (
+                f"numbers not in the source: {', '.join(sorted(missing))}")
         c = int(np.argmax(probs[:, 2]))
         if probs[c].argmax() == 2:
             return Verdict(CONTRADICT, float(probs[c, 2]), windows[c].node_id,
                            tuple(map(float, probs[c])), premise_hash, note)
         return Verdict(NEUTRAL, float(probs[e, 1]), windows[e].node_id,
                        tuple(map(float, probs[e])), premise_hash, note)
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+
+
+def _numbers(text: str) -> set[str]:
+    return {n.replace(",", "") for n in _NUMBER.findall(text)}
 
 
 def _bag(text: str) -> set[str]:
