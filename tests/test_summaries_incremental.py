@@ -186,3 +186,37 @@ def test_changing_the_nli_model_re_verifies_unchanged_documents(setup, tmp_path)
     assert report.summaries.rebuilt == len(summary_rows(store))  # ...everything re-verified
     again = indexer.index([docs])
     assert again.summaries.rebuilt == 0
+
+
+def test_every_extractive_claim_is_in_its_source_and_has_a_recorded_verdict(setup):
+    _, store, _, _ = setup
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        rows = con.execute(
+            "SELECT c.text, c.verdict, c.start_offset, c.end_offset, n.text FROM claims c "
+            "JOIN nodes n ON n.node_id = c.source_id"
+        ).fetchall()
+        total = con.execute("SELECT count(*) FROM claims").fetchone()[0]
+    assert rows and len(rows) == total  # every claim has a source paragraph
+    for claim, verdict, start, end, source in rows:
+        assert " ".join(claim.split()) in " ".join(source.split())
+        assert source[start:end] == claim
+        assert verdict in ("entail", "neutral", "contradict")
+
+
+def test_a_new_summariser_version_rebuilds_summaries_but_reuses_verdicts(setup):
+    from docnav.summaries import SummaryBuilder
+    from docnav.summarize import ExtractiveSummarizer
+    from docnav.verify import Verifier
+
+    class NextVersion(ExtractiveSummarizer):
+        summarizer_id = "extractive-v2"
+
+    docs, store, old, nli = setup
+    builder = SummaryBuilder(NextVersion(), Verifier(nli), "flag")
+    indexer = Indexer(store, old.options, HashingEmbedder(), summaries=builder)
+    pairs = nli.pairs_scored
+    report = indexer.index([docs])
+    assert report.docs_parsed == 0
+    assert report.summaries.rebuilt == len(summary_rows(store))
+    # same sentences, same premises, same NLI model: every verdict comes from the cache
+    assert nli.pairs_scored == pairs
