@@ -20,5 +20,8 @@ def test_spans_are_offsets_into_the_text():
 def test_no_nltk_data_download_is_needed(monkeypatch, tmp_path):
     import nltk
 
-    monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])  # an empty data folder
+    from docnav.sentences import _tokenizer
+
+    _tokenizer.cache_clear()  # build the tokenizer again, with no NLTK data anywhere
+    monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
     assert len(split_sentences("One. Two.")) == 2
