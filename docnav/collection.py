@@ -14,6 +14,8 @@ All collection-owned rows carry ``doc_id = '__collection__'``.
 
 from __future__ import annotations
 
+import bisect
+import json
 import posixpath
 import re
 from collections.abc import Iterable
@@ -63,9 +65,11 @@ def update_collection(
 
 
 def _drop_dangling(con: duckdb.DuckDBPyConnection) -> None:
+    # Related edges are left to _update_related: a list that points at a vanished section
+    # is how it knows that list must be recomputed (the next-best neighbour moves up).
     con.execute(
-        "DELETE FROM edges WHERE doc_id = ? AND (src NOT IN (SELECT node_id FROM nodes) "
-        "OR dst NOT IN (SELECT node_id FROM nodes))",
+        "DELETE FROM edges WHERE doc_id = ? AND kind <> 'related' AND "
+        "(src NOT IN (SELECT node_id FROM nodes) OR dst NOT IN (SELECT node_id FROM nodes))",
         [COLLECTION_DOC_ID],
     )
 
@@ -100,9 +104,12 @@ def _update_cross_references(
     pattern = "|".join(re.escape(n) for n in names) or "(?!)"
     con.register("_changed_docs", pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
     try:
+        # Every link of an affected node, not only the matching ones: the node's old edges are
+        # all deleted below, so its links to untouched documents must be resolved again too.
         links = con.execute(
-            "SELECT node_id, doc_id, target FROM links "
-            "WHERE doc_id IN (SELECT doc_id FROM _changed_docs) OR regexp_matches(target, ?)",
+            "SELECT node_id, doc_id, target FROM links WHERE node_id IN (SELECT node_id "
+            "FROM links WHERE doc_id IN (SELECT doc_id FROM _changed_docs) "
+            "OR regexp_matches(target, ?))",
             [pattern],
         ).fetchall()
     finally:
@@ -177,26 +184,29 @@ def _update_related(
             recompute.add(i)
     new_lists: dict[int, list[tuple[str, float]]] = {}
     rows = sorted(recompute)
+    family = _Family(docs, keys, rows)
     for start in range(0, len(rows), 256):
         chunk = rows[start : start + 256]
         sims = np.round(matrix[chunk] @ matrix.T, 5)
         for r, i in enumerate(chunk):
-            new_lists[i] = _top_k(i, sims[r], ids, docs, keys, k, threshold, range(len(ids)))
+            sims[r, family.excluded(i)] = -np.inf
+            new_lists[i] = _top_k(sims[r], ids, k, threshold)
     if changed_rows:
-        sims = np.round(matrix @ matrix[changed_rows].T, 5)
-        for i in range(len(ids)):
-            if i in recompute:
-                continue
-            current = lists.get(ids[i], [])
-            candidates = [
-                (ids[j], float(sims[i, c])) for c, j in enumerate(changed_rows)
-                if sims[i, c] >= threshold and _allowed(i, j, docs, keys)
-            ]
-            if not candidates:
-                continue
-            merged = sorted(current + candidates, key=lambda x: (-x[1], x[0]))[:k]
-            if merged != sorted(current, key=lambda x: (-x[1], x[0])):
-                new_lists[i] = merged
+        # Sections of unchanged documents: only a changed section that now beats their k-th
+        # neighbour alters their list (they never share a document with a changed section).
+        others = np.array([i for i in range(len(ids)) if i not in recompute], dtype=np.int64)
+        targets = matrix[changed_rows].T
+        for start in range(0, len(others), 4096):
+            block_rows = others[start : start + 4096]
+            block = np.round(matrix[block_rows] @ targets, 5)
+            for r in np.flatnonzero(block.max(axis=1) >= threshold):
+                i = int(block_rows[r])
+                candidates = [(ids[changed_rows[c]], float(block[r, c]))
+                              for c in np.flatnonzero(block[r] >= threshold)]
+                current = sorted(lists.get(ids[i], []), key=lambda x: (-x[1], x[0]))
+                merged = sorted(current + candidates, key=lambda x: (-x[1], x[0]))[:k]
+                if merged != current:
+                    new_lists[i] = merged
     vanished = [s for s in lists if s not in index]
     rewrite = [ids[i] for i in new_lists] + vanished
     con.register("_rewrite", pl.DataFrame({"src": rewrite}, schema={"src": pl.Utf8}))
@@ -218,20 +228,49 @@ def _update_related(
     return len(recompute)
 
 
-def _allowed(i: int, j: int, docs: list[str], keys: list[str]) -> bool:
-    """Not itself, and not an ancestor or descendant in the same document."""
-    if i == j:
-        return False
-    if docs[i] != docs[j]:
-        return True
-    a, b = keys[i], keys[j]
-    return not (b.startswith(a[:-1] + ",") or a.startswith(b[:-1] + ","))
+class _Family:
+    """Which sections a section may not be related to: itself, its ancestors and descendants.
+
+    Ancestors follow from a section's key (its heading path); descendants are the keys that
+    extend it, found by bisecting the document's sorted keys. Built only for the documents of
+    the rows being recomputed.
+    """
+
+    def __init__(self, docs: list[str], keys: list[str], rows: list[int]) -> None:
+        wanted = {docs[i] for i in rows}
+        self._docs, self._keys = docs, keys
+        self._by_key: dict[tuple[str, str], int] = {}
+        self._sorted: dict[str, list[tuple[str, int]]] = {}
+        for j, (d, key) in enumerate(zip(docs, keys)):
+            if d in wanted:
+                self._by_key[(d, key)] = j
+                self._sorted.setdefault(d, []).append((key, j))
+        for entries in self._sorted.values():
+            entries.sort()
+
+    def excluded(self, i: int) -> list[int]:
+        doc, key = self._docs[i], self._keys[i]
+        out = [i]
+        if key.startswith("s:"):
+            path = json.loads(key[2:])
+            for depth in range(1, len(path)):
+                prefix = "s:" + json.dumps(path[:depth], ensure_ascii=False)
+                j = self._by_key.get((doc, prefix))
+                if j is not None:
+                    out.append(j)
+        entries = self._sorted.get(doc, [])
+        stem = key[:-1] + ","
+        lo = bisect.bisect_left(entries, (stem, -1))
+        hi = bisect.bisect_left(entries, (stem + "\uffff", -1))
+        out += [j for _, j in entries[lo:hi]]
+        return out
 
 
-def _top_k(i, sims, ids, docs, keys, k, threshold, candidates) -> list[tuple[str, float]]:
-    order = np.flatnonzero(sims >= threshold)
-    scored = [(ids[j], float(sims[j])) for j in order if _allowed(i, j, docs, keys)]
-    scored.sort(key=lambda x: (-x[1], x[0]))
+def _top_k(sims: np.ndarray, ids: list[str], k: int, threshold: float) -> list[tuple[str, float]]:
+    """The k best (id, score) above the threshold; ties broken by id, so results are exact."""
+    above = np.flatnonzero(sims >= threshold)
+    if len(above) > 4 * k:
+        kth = np.partition(sims[above], len(above) - k)[len(above) - k]
+        above = above[sims[above] >= kth]
+    scored = sorted(((ids[j], float(sims[j])) for j in above), key=lambda x: (-x[1], x[0]))
     return scored[:k]
-
-

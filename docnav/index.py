@@ -147,15 +147,17 @@ class Indexer:
 
     def index(self, roots: Sequence[str | Path]) -> IndexReport:
         started = time.perf_counter()
+        # settings first: a missing root or model is an error before any work or store
+        found = scan(roots, self.options.include, self.options.exclude)
+        _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         with self.store.session():
-            report = self._index(roots)
+            report = self._index(roots, found)
         report.seconds = time.perf_counter() - started
         return report
 
-    def _index(self, roots: Sequence[str | Path]) -> IndexReport:
+    def _index(self, roots: Sequence[str | Path], found: list[FoundFile]) -> IndexReport:
         report = IndexReport()
         t = time.perf_counter()
-        found = scan(roots, self.options.include, self.options.exclude)
         scope = root_of(roots)
         with self.store.reader() as con:
             stored = self.store.documents(con)
@@ -220,10 +222,11 @@ class Indexer:
         jobs: list[_Job] = []
         unchanged: list[str] = []
         renamed_ids: set[str] = set()
+        taken = {r.doc_id for r in stored.values()}  # a renamed document keeps its first id
         for f in found:
             old = by_path.get(f.path)
             if f.error:
-                doc_id = old.doc_id if old else _new_doc_id(f.path)
+                doc_id = old.doc_id if old else _new_doc_id(f.path, taken)
                 jobs.append(_Job(f, doc_id, old, "error"))
             elif old is None:
                 source = vanished.pop(f.content_hash, None)
@@ -231,7 +234,7 @@ class Indexer:
                     renamed_ids.add(source.doc_id)
                     jobs.append(_Job(f, source.doc_id, source, "renamed"))
                 else:
-                    jobs.append(_Job(f, _new_doc_id(f.path), None, "added"))
+                    jobs.append(_Job(f, _new_doc_id(f.path, taken), None, "added"))
             elif old.content_hash == f.content_hash and old.status == "ok":
                 unchanged.append(old.doc_id)
                 report.unchanged.append(f.path)
@@ -391,8 +394,15 @@ def _file_report(report: IndexReport, job: _Job) -> None:
         report.changed.append(job.found.path)
 
 
-def _new_doc_id(path: str) -> str:
-    return digest("doc", path)
+def _new_doc_id(path: str, taken: set[str]) -> str:
+    """H(path), unless a stored document already has that id: one renamed away from this
+    path keeps the id it was given here. Adds the id to ``taken``."""
+    doc_id, n = digest("doc", path), 0
+    while doc_id in taken:
+        n += 1
+        doc_id = digest("doc", path, str(n))
+    taken.add(doc_id)
+    return doc_id
 
 
 def _embed_text(node) -> str:

@@ -43,7 +43,7 @@ def scan(
         root = Path(raw).expanduser().absolute()
         if not root.exists() and not root.is_symlink():
             raise InputError(f"{raw}: no such file or folder to index")
-        if root.is_file():
+        if not root.is_dir():  # a file, or a pipe/device/dangling link reported as such
             entry = _inspect(root, root.parent)
             found[entry.path] = entry
             continue
@@ -76,10 +76,16 @@ def _walk(root: Path) -> Iterable[Path]:
         dirs.sort()
         for name in sorted(files):
             yield Path(folder) / name
+        # Folders (and links to them) are yielded too: one whose name matches the patterns,
+        # such as ``notes.md/``, is reported as not a regular file instead of silently skipped.
         for name in dirs:
-            p = Path(folder) / name
-            if p.is_symlink():
-                yield p  # reported by _inspect only if its name matches the patterns
+            yield Path(folder) / name
+
+
+_FILE_KINDS = {
+    stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe", stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
+}
 
 
 def _inspect(path: Path, root: Path) -> FoundFile:
@@ -101,7 +107,11 @@ def _inspect(path: Path, root: Path) -> FoundFile:
     except OSError as exc:
         return FoundFile(key, str(root), error=f"cannot read file: {exc.strerror or exc}")
     if not stat.S_ISREG(st.st_mode):
-        return FoundFile(key, str(root), error="not a regular file (folder, pipe or device)")
+        kind = _FILE_KINDS.get(stat.S_IFMT(st.st_mode), "special file")
+        return FoundFile(
+            key, str(root),
+            error=f"not a regular file ({kind}), not read; rename it or skip it with --exclude",
+        )
     try:
         digest = file_digest(path)
     except OSError as exc:

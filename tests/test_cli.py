@@ -1,0 +1,187 @@
+"""The ``docnav`` command line: help with examples, exit codes, and what it prints.
+
+Runs ``docnav.cli.main`` in-process on a copy of the bundled sample (four RFCs), with the
+hashing embedder and no summaries, so no model is loaded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from docnav.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "samples" / "rfcs"
+SAMPLE_DOCS = sorted(p.name for p in SAMPLES.glob("*.md"))
+SUMMARY = re.compile(
+    r"^(?P<added>\d+) added, (?P<changed>\d+) changed, (?P<renamed>\d+) renamed, "
+    r"(?P<removed>\d+) removed, (?P<unchanged>\d+) unchanged, (?P<failed>\d+) failed; "
+    r".*; \d+\.\d\d s$"
+)
+
+
+def docnav(db: Path, *args: str) -> int:
+    return main(["--db", str(db), *args])
+
+
+def index(db: Path, *paths: Path) -> int:
+    return docnav(db, "index", *map(str, paths), "--embed-model", "hashing", "--no-summaries",
+                  "--no-progress")
+
+
+def summary_counts(stdout: str) -> dict[str, int]:
+    last = stdout.strip().splitlines()[-1]
+    match = SUMMARY.match(last)
+    assert match, f"last line is not the run summary: {last!r}"
+    return {k: int(v) for k, v in match.groupdict().items()}
+
+
+@dataclass(frozen=True)
+class Indexed:
+    docs: Path
+    db: Path
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory) -> Indexed:
+    """A copy of the sample indexed once by the CLI, with what that first run printed."""
+    base = tmp_path_factory.mktemp("cli")
+    docs = base / "rfcs"
+    shutil.copytree(SAMPLES, docs)
+    db = base / "store" / "docnav.duckdb"
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = index(db, docs)
+    return Indexed(docs, db, code, out.getvalue(), err.getvalue())
+
+
+@pytest.mark.parametrize("argv", [[], ["index"], ["show"]], ids=["docnav", "index", "show"])
+def test_help_has_an_example(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([*argv, "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert "example" in out.lower()
+    assert "docnav " in out.split("example", 1)[1], "the example shows a docnav command"
+
+
+def test_index_prints_a_summary_then_reports_unchanged_on_rerun(indexed, capsys):
+    assert indexed.code == 0, indexed.err
+    assert summary_counts(indexed.out) == dict(
+        added=4, changed=0, renamed=0, removed=0, unchanged=0, failed=0
+    )
+    assert len(SAMPLE_DOCS) == 4
+    assert "error" not in indexed.err
+
+    assert index(indexed.db, indexed.docs) == 0
+    again = capsys.readouterr()
+    assert summary_counts(again.out) == dict(
+        added=0, changed=0, renamed=0, removed=0, unchanged=4, failed=0
+    )
+    assert "0 nodes written, 0 texts embedded" in again.out
+
+
+def test_show_lists_every_document(indexed, capsys):
+    docs, db = indexed.docs, indexed.db
+    assert docnav(db, "show") == 0
+    out = capsys.readouterr().out
+    lines = out.strip().splitlines()
+    for name in SAMPLE_DOCS:
+        (row,) = [line for line in lines if line.endswith(str(docs / name))]
+        assert re.match(r"^[0-9a-f]{12} ok\s+1\s+\d+\s+/", row), row
+    assert lines[-1].startswith("4 documents; edges: ")
+
+
+def test_show_doc_prints_heading_tree_with_node_ids(indexed, capsys):
+    docs, db = indexed.docs, indexed.db
+    assert docnav(db, "show", str(docs / "0019-opt-in-builtin-traits.md")) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert "[" in lines[0] and str(docs / "0019-opt-in-builtin-traits.md") in lines[0]
+    assert any(re.match(r"^\s+Summary  \[[0-9a-f]{12}\] \(\d+ paragraphs\)$", line)
+               for line in lines), out
+    # nesting is shown by indentation: a level-3 heading sits deeper than its level-2 parent
+    design = next(line for line in lines if re.match(r"^\s+Detailed design  \[", line))
+    unsafe = next(line for line in lines if re.match(r"^\s+Unsafe traits  \[", line))
+    indent = lambda line: len(line) - len(line.lstrip())  # noqa: E731
+    assert indent(unsafe) > indent(design)
+    assert re.match(r"^\d+ sections, \d+ paragraphs, \d+ references, \d+ related edges$",
+                    lines[-1]), lines[-1]
+
+
+def test_show_doc_by_file_name_as_in_the_demo(indexed, capsys):
+    assert docnav(indexed.db, "show", "0019-opt-in-builtin-traits.md") == 0
+    assert "Detailed design" in capsys.readouterr().out
+
+
+def test_show_on_missing_store_names_it_and_what_to_run(tmp_path, capsys):
+    db = tmp_path / "nowhere" / "docnav.duckdb"
+    assert docnav(db, "show") == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err
+    assert err.startswith("docnav: error: ")
+    assert str(db) in err
+    assert "docnav index" in err
+    assert not db.exists(), "show must not create a store"
+
+
+def test_show_unknown_document_is_a_clear_error(indexed, capsys):
+    assert docnav(indexed.db, "show", "no-such-doc.md") == 2
+    err = capsys.readouterr().err
+    assert "no document matches 'no-such-doc.md'" in err
+    assert "docnav show" in err
+    assert "Traceback" not in err
+
+
+def test_index_of_a_missing_path_names_it(tmp_path, capsys):
+    missing = tmp_path / "not-here"
+    assert index(tmp_path / "docnav.duckdb", missing) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("docnav: error: ")
+    assert str(missing) in err
+    assert "no such file or folder" in err
+
+
+def test_index_verifies_summaries_and_show_marks_each_claim(tmp_path, capsys):
+    from tests.conftest import NLI_MODEL, require
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "river.md").write_text(
+        "# River\n\nThe river floods every spring when the snow melts. Farmers plant rice "
+        "after the water recedes.\n\n## Dam\n\nIn 1952 a dam was built upstream to control "
+        "the floods.\n"
+    )
+    db = tmp_path / "g.duckdb"
+    code = docnav(db, "index", str(docs), "--embed-model", "hashing", "--nli-model",
+                  str(require(NLI_MODEL)), "--no-progress")
+    out = capsys.readouterr().out
+    assert code == 0
+    assert re.search(r"\d+ summaries rebuilt \(0 reused, 0 failed\), \d+ claims checked", out)
+    assert docnav(db, "show", "river.md") == 0
+    shown = capsys.readouterr().out
+    assert "summary (verified):" in shown or "summary (flagged):" in shown
+    assert re.search(r"^\s+[✓?✗] In 1952 a dam was built upstream", shown, re.M), shown
+    assert "claims: ✓ entailed by the sources" in shown
+
+
+def test_missing_nli_model_is_a_clear_error(tmp_path, capsys):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nText.\n")
+    code = docnav(tmp_path / "g.duckdb", "index", str(docs), "--embed-model", "hashing",
+                  "--nli-model", str(tmp_path / "missing-model"), "--no-progress")
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "missing-model" in err and "--nli-model" in err

@@ -1,0 +1,89 @@
+"""The README's quickstart is exactly what it says, and the demo's steps work.
+
+The quickstart is two commands, ``bash scripts/demo.sh`` and ``bash scripts/test.sh``. The demo
+runs setup first (pip installs); here the rest of it runs as written, through the installed
+``.venv/bin/docnav``, in a scratch copy of the repository. Only the index steps get speed
+flags: the hashing embedder and unverified summaries, so that no model is loaded.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DEMO = ROOT / "scripts" / "demo.sh"
+QUICKSTART = ["bash scripts/demo.sh", "bash scripts/test.sh"]
+DOCNAV = ROOT / ".venv" / "bin" / "docnav"  # as the demo calls it
+
+
+def quickstart_commands(readme: str) -> list[str]:
+    """The lines of the first ```bash block under the "Quickstart" heading."""
+    section = re.search(r"^#+ Quickstart\s*$(.*?)(?=^#+ |\Z)", readme, re.M | re.S)
+    assert section, "README.md has no Quickstart heading"
+    block = re.search(r"^```bash\n(.*?)^```", section.group(1), re.M | re.S)
+    assert block, "the Quickstart section has no ```bash block"
+    return [line.strip() for line in block.group(1).splitlines() if line.strip()]
+
+
+def test_quickstart_is_exactly_the_demo_and_test_scripts():
+    assert README.exists(), "README.md is missing at the repository root"
+    assert quickstart_commands(README.read_text()) == QUICKSTART
+
+
+@pytest.mark.parametrize("command", QUICKSTART)
+def test_quickstart_scripts_exist(command):
+    script = ROOT / command.split()[-1]
+    assert script.is_file(), f"{command}: {script} does not exist"
+    assert script.read_text().startswith("#!/usr/bin/env bash\n")
+    result = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True)
+    assert result.returncode == 0, f"{script} has a bash syntax error: {result.stderr}"
+
+
+def test_ci_runs_the_test_command_and_nothing_else():
+    lines = [x for x in (ROOT / ".ci" / "run").read_text().splitlines()
+             if x.strip() and not x.startswith("#")]
+    assert lines[-1] == "exec bash scripts/test.sh"
+
+
+def test_demo_runs_setup_then_indexes_shows_and_reindexes_an_edit():
+    text = DEMO.read_text()
+    assert text.index("bash scripts/setup.sh") < text.index('.venv/bin/docnav index "$docs"')
+    assert ".venv/bin/docnav show" in text
+
+
+def test_demo_steps_work(tmp_path):
+    """The demo without its setup line, in a copy of the repository's files it uses.
+
+    Speed flags go to `index` only: the hashing embedder and unverified summaries, so no model
+    is loaded; everything else is the script as written.
+    """
+    assert DOCNAV.exists(), f"{DOCNAV}: the docnav console script is not installed"
+    script = DEMO.read_text().replace("bash scripts/setup.sh\n", "")
+    script = script.replace('.venv/bin/docnav index "$docs"',
+                            '.venv/bin/docnav index "$docs" --embed-model hashing --no-verify')
+    work = tmp_path / "repo"
+    (work / "scripts").mkdir(parents=True)
+    (work / "scripts" / "demo.sh").write_text(script)
+    (work / "samples").symlink_to(ROOT / "samples")
+    (work / ".venv").symlink_to(ROOT / ".venv")
+    result = subprocess.run(
+        ["bash", str(work / "scripts" / "demo.sh")], cwd=work,
+        env={k: v for k, v in os.environ.items() if k != "DOCNAV_DB"},
+        capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, f"the demo's steps failed:\n{result.stderr[-3000:]}"
+    out = result.stdout
+    assert re.search(r"^4 added, 0 changed, 0 renamed, 0 removed, 0 unchanged, 0 failed; ",
+                     out, re.M), out
+    assert re.search(r"^4 documents; edges: ", out, re.M), out
+    assert re.search(r"^\s+Motivation  \[[0-9a-f]{12}\] \(\d+ paragraphs", out, re.M), out
+    assert re.search(r"^0 added, 1 changed, 0 renamed, 0 removed, 3 unchanged, 0 failed; "
+                     r"\d+ nodes written, 1 texts embedded", out, re.M), out
+    assert (work / ".docnav" / "demo.duckdb").exists()
+    assert not re.search(r"^(docnav: )?error", result.stderr, re.M), result.stderr
