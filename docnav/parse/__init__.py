@@ -1,0 +1,111 @@
+"""Parse a file into a :class:`~docnav.model.ParsedDocument` with docling.
+
+Markdown, HTML, DOCX and PDF all go through docling; the file suffix picks the reader::
+
+    from docnav.parse import ParseOptions, parse_file
+    parsed = parse_file("report.pdf", ParseOptions(pdf_mode="native"))
+
+Every problem with the input (missing, empty, too big, wrong type, binary junk, truncated or
+corrupt) raises :class:`docnav.errors.DocumentError` naming the file and the cause.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docnav.model import Block, BlockKind, ParsedDocument
+from docnav.parse._checks import (
+    FORMATS,
+    check_file,
+    check_html_bytes,
+    format_for,
+    read_markdown_text,
+)
+from docnav.parse._options import ParseOptions
+
+__all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file"]
+
+SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
+
+
+def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedDocument:
+    """Parse ``path`` into flat blocks in reading order (headings carry their level).
+
+    Raises :class:`~docnav.errors.DocumentError` for any problem with the file and
+    :class:`~docnav.errors.ConfigError` for ``pdf_mode="standard"`` without the layout model.
+    """
+    options = options or ParseOptions()
+    path = Path(path)
+    fmt = format_for(path)
+    check_file(path, fmt, options)
+    source = _source_text(path, fmt)
+
+    from docnav.parse._docling import convert  # imports docling (seconds): only when parsing
+
+    converted = convert(path, fmt, options)
+    if fmt == "pdf" and converted.pdf_pipeline == "native":
+        from docnav.parse._pdf import native_pdf
+
+        native = native_pdf(converted.result, converted.document, path, options)
+        blocks, title, metadata = native.blocks, native.title, native.metadata
+    else:
+        from docnav.parse._blocks import document_blocks
+
+        blocks = document_blocks(converted.document, source)
+        title = _docling_title(converted.document)
+        blocks, metadata = _format_extras(path, fmt, blocks)
+    if converted.warnings:
+        metadata += (("conversion_warnings", "; ".join(converted.warnings)[:2000]),)
+    title = title or _first_heading(blocks) or path.stem
+    return ParsedDocument(title=title, blocks=tuple(blocks), format=fmt, metadata=metadata)
+
+
+def _source_text(path: Path, fmt: str) -> str | None:
+    """Markdown/HTML text, checked for binary junk; used to space docling's inline pieces."""
+    if fmt == "markdown":
+        from docnav.parse._markdown import unescape
+
+        return unescape(read_markdown_text(path))
+    if fmt == "html":
+        return check_html_bytes(path)
+    return None
+
+
+def _docling_title(doc) -> str | None:
+    """The first title item of the body, else of the furniture (an HTML ``<title>``)."""
+    from docling_core.types.doc import ContentLayer, TitleItem
+
+    titles = [t for t in doc.texts if isinstance(t, TitleItem) and t.text.strip()]
+    titles.sort(key=lambda t: t.content_layer != ContentLayer.BODY)
+    return " ".join(titles[0].text.split()) if titles else None
+
+
+def _first_heading(blocks: list[Block]) -> str | None:
+    return next((b.text for b in blocks if b.kind is BlockKind.HEADING and b.text.strip()), None)
+
+
+def _format_extras(path: Path, fmt: str, blocks: list[Block]
+                   ) -> tuple[list[Block], tuple[tuple[str, str], ...]]:
+    """What docling leaves out: heading anchors and the format's own metadata."""
+    if fmt == "markdown":
+        from docnav.parse._markdown import add_heading_anchors
+
+        return add_heading_anchors(blocks), ()
+    if fmt == "html":
+        from docnav.parse._html import add_heading_anchors, html_metadata, read_html
+
+        soup = read_html(path)
+        return add_heading_anchors(soup, blocks), html_metadata(soup)
+    if fmt == "docx":
+        from docnav.parse._metadata import docx_metadata
+
+        return blocks, docx_metadata(path)
+    import pypdfium2 as pdfium  # a PDF read by docling's standard (layout model) pipeline
+
+    from docnav.parse._metadata import pdf_metadata
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return blocks, pdf_metadata(pdf) + (("pages", str(len(pdf))), ("pdf_pipeline", "standard"))
+    finally:
+        pdf.close()

@@ -1,0 +1,164 @@
+"""docling document items -> DocNav blocks, in reading order.
+
+Heading levels: a docling ``TitleItem`` is level 1 and a ``SectionHeaderItem`` of level ``n`` is
+level ``n + 1``. That reproduces Markdown's ``#`` count (docling reads ``# X`` as a title and
+``## X`` as a level-1 section header) and keeps a DOCX "Title" above its "Heading 1".
+
+docling splits a paragraph with inline markup (links, emphasis, inline code, escaped
+characters) into an ``InlineGroup`` of small text items; each group is merged back into one
+block that keeps the links (see :mod:`docnav.parse._inline`). The walk is iterative, so deeply
+nested lists cannot hit the recursion limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from docling_core.types.doc import (
+    CodeItem,
+    ContentLayer,
+    DocItemLabel,
+    DoclingDocument,
+    FormulaItem,
+    InlineGroup,
+    ListItem,
+    NodeItem,
+    PictureItem,
+    SectionHeaderItem,
+    TableItem,
+    TextItem,
+    TitleItem,
+)
+
+from docnav.model import Block, BlockKind, Link
+from docnav.parse._inline import SourceText, join_inline
+
+_BODY_LAYERS = {ContentLayer.BODY, None}
+_SKIPPED_LABELS = {DocItemLabel.PAGE_HEADER, DocItemLabel.PAGE_FOOTER}
+_TEXT_KINDS = {
+    DocItemLabel.CAPTION: BlockKind.CAPTION,
+    DocItemLabel.CODE: BlockKind.CODE,
+    DocItemLabel.FORMULA: BlockKind.FORMULA,
+    DocItemLabel.LIST_ITEM: BlockKind.LIST_ITEM,
+}
+
+
+@dataclass
+class _Walk:
+    doc: DoclingDocument
+    source: SourceText | None = None
+    blocks: list[Block] = field(default_factory=list)
+    done: set[str] = field(default_factory=set)  # refs already emitted (captions)
+
+
+def document_blocks(doc: DoclingDocument, source: str | None = None) -> list[Block]:
+    """The body of ``doc`` as blocks in reading order; ``source`` is the file's text, if any."""
+    walk = _Walk(doc, SourceText(source) if source is not None else None)
+    stack: list[NodeItem] = [doc.body]
+    while stack:
+        item = stack.pop()
+        descend = _emit(walk, item)
+        if descend:
+            stack.extend(reversed([c.resolve(doc) for c in item.children]))
+    return walk.blocks
+
+
+def _emit(walk: _Walk, item: NodeItem) -> bool:
+    """Append the block(s) for ``item``; return whether its children still need a visit."""
+    if item.self_ref in walk.done or getattr(item, "content_layer", None) not in _BODY_LAYERS:
+        return False
+    if isinstance(item, InlineGroup):
+        text, links = _inline_text(walk, item)
+        _add(walk, BlockKind.TEXT, text, item, links)
+        return False
+    if isinstance(item, TitleItem):
+        _add(walk, BlockKind.HEADING, item.text, item, _own_links(item), level=1)
+        return True
+    if isinstance(item, SectionHeaderItem):
+        _add(walk, BlockKind.HEADING, item.text, item, _own_links(item), level=item.level + 1)
+        return True
+    if isinstance(item, ListItem):
+        _emit_list_item(walk, item)
+        return True
+    if isinstance(item, TableItem):
+        _add(walk, BlockKind.TABLE, item.export_to_markdown(walk.doc), item, ())
+        _emit_captions(walk, item)
+        return False
+    if isinstance(item, PictureItem):
+        _emit_captions(walk, item)
+        return False
+    if isinstance(item, CodeItem):
+        _add(walk, BlockKind.CODE, item.text, item, ())
+        return True
+    if isinstance(item, FormulaItem):
+        _add(walk, BlockKind.FORMULA, item.text, item, ())
+        return True
+    if isinstance(item, TextItem):
+        if item.label not in _SKIPPED_LABELS:
+            kind = _TEXT_KINDS.get(item.label, BlockKind.TEXT)
+            _add(walk, kind, item.text, item, _own_links(item))
+        return True
+    return True  # groups (body, lists, sections) and items without text of their own
+
+
+def _emit_list_item(walk: _Walk, item: ListItem) -> None:
+    text, links = item.text, _own_links(item)
+    for child in (c.resolve(walk.doc) for c in item.children):
+        if isinstance(child, InlineGroup):  # "- item with [a link](x)"
+            inline, inline_links = _inline_text(walk, child)
+            text, links = join_inline([text, inline]), links + inline_links
+            walk.done.add(child.self_ref)
+    marker = item.marker.strip() if item.enumerated and item.marker else ""
+    _add(walk, BlockKind.LIST_ITEM, join_inline([marker, text]), item, links)
+
+
+def _emit_captions(walk: _Walk, item: TableItem | PictureItem) -> None:
+    for ref in item.captions:
+        caption = ref.resolve(walk.doc)
+        if caption.self_ref not in walk.done and isinstance(caption, TextItem):
+            _add(walk, BlockKind.CAPTION, caption.text, caption, _own_links(caption))
+            walk.done.add(caption.self_ref)
+
+
+def _add(walk: _Walk, kind: BlockKind, text: str, item: NodeItem, links: tuple[Link, ...],
+         level: int = 0) -> None:
+    if kind is not BlockKind.TABLE and kind is not BlockKind.CODE:
+        text = " ".join(text.split())
+    if not text.strip():
+        return
+    walk.blocks.append(Block(kind, text, level=level, page=_page(item), links=links))
+    walk.done.add(item.self_ref)
+    if walk.source is not None and not isinstance(item, InlineGroup):
+        walk.source.skip_to(text)
+
+
+def _inline_text(walk: _Walk, group: InlineGroup) -> tuple[str, tuple[Link, ...]]:
+    pieces: list[str] = []
+    links: list[Link] = []
+    for child in _descendants(walk.doc, group):
+        text = getattr(child, "text", "")
+        if isinstance(child, TextItem) and text.strip():
+            pieces.append(text.strip())
+            links.extend(_own_links(child))
+    return join_inline(pieces, walk.source), tuple(links)
+
+
+def _descendants(doc: DoclingDocument, item: NodeItem) -> Iterator[NodeItem]:
+    stack = [c.resolve(doc) for c in reversed(item.children)]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(c.resolve(doc) for c in reversed(node.children))
+
+
+def _own_links(item: NodeItem) -> tuple[Link, ...]:
+    target = getattr(item, "hyperlink", None)
+    if target is None:
+        return ()
+    return (Link(target=str(target), text=" ".join(getattr(item, "text", "").split())),)
+
+
+def _page(item: NodeItem) -> int | None:
+    prov = getattr(item, "prov", None)
+    return prov[0].page_no if prov else None

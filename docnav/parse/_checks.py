@@ -1,0 +1,117 @@
+"""Checks made before docling sees a file, so bad input gets a clear, specific message."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from docnav.errors import DocumentError
+from docnav.parse._options import MiB, ParseOptions
+
+FORMATS: dict[str, str] = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".html": "html",
+    ".htm": "html",
+    ".docx": "docx",
+    ".pdf": "pdf",
+}
+TEXT_FORMATS = frozenset({"markdown", "html"})
+
+_FILE_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def format_for(path: Path) -> str:
+    """The format named by the suffix, or a DocumentError listing the supported ones."""
+    fmt = FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        supported = ", ".join(FORMATS)
+        got = f"suffix {path.suffix!r}" if path.suffix else "no suffix"
+        raise DocumentError(str(path), f"unsupported file type ({got}); supported: {supported}")
+    return fmt
+
+
+def check_file(path: Path, fmt: str, options: ParseOptions) -> int:
+    """Check that ``path`` is a readable, non-empty regular file within the size limits."""
+    try:
+        info = path.stat()
+    except FileNotFoundError as exc:
+        raise DocumentError(str(path), "file not found") from exc
+    except PermissionError as exc:
+        raise DocumentError(str(path), "permission denied (cannot stat the file)") from exc
+    except OSError as exc:
+        raise DocumentError(str(path), f"cannot access the file: {exc.strerror or exc}") from exc
+    for test, kind in _FILE_KINDS:
+        if test(info.st_mode):
+            raise DocumentError(str(path), f"not a regular file ({kind})")
+    if not os.access(path, os.R_OK):
+        raise DocumentError(str(path), "permission denied (the file is not readable)")
+    size = info.st_size
+    if size == 0:
+        raise DocumentError(str(path), "file is empty (0 bytes)")
+    _check_limit(path, size, options.max_file_bytes, "max_file_bytes", "")
+    if fmt in TEXT_FORMATS:
+        _check_limit(path, size, options.max_text_bytes, "max_text_bytes", "Markdown/HTML ")
+    return size
+
+
+def _check_limit(path: Path, size: int, limit: int, option: str, what: str) -> None:
+    if size > limit:
+        raise DocumentError(
+            str(path),
+            f"file too big: {_mib(size)} is over the {what}limit of {_mib(limit)} "
+            f"(raise ParseOptions.{option} to parse it)",
+        )
+
+
+def _mib(n: int) -> str:
+    return f"{n / MiB:.1f} MB" if n >= MiB else f"{n:,} bytes"
+
+
+def read_markdown_text(path: Path) -> str:
+    """The file as UTF-8 text; binary junk and other encodings are refused with the offset."""
+    data = _read_bytes(path)
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise DocumentError(
+            str(path),
+            f"binary data, not Markdown text: NUL byte at byte offset {nul} "
+            "(a binary file, or text in UTF-16/32; Markdown must be UTF-8)",
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start: max(exc.end, exc.start + 1)].hex(" ")
+        raise DocumentError(
+            str(path),
+            f"not valid UTF-8 text: invalid byte(s) {bad} at byte offset {exc.start} "
+            "(binary data, or text in another encoding such as Latin-1; save it as UTF-8)",
+        ) from exc
+
+
+def check_html_bytes(path: Path) -> str:
+    """HTML may declare any encoding, but NUL bytes mean binary junk. Returns the text as far
+    as UTF-8 reads it (only used to tell where inline pieces were separated by spaces)."""
+    data = _read_bytes(path)
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise DocumentError(
+            str(path), f"binary data, not HTML text: NUL byte at byte offset {nul}"
+        )
+    return data.decode("utf-8", errors="replace")
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except PermissionError as exc:
+        raise DocumentError(str(path), "permission denied (the file is not readable)") from exc
+    except OSError as exc:
+        raise DocumentError(str(path), f"cannot read the file: {exc.strerror or exc}") from exc

@@ -1,0 +1,201 @@
+"""docling converters, created once per format and pipeline settings, and error mapping.
+
+Creating a ``DocumentConverter`` (and its pipeline) is slow, so converters are cached at module
+level. Each converter allows exactly one input format: the file suffix decides the format, and
+docling's content sniffing cannot silently switch a ``.md`` file to another reader.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from docnav.errors import ConfigError, DocumentError
+from docnav.parse._options import ParseOptions
+
+log = logging.getLogger(__name__)
+
+_INPUT_FORMATS = {"markdown": "md", "html": "html", "docx": "docx", "pdf": "pdf"}
+_NAMES = {"markdown": "Markdown", "html": "HTML", "docx": "DOCX", "pdf": "PDF"}
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Converted:
+    """A successful docling conversion: the document, its raw result and the PDF pipeline."""
+
+    document: object  # docling_core DoclingDocument
+    result: object  # docling ConversionResult (pages keep the parsed PDF cells)
+    pdf_pipeline: str | None
+    warnings: tuple[str, ...]
+
+
+def convert(path: Path, fmt: str, options: ParseOptions) -> Converted:
+    """Run docling on ``path``; any failure becomes a DocumentError naming the problem."""
+    from docling.datamodel.base_models import ConversionStatus
+
+    pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
+    converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
+    try:
+        result = converter.convert(path, raises_on_error=False)
+    except Exception as exc:  # docling raises assorted errors for inputs it cannot read
+        raise DocumentError(str(path), _failure_cause(path, fmt, _one_line(exc))) from exc
+    errors = tuple(_one_line(e.error_message) for e in result.errors)
+    detected = getattr(result.input, "format", None)
+    if detected is not None and detected != _input_format(fmt):
+        raise DocumentError(
+            str(path),
+            f"content is not {_NAMES[fmt]}: docling recognises it as {detected.name} "
+            f"(the {path.suffix} suffix says {_NAMES[fmt]}; rename the file or fix its content)",
+        )
+    if result.status not in (ConversionStatus.SUCCESS, ConversionStatus.PARTIAL_SUCCESS):
+        detail = "; ".join(errors) or f"docling status {result.status.value}"
+        raise DocumentError(str(path), _failure_cause(path, fmt, detail))
+    return Converted(result.document, result, pdf_pipeline, errors)
+
+
+def resolve_pdf_mode(options: ParseOptions) -> str:
+    """``standard`` or ``native``: what ``options.pdf_mode`` means on this machine."""
+    if options.pdf_mode == "native":
+        return "native"
+    if options.pdf_mode == "standard":
+        if not _standard_pipeline_ready():
+            raise ConfigError(
+                "pdf_mode='standard' needs docling's layout model "
+                f"({_layout_repo_id()}), which could not be loaded (offline and not in the "
+                "Hugging Face cache?). Download it where the hub is reachable, or set "
+                "ParseOptions(pdf_mode='native') / --pdf-mode native"
+            )
+        return "standard"
+    if _layout_model_cached() and _standard_pipeline_ready():
+        return "standard"
+    return "native"
+
+
+def _layout_repo_id() -> str:
+    from docling.datamodel.pipeline_options import PdfPipelineOptions
+
+    return PdfPipelineOptions().layout_options.model_spec.repo_id
+
+
+@functools.cache
+def _layout_model_cached() -> bool:
+    """Whether the layout model is on local disk; never touches the network."""
+    from docling.datamodel.settings import settings
+
+    repo_id = _layout_repo_id()
+    artifacts = settings.artifacts_path
+    if artifacts is not None and (Path(artifacts) / repo_id.replace("/", "--")).is_dir():
+        return True
+    try:
+        from huggingface_hub import snapshot_download
+
+        snapshot_download(repo_id=repo_id, local_files_only=True)
+    except Exception:  # LocalEntryNotFoundError and friends: not cached
+        return False
+    return True
+
+
+@functools.cache
+def _standard_pipeline_ready() -> bool:
+    try:
+        _converter("pdf", "standard", None).initialize_pipeline(_input_format("pdf"))
+    except Exception as exc:
+        log.warning("docling's standard PDF pipeline is unavailable: %s", _one_line(exc))
+        return False
+    return True
+
+
+def _input_format(fmt: str):
+    from docling.datamodel.base_models import InputFormat
+
+    return InputFormat(_INPUT_FORMATS[fmt])
+
+
+@functools.lru_cache(maxsize=16)
+def _converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | None):
+    with _LOCK:
+        return _new_converter(fmt, pdf_pipeline, parser_threads)
+
+
+def _new_converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | None):
+    from docling.document_converter import DocumentConverter
+
+    input_format = _input_format(fmt)
+    format_options = {}
+    if fmt == "pdf":
+        format_options[input_format] = _pdf_format_option(pdf_pipeline, parser_threads)
+    return DocumentConverter(allowed_formats=[input_format], format_options=format_options)
+
+
+def _pdf_format_option(pdf_pipeline: str | None, parser_threads: int | None):
+    from docling.datamodel.pipeline_options import NativePdfPipelineOptions, PdfPipelineOptions
+    from docling.document_converter import NativePdfFormatOption, PdfFormatOption
+
+    if pdf_pipeline == "standard":
+        # OCR models are another download; born-digital PDFs do not need them.
+        return PdfFormatOption(pipeline_options=PdfPipelineOptions(do_ocr=False))
+    threads = {} if parser_threads is None else {"parser_threads": parser_threads}
+    native = NativePdfPipelineOptions(
+        generate_page_images=False, generate_picture_images=False, **threads
+    )
+    return NativePdfFormatOption(pipeline_options=native)
+
+
+# -- failure causes --------------------------------------------------------------------------
+
+
+def _failure_cause(path: Path, fmt: str, detail: str) -> str:
+    specific = {"pdf": _pdf_problem, "docx": _docx_problem}.get(fmt)
+    problem = specific(path) if specific else None
+    if problem:
+        return problem
+    return f"docling could not convert this {_NAMES[fmt]} file: {_clip(detail)}"
+
+
+def _pdf_problem(path: Path) -> str | None:
+    with open(path, "rb") as f:
+        head = f.read(1024)
+    if b"%PDF-" not in head:
+        return "not a PDF file (no %PDF- header in the first 1 KB; corrupt or another format)"
+    import pypdfium2 as pdfium
+
+    try:
+        pdfium.PdfDocument(str(path)).close()
+    except pdfium.PdfiumError as exc:
+        text = str(exc)
+        if "password" in text.lower():
+            return "PDF is encrypted: a password is required to open it"
+        return f"PDF is damaged or truncated and cannot be opened ({_clip(text)})"
+    return None
+
+
+def _docx_problem(path: Path) -> str | None:
+    if not zipfile.is_zipfile(path):
+        return (
+            "not a valid DOCX file: it is not a ZIP container (truncated, corrupt, "
+            "or another format renamed to .docx)"
+        )
+    try:
+        with zipfile.ZipFile(path) as zf:
+            names = set(zf.namelist())
+            broken = zf.testzip()
+    except (zipfile.BadZipFile, OSError) as exc:
+        return f"DOCX file is damaged or truncated: {exc}"
+    if "word/document.xml" not in names:
+        return "not a Word document: the ZIP container has no word/document.xml"
+    if broken is not None:
+        return f"DOCX file is damaged: member {broken!r} fails its CRC check"
+    return None
+
+
+def _one_line(value: object) -> str:
+    return " ".join(str(value).split())
+
+
+def _clip(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,64 @@
+"""HTML extras docling does not keep: heading anchors (``id=``) and ``<head>`` metadata."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from docnav.model import Block, BlockKind
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_META_NAMES = ("author", "description", "keywords", "date", "dcterms.created", "dcterms.modified")
+
+
+def read_html(path: Path):
+    """The page as a BeautifulSoup tree (lxml parser, encoding sniffed from the bytes)."""
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(path.read_bytes(), "lxml")
+
+
+def add_heading_anchors(soup, blocks: list[Block]) -> list[Block]:
+    """Give each heading block the ``id`` of its HTML heading, matched in order by text."""
+    anchors = [(_norm(h.get_text(" ")), _anchor_of(h)) for h in soup.find_all(_HEADINGS)]
+    out: list[Block] = []
+    cursor = 0
+    for block in blocks:
+        if block.kind is BlockKind.HEADING:
+            key = _norm(block.text)
+            hit = next((i for i in range(cursor, len(anchors)) if anchors[i][0] == key), None)
+            if hit is not None:
+                cursor = hit + 1
+                if anchors[hit][1]:
+                    block = replace(block, anchor=anchors[hit][1])
+        out.append(block)
+    return out
+
+
+def _anchor_of(heading) -> str | None:
+    if heading.get("id"):
+        return heading["id"]
+    inner = heading.find("a", attrs={"name": True}) or heading.find(attrs={"id": True})
+    if inner is not None:
+        return inner.get("id") or inner.get("name")
+    parent = heading.parent
+    if parent is not None and parent.name in ("section", "article", "div") and parent.get("id"):
+        if parent.find(_HEADINGS) is heading:
+            return parent["id"]
+    return None
+
+
+def html_metadata(soup) -> tuple[tuple[str, str], ...]:
+    """``<title>`` and the author/description/date ``<meta>`` tags."""
+    out: list[tuple[str, str]] = []
+    if soup.title and soup.title.get_text(strip=True):
+        out.append(("title", " ".join(soup.title.get_text().split())))
+    for meta in soup.find_all("meta", attrs={"name": True, "content": True}):
+        name = meta["name"].strip().lower()
+        if name in _META_NAMES and meta["content"].strip():
+            out.append((name, meta["content"].strip()))
+    return tuple(out)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).casefold()

@@ -1,0 +1,78 @@
+"""Joining docling's inline pieces back into one paragraph.
+
+docling strips the spaces around each piece of an inline group ("Read the", "spec", "first."),
+so whether two pieces were separated by a space is read from the source text: the pieces are
+found there in order, and the markup between them ("](target) ", "\\", "<b>") is checked for
+whitespace. Without a source, or where the pieces cannot be found, spaces are guessed from
+punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NO_SPACE_BEFORE = re.compile(r"^[.,;:!?%)\]}’”]")
+_NO_SPACE_AFTER = re.compile(r"[(\[{‘“/]$")
+
+# Between two inline pieces of one paragraph the source holds only markup: punctuation,
+# spaces, a link's "(target)" or an HTML tag; never a word of text, never a blank line.
+_GAP = r"((?:(?!\n[ \t]*\n)(?:[^\w]|\([^()]*\)|<[^<>]*>)){0,200}?)"
+_MARKUP_WITH_SPACES = re.compile(r"<[^<>]*>|\([^()]*\)")
+_WINDOW = 5_000
+
+
+@dataclass
+class SourceText:
+    """The source text, read forward to tell whether inline pieces were space-separated."""
+
+    text: str
+    cursor: int = 0
+
+    def skip_to(self, text: str) -> None:
+        """Move towards ``text``: never past it, as its first occurrence is searched."""
+        head = text.split(maxsplit=1)[0][:40] if text.strip() else ""
+        found = self.text.find(head, self.cursor, self.cursor + _WINDOW) if head else -1
+        if found >= 0:
+            self.cursor = found
+
+    def spacing(self, pieces: list[str]) -> list[bool] | None:
+        """For each piece after the first, whether a space preceded it; None if not found."""
+        words = [r"\s+".join(re.escape(w) for w in piece.split()) for piece in pieces]
+        pattern = re.compile(_GAP.join(words), re.S)
+        end = self.cursor + _WINDOW + sum(map(len, pieces))
+        found = pattern.search(self.text, self.cursor, end)
+        if found is None:
+            return None
+        for _ in range(8):  # the tightest match: a later start that ends at the same place
+            later = pattern.search(self.text, found.start() + 1, found.end())
+            if later is None or later.end() != found.end():
+                break
+            found = later
+        self.cursor = found.end()
+        return [any(c.isspace() for c in _MARKUP_WITH_SPACES.sub("", gap))
+                for gap in found.groups()]
+
+
+def join_inline(pieces: list[str], source: SourceText | None = None) -> str:
+    """The pieces as one text, spaced as in ``source`` where they can be found there."""
+    pieces = [p.strip() for p in pieces if p.strip()]
+    spacing = source.spacing(pieces) if source is not None and len(pieces) > 1 else None
+    if spacing is None:
+        return _guess_join(pieces)
+    out = pieces[0]
+    for piece, spaced in zip(pieces[1:], spacing):
+        out += (" " if spaced else "") + piece
+    return out
+
+
+def _guess_join(pieces: list[str]) -> str:
+    """Join inline pieces with single spaces, but not before closing punctuation."""
+    out = ""
+    for piece in (p.strip() for p in pieces):
+        if not piece:
+            continue
+        if out and not _NO_SPACE_BEFORE.match(piece) and not _NO_SPACE_AFTER.search(out):
+            out += " "
+        out += piece
+    return out

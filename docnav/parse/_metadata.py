@@ -1,0 +1,63 @@
+"""Document metadata (author, dates) where the format has it, as (key, value) pairs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+_PDF_KEYS = {
+    "Title": "title",
+    "Author": "author",
+    "Subject": "subject",
+    "Keywords": "keywords",
+    "Creator": "creator",
+    "Producer": "producer",
+    "CreationDate": "created",
+    "ModDate": "modified",
+}
+_DOCX_KEYS = ("title", "author", "subject", "keywords", "last_modified_by", "created",
+              "modified", "revision")
+_PDF_DATE = re.compile(
+    r"D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(Z|[+-]\d{2}'?\d{2}'?)?"
+)
+
+
+def docx_metadata(path: Path) -> tuple[tuple[str, str], ...]:
+    import docx
+
+    props = docx.Document(str(path)).core_properties
+    out = []
+    for key in _DOCX_KEYS:
+        value = getattr(props, key, None)
+        if value in (None, "", 0):
+            continue
+        out.append((key, value.isoformat() if hasattr(value, "isoformat") else str(value)))
+    return tuple(out)
+
+
+def pdf_metadata(pdf) -> tuple[tuple[str, str], ...]:
+    """The info dictionary of an open ``pypdfium2.PdfDocument``, dates as ISO 8601."""
+    out = []
+    for key, value in pdf.get_metadata_dict(skip_empty=True).items():
+        name = _PDF_KEYS.get(key)
+        value = " ".join(str(value).split())
+        if name and value:
+            out.append((name, pdf_date(value) if name in ("created", "modified") else value))
+    return tuple(out)
+
+
+def pdf_date(value: str) -> str:
+    """``D:20230117110122-08'00'`` -> ``2023-01-17T11:01:22-08:00``; other text unchanged."""
+    m = _PDF_DATE.match(value)
+    if not m:
+        return value
+    year, month, day, hour, minute, second, zone = m.groups()
+    out = f"{year}-{month or '01'}-{day or '01'}"
+    if hour:
+        out += f"T{hour}:{minute or '00'}:{second or '00'}"
+        if zone == "Z":
+            out += "Z"
+        elif zone:
+            digits = zone.replace("'", "")
+            out += f"{digits[:3]}:{digits[3:5] or '00'}"
+    return out

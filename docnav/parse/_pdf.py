@@ -1,0 +1,104 @@
+"""Headings and paragraphs for PDFs read by docling's model-free ``NativePdfPipeline``.
+
+That pipeline yields one text item per line and no headings. DocNav pairs the lines with their
+fonts (:mod:`._pdf_lines`), drops page furniture, merges lines into paragraphs
+(:mod:`._pdf_paragraphs`) and takes the headings from
+
+1. the PDF outline (bookmarks, :mod:`._pdf_outline`) when it has at least two entries, or
+2. the text itself: size, weight and numbering (:mod:`._pdf_headings`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from docnav.model import Block, BlockKind
+from docnav.parse._metadata import pdf_metadata
+from docnav.parse._options import ParseOptions
+from docnav.parse._pdf_headings import CAPTION, find_headings, is_code
+from docnav.parse._pdf_lines import TextStats, drop_furniture, extract_lines, text_stats
+from docnav.parse._pdf_outline import apply_outline, place_outline, read_outline
+from docnav.parse._pdf_paragraphs import BULLET, Draft, join_lines, merge_runons, segment
+
+_GLYPH_BULLET = re.compile(r"^\s*[•●▪■◦○∙·‣⁃∞➢✓❖►▶\uf0b7\uf0a7]\s*")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+@dataclass(frozen=True)
+class NativePdf:
+    """What :func:`native_pdf` found."""
+
+    blocks: list[Block]
+    title: str | None
+    metadata: tuple[tuple[str, str], ...]
+
+
+def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
+    """Blocks, a title and metadata for a document converted by ``NativePdfPipeline``."""
+    import pypdfium2 as pdfium
+
+    pages = extract_lines(result, doc)
+    lines = drop_furniture(pages) if options.pdf_drop_furniture else pages.lines
+    stats = text_stats(lines)
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        outline = read_outline(pdf, pages.page_heights) if options.pdf_outline else []
+        metadata = pdf_metadata(pdf)
+    finally:
+        pdf.close()
+    outline = [e for e in outline if e.page is not None]
+    use_outline = len(outline) >= 2
+    items = apply_outline(lines, place_outline(outline, lines)) if use_outline else lines
+    drafts = segment(items, stats)
+    if use_outline:
+        for d in drafts:
+            if d.outline is not None:
+                d.pattern, d.level = "outline", d.outline.level
+    else:
+        find_headings(drafts, stats)
+    drafts = merge_runons(drafts)
+    blocks = [b for b in (_to_block(d) for d in drafts) if b is not None]
+    info = (("pages", str(len(pages.page_heights))), ("pdf_pipeline", "native"),
+            ("heading_source", "outline" if use_outline else "fonts"))
+    return NativePdf(blocks, _title(drafts, stats, dict(metadata)), metadata + info)
+
+
+def _title(drafts: list[Draft], stats: TextStats, metadata: dict[str, str]) -> str | None:
+    """A large first-page heading, else a wordy metadata title, else the first heading."""
+    headings = [d for d in drafts if d.pattern is not None]
+    first_page = [d for d in headings if d.lines and d.page == headings[0].page == 1]
+    if first_page:
+        top = min(first_page, key=lambda d: d.level)
+        if stats.size(top.lines[0]) >= 1.3:
+            return join_lines(top.lines)
+    meta = metadata.get("title", "")
+    if " " in meta.strip() and len(_LETTER.findall(meta)) >= 4 and meta.lower() != "untitled":
+        return meta  # not a file name or an SEC accession number
+    if not headings:
+        return None
+    return headings[0].outline.title if headings[0].outline else join_lines(headings[0].lines)
+
+
+# -- output ----------------------------------------------------------------------------------
+
+
+def _to_block(d: Draft) -> Block | None:
+    if d.outline is not None:
+        return Block(BlockKind.HEADING, d.outline.title, level=d.level, page=d.page)
+    if d.pattern is not None:
+        return Block(BlockKind.HEADING, join_lines(d.lines), level=d.level, page=d.page)
+    if all(x.cells >= 3 for x in d.lines):
+        text = "\n".join(x.text for x in d.lines)
+        return Block(BlockKind.TEXT, text, page=d.page) if text.strip() else None
+    text = join_lines(d.lines)
+    if not text:
+        return None
+    if CAPTION.match(text):
+        return Block(BlockKind.CAPTION, text, page=d.page)
+    if is_code(d):
+        return Block(BlockKind.CODE, "\n".join(x.text for x in d.lines), page=d.page)
+    if BULLET.match(text):
+        return Block(BlockKind.LIST_ITEM, _GLYPH_BULLET.sub("", text), page=d.page)
+    return Block(BlockKind.TEXT, text, page=d.page)

@@ -1,0 +1,182 @@
+"""Which native-PDF drafts are headings, and at which level.
+
+A heading is short and set apart from body text: larger, in a heavier font, or in another
+font after a paragraph break; or numbered like a heading ("PART II", "Item 7.", "ITEM 1A.",
+"3.2 Results") and at least as heavy or large as body text. Table-of-contents rows, table rows,
+captions, code, formulas and sentence fragments are not. Levels follow size first, then the
+numbering ("PART" above "Item", "3" above "3.2"), then weight.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+
+from docnav.parse._pdf_lines import Line, TextStats
+from docnav.parse._pdf_paragraphs import SENTENCE_END, Draft, join_lines
+
+_PART = re.compile(r"^part\s+(?:[ivx]{1,4}|[0-9]{1,2})\b", re.I)
+_CHAPTER = re.compile(r"^(?:chapter|appendix)\s+[0-9a-z]{1,3}\b", re.I)
+_ITEM = re.compile(r"^item\s+[0-9]{1,2}[a-c]?(?:\s*[.:\u2013\u2014-]|\s+[A-Z]|\s*$)", re.I)
+_DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,4})\.?\s+[^\s.,;:)%]")
+_ROMAN = re.compile(r"^([IVX]{1,5})(?:-[A-Z])?\.?\s+[A-Z]")
+_DOT_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
+_LETTER = re.compile(r"[^\W\d_]")
+_MATH = re.compile(r"[=<>±×÷∑∏∫√≤≥≈≠∈∀∃∂∇]")
+_MONO_FONT = re.compile(r"courier|mono|consol|menlo|inconsolata|cmtt|sfmt|typewriter", re.I)
+_SYMBOL_FONT = re.compile(r"CM(?:MI|SY|EX)|MSBM|MSAM|txsy|txex|rtxm|Symbol|Wingding|Dingbat",
+                          re.I)
+_PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "roman": 3, "decimal": 4, "style": 9}
+CAPTION = re.compile(
+    r"^(?:fig(?:ure)?|table|tab|exhibit|chart|example|listing)\.?\s*[0-9]{1,3}[a-z]?\b", re.I
+)
+
+
+def find_headings(drafts: list[Draft], stats: TextStats) -> None:
+    """Set ``pattern``, ``depth`` and ``level`` on the drafts that are headings."""
+    _classify(drafts, stats, _toc_pages([x for d in drafts for x in d.lines]))
+    _assign_levels(drafts, stats)
+
+
+def is_code(d: Draft) -> bool:
+    return bool(d.lines) and all(_MONO_FONT.search(x.font) for x in d.lines)
+
+
+def _toc_pages(lines: list[Line]) -> dict[int, float]:
+    """Pages that look like a table of contents (many rows ending in page numbers), each with
+    the top of its first such row: entries below it are not headings."""
+    rows: dict[int, list[float]] = {}
+    for line in lines:
+        if _DOT_LEADER.search(line.text) or (line.ends_with_number and line.cells >= 2
+                                              and _mostly_letters(line.text)):
+            rows.setdefault(line.page, []).append(line.top)
+    return {page: min(tops) for page, tops in rows.items() if len(tops) >= 5}
+
+
+def _mostly_letters(text: str, share: float = 0.6) -> bool:
+    chars = [c for c in text if not c.isspace()]
+    return len(_LETTER.findall(text)) >= share * len(chars)
+
+
+def _column_lefts(lines: list[Line]) -> dict[int, list[float]]:
+    """Per page, the left edges shared by at least three lines: the text columns' margins."""
+    counts: dict[int, dict[int, int]] = {}
+    for line in lines:
+        page = counts.setdefault(line.page, {})
+        page[round(line.left)] = page.get(round(line.left), 0) + 1
+    return {p: [x for x, n in c.items() if n >= 3] for p, c in counts.items()}
+
+
+def _aligned(line: Line, lefts: list[float], em: float) -> bool:
+    """At a column's left margin (or just indented from it)."""
+    return any(-em <= line.left - x <= 3 * em for x in lefts)
+
+
+def _classify(drafts: list[Draft], stats: TextStats, toc_pages: dict[int, float]) -> None:
+    lefts = _column_lefts([x for d in drafts for x in d.lines])
+    previous = "."  # the text before, if it is body text: a sentence may run on
+    for d in drafts:
+        d.pattern, d.depth = _heading_kind(d, stats, toc_pages, previous)
+        if d.pattern == "style" and not _big(d, stats) and not (
+                _aligned(d.lines[0], lefts.get(d.page, []), stats.body_height)
+                or _centered(d, drafts, stats)):
+            d.pattern = None  # a bold table column header, a label in a figure
+        previous = "." if d.pattern else join_lines(d.lines)
+
+
+def _big(d: Draft, stats: TextStats) -> bool:
+    return statistics.median(stats.size(x) for x in d.lines) >= 1.2
+
+
+def _centered(d: Draft, drafts: list[Draft], stats: TextStats) -> bool:
+    """Centred on the page's text or on the paragraph below (a centred column heading)."""
+    line = d.lines[0]
+    middle = (line.left + line.right) / 2
+    same_page = [x for o in drafts if o.page == d.page for x in o.lines]
+    areas = [same_page]
+    following = drafts[drafts.index(d) + 1:][:1]
+    if following and following[0].page == d.page and len(following[0].lines) > 1:
+        areas.append(following[0].lines)
+    return any(abs(middle - (min(x.left for x in area) + max(x.right for x in area)) / 2)
+               < 2 * stats.body_height for area in areas)
+
+
+def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],
+                  previous: str) -> tuple[str | None, int]:
+    lines = d.lines
+    text = join_lines(lines)
+    if CAPTION.match(text) or is_code(d):
+        return None, 0
+    if len(lines) > 3 or len(text) > 180 or len(_LETTER.findall(text)) < 2:
+        return None, 0
+    if _MATH.search(text) or not _mostly_letters(text, 0.5):
+        return None, 0  # a formula or a row of numbers
+    last = lines[-1]
+    if _DOT_LEADER.search(text) or (last.ends_with_number and last.cells > 1) \
+            or any(x.cells >= 3 for x in lines):
+        return None, 0  # a table-of-contents row or a table row
+    size = statistics.median(stats.size(x) for x in lines)
+    weight = min(x.weight for x in lines)
+    big = size >= 1.2 and min(stats.font_size(x) for x in lines) >= 1.1
+    heavier = weight >= stats.body_weight + 200
+    if lines[0].top >= toc_pages.get(lines[0].page, math.inf) - 1 and size < 1.4:
+        return None, 0  # an entry of a table of contents
+    for pattern, regex in (("part", _PART), ("chapter", _CHAPTER), ("item", _ITEM)):
+        if regex.match(text) and len(text) <= 160:
+            return (pattern, 0) if big or heavier or size >= 1.08 else (None, 0)
+    words = len(text.split())
+    if text[-1] in ",;" or (words > 12 and text.endswith(".")):
+        return None, 0
+    if text[0].islower() and (not big or not SENTENCE_END.search(previous)):
+        return None, 0  # the rest of a sentence, not a heading
+    numbered = _DECIMAL.match(text)
+    if numbered and (big or heavier):
+        return "decimal", numbered.group(1).count(".") + 1
+    if _ROMAN.match(text) and (big or heavier):
+        return "roman", 1
+    if text.endswith("."):
+        return None, 0
+    if (big and words <= 20) or (heavier and words <= 15):
+        return "style", 0
+    if _set_apart(d, stats, words, text):
+        return "style", 0
+    return None, 0
+
+
+def _set_apart(d: Draft, stats: TextStats, words: int, text: str) -> bool:
+    """A short line in another text font (italic, another family) after a paragraph break."""
+    line = d.lines[0]
+    return (len(d.lines) == 1 and words <= 10 and d.gap_before > 1.3
+            and line.font != stats.body_font and not _SYMBOL_FONT.search(line.font)
+            and line.weight >= stats.body_weight and 0.9 <= stats.size(line) < 1.2
+            and text[0].isupper() and not SENTENCE_END.search(text))
+
+
+def _assign_levels(drafts: list[Draft], stats: TextStats) -> None:
+    """Rank heading classes: larger first, then PART > Item > numbering depth, then weight."""
+    sizes = {i: statistics.median(stats.size(x) for x in d.lines)
+             for i, d in enumerate(drafts) if d.pattern is not None}
+    tier = _size_tiers(sorted(set(sizes.values()), reverse=True))
+    keys: dict[int, tuple] = {}
+    for i, size in sizes.items():
+        d = drafts[i]
+        weight = min(x.weight for x in d.lines)
+        keys[i] = (tier[size], _PATTERN_ORDER[d.pattern], d.depth,
+                   -weight if d.pattern == "style" else 0)
+    ranks = {key: rank for rank, key in enumerate(sorted(set(keys.values())), start=1)}
+    for i, key in keys.items():
+        drafts[i].level = ranks[key]
+
+
+def _size_tiers(sizes: list[float]) -> dict[float, int]:
+    """Group sizes (largest first) into tiers; sizes within 15% of a tier's largest join it."""
+    tiers: dict[float, int] = {}
+    tier, head = 0, None
+    for size in sizes:
+        if head is not None and size < head / 1.15:
+            tier += 1
+            head = size
+        head = head or size
+        tiers[size] = tier
+    return tiers

@@ -1,0 +1,223 @@
+"""Text lines of a natively parsed PDF: position, size and font weight, page furniture removed.
+
+docling's ``NativePdfPipeline`` emits one ``TextItem`` per text line with its box; the fonts
+stay in the parsed pages of the conversion result (``page.parsed_page.textline_cells``), in the
+same order, and are paired back here. Cells that share a row (a label and its value, a table row,
+"Item 1." and "Business" in a 10-K) are merged into one line.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter, defaultdict
+from dataclasses import dataclass, replace
+
+from docling_core.types.doc import DoclingDocument, TextItem
+
+_WEIGHTS = (
+    (re.compile(r"black|heavy|ultra|extrabold|xbold", re.I), 900),
+    (re.compile(r"bold|semibold|demi|[-,_ ]bd\b|bd$|cmbx|sfbx|bx\d|-b$|,b$|medi\b|medi$|heavy",
+                re.I), 700),
+    (re.compile(r"medium|-md\b|md$", re.I), 500),
+    (re.compile(r"light|thin|-lt\b|lt$", re.I), 300),
+)
+_PAGE_NUMBER = re.compile(
+    r"^\s*(page\s+)?([0-9]{1,4}|[ivxlcdm]{1,7})(\s*(of|/)\s*[0-9]{1,4})?\s*$", re.I
+)
+_NUMBER_CELL = re.compile(r"^\s*[0-9]{1,4}\s*$")
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One text line; coordinates in points with the origin at the page's top left."""
+
+    text: str
+    page: int
+    left: float
+    top: float
+    right: float
+    bottom: float
+    font: str = ""
+    weight: int = 400
+    cells: int = 1
+    ends_with_number: bool = False  # last cell of the row is a bare number (TOC page refs)
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+@dataclass(frozen=True)
+class PageLines:
+    lines: list[Line]
+    page_heights: dict[int, float]
+    page_widths: dict[int, float]
+
+
+def font_weight(font: str) -> int:
+    """A CSS-like weight guessed from a PDF font name (``TimesNewRoman-Bold`` -> 700)."""
+    name = font.split("+", 1)[-1]
+    for pattern, weight in _WEIGHTS:
+        if pattern.search(name):
+            return weight
+    return 400
+
+
+def extract_lines(result, doc: DoclingDocument) -> PageLines:
+    """The document's lines in the parser's order, with fonts where they can be paired."""
+    heights = {no: page.size.height for no, page in doc.pages.items()}
+    widths = {no: page.size.width for no, page in doc.pages.items()}
+    fonts = _fonts_by_page(result)
+    per_page: dict[int, list[TextItem]] = defaultdict(list)
+    for item in doc.texts:
+        if item.prov and item.text.strip():
+            per_page[item.prov[0].page_no].append(item)
+    lines: list[Line] = []
+    for page_no in sorted(per_page):
+        items = per_page[page_no]
+        page_fonts = fonts.get(page_no)
+        if page_fonts is None or [t for t, _ in page_fonts] != [i.text for i in items]:
+            page_fonts = [("", "")] * len(items)
+        height = heights.get(page_no, 792.0)
+        for item, (_, font) in zip(items, page_fonts):
+            box = item.prov[0].bbox
+            top, bottom = sorted((height - box.t, height - box.b))
+            lines.append(Line(" ".join(item.text.split()), page_no, box.l, top, box.r, bottom,
+                              font, font_weight(font),
+                              ends_with_number=bool(_NUMBER_CELL.match(item.text))))
+    return PageLines(merge_rows(lines), heights, widths)
+
+
+def _fonts_by_page(result) -> dict[int, list[tuple[str, str]]]:
+    out: dict[int, list[tuple[str, str]]] = {}
+    for page in getattr(result, "pages", None) or ():
+        parsed = getattr(page, "parsed_page", None)
+        if parsed is None:
+            continue
+        out[page.page_no] = [(c.text, getattr(c, "font_name", "") or "")
+                             for c in parsed.textline_cells if c.text and c.text.strip()]
+    return out
+
+
+def merge_rows(lines: list[Line]) -> list[Line]:
+    """Merge consecutive cells on the same row (vertical overlap, left to right)."""
+    out: list[Line] = []
+    for line in lines:
+        prev = out[-1] if out else None
+        if prev is not None and _same_row(prev, line):
+            out[-1] = replace(
+                prev,
+                text=f"{prev.text} {line.text}",
+                left=min(prev.left, line.left),
+                top=min(prev.top, line.top),
+                right=max(prev.right, line.right),
+                bottom=max(prev.bottom, line.bottom),
+                weight=min(prev.weight, line.weight),
+                cells=prev.cells + 1,
+                ends_with_number=(line if line.left >= prev.left else prev).ends_with_number,
+            )
+        else:
+            out.append(line)
+    return out
+
+
+def _same_row(a: Line, b: Line) -> bool:
+    """``b`` sits on ``a``'s row: right of it, or just left of it (a number set before a title)."""
+    if a.page != b.page:
+        return False
+    overlap = min(a.bottom, b.bottom) - max(a.top, b.top)
+    if overlap < 0.6 * min(a.height, b.height):
+        return False
+    if b.left >= a.right - 1.0:
+        return True
+    return b.right <= a.left + 1.0 and a.left - b.right < 3 * max(a.height, b.height)
+
+
+def drop_furniture(pages: PageLines, margin: float = 0.1) -> list[Line]:
+    """Drop page numbers, running headers/footers (text repeated in the page margins) and
+    rotated margin text."""
+    n_pages = len(pages.page_heights) or 1
+    in_margin: list[bool] = []
+    seen: dict[str, set[int]] = defaultdict(set)
+    lines = [x for x in pages.lines if not _vertical(x)]
+    for line in lines:
+        h = pages.page_heights.get(line.page, 792.0)
+        edge = line.bottom < h * margin or line.top > h * (1 - margin)
+        in_margin.append(edge)
+        if edge:
+            seen[_furniture_key(line.text)].add(line.page)
+    repeated = max(3, int(0.3 * n_pages))
+    keep: list[Line] = []
+    for line, edge in zip(lines, in_margin):
+        if edge and (_PAGE_NUMBER.match(line.text)
+                     or (n_pages >= 3 and len(seen[_furniture_key(line.text)]) >= repeated)):
+            continue
+        keep.append(line)
+    return keep
+
+
+def _vertical(line: Line) -> bool:
+    """Rotated text, such as arXiv's stamp in the left margin."""
+    return len(line.text) > 3 and line.height > 2 * (line.right - line.left)
+
+
+def _furniture_key(text: str) -> str:
+    return _DIGITS.sub("#", " ".join(text.split()).casefold())
+
+
+@dataclass(frozen=True)
+class TextStats:
+    """What body text looks like in this document."""
+
+    body_height: float
+    body_weight: int
+    body_font: str
+    pitch: float  # usual distance from one body line's top to the next one's
+    font_height: dict[str, float]
+
+    def size(self, line: Line) -> float:
+        """Line height relative to body text, snapped to its font's usual height."""
+        usual = self.font_height.get(line.font)
+        h = line.height
+        if usual and abs(h - usual) <= 0.3 * usual:
+            h = usual
+        return h / self.body_height if self.body_height else 1.0
+
+    def font_size(self, line: Line) -> float:
+        """The usual height of the line's font, relative to body text."""
+        usual = self.font_height.get(line.font) or line.height
+        return usual / self.body_height if self.body_height else 1.0
+
+
+def text_stats(lines: list[Line]) -> TextStats:
+    by_font: dict[str, Counter] = defaultdict(Counter)
+    for line in lines:
+        by_font[line.font][round(line.height, 1)] += len(line.text)
+    font_height = {font: _weighted_median(c) for font, c in by_font.items()}
+    chars = Counter()
+    for line in lines:
+        chars[(line.font, line.weight)] += len(line.text)
+    if not chars:
+        return TextStats(10.0, 400, "", 12.0, {})
+    (body_font, body_weight), _ = chars.most_common(1)[0]
+    body_height = font_height.get(body_font) or 10.0
+    pitches = [
+        b.top - a.top
+        for a, b in zip(lines, lines[1:])
+        if a.page == b.page and a.font == b.font == body_font
+        and 0 < b.top - a.top < 3 * body_height
+    ]
+    pitch = statistics.median(pitches) if pitches else 1.2 * body_height
+    return TextStats(body_height, body_weight, body_font, pitch, font_height)
+
+
+def _weighted_median(counter: Counter) -> float:
+    total = sum(counter.values())
+    running = 0
+    for value in sorted(counter):
+        running += counter[value]
+        if running * 2 >= total:
+            return value
+    return 0.0

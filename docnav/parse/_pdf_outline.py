@@ -1,0 +1,140 @@
+"""The PDF outline (bookmarks) as headings placed in the text.
+
+Each outline entry is looked up on its destination page: the line, or run of up to four
+lines, whose text equals the entry's title (ignoring case, spacing, punctuation and a leading
+section number) becomes that heading; where nothing matches, the heading is inserted at the
+destination's position so the structure is still there.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from docnav.parse._pdf_lines import Line
+
+_NON_WORD = re.compile(r"[\W_]+")
+_NUMBERING = re.compile(r"^(?:[0-9]+|[ivxlc]+|[a-z])(?:[0-9]+|[ivxlc]+|[a-z])?$")
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineEntry:
+    title: str
+    level: int  # 1 = top
+    page: int | None  # 1-based
+    y: float | None  # destination's top, from the page's top
+
+
+def read_outline(pdf, page_heights: dict[int, float]) -> list[OutlineEntry]:
+    """The bookmarks of an open ``pypdfium2.PdfDocument``, in document order."""
+    entries: list[OutlineEntry] = []
+    for mark in pdf.get_toc(max_depth=32):
+        title = " ".join((mark.get_title() or "").split())
+        if not title:
+            continue
+        dest = mark.get_dest()
+        index = dest.get_index() if dest is not None else None
+        page = index + 1 if index is not None else None
+        y = None
+        if dest is not None and page is not None:
+            _, view = dest.get_view()
+            if len(view) >= 2 and view[1]:
+                y = page_heights.get(page, 792.0) - float(view[1])
+        entries.append(OutlineEntry(title, mark.level + 1, page, y))
+    return entries
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """Where an outline heading goes: before line ``index``, replacing ``span`` lines."""
+
+    index: int
+    span: int
+    entry: OutlineEntry
+
+
+def place_outline(entries: list[OutlineEntry], lines: list[Line]) -> list[Placed]:
+    """Find each entry's heading line(s); unmatched entries go to their destination."""
+    by_page: dict[int, list[int]] = {}
+    for i, line in enumerate(lines):
+        by_page.setdefault(line.page, []).append(i)
+    used: set[int] = set()
+    placed: list[Placed] = []
+    for entry in entries:
+        if entry.page is None:
+            continue
+        hit = None
+        for page in (entry.page, entry.page + 1):
+            hit = _best_match(entry, lines, by_page.get(page, []), used)
+            if hit:
+                break
+        if hit:
+            start, span = hit
+            used.update(range(start, start + span))
+            placed.append(Placed(start, span, entry))
+        else:
+            placed.append(Placed(_insertion_point(entry, lines, by_page), 0, entry))
+    return placed
+
+
+def _best_match(entry: OutlineEntry, lines: list[Line], indices: list[int],
+                used: set[int]) -> tuple[int, int] | None:
+    key = _key(entry.title)
+    if not key:
+        return None
+    matches: list[tuple[int, int]] = []
+    for pos, i in enumerate(indices):
+        if i in used:
+            continue
+        acc = ""
+        for span, j in enumerate(indices[pos: pos + 4], start=1):
+            if j in used:
+                break
+            acc += _key(lines[j].text)
+            if acc == key or (span == 1 and _numbered(acc, key)):
+                matches.append((i, span))
+                break
+            if not key.startswith(acc):
+                break
+    if not matches:
+        return None
+    if entry.y is None:
+        return matches[0]
+    return min(matches, key=lambda m: abs(lines[m[0]].top - entry.y))
+
+
+def _insertion_point(entry: OutlineEntry, lines: list[Line], by_page: dict[int, list[int]]) -> int:
+    indices = by_page.get(entry.page, [])
+    for i in indices:
+        if entry.y is None or lines[i].top >= entry.y - 2:
+            return i
+    if indices:
+        return indices[-1] + 1
+    later = [i for page, idx in by_page.items() if page > entry.page for i in idx]
+    return min(later) if later else len(lines)
+
+
+def _key(text: str) -> str:
+    return _NON_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _numbered(line_key: str, key: str) -> bool:
+    """``1introduction`` matches ``introduction``: the line only adds a section number."""
+    return line_key.endswith(key) and bool(_NUMBERING.match(line_key[: -len(key)]))
+
+
+def apply_outline(lines: list[Line], placed: list[Placed]) -> list[Line | OutlineEntry]:
+    """The lines with outline headings in place: matched lines replaced, others inserted."""
+    before: dict[int, list[Placed]] = {}
+    for p in placed:
+        before.setdefault(p.index, []).append(p)
+    skip: set[int] = set()
+    out: list[Line | OutlineEntry] = []
+    for i in range(len(lines) + 1):
+        for p in before.get(i, ()):
+            out.append(p.entry)
+            skip.update(range(p.index, p.index + p.span))
+        if i < len(lines) and i not in skip:
+            out.append(lines[i])
+    return out

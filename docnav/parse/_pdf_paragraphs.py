@@ -1,0 +1,121 @@
+"""Native PDF lines -> paragraph drafts.
+
+A paragraph ends at a larger vertical gap than the usual line pitch, a change of size, or a
+change of font after a short line; at a bullet, an indented first line after a full stop, a
+short last line, a new column or a new page. Paragraphs split by a page or column break in
+mid-sentence are joined again afterwards.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from docnav.parse._pdf_lines import Line, TextStats
+from docnav.parse._pdf_outline import OutlineEntry
+
+BULLET = re.compile(
+    r"^\s*(?:[•●▪■◦○∙·‣⁃∞➢✓❖►▶\uf0b7\uf0a7]|[-–—*](?=\s)|\(?[0-9]{1,2}[.)](?=\s)|"
+    r"\([a-z]\)|\([ivx]{1,4}\))\s*"
+)
+SENTENCE_END = re.compile(r"[.!?:;\"”’)]$")
+
+
+@dataclass
+class Draft:
+    """Lines that belong together (a paragraph, a heading, a table row run) or an outline
+    heading without lines; ``pattern`` is set once it is known to be a heading."""
+
+    lines: list[Line] = field(default_factory=list)
+    outline: OutlineEntry | None = None
+    pattern: str | None = None
+    depth: int = 0
+    level: int = 0
+    gap_before: float = 99.0  # distance from the previous line's top, in body line pitches
+
+    @property
+    def page(self) -> int | None:
+        return self.lines[0].page if self.lines else (self.outline.page if self.outline else None)
+
+
+def segment(items: list[Line | OutlineEntry], stats: TextStats) -> list[Draft]:
+    """Group consecutive lines into drafts; each outline heading is a draft of its own."""
+    drafts: list[Draft] = []
+    current: Draft | None = None
+    previous: Line | None = None
+    for item in items:
+        if isinstance(item, OutlineEntry):
+            drafts.append(Draft(outline=item))
+            current = None
+            continue
+        if current is not None and _continues(current.lines, item, stats):
+            current.lines.append(item)
+        else:
+            current = Draft([item])
+            if previous is not None and previous.page == item.page and item.top > previous.top:
+                current.gap_before = (item.top - previous.top) / stats.pitch
+            drafts.append(current)
+        if any(c.isalnum() for c in item.text):  # a stray "." line is no paragraph
+            previous = item
+    return drafts
+
+
+def _continues(lines: list[Line], line: Line, stats: TextStats) -> bool:
+    """Whether ``line`` continues the paragraph made of ``lines``."""
+    prev = lines[-1]
+    if line.page != prev.page or BULLET.match(line.text):
+        return False
+    if line.cells >= 3 or prev.cells >= 3:  # table rows stay rows
+        return line.cells >= 3 and prev.cells >= 3 and line.top - prev.top < 2.5 * stats.pitch
+    size_prev, size_line = stats.size(prev), stats.size(line)
+    if max(size_prev, size_line) > 1.15 * min(size_prev, size_line):
+        return False
+    step = line.top - prev.top
+    if step <= 0 or line.left > prev.right or line.right < prev.left:
+        return False  # moved up or sideways: a new column or a float
+    pitch = stats.pitch * max(size_prev, size_line, 1.0)
+    if step > 1.3 * pitch:
+        return False
+    em = stats.body_height
+    right = max(x.right for x in lines)
+    short_prev = prev.right < max(right, line.right) - 4 * em
+    if (prev.font != line.font or prev.weight != line.weight) and (
+            short_prev or step > 1.1 * pitch or line.left > prev.left + 0.5 * em):
+        return False  # a change of font after a short line: a heading or a new block
+    ends = bool(SENTENCE_END.search(prev.text))
+    if ends and line.left > prev.left + 1.5 * em:
+        return False  # the next paragraph's first line is indented
+    if ends and len(lines) > 1 and short_prev:
+        return False  # prev was the short last line of a paragraph
+    return True
+
+
+def merge_runons(drafts: list[Draft]) -> list[Draft]:
+    """Join paragraphs split by a page or column break in mid-sentence."""
+    out: list[Draft] = []
+    for d in drafts:
+        prev = out[-1] if out else None
+        if (prev is not None and _is_body(prev) and _is_body(d)
+                and not SENTENCE_END.search(prev.lines[-1].text)
+                and re.match(r"[a-z]", d.lines[0].text)):
+            prev.lines.extend(d.lines)
+        else:
+            out.append(d)
+    return out
+
+
+def _is_body(d: Draft) -> bool:
+    return d.pattern is None and bool(d.lines) and not BULLET.match(d.lines[0].text) \
+        and all(x.cells < 3 for x in d.lines)
+
+
+def join_lines(lines: list[Line]) -> str:
+    """Join lines with spaces, undoing end-of-line hyphenation ("informa-" + "tion")."""
+    out = ""
+    for line in lines:
+        text = line.text.strip()
+        if out.endswith("-") and len(out) > 1 and out[-2].islower() and text[:1].islower():
+            out = out[:-1] + text
+        else:
+            out = f"{out} {text}" if out else text
+    return out
