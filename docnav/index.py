@@ -145,23 +145,52 @@ class Indexer:
             self._embedder = make_embedder(self.options.embedding)
         return self._embedder
 
-    def index(self, roots: Sequence[str | Path]) -> IndexReport:
+    def index(
+        self,
+        roots: Sequence[str | Path],
+        paths: Sequence[str | Path] | None = None,
+        collection: bool = True,
+    ) -> IndexReport:
+        """Bring the store up to date with ``roots``.
+
+        paths: only these files (under the roots) are considered: added, changed, renamed
+            among them, or removed when they no longer exist. None = everything under the
+            roots, and stored documents under the roots that are gone are removed.
+        collection: also update the collection level now. With False (per-document Dagster
+            runs) the work is queued in the store and done by :meth:`update_collection`.
+        """
         started = time.perf_counter()
         # settings first: a missing root or model is an error before any work or store
         found = scan(roots, self.options.include, self.options.exclude)
+        scope = root_of(roots)
+        if paths is not None:
+            wanted = {str(Path(p).expanduser().absolute()) for p in paths}
+            found = [f for f in found if f.path in wanted]
+            scope = sorted(wanted)
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         with self.store.session():
-            report = self._index(roots, found)
+            report = self._index(found, scope, exact_scope=paths is not None)
+            if collection:
+                self._collection_step(report)
         report.seconds = time.perf_counter() - started
         return report
 
-    def _index(self, roots: Sequence[str | Path], found: list[FoundFile]) -> IndexReport:
+    def update_collection(self) -> IndexReport:
+        """Do the collection-level work queued by runs with ``collection=False``."""
+        started = time.perf_counter()
+        _ = self.summaries
+        report = IndexReport()
+        with self.store.session():
+            self._collection_step(report)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def _index(self, found: list[FoundFile], scope: list[str], exact_scope: bool) -> IndexReport:
         report = IndexReport()
         t = time.perf_counter()
-        scope = root_of(roots)
         with self.store.reader() as con:
             stored = self.store.documents(con)
-        jobs, deletions, unchanged_ids = self._plan(found, stored, scope, report)
+        jobs, deletions, unchanged_ids = self._plan(found, stored, scope, report, exact_scope)
         report._time("scan", t)
 
         embedder_before = self.embedder.texts_embedded
@@ -175,25 +204,14 @@ class Indexer:
         refreshed = self._refresh_summaries(set(changed_ids), report)
 
         t = time.perf_counter()
+        touched = [j.found.path for j in jobs] + [
+            j.previous.path for j in jobs if j.previous is not None
+        ] + [stored[d].path for d in deletions]
         with self.store.transaction() as con:
             for doc_id in deletions:
                 self.store.delete_document(con, doc_id)
-            touched = [j.found.path for j in jobs] + [
-                j.previous.path for j in jobs if j.previous is not None
-            ] + [stored[d].path for d in deletions]
-            collection_changed = update_collection(
-                con, self.embedder.model_id, changed_ids, touched, self.options.collection
-            )
-            report.related_recomputed = collection_changed
-            if self.summaries is not None:
-                t_sum = time.perf_counter()
-                self.summaries.preload_verdicts(con)
-                summary = collection_summary(con, self.summaries, report.summaries)
-                self.summaries.write(con, [summary] if summary else [])
-                report._time("summaries", t_sum)
-            if changed_ids or deletions:
-                self.store.prune_embeddings(con)
-        report._time("collection", t)
+            self.store.queue_collection_work(con, changed_ids + refreshed, deletions, touched)
+        report._time("write", t)
         if self.options.export_parquet and (changed_ids or deletions or report.failed
                                             or refreshed):
             t = time.perf_counter()
@@ -203,6 +221,29 @@ class Indexer:
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
         return report
 
+    def _collection_step(self, report: IndexReport) -> None:
+        """Collection node, links between documents, related edges, collection summary."""
+        t = time.perf_counter()
+        with self.store.transaction() as con:
+            changed_ids, deletions, touched = self.store.take_collection_work(con)
+            report.related_recomputed = update_collection(
+                con, self.embedder.model_id, changed_ids, touched, self.options.collection
+            )
+            if self.summaries is not None:
+                t_sum = time.perf_counter()
+                self.summaries.preload_verdicts(con)
+                summary = collection_summary(con, self.summaries, report.summaries)
+                self.summaries.write(con, [summary] if summary else [])
+                report._time("summaries", t_sum)
+            if changed_ids or deletions:
+                self.store.prune_embeddings(con)
+        report._time("collection", t)
+        if self.options.export_parquet and (changed_ids or deletions):
+            t = time.perf_counter()
+            with self.store.reader() as con:
+                self.store.export_parquet(con, [], [])
+            report._time("parquet", t)
+
     # -- planning ----------------------------------------------------------------------------
 
     def _plan(
@@ -211,13 +252,18 @@ class Indexer:
         stored: dict[str, DocumentRecord],
         scope: list[str],
         report: IndexReport,
+        exact_scope: bool = False,
     ) -> tuple[list[_Job], list[str], list[str]]:
         by_path = {r.path: r for r in stored.values()}
+
+        def covered(path: str) -> bool:
+            return path in scope if exact_scope else in_scope(path, scope)
+
         present = {f.path for f in found}
         vanished = {
             r.content_hash: r
             for r in stored.values()
-            if r.path not in present and in_scope(r.path, scope) and r.content_hash
+            if r.path not in present and covered(r.path) and r.content_hash
         }
         jobs: list[_Job] = []
         unchanged: list[str] = []
@@ -243,7 +289,7 @@ class Indexer:
         deletions = [
             r.doc_id
             for r in stored.values()
-            if r.path not in present and in_scope(r.path, scope) and r.doc_id not in renamed_ids
+            if r.path not in present and covered(r.path) and r.doc_id not in renamed_ids
         ]
         report.removed = sorted(stored[d].path for d in deletions)
         return jobs, deletions, unchanged

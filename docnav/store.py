@@ -49,6 +49,8 @@ CREATE TABLE IF NOT EXISTS edges (
 );
 CREATE TABLE IF NOT EXISTS links (node_id VARCHAR, doc_id VARCHAR, target VARCHAR, text VARCHAR);
 CREATE TABLE IF NOT EXISTS embeddings (text_hash VARCHAR, model VARCHAR, vector FLOAT[]);
+-- collection-level work queued by per-document runs (Dagster partitions)
+CREATE TABLE IF NOT EXISTS pending_collection (doc_id VARCHAR, path VARCHAR, kind VARCHAR);
 -- one vector per section (mean of its subtree's paragraphs and heading): the related graph
 CREATE TABLE IF NOT EXISTS node_vectors (
     node_id VARCHAR, doc_id VARCHAR, local_key VARCHAR, model VARCHAR, vector FLOAT[]
@@ -348,6 +350,28 @@ class Store:
                     "model": pl.Utf8, "vector": pl.List(pl.Float32)},
         )
         _insert(con, "node_vectors", frame)
+
+    @staticmethod
+    def queue_collection_work(
+        con: duckdb.DuckDBPyConnection, changed: Sequence[str], removed: Sequence[str],
+        touched_paths: Sequence[str],
+    ) -> None:
+        rows = ([(d, None, "changed") for d in changed] + [(d, None, "removed") for d in removed]
+                + [(None, p, "touched") for p in touched_paths])
+        if rows:
+            con.executemany("INSERT INTO pending_collection VALUES (?, ?, ?)", rows)
+
+    @staticmethod
+    def take_collection_work(
+        con: duckdb.DuckDBPyConnection,
+    ) -> tuple[list[str], list[str], list[str]]:
+        """(changed doc ids, removed doc ids, touched paths) queued so far; the queue is emptied
+        in the caller's transaction, so a failed collection step leaves it for the next one."""
+        rows = con.execute("SELECT DISTINCT doc_id, path, kind FROM pending_collection").fetchall()
+        con.execute("DELETE FROM pending_collection")
+        changed = sorted({d for d, _, k in rows if k == "changed"})
+        removed = sorted({d for d, _, k in rows if k == "removed"})
+        return changed, removed, sorted({p for _, p, k in rows if k == "touched"})
 
     @staticmethod
     def prune_embeddings(con: duckdb.DuckDBPyConnection) -> int:
