@@ -23,13 +23,26 @@ def _db_path(args: argparse.Namespace) -> Path:
 
 
 def _cmd_index(args: argparse.Namespace) -> int:
-    from docnav.embed import EmbeddingOptions
-    from docnav.index import IndexOptions, Indexer
-    from docnav.parse import ParseOptions
-    from docnav.scan import DEFAULT_INCLUDE
+    from docnav.index import Indexer
     from docnav.store import Store
 
-    options = IndexOptions(
+    report = Indexer(Store(_db_path(args)), _index_options(args)).index(args.paths)
+    for path, error in report.failed:
+        print(f"error: {error}", file=sys.stderr)
+    for node_id, error in report.summaries.failures:
+        print(f"warning: summary of node {node_id} failed, previous kept: {error}",
+              file=sys.stderr)
+    print(report.summary())
+    return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _index_options(args: argparse.Namespace):
+    from docnav.embed import EmbeddingOptions
+    from docnav.index import IndexOptions
+    from docnav.parse import ParseOptions
+    from docnav.scan import DEFAULT_INCLUDE
+
+    return IndexOptions(
         include=tuple(args.include) or DEFAULT_INCLUDE,
         exclude=tuple(args.exclude),
         embedding=EmbeddingOptions(model=args.embed_model),
@@ -38,14 +51,30 @@ def _cmd_index(args: argparse.Namespace) -> int:
         export_parquet=not args.no_parquet,
         progress=None if not args.no_progress else False,
     )
-    report = Indexer(Store(_db_path(args)), options).index(args.paths)
-    for path, error in report.failed:
-        print(f"error: {error}", file=sys.stderr)
-    for node_id, error in report.summaries.failures:
-        print(f"warning: summary of node {node_id} failed, previous kept: {error}",
-              file=sys.stderr)
-    print(report.summary())
-    return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _cmd_watch(args: argparse.Namespace) -> int:
+    import time
+
+    from docnav.index import Indexer
+    from docnav.store import Store
+    from docnav.watch import Watcher, WatchOptions, index_batches, spool_batches
+
+    options = WatchOptions(debounce=args.debounce)
+    if args.spool:
+        on_batch = spool_batches(args.spool)
+        print(f"watching {', '.join(args.paths)}; batches go to {args.spool} (Dagster sensor)")
+    else:
+        indexer = Indexer(Store(_db_path(args)), _index_options(args))
+        report = indexer.index(args.paths)  # catch up first
+        print(report.summary(), flush=True)
+        on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True))
+        print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)
+    with Watcher(args.paths, on_batch, options):
+        deadline = time.monotonic() + args.seconds if args.seconds else None
+        while deadline is None or time.monotonic() < deadline:
+            time.sleep(0.2)
+    return EXIT_OK
 
 
 def _summary_options(args: argparse.Namespace):
@@ -81,28 +110,8 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="docnav",
-        description="Keep long structured documents navigable: an incrementally "
-        "maintained graph of sections, paragraphs, references and summaries.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="example:\n  docnav index samples/rfcs && docnav show",
-    )
-    parser.add_argument("--db", help=f"store path (default: $DOCNAV_DB or {DEFAULT_DB})")
-    sub = parser.add_subparsers(dest="command", required=True)
-
-    p = sub.add_parser(
-        "index",
-        help="index files or folders incrementally",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Index documents (Markdown, HTML, DOCX, PDF). Only added or changed files "
-        "are reparsed; deleted files are removed; renames keep the document id.",
-        epilog="examples:\n  docnav index docs/\n  docnav --db /tmp/x.duckdb index a.md b.pdf "
-        "--exclude 'drafts/*'\n\nexit codes: 0 all indexed, 1 some documents failed "
-        "(listed on stderr), 2 bad usage or store error",
-    )
-    p.add_argument("paths", nargs="+", help="files or folders to index")
+def _add_index_options(p: argparse.ArgumentParser) -> None:
+    """Options shared by `index` and `watch`."""
     p.add_argument("--include", action="append", default=[],
                    help="glob of files to index (repeatable; default: all supported suffixes)")
     p.add_argument("--exclude", action="append", default=[], help="glob to skip (repeatable)")
@@ -126,7 +135,50 @@ def _parser() -> argparse.ArgumentParser:
                    help="unsupported claims: keep and flag the summary (default), or drop them")
     p.add_argument("--no-parquet", action="store_true", help="skip the Parquet export")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="docnav",
+        description="Keep long structured documents navigable: an incrementally "
+        "maintained graph of sections, paragraphs, references and summaries.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="example:\n  docnav index samples/rfcs && docnav show",
+    )
+    parser.add_argument("--db", help=f"store path (default: $DOCNAV_DB or {DEFAULT_DB})")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser(
+        "index",
+        help="index files or folders incrementally",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Index documents (Markdown, HTML, DOCX, PDF). Only added or changed files "
+        "are reparsed; deleted files are removed; renames keep the document id.",
+        epilog="examples:\n  docnav index docs/\n  docnav --db /tmp/x.duckdb index a.md b.pdf "
+        "--exclude 'drafts/*'\n\nexit codes: 0 all indexed, 1 some documents failed "
+        "(listed on stderr), 2 bad usage or store error",
+    )
+    p.add_argument("paths", nargs="+", help="files or folders to index")
+    _add_index_options(p)
     p.set_defaults(func=_cmd_index)
+
+    p = sub.add_parser(
+        "watch",
+        help="watch folders and index changes as they happen",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Index the folders, then watch them (watchdog): each burst of changes is "
+        "debounced into one incremental run. With --spool, batches are written to a folder "
+        "for the Dagster sensor instead of being indexed here.",
+        epilog="examples:\n  docnav watch docs/\n  docnav watch docs/ --spool "
+        "dagster_home/docnav-events",
+    )
+    p.add_argument("paths", nargs="+", help="folders to watch")
+    _add_index_options(p)
+    p.add_argument("--debounce", type=float, default=0.3,
+                   help="seconds of quiet that end a burst of changes (default 0.3)")
+    p.add_argument("--spool", help="write batches here for the Dagster sensor, do not index")
+    p.add_argument("--seconds", type=float, default=0, help="stop after this long (0 = never)")
+    p.set_defaults(func=_cmd_watch)
 
     p = sub.add_parser(
         "show",

@@ -1,0 +1,118 @@
+"""`docnav watch`: debounced batches from watchdog, in-process indexing, folders that vanish."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+
+import duckdb
+import pytest
+
+from docnav.embed import HashingEmbedder
+from docnav.errors import InputError
+from docnav.index import Indexer, IndexOptions
+from docnav.store import Store
+from docnav.watch import FULL_RESCAN, Watcher, WatchOptions, index_batches, spool_batches
+
+
+class Batches:
+    def __init__(self) -> None:
+        self.seen: list[set[str]] = []
+        self.event = threading.Event()
+
+    def __call__(self, paths: set[str]) -> None:
+        self.seen.append(paths)
+        self.event.set()
+
+    def wait(self, n: int = 1, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while len(self.seen) < n and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(self.seen) >= n, f"only {len(self.seen)} batches after {timeout} s"
+
+
+def test_a_save_storm_becomes_one_batch(tmp_path):
+    batches = Batches()
+    with Watcher([tmp_path], batches, WatchOptions(debounce=0.5, max_wait=10)):
+        for i in range(30):
+            (tmp_path / f"doc{i % 3}.md").write_text(f"# Doc\n\nVersion {i}\n")
+            time.sleep(0.01)
+        batches.wait(1)
+        time.sleep(1.0)
+    assert len(batches.seen) == 1
+    assert {p.rsplit("/", 1)[-1] for p in batches.seen[0]} >= {"doc0.md", "doc1.md", "doc2.md"}
+
+
+def test_a_checkout_rewriting_500_files_is_batched(tmp_path):
+    batches = Batches()
+    with Watcher([tmp_path], batches, WatchOptions(debounce=0.5, max_wait=30)):
+        for i in range(500):
+            (tmp_path / f"f{i:03}.md").write_text(f"# F{i}\n")
+        batches.wait(1)
+        time.sleep(1.0)
+    files = set().union(*batches.seen)
+    assert len(batches.seen) <= 3  # debounced into a handful of batches, not 500
+    assert sum(1 for p in files if p.endswith(".md")) == 500
+
+
+def test_missing_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(InputError, match="not an existing folder"):
+        Watcher([tmp_path / "nope"], Batches())
+
+
+def test_a_folder_that_disappears_and_comes_back_is_watched_again(tmp_path):
+    root = tmp_path / "docs"
+    root.mkdir()
+    batches = Batches()
+    with Watcher([root], batches, WatchOptions(debounce=0.2, poll=0.2)):
+        shutil.rmtree(root)
+        batches.wait(1)
+        root.mkdir()
+        (root / "back.md").write_text("# Back\n")
+        batches.wait(2)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not any(
+                p.endswith("back.md") for b in batches.seen for p in b):
+            (root / "back.md").write_text(f"# Back\n\n{time.time()}\n")
+            time.sleep(0.5)
+    assert any(FULL_RESCAN in b for b in batches.seen)
+    assert any(p.endswith("back.md") for b in batches.seen for p in b)
+
+
+def test_standalone_mode_indexes_each_batch(tmp_path):
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.md").write_text("# A\n\nFirst text.\n")
+    store = Store(tmp_path / "db" / "g.duckdb")
+    indexer = Indexer(store, IndexOptions(progress=False), HashingEmbedder())
+    indexer.index([root])
+    logs: list[str] = []
+    on_batch = index_batches(indexer, [root], log=logs.append)
+    done = Batches()
+
+    def handler(paths):
+        on_batch(paths)
+        done(paths)
+
+    with Watcher([root], handler, WatchOptions(debounce=0.2)):
+        (root / "a.md").write_text("# A\n\nSecond text.\n")
+        (root / "b.md").write_text("# B\n\nNew document.\n")
+        done.wait(1)
+        time.sleep(0.5)
+        (root / "b.md").unlink()
+        done.wait(len(done.seen) + 1)
+    texts = {r[0] for r in duckdb.connect(str(store.path), read_only=True).execute(
+        "SELECT text FROM nodes WHERE kind = 'paragraph'").fetchall()}
+    assert texts == {"Second text."}
+    assert any("changed" in line for line in logs)
+
+
+def test_spool_mode_writes_batches_for_the_sensor(tmp_path):
+    spool = tmp_path / "spool"
+    on_batch = spool_batches(spool)
+    on_batch({"/x/a.md", "/x/b.md"})
+    files = sorted(spool.glob("*.json"))
+    assert len(files) == 1 and json.loads(files[0].read_text()) == ["/x/a.md", "/x/b.md"]
+    assert not list(spool.glob(".*.tmp"))
