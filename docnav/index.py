@@ -23,7 +23,7 @@ from docnav.collection import CollectionOptions, update_collection
 from docnav.diff import TreeDiff, diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError
-from docnav.hashing import digest
+from docnav.hashing import digest, file_digest
 from docnav.model import DocTree, Edge, NodeKind
 from docnav.parse import ParseOptions, parse_file
 from docnav.refs import internal_references
@@ -300,7 +300,7 @@ class Indexer:
         t = time.perf_counter()
         parsed: list[tuple[_Job, DocTree | None, str | None]] = []
         for job in batch:
-            tree, error = self._parse_one(job)
+            job, tree, error = self._parse_stable(job)
             parsed.append((job, tree, error))
             report.docs_parsed += job.found.error is None
         report._time("parse", t)
@@ -392,6 +392,23 @@ class Indexer:
                 builder.write(con, summaries)
         report._time("summaries", t)
         return stale
+
+    def _parse_stable(self, job: _Job, tries: int = 3) -> tuple[_Job, DocTree | None, str | None]:
+        """Parse, then check the file still has the bytes that were hashed. A file modified
+        while it was parsed is parsed again, so the stored tree and hash always belong to the
+        same content (the newest one when the edits stop)."""
+        for _ in range(tries):
+            tree, error = self._parse_one(job)
+            if job.found.error or error:
+                return job, tree, error
+            try:
+                now = file_digest(job.found.path)
+            except OSError as exc:
+                return job, None, f"{job.found.path}: file disappeared while indexing ({exc})"
+            if now == job.found.content_hash:
+                return job, tree, None
+            job = replace(job, found=replace(job.found, content_hash=now))
+        return job, None, f"{job.found.path}: file kept changing while it was parsed; retry later"
 
     def _parse_one(self, job: _Job) -> tuple[DocTree | None, str | None]:
         if job.found.error:
