@@ -137,6 +137,74 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def _graph(args: argparse.Namespace, with_embedder: bool = True):
+    from docnav.query import DocNavGraph, embedder_for
+
+    graph = DocNavGraph.open(_db_path(args))
+    if with_embedder:
+        graph._embedder = embedder_for(graph._model)
+    return graph
+
+
+def _cmd_ask(args: argparse.Namespace) -> int:
+    import json
+
+    from docnav.query import Navigator
+
+    answer = Navigator(_graph(args)).ask(args.question, budget=args.budget, doc=args.doc)
+    if args.json:
+        print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
+        return EXIT_OK
+    print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
+          f"{answer.tokens_used} tokens of evidence\n")
+    for e in answer.evidence:
+        page = f", p. {e.piece.page}" if e.piece.page else ""
+        print(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}{page}  ({e.piece.doc_path})")
+        print(f"  {e.piece.text}\n")
+    if not answer.evidence:
+        print("no evidence found")
+    if args.trace:
+        print("trace:")
+        for step in answer.trace:
+            print("  " + ", ".join(f"{k}={v}" for k, v in step.items()))
+    return EXIT_OK
+
+
+def _cmd_locate(args: argparse.Namespace) -> int:
+    import json
+
+    graph = _graph(args)
+    hits = graph.locate(args.query, k=args.k, kinds=args.kind or None,
+                        filters={"path": args.doc} if args.doc else None)
+    rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind, "via": h.via,
+             "breadcrumb": graph.node(h.node_id).breadcrumb,
+             "document": graph.node(h.node_id).path} for h in hits]
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    for r in rows if not args.json else []:
+        print(f"{r['node_id'][:12]}  {r['score']:.4f}  {r['kind']:<9} {r['via']:<7} "
+              f"{r['breadcrumb']}")
+    return EXIT_OK
+
+
+def _cmd_nav(args: argparse.Namespace) -> int:
+    graph = _graph(args, with_embedder=False)
+    node_id = _full_id(graph, args.node)
+    for nid in graph.navigate(node_id, args.dir):
+        n = graph.node(nid)
+        label = n.heading if n.kind != "paragraph" else n.text[:90]
+        print(f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}")
+    return EXIT_OK
+
+
+def _full_id(graph, prefix: str) -> str:
+    matches = [nid for nid in graph._nodes if nid.startswith(prefix)]
+    if len(matches) == 1:
+        return matches[0]
+    graph.node(prefix)  # raises the clear unknown-id error
+    return prefix
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="docnav",
@@ -179,6 +247,47 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--spool", help="write batches here for the Dagster sensor, do not index")
     p.add_argument("--seconds", type=float, default=0, help="stop after this long (0 = never)")
     p.set_defaults(func=_cmd_watch)
+
+    p = sub.add_parser(
+        "ask", help="answer a question with cited evidence by navigating the graph",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Routes the question (local, cross-reference, global), then locates, "
+        "fetches, expands and follows references until the evidence is sufficient or the "
+        "token budget is spent. The answer is the cited evidence.",
+        epilog='examples:\n  docnav ask "Why does Send need a static bound?"\n'
+        '  docnav ask "What are the main risks?" --doc "*10K*" --budget 2048 --json',
+    )
+    p.add_argument("question")
+    p.add_argument("--doc", help="only documents whose path matches this glob")
+    p.add_argument("--budget", type=int, default=1024, help="evidence tokens (default 1024)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--trace", action="store_true", help="print the operations performed")
+    p.set_defaults(func=_cmd_ask)
+
+    p = sub.add_parser(
+        "locate", help="hybrid (BM25 + embedding) search over paragraphs, sections, summaries",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog='examples:\n  docnav locate "negative impls" --k 5\n'
+        '  docnav locate "operating margin" --kind section --json',
+    )
+    p.add_argument("query")
+    p.add_argument("--k", type=int, default=10)
+    p.add_argument("--kind", action="append", help="paragraph, section, document, or a block "
+                   "kind such as table (repeatable)")
+    p.add_argument("--doc", help="only documents whose path matches this glob")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_locate)
+
+    p = sub.add_parser(
+        "nav", help="navigate from a node: parent, children, siblings, next, previous, "
+        "references, related",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  docnav nav 3f2a9c1b --dir children\n  docnav nav 3f2a9c1b --dir related",
+    )
+    p.add_argument("node", help="node id or a unique prefix of one")
+    p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
+                   "references or related")
+    p.set_defaults(func=_cmd_nav)
 
     p = sub.add_parser(
         "show",

@@ -153,8 +153,10 @@ class Store:
     def _connect(self, read_only: bool) -> duckdb.DuckDBPyConnection:
         try:
             return duckdb.connect(str(self.path), read_only=read_only)
-        except duckdb.IOException as exc:
-            if "lock" in str(exc).lower():
+        except (duckdb.IOException, duckdb.ConnectionException) as exc:
+            # IOException: another process holds the write lock; ConnectionException: this
+            # process already holds the file open read-write
+            if "lock" in str(exc).lower() or isinstance(exc, duckdb.ConnectionException):
                 raise StoreError(
                     f"{self.path}: the store is locked by another process that is writing to it "
                     "(a running `docnav index` or Dagster run). Wait for it to finish, or read "

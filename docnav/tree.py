@@ -122,6 +122,14 @@ def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
         )
 
 
+def _crumbs(crumbs: tuple[str, ...], draft: _Draft) -> tuple[str, ...]:
+    """Breadcrumb names down to ``draft``. A heading repeating its parent's name (the usual
+    ``# Title`` under a document titled by it, or a preamble section) is not repeated."""
+    if draft.kind is NodeKind.PARAGRAPH or (crumbs and crumbs[-1] == draft.heading):
+        return crumbs
+    return crumbs + (draft.heading,)
+
+
 def _finish(root: _Draft, doc_id: str, path: str, parsed: ParsedDocument) -> DocTree:
     nodes: list[Node] = []
     edges: list[Edge] = []
@@ -139,7 +147,7 @@ def _finish(root: _Draft, doc_id: str, path: str, parsed: ParsedDocument) -> Doc
         node_id = node_id_for(doc_id, local_key)
         ids[id(draft)] = node_id
         order.append(item)
-        names = crumbs + ((draft.heading,) if draft.kind is not NodeKind.PARAGRAPH else ())
+        names = _crumbs(crumbs, draft)
         sibling_names: dict[str, int] = {}
         child_items = []
         for child in draft.children:
@@ -169,7 +177,7 @@ def _finish(root: _Draft, doc_id: str, path: str, parsed: ParsedDocument) -> Doc
 
     for position, (draft, parent_id, local_key, crumbs, _) in enumerate(order):
         node_id = ids[id(draft)]
-        names = crumbs + ((draft.heading,) if draft.kind is not NodeKind.PARAGRAPH else ())
+        names = _crumbs(crumbs, draft)
         nodes.append(
             Node(
                 node_id=node_id,

@@ -40,6 +40,7 @@ def find_headings(drafts: list[Draft], stats: TextStats) -> None:
 
 
 def is_code(d: Draft) -> bool:
+    """Set in a monospaced font."""
     return bool(d.lines) and all(_MONO_FONT.search(x.font) for x in d.lines)
 
 
@@ -74,14 +75,20 @@ def _aligned(line: Line, lefts: list[float], em: float) -> bool:
 
 
 def _classify(drafts: list[Draft], stats: TextStats, toc_pages: dict[int, float]) -> None:
-    lefts = _column_lefts([x for d in drafts for x in d.lines])
+    lines = [x for d in drafts for x in d.lines]
+    lefts = _column_lefts(lines)
+    extents = _page_extents(lines)
     previous = "."  # the text before, if it is body text: a sentence may run on
-    for d in drafts:
+    for i, d in enumerate(drafts):
         d.pattern, d.depth = _heading_kind(d, stats, toc_pages, previous)
-        if d.pattern == "style" and not _big(d, stats) and not (
-                _aligned(d.lines[0], lefts.get(d.page, []), stats.body_height)
-                or _centered(d, drafts, stats)):
-            d.pattern = None  # a bold table column header, a label in a figure
+        if d.pattern == "style" and not _big(d, stats):
+            following = drafts[i + 1] if i + 1 < len(drafts) else None
+            areas = [extents[d.page]]
+            if following and following.page == d.page and len(following.lines) > 1:
+                areas.append(_extent(following.lines))
+            if not (_aligned(d.lines[0], lefts.get(d.page, []), stats.body_height)
+                    or _centered(d.lines[0], areas, stats.body_height)):
+                d.pattern = None  # a bold table column header, a label in a figure
         previous = "." if d.pattern else join_lines(d.lines)
 
 
@@ -89,17 +96,21 @@ def _big(d: Draft, stats: TextStats) -> bool:
     return statistics.median(stats.size(x) for x in d.lines) >= 1.2
 
 
-def _centered(d: Draft, drafts: list[Draft], stats: TextStats) -> bool:
+def _page_extents(lines: list[Line]) -> dict[int, tuple[float, float]]:
+    by_page: dict[int, list[Line]] = {}
+    for line in lines:
+        by_page.setdefault(line.page, []).append(line)
+    return {page: _extent(group) for page, group in by_page.items()}
+
+
+def _extent(lines: list[Line]) -> tuple[float, float]:
+    return min(x.left for x in lines), max(x.right for x in lines)
+
+
+def _centered(line: Line, areas: list[tuple[float, float]], em: float) -> bool:
     """Centred on the page's text or on the paragraph below (a centred column heading)."""
-    line = d.lines[0]
     middle = (line.left + line.right) / 2
-    same_page = [x for o in drafts if o.page == d.page for x in o.lines]
-    areas = [same_page]
-    following = drafts[drafts.index(d) + 1:][:1]
-    if following and following[0].page == d.page and len(following[0].lines) > 1:
-        areas.append(following[0].lines)
-    return any(abs(middle - (min(x.left for x in area) + max(x.right for x in area)) / 2)
-               < 2 * stats.body_height for area in areas)
+    return any(abs(middle - (left + right) / 2) < 2 * em for left, right in areas)
 
 
 def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],

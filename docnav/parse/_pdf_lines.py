@@ -53,7 +53,6 @@ class Line:
 class PageLines:
     lines: list[Line]
     page_heights: dict[int, float]
-    page_widths: dict[int, float]
 
 
 def font_weight(font: str) -> int:
@@ -68,7 +67,6 @@ def font_weight(font: str) -> int:
 def extract_lines(result, doc: DoclingDocument) -> PageLines:
     """The document's lines in the parser's order, with fonts where they can be paired."""
     heights = {no: page.size.height for no, page in doc.pages.items()}
-    widths = {no: page.size.width for no, page in doc.pages.items()}
     fonts = _fonts_by_page(result)
     per_page: dict[int, list[TextItem]] = defaultdict(list)
     for item in doc.texts:
@@ -87,7 +85,7 @@ def extract_lines(result, doc: DoclingDocument) -> PageLines:
             lines.append(Line(" ".join(item.text.split()), page_no, box.l, top, box.r, bottom,
                               font, font_weight(font),
                               ends_with_number=bool(_NUMBER_CELL.match(item.text))))
-    return PageLines(merge_rows(lines), heights, widths)
+    return PageLines(merge_rows(lines), heights)
 
 
 def _fonts_by_page(result) -> dict[int, list[tuple[str, str]]]:
@@ -114,7 +112,7 @@ def merge_rows(lines: list[Line]) -> list[Line]:
                 top=min(prev.top, line.top),
                 right=max(prev.right, line.right),
                 bottom=max(prev.bottom, line.bottom),
-                weight=min(prev.weight, line.weight),
+                weight=min(prev.weight, line.weight),  # bold only if every cell is
                 cells=prev.cells + 1,
                 ends_with_number=(line if line.left >= prev.left else prev).ends_with_number,
             )

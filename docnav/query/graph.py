@@ -1,0 +1,415 @@
+"""DocNavGraph: read-only navigation over the produced tables.
+
+The graph is loaded into memory from the DuckDB store (read-only) or, when a writer holds the
+database, from its Parquet export — the last complete state, since each export file is
+replaced atomically. Navigation is then dictionary work (microseconds); ``locate`` fuses BM25
+and embedding scores with reciprocal rank fusion.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import polars as pl
+
+from docnav.errors import InputError, StoreError
+from docnav.model import SCHEMA_VERSION
+from docnav.query.lexical import BM25, tokens
+from docnav.store import COLLECTION_DOC_ID, Store
+
+DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references", "related")
+MAX_QUERY_CHARS = 2000
+
+
+@dataclass(frozen=True)
+class NodeView:
+    node_id: str
+    doc_id: str
+    path: str
+    kind: str
+    block_kind: str
+    level: int
+    position: int
+    parent_id: str | None
+    heading: str
+    breadcrumb: str
+    text: str
+    page: int | None
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A located node. ``via`` says what matched: its text, or its summary."""
+
+    node_id: str
+    score: float
+    kind: str
+    via: str = "text"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Fetched text with its citation."""
+
+    node_id: str
+    doc_path: str
+    breadcrumb: str
+    page: int | None
+    text: str
+    tokens: int
+
+
+def count_tokens(text: str) -> int:
+    """Budget tokens: ~4/3 per word, the usual ratio for English subword tokenisers."""
+    return (len(text.split()) * 4 + 2) // 3
+
+
+class DocNavGraph:
+    """The document graph, loaded for reading and navigation."""
+
+    def __init__(self, tables: dict[str, pl.DataFrame], source: str, embedder=None) -> None:
+        self.source = source
+        nodes = tables["nodes"].sort(["doc_id", "position"])
+        docs = {r["doc_id"]: r for r in tables["documents"].iter_rows(named=True)}
+        self.documents = docs
+        self._nodes: dict[str, NodeView] = {}
+        self._order: list[str] = []
+        self._children: dict[str, list[str]] = {}
+        for r in nodes.iter_rows(named=True):
+            path = docs.get(r["doc_id"], {}).get("path", "")
+            view = NodeView(r["node_id"], r["doc_id"], path, r["kind"], r["block_kind"],
+                            r["level"], r["position"], r["parent_id"], r["heading"] or "",
+                            r["breadcrumb"] or "", r["text"] or "", r["page"])
+            self._nodes[view.node_id] = view
+            self._order.append(view.node_id)
+            if view.parent_id:
+                self._children.setdefault(view.parent_id, []).append(view.node_id)
+        self._reading = {nid: i for i, nid in enumerate(
+            sorted(self._order, key=lambda n: (self._nodes[n].path, self._nodes[n].position)))}
+        self._out: dict[tuple[str, str], list[tuple[str, float]]] = {}
+        self._in: dict[tuple[str, str], list[tuple[str, float]]] = {}
+        for src, dst, kind, weight in tables["edges"].select(
+                ["src", "dst", "kind", "weight"]).iter_rows():
+            self._out.setdefault((src, kind), []).append((dst, weight))
+            self._in.setdefault((dst, kind), []).append((src, weight))
+        self.summaries = {r["node_id"]: r for r in tables["summaries"].iter_rows(named=True)}
+        self._build_search(tables, embedder)
+
+    # -- opening -----------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, db: str | Path, embedder=None, parquet_dir: str | Path | None = None):
+        """Load from the store at ``db``; from its Parquet export if a writer holds it."""
+        store = Store(db, parquet_dir)
+        if not store.exists():
+            raise StoreError(f"{store.path}: no store here. Create it with "
+                             f"`docnav index PATH --db {store.path}`.")
+        try:
+            with store.reader() as con:
+                tables = _tables_from_db(con)
+            source = f"duckdb:{store.path}"
+        except StoreError as exc:
+            if "locked" not in str(exc) or not (store.parquet_dir / "documents.parquet").exists():
+                raise
+            tables = _tables_from_parquet(store.parquet_dir)
+            source = f"parquet:{store.parquet_dir}"
+        return cls(tables, source, embedder)
+
+    def _build_search(self, tables: dict[str, pl.DataFrame], embedder) -> None:
+        """Searchable items: every paragraph, section and document, and every summary."""
+        items: list[tuple[str, str, str]] = []  # (node_id, text, via)
+        for nid in self._order:
+            n = self._nodes[nid]
+            if n.kind == "paragraph":
+                items.append((nid, f"{n.text}", "text"))
+            elif n.kind in ("section", "document"):
+                items.append((nid, f"{n.heading} {n.breadcrumb}", "text"))
+        for nid, s in self.summaries.items():
+            if nid in self._nodes and s.get("text"):
+                items.append((nid, s["text"], "summary"))
+        self._items = items
+        self._bm25 = BM25([t for _, t, _ in items])
+        self._embedder = embedder
+        vectors = _vectors(tables, self._nodes)
+        self._model = vectors.pop("__model__", None)
+        dim = next((len(v) for v in vectors.values()), 0)
+        self._matrix = np.zeros((len(items), dim), dtype=np.float32)
+        self._has_vector = np.zeros(len(items), dtype=bool)
+        for i, (nid, _, _) in enumerate(items):
+            v = vectors.get(nid)
+            if v is not None:
+                self._matrix[i], self._has_vector[i] = v, True
+
+    # -- basic access ------------------------------------------------------------------------
+
+    def node(self, node_id: str) -> NodeView:
+        try:
+            return self._nodes[node_id]
+        except KeyError:
+            raise InputError(f"unknown node id {node_id!r}: it is not in the graph "
+                             f"({self.source}); `docnav locate` finds node ids") from None
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    # -- locate ------------------------------------------------------------------------------
+
+    def locate(
+        self,
+        query: str,
+        k: int = 10,
+        kinds: Sequence[str] | None = None,
+        levels: Sequence[int] | None = None,
+        filters: dict | None = None,
+        via: Sequence[str] | None = None,
+    ) -> list[Hit]:
+        """Hybrid search: BM25 and embedding ranks fused (RRF), filtered, best first."""
+        query = _check_query(query)
+        lexical = self._bm25.scores(query)
+        dense = self._dense_scores(query)
+        mask = np.ones(len(self._items), dtype=bool)
+        allowed = None
+        if kinds or levels or filters:
+            allowed = set(self.filter([n for n, _, _ in self._items], kinds=kinds,
+                                      levels=levels, **(filters or {})))
+        for i, (nid, _, v) in enumerate(self._items):
+            if (allowed is not None and nid not in allowed) or (via and v not in via):
+                mask[i] = False
+        fused = np.zeros(len(self._items), dtype=np.float64)
+        for scores, weight in ((lexical, 1.0), (dense, 1.0)):
+            if scores is None:
+                continue
+            candidates = np.flatnonzero(mask & (scores > 0))
+            ranked = candidates[np.argsort(-scores[candidates], kind="stable")][: max(k * 10, 50)]
+            fused[ranked] += weight / (60.0 + np.arange(1, len(ranked) + 1))
+        order = np.flatnonzero(fused > 0)
+        order = order[np.argsort(-fused[order], kind="stable")]
+        hits, seen = [], set()
+        for i in order:
+            nid, _, v = self._items[i]
+            if (nid, v) in seen:
+                continue
+            seen.add((nid, v))
+            hits.append(Hit(nid, float(fused[i]), self._nodes[nid].kind, v))
+            if len(hits) == k:
+                break
+        return hits
+
+    def _dense_scores(self, query: str) -> np.ndarray | None:
+        if self._embedder is None or not self._has_vector.any():
+            return None
+        q = self._embedder.embed([query])[0]
+        if q.shape[0] != self._matrix.shape[1]:
+            return None
+        scores = self._matrix @ q
+        scores[~self._has_vector] = 0.0
+        return np.maximum(scores, 0.0)
+
+    # -- navigate / expand -------------------------------------------------------------------
+
+    def navigate(self, node_id: str, direction: str) -> list[str]:
+        n = self.node(node_id)
+        if direction not in DIRECTIONS:
+            raise InputError(f"unknown direction {direction!r}; valid: {', '.join(DIRECTIONS)}")
+        if direction == "parent":
+            return [n.parent_id] if n.parent_id and n.parent_id in self._nodes else []
+        if direction == "children":
+            return list(self._children.get(node_id, []))
+        if direction == "siblings":
+            return [s for s in self._children.get(n.parent_id or "", []) if s != node_id]
+        if direction in ("next", "previous"):
+            edge = self._out if direction == "next" else self._in
+            found = [d for d, _ in edge.get((node_id, "sequential"), [])]
+            if found:
+                return found
+            if n.kind == "paragraph":  # across a section boundary: reading order
+                return self._reading_neighbour(node_id, +1 if direction == "next" else -1)
+            return []
+        kind = "references" if direction == "references" else "related"
+        out = sorted(self._out.get((node_id, kind), []), key=lambda x: -x[1])
+        return list(dict.fromkeys(d for d, _ in out if d in self._nodes))
+
+    def _reading_neighbour(self, node_id: str, step: int) -> list[str]:
+        doc = self._nodes[node_id].doc_id
+        paragraphs = [nid for nid in self._order if self._nodes[nid].doc_id == doc
+                      and self._nodes[nid].kind == "paragraph"]
+        i = paragraphs.index(node_id) + step
+        return [paragraphs[i]] if 0 <= i < len(paragraphs) else []
+
+    def expand(self, node_id: str, depth: int = 1) -> list[str]:
+        """The node's subtree to ``depth`` levels, in document order (the node first)."""
+        self.node(node_id)
+        if depth < 0:
+            raise InputError(f"depth must be 0 or more, got {depth}")
+        out, stack = [], [(node_id, 0)]
+        while stack:
+            nid, d = stack.pop()
+            out.append(nid)
+            if d < depth:
+                stack.extend((c, d + 1) for c in reversed(self._children.get(nid, [])))
+        return out
+
+    # -- fetch / filter ----------------------------------------------------------------------
+
+    def fetch(self, node_ids: Iterable[str], budget: int = 1024) -> list[Piece]:
+        """Paragraph text with breadcrumbs, in document order, each paragraph once, cut to a
+        token budget. A section or document stands for the paragraphs under it."""
+        wanted: dict[str, None] = {}
+        for nid in node_ids:
+            n = self.node(nid)
+            if n.kind == "paragraph":
+                wanted[nid] = None
+            else:
+                for sub in self.expand(nid, depth=10_000):
+                    if self._nodes[sub].kind == "paragraph":
+                        wanted[sub] = None
+        ordered = sorted(wanted, key=lambda nid: self._reading[nid])
+        pieces, used = [], 0
+        for nid in ordered:
+            n = self._nodes[nid]
+            cost = count_tokens(n.text)
+            if used + cost > budget:
+                room = budget - used
+                if room < 16:
+                    break
+                words = n.text.split()[: room * 3 // 4]
+                pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, " ".join(words) + " …",
+                                    room))
+                used = budget
+                break
+            pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, n.text, cost))
+            used += cost
+        return pieces
+
+    def filter(
+        self,
+        node_ids: Iterable[str],
+        path: str | None = None,
+        kinds: Sequence[str] | None = None,
+        levels: Sequence[int] | None = None,
+        indexed_after: float | None = None,
+        indexed_before: float | None = None,
+        metadata: dict[str, str] | None = None,
+        verified_only: bool = False,
+    ) -> list[str]:
+        """Keep the nodes matching every given criterion (path is a glob on document paths)."""
+        out = []
+        for nid in node_ids:
+            n = self.node(nid)
+            doc = self.documents.get(n.doc_id, {})
+            if path and not (fnmatch.fnmatch(n.path, path) or fnmatch.fnmatch(n.path, "*/" + path)):
+                continue
+            if kinds and n.kind not in kinds and n.block_kind not in kinds:
+                continue
+            if levels and n.level not in levels:
+                continue
+            when = doc.get("indexed_at") or 0
+            if (indexed_after and when < indexed_after) or (indexed_before and when > indexed_before):
+                continue
+            if metadata:
+                meta = dict(json.loads(doc.get("metadata") or "[]"))
+                if any(str(meta.get(k, "")).lower() != str(v).lower() for k, v in metadata.items()):
+                    continue
+            if verified_only and (self.summaries.get(nid) or {}).get("status") != "verified":
+                continue
+            out.append(nid)
+        return out
+
+    def summary_sources(self, node_id: str) -> list[str]:
+        """Paragraph ids the node's summary sentences came from."""
+        s = self.summaries.get(node_id)
+        if not s:
+            return []
+        ids = [x.get("source_id") for x in json.loads(s.get("sentences") or "[]")]
+        return [i for i in dict.fromkeys(ids) if i and i in self._nodes]
+
+    def query_terms(self, query: str) -> list[str]:
+        return list(dict.fromkeys(tokens(query)))
+
+
+def _check_query(query: str) -> str:
+    if not query or not query.strip():
+        raise InputError("empty query: give some words to search for")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InputError(f"query of {len(query)} characters is too long (at most "
+                         f"{MAX_QUERY_CHARS}); shorten it to the question itself")
+    return query.strip()
+
+
+def _tables_from_db(con: duckdb.DuckDBPyConnection) -> dict[str, pl.DataFrame]:
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is None or int(row[0]) != SCHEMA_VERSION:
+        raise StoreError(f"store schema version {row[0] if row else 'none'} is not "
+                         f"{SCHEMA_VERSION}; rebuild it with `docnav index`")
+    return {
+        "documents": con.execute("SELECT * FROM documents").pl(),
+        "nodes": con.execute("SELECT * FROM nodes").pl(),
+        "edges": con.execute("SELECT * FROM edges").pl(),
+        "summaries": con.execute("SELECT * FROM summaries").pl(),
+        "embeddings": con.execute(
+            "SELECT e.text_hash, e.model, e.vector FROM embeddings e").pl(),
+        "node_vectors": con.execute("SELECT node_id, model, vector FROM node_vectors").pl(),
+    }
+
+
+def _tables_from_parquet(folder: Path) -> dict[str, pl.DataFrame]:
+    def read(name: str) -> pl.DataFrame:
+        files = sorted((folder / name).glob("*.parquet"))
+        return pl.concat([pl.read_parquet(f) for f in files], how="vertical_relaxed") \
+            if files else pl.DataFrame()
+
+    tables = {name: read(name) for name in
+              ("nodes", "edges", "summaries", "embeddings", "node_vectors")}
+    tables["documents"] = pl.read_parquet(folder / "documents.parquet")
+    if "text_hash" in tables["embeddings"].columns:
+        tables["embeddings"] = tables["embeddings"].unique(subset=["text_hash", "model"])
+    if tables["summaries"].is_empty():
+        tables["summaries"] = pl.DataFrame({"node_id": [], "text": [], "sentences": [],
+                                            "status": []}, schema={"node_id": pl.Utf8,
+                                            "text": pl.Utf8, "sentences": pl.Utf8,
+                                            "status": pl.Utf8})
+    return tables
+
+
+def _vectors(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView]) -> dict:
+    """node id -> vector: paragraphs and documents by text hash, sections by node vector."""
+    emb = tables["embeddings"]
+    if emb.is_empty():
+        return {}
+    model = emb["model"][0]
+    by_hash = {h: np.asarray(v, dtype=np.float32)
+               for h, m, v in emb.select(["text_hash", "model", "vector"]).iter_rows()
+               if m == model}
+    out: dict = {"__model__": model}
+    text_hash = dict(tables["nodes"].select(["node_id", "text_hash"]).iter_rows())
+    for nid, n in nodes.items():
+        if n.kind in ("paragraph", "document") and text_hash.get(nid) in by_hash:
+            out[nid] = by_hash[text_hash[nid]]
+    nv = tables["node_vectors"]
+    if not nv.is_empty():
+        for nid, m, v in nv.select(["node_id", "model", "vector"]).iter_rows():
+            if m == model and nid in nodes:
+                out[nid] = np.asarray(v, dtype=np.float32)
+    return out
+
+
+def embedder_for(model_id: str | None):
+    """The embedder that produced a store's vectors, to embed queries the same way."""
+    from docnav.embed import EmbeddingOptions, HashingEmbedder, SentenceTransformerEmbedder
+
+    if not model_id:
+        return None
+    if model_id.startswith("hashing-v1-"):
+        return HashingEmbedder(int(model_id.rsplit("-", 1)[1]))
+    if model_id.startswith("st:"):
+        return SentenceTransformerEmbedder(EmbeddingOptions(model=model_id[3:]))
+    return None
+
+
+__all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID"]

@@ -1,0 +1,52 @@
+"""BM25 over node texts, in memory: an inverted index of numpy postings per term."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+STOPWORDS = frozenset(
+    "a an and are as at be by for from has have how in is it its of on or that the this to was "
+    "were what when where which who why with does do did which whose".split()
+)
+
+
+def tokens(text: str) -> list[str]:
+    return [t for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS]
+
+
+class BM25:
+    """Okapi BM25 (k1 = 1.2, b = 0.75) over a fixed list of texts."""
+
+    def __init__(self, texts: Sequence[str], k1: float = 1.2, b: float = 0.75) -> None:
+        self.k1, self.b = k1, b
+        self.n = len(texts)
+        lengths = np.zeros(self.n, dtype=np.float32)
+        postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for i, text in enumerate(texts):
+            counts = Counter(tokens(text))
+            lengths[i] = sum(counts.values())
+            for term, tf in counts.items():
+                postings[term].append((i, tf))
+        self.avg = float(lengths.mean()) if self.n else 0.0
+        self._norm = k1 * (1 - b + b * lengths / max(self.avg, 1e-9))
+        self._postings = {
+            t: (np.fromiter((i for i, _ in p), np.int64, len(p)),
+                np.fromiter((tf for _, tf in p), np.float32, len(p)))
+            for t, p in postings.items()
+        }
+
+    def scores(self, query: str) -> np.ndarray:
+        out = np.zeros(self.n, dtype=np.float32)
+        for term in set(tokens(query)):
+            hit = self._postings.get(term)
+            if hit is None:
+                continue
+            idx, tf = hit
+            idf = np.log(1 + (self.n - len(idx) + 0.5) / (len(idx) + 0.5))
+            out[idx] += idf * tf * (self.k1 + 1) / (tf + self._norm[idx])
+        return out

@@ -1,0 +1,270 @@
+"""HTML, DOCX and PDF through docling, options, and every kind of bad input.
+
+Bad input must raise ``DocumentError`` whose message names the file and the cause, chained to
+what went wrong underneath where there was an exception, never a raw docling traceback.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from _paths import FIXTURES, require
+
+from docnav.errors import ConfigError, DocumentError
+from docnav.model import BlockKind, Link
+from docnav.parse import SUPPORTED_SUFFIXES, ParseOptions, parse_file
+from docnav.tree import build_tree
+
+H = BlockKind.HEADING
+NATIVE = ParseOptions(pdf_mode="native")
+GOOD_PDF = FIXTURES / "pdf" / "multi_page.pdf"
+GOOD_DOCX = FIXTURES / "docx" / "word_sample.docx"
+
+
+def headings(parsed) -> list[tuple[int, str]]:
+    return [(b.level, b.text) for b in parsed.blocks if b.kind is H]
+
+
+# -- HTML ------------------------------------------------------------------------------------
+
+HTML = """<!doctype html>
+<html><head><title>Head title</title><meta name="author" content="Ada Lovelace"></head>
+<body>
+<h1 id="top">Manual</h1>
+<p>Read the <a href="https://example.org/spec">spec</a> first.</p>
+<h3 id="deep">Deep</h3>
+<ul><li>one</li><li>two <a href="#top">back</a></li></ul>
+<h2><a name="second"></a>Second</h2>
+<table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table>
+<pre><code>h1 = "not a heading"</code></pre>
+<h4>Four</h4><h5 id="five">Five</h5><h6>Six</h6>
+</body></html>
+"""
+
+
+def test_html_headings_levels_anchors_links_and_metadata(tmp_path):
+    path = tmp_path / "manual.html"
+    path.write_text(HTML)
+    parsed = parse_file(path)
+    assert headings(parsed) == [(1, "Manual"), (3, "Deep"), (2, "Second"), (4, "Four"),
+                                (5, "Five"), (6, "Six")]
+    assert [b.anchor for b in parsed.blocks if b.kind is H] == [
+        "top", "deep", "second", None, "five", None
+    ]
+    assert parsed.title == "Manual" and parsed.format == "html"
+    para = next(b for b in parsed.blocks if b.kind is BlockKind.TEXT)
+    assert para.text == "Read the spec first." and para.links == (
+        Link("https://example.org/spec", "spec"),)
+    kinds = [b.kind for b in parsed.blocks]
+    assert BlockKind.TABLE in kinds and BlockKind.CODE in kinds
+    assert ("author", "Ada Lovelace") in parsed.metadata
+    tree = build_tree(parsed, "d", str(path))
+    deep = next(s for s in tree.sections if s.heading == "Deep")
+    assert tree.node(deep.parent_id).heading == "Manual" and deep.anchor == "deep"
+
+
+def test_htm_suffix_is_html(tmp_path):
+    path = tmp_path / "page.htm"
+    path.write_text("<html><body><h2>Only</h2><p>x</p></body></html>")
+    assert headings(parse_file(path)) == [(2, "Only")]
+
+
+# -- DOCX ------------------------------------------------------------------------------------
+
+
+def test_docx_heading_styles_lists_tables_and_core_properties(tmp_path):
+    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+    document = docx.Document()
+    document.core_properties.author = "Grace Hopper"
+    document.add_heading("Report", 0)
+    document.add_heading("Scope", 1)
+    document.add_paragraph("What is covered.")
+    document.add_heading("Limits", 2)
+    document.add_paragraph("first", style="List Bullet")
+    document.add_paragraph("second", style="List Number")
+    table = document.add_table(rows=2, cols=2)
+    table.cell(0, 0).text, table.cell(1, 1).text = "key", "value"
+    document.add_heading("Results", 1)
+    path = tmp_path / "report.docx"
+    document.save(path)
+
+    parsed = parse_file(path)
+    assert headings(parsed) == [(1, "Report"), (2, "Scope"), (3, "Limits"), (2, "Results")]
+    assert parsed.title == "Report" and parsed.format == "docx"
+    items = [b.text for b in parsed.blocks if b.kind is BlockKind.LIST_ITEM]
+    assert items == ["first", "1. second"]
+    (table_block,) = [b for b in parsed.blocks if b.kind is BlockKind.TABLE]
+    assert "key" in table_block.text and "value" in table_block.text
+    assert ("author", "Grace Hopper") in parsed.metadata
+    tree = build_tree(parsed, "d", str(path))
+    limits = next(s for s in tree.sections if s.heading == "Limits")
+    assert limits.breadcrumb.split(" › ")[1:] == ["Report", "Scope", "Limits"]
+
+
+# -- PDF -------------------------------------------------------------------------------------
+
+
+def test_native_pdf_has_pages_headings_and_metadata():
+    parsed = parse_file(require(GOOD_PDF), NATIVE)
+    assert parsed.format == "pdf"
+    pages = {b.page for b in parsed.blocks}
+    assert None not in pages and min(pages) == 1 and max(pages) == 5
+    assert headings(parsed)[0] == (1, "The Evolution of the Word Processor")
+    meta = dict(parsed.metadata)
+    assert meta["pdf_pipeline"] == "native" and meta["pages"] == "5"
+    assert meta["created"].startswith("2025-01-24T13:59:15")
+    first_para = next(b for b in parsed.blocks if b.kind is BlockKind.TEXT)
+    assert first_para.text.startswith("The concept of the word processor predates modern")
+    assert first_para.text.endswith("several technological milestones.")  # lines merged
+
+
+def test_pdf_outline_gives_the_headings():
+    parsed = parse_file(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), NATIVE)
+    assert headings(parsed) == [
+        (1, "PART I - DEFINITIONS"), (2, "1. Interpretation"), (2, "2. Construction of Terms"),
+        (1, "PART II - OBLIGATIONS"), (2, "3. Payment Terms"), (3, "3.1 Payment Schedule"),
+        (2, "4. Termination"), (1, "PART III - MISCELLANEOUS"),
+    ]
+    assert dict(parsed.metadata)["heading_source"] == "outline"
+
+
+def test_pdf_outline_can_be_switched_off():
+    options = ParseOptions(pdf_mode="native", pdf_outline=False)
+    parsed = parse_file(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), options)
+    assert dict(parsed.metadata)["heading_source"] == "fonts"
+    assert "3.1 Payment Schedule" in [text for _, text in headings(parsed)]
+
+
+def test_auto_mode_uses_the_native_pipeline_without_the_layout_model():
+    from docnav.parse._docling import _layout_model_cached
+
+    if _layout_model_cached():
+        pytest.skip("docling's layout model is in the local cache: auto picks 'standard'")
+    parsed = parse_file(require(GOOD_PDF))
+    assert dict(parsed.metadata)["pdf_pipeline"] == "native"
+
+
+def test_standard_mode_without_the_layout_model_names_the_setting():
+    from docnav.parse._docling import _layout_model_cached
+
+    if _layout_model_cached():
+        pytest.skip("docling's layout model is in the local cache")
+    with pytest.raises(ConfigError, match=r"pdf_mode='native'"):
+        parse_file(require(GOOD_PDF), ParseOptions(pdf_mode="standard"))
+
+
+# -- options ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kwargs", [{"pdf_mode": "fast"}, {"max_file_bytes": 0},
+                                    {"pdf_parser_threads": 0}])
+def test_bad_options_are_config_errors(kwargs):
+    with pytest.raises(ConfigError, match=next(iter(kwargs))):
+        ParseOptions(**kwargs)
+
+
+def test_supported_suffixes():
+    assert SUPPORTED_SUFFIXES == (".md", ".markdown", ".html", ".htm", ".docx", ".pdf")
+
+
+# -- bad input -------------------------------------------------------------------------------
+
+
+def _junk(n: int = 4096) -> bytes:
+    return random.Random(7).randbytes(n)
+
+
+def _half(path: Path) -> bytes:
+    data = require(path).read_bytes()
+    return data[: len(data) // 2]
+
+
+BAD_FILES = [
+    ("empty.md", lambda: b"", r"file is empty \(0 bytes\)"),
+    ("empty.pdf", lambda: b"", r"file is empty \(0 bytes\)"),
+    ("junk.md", _junk, r"binary data, not Markdown text: NUL byte at byte offset \d+"),
+    ("latin1.md", lambda: "# Café\n\nCrème brûlée\n".encode("latin-1"),
+     r"not valid UTF-8 text: invalid byte\(s\) e9 at byte offset 5"),
+    ("junk.html", lambda: b"<html>\x00\x01",
+     r"binary data, not HTML text: NUL byte at byte offset 6"),
+    ("junk.pdf", _junk, r"not a PDF file \(no %PDF- header"),
+    ("fake.pdf", lambda: b"%PDF-1.7\n" + _junk(), r"PDF is damaged or truncated"),
+    ("truncated.pdf", lambda: _half(GOOD_PDF), r"PDF is damaged or truncated"),
+    ("junk.docx", _junk, r"not a valid DOCX file: it is not a ZIP container"),
+    ("truncated.docx", lambda: _half(GOOD_DOCX), r"not a valid DOCX file.*truncated"),
+    ("pdf-inside.md", lambda: require(GOOD_PDF).read_bytes()[:2000],
+     r"binary data|content is not Markdown"),
+    ("pdf-header.md", lambda: b"%PDF-1.4 not really\n",
+     r"content is not Markdown: docling recognises it as PDF"),
+    ("notes.txt", lambda: b"plain text", r"unsupported file type \(suffix '.txt'\); "
+                                         r"supported: .md, .markdown, .html, .htm, .docx, .pdf"),
+    ("README", lambda: b"# x", r"unsupported file type \(no suffix\)"),
+]
+
+
+@pytest.mark.parametrize("name, content, cause", BAD_FILES, ids=[c[0] for c in BAD_FILES])
+def test_bad_file_raises_document_error_naming_file_and_cause(tmp_path, name, content, cause):
+    path = tmp_path / name
+    path.write_bytes(content())
+    with pytest.raises(DocumentError) as info:
+        parse_file(path, NATIVE)
+    assert_clear(info.value, path, cause)
+
+
+def test_docx_zip_without_a_document_is_named(tmp_path):
+    import zipfile
+
+    path = tmp_path / "other.docx"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("hello.txt", "not word")
+    with pytest.raises(DocumentError) as info:
+        parse_file(path)
+    assert_clear(info.value, path, r"not a Word document: .*no word/document.xml")
+
+
+def test_missing_file(tmp_path):
+    path = tmp_path / "nowhere.md"
+    with pytest.raises(DocumentError) as info:
+        parse_file(path)
+    assert_clear(info.value, path, r"file not found")
+    assert isinstance(info.value.__cause__, FileNotFoundError)
+
+
+def test_folder_is_not_a_regular_file(tmp_path):
+    path = tmp_path / "folder.md"
+    path.mkdir()
+    with pytest.raises(DocumentError) as info:
+        parse_file(path)
+    assert_clear(info.value, path, r"not a regular file \(a folder\)")
+
+
+def test_file_over_the_size_limit_names_the_limit_and_the_option(tmp_path):
+    path = tmp_path / "big.md"
+    path.write_text("# Big\n\n" + "word " * 400)
+    with pytest.raises(DocumentError) as info:
+        parse_file(path, ParseOptions(max_file_bytes=1000))
+    assert_clear(info.value, path, r"file too big: 2,007 bytes is over the limit of 1,000 bytes "
+                                   r"\(raise ParseOptions.max_file_bytes to parse it\)")
+    with pytest.raises(DocumentError) as info:
+        parse_file(path, ParseOptions(max_text_bytes=1000))
+    assert_clear(info.value, path, r"over the Markdown/HTML limit .*ParseOptions.max_text_bytes")
+
+
+def test_invalid_utf8_error_is_chained(tmp_path):
+    path = tmp_path / "bad.md"
+    path.write_bytes(b"# ok\n\n\xff\xfe broken")
+    with pytest.raises(DocumentError) as info:
+        parse_file(path)
+    assert isinstance(info.value.__cause__, UnicodeDecodeError)
+    assert "byte offset 6" in str(info.value)
+
+
+def assert_clear(error: DocumentError, path: Path, cause: str) -> None:
+    message = str(error)
+    assert message.startswith(f"{path}: "), message
+    assert error.path == str(path)
+    assert re.search(cause, message), f"{message!r} does not say {cause!r}"
+    assert "Traceback" not in message and "\n" not in message and len(message) < 600, message

@@ -1,0 +1,213 @@
+"""Markdown through docling: inline golden edge cases, then the tree they build.
+
+Each case writes a small Markdown file, parses it with the real docling reader and compares the
+flat blocks (kind, level, text) with the expected ones written inline; the tree checks go
+through :func:`docnav.tree.build_tree`.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from docnav.model import Block, BlockKind, DocTree, Link, ParsedDocument
+from docnav.parse import parse_file
+from docnav.tree import build_tree
+
+H, T, LI, TABLE, CODE = (BlockKind.HEADING, BlockKind.TEXT, BlockKind.LIST_ITEM,
+                         BlockKind.TABLE, BlockKind.CODE)
+
+
+def parse_md(tmp_path: Path, text: str, name: str = "doc.md") -> ParsedDocument:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return parse_file(path)
+
+
+def shape(parsed: ParsedDocument) -> list[tuple]:
+    return [(b.kind, b.level, b.text) for b in parsed.blocks]
+
+
+def tree_of(parsed: ParsedDocument, path: str = "/docs/doc.md") -> DocTree:
+    return build_tree(parsed, "doc", path)
+
+
+def parents(tree: DocTree) -> dict[str, str]:
+    """Each section's parent heading ("<doc>" for the document node)."""
+    return {s.heading: "<doc>" if s.parent_id == tree.root.node_id
+            else tree.node(s.parent_id).heading for s in tree.sections}
+
+
+GOLDEN = """\
+# Guide
+
+Intro with a [link](https://example.org/a) and `code` and *emphasis*.
+It continues on a second line.
+
+### Deep section
+
+- first bullet
+- second with [anchor link](#guide)
+  - nested bullet
+
+1. one
+2. two
+
+| Name | Size |
+|------|-----:|
+| a    |    1 |
+
+```python
+# a comment, not a heading
+print("hi")
+```
+
+Setext title
+============
+
+Setext sub
+----------
+
+Text under setext.
+"""
+
+
+def test_golden_blocks(tmp_path):
+    parsed = parse_md(tmp_path, GOLDEN)
+    assert shape(parsed) == [
+        (H, 1, "Guide"),
+        (T, 0, "Intro with a link and code and emphasis. It continues on a second line."),
+        (H, 3, "Deep section"),
+        (LI, 0, "first bullet"),
+        (LI, 0, "second with anchor link"),
+        (LI, 0, "nested bullet"),
+        (LI, 0, "1. one"),
+        (LI, 0, "2. two"),
+        (TABLE, 0, "| Name   |   Size |\n|--------|--------|\n| a      |      1 |"),
+        (CODE, 0, '# a comment, not a heading\nprint("hi")'),
+        (H, 1, "Setext title"),
+        (H, 2, "Setext sub"),
+        (T, 0, "Text under setext."),
+    ]
+    assert parsed.title == "Guide"
+    assert parsed.format == "markdown"
+    intro, bullet = parsed.blocks[1], parsed.blocks[4]
+    assert intro.links == (Link("https://example.org/a", "link"),)
+    assert bullet.links == (Link("#guide", "anchor link"),)
+
+
+def test_heading_jump_nests_under_the_nearest_open_heading(tmp_path):
+    tree = tree_of(parse_md(tmp_path, "# A\n\na.\n\n### C\n\nc.\n\n## B\n\nb.\n\n# D\n"))
+    assert parents(tree) == {"A": "<doc>", "C": "A", "B": "A", "D": "<doc>"}
+    assert {s.heading: s.level for s in tree.sections} == {"A": 1, "C": 2, "B": 2, "D": 1}
+
+
+def test_no_headings_is_one_section_titled_by_the_file_stem(tmp_path):
+    parsed = parse_md(tmp_path, "Just text.\n\nMore text.\n", name="plain-notes.md")
+    assert parsed.title == "plain-notes"
+    tree = tree_of(parsed, "/docs/plain-notes.md")
+    (section,) = tree.sections
+    assert section.heading == "plain-notes"
+    assert [p.text for p in tree.paragraphs] == ["Just text.", "More text."]
+
+
+def test_title_is_the_first_heading_when_there_is_no_h1(tmp_path):
+    assert parse_md(tmp_path, "intro\n\n## Setup\n\n## Run\n").title == "Setup"
+
+
+def test_duplicate_headings_get_distinct_ids_and_github_anchors(tmp_path):
+    parsed = parse_md(tmp_path, "## Dup\n\none\n\n## Dup\n\ntwo\n\n## Dup-1\n\nthree\n")
+    assert [(b.text, b.anchor) for b in parsed.blocks if b.kind is H] == [
+        ("Dup", "dup"), ("Dup", "dup-1"), ("Dup-1", "dup-1-1")
+    ]
+    tree = tree_of(parsed)
+    assert len({s.node_id for s in tree.sections}) == 3
+
+
+def test_headings_inside_code_blocks_are_not_headings(tmp_path):
+    parsed = parse_md(tmp_path, "# Real\n\n```\n# fake\n## fake too\n```\n\n    # indented code\n")
+    assert [b.text for b in parsed.blocks if b.kind is H] == ["Real"]
+    assert [b.kind for b in parsed.blocks[1:]] == [CODE, CODE]
+
+
+def test_inline_links_stay_in_one_paragraph_with_all_targets(tmp_path):
+    parsed = parse_md(
+        tmp_path,
+        "See [the spec](spec.md#api), [home](https://example.com/x) and <https://auto.link/>.\n",
+    )
+    (block,) = parsed.blocks
+    assert block.kind is T
+    assert block.text == "See the spec, home and https://auto.link/."
+    assert [link.text for link in block.links] == ["the spec", "home", "https://auto.link/"]
+    assert block.links[0].target.endswith("spec.md#api")
+    assert block.links[1].target == "https://example.com/x"
+
+
+def test_list_items_keep_numbers_and_nesting_order(tmp_path):
+    parsed = parse_md(tmp_path, "3. three\n4. four\n   - four-a\n\n* star\n+ plus\n")
+    assert shape(parsed) == [
+        (LI, 0, "3. three"), (LI, 0, "4. four"), (LI, 0, "four-a"),
+        (LI, 0, "star"), (LI, 0, "plus"),
+    ]
+
+
+def test_table_cells_are_structured_markdown_text(tmp_path):
+    parsed = parse_md(tmp_path, "| h1 | h2 |\n|---|---|\n| x | y z |\n| 1 | |\n")
+    (table,) = parsed.blocks
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in table.text.splitlines()]
+    assert rows[0] == ["h1", "h2"] and rows[2:] == [["x", "y z"], ["1", ""]]
+
+
+def test_utf8_bom_and_unicode_text(tmp_path):
+    path = tmp_path / "bom.md"
+    path.write_bytes("\ufeff# Café\n\nnaïve — déjà vu ✓\n".encode())
+    parsed = parse_file(path)
+    assert shape(parsed) == [(H, 1, "Café"), (T, 0, "naïve — déjà vu ✓")]
+
+
+def test_10000_headings_and_200_levels_of_list_nesting(tmp_path):
+    parts = ["# Root\n"]
+    for i in range(10_000):
+        parts.append(f"{'#' * (2 + i % 5)} H{i}\n\nbody {i}\n")
+    parts.append("\n".join("  " * k + f"- level {k}" for k in range(200)) + "\n")
+    parsed = parse_md(tmp_path, "\n".join(parts))
+    headings = [b for b in parsed.blocks if b.kind is H]
+    assert len(headings) == 10_001
+    assert [b.level for b in headings[1:6]] == [2, 3, 4, 5, 6]
+    assert [b.text for b in parsed.blocks if b.kind is LI] == [f"level {k}" for k in range(200)]
+    tree = tree_of(parsed)
+    assert len(tree.sections) == 10_001
+    assert max(s.level for s in tree.sections) == 6
+
+
+def _big_markdown(target: int) -> tuple[str, int, int]:
+    rng = random.Random(3)
+    words = ["".join(rng.choices("abcdefghij", k=rng.randint(2, 9))) for _ in range(500)]
+    parts: list[str] = []
+    size = headings = paragraphs = 0
+    while size < target:
+        headings += 1
+        chunk = [f"{'#' * (1 + headings % 3)} Part {headings}\n\n"]
+        for _ in range(5):
+            paragraphs += 1
+            chunk.append(" ".join(rng.choices(words, k=60)).capitalize() + ".\n\n")
+        parts += chunk
+        size += sum(map(len, chunk))
+    return "".join(parts), headings, paragraphs
+
+
+@pytest.mark.slow
+def test_20_mb_markdown_parses(tmp_path):
+    """140-210 s and 1.5 GB here (2 cores): docling's Markdown reader is linear but slow."""
+    text, headings, paragraphs = _big_markdown(20 * 2**20)
+    parsed = parse_md(tmp_path, text, name="big.md")
+    kinds = [b.kind for b in parsed.blocks]
+    assert kinds.count(H) == headings
+    assert kinds.count(T) == paragraphs
+
+
+def test_blocks_are_immutable_values(tmp_path):
+    parsed = parse_md(tmp_path, "# A\n\ntext\n")
+    assert parsed.blocks == (Block(H, "A", level=1, anchor="a"), Block(T, "text"))

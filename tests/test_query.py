@@ -1,0 +1,223 @@
+"""DocNavGraph and the navigator over a store built by the real pipeline."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from docnav.embed import HashingEmbedder
+from docnav.errors import InputError, StoreError
+from docnav.index import Indexer, IndexOptions
+from docnav.query import DIRECTIONS, DocNavGraph, EvidenceState, Navigator, route
+from docnav.store import Store
+from docnav.summaries import SummaryPipelineOptions
+
+MANUAL = """# Pump Manual
+
+Read this manual before installing the pump.
+
+## 1 Installation
+
+Mount the pump on a level concrete base. See Section 2 for wiring.
+
+### 1.1 Clearance
+
+Leave at least 40 centimetres of clearance around the motor housing.
+
+## 2 Wiring
+
+Connect the pump to a dedicated 230 volt circuit with a 16 ampere breaker.
+
+Table 1 lists the cable sizes.
+
+| length | cable |
+| --- | --- |
+| 10 m | 1.5 mm2 |
+
+## 3 Maintenance
+
+Replace the impeller seal every 2000 operating hours.
+"""
+
+NOTES = """# Field Notes
+
+Most pump failures in the field were caused by worn impeller seals.
+
+## Wiring problems
+
+Undersized breakers tripped when the pump started under load.
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    base = tmp_path_factory.mktemp("query")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "manual.md").write_text(MANUAL)
+    (docs / "notes.md").write_text(NOTES)
+    store = Store(base / "db" / "g.duckdb")
+    options = IndexOptions(summaries=SummaryPipelineOptions(verify=False), progress=False)
+    Indexer(store, options, HashingEmbedder()).index([docs])
+    return store
+
+
+@pytest.fixture(scope="module")
+def graph(built):
+    return DocNavGraph.open(built.path, embedder=HashingEmbedder())
+
+
+def find(graph, text):
+    return next(n for n in graph._nodes.values() if text in (n.text or n.heading))
+
+
+def test_locate_ranks_the_passage_with_the_words_first(graph):
+    hits = graph.locate("impeller seal operating hours", k=3, kinds=["paragraph"])
+    assert "2000 operating hours" in graph.node(hits[0].node_id).text
+    assert all(h.kind == "paragraph" for h in hits)
+
+
+def test_locate_over_sections_and_summaries(graph):
+    sections = graph.locate("wiring breaker", kinds=["section"])
+    assert sections and all(graph.node(h.node_id).kind == "section" for h in sections)
+    summaries = graph.locate("impeller seals failures", via=["summary"])
+    assert summaries and all(h.via == "summary" for h in summaries)
+
+
+@pytest.mark.parametrize("query, message", [("", "empty query"), ("  ", "empty query"),
+                                            ("x" * 10_000, "too long")])
+def test_bad_queries_are_clear_errors(graph, query, message):
+    with pytest.raises(InputError, match=message):
+        graph.locate(query)
+
+
+def test_navigate_every_direction(graph):
+    clearance = find(graph, "Clearance")
+    installation = find(graph, "1 Installation")
+    assert graph.navigate(clearance.node_id, "parent") == [installation.node_id]
+    assert clearance.node_id in graph.navigate(installation.node_id, "children")
+    wiring = find(graph, "2 Wiring")
+    assert wiring.node_id in graph.navigate(installation.node_id, "siblings")
+    mount = find(graph, "Mount the pump")
+    (after,) = graph.navigate(mount.node_id, "next")
+    assert graph.node(after).kind in ("section", "paragraph")
+    leave = find(graph, "Leave at least")
+    assert graph.navigate(leave.node_id, "previous")  # across the section boundary
+    assert graph.navigate(mount.node_id, "references") == [wiring.node_id]  # "See Section 2"
+    table_ref = find(graph, "Table 1 lists")
+    assert isinstance(graph.navigate(table_ref.node_id, "related"), list)
+
+
+def test_unknown_direction_lists_the_valid_ones(graph):
+    node = find(graph, "Mount the pump")
+    with pytest.raises(InputError) as err:
+        graph.navigate(node.node_id, "sideways")
+    for d in DIRECTIONS:
+        assert d in str(err.value)
+
+
+def test_unknown_node_id_is_a_clear_error(graph):
+    with pytest.raises(InputError, match="unknown node id 'nope'"):
+        graph.navigate("nope", "parent")
+
+
+def test_expand_to_a_depth(graph):
+    installation = find(graph, "1 Installation")
+    one = graph.expand(installation.node_id, depth=1)
+    two = graph.expand(installation.node_id, depth=2)
+    assert one[0] == installation.node_id and set(one) < set(two)
+    assert find(graph, "Leave at least").node_id in two and \
+        find(graph, "Leave at least").node_id not in one
+
+
+def test_fetch_orders_deduplicates_and_cites(graph):
+    seal = find(graph, "Replace the impeller")
+    installation = find(graph, "1 Installation")
+    leave = find(graph, "Leave at least")
+    pieces = graph.fetch([seal.node_id, installation.node_id, leave.node_id], budget=1000)
+    ids = [p.node_id for p in pieces]
+    assert ids.count(leave.node_id) == 1  # inside the fetched section: not repeated
+    assert ids[-1] == seal.node_id  # document order
+    assert pieces[0].breadcrumb.startswith("Pump Manual › 1 Installation")
+
+
+def test_fetch_respects_the_token_budget(graph):
+    doc = next(n for n in graph._nodes.values() if n.kind == "document" and "manual" in n.path)
+    pieces = graph.fetch([doc.node_id], budget=30)
+    assert sum(p.tokens for p in pieces) <= 30
+
+
+def test_filter_by_path_kind_level_and_verification(graph):
+    ids = list(graph._nodes)
+    manual = graph.filter(ids, path="*manual.md")
+    assert manual and all(graph.node(i).path.endswith("manual.md") for i in manual)
+    tables = graph.filter(ids, kinds=["table"])
+    assert len(tables) == 1 and "cable" in graph.node(tables[0]).text
+    assert all(graph.node(i).level == 2 for i in graph.filter(ids, levels=[2]))
+    assert graph.filter(ids, verified_only=True) == []  # built without verification
+
+
+def test_router_rules():
+    assert route("What are the main risks described?") == "global"
+    assert route("What does Section 2 say about breakers?") == "cross-reference"
+    assert route("How often is the seal replaced?") == "local"
+
+
+def test_evidence_state_tracks_gaps_and_confidence(graph):
+    state = EvidenceState("impeller seal hours", budget=200)
+    assert state.confidence == 0.0 and set(state.gaps) == {"impeller", "seal", "hours"}
+    state.add(graph.fetch([find(graph, "Replace the impeller").node_id]), "passage")
+    assert state.gaps == [] and state.sufficient()
+
+
+def test_navigator_answers_with_cited_evidence_and_a_trace(graph):
+    answer = Navigator(graph).ask("How often should the impeller seal be replaced?",
+                                  budget=256)
+    assert answer.route == "local"
+    assert any("2000 operating hours" in e.piece.text for e in answer.evidence)
+    assert answer.tokens_used <= 256
+    assert [step["op"] for step in answer.trace][0] == "locate"
+    global_answer = Navigator(graph).ask("What are the main causes of pump failures overall?",
+                                         budget=256)
+    assert global_answer.route == "global"
+    assert any(step.get("to") == "summary sources" for step in global_answer.trace)
+
+
+def test_missing_store_says_what_to_run(tmp_path):
+    with pytest.raises(StoreError, match="docnav index"):
+        DocNavGraph.open(tmp_path / "none.duckdb")
+
+
+def test_a_store_locked_by_a_writer_is_read_from_its_parquet_export(built):
+    import subprocess
+    import sys
+    import time
+
+    # another process holds the write lock, as a running `docnav index` does
+    writer = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+         "print('locked', flush=True); time.sleep(60)", str(built.path)],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert writer.stdout.readline().strip() == "locked"
+        time.sleep(0.2)
+        graph = DocNavGraph.open(built.path)
+        assert graph.source.startswith("parquet:")
+        assert any("2000 operating hours" in n.text for n in graph._nodes.values())
+        answer = Navigator(graph).ask("How often is the impeller seal replaced?", budget=128)
+        assert answer.evidence
+    finally:
+        writer.kill()
+        writer.wait()
+
+
+def test_an_older_schema_version_asks_for_a_rebuild(built, tmp_path):
+    import shutil
+
+    copy = tmp_path / "old.duckdb"
+    shutil.copy(built.path, copy)
+    with duckdb.connect(str(copy)) as con:
+        con.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
+    with pytest.raises(StoreError, match="schema version 0"):
+        DocNavGraph.open(copy)
