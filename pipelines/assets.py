@@ -1,33 +1,74 @@
 """Assets: each body calls one docnav function and reports counts as metadata."""
 
-from __future__ import annotations
+from dagster import (
+    AssetCheckSpec,
+    AssetExecutionContext,
+    BackfillPolicy,
+    Config,
+    MaterializeResult,
+    asset,
+)
 
-from dagster import AssetExecutionContext, MaterializeResult, MetadataValue, asset
-
-from docnav.embed import EmbeddingOptions
-from docnav.index import IndexOptions, Indexer
-from docnav.store import Store
+from pipelines.partitions import documents_partitions, path_for_key
+from pipelines.reporting import (
+    NLI_VERIFICATION,
+    PARSE_HEALTH,
+    nli_verification,
+    parse_health,
+    report_metadata,
+)
 from pipelines.resources import DocNavResource
 
+# Runs that write the store carry this tag; dagster.yaml queues them one at a time. Runs started
+# from the UI lack it, so the assets also sit in a pool whose limit dagster.yaml sets to 1.
+STORE_TAGS = {"docnav/store": "write"}
+STORE_POOL = "docnav_store"
 
-@asset(description="The document graph in DuckDB/Parquet, updated incrementally from the roots.")
-def document_graph(context: AssetExecutionContext, docnav: DocNavResource) -> MaterializeResult:
-    options = IndexOptions(embedding=EmbeddingOptions(model=docnav.embed_model), progress=False)
-    report = Indexer(Store(docnav.db), options).index(docnav.root_list())
-    for path, error in report.failed:
-        context.log.warning(error)
-    return MaterializeResult(
-        metadata={
-            "added": len(report.added),
-            "changed": len(report.changed),
-            "renamed": len(report.renamed),
-            "removed": len(report.removed),
-            "unchanged": len(report.unchanged),
-            "failed": len(report.failed),
-            "nodes_written": report.nodes_written,
-            "texts_embedded": report.texts_embedded,
-            "embeddings_reused": report.embeddings_reused,
-            "seconds": round(report.seconds, 3),
-            "summary": MetadataValue.text(report.summary()),
-        }
+
+class DocumentConfig(Config):
+    removed: list[str] = []  # paths deleted or renamed away: removed (or matched as renames)
+    full: bool = False  # reconcile: an incremental index of every root, not only these keys
+
+
+class CollectionConfig(Config):
+    removed: list[str] = []  # deletions with no document left to run: removed here
+
+
+@asset(
+    partitions_def=documents_partitions,
+    backfill_policy=BackfillPolicy.single_run(),
+    pool=STORE_POOL,
+    check_specs=[
+        AssetCheckSpec(PARSE_HEALTH, asset="document",
+                       description="Every document of the run parsed."),
+        AssetCheckSpec(NLI_VERIFICATION, asset="document",
+                       description="Summary claims of the run's documents are entailed."),
+    ],
+    description="One document's tree, embeddings and summaries in the store. "
+                "The partition key is the document's path (see pipelines/partitions.py).",
+)
+def document(context: AssetExecutionContext, config: DocumentConfig, docnav: DocNavResource):
+    paths = None if config.full else [path_for_key(k) for k in context.partition_keys]
+    report = docnav.indexer().index(
+        docnav.root_list(), paths=None if paths is None else paths + config.removed,
+        collection=False,
     )
+    for _, error in report.failed:
+        context.log.warning(error)
+    yield MaterializeResult(metadata=report_metadata(report))
+    yield parse_health(report)
+    yield nli_verification(docnav.store(), report)
+
+
+@asset(
+    deps=[document],
+    pool=STORE_POOL,
+    description="Collection level: links between documents, related edges, collection summary.",
+)
+def collection(config: CollectionConfig, docnav: DocNavResource) -> MaterializeResult:
+    indexer = docnav.indexer()
+    if config.removed:  # the documents are gone, so no document run can remove them
+        report = indexer.index(docnav.root_list(), paths=config.removed)
+    else:
+        report = indexer.update_collection()
+    return MaterializeResult(metadata=report_metadata(report))

@@ -2,23 +2,38 @@
 
 from __future__ import annotations
 
-from dagster import Definitions, ScheduleDefinition, define_asset_job
+import os
 
-from pipelines.assets import document_graph
-from pipelines.resources import default_resource
+from dagster import Definitions, EnvVar
 
-index_job = define_asset_job(
-    "index_documents", selection=[document_graph], tags={"docnav/store": "write"}
-)
+from pipelines.assets import collection, document
+from pipelines.resources import DocNavResource
+from pipelines.sensors import document_sensor, index_job, reconcile_schedule
 
-reconcile_schedule = ScheduleDefinition(
-    name="reconcile_scan", job=index_job, cron_schedule="*/15 * * * *",
-    description="Catch any change the sensors missed: an incremental index of every root.",
-)
+# optional settings: resource field <- environment variable (the resource's default when unset)
+OPTIONAL_ENV = {
+    "embed_model": "DOCNAV_EMBED_MODEL", "include": "DOCNAV_INCLUDE",
+    "exclude": "DOCNAV_EXCLUDE", "nli_model": "DOCNAV_NLI_MODEL",
+}
+
+
+def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
+    """DOCNAV_ROOTS and DOCNAV_DB are required; DOCNAV_SUMMARIES=0 / DOCNAV_VERIFY=0 switch
+    summaries / NLI verification off."""
+    optional = {field: EnvVar(var) for field, var in OPTIONAL_ENV.items() if environ.get(var)}
+    return DocNavResource(
+        roots=EnvVar("DOCNAV_ROOTS"),
+        db=EnvVar("DOCNAV_DB"),
+        summaries=environ.get("DOCNAV_SUMMARIES", "1") != "0",
+        verify=environ.get("DOCNAV_VERIFY", "1") != "0",
+        **optional,
+    )
+
 
 defs = Definitions(
-    assets=[document_graph],
+    assets=[document, collection],
     jobs=[index_job],
+    sensors=[document_sensor],
     schedules=[reconcile_schedule],
     resources={"docnav": default_resource()},
 )

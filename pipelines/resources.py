@@ -2,26 +2,58 @@
 
 from __future__ import annotations
 
-from dagster import ConfigurableResource, EnvVar
+from dagster import ConfigurableResource
+from pydantic import Field
+
+from docnav.embed import EmbeddingOptions
+from docnav.index import IndexOptions, Indexer
+from docnav.scan import DEFAULT_INCLUDE
+from docnav.store import Store
+from docnav.summaries import SummaryPipelineOptions
+from docnav.verify import DEFAULT_NLI_MODEL, VerifyOptions
+
+
+def _split(value: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in value.split(",") if part.strip())
 
 
 class DocNavResource(ConfigurableResource):
-    """Where the documents are and where the graph is stored.
+    """Where the documents are, where the graph is stored, and which models build it."""
 
-    roots: comma-separated folders to index; db: DuckDB store path; embed_model:
-    sentence-transformers model id or folder, or 'hashing'.
-    """
-
-    roots: str
-    db: str
-    embed_model: str = "all-MiniLM-L6-v2"
+    roots: str = Field(description="Comma-separated folders (or files) to index.")
+    db: str = Field(description="DuckDB store path; the Parquet export sits beside it.")
+    embed_model: str = Field(
+        default="all-MiniLM-L6-v2",
+        description="sentence-transformers model id or folder, or 'hashing' (no model).",
+    )
+    include: str = Field(
+        default=",".join(DEFAULT_INCLUDE), description="Comma-separated file-name globs to index."
+    )
+    exclude: str = Field(default="", description="Comma-separated globs to skip.")
+    summaries: bool = Field(default=True, description="Build summaries on every level.")
+    verify: bool = Field(default=True, description="Verify summary claims with the NLI model.")
+    nli_model: str = Field(
+        default="", description=f"NLI model id or folder; empty = {DEFAULT_NLI_MODEL}."
+    )
 
     def root_list(self) -> list[str]:
-        return [r.strip() for r in self.roots.split(",") if r.strip()]
+        return list(_split(self.roots))
 
+    def index_options(self) -> IndexOptions:
+        summaries = None
+        if self.summaries:
+            nli = VerifyOptions(model=self.nli_model or DEFAULT_NLI_MODEL)
+            summaries = SummaryPipelineOptions(verify=self.verify, nli=nli)
+        return IndexOptions(
+            include=_split(self.include) or DEFAULT_INCLUDE,
+            exclude=_split(self.exclude),
+            embedding=EmbeddingOptions(model=self.embed_model),
+            summaries=summaries,
+            progress=False,
+        )
 
-def default_resource() -> DocNavResource:
-    return DocNavResource(
-        roots=EnvVar("DOCNAV_ROOTS"),
-        db=EnvVar("DOCNAV_DB"),
-    )
+    def store(self) -> Store:
+        return Store(self.db)
+
+    def indexer(self) -> Indexer:
+        return Indexer(self.store(), self.index_options())

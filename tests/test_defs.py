@@ -1,29 +1,51 @@
-"""The Dagster definitions load, and the graph asset materialises for real."""
+"""The Dagster definitions load, their settings come from the environment, and dagster.yaml
+is a valid instance configuration."""
 
-import duckdb
-from dagster import materialize
+import os
+import shutil
+from pathlib import Path
 
-from pipelines.assets import document_graph
-from pipelines.definitions import defs
-from pipelines.resources import DocNavResource
+from dagster import DagsterInstance, Definitions
+
+from pipelines.definitions import default_resource, defs
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_definitions_load():
+    Definitions.validate_loadable(defs)
     repo = defs.get_repository_def()
     assert repo.has_job("index_documents")
-    assert {s.name for s in repo.schedule_defs} == {"reconcile_scan"}
+    assert {s.name for s in repo.schedule_defs} == {"reconcile_schedule"}
+    assert {s.name for s in repo.sensor_defs} == {"document_sensor"}
+    document = repo.assets_defs_by_key[next(k for k in repo.assets_defs_by_key
+                                            if k.to_user_string() == "document")]
+    assert document.partitions_def.name == "documents"
+    assert {c.name for c in document.check_keys} == {"parse_health", "nli_verification"}
 
 
-def test_materialize_indexes_the_folder(tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "a.md").write_text("# Alpha\n\nFirst paragraph.\n\n## Beta\n\nSecond one.\n")
-    db = tmp_path / "store" / "graph.duckdb"
-    resource = DocNavResource(roots=str(docs), db=str(db), embed_model="hashing")
-    result = materialize([document_graph], resources={"docnav": resource})
-    assert result.success
-    meta = result.asset_materializations_for_node("document_graph")[0].metadata
-    assert meta["added"].value == 1 and meta["failed"].value == 0
-    with duckdb.connect(str(db), read_only=True) as con:
-        texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind='paragraph'").fetchall()}
-    assert texts == {"First paragraph.", "Second one."}
+def test_resource_settings_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("DOCNAV_ROOTS", "/docs/a, /docs/b")
+    monkeypatch.setenv("DOCNAV_DB", "/data/graph.duckdb")
+    monkeypatch.setenv("DOCNAV_EMBED_MODEL", "hashing")
+    monkeypatch.setenv("DOCNAV_EXCLUDE", "drafts/*")
+    monkeypatch.setenv("DOCNAV_VERIFY", "0")
+    resource = default_resource(environ=os.environ).process_config_and_initialize()
+    assert resource.root_list() == ["/docs/a", "/docs/b"]
+    options = resource.index_options()
+    assert options.embedding.model == "hashing" and options.exclude == ("drafts/*",)
+    assert options.summaries is not None and options.summaries.verify is False
+    assert options.summaries.nli.model == "cross-encoder/nli-deberta-v3-xsmall"
+
+
+def test_dagster_yaml_is_a_valid_instance(tmp_path, monkeypatch):
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path))  # as `dagster dev` is started
+    shutil.copy(ROOT / "dagster_home" / "dagster.yaml", tmp_path / "dagster.yaml")
+    with DagsterInstance.from_config(str(tmp_path)) as instance:
+        assert instance.run_coordinator.__class__.__name__ == "QueuedRunCoordinator"
+        config = instance.get_concurrency_config()
+        assert {"key": "docnav/store", "limit": 1} in config.run_queue_config.tag_concurrency_limits
+        assert config.pool_config.default_pool_limit == 1
+        assert instance.run_retries_enabled and instance.run_retries_max_retries == 2
+        assert not instance.telemetry_enabled
+    assert (tmp_path / "history" / "runs.db").exists()  # runtime state stays in DAGSTER_HOME

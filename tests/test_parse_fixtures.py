@@ -179,7 +179,7 @@ def test_qasper_paper_round_trips_its_section_structure(paper_id, tmp_path):
     assert tree.title == title
     title_section, *sections = tree.sections  # "# title" is the one top section
     assert title_section.heading == title and title_section.parent_id == tree.root.node_id
-    found = [tuple(s.breadcrumb.split(BREADCRUMB_SEP)[2:]) for s in sections]
+    found = [tuple(s.breadcrumb.split(BREADCRUMB_SEP)[1:]) for s in sections]  # below the title
     assert found == [("Abstract",)] + _with_parents(qasper_section_paths(paper))
 
     # every non-empty paragraph comes back as one paragraph of its own section

@@ -91,7 +91,7 @@ def test_golden_blocks(tmp_path):
         (H, 2, "Setext sub"),
         (T, 0, "Text under setext."),
     ]
-    assert parsed.title == "Guide"
+    assert parsed.title == "doc"  # two top-level headings: no single title, the file names it
     assert parsed.format == "markdown"
     intro, bullet = parsed.blocks[1], parsed.blocks[4]
     assert intro.links == (Link("https://example.org/a", "link"),)
@@ -211,3 +211,17 @@ def test_20_mb_markdown_parses(tmp_path):
 def test_blocks_are_immutable_values(tmp_path):
     parsed = parse_md(tmp_path, "# A\n\ntext\n")
     assert parsed.blocks == (Block(H, "A", level=1, anchor="a"), Block(T, "text"))
+
+
+@pytest.mark.parametrize("text, title", [
+    ("# Pump Manual\n\nIntro.\n\n## Install\n\nText.\n", "Pump Manual"),
+    ("- Start Date: 2014\n\n# Summary\n\nText.\n\n# Motivation\n\nMore.\n", "notes"),
+    ("# One\n\nText.\n\n# Two\n\nText.\n", "notes"),
+    ("No headings at all.\n", "notes"),
+])
+def test_markdown_title_is_a_single_leading_heading_or_the_file_name(tmp_path, text, title):
+    page = tmp_path / "notes.md"
+    page.write_text(text)
+    from docnav.parse import parse_file
+
+    assert parse_file(page).title == title

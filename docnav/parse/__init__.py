@@ -52,7 +52,8 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
         from docnav.parse._blocks import document_blocks
 
         blocks = document_blocks(converted.document, source)
-        title = _docling_title(converted.document)
+        title = (_markdown_title(blocks, path) if fmt == "markdown"
+                 else _docling_title(converted.document))
         blocks, metadata = _format_extras(path, fmt, blocks)
     if converted.warnings:
         metadata += (("conversion_warnings", "; ".join(converted.warnings)[:2000]),)
@@ -69,6 +70,18 @@ def _source_text(path: Path, fmt: str) -> str | None:
     if fmt == "html":
         return check_html_bytes(path)
     return None
+
+
+def _markdown_title(blocks, path: Path) -> str:
+    """Markdown has no title element (docling reads every ``# X`` as one): a leading heading
+    that is the only one at its level names the document; otherwise the file name does
+    (an RFC starting with metadata and several ``#`` sections is "0001-private-fields")."""
+    headings = [b for b in blocks if b.kind is BlockKind.HEADING]
+    if blocks and blocks[0].kind is BlockKind.HEADING:
+        top = blocks[0].level
+        if sum(1 for h in headings if h.level <= top) == 1:
+            return " ".join(blocks[0].text.split())
+    return path.stem
 
 
 def _docling_title(doc) -> str | None:

@@ -1,0 +1,126 @@
+"""What the document sensor decides, as pure functions of the file state, the cursor and the
+partitions that exist: which partitions to add and delete, and the one run that covers it all.
+
+Cursor: JSON ``{"seq": n, "files": {path: content_hash}}`` (an unreadable file is recorded as
+``"error:<reason>"`` so that it, too, gets a partition and shows its failure). ``seq`` counts
+the ticks that requested a run: the run key is a hash of ``seq`` and the change set, so a tick
+that is retried after a crash re-requests the same run (deduplicated by Dagster), while a file
+that changes back to an earlier content still gets a new run.
+
+Dynamic partitions are ordered by when they were added, so one tick's new documents form one
+contiguous key range: an initial load of thousands of files is one run. Changed documents are
+scattered; the range from the first to the last affected key then also covers unchanged
+documents between them, which the indexer reports as unchanged at the cost of a hash check.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from dagster import (
+    AddDynamicPartitionsRequest,
+    DeleteDynamicPartitionsRequest,
+    RunRequest,
+    SensorResult,
+)
+from dagster._core.storage.tags import (
+    ASSET_PARTITION_RANGE_END_TAG,
+    ASSET_PARTITION_RANGE_START_TAG,
+)
+
+from docnav.hashing import digest
+from docnav.scan import FoundFile
+from pipelines.assets import STORE_TAGS
+from pipelines.partitions import documents_partitions, key_for_path, path_for_key
+
+PARTITIONS = documents_partitions.name
+
+
+@dataclass(frozen=True)
+class ChangeSet:
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    renamed: list[tuple[str, str]] = field(default_factory=list)  # (old, new), also in the above
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.changed or self.removed)
+
+
+def file_state(found: Sequence[FoundFile]) -> dict[str, str]:
+    return {f.path: f.content_hash or f"error:{f.error}" for f in found}
+
+
+def read_cursor(cursor: str | None) -> tuple[int, dict[str, str]]:
+    data = json.loads(cursor) if cursor else {}
+    return data.get("seq", 0), data.get("files", {})
+
+
+def write_cursor(seq: int, files: dict[str, str]) -> str:
+    return json.dumps({"seq": seq, "files": files}, sort_keys=True)
+
+
+def diff_state(old: dict[str, str], new: dict[str, str]) -> ChangeSet:
+    added = sorted(p for p in new if p not in old)
+    removed = sorted(p for p in old if p not in new)
+    changed = sorted(p for p in new if p in old and old[p] != new[p])
+    gone_by_hash = {old[p]: p for p in removed}
+    renamed = [(gone_by_hash[new[p]], p) for p in added if new[p] in gone_by_hash]
+    return ChangeSet(added, changed, removed, renamed)
+
+
+def plan_tick(
+    cursor: str | None, found: Sequence[FoundFile], existing_keys: Sequence[str],
+    selection: dict[str, list],
+) -> SensorResult:
+    """The sensor's answer. ``selection``: asset keys for {"documents": ..., "removals": ...}."""
+    seq, old = read_cursor(cursor)
+    new = file_state(found)
+    changes = diff_state(old, new)
+    existing = list(existing_keys)
+    stale = [k for k in existing if path_for_key(k) not in new]  # also after a cursor reset
+    removed = sorted({*changes.removed, *map(path_for_key, stale)})
+    if not changes and not stale:
+        return SensorResult(cursor=write_cursor(seq, new))
+
+    to_add = [key_for_path(p) for p in [*changes.added, *changes.changed]
+              if key_for_path(p) not in existing]
+    order = [k for k in existing if k not in stale] + to_add
+    wanted = {key_for_path(p) for p in [*changes.added, *changes.changed]}
+    affected = [k for k in order if k in wanted]
+    run_key = digest("docnav-sensor", str(seq + 1), json.dumps([affected, removed]))
+    if affected:
+        request = RunRequest(
+            run_key=run_key, asset_selection=selection["documents"],
+            tags={ASSET_PARTITION_RANGE_START_TAG: affected[0],
+                  ASSET_PARTITION_RANGE_END_TAG: affected[-1], **STORE_TAGS},
+            run_config={"ops": {"document": {"config": {"removed": removed}}}},
+        )
+    else:
+        request = RunRequest(
+            run_key=run_key, asset_selection=selection["removals"], tags=STORE_TAGS,
+            run_config={"ops": {"collection": {"config": {"removed": removed}}}},
+        )
+    partition_requests = []
+    if to_add:
+        partition_requests.append(AddDynamicPartitionsRequest(PARTITIONS, to_add))
+    if stale:
+        partition_requests.append(DeleteDynamicPartitionsRequest(PARTITIONS, stale))
+    return SensorResult(
+        run_requests=[request], dynamic_partitions_requests=partition_requests,
+        cursor=write_cursor(seq + 1, new),
+    )
+
+
+def full_range_request(keys: Sequence[str], run_key: str | None = None) -> RunRequest | None:
+    """Every document partition in one run, indexing the roots incrementally (reconcile)."""
+    if not keys:
+        return None
+    return RunRequest(
+        run_key=run_key,
+        tags={ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1],
+              **STORE_TAGS},
+        run_config={"ops": {"document": {"config": {"full": True}}}},
+    )

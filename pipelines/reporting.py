@@ -1,0 +1,117 @@
+"""IndexReport -> Dagster metadata and asset-check results (formatting only; no indexing)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dagster import AssetCheckResult, AssetCheckSeverity, MetadataValue
+
+from docnav.index import IndexReport
+from docnav.store import Store
+
+PARSE_HEALTH = "parse_health"
+NLI_VERIFICATION = "nli_verification"
+WORST_CLAIMS = 5
+
+
+def report_metadata(report: IndexReport) -> dict:
+    """Plain numbers for the UI's plots, and one Markdown table that reads as the run's cost."""
+    s = report.summaries
+    counts = {
+        "documents_added": len(report.added),
+        "documents_changed": len(report.changed),
+        "documents_renamed": len(report.renamed),
+        "documents_removed": len(report.removed),
+        "documents_unchanged": len(report.unchanged),
+        "documents_failed": len(report.failed),
+        "docs_parsed": report.docs_parsed,
+        "nodes_written": report.nodes_written,
+        "nodes_changed": report.nodes_changed,
+        "texts_embedded": report.texts_embedded,
+        "embeddings_reused": report.embeddings_reused,
+        "related_recomputed": report.related_recomputed,
+        "summaries_rebuilt": s.rebuilt,
+        "summaries_reused": s.reused,
+        "summaries_failed": s.failed,
+        "claims_checked": s.claims_checked,
+        "claims_flagged": s.claims_flagged,
+        "nli_pairs": s.nli_pairs,
+        "seconds": round(report.seconds, 3),
+    }
+    rows = [
+        ("documents added / changed / renamed / removed",
+         f"{len(report.added)} / {len(report.changed)} / {len(report.renamed)} / "
+         f"{len(report.removed)}"),
+        ("documents unchanged / failed", f"{len(report.unchanged)} / {len(report.failed)}"),
+        ("nodes written / changed", f"{report.nodes_written} / {report.nodes_changed}"),
+        ("embeddings computed / reused", f"{report.texts_embedded} / {report.embeddings_reused}"),
+        ("summaries rebuilt / reused / failed", f"{s.rebuilt} / {s.reused} / {s.failed}"),
+        ("claims checked / flagged", f"{s.claims_checked} / {s.claims_flagged}"),
+        ("NLI calls (pairs scored)", str(s.nli_pairs)),
+        *((f"seconds: {stage}", f"{secs:.3f}") for stage, secs in report.stage_seconds.items()),
+        ("seconds: total", f"{report.seconds:.3f}"),
+    ]
+    table = "| what | count |\n|---|---|\n" + "\n".join(f"| {k} | {v} |" for k, v in rows)
+    return {**counts, "report": MetadataValue.md(table)}
+
+
+def run_paths(report: IndexReport) -> list[str]:
+    """The documents that this run left in the store, indexed or failed."""
+    return sorted({*report.added, *report.changed, *(new for _, new in report.renamed),
+                   *report.unchanged, *(path for path, _ in report.failed)})
+
+
+def parse_health(report: IndexReport) -> AssetCheckResult:
+    failed = report.failed
+    listing = "\n".join(f"- `{path}`: {_quote(error)}" for path, error in failed)
+    return AssetCheckResult(
+        check_name=PARSE_HEALTH,
+        passed=not failed,
+        severity=AssetCheckSeverity.WARN,
+        metadata={
+            "documents": len(run_paths(report)),
+            "failed": len(failed),
+            "failures": MetadataValue.md(listing or "none"),
+        },
+    )
+
+
+def nli_verification(store: Store, report: IndexReport) -> AssetCheckResult:
+    """Claims of this run's documents whose verdict is not *entail*; the worst ones quoted."""
+    checked, bad = _claims(store, run_paths(report))
+    quoted = "\n".join(
+        f"- **{verdict}** ({score:.2f}) `{path}`: \"{_quote(text)}\""
+        for path, text, verdict, score in bad[:WORST_CLAIMS]
+    )
+    return AssetCheckResult(
+        check_name=NLI_VERIFICATION,
+        passed=not bad,
+        severity=AssetCheckSeverity.WARN,
+        metadata={
+            "claims_checked": checked,
+            "claims_failed": len(bad),
+            "contradicted": sum(1 for b in bad if b[2] == "contradict"),
+            "worst_claims": MetadataValue.md(quoted or "none"),
+        },
+    )
+
+
+def _claims(store: Store, paths: Sequence[str]) -> tuple[int, list[tuple[str, str, str, float]]]:
+    # TODO(docnav): a library reader (claims for documents) would keep this SQL out of pipelines/.
+    if not paths or not store.exists():
+        return 0, []
+    with store.reader() as con:
+        rows = con.execute(
+            "SELECT d.path, c.text, c.verdict, coalesce(c.score, 0) FROM claims c "
+            "JOIN documents d ON d.doc_id = c.doc_id WHERE d.path IN (SELECT unnest(?)) "
+            "AND c.verdict IS NOT NULL",
+            [list(paths)],
+        ).fetchall()
+    order = {"contradict": 0, "neutral": 1}
+    bad = sorted((r for r in rows if r[2] != "entail"), key=lambda r: (order.get(r[2], 2), r[3]))
+    return len(rows), bad
+
+
+def _quote(text: str, limit: int = 300) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

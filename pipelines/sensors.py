@@ -1,0 +1,46 @@
+"""The document sensor and the reconcile schedule; their logic is in pipelines/changes.py."""
+
+from __future__ import annotations
+
+from dagster import (
+    DefaultScheduleStatus,
+    DefaultSensorStatus,
+    ScheduleEvaluationContext,
+    SensorEvaluationContext,
+    SkipReason,
+    define_asset_job,
+    schedule,
+    sensor,
+)
+
+from docnav.scan import scan
+from pipelines.assets import STORE_TAGS, collection, document
+from pipelines.changes import PARTITIONS, full_range_request, plan_tick
+from pipelines.resources import DocNavResource
+
+index_job = define_asset_job(
+    "index_documents", selection=[document, collection], tags=STORE_TAGS,
+    description="Index documents (a key range of the document partitions), then the collection.",
+)
+
+
+@sensor(job=index_job, minimum_interval_seconds=30, default_status=DefaultSensorStatus.RUNNING)
+def document_sensor(context: SensorEvaluationContext, docnav: DocNavResource):
+    """Scan the roots; add/delete document partitions; one run for everything that changed."""
+    options = docnav.index_options()
+    found = scan(docnav.root_list(), options.include, options.exclude)
+    return plan_tick(
+        context.cursor, found, context.instance.get_dynamic_partitions(PARTITIONS),
+        selection={"documents": [document.key, collection.key], "removals": [collection.key]},
+    )
+
+
+@schedule(job=index_job, cron_schedule="*/15 * * * *", name="reconcile_schedule",
+          default_status=DefaultScheduleStatus.RUNNING)
+def reconcile_schedule(context: ScheduleEvaluationContext):
+    """Catch anything missed (a failed run, an event lost): an incremental index of every root."""
+    keys = context.instance.get_dynamic_partitions(PARTITIONS)
+    stamp = context.scheduled_execution_time.isoformat()
+    return full_range_request(keys, run_key=f"reconcile-{stamp}") or SkipReason(
+        "no document partitions yet: the document sensor adds them"
+    )
