@@ -22,12 +22,12 @@ import numpy as np
 from docnav.collection import CollectionOptions, update_collection
 from docnav.diff import TreeDiff, diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
-from docnav.errors import DocNavError, DocumentError
+from docnav.errors import DocNavError, DocumentError, InputError
 from docnav.hashing import digest, file_digest
 from docnav.model import DocTree, Edge, NodeKind
 from docnav.parse import ParseOptions, parse_file
 from docnav.refs import internal_references
-from docnav.scan import DEFAULT_INCLUDE, FoundFile, in_scope, root_of, scan
+from docnav.scan import DEFAULT_INCLUDE, FoundFile, in_scope, root_of, scan, scan_paths
 from docnav.store import DocumentRecord, Store
 from docnav.summaries import (
     SummaryBuilder,
@@ -161,12 +161,15 @@ class Indexer:
         """
         started = time.perf_counter()
         # settings first: a missing root or model is an error before any work or store
-        found = scan(roots, self.options.include, self.options.exclude)
         scope = root_of(roots)
-        if paths is not None:
-            wanted = {str(Path(p).expanduser().absolute()) for p in paths}
-            found = [f for f in found if f.path in wanted]
-            scope = sorted(wanted)
+        if paths is None:
+            found = scan(roots, self.options.include, self.options.exclude)
+        else:
+            for r in roots:
+                if not Path(r).expanduser().exists():
+                    raise InputError(f"{r}: no such file or folder to index")
+            found = scan_paths(paths, roots, self.options.include, self.options.exclude)
+            scope = sorted({str(Path(p).expanduser().absolute()) for p in paths})
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         with self.store.session():
             report = self._index(found, scope, exact_scope=paths is not None)

@@ -117,3 +117,28 @@ def _inspect(path: Path, root: Path) -> FoundFile:
     except OSError as exc:
         return FoundFile(key, str(root), error=f"cannot read file: {exc.strerror or exc}")
     return FoundFile(key, str(root), size=st.st_size, content_hash=digest)
+
+
+def scan_paths(
+    paths: Sequence[str | Path],
+    roots: Sequence[str | Path],
+    include: Sequence[str] = DEFAULT_INCLUDE,
+    exclude: Sequence[str] = (),
+) -> list[FoundFile]:
+    """Only the given files (each under one of ``roots``), hashed; missing ones are skipped.
+
+    What a per-document run needs: the cost is that of the documents, not of the corpus.
+    """
+    absolute_roots = [Path(r).expanduser().absolute() for r in roots]
+    found: dict[str, FoundFile] = {}
+    for raw in paths:
+        path = Path(raw).expanduser().absolute()
+        root = next((r for r in absolute_roots if path.is_relative_to(r)), None)
+        if root is None or not (path.exists() or path.is_symlink()):
+            continue  # outside every root, or gone (the caller treats it as removed)
+        rel = path.relative_to(root).as_posix() if path != root else path.name
+        if not _matches(rel, include) or _matches(rel, exclude):
+            continue
+        entry = _inspect(path, root)
+        found[entry.path] = entry
+    return sorted(found.values(), key=lambda f: f.path)
