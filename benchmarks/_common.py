@@ -1,0 +1,297 @@
+"""Helpers shared by the benchmark scripts: data, machine facts, embedders, canonical tables.
+
+Not a test module: the scripts print figures, they never assert on time (STYLE.md rule 15).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_BUNDLE = ROOT.parent / "shared" / "data" / "rfcs" / "rust-lang-rfcs.bundle"
+OUT_DIR = ROOT / "benchmarks" / "out"  # git-ignored: JSON results and logs
+
+
+def require_bundle(path: str | Path) -> Path:
+    """The RFC bundle, or a clear message and exit 0 when it is genuinely absent."""
+    bundle = Path(path)
+    if not bundle.is_file():
+        print(f"SKIP: the RFC bundle is not at {bundle} (see ../shared/data/README.md); "
+              "pass --bundle PATH")
+        sys.exit(0)
+    return bundle
+
+
+def require_parser() -> None:
+    try:
+        from docnav.parse import ParseOptions, parse_file  # noqa: F401
+    except ImportError as exc:
+        print(f"docnav.parse is not importable ({exc}); the benchmarks need the real parser.")
+        sys.exit(2)
+
+
+def clone_bundle(bundle: Path, dest: Path, quiet: bool = True) -> Path:
+    """``git clone`` the bundle into ``dest`` (offline) and return the clone."""
+    subprocess.run(["git", "clone", *(["-q"] if quiet else []), str(bundle), str(dest)],
+                   check=True)
+    return dest
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def uptime() -> str:
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "load average: %.2f, %.2f, %.2f" % os.getloadavg()
+
+
+def machine() -> dict:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem_gb = None
+    try:
+        import psutil
+
+        mem_gb = round(psutil.virtual_memory().total / 2**30, 1)
+    except ImportError:
+        pass
+    info = {
+        "date": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "host_cpus": os.cpu_count(),
+        "cpu": cpu,
+        "mem_gb": mem_gb,
+        "python": platform.python_version(),
+    }
+    try:
+        import torch
+
+        info["torch"] = torch.__version__
+        info["torch_threads"] = torch.get_num_threads()
+    except ImportError:
+        pass
+    return info
+
+
+def header(title: str, argv: list[str] | None = None) -> dict:
+    """Print what, when, where and under which load; return it for the JSON results."""
+    info = machine()
+    info["command"] = " ".join([Path(sys.executable).name, *(argv or sys.argv)])
+    info["load_start"] = uptime()
+    print(f"== {title}")
+    for k, v in info.items():
+        print(f"   {k}: {v}")
+    sys.stdout.flush()
+    return info
+
+
+def make_embedder(kind: str):
+    """``real``: all-MiniLM-L6-v2 (loaded now, outside any timing); ``hashing``: no model."""
+    from docnav.embed import HashingEmbedder, SentenceTransformerEmbedder
+
+    if kind == "hashing":
+        return HashingEmbedder()
+    import logging
+    import warnings
+
+    warnings.filterwarnings("ignore", category=FutureWarning)
+    logging.getLogger("sentence_transformers").setLevel(logging.ERROR)
+    return SentenceTransformerEmbedder()
+
+
+def index_options(**overrides):
+    from docnav.index import IndexOptions
+
+    return IndexOptions(progress=False, **overrides)
+
+
+def fresh_dir(path: Path) -> Path:
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    return path
+
+
+def write_json(name: str, data: dict) -> Path:
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = OUT_DIR / f"{name}-{stamp}.json"
+    path.write_text(json.dumps(data, indent=2, default=str))
+    return path
+
+
+def report_dict(report) -> dict:
+    """The figures of an IndexReport that the benchmarks print and save."""
+    return {
+        "seconds": round(report.seconds, 3),
+        "added": len(report.added),
+        "changed": len(report.changed),
+        "renamed": len(report.renamed),
+        "removed": len(report.removed),
+        "unchanged": len(report.unchanged),
+        "failed": len(report.failed),
+        "failures": report.failed[:5],
+        "docs_parsed": report.docs_parsed,
+        "nodes_written": report.nodes_written,
+        "nodes_changed": report.nodes_changed,
+        "texts_embedded": report.texts_embedded,
+        "embeddings_reused": report.embeddings_reused,
+        "related_recomputed": report.related_recomputed,
+        "stage_seconds": {k: round(v, 3) for k, v in report.stage_seconds.items()},
+    }
+
+
+def median(values: list[float]) -> float:
+    s = sorted(values)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+# -- canonical form of a store, for comparing an incremental store with a full rebuild -------
+
+def canonical_tables(db: Path, model: str, digits: int = 4) -> dict[str, set]:
+    """Every table with ids replaced by paths: doc_id -> path, node_id -> (path, local_key).
+
+    Doc ids differ legitimately between an incremental store and a rebuild (a renamed document
+    keeps the id derived from its old path), so only the canonical forms are comparable.
+    ``digits``: edge weights are rounded to this many decimals.
+    """
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        doc_path = dict(con.execute("SELECT doc_id, path FROM documents").fetchall())
+        doc_path["__collection__"] = "__collection__"
+        node_key = {
+            nid: (doc_path.get(did, f"?doc:{did}"), key)
+            for nid, did, key in con.execute("SELECT node_id, doc_id, local_key FROM nodes")
+            .fetchall()
+        }
+
+        def n(node_id):
+            return node_key.get(node_id, ("?node", node_id))
+
+        out: dict[str, set] = {}
+        out["documents"] = {
+            (p, st, th, ch, title, nn, fmt)
+            for p, st, th, ch, title, nn, fmt in con.execute(
+                "SELECT path, status, tree_hash, content_hash, title, n_nodes, format "
+                "FROM documents").fetchall()
+        }
+        out["nodes"] = {
+            (doc_path.get(did, did), key, kind, bk, lvl, pos,
+             n(parent) if parent else None, heading, crumb, text, page, anchor, th, trh)
+            for (did, key, kind, bk, lvl, pos, parent, heading, crumb, text, page, anchor, th,
+                 trh) in con.execute(
+                "SELECT doc_id, local_key, kind, block_kind, level, position, parent_id, "
+                "heading, breadcrumb, text, page, anchor, text_hash, tree_hash FROM nodes"
+            ).fetchall()
+        }
+        out["edges"] = {
+            (n(s), n(d), kind, round(w, digits), doc_path.get(owner, owner))
+            for s, d, kind, w, owner in con.execute(
+                "SELECT src, dst, kind, weight, doc_id FROM edges").fetchall()
+        }
+        out["links"] = {
+            (n(nid), doc_path.get(did, did), target, text)
+            for nid, did, target, text in con.execute(
+                "SELECT node_id, doc_id, target, text FROM links").fetchall()
+        }
+        out["embeddings"] = {
+            th for (th,) in con.execute(
+                "SELECT text_hash FROM embeddings WHERE model = ?", [model]).fetchall()
+        }
+        out["node_vectors"] = {
+            (n(nid), doc_path.get(did, did), key)
+            for nid, did, key in con.execute(
+                "SELECT node_id, doc_id, local_key FROM node_vectors").fetchall()
+        }
+        counts = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                  for t in ("documents", "nodes", "edges", "links", "embeddings",
+                            "node_vectors")}
+        out["_row_counts"] = {tuple(sorted(counts.items()))}
+    finally:
+        con.close()
+    return out
+
+
+def node_vector_gap(db_a: Path, db_b: Path) -> float:
+    """Largest |a - b| between the section vectors of the same (path, local_key) in two stores."""
+    import duckdb
+    import numpy as np
+
+    def load(db):
+        con = duckdb.connect(str(db), read_only=True)
+        try:
+            rows = con.execute(
+                "SELECT d.path, v.local_key, v.vector FROM node_vectors v "
+                "JOIN documents d USING (doc_id)").fetchall()
+        finally:
+            con.close()
+        return {(p, k): np.asarray(v, dtype=np.float32) for p, k, v in rows}
+
+    a, b = load(db_a), load(db_b)
+    gaps = [float(np.abs(a[k] - b[k]).max()) for k in a.keys() & b.keys()]
+    return max(gaps, default=0.0)
+
+
+def compare_canonical(
+    a: dict[str, set], b: dict[str, set], limit: int = 8, weight_tol: float = 2e-4
+) -> list[str]:
+    """Human-readable differences (``a`` = incremental, ``b`` = rebuild); empty when equal.
+
+    Edges that differ only in weight by at most ``weight_tol`` count as equal: the model's
+    output varies in the last float32 bits with the batch a text was embedded in.
+    """
+    lines: list[str] = []
+    for table in a.keys() | b.keys():
+        only_a = a.get(table, set()) - b.get(table, set())
+        only_b = b.get(table, set()) - a.get(table, set())
+        if table == "edges":
+            only_a, only_b = _drop_weight_noise(only_a, only_b, weight_tol)
+        if not only_a and not only_b:
+            continue
+        lines.append(f"{table}: {len(only_a)} rows only in incremental, "
+                     f"{len(only_b)} only in rebuild")
+        for label, rows in (("incremental", only_a), ("rebuild", only_b)):
+            for row in sorted(rows, key=repr)[:limit]:
+                lines.append(f"   only in {label}: {_short(row)}")
+    return lines
+
+
+def _drop_weight_noise(only_a: set, only_b: set, tol: float) -> tuple[set, set]:
+    def key(row):
+        return row[:3] + row[4:]
+
+    b_by_key = {}
+    for row in only_b:
+        b_by_key.setdefault(key(row), []).append(row)
+    keep_a, matched_b = set(), set()
+    for row in only_a:
+        twins = [r for r in b_by_key.get(key(row), []) if abs(r[3] - row[3]) <= tol]
+        if twins:
+            matched_b.add(twins[0])
+        else:
+            keep_a.add(row)
+    return keep_a, only_b - matched_b
+
+
+def _short(row, width: int = 300) -> str:
+    text = repr(row)
+    return text if len(text) <= width else text[: width - 3] + "..."
