@@ -207,13 +207,11 @@ class Indexer:
         refreshed = self._refresh_summaries(set(changed_ids), report)
 
         t = time.perf_counter()
-        touched = [j.found.path for j in jobs] + [
-            j.previous.path for j in jobs if j.previous is not None
-        ] + [stored[d].path for d in deletions]
+        touched = [stored[d].path for d in deletions]
         with self.store.transaction() as con:
             for doc_id in deletions:
                 self.store.delete_document(con, doc_id)
-            self.store.queue_collection_work(con, changed_ids + refreshed, deletions, touched)
+            self.store.queue_collection_work(con, refreshed, deletions, touched)
         report._time("write", t)
         if self.options.export_parquet and (changed_ids or deletions or report.failed
                                             or refreshed):
@@ -363,6 +361,10 @@ class Indexer:
                 _file_report(report, job)
             if self.summaries is not None:
                 self.summaries.write(con, summaries)
+            # queued in the same transaction as the documents: a crash cannot separate them
+            touched = [j.found.path for j, tree, _ in parsed if tree is not None] + [
+                j.previous.path for j, tree, _ in parsed if tree is not None and j.previous]
+            self.store.queue_collection_work(con, written, [], touched)
         report._time("write", t)
         return written
 

@@ -220,8 +220,8 @@ def test_crash_while_writing_an_update_keeps_the_old_version_and_a_rerun_applies
 
 
 @pytest.fixture(scope="module")
-def crash_in_collection_update(tmp_path_factory) -> dict:
-    """Kill a run after its documents' transaction committed, inside the collection's; rerun.
+def crash_after_documents_commit(tmp_path_factory) -> dict:
+    """Kill a run inside its second transaction, after the documents' one committed; rerun.
 
     One killed run serves the tests below (a subprocess costs a docling import).
     """
@@ -244,19 +244,14 @@ def crash_in_collection_update(tmp_path_factory) -> dict:
     }
 
 
-def test_crash_in_the_collection_update_keeps_whole_documents(crash_in_collection_update):
-    run = crash_in_collection_update
-    # The documents' transaction committed; the deletion of c.md belonged to the killed one.
+def test_crash_after_the_documents_commit_keeps_whole_documents(crash_after_documents_commit):
+    run = crash_after_documents_commit
+    # The documents' transaction committed; deleting c.md belonged to the killed one.
     assert run["after_crash"] == {"a.md": "new", "b.md": "same", "c.md": "old", "d.md": "new"}
     assert [Path(p).name for p in run["rerun"].removed] == ["c.md"]
     assert run["after_rerun"] == {"a.md": "new", "b.md": "same", "d.md": "new"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="library bug: documents committed by a run killed before its collection update are "
-    "'unchanged' to the next run, so their references and related edges are never computed",
-)
-def test_crash_in_the_collection_update_is_repaired_by_the_next_run(crash_in_collection_update):
-    run = crash_in_collection_update
+def test_crash_after_the_documents_commit_is_repaired_by_the_next_run(crash_after_documents_commit):
+    run = crash_after_documents_commit
     assert run["edges"] == run["scratch_edges"]
