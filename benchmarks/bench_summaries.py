@@ -46,10 +46,12 @@ def fifty_section_doc(text_dir: Path, sections: int) -> str:
     parts = ["# Collected design notes\n"]
     count = 0
     for path in sorted(text_dir.glob("*.md")):
-        body = path.read_text(errors="replace")
-        for heading, content in re.findall(r"^# (.+?)\n(.*?)(?=^# |\Z)", body, re.S | re.M):
+        body = re.sub(r"```.*?```", "", path.read_text(errors="replace"), flags=re.S)
+        for heading, content in re.findall(r"^##? (\w.+?)\n(.*?)(?=^##? |\Z)", body,
+                                           re.S | re.M):
             prose = [p for p in content.split("\n\n")
-                     if len(p.split()) > 25 and not p.lstrip().startswith(("```", "|", "#"))]
+                     if len(p.split()) > 25 and "```" not in p and "\n#" not in p
+                     and not p.lstrip().startswith(("|", "#", "    "))]
             if len(prose) < 2:
                 continue
             parts.append(f"## {heading.strip()} ({path.stem[:4]})\n\n" + "\n\n".join(prose[:4]))

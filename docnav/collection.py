@@ -101,7 +101,8 @@ def _update_cross_references(
     names = sorted({posixpath.basename(p) for p in touched_paths if p})
     if not names and not changed_docs:
         return
-    pattern = "|".join(re.escape(n) for n in names) or "(?!)"
+    # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
+    pattern = "|".join(re.escape(n) for n in names) or "\\b\\B"
     con.register("_changed_docs", pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
     try:
         # Every link of an affected node, not only the matching ones: the node's old edges are
