@@ -99,6 +99,7 @@ class DocNavGraph:
             self._out.setdefault((src, kind), []).append((dst, weight))
             self._in.setdefault((dst, kind), []).append((src, weight))
         self.summaries = {r["node_id"]: r for r in tables["summaries"].iter_rows(named=True)}
+        self._doc_paragraphs: dict[str, list[str]] | None = None
         self._build_search(tables, embedder)
 
     # -- opening -----------------------------------------------------------------------------
@@ -134,6 +135,17 @@ class DocNavGraph:
             if nid in self._nodes and s.get("text"):
                 items.append((nid, s["text"], "summary"))
         self._items = items
+        views = [self._nodes[nid] for nid, _, _ in items]
+        # kinds, block kinds and via as small integer codes: np.isin on objects is slow
+        self._codes: dict[str, int] = {}
+        code = lambda x: self._codes.setdefault(x, len(self._codes))  # noqa: E731
+        self._item_kind = np.array([code(n.kind) for n in views], dtype=np.int32)
+        self._item_block = np.array([code(n.block_kind) for n in views], dtype=np.int32)
+        self._item_level = np.array([n.level for n in views])
+        self._item_via = np.array([code(v) for _, _, v in items], dtype=np.int32)
+        self._paths = sorted({n.path for n in views})
+        slot = {p: i for i, p in enumerate(self._paths)}
+        self._item_path = np.array([slot[n.path] for n in views], dtype=np.int64)
         self._bm25 = BM25([t for _, t, _ in items])
         self._embedder = embedder
         vectors = _vectors(tables, self._nodes)
@@ -173,20 +185,18 @@ class DocNavGraph:
         query = _check_query(query)
         lexical = self._bm25.scores(query)
         dense = self._dense_scores(query)
-        mask = np.ones(len(self._items), dtype=bool)
-        allowed = None
-        if kinds or levels or filters:
-            allowed = set(self.filter([n for n, _, _ in self._items], kinds=kinds,
-                                      levels=levels, **(filters or {})))
-        for i, (nid, _, v) in enumerate(self._items):
-            if (allowed is not None and nid not in allowed) or (via and v not in via):
-                mask[i] = False
+        mask = self._mask(kinds, levels, filters, via)
         fused = np.zeros(len(self._items), dtype=np.float64)
         for scores, weight in ((lexical, 1.0), (dense, 1.0)):
             if scores is None:
                 continue
             candidates = np.flatnonzero(mask & (scores > 0))
-            ranked = candidates[np.argsort(-scores[candidates], kind="stable")][: max(k * 10, 50)]
+            limit = max(k * 10, 50)
+            if len(candidates) > limit:  # keep the top `limit` (and ties) before sorting
+                cut = np.partition(scores[candidates], len(candidates) - limit)[
+                    len(candidates) - limit]
+                candidates = candidates[scores[candidates] >= cut]
+            ranked = candidates[np.argsort(-scores[candidates], kind="stable")][:limit]
             fused[ranked] += weight / (60.0 + np.arange(1, len(ranked) + 1))
         order = np.flatnonzero(fused > 0)
         order = order[np.argsort(-fused[order], kind="stable")]
@@ -200,6 +210,35 @@ class DocNavGraph:
             if len(hits) == k:
                 break
         return hits
+
+    def _mask(self, kinds, levels, filters, via) -> np.ndarray:
+        """Which search items pass the filters: arrays for kind, level, via and path (one glob
+        test per document, not per item); the other filters go through :meth:`filter` on the
+        items still in."""
+        mask = np.ones(len(self._items), dtype=bool)
+        def codes(names):
+            return [self._codes[x] for x in names if x in self._codes]
+
+        if kinds:
+            mask &= np.isin(self._item_kind, codes(kinds)) | np.isin(self._item_block,
+                                                                     codes(kinds))
+        if levels:
+            mask &= np.isin(self._item_level, list(levels))
+        if via:
+            mask &= np.isin(self._item_via, codes(via))
+        rest = dict(filters or {})
+        path = rest.pop("path", None)
+        if path:
+            ok = [fnmatch.fnmatch(p, path) or fnmatch.fnmatch(p, "*/" + path)
+                  for p in self._paths]
+            mask &= np.asarray(ok, dtype=bool)[self._item_path]
+        if any(v for v in rest.values()):
+            todo = np.flatnonzero(mask)
+            allowed = set(self.filter([self._items[i][0] for i in todo], **rest))
+            for i in todo:
+                if self._items[i][0] not in allowed:
+                    mask[i] = False
+        return mask
 
     def _dense_scores(self, query: str) -> np.ndarray | None:
         if self._embedder is None or not self._has_vector.any():
@@ -236,10 +275,16 @@ class DocNavGraph:
         return list(dict.fromkeys(d for d, _ in out if d in self._nodes))
 
     def _reading_neighbour(self, node_id: str, step: int) -> list[str]:
-        doc = self._nodes[node_id].doc_id
-        paragraphs = [nid for nid in self._order if self._nodes[nid].doc_id == doc
-                      and self._nodes[nid].kind == "paragraph"]
-        i = paragraphs.index(node_id) + step
+        if self._doc_paragraphs is None:  # built once: a scan per call is O(graph)
+            self._doc_paragraphs = {}
+            for nid in self._order:
+                n = self._nodes[nid]
+                if n.kind == "paragraph":
+                    self._doc_paragraphs.setdefault(n.doc_id, []).append(nid)
+            self._paragraph_slot = {nid: i for ps in self._doc_paragraphs.values()
+                                    for i, nid in enumerate(ps)}
+        paragraphs = self._doc_paragraphs[self._nodes[node_id].doc_id]
+        i = self._paragraph_slot[node_id] + step
         return [paragraphs[i]] if 0 <= i < len(paragraphs) else []
 
     def expand(self, node_id: str, depth: int = 1) -> list[str]:
