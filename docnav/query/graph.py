@@ -148,6 +148,7 @@ class DocNavGraph:
         self._item_path = np.array([slot[n.path] for n in views], dtype=np.int64)
         self._bm25 = BM25([t for _, t, _ in items])
         self._embedder = embedder
+        self._query_cache: dict = {}
         vectors = _vectors(tables, self._nodes)
         self._model = vectors.pop("__model__", None)
         dim = next((len(v) for v in vectors.values()), 0)
@@ -243,7 +244,9 @@ class DocNavGraph:
     def _dense_scores(self, query: str) -> np.ndarray | None:
         if self._embedder is None or not self._has_vector.any():
             return None
-        q = self._embedder.embed([query])[0]
+        if self._query_cache.get("text") != query:  # the navigator asks several times
+            self._query_cache = {"text": query, "vector": self._embedder.embed([query])[0]}
+        q = self._query_cache["vector"]
         if q.shape[0] != self._matrix.shape[1]:
             return None
         scores = self._matrix @ q

@@ -24,8 +24,8 @@ from docnav.query.lexical import tokens
 
 GLOBAL = re.compile(r"\b(main|overall|summar\w*|overview|key (themes|points|risks|findings)|"
                     r"in general|whole|across|all the|what are the (main|major|key))\b", re.I)
-CROSS = re.compile(r"\b(section|sec\.|§|table|figure|fig\.|appendix|chapter|item \d|"
-                   r"refer\w*|see|compare\w*|relation between|difference between)\b", re.I)
+CROSS = re.compile(r"\b(section|sec\.|§|table|figure|fig\.|appendix|chapter|item \d+[a-z]?|"
+                   r"see)\b", re.I)
 
 
 def route(question: str) -> str:
@@ -49,13 +49,16 @@ class EvidenceState:
     """What has been collected for a question, and whether it is enough.
 
     gaps: question terms no evidence contains yet; confidence: share of the question's terms
-    covered, weighted by how relevant the best evidence is; stop when confidence reaches
-    ``confident`` or the budget is spent.
+    covered, weighted by how relevant the best evidence is. Word coverage alone is a weak
+    signal (a short hit can contain every question word and still miss the answer), so the
+    state is sufficient only when confident *and* ``min_fill`` of the budget holds evidence,
+    or when the budget is spent.
     """
 
     question: str
     budget: int
     confident: float = 0.8
+    min_fill: float = 0.75
     min_relevance: float = 0.05
     evidence: dict[str, Evidence] = field(default_factory=dict)
     visited: set[str] = field(default_factory=set)
@@ -103,7 +106,8 @@ class EvidenceState:
         return added
 
     def sufficient(self) -> bool:
-        return self.confidence >= self.confident or self.remaining < 16
+        filled = self.tokens_used >= self.min_fill * self.budget
+        return (self.confidence >= self.confident and filled) or self.remaining < 16
 
 
 @dataclass
@@ -133,10 +137,11 @@ class Navigator:
     """Runs the navigation loop over a :class:`DocNavGraph`."""
 
     def __init__(self, graph: DocNavGraph, router: Callable[[str], str] = route,
-                 max_steps: int = 12) -> None:
+                 max_steps: int = 40, section_share: float = 0.4) -> None:
         self.graph = graph
         self.router = router
         self.max_steps = max_steps
+        self.section_share = section_share  # most of the budget one expanded section may take
 
     def ask(self, question: str, budget: int = 1024, doc: str | None = None) -> Answer:
         kind = self.router(question)
@@ -170,14 +175,20 @@ class Navigator:
             for h in hits[:2]:
                 children = self.graph.expand(h.node_id, depth=1)[1:]
                 op("expand", node=h.node_id, depth=1, n=len(children))
-                take(children, "section")
+                share = int(self.section_share * state.budget)
+                pieces = self.graph.fetch([c for c in children if c not in state.visited],
+                                          budget=min(share, state.remaining))
+                state.visited.update(p.node_id for p in pieces)
+                op("fetch", nodes=[p.node_id for p in pieces][:8],
+                   added=state.add(pieces, "section"))
                 for target in self.graph.navigate(h.node_id, "references")[:2]:
                     op("navigate", node=h.node_id, direction="references", to=target)
                     take([target], "reference")
         # passages: every route ends here while evidence is short
         steps = 0
         if not state.sufficient():
-            hits = self.graph.locate(question, k=8, kinds=["paragraph"], filters=filters)
+            hits = self.graph.locate(question, k=self.max_steps, kinds=["paragraph"],
+                                     filters=filters)
             op("locate", over="paragraphs", hits=[h.node_id for h in hits])
             for h in hits:
                 take([h.node_id], "passage")
