@@ -1,0 +1,92 @@
+"""Edit-to-queryable latency through the in-process watcher (`docnav watch` standalone mode).
+
+A folder of real RFCs is indexed, the watcher started (models already loaded), then one
+paragraph of one file is edited N times; each time we measure from the file write until a
+reader of the store sees the new text. Target: p50 < 1 s after models are loaded.
+
+    .venv/bin/python benchmarks/bench_watch_latency.py [--docs 20] [--edits 10] [--real]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from docnav.embed import EmbeddingOptions, HashingEmbedder, SentenceTransformerEmbedder  # noqa: E402
+from docnav.index import Indexer, IndexOptions  # noqa: E402
+from docnav.store import Store  # noqa: E402
+from docnav.watch import Watcher, WatchOptions, index_batches  # noqa: E402
+
+SHARED = REPO.parent / "shared"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--docs", type=int, default=20)
+    ap.add_argument("--edits", type=int, default=10)
+    ap.add_argument("--real", action="store_true", help="all-MiniLM-L6-v2 instead of hashing")
+    ap.add_argument("--debounce", type=float, default=0.2)
+    args = ap.parse_args()
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.1f}, "
+          f"{args.docs} docs, embedder {'all-MiniLM-L6-v2' if args.real else 'hashing'}, "
+          f"debounce {args.debounce} s")
+    with tempfile.TemporaryDirectory() as t:
+        tmp = Path(t)
+        subprocess.run(["git", "clone", "-q", str(SHARED / "data/rfcs/rust-lang-rfcs.bundle"),
+                        str(tmp / "rfcs")], check=True)
+        docs = tmp / "docs"
+        docs.mkdir()
+        for f in sorted((tmp / "rfcs" / "text").glob("*.md"))[: args.docs]:
+            (docs / f.name).write_text(f.read_text(errors="replace"))
+        embedder = SentenceTransformerEmbedder(EmbeddingOptions()) if args.real \
+            else HashingEmbedder()
+        store = Store(tmp / "db" / "g.duckdb")
+        indexer = Indexer(store, IndexOptions(progress=False), embedder)
+        indexer.index([docs])
+        done = threading.Event()
+        on_batch = index_batches(indexer, [docs], log=lambda m: None)
+
+        def handler(paths):
+            on_batch(paths)
+            done.set()
+
+        target = sorted(docs.glob("*.md"))[len(list(docs.glob("*.md"))) // 2]
+        latencies = []
+        with Watcher([docs], handler, WatchOptions(debounce=args.debounce)):
+            time.sleep(0.5)
+            for i in range(args.edits):
+                marker = f"Latency marker sentence number {i} {time.time_ns()}."
+                text = target.read_text()
+                done.clear()
+                started = time.perf_counter()
+                target.write_text(text.replace("\n\n", f"\n\n{marker}\n\n", 1))
+                while True:
+                    done.wait(10)
+                    with store.reader() as con:
+                        seen = con.execute("SELECT count(*) FROM nodes WHERE text = ?",
+                                           [marker]).fetchone()[0]
+                    if seen:
+                        break
+                    done.clear()
+                latencies.append(time.perf_counter() - started)
+                time.sleep(0.3)
+    latencies.sort()
+    p50 = statistics.median(latencies)
+    p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
+    print("latencies (s): " + ", ".join(f"{x:.2f}" for x in latencies))
+    print(f"edit-to-queryable p50 {p50:.2f} s, p95 {p95:.2f} s "
+          f"(target p50 < 1 s: {'met' if p50 < 1 else 'NOT met'})")
+
+
+if __name__ == "__main__":
+    main()
