@@ -101,7 +101,7 @@ def test_docx_heading_styles_lists_tables_and_core_properties(tmp_path):
     assert ("author", "Grace Hopper") in parsed.metadata
     tree = build_tree(parsed, "d", str(path))
     limits = next(s for s in tree.sections if s.heading == "Limits")
-    assert limits.breadcrumb.split(" › ")[1:] == ["Report", "Scope", "Limits"]
+    assert limits.breadcrumb.split(" › ") == ["Report", "Scope", "Limits"]  # title not repeated
 
 
 # -- PDF -------------------------------------------------------------------------------------
