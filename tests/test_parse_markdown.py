@@ -113,8 +113,9 @@ def test_no_headings_is_one_section_titled_by_the_file_stem(tmp_path):
     assert [p.text for p in tree.paragraphs] == ["Just text.", "More text."]
 
 
-def test_title_is_the_first_heading_when_there_is_no_h1(tmp_path):
-    assert parse_md(tmp_path, "intro\n\n## Setup\n\n## Run\n").title == "Setup"
+def test_text_before_several_headings_means_the_file_names_the_document(tmp_path):
+    assert parse_md(tmp_path, "intro\n\n## Setup\n\n## Run\n").title == "doc"
+    assert parse_md(tmp_path, "## Setup\n\nintro\n\n### Run\n").title == "Setup"
 
 
 def test_duplicate_headings_get_distinct_ids_and_github_anchors(tmp_path):
