@@ -139,20 +139,8 @@ def write_json(name: str, data: dict) -> Path:
 def report_dict(report) -> dict:
     """The figures of an IndexReport that the benchmarks print and save."""
     return {
-        "seconds": round(report.seconds, 3),
-        "added": len(report.added),
-        "changed": len(report.changed),
-        "renamed": len(report.renamed),
-        "removed": len(report.removed),
-        "unchanged": len(report.unchanged),
-        "failed": len(report.failed),
+        **{k.removeprefix("documents_"): v for k, v in report.counts().items()},
         "failures": report.failed[:5],
-        "docs_parsed": report.docs_parsed,
-        "nodes_written": report.nodes_written,
-        "nodes_changed": report.nodes_changed,
-        "texts_embedded": report.texts_embedded,
-        "embeddings_reused": report.embeddings_reused,
-        "related_recomputed": report.related_recomputed,
         "stage_seconds": {k: round(v, 3) for k, v in report.stage_seconds.items()},
     }
 

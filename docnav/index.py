@@ -86,6 +86,31 @@ class IndexReport:
     def ok(self) -> bool:
         return not self.failed
 
+    def counts(self) -> dict[str, int | float]:
+        """The run's work as plain numbers (for metadata, benchmarks and logs)."""
+        s = self.summaries
+        return {
+            "documents_added": len(self.added),
+            "documents_changed": len(self.changed),
+            "documents_renamed": len(self.renamed),
+            "documents_removed": len(self.removed),
+            "documents_unchanged": len(self.unchanged),
+            "documents_failed": len(self.failed),
+            "docs_parsed": self.docs_parsed,
+            "nodes_written": self.nodes_written,
+            "nodes_changed": self.nodes_changed,
+            "texts_embedded": self.texts_embedded,
+            "embeddings_reused": self.embeddings_reused,
+            "related_recomputed": self.related_recomputed,
+            "summaries_rebuilt": s.rebuilt,
+            "summaries_reused": s.reused,
+            "summaries_failed": s.failed,
+            "claims_checked": s.claims_checked,
+            "claims_flagged": s.claims_flagged,
+            "nli_pairs": s.nli_pairs,
+            "seconds": round(self.seconds, 3),
+        }
+
     def summary(self) -> str:
         s = self.summaries
         summaries = (

@@ -17,27 +17,7 @@ WORST_CLAIMS = 5
 def report_metadata(report: IndexReport) -> dict:
     """Plain numbers for the UI's plots, and one Markdown table that reads as the run's cost."""
     s = report.summaries
-    counts = {
-        "documents_added": len(report.added),
-        "documents_changed": len(report.changed),
-        "documents_renamed": len(report.renamed),
-        "documents_removed": len(report.removed),
-        "documents_unchanged": len(report.unchanged),
-        "documents_failed": len(report.failed),
-        "docs_parsed": report.docs_parsed,
-        "nodes_written": report.nodes_written,
-        "nodes_changed": report.nodes_changed,
-        "texts_embedded": report.texts_embedded,
-        "embeddings_reused": report.embeddings_reused,
-        "related_recomputed": report.related_recomputed,
-        "summaries_rebuilt": s.rebuilt,
-        "summaries_reused": s.reused,
-        "summaries_failed": s.failed,
-        "claims_checked": s.claims_checked,
-        "claims_flagged": s.claims_flagged,
-        "nli_pairs": s.nli_pairs,
-        "seconds": round(report.seconds, 3),
-    }
+    counts = report.counts()
     rows = [
         ("documents added / changed / renamed / removed",
          f"{len(report.added)} / {len(report.changed)} / {len(report.renamed)} / "
