@@ -197,7 +197,8 @@ class Indexer:
             scope = sorted({str(Path(p).expanduser().absolute()) for p in paths})
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         with self.store.session():
-            report = self._index(found, scope, exact_scope=paths is not None)
+            report = self._index(found, scope, exact_scope=paths is not None,
+                                 collection_follows=collection)
             if collection:
                 self._collection_step(report)
         report.seconds = time.perf_counter() - started
@@ -213,7 +214,10 @@ class Indexer:
         report.seconds = time.perf_counter() - started
         return report
 
-    def _index(self, found: list[FoundFile], scope: list[str], exact_scope: bool) -> IndexReport:
+    def _index(
+        self, found: list[FoundFile], scope: list[str], exact_scope: bool,
+        collection_follows: bool = False,
+    ) -> IndexReport:
         report = IndexReport()
         t = time.perf_counter()
         with self.store.reader() as con:
@@ -242,7 +246,9 @@ class Indexer:
                                             or refreshed):
             t = time.perf_counter()
             with self.store.reader() as con:
-                self.store.export_parquet(con, changed_ids + refreshed, deletions)
+                # the collection's own files are written by the collection step when it follows
+                self.store.export_parquet(con, changed_ids + refreshed, deletions,
+                                          collection=not collection_follows)
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
         return report

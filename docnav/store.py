@@ -386,7 +386,8 @@ class Store:
     # -- parquet -----------------------------------------------------------------------------
 
     def export_parquet(
-        self, con: duckdb.DuckDBPyConnection, changed: Iterable[str], removed: Iterable[str]
+        self, con: duckdb.DuckDBPyConnection, changed: Iterable[str], removed: Iterable[str],
+        collection: bool = True,
     ) -> None:
         """Bring the Parquet export up to date after a write, touching only what changed.
 
@@ -400,7 +401,7 @@ class Store:
         for doc_id in removed:
             for table in PER_DOC_TABLES:
                 (self.parquet_dir / table / f"{doc_id}.parquet").unlink(missing_ok=True)
-        for doc_id in [*changed, COLLECTION_DOC_ID]:
+        for doc_id in [*changed, *([COLLECTION_DOC_ID] if collection else [])]:
             for table in PER_DOC_TABLES:
                 query = (
                     "SELECT e.* FROM embeddings e WHERE e.text_hash IN "
