@@ -401,15 +401,13 @@ class Store:
         for doc_id in removed:
             for table in PER_DOC_TABLES:
                 (self.parquet_dir / table / f"{doc_id}.parquet").unlink(missing_ok=True)
-        for doc_id in [*changed, *([COLLECTION_DOC_ID] if collection else [])]:
+        # One query per table for a chunk of documents, split per document in memory: a query
+        # per document and table rescans the table each time, quadratic in a full build.
+        doc_ids = [*changed, *([COLLECTION_DOC_ID] if collection else [])]
+        for start in range(0, len(doc_ids), _EXPORT_CHUNK):
+            chunk = doc_ids[start : start + _EXPORT_CHUNK]
             for table in PER_DOC_TABLES:
-                query = (
-                    "SELECT e.* FROM embeddings e WHERE e.text_hash IN "
-                    "(SELECT text_hash FROM nodes WHERE doc_id = $doc)"
-                    if table == "embeddings"
-                    else f"SELECT * FROM {table} WHERE doc_id = $doc"
-                )
-                _copy_atomic(con, query, self.parquet_dir / table / f"{doc_id}.parquet", doc_id)
+                _export_partitions(con, table, chunk, self.parquet_dir / table)
         _copy_atomic(con, "SELECT * FROM documents", self.parquet_dir / "documents.parquet", None)
 
     def remove(self) -> None:
@@ -438,11 +436,42 @@ def _node_from_row(r: tuple) -> Node:
 def _copy_atomic(
     con: duckdb.DuckDBPyConnection, query: str, final: Path, doc_id: str | None
 ) -> None:
-    tmp = final.with_name(f".{final.name}.tmp{os.getpid()}")
     params = {"doc": doc_id} if doc_id is not None else None
     frame = con.execute(query, params).pl() if params else con.execute(query).pl()
+    _write_atomic(frame, final)
+
+
+def _write_atomic(frame: pl.DataFrame, final: Path) -> None:
+    tmp = final.with_name(f".{final.name}.tmp{os.getpid()}")
     frame.write_parquet(tmp)
     os.replace(tmp, final)
+
+
+_EXPORT_CHUNK = 128  # documents exported per query (bounds the memory of a full build's export)
+
+
+def _export_partitions(
+    con: duckdb.DuckDBPyConnection, table: str, doc_ids: list[str], folder: Path
+) -> None:
+    """Write ``<folder>/<doc_id>.parquet`` for each of ``doc_ids``: that document's rows of
+    ``table`` (for embeddings: the rows of its nodes' text hashes), in table order."""
+    con.register("_export_docs", pl.DataFrame({"doc_id": doc_ids}, schema={"doc_id": pl.Utf8}))
+    try:
+        query = (
+            "SELECT n.doc_id AS _doc, e.* FROM embeddings e JOIN (SELECT DISTINCT doc_id, "
+            "text_hash FROM nodes WHERE doc_id IN (SELECT doc_id FROM _export_docs)) n "
+            "USING (text_hash) ORDER BY _doc, e.rowid"
+            if table == "embeddings"
+            else f"SELECT doc_id AS _doc, * FROM {table} "
+            "WHERE doc_id IN (SELECT doc_id FROM _export_docs) ORDER BY _doc, rowid"
+        )
+        frame = con.execute(query).pl()
+    finally:
+        con.unregister("_export_docs")
+    parts = frame.partition_by("_doc", as_dict=True, maintain_order=True, include_key=False)
+    empty = frame.clear().drop("_doc")
+    for doc_id in dict.fromkeys(doc_ids):
+        _write_atomic(parts.get((doc_id,), empty), folder / f"{doc_id}.parquet")
 
 
 def _fault_point() -> None:
