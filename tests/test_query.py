@@ -224,3 +224,50 @@ def test_an_older_schema_version_asks_for_a_rebuild(built, tmp_path):
         con.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
     with pytest.raises(StoreError, match="schema version 0"):
         DocNavGraph.open(copy)
+
+
+ACME = """# Acme Corp Annual Report
+
+Acme Corp makes anvils. Acme Corp ships Acme anvils from the Acme plant.
+
+Acme Corp employs 300 people at Acme sites.
+
+## Results
+
+Net revenue rose 12 percent to 40 million dollars.
+"""
+
+MARKET = """# Market Review
+
+Revenue of the anvil market rose. Revenue of rivals fell.
+
+Revenue per customer grew. Revenue from exports grew.
+
+Revenue forecasts are uncertain.
+
+Revenue recognition follows the usual rules.
+"""
+
+
+@pytest.fixture(scope="module")
+def filings(tmp_path_factory):
+    """A company's report beside a market review: the company's name is rare in the store
+    but in nearly every paragraph of its own report."""
+    base = tmp_path_factory.mktemp("filings")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "acme.md").write_text(ACME)
+    (docs / "market.md").write_text(MARKET)
+    store = Store(base / "g.duckdb")
+    options = IndexOptions(summaries=None, progress=False)
+    Indexer(store, options, HashingEmbedder()).index([docs])
+    return DocNavGraph.open(store.path)  # no embedder: the lexical side alone
+
+
+def test_locate_weighs_words_within_the_searched_documents(filings):
+    # Over the whole store "acme" is rare and "revenue" common; inside acme.md it is the
+    # other way round. Restricted to acme.md, the revenue paragraph answers the question.
+    hits = filings.locate("Acme revenue", k=3, kinds=["paragraph"],
+                          filters={"path": "acme.md"})
+    assert "Net revenue rose" in filings.node(hits[0].node_id).text
+    assert all(filings.node(h.node_id).path.endswith("acme.md") for h in hits)

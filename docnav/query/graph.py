@@ -184,9 +184,9 @@ class DocNavGraph:
     ) -> list[Hit]:
         """Hybrid search: BM25 and embedding ranks fused (RRF), filtered, best first."""
         query = _check_query(query)
-        lexical = self._bm25.scores(query)
-        dense = self._dense_scores(query)
         mask = self._mask(kinds, levels, filters, via)
+        lexical = self._bm25.scores(query, within=self._path_mask((filters or {}).get("path")))
+        dense = self._dense_scores(query)
         fused = np.zeros(len(self._items), dtype=np.float64)
         for scores, weight in ((lexical, 1.0), (dense, 1.0)):
             if scores is None:
@@ -230,9 +230,7 @@ class DocNavGraph:
         rest = dict(filters or {})
         path = rest.pop("path", None)
         if path:
-            ok = [fnmatch.fnmatch(p, path) or fnmatch.fnmatch(p, "*/" + path)
-                  for p in self._paths]
-            mask &= np.asarray(ok, dtype=bool)[self._item_path]
+            mask &= self._path_mask(path)
         if any(v for v in rest.values()):
             todo = np.flatnonzero(mask)
             allowed = set(self.filter([self._items[i][0] for i in todo], **rest))
@@ -240,6 +238,13 @@ class DocNavGraph:
                 if self._items[i][0] not in allowed:
                     mask[i] = False
         return mask
+
+    def _path_mask(self, path: str | None) -> np.ndarray | None:
+        """Search items of the documents matching the glob; None without a glob."""
+        if not path:
+            return None
+        ok = [fnmatch.fnmatch(p, path) or fnmatch.fnmatch(p, "*/" + path) for p in self._paths]
+        return np.asarray(ok, dtype=bool)[self._item_path]
 
     def _dense_scores(self, query: str) -> np.ndarray | None:
         if self._embedder is None or not self._has_vector.any():

@@ -32,6 +32,7 @@ class BM25:
             lengths[i] = sum(counts.values())
             for term, tf in counts.items():
                 postings[term].append((i, tf))
+        self._lengths = lengths
         self.avg = float(lengths.mean()) if self.n else 0.0
         self._norm = k1 * (1 - b + b * lengths / max(self.avg, 1e-9))
         self._postings = {
@@ -40,13 +41,30 @@ class BM25:
             for t, p in postings.items()
         }
 
-    def scores(self, query: str) -> np.ndarray:
+    def scores(self, query: str, within: np.ndarray | None = None) -> np.ndarray:
+        """BM25 score of every text. ``within`` (a boolean mask) is the collection actually
+        searched: document frequencies and the average length are counted inside it, so a
+        word that is everywhere in the searched documents (the company's name in its own
+        10-K) weighs little even when it is rare in the whole store. Texts outside the mask
+        score 0."""
         out = np.zeros(self.n, dtype=np.float32)
+        n, norm = self.n, self._norm
+        if within is not None:
+            n = int(within.sum())
+            if n == 0:
+                return out
+            avg = float(self._lengths[within].mean())
+            norm = self.k1 * (1 - self.b + self.b * self._lengths / max(avg, 1e-9))
         for term in set(tokens(query)):
             hit = self._postings.get(term)
             if hit is None:
                 continue
             idx, tf = hit
-            idf = np.log(1 + (self.n - len(idx) + 0.5) / (len(idx) + 0.5))
-            out[idx] += idf * tf * (self.k1 + 1) / (tf + self._norm[idx])
+            if within is not None:
+                keep = within[idx]
+                idx, tf = idx[keep], tf[keep]
+                if len(idx) == 0:
+                    continue
+            idf = np.log(1 + (n - len(idx) + 0.5) / (len(idx) + 0.5))
+            out[idx] += idf * tf * (self.k1 + 1) / (tf + norm[idx])
         return out
