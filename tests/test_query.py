@@ -249,15 +249,35 @@ Revenue recognition follows the usual rules.
 """
 
 
+CASH = """# Bolt Inc Annual Report
+
+## Financial Statements
+
+Consolidated Statements of Cash Flows
+
+| activity | 2023 | 2022 |
+| --- | --- | --- |
+| operating | 1,824 | 3,252 |
+| investing | (962) | (1,372) |
+
+## Outlook
+
+Management expects activities that bring cash to grow; cash flow guidance for activities
+is given each quarter, and which activities matter most is discussed with investors.
+"""
+
+
 @pytest.fixture(scope="module")
 def filings(tmp_path_factory):
     """A company's report beside a market review: the company's name is rare in the store
-    but in nearly every paragraph of its own report."""
+    but in nearly every paragraph of its own report. And a report whose statement is a
+    title line followed by a table of numbers."""
     base = tmp_path_factory.mktemp("filings")
     docs = base / "docs"
     docs.mkdir()
     (docs / "acme.md").write_text(ACME)
     (docs / "market.md").write_text(MARKET)
+    (docs / "bolt.md").write_text(CASH)
     store = Store(base / "g.duckdb")
     options = IndexOptions(summaries=None, progress=False)
     Indexer(store, options, HashingEmbedder()).index([docs])
@@ -271,3 +291,34 @@ def test_locate_weighs_words_within_the_searched_documents(filings):
                           filters={"path": "acme.md"})
     assert "Net revenue rose" in filings.node(hits[0].node_id).text
     assert all(filings.node(h.node_id).path.endswith("acme.md") for h in hits)
+
+
+def test_a_short_hit_is_read_with_the_paragraph_after_it(filings):
+    # The title line matches; the table under it shares no word with the question but holds
+    # the answer. The navigator reads on after a title-like hit and keeps what it finds.
+    answer = Navigator(filings).ask("Which activities brought the most cash flows?",
+                                    budget=120, doc="bolt.md")
+    table = [e for e in answer.evidence if "1,824" in e.piece.text]
+    assert table and table[0].found_by == "next"
+    assert {"op": "navigate", "direction": "next"}.items() <= next(
+        s for s in answer.trace if s["op"] == "navigate").items()
+
+
+def test_passages_of_the_best_section_are_read_first(built):
+    # "wiring" is only in the heading of the notes' section; its paragraph does not contain
+    # the word, yet a reader who found the section reads it (lexical search over paragraphs
+    # alone finds nothing).
+    lexical_only = DocNavGraph.open(built.path)
+    assert lexical_only.locate("wiring", kinds=["paragraph"], filters={"path": "notes.md"}) == []
+    answer = Navigator(lexical_only).ask("wiring", budget=60, doc="notes.md")
+    assert any("Undersized breakers" in e.piece.text for e in answer.evidence)
+
+
+def test_confidence_needs_one_piece_holding_the_question_together(graph):
+    state = EvidenceState("impeller seal clearance motor", budget=400)
+    state.min_fill = 0.0
+    state.add(graph.fetch([find(graph, "Replace the impeller").node_id]), "passage")
+    state.add(graph.fetch([find(graph, "Leave at least").node_id]), "passage")
+    assert state.gaps == []  # every word is somewhere in the evidence ...
+    assert not state.sufficient()  # ... but no single piece answers the question
+    assert state.confidence == 0.5

@@ -25,6 +25,7 @@ from docnav.store import COLLECTION_DOC_ID, Store
 
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references", "related")
 MAX_QUERY_CHARS = 2000
+RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al., 2009)
 
 
 @dataclass(frozen=True)
@@ -183,22 +184,10 @@ class DocNavGraph:
         via: Sequence[str] | None = None,
     ) -> list[Hit]:
         """Hybrid search: BM25 and embedding ranks fused (RRF), filtered, best first."""
-        query = _check_query(query)
-        mask = self._mask(kinds, levels, filters, via)
-        lexical = self._bm25.scores(query, within=self._path_mask((filters or {}).get("path")))
-        dense = self._dense_scores(query)
         fused = np.zeros(len(self._items), dtype=np.float64)
-        for scores, weight in ((lexical, 1.0), (dense, 1.0)):
-            if scores is None:
-                continue
-            candidates = np.flatnonzero(mask & (scores > 0))
-            limit = max(k * 10, 50)
-            if len(candidates) > limit:  # keep the top `limit` (and ties) before sorting
-                cut = np.partition(scores[candidates], len(candidates) - limit)[
-                    len(candidates) - limit]
-                candidates = candidates[scores[candidates] >= cut]
-            ranked = candidates[np.argsort(-scores[candidates], kind="stable")][:limit]
-            fused[ranked] += weight / (60.0 + np.arange(1, len(ranked) + 1))
+        for ranked in self._ranked_items(query, max(k * 10, 50), kinds, levels, filters,
+                                         via).values():
+            fused[ranked] += 1.0 / (RRF_K + np.arange(1, len(ranked) + 1))
         order = np.flatnonzero(fused > 0)
         order = order[np.argsort(-fused[order], kind="stable")]
         hits, seen = [], set()
@@ -211,6 +200,43 @@ class DocNavGraph:
             if len(hits) == k:
                 break
         return hits
+
+    def rankings(
+        self,
+        query: str,
+        k: int = 50,
+        kinds: Sequence[str] | None = None,
+        levels: Sequence[int] | None = None,
+        filters: dict | None = None,
+        via: Sequence[str] | None = None,
+    ) -> dict[str, list[str]]:
+        """The rankings ``locate`` fuses, kept apart: ``{"lexical": ids, "dense": ids}``, best
+        first, at most ``k`` node ids each (a node matched by its text and its summary appears
+        once, at its better rank). For callers that fuse them with other evidence (see
+        :func:`rrf`); ``dense`` is absent without an embedder."""
+        out = {}
+        for signal, ranked in self._ranked_items(query, k, kinds, levels, filters,
+                                                 via).items():
+            out[signal] = list(dict.fromkeys(self._items[i][0] for i in ranked))
+        return out
+
+    def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
+        """Search item indices by BM25 and by embedding, the top ``limit`` of each."""
+        query = _check_query(query)
+        mask = self._mask(kinds, levels, filters, via)
+        lexical = self._bm25.scores(query, within=self._path_mask((filters or {}).get("path")))
+        dense = self._dense_scores(query)
+        out = {}
+        for signal, scores in (("lexical", lexical), ("dense", dense)):
+            if scores is None:
+                continue
+            candidates = np.flatnonzero(mask & (scores > 0))
+            if len(candidates) > limit:  # keep the top `limit` (and ties) before sorting
+                cut = np.partition(scores[candidates], len(candidates) - limit)[
+                    len(candidates) - limit]
+                candidates = candidates[scores[candidates] >= cut]
+            out[signal] = candidates[np.argsort(-scores[candidates], kind="stable")][:limit]
+        return out
 
     def _mask(self, kinds, levels, filters, via) -> np.ndarray:
         """Which search items pass the filters: arrays for kind, level, via and path (one glob
@@ -386,6 +412,16 @@ class DocNavGraph:
         return list(dict.fromkeys(tokens(query)))
 
 
+def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion of ranked id lists: score = sum of 1 / (k + rank), best first
+    (ties keep first-seen order)."""
+    scores: dict[str, float] = {}
+    for ranked in rankings:
+        for rank, nid in enumerate(ranked, start=1):
+            scores[nid] = scores.get(nid, 0.0) + 1.0 / (k + rank)
+    return sorted(scores.items(), key=lambda x: -x[1])
+
+
 def _check_query(query: str) -> str:
     if not query or not query.strip():
         raise InputError("empty query: give some words to search for")
@@ -465,4 +501,4 @@ def embedder_for(model_id: str | None):
     return None
 
 
-__all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID"]
+__all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID", "rrf"]

@@ -8,6 +8,14 @@ The router classifies the question (rules first; any callable can replace it):
   and the targets of their references;
 * *local* -> passages, then their neighbours while gaps remain.
 
+Passages are read in the order of three fused rankings (reciprocal rank fusion): the
+paragraphs' BM25 rank, their embedding rank, and a *reading order* — the sections that
+``locate`` finds for the question (by heading, summary and section vector), best first, each
+read from its start. A reader who has found the right section reads it from the top; a
+paragraph that is both a good match and in a good section comes first. A short hit (a
+heading, caption or table title that the parser left as a paragraph) is followed by the
+paragraph after it, where its content is.
+
 The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when the
 :class:`EvidenceState` is confident or the token budget is spent. The result cites node ids,
 breadcrumbs and pages, and carries a trace of every operation.
@@ -19,7 +27,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from docnav.query.graph import DocNavGraph, Piece, count_tokens
+from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import tokens
 
 GLOBAL = re.compile(r"\b(main|overall|summar\w*|overview|key (themes|points|risks|findings)|"
@@ -48,18 +56,19 @@ class Evidence:
 class EvidenceState:
     """What has been collected for a question, and whether it is enough.
 
-    gaps: question terms no evidence contains yet; confidence: share of the question's terms
-    covered, weighted by how relevant the best evidence is. Word coverage alone is a weak
-    signal (a short hit can contain every question word and still miss the answer), so the
-    state is sufficient only when confident *and* ``min_fill`` of the budget holds evidence,
-    or when the budget is spent.
+    gaps: question terms no evidence contains yet; confidence: the largest share of the
+    question's terms that one piece holds. Terms scattered over several pieces (each piece a
+    different part of the question) are no sign that the answer is in hand, so they do not
+    count together. Word overlap is still a weak signal (a short hit can contain every
+    question word and miss the answer), so the state is sufficient only when confident *and*
+    ``min_fill`` of the budget holds evidence, or when the budget is spent.
     """
 
     question: str
     budget: int
     confident: float = 0.8
     min_fill: float = 0.75
-    min_relevance: float = 0.05
+    min_relevance: float = 0.0  # > 0 drops pieces sharing fewer question words (tables share none)
     evidence: dict[str, Evidence] = field(default_factory=dict)
     visited: set[str] = field(default_factory=set)
     tokens_used: int = 0
@@ -79,9 +88,7 @@ class EvidenceState:
     def confidence(self) -> float:
         if not self.evidence or not self.terms:
             return 0.0
-        coverage = 1 - len(self.gaps) / len(self.terms)
-        best = max(e.relevance for e in self.evidence.values())
-        return round(coverage * min(1.0, 0.5 + best), 4)
+        return round(max(e.relevance for e in self.evidence.values()), 4)
 
     @property
     def remaining(self) -> int:
@@ -137,11 +144,15 @@ class Navigator:
     """Runs the navigation loop over a :class:`DocNavGraph`."""
 
     def __init__(self, graph: DocNavGraph, router: Callable[[str], str] = route,
-                 max_steps: int = 40, section_share: float = 0.4) -> None:
+                 max_steps: int = 200, section_share: float = 0.4, candidates: int = 200,
+                 sections: int = 10, short_hit_words: int = 15) -> None:
         self.graph = graph
         self.router = router
-        self.max_steps = max_steps
+        self.max_steps = max_steps  # passages read at most, neighbours included
         self.section_share = section_share  # most of the budget one expanded section may take
+        self.candidates = candidates  # paragraphs each ranking contributes
+        self.sections = sections  # located sections whose paragraphs form the reading order
+        self.short_hit_words = short_hit_words  # a hit shorter than this is read with its next
 
     def ask(self, question: str, budget: int = 1024, doc: str | None = None) -> Answer:
         kind = self.router(question)
@@ -187,12 +198,20 @@ class Navigator:
         # passages: every route ends here while evidence is short
         steps = 0
         if not state.sufficient():
-            hits = self.graph.locate(question, k=self.max_steps, kinds=["paragraph"],
-                                     filters=filters)
-            op("locate", over="paragraphs", hits=[h.node_id for h in hits])
-            for h in hits:
-                take([h.node_id], "passage")
+            order = self._passage_order(question, filters)
+            op("locate", over="paragraphs and sections (fused with reading order)",
+               hits=order[:12])
+            for nid in order:
+                if nid in state.visited:
+                    continue
+                take([nid], "passage")
                 steps += 1
+                if len(self.graph.node(nid).text.split()) < self.short_hit_words:
+                    after = self._paragraph_after(nid)
+                    if after and after[0] not in state.visited:
+                        op("navigate", node=nid, direction="next", to=after)
+                        take(after, "next")
+                        steps += 1
                 if state.sufficient() or steps >= self.max_steps:
                     break
         # gaps left: read around the best passages (the sentences next to a hit often hold
@@ -213,6 +232,30 @@ class Navigator:
                            f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
                            for e in evidence)
         return Answer(question, kind, evidence, trace, state.confidence, state.tokens_used, text)
+
+    def _passage_order(self, question: str, filters: dict | None) -> list[str]:
+        """Paragraph ids, best first: RRF of the BM25 rank, the embedding rank and the
+        reading order of the best sections."""
+        ranks = self.graph.rankings(question, k=self.candidates, kinds=["paragraph"],
+                                    filters=filters)
+        found = self.graph.rankings(question, k=self.sections * 5, kinds=["section"],
+                                    filters=filters)
+        reading: dict[str, None] = {}
+        for sid, _ in rrf(found.values())[: self.sections]:
+            for nid in self.graph.expand(sid, depth=10_000):
+                if self.graph.node(nid).kind == "paragraph":
+                    reading[nid] = None
+        return [nid for nid, _ in rrf([*ranks.values(), list(reading)[: self.candidates]])]
+
+    def _paragraph_after(self, node_id: str) -> list[str]:
+        """The paragraph that follows in reading order (into the next section if need be)."""
+        for nid in self.graph.navigate(node_id, "next")[:1]:
+            if self.graph.node(nid).kind == "paragraph":
+                return [nid]
+            inside = [c for c in self.graph.expand(nid, depth=10_000)
+                      if self.graph.node(c).kind == "paragraph"]
+            return inside[:1]
+        return []
 
 
 __all__ = ["Navigator", "EvidenceState", "Evidence", "Answer", "route", "count_tokens"]
