@@ -13,7 +13,10 @@ of both datasets):
 * ``bm25``   — paragraphs of the document ranked by BM25 (``docnav.query.lexical.BM25``);
 * ``dense``  — paragraphs ranked by cosine similarity with the question (the stored vectors);
 * ``hybrid`` — ``graph.locate(kinds=["paragraph"], via=["text"])`` (BM25 + dense, RRF);
-* ``docnav`` — ``Navigator(graph).ask(question, budget, doc)``.
+* ``docnav`` — ``Navigator(graph).ask(question, budget, doc)``: routed; on the local route it
+  reads paragraphs in the RRF-fused order of their BM25 rank, their embedding rank and the
+  reading order of the best located sections, a short (title-like) hit with the paragraph
+  after it, until the budget is full or the EvidenceState is confident.
 
 A flat method fetches in rank order until the budget is full, with the same rule as
 ``graph.fetch`` (a paragraph that does not fit is cut to the room left when >= 16 tokens).

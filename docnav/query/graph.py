@@ -223,8 +223,9 @@ class DocNavGraph:
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""
         query = _check_query(query)
-        mask = self._mask(kinds, levels, filters, via)
-        lexical = self._bm25.scores(query, within=self._path_mask((filters or {}).get("path")))
+        in_docs = self._path_mask((filters or {}).get("path"))
+        mask = self._mask(kinds, levels, filters, via, in_docs)
+        lexical = self._bm25.scores(query, within=in_docs)
         dense = self._dense_scores(query)
         out = {}
         for signal, scores in (("lexical", lexical), ("dense", dense)):
@@ -238,7 +239,7 @@ class DocNavGraph:
             out[signal] = candidates[np.argsort(-scores[candidates], kind="stable")][:limit]
         return out
 
-    def _mask(self, kinds, levels, filters, via) -> np.ndarray:
+    def _mask(self, kinds, levels, filters, via, in_docs=None) -> np.ndarray:
         """Which search items pass the filters: arrays for kind, level, via and path (one glob
         test per document, not per item); the other filters go through :meth:`filter` on the
         items still in."""
@@ -256,7 +257,7 @@ class DocNavGraph:
         rest = dict(filters or {})
         path = rest.pop("path", None)
         if path:
-            mask &= self._path_mask(path)
+            mask &= self._path_mask(path) if in_docs is None else in_docs
         if any(v for v in rest.values()):
             todo = np.flatnonzero(mask)
             allowed = set(self.filter([self._items[i][0] for i in todo], **rest))

@@ -48,23 +48,25 @@ class BM25:
         10-K) weighs little even when it is rare in the whole store. Texts outside the mask
         score 0."""
         out = np.zeros(self.n, dtype=np.float32)
-        n, norm = self.n, self._norm
+        n, avg = self.n, self.avg
         if within is not None:
             n = int(within.sum())
             if n == 0:
                 return out
             avg = float(self._lengths[within].mean())
-            norm = self.k1 * (1 - self.b + self.b * self._lengths / max(avg, 1e-9))
         for term in set(tokens(query)):
             hit = self._postings.get(term)
             if hit is None:
                 continue
             idx, tf = hit
-            if within is not None:
+            if within is None:
+                norm = self._norm[idx]
+            else:
                 keep = within[idx]
                 idx, tf = idx[keep], tf[keep]
                 if len(idx) == 0:
                     continue
+                norm = self.k1 * (1 - self.b + self.b * self._lengths[idx] / max(avg, 1e-9))
             idf = np.log(1 + (n - len(idx) + 0.5) / (len(idx) + 0.5))
-            out[idx] += idf * tf * (self.k1 + 1) / (tf + norm[idx])
+            out[idx] += idf * tf * (self.k1 + 1) / (tf + norm)
         return out
