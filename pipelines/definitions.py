@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import os
 
-from dagster import Definitions, EnvVar
+from dagster import Definitions, EnvVar, in_process_executor
 
+from docnav.errors import ConfigError
 from pipelines.assets import collection, document
+from pipelines.recovery import build_orphaned_run_sensor
 from pipelines.resources import DocNavResource
-from pipelines.sensors import document_sensor, index_job, reconcile_schedule
+from pipelines.sensors import (
+    DEFAULT_SENSOR_INTERVAL,
+    build_document_sensor,
+    index_job,
+    reconcile_schedule,
+)
 
 # optional settings: resource field <- environment variable (the resource's default when unset)
 OPTIONAL_ENV = {
@@ -30,10 +37,25 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     )
 
 
+def sensor_interval(environ: dict[str, str] = os.environ) -> int:
+    """DOCNAV_SENSOR_INTERVAL: seconds between sensor evaluations (default 30)."""
+    value = environ.get("DOCNAV_SENSOR_INTERVAL", "").strip()
+    if not value:
+        return DEFAULT_SENSOR_INTERVAL
+    if not value.isdigit() or int(value) < 1:
+        raise ConfigError(f"DOCNAV_SENSOR_INTERVAL={value!r}: expected a whole number of seconds "
+                          f">= 1 (default {DEFAULT_SENSOR_INTERVAL}); unset it for the default.")
+    return int(value)
+
+
+# Runs execute in-process: document -> collection is sequential anyway (one store writer), and
+# a subprocess per step would add seconds of imports to every run (edit-to-queryable latency).
 defs = Definitions(
     assets=[document, collection],
     jobs=[index_job],
-    sensors=[document_sensor],
+    sensors=[build_document_sensor(sensor_interval()),
+             build_orphaned_run_sensor(sensor_interval())],
     schedules=[reconcile_schedule],
     resources={"docnav": default_resource()},
+    executor=in_process_executor,
 )

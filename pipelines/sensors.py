@@ -6,6 +6,7 @@ from dagster import (
     DefaultScheduleStatus,
     DefaultSensorStatus,
     ScheduleEvaluationContext,
+    SensorDefinition,
     SensorEvaluationContext,
     SkipReason,
     define_asset_job,
@@ -24,15 +25,29 @@ index_job = define_asset_job(
 )
 
 
-@sensor(job=index_job, minimum_interval_seconds=30, default_status=DefaultSensorStatus.RUNNING)
-def document_sensor(context: SensorEvaluationContext, docnav: DocNavResource):
-    """Scan the roots; add/delete document partitions; one run for everything that changed."""
-    options = docnav.index_options()
-    found = scan(docnav.root_list(), options.include, options.exclude)
-    return plan_tick(
-        context.cursor, found, context.instance.get_dynamic_partitions(PARTITIONS),
-        selection={"documents": [document.key, collection.key], "removals": [collection.key]},
-    )
+DEFAULT_SENSOR_INTERVAL = 30  # seconds; DOCNAV_SENSOR_INTERVAL overrides it (definitions.py)
+
+
+def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVAL
+                          ) -> SensorDefinition:
+    """The document sensor, evaluated at most every ``minimum_interval_seconds``."""
+
+    @sensor(job=index_job, name="document_sensor",
+            minimum_interval_seconds=minimum_interval_seconds,
+            default_status=DefaultSensorStatus.RUNNING)
+    def document_sensor(context: SensorEvaluationContext, docnav: DocNavResource):
+        """Scan the roots; add/delete document partitions; one run for everything that changed."""
+        options = docnav.index_options()
+        found = scan(docnav.root_list(), options.include, options.exclude)
+        return plan_tick(
+            context.cursor, found, context.instance.get_dynamic_partitions(PARTITIONS),
+            selection={"documents": [document.key, collection.key], "removals": [collection.key]},
+        )
+
+    return document_sensor
+
+
+document_sensor = build_document_sensor()
 
 
 @schedule(job=index_job, cron_schedule="*/15 * * * *", name="reconcile_schedule",

@@ -20,5 +20,16 @@ echo "docnav setup: installing docnav and its dependencies" >&2
 "$VENV/bin/python" -m pip uninstall -y -q torchvision || true
 "$VENV/bin/python" -c "from transformers import AutoModelForSequenceClassification; import docling.document_converter, sentence_transformers, dagster, duckdb" \
   || { echo "docnav setup: the environment is broken (see the import error above)" >&2; exit 1; }
+# Browser test (tests/test_dagster_dev.py) needs Debian's headless Chromium; install it when we
+# may (root with apt-get), otherwise that test skips and says what to install.
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "docnav setup: installing chromium and chromium-driver (apt-get) for the browser test" >&2
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver; } \
+      >/dev/null || echo "docnav setup: could not install chromium; the browser test will skip" >&2
+  else
+    echo "docnav setup: no chromium; the browser test will skip (apt-get install -y chromium chromium-driver)" >&2
+  fi
+fi
 touch "$stamp"
 echo "docnav setup: ready in $VENV" >&2

@@ -5,9 +5,11 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
 from dagster import DagsterInstance, Definitions
 
-from pipelines.definitions import default_resource, defs
+from docnav.errors import ConfigError
+from pipelines.definitions import default_resource, defs, sensor_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -17,7 +19,9 @@ def test_definitions_load():
     repo = defs.get_repository_def()
     assert repo.has_job("index_documents")
     assert {s.name for s in repo.schedule_defs} == {"reconcile_schedule"}
-    assert {s.name for s in repo.sensor_defs} == {"document_sensor"}
+    assert {s.name for s in repo.sensor_defs} == {"document_sensor", "orphaned_run_sensor"}
+    assert repo.get_sensor_def("document_sensor").minimum_interval_seconds == 30
+    assert repo.get_job("index_documents").executor_def.name == "in_process"
     document = repo.assets_defs_by_key[next(k for k in repo.assets_defs_by_key
                                             if k.to_user_string() == "document")]
     assert document.partitions_def.name == "documents"
@@ -38,6 +42,13 @@ def test_resource_settings_come_from_the_environment(monkeypatch):
     assert options.summaries.nli.model == "cross-encoder/nli-deberta-v3-xsmall"
 
 
+def test_sensor_interval_comes_from_the_environment():
+    assert sensor_interval({}) == 30
+    assert sensor_interval({"DOCNAV_SENSOR_INTERVAL": "2"}) == 2
+    with pytest.raises(ConfigError, match="DOCNAV_SENSOR_INTERVAL='0'.*whole number"):
+        sensor_interval({"DOCNAV_SENSOR_INTERVAL": "0"})
+
+
 def test_dagster_yaml_is_a_valid_instance(tmp_path, monkeypatch):
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path))  # as `dagster dev` is started
     shutil.copy(ROOT / "dagster_home" / "dagster.yaml", tmp_path / "dagster.yaml")
@@ -47,5 +58,9 @@ def test_dagster_yaml_is_a_valid_instance(tmp_path, monkeypatch):
         assert {"key": "docnav/store", "limit": 1} in config.run_queue_config.tag_concurrency_limits
         assert config.pool_config.default_pool_limit == 1
         assert instance.run_retries_enabled and instance.run_retries_max_retries == 2
+        # a run killed with the deployment gives its store-pool slot back (test_dagster_dev.py)
+        assert instance.run_monitoring_enabled
+        assert instance.run_monitoring_settings["free_slots_after_run_end_seconds"] > 0
+        assert instance.run_coordinator._dequeue_interval_seconds == 1
         assert not instance.telemetry_enabled
     assert (tmp_path / "history" / "runs.db").exists()  # runtime state stays in DAGSTER_HOME
