@@ -18,8 +18,9 @@ import bisect
 import json
 import posixpath
 import re
+import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import duckdb
 import numpy as np
@@ -27,7 +28,7 @@ import polars as pl
 
 from docnav.hashing import digest
 from docnav.model import EdgeKind, NodeKind
-from docnav.refs import cross_references
+from docnav.refs import cross_references, resolve_document, split_link
 from docnav.store import COLLECTION_DOC_ID, _insert
 from docnav.tree import node_id_for
 
@@ -43,35 +44,66 @@ class CollectionOptions:
     related_threshold: float = 0.6
 
 
+@dataclass
+class CollectionUpdate:
+    """What a collection update did: related lists recomputed in full, and the documents whose
+    collection-owned rows (edges from their nodes) may have changed, for the Parquet export."""
+
+    related_recomputed: int = 0
+    source_docs: set[str] = field(default_factory=set)
+
+
 def update_collection(
     con: duckdb.DuckDBPyConnection,
     model: str,
     changed_docs: Iterable[str],
     touched_paths: Iterable[str],
     options: CollectionOptions = CollectionOptions(),
-) -> int:
+    removed_docs: Iterable[str] = (),
+    vectors: SectionVectors | None = None,
+) -> CollectionUpdate:
     """Bring collection rows up to date inside the caller's transaction.
 
-    ``changed_docs``: doc ids written in this run; ``touched_paths``: paths of documents that
-    were added, changed, renamed (old and new path) or removed. Returns how many sections had
-    their related list fully recomputed.
+    ``changed_docs``: doc ids written since the last update; ``removed_docs``: doc ids deleted
+    since; ``touched_paths``: paths of documents that were added, changed, renamed (old and new
+    path) or removed. ``vectors``: a process's copy of the section vectors, kept in step with
+    the store between updates (see :class:`SectionVectors`); None reads them all.
     """
     changed_docs = list(changed_docs)
     touched_paths = list(touched_paths)
-    _drop_dangling(con)
+    sources = _drop_dangling(con)
     _write_collection_node(con, options.name)
-    _update_cross_references(con, changed_docs, touched_paths)
-    return _update_related(con, model, changed_docs, options)
+    sources |= _update_cross_references(con, changed_docs, touched_paths)
+    vectors = vectors or SectionVectors()
+    section = vectors.load(con, model, [*changed_docs, *removed_docs])
+    recomputed, related_sources = _update_related(con, section, changed_docs, options)
+    sources |= related_sources
+    return CollectionUpdate(recomputed, _docs_of(con, sources) | set(changed_docs)
+                            | {COLLECTION_DOC_ID})
 
 
-def _drop_dangling(con: duckdb.DuckDBPyConnection) -> None:
+def _docs_of(con: duckdb.DuckDBPyConnection, node_ids: set[str]) -> set[str]:
+    if not node_ids:
+        return set()
+    con.register("_nodes", pl.DataFrame({"node_id": sorted(node_ids)}, schema={"node_id": pl.Utf8}))
+    try:
+        return {d for (d,) in con.execute(
+            "SELECT DISTINCT doc_id FROM nodes WHERE node_id IN (SELECT node_id FROM _nodes)"
+        ).fetchall()}
+    finally:
+        con.unregister("_nodes")
+
+
+def _drop_dangling(con: duckdb.DuckDBPyConnection) -> set[str]:
     # Related edges are left to _update_related: a list that points at a vanished section
     # is how it knows that list must be recomputed (the next-best neighbour moves up).
-    con.execute(
-        "DELETE FROM edges WHERE doc_id = ? AND kind <> 'related' AND "
-        "(src NOT IN (SELECT node_id FROM nodes) OR dst NOT IN (SELECT node_id FROM nodes))",
+    # Contains edges are all rewritten by _write_collection_node.
+    return {src for (src,) in con.execute(
+        "DELETE FROM edges WHERE doc_id = ? AND kind = 'references' AND "
+        "(src NOT IN (SELECT node_id FROM nodes) OR dst NOT IN (SELECT node_id FROM nodes)) "
+        "RETURNING src",
         [COLLECTION_DOC_ID],
-    )
+    ).fetchall()}
 
 
 def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> None:
@@ -97,10 +129,11 @@ def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> None:
 
 def _update_cross_references(
     con: duckdb.DuckDBPyConnection, changed_docs: list[str], touched_paths: list[str]
-) -> None:
+) -> set[str]:
+    """Re-resolve the affected links; returns the source nodes whose edges were rewritten."""
     names = sorted({posixpath.basename(p) for p in touched_paths if p})
     if not names and not changed_docs:
-        return
+        return set()
     # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
     pattern = "|".join(re.escape(n) for n in names) or "\\b\\B"
     con.register("_changed_docs", pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
@@ -126,18 +159,27 @@ def _update_cross_references(
     finally:
         con.unregister("_sources")
     if not links:
-        return
+        return set(sources)
     doc_paths = dict(con.execute(
         "SELECT doc_id, path FROM documents WHERE tree_hash IS NOT NULL"
     ).fetchall())
     doc_of_path = {p: d for d, p in doc_paths.items()}
-    anchors = {
-        (d, a): n
-        for d, a, n in con.execute(
-            "SELECT doc_id, anchor, min(node_id) FROM nodes WHERE anchor IS NOT NULL "
-            "AND kind = 'section' GROUP BY doc_id, anchor"
-        ).fetchall()
-    }
+    # anchors only of the documents the links lead to
+    named = sorted({d for _, src_doc, target in links
+                    if (link := split_link(target, doc_paths.get(src_doc, ""))) is not None
+                    and (d := resolve_document(link, doc_of_path)) is not None})
+    con.register("_named", pl.DataFrame({"doc_id": named}, schema={"doc_id": pl.Utf8}))
+    try:
+        anchors = {
+            (d, a): n
+            for d, a, n in con.execute(
+                "SELECT doc_id, anchor, min(node_id) FROM nodes WHERE anchor IS NOT NULL "
+                "AND kind = 'section' AND doc_id IN (SELECT doc_id FROM _named) "
+                "GROUP BY doc_id, anchor"
+            ).fetchall()
+        }
+    finally:
+        con.unregister("_named")
     doc_nodes = {d: node_id_for(d, "doc") for d in doc_paths}
     edges = cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)
     frame = pl.DataFrame(
@@ -147,44 +189,52 @@ def _update_cross_references(
         orient="row",
     )
     _insert(con, "edges", frame)
+    return set(sources)
 
 
 def _update_related(
-    con: duckdb.DuckDBPyConnection, model: str, changed_docs: list[str], options: CollectionOptions
-) -> int:
-    table = con.execute(
-        "SELECT node_id, doc_id, local_key, vector FROM node_vectors WHERE model = ? "
-        "ORDER BY node_id", [model]
-    ).pl()
+    con: duckdb.DuckDBPyConnection, section: _Vectors, changed_docs: list[str],
+    options: CollectionOptions,
+) -> tuple[int, set[str]]:
+    """Returns how many lists were recomputed in full, and the sources of rewritten lists."""
+    ids, docs, keys, matrix, model = (section.ids, section.docs, section.keys, section.matrix,
+                                      section.model)
+    if not ids:
+        gone = con.execute(
+            "DELETE FROM edges WHERE doc_id = ? AND kind = 'related' RETURNING src",
+            [COLLECTION_DOC_ID]).fetchall()
+        return 0, {src for (src,) in gone}
     k, threshold = options.related_k, options.related_threshold
-    existing = con.execute(
-        "SELECT src, dst, weight FROM edges WHERE doc_id = ? AND kind = 'related'",
-        [COLLECTION_DOC_ID],
-    ).fetchall()
-    if table.is_empty():
-        con.execute("DELETE FROM edges WHERE doc_id = ? AND kind = 'related'", [COLLECTION_DOC_ID])
-        return 0
-    ids = table["node_id"].to_list()
-    docs = table["doc_id"].to_list()
-    keys = table["local_key"].to_list()
-    dim = len(table["vector"][0])
-    matrix = table["vector"].list.to_array(dim).to_numpy().astype(np.float32)
     index = {node_id: i for i, node_id in enumerate(ids)}
-
-    lists: dict[str, list[tuple[str, float]]] = {}
-    for src, dst, w in existing:
-        lists.setdefault(src, []).append((dst, w))
     changed_set = set(changed_docs)
-    changed_rows = [i for i, d in enumerate(docs) if d in changed_set]
-    changed_ids = {ids[i] for i in changed_rows}
-    # sections whose list pointed at a changed or vanished section need a full recompute
-    recompute = set(changed_rows)
-    for src, neighbours in lists.items():
+    changed_rows = np.array([i for i, d in enumerate(docs) if d in changed_set], dtype=np.int64)
+
+    # Lists to recompute in full: the changed sections', and those that held a changed or
+    # vanished section (the next-best neighbour moves up). Lists of vanished sections go.
+    con.register("_changed_docs", pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
+    try:
+        stale = [src for (src,) in con.execute(
+            "SELECT DISTINCT src FROM edges WHERE doc_id = $c AND kind = 'related' AND ("
+            "dst IN (SELECT node_id FROM node_vectors WHERE model = $m AND doc_id IN "
+            "(SELECT doc_id FROM _changed_docs)) "
+            "OR dst NOT IN (SELECT node_id FROM node_vectors WHERE model = $m) "
+            "OR src NOT IN (SELECT node_id FROM node_vectors WHERE model = $m))",
+            {"c": COLLECTION_DOC_ID, "m": model},
+        ).fetchall()]
+    finally:
+        con.unregister("_changed_docs")
+    recompute = np.zeros(len(ids), dtype=bool)
+    recompute[changed_rows] = True
+    vanished = []
+    for src in stale:
         i = index.get(src)
-        if i is not None and any(d in changed_ids or d not in index for d, _ in neighbours):
-            recompute.add(i)
+        if i is None:
+            vanished.append(src)
+        else:
+            recompute[i] = True
+
     new_lists: dict[int, list[tuple[str, float]]] = {}
-    rows = sorted(recompute)
+    rows = np.flatnonzero(recompute).tolist()
     family = _Family(docs, keys, rows)
     for start in range(0, len(rows), 256):
         chunk = rows[start : start + 256]
@@ -192,23 +242,27 @@ def _update_related(
         for r, i in enumerate(chunk):
             sims[r, family.excluded(i)] = -np.inf
             new_lists[i] = _top_k(sims[r], ids, k, threshold)
-    if changed_rows:
+    if len(changed_rows):
         # Sections of unchanged documents: only a changed section that now beats their k-th
-        # neighbour alters their list (they never share a document with a changed section).
-        others = np.array([i for i in range(len(ids)) if i not in recompute], dtype=np.int64)
+        # neighbour alters their list (they never share a document with a changed section,
+        # and their lists hold no changed section, else they would be recomputed above).
+        bar = _kth_scores(con, index, len(ids), k, threshold)
+        others = np.flatnonzero(~recompute)
         targets = matrix[changed_rows].T
+        candidates: dict[int, list[tuple[str, float]]] = {}
         for start in range(0, len(others), 4096):
             block_rows = others[start : start + 4096]
             block = np.round(matrix[block_rows] @ targets, 5)
-            for r in np.flatnonzero(block.max(axis=1) >= threshold):
-                i = int(block_rows[r])
-                candidates = [(ids[changed_rows[c]], float(block[r, c]))
-                              for c in np.flatnonzero(block[r] >= threshold)]
-                current = sorted(lists.get(ids[i], []), key=lambda x: (-x[1], x[0]))
-                merged = sorted(current + candidates, key=lambda x: (-x[1], x[0]))[:k]
-                if merged != current:
-                    new_lists[i] = merged
-    vanished = [s for s in lists if s not in index]
+            beats = block >= np.maximum(bar[block_rows], threshold)[:, None]
+            for r in np.flatnonzero(beats.any(axis=1)):
+                candidates[int(block_rows[r])] = [
+                    (ids[changed_rows[c]], float(block[r, c])) for c in np.flatnonzero(beats[r])
+                ]
+        for i, current in _current_lists(con, ids, list(candidates)).items():
+            current.sort(key=lambda x: (-x[1], x[0]))
+            merged = sorted(current + candidates[i], key=lambda x: (-x[1], x[0]))[:k]
+            if merged != current:
+                new_lists[i] = merged
     rewrite = [ids[i] for i in new_lists] + vanished
     con.register("_rewrite", pl.DataFrame({"src": rewrite}, schema={"src": pl.Utf8}))
     try:
@@ -226,7 +280,144 @@ def _update_related(
         orient="row",
     )
     _insert(con, "edges", frame)
-    return len(recompute)
+    return int(recompute.sum()), set(rewrite)
+
+
+@dataclass(frozen=True)
+class _Vectors:
+    """Every section vector of one model: ids, documents, keys and a matrix, by node id."""
+
+    model: str
+    ids: list[str]
+    docs: list[str]
+    keys: list[str]
+    matrix: np.ndarray
+
+
+class SectionVectors:
+    """The section vectors of the store, kept in memory between collection updates.
+
+    Reading every section vector costs time proportional to the collection, on every edit.
+    A long-running process (the watcher, a benchmark, a Dagster resource) keeps one instance:
+    each update then reads only the vectors of the documents changed since the last one.
+    That is exact because section vectors are only written together with queued collection
+    work: the documents queued since the last update are exactly those whose vectors may
+    differ. A token written with each update proves no other process updated the collection
+    in between; otherwise (or after a failed transaction) everything is read again.
+    """
+
+    _TOKEN_KEY = "collection_token"
+
+    def __init__(self) -> None:
+        self._committed: tuple[str, _Vectors] | None = None
+        self._pending: tuple[str, _Vectors] | None = None
+
+    def load(
+        self, con: duckdb.DuckDBPyConnection, model: str, changed_docs: list[str]
+    ) -> _Vectors:
+        """The current vectors, inside the update's transaction; stamps a new token."""
+        row = con.execute("SELECT value FROM meta WHERE key = ?", [self._TOKEN_KEY]).fetchone()
+        cached = self._committed
+        if cached is not None and row is not None and cached[0] == row[0] \
+                and cached[1].model == model:
+            vectors = _merge(cached[1], _read_vectors(con, model, changed_docs), changed_docs)
+        else:
+            vectors = _read_vectors(con, model, None)
+        token = uuid.uuid4().hex
+        con.execute("DELETE FROM meta WHERE key = ?", [self._TOKEN_KEY])
+        con.execute("INSERT INTO meta VALUES (?, ?)", [self._TOKEN_KEY, token])
+        self._pending = (token, vectors)
+        return vectors
+
+    def committed(self) -> None:
+        """The update's transaction committed: keep what it saw."""
+        if self._pending is not None:
+            self._committed, self._pending = self._pending, None
+
+    def discard(self) -> None:
+        """The transaction failed: forget everything (the next update reads it all)."""
+        self._committed = self._pending = None
+
+
+def _read_vectors(
+    con: duckdb.DuckDBPyConnection, model: str, docs: list[str] | None
+) -> _Vectors:
+    """Section vectors of ``docs`` (None = all). Fetched through Arrow and sorted here:
+    sorting inside DuckDB moves every vector and costs ten times the fetch."""
+    query = "SELECT node_id, doc_id, local_key, vector FROM node_vectors WHERE model = ?"
+    if docs is None:
+        table = con.execute(query, [model]).to_arrow_table()
+    else:
+        con.register("_docs", pl.DataFrame({"doc_id": docs}, schema={"doc_id": pl.Utf8}))
+        try:
+            table = con.execute(query + " AND doc_id IN (SELECT doc_id FROM _docs)",
+                                [model]).to_arrow_table()
+        finally:
+            con.unregister("_docs")
+    ids = table.column("node_id").to_pylist()
+    if not ids:
+        return _Vectors(model, [], [], [], np.zeros((0, 0), dtype=np.float32))
+    order = sorted(range(len(ids)), key=ids.__getitem__)
+    vectors = table.column("vector").combine_chunks()
+    dim = len(vectors[0])
+    matrix = np.asarray(vectors.flatten(), dtype=np.float32).reshape(-1, dim)[order]
+    docs_ = table.column("doc_id").to_pylist()
+    keys = table.column("local_key").to_pylist()
+    return _Vectors(model, [ids[i] for i in order], [docs_[i] for i in order],
+                    [keys[i] for i in order], matrix)
+
+
+def _merge(old: _Vectors, fresh: _Vectors, replaced_docs: list[str]) -> _Vectors:
+    """``old`` without the rows of ``replaced_docs``, plus ``fresh``, ordered by node id."""
+    keep = ~np.isin(np.array(old.docs, dtype=str), np.array(replaced_docs, dtype=str)) \
+        if old.docs else np.zeros(0, dtype=bool)
+    ids = np.concatenate([np.array(old.ids, dtype=str)[keep], np.array(fresh.ids, dtype=str)])
+    if not len(ids):
+        return _Vectors(old.model, [], [], [], np.zeros((0, 0), dtype=np.float32))
+    docs = np.concatenate([np.array(old.docs, dtype=str)[keep], np.array(fresh.docs, dtype=str)])
+    keys = np.concatenate([np.array(old.keys, dtype=str)[keep], np.array(fresh.keys, dtype=str)])
+    matrix = np.concatenate([m for m in (old.matrix[keep] if old.ids else None, fresh.matrix)
+                             if m is not None and len(m)])
+    order = np.argsort(ids, kind="stable")
+    return _Vectors(old.model, ids[order].tolist(), docs[order].tolist(), keys[order].tolist(),
+                    matrix[order])
+
+
+def _kth_scores(
+    con: duckdb.DuckDBPyConnection, index: dict[str, int], n: int, k: int, threshold: float
+) -> np.ndarray:
+    """Per section row: the score a newcomer must reach to enter its stored list (its k-th
+    score when the list is full, else the threshold)."""
+    bar = np.full(n, threshold, dtype=np.float64)
+    frame = con.execute(
+        "SELECT src, min(weight) AS kth FROM edges WHERE doc_id = ? AND kind = 'related' "
+        "GROUP BY src HAVING count(*) >= ?", [COLLECTION_DOC_ID, k]
+    ).fetchnumpy()
+    for src, kth in zip(frame["src"].tolist(), frame["kth"].tolist()):
+        i = index.get(src)
+        if i is not None:
+            bar[i] = kth
+    return bar
+
+
+def _current_lists(
+    con: duckdb.DuckDBPyConnection, ids: list[str], rows: list[int]
+) -> dict[int, list[tuple[str, float]]]:
+    """The stored related lists of the sections at ``rows`` (empty lists included)."""
+    out: dict[int, list[tuple[str, float]]] = {i: [] for i in rows}
+    if not rows:
+        return out
+    row_of = {ids[i]: i for i in rows}
+    con.register("_srcs", pl.DataFrame({"src": list(row_of)}, schema={"src": pl.Utf8}))
+    try:
+        for src, dst, w in con.execute(
+            "SELECT src, dst, weight FROM edges WHERE doc_id = ? AND kind = 'related' "
+            "AND src IN (SELECT src FROM _srcs)", [COLLECTION_DOC_ID]
+        ).fetchall():
+            out[row_of[src]].append((dst, w))
+    finally:
+        con.unregister("_srcs")
+    return out
 
 
 class _Family:

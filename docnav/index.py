@@ -17,9 +17,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import duckdb
 import numpy as np
 
-from docnav.collection import CollectionOptions, update_collection
+from docnav.collection import (
+    CollectionOptions,
+    CollectionUpdate,
+    SectionVectors,
+    update_collection,
+)
 from docnav.diff import TreeDiff, diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError, InputError
@@ -28,7 +34,7 @@ from docnav.model import DocTree, Edge, NodeKind
 from docnav.parse import ParseOptions, parse_file
 from docnav.refs import internal_references
 from docnav.scan import DEFAULT_INCLUDE, FoundFile, in_scope, root_of, scan, scan_paths
-from docnav.store import DocumentRecord, Store
+from docnav.store import COLLECTION_DOC_ID, DocumentRecord, Store
 from docnav.summaries import (
     SummaryBuilder,
     SummaryPipelineOptions,
@@ -156,6 +162,7 @@ class Indexer:
         self._embedder = embedder
         self._parse = parse or parse_file
         self._summaries = summaries
+        self._section_vectors = SectionVectors()
 
     @property
     def summaries(self) -> SummaryBuilder | None:
@@ -197,8 +204,7 @@ class Indexer:
             scope = sorted({str(Path(p).expanduser().absolute()) for p in paths})
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         with self.store.session():
-            report = self._index(found, scope, exact_scope=paths is not None,
-                                 collection_follows=collection)
+            report = self._index(found, scope, exact_scope=paths is not None)
             if collection:
                 self._collection_step(report)
         report.seconds = time.perf_counter() - started
@@ -214,10 +220,7 @@ class Indexer:
         report.seconds = time.perf_counter() - started
         return report
 
-    def _index(
-        self, found: list[FoundFile], scope: list[str], exact_scope: bool,
-        collection_follows: bool = False,
-    ) -> IndexReport:
+    def _index(self, found: list[FoundFile], scope: list[str], exact_scope: bool) -> IndexReport:
         report = IndexReport()
         t = time.perf_counter()
         with self.store.reader() as con:
@@ -246,9 +249,8 @@ class Indexer:
                                             or refreshed):
             t = time.perf_counter()
             with self.store.reader() as con:
-                # the collection's own files are written by the collection step when it follows
-                self.store.export_parquet(con, changed_ids + refreshed, deletions,
-                                          collection=not collection_follows)
+                # the collection's own files are written by the collection step
+                self.store.export_parquet(con, changed_ids + refreshed, deletions)
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
         return report
@@ -256,25 +258,45 @@ class Indexer:
     def _collection_step(self, report: IndexReport) -> None:
         """Collection node, links between documents, related edges, collection summary."""
         t = time.perf_counter()
-        with self.store.transaction() as con:
-            changed_ids, deletions, touched = self.store.take_collection_work(con)
-            report.related_recomputed = update_collection(
-                con, self.embedder.model_id, changed_ids, touched, self.options.collection
-            )
-            if self.summaries is not None:
-                t_sum = time.perf_counter()
-                self.summaries.preload_verdicts(con)
-                summary = collection_summary(con, self.summaries, report.summaries)
-                self.summaries.write(con, [summary] if summary else [])
-                report._time("summaries", t_sum)
-            if changed_ids or deletions:
-                self.store.prune_embeddings(con)
+        try:
+            with self.store.transaction() as con:
+                changed_ids, deletions, touched = self.store.take_collection_work(con)
+                update = self._update_collection_rows(con, changed_ids, deletions, touched)
+                report.related_recomputed = update.related_recomputed
+                self._collection_summary(con, report)
+                if changed_ids or deletions:
+                    self.store.prune_embeddings(con)
+        except BaseException:
+            self._section_vectors.discard()
+            raise
+        self._section_vectors.committed()
         report._time("collection", t)
         if self.options.export_parquet and (changed_ids or deletions):
             t = time.perf_counter()
             with self.store.reader() as con:
-                self.store.export_parquet(con, [], [])
+                self.store.export_collection(con, update.source_docs, deletions)
             report._time("parquet", t)
+
+    def _update_collection_rows(
+        self, con: duckdb.DuckDBPyConnection, changed_ids: list[str], deletions: list[str],
+        touched: list[str],
+    ) -> CollectionUpdate:
+        if not (changed_ids or deletions or touched) and con.execute(
+            "SELECT count(*) FROM nodes WHERE doc_id = ?", [COLLECTION_DOC_ID]
+        ).fetchone()[0]:
+            return CollectionUpdate()  # nothing queued since the last update: nothing to do
+        return update_collection(
+            con, self.embedder.model_id, changed_ids, touched, self.options.collection,
+            removed_docs=deletions, vectors=self._section_vectors,
+        )
+
+    def _collection_summary(self, con: duckdb.DuckDBPyConnection, report: IndexReport) -> None:
+        if self.summaries is not None:
+            t = time.perf_counter()
+            self.summaries.preload_verdicts(con)
+            summary = collection_summary(con, self.summaries, report.summaries)
+            self.summaries.write(con, [summary] if summary else [])
+            report._time("summaries", t)
 
     # -- planning ----------------------------------------------------------------------------
 

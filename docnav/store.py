@@ -137,9 +137,10 @@ class Store:
         if self._session is not None:
             yield self
             return
-        self.initialize()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._session = self._connect(read_only=False)
         try:
+            self._initialize(self._session)
             yield self
         finally:
             con, self._session = self._session, None
@@ -169,18 +170,21 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         con = self._connect(read_only=False)
         try:
-            con.execute(_SCHEMA)
-            con.execute(SUMMARY_SCHEMA)
-            row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-            if row is None:
-                con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
-            elif int(row[0]) != SCHEMA_VERSION:
-                raise StoreError(
-                    f"{self.path}: store has schema version {row[0]}, this DocNav writes version "
-                    f"{SCHEMA_VERSION}. Rebuild it: delete {self.path} and run `docnav index` again."
-                )
+            self._initialize(con)
         finally:
             con.close()
+
+    def _initialize(self, con: duckdb.DuckDBPyConnection) -> None:
+        con.execute(_SCHEMA)
+        con.execute(SUMMARY_SCHEMA)
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        if row is None:
+            con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+        elif int(row[0]) != SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path}: store has schema version {row[0]}, this DocNav writes version "
+                f"{SCHEMA_VERSION}. Rebuild it: delete {self.path} and run `docnav index` again."
+            )
 
     @contextmanager
     def reader(self) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -386,14 +390,13 @@ class Store:
     # -- parquet -----------------------------------------------------------------------------
 
     def export_parquet(
-        self, con: duckdb.DuckDBPyConnection, changed: Iterable[str], removed: Iterable[str],
-        collection: bool = True,
+        self, con: duckdb.DuckDBPyConnection, changed: Iterable[str], removed: Iterable[str]
     ) -> None:
-        """Bring the Parquet export up to date after a write, touching only what changed.
+        """Bring the Parquet export of documents up to date after a write.
 
-        Per-document tables are partitioned one file per document
-        (``<table>/<doc_id>.parquet``: nodes, edges, links, embeddings); ``documents.parquet``
-        and the collection's own rows are rewritten whole. Every file is written to a temporary
+        Per-document tables are partitioned one file per document (``<table>/<doc_id>.parquet``);
+        only the files of ``changed`` documents are rewritten and those of ``removed`` ones
+        deleted; ``documents.parquet`` is rewritten whole. Every file is written to a temporary
         name and renamed into place, so readers of the export never see half a file.
         """
         for table in PER_DOC_TABLES:
@@ -401,14 +404,61 @@ class Store:
         for doc_id in removed:
             for table in PER_DOC_TABLES:
                 (self.parquet_dir / table / f"{doc_id}.parquet").unlink(missing_ok=True)
+            # collection-owned edges from its nodes were deleted with it
+            _collection_edges_file(self.parquet_dir, doc_id).unlink(missing_ok=True)
         # One query per table for a chunk of documents, split per document in memory: a query
         # per document and table rescans the table each time, quadratic in a full build.
-        doc_ids = [*changed, *([COLLECTION_DOC_ID] if collection else [])]
+        doc_ids = list(changed)
         for start in range(0, len(doc_ids), _EXPORT_CHUNK):
             chunk = doc_ids[start : start + _EXPORT_CHUNK]
             for table in PER_DOC_TABLES:
                 _export_partitions(con, table, chunk, self.parquet_dir / table)
         _copy_atomic(con, "SELECT * FROM documents", self.parquet_dir / "documents.parquet", None)
+
+    def export_collection(
+        self, con: duckdb.DuckDBPyConnection, source_docs: Iterable[str] | None,
+        removed: Iterable[str] = (),
+    ) -> None:
+        """Bring the export of the collection's own rows up to date.
+
+        Collection-owned edges (related, cross-document references, contains) are partitioned
+        by the document of their source node, ``edges/__collection__.<doc_id>.parquet``, so an
+        edit rewrites only the partitions of the documents whose edges changed
+        (``source_docs``; None = all). The collection's other rows (its node, summary, claims)
+        are small and go to ``<table>/__collection__.parquet``.
+        """
+        for table in PER_DOC_TABLES:
+            (self.parquet_dir / table).mkdir(parents=True, exist_ok=True)
+        for table in ("nodes", "embeddings", "summaries", "claims"):  # it has no links or vectors
+            _export_partitions(con, table, [COLLECTION_DOC_ID], self.parquet_dir / table)
+        for doc_id in removed:
+            _collection_edges_file(self.parquet_dir, doc_id).unlink(missing_ok=True)
+        # the whole-collection edges file of exports written before the partitioning
+        (self.parquet_dir / "edges" / f"{COLLECTION_DOC_ID}.parquet").unlink(missing_ok=True)
+        if source_docs is None:
+            for stale in (self.parquet_dir / "edges").glob(f"{COLLECTION_DOC_ID}.*.parquet"):
+                stale.unlink()
+            source_docs = [d for (d,) in con.execute(
+                "SELECT DISTINCT n.doc_id FROM edges e JOIN nodes n ON n.node_id = e.src "
+                "WHERE e.doc_id = ?", [COLLECTION_DOC_ID]).fetchall()]
+        docs = sorted(set(source_docs))
+        con.register("_export_docs", pl.DataFrame({"doc_id": docs}, schema={"doc_id": pl.Utf8}))
+        try:
+            frame = con.execute(
+                "SELECT n.doc_id AS _doc, e.* FROM edges e JOIN nodes n ON n.node_id = e.src "
+                "WHERE e.doc_id = ? AND n.doc_id IN (SELECT doc_id FROM _export_docs) "
+                "ORDER BY _doc, e.rowid", [COLLECTION_DOC_ID]
+            ).pl()
+        finally:
+            con.unregister("_export_docs")
+        parts = frame.partition_by("_doc", as_dict=True, maintain_order=True, include_key=False)
+        for doc_id in docs:
+            part = parts.get((doc_id,))
+            target = _collection_edges_file(self.parquet_dir, doc_id)
+            if part is None:
+                target.unlink(missing_ok=True)
+            else:
+                _write_atomic(part, target)
 
     def remove(self) -> None:
         """Delete the database and its export (used by full rebuilds)."""
@@ -445,6 +495,10 @@ def _write_atomic(frame: pl.DataFrame, final: Path) -> None:
     tmp = final.with_name(f".{final.name}.tmp{os.getpid()}")
     frame.write_parquet(tmp)
     os.replace(tmp, final)
+
+
+def _collection_edges_file(parquet_dir: Path, doc_id: str) -> Path:
+    return parquet_dir / "edges" / f"{COLLECTION_DOC_ID}.{doc_id}.parquet"
 
 
 _EXPORT_CHUNK = 128  # documents exported per query (bounds the memory of a full build's export)

@@ -514,6 +514,38 @@ def test_related_edges_go_when_the_similar_document_goes(tmp_path):
                    "FROM nodes))")[0][0] == 0
 
 
+def related_by_heading(h: Harness) -> set[tuple[str, str, str, str, float]]:
+    return set(h.query(
+        "SELECT ds.path, ns.heading, dd.path, nd.heading, round(e.weight, 4) FROM edges e "
+        "JOIN nodes ns ON ns.node_id = e.src JOIN nodes nd ON nd.node_id = e.dst "
+        "JOIN documents ds ON ds.doc_id = ns.doc_id JOIN documents dd ON dd.doc_id = nd.doc_id "
+        "WHERE e.kind = 'related'"))
+
+
+def test_two_indexers_taking_turns_on_one_store_keep_related_edges_exact(tmp_path):
+    # Each indexer keeps the section vectors in memory between its runs; a run by the other
+    # one in between must be noticed (else the first would miss the other's changes).
+    h = Harness(tmp_path, {"a.md": SIMILAR_A, "b.md": SIMILAR_B})
+    other = Indexer(h.store, IndexOptions(export_parquet=True), h.embedder)
+    h.index()
+    h.edit("b.md", "A reminder fires", "Bar charts and line charts are drawn. A reminder fires")
+    assert other.index([h.folder]).ok
+    h.write("c.md", SIMILAR_A.replace("# Tool A", "# Tool C"))
+    h.index()  # its cached vectors predate other's run: they must be read again
+    (h.folder / "a.md").unlink()
+    assert other.index([h.folder]).ok
+    h.edit("c.md", "Bar charts", "Pie charts")
+    h.index()
+
+    (tmp_path / "scratch").mkdir()
+    scratch = Harness(tmp_path / "scratch", {})
+    scratch.folder = h.folder
+    scratch.index()
+    assert related_by_heading(h) == related_by_heading(scratch)
+    assert related_by_heading(h)  # the corpus does have related sections
+    assert_parquet_matches_store(h)
+
+
 # -- the real embedding model ------------------------------------------------------------------
 
 
