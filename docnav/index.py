@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -202,9 +203,11 @@ class Indexer:
                     raise InputError(f"{r}: no such file or folder to index")
             found = scan_paths(paths, roots, self.options.include, self.options.exclude)
             scope = sorted({str(Path(p).expanduser().absolute()) for p in paths})
+        scanned = time.perf_counter() - started
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
-        with self.store.session():
-            report = self._index(found, scope, exact_scope=paths is not None)
+        with self._session() as report:
+            self._index(found, scope, report, exact_scope=paths is not None)
+            report.stage_seconds["scan"] = report.stage_seconds.get("scan", 0.0) + scanned
             if collection:
                 self._collection_step(report)
         report.seconds = time.perf_counter() - started
@@ -214,14 +217,25 @@ class Indexer:
         """Do the collection-level work queued by runs with ``collection=False``."""
         started = time.perf_counter()
         _ = self.summaries
-        report = IndexReport()
-        with self.store.session():
+        with self._session() as report:
             self._collection_step(report)
         report.seconds = time.perf_counter() - started
         return report
 
-    def _index(self, found: list[FoundFile], scope: list[str], exact_scope: bool) -> IndexReport:
+    @contextmanager
+    def _session(self) -> Iterator[IndexReport]:
+        """The store held open for one run, its open and close (checkpoint) timed as 'store'."""
         report = IndexReport()
+        t = time.perf_counter()
+        with self.store.session():
+            report._time("store", t)
+            yield report
+            t = time.perf_counter()
+        report._time("store", t)
+
+    def _index(
+        self, found: list[FoundFile], scope: list[str], report: IndexReport, exact_scope: bool
+    ) -> None:
         t = time.perf_counter()
         with self.store.reader() as con:
             stored = self.store.documents(con)
@@ -253,7 +267,6 @@ class Indexer:
                 self.store.export_parquet(con, changed_ids + refreshed, deletions)
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
-        return report
 
     def _collection_step(self, report: IndexReport) -> None:
         """Collection node, links between documents, related edges, collection summary."""
