@@ -285,7 +285,8 @@ def _update_related(
 
 @dataclass(frozen=True)
 class _Vectors:
-    """Every section vector of one model: ids, documents, keys and a matrix, by node id."""
+    """Every section vector of one model: ids, documents, keys and a float64 matrix, by node
+    id."""
 
     model: str
     ids: list[str]
@@ -356,11 +357,14 @@ def _read_vectors(
             con.unregister("_docs")
     ids = table.column("node_id").to_pylist()
     if not ids:
-        return _Vectors(model, [], [], [], np.zeros((0, 0), dtype=np.float32))
+        return _Vectors(model, [], [], [], np.zeros((0, 0), dtype=np.float64))
     order = sorted(range(len(ids)), key=ids.__getitem__)
     vectors = table.column("vector").combine_chunks()
     dim = len(vectors[0])
-    matrix = np.asarray(vectors.flatten(), dtype=np.float32).reshape(-1, dim)[order]
+    # float64: a similarity is computed by different products (a full row, or a block against
+    # the changed sections); in float32 they can differ in the 5th decimal and turn a tie
+    # between identical sections into a different neighbour than a from-scratch build picks
+    matrix = np.asarray(vectors.flatten(), dtype=np.float64).reshape(-1, dim)[order]
     docs_ = table.column("doc_id").to_pylist()
     keys = table.column("local_key").to_pylist()
     return _Vectors(model, [ids[i] for i in order], [docs_[i] for i in order],
@@ -373,7 +377,7 @@ def _merge(old: _Vectors, fresh: _Vectors, replaced_docs: list[str]) -> _Vectors
         if old.docs else np.zeros(0, dtype=bool)
     ids = np.concatenate([np.array(old.ids, dtype=str)[keep], np.array(fresh.ids, dtype=str)])
     if not len(ids):
-        return _Vectors(old.model, [], [], [], np.zeros((0, 0), dtype=np.float32))
+        return _Vectors(old.model, [], [], [], np.zeros((0, 0), dtype=np.float64))
     docs = np.concatenate([np.array(old.docs, dtype=str)[keep], np.array(fresh.docs, dtype=str)])
     keys = np.concatenate([np.array(old.keys, dtype=str)[keep], np.array(fresh.keys, dtype=str)])
     matrix = np.concatenate([m for m in (old.matrix[keep] if old.ids else None, fresh.matrix)

@@ -546,6 +546,25 @@ def test_two_indexers_taking_turns_on_one_store_keep_related_edges_exact(tmp_pat
     assert_parquet_matches_store(h)
 
 
+def test_ties_between_identical_sections_resolve_as_in_a_full_rebuild(tmp_path):
+    # Identical sections in several documents score exactly alike against a third; with k=1
+    # only one fits, and the tie goes to the smallest node id however the documents arrived.
+    options = CollectionOptions(related_k=1)
+    copies = {f"t{i}.md": f"# Copy {i}\n\n## Setup\n\n{SETUP_TEXT}\n" for i in range(6)}
+    h = Harness(tmp_path, {"s.md": SIMILAR_A}, collection=options)
+    h.index()
+    for name, text in copies.items():  # one at a time: each arrival may take the list over
+        h.write(name, text)
+        h.index()
+    (tmp_path / "scratch").mkdir()
+    scratch = Harness(tmp_path / "scratch", {}, collection=options)
+    scratch.folder = h.folder
+    scratch.index()
+    assert related_by_heading(h) == related_by_heading(scratch)
+    winners = {d for s, _, d, _, _ in related_by_heading(h) if s.endswith("s.md")}
+    assert winners and winners <= {h.path(n) for n in copies}
+
+
 # -- the real embedding model ------------------------------------------------------------------
 
 
