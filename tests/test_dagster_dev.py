@@ -61,8 +61,11 @@ def stored(db: Path, sql: str, params: list | None = None) -> list[tuple]:
 
 
 def write_docs(docs: Path, texts: dict[str, str]) -> None:
+    """Saved as editors do, through a rename: a sensor tick never sees half a file."""
     for name, text in texts.items():
-        (docs / name).write_text(text)
+        saving = docs / f".{name}.saving"  # matches no include glob
+        saving.write_text(text)
+        os.replace(saving, docs / name)
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +87,7 @@ def test_a_saved_file_is_indexed_by_a_sensor_launched_run(deployment):
     assert initial.status == "SUCCESS", server.log_tail()
 
     new = docs / "zebra.md"
-    new.write_text("# Zebra\n\nZebras zigzag through the zinc zone.\n")
+    write_docs(docs, {new.name: "# Zebra\n\nZebras zigzag through the zinc zone.\n"})
     runs = server.wait_for_runs(finished_for(new), timeout=240)
     [run] = runs_for(runs, new)
     assert run.status == "SUCCESS", server.log_tail()
