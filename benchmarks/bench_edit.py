@@ -3,8 +3,9 @@
 For each N: a corpus of N Markdown documents from the Rust RFCs at the newest commit (the
 first N files of text/ sorted by name; past the ~640 available, files are repeated under a
 name with a ``-copyK`` suffix, same content), a full build with the real embedder into a
-fresh store, a no-op re-index, then ``--edits`` times: append a sentence to a paragraph in
-the middle of one document (a different paragraph each time) and re-index.
+fresh store and a no-op re-index. Then ``--edits`` rounds, each editing every N once
+(interleaved, so load changes on the machine weigh on all sizes alike): append a sentence to
+a paragraph in the middle of one document (a different paragraph each round) and re-index.
 
 Prints full-build seconds, per-edit incremental seconds with the work done (documents
 parsed, texts embedded, nodes changed, related lists recomputed, stage seconds), the median,
@@ -61,19 +62,39 @@ def main(argv: list[str] | None = None) -> int:
         print(f"   embedder {embedder.model_id} and parser loaded in "
               f"{time.perf_counter() - t:.1f} s (not counted below)\n")
 
+        runs = {}
         for n in sizes:
             corpus = _make_corpus(sources, n, C.fresh_dir(work / f"corpus-{n}"))
             target = corpus / sources[min(args.doc_index, len(sources) - 1, n - 1)].name
             store = Store(C.fresh_dir(work / f"store-{n}") / "docnav.duckdb")
             indexer = Indexer(store, C.index_options(), embedder)
-            results["sizes"][n] = row = _measure(indexer, corpus, target, args.edits, n)
-            if args.profile:
-                _profile_edit(indexer, corpus, target, args.edits, n, args.top)
-            row["load_after"] = C.uptime()
-            print(f"   load: {row['load_after']}\n")
+            results["sizes"][n] = _build(indexer, corpus, n)
+            runs[n] = (indexer, corpus, target)
             sys.stdout.flush()
-            if not args.keep:  # a 1000-document store is big; keep only what was asked for
-                shutil.rmtree(work / f"store-{n}", ignore_errors=True)
+        # Edits interleaved across sizes (round e edits every size once), so a change in the
+        # machine's load during the run weighs on every size alike: the scaling ratio compares
+        # like with like.
+        rows: dict[int, list[dict]] = {n: [] for n in sizes}
+        print(f"   {'N':>6} {'edit':>4} {'where':>15} {'seconds':>8} {'parsed':>6} "
+              f"{'embedded':>8} {'nodes chg':>9} {'related':>7}  stages")
+        for e in range(args.edits):
+            for n in sizes:
+                indexer, corpus, target = runs[n]
+                rows[n].append(_edit_once(indexer, corpus, target, e, n))
+            sys.stdout.flush()
+        for n in sizes:
+            row = results["sizes"][n]
+            inc = C.median([r["wall"] for r in rows[n]])
+            row.update(edits=rows[n], incremental_median=round(inc, 3),
+                       ratio=round(inc / row["full_wall"], 5))
+            print(f"   N={n}: median incremental {inc:.3f} s; incremental / full = "
+                  f"{inc / row['full_wall']:.4f}")
+        for n in sizes:
+            if args.profile:
+                indexer, corpus, target = runs[n]
+                _profile_edit(indexer, corpus, target, args.edits, n, args.top)
+        results["machine"]["load_after_edits"] = C.uptime()
+        print(f"   load: {results['machine']['load_after_edits']}\n")
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -162,7 +183,7 @@ def _edit(path: Path, nth: int, tag: str) -> str:
     return f"lines {first + 1}-{last + 1}"
 
 
-def _measure(indexer, corpus: Path, target: Path, edits: int, n: int) -> dict:
+def _build(indexer, corpus: Path, n: int) -> dict:
     t = time.perf_counter()
     full = indexer.index([corpus])
     full_wall = time.perf_counter() - t
@@ -174,26 +195,21 @@ def _measure(indexer, corpus: Path, target: Path, edits: int, n: int) -> dict:
           f"({f['embeddings_reused']} reused), {f['nodes_written']} nodes; stages {f['stage_seconds']}")
     noop = indexer.index([corpus])
     print(f"   no-op re-index: {noop.seconds:.3f} s; stages {C.report_dict(noop)['stage_seconds']}")
-    rows = []
-    print(f"   editing {target.name}:")
-    print(f"   {'edit':>4} {'where':>15} {'seconds':>8} {'parsed':>6} {'embedded':>8} "
-          f"{'nodes chg':>9} {'related':>7}  stages")
-    for e in range(edits):
-        where = _edit(target, e, f"N={n} edit {e + 1}")
-        t = time.perf_counter()
-        rep = indexer.index([corpus])
-        wall = time.perf_counter() - t
-        r = C.report_dict(rep)
-        r.update(wall=round(wall, 3), where=where)
-        rows.append(r)
-        print(f"   {e + 1:>4} {where:>15} {wall:>8.3f} {r['docs_parsed']:>6} "
-              f"{r['texts_embedded']:>8} {r['nodes_changed']:>9} {r['related_recomputed']:>7}  "
-              f"{r['stage_seconds']}")
-    inc = C.median([r["wall"] for r in rows])
-    print(f"   median incremental {inc:.3f} s; incremental / full = {inc / full_wall:.4f}")
-    return {"n": n, "full_wall": round(full_wall, 3), "full": f,
-            "noop": C.report_dict(noop), "edits": rows, "incremental_median": round(inc, 3),
-            "ratio": round(inc / full_wall, 5)}
+    print(f"   load: {C.uptime()}")
+    return {"n": n, "full_wall": round(full_wall, 3), "full": f, "noop": C.report_dict(noop)}
+
+
+def _edit_once(indexer, corpus: Path, target: Path, e: int, n: int) -> dict:
+    where = _edit(target, e, f"N={n} edit {e + 1}")
+    t = time.perf_counter()
+    rep = indexer.index([corpus])
+    wall = time.perf_counter() - t
+    r = C.report_dict(rep)
+    r.update(wall=round(wall, 3), where=where)
+    print(f"   {n:>6} {e + 1:>4} {where:>15} {wall:>8.3f} {r['docs_parsed']:>6} "
+          f"{r['texts_embedded']:>8} {r['nodes_changed']:>9} {r['related_recomputed']:>7}  "
+          f"{r['stage_seconds']}")
+    return r
 
 
 def _profile_edit(indexer, corpus: Path, target: Path, nth: int, n: int, top: int) -> None:
