@@ -285,8 +285,8 @@ def _update_related(
 
 @dataclass(frozen=True)
 class _Vectors:
-    """Every section vector of one model: ids, documents, keys and a float64 matrix, by node
-    id."""
+    """Every section vector of one model: ids, documents, keys and a float64 matrix, row i
+    for section i (in no particular order)."""
 
     model: str
     ids: list[str]
@@ -343,8 +343,8 @@ class SectionVectors:
 def _read_vectors(
     con: duckdb.DuckDBPyConnection, model: str, docs: list[str] | None
 ) -> _Vectors:
-    """Section vectors of ``docs`` (None = all). Fetched through Arrow and sorted here:
-    sorting inside DuckDB moves every vector and costs ten times the fetch."""
+    """Section vectors of ``docs`` (None = all), through Arrow (a DuckDB ``ORDER BY`` would
+    move every vector and cost ten times the fetch; the order does not matter)."""
     query = "SELECT node_id, doc_id, local_key, vector FROM node_vectors WHERE model = ?"
     if docs is None:
         table = con.execute(query, [model]).to_arrow_table()
@@ -358,33 +358,36 @@ def _read_vectors(
     ids = table.column("node_id").to_pylist()
     if not ids:
         return _Vectors(model, [], [], [], np.zeros((0, 0), dtype=np.float64))
-    order = sorted(range(len(ids)), key=ids.__getitem__)
     vectors = table.column("vector").combine_chunks()
     dim = len(vectors[0])
     # float64: a similarity is computed by different products (a full row, or a block against
     # the changed sections); in float32 they can differ in the 5th decimal and turn a tie
     # between identical sections into a different neighbour than a from-scratch build picks
-    matrix = np.asarray(vectors.flatten(), dtype=np.float64).reshape(-1, dim)[order]
-    docs_ = table.column("doc_id").to_pylist()
-    keys = table.column("local_key").to_pylist()
-    return _Vectors(model, [ids[i] for i in order], [docs_[i] for i in order],
-                    [keys[i] for i in order], matrix)
+    matrix = np.asarray(vectors.flatten(), dtype=np.float64).reshape(-1, dim)
+    return _Vectors(model, ids, table.column("doc_id").to_pylist(),
+                    table.column("local_key").to_pylist(), matrix)
 
 
 def _merge(old: _Vectors, fresh: _Vectors, replaced_docs: list[str]) -> _Vectors:
-    """``old`` without the rows of ``replaced_docs``, plus ``fresh``, ordered by node id."""
-    keep = ~np.isin(np.array(old.docs, dtype=str), np.array(replaced_docs, dtype=str)) \
-        if old.docs else np.zeros(0, dtype=bool)
-    ids = np.concatenate([np.array(old.ids, dtype=str)[keep], np.array(fresh.ids, dtype=str)])
-    if not len(ids):
+    """``old`` without the rows of ``replaced_docs``, plus ``fresh`` (row order is free:
+    results never depend on it). An edit usually keeps a document's section count, and then
+    the fresh rows take the old ones' places in ``old``'s arrays, which are reused."""
+    gone = set(replaced_docs)
+    slots = [i for i, d in enumerate(old.docs) if d in gone]
+    if len(slots) == len(fresh.ids) and old.ids:
+        for i, j in zip(slots, range(len(fresh.ids))):
+            old.ids[i], old.docs[i], old.keys[i] = fresh.ids[j], fresh.docs[j], fresh.keys[j]
+        if slots:
+            old.matrix[slots] = fresh.matrix
+        return old
+    keep = [i for i, d in enumerate(old.docs) if d not in gone]
+    parts = [m for m in (old.matrix[keep] if keep else None, fresh.matrix)
+             if m is not None and len(m)]
+    if not parts:
         return _Vectors(old.model, [], [], [], np.zeros((0, 0), dtype=np.float64))
-    docs = np.concatenate([np.array(old.docs, dtype=str)[keep], np.array(fresh.docs, dtype=str)])
-    keys = np.concatenate([np.array(old.keys, dtype=str)[keep], np.array(fresh.keys, dtype=str)])
-    matrix = np.concatenate([m for m in (old.matrix[keep] if old.ids else None, fresh.matrix)
-                             if m is not None and len(m)])
-    order = np.argsort(ids, kind="stable")
-    return _Vectors(old.model, ids[order].tolist(), docs[order].tolist(), keys[order].tolist(),
-                    matrix[order])
+    return _Vectors(old.model, [old.ids[i] for i in keep] + fresh.ids,
+                    [old.docs[i] for i in keep] + fresh.docs,
+                    [old.keys[i] for i in keep] + fresh.keys, np.concatenate(parts))
 
 
 def _kth_scores(

@@ -34,7 +34,15 @@ from docnav.hashing import digest, file_digest
 from docnav.model import DocTree, Edge, NodeKind
 from docnav.parse import ParseOptions, parse_file
 from docnav.refs import internal_references
-from docnav.scan import DEFAULT_INCLUDE, FoundFile, in_scope, root_of, scan, scan_paths
+from docnav.scan import (
+    DEFAULT_INCLUDE,
+    FoundFile,
+    HashCache,
+    in_scope,
+    root_of,
+    scan,
+    scan_paths,
+)
 from docnav.store import COLLECTION_DOC_ID, DocumentRecord, Store
 from docnav.summaries import (
     SummaryBuilder,
@@ -164,6 +172,7 @@ class Indexer:
         self._parse = parse or parse_file
         self._summaries = summaries
         self._section_vectors = SectionVectors()
+        self._hashes = HashCache()  # a long-lived indexer does not re-read unchanged files
 
     @property
     def summaries(self) -> SummaryBuilder | None:
@@ -196,7 +205,7 @@ class Indexer:
         # settings first: a missing root or model is an error before any work or store
         scope = root_of(roots)
         if paths is None:
-            found = scan(roots, self.options.include, self.options.exclude)
+            found = scan(roots, self.options.include, self.options.exclude, self._hashes)
         else:
             for r in roots:
                 if not Path(r).expanduser().exists():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,26 +33,61 @@ class FoundFile:
     error: str | None = None
 
 
+class HashCache:
+    """Content hashes of files seen by earlier scans in this process, keyed by path.
+
+    A file whose inode, size, mtime and ctime are unchanged is not read again, unless it was
+    modified less than :attr:`RACY_NS` before it was hashed: a write within the same clock
+    tick as the earlier one would leave the times unchanged (git's "racily clean" case), so
+    such a file is hashed until it has been still for a while.
+    """
+
+    RACY_NS = 2_000_000_000
+
+    def __init__(self) -> None:
+        self._seen: dict[str, tuple[tuple[int, int, int, int], int, str]] = {}
+
+    def lookup(self, path: str, st: os.stat_result) -> str | None:
+        entry = self._seen.get(path)
+        if entry is None:
+            return None
+        key, hashed_at, digest = entry
+        if key != _stat_key(st) or st.st_mtime_ns > hashed_at - self.RACY_NS:
+            return None
+        return digest
+
+    def store(self, path: str, st: os.stat_result, hashed_at: int, digest: str) -> None:
+        self._seen[path] = (_stat_key(st), hashed_at, digest)
+
+
+def _stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 def scan(
     roots: Sequence[str | Path],
     include: Sequence[str] = DEFAULT_INCLUDE,
     exclude: Sequence[str] = (),
+    hashes: HashCache | None = None,
 ) -> list[FoundFile]:
-    """Every matching file under ``roots`` (files or folders), sorted by path."""
+    """Every matching file under ``roots`` (files or folders), sorted by path.
+
+    hashes: reuse the hashes of files unchanged since an earlier scan (see :class:`HashCache`).
+    """
     found: dict[str, FoundFile] = {}
     for raw in roots:
         root = Path(raw).expanduser().absolute()
         if not root.exists() and not root.is_symlink():
             raise InputError(f"{raw}: no such file or folder to index")
         if not root.is_dir():  # a file, or a pipe/device/dangling link reported as such
-            entry = _inspect(root, root.parent)
+            entry = _inspect(root, root.parent, hashes)
             found[entry.path] = entry
             continue
         for path in _walk(root):
             rel = path.relative_to(root).as_posix()
             if not _matches(rel, include) or _matches(rel, exclude):
                 continue
-            entry = _inspect(path, root)
+            entry = _inspect(path, root, hashes)
             found.setdefault(entry.path, entry)
     return sorted(found.values(), key=lambda f: f.path)
 
@@ -88,7 +124,7 @@ _FILE_KINDS = {
 }
 
 
-def _inspect(path: Path, root: Path) -> FoundFile:
+def _inspect(path: Path, root: Path, hashes: HashCache | None = None) -> FoundFile:
     key = str(path)
     if path.is_symlink():
         try:
@@ -112,10 +148,15 @@ def _inspect(path: Path, root: Path) -> FoundFile:
             key, str(root),
             error=f"not a regular file ({kind}), not read; rename it or skip it with --exclude",
         )
-    try:
-        digest = file_digest(path)
-    except OSError as exc:
-        return FoundFile(key, str(root), error=f"cannot read file: {exc.strerror or exc}")
+    digest = hashes.lookup(key, st) if hashes is not None else None
+    if digest is None:
+        hashed_at = time.time_ns()
+        try:
+            digest = file_digest(path)
+        except OSError as exc:
+            return FoundFile(key, str(root), error=f"cannot read file: {exc.strerror or exc}")
+        if hashes is not None:
+            hashes.store(key, st, hashed_at, digest)
     return FoundFile(key, str(root), size=st.st_size, content_hash=digest)
 
 

@@ -1,0 +1,38 @@
+"""The file scan's hash cache: unchanged files are not read again, any rewrite is seen."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from docnav.hashing import file_digest
+from docnav.scan import HashCache, scan
+
+
+def test_a_still_file_keeps_its_hash_and_a_rewrite_is_seen_even_with_its_mtime_put_back(
+    tmp_path,
+):
+    f = tmp_path / "a.md"
+    f.write_text("# A\n\nalpha\n")
+    old = time.time_ns() - 10 * 10**9
+    os.utime(f, ns=(old, old))
+    cache = HashCache()
+    first = scan([tmp_path], hashes=cache)[0].content_hash
+    assert first == file_digest(f)
+    assert cache.lookup(str(f), f.stat()) == first  # the next scan will not read it
+
+    # same size, mtime restored (as `cp -p` or an archive would): its ctime still moved
+    f.write_text("# A\n\nomega\n")
+    os.utime(f, ns=(old, old))
+    assert cache.lookup(str(f), f.stat()) is None
+    second = scan([tmp_path], hashes=cache)[0].content_hash
+    assert second == file_digest(f) != first
+
+
+def test_a_file_hashed_just_after_it_was_written_is_read_again(tmp_path):
+    # its next write may land in the same clock tick and leave every time unchanged
+    g = tmp_path / "b.md"
+    g.write_text("# B\n")
+    cache = HashCache()
+    scan([tmp_path], hashes=cache)
+    assert cache.lookup(str(g), g.stat()) is None
