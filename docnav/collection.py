@@ -136,7 +136,8 @@ def _update_cross_references(
         return set()
     # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
     pattern = "|".join(re.escape(n) for n in names) or "\\b\\B"
-    con.register("_changed_docs", pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
+    con.register("_changed_docs",
+                 pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
     try:
         # Every link of an affected node, not only the matching ones: the node's old edges are
         # all deleted below, so its links to untouched documents must be resolved again too.
@@ -211,7 +212,8 @@ def _update_related(
 
     # Lists to recompute in full: the changed sections', and those that held a changed or
     # vanished section (the next-best neighbour moves up). Lists of vanished sections go.
-    con.register("_changed_docs", pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
+    con.register("_changed_docs",
+                 pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
     try:
         stale = [src for (src,) in con.execute(
             "SELECT DISTINCT src FROM edges WHERE doc_id = $c AND kind = 'related' AND ("

@@ -49,8 +49,48 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _descendants(root: int) -> set[int]:
+    """Every live descendant of a process, whatever its group or session, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = set(), [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in out:
+                out.add(child)
+                todo.append(child)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = (Path("/proc") / str(pid) / "stat").read_text()
+    except OSError:
+        return False
+    return _live_fields(stat.rsplit(")", 1)[1].split())
+
+
+def _live_fields(fields: list[str]) -> bool:
+    """From /proc/PID/stat (after the name): is anything of the process still running? A
+    zombie leader whose other threads are still exiting keeps its file locks until they end."""
+    return fields[0] != "Z" or int(fields[17]) > 1
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def _group_members(pgid: int) -> list[int]:
-    """Live (not zombie) processes of a process group, from /proc."""
+    """Live processes of a process group (zombies only while threads remain), from /proc."""
     members = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -59,7 +99,7 @@ def _group_members(pgid: int) -> list[int]:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
+        if int(fields[2]) == pgid and _live_fields(fields):
             members.append(int(entry.name))
     return members
 
@@ -157,11 +197,19 @@ class DevServer:
         when every process of the group is gone (a run worker's file locks with it)."""
         if self.proc is None:
             return
+        # A run worker may sit in a session of its own: find every descendant before the
+        # kill (afterwards they are re-parented and cannot be traced back).
+        strays = _descendants(self.proc.pid)
         self._signal(signal.SIGKILL)
+        for pid in strays:
+            _kill(pid)
         self.proc.wait()
         deadline = time.monotonic() + timeout
-        while _group_members(self.proc.pid) and time.monotonic() < deadline:
+        while time.monotonic() < deadline and (
+                _group_members(self.proc.pid) or any(_alive(p) for p in strays)):
             self._signal(signal.SIGKILL)
+            for pid in strays:
+                _kill(pid)
             time.sleep(0.2)
         self.proc = None
 
