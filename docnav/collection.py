@@ -285,7 +285,7 @@ def _update_related(
     return int(recompute.sum()), set(rewrite)
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Vectors:
     """Every section vector of one model: ids, documents, keys and a float64 matrix, row i
     for section i (in no particular order)."""
@@ -377,7 +377,7 @@ def _merge(old: _Vectors, fresh: _Vectors, replaced_docs: list[str]) -> _Vectors
     gone = set(replaced_docs)
     slots = [i for i, d in enumerate(old.docs) if d in gone]
     if len(slots) == len(fresh.ids) and old.ids:
-        for i, j in zip(slots, range(len(fresh.ids))):
+        for j, i in enumerate(slots):
             old.ids[i], old.docs[i], old.keys[i] = fresh.ids[j], fresh.docs[j], fresh.keys[j]
         if slots:
             old.matrix[slots] = fresh.matrix

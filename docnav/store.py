@@ -13,7 +13,7 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,16 +165,8 @@ class Store:
                 ) from exc
             raise StoreError(f"{self.path}: cannot open the store: {exc}") from exc
 
-    def initialize(self) -> None:
-        """Create the database and tables if missing; refuse another schema version."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        con = self._connect(read_only=False)
-        try:
-            self._initialize(con)
-        finally:
-            con.close()
-
     def _initialize(self, con: duckdb.DuckDBPyConnection) -> None:
+        """Create the tables if missing; refuse another schema version."""
         con.execute(_SCHEMA)
         con.execute(SUMMARY_SCHEMA)
         row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
@@ -416,7 +408,7 @@ class Store:
         _copy_atomic(con, "SELECT * FROM documents", self.parquet_dir / "documents.parquet", None)
 
     def export_collection(
-        self, con: duckdb.DuckDBPyConnection, source_docs: Iterable[str] | None,
+        self, con: duckdb.DuckDBPyConnection, source_docs: Iterable[str],
         removed: Iterable[str] = (),
     ) -> None:
         """Bring the export of the collection's own rows up to date.
@@ -424,8 +416,8 @@ class Store:
         Collection-owned edges (related, cross-document references, contains) are partitioned
         by the document of their source node, ``edges/__collection__.<doc_id>.parquet``, so an
         edit rewrites only the partitions of the documents whose edges changed
-        (``source_docs``; None = all). The collection's other rows (its node, summary, claims)
-        are small and go to ``<table>/__collection__.parquet``.
+        (``source_docs``). The collection's other rows (its node, summary, claims) are small
+        and go to ``<table>/__collection__.parquet``.
         """
         for table in PER_DOC_TABLES:
             (self.parquet_dir / table).mkdir(parents=True, exist_ok=True)
@@ -435,30 +427,14 @@ class Store:
             _collection_edges_file(self.parquet_dir, doc_id).unlink(missing_ok=True)
         # the whole-collection edges file of exports written before the partitioning
         (self.parquet_dir / "edges" / f"{COLLECTION_DOC_ID}.parquet").unlink(missing_ok=True)
-        if source_docs is None:
-            for stale in (self.parquet_dir / "edges").glob(f"{COLLECTION_DOC_ID}.*.parquet"):
-                stale.unlink()
-            source_docs = [d for (d,) in con.execute(
-                "SELECT DISTINCT n.doc_id FROM edges e JOIN nodes n ON n.node_id = e.src "
-                "WHERE e.doc_id = ?", [COLLECTION_DOC_ID]).fetchall()]
-        docs = sorted(set(source_docs))
-        con.register("_export_docs", pl.DataFrame({"doc_id": docs}, schema={"doc_id": pl.Utf8}))
-        try:
-            frame = con.execute(
-                "SELECT n.doc_id AS _doc, e.* FROM edges e JOIN nodes n ON n.node_id = e.src "
-                "WHERE e.doc_id = ? AND n.doc_id IN (SELECT doc_id FROM _export_docs) "
-                "ORDER BY _doc, e.rowid", [COLLECTION_DOC_ID]
-            ).pl()
-        finally:
-            con.unregister("_export_docs")
-        parts = frame.partition_by("_doc", as_dict=True, maintain_order=True, include_key=False)
-        for doc_id in docs:
-            part = parts.get((doc_id,))
-            target = _collection_edges_file(self.parquet_dir, doc_id)
-            if part is None:
-                target.unlink(missing_ok=True)
-            else:
-                _write_atomic(part, target)
+        _write_partitions(
+            con,
+            "SELECT n.doc_id AS _doc, e.* FROM edges e JOIN nodes n ON n.node_id = e.src "
+            "WHERE e.doc_id = ? AND n.doc_id IN (SELECT doc_id FROM _export_docs) "
+            "ORDER BY _doc, e.rowid",
+            [COLLECTION_DOC_ID], sorted(set(source_docs)),
+            lambda doc_id: _collection_edges_file(self.parquet_dir, doc_id), keep_empty=False,
+        )
 
     def remove(self) -> None:
         """Delete the database and its export (used by full rebuilds)."""
@@ -509,23 +485,39 @@ def _export_partitions(
 ) -> None:
     """Write ``<folder>/<doc_id>.parquet`` for each of ``doc_ids``: that document's rows of
     ``table`` (for embeddings: the rows of its nodes' text hashes), in table order."""
+    query = (
+        "SELECT n.doc_id AS _doc, e.* FROM embeddings e JOIN (SELECT DISTINCT doc_id, "
+        "text_hash FROM nodes WHERE doc_id IN (SELECT doc_id FROM _export_docs)) n "
+        "USING (text_hash) ORDER BY _doc, e.rowid"
+        if table == "embeddings"
+        else f"SELECT doc_id AS _doc, * FROM {table} "
+        "WHERE doc_id IN (SELECT doc_id FROM _export_docs) ORDER BY _doc, rowid"
+    )
+    _write_partitions(con, query, [], doc_ids, lambda doc_id: folder / f"{doc_id}.parquet",
+                      keep_empty=True)
+
+
+def _write_partitions(
+    con: duckdb.DuckDBPyConnection, query: str, params: list, doc_ids: list[str],
+    target: Callable[[str], Path], keep_empty: bool,
+) -> None:
+    """Run ``query`` (rows restricted to the table ``_export_docs`` of ``doc_ids``, each
+    carrying its document in ``_doc``) once and write each document's rows to
+    ``target(doc_id)``. A document without rows gets an empty file, or (``keep_empty`` False)
+    none."""
     con.register("_export_docs", pl.DataFrame({"doc_id": doc_ids}, schema={"doc_id": pl.Utf8}))
     try:
-        query = (
-            "SELECT n.doc_id AS _doc, e.* FROM embeddings e JOIN (SELECT DISTINCT doc_id, "
-            "text_hash FROM nodes WHERE doc_id IN (SELECT doc_id FROM _export_docs)) n "
-            "USING (text_hash) ORDER BY _doc, e.rowid"
-            if table == "embeddings"
-            else f"SELECT doc_id AS _doc, * FROM {table} "
-            "WHERE doc_id IN (SELECT doc_id FROM _export_docs) ORDER BY _doc, rowid"
-        )
-        frame = con.execute(query).pl()
+        frame = con.execute(query, params).pl()
     finally:
         con.unregister("_export_docs")
     parts = frame.partition_by("_doc", as_dict=True, maintain_order=True, include_key=False)
     empty = frame.clear().drop("_doc")
     for doc_id in dict.fromkeys(doc_ids):
-        _write_atomic(parts.get((doc_id,), empty), folder / f"{doc_id}.parquet")
+        part = parts.get((doc_id,))
+        if part is None and not keep_empty:
+            target(doc_id).unlink(missing_ok=True)
+        else:
+            _write_atomic(empty if part is None else part, target(doc_id))
 
 
 def _fault_point() -> None:
