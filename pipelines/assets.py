@@ -32,6 +32,7 @@ class DocumentConfig(Config):
 
 class CollectionConfig(Config):
     removed: list[str] = []  # deletions with no document left to run: removed here
+    full: bool = False  # redo an orphaned reconcile when no document partition is left
 
 
 @asset(
@@ -67,7 +68,9 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
 )
 def collection(config: CollectionConfig, docnav: DocNavResource) -> MaterializeResult:
     indexer = docnav.indexer()
-    if config.removed:  # the documents are gone, so no document run can remove them
+    if config.full:
+        report = indexer.index(docnav.root_list())
+    elif config.removed:  # the documents are gone, so no document run can remove them
         report = indexer.index(docnav.root_list(), paths=config.removed)
     else:
         report = indexer.update_collection()

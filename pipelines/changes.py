@@ -34,6 +34,7 @@ from docnav.hashing import digest
 from docnav.scan import FoundFile
 from pipelines.assets import STORE_TAGS
 from pipelines.partitions import documents_partitions, key_for_path, path_for_key
+from pipelines.recovery import RECOVERS_TAG, OrphanWork
 
 PARTITIONS = documents_partitions.name
 
@@ -73,35 +74,44 @@ def diff_state(old: dict[str, str], new: dict[str, str]) -> ChangeSet:
 
 def plan_tick(
     cursor: str | None, found: Sequence[FoundFile], existing_keys: Sequence[str],
-    selection: dict[str, list],
+    selection: dict[str, list], orphans: Sequence[OrphanWork] = (),
 ) -> SensorResult:
-    """The sensor's answer. ``selection``: asset keys for {"documents": ..., "removals": ...}."""
+    """The sensor's answer. ``selection``: asset keys for {"documents": ..., "removals": ...}.
+    ``orphans``: work of runs that died with the deployment, redone by this tick's run against
+    the files as they are now (a document deleted meanwhile is removed, not indexed)."""
     seq, old = read_cursor(cursor)
     new = file_state(found)
     changes = diff_state(old, new)
     existing = list(existing_keys)
     stale = [k for k in existing if path_for_key(k) not in new]  # also after a cursor reset
-    removed = sorted({*changes.removed, *map(path_for_key, stale)})
-    if not changes and not stale:
+    redo = [p for o in orphans for p in o.paths if p in new]
+    removed = sorted({*changes.removed, *map(path_for_key, stale),
+                      *(p for o in orphans for p in [*o.paths, *o.removed] if p not in new)})
+    if not changes and not stale and not orphans:
         return SensorResult(cursor=write_cursor(seq, new))
 
     to_add = [key_for_path(p) for p in [*changes.added, *changes.changed]
               if key_for_path(p) not in existing]
     order = [k for k in existing if k not in stale] + to_add
-    wanted = {key_for_path(p) for p in [*changes.added, *changes.changed]}
+    wanted = {key_for_path(p) for p in [*changes.added, *changes.changed, *redo]}
     affected = [k for k in order if k in wanted]
-    run_key = digest("docnav-sensor", str(seq + 1), json.dumps([affected, removed]))
-    if affected:
+    full = any(o.full for o in orphans)
+    recovers = {RECOVERS_TAG: ",".join(o.run_id for o in orphans)} if orphans else {}
+    run_key = digest("docnav-sensor", str(seq + 1),
+                     json.dumps([affected, removed, sorted(recovers.values())]))
+    if full and order:
+        request = full_range_request(order, run_key=run_key, tags=recovers)
+    elif affected:
         request = RunRequest(
             run_key=run_key, asset_selection=selection["documents"],
             tags={ASSET_PARTITION_RANGE_START_TAG: affected[0],
-                  ASSET_PARTITION_RANGE_END_TAG: affected[-1], **STORE_TAGS},
+                  ASSET_PARTITION_RANGE_END_TAG: affected[-1], **STORE_TAGS, **recovers},
             run_config={"ops": {"document": {"config": {"removed": removed}}}},
         )
     else:
         request = RunRequest(
-            run_key=run_key, asset_selection=selection["removals"], tags=STORE_TAGS,
-            run_config={"ops": {"collection": {"config": {"removed": removed}}}},
+            run_key=run_key, asset_selection=selection["removals"], tags={**STORE_TAGS, **recovers},
+            run_config={"ops": {"collection": {"config": {"removed": removed, "full": full}}}},
         )
     partition_requests = []
     if to_add:
@@ -114,13 +124,14 @@ def plan_tick(
     )
 
 
-def full_range_request(keys: Sequence[str], run_key: str | None = None) -> RunRequest | None:
+def full_range_request(keys: Sequence[str], run_key: str | None = None,
+                       tags: dict[str, str] | None = None) -> RunRequest | None:
     """Every document partition in one run, indexing the roots incrementally (reconcile)."""
     if not keys:
         return None
     return RunRequest(
         run_key=run_key,
         tags={ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1],
-              **STORE_TAGS},
+              **STORE_TAGS, **(tags or {})},
         run_config={"ops": {"document": {"config": {"full": True}}}},
     )

@@ -8,7 +8,6 @@ from dagster import Definitions, EnvVar, in_process_executor
 
 from docnav.errors import ConfigError
 from pipelines.assets import collection, document
-from pipelines.recovery import build_orphaned_run_sensor
 from pipelines.resources import DocNavResource
 from pipelines.sensors import (
     DEFAULT_SENSOR_INTERVAL,
@@ -53,8 +52,7 @@ def sensor_interval(environ: dict[str, str] = os.environ) -> int:
 defs = Definitions(
     assets=[document, collection],
     jobs=[index_job],
-    sensors=[build_document_sensor(sensor_interval()),
-             build_orphaned_run_sensor(sensor_interval())],
+    sensors=[build_document_sensor(sensor_interval())],
     schedules=[reconcile_schedule],
     resources={"docnav": default_resource()},
     executor=in_process_executor,

@@ -17,6 +17,7 @@ from dagster import (
 from docnav.scan import scan
 from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick
+from pipelines.recovery import fail_orphan, find_orphaned_runs, orphan_work
 from pipelines.resources import DocNavResource
 
 index_job = define_asset_job(
@@ -36,13 +37,23 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
             minimum_interval_seconds=minimum_interval_seconds,
             default_status=DefaultSensorStatus.RUNNING)
     def document_sensor(context: SensorEvaluationContext, docnav: DocNavResource):
-        """Scan the roots; add/delete document partitions; one run for everything that changed."""
+        """Scan the roots; add/delete document partitions; one run for everything that changed
+        and for the work of runs orphaned by a killed deployment (pipelines/recovery.py)."""
         options = docnav.index_options()
         found = scan(docnav.root_list(), options.include, options.exclude)
-        return plan_tick(
-            context.cursor, found, context.instance.get_dynamic_partitions(PARTITIONS),
+        keys = context.instance.get_dynamic_partitions(PARTITIONS)
+        orphans = find_orphaned_runs(context.instance)
+        result = plan_tick(
+            context.cursor, found, keys, orphans=[orphan_work(run, keys) for run in orphans],
             selection={"documents": [document.key, collection.key], "removals": [collection.key]},
         )
+        # Failed only now that their work is planned. Should the daemon die before the run is
+        # submitted, the reconcile schedule still indexes every root.
+        for run in orphans:
+            if fail_orphan(context.instance, run):
+                context.log.warning(f"run {run.run_id} was orphaned (its worker is gone): "
+                                    "failed, its work redone by this tick's run")
+        return result
 
     return document_sensor
 

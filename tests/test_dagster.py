@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import warnings
 
 import duckdb
@@ -24,15 +25,26 @@ from dagster import (
     materialize,
     multiprocess_executor,
 )
+from dagster import DagsterRunStatus, MetadataValue
+from dagster._core.events import EngineEventData
+from dagster._core.storage.dagster_run import DagsterRun
 from dagster._core.storage.tags import (
     ASSET_PARTITION_RANGE_END_TAG,
     ASSET_PARTITION_RANGE_START_TAG,
+    WILL_RETRY_TAG,
 )
 
 from pipelines.assets import collection, document
 from docnav.scan import FoundFile
 from pipelines.changes import PARTITIONS, diff_state, plan_tick
 from pipelines.partitions import key_for_path
+from pipelines.recovery import (
+    RECOVERS_TAG,
+    OrphanWork,
+    fail_orphan,
+    find_orphaned_runs,
+    orphan_work,
+)
 from pipelines.resources import DocNavResource
 from pipelines.sensors import document_sensor, index_job
 from tests.conftest import NLI_MODEL, require
@@ -242,6 +254,62 @@ def test_change_back_to_earlier_content_gets_a_new_run_key():
     assert len(set(keys)) == 4
     assert not plan_tick(cursor, [FoundFile("/x.md", "/", 1, "h2")], ["/x.md"],
                          selection).run_requests
+
+
+def test_an_orphaned_runs_work_is_replanned_against_the_files_of_now():
+    """A run died with the deployment while indexing /a../d; meanwhile /d was deleted and /b
+    edited. The tick's one run indexes /a../c, removes /d and names the orphan it recovers."""
+    selection = {"documents": [document.key], "removals": [collection.key]}
+    keys = ["/a.md", "/b.md", "/c.md", "/d.md"]
+    before = [FoundFile(k, "/", 1, f"h{k}") for k in keys]
+    cursor = plan_tick(None, before, [], selection).cursor
+    orphan = DagsterRun(job_name="index_documents", run_id="dead",
+                        tags=range_tags("/a.md", "/d.md"),
+                        run_config={"ops": {"document": {"config": {"removed": ["/old.md"]}}}})
+    work = orphan_work(orphan, keys)
+    assert work == OrphanWork("dead", keys, ["/old.md"], full=False)
+
+    now = [FoundFile("/a.md", "/", 1, "h/a.md"), FoundFile("/b.md", "/", 1, "edited"),
+           FoundFile("/c.md", "/", 1, "h/c.md")]
+    result = plan_tick(cursor, now, keys, selection, orphans=[work])
+    [run] = result.run_requests
+    assert (run.tags[ASSET_PARTITION_RANGE_START_TAG], run.tags[ASSET_PARTITION_RANGE_END_TAG]) \
+        == ("/a.md", "/c.md")
+    assert run.tags[RECOVERS_TAG] == "dead"
+    assert run.run_config["ops"]["document"]["config"]["removed"] == ["/d.md", "/old.md"]
+    [delete] = result.dynamic_partitions_requests
+    assert isinstance(delete, DeleteDynamicPartitionsRequest) and delete.partition_keys == ["/d.md"]
+
+    # with nothing changed on disk the orphan alone still gets its run
+    quiet = plan_tick(result.cursor, now, keys[:3], selection,
+                      orphans=[orphan_work(orphan, keys[:3])])
+    [run] = quiet.run_requests  # its range end is gone: everything is redone, incrementally
+    assert run.run_config["ops"]["document"]["config"]["full"] is True
+    assert run.tags[RECOVERS_TAG] == "dead"
+    assert not plan_tick(quiet.cursor, now, keys[:3], selection).run_requests
+
+
+def test_an_orphaned_run_is_found_and_failed_without_a_dagster_retry():
+    """STARTED with a dead worker: found, failed, and not retried by Dagster (the sensor's run
+    redoes its work); a STARTED run whose worker lives is left alone."""
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    overrides = {"run_retries": {"enabled": True, "max_retries": 2}}
+    with instance_for_test(overrides=overrides) as instance:
+        for run_id, pid in (("orphan", dead.pid), ("alive", os.getpid())):
+            run = instance.add_run(DagsterRun(job_name="index_documents", run_id=run_id,
+                                              status=DagsterRunStatus.STARTED))
+            instance.report_engine_event("worker started", run,
+                                         EngineEventData(metadata={"pid": MetadataValue.int(pid)}))
+        [orphan] = find_orphaned_runs(instance)
+        assert orphan.run_id == "orphan"
+        assert fail_orphan(instance, orphan)
+        failed = instance.get_run_by_id("orphan")
+        assert failed.status == DagsterRunStatus.FAILURE
+        assert failed.tags[WILL_RETRY_TAG] == "false"
+        assert not fail_orphan(instance, orphan)  # already failed: nothing to do
+        assert instance.get_run_by_id("alive").status == DagsterRunStatus.STARTED
+        assert find_orphaned_runs(instance) == []
 
 
 # -- executors ---------------------------------------------------------------------------------

@@ -157,7 +157,7 @@ def test_the_ui_shows_the_asset_graph_and_check_results(deployment, tmp_path):
     assert str(deployment.docs / "alpha.md") in dom["document-partitions"]
     assert "documents_added" in dom["document-events"]  # the run's metadata
     assert "index_documents" in dom["runs"]
-    for name in ("document_sensor", "orphaned_run_sensor", "reconcile_schedule"):
+    for name in ("document_sensor", "reconcile_schedule"):
         assert name in dom["automation"]
 
 
@@ -165,9 +165,11 @@ def test_the_ui_shows_the_asset_graph_and_check_results(deployment, tmp_path):
 
 def test_killed_mid_run_and_restarted_loses_and_duplicates_nothing(tmp_path):
     """The whole `dagster dev` process group is SIGKILLed while a run sits inside its store
-    transaction; a file is edited while it is down; after the restart the orphaned run is
-    failed and retried and the sensor indexes the edit. Every document ends at its file's
-    current content, once."""
+    transaction; while it is down one file is edited and another, inside the killed run's
+    partition range, is deleted. After the restart the document sensor fails the orphaned run
+    (no Dagster retry: a replay of its range would name the deleted partition and never start)
+    and its one run redoes the orphan's work with the edit and the deletion. Every document ends
+    at its file's current content, once; the deleted one is gone."""
     docs, db, home = tmp_path / "docs", tmp_path / "store" / "graph.duckdb", tmp_path / "home"
     docs.mkdir()
     texts = {f"doc{i}.md": f"# Doc {i}\n\nDocument {i} opens.\n\n## Part\n\nPart of {i}.\n"
@@ -182,39 +184,40 @@ def test_killed_mid_run_and_restarted_loses_and_duplicates_nothing(tmp_path):
         [killed] = [r for r in first.runs() if r.status == "STARTED"]
         first.kill()
     assert not db.exists() or not stored_paths_or_empty(db)  # nothing was committed
+    assert killed.tags["dagster/asset_partition_range_end"] == key_for_path(str(docs / "doc3.md"))
 
     write_docs(docs, {"doc1.md": "# Doc 1\n\nDocument 1 was edited while Dagster was down.\n"})
+    (docs / "doc3.md").unlink()
     second = DevServer(home, deployment_env(docs, db), log=tmp_path / "second.log")
 
-    def retry_of_killed(runs):
-        return [r for r in runs if r.tags.get("dagster/parent_run_id") == killed.run_id]
-
-    def sensor_run_for_edit(runs):
-        return [r for r in runs if r.tags.get("dagster/sensor_name") == "document_sensor"
-                and "dagster/parent_run_id" not in r.tags and r.run_id != killed.run_id]
+    def recovery(runs):
+        return [r for r in runs if r.tags.get("docnav/recovers") == killed.run_id]
 
     with second.start():
         runs = second.wait_for_runs(
             lambda rs: all(r.status in {"SUCCESS", "FAILURE", "CANCELED"} for r in rs)
-            and retry_of_killed(rs) and sensor_run_for_edit(rs), timeout=300)
+            and recovery(rs), timeout=300)
     by_id = {r.run_id: r for r in runs}
-    assert by_id[killed.run_id].status == "FAILURE"  # failed by orphaned_run_sensor
-    [retry] = retry_of_killed(runs)
-    [edit] = sensor_run_for_edit(runs)
-    assert retry.status == "SUCCESS" and edit.status == "SUCCESS", second.log_tail()
-    assert edit.tags[RANGE_START] == key_for_path(str(docs / "doc1.md"))
-    assert len(runs) == 3, [(r.run_id, r.status, r.tags) for r in runs]
+    assert by_id[killed.run_id].status == "FAILURE"  # failed by the document sensor
+    assert by_id[killed.run_id].tags.get("dagster/will_retry") == "false"
+    assert not [r for r in runs if r.tags.get("dagster/parent_run_id") == killed.run_id]
+    [redo] = recovery(runs)
+    assert redo.status == "SUCCESS", second.log_tail()
+    assert redo.tags[RANGE_START] == key_for_path(str(docs / "doc0.md"))
+    assert len(runs) == 2, [(r.run_id, r.status, r.tags) for r in runs]
 
     current = {f.path: f.content_hash for f in scan([str(docs)], ("*.md",), ())}
     rows = stored(db, "SELECT path, content_hash FROM documents")
     assert sorted(rows) == sorted(current.items())  # each file once, at its current content
+    assert str(docs / "doc3.md") not in current
     assert stored(db, "SELECT count(*) FROM nodes WHERE doc_id NOT IN "
                       "(SELECT doc_id FROM documents) AND doc_id <> '__collection__'") == [(0,)]
     paragraphs = {t for (t,) in stored(db, "SELECT text FROM nodes WHERE kind = 'paragraph'")}
     assert "Document 1 was edited while Dagster was down." in paragraphs
     assert "Document 1 opens." not in paragraphs
-    assert {"Document 0 opens.", "Document 2 opens.", "Document 3 opens."} <= paragraphs
-    assert stored(db, "SELECT count(*), count(DISTINCT doc_id) FROM documents") == [(4, 4)]
+    assert {"Document 0 opens.", "Document 2 opens."} <= paragraphs
+    assert "Document 3 opens." not in paragraphs
+    assert stored(db, "SELECT count(*), count(DISTINCT doc_id) FROM documents") == [(3, 3)]
 
 
 def stored_paths_or_empty(db: Path) -> list[tuple]:

@@ -19,7 +19,7 @@ def test_definitions_load():
     repo = defs.get_repository_def()
     assert repo.has_job("index_documents")
     assert {s.name for s in repo.schedule_defs} == {"reconcile_schedule"}
-    assert {s.name for s in repo.sensor_defs} == {"document_sensor", "orphaned_run_sensor"}
+    assert {s.name for s in repo.sensor_defs} == {"document_sensor"}
     assert repo.get_sensor_def("document_sensor").minimum_interval_seconds == 30
     assert repo.get_job("index_documents").executor_def.name == "in_process"
     document = repo.assets_defs_by_key[next(k for k in repo.assets_defs_by_key
