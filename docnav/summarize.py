@@ -183,6 +183,11 @@ def _select(
     usable = [s for s in candidates if len(s.text) <= max_chars] or [
         _clip(candidates[0], max_chars)
     ]
+    for s in usable:  # a clipped sentence has a bag of its own
+        if id(s) not in bags:
+            bags[id(s)] = _words(s.text)
+    # each candidate's highest similarity to a chosen sentence, kept up to date as they are chosen
+    redundancy = {id(s): 0.0 for s in usable}
     chosen: list[SummarySentence] = []
     covered: set[int] = set()
     used_chars = 0
@@ -192,10 +197,8 @@ def _select(
         for s in usable:
             if s.text in texts or used_chars + len(s.text) > budget.chars and chosen:
                 continue
-            redundancy = max((_cosine(bags.get(id(s), _words(s.text)), bags.get(id(c), _words(c.text)))
-                              for c in chosen), default=0.0)
             bonus = 0.2 if group_of.get(id(s)) not in covered else 0.0
-            score = scores.get(id(s), 0.0) - 0.5 * redundancy + bonus
+            score = scores.get(id(s), 0.0) - 0.5 * redundancy[id(s)] + bonus
             if score > best_score or (score == best_score and best is not None
                                       and s.order < best.order):
                 best, best_score = s, score
@@ -205,6 +208,9 @@ def _select(
         texts.add(best.text)
         covered.add(group_of.get(id(best)))
         used_chars += len(best.text)
+        best_bag = bags[id(best)]
+        for s in usable:
+            redundancy[id(s)] = max(redundancy[id(s)], _cosine(bags[id(s)], best_bag))
     return chosen
 
 

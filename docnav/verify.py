@@ -11,6 +11,7 @@ cached by (claim hash, premise hash, model id).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -293,8 +294,9 @@ def _numbers(text: str) -> set[str]:
     return {n.replace(",", "") for n in _NUMBER.findall(text)}
 
 
-def _bag(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text)}
+@lru_cache(maxsize=16384)  # a claim's premises are ranked against every chunk, per claim
+def _bag(text: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _WORD.findall(text))
 
 
 def _sentence_windows(text: str, words_per_window: int) -> list[str]:

@@ -2,7 +2,10 @@
 
 Events are collected and handed over once the folder has been quiet for ``debounce`` seconds,
 or at the latest ``max_wait`` seconds after the first event of a burst, so an editor's save
-storm or a ``git checkout`` that rewrites 500 files becomes one batch. A watched folder that
+storm or a ``git checkout`` that rewrites 500 files becomes one batch. Where the platform reports
+when a writer closes a file (Linux inotify), a burst in which every file has been closed, moved
+into place or deleted is complete: it is handed over after only ``settle`` quiet seconds, which
+is most of the latency between a save and the new text being queryable. A watched folder that
 disappears is watched again when it comes back, with a full rescan. What a batch triggers is
 the caller's choice: :func:`index_batches` indexes in-process (standalone mode);
 :func:`spool_batches` writes the batch to a folder a Dagster sensor reads.
@@ -25,17 +28,25 @@ FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot desc
 
 @dataclass(frozen=True)
 class WatchOptions:
-    """debounce: quiet seconds that end a burst; max_wait: longest a burst is held back;
-    poll: how often missing roots are checked for coming back."""
+    """debounce: quiet seconds that end a burst; settle: quiet seconds that end a burst in which
+    no file is still open for writing; max_wait: longest a burst is held back; poll: how often
+    missing roots are checked for coming back."""
 
     debounce: float = 0.3
+    settle: float = 0.05
     max_wait: float = 3.0
     poll: float = 1.0
+
+    def __post_init__(self) -> None:
+        for name in ("debounce", "settle", "max_wait", "poll"):
+            if getattr(self, name) < 0:
+                raise InputError(f"watch option {name}={getattr(self, name)}: must be >= 0 s")
 
 
 @dataclass
 class _Pending:
     paths: set[str] = field(default_factory=set)
+    writing: set[str] = field(default_factory=set)  # written to, not yet closed
     first: float | None = None
     last: float | None = None
 
@@ -59,6 +70,7 @@ class Watcher:
         self._pending = _Pending()
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._wake = threading.Event()  # set by each event and by stop()
         self._observer = None
         self._watches: dict[str, object] = {}
         self._thread: threading.Thread | None = None
@@ -78,6 +90,7 @@ class Watcher:
 
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
         if self._thread:
             self._thread.join(timeout=10)
         if self._observer:
@@ -108,16 +121,26 @@ class Watcher:
                     paths.add(event.dest_path)
                 if event.is_directory:
                     paths = {FULL_RESCAN}
-                watcher._add(paths)
+                # created/modified: a writer may still be at work; closed (after writing),
+                # moved into place or deleted: that file is done
+                writing = event.event_type in ("created", "modified") or event.is_directory
+                watcher._add(paths, writing=writing)
 
         self._watches[root] = self._observer.schedule(Handler(), root, recursive=True)
 
-    def _add(self, paths: set[str]) -> None:
+    def _add(self, paths: set[str], writing: bool = True) -> None:
         now = time.monotonic()
+        paths = {os.fsdecode(p) for p in paths}
         with self._lock:
-            self._pending.paths |= {os.fsdecode(p) for p in paths}
-            self._pending.first = self._pending.first or now
-            self._pending.last = now
+            p = self._pending
+            p.paths |= paths
+            if writing:
+                p.writing |= paths
+            else:
+                p.writing -= paths
+            p.first = p.first or now
+            p.last = now
+        self._wake.set()
 
     def _loop(self) -> None:
         next_poll = time.monotonic()
@@ -126,19 +149,23 @@ class Watcher:
             if now >= next_poll:
                 self._check_roots()
                 next_poll = now + self.options.poll
-            batch = None
+            batch, due = None, next_poll
             with self._lock:
+                self._wake.clear()
                 p = self._pending
-                if p.first is not None and (now - p.last >= self.options.debounce
-                                            or now - p.first >= self.options.max_wait):
-                    batch, self._pending = p.paths, _Pending()
+                if p.first is not None:
+                    quiet = self.options.debounce if p.writing else self.options.settle
+                    due = min(due, p.last + quiet, p.first + self.options.max_wait)
+                    if now >= due:
+                        batch, self._pending = p.paths, _Pending()
             if batch:
                 self.batches += 1
                 try:
                     self.on_batch(batch)
                 except Exception as exc:  # keep watching; the next batch may succeed
                     print(f"docnav watch: batch failed: {exc}", flush=True)
-            self._stop.wait(0.05)
+            else:  # sleep until something is due or an event arrives
+                self._wake.wait(max(0.0, due - time.monotonic()))
 
     def _check_roots(self) -> None:
         """Unschedule roots that vanished; reschedule them (and rescan) when they are back."""
@@ -155,8 +182,10 @@ class Watcher:
                 self._add({FULL_RESCAN})
 
 
-def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], None] = print):
-    """Standalone mode: index each batch in-process; a full incremental pass when needed."""
+def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], None] = print,
+                  on_report: Callable[[object], None] | None = None):
+    """Standalone mode: index each batch in-process; a full incremental pass when needed.
+    ``on_report`` receives each batch's IndexReport."""
     live_roots = lambda: [r for r in roots if Path(r).is_dir()]  # noqa: E731
 
     def on_batch(paths: set[str]) -> None:
@@ -168,6 +197,8 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
         else:
             report = indexer.index(current, paths=sorted(paths))
         log(report.summary())
+        if on_report is not None:
+            on_report(report)
         for path, error in report.failed:
             log(f"error: {error}")
 

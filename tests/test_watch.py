@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import threading
 import time
@@ -35,7 +36,7 @@ class Batches:
 
 def test_a_save_storm_becomes_one_batch(tmp_path):
     batches = Batches()
-    with Watcher([tmp_path], batches, WatchOptions(debounce=0.5, max_wait=10)):
+    with Watcher([tmp_path], batches, WatchOptions(debounce=0.5, settle=0.5, max_wait=10)):
         for i in range(30):
             (tmp_path / f"doc{i % 3}.md").write_text(f"# Doc\n\nVersion {i}\n")
             time.sleep(0.01)
@@ -47,7 +48,7 @@ def test_a_save_storm_becomes_one_batch(tmp_path):
 
 def test_a_checkout_rewriting_500_files_is_batched(tmp_path):
     batches = Batches()
-    with Watcher([tmp_path], batches, WatchOptions(debounce=0.5, max_wait=30)):
+    with Watcher([tmp_path], batches, WatchOptions(debounce=0.5, settle=0.5, max_wait=30)):
         for i in range(500):
             (tmp_path / f"f{i:03}.md").write_text(f"# F{i}\n")
         batches.wait(1)
@@ -55,6 +56,36 @@ def test_a_checkout_rewriting_500_files_is_batched(tmp_path):
     files = set().union(*batches.seen)
     assert len(batches.seen) <= 3  # debounced into a handful of batches, not 500
     assert sum(1 for p in files if p.endswith(".md")) == 500
+
+
+def test_a_burst_of_closed_files_is_handed_over_after_settle_not_debounce(tmp_path):
+    """A file still open for writing holds its batch for the whole debounce; once it is
+    closed (or a file is moved into place) the batch goes after the short settle time."""
+    batches = Batches()
+    with Watcher([tmp_path], batches, WatchOptions(debounce=5.0, settle=0.05, max_wait=30)):
+        time.sleep(0.3)
+        with open(tmp_path / "open.md", "w") as f:
+            f.write("# Open\n")
+            f.flush()
+            time.sleep(1.0)
+            assert batches.seen == []  # written but not closed: the writer may go on
+        closed = time.monotonic()
+        batches.wait(1, timeout=10)
+        assert time.monotonic() - closed < 2.5  # well before the 5 s debounce
+        assert any(p.endswith("open.md") for p in batches.seen[0])
+
+        saving = tmp_path / ".atomic.md.tmp"
+        saving.write_text("# Atomic\n")
+        os.replace(saving, tmp_path / "atomic.md")
+        moved = time.monotonic()
+        batches.wait(2, timeout=10)
+        assert time.monotonic() - moved < 2.5
+        assert any(p.endswith("atomic.md") for p in batches.seen[1])
+
+
+def test_negative_watch_options_are_refused():
+    with pytest.raises(InputError, match="settle=-1"):
+        WatchOptions(settle=-1)
 
 
 def test_missing_folder_is_a_clear_error(tmp_path):
