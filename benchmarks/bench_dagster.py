@@ -87,6 +87,8 @@ def main() -> None:
             results["dagster"] = initial_load(server, staging, watched, len(sources))
             print(f"dagster initial load: {results['dagster']['seconds']:.1f} s in "
                   f"{results['dagster']['runs']} run(s) ({results['dagster']['load']})")
+            for timeline in results["dagster"]["timeline"]:
+                print(f"   run timeline (s after the move; [first, last, count]): {timeline}")
             cli.append(index_with_cli(watched, tmp / "cli-after" / "graph.duckdb", model))
             print(f"docnav index again: {cli[1]['seconds']:.1f} s ({cli[1]['load']})")
             results["cli"] = cli
@@ -157,7 +159,8 @@ def initial_load(server: DevServer, staging: Path, watched: Path, n: int) -> dic
             "failed_runs": [r.run_id for r in runs if r.status != "SUCCESS"],
             "documents": stored_documents(), "load": load_average(),
             "to_first_run_start": round(first_start - wall_start, 2),
-            "run_seconds": [round(r.end - r.start, 2) for r in runs if r.start and r.end]}
+            "run_seconds": [round(r.end - r.start, 2) for r in runs if r.start and r.end],
+            "timeline": [run_timeline(server.home, r.run_id, wall_start) for r in runs]}
 
 
 def edit_latencies(server: DevServer, watched: Path, parquet: Path, edits: int) -> dict:
@@ -165,7 +168,7 @@ def edit_latencies(server: DevServer, watched: Path, parquet: Path, edits: int) 
 
     files = sorted(watched.glob("*.md"))
     target = files[len(files) // 2]
-    seconds, to_start, run_seconds = [], [], []
+    seconds, to_start, run_seconds, timelines = [], [], [], []
     for i in range(edits):
         known = {r.run_id for r in server.runs()}
         marker = f"Dagster latency marker {i} {time.time_ns()}."
@@ -184,6 +187,7 @@ def edit_latencies(server: DevServer, watched: Path, parquet: Path, edits: int) 
             lambda rs: any(r.run_id not in known for r in rs)
             and all(r.status in FINISHED for r in rs), timeout=600)
         new = [r for r in runs if r.run_id not in known]
+        timelines.append([run_timeline(server.home, r.run_id, wall) for r in new])
         to_start.append(min(r.start for r in new) - wall)
         run_seconds.append(max(r.end for r in new) - min(r.start for r in new))
         print(f"   edit {i}: queryable after {seconds[-1]:.1f} s ({len(new)} run(s), started "
@@ -192,7 +196,32 @@ def edit_latencies(server: DevServer, watched: Path, parquet: Path, edits: int) 
         sys.stdout.flush()
     return {"seconds": [round(s, 2) for s in seconds], "p50": statistics.median(seconds),
             "to_run_start_p50": statistics.median(to_start),
-            "run_p50": statistics.median(run_seconds), "file": target.name}
+            "run_p50": statistics.median(run_seconds), "file": target.name,
+            "timelines": timelines}
+
+
+def run_timeline(home: Path, run_id: str, origin: float) -> dict:
+    """Where a run's time went, from its own records: seconds after ``origin`` (the file
+    write) of the run's creation and of the first and last event of each type, e.g.
+    ASSET_MATERIALIZATION_PLANNED (written when the run is created, one per partition),
+    RUN_START (the run worker is up), STEP_START/STEP_SUCCESS, ASSET_MATERIALIZATION."""
+    from dagster import DagsterInstance
+
+    os.environ["DAGSTER_HOME"] = str(home)  # dagster.yaml's storage reads it
+    with DagsterInstance.from_config(str(home)) as instance:
+        record = instance.get_run_record_by_id(run_id)
+        spans: dict[str, list[float]] = {}
+        for entry in instance.all_logs(run_id):
+            kind = entry.dagster_event.event_type_value if entry.dagster_event else "log"
+            if entry.step_key and kind.startswith("STEP"):
+                kind = f"{kind} {entry.step_key}"
+            span = spans.setdefault(kind, [entry.timestamp, entry.timestamp, 0])
+            span[1], span[2] = entry.timestamp, span[2] + 1
+    timeline = {"created": round(record.create_timestamp.timestamp() - origin, 2)}
+    for kind, (first, last, count) in sorted(spans.items(), key=lambda kv: kv[1][0]):
+        timeline[kind] = ([round(first - origin, 2), round(last - origin, 2), count]
+                          if count > 1 else round(first - origin, 2))
+    return timeline
 
 
 def visible(duckdb, parquet: Path, marker: str) -> bool:

@@ -42,6 +42,8 @@ _EXPORTS = {
     "IndexReport": "docnav.index",
     "Indexer": "docnav.index",
     "index_paths": "docnav.index",
+    "ResidentIndexer": "docnav.worker",
+    "WorkerOptions": "docnav.worker",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]

@@ -60,6 +60,9 @@ class Embedder(ABC):
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return (vectors / np.maximum(norms, 1e-12)).astype(np.float32)
 
+    def load(self) -> None:
+        """Load the model now rather than at the first text (no-op for embedders without one)."""
+
     @abstractmethod
     def _embed(self, texts: list[str]) -> np.ndarray: ...
 
@@ -78,6 +81,9 @@ class SentenceTransformerEmbedder(Embedder):
         dimension = getattr(model, "get_embedding_dimension", None) or getattr(
             model, "get_sentence_embedding_dimension")
         self.dim = dimension()
+
+    def load(self) -> None:
+        self._load()
 
     def _load(self):
         with self._lock:

@@ -33,6 +33,7 @@ from docnav.errors import DocNavError, DocumentError, InputError
 from docnav.hashing import digest, file_digest
 from docnav.model import DocTree, Edge, NodeKind
 from docnav.parse import ParseOptions, parse_file
+from docnav.parse import preload as preload_parser
 from docnav.refs import internal_references
 from docnav.scan import (
     DEFAULT_INCLUDE,
@@ -186,6 +187,12 @@ class Indexer:
         if self._embedder is None:
             self._embedder = make_embedder(self.options.embedding)
         return self._embedder
+
+    def preload(self) -> None:
+        """Load the parser and the models now, so that the first run does not wait for them."""
+        self.embedder.load()
+        _ = self.summaries
+        preload_parser("markdown")
 
     def index(
         self,

@@ -50,13 +50,14 @@ class CollectionConfig(Config):
 )
 def document(context: AssetExecutionContext, config: DocumentConfig, docnav: DocNavResource):
     paths = None if config.full else [path_for_key(k) for k in context.partition_keys]
-    report = docnav.indexer().index(
+    indexer = docnav.indexer()
+    report = indexer.index(
         docnav.root_list(), paths=None if paths is None else paths + config.removed,
         collection=False,
     )
     for _, error in report.failed:
         context.log.warning(error)
-    yield MaterializeResult(metadata=report_metadata(report))
+    yield MaterializeResult(metadata=report_metadata(report, indexer))
     yield parse_health(report)
     yield nli_verification(docnav.store(), report)
 
@@ -74,4 +75,4 @@ def collection(config: CollectionConfig, docnav: DocNavResource) -> MaterializeR
         report = indexer.index(docnav.root_list(), paths=config.removed)
     else:
         report = indexer.update_collection()
-    return MaterializeResult(metadata=report_metadata(report))
+    return MaterializeResult(metadata=report_metadata(report, indexer))

@@ -25,13 +25,15 @@ OPTIONAL_ENV = {
 
 def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     """DOCNAV_ROOTS and DOCNAV_DB are required; DOCNAV_SUMMARIES=0 / DOCNAV_VERIFY=0 switch
-    summaries / NLI verification off."""
+    summaries / NLI verification off; DOCNAV_RESIDENT_WORKER=0 makes every run index in its
+    own process instead of handing the work to the store's resident worker."""
     optional = {field: EnvVar(var) for field, var in OPTIONAL_ENV.items() if environ.get(var)}
     return DocNavResource(
         roots=EnvVar("DOCNAV_ROOTS"),
         db=EnvVar("DOCNAV_DB"),
         summaries=environ.get("DOCNAV_SUMMARIES", "1") != "0",
         verify=environ.get("DOCNAV_VERIFY", "1") != "0",
+        resident_worker=environ.get("DOCNAV_RESIDENT_WORKER", "1") != "0",
         **optional,
     )
 

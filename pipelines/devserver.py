@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from docnav.worker import stop_worker
+
 REPO = Path(__file__).resolve().parents[1]
 FINISHED = {"SUCCESS", "FAILURE", "CANCELED"}
 
@@ -190,6 +192,7 @@ class DevServer:
             self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
             pass
+        self._stop_worker(signal.SIGTERM)
         self.kill()
 
     def kill(self, timeout: float = 60) -> None:
@@ -201,6 +204,7 @@ class DevServer:
         # kill (afterwards they are re-parented and cannot be traced back).
         strays = _descendants(self.proc.pid)
         self._signal(signal.SIGKILL)
+        self._stop_worker(signal.SIGKILL)
         for pid in strays:
             _kill(pid)
         self.proc.wait()
@@ -212,6 +216,12 @@ class DevServer:
                 _kill(pid)
             time.sleep(0.2)
         self.proc = None
+
+    def _stop_worker(self, sig: int) -> None:
+        """The store's resident worker (docnav/worker.py) is no child of the deployment: it
+        outlives the run that started it. It goes with the deployment, as on a machine crash."""
+        if self.env.get("DOCNAV_DB"):
+            stop_worker(self.env["DOCNAV_DB"], sig)
 
     def _signal(self, sig: int) -> None:
         try:

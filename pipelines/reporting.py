@@ -14,8 +14,9 @@ NLI_VERIFICATION = "nli_verification"
 WORST_CLAIMS = 5
 
 
-def report_metadata(report: IndexReport) -> dict:
-    """Plain numbers for the UI's plots, and one Markdown table that reads as the run's cost."""
+def report_metadata(report: IndexReport, indexer: object = None) -> dict:
+    """Plain numbers for the UI's plots, and one Markdown table that reads as the run's cost.
+    ``indexer``: what ran the work; a ResidentIndexer says which worker (if any) did."""
     s = report.summaries
     counts = report.counts()
     rows = [
@@ -32,7 +33,9 @@ def report_metadata(report: IndexReport) -> dict:
         ("seconds: total", f"{report.seconds:.3f}"),
     ]
     table = "| what | count |\n|---|---|\n" + "\n".join(f"| {k} | {v} |" for k, v in rows)
-    return {**counts, "report": MetadataValue.md(table)}
+    pid = getattr(indexer, "last_worker_pid", None)
+    where = f"resident worker (pid {pid})" if pid else "the run's own process"
+    return {**counts, "indexed_by": where, "report": MetadataValue.md(table)}
 
 
 def run_paths(report: IndexReport) -> list[str]:

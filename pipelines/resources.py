@@ -11,6 +11,7 @@ from docnav.scan import DEFAULT_INCLUDE
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions
 from docnav.verify import DEFAULT_NLI_MODEL, VerifyOptions
+from docnav.worker import ResidentIndexer, WorkerOptions
 
 
 def _split(value: str) -> tuple[str, ...]:
@@ -36,6 +37,17 @@ class DocNavResource(ConfigurableResource):
         default="", description=f"NLI model id or folder; empty = {DEFAULT_NLI_MODEL}."
     )
 
+    resident_worker: bool = Field(
+        default=False,
+        description="Hand index work to a long-lived worker process per store that keeps "
+                    "docling and the models loaded (docnav/worker.py); a run then skips seconds "
+                    "of imports and model loads. Off: every run indexes in its own process.",
+    )
+    worker_idle_seconds: float = Field(
+        default=WorkerOptions.idle_seconds,
+        description="An unused resident worker exits after this many seconds.",
+    )
+
     def root_list(self) -> list[str]:
         return list(_split(self.roots))
 
@@ -55,5 +67,15 @@ class DocNavResource(ConfigurableResource):
     def store(self) -> Store:
         return Store(self.db)
 
-    def indexer(self) -> Indexer:
+    def preload_worker(self) -> None:
+        """With ``resident_worker``: start the store's worker (in the background) if none runs,
+        so that the first run finds docling and the models loaded."""
+        if self.resident_worker:
+            ResidentIndexer(self.db, self.index_options(),
+                            WorkerOptions(idle_seconds=self.worker_idle_seconds)).preload()
+
+    def indexer(self) -> Indexer | ResidentIndexer:
+        if self.resident_worker:
+            return ResidentIndexer(self.db, self.index_options(),
+                                   WorkerOptions(idle_seconds=self.worker_idle_seconds))
         return Indexer(self.store(), self.index_options())

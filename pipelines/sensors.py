@@ -39,6 +39,7 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
     def document_sensor(context: SensorEvaluationContext, docnav: DocNavResource):
         """Scan the roots; add/delete document partitions; one run for everything that changed
         and for the work of runs orphaned by a killed deployment (pipelines/recovery.py)."""
+        docnav.preload_worker()  # at once, not at the first run: a deployment keeps models warm
         options = docnav.index_options()
         found = scan(docnav.root_list(), options.include, options.exclude)
         keys = context.instance.get_dynamic_partitions(PARTITIONS)

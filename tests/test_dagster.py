@@ -34,6 +34,7 @@ from dagster._core.storage.tags import (
     WILL_RETRY_TAG,
 )
 
+from docnav.worker import stop_worker, worker_pid
 from pipelines.assets import collection, document
 from docnav.scan import FoundFile
 from pipelines.changes import PARTITIONS, diff_state, plan_tick
@@ -120,6 +121,34 @@ def test_one_partition_then_collection(instance, resource, docs):
                         resources={"docnav": resource})
     counts = meta(again, "document")
     assert counts["documents_unchanged"] == 1 and counts["texts_embedded"] == 0
+
+
+def test_runs_hand_their_work_to_the_resident_worker(instance, resource, docs):
+    """With resident_worker on, the first run starts the store's worker and every run's
+    document and collection work is done there (the metadata says by which pid)."""
+    resident = DocNavResource(roots=resource.roots, db=resource.db, embed_model="hashing",
+                              summaries=False, resident_worker=True)
+    try:
+        [key] = add_partitions(instance, docs / "a.md")
+        result = materialize([document, collection], partition_key=key, instance=instance,
+                             resources={"docnav": resident})
+        pid = worker_pid(resident.db)
+        assert result.success and pid is not None and pid != os.getpid()
+        assert meta(result, "document")["indexed_by"] == f"resident worker (pid {pid})"
+        assert meta(result, "collection")["indexed_by"] == f"resident worker (pid {pid})"
+        assert paragraphs(resident.db) == {"Alpha has apples.", "Beta grows beans."}
+
+        (docs / "a.md").write_text("# Alpha\n\nAlpha has apricots.\n")
+        again = materialize([document], partition_key=key, instance=instance,
+                            resources={"docnav": resident})
+        assert meta(again, "document")["indexed_by"] == f"resident worker (pid {pid})"
+        assert meta(again, "document")["documents_changed"] == 1
+        assert paragraphs(resident.db) == {"Alpha has apricots."}
+    finally:
+        stop_worker(resident.db)
+    plain = materialize([document], partition_key=key, instance=instance,
+                        resources={"docnav": resource})
+    assert meta(plain, "document")["indexed_by"] == "the run's own process"
 
 
 def test_single_run_covers_many_partitions(instance, resource, docs):

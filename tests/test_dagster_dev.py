@@ -20,6 +20,7 @@ import duckdb
 import pytest
 
 from docnav.scan import scan
+from docnav.worker import worker_pid
 from pipelines.devserver import DevServer, Run
 from pipelines.partitions import key_for_path
 
@@ -98,6 +99,23 @@ def test_a_saved_file_is_indexed_by_a_sensor_launched_run(deployment):
         db, "SELECT text FROM nodes WHERE kind = 'paragraph'")
     assert sorted(stored(db, "SELECT path FROM documents")) == [
         (str(docs / "alpha.md"),), (str(new),)]
+    # the run handed its work to the store's resident worker, started by the sensor's first
+    # tick (pipelines/sensors.py), which keeps docling loaded between runs
+    pid = worker_pid(db)
+    assert pid is not None
+    assert indexed_by(server, run.run_id) == {
+        "document": f"resident worker (pid {pid})", "collection": f"resident worker (pid {pid})"}
+
+
+def indexed_by(server: DevServer, run_id: str) -> dict[str, str]:
+    """The `indexed_by` metadata of each asset the run materialised."""
+    data = server.graphql(
+        "query($id: ID!) { runOrError(runId: $id) { ... on Run { assetMaterializations { "
+        "assetKey { path } metadataEntries { label ... on TextMetadataEntry { text } } } } } }",
+        {"id": run_id})
+    return {"/".join(m["assetKey"]["path"]): e["text"]
+            for m in data["runOrError"]["assetMaterializations"]
+            for e in m["metadataEntries"] if e["label"] == "indexed_by"}
 
 
 # -- the UI in headless Chromium ----------------------------------------------------------------

@@ -40,6 +40,9 @@ def test_resource_settings_come_from_the_environment(monkeypatch):
     assert options.embedding.model == "hashing" and options.exclude == ("drafts/*",)
     assert options.summaries is not None and options.summaries.verify is False
     assert options.summaries.nli.model == "cross-encoder/nli-deberta-v3-xsmall"
+    assert resource.resident_worker is True  # a deployment hands runs to a warm worker
+    monkeypatch.setenv("DOCNAV_RESIDENT_WORKER", "0")
+    assert default_resource(environ=os.environ).resident_worker is False
 
 
 def test_sensor_interval_comes_from_the_environment():

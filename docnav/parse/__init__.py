@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from docnav.errors import InputError
 from docnav.model import Block, BlockKind, ParsedDocument
 from docnav.parse._checks import (
     FORMATS,
@@ -23,9 +24,18 @@ from docnav.parse._checks import (
 )
 from docnav.parse._options import ParseOptions
 
-__all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file"]
+__all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "preload"]
 
 SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
+
+
+def preload(fmt: str = "markdown") -> None:
+    """Load the parser for ``fmt`` now (seconds: docling imports torch), not at the first file."""
+    if fmt not in FORMATS.values():
+        raise InputError(f"unknown format {fmt!r}; expected one of {sorted(set(FORMATS.values()))}")
+    from docnav.parse._docling import preload as _preload
+
+    _preload(fmt)
 
 
 def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedDocument:

@@ -58,6 +58,12 @@ def convert(path: Path, fmt: str, options: ParseOptions) -> Converted:
     return Converted(result.document, result, pdf_pipeline, errors)
 
 
+def preload(fmt: str = "markdown") -> None:
+    """Import docling and build the converter for ``fmt`` now, not at the first parse (the
+    import takes seconds: docling imports torch and transformers)."""
+    _converter(fmt, None, None)
+
+
 def resolve_pdf_mode(options: ParseOptions) -> str:
     """``standard`` or ``native``: what ``options.pdf_mode`` means on this machine."""
     if options.pdf_mode == "native":
