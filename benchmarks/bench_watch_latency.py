@@ -1,8 +1,11 @@
 """Edit-to-queryable latency through the in-process watcher (`docnav watch` standalone mode).
 
 A folder of real RFCs is indexed, the watcher started (models already loaded), then one
-paragraph of one file is edited N times; each time we measure from the file write until a
-reader of the store sees the new text. Target: p50 < 1 s after models are loaded.
+paragraph of one file is edited N times. Each time we measure from the file write until a reader
+sees the new text in the Parquet export, polling every 20 ms: what `DocNavGraph.open` reads
+while a writer holds the store (the run updates it right after the document's commit, before
+the collection step; a reader of the DuckDB file could see the text earlier, at the commit). Also reported: until the watcher's index run (collection
+step included) has finished. Target: p50 < 1 s after models are loaded.
 
     .venv/bin/python benchmarks/bench_watch_latency.py [--docs 20] [--edits 10] [--real]
 """
@@ -10,6 +13,8 @@ reader of the store sees the new text. Target: p50 < 1 s after models are loaded
 from __future__ import annotations
 
 import argparse
+
+import duckdb
 import os
 import statistics
 import subprocess
@@ -72,7 +77,7 @@ def main() -> None:
             done.set()
 
         target = sorted(docs.glob("*.md"))[len(list(docs.glob("*.md"))) // 2]
-        latencies = []
+        latencies, finished = [], []
         with Watcher([docs], handler, WatchOptions(debounce=args.debounce, settle=args.settle)):
             time.sleep(0.5)
             for i in range(args.edits):
@@ -81,15 +86,13 @@ def main() -> None:
                 done.clear()
                 started = time.perf_counter()
                 target.write_text(text.replace("\n\n", f"\n\n{marker}\n\n", 1))
-                while True:
-                    done.wait(10)
-                    with store.reader() as con:
-                        seen = con.execute("SELECT count(*) FROM nodes WHERE text = ?",
-                                           [marker]).fetchone()[0]
-                    if seen:
-                        break
-                    done.clear()
+                while not reader_sees(store, marker):
+                    if time.perf_counter() - started > 60:
+                        sys.exit(f"edit {i}: not visible after 60 s")
+                    time.sleep(0.02)
                 latencies.append(time.perf_counter() - started)
+                done.wait(60)
+                finished.append(time.perf_counter() - started)
                 time.sleep(0.3)
     latencies.sort()
     p50 = statistics.median(latencies)
@@ -97,8 +100,21 @@ def main() -> None:
     stages = {k: round(v, 3) for k, v in reports[-1].stage_seconds.items()}
     print(f"last edit's index run: {reports[-1].seconds:.3f} s, stages {stages}")
     print("latencies (s): " + ", ".join(f"{x:.2f}" for x in latencies))
+    print(f"until the watcher's index run had finished (collection step included): p50 "
+          f"{statistics.median(finished):.2f} s")
     print(f"edit-to-queryable p50 {p50:.2f} s, p95 {p95:.2f} s "
           f"(target p50 < 1 s: {'met' if p50 < 1 else 'NOT met'})")
+
+
+def reader_sees(store: Store, marker: str) -> bool:
+    """Whether the Parquet export has the text (a reader in this process may not open the
+    DuckDB file while the indexer thread has it open read-write)."""
+    try:
+        return duckdb.execute(
+            f"SELECT count(*) FROM read_parquet('{store.parquet_dir / 'nodes'}/*.parquet', "
+            "union_by_name=true) WHERE text = ?", [marker]).fetchone()[0] > 0
+    except duckdb.Error:  # a file replaced mid-read
+        return False
 
 
 if __name__ == "__main__":
