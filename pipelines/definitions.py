@@ -6,12 +6,17 @@ import os
 
 from dagster import Definitions, EnvVar, in_process_executor
 
+from docnav.embed import DEFAULT_MODEL
 from docnav.errors import ConfigError
+from docnav.model import SCHEMA_VERSION
+from docnav.summarize import ExtractiveSummarizer
+from docnav.verify import DEFAULT_NLI_MODEL
 from pipelines.assets import collection, document
 from pipelines.resources import DocNavResource
 from pipelines.sensors import (
     DEFAULT_SENSOR_INTERVAL,
     build_document_sensor,
+    build_reverify_schedule,
     index_job,
     reconcile_schedule,
 )
@@ -49,13 +54,34 @@ def sensor_interval(environ: dict[str, str] = os.environ) -> int:
     return int(value)
 
 
+def code_version(environ: dict[str, str] = os.environ) -> str:
+    """What the assets' results depend on besides the documents: the store schema and the
+    models. Dagster records it with each materialisation and marks the assets stale in the UI
+    when it changes; the reverify schedule then requests the run that rebuilds what it
+    invalidated (summaries and verdicts of another summariser or NLI model)."""
+    summaries = environ.get("DOCNAV_SUMMARIES", "1") != "0"
+    verify = summaries and environ.get("DOCNAV_VERIFY", "1") != "0"
+    nli = environ.get("DOCNAV_NLI_MODEL") or DEFAULT_NLI_MODEL
+    return ";".join([
+        f"schema={SCHEMA_VERSION}",
+        f"embed={environ.get('DOCNAV_EMBED_MODEL') or DEFAULT_MODEL}",
+        f"summarizer={ExtractiveSummarizer.summarizer_id if summaries else 'off'}",
+        f"nli={nli if verify else 'off'}",
+    ])
+
+
+def with_code_version(assets, version: str):
+    return assets.map_asset_specs(lambda spec: spec.replace_attributes(code_version=version))
+
+
 # Runs execute in-process: document -> collection is sequential anyway (one store writer), and
 # a subprocess per step would add seconds of imports to every run (edit-to-queryable latency).
+VERSION = code_version()
 defs = Definitions(
-    assets=[document, collection],
+    assets=[with_code_version(document, VERSION), with_code_version(collection, VERSION)],
     jobs=[index_job],
     sensors=[build_document_sensor(sensor_interval())],
-    schedules=[reconcile_schedule],
+    schedules=[reconcile_schedule, build_reverify_schedule(VERSION)],
     resources={"docnav": default_resource()},
     executor=in_process_executor,
 )

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dagster import (
+    DagsterRunStatus,
     DefaultScheduleStatus,
+    RunsFilter,
+    ScheduleDefinition,
     DefaultSensorStatus,
     ScheduleEvaluationContext,
     SensorDefinition,
@@ -14,6 +17,9 @@ from dagster import (
     sensor,
 )
 
+from dagster._core.definitions.data_version import CODE_VERSION_TAG
+
+from docnav.hashing import digest
 from docnav.scan import scan
 from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick
@@ -71,3 +77,38 @@ def reconcile_schedule(context: ScheduleEvaluationContext):
     return full_range_request(keys, run_key=f"reconcile-{stamp}") or SkipReason(
         "no document partitions yet: the document sensor adds them"
     )
+
+
+REVERIFY_TAG = "docnav/reverify"  # digest of the code version a re-verification run brings
+_ACTIVE = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING,
+           DagsterRunStatus.STARTED]
+
+
+def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
+    """Every 5 minutes: when the assets' code version (embedding model, summariser, NLI model:
+    pipelines/definitions.py) differs from the one the latest `document` materialisation
+    recorded, one run over every document. It re-indexes incrementally, which rebuilds exactly
+    the summaries and NLI verdicts made with other models and re-verifies their claims."""
+
+    @schedule(job=index_job, cron_schedule="*/5 * * * *", name="reverify_schedule",
+              default_status=DefaultScheduleStatus.RUNNING)
+    def reverify_schedule(context: ScheduleEvaluationContext):
+        latest = context.instance.get_latest_materialization_event(document.key)
+        if latest is None or latest.asset_materialization is None:
+            return SkipReason("no document materialised yet")
+        recorded = (latest.asset_materialization.tags or {}).get(CODE_VERSION_TAG)
+        if recorded == code_version:
+            return SkipReason(f"code version unchanged ({code_version})")
+        version_tag = {REVERIFY_TAG: digest(code_version)[:12]}
+        if context.instance.get_runs(RunsFilter(tags=version_tag, statuses=_ACTIVE), limit=1):
+            return SkipReason("a re-verification run for this code version is under way")
+        keys = context.instance.get_dynamic_partitions(PARTITIONS)
+        stamp = context.scheduled_execution_time.isoformat()
+        request = full_range_request(
+            keys, run_key=f"reverify-{version_tag[REVERIFY_TAG]}-{stamp}", tags=version_tag)
+        if request is None:
+            return SkipReason("no document partitions")
+        context.log.info(f"code version changed: {recorded!r} -> {code_version!r}")
+        return request
+
+    return reverify_schedule

@@ -5,6 +5,7 @@ Runs use the hashing embedder and, except in one test, no summaries, so no model
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import subprocess
@@ -18,7 +19,10 @@ from dagster import (
     DagsterInstance,
     DeleteDynamicPartitionsRequest,
     Definitions,
+    RunRequest,
+    SkipReason,
     build_reconstructable_job,
+    build_schedule_context,
     build_sensor_context,
     execute_job,
     instance_for_test,
@@ -26,6 +30,7 @@ from dagster import (
     multiprocess_executor,
 )
 from dagster import DagsterRunStatus, MetadataValue
+from dagster._core.definitions.data_version import CODE_VERSION_TAG
 from dagster._core.events import EngineEventData
 from dagster._core.storage.dagster_run import DagsterRun
 from dagster._core.storage.tags import (
@@ -47,7 +52,8 @@ from pipelines.recovery import (
     orphan_work,
 )
 from pipelines.resources import DocNavResource
-from pipelines.sensors import document_sensor, index_job
+from pipelines.definitions import code_version, with_code_version
+from pipelines.sensors import REVERIFY_TAG, build_reverify_schedule, document_sensor, index_job
 from tests.conftest import NLI_MODEL, require
 
 warnings.filterwarnings("ignore", message=".*backfill_policy.*")
@@ -191,6 +197,50 @@ def test_nli_check_reports_claims(instance, tmp_path, docs):
     assert nli.severity == AssetCheckSeverity.WARN
     assert nli.metadata["claims_checked"].value == counts["claims_checked"] > 0
     assert nli.passed == (nli.metadata["claims_failed"].value == 0)
+
+
+def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
+        instance, tmp_path, docs):
+    """Summaries built without NLI; then the NLI model is switched on. The code version the
+    materialisations recorded differs from the new one, so the reverify schedule requests one
+    run over every document, which re-verifies the claims without re-parsing anything."""
+    db = str(tmp_path / "reverify.duckdb")
+    before = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_VERIFY": "0"}
+    after = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_NLI_MODEL": str(require(NLI_MODEL))}
+    old, new = code_version(before), code_version(after)
+    assert old != new and "nli=off" in old
+    plain = DocNavResource(roots=str(docs), db=db, embed_model="hashing", verify=False)
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
+    first = materialize([with_code_version(document, old)], instance=instance,
+                        resources={"docnav": plain}, tags=range_tags(keys[0], keys[-1]))
+    assert meta(first, "document")["claims_checked"] == 0
+    event = instance.get_latest_materialization_event(document.key)
+    assert event.asset_materialization.tags[CODE_VERSION_TAG] == old
+
+    when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
+    context = build_schedule_context(instance=instance, scheduled_execution_time=when)
+    assert isinstance(build_reverify_schedule(old)(context), SkipReason)
+    request = build_reverify_schedule(new)(context)
+    assert isinstance(request, RunRequest)
+    assert request.tags[ASSET_PARTITION_RANGE_START_TAG] == keys[0]
+    assert request.tags[ASSET_PARTITION_RANGE_END_TAG] == keys[-1]
+    assert request.tags[REVERIFY_TAG] and request.run_config["ops"]["document"]["config"]["full"]
+
+    verifying = DocNavResource(roots=str(docs), db=db, embed_model="hashing",
+                               nli_model=str(require(NLI_MODEL)))
+    job = Definitions(assets=[with_code_version(document, new), collection], jobs=[index_job],
+                      resources={"docnav": verifying}).resolve_job_def("index_documents")
+    rerun = job.execute_in_process(instance=instance, tags=request.tags,
+                                   run_config=request.run_config)
+    counts = {k: v.value for k, v in rerun.asset_materializations_for_node("document")[0]
+              .metadata.items()}
+    assert counts["docs_parsed"] == 0 and counts["documents_unchanged"] == 3
+    assert counts["summaries_rebuilt"] > 0 and counts["claims_checked"] > 0
+    assert instance.get_latest_materialization_event(document.key) \
+        .asset_materialization.tags[CODE_VERSION_TAG] == new
+    later = build_schedule_context(instance=instance,
+                                   scheduled_execution_time=when + datetime.timedelta(minutes=5))
+    assert isinstance(build_reverify_schedule(new)(later), SkipReason)
 
 
 # -- the sensor --------------------------------------------------------------------------------

@@ -175,7 +175,7 @@ def test_the_ui_shows_the_asset_graph_and_check_results(deployment, tmp_path):
     assert str(deployment.docs / "alpha.md") in dom["document-partitions"]
     assert "documents_added" in dom["document-events"]  # the run's metadata
     assert "index_documents" in dom["runs"]
-    for name in ("document_sensor", "reconcile_schedule"):
+    for name in ("document_sensor", "reconcile_schedule", "reverify_schedule"):
         assert name in dom["automation"]
 
 

@@ -9,7 +9,7 @@ import pytest
 from dagster import DagsterInstance, Definitions
 
 from docnav.errors import ConfigError
-from pipelines.definitions import default_resource, defs, sensor_interval
+from pipelines.definitions import VERSION, code_version, default_resource, defs, sensor_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,7 +18,7 @@ def test_definitions_load():
     Definitions.validate_loadable(defs)
     repo = defs.get_repository_def()
     assert repo.has_job("index_documents")
-    assert {s.name for s in repo.schedule_defs} == {"reconcile_schedule"}
+    assert {s.name for s in repo.schedule_defs} == {"reconcile_schedule", "reverify_schedule"}
     assert {s.name for s in repo.sensor_defs} == {"document_sensor"}
     assert repo.get_sensor_def("document_sensor").minimum_interval_seconds == 30
     assert repo.get_job("index_documents").executor_def.name == "in_process"
@@ -26,6 +26,9 @@ def test_definitions_load():
                                             if k.to_user_string() == "document")]
     assert document.partitions_def.name == "documents"
     assert {c.name for c in document.check_keys} == {"parse_health", "nli_verification"}
+    # the models are the assets' code version: changing one marks them stale in the UI
+    assert set(document.code_versions_by_key.values()) == {VERSION}
+    assert "summarizer=extractive-v1" in VERSION
 
 
 def test_resource_settings_come_from_the_environment(monkeypatch):
@@ -43,6 +46,15 @@ def test_resource_settings_come_from_the_environment(monkeypatch):
     assert resource.resident_worker is True  # a deployment hands runs to a warm worker
     monkeypatch.setenv("DOCNAV_RESIDENT_WORKER", "0")
     assert default_resource(environ=os.environ).resident_worker is False
+
+
+def test_code_version_follows_the_model_settings():
+    base = code_version({})
+    assert code_version({"DOCNAV_NLI_MODEL": "/models/other-nli"}) != base
+    assert code_version({"DOCNAV_EMBED_MODEL": "hashing"}) != base
+    assert "nli=off" in code_version({"DOCNAV_VERIFY": "0"})
+    assert "summarizer=off" in code_version({"DOCNAV_SUMMARIES": "0"})
+    assert code_version({"DOCNAV_ROOTS": "/elsewhere"}) == base  # where documents are: no
 
 
 def test_sensor_interval_comes_from_the_environment():
