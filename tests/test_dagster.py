@@ -268,6 +268,28 @@ def launch(instance, resource, request):
     return result
 
 
+def test_a_failed_document_is_shown_then_indexed_once_its_file_is_fixed(instance, resource, docs):
+    """A run over a.md and an empty (invalid) e.md: the run succeeds for a.md, parse_health
+    names e.md and its error; once the file is fixed, the sensor's next run indexes it."""
+    (docs / "e.md").write_text("")
+    first = tick(instance, resource, None)
+    result = launch(instance, resource, first.run_requests[0])
+    parse = checks(result)["parse_health"]
+    assert not parse.passed and parse.metadata["failed"].value == 1
+    assert str(docs / "e.md") in parse.metadata["failures"].value
+    assert "empty" in parse.metadata["failures"].value
+    assert str(docs / "a.md") in stored_paths(resource.db)
+
+    (docs / "e.md").write_text("# Echo\n\nEcho is fixed now.\n")
+    fixed = tick(instance, resource, first.cursor)
+    [run] = fixed.run_requests
+    assert run.tags[ASSET_PARTITION_RANGE_START_TAG] == key_for_path(str(docs / "e.md"))
+    retry = launch(instance, resource, run)
+    assert checks(retry)["parse_health"].passed
+    assert meta(retry, "document")["documents_failed"] == 0
+    assert "Echo is fixed now." in paragraphs(resource.db)
+
+
 def test_sensor_follows_add_modify_rename_delete(instance, resource, docs):
     a, b, c = (str(docs / n) for n in ("a.md", "b.md", "c.md"))
 
