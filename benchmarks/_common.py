@@ -283,3 +283,16 @@ def _drop_weight_noise(only_a: set, only_b: set, tol: float) -> tuple[set, set]:
 def _short(row, width: int = 300) -> str:
     text = repr(row)
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def parquet_has_text(folder: Path, text: str) -> bool:
+    """Whether the Parquet files in ``folder`` (replaced atomically, one per document) have a
+    node with exactly ``text``: what a reader of the export would find now."""
+    import duckdb
+
+    try:
+        return duckdb.execute(
+            f"SELECT count(*) FROM read_parquet('{folder}/*.parquet', union_by_name=true) "
+            "WHERE text = ?", [text]).fetchone()[0] > 0
+    except duckdb.Error:  # a file replaced mid-read
+        return False

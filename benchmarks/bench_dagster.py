@@ -34,6 +34,7 @@ from benchmarks._common import (  # noqa: E402
     DEFAULT_BUNDLE,
     clone_bundle,
     header,
+    parquet_has_text,
     require_bundle,
     uptime,
     write_json,
@@ -164,7 +165,6 @@ def initial_load(server: DevServer, staging: Path, watched: Path, n: int) -> dic
 
 
 def edit_latencies(server: DevServer, watched: Path, parquet: Path, edits: int) -> dict:
-    import duckdb
 
     files = sorted(watched.glob("*.md"))
     target = files[len(files) // 2]
@@ -178,7 +178,7 @@ def edit_latencies(server: DevServer, watched: Path, parquet: Path, edits: int) 
         saved = target.with_name(f".{target.name}.saving")  # saved as editors do: a rename,
         saved.write_text(text.replace("\n\n", f"\n\n{marker}\n\n", 1))  # never a half file
         os.replace(saved, target)
-        while not visible(duckdb, parquet, marker):
+        while not parquet_has_text(parquet, marker):
             if time.monotonic() - started > 600:
                 sys.exit(f"edit {i}: not queryable after 600 s\n{server.log_tail()}")
             time.sleep(0.2)
@@ -222,16 +222,6 @@ def run_timeline(home: Path, run_id: str, origin: float) -> dict:
         timeline[kind] = ([round(first - origin, 2), round(last - origin, 2), count]
                           if count > 1 else round(first - origin, 2))
     return timeline
-
-
-def visible(duckdb, parquet: Path, marker: str) -> bool:
-    """Whether the Parquet export (replaced atomically per document) has the marker text."""
-    try:
-        return duckdb.execute(
-            f"SELECT count(*) FROM read_parquet('{parquet}/*.parquet', union_by_name=true) "
-            "WHERE text = ?", [marker]).fetchone()[0] > 0
-    except duckdb.Error:  # a file replaced mid-read
-        return False
 
 
 if __name__ == "__main__":

@@ -13,8 +13,6 @@ step included) has finished. Target: p50 < 1 s after models are loaded.
 from __future__ import annotations
 
 import argparse
-
-import duckdb
 import os
 import statistics
 import subprocess
@@ -33,6 +31,7 @@ from docnav.store import Store  # noqa: E402
 from docnav.summaries import SummaryPipelineOptions  # noqa: E402
 from docnav.verify import VerifyOptions  # noqa: E402
 from docnav.watch import Watcher, WatchOptions, index_batches  # noqa: E402
+from benchmarks._common import parquet_has_text  # noqa: E402
 
 SHARED = REPO.parent / "shared"
 # the NLI model on these machines (ENVIRONMENT.md); `docnav watch` takes it from $DOCNAV_NLI_MODEL
@@ -86,7 +85,7 @@ def main() -> None:
                 done.clear()
                 started = time.perf_counter()
                 target.write_text(text.replace("\n\n", f"\n\n{marker}\n\n", 1))
-                while not reader_sees(store, marker):
+                while not parquet_has_text(store.parquet_dir / "nodes", marker):
                     if time.perf_counter() - started > 60:
                         sys.exit(f"edit {i}: not visible after 60 s")
                     time.sleep(0.02)
@@ -104,17 +103,6 @@ def main() -> None:
           f"{statistics.median(finished):.2f} s")
     print(f"edit-to-queryable p50 {p50:.2f} s, p95 {p95:.2f} s "
           f"(target p50 < 1 s: {'met' if p50 < 1 else 'NOT met'})")
-
-
-def reader_sees(store: Store, marker: str) -> bool:
-    """Whether the Parquet export has the text (a reader in this process may not open the
-    DuckDB file while the indexer thread has it open read-write)."""
-    try:
-        return duckdb.execute(
-            f"SELECT count(*) FROM read_parquet('{store.parquet_dir / 'nodes'}/*.parquet', "
-            "union_by_name=true) WHERE text = ?", [marker]).fetchone()[0] > 0
-    except duckdb.Error:  # a file replaced mid-read
-        return False
 
 
 if __name__ == "__main__":

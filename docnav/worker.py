@@ -106,21 +106,8 @@ def code_fingerprint() -> str:
 # -- the caller's side -----------------------------------------------------------------------
 
 
-class _Preloading:
-    """Stores whose worker a background thread of this process is starting."""
-
-    def __init__(self) -> None:
-        self.dbs: set[str] = set()
-        self._lock = threading.Lock()
-
-    def __enter__(self) -> None:
-        self._lock.acquire()
-
-    def __exit__(self, *exc) -> None:
-        self._lock.release()
-
-
-_PRELOADING = _Preloading()
+_PRELOAD_LOCK = threading.Lock()
+_PRELOADING: set[str] = set()  # stores whose worker a background thread here is starting
 
 
 class ResidentIndexer:
@@ -157,10 +144,10 @@ class ResidentIndexer:
         if not background:
             self._preload()
             return
-        with _PRELOADING:
-            if self.db in _PRELOADING.dbs:
+        with _PRELOAD_LOCK:
+            if self.db in _PRELOADING:
                 return
-            _PRELOADING.dbs.add(self.db)
+            _PRELOADING.add(self.db)
         threading.Thread(target=self._preload, name="docnav-worker-preload", daemon=True).start()
 
     def _preload(self) -> None:
@@ -170,8 +157,8 @@ class ResidentIndexer:
                 with conn:
                     _ask(conn, ("run", self.db, self.options, "preload", {}))
         finally:
-            with _PRELOADING:
-                _PRELOADING.dbs.discard(self.db)
+            with _PRELOAD_LOCK:
+                _PRELOADING.discard(self.db)
 
     def _run(self, op: str, kwargs: dict) -> IndexReport:
         conn = self._connect()
