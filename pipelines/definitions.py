@@ -28,6 +28,11 @@ OPTIONAL_ENV = {
 }
 
 
+def _switch(environ: dict[str, str], name: str) -> bool:
+    """An on/off setting that is on unless set to 0."""
+    return environ.get(name, "1") != "0"
+
+
 def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     """DOCNAV_ROOTS and DOCNAV_DB are required; DOCNAV_SUMMARIES=0 / DOCNAV_VERIFY=0 switch
     summaries / NLI verification off; DOCNAV_RESIDENT_WORKER=0 makes every run index in its
@@ -36,9 +41,9 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     return DocNavResource(
         roots=EnvVar("DOCNAV_ROOTS"),
         db=EnvVar("DOCNAV_DB"),
-        summaries=environ.get("DOCNAV_SUMMARIES", "1") != "0",
-        verify=environ.get("DOCNAV_VERIFY", "1") != "0",
-        resident_worker=environ.get("DOCNAV_RESIDENT_WORKER", "1") != "0",
+        summaries=_switch(environ, "DOCNAV_SUMMARIES"),
+        verify=_switch(environ, "DOCNAV_VERIFY"),
+        resident_worker=_switch(environ, "DOCNAV_RESIDENT_WORKER"),
         **optional,
     )
 
@@ -59,8 +64,8 @@ def code_version(environ: dict[str, str] = os.environ) -> str:
     models. Dagster records it with each materialisation and marks the assets stale in the UI
     when it changes; the reverify schedule then requests the run that rebuilds what it
     invalidated (summaries and verdicts of another summariser or NLI model)."""
-    summaries = environ.get("DOCNAV_SUMMARIES", "1") != "0"
-    verify = summaries and environ.get("DOCNAV_VERIFY", "1") != "0"
+    summaries = _switch(environ, "DOCNAV_SUMMARIES")
+    verify = summaries and _switch(environ, "DOCNAV_VERIFY")
     nli = environ.get("DOCNAV_NLI_MODEL") or DEFAULT_NLI_MODEL
     return ";".join([
         f"schema={SCHEMA_VERSION}",
