@@ -71,66 +71,85 @@ def update_collection(
     """
     changed_docs = list(changed_docs)
     touched_paths = list(touched_paths)
-    sources = _drop_dangling(con)
-    _write_collection_node(con, options.name)
-    sources |= _update_cross_references(con, changed_docs, touched_paths)
+    # the documents whose collection-owned edges change, for the export (removed documents'
+    # edges go with them)
+    source_docs = _docs_of(con, _drop_dangling(con)) | set(changed_docs)
+    if _write_collection_node(con, options.name):
+        source_docs.add(COLLECTION_DOC_ID)
+    source_docs |= _update_cross_references(con, changed_docs, touched_paths)
     vectors = vectors or SectionVectors()
     section = vectors.load(con, model, [*changed_docs, *removed_docs])
-    recomputed, related_sources = _update_related(con, section, changed_docs, options)
-    sources |= related_sources
-    return CollectionUpdate(recomputed, _docs_of(con, sources) | set(changed_docs)
-                            | {COLLECTION_DOC_ID})
+    recomputed, related_docs = _update_related(con, section, changed_docs, options)
+    return CollectionUpdate(recomputed, source_docs | related_docs)
 
 
 def _docs_of(con: duckdb.DuckDBPyConnection, node_ids: set[str]) -> set[str]:
     if not node_ids:
         return set()
-    con.register("_nodes", pl.DataFrame({"node_id": sorted(node_ids)}, schema={"node_id": pl.Utf8}))
-    try:
-        return {d for (d,) in con.execute(
-            "SELECT DISTINCT doc_id FROM nodes WHERE node_id IN (SELECT node_id FROM _nodes)"
-        ).fetchall()}
-    finally:
-        con.unregister("_nodes")
+    return {d for (d,) in con.execute(
+        "SELECT DISTINCT doc_id FROM nodes WHERE node_id = ANY(?::VARCHAR[])", [sorted(node_ids)]
+    ).fetchall()}
 
 
 def _drop_dangling(con: duckdb.DuckDBPyConnection) -> set[str]:
     # Related edges are left to _update_related: a list that points at a vanished section
     # is how it knows that list must be recomputed (the next-best neighbour moves up).
     # Contains edges are all rewritten by _write_collection_node.
+    # The few endpoints are looked up among the nodes (a scan of one column), rather than
+    # every node id hashed for an anti-join: the cost follows the links, not the store.
+    ends = sorted({n for pair in con.execute(
+        "SELECT src, dst FROM edges WHERE doc_id = ? AND kind = 'references'", [COLLECTION_DOC_ID]
+    ).fetchall() for n in pair})
+    if not ends:
+        return set()
+    present = {n for (n,) in con.execute(
+        "SELECT node_id FROM nodes WHERE node_id = ANY(?::VARCHAR[])", [ends]).fetchall()}
+    gone = [n for n in ends if n not in present]
+    if not gone:
+        return set()
     return {src for (src,) in con.execute(
-        "DELETE FROM edges WHERE doc_id = ? AND kind = 'references' AND "
-        "(src NOT IN (SELECT node_id FROM nodes) OR dst NOT IN (SELECT node_id FROM nodes)) "
-        "RETURNING src",
-        [COLLECTION_DOC_ID],
+        "DELETE FROM edges WHERE doc_id = $owner AND kind = 'references' AND "
+        "(src = ANY($gone::VARCHAR[]) OR dst = ANY($gone::VARCHAR[])) RETURNING src",
+        {"owner": COLLECTION_DOC_ID, "gone": gone},
     ).fetchall()}
 
 
-def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> None:
+def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    """The collection node, and its ``contains`` edges to the document nodes in path order.
+    Returns whether the edges changed: an edit keeps the set of documents, and rewriting a
+    thousand unchanged edges would cost every edit time in proportion to the collection."""
     docs = con.execute(
-        "SELECT d.tree_hash, n.node_id FROM documents d JOIN nodes n "
-        "ON n.doc_id = d.doc_id AND n.kind = 'document' "
-        "WHERE d.tree_hash IS NOT NULL ORDER BY d.path"
+        "SELECT doc_id, tree_hash FROM documents WHERE tree_hash IS NOT NULL ORDER BY path"
     ).fetchall()
-    tree_hash = digest("collection", name, *(h for h, _ in docs))
+    tree_hash = digest("collection", name, *(h for _, h in docs))
     con.execute("DELETE FROM nodes WHERE doc_id = ?", [COLLECTION_DOC_ID])
     con.execute(
         "INSERT INTO nodes VALUES (?, ?, 'collection', 'collection', 'collection', 0, 0, NULL, "
         "?, ?, '', NULL, NULL, ?, ?)",
         [COLLECTION_NODE_ID, COLLECTION_DOC_ID, name, name, digest(name), tree_hash],
     )
+    wanted = [node_id_for(d, "doc") for d, _ in docs]  # every stored tree has this root
+    stored = [dst for (dst,) in con.execute(
+        "SELECT dst FROM edges WHERE doc_id = ? AND kind = 'contains' ORDER BY rowid",
+        [COLLECTION_DOC_ID],
+    ).fetchall()]
+    if stored == wanted:
+        return False
     con.execute("DELETE FROM edges WHERE doc_id = ? AND kind = 'contains'", [COLLECTION_DOC_ID])
-    con.execute(
-        "INSERT INTO edges SELECT ?, n.node_id, 'contains', 1.0, ? FROM nodes n "
-        "JOIN documents d USING (doc_id) WHERE n.kind = 'document' ORDER BY d.path",
-        [COLLECTION_NODE_ID, COLLECTION_DOC_ID],
-    )
+    _insert(con, "edges", pl.DataFrame(
+        {"src": [COLLECTION_NODE_ID] * len(wanted), "dst": wanted,
+         "kind": [EdgeKind.CONTAINS.value] * len(wanted), "weight": [1.0] * len(wanted),
+         "doc_id": [COLLECTION_DOC_ID] * len(wanted)},
+        schema={"src": pl.Utf8, "dst": pl.Utf8, "kind": pl.Utf8, "weight": pl.Float64,
+                "doc_id": pl.Utf8},
+    ))
+    return True
 
 
 def _update_cross_references(
     con: duckdb.DuckDBPyConnection, changed_docs: list[str], touched_paths: list[str]
 ) -> set[str]:
-    """Re-resolve the affected links; returns the source nodes whose edges were rewritten."""
+    """Re-resolve the affected links; returns the documents whose edges were rewritten."""
     names = sorted({posixpath.basename(p) for p in touched_paths if p})
     if not names and not changed_docs:
         return set()
@@ -150,6 +169,7 @@ def _update_cross_references(
     finally:
         con.unregister("_changed_docs")
     sources = sorted({node_id for node_id, _, _ in links})
+    source_docs = {doc_id for _, doc_id, _ in links}
     con.register("_sources", pl.DataFrame({"src": sources}, schema={"src": pl.Utf8}))
     try:
         con.execute(
@@ -160,7 +180,7 @@ def _update_cross_references(
     finally:
         con.unregister("_sources")
     if not links:
-        return set(sources)
+        return source_docs
     doc_paths = dict(con.execute(
         "SELECT doc_id, path FROM documents WHERE tree_hash IS NOT NULL"
     ).fetchall())
@@ -190,21 +210,22 @@ def _update_cross_references(
         orient="row",
     )
     _insert(con, "edges", frame)
-    return set(sources)
+    return source_docs
 
 
 def _update_related(
     con: duckdb.DuckDBPyConnection, section: _Vectors, changed_docs: list[str],
     options: CollectionOptions,
 ) -> tuple[int, set[str]]:
-    """Returns how many lists were recomputed in full, and the sources of rewritten lists."""
+    """Returns how many lists were recomputed in full, and the documents of the sections
+    whose lists were rewritten or dropped."""
     ids, docs, keys, matrix, model = (section.ids, section.docs, section.keys, section.matrix,
                                       section.model)
     if not ids:
         gone = con.execute(
             "DELETE FROM edges WHERE doc_id = ? AND kind = 'related' RETURNING src",
             [COLLECTION_DOC_ID]).fetchall()
-        return 0, {src for (src,) in gone}
+        return 0, _docs_of(con, {src for (src,) in gone})
     k, threshold = options.related_k, options.related_threshold
     index = {node_id: i for i, node_id in enumerate(ids)}
     changed_set = set(changed_docs)
@@ -282,7 +303,7 @@ def _update_related(
         orient="row",
     )
     _insert(con, "edges", frame)
-    return int(recompute.sum()), set(rewrite)
+    return int(recompute.sum()), {docs[i] for i in new_lists} | _docs_of(con, set(vanished))
 
 
 @dataclass

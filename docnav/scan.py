@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import stat
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,21 +74,23 @@ def scan(
     """Every matching file under ``roots`` (files or folders), sorted by path.
 
     hashes: reuse the hashes of files unchanged since an earlier scan (see :class:`HashCache`).
+    The walk costs one ``stat`` per matching file and no other system call, since the
+    sensor and every edit rescan the whole corpus.
     """
+    wanted, unwanted = Globs(include), Globs(exclude)
     found: dict[str, FoundFile] = {}
     for raw in roots:
         root = Path(raw).expanduser().absolute()
         if not root.exists() and not root.is_symlink():
             raise InputError(f"{raw}: no such file or folder to index")
         if not root.is_dir():  # a file, or a pipe/device/dangling link reported as such
-            entry = _inspect(root, root.parent, hashes)
+            entry = _inspect(str(root), root.parent, hashes)
             found[entry.path] = entry
             continue
-        for path in _walk(root):
-            rel = path.relative_to(root).as_posix()
-            if not _matches(rel, include) or _matches(rel, exclude):
+        for dir_entry, rel in _walk(str(root)):
+            if not wanted.match(rel, dir_entry.name) or unwanted.match(rel, dir_entry.name):
                 continue
-            entry = _inspect(path, root, hashes)
+            entry = _inspect(dir_entry.path, root, hashes, dir_entry)
             found.setdefault(entry.path, entry)
     return sorted(found.values(), key=lambda f: f.path)
 
@@ -101,21 +104,47 @@ def in_scope(path: str, roots: Iterable[str]) -> bool:
     return any(path == r or path.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
 
 
-def _matches(rel: str, patterns: Sequence[str]) -> bool:
-    name = rel.rsplit("/", 1)[-1]
-    return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in patterns)
+class Globs:
+    """Glob patterns, matched against a file's name or its path relative to the root
+    (``fnmatch`` rules), compiled once into one regular expression."""
+
+    def __init__(self, patterns: Sequence[str]) -> None:
+        self._regex = (
+            re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+            if patterns else None
+        )
+
+    def match(self, rel: str, name: str | None = None) -> bool:
+        if self._regex is None:
+            return False
+        name = rel.rsplit("/", 1)[-1] if name is None else name
+        return self._regex.match(name) is not None or self._regex.match(rel) is not None
 
 
-def _walk(root: Path) -> Iterable[Path]:
-    # followlinks=False: a symlinked folder is never descended into, so loops cannot recurse.
-    for folder, dirs, files in os.walk(root, followlinks=False, onerror=lambda e: None):
-        dirs.sort()
-        for name in sorted(files):
-            yield Path(folder) / name
-        # Folders (and links to them) are yielded too: one whose name matches the patterns,
-        # such as ``notes.md/``, is reported as not a regular file instead of silently skipped.
-        for name in dirs:
-            yield Path(folder) / name
+def _walk(root: str) -> Iterator[tuple[os.DirEntry, str]]:
+    """Every file and folder under ``root`` with its path relative to it, depth first in name
+    order. Symlinked folders are never descended into, so loops cannot recurse; folders that
+    cannot be listed are skipped. Folders (and links to them) are yielded too: one whose name
+    matches the patterns, such as ``notes.md/``, is reported as not a regular file instead of
+    silently skipped."""
+    stack = [(root, "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError:
+            continue
+        below = []
+        for entry in entries:
+            rel = prefix + entry.name
+            yield entry, rel
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    below.append((entry.path, rel + "/"))
+            except OSError:
+                continue
+        stack.extend(reversed(below))
 
 
 _FILE_KINDS = {
@@ -124,40 +153,43 @@ _FILE_KINDS = {
 }
 
 
-def _inspect(path: Path, root: Path, hashes: HashCache | None = None) -> FoundFile:
-    key = str(path)
-    if path.is_symlink():
+def _inspect(
+    path: str, root: Path, hashes: HashCache | None = None, entry: os.DirEntry | None = None
+) -> FoundFile:
+    """Hash the regular file at ``path`` (absolute), or say why it is not read. ``entry``, from
+    the folder listing, saves the system calls it already answered."""
+    if entry.is_symlink() if entry is not None else os.path.islink(path):
         try:
-            target = path.resolve(strict=True)
+            target = Path(path).resolve(strict=True)
         except (RuntimeError, OSError) as exc:
             loop = isinstance(exc, RuntimeError) or "loop" in str(exc).lower()
             cause = "symlink loop, not followed" if loop else f"broken symlink ({exc})"
-            return FoundFile(key, str(root), error=cause)
+            return FoundFile(path, str(root), error=cause)
         if not target.is_relative_to(root.resolve()):
             return FoundFile(
-                key, str(root),
+                path, str(root),
                 error=f"symlink points outside the indexed root ({target}), not followed",
             )
     try:
-        st = path.stat()
+        st = entry.stat() if entry is not None else os.stat(path)
     except OSError as exc:
-        return FoundFile(key, str(root), error=f"cannot read file: {exc.strerror or exc}")
+        return FoundFile(path, str(root), error=f"cannot read file: {exc.strerror or exc}")
     if not stat.S_ISREG(st.st_mode):
         kind = _FILE_KINDS.get(stat.S_IFMT(st.st_mode), "special file")
         return FoundFile(
-            key, str(root),
+            path, str(root),
             error=f"not a regular file ({kind}), not read; rename it or skip it with --exclude",
         )
-    digest = hashes.lookup(key, st) if hashes is not None else None
+    digest = hashes.lookup(path, st) if hashes is not None else None
     if digest is None:
         hashed_at = time.time_ns()
         try:
             digest = file_digest(path)
         except OSError as exc:
-            return FoundFile(key, str(root), error=f"cannot read file: {exc.strerror or exc}")
+            return FoundFile(path, str(root), error=f"cannot read file: {exc.strerror or exc}")
         if hashes is not None:
-            hashes.store(key, st, hashed_at, digest)
-    return FoundFile(key, str(root), size=st.st_size, content_hash=digest)
+            hashes.store(path, st, hashed_at, digest)
+    return FoundFile(path, str(root), size=st.st_size, content_hash=digest)
 
 
 def scan_paths(
@@ -171,6 +203,7 @@ def scan_paths(
     What a per-document run needs: the cost is that of the documents, not of the corpus.
     """
     absolute_roots = [Path(r).expanduser().absolute() for r in roots]
+    wanted, unwanted = Globs(include), Globs(exclude)
     found: dict[str, FoundFile] = {}
     for raw in paths:
         path = Path(raw).expanduser().absolute()
@@ -178,8 +211,8 @@ def scan_paths(
         if root is None or not (path.exists() or path.is_symlink()):
             continue  # outside every root, or gone (the caller treats it as removed)
         rel = path.relative_to(root).as_posix() if path != root else path.name
-        if not _matches(rel, include) or _matches(rel, exclude):
+        if not wanted.match(rel) or unwanted.match(rel):
             continue
-        entry = _inspect(path, root)
+        entry = _inspect(str(path), root)
         found[entry.path] = entry
     return sorted(found.values(), key=lambda f: f.path)
