@@ -10,7 +10,6 @@ records the error; the rest of the batch goes on.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -27,24 +26,24 @@ from docnav.collection import (
     SectionVectors,
     update_collection,
 )
-from docnav.diff import TreeDiff, diff_trees
+from docnav.diff import diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError, InputError
-from docnav.hashing import digest, file_digest
-from docnav.model import DocTree, Edge, NodeKind
+from docnav.hashing import file_digest
+from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file
 from docnav.parse import preload as preload_parser
+from docnav.plan import Job, document_record, plan_run
 from docnav.refs import internal_references
 from docnav.scan import (
     DEFAULT_INCLUDE,
     FoundFile,
     HashCache,
-    in_scope,
     root_of,
     scan,
     scan_paths,
 )
-from docnav.store import COLLECTION_DOC_ID, DocumentRecord, Store
+from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.summaries import (
     SummaryBuilder,
     SummaryPipelineOptions,
@@ -146,16 +145,6 @@ class IndexReport:
         self.stage_seconds[stage] = self.stage_seconds.get(stage, 0.0) + time.perf_counter() - started
 
 
-@dataclass(frozen=True)
-class _Job:
-    """One document to (re)index in this run."""
-
-    found: FoundFile
-    doc_id: str
-    previous: DocumentRecord | None
-    reason: str  # added | changed | renamed | retry
-
-
 class Indexer:
     """Keeps a store up to date with folders of documents."""
 
@@ -255,7 +244,9 @@ class Indexer:
         t = time.perf_counter()
         with self.store.reader() as con:
             stored = self.store.documents(con)
-        jobs, deletions, unchanged_ids = self._plan(found, stored, scope, report, exact_scope)
+        plan = plan_run(found, stored, scope, exact_scope)
+        jobs, deletions = plan.jobs, plan.deletions
+        report.unchanged, report.removed = plan.unchanged, plan.removed
         report._time("scan", t)
 
         embedder_before = self.embedder.texts_embedded
@@ -327,61 +318,11 @@ class Indexer:
             self.summaries.write(con, [summary] if summary else [])
             report._time("summaries", t)
 
-    # -- planning ----------------------------------------------------------------------------
-
-    def _plan(
-        self,
-        found: list[FoundFile],
-        stored: dict[str, DocumentRecord],
-        scope: list[str],
-        report: IndexReport,
-        exact_scope: bool = False,
-    ) -> tuple[list[_Job], list[str], list[str]]:
-        by_path = {r.path: r for r in stored.values()}
-
-        def covered(path: str) -> bool:
-            return path in scope if exact_scope else in_scope(path, scope)
-
-        present = {f.path for f in found}
-        vanished = {
-            r.content_hash: r
-            for r in stored.values()
-            if r.path not in present and covered(r.path) and r.content_hash
-        }
-        jobs: list[_Job] = []
-        unchanged: list[str] = []
-        renamed_ids: set[str] = set()
-        taken = {r.doc_id for r in stored.values()}  # a renamed document keeps its first id
-        for f in found:
-            old = by_path.get(f.path)
-            if f.error:
-                doc_id = old.doc_id if old else _new_doc_id(f.path, taken)
-                jobs.append(_Job(f, doc_id, old, "error"))
-            elif old is None:
-                source = vanished.pop(f.content_hash, None)
-                if source is not None and source.doc_id not in renamed_ids:
-                    renamed_ids.add(source.doc_id)
-                    jobs.append(_Job(f, source.doc_id, source, "renamed"))
-                else:
-                    jobs.append(_Job(f, _new_doc_id(f.path, taken), None, "added"))
-            elif old.content_hash == f.content_hash and old.status == "ok":
-                unchanged.append(old.doc_id)
-                report.unchanged.append(f.path)
-            else:
-                jobs.append(_Job(f, old.doc_id, old, "changed"))
-        deletions = [
-            r.doc_id
-            for r in stored.values()
-            if r.path not in present and covered(r.path) and r.doc_id not in renamed_ids
-        ]
-        report.removed = sorted(stored[d].path for d in deletions)
-        return jobs, deletions, unchanged
-
     # -- per batch ---------------------------------------------------------------------------
 
-    def _index_batch(self, batch: list[_Job], report: IndexReport) -> list[str]:
+    def _index_batch(self, batch: list[Job], report: IndexReport) -> list[str]:
         t = time.perf_counter()
-        parsed: list[tuple[_Job, DocTree | None, str | None]] = []
+        parsed: list[tuple[Job, DocTree | None, str | None]] = []
         for job in batch:
             job, tree, error = self._parse_stable(job)
             parsed.append((job, tree, error))
@@ -425,7 +366,7 @@ class Indexer:
         with self.store.transaction() as con:
             self.store.put_embeddings(con, self.embedder.model_id, fresh)
             for job, tree, error in parsed:
-                record = self._record(job, tree, error, now)
+                record = document_record(job, tree, error, now)
                 self.store.replace_document(con, record, tree)
                 if tree is None:
                     report.failed.append((job.found.path, error or "unknown error"))
@@ -480,7 +421,7 @@ class Indexer:
         report._time("summaries", t)
         return stale
 
-    def _parse_stable(self, job: _Job, tries: int = 3) -> tuple[_Job, DocTree | None, str | None]:
+    def _parse_stable(self, job: Job, tries: int = 3) -> tuple[Job, DocTree | None, str | None]:
         """Parse, then check the file still has the bytes that were hashed. A file modified
         while it was parsed is parsed again, so the stored tree and hash always belong to the
         same content (the newest one when the edits stop)."""
@@ -497,7 +438,7 @@ class Indexer:
             job = replace(job, found=replace(job.found, content_hash=now))
         return job, None, f"{job.found.path}: file kept changing while it was parsed; retry later"
 
-    def _parse_one(self, job: _Job) -> tuple[DocTree | None, str | None]:
+    def _parse_one(self, job: Job) -> tuple[DocTree | None, str | None]:
         if job.found.error:
             return None, f"{job.found.path}: {job.found.error}"
         try:
@@ -512,47 +453,13 @@ class Indexer:
         refs = internal_references(tree)
         return replace(tree, edges=tree.edges + tuple(refs)), None
 
-    def _record(
-        self, job: _Job, tree: DocTree | None, error: str | None, now: float
-    ) -> DocumentRecord:
-        f, prev = job.found, job.previous
-        if tree is None:
-            if prev is not None:  # keep the previous version queryable; note the failure
-                return replace(prev, path=prev.path, seen_hash=f.content_hash, status="failed",
-                               error=error, checked_at=now)
-            return DocumentRecord(
-                doc_id=job.doc_id, path=f.path, format=Path(f.path).suffix.lstrip(".").lower(),
-                title="", content_hash=None, seen_hash=f.content_hash, tree_hash=None, version=0,
-                status="failed", error=error, size_bytes=f.size, n_nodes=0, metadata="[]",
-                indexed_at=None, checked_at=now,
-            )
-        return DocumentRecord(
-            doc_id=job.doc_id, path=f.path, format=tree.format, title=tree.title,
-            content_hash=f.content_hash, seen_hash=f.content_hash, tree_hash=tree.tree_hash,
-            version=(prev.version if prev else 0) + 1, status="ok", error=None,
-            size_bytes=f.size, n_nodes=len(tree.nodes), metadata=json.dumps(tree.metadata),
-            indexed_at=now, checked_at=now,
-        )
-
-
-def _file_report(report: IndexReport, job: _Job) -> None:
+def _file_report(report: IndexReport, job: Job) -> None:
     if job.reason == "added" or (job.reason == "error" and job.previous is None):
         report.added.append(job.found.path)
     elif job.reason == "renamed":
         report.renamed.append((job.previous.path, job.found.path))
     else:
         report.changed.append(job.found.path)
-
-
-def _new_doc_id(path: str, taken: set[str]) -> str:
-    """H(path), unless a stored document already has that id: one renamed away from this
-    path keeps the id it was given here. Adds the id to ``taken``."""
-    doc_id, n = digest("doc", path), 0
-    while doc_id in taken:
-        n += 1
-        doc_id = digest("doc", path, str(n))
-    taken.add(doc_id)
-    return doc_id
 
 
 def _embed_text(node) -> str:

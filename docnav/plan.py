@@ -1,0 +1,126 @@
+"""What a run has to do, decided from content hashes before anything is parsed.
+
+The files found under the roots are compared with the stored documents: a new path is added,
+unless its bytes are those of a stored document whose path is gone (a rename: the document
+keeps its id, so its nodes, embeddings and summaries carry over); a known path with other bytes,
+or whose last attempt failed, is changed; a stored path in scope that is no longer found is
+removed. A file that cannot be read is still a job: its error is recorded for that document.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from docnav.hashing import digest
+from docnav.model import DocTree
+from docnav.scan import FoundFile, in_scope
+from docnav.store import DocumentRecord
+
+
+@dataclass(frozen=True)
+class Job:
+    """One document to (re)index in this run."""
+
+    found: FoundFile
+    doc_id: str
+    previous: DocumentRecord | None
+    reason: str  # added | changed | renamed | error
+
+
+@dataclass
+class Plan:
+    """jobs: documents to parse; deletions: ids of documents to remove; unchanged and removed:
+    paths, for the run's report."""
+
+    jobs: list[Job] = field(default_factory=list)
+    deletions: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+def plan_run(
+    found: list[FoundFile],
+    stored: dict[str, DocumentRecord],
+    scope: list[str],
+    exact_scope: bool = False,
+) -> Plan:
+    """The plan for ``found`` files against the ``stored`` documents (by id).
+
+    scope: the roots of the run (a stored document under one of them that is not found is
+    removed), or with ``exact_scope`` the very paths it was asked to look at.
+    """
+    by_path = {r.path: r for r in stored.values()}
+
+    def covered(path: str) -> bool:
+        return path in scope if exact_scope else in_scope(path, scope)
+
+    present = {f.path for f in found}
+    vanished = {
+        r.content_hash: r
+        for r in stored.values()
+        if r.path not in present and covered(r.path) and r.content_hash
+    }
+    plan = Plan()
+    renamed_ids: set[str] = set()
+    taken = {r.doc_id for r in stored.values()}  # a renamed document keeps its first id
+    for f in found:
+        old = by_path.get(f.path)
+        if f.error:
+            doc_id = old.doc_id if old else new_doc_id(f.path, taken)
+            plan.jobs.append(Job(f, doc_id, old, "error"))
+        elif old is None:
+            source = vanished.pop(f.content_hash, None)
+            if source is not None and source.doc_id not in renamed_ids:
+                renamed_ids.add(source.doc_id)
+                plan.jobs.append(Job(f, source.doc_id, source, "renamed"))
+            else:
+                plan.jobs.append(Job(f, new_doc_id(f.path, taken), None, "added"))
+        elif old.content_hash == f.content_hash and old.status == "ok":
+            plan.unchanged.append(f.path)
+        else:
+            plan.jobs.append(Job(f, old.doc_id, old, "changed"))
+    plan.deletions = [
+        r.doc_id
+        for r in stored.values()
+        if r.path not in present and covered(r.path) and r.doc_id not in renamed_ids
+    ]
+    plan.removed = sorted(stored[d].path for d in plan.deletions)
+    return plan
+
+
+def new_doc_id(path: str, taken: set[str]) -> str:
+    """H(path), unless a stored document already has that id: one renamed away from this
+    path keeps the id it was given here. Adds the id to ``taken``."""
+    doc_id, n = digest("doc", path), 0
+    while doc_id in taken:
+        n += 1
+        doc_id = digest("doc", path, str(n))
+    taken.add(doc_id)
+    return doc_id
+
+
+def document_record(
+    job: Job, tree: DocTree | None, error: str | None, now: float
+) -> DocumentRecord:
+    """The ``documents`` row after the job: the new version, or the failure noted on the
+    previous version (which stays queryable), or a failed row for a document never indexed."""
+    f, prev = job.found, job.previous
+    if tree is None:
+        if prev is not None:
+            return replace(prev, seen_hash=f.content_hash, status="failed", error=error,
+                           checked_at=now)
+        return DocumentRecord(
+            doc_id=job.doc_id, path=f.path, format=Path(f.path).suffix.lstrip(".").lower(),
+            title="", content_hash=None, seen_hash=f.content_hash, tree_hash=None, version=0,
+            status="failed", error=error, size_bytes=f.size, n_nodes=0, metadata="[]",
+            indexed_at=None, checked_at=now,
+        )
+    return DocumentRecord(
+        doc_id=job.doc_id, path=f.path, format=tree.format, title=tree.title,
+        content_hash=f.content_hash, seen_hash=f.content_hash, tree_hash=tree.tree_hash,
+        version=(prev.version if prev else 0) + 1, status="ok", error=None,
+        size_bytes=f.size, n_nodes=len(tree.nodes), metadata=json.dumps(tree.metadata),
+        indexed_at=now, checked_at=now,
+    )
