@@ -19,6 +19,7 @@ from pathlib import Path
 
 import duckdb
 import numpy as np
+import polars as pl
 
 from docnav.collection import (
     CollectionOptions,
@@ -43,7 +44,7 @@ from docnav.scan import (
     scan,
     scan_paths,
 )
-from docnav.store import COLLECTION_DOC_ID, Store
+from docnav.store import COLLECTION_DOC_ID, Store, embeddings_frame
 from docnav.summaries import (
     SummaryBuilder,
     SummaryPipelineOptions,
@@ -53,6 +54,9 @@ from docnav.summaries import (
     prune_summaries,
 )
 from docnav.tree import build_tree
+
+
+_EXPORT_IN_HAND = 64  # documents per run up to which their embeddings export is kept in memory
 
 
 @dataclass(frozen=True)
@@ -251,10 +255,13 @@ class Indexer:
 
         embedder_before = self.embedder.texts_embedded
         changed_ids: list[str] = []
+        # the embeddings export of a few documents is written from the vectors in hand (a
+        # query would read every stored vector); a big run lets the export query them in chunks
+        in_hand: dict[str, pl.DataFrame] | None = {} if len(jobs) <= _EXPORT_IN_HAND else None
         bar = _progress(len(jobs), self.options.progress)
         for start in range(0, len(jobs), self.options.batch_size):
             batch = jobs[start : start + self.options.batch_size]
-            changed_ids += self._index_batch(batch, report)
+            changed_ids += self._index_batch(batch, report, in_hand)
             bar(len(batch))
         bar(0, done=True)
         refreshed = self._refresh_summaries(set(changed_ids), report)
@@ -271,7 +278,7 @@ class Indexer:
             t = time.perf_counter()
             with self.store.reader() as con:
                 # the collection's own files are written by the collection step
-                self.store.export_parquet(con, changed_ids + refreshed, deletions)
+                self.store.export_parquet(con, changed_ids + refreshed, deletions, in_hand)
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
 
@@ -320,7 +327,12 @@ class Indexer:
 
     # -- per batch ---------------------------------------------------------------------------
 
-    def _index_batch(self, batch: list[Job], report: IndexReport) -> list[str]:
+    def _index_batch(
+        self, batch: list[Job], report: IndexReport,
+        in_hand: dict[str, pl.DataFrame] | None = None,
+    ) -> list[str]:
+        """Parse, embed and write one batch; returns the ids of the documents written, and
+        puts the embeddings rows of each into ``in_hand`` when given."""
         t = time.perf_counter()
         parsed: list[tuple[Job, DocTree | None, str | None]] = []
         for job in batch:
@@ -336,7 +348,10 @@ class Indexer:
                          for j, tree, _ in parsed if tree is not None and j.previous}
             wanted = sorted({n.text_hash for tr in trees for n in tr.nodes
                              if n.kind is not NodeKind.COLLECTION})
-            cached = self.store.cached_embeddings(con, self.embedder.model_id, wanted)
+            lookup = self.store.cached_embeddings(
+                con, self.embedder.model_id, wanted,
+                near=[j.doc_id for j, tree, _ in parsed if tree is not None and j.previous])
+            cached = lookup.vectors
         report._time("load", t)
 
         t = time.perf_counter()
@@ -381,6 +396,10 @@ class Indexer:
                 report.nodes_written += len(tree.nodes)
                 report.nodes_changed += len(diff.dirty)
                 written.append(tree.doc_id)
+                hashes = {n.text_hash for n in tree.nodes}
+                if in_hand is not None and not hashes & lookup.other_models:
+                    in_hand[tree.doc_id] = embeddings_frame(
+                        self.embedder.model_id, {h: vectors[h] for h in sorted(hashes)})
                 _file_report(report, job)
             if self.summaries is not None:
                 self.summaries.write(con, summaries)

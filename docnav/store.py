@@ -13,7 +13,7 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,6 +100,24 @@ class DocumentRecord:
 
 
 DOC_COLUMNS = list(DocumentRecord.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class CachedEmbeddings:
+    """vectors: text hash -> stored vector of the model asked for; other_models: the hashes
+    that also have vectors of other models (their export cannot be written from ``vectors``)."""
+
+    vectors: dict[str, np.ndarray]
+    other_models: set[str]
+
+
+def embeddings_frame(model: str, vectors: Mapping[str, np.ndarray]) -> pl.DataFrame:
+    """Rows of the ``embeddings`` table, as the export writes them."""
+    return pl.DataFrame(
+        {"text_hash": list(vectors), "model": [model] * len(vectors),
+         "vector": [v.astype(np.float32) for v in vectors.values()]},
+        schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.List(pl.Float32)},
+    )
 
 
 def nodes_frame(nodes: Sequence[Node]) -> pl.DataFrame:
@@ -261,20 +279,59 @@ class Store:
         meta = tuple(tuple(x) for x in json.loads(doc[3] or "[]"))
         return DocTree(doc_id, doc[0], doc[1], doc[2], nodes, edges, links, meta)
 
-    @staticmethod
     def cached_embeddings(
-        con: duckdb.DuckDBPyConnection, model: str, text_hashes: Sequence[str]
+        self, con: duckdb.DuckDBPyConnection, model: str, text_hashes: Sequence[str],
+        near: Sequence[str] = (),
+    ) -> CachedEmbeddings:
+        """The stored vectors of ``model`` for those of ``text_hashes`` that have one.
+
+        DuckDB reads a ``FLOAT[]`` column whole even when a filter keeps a few rows (~30 ms at
+        50K vectors, on every edit), so which hashes are stored is asked without the vectors,
+        and the vectors are read first from the exported embeddings of the documents ``near``
+        (the previous versions of the documents being indexed, which hold most of their
+        texts), and only the rest from the database. A stored vector never changes (it is
+        keyed by text hash and model), so an exported copy of one is that vector. (An ART index
+        on text_hash would make the database lookup ~3 ms, but DuckDB rewrites the whole index
+        at every checkpoint: +0.6 s per edit at 1,000 documents. Not used.)
+        """
+        wanted = sorted(set(text_hashes))
+        if not wanted:
+            return CachedEmbeddings({}, set())
+        stored: set[str] = set()
+        other_models: set[str] = set()
+        for h, m in con.execute(
+            "SELECT text_hash, model FROM embeddings WHERE text_hash = ANY(?::VARCHAR[])", [wanted]
+        ).fetchall():
+            (stored if m == model else other_models).add(h)
+        vectors = self._exported_vectors(near, model, stored)
+        rest = sorted(stored - vectors.keys())
+        if rest:
+            for h, m, v in con.execute(
+                "SELECT text_hash, model, vector FROM embeddings "
+                "WHERE text_hash = ANY(?::VARCHAR[])", [rest],
+            ).fetchall():
+                if m == model:
+                    vectors[h] = np.asarray(v, dtype=np.float32)
+        return CachedEmbeddings(vectors, other_models)
+
+    def _exported_vectors(
+        self, doc_ids: Sequence[str], model: str, wanted: set[str]
     ) -> dict[str, np.ndarray]:
-        if not text_hashes:
-            return {}
-        # A list parameter rather than a joined table. (An ART index on text_hash would make
-        # this lookup ~3 ms instead of ~30 ms at 50K texts, but DuckDB rewrites the whole
-        # index at every checkpoint: +0.6 s per edit at 1,000 documents. Not used.)
-        rows = con.execute(
-            "SELECT text_hash, model, vector FROM embeddings WHERE text_hash = ANY(?::VARCHAR[])",
-            [sorted(set(text_hashes))],
-        ).fetchall()
-        return {h: np.asarray(v, dtype=np.float32) for h, m, v in rows if m == model}
+        """Vectors of ``model`` among ``wanted`` found in the export files of ``doc_ids``;
+        a missing or unreadable file just contributes nothing."""
+        found: dict[str, np.ndarray] = {}
+        for doc_id in doc_ids:
+            path = self.parquet_dir / "embeddings" / f"{doc_id}.parquet"
+            try:
+                frame = pl.read_parquet(path, columns=["text_hash", "model", "vector"])
+            except (OSError, pl.exceptions.PolarsError):
+                continue
+            frame = frame.filter(
+                (pl.col("model") == model) & pl.col("text_hash").is_in(sorted(wanted)))
+            for h, v in zip(frame["text_hash"].to_list(), frame["vector"].to_list()):
+                if v is not None:
+                    found[h] = np.asarray(v, dtype=np.float32)
+        return found
 
     # -- writes ------------------------------------------------------------------------------
 
@@ -397,7 +454,8 @@ class Store:
     # -- parquet -----------------------------------------------------------------------------
 
     def export_parquet(
-        self, con: duckdb.DuckDBPyConnection, changed: Iterable[str], removed: Iterable[str]
+        self, con: duckdb.DuckDBPyConnection, changed: Iterable[str], removed: Iterable[str],
+        embeddings: Mapping[str, pl.DataFrame] | None = None,
     ) -> None:
         """Bring the Parquet export of documents up to date after a write.
 
@@ -405,7 +463,11 @@ class Store:
         only the files of ``changed`` documents are rewritten and those of ``removed`` ones
         deleted; ``documents.parquet`` is rewritten whole. Every file is written to a temporary
         name and renamed into place, so readers of the export never see half a file.
+
+        embeddings: the embeddings rows of some of ``changed`` (see :func:`embeddings_frame`),
+        written as they are: a query would read every stored vector (see cached_embeddings).
         """
+        embeddings = embeddings or {}
         for table in PER_DOC_TABLES:
             (self.parquet_dir / table).mkdir(parents=True, exist_ok=True)
         for doc_id in removed:
@@ -419,7 +481,12 @@ class Store:
         for start in range(0, len(doc_ids), _EXPORT_CHUNK):
             chunk = doc_ids[start : start + _EXPORT_CHUNK]
             for table in PER_DOC_TABLES:
-                _export_partitions(con, table, chunk, self.parquet_dir / table)
+                docs = [d for d in chunk if d not in embeddings] if table == "embeddings" \
+                    else chunk
+                if docs:
+                    _export_partitions(con, table, docs, self.parquet_dir / table)
+        for doc_id, frame in embeddings.items():
+            _write_atomic(frame, self.parquet_dir / "embeddings" / f"{doc_id}.parquet")
         _copy_atomic(con, "SELECT * FROM documents", self.parquet_dir / "documents.parquet", None)
 
     def export_collection(

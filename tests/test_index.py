@@ -213,6 +213,60 @@ def test_first_index_parses_every_document_and_embeds_each_distinct_text_once(co
     assert_parquet_matches_store(corpus)
 
 
+def test_an_edit_takes_unchanged_vectors_from_the_documents_export(corpus, monkeypatch):
+    """The database's vector column is read whole by any query on it, so an edit reads the
+    edited document's unchanged vectors from its exported embeddings file instead."""
+    corpus.index()
+    from_export = []
+    real = Store._exported_vectors
+
+    def spy(self, doc_ids, model, wanted):
+        found = real(self, doc_ids, model, wanted)
+        from_export.append((list(doc_ids), len(wanted), len(found)))
+        return found
+
+    monkeypatch.setattr(Store, "_exported_vectors", spy)
+    corpus.edit("alpha.md", "Search alone does not show", "Search on its own never shows")
+    report = corpus.index()
+    alpha_texts = len({h for (h,) in corpus.query(
+        "SELECT text_hash FROM nodes WHERE doc_id = ?", [corpus.doc_id("alpha.md")])})
+    # every stored text of the new version came from the export; the edited one is new
+    assert from_export == [([corpus.doc_id("alpha.md")], alpha_texts - 1, alpha_texts - 1)]
+    assert report.texts_embedded == 1
+    assert_parquet_matches_store(corpus)
+
+
+def test_a_damaged_or_missing_export_only_costs_a_database_read(corpus):
+    corpus.index()
+    folder = corpus.store.parquet_dir / "embeddings"
+    (folder / f"{corpus.doc_id('alpha.md')}.parquet").write_bytes(b"not parquet")
+    (folder / f"{corpus.doc_id('beta.md')}.parquet").unlink()
+    corpus.edit("alpha.md", "Search alone does not show", "Search on its own never shows")
+    corpus.edit("beta.md", "exported to Parquet files", "copied to Parquet files")
+    report = corpus.index()
+    assert report.texts_embedded == 2  # the other vectors were found in the database
+    assert_parquet_matches_store(corpus)  # and both files are whole again
+
+
+def test_the_embeddings_export_of_a_big_run_is_queried(corpus, monkeypatch):
+    monkeypatch.setattr("docnav.index._EXPORT_IN_HAND", 0)
+    corpus.index()
+    corpus.edit("alpha.md", "Search alone does not show", "Search on its own never shows")
+    corpus.index()
+    assert_parquet_matches_store(corpus)
+
+
+def test_after_a_model_change_the_export_keeps_every_models_vectors(corpus):
+    corpus.index()
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
+                             HashingEmbedder(dim=128), parse=corpus.parse)
+    corpus.edit("alpha.md", "Search alone does not show", "Search on its own never shows")
+    corpus.index()
+    models = corpus.query("SELECT model, count(*) FROM embeddings GROUP BY model ORDER BY model")
+    assert [m for m, _ in models] == ["hashing-v1-128", "hashing-v1-256"]
+    assert_parquet_matches_store(corpus)  # alpha's file holds both models' rows, as the store
+
+
 def test_editing_one_paragraph_reparses_one_document_and_embeds_one_text(corpus):
     corpus.index()
     corpus.edit("alpha.md", "Search alone does not show", "Search on its own never shows")
