@@ -233,19 +233,7 @@ def _update_related(
 
     # Lists to recompute in full: the changed sections', and those that held a changed or
     # vanished section (the next-best neighbour moves up). Lists of vanished sections go.
-    con.register("_changed_docs",
-                 pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
-    try:
-        stale = [src for (src,) in con.execute(
-            "SELECT DISTINCT src FROM edges WHERE doc_id = $c AND kind = 'related' AND ("
-            "dst IN (SELECT node_id FROM node_vectors WHERE model = $m AND doc_id IN "
-            "(SELECT doc_id FROM _changed_docs)) "
-            "OR dst NOT IN (SELECT node_id FROM node_vectors WHERE model = $m) "
-            "OR src NOT IN (SELECT node_id FROM node_vectors WHERE model = $m))",
-            {"c": COLLECTION_DOC_ID, "m": model},
-        ).fetchall()]
-    finally:
-        con.unregister("_changed_docs")
+    stale = _stale_lists(con, section, changed_docs)
     recompute = np.zeros(len(ids), dtype=bool)
     recompute[changed_rows] = True
     vanished = []
@@ -306,6 +294,37 @@ def _update_related(
     return int(recompute.sum()), {docs[i] for i in new_lists} | _docs_of(con, set(vanished))
 
 
+def _stale_lists(
+    con: duckdb.DuckDBPyConnection, section: _Vectors, changed_docs: list[str]
+) -> list[str]:
+    """Sources of related lists that hold a section of a changed document or a section that
+    has no vector any more, or whose own section has none."""
+    if section.replaced is not None:
+        # The stored lists were built from the vectors this process holds: a section that
+        # vanished or changed since belonged to a replaced document, so its id is among the
+        # replaced ones; looking for those ids alone costs one filtered scan of the edges.
+        if not section.replaced:
+            return []
+        return [src for (src,) in con.execute(
+            "SELECT DISTINCT src FROM edges WHERE doc_id = $c AND kind = 'related' AND "
+            "(dst = ANY($old::VARCHAR[]) OR src = ANY($old::VARCHAR[]))",
+            {"c": COLLECTION_DOC_ID, "old": section.replaced},
+        ).fetchall()]
+    con.register("_changed_docs",
+                 pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
+    try:
+        return [src for (src,) in con.execute(
+            "SELECT DISTINCT src FROM edges WHERE doc_id = $c AND kind = 'related' AND ("
+            "dst IN (SELECT node_id FROM node_vectors WHERE model = $m AND doc_id IN "
+            "(SELECT doc_id FROM _changed_docs)) "
+            "OR dst NOT IN (SELECT node_id FROM node_vectors WHERE model = $m) "
+            "OR src NOT IN (SELECT node_id FROM node_vectors WHERE model = $m))",
+            {"c": COLLECTION_DOC_ID, "m": section.model},
+        ).fetchall()]
+    finally:
+        con.unregister("_changed_docs")
+
+
 @dataclass
 class _Vectors:
     """Every section vector of one model: ids, documents, keys and a float64 matrix, row i
@@ -316,6 +335,9 @@ class _Vectors:
     docs: list[str]
     keys: list[str]
     matrix: np.ndarray
+    # ids the sections of the documents replaced in this update had before it; None when
+    # everything was read from the store (nothing is known about the previous state)
+    replaced: list[str] | None = None
 
 
 class SectionVectors:
@@ -344,7 +366,10 @@ class SectionVectors:
         cached = self._committed
         if cached is not None and row is not None and cached[0] == row[0] \
                 and cached[1].model == model:
+            gone = set(changed_docs)
+            before = [i for i, d in zip(cached[1].ids, cached[1].docs) if d in gone]
             vectors = _merge(cached[1], _read_vectors(con, model, changed_docs), changed_docs)
+            vectors.replaced = before
         else:
             vectors = _read_vectors(con, model, None)
         token = uuid.uuid4().hex
