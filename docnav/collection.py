@@ -15,6 +15,7 @@ All collection-owned rows carry ``doc_id = '__collection__'``.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import posixpath
 import re
@@ -33,6 +34,12 @@ from docnav.store import COLLECTION_DOC_ID, _insert
 from docnav.tree import node_id_for
 
 COLLECTION_NODE_ID = node_id_for(COLLECTION_DOC_ID, "collection")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _document_node(doc_id: str) -> str:
+    """The id of a document's root node (hashed once per document, not on every edit)."""
+    return node_id_for(doc_id, "doc")
 
 
 @dataclass(frozen=True)
@@ -128,7 +135,7 @@ def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> bool:
         "?, ?, '', NULL, NULL, ?, ?)",
         [COLLECTION_NODE_ID, COLLECTION_DOC_ID, name, name, digest(name), tree_hash],
     )
-    wanted = [node_id_for(d, "doc") for d, _ in docs]  # every stored tree has this root
+    wanted = [_document_node(d) for d, _ in docs]  # every stored tree has this root
     stored = [dst for (dst,) in con.execute(
         "SELECT dst FROM edges WHERE doc_id = ? AND kind = 'contains' ORDER BY rowid",
         [COLLECTION_DOC_ID],
@@ -201,7 +208,7 @@ def _update_cross_references(
         }
     finally:
         con.unregister("_named")
-    doc_nodes = {d: node_id_for(d, "doc") for d in doc_paths}
+    doc_nodes = {d: _document_node(d) for d in doc_paths}
     edges = cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)
     frame = pl.DataFrame(
         [(e.src, e.dst, EdgeKind.REFERENCES.value, 1.0, COLLECTION_DOC_ID) for e in edges],

@@ -509,14 +509,20 @@ class Store:
             _collection_edges_file(self.parquet_dir, doc_id).unlink(missing_ok=True)
         # the whole-collection edges file of exports written before the partitioning
         (self.parquet_dir / "edges" / f"{COLLECTION_DOC_ID}.parquet").unlink(missing_ok=True)
-        _write_partitions(
-            con,
-            "SELECT n.doc_id AS _doc, e.* FROM edges e JOIN nodes n ON n.node_id = e.src "
-            "WHERE e.doc_id = $owner AND n.doc_id = ANY($docs::VARCHAR[]) "
-            "ORDER BY _doc, e.rowid",
-            {"owner": COLLECTION_DOC_ID}, sorted(set(source_docs)),
-            lambda doc_id: _collection_edges_file(self.parquet_dir, doc_id), keep_empty=False,
-        )
+        docs = sorted(set(source_docs))
+        # The documents' node ids first, then only the edges from them: a join of the edges
+        # with the nodes in one query hashes far more rows (25 vs ~12 ms at 1,000 documents).
+        owners = con.execute(
+            "SELECT node_id AS src, doc_id AS _doc FROM nodes WHERE doc_id = ANY($docs::VARCHAR[])",
+            {"docs": docs}).pl()
+        edges = con.execute(
+            "SELECT rowid AS _row, * FROM edges WHERE doc_id = $owner "
+            "AND src = ANY($ids::VARCHAR[])",
+            {"owner": COLLECTION_DOC_ID, "ids": owners["src"].to_list()}).pl()
+        frame = (edges.join(owners, on="src").sort("_doc", "_row")
+                 .select("_doc", *[c for c in edges.columns if c != "_row"]))
+        _write_frames(frame, docs, lambda doc_id: _collection_edges_file(self.parquet_dir, doc_id),
+                      keep_empty=False)
 
     def remove(self) -> None:
         """Delete the database and its export (used by full rebuilds)."""
@@ -596,6 +602,13 @@ def _write_partitions(
     # a list parameter, not a joined table: DuckDB can then skip the row groups of other
     # documents instead of joining every row of the table
     frame = con.execute(query, {**params, "docs": list(doc_ids)}).pl()
+    _write_frames(frame, doc_ids, target, keep_empty)
+
+
+def _write_frames(
+    frame: pl.DataFrame, doc_ids: list[str], target: Callable[[str], Path], keep_empty: bool
+) -> None:
+    """Write the rows of each of ``doc_ids`` (column ``_doc``) to ``target(doc_id)``."""
     parts = frame.partition_by("_doc", as_dict=True, maintain_order=True, include_key=False)
     empty = frame.clear().drop("_doc")
     for doc_id in dict.fromkeys(doc_ids):
