@@ -229,12 +229,13 @@ def _update_related(
     ids, docs, keys, matrix, model = (section.ids, section.docs, section.keys, section.matrix,
                                       section.model)
     if not ids:
+        section.kth = None
         gone = con.execute(
             "DELETE FROM edges WHERE doc_id = ? AND kind = 'related' RETURNING src",
             [COLLECTION_DOC_ID]).fetchall()
         return 0, _docs_of(con, {src for (src,) in gone})
     k, threshold = options.related_k, options.related_threshold
-    index = {node_id: i for i, node_id in enumerate(ids)}
+    index = section.rows()
     changed_set = set(changed_docs)
     changed_rows = np.array([i for i, d in enumerate(docs) if d in changed_set], dtype=np.int64)
 
@@ -264,7 +265,7 @@ def _update_related(
         # Sections of unchanged documents: only a changed section that now beats their k-th
         # neighbour alters their list (they never share a document with a changed section,
         # and their lists hold no changed section, else they would be recomputed above).
-        bar = _kth_scores(con, index, len(ids), k, threshold)
+        bar = _kth_scores(con, section, k, threshold)
         others = np.flatnonzero(~recompute)
         targets = matrix[changed_rows].T
         candidates: dict[int, list[tuple[str, float]]] = {}
@@ -282,6 +283,14 @@ def _update_related(
             if merged != current:
                 new_lists[i] = merged
     rewrite = [ids[i] for i in new_lists] + vanished
+    if section.kth is not None and section.kth_k == k:
+        for i, lst in new_lists.items():
+            if len(lst) >= k:
+                section.kth[ids[i]] = lst[-1][1]  # lists are sorted best first
+            else:
+                section.kth.pop(ids[i], None)
+        for src in vanished:
+            section.kth.pop(src, None)
     con.register("_rewrite", pl.DataFrame({"src": rewrite}, schema={"src": pl.Utf8}))
     try:
         con.execute(
@@ -345,6 +354,17 @@ class _Vectors:
     # ids the sections of the documents replaced in this update had before it; None when
     # everything was read from the store (nothing is known about the previous state)
     replaced: list[str] | None = None
+    # derived from the stored lists and kept in step by the updates of this process:
+    # section id -> its list's k-th score, for the lists that are full (k as in ``kth_k``)
+    kth: dict[str, float] | None = None
+    kth_k: int = 0
+    _rows: dict[str, int] | None = None
+
+    def rows(self) -> dict[str, int]:
+        """Section id -> row."""
+        if self._rows is None:
+            self._rows = {node_id: i for i, node_id in enumerate(self.ids)}
+        return self._rows
 
 
 class SectionVectors:
@@ -375,8 +395,9 @@ class SectionVectors:
                 and cached[1].model == model:
             gone = set(changed_docs)
             before = [i for i, d in zip(cached[1].ids, cached[1].docs) if d in gone]
+            kth, kth_k = cached[1].kth, cached[1].kth_k
             vectors = _merge(cached[1], _read_vectors(con, model, changed_docs), changed_docs)
-            vectors.replaced = before
+            vectors.replaced, vectors.kth, vectors.kth_k = before, kth, kth_k
         else:
             vectors = _read_vectors(con, model, None)
         token = uuid.uuid4().hex
@@ -384,6 +405,28 @@ class SectionVectors:
         con.execute("INSERT INTO meta VALUES (?, ?)", [self._TOKEN_KEY, token])
         self._pending = (token, vectors)
         return vectors
+
+    def differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
+        """What the kept state says that the store does not (empty when in step): the
+        section ids, and the k-th scores of full related lists. A self-check for tests."""
+        if self._committed is None:
+            return []
+        kept = self._committed[1]
+        out = []
+        stored_ids = {n for (n,) in con.execute(
+            "SELECT node_id FROM node_vectors WHERE model = ?", [kept.model]).fetchall()}
+        if stored_ids != set(kept.ids):
+            out.append(f"section ids: {len(stored_ids ^ set(kept.ids))} differ")
+        if kept.kth is not None:
+            stored = dict(con.execute(
+                "SELECT src, min(weight) FROM edges WHERE doc_id = ? AND kind = 'related' "
+                "GROUP BY src HAVING count(*) >= ?", [COLLECTION_DOC_ID, kept.kth_k]).fetchall())
+            live = {src: w for src, w in kept.kth.items() if src in stored_ids}
+            if live != stored:
+                out += [f"k-th score of {src}: kept {live.get(src)}, stored {stored.get(src)}"
+                        for src in sorted(set(live) | set(stored))
+                        if live.get(src) != stored.get(src)][:5]
+        return out
 
     def committed(self) -> None:
         """The update's transaction committed: keep what it saw."""
@@ -430,8 +473,13 @@ def _merge(old: _Vectors, fresh: _Vectors, replaced_docs: list[str]) -> _Vectors
     gone = set(replaced_docs)
     slots = [i for i, d in enumerate(old.docs) if d in gone]
     if len(slots) == len(fresh.ids) and old.ids:
+        rows = old._rows
         for j, i in enumerate(slots):
+            if rows is not None:
+                del rows[old.ids[i]]
             old.ids[i], old.docs[i], old.keys[i] = fresh.ids[j], fresh.docs[j], fresh.keys[j]
+        if rows is not None:
+            rows.update((old.ids[i], i) for i in slots)
         if slots:
             old.matrix[slots] = fresh.matrix
         return old
@@ -446,16 +494,21 @@ def _merge(old: _Vectors, fresh: _Vectors, replaced_docs: list[str]) -> _Vectors
 
 
 def _kth_scores(
-    con: duckdb.DuckDBPyConnection, index: dict[str, int], n: int, k: int, threshold: float
+    con: duckdb.DuckDBPyConnection, section: _Vectors, k: int, threshold: float
 ) -> np.ndarray:
     """Per section row: the score a newcomer must reach to enter its stored list (its k-th
-    score when the list is full, else the threshold)."""
-    bar = np.full(n, threshold, dtype=np.float64)
-    frame = con.execute(
-        "SELECT src, min(weight) AS kth FROM edges WHERE doc_id = ? AND kind = 'related' "
-        "GROUP BY src HAVING count(*) >= ?", [COLLECTION_DOC_ID, k]
-    ).fetchnumpy()
-    for src, kth in zip(frame["src"].tolist(), frame["kth"].tolist()):
+    score when the list is full, else the threshold). Read from the store once per process
+    (a scan of every related edge); later updates keep ``section.kth`` in step."""
+    if section.kth is None or section.kth_k != k:
+        frame = con.execute(
+            "SELECT src, min(weight) AS kth FROM edges WHERE doc_id = ? AND kind = 'related' "
+            "GROUP BY src HAVING count(*) >= ?", [COLLECTION_DOC_ID, k]
+        ).fetchnumpy()
+        section.kth = dict(zip(frame["src"].tolist(), frame["kth"].tolist()))
+        section.kth_k = k
+    bar = np.full(len(section.ids), threshold, dtype=np.float64)
+    index = section.rows()
+    for src, kth in section.kth.items():
         i = index.get(src)
         if i is not None:
             bar[i] = kth
