@@ -28,9 +28,9 @@ import numpy as np
 import polars as pl
 
 from docnav.hashing import digest
-from docnav.model import EdgeKind, NodeKind
+from docnav.model import Edge, EdgeKind
 from docnav.refs import cross_references, resolve_document, split_link
-from docnav.store import COLLECTION_DOC_ID, _insert
+from docnav.store import COLLECTION_DOC_ID, _insert, edges_frame
 from docnav.tree import node_id_for
 
 COLLECTION_NODE_ID = node_id_for(COLLECTION_DOC_ID, "collection")
@@ -143,13 +143,8 @@ def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> bool:
     if stored == wanted:
         return False
     con.execute("DELETE FROM edges WHERE doc_id = ? AND kind = 'contains'", [COLLECTION_DOC_ID])
-    _insert(con, "edges", pl.DataFrame(
-        {"src": [COLLECTION_NODE_ID] * len(wanted), "dst": wanted,
-         "kind": [EdgeKind.CONTAINS.value] * len(wanted), "weight": [1.0] * len(wanted),
-         "doc_id": [COLLECTION_DOC_ID] * len(wanted)},
-        schema={"src": pl.Utf8, "dst": pl.Utf8, "kind": pl.Utf8, "weight": pl.Float64,
-                "doc_id": pl.Utf8},
-    ))
+    _insert(con, "edges", edges_frame(
+        (Edge(COLLECTION_NODE_ID, d, EdgeKind.CONTAINS) for d in wanted), COLLECTION_DOC_ID))
     return True
 
 
@@ -210,13 +205,7 @@ def _update_cross_references(
         con.unregister("_named")
     doc_nodes = {d: _document_node(d) for d in doc_paths}
     edges = cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)
-    frame = pl.DataFrame(
-        [(e.src, e.dst, EdgeKind.REFERENCES.value, 1.0, COLLECTION_DOC_ID) for e in edges],
-        schema={"src": pl.Utf8, "dst": pl.Utf8, "kind": pl.Utf8, "weight": pl.Float64,
-                "doc_id": pl.Utf8},
-        orient="row",
-    )
-    _insert(con, "edges", frame)
+    _insert(con, "edges", edges_frame(edges, COLLECTION_DOC_ID))
     return source_docs
 
 
@@ -299,14 +288,9 @@ def _update_related(
         )
     finally:
         con.unregister("_rewrite")
-    frame = pl.DataFrame(
-        [(ids[i], dst, EdgeKind.RELATED.value, w, COLLECTION_DOC_ID)
-         for i, lst in new_lists.items() for dst, w in lst],
-        schema={"src": pl.Utf8, "dst": pl.Utf8, "kind": pl.Utf8, "weight": pl.Float64,
-                "doc_id": pl.Utf8},
-        orient="row",
-    )
-    _insert(con, "edges", frame)
+    _insert(con, "edges", edges_frame(
+        (Edge(ids[i], dst, EdgeKind.RELATED, w) for i, lst in new_lists.items() for dst, w in lst),
+        COLLECTION_DOC_ID))
     return int(recompute.sum()), {docs[i] for i in new_lists} | _docs_of(con, set(vanished))
 
 
@@ -418,9 +402,7 @@ class SectionVectors:
         if stored_ids != set(kept.ids):
             out.append(f"section ids: {len(stored_ids ^ set(kept.ids))} differ")
         if kept.kth is not None:
-            stored = dict(con.execute(
-                "SELECT src, min(weight) FROM edges WHERE doc_id = ? AND kind = 'related' "
-                "GROUP BY src HAVING count(*) >= ?", [COLLECTION_DOC_ID, kept.kth_k]).fetchall())
+            stored = _stored_kth(con, kept.kth_k)
             live = {src: w for src, w in kept.kth.items() if src in stored_ids}
             if live != stored:
                 out += [f"k-th score of {src}: kept {live.get(src)}, stored {stored.get(src)}"
@@ -500,12 +482,7 @@ def _kth_scores(
     score when the list is full, else the threshold). Read from the store once per process
     (a scan of every related edge); later updates keep ``section.kth`` in step."""
     if section.kth is None or section.kth_k != k:
-        frame = con.execute(
-            "SELECT src, min(weight) AS kth FROM edges WHERE doc_id = ? AND kind = 'related' "
-            "GROUP BY src HAVING count(*) >= ?", [COLLECTION_DOC_ID, k]
-        ).fetchnumpy()
-        section.kth = dict(zip(frame["src"].tolist(), frame["kth"].tolist()))
-        section.kth_k = k
+        section.kth, section.kth_k = _stored_kth(con, k), k
     bar = np.full(len(section.ids), threshold, dtype=np.float64)
     index = section.rows()
     for src, kth in section.kth.items():
@@ -513,6 +490,15 @@ def _kth_scores(
         if i is not None:
             bar[i] = kth
     return bar
+
+
+def _stored_kth(con: duckdb.DuckDBPyConnection, k: int) -> dict[str, float]:
+    """Section id -> the k-th (lowest) score of its stored related list, for full lists."""
+    frame = con.execute(
+        "SELECT src, min(weight) AS kth FROM edges WHERE doc_id = ? AND kind = 'related' "
+        "GROUP BY src HAVING count(*) >= ?", [COLLECTION_DOC_ID, k]
+    ).fetchnumpy()
+    return dict(zip(frame["src"].tolist(), frame["kth"].tolist()))
 
 
 def _current_lists(
