@@ -30,6 +30,7 @@ from docnav.collection import (
 from docnav.diff import diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError, InputError
+from docnav.export import embeddings_frame, export_collection, export_documents
 from docnav.hashing import file_digest
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file
@@ -44,7 +45,7 @@ from docnav.scan import (
     scan,
     scan_paths,
 )
-from docnav.store import COLLECTION_DOC_ID, Store, embeddings_frame
+from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.summaries import (
     SummaryBuilder,
     SummaryPipelineOptions,
@@ -278,7 +279,8 @@ class Indexer:
             t = time.perf_counter()
             with self.store.reader() as con:
                 # the collection's own files are written by the collection step
-                self.store.export_parquet(con, changed_ids + refreshed, deletions, in_hand)
+                export_documents(con, self.store.parquet_dir, changed_ids + refreshed, deletions,
+                                 in_hand)
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
 
@@ -301,7 +303,7 @@ class Indexer:
         if self.options.export_parquet and (changed_ids or deletions):
             t = time.perf_counter()
             with self.store.reader() as con:
-                self.store.export_collection(con, update.source_docs, deletions)
+                export_collection(con, self.store.parquet_dir, update.source_docs, deletions)
             report._time("parquet", t)
 
     def _update_collection_rows(
