@@ -99,19 +99,26 @@ def _docs_of(con: duckdb.DuckDBPyConnection, node_ids: set[str]) -> set[str]:
 
 
 def _drop_dangling(con: duckdb.DuckDBPyConnection) -> set[str]:
-    # Related edges are left to _update_related: a list that points at a vanished section
-    # is how it knows that list must be recomputed (the next-best neighbour moves up).
-    # Contains edges are all rewritten by _write_collection_node.
-    # The few endpoints are looked up among the nodes (a scan of one column), rather than
-    # every node id hashed for an anti-join: the cost follows the links, not the store.
-    ends = sorted({n for pair in con.execute(
-        "SELECT src, dst FROM edges WHERE doc_id = ? AND kind = 'references'", [COLLECTION_DOC_ID]
-    ).fetchall() for n in pair})
-    if not ends:
+    """Drop the collection's reference edges from or to nodes that are gone; returns their
+    sources. Only the ids that replaced or deleted documents lost since the last update are
+    looked for (queued with the replacement), so the cost follows the edit, not the store.
+    Related edges are left to _update_related: a list that points at a vanished section is
+    how it knows that list must be recomputed (the next-best neighbour moves up). Contains
+    edges are all rewritten by _write_collection_node."""
+    queued = sorted({n for (n,) in con.execute("SELECT node_id FROM pending_gone").fetchall()})
+    con.execute("DELETE FROM pending_gone")
+    if not queued:
         return set()
-    present = {n for (n,) in con.execute(
-        "SELECT node_id FROM nodes WHERE node_id = ANY(?::VARCHAR[])", [ends]).fetchall()}
-    gone = [n for n in ends if n not in present]
+    used = sorted(set(queued) & {n for pair in con.execute(
+        "SELECT src, dst FROM edges WHERE doc_id = $owner AND kind = 'references' AND "
+        "(src = ANY($q::VARCHAR[]) OR dst = ANY($q::VARCHAR[]))",
+        {"owner": COLLECTION_DOC_ID, "q": queued}).fetchall() for n in pair})
+    if not used:
+        return set()
+    # a node may have come back since (a section removed by one run, restored by the next)
+    back = {n for (n,) in con.execute(
+        "SELECT node_id FROM nodes WHERE node_id = ANY(?::VARCHAR[])", [used]).fetchall()}
+    gone = [n for n in used if n not in back]
     if not gone:
         return set()
     return {src for (src,) in con.execute(
@@ -215,79 +222,68 @@ def _update_related(
 ) -> tuple[int, set[str]]:
     """Returns how many lists were recomputed in full, and the documents of the sections
     whose lists were rewritten or dropped."""
-    ids, docs, keys, matrix, model = (section.ids, section.docs, section.keys, section.matrix,
-                                      section.model)
+    ids, docs, keys, matrix = section.ids, section.docs, section.keys, section.matrix
     if not ids:
-        section.kth = None
+        section.related = _Related({}, {})
         gone = con.execute(
             "DELETE FROM edges WHERE doc_id = ? AND kind = 'related' RETURNING src",
             [COLLECTION_DOC_ID]).fetchall()
         return 0, _docs_of(con, {src for (src,) in gone})
     k, threshold = options.related_k, options.related_threshold
-    index = section.rows()
-    changed_set = set(changed_docs)
-    changed_rows = np.array([i for i, d in enumerate(docs) if d in changed_set], dtype=np.int64)
+    index, by_doc = section.rows(), section.by_doc()
+    related = section.lists(con)
+    changed = np.zeros(len(ids), dtype=bool)
+    for d in set(changed_docs):
+        changed[by_doc.get(d, [])] = True
 
     # Lists to recompute in full: the changed sections', and those that held a changed or
     # vanished section (the next-best neighbour moves up). Lists of vanished sections go.
-    stale = _stale_lists(con, section, changed_docs)
-    recompute = np.zeros(len(ids), dtype=bool)
-    recompute[changed_rows] = True
+    recompute = changed.copy()
     vanished = []
-    for src in stale:
+    for src in _stale_lists(con, section, changed_docs):
         i = index.get(src)
         if i is None:
             vanished.append(src)
         else:
             recompute[i] = True
 
+    # Sections of unchanged documents: only a changed section that now beats their k-th
+    # neighbour alters their list (they never share a document with a changed section, and
+    # their lists hold no changed section, else they would be recomputed). Similarity is
+    # symmetric, so the changed sections' own rows, computed for their lists below, give it:
+    # one pass over the matrix, not two.
+    others = np.flatnonzero(~recompute)
+    bar = np.maximum(section.kth_bar(k, threshold)[others], threshold) if changed.any() else None
+    candidates: dict[int, list[tuple[str, float]]] = {}
     new_lists: dict[int, list[tuple[str, float]]] = {}
     rows = np.flatnonzero(recompute).tolist()
-    family = _Family(docs, keys, rows)
+    family = _Family(docs, keys, by_doc, rows)
     for start in range(0, len(rows), 256):
         chunk = rows[start : start + 256]
         sims = np.round(matrix[chunk] @ matrix.T, 5)
         for r, i in enumerate(chunk):
+            if bar is not None and changed[i]:
+                scores = sims[r, others]
+                for h in np.flatnonzero(scores >= bar).tolist():
+                    candidates.setdefault(int(others[h]), []).append((ids[i], float(scores[h])))
             sims[r, family.excluded(i)] = -np.inf
             new_lists[i] = _top_k(sims[r], ids, k, threshold)
-    if len(changed_rows):
-        # Sections of unchanged documents: only a changed section that now beats their k-th
-        # neighbour alters their list (they never share a document with a changed section,
-        # and their lists hold no changed section, else they would be recomputed above).
-        bar = _kth_scores(con, section, k, threshold)
-        others = np.flatnonzero(~recompute)
-        targets = matrix[changed_rows].T
-        candidates: dict[int, list[tuple[str, float]]] = {}
-        for start in range(0, len(others), 4096):
-            block_rows = others[start : start + 4096]
-            block = np.round(matrix[block_rows] @ targets, 5)
-            beats = block >= np.maximum(bar[block_rows], threshold)[:, None]
-            for r in np.flatnonzero(beats.any(axis=1)):
-                candidates[int(block_rows[r])] = [
-                    (ids[changed_rows[c]], float(block[r, c])) for c in np.flatnonzero(beats[r])
-                ]
-        for i, current in _current_lists(con, ids, list(candidates)).items():
-            current.sort(key=lambda x: (-x[1], x[0]))
-            merged = sorted(current + candidates[i], key=lambda x: (-x[1], x[0]))[:k]
-            if merged != current:
-                new_lists[i] = merged
+    for i, extra in candidates.items():
+        current = related.lists.get(ids[i], [])
+        merged = sorted(current + extra, key=lambda x: (-x[1], x[0]))[:k]
+        if merged != current:
+            new_lists[i] = merged
+
     rewrite = [ids[i] for i in new_lists] + vanished
-    if section.kth is not None and section.kth_k == k:
-        for i, lst in new_lists.items():
-            if len(lst) >= k:
-                section.kth[ids[i]] = lst[-1][1]  # lists are sorted best first
-            else:
-                section.kth.pop(ids[i], None)
-        for src in vanished:
-            section.kth.pop(src, None)
-    con.register("_rewrite", pl.DataFrame({"src": rewrite}, schema={"src": pl.Utf8}))
-    try:
-        con.execute(
-            "DELETE FROM edges WHERE doc_id = ? AND kind = 'related' "
-            "AND src IN (SELECT src FROM _rewrite)", [COLLECTION_DOC_ID]
-        )
-    finally:
-        con.unregister("_rewrite")
+    for i, lst in new_lists.items():
+        related.put(ids[i], lst)
+        if section.kth is not None:
+            section.kth[i] = lst[-1][1] if len(lst) >= section.kth_k else np.nan
+    for src in vanished:
+        related.put(src, [])
+    con.execute(
+        "DELETE FROM edges WHERE doc_id = ? AND kind = 'related' AND src = ANY(?::VARCHAR[])",
+        [COLLECTION_DOC_ID, rewrite])
     _insert(con, "edges", edges_frame(
         (Edge(ids[i], dst, EdgeKind.RELATED, w) for i, lst in new_lists.items() for dst, w in lst),
         COLLECTION_DOC_ID))
@@ -299,17 +295,11 @@ def _stale_lists(
 ) -> list[str]:
     """Sources of related lists that hold a section of a changed document or a section that
     has no vector any more, or whose own section has none."""
-    if section.replaced is not None:
-        # The stored lists were built from the vectors this process holds: a section that
+    if section.replaced is not None and section.related is not None:
+        # The lists in hand were built from the vectors this process holds: a section that
         # vanished or changed since belonged to a replaced document, so its id is among the
-        # replaced ones; looking for those ids alone costs one filtered scan of the edges.
-        if not section.replaced:
-            return []
-        return [src for (src,) in con.execute(
-            "SELECT DISTINCT src FROM edges WHERE doc_id = $c AND kind = 'related' AND "
-            "(dst = ANY($old::VARCHAR[]) OR src = ANY($old::VARCHAR[]))",
-            {"c": COLLECTION_DOC_ID, "old": section.replaced},
-        ).fetchall()]
+        # replaced ones, and the lists holding it are known without a query.
+        return section.related.holding(section.replaced)
     con.register("_changed_docs",
                  pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
     try:
@@ -326,6 +316,52 @@ def _stale_lists(
 
 
 @dataclass
+class _Related:
+    """The stored related lists: source section -> [(section, score)] best first, and the
+    reverse: section -> the sources whose list holds it."""
+
+    lists: dict[str, list[tuple[str, float]]]
+    holders: dict[str, set[str]]
+
+    @classmethod
+    def read(cls, con: duckdb.DuckDBPyConnection) -> _Related:
+        frame = con.execute(
+            "SELECT src, dst, weight FROM edges WHERE doc_id = ? AND kind = 'related'",
+            [COLLECTION_DOC_ID]).fetchnumpy()
+        lists: dict[str, list[tuple[str, float]]] = {}
+        holders: dict[str, set[str]] = {}
+        for src, dst, w in zip(frame["src"].tolist(), frame["dst"].tolist(),
+                               frame["weight"].tolist()):
+            lists.setdefault(src, []).append((dst, w))
+            holders.setdefault(dst, set()).add(src)
+        for lst in lists.values():
+            lst.sort(key=lambda x: (-x[1], x[0]))
+        return cls(lists, holders)
+
+    def put(self, src: str, lst: list[tuple[str, float]]) -> None:
+        """Replace ``src``'s list (an empty one removes it)."""
+        for dst, _ in self.lists.pop(src, []):
+            holding = self.holders.get(dst)
+            if holding is not None:
+                holding.discard(src)
+                if not holding:
+                    del self.holders[dst]
+        if lst:
+            self.lists[src] = lst
+            for dst, _ in lst:
+                self.holders.setdefault(dst, set()).add(src)
+
+    def holding(self, sections: Iterable[str]) -> list[str]:
+        """Sources whose list holds one of ``sections``, and those sections' own lists."""
+        out: set[str] = set()
+        for n in sections:
+            out |= self.holders.get(n, set())
+            if n in self.lists:
+                out.add(n)
+        return sorted(out)
+
+
+@dataclass
 class _Vectors:
     """Every section vector of one model: ids, documents, keys and a float64 matrix, row i
     for section i (in no particular order)."""
@@ -338,11 +374,14 @@ class _Vectors:
     # ids the sections of the documents replaced in this update had before it; None when
     # everything was read from the store (nothing is known about the previous state)
     replaced: list[str] | None = None
-    # derived from the stored lists and kept in step by the updates of this process:
-    # section id -> its list's k-th score, for the lists that are full (k as in ``kth_k``)
-    kth: dict[str, float] | None = None
+    # the stored related lists, read once and then kept in step by this process's updates
+    related: _Related | None = None
+    # per row, the k-th (lowest) score of its related list when that holds ``kth_k``
+    # entries, else NaN; kept in step with the rows and the lists
+    kth: np.ndarray | None = None
     kth_k: int = 0
     _rows: dict[str, int] | None = None
+    _by_doc: dict[str, list[int]] | None = None
 
     def rows(self) -> dict[str, int]:
         """Section id -> row."""
@@ -350,17 +389,44 @@ class _Vectors:
             self._rows = {node_id: i for i, node_id in enumerate(self.ids)}
         return self._rows
 
+    def by_doc(self) -> dict[str, list[int]]:
+        """Document -> its rows."""
+        if self._by_doc is None:
+            self._by_doc = {}
+            for i, d in enumerate(self.docs):
+                self._by_doc.setdefault(d, []).append(i)
+        return self._by_doc
+
+    def lists(self, con: duckdb.DuckDBPyConnection) -> _Related:
+        if self.related is None:
+            self.related, self.kth = _Related.read(con), None
+        return self.related
+
+    def kth_bar(self, k: int, threshold: float) -> np.ndarray:
+        """Per row, the score a newcomer must reach to enter its list: the k-th score when
+        the list is full, else the threshold."""
+        if self.kth is None or self.kth_k != k:
+            assert self.related is not None
+            self.kth, self.kth_k = np.full(len(self.ids), np.nan), k
+            index = self.rows()
+            for src, lst in self.related.lists.items():
+                i = index.get(src)
+                if i is not None and len(lst) >= k:
+                    self.kth[i] = lst[-1][1]
+        return np.where(np.isnan(self.kth), threshold, self.kth)
+
 
 class SectionVectors:
     """The section vectors of the store, kept in memory between collection updates.
 
     Reading every section vector costs time proportional to the collection, on every edit.
     A long-running process (the watcher, a benchmark, a Dagster resource) keeps one instance:
-    each update then reads only the vectors of the documents changed since the last one.
-    That is exact because section vectors are only written together with queued collection
-    work: the documents queued since the last update are exactly those whose vectors may
-    differ. A token written with each update proves no other process updated the collection
-    in between; otherwise (or after a failed transaction) everything is read again.
+    each update then reads only the vectors of the documents changed since the last one, and
+    the related lists it wrote are kept with them. That is exact because section vectors are
+    only written together with queued collection work: the documents queued since the last
+    update are exactly those whose vectors may differ. A token written with each update
+    proves no other process updated the collection in between; otherwise (or after a failed
+    transaction) everything is read again.
     """
 
     _TOKEN_KEY = "collection_token"
@@ -379,9 +445,8 @@ class SectionVectors:
                 and cached[1].model == model:
             gone = set(changed_docs)
             before = [i for i, d in zip(cached[1].ids, cached[1].docs) if d in gone]
-            kth, kth_k = cached[1].kth, cached[1].kth_k
             vectors = _merge(cached[1], _read_vectors(con, model, changed_docs), changed_docs)
-            vectors.replaced, vectors.kth, vectors.kth_k = before, kth, kth_k
+            vectors.replaced = before
         else:
             vectors = _read_vectors(con, model, None)
         token = uuid.uuid4().hex
@@ -392,7 +457,7 @@ class SectionVectors:
 
     def differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
         """What the kept state says that the store does not (empty when in step): the
-        section ids, and the k-th scores of full related lists. A self-check for tests."""
+        section ids, the related lists and their k-th scores. A self-check for tests."""
         if self._committed is None:
             return []
         kept = self._committed[1]
@@ -401,14 +466,22 @@ class SectionVectors:
             "SELECT node_id FROM node_vectors WHERE model = ?", [kept.model]).fetchall()}
         if stored_ids != set(kept.ids):
             out.append(f"section ids: {len(stored_ids ^ set(kept.ids))} differ")
-        if kept.kth is not None:
-            stored = _stored_kth(con, kept.kth_k)
-            live = {src: w for src, w in kept.kth.items() if src in stored_ids}
-            if live != stored:
-                out += [f"k-th score of {src}: kept {live.get(src)}, stored {stored.get(src)}"
-                        for src in sorted(set(live) | set(stored))
-                        if live.get(src) != stored.get(src)][:5]
-        return out
+        if kept.related is not None:
+            stored = _Related.read(con)
+            for src in sorted(set(stored.lists) | set(kept.related.lists)):
+                if stored.lists.get(src) != kept.related.lists.get(src):
+                    out.append(f"related list of {src}: kept {kept.related.lists.get(src)}, "
+                               f"stored {stored.lists.get(src)}")
+            if stored.holders != kept.related.holders:
+                out.append("related lists: the reverse index differs")
+            if kept.kth is not None:
+                for i, src in enumerate(kept.ids):
+                    lst = stored.lists.get(src, [])
+                    want = lst[-1][1] if len(lst) >= kept.kth_k else None
+                    have = None if np.isnan(kept.kth[i]) else float(kept.kth[i])
+                    if want != have:
+                        out.append(f"k-th score of {src}: kept {have}, stored {want}")
+        return out[:10]
 
     def committed(self) -> None:
         """The update's transaction committed: keep what it saw."""
@@ -429,12 +502,8 @@ def _read_vectors(
     if docs is None:
         table = con.execute(query, [model]).to_arrow_table()
     else:
-        con.register("_docs", pl.DataFrame({"doc_id": docs}, schema={"doc_id": pl.Utf8}))
-        try:
-            table = con.execute(query + " AND doc_id IN (SELECT doc_id FROM _docs)",
-                                [model]).to_arrow_table()
-        finally:
-            con.unregister("_docs")
+        table = con.execute(query + " AND doc_id = ANY(?::VARCHAR[])",
+                            [model, docs]).to_arrow_table()
     ids = table.column("node_id").to_pylist()
     if not ids:
         return _Vectors(model, [], [], [], np.zeros((0, 0), dtype=np.float64))
@@ -450,75 +519,39 @@ def _read_vectors(
 
 def _merge(old: _Vectors, fresh: _Vectors, replaced_docs: list[str]) -> _Vectors:
     """``old`` without the rows of ``replaced_docs``, plus ``fresh`` (row order is free:
-    results never depend on it). An edit usually keeps a document's section count, and then
-    the fresh rows take the old ones' places in ``old``'s arrays, which are reused."""
+    results never depend on it), keeping the related lists. An edit usually keeps a
+    document's section count, and then the fresh rows take the old ones' places in
+    ``old``'s arrays, which are reused. The replaced rows' k-th scores are unknown (NaN) until
+    their lists are recomputed, which every update does for the rows of changed documents."""
     gone = set(replaced_docs)
-    slots = [i for i, d in enumerate(old.docs) if d in gone]
+    by_doc = old.by_doc()
+    slots = sorted(i for d in gone for i in by_doc.get(d, []))
     if len(slots) == len(fresh.ids) and old.ids:
-        rows = old._rows
+        rows = old.rows()
+        for d in gone:
+            by_doc.pop(d, None)
+        for i in slots:  # all deleted first: a kept section id may move to another slot
+            del rows[old.ids[i]]
         for j, i in enumerate(slots):
-            if rows is not None:
-                del rows[old.ids[i]]
             old.ids[i], old.docs[i], old.keys[i] = fresh.ids[j], fresh.docs[j], fresh.keys[j]
-        if rows is not None:
-            rows.update((old.ids[i], i) for i in slots)
+            rows[old.ids[i]] = i
+            by_doc.setdefault(old.docs[i], []).append(i)
         if slots:
             old.matrix[slots] = fresh.matrix
+            if old.kth is not None:
+                old.kth[slots] = np.nan
         return old
     keep = [i for i, d in enumerate(old.docs) if d not in gone]
     parts = [m for m in (old.matrix[keep] if keep else None, fresh.matrix)
              if m is not None and len(m)]
-    if not parts:
-        return _Vectors(old.model, [], [], [], np.zeros((0, 0), dtype=np.float64))
-    return _Vectors(old.model, [old.ids[i] for i in keep] + fresh.ids,
-                    [old.docs[i] for i in keep] + fresh.docs,
-                    [old.keys[i] for i in keep] + fresh.keys, np.concatenate(parts))
-
-
-def _kth_scores(
-    con: duckdb.DuckDBPyConnection, section: _Vectors, k: int, threshold: float
-) -> np.ndarray:
-    """Per section row: the score a newcomer must reach to enter its stored list (its k-th
-    score when the list is full, else the threshold). Read from the store once per process
-    (a scan of every related edge); later updates keep ``section.kth`` in step."""
-    if section.kth is None or section.kth_k != k:
-        section.kth, section.kth_k = _stored_kth(con, k), k
-    bar = np.full(len(section.ids), threshold, dtype=np.float64)
-    index = section.rows()
-    for src, kth in section.kth.items():
-        i = index.get(src)
-        if i is not None:
-            bar[i] = kth
-    return bar
-
-
-def _stored_kth(con: duckdb.DuckDBPyConnection, k: int) -> dict[str, float]:
-    """Section id -> the k-th (lowest) score of its stored related list, for full lists."""
-    frame = con.execute(
-        "SELECT src, min(weight) AS kth FROM edges WHERE doc_id = ? AND kind = 'related' "
-        "GROUP BY src HAVING count(*) >= ?", [COLLECTION_DOC_ID, k]
-    ).fetchnumpy()
-    return dict(zip(frame["src"].tolist(), frame["kth"].tolist()))
-
-
-def _current_lists(
-    con: duckdb.DuckDBPyConnection, ids: list[str], rows: list[int]
-) -> dict[int, list[tuple[str, float]]]:
-    """The stored related lists of the sections at ``rows`` (empty lists included)."""
-    out: dict[int, list[tuple[str, float]]] = {i: [] for i in rows}
-    if not rows:
-        return out
-    row_of = {ids[i]: i for i in rows}
-    con.register("_srcs", pl.DataFrame({"src": list(row_of)}, schema={"src": pl.Utf8}))
-    try:
-        for src, dst, w in con.execute(
-            "SELECT src, dst, weight FROM edges WHERE doc_id = ? AND kind = 'related' "
-            "AND src IN (SELECT src FROM _srcs)", [COLLECTION_DOC_ID]
-        ).fetchall():
-            out[row_of[src]].append((dst, w))
-    finally:
-        con.unregister("_srcs")
-    return out
+    merged = _Vectors(
+        old.model, [old.ids[i] for i in keep] + fresh.ids,
+        [old.docs[i] for i in keep] + fresh.docs, [old.keys[i] for i in keep] + fresh.keys,
+        np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float64),
+        related=old.related, kth_k=old.kth_k)
+    if old.kth is not None:
+        merged.kth = np.concatenate([old.kth[keep], np.full(len(fresh.ids), np.nan)])
+    return merged
 
 
 class _Family:
@@ -529,17 +562,15 @@ class _Family:
     the rows being recomputed.
     """
 
-    def __init__(self, docs: list[str], keys: list[str], rows: list[int]) -> None:
-        wanted = {docs[i] for i in rows}
+    def __init__(self, docs: list[str], keys: list[str], by_doc: dict[str, list[int]],
+                 rows: list[int]) -> None:
         self._docs, self._keys = docs, keys
         self._by_key: dict[tuple[str, str], int] = {}
         self._sorted: dict[str, list[tuple[str, int]]] = {}
-        for j, (d, key) in enumerate(zip(docs, keys)):
-            if d in wanted:
-                self._by_key[(d, key)] = j
-                self._sorted.setdefault(d, []).append((key, j))
-        for entries in self._sorted.values():
-            entries.sort()
+        for d in {docs[i] for i in rows}:
+            entries = sorted((keys[j], j) for j in by_doc[d])
+            self._sorted[d] = entries
+            self._by_key.update(((d, key), j) for key, j in entries)
 
     def excluded(self, i: int) -> list[int]:
         doc, key = self._docs[i], self._keys[i]
