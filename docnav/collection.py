@@ -164,30 +164,19 @@ def _update_cross_references(
         return set()
     # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
     pattern = "|".join(re.escape(n) for n in names) or "\\b\\B"
-    con.register("_changed_docs",
-                 pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
-    try:
-        # Every link of an affected node, not only the matching ones: the node's old edges are
-        # all deleted below, so its links to untouched documents must be resolved again too.
-        links = con.execute(
-            "SELECT node_id, doc_id, target FROM links WHERE node_id IN (SELECT node_id "
-            "FROM links WHERE doc_id IN (SELECT doc_id FROM _changed_docs) "
-            "OR regexp_matches(target, ?))",
-            [pattern],
-        ).fetchall()
-    finally:
-        con.unregister("_changed_docs")
+    # Every link of an affected node, not only the matching ones: the node's old edges are
+    # all deleted below, so its links to untouched documents must be resolved again too.
+    links = con.execute(
+        "SELECT node_id, doc_id, target FROM links WHERE node_id IN (SELECT node_id "
+        "FROM links WHERE doc_id = ANY(?::VARCHAR[]) OR regexp_matches(target, ?))",
+        [changed_docs, pattern],
+    ).fetchall()
     sources = sorted({node_id for node_id, _, _ in links})
     source_docs = {doc_id for _, doc_id, _ in links}
-    con.register("_sources", pl.DataFrame({"src": sources}, schema={"src": pl.Utf8}))
-    try:
+    if sources:
         con.execute(
             "DELETE FROM edges WHERE doc_id = ? AND kind = 'references' "
-            "AND src IN (SELECT src FROM _sources)",
-            [COLLECTION_DOC_ID],
-        )
-    finally:
-        con.unregister("_sources")
+            "AND src = ANY(?::VARCHAR[])", [COLLECTION_DOC_ID, sources])
     if not links:
         return source_docs
     doc_paths = dict(con.execute(
@@ -198,18 +187,14 @@ def _update_cross_references(
     named = sorted({d for _, src_doc, target in links
                     if (link := split_link(target, doc_paths.get(src_doc, ""))) is not None
                     and (d := resolve_document(link, doc_of_path)) is not None})
-    con.register("_named", pl.DataFrame({"doc_id": named}, schema={"doc_id": pl.Utf8}))
-    try:
-        anchors = {
-            (d, a): n
-            for d, a, n in con.execute(
-                "SELECT doc_id, anchor, min(node_id) FROM nodes WHERE anchor IS NOT NULL "
-                "AND kind = 'section' AND doc_id IN (SELECT doc_id FROM _named) "
-                "GROUP BY doc_id, anchor"
-            ).fetchall()
-        }
-    finally:
-        con.unregister("_named")
+    anchors = {
+        (d, a): n
+        for d, a, n in con.execute(
+            "SELECT doc_id, anchor, min(node_id) FROM nodes WHERE anchor IS NOT NULL "
+            "AND kind = 'section' AND doc_id = ANY(?::VARCHAR[]) GROUP BY doc_id, anchor",
+            [named],
+        ).fetchall()
+    }
     doc_nodes = {d: _document_node(d) for d in doc_paths}
     edges = cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)
     _insert(con, "edges", edges_frame(edges, COLLECTION_DOC_ID))

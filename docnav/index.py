@@ -45,7 +45,7 @@ from docnav.scan import (
     scan,
     scan_paths,
 )
-from docnav.store import COLLECTION_DOC_ID, Store
+from docnav.store import COLLECTION_DOC_ID, DocumentRecord, Store
 from docnav.summaries import (
     SummaryBuilder,
     SummaryPipelineOptions,
@@ -168,6 +168,10 @@ class Indexer:
         self._summaries = summaries
         self._section_vectors = SectionVectors()
         self._hashes = HashCache()  # a long-lived indexer does not re-read unchanged files
+        # the documents table as of this process's last read or write, with the store's
+        # documents token then: reading every row costs each run time in proportion to the
+        # collection, so a long-lived indexer reads them again only when another writer came
+        self._documents: tuple[str, dict[str, DocumentRecord]] | None = None
 
     @property
     def summaries(self) -> SummaryBuilder | None:
@@ -248,7 +252,7 @@ class Indexer:
     ) -> None:
         t = time.perf_counter()
         with self.store.reader() as con:
-            stored = self.store.documents(con)
+            stored = self._stored_documents(con)
         plan = plan_run(found, stored, scope, exact_scope)
         jobs, deletions = plan.jobs, plan.deletions
         report.unchanged, report.removed = plan.unchanged, plan.removed
@@ -270,9 +274,12 @@ class Indexer:
         t = time.perf_counter()
         touched = [stored[d].path for d in deletions]
         with self.store.transaction() as con:
+            before = self.store.documents_token(con)
             for doc_id in deletions:
                 self.store.delete_document(con, doc_id)
             self.store.queue_collection_work(con, refreshed, deletions, touched)
+            after = self.store.documents_token(con)
+        self._keep_documents(before, after, {}, deletions)
         report._time("write", t)
         if self.options.export_parquet and (changed_ids or deletions or report.failed
                                             or refreshed):
@@ -380,11 +387,14 @@ class Indexer:
         vectors = {**cached, **fresh}
         written: list[str] = []
         now = time.time()
+        records: dict[str, DocumentRecord] = {}
         with self.store.transaction() as con:
+            before = self.store.documents_token(con)
             self.store.put_embeddings(con, self.embedder.model_id, fresh)
             for job, tree, error in parsed:
                 record = document_record(job, tree, error, now)
                 self.store.replace_document(con, record, tree)
+                records[record.doc_id] = record
                 if tree is None:
                     report.failed.append((job.found.path, error or "unknown error"))
                     continue
@@ -409,8 +419,49 @@ class Indexer:
             touched = [j.found.path for j, tree, _ in parsed if tree is not None] + [
                 j.previous.path for j, tree, _ in parsed if tree is not None and j.previous]
             self.store.queue_collection_work(con, written, [], touched)
+            after = self.store.documents_token(con)
+        self._keep_documents(before, after, records, [])
         report._time("write", t)
         return written
+
+    def _stored_documents(self, con: duckdb.DuckDBPyConnection) -> dict[str, DocumentRecord]:
+        """The stored document rows: kept from this process's last read or write while the
+        store's documents token is unchanged (no other writer since), else read."""
+        token = self.store.documents_token(con)
+        if token is not None and self._documents is not None and self._documents[0] == token:
+            return dict(self._documents[1])
+        rows = self.store.documents(con)
+        self._documents = (token, rows) if token is not None else None
+        return dict(rows)
+
+    def _keep_documents(
+        self, before: str | None, after: str | None, written: dict[str, DocumentRecord],
+        deleted: list[str],
+    ) -> None:
+        """After a committed write transaction: apply what it wrote to the kept rows, if
+        they were the stored ones when it began."""
+        kept = self._documents
+        if kept is None or before is None or after is None or kept[0] != before:
+            self._documents = None
+            return
+        rows = kept[1]
+        rows.update(written)
+        for doc_id in deleted:
+            rows.pop(doc_id, None)
+        self._documents = (after, rows)
+
+    def kept_state_differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
+        """What this indexer keeps in memory between runs but the store does not say (empty
+        when in step): the section vectors, related lists and document rows. For tests."""
+        out = self._section_vectors.differences(con)
+        if self._documents is not None:
+            token, rows = self._documents
+            if token != self.store.documents_token(con):
+                out.append("documents token: kept one is not the stored one")
+            stored = self.store.documents(con)
+            out += [f"document {d}: kept {rows.get(d)}, stored {stored.get(d)}"
+                    for d in sorted(set(rows) | set(stored)) if rows.get(d) != stored.get(d)][:5]
+        return out
 
     def _refresh_summaries(self, done: set[str], report: IndexReport) -> list[str]:
         """Rebuild summaries of unchanged documents whose summaries are stale: a failed

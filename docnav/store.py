@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import time
+import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -246,6 +247,14 @@ class Store:
         return {r[0]: DocumentRecord(*r) for r in rows}
 
     @staticmethod
+    def documents_token(con: duckdb.DuckDBPyConnection) -> str | None:
+        """Changes with every write to the ``documents`` table (see :func:`_documents_written`):
+        a process that kept the rows it last read or wrote knows from it whether they are
+        still the stored ones."""
+        row = con.execute("SELECT value FROM meta WHERE key = ?", [_DOCUMENTS_TOKEN]).fetchone()
+        return row[0] if row else None
+
+    @staticmethod
     def load_tree(con: duckdb.DuckDBPyConnection, doc_id: str) -> DocTree | None:
         doc = con.execute(
             "SELECT path, title, format, metadata FROM documents WHERE doc_id = ? "
@@ -347,9 +356,11 @@ class Store:
                 f"INSERT INTO documents VALUES ({', '.join('?' * len(DOC_COLUMNS))})",
                 [record.doc_id, *values],
             )
+        _documents_written(con)
         if tree is None:
             return
-        _queue_replaced(con, record.doc_id, {n.node_id for n in tree.nodes})
+        _queue_replaced(con, record.doc_id, {n.node_id for n in tree.nodes},
+                        {n.text_hash for n in tree.nodes})
         for table in ("nodes", "edges", "links", "node_vectors"):
             con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [record.doc_id])
         _insert(con, "nodes", nodes_frame(tree.nodes))
@@ -363,9 +374,10 @@ class Store:
             "DELETE FROM edges WHERE doc_id = ? OR src IN (SELECT node_id FROM nodes "
             "WHERE doc_id = ?)", [doc_id, doc_id]
         )
-        _queue_replaced(con, doc_id, set())
+        _queue_replaced(con, doc_id, set(), set())
         for table in ("documents", "nodes", "links", "node_vectors", "summaries", "claims"):
             con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [doc_id])
+        _documents_written(con)
 
     @staticmethod
     def put_embeddings(
@@ -472,15 +484,30 @@ def _insert(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame) -> 
         con.unregister("_rows")
 
 
-def _queue_replaced(con: duckdb.DuckDBPyConnection, doc_id: str, kept: set[str]) -> None:
-    """Before ``doc_id``'s nodes are replaced or deleted, remember their texts (an embedding
-    may lose its last user) and which of the ids not in ``kept`` a collection reference can
-    use: sections and the document node (link targets) and nodes with links (sources)."""
+_DOCUMENTS_TOKEN = "documents_token"
+
+
+def _documents_written(con: duckdb.DuckDBPyConnection) -> None:
+    """Stamp a new documents token (in the writer's transaction)."""
+    token = uuid.uuid4().hex
+    (updated,) = con.execute("UPDATE meta SET value = ? WHERE key = ?",
+                             [token, _DOCUMENTS_TOKEN]).fetchone()
+    if not updated:
+        con.execute("INSERT INTO meta VALUES (?, ?)", [_DOCUMENTS_TOKEN, token])
+
+
+def _queue_replaced(
+    con: duckdb.DuckDBPyConnection, doc_id: str, kept: set[str], kept_texts: set[str]
+) -> None:
+    """Before ``doc_id``'s nodes are replaced or deleted, remember the texts not in
+    ``kept_texts`` (their embedding may lose its last user) and which of the ids not in
+    ``kept`` a collection reference can use: sections and the document node (link targets)
+    and nodes with links (sources)."""
     rows = con.execute(
         "SELECT node_id, text_hash, kind IN ('section', 'document') OR node_id IN "
         "(SELECT node_id FROM links WHERE doc_id = $d) FROM nodes WHERE doc_id = $d",
         {"d": doc_id}).fetchall()
-    hashes = sorted({h for _, h, _ in rows if h is not None})
+    hashes = sorted({h for _, h, _ in rows if h is not None and h not in kept_texts})
     gone = sorted(n for n, _, endpoint in rows if endpoint and n not in kept)
     if hashes:
         con.execute("INSERT INTO pending_prune SELECT unnest(?::VARCHAR[])", [hashes])

@@ -244,7 +244,7 @@ def test_incremental_index_equals_a_full_rebuild(initial, script):
                 assert report.ok, report.failed
                 # what the indexer keeps in memory between runs is still the store's state
                 with incremental.store.reader() as con:
-                    kept = incremental._section_vectors.differences(con)
+                    kept = incremental.kept_state_differences(con)
                 assert not kept, f"after {done}: {kept}"
 
             assert scratch.index([folder]).ok
