@@ -30,7 +30,7 @@ def embeddings_frame(model: str, vectors: Mapping[str, np.ndarray]) -> pl.DataFr
 
 def export_documents(
     con: duckdb.DuckDBPyConnection, parquet_dir: Path, changed: Iterable[str],
-    removed: Iterable[str], embeddings: Mapping[str, pl.DataFrame] | None = None,
+    removed: Iterable[str], in_hand: Mapping[str, Mapping[str, pl.DataFrame]] | None = None,
 ) -> None:
     """Bring the Parquet export of documents up to date after a write.
 
@@ -39,10 +39,11 @@ def export_documents(
     deleted; ``documents.parquet`` is rewritten whole. Every file is written to a temporary
     name and renamed into place, so readers of the export never see half a file.
 
-    embeddings: the embeddings rows of some of ``changed`` (see :func:`embeddings_frame`),
-    written as they are: a query would read every stored vector (see Store.cached_embeddings).
+    in_hand: for some of ``changed``, the rows just written, per table (embeddings: see
+    :func:`embeddings_frame`): written as they are, where a query would scan the whole table
+    (and for embeddings read every stored vector, see Store.cached_embeddings).
     """
-    embeddings = embeddings or {}
+    in_hand = in_hand or {}
     for table in PER_DOC_TABLES:
         (parquet_dir / table).mkdir(parents=True, exist_ok=True)
     for doc_id in removed:
@@ -56,12 +57,16 @@ def export_documents(
     for start in range(0, len(doc_ids), _EXPORT_CHUNK):
         chunk = doc_ids[start : start + _EXPORT_CHUNK]
         for table in PER_DOC_TABLES:
-            docs = [d for d in chunk if d not in embeddings] if table == "embeddings" \
-                else chunk
+            docs = [d for d in chunk if table not in in_hand.get(d, {})]
             if docs:
                 _export_partitions(con, table, docs, parquet_dir / table)
-    for doc_id, frame in embeddings.items():
-        _write_atomic(frame, parquet_dir / "embeddings" / f"{doc_id}.parquet")
+    schemas: dict[str, pl.Schema] = {}
+    for doc_id, frames in in_hand.items():
+        for table, frame in frames.items():
+            if table not in schemas:  # the stored column types, as a query would give them
+                schemas[table] = con.execute(f"SELECT * FROM {table} LIMIT 0").pl().schema
+            _write_atomic(frame.select(list(schemas[table])).cast(dict(schemas[table])),
+                          parquet_dir / table / f"{doc_id}.parquet")
     _copy_atomic(con, "SELECT * FROM documents", parquet_dir / "documents.parquet", None)
 
 

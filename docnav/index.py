@@ -57,7 +57,7 @@ from docnav.summaries import (
 from docnav.tree import build_tree
 
 
-_EXPORT_IN_HAND = 64  # documents per run up to which their embeddings export is kept in memory
+_EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
 
 
 @dataclass(frozen=True)
@@ -260,9 +260,10 @@ class Indexer:
 
         embedder_before = self.embedder.texts_embedded
         changed_ids: list[str] = []
-        # the embeddings export of a few documents is written from the vectors in hand (a
-        # query would read every stored vector); a big run lets the export query them in chunks
-        in_hand: dict[str, pl.DataFrame] | None = {} if len(jobs) <= _EXPORT_IN_HAND else None
+        # the export of a few documents is written from the rows in hand (a query per table
+        # scans it, and reads every stored vector); a big run lets the export query in chunks
+        in_hand: dict[str, dict[str, pl.DataFrame]] | None = \
+            {} if len(jobs) <= _EXPORT_IN_HAND else None
         bar = _progress(len(jobs), self.options.progress)
         for start in range(0, len(jobs), self.options.batch_size):
             batch = jobs[start : start + self.options.batch_size]
@@ -338,10 +339,10 @@ class Indexer:
 
     def _index_batch(
         self, batch: list[Job], report: IndexReport,
-        in_hand: dict[str, pl.DataFrame] | None = None,
+        in_hand: dict[str, dict[str, pl.DataFrame]] | None = None,
     ) -> list[str]:
         """Parse, embed and write one batch; returns the ids of the documents written, and
-        puts the embeddings rows of each into ``in_hand`` when given."""
+        puts the rows written for each, per table, into ``in_hand`` when given."""
         t = time.perf_counter()
         parsed: list[tuple[Job, DocTree | None, str | None]] = []
         for job in batch:
@@ -393,12 +394,12 @@ class Indexer:
             self.store.put_embeddings(con, self.embedder.model_id, fresh)
             for job, tree, error in parsed:
                 record = document_record(job, tree, error, now)
-                self.store.replace_document(con, record, tree)
+                frames = self.store.replace_document(con, record, tree)
                 records[record.doc_id] = record
                 if tree is None:
                     report.failed.append((job.found.path, error or "unknown error"))
                     continue
-                self.store.put_node_vectors(
+                frames["node_vectors"] = self.store.put_node_vectors(
                     con, self.embedder.model_id, tree.doc_id, _section_vectors(tree, vectors)
                 )
                 if self.summaries is not None:
@@ -409,9 +410,11 @@ class Indexer:
                 report.nodes_changed += len(diff.dirty)
                 written.append(tree.doc_id)
                 hashes = {n.text_hash for n in tree.nodes}
-                if in_hand is not None and not hashes & lookup.other_models:
-                    in_hand[tree.doc_id] = embeddings_frame(
-                        self.embedder.model_id, {h: vectors[h] for h in sorted(hashes)})
+                if in_hand is not None:
+                    if not hashes & lookup.other_models:
+                        frames["embeddings"] = embeddings_frame(
+                            self.embedder.model_id, {h: vectors[h] for h in sorted(hashes)})
+                    in_hand[tree.doc_id] = frames
                 _file_report(report, job)
             if self.summaries is not None:
                 self.summaries.write(con, summaries)

@@ -341,8 +341,9 @@ class Store:
     @staticmethod
     def replace_document(
         con: duckdb.DuckDBPyConnection, record: DocumentRecord, tree: DocTree | None
-    ) -> None:
-        """Write the document row and, when ``tree`` is given, replace its nodes and edges."""
+    ) -> dict[str, pl.DataFrame]:
+        """Write the document row and, when ``tree`` is given, replace its nodes and edges;
+        returns the rows written per table (for the export)."""
         # An UPDATE of the existing row, not DELETE + INSERT: an appended row makes the next
         # checkpoint rewrite the table's last row group (every document's row, ~30 ms at
         # 1,000 documents), an updated one only the changed values.
@@ -358,14 +359,17 @@ class Store:
             )
         _documents_written(con)
         if tree is None:
-            return
+            return {}
         _queue_replaced(con, record.doc_id, {n.node_id for n in tree.nodes},
                         {n.text_hash for n in tree.nodes})
         for table in ("nodes", "edges", "links", "node_vectors"):
             con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [record.doc_id])
-        _insert(con, "nodes", nodes_frame(tree.nodes))
-        _insert(con, "edges", edges_frame(tree.edges, record.doc_id))
-        _insert(con, "links", links_frame(tree.links, record.doc_id))
+        frames = {"nodes": nodes_frame(tree.nodes),
+                  "edges": edges_frame(tree.edges, record.doc_id),
+                  "links": links_frame(tree.links, record.doc_id)}
+        for table, frame in frames.items():
+            _insert(con, table, frame)
+        return frames
 
     @staticmethod
     def delete_document(con: duckdb.DuckDBPyConnection, doc_id: str) -> None:
@@ -406,9 +410,9 @@ class Store:
     def put_node_vectors(
         con: duckdb.DuckDBPyConnection, model: str, doc_id: str,
         rows: list[tuple[str, str, np.ndarray]],
-    ) -> None:
-        """Store (node_id, local_key, vector) rows of one document (replacing its old ones)."""
-        con.execute("DELETE FROM node_vectors WHERE doc_id = ?", [doc_id])
+    ) -> pl.DataFrame:
+        """Store (node_id, local_key, vector) rows of one document, after
+        :meth:`replace_document` removed its old ones; returns the rows written."""
         frame = pl.DataFrame(
             {
                 "node_id": [r[0] for r in rows],
@@ -421,6 +425,7 @@ class Store:
                     "model": pl.Utf8, "vector": pl.List(pl.Float32)},
         )
         _insert(con, "node_vectors", frame)
+        return frame
 
     @staticmethod
     def queue_collection_work(
