@@ -19,7 +19,6 @@ import functools
 import json
 import posixpath
 import re
-import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -30,7 +29,7 @@ import polars as pl
 from docnav.hashing import digest
 from docnav.model import Edge, EdgeKind
 from docnav.refs import cross_references, resolve_document, split_link
-from docnav.store import COLLECTION_DOC_ID, _insert, edges_frame
+from docnav.store import COLLECTION_DOC_ID, _insert, edges_frame, read_token, stamp_token
 from docnav.tree import node_id_for
 
 COLLECTION_NODE_ID = node_id_for(COLLECTION_DOC_ID, "collection")
@@ -424,9 +423,9 @@ class SectionVectors:
         self, con: duckdb.DuckDBPyConnection, model: str, changed_docs: list[str]
     ) -> _Vectors:
         """The current vectors, inside the update's transaction; stamps a new token."""
-        row = con.execute("SELECT value FROM meta WHERE key = ?", [self._TOKEN_KEY]).fetchone()
+        stored = read_token(con, self._TOKEN_KEY)
         cached = self._committed
-        if cached is not None and row is not None and cached[0] == row[0] \
+        if cached is not None and stored is not None and cached[0] == stored \
                 and cached[1].model == model:
             gone = set(changed_docs)
             before = [i for i, d in zip(cached[1].ids, cached[1].docs) if d in gone]
@@ -434,10 +433,7 @@ class SectionVectors:
             vectors.replaced = before
         else:
             vectors = _read_vectors(con, model, None)
-        token = uuid.uuid4().hex
-        con.execute("DELETE FROM meta WHERE key = ?", [self._TOKEN_KEY])
-        con.execute("INSERT INTO meta VALUES (?, ?)", [self._TOKEN_KEY, token])
-        self._pending = (token, vectors)
+        self._pending = (stamp_token(con, self._TOKEN_KEY), vectors)
         return vectors
 
     def differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:

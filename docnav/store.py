@@ -259,8 +259,7 @@ class Store:
         """Changes with every write to the ``documents`` table (see :func:`_documents_written`):
         a process that kept the rows it last read or wrote knows from it whether they are
         still the stored ones."""
-        row = con.execute("SELECT value FROM meta WHERE key = ?", [_DOCUMENTS_TOKEN]).fetchone()
-        return row[0] if row else None
+        return read_token(con, _DOCUMENTS_TOKEN)
 
     @staticmethod
     def load_tree(con: duckdb.DuckDBPyConnection, doc_id: str) -> DocTree | None:
@@ -502,13 +501,23 @@ _NOT_COMPRESSED = "fsst"  # DuckDB compression methods not used (see Store._conn
 _DOCUMENTS_TOKEN = "documents_token"
 
 
-def _documents_written(con: duckdb.DuckDBPyConnection) -> None:
-    """Stamp a new documents token (in the writer's transaction)."""
+def read_token(con: duckdb.DuckDBPyConnection, key: str) -> str | None:
+    """The token stored under ``key`` in ``meta`` (None if never stamped)."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
+    return row[0] if row else None
+
+
+def stamp_token(con: duckdb.DuckDBPyConnection, key: str) -> str:
+    """Store a new random token under ``key`` (in the writer's transaction); returns it."""
     token = uuid.uuid4().hex
-    (updated,) = con.execute("UPDATE meta SET value = ? WHERE key = ?",
-                             [token, _DOCUMENTS_TOKEN]).fetchone()
+    (updated,) = con.execute("UPDATE meta SET value = ? WHERE key = ?", [token, key]).fetchone()
     if not updated:
-        con.execute("INSERT INTO meta VALUES (?, ?)", [_DOCUMENTS_TOKEN, token])
+        con.execute("INSERT INTO meta VALUES (?, ?)", [key, token])
+    return token
+
+
+def _documents_written(con: duckdb.DuckDBPyConnection) -> None:
+    stamp_token(con, _DOCUMENTS_TOKEN)
 
 
 def _queue_replaced(
