@@ -224,6 +224,8 @@ def node_vector_gap(db_a: Path, db_b: Path) -> float:
     import duckdb
     import numpy as np
 
+    from docnav.store import vector_of
+
     def load(db):
         con = duckdb.connect(str(db), read_only=True)
         try:
@@ -232,7 +234,7 @@ def node_vector_gap(db_a: Path, db_b: Path) -> float:
                 "JOIN documents d USING (doc_id)").fetchall()
         finally:
             con.close()
-        return {(p, k): np.asarray(v, dtype=np.float32) for p, k, v in rows}
+        return {(p, k): vector_of(v) for p, k, v in rows}
 
     a, b = load(db_a), load(db_b)
     gaps = [float(np.abs(a[k] - b[k]).max()) for k in a.keys() & b.keys()]

@@ -29,7 +29,9 @@ import polars as pl
 from docnav.hashing import digest
 from docnav.model import Edge, EdgeKind
 from docnav.refs import cross_references, resolve_document, split_link
-from docnav.store import COLLECTION_DOC_ID, _insert, edges_frame, read_token, stamp_token
+from docnav.store import (
+    COLLECTION_DOC_ID, _insert, edges_frame, read_token, stamp_token, vector_matrix,
+)
 from docnav.tree import node_id_for
 
 COLLECTION_NODE_ID = node_id_for(COLLECTION_DOC_ID, "collection")
@@ -488,12 +490,10 @@ def _read_vectors(
     ids = table.column("node_id").to_pylist()
     if not ids:
         return _Vectors(model, [], [], [], np.zeros((0, 0), dtype=np.float64))
-    vectors = table.column("vector").combine_chunks()
-    dim = len(vectors[0])
     # float64: a similarity is computed by different products (a full row, or a block against
     # the changed sections); in float32 they can differ in the 5th decimal and turn a tie
     # between identical sections into a different neighbour than a from-scratch build picks
-    matrix = np.asarray(vectors.flatten(), dtype=np.float64).reshape(-1, dim)
+    matrix = vector_matrix(table.column("vector").to_pylist(), np.float64)
     return _Vectors(model, ids, table.column("doc_id").to_pylist(),
                     table.column("local_key").to_pylist(), matrix)
 

@@ -16,15 +16,15 @@ import duckdb
 import numpy as np
 import polars as pl
 
-from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
+from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, vector_bytes
 
 
 def embeddings_frame(model: str, vectors: Mapping[str, np.ndarray]) -> pl.DataFrame:
     """Rows of the ``embeddings`` table, as the export writes them."""
     return pl.DataFrame(
         {"text_hash": list(vectors), "model": [model] * len(vectors),
-         "vector": [v.astype(np.float32) for v in vectors.values()]},
-        schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.List(pl.Float32)},
+         "vector": [vector_bytes(v) for v in vectors.values()]},
+        schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.Binary},
     )
 
 

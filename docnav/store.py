@@ -29,6 +29,30 @@ from docnav.summaries import SUMMARY_SCHEMA
 
 COLLECTION_DOC_ID = "__collection__"
 
+# Vectors are stored as the bytes of little-endian float32 arrays (BLOB), not FLOAT[]: DuckDB's
+# checkpoint rewrites the row group that new rows were appended to (up to ~2,048 rows) with each
+# float re-analysed for compression; as a BLOB the same rewrite is a copy of bytes. With 256-d
+# vectors and a ~1,900-row tail: 19 ms -> 4.5 ms per checkpoint (benchmarks/README.md).
+VECTOR_DTYPE = np.dtype("<f4")
+
+
+def vector_bytes(vector: np.ndarray) -> bytes:
+    """A vector as stored in the ``vector`` columns."""
+    return np.asarray(vector, dtype=VECTOR_DTYPE).tobytes()
+
+
+def vector_of(stored: bytes) -> np.ndarray:
+    """A stored ``vector`` value as a float32 array (read-only: it shares the bytes)."""
+    return np.frombuffer(stored, dtype=VECTOR_DTYPE)
+
+
+def vector_matrix(stored: Sequence[bytes], dtype: np.dtype | type = np.float32) -> np.ndarray:
+    """Stored vectors of one model (same length) as the rows of a matrix."""
+    if not stored:
+        return np.zeros((0, 0), dtype=dtype)
+    flat = np.frombuffer(b"".join(stored), dtype=VECTOR_DTYPE)
+    return flat.reshape(len(stored), -1).astype(dtype)
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR, value VARCHAR);
 CREATE TABLE IF NOT EXISTS documents (
@@ -49,7 +73,7 @@ CREATE TABLE IF NOT EXISTS edges (
     doc_id VARCHAR               -- owner: the source's document, or __collection__
 );
 CREATE TABLE IF NOT EXISTS links (node_id VARCHAR, doc_id VARCHAR, target VARCHAR, text VARCHAR);
-CREATE TABLE IF NOT EXISTS embeddings (text_hash VARCHAR, model VARCHAR, vector FLOAT[]);
+CREATE TABLE IF NOT EXISTS embeddings (text_hash VARCHAR, model VARCHAR, vector BLOB);
 -- text hashes of replaced or deleted nodes: the only embeddings a prune may find unused
 CREATE TABLE IF NOT EXISTS pending_prune (text_hash VARCHAR);
 -- ids of nodes that replaced or deleted documents no longer have, since the last collection
@@ -59,7 +83,7 @@ CREATE TABLE IF NOT EXISTS pending_gone (node_id VARCHAR);
 CREATE TABLE IF NOT EXISTS pending_collection (doc_id VARCHAR, path VARCHAR, kind VARCHAR);
 -- one vector per section (mean of its subtree's paragraphs and heading): the related graph
 CREATE TABLE IF NOT EXISTS node_vectors (
-    node_id VARCHAR, doc_id VARCHAR, local_key VARCHAR, model VARCHAR, vector FLOAT[]
+    node_id VARCHAR, doc_id VARCHAR, local_key VARCHAR, model VARCHAR, vector BLOB
 );
 """
 
@@ -295,7 +319,7 @@ class Store:
     ) -> CachedEmbeddings:
         """The stored vectors of ``model`` for those of ``text_hashes`` that have one.
 
-        DuckDB reads a ``FLOAT[]`` column whole even when a filter keeps a few rows (~30 ms at
+        DuckDB reads the vector column whole even when a filter keeps a few rows (~30 ms at
         50K vectors, on every edit), so which hashes are stored is asked without the vectors,
         and the vectors are read first from the exported embeddings of the documents ``near``
         (the previous versions of the documents being indexed, which hold most of their
@@ -321,7 +345,7 @@ class Store:
                 "WHERE text_hash = ANY(?::VARCHAR[])", [rest],
             ).fetchall():
                 if m == model:
-                    vectors[h] = np.asarray(v, dtype=np.float32)
+                    vectors[h] = vector_of(v)
         return CachedEmbeddings(vectors, other_models)
 
     def _exported_vectors(
@@ -340,7 +364,7 @@ class Store:
                 (pl.col("model") == model) & pl.col("text_hash").is_in(sorted(wanted)))
             for h, v in zip(frame["text_hash"].to_list(), frame["vector"].to_list()):
                 if v is not None:
-                    found[h] = np.asarray(v, dtype=np.float32)
+                    found[h] = vector_of(v)
         return found
 
     # -- writes ------------------------------------------------------------------------------
@@ -400,9 +424,9 @@ class Store:
             {
                 "text_hash": list(vectors),
                 "model": [model] * len(vectors),
-                "vector": [v.astype(np.float32).tolist() for v in vectors.values()],
+                "vector": [vector_bytes(v) for v in vectors.values()],
             },
-            schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.List(pl.Float32)},
+            schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.Binary},
         )
         con.register("_new_embeddings", new)
         try:
@@ -426,10 +450,10 @@ class Store:
                 "doc_id": [doc_id] * len(rows),
                 "local_key": [r[1] for r in rows],
                 "model": [model] * len(rows),
-                "vector": [r[2].astype(np.float32).tolist() for r in rows],
+                "vector": [vector_bytes(r[2]) for r in rows],
             },
             schema={"node_id": pl.Utf8, "doc_id": pl.Utf8, "local_key": pl.Utf8,
-                    "model": pl.Utf8, "vector": pl.List(pl.Float32)},
+                    "model": pl.Utf8, "vector": pl.Binary},
         )
         _insert(con, "node_vectors", frame)
         return frame

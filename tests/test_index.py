@@ -17,7 +17,7 @@ from docnav.collection import CollectionOptions
 from docnav.embed import HashingEmbedder, SentenceTransformerEmbedder
 from docnav.index import IndexOptions, IndexReport, Indexer
 from docnav.parse import ParseOptions, parse_file
-from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, Store
+from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, Store, vector_of
 
 ALPHA = """# Alpha guide
 
@@ -520,7 +520,7 @@ A reminder fires at the time written in the calendar entry.
 def test_related_edges_join_similar_sections_but_never_a_section_and_its_ancestor(tmp_path):
     h = Harness(tmp_path, {"a.md": SIMILAR_A, "b.md": SIMILAR_B})
     h.index()
-    vectors = {n: np.asarray(v) for n, v in h.query("SELECT node_id, vector FROM node_vectors")}
+    vectors = {n: vector_of(v) for n, v in h.query("SELECT node_id, vector FROM node_vectors")}
     related = h.query("SELECT src, dst, weight FROM edges WHERE kind = 'related'")
     pairs = {(s, d) for s, d, _ in related}
 

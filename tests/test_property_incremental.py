@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from docnav.collection import CollectionOptions
 from docnav.embed import HashingEmbedder
 from docnav.index import IndexOptions, Indexer
-from docnav.store import COLLECTION_DOC_ID, Store
+from docnav.store import COLLECTION_DOC_ID, Store, vector_of
 from docnav.tree import slugify
 
 WORDS = (
@@ -176,7 +176,7 @@ def canonical(store: Store) -> dict[str, object]:
             for n, d, t, x in rows("SELECT node_id, doc_id, target, text FROM links")
         )
         out["node_vectors"] = sorted(
-            (node(n), path_of.get(d, f"?{d}"), k, m, tuple(round(v, 5) for v in vec))
+            (node(n), path_of.get(d, f"?{d}"), k, m, tuple(round(float(v), 5) for v in vector_of(vec)))
             for n, d, k, m, vec in rows(
                 "SELECT node_id, doc_id, local_key, model, vector FROM node_vectors")
         )

@@ -21,7 +21,7 @@ import polars as pl
 from docnav.errors import InputError, StoreError
 from docnav.model import SCHEMA_VERSION
 from docnav.query.lexical import BM25, tokens
-from docnav.store import COLLECTION_DOC_ID, Store
+from docnav.store import COLLECTION_DOC_ID, Store, vector_of
 
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references", "related")
 MAX_QUERY_CHARS = 2000
@@ -473,7 +473,7 @@ def _vectors(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView]) -> dic
     if emb.is_empty():
         return {}
     model = emb["model"][0]
-    by_hash = {h: np.asarray(v, dtype=np.float32)
+    by_hash = {h: vector_of(v)
                for h, m, v in emb.select(["text_hash", "model", "vector"]).iter_rows()
                if m == model}
     out: dict = {"__model__": model}
@@ -485,7 +485,7 @@ def _vectors(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView]) -> dic
     if not nv.is_empty():
         for nid, m, v in nv.select(["node_id", "model", "vector"]).iter_rows():
             if m == model and nid in nodes:
-                out[nid] = np.asarray(v, dtype=np.float32)
+                out[nid] = vector_of(v)
     return out
 
 
