@@ -218,45 +218,70 @@ def _update_related(
     k, threshold = options.related_k, options.related_threshold
     index, by_doc = section.rows(), section.by_doc()
     related = section.lists(con)
+    # Changed sections: those of changed documents, less those known to be as before (same
+    # id, key and vector: an edit changes the vectors of the edited paragraph's ancestors only).
     changed = np.zeros(len(ids), dtype=bool)
     for d in set(changed_docs):
         changed[by_doc.get(d, [])] = True
+    changed[[index[n] for n in section.same if n in index]] = False
+    changed_ids = {ids[i] for i in np.flatnonzero(changed)}
 
-    # Lists to recompute in full: the changed sections', and those that held a changed or
-    # vanished section (the next-best neighbour moves up). Lists of vanished sections go.
-    recompute = changed.copy()
+    # Lists that held a changed or vanished section ("stale"); lists of vanished sections go.
+    stale = np.zeros(len(ids), dtype=bool)
     vanished = []
-    for src in _stale_lists(con, section, changed_docs):
+    for src in _stale_lists(con, section, changed_docs, changed_ids):
         i = index.get(src)
         if i is None:
             vanished.append(src)
-        else:
-            recompute[i] = True
+        elif not changed[i]:
+            stale[i] = True
 
-    # Sections of unchanged documents: only a changed section that now beats their k-th
-    # neighbour alters their list (they never share a document with a changed section, and
-    # their lists hold no changed section, else they would be recomputed). Similarity is
-    # symmetric, so the changed sections' own rows, computed for their lists below, give it:
-    # one pass over the matrix, not two.
-    others = np.flatnonzero(~recompute)
-    bar = np.maximum(section.kth_bar(k, threshold)[others], threshold) if changed.any() else None
+    # One pass over the matrix for the changed sections' own lists. Similarity is symmetric
+    # (and so is the family exclusion), so their rows also give every other section the
+    # changed sections' new scores: an unchanged section's list changes only if one of them
+    # beats its k-th neighbour, and a stale list needs them all (above the threshold).
+    bar = np.maximum(section.kth_bar(k, threshold), threshold)
+    bar[stale] = threshold
+    others = np.flatnonzero(~changed)
+    others_bar = bar[others]
     candidates: dict[int, list[tuple[str, float]]] = {}
     new_lists: dict[int, list[tuple[str, float]]] = {}
-    rows = np.flatnonzero(recompute).tolist()
-    family = _Family(docs, keys, by_doc, rows)
-    for start in range(0, len(rows), 256):
-        chunk = rows[start : start + 256]
-        sims = np.round(matrix[chunk] @ matrix.T, 5)
-        for r, i in enumerate(chunk):
-            if bar is not None and changed[i]:
-                scores = sims[r, others]
-                for h in np.flatnonzero(scores >= bar).tolist():
-                    candidates.setdefault(int(others[h]), []).append((ids[i], float(scores[h])))
-            sims[r, family.excluded(i)] = -np.inf
-            new_lists[i] = _top_k(sims[r], ids, k, threshold)
+    family = _Family(docs, keys, by_doc, np.flatnonzero(changed | stale).tolist())
+
+    def full_lists(rows: list[int], collect: bool) -> None:
+        for start in range(0, len(rows), 256):
+            chunk = rows[start : start + 256]
+            sims = np.round(matrix[chunk] @ matrix.T, 5)
+            for r, i in enumerate(chunk):
+                sims[r, family.excluded(i)] = -np.inf
+                if collect:
+                    scores = sims[r, others]
+                    for h in np.flatnonzero(scores >= others_bar).tolist():
+                        candidates.setdefault(int(others[h]), []).append(
+                            (ids[i], float(scores[h])))
+                new_lists[i] = _top_k(sims[r], ids, k, threshold)
+
+    full_lists(np.flatnonzero(changed).tolist(), collect=True)
+
+    # A stale list is settled without its row when its unchanged entries plus the changed
+    # sections' new scores still fill k places, the last no worse than the old k-th: every
+    # other section scored below the old k-th (or below the threshold, when the list was
+    # short), and their scores did not change.
+    recompute = []
+    for i in np.flatnonzero(stale).tolist():
+        current = related.lists.get(ids[i], [])
+        kept = [(n, s) for n, s in current if n not in changed_ids and n in index]
+        merged = sorted(kept + candidates.pop(i, []), key=_order)[:k]
+        if len(current) < k or (len(merged) == k and _order(merged[-1]) <= _order(current[-1])):
+            if merged != current:
+                new_lists[i] = merged
+        else:
+            recompute.append(i)
+    full_lists(recompute, collect=False)
+
     for i, extra in candidates.items():
         current = related.lists.get(ids[i], [])
-        merged = sorted(current + extra, key=lambda x: (-x[1], x[0]))[:k]
+        merged = sorted(current + extra, key=_order)[:k]
         if merged != current:
             new_lists[i] = merged
 
@@ -273,19 +298,29 @@ def _update_related(
     _insert(con, "edges", edges_frame(
         (Edge(ids[i], dst, EdgeKind.RELATED, w) for i, lst in new_lists.items() for dst, w in lst),
         COLLECTION_DOC_ID))
-    return int(recompute.sum()), {docs[i] for i in new_lists} | _docs_of(con, set(vanished))
+    full = int(changed.sum()) + len(recompute)
+    return full, {docs[i] for i in new_lists} | _docs_of(con, set(vanished))
+
+
+def _order(entry: tuple[str, float]) -> tuple[float, str]:
+    """A related list's order: best score first, ties by id."""
+    return -entry[1], entry[0]
 
 
 def _stale_lists(
-    con: duckdb.DuckDBPyConnection, section: _Vectors, changed_docs: list[str]
+    con: duckdb.DuckDBPyConnection, section: _Vectors, changed_docs: list[str],
+    changed_ids: set[str],
 ) -> list[str]:
-    """Sources of related lists that hold a section of a changed document or a section that
-    has no vector any more, or whose own section has none."""
+    """Sources of related lists that hold a changed section or a section that has no vector
+    any more, or whose own section has none (a superset is harmless)."""
     if section.replaced is not None and section.related is not None:
         # The lists in hand were built from the vectors this process holds: a section that
         # vanished or changed since belonged to a replaced document, so its id is among the
-        # replaced ones, and the lists holding it are known without a query.
-        return section.related.holding(section.replaced)
+        # replaced ones or the changed ones, and the lists holding it are known without a
+        # query.
+        index = section.rows()
+        vanished = [n for n in section.replaced if n not in index]
+        return section.related.holding([*vanished, *changed_ids])
     con.register("_changed_docs",
                  pl.DataFrame({"doc_id": changed_docs}, schema={"doc_id": pl.Utf8}))
     try:
@@ -360,6 +395,9 @@ class _Vectors:
     # ids the sections of the documents replaced in this update had before it; None when
     # everything was read from the store (nothing is known about the previous state)
     replaced: list[str] | None = None
+    # of the sections of the documents replaced in this update, those with the same id, key
+    # and vector as before it (their related lists can change only as any other's can)
+    same: set[str] = field(default_factory=set)
     # the stored related lists, read once and then kept in step by this process's updates
     related: _Related | None = None
     # per row, the k-th (lowest) score of its related list when that holds ``kth_k``
@@ -387,6 +425,15 @@ class _Vectors:
         if self.related is None:
             self.related, self.kth = _Related.read(con), None
         return self.related
+
+    def restore_kth(self, sections: Iterable[str]) -> None:
+        """Set the k-th scores of ``sections`` from their related lists (kept, not rebuilt)."""
+        if self.kth is None or self.related is None:
+            return
+        index = self.rows()
+        for n in sections:
+            lst = self.related.lists.get(n, [])
+            self.kth[index[n]] = lst[-1][1] if len(lst) >= self.kth_k else np.nan
 
     def kth_bar(self, k: int, threshold: float) -> np.ndarray:
         """Per row, the score a newcomer must reach to enter its list: the k-th score when
@@ -429,10 +476,15 @@ class SectionVectors:
         cached = self._committed
         if cached is not None and stored is not None and cached[0] == stored \
                 and cached[1].model == model:
-            gone = set(changed_docs)
-            before = [i for i, d in zip(cached[1].ids, cached[1].docs) if d in gone]
-            vectors = _merge(cached[1], _read_vectors(con, model, changed_docs), changed_docs)
-            vectors.replaced = before
+            old = cached[1]
+            rows = [i for d in set(changed_docs) for i in old.by_doc().get(d, [])]
+            before = {old.ids[i]: (old.keys[i], old.matrix[i].copy()) for i in rows}
+            fresh = _read_vectors(con, model, changed_docs)
+            same = {n for n, key, v in zip(fresh.ids, fresh.keys, fresh.matrix)
+                    if n in before and before[n][0] == key and np.array_equal(before[n][1], v)}
+            vectors = _merge(old, fresh, changed_docs)
+            vectors.replaced, vectors.same = list(before), same
+            vectors.restore_kth(same)
         else:
             vectors = _read_vectors(con, model, None)
         self._pending = (stamp_token(con, self._TOKEN_KEY), vectors)
