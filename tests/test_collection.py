@@ -1,0 +1,264 @@
+"""The collection level on real Markdown files: references between documents and related
+edges between similar sections, kept exact by incremental runs."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+from _harness import Harness, assert_parquet_matches_store
+
+from docnav.collection import CollectionOptions
+from docnav.index import IndexOptions, Indexer
+from docnav.store import vector_of
+
+
+LINKER = """# Linker
+
+The motivation is explained in [the other document](b.md#motivation) in full.
+
+## Other
+
+Nothing to see here.
+"""
+
+LINKED = """# Linked
+
+Front matter of the linked document.
+
+## Motivation
+
+This is why the linked document exists at all.
+"""
+
+
+def test_cross_document_reference_follows_its_target(tmp_path):
+    h = Harness(tmp_path, {"a.md": LINKER, "b.md": LINKED})
+    h.index()
+    expected = {(h.path("a.md"), h.path("b.md"), "Motivation")}
+    assert h.references() == expected
+    motivation, _ = h.node("b.md", "Motivation")
+    assert h.query("SELECT count(*) FROM edges WHERE kind = 'references' AND dst = ?",
+                   [motivation])[0][0] == 1
+
+    h.edit("a.md", "Nothing to see here.", "Still nothing to see here.")
+    h.index()
+    assert h.references() == expected  # re-resolved from the changed source, still there
+
+    (h.folder / "b.md").unlink()
+    h.index()
+    assert h.references() == set()
+    assert h.query("SELECT count(*) FROM edges WHERE dst = ?", [motivation])[0][0] == 0
+
+    h.write("b.md", LINKED)
+    report = h.index()
+    assert report.added == [h.path("b.md")] and report.docs_parsed == 1  # a.md not reparsed
+    assert h.references() == expected
+    assert_parquet_matches_store(h)
+
+
+def test_reference_to_a_missing_section_falls_back_to_the_document(tmp_path):
+    h = Harness(tmp_path, {"a.md": LINKER.replace("#motivation", "#nowhere"), "b.md": LINKED})
+    h.index()
+    assert h.query(
+        "SELECT n.kind, n.doc_id FROM edges e JOIN nodes n ON n.node_id = e.dst "
+        "WHERE e.kind = 'references'") == [("document", h.doc_id("b.md"))]
+
+
+def test_a_paragraph_linking_two_documents_keeps_both_references_when_one_changes(tmp_path):
+    # Regression: re-resolving the links that name a touched file dropped the other
+    # references of the same paragraph.
+    h = Harness(tmp_path, {
+        "a.md": "# A\n\nSee [b](b.md) and [c](c.md) for more.\n",
+        "b.md": "# B\n\nBee text.\n",
+        "c.md": "# C\n\nSea text.\n",
+    })
+    h.index()
+    expected = {(h.path("a.md"), h.path("b.md"), "B"), (h.path("a.md"), h.path("c.md"), "C")}
+    assert h.references() == expected
+    h.edit("c.md", "Sea text.", "Sea text, edited.")
+    report = h.index()
+    assert report.changed == [h.path("c.md")]
+    assert h.references() == expected
+
+
+def test_a_new_file_at_the_old_path_of_a_renamed_one_is_a_second_document(tmp_path):
+    # Regression: the renamed document keeps the id derived from its old path, and the new
+    # file at that path was given the same id, overwriting the renamed document.
+    h = Harness(tmp_path, {"a.md": "# A\n\nAlpha text.\n", "z.md": "# Z\n\nZed text.\n"})
+    h.index()
+    (h.folder / "a.md").rename(h.folder / "b.md")
+    assert h.index().renamed == [(h.path("a.md"), h.path("b.md"))]
+    h.write("a.md", "# New A\n\nA new alpha.\n")
+    report = h.index()
+    assert report.added == [h.path("a.md")]
+    paths = {p for (p,) in h.query("SELECT path FROM documents")}
+    assert paths == {h.path("a.md"), h.path("b.md"), h.path("z.md")}
+    assert h.doc_id("a.md") != h.doc_id("b.md")
+    assert h.texts("b.md") == {"Alpha text."} and h.texts("a.md") == {"A new alpha."}
+    assert h.index().docs_parsed == 0
+
+
+SETUP_TEXT = (
+    "Install the package with pip, then run the setup command once to create the local "
+    "configuration file in your home folder."
+)
+SIMILAR_A = f"""# Tool A
+
+Tool A renders charts from CSV files.
+
+## Setup
+
+### Setup steps
+
+{SETUP_TEXT}
+
+## Charts
+
+Bar charts and line charts are drawn with one call each.
+"""
+SIMILAR_B = f"""# Tool B
+
+Tool B sends reminders by e-mail on a schedule.
+
+## Setup
+
+{SETUP_TEXT}
+
+## Reminders
+
+A reminder fires at the time written in the calendar entry.
+"""
+
+
+def test_related_edges_join_similar_sections_but_never_a_section_and_its_ancestor(tmp_path):
+    h = Harness(tmp_path, {"a.md": SIMILAR_A, "b.md": SIMILAR_B})
+    h.index()
+    vectors = {n: vector_of(v) for n, v in h.query("SELECT node_id, vector FROM node_vectors")}
+    related = h.query("SELECT src, dst, weight FROM edges WHERE kind = 'related'")
+    pairs = {(s, d) for s, d, _ in related}
+
+    setup_a, steps_a = h.node("a.md", "Setup")[0], h.node("a.md", "Setup steps")[0]
+    setup_b = h.node("b.md", "Setup")[0]
+    assert (steps_a, setup_b) in pairs and (setup_b, steps_a) in pairs
+    assert (setup_a, setup_b) in pairs
+    # The parent "Setup" and its only child are about as similar as sections get, yet the
+    # ancestor rule keeps them apart.
+    threshold = CollectionOptions().related_threshold
+    assert float(vectors[setup_a] @ vectors[steps_a]) >= threshold
+    assert (setup_a, steps_a) not in pairs and (steps_a, setup_a) not in pairs
+
+    parents = dict(h.query("SELECT node_id, parent_id FROM nodes"))
+
+    def ancestors(n: str) -> set[str]:
+        out = set()
+        while parents.get(n):
+            n = parents[n]
+            out.add(n)
+        return out
+
+    for src, dst, weight in related:
+        assert src != dst
+        assert dst not in ancestors(src) and src not in ancestors(dst)
+        assert weight >= threshold
+        assert weight == pytest.approx(float(vectors[src] @ vectors[dst]), abs=1e-4)
+    per_source = pl.DataFrame(related, schema=["src", "dst", "w"], orient="row")
+    assert per_source.group_by("src").len()["len"].max() <= CollectionOptions().related_k
+
+
+def test_related_edges_go_when_the_similar_document_goes(tmp_path):
+    h = Harness(tmp_path, {"a.md": SIMILAR_A, "b.md": SIMILAR_B})
+    h.index()
+    doc_b = h.doc_id("b.md")
+    assert h.query("SELECT count(*) FROM edges e JOIN node_vectors v ON v.node_id = e.dst "
+                   "WHERE e.kind = 'related' AND v.doc_id = ?", [doc_b])[0][0] > 0
+    (h.folder / "b.md").unlink()
+    h.index()
+    cross = h.query(
+        "SELECT count(*) FROM edges e JOIN nodes s ON s.node_id = e.src "
+        "JOIN nodes d ON d.node_id = e.dst WHERE e.kind = 'related' AND s.doc_id <> d.doc_id"
+    )[0][0]
+    assert cross == 0
+    assert h.query("SELECT count(*) FROM edges WHERE kind = 'related' AND "
+                   "(src NOT IN (SELECT node_id FROM nodes) OR dst NOT IN (SELECT node_id "
+                   "FROM nodes))")[0][0] == 0
+
+
+def related_by_heading(h: Harness) -> set[tuple[str, str, str, str, float]]:
+    return set(h.query(
+        "SELECT ds.path, ns.heading, dd.path, nd.heading, round(e.weight, 4) FROM edges e "
+        "JOIN nodes ns ON ns.node_id = e.src JOIN nodes nd ON nd.node_id = e.dst "
+        "JOIN documents ds ON ds.doc_id = ns.doc_id JOIN documents dd ON dd.doc_id = nd.doc_id "
+        "WHERE e.kind = 'related'"))
+
+
+def test_two_indexers_taking_turns_on_one_store_keep_related_edges_exact(tmp_path):
+    # Each indexer keeps the section vectors in memory between its runs; a run by the other
+    # one in between must be noticed (else the first would miss the other's changes).
+    h = Harness(tmp_path, {"a.md": SIMILAR_A, "b.md": SIMILAR_B})
+    other = Indexer(h.store, IndexOptions(export_parquet=True), h.embedder)
+    h.index()
+    h.edit("b.md", "A reminder fires", "Bar charts and line charts are drawn. A reminder fires")
+    assert other.index([h.folder]).ok
+    h.write("c.md", SIMILAR_A.replace("# Tool A", "# Tool C"))
+    h.index()  # its cached vectors predate other's run: they must be read again
+    (h.folder / "a.md").unlink()
+    assert other.index([h.folder]).ok
+    h.edit("c.md", "Bar charts", "Pie charts")
+    h.index()
+
+    (tmp_path / "scratch").mkdir()
+    scratch = Harness(tmp_path / "scratch", {})
+    scratch.folder = h.folder
+    scratch.index()
+    assert related_by_heading(h) == related_by_heading(scratch)
+    assert related_by_heading(h)  # the corpus does have related sections
+    assert_parquet_matches_store(h)
+
+
+def test_ties_between_identical_sections_resolve_as_in_a_full_rebuild(tmp_path):
+    # Identical sections in several documents score exactly alike against a third; with k=1
+    # only one fits, and the tie goes to the smallest node id however the documents arrived.
+    options = CollectionOptions(related_k=1)
+    copies = {f"t{i}.md": f"# Copy {i}\n\n## Setup\n\n{SETUP_TEXT}\n" for i in range(6)}
+    h = Harness(tmp_path, {"s.md": SIMILAR_A}, collection=options)
+    h.index()
+    for name, text in copies.items():  # one at a time: each arrival may take the list over
+        h.write(name, text)
+        h.index()
+    (tmp_path / "scratch").mkdir()
+    scratch = Harness(tmp_path / "scratch", {}, collection=options)
+    scratch.folder = h.folder
+    scratch.index()
+    assert related_by_heading(h) == related_by_heading(scratch)
+    winners = {d for s, _, d, _, _ in related_by_heading(h) if s.endswith("s.md")}
+    assert winners and winners <= {h.path(n) for n in copies}
+
+
+def test_an_edit_recomputes_in_full_only_the_lists_of_sections_it_changed(tmp_path):
+    # A paragraph edit changes the vectors of the sections above that paragraph only. Those
+    # lists get a full pass over every section; a list that held one of them is settled from
+    # their new scores (or, failing that, recomputed); the edited document's other sections
+    # keep their lists unless a changed section now beats one of their entries.
+    options = CollectionOptions(related_k=2, related_threshold=0.3)
+    h = Harness(tmp_path, {"a.md": SIMILAR_A, "b.md": SIMILAR_B}, collection=options)
+    h.index()
+    doc_a = h.doc_id("a.md")
+    before = dict(h.query("SELECT node_id, vector FROM node_vectors"))
+    held_by = h.query("SELECT src, dst FROM edges WHERE kind = 'related'")
+    h.edit("a.md", "drawn with one call each.", "drawn with one call each, pie charts too.")
+    report = h.index()
+    after = dict(h.query("SELECT node_id, vector FROM node_vectors"))
+    changed = {n for n, v in after.items() if before.get(n) != v}
+    holders = {src for src, dst in held_by if dst in changed} - changed
+    sections_a = {n for (n,) in h.query(
+        "SELECT node_id FROM node_vectors WHERE doc_id = ?", [doc_a])}
+    assert changed and changed < sections_a  # "Setup" and "Setup steps" kept their vectors
+    assert len(changed) <= report.related_recomputed <= len(changed) + len(holders)
+    assert report.related_recomputed < len(sections_a)  # every section of a.md, before
+    scratch_root = tmp_path / "scratch"
+    scratch_root.mkdir()
+    scratch = Harness(scratch_root, {}, collection=options)
+    scratch.folder = h.folder
+    scratch.index()
+    assert related_by_heading(h) == related_by_heading(scratch)
+    assert related_by_heading(h)
