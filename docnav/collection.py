@@ -5,9 +5,10 @@
   documents and links whose target names a document that appeared, changed or went away;
 * ``related`` edges: for each section, its top-k most similar sections (cosine of section
   vectors) above a threshold, excluding its own ancestors and descendants. Recomputed exactly,
-  but only where a change can matter: the changed sections get a full top-k, sections whose
-  list held a changed or removed section are recomputed, and every other section only checks
-  whether one of the changed sections now beats its k-th neighbour.
+  but only where a change can matter: the changed sections (new, or with another vector or
+  heading path) get a full top-k; a list that held a changed or removed section is settled
+  from the changed sections' new scores when its other entries allow, else recomputed; every
+  other section only checks whether one of the changed sections now beats its k-th neighbour.
 
 All collection-owned rows carry ``doc_id = '__collection__'``.
 """
