@@ -252,7 +252,7 @@ def _update_related(
     def full_lists(rows: list[int], collect: bool) -> None:
         for start in range(0, len(rows), 256):
             chunk = rows[start : start + 256]
-            sims = np.round(matrix[chunk] @ matrix.T, 5)
+            sims = _similarities(matrix, chunk, threshold)
             for r, i in enumerate(chunk):
                 sims[r, family.excluded(i)] = -np.inf
                 if collect:
@@ -385,7 +385,7 @@ class _Related:
 
 @dataclass
 class _Vectors:
-    """Every section vector of one model: ids, documents, keys and a float64 matrix, row i
+    """Every section vector of one model: ids, documents, keys and a float32 matrix, row i
     for section i (in no particular order)."""
 
     model: str
@@ -542,11 +542,8 @@ def _read_vectors(
                             [model, docs]).to_arrow_table()
     ids = table.column("node_id").to_pylist()
     if not ids:
-        return _Vectors(model, [], [], [], np.zeros((0, 0), dtype=np.float64))
-    # float64: a similarity is computed by different products (a full row, or a block against
-    # the changed sections); in float32 they can differ in the 5th decimal and turn a tie
-    # between identical sections into a different neighbour than a from-scratch build picks
-    matrix = vector_matrix(table.column("vector").to_pylist(), np.float64)
+        return _Vectors(model, [], [], [], np.zeros((0, 0), dtype=np.float32))
+    matrix = vector_matrix(table.column("vector").to_pylist())
     return _Vectors(model, ids, table.column("doc_id").to_pylist(),
                     table.column("local_key").to_pylist(), matrix)
 
@@ -581,7 +578,7 @@ def _merge(old: _Vectors, fresh: _Vectors, replaced_docs: list[str]) -> _Vectors
     merged = _Vectors(
         old.model, [old.ids[i] for i in keep] + fresh.ids,
         [old.docs[i] for i in keep] + fresh.docs, [old.keys[i] for i in keep] + fresh.keys,
-        np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float64),
+        np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float32),
         related=old.related, kth_k=old.kth_k)
     if old.kth is not None:
         merged.kth = np.concatenate([old.kth[keep], np.full(len(fresh.ids), np.nan)])
@@ -622,6 +619,32 @@ class _Family:
         hi = bisect.bisect_left(entries, (stem + "\uffff", -1))
         out += [j for _, j in entries[lo:hi]]
         return out
+
+
+# float32 products err by far less than this (|error| <= dim * 2**-24 for unit vectors: 2.3e-5 at
+# 384 dimensions), so a pair below ``floor - _SCREEN_MARGIN`` in float32 is below ``floor`` exactly
+_SCREEN_MARGIN = 1e-3
+
+
+def _similarities(matrix: np.ndarray, rows: list[int], floor: float) -> np.ndarray:
+    """Cosine similarities of ``rows`` against every row, rounded to 5 decimals: computed in
+    float64 wherever they can reach ``floor``, -inf where they cannot.
+
+    The pass over every section runs in float32 (half the memory traffic of float64, and the
+    matrix kept in memory is half the size); only the pairs it cannot rule out are computed
+    again in float64. Rounded float32 scores would not do: a similarity is computed by
+    different products (a changed section's row, another section's full row, a full build's
+    block), and in float32 those can differ in the 5th decimal and turn a tie between
+    identical sections into a different neighbour than a from-scratch build picks.
+    """
+    approx = matrix[rows] @ matrix.T
+    sims = np.full(approx.shape, -np.inf)
+    for r, i in enumerate(rows):
+        cols = np.flatnonzero(approx[r] >= floor - _SCREEN_MARGIN)
+        if len(cols):
+            exact = matrix[cols].astype(np.float64) @ matrix[i].astype(np.float64)
+            sims[r, cols] = np.round(exact, 5)
+    return sims
 
 
 def _top_k(sims: np.ndarray, ids: list[str], k: int, threshold: float) -> list[tuple[str, float]]:

@@ -3,6 +3,7 @@ edges between similar sections, kept exact by incremental runs."""
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
 import pytest
 from _harness import Harness, assert_parquet_matches_store
@@ -262,3 +263,42 @@ def test_an_edit_recomputes_in_full_only_the_lists_of_sections_it_changed(tmp_pa
     scratch.index()
     assert related_by_heading(h) == related_by_heading(scratch)
     assert related_by_heading(h)
+
+
+def test_related_lists_are_the_exact_top_k_by_brute_force(tmp_path):
+    # Every section's list against a from-first-principles computation: cosine (float64) with
+    # every other section, less its ancestors and descendants, at least the threshold, best k
+    # (ties by id). The indexer screens pairs in float32 before computing them exactly; a
+    # screen that dropped a pair it should keep would show here, where comparing incremental
+    # with full builds (both screened alike) could not.
+    options = CollectionOptions(related_k=3, related_threshold=0.05)
+    third = SIMILAR_B.replace("Tool B", "Tool C").replace("reminders", "invoices")
+    h = Harness(tmp_path, {"a.md": SIMILAR_A, "b.md": SIMILAR_B, "c.md": third},
+                collection=options)
+    h.index()
+    h.edit("a.md", "drawn with one call each.", "drawn with one call each, pie charts too.")
+    h.index()
+    vectors = {n: vector_of(v).astype(np.float64)
+               for n, v in h.query("SELECT node_id, vector FROM node_vectors")}
+    parents = dict(h.query("SELECT node_id, parent_id FROM nodes"))
+
+    def ancestors(n: str) -> set[str]:
+        out = set()
+        while parents.get(n):
+            n = parents[n]
+            out.add(n)
+        return out
+
+    expected = {}
+    for src, v in vectors.items():
+        scored = [(dst, round(float(v @ w), 5)) for dst, w in vectors.items()
+                  if dst != src and dst not in ancestors(src) and src not in ancestors(dst)]
+        best = sorted((x for x in scored if x[1] >= options.related_threshold),
+                      key=lambda x: (-x[1], x[0]))[:options.related_k]
+        if best:
+            expected[src] = [dst for dst, _ in best]
+    stored: dict[str, list[tuple[float, str]]] = {}
+    for src, dst, w in h.query("SELECT src, dst, weight FROM edges WHERE kind = 'related'"):
+        stored.setdefault(src, []).append((-w, dst))
+    assert {src: [dst for _, dst in sorted(lst)] for src, lst in stored.items()} == expected
+    assert sum(len(lst) for lst in expected.values()) >= 6  # lists filled, some truncated
