@@ -15,6 +15,10 @@ Targets: incremental / full <= 0.02 at N=100; incremental at N=1000 within 1.2x 
     .venv/bin/python benchmarks/bench_edit.py                 # N = 10, 100, 1000; 5 edits
     .venv/bin/python benchmarks/bench_edit.py --quick         # N = 2, 5; 2 edits (< 2 min)
     .venv/bin/python benchmarks/bench_edit.py --sizes 10,100 --edits 3 --embedder hashing
+    .venv/bin/python benchmarks/bench_edit.py --sizes 10,1000 --paths   # as the watcher runs
+
+``--paths`` re-indexes each edit the way the watcher and the Dagster sensor do, naming the
+changed file (``Indexer.index(roots, paths=[file])``) instead of walking the whole corpus.
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     from docnav.store import Store
 
     work = Path(args.workdir or tempfile.mkdtemp(prefix="docnav-bench-edit-"))
-    results: dict = {"machine": info, "sizes": {}}
+    results: dict = {"machine": info, "sizes": {}, "by_path": args.paths}
     try:
         clone = C.clone_bundle(bundle, work / "rfcs")
         sources = sorted((clone / "text").glob("*.md"))
@@ -80,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         for e in range(args.edits):
             for n in sizes:
                 indexer, corpus, target = runs[n]
-                rows[n].append(_edit_once(indexer, corpus, target, e, n))
+                rows[n].append(_edit_once(indexer, corpus, target, e, n, args.paths))
             sys.stdout.flush()
         for n in sizes:
             row = results["sizes"][n]
@@ -125,6 +129,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="after the measured edits, profile one more edit (not counted) under "
                         "cProfile and print the top functions")
     p.add_argument("--top", type=int, default=25, help="functions listed by --profile")
+    p.add_argument("--paths", action="store_true",
+                   help="re-index each edit by naming the edited file, as the watcher and the "
+                        "Dagster sensor do, instead of walking the corpus")
     p.add_argument("--quick", action="store_true",
                    help="smoke test: N = 2, 5 and 2 edits (under 2 minutes)")
     return p
@@ -199,10 +206,10 @@ def _build(indexer, corpus: Path, n: int) -> dict:
     return {"n": n, "full_wall": round(full_wall, 3), "full": f, "noop": C.report_dict(noop)}
 
 
-def _edit_once(indexer, corpus: Path, target: Path, e: int, n: int) -> dict:
+def _edit_once(indexer, corpus: Path, target: Path, e: int, n: int, by_path: bool) -> dict:
     where = _edit(target, e, f"N={n} edit {e + 1}")
     t = time.perf_counter()
-    rep = indexer.index([corpus])
+    rep = indexer.index([corpus], paths=[target] if by_path else None)
     wall = time.perf_counter() - t
     r = C.report_dict(rep)
     r.update(wall=round(wall, 3), where=where)
