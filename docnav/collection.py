@@ -28,10 +28,11 @@ import numpy as np
 import polars as pl
 
 from docnav.hashing import digest
-from docnav.model import Edge, EdgeKind
+from docnav.model import Edge, EdgeKind, Node, NodeKind
 from docnav.refs import cross_references, resolve_document, split_link
 from docnav.store import (
-    COLLECTION_DOC_ID, _insert, edges_frame, read_token, stamp_token, vector_matrix,
+    COLLECTION_DOC_ID, _insert, edges_frame, nodes_frame, read_token, stamp_token,
+    vector_matrix,
 )
 from docnav.tree import node_id_for
 
@@ -55,11 +56,14 @@ class CollectionOptions:
 
 @dataclass
 class CollectionUpdate:
-    """What a collection update did: related lists recomputed in full, and the documents whose
-    collection-owned rows (edges from their nodes) may have changed, for the Parquet export."""
+    """What a collection update did: related lists recomputed in full, the documents whose
+    collection-owned rows (edges from their nodes) may have changed and the collection's own
+    rows as written, for the Parquet export."""
 
     related_recomputed: int = 0
     source_docs: set[str] = field(default_factory=set)
+    # the collection's own rows as written, per table (for the export)
+    written: dict[str, pl.DataFrame] = field(default_factory=dict)
 
 
 def update_collection(
@@ -83,13 +87,14 @@ def update_collection(
     # the documents whose collection-owned edges change, for the export (removed documents'
     # edges go with them)
     source_docs = _docs_of(con, _drop_dangling(con)) | set(changed_docs)
-    if _write_collection_node(con, options.name):
+    contains_changed, node_row = _write_collection_node(con, options.name)
+    if contains_changed:
         source_docs.add(COLLECTION_DOC_ID)
     source_docs |= _update_cross_references(con, changed_docs, touched_paths)
     vectors = vectors or SectionVectors()
     section = vectors.load(con, model, [*changed_docs, *removed_docs])
     recomputed, related_docs = _update_related(con, section, changed_docs, options)
-    return CollectionUpdate(recomputed, source_docs | related_docs)
+    return CollectionUpdate(recomputed, source_docs | related_docs, {"nodes": node_row})
 
 
 def _docs_of(con: duckdb.DuckDBPyConnection, node_ids: set[str]) -> set[str]:
@@ -130,31 +135,31 @@ def _drop_dangling(con: duckdb.DuckDBPyConnection) -> set[str]:
     ).fetchall()}
 
 
-def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> tuple[bool, pl.DataFrame]:
     """The collection node, and its ``contains`` edges to the document nodes in path order.
-    Returns whether the edges changed: an edit keeps the set of documents, and rewriting a
-    thousand unchanged edges would cost every edit time in proportion to the collection."""
+    Returns whether the edges changed (an edit keeps the set of documents, and rewriting a
+    thousand unchanged edges would cost every edit time in proportion to the collection), and
+    the node's row as written (its export is written from it, not queried back)."""
     docs = con.execute(
         "SELECT doc_id, tree_hash FROM documents WHERE tree_hash IS NOT NULL ORDER BY path"
     ).fetchall()
-    tree_hash = digest("collection", name, *(h for _, h in docs))
+    node = Node(COLLECTION_NODE_ID, COLLECTION_DOC_ID, "collection", NodeKind.COLLECTION,
+                "collection", 0, 0, None, name, name, "", None, None, digest(name),
+                digest("collection", name, *(h for _, h in docs)))
+    row = nodes_frame([node])
     con.execute("DELETE FROM nodes WHERE doc_id = ?", [COLLECTION_DOC_ID])
-    con.execute(
-        "INSERT INTO nodes VALUES (?, ?, 'collection', 'collection', 'collection', 0, 0, NULL, "
-        "?, ?, '', NULL, NULL, ?, ?)",
-        [COLLECTION_NODE_ID, COLLECTION_DOC_ID, name, name, digest(name), tree_hash],
-    )
+    _insert(con, "nodes", row)
     wanted = [_document_node(d) for d, _ in docs]  # every stored tree has this root
     stored = [dst for (dst,) in con.execute(
         "SELECT dst FROM edges WHERE doc_id = ? AND kind = 'contains' ORDER BY rowid",
         [COLLECTION_DOC_ID],
     ).fetchall()]
     if stored == wanted:
-        return False
+        return False, row
     con.execute("DELETE FROM edges WHERE doc_id = ? AND kind = 'contains'", [COLLECTION_DOC_ID])
     _insert(con, "edges", edges_frame(
         (Edge(COLLECTION_NODE_ID, d, EdgeKind.CONTAINS) for d in wanted), COLLECTION_DOC_ID))
-    return True
+    return True, row
 
 
 def _update_cross_references(

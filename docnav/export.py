@@ -63,16 +63,13 @@ def export_documents(
     schemas: dict[str, pl.Schema] = {}
     for doc_id, frames in in_hand.items():
         for table, frame in frames.items():
-            if table not in schemas:  # the stored column types, as a query would give them
-                schemas[table] = con.execute(f"SELECT * FROM {table} LIMIT 0").pl().schema
-            _write_atomic(frame.select(list(schemas[table])).cast(dict(schemas[table])),
-                          parquet_dir / table / f"{doc_id}.parquet")
+            _write_in_hand(con, table, frame, parquet_dir / table / f"{doc_id}.parquet", schemas)
     _copy_atomic(con, "SELECT * FROM documents", parquet_dir / "documents.parquet", None)
 
 
 def export_collection(
     con: duckdb.DuckDBPyConnection, parquet_dir: Path, source_docs: Iterable[str],
-    removed: Iterable[str] = (),
+    removed: Iterable[str] = (), in_hand: Mapping[str, pl.DataFrame] | None = None,
 ) -> None:
     """Bring the export of the collection's own rows up to date.
 
@@ -81,11 +78,19 @@ def export_collection(
     edit rewrites only the partitions of the documents whose edges changed
     (``source_docs``). The collection's other rows (its node, summary, claims) are small
     and go to ``<table>/__collection__.parquet``.
+
+    in_hand: of those tables, the collection's rows as just written (a query for its one node
+    row scans every node).
     """
+    in_hand = in_hand or {}
     for table in PER_DOC_TABLES:
         (parquet_dir / table).mkdir(parents=True, exist_ok=True)
     for table in ("nodes", "embeddings", "summaries", "claims"):  # it has no links or vectors
-        _export_partitions(con, table, [COLLECTION_DOC_ID], parquet_dir / table)
+        if table in in_hand:
+            _write_in_hand(con, table, in_hand[table],
+                           parquet_dir / table / f"{COLLECTION_DOC_ID}.parquet", {})
+        else:
+            _export_partitions(con, table, [COLLECTION_DOC_ID], parquet_dir / table)
     for doc_id in removed:
         _collection_edges_file(parquet_dir, doc_id).unlink(missing_ok=True)
     # the whole-collection edges file of exports written before the partitioning
@@ -104,6 +109,18 @@ def export_collection(
              .select("_doc", *[c for c in edges.columns if c != "_row"]))
     _write_frames(frame, docs, lambda doc_id: _collection_edges_file(parquet_dir, doc_id),
                   keep_empty=False)
+
+
+def _write_in_hand(
+    con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame, final: Path,
+    schemas: dict[str, pl.Schema],
+) -> None:
+    """Write rows held in memory as a query of ``table`` would give them (its column order
+    and types, looked up once per table into ``schemas``)."""
+    if table not in schemas:
+        schemas[table] = con.execute(f"SELECT * FROM {table} LIMIT 0").pl().schema
+    schema = schemas[table]
+    _write_atomic(frame.select(list(schema)).cast(dict(schema)), final)
 
 
 def _copy_atomic(

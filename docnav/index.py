@@ -311,7 +311,8 @@ class Indexer:
         if self.options.export_parquet and (changed_ids or deletions):
             t = time.perf_counter()
             with self.store.reader() as con:
-                export_collection(con, self.store.parquet_dir, update.source_docs, deletions)
+                export_collection(con, self.store.parquet_dir, update.source_docs, deletions,
+                                  update.written)
             report._time("parquet", t)
 
     def _update_collection_rows(
