@@ -64,7 +64,7 @@ def export_documents(
     for doc_id, frames in in_hand.items():
         for table, frame in frames.items():
             _write_in_hand(con, table, frame, parquet_dir / table / f"{doc_id}.parquet", schemas)
-    _copy_atomic(con, "SELECT * FROM documents", parquet_dir / "documents.parquet", None)
+    _copy_atomic(con, "SELECT * FROM documents", parquet_dir / "documents.parquet")
 
 
 def export_collection(
@@ -86,9 +86,14 @@ def export_collection(
     for table in PER_DOC_TABLES:
         (parquet_dir / table).mkdir(parents=True, exist_ok=True)
     for table in ("nodes", "embeddings", "summaries", "claims"):  # it has no links or vectors
+        final = parquet_dir / table / f"{COLLECTION_DOC_ID}.parquet"
         if table in in_hand:
-            _write_in_hand(con, table, in_hand[table],
-                           parquet_dir / table / f"{COLLECTION_DOC_ID}.parquet", {})
+            _write_in_hand(con, table, in_hand[table], final, {})
+        elif table == "embeddings" and "nodes" in in_hand:
+            # the vectors of its nodes' texts, looked up by hash (no scan of every node)
+            _copy_atomic(con, "SELECT * FROM embeddings WHERE text_hash = ANY($hashes::VARCHAR[]) "
+                         "ORDER BY rowid", final,
+                         {"hashes": sorted(set(in_hand["nodes"]["text_hash"].to_list()))})
         else:
             _export_partitions(con, table, [COLLECTION_DOC_ID], parquet_dir / table)
     for doc_id in removed:
@@ -124,9 +129,8 @@ def _write_in_hand(
 
 
 def _copy_atomic(
-    con: duckdb.DuckDBPyConnection, query: str, final: Path, doc_id: str | None
+    con: duckdb.DuckDBPyConnection, query: str, final: Path, params: dict | None = None
 ) -> None:
-    params = {"doc": doc_id} if doc_id is not None else None
     frame = con.execute(query, params).pl() if params else con.execute(query).pl()
     _write_atomic(frame, final)
 
