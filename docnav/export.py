@@ -13,19 +13,9 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import duckdb
-import numpy as np
 import polars as pl
 
-from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, vector_bytes
-
-
-def embeddings_frame(model: str, vectors: Mapping[str, np.ndarray]) -> pl.DataFrame:
-    """Rows of the ``embeddings`` table, as the export writes them."""
-    return pl.DataFrame(
-        {"text_hash": list(vectors), "model": [model] * len(vectors),
-         "vector": [vector_bytes(v) for v in vectors.values()]},
-        schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.Binary},
-    )
+from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
 
 
 def export_documents(
@@ -40,7 +30,7 @@ def export_documents(
     name and renamed into place, so readers of the export never see half a file.
 
     in_hand: for some of ``changed``, the rows just written, per table (embeddings: see
-    :func:`embeddings_frame`): written as they are, where a query would scan the whole table
+    :func:`docnav.store.embeddings_frame`): written as they are, where a query would scan the whole table
     (and for embeddings read every stored vector, see Store.cached_embeddings).
     """
     in_hand = in_hand or {}

@@ -30,7 +30,7 @@ from docnav.collection import (
 from docnav.diff import diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError, InputError
-from docnav.export import embeddings_frame, export_collection, export_documents
+from docnav.export import export_collection, export_documents
 from docnav.hashing import file_digest
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file
@@ -45,7 +45,7 @@ from docnav.scan import (
     scan,
     scan_paths,
 )
-from docnav.store import COLLECTION_DOC_ID, DocumentRecord, Store
+from docnav.store import COLLECTION_DOC_ID, DocumentRecord, Store, embeddings_frame
 from docnav.summaries import (
     SummaryBuilder,
     SummaryPipelineOptions,

@@ -14,7 +14,7 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,12 +46,12 @@ def vector_of(stored: bytes) -> np.ndarray:
     return np.frombuffer(stored, dtype=VECTOR_DTYPE)
 
 
-def vector_matrix(stored: Sequence[bytes], dtype: np.dtype | type = np.float32) -> np.ndarray:
-    """Stored vectors of one model (same length) as the rows of a matrix."""
+def vector_matrix(stored: Sequence[bytes]) -> np.ndarray:
+    """Stored vectors of one model (same length) as the rows of a float32 matrix (writable)."""
     if not stored:
-        return np.zeros((0, 0), dtype=dtype)
-    flat = np.frombuffer(b"".join(stored), dtype=VECTOR_DTYPE)
-    return flat.reshape(len(stored), -1).astype(dtype)
+        return np.zeros((0, 0), dtype=np.float32)
+    joined = bytearray(b"".join(stored))
+    return np.frombuffer(joined, dtype=VECTOR_DTYPE).reshape(len(stored), -1)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR, value VARCHAR);
@@ -146,6 +146,15 @@ def nodes_frame(nodes: Sequence[Node]) -> pl.DataFrame:
             v = getattr(n, c)
             rows[c].append(v.value if isinstance(v, NodeKind) else v)
     return pl.DataFrame(rows, schema=_NODE_SCHEMA)
+
+
+def embeddings_frame(model: str, vectors: Mapping[str, np.ndarray]) -> pl.DataFrame:
+    """Rows of the ``embeddings`` table: text hash -> vector, of ``model``."""
+    return pl.DataFrame(
+        {"text_hash": list(vectors), "model": [model] * len(vectors),
+         "vector": [vector_bytes(v) for v in vectors.values()]},
+        schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.Binary},
+    )
 
 
 def edges_frame(edges: Iterable[Edge], owner: str) -> pl.DataFrame:
@@ -420,15 +429,7 @@ class Store:
     ) -> None:
         if not vectors:
             return
-        new = pl.DataFrame(
-            {
-                "text_hash": list(vectors),
-                "model": [model] * len(vectors),
-                "vector": [vector_bytes(v) for v in vectors.values()],
-            },
-            schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.Binary},
-        )
-        con.register("_new_embeddings", new)
+        con.register("_new_embeddings", embeddings_frame(model, vectors))
         try:
             con.execute(
                 "INSERT INTO embeddings SELECT n.* FROM _new_embeddings n ANTI JOIN embeddings e "

@@ -3,6 +3,8 @@ edges between similar sections, kept exact by incremental runs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import polars as pl
 import pytest
@@ -148,14 +150,7 @@ def test_related_edges_join_similar_sections_but_never_a_section_and_its_ancesto
     assert float(vectors[setup_a] @ vectors[steps_a]) >= threshold
     assert (setup_a, steps_a) not in pairs and (steps_a, setup_a) not in pairs
 
-    parents = dict(h.query("SELECT node_id, parent_id FROM nodes"))
-
-    def ancestors(n: str) -> set[str]:
-        out = set()
-        while parents.get(n):
-            n = parents[n]
-            out.add(n)
-        return out
+    ancestors = ancestors_in(h)
 
     for src, dst, weight in related:
         assert src != dst
@@ -182,6 +177,20 @@ def test_related_edges_go_when_the_similar_document_goes(tmp_path):
     assert h.query("SELECT count(*) FROM edges WHERE kind = 'related' AND "
                    "(src NOT IN (SELECT node_id FROM nodes) OR dst NOT IN (SELECT node_id "
                    "FROM nodes))")[0][0] == 0
+
+
+def ancestors_in(h: Harness) -> Callable[[str], set[str]]:
+    """A function giving a node's ancestors in the store of ``h``."""
+    parents = dict(h.query("SELECT node_id, parent_id FROM nodes"))
+
+    def ancestors(n: str) -> set[str]:
+        out = set()
+        while parents.get(n):
+            n = parents[n]
+            out.add(n)
+        return out
+
+    return ancestors
 
 
 def related_by_heading(h: Harness) -> set[tuple[str, str, str, str, float]]:
@@ -280,14 +289,7 @@ def test_related_lists_are_the_exact_top_k_by_brute_force(tmp_path):
     h.index()
     vectors = {n: vector_of(v).astype(np.float64)
                for n, v in h.query("SELECT node_id, vector FROM node_vectors")}
-    parents = dict(h.query("SELECT node_id, parent_id FROM nodes"))
-
-    def ancestors(n: str) -> set[str]:
-        out = set()
-        while parents.get(n):
-            n = parents[n]
-            out.add(n)
-        return out
+    ancestors = ancestors_in(h)
 
     expected = {}
     for src, v in vectors.items():
