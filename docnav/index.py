@@ -21,12 +21,7 @@ import duckdb
 import numpy as np
 import polars as pl
 
-from docnav.collection import (
-    CollectionOptions,
-    CollectionUpdate,
-    SectionVectors,
-    update_collection,
-)
+from docnav.collection import CollectionOptions, CollectionUpdate, update_collection
 from docnav.diff import diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError, InputError
@@ -37,6 +32,7 @@ from docnav.parse import ParseOptions, parse_file
 from docnav.parse import preload as preload_parser
 from docnav.plan import Job, document_record, plan_run
 from docnav.refs import internal_references
+from docnav.related import SectionVectors
 from docnav.scan import (
     DEFAULT_INCLUDE,
     FoundFile,

@@ -526,6 +526,15 @@ _NOT_COMPRESSED = "fsst"  # DuckDB compression methods not used (see Store._conn
 _DOCUMENTS_TOKEN = "documents_token"
 
 
+def docs_of(con: duckdb.DuckDBPyConnection, node_ids: set[str]) -> set[str]:
+    """The documents the nodes ``node_ids`` belong to."""
+    if not node_ids:
+        return set()
+    return {d for (d,) in con.execute(
+        "SELECT DISTINCT doc_id FROM nodes WHERE node_id = ANY(?::VARCHAR[])", [sorted(node_ids)]
+    ).fetchall()}
+
+
 def read_token(con: duckdb.DuckDBPyConnection, key: str) -> str | None:
     """The token stored under ``key`` in ``meta`` (None if never stamped)."""
     row = con.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
