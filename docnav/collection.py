@@ -5,7 +5,9 @@
   documents and links whose target names a document that appeared, changed or went away;
 * ``related`` edges between similar sections (:mod:`docnav.related`).
 
-All collection-owned rows carry ``doc_id = '__collection__'``.
+All collection-owned rows carry ``doc_id = '__collection__'``. A long-running process keeps
+these edges in memory between updates (:class:`CollectionState`), so an update reads and
+writes only what changed and the export of the edges is written from memory.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ import polars as pl
 from docnav.hashing import digest
 from docnav.model import Edge, EdgeKind, Node, NodeKind
 from docnav.refs import cross_references, resolve_document, split_link
-from docnav.related import SectionVectors, update_related
-from docnav.store import COLLECTION_DOC_ID, _insert, docs_of, edges_frame, nodes_frame
+from docnav.related import SectionVectors, _Vectors, update_related
+from docnav.store import COLLECTION_DOC_ID, _insert, edges_frame, nodes_frame
 from docnav.tree import node_id_for
 
 COLLECTION_NODE_ID = node_id_for(COLLECTION_DOC_ID, "collection")
@@ -46,14 +48,124 @@ class CollectionOptions:
 
 @dataclass
 class CollectionUpdate:
-    """What a collection update did: related lists recomputed in full, the documents whose
-    collection-owned rows (edges from their nodes) may have changed and the collection's own
-    rows as written, for the Parquet export."""
+    """What a collection update did: related lists recomputed in full, and for the Parquet
+    export the collection's own rows as written and, per document whose collection-owned
+    edges (from its nodes) may have changed, all of those edges."""
 
     related_recomputed: int = 0
-    source_docs: set[str] = field(default_factory=set)
-    # the collection's own rows as written, per table (for the export)
+    # the collection's own rows as written, per table
     written: dict[str, pl.DataFrame] = field(default_factory=dict)
+    # document -> every collection-owned edge from its nodes (the collection node's
+    # contains edges under the collection's id); empty when it has none any more
+    edges: dict[str, pl.DataFrame] = field(default_factory=dict)
+
+
+@dataclass
+class _KeptEdges:
+    """The collection's ``contains`` and ``references`` edges as stored, kept in step with
+    the store by the updates of the process that holds them (like the related lists)."""
+
+    contains: list[str]  # the document nodes, in stored order
+    # the source node's document -> (source, target) -> weight
+    references: dict[str, dict[tuple[str, str], float]]
+    doc_of: dict[str, str]  # source node -> its document
+
+    @classmethod
+    def read(cls, con: duckdb.DuckDBPyConnection) -> _KeptEdges:
+        contains = [dst for (dst,) in con.execute(
+            "SELECT dst FROM edges WHERE doc_id = ? AND kind = 'contains' ORDER BY rowid",
+            [COLLECTION_DOC_ID]).fetchall()]
+        kept = cls(contains, {}, {})
+        # a reference whose source node is gone is dropped by this update (_drop_dangling)
+        kept.add(con.execute(
+            "SELECT e.src, e.dst, e.weight, n.doc_id FROM edges e JOIN nodes n "
+            "ON n.node_id = e.src WHERE e.doc_id = ? AND e.kind = 'references'",
+            [COLLECTION_DOC_ID]).fetchall())
+        return kept
+
+    def add(self, edges: Iterable[tuple[str, str, float, str]]) -> None:
+        """Add (source, target, weight, source's document) references."""
+        for src, dst, weight, doc in edges:
+            self.references.setdefault(doc, {})[(src, dst)] = weight
+            self.doc_of[src] = doc
+
+    def drop(self, pairs: Iterable[tuple[str, str]]) -> set[str]:
+        """Drop the (source, target) references deleted from the store; returns their
+        sources' documents."""
+        docs = set()
+        for src, dst in pairs:
+            doc = self.doc_of.get(src)
+            if doc is not None:
+                self.references.get(doc, {}).pop((src, dst), None)
+                docs.add(doc)
+        return docs
+
+    def drop_documents(self, docs: Iterable[str]) -> None:
+        """Forget the references from deleted documents (deleted with their nodes)."""
+        for doc in docs:
+            for src, _ in self.references.pop(doc, {}):
+                self.doc_of.pop(src, None)
+
+    def frame(self, doc: str, section: _Vectors) -> pl.DataFrame:
+        """Every collection-owned edge from ``doc``'s nodes (for the collection's own id, its
+        contains edges), as the store holds them."""
+        edges = []
+        if doc == COLLECTION_DOC_ID:
+            edges += [Edge(COLLECTION_NODE_ID, d, EdgeKind.CONTAINS) for d in self.contains]
+        edges += [Edge(s, d, EdgeKind.REFERENCES, w)
+                  for (s, d), w in sorted(self.references.get(doc, {}).items())]
+        lists = section.related.lists if section.related is not None else {}
+        for i in section.by_doc().get(doc, []):
+            src = section.ids[i]
+            edges += [Edge(src, d, EdgeKind.RELATED, w) for d, w in lists.get(src, [])]
+        return edges_frame(edges, COLLECTION_DOC_ID)
+
+    def differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
+        stored = _KeptEdges.read(con)
+        out = []
+        if stored.contains != self.contains:
+            out.append(f"contains edges: kept {len(self.contains)}, stored {len(stored.contains)}")
+        for doc in sorted(set(stored.references) | set(self.references)):
+            if stored.references.get(doc, {}) != self.references.get(doc, {}):
+                out.append(f"references from {doc}: kept {self.references.get(doc)}, "
+                           f"stored {stored.references.get(doc)}")
+        return out
+
+
+class CollectionState:
+    """What a long-running process (the watcher, a Dagster resource, a benchmark) keeps of the
+    collection level between updates: the section vectors with their related lists
+    (:class:`SectionVectors`) and the contains and references edges. Both are used only
+    while the collection token is the one their process stamped last (no other writer updated
+    the collection since); a failed update forgets them."""
+
+    def __init__(self) -> None:
+        self.vectors = SectionVectors()
+        self._edges: _KeptEdges | None = None
+        self._pending: _KeptEdges | None = None
+
+    def edges(self, con: duckdb.DuckDBPyConnection, section: _Vectors) -> _KeptEdges:
+        """The kept edges for the update that loaded ``section``: those of the last update
+        when the vectors were kept too (same token), else read from the store."""
+        kept = section.replaced is not None and self._edges is not None
+        self._pending = self._edges if kept else _KeptEdges.read(con)
+        return self._pending
+
+    def committed(self) -> None:
+        self.vectors.committed()
+        if self._pending is not None:
+            self._edges, self._pending = self._pending, None
+
+    def discard(self) -> None:
+        self.vectors.discard()
+        self._edges = self._pending = None
+
+    def differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
+        """What the kept state says that the store does not (empty when in step)."""
+        out = self.vectors.differences(con)
+        if self._edges is not None:
+            out += self._edges.differences(con)
+        return out[:10]
 
 
 def update_collection(
@@ -63,34 +175,39 @@ def update_collection(
     touched_paths: Iterable[str],
     options: CollectionOptions = CollectionOptions(),
     removed_docs: Iterable[str] = (),
-    vectors: SectionVectors | None = None,
+    state: CollectionState | None = None,
 ) -> CollectionUpdate:
     """Bring collection rows up to date inside the caller's transaction.
 
     ``changed_docs``: doc ids written since the last update; ``removed_docs``: doc ids deleted
     since; ``touched_paths``: paths of documents that were added, changed, renamed (old and new
-    path) or removed. ``vectors``: a process's copy of the section vectors, kept in step with
-    the store between updates (see :class:`SectionVectors`); None reads them all.
+    path) or removed. ``state``: a process's copy of the collection level, kept in step with
+    the store between updates (see :class:`CollectionState`); None reads it all.
     """
     changed_docs = list(changed_docs)
+    removed_docs = list(removed_docs)
     touched_paths = list(touched_paths)
+    state = state or CollectionState()
+    section = state.vectors.load(con, model, [*changed_docs, *removed_docs])
+    kept = state.edges(con, section)
+    kept.drop_documents(removed_docs)  # their edges went with their nodes
     # the documents whose collection-owned edges change, for the export (removed documents'
     # edges go with them)
-    source_docs = docs_of(con, _drop_dangling(con)) | set(changed_docs)
-    contains_changed, node_row = _write_collection_node(con, options.name)
+    source_docs = _drop_dangling(con, kept) | set(changed_docs)
+    contains_changed, node_row = _write_collection_node(con, options.name, kept)
     if contains_changed:
         source_docs.add(COLLECTION_DOC_ID)
-    source_docs |= _update_cross_references(con, changed_docs, touched_paths)
-    vectors = vectors or SectionVectors()
-    section = vectors.load(con, model, [*changed_docs, *removed_docs])
+    source_docs |= _update_cross_references(con, changed_docs, touched_paths, kept)
     recomputed, related_docs = update_related(
         con, section, changed_docs, options.related_k, options.related_threshold)
-    return CollectionUpdate(recomputed, source_docs | related_docs, {"nodes": node_row})
+    edges = {d: kept.frame(d, section)
+             for d in sorted(source_docs | related_docs) if d not in removed_docs}
+    return CollectionUpdate(recomputed, {"nodes": node_row}, edges)
 
 
-def _drop_dangling(con: duckdb.DuckDBPyConnection) -> set[str]:
+def _drop_dangling(con: duckdb.DuckDBPyConnection, kept: _KeptEdges) -> set[str]:
     """Drop the collection's reference edges from or to nodes that are gone; returns their
-    sources. Only the ids that replaced or deleted documents lost since the last update are
+    sources' documents. Only the ids that replaced or deleted documents lost since the last update are
     looked for (queued with the replacement), so the cost follows the edit, not the store.
     Related edges are left to _update_related: a list that points at a vanished section is
     how it knows that list must be recomputed (the next-best neighbour moves up). Contains
@@ -111,14 +228,16 @@ def _drop_dangling(con: duckdb.DuckDBPyConnection) -> set[str]:
     gone = [n for n in used if n not in back]
     if not gone:
         return set()
-    return {src for (src,) in con.execute(
+    return kept.drop(con.execute(
         "DELETE FROM edges WHERE doc_id = $owner AND kind = 'references' AND "
-        "(src = ANY($gone::VARCHAR[]) OR dst = ANY($gone::VARCHAR[])) RETURNING src",
+        "(src = ANY($gone::VARCHAR[]) OR dst = ANY($gone::VARCHAR[])) RETURNING src, dst",
         {"owner": COLLECTION_DOC_ID, "gone": gone},
-    ).fetchall()}
+    ).fetchall())
 
 
-def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> tuple[bool, pl.DataFrame]:
+def _write_collection_node(
+    con: duckdb.DuckDBPyConnection, name: str, kept: _KeptEdges
+) -> tuple[bool, pl.DataFrame]:
     """The collection node, and its ``contains`` edges to the document nodes in path order.
     Returns whether the edges changed (an edit keeps the set of documents, and rewriting a
     thousand unchanged edges would cost every edit time in proportion to the collection), and
@@ -133,20 +252,18 @@ def _write_collection_node(con: duckdb.DuckDBPyConnection, name: str) -> tuple[b
     con.execute("DELETE FROM nodes WHERE doc_id = ?", [COLLECTION_DOC_ID])
     _insert(con, "nodes", row)
     wanted = [_document_node(d) for d, _ in docs]  # every stored tree has this root
-    stored = [dst for (dst,) in con.execute(
-        "SELECT dst FROM edges WHERE doc_id = ? AND kind = 'contains' ORDER BY rowid",
-        [COLLECTION_DOC_ID],
-    ).fetchall()]
-    if stored == wanted:
+    if kept.contains == wanted:
         return False, row
     con.execute("DELETE FROM edges WHERE doc_id = ? AND kind = 'contains'", [COLLECTION_DOC_ID])
     _insert(con, "edges", edges_frame(
         (Edge(COLLECTION_NODE_ID, d, EdgeKind.CONTAINS) for d in wanted), COLLECTION_DOC_ID))
+    kept.contains = wanted
     return True, row
 
 
 def _update_cross_references(
-    con: duckdb.DuckDBPyConnection, changed_docs: list[str], touched_paths: list[str]
+    con: duckdb.DuckDBPyConnection, changed_docs: list[str], touched_paths: list[str],
+    kept: _KeptEdges,
 ) -> set[str]:
     """Re-resolve the affected links; returns the documents whose edges were rewritten."""
     names = sorted({posixpath.basename(p) for p in touched_paths if p})
@@ -164,9 +281,10 @@ def _update_cross_references(
     sources = sorted({node_id for node_id, _, _ in links})
     source_docs = {doc_id for _, doc_id, _ in links}
     if sources:
-        con.execute(
+        kept.drop(con.execute(
             "DELETE FROM edges WHERE doc_id = ? AND kind = 'references' "
-            "AND src = ANY(?::VARCHAR[])", [COLLECTION_DOC_ID, sources])
+            "AND src = ANY(?::VARCHAR[]) RETURNING src, dst", [COLLECTION_DOC_ID, sources]
+        ).fetchall())
     if not links:
         return source_docs
     doc_paths = dict(con.execute(
@@ -188,4 +306,6 @@ def _update_cross_references(
     doc_nodes = {d: _document_node(d) for d in doc_paths}
     edges = cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)
     _insert(con, "edges", edges_frame(edges, COLLECTION_DOC_ID))
+    doc_of = {node_id: doc_id for node_id, doc_id, _ in links}
+    kept.add((e.src, e.dst, e.weight, doc_of[e.src]) for e in edges)
     return source_docs

@@ -9,7 +9,7 @@ written to a temporary name and renamed into place, so readers never see half a 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import duckdb
@@ -58,15 +58,16 @@ def export_documents(
 
 
 def export_collection(
-    con: duckdb.DuckDBPyConnection, parquet_dir: Path, source_docs: Iterable[str],
+    con: duckdb.DuckDBPyConnection, parquet_dir: Path, edges: Mapping[str, pl.DataFrame],
     removed: Iterable[str] = (), in_hand: Mapping[str, pl.DataFrame] | None = None,
 ) -> None:
     """Bring the export of the collection's own rows up to date.
 
     Collection-owned edges (related, cross-document references, contains) are partitioned
     by the document of their source node, ``edges/__collection__.<doc_id>.parquet``, so an
-    edit rewrites only the partitions of the documents whose edges changed
-    (``source_docs``). The collection's other rows (its node, summary, claims) are small
+    edit rewrites only the partitions of the documents whose edges changed: ``edges`` holds
+    each of those documents' edges, all of them, as the update left them (an empty frame
+    removes the file). The collection's other rows (its node, summary, claims) are small
     and go to ``<table>/__collection__.parquet``.
 
     in_hand: of those tables, the collection's rows as just written (a query for its one node
@@ -90,20 +91,13 @@ def export_collection(
         _collection_edges_file(parquet_dir, doc_id).unlink(missing_ok=True)
     # the whole-collection edges file of exports written before the partitioning
     (parquet_dir / "edges" / f"{COLLECTION_DOC_ID}.parquet").unlink(missing_ok=True)
-    docs = sorted(set(source_docs))
-    # The documents' node ids first, then only the edges from them: a join of the edges
-    # with the nodes in one query hashes far more rows (25 vs ~12 ms at 1,000 documents).
-    owners = con.execute(
-        "SELECT node_id AS src, doc_id AS _doc FROM nodes WHERE doc_id = ANY($docs::VARCHAR[])",
-        {"docs": docs}).pl()
-    edges = con.execute(
-        "SELECT rowid AS _row, * FROM edges WHERE doc_id = $owner "
-        "AND src = ANY($ids::VARCHAR[])",
-        {"owner": COLLECTION_DOC_ID, "ids": owners["src"].to_list()}).pl()
-    frame = (edges.join(owners, on="src").sort("_doc", "_row")
-             .select("_doc", *[c for c in edges.columns if c != "_row"]))
-    _write_frames(frame, docs, lambda doc_id: _collection_edges_file(parquet_dir, doc_id),
-                  keep_empty=False)
+    schemas: dict[str, pl.Schema] = {}
+    for doc_id, frame in edges.items():
+        final = _collection_edges_file(parquet_dir, doc_id)
+        if frame.is_empty():
+            final.unlink(missing_ok=True)
+        else:
+            _write_in_hand(con, "edges", frame, final, schemas)
 
 
 def _write_in_hand(
@@ -151,33 +145,10 @@ def _export_partitions(
         else f"SELECT doc_id AS _doc, * FROM {table} "
         "WHERE doc_id = ANY($docs::VARCHAR[]) ORDER BY _doc, rowid"
     )
-    _write_partitions(con, query, {}, doc_ids, lambda doc_id: folder / f"{doc_id}.parquet",
-                      keep_empty=True)
-
-
-def _write_partitions(
-    con: duckdb.DuckDBPyConnection, query: str, params: dict, doc_ids: list[str],
-    target: Callable[[str], Path], keep_empty: bool,
-) -> None:
-    """Run ``query`` (rows restricted to the list parameter ``$docs`` = ``doc_ids``, each
-    carrying its document in ``_doc``) once and write each document's rows to
-    ``target(doc_id)``. A document without rows gets an empty file, or (``keep_empty`` False)
-    none."""
     # a list parameter, not a joined table: DuckDB can then skip the row groups of other
     # documents instead of joining every row of the table
-    frame = con.execute(query, {**params, "docs": list(doc_ids)}).pl()
-    _write_frames(frame, doc_ids, target, keep_empty)
-
-
-def _write_frames(
-    frame: pl.DataFrame, doc_ids: list[str], target: Callable[[str], Path], keep_empty: bool
-) -> None:
-    """Write the rows of each of ``doc_ids`` (column ``_doc``) to ``target(doc_id)``."""
+    frame = con.execute(query, {"docs": list(doc_ids)}).pl()
     parts = frame.partition_by("_doc", as_dict=True, maintain_order=True, include_key=False)
     empty = frame.clear().drop("_doc")
-    for doc_id in dict.fromkeys(doc_ids):
-        part = parts.get((doc_id,))
-        if part is None and not keep_empty:
-            target(doc_id).unlink(missing_ok=True)
-        else:
-            _write_atomic(empty if part is None else part, target(doc_id))
+    for doc_id in dict.fromkeys(doc_ids):  # a document without rows gets an empty file
+        _write_atomic(parts.get((doc_id,), empty), folder / f"{doc_id}.parquet")

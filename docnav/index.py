@@ -21,7 +21,9 @@ import duckdb
 import numpy as np
 import polars as pl
 
-from docnav.collection import CollectionOptions, CollectionUpdate, update_collection
+from docnav.collection import (
+    CollectionOptions, CollectionState, CollectionUpdate, update_collection,
+)
 from docnav.diff import diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError, InputError
@@ -32,7 +34,6 @@ from docnav.parse import ParseOptions, parse_file
 from docnav.parse import preload as preload_parser
 from docnav.plan import Job, document_record, plan_run
 from docnav.refs import internal_references
-from docnav.related import SectionVectors
 from docnav.scan import (
     DEFAULT_INCLUDE,
     FoundFile,
@@ -162,7 +163,7 @@ class Indexer:
         self._embedder = embedder
         self._parse = parse or parse_file
         self._summaries = summaries
-        self._section_vectors = SectionVectors()
+        self._collection = CollectionState()
         self._hashes = HashCache()  # a long-lived indexer does not re-read unchanged files
         # the documents table as of this process's last read or write, with the store's
         # documents token then: reading every row costs each run time in proportion to the
@@ -300,14 +301,14 @@ class Indexer:
                 if changed_ids or deletions:
                     self.store.prune_embeddings(con)
         except BaseException:
-            self._section_vectors.discard()
+            self._collection.discard()
             raise
-        self._section_vectors.committed()
+        self._collection.committed()
         report._time("collection", t)
         if self.options.export_parquet and (changed_ids or deletions):
             t = time.perf_counter()
             with self.store.reader() as con:
-                export_collection(con, self.store.parquet_dir, update.source_docs, deletions,
+                export_collection(con, self.store.parquet_dir, update.edges, deletions,
                                   update.written)
             report._time("parquet", t)
 
@@ -321,7 +322,7 @@ class Indexer:
             return CollectionUpdate()  # nothing queued since the last update: nothing to do
         return update_collection(
             con, self.embedder.model_id, changed_ids, touched, self.options.collection,
-            removed_docs=deletions, vectors=self._section_vectors,
+            removed_docs=deletions, state=self._collection,
         )
 
     def _collection_summary(self, con: duckdb.DuckDBPyConnection, report: IndexReport) -> None:
@@ -453,7 +454,7 @@ class Indexer:
     def kept_state_differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
         """What this indexer keeps in memory between runs but the store does not say (empty
         when in step): the section vectors, related lists and document rows. For tests."""
-        out = self._section_vectors.differences(con)
+        out = self._collection.differences(con)
         if self._documents is not None:
             token, rows = self._documents
             if token != self.store.documents_token(con):

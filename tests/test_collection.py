@@ -59,6 +59,29 @@ def test_cross_document_reference_follows_its_target(tmp_path):
     assert_parquet_matches_store(h)
 
 
+def test_two_indexers_taking_turns_keep_references_and_their_export_exact(tmp_path):
+    # An indexer keeps the collection's edges in memory between its runs and writes their
+    # export from them: a run by the other one in between must make it read them again.
+    h = Harness(tmp_path, {"a.md": LINKER, "b.md": LINKED})
+    other = Indexer(h.store, IndexOptions(export_parquet=True), h.embedder)
+    h.index()
+    expected = {(h.path("a.md"), h.path("b.md"), "Motivation")}
+    (h.folder / "b.md").unlink()
+    assert other.index([h.folder]).ok  # the target goes: so does the reference
+    h.write("c.md", LINKER.replace("# Linker", "# Second linker"))
+    h.index()
+    assert h.references() == set()
+    assert_parquet_matches_store(h)
+    h.write("b.md", LINKED)
+    assert other.index([h.folder]).ok  # back: both linkers point at it again
+    h.edit("a.md", "Nothing to see here.", "Still nothing to see here.")
+    h.index()
+    assert h.references() == expected | {(h.path("c.md"), h.path("b.md"), "Motivation")}
+    assert_parquet_matches_store(h)
+    with h.store.reader() as con:
+        assert h.indexer.kept_state_differences(con) == []
+
+
 def test_reference_to_a_missing_section_falls_back_to_the_document(tmp_path):
     h = Harness(tmp_path, {"a.md": LINKER.replace("#motivation", "#nowhere"), "b.md": LINKED})
     h.index()
