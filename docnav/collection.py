@@ -53,6 +53,7 @@ class CollectionUpdate:
     edges (from its nodes) may have changed, all of those edges."""
 
     related_recomputed: int = 0
+    references_written: int = 0  # reference edges deleted or inserted
     # the collection's own rows as written, per table
     written: dict[str, pl.DataFrame] = field(default_factory=dict)
     # document -> every collection-owned edge from its nodes (the collection node's
@@ -99,6 +100,12 @@ class _KeptEdges:
                 self.references.get(doc, {}).pop((src, dst), None)
                 docs.add(doc)
         return docs
+
+    def from_sources(self, sources: set[str]) -> dict[tuple[str, str], float]:
+        """The references from ``sources``: (source, target) -> weight."""
+        docs = {self.doc_of[s] for s in sources if s in self.doc_of}
+        return {pair: weight for doc in docs for pair, weight in self.references[doc].items()
+                if pair[0] in sources}
 
     def drop_documents(self, docs: Iterable[str]) -> None:
         """Forget the references from deleted documents (deleted with their nodes)."""
@@ -197,12 +204,14 @@ def update_collection(
     contains_changed, node_row = _write_collection_node(con, options.name, kept)
     if contains_changed:
         source_docs.add(COLLECTION_DOC_ID)
-    source_docs |= _update_cross_references(con, changed_docs, touched_paths, kept)
+    references_docs, references_written = _update_cross_references(
+        con, changed_docs, touched_paths, kept)
+    source_docs |= references_docs
     recomputed, related_docs = update_related(
         con, section, changed_docs, options.related_k, options.related_threshold)
     edges = {d: kept.frame(d, section)
              for d in sorted(source_docs | related_docs) if d not in removed_docs}
-    return CollectionUpdate(recomputed, {"nodes": node_row}, edges)
+    return CollectionUpdate(recomputed, references_written, {"nodes": node_row}, edges)
 
 
 def _drop_dangling(con: duckdb.DuckDBPyConnection, kept: _KeptEdges) -> set[str]:
@@ -264,29 +273,23 @@ def _write_collection_node(
 def _update_cross_references(
     con: duckdb.DuckDBPyConnection, changed_docs: list[str], touched_paths: list[str],
     kept: _KeptEdges,
-) -> set[str]:
-    """Re-resolve the affected links; returns the documents whose edges were rewritten."""
+) -> tuple[set[str], int]:
+    """Re-resolve the affected links; returns the documents whose edges changed and how many
+    edges were deleted or inserted."""
     names = sorted({posixpath.basename(p) for p in touched_paths if p})
     if not names and not changed_docs:
-        return set()
+        return set(), 0
     # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
     pattern = "|".join(re.escape(n) for n in names) or "\\b\\B"
-    # Every link of an affected node, not only the matching ones: the node's old edges are
-    # all deleted below, so its links to untouched documents must be resolved again too.
+    # Every link of an affected node, not only the matching ones: the node's edges are
+    # compared with all of its links' targets, so its links to untouched documents count too.
     links = con.execute(
         "SELECT node_id, doc_id, target FROM links WHERE node_id IN (SELECT node_id "
         "FROM links WHERE doc_id = ANY(?::VARCHAR[]) OR regexp_matches(target, ?))",
         [changed_docs, pattern],
     ).fetchall()
-    sources = sorted({node_id for node_id, _, _ in links})
-    source_docs = {doc_id for _, doc_id, _ in links}
-    if sources:
-        kept.drop(con.execute(
-            "DELETE FROM edges WHERE doc_id = ? AND kind = 'references' "
-            "AND src = ANY(?::VARCHAR[]) RETURNING src, dst", [COLLECTION_DOC_ID, sources]
-        ).fetchall())
     if not links:
-        return source_docs
+        return set(), 0
     doc_paths = dict(con.execute(
         "SELECT doc_id, path FROM documents WHERE tree_hash IS NOT NULL"
     ).fetchall())
@@ -302,10 +305,28 @@ def _update_cross_references(
             "AND kind = 'section' AND doc_id = ANY(?::VARCHAR[]) GROUP BY doc_id, anchor",
             [named],
         ).fetchall()
-    }
+    } if named else {}
     doc_nodes = {d: _document_node(d) for d in doc_paths}
-    edges = cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)
-    _insert(con, "edges", edges_frame(edges, COLLECTION_DOC_ID))
-    doc_of = {node_id: doc_id for node_id, doc_id, _ in links}
-    kept.add((e.src, e.dst, e.weight, doc_of[e.src]) for e in edges)
-    return source_docs
+    new = {(e.src, e.dst): e.weight
+           for e in cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)}
+    # Only the edges that differ are written: an edit mostly leaves its links' targets as
+    # they were, and deleting and re-inserting them would cost a scan and the checkpoint.
+    old = kept.from_sources({node_id for node_id, _, _ in links})
+    gone = sorted(pair for pair, weight in old.items() if new.get(pair) != weight)
+    added = [(src, dst, weight) for (src, dst), weight in new.items()
+             if old.get((src, dst)) != weight]
+    sources_changed = set()
+    if gone:
+        sources_changed |= kept.drop(con.execute(
+            "DELETE FROM edges WHERE doc_id = ? AND kind = 'references' "
+            "AND src = ANY(?::VARCHAR[]) AND src || ' ' || dst = ANY(?::VARCHAR[]) "
+            "RETURNING src, dst",
+            [COLLECTION_DOC_ID, sorted({s for s, _ in gone}), [f"{s} {d}" for s, d in gone]],
+        ).fetchall())
+    if added:
+        _insert(con, "edges", edges_frame(
+            (Edge(s, d, EdgeKind.REFERENCES, w) for s, d, w in added), COLLECTION_DOC_ID))
+        doc_of = {node_id: doc_id for node_id, doc_id, _ in links}
+        kept.add((s, d, w, doc_of[s]) for s, d, w in added)
+        sources_changed |= {doc_of[s] for s, _, _ in added}
+    return sources_changed, len(gone) + len(added)

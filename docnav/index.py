@@ -94,6 +94,7 @@ class IndexReport:
     texts_embedded: int = 0
     embeddings_reused: int = 0
     related_recomputed: int = 0
+    references_written: int = 0  # cross-document reference edges deleted or inserted
     seconds: float = 0.0
     stage_seconds: dict[str, float] = field(default_factory=dict)
     diffs: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -119,6 +120,7 @@ class IndexReport:
             "texts_embedded": self.texts_embedded,
             "embeddings_reused": self.embeddings_reused,
             "related_recomputed": self.related_recomputed,
+            "references_written": self.references_written,
             "summaries_rebuilt": s.rebuilt,
             "summaries_reused": s.reused,
             "summaries_failed": s.failed,
@@ -297,6 +299,7 @@ class Indexer:
                 changed_ids, deletions, touched = self.store.take_collection_work(con)
                 update = self._update_collection_rows(con, changed_ids, deletions, touched)
                 report.related_recomputed = update.related_recomputed
+                report.references_written = update.references_written
                 self._collection_summary(con, report)
                 if changed_ids or deletions:
                     self.store.prune_embeddings(con)

@@ -82,6 +82,23 @@ def test_two_indexers_taking_turns_keep_references_and_their_export_exact(tmp_pa
         assert h.indexer.kept_state_differences(con) == []
 
 
+def test_an_edit_rewrites_only_the_references_that_changed(tmp_path):
+    h = Harness(tmp_path, {"a.md": LINKER, "b.md": LINKED})
+    assert h.index().references_written == 1
+    expected = {(h.path("a.md"), h.path("b.md"), "Motivation")}
+    h.edit("a.md", "Nothing to see here.", "Still nothing to see here.")
+    report = h.index()
+    assert h.references() == expected
+    assert report.references_written == 0  # re-resolved, the same: not deleted and re-inserted
+    h.edit("a.md", "(b.md#motivation)", "(b.md)")  # now the document, not its section
+    assert h.index().references_written == 2
+    assert h.references() == {(h.path("a.md"), h.path("b.md"), "Linked")}
+    assert h.query("SELECT count(*) FROM edges WHERE kind = 'references'")[0][0] == 1
+    assert_parquet_matches_store(h)
+    with h.store.reader() as con:
+        assert h.indexer.kept_state_differences(con) == []
+
+
 def test_reference_to_a_missing_section_falls_back_to_the_document(tmp_path):
     h = Harness(tmp_path, {"a.md": LINKER.replace("#motivation", "#nowhere"), "b.md": LINKED})
     h.index()
