@@ -24,7 +24,6 @@ changed file (``Indexer.index(roots, paths=[file])``) instead of walking the who
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import sys
@@ -76,12 +75,6 @@ def main(argv: list[str] | None = None) -> int:
             results["sizes"][n] = _build(indexer, corpus, n)
             runs[n] = (indexer, corpus, target)
             sys.stdout.flush()
-        # The builds leave hundreds of MB of written pages for the kernel to flush (the store
-        # and thousands of Parquet files at N=1,000); flushed now, so the first edits' file
-        # writes do not wait on the builds' writeback and only the edits' own writes count.
-        t = time.perf_counter()
-        os.sync()
-        print(f"   flushed the builds' writes to disk (os.sync) in {time.perf_counter() - t:.1f} s")
         # Edits interleaved across sizes (round e edits every size once), so a change in the
         # machine's load during the run weighs on every size alike: the scaling ratio compares
         # like with like.
