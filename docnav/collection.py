@@ -128,6 +128,7 @@ class _KeptEdges:
         return edges_frame(edges, COLLECTION_DOC_ID)
 
     def differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
+        """Where these edges and the store's differ (empty when in step). For tests."""
         stored = _KeptEdges.read(con)
         out = []
         if stored.contains != self.contains:
