@@ -289,30 +289,16 @@ def _update_cross_references(
         "FROM links WHERE doc_id = ANY(?::VARCHAR[]) OR regexp_matches(target, ?))",
         [changed_docs, pattern],
     ).fetchall()
-    if not links:
+    # The edges these links had, and every reference from a changed document: a node that
+    # lost its link keeps its id, and its old edge must go.
+    sources = {node_id for node_id, _, _ in links}
+    sources |= {src for d in changed_docs for src, _ in kept.references.get(d, {})}
+    old = kept.from_sources(sources)
+    if not links and not old:
         return set(), 0
-    doc_paths = dict(con.execute(
-        "SELECT doc_id, path FROM documents WHERE tree_hash IS NOT NULL"
-    ).fetchall())
-    doc_of_path = {p: d for d, p in doc_paths.items()}
-    # anchors only of the documents the links lead to
-    named = sorted({d for _, src_doc, target in links
-                    if (link := split_link(target, doc_paths.get(src_doc, ""))) is not None
-                    and (d := resolve_document(link, doc_of_path)) is not None})
-    anchors = {
-        (d, a): n
-        for d, a, n in con.execute(
-            "SELECT doc_id, anchor, min(node_id) FROM nodes WHERE anchor IS NOT NULL "
-            "AND kind = 'section' AND doc_id = ANY(?::VARCHAR[]) GROUP BY doc_id, anchor",
-            [named],
-        ).fetchall()
-    } if named else {}
-    doc_nodes = {d: _document_node(d) for d in doc_paths}
-    new = {(e.src, e.dst): e.weight
-           for e in cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)}
+    new = _resolve_links(con, links) if links else {}
     # Only the edges that differ are written: an edit mostly leaves its links' targets as
     # they were, and deleting and re-inserting them would cost a scan and the checkpoint.
-    old = kept.from_sources({node_id for node_id, _, _ in links})
     gone = sorted(pair for pair, weight in old.items() if new.get(pair) != weight)
     added = [(src, dst, weight) for (src, dst), weight in new.items()
              if old.get((src, dst)) != weight]
@@ -331,3 +317,29 @@ def _update_cross_references(
         kept.add((s, d, w, doc_of[s]) for s, d, w in added)
         sources_changed |= {doc_of[s] for s, _, _ in added}
     return sources_changed, len(gone) + len(added)
+
+
+def _resolve_links(
+    con: duckdb.DuckDBPyConnection, links: list[tuple[str, str, str]]
+) -> dict[tuple[str, str], float]:
+    """The references that (node id, document, target) links resolve to now:
+    (source, target node) -> weight."""
+    doc_paths = dict(con.execute(
+        "SELECT doc_id, path FROM documents WHERE tree_hash IS NOT NULL"
+    ).fetchall())
+    doc_of_path = {p: d for d, p in doc_paths.items()}
+    # anchors only of the documents the links lead to
+    named = sorted({d for _, src_doc, target in links
+                    if (link := split_link(target, doc_paths.get(src_doc, ""))) is not None
+                    and (d := resolve_document(link, doc_of_path)) is not None})
+    anchors = {
+        (d, a): n
+        for d, a, n in con.execute(
+            "SELECT doc_id, anchor, min(node_id) FROM nodes WHERE anchor IS NOT NULL "
+            "AND kind = 'section' AND doc_id = ANY(?::VARCHAR[]) GROUP BY doc_id, anchor",
+            [named],
+        ).fetchall()
+    } if named else {}
+    doc_nodes = {d: _document_node(d) for d in doc_paths}
+    return {(e.src, e.dst): e.weight
+            for e in cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)}

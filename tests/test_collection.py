@@ -99,6 +99,20 @@ def test_an_edit_rewrites_only_the_references_that_changed(tmp_path):
         assert h.indexer.kept_state_differences(con) == []
 
 
+def test_a_link_taken_out_of_a_paragraph_takes_its_reference_with_it(tmp_path):
+    # The paragraph keeps its node id and has no link any more, so no link names it: its old
+    # edge is found among the changed document's references.
+    h = Harness(tmp_path, {"a.md": LINKER, "b.md": LINKED})
+    h.index()
+    assert len(h.references()) == 1
+    h.edit("a.md", "[the other document](b.md#motivation)", "the other document")
+    assert h.index().references_written == 1
+    assert h.references() == set()
+    assert_parquet_matches_store(h)
+    with h.store.reader() as con:
+        assert h.indexer.kept_state_differences(con) == []
+
+
 def test_reference_to_a_missing_section_falls_back_to_the_document(tmp_path):
     h = Harness(tmp_path, {"a.md": LINKER.replace("#motivation", "#nowhere"), "b.md": LINKED})
     h.index()
