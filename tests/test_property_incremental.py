@@ -7,6 +7,7 @@ compared in a canonical form: doc ids become paths and node ids become (path, lo
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -58,8 +59,8 @@ def documents(draw) -> tuple[str, list[Block]]:
     return title, blocks
 
 
-OPS = ["edit", "insert", "delete_paragraph", "move_section", "rename_file", "delete_file",
-       "add_file"]
+OPS = ["edit", "relink", "insert", "delete_paragraph", "move_section", "rename_file",
+       "delete_file", "add_file"]
 ops = st.tuples(
     st.sampled_from(OPS), st.integers(0, 999), st.integers(0, 999), st.integers(0, 999),
     paragraphs(), documents(),
@@ -99,6 +100,21 @@ class Corpus:
         heads = [i for i, x in enumerate(blocks) if x[0] == "h"]
         if kind == "edit" and paras:
             blocks[paras[b % len(paras)]] = ("p", para)
+        elif kind == "relink" and paras:
+            # only the link markup changes: the rendered text, and so the node's id, stay
+            i = paras[b % len(paras)]
+            text = blocks[i][1]
+            found = re.search(r"\[([^\]]*)\]\(([^)]*)\)", text)
+            target = NAMES[c % len(NAMES)] + ("#" + slugify(HEADINGS[c % len(HEADINGS)])
+                                              if c % 3 == 0 else "")
+            if found is None:  # link the first word
+                first, _, rest = text.partition(" ")
+                text = f"[{first}]({target}) {rest}".rstrip()
+            elif c % 2:  # drop the link, keep its words
+                text = text[:found.start()] + found.group(1) + text[found.end():]
+            else:  # point it somewhere else
+                text = text[:found.start()] + f"[{found.group(1)}]({target})" + text[found.end():]
+            blocks[i] = ("p", text)
         elif kind == "insert":
             blocks.insert(b % (len(blocks) + 1), ("p", para))
         elif kind == "delete_paragraph" and paras:
