@@ -92,13 +92,20 @@ class _KeptEdges:
 
     def drop(self, pairs: Iterable[tuple[str, str]]) -> set[str]:
         """Drop the (source, target) references deleted from the store; returns their
-        sources' documents."""
+        sources' documents. A source without references left is forgotten, so ``doc_of``
+        names only documents in ``references``."""
         docs = set()
         for src, dst in pairs:
             doc = self.doc_of.get(src)
-            if doc is not None:
-                self.references.get(doc, {}).pop((src, dst), None)
-                docs.add(doc)
+            if doc is None:
+                continue
+            refs = self.references[doc]
+            refs.pop((src, dst), None)
+            docs.add(doc)
+            if not any(s == src for s, _ in refs):
+                del self.doc_of[src]
+            if not refs:
+                del self.references[doc]
         return docs
 
     def from_sources(self, sources: set[str]) -> dict[tuple[str, str], float]:

@@ -113,6 +113,23 @@ def test_a_link_taken_out_of_a_paragraph_takes_its_reference_with_it(tmp_path):
         assert h.indexer.kept_state_differences(con) == []
 
 
+def test_a_document_deleted_after_losing_its_link_can_come_back_with_it(tmp_path):
+    # Its source node was still remembered after the link went; once the document was gone,
+    # its return with the link crashed the next update.
+    h = Harness(tmp_path, {"a.md": LINKER, "b.md": LINKED})
+    h.index()
+    h.edit("a.md", "[the other document](b.md#motivation)", "the other document")
+    h.index()
+    (h.folder / "a.md").unlink()
+    h.index()
+    h.write("a.md", LINKER)
+    h.index()
+    assert h.references() == {(h.path("a.md"), h.path("b.md"), "Motivation")}
+    assert_parquet_matches_store(h)
+    with h.store.reader() as con:
+        assert h.indexer.kept_state_differences(con) == []
+
+
 def test_reference_to_a_missing_section_falls_back_to_the_document(tmp_path):
     h = Harness(tmp_path, {"a.md": LINKER.replace("#motivation", "#nowhere"), "b.md": LINKED})
     h.index()
