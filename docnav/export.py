@@ -15,6 +15,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from docnav.model import SCHEMA_VERSION
 from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
 
 
@@ -50,10 +51,9 @@ def export_documents(
             docs = [d for d in chunk if table not in in_hand.get(d, {})]
             if docs:
                 _export_partitions(con, table, docs, parquet_dir / table)
-    schemas: dict[str, pl.Schema] = {}
     for doc_id, frames in in_hand.items():
         for table, frame in frames.items():
-            _write_in_hand(con, table, frame, parquet_dir / table / f"{doc_id}.parquet", schemas)
+            _write_in_hand(con, table, frame, parquet_dir / table / f"{doc_id}.parquet")
     _copy_table_atomic(con, "documents", parquet_dir / "documents.parquet")
 
 
@@ -79,7 +79,7 @@ def export_collection(
     for table in ("nodes", "embeddings", "summaries", "claims"):  # it has no links or vectors
         final = parquet_dir / table / f"{COLLECTION_DOC_ID}.parquet"
         if table in in_hand:
-            _write_in_hand(con, table, in_hand[table], final, {})
+            _write_in_hand(con, table, in_hand[table], final)
         elif table == "embeddings" and "nodes" in in_hand:
             # the vectors of its nodes' texts, looked up by hash (no scan of every node)
             _copy_atomic(con, "SELECT * FROM embeddings WHERE text_hash = ANY($hashes::VARCHAR[]) "
@@ -91,25 +91,35 @@ def export_collection(
         _collection_edges_file(parquet_dir, doc_id).unlink(missing_ok=True)
     # the whole-collection edges file of exports written before the partitioning
     (parquet_dir / "edges" / f"{COLLECTION_DOC_ID}.parquet").unlink(missing_ok=True)
-    schemas: dict[str, pl.Schema] = {}
     for doc_id, frame in edges.items():
         final = _collection_edges_file(parquet_dir, doc_id)
         if frame.is_empty():
             final.unlink(missing_ok=True)
         else:
-            _write_in_hand(con, "edges", frame, final, schemas)
+            _write_in_hand(con, "edges", frame, final)
 
 
 def _write_in_hand(
-    con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame, final: Path,
-    schemas: dict[str, pl.Schema],
+    con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame, final: Path
 ) -> None:
     """Write rows held in memory as a query of ``table`` would give them (its column order
-    and types, looked up once per table into ``schemas``)."""
-    if table not in schemas:
-        schemas[table] = con.execute(f"SELECT * FROM {table} LIMIT 0").pl().schema
-    schema = schemas[table]
+    and types)."""
+    schema = _schema(con, table)
     _write_atomic(frame.select(list(schema)).cast(dict(schema)), final)
+
+
+# (schema version, table) -> the columns and types a query of the table gives (a store
+# of another version is refused when it is opened)
+_SCHEMAS: dict[tuple[int, str], pl.Schema] = {}
+
+
+def _schema(con: duckdb.DuckDBPyConnection, table: str) -> pl.Schema:
+    """The data-frame schema of ``table``, looked up once per process and schema version (a
+    look-up costs a query and a conversion of its result, on every edit otherwise)."""
+    key = (SCHEMA_VERSION, table)
+    if key not in _SCHEMAS:
+        _SCHEMAS[key] = con.execute(f"SELECT * FROM {table} LIMIT 0").pl().schema
+    return _SCHEMAS[key]
 
 
 def _copy_atomic(
@@ -155,6 +165,13 @@ def _export_partitions(
         else f"SELECT doc_id AS _doc, * FROM {table} "
         "WHERE doc_id = ANY($docs::VARCHAR[]) ORDER BY _doc, rowid"
     )
+    if not con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]:
+        # an empty table (summaries and claims when summaries are off): no query to convert;
+        # its result costs ~5 ms per table and edit, and at times 20-50 ms (benchmarks/README)
+        empty = pl.DataFrame(schema=_schema(con, table))
+        for doc_id in dict.fromkeys(doc_ids):
+            _write_atomic(empty, folder / f"{doc_id}.parquet")
+        return
     # a list parameter, not a joined table: DuckDB can then skip the row groups of other
     # documents instead of joining every row of the table
     frame = con.execute(query, {"docs": list(doc_ids)}).pl()

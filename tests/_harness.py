@@ -170,14 +170,25 @@ def all_paths(h: Harness) -> list[str]:
 
 def assert_parquet_matches_store(h: Harness) -> None:
     """Every exported Parquet table holds exactly the rows of its DuckDB table."""
-    out = h.store.parquet_dir
+    assert_export_matches(h.store)
+
+
+def assert_export_matches(store: Store) -> None:
+    """Every exported Parquet table of ``store`` holds exactly the rows of its DuckDB table,
+    each file with the table's column types."""
+    out = store.parquet_dir
     keys = {
         "documents": ["doc_id"], "nodes": ["node_id"], "links": ["node_id", "target", "text"],
         "edges": ["src", "dst", "kind", "doc_id"], "embeddings": ["text_hash", "model"],
-        "node_vectors": ["node_id", "model"],
+        "node_vectors": ["node_id", "model"], "summaries": None, "claims": None,
     }
+    with store.reader() as con:
+        tables = {t: con.execute(f"SELECT * FROM {t}").pl() for t in keys}
+        stored_docs = {d for (d,) in con.execute("SELECT DISTINCT doc_id FROM nodes").fetchall()}
     for table, key in keys.items():
-        stored = h.frame(f"SELECT * FROM {table}").sort(key)
+        stored = tables[table]
+        key = key or stored.columns  # no key: every column orders the rows
+        stored = stored.sort(key)
         if table == "documents":
             exported = pl.read_parquet(out / "documents.parquet")
         else:
@@ -189,5 +200,4 @@ def assert_parquet_matches_store(h: Harness) -> None:
                 exported = exported.unique(subset=key, keep="first")
         assert_frame_equal(exported.sort(key), stored, check_dtypes=False, check_exact=True)
     exported_docs = {f.stem for f in (out / "nodes").glob("*.parquet")}
-    stored_docs = {d for (d,) in h.query("SELECT DISTINCT doc_id FROM nodes")}
     assert exported_docs == stored_docs  # and no file is left behind for a deleted document

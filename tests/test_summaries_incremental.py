@@ -16,6 +16,8 @@ from docnav.model import NodeKind
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions, make_builder
 
+from _harness import assert_export_matches
+
 GUIDE = """# River Guide
 
 The river runs for four hundred kilometres from the glacier to the sea.
@@ -220,3 +222,23 @@ def test_a_new_summariser_version_rebuilds_summaries_but_reuses_verdicts(setup):
     assert report.summaries.rebuilt == len(summary_rows(store))
     # same sentences, same premises, same NLI model: every verdict comes from the cache
     assert nli.pairs_scored == pairs
+
+
+def test_the_summary_export_matches_the_store_also_after_an_edit_without_summaries(setup):
+    """The summaries and claims files hold the store's rows; an indexer run without summaries
+    (whose export skips the query of an empty table) still exports the stored ones."""
+    docs, store, _, _ = setup
+    assert_export_matches(store)
+    (docs / "city.md").write_text(CITY.replace("ninety metres", "ninety-one metres"))
+    plain = Indexer(store, IndexOptions(), HashingEmbedder())  # summaries off
+    report = plain.index([docs])
+    assert report.ok and report.docs_parsed == 1
+    with store.reader() as con:
+        kept = con.execute("SELECT count(*) FROM summaries").fetchone()[0]
+    assert kept > 0  # the non-empty path: the stored summaries are queried and exported
+    assert_export_matches(store)
+    # a store that never had summaries: the files are written empty, with the table's types
+    bare = Store(store.path.parent.parent / "bare" / "graph.duckdb")
+    Indexer(bare, IndexOptions(), HashingEmbedder()).index([docs])
+    assert_export_matches(bare)
+    assert any((bare.parquet_dir / "summaries").glob("*.parquet"))
