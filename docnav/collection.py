@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import duckdb
@@ -188,6 +188,7 @@ def update_collection(
     model: str,
     changed_docs: Iterable[str],
     touched_paths: Iterable[str],
+    documents: Mapping[str, tuple[str, str | None]],
     options: CollectionOptions = CollectionOptions(),
     removed_docs: Iterable[str] = (),
     state: CollectionState | None = None,
@@ -198,22 +199,28 @@ def update_collection(
     since; ``touched_paths``: paths of documents that were added, changed, renamed (old and new
     path) or removed. ``state``: a process's copy of the collection level, kept in step with
     the store between updates (see :class:`CollectionState`); None reads it all.
+    ``documents``: every stored document's (path, tree_hash) as of this transaction (the
+    indexer keeps them between runs, so the update does not query the ``documents`` table).
     """
     changed_docs = list(changed_docs)
     removed_docs = list(removed_docs)
     touched_paths = list(touched_paths)
     state = state or CollectionState()
+    # the documents with a stored tree (a document that never parsed has none)
+    doc_paths = {d: p for d, (p, h) in documents.items() if h is not None}
     section = state.vectors.load(con, model, [*changed_docs, *removed_docs])
     kept = state.edges(con, section)
     kept.drop_documents(removed_docs)  # their edges went with their nodes
     # the documents whose collection-owned edges change, for the export (removed documents'
     # edges go with them)
     source_docs = _drop_dangling(con, kept) | set(changed_docs)
-    contains_changed, node_row = _write_collection_node(con, options.name, kept)
+    trees = sorted(((p, d, h) for d, (p, h) in documents.items() if h is not None))
+    contains_changed, node_row = _write_collection_node(
+        con, options.name, kept, [(d, h) for _, d, h in trees])
     if contains_changed:
         source_docs.add(COLLECTION_DOC_ID)
     references_docs, references_written = _update_cross_references(
-        con, changed_docs, touched_paths, kept)
+        con, changed_docs, touched_paths, kept, doc_paths)
     source_docs |= references_docs
     recomputed, related_docs = update_related(
         con, section, changed_docs, options.related_k, options.related_threshold)
@@ -253,15 +260,13 @@ def _drop_dangling(con: duckdb.DuckDBPyConnection, kept: _KeptEdges) -> set[str]
 
 
 def _write_collection_node(
-    con: duckdb.DuckDBPyConnection, name: str, kept: _KeptEdges
+    con: duckdb.DuckDBPyConnection, name: str, kept: _KeptEdges, docs: list[tuple[str, str]]
 ) -> tuple[bool, pl.DataFrame]:
     """The collection node, and its ``contains`` edges to the document nodes in path order.
     Returns whether the edges changed (an edit keeps the set of documents, and rewriting a
     thousand unchanged edges would cost every edit time in proportion to the collection), and
-    the node's row as written (its export is written from it, not queried back)."""
-    docs = con.execute(
-        "SELECT doc_id, tree_hash FROM documents WHERE tree_hash IS NOT NULL ORDER BY path"
-    ).fetchall()
+    the node's row as written (its export is written from it, not queried back).
+    ``docs``: (doc_id, tree_hash) of the documents with a tree, in path order."""
     node = Node(COLLECTION_NODE_ID, COLLECTION_DOC_ID, "collection", NodeKind.COLLECTION,
                 "collection", 0, 0, None, name, name, "", None, None, digest(name),
                 digest("collection", name, *(h for _, h in docs)))
@@ -280,7 +285,7 @@ def _write_collection_node(
 
 def _update_cross_references(
     con: duckdb.DuckDBPyConnection, changed_docs: list[str], touched_paths: list[str],
-    kept: _KeptEdges,
+    kept: _KeptEdges, doc_paths: dict[str, str],
 ) -> tuple[set[str], int]:
     """Re-resolve the affected links; returns the documents whose edges changed and how many
     edges were deleted or inserted."""
@@ -303,7 +308,7 @@ def _update_cross_references(
     old = kept.from_sources(sources)
     if not links and not old:
         return set(), 0
-    new = _resolve_links(con, links) if links else {}
+    new = _resolve_links(con, links, doc_paths) if links else {}
     # Only the edges that differ are written: an edit mostly leaves its links' targets as
     # they were, and deleting and re-inserting them would cost a scan and the checkpoint.
     gone = sorted(pair for pair, weight in old.items() if new.get(pair) != weight)
@@ -327,13 +332,10 @@ def _update_cross_references(
 
 
 def _resolve_links(
-    con: duckdb.DuckDBPyConnection, links: list[tuple[str, str, str]]
+    con: duckdb.DuckDBPyConnection, links: list[tuple[str, str, str]], doc_paths: dict[str, str]
 ) -> dict[tuple[str, str], float]:
     """The references that (node id, document, target) links resolve to now:
-    (source, target node) -> weight."""
-    doc_paths = dict(con.execute(
-        "SELECT doc_id, path FROM documents WHERE tree_hash IS NOT NULL"
-    ).fetchall())
+    (source, target node) -> weight. ``doc_paths``: the path of each document with a tree."""
     doc_of_path = {p: d for d, p in doc_paths.items()}
     # anchors only of the documents the links lead to
     named = sorted({d for _, src_doc, target in links

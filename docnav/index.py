@@ -323,8 +323,11 @@ class Indexer:
             "SELECT count(*) FROM nodes WHERE doc_id = ?", [COLLECTION_DOC_ID]
         ).fetchone()[0]:
             return CollectionUpdate()  # nothing queued since the last update: nothing to do
+        # the document rows this process keeps (when no other writer came in between) spare
+        # the collection update its queries of the documents table
+        documents = {d: (r.path, r.tree_hash) for d, r in self._stored_documents(con).items()}
         return update_collection(
-            con, self.embedder.model_id, changed_ids, touched, self.options.collection,
+            con, self.embedder.model_id, changed_ids, touched, documents, self.options.collection,
             removed_docs=deletions, state=self._collection,
         )
 
