@@ -176,8 +176,11 @@ def _full_rebuild(work, root, options, embedder, inc_db, Indexer, Store):
         print(f"       full rebuild: {len(rep.failed)} failed: {rep.failed[:3]}")
     a = C.canonical_tables(inc_db, embedder.model_id)
     b = C.canonical_tables(store.path, embedder.model_id)
-    diff = C.compare_canonical(a, b)
+    notes: list[str] = []
+    diff = C.compare_canonical(a, b, notes=notes)
     gap = C.node_vector_gap(inc_db, store.path)
+    for line in notes:
+        print(f"       {line}")
     if diff:
         print("       incremental store != rebuild:")
         for line in diff:
