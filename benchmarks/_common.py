@@ -307,12 +307,17 @@ def _drop_tie_breaks(
     renamed = {path for path, did in a.get("_doc_ids", set()) if ids_b.get(path, did) != did}
     sources = {row[0] for row in only_a | only_b if row[2] == "related"}
 
-    def full_list(rows: set, src) -> list[tuple]:
-        return sorted((r[1], r[3]) for r in rows if r[0] == src and r[2] == "related")
+    def lists(rows: set) -> dict:  # source -> its whole related list, in one pass
+        out: dict = {src: [] for src in sources}
+        for r in rows:
+            if r[2] == "related" and r[0] in out:
+                out[r[0]].append((r[1], r[3]))
+        return out
 
+    lists_a, lists_b = lists(a["edges"]), lists(b["edges"])
     tie_only = set()
     for src in sources:
-        la, lb = full_list(a["edges"], src), full_list(b["edges"], src)
+        la, lb = lists_a[src], lists_b[src]
         wa, wb = sorted(w for _, w in la), sorted(w for _, w in lb)
         if len(wa) != len(wb) or any(abs(x - y) > tol for x, y in zip(wa, wb)):
             continue

@@ -206,15 +206,15 @@ def update_collection(
     removed_docs = list(removed_docs)
     touched_paths = list(touched_paths)
     state = state or CollectionState()
-    # the documents with a stored tree (a document that never parsed has none)
-    doc_paths = {d: p for d, (p, h) in documents.items() if h is not None}
+    # the documents with a stored tree (a document that never parsed has none), by path
+    trees = sorted((p, d, h) for d, (p, h) in documents.items() if h is not None)
+    doc_paths = {d: p for p, d, _ in trees}
     section = state.vectors.load(con, model, [*changed_docs, *removed_docs])
     kept = state.edges(con, section)
     kept.drop_documents(removed_docs)  # their edges went with their nodes
     # the documents whose collection-owned edges change, for the export (removed documents'
     # edges go with them)
     source_docs = _drop_dangling(con, kept) | set(changed_docs)
-    trees = sorted(((p, d, h) for d, (p, h) in documents.items() if h is not None))
     contains_changed, node_row = _write_collection_node(
         con, options.name, kept, [(d, h) for _, d, h in trees])
     if contains_changed:

@@ -173,6 +173,14 @@ def assert_parquet_matches_store(h: Harness) -> None:
     assert_export_matches(h.store)
 
 
+def assert_in_step(h: Harness) -> None:
+    """The export holds the store's rows, and what the indexer keeps in memory between runs
+    is what the store says."""
+    assert_parquet_matches_store(h)
+    with h.store.reader() as con:
+        assert h.indexer.kept_state_differences(con) == []
+
+
 def assert_export_matches(store: Store) -> None:
     """Every exported Parquet table of ``store`` holds exactly the rows of its DuckDB table,
     each file with the table's column types."""

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import numpy as np
 import polars as pl
 import pytest
-from _harness import Harness, assert_parquet_matches_store
+from _harness import Harness, assert_in_step, assert_parquet_matches_store
 
 from docnav.collection import CollectionOptions
 from docnav.index import IndexOptions, Indexer
@@ -77,9 +77,7 @@ def test_two_indexers_taking_turns_keep_references_and_their_export_exact(tmp_pa
     h.edit("a.md", "Nothing to see here.", "Still nothing to see here.")
     h.index()
     assert h.references() == expected | {(h.path("c.md"), h.path("b.md"), "Motivation")}
-    assert_parquet_matches_store(h)
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_in_step(h)
 
 
 def test_an_edit_rewrites_only_the_references_that_changed(tmp_path):
@@ -94,9 +92,7 @@ def test_an_edit_rewrites_only_the_references_that_changed(tmp_path):
     assert h.index().references_written == 2
     assert h.references() == {(h.path("a.md"), h.path("b.md"), "Linked")}
     assert h.query("SELECT count(*) FROM edges WHERE kind = 'references'")[0][0] == 1
-    assert_parquet_matches_store(h)
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_in_step(h)
 
 
 def test_a_link_taken_out_of_a_paragraph_takes_its_reference_with_it(tmp_path):
@@ -108,9 +104,7 @@ def test_a_link_taken_out_of_a_paragraph_takes_its_reference_with_it(tmp_path):
     h.edit("a.md", "[the other document](b.md#motivation)", "the other document")
     assert h.index().references_written == 1
     assert h.references() == set()
-    assert_parquet_matches_store(h)
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_in_step(h)
 
 
 def test_a_document_deleted_after_losing_its_link_can_come_back_with_it(tmp_path):
@@ -125,9 +119,7 @@ def test_a_document_deleted_after_losing_its_link_can_come_back_with_it(tmp_path
     h.write("a.md", LINKER)
     h.index()
     assert h.references() == {(h.path("a.md"), h.path("b.md"), "Motivation")}
-    assert_parquet_matches_store(h)
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_in_step(h)
 
 
 def test_reference_to_a_missing_section_falls_back_to_the_document(tmp_path):
