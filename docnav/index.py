@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -55,6 +56,7 @@ from docnav.tree import build_tree
 
 
 _EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
+_KEPT_TREES = 32  # documents whose last written tree a long-lived indexer keeps (an edit's diff)
 
 
 @dataclass(frozen=True)
@@ -171,6 +173,10 @@ class Indexer:
         # documents token then: reading every row costs each run time in proportion to the
         # collection, so a long-lived indexer reads them again only when another writer came
         self._documents: tuple[str, dict[str, DocumentRecord]] | None = None
+        # the trees this process last wrote, of up to _KEPT_TREES documents, kept with those
+        # rows (and dropped with them): an edit's diff needs the document's stored tree, and
+        # reading it scans the nodes table, time in proportion to the collection
+        self._trees: OrderedDict[str, DocTree] = OrderedDict()
 
     @property
     def summaries(self) -> SummaryBuilder | None:
@@ -358,7 +364,7 @@ class Indexer:
         t = time.perf_counter()
         trees = [tree for _, tree, _ in parsed if tree is not None]
         with self.store.reader() as con:
-            old_trees = {j.doc_id: self.store.load_tree(con, j.doc_id)
+            old_trees = {j.doc_id: self._stored_tree(con, j.doc_id)
                          for j, tree, _ in parsed if tree is not None and j.previous}
             wanted = sorted({n.text_hash for tr in trees for n in tr.nodes
                              if n.kind is not NodeKind.COLLECTION})
@@ -398,7 +404,8 @@ class Indexer:
             self.store.put_embeddings(con, self.embedder.model_id, fresh)
             for job, tree, error in parsed:
                 record = document_record(job, tree, error, now)
-                frames = self.store.replace_document(con, record, tree)
+                frames = self.store.replace_document(
+                    con, record, tree, old_trees.get(job.doc_id) if tree is not None else "read")
                 records[record.doc_id] = record
                 if tree is None:
                     report.failed.append((job.found.path, error or "unknown error"))
@@ -427,7 +434,8 @@ class Indexer:
                 j.previous.path for j, tree, _ in parsed if tree is not None and j.previous]
             self.store.queue_collection_work(con, written, [], touched)
             after = self.store.documents_token(con)
-        self._keep_documents(before, after, records, [])
+        self._keep_documents(before, after, records, [],
+                             {tree.doc_id: tree for _, tree, _ in parsed if tree is not None})
         report._time("write", t)
         return written
 
@@ -439,22 +447,37 @@ class Indexer:
             return dict(self._documents[1])
         rows = self.store.documents(con)
         self._documents = (token, rows) if token is not None else None
+        self._trees.clear()
         return dict(rows)
+
+    def _stored_tree(self, con: duckdb.DuckDBPyConnection, doc_id: str) -> DocTree | None:
+        """The stored tree of ``doc_id``: the one this process wrote, while the kept rows are
+        the stored ones (call after :meth:`_stored_documents` in the same run), else read."""
+        kept = self._trees.get(doc_id) if self._documents is not None else None
+        return kept if kept is not None else self.store.load_tree(con, doc_id)
 
     def _keep_documents(
         self, before: str | None, after: str | None, written: dict[str, DocumentRecord],
-        deleted: list[str],
+        deleted: list[str], trees: dict[str, DocTree] | None = None,
     ) -> None:
-        """After a committed write transaction: apply what it wrote to the kept rows, if
-        they were the stored ones when it began."""
+        """After a committed write transaction: apply what it wrote to the kept rows and
+        trees (``trees``: the documents written with a new tree), if they were the stored ones
+        when it began."""
         kept = self._documents
         if kept is None or before is None or after is None or kept[0] != before:
             self._documents = None
+            self._trees.clear()
             return
         rows = kept[1]
         rows.update(written)
         for doc_id in deleted:
             rows.pop(doc_id, None)
+            self._trees.pop(doc_id, None)
+        for doc_id, tree in (trees or {}).items():
+            self._trees[doc_id] = tree
+            self._trees.move_to_end(doc_id)
+        while len(self._trees) > _KEPT_TREES:
+            self._trees.popitem(last=False)
         self._documents = (after, rows)
 
     def kept_state_differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
@@ -468,6 +491,9 @@ class Indexer:
             stored = self.store.documents(con)
             out += [f"document {d}: kept {rows.get(d)}, stored {stored.get(d)}"
                     for d in sorted(set(rows) | set(stored)) if rows.get(d) != stored.get(d)][:5]
+            for doc_id, tree in self._trees.items():
+                if _tree_rows(tree) != _tree_rows(self.store.load_tree(con, doc_id)):
+                    out.append(f"tree of {doc_id}: the kept one is not the stored one")
         return out
 
     def _refresh_summaries(self, done: set[str], report: IndexReport) -> list[str]:
@@ -545,6 +571,15 @@ def _embed_text(node) -> str:
     if node.kind is NodeKind.PARAGRAPH:
         return node.text
     return node.heading or node.breadcrumb
+
+
+def _tree_rows(tree: DocTree | None) -> tuple | None:
+    """What the store holds of a tree, order-free where the store keeps no order (edges, links)."""
+    if tree is None:
+        return None
+    return (tree.doc_id, tree.path, tree.title, tree.format, tree.nodes,
+            sorted((e.src, e.dst, e.kind.value, e.weight) for e in tree.edges),
+            sorted((x.node_id, x.target, x.text) for x in tree.links), tree.metadata)
 
 
 def _section_vectors(tree: DocTree, vectors: dict[str, np.ndarray]) -> list[tuple[str, str, np.ndarray]]:

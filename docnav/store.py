@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import duckdb
 import numpy as np
@@ -380,10 +381,12 @@ class Store:
 
     @staticmethod
     def replace_document(
-        con: duckdb.DuckDBPyConnection, record: DocumentRecord, tree: DocTree | None
+        con: duckdb.DuckDBPyConnection, record: DocumentRecord, tree: DocTree | None,
+        stored: DocTree | None | Literal["read"] = "read",
     ) -> dict[str, pl.DataFrame]:
         """Write the document row and, when ``tree`` is given, replace its nodes and edges;
-        returns the rows written per table (for the export)."""
+        returns the rows written per table (for the export). ``stored``: the tree stored now
+        (None: none), when the caller has it in hand; by default it is read."""
         # An UPDATE of the existing row, not DELETE + INSERT: an appended row makes the next
         # checkpoint rewrite the table's last row group (every document's row, ~30 ms at
         # 1,000 documents), an updated one only the changed values.
@@ -401,7 +404,7 @@ class Store:
         if tree is None:
             return {}
         _queue_replaced(con, record.doc_id, {n.node_id for n in tree.nodes},
-                        {n.text_hash for n in tree.nodes})
+                        {n.text_hash for n in tree.nodes}, stored)
         for table in ("nodes", "edges", "links", "node_vectors"):
             con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [record.doc_id])
         frames = {"nodes": nodes_frame(tree.nodes),
@@ -555,16 +558,26 @@ def _documents_written(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _queue_replaced(
-    con: duckdb.DuckDBPyConnection, doc_id: str, kept: set[str], kept_texts: set[str]
+    con: duckdb.DuckDBPyConnection, doc_id: str, kept: set[str], kept_texts: set[str],
+    stored: DocTree | None | Literal["read"] = "read",
 ) -> None:
     """Before ``doc_id``'s nodes are replaced or deleted, remember the texts not in
     ``kept_texts`` (their embedding may lose its last user) and which of the ids not in
     ``kept`` a collection reference can use: sections and the document node (link targets)
-    and nodes with links (sources)."""
-    rows = con.execute(
-        "SELECT node_id, text_hash, kind IN ('section', 'document') OR node_id IN "
-        "(SELECT node_id FROM links WHERE doc_id = $d) FROM nodes WHERE doc_id = $d",
-        {"d": doc_id}).fetchall()
+    and nodes with links (sources). ``stored``: its stored tree, if the caller has it (the
+    query scans the nodes table, time in proportion to the collection)."""
+    if stored == "read":
+        rows = con.execute(
+            "SELECT node_id, text_hash, kind IN ('section', 'document') OR node_id IN "
+            "(SELECT node_id FROM links WHERE doc_id = $d) FROM nodes WHERE doc_id = $d",
+            {"d": doc_id}).fetchall()
+    elif stored is None:
+        rows = []
+    else:
+        sources = {link.node_id for link in stored.links}
+        rows = [(n.node_id, n.text_hash,
+                 n.kind in (NodeKind.SECTION, NodeKind.DOCUMENT) or n.node_id in sources)
+                for n in stored.nodes]
     hashes = sorted({h for _, h, _ in rows if h is not None and h not in kept_texts})
     gone = sorted(n for n, _, endpoint in rows if endpoint and n not in kept)
     if hashes:

@@ -220,8 +220,11 @@ def test_an_indexer_reads_the_documents_again_after_another_indexer_wrote(corpus
     # stores an edit of alpha.md, then the file gets back the bytes the first one last
     # stored: planned against its kept rows, the first would see nothing to do and leave
     # the other's version in the store.
+    # It also keeps the trees it wrote, for the next edit's diff.
     h = corpus
     other = Indexer(h.store, IndexOptions(export_parquet=True), h.embedder)
+    h.index()
+    h.edit("alpha.md", "Motivation", "Why")  # a run that both read and wrote: rows kept
     h.index()
     original = (h.folder / "alpha.md").read_text(encoding="utf-8")
     h.edit("alpha.md", "small tool", "tiny tool")
@@ -232,6 +235,22 @@ def test_an_indexer_reads_the_documents_again_after_another_indexer_wrote(corpus
     assert report.docs_parsed == 1
     assert any("small tool" in t for t in h.texts("alpha.md"))
     assert not any("tiny tool" in t for t in h.texts("alpha.md"))
+    # diffed against the other's version, not against the tree this indexer wrote (equal)
+    assert report.diffs[h.path("alpha.md")]["modified"] == 1
+    with h.store.reader() as con:
+        assert h.indexer.kept_state_differences(con) == []
+
+
+def test_each_edit_is_diffed_against_the_version_before_it(corpus):
+    # A long-lived indexer keeps the trees it wrote for the next edit's diff; each edit of a
+    # different paragraph must show one modified paragraph, not the sum since the first run.
+    h = corpus
+    h.index()
+    h.edit("alpha.md", "small tool", "tiny tool")
+    first = h.index().diffs[h.path("alpha.md")]
+    h.edit("alpha.md", "lose their way", "get lost")
+    second = h.index().diffs[h.path("alpha.md")]
+    assert first["modified"] == second["modified"] == 1
     with h.store.reader() as con:
         assert h.indexer.kept_state_differences(con) == []
 
