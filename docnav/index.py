@@ -43,7 +43,9 @@ from docnav.scan import (
     scan,
     scan_paths,
 )
-from docnav.store import COLLECTION_DOC_ID, DocumentRecord, Store, embeddings_frame
+from docnav.store import (
+    COLLECTION_DOC_ID, DocumentRecord, KeptTexts, Store, embeddings_frame, texts_tokens,
+)
 from docnav.summaries import (
     SummaryBuilder,
     SummaryPipelineOptions,
@@ -177,6 +179,10 @@ class Indexer:
         # rows (and dropped with them): an edit's diff needs the document's stored tree, and
         # reading it scans the nodes table, time in proportion to the collection
         self._trees: OrderedDict[str, DocTree] = OrderedDict()
+        # which texts the stored nodes use and which vectors are stored, from the second
+        # run on (a one-off run would spend more reading it than it saves); None when unknown
+        self._texts: KeptTexts | None = None
+        self._runs = 0
 
     @property
     def summaries(self) -> SummaryBuilder | None:
@@ -247,10 +253,27 @@ class Indexer:
         report = IndexReport()
         t = time.perf_counter()
         with self.store.session():
+            with self.store.reader() as con:
+                self._texts = self._kept_texts(con)
             report._time("store", t)
-            yield report
+            try:
+                yield report
+            except BaseException:
+                self._texts = None  # a write may have failed after it was applied here
+                raise
             t = time.perf_counter()
+            if self._texts is not None:
+                with self.store.reader() as con:
+                    self._texts.tokens = texts_tokens(con)
+            self._runs += 1
         report._time("store", t)
+
+    def _kept_texts(self, con: duckdb.DuckDBPyConnection) -> KeptTexts | None:
+        """The kept text uses if no other process wrote since; else read (not in a first
+        run); inside the run's session, so only this process writes until it ends."""
+        if self._texts is not None and self._texts.tokens == texts_tokens(con):
+            return self._texts
+        return KeptTexts.read(con) if self._runs else None
 
     def _index(
         self, found: list[FoundFile], scope: list[str], report: IndexReport, exact_scope: bool
@@ -282,7 +305,9 @@ class Indexer:
         with self.store.transaction() as con:
             before = self.store.documents_token(con)
             for doc_id in deletions:
-                self.store.delete_document(con, doc_id)
+                texts = self.store.delete_document(con, doc_id)
+                if self._texts is not None:
+                    self._texts.replaced(texts, ())
             self.store.queue_collection_work(con, refreshed, deletions, touched)
             after = self.store.documents_token(con)
         self._keep_documents(before, after, {}, deletions)
@@ -307,8 +332,13 @@ class Indexer:
                 report.related_recomputed = update.related_recomputed
                 report.references_written = update.references_written
                 self._collection_summary(con, report)
+                kept = self._texts
+                if kept is not None and "nodes" in update.written:
+                    kept.collection_written(update.written["nodes"]["text_hash"][0])
                 if changed_ids or deletions:
-                    self.store.prune_embeddings(con)
+                    pruned = self.store.prune_embeddings(con, kept)
+                    if kept is not None:
+                        kept.pruned(pruned)
         except BaseException:
             self._collection.discard()
             raise
@@ -370,7 +400,8 @@ class Indexer:
                              if n.kind is not NodeKind.COLLECTION})
             lookup = self.store.cached_embeddings(
                 con, self.embedder.model_id, wanted,
-                near=[j.doc_id for j, tree, _ in parsed if tree is not None and j.previous])
+                near=[j.doc_id for j, tree, _ in parsed if tree is not None and j.previous],
+                known=self._texts)
             cached = lookup.vectors
         report._time("load", t)
 
@@ -436,6 +467,13 @@ class Indexer:
             after = self.store.documents_token(con)
         self._keep_documents(before, after, records, [],
                              {tree.doc_id: tree for _, tree, _ in parsed if tree is not None})
+        if self._texts is not None:
+            self._texts.embedded(self.embedder.model_id, fresh)
+            for job, tree, _ in parsed:
+                if tree is not None:
+                    old = old_trees.get(job.doc_id)
+                    self._texts.replaced((n.text_hash for n in old.nodes) if old else (),
+                                         (n.text_hash for n in tree.nodes))
         report._time("write", t)
         return written
 
@@ -484,6 +522,8 @@ class Indexer:
         """What this indexer keeps in memory between runs but the store does not say (empty
         when in step): the section vectors, related lists and document rows. For tests."""
         out = self._collection.differences(con)
+        if self._texts is not None:
+            out += self._texts.differences(con)
         if self._documents is not None:
             token, rows = self._documents
             if token != self.store.documents_token(con):

@@ -25,7 +25,8 @@ import polars as pl
 
 from docnav.model import Edge, EdgeKind
 from docnav.store import (
-    COLLECTION_DOC_ID, _insert, docs_of, edges_frame, read_token, stamp_token, vector_matrix,
+    COLLECTION_DOC_ID, COLLECTION_TOKEN, _insert, docs_of, edges_frame, read_token, stamp_token,
+    vector_matrix,
 )
 
 
@@ -290,7 +291,7 @@ class SectionVectors:
     transaction) everything is read again.
     """
 
-    _TOKEN_KEY = "collection_token"
+    _TOKEN_KEY = COLLECTION_TOKEN
 
     def __init__(self) -> None:
         self._committed: tuple[str, _Vectors] | None = None

@@ -140,6 +140,80 @@ class CachedEmbeddings:
     other_models: set[str]
 
 
+class KeptTexts:
+    """How many stored nodes use each text, and the models each text has a stored vector of.
+
+    What the embedding look-up of an edit and the prune would otherwise ask the store, each
+    by a scan of a column of the nodes or embeddings table: time in proportion to the
+    collection, on every edit. A long-lived indexer keeps one in step with its own writes.
+    ``tokens``: the store's documents and collection tokens when it was last known to be
+    right; every writer of nodes or embeddings stamps one of them in the same transaction,
+    so when they differ, another process wrote, and it is read again.
+    """
+
+    def __init__(
+        self, users: dict[str, int], models: dict[str, set[str]], collection_text: str | None,
+        tokens: tuple[str | None, str | None],
+    ) -> None:
+        self.users = users
+        self.models = models
+        self.collection_text = collection_text  # the collection node's text hash
+        self.tokens = tokens
+
+    @classmethod
+    def read(cls, con: duckdb.DuckDBPyConnection) -> KeptTexts:
+        users = dict(con.execute(
+            "SELECT text_hash, count(*) FROM nodes WHERE text_hash IS NOT NULL GROUP BY ALL"
+        ).fetchall())
+        models: dict[str, set[str]] = {}
+        for h, m in con.execute("SELECT text_hash, model FROM embeddings").fetchall():
+            models.setdefault(h, set()).add(m)
+        row = con.execute("SELECT text_hash FROM nodes WHERE doc_id = ?",
+                          [COLLECTION_DOC_ID]).fetchone()
+        return cls(users, models, row[0] if row else None, texts_tokens(con))
+
+    def replaced(self, old: Iterable[str | None], new: Iterable[str | None]) -> None:
+        """Nodes with the texts ``old`` were deleted and nodes with ``new`` written."""
+        for h in old:
+            if h is not None:
+                left = self.users[h] - 1
+                if left:
+                    self.users[h] = left
+                else:
+                    del self.users[h]
+        for h in new:
+            if h is not None:
+                self.users[h] = self.users.get(h, 0) + 1
+
+    def collection_written(self, text_hash: str) -> None:
+        self.replaced([self.collection_text], [text_hash])
+        self.collection_text = text_hash
+
+    def embedded(self, model: str, hashes: Iterable[str]) -> None:
+        for h in hashes:
+            self.models.setdefault(h, set()).add(model)
+
+    def pruned(self, hashes: Iterable[str]) -> None:
+        for h in hashes:
+            self.models.pop(h, None)
+
+    def differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
+        """What this says that the store does not (empty when in step). For tests."""
+        stored = KeptTexts.read(con)
+        out = []
+        if stored.tokens != self.tokens:
+            out.append(f"text uses: kept tokens {self.tokens}, stored {stored.tokens}")
+        for name, kept, have in (("users", self.users, stored.users),
+                                 ("models", self.models, stored.models)):
+            diff = sorted(h for h in set(kept) | set(have) if kept.get(h) != have.get(h))
+            out += [f"text {h}: kept {name} {kept.get(h)}, stored {have.get(h)}"
+                    for h in diff[:5]]
+        if stored.collection_text != self.collection_text:
+            out.append(f"collection text: kept {self.collection_text}, "
+                       f"stored {stored.collection_text}")
+        return out
+
+
 def nodes_frame(nodes: Sequence[Node]) -> pl.DataFrame:
     rows = {c: [] for c in NODE_COLUMNS}
     for n in nodes:
@@ -325,7 +399,7 @@ class Store:
 
     def cached_embeddings(
         self, con: duckdb.DuckDBPyConnection, model: str, text_hashes: Sequence[str],
-        near: Sequence[str] = (),
+        near: Sequence[str] = (), known: KeptTexts | None = None,
     ) -> CachedEmbeddings:
         """The stored vectors of ``model`` for those of ``text_hashes`` that have one.
 
@@ -336,16 +410,21 @@ class Store:
         texts), and only the rest from the database. A stored vector never changes (it is
         keyed by text hash and model), so an exported copy of one is that vector. (An ART index
         on text_hash would make the database lookup ~3 ms, but DuckDB rewrites the whole index
-        at every checkpoint: +0.6 s per edit at 1,000 documents. Not used.)
+        at every checkpoint: +0.6 s per edit at 1,000 documents. Not used.) ``known``: which
+        vectors are stored, when the caller keeps that (then only the vectors are read).
         """
         wanted = sorted(set(text_hashes))
         if not wanted:
             return CachedEmbeddings({}, set())
         stored: set[str] = set()
         other_models: set[str] = set()
-        for h, m in con.execute(
-            "SELECT text_hash, model FROM embeddings WHERE text_hash = ANY(?::VARCHAR[])", [wanted]
-        ).fetchall():
+        if known is not None:
+            pairs = [(h, m) for h in wanted for m in known.models.get(h, ())]
+        else:
+            pairs = con.execute(
+                "SELECT text_hash, model FROM embeddings WHERE text_hash = ANY(?::VARCHAR[])",
+                [wanted]).fetchall()
+        for h, m in pairs:
             (stored if m == model else other_models).add(h)
         vectors = self._exported_vectors(near, model, stored)
         rest = sorted(stored - vectors.keys())
@@ -415,16 +494,18 @@ class Store:
         return frames
 
     @staticmethod
-    def delete_document(con: duckdb.DuckDBPyConnection, doc_id: str) -> None:
+    def delete_document(con: duckdb.DuckDBPyConnection, doc_id: str) -> list[str | None]:
+        """Remove the document with everything it owns; returns its nodes' text hashes."""
         # edges first: collection-owned edges from this document's nodes go with them
         con.execute(
             "DELETE FROM edges WHERE doc_id = ? OR src IN (SELECT node_id FROM nodes "
             "WHERE doc_id = ?)", [doc_id, doc_id]
         )
-        _queue_replaced(con, doc_id, set(), set())
+        texts = _queue_replaced(con, doc_id, set(), set())
         for table in ("documents", "nodes", "links", "node_vectors", "summaries", "claims"):
             con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [doc_id])
         _documents_written(con)
+        return texts
 
     @staticmethod
     def put_embeddings(
@@ -485,25 +566,31 @@ class Store:
         return changed, removed, sorted({p for _, p, k in rows if k == "touched"})
 
     @staticmethod
-    def prune_embeddings(con: duckdb.DuckDBPyConnection) -> int:
-        """Drop embeddings no stored node uses any more (after deletes and edits).
+    def prune_embeddings(
+        con: duckdb.DuckDBPyConnection, known: KeptTexts | None = None
+    ) -> list[str]:
+        """Drop embeddings no stored node uses any more (after deletes and edits); returns
+        the texts whose vectors were dropped.
 
         Only the texts of nodes replaced or deleted since the last prune can have lost their
         last user, so only those are checked: the cost follows the edit, not the store.
+        ``known``: how many nodes use each text, when the caller keeps that.
         """
         candidates = [h for (h,) in con.execute(
             "SELECT DISTINCT text_hash FROM pending_prune").fetchall()]
         con.execute("DELETE FROM pending_prune")
         if not candidates:
-            return 0
-        used = {h for (h,) in con.execute(
-            "SELECT DISTINCT text_hash FROM nodes WHERE text_hash = ANY(?::VARCHAR[])",
-            [candidates]).fetchall()}
-        unused = [h for h in candidates if h not in used]
-        if not unused:
-            return 0
-        return con.execute("DELETE FROM embeddings WHERE text_hash = ANY(?::VARCHAR[])",
-                           [unused]).fetchone()[0]
+            return []
+        if known is not None:
+            used = {h for h in candidates if h in known.users}
+        else:
+            used = {h for (h,) in con.execute(
+                "SELECT DISTINCT text_hash FROM nodes WHERE text_hash = ANY(?::VARCHAR[])",
+                [candidates]).fetchall()}
+        unused = sorted(h for h in candidates if h not in used)
+        if unused:
+            con.execute("DELETE FROM embeddings WHERE text_hash = ANY(?::VARCHAR[])", [unused])
+        return unused
 
     # -- parquet -----------------------------------------------------------------------------
 
@@ -527,6 +614,8 @@ def _insert(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame) -> 
 _NOT_COMPRESSED = "fsst"  # DuckDB compression methods not used (see Store._connect)
 
 _DOCUMENTS_TOKEN = "documents_token"
+# stamped by every collection update (docnav.related.SectionVectors)
+COLLECTION_TOKEN = "collection_token"
 
 
 def docs_of(con: duckdb.DuckDBPyConnection, node_ids: set[str]) -> set[str]:
@@ -553,6 +642,14 @@ def stamp_token(con: duckdb.DuckDBPyConnection, key: str) -> str:
     return token
 
 
+def texts_tokens(con: duckdb.DuckDBPyConnection) -> tuple[str | None, str | None]:
+    """The documents and collection tokens: one of them changes with every write of nodes
+    or embeddings (see :class:`KeptTexts`)."""
+    found = dict(con.execute("SELECT key, value FROM meta WHERE key IN (?, ?)",
+                             [_DOCUMENTS_TOKEN, COLLECTION_TOKEN]).fetchall())
+    return found.get(_DOCUMENTS_TOKEN), found.get(COLLECTION_TOKEN)
+
+
 def _documents_written(con: duckdb.DuckDBPyConnection) -> None:
     stamp_token(con, _DOCUMENTS_TOKEN)
 
@@ -560,12 +657,13 @@ def _documents_written(con: duckdb.DuckDBPyConnection) -> None:
 def _queue_replaced(
     con: duckdb.DuckDBPyConnection, doc_id: str, kept: set[str], kept_texts: set[str],
     stored: DocTree | None | Literal["read"] = "read",
-) -> None:
+) -> list[str | None]:
     """Before ``doc_id``'s nodes are replaced or deleted, remember the texts not in
     ``kept_texts`` (their embedding may lose its last user) and which of the ids not in
     ``kept`` a collection reference can use: sections and the document node (link targets)
     and nodes with links (sources). ``stored``: its stored tree, if the caller has it (the
-    query scans the nodes table, time in proportion to the collection)."""
+    query scans the nodes table, time in proportion to the collection). Returns the text
+    hashes of the nodes stored now, one per node."""
     if stored == "read":
         rows = con.execute(
             "SELECT node_id, text_hash, kind IN ('section', 'document') OR node_id IN "
@@ -584,6 +682,7 @@ def _queue_replaced(
         con.execute("INSERT INTO pending_prune SELECT unnest(?::VARCHAR[])", [hashes])
     if gone:
         con.execute("INSERT INTO pending_gone SELECT unnest(?::VARCHAR[])", [gone])
+    return [h for _, h, _ in rows]
 
 
 def _node_from_row(r: tuple) -> Node:

@@ -241,6 +241,46 @@ def test_an_indexer_reads_the_documents_again_after_another_indexer_wrote(corpus
         assert h.indexer.kept_state_differences(con) == []
 
 
+def test_a_long_lived_indexer_keeps_its_text_uses_until_another_process_writes(corpus):
+    # Which texts the nodes use and which vectors are stored are kept from the second run
+    # on (the prune and the embedding look-up then scan no table), and read again after
+    # another indexer wrote.
+    h = corpus
+    h.index()
+    assert h.indexer._texts is None  # a one-off run does not read them
+    h.edit("alpha.md", "small tool", "tiny tool")
+    h.index()
+    kept = h.indexer._texts
+    assert kept is not None
+    h.edit("alpha.md", "lose their way", "get lost")
+    (h.folder / "delta.md").unlink()
+    h.index()
+    assert h.indexer._texts is kept
+    with h.store.reader() as con:
+        assert h.indexer.kept_state_differences(con) == []
+    h.edit("beta.md", "storage layer", "disk layer")
+    other = Indexer(h.store, IndexOptions(export_parquet=True), h.embedder)
+    assert other.index([h.folder]).ok
+    h.write("delta.md", CORPUS["delta.md"])
+    h.index()
+    assert h.indexer._texts is not kept
+    with h.store.reader() as con:
+        assert h.indexer.kept_state_differences(con) == []
+
+
+def test_kept_text_uses_follow_the_collection_node_when_it_is_first_written(corpus):
+    # Runs without the collection step, then one with it: the collection node appears after
+    # the text uses were read.
+    h = corpus
+    assert h.indexer.index([h.folder], collection=False).ok
+    h.edit("alpha.md", "small tool", "tiny tool")
+    assert h.indexer.index([h.folder], collection=False).ok
+    assert h.indexer._texts is not None and h.indexer._texts.collection_text is None
+    h.index()
+    with h.store.reader() as con:
+        assert h.indexer.kept_state_differences(con) == []
+
+
 def test_each_edit_is_diffed_against_the_version_before_it(corpus):
     # A long-lived indexer keeps the trees it wrote for the next edit's diff; each edit of a
     # different paragraph must show one modified paragraph, not the sum since the first run.
