@@ -16,7 +16,7 @@ import duckdb
 import polars as pl
 
 from docnav.model import SCHEMA_VERSION
-from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
+from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, KeptTexts
 
 
 def export_documents(
@@ -60,6 +60,7 @@ def export_documents(
 def export_collection(
     con: duckdb.DuckDBPyConnection, parquet_dir: Path, edges: Mapping[str, pl.DataFrame],
     removed: Iterable[str] = (), in_hand: Mapping[str, pl.DataFrame] | None = None,
+    known: KeptTexts | None = None,
 ) -> None:
     """Bring the export of the collection's own rows up to date.
 
@@ -71,7 +72,9 @@ def export_collection(
     and go to ``<table>/__collection__.parquet``.
 
     in_hand: of those tables, the collection's rows as just written (a query for its one node
-    row scans every node).
+    row scans every node). known: which texts have vectors, when the caller keeps that (the
+    collection node's text normally has none, and the query to find that out scans every
+    embedding's hash).
     """
     in_hand = in_hand or {}
     for table in PER_DOC_TABLES:
@@ -82,9 +85,12 @@ def export_collection(
             _write_in_hand(con, table, in_hand[table], final)
         elif table == "embeddings" and "nodes" in in_hand:
             # the vectors of its nodes' texts, looked up by hash (no scan of every node)
-            _copy_atomic(con, "SELECT * FROM embeddings WHERE text_hash = ANY($hashes::VARCHAR[]) "
-                         "ORDER BY rowid", final,
-                         {"hashes": sorted(set(in_hand["nodes"]["text_hash"].to_list()))})
+            hashes = sorted(set(in_hand["nodes"]["text_hash"].to_list()))
+            if known is not None and not any(known.models.get(h) for h in hashes):
+                _write_atomic(pl.DataFrame(schema=_schema(con, table)), final)
+            else:
+                _copy_atomic(con, "SELECT * FROM embeddings WHERE text_hash = "
+                             "ANY($hashes::VARCHAR[]) ORDER BY rowid", final, {"hashes": hashes})
         else:
             _export_partitions(con, table, [COLLECTION_DOC_ID], parquet_dir / table)
     for doc_id in removed:

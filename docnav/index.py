@@ -348,7 +348,7 @@ class Indexer:
             t = time.perf_counter()
             with self.store.reader() as con:
                 export_collection(con, self.store.parquet_dir, update.edges, deletions,
-                                  update.written)
+                                  update.written, self._texts)
             report._time("parquet", t)
 
     def _update_collection_rows(

@@ -367,3 +367,23 @@ def test_related_lists_are_the_exact_top_k_by_brute_force(tmp_path):
         stored.setdefault(src, []).append((-w, dst))
     assert {src: [dst for _, dst in sorted(lst)] for src, lst in stored.items()} == expected
     assert sum(len(lst) for lst in expected.values()) >= 6  # lists filled, some truncated
+
+
+def test_the_collection_exports_the_vector_its_node_text_has(tmp_path):
+    # The collection node's text is the collection's name. A paragraph with that very text has
+    # a stored vector of it, which the collection's own embeddings file must hold too, also
+    # when a long-lived indexer (kept text uses, from its second run on) writes that file
+    # without asking the store.
+    h = Harness(tmp_path, {"a.md": LINKER, "named.md": "# Named\n\ncollection\n"})
+    h.index()
+    for old, new in [("Nothing to see", "Little to see"), ("Little to see", "Not much to see")]:
+        h.edit("a.md", old, new)
+        h.index()
+    assert h.indexer._texts is not None
+    exported = pl.read_parquet(h.store.parquet_dir / "embeddings" / "__collection__.parquet")
+    stored = h.frame(
+        "SELECT e.* FROM embeddings e JOIN nodes n ON n.text_hash = e.text_hash "
+        "WHERE n.doc_id = '__collection__'")
+    assert stored.height == 1
+    assert exported.sort("text_hash").equals(stored.sort("text_hash"))
+    assert_in_step(h)
