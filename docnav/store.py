@@ -669,7 +669,7 @@ def _queue_replaced(
     and nodes with links (sources). ``stored``: its stored tree, if the caller has it (the
     query scans the nodes table, time in proportion to the collection). Returns the text
     hashes of the nodes stored now, one per node."""
-    if stored == "read":
+    if isinstance(stored, str):  # "read"
         rows = con.execute(
             "SELECT node_id, text_hash, kind IN ('section', 'document') OR node_id IN "
             "(SELECT node_id FROM links WHERE doc_id = $d) FROM nodes WHERE doc_id = $d",
