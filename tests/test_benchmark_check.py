@@ -4,6 +4,7 @@ which equally scored sections of a renamed document fill its last places, nothin
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -50,3 +51,35 @@ def test_a_difference_above_the_last_score_or_in_a_score_is_a_difference():
     assert check(a, other_score)[0]
     shorter = store([(X, 0.9)], new_md_id="new-id")
     assert check(a, shorter)[0]
+
+
+# -- pooling edit-scaling runs (benchmarks/pool_edit.py) ------------------------------------
+
+
+def _run(walls: dict[int, list[float]]) -> dict:
+    return {"sizes": {str(n): {"edits": [{"wall": w, "stage_seconds": {"store": w / 2}}
+                                         for w in ws]} for n, ws in walls.items()}}
+
+
+def test_pooled_ratio_is_over_every_edit_of_every_run(tmp_path, capsys):
+    import pool_edit
+
+    # per run 1.0x and 1.5x; pooled, the medians of all six edits per size: 0.2 vs 0.3 s
+    files = []
+    for i, walls in enumerate([{10: [0.1, 0.2, 0.2], 1000: [0.1, 0.2, 0.3]},
+                               {10: [0.2, 0.2, 0.3], 1000: [0.3, 0.3, 0.4]}]):
+        files.append(tmp_path / f"run{i}.json")
+        files[-1].write_text(json.dumps(_run(walls)))
+    assert pool_edit.main([str(f) for f in files]) == 0
+    out = capsys.readouterr().out
+    assert "pooled over 6 edits per size: 0.2000 vs 0.3000 s = 1.500x" in out
+    assert "store" in out and "+50.0" in out  # the stage's growth, in ms
+
+
+def test_pooling_a_run_without_one_of_the_sizes_is_an_error(tmp_path, capsys):
+    import pool_edit
+
+    f = tmp_path / "run.json"
+    f.write_text(json.dumps(_run({10: [0.1]})))
+    assert pool_edit.main([str(f)]) == 2
+    assert "without N=1000" in capsys.readouterr().err
