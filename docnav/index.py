@@ -59,6 +59,9 @@ from docnav.tree import build_tree
 
 _EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
 _KEPT_TREES = 32  # documents whose last written tree a long-lived indexer keeps (an edit's diff)
+# a run that wrote at least this many documents, and at least a quarter of the collection (a
+# full build, a bulk load), rewrites the tables afterwards (Store.compact)
+_COMPACT_MIN_DOCUMENTS = 16
 
 
 @dataclass(frozen=True)
@@ -235,6 +238,12 @@ class Indexer:
             report.stage_seconds["scan"] = report.stage_seconds.get("scan", 0.0) + scanned
             if collection:
                 self._collection_step(report)
+            written = len(report.added) + len(report.changed) + len(report.renamed)
+            if written >= _COMPACT_MIN_DOCUMENTS and 4 * written >= written + len(report.unchanged):
+                t = time.perf_counter()
+                with self.store.transaction() as con:
+                    self.store.compact(con)
+                report._time("compact", t)
         report.seconds = time.perf_counter() - started
         return report
 
