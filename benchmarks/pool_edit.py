@@ -26,7 +26,7 @@ def pool(runs: list[dict], small: int, large: int) -> dict:
     stages: dict[int, dict[str, list[float]]] = {small: {}, large: {}}
     for run in runs:
         for n in (small, large):
-            row = run["sizes"].get(str(n)) or run["sizes"].get(n)
+            row = run["sizes"].get(str(n))  # JSON keys are strings
             if row is None:
                 raise ValueError(f"a run without N={n}; pass --sizes")
             for edit in row["edits"]:

@@ -16,7 +16,8 @@ import duckdb
 import polars as pl
 
 from docnav.model import SCHEMA_VERSION
-from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, KeptTexts
+from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
+from docnav.texts import KeptTexts
 
 
 def export_documents(

@@ -44,7 +44,7 @@ from docnav.scan import (
     scan_paths,
 )
 from docnav.store import (
-    COLLECTION_DOC_ID, DocumentRecord, KeptTexts, Store, embeddings_frame, texts_tokens,
+    COLLECTION_DOC_ID, DocumentRecord, Store, embeddings_frame,
 )
 from docnav.summaries import (
     SummaryBuilder,
@@ -54,6 +54,7 @@ from docnav.summaries import (
     make_builder,
     prune_summaries,
 )
+from docnav.texts import KeptTexts, texts_tokens
 from docnav.tree import build_tree
 
 
@@ -238,8 +239,7 @@ class Indexer:
             report.stage_seconds["scan"] = report.stage_seconds.get("scan", 0.0) + scanned
             if collection:
                 self._collection_step(report)
-            written = len(report.added) + len(report.changed) + len(report.renamed)
-            if written >= _COMPACT_MIN_DOCUMENTS and 4 * written >= written + len(report.unchanged):
+            if _bulk(report):
                 t = time.perf_counter()
                 with self.store.transaction() as con:
                     self.store.compact(con)
@@ -620,6 +620,12 @@ def _embed_text(node) -> str:
     if node.kind is NodeKind.PARAGRAPH:
         return node.text
     return node.heading or node.breadcrumb
+
+
+def _bulk(report: IndexReport) -> bool:
+    """Whether the run wrote enough of the collection to compact the tables afterwards."""
+    written = len(report.added) + len(report.changed) + len(report.renamed)
+    return written >= _COMPACT_MIN_DOCUMENTS and 4 * written >= written + len(report.unchanged)
 
 
 def _tree_rows(tree: DocTree | None) -> tuple | None:

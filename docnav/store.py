@@ -12,14 +12,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sys
 import time
 import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import duckdb
 import numpy as np
@@ -28,6 +27,9 @@ import polars as pl
 from docnav.errors import StoreError
 from docnav.model import SCHEMA_VERSION, DocTree, Edge, EdgeKind, Node, NodeKind, NodeLink
 from docnav.summaries import SUMMARY_SCHEMA
+
+if TYPE_CHECKING:
+    from docnav.texts import KeptTexts
 
 COLLECTION_DOC_ID = "__collection__"
 
@@ -139,84 +141,6 @@ class CachedEmbeddings:
 
     vectors: dict[str, np.ndarray]
     other_models: set[str]
-
-
-class KeptTexts:
-    """How many stored nodes use each text, and the models each text has a stored vector of.
-
-    What the embedding look-up of an edit and the prune would otherwise ask the store, each
-    by a scan of a column of the nodes or embeddings table: time in proportion to the
-    collection, on every edit. A long-lived indexer keeps one in step with its own writes.
-    ``tokens``: the store's documents and collection tokens when it was last known to be
-    right; every writer of nodes or embeddings stamps one of them in the same transaction,
-    so when they differ, another process wrote, and it is read again.
-    """
-
-    def __init__(self, collection_text: str | None, tokens: tuple[str | None, str | None]) -> None:
-        self.users: dict[str, int] = {}
-        # text hash -> the models (sorted) it has vectors of; the tuples are shared, and so
-        # are the hash strings with ``users``: ~9 MB at 1,000 documents (50K texts)
-        self.models: dict[str, tuple[str, ...]] = {}
-        self._tuples: dict[tuple[str, ...], tuple[str, ...]] = {}
-        self.collection_text = collection_text  # the collection node's text hash
-        self.tokens = tokens
-
-    @classmethod
-    def read(cls, con: duckdb.DuckDBPyConnection) -> KeptTexts:
-        row = con.execute("SELECT text_hash FROM nodes WHERE doc_id = ?",
-                          [COLLECTION_DOC_ID]).fetchone()
-        kept = cls(row[0] if row else None, texts_tokens(con))
-        kept.users = {sys.intern(h): n for h, n in con.execute(
-            "SELECT text_hash, count(*) FROM nodes WHERE text_hash IS NOT NULL GROUP BY ALL"
-        ).fetchall()}
-        for h, m in con.execute("SELECT text_hash, model FROM embeddings").fetchall():
-            kept.embedded(m, [h])
-        return kept
-
-    def replaced(self, old: Iterable[str | None], new: Iterable[str | None]) -> None:
-        """Nodes with the texts ``old`` were deleted and nodes with ``new`` written."""
-        for h in old:
-            if h is not None:
-                left = self.users.get(h, 0) - 1
-                if left > 0:
-                    self.users[h] = left
-                else:
-                    self.users.pop(h, None)
-        for h in new:
-            if h is not None:
-                h = sys.intern(h)
-                self.users[h] = self.users.get(h, 0) + 1
-
-    def collection_written(self, text_hash: str) -> None:
-        self.replaced([self.collection_text], [text_hash])
-        self.collection_text = text_hash
-
-    def embedded(self, model: str, hashes: Iterable[str]) -> None:
-        for h in hashes:
-            have = self.models.get(h, ())
-            if model not in have:
-                both = tuple(sorted((*have, model)))
-                self.models[sys.intern(h)] = self._tuples.setdefault(both, both)
-
-    def pruned(self, hashes: Iterable[str]) -> None:
-        for h in hashes:
-            self.models.pop(h, None)
-
-    def differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
-        """What this says that the store does not (empty when in step). For tests."""
-        stored = KeptTexts.read(con)
-        out = []
-        if stored.tokens != self.tokens:
-            out.append(f"text uses: kept tokens {self.tokens}, stored {stored.tokens}")
-        for name, kept, have in (("users", self.users, stored.users),
-                                 ("models", self.models, stored.models)):
-            diff = sorted(h for h in set(kept) | set(have) if kept.get(h) != have.get(h))
-            out += [f"text {h}: kept {name} {kept.get(h)}, stored {have.get(h)}"
-                    for h in diff[:5]]
-        if stored.collection_text != self.collection_text:
-            out.append(f"collection text: kept {self.collection_text}, "
-                       f"stored {stored.collection_text}")
-        return out
 
 
 def nodes_frame(nodes: Sequence[Node]) -> pl.DataFrame:
@@ -665,14 +589,6 @@ def stamp_token(con: duckdb.DuckDBPyConnection, key: str) -> str:
     if not updated:
         con.execute("INSERT INTO meta VALUES (?, ?)", [key, token])
     return token
-
-
-def texts_tokens(con: duckdb.DuckDBPyConnection) -> tuple[str | None, str | None]:
-    """The documents and collection tokens: one of them changes with every write of nodes
-    or embeddings (see :class:`KeptTexts`)."""
-    found = dict(con.execute("SELECT key, value FROM meta WHERE key IN (?, ?)",
-                             [_DOCUMENTS_TOKEN, COLLECTION_TOKEN]).fetchall())
-    return found.get(_DOCUMENTS_TOKEN), found.get(COLLECTION_TOKEN)
 
 
 def _documents_written(con: duckdb.DuckDBPyConnection) -> None:

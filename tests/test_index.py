@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 from polars.testing import assert_frame_equal
-from _harness import ALPHA, BETA, CORPUS, Harness, all_paths, assert_parquet_matches_store
+from _harness import (
+    ALPHA, BETA, CORPUS, Harness, all_paths, assert_kept_state, assert_parquet_matches_store,
+)
 
 from docnav.embed import HashingEmbedder, SentenceTransformerEmbedder
 from docnav.index import IndexOptions, Indexer
@@ -237,8 +239,7 @@ def test_an_indexer_reads_the_documents_again_after_another_indexer_wrote(corpus
     assert not any("tiny tool" in t for t in h.texts("alpha.md"))
     # diffed against the other's version, not against the tree this indexer wrote (equal)
     assert report.diffs[h.path("alpha.md")]["modified"] == 1
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_kept_state(h)
 
 
 def test_a_long_lived_indexer_keeps_its_text_uses_until_another_process_writes(corpus):
@@ -256,16 +257,14 @@ def test_a_long_lived_indexer_keeps_its_text_uses_until_another_process_writes(c
     (h.folder / "delta.md").unlink()
     h.index()
     assert h.indexer._texts is kept
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_kept_state(h)
     h.edit("beta.md", "storage layer", "disk layer")
     other = Indexer(h.store, IndexOptions(export_parquet=True), h.embedder)
     assert other.index([h.folder]).ok
     h.write("delta.md", CORPUS["delta.md"])
     h.index()
     assert h.indexer._texts is not kept
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_kept_state(h)
 
 
 def test_kept_text_uses_follow_the_collection_node_when_it_is_first_written(corpus):
@@ -277,8 +276,7 @@ def test_kept_text_uses_follow_the_collection_node_when_it_is_first_written(corp
     assert h.indexer.index([h.folder], collection=False).ok
     assert h.indexer._texts is not None and h.indexer._texts.collection_text is None
     h.index()
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_kept_state(h)
 
 
 def test_each_edit_is_diffed_against_the_version_before_it(corpus):
@@ -291,8 +289,7 @@ def test_each_edit_is_diffed_against_the_version_before_it(corpus):
     h.edit("alpha.md", "lose their way", "get lost")
     second = h.index().diffs[h.path("alpha.md")]
     assert first["modified"] == second["modified"] == 1
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_kept_state(h)
 
 
 # -- the real embedding model ------------------------------------------------------------------
@@ -364,8 +361,7 @@ def test_a_bulk_run_rewrites_the_tables_and_an_edit_does_not(tmp_path):
     report = h.index()
     assert "compact" not in report.stage_seconds
     assert_parquet_matches_store(h)
-    with h.store.reader() as con:
-        assert h.indexer.kept_state_differences(con) == []
+    assert_kept_state(h)
 
 
 def test_compacting_keeps_every_row_in_its_order(tmp_path):
