@@ -77,12 +77,16 @@ def update_related(
     new_lists: dict[int, list[tuple[str, float]]] = {}
     family = _Family(docs, keys, by_doc, np.flatnonzero(changed | stale).tolist())
 
+    # a column's bar for the candidates: an unchanged section's; a changed one takes none
+    column_bar = np.full(len(ids), np.inf)
+    column_bar[others] = others_bar
+
     def full_lists(rows: list[int], collect: bool) -> None:
         for start in range(0, len(rows), 256):
             chunk = rows[start : start + 256]
-            sims = _similarities(matrix, chunk, threshold)
+            sims = _similarities(matrix, chunk, threshold, k, [family.excluded(i) for i in chunk],
+                                 column_bar if collect else None)
             for r, i in enumerate(chunk):
-                sims[r, family.excluded(i)] = -np.inf
                 if collect:
                     scores = sims[r, others]
                     for h in np.flatnonzero(scores >= others_bar).tolist():
@@ -450,25 +454,43 @@ class _Family:
 
 
 # float32 products err by far less than this (|error| <= dim * 2**-24 for unit vectors: 2.3e-5 at
-# 384 dimensions), so a pair below ``floor - _SCREEN_MARGIN`` in float32 is below ``floor`` exactly
+# 384 dimensions), so a pair below ``x - _SCREEN_MARGIN`` in float32 is below ``x`` exactly
 _SCREEN_MARGIN = 1e-3
 
 
-def _similarities(matrix: np.ndarray, rows: list[int], floor: float) -> np.ndarray:
-    """Cosine similarities of ``rows`` against every row, rounded to 5 decimals: computed in
-    float64 wherever they can reach ``floor``, -inf where they cannot.
+def _similarities(
+    matrix: np.ndarray, rows: list[int], floor: float, k: int, excluded: list[list[int]],
+    bars: np.ndarray | None = None,
+) -> np.ndarray:
+    """Cosine similarities of ``rows`` against every row, rounded to 5 decimals, computed in
+    float64 wherever they can matter; -inf for the rest and for each row's ``excluded``
+    columns (itself, its family).
 
-    The pass over every section runs in float32 (half the memory traffic of float64, and the
-    matrix kept in memory is half the size); only the pairs it cannot rule out are computed
-    again in float64. Rounded float32 scores would not do: a similarity is computed by
-    different products (a changed section's row, another section's full row, a full build's
-    block), and in float32 those can differ in the 5th decimal and turn a tie between
-    identical sections into a different neighbour than a from-scratch build picks.
+    A score can matter if it can reach ``floor`` and either place in the row's own top ``k``
+    or reach the column's entry in ``bars`` (an unchanged section's k-th score, which a
+    changed section must reach to enter its list; None: no such use). The pass over every
+    section runs in float32 (half the memory traffic of float64, and the matrix kept in memory
+    is half the size); only the pairs it cannot rule out are computed again in float64 (about
+    k per row instead of every pair above the floor: with real embeddings thousands of
+    sections of a large collection pass 0.6). Rounded float32 scores would not do: a similarity
+    is computed by different products (a changed section's row, another section's full row, a
+    full build's block), and in float32 those can differ in the 5th decimal and turn a tie
+    between identical sections into a different neighbour than a from-scratch build picks.
     """
     approx = matrix[rows] @ matrix.T
     sims = np.full(approx.shape, -np.inf)
     for r, i in enumerate(rows):
-        cols = np.flatnonzero(approx[r] >= floor - _SCREEN_MARGIN)
+        scores = approx[r]
+        scores[excluded[r]] = -np.inf
+        cols = np.flatnonzero(scores >= floor - _SCREEN_MARGIN)
+        if len(cols) > k:
+            # every column below the k-th best by more than twice the float32 error is below
+            # k others in float64 too: it cannot place, and only a bar can still use it
+            kth = np.partition(scores[cols], len(cols) - k)[len(cols) - k]
+            keep = scores[cols] >= kth - 2 * _SCREEN_MARGIN
+            if bars is not None:
+                keep |= scores[cols] >= bars[cols] - _SCREEN_MARGIN
+            cols = cols[keep]
         if len(cols):
             exact = matrix[cols].astype(np.float64) @ matrix[i].astype(np.float64)
             sims[r, cols] = np.round(exact, 5)
