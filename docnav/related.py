@@ -486,10 +486,11 @@ def _similarities(
         if len(cols) > k:
             # every column below the k-th best by more than twice the float32 error is below
             # k others in float64 too: it cannot place, and only a bar can still use it
-            kth = np.partition(scores[cols], len(cols) - k)[len(cols) - k]
-            keep = scores[cols] >= kth - 2 * _SCREEN_MARGIN
+            screened = scores[cols]
+            kth = np.partition(screened, len(cols) - k)[len(cols) - k]
+            keep = screened >= kth - 2 * _SCREEN_MARGIN
             if bars is not None:
-                keep |= scores[cols] >= bars[cols] - _SCREEN_MARGIN
+                keep |= screened >= bars[cols] - _SCREEN_MARGIN
             cols = cols[keep]
         if len(cols):
             exact = matrix[cols].astype(np.float64) @ matrix[i].astype(np.float64)

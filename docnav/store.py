@@ -296,7 +296,7 @@ class Store:
         """Changes with every write to the ``documents`` table (see :func:`_documents_written`):
         a process that kept the rows it last read or wrote knows from it whether they are
         still the stored ones."""
-        return read_token(con, _DOCUMENTS_TOKEN)
+        return read_token(con, DOCUMENTS_TOKEN)
 
     @staticmethod
     def load_tree(con: duckdb.DuckDBPyConnection, doc_id: str) -> DocTree | None:
@@ -562,7 +562,7 @@ def _insert(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame) -> 
 
 _NOT_COMPRESSED = "fsst"  # DuckDB compression methods not used (see Store._connect)
 
-_DOCUMENTS_TOKEN = "documents_token"
+DOCUMENTS_TOKEN = "documents_token"
 # stamped by every collection update (docnav.related.SectionVectors)
 COLLECTION_TOKEN = "collection_token"
 
@@ -592,7 +592,7 @@ def stamp_token(con: duckdb.DuckDBPyConnection, key: str) -> str:
 
 
 def _documents_written(con: duckdb.DuckDBPyConnection) -> None:
-    stamp_token(con, _DOCUMENTS_TOKEN)
+    stamp_token(con, DOCUMENTS_TOKEN)
 
 
 def _queue_replaced(

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 import duckdb
 
-from docnav.store import _DOCUMENTS_TOKEN, COLLECTION_DOC_ID, COLLECTION_TOKEN
+from docnav.store import COLLECTION_DOC_ID, COLLECTION_TOKEN, DOCUMENTS_TOKEN
 
 
 class KeptTexts:
@@ -93,5 +93,5 @@ def texts_tokens(con: duckdb.DuckDBPyConnection) -> tuple[str | None, str | None
     """The documents and collection tokens: one of them changes with every write of nodes
     or embeddings (see :class:`KeptTexts`)."""
     found = dict(con.execute("SELECT key, value FROM meta WHERE key IN (?, ?)",
-                             [_DOCUMENTS_TOKEN, COLLECTION_TOKEN]).fetchall())
-    return found.get(_DOCUMENTS_TOKEN), found.get(COLLECTION_TOKEN)
+                             [DOCUMENTS_TOKEN, COLLECTION_TOKEN]).fetchall())
+    return found.get(DOCUMENTS_TOKEN), found.get(COLLECTION_TOKEN)
