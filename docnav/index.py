@@ -441,7 +441,9 @@ class Indexer:
         records: dict[str, DocumentRecord] = {}
         with self.store.transaction() as con:
             before = self.store.documents_token(con)
-            self.store.put_embeddings(con, self.embedder.model_id, fresh)
+            # with the kept texts, ``fresh`` holds only texts without a stored vector
+            self.store.put_embeddings(con, self.embedder.model_id, fresh,
+                                      absent=self._texts is not None)
             for job, tree, error in parsed:
                 record = document_record(job, tree, error, now)
                 frames = self.store.replace_document(

@@ -438,9 +438,18 @@ class Store:
 
     @staticmethod
     def put_embeddings(
-        con: duckdb.DuckDBPyConnection, model: str, vectors: dict[str, np.ndarray]
+        con: duckdb.DuckDBPyConnection, model: str, vectors: dict[str, np.ndarray],
+        absent: bool = False,
     ) -> None:
+        """Store the vectors of ``model`` by text hash, skipping those already stored.
+
+        absent: the caller knows none of them is stored (it keeps the stored texts, see
+        :class:`docnav.texts.KeptTexts`): they are appended without the check, a join with
+        every stored vector's hash (+2 ms an edit at 1,000 documents)."""
         if not vectors:
+            return
+        if absent:
+            _insert(con, "embeddings", embeddings_frame(model, vectors))
             return
         con.register("_new_embeddings", embeddings_frame(model, vectors))
         try:

@@ -83,6 +83,11 @@ class KeptTexts:
             diff = sorted(h for h in set(kept) | set(have) if kept.get(h) != have.get(h))
             out += [f"text {h}: kept {name} {kept.get(h)}, stored {have.get(h)}"
                     for h in diff[:5]]
+        # a vector is stored once per text and model (appended unchecked when the kept
+        # texts say it is absent: see Store.put_embeddings)
+        out += [f"text {h}: {n} stored vectors of {m}" for h, m, n in con.execute(
+            "SELECT text_hash, model, count(*) FROM embeddings GROUP BY ALL "
+            "HAVING count(*) > 1 ORDER BY ALL LIMIT 5").fetchall()]
         if stored.collection_text != self.collection_text:
             out.append(f"collection text: kept {self.collection_text}, "
                        f"stored {stored.collection_text}")

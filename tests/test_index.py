@@ -265,6 +265,16 @@ def test_a_long_lived_indexer_keeps_its_text_uses_until_another_process_writes(c
     h.index()
     assert h.indexer._texts is not kept
     assert_kept_state(h)
+    # Texts the other process embedded are known to be stored once it wrote: a copy of a
+    # document it indexed embeds nothing, and no vector is stored twice (the kept texts let
+    # new vectors be appended without checking the store).
+    fresh = "# Epsilon\n\nA paragraph no other document has.\n\n## Notes\n\nNor this one.\n"
+    h.write("epsilon.md", fresh)
+    assert other.index([h.folder]).ok
+    h.write("epsilon-copy.md", fresh)
+    report = h.index()
+    assert report.ok and report.texts_embedded == 0
+    assert_kept_state(h)
 
 
 def test_kept_text_uses_follow_the_collection_node_when_it_is_first_written(corpus):
