@@ -4,7 +4,8 @@ For each N: a corpus of N Markdown documents from the Rust RFCs at the newest co
 first N files of text/ sorted by name; past the ~640 available, files are repeated under a
 name with a ``-copyK`` suffix, same content), a full build with the real embedder into a
 fresh store and a no-op re-index. Then ``--edits`` rounds, each editing every N once
-(interleaved, so load changes on the machine weigh on all sizes alike): append a sentence to
+(interleaved, so load changes on the machine weigh on all sizes alike; every other round in
+reverse order, so no size always runs right after another): append a sentence to
 a paragraph in the middle of one document (a different paragraph each round) and re-index.
 
 Prints full-build seconds, per-edit incremental seconds with the work done (documents
@@ -77,12 +78,15 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()
         # Edits interleaved across sizes (round e edits every size once), so a change in the
         # machine's load during the run weighs on every size alike: the scaling ratio compares
-        # like with like.
+        # like with like. Every other round runs the sizes in reverse order (10, 1000, 1000,
+        # 10, 10, ...), so each size's edit follows an edit of the same size as often as one
+        # of another: what an edit leaves in the CPU caches (a large collection's arrays
+        # evict the model's weights) is not billed to the size that happens to run next.
         rows: dict[int, list[dict]] = {n: [] for n in sizes}
         print(f"   {'N':>6} {'edit':>4} {'where':>15} {'seconds':>8} {'parsed':>6} "
               f"{'embedded':>8} {'nodes chg':>9} {'related':>7}  stages")
         for e in range(args.edits):
-            for n in sizes:
+            for n in (sizes if e % 2 == 0 else sizes[::-1]):
                 indexer, corpus, target = runs[n]
                 rows[n].append(_edit_once(indexer, corpus, target, e, n, args.paths))
             sys.stdout.flush()
