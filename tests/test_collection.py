@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 from _harness import Harness, assert_in_step, assert_parquet_matches_store
 
+from docnav import related
 from docnav.collection import CollectionOptions
 from docnav.index import IndexOptions, Indexer
 from docnav.store import vector_of
@@ -367,6 +368,35 @@ def test_related_lists_are_the_exact_top_k_by_brute_force(tmp_path):
         stored.setdefault(src, []).append((-w, dst))
     assert {src: [dst for _, dst in sorted(lst)] for src, lst in stored.items()} == expected
     assert sum(len(lst) for lst in expected.values()) >= 6  # lists filled, some truncated
+
+
+@pytest.mark.parametrize("blas_rows", [0, 8, 10**6])
+def test_the_screened_scores_are_exact_through_blas_and_on_one_thread(monkeypatch, blas_rows):
+    # A few rows are screened with einsum, larger blocks with BLAS; either way the top k and
+    # every score that reaches a column's bar must be the float64 cosine, rounded, that a
+    # brute force gives. Clustered vectors, some stored twice, make ties and close calls.
+    monkeypatch.setattr(related, "_BLAS_ROWS", blas_rows)
+    rng = np.random.default_rng(7)
+    centres = rng.standard_normal((6, 384))
+    matrix = np.concatenate([centres[rng.integers(0, 6, 1500)] + rng.standard_normal((1500, 384)),
+                             centres[:2] + rng.standard_normal((2, 384))])
+    matrix = np.concatenate([matrix, matrix[:40]])  # duplicates: exact ties
+    matrix = (matrix / np.linalg.norm(matrix, axis=1, keepdims=True)).astype(np.float32)
+    ids = [f"n{i:05d}" for i in range(len(matrix))]
+    rows, k, floor = [3, 17, 1500, 1501, 1530], 5, 0.3
+    excluded = [[i, (i + 1) % len(matrix)] for i in rows]
+    bars = np.where(np.arange(len(matrix)) % 3 == 0, 0.45, np.inf)
+    exact = np.round(matrix[rows].astype(np.float64) @ matrix.T.astype(np.float64), 5)
+    for r, out in enumerate(excluded):
+        exact[r, out] = -np.inf
+    sims = related._similarities(matrix, rows, floor, k, excluded, bars)
+    for r in range(len(rows)):
+        assert related._top_k(sims[r], ids, k, floor) == related._top_k(exact[r], ids, k, floor)
+        usable = (exact[r] >= bars) & (exact[r] >= floor)
+        assert usable.sum() > 10  # the bars do pick columns
+        assert np.array_equal(sims[r][usable], exact[r][usable])
+    assert len({s for r in range(len(rows)) for _, s in related._top_k(exact[r], ids, k, floor)}) \
+        < len(rows) * k  # some scores tie
 
 
 def test_the_collection_exports_the_vector_its_node_text_has(tmp_path):
