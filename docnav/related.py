@@ -458,10 +458,10 @@ class _Family:
 _SCREEN_MARGIN = 1e-3
 
 # An edit scores a handful of rows against every section. Those few go through einsum, on one
-# thread: a multi-threaded BLAS product is not faster for them (the pass is bound by memory),
-# and its idle workers go on spinning for a while after the call, taking a core from the
-# writes that follow (per-edit A/B at 1,000 documents: the edit's growth over 10 documents
-# 16.6 -> 7.0 ms with BLAS on one thread). Larger blocks (full builds) keep BLAS.
+# thread (~0.5 ms a row at 14K sections; multi-threaded BLAS takes about half that), because
+# BLAS's worker threads busy-wait for a while after a call and take a core from the writes
+# that follow (per-edit A/B at 1,000 documents: the edit's growth over 10 documents 16.0 ->
+# 7.4 ms with einsum). Larger blocks (full builds) keep BLAS.
 _BLAS_ROWS = 8
 
 
