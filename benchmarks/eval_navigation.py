@@ -376,6 +376,39 @@ def verdict(summary: dict, kind: str, budgets) -> str:
             f"{'MET' if ok else 'NOT met'}  [diagnostic docnav-nostop: {nostop:.3f}]")
 
 
+def paired(results: list[dict], budget: int, against: str, resamples: int = 10_000,
+           seed: int = 0) -> dict:
+    """DocNav against one flat method, question by question, at one budget: wins / ties /
+    losses and a paired bootstrap 95 % interval of the relative gain (questions resampled with
+    replacement, the same resample for both methods). It says how far a mean over a handful of
+    questions can be trusted: a target inside the interval is neither shown nor refuted."""
+    by_q: dict[str, dict[str, float]] = defaultdict(dict)
+    for r in results:
+        if r["budget"] == budget and r["recall"] is not None and r["method"] in ("docnav", against):
+            by_q[r["qid"]][r["method"]] = r["recall"]
+    pairs = np.array([(v["docnav"], v[against]) for v in by_q.values() if len(v) == 2])
+    if not len(pairs):
+        return {"n": 0}
+    diff = pairs[:, 0] - pairs[:, 1]
+    idx = np.random.default_rng(seed).integers(0, len(pairs), size=(resamples, len(pairs)))
+    ours, theirs = pairs[idx, 0].mean(axis=1), pairs[idx, 1].mean(axis=1)
+    ok = theirs > 0
+    gain = ours[ok] / theirs[ok] - 1
+    low, high = np.percentile(gain, [2.5, 97.5]) if len(gain) else (float("nan"),) * 2
+    return {"n": len(pairs), "against": against, "wins": int((diff > 0).sum()),
+            "ties": int((diff == 0).sum()), "losses": int((diff < 0).sum()),
+            "gain_low": float(low), "gain_high": float(high), "resamples": resamples}
+
+
+def paired_line(p: dict) -> str:
+    if not p["n"]:
+        return "paired: no question scored by both methods"
+    return (f"paired, DocNav vs {p['against']} over {p['n']} questions: {p['wins']} better, "
+            f"{p['ties']} equal, {p['losses']} worse; bootstrap 95 % interval of the relative "
+            f"gain {p['gain_low'] * 100:+.0f}% .. {p['gain_high'] * 100:+.0f}% "
+            f"({p['resamples']} resamples of the questions)")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--qasper", type=Path)
@@ -411,6 +444,10 @@ def main(argv=None) -> int:
         eval_s = time.perf_counter() - t
     text, summary = tables(results, budgets, kind)
     line = verdict(summary, kind, budgets)
+    b = TARGET_BUDGET if TARGET_BUDGET in budgets else budgets[0]
+    best = max(("bm25", "dense", "hybrid"), key=lambda m: summary[(m, b)])
+    pair = paired(results, b, best)
+    line += "\n" + paired_line(pair)
     head["load_end"] = uptime()
     floats = sum(q.get("float_evidence", 0) for q in questions)
     notes = []
@@ -423,7 +460,7 @@ def main(argv=None) -> int:
     (OUT_DIR / f"eval_navigation-{kind}-{stamp}.md").write_text(
         f"{head['date']} {head['load_start']}\n\n{out}\n")
     (OUT_DIR / f"eval_navigation-{kind}-{stamp}.json").write_text(json.dumps(
-        {"head": head, "build": build, "results": results, "verdict": line,
+        {"head": head, "build": build, "results": results, "verdict": line, "paired": pair,
          "summary": {f"{m}@{b}": v for (m, b), v in summary.items()}}, indent=1, default=str))
     print(f"   written: benchmarks/out/eval_navigation-{kind}-{stamp}.{{md,json}}, traces in "
           f"{trace_dir.relative_to(REPO)}")

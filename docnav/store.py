@@ -299,6 +299,18 @@ class Store:
         return read_token(con, DOCUMENTS_TOKEN)
 
     @staticmethod
+    def verdicts(con: duckdb.DuckDBPyConnection,
+                 paths: Sequence[str]) -> list[tuple[str, str, str, float]]:
+        """The checked claims of the documents at ``paths``: (path, claim, verdict, score);
+        claims not checked (summaries built with verification off) are left out."""
+        return con.execute(
+            "SELECT d.path, c.text, c.verdict, coalesce(c.score, 0) FROM claims c "
+            "JOIN documents d ON d.doc_id = c.doc_id WHERE d.path IN (SELECT unnest(?)) "
+            "AND c.verdict IS NOT NULL",
+            [list(paths)],
+        ).fetchall()
+
+    @staticmethod
     def load_tree(con: duckdb.DuckDBPyConnection, doc_id: str) -> DocTree | None:
         doc = con.execute(
             "SELECT path, title, format, metadata FROM documents WHERE doc_id = ? "

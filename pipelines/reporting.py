@@ -80,16 +80,10 @@ def nli_verification(store: Store, report: IndexReport) -> AssetCheckResult:
 
 
 def _claims(store: Store, paths: Sequence[str]) -> tuple[int, list[tuple[str, str, str, float]]]:
-    # TODO(docnav): a library reader (claims for documents) would keep this SQL out of pipelines/.
     if not paths or not store.exists():
         return 0, []
     with store.reader() as con:
-        rows = con.execute(
-            "SELECT d.path, c.text, c.verdict, coalesce(c.score, 0) FROM claims c "
-            "JOIN documents d ON d.doc_id = c.doc_id WHERE d.path IN (SELECT unnest(?)) "
-            "AND c.verdict IS NOT NULL",
-            [list(paths)],
-        ).fetchall()
+        rows = Store.verdicts(con, paths)
     order = {"contradict": 0, "neutral": 1}
     bad = sorted((r for r in rows if r[2] != "entail"), key=lambda r: (order.get(r[2], 2), r[3]))
     return len(rows), bad

@@ -1,0 +1,74 @@
+"""The evidence-recall harness (benchmarks/eval_navigation.py): how a gold paragraph or page
+counts as found, which annotator counts, and the paired comparison that says how far a mean
+over a few questions can be trusted."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import eval_navigation as E  # noqa: E402
+
+from docnav.query.graph import Piece  # noqa: E402
+
+GOLD = "The baseline model is a deep sequence-to-sequence encoder/decoder model with attention."
+
+
+def piece(text: str, page: int | None = None) -> Piece:
+    return Piece("n", "d.md", "d", page, text, len(text.split()))
+
+
+def test_a_gold_paragraph_counts_when_a_piece_holds_it_or_covers_most_of_it():
+    assert E.paragraph_found(GOLD, [f"Intro words. {GOLD} More words."])
+    assert E.paragraph_found(GOLD, [GOLD[:-10]])  # a piece cut near its end: 89 % of it
+    assert not E.paragraph_found(GOLD, [GOLD[:55]])  # 63 %: not enough of it was read
+    assert not E.paragraph_found(GOLD, ["", "Unrelated text."])
+
+
+def test_recall_is_the_best_annotator_and_strips_the_cut_marker():
+    other = "A second evidence paragraph that only one annotator chose."
+    pieces = [piece(GOLD[:-10] + E.CUT)]
+    # annotator 1 needs two paragraphs (one found), annotator 2 only the found one
+    assert E.qasper_recall([[GOLD, other], [GOLD]], pieces) == 1.0
+    assert E.qasper_recall([[GOLD, other]], pieces) == 0.5
+    assert E.qasper_recall([[], []], pieces) is None  # no text evidence: not scored
+
+
+def test_page_recall_is_the_share_of_gold_pages_fetched():
+    assert E.page_recall({3, 7}, [piece("a", 3), piece("b", None), piece("c", 5)]) == 0.5
+    assert E.page_recall(set(), [piece("a", 3)]) is None
+
+
+def _results(pairs: list[tuple[float, float]], budget: int = 1024) -> list[dict]:
+    rows = []
+    for i, (ours, theirs) in enumerate(pairs):
+        rows.append({"qid": f"q{i}", "method": "docnav", "budget": budget, "recall": ours})
+        rows.append({"qid": f"q{i}", "method": "dense", "budget": budget, "recall": theirs})
+        rows.append({"qid": f"q{i}", "method": "docnav", "budget": 512, "recall": 0.0})
+    rows.append({"qid": "none", "method": "docnav", "budget": budget, "recall": None})
+    rows.append({"qid": "none", "method": "dense", "budget": budget, "recall": None})
+    return rows
+
+
+def test_the_paired_comparison_counts_questions_and_brackets_the_observed_gain():
+    pairs = [(1.0, 0.5), (1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (1.0, 1.0), (0.5, 0.0)]
+    p = E.paired(_results(pairs), 1024, "dense")
+    assert (p["n"], p["wins"], p["ties"], p["losses"]) == (6, 3, 2, 1)
+    observed = sum(o for o, _ in pairs) / sum(t for _, t in pairs) - 1  # +33 %
+    assert p["gain_low"] < observed < p["gain_high"]
+    assert p["gain_low"] < 0  # six questions cannot show this gain
+    assert E.paired(_results(pairs), 1024, "dense") == p  # seeded: the same interval each run
+    four_times = E.paired(_results(pairs * 4), 1024, "dense")  # same gain, 24 questions
+    assert four_times["gain_high"] - four_times["gain_low"] < 0.7 * (p["gain_high"] - p["gain_low"])
+    line = E.paired_line(p)
+    assert "3 better, 2 equal, 1 worse" in line and "%" in line
+
+
+def test_a_gain_on_every_question_gives_an_interval_above_zero():
+    p = E.paired(_results([(1.0, 0.5)] * 12 + [(0.5, 0.25)] * 12), 1024, "dense")
+    assert p["wins"] == 24 and p["gain_low"] == pytest.approx(1.0)  # +100 % in every resample
+    assert E.paired([], 1024, "dense") == {"n": 0}
+    assert "no question" in E.paired_line({"n": 0})
