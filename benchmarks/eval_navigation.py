@@ -242,7 +242,7 @@ def financebench_questions(path: Path, pdfs: Path, folder: Path, quick: bool) ->
 def run(kind: str, questions: list[dict], graph: DocNavGraph, budgets, trace_dir: Path) -> list[dict]:
     flat = Flat(graph)
     nav = Navigator(graph)
-    embedder = graph._embedder
+    embedder = graph.embedder
     results = []
     for q in questions:
         path = flat.doc_path(q["doc"])

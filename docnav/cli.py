@@ -138,12 +138,10 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
 
 
 def _graph(args: argparse.Namespace, with_embedder: bool = True):
-    from docnav.query import DocNavGraph, embedder_for
+    from docnav.query import DocNavGraph
 
-    graph = DocNavGraph.open(_db_path(args))
-    if with_embedder:
-        graph._embedder = embedder_for(graph._model)
-    return graph
+    # the stored vectors' model embeds queries, loaded at the first search (never for `nav`)
+    return DocNavGraph.open(_db_path(args), embedder="stored" if with_embedder else None)
 
 
 def _cmd_ask(args: argparse.Namespace) -> int:

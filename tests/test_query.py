@@ -6,7 +6,7 @@ import duckdb
 import pytest
 
 from docnav.embed import HashingEmbedder
-from docnav.errors import InputError, StoreError
+from docnav.errors import ConfigError, InputError, StoreError
 from docnav.index import Indexer, IndexOptions
 from docnav.query import DIRECTIONS, DocNavGraph, EvidenceState, Navigator, route
 from docnav.store import Store
@@ -215,6 +215,43 @@ def test_a_store_locked_by_a_writer_is_read_from_its_parquet_export(built):
         writer.wait()
 
 
+def test_queries_are_embedded_by_the_stored_vectors_model_unless_told_otherwise(built, graph):
+    default = DocNavGraph.open(built.path)
+    assert default.model == "hashing-v1-256"
+    query = "Which clearance does the motor need?"
+    assert default.locate(query, k=5) == graph.locate(query, k=5)  # graph: HashingEmbedder()
+    assert default.embedder.model_id == default.model
+    lexical = DocNavGraph.open(built.path, embedder=None)
+    assert lexical.embedder is None
+    assert set(lexical.rankings(query)) == {"lexical"}
+    assert set(default.rankings(query)) == {"lexical", "dense"}
+
+
+def test_an_embedder_of_another_model_is_refused_with_both_names(built):
+    with pytest.raises(ConfigError, match="'hashing-v1-256'.*'hashing-v1-128'"):
+        DocNavGraph.open(built.path, embedder=HashingEmbedder(128))
+    with pytest.raises(InputError, match="'yes'"):
+        DocNavGraph.open(built.path, embedder="yes")
+
+
+def test_a_store_made_by_a_model_docnav_cannot_name_needs_that_embedder(tmp_path):
+    class Custom(HashingEmbedder):
+        def __init__(self):
+            super().__init__(64)
+            self.model_id = "acme-encoder-7"
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text(MANUAL)
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), Custom()).index(
+        [tmp_path / "docs"])
+    with pytest.raises(ConfigError, match="'acme-encoder-7'.*cannot load by name"):
+        DocNavGraph.open(store.path)
+    graph = DocNavGraph.open(store.path, embedder=Custom())
+    assert graph.locate("impeller seal", k=1, kinds=["paragraph"])
+    assert DocNavGraph.open(store.path, embedder=None).embedder is None
+
+
 def test_an_older_schema_version_asks_for_a_rebuild(built, tmp_path):
     import shutil
 
@@ -281,7 +318,7 @@ def filings(tmp_path_factory):
     store = Store(base / "g.duckdb")
     options = IndexOptions(summaries=None, progress=False)
     Indexer(store, options, HashingEmbedder()).index([docs])
-    return DocNavGraph.open(store.path)  # no embedder: the lexical side alone
+    return DocNavGraph.open(store.path, embedder=None)  # the lexical side alone
 
 
 def test_locate_weighs_words_within_the_searched_documents(filings):
@@ -308,7 +345,7 @@ def test_passages_of_the_best_section_are_read_first(built):
     # "wiring" is only in the heading of the notes' section; its paragraph does not contain
     # the word, yet a reader who found the section reads it (lexical search over paragraphs
     # alone finds nothing).
-    lexical_only = DocNavGraph.open(built.path)
+    lexical_only = DocNavGraph.open(built.path, embedder=None)
     assert lexical_only.locate("wiring", kinds=["paragraph"], filters={"path": "notes.md"}) == []
     answer = Navigator(lexical_only).ask("wiring", budget=60, doc="notes.md")
     assert any("Undersized breakers" in e.piece.text for e in answer.evidence)

@@ -1,4 +1,5 @@
-"""The README's quickstart is exactly what it says, and the demo's steps work.
+"""The README's quickstart is exactly what it says, the demo's steps work, and so does the
+README's Python example.
 
 The quickstart is two commands, ``bash scripts/demo.sh`` and ``bash scripts/test.sh``. The demo
 runs setup first (pip installs); here the rest of it runs as written, through the installed
@@ -87,3 +88,20 @@ def test_demo_steps_work(tmp_path):
                      r"\d+ nodes written, 1 texts embedded", out, re.M), out
     assert (work / ".docnav" / "demo.duckdb").exists()
     assert not re.search(r"^(docnav: )?error", result.stderr, re.M), result.stderr
+
+
+def test_the_python_example_runs_against_an_indexed_folder(tmp_path, monkeypatch):
+    """The README's ```python block, as written, in a folder indexed with `docnav index`."""
+    from docnav.index import Indexer, IndexOptions
+    from docnav.embed import HashingEmbedder
+    from docnav.store import Store
+
+    block = re.search(r"^```python\n(.*?)^```", README.read_text(), re.M | re.S)
+    assert block, "README.md has no ```python block"
+    monkeypatch.chdir(tmp_path)
+    Indexer(Store(".docnav/docnav.duckdb"), IndexOptions(summaries=None, progress=False),
+            HashingEmbedder()).index([ROOT / "samples" / "rfcs"])
+    names: dict = {}
+    exec(compile(block.group(1), "README.md", "exec"), names)
+    assert names["graph"].embedder.model_id == "hashing-v1-256"  # the stored vectors' model
+    assert names["hits"] and names["pieces"] and names["answer"].evidence

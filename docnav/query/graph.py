@@ -18,7 +18,7 @@ import duckdb
 import numpy as np
 import polars as pl
 
-from docnav.errors import InputError, StoreError
+from docnav.errors import ConfigError, InputError, StoreError
 from docnav.model import SCHEMA_VERSION
 from docnav.query.lexical import BM25, tokens
 from docnav.store import COLLECTION_DOC_ID, Store, vector_of
@@ -26,6 +26,7 @@ from docnav.store import COLLECTION_DOC_ID, Store, vector_of
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references", "related")
 MAX_QUERY_CHARS = 2000
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al., 2009)
+STORED = "stored"  # embed queries with the model that made the stored vectors
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,15 @@ def count_tokens(text: str) -> int:
 
 
 class DocNavGraph:
-    """The document graph, loaded for reading and navigation."""
+    """The document graph, loaded for reading and navigation.
 
-    def __init__(self, tables: dict[str, pl.DataFrame], source: str, embedder=None) -> None:
+    ``embedder`` embeds queries for the dense side of :meth:`locate`: ``"stored"`` (the
+    default) is the model that made the stored vectors, loaded at the first query that needs
+    it; an embedder object must be that model too (checked by its ``model_id``); ``None``
+    searches with BM25 alone.
+    """
+
+    def __init__(self, tables: dict[str, pl.DataFrame], source: str, embedder=STORED) -> None:
         self.source = source
         nodes = tables["nodes"].sort(["doc_id", "position"])
         docs = {r["doc_id"]: r for r in tables["documents"].iter_rows(named=True)}
@@ -106,8 +113,9 @@ class DocNavGraph:
     # -- opening -----------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, db: str | Path, embedder=None, parquet_dir: str | Path | None = None):
-        """Load from the store at ``db``; from its Parquet export if a writer holds it."""
+    def open(cls, db: str | Path, embedder=STORED, parquet_dir: str | Path | None = None):
+        """Load from the store at ``db``; from its Parquet export if a writer holds it.
+        ``embedder``: see the class."""
         store = Store(db, parquet_dir)
         if not store.exists():
             raise StoreError(f"{store.path}: no store here. Create it with "
@@ -148,10 +156,10 @@ class DocNavGraph:
         slot = {p: i for i, p in enumerate(self._paths)}
         self._item_path = np.array([slot[n.path] for n in views], dtype=np.int64)
         self._bm25 = BM25([t for _, t, _ in items])
-        self._embedder = embedder
         self._query_cache: dict = {}
         vectors = _vectors(tables, self._nodes)
         self._model = vectors.pop("__model__", None)
+        self._embedder = self._check_embedder(embedder)
         dim = next((len(v) for v in vectors.values()), 0)
         self._matrix = np.zeros((len(items), dim), dtype=np.float32)
         self._has_vector = np.zeros(len(items), dtype=bool)
@@ -159,6 +167,38 @@ class DocNavGraph:
             v = vectors.get(nid)
             if v is not None:
                 self._matrix[i], self._has_vector[i] = v, True
+
+    def _check_embedder(self, embedder):
+        if embedder is None or self._model is None:
+            return None  # BM25 alone: asked for, or no stored vectors to compare with
+        if isinstance(embedder, str):
+            if embedder != STORED:
+                raise InputError(f"embedder {embedder!r}: give {STORED!r}, None or an embedder")
+            if not self._model.startswith(("st:", "hashing-v1-")):
+                raise ConfigError(
+                    f"{self.source}: the stored vectors were made by {self._model!r}, which "
+                    "DocNav cannot load by name; open the graph with that embedder "
+                    "(embedder=...) or with embedder=None for BM25 search alone")
+            return STORED  # resolved at the first query that needs it: see `embedder`
+        made_by = getattr(embedder, "model_id", None)
+        if made_by != self._model:
+            raise ConfigError(
+                f"{self.source}: the stored vectors were made by {self._model!r}, this embedder "
+                f"is {made_by!r}; queries must be embedded by the same model. Open the graph "
+                f"with embedder={STORED!r} (the default) or with an embedder of {self._model!r}")
+        return embedder
+
+    @property
+    def model(self) -> str | None:
+        """The model id that made the stored vectors (None when the store has none)."""
+        return self._model
+
+    @property
+    def embedder(self):
+        """The query embedder, None for BM25 alone; the stored model is loaded here, once."""
+        if isinstance(self._embedder, str):  # STORED
+            self._embedder = embedder_for(self._model)
+        return self._embedder
 
     # -- basic access ------------------------------------------------------------------------
 
@@ -277,10 +317,11 @@ class DocNavGraph:
         if self._embedder is None or not self._has_vector.any():
             return None
         if self._query_cache.get("text") != query:  # the navigator asks several times
-            self._query_cache = {"text": query, "vector": self._embedder.embed([query])[0]}
+            self._query_cache = {"text": query, "vector": self.embedder.embed([query])[0]}
         q = self._query_cache["vector"]
         if q.shape[0] != self._matrix.shape[1]:
-            return None
+            raise ConfigError(f"{self.source}: the query vector has {q.shape[0]} dimensions, "
+                              f"the stored vectors of {self._model!r} {self._matrix.shape[1]}")
         scores = self._matrix @ q
         scores[~self._has_vector] = 0.0
         return np.maximum(scores, 0.0)
