@@ -1,9 +1,9 @@
 """Abstractive summarisers behind the :class:`~docnav.summarize.Summarizer` interface.
 
 * :class:`ChatSummarizer` calls an OpenAI-compatible ``/chat/completions`` endpoint (vLLM,
-  Ollama, llama.cpp server, a hosted API). Transient failures (connection refused, timeout,
-  HTTP 5xx/429, unparsable JSON) are retried with exponential backoff; after the last try a
-  :class:`SummarizerError` is raised, which marks that summary failed and keeps the previous one.
+  Ollama, llama.cpp server, a hosted API) through :mod:`docnav.chat`, which retries transient
+  failures with exponential backoff; after the last try a :class:`SummarizerError` is raised,
+  which marks that summary failed and keeps the previous one.
 * :class:`LocalLMSummarizer` runs a local transformers causal LM (a GGUF file works).
 
 Generated sentences carry no provenance; their claims are still verified by NLI against the
@@ -12,13 +12,9 @@ node's source paragraphs, so fabricated or contradicted claims are flagged (or d
 
 from __future__ import annotations
 
-import json
-import os
-import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 
+from docnav.chat import ChatClient, ChatError, ChatOptions
 from docnav.errors import ConfigError, DocNavError
 from docnav.summarize import Summarizer, SummaryInput, SummarySentence
 
@@ -38,76 +34,28 @@ def _material(item: SummaryInput, max_chars: int) -> str:
     return "\n\n".join(parts)[:max_chars]
 
 
-@dataclass(frozen=True)
-class ChatOptions:
-    """OpenAI-compatible endpoint settings; empty values are read from the environment
-    (DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, DOCNAV_LLM_API_KEY)."""
-
-    base_url: str = ""
-    model: str = ""
-    api_key: str = ""
-    timeout: float = 60.0
-    retries: int = 3
-    backoff: float = 1.0
-    max_sentences: int = 4
-    max_input_chars: int = 12000
-
-    def resolved(self) -> "ChatOptions":
-        base = self.base_url or os.environ.get("DOCNAV_LLM_BASE_URL", "")
-        model = self.model or os.environ.get("DOCNAV_LLM_MODEL", "")
-        if not base or not model:
-            raise ConfigError(
-                "the chat summariser needs an endpoint and a model: set ChatOptions.base_url "
-                "and .model, or DOCNAV_LLM_BASE_URL and DOCNAV_LLM_MODEL"
-            )
-        key = self.api_key or os.environ.get("DOCNAV_LLM_API_KEY", "")
-        return ChatOptions(base.rstrip("/"), model, key, self.timeout, self.retries,
-                           self.backoff, self.max_sentences, self.max_input_chars)
-
-
 class ChatSummarizer(Summarizer):
+    """Summaries from an OpenAI-compatible endpoint (:mod:`docnav.chat`)."""
+
     def __init__(self, options: ChatOptions = ChatOptions()) -> None:
-        self.options = options.resolved()
+        self.client = ChatClient(options)
+        self.options = self.client.options
         self.summarizer_id = f"chat:{self.options.model}"
-        self.requests = 0
+
+    @property
+    def requests(self) -> int:
+        return self.client.requests
 
     def summarize(self, item: SummaryInput) -> list[SummarySentence]:
         text = _material(item, self.options.max_input_chars)
         if not text.strip():
             return []
         prompt = PROMPT.format(n=self.options.max_sentences, title=item.node.heading, text=text)
-        answer = self._complete(prompt)
+        try:
+            answer = self.client.complete(prompt)
+        except ChatError as exc:
+            raise SummarizerError(f"chat summariser {exc}") from exc
         return [SummarySentence(answer.strip())] if answer.strip() else []
-
-    def _complete(self, prompt: str) -> str:
-        body = json.dumps({
-            "model": self.options.model,
-            "messages": [{"role": "user", "content": prompt}],
-            "temperature": 0,
-        }).encode()
-        headers = {"Content-Type": "application/json"}
-        if self.options.api_key:
-            headers["Authorization"] = f"Bearer {self.options.api_key}"
-        url = f"{self.options.base_url}/chat/completions"
-        last = "no attempt made"
-        for attempt in range(self.options.retries + 1):
-            if attempt:
-                time.sleep(self.options.backoff * 2 ** (attempt - 1))
-            self.requests += 1
-            try:
-                request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-                with urllib.request.urlopen(request, timeout=self.options.timeout) as response:
-                    payload = json.loads(response.read().decode("utf-8"))
-                return payload["choices"][0]["message"]["content"]
-            except urllib.error.HTTPError as exc:
-                last = f"HTTP {exc.code} from {url}"
-                if exc.code < 500 and exc.code != 429:
-                    break  # a client error will not fix itself
-            except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
-                last = f"cannot reach {url}: {getattr(exc, 'reason', exc)}"
-            except (json.JSONDecodeError, UnicodeDecodeError, KeyError, IndexError, TypeError):
-                last = f"unexpected answer from {url} (not an OpenAI chat completion)"
-        raise SummarizerError(f"chat summariser failed after {attempt + 1} attempts: {last}")
 
 
 @dataclass(frozen=True)

@@ -149,15 +149,30 @@ def _cmd_ask(args: argparse.Namespace) -> int:
 
     from docnav.query import Navigator
 
-    answer = Navigator(_graph(args)).ask(args.question, budget=args.budget, doc=args.doc)
+    answerer = None
+    if args.generate:
+        from docnav.chat import ChatOptions
+        from docnav.query.generate import ChatAnswerer
+
+        answerer = ChatAnswerer(ChatOptions())
+    answer = Navigator(_graph(args), answerer=answerer).ask(args.question, budget=args.budget,
+                                                            doc=args.doc)
+    code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
+    if answer.generation_error:
+        print(f"docnav: warning: answer generation failed ({answer.generation_error}); the "
+              "answer is the cited evidence", file=sys.stderr)
     if args.json:
         print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
-        return EXIT_OK
+        return code
     print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
           f"{answer.tokens_used} tokens of evidence\n")
-    for e in answer.evidence:
+    if answer.generated_by:
+        print(f"answer ({answer.generated_by}; [n] cites the evidence below):")
+        print(f"  {answer.text}\n")
+        print("evidence:")
+    for i, e in enumerate(answer.evidence, start=1):
         page = f", p. {e.piece.page}" if e.piece.page else ""
-        print(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}{page}  ({e.piece.doc_path})")
+        print(f"[{i}] {e.piece.node_id[:12]}  {e.piece.breadcrumb}{page}  ({e.piece.doc_path})")
         print(f"  {e.piece.text}\n")
     if not answer.evidence:
         print("no evidence found")
@@ -165,7 +180,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print("trace:")
         for step in answer.trace:
             print("  " + ", ".join(f"{k}={v}" for k, v in step.items()))
-    return EXIT_OK
+    return code
 
 
 def _cmd_locate(args: argparse.Namespace) -> int:
@@ -187,20 +202,15 @@ def _cmd_locate(args: argparse.Namespace) -> int:
 
 def _cmd_nav(args: argparse.Namespace) -> int:
     graph = _graph(args, with_embedder=False)
-    node_id = _full_id(graph, args.node)
-    for nid in graph.navigate(node_id, args.dir):
+    node_id = graph.resolve(args.node)
+    found = graph.navigate(node_id, args.dir)
+    for nid in found:
         n = graph.node(nid)
         label = n.heading if n.kind != "paragraph" else n.text[:90]
         print(f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}")
+    if not found:
+        print(f"{node_id[:12]} ({graph.node(node_id).kind}) has no {args.dir}")
     return EXIT_OK
-
-
-def _full_id(graph, prefix: str) -> str:
-    matches = [nid for nid in graph._nodes if nid.startswith(prefix)]
-    if len(matches) == 1:
-        return matches[0]
-    graph.node(prefix)  # raises the clear unknown-id error
-    return prefix
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -253,15 +263,23 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Routes the question (local, cross-reference, global), then locates, "
         "fetches, expands and follows references until the evidence is sufficient or the "
-        "token budget is spent. The answer is the cited evidence.",
+        "token budget is spent. The answer is the cited evidence; with --generate, also an "
+        "answer written from it by a chat model, citing it.",
         epilog='examples:\n  docnav ask "Why does Send need a static bound?"\n'
-        '  docnav ask "What are the main risks?" --doc "*10K*" --budget 2048 --json',
+        '  docnav ask "What are the main risks?" --doc "*10K*" --budget 2048 --json\n'
+        '  DOCNAV_LLM_BASE_URL=http://localhost:8000/v1 DOCNAV_LLM_MODEL=qwen2.5-7b \\\n'
+        '    docnav ask "How is the seal replaced?" --generate',
     )
     p.add_argument("question")
     p.add_argument("--doc", help="only documents whose path matches this glob")
     p.add_argument("--budget", type=int, default=1024, help="evidence tokens (default 1024)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--trace", action="store_true", help="print the operations performed")
+    p.add_argument("--generate", action="store_true",
+                   help="also write an answer from the evidence, citing it as [n], through an "
+                   "OpenAI-compatible endpoint (DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, "
+                   "DOCNAV_LLM_API_KEY); if that fails, the evidence is the answer and the exit "
+                   "code is 1")
     p.set_defaults(func=_cmd_ask)
 
     p = sub.add_parser(
@@ -284,7 +302,8 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  docnav nav 3f2a9c1b --dir children\n  docnav nav 3f2a9c1b --dir related",
     )
-    p.add_argument("node", help="node id or a unique prefix of one")
+    p.add_argument("node", help="node id or a unique prefix of one; a document id stands for "
+                   "the document's root node")
     p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
                    "references or related")
     p.set_defaults(func=_cmd_nav)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up, index the bundled sample (four Rust RFCs, copied to .docnav/demo-docs), show the
-# graph, then edit one paragraph and re-index: only that document is redone.
+# graph, ask it a question, then edit one paragraph and re-index: only that document is redone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -17,6 +17,8 @@ cp samples/rfcs/*.md "$docs"/
 .venv/bin/docnav index "$docs"
 .venv/bin/docnav show
 .venv/bin/docnav show 0458-send-improvements.md
+echo "--- a question, answered with cited evidence by navigating the graph ---"
+.venv/bin/docnav ask "Why does Send need a static bound?" --budget 300
 echo "--- one paragraph added to 0458-send-improvements.md; re-indexing ---"
 sed -i "s/^## Motivation$/## Motivation\n\nThis paragraph was added by the demo./" "$docs/0458-send-improvements.md"
 .venv/bin/docnav index "$docs" --no-progress

@@ -6,11 +6,7 @@ the summariser's HTTP client and retries, Punkt claims and the NLI model.
 
 from __future__ import annotations
 
-import json
 import socket
-import threading
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import duckdb
 import pytest
@@ -22,6 +18,7 @@ from docnav.summaries import FAILED, FLAGGED, SummaryBuilder, SummaryStats
 from docnav.summarize import SummaryInput
 from docnav.tree import build_tree
 from docnav.verify import ENTAIL, Verifier, VerifyOptions
+from _endpoint import ChatEndpoint
 
 SOURCE = (
     "The committee approved the budget for 2024 after a long debate. "
@@ -34,49 +31,9 @@ CONTRADICTED = "The committee rejected the budget for 2024."
 ANSWER = f"{SUPPORTED} {FABRICATED} {CONTRADICTED}"
 
 
-class Endpoint:
-    """A chat-completions server whose behaviour the test sets: ok, 500, garbage or slow."""
-
-    def __init__(self) -> None:
-        self.mode = "ok"
-        self.requests = 0
-        endpoint = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 (http.server API)
-                endpoint.requests += 1
-                length = int(self.headers.get("Content-Length", 0))
-                json.loads(self.rfile.read(length))
-                if endpoint.mode == "slow":
-                    time.sleep(1.5)
-                if endpoint.mode == "500":
-                    self.send_response(500)
-                    self.end_headers()
-                    return
-                body = (b"<html>not json" if endpoint.mode == "garbage" else json.dumps(
-                    {"choices": [{"message": {"role": "assistant", "content": ANSWER}}]}
-                ).encode())
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/v1"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture
 def endpoint():
-    server = Endpoint()
+    server = ChatEndpoint(ANSWER)
     yield server
     server.close()
 

@@ -185,3 +185,112 @@ def test_missing_nli_model_is_a_clear_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert "missing-model" in err and "--nli-model" in err
+
+
+# -- ask, locate, nav ----------------------------------------------------------------------------
+
+SEND = "Why does Send need a static bound?"
+
+
+def run(db: Path, *args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = docnav(db, *args)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_ask_prints_numbered_evidence_with_breadcrumbs_and_a_trace(indexed):
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--trace")
+    assert code == 0, err
+    assert re.match(r"^route: local; confidence \d\.\d\d; \d+ tokens of evidence$",
+                    out.splitlines()[0])
+    cited = re.findall(r"^\[(\d+)\] ([0-9a-f]{12})  (.+)  \((.+)\)$", out, re.M)
+    assert [int(n) for n, *_ in cited] == list(range(1, len(cited) + 1)) and cited
+    assert all(Path(path).parent == indexed.docs for *_, path in cited)
+    assert any(" › " in crumb for _, _, crumb, _ in cited)  # document › section
+    assert "trace:\n  op=locate" in out
+
+
+def test_ask_json_is_the_answer_with_its_citations(indexed):
+    import json
+
+    code, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--json", "--doc",
+                       "0458-send-improvements.md")
+    data = json.loads(out)
+    assert code == 0 and data["question"] == SEND and data["generated_by"] is None
+    assert data["evidence"] and all(e["document"].endswith("0458-send-improvements.md")
+                                    for e in data["evidence"])
+    assert sum(len(e["text"].split()) for e in data["evidence"]) * 4 // 3 <= 300 + 3
+
+
+def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, monkeypatch):
+    from _endpoint import ChatEndpoint
+
+    endpoint = ChatEndpoint("Send needs a static bound because threads may outlive it [1].")
+    try:
+        monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
+        monkeypatch.setenv("DOCNAV_LLM_MODEL", "test-model")
+        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
+        assert code == 0, err
+        assert "answer (chat:test-model; [n] cites the evidence below):" in out
+        assert endpoint.reply in out and "\nevidence:\n[1] " in out
+        assert "[1] " in endpoint.prompt() and SEND in endpoint.prompt()
+
+        endpoint.mode = "500"
+        monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
+        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
+        assert code == 1  # generation failed: the evidence is printed, the failure said
+        assert "answer generation failed" in err and "HTTP 500" in err
+        assert re.search(r"^\[1\] [0-9a-f]{12}  ", out, re.M) and endpoint.reply not in out
+    finally:
+        endpoint.close()
+
+
+def test_ask_generate_without_an_endpoint_names_the_settings(indexed, monkeypatch):
+    monkeypatch.delenv("DOCNAV_LLM_BASE_URL", raising=False)
+    code, out, err = run(indexed.db, "ask", SEND, "--generate")
+    assert code == 2 and out == "" and "DOCNAV_LLM_BASE_URL" in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["ask", ""], "empty query"),
+    (["ask", "x" * 10_000], "10000 characters is too long"),
+    (["ask", SEND, "--budget", "0"], "budget 0"),
+    (["ask", SEND, "--doc", "*10K*"], "no indexed document matches '*10K*'"),
+    (["locate", "Send", "--kind", "paragraphs"], "unknown kind 'paragraphs'; valid: "),
+    (["locate", "Send", "--k", "0"], "at least 1 hit"),
+    (["nav", "zzzz", "--dir", "children"], "unknown node id 'zzzz'"),
+], ids=["empty", "long", "budget", "doc", "kind", "k", "node"])
+def test_query_commands_refuse_bad_input_in_one_line(indexed, args, message):
+    code, out, err = run(indexed.db, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("docnav: error: ") and message in err and len(err.splitlines()) == 1
+
+
+def test_locate_then_nav_walks_the_graph(indexed):
+    import json
+
+    code, out, _ = run(indexed.db, "locate", "negative impls", "--kind", "section", "--k", "3")
+    rows = out.strip().splitlines()
+    assert code == 0 and 1 <= len(rows) <= 3
+    assert all(re.match(r"^[0-9a-f]{12}  \d\.\d{4}  section\s", r) for r in rows), rows
+    section = rows[0].split()[0]
+    code, out, _ = run(indexed.db, "locate", "negative impls", "--json", "--k", "2")
+    assert code == 0 and len(json.loads(out)) == 2
+
+    code, out, _ = run(indexed.db, "nav", section, "--dir", "parent")
+    assert code == 0 and len(out.strip().splitlines()) == 1
+    code, out, err = run(indexed.db, "nav", section, "--dir", "upward")
+    assert code == 2 and "valid: parent, children, siblings, next, previous" in err
+
+
+def test_nav_takes_the_document_id_that_show_prints(indexed):
+    _, listing, _ = run(indexed.db, "show")
+    doc_id = next(line.split()[0] for line in listing.splitlines()
+                  if line.endswith("0019-opt-in-builtin-traits.md"))
+    code, out, err = run(indexed.db, "nav", doc_id, "--dir", "children")
+    assert code == 0, err
+    assert out.strip() and all(" section " in line or " paragraph " in line
+                               for line in out.strip().splitlines())
+    code, out, _ = run(indexed.db, "nav", doc_id, "--dir", "parent")
+    assert code == 0 and out.strip().endswith("has no parent")

@@ -359,3 +359,116 @@ def test_confidence_needs_one_piece_holding_the_question_together(graph):
     assert state.gaps == []  # every word is somewhere in the evidence ...
     assert not state.sufficient()  # ... but no single piece answers the question
     assert state.confidence == 0.5
+
+
+# -- answer generation (an OpenAI-compatible endpoint, served locally) ---------------------------
+
+@pytest.fixture
+def endpoint():
+    from _endpoint import ChatEndpoint
+
+    server = ChatEndpoint("The seal is replaced every 2000 operating hours [1].")
+    yield server
+    server.close()
+
+
+def answerer(url: str, **kw):
+    from docnav.chat import ChatOptions
+    from docnav.query.generate import ChatAnswerer
+
+    return ChatAnswerer(ChatOptions(**{"base_url": url, "model": "m", "timeout": 2.0,
+                                       "retries": 1, "backoff": 0.01, **kw}))
+
+
+QUESTION = "How often is the impeller seal replaced?"
+
+
+def test_a_generated_answer_is_written_from_the_numbered_evidence(graph, endpoint):
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert answer.text == endpoint.reply and answer.generated_by == "chat:m"
+    assert answer.generation_error is None
+    assert [e.piece.node_id for e in answer.evidence] == [e.piece.node_id for e in plain.evidence]
+    prompt = endpoint.prompt()
+    assert endpoint.requests == 1 and QUESTION in prompt
+    for i, e in enumerate(answer.evidence, start=1):  # [n] in the answer is evidence n
+        assert f"[{i}] {e.piece.breadcrumb}" in prompt and e.piece.text in prompt
+    assert answer.trace[-1] == {"op": "generate", "by": "chat:m", "chars": len(endpoint.reply)}
+    data = answer.to_json()
+    assert data["answer"] == endpoint.reply and data["generated_by"] == "chat:m"
+    assert [x["ref"] for x in data["evidence"]] == list(range(1, len(answer.evidence) + 1))
+
+
+@pytest.mark.parametrize("mode", ["500", "garbage"])
+def test_a_failed_generation_keeps_the_cited_evidence_as_the_answer(graph, endpoint, mode):
+    endpoint.mode = mode
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert endpoint.requests == 2  # one try and one retry
+    assert answer.text == plain.text and answer.generated_by is None
+    assert "chat:m" in answer.generation_error and "2 attempts" in answer.generation_error
+    assert [e.piece.text for e in answer.evidence] == [e.piece.text for e in plain.evidence]
+    assert answer.trace[-1]["op"] == "generate" and "error" in answer.trace[-1]
+
+
+def test_no_evidence_means_no_generation_request(built, endpoint):
+    lexical = DocNavGraph.open(built.path, embedder=None)
+    answer = Navigator(lexical, answerer=answerer(endpoint.url)).ask("zebra quokka", budget=200)
+    assert answer.evidence == [] and endpoint.requests == 0 and answer.generated_by is None
+
+
+def test_an_answerer_without_an_endpoint_setting_is_a_config_error(monkeypatch):
+    monkeypatch.delenv("DOCNAV_LLM_BASE_URL", raising=False)
+    monkeypatch.delenv("DOCNAV_LLM_MODEL", raising=False)
+    with pytest.raises(ConfigError, match="DOCNAV_LLM_BASE_URL"):
+        answerer("")
+
+
+# -- arguments a caller can get wrong --------------------------------------------------------------
+
+def test_a_budget_too_small_for_any_evidence_is_refused(graph):
+    for budget in (0, -5, 15):
+        with pytest.raises(InputError, match=f"budget {budget}"):
+            Navigator(graph).ask(QUESTION, budget=budget)
+    assert Navigator(graph).ask(QUESTION, budget=16).tokens_used <= 16
+
+
+def test_a_document_glob_that_matches_nothing_is_named(graph):
+    with pytest.raises(InputError, match=r"no indexed document matches '\*10K\*'"):
+        Navigator(graph).ask(QUESTION, doc="*10K*")
+    assert graph.document_paths("manual.md") == [p for p in graph.document_paths()
+                                                if p.endswith("/manual.md")]
+
+
+def test_locate_refuses_no_hits_and_unknown_kinds(graph):
+    with pytest.raises(InputError, match="at least 1 hit"):
+        graph.locate("impeller", k=0)
+    with pytest.raises(InputError, match=r"unknown kind 'paragraphs'; valid: .*paragraph.*table"):
+        graph.locate("impeller", kinds=["paragraphs"])
+    with pytest.raises(InputError, match="unknown kind 'tables'"):
+        graph.filter(list(graph._nodes), kinds=["tables"])
+    assert graph.locate("cable sizes", kinds=["table"])  # a block kind is a kind too
+
+
+def test_resolve_takes_ids_prefixes_and_document_ids(graph):
+    seal = find(graph, "Replace the impeller")
+    assert graph.resolve(seal.node_id) == seal.node_id
+    assert graph.resolve(seal.node_id[:10]) == seal.node_id
+    root = graph.resolve(seal.doc_id)  # a document id stands for its root node
+    assert graph.node(root).kind == "document" and graph.node(root).doc_id == seal.doc_id
+    assert graph.resolve(seal.doc_id[:10]) == root
+    with pytest.raises(InputError, match=r"begins \d+ node ids .*give more of it"):
+        graph.resolve(_common_prefix(graph))
+    with pytest.raises(InputError, match="unknown node id 'zz'"):
+        graph.resolve("zz")
+    with pytest.raises(InputError, match="empty node id"):
+        graph.resolve("  ")
+
+
+def _common_prefix(graph) -> str:
+    """One hex digit that begins several node ids."""
+    from collections import Counter
+
+    digit, count = Counter(nid[0] for nid in graph._nodes).most_common(1)[0]
+    assert count > 1
+    return digit

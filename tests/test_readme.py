@@ -52,10 +52,10 @@ def test_ci_runs_the_test_command_and_nothing_else():
     assert lines[-1] == "exec bash scripts/test.sh"
 
 
-def test_demo_runs_setup_then_indexes_shows_and_reindexes_an_edit():
+def test_demo_runs_setup_then_indexes_shows_asks_and_reindexes_an_edit():
     text = DEMO.read_text()
     assert text.index("bash scripts/setup.sh") < text.index('.venv/bin/docnav index "$docs"')
-    assert ".venv/bin/docnav show" in text
+    assert text.index(".venv/bin/docnav show") < text.index(".venv/bin/docnav ask")
 
 
 def test_demo_steps_work(tmp_path):
@@ -84,6 +84,7 @@ def test_demo_steps_work(tmp_path):
                      out, re.M), out
     assert re.search(r"^4 documents; edges: ", out, re.M), out
     assert re.search(r"^\s+Motivation  \[[0-9a-f]{12}\] \(\d+ paragraphs", out, re.M), out
+    assert re.search(r"^route: local; .*\n\n\[1\] [0-9a-f]{12}  .+ › .+\.md\)$", out, re.M), out
     assert re.search(r"^0 added, 1 changed, 0 renamed, 0 removed, 3 unchanged, 0 failed; "
                      r"\d+ nodes written, 1 texts embedded", out, re.M), out
     assert (work / ".docnav" / "demo.duckdb").exists()

@@ -19,7 +19,7 @@ import numpy as np
 import polars as pl
 
 from docnav.errors import ConfigError, InputError, StoreError
-from docnav.model import SCHEMA_VERSION
+from docnav.model import SCHEMA_VERSION, BlockKind, NodeKind
 from docnav.query.lexical import BM25, tokens
 from docnav.store import COLLECTION_DOC_ID, Store, vector_of
 
@@ -27,6 +27,9 @@ DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references"
 MAX_QUERY_CHARS = 2000
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al., 2009)
 STORED = "stored"  # embed queries with the model that made the stored vectors
+# what `kinds` may name: a node kind, or the block kind of a paragraph (a table, a list item)
+KINDS = tuple(dict.fromkeys([k.value for k in NodeKind] + [
+    k.value for k in BlockKind if k is not BlockKind.HEADING]))
 
 
 @dataclass(frozen=True)
@@ -212,6 +215,26 @@ class DocNavGraph:
     def __len__(self) -> int:
         return len(self._nodes)
 
+    def resolve(self, ref: str) -> str:
+        """The node id ``ref`` names: a node id, a unique prefix of one, or a document id (or
+        unique prefix), which stands for the document's root node — the ids that ``docnav
+        show`` and ``docnav locate`` print."""
+        ref = ref.strip()
+        if not ref:
+            raise InputError("empty node id: `docnav locate` and `docnav show` print node ids")
+        if ref in self._nodes:
+            return ref
+        roots = {n.doc_id: nid for nid, n in self._nodes.items() if n.kind == "document"}
+        matches = sorted({nid for nid in self._nodes if nid.startswith(ref)}
+                         | {root for doc_id, root in roots.items() if doc_id.startswith(ref)})
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            shown = ", ".join(m[:12] for m in matches[:5])
+            raise InputError(f"{ref!r} begins {len(matches)} node ids ({shown}"
+                             f"{', ...' if len(matches) > 5 else ''}); give more of it")
+        return self.node(ref).node_id  # raises the unknown-id error
+
     # -- locate ------------------------------------------------------------------------------
 
     def locate(
@@ -224,6 +247,8 @@ class DocNavGraph:
         via: Sequence[str] | None = None,
     ) -> list[Hit]:
         """Hybrid search: BM25 and embedding ranks fused (RRF), filtered, best first."""
+        if not isinstance(k, int) or k < 1:
+            raise InputError(f"k {k!r}: ask for at least 1 hit")
         fused = np.zeros(len(self._items), dtype=np.float64)
         for ranked in self._ranked_items(query, max(k * 10, 50), kinds, levels, filters,
                                          via).values():
@@ -288,6 +313,7 @@ class DocNavGraph:
             return [self._codes[x] for x in names if x in self._codes]
 
         if kinds:
+            _check_kinds(kinds)
             mask &= np.isin(self._item_kind, codes(kinds)) | np.isin(self._item_block,
                                                                      codes(kinds))
         if levels:
@@ -310,8 +336,13 @@ class DocNavGraph:
         """Search items of the documents matching the glob; None without a glob."""
         if not path:
             return None
-        ok = [fnmatch.fnmatch(p, path) or fnmatch.fnmatch(p, "*/" + path) for p in self._paths]
+        ok = [path_matches(p, path) for p in self._paths]
         return np.asarray(ok, dtype=bool)[self._item_path]
+
+    def document_paths(self, glob: str | None = None) -> list[str]:
+        """Paths of the indexed documents; with ``glob``, those it matches (as the ``path``
+        filter does: the whole path, or its end after a ``/``)."""
+        return [p for p in self._paths if p and (not glob or path_matches(p, glob))]
 
     def _dense_scores(self, query: str) -> np.ndarray | None:
         if self._embedder is None or not self._has_vector.any():
@@ -420,11 +451,13 @@ class DocNavGraph:
         verified_only: bool = False,
     ) -> list[str]:
         """Keep the nodes matching every given criterion (path is a glob on document paths)."""
+        if kinds:
+            _check_kinds(kinds)
         out = []
         for nid in node_ids:
             n = self.node(nid)
             doc = self.documents.get(n.doc_id, {})
-            if path and not (fnmatch.fnmatch(n.path, path) or fnmatch.fnmatch(n.path, "*/" + path)):
+            if path and not path_matches(n.path, path):
                 continue
             if kinds and n.kind not in kinds and n.block_kind not in kinds:
                 continue
@@ -454,6 +487,12 @@ class DocNavGraph:
         return list(dict.fromkeys(tokens(query)))
 
 
+def path_matches(path: str, glob: str) -> bool:
+    """A document path matches a glob as a whole or from any folder down: ``acme.md`` and
+    ``*10K*`` match ``/data/filings/acme.md`` and ``/data/AMZN_10K_2023.pdf``."""
+    return fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(path, "*/" + glob)
+
+
 def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[tuple[str, float]]:
     """Reciprocal rank fusion of ranked id lists: score = sum of 1 / (k + rank), best first
     (ties keep first-seen order)."""
@@ -462,6 +501,12 @@ def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[tuple[str, fl
         for rank, nid in enumerate(ranked, start=1):
             scores[nid] = scores.get(nid, 0.0) + 1.0 / (k + rank)
     return sorted(scores.items(), key=lambda x: -x[1])
+
+
+def _check_kinds(kinds: Sequence[str]) -> None:
+    unknown = [x for x in kinds if x not in KINDS]
+    if unknown:
+        raise InputError(f"unknown kind {', '.join(map(repr, unknown))}; valid: {', '.join(KINDS)}")
 
 
 def _check_query(query: str) -> str:

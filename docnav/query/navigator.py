@@ -18,7 +18,10 @@ paragraph after it, where its content is.
 
 The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when the
 :class:`EvidenceState` is confident or the token budget is spent. The result cites node ids,
-breadcrumbs and pages, and carries a trace of every operation.
+breadcrumbs and pages, and carries a trace of every operation. Its text is the cited evidence,
+or, with an answerer (:mod:`docnav.query.generate`), an answer generated from that evidence
+with numbered citations; when generation fails the evidence stays the answer and the error is
+kept beside it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from docnav.errors import DocNavError, InputError
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import tokens
 
@@ -125,17 +129,20 @@ class Answer:
     trace: list[dict]
     confidence: float
     tokens_used: int
-    text: str
+    text: str  # the cited evidence, or the generated answer citing it as [n]
+    generated_by: str | None = None  # the answerer that wrote ``text``
+    generation_error: str | None = None  # why generation failed (``text`` is the evidence)
 
     def to_json(self) -> dict:
         return {
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "answer": self.text,
+            "generated_by": self.generated_by, "generation_error": self.generation_error,
             "evidence": [{
-                "node_id": e.piece.node_id, "document": e.piece.doc_path,
+                "ref": i, "node_id": e.piece.node_id, "document": e.piece.doc_path,
                 "breadcrumb": e.piece.breadcrumb, "page": e.piece.page, "text": e.piece.text,
                 "relevance": e.relevance, "found_by": e.found_by,
-            } for e in self.evidence],
+            } for i, e in enumerate(self.evidence, start=1)],
             "trace": self.trace,
         }
 
@@ -145,7 +152,7 @@ class Navigator:
 
     def __init__(self, graph: DocNavGraph, router: Callable[[str], str] = route,
                  max_steps: int = 200, section_share: float = 0.4, candidates: int = 200,
-                 sections: int = 10, short_hit_words: int = 15) -> None:
+                 sections: int = 10, short_hit_words: int = 15, answerer=None) -> None:
         self.graph = graph
         self.router = router
         self.max_steps = max_steps  # passages read at most, neighbours included
@@ -153,8 +160,28 @@ class Navigator:
         self.candidates = candidates  # paragraphs each ranking contributes
         self.sections = sections  # located sections whose paragraphs form the reading order
         self.short_hit_words = short_hit_words  # a hit shorter than this is read with its next
+        self.answerer = answerer  # None: the answer is the cited evidence
 
     def ask(self, question: str, budget: int = 1024, doc: str | None = None) -> Answer:
+        if not isinstance(budget, int) or budget < 16:
+            raise InputError(f"budget {budget!r}: give at least 16 tokens of evidence")
+        if doc and not self.graph.document_paths(doc):
+            raise InputError(f"no indexed document matches {doc!r}; `docnav show` lists them")
+        answer = self._navigate(question, budget, doc)
+        if self.answerer is None or not answer.evidence:
+            return answer
+        try:
+            answer.text = self.answerer.answer(question, answer.evidence)
+            answer.generated_by = self.answerer.answerer_id
+            answer.trace.append({"op": "generate", "by": answer.generated_by,
+                                 "chars": len(answer.text)})
+        except DocNavError as exc:  # the cited evidence stays the answer
+            answer.generation_error = f"{self.answerer.answerer_id}: {exc}"
+            answer.trace.append({"op": "generate", "by": self.answerer.answerer_id,
+                                 "error": str(exc)})
+        return answer
+
+    def _navigate(self, question: str, budget: int, doc: str | None) -> Answer:
         kind = self.router(question)
         state = EvidenceState(question, budget)
         trace: list[dict] = []
