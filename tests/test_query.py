@@ -472,3 +472,46 @@ def _common_prefix(graph) -> str:
     digit, count = Counter(nid[0] for nid in graph._nodes).most_common(1)[0]
     assert count > 1
     return digit
+
+
+# -- filters on the documents' own dates and on indexing time ------------------------------------
+
+def _html(title: str, date: str | None, body: str) -> str:
+    meta = f'<meta name="date" content="{date}">' if date else ""
+    return (f"<html><head><title>{title}</title>{meta}</head><body><h1>{title}</h1>"
+            f"<p>{body}</p></body></html>")
+
+
+@pytest.fixture(scope="module")
+def dated(tmp_path_factory):
+    docs = tmp_path_factory.mktemp("dated") / "docs"
+    docs.mkdir()
+    (docs / "old.html").write_text(_html("Old report", "2021-05-01", "Pump sales fell."))
+    (docs / "new.html").write_text(_html("New report", "2023-02-01T09:30:00Z", "Pump sales rose."))
+    (docs / "undated.md").write_text("# Notes\n\nPump sales were flat.\n")
+    store = Store(docs.parent / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    return DocNavGraph.open(store.path)
+
+
+def _docs(graph, ids) -> set[str]:
+    return {graph.node(i).path.rsplit("/", 1)[-1] for i in ids}
+
+
+def test_filter_by_the_documents_own_dates(dated):
+    everything = list(dated._nodes)
+    assert _docs(dated, dated.filter(everything, dated_after="2022-01-01")) == {"new.html"}
+    assert _docs(dated, dated.filter(everything, dated_before="2022-01-01")) == {"old.html"}
+    assert _docs(dated, dated.filter(everything, dated_after="2021-05-01",
+                                     dated_before="2023-02-01")) == {"old.html", "new.html"}
+    hits = dated.locate("pump sales", kinds=["paragraph"], filters={"dated_after": "2022-01-01"})
+    assert [dated.node(h.node_id).text for h in hits] == ["Pump sales rose."]
+    with pytest.raises(InputError, match="date 'May 2021': give it as YYYY-MM-DD"):
+        dated.filter(everything, dated_after="May 2021")
+
+
+def test_filter_by_indexing_time(dated):
+    everything = list(dated._nodes)
+    when = max(d["indexed_at"] for d in dated.documents.values() if d.get("indexed_at"))
+    assert len(_docs(dated, dated.filter(everything, indexed_before=when + 1))) == 3
+    assert dated.filter(everything, indexed_after=when + 1) == []

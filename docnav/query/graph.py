@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references"
 MAX_QUERY_CHARS = 2000
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al., 2009)
 STORED = "stored"  # embed queries with the model that made the stored vectors
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 # what `kinds` may name: a node kind, or the block kind of a paragraph (a table, a list item)
 KINDS = tuple(dict.fromkeys([k.value for k in NodeKind] + [
     k.value for k in BlockKind if k is not BlockKind.HEADING]))
@@ -449,10 +451,19 @@ class DocNavGraph:
         indexed_before: float | None = None,
         metadata: dict[str, str] | None = None,
         verified_only: bool = False,
+        dated_after: str | None = None,
+        dated_before: str | None = None,
     ) -> list[str]:
-        """Keep the nodes matching every given criterion (path is a glob on document paths)."""
+        """Keep the nodes matching every given criterion.
+
+        path: a glob on document paths; indexed_after/before: Unix times of the document's last
+        indexing (the collection node, having none, is left out by either bound);
+        metadata: values the document's metadata must have (case-insensitive; author, title,
+        ...); dated_after/before: ISO dates (``2023-01-31``) bounding the document's own date
+        (see :func:`document_date`) — a document without one is left out by either bound."""
         if kinds:
             _check_kinds(kinds)
+        after, before = _iso_date(dated_after), _iso_date(dated_before)
         out = []
         for nid in node_ids:
             n = self.node(nid)
@@ -463,15 +474,21 @@ class DocNavGraph:
                 continue
             if levels and n.level not in levels:
                 continue
-            when = doc.get("indexed_at") or 0
-            if (indexed_after and when < indexed_after) or (indexed_before and when > indexed_before):
-                continue
+            if indexed_after or indexed_before:  # the collection node has no indexing time
+                when = doc.get("indexed_at")
+                if when is None or (indexed_after and when < indexed_after) or (
+                        indexed_before and when > indexed_before):
+                    continue
             if metadata:
                 meta = dict(json.loads(doc.get("metadata") or "[]"))
                 if any(str(meta.get(k, "")).lower() != str(v).lower() for k, v in metadata.items()):
                     continue
             if verified_only and (self.summaries.get(nid) or {}).get("status") != "verified":
                 continue
+            if after or before:
+                dated = document_date(doc.get("metadata"))
+                if not dated or (after and dated < after) or (before and dated > before):
+                    continue
             out.append(nid)
         return out
 
@@ -501,6 +518,29 @@ def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[tuple[str, fl
         for rank, nid in enumerate(ranked, start=1):
             scores[nid] = scores.get(nid, 0.0) + 1.0 / (k + rank)
     return sorted(scores.items(), key=lambda x: -x[1])
+
+
+DATE_KEYS = ("created", "dcterms.created", "date", "modified", "dcterms.modified")
+
+
+def document_date(metadata: str | None) -> str | None:
+    """A document's own date as ``YYYY-MM-DD``: the first of its metadata's ``created``,
+    ``dcterms.created``, ``date``, ``modified``, ``dcterms.modified`` that starts with an ISO
+    date (PDF and DOCX properties, HTML ``<meta>``); None when it has none."""
+    meta = dict(json.loads(metadata or "[]"))
+    for key in DATE_KEYS:
+        value = str(meta.get(key, "")).strip()
+        if _ISO_DATE.match(value):
+            return value[:10]
+    return None
+
+
+def _iso_date(value: str | None) -> str | None:
+    if value is None or value == "":
+        return None
+    if not _ISO_DATE.fullmatch(str(value)[:10]) or len(str(value)) < 10:
+        raise InputError(f"date {value!r}: give it as YYYY-MM-DD")
+    return str(value)[:10]
 
 
 def _check_kinds(kinds: Sequence[str]) -> None:
