@@ -515,3 +515,15 @@ def test_filter_by_indexing_time(dated):
     when = max(d["indexed_at"] for d in dated.documents.values() if d.get("indexed_at"))
     assert len(_docs(dated, dated.filter(everything, indexed_before=when + 1))) == 3
     assert dated.filter(everything, indexed_after=when + 1) == []
+
+
+def test_the_words_no_evidence_holds_are_searched_for(built):
+    # One passage per ranking and no reading order: the seal paragraph is read, "breaker" is
+    # still a gap, and a search for it finds the wiring paragraph (not a neighbour of the seal).
+    graph = DocNavGraph.open(built.path, embedder=None)
+    nav = Navigator(graph, candidates=1, sections=0)
+    answer = nav.ask("impeller seal breaker", budget=300, doc="manual.md")
+    by = {e.found_by: e.piece.text for e in answer.evidence}
+    assert "impeller seal" in by["passage"] and "16 ampere breaker" in by["gap"]
+    step = next(s for s in answer.trace if s.get("over") == "gaps")
+    assert step["terms"] == ["breaker"]

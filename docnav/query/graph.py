@@ -281,6 +281,8 @@ class DocNavGraph:
         first, at most ``k`` node ids each (a node matched by its text and its summary appears
         once, at its better rank). For callers that fuse them with other evidence (see
         :func:`rrf`); ``dense`` is absent without an embedder."""
+        if not isinstance(k, int) or k < 1:
+            raise InputError(f"k {k!r}: ask for at least 1 hit")
         out = {}
         for signal, ranked in self._ranked_items(query, k, kinds, levels, filters,
                                                  via).items():

@@ -6,7 +6,8 @@ The router classifies the question (rules first; any callable can replace it):
   summary hit is expanded to the paragraphs its sentences came from;
 * *cross-reference* ("... in Section 3.2", "Table 2", "compare ...") -> sections, expanded,
   and the targets of their references;
-* *local* -> passages, then their neighbours while gaps remain.
+* *local* -> passages; while the evidence is short, the question's words that no piece holds
+  yet (its gaps) are searched for, then the best passages' neighbours are read.
 
 Passages are read in the order of three fused rankings (reciprocal rank fusion): the
 paragraphs' BM25 rank, their embedding rank, and a *reading order* — the sections that
@@ -241,8 +242,20 @@ class Navigator:
                         steps += 1
                 if state.sufficient() or steps >= self.max_steps:
                     break
-        # gaps left: read around the best passages (the sentences next to a hit often hold
-        # the rest of the answer), then their references
+        # gaps left: search for the question's words that no evidence holds yet (passages
+        # ran out or the step limit came first), then read around the best passages (the
+        # sentences next to a hit often hold the rest of the answer) and their references
+        gaps = state.gaps
+        if gaps and not state.sufficient() and steps < self.max_steps:
+            hits = self.graph.locate(" ".join(gaps), k=5, kinds=["paragraph"], filters=filters)
+            op("locate", over="gaps", terms=gaps, hits=[h.node_id for h in hits])
+            for h in hits:
+                if h.node_id in state.visited:
+                    continue
+                take([h.node_id], "gap")
+                steps += 1
+                if state.sufficient() or steps >= self.max_steps:
+                    break
         best = sorted(state.evidence.values(), key=lambda e: -e.relevance)[:2]
         for e in best:
             if state.sufficient() or steps >= self.max_steps:
@@ -266,7 +279,7 @@ class Navigator:
         ranks = self.graph.rankings(question, k=self.candidates, kinds=["paragraph"],
                                     filters=filters)
         found = self.graph.rankings(question, k=self.sections * 5, kinds=["section"],
-                                    filters=filters)
+                                    filters=filters) if self.sections > 0 else {}
         reading: dict[str, None] = {}
         for sid, _ in rrf(found.values())[: self.sections]:
             for nid in self.graph.expand(sid, depth=10_000):
