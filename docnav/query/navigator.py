@@ -242,9 +242,9 @@ class Navigator:
                         steps += 1
                 if state.sufficient() or steps >= self.max_steps:
                     break
-        # gaps left: search for the question's words that no evidence holds yet (passages
-        # ran out or the step limit came first), then read around the best passages (the
-        # sentences next to a hit often hold the rest of the answer) and their references
+        # evidence still short (the passages ran out with budget and steps left): search for
+        # the question's words that no evidence holds yet, then read around the best passages
+        # (the sentences next to a hit often hold the rest of the answer) and their references
         gaps = state.gaps
         if gaps and not state.sufficient() and steps < self.max_steps:
             hits = self.graph.locate(" ".join(gaps), k=5, kinds=["paragraph"], filters=filters)
