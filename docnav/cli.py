@@ -141,7 +141,13 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
     from docnav.query import DocNavGraph
 
     # the stored vectors' model embeds queries, loaded at the first search (never for `nav`)
-    return DocNavGraph.open(_db_path(args), embedder="stored" if with_embedder else None)
+    graph = DocNavGraph.open(_db_path(args), embedder="stored" if with_embedder else None)
+    missing = graph.documents_without_vectors
+    if with_embedder and missing:
+        print(f"docnav: note: {len(missing)} document(s) have no vectors of {graph.model} "
+              f"(indexed with another embedding model), so only their words are searched: "
+              f"{', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}", file=sys.stderr)
+    return graph
 
 
 def _cmd_ask(args: argparse.Namespace) -> int:

@@ -527,3 +527,46 @@ def test_the_words_no_evidence_holds_are_searched_for(built):
     assert "impeller seal" in by["passage"] and "16 ampere breaker" in by["gap"]
     step = next(s for s in answer.trace if s.get("over") == "gaps")
     assert step["terms"] == ["breaker"]
+
+
+# -- a store indexed with two embedding models ----------------------------------------------------
+
+BIG = "# Big\n\n" + "\n\n".join(f"Paragraph {i} of the big report on pump sales." for i in range(6))
+SMALL = "# Small\n\nThe small note on impeller wear.\n"
+
+
+@pytest.mark.parametrize("change, model, unsearched", [
+    ("edit small.md", "hashing-v1-256", ["small.md"]),
+    ("add more.md", "hashing-v1-128", ["big.md", "small.md"]),
+])
+def test_a_store_of_two_models_is_searched_with_the_one_covering_most(tmp_path, change, model,
+                                                                      unsearched):
+    import contextlib
+    import io
+
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "big.md").write_text(BIG)
+    (docs / "small.md").write_text(SMALL)
+    store = Store(tmp_path / "g.duckdb")
+    options = IndexOptions(summaries=None, progress=False)
+    Indexer(store, options, HashingEmbedder(256)).index([docs])
+    if change == "edit small.md":  # its new paragraph gets a vector of the new model only
+        (docs / "small.md").write_text(SMALL + "\nOne more paragraph on seals.\n")
+    else:  # a document bigger than the other two together, all in the new model
+        (docs / "more.md").write_text(BIG.replace("big report", "later report") * 2)
+    Indexer(store, options, HashingEmbedder(128)).index([docs])
+
+    graph = DocNavGraph.open(store.path)
+    assert graph.model == model and graph.embedder.model_id == model
+    assert graph.documents_without_vectors == [str(docs / name) for name in unsearched]
+    hits = graph.locate("impeller wear", k=3, kinds=["paragraph"])
+    assert "impeller wear" in graph.node(hits[0].node_id).text  # BM25 still finds it
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert main(["--db", str(store.path), "locate", "impeller wear"]) == 0
+    assert f"note: {len(unsearched)} document(s) have no vectors of {model}" in err.getvalue()
+    assert str(docs / unsearched[0]) in err.getvalue()

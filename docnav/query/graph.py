@@ -83,7 +83,9 @@ class DocNavGraph:
     ``embedder`` embeds queries for the dense side of :meth:`locate`: ``"stored"`` (the
     default) is the model that made the stored vectors, loaded at the first query that needs
     it; an embedder object must be that model too (checked by its ``model_id``); ``None``
-    searches with BM25 alone.
+    searches with BM25 alone. A store indexed with two embedding models (documents left
+    unchanged since a model change keep their old vectors) is searched with the model that
+    covers most of it; ``documents_without_vectors`` lists the documents only BM25 finds.
     """
 
     def __init__(self, tables: dict[str, pl.DataFrame], source: str, embedder=STORED) -> None:
@@ -172,6 +174,10 @@ class DocNavGraph:
             v = vectors.get(nid)
             if v is not None:
                 self._matrix[i], self._has_vector[i] = v, True
+        self.documents_without_vectors = sorted({
+            views[i].path for i, (nid, _, via) in enumerate(items)
+            if via == "text" and views[i].kind == "paragraph" and not self._has_vector[i]
+        }) if self._model else []
 
     def _check_embedder(self, embedder):
         if embedder is None or self._model is None:
@@ -596,16 +602,24 @@ def _tables_from_parquet(folder: Path) -> dict[str, pl.DataFrame]:
 
 
 def _vectors(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView]) -> dict:
-    """node id -> vector: paragraphs and documents by text hash, sections by node vector."""
+    """node id -> vector, all of one model: the one whose vectors cover the most paragraphs
+    and documents (a store indexed with two models keeps both; ties go to the first name).
+    Paragraphs and documents by text hash, sections by node vector."""
     emb = tables["embeddings"]
     if emb.is_empty():
         return {}
-    model = emb["model"][0]
-    by_hash = {h: vector_of(v)
-               for h, m, v in emb.select(["text_hash", "model", "vector"]).iter_rows()
-               if m == model}
-    out: dict = {"__model__": model}
     text_hash = dict(tables["nodes"].select(["node_id", "text_hash"]).iter_rows())
+    wanted = {text_hash.get(nid) for nid, n in nodes.items()
+              if n.kind in ("paragraph", "document")}
+    models: dict[str, dict[str, bytes]] = {}
+    for h, m, v in emb.select(["text_hash", "model", "vector"]).iter_rows():
+        models.setdefault(m, {})[h] = v
+    covered = {m: sum(1 for nid, n in nodes.items() if n.kind in ("paragraph", "document")
+                      and text_hash.get(nid) in by_hash)
+               for m, by_hash in models.items()} if len(models) > 1 else {next(iter(models)): 0}
+    model = min(covered, key=lambda m: (-covered[m], m))
+    by_hash = {h: vector_of(v) for h, v in models[model].items() if h in wanted}
+    out: dict = {"__model__": model}
     for nid, n in nodes.items():
         if n.kind in ("paragraph", "document") and text_hash.get(nid) in by_hash:
             out[nid] = by_hash[text_hash[nid]]
