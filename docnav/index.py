@@ -39,12 +39,13 @@ from docnav.scan import (
     DEFAULT_INCLUDE,
     FoundFile,
     HashCache,
+    in_scope,
     root_of,
     scan,
     scan_paths,
 )
 from docnav.store import (
-    COLLECTION_DOC_ID, DocumentRecord, Store, embeddings_frame,
+    COLLECTION_DOC_ID, DOCUMENTS_TOKEN, DocumentRecord, Store, embeddings_frame, stamp_token,
 )
 from docnav.summaries import (
     SummaryBuilder,
@@ -103,6 +104,7 @@ class IndexReport:
     embeddings_reused: int = 0
     related_recomputed: int = 0
     references_written: int = 0  # cross-document reference edges deleted or inserted
+    reembedded: list[str] = field(default_factory=list)  # unchanged, embedded with a new model
     seconds: float = 0.0
     stage_seconds: dict[str, float] = field(default_factory=dict)
     diffs: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -122,6 +124,7 @@ class IndexReport:
             "documents_removed": len(self.removed),
             "documents_unchanged": len(self.unchanged),
             "documents_failed": len(self.failed),
+            "documents_reembedded": len(self.reembedded),
             "docs_parsed": self.docs_parsed,
             "nodes_written": self.nodes_written,
             "nodes_changed": self.nodes_changed,
@@ -145,12 +148,14 @@ class IndexReport:
             f"{s.claims_checked} claims checked ({s.claims_flagged} flagged); "
             if s.rebuilt or s.reused or s.failed else ""
         )
+        reembedded = (f"{len(self.reembedded)} unchanged documents embedded with a new "
+                      "model; " if self.reembedded else "")
         return (
             f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
             f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
             f"{len(self.failed)} failed; {self.nodes_written} nodes written, "
             f"{self.texts_embedded} texts embedded ({self.embeddings_reused} reused); "
-            f"{summaries}{self.seconds:.2f} s"
+            f"{reembedded}{summaries}{self.seconds:.2f} s"
         )
 
     def _time(self, stage: str, started: float) -> None:
@@ -187,6 +192,9 @@ class Indexer:
         # run on (a one-off run would spend more reading it than it saves); None when unknown
         self._texts: KeptTexts | None = None
         self._runs = 0
+        # every stored text has a vector of this indexer's model: checked once, and again
+        # after another process wrote (this one's writes embed with its model)
+        self._vectors_complete = False
 
     @property
     def summaries(self) -> SummaryBuilder | None:
@@ -307,6 +315,9 @@ class Indexer:
             changed_ids += self._index_batch(batch, report, in_hand)
             bar(len(batch))
         bar(0, done=True)
+        reembedded = self._refresh_vectors(
+            set(changed_ids), report,
+            lambda p: p in scope if exact_scope else in_scope(p, scope), stored)
         refreshed = self._refresh_summaries(set(changed_ids), report)
 
         t = time.perf_counter()
@@ -322,12 +333,13 @@ class Indexer:
         self._keep_documents(before, after, {}, deletions)
         report._time("write", t)
         if self.options.export_parquet and (changed_ids or deletions or report.failed
-                                            or refreshed):
+                                            or refreshed or reembedded):
             t = time.perf_counter()
             with self.store.reader() as con:
                 # the collection's own files are written by the collection step
-                export_documents(con, self.store.parquet_dir, changed_ids + refreshed, deletions,
-                                 in_hand)
+                export_documents(con, self.store.parquet_dir,
+                                 list(dict.fromkeys(changed_ids + refreshed + reembedded)),
+                                 deletions, in_hand)
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
 
@@ -497,6 +509,7 @@ class Indexer:
         rows = self.store.documents(con)
         self._documents = (token, rows) if token is not None else None
         self._trees.clear()
+        self._vectors_complete = False  # first run, or another process wrote
         return dict(rows)
 
     def _stored_tree(self, con: duckdb.DuckDBPyConnection, doc_id: str) -> DocTree | None:
@@ -546,6 +559,68 @@ class Indexer:
                 if _tree_rows(tree) != _tree_rows(self.store.load_tree(con, doc_id)):
                     out.append(f"tree of {doc_id}: the kept one is not the stored one")
         return out
+
+    def _refresh_vectors(self, done: set[str], report: IndexReport,
+                         covered: Callable[[str], bool],
+                         stored: dict[str, DocumentRecord]) -> list[str]:
+        """Embed with this indexer's model the unchanged documents of the run's scope that
+        have texts without a vector of it (indexed with another embedding model): their
+        section vectors are replaced and their related edges recomputed, so the store is
+        searched with one model again. The other model's text vectors stay, as after any
+        model change (a document of another scope waits for a run over it)."""
+        if self._vectors_complete:
+            return []
+        t = time.perf_counter()
+        model = self.embedder.model_id
+        with self.store.reader() as con:
+            # every text is embedded when its node is written: with no vector of another
+            # model stored (~1 ms), none can lack one of this model (the join: ~15 ms at
+            # 1,000 documents)
+            (others,) = con.execute("SELECT EXISTS (SELECT 1 FROM embeddings WHERE model <> ?)",
+                                    [model]).fetchone()
+            stale = [d for (d,) in con.execute(
+                "SELECT DISTINCT n.doc_id FROM nodes n ANTI JOIN embeddings e "
+                "ON e.text_hash = n.text_hash AND e.model = ? "
+                "WHERE n.doc_id <> ? AND n.kind <> 'collection' ORDER BY 1",
+                [model, COLLECTION_DOC_ID]).fetchall() if d not in done] if others else []
+        report._time("load", t)
+        mine = [d for d in stale if d in stored and covered(stored[d].path)]
+        written: list[str] = []
+        for start in range(0, len(mine), self.options.batch_size):
+            written += self._reembed(mine[start : start + self.options.batch_size], report)
+        self._vectors_complete = len(mine) == len(stale)
+        return written
+
+    def _reembed(self, doc_ids: list[str], report: IndexReport) -> list[str]:
+        t = time.perf_counter()
+        model = self.embedder.model_id
+        with self.store.reader() as con:
+            trees = [tr for tr in (self.store.load_tree(con, d) for d in doc_ids) if tr]
+            wanted = sorted({n.text_hash for tr in trees for n in tr.nodes})
+            cached = self.store.cached_embeddings(con, model, wanted, known=self._texts).vectors
+        report._time("load", t)
+        t = time.perf_counter()
+        missing = {n.text_hash: _embed_text(n) for tr in trees for n in tr.nodes
+                   if n.text_hash not in cached}
+        fresh = dict(zip(missing, self.embedder.embed(list(missing.values()))))
+        report._time("embed", t)
+        t = time.perf_counter()
+        vectors = {**cached, **fresh}
+        with self.store.transaction() as con:
+            before = self.store.documents_token(con)
+            self.store.put_embeddings(con, model, fresh, absent=self._texts is not None)
+            for tr in trees:
+                con.execute("DELETE FROM node_vectors WHERE doc_id = ?", [tr.doc_id])
+                self.store.put_node_vectors(con, model, tr.doc_id, _section_vectors(tr, vectors))
+            self.store.queue_collection_work(con, [tr.doc_id for tr in trees], [], [])
+            stamp_token(con, DOCUMENTS_TOKEN)  # other processes' kept texts are stale now
+            after = self.store.documents_token(con)
+        self._keep_documents(before, after, {}, [])
+        if self._texts is not None:
+            self._texts.embedded(model, fresh)
+        report.reembedded += [tr.path for tr in trees]
+        report._time("write", t)
+        return [tr.doc_id for tr in trees]
 
     def _refresh_summaries(self, done: set[str], report: IndexReport) -> list[str]:
         """Rebuild summaries of unchanged documents whose summaries are stale: a failed

@@ -243,6 +243,43 @@ def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
     assert isinstance(build_reverify_schedule(new)(later), SkipReason)
 
 
+def test_the_reverify_run_after_an_embedding_model_change_re_embeds_every_document(
+        instance, tmp_path, docs):
+    """Indexed with the hashing embedder; then the model is switched to all-MiniLM-L6-v2. The
+    reverify schedule's run over every document embeds them with the new model, unparsed."""
+    from docnav.query import DocNavGraph
+
+    db = str(tmp_path / "embed.duckdb")
+    before = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
+    after = {"DOCNAV_EMBED_MODEL": "all-MiniLM-L6-v2", "DOCNAV_SUMMARIES": "0"}
+    old, new = code_version(before), code_version(after)
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
+    hashing = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
+    materialize([with_code_version(document, old), with_code_version(collection, old)],
+                instance=instance, resources={"docnav": hashing},
+                tags=range_tags(keys[0], keys[-1]))
+    assert DocNavGraph.open(db).model == "hashing-v1-256"
+
+    when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
+    request = build_reverify_schedule(new)(
+        build_schedule_context(instance=instance, scheduled_execution_time=when))
+    assert isinstance(request, RunRequest)
+    minilm = DocNavResource(roots=str(docs), db=db, embed_model="all-MiniLM-L6-v2",
+                            summaries=False)
+    job = Definitions(assets=[with_code_version(document, new),
+                              with_code_version(collection, new)], jobs=[index_job],
+                      resources={"docnav": minilm}).resolve_job_def("index_documents")
+    rerun = job.execute_in_process(instance=instance, tags=request.tags,
+                                   run_config=request.run_config)
+    counts = meta(rerun, "document")
+    assert counts["docs_parsed"] == 0 and counts["documents_reembedded"] == 3
+    graph = DocNavGraph.open(db)
+    assert graph.model == "st:all-MiniLM-L6-v2" and graph.documents_without_vectors == []
+    with duckdb.connect(db, read_only=True) as con:
+        assert con.execute("SELECT DISTINCT model FROM node_vectors").fetchall() == [
+            ("st:all-MiniLM-L6-v2",)]
+
+
 # -- the sensor --------------------------------------------------------------------------------
 
 def tick(instance, resource, cursor):

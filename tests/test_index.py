@@ -89,6 +89,49 @@ def test_after_a_model_change_the_export_keeps_every_models_vectors(corpus):
     assert_parquet_matches_store(corpus)  # alpha's file holds both models' rows, as the store
 
 
+def test_a_new_embedding_model_re_embeds_the_unchanged_documents(corpus, tmp_path):
+    from test_property_incremental import canonical
+
+    from docnav.query import DocNavGraph
+
+    corpus.index()
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
+                             HashingEmbedder(dim=128), parse=corpus.parse)
+    report = corpus.index()
+    assert sorted(report.reembedded) == all_paths(corpus) == sorted(report.unchanged)
+    assert report.docs_parsed == 0  # nothing changed: the stored trees are embedded
+    assert report.texts_embedded == corpus.distinct_text_hashes()
+    assert "; 4 unchanged documents embedded with a new model; " in report.summary()
+    assert_parquet_matches_store(corpus)
+    # the store is the one a fresh build with the new model makes, plus the old text vectors
+    scratch = Store(tmp_path / "scratch" / "s.duckdb")
+    Indexer(scratch, IndexOptions(export_parquet=False), HashingEmbedder(dim=128)).index(
+        [corpus.folder])
+    ours, fresh = canonical(corpus.store), canonical(scratch)
+    for table in fresh:
+        if table != "embeddings":
+            assert ours[table] == fresh[table], table
+    assert set(fresh["embeddings"]) < set(ours["embeddings"])
+    graph = DocNavGraph.open(corpus.store.path)
+    assert graph.model == "hashing-v1-128" and graph.documents_without_vectors == []
+
+    again = corpus.index()  # the same process: nothing left to embed, no check either
+    assert again.reembedded == [] and again.texts_embedded == 0
+    assert_kept_state(corpus)
+
+
+def test_a_run_over_some_paths_re_embeds_only_those(corpus):
+    corpus.index()
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
+                             HashingEmbedder(dim=128), parse=corpus.parse)
+    report = corpus.indexer.index([corpus.folder], paths=[corpus.path("beta.md")])
+    assert report.reembedded == [corpus.path("beta.md")]
+    rest = corpus.index()  # a run over the whole folder does the others
+    assert sorted(rest.reembedded) == sorted(p for p in all_paths(corpus)
+                                             if p != corpus.path("beta.md"))
+    assert_parquet_matches_store(corpus)
+
+
 def test_editing_one_paragraph_reparses_one_document_and_embeds_one_text(corpus):
     corpus.index()
     corpus.edit("alpha.md", "Search alone does not show", "Search on its own never shows")

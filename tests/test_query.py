@@ -535,33 +535,34 @@ BIG = "# Big\n\n" + "\n\n".join(f"Paragraph {i} of the big report on pump sales.
 SMALL = "# Small\n\nThe small note on impeller wear.\n"
 
 
-@pytest.mark.parametrize("change, model, unsearched", [
-    ("edit small.md", "hashing-v1-256", ["small.md"]),
-    ("add more.md", "hashing-v1-128", ["big.md", "small.md"]),
-])
-def test_a_store_of_two_models_is_searched_with_the_one_covering_most(tmp_path, change, model,
+@pytest.mark.parametrize("second, model, unsearched", [
+    ("# Other\n\nAnother note on impeller wear.\n", "hashing-v1-256", ["b/small.md"]),
+    ("# Later\n\n" + "\n\n".join(f"Later paragraph {i} on impeller wear." for i in range(20)),
+     "hashing-v1-128", ["a/big.md", "a/small.md"]),
+], ids=["old-model-covers-most", "new-model-covers-most"])
+def test_a_store_of_two_models_is_searched_with_the_one_covering_most(tmp_path, second, model,
                                                                       unsearched):
+    # a run re-embeds the stale documents of its own scope only: a run over folder b with
+    # another model leaves folder a's documents with the old model's vectors
     import contextlib
     import io
 
     from docnav.cli import main
 
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "big.md").write_text(BIG)
-    (docs / "small.md").write_text(SMALL)
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "a" / "big.md").write_text(BIG)
+    (tmp_path / "a" / "small.md").write_text(SMALL)
+    (tmp_path / "b" / "small.md").write_text(second)
     store = Store(tmp_path / "g.duckdb")
     options = IndexOptions(summaries=None, progress=False)
-    Indexer(store, options, HashingEmbedder(256)).index([docs])
-    if change == "edit small.md":  # its new paragraph gets a vector of the new model only
-        (docs / "small.md").write_text(SMALL + "\nOne more paragraph on seals.\n")
-    else:  # a document bigger than the other two together, all in the new model
-        (docs / "more.md").write_text(BIG.replace("big report", "later report") * 2)
-    Indexer(store, options, HashingEmbedder(128)).index([docs])
+    Indexer(store, options, HashingEmbedder(256)).index([tmp_path / "a"])
+    report = Indexer(store, options, HashingEmbedder(128)).index([tmp_path / "b"])
+    assert report.reembedded == []
 
     graph = DocNavGraph.open(store.path)
     assert graph.model == model and graph.embedder.model_id == model
-    assert graph.documents_without_vectors == [str(docs / name) for name in unsearched]
+    assert graph.documents_without_vectors == [str(tmp_path / p) for p in unsearched]
     hits = graph.locate("impeller wear", k=3, kinds=["paragraph"])
     assert "impeller wear" in graph.node(hits[0].node_id).text  # BM25 still finds it
 
@@ -569,4 +570,4 @@ def test_a_store_of_two_models_is_searched_with_the_one_covering_most(tmp_path, 
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         assert main(["--db", str(store.path), "locate", "impeller wear"]) == 0
     assert f"note: {len(unsearched)} document(s) have no vectors of {model}" in err.getvalue()
-    assert str(docs / unsearched[0]) in err.getvalue()
+    assert str(tmp_path / unsearched[0]) in err.getvalue()

@@ -602,9 +602,11 @@ def _tables_from_parquet(folder: Path) -> dict[str, pl.DataFrame]:
 
 
 def _vectors(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView]) -> dict:
-    """node id -> vector, all of one model: the one whose vectors cover the most paragraphs
-    and documents (a store indexed with two models keeps both; ties go to the first name).
-    Paragraphs and documents by text hash, sections by node vector."""
+    """node id -> vector, all of one model: the one whose vectors cover the most nodes (a
+    store indexed with two models keeps both models' text vectors, but each document's
+    section vectors are of the model that last embedded it, so a store re-embedded with a
+    new model is searched with that one; ties go to the first name). Paragraphs and
+    documents by text hash, sections by node vector."""
     emb = tables["embeddings"]
     if emb.is_empty():
         return {}
@@ -614,16 +616,19 @@ def _vectors(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView]) -> dic
     models: dict[str, dict[str, bytes]] = {}
     for h, m, v in emb.select(["text_hash", "model", "vector"]).iter_rows():
         models.setdefault(m, {})[h] = v
-    covered = {m: sum(1 for nid, n in nodes.items() if n.kind in ("paragraph", "document")
-                      and text_hash.get(nid) in by_hash)
-               for m, by_hash in models.items()} if len(models) > 1 else {next(iter(models)): 0}
+    nv = tables["node_vectors"]
+    if len(models) > 1:
+        sections = (dict(nv.group_by("model").len().iter_rows()) if not nv.is_empty() else {})
+        covered = {m: sections.get(m, 0) + sum(1 for h in wanted if h in by_hash)
+                   for m, by_hash in models.items()}
+    else:
+        covered = {next(iter(models)): 0}
     model = min(covered, key=lambda m: (-covered[m], m))
     by_hash = {h: vector_of(v) for h, v in models[model].items() if h in wanted}
     out: dict = {"__model__": model}
     for nid, n in nodes.items():
         if n.kind in ("paragraph", "document") and text_hash.get(nid) in by_hash:
             out[nid] = by_hash[text_hash[nid]]
-    nv = tables["node_vectors"]
     if not nv.is_empty():
         for nid, m, v in nv.select(["node_id", "model", "vector"]).iter_rows():
             if m == model and nid in nodes:
