@@ -106,6 +106,27 @@ def export_collection(
             _write_in_hand(con, "edges", frame, final)
 
 
+def export_whole_collection(
+    con: duckdb.DuckDBPyConnection, parquet_dir: Path, known: KeptTexts | None = None,
+) -> None:
+    """Write every file of the collection's own rows from the store, and remove the edge
+    partitions of documents that are gone: after a run that died between its collection
+    update and that update's export (which files it changed is not known then)."""
+    frame = con.execute(
+        "SELECT coalesce(n.doc_id, e.doc_id) AS _doc, e.* FROM edges e "
+        "LEFT JOIN nodes n ON n.node_id = e.src WHERE e.doc_id = ? ORDER BY e.rowid",
+        [COLLECTION_DOC_ID]).pl()
+    parts = frame.partition_by("_doc", as_dict=True, include_key=False)
+    empty = frame.clear().drop("_doc")
+    docs = [d for (d,) in con.execute("SELECT doc_id FROM documents").fetchall()]
+    edges = {d: parts.get((d,), empty) for d in [COLLECTION_DOC_ID, *docs]}
+    prefix = f"{COLLECTION_DOC_ID}."
+    for f in (parquet_dir / "edges").glob(f"{prefix}*.parquet"):
+        if f.name[len(prefix):-len(".parquet")] not in edges:
+            f.unlink(missing_ok=True)
+    export_collection(con, parquet_dir, edges, known=known)
+
+
 def _write_in_hand(
     con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame, final: Path
 ) -> None:

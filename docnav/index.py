@@ -10,6 +10,7 @@ records the error; the rest of the batch goes on.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections import OrderedDict
@@ -28,7 +29,7 @@ from docnav.collection import (
 from docnav.diff import diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError, InputError
-from docnav.export import export_collection, export_documents
+from docnav.export import export_collection, export_documents, export_whole_collection
 from docnav.hashing import file_digest
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file
@@ -45,7 +46,8 @@ from docnav.scan import (
     scan_paths,
 )
 from docnav.store import (
-    COLLECTION_DOC_ID, DOCUMENTS_TOKEN, DocumentRecord, Store, embeddings_frame, stamp_token,
+    COLLECTION_DOC_ID, COLLECTION_TOKEN, DOCUMENTS_TOKEN, DocumentRecord, Store, embeddings_frame,
+    read_token, stamp_token,
 )
 from docnav.summaries import (
     SummaryBuilder,
@@ -195,6 +197,7 @@ class Indexer:
         # every stored text has a vector of this indexer's model: checked once, and again
         # after another process wrote (this one's writes embed with its model)
         self._vectors_complete = False
+        self._exported: list[str] = []  # exported by this run, to clear from pending_export
 
     @property
     def summaries(self) -> SummaryBuilder | None:
@@ -247,6 +250,10 @@ class Indexer:
             report.stage_seconds["scan"] = report.stage_seconds.get("scan", 0.0) + scanned
             if collection:
                 self._collection_step(report)
+            elif self._exported:
+                with self.store.transaction() as con:
+                    self.store.exported(con, self._exported)
+                self._exported = []
             if _bulk(report):
                 t = time.perf_counter()
                 with self.store.transaction() as con:
@@ -315,7 +322,7 @@ class Indexer:
             changed_ids += self._index_batch(batch, report, in_hand)
             bar(len(batch))
         bar(0, done=True)
-        reembedded = self._refresh_vectors(
+        self._refresh_vectors(
             set(changed_ids), report,
             lambda p: p in scope if exact_scope else in_scope(p, scope), stored)
         refreshed = self._refresh_summaries(set(changed_ids), report)
@@ -329,17 +336,22 @@ class Indexer:
                 if self._texts is not None:
                     self._texts.replaced(texts, ())
             self.store.queue_collection_work(con, refreshed, deletions, touched)
+            self._queue_export(con, deletions)
             after = self.store.documents_token(con)
         self._keep_documents(before, after, {}, deletions)
         report._time("write", t)
-        if self.options.export_parquet and (changed_ids or deletions or report.failed
-                                            or refreshed or reembedded):
+        if self.options.export_parquet:
             t = time.perf_counter()
             with self.store.reader() as con:
-                # the collection's own files are written by the collection step
-                export_documents(con, self.store.parquet_dir,
-                                 list(dict.fromkeys(changed_ids + refreshed + reembedded)),
-                                 deletions, in_hand)
+                # this run's documents, and those of a run that died before its export
+                pending = self.store.pending_exports(con)
+                if pending:
+                    current = self._stored_documents(con)
+                    # the collection's own files are written by the collection step
+                    export_documents(con, self.store.parquet_dir,
+                                     [d for d in pending if d in current],
+                                     [d for d in pending if d not in current], in_hand)
+            self._exported = pending  # no longer pending once the next transaction commits
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
 
@@ -348,6 +360,9 @@ class Indexer:
         t = time.perf_counter()
         try:
             with self.store.transaction() as con:
+                self.store.exported(con, self._exported)  # their files are written now
+                self._exported = []
+                token_before = read_token(con, COLLECTION_TOKEN)
                 changed_ids, deletions, touched = self.store.take_collection_work(con)
                 update = self._update_collection_rows(con, changed_ids, deletions, touched)
                 report.related_recomputed = update.related_recomputed
@@ -360,17 +375,37 @@ class Indexer:
                     pruned = self.store.prune_embeddings(con, kept)
                     if kept is not None:
                         kept.pruned(pruned)
+                token_after = read_token(con, COLLECTION_TOKEN)
         except BaseException:
             self._collection.discard()
             raise
         self._collection.committed()
         report._time("collection", t)
-        if self.options.export_parquet and (changed_ids or deletions):
+        if self.options.export_parquet:
             t = time.perf_counter()
-            with self.store.reader() as con:
+            self._export_collection(token_before, token_after, update, deletions)
+            report._time("parquet", t)
+
+    def _export_collection(self, before: str | None, after: str | None,
+                           update: CollectionUpdate, deletions: list[str]) -> None:
+        """Write the files this update changed; or every collection file when the export is
+        behind an earlier update (a run died between an update and its export: which files
+        that one changed is not known). The collection token the export shows is kept in a
+        file beside it."""
+        mark = self.store.parquet_dir / ".collection_token"
+        seen = mark.read_text() if mark.exists() else None
+        behind = before is not None and seen != before
+        if not behind and after == before:
+            return  # nothing updated, and the export is up to date
+        with self.store.reader() as con:
+            if behind:
+                export_whole_collection(con, self.store.parquet_dir, self._texts)
+            else:
                 export_collection(con, self.store.parquet_dir, update.edges, deletions,
                                   update.written, self._texts)
-            report._time("parquet", t)
+        tmp = mark.with_suffix(".tmp")
+        tmp.write_text(after or "")
+        os.replace(tmp, mark)
 
     def _update_collection_rows(
         self, con: duckdb.DuckDBPyConnection, changed_ids: list[str], deletions: list[str],
@@ -487,6 +522,7 @@ class Indexer:
             touched = [j.found.path for j, tree, _ in parsed if tree is not None] + [
                 j.previous.path for j, tree, _ in parsed if tree is not None and j.previous]
             self.store.queue_collection_work(con, written, [], touched)
+            self._queue_export(con, records)
             after = self.store.documents_token(con)
         self._keep_documents(before, after, records, [],
                              {tree.doc_id: tree for _, tree, _ in parsed if tree is not None})
@@ -560,6 +596,10 @@ class Indexer:
                     out.append(f"tree of {doc_id}: the kept one is not the stored one")
         return out
 
+    def _queue_export(self, con: duckdb.DuckDBPyConnection, doc_ids) -> None:
+        if self.options.export_parquet:
+            self.store.queue_export(con, doc_ids)
+
     def _refresh_vectors(self, done: set[str], report: IndexReport,
                          covered: Callable[[str], bool],
                          stored: dict[str, DocumentRecord]) -> list[str]:
@@ -586,8 +626,12 @@ class Indexer:
         report._time("load", t)
         mine = [d for d in stale if d in stored and covered(stored[d].path)]
         written: list[str] = []
+        bar = _progress(len(mine), self.options.progress, "embedding with the new model")
         for start in range(0, len(mine), self.options.batch_size):
-            written += self._reembed(mine[start : start + self.options.batch_size], report)
+            batch = mine[start : start + self.options.batch_size]
+            written += self._reembed(batch, report)
+            bar(len(batch))
+        bar(0, done=True)
         self._vectors_complete = len(mine) == len(stale)
         return written
 
@@ -613,6 +657,7 @@ class Indexer:
                 con.execute("DELETE FROM node_vectors WHERE doc_id = ?", [tr.doc_id])
                 self.store.put_node_vectors(con, model, tr.doc_id, _section_vectors(tr, vectors))
             self.store.queue_collection_work(con, [tr.doc_id for tr in trees], [], [])
+            self._queue_export(con, [tr.doc_id for tr in trees])
             stamp_token(con, DOCUMENTS_TOKEN)  # other processes' kept texts are stale now
             after = self.store.documents_token(con)
         self._keep_documents(before, after, {}, [])
@@ -649,6 +694,7 @@ class Indexer:
                 for doc_id in stale:
                     prune_summaries(con, doc_id)
                 builder.write(con, summaries)
+                self._queue_export(con, stale)
         report._time("summaries", t)
         return stale
 
@@ -738,14 +784,14 @@ def _section_vectors(tree: DocTree, vectors: dict[str, np.ndarray]) -> list[tupl
     return rows
 
 
-def _progress(total: int, enabled: bool | None) -> Callable[..., None]:
+def _progress(total: int, enabled: bool | None, desc: str = "indexing") -> Callable[..., None]:
     """A tqdm bar on stderr for runs of more than a handful of documents."""
     show = sys.stderr.isatty() if enabled is None else enabled
     if not show or total < 5:
         return lambda n, done=False: None
     from tqdm import tqdm
 
-    bar = tqdm(total=total, unit="doc", desc="indexing", file=sys.stderr)
+    bar = tqdm(total=total, unit="doc", desc=desc, file=sys.stderr)
 
     def step(n: int, done: bool = False) -> None:
         bar.update(n)

@@ -85,6 +85,9 @@ CREATE TABLE IF NOT EXISTS pending_prune (text_hash VARCHAR);
 CREATE TABLE IF NOT EXISTS pending_gone (node_id VARCHAR);
 -- collection-level work queued by per-document runs (Dagster partitions)
 CREATE TABLE IF NOT EXISTS pending_collection (doc_id VARCHAR, path VARCHAR, kind VARCHAR);
+-- documents written or deleted whose Parquet files may not show it yet: queued with the
+-- write, cleared once exported, so a run that died in between leaves them to the next one
+CREATE TABLE IF NOT EXISTS pending_export (doc_id VARCHAR);
 -- one vector per section (mean of its subtree's paragraphs and heading): the related graph
 CREATE TABLE IF NOT EXISTS node_vectors (
     node_id VARCHAR, doc_id VARCHAR, local_key VARCHAR, model VARCHAR, vector BLOB
@@ -502,6 +505,25 @@ class Store:
                 + [(None, p, "touched") for p in touched_paths])
         if rows:
             con.executemany("INSERT INTO pending_collection VALUES (?, ?, ?)", rows)
+
+    @staticmethod
+    def queue_export(con: duckdb.DuckDBPyConnection, doc_ids: Iterable[str]) -> None:
+        """Note, in the transaction that writes them, documents whose export is to follow."""
+        rows = [(d,) for d in dict.fromkeys(doc_ids)]
+        if rows:
+            con.executemany("INSERT INTO pending_export VALUES (?)", rows)
+
+    @staticmethod
+    def pending_exports(con: duckdb.DuckDBPyConnection) -> list[str]:
+        return sorted(d for (d,) in con.execute(
+            "SELECT DISTINCT doc_id FROM pending_export").fetchall())
+
+    @staticmethod
+    def exported(con: duckdb.DuckDBPyConnection, doc_ids: Sequence[str]) -> None:
+        """The export of ``doc_ids`` is written: no longer pending."""
+        if doc_ids:
+            con.execute("DELETE FROM pending_export WHERE doc_id = ANY(?::VARCHAR[])",
+                        [list(doc_ids)])
 
     @staticmethod
     def take_collection_work(

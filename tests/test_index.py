@@ -132,6 +132,84 @@ def test_a_run_over_some_paths_re_embeds_only_those(corpus):
     assert_parquet_matches_store(corpus)
 
 
+class FailsSecondTime(HashingEmbedder):
+    """Embeds one batch, then fails as an embedding server that went away would."""
+
+    calls = 0
+
+    def _embed(self, texts):
+        self.calls += 1
+        if self.calls == 2:
+            raise RuntimeError("embedding server went away")
+        return super()._embed(texts)
+
+
+def test_a_run_that_dies_after_some_batches_leaves_their_export_to_the_next_run(corpus):
+    corpus.index()
+    for name, old, new in [("alpha.md", "Search alone does not show", "Search never shows"),
+                           ("beta.md", "exported to Parquet files", "copied to Parquet files"),
+                           ("gamma.md", "Gamma", "Gamma, revised")]:
+        corpus.edit(name, old, new)
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True, batch_size=2),
+                             FailsSecondTime(), parse=corpus.parse)
+    with pytest.raises(RuntimeError, match="went away"):
+        corpus.index()  # the first batch is committed, its export not written
+    assert corpus.query("SELECT count(DISTINCT doc_id) FROM pending_export")[0][0] == 2
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
+                             HashingEmbedder(), parse=corpus.parse)
+    report = corpus.index()
+    assert len(report.changed) == 1  # only the third edit was left: the others are stored
+    assert_parquet_matches_store(corpus)  # and the first batch's files were written too
+    assert corpus.query("SELECT count(*) FROM pending_export")[0][0] == 0
+
+
+def test_a_run_that_dies_before_the_collection_export_is_caught_up_by_the_next(
+        corpus, monkeypatch):
+    import docnav.index
+
+    corpus.index()
+    corpus.edit("alpha.md", "Search alone does not show", "Search never shows")
+    real = docnav.index.export_collection
+
+    def dies(*args, **kwargs):
+        raise KeyboardInterrupt  # after the collection update committed, before its files
+
+    monkeypatch.setattr(docnav.index, "export_collection", dies)
+    with pytest.raises(KeyboardInterrupt):
+        corpus.index()
+    monkeypatch.setattr(docnav.index, "export_collection", real)
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True), HashingEmbedder(),
+                             parse=corpus.parse)  # a new process: it knows nothing of that
+    report = corpus.index()
+    assert report.changed == [] and report.unchanged  # nothing left to index ...
+    assert_parquet_matches_store(corpus)  # ... but the collection's files were behind
+
+
+def test_a_re_embedding_that_fails_leaves_the_store_as_it_was_and_the_next_run_finishes(
+        corpus):
+    from docnav.query import DocNavGraph
+
+    corpus.index()
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True, batch_size=2),
+                             FailsSecondTime(dim=128), parse=corpus.parse)
+    with pytest.raises(RuntimeError, match="went away"):
+        corpus.index()
+    # the first batch of two documents was written whole, the second not at all
+    doc_models = corpus.query("SELECT doc_id, min(model), max(model) FROM node_vectors "
+                              "GROUP BY 1 ORDER BY 2")
+    assert [m for _, m, _ in doc_models] == ["hashing-v1-128"] * 2 + ["hashing-v1-256"] * 2
+    assert all(low == high for _, low, high in doc_models)
+    graph = DocNavGraph.open(corpus.store.path)  # every document still searchable
+    assert len(graph.document_paths()) == 4 and graph.locate("search", k=1)
+
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
+                             HashingEmbedder(dim=128), parse=corpus.parse)
+    report = corpus.index()
+    assert len(report.reembedded) == 2  # the two the failed run did not reach
+    assert DocNavGraph.open(corpus.store.path).documents_without_vectors == []
+    assert_parquet_matches_store(corpus)
+
+
 def test_editing_one_paragraph_reparses_one_document_and_embeds_one_text(corpus):
     corpus.index()
     corpus.edit("alpha.md", "Search alone does not show", "Search on its own never shows")
