@@ -597,8 +597,8 @@ class Indexer:
         return out
 
     def _queue_export(self, con: duckdb.DuckDBPyConnection, doc_ids) -> None:
-        if self.options.export_parquet:
-            self.store.queue_export(con, doc_ids)
+        # queued with export off too: the first run with it on brings those files up to date
+        self.store.queue_export(con, doc_ids)
 
     def _refresh_vectors(self, done: set[str], report: IndexReport,
                          covered: Callable[[str], bool],

@@ -509,9 +509,10 @@ class Store:
     @staticmethod
     def queue_export(con: duckdb.DuckDBPyConnection, doc_ids: Iterable[str]) -> None:
         """Note, in the transaction that writes them, documents whose export is to follow."""
-        rows = [(d,) for d in dict.fromkeys(doc_ids)]
-        if rows:
-            con.executemany("INSERT INTO pending_export VALUES (?)", rows)
+        ids = list(dict.fromkeys(doc_ids))
+        if ids:  # once per document: runs without export leave the queue as it is
+            con.execute("DELETE FROM pending_export WHERE doc_id = ANY(?::VARCHAR[])", [ids])
+            con.execute("INSERT INTO pending_export SELECT unnest(?::VARCHAR[])", [ids])
 
     @staticmethod
     def pending_exports(con: duckdb.DuckDBPyConnection) -> list[str]:

@@ -513,3 +513,22 @@ def test_compacting_keeps_every_row_in_its_order(tmp_path):
                      for t in tables}
     assert sum(len(rows) for rows in before.values()) > 50
     assert after == before
+
+
+def test_runs_without_the_export_leave_it_to_the_first_run_with_it(corpus):
+    corpus.index()
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=False),
+                             HashingEmbedder(), parse=corpus.parse)
+    corpus.edit("alpha.md", "Search alone does not show", "Search never shows")
+    corpus.index()
+    corpus.edit("alpha.md", "Search never shows", "Search rarely shows")
+    corpus.edit("beta.md", "exported to Parquet files", "copied to Parquet files")
+    corpus.index()
+    assert sorted(d for (d,) in corpus.query("SELECT doc_id FROM pending_export")) == sorted(
+        [corpus.doc_id("alpha.md"), corpus.doc_id("beta.md")])  # once each
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
+                             HashingEmbedder(), parse=corpus.parse)
+    report = corpus.index()
+    assert report.changed == []  # nothing to index, only files to bring up to date
+    assert_parquet_matches_store(corpus)
+    assert corpus.query("SELECT count(*) FROM pending_export")[0][0] == 0
