@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from _harness import assert_export_matches
 
 from docnav.embed import HashingEmbedder
 from docnav.index import IndexOptions, IndexReport, Indexer
@@ -235,10 +236,15 @@ def crash_after_documents_commit(tmp_path_factory) -> dict:
     after_crash = assert_each_document_wholly_old_or_new(tmp, store)
 
     rerun = index_in_process(db, folder)
+    try:
+        assert_export_matches(store)
+        export = "matches the store"
+    except AssertionError as exc:
+        export = f"differs: {exc}"
     scratch = tmp / "scratch" / "docnav.duckdb"
     index_in_process(scratch, folder)
     return {
-        "after_crash": after_crash, "rerun": rerun,
+        "after_crash": after_crash, "rerun": rerun, "export": export,
         "after_rerun": assert_each_document_wholly_old_or_new(tmp, store),
         "edges": canonical_edges(store), "scratch_edges": canonical_edges(Store(scratch)),
     }
@@ -255,3 +261,5 @@ def test_crash_after_the_documents_commit_keeps_whole_documents(crash_after_docu
 def test_crash_after_the_documents_commit_is_repaired_by_the_next_run(crash_after_documents_commit):
     run = crash_after_documents_commit
     assert run["edges"] == run["scratch_edges"]
+    # the killed run committed documents but never wrote their files: the rerun did
+    assert run["export"] == "matches the store"
