@@ -163,6 +163,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         answerer = ChatAnswerer(ChatOptions())
     answer = Navigator(_graph(args), answerer=answerer).ask(args.question, budget=args.budget,
                                                             doc=args.doc)
+    # 1, as for an index run with failed documents: the work is done, a part of it failed
     code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
     if answer.generation_error:
         print(f"docnav: warning: answer generation failed ({answer.generation_error}); the "
