@@ -155,14 +155,20 @@ def _cmd_ask(args: argparse.Namespace) -> int:
 
     from docnav.query import Navigator
 
-    answerer = None
+    answerer = verifier = None
     if args.generate:
         from docnav.chat import ChatOptions
         from docnav.query.generate import ChatAnswerer
 
         answerer = ChatAnswerer(ChatOptions())
-    answer = Navigator(_graph(args), answerer=answerer).ask(args.question, budget=args.budget,
-                                                            doc=args.doc)
+        if not args.no_verify:  # the NLI model loads now: a bad setting fails before any work
+            from docnav.verify import DEFAULT_NLI_MODEL, TransformersNLI, Verifier, VerifyOptions
+
+            nli = VerifyOptions(model=args.nli_model or os.environ.get("DOCNAV_NLI_MODEL")
+                                or DEFAULT_NLI_MODEL)
+            verifier = Verifier(TransformersNLI(nli), nli)
+    answer = Navigator(_graph(args), answerer=answerer, verifier=verifier).ask(
+        args.question, budget=args.budget, doc=args.doc)
     # 1, as for an index run with failed documents: the work is done, a part of it failed
     code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
     if answer.generation_error:
@@ -176,6 +182,14 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if answer.generated_by:
         print(f"answer ({answer.generated_by}; [n] cites the evidence below):")
         print(f"  {answer.text}\n")
+        if answer.claims:
+            marks = {"entail": "✓", "neutral": "?", "contradict": "✗"}
+            print("its sentences, checked against the evidence they cite "
+                  "(✓ entailed, ? not supported, ✗ contradicted):")
+            for c in answer.claims:
+                cited = ", ".join(f"[{r}]" for r in c.refs) or "no citation: all evidence"
+                print(f"  {marks.get(c.verdict, '?')} {c.text}  ({cited}; {c.score:.2f})")
+            print()
         print("evidence:")
     for i, e in enumerate(answer.evidence, start=1):
         page = f", p. {e.piece.page}" if e.piece.page else ""
@@ -286,7 +300,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="also write an answer from the evidence, citing it as [n], through an "
                    "OpenAI-compatible endpoint (DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, "
                    "DOCNAV_LLM_API_KEY); if that fails, the evidence is the answer and the exit "
-                   "code is 1")
+                   "code is 1. Each sentence of the answer is checked with the NLI model against "
+                   "the evidence it cites")
+    p.add_argument("--no-verify", action="store_true",
+                   help="with --generate: do not check the answer's sentences (no NLI model)")
+    p.add_argument("--nli-model", help="NLI model id or folder for that check (default: "
+                   "$DOCNAV_NLI_MODEL or cross-encoder/nli-deberta-v3-xsmall)")
     p.set_defaults(func=_cmd_ask)
 
     p = sub.add_parser(

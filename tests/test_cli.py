@@ -226,15 +226,24 @@ def test_ask_json_is_the_answer_with_its_citations(indexed):
 def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, monkeypatch):
     from _endpoint import ChatEndpoint
 
+    from tests.conftest import NLI_MODEL, require
+
     endpoint = ChatEndpoint("Send needs a static bound because threads may outlive it [1].")
     try:
         monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
         monkeypatch.setenv("DOCNAV_LLM_MODEL", "test-model")
+        monkeypatch.setenv("DOCNAV_NLI_MODEL", str(require(NLI_MODEL)))
         code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
         assert code == 0, err
         assert "answer (chat:test-model; [n] cites the evidence below):" in out
         assert endpoint.reply in out and "\nevidence:\n[1] " in out
         assert "[1] " in endpoint.prompt() and SEND in endpoint.prompt()
+        # its one sentence, checked against evidence [1] by the NLI model
+        assert re.search(r"^  [✓?✗] Send needs a static bound because threads may outlive it\.  "
+                         r"\(\[1\]; \d\.\d\d\)$", out, re.M), out
+        code, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                           "--no-verify")
+        assert code == 0 and endpoint.reply in out and "checked against" not in out
 
         endpoint.mode = "500"
         monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)

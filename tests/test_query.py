@@ -571,3 +571,27 @@ def test_a_store_of_two_models_is_searched_with_the_one_covering_most(tmp_path, 
         assert main(["--db", str(store.path), "locate", "impeller wear"]) == 0
     assert f"note: {len(unsearched)} document(s) have no vectors of {model}" in err.getvalue()
     assert str(tmp_path / unsearched[0]) in err.getvalue()
+
+
+def test_a_generated_answer_s_sentences_are_checked_against_the_evidence_they_cite(
+        graph, endpoint, nli_model):
+    from docnav.query.generate import check_claims
+    from docnav.verify import Verifier
+
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    n = 1 + next(i for i, e in enumerate(plain.evidence) if "impeller seal" in e.piece.text)
+    endpoint.reply = (f"Replace the impeller seal every 2000 operating hours [{n}]. "
+                      f"The pump was designed by a team living on the Moon [{n}].")
+    verifier = Verifier(nli_model)
+    answer = Navigator(graph, answerer=answerer(endpoint.url), verifier=verifier).ask(
+        QUESTION, budget=200)
+    supported, invented = answer.claims
+    assert supported.text == "Replace the impeller seal every 2000 operating hours."
+    assert supported.refs == (n,) and supported.verdict == "entail"
+    assert invented.refs == (n,) and invented.verdict != "entail"
+    assert answer.trace[-1] == {"op": "verify", "claims": 2, "entailed": 1}
+    assert answer.to_json()["claims"][1]["verdict"] == invented.verdict
+    # no citation, or a number with no evidence behind it: checked against all the evidence
+    loose = check_claims("Replace the impeller seal every 2000 operating hours [99].",
+                         answer.evidence, verifier)
+    assert loose[0].refs == () and loose[0].verdict == "entail"

@@ -6,14 +6,22 @@ to an OpenAI-compatible endpoint (:mod:`docnav.chat`), which is asked to answer 
 and to cite the numbers it relies on, so every ``[n]`` in the generated text points at one
 piece of evidence (``Answer.evidence[n - 1]``). Any object with ``answerer_id`` and
 ``answer(question, evidence) -> str`` can stand in for :class:`ChatAnswerer`.
+
+A generated answer can say more than its evidence does. :func:`check_claims` splits it into
+sentences and checks each with the NLI verifier that checks summaries, against the evidence
+the sentence cites (all of it when it cites none): entail, neutral or contradict.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docnav.chat import ChatClient, ChatError, ChatOptions
+from docnav.sentences import split_sentences
+from docnav.verify import Chunk, Verifier
 
 if TYPE_CHECKING:
     from docnav.query.navigator import Evidence
@@ -48,4 +56,34 @@ class ChatAnswerer:
         return text
 
 
-__all__ = ["ChatAnswerer", "PROMPT", "numbered"]
+CITATION = re.compile(r"\[(\d+)\]")
+
+
+@dataclass(frozen=True)
+class AnswerClaim:
+    """One sentence of a generated answer and what its cited evidence says of it."""
+
+    text: str  # the sentence without its citation marks
+    refs: tuple[int, ...]  # the evidence numbers it cites (1-based), valid ones only
+    verdict: str  # entail | neutral | contradict
+    score: float  # the verdict's probability in the deciding window
+
+
+def check_claims(text: str, evidence: Sequence["Evidence"], verifier: Verifier) -> list[AnswerClaim]:
+    """Each sentence of ``text`` checked against the evidence it cites (all the evidence when
+    it cites none, or only numbers that do not exist)."""
+    everything = [Chunk(e.piece.node_id, e.piece.text) for e in evidence]
+    claims = []
+    for sentence in split_sentences(text):
+        refs = tuple(sorted({int(n) for n in CITATION.findall(sentence)
+                             if 1 <= int(n) <= len(evidence)}))
+        claim = re.sub(r" ([.,;:!?])", r"\1", " ".join(CITATION.sub(" ", sentence).split()))
+        if not claim:
+            continue
+        chunks = [everything[r - 1] for r in refs] or everything
+        verdict = verifier.verify([(claim, None)], chunks)[0]
+        claims.append(AnswerClaim(claim, refs, verdict.label, round(float(verdict.score), 4)))
+    return claims
+
+
+__all__ = ["AnswerClaim", "ChatAnswerer", "PROMPT", "check_claims", "numbered"]

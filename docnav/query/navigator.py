@@ -21,8 +21,9 @@ The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when 
 :class:`EvidenceState` is confident or the token budget is spent. The result cites node ids,
 breadcrumbs and pages, and carries a trace of every operation. Its text is the cited evidence,
 or, with an answerer (:mod:`docnav.query.generate`), an answer generated from that evidence
-with numbered citations; when generation fails the evidence stays the answer and the error is
-kept beside it.
+with numbered citations, each of its sentences checked by NLI against the evidence it cites
+when a verifier is given; when generation fails the evidence stays the answer and the error
+is kept beside it.
 """
 
 from __future__ import annotations
@@ -133,12 +134,15 @@ class Answer:
     text: str  # the cited evidence, or the generated answer citing it as [n]
     generated_by: str | None = None  # the answerer that wrote ``text``
     generation_error: str | None = None  # why generation failed (``text`` is the evidence)
+    claims: list = field(default_factory=list)  # the generated sentences, NLI-checked
 
     def to_json(self) -> dict:
         return {
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
+            "claims": [{"text": c.text, "refs": list(c.refs), "verdict": c.verdict,
+                        "score": c.score} for c in self.claims],
             "evidence": [{
                 "ref": i, "node_id": e.piece.node_id, "document": e.piece.doc_path,
                 "breadcrumb": e.piece.breadcrumb, "page": e.piece.page, "text": e.piece.text,
@@ -153,7 +157,8 @@ class Navigator:
 
     def __init__(self, graph: DocNavGraph, router: Callable[[str], str] = route,
                  max_steps: int = 200, section_share: float = 0.4, candidates: int = 200,
-                 sections: int = 10, short_hit_words: int = 15, answerer=None) -> None:
+                 sections: int = 10, short_hit_words: int = 15, answerer=None,
+                 verifier=None) -> None:
         self.graph = graph
         self.router = router
         self.max_steps = max_steps  # passages read at most, neighbours included
@@ -162,6 +167,7 @@ class Navigator:
         self.sections = sections  # located sections whose paragraphs form the reading order
         self.short_hit_words = short_hit_words  # a hit shorter than this is read with its next
         self.answerer = answerer  # None: the answer is the cited evidence
+        self.verifier = verifier  # checks a generated answer's sentences (None: not checked)
 
     def ask(self, question: str, budget: int = 1024, doc: str | None = None) -> Answer:
         if not isinstance(budget, int) or budget < 16:
@@ -180,6 +186,13 @@ class Navigator:
             answer.generation_error = f"{self.answerer.answerer_id}: {exc}"
             answer.trace.append({"op": "generate", "by": self.answerer.answerer_id,
                                  "error": str(exc)})
+            return answer
+        if self.verifier is not None:
+            from docnav.query.generate import check_claims
+
+            answer.claims = check_claims(answer.text, answer.evidence, self.verifier)
+            answer.trace.append({"op": "verify", "claims": len(answer.claims), "entailed": sum(
+                c.verdict == "entail" for c in answer.claims)})
         return answer
 
     def _navigate(self, question: str, budget: int, doc: str | None) -> Answer:
