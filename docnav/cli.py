@@ -82,9 +82,9 @@ def _summary_options(args: argparse.Namespace):
     if args.no_summaries:
         return None
     from docnav.summaries import SummaryPipelineOptions
-    from docnav.verify import DEFAULT_NLI_MODEL, VerifyOptions
+    from docnav.verify import VerifyOptions
 
-    nli = args.nli_model or os.environ.get("DOCNAV_NLI_MODEL") or DEFAULT_NLI_MODEL
+    nli = _nli_model(args)
     summarizer = None
     if args.summarizer == "chat":
         from docnav.abstractive import ChatOptions, ChatSummarizer
@@ -95,6 +95,13 @@ def _summary_options(args: argparse.Namespace):
         nli=VerifyOptions(model=nli, policy=args.policy),
         summarizer=summarizer,
     )
+
+
+def _nli_model(args: argparse.Namespace) -> str:
+    """``--nli-model``, else $DOCNAV_NLI_MODEL, else the default (for summaries and answers)."""
+    from docnav.verify import DEFAULT_NLI_MODEL
+
+    return args.nli_model or os.environ.get("DOCNAV_NLI_MODEL") or DEFAULT_NLI_MODEL
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -162,10 +169,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
 
         answerer = ChatAnswerer(ChatOptions())
         if not args.no_verify:  # the NLI model loads now: a bad setting fails before any work
-            from docnav.verify import DEFAULT_NLI_MODEL, TransformersNLI, Verifier, VerifyOptions
+            from docnav.verify import TransformersNLI, Verifier, VerifyOptions
 
-            nli = VerifyOptions(model=args.nli_model or os.environ.get("DOCNAV_NLI_MODEL")
-                                or DEFAULT_NLI_MODEL)
+            nli = VerifyOptions(model=_nli_model(args))
             verifier = Verifier(TransformersNLI(nli), nli)
     answer = Navigator(_graph(args), answerer=answerer, verifier=verifier).ask(
         args.question, budget=args.budget, doc=args.doc)

@@ -462,13 +462,8 @@ class Indexer:
         report._time("load", t)
 
         t = time.perf_counter()
-        missing: dict[str, str] = {}
-        for tr in trees:
-            for n in tr.nodes:
-                if n.text_hash not in cached and n.text_hash not in missing:
-                    missing[n.text_hash] = _embed_text(n)
-        report.embeddings_reused += len(wanted) - len(missing)
-        fresh = dict(zip(missing, self.embedder.embed(list(missing.values()))))
+        fresh = self._embed_missing(trees, cached)
+        report.embeddings_reused += len(wanted) - len(fresh)
         report._time("embed", t)
 
         t = time.perf_counter()
@@ -596,6 +591,16 @@ class Indexer:
                     out.append(f"tree of {doc_id}: the kept one is not the stored one")
         return out
 
+    def _embed_missing(self, trees: list[DocTree],
+                       cached: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """Vectors of this model for the trees' texts not in ``cached``, each text once."""
+        missing: dict[str, str] = {}
+        for tr in trees:
+            for n in tr.nodes:
+                if n.text_hash not in cached and n.text_hash not in missing:
+                    missing[n.text_hash] = _embed_text(n)
+        return dict(zip(missing, self.embedder.embed(list(missing.values()))))
+
     def _queue_export(self, con: duckdb.DuckDBPyConnection, doc_ids) -> None:
         # queued with export off too: the first run with it on brings those files up to date
         self.store.queue_export(con, doc_ids)
@@ -644,9 +649,7 @@ class Indexer:
             cached = self.store.cached_embeddings(con, model, wanted, known=self._texts).vectors
         report._time("load", t)
         t = time.perf_counter()
-        missing = {n.text_hash: _embed_text(n) for tr in trees for n in tr.nodes
-                   if n.text_hash not in cached}
-        fresh = dict(zip(missing, self.embedder.embed(list(missing.values()))))
+        fresh = self._embed_missing(trees, cached)
         report._time("embed", t)
         t = time.perf_counter()
         vectors = {**cached, **fresh}
