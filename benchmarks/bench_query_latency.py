@@ -149,13 +149,14 @@ def measure(folder: Path, quick: bool) -> dict:
     import psutil
 
     from docnav.embed import HashingEmbedder
-    from docnav.query.graph import DIRECTIONS, DocNavGraph, _tables_from_parquet
+    from docnav.query.graph import DIRECTIONS, DocNavGraph
+    from docnav.query.tables import tables_from_parquet
 
     proc = psutil.Process()
     gc.collect()
     rss0 = proc.memory_info().rss
     t = time.perf_counter()
-    graph = DocNavGraph(_tables_from_parquet(folder), f"parquet:{folder}", HashingEmbedder())
+    graph = DocNavGraph(tables_from_parquet(folder), f"parquet:{folder}", HashingEmbedder())
     load_s = time.perf_counter() - t
     gc.collect()
     rss1 = proc.memory_info().rss
@@ -261,9 +262,9 @@ def main(argv=None) -> int:
     results = {}
     with tempfile.TemporaryDirectory(prefix="docnav-latency-") as tmp:
         work = Path(tmp)
-        from docnav.query.graph import _tables_from_parquet
+        from docnav.query.tables import tables_from_parquet
 
-        base = _tables_from_parquet(index_rfcs(work, n_docs))
+        base = tables_from_parquet(index_rfcs(work, n_docs))
         for size in sizes:
             tables, copies = cut_tables(base, size)
             folder = work / f"g{size}"

@@ -39,7 +39,7 @@ _EXPORTS = {
     "Store": "docnav.store",
     "CollectionOptions": "docnav.collection",
     "IndexOptions": "docnav.index",
-    "IndexReport": "docnav.index",
+    "IndexReport": "docnav.report",
     "Indexer": "docnav.index",
     "index_paths": "docnav.index",
     "ResidentIndexer": "docnav.worker",

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -31,11 +30,13 @@ from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError, InputError
 from docnav.export import export_collection, export_documents, export_whole_collection
 from docnav.hashing import file_digest
+from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file
 from docnav.parse import preload as preload_parser
 from docnav.plan import Job, document_record, plan_run
 from docnav.refs import internal_references
+from docnav.report import IndexReport
 from docnav.scan import (
     DEFAULT_INCLUDE,
     FoundFile,
@@ -52,7 +53,6 @@ from docnav.store import (
 from docnav.summaries import (
     SummaryBuilder,
     SummaryPipelineOptions,
-    SummaryStats,
     collection_summary,
     make_builder,
     prune_summaries,
@@ -62,7 +62,6 @@ from docnav.tree import build_tree
 
 
 _EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
-_KEPT_TREES = 32  # documents whose last written tree a long-lived indexer keeps (an edit's diff)
 # a run that wrote at least this many documents, and at least a quarter of the collection (a
 # full build, a bulk load), rewrites the tables afterwards (Store.compact)
 _COMPACT_MIN_DOCUMENTS = 16
@@ -89,81 +88,6 @@ class IndexOptions:
     progress: bool | None = None
 
 
-@dataclass
-class IndexReport:
-    """What a run did, for the CLI's final line, Dagster metadata and tests."""
-
-    added: list[str] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
-    renamed: list[tuple[str, str]] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    failed: list[tuple[str, str]] = field(default_factory=list)  # (path, error)
-    docs_parsed: int = 0
-    nodes_written: int = 0
-    nodes_changed: int = 0
-    texts_embedded: int = 0
-    embeddings_reused: int = 0
-    related_recomputed: int = 0
-    references_written: int = 0  # cross-document reference edges deleted or inserted
-    reembedded: list[str] = field(default_factory=list)  # unchanged, embedded with a new model
-    seconds: float = 0.0
-    stage_seconds: dict[str, float] = field(default_factory=dict)
-    diffs: dict[str, dict[str, int]] = field(default_factory=dict)
-    summaries: SummaryStats = field(default_factory=SummaryStats)
-
-    @property
-    def ok(self) -> bool:
-        return not self.failed
-
-    def counts(self) -> dict[str, int | float]:
-        """The run's work as plain numbers (for metadata, benchmarks and logs)."""
-        s = self.summaries
-        return {
-            "documents_added": len(self.added),
-            "documents_changed": len(self.changed),
-            "documents_renamed": len(self.renamed),
-            "documents_removed": len(self.removed),
-            "documents_unchanged": len(self.unchanged),
-            "documents_failed": len(self.failed),
-            "documents_reembedded": len(self.reembedded),
-            "docs_parsed": self.docs_parsed,
-            "nodes_written": self.nodes_written,
-            "nodes_changed": self.nodes_changed,
-            "texts_embedded": self.texts_embedded,
-            "embeddings_reused": self.embeddings_reused,
-            "related_recomputed": self.related_recomputed,
-            "references_written": self.references_written,
-            "summaries_rebuilt": s.rebuilt,
-            "summaries_reused": s.reused,
-            "summaries_failed": s.failed,
-            "claims_checked": s.claims_checked,
-            "claims_flagged": s.claims_flagged,
-            "nli_pairs": s.nli_pairs,
-            "seconds": round(self.seconds, 3),
-        }
-
-    def summary(self) -> str:
-        s = self.summaries
-        summaries = (
-            f"{s.rebuilt} summaries rebuilt ({s.reused} reused, {s.failed} failed), "
-            f"{s.claims_checked} claims checked ({s.claims_flagged} flagged); "
-            if s.rebuilt or s.reused or s.failed else ""
-        )
-        reembedded = (f"{len(self.reembedded)} unchanged documents embedded with a new "
-                      "model; " if self.reembedded else "")
-        return (
-            f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
-            f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
-            f"{len(self.failed)} failed; {self.nodes_written} nodes written, "
-            f"{self.texts_embedded} texts embedded ({self.embeddings_reused} reused); "
-            f"{reembedded}{summaries}{self.seconds:.2f} s"
-        )
-
-    def _time(self, stage: str, started: float) -> None:
-        self.stage_seconds[stage] = self.stage_seconds.get(stage, 0.0) + time.perf_counter() - started
-
-
 class Indexer:
     """Keeps a store up to date with folders of documents."""
 
@@ -182,21 +106,11 @@ class Indexer:
         self._summaries = summaries
         self._collection = CollectionState()
         self._hashes = HashCache()  # a long-lived indexer does not re-read unchanged files
-        # the documents table as of this process's last read or write, with the store's
-        # documents token then: reading every row costs each run time in proportion to the
-        # collection, so a long-lived indexer reads them again only when another writer came
-        self._documents: tuple[str, dict[str, DocumentRecord]] | None = None
-        # the trees this process last wrote, of up to _KEPT_TREES documents, kept with those
-        # rows (and dropped with them): an edit's diff needs the document's stored tree, and
-        # reading it scans the nodes table, time in proportion to the collection
-        self._trees: OrderedDict[str, DocTree] = OrderedDict()
+        self._documents = KeptDocuments(store)  # document rows and trees, between runs
         # which texts the stored nodes use and which vectors are stored, from the second
         # run on (a one-off run would spend more reading it than it saves); None when unknown
         self._texts: KeptTexts | None = None
         self._runs = 0
-        # every stored text has a vector of this indexer's model: checked once, and again
-        # after another process wrote (this one's writes embed with its model)
-        self._vectors_complete = False
         self._exported: list[str] = []  # exported by this run, to clear from pending_export
 
     @property
@@ -304,7 +218,7 @@ class Indexer:
     ) -> None:
         t = time.perf_counter()
         with self.store.reader() as con:
-            stored = self._stored_documents(con)
+            stored = self._documents.rows(con)
         plan = plan_run(found, stored, scope, exact_scope)
         jobs, deletions = plan.jobs, plan.deletions
         report.unchanged, report.removed = plan.unchanged, plan.removed
@@ -338,7 +252,7 @@ class Indexer:
             self.store.queue_collection_work(con, refreshed, deletions, touched)
             self._queue_export(con, deletions)
             after = self.store.documents_token(con)
-        self._keep_documents(before, after, {}, deletions)
+        self._documents.committed(before, after, {}, deletions)
         report._time("write", t)
         if self.options.export_parquet:
             t = time.perf_counter()
@@ -346,7 +260,7 @@ class Indexer:
                 # this run's documents, and those of a run that died before its export
                 pending = self.store.pending_exports(con)
                 if pending:
-                    current = self._stored_documents(con)
+                    current = self._documents.rows(con)
                     # the collection's own files are written by the collection step
                     export_documents(con, self.store.parquet_dir,
                                      [d for d in pending if d in current],
@@ -417,7 +331,7 @@ class Indexer:
             return CollectionUpdate()  # nothing queued since the last update: nothing to do
         # the document rows this process keeps (when no other writer came in between) spare
         # the collection update its queries of the documents table
-        documents = {d: (r.path, r.tree_hash) for d, r in self._stored_documents(con).items()}
+        documents = {d: (r.path, r.tree_hash) for d, r in self._documents.rows(con).items()}
         return update_collection(
             con, self.embedder.model_id, changed_ids, touched, documents, self.options.collection,
             removed_docs=deletions, state=self._collection,
@@ -450,7 +364,7 @@ class Indexer:
         t = time.perf_counter()
         trees = [tree for _, tree, _ in parsed if tree is not None]
         with self.store.reader() as con:
-            old_trees = {j.doc_id: self._stored_tree(con, j.doc_id)
+            old_trees = {j.doc_id: self._documents.tree(con, j.doc_id)
                          for j, tree, _ in parsed if tree is not None and j.previous}
             wanted = sorted({n.text_hash for tr in trees for n in tr.nodes
                              if n.kind is not NodeKind.COLLECTION})
@@ -519,7 +433,7 @@ class Indexer:
             self.store.queue_collection_work(con, written, [], touched)
             self._queue_export(con, records)
             after = self.store.documents_token(con)
-        self._keep_documents(before, after, records, [],
+        self._documents.committed(before, after, records, [],
                              {tree.doc_id: tree for _, tree, _ in parsed if tree is not None})
         if self._texts is not None:
             self._texts.embedded(self.embedder.model_id, fresh)
@@ -531,65 +445,14 @@ class Indexer:
         report._time("write", t)
         return written
 
-    def _stored_documents(self, con: duckdb.DuckDBPyConnection) -> dict[str, DocumentRecord]:
-        """The stored document rows: kept from this process's last read or write while the
-        store's documents token is unchanged (no other writer since), else read."""
-        token = self.store.documents_token(con)
-        if token is not None and self._documents is not None and self._documents[0] == token:
-            return dict(self._documents[1])
-        rows = self.store.documents(con)
-        self._documents = (token, rows) if token is not None else None
-        self._trees.clear()
-        self._vectors_complete = False  # first run, or another process wrote
-        return dict(rows)
-
-    def _stored_tree(self, con: duckdb.DuckDBPyConnection, doc_id: str) -> DocTree | None:
-        """The stored tree of ``doc_id``: the one this process wrote, while the kept rows are
-        the stored ones (call after :meth:`_stored_documents` in the same run), else read."""
-        kept = self._trees.get(doc_id) if self._documents is not None else None
-        return kept if kept is not None else self.store.load_tree(con, doc_id)
-
-    def _keep_documents(
-        self, before: str | None, after: str | None, written: dict[str, DocumentRecord],
-        deleted: list[str], trees: dict[str, DocTree] | None = None,
-    ) -> None:
-        """After a committed write transaction: apply what it wrote to the kept rows and
-        trees (``trees``: the documents written with a new tree), if they were the stored ones
-        when it began."""
-        kept = self._documents
-        if kept is None or before is None or after is None or kept[0] != before:
-            self._documents = None
-            self._trees.clear()
-            return
-        rows = kept[1]
-        rows.update(written)
-        for doc_id in deleted:
-            rows.pop(doc_id, None)
-            self._trees.pop(doc_id, None)
-        for doc_id, tree in (trees or {}).items():
-            self._trees[doc_id] = tree
-            self._trees.move_to_end(doc_id)
-        while len(self._trees) > _KEPT_TREES:
-            self._trees.popitem(last=False)
-        self._documents = (after, rows)
-
     def kept_state_differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
         """What this indexer keeps in memory between runs but the store does not say (empty
-        when in step): the section vectors, related lists and document rows. For tests."""
+        when in step): the section vectors, related lists, texts, document rows and trees.
+        For tests."""
         out = self._collection.differences(con)
         if self._texts is not None:
             out += self._texts.differences(con)
-        if self._documents is not None:
-            token, rows = self._documents
-            if token != self.store.documents_token(con):
-                out.append("documents token: kept one is not the stored one")
-            stored = self.store.documents(con)
-            out += [f"document {d}: kept {rows.get(d)}, stored {stored.get(d)}"
-                    for d in sorted(set(rows) | set(stored)) if rows.get(d) != stored.get(d)][:5]
-            for doc_id, tree in self._trees.items():
-                if _tree_rows(tree) != _tree_rows(self.store.load_tree(con, doc_id)):
-                    out.append(f"tree of {doc_id}: the kept one is not the stored one")
-        return out
+        return out + self._documents.differences(con)
 
     def _embed_missing(self, trees: list[DocTree],
                        cached: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -613,7 +476,7 @@ class Indexer:
         section vectors are replaced and their related edges recomputed, so the store is
         searched with one model again. The other model's text vectors stay, as after any
         model change (a document of another scope waits for a run over it)."""
-        if self._vectors_complete:
+        if self._documents.vectors_complete:
             return []
         t = time.perf_counter()
         model = self.embedder.model_id
@@ -637,7 +500,7 @@ class Indexer:
             written += self._reembed(batch, report)
             bar(len(batch))
         bar(0, done=True)
-        self._vectors_complete = len(mine) == len(stale)
+        self._documents.vectors_complete = len(mine) == len(stale)
         return written
 
     def _reembed(self, doc_ids: list[str], report: IndexReport) -> list[str]:
@@ -663,7 +526,7 @@ class Indexer:
             self._queue_export(con, [tr.doc_id for tr in trees])
             stamp_token(con, DOCUMENTS_TOKEN)  # other processes' kept texts are stale now
             after = self.store.documents_token(con)
-        self._keep_documents(before, after, {}, [])
+        self._documents.committed(before, after, {}, [])
         if self._texts is not None:
             self._texts.embedded(model, fresh)
         report.reembedded += [tr.path for tr in trees]
@@ -752,15 +615,6 @@ def _bulk(report: IndexReport) -> bool:
     """Whether the run wrote enough of the collection to compact the tables afterwards."""
     written = len(report.added) + len(report.changed) + len(report.renamed)
     return written >= _COMPACT_MIN_DOCUMENTS and 4 * written >= written + len(report.unchanged)
-
-
-def _tree_rows(tree: DocTree | None) -> tuple | None:
-    """What the store holds of a tree, order-free where the store keeps no order (edges, links)."""
-    if tree is None:
-        return None
-    return (tree.doc_id, tree.path, tree.title, tree.format, tree.nodes,
-            sorted((e.src, e.dst, e.kind.value, e.weight) for e in tree.edges),
-            sorted((x.node_id, x.target, x.text) for x in tree.links), tree.metadata)
 
 
 def _section_vectors(tree: DocTree, vectors: dict[str, np.ndarray]) -> list[tuple[str, str, np.ndarray]]:

@@ -1,6 +1,7 @@
 """Read-only navigation over the produced tables: DocNavGraph, EvidenceState, Navigator."""
 
-from docnav.query.graph import DIRECTIONS, DocNavGraph, Hit, NodeView, Piece, embedder_for
+from docnav.query.graph import DIRECTIONS, DocNavGraph, Hit, NodeView, Piece
+from docnav.query.tables import embedder_for
 from docnav.query.navigator import Answer, Evidence, EvidenceState, Navigator, route
 
 __all__ = ["DIRECTIONS", "DocNavGraph", "Hit", "NodeView", "Piece", "embedder_for", "Answer",

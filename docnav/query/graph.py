@@ -15,14 +15,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import duckdb
 import numpy as np
 import polars as pl
 
 from docnav.errors import ConfigError, InputError, StoreError
-from docnav.model import SCHEMA_VERSION, BlockKind, NodeKind
+from docnav.model import BlockKind, NodeKind
 from docnav.query.lexical import BM25, tokens
-from docnav.store import COLLECTION_DOC_ID, Store, vector_of
+from docnav.query.tables import embedder_for, tables_from_db, tables_from_parquet, vectors_by_node
+from docnav.store import COLLECTION_DOC_ID, Store
 
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references", "related")
 MAX_QUERY_CHARS = 2000
@@ -129,12 +129,12 @@ class DocNavGraph:
                              f"`docnav index PATH --db {store.path}`.")
         try:
             with store.reader() as con:
-                tables = _tables_from_db(con)
+                tables = tables_from_db(con)
             source = f"duckdb:{store.path}"
         except StoreError as exc:
             if "locked" not in str(exc) or not (store.parquet_dir / "documents.parquet").exists():
                 raise
-            tables = _tables_from_parquet(store.parquet_dir)
+            tables = tables_from_parquet(store.parquet_dir)
             source = f"parquet:{store.parquet_dir}"
         return cls(tables, source, embedder)
 
@@ -164,7 +164,7 @@ class DocNavGraph:
         self._item_path = np.array([slot[n.path] for n in views], dtype=np.int64)
         self._bm25 = BM25([t for _, t, _ in items])
         self._query_cache: dict = {}
-        vectors = _vectors(tables, self._nodes)
+        vectors = vectors_by_node(tables, self._nodes)
         self._model = vectors.pop("__model__", None)
         self._embedder = self._check_embedder(embedder)
         dim = next((len(v) for v in vectors.values()), 0)
@@ -564,89 +564,6 @@ def _check_query(query: str) -> str:
         raise InputError(f"query of {len(query)} characters is too long (at most "
                          f"{MAX_QUERY_CHARS}); shorten it to the question itself")
     return query.strip()
-
-
-def _tables_from_db(con: duckdb.DuckDBPyConnection) -> dict[str, pl.DataFrame]:
-    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    if row is None or int(row[0]) != SCHEMA_VERSION:
-        raise StoreError(f"store schema version {row[0] if row else 'none'} is not "
-                         f"{SCHEMA_VERSION}; rebuild it with `docnav index`")
-    return {
-        "documents": con.execute("SELECT * FROM documents").pl(),
-        "nodes": con.execute("SELECT * FROM nodes").pl(),
-        "edges": con.execute("SELECT * FROM edges").pl(),
-        "summaries": con.execute("SELECT * FROM summaries").pl(),
-        "embeddings": con.execute(
-            "SELECT e.text_hash, e.model, e.vector FROM embeddings e").pl(),
-        "node_vectors": con.execute("SELECT node_id, model, vector FROM node_vectors").pl(),
-    }
-
-
-def _tables_from_parquet(folder: Path) -> dict[str, pl.DataFrame]:
-    def read(name: str) -> pl.DataFrame:
-        files = sorted((folder / name).glob("*.parquet"))
-        return pl.concat([pl.read_parquet(f) for f in files], how="vertical_relaxed") \
-            if files else pl.DataFrame()
-
-    tables = {name: read(name) for name in
-              ("nodes", "edges", "summaries", "embeddings", "node_vectors")}
-    tables["documents"] = pl.read_parquet(folder / "documents.parquet")
-    if "text_hash" in tables["embeddings"].columns:
-        tables["embeddings"] = tables["embeddings"].unique(subset=["text_hash", "model"])
-    if tables["summaries"].is_empty():
-        tables["summaries"] = pl.DataFrame({"node_id": [], "text": [], "sentences": [],
-                                            "status": []}, schema={"node_id": pl.Utf8,
-                                            "text": pl.Utf8, "sentences": pl.Utf8,
-                                            "status": pl.Utf8})
-    return tables
-
-
-def _vectors(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView]) -> dict:
-    """node id -> vector, all of one model: the one whose vectors cover the most nodes (a
-    store indexed with two models keeps both models' text vectors, but each document's
-    section vectors are of the model that last embedded it, so a store re-embedded with a
-    new model is searched with that one; ties go to the first name). Paragraphs and
-    documents by text hash, sections by node vector."""
-    emb = tables["embeddings"]
-    if emb.is_empty():
-        return {}
-    text_hash = dict(tables["nodes"].select(["node_id", "text_hash"]).iter_rows())
-    wanted = {text_hash.get(nid) for nid, n in nodes.items()
-              if n.kind in ("paragraph", "document")}
-    models: dict[str, dict[str, bytes]] = {}
-    for h, m, v in emb.select(["text_hash", "model", "vector"]).iter_rows():
-        models.setdefault(m, {})[h] = v
-    nv = tables["node_vectors"]
-    if len(models) > 1:
-        sections = (dict(nv.group_by("model").len().iter_rows()) if not nv.is_empty() else {})
-        covered = {m: sections.get(m, 0) + sum(1 for h in wanted if h in by_hash)
-                   for m, by_hash in models.items()}
-    else:
-        covered = {next(iter(models)): 0}
-    model = min(covered, key=lambda m: (-covered[m], m))
-    by_hash = {h: vector_of(v) for h, v in models[model].items() if h in wanted}
-    out: dict = {"__model__": model}
-    for nid, n in nodes.items():
-        if n.kind in ("paragraph", "document") and text_hash.get(nid) in by_hash:
-            out[nid] = by_hash[text_hash[nid]]
-    if not nv.is_empty():
-        for nid, m, v in nv.select(["node_id", "model", "vector"]).iter_rows():
-            if m == model and nid in nodes:
-                out[nid] = vector_of(v)
-    return out
-
-
-def embedder_for(model_id: str | None):
-    """The embedder that produced a store's vectors, to embed queries the same way."""
-    from docnav.embed import EmbeddingOptions, HashingEmbedder, SentenceTransformerEmbedder
-
-    if not model_id:
-        return None
-    if model_id.startswith("hashing-v1-"):
-        return HashingEmbedder(int(model_id.rsplit("-", 1)[1]))
-    if model_id.startswith("st:"):
-        return SentenceTransformerEmbedder(EmbeddingOptions(model=model_id[3:]))
-    return None
 
 
 __all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID", "rrf"]

@@ -1,0 +1,101 @@
+"""The produced tables, loaded for a :class:`~docnav.query.graph.DocNavGraph`: from the DuckDB
+store or its Parquet export, with the vectors of one model per node and the embedder that
+made them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import duckdb
+import polars as pl
+
+from docnav.errors import StoreError
+from docnav.model import SCHEMA_VERSION
+from docnav.store import vector_of
+
+if TYPE_CHECKING:
+    from docnav.query.graph import NodeView
+
+
+def tables_from_db(con: duckdb.DuckDBPyConnection) -> dict[str, pl.DataFrame]:
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is None or int(row[0]) != SCHEMA_VERSION:
+        raise StoreError(f"store schema version {row[0] if row else 'none'} is not "
+                         f"{SCHEMA_VERSION}; rebuild it with `docnav index`")
+    return {
+        "documents": con.execute("SELECT * FROM documents").pl(),
+        "nodes": con.execute("SELECT * FROM nodes").pl(),
+        "edges": con.execute("SELECT * FROM edges").pl(),
+        "summaries": con.execute("SELECT * FROM summaries").pl(),
+        "embeddings": con.execute(
+            "SELECT e.text_hash, e.model, e.vector FROM embeddings e").pl(),
+        "node_vectors": con.execute("SELECT node_id, model, vector FROM node_vectors").pl(),
+    }
+
+
+def tables_from_parquet(folder: Path) -> dict[str, pl.DataFrame]:
+    def read(name: str) -> pl.DataFrame:
+        files = sorted((folder / name).glob("*.parquet"))
+        return pl.concat([pl.read_parquet(f) for f in files], how="vertical_relaxed") \
+            if files else pl.DataFrame()
+
+    tables = {name: read(name) for name in
+              ("nodes", "edges", "summaries", "embeddings", "node_vectors")}
+    tables["documents"] = pl.read_parquet(folder / "documents.parquet")
+    if "text_hash" in tables["embeddings"].columns:
+        tables["embeddings"] = tables["embeddings"].unique(subset=["text_hash", "model"])
+    if tables["summaries"].is_empty():
+        tables["summaries"] = pl.DataFrame({"node_id": [], "text": [], "sentences": [],
+                                            "status": []}, schema={"node_id": pl.Utf8,
+                                            "text": pl.Utf8, "sentences": pl.Utf8,
+                                            "status": pl.Utf8})
+    return tables
+
+
+def vectors_by_node(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView]) -> dict:
+    """node id -> vector, all of one model: the one whose vectors cover the most nodes (a
+    store indexed with two models keeps both models' text vectors, but each document's
+    section vectors are of the model that last embedded it, so a store re-embedded with a
+    new model is searched with that one; ties go to the first name). Paragraphs and
+    documents by text hash, sections by node vector."""
+    emb = tables["embeddings"]
+    if emb.is_empty():
+        return {}
+    text_hash = dict(tables["nodes"].select(["node_id", "text_hash"]).iter_rows())
+    wanted = {text_hash.get(nid) for nid, n in nodes.items()
+              if n.kind in ("paragraph", "document")}
+    models: dict[str, dict[str, bytes]] = {}
+    for h, m, v in emb.select(["text_hash", "model", "vector"]).iter_rows():
+        models.setdefault(m, {})[h] = v
+    nv = tables["node_vectors"]
+    if len(models) > 1:
+        sections = (dict(nv.group_by("model").len().iter_rows()) if not nv.is_empty() else {})
+        covered = {m: sections.get(m, 0) + sum(1 for h in wanted if h in by_hash)
+                   for m, by_hash in models.items()}
+    else:
+        covered = {next(iter(models)): 0}
+    model = min(covered, key=lambda m: (-covered[m], m))
+    by_hash = {h: vector_of(v) for h, v in models[model].items() if h in wanted}
+    out: dict = {"__model__": model}
+    for nid, n in nodes.items():
+        if n.kind in ("paragraph", "document") and text_hash.get(nid) in by_hash:
+            out[nid] = by_hash[text_hash[nid]]
+    if not nv.is_empty():
+        for nid, m, v in nv.select(["node_id", "model", "vector"]).iter_rows():
+            if m == model and nid in nodes:
+                out[nid] = vector_of(v)
+    return out
+
+
+def embedder_for(model_id: str | None):
+    """The embedder that produced a store's vectors, to embed queries the same way."""
+    from docnav.embed import EmbeddingOptions, HashingEmbedder, SentenceTransformerEmbedder
+
+    if not model_id:
+        return None
+    if model_id.startswith("hashing-v1-"):
+        return HashingEmbedder(int(model_id.rsplit("-", 1)[1]))
+    if model_id.startswith("st:"):
+        return SentenceTransformerEmbedder(EmbeddingOptions(model=model_id[3:]))
+    return None

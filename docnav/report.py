@@ -1,0 +1,84 @@
+"""What an index run did (:class:`IndexReport`): for the CLI's final line, Dagster metadata,
+benchmarks and tests."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from docnav.summaries import SummaryStats
+
+
+@dataclass
+class IndexReport:
+    """What a run did, for the CLI's final line, Dagster metadata and tests."""
+
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    renamed: list[tuple[str, str]] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (path, error)
+    docs_parsed: int = 0
+    nodes_written: int = 0
+    nodes_changed: int = 0
+    texts_embedded: int = 0
+    embeddings_reused: int = 0
+    related_recomputed: int = 0
+    references_written: int = 0  # cross-document reference edges deleted or inserted
+    reembedded: list[str] = field(default_factory=list)  # unchanged, embedded with a new model
+    seconds: float = 0.0
+    stage_seconds: dict[str, float] = field(default_factory=dict)
+    diffs: dict[str, dict[str, int]] = field(default_factory=dict)
+    summaries: SummaryStats = field(default_factory=SummaryStats)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+    def counts(self) -> dict[str, int | float]:
+        """The run's work as plain numbers (for metadata, benchmarks and logs)."""
+        s = self.summaries
+        return {
+            "documents_added": len(self.added),
+            "documents_changed": len(self.changed),
+            "documents_renamed": len(self.renamed),
+            "documents_removed": len(self.removed),
+            "documents_unchanged": len(self.unchanged),
+            "documents_failed": len(self.failed),
+            "documents_reembedded": len(self.reembedded),
+            "docs_parsed": self.docs_parsed,
+            "nodes_written": self.nodes_written,
+            "nodes_changed": self.nodes_changed,
+            "texts_embedded": self.texts_embedded,
+            "embeddings_reused": self.embeddings_reused,
+            "related_recomputed": self.related_recomputed,
+            "references_written": self.references_written,
+            "summaries_rebuilt": s.rebuilt,
+            "summaries_reused": s.reused,
+            "summaries_failed": s.failed,
+            "claims_checked": s.claims_checked,
+            "claims_flagged": s.claims_flagged,
+            "nli_pairs": s.nli_pairs,
+            "seconds": round(self.seconds, 3),
+        }
+
+    def summary(self) -> str:
+        s = self.summaries
+        summaries = (
+            f"{s.rebuilt} summaries rebuilt ({s.reused} reused, {s.failed} failed), "
+            f"{s.claims_checked} claims checked ({s.claims_flagged} flagged); "
+            if s.rebuilt or s.reused or s.failed else ""
+        )
+        reembedded = (f"{len(self.reembedded)} unchanged documents embedded with a new "
+                      "model; " if self.reembedded else "")
+        return (
+            f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
+            f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
+            f"{len(self.failed)} failed; {self.nodes_written} nodes written, "
+            f"{self.texts_embedded} texts embedded ({self.embeddings_reused} reused); "
+            f"{reembedded}{summaries}{self.seconds:.2f} s"
+        )
+
+    def _time(self, stage: str, started: float) -> None:
+        self.stage_seconds[stage] = self.stage_seconds.get(stage, 0.0) + time.perf_counter() - started
