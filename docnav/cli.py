@@ -167,19 +167,29 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         from docnav.chat import ChatOptions
         from docnav.query.generate import ChatAnswerer
 
+        if args.policy == "drop" and args.no_verify:
+            raise InputError("--policy drop keeps the sentences the NLI check supports: "
+                             "it cannot go with --no-verify")
         answerer = ChatAnswerer(ChatOptions())
         if not args.no_verify:  # the NLI model loads now: a bad setting fails before any work
             from docnav.verify import TransformersNLI, Verifier, VerifyOptions
 
             nli = VerifyOptions(model=_nli_model(args))
             verifier = Verifier(TransformersNLI(nli), nli)
-    answer = Navigator(_graph(args), answerer=answerer, verifier=verifier).ask(
+    elif args.policy == "drop":
+        raise InputError("--policy drop applies to a generated answer: add --generate")
+    answer = Navigator(_graph(args), answerer=answerer, verifier=verifier,
+                       policy=args.policy).ask(
         args.question, budget=args.budget, doc=args.doc)
     # 1, as for an index run with failed documents: the work is done, a part of it failed
     code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
     if answer.generation_error:
         print(f"docnav: warning: answer generation failed ({answer.generation_error}); the "
               "answer is the cited evidence", file=sys.stderr)
+    if answer.dropped and answer.generated_by is None:
+        print(f"docnav: warning: no sentence of the generated answer is supported by the "
+              f"evidence (--policy drop removed all {len(answer.dropped)}); the answer is the "
+              "cited evidence", file=sys.stderr)
     if args.json:
         print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
         return code
@@ -194,7 +204,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
                   "(✓ entailed, ? not supported, ✗ contradicted):")
             for c in answer.claims:
                 cited = ", ".join(f"[{r}]" for r in c.refs) or "no citation: all evidence"
-                print(f"  {marks.get(c.verdict, '?')} {c.text}  ({cited}; {c.score:.2f})")
+                gone = "  [dropped]" if c in answer.dropped else ""
+                print(f"  {marks.get(c.verdict, '?')} {c.text}  ({cited}; {c.score:.2f}){gone}")
             print()
         print("evidence:")
     for i, e in enumerate(answer.evidence, start=1):
@@ -295,7 +306,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog='examples:\n  docnav ask "Why does Send need a static bound?"\n'
         '  docnav ask "What are the main risks?" --doc "*10K*" --budget 2048 --json\n'
         '  DOCNAV_LLM_BASE_URL=http://localhost:8000/v1 DOCNAV_LLM_MODEL=qwen2.5-7b \\\n'
-        '    docnav ask "How is the seal replaced?" --generate',
+        '    docnav ask "How is the seal replaced?" --generate --policy drop',
     )
     p.add_argument("question")
     p.add_argument("--doc", help="only documents whose path matches this glob")
@@ -312,6 +323,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="with --generate: do not check the answer's sentences (no NLI model)")
     p.add_argument("--nli-model", help="NLI model id or folder for that check (default: "
                    "$DOCNAV_NLI_MODEL or cross-encoder/nli-deberta-v3-xsmall)")
+    p.add_argument("--policy", choices=["flag", "drop"], default="flag",
+                   help="with --generate: keep every sentence of the answer, each marked with "
+                   "its verdict (default), or drop the ones the evidence does not support (none "
+                   "left: the answer is the evidence)")
     p.set_defaults(func=_cmd_ask)
 
     p = sub.add_parser(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 import shutil
 from dataclasses import dataclass
@@ -245,6 +246,26 @@ def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, monkeypatch)
                            "--no-verify")
         assert code == 0 and endpoint.reply in out and "checked against" not in out
 
+        # --policy drop: an invented sentence is checked, marked and left out of the answer;
+        # one taken word for word from evidence [1] stays, its citation with it
+        from docnav.sentences import split_sentences
+
+        _, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--json")
+        first = split_sentences(json.loads(out)["evidence"][0]["text"])[0]
+        quoted = f"{first[:-1]} [1]{first[-1]}"
+        endpoint.reply = f"Send was named after a carrier pigeon [1]. {quoted}"
+        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                             "--policy", "drop", "--json")
+        data = json.loads(out)
+        assert code == 0 and data["answer"] == quoted, err
+        assert [c["text"] for c in data["dropped"]] == ["Send was named after a carrier pigeon."]
+        assert len(data["claims"]) == 2 and data["dropped"][0]["verdict"] != "entail"
+        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                             "--policy", "drop")
+        assert code == 0 and f"\n  {quoted}\n" in out and "carrier pigeon [1]" not in out
+        assert re.search(r"^  [?✗] Send was named after a carrier pigeon\.  \(\[1\]; "
+                         r"\d\.\d\d\)  \[dropped\]$", out, re.M), out
+
         endpoint.mode = "500"
         monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
         code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
@@ -253,6 +274,17 @@ def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, monkeypatch)
         assert re.search(r"^\[1\] [0-9a-f]{12}  ", out, re.M) and endpoint.reply not in out
     finally:
         endpoint.close()
+
+
+@pytest.mark.parametrize("extra, message", [
+    ([], "--policy drop applies to a generated answer: add --generate"),
+    (["--generate", "--no-verify"], "it cannot go with --no-verify"),
+], ids=["no-generate", "no-verify"])
+def test_ask_policy_drop_needs_generation_and_the_check(indexed, monkeypatch, extra, message):
+    monkeypatch.setenv("DOCNAV_LLM_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("DOCNAV_LLM_MODEL", "m")
+    code, out, err = run(indexed.db, "ask", SEND, "--policy", "drop", *extra)
+    assert code == 2 and out == "" and message in err
 
 
 def test_ask_generate_without_an_endpoint_names_the_settings(indexed, monkeypatch):

@@ -595,3 +595,48 @@ def test_a_generated_answer_s_sentences_are_checked_against_the_evidence_they_ci
     loose = check_claims("Replace the impeller seal every 2000 operating hours [99].",
                          answer.evidence, verifier)
     assert loose[0].refs == () and loose[0].verdict == "entail"
+    # a citation after the full stop belongs to the sentence before it
+    after = check_claims(f"The pump was designed on the Moon. [{n}] Replace the impeller seal "
+                         f"every 2000 operating hours. [{n}]", answer.evidence, verifier)
+    assert [(c.text, c.refs) for c in after] == [
+        ("The pump was designed on the Moon.", (n,)),
+        ("Replace the impeller seal every 2000 operating hours.", (n,))]
+    assert after[1].sentence == f"Replace the impeller seal every 2000 operating hours [{n}]."
+
+
+
+def test_the_drop_policy_keeps_only_the_supported_sentences_of_an_answer(
+        graph, endpoint, nli_model):
+    from docnav.verify import Verifier
+
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    n = 1 + next(i for i, e in enumerate(plain.evidence) if "impeller seal" in e.piece.text)
+    supported = f"Replace the impeller seal every 2000 operating hours [{n}]."
+    invented = f"The pump was designed by a team living on the Moon [{n}]."
+    endpoint.reply = f"{invented} {supported}"
+    navigator = Navigator(graph, answerer=answerer(endpoint.url), verifier=Verifier(nli_model),
+                          policy="drop")
+    answer = navigator.ask(QUESTION, budget=200)
+    assert answer.text == supported and answer.generated_by == "chat:m"  # citation kept
+    assert [c.text for c in answer.dropped] == [invented.replace(f" [{n}]", "")]
+    assert len(answer.claims) == 2  # both checked; only the supported one is in the text
+    assert answer.trace[-1] == {"op": "drop", "dropped": 1, "kept": 1}
+    assert answer.to_json()["answer"] == supported
+    assert answer.to_json()["dropped"][0]["verdict"] == answer.dropped[0].verdict
+
+    endpoint.reply = invented  # nothing supported: the answer is the cited evidence again
+    answer = navigator.ask(QUESTION, budget=200)
+    assert answer.text == plain.text and answer.generated_by is None
+    assert len(answer.dropped) == 1 and answer.trace[-1] == {"op": "drop", "dropped": 1,
+                                                             "kept": 0}
+    endpoint.reply = supported  # all supported: nothing dropped, the text as written
+    answer = navigator.ask(QUESTION, budget=200)
+    assert answer.text == supported and answer.dropped == []
+    assert answer.trace[-1]["op"] == "verify"
+
+
+def test_an_answer_policy_is_flag_or_drop_and_drop_needs_a_verifier(graph, endpoint):
+    with pytest.raises(ConfigError, match="answer policy 'remove' is not valid: use 'flag'"):
+        Navigator(graph, policy="remove")
+    with pytest.raises(ConfigError, match="'drop' needs a verifier"):
+        Navigator(graph, answerer=answerer(endpoint.url), policy="drop")

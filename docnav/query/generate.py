@@ -9,7 +9,8 @@ piece of evidence (``Answer.evidence[n - 1]``). Any object with ``answerer_id`` 
 
 A generated answer can say more than its evidence does. :func:`check_claims` splits it into
 sentences and checks each with the NLI verifier that checks summaries, against the evidence
-the sentence cites (all of it when it cites none): entail, neutral or contradict.
+the sentence cites (all of it when it cites none): entail, neutral or contradict. With the
+``drop`` policy the answer keeps only its entailed sentences (:func:`supported_text`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from docnav.chat import ChatClient, ChatError, ChatOptions
 from docnav.sentences import split_sentences
-from docnav.verify import Chunk, Verifier
+from docnav.verify import ENTAIL, Chunk, Verifier
 
 if TYPE_CHECKING:
     from docnav.query.navigator import Evidence
@@ -57,6 +58,8 @@ class ChatAnswerer:
 
 
 CITATION = re.compile(r"\[(\d+)\]")
+# citation marks after a sentence's full stop, where a new sentence (or the end) follows
+_AFTER_STOP = re.compile(r"([.!?])((?:\s*,?\s*\[\d+\])+)(?=\s*$|\s+[A-Z\"“(])")
 
 
 @dataclass(frozen=True)
@@ -67,23 +70,51 @@ class AnswerClaim:
     refs: tuple[int, ...]  # the evidence numbers it cites (1-based), valid ones only
     verdict: str  # entail | neutral | contradict
     score: float  # the verdict's probability in the deciding window
+    sentence: str = ""  # the sentence as the answer wrote it, citation marks included
+
+    @property
+    def supported(self) -> bool:
+        return self.verdict == ENTAIL
 
 
 def check_claims(text: str, evidence: Sequence["Evidence"], verifier: Verifier) -> list[AnswerClaim]:
     """Each sentence of ``text`` checked against the evidence it cites (all the evidence when
     it cites none, or only numbers that do not exist)."""
     everything = [Chunk(e.piece.node_id, e.piece.text) for e in evidence]
+    sentences: list[str] = []
+    for sentence in split_sentences(_cite_before_stop(text)):
+        if sentences and not _without_citations(sentence):
+            sentences[-1] += " " + sentence  # "... hours. [2]": the citation after the stop
+        else:
+            sentences.append(sentence)
     claims = []
-    for sentence in split_sentences(text):
+    for sentence in sentences:
         refs = tuple(sorted({int(n) for n in CITATION.findall(sentence)
                              if 1 <= int(n) <= len(evidence)}))
-        claim = re.sub(r" ([.,;:!?])", r"\1", " ".join(CITATION.sub(" ", sentence).split()))
+        claim = _without_citations(sentence)
         if not claim:
             continue
         chunks = [everything[r - 1] for r in refs] or everything
         verdict = verifier.verify([(claim, None)], chunks)[0]
-        claims.append(AnswerClaim(claim, refs, verdict.label, round(float(verdict.score), 4)))
+        claims.append(AnswerClaim(claim, refs, verdict.label, round(float(verdict.score), 4),
+                                  sentence))
     return claims
 
 
-__all__ = ["AnswerClaim", "ChatAnswerer", "PROMPT", "check_claims", "numbered"]
+def _cite_before_stop(text: str) -> str:
+    """"... hours. [2] Next" -> "... hours [2]. Next": the sentence splitter would give the
+    marks to the next sentence."""
+    return _AFTER_STOP.sub(lambda m: " " + " ".join(
+        f"[{n}]" for n in CITATION.findall(m.group(2))) + m.group(1), text)
+
+
+def _without_citations(sentence: str) -> str:
+    return re.sub(r" ([.,;:!?])", r"\1", " ".join(CITATION.sub(" ", sentence).split()))
+
+
+def supported_text(claims: Sequence[AnswerClaim]) -> str:
+    """The answer rebuilt from its supported sentences (citations kept); "" when none is."""
+    return " ".join(c.sentence for c in claims if c.supported)
+
+
+__all__ = ["AnswerClaim", "ChatAnswerer", "PROMPT", "check_claims", "numbered", "supported_text"]

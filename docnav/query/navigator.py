@@ -22,8 +22,8 @@ The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when 
 breadcrumbs and pages, and carries a trace of every operation. Its text is the cited evidence,
 or, with an answerer (:mod:`docnav.query.generate`), an answer generated from that evidence
 with numbered citations, each of its sentences checked by NLI against the evidence it cites
-when a verifier is given; when generation fails the evidence stays the answer and the error
-is kept beside it.
+when a verifier is given (with the ``drop`` policy only the supported sentences stay); when
+generation fails the evidence stays the answer and the error is kept beside it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from docnav.errors import DocNavError, InputError
+from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import tokens
 
@@ -135,14 +135,15 @@ class Answer:
     generated_by: str | None = None  # the answerer that wrote ``text``
     generation_error: str | None = None  # why generation failed (``text`` is the evidence)
     claims: list = field(default_factory=list)  # the generated sentences, NLI-checked
+    dropped: list = field(default_factory=list)  # the claims the drop policy took out of ``text``
 
     def to_json(self) -> dict:
         return {
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
-            "claims": [{"text": c.text, "refs": list(c.refs), "verdict": c.verdict,
-                        "score": c.score} for c in self.claims],
+            "claims": [_claim_json(c) for c in self.claims],
+            "dropped": [_claim_json(c) for c in self.dropped],
             "evidence": [{
                 "ref": i, "node_id": e.piece.node_id, "document": e.piece.doc_path,
                 "breadcrumb": e.piece.breadcrumb, "page": e.piece.page, "text": e.piece.text,
@@ -158,7 +159,12 @@ class Navigator:
     def __init__(self, graph: DocNavGraph, router: Callable[[str], str] = route,
                  max_steps: int = 200, section_share: float = 0.4, candidates: int = 200,
                  sections: int = 10, short_hit_words: int = 15, answerer=None,
-                 verifier=None) -> None:
+                 verifier=None, policy: str = "flag") -> None:
+        if policy not in ("flag", "drop"):
+            raise ConfigError(f"answer policy {policy!r} is not valid: use 'flag' (keep every "
+                              "sentence, each with its verdict) or 'drop' (keep the supported)")
+        if policy == "drop" and verifier is None:
+            raise ConfigError("answer policy 'drop' needs a verifier to check the sentences")
         self.graph = graph
         self.router = router
         self.max_steps = max_steps  # passages read at most, neighbours included
@@ -168,6 +174,7 @@ class Navigator:
         self.short_hit_words = short_hit_words  # a hit shorter than this is read with its next
         self.answerer = answerer  # None: the answer is the cited evidence
         self.verifier = verifier  # checks a generated answer's sentences (None: not checked)
+        self.policy = policy  # drop: a generated answer keeps only its supported sentences
 
     def ask(self, question: str, budget: int = 1024, doc: str | None = None) -> Answer:
         if not isinstance(budget, int) or budget < 16:
@@ -177,6 +184,7 @@ class Navigator:
         answer = self._navigate(question, budget, doc)
         if self.answerer is None or not answer.evidence:
             return answer
+        evidence_text = answer.text
         try:
             answer.text = self.answerer.answer(question, answer.evidence)
             answer.generated_by = self.answerer.answerer_id
@@ -192,8 +200,27 @@ class Navigator:
 
             answer.claims = check_claims(answer.text, answer.evidence, self.verifier)
             answer.trace.append({"op": "verify", "claims": len(answer.claims), "entailed": sum(
-                c.verdict == "entail" for c in answer.claims)})
+                c.supported for c in answer.claims)})
+            if self.policy == "drop":
+                self._drop_unsupported(answer, evidence_text)
         return answer
+
+    @staticmethod
+    def _drop_unsupported(answer: Answer, evidence_text: str) -> None:
+        """Keep the generated sentences the evidence supports; none: the answer is the
+        evidence again (``generated_by`` None, every claim in ``dropped``)."""
+        from docnav.query.generate import supported_text
+
+        answer.dropped = [c for c in answer.claims if not c.supported]
+        if not answer.dropped:
+            return
+        kept = supported_text(answer.claims)
+        answer.trace.append({"op": "drop", "dropped": len(answer.dropped),
+                             "kept": len(answer.claims) - len(answer.dropped)})
+        if kept:
+            answer.text = kept
+        else:
+            answer.text, answer.generated_by = evidence_text, None
 
     def _navigate(self, question: str, budget: int, doc: str | None) -> Answer:
         kind = self.router(question)
@@ -309,6 +336,11 @@ class Navigator:
                       if self.graph.node(c).kind == "paragraph"]
             return inside[:1]
         return []
+
+
+def _claim_json(claim) -> dict:
+    return {"text": claim.text, "refs": list(claim.refs), "verdict": claim.verdict,
+            "score": claim.score}
 
 
 __all__ = ["Navigator", "EvidenceState", "Evidence", "Answer", "route", "count_tokens"]
