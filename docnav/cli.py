@@ -117,6 +117,27 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_prune(args: argparse.Namespace) -> int:
+    from docnav.prune import prune_vectors
+    from docnav.store import Store
+
+    report = prune_vectors(Store(_db_path(args)), dry_run=args.dry_run,
+                           export=not args.no_parquet)
+    if len(report.users) > 1:
+        used = "; ".join(f"{m} by {len(p)} ({', '.join(p[:2])}{', ...' if len(p) > 2 else ''})"
+                         for m, p in report.users.items())
+        print(f"note: {len(report.users)} models are in use, each by documents no run has "
+              f"embedded with another since: {used}. To keep one, index every folder with it, "
+              "then prune again", file=sys.stderr)
+    if args.dry_run and report.pruned:
+        gone = ", ".join(f"{n:,} of {m}" for m, n in sorted(report.pruned.items()))
+        print(f"would delete {sum(report.pruned.values()):,} text vectors ({gone}); would keep "
+              f"{', '.join(report.kept)}")
+    else:
+        print(report.summary())
+    return EXIT_OK
+
+
 def _add_index_options(p: argparse.ArgumentParser) -> None:
     """Options shared by `index` and `watch`."""
     p.add_argument("--include", action="append", default=[],
@@ -354,6 +375,21 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
                    "references or related")
     p.set_defaults(func=_cmd_nav)
+
+    p = sub.add_parser(
+        "prune", help="delete the vectors of embedding models no document uses any more",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="After a change of embedding model, index runs embed every document "
+        "with the new model and keep the old model's vectors (switching back costs nothing). "
+        "This deletes the vectors of every model no document uses. Documents no run has "
+        "re-embedded since the change keep the old model in use; stderr names them (index "
+        "their folders, then prune again).",
+        epilog="examples:\n  docnav prune --dry-run\n  docnav --db /data/graph.duckdb prune",
+    )
+    p.add_argument("--dry-run", action="store_true", help="only say what would be deleted")
+    p.add_argument("--no-parquet", action="store_true", help="leave the Parquet export to the "
+                   "next index run (the documents stay queued for it)")
+    p.set_defaults(func=_cmd_prune)
 
     p = sub.add_parser(
         "show",

@@ -19,6 +19,8 @@ from docnav.model import SCHEMA_VERSION
 from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
 from docnav.texts import KeptTexts
 
+_COLLECTION_MARK = ".collection_token"  # the collection token the collection files show
+
 
 def export_documents(
     con: duckdb.DuckDBPyConnection, parquet_dir: Path, changed: Iterable[str],
@@ -125,6 +127,20 @@ def export_whole_collection(
         if f.name[len(prefix):-len(".parquet")] not in edges:
             f.unlink(missing_ok=True)
     export_collection(con, parquet_dir, edges, known=known)
+
+
+def collection_export_mark(parquet_dir: Path) -> str | None:
+    """The store's collection token as of the collection files exported last (None: none)."""
+    mark = parquet_dir / _COLLECTION_MARK
+    return mark.read_text() if mark.exists() else None
+
+
+def mark_collection_export(parquet_dir: Path, token: str | None) -> None:
+    """Note that the collection files show the store at collection token ``token``."""
+    mark = parquet_dir / _COLLECTION_MARK
+    tmp = mark.with_suffix(".tmp")
+    tmp.write_text(token or "")
+    os.replace(tmp, mark)
 
 
 def _write_in_hand(

@@ -10,7 +10,6 @@ records the error; the rest of the batch goes on.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -28,7 +27,10 @@ from docnav.collection import (
 from docnav.diff import diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, make_embedder
 from docnav.errors import DocNavError, DocumentError, InputError
-from docnav.export import export_collection, export_documents, export_whole_collection
+from docnav.export import (
+    collection_export_mark, export_collection, export_documents, export_whole_collection,
+    mark_collection_export,
+)
 from docnav.hashing import file_digest
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
@@ -306,9 +308,7 @@ class Indexer:
         behind an earlier update (a run died between an update and its export: which files
         that one changed is not known). The collection token the export shows is kept in a
         file beside it."""
-        mark = self.store.parquet_dir / ".collection_token"
-        seen = mark.read_text() if mark.exists() else None
-        behind = before is not None and seen != before
+        behind = before is not None and collection_export_mark(self.store.parquet_dir) != before
         if not behind and after == before:
             return  # nothing updated, and the export is up to date
         with self.store.reader() as con:
@@ -317,9 +317,7 @@ class Indexer:
             else:
                 export_collection(con, self.store.parquet_dir, update.edges, deletions,
                                   update.written, self._texts)
-        tmp = mark.with_suffix(".tmp")
-        tmp.write_text(after or "")
-        os.replace(tmp, mark)
+        mark_collection_export(self.store.parquet_dir, after)
 
     def _update_collection_rows(
         self, con: duckdb.DuckDBPyConnection, changed_ids: list[str], deletions: list[str],

@@ -66,6 +66,65 @@ def indexed(tmp_path_factory) -> Indexed:
     return Indexed(docs, db, code, out.getvalue(), err.getvalue())
 
 
+def test_prune_deletes_the_old_models_vectors_once_no_document_uses_them(tmp_path, capsys):
+    from docnav.embed import EmbeddingOptions, HashingEmbedder
+    from docnav.index import IndexOptions, Indexer
+    from docnav.store import Store
+
+    docs = tmp_path / "rfcs"
+    shutil.copytree(SAMPLES, docs)
+    db = tmp_path / "store" / "docnav.duckdb"
+    assert index(db, docs) == 0  # hashing-v1-256
+    first = docs / SAMPLE_DOCS[0]
+    options = IndexOptions(embedding=EmbeddingOptions(model="hashing"), summaries=None)
+    Indexer(Store(db), options, HashingEmbedder(dim=64)).index([docs], paths=[first])
+    capsys.readouterr()
+
+    assert docnav(db, "prune") == 0  # both models in use: nothing deleted, and why
+    out, err = capsys.readouterr()
+    assert out.startswith("nothing to prune: every stored model is in use (hashing-v1-256, "
+                          "hashing-v1-64)")
+    assert f"hashing-v1-64 by 1 ({first})" in err and "hashing-v1-256 by 3 (" in err
+
+    Indexer(Store(db), options, HashingEmbedder(dim=64)).index([docs])  # the rest
+    capsys.readouterr()
+    assert docnav(db, "prune", "--dry-run") == 0
+    planned = capsys.readouterr().out
+    n = int(re.match(r"would delete ([\d,]+) text vectors \(", planned).group(1).replace(",", ""))
+    assert planned.strip() == (f"would delete {n:,} text vectors ({n:,} of hashing-v1-256); "
+                               "would keep hashing-v1-64")
+    assert docnav(db, "prune") == 0
+    assert capsys.readouterr().out.strip() == (
+        f"deleted {n:,} text vectors ({n:,} of hashing-v1-256); kept hashing-v1-64; "
+        "4 documents re-exported")
+    assert docnav(db, "locate", "negative impls", "--k", "1") == 0  # still searchable
+    assert capsys.readouterr().out.strip()
+
+
+def test_prune_refuses_a_missing_or_locked_store(tmp_path, capsys):
+    import subprocess
+    import sys
+
+    assert docnav(tmp_path / "none.duckdb", "prune") == 2
+    assert "none.duckdb: no store here, nothing to prune" in capsys.readouterr().err
+    db = tmp_path / "s.duckdb"
+    assert index(db, SAMPLES / SAMPLE_DOCS[0]) == 0
+    capsys.readouterr()
+    # another process holds the write lock, as a running `docnav index` does
+    writer = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+         "print('locked', flush=True); time.sleep(60)", str(db)],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert writer.stdout.readline().strip() == "locked"
+        assert docnav(db, "prune") == 2
+        assert "locked by another process" in capsys.readouterr().err
+    finally:
+        writer.kill()
+        writer.wait()
+
+
 @pytest.mark.parametrize("argv", [[], ["index"], ["show"]], ids=["docnav", "index", "show"])
 def test_help_has_an_example(argv, capsys):
     with pytest.raises(SystemExit) as exit_:
