@@ -42,6 +42,8 @@ _EXPORTS = {
     "IndexReport": "docnav.report",
     "Indexer": "docnav.index",
     "index_paths": "docnav.index",
+    "PruneReport": "docnav.prune",
+    "prune_vectors": "docnav.prune",
     "ResidentIndexer": "docnav.worker",
     "WorkerOptions": "docnav.worker",
 }

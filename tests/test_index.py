@@ -179,6 +179,23 @@ def test_prune_keeps_a_model_that_a_document_not_yet_re_embedded_still_uses(corp
     assert_parquet_matches_store(corpus)
 
 
+def test_prune_without_the_export_leaves_it_to_the_next_run(corpus):
+    from docnav.prune import prune_vectors
+
+    corpus.index()
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
+                             HashingEmbedder(dim=128), parse=corpus.parse)
+    corpus.index()
+    assert prune_vectors(corpus.store, export=False).exported == 0
+    with corpus.store.reader() as con:
+        assert len(corpus.store.pending_exports(con)) == 4  # queued with the delete
+    report = corpus.index()  # nothing to index; the queued export is written
+    assert report.docs_parsed == 0 and report.texts_embedded == 0
+    assert_parquet_matches_store(corpus)
+    with corpus.store.reader() as con:
+        assert corpus.store.pending_exports(con) == []
+
+
 def test_prune_of_a_missing_store_says_so(tmp_path):
     from docnav.errors import StoreError
     from docnav.prune import prune_vectors
