@@ -13,6 +13,7 @@ def render_documents(store: Store) -> str:
             "SELECT doc_id, path, status, version, n_nodes, error FROM documents ORDER BY path"
         ).fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
+        vectors = _vectors_line(con)
     if not rows:
         return "no documents indexed yet"
     lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
@@ -23,7 +24,23 @@ def render_documents(store: Store) -> str:
     edges = ", ".join(f"{counts.get(k, 0)} {k}" for k in
                       ("contains", "sequential", "references", "related"))
     lines.append(f"{len(rows)} documents; edges: {edges}")
-    return "\n".join(lines)
+    return "\n".join(lines + vectors)
+
+
+def _vectors_line(con) -> list[str]:
+    """The embedding models in use, with their documents, and the vectors of unused ones."""
+    from docnav.prune import models_in_use
+
+    users = models_in_use(con)
+    stored = dict(con.execute("SELECT model, count(*) FROM embeddings GROUP BY 1").fetchall())
+    unused = {m: n for m, n in sorted(stored.items()) if m not in users}
+    if not users and not unused:
+        return []
+    line = "embedded with " + ", ".join(f"{m} ({len(p)} documents)" for m, p in users.items())
+    if unused:
+        line += "; " + ", ".join(f"{n:,} vectors of {m}" for m, n in unused.items()) + \
+            " no document uses (`docnav prune` deletes them)"
+    return [line]
 
 
 def find_document(store: Store, ref: str) -> str:

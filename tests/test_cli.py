@@ -88,15 +88,23 @@ def test_prune_deletes_the_old_models_vectors_once_no_document_uses_them(tmp_pat
 
     Indexer(Store(db), options, HashingEmbedder(dim=64)).index([docs])  # the rest
     capsys.readouterr()
+    assert docnav(db, "show") == 0
+    shown = capsys.readouterr().out.strip().splitlines()[-1]
+    n = int(re.search(r"; ([\d,]+) vectors of hashing-v1-256 no document uses", shown)
+            .group(1).replace(",", ""))
+    assert shown.startswith("embedded with hashing-v1-64 (4 documents); ")
+    assert shown.endswith(" (`docnav prune` deletes them)")
     assert docnav(db, "prune", "--dry-run") == 0
     planned = capsys.readouterr().out
-    n = int(re.match(r"would delete ([\d,]+) text vectors \(", planned).group(1).replace(",", ""))
     assert planned.strip() == (f"would delete {n:,} text vectors ({n:,} of hashing-v1-256); "
                                "would keep hashing-v1-64")
     assert docnav(db, "prune") == 0
     assert capsys.readouterr().out.strip() == (
         f"deleted {n:,} text vectors ({n:,} of hashing-v1-256); kept hashing-v1-64; "
         "4 documents re-exported")
+    assert docnav(db, "show") == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1] == (
+        "embedded with hashing-v1-64 (4 documents)")
     assert docnav(db, "locate", "negative impls", "--k", "1") == 0  # still searchable
     assert capsys.readouterr().out.strip()
 
@@ -159,7 +167,8 @@ def test_show_lists_every_document(indexed, capsys):
     for name in SAMPLE_DOCS:
         (row,) = [line for line in lines if line.endswith(str(docs / name))]
         assert re.match(r"^[0-9a-f]{12} ok\s+1\s+\d+\s+/", row), row
-    assert lines[-1].startswith("4 documents; edges: ")
+    assert lines[-2].startswith("4 documents; edges: ")
+    assert lines[-1] == "embedded with hashing-v1-256 (4 documents)"
 
 
 def test_show_doc_prints_heading_tree_with_node_ids(indexed, capsys):
