@@ -132,6 +132,7 @@ def test_prune_deletes_the_vectors_no_document_uses_any_more(corpus, tmp_path):
     corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
                              HashingEmbedder(dim=128), parse=corpus.parse)
     corpus.index()  # every document re-embedded with the new model
+    corpus.index()  # a second run: from now on the indexer keeps the stored texts' models
     old = corpus.query("SELECT count(*) FROM embeddings WHERE model = 'hashing-v1-256'")[0][0]
     assert old > 0
 
@@ -177,6 +178,24 @@ def test_prune_keeps_a_model_that_a_document_not_yet_re_embedded_still_uses(corp
     report = prune_vectors(corpus.store)
     assert list(report.users) == ["hashing-v1-128"] and list(report.pruned) == ["hashing-v1-256"]
     assert_parquet_matches_store(corpus)
+
+
+def test_prune_never_takes_the_only_vectors_of_a_document_without_section_vectors(corpus):
+    """No writer leaves a document without section vectors (every document has a root
+    section); should a store hold one anyway, its text vectors decide which models it uses."""
+    from docnav.prune import prune_vectors
+
+    corpus.index()
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
+                             HashingEmbedder(dim=128), parse=corpus.parse)
+    corpus.indexer.index([corpus.folder], paths=[corpus.path("beta.md")])
+    others = [p for p in all_paths(corpus) if p != corpus.path("beta.md")]
+    with corpus.store.transaction() as con:  # the three not re-embedded lose theirs
+        con.execute("DELETE FROM node_vectors WHERE model = 'hashing-v1-256'")
+    report = prune_vectors(corpus.store)
+    assert report.users == {"hashing-v1-128": [corpus.path("beta.md")],
+                            "hashing-v1-256": others}
+    assert report.pruned == {}
 
 
 def test_prune_without_the_export_leaves_it_to_the_next_run(corpus):
