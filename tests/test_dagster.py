@@ -280,6 +280,38 @@ def test_the_reverify_run_after_an_embedding_model_change_re_embeds_every_docume
             ("st:all-MiniLM-L6-v2",)]
 
 
+def test_the_prune_job_deletes_the_old_models_vectors_after_the_re_embedding(
+        instance, tmp_path, docs):
+    from pipelines.maintenance import prune_vectors_job
+
+    db = str(tmp_path / "prune.duckdb")
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
+    for model in ("hashing", "all-MiniLM-L6-v2"):  # every document embedded with each
+        materialize([document, collection], instance=instance, tags=range_tags(keys[0], keys[-1]),
+                    resources={"docnav": DocNavResource(roots=str(docs), db=db,
+                                                        embed_model=model, summaries=False)})
+    with duckdb.connect(db, read_only=True) as con:
+        old = con.execute("SELECT count(*) FROM embeddings WHERE model = 'hashing-v1-256'"
+                          ).fetchone()[0]
+    assert old > 0
+    resource = DocNavResource(roots=str(docs), db=db, summaries=False)
+    job = Definitions(jobs=[prune_vectors_job], resources={"docnav": resource}).resolve_job_def(
+        "prune_vectors")
+    dry = job.execute_in_process(instance=instance, run_config={
+        "ops": {"prune_embeddings": {"config": {"dry_run": True}}}})
+    assert dry.success and dry.output_for_node("prune_embeddings") == (
+        f"dry run: would delete {old:,} text vectors")
+    result = job.execute_in_process(instance=instance)
+    assert result.success and result.dagster_run.tags["docnav/store"] == "write"
+    (output,) = [e for e in result.all_node_events if e.event_type_value == "STEP_OUTPUT"]
+    metadata = {k: v.value for k, v in output.event_specific_data.metadata.items()}
+    assert metadata["vectors_deleted"] == old and metadata["documents_reexported"] == 3
+    assert metadata["models_in_use"] == {"st:all-MiniLM-L6-v2": 3}
+    with duckdb.connect(db, read_only=True) as con:
+        assert con.execute("SELECT DISTINCT model FROM embeddings").fetchall() == [
+            ("st:all-MiniLM-L6-v2",)]
+
+
 # -- the sensor --------------------------------------------------------------------------------
 
 def tick(instance, resource, cursor):
