@@ -129,12 +129,7 @@ def _cmd_prune(args: argparse.Namespace) -> int:
         print(f"note: {len(report.users)} models are in use, each by documents no run has "
               f"embedded with another since: {used}. To keep one, index every folder with it, "
               "then prune again", file=sys.stderr)
-    if args.dry_run and report.pruned:
-        gone = ", ".join(f"{n:,} of {m}" for m, n in sorted(report.pruned.items()))
-        print(f"would delete {sum(report.pruned.values()):,} text vectors ({gone}); would keep "
-              f"{', '.join(report.kept)}")
-    else:
-        print(report.summary())
+    print(report.summary())
     return EXIT_OK
 
 
@@ -219,15 +214,16 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if answer.generated_by:
         print(f"answer ({answer.generated_by}; [n] cites the evidence below):")
         print(f"  {answer.text}\n")
-        if answer.claims:
-            marks = {"entail": "✓", "neutral": "?", "contradict": "✗"}
-            print("its sentences, checked against the evidence they cite "
-                  "(✓ entailed, ? not supported, ✗ contradicted):")
-            for c in answer.claims:
-                cited = ", ".join(f"[{r}]" for r in c.refs) or "no citation: all evidence"
-                gone = "  [dropped]" if c in answer.dropped else ""
-                print(f"  {marks.get(c.verdict, '?')} {c.text}  ({cited}; {c.score:.2f}){gone}")
-            print()
+    if answer.claims:  # also when --policy drop left none of them (the answer: the evidence)
+        marks = {"entail": "✓", "neutral": "?", "contradict": "✗"}
+        print("the generated answer's sentences, checked against the evidence they cite "
+              "(✓ entailed, ? not supported, ✗ contradicted):")
+        for c in answer.claims:
+            cited = ", ".join(f"[{r}]" for r in c.refs) or "no citation: all evidence"
+            gone = "  [dropped]" if c in answer.dropped else ""
+            print(f"  {marks.get(c.verdict, '?')} {c.text}  ({cited}; {c.score:.2f}){gone}")
+        print()
+    if answer.generated_by or answer.claims:
         print("evidence:")
     for i, e in enumerate(answer.evidence, start=1):
         page = f", p. {e.piece.page}" if e.piece.page else ""

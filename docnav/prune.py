@@ -28,6 +28,7 @@ class PruneReport:
     users: dict[str, list[str]] = field(default_factory=dict)  # model in use -> document paths
     pruned: dict[str, int] = field(default_factory=dict)  # model -> text vectors deleted
     exported: int = 0  # documents whose Parquet files were rewritten
+    dry_run: bool = False  # nothing was deleted: ``pruned`` is what would be
 
     @property
     def kept(self) -> list[str]:
@@ -37,6 +38,9 @@ class PruneReport:
         if not self.pruned:
             return f"nothing to prune: every stored model is in use ({', '.join(self.kept)})"
         gone = ", ".join(f"{n:,} of {m}" for m, n in sorted(self.pruned.items()))
+        if self.dry_run:
+            return (f"would delete {sum(self.pruned.values()):,} text vectors ({gone}); would "
+                    f"keep {', '.join(self.kept)}")
         return (f"deleted {sum(self.pruned.values()):,} text vectors ({gone}); kept "
                 f"{', '.join(self.kept)}; {self.exported} documents re-exported")
 
@@ -68,7 +72,7 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
     """
     if not store.exists():
         raise StoreError(f"{store.path}: no store here, nothing to prune")
-    report = PruneReport()
+    report = PruneReport(dry_run=dry_run)
     with store.session():
         with store.reader() as con:
             report.users = models_in_use(con)

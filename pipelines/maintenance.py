@@ -22,8 +22,7 @@ def prune_embeddings(context: OpExecutionContext, config: PruneConfig,
             "more than one embedding model is in use, each by documents no run has embedded "
             "with another since: " + "; ".join(f"{m}: {len(p)} documents"
                                                for m, p in report.users.items()))
-    summary = report.summary() if not config.dry_run or not report.pruned else \
-        f"dry run: would delete {sum(report.pruned.values()):,} text vectors"
+    summary = report.summary()
     context.log.info(summary)
     return Output(summary, metadata={
         "models_in_use": MetadataValue.json({m: len(p) for m, p in report.users.items()}),

@@ -333,6 +333,13 @@ def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, monkeypatch)
         assert code == 0 and f"\n  {quoted}\n" in out and "carrier pigeon [1]" not in out
         assert re.search(r"^  [?✗] Send was named after a carrier pigeon\.  \(\[1\]; "
                          r"\d\.\d\d\)  \[dropped\]$", out, re.M), out
+        # nothing supported: the answer is the evidence, the dropped sentence still shown
+        endpoint.reply = "Send was named after a carrier pigeon [1]."
+        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                             "--policy", "drop")
+        assert code == 0 and "(--policy drop removed all 1); the answer is the cited" in err
+        assert "answer (chat:" not in out and "carrier pigeon.  ([1]; " in out
+        assert "[dropped]" in out and re.search(r"^evidence:\n\[1\] [0-9a-f]{12}  ", out, re.M)
 
         endpoint.mode = "500"
         monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)

@@ -300,7 +300,8 @@ def test_the_prune_job_deletes_the_old_models_vectors_after_the_re_embedding(
     dry = job.execute_in_process(instance=instance, run_config={
         "ops": {"prune_embeddings": {"config": {"dry_run": True}}}})
     assert dry.success and dry.output_for_node("prune_embeddings") == (
-        f"dry run: would delete {old:,} text vectors")
+        f"would delete {old:,} text vectors ({old:,} of hashing-v1-256); would keep "
+        "st:all-MiniLM-L6-v2")
     result = job.execute_in_process(instance=instance)
     assert result.success and result.dagster_run.tags["docnav/store"] == "write"
     (output,) = [e for e in result.all_node_events if e.event_type_value == "STEP_OUTPUT"]
