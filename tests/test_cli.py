@@ -109,7 +109,7 @@ def test_prune_deletes_the_old_models_vectors_once_no_document_uses_them(tmp_pat
     assert capsys.readouterr().out.strip()
 
 
-def test_prune_refuses_a_missing_or_locked_store(tmp_path, capsys):
+def test_prune_refuses_a_missing_locked_or_older_store(tmp_path, capsys):
     import subprocess
     import sys
 
@@ -131,6 +131,13 @@ def test_prune_refuses_a_missing_or_locked_store(tmp_path, capsys):
     finally:
         writer.kill()
         writer.wait()
+    import duckdb
+
+    with duckdb.connect(str(db)) as con:  # a store of an older schema version
+        con.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
+    assert docnav(db, "prune") == 2
+    err = capsys.readouterr().err
+    assert "store has schema version 0" in err and "run `docnav index` again" in err
 
 
 @pytest.mark.parametrize("argv", [[], ["index"], ["show"]], ids=["docnav", "index", "show"])
