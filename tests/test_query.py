@@ -602,6 +602,14 @@ def test_a_generated_answer_s_sentences_are_checked_against_the_evidence_they_ci
         ("The pump was designed on the Moon.", (n,)),
         ("Replace the impeller seal every 2000 operating hours.", (n,))]
     assert after[1].sentence == f"Replace the impeller seal every 2000 operating hours [{n}]."
+    # marks as models also write them: a list, a range
+    listed = check_claims(f"Replace the impeller seal every 2000 operating hours [1, {n}]. "
+                          f"The pump was designed on the Moon. [1-{n}]", answer.evidence,
+                          verifier)
+    assert [(c.text, c.refs) for c in listed] == [
+        ("Replace the impeller seal every 2000 operating hours.", (1, n)),
+        ("The pump was designed on the Moon.", tuple(range(1, n + 1)))]
+    assert listed[0].verdict == "entail" and listed[1].verdict != "entail"
 
 
 

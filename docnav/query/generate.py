@@ -57,9 +57,24 @@ class ChatAnswerer:
         return text
 
 
-CITATION = re.compile(r"\[(\d+)\]")
+# a citation mark: [2], and as models also write them, [1, 3] and [2-4]
+CITATION = re.compile(r"\[(\d+(?:\s*[,–-]\s*\d+)*)\]")
 # citation marks after a sentence's full stop, where a new sentence (or the end) follows
-_AFTER_STOP = re.compile(r"([.!?])((?:\s*,?\s*\[\d+\])+)(?=\s*$|\s+[A-Z\"“(])")
+_AFTER_STOP = re.compile(r"([.!?])((?:\s*,?\s*" + CITATION.pattern + r")+)(?=\s*$|\s+[A-Z\"“(])")
+_MAX_RANGE = 50  # a range mark [a-b] wider than this is taken as its two ends only
+
+
+def cited_numbers(text: str) -> list[int]:
+    """Every evidence number the citation marks in ``text`` name, in order, ranges expanded."""
+    out = []
+    for mark in CITATION.findall(text):
+        for part in mark.split(","):
+            ends = [int(x) for x in re.split(r"\s*[–-]\s*", part.strip())]
+            if len(ends) == 2 and 0 <= ends[1] - ends[0] <= _MAX_RANGE:
+                out += range(ends[0], ends[1] + 1)
+            else:
+                out += ends
+    return out
 
 
 @dataclass(frozen=True)
@@ -89,8 +104,7 @@ def check_claims(text: str, evidence: Sequence["Evidence"], verifier: Verifier) 
             sentences.append(sentence)
     claims = []
     for sentence in sentences:
-        refs = tuple(sorted({int(n) for n in CITATION.findall(sentence)
-                             if 1 <= int(n) <= len(evidence)}))
+        refs = tuple(sorted({n for n in cited_numbers(sentence) if 1 <= n <= len(evidence)}))
         claim = _without_citations(sentence)
         if not claim:
             continue
@@ -117,4 +131,5 @@ def supported_text(claims: Sequence[AnswerClaim]) -> str:
     return " ".join(c.sentence for c in claims if c.supported)
 
 
-__all__ = ["AnswerClaim", "ChatAnswerer", "PROMPT", "check_claims", "numbered", "supported_text"]
+__all__ = ["AnswerClaim", "ChatAnswerer", "PROMPT", "check_claims", "cited_numbers", "numbered",
+           "supported_text"]
