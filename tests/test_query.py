@@ -610,6 +610,14 @@ def test_a_generated_answer_s_sentences_are_checked_against_the_evidence_they_ci
         ("Replace the impeller seal every 2000 operating hours.", (1, n)),
         ("The pump was designed on the Moon.", tuple(range(1, n + 1)))]
     assert listed[0].verdict == "entail" and listed[1].verdict != "entail"
+    # a Markdown list: each item a claim of its own (its lead-in none), markers kept aside
+    items = check_claims(f"The seal:\n- Replace the impeller seal every 2000 operating hours "
+                         f"[{n}]\n- The pump was designed on the Moon [{n}]\n1. Check it [{n}]",
+                         answer.evidence, verifier)
+    assert [(c.text, c.refs) for c in items] == [
+        ("Replace the impeller seal every 2000 operating hours", (n,)),
+        ("The pump was designed on the Moon", (n,)), ("Check it", (n,))]
+    assert [c.sentence[:2] for c in items] == ["- ", "- ", "1."]
 
 
 
@@ -637,6 +645,9 @@ def test_the_drop_policy_keeps_only_the_supported_sentences_of_an_answer(
     assert answer.text == plain.text and answer.generated_by is None
     assert len(answer.dropped) == 1 and answer.trace[-1] == {"op": "drop", "dropped": 1,
                                                              "kept": 0}
+    endpoint.reply = f"Two points:\n- {invented}\n- {supported}\n- {supported}"  # a list
+    answer = navigator.ask(QUESTION, budget=200)
+    assert answer.text == f"- {supported}\n- {supported}"  # items kept on lines of their own
     endpoint.reply = supported  # all supported: nothing dropped, the text as written
     answer = navigator.ask(QUESTION, budget=200)
     assert answer.text == supported and answer.dropped == []

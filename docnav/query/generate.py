@@ -62,6 +62,7 @@ CITATION = re.compile(r"\[(\d+(?:\s*[,–-]\s*\d+)*)\]")
 # citation marks after a sentence's full stop, where a new sentence (or the end) follows
 _AFTER_STOP = re.compile(r"([.!?])((?:\s*,?\s*" + CITATION.pattern + r")+)(?=\s*$|\s+[A-Z\"“(])")
 _MAX_RANGE = 50  # a range mark [a-b] wider than this is taken as its two ends only
+LIST_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")  # a Markdown list item's marker
 
 
 def cited_numbers(text: str) -> list[int]:
@@ -96,23 +97,42 @@ def check_claims(text: str, evidence: Sequence["Evidence"], verifier: Verifier) 
     """Each sentence of ``text`` checked against the evidence it cites (all the evidence when
     it cites none, or only numbers that do not exist)."""
     everything = [Chunk(e.piece.node_id, e.piece.text) for e in evidence]
-    sentences: list[str] = []
-    for sentence in split_sentences(_cite_before_stop(text)):
-        if sentences and not _without_citations(sentence):
-            sentences[-1] += " " + sentence  # "... hours. [2]": the citation after the stop
-        else:
-            sentences.append(sentence)
     claims = []
-    for sentence in sentences:
+    for sentence in _sentences(text):
         refs = tuple(sorted({n for n in cited_numbers(sentence) if 1 <= n <= len(evidence)}))
-        claim = _without_citations(sentence)
-        if not claim:
-            continue
+        claim = _without_citations(LIST_ITEM.sub("", sentence, count=1))
+        if not claim or (claim.endswith(":") and not refs):
+            continue  # citation marks alone, or a lead-in ("The seal:") to a list
         chunks = [everything[r - 1] for r in refs] or everything
         verdict = verifier.verify([(claim, None)], chunks)[0]
         claims.append(AnswerClaim(claim, refs, verdict.label, round(float(verdict.score), 4),
                                   sentence))
     return claims
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of an answer as written (citation marks included). A list item (``- ``,
+    ``* ``, ``1. ``, ``2) ``) starts a new unit, its marker kept on its first sentence; so does
+    a line after one that ends a sentence or a lead-in; other lines continue the one before
+    (hard-wrapped prose)."""
+    units: list[str] = []
+    for line in (x.strip() for x in text.splitlines()):
+        if not line:
+            continue
+        if units and not LIST_ITEM.match(line) and not re.search(r"[.!?:\]]$", units[-1]):
+            units[-1] += " " + line
+        else:
+            units.append(line)
+    out: list[str] = []
+    for unit in units:
+        marker = LIST_ITEM.match(unit)
+        lead = marker.group(0) if marker else ""
+        for i, sentence in enumerate(split_sentences(_cite_before_stop(unit[len(lead):]))):
+            if i and not _without_citations(sentence):
+                out[-1] += " " + sentence  # "... hours. [2]": the citation after the stop
+            else:
+                out.append((lead if i == 0 else "") + sentence)
+    return out
 
 
 def _cite_before_stop(text: str) -> str:
@@ -127,8 +147,14 @@ def _without_citations(sentence: str) -> str:
 
 
 def supported_text(claims: Sequence[AnswerClaim]) -> str:
-    """The answer rebuilt from its supported sentences (citations kept); "" when none is."""
-    return " ".join(c.sentence for c in claims if c.supported)
+    """The answer rebuilt from its supported sentences (citations kept), list items on lines
+    of their own; "" when none is."""
+    out = ""
+    for c in claims:
+        if c.supported:
+            out += ("\n" if out and LIST_ITEM.match(c.sentence) else " " if out else "") + \
+                c.sentence
+    return out
 
 
 __all__ = ["AnswerClaim", "ChatAnswerer", "PROMPT", "check_claims", "cited_numbers", "numbered",
