@@ -159,6 +159,7 @@ def test_the_ui_shows_the_asset_graph_and_check_results(deployment, tmp_path):
         "document-events": "/assets/document?view=events",
         "runs": "/runs",
         "automation": "/automation",
+        "jobs": "/jobs",
     }
     dom = {}
     for name, path in pages.items():
@@ -177,6 +178,7 @@ def test_the_ui_shows_the_asset_graph_and_check_results(deployment, tmp_path):
     assert "index_documents" in dom["runs"]
     for name in ("document_sensor", "reconcile_schedule", "reverify_schedule"):
         assert name in dom["automation"]
+    assert {"index_documents", "prune_vectors"} <= visible_words(dom["jobs"])
 
 
 # -- the deployment killed mid-run and restarted -----------------------------------------------
