@@ -25,7 +25,8 @@ from docnav.hashing import digest
 from docnav.model import Edge, EdgeKind, Node, NodeKind
 from docnav.refs import cross_references, resolve_document, split_link
 from docnav.related import SectionVectors, _Vectors, update_related
-from docnav.store import COLLECTION_DOC_ID, _insert, edges_frame, nodes_frame
+from docnav.rows import edges_frame, insert_frame, nodes_frame
+from docnav.store import COLLECTION_DOC_ID
 from docnav.tree import node_id_for
 
 COLLECTION_NODE_ID = node_id_for(COLLECTION_DOC_ID, "collection")
@@ -272,12 +273,12 @@ def _write_collection_node(
                 digest("collection", name, *(h for _, h in docs)))
     row = nodes_frame([node])
     con.execute("DELETE FROM nodes WHERE doc_id = ?", [COLLECTION_DOC_ID])
-    _insert(con, "nodes", row)
+    insert_frame(con, "nodes", row)
     wanted = [_document_node(d) for d, _ in docs]  # every stored tree has this root
     if kept.contains == wanted:
         return False, row
     con.execute("DELETE FROM edges WHERE doc_id = ? AND kind = 'contains'", [COLLECTION_DOC_ID])
-    _insert(con, "edges", edges_frame(
+    insert_frame(con, "edges", edges_frame(
         (Edge(COLLECTION_NODE_ID, d, EdgeKind.CONTAINS) for d in wanted), COLLECTION_DOC_ID))
     kept.contains = wanted
     return True, row
@@ -323,7 +324,7 @@ def _update_cross_references(
             [COLLECTION_DOC_ID, sorted({s for s, _ in gone}), [f"{s} {d}" for s, d in gone]],
         ).fetchall())
     if added:
-        _insert(con, "edges", edges_frame(
+        insert_frame(con, "edges", edges_frame(
             (Edge(s, d, EdgeKind.REFERENCES, w) for s, d, w in added), COLLECTION_DOC_ID))
         doc_of = {node_id: doc_id for node_id, doc_id, _ in links}
         kept.add((s, d, w, doc_of[s]) for s, d, w in added)

@@ -48,9 +48,9 @@ from docnav.scan import (
     scan,
     scan_paths,
 )
+from docnav.rows import DocumentRecord, embeddings_frame
 from docnav.store import (
-    COLLECTION_DOC_ID, COLLECTION_TOKEN, DOCUMENTS_TOKEN, DocumentRecord, Store, embeddings_frame,
-    read_token, stamp_token,
+    COLLECTION_DOC_ID, COLLECTION_TOKEN, DOCUMENTS_TOKEN, Store, read_token, stamp_token,
 )
 from docnav.summaries import (
     SummaryBuilder,

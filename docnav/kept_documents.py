@@ -9,7 +9,8 @@ from collections import OrderedDict
 import duckdb
 
 from docnav.model import DocTree
-from docnav.store import DocumentRecord, Store
+from docnav.rows import DocumentRecord
+from docnav.store import Store
 
 KEPT_TREES = 32  # documents whose last written tree is kept (an edit's diff needs it)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-SCHEMA_VERSION = 2  # 2: vectors stored as float32 bytes (BLOB), see docnav.store.vector_bytes
+SCHEMA_VERSION = 2  # 2: vectors stored as float32 bytes (BLOB), see docnav.rows.vector_bytes
 
 
 class NodeKind(str, Enum):

@@ -16,7 +16,7 @@ from pathlib import Path
 from docnav.hashing import digest
 from docnav.model import DocTree
 from docnav.scan import FoundFile, in_scope
-from docnav.store import DocumentRecord
+from docnav.rows import DocumentRecord
 
 
 @dataclass(frozen=True)

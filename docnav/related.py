@@ -24,10 +24,8 @@ import numpy as np
 import polars as pl
 
 from docnav.model import Edge, EdgeKind
-from docnav.store import (
-    COLLECTION_DOC_ID, COLLECTION_TOKEN, _insert, docs_of, edges_frame, read_token, stamp_token,
-    vector_matrix,
-)
+from docnav.rows import edges_frame, insert_frame, vector_matrix
+from docnav.store import COLLECTION_DOC_ID, COLLECTION_TOKEN, docs_of, read_token, stamp_token
 
 
 def update_related(
@@ -128,7 +126,7 @@ def update_related(
     con.execute(
         "DELETE FROM edges WHERE doc_id = ? AND kind = 'related' AND src = ANY(?::VARCHAR[])",
         [COLLECTION_DOC_ID, rewrite])
-    _insert(con, "edges", edges_frame(
+    insert_frame(con, "edges", edges_frame(
         (Edge(ids[i], dst, EdgeKind.RELATED, w) for i, lst in new_lists.items() for dst, w in lst),
         COLLECTION_DOC_ID))
     full = int(changed.sum()) + len(recompute)

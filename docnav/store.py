@@ -14,7 +14,7 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,37 +25,18 @@ import numpy as np
 import polars as pl
 
 from docnav.errors import StoreError
-from docnav.model import SCHEMA_VERSION, DocTree, Edge, EdgeKind, Node, NodeKind, NodeLink
+from docnav.model import SCHEMA_VERSION, DocTree, Edge, EdgeKind, NodeKind, NodeLink
+from docnav.rows import (
+    DOC_COLUMNS, NODE_COLUMNS, DocumentRecord, edges_frame, embeddings_frame, insert_frame,
+    links_frame, node_from_row, nodes_frame, vector_bytes,
+)
+from docnav.rows import vector_of  # also docnav.store.vector_of, as the README says
 from docnav.summaries import SUMMARY_SCHEMA
 
 if TYPE_CHECKING:
     from docnav.texts import KeptTexts
 
 COLLECTION_DOC_ID = "__collection__"
-
-# Vectors are stored as the bytes of little-endian float32 arrays (BLOB), not FLOAT[]: DuckDB's
-# checkpoint rewrites the row group that new rows were appended to (up to ~2,048 rows) with each
-# float re-analysed for compression; as a BLOB the same rewrite is a copy of bytes. With 256-d
-# vectors and a ~1,900-row tail: 19 ms -> 4.5 ms per checkpoint (benchmarks/README.md).
-VECTOR_DTYPE = np.dtype("<f4")
-
-
-def vector_bytes(vector: np.ndarray) -> bytes:
-    """A vector as stored in the ``vector`` columns."""
-    return np.asarray(vector, dtype=VECTOR_DTYPE).tobytes()
-
-
-def vector_of(stored: bytes) -> np.ndarray:
-    """A stored ``vector`` value as a float32 array (read-only: it shares the bytes)."""
-    return np.frombuffer(stored, dtype=VECTOR_DTYPE)
-
-
-def vector_matrix(stored: Sequence[bytes]) -> np.ndarray:
-    """Stored vectors of one model (same length) as the rows of a float32 matrix (writable)."""
-    if not stored:
-        return np.zeros((0, 0), dtype=np.float32)
-    joined = bytearray(b"".join(stored))
-    return np.frombuffer(joined, dtype=VECTOR_DTYPE).reshape(len(stored), -1)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR, value VARCHAR);
@@ -98,45 +79,6 @@ TABLES = ("documents", "nodes", "edges", "links", "embeddings", "node_vectors", 
           "claims")
 PER_DOC_TABLES = ("nodes", "edges", "links", "embeddings", "node_vectors", "summaries", "claims")
 
-NODE_COLUMNS = [
-    "node_id", "doc_id", "local_key", "kind", "block_kind", "level", "position", "parent_id",
-    "heading", "breadcrumb", "text", "page", "anchor", "text_hash", "tree_hash",
-]
-_NODE_SCHEMA = {
-    "node_id": pl.Utf8, "doc_id": pl.Utf8, "local_key": pl.Utf8, "kind": pl.Utf8,
-    "block_kind": pl.Utf8, "level": pl.Int32, "position": pl.Int32, "parent_id": pl.Utf8,
-    "heading": pl.Utf8, "breadcrumb": pl.Utf8, "text": pl.Utf8, "page": pl.Int32,
-    "anchor": pl.Utf8, "text_hash": pl.Utf8, "tree_hash": pl.Utf8,
-}
-_EDGE_SCHEMA = {"src": pl.Utf8, "dst": pl.Utf8, "kind": pl.Utf8, "weight": pl.Float64,
-                "doc_id": pl.Utf8}
-_LINK_SCHEMA = {"node_id": pl.Utf8, "doc_id": pl.Utf8, "target": pl.Utf8, "text": pl.Utf8}
-
-
-@dataclass(frozen=True)
-class DocumentRecord:
-    """A row of the ``documents`` table."""
-
-    doc_id: str
-    path: str
-    format: str
-    title: str
-    content_hash: str | None
-    seen_hash: str | None
-    tree_hash: str | None
-    version: int
-    status: str
-    error: str | None
-    size_bytes: int
-    n_nodes: int
-    metadata: str
-    indexed_at: float | None
-    checked_at: float | None
-
-
-DOC_COLUMNS = list(DocumentRecord.__dataclass_fields__)
-
-
 @dataclass(frozen=True)
 class CachedEmbeddings:
     """vectors: text hash -> stored vector of the model asked for; other_models: the hashes
@@ -144,34 +86,6 @@ class CachedEmbeddings:
 
     vectors: dict[str, np.ndarray]
     other_models: set[str]
-
-
-def nodes_frame(nodes: Sequence[Node]) -> pl.DataFrame:
-    rows = {c: [] for c in NODE_COLUMNS}
-    for n in nodes:
-        for c in NODE_COLUMNS:
-            v = getattr(n, c)
-            rows[c].append(v.value if isinstance(v, NodeKind) else v)
-    return pl.DataFrame(rows, schema=_NODE_SCHEMA)
-
-
-def embeddings_frame(model: str, vectors: Mapping[str, np.ndarray]) -> pl.DataFrame:
-    """Rows of the ``embeddings`` table: text hash -> vector, of ``model``."""
-    return pl.DataFrame(
-        {"text_hash": list(vectors), "model": [model] * len(vectors),
-         "vector": [vector_bytes(v) for v in vectors.values()]},
-        schema={"text_hash": pl.Utf8, "model": pl.Utf8, "vector": pl.Binary},
-    )
-
-
-def edges_frame(edges: Iterable[Edge], owner: str) -> pl.DataFrame:
-    rows = [(e.src, e.dst, e.kind.value, float(e.weight), owner) for e in edges]
-    return pl.DataFrame(rows, schema=_EDGE_SCHEMA, orient="row")
-
-
-def links_frame(links: Iterable[NodeLink], doc_id: str) -> pl.DataFrame:
-    rows = [(x.node_id, doc_id, x.target, x.text) for x in links]
-    return pl.DataFrame(rows, schema=_LINK_SCHEMA, orient="row")
 
 
 class Store:
@@ -325,7 +239,7 @@ class Store:
             f"SELECT {', '.join(NODE_COLUMNS)} FROM nodes WHERE doc_id = ? ORDER BY position",
             [doc_id],
         ).fetchall()
-        nodes = tuple(_node_from_row(r) for r in rows)
+        nodes = tuple(node_from_row(r) for r in rows)
         edges = tuple(
             Edge(s, d, EdgeKind(k), w)
             for s, d, k, w in con.execute(
@@ -434,7 +348,7 @@ class Store:
                   "edges": edges_frame(tree.edges, record.doc_id),
                   "links": links_frame(tree.links, record.doc_id)}
         for table, frame in frames.items():
-            _insert(con, table, frame)
+            insert_frame(con, table, frame)
         return frames
 
     @staticmethod
@@ -464,7 +378,7 @@ class Store:
         if not vectors:
             return
         if absent:
-            _insert(con, "embeddings", embeddings_frame(model, vectors))
+            insert_frame(con, "embeddings", embeddings_frame(model, vectors))
             return
         con.register("_new_embeddings", embeddings_frame(model, vectors))
         try:
@@ -493,7 +407,7 @@ class Store:
             schema={"node_id": pl.Utf8, "doc_id": pl.Utf8, "local_key": pl.Utf8,
                     "model": pl.Utf8, "vector": pl.Binary},
         )
-        _insert(con, "node_vectors", frame)
+        insert_frame(con, "node_vectors", frame)
         return frame
 
     @staticmethod
@@ -594,16 +508,6 @@ class Store:
         shutil.rmtree(self.parquet_dir, ignore_errors=True)
 
 
-def _insert(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame) -> None:
-    if frame.is_empty():
-        return
-    con.register("_rows", frame)
-    try:
-        con.execute(f"INSERT INTO {table} SELECT * FROM _rows")
-    finally:
-        con.unregister("_rows")
-
-
 _NOT_COMPRESSED = "fsst"  # DuckDB compression methods not used (see Store._connect)
 
 DOCUMENTS_TOKEN = "documents_token"
@@ -668,12 +572,6 @@ def _queue_replaced(
     if gone:
         con.execute("INSERT INTO pending_gone SELECT unnest(?::VARCHAR[])", [gone])
     return [h for _, h, _ in rows]
-
-
-def _node_from_row(r: tuple) -> Node:
-    values = dict(zip(NODE_COLUMNS, r))
-    values["kind"] = NodeKind(values["kind"])
-    return Node(**values)
 
 
 def _fault_point() -> None:

@@ -373,14 +373,14 @@ def collection_summary(
             ).fetchall()
         finally:
             con.unregister("_src")
-        from docnav.store import NODE_COLUMNS, _node_from_row
+        from docnav.rows import NODE_COLUMNS, node_from_row
 
         rows = con.execute(
             f"SELECT {', '.join(NODE_COLUMNS)} FROM nodes WHERE kind = 'paragraph' AND doc_id IN "
             f"({', '.join('?' * len(docs_of))}) ORDER BY doc_id, position",
             [d for (d,) in docs_of],
         ).fetchall() if docs_of else []
-        return [_node_from_row(r) for r in rows]
+        return [node_from_row(r) for r in rows]
 
     item = SummaryInput(node, [], children)
     started = time.perf_counter()

@@ -12,7 +12,7 @@ import polars as pl
 
 from docnav.errors import StoreError
 from docnav.model import SCHEMA_VERSION
-from docnav.store import vector_of
+from docnav.rows import vector_of
 
 if TYPE_CHECKING:
     from docnav.query.graph import NodeView
