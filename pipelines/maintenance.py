@@ -33,6 +33,7 @@ def prune_embeddings(context: OpExecutionContext, config: PruneConfig,
     })
 
 
-@job(name="prune_vectors", tags=STORE_TAGS, description="Delete the vectors of embedding models no document uses.")
+@job(name="prune_vectors", tags=STORE_TAGS,
+     description="Delete the vectors of embedding models no document uses.")
 def prune_vectors_job():
     prune_embeddings()
