@@ -1,4 +1,5 @@
-"""Shared fixtures: paths to the shared data and models, and models loaded once per session."""
+"""Shared fixtures: paths to the shared data and models, models loaded once per session, and
+the pump store that the query and generation tests navigate."""
 
 from __future__ import annotations
 
@@ -33,3 +34,21 @@ def st_embedder():
     from docnav.embed import EmbeddingOptions, SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(EmbeddingOptions())
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The pump manual and field notes (tests/_pump.py) indexed by the real pipeline, once
+    per test module."""
+    from _pump import pump_store
+
+    return pump_store(tmp_path_factory.mktemp("pump"))
+
+
+@pytest.fixture(scope="module")
+def graph(built):
+    """A DocNavGraph over ``built``, queries embedded with the hashing embedder."""
+    from docnav.embed import HashingEmbedder
+    from docnav.query import DocNavGraph
+
+    return DocNavGraph.open(built.path, embedder=HashingEmbedder())

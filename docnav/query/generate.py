@@ -92,6 +92,10 @@ class AnswerClaim:
     def supported(self) -> bool:
         return self.verdict == ENTAIL
 
+    def to_json(self) -> dict:
+        return {"text": self.text, "refs": list(self.refs), "verdict": self.verdict,
+                "score": self.score}
+
 
 def check_claims(text: str, evidence: Sequence["Evidence"], verifier: Verifier) -> list[AnswerClaim]:
     """Each sentence of ``text`` checked against the evidence it cites (all the evidence when

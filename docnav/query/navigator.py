@@ -142,8 +142,8 @@ class Answer:
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
-            "claims": [_claim_json(c) for c in self.claims],
-            "dropped": [_claim_json(c) for c in self.dropped],
+            "claims": [c.to_json() for c in self.claims],
+            "dropped": [c.to_json() for c in self.dropped],
             "evidence": [{
                 "ref": i, "node_id": e.piece.node_id, "document": e.piece.doc_path,
                 "breadcrumb": e.piece.breadcrumb, "page": e.piece.page, "text": e.piece.text,
@@ -336,11 +336,6 @@ class Navigator:
                       if self.graph.node(c).kind == "paragraph"]
             return inside[:1]
         return []
-
-
-def _claim_json(claim) -> dict:
-    return {"text": claim.text, "refs": list(claim.refs), "verdict": claim.verdict,
-            "score": claim.score}
 
 
 __all__ = ["Navigator", "EvidenceState", "Evidence", "Answer", "route", "count_tokens"]

@@ -1,0 +1,158 @@
+"""Answers generated from the navigator's evidence through an OpenAI-compatible endpoint (a
+local test server), and their sentences checked by NLI against the evidence they cite."""
+
+from __future__ import annotations
+
+import pytest
+from _pump import QUESTION
+
+from docnav.errors import ConfigError
+from docnav.query import DocNavGraph, Navigator
+
+
+# -- answer generation (an OpenAI-compatible endpoint, served locally) ---------------------------
+
+@pytest.fixture
+def endpoint():
+    from _endpoint import ChatEndpoint
+
+    server = ChatEndpoint("The seal is replaced every 2000 operating hours [1].")
+    yield server
+    server.close()
+
+
+def answerer(url: str, **kw):
+    from docnav.chat import ChatOptions
+    from docnav.query.generate import ChatAnswerer
+
+    return ChatAnswerer(ChatOptions(**{"base_url": url, "model": "m", "timeout": 2.0,
+                                       "retries": 1, "backoff": 0.01, **kw}))
+
+
+def test_a_generated_answer_is_written_from_the_numbered_evidence(graph, endpoint):
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert answer.text == endpoint.reply and answer.generated_by == "chat:m"
+    assert answer.generation_error is None
+    assert [e.piece.node_id for e in answer.evidence] == [e.piece.node_id for e in plain.evidence]
+    prompt = endpoint.prompt()
+    assert endpoint.requests == 1 and QUESTION in prompt
+    for i, e in enumerate(answer.evidence, start=1):  # [n] in the answer is evidence n
+        assert f"[{i}] {e.piece.breadcrumb}" in prompt and e.piece.text in prompt
+    assert answer.trace[-1] == {"op": "generate", "by": "chat:m", "chars": len(endpoint.reply)}
+    data = answer.to_json()
+    assert data["answer"] == endpoint.reply and data["generated_by"] == "chat:m"
+    assert [x["ref"] for x in data["evidence"]] == list(range(1, len(answer.evidence) + 1))
+
+
+@pytest.mark.parametrize("mode", ["500", "garbage"])
+def test_a_failed_generation_keeps_the_cited_evidence_as_the_answer(graph, endpoint, mode):
+    endpoint.mode = mode
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert endpoint.requests == 2  # one try and one retry
+    assert answer.text == plain.text and answer.generated_by is None
+    assert "chat:m" in answer.generation_error and "2 attempts" in answer.generation_error
+    assert [e.piece.text for e in answer.evidence] == [e.piece.text for e in plain.evidence]
+    assert answer.trace[-1]["op"] == "generate" and "error" in answer.trace[-1]
+
+
+def test_no_evidence_means_no_generation_request(built, endpoint):
+    lexical = DocNavGraph.open(built.path, embedder=None)
+    answer = Navigator(lexical, answerer=answerer(endpoint.url)).ask("zebra quokka", budget=200)
+    assert answer.evidence == [] and endpoint.requests == 0 and answer.generated_by is None
+
+
+def test_an_answerer_without_an_endpoint_setting_is_a_config_error(monkeypatch):
+    monkeypatch.delenv("DOCNAV_LLM_BASE_URL", raising=False)
+    monkeypatch.delenv("DOCNAV_LLM_MODEL", raising=False)
+    with pytest.raises(ConfigError, match="DOCNAV_LLM_BASE_URL"):
+        answerer("")
+
+
+def test_a_generated_answer_s_sentences_are_checked_against_the_evidence_they_cite(
+        graph, endpoint, nli_model):
+    from docnav.query.generate import check_claims
+    from docnav.verify import Verifier
+
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    n = 1 + next(i for i, e in enumerate(plain.evidence) if "impeller seal" in e.piece.text)
+    endpoint.reply = (f"Replace the impeller seal every 2000 operating hours [{n}]. "
+                      f"The pump was designed by a team living on the Moon [{n}].")
+    verifier = Verifier(nli_model)
+    answer = Navigator(graph, answerer=answerer(endpoint.url), verifier=verifier).ask(
+        QUESTION, budget=200)
+    supported, invented = answer.claims
+    assert supported.text == "Replace the impeller seal every 2000 operating hours."
+    assert supported.refs == (n,) and supported.verdict == "entail"
+    assert invented.refs == (n,) and invented.verdict != "entail"
+    assert answer.trace[-1] == {"op": "verify", "claims": 2, "entailed": 1}
+    assert answer.to_json()["claims"][1]["verdict"] == invented.verdict
+    # no citation, or a number with no evidence behind it: checked against all the evidence
+    loose = check_claims("Replace the impeller seal every 2000 operating hours [99].",
+                         answer.evidence, verifier)
+    assert loose[0].refs == () and loose[0].verdict == "entail"
+    # a citation after the full stop belongs to the sentence before it
+    after = check_claims(f"The pump was designed on the Moon. [{n}] Replace the impeller seal "
+                         f"every 2000 operating hours. [{n}]", answer.evidence, verifier)
+    assert [(c.text, c.refs) for c in after] == [
+        ("The pump was designed on the Moon.", (n,)),
+        ("Replace the impeller seal every 2000 operating hours.", (n,))]
+    assert after[1].sentence == f"Replace the impeller seal every 2000 operating hours [{n}]."
+    # marks as models also write them: a list, a range
+    listed = check_claims(f"Replace the impeller seal every 2000 operating hours [1, {n}]. "
+                          f"The pump was designed on the Moon. [1-{n}]", answer.evidence,
+                          verifier)
+    assert [(c.text, c.refs) for c in listed] == [
+        ("Replace the impeller seal every 2000 operating hours.", (1, n)),
+        ("The pump was designed on the Moon.", tuple(range(1, n + 1)))]
+    assert listed[0].verdict == "entail" and listed[1].verdict != "entail"
+    # a Markdown list: each item a claim of its own (its lead-in none), markers kept aside
+    items = check_claims(f"The seal:\n- Replace the impeller seal every 2000 operating hours "
+                         f"[{n}]\n- The pump was designed on the Moon [{n}]\n1. Check it [{n}]",
+                         answer.evidence, verifier)
+    assert [(c.text, c.refs) for c in items] == [
+        ("Replace the impeller seal every 2000 operating hours", (n,)),
+        ("The pump was designed on the Moon", (n,)), ("Check it", (n,))]
+    assert [c.sentence[:2] for c in items] == ["- ", "- ", "1."]
+
+
+
+def test_the_drop_policy_keeps_only_the_supported_sentences_of_an_answer(
+        graph, endpoint, nli_model):
+    from docnav.verify import Verifier
+
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    n = 1 + next(i for i, e in enumerate(plain.evidence) if "impeller seal" in e.piece.text)
+    supported = f"Replace the impeller seal every 2000 operating hours [{n}]."
+    invented = f"The pump was designed by a team living on the Moon [{n}]."
+    endpoint.reply = f"{invented} {supported}"
+    navigator = Navigator(graph, answerer=answerer(endpoint.url), verifier=Verifier(nli_model),
+                          policy="drop")
+    answer = navigator.ask(QUESTION, budget=200)
+    assert answer.text == supported and answer.generated_by == "chat:m"  # citation kept
+    assert [c.text for c in answer.dropped] == [invented.replace(f" [{n}]", "")]
+    assert len(answer.claims) == 2  # both checked; only the supported one is in the text
+    assert answer.trace[-1] == {"op": "drop", "dropped": 1, "kept": 1}
+    assert answer.to_json()["answer"] == supported
+    assert answer.to_json()["dropped"][0]["verdict"] == answer.dropped[0].verdict
+
+    endpoint.reply = invented  # nothing supported: the answer is the cited evidence again
+    answer = navigator.ask(QUESTION, budget=200)
+    assert answer.text == plain.text and answer.generated_by is None
+    assert len(answer.dropped) == 1 and answer.trace[-1] == {"op": "drop", "dropped": 1,
+                                                             "kept": 0}
+    endpoint.reply = f"Two points:\n- {invented}\n- {supported}\n- {supported}"  # a list
+    answer = navigator.ask(QUESTION, budget=200)
+    assert answer.text == f"- {supported}\n- {supported}"  # items kept on lines of their own
+    endpoint.reply = supported  # all supported: nothing dropped, the text as written
+    answer = navigator.ask(QUESTION, budget=200)
+    assert answer.text == supported and answer.dropped == []
+    assert answer.trace[-1]["op"] == "verify"
+
+
+def test_an_answer_policy_is_flag_or_drop_and_drop_needs_a_verifier(graph, endpoint):
+    with pytest.raises(ConfigError, match="answer policy 'remove' is not valid: use 'flag'"):
+        Navigator(graph, policy="remove")
+    with pytest.raises(ConfigError, match="'drop' needs a verifier"):
+        Navigator(graph, answerer=answerer(endpoint.url), policy="drop")
