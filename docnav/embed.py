@@ -19,6 +19,7 @@ import numpy as np
 
 from docnav.errors import ConfigError
 from docnav.hashing import digest
+from docnav.model import DocTree, Node, NodeKind
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
 HASHING_MODEL = "hashing"
@@ -127,6 +128,38 @@ class HashingEmbedder(Embedder):
             if not words:
                 out[i, 0] = 1.0
         return out
+
+
+def node_text(node: Node) -> str:
+    """The text a node is embedded by: a paragraph's text, a section's heading."""
+    if node.kind is NodeKind.PARAGRAPH:
+        return node.text
+    return node.heading or node.breadcrumb
+
+
+def section_vectors(tree: DocTree, vectors: dict[str, np.ndarray]) -> list[tuple[str, str, np.ndarray]]:
+    """A vector per section of ``tree`` (node id, local key, vector): its heading's vector plus
+    the mean of the paragraphs' in its subtree, normalised. ``vectors`` maps text hashes."""
+    sums: dict[str, np.ndarray] = {}
+    counts: dict[str, int] = {}
+    for n in reversed(tree.nodes):  # children before parents
+        if n.kind is NodeKind.PARAGRAPH and n.parent_id:
+            v = vectors[n.text_hash]
+            sums[n.parent_id] = sums.get(n.parent_id, 0) + v
+            counts[n.parent_id] = counts.get(n.parent_id, 0) + 1
+        elif n.kind is NodeKind.SECTION and n.parent_id and n.node_id in sums:
+            sums[n.parent_id] = sums.get(n.parent_id, 0) + sums[n.node_id]
+            counts[n.parent_id] = counts.get(n.parent_id, 0) + counts[n.node_id]
+    rows = []
+    for n in tree.nodes:
+        if n.kind is not NodeKind.SECTION:
+            continue
+        v = vectors[n.text_hash].astype(np.float64)
+        if n.node_id in sums:
+            v = v + sums[n.node_id] / counts[n.node_id]
+        v = v / max(np.linalg.norm(v), 1e-12)
+        rows.append((n.node_id, n.local_key, v.astype(np.float32)))
+    return rows
 
 
 def make_embedder(options: EmbeddingOptions = EmbeddingOptions()) -> Embedder:

@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
@@ -25,19 +25,19 @@ from docnav.collection import (
     CollectionOptions, CollectionState, CollectionUpdate, update_collection,
 )
 from docnav.diff import diff_trees
-from docnav.embed import Embedder, EmbeddingOptions, make_embedder
-from docnav.errors import DocNavError, DocumentError, InputError
+from docnav.embed import (
+    Embedder, EmbeddingOptions, make_embedder, node_text, section_vectors,
+)
+from docnav.errors import InputError
 from docnav.export import (
     collection_export_mark, export_collection, export_documents, export_whole_collection,
     mark_collection_export,
 )
-from docnav.hashing import file_digest
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file
 from docnav.parse import preload as preload_parser
-from docnav.plan import Job, document_record, plan_run
-from docnav.refs import internal_references
+from docnav.plan import Job, Parser, document_record, parse_job, plan_run
 from docnav.report import IndexReport
 from docnav.scan import (
     DEFAULT_INCLUDE,
@@ -60,7 +60,6 @@ from docnav.summaries import (
     prune_summaries,
 )
 from docnav.texts import KeptTexts, texts_tokens
-from docnav.tree import build_tree
 
 
 _EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
@@ -98,7 +97,7 @@ class Indexer:
         store: Store,
         options: IndexOptions = IndexOptions(),
         embedder: Embedder | None = None,
-        parse: Callable[[str, ParseOptions], "object"] | None = None,
+        parse: Parser | None = None,
         summaries: SummaryBuilder | None = None,
     ) -> None:
         self.store = store
@@ -354,7 +353,7 @@ class Indexer:
         t = time.perf_counter()
         parsed: list[tuple[Job, DocTree | None, str | None]] = []
         for job in batch:
-            job, tree, error = self._parse_stable(job)
+            job, tree, error = parse_job(job, self._parse, self.options.parse)
             parsed.append((job, tree, error))
             report.docs_parsed += job.found.error is None
         report._time("parse", t)
@@ -407,7 +406,7 @@ class Indexer:
                     report.failed.append((job.found.path, error or "unknown error"))
                     continue
                 frames["node_vectors"] = self.store.put_node_vectors(
-                    con, self.embedder.model_id, tree.doc_id, _section_vectors(tree, vectors)
+                    con, self.embedder.model_id, tree.doc_id, section_vectors(tree, vectors)
                 )
                 if self.summaries is not None:
                     prune_summaries(con, tree.doc_id)
@@ -422,7 +421,7 @@ class Indexer:
                         frames["embeddings"] = embeddings_frame(
                             self.embedder.model_id, {h: vectors[h] for h in sorted(hashes)})
                     in_hand[tree.doc_id] = frames
-                _file_report(report, job)
+                report.record(job)
             if self.summaries is not None:
                 self.summaries.write(con, summaries)
             # queued in the same transaction as the documents: a crash cannot separate them
@@ -459,7 +458,7 @@ class Indexer:
         for tr in trees:
             for n in tr.nodes:
                 if n.text_hash not in cached and n.text_hash not in missing:
-                    missing[n.text_hash] = _embed_text(n)
+                    missing[n.text_hash] = node_text(n)
         return dict(zip(missing, self.embedder.embed(list(missing.values()))))
 
     def _queue_export(self, con: duckdb.DuckDBPyConnection, doc_ids) -> None:
@@ -519,7 +518,7 @@ class Indexer:
             self.store.put_embeddings(con, model, fresh, absent=self._texts is not None)
             for tr in trees:
                 con.execute("DELETE FROM node_vectors WHERE doc_id = ?", [tr.doc_id])
-                self.store.put_node_vectors(con, model, tr.doc_id, _section_vectors(tr, vectors))
+                self.store.put_node_vectors(con, model, tr.doc_id, section_vectors(tr, vectors))
             self.store.queue_collection_work(con, [tr.doc_id for tr in trees], [], [])
             self._queue_export(con, [tr.doc_id for tr in trees])
             stamp_token(con, DOCUMENTS_TOKEN)  # other processes' kept texts are stale now
@@ -562,81 +561,11 @@ class Indexer:
         report._time("summaries", t)
         return stale
 
-    def _parse_stable(self, job: Job, tries: int = 3) -> tuple[Job, DocTree | None, str | None]:
-        """Parse, then check the file still has the bytes that were hashed. A file modified
-        while it was parsed is parsed again, so the stored tree and hash always belong to the
-        same content (the newest one when the edits stop)."""
-        for _ in range(tries):
-            tree, error = self._parse_one(job)
-            if job.found.error or error:
-                return job, tree, error
-            try:
-                now = file_digest(job.found.path)
-            except OSError as exc:
-                return job, None, f"{job.found.path}: file disappeared while indexing ({exc})"
-            if now == job.found.content_hash:
-                return job, tree, None
-            job = replace(job, found=replace(job.found, content_hash=now))
-        return job, None, f"{job.found.path}: file kept changing while it was parsed; retry later"
-
-    def _parse_one(self, job: Job) -> tuple[DocTree | None, str | None]:
-        if job.found.error:
-            return None, f"{job.found.path}: {job.found.error}"
-        try:
-            parsed = self._parse(job.found.path, self.options.parse)
-            tree = build_tree(parsed, job.doc_id, job.found.path)
-        except DocumentError as exc:
-            return None, str(exc)
-        except DocNavError as exc:
-            return None, f"{job.found.path}: {exc}"
-        except (OSError, ValueError, RecursionError, MemoryError) as exc:
-            return None, f"{job.found.path}: {type(exc).__name__}: {exc}"
-        refs = internal_references(tree)
-        return replace(tree, edges=tree.edges + tuple(refs)), None
-
-def _file_report(report: IndexReport, job: Job) -> None:
-    if job.reason == "added" or (job.reason == "error" and job.previous is None):
-        report.added.append(job.found.path)
-    elif job.reason == "renamed":
-        report.renamed.append((job.previous.path, job.found.path))
-    else:
-        report.changed.append(job.found.path)
-
-
-def _embed_text(node) -> str:
-    if node.kind is NodeKind.PARAGRAPH:
-        return node.text
-    return node.heading or node.breadcrumb
-
 
 def _bulk(report: IndexReport) -> bool:
     """Whether the run wrote enough of the collection to compact the tables afterwards."""
     written = len(report.added) + len(report.changed) + len(report.renamed)
     return written >= _COMPACT_MIN_DOCUMENTS and 4 * written >= written + len(report.unchanged)
-
-
-def _section_vectors(tree: DocTree, vectors: dict[str, np.ndarray]) -> list[tuple[str, str, np.ndarray]]:
-    """A vector per section: its heading plus the mean of the paragraphs in its subtree."""
-    sums: dict[str, np.ndarray] = {}
-    counts: dict[str, int] = {}
-    for n in reversed(tree.nodes):  # children before parents
-        if n.kind is NodeKind.PARAGRAPH and n.parent_id:
-            v = vectors[n.text_hash]
-            sums[n.parent_id] = sums.get(n.parent_id, 0) + v
-            counts[n.parent_id] = counts.get(n.parent_id, 0) + 1
-        elif n.kind is NodeKind.SECTION and n.parent_id and n.node_id in sums:
-            sums[n.parent_id] = sums.get(n.parent_id, 0) + sums[n.node_id]
-            counts[n.parent_id] = counts.get(n.parent_id, 0) + counts[n.node_id]
-    rows = []
-    for n in tree.nodes:
-        if n.kind is not NodeKind.SECTION:
-            continue
-        v = vectors[n.text_hash].astype(np.float64)
-        if n.node_id in sums:
-            v = v + sums[n.node_id] / counts[n.node_id]
-        v = v / max(np.linalg.norm(v), 1e-12)
-        rows.append((n.node_id, n.local_key, v.astype(np.float32)))
-    return rows
 
 
 def _progress(total: int, enabled: bool | None, desc: str = "indexing") -> Callable[..., None]:

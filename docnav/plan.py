@@ -5,17 +5,24 @@ unless its bytes are those of a stored document whose path is gone (a rename: th
 keeps its id, so its nodes, embeddings and summaries carry over); a known path with other bytes,
 or whose last attempt failed, is changed; a stored path in scope that is no longer found is
 removed. A file that cannot be read is still a job: its error is recorded for that document.
+Then each job's file is parsed into its tree (:func:`parse_job`), checked against the bytes the
+plan was made from.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from docnav.hashing import digest
-from docnav.model import DocTree
+from docnav.errors import DocNavError, DocumentError
+from docnav.hashing import digest, file_digest
+from docnav.model import DocTree, ParsedDocument
+from docnav.parse import ParseOptions
+from docnav.refs import internal_references
 from docnav.scan import FoundFile, in_scope
+from docnav.tree import build_tree
 from docnav.rows import DocumentRecord
 
 
@@ -124,3 +131,41 @@ def document_record(
         size_bytes=f.size, n_nodes=len(tree.nodes), metadata=json.dumps(tree.metadata),
         indexed_at=now, checked_at=now,
     )
+
+
+Parser = Callable[[str, ParseOptions], ParsedDocument]
+
+
+def parse_job(job: Job, parse: Parser, options: ParseOptions,
+              tries: int = 3) -> tuple[Job, DocTree | None, str | None]:
+    """The job's file parsed into its tree (with its internal references), or the error
+    naming the file. The file is checked afterwards to still have the bytes that were hashed:
+    one modified while it was parsed is parsed again (the job then carries the new hash), so
+    the stored tree and hash always belong to the same content, the newest when edits stop."""
+    for _ in range(tries):
+        tree, error = _parse_once(job, parse, options)
+        if job.found.error or error:
+            return job, tree, error
+        try:
+            now = file_digest(job.found.path)
+        except OSError as exc:
+            return job, None, f"{job.found.path}: file disappeared while indexing ({exc})"
+        if now == job.found.content_hash:
+            return job, tree, None
+        job = replace(job, found=replace(job.found, content_hash=now))
+    return job, None, f"{job.found.path}: file kept changing while it was parsed; retry later"
+
+
+def _parse_once(job: Job, parse: Parser, options: ParseOptions) -> tuple[DocTree | None, str | None]:
+    if job.found.error:
+        return None, f"{job.found.path}: {job.found.error}"
+    try:
+        tree = build_tree(parse(job.found.path, options), job.doc_id, job.found.path)
+    except DocumentError as exc:
+        return None, str(exc)
+    except DocNavError as exc:
+        return None, f"{job.found.path}: {exc}"
+    except (OSError, ValueError, RecursionError, MemoryError) as exc:
+        return None, f"{job.found.path}: {type(exc).__name__}: {exc}"
+    refs = internal_references(tree)
+    return replace(tree, edges=tree.edges + tuple(refs)), None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from docnav.plan import Job
 from docnav.summaries import SummaryStats
 
 
@@ -35,6 +36,15 @@ class IndexReport:
     @property
     def ok(self) -> bool:
         return not self.failed
+
+    def record(self, job: Job) -> None:
+        """Count a job's document as added, renamed or changed."""
+        if job.reason == "added" or (job.reason == "error" and job.previous is None):
+            self.added.append(job.found.path)
+        elif job.reason == "renamed":
+            self.renamed.append((job.previous.path, job.found.path))
+        else:
+            self.changed.append(job.found.path)
 
     def counts(self) -> dict[str, int | float]:
         """The run's work as plain numbers (for metadata, benchmarks and logs)."""
