@@ -1,8 +1,8 @@
-"""What `docnav prune` gives back after a change of embedding model.
+"""What `docnav prune` and `docnav compact` give back after a change of embedding model.
 
 Indexes N real RFCs with one embedder, then again with another (every document re-embedded,
-the old model's vectors kept), then prunes; prints the store's size (database file and
-Parquet export) and its text vectors at each step, the prune's seconds, and a fresh build with
+the old model's vectors kept), then prunes, then compacts; prints the store's size (database file and
+Parquet export) and its text vectors at each step, the prune's and the compaction's seconds, and a fresh build with
 the second model alone as the baseline the pruned store should come back to. Two hashing
 embedders (no model to load) stand in for the models: 384 dimensions as all-MiniLM-L6-v2, then
 256, so the vectors weigh what real ones do.
@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     info = C.header("bench_prune: space given back after a change of embedding model",
                     sys.argv if argv is None else ["bench_prune.py", *argv])
 
+    from docnav.compact import compact_store
     from docnav.embed import HashingEmbedder
     from docnav.index import Indexer
     from docnav.prune import prune_vectors
@@ -57,14 +58,21 @@ def main(argv: list[str] | None = None) -> int:
         results["prune_seconds"] = round(time.perf_counter() - t, 2)
         print(f"   prune: {pruned.summary()} in {results['prune_seconds']} s")
         results["pruned"] = _sizes(store, "after docnav prune")
+        compacted = compact_store(store)
+        results["compact_seconds"] = round(compacted.seconds, 2)
+        print(f"   compact: {compacted.summary()}")
+        results["compacted"] = _sizes(store, "after docnav compact")
         fresh = Store(work / "fresh" / "docnav.duckdb")
         Indexer(fresh, C.index_options(), HashingEmbedder(256)).index([root])
         results["fresh"] = _sizes(fresh, "fresh build, hashing-v1-256 only (baseline)")
     changed, after, base = results["changed"], results["pruned"], results["fresh"]
+    small = results["compacted"]
     print(f"-- prune gave back {(changed['db'] - after['db']) / 2**20:.1f} MiB of the database "
           f"and {(changed['parquet'] - after['parquet']) / 2**20:.1f} MiB of the export; "
           f"pruned/fresh: database {after['db'] / base['db']:.2f}x, export "
           f"{after['parquet'] / base['parquet']:.2f}x")
+    print(f"-- compact gave back {(after['db'] - small['db']) / 2**20:.1f} MiB more of the "
+          f"database; compacted/fresh: database {small['db'] / base['db']:.2f}x")
     print(f"   written: {C.write_json('bench_prune', results)}")
     return 0
 
@@ -72,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
 def _sizes(store, label: str) -> dict:
     import duckdb
 
-    db = sum(p.stat().st_size for p in store.path.parent.glob(store.path.name + "*"))
+    db = sum(p.stat().st_size for p in (store.path, store.path.with_name(store.path.name + ".wal"))
+             if p.exists())
     parquet = sum(p.stat().st_size for p in store.parquet_dir.rglob("*") if p.is_file())
     con = duckdb.connect(str(store.path), read_only=True)
     try:

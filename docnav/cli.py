@@ -133,6 +133,14 @@ def _cmd_prune(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_compact(args: argparse.Namespace) -> int:
+    from docnav.compact import compact_store
+    from docnav.store import Store
+
+    print(compact_store(Store(_db_path(args))).summary())
+    return EXIT_OK
+
+
 def _add_index_options(p: argparse.ArgumentParser) -> None:
     """Options shared by `index` and `watch`."""
     p.add_argument("--include", action="append", default=[],
@@ -386,6 +394,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-parquet", action="store_true", help="leave the Parquet export to the "
                    "next index run (the documents stay queued for it)")
     p.set_defaults(func=_cmd_prune)
+
+    p = sub.add_parser(
+        "compact", help="shrink the database file to its rows (after a prune or many edits)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="DuckDB reuses the space of deleted rows for later writes but never "
+        "shrinks its file. This copies every table into a new file and swaps it in. A writer "
+        "started meanwhile (`docnav index`, a Dagster run) stops with a 'locked' error, to be "
+        "run again; readers use the Parquet export meanwhile. Needs free disk space for the "
+        "copy.",
+        epilog="examples:\n  docnav prune && docnav compact\n  docnav --db /data/graph.duckdb compact",
+    )
+    p.set_defaults(func=_cmd_compact)
 
     p = sub.add_parser(
         "show",

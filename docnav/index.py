@@ -24,6 +24,7 @@ import polars as pl
 from docnav.collection import (
     CollectionOptions, CollectionState, CollectionUpdate, update_collection,
 )
+from docnav.compact import rewrite_tables
 from docnav.diff import diff_trees
 from docnav.embed import (
     Embedder, EmbeddingOptions, make_embedder, node_text, section_vectors,
@@ -64,7 +65,7 @@ from docnav.texts import KeptTexts, texts_tokens
 
 _EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
 # a run that wrote at least this many documents, and at least a quarter of the collection (a
-# full build, a bulk load), rewrites the tables afterwards (Store.compact)
+# full build, a bulk load), rewrites the tables afterwards (docnav.compact.rewrite_tables)
 _COMPACT_MIN_DOCUMENTS = 16
 
 
@@ -172,7 +173,7 @@ class Indexer:
             if _bulk(report):
                 t = time.perf_counter()
                 with self.store.transaction() as con:
-                    self.store.compact(con)
+                    rewrite_tables(con)
                 report._time("compact", t)
         report.seconds = time.perf_counter() - started
         return report

@@ -18,12 +18,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, BinaryIO, Literal
 
 import duckdb
 import numpy as np
 import polars as pl
 
+from docnav import writer_lock
 from docnav.errors import StoreError
 from docnav.model import SCHEMA_VERSION, DocTree, Edge, EdgeKind, NodeKind, NodeLink
 from docnav.rows import (
@@ -95,6 +96,7 @@ class Store:
         self.path = Path(path)
         self.parquet_dir = Path(parquet_dir) if parquet_dir else self.path.parent / "parquet"
         self._session: duckdb.DuckDBPyConnection | None = None
+        self._locks: dict[int, BinaryIO] = {}  # id of a writing connection -> its writer lock
 
     @contextmanager
     def session(self) -> Iterator["Store"]:
@@ -113,25 +115,24 @@ class Store:
             yield self
         finally:
             con, self._session = self._session, None
-            con.close()
+            self._close(con)
 
     # -- connections -----------------------------------------------------------------------
 
     def exists(self) -> bool:
         return self.path.exists()
 
-    def _connect(self, read_only: bool) -> duckdb.DuckDBPyConnection:
+    def _connect(self, read_only: bool, locked: bool = False) -> duckdb.DuckDBPyConnection:
+        """A connection; one that writes holds the writer lock shared until :meth:`_close`
+        (``locked``: the caller holds it already, exclusively)."""
+        lock = None if read_only or locked else writer_lock.take(self.path, exclusive=False)
         try:
             con = duckdb.connect(str(self.path), read_only=read_only)
-            if not read_only:
-                # No FSST for the strings this connection writes: the columns queries filter
-                # on hold hashes, which FSST barely compresses, while decoding it costs every
-                # scan and training it every checkpoint. At 1,000 documents: file +9 %, the
-                # checkpoint after a one-document rewrite 33 -> 18 ms, a scan of node ids
-                # 4.9 -> 3.3 ms (benchmarks/README.md, edit scaling).
-                con.execute(f"SET disabled_compression_methods = '{_NOT_COMPRESSED}'")
-            return con
-        except (duckdb.IOException, duckdb.ConnectionException) as exc:
+        except BaseException as exc:
+            if lock is not None:
+                lock.close()
+            if not isinstance(exc, (duckdb.IOException, duckdb.ConnectionException)):
+                raise
             # IOException: another process holds the write lock; ConnectionException: this
             # process already holds the file open read-write
             if "lock" in str(exc).lower() or isinstance(exc, duckdb.ConnectionException):
@@ -141,6 +142,16 @@ class Store:
                     "the Parquet export instead."
                 ) from exc
             raise StoreError(f"{self.path}: cannot open the store: {exc}") from exc
+        if lock is not None:
+            self._locks[id(con)] = lock
+        if not read_only:
+            # No FSST for the strings this connection writes: the columns queries filter on
+            # hashes, which FSST barely compresses, while decoding it costs every scan and
+            # training it every checkpoint. At 1,000 documents: file +9 %, the checkpoint after
+            # a one-document rewrite 33 -> 18 ms, a scan of node ids 4.9 -> 3.3 ms
+            # (benchmarks/README.md, edit scaling).
+            con.execute(f"SET disabled_compression_methods = '{_NOT_COMPRESSED}'")
+        return con
 
     def _initialize(self, con: duckdb.DuckDBPyConnection) -> None:
         """Create the tables if missing; refuse another schema version."""
@@ -170,7 +181,15 @@ class Store:
             self._check_version(con)
             yield con
         finally:
+            self._close(con)
+
+    def _close(self, con: duckdb.DuckDBPyConnection) -> None:
+        try:
             con.close()
+        finally:
+            lock = self._locks.pop(id(con), None)
+            if lock is not None:
+                lock.close()
 
     @contextmanager
     def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -183,11 +202,11 @@ class Store:
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
-            _fault_point()
+            fault_point("COMMIT")
             con.execute("COMMIT")
         finally:
             if con is not self._session:
-                con.close()
+                self._close(con)
 
     def _check_version(self, con: duckdb.DuckDBPyConnection) -> None:
         try:
@@ -479,26 +498,6 @@ class Store:
             con.execute("DELETE FROM embeddings WHERE text_hash = ANY(?::VARCHAR[])", [unused])
         return unused
 
-    @staticmethod
-    def compact(con: duckdb.DuckDBPyConnection) -> None:
-        """Rewrite every table whole, in its row order, inside the caller's transaction.
-
-        A table filled by many appends (a full build writes a batch at a time, DuckDB
-        checkpointing as it goes) is left in many small column segments, and every later
-        checkpoint pays for them. On the 1,000-document benchmark store, the checkpoint after
-        a one-document rewrite of ``nodes`` took 14.0 ms as built and 7.1 ms after this, one
-        after a change to ``meta`` alone 5.5 and 3.3 ms; at 10 documents there was no
-        difference. Rows, their order and every value stay as they were.
-        """
-        tables = [t for (t,) in con.execute(
-            "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
-            "AND schema_name = 'main' AND NOT temporary ORDER BY 1").fetchall()]
-        for table in tables:
-            con.execute(f'CREATE TABLE "_compact_{table}" AS SELECT * FROM "{table}" '
-                        "ORDER BY rowid")
-            con.execute(f'DROP TABLE "{table}"')
-            con.execute(f'ALTER TABLE "_compact_{table}" RENAME TO "{table}"')
-
     # -- parquet -----------------------------------------------------------------------------
 
     def remove(self) -> None:
@@ -574,12 +573,12 @@ def _queue_replaced(
     return [h for _, h, _ in rows]
 
 
-def _fault_point() -> None:
-    """Fault injection for crash tests: sleep inside the open transaction, before COMMIT.
-
-    Set DOCNAV_FAULT_SLEEP_BEFORE_COMMIT=<seconds>; the crash test kills the process there.
-    """
-    delay = os.environ.get("DOCNAV_FAULT_SLEEP_BEFORE_COMMIT")
+def fault_point(stage: str) -> None:
+    """Fault injection for crash tests: with DOCNAV_FAULT_SLEEP_BEFORE_<STAGE>=<seconds> set,
+    write the time to DOCNAV_FAULT_MARKER (if set) and sleep; the test kills the process
+    there. Stages: COMMIT (inside a write transaction), SWAP (a compaction, before the copy
+    replaces the store)."""
+    delay = os.environ.get(f"DOCNAV_FAULT_SLEEP_BEFORE_{stage}")
     if delay:
         marker = os.environ.get("DOCNAV_FAULT_MARKER")
         if marker:

@@ -12,7 +12,7 @@ from docnav.model import SCHEMA_VERSION
 from docnav.summarize import ExtractiveSummarizer
 from docnav.verify import DEFAULT_NLI_MODEL
 from pipelines.assets import collection, document
-from pipelines.maintenance import prune_vectors_job
+from pipelines.maintenance import compact_store_job, prune_vectors_job
 from pipelines.resources import DocNavResource
 from pipelines.sensors import (
     DEFAULT_SENSOR_INTERVAL,
@@ -85,7 +85,7 @@ def with_code_version(assets, version: str):
 VERSION = code_version()
 defs = Definitions(
     assets=[with_code_version(document, VERSION), with_code_version(collection, VERSION)],
-    jobs=[index_job, prune_vectors_job],
+    jobs=[index_job, prune_vectors_job, compact_store_job],
     sensors=[build_document_sensor(sensor_interval())],
     schedules=[reconcile_schedule, build_reverify_schedule(VERSION)],
     resources={"docnav": default_resource()},

@@ -1,7 +1,9 @@
-"""Maintenance jobs launched by hand from the Dagster UI (Jobs -> prune_vectors -> Launchpad)."""
+"""Maintenance jobs launched by hand from the Dagster UI (Jobs -> prune_vectors or
+compact_store -> Launchpad)."""
 
 from dagster import Config, MetadataValue, OpExecutionContext, Output, job, op
 
+from docnav.compact import compact_store
 from docnav.prune import prune_vectors
 from pipelines.assets import STORE_POOL, STORE_TAGS
 from pipelines.resources import DocNavResource
@@ -37,3 +39,22 @@ def prune_embeddings(context: OpExecutionContext, config: PruneConfig,
      description="Delete the vectors of embedding models no document uses.")
 def prune_vectors_job():
     prune_embeddings()
+
+
+@op(pool=STORE_POOL, description="Copy the store's tables into a new DuckDB file and swap it "
+    "in: the file shrinks to its rows (DuckDB reuses the space of deleted rows but never "
+    "gives it back). Writers outside Dagster stop with a 'locked' error meanwhile.")
+def compact_database(context: OpExecutionContext, docnav: DocNavResource) -> Output[str]:
+    report = compact_store(docnav.store())
+    context.log.info(report.summary())
+    return Output(report.summary(), metadata={
+        "bytes_before": report.bytes_before,
+        "bytes_after": report.bytes_after,
+        "seconds": round(report.seconds, 2),
+    })
+
+
+@job(name="compact_store", tags=STORE_TAGS,
+     description="Shrink the store's database file to its rows (after a prune or many edits).")
+def compact_store_job():
+    compact_database()

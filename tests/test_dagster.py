@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import warnings
+from pathlib import Path
 
 import duckdb
 import pytest
@@ -280,7 +281,7 @@ def test_the_reverify_run_after_an_embedding_model_change_re_embeds_every_docume
             ("st:all-MiniLM-L6-v2",)]
 
 
-def test_the_prune_job_deletes_the_old_models_vectors_after_the_re_embedding(
+def test_the_prune_job_deletes_the_old_models_vectors_and_the_compact_job_shrinks_the_file(
         instance, tmp_path, docs):
     from pipelines.maintenance import prune_vectors_job
 
@@ -311,6 +312,20 @@ def test_the_prune_job_deletes_the_old_models_vectors_after_the_re_embedding(
     with duckdb.connect(db, read_only=True) as con:
         assert con.execute("SELECT DISTINCT model FROM embeddings").fetchall() == [
             ("st:all-MiniLM-L6-v2",)]
+
+    from docnav.query import DocNavGraph
+    from pipelines.maintenance import compact_store_job
+
+    size = Path(db).stat().st_size
+    job = Definitions(jobs=[compact_store_job], resources={"docnav": resource}).resolve_job_def(
+        "compact_store")
+    result = job.execute_in_process(instance=instance)
+    assert result.success and result.dagster_run.tags["docnav/store"] == "write"
+    (output,) = [e for e in result.all_node_events if e.event_type_value == "STEP_OUTPUT"]
+    metadata = {k: v.value for k, v in output.event_specific_data.metadata.items()}
+    assert metadata["bytes_before"] == size and metadata["bytes_after"] == Path(db).stat().st_size
+    assert metadata["bytes_after"] < size
+    assert DocNavGraph.open(db).model == "st:all-MiniLM-L6-v2"
 
 
 # -- the sensor --------------------------------------------------------------------------------

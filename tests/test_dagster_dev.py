@@ -178,7 +178,7 @@ def test_the_ui_shows_the_asset_graph_and_check_results(deployment, tmp_path):
     assert "index_documents" in dom["runs"]
     for name in ("document_sensor", "reconcile_schedule", "reverify_schedule"):
         assert name in dom["automation"]
-    assert {"index_documents", "prune_vectors"} <= visible_words(dom["jobs"])
+    assert {"index_documents", "prune_vectors", "compact_store"} <= visible_words(dom["jobs"])
 
 
 # -- the deployment killed mid-run and restarted -----------------------------------------------

@@ -19,6 +19,7 @@ def test_definitions_load():
     repo = defs.get_repository_def()
     assert repo.has_job("index_documents") and repo.has_job("prune_vectors")
     assert repo.get_job("prune_vectors").tags == {"docnav/store": "write"}
+    assert repo.get_job("compact_store").tags == {"docnav/store": "write"}
     assert {s.name for s in repo.schedule_defs} == {"reconcile_schedule", "reverify_schedule"}
     assert {s.name for s in repo.sensor_defs} == {"document_sensor"}
     assert repo.get_sensor_def("document_sensor").minimum_interval_seconds == 30

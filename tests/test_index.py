@@ -11,6 +11,7 @@ from _harness import (
     ALPHA, BETA, CORPUS, Harness, all_paths, assert_kept_state, assert_parquet_matches_store,
 )
 
+from docnav.compact import rewrite_tables
 from docnav.embed import HashingEmbedder, SentenceTransformerEmbedder
 from docnav.index import IndexOptions, Indexer
 from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, Store
@@ -507,7 +508,7 @@ def test_compacting_keeps_every_row_in_its_order(tmp_path):
             before = {t: con.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall()
                       for t in tables}
         with h.store.transaction() as con:
-            Store.compact(con)
+            rewrite_tables(con)
         with h.store.reader() as con:
             after = {t: con.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall()
                      for t in tables}
