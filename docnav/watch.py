@@ -6,7 +6,10 @@ storm or a ``git checkout`` that rewrites 500 files becomes one batch. Where the
 when a writer closes a file (Linux inotify), a burst in which every file has been closed, moved
 into place or deleted is complete: it is handed over after only ``settle`` quiet seconds, which
 is most of the latency between a save and the new text being queryable. A watched folder that
-disappears is watched again when it comes back, with a full rescan. What a batch triggers is
+disappears is watched again when it comes back, with a full rescan. A batch whose handler
+fails (the store locked by another writer or a compaction, a full disk) is not lost: it is
+handed over again after ``retry`` seconds, doubling up to ``retry_max`` while the failures go
+on, together with whatever changed meanwhile (held back until then). What a batch triggers is
 the caller's choice: :func:`index_batches` indexes in-process (standalone mode);
 :func:`spool_batches` writes the batch to a folder a Dagster sensor reads.
 """
@@ -30,15 +33,18 @@ FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot desc
 class WatchOptions:
     """debounce: quiet seconds that end a burst; settle: quiet seconds that end a burst in which
     no file is still open for writing; max_wait: longest a burst is held back; poll: how often
-    missing roots are checked for coming back."""
+    missing roots are checked for coming back; retry / retry_max: first and longest wait before
+    a failed batch is handed over again."""
 
     debounce: float = 0.3
     settle: float = 0.05
     max_wait: float = 3.0
     poll: float = 1.0
+    retry: float = 2.0
+    retry_max: float = 60.0
 
     def __post_init__(self) -> None:
-        for name in ("debounce", "settle", "max_wait", "poll"):
+        for name in ("debounce", "settle", "max_wait", "poll", "retry", "retry_max"):
             if getattr(self, name) < 0:
                 raise InputError(f"watch option {name}={getattr(self, name)}: must be >= 0 s")
 
@@ -68,6 +74,9 @@ class Watcher:
         self.options = options
         self.batches = 0
         self._pending = _Pending()
+        self._failed: set[str] = set()  # paths of failed batches, handed over again at _retry_at
+        self._retry_at = 0.0
+        self._retry_wait = options.retry
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._wake = threading.Event()  # set by each event and by stop()
@@ -149,11 +158,16 @@ class Watcher:
             if now >= next_poll:
                 self._check_roots()
                 next_poll = now + self.options.poll
-            batch, due = None, next_poll
+            if self._failed and now >= self._retry_at:  # the failed paths join the pending ones
+                failed, self._failed = self._failed, set()
+                self._add(failed, writing=False)
+                now = time.monotonic()
+            batch, due = None, min(next_poll, self._retry_at) if self._failed else next_poll
             with self._lock:
                 self._wake.clear()
                 p = self._pending
-                if p.first is not None:
+                # while failed paths wait for their retry, new ones wait with them
+                if p.first is not None and not self._failed:
                     quiet = self.options.debounce if p.writing else self.options.settle
                     due = min(due, p.last + quiet, p.first + self.options.max_wait)
                     if now >= due:
@@ -162,8 +176,13 @@ class Watcher:
                 self.batches += 1
                 try:
                     self.on_batch(batch)
-                except Exception as exc:  # keep watching; the next batch may succeed
-                    print(f"docnav watch: batch failed: {exc}", flush=True)
+                    self._retry_wait = self.options.retry
+                except Exception as exc:  # keep watching; hand the batch over again later
+                    self._failed |= batch
+                    self._retry_at = time.monotonic() + self._retry_wait
+                    print(f"docnav watch: batch failed: {exc}; trying its {len(batch)} "
+                          f"path(s) again in {self._retry_wait:g} s", flush=True)
+                    self._retry_wait = min(2 * self._retry_wait, self.options.retry_max)
             else:  # sleep until something is due or an event arrives
                 self._wake.wait(max(0.0, due - time.monotonic()))
 

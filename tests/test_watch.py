@@ -140,6 +140,67 @@ def test_standalone_mode_indexes_each_batch(tmp_path):
     assert any("changed" in line for line in logs)
 
 
+def test_a_failed_batch_is_handed_over_again_until_it_succeeds(tmp_path, capsys):
+    """A handler that fails (the store locked, a full disk) loses nothing: the batch comes back
+    after ``retry`` seconds, then after twice that, with what changed meanwhile."""
+    calls: list[tuple[float, set[str]]] = []
+    done = Batches()
+
+    def handler(paths):
+        calls.append((time.monotonic(), paths))
+        if len(calls) <= 2:
+            raise RuntimeError("the store is locked")
+        done(paths)
+
+    options = WatchOptions(debounce=0.1, settle=0.05, retry=0.5, retry_max=5)
+    with Watcher([tmp_path], handler, options):
+        (tmp_path / "a.md").write_text("# A\n")
+        deadline = time.monotonic() + 15
+        while len(calls) < 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        (tmp_path / "b.md").write_text("# B\n")  # while the first batch waits for its retry
+        done.wait(1)
+    names = [{os.path.basename(p) for p in paths} for _, paths in calls]
+    assert names[0] == {"a.md"} and names[-1] == {"a.md", "b.md"} and len(calls) == 3
+    waits = [b[0] - a[0] for a, b in zip(calls, calls[1:])]
+    assert waits[0] >= 0.5 and waits[1] >= 1.0  # retry, then twice retry
+    out = capsys.readouterr().out
+    assert "batch failed: the store is locked; trying its 1 path(s) again in 0.5 s" in out
+    assert "again in 1 s" in out
+
+
+def test_standalone_mode_indexes_an_edit_made_while_the_store_was_locked(tmp_path):
+    from docnav import writer_lock
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.md").write_text("# A\n\nFirst text.\n")
+    store = Store(tmp_path / "db" / "g.duckdb")
+    indexer = Indexer(store, IndexOptions(progress=False), HashingEmbedder())
+    indexer.index([root])
+    logs: list[str] = []
+    on_batch = index_batches(indexer, [root], log=logs.append)
+    done = Batches()
+
+    def handler(paths):
+        on_batch(paths)
+        done(paths)
+
+    lock = writer_lock.take(store.path, exclusive=True)  # as `docnav compact` holds it
+    try:
+        with Watcher([root], handler, WatchOptions(debounce=0.1, retry=0.3)):
+            (root / "a.md").write_text("# A\n\nSecond text.\n")
+            time.sleep(1.5)  # the batch fails, and fails again
+            assert not done.seen
+            lock.close()
+            done.wait(1)
+    finally:
+        lock.close()
+    texts = {r[0] for r in duckdb.connect(str(store.path), read_only=True).execute(
+        "SELECT text FROM nodes WHERE kind = 'paragraph'").fetchall()}
+    assert texts == {"Second text."}
+
+
 def test_spool_mode_writes_batches_for_the_sensor(tmp_path):
     spool = tmp_path / "spool"
     on_batch = spool_batches(spool)
