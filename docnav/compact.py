@@ -1,9 +1,13 @@
-"""Rewriting the store's tables: in place after a bulk run (:func:`rewrite_tables`), and into
-a new file that replaces the store (:func:`compact_store`, `docnav compact`).
+"""Compaction: the store's tables copied into a new file that replaces the store
+(:func:`compact_store`: `docnav compact`, and the indexer after a run that wrote much of the
+collection).
 
 DuckDB reuses the blocks freed by deletes for later writes, but never shrinks its file: after
 ``docnav prune`` has deleted an old embedding model's vectors, or after many edits, the file
-stays at its largest. :func:`compact_store` copies every table, in row order, into a new file
+stays at its largest. A bulk run's appends also leave the tables in many small segments, which
+every later checkpoint pays for (on the 1,000-document benchmark store, the checkpoint after a
+one-document rewrite of ``nodes`` took 14.0 ms as built, 7.1 ms with the tables rewritten
+whole), and the file about twice the size of its rows. :func:`compact_store` copies every table, in row order, into a new file
 beside the store, checks that the copy holds as many rows of each, and renames it over the
 store. It holds the writer lock (:mod:`docnav.writer_lock`) exclusively from before it opens
 the store until the new file is in place, so no DocNav writer can have the old file open or
@@ -16,10 +20,10 @@ from __future__ import annotations
 
 import os
 import time
-
-import duckdb
 from dataclasses import dataclass
 from pathlib import Path
+
+import duckdb
 
 from docnav import writer_lock
 from docnav.errors import StoreError
@@ -66,22 +70,6 @@ def compact_store(store: Store) -> CompactReport:
     return CompactReport(path, before, path.stat().st_size, time.perf_counter() - t)
 
 
-def rewrite_tables(con: duckdb.DuckDBPyConnection) -> None:
-    """Rewrite every table whole, in its row order, inside the caller's transaction.
-
-    A table filled by many appends (a full build writes a batch at a time, DuckDB
-    checkpointing as it goes) is left in many small column segments, and every later
-    checkpoint pays for them. On the 1,000-document benchmark store, the checkpoint after a
-    one-document rewrite of ``nodes`` took 14.0 ms as built and 7.1 ms after this, one after a
-    change to ``meta`` alone 5.5 and 3.3 ms; at 10 documents there was no difference. Rows,
-    their order and every value stay as they were. The file keeps its size.
-    """
-    for table in _tables(con):
-        _copy_table(con, table, f'"_compact_{table}"')
-        con.execute(f'DROP TABLE "{table}"')
-        con.execute(f'ALTER TABLE "_compact_{table}" RENAME TO "{table}"')
-
-
 def _copy_tables(store: Store, copy: Path) -> None:
     """Every table of the store, in row order, into a new database at ``copy``; checked."""
     con = store._connect(read_only=False, locked=True)
@@ -91,7 +79,8 @@ def _copy_tables(store: Store, copy: Path) -> None:
         con.execute(f"ATTACH '{_quoted(copy)}' AS {_COPY}")
         tables = _tables(con)
         for table in tables:
-            _copy_table(con, table, f'{_COPY}.main."{table}"')
+            con.execute(f'CREATE TABLE {_COPY}.main."{table}" AS SELECT * FROM "{table}" '
+                        "ORDER BY rowid")
         for table in tables:
             (old, new) = con.execute(
                 f'SELECT (SELECT count(*) FROM "{table}"), '
@@ -112,10 +101,6 @@ def _tables(con: duckdb.DuckDBPyConnection) -> list[str]:
     return [t for (t,) in con.execute(
         "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
         "AND schema_name = 'main' AND NOT temporary ORDER BY 1").fetchall()]
-
-
-def _copy_table(con: duckdb.DuckDBPyConnection, table: str, target: str) -> None:
-    con.execute(f'CREATE TABLE {target} AS SELECT * FROM "{table}" ORDER BY rowid')
 
 
 def _quoted(path: Path) -> str:

@@ -10,6 +10,7 @@ records the error; the rest of the batch goes on.
 
 from __future__ import annotations
 
+import logging
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -24,12 +25,12 @@ import polars as pl
 from docnav.collection import (
     CollectionOptions, CollectionState, CollectionUpdate, update_collection,
 )
-from docnav.compact import rewrite_tables
+from docnav.compact import compact_store
 from docnav.diff import diff_trees
 from docnav.embed import (
     Embedder, EmbeddingOptions, make_embedder, node_text, section_vectors,
 )
-from docnav.errors import InputError
+from docnav.errors import DocNavError, InputError
 from docnav.export import (
     collection_export_mark, export_collection, export_documents, export_whole_collection,
     mark_collection_export,
@@ -63,9 +64,11 @@ from docnav.summaries import (
 from docnav.texts import KeptTexts, texts_tokens
 
 
+log = logging.getLogger(__name__)
+
 _EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
 # a run that wrote at least this many documents, and at least a quarter of the collection (a
-# full build, a bulk load), rewrites the tables afterwards (docnav.compact.rewrite_tables)
+# full build, a bulk load), compacts the store afterwards (Indexer._compact)
 _COMPACT_MIN_DOCUMENTS = 16
 
 
@@ -170,13 +173,23 @@ class Indexer:
                 with self.store.transaction() as con:
                     self.store.exported(con, self._exported)
                 self._exported = []
-            if _bulk(report):
-                t = time.perf_counter()
-                with self.store.transaction() as con:
-                    rewrite_tables(con)
-                report._time("compact", t)
+        if _bulk(report):
+            self._compact(report)
         report.seconds = time.perf_counter() - started
         return report
+
+    def _compact(self, report: IndexReport) -> None:
+        """After a run that wrote much of the collection: the store copied into a new file
+        of its rows only (:func:`compact_store`). The appends of a bulk run leave the tables in
+        many small segments, which every later checkpoint pays for, and the file twice the
+        size of its rows. The run's work is committed already: a compaction that cannot run
+        (another writer came in between, no disk space for the copy) is logged and skipped."""
+        t = time.perf_counter()
+        try:
+            compact_store(self.store)
+        except (DocNavError, OSError, duckdb.Error) as exc:
+            log.warning("%s: not compacted after this run (%s)", self.store.path, exc)
+        report._time("compact", t)
 
     def update_collection(self) -> IndexReport:
         """Do the collection-level work queued by runs with ``collection=False``."""

@@ -3,6 +3,7 @@ work each run does (parses, embeddings) and what it leaves in the store and its 
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from _harness import (
     ALPHA, BETA, CORPUS, Harness, all_paths, assert_kept_state, assert_parquet_matches_store,
 )
 
-from docnav.compact import rewrite_tables
+from docnav import writer_lock
 from docnav.embed import HashingEmbedder, SentenceTransformerEmbedder
 from docnav.index import IndexOptions, Indexer
 from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, Store
@@ -482,8 +483,8 @@ def _bulk_corpus(n: int) -> dict[str, str]:
             for i in range(n)}
 
 
-def test_a_bulk_run_rewrites_the_tables_and_an_edit_does_not(tmp_path):
-    # A run that wrote many documents (a full build) compacts the tables afterwards; the
+def test_a_bulk_run_compacts_the_store_and_an_edit_does_not(tmp_path):
+    # A run that wrote many documents (a full build) compacts the store afterwards; the
     # export, written before that, must still match every table, and the kept state too.
     h = Harness(tmp_path, _bulk_corpus(16))
     report = h.index()
@@ -496,24 +497,35 @@ def test_a_bulk_run_rewrites_the_tables_and_an_edit_does_not(tmp_path):
     assert_kept_state(h)
 
 
-def test_compacting_keeps_every_row_in_its_order(tmp_path):
-    h = Harness(tmp_path, _bulk_corpus(4))
-    h.index()
-    h.edit("doc01.md", "More text", "Other text")  # rows deleted and appended
-    h.index()
-    with h.store.session():
-        with h.store.reader() as con:
-            tables = [t for (t,) in con.execute("SELECT table_name FROM duckdb_tables()")
-                      .fetchall()]
-            before = {t: con.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall()
-                      for t in tables}
-        with h.store.transaction() as con:
-            rewrite_tables(con)
-        with h.store.reader() as con:
-            after = {t: con.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall()
-                     for t in tables}
-    assert sum(len(rows) for rows in before.values()) > 50
-    assert after == before
+def test_a_bulk_run_compacts_the_store_and_one_that_cannot_goes_on_without(tmp_path, caplog):
+    # the same two runs twice, a small one and a bulk load: once the bulk run's compaction
+    # swaps a new file in; once another writer's lock keeps it out (the run is committed
+    # already: it warns, nothing more)
+    corpus = _bulk_corpus(20)
+    stores = []
+    for name in ("compacted", "blocked"):
+        (tmp_path / name).mkdir()
+        h = Harness(tmp_path / name, {"doc00.md": corpus["doc00.md"]})
+        assert "compact" not in h.index().stage_seconds
+        inode = h.store.path.stat().st_ino
+        for file, text in corpus.items():
+            h.write(file, text)
+        if name == "compacted":
+            report = h.index()
+            assert h.store.path.stat().st_ino != inode  # a new file
+        else:
+            with writer_lock.take(h.store.path, exclusive=False):  # as another writer holds it
+                with caplog.at_level(logging.WARNING, logger="docnav.index"):
+                    report = h.index()
+            assert h.store.path.stat().st_ino == inode
+            assert "not compacted after this run" in caplog.text and "locked" in caplog.text
+        assert report.ok and len(report.added) == 19 and "compact" in report.stage_seconds
+        assert not h.store.path.with_name("docnav.duckdb.compacting").exists()
+        assert_parquet_matches_store(h)
+        assert_kept_state(h)
+        stores.append(h)
+    counts = [{t: h.query(f"SELECT count(*) FROM {t}") for t in PER_DOC_TABLES} for h in stores]
+    assert counts[0] == counts[1] and counts[0]["nodes"][0][0] > 50
 
 
 def test_runs_without_the_export_leave_it_to_the_first_run_with_it(corpus):
