@@ -7,9 +7,9 @@ DuckDB reuses the blocks freed by deletes for later writes, but never shrinks it
 stays at its largest. A bulk run's appends also leave the tables in many small segments, which
 every later checkpoint pays for (on the 1,000-document benchmark store, the checkpoint after a
 one-document rewrite of ``nodes`` took 14.0 ms as built, 7.1 ms with the tables rewritten
-whole), and the file about twice the size of its rows. :func:`compact_store` copies every table, in row order, into a new file
-beside the store, checks that the copy holds as many rows of each, and renames it over the
-store. It holds the writer lock (:mod:`docnav.writer_lock`) exclusively from before it opens
+whole), and the file about twice the size of its rows. :func:`compact_store` copies every
+table, in row order, into a new file beside the store, checks that the copy holds as many rows
+of each, and renames it over the store. It holds the writer lock (:mod:`docnav.writer_lock`) exclusively from before it opens
 the store until the new file is in place, so no DocNav writer can have the old file open or
 open it afterwards; readers that opened it meanwhile read a complete store with the same rows.
 If anything fails, or the process dies, before the rename, the store is as it was and the
@@ -72,9 +72,7 @@ def compact_store(store: Store) -> CompactReport:
 
 def _copy_tables(store: Store, copy: Path) -> None:
     """Every table of the store, in row order, into a new database at ``copy``; checked."""
-    con = store._connect(read_only=False, locked=True)
-    try:
-        store._check_version(con)
+    with store.exclusive() as con:
         con.execute("CHECKPOINT")  # the WAL into the file: nothing of the store stays beside it
         con.execute(f"ATTACH '{_quoted(copy)}' AS {_COPY}")
         tables = _tables(con)
@@ -89,8 +87,6 @@ def _copy_tables(store: Store, copy: Path) -> None:
                 raise StoreError(f"{store.path}: the compacted copy of table {table} has "
                                  f"{new} rows, the store {old}; the store is left as it was")
         con.execute(f"DETACH {_COPY}")
-    finally:
-        store._close(con)
     if store.path.with_name(store.path.name + ".wal").exists():
         raise StoreError(f"{store.path}: a write-ahead log is left beside the store after "
                          "its checkpoint; the store is left as it was")

@@ -21,9 +21,9 @@ from docnav.hashing import digest, file_digest
 from docnav.model import DocTree, ParsedDocument
 from docnav.parse import ParseOptions
 from docnav.refs import internal_references
+from docnav.rows import DocumentRecord
 from docnav.scan import FoundFile, in_scope
 from docnav.tree import build_tree
-from docnav.rows import DocumentRecord
 
 
 @dataclass(frozen=True)

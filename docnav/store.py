@@ -183,6 +183,17 @@ class Store:
         finally:
             self._close(con)
 
+    @contextmanager
+    def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A read-write connection, checked for the schema version, for a caller that holds
+        the writer lock exclusively (:func:`docnav.compact.compact_store`)."""
+        con = self._connect(read_only=False, locked=True)
+        try:
+            self._check_version(con)
+            yield con
+        finally:
+            self._close(con)
+
     def _close(self, con: duckdb.DuckDBPyConnection) -> None:
         try:
             con.close()
