@@ -47,6 +47,9 @@ class WatchOptions:
         for name in ("debounce", "settle", "max_wait", "poll", "retry", "retry_max"):
             if getattr(self, name) < 0:
                 raise InputError(f"watch option {name}={getattr(self, name)}: must be >= 0 s")
+        if not 0 < self.retry <= self.retry_max:
+            raise InputError(f"watch options retry={self.retry}, retry_max={self.retry_max}: "
+                             "need 0 < retry <= retry_max seconds")
 
 
 @dataclass

@@ -86,6 +86,10 @@ def test_a_burst_of_closed_files_is_handed_over_after_settle_not_debounce(tmp_pa
 def test_negative_watch_options_are_refused():
     with pytest.raises(InputError, match="settle=-1"):
         WatchOptions(settle=-1)
+    with pytest.raises(InputError, match="need 0 < retry <= retry_max"):
+        WatchOptions(retry=0)  # would retry a failing batch without pause
+    with pytest.raises(InputError, match="retry=5, retry_max=1"):
+        WatchOptions(retry=5, retry_max=1)
 
 
 def test_missing_folder_is_a_clear_error(tmp_path):
