@@ -577,8 +577,10 @@ class Indexer:
 
 
 def _bulk(report: IndexReport) -> bool:
-    """Whether the run wrote enough of the collection to compact the tables afterwards."""
-    written = len(report.added) + len(report.changed) + len(report.renamed)
+    """Whether the run wrote enough of the collection to compact the store afterwards (the
+    documents re-embedded with a new model count: their vectors are all rewritten)."""
+    written = (len(report.added) + len(report.changed) + len(report.renamed)
+               + len(report.reembedded))
     return written >= _COMPACT_MIN_DOCUMENTS and 4 * written >= written + len(report.unchanged)
 
 

@@ -495,6 +495,13 @@ def test_a_bulk_run_compacts_the_store_and_an_edit_does_not(tmp_path):
     assert "compact" not in report.stage_seconds
     assert_parquet_matches_store(h)
     assert_kept_state(h)
+    # a change of embedding model: every document's vectors rewritten, a bulk run too
+    h.indexer = Indexer(h.store, IndexOptions(export_parquet=True), HashingEmbedder(dim=128),
+                        parse=h.parse)
+    report = h.index()
+    assert len(report.reembedded) == 16 and "compact" in report.stage_seconds
+    assert_parquet_matches_store(h)
+    assert_kept_state(h)
 
 
 def test_a_bulk_run_compacts_the_store_and_one_that_cannot_goes_on_without(tmp_path, caplog):
