@@ -27,7 +27,8 @@ import duckdb
 
 from docnav import writer_lock
 from docnav.errors import StoreError
-from docnav.store import Store, fault_point
+from docnav.faults import fault_point
+from docnav.store import Store
 
 _COPY = "docnav_compacted"  # the new file's catalog name while it is attached
 
@@ -64,6 +65,11 @@ def compact_store(store: Store) -> CompactReport:
             fault_point("SWAP")
             os.replace(copy, path)
             _sync(path.parent)
+        except (OSError, duckdb.Error) as exc:  # a full disk, a file size limit
+            copy.unlink(missing_ok=True)
+            raise StoreError(f"{path}: could not write the compacted copy {copy.name}: {exc}. "
+                             "The store is left as it was (compacting needs free disk space "
+                             "for the copy)") from exc
         except BaseException:
             copy.unlink(missing_ok=True)
             raise

@@ -10,9 +10,7 @@ unfinished transaction back on the next open).
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import time
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -26,6 +24,7 @@ import polars as pl
 
 from docnav import writer_lock
 from docnav.errors import StoreError
+from docnav.faults import fault_point
 from docnav.model import SCHEMA_VERSION, DocTree, Edge, EdgeKind, NodeKind, NodeLink
 from docnav.rows import (
     DOC_COLUMNS, NODE_COLUMNS, DocumentRecord, edges_frame, embeddings_frame, insert_frame,
@@ -215,6 +214,11 @@ class Store:
                 raise
             fault_point("COMMIT")
             con.execute("COMMIT")
+        except (duckdb.IOException, duckdb.TransactionException) as exc:
+            # a full disk, a file size limit, a file that cannot be written
+            raise StoreError(f"{self.path}: could not write to the store: {exc}. Nothing of "
+                             "this write was kept (free disk space, or make the folder "
+                             "writable, then run again)") from exc
         finally:
             if con is not self._session:
                 self._close(con)
@@ -582,16 +586,3 @@ def _queue_replaced(
     if gone:
         con.execute("INSERT INTO pending_gone SELECT unnest(?::VARCHAR[])", [gone])
     return [h for _, h, _ in rows]
-
-
-def fault_point(stage: str) -> None:
-    """Fault injection for crash tests: with DOCNAV_FAULT_SLEEP_BEFORE_<STAGE>=<seconds> set,
-    write the time to DOCNAV_FAULT_MARKER (if set) and sleep; the test kills the process
-    there. Stages: COMMIT (inside a write transaction), SWAP (a compaction, before the copy
-    replaces the store)."""
-    delay = os.environ.get(f"DOCNAV_FAULT_SLEEP_BEFORE_{stage}")
-    if delay:
-        marker = os.environ.get("DOCNAV_FAULT_MARKER")
-        if marker:
-            Path(marker).write_text(str(time.time()))
-        time.sleep(float(delay))
