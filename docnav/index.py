@@ -254,7 +254,11 @@ class Indexer:
         self._refresh_vectors(
             set(changed_ids), report,
             lambda p: p in scope if exact_scope else in_scope(p, scope), stored)
-        refreshed = self._refresh_summaries(set(changed_ids), report)
+        refreshed = []
+        if self.summaries is not None:
+            t = time.perf_counter()
+            refreshed = self.summaries.refresh_stale(self.store, set(changed_ids), report.summaries)
+            report._time("summaries", t)
 
         t = time.perf_counter()
         touched = [stored[d].path for d in deletions]
@@ -265,7 +269,7 @@ class Indexer:
                 if self._texts is not None:
                     self._texts.replaced(texts, ())
             self.store.queue_collection_work(con, refreshed, deletions, touched)
-            self._queue_export(con, deletions)
+            self.store.queue_export(con, deletions)
             after = self.store.documents_token(con)
         self._documents.committed(before, after, {}, deletions)
         report._time("write", t)
@@ -442,7 +446,7 @@ class Indexer:
             touched = [j.found.path for j, tree, _ in parsed if tree is not None] + [
                 j.previous.path for j, tree, _ in parsed if tree is not None and j.previous]
             self.store.queue_collection_work(con, written, [], touched)
-            self._queue_export(con, records)
+            self.store.queue_export(con, records)
             after = self.store.documents_token(con)
         self._documents.committed(before, after, records, [],
                              {tree.doc_id: tree for _, tree, _ in parsed if tree is not None})
@@ -474,10 +478,6 @@ class Indexer:
                 if n.text_hash not in cached and n.text_hash not in missing:
                     missing[n.text_hash] = node_text(n)
         return dict(zip(missing, self.embedder.embed(list(missing.values()))))
-
-    def _queue_export(self, con: duckdb.DuckDBPyConnection, doc_ids) -> None:
-        # queued with export off too: the first run with it on brings those files up to date
-        self.store.queue_export(con, doc_ids)
 
     def _refresh_vectors(self, done: set[str], report: IndexReport,
                          covered: Callable[[str], bool],
@@ -534,7 +534,7 @@ class Indexer:
                 con.execute("DELETE FROM node_vectors WHERE doc_id = ?", [tr.doc_id])
                 self.store.put_node_vectors(con, model, tr.doc_id, section_vectors(tr, vectors))
             self.store.queue_collection_work(con, [tr.doc_id for tr in trees], [], [])
-            self._queue_export(con, [tr.doc_id for tr in trees])
+            self.store.queue_export(con, [tr.doc_id for tr in trees])
             stamp_token(con, DOCUMENTS_TOKEN)  # other processes' kept texts are stale now
             after = self.store.documents_token(con)
         self._documents.committed(before, after, {}, [])
@@ -543,37 +543,6 @@ class Indexer:
         report.reembedded += [tr.path for tr in trees]
         report._time("write", t)
         return [tr.doc_id for tr in trees]
-
-    def _refresh_summaries(self, done: set[str], report: IndexReport) -> list[str]:
-        """Rebuild summaries of unchanged documents whose summaries are stale: a failed
-        summary, a new summariser or NLI model, or summaries switched on after indexing."""
-        builder = self.summaries
-        if builder is None:
-            return []
-        t = time.perf_counter()
-        with self.store.reader() as con:
-            stale = [d for (d,) in con.execute(
-                "SELECT DISTINCT n.doc_id FROM nodes n LEFT JOIN summaries s "
-                "ON s.node_id = n.node_id AND s.tree_hash = n.tree_hash AND s.summarizer = ? "
-                "AND s.nli_model = ? AND s.status <> 'failed' "
-                "WHERE n.kind IN ('section', 'document') AND s.node_id IS NULL ORDER BY 1",
-                [builder.summarizer.summarizer_id, builder.nli_model],
-            ).fetchall() if d not in done]
-            builder.preload_verdicts(con)
-            trees = [self.store.load_tree(con, d) for d in stale]
-            stored = builder.load(con, stale)
-        summaries = []
-        for tree in trees:
-            if tree is not None:
-                summaries += builder.build_document(tree, stored, report.summaries)
-        if summaries:
-            with self.store.transaction() as con:
-                for doc_id in stale:
-                    prune_summaries(con, doc_id)
-                builder.write(con, summaries)
-                self._queue_export(con, stale)
-        report._time("summaries", t)
-        return stale
 
 
 def _bulk(report: IndexReport) -> bool:

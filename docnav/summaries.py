@@ -14,6 +14,7 @@ import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import duckdb
 import polars as pl
@@ -40,6 +41,9 @@ from docnav.verify import (
     Verifier,
     VerifyOptions,
 )
+
+if TYPE_CHECKING:
+    from docnav.store import Store
 
 SUMMARY_SCHEMA = """
 CREATE TABLE IF NOT EXISTS summaries (
@@ -270,13 +274,39 @@ class SummaryBuilder:
             finally:
                 con.unregister("_verdicts")
 
+    def refresh_stale(self, store: Store, done: set[str], stats: SummaryStats) -> list[str]:
+        """Rebuild the summaries of stored documents (other than ``done``) that are stale: a
+        failed summary, another summariser or NLI model, or summaries switched on after
+        indexing. Returns those documents' ids (queued for export with the write)."""
+        with store.reader() as con:
+            stale = [d for (d,) in con.execute(
+                "SELECT DISTINCT n.doc_id FROM nodes n LEFT JOIN summaries s "
+                "ON s.node_id = n.node_id AND s.tree_hash = n.tree_hash AND s.summarizer = ? "
+                "AND s.nli_model = ? AND s.status <> 'failed' "
+                "WHERE n.kind IN ('section', 'document') AND s.node_id IS NULL ORDER BY 1",
+                [self.summarizer.summarizer_id, self.nli_model],
+            ).fetchall() if d not in done]
+            self.preload_verdicts(con)
+            trees = [store.load_tree(con, d) for d in stale]
+            stored = self.load(con, stale)
+        summaries = []
+        for tree in trees:
+            if tree is not None:
+                summaries += self.build_document(tree, stored, stats)
+        if summaries:
+            with store.transaction() as con:
+                for doc_id in stale:
+                    prune_summaries(con, doc_id)
+                self.write(con, summaries)
+                store.queue_export(con, stale)
+        return stale
+
 
 _VERDICT_SCHEMA = {
     "claim_hash": pl.Utf8, "premise_hash": pl.Utf8, "model": pl.Utf8, "verdict": pl.Utf8,
     "score": pl.Float64, "best_chunk": pl.Utf8, "p_entail": pl.Float64, "p_neutral": pl.Float64,
     "p_contradict": pl.Float64, "note": pl.Utf8,
 }
-
 
 def _insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: list[tuple], width: int) -> None:
     if rows:
