@@ -113,6 +113,7 @@ def test_an_export_that_cannot_be_written_is_left_queued_for_the_next_run(tmp_pa
     assert_parquet_matches_store(h)
     with h.store.reader() as con:
         assert h.store.pending_exports(con) == []
+    assert_kept_state(h)
 
 
 def test_a_compaction_without_room_for_the_copy_leaves_the_store_as_it_was(tmp_path):
