@@ -152,3 +152,62 @@ def test_a_compaction_killed_before_the_swap_leaves_the_store_and_blocks_no_one_
     assert main(["--db", str(db), "compact"]) == 0
     assert not copy.exists()
     assert_parquet_matches_store(corpus)
+
+
+WRITER = """
+import sys, time
+from pathlib import Path
+from docnav.embed import HashingEmbedder
+from docnav.errors import StoreError
+from docnav.index import IndexOptions, Indexer
+from docnav.store import Store
+
+db, folder, rounds = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+indexer = Indexer(Store(db), IndexOptions(progress=False), HashingEmbedder())
+waits = 0
+for i in range(rounds):
+    (folder / "alpha.md").write_text(sys.argv[4] + f"\\n\\nEdit number {i} of the stress run.\\n")
+    while True:
+        try:
+            indexer.index([folder])
+            break
+        except StoreError as exc:
+            assert "locked" in str(exc), exc
+            waits += 1
+            time.sleep(0.01)
+print(waits)
+"""
+
+
+def test_compactions_beside_a_writer_lose_no_write(corpus, tmp_path):
+    """A writer process edits and indexes in a loop (waiting out the lock) while this process
+    compacts the store again and again: every edit arrives, and the store is then what a
+    fresh build of the folder makes."""
+    from test_property_incremental import canonical
+
+    corpus.index()
+    rounds = 30
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(corpus.store.path), str(corpus.folder), str(rounds),
+         CORPUS["alpha.md"]], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    compactions = refused = 0
+    while writer.poll() is None:
+        try:
+            compact_store(corpus.store)
+            compactions += 1
+        except StoreError as exc:
+            assert "locked" in str(exc), exc
+            refused += 1
+        time.sleep(0.005)
+    out, err = writer.communicate()
+    assert writer.returncode == 0, err
+    assert compactions >= 3 and refused >= 1  # both sides really met
+    texts = [t for (t,) in corpus.query("SELECT text FROM nodes WHERE kind = 'paragraph'")]
+    assert f"Edit number {rounds - 1} of the stress run." in texts
+    assert not any(f"Edit number {i} " in t for i in range(rounds - 1) for t in texts)
+    fresh = Store(tmp_path / "fresh" / "s.duckdb")
+    Indexer(fresh, IndexOptions(export_parquet=False), HashingEmbedder()).index([corpus.folder])
+    assert canonical(corpus.store) == canonical(fresh)
+    assert_parquet_matches_store(corpus)
+    print(f"{compactions} compactions, {refused} refused; writer waited {out.strip()} times")
