@@ -53,9 +53,9 @@ def compact_store(store: Store) -> CompactReport:
     if not store.exists():
         raise StoreError(f"{store.path}: no store here, nothing to compact")
     t = time.perf_counter()
-    path = store.path
+    path = store.path.resolve()  # a link to the store stays a link to the compacted file
     copy = path.with_name(path.name + ".compacting")
-    wal = path.with_name(path.name + ".wal")
+    wal = store.path.with_name(store.path.name + ".wal")  # DuckDB names it after the path used
     with writer_lock.take(path, exclusive=True):
         copy.unlink(missing_ok=True)  # left by a compaction that died: never swapped in
         before = path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)

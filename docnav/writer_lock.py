@@ -19,6 +19,9 @@ from docnav.errors import StoreError
 
 
 def lock_path(db: Path) -> Path:
+    """Beside the database file itself: a store reached through a symbolic link, or by
+    another path, has one lock."""
+    db = db.resolve()
     return db.with_name(db.name + ".lock")
 
 

@@ -91,6 +91,22 @@ def test_compact_refuses_a_store_a_writer_holds(corpus):
     assert not corpus.store.path.with_name("docnav.duckdb.compacting").exists()
 
 
+def test_a_store_reached_through_a_link_is_compacted_in_place_and_stays_linked(corpus, tmp_path):
+    corpus.index()
+    link = tmp_path / "link.duckdb"
+    link.symlink_to(corpus.store.path)
+    before = snapshot(corpus.store)
+    report = compact_store(Store(link))
+    assert report.path == corpus.store.path.resolve()
+    assert link.is_symlink() and link.resolve() == corpus.store.path.resolve()
+    assert snapshot(Store(link)) == before
+    # writers through the link and through the real path share one lock, beside the file
+    assert writer_lock.lock_path(link) == writer_lock.lock_path(corpus.store.path)
+    with writer_lock.take(link, exclusive=True):
+        with pytest.raises(StoreError, match="`docnav compact` is rewriting it"):
+            corpus.index()
+
+
 def test_compact_of_a_missing_or_foreign_store_says_so(tmp_path, capsys):
     with pytest.raises(StoreError, match="no store here, nothing to compact"):
         compact_store(Store(tmp_path / "none.duckdb"))
