@@ -116,21 +116,33 @@ def test_a_folder_that_disappears_and_comes_back_is_watched_again(tmp_path):
     assert any(p.endswith("back.md") for b in batches.seen for p in b)
 
 
+class Standalone:
+    """A folder with one indexed document, and the standalone-mode batch handler over it
+    (each batch indexed, then counted in ``done``)."""
+
+    def __init__(self, tmp_path) -> None:
+        self.root = tmp_path / "docs"
+        self.root.mkdir()
+        (self.root / "a.md").write_text("# A\n\nFirst text.\n")
+        self.store = Store(tmp_path / "db" / "g.duckdb")
+        indexer = Indexer(self.store, IndexOptions(progress=False), HashingEmbedder())
+        indexer.index([self.root])
+        self.logs: list[str] = []
+        self.on_batch = index_batches(indexer, [self.root], log=self.logs.append)
+        self.done = Batches()
+
+    def __call__(self, paths) -> None:
+        self.on_batch(paths)
+        self.done(paths)
+
+    def paragraphs(self) -> set[str]:
+        return {r[0] for r in duckdb.connect(str(self.store.path), read_only=True).execute(
+            "SELECT text FROM nodes WHERE kind = 'paragraph'").fetchall()}
+
+
 def test_standalone_mode_indexes_each_batch(tmp_path):
-    root = tmp_path / "docs"
-    root.mkdir()
-    (root / "a.md").write_text("# A\n\nFirst text.\n")
-    store = Store(tmp_path / "db" / "g.duckdb")
-    indexer = Indexer(store, IndexOptions(progress=False), HashingEmbedder())
-    indexer.index([root])
-    logs: list[str] = []
-    on_batch = index_batches(indexer, [root], log=logs.append)
-    done = Batches()
-
-    def handler(paths):
-        on_batch(paths)
-        done(paths)
-
+    handler = Standalone(tmp_path)
+    root, done = handler.root, handler.done
     with Watcher([root], handler, WatchOptions(debounce=0.2)):
         (root / "a.md").write_text("# A\n\nSecond text.\n")
         (root / "b.md").write_text("# B\n\nNew document.\n")
@@ -138,10 +150,8 @@ def test_standalone_mode_indexes_each_batch(tmp_path):
         time.sleep(0.5)
         (root / "b.md").unlink()
         done.wait(len(done.seen) + 1)
-    texts = {r[0] for r in duckdb.connect(str(store.path), read_only=True).execute(
-        "SELECT text FROM nodes WHERE kind = 'paragraph'").fetchall()}
-    assert texts == {"Second text."}
-    assert any("changed" in line for line in logs)
+    assert handler.paragraphs() == {"Second text."}
+    assert any("changed" in line for line in handler.logs)
 
 
 def test_a_failed_batch_is_handed_over_again_until_it_succeeds(tmp_path, capsys):
@@ -176,33 +186,18 @@ def test_a_failed_batch_is_handed_over_again_until_it_succeeds(tmp_path, capsys)
 def test_standalone_mode_indexes_an_edit_made_while_the_store_was_locked(tmp_path):
     from docnav import writer_lock
 
-    root = tmp_path / "docs"
-    root.mkdir()
-    (root / "a.md").write_text("# A\n\nFirst text.\n")
-    store = Store(tmp_path / "db" / "g.duckdb")
-    indexer = Indexer(store, IndexOptions(progress=False), HashingEmbedder())
-    indexer.index([root])
-    logs: list[str] = []
-    on_batch = index_batches(indexer, [root], log=logs.append)
-    done = Batches()
-
-    def handler(paths):
-        on_batch(paths)
-        done(paths)
-
-    lock = writer_lock.take(store.path, exclusive=True)  # as `docnav compact` holds it
+    handler = Standalone(tmp_path)
+    lock = writer_lock.take(handler.store.path, exclusive=True)  # as `docnav compact` holds it
     try:
-        with Watcher([root], handler, WatchOptions(debounce=0.1, retry=0.3)):
-            (root / "a.md").write_text("# A\n\nSecond text.\n")
+        with Watcher([handler.root], handler, WatchOptions(debounce=0.1, retry=0.3)):
+            (handler.root / "a.md").write_text("# A\n\nSecond text.\n")
             time.sleep(1.5)  # the batch fails, and fails again
-            assert not done.seen
+            assert not handler.done.seen
             lock.close()
-            done.wait(1)
+            handler.done.wait(1)
     finally:
         lock.close()
-    texts = {r[0] for r in duckdb.connect(str(store.path), read_only=True).execute(
-        "SELECT text FROM nodes WHERE kind = 'paragraph'").fetchall()}
-    assert texts == {"Second text."}
+    assert handler.paragraphs() == {"Second text."}
 
 
 def test_spool_mode_writes_batches_for_the_sensor(tmp_path):
