@@ -20,9 +20,91 @@ _BLOCK_START = re.compile(r"^(?:[#+=>-]|[0-9]+[.)])")
 
 
 def load_qasper(path: str | Path) -> dict[str, dict]:
-    """A Qasper JSON file: papers keyed by arXiv id (``title``, ``abstract``, ``full_text``...)."""
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+    """The papers of a Qasper file, keyed by arXiv id, each in the v0.3 layout.
+
+    Two layouts are read. The v0.3 release: one JSON object of papers keyed by id, each with
+    ``full_text`` a list of ``{section_name, paragraphs}`` and ``qas`` a list of questions.
+    The HuggingFace ``allenai/qasper`` layout: papers with an ``id`` each, their fields as
+    columns (``full_text: {section_name: [...], paragraphs: [[...]]}``, ``qas: {question:
+    [...], answers: [{answer: [...], annotation_id: [...]}]}``), given as a JSON list, as
+    JSON Lines or as JSON objects one after another; they are turned into the v0.3 layout.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read the Qasper file: {exc}") from exc
+    papers: dict[str, dict] = {}
+    for value in _json_values(text, path):
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if not isinstance(item, dict):
+                raise InputError(f"{path}: expected Qasper papers (JSON objects), found {item!r:.60}")
+            if "full_text" not in item:  # the v0.3 layout: papers keyed by id
+                for pid, paper in item.items():
+                    papers[str(pid)] = _v03_paper(paper, path, str(pid))
+                continue
+            if "id" not in item:
+                raise InputError(f"{path}: a paper ({item.get('title', '?')!r:.60}) has no 'id'")
+            papers[str(item["id"])] = _v03_paper(item, path, str(item["id"]))
+    if not papers:
+        raise InputError(f"{path}: no Qasper papers in the file")
+    return papers
+
+
+def _json_values(text: str, path: Path):
+    """The JSON values in ``text``: one document, JSON Lines, or values one after another."""
+    decoder = json.JSONDecoder()
+    at = 0
+    while True:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if at == len(text):
+            return
+        try:
+            value, at = decoder.raw_decode(text, at)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: "
+                             f"{exc.msg}") from exc
+        yield value
+
+
+def _v03_paper(paper: object, path: Path, pid: str) -> dict:
+    """One paper in the v0.3 layout, converted from the HuggingFace columns where needed."""
+    if not isinstance(paper, dict) or "full_text" not in paper or "title" not in paper:
+        raise InputError(f"{path}: paper {pid} has no 'title' and 'full_text'")
+    full_text, qas = paper["full_text"], paper.get("qas", [])
+    if isinstance(full_text, list) and isinstance(qas, list):
+        return paper
+    try:
+        sections = [{"section_name": name, "paragraphs": list(paragraphs)}
+                    for name, paragraphs in _columns(full_text, ("section_name", "paragraphs"))]
+        questions = []
+        for row in _rows(qas):
+            answers = row.pop("answers")
+            row["answers"] = _rows({key: answers[key] for key in ("answer", "annotation_id", "worker_id")
+                                    if key in answers})
+            questions.append(row)
+        figures = paper.get("figures_and_tables", [])
+        figures = figures if isinstance(figures, list) else _rows(figures)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{path}: paper {pid} is in neither the v0.3 nor the HuggingFace "
+                         f"Qasper layout ({type(exc).__name__}: {exc})") from exc
+    return {"title": paper["title"], "abstract": paper.get("abstract", ""),
+            "full_text": sections, "qas": questions, "figures_and_tables": figures}
+
+
+def _columns(table: dict, keys: tuple[str, ...]) -> list[tuple]:
+    columns = [table[key] for key in keys]
+    if len({len(column) for column in columns}) > 1:
+        raise ValueError(f"columns {', '.join(keys)} differ in length")
+    return list(zip(*columns))
+
+
+def _rows(table: dict) -> list[dict]:
+    """Columns of equal length (``{"a": [1, 2], "b": [3, 4]}``) as rows."""
+    keys = list(table)
+    return [dict(zip(keys, values)) for values in _columns(table, tuple(keys))] if keys else []
 
 
 def qasper_section_paths(paper: dict) -> list[tuple[str, ...]]:
