@@ -37,6 +37,14 @@ Evidence recall
         --pdfs ../shared/data/financebench/pdfs
     (--quick: first 2 documents / 6 questions, budget 1024 only)
 
+A Qasper file may be in the v0.3 release layout (papers keyed by id, as in ``../shared/data``)
+or in the HuggingFace ``allenai/qasper`` layout (a JSON list, JSON Lines, or objects one after
+another); ``--skip-papers-in FILE`` leaves out the papers FILE also holds, to score held-out
+papers only:
+
+    .venv/bin/python benchmarks/eval_navigation.py --qasper more-papers.json \
+        --skip-papers-in ../shared/data/qasper/qasper-dev-4papers.json
+
 Tables go to stdout and to benchmarks/out/eval_navigation-<set>-<stamp>.{json,md}.
 """
 
@@ -61,6 +69,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 import numpy as np  # noqa: E402
 
 from docnav.datasets import load_financebench, load_qasper, qasper_to_markdown  # noqa: E402
+from docnav.errors import InputError  # noqa: E402
 from docnav.query.graph import DocNavGraph, Piece  # noqa: E402
 from docnav.query.lexical import BM25  # noqa: E402
 from docnav.query.navigator import Navigator  # noqa: E402
@@ -201,8 +210,14 @@ def qasper_type(answer: dict) -> str:
     return "abstractive"
 
 
-def qasper_questions(path: Path, folder: Path, quick: bool) -> list[dict]:
+def qasper_questions(path: Path, folder: Path, quick: bool, skip: Path | None = None) -> list[dict]:
+    """The questions of a Qasper file (either layout ``load_qasper`` reads), its papers written
+    to ``folder`` as Markdown; papers that ``skip`` also holds are left out."""
     papers = load_qasper(path)
+    if skip is not None:
+        papers = {pid: p for pid, p in papers.items() if pid not in load_qasper(skip)}
+        if not papers:
+            raise InputError(f"{path}: every paper is also in {skip}; no questions are left")
     out = []
     for pid, paper in list(papers.items())[: 2 if quick else None]:
         (folder / f"{pid}.md").write_text(qasper_to_markdown(paper), encoding="utf-8")
@@ -416,6 +431,8 @@ def main(argv=None) -> int:
     ap.add_argument("--pdfs", type=Path)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--keep", type=Path, help="index into this folder and keep it")
+    ap.add_argument("--skip-papers-in", type=Path, metavar="FILE",
+                    help="with --qasper: leave out the papers FILE also holds (held-out papers only)")
     args = ap.parse_args(argv)
     if bool(args.qasper) == bool(args.financebench):
         ap.error("give exactly one of --qasper FILE or --financebench FILE --pdfs DIR")
@@ -434,8 +451,14 @@ def main(argv=None) -> int:
         work = args.keep or Path(tmp)
         docs = work / "docs"
         docs.mkdir(parents=True, exist_ok=True)
-        questions = (qasper_questions(args.qasper, docs, args.quick) if args.qasper else
-                     financebench_questions(args.financebench, args.pdfs, docs, args.quick))
+        try:
+            questions = (qasper_questions(args.qasper, docs, args.quick, args.skip_papers_in)
+                         if args.qasper else
+                         financebench_questions(args.financebench, args.pdfs, docs, args.quick))
+        except InputError as exc:
+            print(f"eval_navigation: {exc}", file=sys.stderr)
+            trace_dir.rmdir()
+            return 2
         print(f"   {len(questions)} questions over {len(list(docs.iterdir()))} documents")
         graph, build = build_index(docs, work / "index.duckdb", args.quick)
         print(f"   index {build['index_s']} s, open {build['open_s']} s, {build['nodes']} nodes")

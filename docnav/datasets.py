@@ -159,5 +159,21 @@ def _escape(text: str) -> str:
 def load_financebench(path: str | Path) -> list[dict]:
     """FinanceBench questions (one JSON object a line): ``question``, ``answer``, ``doc_name``,
     ``evidence`` (with 0-based ``evidence_page_num``)..."""
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read the FinanceBench file: {exc}") from exc
+    rows = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}: line {number} is not a JSON object: {exc.msg}") from exc
+        missing = [k for k in ("question", "doc_name", "evidence") if k not in row]
+        if missing:
+            raise InputError(f"{path}: line {number} has no {', '.join(map(repr, missing))}")
+        rows.append(row)
+    return rows

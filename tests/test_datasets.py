@@ -9,7 +9,7 @@ import json
 import pytest
 from _paths import QASPER, require
 
-from docnav.datasets import load_qasper
+from docnav.datasets import load_financebench, load_qasper
 from docnav.errors import InputError
 
 
@@ -74,3 +74,16 @@ def test_a_file_that_is_not_qasper_names_the_file_and_the_problem(content, messa
 def test_a_missing_file_is_an_input_error(tmp_path):
     with pytest.raises(InputError, match="absent.json: cannot read the Qasper file"):
         load_qasper(tmp_path / "absent.json")
+
+
+def test_financebench_lines_that_are_not_questions_name_the_file_and_line(tmp_path):
+    path = tmp_path / "questions.jsonl"
+    good = '{"question": "q", "doc_name": "d", "evidence": []}'
+    path.write_text(f"{good}\n\n{good}\n", encoding="utf-8")
+    assert len(load_financebench(path)) == 2
+    path.write_text(f"{good}\n{{broken\n", encoding="utf-8")
+    with pytest.raises(InputError, match="questions.jsonl: line 2 is not a JSON object"):
+        load_financebench(path)
+    path.write_text('{"question": "q"}\n', encoding="utf-8")
+    with pytest.raises(InputError, match="line 1 has no 'doc_name', 'evidence'"):
+        load_financebench(path)

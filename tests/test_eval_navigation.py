@@ -4,14 +4,17 @@ over a few questions can be trusted."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
+from _paths import QASPER, require
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import eval_navigation as E  # noqa: E402
 
+from docnav.datasets import load_qasper  # noqa: E402
 from docnav.query.graph import Piece  # noqa: E402
 
 GOLD = "The baseline model is a deep sequence-to-sequence encoder/decoder model with attention."
@@ -72,3 +75,29 @@ def test_a_gain_on_every_question_gives_an_interval_above_zero():
     assert p["wins"] == 24 and p["gain_low"] == pytest.approx(1.0)  # +100 % in every resample
     assert E.paired([], 1024, "dense") == {"n": 0}
     assert "no question" in E.paired_line({"n": 0})
+
+
+def test_held_out_papers_leave_out_those_another_file_holds(tmp_path):
+    papers = load_qasper(require(QASPER))
+    ids = sorted(papers)
+    seen = tmp_path / "seen.json"
+    seen.write_text(json.dumps({pid: papers[pid] for pid in ids[:2]}), encoding="utf-8")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    questions = E.qasper_questions(QASPER, docs, quick=False, skip=seen)
+    assert {q["doc"] for q in questions} == {f"{pid}.md" for pid in ids[2:]}
+    assert sorted(p.name for p in docs.iterdir()) == sorted(f"{pid}.md" for pid in ids[2:])
+    assert len(questions) == sum(len(papers[pid]["qas"]) for pid in ids[2:])
+
+
+def test_a_file_that_is_not_qasper_stops_the_harness_with_its_name(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"id": "1"', encoding="utf-8")
+    before = set(E.OUT_DIR.glob("*")) if E.OUT_DIR.exists() else set()
+    assert E.main(["--qasper", str(bad)]) == 2
+    assert "bad.json: not valid JSON at line 1" in capsys.readouterr().err
+    assert set(E.OUT_DIR.glob("*")) == before  # no empty trace folder left behind
+    skip_all = tmp_path / "all.json"
+    skip_all.write_text(require(QASPER).read_text(encoding="utf-8"), encoding="utf-8")
+    assert E.main(["--qasper", str(QASPER), "--skip-papers-in", str(skip_all)]) == 2
+    assert "every paper is also in" in capsys.readouterr().err
