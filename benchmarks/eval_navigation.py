@@ -215,7 +215,8 @@ def qasper_questions(path: Path, folder: Path, quick: bool, skip: Path | None = 
     to ``folder`` as Markdown; papers that ``skip`` also holds are left out."""
     papers = load_qasper(path)
     if skip is not None:
-        papers = {pid: p for pid, p in papers.items() if pid not in load_qasper(skip)}
+        seen = load_qasper(skip)
+        papers = {pid: p for pid, p in papers.items() if pid not in seen}
         if not papers:
             raise InputError(f"{path}: every paper is also in {skip}; no questions are left")
     out = []
