@@ -315,7 +315,13 @@ class Navigator:
 
     def _passage_order(self, question: str, filters: dict | None) -> list[str]:
         """Paragraph ids, best first: RRF of the BM25 rank, the embedding rank and the
-        reading order of the best sections."""
+        reading order of the best sections.
+
+        A found section is read whole, subsections and all. When the title section (the
+        whole document) is among those found, the reading order goes on through the
+        document from its start: a lead bias. Reading only the innermost found sections was
+        tried (benchmarks/README.md, *Held-out papers*): better at 512 and 2048 tokens, worse
+        at 1024, so it was not kept."""
         ranks = self.graph.rankings(question, k=self.candidates, kinds=["paragraph"],
                                     filters=filters)
         found = self.graph.rankings(question, k=self.sections * 5, kinds=["section"],
