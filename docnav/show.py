@@ -13,7 +13,7 @@ def render_documents(store: Store) -> str:
             "SELECT doc_id, path, status, version, n_nodes, error FROM documents ORDER BY path"
         ).fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
-        vectors = _vectors_line(con)
+        vectors = _vectors_line(con) + _space_line(con)
     if not rows:
         return "no documents indexed yet"
     lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
@@ -42,6 +42,27 @@ def _vectors_line(con) -> list[str]:
         line += "; " + ", ".join(f"{n:,} vectors of {m}" for m, n in unused.items()) + \
             " no document uses (`docnav prune` deletes them)"
     return [line]
+
+
+def _space_line(con) -> list[str]:
+    """The file's size, and what a compaction would give back at least: DuckDB's free blocks.
+
+    Blocks that deleted rows only partly emptied are not free, so the gain can be larger
+    (measured: 5 blocks free and 5 given back after a prune of the test corpus; 10 free and
+    12 given back after 30 edits of the sample RFCs); the hint says "at least" and appears
+    once a tenth of the file is free."""
+    row = con.execute("PRAGMA database_size").fetchone()
+    size = dict(zip([d[0] for d in con.description], row))
+    total, free, block = size["total_blocks"], size["free_blocks"], size["block_size"]
+    line = f"store file {_mib(total * block)}"
+    if total and free >= 0.1 * total:
+        line += (f"; {free} of its {total} blocks are free: `docnav compact` gives at least "
+                 f"{_mib(free * block)} back")
+    return [line]
+
+
+def _mib(n: int) -> str:
+    return f"{n / 2**20:.1f} MiB"
 
 
 def find_document(store: Store, ref: str) -> str:

@@ -89,7 +89,7 @@ def test_prune_deletes_the_old_models_vectors_once_no_document_uses_them(tmp_pat
     Indexer(Store(db), options, HashingEmbedder(dim=64)).index([docs])  # the rest
     capsys.readouterr()
     assert docnav(db, "show") == 0
-    shown = capsys.readouterr().out.strip().splitlines()[-1]
+    shown = capsys.readouterr().out.strip().splitlines()[-2]
     n = int(re.search(r"; ([\d,]+) vectors of hashing-v1-256 no document uses", shown)
             .group(1).replace(",", ""))
     assert shown.startswith("embedded with hashing-v1-64 (4 documents); ")
@@ -103,7 +103,7 @@ def test_prune_deletes_the_old_models_vectors_once_no_document_uses_them(tmp_pat
         f"deleted {n:,} text vectors ({n:,} of hashing-v1-256); kept hashing-v1-64; "
         "4 documents re-exported")
     assert docnav(db, "show") == 0
-    assert capsys.readouterr().out.strip().splitlines()[-1] == (
+    assert capsys.readouterr().out.strip().splitlines()[-2] == (
         "embedded with hashing-v1-64 (4 documents)")
     assert docnav(db, "locate", "negative impls", "--k", "1") == 0  # still searchable
     assert capsys.readouterr().out.strip()
@@ -174,8 +174,9 @@ def test_show_lists_every_document(indexed, capsys):
     for name in SAMPLE_DOCS:
         (row,) = [line for line in lines if line.endswith(str(docs / name))]
         assert re.match(r"^[0-9a-f]{12} ok\s+1\s+\d+\s+/", row), row
-    assert lines[-2].startswith("4 documents; edges: ")
-    assert lines[-1] == "embedded with hashing-v1-256 (4 documents)"
+    assert lines[-3].startswith("4 documents; edges: ")
+    assert lines[-2] == "embedded with hashing-v1-256 (4 documents)"
+    assert re.fullmatch(r"store file [\d.]+ MiB", lines[-1]), lines[-1]
 
 
 def test_show_doc_prints_heading_tree_with_node_ids(indexed, capsys):

@@ -5,6 +5,7 @@ store as it was. Real Markdown, parser, DuckDB files and CLI processes."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -227,3 +228,23 @@ def test_compactions_beside_a_writer_lose_no_write(corpus, tmp_path):
     assert canonical(corpus.store) == canonical(fresh)
     assert_parquet_matches_store(corpus)
     print(f"{compactions} compactions, {refused} refused; writer waited {out.strip()} times")
+
+
+def test_show_tells_how_much_a_compaction_gives_back_at_least(corpus):
+    from docnav.show import render_documents
+
+    corpus.index()
+    assert render_documents(corpus.store).splitlines()[-1].startswith("store file ")
+    assert "docnav compact" not in render_documents(corpus.store)  # a fresh build: nothing free
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=False),
+                             HashingEmbedder(dim=128), parse=corpus.parse)
+    corpus.index()
+    prune_vectors(corpus.store)
+    line = render_documents(corpus.store).splitlines()[-1]
+    match = re.fullmatch(r"store file [\d.]+ MiB; (\d+) of its (\d+) blocks are free: "
+                         r"`docnav compact` gives at least ([\d.]+) MiB back", line)
+    assert match, line
+    report = compact_store(corpus.store)
+    given_back = (report.bytes_before - report.bytes_after) / 2**20
+    assert given_back >= float(match[3])  # "at least" holds
+    assert "docnav compact" not in render_documents(corpus.store)
