@@ -77,9 +77,13 @@ class LocalLMSummarizer(Summarizer):
         try:
             from transformers import AutoModelForCausalLM, AutoTokenizer
 
+            from docnav.models import quiet_loading
+
             kwargs = {"gguf_file": options.gguf_file} if options.gguf_file else {}
-            self._tokenizer = AutoTokenizer.from_pretrained(options.model, **kwargs)
-            self._model = AutoModelForCausalLM.from_pretrained(options.model, **kwargs).eval()
+            with quiet_loading():
+                self._tokenizer = AutoTokenizer.from_pretrained(options.model, **kwargs)
+                self._model = AutoModelForCausalLM.from_pretrained(options.model,
+                                                                   **kwargs).eval()
         except Exception as exc:
             raise ConfigError(
                 f"cannot load local LM {options.model!r} ({options.gguf_file}): {exc}"

@@ -91,8 +91,12 @@ class SentenceTransformerEmbedder(Embedder):
             if self._model is None:
                 from sentence_transformers import SentenceTransformer
 
+                from docnav.models import quiet_loading
+
                 try:
-                    self._model = SentenceTransformer(self._source, device=self.options.device)
+                    with quiet_loading():
+                        self._model = SentenceTransformer(self._source,
+                                                          device=self.options.device)
                 except Exception as exc:  # the library raises many kinds here
                     raise ConfigError(
                         f"cannot load embedding model {self.options.model!r} (from "

@@ -125,11 +125,12 @@ class TransformersNLI(NLIModel):
         try:
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-            self._tokenizer = AutoTokenizer.from_pretrained(str(Path(source).expanduser())
-                                                            if looks_local else source)
-            self._model = AutoModelForSequenceClassification.from_pretrained(
-                str(Path(source).expanduser()) if looks_local else source
-            ).eval()
+            from docnav.models import quiet_loading
+
+            location = str(Path(source).expanduser()) if looks_local else source
+            with quiet_loading():
+                self._tokenizer = AutoTokenizer.from_pretrained(location)
+                self._model = AutoModelForSequenceClassification.from_pretrained(location).eval()
         except Exception as exc:  # hub errors, bad folders: many exception types
             raise ConfigError(
                 f"cannot load NLI model {source!r}: {type(exc).__name__}: {exc}. Set the NLI "

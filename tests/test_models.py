@@ -1,0 +1,24 @@
+"""Models load without transformers' progress bars (noise on stderr at every CLI query), and
+the caller's progress-bar setting comes back afterwards. Real models: all-MiniLM-L6-v2 and the
+shared NLI cross-encoder."""
+
+from __future__ import annotations
+
+from conftest import NLI_MODEL, require
+from transformers.utils import logging as hf_logging
+
+from docnav.embed import EmbeddingOptions, SentenceTransformerEmbedder
+from docnav.verify import TransformersNLI, VerifyOptions
+
+
+def test_models_load_without_progress_bars_and_leave_the_setting_as_it_was(capfd):
+    hf_logging.enable_progress_bar()
+    SentenceTransformerEmbedder(EmbeddingOptions())
+    TransformersNLI(VerifyOptions(model=str(require(NLI_MODEL))))
+    err = capfd.readouterr().err
+    assert "Loading weights" not in err and "it/s]" not in err, err
+    assert hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()
+    SentenceTransformerEmbedder(EmbeddingOptions())
+    assert not hf_logging.is_progress_bar_enabled()
+    hf_logging.enable_progress_bar()
