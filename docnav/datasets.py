@@ -40,13 +40,17 @@ def load_qasper(path: str | Path) -> dict[str, dict]:
         for item in items:
             if not isinstance(item, dict):
                 raise InputError(f"{path}: expected Qasper papers (JSON objects), found {item!r:.60}")
-            if "full_text" not in item:  # the v0.3 layout: papers keyed by id
-                for pid, paper in item.items():
-                    papers[str(pid)] = _v03_paper(paper, path, str(pid))
-                continue
-            if "id" not in item:
-                raise InputError(f"{path}: a paper ({item.get('title', '?')!r:.60}) has no 'id'")
-            papers[str(item["id"])] = _v03_paper(item, path, str(item["id"]))
+            if "full_text" in item:  # the HuggingFace layout: one paper, with its id
+                if "id" not in item:
+                    raise InputError(f"{path}: a paper ({item.get('title', '?')!r:.60}) has no 'id'")
+                keyed = {item["id"]: item}
+            else:  # the v0.3 layout: papers keyed by id
+                keyed = item
+            for pid, paper in keyed.items():
+                pid = str(pid)
+                if pid in papers:
+                    raise InputError(f"{path}: paper {pid} appears twice")
+                papers[pid] = _v03_paper(paper, path, pid)
     if not papers:
         raise InputError(f"{path}: no Qasper papers in the file")
     return papers
@@ -172,6 +176,8 @@ def load_financebench(path: str | Path) -> list[dict]:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(f"{path}: line {number} is not a JSON object: {exc.msg}") from exc
+        if not isinstance(row, dict):
+            raise InputError(f"{path}: line {number} is not a JSON object: {row!r:.60}")
         missing = [k for k in ("question", "doc_name", "evidence") if k not in row]
         if missing:
             raise InputError(f"{path}: line {number} has no {', '.join(map(repr, missing))}")

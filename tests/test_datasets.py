@@ -61,6 +61,8 @@ def test_the_huggingface_layout_reads_as_the_v03_papers(form, tmp_path):
          "paper 1 is in neither the v0.3 nor the HuggingFace Qasper layout"),
         ('{"1": {"title": "T"}}', "paper 1 has no 'title' and 'full_text'"),
         ("[3]", "expected Qasper papers"),
+        ('{"id": "1", "title": "T", "full_text": [], "qas": []}\n'
+         '{"id": "1", "title": "T", "full_text": [], "qas": []}', "paper 1 appears twice"),
     ],
 )
 def test_a_file_that_is_not_qasper_names_the_file_and_the_problem(content, message, tmp_path):
@@ -83,6 +85,9 @@ def test_financebench_lines_that_are_not_questions_name_the_file_and_line(tmp_pa
     assert len(load_financebench(path)) == 2
     path.write_text(f"{good}\n{{broken\n", encoding="utf-8")
     with pytest.raises(InputError, match="questions.jsonl: line 2 is not a JSON object"):
+        load_financebench(path)
+    path.write_text("[1, 2]\n", encoding="utf-8")
+    with pytest.raises(InputError, match="line 1 is not a JSON object: \\[1, 2\\]"):
         load_financebench(path)
     path.write_text('{"question": "q"}\n', encoding="utf-8")
     with pytest.raises(InputError, match="line 1 has no 'doc_name', 'evidence'"):
