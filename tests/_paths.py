@@ -1,4 +1,5 @@
-"""Paths to ../shared/data for the parser tests (conftest.py belongs to another module)."""
+"""Paths to ../shared (data and the offline NLI model) for the tests; conftest.py takes
+them from here too."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ DATA = SHARED / "data"
 FIXTURES = DATA / "fixtures"
 QASPER = DATA / "qasper" / "qasper-dev-4papers.json"
 FINANCEBENCH = DATA / "financebench"
+NLI_MODEL = SHARED / "models" / "nli-minilm-l6-3way"  # the offline NLI model for tests
 
 
 def require(path: Path) -> Path:

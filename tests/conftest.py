@@ -1,23 +1,10 @@
-"""Shared fixtures: paths to the shared data and models, models loaded once per session, and
+"""Shared fixtures: models loaded once per session (paths from _paths.py), and
 the pump store that the query and generation tests navigate."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-DATA = SHARED / "data"
-NLI_MODEL = SHARED / "models" / "nli-minilm-l6-3way"
-
-
-def require(path: Path) -> Path:
-    """The path, or a skip naming what is missing (shared/ is present on dev machines and CI)."""
-    if not path.exists():
-        pytest.skip(f"shared data not found: {path}")
-    return path
+from _paths import NLI_MODEL, require
 
 
 @pytest.fixture(scope="session")

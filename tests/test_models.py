@@ -4,7 +4,7 @@ shared NLI cross-encoder."""
 
 from __future__ import annotations
 
-from conftest import NLI_MODEL, require
+from _paths import NLI_MODEL, require
 from transformers.utils import logging as hf_logging
 
 from docnav.embed import EmbeddingOptions, SentenceTransformerEmbedder
