@@ -146,7 +146,10 @@ class TransformersNLI(NLIModel):
         self.model_id = f"{options.model}@{version}"
 
     def count_tokens(self, text: str) -> int:
-        return len(self._tokenizer.tokenize(text))
+        # verbose=False: counting a text longer than the model takes is what this is for, so
+        # transformers' "sequence length is longer than ... will result in indexing errors"
+        # warning would be noise on every index run with a long paragraph.
+        return len(self._tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
 
     def _score(self, pairs: list[tuple[str, str]]) -> np.ndarray:
         import torch

@@ -4,6 +4,8 @@ shared NLI cross-encoder."""
 
 from __future__ import annotations
 
+import logging
+
 from _paths import NLI_MODEL, require
 from transformers.utils import logging as hf_logging
 
@@ -22,3 +24,21 @@ def test_models_load_without_progress_bars_and_leave_the_setting_as_it_was(capfd
     SentenceTransformerEmbedder(EmbeddingOptions())
     assert not hf_logging.is_progress_bar_enabled()
     hf_logging.enable_progress_bar()
+
+
+def test_counting_the_tokens_of_a_long_text_warns_of_nothing():
+    """The verifier counts the tokens of paragraphs longer than the model takes, to cut them to
+    fit; transformers' "will result in indexing errors" warning was printed at index time."""
+    model = TransformersNLI(VerifyOptions(model=str(require(NLI_MODEL))))
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    root = hf_logging.get_logger("transformers")
+    root.addHandler(handler)
+    try:
+        sentence = "The seal is replaced after every 500 hours of operation."
+        expected = len(model._tokenizer.tokenize(sentence)) * 60
+        assert model.count_tokens(f"{sentence} " * 60) == expected > model.max_length
+    finally:
+        root.removeHandler(handler)
+    assert not [r for r in records if "sequence length is longer" in r.getMessage()], records
