@@ -1,0 +1,60 @@
+"""Progress of a long index run, on stderr.
+
+The bar counts the run's documents that are in the store (written, or failed and recorded)
+and, after it, names the stage running now with its own count: a batch of documents is
+written in one transaction, and its embedding or summaries can take a minute before the first
+of them is counted, so the stage is what shows that the run is moving ("embedding 384/1706
+texts"). The bar appears only after a second (a one-file edit shows none), on a terminal unless
+asked for, and is taken away when the run ends; the run's summary line follows.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+DELAY = 1.0  # seconds of work before the bar appears
+_REDRAW = 0.1  # seconds between redraws for stage changes
+
+
+class Progress:
+    """No progress shown (not a terminal, progress off): every call does nothing."""
+
+    def stage(self, what: str) -> None:
+        """Say what the run is doing now ("parsing report.pdf", "embedding 128/900 texts")."""
+
+    def advance(self, documents: int) -> None:
+        """Count ``documents`` more as in the store."""
+
+    def close(self) -> None:
+        """Take the bar away."""
+
+
+class _Bar(Progress):
+    def __init__(self, total: int, desc: str) -> None:
+        from tqdm import tqdm
+
+        self._bar = tqdm(total=total, unit="doc", desc=desc, file=sys.stderr, delay=DELAY,
+                         leave=False, dynamic_ncols=True)
+        self._started = self._drawn = time.monotonic()
+
+    def stage(self, what: str) -> None:
+        self._bar.set_postfix_str(what, refresh=False)
+        now = time.monotonic()
+        # tqdm redraws on update() only; a stage change redraws too, but not before the bar
+        # would appear by itself, nor more often than a terminal can show
+        if now - self._started >= DELAY and now - self._drawn >= _REDRAW:
+            self._bar.refresh()
+            self._drawn = now
+
+    def advance(self, documents: int) -> None:
+        self._bar.update(documents)
+
+    def close(self) -> None:
+        self._bar.close()
+
+
+def progress(total: int, enabled: bool | None, desc: str = "indexing") -> Progress:
+    """A bar over ``total`` documents; ``enabled`` None: only when stderr is a terminal."""
+    show = sys.stderr.isatty() if enabled is None else enabled
+    return _Bar(total, desc) if show and total else Progress()
