@@ -16,6 +16,7 @@ from _paths import FIXTURES, require
 from docnav.errors import ConfigError, DocumentError
 from docnav.model import BlockKind, Link
 from docnav.parse import SUPPORTED_SUFFIXES, ParseOptions, parse_file
+from docnav.parse._pdf_glyphs import repaired
 from docnav.tree import build_tree
 
 H = BlockKind.HEADING
@@ -129,6 +130,53 @@ def test_pdf_outline_gives_the_headings():
         (2, "4. Termination"), (1, "PART III - MISCELLANEOUS"),
     ]
     assert dict(parsed.metadata)["heading_source"] == "outline"
+
+
+@pytest.mark.parametrize("name, title", [
+    ("1705.07830", "ASK THE RIGHT QUESTIONS: ACTIVE QUESTION REFORMULATION WITH REINFORCEMENT "
+                   "LEARNING"),
+    ("1801.05147", "Adversarial Learning for Chinese NER from Crowd Annotations"),
+    ("1810.08699", "pioNER: Datasets and Baselines for Armenian Named Entity Recognition"),
+    ("2001.03131", "Offensive Language Detection: A Comparative Analysis"),
+])
+def test_a_paper_whose_title_is_large_body_text_is_titled_by_it(name, title):
+    """These papers set the title in the body font at a larger size, which is no heading; their
+    title was taken from the first heading ("1 Introduction", "I Introduction")."""
+    parsed = parse_file(require(FIXTURES / "pdf" / f"{name}.pdf"), NATIVE)
+    assert parsed.title == title
+    tree = build_tree(parsed, "d", name)
+    assert tree.sections[0].heading == title  # the front matter's section is named by it
+
+
+def test_characters_docling_cannot_read_are_taken_from_pdfium():
+    """2001.03131 has no Unicode mapping for its ligatures and bullets: docling-parse reads
+    "O\ufffdensive", "\ufffd Dataset was ...". Only formulas that pdfium reads otherwise keep
+    U+FFFD."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "2001.03131.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    assert any(t.startswith("Offensive behaviour has become pervasive") for t in texts)
+    assert any("IdentifyingOffensive" in t or "Identifying Offensive" in t for t in texts)
+    bullets = [b.text for b in parsed.blocks if b.kind is BlockKind.LIST_ITEM]
+    assert "Dataset was comparatively smaller." in bullets
+    left = [t for t in texts if "\ufffd" in t]
+    assert len(left) <= 10 and all("=" in t or "(:)" in t or len(t) < 20 or "pseudo" in t
+                                    for t in left), left
+
+
+@pytest.mark.parametrize("text, page, expected", [
+    ("o\ufffdensive words", "the offensive words here", "offensive words"),  # a ligature
+    ("\ufffd Dataset was smaller.", "challenges: • Dataset was smaller. •", "• Dataset was smaller."),
+    ("SemEval-2019Task 6: IdentifyingO\ufffdensive", "SemEval-2019 Task 6: Identifying Offensive",
+     "SemEval-2019Task 6: IdentifyingOffensive"),  # spaced otherwise
+    ("identi\ufffded as", "was identiﬁed as", "identiﬁed as"),  # whatever pdfium has
+    ("the e\ufffdect", "the effect and the effect", "the effect"),  # twice, alike
+    ("the e\ufffdect", "the effect, the eflect", "the e\ufffdect"),  # twice, differently
+    ("the e\ufffdect", "something else", "the e\ufffdect"),  # not found
+    ("x\ufffd", "xff", "x\ufffd"),  # too little to find it by
+])
+def test_an_unreadable_character_is_replaced_only_where_the_line_is_found_once(
+        text, page, expected):
+    assert repaired(text, page) == expected
 
 
 def test_pdf_outline_can_be_switched_off():

@@ -6,17 +6,22 @@ fonts (:mod:`._pdf_lines`), drops page furniture, merges lines into paragraphs
 
 1. the PDF outline (bookmarks, :mod:`._pdf_outline`) when it has at least two entries, or
 2. the text itself: size, weight and numbering (:mod:`._pdf_headings`).
+
+Characters the parser could not read (U+FFFD) are taken from pdfium's text first
+(:mod:`._pdf_glyphs`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import statistics
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from docnav.model import Block, BlockKind
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
+from docnav.parse._pdf_glyphs import repair_unreadable
 from docnav.parse._pdf_headings import CAPTION, find_headings, is_code
 from docnav.parse._pdf_lines import TextStats, drop_furniture, extract_lines, text_stats
 from docnav.parse._pdf_outline import apply_outline, place_outline, read_outline
@@ -24,6 +29,8 @@ from docnav.parse._pdf_paragraphs import BULLET, Draft, join_lines, merge_runons
 
 _GLYPH_BULLET = re.compile(r"^\s*[•●▪■◦○∙·‣⁃∞➢✓❖►▶\uf0b7\uf0a7]\s*")
 _LETTER = re.compile(r"[^\W\d_]")
+_FOOTNOTE_MARKS = " *∗†‡§¶"  # "… Crowd Annotations∗": the mark of the title's footnote
+_TITLE_SIZE = 1.3  # text this much larger than body text on the first page can be the title
 
 
 @dataclass(frozen=True)
@@ -40,14 +47,15 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     import pypdfium2 as pdfium
 
     pages = extract_lines(result, doc)
-    lines = drop_furniture(pages) if options.pdf_drop_furniture else pages.lines
-    stats = text_stats(lines)
     pdf = pdfium.PdfDocument(str(path))
     try:
+        pages = replace(pages, lines=repair_unreadable(pages.lines, pdf))
         outline = read_outline(pdf, pages.page_heights) if options.pdf_outline else []
         metadata = pdf_metadata(pdf)
     finally:
         pdf.close()
+    lines = drop_furniture(pages) if options.pdf_drop_furniture else pages.lines
+    stats = text_stats(lines)
     outline = [e for e in outline if e.page is not None]
     use_outline = len(outline) >= 2
     items = apply_outline(lines, place_outline(outline, lines)) if use_outline else lines
@@ -62,23 +70,48 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     blocks = [b for b in (_to_block(d) for d in drafts) if b is not None]
     info = (("pages", str(len(pages.page_heights))), ("pdf_pipeline", "native"),
             ("heading_source", "outline" if use_outline else "fonts"))
-    return NativePdf(blocks, _title(drafts, stats, dict(metadata)), metadata + info)
+    title = _title(drafts, stats, dict(metadata), pages.page_heights.get(1, 792.0))
+    return NativePdf(blocks, title, metadata + info)
 
 
-def _title(drafts: list[Draft], stats: TextStats, metadata: dict[str, str]) -> str | None:
-    """A large first-page heading, else a wordy metadata title, else the first heading."""
+def _title(drafts: list[Draft], stats: TextStats, metadata: dict[str, str],
+           first_page_height: float) -> str | None:
+    """A large first-page heading, else a wordy metadata title, else large text at the top of
+    the first page, else the first heading."""
     headings = [d for d in drafts if d.pattern is not None]
     first_page = [d for d in headings if d.lines and d.page == headings[0].page == 1]
     if first_page:
         top = min(first_page, key=lambda d: d.level)
-        if stats.size(top.lines[0]) >= 1.3:
+        if stats.size(top.lines[0]) >= _TITLE_SIZE:
             return join_lines(top.lines)
     meta = metadata.get("title", "")
     if " " in meta.strip() and len(_LETTER.findall(meta)) >= 4 and meta.lower() != "untitled":
         return meta  # not a file name or an SEC accession number
+    printed = _printed_title(drafts, stats, first_page_height)
+    if printed:
+        return printed
     if not headings:
         return None
     return headings[0].outline.title if headings[0].outline else join_lines(headings[0].lines)
+
+
+def _printed_title(drafts: list[Draft], stats: TextStats, page_height: float) -> str | None:
+    """The largest text in the top third of the first page, if title-sized and title-shaped.
+
+    A paper that sets its title in the body font at a larger size has no heading there
+    (heading sizes are measured against each font's usual size): without this, its first
+    section ("1 Introduction") was taken for its title."""
+    best, best_size = None, _TITLE_SIZE
+    for d in drafts:
+        if d.page != 1 or not d.lines or len(d.lines) > 3 or d.lines[0].top > page_height / 3:
+            continue
+        size = statistics.median(stats.size(x) for x in d.lines)
+        text = join_lines(d.lines)
+        letters = len(_LETTER.findall(text))
+        if (size >= best_size and 2 <= len(text.split()) <= 25 and not text.endswith(".")
+                and letters >= 0.6 * len(text.replace(" ", ""))):
+            best, best_size = text, size + 1e-9  # the first of equal sizes
+    return best.rstrip(_FOOTNOTE_MARKS) if best else None
 
 
 # -- output ----------------------------------------------------------------------------------

@@ -1,0 +1,67 @@
+"""Characters docling's PDF parser could not read, taken from pdfium's text of the same page.
+
+A font without a Unicode mapping for some of its glyphs makes docling-parse write U+FFFD in
+their place: LaTeX papers lose every ligature ("o\ufffdensive" for "offensive", "\ufffdrst"
+for "first"), their bullets and math symbols. Search then misses the word and the bullet is not
+seen as a list item. pdfium decodes those glyphs, but its text has no fonts or boxes, so each
+damaged line is found in pdfium's text of its page (the readable parts as they are, up to three
+characters for each unreadable one, spaces loose) and the unreadable characters are taken from
+there. A line found twice with different characters, or not found (a formula pdfium reads
+otherwise), stays as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from docnav.parse._pdf_lines import Line
+
+UNREADABLE = "\ufffd"
+_MIN_LETTERS = 4  # readable letters a line needs to be found with any certainty
+_LETTER = re.compile(r"[^\W\d_]")
+_AS_DOCLING = str.maketrans({"\ufffe": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"',
+                             "\u201d": '"'})
+
+
+def repair_unreadable(lines: list[Line], pdf) -> list[Line]:
+    """``lines`` with their U+FFFD characters replaced from ``pdf`` (a pypdfium2 document)
+    wherever the line is found once on its page."""
+    pages = sorted({x.page for x in lines if UNREADABLE in x.text})
+    if not pages:
+        return lines
+    texts = {page: _page_text(pdf, page) for page in pages}
+    return [replace(x, text=repaired(x.text, texts[x.page])) if UNREADABLE in x.text else x
+            for x in lines]
+
+
+def repaired(text: str, page_text: str) -> str:
+    """``text`` with each U+FFFD replaced by what ``page_text`` has there, if found once."""
+    parts = text.split(UNREADABLE)
+    if len(_LETTER.findall("".join(parts))) < _MIN_LETTERS:
+        return text
+    # spaces anywhere (the parsers space words differently: "2019Task", "T ∗ ,")
+    pattern = r"\s*(\S{1,3}?)\s*".join(
+        r"\s*".join(re.escape(c) for c in part if not c.isspace()) for part in parts)
+    found = {m.groups() for m in re.finditer(pattern, page_text)}
+    if len(found) != 1:
+        return text
+    (chars,) = found
+    if any(UNREADABLE in c for c in chars):
+        return text
+    out = [parts[0]]
+    for c, part in zip(chars, parts[1:]):
+        out += [c, part]
+    return "".join(out)
+
+
+def _page_text(pdf, page_no: int) -> str:
+    page = pdf[page_no - 1]
+    textpage = page.get_textpage()
+    try:
+        # pdfium joins a word hyphenated at a line end and marks the hyphen U+FFFE; docling
+        # keeps the hyphen. Quotes: docling writes them straight.
+        return " ".join(textpage.get_text_range().translate(_AS_DOCLING).split())
+    finally:
+        textpage.close()
+        page.close()
