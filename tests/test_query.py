@@ -132,6 +132,21 @@ def test_navigator_answers_with_cited_evidence_and_a_trace(graph):
     assert any(step.get("to") == "summary sources" for step in global_answer.trace)
 
 
+def test_the_document_of_the_best_passage_comes_first_each_in_reading_order(graph):
+    """The field notes answer this; the manual (first by path) only shares the pump. Its
+    pieces came first, so the answer's [1] was a paragraph about mounting the pump."""
+    answer = Navigator(graph).ask("Why did undersized breakers trip?", budget=256)
+    paths = [e.piece.doc_path.rsplit("/", 1)[-1] for e in answer.evidence]
+    assert paths[0] == "notes.md" and "manual.md" in paths
+    assert paths == sorted(paths, key=lambda p: p != "notes.md")  # one document after the other
+    assert "Undersized breakers tripped" in answer.evidence[0].piece.text or \
+        "Undersized breakers tripped" in answer.evidence[1].piece.text
+    for doc in set(paths):
+        positions = [graph.node(e.piece.node_id).position for e in answer.evidence
+                     if e.piece.doc_path.endswith(doc)]
+        assert positions == sorted(positions)
+
+
 def test_missing_store_says_what_to_run(tmp_path):
     with pytest.raises(StoreError, match="docnav index"):
         DocNavGraph.open(tmp_path / "none.duckdb")

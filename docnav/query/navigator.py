@@ -19,11 +19,13 @@ paragraph after it, where its content is.
 
 The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when the
 :class:`EvidenceState` is confident or the token budget is spent. The result cites node ids,
-breadcrumbs and pages, and carries a trace of every operation. Its text is the cited evidence,
-or, with an answerer (:mod:`docnav.query.generate`), an answer generated from that evidence
-with numbered citations, each of its sentences checked by NLI against the evidence it cites
-when a verifier is given (with the ``drop`` policy only the supported sentences stay); when
-generation fails the evidence stays the answer and the error is kept beside it.
+breadcrumbs and pages, and carries a trace of every operation. The evidence is given document
+by document, each in reading order, the document of the best passage first. Its text is the
+cited evidence, or, with an answerer (:mod:`docnav.query.generate`), an answer generated from
+that evidence with numbered citations, each of its sentences checked by NLI against the
+evidence it cites when a verifier is given (with the ``drop`` policy only the supported
+sentences stay); when generation fails the evidence stays the answer and the error is kept
+beside it.
 """
 
 from __future__ import annotations
@@ -306,8 +308,14 @@ class Navigator:
                     op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
                     take(ids[:2], direction)
                     steps += 1
+        # each document's pieces in reading order; the documents in the order their first piece
+        # was taken, which is the order of the passages' ranking: the best document first
+        first: dict[str, int] = {}
+        for e in state.evidence.values():
+            first.setdefault(e.piece.doc_path, len(first))
         evidence = sorted(state.evidence.values(),
-                          key=lambda e: (e.piece.doc_path, self.graph.node(e.piece.node_id).position))
+                          key=lambda e: (first[e.piece.doc_path],
+                                         self.graph.node(e.piece.node_id).position))
         text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
                            f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
                            for e in evidence)
