@@ -104,8 +104,11 @@ class Indexer:
         embedder: Embedder | None = None,
         parse: Parser | None = None,
         summaries: SummaryBuilder | None = None,
+        progress_log: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
+        # where progress goes as lines instead of a bar (Dagster's context.log.info)
+        self.progress_log = progress_log
         self.options = options
         self._embedder = embedder
         self._parse = parse or parse_file
@@ -252,7 +255,7 @@ class Indexer:
         # scans it, and reads every stored vector); a big run lets the export query in chunks
         in_hand: dict[str, dict[str, pl.DataFrame]] | None = \
             {} if len(jobs) <= _EXPORT_IN_HAND else None
-        self._bar = progress(len(jobs), self.options.progress)
+        self._bar = progress(len(jobs), self.options.progress, log=self.progress_log)
         for start in range(0, len(jobs), self.options.batch_size):
             batch = jobs[start : start + self.options.batch_size]
             changed_ids += self._index_batch(batch, report, in_hand)
@@ -529,7 +532,8 @@ class Indexer:
         written: list[str] = []
         if mine:
             self._bar.close()
-            self._bar = progress(len(mine), self.options.progress, "embedding with the new model")
+            self._bar = progress(len(mine), self.options.progress,
+                                 "embedding with the new model", self.progress_log)
         for start in range(0, len(mine), self.options.batch_size):
             batch = mine[start : start + self.options.batch_size]
             written += self._reembed(batch, report)

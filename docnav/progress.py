@@ -1,20 +1,24 @@
-"""Progress of a long index run, on stderr.
+"""Progress of a long index run: a bar on stderr, or lines for a log (Dagster's event log).
 
 The bar counts the run's documents that are in the store (written, or failed and recorded)
 and, after it, names the stage running now with its own count: a batch of documents is
 written in one transaction, and its embedding or summaries can take a minute before the first
 of them is counted, so the stage is what shows that the run is moving ("embedding 384/1706
 texts"). The bar appears only after a second (a one-file edit shows none), on a terminal unless
-asked for, and is taken away when the run ends; the run's summary line follows.
+asked for, and is taken away when the run ends; the run's summary line follows. A log gets a
+line after each batch of documents written, and one naming the stage when a minute passed
+without a line.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 
 DELAY = 1.0  # seconds of work before the bar appears
 _REDRAW = 0.1  # seconds between redraws for stage changes
+LOG_EVERY = 60.0  # seconds without a log line after which the stage is logged
 
 
 class Progress:
@@ -54,7 +58,36 @@ class _Bar(Progress):
         self._bar.close()
 
 
-def progress(total: int, enabled: bool | None, desc: str = "indexing") -> Progress:
-    """A bar over ``total`` documents; ``enabled`` None: only when stderr is a terminal."""
+class _Log(Progress):
+    def __init__(self, total: int, desc: str, log: Callable[[str], None]) -> None:
+        self._total, self._desc, self._log = total, desc, log
+        self._done = 0
+        self._stage = ""
+        self._started = self._logged = time.monotonic()
+
+    def stage(self, what: str) -> None:
+        self._stage = what
+        if time.monotonic() - self._logged >= LOG_EVERY:
+            self._line(f"; now {what}")
+
+    def advance(self, documents: int) -> None:
+        self._done += documents
+        self._line("")
+
+    def _line(self, tail: str) -> None:
+        now = time.monotonic()
+        self._logged = now
+        self._log(f"{self._desc}: {self._done}/{self._total} documents written in "
+                  f"{now - self._started:.0f} s{tail}")
+
+
+def progress(total: int, enabled: bool | None, desc: str = "indexing",
+             log: Callable[[str], None] | None = None) -> Progress:
+    """Progress over ``total`` documents: lines for ``log`` when given, else a bar when
+    ``enabled`` (None: only when stderr is a terminal)."""
+    if not total:
+        return Progress()
+    if log is not None:
+        return _Log(total, desc, log)
     show = sys.stderr.isatty() if enabled is None else enabled
-    return _Bar(total, desc) if show and total else Progress()
+    return _Bar(total, desc) if show else Progress()

@@ -36,6 +36,7 @@ import tempfile
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Client, Connection, answer_challenge, deliver_challenge
 from pathlib import Path
@@ -118,10 +119,12 @@ class ResidentIndexer:
     """
 
     def __init__(self, db: str | Path, options: IndexOptions = IndexOptions(),
-                 worker: WorkerOptions = WorkerOptions()) -> None:
+                 worker: WorkerOptions = WorkerOptions(),
+                 progress_log: Callable[[str], None] | None = None) -> None:
         self.db = str(Path(db).expanduser().absolute())
         self.options = options
         self.worker = worker
+        self.progress_log = progress_log  # gets the worker's progress lines as they come
         self.paths = _Paths.for_store(self.db)
         self.last_worker_pid: int | None = None
         self._local: Indexer | None = None
@@ -165,8 +168,11 @@ class ResidentIndexer:
         if conn is not None:
             with conn:
                 try:
-                    conn.send(("run", self.db, self.options, op, kwargs))
-                    status, pid, value = conn.recv()
+                    conn.send(("run", self.db, self.options, op, kwargs,
+                               self.progress_log is not None))
+                    while (answer := conn.recv())[0] == "progress":
+                        self.progress_log(answer[1])
+                    status, pid, value = answer
                 except (EOFError, OSError) as exc:
                     log.warning("the resident worker was lost during the request (%s; its log: "
                                 "%s): indexing in this process", exc, self.paths.log)
@@ -178,6 +184,7 @@ class ResidentIndexer:
         self.last_worker_pid = None
         if self._local is None:
             self._local = Indexer(Store(self.db), self.options)
+        self._local.progress_log = self.progress_log
         return getattr(self._local, op)(**kwargs)
 
     def _connect(self) -> Connection | None:
@@ -378,7 +385,9 @@ def _handle(conn: Connection, key: bytes, fingerprint: str, indexers: dict[str, 
                 conn.send(("stopping",))
                 return "stop"
             elif message[0] == "run":
-                conn.send(_run_request(indexers, *message[1:]))
+                db, options, op, kwargs, *progress = message[1:]
+                send = (lambda line: conn.send(("progress", line))) if any(progress) else None
+                conn.send(_run_request(indexers, db, options, op, kwargs, send))
     except (EOFError, OSError) as exc:  # the caller hung up (or was killed): next caller
         log.debug("connection closed: %s", exc)
     except Exception:  # AuthenticationError, a malformed message: drop this caller only
@@ -387,7 +396,7 @@ def _handle(conn: Connection, key: bytes, fingerprint: str, indexers: dict[str, 
 
 
 def _run_request(indexers: dict[str, Indexer], db: str, options: IndexOptions, op: str,
-                 kwargs: dict) -> tuple:
+                 kwargs: dict, progress_log: Callable[[str], None] | None = None) -> tuple:
     started = time.perf_counter()
     log.info("request %s %s", op, {k: v for k, v in kwargs.items() if k != "paths"}
              | {"paths": None if kwargs.get("paths") is None else len(kwargs["paths"])})
@@ -397,6 +406,7 @@ def _run_request(indexers: dict[str, Indexer], db: str, options: IndexOptions, o
         key = f"{db}\n{options!r}"
         if key not in indexers:
             indexers[key] = Indexer(Store(db), options)
+        indexers[key].progress_log = progress_log  # this caller's, for this request
         report = getattr(indexers[key], op)(**kwargs)
     except Exception as exc:  # sent back and raised in the caller; the worker goes on
         log.warning("request failed: %s", exc if isinstance(exc, DocNavError)

@@ -50,7 +50,7 @@ class CollectionConfig(Config):
 )
 def document(context: AssetExecutionContext, config: DocumentConfig, docnav: DocNavResource):
     paths = None if config.full else [path_for_key(k) for k in context.partition_keys]
-    indexer = docnav.indexer()
+    indexer = docnav.indexer(log=context.log.info)  # progress lines in the run's event log
     report = indexer.index(
         docnav.root_list(), paths=None if paths is None else paths + config.removed,
         collection=False,
@@ -67,8 +67,9 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
     pool=STORE_POOL,
     description="Collection level: links between documents, related edges, collection summary.",
 )
-def collection(config: CollectionConfig, docnav: DocNavResource) -> MaterializeResult:
-    indexer = docnav.indexer()
+def collection(context: AssetExecutionContext, config: CollectionConfig,
+               docnav: DocNavResource) -> MaterializeResult:
+    indexer = docnav.indexer(log=context.log.info)
     if config.full:
         report = indexer.index(docnav.root_list())
     elif config.removed:  # the documents are gone, so no document run can remove them

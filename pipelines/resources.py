@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dagster import ConfigurableResource
 from pydantic import Field
 
@@ -74,8 +76,11 @@ class DocNavResource(ConfigurableResource):
             ResidentIndexer(self.db, self.index_options(),
                             WorkerOptions(idle_seconds=self.worker_idle_seconds)).preload()
 
-    def indexer(self) -> Indexer | ResidentIndexer:
+    def indexer(self, log: Callable[[str], None] | None = None) -> Indexer | ResidentIndexer:
+        """The run's indexer; ``log`` (the run's ``context.log.info``) gets a progress line
+        after each batch of documents written, from the resident worker too."""
         if self.resident_worker:
             return ResidentIndexer(self.db, self.index_options(),
-                                   WorkerOptions(idle_seconds=self.worker_idle_seconds))
-        return Indexer(self.store(), self.index_options())
+                                   WorkerOptions(idle_seconds=self.worker_idle_seconds),
+                                   progress_log=log)
+        return Indexer(self.store(), self.index_options(), progress_log=log)

@@ -55,7 +55,7 @@ from pipelines.recovery import (
 from pipelines.resources import DocNavResource
 from pipelines.definitions import code_version, with_code_version
 from pipelines.sensors import REVERIFY_TAG, build_reverify_schedule, document_sensor, index_job
-from tests.conftest import NLI_MODEL, require
+from tests._paths import NLI_MODEL, require  # not conftest: the executor's child imports us
 
 warnings.filterwarnings("ignore", message=".*backfill_policy.*")
 
@@ -543,3 +543,26 @@ def test_reconcile_schedule_indexes_every_root(instance, resource, docs):
     assert request.tags[ASSET_PARTITION_RANGE_START_TAG] == keys[0]
     launch(instance, resource, request)
     assert stored_paths(resource.db) == {str(docs / n) for n in ("a.md", "b.md", "c.md")}
+
+
+@pytest.mark.parametrize("resident", [False, True], ids=["own process", "resident worker"])
+def test_a_run_logs_its_progress_to_the_event_log(instance, resource, docs, resident):
+    """Each batch of documents written is a line in the run's log, which the Dagster UI shows
+    while the run goes on (a run over hundreds of documents said nothing until it was done);
+    the resident worker sends its lines back as it writes."""
+    for name in ("d", "e", "f"):
+        (docs / f"{name}.md").write_text(f"# {name.upper()}\n\nText of {name}.\n")
+    keys = add_partitions(instance, *sorted(docs.glob("*.md")))
+    resource = DocNavResource(roots=resource.roots, db=resource.db, embed_model="hashing",
+                              summaries=False, resident_worker=resident)
+    try:
+        result = materialize([document], instance=instance, resources={"docnav": resource},
+                             tags=range_tags(keys[0], keys[-1]))
+        pid = worker_pid(resource.db)
+    finally:
+        stop_worker(resource.db)
+    assert result.success
+    assert (meta(result, "document")["indexed_by"] == f"resident worker (pid {pid})") is resident
+    lines = [r.user_message for r in instance.all_logs(result.run_id)
+             if "documents written" in (r.user_message or "")]
+    assert lines and lines[-1].startswith("indexing: 6/6 documents written in "), lines

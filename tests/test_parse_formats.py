@@ -165,7 +165,8 @@ def test_characters_docling_cannot_read_are_taken_from_pdfium():
 
 @pytest.mark.parametrize("text, page, expected", [
     ("o\ufffdensive words", "the offensive words here", "offensive words"),  # a ligature
-    ("\ufffd Dataset was smaller.", "challenges: • Dataset was smaller. •", "• Dataset was smaller."),
+    ("\ufffd Dataset was smaller.", "challenges: • Dataset was smaller. •",
+     "• Dataset was smaller."),
     ("SemEval-2019Task 6: IdentifyingO\ufffdensive", "SemEval-2019 Task 6: Identifying Offensive",
      "SemEval-2019Task 6: IdentifyingOffensive"),  # spaced otherwise
     ("identi\ufffded as", "was identiﬁed as", "identiﬁed as"),  # whatever pdfium has

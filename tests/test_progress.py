@@ -55,3 +55,19 @@ def test_work_shorter_than_the_delay_shows_nothing(capsys):
     bar.advance(3)
     bar.close()
     assert capsys.readouterr().err == ""
+
+
+def test_a_log_gets_a_line_per_batch_and_the_stage_after_a_quiet_spell(monkeypatch):
+    lines: list[str] = []
+    log = progress(20, False, log=lines.append)  # a log, whatever the terminal
+    log.stage("parsing a.md")
+    assert lines == []  # not a minute yet
+    log.advance(16)
+    monkeypatch.setattr(progress_module, "LOG_EVERY", 0.0)
+    log.stage("embedding 128/900 texts")
+    log.advance(4)
+    log.close()
+    assert [line.split(" in ")[0] for line in lines] == [
+        "indexing: 16/20 documents written", "indexing: 16/20 documents written",
+        "indexing: 20/20 documents written"]
+    assert lines[1].endswith("; now embedding 128/900 texts")
