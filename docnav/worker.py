@@ -386,13 +386,25 @@ def _handle(conn: Connection, key: bytes, fingerprint: str, indexers: dict[str, 
                 return "stop"
             elif message[0] == "run":
                 db, options, op, kwargs, *progress = message[1:]
-                send = (lambda line: conn.send(("progress", line))) if any(progress) else None
+                send = _progress_sender(conn) if any(progress) else None
                 conn.send(_run_request(indexers, db, options, op, kwargs, send))
     except (EOFError, OSError) as exc:  # the caller hung up (or was killed): next caller
         log.debug("connection closed: %s", exc)
     except Exception:  # AuthenticationError, a malformed message: drop this caller only
         log.warning("bad request:\n%s", traceback.format_exc())
     return None
+
+
+def _progress_sender(conn: Connection) -> Callable[[str], None]:
+    """Sends a request's progress lines to its caller. A caller that has gone (its run was
+    killed) gets none; the request still finishes, as one whose caller left always did."""
+    def send(line: str) -> None:
+        try:
+            conn.send(("progress", line))
+        except OSError:
+            pass
+
+    return send
 
 
 def _run_request(indexers: dict[str, Indexer], db: str, options: IndexOptions, op: str,

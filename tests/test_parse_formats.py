@@ -180,6 +180,21 @@ def test_an_unreadable_character_is_replaced_only_where_the_line_is_found_once(
     assert repaired(text, page) == expected
 
 
+def test_a_page_pdfium_cannot_read_leaves_its_lines_as_parsed():
+    import pypdfium2 as pdfium
+
+    from docnav.parse._pdf_glyphs import repair_unreadable
+    from docnav.parse._pdf_lines import Line
+
+    pdf = pdfium.PdfDocument(str(require(GOOD_PDF)))  # 5 pages
+    try:
+        lines = [Line("o\ufffdensive words", page=9, left=0, top=0, right=1, bottom=1),
+                 Line("plain words", page=1, left=0, top=0, right=1, bottom=1)]
+        assert repair_unreadable(lines, pdf) == lines
+    finally:
+        pdf.close()
+
+
 def test_pdf_outline_can_be_switched_off():
     options = ParseOptions(pdf_mode="native", pdf_outline=False)
     parsed = parse_file(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), options)

@@ -155,3 +155,22 @@ def test_preload_starts_a_worker_and_stop_worker_ends_it(docs, db):
 def test_worker_options_are_checked():
     with pytest.raises(InputError, match="positive"):
         WorkerOptions(idle_seconds=0)
+
+
+def test_a_request_whose_caller_has_gone_still_finishes(docs, db):
+    """The worker sends progress lines as it writes; when the caller is gone (its Dagster run
+    was killed), the sends fail and the request still finishes, as before there were lines."""
+    from multiprocessing import Pipe
+
+    from docnav.worker import _progress_sender, _run_request
+
+    mine, callers = Pipe()
+    callers.close()  # the caller hung up
+    send = _progress_sender(mine)
+    with pytest.raises(OSError):
+        mine.send(("progress", "a line"))  # what the sender meets
+    status, _, report = _run_request({}, str(db), OPTIONS, "index",
+                                     {"roots": [str(docs)], "paths": None, "collection": True},
+                                     send)
+    assert status == "ok" and len(report.added) == 2
+    assert {p for p, *_ in tables(db)["documents"]} == {str(docs / "a.md"), str(docs / "b.md")}

@@ -56,12 +56,22 @@ def repaired(text: str, page_text: str) -> str:
 
 
 def _page_text(pdf, page_no: int) -> str:
-    page = pdf[page_no - 1]
-    textpage = page.get_textpage()
+    """pdfium's text of the page; "" where pdfium cannot read it (its lines stay as parsed: the
+    repair is a bonus, never a reason for a document to fail)."""
+    import pypdfium2 as pdfium
+
     try:
-        # pdfium joins a word hyphenated at a line end and marks the hyphen U+FFFE; docling
-        # keeps the hyphen. Quotes: docling writes them straight.
-        return " ".join(textpage.get_text_range().translate(_AS_DOCLING).split())
-    finally:
-        textpage.close()
-        page.close()
+        page = pdf[page_no - 1]
+        try:
+            textpage = page.get_textpage()
+            try:
+                text = textpage.get_text_range()
+            finally:
+                textpage.close()
+        finally:
+            page.close()
+    except (pdfium.PdfiumError, IndexError):
+        return ""
+    # pdfium joins a word hyphenated at a line end and marks the hyphen U+FFFE; docling keeps
+    # the hyphen. Quotes: docling writes them straight.
+    return " ".join(text.translate(_AS_DOCLING).split())
