@@ -22,7 +22,7 @@ from docnav.model import Block, BlockKind
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
 from docnav.parse._pdf_glyphs import repair_unreadable
-from docnav.parse._pdf_headings import CAPTION, find_headings, is_code
+from docnav.parse._pdf_headings import CAPTION, find_headings, is_code, mostly_letters
 from docnav.parse._pdf_lines import TextStats, drop_furniture, extract_lines, text_stats
 from docnav.parse._pdf_outline import apply_outline, place_outline, read_outline
 from docnav.parse._pdf_paragraphs import BULLET, Draft, join_lines, merge_runons, segment
@@ -107,9 +107,8 @@ def _printed_title(drafts: list[Draft], stats: TextStats, page_height: float) ->
             continue
         size = statistics.median(stats.size(x) for x in d.lines)
         text = join_lines(d.lines)
-        letters = len(_LETTER.findall(text))
         if (size >= best_size and 2 <= len(text.split()) <= 25 and not text.endswith(".")
-                and letters >= 0.6 * len(text.replace(" ", ""))):
+                and mostly_letters(text)):
             best, best_size = text, size + 1e-9  # the first of equal sizes
     return best.rstrip(_FOOTNOTE_MARKS) if best else None
 

@@ -50,12 +50,13 @@ def _toc_pages(lines: list[Line]) -> dict[int, float]:
     rows: dict[int, list[float]] = {}
     for line in lines:
         if _DOT_LEADER.search(line.text) or (line.ends_with_number and line.cells >= 2
-                                              and _mostly_letters(line.text)):
+                                              and mostly_letters(line.text)):
             rows.setdefault(line.page, []).append(line.top)
     return {page: min(tops) for page, tops in rows.items() if len(tops) >= 5}
 
 
-def _mostly_letters(text: str, share: float = 0.6) -> bool:
+def mostly_letters(text: str, share: float = 0.6) -> bool:
+    """At least ``share`` of the characters other than spaces are letters."""
     chars = [c for c in text if not c.isspace()]
     return len(_LETTER.findall(text)) >= share * len(chars)
 
@@ -121,7 +122,7 @@ def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],
         return None, 0
     if len(lines) > 3 or len(text) > 180 or len(_LETTER.findall(text)) < 2:
         return None, 0
-    if _MATH.search(text) or not _mostly_letters(text, 0.5):
+    if _MATH.search(text) or not mostly_letters(text, 0.5):
         return None, 0  # a formula or a row of numbers
     last = lines[-1]
     if _DOT_LEADER.search(text) or (last.ends_with_number and last.cells > 1) \
