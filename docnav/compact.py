@@ -41,9 +41,13 @@ class CompactReport:
     seconds: float
 
     def summary(self) -> str:
-        mib = 1024 * 1024
-        return (f"{self.path}: {self.bytes_before / mib:.1f} MiB -> {self.bytes_after / mib:.1f} "
-                f"MiB ({self.seconds:.1f} s)")
+        return (f"{self.path}: {mib(self.bytes_before)} -> {mib(self.bytes_after)} "
+                f"({self.seconds:.1f} s)")
+
+
+def mib(n: int) -> str:
+    """A file size as DocNav prints it: ``12.3 MiB``."""
+    return f"{n / 2**20:.1f} MiB"
 
 
 def compact_store(store: Store) -> CompactReport:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from docnav.compact import mib
 from docnav.errors import InputError
 from docnav.model import DocTree, NodeKind
 from docnav.store import Store
@@ -54,15 +55,11 @@ def _space_line(con) -> list[str]:
     row = con.execute("PRAGMA database_size").fetchone()
     size = dict(zip([d[0] for d in con.description], row))
     total, free, block = size["total_blocks"], size["free_blocks"], size["block_size"]
-    line = f"store file {_mib(total * block)}"
+    line = f"store file {mib(total * block)}"
     if total and free >= 0.1 * total:
         line += (f"; {free} of its {total} blocks are free: `docnav compact` gives at least "
-                 f"{_mib(free * block)} back")
+                 f"{mib(free * block)} back")
     return [line]
-
-
-def _mib(n: int) -> str:
-    return f"{n / 2**20:.1f} MiB"
 
 
 def find_document(store: Store, ref: str) -> str:
