@@ -74,7 +74,7 @@ class SentenceTransformerEmbedder(Embedder):
     def __init__(self, options: EmbeddingOptions = EmbeddingOptions()) -> None:
         super().__init__()
         self.options = options
-        self._source = _resolve_model(options.model)
+        self._source = resolve_model(options.model)
         self.model_id = f"st:{options.model}"
         self._model = None
         self._lock = threading.Lock()
@@ -172,7 +172,7 @@ def make_embedder(options: EmbeddingOptions = EmbeddingOptions()) -> Embedder:
     return SentenceTransformerEmbedder(options)
 
 
-def _resolve_model(model: str) -> str:
+def resolve_model(model: str) -> str:
     """Where to load ``model`` from: a folder, the packaged default, or a hub id."""
     if Path(model).expanduser().is_dir():
         return str(Path(model).expanduser())

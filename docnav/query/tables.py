@@ -89,13 +89,20 @@ def vectors_by_node(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView])
 
 
 def embedder_for(model_id: str | None):
-    """The embedder that produced a store's vectors, to embed queries the same way."""
-    from docnav.embed import EmbeddingOptions, HashingEmbedder, SentenceTransformerEmbedder
+    """The embedder that produced a store's vectors, to embed queries the same way. A BERT
+    sentence-transformers model in a local folder (the default model is one) is run with
+    numpy, which gives its vectors without importing torch (see :mod:`docnav.embed_numpy`)."""
+    from docnav.embed import EmbeddingOptions, HashingEmbedder, SentenceTransformerEmbedder, \
+        resolve_model
+    from docnav.embed_numpy import numpy_embedder
 
     if not model_id:
         return None
     if model_id.startswith("hashing-v1-"):
         return HashingEmbedder(int(model_id.rsplit("-", 1)[1]))
     if model_id.startswith("st:"):
-        return SentenceTransformerEmbedder(EmbeddingOptions(model=model_id[3:]))
+        options = EmbeddingOptions(model=model_id[3:])
+        source = Path(resolve_model(options.model))
+        fast = numpy_embedder(source, options) if source.is_dir() else None
+        return fast or SentenceTransformerEmbedder(options)
     return None
