@@ -98,8 +98,13 @@ def test_asking_from_the_command_line_does_not_import_torch(store):
     assert done.stdout.rstrip().endswith("TORCH False False"), done.stdout[-200:]
 
 
-def model_copy(tmp_path: Path, **changes: dict) -> Path:
-    """The default model's folder with some of its JSON files changed (weights linked)."""
+DELETE = object()  # in model_copy's changes: remove the key
+
+
+def model_copy(tmp_path: Path, **changes) -> Path:
+    """The default model's folder with some of its JSON files changed (weights linked).
+    ``changes``: file name (``/`` written ``__``) -> keys to set (DELETE removes one), or a
+    whole new content (a list, or a string written as it is)."""
     folder = tmp_path / "model"
     folder.mkdir(parents=True)
     for item in MODEL.iterdir():
@@ -112,34 +117,103 @@ def model_copy(tmp_path: Path, **changes: dict) -> Path:
             target.symlink_to(item)
     for name, update in changes.items():
         path = folder / name.replace("__", "/")
+        if isinstance(update, str):
+            path.write_text(update)
+            continue
         data = json.loads(path.read_text()) if path.exists() else {}
         if isinstance(update, list):
             data = update
         else:
             data.update(update)
+            data = {k: v for k, v in data.items() if v is not DELETE}
         path.write_text(json.dumps(data))
     return folder
 
 
-@pytest.mark.parametrize("changes", [
-    {"1_Pooling__config.json": {"pooling_mode_mean_tokens": False,
-                                "pooling_mode_max_tokens": True}},
-    {"1_Pooling__config.json": {"pooling_mode_cls_token": True}},  # mean and CLS at once
-    {"config.json": {"model_type": "roberta"}},
-    {"config.json": {"hidden_act": "gelu_new"}},
-    {"config.json": {"position_embedding_type": "relative_key"}},
-    {"config_sentence_transformers.json": {"prompts": {"query": "query: "},
-                                           "default_prompt_name": "query"}},
-    {"modules.json": [
+REFUSED = {
+    "max-pooling": {"1_Pooling__config.json": {"pooling_mode_mean_tokens": False,
+                                               "pooling_mode_max_tokens": True}},
+    "two-poolings": {"1_Pooling__config.json": {"pooling_mode_cls_token": True}},
+    "no-pooling-flag": {"1_Pooling__config.json": {"pooling_mode_mean_tokens": False}},
+    "roberta": {"config.json": {"model_type": "roberta"}},
+    "other-gelu": {"config.json": {"hidden_act": "gelu_new"}},
+    "relative-positions": {"config.json": {"position_embedding_type": "relative_key"}},
+    "decoder": {"config.json": {"is_decoder": True}},
+    "float16-config": {"config.json": {"torch_dtype": "float16"}},
+    "bfloat16-config": {"config.json": {"dtype": "bfloat16"}},
+    "default-prompt": {"config_sentence_transformers.json": {
+        "prompts": {"query": "query: "}, "default_prompt_name": "query"}},
+    "truncate-dim": {"config_sentence_transformers.json": {"truncate_dim": 128}},
+    "other-st-model-type": {"config_sentence_transformers.json": {"model_type": "SparseEncoder"}},
+    "dense-layer": {"modules.json": [
         {"idx": 0, "name": "0", "path": "", "type": "sentence_transformers.models.Transformer"},
         {"idx": 1, "name": "1", "path": "1_Pooling",
          "type": "sentence_transformers.models.Pooling"},
         {"idx": 2, "name": "2", "path": "2_Dense", "type": "sentence_transformers.models.Dense"},
     ]},
-], ids=["max-pooling", "two-poolings", "roberta", "other-gelu", "relative-positions",
-        "default-prompt", "dense-layer"])
+    "module-kwargs": {"modules.json": [
+        {"idx": 0, "name": "0", "path": "", "type": "sentence_transformers.models.Transformer",
+         "kwargs": ["token_embeddings"]},
+        {"idx": 1, "name": "1", "path": "1_Pooling",
+         "type": "sentence_transformers.models.Pooling"},
+    ]},
+    "no-max-seq-length": {"sentence_bert_config.json": {"max_seq_length": DELETE}},
+    "max-seq-past-positions": {"sentence_bert_config.json": {"max_seq_length": 1024}},
+    "tokenizer-args": {"sentence_bert_config.json": {"tokenizer_args":
+                                                     {"model_max_length": 128}}},
+    "lower-case-disagrees": {"tokenizer_config.json": {"do_lower_case": False}},
+    "accents-disagree": {"tokenizer_config.json": {"strip_accents": True}},
+    "left-truncation": {"tokenizer_config.json": {"truncation_side": "left"}},
+    "other-tokenizer": {"tokenizer_config.json": {"tokenizer_class": "XLMRobertaTokenizer"}},
+    "peft-adapter": {"adapter_config.json": {"peft_type": "LORA"}},
+    "modules-not-a-list": {"modules.json": "{}"},
+    "pooling-not-an-object": {"1_Pooling__config.json": "[1, 2]"},
+    "config-not-json": {"config.json": "{"},
+}
+
+
+@pytest.mark.parametrize("changes", REFUSED.values(), ids=REFUSED.keys())
 def test_models_it_does_not_compute_exactly_are_left_to_sentence_transformers(tmp_path, changes):
     assert numpy_embedder(model_copy(tmp_path, **changes), EmbeddingOptions()) is None
+
+
+def test_cls_pooling_gives_sentence_transformers_vectors(tmp_path):
+    from sentence_transformers import SentenceTransformer
+
+    folder = model_copy(tmp_path, **{"1_Pooling__config.json": {
+        "pooling_mode_mean_tokens": False, "pooling_mode_cls_token": True}})
+    ours = numpy_embedder(folder, EmbeddingOptions())
+    assert isinstance(ours, NumpyBertEmbedder)
+    texts = sample_texts()[:20]
+    theirs = SentenceTransformer(str(folder), device="cpu").encode(
+        texts, normalize_embeddings=True, convert_to_numpy=True)
+    assert np.abs(ours.embed(texts) - theirs).max() < 1e-5
+
+
+def rewrite_weights(folder: Path, change) -> None:
+    from safetensors.numpy import load_file, save_file
+
+    weights = load_file(str(MODEL / "model.safetensors"))
+    (folder / "model.safetensors").unlink()
+    save_file(change(weights), str(folder / "model.safetensors"))
+
+
+def test_weights_with_a_bert_prefix_are_read(tmp_path, fast):
+    folder = model_copy(tmp_path)
+    rewrite_weights(folder, lambda w: {f"bert.{k}": v for k, v in w.items()})
+    texts = sample_texts()[:5]
+    assert np.abs(numpy_embedder(folder, EmbeddingOptions()).embed(texts)
+                  - fast.embed(texts)).max() == 0
+
+
+@pytest.mark.parametrize("change", [
+    lambda w: {k: v.astype(np.float16) if v.dtype == np.float32 else v for k, v in w.items()},
+    lambda w: {k: v for k, v in w.items() if "layer.5.output.dense" not in k},
+], ids=["float16-weights", "a-layer-missing"])
+def test_weights_it_cannot_use_as_they_are_are_left_to_sentence_transformers(tmp_path, change):
+    folder = model_copy(tmp_path)
+    rewrite_weights(folder, change)
+    assert numpy_embedder(folder, EmbeddingOptions()) is None
 
 
 def test_unreadable_model_files_are_left_to_sentence_transformers(tmp_path):
