@@ -132,6 +132,41 @@ def test_pdf_outline_gives_the_headings():
     assert dict(parsed.metadata)["heading_source"] == "outline"
 
 
+def test_outline_titles_numbered_otherwise_than_the_printed_headings_are_found():
+    """1810.08699 (IEEE, two columns) has bookmarks "II-A Dataset extraction" for headings
+    printed "A. Dataset extraction". Unmatched, they were inserted by height alone, in the
+    wrong column: "II-A" before "II", the heading line left in the text as a paragraph."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1810.08699.pdf"), NATIVE)
+    assert headings(parsed)[:11] == [
+        (1, "I Introduction"), (1, "II Automated training corpus generation"),
+        (2, "II-A Dataset extraction"), (2, "II-B Using Wikidata to classify Wikipedia"),
+        (2, "II-C Generated data"), (1, "III Test dataset"), (1, "IV Word embeddings"),
+        (1, "V Experiments"), (2, "V-A Models"), (2, "V-B Evaluation"), (1, "VI Discussion"),
+    ]
+    texts = [b.text for b in parsed.blocks if b.kind is not BlockKind.HEADING]
+    assert not [t for t in texts if t.startswith(("A. Dataset extraction", "B. Using Wikidata",
+                                                  "C. Generated data", "B. Evaluation"))]
+    dataset = [b.text for b in parsed.blocks]
+    start = dataset.index("II-A Dataset extraction")
+    assert dataset[start + 1].startswith("The main steps of the dataset extraction system")
+
+
+def test_an_unmatched_outline_heading_goes_into_its_destination_column():
+    from docnav.parse._pdf_lines import Line
+    from docnav.parse._pdf_outline import OutlineEntry, place_outline
+
+    def line(text, left, top):
+        return Line(text, page=1, left=left, top=top, right=left + 250, bottom=top + 10)
+
+    lines = [line("left column, top", 50, 100), line("left column, lower", 50, 400),
+             line("right column, top", 310, 100), line("right column, lower", 310, 410)]
+    right = OutlineEntry("Not printed anywhere", 1, page=1, y=395.0, x=310.0)
+    left = OutlineEntry("Nor this", 1, page=1, y=95.0, x=50.0)
+    unknown = OutlineEntry("No column known", 1, page=1, y=395.0)
+    assert [p.index for p in place_outline([right, left, unknown], lines)] == [3, 0, 1]
+    assert all(p.span == 0 for p in place_outline([right, left, unknown], lines))
+
+
 @pytest.mark.parametrize("name, title", [
     ("1705.07830", "ASK THE RIGHT QUESTIONS: ACTIVE QUESTION REFORMULATION WITH REINFORCEMENT "
                    "LEARNING"),

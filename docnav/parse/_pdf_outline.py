@@ -2,8 +2,10 @@
 
 Each outline entry is looked up on its destination page: the line, or run of up to four
 lines, whose text equals the entry's title (ignoring case, spacing, punctuation and a leading
-section number) becomes that heading; where nothing matches, the heading is inserted at the
-destination's position so the structure is still there.
+section number, which the two may write differently: "II-A Dataset extraction" is printed "A.
+Dataset extraction") becomes that heading; where nothing matches, the heading is inserted at
+the destination's position — in the destination's column, on a page set in columns — so the
+structure is still there.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from docnav.parse._pdf_lines import Line
 
 _NON_WORD = re.compile(r"[\W_]+")
 _NUMBERING = re.compile(r"^(?:[0-9]+|[ivxlc]+|[a-z])(?:[0-9]+|[ivxlc]+|[a-z])?$")
+# a leading section number: "3", "3.1", "II-A", "A.", "(b)", "iv)", followed by a space
+_LEADING_NUMBER = re.compile(
+    r"^\s*\(?(?:[0-9]+|[ivxlc]+|[a-z])(?:[.\-\u2013][0-9a-z]+)*[.):]?\s+", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +29,7 @@ class OutlineEntry:
     level: int  # 1 = top
     page: int | None  # 1-based
     y: float | None  # destination's top, from the page's top
+    x: float | None = None  # destination's left edge
 
 
 def read_outline(pdf, page_heights: dict[int, float]) -> list[OutlineEntry]:
@@ -36,12 +42,14 @@ def read_outline(pdf, page_heights: dict[int, float]) -> list[OutlineEntry]:
         dest = mark.get_dest()
         index = dest.get_index() if dest is not None else None
         page = index + 1 if index is not None else None
-        y = None
+        x = y = None
         if dest is not None and page is not None:
             _, view = dest.get_view()
             if len(view) >= 2 and view[1]:
                 y = page_heights.get(page, 792.0) - float(view[1])
-        entries.append(OutlineEntry(title, mark.level + 1, page, y))
+            if len(view) >= 1 and view[0]:
+                x = float(view[0])
+        entries.append(OutlineEntry(title, mark.level + 1, page, y, x))
     return entries
 
 
@@ -81,21 +89,25 @@ def place_outline(entries: list[OutlineEntry], lines: list[Line]) -> list[Placed
 def _best_match(entry: OutlineEntry, lines: list[Line], indices: list[int],
                 used: set[int]) -> tuple[int, int] | None:
     key = _key(entry.title)
+    core = _key(_LEADING_NUMBER.sub("", entry.title))  # the title without its number
     if not key:
         return None
     matches: list[tuple[int, int]] = []
     for pos, i in enumerate(indices):
         if i in used:
             continue
-        acc = ""
+        acc = acc_core = ""
         for span, j in enumerate(indices[pos: pos + 4], start=1):
             if j in used:
                 break
             acc += _key(lines[j].text)
-            if acc == key or (span == 1 and _numbered(acc, key)):
+            acc_core += _key(_LEADING_NUMBER.sub("", lines[j].text) if span == 1
+                             else lines[j].text)
+            if (acc == key or (span == 1 and _numbered(acc, key))
+                    or (core and acc_core == core)):
                 matches.append((i, span))
                 break
-            if not key.startswith(acc):
+            if not key.startswith(acc) and not (core and core.startswith(acc_core)):
                 break
     if not matches:
         return None
@@ -105,7 +117,14 @@ def _best_match(entry: OutlineEntry, lines: list[Line], indices: list[int],
 
 
 def _insertion_point(entry: OutlineEntry, lines: list[Line], by_page: dict[int, list[int]]) -> int:
+    """Before the first line at or below the destination; on a page in columns, the first
+    such line of the destination's column (the lines that span its left edge)."""
     indices = by_page.get(entry.page, [])
+    if entry.y is not None and entry.x is not None:
+        below = [i for i in indices if lines[i].top >= entry.y - 2
+                 and lines[i].left - 3 <= entry.x <= lines[i].right]
+        if below:
+            return min(below, key=lambda i: (lines[i].top, i))
     for i in indices:
         if entry.y is None or lines[i].top >= entry.y - 2:
             return i
