@@ -50,6 +50,7 @@ def _index_options(args: argparse.Namespace):
         summaries=_summary_options(args),
         export_parquet=not args.no_parquet,
         progress=None if not args.no_progress else False,
+        reparse=getattr(args, "reparse", False),
     )
 
 
@@ -294,10 +295,14 @@ def _parser() -> argparse.ArgumentParser:
         description="Index documents (Markdown, HTML, DOCX, PDF). Only added or changed files "
         "are reparsed; deleted files are removed; renames keep the document id.",
         epilog="examples:\n  docnav index docs/\n  docnav --db /tmp/x.duckdb index a.md b.pdf "
-        "--exclude 'drafts/*'\n\nexit codes: 0 all indexed, 1 some documents failed "
+        "--exclude 'drafts/*'\n  docnav index docs/ --pdf-mode standard --reparse"
+        "\n\nexit codes: 0 all indexed, 1 some documents failed "
         "(listed on stderr), 2 bad usage or store error",
     )
     p.add_argument("paths", nargs="+", help="files or folders to index")
+    p.add_argument("--reparse", action="store_true",
+                   help="parse unchanged files again too (after upgrading DocNav or changing "
+                   "--pdf-mode); documents that come out the same are not rewritten")
     _add_index_options(p)
     p.set_defaults(func=_cmd_index)
 

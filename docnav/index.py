@@ -38,7 +38,7 @@ from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file
 from docnav.parse import preload as preload_parser
-from docnav.plan import Job, Parser, document_record, parse_job, plan_run
+from docnav.plan import Job, Parser, document_record, parse_job, plan_run, reparsed_alike
 from docnav.progress import Progress, progress
 from docnav.report import IndexReport
 from docnav.scan import (
@@ -81,6 +81,9 @@ class IndexOptions:
     batch_size: documents written per store transaction (each document stays atomic).
     export_parquet: keep the Parquet export beside the database up to date.
     progress: show a progress bar on stderr (auto: only when stderr is a terminal).
+    reparse: parse every document in scope again, changed or not (after an upgrade of DocNav's
+        parsers or a change of ``parse`` options); one whose tree, title and metadata come out
+        the same is left as it is and counted unchanged.
     """
 
     include: tuple[str, ...] = DEFAULT_INCLUDE
@@ -92,6 +95,7 @@ class IndexOptions:
     batch_size: int = 16
     export_parquet: bool = True
     progress: bool | None = None
+    reparse: bool = False
 
 
 class Indexer:
@@ -244,7 +248,7 @@ class Indexer:
         t = time.perf_counter()
         with self.store.reader() as con:
             stored = self._documents.rows(con)
-        plan = plan_run(found, stored, scope, exact_scope)
+        plan = plan_run(found, stored, scope, exact_scope, reparse=self.options.reparse)
         jobs, deletions = plan.jobs, plan.deletions
         report.unchanged, report.removed = plan.unchanged, plan.removed
         report._time("scan", t)
@@ -386,9 +390,16 @@ class Indexer:
         for job in batch:
             self._bar.stage(f"parsing {Path(job.found.path).name}")
             job, tree, error = parse_job(job, self._parse, self.options.parse)
-            parsed.append((job, tree, error))
             report.docs_parsed += job.found.error is None
+            if job.reason == "reparse":
+                report.reparsed.append(job.found.path)
+            if reparsed_alike(job, tree):
+                report.unchanged.append(job.found.path)
+            else:
+                parsed.append((job, tree, error))
         report._time("parse", t)
+        if not parsed:
+            return []
 
         t = time.perf_counter()
         trees = [tree for _, tree, _ in parsed if tree is not None]

@@ -4,7 +4,9 @@ The files found under the roots are compared with the stored documents: a new pa
 unless its bytes are those of a stored document whose path is gone (a rename: the document
 keeps its id, so its nodes, embeddings and summaries carry over); a known path with other bytes,
 or whose last attempt failed, is changed; a stored path in scope that is no longer found is
-removed. A file that cannot be read is still a job: its error is recorded for that document.
+removed. A run asked to reparse makes an unchanged document a job too (after an upgrade of the
+parser or a change of its options); the indexer keeps it as it is when its tree comes out the
+same. A file that cannot be read is still a job: its error is recorded for that document.
 Then each job's file is parsed into its tree (:func:`parse_job`), checked against the bytes the
 plan was made from.
 """
@@ -33,7 +35,7 @@ class Job:
     found: FoundFile
     doc_id: str
     previous: DocumentRecord | None
-    reason: str  # added | changed | renamed | error
+    reason: str  # added | changed | renamed | error | reparse
 
 
 @dataclass
@@ -52,11 +54,13 @@ def plan_run(
     stored: dict[str, DocumentRecord],
     scope: list[str],
     exact_scope: bool = False,
+    reparse: bool = False,
 ) -> Plan:
     """The plan for ``found`` files against the ``stored`` documents (by id).
 
     scope: the roots of the run (a stored document under one of them that is not found is
-    removed), or with ``exact_scope`` the very paths it was asked to look at.
+    removed), or with ``exact_scope`` the very paths it was asked to look at. reparse: unchanged
+    documents are jobs too (reason ``reparse``).
     """
     by_path = {r.path: r for r in stored.values()}
 
@@ -85,7 +89,10 @@ def plan_run(
             else:
                 plan.jobs.append(Job(f, new_doc_id(f.path, taken), None, "added"))
         elif old.content_hash == f.content_hash and old.status == "ok":
-            plan.unchanged.append(f.path)
+            if reparse:
+                plan.jobs.append(Job(f, old.doc_id, old, "reparse"))
+            else:
+                plan.unchanged.append(f.path)
         else:
             plan.jobs.append(Job(f, old.doc_id, old, "changed"))
     plan.deletions = [
@@ -95,6 +102,14 @@ def plan_run(
     ]
     plan.removed = sorted(stored[d].path for d in plan.deletions)
     return plan
+
+
+def reparsed_alike(job: Job, tree: DocTree | None) -> bool:
+    """A reparse job whose tree, title and metadata are those stored: nothing to write."""
+    prev = job.previous
+    return (job.reason == "reparse" and tree is not None and prev is not None
+            and tree.tree_hash == prev.tree_hash and tree.title == prev.title
+            and json.dumps(tree.metadata) == prev.metadata)
 
 
 def new_doc_id(path: str, taken: set[str]) -> str:

@@ -28,6 +28,7 @@ class IndexReport:
     related_recomputed: int = 0
     references_written: int = 0  # cross-document reference edges deleted or inserted
     reembedded: list[str] = field(default_factory=list)  # unchanged, embedded with a new model
+    reparsed: list[str] = field(default_factory=list)  # unchanged, parsed again on request
     seconds: float = 0.0
     stage_seconds: dict[str, float] = field(default_factory=dict)
     diffs: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -57,6 +58,7 @@ class IndexReport:
             "documents_unchanged": len(self.unchanged),
             "documents_failed": len(self.failed),
             "documents_reembedded": len(self.reembedded),
+            "documents_reparsed": len(self.reparsed),
             "docs_parsed": self.docs_parsed,
             "nodes_written": self.nodes_written,
             "nodes_changed": self.nodes_changed,
@@ -82,6 +84,9 @@ class IndexReport:
         )
         reembedded = (f"{len(self.reembedded)} unchanged documents embedded with a new "
                       "model; " if self.reembedded else "")
+        rewritten = len(set(self.reparsed) & set(self.changed))
+        reembedded += (f"{len(self.reparsed)} unchanged files parsed again, {rewritten} "
+                       "came out different; " if self.reparsed else "")
         return (
             f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
             f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "

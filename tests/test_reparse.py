@@ -1,0 +1,89 @@
+"""`docnav index --reparse`: unchanged files are parsed again (after an upgrade of the parsers or
+a change of parse options), and only the documents whose tree comes out different are written.
+Real parser, real store; work counted."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from _harness import Harness
+from _paths import FIXTURES, require
+
+from docnav.cli import main
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.parse import ParseOptions
+from docnav.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def versions(store: Store) -> dict[str, int]:
+    with store.reader() as con:
+        return dict(con.execute("SELECT path, version FROM documents").fetchall())
+
+
+def test_reparsing_unchanged_markdown_parses_everything_and_writes_nothing(tmp_path):
+    h = Harness(tmp_path, {"a.md": "# A\n\nOne paragraph.\n", "b.md": "# B\n\nTwo.\n\n## C\n\nThree.\n"})
+    h.index()
+    before = versions(h.store)
+    again = Indexer(h.store, IndexOptions(export_parquet=True, reparse=True), h.embedder,
+                    parse=h.parse)
+    h.parse.calls.clear()
+    report = again.index([h.folder])
+    assert sorted(Path(p).name for p in h.parse.calls) == ["a.md", "b.md"]
+    assert report.docs_parsed == 2 and report.nodes_written == 0
+    assert sorted(Path(p).name for p in report.unchanged) == ["a.md", "b.md"]
+    assert report.changed == [] and report.added == [] and report.ok
+    assert versions(h.store) == before
+
+
+def test_reparsing_after_a_change_of_parse_options_rewrites_what_comes_out_differently(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs)
+    (docs / "notes.md").write_text("# Notes\n\nNothing about PDFs.\n")
+    store = Store(tmp_path / "store.duckdb")
+
+    def run(reparse: bool, outline: bool):
+        options = IndexOptions(parse=ParseOptions(pdf_mode="native", pdf_outline=outline),
+                               export_parquet=False, progress=False, reparse=reparse)
+        return Indexer(store, options, HashingEmbedder()).index([docs])
+
+    assert run(reparse=False, outline=False).ok
+
+    def heading_source() -> str:
+        with store.reader() as con:
+            (metadata,) = con.execute("SELECT metadata FROM documents WHERE path LIKE '%.pdf'"
+                                      ).fetchone()
+        return dict(json.loads(metadata))["heading_source"]
+
+    assert heading_source() == "fonts"
+    plain = run(reparse=False, outline=True)  # new options alone: nothing is looked at again
+    assert plain.docs_parsed == 0 and len(plain.unchanged) == 2 and heading_source() == "fonts"
+    before = versions(store)
+    report = run(reparse=True, outline=True)
+    assert report.docs_parsed == 2 and len(report.reparsed) == 2
+    assert "2 unchanged files parsed again, 1 came out different" in report.summary()
+    assert [Path(p).name for p in report.changed] == ["bookmark_sample.pdf"]
+    assert [Path(p).name for p in report.unchanged] == ["notes.md"]
+    assert heading_source() == "outline"
+    after = versions(store)
+    pdf = next(p for p in after if p.endswith(".pdf"))
+    md = next(p for p in after if p.endswith(".md"))
+    assert after[pdf] == before[pdf] + 1 and after[md] == before[md]
+
+
+def test_the_cli_reparses_on_request(tmp_path, capsys):
+    docs = shutil.copytree(ROOT / "samples" / "rfcs", tmp_path / "rfcs")
+    db = tmp_path / "store.duckdb"
+    common = ["--db", str(db), "index", str(docs), "--embed-model", "hashing",
+              "--no-summaries", "--no-progress"]
+    assert main(common) == 0
+    capsys.readouterr()
+    assert main([*common, "--reparse"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()[-1]
+    assert out.startswith("0 added, 0 changed, 0 renamed, 0 removed, 4 unchanged, 0 failed")
+    assert "4 unchanged files parsed again, 0 came out different; " in out
