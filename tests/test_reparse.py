@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from _harness import Harness
 from _paths import FIXTURES, require
 
@@ -87,3 +88,37 @@ def test_the_cli_reparses_on_request(tmp_path, capsys):
     out = capsys.readouterr().out.strip().splitlines()[-1]
     assert out.startswith("0 added, 0 changed, 0 renamed, 0 removed, 4 unchanged, 0 failed")
     assert "4 unchanged files parsed again, 0 came out different; " in out
+
+
+def test_a_document_that_fails_to_parse_again_keeps_its_stored_version(tmp_path):
+    """Reparsing with a PDF pipeline this machine cannot run (the layout model is not here):
+    the PDF's error names the setting, its previous version stays queryable, the rest of the
+    batch is parsed."""
+    from docnav.parse._docling import _layout_model_cached
+    from docnav.query import DocNavGraph
+
+    if _layout_model_cached():
+        pytest.skip("docling's layout model is in the local cache: the standard pipeline runs")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs)
+    (docs / "notes.md").write_text("# Notes\n\nNothing about PDFs.\n")
+    store = Store(tmp_path / "store.duckdb")
+
+    def run(mode: str, reparse: bool):
+        options = IndexOptions(parse=ParseOptions(pdf_mode=mode), export_parquet=False,
+                               progress=False, reparse=reparse)
+        return Indexer(store, options, HashingEmbedder()).index([docs])
+
+    assert run("native", reparse=False).ok
+    before = versions(store)
+    report = run("standard", reparse=True)
+    assert report.docs_parsed == 2
+    ((path, error),) = report.failed
+    assert path.endswith("bookmark_sample.pdf") and "pdf_mode" in error and "native" in error
+    assert [Path(p).name for p in report.unchanged] == ["notes.md"]
+    assert versions(store) == before
+    graph = DocNavGraph.open(store.path, embedder=None)
+    hits = graph.locate("Payment Schedule", k=3)
+    assert hits
+    assert graph.documents[graph.node(hits[0].node_id).doc_id]["path"].endswith(".pdf")
