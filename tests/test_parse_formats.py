@@ -151,6 +151,15 @@ def test_outline_titles_numbered_otherwise_than_the_printed_headings_are_found()
     assert dataset[start + 1].startswith("The main steps of the dataset extraction system")
 
 
+def test_a_centred_heading_directly_above_a_subheading_is_a_heading():
+    """1912.01214 (AAAI, two columns, no bookmarks) centres "Experiments" on its column and
+    puts the subheading "Setup" right below it; the heading was checked for being centred on
+    the page or on the next draft (the one-line "Setup") only, and was lost."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1912.01214.pdf"), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert texts.index("Transfer Protocol") < texts.index("Experiments") < texts.index("Setup")
+
+
 def test_an_unmatched_outline_heading_goes_into_its_destination_column():
     from docnav.parse._pdf_lines import Line
     from docnav.parse._pdf_outline import OutlineEntry, place_outline

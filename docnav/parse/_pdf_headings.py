@@ -83,9 +83,12 @@ def _classify(drafts: list[Draft], stats: TextStats, toc_pages: dict[int, float]
     for i, d in enumerate(drafts):
         d.pattern, d.depth = _heading_kind(d, stats, toc_pages, previous)
         if d.pattern == "style" and not _big(d, stats):
-            following = drafts[i + 1] if i + 1 < len(drafts) else None
+            # the paragraph below, past a subheading that may come first ("Experiments",
+            # then "Setup", both centred on the column)
+            following = next((f for f in drafts[i + 1: i + 4]
+                              if f.page == d.page and len(f.lines) > 1), None)
             areas = [extents[d.page]]
-            if following and following.page == d.page and len(following.lines) > 1:
+            if following:
                 areas.append(_extent(following.lines))
             if not (_aligned(d.lines[0], lefts.get(d.page, []), stats.body_height)
                     or _centered(d.lines[0], areas, stats.body_height)):
