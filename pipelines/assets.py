@@ -28,6 +28,9 @@ STORE_POOL = "docnav_store"
 class DocumentConfig(Config):
     removed: list[str] = []  # paths deleted or renamed away: removed (or matched as renames)
     full: bool = False  # reconcile: an incremental index of every root, not only these keys
+    # parse the documents again even if their files are unchanged (after a DocNav upgrade or a
+    # change of the resource's pdf_mode); those that come out the same are not rewritten
+    reparse: bool = False
 
 
 class CollectionConfig(Config):
@@ -50,7 +53,8 @@ class CollectionConfig(Config):
 )
 def document(context: AssetExecutionContext, config: DocumentConfig, docnav: DocNavResource):
     paths = None if config.full else [path_for_key(k) for k in context.partition_keys]
-    indexer = docnav.indexer(log=context.log.info)  # progress lines in the run's event log
+    # progress lines go to the run's event log
+    indexer = docnav.indexer(log=context.log.info, reparse=config.reparse)
     report = indexer.index(
         docnav.root_list(), paths=None if paths is None else paths + config.removed,
         collection=False,

@@ -25,7 +25,7 @@ from pipelines.sensors import (
 # optional settings: resource field <- environment variable (the resource's default when unset)
 OPTIONAL_ENV = {
     "embed_model": "DOCNAV_EMBED_MODEL", "include": "DOCNAV_INCLUDE",
-    "exclude": "DOCNAV_EXCLUDE", "nli_model": "DOCNAV_NLI_MODEL",
+    "exclude": "DOCNAV_EXCLUDE", "nli_model": "DOCNAV_NLI_MODEL", "pdf_mode": "DOCNAV_PDF_MODE",
 }
 
 

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from docnav.embed import EmbeddingOptions
 from docnav.index import IndexOptions, Indexer
+from docnav.parse import ParseOptions
 from docnav.scan import DEFAULT_INCLUDE
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions
@@ -33,6 +34,13 @@ class DocNavResource(ConfigurableResource):
         default=",".join(DEFAULT_INCLUDE), description="Comma-separated file-name globs to index."
     )
     exclude: str = Field(default="", description="Comma-separated globs to skip.")
+    pdf_mode: str = Field(
+        default="auto",
+        description="PDF pipeline: 'standard' (docling's layout model), 'native' (text layer, "
+                    "headings from bookmarks and fonts), or 'auto' (standard when its model is "
+                    "available locally). Unchanged files keep their parse until a run with "
+                    "reparse=true.",
+    )
     summaries: bool = Field(default=True, description="Build summaries on every level.")
     verify: bool = Field(default=True, description="Verify summary claims with the NLI model.")
     nli_model: str = Field(
@@ -53,7 +61,8 @@ class DocNavResource(ConfigurableResource):
     def root_list(self) -> list[str]:
         return list(_split(self.roots))
 
-    def index_options(self) -> IndexOptions:
+    def index_options(self, reparse: bool = False) -> IndexOptions:
+        """The options of a run; ``reparse``: parse unchanged files again too."""
         summaries = None
         if self.summaries:
             nli = VerifyOptions(model=self.nli_model or DEFAULT_NLI_MODEL)
@@ -62,8 +71,10 @@ class DocNavResource(ConfigurableResource):
             include=_split(self.include) or DEFAULT_INCLUDE,
             exclude=_split(self.exclude),
             embedding=EmbeddingOptions(model=self.embed_model),
+            parse=ParseOptions(pdf_mode=self.pdf_mode),
             summaries=summaries,
             progress=False,
+            reparse=reparse,
         )
 
     def store(self) -> Store:
@@ -76,11 +87,14 @@ class DocNavResource(ConfigurableResource):
             ResidentIndexer(self.db, self.index_options(),
                             WorkerOptions(idle_seconds=self.worker_idle_seconds)).preload()
 
-    def indexer(self, log: Callable[[str], None] | None = None) -> Indexer | ResidentIndexer:
+    def indexer(self, log: Callable[[str], None] | None = None,
+                reparse: bool = False) -> Indexer | ResidentIndexer:
         """The run's indexer; ``log`` (the run's ``context.log.info``) gets a progress line
-        after each batch of documents written, from the resident worker too."""
+        after each batch of documents written, from the resident worker too; ``reparse``:
+        unchanged files are parsed again (see ``IndexOptions.reparse``)."""
+        options = self.index_options(reparse=reparse)
         if self.resident_worker:
-            return ResidentIndexer(self.db, self.index_options(),
+            return ResidentIndexer(self.db, options,
                                    WorkerOptions(idle_seconds=self.worker_idle_seconds),
                                    progress_log=log)
-        return Indexer(self.store(), self.index_options(), progress_log=log)
+        return Indexer(self.store(), options, progress_log=log)

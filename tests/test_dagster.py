@@ -40,6 +40,7 @@ from dagster._core.storage.tags import (
     WILL_RETRY_TAG,
 )
 
+from docnav.errors import ConfigError
 from docnav.worker import stop_worker, worker_pid
 from pipelines.assets import collection, document
 from docnav.scan import FoundFile
@@ -128,6 +129,33 @@ def test_one_partition_then_collection(instance, resource, docs):
                         resources={"docnav": resource})
     counts = meta(again, "document")
     assert counts["documents_unchanged"] == 1 and counts["texts_embedded"] == 0
+
+
+def test_a_reparse_run_parses_unchanged_documents_again(instance, resource, docs):
+    """Materialised with ``reparse: true`` (from the Launchpad after an upgrade or a change of
+    pdf_mode), a partition's unchanged document is parsed again; its tree being the same, it
+    is not rewritten."""
+    [key] = add_partitions(instance, docs / "a.md")
+    assert materialize([document], partition_key=key, instance=instance,
+                       resources={"docnav": resource}).success
+    plain = meta(materialize([document], partition_key=key, instance=instance,
+                             resources={"docnav": resource}), "document")
+    assert plain["docs_parsed"] == 0 and plain["documents_reparsed"] == 0
+    again = materialize([document], partition_key=key, instance=instance,
+                        resources={"docnav": resource},
+                        run_config={"ops": {"document": {"config": {"reparse": True}}}})
+    counts = meta(again, "document")
+    assert counts["docs_parsed"] == 1 and counts["documents_reparsed"] == 1
+    assert counts["documents_unchanged"] == 1 and counts["nodes_written"] == 0
+
+
+def test_a_bad_pdf_mode_fails_the_run_naming_the_setting(instance, tmp_path, docs):
+    bad = DocNavResource(roots=str(docs), db=str(tmp_path / "store" / "graph.duckdb"),
+                         embed_model="hashing", summaries=False, pdf_mode="fast")
+    [key] = add_partitions(instance, docs / "a.md")
+    with pytest.raises(ConfigError, match="pdf_mode='fast' is not valid"):
+        materialize([document], partition_key=key, instance=instance,
+                    resources={"docnav": bad})
 
 
 def test_runs_hand_their_work_to_the_resident_worker(instance, resource, docs):

@@ -39,10 +39,12 @@ def test_resource_settings_come_from_the_environment(monkeypatch):
     monkeypatch.setenv("DOCNAV_EMBED_MODEL", "hashing")
     monkeypatch.setenv("DOCNAV_EXCLUDE", "drafts/*")
     monkeypatch.setenv("DOCNAV_VERIFY", "0")
+    monkeypatch.setenv("DOCNAV_PDF_MODE", "native")
     resource = default_resource(environ=os.environ).process_config_and_initialize()
     assert resource.root_list() == ["/docs/a", "/docs/b"]
     options = resource.index_options()
     assert options.embedding.model == "hashing" and options.exclude == ("drafts/*",)
+    assert options.parse.pdf_mode == "native" and not options.reparse
     assert options.summaries is not None and options.summaries.verify is False
     assert options.summaries.nli.model == "cross-encoder/nli-deberta-v3-xsmall"
     assert resource.resident_worker is True  # a deployment hands runs to a warm worker
