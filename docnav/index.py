@@ -379,6 +379,24 @@ class Indexer:
 
     # -- per batch ---------------------------------------------------------------------------
 
+    def _drop_reparsed_alike(self, parsed: list[tuple[Job, DocTree | None, str | None]],
+                             report: IndexReport) -> list[tuple[Job, DocTree | None, str | None]]:
+        """The parsed jobs less the reparse jobs that would write what is stored (counted
+        unchanged)."""
+        reparsed = [job for job, _, _ in parsed if job.reason == "reparse"]
+        if not reparsed:
+            return parsed
+        report.reparsed += [job.found.path for job in reparsed]
+        with self.store.reader() as con:
+            stored = {job.doc_id: self._documents.tree(con, job.doc_id) for job in reparsed}
+        kept = []
+        for job, tree, error in parsed:
+            if reparsed_alike(job, tree, stored.get(job.doc_id)):
+                report.unchanged.append(job.found.path)
+            else:
+                kept.append((job, tree, error))
+        return kept
+
     def _index_batch(
         self, batch: list[Job], report: IndexReport,
         in_hand: dict[str, dict[str, pl.DataFrame]] | None = None,
@@ -390,13 +408,9 @@ class Indexer:
         for job in batch:
             self._bar.stage(f"parsing {Path(job.found.path).name}")
             job, tree, error = parse_job(job, self._parse, self.options.parse)
+            parsed.append((job, tree, error))
             report.docs_parsed += job.found.error is None
-            if job.reason == "reparse":
-                report.reparsed.append(job.found.path)
-            if reparsed_alike(job, tree):
-                report.unchanged.append(job.found.path)
-            else:
-                parsed.append((job, tree, error))
+        parsed = self._drop_reparsed_alike(parsed, report)
         report._time("parse", t)
         if not parsed:
             return []

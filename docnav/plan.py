@@ -20,6 +20,7 @@ from pathlib import Path
 
 from docnav.errors import DocNavError, DocumentError
 from docnav.hashing import digest, file_digest
+from docnav.kept_documents import tree_rows
 from docnav.model import DocTree, ParsedDocument
 from docnav.parse import ParseOptions
 from docnav.refs import internal_references
@@ -104,12 +105,14 @@ def plan_run(
     return plan
 
 
-def reparsed_alike(job: Job, tree: DocTree | None) -> bool:
-    """A reparse job whose tree, title and metadata are those stored: nothing to write."""
+def reparsed_alike(job: Job, tree: DocTree | None, stored: DocTree | None) -> bool:
+    """A reparse job with nothing to write: its file still has the stored bytes (not edited
+    while it was parsed), and its tree holds what the ``stored`` one does, row for row (nodes
+    with their pages, anchors and levels, edges, links, title, metadata)."""
     prev = job.previous
-    return (job.reason == "reparse" and tree is not None and prev is not None
-            and tree.tree_hash == prev.tree_hash and tree.title == prev.title
-            and json.dumps(tree.metadata) == prev.metadata)
+    return (job.reason == "reparse" and tree is not None and stored is not None
+            and prev is not None and job.found.content_hash == prev.content_hash
+            and tree_rows(tree) == tree_rows(stored))
 
 
 def new_doc_id(path: str, taken: set[str]) -> str:

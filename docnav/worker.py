@@ -37,7 +37,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Client, Connection, answer_challenge, deliver_challenge
 from pathlib import Path
 from typing import Sequence
@@ -415,9 +415,11 @@ def _run_request(indexers: dict[str, Indexer], db: str, options: IndexOptions, o
     if op not in _OPS:
         return ("error", os.getpid(), ("InternalError", f"unknown request {op!r}"))
     try:
-        key = f"{db}\n{options!r}"
+        # one indexer (and one set of loaded models) for runs that differ only in reparse
+        key = f"{db}\n{replace(options, reparse=False)!r}"
         if key not in indexers:
             indexers[key] = Indexer(Store(db), options)
+        indexers[key].options = options  # this request's, reparse or not
         indexers[key].progress_log = progress_log  # this caller's, for this request
         report = getattr(indexers[key], op)(**kwargs)
     except Exception as exc:  # sent back and raised in the caller; the worker goes on

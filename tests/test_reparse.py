@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,41 @@ def test_a_document_that_fails_to_parse_again_keeps_its_stored_version(tmp_path)
     hits = graph.locate("Payment Schedule", k=3)
     assert hits
     assert graph.documents[graph.node(hits[0].node_id).doc_id]["path"].endswith(".pdf")
+
+
+def test_a_reparse_rewrites_what_differs_besides_the_text(tmp_path):
+    """Pages (and anchors, levels, links) are not in a tree's hash: a store whose pages an older
+    parser got wrong is put right by a reparse, though every text is the same."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs)
+    store = Store(tmp_path / "store.duckdb")
+    options = IndexOptions(parse=ParseOptions(pdf_mode="native"), export_parquet=False,
+                           progress=False)
+    assert Indexer(store, options, HashingEmbedder()).index([docs]).ok
+    with store.transaction() as con:  # as an older parser might have stored them
+        con.execute("UPDATE nodes SET page = 99 WHERE page IS NOT NULL")
+    report = Indexer(store, replace(options, reparse=True), HashingEmbedder()).index([docs])
+    assert [Path(p).name for p in report.changed] == ["bookmark_sample.pdf"]
+    with store.reader() as con:
+        assert con.execute("SELECT count(*) FROM nodes WHERE page = 99").fetchone() == (0,)
+        assert con.execute("SELECT count(*) FROM nodes WHERE page = 1").fetchone()[0] > 0
+
+
+def test_a_file_edited_while_it_was_parsed_again_is_no_reparse_alike():
+    from docnav.plan import Job, reparsed_alike
+    from docnav.rows import DocumentRecord
+    from docnav.scan import FoundFile
+    from docnav.tree import build_tree
+    from docnav.model import Block, BlockKind, ParsedDocument
+
+    parsed = ParsedDocument(format="md", title="T", blocks=(Block(BlockKind.TEXT, "Text."),))
+    tree = build_tree(parsed, "d", "/x.md")
+    stored = DocumentRecord(
+        doc_id="d", path="/x.md", format="md", title="T", content_hash="old", seen_hash="old",
+        tree_hash=tree.tree_hash, version=1, status="ok", error=None, size_bytes=5, n_nodes=2,
+        metadata="[]", indexed_at=0.0, checked_at=0.0)
+    same = Job(FoundFile("/x.md", "/", size=5, content_hash="old"), "d", stored, "reparse")
+    edited = Job(FoundFile("/x.md", "/", size=5, content_hash="new"), "d", stored, "reparse")
+    assert reparsed_alike(same, tree, tree)
+    assert not reparsed_alike(edited, tree, tree)

@@ -174,3 +174,23 @@ def test_a_request_whose_caller_has_gone_still_finishes(docs, db):
                                      send)
     assert status == "ok" and len(report.added) == 2
     assert {p for p, *_ in tables(db)["documents"]} == {str(docs / "a.md"), str(docs / "b.md")}
+
+
+def test_a_reparse_request_uses_the_same_indexer_and_models(docs, db):
+    """A Dagster run with ``reparse: true`` differs from the others only in that option: the
+    worker serves it with the indexer it has (models loaded once), which then reparses."""
+    from dataclasses import replace
+
+    from docnav.worker import _run_request
+
+    indexers: dict = {}
+    request = {"roots": [str(docs)], "paths": None, "collection": True}
+    status, _, first = _run_request(indexers, str(db), OPTIONS, "index", request)
+    assert status == "ok" and len(first.added) == 2
+    (indexer,) = indexers.values()
+    status, _, again = _run_request(indexers, str(db), replace(OPTIONS, reparse=True), "index",
+                                    request)
+    assert status == "ok" and list(indexers.values()) == [indexer]
+    assert again.docs_parsed == 2 and len(again.reparsed) == 2 and len(again.unchanged) == 2
+    status, _, plain = _run_request(indexers, str(db), OPTIONS, "index", request)
+    assert status == "ok" and plain.docs_parsed == 0  # the next run is not a reparse
