@@ -160,6 +160,26 @@ def test_a_centred_heading_directly_above_a_subheading_is_a_heading():
     assert texts.index("Transfer Protocol") < texts.index("Experiments") < texts.index("Setup")
 
 
+@pytest.mark.parametrize("title, texts, expected", [
+    ("2.1 Results", ["Results", "body text", "2.1 Results"], 2),  # its own text first
+    ("4.1 Setup", ["3.1 Setup", "4.1 Setup"], 1),  # another section's number
+    ("5.1 Baseline", ["(a) Baseline", "5.1 Baseline"], 1),  # a sub-figure's caption
+    ("Imaging", ["X-ray imaging", "Imaging"], 1),  # "X-ray" is a word, not a number
+    ("Procedure", ["Civil Procedure", "Procedure"], 1),  # so is "Civil"
+    ("1 A Survey of Methods", ["A Survey of Methods"], 0),  # "A" is a word here
+    ("II-A Dataset extraction", ["A. Dataset extraction"], 0),  # printed under "II"
+    ("3.2 Training", ["(b) Training"], None),  # numbered otherwise and found nowhere else
+])
+def test_an_outline_heading_is_matched_to_its_own_line(title, texts, expected):
+    from docnav.parse._pdf_lines import Line
+    from docnav.parse._pdf_outline import OutlineEntry, place_outline
+
+    lines = [Line(t, page=1, left=50, top=100 + 40 * k, right=300, bottom=110 + 40 * k)
+             for k, t in enumerate(texts)]
+    (placed,) = place_outline([OutlineEntry(title, 1, page=1, y=None)], lines)
+    assert (placed.index if placed.span else None) == expected
+
+
 def test_an_unmatched_outline_heading_goes_into_its_destination_column():
     from docnav.parse._pdf_lines import Line
     from docnav.parse._pdf_outline import OutlineEntry, place_outline

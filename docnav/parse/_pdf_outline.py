@@ -17,10 +17,13 @@ from dataclasses import dataclass
 from docnav.parse._pdf_lines import Line
 
 _NON_WORD = re.compile(r"[\W_]+")
-_NUMBERING = re.compile(r"^(?:[0-9]+|[ivxlc]+|[a-z])(?:[0-9]+|[ivxlc]+|[a-z])?$")
-# a leading section number: "3", "3.1", "II-A", "A.", "(b)", "iv)", followed by a space
+# a leading section number followed by a space: "3", "3.1", "2.1." ; "II-A", "IV.B" ; "A.",
+# "(b)", "iv)", "II." -- a letter or Roman numeral only with its punctuation, so that words
+# ("A survey", "I think", "X-ray imaging", "Civil law") keep their first word
 _LEADING_NUMBER = re.compile(
-    r"^\s*\(?(?:[0-9]+|[ivxlc]+|[a-z])(?:[.\-\u2013][0-9a-z]+)*[.):]?\s+", re.I)
+    r"^\s*(?:[0-9]+(?:[.\-\u2013][0-9A-Za-z]{1,3})*[.):]?"
+    r"|[IVXLC]+(?:[.\-\u2013][0-9A-Z]{1,3})+[.):]?"
+    r"|\(?(?:[IVXLC]+|[ivxlc]+|[A-Za-z])[.)])\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,31 +92,39 @@ def place_outline(entries: list[OutlineEntry], lines: list[Line]) -> list[Placed
 def _best_match(entry: OutlineEntry, lines: list[Line], indices: list[int],
                 used: set[int]) -> tuple[int, int] | None:
     key = _key(entry.title)
-    core = _key(_LEADING_NUMBER.sub("", entry.title))  # the title without its number
+    number, rest = _split_number(entry.title)
+    core = _key(rest)  # the title without its number
     if not key:
         return None
-    matches: list[tuple[int, int]] = []
+    matches: list[tuple[int, int, int]] = []  # (0 the same text / 1 numbered otherwise, index, span)
     for pos, i in enumerate(indices):
         if i in used:
             continue
         acc = acc_core = ""
+        line_number: list[str] = []
         for span, j in enumerate(indices[pos: pos + 4], start=1):
             if j in used:
                 break
             acc += _key(lines[j].text)
-            acc_core += _key(_LEADING_NUMBER.sub("", lines[j].text) if span == 1
-                             else lines[j].text)
-            if (acc == key or (span == 1 and _numbered(acc, key))
-                    or (core and acc_core == core)):
-                matches.append((i, span))
+            if span == 1:
+                line_number, line_rest = _split_number(lines[j].text)
+                acc_core = _key(line_rest)
+            else:
+                acc_core += _key(lines[j].text)
+            if acc == key or (line_number and acc_core == key):  # "1 Introduction"
+                matches.append((0, i, span))
+                break
+            if core and acc_core == core and _same_number(line_number, number):
+                matches.append((1, i, span))
                 break
             if not key.startswith(acc) and not (core and core.startswith(acc_core)):
                 break
     if not matches:
         return None
-    if entry.y is None:
-        return matches[0]
-    return min(matches, key=lambda m: abs(lines[m[0]].top - entry.y))
+    # a line with the bookmark's own text before one numbered otherwise; then the nearest
+    best = min(matches, key=lambda m: (m[0], m[1] if entry.y is None
+                                       else abs(lines[m[1]].top - entry.y)))
+    return best[1], best[2]
 
 
 def _insertion_point(entry: OutlineEntry, lines: list[Line], by_page: dict[int, list[int]]) -> int:
@@ -138,9 +149,17 @@ def _key(text: str) -> str:
     return _NON_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
 
 
-def _numbered(line_key: str, key: str) -> bool:
-    """``1introduction`` matches ``introduction``: the line only adds a section number."""
-    return line_key.endswith(key) and bool(_NUMBERING.match(line_key[: -len(key)]))
+def _split_number(text: str) -> tuple[list[str], str]:
+    """A heading's leading section number, as its parts ("II-A" -> ["II", "A"]), and the rest."""
+    match = _LEADING_NUMBER.match(text)
+    if not match:
+        return [], text
+    return re.findall(r"[0-9A-Za-z]+", match.group(0).upper()), text[match.end():]
+
+
+def _same_number(line: list[str], bookmark: list[str]) -> bool:
+    """The printed number is none, the bookmark's, or its last parts ("A." under "II-A")."""
+    return not line or bookmark[-len(line):] == line
 
 
 def apply_outline(lines: list[Line], placed: list[Placed]) -> list[Line | OutlineEntry]:
