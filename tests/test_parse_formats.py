@@ -194,6 +194,14 @@ def test_an_unmatched_outline_heading_goes_into_its_destination_column():
     unknown = OutlineEntry("No column known", 1, page=1, y=395.0)
     assert [p.index for p in place_outline([right, left, unknown], lines)] == [3, 0, 1]
     assert all(p.span == 0 for p in place_outline([right, left, unknown], lines))
+    # an indented short line is in its column; below a column's last line is after that line
+    indented = [line("left column", 50, 100), line("right column, top", 310, 100),
+                Line("end.", page=1, left=330, top=400, right=350, bottom=410),
+                line("right column, lower", 310, 420)]
+    below = OutlineEntry("Below", 1, page=1, y=395.0, x=315.0)
+    assert place_outline([below], indented)[0].index == 2
+    at_the_foot = OutlineEntry("At the foot", 1, page=1, y=710.0, x=50.0)
+    assert place_outline([at_the_foot], lines)[0].index == 2  # after "left column, lower"
 
 
 @pytest.mark.parametrize("name, title", [

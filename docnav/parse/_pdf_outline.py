@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from docnav.parse._pdf_lines import Line
 
 _NON_WORD = re.compile(r"[\W_]+")
+_INDENT = 40.0  # points: how far right of a column's edge its lines may start
 # a leading section number followed by a space: "3", "3.1", "2.1." ; "II-A", "IV.B" ; "A.",
 # "(b)", "iv)", "II." -- a letter or Roman numeral only with its punctuation, so that words
 # ("A survey", "I think", "X-ray imaging", "Civil law") keep their first word
@@ -129,13 +130,16 @@ def _best_match(entry: OutlineEntry, lines: list[Line], indices: list[int],
 
 def _insertion_point(entry: OutlineEntry, lines: list[Line], by_page: dict[int, list[int]]) -> int:
     """Before the first line at or below the destination; on a page in columns, the first
-    such line of the destination's column (the lines that span its left edge)."""
+    such line of the destination's column, or after the column's last line when the
+    destination is below it."""
     indices = by_page.get(entry.page, [])
     if entry.y is not None and entry.x is not None:
-        below = [i for i in indices if lines[i].top >= entry.y - 2
-                 and lines[i].left - 3 <= entry.x <= lines[i].right]
+        column = [i for i in indices if _in_column(lines[i], entry.x)]
+        below = [i for i in column if lines[i].top >= entry.y - 2]
         if below:
             return min(below, key=lambda i: (lines[i].top, i))
+        if column:
+            return max(column, key=lambda i: (lines[i].top, i)) + 1
     for i in indices:
         if entry.y is None or lines[i].top >= entry.y - 2:
             return i
@@ -143,6 +147,12 @@ def _insertion_point(entry: OutlineEntry, lines: list[Line], by_page: dict[int, 
         return indices[-1] + 1
     later = [i for page, idx in by_page.items() if page > entry.page for i in idx]
     return min(later) if later else len(lines)
+
+
+def _in_column(line: Line, x: float) -> bool:
+    """In the column whose left edge is ``x``: the line spans it, or starts just right of it
+    (an indented first line, a short line)."""
+    return line.left - 3 <= x <= line.right or 0 <= line.left - x <= _INDENT
 
 
 def _key(text: str) -> str:
