@@ -84,9 +84,7 @@ class IndexReport:
         )
         reembedded = (f"{len(self.reembedded)} unchanged documents embedded with a new "
                       "model; " if self.reembedded else "")
-        rewritten = len(set(self.reparsed) & set(self.changed))
-        reembedded += (f"{len(self.reparsed)} unchanged files parsed again, {rewritten} "
-                       "came out different; " if self.reparsed else "")
+        reembedded += self._reparsed_summary()
         return (
             f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
             f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
@@ -94,6 +92,15 @@ class IndexReport:
             f"{self.texts_embedded} texts embedded ({self.embeddings_reused} reused); "
             f"{reembedded}{summaries}{self.seconds:.2f} s"
         )
+
+    def _reparsed_summary(self) -> str:
+        if not self.reparsed:
+            return ""
+        reparsed = set(self.reparsed)
+        rewritten = len(reparsed & set(self.changed))
+        failed = len(reparsed & {path for path, _ in self.failed})
+        return (f"{len(reparsed)} unchanged files parsed again ({rewritten} came out different"
+                + (f", {failed} failed" if failed else "") + "); ")
 
     def _time(self, stage: str, started: float) -> None:
         self.stage_seconds[stage] = self.stage_seconds.get(stage, 0.0) + time.perf_counter() - started
