@@ -26,7 +26,8 @@ def _cmd_index(args: argparse.Namespace) -> int:
     from docnav.index import Indexer
     from docnav.store import Store
 
-    report = Indexer(Store(_db_path(args)), _index_options(args)).index(args.paths)
+    report = Indexer(Store(_db_path(args)), _index_options(args)).index(
+        args.paths, reparse=args.reparse)
     for path, error in report.failed:
         print(f"error: {error}", file=sys.stderr)
     for node_id, error in report.summaries.failures:
@@ -50,7 +51,6 @@ def _index_options(args: argparse.Namespace):
         summaries=_summary_options(args),
         export_parquet=not args.no_parquet,
         progress=None if not args.no_progress else False,
-        reparse=getattr(args, "reparse", False),
     )
 
 

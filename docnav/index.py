@@ -81,9 +81,6 @@ class IndexOptions:
     batch_size: documents written per store transaction (each document stays atomic).
     export_parquet: keep the Parquet export beside the database up to date.
     progress: show a progress bar on stderr (auto: only when stderr is a terminal).
-    reparse: parse every document in scope again, changed or not (after an upgrade of DocNav's
-        parsers or a change of ``parse`` options); one whose tree, title and metadata come out
-        the same is left as it is and counted unchanged.
     """
 
     include: tuple[str, ...] = DEFAULT_INCLUDE
@@ -95,7 +92,6 @@ class IndexOptions:
     batch_size: int = 16
     export_parquet: bool = True
     progress: bool | None = None
-    reparse: bool = False
 
 
 class Indexer:
@@ -151,6 +147,7 @@ class Indexer:
         roots: Sequence[str | Path],
         paths: Sequence[str | Path] | None = None,
         collection: bool = True,
+        reparse: bool = False,
     ) -> IndexReport:
         """Bring the store up to date with ``roots``.
 
@@ -159,6 +156,9 @@ class Indexer:
             roots, and stored documents under the roots that are gone are removed.
         collection: also update the collection level now. With False (per-document Dagster
             runs) the work is queued in the store and done by :meth:`update_collection`.
+        reparse: parse the unchanged files in scope again too (after an upgrade of DocNav's
+            parsers or a change of ``parse`` options); a document whose stored rows come out
+            the same is left as it is and counted unchanged.
         """
         started = time.perf_counter()
         # settings first: a missing root or model is an error before any work or store
@@ -175,7 +175,8 @@ class Indexer:
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         try:
             with self._session() as report:
-                self._index(found, scope, report, exact_scope=paths is not None)
+                self._index(found, scope, report, exact_scope=paths is not None,
+                            reparse=reparse)
                 report.stage_seconds["scan"] = report.stage_seconds.get("scan", 0.0) + scanned
                 if collection:
                     self._collection_step(report)
@@ -243,12 +244,13 @@ class Indexer:
         return KeptTexts.read(con) if self._runs else None
 
     def _index(
-        self, found: list[FoundFile], scope: list[str], report: IndexReport, exact_scope: bool
+        self, found: list[FoundFile], scope: list[str], report: IndexReport, exact_scope: bool,
+        reparse: bool,
     ) -> None:
         t = time.perf_counter()
         with self.store.reader() as con:
             stored = self._documents.rows(con)
-        plan = plan_run(found, stored, scope, exact_scope, reparse=self.options.reparse)
+        plan = plan_run(found, stored, scope, exact_scope, reparse=reparse)
         jobs, deletions = plan.jobs, plan.deletions
         report.unchanged, report.removed = plan.unchanged, plan.removed
         report._time("scan", t)
@@ -379,19 +381,17 @@ class Indexer:
 
     # -- per batch ---------------------------------------------------------------------------
 
-    def _drop_reparsed_alike(self, parsed: list[tuple[Job, DocTree | None, str | None]],
-                             report: IndexReport) -> list[tuple[Job, DocTree | None, str | None]]:
+    @staticmethod
+    def _drop_reparsed_alike(parsed: list[tuple[Job, DocTree | None, str | None]],
+                             old_trees: dict[str, DocTree | None], report: IndexReport,
+                             ) -> list[tuple[Job, DocTree | None, str | None]]:
         """The parsed jobs less the reparse jobs that would write what is stored (counted
         unchanged)."""
-        reparsed = [job for job, _, _ in parsed if job.reason == "reparse"]
-        if not reparsed:
-            return parsed
-        report.reparsed += [job.found.path for job in reparsed]
-        with self.store.reader() as con:
-            stored = {job.doc_id: self._documents.tree(con, job.doc_id) for job in reparsed}
         kept = []
         for job, tree, error in parsed:
-            if reparsed_alike(job, tree, stored.get(job.doc_id)):
+            if job.reason == "reparse":
+                report.reparsed.append(job.found.path)
+            if reparsed_alike(job, tree, old_trees.get(job.doc_id)):
                 report.unchanged.append(job.found.path)
             else:
                 kept.append((job, tree, error))
@@ -410,16 +410,16 @@ class Indexer:
             job, tree, error = parse_job(job, self._parse, self.options.parse)
             parsed.append((job, tree, error))
             report.docs_parsed += job.found.error is None
-        parsed = self._drop_reparsed_alike(parsed, report)
         report._time("parse", t)
-        if not parsed:
-            return []
 
         t = time.perf_counter()
-        trees = [tree for _, tree, _ in parsed if tree is not None]
         with self.store.reader() as con:
             old_trees = {j.doc_id: self._documents.tree(con, j.doc_id)
                          for j, tree, _ in parsed if tree is not None and j.previous}
+            parsed = self._drop_reparsed_alike(parsed, old_trees, report)
+            if not parsed:
+                return []
+            trees = [tree for _, tree, _ in parsed if tree is not None]
             wanted = sorted({n.text_hash for tr in trees for n in tr.nodes
                              if n.kind is not NodeKind.COLLECTION})
             lookup = self.store.cached_embeddings(

@@ -84,13 +84,12 @@ class IndexReport:
         )
         reembedded = (f"{len(self.reembedded)} unchanged documents embedded with a new "
                       "model; " if self.reembedded else "")
-        reembedded += self._reparsed_summary()
         return (
             f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
             f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
             f"{len(self.failed)} failed; {self.nodes_written} nodes written, "
             f"{self.texts_embedded} texts embedded ({self.embeddings_reused} reused); "
-            f"{reembedded}{summaries}{self.seconds:.2f} s"
+            f"{reembedded}{self._reparsed_summary()}{summaries}{self.seconds:.2f} s"
         )
 
     def _reparsed_summary(self) -> str:

@@ -37,7 +37,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from multiprocessing.connection import Client, Connection, answer_challenge, deliver_challenge
 from pathlib import Path
 from typing import Sequence
@@ -130,10 +130,11 @@ class ResidentIndexer:
         self._local: Indexer | None = None
 
     def index(self, roots: Sequence[str | Path], paths: Sequence[str | Path] | None = None,
-              collection: bool = True) -> IndexReport:
+              collection: bool = True, reparse: bool = False) -> IndexReport:
         roots = [str(r) for r in roots]
         paths = None if paths is None else [str(p) for p in paths]
-        return self._run("index", {"roots": roots, "paths": paths, "collection": collection})
+        return self._run("index", {"roots": roots, "paths": paths, "collection": collection,
+                                   "reparse": reparse})
 
     def update_collection(self) -> IndexReport:
         return self._run("update_collection", {})
@@ -415,11 +416,9 @@ def _run_request(indexers: dict[str, Indexer], db: str, options: IndexOptions, o
     if op not in _OPS:
         return ("error", os.getpid(), ("InternalError", f"unknown request {op!r}"))
     try:
-        # one indexer (and one set of loaded models) for runs that differ only in reparse
-        key = f"{db}\n{replace(options, reparse=False)!r}"
+        key = f"{db}\n{options!r}"
         if key not in indexers:
             indexers[key] = Indexer(Store(db), options)
-        indexers[key].options = options  # this request's, reparse or not
         indexers[key].progress_log = progress_log  # this caller's, for this request
         report = getattr(indexers[key], op)(**kwargs)
     except Exception as exc:  # sent back and raised in the caller; the worker goes on

@@ -53,11 +53,10 @@ class CollectionConfig(Config):
 )
 def document(context: AssetExecutionContext, config: DocumentConfig, docnav: DocNavResource):
     paths = None if config.full else [path_for_key(k) for k in context.partition_keys]
-    # progress lines go to the run's event log
-    indexer = docnav.indexer(log=context.log.info, reparse=config.reparse)
+    indexer = docnav.indexer(log=context.log.info)  # progress lines in the run's event log
     report = indexer.index(
         docnav.root_list(), paths=None if paths is None else paths + config.removed,
-        collection=False,
+        collection=False, reparse=config.reparse,
     )
     for _, error in report.failed:
         context.log.warning(error)

@@ -61,8 +61,7 @@ class DocNavResource(ConfigurableResource):
     def root_list(self) -> list[str]:
         return list(_split(self.roots))
 
-    def index_options(self, reparse: bool = False) -> IndexOptions:
-        """The options of a run; ``reparse``: parse unchanged files again too."""
+    def index_options(self) -> IndexOptions:
         summaries = None
         if self.summaries:
             nli = VerifyOptions(model=self.nli_model or DEFAULT_NLI_MODEL)
@@ -74,7 +73,6 @@ class DocNavResource(ConfigurableResource):
             parse=ParseOptions(pdf_mode=self.pdf_mode),
             summaries=summaries,
             progress=False,
-            reparse=reparse,
         )
 
     def store(self) -> Store:
@@ -87,12 +85,10 @@ class DocNavResource(ConfigurableResource):
             ResidentIndexer(self.db, self.index_options(),
                             WorkerOptions(idle_seconds=self.worker_idle_seconds)).preload()
 
-    def indexer(self, log: Callable[[str], None] | None = None,
-                reparse: bool = False) -> Indexer | ResidentIndexer:
+    def indexer(self, log: Callable[[str], None] | None = None) -> Indexer | ResidentIndexer:
         """The run's indexer; ``log`` (the run's ``context.log.info``) gets a progress line
-        after each batch of documents written, from the resident worker too; ``reparse``:
-        unchanged files are parsed again (see ``IndexOptions.reparse``)."""
-        options = self.index_options(reparse=reparse)
+        after each batch of documents written, from the resident worker too."""
+        options = self.index_options()
         if self.resident_worker:
             return ResidentIndexer(self.db, options,
                                    WorkerOptions(idle_seconds=self.worker_idle_seconds),

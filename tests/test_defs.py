@@ -44,7 +44,7 @@ def test_resource_settings_come_from_the_environment(monkeypatch):
     assert resource.root_list() == ["/docs/a", "/docs/b"]
     options = resource.index_options()
     assert options.embedding.model == "hashing" and options.exclude == ("drafts/*",)
-    assert options.parse.pdf_mode == "native" and not options.reparse
+    assert options.parse.pdf_mode == "native"
     assert options.summaries is not None and options.summaries.verify is False
     assert options.summaries.nli.model == "cross-encoder/nli-deberta-v3-xsmall"
     assert resource.resident_worker is True  # a deployment hands runs to a warm worker

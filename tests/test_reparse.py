@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,15 @@ from docnav.store import Store
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def pdf_and_notes(tmp_path: Path) -> tuple[Path, Store]:
+    """A folder with a bookmarked PDF and a Markdown note, and an empty store."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs)
+    (docs / "notes.md").write_text("# Notes\n\nNothing about PDFs.\n")
+    return docs, Store(tmp_path / "store.duckdb")
+
+
 def versions(store: Store) -> dict[str, int]:
     with store.reader() as con:
         return dict(con.execute("SELECT path, version FROM documents").fetchall())
@@ -31,10 +39,9 @@ def test_reparsing_unchanged_markdown_parses_everything_and_writes_nothing(tmp_p
     h = Harness(tmp_path, {"a.md": "# A\n\nOne paragraph.\n", "b.md": "# B\n\nTwo.\n\n## C\n\nThree.\n"})
     h.index()
     before = versions(h.store)
-    again = Indexer(h.store, IndexOptions(export_parquet=True, reparse=True), h.embedder,
-                    parse=h.parse)
+    again = Indexer(h.store, IndexOptions(export_parquet=True), h.embedder, parse=h.parse)
     h.parse.calls.clear()
-    report = again.index([h.folder])
+    report = again.index([h.folder], reparse=True)
     assert sorted(Path(p).name for p in h.parse.calls) == ["a.md", "b.md"]
     assert report.docs_parsed == 2 and report.nodes_written == 0
     assert sorted(Path(p).name for p in report.unchanged) == ["a.md", "b.md"]
@@ -43,16 +50,12 @@ def test_reparsing_unchanged_markdown_parses_everything_and_writes_nothing(tmp_p
 
 
 def test_reparsing_after_a_change_of_parse_options_rewrites_what_comes_out_differently(tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs)
-    (docs / "notes.md").write_text("# Notes\n\nNothing about PDFs.\n")
-    store = Store(tmp_path / "store.duckdb")
+    docs, store = pdf_and_notes(tmp_path)
 
     def run(reparse: bool, outline: bool):
         options = IndexOptions(parse=ParseOptions(pdf_mode="native", pdf_outline=outline),
-                               export_parquet=False, progress=False, reparse=reparse)
-        return Indexer(store, options, HashingEmbedder()).index([docs])
+                               export_parquet=False, progress=False)
+        return Indexer(store, options, HashingEmbedder()).index([docs], reparse=reparse)
 
     assert run(reparse=False, outline=False).ok
 
@@ -100,16 +103,12 @@ def test_a_document_that_fails_to_parse_again_keeps_its_stored_version(tmp_path)
 
     if _layout_model_cached():
         pytest.skip("docling's layout model is in the local cache: the standard pipeline runs")
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs)
-    (docs / "notes.md").write_text("# Notes\n\nNothing about PDFs.\n")
-    store = Store(tmp_path / "store.duckdb")
+    docs, store = pdf_and_notes(tmp_path)
 
     def run(mode: str, reparse: bool):
         options = IndexOptions(parse=ParseOptions(pdf_mode=mode), export_parquet=False,
-                               progress=False, reparse=reparse)
-        return Indexer(store, options, HashingEmbedder()).index([docs])
+                               progress=False)
+        return Indexer(store, options, HashingEmbedder()).index([docs], reparse=reparse)
 
     assert run("native", reparse=False).ok
     before = versions(store)
@@ -138,7 +137,7 @@ def test_a_reparse_rewrites_what_differs_besides_the_text(tmp_path):
     assert Indexer(store, options, HashingEmbedder()).index([docs]).ok
     with store.transaction() as con:  # as an older parser might have stored them
         con.execute("UPDATE nodes SET page = 99 WHERE page IS NOT NULL")
-    report = Indexer(store, replace(options, reparse=True), HashingEmbedder()).index([docs])
+    report = Indexer(store, options, HashingEmbedder()).index([docs], reparse=True)
     assert [Path(p).name for p in report.changed] == ["bookmark_sample.pdf"]
     with store.reader() as con:
         assert con.execute("SELECT count(*) FROM nodes WHERE page = 99").fetchone() == (0,)

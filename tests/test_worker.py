@@ -177,10 +177,8 @@ def test_a_request_whose_caller_has_gone_still_finishes(docs, db):
 
 
 def test_a_reparse_request_uses_the_same_indexer_and_models(docs, db):
-    """A Dagster run with ``reparse: true`` differs from the others only in that option: the
+    """A Dagster run with ``reparse: true`` differs from the others only in that request: the
     worker serves it with the indexer it has (models loaded once), which then reparses."""
-    from dataclasses import replace
-
     from docnav.worker import _run_request
 
     indexers: dict = {}
@@ -188,8 +186,8 @@ def test_a_reparse_request_uses_the_same_indexer_and_models(docs, db):
     status, _, first = _run_request(indexers, str(db), OPTIONS, "index", request)
     assert status == "ok" and len(first.added) == 2
     (indexer,) = indexers.values()
-    status, _, again = _run_request(indexers, str(db), replace(OPTIONS, reparse=True), "index",
-                                    request)
+    status, _, again = _run_request(indexers, str(db), OPTIONS, "index",
+                                    {**request, "reparse": True})
     assert status == "ok" and list(indexers.values()) == [indexer]
     assert again.docs_parsed == 2 and len(again.reparsed) == 2 and len(again.unchanged) == 2
     status, _, plain = _run_request(indexers, str(db), OPTIONS, "index", request)
