@@ -125,13 +125,16 @@ def plan_tick(
 
 
 def full_range_request(keys: Sequence[str], run_key: str | None = None,
-                       tags: dict[str, str] | None = None) -> RunRequest | None:
-    """Every document partition in one run, indexing the roots incrementally (reconcile)."""
+                       tags: dict[str, str] | None = None,
+                       reparse: bool = False) -> RunRequest | None:
+    """Every document partition in one run, indexing the roots incrementally (reconcile);
+    with ``reparse`` the unchanged files are parsed again too (after a parser change)."""
     if not keys:
         return None
+    config: dict[str, bool] = {"full": True, **({"reparse": True} if reparse else {})}
     return RunRequest(
         run_key=run_key,
         tags={ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1],
               **STORE_TAGS, **(tags or {})},
-        run_config={"ops": {"document": {"config": {"full": True}}}},
+        run_config={"ops": {"document": {"config": config}}},
     )

@@ -6,11 +6,7 @@ import os
 
 from dagster import Definitions, EnvVar, in_process_executor
 
-from docnav.embed import DEFAULT_MODEL
 from docnav.errors import ConfigError
-from docnav.model import SCHEMA_VERSION
-from docnav.summarize import ExtractiveSummarizer
-from docnav.verify import DEFAULT_NLI_MODEL
 from pipelines.assets import collection, document
 from pipelines.maintenance import compact_store_job, prune_vectors_job
 from pipelines.resources import DocNavResource
@@ -21,17 +17,13 @@ from pipelines.sensors import (
     index_job,
     reconcile_schedule,
 )
+from pipelines.versions import code_version, switch
 
 # optional settings: resource field <- environment variable (the resource's default when unset)
 OPTIONAL_ENV = {
     "embed_model": "DOCNAV_EMBED_MODEL", "include": "DOCNAV_INCLUDE",
     "exclude": "DOCNAV_EXCLUDE", "nli_model": "DOCNAV_NLI_MODEL", "pdf_mode": "DOCNAV_PDF_MODE",
 }
-
-
-def _switch(environ: dict[str, str], name: str) -> bool:
-    """An on/off setting that is on unless set to 0."""
-    return environ.get(name, "1") != "0"
 
 
 def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
@@ -42,9 +34,9 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     return DocNavResource(
         roots=EnvVar("DOCNAV_ROOTS"),
         db=EnvVar("DOCNAV_DB"),
-        summaries=_switch(environ, "DOCNAV_SUMMARIES"),
-        verify=_switch(environ, "DOCNAV_VERIFY"),
-        resident_worker=_switch(environ, "DOCNAV_RESIDENT_WORKER"),
+        summaries=switch(environ, "DOCNAV_SUMMARIES"),
+        verify=switch(environ, "DOCNAV_VERIFY"),
+        resident_worker=switch(environ, "DOCNAV_RESIDENT_WORKER"),
         **optional,
     )
 
@@ -58,22 +50,6 @@ def sensor_interval(environ: dict[str, str] = os.environ) -> int:
         raise ConfigError(f"DOCNAV_SENSOR_INTERVAL={value!r}: expected a whole number of seconds "
                           f">= 1 (default {DEFAULT_SENSOR_INTERVAL}); unset it for the default.")
     return int(value)
-
-
-def code_version(environ: dict[str, str] = os.environ) -> str:
-    """What the assets' results depend on besides the documents: the store schema and the
-    models. Dagster records it with each materialisation and marks the assets stale in the UI
-    when it changes; the reverify schedule then requests the run that rebuilds what it
-    invalidated (summaries and verdicts of another summariser or NLI model)."""
-    summaries = _switch(environ, "DOCNAV_SUMMARIES")
-    verify = summaries and _switch(environ, "DOCNAV_VERIFY")
-    nli = environ.get("DOCNAV_NLI_MODEL") or DEFAULT_NLI_MODEL
-    return ";".join([
-        f"schema={SCHEMA_VERSION}",
-        f"embed={environ.get('DOCNAV_EMBED_MODEL') or DEFAULT_MODEL}",
-        f"summarizer={ExtractiveSummarizer.summarizer_id if summaries else 'off'}",
-        f"nli={nli if verify else 'off'}",
-    ])
 
 
 def with_code_version(assets, version: str):

@@ -25,6 +25,7 @@ from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick
 from pipelines.recovery import fail_orphan, find_orphaned_runs, orphan_work
 from pipelines.resources import DocNavResource
+from pipelines.versions import needs_reparse
 
 index_job = define_asset_job(
     "index_documents", selection=[document, collection], tags=STORE_TAGS,
@@ -85,10 +86,12 @@ _ACTIVE = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStat
 
 
 def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
-    """Every 5 minutes: when the assets' code version (embedding model, summariser, NLI model:
-    pipelines/definitions.py) differs from the one the latest `document` materialisation
-    recorded, one run over every document. It re-indexes incrementally, which rebuilds exactly
-    the summaries and NLI verdicts made with other models and re-verifies their claims."""
+    """Every 5 minutes: when the assets' code version (embedding model, summariser, NLI model,
+    parser and PDF mode: pipelines/versions.py) differs from the one the latest `document`
+    materialisation recorded, one run over every document. It re-indexes incrementally, which
+    rebuilds exactly the summaries and NLI verdicts made with other models and re-verifies
+    their claims; after a change of the parser or the PDF mode it also parses every file again
+    (``reparse``: documents whose trees come out the same are not rewritten)."""
 
     @schedule(job=index_job, cron_schedule="*/5 * * * *", name="reverify_schedule",
               default_status=DefaultScheduleStatus.RUNNING)
@@ -104,11 +107,14 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
             return SkipReason("a re-verification run for this code version is under way")
         keys = context.instance.get_dynamic_partitions(PARTITIONS)
         stamp = context.scheduled_execution_time.isoformat()
+        reparse = needs_reparse(recorded, code_version)
         request = full_range_request(
-            keys, run_key=f"reverify-{version_tag[REVERIFY_TAG]}-{stamp}", tags=version_tag)
+            keys, run_key=f"reverify-{version_tag[REVERIFY_TAG]}-{stamp}", tags=version_tag,
+            reparse=reparse)
         if request is None:
             return SkipReason("no document partitions")
-        context.log.info(f"code version changed: {recorded!r} -> {code_version!r}")
+        context.log.info(f"code version changed: {recorded!r} -> {code_version!r}"
+                         + ("; every file is parsed again" if reparse else ""))
         return request
 
     return reverify_schedule

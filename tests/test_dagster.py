@@ -254,6 +254,7 @@ def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
     assert request.tags[ASSET_PARTITION_RANGE_START_TAG] == keys[0]
     assert request.tags[ASSET_PARTITION_RANGE_END_TAG] == keys[-1]
     assert request.tags[REVERIFY_TAG] and request.run_config["ops"]["document"]["config"]["full"]
+    assert "reparse" not in request.run_config["ops"]["document"]["config"]  # same parser
 
     verifying = DocNavResource(roots=str(docs), db=db, embed_model="hashing",
                                nli_model=str(require(NLI_MODEL)))
@@ -267,6 +268,38 @@ def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
     assert counts["summaries_rebuilt"] > 0 and counts["claims_checked"] > 0
     assert instance.get_latest_materialization_event(document.key) \
         .asset_materialization.tags[CODE_VERSION_TAG] == new
+    later = build_schedule_context(instance=instance,
+                                   scheduled_execution_time=when + datetime.timedelta(minutes=5))
+    assert isinstance(build_reverify_schedule(new)(later), SkipReason)
+
+
+def test_after_a_parser_change_the_reverify_run_parses_every_file_again(instance, tmp_path, docs):
+    """Documents materialised by another parser (an older DocNav): the reverify schedule's run
+    parses the unchanged files again; those whose trees come out the same are not rewritten.
+    Then the recorded version is current and the schedule skips."""
+    db = str(tmp_path / "reparse.duckdb")
+    settings = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
+    old, new = code_version(settings, parser="0123456789ab"), code_version(settings)
+    resource = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
+    materialize([with_code_version(document, old), with_code_version(collection, old)],
+                instance=instance, resources={"docnav": resource},
+                tags=range_tags(keys[0], keys[-1]))
+    (docs / "b.md").write_text((docs / "b.md").read_text() + "\nA paragraph added since.\n")
+
+    when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
+    request = build_reverify_schedule(new)(
+        build_schedule_context(instance=instance, scheduled_execution_time=when))
+    assert isinstance(request, RunRequest)
+    assert request.run_config["ops"]["document"]["config"] == {"full": True, "reparse": True}
+    job = Definitions(assets=[with_code_version(document, new),
+                              with_code_version(collection, new)], jobs=[index_job],
+                      resources={"docnav": resource}).resolve_job_def("index_documents")
+    rerun = job.execute_in_process(instance=instance, tags=request.tags,
+                                   run_config=request.run_config)
+    counts = meta(rerun, "document")
+    assert counts["docs_parsed"] == 3 and counts["documents_reparsed"] == 2
+    assert counts["documents_unchanged"] == 2 and counts["documents_changed"] == 1
     later = build_schedule_context(instance=instance,
                                    scheduled_execution_time=when + datetime.timedelta(minutes=5))
     assert isinstance(build_reverify_schedule(new)(later), SkipReason)

@@ -9,7 +9,9 @@ import pytest
 from dagster import DagsterInstance, Definitions
 
 from docnav.errors import ConfigError
+from docnav.parse import parser_fingerprint
 from pipelines.definitions import VERSION, code_version, default_resource, defs, sensor_interval
+from pipelines.versions import needs_reparse
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,6 +61,22 @@ def test_code_version_follows_the_model_settings():
     assert "nli=off" in code_version({"DOCNAV_VERIFY": "0"})
     assert "summarizer=off" in code_version({"DOCNAV_SUMMARIES": "0"})
     assert code_version({"DOCNAV_ROOTS": "/elsewhere"}) == base  # where documents are: no
+
+
+def test_code_version_names_the_parser_and_a_change_of_it_asks_for_a_reparse():
+    base = code_version({})
+    assert f"parser={parser_fingerprint()}" in base and "pdf_mode=auto" in base
+    assert needs_reparse(base, base) is False
+    # models: rebuilt summaries, verdicts, vectors; the trees stay
+    assert needs_reparse(base, code_version({"DOCNAV_NLI_MODEL": "/models/other"})) is False
+    assert needs_reparse(base, code_version({"DOCNAV_EMBED_MODEL": "hashing"})) is False
+    # the parser or the PDF mode: the files must be parsed again
+    assert needs_reparse(base, code_version({}, parser="0123456789ab")) is True
+    native = code_version({"DOCNAV_PDF_MODE": "native"})
+    assert "pdf_mode=native" in native and needs_reparse(base, native) is True
+    # materialised before the parser was part of the version, or without a version at all
+    assert needs_reparse(base.split(";parser=")[0], base) is True
+    assert needs_reparse(None, base) is True
 
 
 def test_sensor_interval_comes_from_the_environment():

@@ -161,3 +161,39 @@ def test_a_file_edited_while_it_was_parsed_again_is_no_reparse_alike():
     edited = Job(FoundFile("/x.md", "/", size=5, content_hash="new"), "d", stored, "reparse")
     assert reparsed_alike(same, tree, tree)
     assert not reparsed_alike(edited, tree, tree)
+
+
+def test_the_parser_fingerprint_follows_the_parsing_code_and_libraries(tmp_path, monkeypatch):
+    """What tells a scheduler that stored trees come from another parser: a copy of the
+    parsing modules gives the installed fingerprint; an edit of one of them, or another
+    version of a library it parses with, gives another."""
+    from docnav.parse import _fingerprint, parser_fingerprint
+
+    installed = parser_fingerprint()
+    package = tmp_path / "docnav"
+    shutil.copytree(ROOT / "docnav" / "parse", package / "parse")
+    for name in ("tree.py", "refs.py", "index.py"):
+        shutil.copy(ROOT / "docnav" / name, package / name)
+
+    def fingerprint() -> str:
+        _fingerprint.parser_fingerprint.cache_clear()
+        return _fingerprint.parser_fingerprint()
+
+    monkeypatch.setattr(_fingerprint, "_PACKAGE", package)
+    assert fingerprint() == installed
+    (package / "index.py").write_text("# not a parsing module\n")
+    assert fingerprint() == installed
+    heading_rules = package / "parse" / "_pdf_headings.py"
+    heading_rules.write_text(heading_rules.read_text() + "\n_ANOTHER_RULE = 1\n")
+    edited = fingerprint()
+    assert edited != installed
+    (package / "tree.py").write_text((ROOT / "docnav" / "tree.py").read_text() + "\n# x\n")
+    assert fingerprint() not in (installed, edited)
+    monkeypatch.setattr(_fingerprint, "_PACKAGE", ROOT / "docnav")
+    assert fingerprint() == installed
+    real = _fingerprint._version
+    monkeypatch.setattr(_fingerprint, "_version",
+                        lambda name: "0.0-other" if name == "docling" else real(name))
+    assert fingerprint() != installed
+    monkeypatch.undo()
+    _fingerprint.parser_fingerprint.cache_clear()

@@ -1,0 +1,41 @@
+"""Which parser made a tree: a fingerprint of the code and libraries that turn files into trees.
+
+A stored tree is what the parser of its run made of the file. After an upgrade of DocNav (a fix
+in heading detection, say) or of a library it parses with, the same bytes can give another tree,
+and only parsing the file again shows it (``docnav index --reparse``). The fingerprint changes
+with every such upgrade, so a scheduler can tell when to do that: Dagster's reverify schedule
+compares the fingerprint its last run recorded with this one. It changes with any edit of these
+sources, comments included; a reparse that finds the trees unchanged writes nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import metadata
+from pathlib import Path
+
+from docnav.hashing import digest
+
+_PACKAGE = Path(__file__).resolve().parent.parent  # docnav/
+# the modules that make a tree out of a file: the readers, and the tree and reference builders
+_SOURCES = ("parse/*.py", "tree.py", "refs.py")
+# the distributions the readers parse with (docling's converters and models, the PDF text layer)
+_LIBRARIES = ("docling", "docling-core", "docling-parse", "pypdfium2", "beautifulsoup4",
+              "python-docx")
+
+
+@functools.cache
+def parser_fingerprint() -> str:
+    """12 hex digits naming this parser: its source files and its libraries' versions."""
+    files = sorted({p for pattern in _SOURCES for p in _PACKAGE.glob(pattern)})
+    parts = [f"{p.relative_to(_PACKAGE).as_posix()}\n{p.read_text(encoding='utf-8')}"
+             for p in files]
+    parts += [f"{name}=={_version(name)}" for name in _LIBRARIES]
+    return digest(*parts)[:12]
+
+
+def _version(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "absent"

@@ -1,0 +1,53 @@
+"""The assets' code version: what their results depend on besides the documents.
+
+Dagster records it with each materialisation and marks the assets stale in the UI when it
+changes; the reverify schedule (pipelines/sensors.py) then requests the run that rebuilds what
+the change invalidated. It reads ``key=value;…``: the store schema, the models, and the parser
+with its PDF mode. Only a change of the last two makes that run parse the documents again.
+"""
+
+from __future__ import annotations
+
+import os
+
+from docnav.embed import DEFAULT_MODEL
+from docnav.model import SCHEMA_VERSION
+from docnav.parse import ParseOptions, parser_fingerprint
+from docnav.summarize import ExtractiveSummarizer
+from docnav.verify import DEFAULT_NLI_MODEL
+
+# the parts that only parsing the files again brings up to date
+PARSE_PARTS = ("parser", "pdf_mode")
+
+
+def switch(environ: dict[str, str], name: str) -> bool:
+    """An on/off setting that is on unless set to 0."""
+    return environ.get(name, "1") != "0"
+
+
+def code_version(environ: dict[str, str] = os.environ, parser: str | None = None) -> str:
+    """The code version for these settings (``DOCNAV_*`` variables). parser: the parser's
+    fingerprint (:func:`docnav.parse.parser_fingerprint`, the installed one by default)."""
+    summaries = switch(environ, "DOCNAV_SUMMARIES")
+    verify = summaries and switch(environ, "DOCNAV_VERIFY")
+    nli = environ.get("DOCNAV_NLI_MODEL") or DEFAULT_NLI_MODEL
+    return ";".join([
+        f"schema={SCHEMA_VERSION}",
+        f"embed={environ.get('DOCNAV_EMBED_MODEL') or DEFAULT_MODEL}",
+        f"summarizer={ExtractiveSummarizer.summarizer_id if summaries else 'off'}",
+        f"nli={nli if verify else 'off'}",
+        f"parser={parser or parser_fingerprint()}",
+        f"pdf_mode={environ.get('DOCNAV_PDF_MODE') or ParseOptions().pdf_mode}",
+    ])
+
+
+def parse_settings(version: str | None) -> dict[str, str]:
+    """The parser parts of a code version ({} for none, or one recorded before they existed)."""
+    parts = dict(p.split("=", 1) for p in (version or "").split(";") if "=" in p)
+    return {k: parts[k] for k in PARSE_PARTS if k in parts}
+
+
+def needs_reparse(recorded: str | None, current: str) -> bool:
+    """Whether documents materialised under ``recorded`` were parsed otherwise than ``current``
+    would parse them: another parser or PDF mode, or one not recorded (an older DocNav)."""
+    return parse_settings(recorded) != parse_settings(current)
