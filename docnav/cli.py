@@ -33,8 +33,22 @@ def _cmd_index(args: argparse.Namespace) -> int:
     for node_id, error in report.summaries.failures:
         print(f"warning: summary of node {node_id} failed, previous kept: {error}",
               file=sys.stderr)
+    _note_parsed_otherwise(report, args.paths)
     print(report.summary())
     return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _note_parsed_otherwise(report, paths: list[str]) -> None:
+    """After an upgrade: which stored trees another parser made, and the command that parses
+    them again (stderr, so the summary line stays the last line of stdout)."""
+    stale = report.parsed_otherwise
+    if not stale:
+        return
+    names = ", ".join(Path(p).name for p in stale[:3]) + (", ..." if len(stale) > 3 else "")
+    were = "document was" if len(stale) == 1 else "documents were"
+    print(f"note: {len(stale)} {were} parsed by another version of DocNav's parsers or with "
+          f"other parse options ({names}); `docnav index {' '.join(paths)} --reparse` parses "
+          "them again", file=sys.stderr)
 
 
 def _index_options(args: argparse.Namespace):
@@ -68,6 +82,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     else:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
         report = indexer.index(args.paths)  # catch up first
+        _note_parsed_otherwise(report, args.paths)
         print(report.summary(), flush=True)
         on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True))
         print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)

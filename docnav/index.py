@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import duckdb
@@ -36,7 +36,7 @@ from docnav.export import (
 )
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
-from docnav.parse import ParseOptions, parse_file
+from docnav.parse import ParseOptions, parse_file, parser_id
 from docnav.parse import preload as preload_parser
 from docnav.plan import Job, Parser, document_record, parse_job, plan_run, reparsed_alike
 from docnav.progress import Progress, progress
@@ -266,9 +266,10 @@ class Indexer:
             batch = jobs[start : start + self.options.batch_size]
             changed_ids += self._index_batch(batch, report, in_hand)
             self._bar.advance(len(batch))
-        self._refresh_vectors(
-            set(changed_ids), report,
-            lambda p: p in scope if exact_scope else in_scope(p, scope), stored)
+        def covered(path: str) -> bool:
+            return path in scope if exact_scope else in_scope(path, scope)
+
+        self._refresh_vectors(set(changed_ids), report, covered, stored)
         refreshed = []
         if self.summaries is not None:
             t = time.perf_counter()
@@ -304,6 +305,7 @@ class Indexer:
             self._exported = pending  # no longer pending once the next transaction commits
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
+        report.parsed_otherwise = self._parsed_otherwise(covered)
 
     def _collection_step(self, report: IndexReport) -> None:
         """Collection node, links between documents, related edges, collection summary."""
@@ -384,18 +386,45 @@ class Indexer:
     @staticmethod
     def _drop_reparsed_alike(parsed: list[tuple[Job, DocTree | None, str | None]],
                              old_trees: dict[str, DocTree | None], report: IndexReport,
-                             ) -> list[tuple[Job, DocTree | None, str | None]]:
+                             ) -> tuple[list[tuple[Job, DocTree | None, str | None]], list[Job]]:
         """The parsed jobs less the reparse jobs that would write what is stored (counted
-        unchanged)."""
-        kept = []
+        unchanged), and those reparse jobs."""
+        kept, alike = [], []
         for job, tree, error in parsed:
             if job.reason == "reparse":
                 report.reparsed.append(job.found.path)
             if reparsed_alike(job, tree, old_trees.get(job.doc_id)):
                 report.unchanged.append(job.found.path)
+                alike.append(job)
             else:
                 kept.append((job, tree, error))
-        return kept
+        return kept, alike
+
+    def _parser_id(self, fmt: str) -> str:
+        return parser_id(fmt, self.options.parse)
+
+    def _note_parsed(self, alike: list[Job]) -> None:
+        """The documents parsed again into their stored trees: only their rows change, to
+        name the parser that made the trees now (and the export follows)."""
+        now = time.time()
+        records = {j.doc_id: replace(j.previous, parsed_with=self._parser_id(j.previous.format),
+                                     checked_at=now) for j in alike}
+        with self.store.transaction() as con:
+            before = self.store.documents_token(con)
+            self.store.update_document_rows(con, records.values())
+            self.store.queue_export(con, records)
+            after = self.store.documents_token(con)
+        self._documents.committed(before, after, records, [])
+
+    def _parsed_otherwise(self, covered: Callable[[str], bool]) -> list[str]:
+        """Documents of the run's scope whose stored trees another parser made (an older
+        DocNav, other parse options): `--reparse` brings them up to date."""
+        ids: dict[str, str] = {}
+        with self.store.reader() as con:
+            rows = self._documents.rows(con)
+        return sorted(r.path for r in rows.values()
+                      if r.content_hash is not None and covered(r.path)
+                      and r.parsed_with != ids.setdefault(r.format, self._parser_id(r.format)))
 
     def _index_batch(
         self, batch: list[Job], report: IndexReport,
@@ -416,9 +445,12 @@ class Indexer:
         with self.store.reader() as con:
             old_trees = {j.doc_id: self._documents.tree(con, j.doc_id)
                          for j, tree, _ in parsed if tree is not None and j.previous}
-            parsed = self._drop_reparsed_alike(parsed, old_trees, report)
-            if not parsed:
-                return []
+            parsed, alike = self._drop_reparsed_alike(parsed, old_trees, report)
+        if alike:
+            self._note_parsed(alike)
+        if not parsed:
+            return []
+        with self.store.reader() as con:
             trees = [tree for _, tree, _ in parsed if tree is not None]
             wanted = sorted({n.text_hash for tr in trees for n in tr.nodes
                              if n.kind is not NodeKind.COLLECTION})
@@ -457,7 +489,8 @@ class Indexer:
             self.store.put_embeddings(con, self.embedder.model_id, fresh,
                                       absent=self._texts is not None)
             for job, tree, error in parsed:
-                record = document_record(job, tree, error, now)
+                record = document_record(job, tree, error, now,
+                                         self._parser_id(tree.format) if tree else None)
                 frames = self.store.replace_document(
                     con, record, tree, old_trees.get(job.doc_id) if tree is not None else "read")
                 records[record.doc_id] = record

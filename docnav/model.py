@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-SCHEMA_VERSION = 2  # 2: vectors stored as float32 bytes (BLOB), see docnav.rows.vector_bytes
+# 2: vectors stored as float32 bytes (BLOB), see docnav.rows.vector_bytes
+# 3: documents.parsed_with (the parser that made the stored tree); a version-2 store is
+#    upgraded in place by the first writer (docnav.store.Store._initialize)
+SCHEMA_VERSION = 3
 
 
 class NodeKind(str, Enum):

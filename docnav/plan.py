@@ -127,10 +127,11 @@ def new_doc_id(path: str, taken: set[str]) -> str:
 
 
 def document_record(
-    job: Job, tree: DocTree | None, error: str | None, now: float
+    job: Job, tree: DocTree | None, error: str | None, now: float, parsed_with: str | None,
 ) -> DocumentRecord:
-    """The ``documents`` row after the job: the new version, or the failure noted on the
-    previous version (which stays queryable), or a failed row for a document never indexed."""
+    """The ``documents`` row after the job: the new version (made by the parser
+    ``parsed_with``), or the failure noted on the previous version (which stays queryable),
+    or a failed row for a document never indexed."""
     f, prev = job.found, job.previous
     if tree is None:
         if prev is not None:
@@ -147,7 +148,7 @@ def document_record(
         content_hash=f.content_hash, seen_hash=f.content_hash, tree_hash=tree.tree_hash,
         version=(prev.version if prev else 0) + 1, status="ok", error=None,
         size_bytes=f.size, n_nodes=len(tree.nodes), metadata=json.dumps(tree.metadata),
-        indexed_at=now, checked_at=now,
+        indexed_at=now, checked_at=now, parsed_with=parsed_with,
     )
 
 

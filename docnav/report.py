@@ -29,6 +29,8 @@ class IndexReport:
     references_written: int = 0  # cross-document reference edges deleted or inserted
     reembedded: list[str] = field(default_factory=list)  # unchanged, embedded with a new model
     reparsed: list[str] = field(default_factory=list)  # unchanged, parsed again on request
+    # in the run's scope, with trees another parser made (an older DocNav, other options)
+    parsed_otherwise: list[str] = field(default_factory=list)
     seconds: float = 0.0
     stage_seconds: dict[str, float] = field(default_factory=dict)
     diffs: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -59,6 +61,7 @@ class IndexReport:
             "documents_failed": len(self.failed),
             "documents_reembedded": len(self.reembedded),
             "documents_reparsed": len(self.reparsed),
+            "documents_parsed_otherwise": len(self.parsed_otherwise),
             "docs_parsed": self.docs_parsed,
             "nodes_written": self.nodes_written,
             "nodes_changed": self.nodes_changed,

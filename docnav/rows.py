@@ -72,6 +72,8 @@ class DocumentRecord:
     metadata: str
     indexed_at: float | None
     checked_at: float | None
+    # the parser (docnav.parse.parser_id) that made the stored tree; None: an older DocNav's
+    parsed_with: str | None = None
 
 
 DOC_COLUMNS = list(DocumentRecord.__dataclass_fields__)

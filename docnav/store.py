@@ -46,7 +46,8 @@ CREATE TABLE IF NOT EXISTS documents (
     seen_hash VARCHAR,           -- hash of the bytes last seen (differs when that failed)
     tree_hash VARCHAR, version INTEGER, status VARCHAR, error VARCHAR,
     size_bytes BIGINT, n_nodes INTEGER, metadata VARCHAR,
-    indexed_at DOUBLE, checked_at DOUBLE
+    indexed_at DOUBLE, checked_at DOUBLE,
+    parsed_with VARCHAR          -- the parser and options that made the stored tree
 );
 CREATE TABLE IF NOT EXISTS nodes (
     node_id VARCHAR, doc_id VARCHAR, local_key VARCHAR, kind VARCHAR, block_kind VARCHAR,
@@ -86,6 +87,29 @@ class CachedEmbeddings:
 
     vectors: dict[str, np.ndarray]
     other_models: set[str]
+
+
+# schema version -> the statements that bring a store of it to the next version
+_UPGRADES = {
+    2: ["ALTER TABLE documents ADD COLUMN parsed_with VARCHAR"],  # NULL: parsed by an older DocNav
+}
+
+
+def _upgrade(con: duckdb.DuckDBPyConnection, version: int) -> None:
+    """Bring a store of an older ``version`` to :data:`SCHEMA_VERSION` in one transaction
+    (a failure leaves it as it was)."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        while version != SCHEMA_VERSION:
+            for statement in _UPGRADES[version]:
+                con.execute(statement)
+            version += 1
+        con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                    [str(SCHEMA_VERSION)])
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
 
 
 class Store:
@@ -153,12 +177,15 @@ class Store:
         return con
 
     def _initialize(self, con: duckdb.DuckDBPyConnection) -> None:
-        """Create the tables if missing; refuse another schema version."""
+        """Create the tables if missing; upgrade a store of an older version that can be
+        upgraded in place; refuse any other schema version."""
         con.execute(_SCHEMA)
         con.execute(SUMMARY_SCHEMA)
         row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         if row is None:
             con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+        elif int(row[0]) in _UPGRADES:
+            _upgrade(con, int(row[0]))
         elif int(row[0]) != SCHEMA_VERSION:
             raise StoreError(
                 f"{self.path}: store has schema version {row[0]}, this DocNav writes version "
@@ -228,6 +255,12 @@ class Store:
             row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         except duckdb.CatalogException as exc:
             raise StoreError(f"{self.path}: not a DocNav store (no meta table)") from exc
+        if row is not None and int(row[0]) in _UPGRADES:
+            raise StoreError(
+                f"{self.path}: store has schema version {row[0]}, this DocNav reads version "
+                f"{SCHEMA_VERSION}. Upgrade it in place (nothing is re-indexed): run "
+                "`docnav index` on its folders once."
+            )
         if row is None or int(row[0]) != SCHEMA_VERSION:
             found = row[0] if row else "none"
             raise StoreError(
@@ -349,6 +382,18 @@ class Store:
         return found
 
     # -- writes ------------------------------------------------------------------------------
+
+    @staticmethod
+    def update_document_rows(con: duckdb.DuckDBPyConnection,
+                             records: Iterable[DocumentRecord]) -> None:
+        """Rewrite the ``documents`` rows of ``records`` only (their trees stay as stored)."""
+        for record in records:
+            values = [getattr(record, c) for c in DOC_COLUMNS[1:]]
+            con.execute(
+                f"UPDATE documents SET {', '.join(f'{c} = ?' for c in DOC_COLUMNS[1:])} "
+                "WHERE doc_id = ?", [*values, record.doc_id],
+            )
+        _documents_written(con)
 
     @staticmethod
     def replace_document(

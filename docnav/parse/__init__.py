@@ -22,10 +22,11 @@ from docnav.parse._checks import (
     format_for,
     read_markdown_text,
 )
-from docnav.parse._fingerprint import parser_fingerprint
+from docnav.parse._fingerprint import parser_fingerprint, parser_id
 from docnav.parse._options import ParseOptions
 
-__all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "parser_fingerprint", "preload"]
+__all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "parser_fingerprint", "parser_id",
+           "preload"]
 
 SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
 

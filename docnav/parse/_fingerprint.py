@@ -15,6 +15,7 @@ from importlib import metadata
 from pathlib import Path
 
 from docnav.hashing import digest
+from docnav.parse._options import ParseOptions
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # docnav/
 # the modules that make a tree out of a file: the readers, and the tree and reference builders
@@ -39,3 +40,12 @@ def _version(distribution: str) -> str:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:
         return "absent"
+
+
+def parser_id(fmt: str, options: ParseOptions) -> str:
+    """What made a tree of a ``fmt`` file: the parser's fingerprint, and for PDFs the options
+    that change what is read. Recorded with each document (``documents.parsed_with``)."""
+    if fmt != "pdf":
+        return parser_fingerprint()
+    return (f"{parser_fingerprint()};pdf_mode={options.pdf_mode};outline={options.pdf_outline};"
+            f"furniture={options.pdf_drop_furniture}")
