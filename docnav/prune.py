@@ -1,7 +1,7 @@
 """Give back the space of embedding models the store no longer searches with.
 
 After a change of embedding model, each run embeds the unchanged documents of its folders
-with the new model too (:mod:`docnav.index`), and the old model's text vectors stay: switching
+with the new model too (:mod:`docnav.reembed`), and the old model's text vectors stay: switching
 back costs nothing. :func:`prune_vectors` deletes the vectors of every model that no document
 uses any more. A document uses the model of its section vectors (every document has a root
 section; they are rewritten whole with every re-embedding), and, should some of its texts have

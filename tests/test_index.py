@@ -167,19 +167,19 @@ def test_a_run_that_dies_after_some_batches_leaves_their_export_to_the_next_run(
 
 def test_a_run_that_dies_before_the_collection_export_is_caught_up_by_the_next(
         corpus, monkeypatch):
-    import docnav.index
+    import docnav.collection_step
 
     corpus.index()
     corpus.edit("alpha.md", "Search alone does not show", "Search never shows")
-    real = docnav.index.export_collection
+    real = docnav.collection_step.export_collection
 
     def dies(*args, **kwargs):
         raise KeyboardInterrupt  # after the collection update committed, before its files
 
-    monkeypatch.setattr(docnav.index, "export_collection", dies)
+    monkeypatch.setattr(docnav.collection_step, "export_collection", dies)
     with pytest.raises(KeyboardInterrupt):
         corpus.index()
-    monkeypatch.setattr(docnav.index, "export_collection", real)
+    monkeypatch.setattr(docnav.collection_step, "export_collection", real)
     corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True), HashingEmbedder(),
                              parse=corpus.parse)  # a new process: it knows nothing of that
     report = corpus.index()
