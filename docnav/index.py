@@ -350,12 +350,12 @@ class Indexer:
     def _parsed_otherwise(self, covered: Callable[[str], bool]) -> list[str]:
         """Documents of the run's scope whose stored trees another parser made (an older
         DocNav, other parse options): `--reparse` brings them up to date."""
-        ids: dict[str, str] = {}
         with self.store.reader() as con:
             rows = self._documents.rows(con)
+        current = {fmt: self._parser_id(fmt) for fmt in {r.format for r in rows.values()}}
         return sorted(r.path for r in rows.values()
-                      if r.content_hash is not None and covered(r.path)
-                      and r.parsed_with != ids.setdefault(r.format, self._parser_id(r.format)))
+                      if r.parsed_with != current[r.format] and r.content_hash is not None
+                      and covered(r.path))
 
     def _index_batch(
         self, batch: list[Job], report: IndexReport,
