@@ -6,8 +6,8 @@ written in one transaction, and its embedding or summaries can take a minute bef
 of them is counted, so the stage is what shows that the run is moving ("embedding 384/1706
 texts"). The bar appears only after a second (a one-file edit shows none), on a terminal unless
 asked for, and is taken away when the run ends; the run's summary line follows. A log gets a
-line after each batch of documents written, and one naming the stage when a minute passed
-without a line.
+line after each batch of documents done (written, failed and recorded, or parsed again into
+the tree stored), and one naming the stage when a minute passed without a line.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class _Log(Progress):
     def _line(self, tail: str) -> None:
         now = time.monotonic()
         self._logged = now
-        self._log(f"{self._desc}: {self._done}/{self._total} documents written in "
+        self._log(f"{self._desc}: {self._done}/{self._total} documents done in "
                   f"{now - self._started:.0f} s{tail}")
 
 

@@ -625,5 +625,5 @@ def test_a_run_logs_its_progress_to_the_event_log(instance, resource, docs, resi
     assert result.success
     assert (meta(result, "document")["indexed_by"] == f"resident worker (pid {pid})") is resident
     lines = [r.user_message for r in instance.all_logs(result.run_id)
-             if "documents written" in (r.user_message or "")]
-    assert lines and lines[-1].startswith("indexing: 6/6 documents written in "), lines
+             if "documents done" in (r.user_message or "")]
+    assert lines and lines[-1].startswith("indexing: 6/6 documents done in "), lines

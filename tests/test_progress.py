@@ -68,6 +68,6 @@ def test_a_log_gets_a_line_per_batch_and_the_stage_after_a_quiet_spell(monkeypat
     log.advance(4)
     log.close()
     assert [line.split(" in ")[0] for line in lines] == [
-        "indexing: 16/20 documents written", "indexing: 16/20 documents written",
-        "indexing: 20/20 documents written"]
+        "indexing: 16/20 documents done", "indexing: 16/20 documents done",
+        "indexing: 20/20 documents done"]
     assert lines[1].endswith("; now embedding 128/900 texts")
