@@ -14,7 +14,7 @@ def render_documents(store: Store) -> str:
             "SELECT doc_id, path, status, version, n_nodes, error FROM documents ORDER BY path"
         ).fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
-        vectors = _vectors_line(con) + _space_line(con)
+        vectors = _vectors_line(con) + _parser_line(con) + _space_line(con)
     if not rows:
         return "no documents indexed yet"
     lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
@@ -43,6 +43,21 @@ def _vectors_line(con) -> list[str]:
         line += "; " + ", ".join(f"{n:,} vectors of {m}" for m, n in unused.items()) + \
             " no document uses (`docnav prune` deletes them)"
     return [line]
+
+
+def _parser_line(con) -> list[str]:
+    """After an upgrade: how many stored trees an older version of the parsers made (their
+    PDF options are left out: the listing does not know the options of the next run)."""
+    from docnav.parse import parser_fingerprint
+
+    (older,) = con.execute(
+        "SELECT count(*) FROM documents WHERE content_hash IS NOT NULL "
+        "AND (parsed_with IS NULL OR split_part(parsed_with, ';', 1) <> ?)",
+        [parser_fingerprint()]).fetchone()
+    if not older:
+        return []
+    return [f"{older} documents parsed by another version of DocNav's parsers "
+            "(`docnav index DIR --reparse` parses them again)"]
 
 
 def _space_line(con) -> list[str]:

@@ -96,3 +96,18 @@ def test_pdf_documents_record_the_options_they_were_read_with():
     # the PDF settings do not concern other formats
     assert parser_id("markdown", ParseOptions(pdf_mode="native")) == \
         parser_id("markdown", ParseOptions())
+
+
+def test_the_document_list_counts_trees_of_an_older_parser(tmp_path, capsys):
+    h = Harness(tmp_path, CORPUS)
+    h.index()
+    assert main(["--db", str(h.store.path), "show"]) == 0
+    assert "another version of DocNav's parsers" not in capsys.readouterr().out
+    with duckdb.connect(str(h.store.path)) as con:
+        con.execute("UPDATE documents SET parsed_with = NULL WHERE path LIKE '%alpha.md'")
+        con.execute("UPDATE documents SET parsed_with = 'an-older-parser;pdf_mode=auto' "
+                    "WHERE path LIKE '%beta.md'")
+    assert main(["--db", str(h.store.path), "show"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2] == ("2 documents parsed by another version of DocNav's parsers "
+                         "(`docnav index DIR --reparse` parses them again)")
