@@ -33,12 +33,12 @@ def _cmd_index(args: argparse.Namespace) -> int:
     for node_id, error in report.summaries.failures:
         print(f"warning: summary of node {node_id} failed, previous kept: {error}",
               file=sys.stderr)
-    _note_parsed_otherwise(report, args.paths)
+    _note_parsed_otherwise(report, args)
     print(report.summary())
     return EXIT_OK if report.ok else EXIT_FAILED_DOCS
 
 
-def _note_parsed_otherwise(report, paths: list[str]) -> None:
+def _note_parsed_otherwise(report, args: argparse.Namespace) -> None:
     """After an upgrade: which stored trees another parser made, and the command that parses
     them again (stderr, so the summary line stays the last line of stdout)."""
     stale = report.parsed_otherwise
@@ -47,8 +47,33 @@ def _note_parsed_otherwise(report, paths: list[str]) -> None:
     names = ", ".join(Path(p).name for p in stale[:3]) + (", ..." if len(stale) > 3 else "")
     were = "document was" if len(stale) == 1 else "documents were"
     print(f"note: {len(stale)} {were} parsed by another version of DocNav's parsers or with "
-          f"other parse options ({names}); `docnav index {' '.join(paths)} --reparse` parses "
-          "them again", file=sys.stderr)
+          f"other parse options ({names}); `{_reparse_command(args)}` parses them again",
+          file=sys.stderr)
+
+
+# the options of a run that its reparse must repeat: the same store, files, models, parsing
+_RUN_OPTIONS = ("include", "exclude", "embed_model", "pdf_mode", "no_summaries", "summarizer",
+                "nli_model", "no_verify", "policy", "no_parquet")
+
+
+def _reparse_command(args: argparse.Namespace) -> str:
+    """The `docnav index` command that parses the run's files again with its settings."""
+    import shlex
+
+    defaults = _parser().parse_args(["index", "."])
+    parts = ["docnav", *(["--db", args.db] if args.db else []), "index", *args.paths,
+             "--reparse"]
+    for name in _RUN_OPTIONS:
+        value, flag = getattr(args, name), "--" + name.replace("_", "-")
+        if value == getattr(defaults, name):
+            continue
+        if value is True:
+            parts.append(flag)
+        elif isinstance(value, list):
+            parts += [part for item in value for part in (flag, item)]
+        else:
+            parts += [flag, str(value)]
+    return shlex.join(parts)
 
 
 def _index_options(args: argparse.Namespace):
@@ -82,7 +107,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     else:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
         report = indexer.index(args.paths)  # catch up first
-        _note_parsed_otherwise(report, args.paths)
+        _note_parsed_otherwise(report, args)
         print(report.summary(), flush=True)
         on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True))
         print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)

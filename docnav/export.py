@@ -19,6 +19,7 @@ import polars as pl
 
 from docnav.errors import StoreError
 from docnav.model import SCHEMA_VERSION
+from docnav.rows import DOC_COLUMNS, DocumentRecord
 from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
 from docnav.texts import KeptTexts
 
@@ -260,3 +261,20 @@ def _export_partitions(
     empty = frame.clear().drop("_doc")
     for doc_id in dict.fromkeys(doc_ids):  # a document without rows gets an empty file
         _write_atomic(parts.get((doc_id,), empty), folder / f"{doc_id}.parquet")
+
+
+def exported_documents(parquet_dir: Path) -> dict[str, DocumentRecord] | None:
+    """The document rows as the export shows them (None when there is no export to read):
+    for a process that must not open the database, whose read-only open would make a writer
+    starting then fail. An export written before a column existed gives its default."""
+    path = Path(parquet_dir) / "documents.parquet"
+    try:
+        frame = pl.read_parquet(path)
+    except (OSError, pl.exceptions.PolarsError):
+        return None
+    columns = [c for c in DOC_COLUMNS if c in frame.columns]
+    try:
+        return {row["doc_id"]: DocumentRecord(**row)
+                for row in frame.select(columns).iter_rows(named=True)}
+    except TypeError:  # a column without a default missing: not an export of this DocNav's
+        return None

@@ -37,7 +37,9 @@ from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
 from docnav.parse import preload as preload_parser
-from docnav.plan import Job, Parser, document_record, parse_job, plan_run, reparsed_alike
+from docnav.plan import (
+    Job, Parser, document_record, parse_job, parsed_otherwise, plan_run, reparsed_alike,
+)
 from docnav.progress import Progress, progress
 from docnav.reembed import Reembedding
 from docnav.report import IndexReport
@@ -296,7 +298,9 @@ class Indexer:
             self._collection.exported(pending)
             report._time("parquet", t)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before
-        report.parsed_otherwise = self._parsed_otherwise(covered)
+        with self.store.reader() as con:
+            report.parsed_otherwise = parsed_otherwise(
+                self._documents.rows(con), self.options.parse, covered)
 
     def _collection_step(self, report: IndexReport) -> None:
         """Collection node, links between documents, related edges, collection summary."""
@@ -335,27 +339,22 @@ class Indexer:
         return parser_id(fmt, self.options.parse)
 
     def _note_parsed(self, alike: list[Job]) -> None:
-        """The documents parsed again into their stored trees: only their rows change, to
-        name the parser that made the trees now (and the export follows)."""
+        """The documents parsed again into their stored trees: only the rows that name
+        another parser change, to name this one (and their export follows)."""
         now = time.time()
-        records = {j.doc_id: replace(j.previous, parsed_with=self._parser_id(j.previous.format),
-                                     checked_at=now) for j in alike}
+        records = {}
+        for job in alike:
+            parser = self._parser_id(job.previous.format)
+            if job.previous.parsed_with != parser:
+                records[job.doc_id] = replace(job.previous, parsed_with=parser, checked_at=now)
+        if not records:
+            return
         with self.store.transaction() as con:
             before = self.store.documents_token(con)
             self.store.update_document_rows(con, records.values())
             self.store.queue_export(con, records)
             after = self.store.documents_token(con)
         self._documents.committed(before, after, records, [])
-
-    def _parsed_otherwise(self, covered: Callable[[str], bool]) -> list[str]:
-        """Documents of the run's scope whose stored trees another parser made (an older
-        DocNav, other parse options): `--reparse` brings them up to date."""
-        with self.store.reader() as con:
-            rows = self._documents.rows(con)
-        current = {fmt: self._parser_id(fmt) for fmt in {r.format for r in rows.values()}}
-        return sorted(r.path for r in rows.values()
-                      if r.parsed_with != current[r.format] and r.content_hash is not None
-                      and covered(r.path))
 
     def _index_batch(
         self, batch: list[Job], report: IndexReport,

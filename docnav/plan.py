@@ -22,7 +22,7 @@ from docnav.errors import DocNavError, DocumentError
 from docnav.hashing import digest, file_digest
 from docnav.kept_documents import tree_rows
 from docnav.model import DocTree, ParsedDocument
-from docnav.parse import ParseOptions
+from docnav.parse import ParseOptions, parser_id
 from docnav.refs import internal_references
 from docnav.rows import DocumentRecord
 from docnav.scan import FoundFile, in_scope
@@ -113,6 +113,16 @@ def reparsed_alike(job: Job, tree: DocTree | None, stored: DocTree | None) -> bo
     return (job.reason == "reparse" and tree is not None and stored is not None
             and prev is not None and job.found.content_hash == prev.content_hash
             and tree_rows(tree) == tree_rows(stored))
+
+
+def parsed_otherwise(stored: dict[str, DocumentRecord], options: ParseOptions,
+                     covered: Callable[[str], bool]) -> list[str]:
+    """Paths of the ``stored`` documents (those ``covered``) whose trees another parser made
+    than this one with ``options`` (an older DocNav, other PDF options): ``--reparse`` brings
+    them up to date. A failed document is left out: every run parses it again anyway."""
+    current = {fmt: parser_id(fmt, options) for fmt in {r.format for r in stored.values()}}
+    return sorted(r.path for r in stored.values()
+                  if r.parsed_with != current[r.format] and r.status == "ok" and covered(r.path))
 
 
 def new_doc_id(path: str, taken: set[str]) -> str:

@@ -91,9 +91,13 @@ class _Paths:
 
 
 def code_fingerprint() -> str:
-    """What a worker must share with its caller: the interpreter, DocNav's source files and
+    """What a worker must share with its caller: the interpreter, DocNav's source files, the
+    versions of the libraries it parses with (an upgraded docling needs a new worker) and
     the environment variables that select models and caches."""
+    from docnav.parse import parser_fingerprint
+
     h = hashlib.sha1(sys.executable.encode())
+    h.update(parser_fingerprint().encode())
     package = Path(__file__).resolve().parent
     for path in sorted(package.rglob("*.py")):
         st = path.stat()

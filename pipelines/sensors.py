@@ -20,7 +20,9 @@ from dagster import (
 from dagster._core.definitions.data_version import CODE_VERSION_TAG
 
 from docnav.hashing import digest
-from docnav.scan import scan
+from docnav.export import exported_documents
+from docnav.plan import parsed_otherwise
+from docnav.scan import in_scope, root_of, scan
 from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick
 from pipelines.recovery import fail_orphan, find_orphaned_runs, orphan_work
@@ -91,30 +93,49 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
     materialisation recorded, one run over every document. It re-indexes incrementally, which
     rebuilds exactly the summaries and NLI verdicts made with other models and re-verifies
     their claims; after a change of the parser or the PDF mode it also parses every file again
-    (``reparse``: documents whose trees come out the same are not rewritten)."""
+    (``reparse``: documents whose trees come out the same are not rewritten).
+
+    The latest materialisation may be a one-file run after the change, which records the new
+    version while the other documents still have trees of the old parser; so the documents'
+    own record of their parser (the store's Parquet export, read without opening the database,
+    which would make a writer starting then fail) asks for the reparse run too."""
 
     @schedule(job=index_job, cron_schedule="*/5 * * * *", name="reverify_schedule",
               default_status=DefaultScheduleStatus.RUNNING)
-    def reverify_schedule(context: ScheduleEvaluationContext):
+    def reverify_schedule(context: ScheduleEvaluationContext, docnav: DocNavResource):
         latest = context.instance.get_latest_materialization_event(document.key)
         if latest is None or latest.asset_materialization is None:
             return SkipReason("no document materialised yet")
         recorded = (latest.asset_materialization.tags or {}).get(CODE_VERSION_TAG)
-        if recorded == code_version:
+        stale = stored_parsed_otherwise(docnav)
+        if recorded == code_version and not stale:
             return SkipReason(f"code version unchanged ({code_version})")
         version_tag = {REVERIFY_TAG: digest(code_version)[:12]}
         if context.instance.get_runs(RunsFilter(tags=version_tag, statuses=_ACTIVE), limit=1):
             return SkipReason("a re-verification run for this code version is under way")
         keys = context.instance.get_dynamic_partitions(PARTITIONS)
         stamp = context.scheduled_execution_time.isoformat()
-        reparse = needs_reparse(recorded, code_version)
+        reparse = needs_reparse(recorded, code_version) or bool(stale)
         request = full_range_request(
             keys, run_key=f"reverify-{version_tag[REVERIFY_TAG]}-{stamp}", tags=version_tag,
             reparse=reparse)
         if request is None:
             return SkipReason("no document partitions")
-        context.log.info(f"code version changed: {recorded!r} -> {code_version!r}"
-                         + ("; every file is parsed again" if reparse else ""))
+        if recorded != code_version:
+            context.log.info(f"code version changed: {recorded!r} -> {code_version!r}")
+        if reparse:
+            context.log.info(f"every file is parsed again ({len(stale)} documents have trees "
+                             "of another parser)")
         return request
 
     return reverify_schedule
+
+
+def stored_parsed_otherwise(docnav: DocNavResource) -> list[str]:
+    """The documents under the roots whose trees another parser made, as the store's Parquet
+    export shows them; [] when there is none to read (the code version decides then)."""
+    stored = exported_documents(docnav.store().parquet_dir)
+    if not stored:
+        return []
+    scope = root_of(docnav.root_list())
+    return parsed_otherwise(stored, docnav.index_options().parse, lambda p: in_scope(p, scope))

@@ -247,7 +247,8 @@ def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
     assert event.asset_materialization.tags[CODE_VERSION_TAG] == old
 
     when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
-    context = build_schedule_context(instance=instance, scheduled_execution_time=when)
+    context = build_schedule_context(instance=instance, scheduled_execution_time=when,
+                                     resources={"docnav": plain})
     assert isinstance(build_reverify_schedule(old)(context), SkipReason)
     request = build_reverify_schedule(new)(context)
     assert isinstance(request, RunRequest)
@@ -269,7 +270,8 @@ def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
     assert instance.get_latest_materialization_event(document.key) \
         .asset_materialization.tags[CODE_VERSION_TAG] == new
     later = build_schedule_context(instance=instance,
-                                   scheduled_execution_time=when + datetime.timedelta(minutes=5))
+                                   scheduled_execution_time=when + datetime.timedelta(minutes=5),
+                                   resources={"docnav": verifying})
     assert isinstance(build_reverify_schedule(new)(later), SkipReason)
 
 
@@ -289,7 +291,8 @@ def test_after_a_parser_change_the_reverify_run_parses_every_file_again(instance
 
     when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
     request = build_reverify_schedule(new)(
-        build_schedule_context(instance=instance, scheduled_execution_time=when))
+        build_schedule_context(instance=instance, scheduled_execution_time=when,
+                               resources={"docnav": resource}))
     assert isinstance(request, RunRequest)
     assert request.run_config["ops"]["document"]["config"] == {"full": True, "reparse": True}
     job = Definitions(assets=[with_code_version(document, new),
@@ -301,7 +304,51 @@ def test_after_a_parser_change_the_reverify_run_parses_every_file_again(instance
     assert counts["docs_parsed"] == 3 and counts["documents_reparsed"] == 2
     assert counts["documents_unchanged"] == 2 and counts["documents_changed"] == 1
     later = build_schedule_context(instance=instance,
-                                   scheduled_execution_time=when + datetime.timedelta(minutes=5))
+                                   scheduled_execution_time=when + datetime.timedelta(minutes=5),
+                                   resources={"docnav": resource})
+    assert isinstance(build_reverify_schedule(new)(later), SkipReason)
+
+
+def test_a_one_file_run_after_a_parser_change_does_not_hide_the_other_documents(
+        instance, tmp_path, docs, monkeypatch):
+    """Indexed by an older DocNav; after the upgrade a file is edited before the schedule's
+    next tick, and the sensor's one-file run records the new code version. The documents' own
+    record of their parser still makes the schedule ask for the reparse of every file."""
+    from docnav.parse import _fingerprint
+
+    db = str(tmp_path / "race.duckdb")
+    settings = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
+    old, new = code_version(settings, parser="0ld0ld0ld0ld"), code_version(settings)
+    resource = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False,
+                              resident_worker=False)
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
+    with monkeypatch.context() as older:  # the older DocNav
+        older.setattr(_fingerprint, "parser_fingerprint", lambda: "0ld0ld0ld0ld")
+        materialize([with_code_version(document, old), with_code_version(collection, old)],
+                    instance=instance, resources={"docnav": resource},
+                    tags=range_tags(keys[0], keys[-1]))
+    (docs / "c.md").write_text((docs / "c.md").read_text() + "\nEdited after the upgrade.\n")
+    (c_key,) = [k for k in keys if k.endswith("c.md")]
+    materialize([with_code_version(document, new), with_code_version(collection, new)],
+                instance=instance, resources={"docnav": resource}, partition_key=c_key)
+    assert instance.get_latest_materialization_event(document.key) \
+        .asset_materialization.tags[CODE_VERSION_TAG] == new
+
+    when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
+    context = build_schedule_context(instance=instance, scheduled_execution_time=when,
+                                     resources={"docnav": resource})
+    request = build_reverify_schedule(new)(context)
+    assert isinstance(request, RunRequest), request
+    assert request.run_config["ops"]["document"]["config"] == {"full": True, "reparse": True}
+    job = Definitions(assets=[with_code_version(document, new),
+                              with_code_version(collection, new)], jobs=[index_job],
+                      resources={"docnav": resource}).resolve_job_def("index_documents")
+    counts = meta(job.execute_in_process(instance=instance, tags=request.tags,
+                                         run_config=request.run_config), "document")
+    assert counts["documents_reparsed"] == 3 and counts["documents_parsed_otherwise"] == 0
+    later = build_schedule_context(instance=instance,
+                                   scheduled_execution_time=when + datetime.timedelta(minutes=5),
+                                   resources={"docnav": resource})
     assert isinstance(build_reverify_schedule(new)(later), SkipReason)
 
 
@@ -324,7 +371,8 @@ def test_the_reverify_run_after_an_embedding_model_change_re_embeds_every_docume
 
     when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
     request = build_reverify_schedule(new)(
-        build_schedule_context(instance=instance, scheduled_execution_time=when))
+        build_schedule_context(instance=instance, scheduled_execution_time=when,
+                               resources={"docnav": hashing}))
     assert isinstance(request, RunRequest)
     minilm = DocNavResource(roots=str(docs), db=db, embed_model="all-MiniLM-L6-v2",
                             summaries=False)

@@ -5,6 +5,8 @@ store."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from pathlib import Path
 
 import duckdb
@@ -69,14 +71,6 @@ def test_a_run_names_documents_of_another_parser_until_they_are_parsed_again(tmp
     assert sorted(Path(p).name for p in report.parsed_otherwise) == ["alpha.md", "beta.md"]
     assert report.counts()["documents_parsed_otherwise"] == 2
 
-    # through the CLI: a note on stderr says what to run
-    code = main(["--db", str(h.store.path), "index", str(h.folder), "--embed-model", "hashing",
-                 "--no-summaries", "--no-progress"])
-    err = capsys.readouterr().err
-    assert code == 0
-    assert "2 documents were parsed by another version of DocNav's parsers" in err
-    assert "--reparse" in err and "alpha.md" in err
-
     # parsed again: they come out the same, so nothing is rewritten, but the record is current
     report = h.indexer.index([h.folder], reparse=True)
     assert report.nodes_written == 0 and report.parsed_otherwise == []
@@ -85,6 +79,43 @@ def test_a_run_names_documents_of_another_parser_until_they_are_parsed_again(tmp
     with h.store.reader() as con:  # the rows the indexer keeps were brought up to date too
         assert h.indexer.kept_state_differences(con) == []
     assert h.index().parsed_otherwise == []
+    # a second reparse has nothing to record: the rows and their export stay as they are
+    exported = {p: p.stat().st_mtime_ns for p in h.store.parquet_dir.rglob("*.parquet")}
+    with duckdb.connect(str(h.store.path), read_only=True) as con:
+        token = con.execute("SELECT value FROM meta WHERE key = 'documents_token'").fetchall()
+    h.indexer.index([h.folder], reparse=True)
+    assert {p: p.stat().st_mtime_ns for p in h.store.parquet_dir.rglob("*.parquet")} == exported
+    with duckdb.connect(str(h.store.path), read_only=True) as con:
+        assert con.execute("SELECT value FROM meta WHERE key = 'documents_token'").fetchall() \
+            == token
+
+
+def test_the_cli_note_gives_the_command_that_parses_them_again(tmp_path, capsys):
+    """The command repeats the run's store and settings: run as printed, it reparses into the
+    same store with the same embedder (nothing re-embedded), and the note is gone."""
+    h = Harness(tmp_path, CORPUS)
+    db = tmp_path / "elsewhere.duckdb"
+    run = ["--db", str(db), "index", str(h.folder), "--embed-model", "hashing",
+           "--no-summaries", "--no-progress", "--exclude", "delta.md"]
+    assert main(run) == 0
+    capsys.readouterr()
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE documents SET parsed_with = NULL WHERE path LIKE '%alpha.md'")
+    assert main(run) == 0
+    err = capsys.readouterr().err
+    assert "note: 1 document was parsed by another version of DocNav's parsers" in err
+    (command,) = re.findall(r"`(docnav [^`]+)` parses them again", err)
+    argv = shlex.split(command)
+    assert argv[:3] == ["docnav", "--db", str(db)] and "--reparse" in argv
+    assert argv[argv.index("--embed-model") + 1] == "hashing" and "--no-summaries" in argv
+    assert argv[argv.index("--exclude") + 1] == "delta.md"
+
+    assert main(argv[1:]) == 0
+    out = capsys.readouterr()
+    assert "parsed by another version" not in out.err
+    assert "0 texts embedded" in out.out and "0 nodes written" in out.out
+    assert "3 unchanged files parsed again (0 came out different)" in out.out
+    assert main(run) == 0 and "note:" not in capsys.readouterr().err
 
 
 def test_pdf_documents_record_the_options_they_were_read_with():
@@ -93,6 +124,10 @@ def test_pdf_documents_record_the_options_they_were_read_with():
     assert parser_id("pdf", ParseOptions(pdf_mode="native")) != default
     assert parser_id("pdf", ParseOptions(pdf_outline=False)) != default
     assert parser_id("pdf", ParseOptions(pdf_parser_threads=1)) == default  # same output
+    # the outline and furniture settings only concern the native pipeline
+    standard = parser_id("pdf", ParseOptions(pdf_mode="standard"))
+    assert standard != default
+    assert parser_id("pdf", ParseOptions(pdf_mode="standard", pdf_outline=False)) == standard
     # the PDF settings do not concern other formats
     assert parser_id("markdown", ParseOptions(pdf_mode="native")) == \
         parser_id("markdown", ParseOptions())
@@ -111,3 +146,39 @@ def test_the_document_list_counts_trees_of_an_older_parser(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[-2] == ("2 documents parsed by another version of DocNav's parsers "
                          "(`docnav index DIR --reparse` parses them again)")
+
+
+def test_failed_documents_and_those_out_of_scope_are_not_named():
+    """A failed document is parsed again by every run anyway; one outside the run's scope is
+    not the run's to name."""
+    from dataclasses import replace
+
+    from docnav.plan import parsed_otherwise
+    from docnav.rows import DocumentRecord
+
+    base = DocumentRecord(
+        doc_id="d1", path="/docs/a.md", format="markdown", title="A", content_hash="h",
+        seen_hash="h", tree_hash="t", version=1, status="ok", error=None, size_bytes=1,
+        n_nodes=1, metadata="[]", indexed_at=0.0, checked_at=0.0,
+        parsed_with=parser_id("markdown", ParseOptions()))
+    stored = {
+        "d1": base,
+        "d2": replace(base, doc_id="d2", path="/docs/b.md", parsed_with=None),
+        "d3": replace(base, doc_id="d3", path="/docs/c.md", parsed_with="old", status="failed"),
+        "d4": replace(base, doc_id="d4", path="/other/d.md", parsed_with="old"),
+        "d5": replace(base, doc_id="d5", path="/docs/e.pdf", format="pdf",
+                      parsed_with=parser_id("pdf", ParseOptions(pdf_mode="native"))),
+    }
+    in_docs = lambda path: path.startswith("/docs/")  # noqa: E731
+    assert parsed_otherwise(stored, ParseOptions(), in_docs) == ["/docs/b.md", "/docs/e.pdf"]
+    assert parsed_otherwise(stored, ParseOptions(pdf_mode="native"), in_docs) == ["/docs/b.md"]
+
+
+def test_the_resident_worker_is_replaced_when_the_parsing_libraries_change(monkeypatch):
+    """A worker that loaded the old docling would parse with it and record the new parser."""
+    import docnav.parse
+    from docnav.worker import code_fingerprint
+
+    before = code_fingerprint()
+    monkeypatch.setattr(docnav.parse, "parser_fingerprint", lambda: "0123456789ab")
+    assert code_fingerprint() != before

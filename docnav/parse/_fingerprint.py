@@ -20,9 +20,11 @@ from docnav.parse._options import ParseOptions
 _PACKAGE = Path(__file__).resolve().parent.parent  # docnav/
 # the modules that make a tree out of a file: the readers, and the tree and reference builders
 _SOURCES = ("parse/*.py", "tree.py", "refs.py")
-# the distributions the readers parse with (docling's converters and models, the PDF text layer)
-_LIBRARIES = ("docling", "docling-core", "docling-parse", "pypdfium2", "beautifulsoup4",
-              "python-docx")
+# the distributions the readers parse with: docling's converters (its code is in docling-slim
+# where installed so) and layout models, Markdown through marko, HTML through lxml, the PDF
+# text layer; the layout model's weights are not covered (a cached download stays as it is)
+_LIBRARIES = ("docling", "docling-slim", "docling-core", "docling-parse", "docling-ibm-models",
+              "marko", "lxml", "beautifulsoup4", "pypdfium2", "python-docx")
 
 
 @functools.cache
@@ -44,8 +46,14 @@ def _version(distribution: str) -> str:
 
 def parser_id(fmt: str, options: ParseOptions) -> str:
     """What made a tree of a ``fmt`` file: the parser's fingerprint, and for PDFs the options
-    that change what is read. Recorded with each document (``documents.parsed_with``)."""
+    that change what is read. Recorded with each document (``documents.parsed_with``).
+
+    ``pdf_mode="auto"`` is recorded as such, not as the pipeline it chose (that is in the
+    document's metadata, ``pdf_pipeline``): telling which one it would choose now means loading
+    docling. After the layout model is downloaded, ``--reparse`` reads such PDFs with it."""
     if fmt != "pdf":
         return parser_fingerprint()
+    if options.pdf_mode == "standard":  # the outline and furniture settings are native-only
+        return f"{parser_fingerprint()};pdf_mode=standard"
     return (f"{parser_fingerprint()};pdf_mode={options.pdf_mode};outline={options.pdf_outline};"
             f"furniture={options.pdf_drop_furniture}")
