@@ -228,6 +228,14 @@ def test_nli_check_reports_claims(instance, tmp_path, docs):
     assert nli.passed == (nli.metadata["claims_failed"].value == 0)
 
 
+def evaluate_schedule(schedule, instance, when: datetime.datetime, resource: DocNavResource):
+    """One evaluation of ``schedule`` at ``when``. The context is closed afterwards: it enters
+    an instance of its own, which would otherwise stay Dagster's current one after the test."""
+    with build_schedule_context(instance=instance, scheduled_execution_time=when,
+                                resources={"docnav": resource}) as context:
+        return schedule(context)
+
+
 def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
         instance, tmp_path, docs):
     """Summaries built without NLI; then the NLI model is switched on. The code version the
@@ -247,10 +255,9 @@ def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
     assert event.asset_materialization.tags[CODE_VERSION_TAG] == old
 
     when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
-    context = build_schedule_context(instance=instance, scheduled_execution_time=when,
-                                     resources={"docnav": plain})
-    assert isinstance(build_reverify_schedule(old)(context), SkipReason)
-    request = build_reverify_schedule(new)(context)
+    skipped = evaluate_schedule(build_reverify_schedule(old), instance, when, plain)
+    assert isinstance(skipped, SkipReason)
+    request = evaluate_schedule(build_reverify_schedule(new), instance, when, plain)
     assert isinstance(request, RunRequest)
     assert request.tags[ASSET_PARTITION_RANGE_START_TAG] == keys[0]
     assert request.tags[ASSET_PARTITION_RANGE_END_TAG] == keys[-1]
@@ -269,10 +276,9 @@ def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
     assert counts["summaries_rebuilt"] > 0 and counts["claims_checked"] > 0
     assert instance.get_latest_materialization_event(document.key) \
         .asset_materialization.tags[CODE_VERSION_TAG] == new
-    later = build_schedule_context(instance=instance,
-                                   scheduled_execution_time=when + datetime.timedelta(minutes=5),
-                                   resources={"docnav": verifying})
-    assert isinstance(build_reverify_schedule(new)(later), SkipReason)
+    later = when + datetime.timedelta(minutes=5)
+    skipped = evaluate_schedule(build_reverify_schedule(new), instance, later, verifying)
+    assert isinstance(skipped, SkipReason)
 
 
 def test_after_a_parser_change_the_reverify_run_parses_every_file_again(instance, tmp_path, docs):
@@ -290,9 +296,7 @@ def test_after_a_parser_change_the_reverify_run_parses_every_file_again(instance
     (docs / "b.md").write_text((docs / "b.md").read_text() + "\nA paragraph added since.\n")
 
     when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
-    request = build_reverify_schedule(new)(
-        build_schedule_context(instance=instance, scheduled_execution_time=when,
-                               resources={"docnav": resource}))
+    request = evaluate_schedule(build_reverify_schedule(new), instance, when, resource)
     assert isinstance(request, RunRequest)
     assert request.run_config["ops"]["document"]["config"] == {"full": True, "reparse": True}
     job = Definitions(assets=[with_code_version(document, new),
@@ -303,10 +307,9 @@ def test_after_a_parser_change_the_reverify_run_parses_every_file_again(instance
     counts = meta(rerun, "document")
     assert counts["docs_parsed"] == 3 and counts["documents_reparsed"] == 2
     assert counts["documents_unchanged"] == 2 and counts["documents_changed"] == 1
-    later = build_schedule_context(instance=instance,
-                                   scheduled_execution_time=when + datetime.timedelta(minutes=5),
-                                   resources={"docnav": resource})
-    assert isinstance(build_reverify_schedule(new)(later), SkipReason)
+    later = when + datetime.timedelta(minutes=5)
+    skipped = evaluate_schedule(build_reverify_schedule(new), instance, later, resource)
+    assert isinstance(skipped, SkipReason)
 
 
 def test_a_one_file_run_after_a_parser_change_does_not_hide_the_other_documents(
@@ -335,9 +338,7 @@ def test_a_one_file_run_after_a_parser_change_does_not_hide_the_other_documents(
         .asset_materialization.tags[CODE_VERSION_TAG] == new
 
     when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
-    context = build_schedule_context(instance=instance, scheduled_execution_time=when,
-                                     resources={"docnav": resource})
-    request = build_reverify_schedule(new)(context)
+    request = evaluate_schedule(build_reverify_schedule(new), instance, when, resource)
     assert isinstance(request, RunRequest), request
     assert request.run_config["ops"]["document"]["config"] == {"full": True, "reparse": True}
     job = Definitions(assets=[with_code_version(document, new),
@@ -346,10 +347,9 @@ def test_a_one_file_run_after_a_parser_change_does_not_hide_the_other_documents(
     counts = meta(job.execute_in_process(instance=instance, tags=request.tags,
                                          run_config=request.run_config), "document")
     assert counts["documents_reparsed"] == 3 and counts["documents_parsed_otherwise"] == 0
-    later = build_schedule_context(instance=instance,
-                                   scheduled_execution_time=when + datetime.timedelta(minutes=5),
-                                   resources={"docnav": resource})
-    assert isinstance(build_reverify_schedule(new)(later), SkipReason)
+    later = when + datetime.timedelta(minutes=5)
+    skipped = evaluate_schedule(build_reverify_schedule(new), instance, later, resource)
+    assert isinstance(skipped, SkipReason)
 
 
 def test_the_reverify_run_after_an_embedding_model_change_re_embeds_every_document(
@@ -370,9 +370,7 @@ def test_the_reverify_run_after_an_embedding_model_change_re_embeds_every_docume
     assert DocNavGraph.open(db).model == "hashing-v1-256"
 
     when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
-    request = build_reverify_schedule(new)(
-        build_schedule_context(instance=instance, scheduled_execution_time=when,
-                               resources={"docnav": hashing}))
+    request = evaluate_schedule(build_reverify_schedule(new), instance, when, hashing)
     assert isinstance(request, RunRequest)
     minilm = DocNavResource(roots=str(docs), db=db, embed_model="all-MiniLM-L6-v2",
                             summaries=False)
@@ -641,13 +639,14 @@ def test_reconcile_schedule_indexes_every_root(instance, resource, docs):
 
     from pipelines.sensors import reconcile_schedule
 
-    def context():
+    def evaluate():
         now = datetime(2026, 11, 30, 12, 15, tzinfo=timezone.utc)
-        return build_schedule_context(instance=instance, scheduled_execution_time=now)
+        with build_schedule_context(instance=instance, scheduled_execution_time=now) as context:
+            return reconcile_schedule(context)  # closed: see evaluate_schedule()
 
-    assert isinstance(reconcile_schedule(context()), SkipReason)  # no partitions yet
+    assert isinstance(evaluate(), SkipReason)  # no partitions yet
     keys = add_partitions(instance, docs / "a.md")  # b.md and c.md not yet partitioned
-    request = reconcile_schedule(context())
+    request = evaluate()
     assert request.run_key == "reconcile-2026-11-30T12:15:00+00:00"
     assert request.tags[ASSET_PARTITION_RANGE_START_TAG] == keys[0]
     launch(instance, resource, request)
