@@ -1,0 +1,116 @@
+"""The store's tables, and the upgrade of a store written by an older DocNav.
+
+Every writer creates the tables that are missing (:func:`initialize`); a store of an older
+schema version is brought up to date in place when :data:`_UPGRADES` knows how (a column added,
+say), in one transaction, and refused with what to do otherwise. Readers only check the
+version (:func:`check_version`): they cannot upgrade, so they say which command does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from docnav.errors import StoreError
+from docnav.model import SCHEMA_VERSION
+from docnav.summaries import SUMMARY_SCHEMA
+
+_TABLES_SQL = """
+CREATE TABLE IF NOT EXISTS meta (key VARCHAR, value VARCHAR);
+CREATE TABLE IF NOT EXISTS documents (
+    doc_id VARCHAR, path VARCHAR, format VARCHAR, title VARCHAR,
+    content_hash VARCHAR,        -- hash of the bytes of the indexed version
+    seen_hash VARCHAR,           -- hash of the bytes last seen (differs when that failed)
+    tree_hash VARCHAR, version INTEGER, status VARCHAR, error VARCHAR,
+    size_bytes BIGINT, n_nodes INTEGER, metadata VARCHAR,
+    indexed_at DOUBLE, checked_at DOUBLE,
+    parsed_with VARCHAR          -- the parser and options that made the stored tree
+);
+CREATE TABLE IF NOT EXISTS nodes (
+    node_id VARCHAR, doc_id VARCHAR, local_key VARCHAR, kind VARCHAR, block_kind VARCHAR,
+    level INTEGER, position INTEGER, parent_id VARCHAR, heading VARCHAR, breadcrumb VARCHAR,
+    text VARCHAR, page INTEGER, anchor VARCHAR, text_hash VARCHAR, tree_hash VARCHAR
+);
+CREATE TABLE IF NOT EXISTS edges (
+    src VARCHAR, dst VARCHAR, kind VARCHAR, weight DOUBLE,
+    doc_id VARCHAR               -- owner: the source's document, or __collection__
+);
+CREATE TABLE IF NOT EXISTS links (node_id VARCHAR, doc_id VARCHAR, target VARCHAR, text VARCHAR);
+CREATE TABLE IF NOT EXISTS embeddings (text_hash VARCHAR, model VARCHAR, vector BLOB);
+-- text hashes of replaced or deleted nodes: the only embeddings a prune may find unused
+CREATE TABLE IF NOT EXISTS pending_prune (text_hash VARCHAR);
+-- ids of nodes that replaced or deleted documents no longer have, since the last collection
+-- update, among those a collection reference can use: the only endpoints it can have lost
+CREATE TABLE IF NOT EXISTS pending_gone (node_id VARCHAR);
+-- collection-level work queued by per-document runs (Dagster partitions)
+CREATE TABLE IF NOT EXISTS pending_collection (doc_id VARCHAR, path VARCHAR, kind VARCHAR);
+-- documents written or deleted whose Parquet files may not show it yet: queued with the
+-- write, cleared once exported, so a run that died in between leaves them to the next one
+CREATE TABLE IF NOT EXISTS pending_export (doc_id VARCHAR);
+-- one vector per section (mean of its subtree's paragraphs and heading): the related graph
+CREATE TABLE IF NOT EXISTS node_vectors (
+    node_id VARCHAR, doc_id VARCHAR, local_key VARCHAR, model VARCHAR, vector BLOB
+);
+"""
+
+
+# schema version -> the statements that bring a store of it to the next version
+_UPGRADES = {
+    2: ["ALTER TABLE documents ADD COLUMN parsed_with VARCHAR"],  # NULL: parsed by an older DocNav
+}
+
+
+def _upgrade(con: duckdb.DuckDBPyConnection, version: int) -> None:
+    """Bring a store of an older ``version`` to :data:`SCHEMA_VERSION` in one transaction
+    (a failure leaves it as it was)."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        while version != SCHEMA_VERSION:
+            for statement in _UPGRADES[version]:
+                con.execute(statement)
+            version += 1
+        con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                    [str(SCHEMA_VERSION)])
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def initialize(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """Create the tables if missing; upgrade a store of an older version that can be
+    upgraded in place; refuse any other schema version (``path`` names the store)."""
+    con.execute(_TABLES_SQL)
+    con.execute(SUMMARY_SCHEMA)
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is None:
+        con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+    elif int(row[0]) in _UPGRADES:
+        _upgrade(con, int(row[0]))
+    elif int(row[0]) != SCHEMA_VERSION:
+        raise StoreError(
+            f"{path}: store has schema version {row[0]}, this DocNav writes version "
+            f"{SCHEMA_VERSION}. Rebuild it: delete {path} and run `docnav index` again."
+        )
+
+
+def check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """For a reader: the store is of this DocNav's schema version, or the error says what to
+    run (the upgrade in place, or a rebuild)."""
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except duckdb.CatalogException as exc:
+        raise StoreError(f"{path}: not a DocNav store (no meta table)") from exc
+    if row is not None and int(row[0]) in _UPGRADES:
+        raise StoreError(
+            f"{path}: store has schema version {row[0]}, this DocNav reads version "
+            f"{SCHEMA_VERSION}. Upgrade it in place (nothing is re-indexed): run "
+            "`docnav index` on its folders once."
+        )
+    if row is None or int(row[0]) != SCHEMA_VERSION:
+        found = row[0] if row else "none"
+        raise StoreError(
+            f"{path}: store has schema version {found}, this DocNav reads version "
+            f"{SCHEMA_VERSION}. Rebuild it: delete the file and run `docnav index` again."
+        )
