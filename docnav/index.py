@@ -38,7 +38,7 @@ from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
 from docnav.parse import preload as preload_parser
 from docnav.plan import (
-    Job, Parser, document_record, parse_job, parsed_otherwise, plan_run, reparsed_alike,
+    Job, Parser, document_record, parse_job, parsed_alike, parsed_otherwise, plan_run,
 )
 from docnav.progress import Progress, progress
 from docnav.reembed import Reembedding
@@ -319,16 +319,16 @@ class Indexer:
     # -- per batch ---------------------------------------------------------------------------
 
     @staticmethod
-    def _drop_reparsed_alike(parsed: list[tuple[Job, DocTree | None, str | None]],
-                             old_trees: dict[str, DocTree | None], report: IndexReport,
-                             ) -> tuple[list[tuple[Job, DocTree | None, str | None]], list[Job]]:
-        """The parsed jobs less the reparse jobs that would write what is stored (counted
-        unchanged), and those reparse jobs."""
+    def _drop_alike(parsed: list[tuple[Job, DocTree | None, str | None]],
+                    old_trees: dict[str, DocTree | None], report: IndexReport,
+                    ) -> tuple[list[tuple[Job, DocTree | None, str | None]], list[Job]]:
+        """The parsed jobs less those that would write the stored tree again (counted
+        unchanged: :func:`parsed_alike`), and those jobs."""
         kept, alike = [], []
         for job, tree, error in parsed:
             if job.reason == "reparse":
                 report.reparsed.append(job.found.path)
-            if reparsed_alike(job, tree, old_trees.get(job.doc_id)):
+            if parsed_alike(job, tree, old_trees.get(job.doc_id)):
                 report.unchanged.append(job.found.path)
                 alike.append(job)
             else:
@@ -339,14 +339,17 @@ class Indexer:
         return parser_id(fmt, self.options.parse)
 
     def _note_parsed(self, alike: list[Job]) -> None:
-        """The documents parsed again into their stored trees: only the rows that name
-        another parser change, to name this one (and their export follows)."""
+        """The documents parsed again into their stored trees: only their rows change, where
+        they name another parser or a failure (and their export follows); the trees, and
+        their versions, stay."""
         now = time.time()
         records = {}
         for job in alike:
-            parser = self._parser_id(job.previous.format)
-            if job.previous.parsed_with != parser:
-                records[job.doc_id] = replace(job.previous, parsed_with=parser, checked_at=now)
+            prev = job.previous
+            parser = self._parser_id(prev.format)
+            if prev.parsed_with != parser or prev.status != "ok":
+                records[job.doc_id] = replace(prev, parsed_with=parser, status="ok", error=None,
+                                              seen_hash=job.found.content_hash, checked_at=now)
         if not records:
             return
         with self.store.transaction() as con:
@@ -375,7 +378,7 @@ class Indexer:
         with self.store.reader() as con:
             old_trees = {j.doc_id: self._documents.tree(con, j.doc_id)
                          for j, tree, _ in parsed if tree is not None and j.previous}
-            parsed, alike = self._drop_reparsed_alike(parsed, old_trees, report)
+            parsed, alike = self._drop_alike(parsed, old_trees, report)
         if alike:
             self._note_parsed(alike)
         if not parsed:

@@ -6,7 +6,7 @@ keeps its id, so its nodes, embeddings and summaries carry over); a known path w
 or whose last attempt failed, is changed; a stored path in scope that is no longer found is
 removed. A run asked to reparse makes an unchanged document a job too (after an upgrade of the
 parser or a change of its options); the indexer keeps it as it is when its tree comes out the
-same. A file that cannot be read is still a job: its error is recorded for that document.
+same, as it does a failed document whose file is back to the stored version's bytes. A file that cannot be read is still a job: its error is recorded for that document.
 Then each job's file is parsed into its tree (:func:`parse_job`), checked against the bytes the
 plan was made from.
 """
@@ -105,12 +105,13 @@ def plan_run(
     return plan
 
 
-def reparsed_alike(job: Job, tree: DocTree | None, stored: DocTree | None) -> bool:
-    """A reparse job with nothing to write: its file still has the stored bytes (not edited
-    while it was parsed), and its tree holds what the ``stored`` one does, row for row (nodes
-    with their pages, anchors and levels, edges, links, title, metadata)."""
+def parsed_alike(job: Job, tree: DocTree | None, stored: DocTree | None) -> bool:
+    """A job with nothing to write but its ``documents`` row: a reparse, or the retry of a
+    document whose last attempt failed, whose file has the bytes of the stored version (not
+    edited while it was parsed) and whose tree holds what the ``stored`` one does, row for row
+    (nodes with their pages, anchors and levels, edges, links, title, metadata)."""
     prev = job.previous
-    return (job.reason == "reparse" and tree is not None and stored is not None
+    return (job.reason in ("reparse", "changed") and tree is not None and stored is not None
             and prev is not None and job.found.content_hash == prev.content_hash
             and tree_rows(tree) == tree_rows(stored))
 

@@ -124,6 +124,16 @@ def test_a_document_that_fails_to_parse_again_keeps_its_stored_version(tmp_path)
     assert hits
     assert graph.documents[graph.node(hits[0].node_id).doc_id]["path"].endswith(".pdf")
 
+    # back to the mode that reads it: the next run retries the failed PDF, which comes out as
+    # stored, so only its row is put right (status, error), not a new version of it
+    report = run("native", reparse=False)
+    assert report.ok and report.docs_parsed == 1 and report.nodes_written == 0
+    assert sorted(Path(p).name for p in report.unchanged) == ["bookmark_sample.pdf", "notes.md"]
+    assert versions(store) == before
+    with store.reader() as con:
+        assert con.execute("SELECT DISTINCT status, error FROM documents").fetchall() == [
+            ("ok", None)]
+
 
 def test_a_reparse_rewrites_what_differs_besides_the_text(tmp_path):
     """Pages (and anchors, levels, links) are not in a tree's hash: a store whose pages an older
@@ -145,7 +155,7 @@ def test_a_reparse_rewrites_what_differs_besides_the_text(tmp_path):
 
 
 def test_a_file_edited_while_it_was_parsed_again_is_no_reparse_alike():
-    from docnav.plan import Job, reparsed_alike
+    from docnav.plan import Job, parsed_alike
     from docnav.rows import DocumentRecord
     from docnav.scan import FoundFile
     from docnav.tree import build_tree
@@ -159,8 +169,8 @@ def test_a_file_edited_while_it_was_parsed_again_is_no_reparse_alike():
         metadata="[]", indexed_at=0.0, checked_at=0.0)
     same = Job(FoundFile("/x.md", "/", size=5, content_hash="old"), "d", stored, "reparse")
     edited = Job(FoundFile("/x.md", "/", size=5, content_hash="new"), "d", stored, "reparse")
-    assert reparsed_alike(same, tree, tree)
-    assert not reparsed_alike(edited, tree, tree)
+    assert parsed_alike(same, tree, tree)
+    assert not parsed_alike(edited, tree, tree)
 
 
 def test_the_parser_fingerprint_follows_the_parsing_code_and_libraries(tmp_path, monkeypatch):
