@@ -293,11 +293,7 @@ class Store:
                              records: Iterable[DocumentRecord]) -> None:
         """Rewrite the ``documents`` rows of ``records`` only (their trees stay as stored)."""
         for record in records:
-            values = [getattr(record, c) for c in DOC_COLUMNS[1:]]
-            con.execute(
-                f"UPDATE documents SET {', '.join(f'{c} = ?' for c in DOC_COLUMNS[1:])} "
-                "WHERE doc_id = ?", [*values, record.doc_id],
-            )
+            _write_document_row(con, record)
         _documents_written(con)
 
     @staticmethod
@@ -308,19 +304,7 @@ class Store:
         """Write the document row and, when ``tree`` is given, replace its nodes and edges;
         returns the rows written per table (for the export). ``stored``: the tree stored now
         (None: none), when the caller has it in hand; by default it is read."""
-        # An UPDATE of the existing row, not DELETE + INSERT: an appended row makes the next
-        # checkpoint rewrite the table's last row group (every document's row, ~30 ms at
-        # 1,000 documents), an updated one only the changed values.
-        values = [getattr(record, c) for c in DOC_COLUMNS[1:]]
-        (updated,) = con.execute(
-            f"UPDATE documents SET {', '.join(f'{c} = ?' for c in DOC_COLUMNS[1:])} "
-            "WHERE doc_id = ?", [*values, record.doc_id],
-        ).fetchone()
-        if not updated:
-            con.execute(
-                f"INSERT INTO documents VALUES ({', '.join('?' * len(DOC_COLUMNS))})",
-                [record.doc_id, *values],
-            )
+        _write_document_row(con, record)
         _documents_written(con)
         if tree is None:
             return {}
@@ -501,6 +485,20 @@ def stamp_token(con: duckdb.DuckDBPyConnection, key: str) -> str:
     if not updated:
         con.execute("INSERT INTO meta VALUES (?, ?)", [key, token])
     return token
+
+
+def _write_document_row(con: duckdb.DuckDBPyConnection, record: DocumentRecord) -> None:
+    # An UPDATE of the existing row, not DELETE + INSERT: an appended row makes the next
+    # checkpoint rewrite the table's last row group (every document's row, ~30 ms at 1,000
+    # documents), an updated one only the changed values.
+    values = [getattr(record, c) for c in DOC_COLUMNS[1:]]
+    (updated,) = con.execute(
+        f"UPDATE documents SET {', '.join(f'{c} = ?' for c in DOC_COLUMNS[1:])} "
+        "WHERE doc_id = ?", [*values, record.doc_id],
+    ).fetchone()
+    if not updated:
+        con.execute(f"INSERT INTO documents VALUES ({', '.join('?' * len(DOC_COLUMNS))})",
+                    [record.doc_id, *values])
 
 
 def _documents_written(con: duckdb.DuckDBPyConnection) -> None:
