@@ -322,14 +322,18 @@ class Indexer:
     def _drop_alike(parsed: list[tuple[Job, DocTree | None, str | None]],
                     old_trees: dict[str, DocTree | None], report: IndexReport,
                     ) -> tuple[list[tuple[Job, DocTree | None, str | None]], list[Job]]:
-        """The parsed jobs less those that would write the stored tree again (counted
-        unchanged: :func:`parsed_alike`), and those jobs."""
+        """The parsed jobs less those that would write the stored tree again
+        (:func:`parsed_alike`), and those jobs: a reparse counts unchanged, a failed document
+        that parses again into its stored tree changed (its status is ok again)."""
         kept, alike = [], []
         for job, tree, error in parsed:
             if job.reason == "reparse":
                 report.reparsed.append(job.found.path)
             if parsed_alike(job, tree, old_trees.get(job.doc_id)):
-                report.unchanged.append(job.found.path)
+                if job.reason == "reparse":
+                    report.unchanged.append(job.found.path)
+                else:
+                    report.record(job)
                 alike.append(job)
             else:
                 kept.append((job, tree, error))

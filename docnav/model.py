@@ -12,7 +12,7 @@ from enum import Enum
 
 # 2: vectors stored as float32 bytes (BLOB), see docnav.rows.vector_bytes
 # 3: documents.parsed_with (the parser that made the stored tree); a version-2 store is
-#    upgraded in place by the first writer (docnav.store.Store._initialize)
+#    upgraded in place by the first writer (docnav.schema.initialize)
 SCHEMA_VERSION = 3
 
 

@@ -6,9 +6,10 @@ keeps its id, so its nodes, embeddings and summaries carry over); a known path w
 or whose last attempt failed, is changed; a stored path in scope that is no longer found is
 removed. A run asked to reparse makes an unchanged document a job too (after an upgrade of the
 parser or a change of its options); the indexer keeps it as it is when its tree comes out the
-same, as it does a failed document whose file is back to the stored version's bytes. A file that cannot be read is still a job: its error is recorded for that document.
-Then each job's file is parsed into its tree (:func:`parse_job`), checked against the bytes the
-plan was made from.
+same, as it does a failed document whose file is back to the stored version's bytes. A file
+that cannot be read is still a job: its error is recorded for that document. Then each job's
+file is parsed into its tree (:func:`parse_job`), checked against the bytes the plan was made
+from.
 """
 
 from __future__ import annotations
