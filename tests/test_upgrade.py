@@ -182,3 +182,29 @@ def test_the_resident_worker_is_replaced_when_the_parsing_libraries_change(monke
     before = code_fingerprint()
     monkeypatch.setattr(docnav.parse, "parser_fingerprint", lambda: "0123456789ab")
     assert code_fingerprint() != before
+
+
+def test_the_exported_rows_read_without_the_database(tmp_path):
+    """What the Dagster schedule reads instead of opening the database: the export's document
+    rows; none when there is no export or it cannot be read; an export written before
+    `parsed_with` existed reads as parsed by an older DocNav."""
+    import polars as pl
+
+    from docnav.export import exported_documents
+
+    h = Harness(tmp_path, CORPUS)
+    h.index()
+    folder = h.store.parquet_dir
+    rows = exported_documents(folder)
+    assert sorted(Path(r.path).name for r in rows.values()) == [
+        "alpha.md", "beta.md", "delta.md", "gamma.md"]
+    assert {r.parsed_with for r in rows.values()} == {parser_id("markdown", ParseOptions())}
+
+    frame = pl.read_parquet(folder / "documents.parquet")
+    frame.drop("parsed_with").write_parquet(folder / "documents.parquet")
+    assert {r.parsed_with for r in exported_documents(folder).values()} == {None}
+    frame.drop("path").write_parquet(folder / "documents.parquet")
+    assert exported_documents(folder) is None  # not an export of this DocNav's
+    (folder / "documents.parquet").write_bytes(b"PAR1 not really")
+    assert exported_documents(folder) is None
+    assert exported_documents(tmp_path / "no-export") is None
