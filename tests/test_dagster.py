@@ -17,10 +17,8 @@ import pytest
 from dagster import (
     AddDynamicPartitionsRequest,
     AssetCheckSeverity,
-    DagsterInstance,
     DeleteDynamicPartitionsRequest,
     Definitions,
-    RunRequest,
     SkipReason,
     build_reconstructable_job,
     build_schedule_context,
@@ -31,7 +29,6 @@ from dagster import (
     multiprocess_executor,
 )
 from dagster import DagsterRunStatus, MetadataValue
-from dagster._core.definitions.data_version import CODE_VERSION_TAG
 from dagster._core.events import EngineEventData
 from dagster._core.storage.dagster_run import DagsterRun
 from dagster._core.storage.tags import (
@@ -54,57 +51,13 @@ from pipelines.recovery import (
     orphan_work,
 )
 from pipelines.resources import DocNavResource
-from pipelines.definitions import code_version, with_code_version
-from pipelines.sensors import REVERIFY_TAG, build_reverify_schedule, document_sensor, index_job
+from pipelines.sensors import document_sensor, index_job
+from tests._dagster_harness import (  # noqa: F401 (fixtures)
+    add_partitions, docs, instance, meta, paragraphs, range_tags, resource, stored_paths,
+)
 from tests._paths import NLI_MODEL, require  # not conftest: the executor's child imports us
 
 warnings.filterwarnings("ignore", message=".*backfill_policy.*")
-
-
-@pytest.fixture
-def docs(tmp_path):
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    (folder / "a.md").write_text("# Alpha\n\nAlpha has apples.\n\n## Beta\n\nBeta grows beans.\n")
-    (folder / "b.md").write_text("# Bravo\n\nBravo builds boats.\n")
-    (folder / "c.md").write_text("# Charlie\n\nCharlie counts coins.\n")
-    return folder
-
-
-@pytest.fixture
-def resource(tmp_path, docs):
-    return DocNavResource(roots=str(docs), db=str(tmp_path / "store" / "graph.duckdb"),
-                          embed_model="hashing", summaries=False)
-
-
-@pytest.fixture
-def instance():
-    with instance_for_test() as inst:
-        yield inst
-
-
-def paragraphs(db: str) -> set[str]:
-    with duckdb.connect(db, read_only=True) as con:
-        return {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind='paragraph'").fetchall()}
-
-
-def stored_paths(db: str) -> set[str]:
-    with duckdb.connect(db, read_only=True) as con:
-        return {r[0] for r in con.execute("SELECT path FROM documents").fetchall()}
-
-
-def add_partitions(instance: DagsterInstance, *paths) -> list[str]:
-    keys = [key_for_path(str(p)) for p in paths]
-    instance.add_dynamic_partitions(PARTITIONS, keys)
-    return keys
-
-
-def range_tags(first: str, last: str) -> dict[str, str]:
-    return {ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last}
-
-
-def meta(result, node: str) -> dict:
-    return {k: v.value for k, v in result.asset_materializations_for_node(node)[0].metadata.items()}
 
 
 def checks(result) -> dict:
@@ -226,166 +179,6 @@ def test_nli_check_reports_claims(instance, tmp_path, docs):
     assert nli.severity == AssetCheckSeverity.WARN
     assert nli.metadata["claims_checked"].value == counts["claims_checked"] > 0
     assert nli.passed == (nli.metadata["claims_failed"].value == 0)
-
-
-def evaluate_schedule(schedule, instance, when: datetime.datetime, resource: DocNavResource):
-    """One evaluation of ``schedule`` at ``when``. The context is closed afterwards: it enters
-    an instance of its own, which would otherwise stay Dagster's current one after the test."""
-    with build_schedule_context(instance=instance, scheduled_execution_time=when,
-                                resources={"docnav": resource}) as context:
-        return schedule(context)
-
-
-def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
-        instance, tmp_path, docs):
-    """Summaries built without NLI; then the NLI model is switched on. The code version the
-    materialisations recorded differs from the new one, so the reverify schedule requests one
-    run over every document, which re-verifies the claims without re-parsing anything."""
-    db = str(tmp_path / "reverify.duckdb")
-    before = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_VERIFY": "0"}
-    after = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_NLI_MODEL": str(require(NLI_MODEL))}
-    old, new = code_version(before), code_version(after)
-    assert old != new and "nli=off" in old
-    plain = DocNavResource(roots=str(docs), db=db, embed_model="hashing", verify=False)
-    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
-    first = materialize([with_code_version(document, old)], instance=instance,
-                        resources={"docnav": plain}, tags=range_tags(keys[0], keys[-1]))
-    assert meta(first, "document")["claims_checked"] == 0
-    event = instance.get_latest_materialization_event(document.key)
-    assert event.asset_materialization.tags[CODE_VERSION_TAG] == old
-
-    when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
-    skipped = evaluate_schedule(build_reverify_schedule(old), instance, when, plain)
-    assert isinstance(skipped, SkipReason)
-    request = evaluate_schedule(build_reverify_schedule(new), instance, when, plain)
-    assert isinstance(request, RunRequest)
-    assert request.tags[ASSET_PARTITION_RANGE_START_TAG] == keys[0]
-    assert request.tags[ASSET_PARTITION_RANGE_END_TAG] == keys[-1]
-    assert request.tags[REVERIFY_TAG] and request.run_config["ops"]["document"]["config"]["full"]
-    assert "reparse" not in request.run_config["ops"]["document"]["config"]  # same parser
-
-    verifying = DocNavResource(roots=str(docs), db=db, embed_model="hashing",
-                               nli_model=str(require(NLI_MODEL)))
-    job = Definitions(assets=[with_code_version(document, new), collection], jobs=[index_job],
-                      resources={"docnav": verifying}).resolve_job_def("index_documents")
-    rerun = job.execute_in_process(instance=instance, tags=request.tags,
-                                   run_config=request.run_config)
-    counts = {k: v.value for k, v in rerun.asset_materializations_for_node("document")[0]
-              .metadata.items()}
-    assert counts["docs_parsed"] == 0 and counts["documents_unchanged"] == 3
-    assert counts["summaries_rebuilt"] > 0 and counts["claims_checked"] > 0
-    assert instance.get_latest_materialization_event(document.key) \
-        .asset_materialization.tags[CODE_VERSION_TAG] == new
-    later = when + datetime.timedelta(minutes=5)
-    skipped = evaluate_schedule(build_reverify_schedule(new), instance, later, verifying)
-    assert isinstance(skipped, SkipReason)
-
-
-def test_after_a_parser_change_the_reverify_run_parses_every_file_again(instance, tmp_path, docs):
-    """Documents materialised by another parser (an older DocNav): the reverify schedule's run
-    parses the unchanged files again; those whose trees come out the same are not rewritten.
-    Then the recorded version is current and the schedule skips."""
-    db = str(tmp_path / "reparse.duckdb")
-    settings = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
-    old, new = code_version(settings, parser="0123456789ab"), code_version(settings)
-    resource = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
-    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
-    materialize([with_code_version(document, old), with_code_version(collection, old)],
-                instance=instance, resources={"docnav": resource},
-                tags=range_tags(keys[0], keys[-1]))
-    (docs / "b.md").write_text((docs / "b.md").read_text() + "\nA paragraph added since.\n")
-
-    when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
-    request = evaluate_schedule(build_reverify_schedule(new), instance, when, resource)
-    assert isinstance(request, RunRequest)
-    assert request.run_config["ops"]["document"]["config"] == {"full": True, "reparse": True}
-    job = Definitions(assets=[with_code_version(document, new),
-                              with_code_version(collection, new)], jobs=[index_job],
-                      resources={"docnav": resource}).resolve_job_def("index_documents")
-    rerun = job.execute_in_process(instance=instance, tags=request.tags,
-                                   run_config=request.run_config)
-    counts = meta(rerun, "document")
-    assert counts["docs_parsed"] == 3 and counts["documents_reparsed"] == 2
-    assert counts["documents_unchanged"] == 2 and counts["documents_changed"] == 1
-    later = when + datetime.timedelta(minutes=5)
-    skipped = evaluate_schedule(build_reverify_schedule(new), instance, later, resource)
-    assert isinstance(skipped, SkipReason)
-
-
-def test_a_one_file_run_after_a_parser_change_does_not_hide_the_other_documents(
-        instance, tmp_path, docs, monkeypatch):
-    """Indexed by an older DocNav; after the upgrade a file is edited before the schedule's
-    next tick, and the sensor's one-file run records the new code version. The documents' own
-    record of their parser still makes the schedule ask for the reparse of every file."""
-    from docnav.parse import _fingerprint
-
-    db = str(tmp_path / "race.duckdb")
-    settings = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
-    old, new = code_version(settings, parser="0ld0ld0ld0ld"), code_version(settings)
-    resource = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False,
-                              resident_worker=False)
-    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
-    with monkeypatch.context() as older:  # the older DocNav
-        older.setattr(_fingerprint, "parser_fingerprint", lambda: "0ld0ld0ld0ld")
-        materialize([with_code_version(document, old), with_code_version(collection, old)],
-                    instance=instance, resources={"docnav": resource},
-                    tags=range_tags(keys[0], keys[-1]))
-    (docs / "c.md").write_text((docs / "c.md").read_text() + "\nEdited after the upgrade.\n")
-    (c_key,) = [k for k in keys if k.endswith("c.md")]
-    materialize([with_code_version(document, new), with_code_version(collection, new)],
-                instance=instance, resources={"docnav": resource}, partition_key=c_key)
-    assert instance.get_latest_materialization_event(document.key) \
-        .asset_materialization.tags[CODE_VERSION_TAG] == new
-
-    when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
-    request = evaluate_schedule(build_reverify_schedule(new), instance, when, resource)
-    assert isinstance(request, RunRequest), request
-    assert request.run_config["ops"]["document"]["config"] == {"full": True, "reparse": True}
-    job = Definitions(assets=[with_code_version(document, new),
-                              with_code_version(collection, new)], jobs=[index_job],
-                      resources={"docnav": resource}).resolve_job_def("index_documents")
-    counts = meta(job.execute_in_process(instance=instance, tags=request.tags,
-                                         run_config=request.run_config), "document")
-    assert counts["documents_reparsed"] == 3 and counts["documents_parsed_otherwise"] == 0
-    later = when + datetime.timedelta(minutes=5)
-    skipped = evaluate_schedule(build_reverify_schedule(new), instance, later, resource)
-    assert isinstance(skipped, SkipReason)
-
-
-def test_the_reverify_run_after_an_embedding_model_change_re_embeds_every_document(
-        instance, tmp_path, docs):
-    """Indexed with the hashing embedder; then the model is switched to all-MiniLM-L6-v2. The
-    reverify schedule's run over every document embeds them with the new model, unparsed."""
-    from docnav.query import DocNavGraph
-
-    db = str(tmp_path / "embed.duckdb")
-    before = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
-    after = {"DOCNAV_EMBED_MODEL": "all-MiniLM-L6-v2", "DOCNAV_SUMMARIES": "0"}
-    old, new = code_version(before), code_version(after)
-    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
-    hashing = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
-    materialize([with_code_version(document, old), with_code_version(collection, old)],
-                instance=instance, resources={"docnav": hashing},
-                tags=range_tags(keys[0], keys[-1]))
-    assert DocNavGraph.open(db).model == "hashing-v1-256"
-
-    when = datetime.datetime(2026, 12, 1, 10, 5, tzinfo=datetime.timezone.utc)
-    request = evaluate_schedule(build_reverify_schedule(new), instance, when, hashing)
-    assert isinstance(request, RunRequest)
-    minilm = DocNavResource(roots=str(docs), db=db, embed_model="all-MiniLM-L6-v2",
-                            summaries=False)
-    job = Definitions(assets=[with_code_version(document, new),
-                              with_code_version(collection, new)], jobs=[index_job],
-                      resources={"docnav": minilm}).resolve_job_def("index_documents")
-    rerun = job.execute_in_process(instance=instance, tags=request.tags,
-                                   run_config=request.run_config)
-    counts = meta(rerun, "document")
-    assert counts["docs_parsed"] == 0 and counts["documents_reembedded"] == 3
-    graph = DocNavGraph.open(db)
-    assert graph.model == "st:all-MiniLM-L6-v2" and graph.documents_without_vectors == []
-    with duckdb.connect(db, read_only=True) as con:
-        assert con.execute("SELECT DISTINCT model FROM node_vectors").fetchall() == [
-            ("st:all-MiniLM-L6-v2",)]
 
 
 def test_the_prune_job_deletes_the_old_models_vectors_and_the_compact_job_shrinks_the_file(
