@@ -47,11 +47,12 @@ def _vectors_line(con) -> list[str]:
 
 def _parser_line(con) -> list[str]:
     """After an upgrade: how many stored trees an older version of the parsers made (their
-    PDF options are left out: the listing does not know the options of the next run)."""
+    PDF options are left out: the listing does not know the options of the next run). Failed
+    documents are left out, as in the run's note: every run parses them again anyway."""
     from docnav.parse import parser_fingerprint
 
     (older,) = con.execute(
-        "SELECT count(*) FROM documents WHERE content_hash IS NOT NULL "
+        "SELECT count(*) FROM documents WHERE content_hash IS NOT NULL AND status = 'ok' "
         "AND (parsed_with IS NULL OR split_part(parsed_with, ';', 1) <> ?)",
         [parser_fingerprint()]).fetchone()
     if not older:
