@@ -54,6 +54,23 @@ def test_navigate_every_direction(graph):
     assert isinstance(graph.navigate(table_ref.node_id, "related"), list)
 
 
+def test_the_collection_contains_the_documents(graph):
+    """The collection node is navigable like any other: its children are the document nodes
+    (by path), a document's parent is the collection, its siblings the other documents."""
+    (collection,) = [n for n in graph._nodes.values() if n.kind == "collection"]
+    docs = sorted((n for n in graph._nodes.values() if n.kind == "document"),
+                  key=lambda n: n.path)
+    assert len(docs) >= 2
+    assert graph.navigate(collection.node_id, "children") == [d.node_id for d in docs]
+    assert graph.navigate(docs[0].node_id, "parent") == [collection.node_id]
+    assert graph.navigate(docs[0].node_id, "siblings") == [d.node_id for d in docs[1:]]
+    assert graph.navigate(collection.node_id, "parent") == []
+    assert graph.expand(collection.node_id, depth=1) == [collection.node_id] + [
+        d.node_id for d in docs]
+    pieces = graph.fetch([collection.node_id], budget=10_000)  # every document's text
+    assert {p.doc_path for p in pieces} == {d.path for d in docs}
+
+
 def test_unknown_direction_lists_the_valid_ones(graph):
     node = find(graph, "Mount the pump")
     with pytest.raises(InputError) as err:

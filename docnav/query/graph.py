@@ -113,9 +113,24 @@ class DocNavGraph:
                 ["src", "dst", "kind", "weight"]).iter_rows():
             self._out.setdefault((src, kind), []).append((dst, weight))
             self._in.setdefault((dst, kind), []).append((src, weight))
+        self._parent = {nid: n.parent_id for nid, n in self._nodes.items()
+                        if n.parent_id in self._nodes}
+        self._adopt_documents()
         self.summaries = {r["node_id"]: r for r in tables["summaries"].iter_rows(named=True)}
         self._doc_paragraphs: dict[str, list[str]] | None = None
         self._build_search(tables, embedder)
+
+    def _adopt_documents(self) -> None:
+        """The collection node's children are the document nodes it ``contains`` (by path), and
+        each document's parent is the collection: a document root has no ``parent_id``, the
+        collection's edges are its only link to them."""
+        for nid, n in self._nodes.items():
+            if n.kind != "collection":
+                continue
+            docs = [d for d, _ in self._out.get((nid, "contains"), []) if d in self._nodes]
+            self._children[nid] = sorted(dict.fromkeys(docs), key=lambda d: self._nodes[d].path)
+            for d in self._children[nid]:
+                self._parent[d] = nid
 
     # -- opening -----------------------------------------------------------------------------
 
@@ -373,12 +388,13 @@ class DocNavGraph:
         n = self.node(node_id)
         if direction not in DIRECTIONS:
             raise InputError(f"unknown direction {direction!r}; valid: {', '.join(DIRECTIONS)}")
+        parent = self._parent.get(node_id)
         if direction == "parent":
-            return [n.parent_id] if n.parent_id and n.parent_id in self._nodes else []
+            return [parent] if parent else []
         if direction == "children":
             return list(self._children.get(node_id, []))
         if direction == "siblings":
-            return [s for s in self._children.get(n.parent_id or "", []) if s != node_id]
+            return [s for s in self._children.get(parent or "", []) if s != node_id]
         if direction in ("next", "previous"):
             edge = self._out if direction == "next" else self._in
             found = [d for d, _ in edge.get((node_id, "sequential"), [])]
