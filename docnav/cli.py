@@ -305,12 +305,23 @@ def _cmd_locate(args: argparse.Namespace) -> int:
 
 
 def _cmd_nav(args: argparse.Namespace) -> int:
+    import json
+
     graph = _graph(args, with_embedder=False)
     node_id = graph.resolve(args.node)
     found = graph.navigate(node_id, args.dir)
+    if args.json:
+        rows = [{"node_id": nid, "kind": n.kind, "block_kind": n.block_kind, "level": n.level,
+                 "heading": n.heading, "breadcrumb": n.breadcrumb, "page": n.page,
+                 "document": n.path, "text": n.text}
+                for nid, n in ((nid, graph.node(nid)) for nid in found)]
+        print(json.dumps({"from": node_id, "direction": args.dir, "nodes": rows}, indent=2,
+                         ensure_ascii=False))
+        return EXIT_OK
     for nid in found:
         n = graph.node(nid)
-        label = n.heading if n.kind != "paragraph" else n.text[:90]
+        label = {"paragraph": n.text[:90], "document": f"{n.heading} ({n.path})"}.get(
+            n.kind, n.heading)
         print(f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}")
     if not found:
         print(f"{node_id[:12]} ({graph.node(node_id).kind}) has no {args.dir}")
@@ -423,6 +434,7 @@ def _parser() -> argparse.ArgumentParser:
                    "the document's root node")
     p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
                    "references or related")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_nav)
 
     p = sub.add_parser(
@@ -472,11 +484,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return args.func(args)
-    except InputError as exc:
+    except DocNavError as exc:  # bad input or a store problem
         print(f"docnav: error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
-    except DocNavError as exc:
-        print(f"docnav: error: {exc}", file=sys.stderr)
+        if getattr(args, "json", False):  # a machine reading stdout gets the error there too
+            import json
+
+            print(json.dumps({"error": str(exc), "exit_code": EXIT_ERROR}, ensure_ascii=False))
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("docnav: interrupted; the store keeps every document written so far",

@@ -416,5 +416,31 @@ def test_nav_takes_the_document_id_that_show_prints(indexed):
     assert code == 0, err
     assert out.strip() and all(" section " in line or " paragraph " in line
                                for line in out.strip().splitlines())
-    code, out, _ = run(indexed.db, "nav", doc_id, "--dir", "parent")
-    assert code == 0 and out.strip().endswith("has no parent")
+    code, out, _ = run(indexed.db, "nav", doc_id.upper(), "--dir", "parent")  # any case
+    assert code == 0
+    (parent,) = out.strip().splitlines()
+    assert parent.split()[1] == "collection"
+    code, out, _ = run(indexed.db, "nav", parent.split()[0], "--dir", "children")
+    assert code == 0 and len(out.strip().splitlines()) == 4  # the four RFCs, paths shown
+    assert "(" + str(indexed.docs / "0019-opt-in-builtin-traits.md") + ")" in out
+
+
+def test_nav_json_and_json_errors(indexed):
+    _, listing, _ = run(indexed.db, "show")
+    doc_id = next(line.split()[0] for line in listing.splitlines()
+                  if line.endswith("0019-opt-in-builtin-traits.md"))
+    code, out, err = run(indexed.db, "nav", doc_id, "--dir", "children", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["direction"] == "children"
+    assert data["nodes"] and {n["kind"] for n in data["nodes"]} <= {"section", "paragraph"}
+    assert all(n["document"].endswith("0019-opt-in-builtin-traits.md") for n in data["nodes"])
+    _, out, _ = run(indexed.db, "nav", data["nodes"][0]["node_id"], "--dir", "parent", "--json")
+    assert [n["node_id"] for n in json.loads(out)["nodes"]] == [data["from"]]
+    # an error with --json: the message on stderr, and as JSON on stdout for a machine
+    code, out, err = run(indexed.db, "nav", "ffffffffffff", "--dir", "parent", "--json")
+    assert code == 2 and "unknown node id" in err
+    assert json.loads(out) == {"error": err.removeprefix("docnav: error: ").strip(),
+                               "exit_code": 2}
+    code, out, err = run(indexed.db, "ask", SEND, "--doc", "nothing-*", "--json")
+    assert code == 2 and "nothing-*" in json.loads(out)["error"]

@@ -247,6 +247,7 @@ class DocNavGraph:
             raise InputError("empty node id: `docnav locate` and `docnav show` print node ids")
         if ref in self._nodes:
             return ref
+        ref = ref.lower()  # ids are lower-case hex; one copied in capitals still names them
         roots = {n.doc_id: nid for nid, n in self._nodes.items() if n.kind == "document"}
         matches = sorted({nid for nid in self._nodes if nid.startswith(ref)}
                          | {root for doc_id, root in roots.items() if doc_id.startswith(ref)})
