@@ -259,7 +259,13 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
         return code
     print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
-          f"{answer.tokens_used} tokens of evidence\n")
+          f"{answer.tokens_used} tokens of evidence")
+    if answer.evidence and answer.confidence == 0:
+        print("none of the question's words is in the evidence: the pieces below are only "
+              "close in meaning")
+    elif answer.evidence and answer.missing:
+        print(f"not in the evidence: {', '.join(answer.missing)}")
+    print()
     if answer.generated_by:
         print(f"answer ({answer.generated_by}; [n] cites the evidence below):")
         print(f"  {answer.text}\n")

@@ -288,6 +288,17 @@ def test_ask_prints_numbered_evidence_with_breadcrumbs_and_a_trace(indexed):
     assert "trace:\n  op=locate" in out
 
 
+def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
+    code, out, _ = run(indexed.db, "ask", "Send static bound zzyzxq", "--budget", "200")
+    assert code == 0 and out.splitlines()[1] == "not in the evidence: zzyzxq"
+    code, out, _ = run(indexed.db, "ask", "zzyzxq qqxqq", "--budget", "200")
+    assert code == 0 and out.splitlines()[1] == (
+        "none of the question's words is in the evidence: the pieces below are only close in "
+        "meaning")
+    code, _, err = run(indexed.db, "ask", "the of and?")
+    assert code == 2 and "no words to search for" in err
+
+
 def test_ask_json_is_the_answer_with_its_citations(indexed):
     import json
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import duckdb
 import pytest
 from _pump import MANUAL, QUESTION
@@ -421,8 +423,14 @@ def test_filter_by_the_documents_own_dates(dated):
                                      dated_before="2023-02-01")) == {"old.html", "new.html"}
     hits = dated.locate("pump sales", kinds=["paragraph"], filters={"dated_after": "2022-01-01"})
     assert [dated.node(h.node_id).text for h in hits] == ["Pump sales rose."]
-    with pytest.raises(InputError, match="date 'May 2021': give it as YYYY-MM-DD"):
+    with pytest.raises(InputError, match="date 'May 2021': give a real date as YYYY-MM-DD"):
         dated.filter(everything, dated_after="May 2021")
+    with pytest.raises(InputError, match="date '2023-13-45'"):  # the form of a date, no date
+        dated.filter(everything, dated_after="2023-13-45")
+    import datetime
+
+    assert _docs(dated, dated.filter(everything, dated_after=datetime.date(2022, 1, 1))) == {
+        "new.html"}
 
 
 def test_filter_by_indexing_time(dated):
@@ -430,6 +438,82 @@ def test_filter_by_indexing_time(dated):
     when = max(d["indexed_at"] for d in dated.documents.values() if d.get("indexed_at"))
     assert len(_docs(dated, dated.filter(everything, indexed_before=when + 1))) == 3
     assert dated.filter(everything, indexed_after=when + 1) == []
+
+
+def test_filter_by_indexing_time_takes_datetimes_and_refuses_strings(dated):
+    import datetime
+
+    everything = list(dated._nodes)
+    when = max(d["indexed_at"] for d in dated.documents.values() if d.get("indexed_at"))
+    later = datetime.datetime.fromtimestamp(when + 1)
+    assert len(_docs(dated, dated.filter(everything, indexed_before=later))) == 3
+    with pytest.raises(InputError, match="indexed_after '2024-01-01': give a Unix time"):
+        dated.filter(everything, indexed_after="2024-01-01")
+
+
+def test_metadata_keys_match_in_any_case(dated):
+    everything = list(dated._nodes)
+    title = {"title": "New report"}
+    assert _docs(dated, dated.filter(everything, metadata=title)) == {"new.html"}
+    assert _docs(dated, dated.filter(everything, metadata={"TITLE": "new REPORT"})) == {
+        "new.html"}
+
+
+@pytest.mark.parametrize("query", ["?!.,;:", "the of and", "🦀🦀", "What is it?"])
+def test_a_query_without_words_to_search_is_refused(graph, query):
+    with pytest.raises(InputError, match="no words to search for"):
+        graph.locate(query)
+    with pytest.raises(InputError, match="no words to search for"):
+        Navigator(graph).ask(query)
+
+
+def test_one_value_stands_for_a_list_and_wrong_types_are_input_errors(graph):
+    seal = find(graph, "2000 operating hours")
+    assert graph.fetch(seal.node_id) == graph.fetch([seal.node_id])
+    assert graph.locate("wiring", kinds="section") == graph.locate("wiring", kinds=["section"])
+    level = graph.node(graph.locate("wiring", kinds=["section"])[0].node_id).level
+    assert graph.locate("wiring", levels=level) == graph.locate("wiring", levels=[level])
+    assert graph.filter([seal.node_id], kinds="paragraph") == [seal.node_id]
+    import numpy as np
+
+    assert graph.locate("wiring", k=np.int64(2)) == graph.locate("wiring", k=2)
+    for call, message in [
+            (lambda: graph.locate("wiring", k=True), "k True"),
+            (lambda: graph.locate("wiring", k="3"), "k '3'"),
+            (lambda: graph.locate(5), "query 5: give it as a string"),
+            (lambda: graph.locate("wiring", filters={"bogus": 1}),
+             "unknown filter 'bogus'; valid: path, kinds, levels"),
+            (lambda: graph.expand(seal.node_id, "2"), "depth '2'"),
+            (lambda: graph.expand(seal.node_id, None), "depth None"),
+            (lambda: graph.fetch([seal.node_id], budget=None), "budget None"),
+            (lambda: Navigator(graph).ask("seal", budget=2.5), "budget 2.5")]:
+        with pytest.raises(InputError, match=re.escape(message)):
+            call()
+    # the length limit is on the query itself, not on the spaces around it
+    assert graph.locate("seal" + " " * 5_000, k=1)
+
+
+@pytest.mark.parametrize("question", ["What does Section 1 Installation say about clearance?",
+                                      "What does Section 2 Wiring say about the breaker?"])
+def test_a_paragraph_is_cut_only_where_the_whole_budget_runs_out(graph, question):
+    """An expanded section takes a share of the budget; a paragraph that share would cut is
+    left whole to the passages, not kept as a stub nothing reads again."""
+    from docnav.query.graph import count_tokens
+
+    for budget in (40, 60, 100, 150):
+        answer = Navigator(graph).ask(question, budget=budget)
+        assert answer.route == "cross-reference"
+        cut = [e for e in answer.evidence
+               if e.piece.tokens < count_tokens(graph.node(e.piece.node_id).text)]
+        assert len(cut) <= 1 and (not cut or answer.tokens_used == budget), (budget, cut)
+
+
+def test_the_answer_names_the_question_words_no_evidence_holds(graph):
+    answer = Navigator(graph).ask("impeller seal zzyzxq", budget=200)
+    assert answer.missing == ["zzyzxq"] and answer.to_json()["missing"] == ["zzyzxq"]
+    assert answer.confidence > 0  # "impeller seal" is there
+    nothing = Navigator(graph).ask("zzyzxq qqxqq", budget=200)
+    assert nothing.missing == ["zzyzxq", "qqxqq"] and nothing.confidence == 0
 
 
 def test_the_words_no_evidence_holds_are_searched_for(built):

@@ -8,8 +8,11 @@ and embedding scores with reciprocal rank fusion.
 
 from __future__ import annotations
 
+import datetime
 import fnmatch
+import inspect
 import json
+import numbers
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -270,9 +273,11 @@ class DocNavGraph:
         filters: dict | None = None,
         via: Sequence[str] | None = None,
     ) -> list[Hit]:
-        """Hybrid search: BM25 and embedding ranks fused (RRF), filtered, best first."""
-        if not isinstance(k, int) or k < 1:
-            raise InputError(f"k {k!r}: ask for at least 1 hit")
+        """Hybrid search: BM25 and embedding ranks fused (RRF), filtered, best first.
+
+        A node found both by its text and by its summary is listed twice, once per ``via``.
+        ``kinds``, ``levels`` and ``via`` take one value or a list."""
+        k = whole(k, "k", 1, "ask for at least 1 hit")
         fused = np.zeros(len(self._items), dtype=np.float64)
         for ranked in self._ranked_items(query, max(k * 10, 50), kinds, levels, filters,
                                          via).values():
@@ -303,8 +308,7 @@ class DocNavGraph:
         first, at most ``k`` node ids each (a node matched by its text and its summary appears
         once, at its better rank). For callers that fuse them with other evidence (see
         :func:`rrf`); ``dense`` is absent without an embedder."""
-        if not isinstance(k, int) or k < 1:
-            raise InputError(f"k {k!r}: ask for at least 1 hit")
+        k = whole(k, "k", 1, "ask for at least 1 hit")
         out = {}
         for signal, ranked in self._ranked_items(query, k, kinds, levels, filters,
                                                  via).items():
@@ -335,6 +339,8 @@ class DocNavGraph:
         test per document, not per item); the other filters go through :meth:`filter` on the
         items still in."""
         mask = np.ones(len(self._items), dtype=bool)
+        kinds, levels, via = listed(kinds), listed(levels), listed(via)
+
         def codes(names):
             return [self._codes[x] for x in names if x in self._codes]
 
@@ -347,6 +353,7 @@ class DocNavGraph:
         if via:
             mask &= np.isin(self._item_via, codes(via))
         rest = dict(filters or {})
+        _check_filters(rest)
         path = rest.pop("path", None)
         if path:
             mask &= self._path_mask(path) if in_docs is None else in_docs
@@ -424,8 +431,7 @@ class DocNavGraph:
     def expand(self, node_id: str, depth: int = 1) -> list[str]:
         """The node's subtree to ``depth`` levels, in document order (the node first)."""
         self.node(node_id)
-        if depth < 0:
-            raise InputError(f"depth must be 0 or more, got {depth}")
+        depth = whole(depth, "depth", 0, "give 0 (the node alone) or more")
         out, stack = [], [(node_id, 0)]
         while stack:
             nid, d = stack.pop()
@@ -439,8 +445,9 @@ class DocNavGraph:
     def fetch(self, node_ids: Iterable[str], budget: int = 1024) -> list[Piece]:
         """Paragraph text with breadcrumbs, in document order, each paragraph once, cut to a
         token budget. A section or document stands for the paragraphs under it."""
+        budget = whole(budget, "budget", 0, "give a number of tokens")
         wanted: dict[str, None] = {}
-        for nid in node_ids:
+        for nid in listed(node_ids):
             n = self.node(nid)
             if n.kind == "paragraph":
                 wanted[nid] = None
@@ -486,11 +493,15 @@ class DocNavGraph:
         metadata: values the document's metadata must have (case-insensitive; author, title,
         ...); dated_after/before: ISO dates (``2023-01-31``) bounding the document's own date
         (see :func:`document_date`) — a document without one is left out by either bound."""
+        kinds, levels = listed(kinds), listed(levels)
         if kinds:
             _check_kinds(kinds)
         after, before = _iso_date(dated_after), _iso_date(dated_before)
+        indexed_after = _unix_time(indexed_after, "indexed_after")
+        indexed_before = _unix_time(indexed_before, "indexed_before")
+        metadata = {str(k).lower(): v for k, v in (metadata or {}).items()}
         out = []
-        for nid in node_ids:
+        for nid in listed(node_ids):
             n = self.node(nid)
             doc = self.documents.get(n.doc_id, {})
             if path and not path_matches(n.path, path):
@@ -505,7 +516,7 @@ class DocNavGraph:
                         indexed_before and when > indexed_before):
                     continue
             if metadata:
-                meta = dict(json.loads(doc.get("metadata") or "[]"))
+                meta = {str(k).lower(): v for k, v in json.loads(doc.get("metadata") or "[]")}
                 if any(str(meta.get(k, "")).lower() != str(v).lower() for k, v in metadata.items()):
                     continue
             if verified_only and (self.summaries.get(nid) or {}).get("status") != "verified":
@@ -560,12 +571,58 @@ def document_date(metadata: str | None) -> str | None:
     return None
 
 
-def _iso_date(value: str | None) -> str | None:
+def _iso_date(value) -> str | None:
+    """``YYYY-MM-DD`` from such a string (a longer ISO time is cut to its date) or a date."""
     if value is None or value == "":
         return None
-    if not _ISO_DATE.fullmatch(str(value)[:10]) or len(str(value)) < 10:
-        raise InputError(f"date {value!r}: give it as YYYY-MM-DD")
-    return str(value)[:10]
+    if isinstance(value, datetime.date):
+        return value.isoformat()[:10]
+    text = str(value)[:10]
+    try:
+        if not _ISO_DATE.fullmatch(text):
+            raise ValueError
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"date {value!r}: give a real date as YYYY-MM-DD") from None
+    return text
+
+
+def _unix_time(value, name: str) -> float | None:
+    """Seconds since the epoch from a number or a datetime (naive: local time)."""
+    if value is None:
+        return None
+    if isinstance(value, datetime.datetime):
+        return value.timestamp()
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InputError(f"{name} {value!r}: give a Unix time in seconds or a datetime")
+    return float(value)
+
+
+def whole(value, name: str, least: int, hint: str) -> int:
+    """``value`` as an int of at least ``least``; bad input (a bool, a string, a float) says
+    ``hint``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least:
+        raise InputError(f"{name} {value!r}: {hint}")
+    return int(value)
+
+
+def listed(value) -> list | None:
+    """One value or several as a list (``kinds="section"`` means ``["section"]``)."""
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes, numbers.Number)):
+        return [value]
+    return list(value)
+
+
+def _check_filters(filters: dict) -> None:
+    """The keys ``locate``'s filters take: ``path`` and :meth:`DocNavGraph.filter`'s criteria."""
+    valid = ["path", *(p for p in inspect.signature(DocNavGraph.filter).parameters
+                      if p not in ("self", "node_ids", "path"))]
+    unknown = [k for k in filters if k not in valid]
+    if unknown:
+        raise InputError(f"unknown filter {', '.join(map(repr, unknown))}; valid: "
+                         f"{', '.join(valid)}")
 
 
 def _check_kinds(kinds: Sequence[str]) -> None:
@@ -575,12 +632,18 @@ def _check_kinds(kinds: Sequence[str]) -> None:
 
 
 def _check_query(query: str) -> str:
-    if not query or not query.strip():
+    if not isinstance(query, str):
+        raise InputError(f"query {query!r}: give it as a string")
+    query = query.strip()
+    if not query:
         raise InputError("empty query: give some words to search for")
     if len(query) > MAX_QUERY_CHARS:
         raise InputError(f"query of {len(query)} characters is too long (at most "
                          f"{MAX_QUERY_CHARS}); shorten it to the question itself")
-    return query.strip()
+    if not tokens(query):
+        raise InputError(f"query {query!r} has no words to search for: only punctuation, "
+                         "symbols or words too common to search (the, of, what, ...)")
+    return query
 
 
 __all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID", "rrf"]

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from docnav.errors import ConfigError, DocNavError, InputError
-from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
+from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf, whole
 from docnav.query.lexical import tokens
 
 GLOBAL = re.compile(r"\b(main|overall|summar\w*|overview|key (themes|points|risks|findings)|"
@@ -138,11 +138,12 @@ class Answer:
     generation_error: str | None = None  # why generation failed (``text`` is the evidence)
     claims: list = field(default_factory=list)  # the generated sentences, NLI-checked
     dropped: list = field(default_factory=list)  # the claims the drop policy took out of ``text``
+    missing: list[str] = field(default_factory=list)  # the question's words no evidence holds
 
     def to_json(self) -> dict:
         return {
             "question": self.question, "route": self.route, "confidence": self.confidence,
-            "tokens_used": self.tokens_used, "answer": self.text,
+            "tokens_used": self.tokens_used, "missing": self.missing, "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
             "claims": [c.to_json() for c in self.claims],
             "dropped": [c.to_json() for c in self.dropped],
@@ -179,8 +180,7 @@ class Navigator:
         self.policy = policy  # drop: a generated answer keeps only its supported sentences
 
     def ask(self, question: str, budget: int = 1024, doc: str | None = None) -> Answer:
-        if not isinstance(budget, int) or budget < 16:
-            raise InputError(f"budget {budget!r}: give at least 16 tokens of evidence")
+        budget = whole(budget, "budget", 16, "give at least 16 tokens of evidence")
         if doc and not self.graph.document_paths(doc):
             raise InputError(f"no indexed document matches {doc!r}; `docnav show` lists them")
         answer = self._navigate(question, budget, doc)
@@ -259,6 +259,8 @@ class Navigator:
                 share = int(self.section_share * state.budget)
                 pieces = self.graph.fetch([c for c in children if c not in state.visited],
                                           budget=min(share, state.remaining))
+                if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
+                    pieces.pop()  # cut by the section's share: left whole to the passages
                 state.visited.update(p.node_id for p in pieces)
                 op("fetch", nodes=[p.node_id for p in pieces][:8],
                    added=state.add(pieces, "section"))
@@ -319,7 +321,8 @@ class Navigator:
         text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
                            f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
                            for e in evidence)
-        return Answer(question, kind, evidence, trace, state.confidence, state.tokens_used, text)
+        return Answer(question, kind, evidence, trace, state.confidence, state.tokens_used, text,
+                      missing=state.gaps)
 
     def _passage_order(self, question: str, filters: dict | None) -> list[str]:
         """Paragraph ids, best first: RRF of the BM25 rank, the embedding rank and the
@@ -350,6 +353,11 @@ class Navigator:
                       if self.graph.node(c).kind == "paragraph"]
             return inside[:1]
         return []
+
+
+def _cut(graph: DocNavGraph, piece: Piece) -> bool:
+    """The piece holds only the start of its paragraph (the budget ran out inside it)."""
+    return piece.tokens < count_tokens(graph.node(piece.node_id).text)
 
 
 __all__ = ["Navigator", "EvidenceState", "Evidence", "Answer", "route", "count_tokens"]
