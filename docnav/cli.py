@@ -90,6 +90,7 @@ def _index_options(args: argparse.Namespace):
         summaries=_summary_options(args),
         export_parquet=not args.no_parquet,
         progress=None if not args.no_progress else False,
+        lock_wait=args.wait,
     )
 
 
@@ -162,7 +163,7 @@ def _cmd_prune(args: argparse.Namespace) -> int:
     from docnav.prune import prune_vectors
     from docnav.store import Store
 
-    report = prune_vectors(Store(_db_path(args)), dry_run=args.dry_run,
+    report = prune_vectors(Store(_db_path(args), lock_wait=args.wait), dry_run=args.dry_run,
                            export=not args.no_parquet)
     if len(report.users) > 1:
         used = "; ".join(f"{m} by {len(p)} ({', '.join(p[:2])}{', ...' if len(p) > 2 else ''})"
@@ -207,6 +208,23 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
                    help="unsupported claims: keep and flag the summary (default), or drop them")
     p.add_argument("--no-parquet", action="store_true", help="skip the Parquet export")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_wait(p)
+
+
+def _add_wait(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--wait", type=_seconds, default=10.0, metavar="SECONDS",
+                   help="wait this long for the store while another process holds it (another "
+                   "run, a compaction, a query loading it) before giving up (default: 10)")
+
+
+def _seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    if not seconds >= 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(f"{value!r}: give 0 or more seconds")
+    return seconds
 
 
 def _graph(args: argparse.Namespace, with_embedder: bool = True):
@@ -454,6 +472,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="examples:\n  docnav prune --dry-run\n  docnav --db /data/graph.duckdb prune",
     )
     p.add_argument("--dry-run", action="store_true", help="only say what would be deleted")
+    _add_wait(p)
     p.add_argument("--no-parquet", action="store_true", help="leave the Parquet export to the "
                    "next index run (the documents stay queued for it)")
     p.set_defaults(func=_cmd_prune)

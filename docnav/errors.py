@@ -37,5 +37,9 @@ class StoreError(DocNavError):
     """The store is missing, locked, corrupt or of another schema version."""
 
 
+class StoreLocked(StoreError):
+    """Another process holds the store: a writer, a compaction, or a reader loading it."""
+
+
 class InternalError(DocNavError):
     """A defect in DocNav: please report it."""

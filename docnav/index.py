@@ -74,6 +74,8 @@ class IndexOptions:
     batch_size: documents written per store transaction (each document stays atomic).
     export_parquet: keep the Parquet export beside the database up to date.
     progress: show a progress bar on stderr (auto: only when stderr is a terminal).
+    lock_wait: seconds to wait for the store while another process holds it (another run, a
+    compaction, a query loading it); 0: fail at once.
     """
 
     include: tuple[str, ...] = DEFAULT_INCLUDE
@@ -85,6 +87,7 @@ class IndexOptions:
     batch_size: int = 16
     export_parquet: bool = True
     progress: bool | None = None
+    lock_wait: float = 0.0
 
 
 class Indexer:
@@ -154,6 +157,8 @@ class Indexer:
         """
         started = time.perf_counter()
         # settings first: a missing root or model is an error before any work or store
+        if isinstance(roots, (str, Path)) or not roots:  # nothing to scan: not "all removed"
+            raise InputError(f"roots {roots!r}: give a list of the folders or files to index")
         scope = root_of(roots)
         if paths is None:
             found = scan(roots, self.options.include, self.options.exclude, self._hashes)
@@ -210,7 +215,7 @@ class Indexer:
         """The store held open for one run, its open and close (checkpoint) timed as 'store'."""
         report = IndexReport()
         t = time.perf_counter()
-        with self.store.session():
+        with self.store.session(lock_wait=max(self.options.lock_wait, self.store.lock_wait)):
             with self.store.reader() as con:
                 self._texts = self._kept_texts(con)
             report._time("store", t)

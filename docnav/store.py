@@ -10,7 +10,9 @@ unfinished transaction back on the next open).
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import time
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -23,7 +25,7 @@ import numpy as np
 import polars as pl
 
 from docnav import writer_lock
-from docnav.errors import StoreError
+from docnav.errors import StoreError, StoreLocked
 from docnav.faults import fault_point
 from docnav.model import DocTree, Edge, EdgeKind, NodeKind, NodeLink
 from docnav.rows import (
@@ -52,26 +54,34 @@ class CachedEmbeddings:
 
 
 class Store:
-    """The DuckDB database at ``path`` and its Parquet export at ``parquet_dir``."""
+    """The DuckDB database at ``path`` and its Parquet export at ``parquet_dir``.
 
-    def __init__(self, path: str | Path, parquet_dir: str | Path | None = None) -> None:
+    ``lock_wait``: seconds a connection that writes waits for the store while another process
+    holds it (a writer, a compaction, or a reader loading its tables, which takes seconds at
+    most), retrying with growing pauses; 0 fails at once. Readers never wait: they read the
+    Parquet export instead."""
+
+    def __init__(self, path: str | Path, parquet_dir: str | Path | None = None,
+                 lock_wait: float = 0.0) -> None:
         self.path = Path(path)
+        self.lock_wait = lock_wait
         self.parquet_dir = Path(parquet_dir) if parquet_dir else self.path.parent / "parquet"
         self._session: duckdb.DuckDBPyConnection | None = None
         self._locks: dict[int, BinaryIO] = {}  # id of a writing connection -> its writer lock
 
     @contextmanager
-    def session(self) -> Iterator["Store"]:
+    def session(self, lock_wait: float | None = None) -> Iterator["Store"]:
         """Hold one read-write connection for a whole run (one open instead of many).
 
         Inside a session, :meth:`reader` and :meth:`transaction` reuse it. Other processes
         cannot open the database meanwhile; they read the Parquet export instead.
+        ``lock_wait``: this session's wait for the store (default: the store's).
         """
         if self._session is not None:
             yield self
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._session = self._connect(read_only=False)
+        self._session = self._connect(read_only=False, wait=lock_wait)
         try:
             initialize(self._session, self.path)
             yield self
@@ -84,9 +94,25 @@ class Store:
     def exists(self) -> bool:
         return self.path.exists()
 
-    def _connect(self, read_only: bool, locked: bool = False) -> duckdb.DuckDBPyConnection:
+    def _connect(self, read_only: bool, locked: bool = False,
+                 wait: float | None = None) -> duckdb.DuckDBPyConnection:
         """A connection; one that writes holds the writer lock shared until :meth:`_close`
-        (``locked``: the caller holds it already, exclusively)."""
+        (``locked``: the caller holds it already, exclusively) and waits up to ``wait``
+        seconds (default ``lock_wait``) while another process holds the store."""
+        wait = self.lock_wait if wait is None else wait
+        deadline, pause = time.monotonic() + (0.0 if read_only else wait), 0.05
+        while True:
+            try:
+                return self._open(read_only, locked)
+            except StoreLocked as exc:
+                if time.monotonic() + pause > deadline:
+                    if wait > 0 and not read_only:
+                        raise StoreLocked(f"{exc} (waited {wait:g} s)") from exc
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
+
+    def _open(self, read_only: bool, locked: bool) -> duckdb.DuckDBPyConnection:
         lock = None if read_only or locked else writer_lock.take(self.path, exclusive=False)
         try:
             con = duckdb.connect(str(self.path), read_only=read_only)
@@ -95,13 +121,19 @@ class Store:
                 lock.close()
             if not isinstance(exc, (duckdb.IOException, duckdb.ConnectionException)):
                 raise
-            # IOException: another process holds the write lock; ConnectionException: this
-            # process already holds the file open read-write
-            if "lock" in str(exc).lower() or isinstance(exc, duckdb.ConnectionException):
-                raise StoreError(
-                    f"{self.path}: the store is locked by another process that is writing to it "
-                    "(a running `docnav index` or Dagster run). Wait for it to finish, or read "
-                    "the Parquet export instead."
+            # IOException: another process holds the file; ConnectionException: this process
+            # already holds it open read-write (waiting cannot help)
+            if isinstance(exc, duckdb.ConnectionException):
+                raise StoreLocked(f"{self.path}: the store is locked: this process has it "
+                                  "open for writing (an index run in progress)") from exc
+            if "lock" in str(exc).lower():
+                pid = re.search(r"\(PID (\d+)\)", str(exc))
+                holder = f" (PID {pid.group(1)})" if pid else ""
+                raise StoreLocked(
+                    f"{self.path}: the store is locked by another process{holder}: a running "
+                    "`docnav index`, Dagster run or resident worker writing to it, or a query "
+                    "loading it. Wait for it to finish (`--wait SECONDS`), or read the Parquet "
+                    "export instead."
                 ) from exc
             raise StoreError(f"{self.path}: cannot open the store: {exc}") from exc
         if lock is not None:

@@ -15,7 +15,7 @@ import fcntl
 from pathlib import Path
 from typing import BinaryIO
 
-from docnav.errors import StoreError
+from docnav.errors import StoreError, StoreLocked
 
 
 def lock_path(db: Path) -> Path:
@@ -37,12 +37,12 @@ def take(db: Path, exclusive: bool) -> BinaryIO:
     except BlockingIOError:
         f.close()
         if exclusive:
-            raise StoreError(
+            raise StoreLocked(
                 f"{db}: the store is locked by another process that is writing to it (a "
                 "running `docnav index`, Dagster run or resident worker). Wait for it to "
                 "finish, then compact."
             ) from None
-        raise StoreError(
+        raise StoreLocked(
             f"{db}: the store is locked: `docnav compact` is rewriting it. Wait for it to "
             "finish (readers meanwhile use the Parquet export)."
         ) from None

@@ -8,6 +8,7 @@ from dagster import ConfigurableResource
 from pydantic import Field
 
 from docnav.embed import EmbeddingOptions
+from docnav.errors import ConfigError
 from docnav.index import IndexOptions, Indexer
 from docnav.parse import ParseOptions
 from docnav.scan import DEFAULT_INCLUDE
@@ -47,6 +48,12 @@ class DocNavResource(ConfigurableResource):
         default="", description=f"NLI model id or folder; empty = {DEFAULT_NLI_MODEL}."
     )
 
+    lock_wait_seconds: float = Field(
+        default=600.0, ge=0,
+        description="How long a run waits for the store while another process holds it (a "
+                    "`docnav index` from the shell, a compaction) before it fails.",
+    )
+
     resident_worker: bool = Field(
         default=False,
         description="Hand index work to a long-lived worker process per store that keeps "
@@ -59,7 +66,13 @@ class DocNavResource(ConfigurableResource):
     )
 
     def root_list(self) -> list[str]:
-        return list(_split(self.roots))
+        """The folders to index; an empty setting (``DOCNAV_ROOTS=$UNSET``) is an error, not
+        an empty collection: a run with no roots would count every stored document removed."""
+        roots = list(_split(self.roots))
+        if not roots:
+            raise ConfigError(f"DOCNAV_ROOTS (the resource's roots) is {self.roots!r}: give "
+                              "the comma-separated folders (or files) to index")
+        return roots
 
     def index_options(self) -> IndexOptions:
         summaries = None
@@ -73,10 +86,11 @@ class DocNavResource(ConfigurableResource):
             parse=ParseOptions(pdf_mode=self.pdf_mode),
             summaries=summaries,
             progress=False,
+            lock_wait=self.lock_wait_seconds,
         )
 
     def store(self) -> Store:
-        return Store(self.db)
+        return Store(self.db, lock_wait=self.lock_wait_seconds)
 
     def preload_worker(self) -> None:
         """With ``resident_worker``: start the store's worker (in the background) if none runs,

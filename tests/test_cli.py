@@ -126,8 +126,9 @@ def test_prune_refuses_a_missing_locked_or_older_store(tmp_path, capsys):
     )
     try:
         assert writer.stdout.readline().strip() == "locked"
-        assert docnav(db, "prune") == 2
-        assert "locked by another process" in capsys.readouterr().err
+        assert docnav(db, "prune", "--wait", "0.2") == 2
+        err = capsys.readouterr().err
+        assert f"locked by another process (PID {writer.pid})" in err and "(waited 0.2 s)" in err
     finally:
         writer.kill()
         writer.wait()

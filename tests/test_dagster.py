@@ -111,6 +111,25 @@ def test_a_bad_pdf_mode_fails_the_run_naming_the_setting(instance, tmp_path, doc
                     resources={"docnav": bad})
 
 
+@pytest.mark.parametrize("roots", ["", " , "])
+def test_empty_roots_are_refused_and_remove_nothing(instance, tmp_path, resource, docs, roots):
+    """DOCNAV_ROOTS=$UNSET: the sensor and a removal run fail naming the setting; the stored
+    documents stay (a run with no roots once counted every one of them removed)."""
+    launch(instance, resource, tick(instance, resource, None).run_requests[0])
+    before = stored_paths(resource.db)
+    assert len(before) == 3
+    empty = DocNavResource(roots=roots, db=resource.db, embed_model="hashing", summaries=False)
+    with pytest.raises(ConfigError, match="DOCNAV_ROOTS"):
+        tick(instance, empty, None)
+    job = Definitions(assets=[document, collection], jobs=[index_job],
+                      resources={"docnav": empty}).resolve_job_def("index_documents")
+    with pytest.raises(ConfigError, match="DOCNAV_ROOTS"):
+        job.execute_in_process(instance=instance, asset_selection=[collection.key],
+                               run_config={"ops": {"collection": {"config": {
+                                   "removed": sorted(before)}}}})
+    assert stored_paths(resource.db) == before
+
+
 def test_runs_hand_their_work_to_the_resident_worker(instance, resource, docs):
     """With resident_worker on, the first run starts the store's worker and every run's
     document and collection work is done there (the metadata says by which pid)."""

@@ -45,6 +45,7 @@ def test_resource_settings_come_from_the_environment(monkeypatch):
     resource = default_resource(environ=os.environ).process_config_and_initialize()
     assert resource.root_list() == ["/docs/a", "/docs/b"]
     options = resource.index_options()
+    assert options.lock_wait == resource.store().lock_wait == 600  # a shell run may hold it
     assert options.embedding.model == "hashing" and options.exclude == ("drafts/*",)
     assert options.parse.pdf_mode == "native"
     assert options.summaries is not None and options.summaries.verify is False

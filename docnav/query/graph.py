@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from docnav.errors import ConfigError, InputError, StoreError
+from docnav.errors import ConfigError, InputError, StoreError, StoreLocked
 from docnav.model import BlockKind, NodeKind
 from docnav.query.lexical import BM25, tokens
 from docnav.query.tables import embedder_for, tables_from_db, tables_from_parquet, vectors_by_node
@@ -149,9 +149,11 @@ class DocNavGraph:
             with store.reader() as con:
                 tables = tables_from_db(con)
             source = f"duckdb:{store.path}"
-        except StoreError as exc:
-            if "locked" not in str(exc) or not (store.parquet_dir / "documents.parquet").exists():
-                raise
+        except StoreLocked as exc:
+            if not (store.parquet_dir / "documents.parquet").exists():
+                raise StoreLocked(f"{exc} There is no Parquet export to read instead "
+                                  f"({store.parquet_dir} has no documents.parquet): wait for "
+                                  "the other process to finish.") from exc
             tables = tables_from_parquet(store.parquet_dir)
             source = f"parquet:{store.parquet_dir}"
         return cls(tables, source, embedder)

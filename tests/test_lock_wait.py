@@ -1,0 +1,87 @@
+"""A run that finds the store held by another process waits for it (``lock_wait``), so a query
+loading the store or a short run from the shell does not fail a run; past the wait it fails,
+naming the holder. Real store, real second process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from _harness import CORPUS
+
+from docnav.cli import main
+from docnav.embed import HashingEmbedder
+from docnav.errors import InputError, StoreLocked
+from docnav.index import Indexer, IndexOptions
+from docnav.store import Store
+
+HOLD = ("import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=sys.argv[2] == 'r');"
+        " print('held', flush=True); time.sleep(float(sys.argv[3]))")
+
+
+@contextmanager
+def held(db: Path, mode: str, seconds: float):
+    """Another process holding the store: 'r' as a query loading it does, 'w' as a run."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db), mode, str(seconds)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield holder
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+@pytest.fixture
+def docs(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name, text in CORPUS.items():
+        (folder / name).write_text(text)
+    return folder
+
+
+def run(db: Path, docs: Path, lock_wait: float):
+    options = IndexOptions(summaries=None, progress=False, lock_wait=lock_wait)
+    return Indexer(Store(db), options, HashingEmbedder()).index([docs])
+
+
+def test_a_run_waits_for_a_query_loading_the_store(tmp_path, docs):
+    db = tmp_path / "store.duckdb"
+    assert run(db, docs, 0).ok
+    (docs / "alpha.md").write_text(CORPUS["alpha.md"] + "\nA paragraph added later.\n")
+    with held(db, "r", 1.5) as reader:
+        with pytest.raises(StoreLocked, match=rf"PID {reader.pid}.*or a query loading it"):
+            run(db, docs, 0)  # no wait: fails at once, naming the holder
+        report = run(db, docs, 60)  # waits until the reader has let go
+        assert reader.poll() is not None  # the reader was done before the run could write
+    assert report.ok and [Path(p).name for p in report.changed] == ["alpha.md"]
+
+
+def test_past_the_wait_a_run_fails_and_says_how_long_it_waited(tmp_path, docs):
+    db = tmp_path / "store.duckdb"
+    assert run(db, docs, 0).ok
+    with held(db, "w", 60):
+        with pytest.raises(StoreLocked, match=r"locked by another process.*\(waited 0\.5 s\)"):
+            run(db, docs, 0.5)
+        assert main(["--db", str(db), "index", str(docs), "--embed-model", "hashing",
+                     "--no-summaries", "--no-progress", "--wait", "0.5"]) == 2
+    assert run(db, docs, 0).ok  # nothing was half-written
+
+
+@pytest.mark.parametrize("value", ["-1", "soon", "inf"])
+def test_a_bad_wait_is_a_usage_error(tmp_path, docs, value, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--db", str(tmp_path / "s.duckdb"), "index", str(docs), "--wait", value])
+    assert exit_.value.code == 2 and "--wait" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("roots", [[], "docs"])
+def test_an_index_run_needs_a_list_of_roots(tmp_path, roots):
+    """An empty list is not an empty collection (it would count every document removed)."""
+    with pytest.raises(InputError, match="give a list of the folders or files to index"):
+        Indexer(Store(tmp_path / "s.duckdb"), IndexOptions(summaries=None),
+                HashingEmbedder()).index(roots, paths=[])
