@@ -16,6 +16,7 @@ from docnav.errors import DocNavError, InputError
 DEFAULT_DB = Path(".docnav") / "docnav.duckdb"
 
 EXIT_OK, EXIT_FAILED_DOCS, EXIT_ERROR = 0, 1, 2
+EXIT_BROKEN_PIPE = 141  # as a process killed by SIGPIPE: 128 + 13
 
 
 def _db_path(args: argparse.Namespace) -> Path:
@@ -520,6 +521,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("docnav: interrupted; the store keeps every document written so far",
               file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `docnav show | head`: the reader has all it wants
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit does not fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is no file (a test's buffer)
+        pass
 
 
 if __name__ == "__main__":

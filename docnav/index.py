@@ -47,6 +47,7 @@ from docnav.scan import (
     DEFAULT_INCLUDE,
     FoundFile,
     HashCache,
+    absolute,
     in_scope,
     root_of,
     scan,
@@ -167,7 +168,7 @@ class Indexer:
                 if not Path(r).expanduser().exists():
                     raise InputError(f"{r}: no such file or folder to index")
             found = scan_paths(paths, roots, self.options.include, self.options.exclude)
-            scope = sorted({str(Path(p).expanduser().absolute()) for p in paths})
+            scope = sorted({str(absolute(p)) for p in paths})
         scanned = time.perf_counter() - started
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         try:

@@ -86,7 +86,7 @@ def scan(
     wanted, unwanted = Globs(include), Globs(exclude)
     found: dict[str, FoundFile] = {}
     for raw in roots:
-        root = Path(raw).expanduser().absolute()
+        root = absolute(raw)
         if not root.exists() and not root.is_symlink():
             raise InputError(f"{raw}: no such file or folder to index")
         if not root.is_dir():  # a file, or a pipe/device/dangling link reported as such
@@ -104,9 +104,15 @@ def scan(
     return sorted(found.values(), key=attrgetter("path"))
 
 
+def absolute(path: str | Path) -> Path:
+    """``path`` made absolute and normal: ``~`` expanded, ``.`` and ``..`` taken out (as the
+    shell reads them), so that one file has one path however it was named."""
+    return Path(os.path.abspath(Path(path).expanduser()))
+
+
 def root_of(roots: Sequence[str | Path]) -> list[str]:
     """Absolute forms of the roots, for deciding which stored documents are in scope."""
-    return [str(Path(r).expanduser().absolute()) for r in roots]
+    return [str(absolute(r)) for r in roots]
 
 
 def in_scope(path: str, roots: Iterable[str]) -> bool:
@@ -230,11 +236,11 @@ def scan_paths(
 
     What a per-document run needs: the cost is that of the documents, not of the corpus.
     """
-    absolute_roots = [Path(r).expanduser().absolute() for r in roots]
+    absolute_roots = [absolute(r) for r in roots]
     wanted, unwanted = Globs(include), Globs(exclude)
     found: dict[str, FoundFile] = {}
     for raw in paths:
-        path = Path(raw).expanduser().absolute()
+        path = absolute(raw)
         root = next((r for r in absolute_roots if path.is_relative_to(r)), None)
         if root is None or not (path.exists() or path.is_symlink()):
             continue  # outside every root, or gone (the caller treats it as removed)

@@ -80,7 +80,9 @@ def _upgrade(con: duckdb.DuckDBPyConnection, version: int) -> None:
 
 def initialize(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     """Create the tables if missing; upgrade a store of an older version that can be
-    upgraded in place; refuse any other schema version (``path`` names the store)."""
+    upgraded in place; refuse any other schema version, and a database that holds other
+    things than a DocNav store (``path`` names the store)."""
+    _refuse_foreign(con, path)
     con.execute(_TABLES_SQL)
     con.execute(SUMMARY_SCHEMA)
     row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
@@ -93,6 +95,28 @@ def initialize(con: duckdb.DuckDBPyConnection, path: Path) -> None:
             f"{path}: store has schema version {row[0]}, this DocNav writes version "
             f"{SCHEMA_VERSION}. Rebuild it: delete {path} and run `docnav index` again."
         )
+
+
+def _refuse_foreign(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """A DuckDB file of something else (no ``meta`` table, but tables, views or schemas of its
+    own) is not made into a store: DocNav's tables would be written into it, and a compaction
+    keeps only those."""
+    if con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = "
+                   "current_database() AND schema_name = 'main' AND table_name = 'meta'"
+                   ).fetchone()[0]:
+        return
+    found = [f"{kind} {name}" for kind, name in con.execute(
+        "SELECT 'table', schema_name || '.' || table_name FROM duckdb_tables() "
+        "WHERE database_name = current_database() "
+        "UNION ALL SELECT 'view', schema_name || '.' || view_name FROM duckdb_views() "
+        "WHERE database_name = current_database() AND NOT internal "
+        "UNION ALL SELECT 'schema', schema_name FROM duckdb_schemas() "
+        "WHERE database_name = current_database() AND NOT internal AND schema_name <> 'main' "
+        "ORDER BY 1, 2").fetchall()]
+    if found:
+        shown = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
+        raise StoreError(f"{path}: not a DocNav store: this DuckDB database holds {shown}. "
+                         "Give --db a new file (or a DocNav store); nothing was written.")
 
 
 def check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:

@@ -5,16 +5,20 @@ from __future__ import annotations
 from docnav.compact import mib
 from docnav.errors import InputError
 from docnav.model import DocTree, NodeKind
+from docnav.scan import absolute as absolute_path
 from docnav.store import Store
 
 
 def render_documents(store: Store) -> str:
-    with store.reader() as con:
+    """Every document with its status; while another process writes the store, as its
+    Parquet export has them (said on the last line)."""
+    with store.snapshot() as (con, from_export):
         rows = con.execute(
             "SELECT doc_id, path, status, version, n_nodes, error FROM documents ORDER BY path"
         ).fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
-        vectors = _vectors_line(con) + _parser_line(con) + _space_line(con)
+        vectors = _vectors_line(con) + _parser_line(con) + (
+            [EXPORT_NOTE] if from_export else _space_line(con))
     if not rows:
         return "no documents indexed yet"
     lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
@@ -26,6 +30,10 @@ def render_documents(store: Store) -> str:
                       ("contains", "sequential", "references", "related"))
     lines.append(f"{len(rows)} documents; edges: {edges}")
     return "\n".join(lines + vectors)
+
+
+EXPORT_NOTE = ("read from the Parquet export, the last complete state: another process is "
+               "writing the store")
 
 
 def _vectors_line(con) -> list[str]:
@@ -82,9 +90,9 @@ def find_document(store: Store, ref: str) -> str:
     """Resolve a doc id, a unique id prefix, or a path (as given or absolute) to a doc id."""
     from pathlib import Path
 
-    with store.reader() as con:
+    with store.snapshot() as (con, _):
         rows = con.execute("SELECT doc_id, path FROM documents").fetchall()
-    absolute = str(Path(ref).expanduser().absolute())
+    absolute = str(absolute_path(ref))
     for doc_id, path in rows:
         if ref == doc_id or path in (ref, absolute):
             return doc_id
@@ -104,7 +112,7 @@ def render_document(
     store: Store, ref: str, show_text: bool = False, show_summaries: bool = True
 ) -> str:
     doc_id = find_document(store, ref)
-    with store.reader() as con:
+    with store.snapshot() as (con, from_export):
         tree = store.load_tree(con, doc_id)
         status, error, version = con.execute(
             "SELECT status, error, version FROM documents WHERE doc_id = ?", [doc_id]
@@ -129,6 +137,8 @@ def render_document(
     if summaries:
         lines.append("claims: ✓ entailed by the sources, ? not supported, ✗ contradicted, "
                      "(dropped) removed by the drop policy")
+    if from_export:
+        lines.append(EXPORT_NOTE)
     return "\n".join(lines)
 
 

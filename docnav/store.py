@@ -80,7 +80,11 @@ class Store:
         if self._session is not None:
             yield self
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file in the way, a read-only file system, no permission
+            raise StoreError(f"{self.path}: cannot create the store's folder "
+                             f"{self.path.parent}: {exc.strerror or exc}") from exc
         self._session = self._connect(read_only=False, wait=lock_wait)
         try:
             initialize(self._session, self.path)
@@ -155,7 +159,7 @@ class Store:
             return
         if not self.exists():
             raise StoreError(
-                f"{self.path}: no store here. Create it with `docnav index PATH --db {self.path}`."
+                f"{self.path}: no store here. Create it with `docnav --db {self.path} index PATH`."
             )
         con = self._connect(read_only=True)
         try:
@@ -163,6 +167,44 @@ class Store:
             yield con
         finally:
             self._close(con)
+
+    @contextmanager
+    def snapshot(self) -> Iterator[tuple[duckdb.DuckDBPyConnection, bool]]:
+        """A read-only connection for a listing, and whether it reads the Parquet export:
+        while another process holds the database, the export (the last complete state) is
+        read instead, through views named as the tables. Missing store: as :meth:`reader`."""
+        try:
+            with self.reader() as con:
+                yield con, False
+                return
+        except StoreLocked:
+            if not (self.parquet_dir / "documents.parquet").exists():
+                raise
+        con = self._export_connection()
+        try:
+            yield con, True
+        finally:
+            con.close()
+
+    def _export_connection(self) -> duckdb.DuckDBPyConnection:
+        """An in-memory database whose tables are views of the Parquet export (empty tables
+        where the export has no file). Text vectors are exported with each document that
+        uses them: the ``embeddings`` view keeps each once."""
+        con = duckdb.connect()
+        initialize(con, self.path)
+        for table in TABLES:
+            if table == "documents":
+                files = [self.parquet_dir / "documents.parquet"]
+            else:
+                files = sorted((self.parquet_dir / table).glob("*.parquet"))
+            if not files:
+                continue
+            listed = ", ".join("'" + str(f).replace("'", "''") + "'" for f in files)
+            distinct = "DISTINCT " if table == "embeddings" else ""
+            con.execute(f"DROP TABLE {table}")
+            con.execute(f"CREATE VIEW {table} AS SELECT {distinct}* FROM "
+                        f"read_parquet([{listed}], union_by_name = true)")
+        return con
 
     @contextmanager
     def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docnav.errors import InputError
+from docnav.scan import absolute
 
 FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot describe
 
@@ -69,7 +70,7 @@ class Watcher:
         on_batch: Callable[[set[str]], None],
         options: WatchOptions = WatchOptions(),
     ) -> None:
-        self.roots = [str(Path(r).expanduser().absolute()) for r in roots]
+        self.roots = [str(absolute(r)) for r in roots]
         missing = [r for r in self.roots if not Path(r).is_dir()]
         if missing:
             raise InputError(f"cannot watch {', '.join(missing)}: not an existing folder")

@@ -45,6 +45,7 @@ from typing import Sequence
 from docnav import errors
 from docnav.errors import ConfigError, DocNavError, InternalError
 from docnav.index import IndexOptions, IndexReport, Indexer
+from docnav.scan import absolute
 from docnav.store import Store
 
 log = logging.getLogger(__name__)
@@ -85,7 +86,7 @@ class _Paths:
     def for_store(cls, db: str | Path) -> _Paths:
         folder = Path(tempfile.gettempdir()) / f"docnav-{os.getuid()}"
         folder.mkdir(mode=0o700, exist_ok=True)
-        name = hashlib.sha1(str(Path(db).expanduser().absolute()).encode()).hexdigest()[:20]
+        name = hashlib.sha1(str(absolute(db)).encode()).hexdigest()[:20]
         base = folder / name  # short: a Unix socket path may not exceed ~107 bytes
         return cls(*(base.with_suffix(s) for s in (".sock", ".key", ".lock", ".pid", ".log")))
 
@@ -125,7 +126,7 @@ class ResidentIndexer:
     def __init__(self, db: str | Path, options: IndexOptions = IndexOptions(),
                  worker: WorkerOptions = WorkerOptions(),
                  progress_log: Callable[[str], None] | None = None) -> None:
-        self.db = str(Path(db).expanduser().absolute())
+        self.db = str(absolute(db))
         self.options = options
         self.worker = worker
         self.progress_log = progress_log  # gets the worker's progress lines as they come
@@ -446,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     logging.basicConfig(level=logging.INFO,
                         format="%(asctime)s %(process)d %(levelname)s %(message)s")
     logging.getLogger("docling").setLevel(logging.WARNING)  # a line per file converted
-    serve(str(Path(args.db).expanduser().absolute()), args.idle)
+    serve(str(absolute(args.db)), args.idle)
 
 
 if __name__ == "__main__":

@@ -144,7 +144,7 @@ class DocNavGraph:
         store = Store(db, parquet_dir)
         if not store.exists():
             raise StoreError(f"{store.path}: no store here. Create it with "
-                             f"`docnav index PATH --db {store.path}`.")
+                             f"`docnav --db {store.path} index PATH`.")
         try:
             with store.reader() as con:
                 tables = tables_from_db(con)

@@ -1,0 +1,132 @@
+"""The CLI against stores and outputs that are not what it expects: a DuckDB file of something
+else, a store folder that cannot be made, a store another process is writing, paths named
+through `..`, and a reader that stops reading. Real store, real processes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from docnav.cli import main
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "rfcs"
+
+
+def docnav(db: Path, *args: str) -> int:
+    return main(["--db", str(db), *args])
+
+
+def index(db: Path, *paths, wait: str = "10") -> int:
+    return docnav(db, "index", *map(str, paths), "--embed-model", "hashing", "--no-summaries",
+                  "--no-progress", "--wait", wait)
+
+
+@pytest.fixture
+def docs(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
+    (folder / "b.md").write_text("# Bravo\n\nBravo builds boats.\n")
+    return folder
+
+
+def test_a_duckdb_file_of_something_else_is_refused_and_left_as_it_was(tmp_path, docs, capsys):
+    db = tmp_path / "other.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE t (a INTEGER PRIMARY KEY)")
+        con.execute("CREATE VIEW v AS SELECT * FROM t")
+        con.execute("CREATE SCHEMA s")
+        con.execute("CREATE TABLE s.u AS SELECT 42 AS z")
+    for args in (["prune", "--dry-run"], ["prune"], ["index", str(docs), "--embed-model",
+                                                      "hashing", "--no-summaries"]):
+        assert docnav(db, *args) == 2, args
+        err = capsys.readouterr().err
+        assert f"{db}: not a DocNav store: this DuckDB database holds schema s, table main.t, " \
+               "table s.u, view main.v" in err and "nothing was written" in err
+    with duckdb.connect(str(db), read_only=True) as con:
+        tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+        assert tables == {"t", "u"}
+        assert con.execute("SELECT z FROM s.u").fetchone() == (42,)
+        assert con.execute("SELECT count(*) FROM v").fetchone() == (0,)
+
+
+def test_an_empty_duckdb_file_becomes_a_store(tmp_path, docs):
+    db = tmp_path / "empty.duckdb"
+    duckdb.connect(str(db)).close()
+    assert index(db, docs) == 0
+
+
+def test_a_store_folder_that_cannot_be_made_is_a_clear_error(tmp_path, docs, capsys):
+    (tmp_path / "file").write_text("in the way")
+    db = tmp_path / "file" / "store" / "x.duckdb"
+    assert index(db, docs) == 2
+    err = capsys.readouterr().err
+    assert f"{db}: cannot create the store's folder {db.parent}" in err
+    assert "Traceback" not in err
+
+
+def test_a_path_through_dotdot_is_the_same_document(tmp_path, docs, capsys):
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs) == 0
+    capsys.readouterr()
+    assert index(db, docs / ".." / docs.name / "b.md") == 0
+    assert "0 added, 0 changed" in capsys.readouterr().out
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert sorted(p for (p,) in con.execute("SELECT path FROM documents").fetchall()) == [
+            str(docs / "a.md"), str(docs / "b.md")]
+    assert docnav(db, "show", str(docs / ".." / docs.name / "b.md")) == 0
+    assert "Bravo" in capsys.readouterr().out
+
+
+def test_a_missing_store_says_the_command_that_makes_it(tmp_path, capsys):
+    db = tmp_path / "none.duckdb"
+    assert docnav(db, "show") == 2
+    hint = capsys.readouterr().err.split("Create it with ")[1].split("`")[1]
+    assert hint == f"docnav --db {db} index PATH"
+    # the hint works as written (PATH put in)
+    assert main(hint.split()[1:-1] + [str(SAMPLES / "0019-opt-in-builtin-traits.md"),
+                                      "--embed-model", "hashing", "--no-summaries",
+                                      "--no-progress"]) == 0
+
+
+def test_show_reads_the_export_while_another_process_writes_the_store(tmp_path, docs, capsys):
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs) == 0
+    capsys.readouterr()
+    assert docnav(db, "show") == 0
+    direct = capsys.readouterr().out.splitlines()
+    assert docnav(db, "show", "a.md", "--text") == 0
+    direct_doc = capsys.readouterr().out.splitlines()
+    writer = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+         "print('held', flush=True); time.sleep(60)", str(db)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout.readline().strip() == "held"
+        assert docnav(db, "show") == 0
+        listing = capsys.readouterr().out.splitlines()
+        assert docnav(db, "show", "a.md", "--text") == 0
+        document = capsys.readouterr().out.splitlines()
+    finally:
+        writer.kill()
+        writer.wait()
+    note = ("read from the Parquet export, the last complete state: another process is "
+            "writing the store")
+    # the same rows; the file's size line (the database's own) gives way to the note
+    assert listing == [*direct[:-1], note] and direct[-1].startswith("store file ")
+    assert document == [*direct_doc, note]
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, docs):
+    db = tmp_path / "s.duckdb"
+    for i in range(300):
+        (docs / f"n{i:03}.md").write_text(f"# Note {i}\n\nText {i}.\n")
+    assert index(db, docs) == 0
+    shown = subprocess.Popen([sys.executable, "-m", "docnav.cli", "--db", str(db), "show"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    shown.stdout.close()  # as `docnav show | head -1` once head has its line
+    err = shown.stderr.read().decode()
+    assert shown.wait() == 141 and err == ""
