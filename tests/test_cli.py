@@ -210,7 +210,7 @@ def test_show_on_missing_store_names_it_and_what_to_run(tmp_path, capsys):
     err = captured.err
     assert err.startswith("docnav: error: ")
     assert str(db) in err
-    assert "docnav index" in err
+    assert f"docnav --db {db} index" in err
     assert not db.exists(), "show must not create a store"
 
 
