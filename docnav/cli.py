@@ -35,8 +35,23 @@ def _cmd_index(args: argparse.Namespace) -> int:
         print(f"warning: summary of node {node_id} failed, previous kept: {error}",
               file=sys.stderr)
     _note_parsed_otherwise(report, args)
+    _note_excluded(report)
     print(report.summary())
     return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _note_excluded(report) -> None:
+    """Documents removed whose files are still there: the run's --include/--exclude leave them
+    out (a run over PDFs only, `--include '*.pdf'`, removes the folder's other documents)."""
+    gone = report.excluded
+    if not gone:
+        return
+    names = ", ".join(Path(p).name for p in gone[:3]) + (", ..." if len(gone) > 3 else "")
+    were, files = ("document was", "its file is") if len(gone) == 1 else (
+        "documents were", "their files are")
+    print(f"note: {len(gone)} {were} removed although {files} still there ({names}): "
+          "this run's --include/--exclude leave them out. Index the folder with the settings "
+          "that cover them to bring them back.", file=sys.stderr)
 
 
 def _note_parsed_otherwise(report, args: argparse.Namespace) -> None:
@@ -110,6 +125,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
         report = indexer.index(args.paths)  # catch up first
         _note_parsed_otherwise(report, args)
+        _note_excluded(report)
         print(report.summary(), flush=True)
         on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True))
         print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)

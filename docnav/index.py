@@ -15,6 +15,7 @@ This module holds the run and its batches (:class:`Indexer`); the collection ste
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -249,6 +250,7 @@ class Indexer:
         plan = plan_run(found, stored, scope, exact_scope, reparse=reparse)
         jobs, deletions = plan.jobs, plan.deletions
         report.unchanged, report.removed = plan.unchanged, plan.removed
+        report.excluded = [p for p in plan.removed if os.path.lexists(p)]
         report._time("scan", t)
 
         embedder_before = self.embedder.texts_embedded

@@ -18,6 +18,8 @@ class IndexReport:
     changed: list[str] = field(default_factory=list)
     renamed: list[tuple[str, str]] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    # of ``removed``: files still there that the run's include/exclude globs leave out
+    excluded: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (path, error)
     docs_parsed: int = 0
@@ -57,6 +59,7 @@ class IndexReport:
             "documents_changed": len(self.changed),
             "documents_renamed": len(self.renamed),
             "documents_removed": len(self.removed),
+            "documents_excluded": len(self.excluded),  # removed, the file still there
             "documents_unchanged": len(self.unchanged),
             "documents_failed": len(self.failed),
             "documents_reembedded": len(self.reembedded),

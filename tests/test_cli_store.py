@@ -130,3 +130,19 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, docs):
     shown.stdout.close()  # as `docnav show | head -1` once head has its line
     err = shown.stderr.read().decode()
     assert shown.wait() == 141 and err == ""
+
+
+def test_a_run_says_when_it_removes_documents_whose_files_are_still_there(tmp_path, docs,
+                                                                           capsys):
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs) == 0
+    capsys.readouterr()
+    assert index(db, docs, "--exclude", "b.md") == 0
+    out, err = capsys.readouterr()
+    assert "1 removed" in out
+    assert ("note: 1 document was removed although its file is still there (b.md): this "
+            "run's --include/--exclude leave them out.") in err
+    (docs / "a.md").unlink()  # a file deleted: removed without a note
+    assert index(db, docs, "--exclude", "b.md") == 0
+    out, err = capsys.readouterr()
+    assert "1 removed" in out and "note:" not in err
