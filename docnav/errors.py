@@ -41,5 +41,10 @@ class StoreLocked(StoreError):
     """Another process holds the store: a writer, a compaction, or a reader loading it."""
 
 
+class RunCancelled(DocNavError):
+    """An index run stopped on request (its caller has gone) between documents: the documents
+    written so far are kept, the rest is left to the next run."""
+
+
 class InternalError(DocNavError):
     """A defect in DocNav: please report it."""

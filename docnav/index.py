@@ -32,7 +32,7 @@ from docnav.diff import diff_trees
 from docnav.embed import (
     Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors,
 )
-from docnav.errors import DocNavError, InputError
+from docnav.errors import DocNavError, InputError, RunCancelled
 from docnav.export import export_documents
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
@@ -107,6 +107,9 @@ class Indexer:
         self.store = store
         # where progress goes as lines instead of a bar (Dagster's context.log.info)
         self.progress_log = progress_log
+        # asked before each document: True stops the run there (RunCancelled); the resident
+        # worker's, when the run that sent the request has gone
+        self.should_stop: Callable[[], bool] | None = None
         self.options = options
         self._embedder = embedder
         self._parse = parse or parse_file
@@ -380,6 +383,9 @@ class Indexer:
         t = time.perf_counter()
         parsed: list[tuple[Job, DocTree | None, str | None]] = []
         for job in batch:
+            if self.should_stop is not None and self.should_stop():
+                raise RunCancelled(f"stopped before {job.found.path}: the run was cancelled; "
+                                   "the documents written are kept, the next run does the rest")
             self._bar.stage(f"parsing {Path(job.found.path).name}")
             job, tree, error = parse_job(job, self._parse, self.options.parse)
             parsed.append((job, tree, error))

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Sequence
 
 from docnav import errors
-from docnav.errors import ConfigError, DocNavError, InternalError
+from docnav.errors import ConfigError, DocNavError, InternalError, RunCancelled
 from docnav.index import IndexOptions, IndexReport, Indexer
 from docnav.scan import absolute
 from docnav.store import Store
@@ -393,7 +393,8 @@ def _handle(conn: Connection, key: bytes, fingerprint: str, indexers: dict[str, 
             elif message[0] == "run":
                 db, options, op, kwargs, *progress = message[1:]
                 send = _progress_sender(conn) if any(progress) else None
-                conn.send(_run_request(indexers, db, options, op, kwargs, send))
+                conn.send(_run_request(indexers, db, options, op, kwargs, send,
+                                       should_stop=lambda: _hung_up(conn)))
     except (EOFError, OSError) as exc:  # the caller hung up (or was killed): next caller
         log.debug("connection closed: %s", exc)
     except Exception:  # AuthenticationError, a malformed message: drop this caller only
@@ -401,9 +402,18 @@ def _handle(conn: Connection, key: bytes, fingerprint: str, indexers: dict[str, 
     return None
 
 
+def _hung_up(conn: Connection) -> bool:
+    """The caller has gone (its run was cancelled or killed): a caller sends nothing while its
+    request runs, so anything to read is the end of the connection."""
+    try:
+        return conn.poll()
+    except (EOFError, OSError):
+        return True
+
+
 def _progress_sender(conn: Connection) -> Callable[[str], None]:
-    """Sends a request's progress lines to its caller. A caller that has gone (its run was
-    killed) gets none; the request still finishes, as one whose caller left always did."""
+    """Sends a request's progress lines to its caller; one that has gone gets none (the
+    request stops before its next document: :func:`_hung_up`)."""
     def send(line: str) -> None:
         try:
             conn.send(("progress", line))
@@ -414,7 +424,10 @@ def _progress_sender(conn: Connection) -> Callable[[str], None]:
 
 
 def _run_request(indexers: dict[str, Indexer], db: str, options: IndexOptions, op: str,
-                 kwargs: dict, progress_log: Callable[[str], None] | None = None) -> tuple:
+                 kwargs: dict, progress_log: Callable[[str], None] | None = None,
+                 should_stop: Callable[[], bool] | None = None) -> tuple:
+    """Runs one request on the store's indexer (kept between requests, models loaded); it
+    stops between documents once ``should_stop`` says so (its caller has gone)."""
     started = time.perf_counter()
     log.info("request %s %s", op, {k: v for k, v in kwargs.items() if k != "paths"}
              | {"paths": None if kwargs.get("paths") is None else len(kwargs["paths"])})
@@ -425,7 +438,13 @@ def _run_request(indexers: dict[str, Indexer], db: str, options: IndexOptions, o
         if key not in indexers:
             indexers[key] = Indexer(Store(db), options)
         indexers[key].progress_log = progress_log  # this caller's, for this request
+        indexers[key].should_stop = should_stop
         report = getattr(indexers[key], op)(**kwargs)
+    except RunCancelled as exc:  # nobody to tell: the log says it; a fresh indexer follows
+        log.info("request stopped: %s", exc)
+        old = indexers.pop(key)  # its in-memory state may be mid-run: models kept, not state
+        indexers[key] = Indexer(Store(db), options, old._embedder, summaries=old._summaries)
+        return ("error", os.getpid(), (type(exc).__name__, str(exc)))
     except Exception as exc:  # sent back and raised in the caller; the worker goes on
         log.warning("request failed: %s", exc if isinstance(exc, DocNavError)
                     else traceback.format_exc())

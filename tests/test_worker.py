@@ -157,23 +157,80 @@ def test_worker_options_are_checked():
         WorkerOptions(idle_seconds=0)
 
 
-def test_a_request_whose_caller_has_gone_still_finishes(docs, db):
-    """The worker sends progress lines as it writes; when the caller is gone (its Dagster run
-    was killed), the sends fail and the request still finishes, as before there were lines."""
+def test_a_request_whose_caller_has_gone_stops_and_the_next_one_does_the_work(docs, db):
+    """A caller that hangs up (its Dagster run was cancelled or killed) stops its request
+    before the next document, so a cancelled run does not keep the worker busy for the runs
+    queued behind it; the next request indexes what is left, with the same models."""
     from multiprocessing import Pipe
 
-    from docnav.worker import _progress_sender, _run_request
+    from docnav.worker import _hung_up, _progress_sender, _run_request
 
     mine, callers = Pipe()
+    assert not _hung_up(mine)
     callers.close()  # the caller hung up
+    assert _hung_up(mine)
     send = _progress_sender(mine)
     with pytest.raises(OSError):
-        mine.send(("progress", "a line"))  # what the sender meets
-    status, _, report = _run_request({}, str(db), OPTIONS, "index",
-                                     {"roots": [str(docs)], "paths": None, "collection": True},
-                                     send)
+        mine.send(("progress", "a line"))  # what the sender meets, and ignores
+    indexers: dict = {}
+    request = {"roots": [str(docs)], "paths": None, "collection": True}
+    status, _, (name, message) = _run_request(indexers, str(db), OPTIONS, "index", request,
+                                              send, should_stop=lambda: _hung_up(mine))
+    assert status == "error" and name == "RunCancelled" and "the run was cancelled" in message
+    assert tables(db)["documents"] == []
+    (indexer,) = indexers.values()
+    status, _, report = _run_request(indexers, str(db), OPTIONS, "index", request)
     assert status == "ok" and len(report.added) == 2
-    assert {p for p, *_ in tables(db)["documents"]} == {str(docs / "a.md"), str(docs / "b.md")}
+    assert list(indexers.values())[0].embedder is indexer.embedder  # models kept
+
+
+def test_a_cancelled_run_stops_its_request_in_the_worker(docs, db):
+    """Through a real worker: the run that sent the request is interrupted while it waits (as
+    Dagster's terminate does) and hangs up; the worker stops before its next document, stays
+    up, and the next request does the rest."""
+    for i in range(30):
+        (docs / f"n{i:02}.md").write_text(f"# Note {i}\n\nNote {i} text.\n")
+    options = IndexOptions(embedding=EmbeddingOptions(model="hashing"), progress=False,
+                           batch_size=1)
+
+    class Cancelled(Exception):
+        pass
+
+    def interrupt(line: str) -> None:  # the run is cancelled once the first document is in
+        raise Cancelled(line)
+
+    resident = ResidentIndexer(db, options, progress_log=interrupt)
+    with pytest.raises(Cancelled):
+        resident.index([docs])
+    log = _Paths.for_store(db).log
+    wait_until(lambda: "request stopped: stopped before" in log.read_text())
+    pid = worker_pid(db)
+    assert pid is not None and 1 <= len(tables(db)["documents"]) < 32
+    report = ResidentIndexer(db, options).index([docs])
+    assert len(report.added) + len(report.unchanged) == 32 and report.added
+    assert worker_pid(db) == pid  # the same worker, its models loaded
+
+
+def test_an_index_run_stops_between_documents_when_asked(docs, db):
+    """Indexer.should_stop, asked before each document: what was written stays, consistent,
+    and the next run finishes the work."""
+    from docnav.errors import RunCancelled
+
+    for i in range(5):
+        (docs / f"n{i}.md").write_text(f"# Note {i}\n\nNote {i} text.\n")
+    options = IndexOptions(embedding=EmbeddingOptions(model="hashing"), progress=False,
+                           batch_size=2)
+    lines: list[str] = []
+    indexer = Indexer(Store(db), options, progress_log=lines.append)
+    indexer.should_stop = lambda: len(lines) >= 1  # after the first batch is written
+    with pytest.raises(RunCancelled, match="stopped before .*the run was cancelled"):
+        indexer.index([docs])
+    assert len(tables(db)["documents"]) == 2
+    report = Indexer(Store(db), options).index([docs])
+    assert len(report.added) == 5 and len(report.unchanged) == 2
+    fresh = tables(db)
+    Indexer(Store(db.parent / "fresh.duckdb"), options).index([docs])
+    assert fresh["documents"] == tables(db.parent / "fresh.duckdb")["documents"]
 
 
 def test_a_reparse_request_uses_the_same_indexer_and_models(docs, db):
