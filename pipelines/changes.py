@@ -1,11 +1,13 @@
 """What the document sensor decides, as pure functions of the file state, the cursor and the
 partitions that exist: which partitions to add and delete, and the one run that covers it all.
 
-Cursor: JSON ``{"seq": n, "files": {path: content_hash}}`` (an unreadable file is recorded as
-``"error:<reason>"`` so that it, too, gets a partition and shows its failure). ``seq`` counts
-the ticks that requested a run: the run key is a hash of ``seq`` and the change set, so a tick
-that is retried after a crash re-requests the same run (deduplicated by Dagster), while a file
-that changes back to an earlier content still gets a new run.
+Cursor: JSON ``{"seq": n, "files": {path: content_hash}, "held": [key, ...]}`` (an unreadable
+file is recorded as ``"error:<reason>"`` so that it, too, gets a partition and shows its
+failure). ``seq`` counts the ticks that requested a run: the run key is a hash of ``seq`` and the
+change set, so a tick that is retried after a crash re-requests the same run (deduplicated by
+Dagster), while a file that changes back to an earlier content still gets a new run. ``held``:
+partitions of gone files whose removal a run already has planned, kept because an unfinished
+run's range ends there (pipelines/inflight.py); a later tick deletes them, requesting nothing.
 
 Dynamic partitions are ordered by when they were added, so one tick's new documents form one
 contiguous key range: an initial load of thousands of files is one run. Changed documents are
@@ -16,7 +18,7 @@ documents between them, which the indexer reports as unchanged at the cost of a 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from dagster import (
@@ -54,13 +56,14 @@ def file_state(found: Sequence[FoundFile]) -> dict[str, str]:
     return {f.path: f.content_hash or f"error:{f.error}" for f in found}
 
 
-def read_cursor(cursor: str | None) -> tuple[int, dict[str, str]]:
+def read_cursor(cursor: str | None) -> tuple[int, dict[str, str], list[str]]:
     data = json.loads(cursor) if cursor else {}
-    return data.get("seq", 0), data.get("files", {})
+    return data.get("seq", 0), data.get("files", {}), data.get("held", [])
 
 
-def write_cursor(seq: int, files: dict[str, str]) -> str:
-    return json.dumps({"seq": seq, "files": files}, sort_keys=True)
+def write_cursor(seq: int, files: dict[str, str], held: Sequence[str] = ()) -> str:
+    data = {"seq": seq, "files": files, **({"held": sorted(held)} if held else {})}
+    return json.dumps(data, sort_keys=True)
 
 
 def diff_state(old: dict[str, str], new: dict[str, str]) -> ChangeSet:
@@ -75,20 +78,27 @@ def diff_state(old: dict[str, str], new: dict[str, str]) -> ChangeSet:
 def plan_tick(
     cursor: str | None, found: Sequence[FoundFile], existing_keys: Sequence[str],
     selection: dict[str, list], orphans: Sequence[OrphanWork] = (),
+    in_flight: Collection[str] = (),
 ) -> SensorResult:
     """The sensor's answer. ``selection``: asset keys for {"documents": ..., "removals": ...}.
     ``orphans``: work of runs that died with the deployment, redone by this tick's run against
-    the files as they are now (a document deleted meanwhile is removed, not indexed)."""
-    seq, old = read_cursor(cursor)
+    the files as they are now (a document deleted meanwhile is removed, not indexed).
+    ``in_flight``: partition keys that runs not yet done name as range ends
+    (pipelines/inflight.py): a gone file's partition among them is deleted by a later tick."""
+    seq, old, held_before = read_cursor(cursor)
     new = file_state(found)
     changes = diff_state(old, new)
     existing = list(existing_keys)
     stale = [k for k in existing if path_for_key(k) not in new]  # also after a cursor reset
+    unplanned = [k for k in stale if k not in held_before]  # no run has planned their removal
+    held = [k for k in stale if k in in_flight]
+    to_delete = [k for k in stale if k not in in_flight]
     redo = [p for o in orphans for p in o.paths if p in new]
-    removed = sorted({*changes.removed, *map(path_for_key, stale),
+    removed = sorted({*changes.removed, *map(path_for_key, unplanned),
                       *(p for o in orphans for p in [*o.paths, *o.removed] if p not in new)})
-    if not changes and not stale and not orphans:
-        return SensorResult(cursor=write_cursor(seq, new))
+    if not changes and not unplanned and not orphans:
+        return SensorResult(cursor=write_cursor(seq, new, held),
+                            dynamic_partitions_requests=delete_requests(to_delete))
 
     to_add = [key_for_path(p) for p in [*changes.added, *changes.changed]
               if key_for_path(p) not in existing]
@@ -113,15 +123,15 @@ def plan_tick(
             run_key=run_key, asset_selection=selection["removals"], tags={**STORE_TAGS, **recovers},
             run_config={"ops": {"collection": {"config": {"removed": removed, "full": full}}}},
         )
-    partition_requests = []
-    if to_add:
-        partition_requests.append(AddDynamicPartitionsRequest(PARTITIONS, to_add))
-    if stale:
-        partition_requests.append(DeleteDynamicPartitionsRequest(PARTITIONS, stale))
+    adds = [AddDynamicPartitionsRequest(PARTITIONS, to_add)] if to_add else []
     return SensorResult(
-        run_requests=[request], dynamic_partitions_requests=partition_requests,
-        cursor=write_cursor(seq + 1, new),
+        run_requests=[request], dynamic_partitions_requests=adds + delete_requests(to_delete),
+        cursor=write_cursor(seq + 1, new, held),
     )
+
+
+def delete_requests(keys: list[str]) -> list[DeleteDynamicPartitionsRequest]:
+    return [DeleteDynamicPartitionsRequest(PARTITIONS, keys)] if keys else []
 
 
 def full_range_request(keys: Sequence[str], run_key: str | None = None,

@@ -25,6 +25,7 @@ from docnav.plan import parsed_otherwise
 from docnav.scan import in_scope, root_of, scan
 from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick
+from pipelines.inflight import partitions_in_flight
 from pipelines.recovery import fail_orphan, find_orphaned_runs, orphan_work
 from pipelines.resources import DocNavResource
 from pipelines.versions import needs_reparse
@@ -46,8 +47,9 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
             minimum_interval_seconds=minimum_interval_seconds,
             default_status=DefaultSensorStatus.RUNNING)
     def document_sensor(context: SensorEvaluationContext, docnav: DocNavResource):
-        """Scan the roots; add/delete document partitions; one run for everything that changed
-        and for the work of runs orphaned by a killed deployment (pipelines/recovery.py)."""
+        """Scan the roots; add/delete document partitions (not those an unfinished run's range
+        ends at: pipelines/inflight.py); one run for everything that changed and for the work
+        of runs orphaned by a killed deployment (pipelines/recovery.py)."""
         docnav.preload_worker()  # at once, not at the first run: a deployment keeps models warm
         options = docnav.index_options()
         found = scan(docnav.root_list(), options.include, options.exclude)
@@ -56,6 +58,7 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         result = plan_tick(
             context.cursor, found, keys, orphans=[orphan_work(run, keys) for run in orphans],
             selection={"documents": [document.key, collection.key], "removals": [collection.key]},
+            in_flight=partitions_in_flight(context.instance, ignore={r.run_id for r in orphans}),
         )
         # Failed only now that their work is planned. Should the daemon die before the run is
         # submitted, the reconcile schedule still indexes every root.

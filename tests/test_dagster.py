@@ -28,12 +28,16 @@ from dagster import (
     materialize,
     multiprocess_executor,
 )
-from dagster import DagsterRunStatus, MetadataValue
-from dagster._core.events import EngineEventData
+from dagster import DagsterRunStatus, MetadataValue, in_process_executor
+from dagster._core.definitions.job_base import InMemoryJob
+from dagster._core.events import DagsterEvent, DagsterEventType, EngineEventData
+from dagster._core.execution.api import execute_run
 from dagster._core.storage.dagster_run import DagsterRun
 from dagster._core.storage.tags import (
     ASSET_PARTITION_RANGE_END_TAG,
     ASSET_PARTITION_RANGE_START_TAG,
+    AUTO_RETRY_RUN_ID_TAG,
+    PARTITION_NAME_TAG,
     WILL_RETRY_TAG,
 )
 
@@ -42,6 +46,7 @@ from docnav.worker import stop_worker, worker_pid
 from pipelines.assets import collection, document
 from docnav.scan import FoundFile
 from pipelines.changes import PARTITIONS, diff_state, plan_tick
+from pipelines.inflight import partitions_in_flight
 from pipelines.partitions import key_for_path
 from pipelines.recovery import (
     RECOVERS_TAG,
@@ -270,6 +275,91 @@ def launch(instance, resource, request):
                                     asset_selection=request.asset_selection)
     assert result.success
     return result
+
+
+def queue(instance, resource, request) -> DagsterRun:
+    """The request's run as the sensor daemon creates it, not yet started (the daemon then
+    submits it to the queue, where it is QUEUED: also unfinished, but that status needs the
+    run's origin in a code location)."""
+    return instance.create_run_for_job(
+        index_job_def(resource), tags=request.tags, run_config=request.run_config,
+        asset_selection=frozenset(request.asset_selection))
+
+
+def start(instance, resource, run: DagsterRun):
+    """The run taken off the queue and executed, as the run queue and its worker do."""
+    instance.report_dagster_event(
+        DagsterEvent(DagsterEventType.PIPELINE_STARTING.value, job_name=run.job_name),
+        run_id=run.run_id)
+    return execute_run(InMemoryJob(index_job_def(resource)), instance.get_run_by_id(run.run_id),
+                       instance)
+
+
+def index_job_def(resource):
+    return Definitions(assets=[document, collection], jobs=[index_job], executor=in_process_executor,
+                       resources={"docnav": resource}).resolve_job_def("index_documents")
+
+
+def test_a_queued_run_still_indexes_its_range_when_the_file_at_its_end_is_deleted(
+        instance, resource, docs):
+    """a.md edited and z.md added: one run over a.md..z.md waits in the queue. z.md is deleted
+    before it starts. Dagster raised "Nonexistent partition keys" when the run read its range
+    (and again when storing its output, and when the retry daemon re-created it), had the next
+    tick deleted z.md's partition; the edit of a.md waited for the reconcile schedule. Now the
+    partition stays while the run is unfinished: the run indexes a.md and removes z.md, and a
+    later tick deletes the partition, requesting nothing."""
+    first = tick(instance, resource, None)
+    launch(instance, resource, first.run_requests[0])
+    a, z = docs / "a.md", docs / "z.md"
+    a.write_text("# Alpha\n\nAlpha has apricots now.\n")
+    z.write_text("# Zulu\n\nZulu zigzags.\n")
+    edited = tick(instance, resource, first.cursor)
+    [request] = edited.run_requests
+    assert request.tags[ASSET_PARTITION_RANGE_END_TAG] == key_for_path(str(z))
+    queued = queue(instance, resource, request)
+
+    z.unlink()
+    deleted = tick(instance, resource, edited.cursor)
+    result = start(instance, resource, queued)
+    assert result.success
+    assert "Alpha has apricots now." in paragraphs(resource.db)
+    assert "Alpha has apples." not in paragraphs(resource.db)
+    assert stored_paths(resource.db) == {str(docs / n) for n in ("a.md", "b.md", "c.md")}
+    assert sorted(m.partition for m in result.asset_materializations_for_node("document")) == [
+        key_for_path(str(p)) for p in (a, docs / "b.md", docs / "c.md", z)]
+
+    assert key_for_path(str(z)) in instance.get_dynamic_partitions(PARTITIONS)
+    [removal] = deleted.run_requests  # the tick that saw z.md go planned its removal
+    assert removal.run_config["ops"]["collection"]["config"]["removed"] == [str(z)]
+    assert not deleted.dynamic_partitions_requests
+    launch(instance, resource, removal)
+
+    released = tick(instance, resource, deleted.cursor)  # no unfinished run names z.md now
+    assert not released.run_requests
+    [request] = released.dynamic_partitions_requests
+    assert isinstance(request, DeleteDynamicPartitionsRequest)
+    assert request.partition_keys == [key_for_path(str(z))]
+    assert key_for_path(str(z)) not in instance.get_dynamic_partitions(PARTITIONS)
+    quiet = tick(instance, resource, released.cursor)
+    assert not quiet.run_requests and not quiet.dynamic_partitions_requests
+
+
+def test_partitions_in_flight_are_the_ends_of_runs_not_finished_or_awaiting_a_retry():
+    with instance_for_test() as instance:
+        for run_id, status, tags in [
+            ("created", DagsterRunStatus.NOT_STARTED, range_tags("/a", "/b")),
+            ("started", DagsterRunStatus.STARTED, {PARTITION_NAME_TAG: "/c"}),
+            ("done", DagsterRunStatus.SUCCESS, range_tags("/d", "/e")),
+            ("to-retry", DagsterRunStatus.FAILURE, {**range_tags("/f", "/g"),
+                                                    WILL_RETRY_TAG: "true"}),
+            ("retried", DagsterRunStatus.FAILURE, {**range_tags("/h", "/i"),
+                                                   WILL_RETRY_TAG: "true",
+                                                   AUTO_RETRY_RUN_ID_TAG: "created"}),
+            ("orphan", DagsterRunStatus.STARTED, range_tags("/j", "/k")),
+        ]:
+            instance.add_run(DagsterRun(job_name="index_documents", run_id=run_id, status=status,
+                                        tags=tags))
+        assert partitions_in_flight(instance, ignore={"orphan"}) == {"/a", "/b", "/c", "/f", "/g"}
 
 
 def test_a_failed_document_is_shown_then_indexed_once_its_file_is_fixed(instance, resource, docs):
