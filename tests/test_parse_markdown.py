@@ -226,3 +226,24 @@ def test_markdown_title_is_a_single_leading_heading_or_the_file_name(tmp_path, t
     from docnav.parse import parse_file
 
     assert parse_file(page).title == title
+
+
+# -- typography ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("html", ["", "<!-- a comment -->\n\n"])
+def test_raw_html_leaves_dashes_and_quotes_as_written_so_anchor_links_resolve(tmp_path, html):
+    """Any raw HTML sends the file through docling's HTML reader, which made every dash,
+    curly quote and ellipsis ASCII: "Uni — heading" lost its anchor "uni--heading"."""
+    from docnav.refs import internal_references
+
+    parsed = parse_md(tmp_path, f"# T\n\nSee [below](#uni--heading).\n\n{html}"
+                                "## Uni — heading\n\n“Quoted” it’s – here…\n")
+    assert [b.text for b in parsed.blocks] == [
+        "T", "See below.", "Uni — heading", "“Quoted” it’s – here…"]
+    assert parsed.blocks[2].anchor == "uni--heading"
+    tree = tree_of(parsed)
+    see = next(n for n in tree.paragraphs if n.text == "See below.")
+    target = next(s for s in tree.sections if s.heading == "Uni — heading")
+    assert [(e.src, e.dst) for e in internal_references(tree)] == [(see.node_id,
+                                                                    target.node_id)]
