@@ -12,6 +12,7 @@ import logging
 import threading
 import zipfile
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 
 from docnav.errors import ConfigError, DocumentError
@@ -34,14 +35,18 @@ class Converted:
     warnings: tuple[str, ...]
 
 
-def convert(path: Path, fmt: str, options: ParseOptions) -> Converted:
-    """Run docling on ``path``; any failure becomes a DocumentError naming the problem."""
+def convert(path: Path, fmt: str, options: ParseOptions, text: str | None = None) -> Converted:
+    """Run docling on ``path``, or on ``text`` standing for its content (a Markdown file
+    without its front matter); any failure becomes a DocumentError naming the problem."""
     from docling.datamodel.base_models import ConversionStatus
+    from docling_core.types.io import DocumentStream
 
     pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
     converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
+    source = path if text is None else DocumentStream(name=path.name,
+                                                      stream=BytesIO(text.encode("utf-8")))
     try:
-        result = converter.convert(path, raises_on_error=False)
+        result = converter.convert(source, raises_on_error=False)
     except Exception as exc:  # docling raises assorted errors for inputs it cannot read
         raise DocumentError(str(path), _failure_cause(path, fmt, _one_line(exc))) from exc
     errors = tuple(_one_line(e.error_message) for e in result.errors)
