@@ -67,6 +67,19 @@ def test_html_headings_levels_anchors_links_and_metadata(tmp_path):
     assert tree.node(deep.parent_id).heading == "Manual" and deep.anchor == "deep"
 
 
+def test_html_keeps_dashes_and_quotes_as_written_and_its_heading_ids(tmp_path):
+    """docling's HTML reader made every dash, curly quote and ellipsis ASCII: the text was not
+    the author's, and a heading no longer matched its ``<h2 id>``, so it lost its anchor."""
+    path = tmp_path / "dash.html"
+    path.write_text('<html><body><h1>T</h1><p><a href="#uni">See below</a>.</p>'
+                    '<h2 id="uni">Uni — heading</h2><p>“Quoted” it’s – here…&nbsp;end</p>'
+                    "</body></html>", encoding="utf-8")
+    parsed = parse_file(path)
+    assert [b.text for b in parsed.blocks] == [
+        "T", "See below.", "Uni — heading", "“Quoted” it’s – here… end"]
+    assert parsed.blocks[2].anchor == "uni"
+
+
 def test_htm_suffix_is_html(tmp_path):
     path = tmp_path / "page.htm"
     path.write_text("<html><body><h2>Only</h2><p>x</p></body></html>")

@@ -7,6 +7,7 @@ through :func:`docnav.tree.build_tree`.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -226,3 +227,95 @@ def test_markdown_title_is_a_single_leading_heading_or_the_file_name(tmp_path, t
     from docnav.parse import parse_file
 
     assert parse_file(page).title == title
+
+
+# -- front matter ------------------------------------------------------------------------------
+
+FRONT_MATTER = """\
+---
+title: Front Matter Doc
+author: Ada Lovelace
+date: 2024-03-05
+tags: [a, b]
+draft: false
+nested: {x: 1}
+# comment: not heading
+---
+
+# Heading One
+
+Read the [spec](https://example.org/spec) first.
+"""
+
+
+def test_yaml_front_matter_is_metadata_not_content(tmp_path):
+    parsed = parse_md(tmp_path, FRONT_MATTER)
+    assert shape(parsed) == [(H, 1, "Heading One"), (T, 0, "Read the spec first.")]
+    assert parsed.title == "Front Matter Doc"
+    assert parsed.metadata == (("title", "Front Matter Doc"), ("author", "Ada Lovelace"),
+                               ("date", "2024-03-05"), ("tags", "a, b"), ("draft", "false"))
+    from docnav.query.graph import document_date
+
+    assert document_date(json.dumps(parsed.metadata)) == "2024-03-05"
+    tree = tree_of(parsed)
+    assert tree.title == "Front Matter Doc" and [s.heading for s in tree.sections] == [
+        "Heading One"]
+
+
+def test_toml_front_matter_and_a_yaml_block_closed_by_dots(tmp_path):
+    toml = parse_md(tmp_path, '+++\ntitle = "Toml Doc"\ndate = 2023-01-02\n+++\n\nText.\n')
+    assert shape(toml) == [(T, 0, "Text.")]
+    assert toml.title == "Toml Doc" and ("date", "2023-01-02") in toml.metadata
+    dots = parse_md(tmp_path, "---\r\nauthor: Bo\r\n...\r\n\r\n# A\r\n\r\n# B\r\n")
+    assert shape(dots) == [(H, 1, "A"), (H, 1, "B")]
+    assert dots.metadata == (("author", "Bo"),) and dots.title == "doc"
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("---\ntitle: Never closed\n\n# Heading\n\nBody.\n", "title: Never closed"),
+    ("---\nAn introduction\n---\n\nBody.\n", "An introduction"),  # a rule and a heading
+    ("---\ntitle: [unclosed\n---\n\nBody.\n", "title: [unclosed"),  # not YAML
+    ("Body first.\n\n---\ntitle: x\n---\n", "title: x"),  # not at the top
+])
+def test_what_is_not_front_matter_stays_content(tmp_path, text, kept):
+    parsed = parse_md(tmp_path, text)
+    assert any(kept in b.text for b in parsed.blocks)
+    assert "Body" in " ".join(b.text for b in parsed.blocks)
+    assert not any(key == "title" for key, _ in parsed.metadata)
+
+
+def test_front_matter_that_is_not_yaml_is_named_in_the_warnings(tmp_path):
+    parsed = parse_md(tmp_path, "---\ntitle: [unclosed\n---\n\nBody.\n")
+    warnings = dict(parsed.metadata)["conversion_warnings"]
+    assert warnings.startswith("front matter (lines 1-3) kept as text: not valid YAML")
+
+
+def test_blanked_front_matter_keeps_every_line_in_place():
+    from docnav.parse._front_matter import split_front_matter
+
+    front = split_front_matter(FRONT_MATTER.replace("\n", "\r\n"))
+    lines = front.body.split("\r\n")
+    assert len(lines) == FRONT_MATTER.count("\n") + 1 and front.lines == 9
+    assert lines[:10] == [""] * 10 and lines[10] == "# Heading One"
+    assert split_front_matter("---\ntitle: x\n").body == "---\ntitle: x\n"
+
+
+# -- typography ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("html", ["", "<!-- a comment -->\n\n"])
+def test_raw_html_leaves_dashes_and_quotes_as_written_so_anchor_links_resolve(tmp_path, html):
+    """Any raw HTML sends the file through docling's HTML reader, which made every dash,
+    curly quote and ellipsis ASCII: "Uni — heading" lost its anchor "uni--heading"."""
+    from docnav.refs import internal_references
+
+    parsed = parse_md(tmp_path, f"# T\n\nSee [below](#uni--heading).\n\n{html}"
+                                "## Uni — heading\n\n“Quoted” it’s – here…\n")
+    assert [b.text for b in parsed.blocks] == [
+        "T", "See below.", "Uni — heading", "“Quoted” it’s – here…"]
+    assert parsed.blocks[2].anchor == "uni--heading"
+    tree = tree_of(parsed)
+    see = next(n for n in tree.paragraphs if n.text == "See below.")
+    target = next(s for s in tree.sections if s.heading == "Uni — heading")
+    assert [(e.src, e.dst) for e in internal_references(tree)] == [(see.node_id,
+                                                                    target.node_id)]

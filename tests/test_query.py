@@ -459,6 +459,23 @@ def test_metadata_keys_match_in_any_case(dated):
         "new.html"}
 
 
+def test_markdown_front_matter_is_the_documents_title_author_and_date(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "fm.md").write_text("---\ntitle: Pump Notes\nauthor: Ada\ndate: 2024-03-05\n---\n\n"
+                                "# Sales\n\nPump sales rose.\n")
+    (docs / "plain.md").write_text("# Other\n\nPump sales fell.\n")
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    graph = DocNavGraph.open(store.path)
+    everything = list(graph._nodes)
+    assert _docs(graph, graph.filter(everything, metadata={"author": "ada"})) == {"fm.md"}
+    assert _docs(graph, graph.filter(everything, dated_after="2024-01-01")) == {"fm.md"}
+    doc = next(graph.node(i) for i in everything if graph.node(i).kind == "document"
+               and graph.node(i).path.endswith("fm.md"))
+    assert doc.heading == "Pump Notes"
+
+
 @pytest.mark.parametrize("query", ["?!.,;:", "the of and", "🦀🦀", "What is it?"])
 def test_a_query_without_words_to_search_is_refused(graph, query):
     with pytest.raises(InputError, match="no words to search for"):

@@ -23,6 +23,7 @@ from docnav.parse._checks import (
     read_markdown_text,
 )
 from docnav.parse._fingerprint import parser_fingerprint, parser_id
+from docnav.parse._front_matter import FrontMatter, split_front_matter
 from docnav.parse._options import ParseOptions
 
 __all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "parser_fingerprint", "parser_id",
@@ -50,11 +51,13 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
     path = Path(path)
     fmt = format_for(path)
     check_file(path, fmt, options)
-    source = _source_text(path, fmt)
+    front = split_front_matter(read_markdown_text(path)) if fmt == "markdown" else None
+    source = _source_text(path, fmt, front)
 
     from docnav.parse._docling import convert  # imports docling (seconds): only when parsing
 
-    converted = convert(path, fmt, options)
+    body = front.body if front is not None and front.lines else None
+    converted = convert(path, fmt, options, body)
     if fmt == "pdf" and converted.pdf_pipeline == "native":
         from docnav.parse._pdf import native_pdf
 
@@ -64,21 +67,25 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
         from docnav.parse._blocks import document_blocks
 
         blocks = document_blocks(converted.document, source)
-        title = (_markdown_title(blocks, path) if fmt == "markdown"
+        title = ((front.title or _markdown_title(blocks, path)) if front is not None
                  else _docling_title(converted.document))
         blocks, metadata = _format_extras(path, fmt, blocks)
-    if converted.warnings:
-        metadata += (("conversion_warnings", "; ".join(converted.warnings)[:2000]),)
+    warnings = converted.warnings
+    if front is not None:
+        metadata = front.metadata + metadata
+        warnings += (front.problem,) if front.problem else ()
+    if warnings:
+        metadata += (("conversion_warnings", "; ".join(warnings)[:2000]),)
     title = title or _first_heading(blocks) or path.stem
     return ParsedDocument(title=title, blocks=tuple(blocks), format=fmt, metadata=metadata)
 
 
-def _source_text(path: Path, fmt: str) -> str | None:
+def _source_text(path: Path, fmt: str, front: FrontMatter | None) -> str | None:
     """Markdown/HTML text, checked for binary junk; used to space docling's inline pieces."""
-    if fmt == "markdown":
+    if front is not None:
         from docnav.parse._markdown import unescape
 
-        return unescape(read_markdown_text(path))
+        return unescape(front.body)
     if fmt == "html":
         return check_html_bytes(path)
     return None

@@ -12,6 +12,7 @@ import logging
 import threading
 import zipfile
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 
 from docnav.errors import ConfigError, DocumentError
@@ -34,14 +35,18 @@ class Converted:
     warnings: tuple[str, ...]
 
 
-def convert(path: Path, fmt: str, options: ParseOptions) -> Converted:
-    """Run docling on ``path``; any failure becomes a DocumentError naming the problem."""
+def convert(path: Path, fmt: str, options: ParseOptions, text: str | None = None) -> Converted:
+    """Run docling on ``path``, or on ``text`` standing for its content (a Markdown file
+    without its front matter); any failure becomes a DocumentError naming the problem."""
     from docling.datamodel.base_models import ConversionStatus
+    from docling_core.types.io import DocumentStream
 
     pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
     converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
+    source = path if text is None else DocumentStream(name=path.name,
+                                                      stream=BytesIO(text.encode("utf-8")))
     try:
-        result = converter.convert(path, raises_on_error=False)
+        result = converter.convert(source, raises_on_error=False)
     except Exception as exc:  # docling raises assorted errors for inputs it cannot read
         raise DocumentError(str(path), _failure_cause(path, fmt, _one_line(exc))) from exc
     errors = tuple(_one_line(e.error_message) for e in result.errors)
@@ -131,6 +136,7 @@ def _converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | None):
 def _new_converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | None):
     from docling.document_converter import DocumentConverter
 
+    _keep_typography()
     input_format = _input_format(fmt)
     format_options = {}
     if fmt == "pdf":
@@ -150,6 +156,38 @@ def _pdf_format_option(pdf_pipeline: str | None, parser_threads: int | None):
         generate_page_images=False, generate_picture_images=False, **threads
     )
     return NativePdfFormatOption(pipeline_options=native)
+
+
+# -- the author's characters -----------------------------------------------------------------
+
+# What docling's HTML reader may still change: spaces that are not plain spaces become spaces,
+# invisible characters go. Its own table also turns dashes, curly quotes and the ellipsis into
+# ASCII ("Uni — heading" -> "Uni - heading"), which is not the author's text and breaks links:
+# GitHub's anchor of that heading is "uni--heading", of the replaced one "uni---heading".
+_INVISIBLE = str.maketrans({
+    "\u00a0": " ", "\u202f": " ",  # no-break spaces
+    "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None, "\ufeff": None,
+    "\u00ad": None,  # soft hyphen
+})
+
+
+def _keep_typography() -> None:
+    """Make docling's HTML reader keep dashes, quotes and ellipses as written.
+
+    The reader cleans every text with ``HTMLDocumentBackend._clean_unicode``, called by class
+    name, so a subclass cannot override it: the static method itself is replaced, for the
+    whole process. That reader reads HTML files and also Markdown files with any raw HTML in
+    them (docling's Markdown reader hands those to it, so one ``<!-- comment -->`` changed
+    every dash of the document). docling's readers built on it (EPUB, e-mail, XBRL) keep the
+    characters too, in this process; DocNav itself reads none of those formats.
+    """
+    from docling.backend.html_backend import HTMLDocumentBackend
+
+    HTMLDocumentBackend._clean_unicode = staticmethod(_clean_unicode)
+
+
+def _clean_unicode(text: str) -> str:
+    return text.translate(_INVISIBLE)
 
 
 # -- failure causes --------------------------------------------------------------------------

@@ -22,9 +22,10 @@ _PACKAGE = Path(__file__).resolve().parent.parent  # docnav/
 _SOURCES = ("parse/*.py", "tree.py", "refs.py")
 # the distributions the readers parse with: docling's converters (its code is in docling-slim
 # where installed so) and layout models, Markdown through marko, HTML through lxml, the PDF
-# text layer; the layout model's weights are not covered (a cached download stays as it is)
+# text layer, Markdown front matter through PyYAML; the layout model's weights are not covered
+# (a cached download stays as it is)
 _LIBRARIES = ("docling", "docling-slim", "docling-core", "docling-parse", "docling-ibm-models",
-              "marko", "lxml", "beautifulsoup4", "pypdfium2", "python-docx")
+              "marko", "lxml", "beautifulsoup4", "pypdfium2", "python-docx", "PyYAML")
 
 
 @functools.cache
