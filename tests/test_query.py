@@ -167,7 +167,7 @@ def test_the_document_of_the_best_passage_comes_first_each_in_reading_order(grap
 
 
 def test_missing_store_says_what_to_run(tmp_path):
-    with pytest.raises(StoreError, match="docnav index"):
+    with pytest.raises(StoreError, match=r"`docnav --db \S+none.duckdb index PATH`"):
         DocNavGraph.open(tmp_path / "none.duckdb")
 
 
