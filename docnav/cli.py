@@ -204,7 +204,8 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
     """Options shared by `index` and `watch`."""
     p.add_argument("--include", action="append", default=[],
                    help="glob of files to index (repeatable; default: all supported suffixes)")
-    p.add_argument("--exclude", action="append", default=[], help="glob to skip (repeatable)")
+    p.add_argument("--exclude", action="append", default=[], help="glob of files or folders "
+                   "to skip (repeatable; a folder's name skips everything under it)")
     p.add_argument("--embed-model", default="all-MiniLM-L6-v2",
                    help="sentence-transformers model id or folder, or 'hashing' "
                    "(default: all-MiniLM-L6-v2)")

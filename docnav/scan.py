@@ -96,7 +96,7 @@ def scan(
         root_text = str(root)
         for dir_entry, rel in _walk(root_text):
             name = dir_entry.name
-            if not wanted.match(rel, name) or unwanted.match(rel, name):
+            if not wanted.match(rel, name) or unwanted.excludes(rel, name):
                 continue
             entry = _known_file(dir_entry, root_text, hashes) or \
                 _inspect(dir_entry.path, root, hashes, dir_entry)
@@ -134,6 +134,15 @@ class Globs:
             return False
         name = rel.rsplit("/", 1)[-1] if name is None else name
         return self._regex.match(name) is not None or self._regex.match(rel) is not None
+
+    def excludes(self, rel: str, name: str | None = None) -> bool:
+        """The file matches, or a folder it is in does (by name or by path relative to the
+        root): ``drafts`` leaves out everything under a ``drafts`` folder, as ``drafts/*``."""
+        if self.match(rel, name):
+            return True
+        folders = rel.split("/")[:-1]
+        return any(self.match("/".join(folders[: i + 1]), folder)
+                   for i, folder in enumerate(folders))
 
 
 def _walk(root: str) -> Iterator[tuple[os.DirEntry, str]]:
@@ -245,7 +254,7 @@ def scan_paths(
         if root is None or not (path.exists() or path.is_symlink()):
             continue  # outside every root, or gone (the caller treats it as removed)
         rel = path.relative_to(root).as_posix() if path != root else path.name
-        if not wanted.match(rel) or unwanted.match(rel):
+        if not wanted.match(rel) or unwanted.excludes(rel):
             continue
         entry = _inspect(str(path), root)
         found[entry.path] = entry

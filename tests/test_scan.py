@@ -36,3 +36,21 @@ def test_a_file_hashed_just_after_it_was_written_is_read_again(tmp_path):
     cache = HashCache()
     scan([tmp_path], hashes=cache)
     assert cache.lookup(str(g), g.stat()) is None
+
+
+def test_an_excluded_folder_name_leaves_out_everything_under_it(tmp_path):
+    """``--exclude drafts`` as ``drafts/*`` (and as a .gitignore line would), at any depth, in
+    a full scan and in a per-document one."""
+    from docnav.scan import scan_paths
+
+    for rel in ("a.md", "drafts/b.md", "drafts/deep/c.md", "guide/drafts/d.md",
+                "guide/e.md", "drafts-old.md"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(f"# {rel}\n\ntext\n")
+    names = lambda found: sorted(os.path.relpath(f.path, tmp_path) for f in found)  # noqa: E731
+    kept = ["a.md", "drafts-old.md", "guide/e.md"]
+    assert names(scan([tmp_path], exclude=["drafts"])) == kept
+    assert names(scan([tmp_path], exclude=["guide/drafts"])) == [
+        "a.md", "drafts-old.md", "drafts/b.md", "drafts/deep/c.md", "guide/e.md"]
+    every = [str(p) for p in tmp_path.rglob("*.md")]
+    assert names(scan_paths(every, [tmp_path], exclude=["drafts"])) == kept
