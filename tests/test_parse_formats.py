@@ -334,6 +334,7 @@ def _half(path: Path) -> bytes:
 BAD_FILES = [
     ("empty.md", lambda: b"", r"file is empty \(0 bytes\)"),
     ("empty.pdf", lambda: b"", r"file is empty \(0 bytes\)"),
+    ("blank.md", lambda: b" \n\t\n\n", r"file has no text \(5 bytes of white space\)"),
     ("junk.md", _junk, r"binary data, not Markdown text: NUL byte at byte offset \d+"),
     ("latin1.md", lambda: "# Café\n\nCrème brûlée\n".encode("latin-1"),
      r"not valid UTF-8 text: invalid byte\(s\) e9 at byte offset 5"),

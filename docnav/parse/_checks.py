@@ -86,7 +86,7 @@ def read_markdown_text(path: Path) -> str:
             "(a binary file, or text in UTF-16/32; Markdown must be UTF-8)",
         )
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         bad = data[exc.start: max(exc.end, exc.start + 1)].hex(" ")
         raise DocumentError(
@@ -94,6 +94,9 @@ def read_markdown_text(path: Path) -> str:
             f"not valid UTF-8 text: invalid byte(s) {bad} at byte offset {exc.start} "
             "(binary data, or text in another encoding such as Latin-1; save it as UTF-8)",
         ) from exc
+    if not text.strip():  # as an empty file: nothing to index
+        raise DocumentError(str(path), f"file has no text ({len(data)} bytes of white space)")
+    return text
 
 
 def check_html_bytes(path: Path) -> str:
