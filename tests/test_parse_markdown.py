@@ -319,3 +319,16 @@ def test_raw_html_leaves_dashes_and_quotes_as_written_so_anchor_links_resolve(tm
     target = next(s for s in tree.sections if s.heading == "Uni — heading")
     assert [(e.src, e.dst) for e in internal_references(tree)] == [(see.node_id,
                                                                     target.node_id)]
+
+
+def test_docling_warnings_are_kept_with_the_document_not_printed(tmp_path):
+    """docling warns (with no file name) when it rewrites suspicious Markdown; the warning is
+    the document's, in its conversion_warnings, and nothing of docling's reaches stderr."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parsed = parse_md(tmp_path, "# Form\n\nSign here: ________________________\n")
+    assert not [w for w in caught if "/docling" in w.filename]
+    assert dict(parsed.metadata)["conversion_warnings"] == (
+        "docling: Detected potentially incorrect Markdown, correcting...")

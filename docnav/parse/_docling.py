@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import logging
 import threading
+import warnings
 import zipfile
 from dataclasses import dataclass
 from io import BytesIO
@@ -46,10 +47,12 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | None = None
     source = path if text is None else DocumentStream(name=path.name,
                                                       stream=BytesIO(text.encode("utf-8")))
     try:
-        result = converter.convert(source, raises_on_error=False)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = converter.convert(source, raises_on_error=False)
     except Exception as exc:  # docling raises assorted errors for inputs it cannot read
         raise DocumentError(str(path), _failure_cause(path, fmt, _one_line(exc))) from exc
-    errors = tuple(_one_line(e.error_message) for e in result.errors)
+    errors = tuple(_one_line(e.error_message) for e in result.errors) + _docling_warnings(caught)
     detected = getattr(result.input, "format", None)
     if detected is not None and detected != _input_format(fmt):
         raise DocumentError(
@@ -61,6 +64,19 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | None = None
         detail = "; ".join(errors) or f"docling status {result.status.value}"
         raise DocumentError(str(path), _failure_cause(path, fmt, detail))
     return Converted(result.document, result, pdf_pipeline, errors)
+
+
+def _docling_warnings(caught: list[warnings.WarningMessage]) -> tuple[str, ...]:
+    """docling's own warnings about the file ("Detected potentially incorrect Markdown,
+    correcting..."), kept with the document (its ``conversion_warnings``) instead of printed
+    on stderr without the file's name; other libraries' warnings are issued as they came."""
+    own: dict[str, None] = {}
+    for w in caught:
+        if "/docling" in w.filename.replace("\\", "/"):
+            own[f"docling: {_one_line(str(w.message))}"] = None
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    return tuple(own)
 
 
 def preload(fmt: str = "markdown") -> None:
