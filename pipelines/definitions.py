@@ -7,6 +7,7 @@ import os
 from dagster import Definitions, EnvVar, in_process_executor
 
 from docnav.errors import ConfigError
+from docnav.parse import ParseOptions
 from pipelines.assets import collection, document
 from pipelines.maintenance import compact_store_job, prune_vectors_job
 from pipelines.resources import DocNavResource
@@ -31,6 +32,8 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     summaries / NLI verification off; DOCNAV_RESIDENT_WORKER=0 makes every run index in its
     own process instead of handing the work to the store's resident worker."""
     optional = {field: EnvVar(var) for field, var in OPTIONAL_ENV.items() if environ.get(var)}
+    if environ.get("DOCNAV_PDF_MODE"):  # wrong: an error when the code location loads
+        ParseOptions(pdf_mode=environ["DOCNAV_PDF_MODE"])
     return DocNavResource(
         roots=EnvVar("DOCNAV_ROOTS"),
         db=EnvVar("DOCNAV_DB"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from docnav.embed import DEFAULT_MODEL
+from docnav.errors import ConfigError
 from docnav.model import SCHEMA_VERSION
 from docnav.parse import ParseOptions, parser_fingerprint
 from docnav.summarize import ExtractiveSummarizer
@@ -20,9 +21,17 @@ from docnav.verify import DEFAULT_NLI_MODEL
 PARSE_PARTS = ("parser", "pdf_mode")
 
 
+_OFF, _ON = {"0", "false", "no", "off"}, {"1", "true", "yes", "on", ""}
+
+
 def switch(environ: dict[str, str], name: str) -> bool:
-    """An on/off setting that is on unless set to 0."""
-    return environ.get(name, "1") != "0"
+    """An on/off setting, on unless set to 0 (or false, no, off); any other value is an error
+    when the code location loads, not a setting silently left on."""
+    value = environ.get(name, "1").strip().lower()
+    if value in _OFF | _ON:
+        return value not in _OFF
+    raise ConfigError(f"{name}={environ[name]!r}: expected 1 or 0 (or true/false, yes/no, "
+                      "on/off); unset it for the default (on)")
 
 
 def code_version(environ: dict[str, str] = os.environ, parser: str | None = None) -> str:

@@ -55,6 +55,27 @@ def test_resource_settings_come_from_the_environment(monkeypatch):
     assert default_resource(environ=os.environ).resident_worker is False
 
 
+def test_switches_take_the_usual_spellings_and_refuse_others(monkeypatch):
+    monkeypatch.setenv("DOCNAV_ROOTS", "/docs")
+    monkeypatch.setenv("DOCNAV_DB", "/data/graph.duckdb")
+    for off in ("0", "false", "No", "OFF"):
+        monkeypatch.setenv("DOCNAV_SUMMARIES", off)
+        assert default_resource(environ=os.environ).summaries is False, off
+        assert "summarizer=off" in code_version(os.environ)
+    for on in ("1", "true", "yes", "On", ""):
+        monkeypatch.setenv("DOCNAV_SUMMARIES", on)
+        assert default_resource(environ=os.environ).summaries is True, on
+    monkeypatch.setenv("DOCNAV_SUMMARIES", "nope")
+    with pytest.raises(ConfigError, match="DOCNAV_SUMMARIES='nope': expected 1 or 0"):
+        default_resource(environ=os.environ)
+
+
+def test_a_bad_pdf_mode_fails_when_the_code_location_loads(monkeypatch):
+    monkeypatch.setenv("DOCNAV_PDF_MODE", "fast")
+    with pytest.raises(ConfigError, match="pdf_mode='fast' is not valid"):
+        default_resource(environ=os.environ)
+
+
 def test_code_version_follows_the_model_settings():
     base = code_version({})
     assert code_version({"DOCNAV_NLI_MODEL": "/models/other-nli"}) != base
