@@ -49,6 +49,7 @@ from docnav.scan import (
     FoundFile,
     HashCache,
     absolute,
+    readable_name,
     in_scope,
     root_of,
     scan,
@@ -172,7 +173,7 @@ class Indexer:
                 if not Path(r).expanduser().exists():
                     raise InputError(f"{r}: no such file or folder to index")
             found = scan_paths(paths, roots, self.options.include, self.options.exclude)
-            scope = sorted({str(absolute(p)) for p in paths})
+            scope = sorted({readable_name(str(absolute(p))) for p in paths})
         scanned = time.perf_counter() - started
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         try:

@@ -90,18 +90,47 @@ def scan(
         if not root.exists() and not root.is_symlink():
             raise InputError(f"{raw}: no such file or folder to index")
         if not root.is_dir():  # a file, or a pipe/device/dangling link reported as such
-            entry = _inspect(str(root), root.parent, hashes)
+            entry = _badly_named(_inspect(str(root), root.parent, hashes))
             found[entry.path] = entry
             continue
         root_text = str(root)
         for dir_entry, rel in _walk(root_text):
             name = dir_entry.name
-            if not wanted.match(rel, name) or unwanted.excludes(rel, name):
+            if name.startswith(EDITOR_LOCKS) or not wanted.match(rel, name) \
+                    or unwanted.excludes(rel, name):
                 continue
             entry = _known_file(dir_entry, root_text, hashes) or \
                 _inspect(dir_entry.path, root, hashes, dir_entry)
+            entry = _badly_named(entry)
             found.setdefault(entry.path, entry)
     return sorted(found.values(), key=attrgetter("path"))
+
+
+# an editor's marks beside a file it has open, never documents: Emacs's lock (a symbolic link
+# to nowhere, ".#notes.md") and Microsoft Office's owner file ("~$report.docx")
+EDITOR_LOCKS = (".#", "~$")
+
+
+def readable_name(path: str) -> str:
+    """``path`` as text a store can hold: a name that is not valid UTF-8 (the file system
+    gives it to Python with lone surrogates) with its bad bytes written as ``\\xe9``."""
+    if path.isascii():
+        return path
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def _badly_named(found: FoundFile) -> FoundFile:
+    """A file whose name is not valid UTF-8: a failed document under its readable name (it
+    cannot be stored or shown under its own), retried by every run until it is renamed."""
+    name = readable_name(found.path)
+    if name == found.path:
+        return found
+    return FoundFile(name, found.root, error="file name is not valid UTF-8 (bytes shown as "
+                     "\\xNN); rename the file to index it")
 
 
 def absolute(path: str | Path) -> Path:
@@ -254,8 +283,8 @@ def scan_paths(
         if root is None or not (path.exists() or path.is_symlink()):
             continue  # outside every root, or gone (the caller treats it as removed)
         rel = path.relative_to(root).as_posix() if path != root else path.name
-        if not wanted.match(rel) or unwanted.excludes(rel):
+        if path.name.startswith(EDITOR_LOCKS) or not wanted.match(rel) or unwanted.excludes(rel):
             continue
-        entry = _inspect(str(path), root)
+        entry = _badly_named(_inspect(str(path), root))
         found[entry.path] = entry
     return sorted(found.values(), key=lambda f: f.path)

@@ -54,3 +54,41 @@ def test_an_excluded_folder_name_leaves_out_everything_under_it(tmp_path):
         "a.md", "drafts-old.md", "drafts/b.md", "drafts/deep/c.md", "guide/e.md"]
     every = [str(p) for p in tmp_path.rglob("*.md")]
     assert names(scan_paths(every, [tmp_path], exclude=["drafts"])) == kept
+
+
+def test_editor_lock_files_are_not_documents(tmp_path):
+    """Emacs's lock link and Office's owner file sit beside the document while it is open."""
+    from docnav.scan import scan_paths
+
+    (tmp_path / "a.md").write_text("# A\n\ntext\n")
+    (tmp_path / ".#a.md").symlink_to("user@host.1234:1700000000")  # dangling, as Emacs makes it
+    (tmp_path / "~$report.docx").write_bytes(b"\x0cuser")
+    every = [str(tmp_path / n) for n in ("a.md", ".#a.md", "~$report.docx")]
+    assert [os.path.basename(f.path) for f in scan([tmp_path])] == ["a.md"]
+    assert [os.path.basename(f.path) for f in scan_paths(every, [tmp_path])] == ["a.md"]
+
+
+def test_a_file_name_that_is_not_utf8_is_a_failed_document_the_rest_indexed(tmp_path):
+    from docnav.embed import HashingEmbedder
+    from docnav.index import Indexer, IndexOptions
+    from docnav.store import Store
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nApples.\n")
+    bad = os.path.join(os.fsencode(docs), b"caf\xe9.md")
+    with open(bad, "wb") as f:
+        f.write(b"# Cafe\n\nCoffee.\n")
+    readable = str(docs / "caf\\xe9.md")
+    indexer = Indexer(Store(tmp_path / "s.duckdb"), IndexOptions(summaries=None, progress=False),
+                      HashingEmbedder())
+    report = indexer.index([docs])
+    assert report.added == [str(docs / "a.md")]
+    assert report.failed == [(readable, f"{readable}: file name is not valid UTF-8 (bytes "
+                              "shown as \\xNN); rename the file to index it")]
+    # a run over the one path (as the watcher's) says the same, and the rename is indexed
+    again = indexer.index([docs], paths=[os.fsdecode(bad)])
+    assert [p for p, _ in again.failed] == [readable]
+    os.rename(bad, docs / "cafe.md")
+    renamed = indexer.index([docs])
+    assert renamed.added == [str(docs / "cafe.md")] and renamed.removed == [readable]
