@@ -72,7 +72,7 @@ def test_drop_policy_keeps_only_supported_claims(endpoint, nli_model):
     assert FABRICATED not in section.text
 
 
-@pytest.mark.parametrize("mode", ["500", "garbage", "slow"])
+@pytest.mark.parametrize("mode", ["500", "garbage", "truncated", "bad status"])
 def test_endpoint_errors_are_retried_then_raised(endpoint, mode):
     endpoint.mode = mode
     summarizer = chat(endpoint.url)
@@ -82,6 +82,62 @@ def test_endpoint_errors_are_retried_then_raised(endpoint, mode):
         summarizer.summarize(item)
     assert endpoint.requests == 3  # first try + 2 retries
     assert "3 attempts" in str(err.value)
+
+
+@pytest.mark.parametrize("mode", ["slow", "drip"])
+def test_an_endpoint_without_an_answer_in_time_is_given_up_at_once(endpoint, mode):
+    endpoint.mode = mode  # slow: 1.5 s; drip: a byte every 50 ms, 8 s for the answer
+    summarizer = chat(endpoint.url)
+    tree = doc_tree()
+    with pytest.raises(SummarizerError, match=r"no answer from http\S+ within 0.5 s") as err:
+        summarizer.summarize(SummaryInput(tree.sections[0], tree.paragraphs))
+    assert endpoint.requests == 1 and "1 attempts" in str(err.value)  # a timeout: no retry
+
+
+def test_the_timeout_is_read_from_the_environment(endpoint, monkeypatch):
+    monkeypatch.setenv("DOCNAV_LLM_TIMEOUT", "7.5")
+    assert ChatOptions(base_url=endpoint.url, model="m").resolved().timeout == 7.5
+    assert ChatOptions(base_url=endpoint.url, model="m", timeout=2).resolved().timeout == 2
+    monkeypatch.setenv("DOCNAV_LLM_TIMEOUT", "soon")
+    with pytest.raises(ConfigError, match="DOCNAV_LLM_TIMEOUT='soon' is not valid"):
+        ChatSummarizer(ChatOptions(base_url=endpoint.url, model="m"))
+
+
+def test_a_rate_limit_s_retry_after_is_waited_out(endpoint):
+    endpoint.mode = "429"  # Retry-After: 1, then answered
+    summarizer = chat(endpoint.url, timeout=5)
+    tree = doc_tree()
+    sentences = summarizer.summarize(SummaryInput(tree.sections[0], tree.paragraphs))
+    assert " ".join(s.text for s in sentences) == ANSWER
+    assert endpoint.requests == 2
+    assert endpoint.times[1] - endpoint.times[0] >= 1.0  # not the 0.05 s backoff
+
+
+@pytest.mark.parametrize("mode", ["401", "error"])
+def test_the_server_s_error_message_is_reported_and_not_retried(endpoint, mode):
+    endpoint.mode = mode  # HTTP 401, or HTTP 200 with an error body
+    summarizer = chat(endpoint.url)
+    tree = doc_tree()
+    with pytest.raises(SummarizerError, match="Incorrect API key provided") as err:
+        summarizer.summarize(SummaryInput(tree.sections[0], tree.paragraphs))
+    assert endpoint.requests == 1
+    assert "not an OpenAI chat completion" not in str(err.value)
+    assert ("HTTP 401" if mode == "401" else "answered with an error") in str(err.value)
+
+
+def test_a_base_url_that_is_not_http_is_a_config_error():
+    with pytest.raises(ConfigError, match="'localhost:8000/v1' is not an http.s. URL: set "
+                                          "DOCNAV_LLM_BASE_URL"):
+        ChatSummarizer(ChatOptions(base_url="localhost:8000/v1", model="m"))
+
+
+def test_a_lone_surrogate_in_the_answer_is_replaced(endpoint, nli_model):
+    endpoint.reply = f"{SUPPORTED[:-1]} \ud800."  # a JSON escape no encoder takes
+    builder = SummaryBuilder(chat(endpoint.url), Verifier(nli_model), policy="flag")
+    summaries = builder.build_document(doc_tree(), {}, SummaryStats())
+    section = next(s for s in summaries if s.node_id != doc_tree().root.node_id)
+    assert section.text == f"{SUPPORTED[:-1]} \ufffd."
+    section.text.encode("utf-8")
 
 
 def test_endpoint_down_is_retried_then_raised():
@@ -132,4 +188,5 @@ def test_failed_endpoint_keeps_previous_summary_and_reports_it(endpoint, nli_mod
     endpoint.mode = "ok"
     third = indexer.index([docs])  # the stale tree hash makes the next run try again
     assert third.summaries.failed == 0 and third.summaries.rebuilt > 0
+
 
