@@ -68,8 +68,8 @@ def test_drop_policy_keeps_only_supported_claims(endpoint, nli_model):
     section = next(s for s in summaries if s.node_id != doc_tree().root.node_id)
     kept = [c.text for c in section.claims if c.kept]
     assert kept == [SUPPORTED]
-    # generated text is one piece: dropping any claim of it drops the sentence it came in
-    assert FABRICATED not in section.text
+    # the answer is split into sentences: the unsupported ones go, the supported one stays
+    assert section.text == SUPPORTED
 
 
 @pytest.mark.parametrize("mode", ["500", "garbage", "truncated", "bad status"])
@@ -138,6 +138,17 @@ def test_a_lone_surrogate_in_the_answer_is_replaced(endpoint, nli_model):
     section = next(s for s in summaries if s.node_id != doc_tree().root.node_id)
     assert section.text == f"{SUPPORTED[:-1]} \ufffd."
     section.text.encode("utf-8")
+
+
+@pytest.mark.parametrize("reply", ["", "  \n\t "])
+def test_an_empty_answer_is_a_failed_summary(endpoint, nli_model, reply):
+    endpoint.reply = reply
+    builder = SummaryBuilder(chat(endpoint.url), Verifier(nli_model))
+    stats = SummaryStats()
+    summaries = builder.build_document(doc_tree(), {}, stats)
+    assert summaries and all(s.status == FAILED for s in summaries)
+    assert "returned an empty answer" in summaries[0].error
+    assert stats.rebuilt == 0 and stats.failed == len(summaries)
 
 
 def test_endpoint_down_is_retried_then_raised():
