@@ -201,3 +201,33 @@ def test_failed_endpoint_keeps_previous_summary_and_reports_it(endpoint, nli_mod
     assert third.summaries.failed == 0 and third.summaries.rebuilt > 0
 
 
+
+def test_summaries_built_while_the_endpoint_was_down_are_redone(endpoint, nli_model, tmp_path):
+    """The document and collection summaries are made from their sections' summaries: when
+    those failed, they fail too, instead of being stored as verified empty texts and reused."""
+    from docnav.embed import HashingEmbedder
+    from docnav.index import Indexer, IndexOptions
+    from docnav.store import Store
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "council.md").write_text(f"# Budget\n\n{SOURCE}\n")
+    store = Store(tmp_path / "db" / "g.duckdb")
+    builder = SummaryBuilder(chat(endpoint.url), Verifier(nli_model, VerifyOptions()))
+    indexer = Indexer(store, IndexOptions(), HashingEmbedder(), summaries=builder)
+
+    def stored():
+        with duckdb.connect(str(store.path), read_only=True) as con:
+            return con.execute("SELECT n.kind, s.status, s.text FROM summaries s JOIN nodes n "
+                               "USING (node_id) ORDER BY n.kind").fetchall()
+
+    endpoint.mode = "500"
+    down = indexer.index([docs])
+    assert {kind for kind, _, _ in stored()} == {"collection", "document", "section"}
+    assert all(status == FAILED for _, status, _ in stored())
+    assert down.summaries.failed == 3 and endpoint.requests == 3  # only the section asked
+
+    endpoint.mode = "ok"
+    up = indexer.index([docs])
+    assert up.summaries.failed == 0 and up.summaries.rebuilt == 3
+    assert all(status != FAILED and SUPPORTED in text for _, status, text in stored())
