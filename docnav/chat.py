@@ -9,6 +9,10 @@ own error message where it sent one. Not retried: a client error (HTTP 4xx other
 or an error the server answers with, which will not fix themselves, and a request that got
 no answer within ``timeout`` seconds: each request has that long in all, however slowly the
 answer trickles in, so a hung endpoint costs one timeout, not one per try.
+
+After an error no request will get past (HTTP 401, 403, 404) or ``GIVE_UP_AFTER`` failed
+calls in a row, a client stops asking for ``GIVE_UP_FOR`` seconds: the rest of an index run's
+summaries fail at once with the same error instead of each retrying in full.
 """
 
 from __future__ import annotations
@@ -27,6 +31,9 @@ from docnav.errors import ConfigError, DocNavError
 
 DEFAULT_TIMEOUT = 60.0
 MAX_RETRY_AFTER = 60.0  # seconds; a longer Retry-After is not waited out
+GIVE_UP_AFTER = 3  # failed calls in a row
+GIVE_UP_FOR = 300.0  # seconds; then one call tries again (a long `docnav watch`)
+_ENDPOINT_WIDE = (401, 403, 404)  # wrong key, no access, wrong URL: no request will do
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -37,10 +44,14 @@ class ChatError(DocNavError):
 class _NoAnswer(Exception):
     """A failed attempt; ``retry`` says whether another attempt can help."""
 
-    def __init__(self, message: str, retry: bool = True, wait: float = 0.0) -> None:
+    def __init__(self, message: str, retry: bool = True, wait: float = 0.0,
+                 scope: str = "endpoint") -> None:
         super().__init__(message)
         self.retry = retry
         self.wait = wait  # seconds the server asked us to wait (Retry-After)
+        # "endpoint": counts towards giving up; "all": give up now (no request will fare
+        # better); "request": this request's own fault (too long, say), other requests may do
+        self.scope = scope
 
 
 @dataclass(frozen=True)
@@ -99,8 +110,12 @@ class ChatClient:
     def __init__(self, options: ChatOptions = ChatOptions()) -> None:
         self.options = options.resolved()
         self.requests = 0  # attempts made, retries included
+        self._failed_calls = 0  # in a row
+        self._given_up: tuple[float, str] | None = None  # (until when, the error)
 
     def complete(self, prompt: str) -> str:
+        if self._given_up and time.monotonic() < self._given_up[0]:
+            raise ChatError(self._given_up[1])
         body = json.dumps({
             "model": self.options.model,
             "messages": [{"role": "user", "content": prompt}],
@@ -117,12 +132,20 @@ class ChatClient:
             self.requests += 1
             try:
                 request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-                return _content(self._post(request), url)
+                content = _content(self._post(request), url)
+                self._failed_calls = 0
+                return content
             except _NoAnswer as exc:
                 failure, wait = exc, exc.wait
                 if not exc.retry:
                     break
-        raise ChatError(f"failed after {attempt + 1} attempts: {failure}")
+        error = f"failed after {attempt + 1} attempts: {failure}"
+        if failure.scope != "request":
+            self._failed_calls += 1
+            if failure.scope == "all" or self._failed_calls >= GIVE_UP_AFTER:
+                self._given_up = (time.monotonic() + GIVE_UP_FOR,
+                                  f"{error} (not asked again for {GIVE_UP_FOR:g} s)")
+        raise ChatError(error)
 
     def _post(self, request: urllib.request.Request) -> bytes:
         """The response body, read within the timeout; any failure as :class:`_NoAnswer`."""
@@ -134,7 +157,8 @@ class ChatClient:
         except urllib.error.HTTPError as exc:
             message = f"HTTP {exc.code} from {url}{_server_message(exc)}"
             transient = exc.code >= 500 or exc.code == 429
-            raise _NoAnswer(message, transient, _retry_after(exc)) from exc
+            scope = "all" if exc.code in _ENDPOINT_WIDE else "endpoint" if transient else "request"
+            raise _NoAnswer(message, transient, _retry_after(exc), scope) from exc
         except (TimeoutError, urllib.error.URLError) as exc:
             if isinstance(exc, TimeoutError) or isinstance(exc.reason, TimeoutError):
                 raise _NoAnswer(f"no answer from {url} within {timeout:g} s (raise "
@@ -142,7 +166,10 @@ class ChatClient:
             raise _NoAnswer(f"cannot reach {url}: {exc.reason}") from exc
         except (http.client.HTTPException, OSError) as exc:
             # a cut-off answer (IncompleteRead), a bad status line, a reset connection
-            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            if isinstance(exc, http.client.IncompleteRead):
+                detail = f"cut off after {len(exc.partial)} bytes, {exc.expected} more expected"
+            else:
+                detail = f"{type(exc).__name__}: {_start(str(exc).encode(), 80)}"
             raise _NoAnswer(f"broken HTTP response from {url} ({detail})") from exc
 
 
@@ -168,7 +195,8 @@ def _content(raw: bytes, url: str) -> str:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise _NoAnswer(f"unexpected answer from {url} (not JSON: {_start(raw)!r})") from exc
     if isinstance(payload, dict) and payload.get("error"):
-        raise _NoAnswer(f"{url} answered with an error: {_error_text(payload)}", False)
+        raise _NoAnswer(f"{url} answered with an error: {_error_text(payload)}", False,
+                        scope="request")
     try:
         content = payload["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError) as exc:

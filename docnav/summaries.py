@@ -105,7 +105,7 @@ class SummaryStats:
     claims_flagged: int = 0
     nli_pairs: int = 0
     seconds: float = 0.0
-    failures: list[tuple[str, str]] = field(default_factory=list)
+    failures: list[tuple[str, str, bool]] = field(default_factory=list)  # node, error, kept
 
 
 class SummaryBuilder:
@@ -228,7 +228,7 @@ class SummaryBuilder:
         next run (and so are its parents, which fail with it rather than be built without
         it and then reused as they are)."""
         stats.failed += 1
-        stats.failures.append((node.node_id, error))
+        stats.failures.append((node.node_id, error, bool(old and old.sentences)))
         if old is None:
             return NodeSummary(node.node_id, doc_id, "", self.summarizer.summarizer_id,
                                self.nli_model, (), (), FAILED, error)

@@ -12,6 +12,7 @@ import duckdb
 import pytest
 
 from docnav.abstractive import ChatOptions, ChatSummarizer, SummarizerError
+from docnav.chat import ChatError
 from docnav.errors import ConfigError
 from docnav.model import Block, BlockKind, ParsedDocument
 from docnav.summaries import FAILED, FLAGGED, SummaryBuilder, SummaryStats
@@ -231,3 +232,37 @@ def test_summaries_built_while_the_endpoint_was_down_are_redone(endpoint, nli_mo
     up = indexer.index([docs])
     assert up.summaries.failed == 0 and up.summaries.rebuilt == 3
     assert all(status != FAILED and SUPPORTED in text for _, status, text in stored())
+
+
+def test_after_a_401_the_run_s_other_summaries_fail_without_asking(
+        endpoint, tmp_path, monkeypatch, capsys):
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "council.md").write_text(f"# Budget\n\n{SOURCE}\n\n# Schools\n\n{SUPPORTED}\n")
+    monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
+    monkeypatch.setenv("DOCNAV_LLM_MODEL", "m")
+    endpoint.mode = "401"
+    main(["--db", str(tmp_path / "g.duckdb"), "index", str(docs), "--embed-model", "hashing",
+          "--summarizer", "chat", "--no-verify", "--no-progress"])
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    assert endpoint.requests == 1  # the second section was not asked for
+    assert len(warnings) == 4  # two sections, the document, the collection
+    assert all("Incorrect API key provided" in w for w in warnings)
+    assert not any("previous kept" in w for w in warnings)  # there was none
+
+
+def test_after_failed_calls_in_a_row_the_client_stops_asking(endpoint):
+    from docnav.chat import GIVE_UP_AFTER, GIVE_UP_FOR, ChatClient
+
+    endpoint.mode = "500"
+    client = ChatClient(ChatOptions(base_url=endpoint.url, model="m", retries=0))
+    errors = []
+    for _ in range(GIVE_UP_AFTER + 2):
+        with pytest.raises(ChatError) as err:
+            client.complete("Summarise this.")
+        errors.append(str(err.value))
+    assert endpoint.requests == GIVE_UP_AFTER
+    assert errors[-1] == errors[-2] == f"{errors[GIVE_UP_AFTER - 1]} (not asked again for {GIVE_UP_FOR:g} s)"
+    assert "HTTP 500" in errors[-1]
