@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from docnav.chat import ChatClient, ChatError, ChatOptions
 from docnav.errors import ConfigError, DocNavError
+from docnav.sentences import split_sentences
 from docnav.summarize import Summarizer, SummaryInput, SummarySentence
 
 PROMPT = (
@@ -55,7 +56,11 @@ class ChatSummarizer(Summarizer):
             answer = self.client.complete(prompt)
         except ChatError as exc:
             raise SummarizerError(f"chat summariser {exc}") from exc
-        return [SummarySentence(answer.strip())] if answer.strip() else []
+        if not answer.strip():
+            # stored, an empty summary would pass as verified and never be asked for again
+            raise SummarizerError(f"chat summariser: {self.summarizer_id} returned an empty "
+                                  "answer")
+        return _sentences(answer)
 
 
 @dataclass(frozen=True)
@@ -104,4 +109,10 @@ class LocalLMSummarizer(Summarizer):
                                        do_sample=False)
         prompt_length = enc["input_ids"].shape[1]
         answer = self._tokenizer.decode(out[0, prompt_length:], skip_special_tokens=True).strip()
-        return [SummarySentence(answer)] if answer else []
+        return _sentences(answer)
+
+
+def _sentences(answer: str) -> list[SummarySentence]:
+    """Generated text as one summary sentence per sentence, so that the ``drop`` policy can
+    drop an unsupported sentence alone instead of the whole answer."""
+    return [SummarySentence(s) for s in split_sentences(answer)]

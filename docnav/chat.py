@@ -1,37 +1,71 @@
 """A client for OpenAI-compatible ``/chat/completions`` endpoints (vLLM, Ollama, llama.cpp
 server, a hosted API), shared by the chat summariser and answer generation.
 
-Transient failures (connection refused, timeout, HTTP 5xx/429, an answer that is not a chat
-completion) are retried with exponential backoff; after the last try a :class:`ChatError`
-says how many attempts were made and what went wrong. A client error (HTTP 4xx other than
-429) is not retried: it will not fix itself.
+Transient failures (connection refused or reset, a cut-off or malformed HTTP response, HTTP
+5xx/429, an answer that is not a chat completion) are retried with exponential backoff, or
+after the wait a 429/503's ``Retry-After`` asks for (at most a minute); after the last try a
+:class:`ChatError` says how many attempts were made and what went wrong, with the server's
+own error message where it sent one. Not retried: a client error (HTTP 4xx other than 429)
+or an error the server answers with, which will not fix themselves, and a request that got
+no answer within ``timeout`` seconds: each request has that long in all, however slowly the
+answer trickles in, so a hung endpoint costs one timeout, not one per try.
+
+After an error no request will get past (HTTP 401, 403, 404) or ``GIVE_UP_AFTER`` failed
+calls in a row, a client stops asking for ``GIVE_UP_FOR`` seconds: the rest of an index run's
+summaries fail at once with the same error instead of each retrying in full.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
+import re
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from docnav.errors import ConfigError, DocNavError
+
+DEFAULT_TIMEOUT = 60.0
+MAX_RETRY_AFTER = 60.0  # seconds; a longer Retry-After is not waited out
+GIVE_UP_AFTER = 3  # failed calls in a row
+GIVE_UP_FOR = 300.0  # seconds; then one call tries again (a long `docnav watch`)
+_ENDPOINT_WIDE = (401, 403, 404)  # wrong key, no access, wrong URL: no request will do
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class ChatError(DocNavError):
     """The endpoint gave no usable answer after every attempt."""
 
 
+class _NoAnswer(Exception):
+    """A failed attempt; ``retry`` says whether another attempt can help."""
+
+    def __init__(self, message: str, retry: bool = True, wait: float = 0.0,
+                 scope: str = "endpoint") -> None:
+        super().__init__(message)
+        self.retry = retry
+        self.wait = wait  # seconds the server asked us to wait (Retry-After)
+        # "endpoint": counts towards giving up; "all": give up now (no request will fare
+        # better); "request": this request's own fault (too long, say), other requests may do
+        self.scope = scope
+
+
 @dataclass(frozen=True)
 class ChatOptions:
     """OpenAI-compatible endpoint settings; empty values are read from the environment
-    (DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, DOCNAV_LLM_API_KEY)."""
+    (DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, DOCNAV_LLM_API_KEY, DOCNAV_LLM_TIMEOUT).
+
+    timeout: seconds one request may take in all (0: DOCNAV_LLM_TIMEOUT, else 60).
+    """
 
     base_url: str = ""
     model: str = ""
     api_key: str = ""
-    timeout: float = 60.0
+    timeout: float = 0.0
     retries: int = 3
     backoff: float = 1.0
     max_sentences: int = 4
@@ -45,9 +79,29 @@ class ChatOptions:
                 "an OpenAI-compatible endpoint needs a base URL and a model: set "
                 "ChatOptions.base_url and .model, or DOCNAV_LLM_BASE_URL and DOCNAV_LLM_MODEL"
             )
+        url = urllib.parse.urlsplit(base)
+        if url.scheme not in ("http", "https") or not url.netloc:
+            raise ConfigError(
+                f"the endpoint's base URL {base!r} is not an http(s) URL: set "
+                "DOCNAV_LLM_BASE_URL (or ChatOptions.base_url) to e.g. http://localhost:8000/v1"
+            )
         key = self.api_key or os.environ.get("DOCNAV_LLM_API_KEY", "")
-        return ChatOptions(base.rstrip("/"), model, key, self.timeout, self.retries,
-                           self.backoff, self.max_sentences, self.max_input_chars)
+        return replace(self, base_url=base.rstrip("/"), model=model, api_key=key,
+                       timeout=self.timeout or _env_timeout())
+
+
+def _env_timeout() -> float:
+    raw = os.environ.get("DOCNAV_LLM_TIMEOUT", "").strip()
+    if not raw:
+        return DEFAULT_TIMEOUT
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise ConfigError(f"DOCNAV_LLM_TIMEOUT={raw!r} is not valid: give the seconds one "
+                          "request to the endpoint may take, a number above 0 (e.g. 120)")
+    return seconds
 
 
 class ChatClient:
@@ -56,8 +110,12 @@ class ChatClient:
     def __init__(self, options: ChatOptions = ChatOptions()) -> None:
         self.options = options.resolved()
         self.requests = 0  # attempts made, retries included
+        self._failed_calls = 0  # in a row
+        self._given_up: tuple[float, str] | None = None  # (until when, the error)
 
     def complete(self, prompt: str) -> str:
+        if self._given_up and time.monotonic() < self._given_up[0]:
+            raise ChatError(self._given_up[1])
         body = json.dumps({
             "model": self.options.model,
             "messages": [{"role": "user", "content": prompt}],
@@ -67,25 +125,120 @@ class ChatClient:
         if self.options.api_key:
             headers["Authorization"] = f"Bearer {self.options.api_key}"
         url = f"{self.options.base_url}/chat/completions"
-        last = "no attempt made"
+        wait = 0.0
         for attempt in range(self.options.retries + 1):
             if attempt:
-                time.sleep(self.options.backoff * 2 ** (attempt - 1))
+                time.sleep(max(wait, self.options.backoff * 2 ** (attempt - 1)))
             self.requests += 1
             try:
                 request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-                with urllib.request.urlopen(request, timeout=self.options.timeout) as response:
-                    payload = json.loads(response.read().decode("utf-8"))
-                content = payload["choices"][0]["message"]["content"]
-                if not isinstance(content, str):
-                    raise TypeError(type(content))
+                content = _content(self._post(request), url)
+                self._failed_calls = 0
                 return content
-            except urllib.error.HTTPError as exc:
-                last = f"HTTP {exc.code} from {url}"
-                if exc.code < 500 and exc.code != 429:
-                    break  # a client error will not fix itself
-            except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
-                last = f"cannot reach {url}: {getattr(exc, 'reason', exc)}"
-            except (json.JSONDecodeError, UnicodeDecodeError, KeyError, IndexError, TypeError):
-                last = f"unexpected answer from {url} (not an OpenAI chat completion)"
-        raise ChatError(f"failed after {attempt + 1} attempts: {last}")
+            except _NoAnswer as exc:
+                failure, wait = exc, exc.wait
+                if not exc.retry:
+                    break
+        error = f"failed after {attempt + 1} attempts: {failure}"
+        if failure.scope != "request":
+            self._failed_calls += 1
+            if failure.scope == "all" or self._failed_calls >= GIVE_UP_AFTER:
+                self._given_up = (time.monotonic() + GIVE_UP_FOR,
+                                  f"{error} (not asked again for {GIVE_UP_FOR:g} s)")
+        raise ChatError(error)
+
+    def _post(self, request: urllib.request.Request) -> bytes:
+        """The response body, read within the timeout; any failure as :class:`_NoAnswer`."""
+        url, timeout = request.full_url, self.options.timeout
+        deadline = time.monotonic() + timeout
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return _read(response, deadline)
+        except urllib.error.HTTPError as exc:
+            message = f"HTTP {exc.code} from {url}{_server_message(exc)}"
+            transient = exc.code >= 500 or exc.code == 429
+            scope = "all" if exc.code in _ENDPOINT_WIDE else "endpoint" if transient else "request"
+            raise _NoAnswer(message, transient, _retry_after(exc), scope) from exc
+        except (TimeoutError, urllib.error.URLError) as exc:
+            if isinstance(exc, TimeoutError) or isinstance(exc.reason, TimeoutError):
+                raise _NoAnswer(f"no answer from {url} within {timeout:g} s (raise "
+                                "DOCNAV_LLM_TIMEOUT if the model needs longer)", False) from exc
+            raise _NoAnswer(f"cannot reach {url}: {exc.reason}") from exc
+        except (http.client.HTTPException, OSError) as exc:
+            # a cut-off answer (IncompleteRead), a bad status line, a reset connection
+            if isinstance(exc, http.client.IncompleteRead):
+                detail = f"cut off after {len(exc.partial)} bytes, {exc.expected} more expected"
+            else:
+                detail = f"{type(exc).__name__}: {_start(str(exc).encode(), 80)}"
+            raise _NoAnswer(f"broken HTTP response from {url} ({detail})") from exc
+
+
+def _read(response: http.client.HTTPResponse, deadline: float) -> bytes:
+    """The body as it arrives, given up at the deadline: a server dripping bytes, each
+    within the socket timeout, must not hold us longer than that."""
+    body = b""
+    while chunk := response.read1(65536):
+        body += chunk
+        if time.monotonic() > deadline:
+            raise TimeoutError("the answer was still arriving at the deadline")
+    expected = response.headers.get("Content-Length", "")
+    if expected.isdigit() and len(body) < int(expected):
+        raise http.client.IncompleteRead(body, int(expected) - len(body))
+    return body
+
+
+def _content(raw: bytes, url: str) -> str:
+    """The assistant's text in a chat completion, lone surrogates (which no encoder takes)
+    replaced by U+FFFD."""
+    try:
+        payload = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _NoAnswer(f"unexpected answer from {url} (not JSON: {_start(raw)!r})") from exc
+    if isinstance(payload, dict) and payload.get("error"):
+        raise _NoAnswer(f"{url} answered with an error: {_error_text(payload)}", False,
+                        scope="request")
+    try:
+        content = payload["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError) as exc:
+        raise _NoAnswer(f"unexpected answer from {url} (not an OpenAI chat completion: "
+                        f"{_start(raw)!r})") from exc
+    if not isinstance(content, str):
+        raise _NoAnswer(f"unexpected answer from {url} (the message's content is "
+                        f"{type(content).__name__}, not text)")
+    return _LONE_SURROGATE.sub("\ufffd", content)
+
+
+def _server_message(exc: urllib.error.HTTPError) -> str:
+    """': <the server's error message>', or '' when it sent none."""
+    try:
+        raw = exc.read()
+    except (http.client.HTTPException, OSError):
+        return ""
+    try:
+        text = _error_text(json.loads(raw))
+    except (ValueError, TypeError):
+        text = _start(raw)
+    return f": {text}" if text else ""
+
+
+def _error_text(payload) -> str:
+    """The message of an OpenAI-style error body ({"error": {"message": ...}}) or a looser
+    one ({"error": "..."}, {"message": "..."})."""
+    error = payload.get("error", payload) if isinstance(payload, dict) else payload
+    if isinstance(error, dict):
+        error = error.get("message") or json.dumps(error)
+    return _start(str(error).encode())
+
+
+def _start(raw: bytes, limit: int = 200) -> str:
+    text = " ".join(raw.decode("utf-8", "replace").split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _retry_after(exc: urllib.error.HTTPError) -> float:
+    """The seconds a Retry-After header asks for (capped), 0 when there is none."""
+    value = (exc.headers.get("Retry-After") or "").strip() if exc.headers else ""
+    try:
+        return min(max(float(value), 0.0), MAX_RETRY_AFTER)
+    except ValueError:
+        return 0.0  # absent, or an HTTP date: the usual backoff

@@ -31,9 +31,9 @@ def _cmd_index(args: argparse.Namespace) -> int:
         args.paths, reparse=args.reparse)
     for path, error in report.failed:
         print(f"error: {error}", file=sys.stderr)
-    for node_id, error in report.summaries.failures:
-        print(f"warning: summary of node {node_id} failed, previous kept: {error}",
-              file=sys.stderr)
+    for node_id, error, kept in report.summaries.failures:
+        print(f"warning: summary of node {node_id} failed{', previous kept' if kept else ''}: "
+              f"{error}", file=sys.stderr)
     _note_parsed_otherwise(report, args)
     _note_excluded(report)
     print(report.summary())
@@ -216,7 +216,8 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
                    help="skip summaries (and their verification)")
     p.add_argument("--summarizer", choices=["extractive", "chat"], default="extractive",
                    help="extractive (default) or an OpenAI-compatible chat endpoint "
-                   "(DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, DOCNAV_LLM_API_KEY)")
+                   "(DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, DOCNAV_LLM_API_KEY; "
+                   "DOCNAV_LLM_TIMEOUT: seconds per request, default 60)")
     p.add_argument("--nli-model",
                    help="NLI model id or folder for claim verification (default: "
                    "$DOCNAV_NLI_MODEL or cross-encoder/nli-deberta-v3-xsmall)")
@@ -439,9 +440,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--generate", action="store_true",
                    help="also write an answer from the evidence, citing it as [n], through an "
                    "OpenAI-compatible endpoint (DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, "
-                   "DOCNAV_LLM_API_KEY); if that fails, the evidence is the answer and the exit "
-                   "code is 1. Each sentence of the answer is checked with the NLI model against "
-                   "the evidence it cites")
+                   "DOCNAV_LLM_API_KEY, DOCNAV_LLM_TIMEOUT); if that fails, the evidence is the "
+                   "answer and the exit code is 1. Each sentence of the answer is checked with "
+                   "the NLI model against the evidence it cites")
     p.add_argument("--no-verify", action="store_true",
                    help="with --generate: do not check the answer's sentences (no NLI model)")
     p.add_argument("--nli-model", help="NLI model id or folder for that check (default: "

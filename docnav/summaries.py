@@ -105,7 +105,7 @@ class SummaryStats:
     claims_flagged: int = 0
     nli_pairs: int = 0
     seconds: float = 0.0
-    failures: list[tuple[str, str]] = field(default_factory=list)
+    failures: list[tuple[str, str, bool]] = field(default_factory=list)  # node, error, kept
 
 
 class SummaryBuilder:
@@ -170,10 +170,14 @@ class SummaryBuilder:
                 final[node.node_id] = old
                 stats.reused += 1
                 continue
-            child_summaries = [final[c.node_id].sentences for c in children
-                               if c.node_id in final]
-            item = SummaryInput(node, own, child_summaries, order_prefix)
-            summary = self._build(node, tree.doc_id, item, leaves[node.node_id], stats, old)
+            done = [final[c.node_id] for c in children if c.node_id in final]
+            item = SummaryInput(node, own, [s.sentences for s in done], order_prefix)
+            failed = [s.error or "" for s in done if s.status == FAILED]
+            if failed:
+                summary = self._fail(node, tree.doc_id, _children_failed("section", failed),
+                                     stats, old)
+            else:
+                summary = self._build(node, tree.doc_id, item, leaves[node.node_id], stats, old)
             final[node.node_id] = summary
             out.append(summary)
         stats.seconds += time.perf_counter() - started
@@ -191,14 +195,7 @@ class SummaryBuilder:
         try:
             sentences = self.summarizer.summarize(item)
         except DocNavError as exc:
-            stats.failed += 1
-            stats.failures.append((node.node_id, str(exc)))
-            if old is None:
-                return NodeSummary(node.node_id, doc_id, "", self.summarizer.summarizer_id,
-                                   self.nli_model, (), (), FAILED, str(exc))
-            # keep the previous text; the stale tree hash makes the next run try again
-            return NodeSummary(old.node_id, doc_id, old.tree_hash, old.summarizer, old.nli_model,
-                               old.sentences, old.claims, FAILED, str(exc))
+            return self._fail(node, doc_id, str(exc), stats, old)
         stats.rebuilt += 1
         owners, claims = _claims(sentences)
         if self.verifier is None:
@@ -224,6 +221,19 @@ class SummaryBuilder:
             sentences = [s for i, s in enumerate(sentences) if i not in dropped]
         return NodeSummary(node.node_id, doc_id, node.tree_hash, self.summarizer.summarizer_id,
                            self.nli_model, tuple(sentences), tuple(checked), status)
+
+    def _fail(self, node: Node, doc_id: str, error: str, stats: SummaryStats,
+              old: NodeSummary | None) -> NodeSummary:
+        """A failed summary: the previous text kept, if any; being failed, it is rebuilt by the
+        next run (and so are its parents, which fail with it rather than be built without
+        it and then reused as they are)."""
+        stats.failed += 1
+        stats.failures.append((node.node_id, error, bool(old and old.sentences)))
+        if old is None:
+            return NodeSummary(node.node_id, doc_id, "", self.summarizer.summarizer_id,
+                               self.nli_model, (), (), FAILED, error)
+        return NodeSummary(old.node_id, doc_id, old.tree_hash, old.summarizer, old.nli_model,
+                           old.sentences, old.claims, FAILED, error)
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -313,6 +323,12 @@ def _insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: list[tuple], 
         con.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * width)})", rows)
 
 
+def _children_failed(kind: str, errors: Sequence[str]) -> str:
+    """Why a summary made from its children's summaries was not made."""
+    which = f"{len(errors)} {kind}s' summaries" if len(errors) > 1 else f"a {kind}'s summary"
+    return f"{which} failed ({errors[0]})"
+
+
 def _claims(sentences: Sequence[SummarySentence]) -> tuple[list[int], list[Claim]]:
     """Claims are the summary's sentences as Punkt splits them (generated text may hold several
     sentences in one piece); offsets stay relative to the source paragraph. Also returns, per
@@ -381,12 +397,17 @@ def collection_summary(
         stats.reused += 1
         return None
     docs = con.execute(
-        "SELECT s.node_id, s.doc_id, s.sentences FROM summaries s JOIN nodes n "
-        "ON n.node_id = s.node_id AND n.kind = 'document' JOIN documents d ON d.doc_id = s.doc_id "
+        "SELECT s.node_id, s.doc_id, s.sentences, s.status, s.error FROM summaries s "
+        "JOIN nodes n ON n.node_id = s.node_id AND n.kind = 'document' "
+        "JOIN documents d ON d.doc_id = s.doc_id "
         "ORDER BY d.path"
     ).fetchall()
+    failed = [error or "" for *_, status, error in docs if status == FAILED]
+    if failed:  # built without them, it would be reused as it is until the collection changes
+        return builder._fail(node, node.doc_id, _children_failed("document", failed), stats,
+                             stored)
     children = []
-    for i, (_, _, sentences) in enumerate(docs):
+    for i, (_, _, sentences, *_) in enumerate(docs):
         children.append(tuple(
             SummarySentence(x["text"], x["source_id"], x["start"], x["end"], (i, *x["order"]))
             for x in json.loads(sentences or "[]")

@@ -45,7 +45,7 @@ def test_a_generated_answer_is_written_from_the_numbered_evidence(graph, endpoin
     assert [x["ref"] for x in data["evidence"]] == list(range(1, len(answer.evidence) + 1))
 
 
-@pytest.mark.parametrize("mode", ["500", "garbage"])
+@pytest.mark.parametrize("mode", ["500", "garbage", "truncated", "bad status"])
 def test_a_failed_generation_keeps_the_cited_evidence_as_the_answer(graph, endpoint, mode):
     endpoint.mode = mode
     plain = Navigator(graph).ask(QUESTION, budget=200)
@@ -55,6 +55,19 @@ def test_a_failed_generation_keeps_the_cited_evidence_as_the_answer(graph, endpo
     assert "chat:m" in answer.generation_error and "2 attempts" in answer.generation_error
     assert [e.piece.text for e in answer.evidence] == [e.piece.text for e in plain.evidence]
     assert answer.trace[-1]["op"] == "generate" and "error" in answer.trace[-1]
+
+
+def test_a_lone_surrogate_in_a_generated_answer_is_replaced(graph, endpoint, nli_model):
+    import json
+
+    from docnav.verify import Verifier
+
+    endpoint.reply = "The seal is replaced every 2000 \ud800 operating hours [1]."
+    answer = Navigator(graph, answerer=answerer(endpoint.url), verifier=Verifier(nli_model)).ask(
+        QUESTION, budget=200)
+    assert answer.text == "The seal is replaced every 2000 \ufffd operating hours [1]."
+    assert len(answer.claims) == 1  # the NLI tokeniser took it
+    json.dumps(answer.to_json(), ensure_ascii=False).encode("utf-8")  # as `ask --json` prints
 
 
 def test_no_evidence_means_no_generation_request(built, endpoint):
