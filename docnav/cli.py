@@ -6,9 +6,12 @@ Every ``DocNavError`` becomes one clean line on stderr and a non-zero exit code.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docnav.errors import DocNavError, InputError
@@ -17,6 +20,7 @@ DEFAULT_DB = Path(".docnav") / "docnav.duckdb"
 
 EXIT_OK, EXIT_FAILED_DOCS, EXIT_ERROR = 0, 1, 2
 EXIT_BROKEN_PIPE = 141  # as a process killed by SIGPIPE: 128 + 13
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143  # Ctrl-C, SIGTERM: 128 + the signal's number
 
 
 def _db_path(args: argparse.Namespace) -> Path:
@@ -119,21 +123,48 @@ def _cmd_watch(args: argparse.Namespace) -> int:
 
     options = WatchOptions(debounce=args.debounce)
     if args.spool:
-        on_batch = spool_batches(args.spool)
-        print(f"watching {', '.join(args.paths)}; batches go to {args.spool} (Dagster sensor)")
+        watcher = Watcher(args.paths, spool_batches(args.spool), options)
     else:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
-        report = indexer.index(args.paths)  # catch up first
-        _note_parsed_otherwise(report, args)
-        _note_excluded(report)
-        print(report.summary(), flush=True)
         on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True))
-        print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)
-    with Watcher(args.paths, on_batch, options):
+        # observing starts before the catch-up, whose changes wait for its end
+        watcher = Watcher(args.paths, on_batch, options, hold=True)
+        indexer.should_stop = watcher.stopping  # a stop ends a running batch between documents
+    with _sigterm_as(_Terminated), watcher:
+        if args.spool:
+            print(f"watching {', '.join(args.paths)}; batches go to {args.spool} "
+                  "(Dagster sensor)", flush=True)
+        else:
+            report = indexer.index(args.paths)
+            _note_parsed_otherwise(report, args)
+            _note_excluded(report)
+            print(report.summary(), flush=True)
+            watcher.release()
+            print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)
         deadline = time.monotonic() + args.seconds if args.seconds else None
         while deadline is None or time.monotonic() < deadline:
             time.sleep(0.2)
     return EXIT_OK
+
+
+class _Terminated(Exception):
+    """SIGTERM arrived (a service manager, `kill`): stop as after Ctrl-C."""
+
+
+@contextlib.contextmanager
+def _sigterm_as(error: type[Exception]) -> Iterator[None]:
+    """Within: SIGTERM raises ``error`` in the main thread, so that cleanup runs."""
+    def raise_error(signum, frame):
+        raise error()
+
+    if threading.current_thread() is not threading.main_thread():  # main() in a thread
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, raise_error)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _summary_options(args: argparse.Namespace):
@@ -405,10 +436,13 @@ def _parser() -> argparse.ArgumentParser:
         help="watch folders and index changes as they happen",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Index the folders, then watch them (watchdog): each burst of changes is "
-        "debounced into one incremental run. With --spool, batches are written to a folder "
+        "debounced into one incremental run; changes made during the first run follow it. "
+        "A folder that is gone keeps its documents (the log says so) until it comes back; "
+        "an empty folder in its place removes them. With --spool, batches are written to a folder "
         "for the Dagster sensor instead of being indexed here.",
         epilog="examples:\n  docnav watch docs/\n  docnav watch docs/ --spool "
-        "dagster_home/docnav-events",
+        "dagster_home/docnav-events\n\nexit codes: 0 after --seconds, 2 bad usage or store "
+        "error, 130 Ctrl-C, 143 SIGTERM (the running batch stops before its next document)",
     )
     p.add_argument("paths", nargs="+", help="folders to watch")
     _add_index_options(p)
@@ -538,7 +572,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("docnav: interrupted; the store keeps every document written so far",
               file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    except _Terminated:
+        print("docnav: terminated; the store keeps every document written so far",
+              file=sys.stderr)
+        return EXIT_TERMINATED
     except BrokenPipeError:  # `docnav show | head`: the reader has all it wants
         _silence_stdout()
         return EXIT_BROKEN_PIPE

@@ -5,10 +5,16 @@ or at the latest ``max_wait`` seconds after the first event of a burst, so an ed
 storm or a ``git checkout`` that rewrites 500 files becomes one batch. Where the platform reports
 when a writer closes a file (Linux inotify), a burst in which every file has been closed, moved
 into place or deleted is complete: it is handed over after only ``settle`` quiet seconds, which
-is most of the latency between a save and the new text being queryable. A watched folder that
-disappears is watched again when it comes back, with a full rescan. A batch whose handler
-fails (the store locked by another writer or a compaction, a full disk) is not lost: it is
-handed over again after ``retry`` seconds, doubling up to ``retry_max`` while the failures go
+is most of the latency between a save and the new text being queryable. A watcher started with
+``hold=True`` observes and collects, but hands nothing over until :meth:`Watcher.release`: a
+caller catching up first (a full index run) loses no change made meanwhile. A watched folder
+that disappears is watched again when it comes back, with a full rescan; so is one deleted and
+created again between two polls (``rm -rf d && mkdir d``: the old watch died with the old
+folder). :func:`index_batches` keeps the documents of a folder that is gone (an unmounted drive
+comes back) and says so. :meth:`Watcher.stop` waits for the running batch; a handler that runs
+long asks :meth:`Watcher.stopping` to end early (an Indexer's ``should_stop``). A batch whose
+handler fails (the store locked by another writer or a compaction, a full disk) is not lost: it
+is handed over again after ``retry`` seconds, doubling up to ``retry_max`` while the failures go
 on, together with whatever changed meanwhile (held back until then). What a batch triggers is
 the caller's choice: :func:`index_batches` indexes in-process (standalone mode);
 :func:`spool_batches` writes the batch to a folder a Dagster sensor reads.
@@ -18,14 +24,15 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docnav.errors import InputError
-from docnav.scan import absolute
+from docnav.errors import InputError, RunCancelled
+from docnav.scan import absolute, in_scope
 
 FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot describe
 
@@ -62,13 +69,15 @@ class _Pending:
 
 
 class Watcher:
-    """Observes ``roots`` and calls ``on_batch(paths)`` with each debounced batch."""
+    """Observes ``roots`` and calls ``on_batch(paths)`` with each debounced batch; with
+    ``hold``, none until :meth:`release`."""
 
     def __init__(
         self,
         roots: Sequence[str | Path],
         on_batch: Callable[[set[str]], None],
         options: WatchOptions = WatchOptions(),
+        hold: bool = False,
     ) -> None:
         self.roots = [str(absolute(r)) for r in roots]
         missing = [r for r in self.roots if not Path(r).is_dir()]
@@ -83,9 +92,12 @@ class Watcher:
         self._retry_wait = options.retry
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._held = hold
         self._wake = threading.Event()  # set by each event and by stop()
         self._observer = None
         self._watches: dict[str, object] = {}
+        self._ids: dict[str, tuple[int, int]] = {}  # (device, inode) of each watched folder
+        self._dead: set[str] = set()  # watched folders deleted: their watch ended with them
         self._thread: threading.Thread | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -101,11 +113,22 @@ class Watcher:
         self._thread.start()
         return self
 
+    def release(self) -> None:
+        """Hand over what was collected while held, and each batch from now on."""
+        self._held = False
+        self._wake.set()
+
+    def stopping(self) -> bool:
+        """True once :meth:`stop` was called: a running handler should end early."""
+        return self._stop.is_set()
+
     def stop(self) -> None:
+        """Stop observing, after the running batch (if any) has ended: a thread left inside
+        DuckDB when the interpreter exits aborts the process."""
         self._stop.set()
         self._wake.set()
         if self._thread:
-            self._thread.join(timeout=10)
+            self._thread.join()
         if self._observer:
             self._observer.stop()
             self._observer.join(timeout=10)
@@ -125,6 +148,8 @@ class Watcher:
 
         class Handler(FileSystemEventHandler):
             def on_any_event(self, event) -> None:
+                if event.src_path == root and event.event_type in ("deleted", "moved"):
+                    watcher._dead.add(root)  # inotify ends the watch with the folder
                 if event.event_type in ("opened", "closed_no_write"):
                     return
                 if event.is_directory and event.event_type in ("modified",):
@@ -139,6 +164,8 @@ class Watcher:
                 writing = event.event_type in ("created", "modified") or event.is_directory
                 watcher._add(paths, writing=writing)
 
+        self._dead.discard(root)
+        self._ids[root] = _folder_id(root)
         self._watches[root] = self._observer.schedule(Handler(), root, recursive=True)
 
     def _add(self, paths: set[str], writing: bool = True) -> None:
@@ -171,7 +198,7 @@ class Watcher:
                 self._wake.clear()
                 p = self._pending
                 # while failed paths wait for their retry, new ones wait with them
-                if p.first is not None and not self._failed:
+                if p.first is not None and not self._failed and not self._held:
                     quiet = self.options.debounce if p.writing else self.options.settle
                     due = min(due, p.last + quiet, p.first + self.options.max_wait)
                     if now >= due:
@@ -182,6 +209,8 @@ class Watcher:
                     self.on_batch(batch)
                     self._retry_wait = self.options.retry
                 except Exception as exc:  # keep watching; hand the batch over again later
+                    if self._stop.is_set() and isinstance(exc, RunCancelled):
+                        break  # stopped on request: the next start catches up
                     self._failed |= batch
                     self._retry_at = time.monotonic() + self._retry_wait
                     print(f"docnav watch: batch failed: {exc}; trying its {len(batch)} "
@@ -191,29 +220,60 @@ class Watcher:
                 self._wake.wait(max(0.0, due - time.monotonic()))
 
     def _check_roots(self) -> None:
-        """Unschedule roots that vanished; reschedule them (and rescan) when they are back."""
+        """Unschedule roots that vanished; reschedule them (and rescan) when they are back,
+        or when another folder took their place (the inode number alone may be reused)."""
         for root in self.roots:
-            exists = Path(root).is_dir()
-            if not exists and root in self._watches:
-                try:
-                    self._observer.unschedule(self._watches.pop(root))
-                except (KeyError, ValueError):
-                    self._watches.pop(root, None)
+            now = _folder_id(root)
+            replaced = now is not None and (root in self._dead or now != self._ids.get(root))
+            if root in self._watches and (now is None or replaced):
+                self._unschedule(root)
                 self._add({FULL_RESCAN})
-            elif exists and root not in self._watches:
+            if now is not None and root not in self._watches:
                 self._schedule(root)
                 self._add({FULL_RESCAN})
+
+    def _unschedule(self, root: str) -> None:
+        try:
+            self._observer.unschedule(self._watches.pop(root))
+        except (KeyError, ValueError):  # its emitter already ended with the folder
+            pass
+
+
+def _folder_id(path: str) -> tuple[int, int] | None:
+    """(device, inode) of the folder at ``path``; None when there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 
 
 def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], None] = print,
                   on_report: Callable[[object], None] | None = None):
     """Standalone mode: index each batch in-process; a full incremental pass when needed.
-    ``on_report`` receives each batch's IndexReport."""
-    live_roots = lambda: [r for r in roots if Path(r).is_dir()]  # noqa: E731
+    ``on_report`` receives each batch's IndexReport. The documents of a root that is gone are
+    kept (a drive unmounted for a while should not cost a full re-index), and the log says so;
+    the root coming back empty removes them."""
+    roots = [str(absolute(r)) for r in roots]
+    gone: set[str] = set()
+
+    def note_gone(current: list[str]) -> None:
+        for root in sorted(set(roots) - set(current) - gone):
+            with indexer.store.reader() as con:
+                kept = sum(in_scope(d.path, [root]) for d in indexer.store.documents(con).values())
+            log(f"{root} is gone: its {kept} document(s) are kept until it comes back (an "
+                "empty folder in its place removes them)")
+        gone.clear()
+        gone.update(set(roots) - set(current))
 
     def on_batch(paths: set[str]) -> None:
-        current = live_roots()
+        current = [r for r in roots if Path(r).is_dir()]
+        note_gone(current)
         if not current:
+            return
+        # the events of a root that is gone report its files deleted: they are kept
+        paths = {p for p in paths if p == FULL_RESCAN or in_scope(p, current)}
+        if not paths:
             return
         if FULL_RESCAN in paths:
             report = indexer.index(current)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import shutil
+import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -207,3 +211,148 @@ def test_spool_mode_writes_batches_for_the_sensor(tmp_path):
     files = sorted(spool.glob("*.json"))
     assert len(files) == 1 and json.loads(files[0].read_text()) == ["/x/a.md", "/x/b.md"]
     assert not list(spool.glob(".*.tmp"))
+
+
+def wait_until(condition, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert condition(), f"not so after {timeout} s"
+
+
+def seen(batches: Batches, name: str) -> bool:
+    return any(p.endswith(name) for b in batches.seen for p in b)
+
+
+def test_a_folder_deleted_and_created_again_at_once_is_watched_again(tmp_path):
+    """``rm -rf d && mkdir d``: the old watch ended with the old folder (whose inode number
+    the new one may reuse); the new folder is watched and rescanned."""
+    handler = Standalone(tmp_path)
+    root, done = handler.root, handler.done
+    with Watcher([root], handler, WatchOptions(debounce=0.1, poll=0.2)):
+        shutil.rmtree(root)
+        root.mkdir()
+        (root / "z.md").write_text("# Z\n\nZed.\n")
+        wait_until(lambda: any(FULL_RESCAN in b for b in done.seen))
+        time.sleep(1.0)  # a few polls: the new folder is watched by now
+        (root / "later.md").write_text("# Later\n\nLater.\n")
+        wait_until(lambda: seen(done, "later.md"), timeout=5)
+    assert handler.paragraphs() == {"Zed.", "Later."}
+
+
+@pytest.mark.parametrize("n_roots", [1, 2])
+def test_a_deleted_root_keeps_its_documents_and_the_log_says_so(tmp_path, n_roots):
+    roots = [tmp_path / f"d{i}" for i in range(1, n_roots + 1)]
+    for i, root in enumerate(roots):
+        root.mkdir()
+        (root / f"doc{i}.md").write_text(f"# Doc {i}\n\nText {i}.\n")
+    (roots[-1] / "more.md").write_text("# More\n\nMore text.\n")
+    store = Store(tmp_path / "db" / "g.duckdb")
+    indexer = Indexer(store, IndexOptions(progress=False), HashingEmbedder())
+    indexer.index(roots)
+    logs: list[str] = []
+    on_batch = index_batches(indexer, roots, log=logs.append)
+    with Watcher(roots, on_batch, WatchOptions(debounce=0.1, poll=0.2)):
+        shutil.rmtree(roots[-1])
+        wait_until(lambda: any("is gone" in line for line in logs))
+        time.sleep(0.5)  # the batches after it (a full rescan of the live roots) change nothing
+    assert logs.count(f"{roots[-1]} is gone: its 2 document(s) are kept until it comes back "
+                      "(an empty folder in its place removes them)") == 1
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind = 'paragraph'")
+                 .fetchall()}
+    assert texts == {f"Text {i}." for i in range(n_roots)} | {"More text."}
+
+
+# -- the command -----------------------------------------------------------------------------
+
+def test_watch_indexes_what_changed_during_its_catch_up(tmp_path, monkeypatch):
+    """The first full run can take minutes; an edit, a new file and a delete made meanwhile
+    (here: just after it read the files) are indexed once it ends."""
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    (docs / "b.md").write_text("# B\n\nDoomed.\n")
+    catch_up = Indexer.index
+
+    def index_then_edit(self, *args, **kwargs):
+        report = catch_up(self, *args, **kwargs)
+        if not (docs / "c.md").exists():  # the catch-up's end: edit, add, delete
+            (docs / "a.md").write_text("# A\n\nSecond text, longer.\n")
+            (docs / "c.md").write_text("# C\n\nNew document.\n")
+            (docs / "b.md").unlink()
+        return report
+
+    monkeypatch.setattr(Indexer, "index", index_then_edit)
+    db = tmp_path / "db" / "s.duckdb"
+    assert main(["--db", str(db), "watch", str(docs), "--embed-model", "hashing",
+                 "--no-summaries", "--no-progress", "--seconds", "3"]) == 0
+    with duckdb.connect(str(db), read_only=True) as con:
+        texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind = 'paragraph'")
+                 .fetchall()}
+    assert texts == {"Second text, longer.", "New document."}
+
+
+SLOW_WATCH = """
+import sys, time
+import docnav.index
+parse = docnav.index.parse_file
+
+def slow_parse(*args, **kwargs):  # a long batch: each document takes 0.2 s
+    print("parsing", flush=True)
+    time.sleep(0.2)
+    return parse(*args, **kwargs)
+
+docnav.index.parse_file = slow_parse
+from docnav.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("signum, code, message", [
+    (signal.SIGINT, 130, "docnav: interrupted; the store keeps every document written so far"),
+    (signal.SIGTERM, 143, "docnav: terminated; the store keeps every document written so far"),
+], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_during_a_batch_stops_it_between_documents(tmp_path, signum, code, message):
+    """Ctrl-C or SIGTERM in a long batch: the batch stops before its next document and the
+    process ends cleanly (not aborted with a thread left inside DuckDB)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    watch = subprocess.Popen(
+        [sys.executable, "-c", SLOW_WATCH, "--db", str(tmp_path / "s.duckdb"), "watch",
+         str(docs), "--embed-model", "hashing", "--no-summaries", "--no-progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    lines: queue.Queue[str] = queue.Queue()
+    out = []
+
+    def read_out() -> None:
+        for line in watch.stdout:
+            out.append(line)
+            lines.put(line)
+
+    def wait_for(start: str) -> None:
+        while not lines.get(timeout=30).startswith(start):
+            pass
+
+    reader = threading.Thread(target=read_out, daemon=True)
+    reader.start()
+    try:
+        wait_for("watching")
+        for i in range(40):
+            (docs / f"f{i:02}.md").write_text(f"# F{i}\n\nText {i}.\n")
+        wait_for("parsing")  # the batch runs
+        watch.send_signal(signum)
+        err = watch.stderr.read()
+        watch.wait(timeout=60)
+        reader.join(timeout=10)
+    finally:
+        watch.kill()
+    out = "".join(out)
+    assert watch.returncode == code, err
+    assert err.strip().splitlines()[-1] == message
+    assert "terminate called" not in err and "batch failed" not in out
+    assert out.count("parsing") < 10  # of 40: it stopped between documents
