@@ -176,11 +176,12 @@ class ChatClient:
 def _read(response: http.client.HTTPResponse, deadline: float) -> bytes:
     """The body as it arrives, given up at the deadline: a server dripping bytes, each
     within the socket timeout, must not hold us longer than that."""
-    body = b""
+    chunks = []
     while chunk := response.read1(65536):
-        body += chunk
+        chunks.append(chunk)
         if time.monotonic() > deadline:
             raise TimeoutError("the answer was still arriving at the deadline")
+    body = b"".join(chunks)
     expected = response.headers.get("Content-Length", "")
     if expected.isdigit() and len(body) < int(expected):
         raise http.client.IncompleteRead(body, int(expected) - len(body))

@@ -8,12 +8,9 @@ and embedding scores with reciprocal rank fusion.
 
 from __future__ import annotations
 
-import datetime
 import fnmatch
 import inspect
 import json
-import numbers
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,19 +19,16 @@ import numpy as np
 import polars as pl
 
 from docnav.errors import ConfigError, InputError, StoreError, StoreLocked
-from docnav.model import BlockKind, NodeKind
+from docnav.query._checks import (
+    ISO_DATE, check_filters, check_kinds, check_query, iso_date, listed, unix_time, whole,
+)
 from docnav.query.lexical import BM25, tokens
 from docnav.query.tables import embedder_for, tables_from_db, tables_from_parquet, vectors_by_node
 from docnav.store import COLLECTION_DOC_ID, Store
 
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references", "related")
-MAX_QUERY_CHARS = 2000
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al., 2009)
 STORED = "stored"  # embed queries with the model that made the stored vectors
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-# what `kinds` may name: a node kind, or the block kind of a paragraph (a table, a list item)
-KINDS = tuple(dict.fromkeys([k.value for k in NodeKind] + [
-    k.value for k in BlockKind if k is not BlockKind.HEADING]))
 
 
 @dataclass(frozen=True)
@@ -319,7 +313,7 @@ class DocNavGraph:
 
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""
-        query = _check_query(query)
+        query = check_query(query)
         in_docs = self._path_mask((filters or {}).get("path"))
         mask = self._mask(kinds, levels, filters, via, in_docs)
         lexical = self._bm25.scores(query, within=in_docs)
@@ -347,7 +341,7 @@ class DocNavGraph:
             return [self._codes[x] for x in names if x in self._codes]
 
         if kinds:
-            _check_kinds(kinds)
+            check_kinds(kinds)
             mask &= np.isin(self._item_kind, codes(kinds)) | np.isin(self._item_block,
                                                                      codes(kinds))
         if levels:
@@ -355,7 +349,7 @@ class DocNavGraph:
         if via:
             mask &= np.isin(self._item_via, codes(via))
         rest = dict(filters or {})
-        _check_filters(rest)
+        check_filters(rest, FILTER_KEYS)
         path = rest.pop("path", None)
         if path:
             mask &= self._path_mask(path) if in_docs is None else in_docs
@@ -497,10 +491,10 @@ class DocNavGraph:
         (see :func:`document_date`) — a document without one is left out by either bound."""
         kinds, levels = listed(kinds), listed(levels)
         if kinds:
-            _check_kinds(kinds)
-        after, before = _iso_date(dated_after), _iso_date(dated_before)
-        indexed_after = _unix_time(indexed_after, "indexed_after")
-        indexed_before = _unix_time(indexed_before, "indexed_before")
+            check_kinds(kinds)
+        after, before = iso_date(dated_after), iso_date(dated_before)
+        indexed_after = unix_time(indexed_after, "indexed_after")
+        indexed_before = unix_time(indexed_before, "indexed_before")
         metadata = {str(k).lower(): v for k, v in (metadata or {}).items()}
         out = []
         for nid in listed(node_ids):
@@ -568,84 +562,14 @@ def document_date(metadata: str | None) -> str | None:
     meta = dict(json.loads(metadata or "[]"))
     for key in DATE_KEYS:
         value = str(meta.get(key, "")).strip()
-        if _ISO_DATE.match(value):
+        if ISO_DATE.match(value):
             return value[:10]
     return None
 
 
-def _iso_date(value) -> str | None:
-    """``YYYY-MM-DD`` from such a string (a longer ISO time is cut to its date) or a date."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, datetime.date):
-        return value.isoformat()[:10]
-    text = str(value)[:10]
-    try:
-        if not _ISO_DATE.fullmatch(text):
-            raise ValueError
-        datetime.date.fromisoformat(text)
-    except ValueError:
-        raise InputError(f"date {value!r}: give a real date as YYYY-MM-DD") from None
-    return text
-
-
-def _unix_time(value, name: str) -> float | None:
-    """Seconds since the epoch from a number or a datetime (naive: local time)."""
-    if value is None:
-        return None
-    if isinstance(value, datetime.datetime):
-        return value.timestamp()
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InputError(f"{name} {value!r}: give a Unix time in seconds or a datetime")
-    return float(value)
-
-
-def whole(value, name: str, least: int, hint: str) -> int:
-    """``value`` as an int of at least ``least``; bad input (a bool, a string, a float) says
-    ``hint``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least:
-        raise InputError(f"{name} {value!r}: {hint}")
-    return int(value)
-
-
-def listed(value) -> list | None:
-    """One value or several as a list (``kinds="section"`` means ``["section"]``)."""
-    if value is None:
-        return None
-    if isinstance(value, (str, bytes, numbers.Number)):
-        return [value]
-    return list(value)
-
-
-def _check_filters(filters: dict) -> None:
-    """The keys ``locate``'s filters take: ``path`` and :meth:`DocNavGraph.filter`'s criteria."""
-    valid = ["path", *(p for p in inspect.signature(DocNavGraph.filter).parameters
-                      if p not in ("self", "node_ids", "path"))]
-    unknown = [k for k in filters if k not in valid]
-    if unknown:
-        raise InputError(f"unknown filter {', '.join(map(repr, unknown))}; valid: "
-                         f"{', '.join(valid)}")
-
-
-def _check_kinds(kinds: Sequence[str]) -> None:
-    unknown = [x for x in kinds if x not in KINDS]
-    if unknown:
-        raise InputError(f"unknown kind {', '.join(map(repr, unknown))}; valid: {', '.join(KINDS)}")
-
-
-def _check_query(query: str) -> str:
-    if not isinstance(query, str):
-        raise InputError(f"query {query!r}: give it as a string")
-    query = query.strip()
-    if not query:
-        raise InputError("empty query: give some words to search for")
-    if len(query) > MAX_QUERY_CHARS:
-        raise InputError(f"query of {len(query)} characters is too long (at most "
-                         f"{MAX_QUERY_CHARS}); shorten it to the question itself")
-    if not tokens(query):
-        raise InputError(f"query {query!r} has no words to search for: only punctuation, "
-                         "symbols or words too common to search (the, of, what, ...)")
-    return query
+# the keys ``locate``'s filters take: ``path`` and :meth:`DocNavGraph.filter`'s criteria
+FILTER_KEYS = ("path", *(p for p in inspect.signature(DocNavGraph.filter).parameters
+                         if p not in ("self", "node_ids", "path")))
 
 
 __all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID", "rrf"]

@@ -35,7 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from docnav.errors import ConfigError, DocNavError, InputError
-from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf, whole
+from docnav.query._checks import whole
+from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import tokens
 
 GLOBAL = re.compile(r"\b(main|overall|summar\w*|overview|key (themes|points|risks|findings)|"

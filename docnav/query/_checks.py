@@ -1,0 +1,92 @@
+"""Checks of what callers give the query library: queries, counts, lists, dates and filters,
+each refused with an :class:`InputError` that says what is valid."""
+
+from __future__ import annotations
+
+import datetime
+import numbers
+import re
+from collections.abc import Sequence
+
+from docnav.errors import InputError
+from docnav.model import BlockKind, NodeKind
+from docnav.query.lexical import tokens
+
+MAX_QUERY_CHARS = 2000
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# what `kinds` may name: a node kind, or the block kind of a paragraph (a table, a list item)
+KINDS = tuple(dict.fromkeys([k.value for k in NodeKind] + [
+    k.value for k in BlockKind if k is not BlockKind.HEADING]))
+
+
+def iso_date(value) -> str | None:
+    """``YYYY-MM-DD`` from such a string (a longer ISO time is cut to its date) or a date."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime.date):
+        return value.isoformat()[:10]
+    text = str(value)[:10]
+    try:
+        if not ISO_DATE.fullmatch(text):
+            raise ValueError
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"date {value!r}: give a real date as YYYY-MM-DD") from None
+    return text
+
+
+def unix_time(value, name: str) -> float | None:
+    """Seconds since the epoch from a number or a datetime (naive: local time)."""
+    if value is None:
+        return None
+    if isinstance(value, datetime.datetime):
+        return value.timestamp()
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InputError(f"{name} {value!r}: give a Unix time in seconds or a datetime")
+    return float(value)
+
+
+def whole(value, name: str, least: int, hint: str) -> int:
+    """``value`` as an int of at least ``least``; bad input (a bool, a string, a float) says
+    ``hint``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least:
+        raise InputError(f"{name} {value!r}: {hint}")
+    return int(value)
+
+
+def listed(value) -> list | None:
+    """One value or several as a list (``kinds="section"`` means ``["section"]``)."""
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes, numbers.Number)):
+        return [value]
+    return list(value)
+
+
+def check_filters(filters: dict, valid: Sequence[str]) -> None:
+    """Every key of ``filters`` is one of ``valid``."""
+    unknown = [k for k in filters if k not in valid]
+    if unknown:
+        raise InputError(f"unknown filter {', '.join(map(repr, unknown))}; valid: "
+                         f"{', '.join(valid)}")
+
+
+def check_kinds(kinds: Sequence[str]) -> None:
+    unknown = [x for x in kinds if x not in KINDS]
+    if unknown:
+        raise InputError(f"unknown kind {', '.join(map(repr, unknown))}; valid: {', '.join(KINDS)}")
+
+
+def check_query(query: str) -> str:
+    if not isinstance(query, str):
+        raise InputError(f"query {query!r}: give it as a string")
+    query = query.strip()
+    if not query:
+        raise InputError("empty query: give some words to search for")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InputError(f"query of {len(query)} characters is too long (at most "
+                         f"{MAX_QUERY_CHARS}); shorten it to the question itself")
+    if not tokens(query):
+        raise InputError(f"query {query!r} has no words to search for: only punctuation, "
+                         "symbols or words too common to search (the, of, what, ...)")
+    return query
