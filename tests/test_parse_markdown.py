@@ -332,3 +332,39 @@ def test_docling_warnings_are_kept_with_the_document_not_printed(tmp_path):
     assert not [w for w in caught if "/docling" in w.filename]
     assert dict(parsed.metadata)["conversion_warnings"] == (
         "docling: Detected potentially incorrect Markdown, correcting...")
+
+
+SPACED_AS_WRITTEN = """\
+- RFC PR: [rust-lang/rfcs#243](https://github.com/rust-lang/rfcs/pull/243)
+
+## Summary
+
+* An `?` operator for propagating "exceptions".
+
+The idea for the `?` operator originates from [RFC PR 204][204] by
+[@aturon](https://github.com/aturon), who wrote `try!`-like macros.
+
+Attributes such as _lint_ `#[allow]`s, if/`else` chains.
+
+> **Note**: Rust will consume `&mut T`s with both implicit and explicit
+> coercions (`&T`s too).
+
+[204]: https://github.com/rust-lang/rfcs/pull/204
+"""
+
+
+def test_inline_code_is_spaced_as_written_after_links_of_every_kind(tmp_path):
+    # Each paragraph's pieces are found in the source to tell where spaces were. A block whose
+    # first word reappears later ("RFC") once sent the search past the blocks between; a
+    # reference link's "[204]", emphasis underscores and a block quote's "> " were not read as
+    # markup: the joins fell back to guessing ("An? operator", "#[allow] s", "&mut T s").
+    texts = [b.text for b in parse_md(tmp_path, SPACED_AS_WRITTEN).blocks]
+    assert texts == [
+        "RFC PR: rust-lang/rfcs#243",
+        "Summary",
+        'An ? operator for propagating "exceptions".',
+        "The idea for the ? operator originates from RFC PR 204 by @aturon, who wrote "
+        "try!-like macros.",
+        "Attributes such as lint #[allow]s, if/else chains.",
+        "Note: Rust will consume &mut Ts with both implicit and explicit coercions (&Ts too).",
+    ]

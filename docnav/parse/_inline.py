@@ -16,9 +16,11 @@ _NO_SPACE_BEFORE = re.compile(r"^[.,;:!?%)\]}’”]")
 _NO_SPACE_AFTER = re.compile(r"[(\[{‘“/]$")
 
 # Between two inline pieces of one paragraph the source holds only markup: punctuation,
-# spaces, a link's "(target)" or an HTML tag; never a word of text, never a blank line.
-_GAP = r"((?:(?!\n[ \t]*\n)(?:[^\w]|\([^()]*\)|<[^<>]*>)){0,200}?)"
-_MARKUP_WITH_SPACES = re.compile(r"<[^<>]*>|\([^()]*\)")
+# spaces, emphasis underscores, a link's "(target)" or "[label]", an HTML tag; never a word of
+# text, never a blank line. Inside a piece, a line break may carry a block quote's "> ".
+_GAP = r"((?:(?!\n[ \t]*\n)(?:[^\w]|_|\([^()]*\)|\[[^\[\]\n]*\]|<[^<>]*>)){0,200}?)"
+_MARKUP_WITH_SPACES = re.compile(r"<[^<>]*>|\([^()]*\)|\[[^\[\]\n]*\]")
+_WORD_BREAK = r"\s[\s>]*"
 _WINDOW = 5_000
 
 
@@ -28,9 +30,15 @@ class SourceText:
 
     text: str
     cursor: int = 0
+    placed: bool = False  # the cursor stands at the end of the block just read
 
     def skip_to(self, text: str) -> None:
-        """Move towards ``text``: never past it, as its first occurrence is searched."""
+        """Move towards ``text``: never past it, as its first occurrence is searched. After a
+        block whose pieces were found, the cursor is already past that block: searching its
+        first word again would jump to the word's next use, past the blocks in between."""
+        if self.placed:
+            self.placed = False
+            return
         head = text.split(maxsplit=1)[0][:40] if text.strip() else ""
         found = self.text.find(head, self.cursor, self.cursor + _WINDOW) if head else -1
         if found >= 0:
@@ -38,7 +46,7 @@ class SourceText:
 
     def spacing(self, pieces: list[str]) -> list[bool] | None:
         """For each piece after the first, whether a space preceded it; None if not found."""
-        words = [r"\s+".join(re.escape(w) for w in piece.split()) for piece in pieces]
+        words = [_WORD_BREAK.join(re.escape(w) for w in piece.split()) for piece in pieces]
         pattern = re.compile(_GAP.join(words), re.S)
         end = self.cursor + _WINDOW + sum(map(len, pieces))
         found = pattern.search(self.text, self.cursor, end)
@@ -49,7 +57,7 @@ class SourceText:
             if later is None or later.end() != found.end():
                 break
             found = later
-        self.cursor = found.end()
+        self.cursor, self.placed = found.end(), True
         return [any(c.isspace() for c in _MARKUP_WITH_SPACES.sub("", gap))
                 for gap in found.groups()]
 
