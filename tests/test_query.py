@@ -11,7 +11,7 @@ from _pump import MANUAL, QUESTION
 from docnav.embed import HashingEmbedder
 from docnav.errors import ConfigError, InputError, StoreError
 from docnav.index import Indexer, IndexOptions
-from docnav.query import DIRECTIONS, DocNavGraph, EvidenceState, Navigator, route
+from docnav.query import DIRECTIONS, DocNavGraph, EvidenceState, Navigator, Piece, route
 from docnav.store import Store
 
 
@@ -310,6 +310,15 @@ def test_locate_weighs_words_within_the_searched_documents(filings):
     assert all(filings.node(h.node_id).path.endswith("acme.md") for h in hits)
 
 
+def test_word_search_matches_word_forms(filings):
+    # acme.md says "revenue" and "employs"; the question says "revenues" and "employing".
+    hits = filings.locate("revenues", k=1, kinds=["paragraph"], filters={"path": "acme.md"})
+    assert hits and "Net revenue rose" in filings.node(hits[0].node_id).text
+    answer = Navigator(filings).ask("Who is employing anvilsmiths?", budget=200, doc="acme.md")
+    assert any("employs 300" in e.piece.text for e in answer.evidence)
+    assert answer.missing == ["anvilsmiths"]  # the question's word, not its stem
+
+
 def test_a_short_hit_is_read_with_the_paragraph_after_it(filings):
     # The title line matches; the table under it shares no word with the question but holds
     # the answer. The navigator reads on after a title-like hit and keeps what it finds.
@@ -329,6 +338,19 @@ def test_passages_of_the_best_section_are_read_first(built):
     assert lexical_only.locate("wiring", kinds=["paragraph"], filters={"path": "notes.md"}) == []
     answer = Navigator(lexical_only).ask("wiring", budget=60, doc="notes.md")
     assert any("Undersized breakers" in e.piece.text for e in answer.evidence)
+
+
+def test_most_of_the_question_in_one_piece_is_not_enough_to_stop():
+    # Word overlap is a weak sign of an answer: a piece holding four of the question's five
+    # words (stemmed, so easily) does not stop the search while budget is left.
+    state = EvidenceState("impeller seal clearance motor hours", budget=100)
+    state.min_fill = 0.0
+    state.add([Piece("a", "p.md", "p", None, "The impeller seal clearance of the motor.", 10)],
+              "passage")
+    assert state.confidence == 0.8 and not state.sufficient()
+    state.add([Piece("b", "p.md", "p", None, "Motor seals: impeller clearances, 500 hours.", 10)],
+              "passage")
+    assert state.confidence == 1.0 and state.sufficient()
 
 
 def test_confidence_needs_one_piece_holding_the_question_together(graph):

@@ -22,7 +22,7 @@ from docnav.errors import ConfigError, InputError, StoreError, StoreLocked
 from docnav.query._checks import (
     ISO_DATE, check_filters, check_kinds, check_query, iso_date, listed, unix_time, whole,
 )
-from docnav.query.lexical import BM25, tokens
+from docnav.query.lexical import BM25
 from docnav.query.tables import embedder_for, tables_from_db, tables_from_parquet, vectors_by_node
 from docnav.store import COLLECTION_DOC_ID, Store
 
@@ -531,9 +531,6 @@ class DocNavGraph:
             return []
         ids = [x.get("source_id") for x in json.loads(s.get("sentences") or "[]")]
         return [i for i in dict.fromkeys(ids) if i and i in self._nodes]
-
-    def query_terms(self, query: str) -> list[str]:
-        return list(dict.fromkeys(tokens(query)))
 
 
 def path_matches(path: str, glob: str) -> bool:

@@ -1,4 +1,9 @@
-"""BM25 over node texts, in memory: an inverted index of numpy postings per term."""
+"""BM25 over node texts, in memory: an inverted index of numpy postings per term.
+
+A term is a word's Snowball English stem (PyStemmer, the Snowball project's C stemmers), so
+"desugaring" finds "desugar" and "operators" finds "operator", as in the English analysers of
+Lucene and Elasticsearch. Common words are dropped before stemming.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 import numpy as np
+import Stemmer
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 STOPWORDS = frozenset(
@@ -15,7 +21,24 @@ STOPWORDS = frozenset(
 )
 
 
+_STEMMER = Stemmer.Stemmer("english")
+
+
 def tokens(text: str) -> list[str]:
+    """The text's search terms: its words lower-cased, common words dropped, stemmed."""
+    return _STEMMER.stemWords(_words(text))
+
+
+def search_words(text: str) -> dict[str, str]:
+    """The text's search terms, each with the first word of the text that gave it."""
+    words = _words(text)
+    first: dict[str, str] = {}
+    for term, word in zip(_STEMMER.stemWords(words), words):
+        first.setdefault(term, word)
+    return first
+
+
+def _words(text: str) -> list[str]:
     return [t for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS]
 
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
-from docnav.query.lexical import tokens
+from docnav.query.lexical import search_words, tokens
 
 GLOBAL = re.compile(r"\b(main|overall|summar\w*|overview|key (themes|points|risks|findings)|"
                     r"in general|whole|across|all the|what are the (main|major|key))\b", re.I)
@@ -65,17 +65,20 @@ class Evidence:
 class EvidenceState:
     """What has been collected for a question, and whether it is enough.
 
-    gaps: question terms no evidence contains yet; confidence: the largest share of the
-    question's terms that one piece holds. Terms scattered over several pieces (each piece a
-    different part of the question) are no sign that the answer is in hand, so they do not
-    count together. Word overlap is still a weak signal (a short hit can contain every
-    question word and miss the answer), so the state is sufficient only when confident *and*
-    ``min_fill`` of the budget holds evidence, or when the budget is spent.
+    gaps: the question's words no evidence contains in any form ("desugar" is held by
+    "desugaring": terms are word stems, see :mod:`docnav.query.lexical`); confidence: the
+    largest share of the question's terms that one piece holds. Terms scattered over several
+    pieces (each piece a different part of the question) are no sign that the answer is in
+    hand, so they do not count together. Word overlap is still a weak signal (a short hit can
+    contain every question word and miss the answer), so the state is sufficient only when
+    one piece holds every term (``confident``) *and* ``min_fill`` of the budget holds
+    evidence, or when the budget is spent. (At 0.8, with stemmed terms, it stopped early
+    often enough to cost evidence recall on both evaluation sets; benchmarks/README.md.)
     """
 
     question: str
     budget: int
-    confident: float = 0.8
+    confident: float = 1.0
     min_fill: float = 0.75
     min_relevance: float = 0.0  # > 0 drops pieces sharing fewer question words (tables share none)
     evidence: dict[str, Evidence] = field(default_factory=dict)
@@ -84,14 +87,15 @@ class EvidenceState:
     last_node: str | None = None
 
     def __post_init__(self) -> None:
-        self.terms = list(dict.fromkeys(tokens(self.question)))
+        self.words = search_words(self.question)  # search term -> the question's word
+        self.terms = list(self.words)
 
     @property
     def gaps(self) -> list[str]:
         covered = set()
         for e in self.evidence.values():
             covered |= set(tokens(e.piece.text + " " + e.piece.breadcrumb))
-        return [t for t in self.terms if t not in covered]
+        return [self.words[t] for t in self.terms if t not in covered]
 
     @property
     def confidence(self) -> float:
