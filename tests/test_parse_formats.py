@@ -173,6 +173,22 @@ def test_a_centred_heading_directly_above_a_subheading_is_a_heading():
     assert texts.index("Transfer Protocol") < texts.index("Experiments") < texts.index("Setup")
 
 
+def test_a_table_of_numbers_does_not_make_its_page_a_table_of_contents():
+    """Page 6 of 1909.00754 opens with a table whose rows end in numbers ("Test set size 400
+    1000"); the page was taken for a table of contents, and the headings below the table
+    ("4.2 Implementation Details", "4.3 Results") for its entries: both were lost."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert ["4.1 Experimental Setting", "4.2 Implementation Details", "4.3 Results"] == [
+        t for t in texts if t.startswith(("4.1 ", "4.2 ", "4.3 "))]
+
+
+def test_the_entries_of_a_table_of_contents_are_no_headings():
+    """redp5110_sampled's page 2 lists the sections with dot leaders and page numbers."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)
+    assert [b.text for b in parsed.blocks if b.page == 2 and b.kind is H] == ["Contents"]
+
+
 @pytest.mark.parametrize("title, texts, expected", [
     ("2.1 Results", ["Results", "body text", "2.1 Results"], 2),  # its own text first
     ("4.1 Setup", ["3.1 Setup", "4.1 Setup"], 1),  # another section's number

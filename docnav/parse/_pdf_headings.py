@@ -22,6 +22,7 @@ _ITEM = re.compile(r"^item\s+[0-9]{1,2}[a-c]?(?:\s*[.:\u2013\u2014-]|\s+[A-Z]|\s
 _DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,4})\.?\s+[^\s.,;:)%]")
 _ROMAN = re.compile(r"^([IVX]{1,5})(?:-[A-Z])?\.?\s+[A-Z]")
 _DOT_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
+_NUMBER_COLUMNS = re.compile(r"\d[\d.,%]*\s+\d{1,4}\s*$")  # "Test set size 400 1000"
 _LETTER = re.compile(r"[^\W\d_]")
 _MATH = re.compile(r"[=<>±×÷∑∏∫√≤≥≈≠∈∀∃∂∇]")
 _MONO_FONT = re.compile(r"courier|mono|consol|menlo|inconsolata|cmtt|sfmt|typewriter", re.I)
@@ -49,10 +50,19 @@ def _toc_pages(lines: list[Line]) -> dict[int, float]:
     the top of its first such row: entries below it are not headings."""
     rows: dict[int, list[float]] = {}
     for line in lines:
-        if _DOT_LEADER.search(line.text) or (line.ends_with_number and line.cells >= 2
-                                              and mostly_letters(line.text)):
+        if _toc_row(line):
             rows.setdefault(line.page, []).append(line.top)
     return {page: min(tops) for page, tops in rows.items() if len(tops) >= 5}
+
+
+def _toc_row(line: Line) -> bool:
+    """A title with dot leaders, or with one page number in a cell of its own. A row ending in
+    two numbers is a table's ("Training set size 600 8438"): a page of such rows is no table
+    of contents, and the headings below it on the page stay headings."""
+    if _DOT_LEADER.search(line.text):
+        return True
+    return (line.ends_with_number and line.cells >= 2 and mostly_letters(line.text)
+            and not _NUMBER_COLUMNS.search(line.text))
 
 
 def mostly_letters(text: str, share: float = 0.6) -> bool:
