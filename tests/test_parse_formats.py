@@ -183,6 +183,42 @@ def test_a_table_of_numbers_does_not_make_its_page_a_table_of_contents():
         t for t in texts if t.startswith(("4.1 ", "4.2 ", "4.3 "))]
 
 
+def _parent_heading(tree, heading: str) -> str:
+    (section,) = [s for s in tree.sections if s.heading == heading]
+    return tree.node(section.parent_id).heading
+
+
+def test_unnumbered_front_and_back_matter_are_siblings_of_the_numbered_sections():
+    """1809.01202 sets "Abstract", "Acknowledgments" and "References" like "1 Introduction"
+    (same font, size and weight) but without a number; ranked below every numbered level, the
+    last two became subsections of "6 Conclusion"."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    tree = build_tree(parsed, "d", "1809.01202.pdf")
+    top = _parent_heading(tree, "1 Introduction")
+    assert [_parent_heading(tree, h) for h in ("Abstract", "6 Conclusion", "Acknowledgments",
+                                               "References")] == [top] * 4
+    assert _parent_heading(tree, "3.1 Dataset") == "3 Methods"
+
+
+def test_a_tables_column_heads_are_not_headings():
+    """Bold column heads above a table's rows were taken for headings: in 1909.00754 the head
+    "MultiWoZ ITC", its box as tall as two rows, became a top-level section that swallowed
+    "4.4 Ablation Study" to "6 Conclusion"."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert not {"Metric WoZ2.0 MultiWoZ", "DST Models", "Joint Acc. WoZ 2.0",
+                "MultiWoZ ITC"} & set(texts)
+    tree = build_tree(parsed, "d", "1909.00754.pdf")
+    assert _parent_heading(tree, "4.4 Ablation Study") == "4 Experiments"
+    assert _parent_heading(tree, "6 Conclusion") == _parent_heading(tree, "1 Introduction")
+
+    redbook = [t for _, t in headings(parse_file(
+        require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE))]
+    assert "Column name Data type Description" not in redbook  # a row of head cells
+    assert "User action" not in redbook  # beside the other heads of its table
+    assert "Column mask" in redbook  # a heading with a paragraph below
+
+
 def test_the_entries_of_a_table_of_contents_are_no_headings():
     """redp5110_sampled's page 2 lists the sections with dot leaders and page numbers."""
     parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)
