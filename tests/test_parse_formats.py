@@ -135,6 +135,15 @@ def test_native_pdf_has_pages_headings_and_metadata():
     assert first_para.text.endswith("several technological milestones.")  # lines merged
 
 
+def test_a_manuals_chapter_page_number_is_no_paragraph():
+    """The FAA handbook numbers its pages by chapter ("7-45" at the foot of the page); the
+    number was kept as a paragraph of the section "Elastic Stop Nut"."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "amt_handbook_sample.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    assert "7-45" not in texts
+    assert texts[-1].startswith("Figure 7-26. Self-locking nuts.")  # the text above it stays
+
+
 def test_pdf_outline_gives_the_headings():
     parsed = parse_file(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), NATIVE)
     assert headings(parsed) == [
