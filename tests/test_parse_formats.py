@@ -135,6 +135,15 @@ def test_native_pdf_has_pages_headings_and_metadata():
     assert first_para.text.endswith("several technological milestones.")  # lines merged
 
 
+def test_a_manuals_chapter_page_number_is_no_paragraph():
+    """The FAA handbook numbers its pages by chapter ("7-45" at the foot of the page); the
+    number was kept as a paragraph of the section "Elastic Stop Nut"."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "amt_handbook_sample.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    assert "7-45" not in texts
+    assert texts[-1].startswith("Figure 7-26. Self-locking nuts.")  # the text above it stays
+
+
 def test_pdf_outline_gives_the_headings():
     parsed = parse_file(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), NATIVE)
     assert headings(parsed) == [
@@ -171,6 +180,58 @@ def test_a_centred_heading_directly_above_a_subheading_is_a_heading():
     parsed = parse_file(require(FIXTURES / "pdf" / "1912.01214.pdf"), NATIVE)
     texts = [text for _, text in headings(parsed)]
     assert texts.index("Transfer Protocol") < texts.index("Experiments") < texts.index("Setup")
+
+
+def test_a_table_of_numbers_does_not_make_its_page_a_table_of_contents():
+    """Page 6 of 1909.00754 opens with a table whose rows end in numbers ("Test set size 400
+    1000"); the page was taken for a table of contents, and the headings below the table
+    ("4.2 Implementation Details", "4.3 Results") for its entries: both were lost."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert ["4.1 Experimental Setting", "4.2 Implementation Details", "4.3 Results"] == [
+        t for t in texts if t.startswith(("4.1 ", "4.2 ", "4.3 "))]
+
+
+def _parent_heading(tree, heading: str) -> str:
+    (section,) = [s for s in tree.sections if s.heading == heading]
+    return tree.node(section.parent_id).heading
+
+
+def test_unnumbered_front_and_back_matter_are_siblings_of_the_numbered_sections():
+    """1809.01202 sets "Abstract", "Acknowledgments" and "References" like "1 Introduction"
+    (same font, size and weight) but without a number; ranked below every numbered level, the
+    last two became subsections of "6 Conclusion"."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    tree = build_tree(parsed, "d", "1809.01202.pdf")
+    top = _parent_heading(tree, "1 Introduction")
+    assert [_parent_heading(tree, h) for h in ("Abstract", "6 Conclusion", "Acknowledgments",
+                                               "References")] == [top] * 4
+    assert _parent_heading(tree, "3.1 Dataset") == "3 Methods"
+
+
+def test_a_tables_column_heads_are_not_headings():
+    """Bold column heads above a table's rows were taken for headings: in 1909.00754 the head
+    "MultiWoZ ITC", its box as tall as two rows, became a top-level section that swallowed
+    "4.4 Ablation Study" to "6 Conclusion"."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert not {"Metric WoZ2.0 MultiWoZ", "DST Models", "Joint Acc. WoZ 2.0",
+                "MultiWoZ ITC"} & set(texts)
+    tree = build_tree(parsed, "d", "1909.00754.pdf")
+    assert _parent_heading(tree, "4.4 Ablation Study") == "4 Experiments"
+    assert _parent_heading(tree, "6 Conclusion") == _parent_heading(tree, "1 Introduction")
+
+    redbook = [t for _, t in headings(parse_file(
+        require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE))]
+    assert "Column name Data type Description" not in redbook  # a row of head cells
+    assert "User action" not in redbook  # beside the other heads of its table
+    assert "Column mask" in redbook  # a heading with a paragraph below
+
+
+def test_the_entries_of_a_table_of_contents_are_no_headings():
+    """redp5110_sampled's page 2 lists the sections with dot leaders and page numbers."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)
+    assert [b.text for b in parsed.blocks if b.page == 2 and b.kind is H] == ["Contents"]
 
 
 @pytest.mark.parametrize("title, texts, expected", [

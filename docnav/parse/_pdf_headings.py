@@ -22,11 +22,13 @@ _ITEM = re.compile(r"^item\s+[0-9]{1,2}[a-c]?(?:\s*[.:\u2013\u2014-]|\s+[A-Z]|\s
 _DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,4})\.?\s+[^\s.,;:)%]")
 _ROMAN = re.compile(r"^([IVX]{1,5})(?:-[A-Z])?\.?\s+[A-Z]")
 _DOT_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
+_NUMBER_COLUMNS = re.compile(r"\d[\d.,%]*\s+\d{1,4}\s*$")  # "Test set size 400 1000"
 _LETTER = re.compile(r"[^\W\d_]")
 _MATH = re.compile(r"[=<>±×÷∑∏∫√≤≥≈≠∈∀∃∂∇]")
 _MONO_FONT = re.compile(r"courier|mono|consol|menlo|inconsolata|cmtt|sfmt|typewriter", re.I)
 _SYMBOL_FONT = re.compile(r"CM(?:MI|SY|EX)|MSBM|MSAM|txsy|txex|rtxm|Symbol|Wingding|Dingbat",
                           re.I)
+_HEAD_CELL_WORDS = 6  # a table's column head is a few words a line
 _PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "roman": 3, "decimal": 4, "style": 9}
 CAPTION = re.compile(
     r"^(?:fig(?:ure)?|table|tab|exhibit|chart|example|listing)\.?\s*[0-9]{1,3}[a-z]?\b", re.I
@@ -49,10 +51,19 @@ def _toc_pages(lines: list[Line]) -> dict[int, float]:
     the top of its first such row: entries below it are not headings."""
     rows: dict[int, list[float]] = {}
     for line in lines:
-        if _DOT_LEADER.search(line.text) or (line.ends_with_number and line.cells >= 2
-                                              and mostly_letters(line.text)):
+        if _toc_row(line):
             rows.setdefault(line.page, []).append(line.top)
     return {page: min(tops) for page, tops in rows.items() if len(tops) >= 5}
+
+
+def _toc_row(line: Line) -> bool:
+    """A title with dot leaders, or with one page number in a cell of its own. A row ending in
+    two numbers is a table's ("Training set size 600 8438"): a page of such rows is no table
+    of contents, and the headings below it on the page stay headings."""
+    if _DOT_LEADER.search(line.text):
+        return True
+    return (line.ends_with_number and line.cells >= 2 and mostly_letters(line.text)
+            and not _NUMBER_COLUMNS.search(line.text))
 
 
 def mostly_letters(text: str, share: float = 0.6) -> bool:
@@ -93,7 +104,47 @@ def _classify(drafts: list[Draft], stats: TextStats, toc_pages: dict[int, float]
             if not (_aligned(d.lines[0], lefts.get(d.page, []), stats.body_height)
                     or _centered(d.lines[0], areas, stats.body_height)):
                 d.pattern = None  # a bold table column header, a label in a figure
+        if d.pattern == "style" and _heads_a_table(drafts, i, stats.body_height):
+            d.pattern = None  # large or not: a head cell can be as tall as two rows
         previous = "." if d.pattern else join_lines(d.lines)
+
+
+def _heads_a_table(drafts: list[Draft], i: int, em: float) -> bool:
+    """A table's column heads, not a heading: a row of cells follows below on the same page
+    (past other head cells set at other heights: "DST Models", "Joint Acc. WoZ 2.0"), and the
+    line is a row of cells itself, shares its row with other heads, or spans the table's
+    width. A heading above a table ("Board of Directors") is a line of its own."""
+    row = _table_row_below(drafts, i)
+    if row is None:
+        return False
+    line = drafts[i].lines[0]
+    left, right = _extent(row.lines)
+    return (line.cells >= 2 or _shares_a_row(drafts, i)
+            or (abs(line.left - left) <= em and abs(line.right - right) <= em))
+
+
+def _table_row_below(drafts: list[Draft], i: int) -> Draft | None:
+    for f in drafts[i + 1: i + 6]:
+        if f.page != drafts[i].page or not f.lines:
+            return None
+        if f.lines[0].cells >= 2:
+            return f
+        if len(f.lines) > 3 or any(len(x.text.split()) > _HEAD_CELL_WORDS for x in f.lines):
+            return None
+    return None
+
+
+def _shares_a_row(drafts: list[Draft], i: int) -> bool:
+    """Another draft nearby starts on the same row (a head cell beside this one)."""
+    line = drafts[i].lines[0]
+    for f in drafts[max(0, i - 5): i + 6]:
+        if f is drafts[i] or not f.lines or f.page != line.page:
+            continue
+        other = f.lines[0]
+        overlap = min(line.bottom, other.bottom) - max(line.top, other.top)
+        if overlap >= 0.5 * min(line.height, other.height):
+            return True
+    return False
 
 
 def _big(d: Draft, stats: TextStats) -> bool:
@@ -169,7 +220,8 @@ def _set_apart(d: Draft, stats: TextStats, words: int, text: str) -> bool:
 
 
 def _assign_levels(drafts: list[Draft], stats: TextStats) -> None:
-    """Rank heading classes: larger first, then PART > Item > numbering depth, then weight."""
+    """Rank heading classes: larger first, then PART > Item > numbering depth, then weight;
+    unnumbered front and back matter ranks with the numbered sections it looks like."""
     sizes = {i: statistics.median(stats.size(x) for x in d.lines)
              for i, d in enumerate(drafts) if d.pattern is not None}
     tier = _size_tiers(sorted(set(sizes.values()), reverse=True))
@@ -179,9 +231,37 @@ def _assign_levels(drafts: list[Draft], stats: TextStats) -> None:
         weight = min(x.weight for x in d.lines)
         keys[i] = (tier[size], _PATTERN_ORDER[d.pattern], d.depth,
                    -weight if d.pattern == "style" else 0)
+    _rank_matter_with_sections(drafts, keys)
     ranks = {key: rank for rank, key in enumerate(sorted(set(keys.values())), start=1)}
     for i, key in keys.items():
         drafts[i].level = ranks[key]
+
+
+def _rank_matter_with_sections(drafts: list[Draft], keys: dict[int, tuple]) -> None:
+    """Give an unnumbered heading set like numbered ones (the same size tier, font and weight)
+    the rank of the top numbered level when it comes before the first of them or after the
+    last, and the numbered ones are the top of the document (nothing ranks above them from the
+    first on): a paper's "Abstract", "Acknowledgments" and "References" are siblings of "1
+    Introduction" and "6 Conclusion", not subsections of the section before. Between numbered
+    headings it stays below them ("9. Shareholders' Equity", then "Stock Compensation Plans"),
+    and so it does where they are numbered within something larger (a 10-K's notes in Item 8,
+    whose last note's subsections come before Item 9)."""
+    numbered: dict[tuple, list[int]] = {}
+    for i in sorted(keys):
+        if drafts[i].pattern in ("roman", "decimal"):
+            numbered.setdefault(_look(drafts[i], keys[i]), []).append(i)
+    for same in numbered.values():
+        top = min(keys[j] for j in same)
+        if any(key < top for j, key in keys.items() if j > same[0]):
+            continue
+        for i in keys:
+            if (drafts[i].pattern == "style" and not same[0] < i < same[-1]
+                    and _look(drafts[i], keys[i]) == _look(drafts[same[0]], keys[same[0]])):
+                keys[i] = top
+
+
+def _look(d: Draft, key: tuple) -> tuple:
+    return key[0], d.lines[0].font, min(x.weight for x in d.lines)
 
 
 def _size_tiers(sizes: list[float]) -> dict[float, int]:

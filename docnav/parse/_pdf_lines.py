@@ -22,8 +22,10 @@ _WEIGHTS = (
     (re.compile(r"medium|-md\b|md$", re.I), 500),
     (re.compile(r"light|thin|-lt\b|lt$", re.I), 300),
 )
+# "12", "xi", "Page 3 of 9", and a manual's chapter-page numbers ("7-45", "A-3")
 _PAGE_NUMBER = re.compile(
-    r"^\s*(page\s+)?([0-9]{1,4}|[ivxlcdm]{1,7})(\s*(of|/)\s*[0-9]{1,4})?\s*$", re.I
+    r"^\s*(page\s+)?([0-9]{1,4}|[ivxlcdm]{1,7}|[0-9a-z]{1,2}\s?[-\u2013]\s?[0-9]{1,4})"
+    r"(\s*(of|/)\s*[0-9]{1,4})?\s*$", re.I
 )
 _NUMBER_CELL = re.compile(r"^\s*[0-9]{1,4}\s*$")
 _DIGITS = re.compile(r"\d+")
