@@ -319,6 +319,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if answer.generation_error:
         print(f"docnav: warning: answer generation failed ({answer.generation_error}); the "
               "answer is the cited evidence", file=sys.stderr)
+    if answer.invalid_citations:
+        print(f"docnav: warning: the generated answer cites evidence that does not exist: "
+              f"{', '.join(answer.invalid_citations)} (the evidence is [1] to "
+              f"[{len(answer.evidence)}]); those citations are left out of it", file=sys.stderr)
     if answer.dropped and answer.generated_by is None:
         print(f"docnav: warning: no sentence of the generated answer is supported by the "
               f"evidence (--policy drop removed all {len(answer.dropped)}); the answer is the "
@@ -335,7 +339,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(f"not in the evidence: {', '.join(answer.missing)}")
     print()
     if answer.generated_by:
-        print(f"answer ({answer.generated_by}; [n] cites the evidence below):")
+        cites = ("[n] cites the evidence below" if answer.cited else
+                 "it cites none of the evidence below")
+        print(f"answer ({answer.generated_by}; {cites}):")
         print(f"  {answer.text}\n")
     if answer.claims:  # also when --policy drop left none of them (the answer: the evidence)
         marks = {"entail": "✓", "neutral": "?", "contradict": "✗"}
@@ -343,6 +349,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
               "(✓ entailed, ? not supported, ✗ contradicted):")
         for c in answer.claims:
             cited = ", ".join(f"[{r}]" for r in c.refs) or "no citation: all evidence"
+            if c.invalid:
+                cited += f"; {', '.join(c.invalid)} cited: no such evidence"
             gone = "  [dropped]" if c in answer.dropped else ""
             print(f"  {marks.get(c.verdict, '?')} {c.text}  ({cited}; {c.score:.2f}){gone}")
         print()

@@ -371,6 +371,38 @@ def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, monkeypatch)
         endpoint.close()
 
 
+def test_ask_generate_reports_citations_of_evidence_that_does_not_exist(indexed, monkeypatch):
+    from _endpoint import ChatEndpoint
+
+    from tests.conftest import NLI_MODEL, require
+
+    endpoint = ChatEndpoint("Send needs a static bound [1, 40]. Threads may outlive it [0].")
+    try:
+        monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
+        monkeypatch.setenv("DOCNAV_LLM_MODEL", "test-model")
+        monkeypatch.setenv("DOCNAV_NLI_MODEL", str(require(NLI_MODEL)))
+        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
+        count = len(re.findall(r"^\[\d+\] [0-9a-f]{12}  ", out, re.M))
+        assert code == 0 and 0 < count < 40, err
+        assert ("the generated answer cites evidence that does not exist: [40], [0] (the "
+                f"evidence is [1] to [{count}]); those citations are left out of it") in err
+        assert "\n  Send needs a static bound [1]. Threads may outlive it.\n" in out
+        assert re.search(r"^  [✓?✗] Threads may outlive it\.  \(no citation: all evidence; "
+                         r"\[0\] cited: no such evidence; \d\.\d\d\)$", out, re.M), out
+        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                             "--no-verify", "--json")
+        data = json.loads(out)
+        assert data["invalid_citations"] == ["[40]", "[0]"] and data["cited"] == [1]
+        assert data["answer"] == "Send needs a static bound [1]. Threads may outlive it."
+        endpoint.reply = "Send needs a static bound."
+        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                             "--no-verify")
+        assert "answer (chat:test-model; it cites none of the evidence below):" in out
+        assert code == 0 and "does not exist" not in err
+    finally:
+        endpoint.close()
+
+
 @pytest.mark.parametrize("extra, message", [
     ([], "--policy drop applies to a generated answer: add --generate"),
     (["--generate", "--no-verify"], "it cannot go with --no-verify"),

@@ -169,3 +169,48 @@ def test_an_answer_policy_is_flag_or_drop_and_drop_needs_a_verifier(graph, endpo
         Navigator(graph, policy="remove")
     with pytest.raises(ConfigError, match="'drop' needs a verifier"):
         Navigator(graph, answerer=answerer(endpoint.url), policy="drop")
+
+
+# -- citations of evidence that does not exist ----------------------------------------------------
+
+def test_citations_of_evidence_that_does_not_exist_are_reported_and_taken_out(
+        graph, endpoint, nli_model):
+    from docnav.verify import Verifier
+
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    n = 1 + next(i for i, e in enumerate(plain.evidence) if "impeller seal" in e.piece.text)
+    past = len(plain.evidence) + 3  # no such evidence
+    endpoint.reply = (f"Replace the impeller seal every 2000 operating hours [{past}]. "
+                      f"The seal wears [0]. It is replaced often []. Check it [{n}, {past}].")
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert answer.invalid_citations == [f"[{past}]", "[0]", "[]"]
+    assert answer.text == ("Replace the impeller seal every 2000 operating hours. The seal "
+                           f"wears. It is replaced often. Check it [{n}].")
+    assert answer.cited == [n] and answer.generated_by == "chat:m"
+    assert answer.trace[-1]["invalid_citations"] == answer.invalid_citations
+    data = answer.to_json()
+    assert data["invalid_citations"] == answer.invalid_citations and data["cited"] == [n]
+
+    # checked: each sentence keeps its wrong citations aside and is checked against all the
+    # evidence, as one citing none; --policy drop keeps it (without them) when it is supported
+    answer = Navigator(graph, answerer=answerer(endpoint.url), verifier=Verifier(nli_model),
+                       policy="drop").ask(QUESTION, budget=200)
+    first = answer.claims[0]
+    assert first.refs == () and first.invalid == (f"[{past}]",) and first.verdict == "entail"
+    assert first.sentence == "Replace the impeller seal every 2000 operating hours."
+    assert answer.claims[-1].refs == (n,) and answer.claims[-1].invalid == (f"[{past}]",)
+    assert answer.text.startswith("Replace the impeller seal every 2000 operating hours.")
+    assert f"[{past}]" not in answer.text and "[0]" not in answer.text
+    assert answer.to_json()["claims"][0]["invalid_citations"] == [f"[{past}]"]
+
+
+def test_valid_citations_and_code_are_left_as_written(graph, endpoint):
+    from docnav.query.generate import strip_invalid_citations
+
+    text = "Use `v[0]` and `[]` here [1-3]. See [^2].\n```\nx = [9]\n```"
+    assert strip_invalid_citations(text, 3) == (text, [])
+    assert strip_invalid_citations("Wide [2-5]. Gone [^4].", 3) == ("Wide [2, 3]. Gone.",
+                                                                     ["[4]", "[5]"])
+    endpoint.reply = "The seal is replaced every 2000 operating hours."  # cites nothing
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert answer.cited == [] and answer.invalid_citations == []

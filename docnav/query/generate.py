@@ -57,25 +57,64 @@ class ChatAnswerer:
         return text
 
 
-# a citation mark: [2], and as models also write them, [1, 3] and [2-4]
-CITATION = re.compile(r"\[(\d+(?:\s*[,–-]\s*\d+)*)\]")
-# citation marks after a sentence's full stop, where a new sentence (or the end) follows
-_AFTER_STOP = re.compile(r"([.!?])((?:\s*,?\s*" + CITATION.pattern + r")+)(?=\s*$|\s+[A-Z\"“(])")
+# a citation mark: [2], and as models also write them, [1, 3], [2-4] and the footnote [^2]
+CITATION = re.compile(r"\[\^?(\d+(?:\s*[,–-]\s*\d+)*)\]")
+_EMPTY_CITATION = r"\[\^?\s*\]"  # "[]": a citation of nothing
+_CODE = r"```.*?```|`[^`\n]+`"  # Markdown code, whose brackets are not citations
+_MARK = re.compile(rf"(?P<space>[ \t]*)(?:(?P<code>{_CODE})|{CITATION.pattern}|{_EMPTY_CITATION})",
+                   re.S)
+# citation marks after a sentence's full stop, where a new sentence (or the end) follows; one
+# way to match each mark (no nested choice of spaces), so a long row of them stays linear
+_AFTER_STOP = re.compile(r"([.!?])((?:\s*(?:,\s*)?" + CITATION.pattern +
+                         r")+)(?=\s*$|\s+[A-Z\"“(])")
 _MAX_RANGE = 50  # a range mark [a-b] wider than this is taken as its two ends only
 LIST_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")  # a Markdown list item's marker
+_FOOTNOTE = re.compile(r"^\[\^?\d+\]:\s")  # "[^1]: Pump Manual", a footnote's source line
 
 
 def cited_numbers(text: str) -> list[int]:
-    """Every evidence number the citation marks in ``text`` name, in order, ranges expanded."""
+    """Every evidence number the citation marks in ``text`` name, in order, ranges expanded
+    (code spans left out)."""
     out = []
-    for mark in CITATION.findall(text):
-        for part in mark.split(","):
-            ends = [int(x) for x in re.split(r"\s*[–-]\s*", part.strip())]
-            if len(ends) == 2 and 0 <= ends[1] - ends[0] <= _MAX_RANGE:
-                out += range(ends[0], ends[1] + 1)
-            else:
-                out += ends
+    for m in _MARK.finditer(text):
+        if m.group("code") is None:
+            out += _numbers(m.group(0))
     return out
+
+
+def _numbers(mark: str) -> list[int]:
+    """The numbers one citation mark names: "[1, 3-5]" -> [1, 3, 4, 5]; "[]" -> []."""
+    out = []
+    for part in (CITATION.findall(mark) or [""])[0].split(","):
+        ends = [int(x) for x in re.split(r"\s*[–-]\s*", part.strip()) if x]
+        if len(ends) == 2 and 0 <= ends[1] - ends[0] <= _MAX_RANGE:
+            out += range(ends[0], ends[1] + 1)
+        else:
+            out += ends
+    return out
+
+
+def strip_invalid_citations(text: str, count: int) -> tuple[str, list[str]]:
+    """``text`` without its citations of evidence that does not exist (there are ``count``
+    pieces, [1] to [count]), and those citations, each once in order: "[7]", "[0]", and "[]"
+    for a mark that names nothing. A mark keeps its valid numbers ("[1, 7]" -> "[1]"); one
+    left with none goes, with the spaces before it."""
+    invalid: list[str] = []
+
+    def keep_valid(m: re.Match) -> str:
+        if m.group("code") is not None:
+            return m.group(0)
+        numbers = _numbers(m.group(0))
+        valid = [n for n in numbers if 1 <= n <= count]
+        if numbers and len(valid) == len(numbers):
+            return m.group(0)
+        invalid.extend(f"[{n}]" for n in numbers if not 1 <= n <= count)
+        if not numbers:
+            invalid.append("[]")
+        return m.group("space") + f"[{', '.join(map(str, valid))}]" if valid else ""
+
+    text = _MARK.sub(keep_valid, text)
+    return text, list(dict.fromkeys(invalid))
 
 
 @dataclass(frozen=True)
@@ -86,7 +125,8 @@ class AnswerClaim:
     refs: tuple[int, ...]  # the evidence numbers it cites (1-based), valid ones only
     verdict: str  # entail | neutral | contradict
     score: float  # the verdict's probability in the deciding window
-    sentence: str = ""  # the sentence as the answer wrote it, citation marks included
+    sentence: str = ""  # the sentence as the answer wrote it, its valid citation marks included
+    invalid: tuple[str, ...] = ()  # its citations of evidence that does not exist ("[7]", "[]")
 
     @property
     def supported(self) -> bool:
@@ -94,23 +134,27 @@ class AnswerClaim:
 
     def to_json(self) -> dict:
         return {"text": self.text, "refs": list(self.refs), "verdict": self.verdict,
-                "score": self.score}
+                "score": self.score, "invalid_citations": list(self.invalid)}
 
 
 def check_claims(text: str, evidence: Sequence["Evidence"], verifier: Verifier) -> list[AnswerClaim]:
     """Each sentence of ``text`` checked against the evidence it cites (all the evidence when
-    it cites none, or only numbers that do not exist)."""
+    it cites none, or only numbers that do not exist: those are kept in ``invalid`` and taken
+    out of its ``sentence``)."""
     everything = [Chunk(e.piece.node_id, e.piece.text) for e in evidence]
     claims = []
     for sentence in _sentences(text):
-        refs = tuple(sorted({n for n in cited_numbers(sentence) if 1 <= n <= len(evidence)}))
+        if _FOOTNOTE.match(sentence):
+            continue  # "[^1]: Pump Manual": where a footnote citation points, not a claim
+        sentence, invalid = strip_invalid_citations(sentence, len(evidence))
+        refs = tuple(sorted(set(cited_numbers(sentence))))
         claim = _without_citations(LIST_ITEM.sub("", sentence, count=1))
         if not claim or (claim.endswith(":") and not refs):
             continue  # citation marks alone, or a lead-in ("The seal:") to a list
         chunks = [everything[r - 1] for r in refs] or everything
         verdict = verifier.verify([(claim, None)], chunks)[0]
         claims.append(AnswerClaim(claim, refs, verdict.label, round(float(verdict.score), 4),
-                                  sentence))
+                                  sentence, tuple(invalid)))
     return claims
 
 
@@ -147,7 +191,8 @@ def _cite_before_stop(text: str) -> str:
 
 
 def _without_citations(sentence: str) -> str:
-    return re.sub(r" ([.,;:!?])", r"\1", " ".join(CITATION.sub(" ", sentence).split()))
+    bare = _MARK.sub(lambda m: m.group(0) if m.group("code") is not None else " ", sentence)
+    return re.sub(r" ([.,;:!?])", r"\1", " ".join(bare.split()))
 
 
 def supported_text(claims: Sequence[AnswerClaim]) -> str:
@@ -162,4 +207,4 @@ def supported_text(claims: Sequence[AnswerClaim]) -> str:
 
 
 __all__ = ["AnswerClaim", "ChatAnswerer", "PROMPT", "check_claims", "cited_numbers", "numbered",
-           "supported_text"]
+           "strip_invalid_citations", "supported_text"]

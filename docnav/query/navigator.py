@@ -144,12 +144,24 @@ class Answer:
     claims: list = field(default_factory=list)  # the generated sentences, NLI-checked
     dropped: list = field(default_factory=list)  # the claims the drop policy took out of ``text``
     missing: list[str] = field(default_factory=list)  # the question's words no evidence holds
+    # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
+    # taken out of ``text``
+    invalid_citations: list[str] = field(default_factory=list)
+
+    @property
+    def cited(self) -> list[int]:
+        """The evidence numbers a generated ``text`` cites ([] when it cites none, or is the
+        evidence itself)."""
+        from docnav.query.generate import cited_numbers
+
+        return sorted(set(cited_numbers(self.text))) if self.generated_by else []
 
     def to_json(self) -> dict:
         return {
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "missing": self.missing, "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
+            "cited": self.cited, "invalid_citations": self.invalid_citations,
             "claims": [c.to_json() for c in self.claims],
             "dropped": [c.to_json() for c in self.dropped],
             "evidence": [{
@@ -191,21 +203,26 @@ class Navigator:
         answer = self._navigate(question, budget, doc)
         if self.answerer is None or not answer.evidence:
             return answer
+        from docnav.query.generate import check_claims, strip_invalid_citations
+
         evidence_text = answer.text
         try:
-            answer.text = self.answerer.answer(question, answer.evidence)
-            answer.generated_by = self.answerer.answerer_id
-            answer.trace.append({"op": "generate", "by": answer.generated_by,
-                                 "chars": len(answer.text)})
+            generated = self.answerer.answer(question, answer.evidence)
         except DocNavError as exc:  # the cited evidence stays the answer
             answer.generation_error = f"{self.answerer.answerer_id}: {exc}"
             answer.trace.append({"op": "generate", "by": self.answerer.answerer_id,
                                  "error": str(exc)})
             return answer
+        # a citation of evidence that does not exist must not look like one that does
+        answer.text, answer.invalid_citations = strip_invalid_citations(
+            generated, len(answer.evidence))
+        answer.generated_by = self.answerer.answerer_id
+        answer.trace.append({"op": "generate", "by": answer.generated_by,
+                             "chars": len(generated)})
+        if answer.invalid_citations:
+            answer.trace[-1]["invalid_citations"] = answer.invalid_citations
         if self.verifier is not None:
-            from docnav.query.generate import check_claims
-
-            answer.claims = check_claims(answer.text, answer.evidence, self.verifier)
+            answer.claims = check_claims(generated, answer.evidence, self.verifier)
             answer.trace.append({"op": "verify", "claims": len(answer.claims), "entailed": sum(
                 c.supported for c in answer.claims)})
             if self.policy == "drop":
