@@ -214,3 +214,28 @@ def test_valid_citations_and_code_are_left_as_written(graph, endpoint):
     endpoint.reply = "The seal is replaced every 2000 operating hours."  # cites nothing
     answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
     assert answer.cited == [] and answer.invalid_citations == []
+
+
+@pytest.mark.timeout(60)  # the marks after the stop took 2^n steps: 40 of them, hours
+def test_a_long_row_of_citation_marks_is_split_in_linear_time(graph, nli_model):
+    from docnav.query.generate import check_claims
+    from docnav.verify import Verifier
+
+    evidence = Navigator(graph).ask(QUESTION, budget=200).evidence
+    text = "Replace the impeller seal. " + "[1]  " * 40 + "and check it."
+    claims = check_claims(text, evidence, Verifier(nli_model))
+    assert [(c.text, c.refs) for c in claims] == [("Replace the impeller seal.", ()),
+                                                  ("and check it.", (1,))]
+
+
+def test_citation_marks_as_models_write_them(graph, nli_model):
+    from docnav.query.generate import check_claims
+    from docnav.verify import Verifier
+
+    evidence = Navigator(graph).ask(QUESTION, budget=200).evidence
+    claims = check_claims("The seal wears [1][2]. It is replaced often[^3].\n\n"
+                          "[^3]: Pump Manual > 3 Maintenance\n\nCheck it (2).",
+                          evidence, Verifier(nli_model))
+    assert [(c.text, c.refs) for c in claims] == [
+        ("The seal wears.", (1, 2)), ("It is replaced often.", (3,)),  # not its footnote line
+        ("Check it (2).", ())]  # "(2)" is no citation: checked against all the evidence

@@ -160,14 +160,15 @@ def check_claims(text: str, evidence: Sequence["Evidence"], verifier: Verifier) 
 
 def _sentences(text: str) -> list[str]:
     """The sentences of an answer as written (citation marks included). A list item (``- ``,
-    ``* ``, ``1. ``, ``2) ``) starts a new unit, its marker kept on its first sentence; so does
-    a line after one that ends a sentence or a lead-in; other lines continue the one before
-    (hard-wrapped prose)."""
+    ``* ``, ``1. ``, ``2) ``) starts a new unit, its marker kept on its first sentence; so do
+    a footnote's line and a line after one that ends a sentence, a lead-in or a footnote;
+    other lines continue the one before (hard-wrapped prose)."""
     units: list[str] = []
     for line in (x.strip() for x in text.splitlines()):
         if not line:
             continue
-        if units and not LIST_ITEM.match(line) and not re.search(r"[.!?:\]]$", units[-1]):
+        if units and not any(p.match(line) for p in (LIST_ITEM, _FOOTNOTE)) and not (
+                re.search(r"[.!?:\]]$", units[-1]) or _FOOTNOTE.match(units[-1])):
             units[-1] += " " + line
         else:
             units.append(line)
