@@ -239,3 +239,14 @@ def test_citation_marks_as_models_write_them(graph, nli_model):
     assert [(c.text, c.refs) for c in claims] == [
         ("The seal wears.", (1, 2)), ("It is replaced often.", (3,)),  # not its footnote line
         ("Check it (2).", ())]  # "(2)" is no citation: checked against all the evidence
+
+
+def test_an_answer_in_chinese_is_checked_sentence_by_sentence(graph, nli_model):
+    from docnav.query.generate import check_claims
+    from docnav.verify import Verifier
+
+    evidence = Navigator(graph).ask(QUESTION, budget=200).evidence
+    claims = check_claims("叶轮密封每2000个运行小时更换一次[2]。泵是在月球上设计的[1]！它很重。[3]",
+                          evidence, Verifier(nli_model))
+    assert [(c.text, c.refs) for c in claims] == [
+        ("叶轮密封每2000个运行小时更换一次。", (2,)), ("泵是在月球上设计的！", (1,)), ("它很重。", (3,))]

@@ -70,6 +70,8 @@ _AFTER_STOP = re.compile(r"([.!?])((?:\s*(?:,\s*)?" + CITATION.pattern +
 _MAX_RANGE = 50  # a range mark [a-b] wider than this is taken as its two ends only
 LIST_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")  # a Markdown list item's marker
 _FOOTNOTE = re.compile(r"^\[\^?\d+\]:\s")  # "[^1]: Pump Manual", a footnote's source line
+# a sentence ending in full-width stops (Chinese, Japanese), with the citation marks after them
+_CJK_SENTENCE = re.compile(r"[^。！？]*[。！？]+(?:[ \t]*" + CITATION.pattern + r")*|[^。！？]+")
 
 
 def cited_numbers(text: str) -> list[int]:
@@ -176,12 +178,18 @@ def _sentences(text: str) -> list[str]:
     for unit in units:
         marker = LIST_ITEM.match(unit)
         lead = marker.group(0) if marker else ""
-        for i, sentence in enumerate(split_sentences(_cite_before_stop(unit[len(lead):]))):
+        for i, sentence in enumerate(_split(_cite_before_stop(unit[len(lead):]))):
             if i and not _without_citations(sentence):
                 out[-1] += " " + sentence  # "... hours. [2]": the citation after the stop
             else:
                 out.append((lead if i == 0 else "") + sentence)
     return out
+
+
+def _split(text: str) -> list[str]:
+    """Punkt's sentences, split again at full-width stops, which Punkt does not know."""
+    return [part for sentence in split_sentences(text)
+            for part in (m.group(0).strip() for m in _CJK_SENTENCE.finditer(sentence)) if part]
 
 
 def _cite_before_stop(text: str) -> str:
@@ -193,7 +201,7 @@ def _cite_before_stop(text: str) -> str:
 
 def _without_citations(sentence: str) -> str:
     bare = _MARK.sub(lambda m: m.group(0) if m.group("code") is not None else " ", sentence)
-    return re.sub(r" ([.,;:!?])", r"\1", " ".join(bare.split()))
+    return re.sub(r" ([.,;:!?。，、；：！？])", r"\1", " ".join(bare.split()))
 
 
 def supported_text(claims: Sequence[AnswerClaim]) -> str:
