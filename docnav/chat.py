@@ -5,8 +5,9 @@ Transient failures (connection refused or reset, a cut-off or malformed HTTP res
 5xx/429, an answer that is not a chat completion) are retried with exponential backoff, or
 after the wait a 429/503's ``Retry-After`` asks for (at most a minute); after the last try a
 :class:`ChatError` says how many attempts were made and what went wrong, with the server's
-own error message where it sent one. Not retried: a client error (HTTP 4xx other than 429)
-or an error the server answers with, which will not fix themselves, and a request that got
+own error message where it sent one. Not retried: a client error (HTTP 4xx other than 429),
+an error the server answers with, or a message holding a tool call, a refusal or a filtered
+answer instead of text, which will not fix themselves, and a request that got
 no answer within ``timeout`` seconds: each request has that long in all, however slowly the
 answer trickles in, so a hung endpoint costs one timeout, not one per try.
 
@@ -39,6 +40,15 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 class ChatError(DocNavError):
     """The endpoint gave no usable answer after every attempt."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The assistant's text, and why the model stopped: "stop", or "length" when its output
+    limit (max_tokens, or the context window) cut the text off; "" when the server says not."""
+
+    text: str
+    finish_reason: str = ""
 
 
 class _NoAnswer(Exception):
@@ -114,6 +124,9 @@ class ChatClient:
         self._given_up: tuple[float, str] | None = None  # (until when, the error)
 
     def complete(self, prompt: str) -> str:
+        return self.completion(prompt).text
+
+    def completion(self, prompt: str) -> Completion:
         if self._given_up and time.monotonic() < self._given_up[0]:
             raise ChatError(self._given_up[1])
         body = json.dumps({
@@ -132,9 +145,9 @@ class ChatClient:
             self.requests += 1
             try:
                 request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-                content = _content(self._post(request), url)
+                completion = _completion(self._post(request), url)
                 self._failed_calls = 0
-                return content
+                return completion
             except _NoAnswer as exc:
                 failure, wait = exc, exc.wait
                 if not exc.retry:
@@ -188,7 +201,7 @@ def _read(response: http.client.HTTPResponse, deadline: float) -> bytes:
     return body
 
 
-def _content(raw: bytes, url: str) -> str:
+def _completion(raw: bytes, url: str) -> Completion:
     """The assistant's text in a chat completion, lone surrogates (which no encoder takes)
     replaced by U+FFFD."""
     try:
@@ -199,14 +212,38 @@ def _content(raw: bytes, url: str) -> str:
         raise _NoAnswer(f"{url} answered with an error: {_error_text(payload)}", False,
                         scope="request")
     try:
-        content = payload["choices"][0]["message"]["content"]
-    except (KeyError, IndexError, TypeError) as exc:
+        choice = payload["choices"][0]
+        content = choice["message"].get("content")
+    except (KeyError, IndexError, TypeError, AttributeError) as exc:
         raise _NoAnswer(f"unexpected answer from {url} (not an OpenAI chat completion: "
                         f"{_start(raw)!r})") from exc
     if not isinstance(content, str):
-        raise _NoAnswer(f"unexpected answer from {url} (the message's content is "
-                        f"{type(content).__name__}, not text)")
-    return _LONE_SURROGATE.sub("\ufffd", content)
+        raise _no_text(choice, url)
+    return Completion(_LONE_SURROGATE.sub("\ufffd", content),
+                      str(choice.get("finish_reason") or ""))
+
+
+def _no_text(choice: dict, url: str) -> _NoAnswer:
+    """Why a chat completion's message holds no text. A model that chose to call a tool, to
+    refuse or was filtered will do so again: only a gap with no reason given is retried."""
+    message, reason = choice["message"], choice.get("finish_reason")
+    calls = message.get("tool_calls") or ([{"function": message["function_call"]}]
+                                          if message.get("function_call") else [])
+    if calls:
+        names = ", ".join(str((c.get("function") or {}).get("name", "?")) for c in calls
+                          if isinstance(c, dict))
+        return _NoAnswer(f"{url} answered with a tool call ({names}) instead of text; DocNav "
+                         "offers the model no tools, so the endpoint adds them: check its chat "
+                         "template and tool settings", False, scope="request")
+    if message.get("refusal"):
+        return _NoAnswer(f"the model refused to answer: {_start(str(message['refusal']).encode())}",
+                         False, scope="request")
+    if reason == "content_filter":
+        return _NoAnswer(f"{url} held the answer back (finish_reason 'content_filter')", False,
+                         scope="request")
+    return _NoAnswer(f"unexpected answer from {url} (a message with no text: content "
+                     f"{_start(json.dumps(message.get('content')).encode(), 60)}, finish_reason "
+                     f"{reason!r})")
 
 
 def _server_message(exc: urllib.error.HTTPError) -> str:

@@ -4,8 +4,9 @@ It answers every POST with ``reply`` as a chat completion, or misbehaves as ``mo
 "500"; "garbage": not JSON; "slow": 1.5 s before answering; "drip": the answer a byte every
 50 ms; "truncated": a Content-Length larger than the body it sends; "bad status": no HTTP
 status line; "401" and "error": an OpenAI-style error body, with HTTP 401 or 200; "429": a
-rate limit with ``Retry-After: 1``, the next request answered. It keeps every request body
-and the time it came in.
+rate limit with ``Retry-After: 1``, the next request answered. ``choice``, when set, is sent as
+the completion's choice instead of ``reply`` (a tool call, a message without content, a
+``finish_reason``). It keeps every request body and the time it came in.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 class ChatEndpoint:
     def __init__(self, reply: str = "") -> None:
         self.reply = reply
+        self.choice: dict | None = None
         self.mode = "ok"
         self.requests = 0
         self.bodies: list[dict] = []
@@ -50,9 +52,10 @@ class ChatEndpoint:
                     endpoint.mode = "ok"
                     return self._send(429, b'{"error": {"message": "Rate limit reached"}}',
                                       retry_after="1")
+                choice = endpoint.choice or {
+                    "message": {"role": "assistant", "content": endpoint.reply}}
                 body = (b"<html>not json" if mode == "garbage" else json.dumps(
-                    {"choices": [{"message": {"role": "assistant", "content": endpoint.reply}}]}
-                ).encode())
+                    {"choices": [choice]}).encode())
                 if mode == "truncated":
                     self._send(200, body[:20], length=len(body))
                     self.close_connection = True

@@ -250,3 +250,41 @@ def test_an_answer_in_chinese_is_checked_sentence_by_sentence(graph, nli_model):
                           evidence, Verifier(nli_model))
     assert [(c.text, c.refs) for c in claims] == [
         ("叶轮密封每2000个运行小时更换一次。", (2,)), ("泵是在月球上设计的！", (1,)), ("它很重。", (3,))]
+
+
+# -- what else an endpoint sends back -------------------------------------------------------------
+
+def _message(content=None, finish_reason="stop", **fields) -> dict:
+    return {"message": {"role": "assistant", "content": content, **fields},
+            "finish_reason": finish_reason}
+
+
+@pytest.mark.parametrize("choice, error, requests", [
+    (_message(tool_calls=[{"id": "c1", "type": "function",
+                           "function": {"name": "search", "arguments": "{}"}}],
+              finish_reason="tool_calls"), "answered with a tool call (search) instead of text", 1),
+    (_message(refusal="I cannot help with that."),
+     "the model refused to answer: I cannot help with that.", 1),
+    (_message(finish_reason="content_filter"), "finish_reason 'content_filter'", 1),
+    ({"message": {"role": "assistant"}, "finish_reason": "stop"},
+     "a message with no text: content null, finish_reason 'stop'", 2),  # retried: no reason
+], ids=["tool call", "refusal", "filtered", "no content"])
+def test_a_message_without_text_says_why(graph, endpoint, choice, error, requests):
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    endpoint.choice = choice
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert error in answer.generation_error and endpoint.requests == requests
+    assert answer.generated_by is None and answer.text == plain.text
+
+
+def test_an_answer_cut_off_by_the_output_limit_is_not_taken_for_a_whole_one(graph, endpoint):
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    endpoint.choice = _message("Replace the impeller seal every", finish_reason="length")
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert answer.generated_by is None and answer.text == plain.text
+    assert ("the answer was cut off by the model's output limit after 31 characters "
+            "(finish_reason 'length')") in answer.generation_error
+    assert endpoint.requests == 1
+    endpoint.choice = _message("Replace the impeller seal every 2000 operating hours [1].")
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert answer.text == endpoint.choice["message"]["content"] and answer.generated_by

@@ -50,8 +50,14 @@ class ChatAnswerer:
         self.answerer_id = f"chat:{self.client.options.model}"
 
     def answer(self, question: str, evidence: Sequence["Evidence"]) -> str:
-        text = self.client.complete(PROMPT.format(question=question,
-                                                  evidence=numbered(evidence))).strip()
+        completion = self.client.completion(PROMPT.format(question=question,
+                                                          evidence=numbered(evidence)))
+        if completion.finish_reason == "length":
+            raise ChatError(
+                f"the answer was cut off by the model's output limit after "
+                f"{len(completion.text)} characters (finish_reason 'length'): raise the "
+                "endpoint's max_tokens or context length, or give less evidence (--budget)")
+        text = completion.text.strip()
         if not text:
             raise ChatError(f"{self.answerer_id} returned an empty answer")
         return text
