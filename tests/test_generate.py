@@ -288,3 +288,37 @@ def test_an_answer_cut_off_by_the_output_limit_is_not_taken_for_a_whole_one(grap
     endpoint.choice = _message("Replace the impeller seal every 2000 operating hours [1].")
     answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
     assert answer.text == endpoint.choice["message"]["content"] and answer.generated_by
+
+
+def test_a_repeated_prompt_and_the_model_s_reasoning_are_not_the_answer(graph, endpoint):
+    from docnav.query.generate import PROMPT, numbered
+
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    prompt = PROMPT.format(question=QUESTION, evidence=numbered(plain.evidence))
+    sentence = "Replace the impeller seal every 2000 operating hours [7]."
+    asked = Navigator(graph, answerer=answerer(endpoint.url))
+    for reply in (f"{prompt}\n\n{sentence}",  # the prompt repeated first
+                  " ".join(prompt[prompt.index("Question: "):].split()) + f"\n{sentence}",
+                  f"<think>Evidence [3] is about clearance.</think>\n{sentence}",
+                  f"Evidence [3] is about clearance.\n</think>\n\n{sentence}"):  # no <think>
+        endpoint.reply = reply
+        answer = asked.ask(QUESTION, budget=200)
+        assert endpoint.prompt() == prompt and answer.text == sentence, reply
+    for reply, error in ((prompt, "the model only repeated the prompt, with no answer"),
+                         ("<think>The evidence [3] is", "only the model's reasoning")):
+        endpoint.reply = reply
+        answer = asked.ask(QUESTION, budget=200)
+        assert answer.generated_by is None and error in answer.generation_error
+        assert answer.text == plain.text
+
+
+def test_a_citation_after_the_full_stop_and_a_second_stop_is_the_sentence_s(graph, nli_model):
+    from docnav.query.generate import check_claims
+    from docnav.verify import Verifier
+
+    evidence = Navigator(graph).ask(QUESTION, budget=200).evidence
+    claims = check_claims("Replace the impeller seal every 2000 operating hours. [7]. The pump "
+                          "was designed on the Moon [1].", evidence, Verifier(nli_model))
+    assert [(c.text, c.refs) for c in claims] == [
+        ("Replace the impeller seal every 2000 operating hours.", (7,)),
+        ("The pump was designed on the Moon.", (1,))]

@@ -50,17 +50,42 @@ class ChatAnswerer:
         self.answerer_id = f"chat:{self.client.options.model}"
 
     def answer(self, question: str, evidence: Sequence["Evidence"]) -> str:
-        completion = self.client.completion(PROMPT.format(question=question,
-                                                          evidence=numbered(evidence)))
+        prompt = PROMPT.format(question=question, evidence=numbered(evidence))
+        completion = self.client.completion(prompt)
         if completion.finish_reason == "length":
             raise ChatError(
                 f"the answer was cut off by the model's output limit after "
                 f"{len(completion.text)} characters (finish_reason 'length'): raise the "
                 "endpoint's max_tokens or context length, or give less evidence (--budget)")
-        text = completion.text.strip()
-        if not text:
+        if not completion.text.strip():
             raise ChatError(f"{self.answerer_id} returned an empty answer")
+        text = _without_reasoning(completion.text)
+        if not text.strip():
+            raise ChatError("the answer holds only the model's reasoning (<think>…), no answer")
+        text = _without_echo(text, prompt).strip()
+        if not text:
+            raise ChatError("the model only repeated the prompt, with no answer")
         return text
+
+
+def _without_reasoning(text: str) -> str:
+    """What follows a reasoning model's thinking (``<think>…</think>``), which some servers
+    leave in the content; "" when it never stopped thinking."""
+    _, end, answer = text.rpartition("</think>")
+    if end:
+        return answer
+    return "" if text.lstrip().startswith("<think>") else text
+
+
+def _without_echo(text: str, prompt: str) -> str:
+    """``text`` without the prompt, or its question and evidence, repeated in it (spacing
+    aside), as some models and servers put them before the answer."""
+    for echo in (prompt, prompt[prompt.index("Question: "):]):
+        pattern = re.compile(r"\s+".join(map(re.escape, echo.split())))
+        text, found = pattern.subn("", text, count=1)
+        if found:
+            break
+    return text
 
 
 # a citation mark: [2], and as models also write them, [1, 3], [2-4] and the footnote [^2]
@@ -72,7 +97,7 @@ _MARK = re.compile(rf"(?P<space>[ \t]*)(?:(?P<code>{_CODE})|{CITATION.pattern}|{
 # citation marks after a sentence's full stop, where a new sentence (or the end) follows; one
 # way to match each mark (no nested choice of spaces), so a long row of them stays linear
 _AFTER_STOP = re.compile(r"([.!?])((?:\s*(?:,\s*)?" + CITATION.pattern +
-                         r")+)(?=\s*$|\s+[A-Z\"“(])")
+                         r")+)[.!?]?(?=\s*$|\s+[A-Z\"“(])")  # "hours. [2]." too
 _MAX_RANGE = 50  # a range mark [a-b] wider than this is taken as its two ends only
 LIST_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")  # a Markdown list item's marker
 _FOOTNOTE = re.compile(r"^\[\^?\d+\]:\s")  # "[^1]: Pump Manual", a footnote's source line
@@ -157,7 +182,7 @@ def check_claims(text: str, evidence: Sequence["Evidence"], verifier: Verifier) 
         sentence, invalid = strip_invalid_citations(sentence, len(evidence))
         refs = tuple(sorted(set(cited_numbers(sentence))))
         claim = _without_citations(LIST_ITEM.sub("", sentence, count=1))
-        if not claim or (claim.endswith(":") and not refs):
+        if not re.search(r"\w", claim) or (claim.endswith(":") and not refs):
             continue  # citation marks alone, or a lead-in ("The seal:") to a list
         chunks = [everything[r - 1] for r in refs] or everything
         verdict = verifier.verify([(claim, None)], chunks)[0]
@@ -185,8 +210,8 @@ def _sentences(text: str) -> list[str]:
         marker = LIST_ITEM.match(unit)
         lead = marker.group(0) if marker else ""
         for i, sentence in enumerate(_split(_cite_before_stop(unit[len(lead):]))):
-            if i and not _without_citations(sentence):
-                out[-1] += " " + sentence  # "... hours. [2]": the citation after the stop
+            if i and not re.search(r"\w", _without_citations(sentence)):
+                out[-1] += " " + sentence  # "... hours. [2].": the citation after the stop
             else:
                 out.append((lead if i == 0 else "") + sentence)
     return out
