@@ -10,6 +10,7 @@ import contextlib
 import os
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -342,7 +343,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         cites = ("[n] cites the evidence below" if answer.cited else
                  "it cites none of the evidence below")
         print(f"answer ({answer.generated_by}; {cites}):")
-        print(f"  {answer.text}\n")
+        print(textwrap.indent(answer.text, "  ") + "\n")  # every line: a list, paragraphs
     if answer.claims:  # also when --policy drop left none of them (the answer: the evidence)
         marks = {"entail": "✓", "neutral": "?", "contradict": "✗"}
         print("the generated answer's sentences, checked against the evidence they cite "
@@ -359,7 +360,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     for i, e in enumerate(answer.evidence, start=1):
         page = f", p. {e.piece.page}" if e.piece.page else ""
         print(f"[{i}] {e.piece.node_id[:12]}  {e.piece.breadcrumb}{page}  ({e.piece.doc_path})")
-        print(f"  {e.piece.text}\n")
+        print(textwrap.indent(e.piece.text, "  ") + "\n")  # a table's rows too
     if not answer.evidence:
         print("no evidence found")
     if args.trace:

@@ -371,6 +371,14 @@ def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, monkeypatch)
         endpoint.close()
 
 
+def test_ask_indents_every_line_of_a_piece_of_evidence(built):
+    from _pump import QUESTION
+
+    code, out, err = run(built.path, "ask", QUESTION, "--budget", "200")
+    assert code == 0, err
+    assert "\n  | length   | cable   |\n  |----------|---------|\n  | 10 m     | 1.5 mm2 |\n" in out
+
+
 def test_ask_generate_reports_citations_of_evidence_that_does_not_exist(indexed, monkeypatch):
     from _endpoint import ChatEndpoint
 
@@ -399,6 +407,12 @@ def test_ask_generate_reports_citations_of_evidence_that_does_not_exist(indexed,
                              "--no-verify")
         assert "answer (chat:test-model; it cites none of the evidence below):" in out
         assert code == 0 and "does not exist" not in err
+        # an answer of several lines is indented as a whole, below its header
+        endpoint.reply = "Send needs:\n- a static bound [1]\n- no borrowed data [1]\n\nSo it is."
+        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                             "--no-verify")
+        assert ("):\n  Send needs:\n  - a static bound [1]\n  - no borrowed data [1]\n\n"
+                "  So it is.\n") in out
     finally:
         endpoint.close()
 
