@@ -4,7 +4,11 @@ By default an :class:`~docnav.query.navigator.Answer` *is* its cited evidence. W
 answerer, the evidence is numbered in the order the answer lists it and sent with the question
 to an OpenAI-compatible endpoint (:mod:`docnav.chat`), which is asked to answer from it alone
 and to cite the numbers it relies on, so every ``[n]`` in the generated text points at one
-piece of evidence (``Answer.evidence[n - 1]``). Any object with ``answerer_id`` and
+piece of evidence (``Answer.evidence[n - 1]``). Models also cite numbers with no evidence
+behind them ([7] of five, [0], []): :func:`strip_invalid_citations` takes those out of the text
+and names them, so no citation is shown that points at nothing. :class:`ChatAnswerer` takes a
+reasoning model's ``<think>`` block and a repeated prompt out of the answer, and refuses one cut
+off by the model's output limit. Any object with ``answerer_id`` and
 ``answer(question, evidence) -> str`` can stand in for :class:`ChatAnswerer`.
 
 A generated answer can say more than its evidence does. :func:`check_claims` splits it into
@@ -102,7 +106,8 @@ _MAX_RANGE = 50  # a range mark [a-b] wider than this is taken as its two ends o
 LIST_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")  # a Markdown list item's marker
 _FOOTNOTE = re.compile(r"^\[\^?\d+\]:\s")  # "[^1]: Pump Manual", a footnote's source line
 # a sentence ending in full-width stops (Chinese, Japanese), with the citation marks after them
-_CJK_SENTENCE = re.compile(r"[^。！？]*[。！？]+(?:[ \t]*" + CITATION.pattern + r")*|[^。！？]+")
+_CJK_SENTENCE = re.compile(r"[^。！？]*[。！？]+(?:[ \t]*" + CITATION.pattern +
+                           r")*|[^。！？]+")
 
 
 def cited_numbers(text: str) -> list[int]:
