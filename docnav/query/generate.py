@@ -84,8 +84,12 @@ def _without_reasoning(text: str) -> str:
 def _without_echo(text: str, prompt: str) -> str:
     """``text`` without the prompt, or its question and evidence, repeated in it (spacing
     aside), as some models and servers put them before the answer."""
+    flat = " ".join(text.split())
     for echo in (prompt, prompt[prompt.index("Question: "):]):
-        pattern = re.compile(r"\s+".join(map(re.escape, echo.split())))
+        words = echo.split()
+        if " ".join(words[:8]) not in flat:
+            continue  # not repeated: spare compiling a pattern as long as the evidence
+        pattern = re.compile(r"\s+".join(map(re.escape, words)))
         text, found = pattern.subn("", text, count=1)
         if found:
             break
