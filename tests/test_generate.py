@@ -295,7 +295,7 @@ def test_a_repeated_prompt_and_the_model_s_reasoning_are_not_the_answer(graph, e
 
     plain = Navigator(graph).ask(QUESTION, budget=200)
     prompt = PROMPT.format(question=QUESTION, evidence=numbered(plain.evidence))
-    sentence = "Replace the impeller seal every 2000 operating hours [7]."
+    sentence = "Replace the impeller seal every 2000 operating hours [1]."
     asked = Navigator(graph, answerer=answerer(endpoint.url))
     for reply in (f"{prompt}\n\n{sentence}",  # the prompt repeated first
                   " ".join(prompt[prompt.index("Question: "):].split()) + f"\n{sentence}",
@@ -317,8 +317,8 @@ def test_a_citation_after_the_full_stop_and_a_second_stop_is_the_sentence_s(grap
     from docnav.verify import Verifier
 
     evidence = Navigator(graph).ask(QUESTION, budget=200).evidence
-    claims = check_claims("Replace the impeller seal every 2000 operating hours. [7]. The pump "
+    claims = check_claims("Replace the impeller seal every 2000 operating hours. [2]. The pump "
                           "was designed on the Moon [1].", evidence, Verifier(nli_model))
     assert [(c.text, c.refs) for c in claims] == [
-        ("Replace the impeller seal every 2000 operating hours.", (7,)),
+        ("Replace the impeller seal every 2000 operating hours.", (2,)),
         ("The pump was designed on the Moon.", (1,))]
