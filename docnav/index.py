@@ -274,11 +274,11 @@ class Indexer:
         # unchanged documents indexed with another embedding model: embedded with this one
         Reembedding(self.store, self._documents, self.embedder, self._texts, report).run(
             set(changed_ids), covered, stored, self.options.batch_size, self._show_progress)
-        refreshed = []
         if self.summaries is not None:
             t = time.perf_counter()
-            self._bar.stage("summaries of sections left stale")
-            refreshed = self.summaries.refresh_stale(self.store, set(changed_ids), report.summaries)
+            self.summaries.refresh_stale(
+                self.store, set(changed_ids), report.summaries, self._show_progress,
+                self.options.batch_size)
             report._time("summaries", t)
 
         t = time.perf_counter()
@@ -289,7 +289,7 @@ class Indexer:
                 texts = self.store.delete_document(con, doc_id)
                 if self._texts is not None:
                     self._texts.replaced(texts, ())
-            self.store.queue_collection_work(con, refreshed, deletions, touched)
+            self.store.queue_collection_work(con, [], deletions, touched)
             self.store.queue_export(con, deletions)
             after = self.store.documents_token(con)
         self._documents.committed(before, after, {}, deletions)
@@ -424,9 +424,8 @@ class Indexer:
             with self.store.reader() as con:
                 self.summaries.preload_verdicts(con)
                 stored = self.summaries.load(con, [tr.doc_id for tr in trees])
-            for i, tr in enumerate(trees):
-                self._bar.stage(f"summaries {i}/{len(trees)} documents")
-                summaries += self.summaries.build_document(tr, stored, report.summaries)
+            summaries = self.summaries.build_documents(trees, stored, report.summaries,
+                                                       self._bar)
         report._time("summaries", t)
 
         t = time.perf_counter()
