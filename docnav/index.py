@@ -333,10 +333,12 @@ class Indexer:
     @staticmethod
     def _drop_alike(parsed: list[tuple[Job, DocTree | None, str | None]],
                     old_trees: dict[str, DocTree | None], report: IndexReport,
-                    ) -> tuple[list[tuple[Job, DocTree | None, str | None]], list[Job]]:
+                    ) -> tuple[list[tuple[Job, DocTree | None, str | None]],
+                               list[tuple[Job, DocTree]]]:
         """The parsed jobs less those that would write the stored tree again
-        (:func:`parsed_alike`), and those jobs: a reparse counts unchanged, a failed document
-        that parses again into its stored tree changed (its status is ok again)."""
+        (:func:`parsed_alike`), and those jobs with their trees: a reparse counts unchanged, a
+        failed document that parses again into its stored tree changed (its status is ok
+        again)."""
         kept, alike = [], []
         for job, tree, error in parsed:
             if job.reason == "reparse":
@@ -346,23 +348,25 @@ class Indexer:
                     report.unchanged.append(job.found.path)
                 else:
                     report.record(job)
-                alike.append(job)
+                alike.append((job, tree))
             else:
                 kept.append((job, tree, error))
         return kept, alike
 
-    def _parser_id(self, fmt: str) -> str:
-        return parser_id(fmt, self.options.parse)
+    def _parser_id(self, tree: DocTree) -> str:
+        """The parser that made ``tree``, with the PDF pipeline that read it."""
+        pipeline = dict(tree.metadata).get("pdf_pipeline") if tree.format == "pdf" else None
+        return parser_id(tree.format, self.options.parse, pipeline)
 
-    def _note_parsed(self, alike: list[Job]) -> None:
+    def _note_parsed(self, alike: list[tuple[Job, DocTree]]) -> None:
         """The documents parsed again into their stored trees: only their rows change, where
         they name another parser or a failure (and their export follows); the trees, and
         their versions, stay."""
         now = time.time()
         records = {}
-        for job in alike:
+        for job, tree in alike:
             prev = job.previous
-            parser = self._parser_id(prev.format)
+            parser = self._parser_id(tree)
             if prev.parsed_with != parser or prev.status != "ok":
                 records[job.doc_id] = replace(prev, parsed_with=parser, status="ok", error=None,
                                               seen_hash=job.found.content_hash, checked_at=now)
@@ -441,7 +445,7 @@ class Indexer:
                                       absent=self._texts is not None)
             for job, tree, error in parsed:
                 record = document_record(job, tree, error, now,
-                                         self._parser_id(tree.format) if tree else None)
+                                         self._parser_id(tree) if tree else None)
                 frames = self.store.replace_document(
                     con, record, tree, old_trees.get(job.doc_id) if tree is not None else "read")
                 records[record.doc_id] = record
