@@ -391,7 +391,9 @@ class Indexer:
             if self.should_stop is not None and self.should_stop():
                 raise RunCancelled(f"stopped before {job.found.path}: the run was cancelled; "
                                    "the documents written are kept, the next run does the rest")
-            self._bar.stage(f"parsing {Path(job.found.path).name}")
+            name = Path(job.found.path).name
+            # docling-parse holds the interpreter while it reads a PDF: no redraw runs then
+            self._bar.stage(f"parsing {name}", now=name.lower().endswith(".pdf"))
             job, tree, error = parse_job(job, self._parse, self.options.parse)
             parsed.append((job, tree, error))
             report.docs_parsed += job.found.error is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from docnav.progress import progress
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions
 from _endpoint import ChatEndpoint
+from _paths import FIXTURES, require
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "rfcs"
 
@@ -60,6 +62,37 @@ def test_work_shorter_than_the_delay_shows_nothing(capsys):
     bar.advance(3)
     bar.close()
     assert capsys.readouterr().err == ""
+
+
+def test_a_stage_that_comes_too_soon_to_draw_is_drawn_when_it_may_be(capsys, monkeypatch):
+    """Stages are drawn a second into the work and a tenth of a second apart at most: one that
+    came sooner waited for the next call, so a long stage right after a short one ("parsing
+    big.pdf" after "parsing small.md") was never shown while it ran."""
+    monkeypatch.setattr(progress_module, "DELAY", 0.2)
+    bar = progress(2, True)
+    bar.stage("parsing small.md")
+    bar.stage("parsing big.pdf")  # and no other call while it runs
+    shown, deadline = "", time.monotonic() + 20
+    while "parsing big.pdf" not in shown and time.monotonic() < deadline:
+        time.sleep(0.05)
+        shown += capsys.readouterr().err
+    bar.close()
+    assert "parsing big.pdf" in shown
+
+
+def test_a_pdf_s_parse_is_shown_however_soon_it_comes(tmp_path, capsys, monkeypatch):
+    """docling-parse holds the interpreter while it reads a PDF, so a redraw waiting for its
+    turn is drawn only after it: the stage of a PDF's parse is drawn as it starts."""
+    monkeypatch.setattr(progress_module, "DELAY", 0.0)
+    monkeypatch.setattr(progress_module, "_REDRAW", 3600.0)  # only stages drawn at once show
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(SAMPLES / "0003-attribute-usage.md", docs / "a.md")
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs / "b.pdf")
+    options = IndexOptions(progress=True, summaries=None, export_parquet=False)
+    Indexer(Store(tmp_path / "store.duckdb"), options, HashingEmbedder()).index([docs])
+    err = capsys.readouterr().err
+    assert "parsing b.pdf" in err and "parsing a.md" not in err
 
 
 def test_a_log_gets_a_line_per_batch_and_the_stage_after_a_quiet_spell(monkeypatch):
