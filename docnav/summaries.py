@@ -10,6 +10,8 @@ contradicted claim is never stored as verified.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -157,15 +159,14 @@ class SummaryBuilder:
         """:meth:`build_document` of each tree, the stage counting the summaries built: one
         from an endpoint can take seconds, and a long document has hundreds."""
         total = sum(self.to_build(tree, stored) for tree in trees)
-        built = 0
+        built = itertools.count(1)
+
+        def step(document: int) -> None:
+            bar.stage(f"summaries {next(built)}/{total} (document {document}/{len(trees)})")
+
         out: list[NodeSummary] = []
         for i, tree in enumerate(trees, 1):
-            def step() -> None:
-                nonlocal built
-                built += 1
-                bar.stage(f"summaries {built}/{total} (document {i}/{len(trees)})")
-
-            out += self.build_document(tree, stored, stats, on_build=step)
+            out += self.build_document(tree, stored, stats, on_build=functools.partial(step, i))
         return out
 
     def to_build(self, tree: DocTree, stored: dict[str, NodeSummary]) -> int:
