@@ -71,7 +71,7 @@ def _parser_line(con) -> list[str]:
             "(`docnav index DIR --reparse` parses them again)"]
 
 
-def parsed_line(tree: DocTree, parsed_with: str | None) -> str:
+def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
     """What parsed the stored tree: the parser's fingerprint, and for a PDF the pipeline that
     read it with the --pdf-mode asked for (``auto`` chooses one on each machine)."""
     from docnav.parse import parser_fingerprint
@@ -176,7 +176,7 @@ def render_document(
     lines = [f"{tree.title}  [{tree.doc_id}]  {tree.path}  v{version} {status}"]
     if error:
         lines.append(f"! last attempt failed, showing the previous version: {error}")
-    lines.append(parsed_line(tree, parsed_with))
+    lines.append(_parsed_line(tree, parsed_with))
     lines += _tree_lines(tree, show_text, summaries)
     sections = len(tree.sections)
     paragraphs = len(tree.paragraphs)
