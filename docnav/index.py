@@ -274,11 +274,11 @@ class Indexer:
         # unchanged documents indexed with another embedding model: embedded with this one
         Reembedding(self.store, self._documents, self.embedder, self._texts, report).run(
             set(changed_ids), covered, stored, self.options.batch_size, self._show_progress)
-        refreshed = []
         if self.summaries is not None:
             t = time.perf_counter()
-            self._bar.stage("summaries of sections left stale")
-            refreshed = self.summaries.refresh_stale(self.store, set(changed_ids), report.summaries)
+            self.summaries.refresh_stale(
+                self.store, set(changed_ids), report.summaries, self._show_progress,
+                self.options.batch_size)
             report._time("summaries", t)
 
         t = time.perf_counter()
@@ -289,7 +289,7 @@ class Indexer:
                 texts = self.store.delete_document(con, doc_id)
                 if self._texts is not None:
                     self._texts.replaced(texts, ())
-            self.store.queue_collection_work(con, refreshed, deletions, touched)
+            self.store.queue_collection_work(con, [], deletions, touched)
             self.store.queue_export(con, deletions)
             after = self.store.documents_token(con)
         self._documents.committed(before, after, {}, deletions)
@@ -333,10 +333,12 @@ class Indexer:
     @staticmethod
     def _drop_alike(parsed: list[tuple[Job, DocTree | None, str | None]],
                     old_trees: dict[str, DocTree | None], report: IndexReport,
-                    ) -> tuple[list[tuple[Job, DocTree | None, str | None]], list[Job]]:
+                    ) -> tuple[list[tuple[Job, DocTree | None, str | None]],
+                               list[tuple[Job, DocTree]]]:
         """The parsed jobs less those that would write the stored tree again
-        (:func:`parsed_alike`), and those jobs: a reparse counts unchanged, a failed document
-        that parses again into its stored tree changed (its status is ok again)."""
+        (:func:`parsed_alike`), and those jobs with their trees: a reparse counts unchanged, a
+        failed document that parses again into its stored tree changed (its status is ok
+        again)."""
         kept, alike = [], []
         for job, tree, error in parsed:
             if job.reason == "reparse":
@@ -346,23 +348,25 @@ class Indexer:
                     report.unchanged.append(job.found.path)
                 else:
                     report.record(job)
-                alike.append(job)
+                alike.append((job, tree))
             else:
                 kept.append((job, tree, error))
         return kept, alike
 
-    def _parser_id(self, fmt: str) -> str:
-        return parser_id(fmt, self.options.parse)
+    def _parser_id(self, tree: DocTree) -> str:
+        """The parser that made ``tree``, with the PDF pipeline that read it."""
+        pipeline = dict(tree.metadata).get("pdf_pipeline") if tree.format == "pdf" else None
+        return parser_id(tree.format, self.options.parse, pipeline)
 
-    def _note_parsed(self, alike: list[Job]) -> None:
+    def _note_parsed(self, alike: list[tuple[Job, DocTree]]) -> None:
         """The documents parsed again into their stored trees: only their rows change, where
         they name another parser or a failure (and their export follows); the trees, and
         their versions, stay."""
         now = time.time()
         records = {}
-        for job in alike:
+        for job, tree in alike:
             prev = job.previous
-            parser = self._parser_id(prev.format)
+            parser = self._parser_id(tree)
             if prev.parsed_with != parser or prev.status != "ok":
                 records[job.doc_id] = replace(prev, parsed_with=parser, status="ok", error=None,
                                               seen_hash=job.found.content_hash, checked_at=now)
@@ -387,7 +391,9 @@ class Indexer:
             if self.should_stop is not None and self.should_stop():
                 raise RunCancelled(f"stopped before {job.found.path}: the run was cancelled; "
                                    "the documents written are kept, the next run does the rest")
-            self._bar.stage(f"parsing {Path(job.found.path).name}")
+            name = Path(job.found.path).name
+            # docling-parse holds the interpreter while it reads a PDF: no redraw runs then
+            self._bar.stage(f"parsing {name}", now=name.lower().endswith(".pdf"))
             job, tree, error = parse_job(job, self._parse, self.options.parse)
             parsed.append((job, tree, error))
             report.docs_parsed += job.found.error is None
@@ -424,9 +430,8 @@ class Indexer:
             with self.store.reader() as con:
                 self.summaries.preload_verdicts(con)
                 stored = self.summaries.load(con, [tr.doc_id for tr in trees])
-            for i, tr in enumerate(trees):
-                self._bar.stage(f"summaries {i}/{len(trees)} documents")
-                summaries += self.summaries.build_document(tr, stored, report.summaries)
+            summaries = self.summaries.build_documents(trees, stored, report.summaries,
+                                                       self._bar)
         report._time("summaries", t)
 
         t = time.perf_counter()
@@ -442,7 +447,7 @@ class Indexer:
                                       absent=self._texts is not None)
             for job, tree, error in parsed:
                 record = document_record(job, tree, error, now,
-                                         self._parser_id(tree.format) if tree else None)
+                                         self._parser_id(tree) if tree else None)
                 frames = self.store.replace_document(
                     con, record, tree, old_trees.get(job.doc_id) if tree is not None else "read")
                 records[record.doc_id] = record

@@ -23,7 +23,7 @@ from docnav.errors import DocNavError, DocumentError
 from docnav.hashing import digest, file_digest
 from docnav.kept_documents import tree_rows
 from docnav.model import DocTree, ParsedDocument
-from docnav.parse import ParseOptions, parser_id
+from docnav.parse import ParseOptions, parser_id, same_parser
 from docnav.refs import internal_references
 from docnav.rows import DocumentRecord
 from docnav.scan import FoundFile, in_scope
@@ -123,8 +123,8 @@ def parsed_otherwise(stored: dict[str, DocumentRecord], options: ParseOptions,
     than this one with ``options`` (an older DocNav, other PDF options): ``--reparse`` brings
     them up to date. A failed document is left out: every run parses it again anyway."""
     current = {fmt: parser_id(fmt, options) for fmt in {r.format for r in stored.values()}}
-    return sorted(r.path for r in stored.values()
-                  if r.parsed_with != current[r.format] and r.status == "ok" and covered(r.path))
+    return sorted(r.path for r in stored.values() if r.status == "ok" and covered(r.path)
+                  and not same_parser(r.parsed_with, current[r.format]))
 
 
 def new_doc_id(path: str, taken: set[str]) -> str:

@@ -13,6 +13,7 @@ the tree stored), and one naming the stage when a minute passed without a line.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -24,8 +25,10 @@ LOG_EVERY = 60.0  # seconds without a log line after which the stage is logged
 class Progress:
     """No progress shown (not a terminal, progress off): every call does nothing."""
 
-    def stage(self, what: str) -> None:
-        """Say what the run is doing now ("parsing report.pdf", "embedding 128/900 texts")."""
+    def stage(self, what: str, now: bool = False) -> None:
+        """Say what the run is doing now ("parsing report.pdf", "embedding 128/900 texts");
+        ``now``: draw it at once, however soon after the last (work that holds the
+        interpreter, such as docling-parse reading a PDF, keeps a later redraw from running)."""
 
     def advance(self, documents: int) -> None:
         """Count ``documents`` more as in the store."""
@@ -41,20 +44,47 @@ class _Bar(Progress):
         self._bar = tqdm(total=total, unit="doc", desc=desc, file=sys.stderr, delay=DELAY,
                          leave=False, dynamic_ncols=True)
         self._started = self._drawn = time.monotonic()
+        self._lock = threading.Lock()
+        self._later: threading.Timer | None = None  # the redraw of a stage not drawn yet
+        self._closed = False
 
-    def stage(self, what: str) -> None:
+    def stage(self, what: str, now: bool = False) -> None:
         self._bar.set_postfix_str(what, refresh=False)
-        now = time.monotonic()
         # tqdm redraws on update() only; a stage change redraws too, but not before the bar
-        # would appear by itself, nor more often than a terminal can show
-        if now - self._started >= DELAY and now - self._drawn >= _REDRAW:
-            self._bar.refresh()
-            self._drawn = now
+        # would appear by itself, nor more often than a terminal can show. A stage that comes
+        # too soon is drawn when it may be: it can be the long one ("parsing big.pdf" right
+        # after "parsing small.md", which stood on the bar all through the PDF otherwise)
+        with self._lock:
+            at = time.monotonic()
+            wait = max(self._started + DELAY, self._drawn + _REDRAW) - at
+            if wait <= 0 or (now and at - self._started >= DELAY):
+                self._draw()
+                if self._later is not None:  # drawn: the pending redraw has nothing to show
+                    self._later.cancel()
+                    self._later = None
+            elif self._later is None:  # else the pending redraw shows this stage
+                self._later = threading.Timer(wait, self._draw_later)
+                self._later.daemon = True
+                self._later.start()
+
+    def _draw_later(self) -> None:
+        with self._lock:
+            self._later = None
+            if not self._closed:
+                self._draw()
+
+    def _draw(self) -> None:
+        self._bar.refresh()
+        self._drawn = time.monotonic()
 
     def advance(self, documents: int) -> None:
         self._bar.update(documents)
 
     def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            if self._later is not None:
+                self._later.cancel()
         self._bar.close()
 
 
@@ -65,7 +95,7 @@ class _Log(Progress):
         self._stage = ""
         self._started = self._logged = time.monotonic()
 
-    def stage(self, what: str) -> None:
+    def stage(self, what: str, now: bool = False) -> None:
         self._stage = what
         if time.monotonic() - self._logged >= LOG_EVERY:
             self._line(f"; now {what}")

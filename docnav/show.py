@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from docnav.compact import mib
 from docnav.errors import InputError
 from docnav.model import DocTree, NodeKind
@@ -17,7 +19,7 @@ def render_documents(store: Store) -> str:
             "SELECT doc_id, path, status, version, n_nodes, error FROM documents ORDER BY path"
         ).fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
-        vectors = _vectors_line(con) + _parser_line(con) + (
+        vectors = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + (
             [EXPORT_NOTE] if from_export else _space_line(con))
     if not rows:
         return "no documents indexed yet"
@@ -69,6 +71,53 @@ def _parser_line(con) -> list[str]:
             "(`docnav index DIR --reparse` parses them again)"]
 
 
+def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
+    """What parsed the stored tree: the parser's fingerprint, and for a PDF the pipeline that
+    read it with the --pdf-mode asked for (``auto`` chooses one on each machine)."""
+    from docnav.parse import parser_fingerprint
+
+    if parsed_with is None:
+        line = "parsed by an older DocNav (its parser was not recorded)"
+    else:
+        fingerprint = parsed_with.split(";")[0]
+        line = f"parsed by parser {fingerprint}"
+        if fingerprint != parser_fingerprint():
+            line += " (another version: `docnav index DIR --reparse` parses it again)"
+    if tree.format != "pdf":
+        return line
+    pipeline, mode, extras = _pdf_reading(parsed_with, tree.metadata)
+    return f"{line}; PDF read by the {pipeline} pipeline (--pdf-mode {mode}{extras})"
+
+
+def _pdf_reading(parsed_with: str | None,
+                 metadata: Iterable[tuple[str, str]]) -> tuple[str, str, str]:
+    """The pipeline that read a PDF, the --pdf-mode asked for, and the native options turned
+    off (", outline off"), from its ``parsed_with``; a row recorded before the pipeline was
+    takes it from the document's metadata."""
+    settings = dict(option.partition("=")[::2] for option in (parsed_with or "").split(";")[1:])
+    pipeline = settings.get("pipeline") or dict(metadata).get("pdf_pipeline", "unknown")
+    off = "".join(f", {name} off" for name, key in (("outline", "outline"),
+                                                    ("furniture removal", "furniture"))
+                  if settings.get(key) == "False")
+    return pipeline, settings.get("pdf_mode", "unknown"), off
+
+
+def _pdf_line(con) -> list[str]:
+    """How the stored PDFs were read: how many by each pipeline, with the --pdf-mode asked."""
+    import json
+
+    counts: dict[tuple[str, str, str], int] = {}
+    for parsed_with, metadata in con.execute(
+            "SELECT parsed_with, metadata FROM documents "
+            "WHERE format = 'pdf' AND content_hash IS NOT NULL").fetchall():
+        key = _pdf_reading(parsed_with, [tuple(m) for m in json.loads(metadata or "[]")])
+        counts[key] = counts.get(key, 0) + 1
+    if not counts:
+        return []
+    return ["PDFs: " + ", ".join(f"{n} read by the {pipeline} pipeline (--pdf-mode {mode}{off})"
+                                 for (pipeline, mode, off), n in sorted(counts.items()))]
+
+
 def _space_line(con) -> list[str]:
     """The file's size, and what a compaction would give back at least: DuckDB's free blocks.
 
@@ -114,9 +163,9 @@ def render_document(
     doc_id = find_document(store, ref)
     with store.snapshot() as (con, from_export):
         tree = store.load_tree(con, doc_id)
-        status, error, version = con.execute(
-            "SELECT status, error, version FROM documents WHERE doc_id = ?", [doc_id]
-        ).fetchone()
+        status, error, version, parsed_with = con.execute(
+            "SELECT status, error, version, parsed_with FROM documents WHERE doc_id = ?",
+            [doc_id]).fetchone()
         summaries = _summaries(con, doc_id) if show_summaries else {}
         refs = con.execute(
             "SELECT count(*) FILTER (kind = 'references'), count(*) FILTER (kind = 'related') "
@@ -127,6 +176,7 @@ def render_document(
     lines = [f"{tree.title}  [{tree.doc_id}]  {tree.path}  v{version} {status}"]
     if error:
         lines.append(f"! last attempt failed, showing the previous version: {error}")
+    lines.append(_parsed_line(tree, parsed_with))
     lines += _tree_lines(tree, show_text, summaries)
     sections = len(tree.sections)
     paragraphs = len(tree.paragraphs)

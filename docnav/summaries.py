@@ -10,6 +10,8 @@ contradicted claim is never stored as verified.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -22,6 +24,7 @@ import polars as pl
 from docnav.errors import DocNavError
 from docnav.hashing import digest
 from docnav.model import DocTree, Node, NodeKind
+from docnav.progress import Progress
 from docnav.sentences import sentence_spans
 from docnav.summarize import (
     ExtractiveSummarizer,
@@ -149,11 +152,35 @@ class SummaryBuilder:
 
     # -- building ----------------------------------------------------------------------------
 
+    def build_documents(
+        self, trees: Sequence[DocTree], stored: dict[str, NodeSummary], stats: SummaryStats,
+        bar: Progress = Progress(),
+    ) -> list[NodeSummary]:
+        """:meth:`build_document` of each tree, the stage counting the summaries built: one
+        from an endpoint can take seconds, and a long document has hundreds."""
+        total = sum(self.to_build(tree, stored) for tree in trees)
+        built = itertools.count(1)
+
+        def step(document: int) -> None:
+            bar.stage(f"summaries {next(built)}/{total} (document {document}/{len(trees)})")
+
+        out: list[NodeSummary] = []
+        for i, tree in enumerate(trees, 1):
+            out += self.build_document(tree, stored, stats, on_build=functools.partial(step, i))
+        return out
+
+    def to_build(self, tree: DocTree, stored: dict[str, NodeSummary]) -> int:
+        """How many of the tree's summaries :meth:`build_document` will build (not reuse)."""
+        return sum(1 for node in tree.nodes if node.kind is not NodeKind.PARAGRAPH
+                   and not (node.node_id in stored
+                            and self._reusable(stored[node.node_id], node)))
+
     def build_document(
         self, tree: DocTree, stored: dict[str, NodeSummary], stats: SummaryStats,
-        order_prefix: tuple = (),
+        order_prefix: tuple = (), on_build: Callable[[], None] = lambda: None,
     ) -> list[NodeSummary]:
-        """Summaries of every section and the document node; rebuilt only where needed."""
+        """Summaries of every section and the document node; rebuilt only where needed,
+        ``on_build`` called before each one built."""
         started = time.perf_counter()
         final: dict[str, NodeSummary] = {}
         out: list[NodeSummary] = []
@@ -170,6 +197,7 @@ class SummaryBuilder:
                 final[node.node_id] = old
                 stats.reused += 1
                 continue
+            on_build()
             done = [final[c.node_id] for c in children if c.node_id in final]
             item = SummaryInput(node, own, [s.sentences for s in done], order_prefix)
             failed = [s.error or "" for s in done if s.status == FAILED]
@@ -284,10 +312,17 @@ class SummaryBuilder:
             finally:
                 con.unregister("_verdicts")
 
-    def refresh_stale(self, store: Store, done: set[str], stats: SummaryStats) -> list[str]:
+    def refresh_stale(self, store: Store, done: set[str], stats: SummaryStats,
+                      show_progress: Callable[[int, str], Progress] = lambda n, desc: Progress(),
+                      batch_size: int = 16) -> list[str]:
         """Rebuild the summaries of stored documents (other than ``done``) that are stale: a
         failed summary, another summariser or NLI model, or summaries switched on after
-        indexing. Returns those documents' ids (queued for export with the write)."""
+        indexing. Returns those documents' ids (queued for the collection step and the export
+        with the write).
+
+        Written ``batch_size`` documents to a transaction, each batch counted by the progress
+        ``show_progress`` gives over them (summaries switched on for a store of a thousand
+        documents take hours from an endpoint; a run stopped then keeps the batches done)."""
         with store.reader() as con:
             stale = [d for (d,) in con.execute(
                 "SELECT DISTINCT n.doc_id FROM nodes n LEFT JOIN summaries s "
@@ -297,19 +332,27 @@ class SummaryBuilder:
                 [self.summarizer.summarizer_id, self.nli_model],
             ).fetchall() if d not in done]
             self.preload_verdicts(con)
-            trees = [store.load_tree(con, d) for d in stale]
-            stored = self.load(con, stale)
-        summaries = []
-        for tree in trees:
-            if tree is not None:
-                summaries += self.build_document(tree, stored, stats)
+        if stale:
+            bar = show_progress(len(stale), "summarising")
+            for start in range(0, len(stale), batch_size):
+                batch = stale[start : start + batch_size]
+                self._refresh(store, batch, stats, bar)
+                bar.advance(len(batch))
+        return stale
+
+    def _refresh(self, store: Store, doc_ids: list[str], stats: SummaryStats,
+                 bar: Progress) -> None:
+        with store.reader() as con:
+            trees = [store.load_tree(con, d) for d in doc_ids]
+            stored = self.load(con, doc_ids)
+        summaries = self.build_documents([t for t in trees if t is not None], stored, stats, bar)
         if summaries:
             with store.transaction() as con:
-                for doc_id in stale:
+                for doc_id in doc_ids:
                     prune_summaries(con, doc_id)
                 self.write(con, summaries)
-                store.queue_export(con, stale)
-        return stale
+                store.queue_collection_work(con, doc_ids, [], [])
+                store.queue_export(con, doc_ids)
 
 
 _VERDICT_SCHEMA = {

@@ -4,15 +4,22 @@ are written). Only after a second of work, and only on a terminal unless asked f
 
 from __future__ import annotations
 
+import re
 import shutil
+import time
 from pathlib import Path
 
+import pytest
+
 import docnav.progress as progress_module
+from docnav.abstractive import ChatOptions, ChatSummarizer
 from docnav.embed import HashingEmbedder
 from docnav.index import IndexOptions, Indexer
 from docnav.progress import progress
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions
+from _endpoint import ChatEndpoint
+from _paths import FIXTURES, require
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "rfcs"
 
@@ -33,7 +40,7 @@ def test_a_run_names_each_stage_and_counts_the_documents_written(tmp_path, capsy
     assert texts > 128, "the samples should need more than one embedder call"
     stages = ["parsing 0003-attribute-usage.md", "parsing 0458-send-improvements.md",
               f"embedding 0/{texts} texts", f"embedding 128/{texts} texts",
-              "summaries 3/4 documents", "writing 4 documents",
+              "summaries 1/", "writing 4 documents",
               "Parquet export", "links, related sections, collection summary"]
     at = [err.find(stage) for stage in stages]
     assert -1 not in at, [s for s, i in zip(stages, at) if i < 0]
@@ -57,6 +64,37 @@ def test_work_shorter_than_the_delay_shows_nothing(capsys):
     assert capsys.readouterr().err == ""
 
 
+def test_a_stage_that_comes_too_soon_to_draw_is_drawn_when_it_may_be(capsys, monkeypatch):
+    """Stages are drawn a second into the work and a tenth of a second apart at most: one that
+    came sooner waited for the next call, so a long stage right after a short one ("parsing
+    big.pdf" after "parsing small.md") was never shown while it ran."""
+    monkeypatch.setattr(progress_module, "DELAY", 0.2)
+    bar = progress(2, True)
+    bar.stage("parsing small.md")
+    bar.stage("parsing big.pdf")  # and no other call while it runs
+    shown, deadline = "", time.monotonic() + 20
+    while "parsing big.pdf" not in shown and time.monotonic() < deadline:
+        time.sleep(0.05)
+        shown += capsys.readouterr().err
+    bar.close()
+    assert "parsing big.pdf" in shown
+
+
+def test_a_pdf_s_parse_is_shown_however_soon_it_comes(tmp_path, capsys, monkeypatch):
+    """docling-parse holds the interpreter while it reads a PDF, so a redraw waiting for its
+    turn is drawn only after it: the stage of a PDF's parse is drawn as it starts."""
+    monkeypatch.setattr(progress_module, "DELAY", 0.0)
+    monkeypatch.setattr(progress_module, "_REDRAW", 3600.0)  # only stages drawn at once show
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(SAMPLES / "0003-attribute-usage.md", docs / "a.md")
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs / "b.pdf")
+    options = IndexOptions(progress=True, summaries=None, export_parquet=False)
+    Indexer(Store(tmp_path / "store.duckdb"), options, HashingEmbedder()).index([docs])
+    err = capsys.readouterr().err
+    assert "parsing b.pdf" in err and "parsing a.md" not in err
+
+
 def test_a_log_gets_a_line_per_batch_and_the_stage_after_a_quiet_spell(monkeypatch):
     lines: list[str] = []
     log = progress(20, False, log=lines.append)  # a log, whatever the terminal
@@ -71,3 +109,45 @@ def test_a_log_gets_a_line_per_batch_and_the_stage_after_a_quiet_spell(monkeypat
         "indexing: 16/20 documents done", "indexing: 16/20 documents done",
         "indexing: 20/20 documents done"]
     assert lines[1].endswith("; now embedding 128/900 texts")
+
+
+
+def _summary_stages(tmp_path: Path, summaries_before: bool) -> tuple[list[tuple[int, ...]], int]:
+    """Index two samples with summaries from a local endpoint (after a run without summaries
+    unless ``summaries_before``): each "summaries k/n (document d/2)" stage logged, as (k, n, d,
+    the requests answered when it came), and the summaries built for the documents."""
+    endpoint = ChatEndpoint("The attribute is checked by the compiler.")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("0003-attribute-usage.md", "0019-opt-in-builtin-traits.md"):
+        shutil.copy(SAMPLES / name, docs)
+    store = Store(tmp_path / "store.duckdb")
+    if not summaries_before:
+        Indexer(store, IndexOptions(summaries=None), HashingEmbedder()).index([docs])
+    summarizer = ChatSummarizer(ChatOptions(base_url=endpoint.url, model="m"))
+    options = IndexOptions(summaries=SummaryPipelineOptions(verify=False, summarizer=summarizer))
+    shown: list[tuple[str, int]] = []  # each stage, and the requests answered when it came
+    log = lambda line: shown.append((line.split("; now ")[-1], endpoint.requests))  # noqa: E731
+    try:
+        report = Indexer(store, options, HashingEmbedder(), progress_log=log).index([docs])
+    finally:
+        endpoint.close()
+    found = [(re.fullmatch(r"summaries (\d+)/(\d+) \(document (\d)/2\)", stage), asked)
+             for stage, asked in shown]
+    return ([(int(m[1]), int(m[2]), int(m[3]), asked) for m, asked in found if m],
+            report.summaries.rebuilt - 1)  # the collection's is built after the documents'
+
+
+@pytest.mark.parametrize("summaries_before", [True, False], ids=["new", "switched-on"])
+def test_summaries_from_a_chat_endpoint_move_the_stage_once_per_summary(
+        tmp_path, monkeypatch, summaries_before):
+    """Each summary from an endpoint is a request of seconds: the stage counts summaries, so it
+    moves between requests inside a document instead of standing at one document for minutes,
+    in a run's batches and where summaries are switched on for documents already indexed."""
+    monkeypatch.setattr(progress_module, "LOG_EVERY", 0.0)  # every stage logged
+    counts, total = _summary_stages(tmp_path, summaries_before)
+    assert total > 4, "the documents should have several sections each"
+    assert [(k, n, asked) for k, n, _, asked in counts] == [(k, total, k - 1)
+                                                            for k in range(1, total + 1)]
+    assert [doc for *_, doc, _ in counts] == sorted(doc for *_, doc, _ in counts)
+    assert {doc for *_, doc, _ in counts} == {1, 2}

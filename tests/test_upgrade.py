@@ -7,18 +7,23 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import duckdb
 import pytest
 from _harness import CORPUS, Harness
+from _paths import FIXTURES, require
 
 from docnav.cli import main
+from docnav.embed import HashingEmbedder
 from docnav.errors import StoreError
 from docnav.index import Indexer, IndexOptions
 from docnav.model import SCHEMA_VERSION
-from docnav.parse import ParseOptions, parser_id
+from docnav.parse import ParseOptions, parse_file, parser_id, same_parser
 from docnav.query import DocNavGraph
+from docnav.store import Store
 
 
 def as_version_2(db: Path) -> None:
@@ -131,6 +136,78 @@ def test_pdf_documents_record_the_options_they_were_read_with():
     # the PDF settings do not concern other formats
     assert parser_id("markdown", ParseOptions(pdf_mode="native")) == \
         parser_id("markdown", ParseOptions())
+    # the pipeline that read a PDF is recorded too, but a tree is made by the parser asked for
+    # whichever pipeline read it: which one `auto` would choose now needs the layout model
+    read = parser_id("pdf", ParseOptions(), "native")
+    assert read == default + ";pipeline=native"
+    assert same_parser(read, default) and same_parser(default, default)
+    assert not same_parser(read, parser_id("pdf", ParseOptions(pdf_mode="native")))
+    assert not same_parser(None, default)
+
+
+def _pdf_and_note(tmp_path: Path) -> Path:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs)
+    (docs / "notes.md").write_text("# Notes\n\nNo PDF here.\n")
+    return docs
+
+
+def test_a_pdf_read_with_pdf_mode_auto_records_and_shows_the_pipeline_that_read_it(
+        tmp_path, capsys):
+    """`--pdf-mode auto` was recorded as `auto`: nothing said which pipeline read the PDF."""
+    from docnav.parse._docling import resolve_pdf_mode
+
+    docs, db = _pdf_and_note(tmp_path), tmp_path / "store.duckdb"
+    run = ["--db", str(db), "index", str(docs), "--embed-model", "hashing", "--no-summaries",
+           "--no-progress"]
+    assert main(run) == 0
+    used = resolve_pdf_mode(ParseOptions())  # native here: the layout model is not downloaded
+    recorded = stored(db)
+    assert recorded["bookmark_sample.pdf"] == (1, parser_id("pdf", ParseOptions(), used))
+    assert recorded["bookmark_sample.pdf"][1].endswith(f";pdf_mode=auto;outline=True;"
+                                                       f"furniture=True;pipeline={used}")
+    assert recorded["notes.md"] == (1, parser_id("markdown", ParseOptions()))
+    capsys.readouterr()
+    assert main(["--db", str(db), "show", "bookmark_sample.pdf"]) == 0
+    read_by = f"PDF read by the {used} pipeline (--pdf-mode auto)"
+    assert capsys.readouterr().out.splitlines()[1].endswith(read_by)
+    assert main(["--db", str(db), "show"]) == 0
+    assert f"PDFs: 1 read by the {used} pipeline (--pdf-mode auto)" in capsys.readouterr().out
+    assert main(run) == 0  # the pipeline recorded is not another parser
+    assert "note:" not in capsys.readouterr().err
+
+    # a row recorded before the pipeline was is not another parser either; `show` takes the
+    # pipeline from the document's metadata, and a reparse that changes nothing records it
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE documents SET parsed_with = split_part(parsed_with, ';pipeline=', 1)")
+    assert main(run) == 0
+    assert "note:" not in capsys.readouterr().err
+    assert main(["--db", str(db), "show", "bookmark_sample.pdf"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith(read_by)
+    assert main([*run, "--reparse"]) == 0
+    assert stored(db) == recorded
+
+
+def test_the_record_names_the_pipeline_the_parser_used_not_the_mode_asked(tmp_path):
+    """With the layout model downloaded, `auto` reads PDFs with the standard pipeline. It is
+    not here: a parser that labels the native pipeline's document as the standard one's
+    stands in for it."""
+    from docnav.show import render_document
+
+    def as_if_standard(path, options):
+        parsed = parse_file(path, replace(options, pdf_mode="native"))
+        return replace(parsed, metadata=tuple((k, "standard" if k == "pdf_pipeline" else v)
+                                              for k, v in parsed.metadata))
+
+    docs = _pdf_and_note(tmp_path)
+    store = Store(tmp_path / "store.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder(),
+            parse=as_if_standard).index([docs])
+    assert stored(store.path)["bookmark_sample.pdf"][1] == parser_id(
+        "pdf", ParseOptions(), "standard")
+    assert render_document(store, "bookmark_sample.pdf").splitlines()[1].endswith(
+        "PDF read by the standard pipeline (--pdf-mode auto)")
 
 
 def test_the_document_list_counts_trees_of_an_older_parser(tmp_path, capsys):

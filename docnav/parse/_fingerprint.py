@@ -45,16 +45,30 @@ def _version(distribution: str) -> str:
         return "absent"
 
 
-def parser_id(fmt: str, options: ParseOptions) -> str:
+def parser_id(fmt: str, options: ParseOptions, pipeline: str | None = None) -> str:
     """What made a tree of a ``fmt`` file: the parser's fingerprint, and for PDFs the options
-    that change what is read. Recorded with each document (``documents.parsed_with``).
-
-    ``pdf_mode="auto"`` is recorded as such, not as the pipeline it chose (that is in the
-    document's metadata, ``pdf_pipeline``): telling which one it would choose now means loading
-    docling. After the layout model is downloaded, ``--reparse`` reads such PDFs with it."""
+    that change what is read and, when given, the ``pipeline`` that read it (``standard`` or
+    ``native``: with ``pdf_mode="auto"`` the one it chose, which the document's metadata also
+    names as ``pdf_pipeline``). Recorded with each document (``documents.parsed_with``), e.g.
+    ``87834d13bae3;pdf_mode=auto;outline=True;furniture=True;pipeline=native``."""
     if fmt != "pdf":
         return parser_fingerprint()
     if options.pdf_mode == "standard":  # the outline and furniture settings are native-only
-        return f"{parser_fingerprint()};pdf_mode=standard"
-    return (f"{parser_fingerprint()};pdf_mode={options.pdf_mode};outline={options.pdf_outline};"
-            f"furniture={options.pdf_drop_furniture}")
+        request = f"{parser_fingerprint()};pdf_mode=standard"
+    else:
+        request = (f"{parser_fingerprint()};pdf_mode={options.pdf_mode};"
+                   f"outline={options.pdf_outline};furniture={options.pdf_drop_furniture}")
+    return request + (f";pipeline={pipeline}" if pipeline else "")
+
+
+def same_parser(recorded: str | None, current: str) -> bool:
+    """Whether a tree recorded as made by ``recorded`` is one the parser ``current`` (a
+    :func:`parser_id` without pipeline) makes. The pipeline is left out: which one
+    ``pdf_mode="auto"`` would choose now is only known by loading docling's layout model
+    (seconds; too slow for every run and for Dagster's schedule), and ``standard`` and
+    ``native`` always choose their own. So after the layout model is downloaded, ``auto``'s
+    PDFs read by the native pipeline are not named; ``--reparse`` reads them with it."""
+    if recorded is None:
+        return False
+    return recorded.split(";pipeline=")[0] == current
+

@@ -23,7 +23,8 @@ class ParseOptions:
     ``"native"``: docling's model-free ``NativePdfPipeline`` (one text item per line); DocNav
     recovers headings from the PDF outline, font sizes and weights and numbered headings.
     ``"auto"``: ``"standard"`` when the layout model is in the local cache, else ``"native"``;
-    the choice is recorded in the document's metadata as ``pdf_pipeline``.
+    the choice is recorded in the document's metadata as ``pdf_pipeline`` and in the parser it
+    was parsed with (``documents.parsed_with``: ``...;pdf_mode=auto;...;pipeline=native``).
     """
 
     max_file_bytes: int = 200 * MiB
