@@ -273,12 +273,13 @@ class Indexer:
 
         # unchanged documents indexed with another embedding model: embedded with this one
         Reembedding(self.store, self._documents, self.embedder, self._texts, report).run(
-            set(changed_ids), covered, stored, self.options.batch_size, self._show_progress)
+            set(changed_ids), covered, stored, self.options.batch_size, self._show_progress,
+            self._checkpoint)
         if self.summaries is not None:
             t = time.perf_counter()
             self.summaries.refresh_stale(
                 self.store, set(changed_ids), report.summaries, self._show_progress,
-                self.options.batch_size)
+                self.options.batch_size, self._checkpoint)
             report._time("summaries", t)
 
         t = time.perf_counter()
@@ -379,6 +380,13 @@ class Indexer:
             after = self.store.documents_token(con)
         self._documents.committed(before, after, records, [])
 
+    def _checkpoint(self, before: str) -> None:
+        """End the run here (RunCancelled) if it should stop: asked before each document and
+        each batch of stored documents re-embedded or re-summarised; what was written stays."""
+        if self.should_stop is not None and self.should_stop():
+            raise RunCancelled(f"stopped before {before}: the run was cancelled; "
+                               "the documents written are kept, the next run does the rest")
+
     def _index_batch(
         self, batch: list[Job], report: IndexReport,
         in_hand: dict[str, dict[str, pl.DataFrame]] | None = None,
@@ -388,9 +396,7 @@ class Indexer:
         t = time.perf_counter()
         parsed: list[tuple[Job, DocTree | None, str | None]] = []
         for job in batch:
-            if self.should_stop is not None and self.should_stop():
-                raise RunCancelled(f"stopped before {job.found.path}: the run was cancelled; "
-                                   "the documents written are kept, the next run does the rest")
+            self._checkpoint(job.found.path)
             name = Path(job.found.path).name
             # docling-parse holds the interpreter while it reads a PDF: no redraw runs then
             self._bar.stage(f"parsing {name}", now=name.lower().endswith(".pdf"))

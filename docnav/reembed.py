@@ -30,7 +30,8 @@ class Reembedding:
 
     def run(self, done: set[str], covered: Callable[[str], bool],
             stored: dict[str, DocumentRecord], batch_size: int,
-            show_progress: Callable[[int, str], Progress]) -> list[str]:
+            show_progress: Callable[[int, str], Progress],
+            checkpoint: Callable[[str], None] = lambda before: None) -> list[str]:
         """Embed with this indexer's model the unchanged documents of the run's scope that
         have texts without a vector of it (indexed with another embedding model): their
         section vectors are replaced and their related edges recomputed, so the store is
@@ -38,7 +39,8 @@ class Reembedding:
         model change (a document of another scope waits for a run over it).
 
         done: the documents the run wrote already; covered: whether a path is in the run's
-        scope; show_progress: the run's progress over this many documents from now on."""
+        scope; show_progress: the run's progress over this many documents from now on;
+        checkpoint: called before each batch (it raises to stop the run there)."""
         if self._documents.vectors_complete:
             return []
         t = time.perf_counter()
@@ -61,6 +63,7 @@ class Reembedding:
             bar = show_progress(len(mine), "embedding with the new model")
             for start in range(0, len(mine), batch_size):
                 batch = mine[start : start + batch_size]
+                checkpoint(f"embedding {len(mine) - start} stored document(s) with {model}")
                 written += self._reembed(batch, bar)
                 bar.advance(len(batch))
         self._documents.vectors_complete = len(mine) == len(stale)

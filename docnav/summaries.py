@@ -314,7 +314,8 @@ class SummaryBuilder:
 
     def refresh_stale(self, store: Store, done: set[str], stats: SummaryStats,
                       show_progress: Callable[[int, str], Progress] = lambda n, desc: Progress(),
-                      batch_size: int = 16) -> list[str]:
+                      batch_size: int = 16,
+                      checkpoint: Callable[[str], None] = lambda before: None) -> list[str]:
         """Rebuild the summaries of stored documents (other than ``done``) that are stale: a
         failed summary, another summariser or NLI model, or summaries switched on after
         indexing. Returns those documents' ids (queued for the collection step and the export
@@ -322,7 +323,8 @@ class SummaryBuilder:
 
         Written ``batch_size`` documents to a transaction, each batch counted by the progress
         ``show_progress`` gives over them (summaries switched on for a store of a thousand
-        documents take hours from an endpoint; a run stopped then keeps the batches done)."""
+        documents take hours from an endpoint; a run stopped then keeps the batches done).
+        ``checkpoint`` is called before each batch (it raises to stop the run there)."""
         with store.reader() as con:
             stale = [d for (d,) in con.execute(
                 "SELECT DISTINCT n.doc_id FROM nodes n LEFT JOIN summaries s "
@@ -336,6 +338,7 @@ class SummaryBuilder:
             bar = show_progress(len(stale), "summarising")
             for start in range(0, len(stale), batch_size):
                 batch = stale[start : start + batch_size]
+                checkpoint(f"the summaries of {len(stale) - start} stored document(s)")
                 self._refresh(store, batch, stats, bar)
                 bar.advance(len(batch))
         return stale

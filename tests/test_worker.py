@@ -233,6 +233,49 @@ def test_an_index_run_stops_between_documents_when_asked(docs, db):
     assert fresh["documents"] == tables(db.parent / "fresh.duckdb")["documents"]
 
 
+def test_a_run_reworking_stored_documents_stops_between_batches_when_asked(docs, db):
+    """Summaries switched on for a stored folder are built batch by batch with no document
+    changed: a stop is asked before each batch too (a worker whose caller has gone ended only
+    after every stored document was summarised, hours from a chat endpoint)."""
+    from docnav.errors import RunCancelled
+    from docnav.summaries import SummaryPipelineOptions
+
+    for i in range(5):
+        (docs / f"n{i}.md").write_text(f"# Note {i}\n\nNote {i} text.\n")
+    plain = IndexOptions(embedding=EmbeddingOptions(model="hashing"), progress=False)
+    Indexer(Store(db), plain).index([docs])
+    options = IndexOptions(embedding=EmbeddingOptions(model="hashing"), progress=False,
+                           batch_size=2, summaries=SummaryPipelineOptions(verify=False))
+    indexer = Indexer(Store(db), options)
+    asked = []
+    indexer.should_stop = lambda: asked.append(1) or len(asked) > 1  # after the first batch
+    with pytest.raises(RunCancelled, match="stopped before the summaries of 5 stored"):
+        indexer.index([docs])
+    with duckdb.connect(str(db), read_only=True) as con:
+        (summarised,) = con.execute("SELECT count(DISTINCT n.doc_id) FROM summaries s "
+                                    "JOIN nodes n USING (node_id)").fetchone()
+    assert summarised == 2  # the first batch's summaries are kept
+    report = Indexer(Store(db), options).index([docs])
+    assert report.summaries.rebuilt > 0 and len(report.unchanged) == 7
+
+
+def test_a_run_re_embedding_stored_documents_stops_between_batches_when_asked(docs, db):
+    from docnav.embed import HashingEmbedder
+    from docnav.errors import RunCancelled
+
+    for i in range(5):
+        (docs / f"n{i}.md").write_text(f"# Note {i}\n\nNote {i} text.\n")
+    options = IndexOptions(progress=False, batch_size=2, summaries=None)
+    Indexer(Store(db), options, HashingEmbedder()).index([docs])
+    indexer = Indexer(Store(db), options, HashingEmbedder(dim=128))  # another model
+    asked = []
+    indexer.should_stop = lambda: asked.append(1) or len(asked) > 1  # after the first batch
+    with pytest.raises(RunCancelled, match="stopped before embedding 5 stored document"):
+        indexer.index([docs])
+    report = Indexer(Store(db), options, HashingEmbedder(dim=128)).index([docs])
+    assert report.texts_embedded > 0 and len(report.unchanged) == 7
+
+
 def test_a_reparse_request_uses_the_same_indexer_and_models(docs, db):
     """A Dagster run with ``reparse: true`` differs from the others only in that request: the
     worker serves it with the indexer it has (models loaded once), which then reparses."""
