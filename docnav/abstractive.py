@@ -53,14 +53,19 @@ class ChatSummarizer(Summarizer):
             return []
         prompt = PROMPT.format(n=self.options.max_sentences, title=item.node.heading, text=text)
         try:
-            answer = self.client.complete(prompt)
+            completion = self.client.completion(prompt)
         except ChatError as exc:
             raise SummarizerError(f"chat summariser {exc}") from exc
-        if not answer.strip():
+        if completion.cut_off:  # its last sentence half-written
+            raise SummarizerError(
+                f"chat summariser: {self.summarizer_id}'s summary was cut off by the model's "
+                f"output limit after {len(completion.text)} characters (finish_reason "
+                "'length'): raise the endpoint's max_tokens or context length")
+        if not completion.reply.strip():
             # stored, an empty summary would pass as verified and never be asked for again
-            raise SummarizerError(f"chat summariser: {self.summarizer_id} returned an empty "
-                                  "answer")
-        return _sentences(answer)
+            what = "only its reasoning (<think>…)" if completion.text.strip() else "an empty answer"
+            raise SummarizerError(f"chat summariser: {self.summarizer_id} returned {what}")
+        return _sentences(completion.reply)
 
 
 @dataclass(frozen=True)

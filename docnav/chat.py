@@ -50,6 +50,20 @@ class Completion:
     text: str
     finish_reason: str = ""
 
+    @property
+    def reply(self) -> str:
+        """The text after a reasoning model's thinking (``<think>…</think>``), which some
+        servers leave in the content; "" when it never stopped thinking."""
+        _, end, reply = self.text.rpartition("</think>")
+        if end:
+            return reply
+        return "" if self.text.lstrip().startswith("<think>") else self.text
+
+    @property
+    def cut_off(self) -> bool:
+        """The model's output limit (max_tokens, or the context window) ended the text."""
+        return self.finish_reason == "length"
+
 
 class _NoAnswer(Exception):
     """A failed attempt; ``retry`` says whether another attempt can help."""

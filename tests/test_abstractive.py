@@ -152,6 +152,29 @@ def test_an_empty_answer_is_a_failed_summary(endpoint, nli_model, reply):
     assert stats.rebuilt == 0 and stats.failed == len(summaries)
 
 
+def test_a_reasoning_model_s_thinking_is_not_the_summary(endpoint, nli_model):
+    endpoint.reply = f"<think>The user wants a summary. Pumps?</think>\n{SUPPORTED}"
+    builder = SummaryBuilder(chat(endpoint.url), Verifier(nli_model), policy="flag")
+    summaries = builder.build_document(doc_tree(), {}, SummaryStats())
+    section = next(s for s in summaries if s.node_id != doc_tree().root.node_id)
+    assert section.text == SUPPORTED and "think" not in section.text
+    endpoint.reply = "<think>The user wants a summary, so I will"  # it never stopped
+    failed = builder.build_document(doc_tree(), {}, SummaryStats())
+    assert all(s.status == FAILED for s in failed)
+    assert "returned only its reasoning" in failed[0].error
+
+
+def test_a_summary_cut_off_by_the_output_limit_is_a_failed_summary(endpoint, nli_model):
+    endpoint.choice = {"message": {"role": "assistant", "content": f"{SUPPORTED} The seal"},
+                       "finish_reason": "length"}
+    builder = SummaryBuilder(chat(endpoint.url), Verifier(nli_model))
+    stats = SummaryStats()
+    summaries = builder.build_document(doc_tree(), {}, stats)
+    assert summaries and all(s.status == FAILED for s in summaries)
+    assert "cut off by the model's output limit" in summaries[0].error
+    assert "max_tokens" in summaries[0].error and stats.rebuilt == 0
+
+
 def test_endpoint_down_is_retried_then_raised():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

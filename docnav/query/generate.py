@@ -56,29 +56,20 @@ class ChatAnswerer:
     def answer(self, question: str, evidence: Sequence["Evidence"]) -> str:
         prompt = PROMPT.format(question=question, evidence=numbered(evidence))
         completion = self.client.completion(prompt)
-        if completion.finish_reason == "length":
+        if completion.cut_off:
             raise ChatError(
                 f"the answer was cut off by the model's output limit after "
                 f"{len(completion.text)} characters (finish_reason 'length'): raise the "
                 "endpoint's max_tokens or context length, or give less evidence (--budget)")
         if not completion.text.strip():
             raise ChatError(f"{self.answerer_id} returned an empty answer")
-        text = _without_reasoning(completion.text)
+        text = completion.reply
         if not text.strip():
             raise ChatError("the answer holds only the model's reasoning (<think>…), no answer")
         text = _without_echo(text, prompt).strip()
         if not text:
             raise ChatError("the model only repeated the prompt, with no answer")
         return text
-
-
-def _without_reasoning(text: str) -> str:
-    """What follows a reasoning model's thinking (``<think>…</think>``), which some servers
-    leave in the content; "" when it never stopped thinking."""
-    _, end, answer = text.rpartition("</think>")
-    if end:
-        return answer
-    return "" if text.lstrip().startswith("<think>") else text
 
 
 def _without_echo(text: str, prompt: str) -> str:
