@@ -378,13 +378,29 @@ def _cmd_locate(args: argparse.Namespace) -> int:
                         filters={"path": args.doc} if args.doc else None)
     rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind, "via": h.via,
              "breadcrumb": graph.node(h.node_id).breadcrumb,
-             "document": graph.node(h.node_id).path} for h in hits]
+             "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
+            for h in hits]
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
     for r in rows if not args.json else []:
         print(f"{r['node_id'][:12]}  {r['score']:.4f}  {r['kind']:<9} {r['via']:<7} "
               f"{r['breadcrumb']}")
+        if r["text"]:
+            print(f"    {_shortened(r['text'], 160)}")
     return EXIT_OK
+
+
+def _matched_text(graph, hit) -> str:
+    """What the hit matched beyond its breadcrumb: a paragraph's text, a summary."""
+    if hit.via == "summary":
+        return graph.summaries[hit.node_id]["text"]
+    node = graph.node(hit.node_id)
+    return node.text if node.kind == "paragraph" else ""
+
+
+def _shortened(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + " …"
 
 
 def _cmd_nav(args: argparse.Namespace) -> int:
@@ -499,11 +515,11 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "locate", help="hybrid (BM25 + embedding) search over paragraphs, sections, summaries",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog='examples:\n  docnav locate "negative impls" --k 5\n'
+        epilog='examples:\n  docnav locate "negative impls" -k 5\n'
         '  docnav locate "operating margin" --kind section --json',
     )
     p.add_argument("query")
-    p.add_argument("--k", type=int, default=10)
+    p.add_argument("-k", "--k", type=int, default=10, help="how many hits (default 10)")
     p.add_argument("--kind", action="append", help="paragraph, section, document, or a block "
                    "kind such as table (repeatable)")
     p.add_argument("--doc", help="only documents whose path matches this glob")

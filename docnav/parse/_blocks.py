@@ -72,11 +72,13 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
         text, links = _inline_text(walk, item)
         _add(walk, BlockKind.TEXT, text, item, links)
         return False
-    if isinstance(item, TitleItem):
-        _add(walk, BlockKind.HEADING, item.text, item, _own_links(item), level=1)
-        return True
-    if isinstance(item, SectionHeaderItem):
-        _add(walk, BlockKind.HEADING, item.text, item, _own_links(item), level=item.level + 1)
+    if isinstance(item, (TitleItem, SectionHeaderItem)):
+        level = 1 if isinstance(item, TitleItem) else item.level + 1
+        # "## The `?` operator": an empty text, the pieces in an inline child (a heading with
+        # text of its own may hold the section's paragraphs as children: HTML)
+        text, links = ((item.text, _own_links(item)) if item.text.strip()
+                       else _with_inline(walk, item))
+        _add(walk, BlockKind.HEADING, text, item, links, level=level)
         return True
     if isinstance(item, ListItem):
         _emit_list_item(walk, item)
@@ -103,14 +105,21 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
 
 
 def _emit_list_item(walk: _Walk, item: ListItem) -> None:
+    text, links = _with_inline(walk, item)  # "- item with [a link](x)"
+    marker = item.marker.strip() if item.enumerated and item.marker else ""
+    _add(walk, BlockKind.LIST_ITEM, join_inline([marker, text]), item, links)
+
+
+def _with_inline(walk: _Walk, item: NodeItem) -> tuple[str, tuple[Link, ...]]:
+    """The item's text and links with those of its inline groups (docling gives a heading or
+    list item with a code span or link an empty text and the pieces as an inline child)."""
     text, links = item.text, _own_links(item)
     for child in (c.resolve(walk.doc) for c in item.children):
-        if isinstance(child, InlineGroup):  # "- item with [a link](x)"
+        if isinstance(child, InlineGroup):
             inline, inline_links = _inline_text(walk, child)
             text, links = join_inline([text, inline]), links + inline_links
             walk.done.add(child.self_ref)
-    marker = item.marker.strip() if item.enumerated and item.marker else ""
-    _add(walk, BlockKind.LIST_ITEM, join_inline([marker, text]), item, links)
+    return text, links
 
 
 def _emit_captions(walk: _Walk, item: TableItem | PictureItem) -> None:
