@@ -466,6 +466,21 @@ def test_locate_then_nav_walks_the_graph(indexed):
     assert code == 2 and "valid: parent, children, siblings, next, previous" in err
 
 
+def test_locate_shows_what_each_paragraph_hit_matched(indexed):
+    import json
+
+    code, out, _ = run(indexed.db, "locate", "negative impls", "-k", "2", "--kind", "paragraph")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4
+    assert all(re.match(r"^[0-9a-f]{12}  \d\.\d{4}  paragraph ", line) for line in lines[::2])
+    assert all(line.startswith("    ") and len(line) <= 4 + 160 for line in lines[1::2])
+    code, out, _ = run(indexed.db, "locate", "negative impls", "-k", "2", "--kind", "paragraph",
+                       "--json")
+    hits = json.loads(out)
+    assert [h["text"][:20] for h in hits] == [line.strip()[:20] for line in lines[1::2]]
+    assert all("impl" in h["text"].lower() for h in hits)
+
+
 def test_nav_takes_the_document_id_that_show_prints(indexed):
     _, listing, _ = run(indexed.db, "show")
     doc_id = next(line.split()[0] for line in listing.splitlines()
