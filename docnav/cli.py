@@ -120,7 +120,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
 
     from docnav.index import Indexer
     from docnav.store import Store
-    from docnav.watch import Watcher, WatchOptions, index_batches, spool_batches
+    from docnav.watch import Watcher, WatchOptions, catch_up, index_batches, spool_batches
 
     options = WatchOptions(debounce=args.debounce)
     if args.spool:
@@ -136,7 +136,8 @@ def _cmd_watch(args: argparse.Namespace) -> int:
             print(f"watching {', '.join(args.paths)}; batches go to {args.spool} "
                   "(Dagster sensor)", flush=True)
         else:
-            report = indexer.index(args.paths)
+            report = catch_up(lambda: indexer.index(args.paths), options,
+                              log=lambda m: print(m, flush=True))
             _note_parsed_otherwise(report, args)
             _note_excluded(report)
             print(report.summary(), flush=True)

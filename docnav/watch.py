@@ -17,7 +17,9 @@ handler fails (the store locked by another writer or a compaction, a full disk) 
 is handed over again after ``retry`` seconds, doubling up to ``retry_max`` while the failures go
 on, together with whatever changed meanwhile (held back until then). What a batch triggers is
 the caller's choice: :func:`index_batches` indexes in-process (standalone mode);
-:func:`spool_batches` writes the batch to a folder a Dagster sensor reads.
+:func:`spool_batches` writes the batch to a folder a Dagster sensor reads. The first full run
+of a standalone watcher (:func:`catch_up`) waits for a store held by another process the same
+way, instead of ending the service.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
-from docnav.errors import InputError, RunCancelled
+from docnav.errors import InputError, RunCancelled, StoreLocked
 from docnav.scan import absolute, in_scope
 
 FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot describe
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -246,6 +250,22 @@ def _folder_id(path: str) -> tuple[int, int] | None:
     except OSError:
         return None
     return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
+
+
+def catch_up(run: Callable[[], T], options: WatchOptions = WatchOptions(),
+             log: Callable[[str], None] = print) -> T:
+    """``run()`` (the first full run of a watcher), tried again while the store is held by
+    another process past the run's own wait (``--wait``): after ``retry`` seconds, doubling up
+    to ``retry_max``, as a failed batch is. Any other error ends it: a bad setting or a store
+    that is not DocNav's does not go away by waiting."""
+    wait = options.retry
+    while True:
+        try:
+            return run()
+        except StoreLocked as exc:
+            log(f"docnav watch: first full run failed: {exc}; trying it again in {wait:g} s")
+        time.sleep(wait)
+        wait = min(2 * wait, options.retry_max)
 
 
 def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], None] = print,

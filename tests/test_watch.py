@@ -14,6 +14,7 @@ import time
 
 import duckdb
 import pytest
+from _harness import held
 
 from docnav.embed import HashingEmbedder
 from docnav.errors import InputError
@@ -293,6 +294,31 @@ def test_watch_indexes_what_changed_during_its_catch_up(tmp_path, monkeypatch):
         texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind = 'paragraph'")
                  .fetchall()}
     assert texts == {"Second text, longer.", "New document."}
+
+
+def test_watch_waits_for_a_store_held_when_it_starts(tmp_path, capsys):
+    """A watcher is a service: a store held by another process (a run, a compaction) when the
+    first full run starts is waited for (``--wait``) and tried again, as a failed batch is,
+    not the end of the command."""
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    db = tmp_path / "s.duckdb"
+    with held(db, "w", 2) as holder:
+        code = main(["--db", str(db), "watch", str(docs), "--embed-model", "hashing",
+                     "--no-summaries", "--no-progress", "--wait", "0.5", "--seconds", "0.5"])
+        assert holder.poll() is not None  # it had let go before the run could write
+    assert code == 0
+    out = capsys.readouterr().out
+    assert (f"docnav watch: first full run failed: {db}: the store is locked by another "
+            f"process (PID {holder.pid})") in out
+    assert "(waited 0.5 s); trying it again in 2 s" in out
+    with duckdb.connect(str(db), read_only=True) as con:
+        texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind = 'paragraph'")
+                 .fetchall()}
+    assert texts == {"First text."}
 
 
 SLOW_WATCH = """
