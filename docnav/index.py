@@ -179,7 +179,7 @@ class Indexer:
         try:
             with self._session() as report:
                 self._index(found, scope, report, exact_scope=paths is not None,
-                            reparse=reparse)
+                            reparse=reparse, roots=root_of(roots))
                 report.stage_seconds["scan"] = report.stage_seconds.get("scan", 0.0) + scanned
                 if collection:
                     self._collection_step(report)
@@ -246,12 +246,12 @@ class Indexer:
 
     def _index(
         self, found: list[FoundFile], scope: list[str], report: IndexReport, exact_scope: bool,
-        reparse: bool,
+        reparse: bool, roots: list[str],
     ) -> None:
         t = time.perf_counter()
         with self.store.reader() as con:
             stored = self._documents.rows(con)
-        plan = plan_run(found, stored, scope, exact_scope, reparse=reparse)
+        plan = plan_run(found, stored, scope, exact_scope, reparse=reparse, roots=roots)
         jobs, deletions = plan.jobs, plan.deletions
         report.unchanged, report.removed = plan.unchanged, plan.removed
         report.excluded = [p for p in plan.removed if os.path.lexists(p)]

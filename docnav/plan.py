@@ -15,7 +15,8 @@ from.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -57,12 +58,16 @@ def plan_run(
     scope: list[str],
     exact_scope: bool = False,
     reparse: bool = False,
+    roots: Sequence[str] = (),
 ) -> Plan:
     """The plan for ``found`` files against the ``stored`` documents (by id).
 
     scope: the roots of the run (a stored document under one of them that is not found is
     removed), or with ``exact_scope`` the very paths it was asked to look at. reparse: unchanged
-    documents are jobs too (reason ``reparse``).
+    documents are jobs too (reason ``reparse``). roots: with ``exact_scope``, the run's roots:
+    a new file is also a rename of a stored document under them whose file is gone although its
+    path is not among the paths (a move between two watched folders: watchdog reports the file
+    created in one at once, its deletion from the other half a second later, a batch apart).
     """
     by_path = {r.path: r for r in stored.values()}
 
@@ -75,6 +80,7 @@ def plan_run(
         for r in stored.values()
         if r.path not in present and covered(r.path) and r.content_hash
     }
+    under_roots = _by_hash(stored, roots) if exact_scope else {}
     plan = Plan()
     renamed_ids: set[str] = set()
     taken = {r.doc_id for r in stored.values()}  # a renamed document keeps its first id
@@ -84,7 +90,8 @@ def plan_run(
             doc_id = old.doc_id if old else new_doc_id(f.path, taken)
             plan.jobs.append(Job(f, doc_id, old, "error"))
         elif old is None:
-            source = vanished.pop(f.content_hash, None)
+            source = vanished.pop(f.content_hash, None) or _file_gone(
+                under_roots.get(f.content_hash, ()), renamed_ids)
             if source is not None and source.doc_id not in renamed_ids:
                 renamed_ids.add(source.doc_id)
                 plan.jobs.append(Job(f, source.doc_id, source, "renamed"))
@@ -104,6 +111,24 @@ def plan_run(
     ]
     plan.removed = sorted(stored[d].path for d in plan.deletions)
     return plan
+
+
+def _by_hash(stored: dict[str, DocumentRecord],
+             roots: Sequence[str]) -> dict[str, list[DocumentRecord]]:
+    """The stored documents under ``roots`` by content hash."""
+    by_hash: dict[str, list[DocumentRecord]] = {}
+    for r in stored.values():
+        if r.content_hash and in_scope(r.path, roots):
+            by_hash.setdefault(r.content_hash, []).append(r)
+    return by_hash
+
+
+def _file_gone(candidates: Sequence[DocumentRecord],
+               renamed_ids: set[str]) -> DocumentRecord | None:
+    """The first of ``candidates`` whose file is gone and that no file was renamed from yet
+    (the file system is asked only about documents with the bytes of a new file)."""
+    return next((r for r in candidates
+                 if r.doc_id not in renamed_ids and not os.path.lexists(r.path)), None)
 
 
 def parsed_alike(job: Job, tree: DocTree | None, stored: DocTree | None) -> bool:

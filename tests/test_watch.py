@@ -265,6 +265,58 @@ def test_a_deleted_root_keeps_its_documents_and_the_log_says_so(tmp_path, n_root
     assert texts == {f"Text {i}." for i in range(n_roots)} | {"More text."}
 
 
+def doc_ids(store: Store) -> dict[str, str]:
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        return dict(con.execute("SELECT path, doc_id FROM documents").fetchall())
+
+
+def two_roots(tmp_path):
+    """Folders d1 (a.md) and d2 (b.md), indexed; their store and indexer."""
+    roots = [tmp_path / "d1", tmp_path / "d2"]
+    for root, name in zip(roots, ("a", "b")):
+        root.mkdir()
+        (root / f"{name}.md").write_text(f"# {name.upper()}\n\nText of {name}.\n")
+    store = Store(tmp_path / "db" / "g.duckdb")
+    indexer = Indexer(store, IndexOptions(progress=False), HashingEmbedder())
+    indexer.index(roots)
+    return roots, store, indexer
+
+
+def test_a_file_moved_to_another_watched_folder_keeps_its_document(tmp_path):
+    """A move between two watched folders is no move for watchdog: the file is created in
+    one at once, deleted from the other half a second later, a batch apart. The new file is
+    the stored document renamed, as within one folder: its id (and with it its vectors and
+    summaries) carries over, nothing is embedded again."""
+    (d1, d2), store, indexer = two_roots(tmp_path)
+    before = doc_ids(store)[str(d1 / "a.md")]
+    reports, done = [], Batches()
+    on_batch = index_batches(indexer, [d1, d2], log=lambda m: None, on_report=reports.append)
+
+    def handler(paths):
+        on_batch(paths)
+        done(paths)
+
+    with Watcher([d1, d2], handler, WatchOptions(debounce=0.1, settle=0.05)):
+        time.sleep(0.3)
+        os.rename(d1 / "a.md", d2 / "a.md")
+        wait_until(lambda: seen(done, "d1/a.md") and seen(done, "d2/a.md"))
+    ids = doc_ids(store)
+    assert set(ids) == {str(d2 / "a.md"), str(d2 / "b.md")} and ids[str(d2 / "a.md")] == before
+    assert [r.renamed for r in reports if r.renamed] == [[(str(d1 / "a.md"), str(d2 / "a.md"))]]
+    assert sum(r.texts_embedded for r in reports) == 0
+
+
+def test_a_file_like_one_of_a_folder_that_is_gone_is_a_new_document(tmp_path):
+    """The documents of a watched folder that is gone are kept for its return: a file with the
+    same bytes in another folder does not take one of them over."""
+    (d1, d2), store, indexer = two_roots(tmp_path)
+    shutil.rmtree(d2)
+    (d1 / "b.md").write_text("# B\n\nText of b.\n")
+    on_batch = index_batches(indexer, [d1, d2], log=lambda m: None)
+    on_batch({str(d1 / "b.md")})
+    assert set(doc_ids(store)) == {str(d1 / "a.md"), str(d1 / "b.md"), str(d2 / "b.md")}
+
+
 # -- the command -----------------------------------------------------------------------------
 
 def test_watch_indexes_what_changed_during_its_catch_up(tmp_path, monkeypatch):
