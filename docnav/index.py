@@ -254,6 +254,7 @@ class Indexer:
         plan = plan_run(found, stored, scope, exact_scope, reparse=reparse, roots=roots)
         jobs, deletions = plan.jobs, plan.deletions
         report.unchanged, report.removed = plan.unchanged, plan.removed
+        report.failed += plan.unlisted
         report.excluded = [p for p in plan.removed if os.path.lexists(p)]
         report._time("scan", t)
 

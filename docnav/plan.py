@@ -4,10 +4,11 @@ The files found under the roots are compared with the stored documents: a new pa
 unless its bytes are those of a stored document whose path is gone (a rename: the document
 keeps its id, so its nodes, embeddings and summaries carry over); a known path with other bytes,
 or whose last attempt failed, is changed; a stored path in scope that is no longer found is
-removed. A run asked to reparse makes an unchanged document a job too (after an upgrade of the
-parser or a change of its options); the indexer keeps it as it is when its tree comes out the
-same, as it does a failed document whose file is back to the stored version's bytes. A file
-that cannot be read is still a job: its error is recorded for that document. Then each job's
+removed, unless it is under a folder the scan could not list. A run asked to reparse makes an
+unchanged document a job too (after an upgrade of the parser or a change of its options); the
+indexer keeps it as it is when its tree comes out the same, as it does a failed document whose
+file is back to the stored version's bytes. A file that cannot be read is still a job: its
+error is recorded for that document. Then each job's
 file is parsed into its tree (:func:`parse_job`), checked against the bytes the plan was made
 from.
 """
@@ -44,12 +45,14 @@ class Job:
 @dataclass
 class Plan:
     """jobs: documents to parse; deletions: ids of documents to remove; unchanged and removed:
-    paths, for the run's report."""
+    paths, for the run's report; unlisted: (folder, error) of the folders the scan could not
+    list, failures of the run that are no document."""
 
     jobs: list[Job] = field(default_factory=list)
     deletions: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    unlisted: list[tuple[str, str]] = field(default_factory=list)
 
 
 def plan_run(
@@ -70,9 +73,11 @@ def plan_run(
     created in one at once, its deletion from the other half a second later, a batch apart).
     """
     by_path = {r.path: r for r in stored.values()}
+    unlisted = [f.path for f in found if f.unlisted]
 
-    def covered(path: str) -> bool:
-        return path in scope if exact_scope else in_scope(path, scope)
+    def covered(path: str) -> bool:  # under a folder not listed, a file may well be there
+        inside = path in scope if exact_scope else in_scope(path, scope)
+        return inside and not in_scope(path, unlisted)
 
     present = {f.path for f in found}
     vanished = {
@@ -86,7 +91,9 @@ def plan_run(
     taken = {r.doc_id for r in stored.values()}  # a renamed document keeps its first id
     for f in found:
         old = by_path.get(f.path)
-        if f.error:
+        if f.unlisted:
+            plan.unlisted.append((f.path, f"{f.path}: {f.error}"))
+        elif f.error:
             doc_id = old.doc_id if old else new_doc_id(f.path, taken)
             plan.jobs.append(Job(f, doc_id, old, "error"))
         elif old is None:
