@@ -283,6 +283,13 @@ def _inspect(
     return FoundFile(path, str(root), size=st.st_size, content_hash=digest)
 
 
+def links_to(targets: Iterable[str], candidates: Iterable[str]) -> list[str]:
+    """Those of ``candidates`` that are symbolic links to one of ``targets`` (through any chain
+    of links): a write to a target changes what they read, though no file event names them."""
+    real = {os.path.realpath(t) for t in targets}
+    return sorted(c for c in candidates if os.path.islink(c) and os.path.realpath(c) in real)
+
+
 def scan_paths(
     paths: Sequence[str | Path],
     roots: Sequence[str | Path],

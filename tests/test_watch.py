@@ -317,6 +317,26 @@ def test_a_file_like_one_of_a_folder_that_is_gone_is_a_new_document(tmp_path):
     assert set(doc_ids(store)) == {str(d1 / "a.md"), str(d1 / "b.md"), str(d2 / "b.md")}
 
 
+def test_a_link_to_a_file_that_changes_is_indexed_again(tmp_path):
+    """A symbolic link inside the folder is a document of its own; the watcher hears of a save
+    of its target, never of the link, whose document was left with the old text."""
+    handler = Standalone(tmp_path)
+    root = handler.root
+    (root / "sub").mkdir()
+    (root / "link.md").symlink_to("a.md")
+    (root / "sub" / "link.md").symlink_to("../link.md")  # a link to the link
+    handler.on_batch({FULL_RESCAN})
+    with Watcher([root], handler, WatchOptions(debounce=0.1)):
+        (root / "a.md").write_text("# A\n\nSecond text.\n")
+        wait_until(lambda: seen(handler.done, "/a.md"))
+    with duckdb.connect(str(handler.store.path), read_only=True) as con:
+        texts = dict(con.execute(
+            "SELECT d.path, n.text FROM nodes n JOIN documents d USING (doc_id) "
+            "WHERE n.kind = 'paragraph'").fetchall())
+    assert texts == {str(root / name): "Second text." for name in ("a.md", "link.md",
+                                                                     "sub/link.md")}
+
+
 # -- the command -----------------------------------------------------------------------------
 
 def test_watch_indexes_what_changed_during_its_catch_up(tmp_path, monkeypatch):
