@@ -149,18 +149,28 @@ class Watcher:
         from watchdog.events import FileSystemEventHandler
 
         watcher = self
+        # watchdog never follows a symbolic link (inotify's IN_DONT_FOLLOW): a root that is one
+        # (or lies under one) is watched at its target, its events named under the root
+        target = os.path.realpath(root)
+
+        def named(path: str | bytes) -> str:
+            path = os.fsdecode(path)
+            if path == target or path.startswith(target.rstrip(os.sep) + os.sep):
+                return root + path[len(target):]
+            return path
 
         class Handler(FileSystemEventHandler):
             def on_any_event(self, event) -> None:
-                if event.src_path == root and event.event_type in ("deleted", "moved"):
+                src = named(event.src_path)
+                if src == root and event.event_type in ("deleted", "moved"):
                     watcher._dead.add(root)  # inotify ends the watch with the folder
                 if event.event_type in ("opened", "closed_no_write"):
                     return
                 if event.is_directory and event.event_type in ("modified",):
                     return
-                paths = {event.src_path}
+                paths = {src}
                 if getattr(event, "dest_path", ""):
-                    paths.add(event.dest_path)
+                    paths.add(named(event.dest_path))
                 if event.is_directory:
                     paths = {FULL_RESCAN}
                 # created/modified: a writer may still be at work; closed (after writing),
@@ -170,7 +180,7 @@ class Watcher:
 
         self._dead.discard(root)
         self._ids[root] = _folder_id(root)
-        self._watches[root] = self._observer.schedule(Handler(), root, recursive=True)
+        self._watches[root] = self._observer.schedule(Handler(), target, recursive=True)
 
     def _add(self, paths: set[str], writing: bool = True) -> None:
         now = time.monotonic()

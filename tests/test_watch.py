@@ -121,6 +121,22 @@ def test_a_folder_that_disappears_and_comes_back_is_watched_again(tmp_path):
     assert any(p.endswith("back.md") for b in batches.seen for p in b)
 
 
+def test_a_root_that_is_a_symbolic_link_is_watched_at_its_target(tmp_path):
+    """watchdog does not follow a link (IN_DONT_FOLLOW): watching a root that is one heard
+    nothing of the files directly in it. Its events are named under the root as given, as the
+    scan names its files."""
+    (tmp_path / "real" / "sub").mkdir(parents=True)
+    link = tmp_path / "docs"
+    link.symlink_to("real")
+    batches = Batches()
+    with Watcher([link], batches, WatchOptions(debounce=0.1)):
+        time.sleep(0.3)
+        (tmp_path / "real" / "top.md").write_text("# Top\n")
+        (tmp_path / "real" / "sub" / "deep.md").write_text("# Deep\n")
+        wait_until(lambda: seen(batches, "top.md") and seen(batches, "deep.md"))
+    assert set().union(*batches.seen) == {str(link / "top.md"), str(link / "sub" / "deep.md")}
+
+
 class Standalone:
     """A folder with one indexed document, and the standalone-mode batch handler over it
     (each batch indexed, then counted in ``done``)."""
