@@ -124,12 +124,13 @@ def _cmd_watch(args: argparse.Namespace) -> int:
 
     options = WatchOptions(debounce=args.debounce)
     if args.spool:
-        watcher = Watcher(args.paths, spool_batches(args.spool), options)
+        watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool])
     else:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
         on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True))
         # observing starts before the catch-up, whose changes wait for its end
-        watcher = Watcher(args.paths, on_batch, options, hold=True)
+        watcher = Watcher(args.paths, on_batch, options, hold=True,
+                          ignore=indexer.store.files())
         indexer.should_stop = watcher.stopping  # a stop ends a running batch between documents
     with _sigterm_as(_Terminated), watcher:
         if args.spool:

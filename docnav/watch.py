@@ -74,7 +74,9 @@ class _Pending:
 
 class Watcher:
     """Observes ``roots`` and calls ``on_batch(paths)`` with each debounced batch; with
-    ``hold``, none until :meth:`release`."""
+    ``hold``, none until :meth:`release`. Events of the files and folders in ``ignore`` (and
+    under them) are left out: the store and the spool a batch writes to, were they in a root,
+    would otherwise make every batch cause the next."""
 
     def __init__(
         self,
@@ -82,6 +84,7 @@ class Watcher:
         on_batch: Callable[[set[str]], None],
         options: WatchOptions = WatchOptions(),
         hold: bool = False,
+        ignore: Sequence[str | Path] = (),
     ) -> None:
         self.roots = [str(absolute(r)) for r in roots]
         missing = [r for r in self.roots if not Path(r).is_dir()]
@@ -89,6 +92,9 @@ class Watcher:
             raise InputError(f"cannot watch {', '.join(missing)}: not an existing folder")
         self.on_batch = on_batch
         self.options = options
+        # by their names as given and as resolved: an event may name either
+        self._ignored = sorted({str(absolute(p)) for p in ignore}
+                               | {os.path.realpath(p) for p in ignore})
         self.batches = 0
         self._pending = _Pending()
         self._failed: set[str] = set()  # paths of failed batches, handed over again at _retry_at
@@ -171,6 +177,9 @@ class Watcher:
                 paths = {src}
                 if getattr(event, "dest_path", ""):
                     paths.add(named(event.dest_path))
+                paths = {p for p in paths if not watcher._ignores(p)}
+                if not paths:
+                    return
                 if event.is_directory:
                     paths = {FULL_RESCAN}
                 # created/modified: a writer may still be at work; closed (after writing),
@@ -181,6 +190,10 @@ class Watcher:
         self._dead.discard(root)
         self._ids[root] = _folder_id(root)
         self._watches[root] = self._observer.schedule(Handler(), target, recursive=True)
+
+    def _ignores(self, path: str) -> bool:
+        return bool(self._ignored) and (in_scope(path, self._ignored)
+                                        or in_scope(os.path.realpath(path), self._ignored))
 
     def _add(self, paths: set[str], writing: bool = True) -> None:
         now = time.monotonic()

@@ -409,6 +409,34 @@ def test_watch_waits_for_a_store_held_when_it_starts(tmp_path, capsys):
     assert texts == {"First text."}
 
 
+def test_a_watched_folder_holding_the_store_does_not_feed_on_its_writes(tmp_path, capsys):
+    """`docnav watch .` with the store at its default `.docnav/docnav.duckdb`: the writes of
+    each batch to the store and its export were the events of the next batch, ten a second
+    for as long as it ran."""
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    assert main(["--db", str(docs / ".docnav" / "s.duckdb"), "watch", str(docs),
+                 "--embed-model", "hashing", "--no-summaries", "--no-progress",
+                 "--seconds", "2"]) == 0
+    runs = [line for line in capsys.readouterr().out.splitlines() if " added, " in line]
+    assert runs[0].startswith("1 added")
+    assert len(runs) <= 2  # the catch-up, and the rescan after it made the `.docnav` folder
+
+
+def test_a_spool_inside_the_watched_folder_does_not_feed_on_its_writes(tmp_path):
+    spool = tmp_path / "spool"
+    with Watcher([tmp_path], spool_batches(spool), WatchOptions(debounce=0.1),
+                 ignore=[spool]):
+        (tmp_path / "a.md").write_text("# A\n")
+        wait_until(lambda: list(spool.glob("*.json")))
+        time.sleep(1.0)  # time for ten batches, were each one's file an event
+    [batch] = spool.glob("*.json")
+    assert json.loads(batch.read_text()) == [str(tmp_path / "a.md")]
+
+
 SLOW_WATCH = """
 import sys, time
 import docnav.index
