@@ -290,6 +290,31 @@ def links_to(targets: Iterable[str], candidates: Iterable[str]) -> list[str]:
     return sorted(c for c in candidates if os.path.islink(c) and os.path.realpath(c) in real)
 
 
+def candidates(
+    paths: Iterable[str],
+    roots: Sequence[str | Path],
+    include: Sequence[str] = DEFAULT_INCLUDE,
+    exclude: Sequence[str] = (),
+) -> list[str]:
+    """Those of ``paths`` a run over them would look at: under one of ``roots``, matched by
+    ``include`` and not by ``exclude``, not an editor's lock file."""
+    absolute_roots = [absolute(r) for r in roots]
+    wanted, unwanted = Globs(include), Globs(exclude)
+    return [p for p in paths
+            if _candidate_root(absolute(p), absolute_roots, wanted, unwanted) is not None]
+
+
+def _candidate_root(path: Path, roots: list[Path], wanted: Globs, unwanted: Globs) -> Path | None:
+    """The root of the file at ``path`` (absolute) when it could be a document there."""
+    root = next((r for r in roots if path.is_relative_to(r)), None)
+    if root is None:
+        return None
+    rel = path.relative_to(root).as_posix() if path != root else path.name
+    if path.name.startswith(EDITOR_LOCKS) or not wanted.match(rel) or unwanted.excludes(rel):
+        return None
+    return root
+
+
 def scan_paths(
     paths: Sequence[str | Path],
     roots: Sequence[str | Path],
@@ -305,11 +330,8 @@ def scan_paths(
     found: dict[str, FoundFile] = {}
     for raw in paths:
         path = absolute(raw)
-        root = next((r for r in absolute_roots if path.is_relative_to(r)), None)
+        root = _candidate_root(path, absolute_roots, wanted, unwanted)
         if root is None:
-            continue
-        rel = path.relative_to(root).as_posix() if path != root else path.name
-        if path.name.startswith(EDITOR_LOCKS) or not wanted.match(rel) or unwanted.excludes(rel):
             continue
         try:
             os.lstat(path)

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from docnav.errors import InputError, RunCancelled, StoreLocked
-from docnav.scan import absolute, in_scope
+from docnav.scan import absolute, candidates, in_scope
 
 FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot describe
 T = TypeVar("T")
@@ -314,8 +314,11 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
         note_gone(current)
         if not current:
             return
-        # the events of a root that is gone report its files deleted: they are kept
-        paths = {p for p in paths if p == FULL_RESCAN or in_scope(p, current)}
+        # the events of a root that is gone report its files deleted: they are kept; those of
+        # files no run would look at (an editor's swap file) are no reason for a run
+        options = indexer.options
+        paths = ({FULL_RESCAN} & paths) | set(candidates(
+            paths - {FULL_RESCAN}, current, options.include, options.exclude))
         if not paths:
             return
         if FULL_RESCAN in paths:

@@ -149,7 +149,9 @@ class Standalone:
         indexer = Indexer(self.store, IndexOptions(progress=False), HashingEmbedder())
         indexer.index([self.root])
         self.logs: list[str] = []
-        self.on_batch = index_batches(indexer, [self.root], log=self.logs.append)
+        self.reports: list = []
+        self.on_batch = index_batches(indexer, [self.root], log=self.logs.append,
+                                      on_report=self.reports.append)
         self.done = Batches()
 
     def __call__(self, paths) -> None:
@@ -173,6 +175,19 @@ def test_standalone_mode_indexes_each_batch(tmp_path):
         done.wait(len(done.seen) + 1)
     assert handler.paragraphs() == {"Second text."}
     assert any("changed" in line for line in handler.logs)
+
+
+def test_a_batch_of_files_no_run_looks_at_runs_nothing(tmp_path):
+    """An editor's swap, backup and lock files beside a document, and files the patterns leave
+    out, made a run each (a write to the store and a `0 added, 0 changed, ...` line, every few
+    seconds of typing in Vim)."""
+    handler = Standalone(tmp_path)
+    root = handler.root
+    handler.on_batch({str(root / name) for name in (
+        ".a.md.swp", "a.md~", ".#a.md", "4913", "~$b.docx", "notes.txt")})
+    assert handler.reports == [] and handler.logs == []
+    handler.on_batch({str(root / ".a.md.swp"), str(root / "a.md")})  # a.md is looked at
+    assert [r.unchanged for r in handler.reports] == [[str(root / "a.md")]]
 
 
 def test_a_failed_batch_is_handed_over_again_until_it_succeeds(tmp_path, capsys):
