@@ -34,6 +34,12 @@ def _cmd_index(args: argparse.Namespace) -> int:
 
     report = Indexer(Store(_db_path(args)), _index_options(args)).index(
         args.paths, reparse=args.reparse)
+    _report_run(report, args)
+    return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _report_run(report, args: argparse.Namespace) -> None:
+    """A full run's failures and notes on stderr, its summary line last on stdout."""
     for path, error in report.failed:
         print(f"error: {error}", file=sys.stderr)
     for node_id, error, kept in report.summaries.failures:
@@ -41,8 +47,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
               f"{error}", file=sys.stderr)
     _note_parsed_otherwise(report, args)
     _note_excluded(report)
-    print(report.summary())
-    return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+    print(report.summary(), flush=True)
 
 
 def _note_excluded(report) -> None:
@@ -139,9 +144,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         else:
             report = catch_up(lambda: indexer.index(args.paths), options,
                               log=lambda m: print(m, flush=True))
-            _note_parsed_otherwise(report, args)
-            _note_excluded(report)
-            print(report.summary(), flush=True)
+            _report_run(report, args)
             watcher.release()
             print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)
         deadline = time.monotonic() + args.seconds if args.seconds else None

@@ -452,6 +452,23 @@ def test_a_spool_inside_the_watched_folder_does_not_feed_on_its_writes(tmp_path)
     assert json.loads(batch.read_text()) == [str(tmp_path / "a.md")]
 
 
+def test_the_first_run_names_the_files_that_failed(tmp_path, capsys):
+    """As `docnav index` does, and as the batches after it do: the first full run counted a
+    failed file but never said which, nor why."""
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    (docs / "broken.docx").write_bytes(b"PK\x03\x04 not really a zip")
+    assert main(["--db", str(tmp_path / "s.duckdb"), "watch", str(docs), "--embed-model",
+                 "hashing", "--no-summaries", "--no-progress", "--seconds", "0.1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[0].startswith("1 added, 0 changed, 0 renamed, 0 removed, "
+                                                   "0 unchanged, 1 failed")
+    assert f"error: {docs / 'broken.docx'}: not a valid DOCX file" in captured.err
+
+
 SLOW_WATCH = """
 import sys, time
 import docnav.index
