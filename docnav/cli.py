@@ -476,12 +476,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("paths", nargs="+", help="folders to watch")
     _add_index_options(p)
-    p.add_argument("--debounce", type=float, default=0.3,
+    p.add_argument("--debounce", type=_seconds, default=0.3,
                    help="seconds of quiet that end a burst of changes while a file may still "
                    "be being written (default 0.3); a burst whose files were all closed, moved "
                    "into place or deleted ends after 0.05 s")
     p.add_argument("--spool", help="write batches here for the Dagster sensor, do not index")
-    p.add_argument("--seconds", type=float, default=0, help="stop after this long (0 = never)")
+    p.add_argument("--seconds", type=_seconds, default=0,
+                   help="stop after this long (0 = never)")
     p.set_defaults(func=_cmd_watch)
 
     p = sub.add_parser(

@@ -57,7 +57,7 @@ class WatchOptions:
 
     def __post_init__(self) -> None:
         for name in ("debounce", "settle", "max_wait", "poll", "retry", "retry_max"):
-            if getattr(self, name) < 0:
+            if not getattr(self, name) >= 0:  # NaN too
                 raise InputError(f"watch option {name}={getattr(self, name)}: must be >= 0 s")
         if not 0 < self.retry <= self.retry_max:
             raise InputError(f"watch options retry={self.retry}, retry_max={self.retry_max}: "

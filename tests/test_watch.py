@@ -91,10 +91,24 @@ def test_a_burst_of_closed_files_is_handed_over_after_settle_not_debounce(tmp_pa
 def test_negative_watch_options_are_refused():
     with pytest.raises(InputError, match="settle=-1"):
         WatchOptions(settle=-1)
+    with pytest.raises(InputError, match="debounce=nan: must be >= 0 s"):
+        WatchOptions(debounce=float("nan"))  # not a number of seconds
     with pytest.raises(InputError, match="need 0 < retry <= retry_max"):
         WatchOptions(retry=0)  # would retry a failing batch without pause
     with pytest.raises(InputError, match="retry=5, retry_max=1"):
         WatchOptions(retry=5, retry_max=1)
+
+
+@pytest.mark.parametrize("option, value", [("--seconds", "-1"), ("--debounce", "nan"),
+                                           ("--debounce", "-0.5")])
+def test_a_bad_number_of_seconds_is_a_usage_error(tmp_path, option, value, capsys):
+    """`--seconds -1` stopped at once after the first run; `--debounce nan` was taken."""
+    from docnav.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--db", str(tmp_path / "s.duckdb"), "watch", str(tmp_path), option, value])
+    assert exit_.value.code == 2
+    assert f"argument {option}: {value!r}: give 0 or more seconds" in capsys.readouterr().err
 
 
 def test_missing_folder_is_a_clear_error(tmp_path):
