@@ -8,9 +8,8 @@ removed, unless it is under a folder the scan could not list. A run asked to rep
 unchanged document a job too (after an upgrade of the parser or a change of its options); the
 indexer keeps it as it is when its tree comes out the same, as it does a failed document whose
 file is back to the stored version's bytes. A file that cannot be read is still a job: its
-error is recorded for that document. Then each job's
-file is parsed into its tree (:func:`parse_job`), checked against the bytes the plan was made
-from.
+error is recorded for that document. Then each job's file is parsed into its tree
+(:func:`parse_job`), checked against the bytes the plan was made from.
 """
 
 from __future__ import annotations
