@@ -34,6 +34,12 @@ def _cmd_index(args: argparse.Namespace) -> int:
 
     report = Indexer(Store(_db_path(args)), _index_options(args)).index(
         args.paths, reparse=args.reparse)
+    _report_run(report, args)
+    return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _report_run(report, args: argparse.Namespace) -> None:
+    """A full run's failures and notes on stderr, its summary line last on stdout."""
     for path, error in report.failed:
         print(f"error: {error}", file=sys.stderr)
     for node_id, error, kept in report.summaries.failures:
@@ -41,8 +47,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
               f"{error}", file=sys.stderr)
     _note_parsed_otherwise(report, args)
     _note_excluded(report)
-    print(report.summary())
-    return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+    print(report.summary(), flush=True)
 
 
 def _note_excluded(report) -> None:
@@ -120,26 +125,26 @@ def _cmd_watch(args: argparse.Namespace) -> int:
 
     from docnav.index import Indexer
     from docnav.store import Store
-    from docnav.watch import Watcher, WatchOptions, index_batches, spool_batches
+    from docnav.watch import Watcher, WatchOptions, catch_up, index_batches, spool_batches
 
     options = WatchOptions(debounce=args.debounce)
     if args.spool:
-        watcher = Watcher(args.paths, spool_batches(args.spool), options)
+        watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool])
     else:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
         on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True))
         # observing starts before the catch-up, whose changes wait for its end
-        watcher = Watcher(args.paths, on_batch, options, hold=True)
+        watcher = Watcher(args.paths, on_batch, options, hold=True,
+                          ignore=indexer.store.files())
         indexer.should_stop = watcher.stopping  # a stop ends a running batch between documents
     with _sigterm_as(_Terminated), watcher:
         if args.spool:
             print(f"watching {', '.join(args.paths)}; batches go to {args.spool} "
                   "(Dagster sensor)", flush=True)
         else:
-            report = indexer.index(args.paths)
-            _note_parsed_otherwise(report, args)
-            _note_excluded(report)
-            print(report.summary(), flush=True)
+            report = catch_up(lambda: indexer.index(args.paths), options,
+                              log=lambda m: print(m, flush=True))
+            _report_run(report, args)
             watcher.release()
             print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)
         deadline = time.monotonic() + args.seconds if args.seconds else None
@@ -471,12 +476,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("paths", nargs="+", help="folders to watch")
     _add_index_options(p)
-    p.add_argument("--debounce", type=float, default=0.3,
+    p.add_argument("--debounce", type=_seconds, default=0.3,
                    help="seconds of quiet that end a burst of changes while a file may still "
                    "be being written (default 0.3); a burst whose files were all closed, moved "
                    "into place or deleted ends after 0.05 s")
     p.add_argument("--spool", help="write batches here for the Dagster sensor, do not index")
-    p.add_argument("--seconds", type=float, default=0, help="stop after this long (0 = never)")
+    p.add_argument("--seconds", type=_seconds, default=0,
+                   help="stop after this long (0 = never)")
     p.set_defaults(func=_cmd_watch)
 
     p = sub.add_parser(

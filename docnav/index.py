@@ -51,6 +51,7 @@ from docnav.scan import (
     absolute,
     readable_name,
     in_scope,
+    links_to,
     root_of,
     scan,
     scan_paths,
@@ -179,7 +180,7 @@ class Indexer:
         try:
             with self._session() as report:
                 self._index(found, scope, report, exact_scope=paths is not None,
-                            reparse=reparse)
+                            reparse=reparse, roots=root_of(roots))
                 report.stage_seconds["scan"] = report.stage_seconds.get("scan", 0.0) + scanned
                 if collection:
                     self._collection_step(report)
@@ -244,16 +245,31 @@ class Indexer:
             return self._texts
         return KeptTexts.read(con) if self._runs else None
 
+    def _with_links(self, found: list[FoundFile], scope: list[str],
+                    stored: dict[str, DocumentRecord], roots: list[str],
+                    ) -> tuple[list[FoundFile], list[str]]:
+        """A run over given paths (a watch batch) also covers the stored documents that are
+        symbolic links to them: the watcher hears of the target's edit, never of the link's."""
+        links = links_to(scope, [r.path for r in stored.values()
+                                 if r.path not in scope and in_scope(r.path, roots)])
+        if not links:
+            return found, scope
+        more = scan_paths(links, roots, self.options.include, self.options.exclude)
+        return sorted(found + more, key=lambda f: f.path), sorted(scope + links)
+
     def _index(
         self, found: list[FoundFile], scope: list[str], report: IndexReport, exact_scope: bool,
-        reparse: bool,
+        reparse: bool, roots: list[str],
     ) -> None:
         t = time.perf_counter()
         with self.store.reader() as con:
             stored = self._documents.rows(con)
-        plan = plan_run(found, stored, scope, exact_scope, reparse=reparse)
+        if exact_scope:
+            found, scope = self._with_links(found, scope, stored, roots)
+        plan = plan_run(found, stored, scope, exact_scope, reparse=reparse, roots=roots)
         jobs, deletions = plan.jobs, plan.deletions
         report.unchanged, report.removed = plan.unchanged, plan.removed
+        report.failed += plan.unlisted
         report.excluded = [p for p in plan.removed if os.path.lexists(p)]
         report._time("scan", t)
 

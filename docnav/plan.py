@@ -4,18 +4,19 @@ The files found under the roots are compared with the stored documents: a new pa
 unless its bytes are those of a stored document whose path is gone (a rename: the document
 keeps its id, so its nodes, embeddings and summaries carry over); a known path with other bytes,
 or whose last attempt failed, is changed; a stored path in scope that is no longer found is
-removed. A run asked to reparse makes an unchanged document a job too (after an upgrade of the
-parser or a change of its options); the indexer keeps it as it is when its tree comes out the
-same, as it does a failed document whose file is back to the stored version's bytes. A file
-that cannot be read is still a job: its error is recorded for that document. Then each job's
-file is parsed into its tree (:func:`parse_job`), checked against the bytes the plan was made
-from.
+removed, unless it is under a folder the scan could not list. A run asked to reparse makes an
+unchanged document a job too (after an upgrade of the parser or a change of its options); the
+indexer keeps it as it is when its tree comes out the same, as it does a failed document whose
+file is back to the stored version's bytes. A file that cannot be read is still a job: its
+error is recorded for that document. Then each job's file is parsed into its tree
+(:func:`parse_job`), checked against the bytes the plan was made from.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -43,12 +44,14 @@ class Job:
 @dataclass
 class Plan:
     """jobs: documents to parse; deletions: ids of documents to remove; unchanged and removed:
-    paths, for the run's report."""
+    paths, for the run's report; unlisted: (folder, error) of the folders the scan could not
+    list, failures of the run that are no document."""
 
     jobs: list[Job] = field(default_factory=list)
     deletions: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    unlisted: list[tuple[str, str]] = field(default_factory=list)
 
 
 def plan_run(
@@ -57,17 +60,23 @@ def plan_run(
     scope: list[str],
     exact_scope: bool = False,
     reparse: bool = False,
+    roots: Sequence[str] = (),
 ) -> Plan:
     """The plan for ``found`` files against the ``stored`` documents (by id).
 
     scope: the roots of the run (a stored document under one of them that is not found is
     removed), or with ``exact_scope`` the very paths it was asked to look at. reparse: unchanged
-    documents are jobs too (reason ``reparse``).
+    documents are jobs too (reason ``reparse``). roots: with ``exact_scope``, the run's roots:
+    a new file is also a rename of a stored document under them whose file is gone although its
+    path is not among the paths (a move between two watched folders: watchdog reports the file
+    created in one at once, its deletion from the other half a second later, a batch apart).
     """
     by_path = {r.path: r for r in stored.values()}
+    unlisted = [f.path for f in found if f.unlisted]
 
-    def covered(path: str) -> bool:
-        return path in scope if exact_scope else in_scope(path, scope)
+    def covered(path: str) -> bool:  # under a folder not listed, a file may well be there
+        inside = path in scope if exact_scope else in_scope(path, scope)
+        return inside and not in_scope(path, unlisted)
 
     present = {f.path for f in found}
     vanished = {
@@ -75,16 +84,20 @@ def plan_run(
         for r in stored.values()
         if r.path not in present and covered(r.path) and r.content_hash
     }
+    under_roots = _by_hash(stored, roots) if exact_scope else {}
     plan = Plan()
     renamed_ids: set[str] = set()
     taken = {r.doc_id for r in stored.values()}  # a renamed document keeps its first id
     for f in found:
         old = by_path.get(f.path)
-        if f.error:
+        if f.unlisted:
+            plan.unlisted.append((f.path, f"{f.path}: {f.error}"))
+        elif f.error:
             doc_id = old.doc_id if old else new_doc_id(f.path, taken)
             plan.jobs.append(Job(f, doc_id, old, "error"))
         elif old is None:
-            source = vanished.pop(f.content_hash, None)
+            source = vanished.pop(f.content_hash, None) or _file_gone(
+                under_roots.get(f.content_hash, ()), renamed_ids)
             if source is not None and source.doc_id not in renamed_ids:
                 renamed_ids.add(source.doc_id)
                 plan.jobs.append(Job(f, source.doc_id, source, "renamed"))
@@ -104,6 +117,24 @@ def plan_run(
     ]
     plan.removed = sorted(stored[d].path for d in plan.deletions)
     return plan
+
+
+def _by_hash(stored: dict[str, DocumentRecord],
+             roots: Sequence[str]) -> dict[str, list[DocumentRecord]]:
+    """The stored documents under ``roots`` by content hash."""
+    by_hash: dict[str, list[DocumentRecord]] = {}
+    for r in stored.values():
+        if r.content_hash and in_scope(r.path, roots):
+            by_hash.setdefault(r.content_hash, []).append(r)
+    return by_hash
+
+
+def _file_gone(candidates: Sequence[DocumentRecord],
+               renamed_ids: set[str]) -> DocumentRecord | None:
+    """The first of ``candidates`` whose file is gone and that no file was renamed from yet
+    (the file system is asked only about documents with the bytes of a new file)."""
+    return next((r for r in candidates
+                 if r.doc_id not in renamed_ids and not os.path.lexists(r.path)), None)
 
 
 def parsed_alike(job: Job, tree: DocTree | None, stored: DocTree | None) -> bool:

@@ -2,7 +2,9 @@
 
 Symlinks are followed only when they resolve inside the root they were found in; links out of
 the root and symlink loops are reported as errors for that path, never followed. Only regular
-files are read (a FIFO named ``x.md`` would block a reader forever).
+files are read (a FIFO named ``x.md`` would block a reader forever). A folder that cannot be
+listed (no permission, an I/O error) is reported as an error for that folder, whose stored
+documents are kept: their files are not known to be gone.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ DEFAULT_INCLUDE = tuple(f"*{s}" for s in SUPPORTED_SUFFIXES)
 
 @dataclass(slots=True)
 class FoundFile:
-    """A candidate document: its absolute path, its root, and its hash or why it can't be read.
+    """A candidate document: its absolute path, its root, and its hash or why it can't be read;
+    or, ``unlisted``, a folder whose files could not be listed (``error`` says why).
 
     A value, never modified (``dataclasses.replace`` makes a changed copy); not frozen because
     a walk makes one per file and a frozen instance costs twice as long to make (+0.7 ms per
@@ -38,6 +41,7 @@ class FoundFile:
     size: int = 0
     content_hash: str | None = None
     error: str | None = None
+    unlisted: bool = False
 
 
 class HashCache:
@@ -94,7 +98,8 @@ def scan(
             found[entry.path] = entry
             continue
         root_text = str(root)
-        for dir_entry, rel in _walk(root_text):
+        unlisted: list[tuple[str, str, OSError]] = []
+        for dir_entry, rel in _walk(root_text, unlisted):
             name = dir_entry.name
             if name.startswith(EDITOR_LOCKS) or not wanted.match(rel, name) \
                     or unwanted.excludes(rel, name):
@@ -103,7 +108,16 @@ def scan(
                 _inspect(dir_entry.path, root, hashes, dir_entry)
             entry = _badly_named(entry)
             found.setdefault(entry.path, entry)
+        for folder, rel, exc in unlisted:
+            if not (rel and unwanted.excludes(rel)):
+                found.setdefault(folder, _unlisted(folder, root_text, exc))
     return sorted(found.values(), key=attrgetter("path"))
+
+
+def _unlisted(folder: str, root: str, exc: OSError) -> FoundFile:
+    return FoundFile(readable_name(folder), root, unlisted=True,
+                     error=f"cannot list this folder ({exc.strerror or exc}): the documents "
+                     "indexed from it are kept as they are until it can be read")
 
 
 # an editor's marks beside a file it has open, never documents: Emacs's lock (a symbolic link
@@ -174,10 +188,12 @@ class Globs:
                    for i, folder in enumerate(folders))
 
 
-def _walk(root: str) -> Iterator[tuple[os.DirEntry, str]]:
+def _walk(root: str, unlisted: list[tuple[str, str, OSError]]
+          ) -> Iterator[tuple[os.DirEntry, str]]:
     """Every file and folder under ``root`` with its path relative to it, depth first in name
     order. Symlinked folders are never descended into, so loops cannot recurse; folders that
-    cannot be listed are skipped. Folders (and links to them) are yielded too: one whose name
+    cannot be listed are skipped and added to ``unlisted`` (path, relative path, error), unless
+    they were deleted meanwhile. Folders (and links to them) are yielded too: one whose name
     matches the patterns, such as ``notes.md/``, is reported as not a regular file instead of
     silently skipped."""
     stack = [(root, "")]
@@ -186,7 +202,10 @@ def _walk(root: str) -> Iterator[tuple[os.DirEntry, str]]:
         try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
-        except OSError:
+        except (FileNotFoundError, NotADirectoryError):  # gone since its parent was listed
+            continue
+        except OSError as exc:
+            unlisted.append((folder, prefix.rstrip("/"), exc))
             continue
         below = []
         for entry in entries:
@@ -264,6 +283,38 @@ def _inspect(
     return FoundFile(path, str(root), size=st.st_size, content_hash=digest)
 
 
+def links_to(targets: Iterable[str], candidates: Iterable[str]) -> list[str]:
+    """Those of ``candidates`` that are symbolic links to one of ``targets`` (through any chain
+    of links): a write to a target changes what they read, though no file event names them."""
+    real = {os.path.realpath(t) for t in targets}
+    return sorted(c for c in candidates if os.path.islink(c) and os.path.realpath(c) in real)
+
+
+def candidates(
+    paths: Iterable[str],
+    roots: Sequence[str | Path],
+    include: Sequence[str] = DEFAULT_INCLUDE,
+    exclude: Sequence[str] = (),
+) -> list[str]:
+    """Those of ``paths`` a run over them would look at: under one of ``roots``, matched by
+    ``include`` and not by ``exclude``, not an editor's lock file."""
+    absolute_roots = [absolute(r) for r in roots]
+    wanted, unwanted = Globs(include), Globs(exclude)
+    return [p for p in paths
+            if _candidate_root(absolute(p), absolute_roots, wanted, unwanted) is not None]
+
+
+def _candidate_root(path: Path, roots: list[Path], wanted: Globs, unwanted: Globs) -> Path | None:
+    """The root of the file at ``path`` (absolute) when it could be a document there."""
+    root = next((r for r in roots if path.is_relative_to(r)), None)
+    if root is None:
+        return None
+    rel = path.relative_to(root).as_posix() if path != root else path.name
+    if path.name.startswith(EDITOR_LOCKS) or not wanted.match(rel) or unwanted.excludes(rel):
+        return None
+    return root
+
+
 def scan_paths(
     paths: Sequence[str | Path],
     roots: Sequence[str | Path],
@@ -279,12 +330,17 @@ def scan_paths(
     found: dict[str, FoundFile] = {}
     for raw in paths:
         path = absolute(raw)
-        root = next((r for r in absolute_roots if path.is_relative_to(r)), None)
-        if root is None or not (path.exists() or path.is_symlink()):
-            continue  # outside every root, or gone (the caller treats it as removed)
-        rel = path.relative_to(root).as_posix() if path != root else path.name
-        if path.name.startswith(EDITOR_LOCKS) or not wanted.match(rel) or unwanted.excludes(rel):
+        root = _candidate_root(path, absolute_roots, wanted, unwanted)
+        if root is None:
             continue
-        entry = _badly_named(_inspect(str(path), root))
+        try:
+            os.lstat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            continue  # gone: the caller treats it as removed
+        except OSError as exc:  # there or not, it cannot be told (a folder without permission)
+            entry = FoundFile(str(path), str(root), error=f"cannot read file: {exc.strerror}")
+        else:
+            entry = _inspect(str(path), root)
+        entry = _badly_named(entry)
         found[entry.path] = entry
     return sorted(found.values(), key=lambda f: f.path)

@@ -523,6 +523,15 @@ class Store:
 
     # -- parquet -----------------------------------------------------------------------------
 
+    def files(self) -> list[Path]:
+        """What the store writes: the database, the files DuckDB and DocNav put beside it (its
+        write-ahead log, spill folder, writer lock, a compaction's copy) and the Parquet export.
+        A watcher of a folder that holds them must not take its own writes for changes."""
+        db = str(self.path)
+        return [self.path, *(Path(db + suffix) for suffix in (".wal", ".tmp", ".compacting")),
+                Path(str(self.path.resolve()) + ".compacting"), writer_lock.lock_path(self.path),
+                self.parquet_dir]
+
     def remove(self) -> None:
         """Delete the database and its export (used by full rebuilds)."""
         for p in (self.path, Path(str(self.path) + ".wal")):

@@ -17,7 +17,9 @@ handler fails (the store locked by another writer or a compaction, a full disk) 
 is handed over again after ``retry`` seconds, doubling up to ``retry_max`` while the failures go
 on, together with whatever changed meanwhile (held back until then). What a batch triggers is
 the caller's choice: :func:`index_batches` indexes in-process (standalone mode);
-:func:`spool_batches` writes the batch to a folder a Dagster sensor reads.
+:func:`spool_batches` writes the batch to a folder a Dagster sensor reads. The first full run
+of a standalone watcher (:func:`catch_up`) waits for a store held by another process the same
+way, instead of ending the service.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
-from docnav.errors import InputError, RunCancelled
-from docnav.scan import absolute, in_scope
+from docnav.errors import InputError, RunCancelled, StoreLocked
+from docnav.scan import absolute, candidates, in_scope
 
 FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot describe
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,7 @@ class WatchOptions:
 
     def __post_init__(self) -> None:
         for name in ("debounce", "settle", "max_wait", "poll", "retry", "retry_max"):
-            if getattr(self, name) < 0:
+            if not getattr(self, name) >= 0:  # NaN too
                 raise InputError(f"watch option {name}={getattr(self, name)}: must be >= 0 s")
         if not 0 < self.retry <= self.retry_max:
             raise InputError(f"watch options retry={self.retry}, retry_max={self.retry_max}: "
@@ -70,7 +74,9 @@ class _Pending:
 
 class Watcher:
     """Observes ``roots`` and calls ``on_batch(paths)`` with each debounced batch; with
-    ``hold``, none until :meth:`release`."""
+    ``hold``, none until :meth:`release`. Events of the files and folders in ``ignore`` (and
+    under them) are left out: the store and the spool a batch writes to, were they in a root,
+    would otherwise make every batch cause the next."""
 
     def __init__(
         self,
@@ -78,6 +84,7 @@ class Watcher:
         on_batch: Callable[[set[str]], None],
         options: WatchOptions = WatchOptions(),
         hold: bool = False,
+        ignore: Sequence[str | Path] = (),
     ) -> None:
         self.roots = [str(absolute(r)) for r in roots]
         missing = [r for r in self.roots if not Path(r).is_dir()]
@@ -85,6 +92,9 @@ class Watcher:
             raise InputError(f"cannot watch {', '.join(missing)}: not an existing folder")
         self.on_batch = on_batch
         self.options = options
+        # by their names as given and as resolved: an event may name either
+        self._ignored = sorted({str(absolute(p)) for p in ignore}
+                               | {os.path.realpath(p) for p in ignore})
         self.batches = 0
         self._pending = _Pending()
         self._failed: set[str] = set()  # paths of failed batches, handed over again at _retry_at
@@ -145,18 +155,31 @@ class Watcher:
         from watchdog.events import FileSystemEventHandler
 
         watcher = self
+        # watchdog never follows a symbolic link (inotify's IN_DONT_FOLLOW): a root that is one
+        # (or lies under one) is watched at its target, its events named under the root
+        target = os.path.realpath(root)
+
+        def named(path: str | bytes) -> str:
+            path = os.fsdecode(path)
+            if path == target or path.startswith(target.rstrip(os.sep) + os.sep):
+                return root + path[len(target):]
+            return path
 
         class Handler(FileSystemEventHandler):
             def on_any_event(self, event) -> None:
-                if event.src_path == root and event.event_type in ("deleted", "moved"):
+                src = named(event.src_path)
+                if src == root and event.event_type in ("deleted", "moved"):
                     watcher._dead.add(root)  # inotify ends the watch with the folder
                 if event.event_type in ("opened", "closed_no_write"):
                     return
                 if event.is_directory and event.event_type in ("modified",):
                     return
-                paths = {event.src_path}
+                paths = {src}
                 if getattr(event, "dest_path", ""):
-                    paths.add(event.dest_path)
+                    paths.add(named(event.dest_path))
+                paths = {p for p in paths if not watcher._ignores(p)}
+                if not paths:
+                    return
                 if event.is_directory:
                     paths = {FULL_RESCAN}
                 # created/modified: a writer may still be at work; closed (after writing),
@@ -166,7 +189,11 @@ class Watcher:
 
         self._dead.discard(root)
         self._ids[root] = _folder_id(root)
-        self._watches[root] = self._observer.schedule(Handler(), root, recursive=True)
+        self._watches[root] = self._observer.schedule(Handler(), target, recursive=True)
+
+    def _ignores(self, path: str) -> bool:
+        return bool(self._ignored) and (in_scope(path, self._ignored)
+                                        or in_scope(os.path.realpath(path), self._ignored))
 
     def _add(self, paths: set[str], writing: bool = True) -> None:
         now = time.monotonic()
@@ -248,6 +275,22 @@ def _folder_id(path: str) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 
 
+def catch_up(run: Callable[[], T], options: WatchOptions = WatchOptions(),
+             log: Callable[[str], None] = print) -> T:
+    """``run()`` (the first full run of a watcher), tried again while the store is held by
+    another process past the run's own wait (``--wait``): after ``retry`` seconds, doubling up
+    to ``retry_max``, as a failed batch is. Any other error ends it: a bad setting or a store
+    that is not DocNav's does not go away by waiting."""
+    wait = options.retry
+    while True:
+        try:
+            return run()
+        except StoreLocked as exc:
+            log(f"docnav watch: first full run failed: {exc}; trying it again in {wait:g} s")
+        time.sleep(wait)
+        wait = min(2 * wait, options.retry_max)
+
+
 def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], None] = print,
                   on_report: Callable[[object], None] | None = None):
     """Standalone mode: index each batch in-process; a full incremental pass when needed.
@@ -271,8 +314,11 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
         note_gone(current)
         if not current:
             return
-        # the events of a root that is gone report its files deleted: they are kept
-        paths = {p for p in paths if p == FULL_RESCAN or in_scope(p, current)}
+        # the events of a root that is gone report its files deleted: they are kept; those of
+        # files no run would look at (an editor's swap file) are no reason for a run
+        options = indexer.options
+        paths = ({FULL_RESCAN} & paths) | set(candidates(
+            paths - {FULL_RESCAN}, current, options.include, options.exclude))
         if not paths:
             return
         if FULL_RESCAN in paths:

@@ -33,7 +33,7 @@ from dagster._core.storage.tags import (
 )
 
 from docnav.hashing import digest
-from docnav.scan import FoundFile
+from docnav.scan import FoundFile, in_scope
 from pipelines.assets import STORE_TAGS
 from pipelines.partitions import documents_partitions, key_for_path, path_for_key
 from pipelines.recovery import RECOVERS_TAG, OrphanWork
@@ -52,8 +52,14 @@ class ChangeSet:
         return bool(self.added or self.changed or self.removed)
 
 
-def file_state(found: Sequence[FoundFile]) -> dict[str, str]:
-    return {f.path: f.content_hash or f"error:{f.error}" for f in found}
+def file_state(found: Sequence[FoundFile], old: dict[str, str] | None = None) -> dict[str, str]:
+    """Each found file's hash, or its error. A folder the scan could not list is no document:
+    the files under it keep their ``old`` state, since they are not known to be gone."""
+    unlisted = [f.path for f in found if f.unlisted]
+    state = {f.path: f.content_hash or f"error:{f.error}" for f in found if not f.unlisted}
+    if unlisted:
+        state.update({p: s for p, s in (old or {}).items() if in_scope(p, unlisted)})
+    return state
 
 
 def read_cursor(cursor: str | None) -> tuple[int, dict[str, str], list[str]]:
@@ -86,7 +92,7 @@ def plan_tick(
     ``in_flight``: partition keys that runs not yet done name as range ends
     (pipelines/inflight.py): a gone file's partition among them is deleted by a later tick."""
     seq, old, held_before = read_cursor(cursor)
-    new = file_state(found)
+    new = file_state(found, old)
     changes = diff_state(old, new)
     existing = list(existing_keys)
     stale = [k for k in existing if path_for_key(k) not in new]  # also after a cursor reset

@@ -1,9 +1,13 @@
 """Shared by the indexer tests: a folder of real Markdown files, a store and an indexer
 whose work is counted (cocoindex-style): parse calls through a counting wrapper around the
-real parser, embeddings through the embedder's own counter."""
+real parser, embeddings through the embedder's own counter; and another process holding a
+store (:func:`held`)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import polars as pl
@@ -213,3 +217,21 @@ def assert_export_matches(store: Store) -> None:
         assert_frame_equal(exported.sort(key), stored, check_dtypes=False, check_exact=True)
     exported_docs = {f.stem for f in (out / "nodes").glob("*.parquet")}
     assert exported_docs == stored_docs  # and no file is left behind for a deleted document
+
+
+HOLD = ("import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=sys.argv[2] == 'r');"
+        " print('held', flush=True); time.sleep(float(sys.argv[3]))")
+
+
+@contextmanager
+def held(db: Path, mode: str, seconds: float):
+    """Another process holding the store: 'r' as a query loading it does, 'w' as a run."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db), mode, str(seconds)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield holder
+    finally:
+        holder.kill()
+        holder.wait()
+        holder.stdout.close()

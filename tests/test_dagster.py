@@ -451,6 +451,20 @@ def test_change_back_to_earlier_content_gets_a_new_run_key():
                          selection).run_requests
 
 
+def test_the_files_of_a_folder_that_cannot_be_listed_are_not_removed():
+    """The scan names a folder it could not list (no permission): the sensor neither removes
+    the documents under it (they are not known to be gone) nor makes the folder a partition."""
+    selection = {"documents": [document.key], "removals": [collection.key]}
+    before = [FoundFile("/d/a.md", "/d", 1, "ha"), FoundFile("/d/locked/l.md", "/d", 1, "hl")]
+    cursor = plan_tick(None, before, [], selection).cursor
+    now = [FoundFile("/d/a.md", "/d", 1, "ha"),
+           FoundFile("/d/locked", "/d", error="cannot list this folder", unlisted=True)]
+    result = plan_tick(cursor, now, ["/d/a.md", "/d/locked/l.md"], selection)
+    assert not result.run_requests and not result.dynamic_partitions_requests
+    back = plan_tick(result.cursor, before, ["/d/a.md", "/d/locked/l.md"], selection)
+    assert not back.run_requests  # readable again, as it was: nothing to do
+
+
 def test_an_orphaned_runs_work_is_replanned_against_the_files_of_now():
     """A run died with the deployment while indexing /a../d; meanwhile /d was deleted and /b
     edited. The tick's one run indexes /a../c, removes /d and names the orphan it recovers."""

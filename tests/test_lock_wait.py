@@ -4,36 +4,16 @@ naming the holder. Real store, real second process."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from _harness import CORPUS
+from _harness import CORPUS, held
 
 from docnav.cli import main
 from docnav.embed import HashingEmbedder
 from docnav.errors import InputError, StoreLocked
 from docnav.index import Indexer, IndexOptions
 from docnav.store import Store
-
-HOLD = ("import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=sys.argv[2] == 'r');"
-        " print('held', flush=True); time.sleep(float(sys.argv[3]))")
-
-
-@contextmanager
-def held(db: Path, mode: str, seconds: float):
-    """Another process holding the store: 'r' as a query loading it does, 'w' as a run."""
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db), mode, str(seconds)],
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout.readline().strip() == "held"
-        yield holder
-    finally:
-        holder.kill()
-        holder.wait()
-
 
 @pytest.fixture
 def docs(tmp_path):

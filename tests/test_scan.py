@@ -1,9 +1,16 @@
-"""The file scan's hash cache: unchanged files are not read again, any rewrite is seen."""
+"""The file scan: its hash cache (unchanged files are not read again, any rewrite is seen),
+what it leaves out, and what it cannot read."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
 import time
+
+import duckdb
+import pytest
 
 from docnav.hashing import file_digest
 from docnav.scan import HashCache, scan
@@ -92,3 +99,100 @@ def test_a_file_name_that_is_not_utf8_is_a_failed_document_the_rest_indexed(tmp_
     os.rename(bad, docs / "cafe.md")
     renamed = indexer.index([docs])
     assert renamed.added == [str(docs / "cafe.md")] and renamed.removed == [readable]
+
+
+def unprivileged() -> list[str]:
+    """A command prefix under which file permissions apply: root passes over them, unless
+    it runs without the capabilities that let it."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv, which makes permissions apply to root")
+    return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search"]
+
+
+def test_a_folder_that_cannot_be_listed_keeps_its_documents_and_is_named(tmp_path):
+    """A folder without read permission (or with an I/O error) hides its files from the scan,
+    but they are not gone: their documents stay as they are, and the run fails naming the
+    folder and why, until it can be read again."""
+    from docnav.embed import HashingEmbedder
+    from docnav.index import Indexer, IndexOptions
+    from docnav.store import Store
+
+    docs, db = tmp_path / "docs", tmp_path / "s.duckdb"
+    (docs / "locked").mkdir(parents=True)
+    (docs / "a.md").write_text("# A\n\nApples.\n")
+    (docs / "locked" / "l.md").write_text("# L\n\nLemons.\n")
+    indexer = Indexer(Store(db), IndexOptions(summaries=None, progress=False), HashingEmbedder())
+    indexer.index([docs])
+    (docs / "b.md").write_text("# B\n\nBananas.\n")
+    os.chmod(docs / "locked", 0)
+    try:
+        run = subprocess.run(
+            [*unprivileged(), sys.executable, "-m", "docnav.cli", "--db", str(db), "index",
+             str(docs), "--embed-model", "hashing", "--no-summaries", "--no-progress"],
+            capture_output=True, text=True,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    finally:
+        os.chmod(docs / "locked", 0o755)
+    assert run.returncode == 1, run.stderr
+    assert (f"error: {docs / 'locked'}: cannot list this folder (Permission denied): the "
+            "documents indexed from it are kept as they are until it can be read") in run.stderr
+    assert run.stdout.startswith(
+        "1 added, 0 changed, 0 renamed, 0 removed, 1 unchanged, 1 failed")
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = dict(con.execute("SELECT path, status FROM documents").fetchall())
+    assert rows == {str(docs / "a.md"): "ok", str(docs / "b.md"): "ok",
+                    str(docs / "locked" / "l.md"): "ok"}
+    again = indexer.index([docs])  # readable again: nothing to do
+    assert again.ok and not again.removed and len(again.unchanged) == 3
+
+
+RUN_OVER_PATHS = """
+import sys
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.store import Store
+indexer = Indexer(Store(sys.argv[1]), IndexOptions(summaries=None, progress=False),
+                  HashingEmbedder())
+report = indexer.index([sys.argv[2]], paths=sys.argv[3:])
+print(report.summary())
+for path, error in report.failed:
+    print(error)
+"""
+
+
+def test_a_file_in_a_folder_that_cannot_be_read_fails_alone_in_a_run_over_paths(tmp_path):
+    """A run over given paths (a watch batch) that cannot tell whether a file is there (its
+    folder lost its permissions) records the failure on the stored version, which stays; the
+    other paths are indexed. The batch used to fail as a whole with PermissionError, and the
+    watcher retried it, holding back every later change, until the folder could be read."""
+    from docnav.embed import HashingEmbedder
+    from docnav.index import Indexer, IndexOptions
+    from docnav.store import Store
+
+    docs, db = tmp_path / "docs", tmp_path / "s.duckdb"
+    (docs / "locked").mkdir(parents=True)
+    (docs / "locked" / "l.md").write_text("# L\n\nLemons.\n")
+    Indexer(Store(db), IndexOptions(summaries=None, progress=False),
+            HashingEmbedder()).index([docs])
+    (docs / "b.md").write_text("# B\n\nBananas.\n")
+    locked = docs / "locked" / "l.md"
+    os.chmod(docs / "locked", 0)
+    try:
+        run = subprocess.run(
+            [*unprivileged(), sys.executable, "-c", RUN_OVER_PATHS, str(db), str(docs),
+             str(locked), str(docs / "b.md")], capture_output=True, text=True,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    finally:
+        os.chmod(docs / "locked", 0o755)
+    assert run.returncode == 0, run.stderr
+    summary, error = run.stdout.splitlines()
+    assert summary.startswith("1 added, 0 changed, 0 renamed, 0 removed, 0 unchanged, 1 failed")
+    assert error == f"{locked}: cannot read file: Permission denied"
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = dict(con.execute("SELECT path, status FROM documents").fetchall())
+        texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind = 'paragraph'")
+                 .fetchall()}
+    assert rows == {str(locked): "failed", str(docs / "b.md"): "ok"}
+    assert texts == {"Lemons.", "Bananas."}  # the failed document's last version stays

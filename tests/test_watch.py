@@ -14,6 +14,7 @@ import time
 
 import duckdb
 import pytest
+from _harness import held
 
 from docnav.embed import HashingEmbedder
 from docnav.errors import InputError
@@ -90,10 +91,24 @@ def test_a_burst_of_closed_files_is_handed_over_after_settle_not_debounce(tmp_pa
 def test_negative_watch_options_are_refused():
     with pytest.raises(InputError, match="settle=-1"):
         WatchOptions(settle=-1)
+    with pytest.raises(InputError, match="debounce=nan: must be >= 0 s"):
+        WatchOptions(debounce=float("nan"))  # not a number of seconds
     with pytest.raises(InputError, match="need 0 < retry <= retry_max"):
         WatchOptions(retry=0)  # would retry a failing batch without pause
     with pytest.raises(InputError, match="retry=5, retry_max=1"):
         WatchOptions(retry=5, retry_max=1)
+
+
+@pytest.mark.parametrize("option, value", [("--seconds", "-1"), ("--debounce", "nan"),
+                                           ("--debounce", "-0.5")])
+def test_a_bad_number_of_seconds_is_a_usage_error(tmp_path, option, value, capsys):
+    """`--seconds -1` stopped at once after the first run; `--debounce nan` was taken."""
+    from docnav.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--db", str(tmp_path / "s.duckdb"), "watch", str(tmp_path), option, value])
+    assert exit_.value.code == 2
+    assert f"argument {option}: {value!r}: give 0 or more seconds" in capsys.readouterr().err
 
 
 def test_missing_folder_is_a_clear_error(tmp_path):
@@ -120,6 +135,22 @@ def test_a_folder_that_disappears_and_comes_back_is_watched_again(tmp_path):
     assert any(p.endswith("back.md") for b in batches.seen for p in b)
 
 
+def test_a_root_that_is_a_symbolic_link_is_watched_at_its_target(tmp_path):
+    """watchdog does not follow a link (IN_DONT_FOLLOW): watching a root that is one heard
+    nothing of the files directly in it. Its events are named under the root as given, as the
+    scan names its files."""
+    (tmp_path / "real" / "sub").mkdir(parents=True)
+    link = tmp_path / "docs"
+    link.symlink_to("real")
+    batches = Batches()
+    with Watcher([link], batches, WatchOptions(debounce=0.1)):
+        time.sleep(0.3)
+        (tmp_path / "real" / "top.md").write_text("# Top\n")
+        (tmp_path / "real" / "sub" / "deep.md").write_text("# Deep\n")
+        wait_until(lambda: seen(batches, "top.md") and seen(batches, "deep.md"))
+    assert set().union(*batches.seen) == {str(link / "top.md"), str(link / "sub" / "deep.md")}
+
+
 class Standalone:
     """A folder with one indexed document, and the standalone-mode batch handler over it
     (each batch indexed, then counted in ``done``)."""
@@ -132,7 +163,9 @@ class Standalone:
         indexer = Indexer(self.store, IndexOptions(progress=False), HashingEmbedder())
         indexer.index([self.root])
         self.logs: list[str] = []
-        self.on_batch = index_batches(indexer, [self.root], log=self.logs.append)
+        self.reports: list = []
+        self.on_batch = index_batches(indexer, [self.root], log=self.logs.append,
+                                      on_report=self.reports.append)
         self.done = Batches()
 
     def __call__(self, paths) -> None:
@@ -156,6 +189,19 @@ def test_standalone_mode_indexes_each_batch(tmp_path):
         done.wait(len(done.seen) + 1)
     assert handler.paragraphs() == {"Second text."}
     assert any("changed" in line for line in handler.logs)
+
+
+def test_a_batch_of_files_no_run_looks_at_runs_nothing(tmp_path):
+    """An editor's swap, backup and lock files beside a document, and files the patterns leave
+    out, made a run each (a write to the store and a `0 added, 0 changed, ...` line, every few
+    seconds of typing in Vim)."""
+    handler = Standalone(tmp_path)
+    root = handler.root
+    handler.on_batch({str(root / name) for name in (
+        ".a.md.swp", "a.md~", ".#a.md", "4913", "~$b.docx", "notes.txt")})
+    assert handler.reports == [] and handler.logs == []
+    handler.on_batch({str(root / ".a.md.swp"), str(root / "a.md")})  # a.md is looked at
+    assert [r.unchanged for r in handler.reports] == [[str(root / "a.md")]]
 
 
 def test_a_failed_batch_is_handed_over_again_until_it_succeeds(tmp_path, capsys):
@@ -264,6 +310,78 @@ def test_a_deleted_root_keeps_its_documents_and_the_log_says_so(tmp_path, n_root
     assert texts == {f"Text {i}." for i in range(n_roots)} | {"More text."}
 
 
+def doc_ids(store: Store) -> dict[str, str]:
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        return dict(con.execute("SELECT path, doc_id FROM documents").fetchall())
+
+
+def two_roots(tmp_path):
+    """Folders d1 (a.md) and d2 (b.md), indexed; their store and indexer."""
+    roots = [tmp_path / "d1", tmp_path / "d2"]
+    for root, name in zip(roots, ("a", "b")):
+        root.mkdir()
+        (root / f"{name}.md").write_text(f"# {name.upper()}\n\nText of {name}.\n")
+    store = Store(tmp_path / "db" / "g.duckdb")
+    indexer = Indexer(store, IndexOptions(progress=False), HashingEmbedder())
+    indexer.index(roots)
+    return roots, store, indexer
+
+
+def test_a_file_moved_to_another_watched_folder_keeps_its_document(tmp_path):
+    """A move between two watched folders is no move for watchdog: the file is created in
+    one at once, deleted from the other half a second later, a batch apart. The new file is
+    the stored document renamed, as within one folder: its id (and with it its vectors and
+    summaries) carries over, nothing is embedded again."""
+    (d1, d2), store, indexer = two_roots(tmp_path)
+    before = doc_ids(store)[str(d1 / "a.md")]
+    reports, done = [], Batches()
+    on_batch = index_batches(indexer, [d1, d2], log=lambda m: None, on_report=reports.append)
+
+    def handler(paths):
+        on_batch(paths)
+        done(paths)
+
+    with Watcher([d1, d2], handler, WatchOptions(debounce=0.1, settle=0.05)):
+        time.sleep(0.3)
+        os.rename(d1 / "a.md", d2 / "a.md")
+        wait_until(lambda: seen(done, "d1/a.md") and seen(done, "d2/a.md"))
+    ids = doc_ids(store)
+    assert set(ids) == {str(d2 / "a.md"), str(d2 / "b.md")} and ids[str(d2 / "a.md")] == before
+    assert [r.renamed for r in reports if r.renamed] == [[(str(d1 / "a.md"), str(d2 / "a.md"))]]
+    assert sum(r.texts_embedded for r in reports) == 0
+
+
+def test_a_file_like_one_of_a_folder_that_is_gone_is_a_new_document(tmp_path):
+    """The documents of a watched folder that is gone are kept for its return: a file with the
+    same bytes in another folder does not take one of them over."""
+    (d1, d2), store, indexer = two_roots(tmp_path)
+    shutil.rmtree(d2)
+    (d1 / "b.md").write_text("# B\n\nText of b.\n")
+    on_batch = index_batches(indexer, [d1, d2], log=lambda m: None)
+    on_batch({str(d1 / "b.md")})
+    assert set(doc_ids(store)) == {str(d1 / "a.md"), str(d1 / "b.md"), str(d2 / "b.md")}
+
+
+def test_a_link_to_a_file_that_changes_is_indexed_again(tmp_path):
+    """A symbolic link inside the folder is a document of its own; the watcher hears of a save
+    of its target, never of the link, whose document was left with the old text."""
+    handler = Standalone(tmp_path)
+    root = handler.root
+    (root / "sub").mkdir()
+    (root / "link.md").symlink_to("a.md")
+    (root / "sub" / "link.md").symlink_to("../link.md")  # a link to the link
+    handler.on_batch({FULL_RESCAN})
+    with Watcher([root], handler, WatchOptions(debounce=0.1)):
+        (root / "a.md").write_text("# A\n\nSecond text.\n")
+        wait_until(lambda: seen(handler.done, "/a.md"))
+    with duckdb.connect(str(handler.store.path), read_only=True) as con:
+        texts = dict(con.execute(
+            "SELECT d.path, n.text FROM nodes n JOIN documents d USING (doc_id) "
+            "WHERE n.kind = 'paragraph'").fetchall())
+    assert texts == {str(root / name): "Second text." for name in ("a.md", "link.md",
+                                                                     "sub/link.md")}
+
+
 # -- the command -----------------------------------------------------------------------------
 
 def test_watch_indexes_what_changed_during_its_catch_up(tmp_path, monkeypatch):
@@ -293,6 +411,76 @@ def test_watch_indexes_what_changed_during_its_catch_up(tmp_path, monkeypatch):
         texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind = 'paragraph'")
                  .fetchall()}
     assert texts == {"Second text, longer.", "New document."}
+
+
+def test_watch_waits_for_a_store_held_when_it_starts(tmp_path, capsys):
+    """A watcher is a service: a store held by another process (a run, a compaction) when the
+    first full run starts is waited for (``--wait``) and tried again, as a failed batch is,
+    not the end of the command."""
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    db = tmp_path / "s.duckdb"
+    with held(db, "w", 2) as holder:
+        code = main(["--db", str(db), "watch", str(docs), "--embed-model", "hashing",
+                     "--no-summaries", "--no-progress", "--wait", "0.5", "--seconds", "0.5"])
+        assert holder.poll() is not None  # it had let go before the run could write
+    assert code == 0
+    out = capsys.readouterr().out
+    assert (f"docnav watch: first full run failed: {db}: the store is locked by another "
+            f"process (PID {holder.pid})") in out
+    assert "(waited 0.5 s); trying it again in 2 s" in out
+    with duckdb.connect(str(db), read_only=True) as con:
+        texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind = 'paragraph'")
+                 .fetchall()}
+    assert texts == {"First text."}
+
+
+def test_a_watched_folder_holding_the_store_does_not_feed_on_its_writes(tmp_path, capsys):
+    """`docnav watch .` with the store at its default `.docnav/docnav.duckdb`: the writes of
+    each batch to the store and its export were the events of the next batch, ten a second
+    for as long as it ran."""
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    assert main(["--db", str(docs / ".docnav" / "s.duckdb"), "watch", str(docs),
+                 "--embed-model", "hashing", "--no-summaries", "--no-progress",
+                 "--seconds", "2"]) == 0
+    runs = [line for line in capsys.readouterr().out.splitlines() if " added, " in line]
+    assert runs[0].startswith("1 added")
+    assert len(runs) <= 2  # the catch-up, and the rescan after it made the `.docnav` folder
+
+
+def test_a_spool_inside_the_watched_folder_does_not_feed_on_its_writes(tmp_path):
+    spool = tmp_path / "spool"
+    with Watcher([tmp_path], spool_batches(spool), WatchOptions(debounce=0.1),
+                 ignore=[spool]):
+        (tmp_path / "a.md").write_text("# A\n")
+        wait_until(lambda: list(spool.glob("*.json")))
+        time.sleep(1.0)  # time for ten batches, were each one's file an event
+    [batch] = spool.glob("*.json")
+    assert json.loads(batch.read_text()) == [str(tmp_path / "a.md")]
+
+
+def test_the_first_run_names_the_files_that_failed(tmp_path, capsys):
+    """As `docnav index` does, and as the batches after it do: the first full run counted a
+    failed file but never said which, nor why."""
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    (docs / "broken.docx").write_bytes(b"PK\x03\x04 not really a zip")
+    assert main(["--db", str(tmp_path / "s.duckdb"), "watch", str(docs), "--embed-model",
+                 "hashing", "--no-summaries", "--no-progress", "--seconds", "0.1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[0].startswith("1 added, 0 changed, 0 renamed, 0 removed, "
+                                                   "0 unchanged, 1 failed")
+    assert f"error: {docs / 'broken.docx'}: not a valid DOCX file" in captured.err
 
 
 SLOW_WATCH = """
