@@ -21,6 +21,17 @@ from docnav.parse._options import ParseOptions
 
 log = logging.getLogger(__name__)
 
+
+class _WithoutBareInvalidInput(logging.Filter):
+    """docling logs "Input document X is not valid." before its result says so; DocNav
+    reports that failure itself (the file and the cause), so the bare line is not logged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != "Input document %s is not valid."
+
+
+logging.getLogger("docling.document_converter").addFilter(_WithoutBareInvalidInput())
+
 _INPUT_FORMATS = {"markdown": "md", "html": "html", "docx": "docx", "pdf": "pdf"}
 _NAMES = {"markdown": "Markdown", "html": "HTML", "docx": "DOCX", "pdf": "PDF"}
 _LOCK = threading.Lock()
