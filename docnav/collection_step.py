@@ -19,7 +19,8 @@ from docnav.export import (
 from docnav.kept_documents import KeptDocuments
 from docnav.progress import Progress
 from docnav.report import IndexReport
-from docnav.store import COLLECTION_DOC_ID, COLLECTION_TOKEN, Store, read_token
+from docnav.store import COLLECTION_DOC_ID, Store
+from docnav.store_tokens import COLLECTION_TOKEN, read_token
 from docnav.summaries import SummaryBuilder, collection_summary
 from docnav.texts import KeptTexts
 

@@ -18,9 +18,8 @@ import duckdb
 
 from docnav.errors import StoreError
 from docnav.export import export_documents, export_whole_collection, mark_collection_export
-from docnav.store import (
-    COLLECTION_DOC_ID, COLLECTION_TOKEN, DOCUMENTS_TOKEN, Store, read_token, stamp_token,
-)
+from docnav.store import COLLECTION_DOC_ID, Store
+from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token, stamp_token
 
 
 @dataclass

@@ -12,7 +12,8 @@ from docnav.kept_documents import KeptDocuments
 from docnav.progress import Progress
 from docnav.report import IndexReport
 from docnav.rows import DocumentRecord
-from docnav.store import COLLECTION_DOC_ID, DOCUMENTS_TOKEN, Store, stamp_token
+from docnav.store import COLLECTION_DOC_ID, Store
+from docnav.store_tokens import DOCUMENTS_TOKEN, stamp_token
 from docnav.texts import KeptTexts
 
 

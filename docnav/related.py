@@ -25,7 +25,8 @@ import polars as pl
 
 from docnav.model import Edge, EdgeKind
 from docnav.rows import edges_frame, insert_frame, vector_matrix
-from docnav.store import COLLECTION_DOC_ID, COLLECTION_TOKEN, docs_of, read_token, stamp_token
+from docnav.store import COLLECTION_DOC_ID, docs_of
+from docnav.store_tokens import COLLECTION_TOKEN, read_token, stamp_token
 
 
 def update_related(

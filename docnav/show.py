@@ -8,13 +8,14 @@ from docnav.compact import mib
 from docnav.errors import InputError
 from docnav.model import DocTree, NodeKind
 from docnav.scan import absolute as absolute_path
+from docnav.snapshot import snapshot
 from docnav.store import Store
 
 
 def render_documents(store: Store) -> str:
     """Every document with its status; while another process writes the store, as its
     Parquet export has them (said on the last line)."""
-    with store.snapshot() as (con, from_export):
+    with snapshot(store) as (con, from_export):
         rows = con.execute(
             "SELECT doc_id, path, status, version, n_nodes, error FROM documents ORDER BY path"
         ).fetchall()
@@ -139,7 +140,7 @@ def find_document(store: Store, ref: str) -> str:
     """Resolve a doc id, a unique id prefix, or a path (as given or absolute) to a doc id."""
     from pathlib import Path
 
-    with store.snapshot() as (con, _):
+    with snapshot(store) as (con, _):
         rows = con.execute("SELECT doc_id, path FROM documents").fetchall()
     absolute = str(absolute_path(ref))
     for doc_id, path in rows:
@@ -161,7 +162,7 @@ def render_document(
     store: Store, ref: str, show_text: bool = False, show_summaries: bool = True
 ) -> str:
     doc_id = find_document(store, ref)
-    with store.snapshot() as (con, from_export):
+    with snapshot(store) as (con, from_export):
         tree = store.load_tree(con, doc_id)
         status, error, version, parsed_with = con.execute(
             "SELECT status, error, version, parsed_with FROM documents WHERE doc_id = ?",

@@ -8,7 +8,8 @@ from collections.abc import Iterable
 
 import duckdb
 
-from docnav.store import COLLECTION_DOC_ID, COLLECTION_TOKEN, DOCUMENTS_TOKEN
+from docnav.store import COLLECTION_DOC_ID
+from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN
 
 
 class KeptTexts:
