@@ -532,6 +532,36 @@ def test_one_value_stands_for_a_list_and_wrong_types_are_input_errors(graph):
     assert graph.locate("seal" + " " * 5_000, k=1)
 
 
+def test_the_cross_reference_route_follows_the_references_of_the_section_it_reads(graph):
+    """A "See Section 2" is an edge of the paragraph that says it, not of its section: the
+    route follows the references of the paragraphs it read from a located section."""
+    answer = Navigator(graph).ask("What does Section 1 Installation say about mounting?",
+                                  budget=60)
+    assert answer.route == "cross-reference"
+    mount, wiring = find(graph, "Mount the pump"), find(graph, "2 Wiring")
+    followed = [(t["node"], t["to"]) for t in answer.trace
+                if t["op"] == "navigate" and t["direction"] == "references"]
+    assert followed[:1] == [(mount.node_id, wiring.node_id)]
+    read = [graph.node(e.piece.node_id) for e in answer.evidence if e.found_by == "reference"]
+    assert read and all(n.parent_id == wiring.node_id for n in read)
+    # a section reached by a reference is read as a located one is: a share of the budget
+    share = int(Navigator(graph).section_share * 60)
+    assert sum(e.piece.tokens for e in answer.evidence if e.found_by == "reference") <= share
+
+
+def test_the_cross_reference_route_reads_a_section_found_twice_once(graph):
+    """A section found by its heading and by its summary is one hit: the route reads the two
+    best sections, not the best one twice."""
+    answer = Navigator(graph).ask("What does section 3 Maintenance say about the impeller seal?",
+                                  budget=200)
+    assert answer.route == "cross-reference"
+    (located,) = [t["hits"] for t in answer.trace if t.get("over") == "sections"]
+    assert len(set(located[:2])) == 1  # the same section, by its text and by its summary
+    expanded = [t["node"] for t in answer.trace if t["op"] == "expand"]
+    assert len(expanded) == 2 and len(set(expanded)) == 2
+    assert expanded == list(dict.fromkeys(located))[:2]
+
+
 @pytest.mark.parametrize("question", ["What does Section 1 Installation say about clearance?",
                                       "What does Section 2 Wiring say about the breaker?"])
 def test_a_paragraph_is_cut_only_where_the_whole_budget_runs_out(graph, question):

@@ -4,8 +4,9 @@ The router classifies the question (rules first; any callable can replace it):
 
 * *global* ("what are the main risks ...", "summarise ...") -> summaries first, then each
   summary hit is expanded to the paragraphs its sentences came from;
-* *cross-reference* ("... in Section 3.2", "Table 2", "compare ...") -> sections, expanded,
-  and the targets of their references;
+* *cross-reference* ("... in Section 3.2", "Table 2") -> the two best sections, expanded,
+  and the targets of the references they make (their paragraphs' "see Section 2" and
+  links), each read up to a share of the budget;
 * *local* -> passages; while the evidence is short, the question's words that no piece holds
   yet (its gaps) are searched for, then the best passages' neighbours are read.
 
@@ -275,20 +276,19 @@ class Navigator:
         if kind == "cross-reference":
             hits = self.graph.locate(question, k=4, kinds=["section"], filters=filters)
             op("locate", over="sections", hits=[h.node_id for h in hits])
-            for h in hits[:2]:
-                children = self.graph.expand(h.node_id, depth=1)[1:]
-                op("expand", node=h.node_id, depth=1, n=len(children))
-                share = int(self.section_share * state.budget)
-                pieces = self.graph.fetch([c for c in children if c not in state.visited],
-                                          budget=min(share, state.remaining))
-                if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
-                    pieces.pop()  # cut by the section's share: left whole to the passages
-                state.visited.update(p.node_id for p in pieces)
+            # a section found by its heading and by its summary is one section, read once
+            for section in list(dict.fromkeys(h.node_id for h in hits))[:2]:
+                op("expand", node=section, depth=1,
+                   n=len(self.graph.expand(section, depth=1)) - 1)
+                pieces = self._read(section, state)
                 op("fetch", nodes=[p.node_id for p in pieces][:8],
                    added=state.add(pieces, "section"))
-                for target in self.graph.navigate(h.node_id, "references")[:2]:
-                    op("navigate", node=h.node_id, direction="references", to=target)
-                    take([target], "reference")
+                for source, target in self._references(section, pieces)[:2]:
+                    op("navigate", node=source, direction="references", to=target)
+                    targets = self._read(target, state)
+                    if targets:
+                        op("fetch", nodes=[p.node_id for p in targets][:8],
+                           added=state.add(targets, "reference"))
         # passages: every route ends here while evidence is short
         steps = 0
         if not state.sufficient():
@@ -365,6 +365,30 @@ class Navigator:
                 if self.graph.node(nid).kind == "paragraph":
                     reading[nid] = None
         return [nid for nid, _ in rrf([*ranks.values(), list(reading)[: self.candidates]])]
+
+    def _read(self, node_id: str, state: EvidenceState) -> list[Piece]:
+        """The text of a section (or paragraph) not read yet, in reading order, at most
+        ``section_share`` of the budget; a paragraph that share would cut is left whole to
+        the passages. Marked visited."""
+        node = self.graph.node(node_id)
+        parts = [node_id] if node.kind == "paragraph" else self.graph.expand(node_id, 1)[1:]
+        share = int(self.section_share * state.budget)
+        pieces = self.graph.fetch([c for c in parts if c not in state.visited],
+                                  budget=min(share, state.remaining))
+        if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
+            pieces.pop()
+        state.visited.update(p.node_id for p in pieces)
+        return pieces
+
+    def _references(self, section: str, pieces: list[Piece]) -> list[tuple[str, str]]:
+        """(source, target) of the references made by the section and by the paragraphs read
+        from it, each target once: a "see Section 2" is a paragraph's edge, not its
+        section's."""
+        found: dict[str, str] = {}
+        for source in [section, *(p.node_id for p in pieces)]:
+            for target in self.graph.navigate(source, "references"):
+                found.setdefault(target, source)
+        return [(source, target) for target, source in found.items()]
 
     def _paragraph_after(self, node_id: str) -> list[str]:
         """The paragraph that follows in reading order (into the next section if need be)."""
