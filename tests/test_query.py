@@ -597,6 +597,38 @@ def test_the_words_no_evidence_holds_are_searched_for(built):
     assert step["terms"] == ["breaker"]
 
 
+def test_the_global_route_reads_what_an_abstractive_summary_summarises(tmp_path):
+    """A chat summary's sentences name no source paragraph: a summary hit is read as its
+    node's own text (up to a share of the budget), not skipped with nothing fetched."""
+    from _endpoint import ChatEndpoint
+
+    from docnav.abstractive import ChatOptions, ChatSummarizer
+    from docnav.summaries import SummaryPipelineOptions
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "manual.md").write_text(MANUAL)
+    endpoint = ChatEndpoint("The manual explains how the pump is installed and maintained.")
+    try:
+        summarizer = ChatSummarizer(ChatOptions(base_url=endpoint.url, model="test-model"))
+        options = IndexOptions(summaries=SummaryPipelineOptions(verify=False,
+                                                                summarizer=summarizer),
+                               progress=False)
+        store = Store(tmp_path / "g.duckdb")
+        Indexer(store, options, HashingEmbedder()).index([tmp_path / "docs"])
+    finally:
+        endpoint.close()
+    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    answer = Navigator(graph).ask("Summarise how the pump is maintained", budget=100)
+    assert answer.route == "global"
+    (located,) = [t["hits"] for t in answer.trace if t.get("over") == "summaries"]
+    assert located and all(graph.summary_sources(h) == [] for h in located)
+    read = [e for e in answer.evidence if e.found_by == "summary"]
+    summarised = {p.node_id for p in graph.fetch(located, budget=10_000)}
+    first = {p.node_id for p in graph.fetch(located[:1], budget=10_000)}
+    assert {e.piece.node_id for e in read} <= summarised
+    assert {e.piece.node_id for e in read} & first
+
+
 # -- a store indexed with two embedding models ----------------------------------------------------
 
 BIG = "# Big\n\n" + "\n\n".join(f"Paragraph {i} of the big report on pump sales." for i in range(6))

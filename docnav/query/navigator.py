@@ -3,7 +3,8 @@
 The router classifies the question (rules first; any callable can replace it):
 
 * *global* ("what are the main risks ...", "summarise ...") -> summaries first, then each
-  summary hit is expanded to the paragraphs its sentences came from;
+  summary hit is expanded to the paragraphs its sentences came from (an abstractive
+  summary, which names none, to its node's text, read up to a share of the budget);
 * *cross-reference* ("... in Section 3.2", "Table 2") -> the two best sections, expanded,
   and the targets of the references they make (their paragraphs' "see Section 2" and
   links), each read up to a share of the budget;
@@ -269,8 +270,15 @@ class Navigator:
             op("locate", over="summaries", hits=[h.node_id for h in hits])
             for h in hits:
                 sources = self.graph.summary_sources(h.node_id)
-                op("expand", node=h.node_id, to="summary sources", n=len(sources))
-                take(sources, "summary")
+                if sources:
+                    op("expand", node=h.node_id, to="summary sources", n=len(sources))
+                    take(sources, "summary")
+                else:  # an abstractive summary names no sources: its node's text is read
+                    op("expand", node=h.node_id, to="summarised text",
+                       n=len(self.graph.expand(h.node_id, depth=1)) - 1)
+                    pieces = self._read(h.node_id, state)
+                    op("fetch", nodes=[p.node_id for p in pieces][:8],
+                       added=state.add(pieces, "summary"))
                 if state.sufficient():
                     break
         if kind == "cross-reference":
