@@ -128,6 +128,24 @@ def test_router_rules():
     assert route("How often is the seal replaced?") == "local"
 
 
+@pytest.mark.parametrize("question, expected", [
+    ("What happens when main returns an error?", "local"),
+    ("Can a file descriptor be shared across threads?", "local"),
+    ("Must all the fields be public?", "local"),
+    ("Is the whole crate recompiled?", "local"),
+    ("What does the Summary section of the RFC say?", "cross-reference"),
+    ("Summarise the drawbacks raised", "global"),
+    ("What are the main themes across these RFCs?", "global"),
+    ("Give me a summary of the report", "global"),
+    ("Which risks recur across the filings?", "global"),
+    ("What is the overall conclusion?", "global"),
+])
+def test_global_cues_are_phrases_about_the_whole_not_single_words(question, expected):
+    # "main", "whole", "across", "all the" and "summary" name things as often as they ask for
+    # an overview: the first five went to the summaries
+    assert route(question) == expected
+
+
 def test_evidence_state_tracks_gaps_and_confidence(graph):
     state = EvidenceState("impeller seal hours", budget=200)
     assert state.confidence == 0.0 and set(state.gaps) == {"impeller", "seal", "hours"}

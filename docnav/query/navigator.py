@@ -41,8 +41,16 @@ from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import search_words, tokens
 
-GLOBAL = re.compile(r"\b(main|overall|summar\w*|overview|key (themes|points|risks|findings)|"
-                    r"in general|whole|across|all the|what are the (main|major|key))\b", re.I)
+# Global cues are phrases that ask about the documents as a whole; single words such as "main",
+# "whole", "across" or "summary" also name things ("when main returns", "across threads", "the
+# Summary section") and send a local question to the summaries.
+_OVERVIEW = r"(?:themes?|points|ideas|risks|findings|topics|contributions|arguments|conclusions)"
+_WHOLE = r"(?:documents?|files|papers?|reports?|filings?|rfcs|collection|corpus|book)"
+GLOBAL = re.compile(
+    r"\b(?:overall|overview|in general|summari[sz](?:e|ing)\b|"
+    r"(?:a|an|the) summary\b(?! section)|summary of (?:the|this|these|all|every)\b|"
+    rf"(?:main|key|major|central) {_OVERVIEW}|what are the (?:main|major|key)\b|"
+    rf"across (?:the |these |all (?:the )?)?{_WHOLE}|(?:the )?whole {_WHOLE})\b", re.I)
 CROSS = re.compile(r"\b(section|sec\.|§|table|figure|fig\.|appendix|chapter|item \d+[a-z]?|"
                    r"see)\b", re.I)
 
