@@ -39,7 +39,8 @@ def _cmd_index(args: argparse.Namespace) -> int:
 
 
 def _report_run(report, args: argparse.Namespace) -> None:
-    """A full run's failures and notes on stderr, its summary line last on stdout."""
+    """A run's (or a watch batch's) failures and notes on stderr, its summary line last on
+    stdout."""
     for path, error in report.failed:
         print(f"error: {error}", file=sys.stderr)
     for node_id, error, kept in report.summaries.failures:
@@ -127,12 +128,13 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     from docnav.store import Store
     from docnav.watch import Watcher, WatchOptions, catch_up, index_batches, spool_batches
 
-    options = WatchOptions(debounce=args.debounce)
+    options = WatchOptions(debounce=args.debounce, close_wait=args.close_wait)
     if args.spool:
         watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool])
     else:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
-        on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True))
+        on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True),
+                                 on_report=lambda report: _report_run(report, args))
         # observing starts before the catch-up, whose changes wait for its end
         watcher = Watcher(args.paths, on_batch, options, hold=True,
                           ignore=indexer.store.files())
@@ -480,6 +482,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="seconds of quiet that end a burst of changes while a file may still "
                    "be being written (default 0.3); a burst whose files were all closed, moved "
                    "into place or deleted ends after 0.05 s")
+    p.add_argument("--close-wait", type=_seconds, default=60.0,
+                   help="longest a file that a writer still has open (a slow copy) is held back "
+                   "from its batch, waiting for its close (default 60; Linux, where closes are "
+                   "reported)")
     p.add_argument("--spool", help="write batches here for the Dagster sensor, do not index")
     p.add_argument("--seconds", type=_seconds, default=0,
                    help="stop after this long (0 = never)")

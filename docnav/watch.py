@@ -5,7 +5,10 @@ or at the latest ``max_wait`` seconds after the first event of a burst, so an ed
 storm or a ``git checkout`` that rewrites 500 files becomes one batch. Where the platform reports
 when a writer closes a file (Linux inotify), a burst in which every file has been closed, moved
 into place or deleted is complete: it is handed over after only ``settle`` quiet seconds, which
-is most of the latency between a save and the new text being queryable. A watcher started with
+is most of the latency between a save and the new text being queryable. There, too, a file that
+a writer has open and has written to (a ``cp`` of a large PDF, a writer that pauses) is held back
+from its batch until the writer closes it, or at most ``close_wait`` seconds, while the batch's
+other paths go ahead: a half-written file is not indexed. A watcher started with
 ``hold=True`` observes and collects, but hands nothing over until :meth:`Watcher.release`: a
 caller catching up first (a full index run) loses no change made meanwhile. A watched folder
 that disappears is watched again when it comes back, with a full rescan; so is one deleted and
@@ -44,19 +47,23 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class WatchOptions:
     """debounce: quiet seconds that end a burst; settle: quiet seconds that end a burst in which
-    no file is still open for writing; max_wait: longest a burst is held back; poll: how often
+    no file is still open for writing; max_wait: longest a burst is held back; close_wait:
+    longest a file written to and not yet closed is held back from its batch (only where the
+    platform reports closes, Linux); poll: how often
     missing roots are checked for coming back; retry / retry_max: first and longest wait before
     a failed batch is handed over again."""
 
     debounce: float = 0.3
     settle: float = 0.05
     max_wait: float = 3.0
+    close_wait: float = 60.0
     poll: float = 1.0
     retry: float = 2.0
     retry_max: float = 60.0
 
     def __post_init__(self) -> None:
-        for name in ("debounce", "settle", "max_wait", "poll", "retry", "retry_max"):
+        for name in ("debounce", "settle", "max_wait", "close_wait", "poll", "retry",
+                     "retry_max"):
             if not getattr(self, name) >= 0:  # NaN too
                 raise InputError(f"watch option {name}={getattr(self, name)}: must be >= 0 s")
         if not 0 < self.retry <= self.retry_max:
@@ -70,6 +77,7 @@ class _Pending:
     writing: set[str] = field(default_factory=set)  # written to, not yet closed
     first: float | None = None
     last: float | None = None
+    at_once: bool = False  # a file held back for close_wait: hand it over now
 
 
 class Watcher:
@@ -97,6 +105,8 @@ class Watcher:
                                | {os.path.realpath(p) for p in ignore})
         self.batches = 0
         self._pending = _Pending()
+        self._open: set[str] = set()  # files opened, not closed since (inotify reports both)
+        self._writers: dict[str, float] = {}  # of those, written to: when the hold began
         self._failed: set[str] = set()  # paths of failed batches, handed over again at _retry_at
         self._retry_at = 0.0
         self._retry_wait = options.retry
@@ -170,6 +180,10 @@ class Watcher:
                 src = named(event.src_path)
                 if src == root and event.event_type in ("deleted", "moved"):
                     watcher._dead.add(root)  # inotify ends the watch with the folder
+                if not event.is_directory:
+                    watcher._track(src, event.event_type)
+                    if getattr(event, "dest_path", ""):  # replaced: done, whoever wrote it
+                        watcher._track(named(event.dest_path), "moved")
                 if event.event_type in ("opened", "closed_no_write"):
                     return
                 if event.is_directory and event.event_type in ("modified",):
@@ -194,6 +208,24 @@ class Watcher:
     def _ignores(self, path: str) -> bool:
         return bool(self._ignored) and (in_scope(path, self._ignored)
                                         or in_scope(os.path.realpath(path), self._ignored))
+
+    def _track(self, path: str, kind: str) -> None:
+        """Which files a writer has open. Only a write after an open holds a path back: a file
+        moved in, linked, or whose attributes changed (``shutil.copy2`` sets the times after
+        closing) is reported created or modified with no close to follow. A platform that
+        reports no opens holds nothing back."""
+        if self._ignores(path):
+            return
+        with self._lock:
+            if kind == "opened":
+                self._open.add(path)
+            elif kind in ("created", "modified"):
+                if path in self._open:
+                    self._writers.setdefault(path, time.monotonic())
+            else:  # closed (by a reader, or by the writer: done), deleted, moved away
+                self._open.discard(path)
+                if kind != "closed_no_write":
+                    self._writers.pop(path, None)
 
     def _add(self, paths: set[str], writing: bool = True) -> None:
         now = time.monotonic()
@@ -224,12 +256,15 @@ class Watcher:
             with self._lock:
                 self._wake.clear()
                 p = self._pending
+                held, due = self._held_back(now, due)
+                ready = p.paths - held
                 # while failed paths wait for their retry, new ones wait with them
-                if p.first is not None and not self._failed and not self._held:
-                    quiet = self.options.debounce if p.writing else self.options.settle
+                if ready and p.first is not None and not self._failed and not self._held:
+                    quiet = self.options.debounce if p.writing - held else self.options.settle
                     due = min(due, p.last + quiet, p.first + self.options.max_wait)
-                    if now >= due:
-                        batch, self._pending = p.paths, _Pending()
+                    if now >= due or p.at_once:
+                        batch = ready
+                        self._pending = _Pending(p.paths - ready, p.writing - ready)
             if batch:
                 self.batches += 1
                 try:
@@ -245,6 +280,23 @@ class Watcher:
                     self._retry_wait = min(2 * self._retry_wait, self.options.retry_max)
             else:  # sleep until something is due or an event arrives
                 self._wake.wait(max(0.0, due - time.monotonic()))
+
+    def _held_back(self, now: float, due: float) -> tuple[set[str], float]:
+        """The pending paths held back from the batch: those a writer has open, and a rescan
+        while there are any (it would read them); ``due`` moved to the end of the first hold.
+        A file held ``close_wait`` seconds goes at once, as it is; its writer's next write
+        holds it again (caller holds the lock)."""
+        p = self._pending
+        for path, since in list(self._writers.items()):
+            if now >= since + self.options.close_wait:
+                del self._writers[path]
+                if path in p.paths:
+                    p.first, p.last, p.at_once = p.first or now, p.last or now, True
+        open_ = p.paths & self._writers.keys()
+        if not open_:
+            return set(), due
+        due = min(due, min(self._writers[path] for path in open_) + self.options.close_wait)
+        return open_ | (p.paths & {FULL_RESCAN}), due
 
     def _check_roots(self) -> None:
         """Unschedule roots that vanished; reschedule them (and rescan) when they are back,
@@ -294,9 +346,10 @@ def catch_up(run: Callable[[], T], options: WatchOptions = WatchOptions(),
 def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], None] = print,
                   on_report: Callable[[object], None] | None = None):
     """Standalone mode: index each batch in-process; a full incremental pass when needed.
-    ``on_report`` receives each batch's IndexReport. The documents of a root that is gone are
-    kept (a drive unmounted for a while should not cost a full re-index), and the log says so;
-    the root coming back empty removes them."""
+    ``on_report`` receives each batch's IndexReport to show it (the CLI prints it as `docnav
+    index` does); without one, :func:`log_report` logs it. The documents of a root that is gone
+    are kept (a drive unmounted for a while should not cost a full re-index), and the log says
+    so; the root coming back empty removes them."""
     roots = [str(absolute(r)) for r in roots]
     gone: set[str] = set()
 
@@ -325,13 +378,22 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
             report = indexer.index(current)
         else:
             report = indexer.index(current, paths=sorted(paths))
-        log(report.summary())
-        if on_report is not None:
+        if on_report is None:
+            log_report(report, log)
+        else:
             on_report(report)
-        for path, error in report.failed:
-            log(f"error: {error}")
 
     return on_batch
+
+
+def log_report(report, log: Callable[[str], None] = print) -> None:
+    """A batch's summary line, then each file and each summary that failed, by name."""
+    log(report.summary())
+    for path, error in report.failed:
+        log(f"error: {error}")
+    for node_id, error, kept in report.summaries.failures:
+        log(f"warning: summary of node {node_id} failed{', previous kept' if kept else ''}: "
+            f"{error}")
 
 
 def spool_batches(folder: str | Path):

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from _paths import FIXTURES, require
+from _paths import FINANCEBENCH, FIXTURES, require
 
 from docnav.errors import ConfigError, DocumentError
 from docnav.model import BlockKind, Link
@@ -22,6 +22,7 @@ from docnav.tree import build_tree
 H = BlockKind.HEADING
 NATIVE = ParseOptions(pdf_mode="native")
 GOOD_PDF = FIXTURES / "pdf" / "multi_page.pdf"
+TEN_K = FINANCEBENCH / "pdfs" / "BESTBUY_2023_10K.pdf"
 GOOD_DOCX = FIXTURES / "docx" / "word_sample.docx"
 
 
@@ -404,6 +405,10 @@ BAD_FILES = [
     ("junk.pdf", _junk, r"not a PDF file \(no %PDF- header"),
     ("fake.pdf", lambda: b"%PDF-1.7\n" + _junk(), r"PDF is damaged or truncated"),
     ("truncated.pdf", lambda: _half(GOOD_PDF), r"PDF is damaged or truncated"),
+    # docling reads its first pages (qpdf repairs it), PDFium cannot open it: that escaped
+    # as a PdfiumError, ending `docnav index` with a traceback
+    ("truncated-10k.pdf", lambda: require(TEN_K).read_bytes()[:262144],
+     r"PDF is damaged or truncated and cannot be opened \(Failed to load document"),
     ("junk.docx", _junk, r"not a valid DOCX file: it is not a ZIP container"),
     ("truncated.docx", lambda: _half(GOOD_DOCX), r"not a valid DOCX file.*truncated"),
     ("pdf-inside.md", lambda: require(GOOD_PDF).read_bytes()[:2000],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import shutil
 import signal
 import subprocess
@@ -88,6 +89,83 @@ def test_a_burst_of_closed_files_is_handed_over_after_settle_not_debounce(tmp_pa
         assert any(p.endswith("atomic.md") for p in batches.seen[1])
 
 
+SLOW_PARTS = [f"Part {n} of the slow file." for n in ("one", "two", "three", "four")]
+
+
+def test_a_file_still_being_written_is_held_back_until_its_writer_closes_it(tmp_path):
+    """A writer that paused longer than the debounce, or a copy that ran past ``max_wait``,
+    had its file indexed half-written (for a PDF or DOCX: an error and a failed row until it
+    was closed). Now the file waits for its close while the batch's other paths go ahead, a
+    new folder's rescan (which would read it) included: the store never holds a part of it."""
+    handler = Standalone(tmp_path)
+    root = handler.root
+    stored: list[set[str]] = []  # the paragraphs stored after each batch
+
+    def index_and_look(paths) -> None:
+        handler(paths)
+        stored.append(handler.paragraphs())
+
+    other_indexed = threading.Event()
+
+    def write_slowly() -> None:  # keeps the file open, pausing past debounce and max_wait
+        with open(root / "slow.md", "w") as f:
+            for n, part in enumerate(SLOW_PARTS):
+                f.write(f"{'# Slow' if n == 0 else ''}\n\n{part}\n")
+                f.flush()
+                if n == 1:
+                    other_indexed.wait(timeout=30)
+                time.sleep(0.6)
+
+    writer = threading.Thread(target=write_slowly)
+    with Watcher([root], index_and_look, WatchOptions(debounce=0.2, max_wait=1.0)):
+        time.sleep(0.3)
+        writer.start()
+        time.sleep(0.8)  # part one written, the writer quiet for longer than the debounce
+        (root / "other.md").write_text("# Other\n\nGoes ahead.\n")
+        (root / "sub").mkdir()  # a rescan: held back too
+        wait_until(lambda: any("Goes ahead." in texts for texts in stored))
+        assert writer.is_alive()  # indexed while slow.md was still being written
+        other_indexed.set()
+        writer.join(timeout=30)
+        wait_until(lambda: any(set(SLOW_PARTS) <= texts for texts in stored))
+    assert all(texts & set(SLOW_PARTS) in (set(), set(SLOW_PARTS)) for texts in stored), stored
+
+
+def test_a_file_left_open_goes_with_a_batch_after_close_wait(tmp_path):
+    """A writer that never closes its file (or a close the watcher missed) holds it back for
+    ``close_wait`` seconds at most: then it goes as it is."""
+    batches = Batches()
+    with Watcher([tmp_path], batches, WatchOptions(debounce=0.1, close_wait=1.0)):
+        time.sleep(0.3)
+        with open(tmp_path / "open.md", "w") as f:
+            f.write("# Open\n")
+            f.flush()
+            batches.wait(1)
+            assert seen(batches, "open.md") and not f.closed
+
+
+def test_files_no_writer_holds_open_are_not_held_back(tmp_path):
+    """Only a write after an open holds a file back: a file moved in, copied with its times
+    (``shutil.copy2`` sets them after the close, a modify with no close to follow), touched
+    or given other permissions goes as before, not ``close_wait`` (60 s) later."""
+    outside, root = tmp_path / "outside", tmp_path / "docs"
+    outside.mkdir()
+    root.mkdir()
+    for name in ("moved.md", "copied.md"):
+        (outside / name).write_text(f"# {name}\n")
+    (root / "touched.md").write_text("# Touched\n")
+    (root / "chmod.md").write_text("# Chmod\n")
+    batches = Batches()
+    with Watcher([root], batches, WatchOptions(debounce=0.1)):
+        time.sleep(0.3)
+        shutil.move(outside / "moved.md", root / "moved.md")
+        shutil.copy2(outside / "copied.md", root / "copied.md")
+        (root / "touched.md").touch()
+        (root / "chmod.md").chmod(0o600)
+        wait_until(lambda: all(seen(batches, name) for name in (
+            "moved.md", "copied.md", "touched.md", "chmod.md")), timeout=20)
+
+
 def test_negative_watch_options_are_refused():
     with pytest.raises(InputError, match="settle=-1"):
         WatchOptions(settle=-1)
@@ -100,7 +178,7 @@ def test_negative_watch_options_are_refused():
 
 
 @pytest.mark.parametrize("option, value", [("--seconds", "-1"), ("--debounce", "nan"),
-                                           ("--debounce", "-0.5")])
+                                           ("--debounce", "-0.5"), ("--close-wait", "-1")])
 def test_a_bad_number_of_seconds_is_a_usage_error(tmp_path, option, value, capsys):
     """`--seconds -1` stopped at once after the first run; `--debounce nan` was taken."""
     from docnav.cli import main
@@ -188,7 +266,7 @@ def test_standalone_mode_indexes_each_batch(tmp_path):
         (root / "b.md").unlink()
         done.wait(len(done.seen) + 1)
     assert handler.paragraphs() == {"Second text."}
-    assert any("changed" in line for line in handler.logs)
+    assert any(report.changed for report in handler.reports)
 
 
 def test_a_batch_of_files_no_run_looks_at_runs_nothing(tmp_path):
@@ -481,6 +559,48 @@ def test_the_first_run_names_the_files_that_failed(tmp_path, capsys):
     assert captured.out.splitlines()[0].startswith("1 added, 0 changed, 0 renamed, 0 removed, "
                                                    "0 unchanged, 1 failed")
     assert f"error: {docs / 'broken.docx'}: not a valid DOCX file" in captured.err
+
+
+def test_every_batch_names_the_files_and_summaries_that_failed(tmp_path, monkeypatch, capsys):
+    """A batch after the first run counted a failed summary in its summary line but never said
+    which, and printed its failed files on stdout: each batch now reports as `docnav index`
+    does, failures on stderr, the summary line on stdout."""
+    from _endpoint import ChatEndpoint
+
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()  # the first run has nothing to summarise
+    catch_up = Indexer.index
+
+    def index_then_add(self, *args, **kwargs):
+        report = catch_up(self, *args, **kwargs)
+        if not (docs / "a.md").exists():  # the catch-up's end: a batch to come
+            (docs / "a.md").write_text("# A\n\nFirst text.\n")
+            (docs / "broken.docx").write_bytes(b"PK\x03\x04 not really a zip")
+        return report
+
+    monkeypatch.setattr(Indexer, "index", index_then_add)
+    endpoint = ChatEndpoint()
+    endpoint.mode = "401"  # every summary fails, at once
+    try:
+        monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
+        monkeypatch.setenv("DOCNAV_LLM_MODEL", "test-model")
+        assert main(["--db", str(tmp_path / "s.duckdb"), "watch", str(docs), "--embed-model",
+                     "hashing", "--summarizer", "chat", "--no-verify", "--no-progress",
+                     "--seconds", "4"]) == 0
+    finally:
+        endpoint.close()
+    captured = capsys.readouterr()
+    runs = [line for line in captured.out.splitlines() if " added, " in line]
+    assert runs[0].startswith("0 added") and runs[1].startswith(
+        "1 added, 0 changed, 0 renamed, 0 removed, 0 unchanged, 1 failed")
+    assert "summaries rebuilt (0 reused, 3 failed)" in runs[1]
+    assert "error:" not in captured.out
+    assert f"error: {docs / 'broken.docx'}: not a valid DOCX file" in captured.err
+    failed = re.findall(r"^warning: summary of node [0-9a-f]+ failed: .*HTTP 401", captured.err,
+                        re.M)
+    assert len(failed) == 3, captured.err
 
 
 SLOW_WATCH = """

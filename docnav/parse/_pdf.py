@@ -18,6 +18,7 @@ import statistics
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from docnav.errors import DocumentError
 from docnav.model import Block, BlockKind
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
@@ -47,7 +48,11 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     import pypdfium2 as pdfium
 
     pages = extract_lines(result, doc)
-    pdf = pdfium.PdfDocument(str(path))
+    try:
+        pdf = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as exc:  # a truncated file docling's repair could still read
+        raise DocumentError(str(path), "PDF is damaged or truncated and cannot be opened "
+                            f"({exc})") from exc
     try:
         pages = replace(pages, lines=repair_unreadable(pages.lines, pdf))
         outline = read_outline(pdf, pages.page_heights) if options.pdf_outline else []
