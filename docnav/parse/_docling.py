@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import threading
 import warnings
 import zipfile
@@ -22,15 +23,27 @@ from docnav.parse._options import ParseOptions
 log = logging.getLogger(__name__)
 
 
-class _WithoutBareInvalidInput(logging.Filter):
-    """docling logs "Input document X is not valid." before its result says so; DocNav
-    reports that failure itself (the file and the cause), so the bare line is not logged."""
+class _SaidInTheResult(logging.Filter):
+    """Drops a docling log line that its conversion result also holds: DocNav reports the
+    result itself, naming the file (an invalid input or one of another format fails the
+    document; a page that failed to parse is one of the document's ``conversion_warnings``),
+    so the line was said twice, a truncated PDF's dozens of pages on stderr beside DocNav's
+    one error."""
+
+    def __init__(self, pattern: str) -> None:
+        super().__init__()
+        self.pattern = re.compile(pattern)
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return record.msg != "Input document %s is not valid."
+        return not (isinstance(record.msg, str) and self.pattern.match(record.msg))
 
 
-logging.getLogger("docling.document_converter").addFilter(_WithoutBareInvalidInput())
+for _logger, _pattern in (
+    ("docling.document_converter", r"Input document %s is not valid\.$"),
+    ("docling.datamodel.document", r"Input document .* does not match any allowed format"),
+    ("docling.pipeline.native_pdf_pipeline", r"Page %d of %s: %s$"),
+):
+    logging.getLogger(_logger).addFilter(_SaidInTheResult(_pattern))
 
 _INPUT_FORMATS = {"markdown": "md", "html": "html", "docx": "docx", "pdf": "pdf"}
 _NAMES = {"markdown": "Markdown", "html": "HTML", "docx": "DOCX", "pdf": "PDF"}
