@@ -603,6 +603,15 @@ def test_the_answer_names_the_question_words_no_evidence_holds(graph):
     assert nothing.missing == ["zzyzxq", "qqxqq"] and nothing.confidence == 0
 
 
+def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):
+    answer = Navigator(graph).ask("Summarise what the manual says about the impeller seal",
+                                  budget=200)
+    assert answer.route == "global" and answer.evidence
+    assert "summarise" not in answer.missing and answer.confidence > 0
+    gap_searches = [s for s in answer.trace if s.get("over") == "gaps"]
+    assert all("summarise" not in s["terms"] for s in gap_searches)
+
+
 def test_the_words_no_evidence_holds_are_searched_for(built):
     # One passage per ranking and no reading order: the seal paragraph is read, "breaker" is
     # still a gap, and a search for it finds the wiring paragraph (not a neighbour of the seal).

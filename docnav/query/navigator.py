@@ -258,7 +258,9 @@ class Navigator:
 
     def _navigate(self, question: str, budget: int, doc: str | None) -> Answer:
         kind = self.router(question)
-        state = EvidenceState(question, budget)
+        # a global question's cue ("what are the main", "summarise") says what kind of answer
+        # is wanted, not what it is about: its words are no gaps to search for
+        state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else question, budget)
         trace: list[dict] = []
         filters = {"path": doc} if doc else None
 
