@@ -1,0 +1,336 @@
+"""The ``docnav`` commands that write the store: index, watch, prune, compact, and the
+report of an index run (or a watch batch)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, _db_path, _nli_model, _Terminated
+
+
+def _cmd_index(args: argparse.Namespace) -> int:
+    from docnav.index import Indexer
+    from docnav.store import Store
+
+    report = Indexer(Store(_db_path(args)), _index_options(args)).index(
+        args.paths, reparse=args.reparse)
+    _report_run(report, args)
+    return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _report_run(report, args: argparse.Namespace) -> None:
+    """A run's (or a watch batch's) failures and notes on stderr, its summary line last on
+    stdout."""
+    for path, error in report.failed:
+        print(f"error: {error}", file=sys.stderr)
+    for node_id, error, kept in report.summaries.failures:
+        print(f"warning: summary of node {node_id} failed{', previous kept' if kept else ''}: "
+              f"{error}", file=sys.stderr)
+    _note_parsed_otherwise(report, args)
+    _note_excluded(report)
+    print(report.summary(), flush=True)
+
+
+def _note_excluded(report) -> None:
+    """Documents removed whose files are still there: the run's --include/--exclude leave them
+    out (a run over PDFs only, `--include '*.pdf'`, removes the folder's other documents)."""
+    gone = report.excluded
+    if not gone:
+        return
+    names = ", ".join(Path(p).name for p in gone[:3]) + (", ..." if len(gone) > 3 else "")
+    were, files = ("document was", "its file is") if len(gone) == 1 else (
+        "documents were", "their files are")
+    print(f"note: {len(gone)} {were} removed although {files} still there ({names}): "
+          "this run's --include/--exclude leave them out. Index the folder with the settings "
+          "that cover them to bring them back.", file=sys.stderr)
+
+
+def _note_parsed_otherwise(report, args: argparse.Namespace) -> None:
+    """After an upgrade: which stored trees another parser made, and the command that parses
+    them again (stderr, so the summary line stays the last line of stdout)."""
+    stale = report.parsed_otherwise
+    if not stale:
+        return
+    names = ", ".join(Path(p).name for p in stale[:3]) + (", ..." if len(stale) > 3 else "")
+    were = "document was" if len(stale) == 1 else "documents were"
+    print(f"note: {len(stale)} {were} parsed by another version of DocNav's parsers or with "
+          f"other parse options ({names}); `{_reparse_command(args)}` parses them again",
+          file=sys.stderr)
+
+
+# the options of a run that its reparse must repeat: the same store, files, models, parsing
+_RUN_OPTIONS = ("include", "exclude", "embed_model", "pdf_mode", "no_summaries", "summarizer",
+                "nli_model", "no_verify", "policy", "no_parquet")
+
+
+def _reparse_command(args: argparse.Namespace) -> str:
+    """The `docnav index` command that parses the run's files again with its settings."""
+    import shlex
+
+    defaults = _index_option_defaults()
+    parts = ["docnav", *(["--db", args.db] if args.db else []), "index", *args.paths,
+             "--reparse"]
+    for name in _RUN_OPTIONS:
+        value, flag = getattr(args, name), "--" + name.replace("_", "-")
+        if value == getattr(defaults, name):
+            continue
+        if value is True:
+            parts.append(flag)
+        elif isinstance(value, list):
+            parts += [part for item in value for part in (flag, item)]
+        else:
+            parts += [flag, str(value)]
+    return shlex.join(parts)
+
+
+def _index_option_defaults() -> argparse.Namespace:
+    """The values of the options `index` and `watch` share when none is given."""
+    options = argparse.ArgumentParser()
+    _add_index_options(options)
+    return options.parse_args([])
+
+
+def _index_options(args: argparse.Namespace):
+    from docnav.embed import EmbeddingOptions
+    from docnav.index import IndexOptions
+    from docnav.parse import ParseOptions
+    from docnav.scan import DEFAULT_INCLUDE
+
+    return IndexOptions(
+        include=tuple(args.include) or DEFAULT_INCLUDE,
+        exclude=tuple(args.exclude),
+        embedding=EmbeddingOptions(model=args.embed_model),
+        parse=ParseOptions(pdf_mode=args.pdf_mode),
+        summaries=_summary_options(args),
+        export_parquet=not args.no_parquet,
+        progress=None if not args.no_progress else False,
+        lock_wait=args.wait,
+    )
+
+
+def _cmd_watch(args: argparse.Namespace) -> int:
+    import time
+
+    from docnav.index import Indexer
+    from docnav.store import Store
+    from docnav.watch import Watcher, WatchOptions, catch_up, index_batches, spool_batches
+
+    options = WatchOptions(debounce=args.debounce, close_wait=args.close_wait)
+    if args.spool:
+        watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool])
+    else:
+        indexer = Indexer(Store(_db_path(args)), _index_options(args))
+        on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True),
+                                 on_report=lambda report: _report_run(report, args))
+        # observing starts before the catch-up, whose changes wait for its end
+        watcher = Watcher(args.paths, on_batch, options, hold=True,
+                          ignore=indexer.store.files())
+        indexer.should_stop = watcher.stopping  # a stop ends a running batch between documents
+    with _sigterm_as(_Terminated), watcher:
+        if args.spool:
+            print(f"watching {', '.join(args.paths)}; batches go to {args.spool} "
+                  "(Dagster sensor)", flush=True)
+        else:
+            report = catch_up(lambda: indexer.index(args.paths), options,
+                              log=lambda m: print(m, flush=True))
+            _report_run(report, args)
+            watcher.release()
+            print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)
+        deadline = time.monotonic() + args.seconds if args.seconds else None
+        while deadline is None or time.monotonic() < deadline:
+            time.sleep(0.2)
+    return EXIT_OK
+
+
+@contextlib.contextmanager
+def _sigterm_as(error: type[Exception]) -> Iterator[None]:
+    """Within: SIGTERM raises ``error`` in the main thread, so that cleanup runs."""
+    def raise_error(signum, frame):
+        raise error()
+
+    if threading.current_thread() is not threading.main_thread():  # main() in a thread
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, raise_error)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _summary_options(args: argparse.Namespace):
+    """Summary settings from the command line; None when summaries are switched off."""
+    if args.no_summaries:
+        return None
+    from docnav.summaries import SummaryPipelineOptions
+    from docnav.verify import VerifyOptions
+
+    nli = _nli_model(args)
+    summarizer = None
+    if args.summarizer == "chat":
+        from docnav.abstractive import ChatOptions, ChatSummarizer
+
+        summarizer = ChatSummarizer(ChatOptions())
+    return SummaryPipelineOptions(
+        verify=not args.no_verify,
+        nli=VerifyOptions(model=nli, policy=args.policy),
+        summarizer=summarizer,
+    )
+
+
+def _cmd_prune(args: argparse.Namespace) -> int:
+    from docnav.prune import prune_vectors
+    from docnav.store import Store
+
+    report = prune_vectors(Store(_db_path(args), lock_wait=args.wait), dry_run=args.dry_run,
+                           export=not args.no_parquet)
+    if len(report.users) > 1:
+        used = "; ".join(f"{m} by {len(p)} ({', '.join(p[:2])}{', ...' if len(p) > 2 else ''})"
+                         for m, p in report.users.items())
+        print(f"note: {len(report.users)} models are in use, each by documents no run has "
+              f"embedded with another since: {used}. To keep one, index every folder with it, "
+              "then prune again", file=sys.stderr)
+    print(report.summary())
+    return EXIT_OK
+
+
+def _cmd_compact(args: argparse.Namespace) -> int:
+    from docnav.compact import compact_store
+    from docnav.store import Store
+
+    print(compact_store(Store(_db_path(args))).summary())
+    return EXIT_OK
+
+
+def _add_index_options(p: argparse.ArgumentParser) -> None:
+    """Options shared by `index` and `watch`."""
+    p.add_argument("--include", action="append", default=[],
+                   help="glob of files to index (repeatable; default: all supported suffixes)")
+    p.add_argument("--exclude", action="append", default=[], help="glob of files or folders "
+                   "to skip (repeatable; a folder's name skips everything under it)")
+    p.add_argument("--embed-model", default="all-MiniLM-L6-v2",
+                   help="sentence-transformers model id or folder, or 'hashing' "
+                   "(default: all-MiniLM-L6-v2)")
+    p.add_argument("--pdf-mode", choices=["auto", "standard", "native"], default="auto",
+                   help="PDF pipeline: docling's layout model (standard), text layer with "
+                   "recovered headings (native), or standard when its model is available (auto)")
+    p.add_argument("--no-summaries", action="store_true",
+                   help="skip summaries (and their verification)")
+    p.add_argument("--summarizer", choices=["extractive", "chat"], default="extractive",
+                   help="extractive (default) or an OpenAI-compatible chat endpoint "
+                   "(DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, DOCNAV_LLM_API_KEY; "
+                   "DOCNAV_LLM_TIMEOUT: seconds per request, default 60)")
+    p.add_argument("--nli-model",
+                   help="NLI model id or folder for claim verification (default: "
+                   "$DOCNAV_NLI_MODEL or cross-encoder/nli-deberta-v3-xsmall)")
+    p.add_argument("--no-verify", action="store_true",
+                   help="store summaries unverified (no NLI model needed)")
+    p.add_argument("--policy", choices=["flag", "drop"], default="flag",
+                   help="unsupported claims: keep and flag the summary (default), or drop them")
+    p.add_argument("--no-parquet", action="store_true", help="skip the Parquet export")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_wait(p)
+
+
+def _add_wait(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--wait", type=_seconds, default=10.0, metavar="SECONDS",
+                   help="wait this long for the store while another process holds it (another "
+                   "run, a compaction, a query loading it) before giving up (default: 10)")
+
+
+def _seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    if not seconds >= 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(f"{value!r}: give 0 or more seconds")
+    return seconds
+
+
+def add_index_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "index",
+        help="index files or folders incrementally",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Index documents (Markdown, HTML, DOCX, PDF). Only added or changed files "
+        "are reparsed; deleted files are removed; renames keep the document id.",
+        epilog="examples:\n  docnav index docs/\n  docnav --db /tmp/x.duckdb index a.md b.pdf "
+        "--exclude 'drafts/*'\n  docnav index docs/ --pdf-mode standard --reparse"
+        "\n\nexit codes: 0 all indexed, 1 some documents failed "
+        "(listed on stderr), 2 bad usage or store error",
+    )
+    p.add_argument("paths", nargs="+", help="files or folders to index")
+    p.add_argument("--reparse", action="store_true",
+                   help="parse unchanged files again too (after upgrading DocNav or changing "
+                   "--pdf-mode); documents that come out the same are not rewritten")
+    _add_index_options(p)
+    p.set_defaults(func=_cmd_index)
+
+
+def add_watch_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "watch",
+        help="watch folders and index changes as they happen",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Index the folders, then watch them (watchdog): each burst of changes is "
+        "debounced into one incremental run; changes made during the first run follow it. "
+        "A folder that is gone keeps its documents (the log says so) until it comes back; "
+        "an empty folder in its place removes them. With --spool, batches are written to a folder "
+        "for the Dagster sensor instead of being indexed here.",
+        epilog="examples:\n  docnav watch docs/\n  docnav watch docs/ --spool "
+        "dagster_home/docnav-events\n\nexit codes: 0 after --seconds, 2 bad usage or store "
+        "error, 130 Ctrl-C, 143 SIGTERM (the running batch stops before its next document)",
+    )
+    p.add_argument("paths", nargs="+", help="folders to watch")
+    _add_index_options(p)
+    p.add_argument("--debounce", type=_seconds, default=0.3,
+                   help="seconds of quiet that end a burst of changes while a file may still "
+                   "be being written (default 0.3); a burst whose files were all closed, moved "
+                   "into place or deleted ends after 0.05 s")
+    p.add_argument("--close-wait", type=_seconds, default=60.0,
+                   help="longest a file that a writer still has open (a slow copy) is held back "
+                   "from its batch, waiting for its close (default 60; Linux, where closes are "
+                   "reported)")
+    p.add_argument("--spool", help="write batches here for the Dagster sensor, do not index")
+    p.add_argument("--seconds", type=_seconds, default=0,
+                   help="stop after this long (0 = never)")
+    p.set_defaults(func=_cmd_watch)
+
+
+def add_prune_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "prune", help="delete the vectors of embedding models no document uses any more",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="After a change of embedding model, index runs embed every document "
+        "with the new model and keep the old model's vectors (switching back costs nothing). "
+        "This deletes the vectors of every model no document uses. Documents no run has "
+        "re-embedded since the change keep the old model in use; stderr names them (index "
+        "their folders, then prune again).",
+        epilog="examples:\n  docnav prune --dry-run\n  docnav --db /data/graph.duckdb prune",
+    )
+    p.add_argument("--dry-run", action="store_true", help="only say what would be deleted")
+    _add_wait(p)
+    p.add_argument("--no-parquet", action="store_true", help="leave the Parquet export to the "
+                   "next index run (the documents stay queued for it)")
+    p.set_defaults(func=_cmd_prune)
+
+
+def add_compact_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "compact", help="shrink the database file to its rows (after a prune or many edits)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="DuckDB reuses the space of deleted rows for later writes but never "
+        "shrinks its file. This copies every table into a new file and swaps it in. A writer "
+        "started meanwhile (`docnav index`, a Dagster run) stops with a 'locked' error, to be "
+        "run again; readers use the Parquet export meanwhile. Needs free disk space for the "
+        "copy.",
+        epilog="examples:\n  docnav prune && docnav compact\n  docnav --db /data/graph.duckdb compact",
+    )
+    p.set_defaults(func=_cmd_compact)

@@ -1,0 +1,254 @@
+"""The ``docnav`` commands that read the store: ask, locate, nav, show, and their output."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+
+from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, _db_path, _nli_model
+from docnav.errors import InputError
+
+
+def _graph(args: argparse.Namespace, with_embedder: bool = True):
+    from docnav.query import DocNavGraph
+
+    # the stored vectors' model embeds queries, loaded at the first search (never for `nav`)
+    graph = DocNavGraph.open(_db_path(args), embedder="stored" if with_embedder else None)
+    missing = graph.documents_without_vectors
+    if with_embedder and missing:
+        print(f"docnav: note: {len(missing)} document(s) have no vectors of {graph.model} "
+              f"(indexed with another embedding model), so only their words are searched: "
+              f"{', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}", file=sys.stderr)
+    return graph
+
+
+def _cmd_ask(args: argparse.Namespace) -> int:
+    import json
+
+    from docnav.query import Navigator
+
+    answerer = verifier = None
+    if args.generate:
+        from docnav.chat import ChatOptions
+        from docnav.query.generate import ChatAnswerer
+
+        if args.policy == "drop" and args.no_verify:
+            raise InputError("--policy drop keeps the sentences the NLI check supports: "
+                             "it cannot go with --no-verify")
+        answerer = ChatAnswerer(ChatOptions())
+        if not args.no_verify:  # the NLI model loads now: a bad setting fails before any work
+            from docnav.verify import TransformersNLI, Verifier, VerifyOptions
+
+            nli = VerifyOptions(model=_nli_model(args))
+            verifier = Verifier(TransformersNLI(nli), nli)
+    elif args.policy == "drop":
+        raise InputError("--policy drop applies to a generated answer: add --generate")
+    answer = Navigator(_graph(args), answerer=answerer, verifier=verifier,
+                       policy=args.policy).ask(
+        args.question, budget=args.budget, doc=args.doc)
+    # 1, as for an index run with failed documents: the work is done, a part of it failed
+    code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
+    if answer.generation_error:
+        print(f"docnav: warning: answer generation failed ({answer.generation_error}); the "
+              "answer is the cited evidence", file=sys.stderr)
+    if answer.invalid_citations:
+        print(f"docnav: warning: the generated answer cites evidence that does not exist: "
+              f"{', '.join(answer.invalid_citations)} (the evidence is [1] to "
+              f"[{len(answer.evidence)}]); those citations are left out of it", file=sys.stderr)
+    if answer.dropped and answer.generated_by is None:
+        print(f"docnav: warning: no sentence of the generated answer is supported by the "
+              f"evidence (--policy drop removed all {len(answer.dropped)}); the answer is the "
+              "cited evidence", file=sys.stderr)
+    if args.json:
+        print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
+        return code
+    print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
+          f"{answer.tokens_used} tokens of evidence")
+    if answer.evidence and answer.confidence == 0:
+        print("none of the question's words is in the evidence: the pieces below are only "
+              "close in meaning")
+    elif answer.evidence and answer.missing:
+        print(f"not in the evidence: {', '.join(answer.missing)}")
+    print()
+    if answer.generated_by:
+        cites = ("[n] cites the evidence below" if answer.cited else
+                 "it cites none of the evidence below")
+        print(f"answer ({answer.generated_by}; {cites}):")
+        print(textwrap.indent(answer.text, "  ") + "\n")  # every line: a list, paragraphs
+    if answer.claims:  # also when --policy drop left none of them (the answer: the evidence)
+        marks = {"entail": "✓", "neutral": "?", "contradict": "✗"}
+        print("the generated answer's sentences, checked against the evidence they cite "
+              "(✓ entailed, ? not supported, ✗ contradicted):")
+        for c in answer.claims:
+            cited = ", ".join(f"[{r}]" for r in c.refs) or "no citation: all evidence"
+            if c.invalid:
+                cited += f"; {', '.join(c.invalid)} cited: no such evidence"
+            gone = "  [dropped]" if c in answer.dropped else ""
+            print(f"  {marks.get(c.verdict, '?')} {c.text}  ({cited}; {c.score:.2f}){gone}")
+        print()
+    if answer.generated_by or answer.claims:
+        print("evidence:")
+    for i, e in enumerate(answer.evidence, start=1):
+        page = f", p. {e.piece.page}" if e.piece.page else ""
+        print(f"[{i}] {e.piece.node_id[:12]}  {e.piece.breadcrumb}{page}  ({e.piece.doc_path})")
+        print(textwrap.indent(e.piece.text, "  ") + "\n")  # a table's rows too
+    if not answer.evidence:
+        print("no evidence found")
+    if args.trace:
+        print("trace:")
+        for step in answer.trace:
+            print("  " + ", ".join(f"{k}={v}" for k, v in step.items()))
+    return code
+
+
+def _cmd_locate(args: argparse.Namespace) -> int:
+    import json
+
+    graph = _graph(args)
+    hits = graph.locate(args.query, k=args.k, kinds=args.kind or None,
+                        filters={"path": args.doc} if args.doc else None)
+    rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind, "via": h.via,
+             "breadcrumb": graph.node(h.node_id).breadcrumb,
+             "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
+            for h in hits]
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    for r in rows if not args.json else []:
+        print(f"{r['node_id'][:12]}  {r['score']:.4f}  {r['kind']:<9} {r['via']:<7} "
+              f"{r['breadcrumb']}")
+        if r["text"]:
+            print(f"    {_shortened(r['text'], 160)}")
+    return EXIT_OK
+
+
+def _matched_text(graph, hit) -> str:
+    """What the hit matched beyond its breadcrumb: a paragraph's text, a summary."""
+    if hit.via == "summary":
+        return graph.summaries[hit.node_id]["text"]
+    node = graph.node(hit.node_id)
+    return node.text if node.kind == "paragraph" else ""
+
+
+def _shortened(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + " …"
+
+
+def _cmd_nav(args: argparse.Namespace) -> int:
+    import json
+
+    graph = _graph(args, with_embedder=False)
+    node_id = graph.resolve(args.node)
+    found = graph.navigate(node_id, args.dir)
+    if args.json:
+        rows = [{"node_id": nid, "kind": n.kind, "block_kind": n.block_kind, "level": n.level,
+                 "heading": n.heading, "breadcrumb": n.breadcrumb, "page": n.page,
+                 "document": n.path, "text": n.text}
+                for nid, n in ((nid, graph.node(nid)) for nid in found)]
+        print(json.dumps({"from": node_id, "direction": args.dir, "nodes": rows}, indent=2,
+                         ensure_ascii=False))
+        return EXIT_OK
+    for nid in found:
+        n = graph.node(nid)
+        label = {"paragraph": n.text[:90], "document": f"{n.heading} ({n.path})"}.get(
+            n.kind, n.heading)
+        print(f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}")
+    if not found:
+        print(f"{node_id[:12]} ({graph.node(node_id).kind}) has no {args.dir}")
+    return EXIT_OK
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    from docnav.show import render_document, render_documents
+    from docnav.store import Store
+
+    store = Store(_db_path(args))
+    if args.doc is None:
+        print(render_documents(store))
+    else:
+        print(render_document(store, args.doc, show_text=args.text,
+                              show_summaries=not args.no_summaries))
+    return EXIT_OK
+
+
+def add_ask_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "ask", help="answer a question with cited evidence by navigating the graph",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Routes the question (local, cross-reference, global), then locates, "
+        "fetches, expands and follows references until the evidence is sufficient or the "
+        "token budget is spent. The answer is the cited evidence; with --generate, also an "
+        "answer written from it by a chat model, citing it.",
+        epilog='examples:\n  docnav ask "Why does Send need a static bound?"\n'
+        '  docnav ask "What are the main risks?" --doc "*10K*" --budget 2048 --json\n'
+        '  DOCNAV_LLM_BASE_URL=http://localhost:8000/v1 DOCNAV_LLM_MODEL=qwen2.5-7b \\\n'
+        '    docnav ask "How is the seal replaced?" --generate --policy drop',
+    )
+    p.add_argument("question")
+    p.add_argument("--doc", help="only documents whose path matches this glob")
+    p.add_argument("--budget", type=int, default=1024, help="evidence tokens (default 1024)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--trace", action="store_true", help="print the operations performed")
+    p.add_argument("--generate", action="store_true",
+                   help="also write an answer from the evidence, citing it as [n], through an "
+                   "OpenAI-compatible endpoint (DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, "
+                   "DOCNAV_LLM_API_KEY, DOCNAV_LLM_TIMEOUT); if that fails, the evidence is the "
+                   "answer and the exit code is 1. Each sentence of the answer is checked with "
+                   "the NLI model against the evidence it cites")
+    p.add_argument("--no-verify", action="store_true",
+                   help="with --generate: do not check the answer's sentences (no NLI model)")
+    p.add_argument("--nli-model", help="NLI model id or folder for that check (default: "
+                   "$DOCNAV_NLI_MODEL or cross-encoder/nli-deberta-v3-xsmall)")
+    p.add_argument("--policy", choices=["flag", "drop"], default="flag",
+                   help="with --generate: keep every sentence of the answer, each marked with "
+                   "its verdict (default), or drop the ones the evidence does not support (none "
+                   "left: the answer is the evidence)")
+    p.set_defaults(func=_cmd_ask)
+
+
+def add_locate_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "locate", help="hybrid (BM25 + embedding) search over paragraphs, sections, summaries",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog='examples:\n  docnav locate "negative impls" -k 5\n'
+        '  docnav locate "operating margin" --kind section --json',
+    )
+    p.add_argument("query")
+    p.add_argument("-k", "--k", type=int, default=10, help="how many hits (default 10)")
+    p.add_argument("--kind", action="append", help="paragraph, section, document, or a block "
+                   "kind such as table (repeatable)")
+    p.add_argument("--doc", help="only documents whose path matches this glob")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_locate)
+
+
+def add_nav_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "nav", help="navigate from a node: parent, children, siblings, next, previous, "
+        "references, related",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  docnav nav 3f2a9c1b --dir children\n  docnav nav 3f2a9c1b --dir related",
+    )
+    p.add_argument("node", help="node id or a unique prefix of one; a document id stands for "
+                   "the document's root node")
+    p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
+                   "references or related")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=_cmd_nav)
+
+
+def add_show_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "show",
+        help="list documents, or print one document's heading tree with ids",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Without DOC: every document with its status. With DOC (a doc id, a "
+        "prefix of one, or a path): its heading tree with node ids and counts.",
+        epilog="examples:\n  docnav show\n  docnav show samples/rfcs/0001-private-fields.md"
+        "\n  docnav show 3f2a --text",
+    )
+    p.add_argument("doc", nargs="?", help="document id, id prefix or path")
+    p.add_argument("--text", action="store_true", help="print paragraph text under headings")
+    p.add_argument("--no-summaries", action="store_true", help="hide summaries and claims")
+    p.set_defaults(func=_cmd_show)
