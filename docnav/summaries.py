@@ -10,6 +10,7 @@ contradicted claim is never stored as verified.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -171,9 +172,11 @@ class SummaryBuilder:
 
     def to_build(self, tree: DocTree, stored: dict[str, NodeSummary]) -> int:
         """How many of the tree's summaries :meth:`build_document` will build (not reuse)."""
+        orphans = _orphans(tree, stored)
         return sum(1 for node in tree.nodes if node.kind is not NodeKind.PARAGRAPH
                    and not (node.node_id in stored
-                            and self._reusable(stored[node.node_id], node)))
+                            and self._reusable(stored[node.node_id], node))
+                   and self._carried(node, tree, stored, orphans) is None)
 
     def build_document(
         self, tree: DocTree, stored: dict[str, NodeSummary], stats: SummaryStats,
@@ -185,6 +188,7 @@ class SummaryBuilder:
         final: dict[str, NodeSummary] = {}
         out: list[NodeSummary] = []
         leaves: dict[str, list[Node]] = {}
+        orphans = _orphans(tree, stored)
         for node in reversed(tree.nodes):  # children before parents
             if node.kind is NodeKind.PARAGRAPH:
                 continue
@@ -194,7 +198,13 @@ class SummaryBuilder:
                                           for p in leaves[c.node_id]]
             old = stored.get(node.node_id)
             if old is not None and self._reusable(old, node):
-                final[node.node_id] = old
+                final[node.node_id] = _in_place(old, tree)
+                stats.reused += 1
+                continue
+            carried = self._carried(node, tree, stored, orphans)
+            if carried is not None:
+                final[node.node_id] = self._carry(node, tree, carried, leaves[node.node_id])
+                out.append(final[node.node_id])
                 stats.reused += 1
                 continue
             on_build()
@@ -225,6 +235,33 @@ class SummaryBuilder:
         except DocNavError as exc:
             return self._fail(node, doc_id, str(exc), stats, old)
         stats.rebuilt += 1
+        return self._checked(node, doc_id, sentences, leaves, stats)
+
+    def _carried(self, node: Node, tree: DocTree, stored: dict[str, NodeSummary],
+                 orphans: dict[str, NodeSummary]) -> NodeSummary | None:
+        """The stored summary of a section that is gone by id but whose content is this
+        node's (same tree hash): a section's id follows its heading path, so renaming a
+        heading above it or moving it under another heading gives it a new id."""
+        if node.node_id in stored:
+            return None
+        old = orphans.get(node.tree_hash)
+        if old is None or not self._reusable(old, node):
+            return None
+        below = {s.source_id for s in old.sentences if s.source_id is not None}
+        if not all(tree.get(i) is not None and node in tree.ancestors(i) for i in below):
+            return None  # cites paragraphs elsewhere (a copy of this section's text)
+        return old
+
+    def _carry(self, node: Node, tree: DocTree, old: NodeSummary,
+               leaves: list[Node]) -> NodeSummary:
+        """``old`` as the summary of ``node``: its sentences sorted by their paragraphs'
+        new places, its claims checked again (the verdicts are known, no NLI runs)."""
+        sentences = _in_place(old, tree).sentences
+        return self._checked(node, old.doc_id, sentences, leaves, SummaryStats())
+
+    def _checked(self, node: Node, doc_id: str, sentences: Sequence[SummarySentence],
+                 leaves: list[Node] | Callable[[Sequence[SummarySentence]], list[Node]],
+                 stats: SummaryStats) -> NodeSummary:
         owners, claims = _claims(sentences)
         if self.verifier is None:
             return NodeSummary(node.node_id, doc_id, node.tree_hash, self.summarizer.summarizer_id,
@@ -373,6 +410,28 @@ def _children_failed(kind: str, errors: Sequence[str]) -> str:
     """Why a summary made from its children's summaries was not made."""
     which = f"{len(errors)} {kind}s' summaries" if len(errors) > 1 else f"a {kind}'s summary"
     return f"{which} failed ({errors[0]})"
+
+
+def _orphans(tree: DocTree, stored: dict[str, NodeSummary]) -> dict[str, NodeSummary]:
+    """Stored summaries of this document's nodes that its tree no longer has, by tree hash."""
+    return {s.tree_hash: s for s in stored.values()
+            if s.doc_id == tree.doc_id and tree.get(s.node_id) is None}
+
+
+def _in_place(summary: NodeSummary, tree: DocTree) -> NodeSummary:
+    """A reused summary whose sentences sort by their paragraphs' places in ``tree``: a
+    section moved among its siblings keeps its id and summary, not its place."""
+    return dataclasses.replace(summary, sentences=tuple(_replaced(s, tree)
+                                                        for s in summary.sentences))
+
+
+def _replaced(s: SummarySentence, tree: DocTree) -> SummarySentence:
+    """``s`` with the position of its paragraph in ``tree`` in its sort key."""
+    source = tree.get(s.source_id) if s.source_id is not None else None
+    if source is None or len(s.order) < 2:
+        return s
+    order = s.order[:-2] + (source.position, s.order[-1])
+    return SummarySentence(s.text, s.source_id, s.start, s.end, order)
 
 
 def _claims(sentences: Sequence[SummarySentence]) -> tuple[list[int], list[Claim]]:

@@ -6,6 +6,8 @@ keeps embeddings fast (embeddings are not what is counted here).
 
 from __future__ import annotations
 
+import json
+
 import duckdb
 import pytest
 
@@ -242,3 +244,63 @@ def test_the_summary_export_matches_the_store_also_after_an_edit_without_summari
     Indexer(bare, IndexOptions(), HashingEmbedder()).index([docs])
     assert_export_matches(bare)
     assert any((bare.parquet_dir / "summaries").glob("*.parquet"))
+
+
+def claim_rows(store: Store, node_id: str) -> list[tuple]:
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        return con.execute("SELECT idx, text, source_id, verdict FROM claims WHERE node_id = ? "
+                           "ORDER BY idx", [node_id]).fetchall()
+
+
+def test_renaming_a_heading_reuses_the_summaries_of_the_sections_under_it(setup):
+    # the subsections' ids follow the heading path, so they change; their content does not
+    docs, store, indexer, nli = setup
+    defences = next(n for n in tree(store, "guide.md").sections if n.heading == "Defences")
+    claims = claim_rows(store, defences.node_id)
+    (docs / "guide.md").write_text(GUIDE.replace("## Floods", "## Flooding"))
+    pairs = nli.pairs_scored
+    report = indexer.index([docs])
+    after = tree(store, "guide.md")
+    moved = next(n for n in after.sections if n.heading == "Defences")
+    assert moved.node_id != defences.node_id
+    # Flooding, River Guide, the document and the collection; not Defences and Warnings
+    assert report.summaries.rebuilt == 4
+    assert summary_rows(store)[moved.node_id][0] == moved.tree_hash
+    assert claim_rows(store, moved.node_id) == claims and claims
+    assert nli.pairs_scored == pairs  # every claim's verdict was known
+
+
+def test_moving_a_section_under_another_heading_reuses_its_summary(setup):
+    docs, store, indexer, _ = setup
+    defences = "### Defences\n\nIn 1952 a dam was built upstream to control the floods. The " \
+               "dam holds\nback two billion cubic metres of water.\n\n"
+    assert defences in GUIDE
+    (docs / "guide.md").write_text(GUIDE.replace(defences, "") + "\n" + defences)
+    report = indexer.index([docs])
+    after = tree(store, "guide.md")
+    moved = next(n.node_id for n in after.sections if n.heading == "Defences")
+    assert after.ancestors(moved)[0].heading == "Farming"
+    # Floods, Farming, River Guide, the document and the collection; not Defences
+    assert report.summaries.rebuilt == 5
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        farming = after.ancestors(moved)[0].node_id
+        (sentences,) = con.execute("SELECT sentences FROM summaries WHERE node_id = ?",
+                                   [farming]).fetchone()
+    cited = [after.node(s["source_id"]).text[:6] for s in json.loads(sentences)]
+    assert cited[0] == "Farmer" and "In 195" in cited  # Defences' sentences in their new place
+
+
+def test_a_summary_reused_after_its_section_moved_sorts_by_the_new_place(setup):
+    docs, store, indexer, _ = setup
+    farming = "## Farming\n\nFarmers along the banks plant rice after the water recedes.\n"
+    (docs / "guide.md").write_text(GUIDE.replace(farming, "").replace(
+        "## Floods", farming + "\n## Floods"))
+    report = indexer.index([docs])
+    assert report.summaries.rebuilt == 3  # River Guide, the document and the collection
+    after = tree(store, "guide.md")
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        for node in (after.root, after.children(after.root.node_id)[0]):
+            (sentences,) = con.execute("SELECT sentences FROM summaries WHERE node_id = ?",
+                                       [node.node_id]).fetchone()
+            cited = [after.node(s["source_id"]).position for s in json.loads(sentences)]
+            assert len(cited) > 1 and cited == sorted(cited), node.heading
