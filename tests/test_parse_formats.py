@@ -81,6 +81,19 @@ def test_html_keeps_dashes_and_quotes_as_written_and_its_heading_ids(tmp_path):
     assert parsed.blocks[2].anchor == "uni"
 
 
+def test_html_headings_with_inline_markup_keep_their_spacing(tmp_path):
+    """docling joins the pieces of a heading with inline markup by spaces ("Using --fast ,
+    then tuning"): the breadcrumbs and section ids were not the author's text."""
+    path = tmp_path / "inline.html"
+    path.write_text("<html><body><h1>API</h1><h2 id='o'>Using <code>--fast</code>, then "
+                    "<em>tuning</em></h2><p>x</p><h2>Cache (<abbr>LRU</abbr>)</h2><p>y</p>"
+                    "<h3>Line<br>break</h3><p>z</p></body></html>", encoding="utf-8")
+    parsed = parse_file(path)
+    assert headings(parsed) == [(1, "API"), (2, "Using --fast, then tuning"),
+                                (2, "Cache (LRU)"), (3, "Line break")]
+    assert parsed.blocks[1].anchor == "o"
+
+
 def test_htm_suffix_is_html(tmp_path):
     path = tmp_path / "page.htm"
     path.write_text("<html><body><h2>Only</h2><p>x</p></body></html>")

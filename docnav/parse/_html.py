@@ -19,20 +19,32 @@ def read_html(path: Path):
 
 
 def add_heading_anchors(soup, blocks: list[Block]) -> list[Block]:
-    """Give each heading block the ``id`` of its HTML heading, matched in order by text."""
-    anchors = [(_norm(h.get_text(" ")), _anchor_of(h)) for h in soup.find_all(_HEADINGS)]
+    """Give each heading block the ``id`` of its HTML heading, matched in order by text, and
+    that heading's spacing: docling joins the pieces of a heading with inline markup by
+    spaces ("Using <code>--fast</code>, then" became "Using --fast , then")."""
+    found = soup.find_all(_HEADINGS)
+    keys = [_norm(h.get_text(" ")) for h in found]
     out: list[Block] = []
     cursor = 0
     for block in blocks:
         if block.kind is BlockKind.HEADING:
             key = _norm(block.text)
-            hit = next((i for i in range(cursor, len(anchors)) if anchors[i][0] == key), None)
+            hit = next((i for i in range(cursor, len(keys)) if keys[i] == key), None)
             if hit is not None:
                 cursor = hit + 1
-                if anchors[hit][1]:
-                    block = replace(block, anchor=anchors[hit][1])
+                block = replace(block, text=_as_written(found[hit], block.text),
+                                anchor=_anchor_of(found[hit]) or block.anchor)
         out.append(block)
     return out
+
+
+def _as_written(heading, text: str) -> str:
+    """The heading's text as the page spaces it, where it differs from ``text`` only there."""
+    for br in heading.find_all("br"):
+        br.replace_with(" ")
+    written = " ".join(heading.get_text().split())
+    return written if written.split() and "".join(written.split()) == "".join(text.split()) \
+        else text
 
 
 def _anchor_of(heading) -> str | None:
