@@ -346,7 +346,7 @@ def _resolve_links(
         (d, a): n
         for d, a, n in con.execute(
             "SELECT doc_id, anchor, min(node_id) FROM nodes WHERE anchor IS NOT NULL "
-            "AND kind = 'section' AND doc_id = ANY(?::VARCHAR[]) GROUP BY doc_id, anchor",
+            "AND kind IN ('section', 'paragraph') AND doc_id = ANY(?::VARCHAR[]) GROUP BY doc_id, anchor",
             [named],
         ).fetchall()
     } if named else {}

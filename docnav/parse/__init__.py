@@ -124,10 +124,15 @@ def _format_extras(path: Path, fmt: str, blocks: list[Block]
 
         return add_heading_anchors(blocks), ()
     if fmt == "html":
-        from docnav.parse._html import add_heading_anchors, html_metadata, read_html
+        from docnav.parse._html import (
+            add_block_anchors,
+            add_heading_anchors,
+            html_metadata,
+            read_html,
+        )
 
         soup = read_html(path)
-        return add_heading_anchors(soup, blocks), html_metadata(soup)
+        return add_block_anchors(soup, add_heading_anchors(soup, blocks)), html_metadata(soup)
     if fmt == "docx":
         from docnav.parse._metadata import docx_metadata
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 from docnav.model import Block, BlockKind
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_ID_BLOCKS = ("p", "li", "table", "pre", "blockquote", "dt", "dd")
 _META_NAMES = ("author", "description", "keywords", "date", "dcterms.created", "dcterms.modified")
 
 
@@ -36,6 +38,28 @@ def add_heading_anchors(soup, blocks: list[Block]) -> list[Block]:
                                 anchor=_anchor_of(found[hit]) or block.anchor)
         out.append(block)
     return out
+
+
+def add_block_anchors(soup, blocks: list[Block]) -> list[Block]:
+    """Give a paragraph, list item, table or code block the ``id`` of its HTML element
+    (``<table id="limits">``), matched in order by its words, so a ``#limits`` link leads to
+    it; the headings have theirs already."""
+    out = list(blocks)
+    cursor = 0
+    for element in soup.find_all(_ID_BLOCKS, id=True):
+        key = _words(element.get_text(" "))
+        hit = next((i for i in range(cursor, len(out)) if key and out[i].kind is not
+                    BlockKind.HEADING and _words(out[i].text).endswith(key)), None)
+        if hit is not None:
+            out[hit] = replace(out[hit], anchor=out[hit].anchor or element["id"])
+            cursor = hit + 1
+    return out
+
+
+def _words(text: str) -> str:
+    """Letters and digits only: a table's Markdown and its cells' text, a list item with or
+    without its number, compare equal."""
+    return re.sub(r"[\W_]+", "", text).casefold()
 
 
 def _as_written(heading, text: str) -> str:
