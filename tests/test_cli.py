@@ -312,63 +312,67 @@ def test_ask_json_is_the_answer_with_its_citations(indexed):
     assert sum(len(e["text"].split()) for e in data["evidence"]) * 4 // 3 <= 300 + 3
 
 
-def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, monkeypatch):
+@pytest.fixture
+def endpoint(monkeypatch):
+    """A local OpenAI-compatible endpoint, set for `docnav ask --generate`, with the NLI model."""
     from _endpoint import ChatEndpoint
 
     from tests.conftest import NLI_MODEL, require
 
-    endpoint = ChatEndpoint("Send needs a static bound because threads may outlive it [1].")
-    try:
-        monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
-        monkeypatch.setenv("DOCNAV_LLM_MODEL", "test-model")
-        monkeypatch.setenv("DOCNAV_NLI_MODEL", str(require(NLI_MODEL)))
-        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
-        assert code == 0, err
-        assert "answer (chat:test-model; [n] cites the evidence below):" in out
-        assert endpoint.reply in out and "\nevidence:\n[1] " in out
-        assert "[1] " in endpoint.prompt() and SEND in endpoint.prompt()
-        # its one sentence, checked against evidence [1] by the NLI model
-        assert re.search(r"^  [✓?✗] Send needs a static bound because threads may outlive it\.  "
-                         r"\(\[1\]; \d\.\d\d\)$", out, re.M), out
-        code, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                           "--no-verify")
-        assert code == 0 and endpoint.reply in out and "checked against" not in out
+    endpoint = ChatEndpoint("")
+    monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
+    monkeypatch.setenv("DOCNAV_LLM_MODEL", "test-model")
+    monkeypatch.setenv("DOCNAV_NLI_MODEL", str(require(NLI_MODEL)))
+    yield endpoint
+    endpoint.close()
 
-        # --policy drop: an invented sentence is checked, marked and left out of the answer;
-        # one taken word for word from evidence [1] stays, its citation with it
-        from docnav.sentences import split_sentences
 
-        _, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--json")
-        first = split_sentences(json.loads(out)["evidence"][0]["text"])[0]
-        quoted = f"{first[:-1]} [1]{first[-1]}"
-        endpoint.reply = f"Send was named after a carrier pigeon [1]. {quoted}"
-        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                             "--policy", "drop", "--json")
-        data = json.loads(out)
-        assert code == 0 and data["answer"] == quoted, err
-        assert [c["text"] for c in data["dropped"]] == ["Send was named after a carrier pigeon."]
-        assert len(data["claims"]) == 2 and data["dropped"][0]["verdict"] != "entail"
-        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                             "--policy", "drop")
-        assert code == 0 and f"\n  {quoted}\n" in out and "carrier pigeon [1]" not in out
-        assert re.search(r"^  [?✗] Send was named after a carrier pigeon\.  \(\[1\]; "
-                         r"\d\.\d\d\)  \[dropped\]$", out, re.M), out
-        # nothing supported: the answer is the evidence, the dropped sentence still shown
-        endpoint.reply = "Send was named after a carrier pigeon [1]."
-        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                             "--policy", "drop")
-        assert code == 0 and "(--policy drop removed all 1); the answer is the cited" in err
-        assert "answer (chat:" not in out and "carrier pigeon.  ([1]; " in out
-        assert "[dropped]" in out and re.search(r"^evidence:\n\[1\] [0-9a-f]{12}  ", out, re.M)
+def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, endpoint):
+    endpoint.reply = "Send needs a static bound because threads may outlive it [1]."
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
+    assert code == 0, err
+    assert "answer (chat:test-model; [n] cites the evidence below):" in out
+    assert endpoint.reply in out and "\nevidence:\n[1] " in out
+    assert "[1] " in endpoint.prompt() and SEND in endpoint.prompt()
+    # its one sentence, checked against evidence [1] by the NLI model
+    assert re.search(r"^  [✓?✗] Send needs a static bound because threads may outlive it\.  "
+                     r"\(\[1\]; \d\.\d\d\)$", out, re.M), out
+    code, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                       "--no-verify")
+    assert code == 0 and endpoint.reply in out and "checked against" not in out
 
-        endpoint.mode = "500"
-        monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
-        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
-        assert code == 1  # generation failed: the evidence is printed, the failure said
-        assert "answer generation failed" in err and "HTTP 500" in err
-        assert re.search(r"^\[1\] [0-9a-f]{12}  ", out, re.M) and endpoint.reply not in out
-    finally:
-        endpoint.close()
+    # --policy drop: an invented sentence is checked, marked and left out of the answer;
+    # one taken word for word from evidence [1] stays, its citation with it
+    from docnav.sentences import split_sentences
+
+    _, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--json")
+    first = split_sentences(json.loads(out)["evidence"][0]["text"])[0]
+    quoted = f"{first[:-1]} [1]{first[-1]}"
+    endpoint.reply = f"Send was named after a carrier pigeon [1]. {quoted}"
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                         "--policy", "drop", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["answer"] == quoted, err
+    assert [c["text"] for c in data["dropped"]] == ["Send was named after a carrier pigeon."]
+    assert len(data["claims"]) == 2 and data["dropped"][0]["verdict"] != "entail"
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                         "--policy", "drop")
+    assert code == 0 and f"\n  {quoted}\n" in out and "carrier pigeon [1]" not in out
+    assert re.search(r"^  [?✗] Send was named after a carrier pigeon\.  \(\[1\]; "
+                     r"\d\.\d\d\)  \[dropped\]$", out, re.M), out
+    # nothing supported: the answer is the evidence, the dropped sentence still shown
+    endpoint.reply = "Send was named after a carrier pigeon [1]."
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                         "--policy", "drop")
+    assert code == 0 and "(--policy drop removed all 1); the answer is the cited" in err
+    assert "answer (chat:" not in out and "carrier pigeon.  ([1]; " in out
+    assert "[dropped]" in out and re.search(r"^evidence:\n\[1\] [0-9a-f]{12}  ", out, re.M)
+
+    endpoint.mode = "500"
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
+    assert code == 1  # generation failed: the evidence is printed, the failure said
+    assert "answer generation failed" in err and "HTTP 500" in err
+    assert re.search(r"^\[1\] [0-9a-f]{12}  ", out, re.M) and endpoint.reply not in out
 
 
 def test_ask_indents_every_line_of_a_piece_of_evidence(built):
@@ -379,42 +383,32 @@ def test_ask_indents_every_line_of_a_piece_of_evidence(built):
     assert "\n  | length   | cable   |\n  |----------|---------|\n  | 10 m     | 1.5 mm2 |\n" in out
 
 
-def test_ask_generate_reports_citations_of_evidence_that_does_not_exist(indexed, monkeypatch):
-    from _endpoint import ChatEndpoint
-
-    from tests.conftest import NLI_MODEL, require
-
-    endpoint = ChatEndpoint("Send needs a static bound [1, 40]. Threads may outlive it [0].")
-    try:
-        monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
-        monkeypatch.setenv("DOCNAV_LLM_MODEL", "test-model")
-        monkeypatch.setenv("DOCNAV_NLI_MODEL", str(require(NLI_MODEL)))
-        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
-        count = len(re.findall(r"^\[\d+\] [0-9a-f]{12}  ", out, re.M))
-        assert code == 0 and 0 < count < 40, err
-        assert ("the generated answer cites evidence that does not exist: [40], [0] (the "
-                f"evidence is [1] to [{count}]); those citations are left out of it") in err
-        assert "\n  Send needs a static bound [1]. Threads may outlive it.\n" in out
-        assert re.search(r"^  [✓?✗] Threads may outlive it\.  \(no citation: all evidence; "
-                         r"\[0\] cited: no such evidence; \d\.\d\d\)$", out, re.M), out
-        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                             "--no-verify", "--json")
-        data = json.loads(out)
-        assert data["invalid_citations"] == ["[40]", "[0]"] and data["cited"] == [1]
-        assert data["answer"] == "Send needs a static bound [1]. Threads may outlive it."
-        endpoint.reply = "Send needs a static bound."
-        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                             "--no-verify")
-        assert "answer (chat:test-model; it cites none of the evidence below):" in out
-        assert code == 0 and "does not exist" not in err
-        # an answer of several lines is indented as a whole, below its header
-        endpoint.reply = "Send needs:\n- a static bound [1]\n- no borrowed data [1]\n\nSo it is."
-        code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                             "--no-verify")
-        assert ("):\n  Send needs:\n  - a static bound [1]\n  - no borrowed data [1]\n\n"
-                "  So it is.\n") in out
-    finally:
-        endpoint.close()
+def test_ask_generate_reports_citations_of_evidence_that_does_not_exist(indexed, endpoint):
+    endpoint.reply = "Send needs a static bound [1, 40]. Threads may outlive it [0]."
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
+    count = len(re.findall(r"^\[\d+\] [0-9a-f]{12}  ", out, re.M))
+    assert code == 0 and 0 < count < 40, err
+    assert ("the generated answer cites evidence that does not exist: [40], [0] (the "
+            f"evidence is [1] to [{count}]); those citations are left out of it") in err
+    assert "\n  Send needs a static bound [1]. Threads may outlive it.\n" in out
+    assert re.search(r"^  [✓?✗] Threads may outlive it\.  \(no citation: all evidence; "
+                     r"\[0\] cited: no such evidence; \d\.\d\d\)$", out, re.M), out
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                         "--no-verify", "--json")
+    data = json.loads(out)
+    assert data["invalid_citations"] == ["[40]", "[0]"] and data["cited"] == [1]
+    assert data["answer"] == "Send needs a static bound [1]. Threads may outlive it."
+    endpoint.reply = "Send needs a static bound."
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                         "--no-verify")
+    assert "answer (chat:test-model; it cites none of the evidence below):" in out
+    assert code == 0 and "does not exist" not in err
+    # an answer of several lines is indented as a whole, below its header
+    endpoint.reply = "Send needs:\n- a static bound [1]\n- no borrowed data [1]\n\nSo it is."
+    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
+                         "--no-verify")
+    assert ("):\n  Send needs:\n  - a static bound [1]\n  - no borrowed data [1]\n\n"
+            "  So it is.\n") in out
 
 
 @pytest.mark.parametrize("extra, message", [
