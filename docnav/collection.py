@@ -345,8 +345,11 @@ def _resolve_links(
     anchors = {
         (d, a): n
         for d, a, n in con.execute(
-            "SELECT doc_id, anchor, min(node_id) FROM nodes WHERE anchor IS NOT NULL "
-            "AND kind IN ('section', 'paragraph') AND doc_id = ANY(?::VARCHAR[]) GROUP BY doc_id, anchor",
+            # an element's own id (a paragraph's anchor) wins over a heading's slug, as within
+            # the document (docnav.refs.internal_references)
+            "SELECT doc_id, anchor, coalesce(min(node_id) FILTER (WHERE kind = 'paragraph'), "
+            "min(node_id)) FROM nodes WHERE anchor IS NOT NULL AND kind IN ('section', "
+            "'paragraph') AND doc_id = ANY(?::VARCHAR[]) GROUP BY doc_id, anchor",
             [named],
         ).fetchall()
     } if named else {}

@@ -32,6 +32,7 @@ def heading_number(heading: str) -> str | None:
 def internal_references(tree: DocTree) -> list[Edge]:
     """References edges from paragraphs and sections to targets in the same document."""
     by_anchor: dict[str, str] = {}
+    block_anchors: dict[str, str] = {}  # an element's own id wins over a heading's slug
     by_number: dict[str, str] = {}
     floats: dict[tuple[str, str], str] = {}
     for n in tree.nodes:
@@ -46,7 +47,8 @@ def internal_references(tree: DocTree) -> list[Edge]:
             if m and n.block_kind in ("caption", "table", "text"):
                 floats.setdefault((_float_kind(m.group(1)), m.group(2)), n.node_id)
             if n.anchor:
-                by_anchor.setdefault(n.anchor, n.node_id)
+                block_anchors.setdefault(n.anchor, n.node_id)
+    by_anchor.update(block_anchors)
 
     found: dict[tuple[str, str], None] = {}
     for link in tree.links:

@@ -420,13 +420,16 @@ def test_the_collection_exports_the_vector_its_node_text_has(tmp_path):
 
 
 PAGE = """<html><body><h1>API</h1><p>Read <a href="#step-3">step three</a> first.</p>
+<p>Mind <a href="#limits">the limits</a>.</p>
 <h2>Limits</h2><table id="limits"><tr><th>Name</th><th>Max</th></tr><tr><td>rows</td>
 <td>1000</td></tr></table><ol><li>Open it</li><li>Close it</li>
 <li id="step-3">Check the log file</li></ol></body></html>"""
 
 
 def test_links_to_html_tables_and_list_items_by_id_lead_to_them(tmp_path):
-    # only headings had anchors: '#limits' led to the document, '#step-3' nowhere
+    # only headings had anchors: '#limits' led to the document, '#step-3' nowhere. The
+    # table's own id wins over the slug of the heading "Limits", within the page and from
+    # another document (which of the two won from there depended on their node ids)
     h = Harness(tmp_path, {"api.html": PAGE, "other.html": '<html><body><h1>Other</h1><p>The '
                            'row limit is in <a href="api.html#limits">the API</a>.</p></body>'
                            '</html>'})
@@ -434,6 +437,8 @@ def test_links_to_html_tables_and_list_items_by_id_lead_to_them(tmp_path):
     assert sorted(h.query(
         "SELECT s.text, d.block_kind, d.text FROM edges e JOIN nodes s ON s.node_id = e.src "
         "JOIN nodes d ON d.node_id = e.dst WHERE e.kind = 'references'")) == [
+        ("Mind the limits.", "table",
+         "| Name   |   Max |\n|--------|-------|\n| rows   |  1000 |"),
         ("Read step three first.", "list_item", "Check the log file"),
         ("The row limit is in the API.", "table",
          "| Name   |   Max |\n|--------|-------|\n| rows   |  1000 |")]
