@@ -27,11 +27,8 @@ def _cmd_index(args: argparse.Namespace) -> int:
 def _report_run(report, args: argparse.Namespace) -> None:
     """A run's (or a watch batch's) failures and notes on stderr, its summary line last on
     stdout."""
-    for path, error in report.failed:
-        print(f"error: {error}", file=sys.stderr)
-    for node_id, error, kept in report.summaries.failures:
-        print(f"warning: summary of node {node_id} failed{', previous kept' if kept else ''}: "
-              f"{error}", file=sys.stderr)
+    for line in report.failure_lines():
+        print(line, file=sys.stderr)
     _note_parsed_otherwise(report, args)
     _note_excluded(report)
     print(report.summary(), flush=True)

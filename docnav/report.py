@@ -81,6 +81,12 @@ class IndexReport:
             "seconds": round(self.seconds, 3),
         }
 
+    def failure_lines(self) -> list[str]:
+        """Each file and each summary that failed, by name: "error: …", "warning: …"."""
+        return [f"error: {error}" for _, error in self.failed] + [
+            f"warning: summary of node {node_id} failed{', previous kept' if kept else ''}: "
+            f"{error}" for node_id, error, kept in self.summaries.failures]
+
     def summary(self) -> str:
         s = self.summaries
         summaries = (

@@ -75,12 +75,12 @@ def _parser_line(con) -> list[str]:
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
     """What parsed the stored tree: the parser's fingerprint, and for a PDF the pipeline that
     read it with the --pdf-mode asked for (``auto`` chooses one on each machine)."""
-    from docnav.parse import parser_fingerprint
+    from docnav.parse import parser_fingerprint, recorded_parser
 
     if parsed_with is None:
         line = "parsed by an older DocNav (its parser was not recorded)"
     else:
-        fingerprint = parsed_with.split(";")[0]
+        fingerprint, _ = recorded_parser(parsed_with)
         line = f"parsed by parser {fingerprint}"
         if fingerprint != parser_fingerprint():
             line += " (another version: `docnav index DIR --reparse` parses it again)"
@@ -95,7 +95,9 @@ def _pdf_reading(parsed_with: str | None,
     """The pipeline that read a PDF, the --pdf-mode asked for, and the native options turned
     off (", outline off"), from its ``parsed_with``; a row recorded before the pipeline was
     takes it from the document's metadata."""
-    settings = dict(option.partition("=")[::2] for option in (parsed_with or "").split(";")[1:])
+    from docnav.parse import recorded_parser
+
+    settings = recorded_parser(parsed_with)[1] if parsed_with else {}
     pipeline = settings.get("pipeline") or dict(metadata).get("pdf_pipeline", "unknown")
     off = "".join(f", {name} off" for name, key in (("outline", "outline"),
                                                     ("furniture removal", "furniture"))

@@ -174,9 +174,7 @@ class SummaryBuilder:
         """How many of the tree's summaries :meth:`build_document` will build (not reuse)."""
         orphans = _orphans(tree, stored)
         return sum(1 for node in tree.nodes if node.kind is not NodeKind.PARAGRAPH
-                   and not (node.node_id in stored
-                            and self._reusable(stored[node.node_id], node))
-                   and self._carried(node, tree, stored, orphans) is None)
+                   and self._kept(node, tree, stored, orphans) is None)
 
     def build_document(
         self, tree: DocTree, stored: dict[str, NodeSummary], stats: SummaryStats,
@@ -196,17 +194,16 @@ class SummaryBuilder:
             own = [c for c in children if c.kind is NodeKind.PARAGRAPH]
             leaves[node.node_id] = own + [p for c in children if c.kind is not NodeKind.PARAGRAPH
                                           for p in leaves[c.node_id]]
+            kept = self._kept(node, tree, stored, orphans)
+            if kept is not None:
+                if kept.node_id == node.node_id:
+                    final[node.node_id] = _in_place(kept, tree)
+                else:  # carried over from the section's old id: written under the new one
+                    final[node.node_id] = self._carry(node, tree, kept, leaves[node.node_id])
+                    out.append(final[node.node_id])
+                stats.reused += 1
+                continue
             old = stored.get(node.node_id)
-            if old is not None and self._reusable(old, node):
-                final[node.node_id] = _in_place(old, tree)
-                stats.reused += 1
-                continue
-            carried = self._carried(node, tree, stored, orphans)
-            if carried is not None:
-                final[node.node_id] = self._carry(node, tree, carried, leaves[node.node_id])
-                out.append(final[node.node_id])
-                stats.reused += 1
-                continue
             on_build()
             done = [final[c.node_id] for c in children if c.node_id in final]
             item = SummaryInput(node, own, [s.sentences for s in done], order_prefix)
@@ -237,13 +234,20 @@ class SummaryBuilder:
         stats.rebuilt += 1
         return self._checked(node, doc_id, sentences, leaves, stats)
 
-    def _carried(self, node: Node, tree: DocTree, stored: dict[str, NodeSummary],
+    def _kept(self, node: Node, tree: DocTree, stored: dict[str, NodeSummary],
+              orphans: dict[str, NodeSummary]) -> NodeSummary | None:
+        """The stored summary ``node`` keeps instead of a new one: its own, still valid, or
+        one :meth:`_carried` over from its old id; None: it is built."""
+        old = stored.get(node.node_id)
+        if old is not None:
+            return old if self._reusable(old, node) else None
+        return self._carried(node, tree, orphans)
+
+    def _carried(self, node: Node, tree: DocTree,
                  orphans: dict[str, NodeSummary]) -> NodeSummary | None:
         """The stored summary of a section that is gone by id but whose content is this
         node's (same tree hash): a section's id follows its heading path, so renaming a
         heading above it or moving it under another heading gives it a new id."""
-        if node.node_id in stored:
-            return None
         old = orphans.get(node.tree_hash)
         if old is None or not self._reusable(old, node):
             return None

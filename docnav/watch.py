@@ -389,11 +389,8 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
 def log_report(report, log: Callable[[str], None] = print) -> None:
     """A batch's summary line, then each file and each summary that failed, by name."""
     log(report.summary())
-    for path, error in report.failed:
-        log(f"error: {error}")
-    for node_id, error, kept in report.summaries.failures:
-        log(f"warning: summary of node {node_id} failed{', previous kept' if kept else ''}: "
-            f"{error}")
+    for line in report.failure_lines():
+        log(line)
 
 
 def spool_batches(folder: str | Path):

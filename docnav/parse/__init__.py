@@ -22,12 +22,17 @@ from docnav.parse._checks import (
     format_for,
     read_markdown_text,
 )
-from docnav.parse._fingerprint import parser_fingerprint, parser_id, same_parser
+from docnav.parse._fingerprint import (
+    parser_fingerprint,
+    parser_id,
+    recorded_parser,
+    same_parser,
+)
 from docnav.parse._front_matter import FrontMatter, split_front_matter
 from docnav.parse._options import ParseOptions
 
 __all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "parser_fingerprint", "parser_id",
-           "preload", "same_parser"]
+           "preload", "recorded_parser", "same_parser"]
 
 SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
 

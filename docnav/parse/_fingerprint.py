@@ -72,3 +72,10 @@ def same_parser(recorded: str | None, current: str) -> bool:
         return False
     return recorded.split(";pipeline=")[0] == current
 
+
+def recorded_parser(recorded: str) -> tuple[str, dict[str, str]]:
+    """A :func:`parser_id` read back: the fingerprint, and the settings after it
+    (``{"pdf_mode": "auto", "outline": "True", ..., "pipeline": "native"}``)."""
+    fingerprint, *settings = recorded.split(";")
+    return fingerprint, dict(s.partition("=")[::2] for s in settings)
+

@@ -45,11 +45,12 @@ def add_block_anchors(soup, blocks: list[Block]) -> list[Block]:
     (``<table id="limits">``), matched in order by its words, so a ``#limits`` link leads to
     it; the headings have theirs already."""
     out = list(blocks)
+    words = [None if b.kind is BlockKind.HEADING else _words(b.text) for b in out]
     cursor = 0
     for element in soup.find_all(_ID_BLOCKS, id=True):
         key = _words(element.get_text(" "))
-        hit = next((i for i in range(cursor, len(out)) if key and out[i].kind is not
-                    BlockKind.HEADING and _words(out[i].text).endswith(key)), None)
+        hit = next((i for i in range(cursor, len(out))
+                    if key and words[i] is not None and words[i].endswith(key)), None)
         if hit is not None:
             out[hit] = replace(out[hit], anchor=out[hit].anchor or element["id"])
             cursor = hit + 1
