@@ -1,0 +1,140 @@
+"""DocNavGraph filters over a store built by the real pipeline (the documents' own dates,
+indexing time, metadata), and a store whose documents were embedded by two models."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.embed import HashingEmbedder
+from docnav.errors import InputError
+from docnav.index import Indexer, IndexOptions
+from docnav.query import DocNavGraph
+from docnav.store import Store
+
+# -- filters on the documents' own dates and on indexing time ------------------------------------
+
+def _html(title: str, date: str | None, body: str) -> str:
+    meta = f'<meta name="date" content="{date}">' if date else ""
+    return (f"<html><head><title>{title}</title>{meta}</head><body><h1>{title}</h1>"
+            f"<p>{body}</p></body></html>")
+
+
+@pytest.fixture(scope="module")
+def dated(tmp_path_factory):
+    docs = tmp_path_factory.mktemp("dated") / "docs"
+    docs.mkdir()
+    (docs / "old.html").write_text(_html("Old report", "2021-05-01", "Pump sales fell."))
+    (docs / "new.html").write_text(_html("New report", "2023-02-01T09:30:00Z", "Pump sales rose."))
+    (docs / "undated.md").write_text("# Notes\n\nPump sales were flat.\n")
+    store = Store(docs.parent / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    return DocNavGraph.open(store.path)
+
+
+def _docs(graph, ids) -> set[str]:
+    return {graph.node(i).path.rsplit("/", 1)[-1] for i in ids}
+
+
+def test_filter_by_the_documents_own_dates(dated):
+    everything = list(dated._nodes)
+    assert _docs(dated, dated.filter(everything, dated_after="2022-01-01")) == {"new.html"}
+    assert _docs(dated, dated.filter(everything, dated_before="2022-01-01")) == {"old.html"}
+    assert _docs(dated, dated.filter(everything, dated_after="2021-05-01",
+                                     dated_before="2023-02-01")) == {"old.html", "new.html"}
+    hits = dated.locate("pump sales", kinds=["paragraph"], filters={"dated_after": "2022-01-01"})
+    assert [dated.node(h.node_id).text for h in hits] == ["Pump sales rose."]
+    with pytest.raises(InputError, match="date 'May 2021': give a real date as YYYY-MM-DD"):
+        dated.filter(everything, dated_after="May 2021")
+    with pytest.raises(InputError, match="date '2023-13-45'"):  # the form of a date, no date
+        dated.filter(everything, dated_after="2023-13-45")
+    import datetime
+
+    assert _docs(dated, dated.filter(everything, dated_after=datetime.date(2022, 1, 1))) == {
+        "new.html"}
+
+
+def test_filter_by_indexing_time(dated):
+    everything = list(dated._nodes)
+    when = max(d["indexed_at"] for d in dated.documents.values() if d.get("indexed_at"))
+    assert len(_docs(dated, dated.filter(everything, indexed_before=when + 1))) == 3
+    assert dated.filter(everything, indexed_after=when + 1) == []
+
+
+def test_filter_by_indexing_time_takes_datetimes_and_refuses_strings(dated):
+    import datetime
+
+    everything = list(dated._nodes)
+    when = max(d["indexed_at"] for d in dated.documents.values() if d.get("indexed_at"))
+    later = datetime.datetime.fromtimestamp(when + 1)
+    assert len(_docs(dated, dated.filter(everything, indexed_before=later))) == 3
+    with pytest.raises(InputError, match="indexed_after '2024-01-01': give a Unix time"):
+        dated.filter(everything, indexed_after="2024-01-01")
+
+
+def test_metadata_keys_match_in_any_case(dated):
+    everything = list(dated._nodes)
+    title = {"title": "New report"}
+    assert _docs(dated, dated.filter(everything, metadata=title)) == {"new.html"}
+    assert _docs(dated, dated.filter(everything, metadata={"TITLE": "new REPORT"})) == {
+        "new.html"}
+
+
+def test_markdown_front_matter_is_the_documents_title_author_and_date(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "fm.md").write_text("---\ntitle: Pump Notes\nauthor: Ada\ndate: 2024-03-05\n---\n\n"
+                                "# Sales\n\nPump sales rose.\n")
+    (docs / "plain.md").write_text("# Other\n\nPump sales fell.\n")
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    graph = DocNavGraph.open(store.path)
+    everything = list(graph._nodes)
+    assert _docs(graph, graph.filter(everything, metadata={"author": "ada"})) == {"fm.md"}
+    assert _docs(graph, graph.filter(everything, dated_after="2024-01-01")) == {"fm.md"}
+    doc = next(graph.node(i) for i in everything if graph.node(i).kind == "document"
+               and graph.node(i).path.endswith("fm.md"))
+    assert doc.heading == "Pump Notes"
+
+
+# -- a store indexed with two embedding models ----------------------------------------------------
+
+BIG = "# Big\n\n" + "\n\n".join(f"Paragraph {i} of the big report on pump sales." for i in range(6))
+SMALL = "# Small\n\nThe small note on impeller wear.\n"
+
+
+@pytest.mark.parametrize("second, model, unsearched", [
+    ("# Other\n\nAnother note on impeller wear.\n", "hashing-v1-256", ["b/small.md"]),
+    ("# Later\n\n" + "\n\n".join(f"Later paragraph {i} on impeller wear." for i in range(20)),
+     "hashing-v1-128", ["a/big.md", "a/small.md"]),
+], ids=["old-model-covers-most", "new-model-covers-most"])
+def test_a_store_of_two_models_is_searched_with_the_one_covering_most(tmp_path, second, model,
+                                                                      unsearched):
+    # a run re-embeds the stale documents of its own scope only: a run over folder b with
+    # another model leaves folder a's documents with the old model's vectors
+    import contextlib
+    import io
+
+    from docnav.cli import main
+
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "a" / "big.md").write_text(BIG)
+    (tmp_path / "a" / "small.md").write_text(SMALL)
+    (tmp_path / "b" / "small.md").write_text(second)
+    store = Store(tmp_path / "g.duckdb")
+    options = IndexOptions(summaries=None, progress=False)
+    Indexer(store, options, HashingEmbedder(256)).index([tmp_path / "a"])
+    report = Indexer(store, options, HashingEmbedder(128)).index([tmp_path / "b"])
+    assert report.reembedded == []
+
+    graph = DocNavGraph.open(store.path)
+    assert graph.model == model and graph.embedder.model_id == model
+    assert graph.documents_without_vectors == [str(tmp_path / p) for p in unsearched]
+    hits = graph.locate("impeller wear", k=3, kinds=["paragraph"])
+    assert "impeller wear" in graph.node(hits[0].node_id).text  # BM25 still finds it
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert main(["--db", str(store.path), "locate", "impeller wear"]) == 0
+    assert f"note: {len(unsearched)} document(s) have no vectors of {model}" in err.getvalue()
+    assert str(tmp_path / unsearched[0]) in err.getvalue()
