@@ -358,6 +358,46 @@ def test_passages_of_the_best_section_are_read_first(built):
     assert any("Undersized breakers" in e.piece.text for e in answer.evidence)
 
 
+LOG = """# Workshop log
+
+## Pump seal
+
+Order the kit from the store and replace it every spring.
+
+## Other jobs
+
+The pump seal leaks when the pump runs dry and the seal is old.
+
+A worn seal on the pump drips onto the floor.
+
+The fence needs paint.
+"""
+
+
+def test_a_found_section_s_opening_does_not_come_before_a_better_match(tmp_path):
+    # The section found by its heading opens with a paragraph that shares no word with the
+    # question; the search ranks two other paragraphs. The reading order is a guess about
+    # where the answer is: at full weight its first paragraph came before the second match,
+    # at the default (three quarters of a search's weight) it comes after both matches.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "log.md").write_text(LOG)
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [tmp_path / "docs"])
+    lexical_only = DocNavGraph.open(store.path, embedder=None)
+
+    def passage_order(**options) -> list[str]:
+        answer = Navigator(lexical_only, **options).ask("pump seal", budget=500, doc="log.md")
+        step = next(s for s in answer.trace if s.get("over", "").startswith("paragraphs"))
+        return [" ".join(lexical_only.node(h).text.split()[:2]) for h in step["hits"]]
+
+    assert passage_order() == ["The pump", "A worn", "Order the"]
+    assert passage_order(reading_weight=1.0) == ["The pump", "Order the", "A worn"]
+    assert passage_order(reading_weight=0.0) == ["The pump", "A worn"]
+    with pytest.raises(ConfigError, match="reading_weight -1"):
+        Navigator(lexical_only, reading_weight=-1)
+
+
 def test_most_of_the_question_in_one_piece_is_not_enough_to_stop():
     # Word overlap is a weak sign of an answer: a piece holding four of the question's five
     # words (stemmed, so easily) does not stop the search while budget is left.

@@ -539,13 +539,20 @@ def path_matches(path: str, glob: str) -> bool:
     return fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(path, "*/" + glob)
 
 
-def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[tuple[str, float]]:
-    """Reciprocal rank fusion of ranked id lists: score = sum of 1 / (k + rank), best first
-    (ties keep first-seen order)."""
+def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K,
+        weights: Sequence[float] | None = None) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion of ranked id lists: score = sum of weight / (k + rank), best
+    first (ties keep first-seen order); each ranking weighs 1 unless ``weights`` says (one of
+    weight 0 adds nothing, not even its ids)."""
+    rankings = list(rankings)
+    if weights is not None and len(weights) != len(rankings):
+        raise ValueError(f"{len(weights)} weights for {len(rankings)} rankings")
     scores: dict[str, float] = {}
-    for ranked in rankings:
+    for ranked, weight in zip(rankings, weights or [1.0] * len(rankings)):
+        if not weight:
+            continue
         for rank, nid in enumerate(ranked, start=1):
-            scores[nid] = scores.get(nid, 0.0) + 1.0 / (k + rank)
+            scores[nid] = scores.get(nid, 0.0) + weight / (k + rank)
     return sorted(scores.items(), key=lambda x: -x[1])
 
 
