@@ -146,6 +146,28 @@ def test_global_cues_are_phrases_about_the_whole_not_single_words(question, expe
     assert route(question) == expected
 
 
+@pytest.mark.parametrize("question, expected", [
+    ("What does Table 2 show?", "cross-reference"),
+    ("What is shown in Table A.1?", "cross-reference"),
+    ("What does fig. 3 show?", "cross-reference"),
+    ("What does Item 7A say about market risk?", "cross-reference"),
+    ("What is reported in note 12?", "cross-reference"),
+    ("What does § 4.2 require?", "cross-reference"),
+    ("What is in the appendix?", "cross-reference"),
+    ("See above for the terms: what is the fee?", "cross-reference"),
+    ("What is a hash table?", "local"),
+    ("How do they figure out the polarity?", "local"),
+    ("What do they see as the main problem?", "local"),
+    ("Which items are listed as exceptions?", "local"),
+    ("How many pages does the report have?", "local"),
+    ("Is a note kept of each change?", "local"),
+])
+def test_cross_reference_cues_name_a_part_of_the_document(question, expected):
+    # "table", "figure", "item", "note" and "page" name a part only with its label; "see" only
+    # before a part: a hash table, figuring out and seeing went to the expanded sections
+    assert route(question) == expected
+
+
 def test_evidence_state_tracks_gaps_and_confidence(graph):
     state = EvidenceState("impeller seal hours", budget=200)
     assert state.confidence == 0.0 and set(state.gaps) == {"impeller", "seal", "hours"}

@@ -54,8 +54,18 @@ GLOBAL = re.compile(
     r"(?:a|an|the) summary\b(?! section)|summary of (?:the|this|these|all|every)\b|"
     rf"(?:main|key|major|central) {_OVERVIEW}|what are the (?:main|major|key)\b|"
     rf"across (?:the |these |all (?:the )?)?{_WHOLE}|(?:the )?whole {_WHOLE})\b", re.I)
-CROSS = re.compile(r"\b(section|sec\.|§|table|figure|fig\.|appendix|chapter|item \d+[a-z]?|"
-                   r"see)\b", re.I)
+# Cross-reference cues name a part of the document. "Section", "§", "chapter" and "appendix" do
+# so on their own ("the Drawbacks section"); "table", "figure", "item", "note", "exhibit" and
+# "page" only with a label ("Table 2", "Item 7A", "Note 12"): "a hash table", "figure out" and
+# "what do they see" ask about the text, not a part of it. "See" is a cue before a part ("see
+# above", "see the appendix").
+_LABEL = r"(?:\d+(?:\.\d+)*[a-z]?|[ivxlc]+\b|[a-z]\b(?:\.\d+)*)"
+_PART = r"(?:section|sec\.|§|chapter|appendix|table|figure|fig\.|item|note|exhibit|page)"
+CROSS = re.compile(
+    rf"(?:\b(?:sections?|chapters?|appendix|appendices)\b|§|"
+    rf"\b(?:tables?|figures?|items?|notes?|exhibits?|pages?)\s+{_LABEL}|"
+    rf"\b(?:sec|figs?|pp?)\.\s*{_LABEL}|"
+    rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
 
 
 def route(question: str) -> str:
