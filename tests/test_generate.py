@@ -128,6 +128,14 @@ def test_a_generated_answer_s_sentences_are_checked_against_the_evidence_they_ci
         ("Replace the impeller seal every 2000 operating hours", (n,)),
         ("The pump was designed on the Moon", (n,)), ("Check it", (n,))]
     assert [c.sentence[:2] for c in items] == ["- ", "- ", "1."]
+    # sentences citing different evidence, interleaved:
+    # each against its own evidence, the verdicts in the answer's order
+    m = next(i for i, e in enumerate(answer.evidence, start=1) if "seal" not in e.piece.text)
+    mixed = check_claims(f"Replace the impeller seal every 2000 operating hours [{m}]. The "
+                         f"pump was designed on the Moon [{n}]. Replace the impeller seal every "
+                         f"2000 operating hours [{n}].", answer.evidence, verifier)
+    assert [(c.refs, c.verdict == "entail") for c in mixed] == [
+        ((m,), False), ((n,), False), ((n,), True)]
 
 
 
