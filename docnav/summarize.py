@@ -28,6 +28,16 @@ _STOP = frozenset(
     "will with would you your".split()
 )
 _SKIP_KINDS = ("table", "code", "formula")
+# A field line: a record's label and a short value ("Start Date: 2014-06-15", "RFC PR #:
+# rust-lang/rfcs#3", "Feature Name: `foo`", "Author: J. Smith"), not a statement about the content.
+_FIELD = re.compile(r"[^\W\d_][\w .#/&'()-]{0,40}?\s*:\s+\S+(?:\s+\S+){0,5}", re.UNICODE)
+
+
+def is_field_line(text: str) -> bool:
+    """``Label: value``, the value a few words with no sentence's end ("Note: the trait was
+    renamed." is a statement, not a field)."""
+    text = text.strip()
+    return bool(_FIELD.fullmatch(text)) and not re.search(r"[.!?]$", text)
 
 
 @dataclass(frozen=True)
@@ -101,7 +111,7 @@ class Summarizer(ABC):
 
 
 class ExtractiveSummarizer(Summarizer):
-    summarizer_id = "extractive-v1"
+    summarizer_id = "extractive-v2"  # v2: field lines last
 
     def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
         self.options = options
@@ -180,7 +190,9 @@ def _select(
         return _cosine(bags[id(s)], centroid) * length + position
 
     scores = {id(s): salience(s) for s in candidates}
-    usable = [s for s in candidates if len(s.text) <= max_chars] or [
+    # field lines (a front matter's "Start Date: ...") only when there is nothing else
+    fits = [s for s in candidates if len(s.text) <= max_chars]
+    usable = [s for s in fits if not is_field_line(s.text)] or fits or [
         _clip(candidates[0], max_chars)
     ]
     for s in usable:  # a clipped sentence has a bag of its own

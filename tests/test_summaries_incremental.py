@@ -213,7 +213,7 @@ def test_a_new_summariser_version_rebuilds_summaries_but_reuses_verdicts(setup):
     from docnav.verify import Verifier
 
     class NextVersion(ExtractiveSummarizer):
-        summarizer_id = "extractive-v2"
+        summarizer_id = ExtractiveSummarizer.summarizer_id + "-next"
 
     docs, store, old, nli = setup
     builder = SummaryBuilder(NextVersion(), Verifier(nli), "flag")

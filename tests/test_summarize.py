@@ -94,6 +94,25 @@ def test_sections_of_only_tables_or_lists_and_empty_sections():
     assert by_heading["Empty"].sentences == ()
 
 
+def test_field_lines_are_summarised_only_when_there_is_nothing_else():
+    # An RFC's front matter: "Start Date: ...", "RFC PR: ..." list items before the first
+    # heading. They are a record, not what the document says: the document's summary is made
+    # of its sentences; a section of nothing but fields is still summarised by them.
+    fields = [P("Start Date: 2014-06-15", BlockKind.LIST_ITEM),
+              P("RFC PR #: rust-lang/rfcs#123", BlockKind.LIST_ITEM),
+              P("Rust Issue #: rust-lang/rust#16281", BlockKind.LIST_ITEM)]
+    tree = tree_of(*fields, P("Note: the name was later changed to Sync."), H("Geography"),
+                   P(RIVER), H("History"), P(CITY))
+    summaries, _ = summarise(tree)
+    doc = summaries[tree.root.node_id].text
+    assert "Start Date" not in doc and "rust-lang" not in doc
+    assert "river floods" in doc and "market square" in doc
+    assert "Note: the name was later changed to Sync." in doc  # a statement, not a field
+    only_fields = tree_of(H("Metadata"), *fields)
+    summaries, _ = summarise(only_fields)
+    assert all("Start Date: 2014-06-15" in v.text for v in summaries.values())
+
+
 def test_a_paragraph_of_over_ten_thousand_tokens_stays_within_budget():
     words = " ".join(f"word{i % 500}" for i in range(12_000))
     text = ". ".join(words[i:i + 300] for i in range(0, len(words), 300)) + "."
