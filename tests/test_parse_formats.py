@@ -242,6 +242,20 @@ def test_a_tables_column_heads_are_not_headings():
     assert "Column mask" in redbook  # a heading with a paragraph below
 
 
+@pytest.mark.parametrize("name, authors", [
+    ("1809.01202.pdf", "Youngseo Son, Nipun Bayas, and H. Andrew Schwartz"),
+    ("1909.00754.pdf", "Liliang Ren, Jianmo Ni and Julian McAuley"),
+])
+def test_a_paper_s_author_line_is_no_heading(name, authors):
+    """Set in the title's font under it, the authors' names were a heading: the abstract and
+    every section became subsections of "Youngseo Son, Nipun Bayas, ...". They are text of the
+    title's section; the abstract follows the title as before."""
+    parsed = parse_file(require(FIXTURES / "pdf" / name), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert authors not in texts and texts[1] == "Abstract"
+    assert any(b.text == authors and b.kind is not H for b in parsed.blocks)
+
+
 def test_the_entries_of_a_table_of_contents_are_no_headings():
     """redp5110_sampled's page 2 lists the sections with dot leaders and page numbers."""
     parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)

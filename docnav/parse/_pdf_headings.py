@@ -35,10 +35,48 @@ CAPTION = re.compile(
 )
 
 
+# A person's name: capitalised words and initials ("H. Andrew Schwartz", "Julian McAuley",
+# "Jean-Luc de la Croix"), a footnote mark after it ("Ren1,*"); names listed with commas, "and"
+# or "&": an author line under a paper's title.
+_NAME_WORD = r"(?:[A-Z][a-z]*[A-Z]?[a-z]+(?:[-'][A-Z]?[a-z]+)*|[A-Z]\.(?:-?[A-Z]\.)?)"
+_PARTICLE = r"(?:de|da|di|del|der|den|van|von|la|le|du|dos|bin|al)"
+_PERSON = rf"{_NAME_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_NAME_WORD}){{1,4}}[\d*\u2020\u2021\u00a7,]*"
+_AUTHORS = re.compile(rf"{_PERSON}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_PERSON})*")
+_BODY_START = re.compile(r"^(?:abstract|introduction|summary|keywords)\b", re.I)
+
+
 def find_headings(drafts: list[Draft], stats: TextStats) -> None:
     """Set ``pattern``, ``depth`` and ``level`` on the drafts that are headings."""
     _classify(drafts, stats, _toc_pages([x for d in drafts for x in d.lines]))
+    _drop_author_lines(drafts)
     _assign_levels(drafts, stats)
+
+
+def _drop_author_lines(drafts: list[Draft]) -> None:
+    """A list of names between the title and the body ("Abstract", "1 Introduction") on the
+    first page with headings is the paper's authors, not a heading. Only where that body
+    starts on the page (a paper's first page), and one name alone only after a heading (the
+    title): "Data Collection and Model Training" could head a report's first section."""
+    seen_heading = False
+    first_page = None
+    names: list[Draft] = []
+    for d in drafts:
+        if d.pattern is None or not d.lines:
+            continue
+        first_page = d.page if first_page is None else first_page
+        text = join_lines(d.lines).strip()
+        if d.page != first_page:
+            return
+        if d.pattern != "style" or _BODY_START.match(text):
+            break
+        if _AUTHORS.fullmatch(text) and (seen_heading or re.search(r",|\band\b|&", text)):
+            names.append(d)
+        else:
+            seen_heading = True
+    else:
+        return
+    for d in names:
+        d.pattern, d.depth = None, 0
 
 
 def is_code(d: Draft) -> bool:
