@@ -370,6 +370,40 @@ def test_a_short_hit_is_read_with_the_paragraph_after_it(filings):
         s for s in answer.trace if s["op"] == "navigate").items()
 
 
+TRY = """# Operators
+
+## Error propagation
+
+The desugaring of the question mark operator is changed to the following, where Try is a new
+trait that this proposal introduces below:
+
+```rust
+match Try::into_result(expr) {
+    Ok(v) => v,
+    Err(e) => return Try::from_error(From::from(e)),
+}
+```
+
+Closures and loops keep their meaning; nothing else in the language changes with this proposal.
+"""
+
+
+def test_a_lead_in_is_read_with_what_it_announces(tmp_path):
+    # The hit ends with a colon: what it introduces (the code, sharing no word with the
+    # question) is the answer. One passage read, no reading order, no embeddings: only the
+    # step that reads a lead-in with what follows it can find the code.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "try.md").write_text(TRY)
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [tmp_path / "docs"])
+    lexical_only = DocNavGraph.open(store.path, embedder=None)
+    answer = Navigator(lexical_only, sections=0, max_steps=1).ask(
+        "What is the question mark operator's desugaring?", budget=300)
+    assert [e.found_by for e in answer.evidence] == ["passage", "next"]
+    assert "Try::into_result" in answer.evidence[1].piece.text
+
+
 def test_passages_of_the_best_section_are_read_first(built):
     # "wiring" is only in the heading of the notes' section; its paragraph does not contain
     # the word, yet a reader who found the section reads it (lexical search over paragraphs

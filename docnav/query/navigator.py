@@ -19,8 +19,8 @@ paragraph that is both a good match and in a good section comes first. The readi
 a guess about where the answer is, not a match: it weighs three quarters of a search's
 ranking, so the opening of a found section that neither search ranks near the top does not
 come before the paragraph both searches put first. A short hit (a
-heading, caption or table title that the parser left as a paragraph) is followed by the
-paragraph after it, where its content is.
+heading, caption or table title that the parser left as a paragraph) and a lead-in ending in a
+colon are followed by the paragraph after them, where their content is.
 
 The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when the
 :class:`EvidenceState` is confident or the token budget is spent. The result cites node ids,
@@ -335,7 +335,7 @@ class Navigator:
                     continue
                 take([nid], "passage")
                 steps += 1
-                if len(self.graph.node(nid).text.split()) < self.short_hit_words:
+                if self._announces_next(self.graph.node(nid).text):
                     after = self._paragraph_after(nid)
                     if after and after[0] not in state.visited:
                         op("navigate", node=nid, direction="next", to=after)
@@ -429,6 +429,12 @@ class Navigator:
             for target in self.graph.navigate(source, "references"):
                 found.setdefault(target, source)
         return [(source, target) for target, source in found.items()]
+
+    def _announces_next(self, text: str) -> bool:
+        """A hit whose content is in the paragraph after it: a short one (a heading, caption or
+        table title left as a paragraph) or a lead-in ending in a colon ("The desugaring of
+        the ? operator is changed to the following:", then the code)."""
+        return len(text.split()) < self.short_hit_words or text.rstrip().endswith(":")
 
     def _paragraph_after(self, node_id: str) -> list[str]:
         """The paragraph that follows in reading order (into the next section if need be)."""
