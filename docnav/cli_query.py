@@ -65,7 +65,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         return code
     print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
           f"{answer.tokens_used} tokens of evidence")
-    if answer.evidence and answer.confidence == 0:
+    if answer.evidence and answer.confidence == 0 and answer.missing:
+        # (a question of only a global cue, "Summarise the main themes", has no words to miss)
         print("none of the question's words is in the evidence: the pieces below are only "
               "close in meaning")
     elif answer.evidence and answer.missing:

@@ -111,7 +111,7 @@ class Summarizer(ABC):
 
 
 class ExtractiveSummarizer(Summarizer):
-    summarizer_id = "extractive-v2"  # v2: field lines last
+    summarizer_id = "extractive-v3"  # v3: no field lines
 
     def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
         self.options = options
@@ -171,6 +171,12 @@ def _select(
     max_chars: int,
 ) -> list[SummarySentence]:
     """Greedy selection: salience, minus redundancy, plus a bonus for an uncovered child."""
+    # field lines (a front matter's "Start Date: ...") say nothing about the content: a
+    # section of nothing else has no summary (one would only repeat it, and be found for
+    # questions about the whole: "... across these RFCs" matched "RFC PR: rust-lang/rfcs#1607")
+    candidates = [s for s in candidates if not is_field_line(s.text)]
+    if not candidates:
+        return []
     bags = {id(s): _words(s.text) for s in candidates}
     centroid: Counter = Counter()
     for bag in bags.values():
@@ -190,9 +196,7 @@ def _select(
         return _cosine(bags[id(s)], centroid) * length + position
 
     scores = {id(s): salience(s) for s in candidates}
-    # field lines (a front matter's "Start Date: ...") only when there is nothing else
-    fits = [s for s in candidates if len(s.text) <= max_chars]
-    usable = [s for s in fits if not is_field_line(s.text)] or fits or [
+    usable = [s for s in candidates if len(s.text) <= max_chars] or [
         _clip(candidates[0], max_chars)
     ]
     for s in usable:  # a clipped sentence has a bag of its own

@@ -298,6 +298,9 @@ def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
         "meaning")
     code, _, err = run(indexed.db, "ask", "the of and?")
     assert code == 2 and "no words to search for" in err
+    # a question that is only a global cue has no words of its own to miss
+    code, out, _ = run(indexed.db, "ask", "Summarise the main themes", "--budget", "200")
+    assert code == 0 and out.startswith("route: global") and out.splitlines()[1] == ""
 
 
 def test_ask_json_is_the_answer_with_its_citations(indexed):
