@@ -404,6 +404,38 @@ def test_a_lead_in_is_read_with_what_it_announces(tmp_path):
     assert "Try::into_result" in answer.evidence[1].piece.text
 
 
+BANG = """- Feature Name: bang_type
+- Start Date: 2015-07-19
+
+## Summary
+
+Promote `!` to a full member of the language, equivalent to an enum with no variants.
+
+## Drawbacks
+
+Someone has to write the code.
+"""
+
+
+def test_a_found_preamble_is_read_as_its_whole_document(tmp_path):
+    # The question's "bang type" is in the document's title (its file name), which names the
+    # preamble section of its front matter lines. A reader who found the document reads it
+    # from the start, past the front matter: the summary, which shares no word with the
+    # question, is read (with one found section, only that step reads it).
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "bang-type.md").write_text(BANG)
+    (tmp_path / "docs" / "kinds.md").write_text(
+        "## Kinds\n\nEvery type has a kind: the kind of a type was introduced long ago.\n")
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [tmp_path / "docs"])
+    lexical_only = DocNavGraph.open(store.path, embedder=None)
+    answer = Navigator(lexical_only, sections=1).ask("Why was the bang type introduced?",
+                                                     budget=300)
+    assert any(e.piece.text.startswith("Promote") and e.found_by == "passage"
+               for e in answer.evidence)
+
+
 def test_passages_of_the_best_section_are_read_first(built):
     # "wiring" is only in the heading of the notes' section; its paragraph does not contain
     # the word, yet a reader who found the section reads it (lexical search over paragraphs
