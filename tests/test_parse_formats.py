@@ -256,6 +256,18 @@ def test_a_paper_s_author_line_is_no_heading(name, authors):
     assert any(b.text == authors and b.kind is not H for b in parsed.blocks)
 
 
+def test_a_form_s_check_box_options_are_no_headings():
+    """Amazon's 10-K cover offers "x ANNUAL REPORT PURSUANT TO SECTION 13 ..." and "¨
+    TRANSITION REPORT ..." (check box glyphs), set large and bold: as headings, PART I to PART
+    IV and every Item became subsections of "¨ TRANSITION REPORT"."""
+    parsed = parse_file(require(FINANCEBENCH / "pdfs" / "AMAZON_2017_10K.pdf"), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert not [t for t in texts if "REPORT PURSUANT TO SECTION 13" in t]
+    assert any(b.text.startswith("¨ TRANSITION REPORT") for b in parsed.blocks)
+    tree = build_tree(parsed, "d", "AMAZON_2017_10K.pdf")
+    assert _parent_heading(tree, "PART II") == "FORM 10-K"
+
+
 def test_the_entries_of_a_table_of_contents_are_no_headings():
     """redp5110_sampled's page 2 lists the sections with dot leaders and page numbers."""
     parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)

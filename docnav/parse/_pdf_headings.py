@@ -29,6 +29,9 @@ _MONO_FONT = re.compile(r"courier|mono|consol|menlo|inconsolata|cmtt|sfmt|typewr
 _SYMBOL_FONT = re.compile(r"CM(?:MI|SY|EX)|MSBM|MSAM|txsy|txex|rtxm|Symbol|Wingding|Dingbat",
                           re.I)
 _HEAD_CELL_WORDS = 6  # a table's column head is a few words a line
+# A form's check box before an option ("x ANNUAL REPORT PURSUANT TO ...", "¨ TRANSITION REPORT
+# ..." on a 10-K's cover: box fonts' glyphs come out as "x", "¨", "þ", "ý", "o"), not a heading
+_CHECK_BOX = re.compile(r"^(?:[\u00a8\u2610\u2611\u2612\u25a1\u25a0\u00fe\u00fd]|[xo](?=\s))\s*")
 _PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "roman": 3, "decimal": 4, "style": 9}
 CAPTION = re.compile(
     r"^(?:fig(?:ure)?|table|tab|exhibit|chart|example|listing)\.?\s*[0-9]{1,3}[a-z]?\b", re.I
@@ -210,7 +213,7 @@ def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],
                   previous: str) -> tuple[str | None, int]:
     lines = d.lines
     text = join_lines(lines)
-    if CAPTION.match(text) or is_code(d):
+    if CAPTION.match(text) or is_code(d) or _CHECK_BOX.match(text):
         return None, 0
     if len(lines) > 3 or len(text) > 180 or len(_LETTER.findall(text)) < 2:
         return None, 0
