@@ -120,6 +120,21 @@ def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
             _Draft(NodeKind.PARAGRAPH, block.kind.value, text=text, level=parent.level + 1,
                    page=block.page, anchor=block.anchor, links=block.links)
         )
+    _join_title(root, preamble, title)
+
+
+def _join_title(root: _Draft, preamble: _Draft | None, title: str) -> None:
+    """Text before a first heading that is the document's title (a kicker or subtitle above
+    a Word title: "Summer activities", then "Swimming in the lake") opens the title's
+    section; a preamble named by the same title beside it would be a second section of that
+    name."""
+    if preamble is None or len(root.children) < 2:
+        return
+    first = root.children[1]
+    if first.kind is NodeKind.SECTION and first.block_kind == "heading" \
+            and first.heading == title:
+        first.children[:0] = preamble.children
+        root.children.remove(preamble)
 
 
 def _crumbs(crumbs: tuple[str, ...], draft: _Draft) -> tuple[str, ...]:

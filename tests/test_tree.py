@@ -91,6 +91,20 @@ def test_text_before_the_first_heading_goes_into_a_preamble_section():
     assert paragraph(tree, "body").parent_id == section(tree, "A").node_id
 
 
+def test_text_before_a_first_heading_that_is_the_title_opens_the_title_s_section():
+    # Word's "Summer activities" subtitle above its "Swimming in the lake" title: a preamble
+    # named by the title beside the title's own section gave two sections of one name.
+    tree = tree_of(p("Summer activities"), h(1, "Swimming"), p("Duck"), h(2, "Eat"), p("x"),
+                   title="Swimming")
+    assert [c.heading for c in tree.children(tree.root.node_id)] == ["Swimming"]
+    assert [c.text or c.heading for c in tree.children(section(tree, "Swimming").node_id)] == [
+        "Summer activities", "Duck", "Eat"]
+    assert not [n for n in tree.nodes if n.block_kind == PREAMBLE]
+    # a first heading that is not the title keeps the preamble apart
+    other = tree_of(p("Summer activities"), h(1, "Swimming"), title="Lake")
+    assert [c.heading for c in other.children(other.root.node_id)] == ["Lake", "Swimming"]
+
+
 def test_document_without_headings_is_one_section():
     tree = tree_of(p("a"), p("b"), p("c"), title="")
     assert len(tree.sections) == 1
