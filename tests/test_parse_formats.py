@@ -6,6 +6,7 @@ what went wrong underneath where there was an exception, never a raw docling tra
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from pathlib import Path
@@ -256,11 +257,27 @@ def test_a_paper_s_author_line_is_no_heading(name, authors):
     assert any(b.text == authors and b.kind is not H for b in parsed.blocks)
 
 
+@functools.lru_cache(maxsize=1)
+def _amazon():
+    return parse_file(require(FINANCEBENCH / "pdfs" / "AMAZON_2017_10K.pdf"), NATIVE)
+
+
+def test_rows_of_cells_are_a_table_block():
+    """The balance sheet's rows (a label and a figure per year) are a table, a row a line: not
+    a paragraph whose "sentences" a summary would take. One row alone stays a line of text."""
+    parsed = _amazon()
+    sheet = [b for b in parsed.blocks if b.page == 40 and "Accounts payable" in b.text]
+    assert [b.kind for b in sheet] == [BlockKind.TABLE]
+    assert sheet[0].text.splitlines()[0] == "Accounts payable $ 25,309 $ 34,616"
+    one_row = [b for b in parsed.blocks if b.text.startswith("Aggregate market value")]
+    assert [b.kind for b in one_row] == [BlockKind.TEXT]
+
+
 def test_a_form_s_check_box_options_are_no_headings():
     """Amazon's 10-K cover offers "x ANNUAL REPORT PURSUANT TO SECTION 13 ..." and "¨
     TRANSITION REPORT ..." (check box glyphs), set large and bold: as headings, PART I to PART
     IV and every Item became subsections of "¨ TRANSITION REPORT"."""
-    parsed = parse_file(require(FINANCEBENCH / "pdfs" / "AMAZON_2017_10K.pdf"), NATIVE)
+    parsed = _amazon()
     texts = [text for _, text in headings(parsed)]
     assert not [t for t in texts if "REPORT PURSUANT TO SECTION 13" in t]
     assert any(b.text.startswith("¨ TRANSITION REPORT") for b in parsed.blocks)

@@ -654,8 +654,11 @@ def test_a_signal_during_a_batch_stops_it_between_documents(tmp_path, signum, co
             (docs / f"f{i:02}.md").write_text(f"# F{i}\n\nText {i}.\n")
         wait_for("parsing")  # the batch runs
         watch.send_signal(signum)
+        try:  # waited for, not read until the end: a signal left unanswered fails, not hangs
+            watch.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"docnav watch still runs 60 s after {signum.name}")
         err = watch.stderr.read()
-        watch.wait(timeout=60)
         reader.join(timeout=10)
     finally:
         watch.kill()

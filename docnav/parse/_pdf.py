@@ -126,9 +126,10 @@ def _to_block(d: Draft) -> Block | None:
         return Block(BlockKind.HEADING, d.outline.title, level=d.level, page=d.page)
     if d.pattern is not None:
         return Block(BlockKind.HEADING, join_lines(d.lines), level=d.level, page=d.page)
-    if all(x.cells >= 3 for x in d.lines):
+    if all(x.cells >= 3 for x in d.lines):  # rows of three or more cells, a row a line
         text = "\n".join(x.text for x in d.lines)
-        return Block(BlockKind.TEXT, text, page=d.page) if text.strip() else None
+        kind = BlockKind.TABLE if len(d.lines) >= 2 else BlockKind.TEXT  # one row: a line
+        return Block(kind, text, page=d.page) if text.strip() else None
     text = join_lines(d.lines)
     if not text:
         return None
