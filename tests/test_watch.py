@@ -604,7 +604,9 @@ def test_every_batch_names_the_files_and_summaries_that_failed(tmp_path, monkeyp
 
 
 SLOW_WATCH = """
-import sys, time
+import signal, sys, time
+# Ctrl-C as in a terminal: a suite run as a background job hands its children SIGINT ignored
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import docnav.index
 parse = docnav.index.parse_file
 
