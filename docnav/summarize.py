@@ -33,11 +33,11 @@ _SKIP_KINDS = ("table", "code", "formula")
 _FIELD = re.compile(r"[^\W\d_][\w .#/&'()-]{0,40}?\s*:\s+\S+(?:\s+\S+){0,5}", re.UNICODE)
 
 
-def is_field_line(text: str) -> bool:
+def _is_field_line(text: str) -> bool:
     """``Label: value``, the value a few words with no sentence's end ("Note: the trait was
     renamed." is a statement, not a field)."""
     text = text.strip()
-    return bool(_FIELD.fullmatch(text)) and not re.search(r"[.!?]$", text)
+    return bool(_FIELD.fullmatch(text)) and not text.endswith((".", "!", "?"))
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def _select(
     # field lines (a front matter's "Start Date: ...") say nothing about the content: a
     # section of nothing else has no summary (one would only repeat it, and be found for
     # questions about the whole: "... across these RFCs" matched "RFC PR: rust-lang/rfcs#1607")
-    candidates = [s for s in candidates if not is_field_line(s.text)]
+    candidates = [s for s in candidates if not _is_field_line(s.text)]
     if not candidates:
         return []
     bags = {id(s): _words(s.text) for s in candidates}

@@ -69,17 +69,15 @@ def _drop_author_lines(drafts: list[Draft]) -> None:
         first_page = d.page if first_page is None else first_page
         text = join_lines(d.lines).strip()
         if d.page != first_page:
-            return
+            return  # no body on the first page: no paper's title page
         if d.pattern != "style" or _BODY_START.match(text):
-            break
+            for name in names:
+                name.pattern, name.depth = None, 0
+            return
         if _AUTHORS.fullmatch(text) and (seen_heading or re.search(r",|\band\b|&", text)):
             names.append(d)
         else:
             seen_heading = True
-    else:
-        return
-    for d in names:
-        d.pattern, d.depth = None, 0
 
 
 def is_code(d: Draft) -> bool:

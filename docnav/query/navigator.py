@@ -43,6 +43,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import search_words, tokens
+from docnav.tree import PREAMBLE
 
 # Global cues are phrases that ask about the documents as a whole; single words such as "main",
 # "whole", "across" or "summary" also name things ("when main returns", "across threads", "the
@@ -389,12 +390,12 @@ class Navigator:
         whole document) is among those found, the reading order goes on through the
         document from its start: a lead bias. So it does for a found preamble (the
         paragraphs before a document's first heading, a section named by the document's
-        title: an RFC's "Start Date: ..." lines), which the title's words find. Reading only the innermost found sections was
-        tried (benchmarks/README.md, *Held-out papers*): better at 512 and 2048 tokens, worse
-        at 1024, so it was not kept. At full weight the reading order put a found section's
-        opening before the paragraph both searches ranked first; the weights 0 .. 1 were all
-        measured, on every set (*Reading order's weight*): 0.75 was chosen after seeing
-        them."""
+        title: an RFC's "Start Date: ..." lines), which the title's words find. Reading only
+        the innermost found sections was tried (benchmarks/README.md, *Held-out papers*):
+        better at 512 and 2048 tokens, worse at 1024, so it was not kept. At full weight the
+        reading order put a found section's opening before the paragraph both searches
+        ranked first; the weights 0 .. 1 were all measured, on every set (*Reading order's
+        weight*): 0.75 was chosen after seeing them."""
         ranks = self.graph.rankings(question, k=self.candidates, kinds=["paragraph"],
                                     filters=filters)
         found = self.graph.rankings(question, k=self.sections * 5, kinds=["section"],
@@ -402,7 +403,7 @@ class Navigator:
         reading: dict[str, None] = {}
         for sid, _ in rrf(found.values())[: self.sections]:
             section = self.graph.node(sid)
-            if section.block_kind == "preamble" and section.parent_id:
+            if section.block_kind == PREAMBLE and section.parent_id:
                 sid = section.parent_id  # found by the document's title: the whole document
             for nid in self.graph.expand(sid, depth=10_000):
                 if self.graph.node(nid).kind == "paragraph":

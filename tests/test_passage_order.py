@@ -1,0 +1,126 @@
+"""The navigator's passage order over stores built by the real pipeline: what is read after
+a hit, which sections' reading order counts, and how much it weighs beside the searches."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.embed import HashingEmbedder
+from docnav.errors import ConfigError
+from docnav.index import Indexer, IndexOptions
+from docnav.query import DocNavGraph, Navigator
+from docnav.store import Store
+
+
+def _lexical_store(tmp_path, files: dict[str, str]) -> DocNavGraph:
+    """``files`` indexed by the real pipeline without summaries; the graph's lexical side alone
+    (no embedder), so that the passage order is the tests' to reason about."""
+    (tmp_path / "docs").mkdir()
+    for name, text in files.items():
+        (tmp_path / "docs" / name).write_text(text)
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [tmp_path / "docs"])
+    return DocNavGraph.open(store.path, embedder=None)
+
+
+TRY = """# Operators
+
+## Error propagation
+
+The desugaring of the question mark operator is changed to the following, where Try is a new
+trait that this proposal introduces below:
+
+```rust
+match Try::into_result(expr) {
+    Ok(v) => v,
+    Err(e) => return Try::from_error(From::from(e)),
+}
+```
+
+Closures and loops keep their meaning; nothing else in the language changes with this proposal.
+"""
+
+
+def test_a_lead_in_is_read_with_what_it_announces(tmp_path):
+    # The hit ends with a colon: what it introduces (the code, sharing no word with the
+    # question) is the answer. One passage read, no reading order, no embeddings: only the
+    # step that reads a lead-in with what follows it can find the code.
+    lexical_only = _lexical_store(tmp_path, {"try.md": TRY})
+    answer = Navigator(lexical_only, sections=0, max_steps=1).ask(
+        "What is the question mark operator's desugaring?", budget=300)
+    assert [e.found_by for e in answer.evidence] == ["passage", "next"]
+    assert "Try::into_result" in answer.evidence[1].piece.text
+
+
+BANG = """- Feature Name: bang_type
+- Start Date: 2015-07-19
+
+## Summary
+
+Promote `!` to a full member of the language, equivalent to an enum with no variants.
+
+## Drawbacks
+
+Someone has to write the code.
+"""
+
+
+def test_a_found_preamble_is_read_as_its_whole_document(tmp_path):
+    # The question's "bang type" is in the document's title (its file name), which names the
+    # preamble section of its front matter lines. A reader who found the document reads it
+    # from the start, past the front matter: the summary, which shares no word with the
+    # question, is read (with one found section, only that step reads it).
+    lexical_only = _lexical_store(tmp_path, {
+        "bang-type.md": BANG,
+        "kinds.md": "## Kinds\n\nEvery type has a kind: the kind of a type was introduced "
+                    "long ago.\n"})
+    answer = Navigator(lexical_only, sections=1).ask("Why was the bang type introduced?",
+                                                     budget=300)
+    assert any(e.piece.text.startswith("Promote") and e.found_by == "passage"
+               for e in answer.evidence)
+
+
+def test_passages_of_the_best_section_are_read_first(built):
+    # "wiring" is only in the heading of the notes' section; its paragraph does not contain
+    # the word, yet a reader who found the section reads it (lexical search over paragraphs
+    # alone finds nothing).
+    lexical_only = DocNavGraph.open(built.path, embedder=None)
+    assert lexical_only.locate("wiring", kinds=["paragraph"], filters={"path": "notes.md"}) == []
+    answer = Navigator(lexical_only).ask("wiring", budget=60, doc="notes.md")
+    assert any("Undersized breakers" in e.piece.text for e in answer.evidence)
+
+
+LOG = """# Workshop log
+
+## Pump seal
+
+Order the kit from the store and replace it every spring.
+
+## Other jobs
+
+The pump seal leaks when the pump runs dry and the seal is old.
+
+A worn seal on the pump drips onto the floor.
+
+The fence needs paint.
+"""
+
+
+def test_a_found_section_s_opening_does_not_come_before_a_better_match(tmp_path):
+    # The section found by its heading opens with a paragraph that shares no word with the
+    # question; the search ranks two other paragraphs. The reading order is a guess about
+    # where the answer is: at full weight its first paragraph came before the second match,
+    # at the default (three quarters of a search's weight) it comes after both matches.
+    lexical_only = _lexical_store(tmp_path, {"log.md": LOG})
+
+    def passage_order(**options) -> list[str]:
+        answer = Navigator(lexical_only, **options).ask("pump seal", budget=500, doc="log.md")
+        step = next(s for s in answer.trace if s.get("over", "").startswith("paragraphs"))
+        return [" ".join(lexical_only.node(h).text.split()[:2]) for h in step["hits"]]
+
+    assert passage_order() == ["The pump", "A worn", "Order the"]
+    assert passage_order(reading_weight=1.0) == ["The pump", "Order the", "A worn"]
+    assert passage_order(reading_weight=0.0) == ["The pump", "A worn"]
+    with pytest.raises(ConfigError, match="reading_weight -1"):
+        Navigator(lexical_only, reading_weight=-1)
