@@ -311,6 +311,39 @@ def test_an_outline_heading_is_matched_to_its_own_line(title, texts, expected):
     assert (placed.index if placed.span else None) == expected
 
 
+def test_an_outline_heading_extracted_after_the_text_below_it_goes_above_that_text():
+    """The text's order can put a page's head last (Adobe's "NOTES TO CONSOLIDATED FINANCIAL
+    STATEMENTS", printed over "NOTE 1.", came after the page's last paragraph): the heading
+    goes before the first line it stands above, in its column; a line of the other column
+    keeps its place."""
+    from docnav.parse._pdf_lines import Line
+    from docnav.parse._pdf_outline import OutlineEntry, apply_outline, place_outline
+
+    def line(text, left, top, right=550):
+        return Line(text, page=1, left=left, top=top, right=right, bottom=top + 10)
+
+    lines = [line("NOTE 1. BASIS", 50, 115), line("Founded in 1982, Adobe ...", 50, 140),
+             line("NOTES TO CONSOLIDATED FINANCIAL STATEMENTS", 150, 74, right=450)]
+    entries = [OutlineEntry("Notes to Consolidated Financial Statements", 3, page=1, y=108.0),
+               OutlineEntry("NOTE 1. BASIS", 4, page=1, y=113.0)]
+    out = apply_outline(lines, place_outline(entries, lines))
+    assert [getattr(x, "title", None) for x in out] == [
+        "Notes to Consolidated Financial Statements", "NOTE 1. BASIS", None]
+    assert out[2].text.startswith("Founded")
+
+    columns = [line("left column, below", 50, 300, right=290),
+               line("3 Method", 310, 100, right=550), line("right column", 310, 120)]
+    out = apply_outline(columns, place_outline([OutlineEntry("3 Method", 1, 1, 95.0)], columns))
+    assert [getattr(x, "title", None) or x.text for x in out] == [
+        "left column, below", "3 Method", "right column"]
+
+    parsed = parse_file(require(FINANCEBENCH / "pdfs" / "ADOBE_2022_10K.pdf"), NATIVE)
+    tree = build_tree(parsed, "d", "ADOBE_2022_10K.pdf")
+    note_1 = "NOTE 1. BASIS OF PRESENTATION AND SIGNIFICANT ACCOUNTING POLICIES"
+    assert _parent_heading(tree, note_1) == "Notes to Consolidated Financial Statements"
+    assert _parent_heading(tree, "NOTE 2. REVENUE") == "Notes to Consolidated Financial Statements"
+
+
 def test_an_unmatched_outline_heading_goes_into_its_destination_column():
     from docnav.parse._pdf_lines import Line
     from docnav.parse._pdf_outline import OutlineEntry, place_outline

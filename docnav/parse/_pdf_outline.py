@@ -3,7 +3,8 @@
 Each outline entry is looked up on its destination page: the line, or run of up to four
 lines, whose text equals the entry's title (ignoring case, spacing, punctuation and a leading
 section number, which the two may write differently: "II-A Dataset extraction" is printed "A.
-Dataset extraction") becomes that heading; where nothing matches, the heading is inserted at
+Dataset extraction") becomes that heading, above the lines of its column that it stands over
+(the text's order may put a page's head last); where nothing matches, the heading is inserted at
 the destination's position — in the destination's column, on a page set in columns — so the
 structure is still there.
 """
@@ -59,11 +60,13 @@ def read_outline(pdf, page_heights: dict[int, float]) -> list[OutlineEntry]:
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """Where an outline heading goes: before line ``index``, replacing ``span`` lines."""
+    """Where an outline heading goes: before line ``index``, replacing ``span`` lines; or,
+    with ``at``, before line ``at``, the ``span`` lines at ``index`` taken out."""
 
     index: int
     span: int
     entry: OutlineEntry
+    at: int | None = None
 
 
 def place_outline(entries: list[OutlineEntry], lines: list[Line]) -> list[Placed]:
@@ -84,7 +87,7 @@ def place_outline(entries: list[OutlineEntry], lines: list[Line]) -> list[Placed
         if hit:
             start, span = hit
             used.update(range(start, start + span))
-            placed.append(Placed(start, span, entry))
+            placed.append(Placed(start, span, entry, _read_before(start, lines, by_page)))
         else:
             placed.append(Placed(_insertion_point(entry, lines, by_page), 0, entry))
     return placed
@@ -126,6 +129,21 @@ def _best_match(entry: OutlineEntry, lines: list[Line], indices: list[int],
     best = min(matches, key=lambda m: (m[0], m[1] if entry.y is None
                                        else abs(lines[m[1]].top - entry.y)))
     return best[1], best[2]
+
+
+def _read_before(index: int, lines: list[Line], by_page: dict[int, list[int]]) -> int | None:
+    """The first line of the page that the heading line at ``index`` stands above (the same
+    column, below it) but that comes before it in the text's order; None when there is none.
+    A page's head can come last in the extracted text: Adobe's "NOTES TO CONSOLIDATED
+    FINANCIAL STATEMENTS", printed over "NOTE 1.", followed the page's last paragraph."""
+    head = lines[index]
+    for i in by_page.get(head.page, []):
+        if i >= index:
+            return None
+        line = lines[i]
+        if line.top >= head.bottom and line.left < head.right and head.left < line.right:
+            return i
+    return None
 
 
 def _insertion_point(entry: OutlineEntry, lines: list[Line], by_page: dict[int, list[int]]) -> int:
@@ -176,7 +194,7 @@ def apply_outline(lines: list[Line], placed: list[Placed]) -> list[Line | Outlin
     """The lines with outline headings in place: matched lines replaced, others inserted."""
     before: dict[int, list[Placed]] = {}
     for p in placed:
-        before.setdefault(p.index, []).append(p)
+        before.setdefault(p.index if p.at is None else p.at, []).append(p)
     skip: set[int] = set()
     out: list[Line | OutlineEntry] = []
     for i in range(len(lines) + 1):
