@@ -285,6 +285,29 @@ def test_a_form_s_check_box_options_are_no_headings():
     assert _parent_heading(tree, "PART II") == "FORM 10-K"
 
 
+def test_a_10k_s_notes_hold_their_subheadings():
+    """Amazon sets "Note 1-DESCRIPTION OF BUSINESS AND ACCOUNTING POLICIES" like the headings
+    inside it ("Description of Business", "Use of Estimates"): all were siblings, so a note's
+    section held only its first lines. "Note N" is a numbering like "Item N", ranked below
+    Item; the heading right before the first note heads them all."""
+    tree = build_tree(_amazon(), "d", "AMAZON_2017_10K.pdf")
+    note_1 = "Note 1-DESCRIPTION OF BUSINESS AND ACCOUNTING POLICIES"
+    note_4 = "Note 4-ACQUISITIONS, GOODWILL, AND ACQUIRED INTANGIBLE ASSETS"
+    assert _parent_heading(tree, "Description of Business") == note_1
+    assert _parent_heading(tree, "Acquisition Activity") == note_4
+    notes = "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS"
+    assert _parent_heading(tree, note_1) == _parent_heading(tree, note_4) == notes
+    assert _parent_heading(tree, notes) == "Item 8. Financial Statements and Supplementary Data"
+    assert _parent_heading(tree, "Item 9A. Controls and Procedures") == "PART II"
+
+    from docnav.parse._pdf_headings import _NOTE
+    assert all(_NOTE.match(t) for t in ("Note 1-DESCRIPTION", "NOTE 2. REVENUE",
+                                        "Note 3 \u2014 Leases", "Note 12 Segment Information"))
+    assert not any(_NOTE.match(t) for t in ("Notes to Consolidated Financial Statements",
+                                            "Note: amounts in millions", "Note 1 to the table",
+                                            "Note 2017 results"))
+
+
 def test_the_entries_of_a_table_of_contents_are_no_headings():
     """redp5110_sampled's page 2 lists the sections with dot leaders and page numbers."""
     parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)

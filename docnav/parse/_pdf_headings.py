@@ -2,9 +2,9 @@
 
 A heading is short and set apart from body text: larger, in a heavier font, or in another
 font after a paragraph break; or numbered like a heading ("PART II", "Item 7.", "ITEM 1A.",
-"3.2 Results") and at least as heavy or large as body text. Table-of-contents rows, table rows,
-captions, code, formulas and sentence fragments are not. Levels follow size first, then the
-numbering ("PART" above "Item", "3" above "3.2"), then weight.
+"Note 4-", "3.2 Results") and at least as heavy or large as body text. Table-of-contents
+rows, table rows, captions, code, formulas and sentence fragments are not. Levels follow size first, then the
+numbering ("PART" above "Item" above "Note", "3" above "3.2"), then weight.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from docnav.parse._pdf_paragraphs import SENTENCE_END, Draft, join_lines
 _PART = re.compile(r"^part\s+(?:[ivx]{1,4}|[0-9]{1,2})\b", re.I)
 _CHAPTER = re.compile(r"^(?:chapter|appendix)\s+[0-9a-z]{1,3}\b", re.I)
 _ITEM = re.compile(r"^item\s+[0-9]{1,2}[a-c]?(?:\s*[.:\u2013\u2014-]|\s+[A-Z]|\s*$)", re.I)
+# a financial statement's note: "Note 1-DESCRIPTION OF BUSINESS", "NOTE 2. REVENUE", "Note 3 —"
+_NOTE = re.compile(r"^note\s+[0-9]{1,2}\s*(?:[.:\u2013\u2014-]|\s+(?-i:[A-Z]))", re.I)
 _DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,4})\.?\s+[^\s.,;:)%]")
 _ROMAN = re.compile(r"^([IVX]{1,5})(?:-[A-Z])?\.?\s+[A-Z]")
 _DOT_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
@@ -32,7 +34,8 @@ _HEAD_CELL_WORDS = 6  # a table's column head is a few words a line
 # A form's check box before an option ("x ANNUAL REPORT PURSUANT TO ...", "¨ TRANSITION REPORT
 # ..." on a 10-K's cover: box fonts' glyphs come out as "x", "¨", "þ", "ý", "o"), not a heading
 _CHECK_BOX = re.compile(r"^(?:[\u00a8\u2610\u2611\u2612\u25a1\u25a0\u00fe\u00fd]|[xo](?=\s))\s*")
-_PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "roman": 3, "decimal": 4, "style": 9}
+_PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "note": 3, "roman": 4, "decimal": 5,
+                  "style": 9}
 CAPTION = re.compile(
     r"^(?:fig(?:ure)?|table|tab|exhibit|chart|example|listing)\.?\s*[0-9]{1,3}[a-z]?\b", re.I
 )
@@ -227,7 +230,8 @@ def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],
     heavier = weight >= stats.body_weight + 200
     if lines[0].top >= toc_pages.get(lines[0].page, math.inf) - 1 and size < 1.4:
         return None, 0  # an entry of a table of contents
-    for pattern, regex in (("part", _PART), ("chapter", _CHAPTER), ("item", _ITEM)):
+    for pattern, regex in (("part", _PART), ("chapter", _CHAPTER), ("item", _ITEM),
+                           ("note", _NOTE)):
         if regex.match(text) and len(text) <= 160:
             return (pattern, 0) if big or heavier or size >= 1.08 else (None, 0)
     words = len(text.split())
@@ -271,6 +275,7 @@ def _assign_levels(drafts: list[Draft], stats: TextStats) -> None:
         keys[i] = (tier[size], _PATTERN_ORDER[d.pattern], d.depth,
                    -weight if d.pattern == "style" else 0)
     _rank_matter_with_sections(drafts, keys)
+    _head_the_notes(drafts, keys)
     ranks = {key: rank for rank, key in enumerate(sorted(set(keys.values())), start=1)}
     for i, key in keys.items():
         drafts[i].level = ranks[key]
@@ -297,6 +302,15 @@ def _rank_matter_with_sections(drafts: list[Draft], keys: dict[int, tuple]) -> N
             if (drafts[i].pattern == "style" and not same[0] < i < same[-1]
                     and _look(drafts[i], keys[i]) == _look(drafts[same[0]], keys[same[0]])):
                 keys[i] = top
+
+
+def _head_the_notes(drafts: list[Draft], keys: dict[int, tuple]) -> None:
+    """A heading of the notes' size directly before the first note, no text between ("NOTES
+    TO CONSOLIDATED FINANCIAL STATEMENTS", then "Note 1-DESCRIPTION OF BUSINESS"), heads them:
+    it ranks just above the notes, which become its subsections."""
+    first = next((i for i in sorted(keys) if drafts[i].pattern == "note"), None)
+    if first and drafts[first - 1].pattern == "style" and keys[first - 1][0] == keys[first][0]:
+        keys[first - 1] = (keys[first][0], _PATTERN_ORDER["note"] - 0.5, 0, 0)
 
 
 def _look(d: Draft, key: tuple) -> tuple:
