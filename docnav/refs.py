@@ -1,4 +1,5 @@
-"""Cross-references: anchor links, "see Section 3.2", "Table 2", links between documents.
+"""Cross-references: anchor links, "see Section 3.2", "Table 2", a filing's "Item 7A" and "Note
+12", links between documents.
 
 In-document references are a function of one tree and are stored with the document.
 Links to other documents of the collection are resolved against the collection's paths and
@@ -20,6 +21,13 @@ _SECTION_REF = re.compile(
     r"\b(?:Section|Sections|Sec\.|§|Chapter|Appendix)\s*((?:\d+|[A-Z])(?:\.\d+)*)", re.I
 )
 _FLOAT_REF = re.compile(r"\b(Table|Figure|Fig\.)\s+(\d+)", re.I)
+# a filing's parts: "see Item 7A", "Note 12" in the text; the sections headed "Item 7A.",
+# "Note 12-SEGMENT INFORMATION" / "NOTE 12." or, inside "Notes to (Consolidated) Financial
+# Statements", numbered "12. Segment Information"
+# (capitalised: "other non-cash items 10" in a table row is no reference)
+_LABEL_REF = re.compile(r"\b(Item|ITEM|Note|NOTE)[sS]?\s+(\d{1,2}[A-C]?)\b(?![.,]\d)")
+_LABEL_HEADING = re.compile(r"^\s*(Item|Note)\s+(\d{1,2}[A-C]?)\b(?![.,]?\d)", re.I)
+_NOTES_SECTION = re.compile(r"\bnotes to\b.*\bfinancial statements\b", re.I)
 _HEADING_NUMBER = re.compile(r"^\s*(?:Section\s+|Appendix\s+|Chapter\s+)?((?:\d+|[A-Z])(?:\.\d+)*)\.?\s", re.I)
 
 
@@ -34,13 +42,15 @@ def internal_references(tree: DocTree) -> list[Edge]:
     by_anchor: dict[str, str] = {}
     block_anchors: dict[str, str] = {}  # an element's own id wins over a heading's slug
     by_number: dict[str, str] = {}
+    by_label = _labelled_sections(tree)
+    notes = {nid for (kind, _), nid in by_label.items() if kind == "note"}
     floats: dict[tuple[str, str], str] = {}
     for n in tree.nodes:
         if n.kind is NodeKind.SECTION:
             if n.anchor:
                 by_anchor.setdefault(n.anchor, n.node_id)
             num = heading_number(n.heading)
-            if num:
+            if num and n.node_id not in notes:  # "Section 13" of an Act is no Note 13
                 by_number.setdefault(num, n.node_id)
         elif n.kind is NodeKind.PARAGRAPH:
             m = _FLOAT_REF.match(n.text)
@@ -66,6 +76,10 @@ def internal_references(tree: DocTree) -> list[Edge]:
             dst = floats.get((_float_kind(m.group(1)), m.group(2)))
             if dst:
                 found[(n.node_id, dst)] = None
+        for m in _LABEL_REF.finditer(n.text):
+            dst = by_label.get((m.group(1).lower(), m.group(2).upper()))
+            if dst:
+                found[(n.node_id, dst)] = None
     ancestors_cache: dict[str, set[str]] = {}
     edges = []
     for src, dst in found:
@@ -77,6 +91,25 @@ def internal_references(tree: DocTree) -> list[Edge]:
             continue  # a paragraph citing its own section is not a navigation step
         edges.append(Edge(src, dst, EdgeKind.REFERENCES))
     return edges
+
+
+def _labelled_sections(tree: DocTree) -> dict[tuple[str, str], str]:
+    """("item", "7A") and ("note", "12") -> the section so headed, the first of each. The
+    sections numbered inside a "Notes to Financial Statements" section are its notes ("12.
+    Segment Information" is Note 12); other numbered sections are no notes (a paper's "note 1"
+    is a footnote, not its Section 1)."""
+    labels: dict[tuple[str, str], str] = {}
+    sections = [n for n in tree.nodes if n.kind is NodeKind.SECTION]
+    notes_at = next((i for i, n in enumerate(sections) if _NOTES_SECTION.search(n.heading)), None)
+    for i, n in enumerate(sections):
+        m = _LABEL_HEADING.match(n.heading)
+        if m:
+            labels.setdefault((m.group(1).lower(), m.group(2).upper()), n.node_id)
+        elif notes_at is not None and i > notes_at:
+            num = heading_number(n.heading)
+            if num and num.isdigit():
+                labels.setdefault(("note", num), n.node_id)
+    return labels
 
 
 def _float_kind(word: str) -> str:

@@ -300,6 +300,17 @@ def test_a_10k_s_notes_hold_their_subheadings():
     assert _parent_heading(tree, notes) == "Item 8. Financial Statements and Supplementary Data"
     assert _parent_heading(tree, "Item 9A. Controls and Procedures") == "PART II"
 
+    # the filing's references to its items and notes lead to their sections
+    from docnav.refs import internal_references
+
+    heading = {s.node_id: s.heading for s in tree.sections}
+    cited: dict[str, set[str]] = {}
+    for e in internal_references(tree):
+        cited.setdefault(tree.node(e.src).text, set()).add(heading.get(e.dst, ""))
+    see = [c for t, c in cited.items() if t.startswith("See Item 8 of Part II") and "Note 7" in t]
+    assert see and see[0] >= {"Item 8. Financial Statements and Supplementary Data",
+                              "Note 7-COMMITMENTS AND CONTINGENCIES"}
+
     from docnav.parse._pdf_headings import _NOTE
     assert all(_NOTE.match(t) for t in ("Note 1-DESCRIPTION", "NOTE 2. REVENUE",
                                         "Note 3 \u2014 Leases", "Note 12 Segment Information"))

@@ -386,3 +386,53 @@ def test_headings_with_code_or_links_are_headings(tmp_path):
     assert parsed.title == "The docnav guide"
     assert parsed.blocks[7].links == (Link("https://example.org/204", "RFC 204"),)
     assert parents(tree_of(parsed))["? operator"] == "Motivation"
+
+
+# -- references ------------------------------------------------------------------------------
+
+FILING = """# Annual Report
+
+## Item 7. Management's Discussion
+
+Leases are discussed in Note 3. Other non-cash items 8 (3) 4.
+
+We file reports under Section 13 of the Exchange Act.
+
+## Item 8. Financial Statements
+
+### Notes to Consolidated Financial Statements
+
+#### 3. Leases
+
+We lease stores; see Item 7 for the outlook.
+
+#### 13. Contingencies
+
+None.
+"""
+
+
+def _references(tree: DocTree) -> set[tuple[str, str]]:
+    from docnav.refs import internal_references
+
+    text = {n.node_id: n.text or n.heading for n in tree.nodes}
+    return {(text[e.src][:20].strip(), text[e.dst]) for e in internal_references(tree)}
+
+
+def test_a_filing_s_item_and_note_references_lead_to_their_sections(tmp_path):
+    """"Note 3" is the section numbered 3 in the notes to the financial statements, "Item 7"
+    the section headed so: 10-Ks cite their parts this way ("See Item 8 of Part II, ...—Note
+    7—Commitments"). "Section 13" of an Act is no note numbered 13, and a table's "non-cash
+    items 8" no reference."""
+    tree = tree_of(parse_md(tmp_path, FILING))
+    assert _references(tree) == {("Leases are discussed", "3. Leases"),
+                                 ("We lease stores; see", "Item 7. Management's Discussion")}
+
+
+def test_a_note_heading_is_found_by_its_label_and_a_paper_s_note_is_no_section(tmp_path):
+    filing = tree_of(parse_md(tmp_path, "# R\n\n## Note 2 - Revenue\n\nText.\n\n"
+                                        "## Note 12 - Segments\n\nAs in Note 2.\n"))
+    assert _references(filing) == {("As in Note 2.", "Note 2 - Revenue")}
+    paper = tree_of(parse_md(tmp_path, "# P\n\n## 1 Introduction\n\nText.\n\n"
+                                       "## 2 Method\n\nAs note 1 says, and Note 1 too.\n"))
+    assert _references(paper) == set()
