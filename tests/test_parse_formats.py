@@ -345,6 +345,43 @@ def test_an_outline_heading_is_matched_to_its_own_line(title, texts, expected):
     assert (placed.index if placed.span else None) == expected
 
 
+@functools.lru_cache(maxsize=1)
+def _adobe():
+    return parse_file(require(FINANCEBENCH / "pdfs" / "ADOBE_2022_10K.pdf"), NATIVE)
+
+
+def _ancestors(tree, heading: str) -> list[str]:
+    (section,) = [s for s in tree.sections if s.heading == heading]
+    return [a.heading for a in tree.ancestors(section.node_id)]
+
+
+def test_a_long_outline_section_gets_the_headings_printed_in_it():
+    """Adobe's bookmarks name the items and notes; the seven pages of Note 1 and the fourteen
+    of Item 1A had no heading inside ("Revenue Recognition", "Risks Related to ..."): printed
+    only, they were paragraphs. In sections of three pages or more they are found from the
+    fonts, below the outline's levels; the page head "NOTES TO CONSOLIDATED FINANCIAL
+    STATEMENTS (Continued)" is none. A paper's outline sections (a page or two) get no
+    printed headings: there the fonts find formula pieces ("1 hner")."""
+    tree = build_tree(_adobe(), "d", "ADOBE_2022_10K.pdf")
+    note_1 = "NOTE 1. BASIS OF PRESENTATION AND SIGNIFICANT ACCOUNTING POLICIES"
+    assert note_1 in _ancestors(tree, "Revenue Recognition")
+    assert _parent_heading(tree, "Risks Related to Our Ability to Grow Our Business") == \
+        "Item 1A. Risk Factors"
+    texts = [t for _, t in headings(_adobe())]
+    assert not [t for t in texts if "(Continued)" in t]
+    assert texts.count("Item 1A. Risk Factors") == 1
+
+    paper = [t for _, t in headings(parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"),
+                                               NATIVE))]
+    assert "1 hner" not in paper and "Bi-LSTM Bi-LSTM" not in paper
+    assert dict(_adobe().metadata)["heading_source"] == "outline"
+
+    from docnav.parse._pdf_headings import _CONTINUED
+    assert all(_CONTINUED.search(t) for t in ("NOTES TO FINANCIAL STATEMENTS (Continued)",
+                                               "Results \u2014 continued", "Table 3 [continued]"))
+    assert not _CONTINUED.search("Continued Operations")
+
+
 def test_an_outline_heading_extracted_after_the_text_below_it_goes_above_that_text():
     """The text's order can put a page's head last (Adobe's "NOTES TO CONSOLIDATED FINANCIAL
     STATEMENTS", printed over "NOTE 1.", came after the page's last paragraph): the heading
@@ -371,8 +408,7 @@ def test_an_outline_heading_extracted_after_the_text_below_it_goes_above_that_te
     assert [getattr(x, "title", None) or x.text for x in out] == [
         "left column, below", "3 Method", "right column"]
 
-    parsed = parse_file(require(FINANCEBENCH / "pdfs" / "ADOBE_2022_10K.pdf"), NATIVE)
-    tree = build_tree(parsed, "d", "ADOBE_2022_10K.pdf")
+    tree = build_tree(_adobe(), "d", "ADOBE_2022_10K.pdf")
     note_1 = "NOTE 1. BASIS OF PRESENTATION AND SIGNIFICANT ACCOUNTING POLICIES"
     assert _parent_heading(tree, note_1) == "Notes to Consolidated Financial Statements"
     assert _parent_heading(tree, "NOTE 2. REVENUE") == "Notes to Consolidated Financial Statements"

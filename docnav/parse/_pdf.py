@@ -4,7 +4,8 @@ That pipeline yields one text item per line and no headings. DocNav pairs the li
 fonts (:mod:`._pdf_lines`), drops page furniture, merges lines into paragraphs
 (:mod:`._pdf_paragraphs`) and takes the headings from
 
-1. the PDF outline (bookmarks, :mod:`._pdf_outline`) when it has at least two entries, or
+1. the PDF outline (bookmarks, :mod:`._pdf_outline`) when it has at least two entries, and
+   inside its sections of three pages or more, the headings printed there, or
 2. the text itself: size, weight and numbering (:mod:`._pdf_headings`).
 
 Characters the parser could not read (U+FFFD) are taken from pdfium's text first
@@ -32,6 +33,7 @@ _GLYPH_BULLET = re.compile(r"^\s*[•●▪■◦○∙·‣⁃∞➢✓❖►�
 _LETTER = re.compile(r"[^\W\d_]")
 _FOOTNOTE_MARKS = " *∗†‡§¶"  # "… Crowd Annotations∗": the mark of the title's footnote
 _TITLE_SIZE = 1.3  # text this much larger than body text on the first page can be the title
+LONG_SECTION_PAGES = 3  # an outline section this long gets the printed headings inside it
 
 
 @dataclass(frozen=True)
@@ -66,9 +68,7 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     items = apply_outline(lines, place_outline(outline, lines)) if use_outline else lines
     drafts = segment(items, stats)
     if use_outline:
-        for d in drafts:
-            if d.outline is not None:
-                d.pattern, d.level = "outline", d.outline.level
+        _headings_under_outline(drafts, stats)
     else:
         find_headings(drafts, stats)
     drafts = merge_runons(drafts)
@@ -77,6 +77,36 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
             ("heading_source", "outline" if use_outline else "fonts"))
     title = _title(drafts, stats, dict(metadata), pages.page_heights.get(1, 792.0))
     return NativePdf(blocks, title, metadata + info)
+
+
+def _headings_under_outline(drafts: list[Draft], stats: TextStats) -> None:
+    """The outline's headings, and inside a long stretch that the outline leaves without one
+    (``LONG_SECTION_PAGES`` pages or more) the printed headings found as in a PDF without an
+    outline (:mod:`._pdf_headings`), each a subsection of the outline heading before it,
+    ranked below the outline's deepest level. A 10-K's bookmarks name its items and notes;
+    the headings inside them ("Revenue Recognition" in a seven-page Note 1) are only printed.
+    A paper's outline names every section, and in its sections of a page or two the fonts
+    find more formula and table fragments than headings, so those are left as they are."""
+    outlined = [d for d in drafts if d.outline is not None]
+    for d in outlined:
+        d.pattern, d.level = "outline", d.outline.level
+    find_headings([d for d in drafts if d.outline is None], stats)
+    deepest = max(d.level for d in outlined)
+    runs: list[list[Draft]] = [[]]
+    for d in drafts:
+        if d.outline is not None:
+            runs.append([])
+        else:
+            runs[-1].append(d)
+    for run in runs:
+        long = len({d.page for d in run}) >= LONG_SECTION_PAGES
+        for d in run:
+            if d.pattern is None:
+                continue
+            if long:
+                d.level += deepest
+            else:
+                d.pattern, d.depth, d.level = None, 0, 0
 
 
 def _title(drafts: list[Draft], stats: TextStats, metadata: dict[str, str],

@@ -34,6 +34,9 @@ _HEAD_CELL_WORDS = 6  # a table's column head is a few words a line
 # A form's check box before an option ("x ANNUAL REPORT PURSUANT TO ...", "¨ TRANSITION REPORT
 # ..." on a 10-K's cover: box fonts' glyphs come out as "x", "¨", "þ", "ý", "o"), not a heading
 _CHECK_BOX = re.compile(r"^(?:[\u00a8\u2610\u2611\u2612\u25a1\u25a0\u00fe\u00fd]|[xo](?=\s))\s*")
+# a page's head over the rest of a section begun earlier ("NOTES TO CONSOLIDATED FINANCIAL
+# STATEMENTS (Continued)" on each page of a 10-K's notes): no new section
+_CONTINUED = re.compile(r"[(\[]\s*continued\s*[)\]]\s*$|\s[\u2013\u2014-]\s*continued\s*$", re.I)
 _PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "note": 3, "roman": 4, "decimal": 5,
                   "style": 9}
 CAPTION = re.compile(
@@ -214,7 +217,7 @@ def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],
                   previous: str) -> tuple[str | None, int]:
     lines = d.lines
     text = join_lines(lines)
-    if CAPTION.match(text) or is_code(d) or _CHECK_BOX.match(text):
+    if CAPTION.match(text) or is_code(d) or _CHECK_BOX.match(text) or _CONTINUED.search(text):
         return None, 0
     if len(lines) > 3 or len(text) > 180 or len(_LETTER.findall(text)) < 2:
         return None, 0
