@@ -289,7 +289,8 @@ def test_a_10k_s_notes_hold_their_subheadings():
     """Amazon sets "Note 1-DESCRIPTION OF BUSINESS AND ACCOUNTING POLICIES" like the headings
     inside it ("Description of Business", "Use of Estimates"): all were siblings, so a note's
     section held only its first lines. "Note N" is a numbering like "Item N", ranked below
-    Item; the heading right before the first note heads them all."""
+    Item; "Notes to Consolidated Financial Statements" right before the first note (Amazon's
+    "Note 1-", Best Buy's "1.") heads them all."""
     tree = build_tree(_amazon(), "d", "AMAZON_2017_10K.pdf")
     note_1 = "Note 1-DESCRIPTION OF BUSINESS AND ACCOUNTING POLICIES"
     note_4 = "Note 4-ACQUISITIONS, GOODWILL, AND ACQUIRED INTANGIBLE ASSETS"
@@ -310,6 +311,13 @@ def test_a_10k_s_notes_hold_their_subheadings():
     see = [c for t, c in cited.items() if t.startswith("See Item 8 of Part II") and "Note 7" in t]
     assert see and see[0] >= {"Item 8. Financial Statements and Supplementary Data",
                               "Note 7-COMMITMENTS AND CONTINGENCIES"}
+
+    # Best Buy numbers its notes "1. Summary of ..." under the same heading
+    best_buy = build_tree(parse_file(require(FINANCEBENCH / "pdfs" / "BESTBUY_2023_10K.pdf"),
+                                     NATIVE), "d", "BESTBUY_2023_10K.pdf")
+    notes_bb = "Notes to Consolidated Financial Statements"
+    assert _parent_heading(best_buy, "1. Summary of Significant Accounting Policies") == \
+        _parent_heading(best_buy, "14. Segment and Geographic Information") == notes_bb
 
     from docnav.parse._pdf_headings import _NOTE
     assert all(_NOTE.match(t) for t in ("Note 1-DESCRIPTION", "NOTE 2. REVENUE",

@@ -21,6 +21,7 @@ _CHAPTER = re.compile(r"^(?:chapter|appendix)\s+[0-9a-z]{1,3}\b", re.I)
 _ITEM = re.compile(r"^item\s+[0-9]{1,2}[a-c]?(?:\s*[.:\u2013\u2014-]|\s+[A-Z]|\s*$)", re.I)
 # a financial statement's note: "Note 1-DESCRIPTION OF BUSINESS", "NOTE 2. REVENUE", "Note 3 —"
 _NOTE = re.compile(r"^note\s+[0-9]{1,2}\s*(?:[.:\u2013\u2014-]|\s+(?-i:[A-Z]))", re.I)
+_NOTES_HEADING = re.compile(r"^notes to\b.*\bfinancial statements\b", re.I)
 _DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,4})\.?\s+[^\s.,;:)%]")
 _ROMAN = re.compile(r"^([IVX]{1,5})(?:-[A-Z])?\.?\s+[A-Z]")
 _DOT_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
@@ -308,12 +309,16 @@ def _rank_matter_with_sections(drafts: list[Draft], keys: dict[int, tuple]) -> N
 
 
 def _head_the_notes(drafts: list[Draft], keys: dict[int, tuple]) -> None:
-    """A heading of the notes' size directly before the first note, no text between ("NOTES
-    TO CONSOLIDATED FINANCIAL STATEMENTS", then "Note 1-DESCRIPTION OF BUSINESS"), heads them:
-    it ranks just above the notes, which become its subsections."""
-    first = next((i for i in sorted(keys) if drafts[i].pattern == "note"), None)
-    if first and drafts[first - 1].pattern == "style" and keys[first - 1][0] == keys[first][0]:
-        keys[first - 1] = (keys[first][0], _PATTERN_ORDER["note"] - 0.5, 0, 0)
+    """"Notes to (Consolidated) Financial Statements" directly before the first note, no text
+    between (Amazon's "Note 1-DESCRIPTION OF BUSINESS", Best Buy's "1. Summary of Significant
+    Accounting Policies"), heads the notes: it ranks just above them, they are its
+    subsections."""
+    for i in sorted(keys):
+        head, first = drafts[i], i + 1
+        if (head.pattern == "style" and _NOTES_HEADING.match(join_lines(head.lines))
+                and first in keys and drafts[first].pattern in ("note", "decimal")
+                and keys[i][0] == keys[first][0]):
+            keys[i] = (keys[first][0], _PATTERN_ORDER[drafts[first].pattern] - 0.5, 0, 0)
 
 
 def _look(d: Draft, key: tuple) -> tuple:
