@@ -383,6 +383,18 @@ def test_most_of_the_question_in_one_piece_is_not_enough_to_stop():
     assert state.confidence == 1.0 and state.sufficient()
 
 
+def test_the_words_that_ask_are_no_part_of_what_the_evidence_must_hold():
+    """"What does Note 7 say about pledged assets?": a piece on Note 7's pledged assets
+    answers it without saying "say" or "about", which the answer listed as missing. A question
+    made only of such words keeps them (something must be looked for)."""
+    state = EvidenceState("What does Note 7 say about pledged assets?", budget=100)
+    state.min_fill = 0.0
+    state.add([Piece("a", "k.pdf", "Note 7 › Pledged Assets", None,
+                     "As of 2017 we have pledged $1.4 billion of assets.", 12)], "passage")
+    assert state.gaps == [] and state.confidence == 1.0 and state.sufficient()
+    assert EvidenceState("Tell me about it", budget=100).gaps == ["tell", "me", "about"]
+
+
 def test_confidence_needs_one_piece_holding_the_question_together(graph):
     state = EvidenceState("impeller seal clearance motor", budget=400)
     state.min_fill = 0.0

@@ -69,6 +69,10 @@ CROSS = re.compile(
     rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
 
 
+ASKING = frozenset("about say says said tell me describe explain list give show please "
+                   "mention mentioned".split())
+
+
 def route(question: str) -> str:
     """'global', 'cross-reference' or 'local'."""
     if GLOBAL.search(question):
@@ -90,7 +94,8 @@ class EvidenceState:
     """What has been collected for a question, and whether it is enough.
 
     gaps: the question's words no evidence contains in any form ("desugar" is held by
-    "desugaring": terms are word stems, see :mod:`docnav.query.lexical`); confidence: the
+    "desugaring": terms are word stems, see :mod:`docnav.query.lexical`), leaving out the
+    words that ask rather than name (``ASKING``: "say", "about", "describe"); confidence: the
     largest share of the question's terms that one piece holds. Terms scattered over several
     pieces (each piece a different part of the question) are no sign that the answer is in
     hand, so they do not count together. Word overlap is still a weak signal (a short hit can
@@ -111,7 +116,10 @@ class EvidenceState:
     last_node: str | None = None
 
     def __post_init__(self) -> None:
-        self.words = search_words(self.question)  # search term -> the question's word
+        words = search_words(self.question)  # search term -> the question's word
+        # words that ask rather than name what is asked about ("what does Note 7 say about
+        # pledged assets"): no piece needs them, and none is missing without them
+        self.words = {t: w for t, w in words.items() if w not in ASKING} or words
         self.terms = list(self.words)
 
     @property
