@@ -331,6 +331,9 @@ def test_the_entries_of_a_table_of_contents_are_no_headings():
     """redp5110_sampled's page 2 lists the sections with dot leaders and page numbers."""
     parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)
     assert [b.text for b in parsed.blocks if b.page == 2 and b.kind is H] == ["Contents"]
+    # Amazon's index page starts with "PART I" over its rows: the entry, not a second Part I
+    parts = [(b.page, b.text) for b in _amazon().blocks if b.kind is H and b.text == "PART I"]
+    assert parts == [(3, "PART I")]
 
 
 @pytest.mark.parametrize("title, texts, expected", [

@@ -57,9 +57,29 @@ _BODY_START = re.compile(r"^(?:abstract|introduction|summary|keywords)\b", re.I)
 
 def find_headings(drafts: list[Draft], stats: TextStats) -> None:
     """Set ``pattern``, ``depth`` and ``level`` on the drafts that are headings."""
-    _classify(drafts, stats, _toc_pages([x for d in drafts for x in d.lines]))
+    toc_pages = _toc_pages([x for d in drafts for x in d.lines])
+    _classify(drafts, stats, toc_pages)
+    _drop_listed_parts(drafts, toc_pages)
     _drop_author_lines(drafts)
     _assign_levels(drafts, stats)
+
+
+def _drop_listed_parts(drafts: list[Draft], toc_pages: dict[int, float]) -> None:
+    """A numbered heading ("PART I") on a table-of-contents page, repeated by a heading later
+    in the document, is the table's entry for that part, not the part: Amazon's index page
+    starts with "PART I" over its first rows, and the index became a second Part I."""
+    later: dict[str, int] = {}
+    for i, d in enumerate(drafts):
+        if d.pattern in ("part", "chapter", "item"):
+            later[_words_of(d)] = i
+    for i, d in enumerate(drafts):
+        if (d.pattern in ("part", "chapter", "item") and d.page in toc_pages
+                and later[_words_of(d)] > i and drafts[later[_words_of(d)]].page != d.page):
+            d.pattern, d.depth = None, 0
+
+
+def _words_of(d: Draft) -> str:
+    return " ".join(join_lines(d.lines).casefold().split())
 
 
 def _drop_author_lines(drafts: list[Draft]) -> None:
