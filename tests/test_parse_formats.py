@@ -300,6 +300,7 @@ def test_a_10k_s_notes_hold_their_subheadings():
     assert _parent_heading(tree, note_1) == _parent_heading(tree, note_4) == notes
     assert _parent_heading(tree, notes) == "Item 8. Financial Statements and Supplementary Data"
     assert _parent_heading(tree, "Item 9A. Controls and Procedures") == "PART II"
+    assert not [s for s in tree.sections if s.heading.startswith("Year Ended December 31")]
 
     # the filing's references to its items and notes lead to their sections
     from docnav.refs import internal_references
@@ -380,6 +381,10 @@ def test_a_long_outline_section_gets_the_headings_printed_in_it():
         "Item 1A. Risk Factors"
     texts = [t for _, t in headings(_adobe())]
     assert not [t for t in texts if "(Continued)" in t]
+    # the labels of Note 2's tables, one per year, are none either: "Contract Balances"
+    # became a subsection of "Fiscal 2020"
+    assert not {"Fiscal 2022", "Fiscal 2021", "Fiscal 2020"} & set(texts)
+    assert _parent_heading(tree, "Contract Balances") == "NOTE 2. REVENUE"
     assert texts.count("Item 1A. Risk Factors") == 1
 
     paper = [t for _, t in headings(parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"),

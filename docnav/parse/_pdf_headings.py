@@ -21,6 +21,7 @@ _CHAPTER = re.compile(r"^(?:chapter|appendix)\s+[0-9a-z]{1,3}\b", re.I)
 _ITEM = re.compile(r"^item\s+[0-9]{1,2}[a-c]?(?:\s*[.:\u2013\u2014-]|\s+[A-Z]|\s*$)", re.I)
 # a financial statement's note: "Note 1-DESCRIPTION OF BUSINESS", "NOTE 2. REVENUE", "Note 3 —"
 _NOTE = re.compile(r"^note\s+[0-9]{1,2}\s*(?:[.:\u2013\u2014-]|\s+(?-i:[A-Z]))", re.I)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _NOTES_HEADING = re.compile(r"^notes to\b.*\bfinancial statements\b", re.I)
 _DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,4})\.?\s+[^\s.,;:)%]")
 _ROMAN = re.compile(r"^([IVX]{1,5})(?:-[A-Z])?\.?\s+[A-Z]")
@@ -60,6 +61,7 @@ def find_headings(drafts: list[Draft], stats: TextStats) -> None:
     toc_pages = _toc_pages([x for d in drafts for x in d.lines])
     _classify(drafts, stats, toc_pages)
     _drop_listed_parts(drafts, toc_pages)
+    _drop_year_labels(drafts)
     _drop_author_lines(drafts)
     _assign_levels(drafts, stats)
 
@@ -76,6 +78,23 @@ def _drop_listed_parts(drafts: list[Draft], toc_pages: dict[int, float]) -> None
         if (d.pattern in ("part", "chapter", "item") and d.page in toc_pages
                 and later[_words_of(d)] > i and drafts[later[_words_of(d)]].page != d.page):
             d.pattern, d.depth = None, 0
+
+
+def _drop_year_labels(drafts: list[Draft]) -> None:
+    """Headings on one page that differ only in a year ("Fiscal 2022", "Fiscal 2021", "Fiscal
+    2020" over Adobe's revenue tables; Amazon's "Year Ended December 31, 2016 (1)" and "...
+    2017 (1)") label tables or columns, one per year: as headings, the sections that followed
+    became subsections of the last year's label."""
+    series: dict[tuple, list[Draft]] = {}
+    for d in drafts:
+        if d.pattern is not None and d.lines:
+            key = (d.page, _YEAR.sub("#", _words_of(d)))
+            if key[1] != _words_of(d):
+                series.setdefault(key, []).append(d)
+    for same in series.values():
+        if len(same) >= 2:
+            for d in same:
+                d.pattern, d.depth = None, 0
 
 
 def _words_of(d: Draft) -> str:
