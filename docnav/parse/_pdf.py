@@ -85,8 +85,11 @@ def _headings_under_outline(drafts: list[Draft], stats: TextStats) -> None:
     outline (:mod:`._pdf_headings`), each a subsection of the outline heading before it,
     ranked below the outline's deepest level. A 10-K's bookmarks name its items and notes;
     the headings inside them ("Revenue Recognition" in a seven-page Note 1) are only printed.
-    A paper's outline names every section, and in its sections of a page or two the fonts
-    find more formula and table fragments than headings, so those are left as they are."""
+    In a shorter section a printed heading counts only when it looks like (same class and
+    level) one found in a long section: Note 16's "Royalties" (two pages) does. A paper's
+    outline names every section, has no long one, and in its sections of a page or two the
+    fonts find more formula and table fragments than headings, so those are left as they
+    are."""
     outlined = [d for d in drafts if d.outline is not None]
     for d in outlined:
         d.pattern, d.level = "outline", d.outline.level
@@ -98,12 +101,14 @@ def _headings_under_outline(drafts: list[Draft], stats: TextStats) -> None:
             runs.append([])
         else:
             runs[-1].append(d)
-    for run in runs:
-        long = len({d.page for d in run}) >= LONG_SECTION_PAGES
+    long = [len({d.page for d in run}) >= LONG_SECTION_PAGES for run in runs]
+    looks = {(d.pattern, d.level) for run, is_long in zip(runs, long) if is_long
+             for d in run if d.pattern is not None}
+    for run, is_long in zip(runs, long):
         for d in run:
             if d.pattern is None:
                 continue
-            if long:
+            if is_long or (d.pattern, d.level) in looks:
                 d.level += deepest
             else:
                 d.pattern, d.depth, d.level = None, 0, 0

@@ -39,6 +39,9 @@ _CHECK_BOX = re.compile(r"^(?:[\u00a8\u2610\u2611\u2612\u25a1\u25a0\u00fe\u00fd]
 # a page's head over the rest of a section begun earlier ("NOTES TO CONSOLIDATED FINANCIAL
 # STATEMENTS (Continued)" on each page of a 10-K's notes): no new section
 _CONTINUED = re.compile(r"[(\[]\s*continued\s*[)\]]\s*$|\s[\u2013\u2014-]\s*continued\s*$", re.I)
+# a line wholly in parentheses is an aside to what is around it: a table's unit "(In
+# millions)", a form's "(Mark One)" or "(Exact name of registrant as specified in its charter)"
+_ASIDE = re.compile(r"\([^()]*\)")
 _PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "note": 3, "roman": 4, "decimal": 5,
                   "style": 9}
 CAPTION = re.compile(
@@ -257,7 +260,8 @@ def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],
                   previous: str) -> tuple[str | None, int]:
     lines = d.lines
     text = join_lines(lines)
-    if CAPTION.match(text) or is_code(d) or _CHECK_BOX.match(text) or _CONTINUED.search(text):
+    if (CAPTION.match(text) or is_code(d) or _CHECK_BOX.match(text) or _CONTINUED.search(text)
+            or _ASIDE.fullmatch(text)):
         return None, 0
     if len(lines) > 3 or len(text) > 180 or len(_LETTER.findall(text)) < 2:
         return None, 0
