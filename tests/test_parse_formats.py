@@ -386,7 +386,11 @@ def test_a_long_outline_section_gets_the_headings_printed_in_it():
     # not a statement's unit line
     assert _parent_heading(tree, "Royalties") == "NOTE 16. COMMITMENTS AND CONTINGENCIES"
     assert not [t for t in texts if t.startswith("(In millions")]
-    assert "(Mark One)" not in [t for _, t in headings(_amazon())]
+    amazon = [t for _, t in headings(_amazon())]
+    assert "(Mark One)" not in amazon
+    # the signers under SIGNATURES and CERTIFICATIONS are none either
+    assert not {"Jeffrey P. Bezos", "Wendell P. Weeks Director", "Brian T. Olsavsky"} & set(amazon)
+    assert "SIGNATURES" in amazon
     # the labels of Note 2's tables, one per year, are none either: "Contract Balances"
     # became a subsection of "Fiscal 2020"
     assert not {"Fiscal 2022", "Fiscal 2021", "Fiscal 2020"} & set(texts)

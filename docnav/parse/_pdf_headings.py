@@ -3,7 +3,8 @@
 A heading is short and set apart from body text: larger, in a heavier font, or in another
 font after a paragraph break; or numbered like a heading ("PART II", "Item 7.", "ITEM 1A.",
 "Note 4-", "3.2 Results") and at least as heavy or large as body text. Table-of-contents
-rows, table rows, captions, code, formulas and sentence fragments are not. Levels follow size first, then the
+rows, table rows, captions, code, formulas, sentence fragments, lines in parentheses, a
+filing's table labels by year and its signers are not. Levels follow size first, then the
 numbering ("PART" above "Item" above "Note", "3" above "3.2"), then weight.
 """
 
@@ -21,6 +22,9 @@ _CHAPTER = re.compile(r"^(?:chapter|appendix)\s+[0-9a-z]{1,3}\b", re.I)
 _ITEM = re.compile(r"^item\s+[0-9]{1,2}[a-c]?(?:\s*[.:\u2013\u2014-]|\s+[A-Z]|\s*$)", re.I)
 # a financial statement's note: "Note 1-DESCRIPTION OF BUSINESS", "NOTE 2. REVENUE", "Note 3 —"
 _NOTE = re.compile(r"^note\s+[0-9]{1,2}\s*(?:[.:\u2013\u2014-]|\s+(?-i:[A-Z]))", re.I)
+_SIGNING = re.compile(r"^(?:signatures?|certifications?)\b", re.I)
+# a name with a middle initial, perhaps a title after it: "Wendell P. Weeks Director"
+_SIGNER = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z]\.)+\s+[A-Z][a-z'-]+(?:\s+[A-Z][a-z]+)*")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _NOTES_HEADING = re.compile(r"^notes to\b.*\bfinancial statements\b", re.I)
 _DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,4})\.?\s+[^\s.,;:)%]")
@@ -65,6 +69,7 @@ def find_headings(drafts: list[Draft], stats: TextStats) -> None:
     _classify(drafts, stats, toc_pages)
     _drop_listed_parts(drafts, toc_pages)
     _drop_year_labels(drafts)
+    _drop_signers(drafts)
     _drop_author_lines(drafts)
     _assign_levels(drafts, stats)
 
@@ -98,6 +103,22 @@ def _drop_year_labels(drafts: list[Draft]) -> None:
         if len(same) >= 2:
             for d in same:
                 d.pattern, d.depth = None, 0
+
+
+def _drop_signers(drafts: list[Draft]) -> None:
+    """Under "SIGNATURES" or "CERTIFICATIONS" a name set bold ("Jeffrey P. Bezos", "Wendell
+    P. Weeks Director") is a signer, not a heading; until the next numbered heading."""
+    signing = False
+    for d in drafts:
+        if d.pattern is None or not d.lines:
+            continue
+        text = join_lines(d.lines)
+        if d.pattern != "style":
+            signing = False
+        elif _SIGNING.match(text):
+            signing = True
+        elif signing and _SIGNER.fullmatch(text):
+            d.pattern, d.depth = None, 0
 
 
 def _words_of(d: Draft) -> str:
