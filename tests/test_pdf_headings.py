@@ -1,0 +1,285 @@
+"""Native PDF structure: which lines are headings and how they nest. Tables of contents, table
+column heads, a paper's front matter and author line, a filing's cover, notes, table labels and
+signers, and PDF outlines (bookmarks): matching them to the printed lines, placing the unmatched,
+and the printed headings inside long bookmarked sections. Real fixture papers and 10-Ks from
+../shared, parsed with the native pipeline.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from _parsing import NATIVE, H, headings
+from _paths import FINANCEBENCH, FIXTURES, require
+
+from docnav.model import BlockKind
+from docnav.parse import parse_file
+from docnav.tree import build_tree
+
+
+def test_a_table_of_numbers_does_not_make_its_page_a_table_of_contents():
+    """Page 6 of 1909.00754 opens with a table whose rows end in numbers ("Test set size 400
+    1000"); the page was taken for a table of contents, and the headings below the table
+    ("4.2 Implementation Details", "4.3 Results") for its entries: both were lost."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert ["4.1 Experimental Setting", "4.2 Implementation Details", "4.3 Results"] == [
+        t for t in texts if t.startswith(("4.1 ", "4.2 ", "4.3 "))]
+
+
+def _parent_heading(tree, heading: str) -> str:
+    (section,) = [s for s in tree.sections if s.heading == heading]
+    return tree.node(section.parent_id).heading
+
+
+def test_unnumbered_front_and_back_matter_are_siblings_of_the_numbered_sections():
+    """1809.01202 sets "Abstract", "Acknowledgments" and "References" like "1 Introduction"
+    (same font, size and weight) but without a number; ranked below every numbered level, the
+    last two became subsections of "6 Conclusion"."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    tree = build_tree(parsed, "d", "1809.01202.pdf")
+    top = _parent_heading(tree, "1 Introduction")
+    assert [_parent_heading(tree, h) for h in ("Abstract", "6 Conclusion", "Acknowledgments",
+                                               "References")] == [top] * 4
+    assert _parent_heading(tree, "3.1 Dataset") == "3 Methods"
+
+
+def test_a_tables_column_heads_are_not_headings():
+    """Bold column heads above a table's rows were taken for headings: in 1909.00754 the head
+    "MultiWoZ ITC", its box as tall as two rows, became a top-level section that swallowed
+    "4.4 Ablation Study" to "6 Conclusion"."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert not {"Metric WoZ2.0 MultiWoZ", "DST Models", "Joint Acc. WoZ 2.0",
+                "MultiWoZ ITC"} & set(texts)
+    tree = build_tree(parsed, "d", "1909.00754.pdf")
+    assert _parent_heading(tree, "4.4 Ablation Study") == "4 Experiments"
+    assert _parent_heading(tree, "6 Conclusion") == _parent_heading(tree, "1 Introduction")
+
+    redbook = [t for _, t in headings(parse_file(
+        require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE))]
+    assert "Column name Data type Description" not in redbook  # a row of head cells
+    assert "User action" not in redbook  # beside the other heads of its table
+    assert "Column mask" in redbook  # a heading with a paragraph below
+
+
+@pytest.mark.parametrize("name, authors", [
+    ("1809.01202.pdf", "Youngseo Son, Nipun Bayas, and H. Andrew Schwartz"),
+    ("1909.00754.pdf", "Liliang Ren, Jianmo Ni and Julian McAuley"),
+])
+def test_a_paper_s_author_line_is_no_heading(name, authors):
+    """Set in the title's font under it, the authors' names were a heading: the abstract and
+    every section became subsections of "Youngseo Son, Nipun Bayas, ...". They are text of the
+    title's section; the abstract follows the title as before."""
+    parsed = parse_file(require(FIXTURES / "pdf" / name), NATIVE)
+    texts = [text for _, text in headings(parsed)]
+    assert authors not in texts and texts[1] == "Abstract"
+    assert any(b.text == authors and b.kind is not H for b in parsed.blocks)
+
+
+@functools.lru_cache(maxsize=1)
+def _amazon():
+    return parse_file(require(FINANCEBENCH / "pdfs" / "AMAZON_2017_10K.pdf"), NATIVE)
+
+
+def test_rows_of_cells_are_a_table_block():
+    """The balance sheet's rows (a label and a figure per year) are a table, a row a line: not
+    a paragraph whose "sentences" a summary would take. One row alone stays a line of text."""
+    parsed = _amazon()
+    sheet = [b for b in parsed.blocks if b.page == 40 and "Accounts payable" in b.text]
+    assert [b.kind for b in sheet] == [BlockKind.TABLE]
+    assert sheet[0].text.splitlines()[0] == "Accounts payable $ 25,309 $ 34,616"
+    one_row = [b for b in parsed.blocks if b.text.startswith("Aggregate market value")]
+    assert [b.kind for b in one_row] == [BlockKind.TEXT]
+
+
+def test_a_form_s_check_box_options_are_no_headings():
+    """Amazon's 10-K cover offers "x ANNUAL REPORT PURSUANT TO SECTION 13 ..." and "¨
+    TRANSITION REPORT ..." (check box glyphs), set large and bold: as headings, PART I to PART
+    IV and every Item became subsections of "¨ TRANSITION REPORT"."""
+    parsed = _amazon()
+    texts = [text for _, text in headings(parsed)]
+    assert not [t for t in texts if "REPORT PURSUANT TO SECTION 13" in t]
+    assert any(b.text.startswith("¨ TRANSITION REPORT") for b in parsed.blocks)
+    tree = build_tree(parsed, "d", "AMAZON_2017_10K.pdf")
+    assert _parent_heading(tree, "PART II") == "FORM 10-K"
+
+
+def test_a_10k_s_notes_hold_their_subheadings():
+    """Amazon sets "Note 1-DESCRIPTION OF BUSINESS AND ACCOUNTING POLICIES" like the headings
+    inside it ("Description of Business", "Use of Estimates"): all were siblings, so a note's
+    section held only its first lines. "Note N" is a numbering like "Item N", ranked below
+    Item; "Notes to Consolidated Financial Statements" right before the first note (Amazon's
+    "Note 1-", Best Buy's "1.") heads them all."""
+    tree = build_tree(_amazon(), "d", "AMAZON_2017_10K.pdf")
+    note_1 = "Note 1-DESCRIPTION OF BUSINESS AND ACCOUNTING POLICIES"
+    note_4 = "Note 4-ACQUISITIONS, GOODWILL, AND ACQUIRED INTANGIBLE ASSETS"
+    assert _parent_heading(tree, "Description of Business") == note_1
+    assert _parent_heading(tree, "Acquisition Activity") == note_4
+    notes = "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS"
+    assert _parent_heading(tree, note_1) == _parent_heading(tree, note_4) == notes
+    assert _parent_heading(tree, notes) == "Item 8. Financial Statements and Supplementary Data"
+    assert _parent_heading(tree, "Item 9A. Controls and Procedures") == "PART II"
+    assert not [s for s in tree.sections if s.heading.startswith("Year Ended December 31")]
+
+    # the filing's references to its items and notes lead to their sections
+    from docnav.refs import internal_references
+
+    heading = {s.node_id: s.heading for s in tree.sections}
+    cited: dict[str, set[str]] = {}
+    for e in internal_references(tree):
+        cited.setdefault(tree.node(e.src).text, set()).add(heading.get(e.dst, ""))
+    see = [c for t, c in cited.items() if t.startswith("See Item 8 of Part II") and "Note 7" in t]
+    assert see and see[0] >= {"Item 8. Financial Statements and Supplementary Data",
+                              "Note 7-COMMITMENTS AND CONTINGENCIES"}
+
+    # Best Buy numbers its notes "1. Summary of ..." under the same heading
+    best_buy = build_tree(parse_file(require(FINANCEBENCH / "pdfs" / "BESTBUY_2023_10K.pdf"),
+                                     NATIVE), "d", "BESTBUY_2023_10K.pdf")
+    notes_bb = "Notes to Consolidated Financial Statements"
+    assert _parent_heading(best_buy, "1. Summary of Significant Accounting Policies") == \
+        _parent_heading(best_buy, "14. Segment and Geographic Information") == notes_bb
+
+    from docnav.parse._pdf_headings import _NOTE
+    assert all(_NOTE.match(t) for t in ("Note 1-DESCRIPTION", "NOTE 2. REVENUE",
+                                        "Note 3 \u2014 Leases", "Note 12 Segment Information"))
+    assert not any(_NOTE.match(t) for t in ("Notes to Consolidated Financial Statements",
+                                            "Note: amounts in millions", "Note 1 to the table",
+                                            "Note 2017 results"))
+
+
+def test_the_entries_of_a_table_of_contents_are_no_headings():
+    """redp5110_sampled's page 2 lists the sections with dot leaders and page numbers."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)
+    assert [b.text for b in parsed.blocks if b.page == 2 and b.kind is H] == ["Contents"]
+    # Amazon's index page starts with "PART I" over its rows: the entry, not a second Part I
+    parts = [(b.page, b.text) for b in _amazon().blocks if b.kind is H and b.text == "PART I"]
+    assert parts == [(3, "PART I")]
+
+
+@pytest.mark.parametrize("title, texts, expected", [
+    ("2.1 Results", ["Results", "body text", "2.1 Results"], 2),  # its own text first
+    ("4.1 Setup", ["3.1 Setup", "4.1 Setup"], 1),  # another section's number
+    ("5.1 Baseline", ["(a) Baseline", "5.1 Baseline"], 1),  # a sub-figure's caption
+    ("Imaging", ["X-ray imaging", "Imaging"], 1),  # "X-ray" is a word, not a number
+    ("Procedure", ["Civil Procedure", "Procedure"], 1),  # so is "Civil"
+    ("1 A Survey of Methods", ["A Survey of Methods"], 0),  # "A" is a word here
+    ("II-A Dataset extraction", ["A. Dataset extraction"], 0),  # printed under "II"
+    ("3.2 Training", ["(b) Training"], None),  # numbered otherwise and found nowhere else
+])
+def test_an_outline_heading_is_matched_to_its_own_line(title, texts, expected):
+    from docnav.parse._pdf_lines import Line
+    from docnav.parse._pdf_outline import OutlineEntry, place_outline
+
+    lines = [Line(t, page=1, left=50, top=100 + 40 * k, right=300, bottom=110 + 40 * k)
+             for k, t in enumerate(texts)]
+    (placed,) = place_outline([OutlineEntry(title, 1, page=1, y=None)], lines)
+    assert (placed.index if placed.span else None) == expected
+
+
+@functools.lru_cache(maxsize=1)
+def _adobe():
+    return parse_file(require(FINANCEBENCH / "pdfs" / "ADOBE_2022_10K.pdf"), NATIVE)
+
+
+def _ancestors(tree, heading: str) -> list[list[str]]:
+    """The ancestors' headings of each section so headed."""
+    return [[a.heading for a in tree.ancestors(s.node_id)]
+            for s in tree.sections if s.heading == heading]
+
+
+def test_a_long_outline_section_gets_the_headings_printed_in_it():
+    """Adobe's bookmarks name the items and notes; the seven pages of Note 1 and the fourteen
+    of Item 1A had no heading inside ("Revenue Recognition", "Risks Related to ..."): printed
+    only, they were paragraphs. In sections of three pages or more they are found from the
+    fonts, below the outline's levels; the page head "NOTES TO CONSOLIDATED FINANCIAL
+    STATEMENTS (Continued)" is none. A paper's outline sections (a page or two) get no
+    printed headings: there the fonts find formula pieces ("1 hner")."""
+    tree = build_tree(_adobe(), "d", "ADOBE_2022_10K.pdf")
+    note_1 = "NOTE 1. BASIS OF PRESENTATION AND SIGNIFICANT ACCOUNTING POLICIES"
+    assert any(note_1 in above for above in _ancestors(tree, "Revenue Recognition"))
+    assert _parent_heading(tree, "Risks Related to Our Ability to Grow Our Business") == \
+        "Item 1A. Risk Factors"
+    texts = [t for _, t in headings(_adobe())]
+    assert not [t for t in texts if "(Continued)" in t]
+    # a two-page note keeps the printed headings set like those of the long sections, but
+    # not a statement's unit line
+    assert _parent_heading(tree, "Royalties") == "NOTE 16. COMMITMENTS AND CONTINGENCIES"
+    assert not [t for t in texts if t.startswith("(In millions")]
+    amazon = [t for _, t in headings(_amazon())]
+    assert "(Mark One)" not in amazon
+    # the signers under SIGNATURES and CERTIFICATIONS are none either
+    assert not {"Jeffrey P. Bezos", "Wendell P. Weeks Director", "Brian T. Olsavsky"} & set(amazon)
+    assert "SIGNATURES" in amazon
+    # the labels of Note 2's tables, one per year, are none either: "Contract Balances"
+    # became a subsection of "Fiscal 2020"
+    assert not {"Fiscal 2022", "Fiscal 2021", "Fiscal 2020"} & set(texts)
+    assert _parent_heading(tree, "Contract Balances") == "NOTE 2. REVENUE"
+    assert texts.count("Item 1A. Risk Factors") == 1
+
+    paper = [t for _, t in headings(parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"),
+                                               NATIVE))]
+    assert "1 hner" not in paper and "Bi-LSTM Bi-LSTM" not in paper
+    assert dict(_adobe().metadata)["heading_source"] == "outline"
+
+    from docnav.parse._pdf_headings import _CONTINUED
+    assert all(_CONTINUED.search(t) for t in ("NOTES TO FINANCIAL STATEMENTS (Continued)",
+                                               "Results \u2014 continued", "Table 3 [continued]"))
+    assert not _CONTINUED.search("Continued Operations")
+
+
+def test_an_outline_heading_extracted_after_the_text_below_it_goes_above_that_text():
+    """The text's order can put a page's head last (Adobe's "NOTES TO CONSOLIDATED FINANCIAL
+    STATEMENTS", printed over "NOTE 1.", came after the page's last paragraph): the heading
+    goes before the first line it stands above, in its column; a line of the other column
+    keeps its place."""
+    from docnav.parse._pdf_lines import Line
+    from docnav.parse._pdf_outline import OutlineEntry, apply_outline, place_outline
+
+    def line(text, left, top, right=550):
+        return Line(text, page=1, left=left, top=top, right=right, bottom=top + 10)
+
+    lines = [line("NOTE 1. BASIS", 50, 115), line("Founded in 1982, Adobe ...", 50, 140),
+             line("NOTES TO CONSOLIDATED FINANCIAL STATEMENTS", 150, 74, right=450)]
+    entries = [OutlineEntry("Notes to Consolidated Financial Statements", 3, page=1, y=108.0),
+               OutlineEntry("NOTE 1. BASIS", 4, page=1, y=113.0)]
+    out = apply_outline(lines, place_outline(entries, lines))
+    assert [getattr(x, "title", None) for x in out] == [
+        "Notes to Consolidated Financial Statements", "NOTE 1. BASIS", None]
+    assert out[2].text.startswith("Founded")
+
+    columns = [line("left column, below", 50, 300, right=290),
+               line("3 Method", 310, 100, right=550), line("right column", 310, 120)]
+    out = apply_outline(columns, place_outline([OutlineEntry("3 Method", 1, 1, 95.0)], columns))
+    assert [getattr(x, "title", None) or x.text for x in out] == [
+        "left column, below", "3 Method", "right column"]
+
+    tree = build_tree(_adobe(), "d", "ADOBE_2022_10K.pdf")
+    note_1 = "NOTE 1. BASIS OF PRESENTATION AND SIGNIFICANT ACCOUNTING POLICIES"
+    assert _parent_heading(tree, note_1) == "Notes to Consolidated Financial Statements"
+    assert _parent_heading(tree, "NOTE 2. REVENUE") == "Notes to Consolidated Financial Statements"
+
+
+def test_an_unmatched_outline_heading_goes_into_its_destination_column():
+    from docnav.parse._pdf_lines import Line
+    from docnav.parse._pdf_outline import OutlineEntry, place_outline
+
+    def line(text, left, top):
+        return Line(text, page=1, left=left, top=top, right=left + 250, bottom=top + 10)
+
+    lines = [line("left column, top", 50, 100), line("left column, lower", 50, 400),
+             line("right column, top", 310, 100), line("right column, lower", 310, 410)]
+    right = OutlineEntry("Not printed anywhere", 1, page=1, y=395.0, x=310.0)
+    left = OutlineEntry("Nor this", 1, page=1, y=95.0, x=50.0)
+    unknown = OutlineEntry("No column known", 1, page=1, y=395.0)
+    assert [p.index for p in place_outline([right, left, unknown], lines)] == [3, 0, 1]
+    assert all(p.span == 0 for p in place_outline([right, left, unknown], lines))
+    # an indented short line is in its column; below a column's last line is after that line
+    indented = [line("left column", 50, 100), line("right column, top", 310, 100),
+                Line("end.", page=1, left=330, top=400, right=350, bottom=410),
+                line("right column, lower", 310, 420)]
+    below = OutlineEntry("Below", 1, page=1, y=395.0, x=315.0)
+    assert place_outline([below], indented)[0].index == 2
+    at_the_foot = OutlineEntry("At the foot", 1, page=1, y=710.0, x=50.0)
+    assert place_outline([at_the_foot], lines)[0].index == 2  # after "left column, lower"
