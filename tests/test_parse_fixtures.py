@@ -16,14 +16,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from _parsing import NATIVE, headings
 from _paths import FINANCEBENCH, FIXTURES, QASPER, require
 
 from docnav.datasets import load_financebench, load_qasper, qasper_section_paths, qasper_to_markdown
-from docnav.model import BlockKind, NodeKind, ParsedDocument
-from docnav.parse import ParseOptions, parse_file
+from docnav.model import NodeKind
+from docnav.parse import parse_file
 from docnav.tree import BREADCRUMB_SEP, build_tree
-
-NATIVE = ParseOptions(pdf_mode="native")
 
 # fixture: (recall floor, precision floor); measured (recall, precision) in the comment
 PDF_FLOORS = {
@@ -51,10 +50,6 @@ def expected_headings(md: Path) -> list[tuple[int, str]]:
     return out
 
 
-def found_headings(parsed: ParsedDocument) -> list[tuple[int, str]]:
-    return [(b.level, b.text) for b in parsed.blocks if b.kind is BlockKind.HEADING]
-
-
 def recall_precision(found: list[str], expected: list[str]) -> tuple[float, float]:
     """Multiset overlap of normalized heading texts."""
     ours, theirs = Counter(map(_key, found)), Counter(map(_key, expected))
@@ -76,7 +71,7 @@ def test_docx_fixtures_exist():
 def test_docx_headings_match_the_expected_markdown(path):
     md = require(FIXTURES / "expected-md" / f"{path.name}.md")
     expected = expected_headings(md)
-    found = found_headings(parse_file(path))
+    found = headings(parse_file(path))
     recall, precision = recall_precision([t for _, t in found], [t for _, t in expected])
     assert found == expected, (
         f"{path.name}: recall {recall:.2f}, precision {precision:.2f}\n"
@@ -91,7 +86,7 @@ def test_docx_headings_match_the_expected_markdown(path):
 def test_native_pdf_heading_recall(name):
     pdf = require(FIXTURES / "pdf" / f"{name}.pdf")
     expected = [t for _, t in expected_headings(require(FIXTURES / "expected-md" / f"{name}.md"))]
-    found = [t for _, t in found_headings(parse_file(pdf, NATIVE))]
+    found = [t for _, t in headings(parse_file(pdf, NATIVE))]
     recall, precision = recall_precision(found, expected)
     min_recall, min_precision = PDF_FLOORS[name]
     keys = set(map(_key, found))
@@ -119,7 +114,7 @@ ITEMS = ["1", "1A", "7", "8"]
 def test_10k_items_are_headings(name):
     """About 17 s a filing here (75-99 pages; docling's native parse is most of it)."""
     parsed = parse_file(require(FINANCEBENCH / "pdfs" / f"{name}.pdf"), NATIVE)
-    texts = [t for _, t in found_headings(parsed)]
+    texts = [t for _, t in headings(parsed)]
     positions = {}
     for item in ITEMS:
         pattern = re.compile(rf"^item\s+{item}\b", re.I)
