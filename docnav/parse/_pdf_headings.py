@@ -78,13 +78,10 @@ def _drop_listed_parts(drafts: list[Draft], toc_pages: dict[int, float]) -> None
     """A numbered heading ("PART I") on a table-of-contents page, repeated by a heading later
     in the document, is the table's entry for that part, not the part: Amazon's index page
     starts with "PART I" over its first rows, and the index became a second Part I."""
-    later: dict[str, int] = {}
-    for i, d in enumerate(drafts):
-        if d.pattern in ("part", "chapter", "item"):
-            later[_words_of(d)] = i
-    for i, d in enumerate(drafts):
-        if (d.pattern in ("part", "chapter", "item") and d.page in toc_pages
-                and later[_words_of(d)] > i and drafts[later[_words_of(d)]].page != d.page):
+    numbered = [d for d in drafts if d.pattern in ("part", "chapter", "item")]
+    last_page = {_words_of(d): d.page for d in numbered}  # the page of each text's last heading
+    for d in numbered:
+        if d.page in toc_pages and last_page[_words_of(d)] != d.page:
             d.pattern, d.depth = None, 0
 
 
@@ -95,10 +92,8 @@ def _drop_year_labels(drafts: list[Draft]) -> None:
     became subsections of the last year's label."""
     series: dict[tuple, list[Draft]] = {}
     for d in drafts:
-        if d.pattern is not None and d.lines:
-            key = (d.page, _YEAR.sub("#", _words_of(d)))
-            if key[1] != _words_of(d):
-                series.setdefault(key, []).append(d)
+        if d.pattern is not None and d.lines and _YEAR.search(_words_of(d)):
+            series.setdefault((d.page, _YEAR.sub("#", _words_of(d))), []).append(d)
     for same in series.values():
         if len(same) >= 2:
             for d in same:
