@@ -229,6 +229,20 @@ def test_a_long_outline_section_gets_the_headings_printed_in_it():
     assert not _CONTINUED.search("Continued Operations")
 
 
+def test_column_heads_set_to_one_baseline_are_not_headings():
+    """A filing's table heads are cells of several short lines bottom-aligned on one row
+    ("Period" beside "Total Number of / Shares / Repurchased", "Average / Price Paid / Per /
+    Share", ...), over a unit line and the rows: "Period" and "Total Number of Shares
+    Repurchased" were headings of Adobe's Item 5, and Amazon's property table head "Segment" a
+    section of Item 2. The heading above the table stays one."""
+    texts = [t for _, t in headings(_adobe())]
+    assert not {"Period", "Total Number of Shares Repurchased"} & set(texts)
+    tree = build_tree(_adobe(), "d", "ADOBE_2022_10K.pdf")
+    assert _parent_heading(tree, "Issuer Purchases of Equity Securities").startswith("Item 5.")
+    amazon = [t for _, t in headings(_amazon())]
+    assert "Segment" not in amazon and "Item 2. Properties" in amazon
+
+
 def test_an_outline_heading_extracted_after_the_text_below_it_goes_above_that_text():
     """The text's order can put a page's head last (Adobe's "NOTES TO CONSOLIDATED FINANCIAL
     STATEMENTS", printed over "NOTE 1.", came after the page's last paragraph): the heading

@@ -228,26 +228,34 @@ def _heads_a_table(drafts: list[Draft], i: int, em: float) -> bool:
 
 
 def _table_row_below(drafts: list[Draft], i: int) -> Draft | None:
-    for f in drafts[i + 1: i + 6]:
+    """The first row of cells below, past other head cells (of any number of short lines: "Total
+    / Number of / Shares / Purchased / …") and a unit line ("(in millions, except …)")."""
+    for f in drafts[i + 1: i + 8]:
         if f.page != drafts[i].page or not f.lines:
             return None
         if f.lines[0].cells >= 2:
             return f
-        if len(f.lines) > 3 or any(len(x.text.split()) > _HEAD_CELL_WORDS for x in f.lines):
+        if not (_head_cell(f) or _ASIDE.fullmatch(join_lines(f.lines))):
             return None
     return None
 
 
+def _head_cell(d: Draft) -> bool:
+    return all(len(x.text.split()) <= _HEAD_CELL_WORDS for x in d.lines)
+
+
 def _shares_a_row(drafts: list[Draft], i: int) -> bool:
-    """Another draft nearby starts on the same row (a head cell beside this one)."""
+    """Another head cell nearby sits on the same row as this one's first line: its first line,
+    or any of its lines when it is a head cell of several (heads of a row set to one baseline,
+    the taller ones starting higher: "Period" beside "Total Number of / Shares / Repurchased")."""
     line = drafts[i].lines[0]
-    for f in drafts[max(0, i - 5): i + 6]:
+    for f in drafts[max(0, i - 7): i + 8]:
         if f is drafts[i] or not f.lines or f.page != line.page:
             continue
-        other = f.lines[0]
-        overlap = min(line.bottom, other.bottom) - max(line.top, other.top)
-        if overlap >= 0.5 * min(line.height, other.height):
-            return True
+        for other in f.lines if _head_cell(f) else f.lines[:1]:
+            overlap = min(line.bottom, other.bottom) - max(line.top, other.top)
+            if overlap >= 0.5 * min(line.height, other.height):
+                return True
     return False
 
 
