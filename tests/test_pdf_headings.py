@@ -83,6 +83,11 @@ def _amazon():
     return parse_file(require(FINANCEBENCH / "pdfs" / "AMAZON_2017_10K.pdf"), NATIVE)
 
 
+@functools.lru_cache(maxsize=1)
+def _best_buy():
+    return parse_file(require(FINANCEBENCH / "pdfs" / "BESTBUY_2023_10K.pdf"), NATIVE)
+
+
 def test_rows_of_cells_are_a_table_block():
     """The balance sheet's rows (a label and a figure per year) are a table, a row a line: not
     a paragraph whose "sentences" a summary would take. One row alone stays a line of text."""
@@ -135,8 +140,7 @@ def test_a_10k_s_notes_hold_their_subheadings():
                               "Note 7-COMMITMENTS AND CONTINGENCIES"}
 
     # Best Buy numbers its notes "1. Summary of ..." under the same heading
-    best_buy = build_tree(parse_file(require(FINANCEBENCH / "pdfs" / "BESTBUY_2023_10K.pdf"),
-                                     NATIVE), "d", "BESTBUY_2023_10K.pdf")
+    best_buy = build_tree(_best_buy(), "d", "BESTBUY_2023_10K.pdf")
     notes_bb = "Notes to Consolidated Financial Statements"
     assert _parent_heading(best_buy, "1. Summary of Significant Accounting Policies") == \
         _parent_heading(best_buy, "14. Segment and Geographic Information") == notes_bb
@@ -241,6 +245,33 @@ def test_column_heads_set_to_one_baseline_are_not_headings():
     assert _parent_heading(tree, "Issuer Purchases of Equity Securities").startswith("Item 5.")
     amazon = [t for _, t in headings(_amazon())]
     assert "Segment" not in amazon and "Item 2. Properties" in amazon
+
+
+def test_a_cover_page_s_field_lines_are_no_headings():
+    """A 10-K's cover sets its fields large or bold: "For the fiscal year ended December 2,
+    2022 or", an address ending in a ZIP code, "Commission File No. 000-22513", the answer
+    "None" and a lone "OR" between two options were headings, each a small section under
+    "FORM 10-K". A line ending on "or", "and", "of" or "the" runs on; "None" answers the line
+    above; a ZIP code or a file number ends a field. The cover's real heads stay."""
+    covers = {name: [t for _, t in headings(parsed)]
+              for name, parsed in (("adobe", _adobe()), ("amazon", _amazon()),
+                                   ("best_buy", _best_buy()))}
+    assert not {"For the fiscal year ended December 2, 2022 or",
+                "345 Park Avenue, San Jose, California 95110-2704"} & set(covers["adobe"])
+    assert not {"Washington, D.C. 20549", "Commission File No. 000-22513",
+                "None"} & set(covers["amazon"])
+    assert "OR" not in covers["best_buy"]
+    assert all("DOCUMENTS INCORPORATED BY REFERENCE" in texts for texts in covers.values())
+
+    from docnav.parse._pdf_headings import _ANSWER, _FIELD_VALUE, _RUNS_ON
+    assert all(_RUNS_ON.search(t) for t in ("OR", "Results and", "Summary of", "Research &"))
+    assert not any(_RUNS_ON.search(t) for t in ("Appendix A", "Heading level 2: A",
+                                                "Oregon", "Results and Discussion"))
+    assert _ANSWER.fullmatch("None") and not _ANSWER.fullmatch("None of the Above")
+    assert all(_FIELD_VALUE.search(t) for t in ("Washington, D.C. 20549", "CA 95110-2704",
+                                                "Commission File No. 000-22513"))
+    assert not any(_FIELD_VALUE.search(t) for t in ("Fiscal 2022", "Outlook 2023-2025",
+                                                    "Note 12"))
 
 
 def test_an_outline_heading_extracted_after_the_text_below_it_goes_above_that_text():

@@ -46,6 +46,13 @@ _CONTINUED = re.compile(r"[(\[]\s*continued\s*[)\]]\s*$|\s[\u2013\u2014-]\s*cont
 # a line wholly in parentheses is an aside to what is around it: a table's unit "(In
 # millions)", a form's "(Mark One)" or "(Exact name of registrant as specified in its charter)"
 _ASIDE = re.compile(r"\([^()]*\)")
+# A heading names something: a line that ends on "or", "and", "of", "the" runs on into the next
+# (a cover's "For the fiscal year ended December 2, 2022 or", a lone "OR" between two options);
+# "None" or "Not applicable" answers the line above; a ZIP code or an SEC file number ends an
+# address or a form's field ("Washington, D.C. 20549", "Commission File No. 000-22513")
+_RUNS_ON = re.compile(r"(?:^|\s)(?:and|or|nor|of|the|&)$", re.I)
+_ANSWER = re.compile(r"(?:none|n/a|not applicable)\.?", re.I)
+_FIELD_VALUE = re.compile(r"\b(?:\d{5}(?:-\d{4})?|\d{3}-\d{5})$")
 _PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "note": 3, "roman": 4, "decimal": 5,
                   "style": 9}
 CAPTION = re.compile(
@@ -285,7 +292,8 @@ def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],
     lines = d.lines
     text = join_lines(lines)
     if (CAPTION.match(text) or is_code(d) or _CHECK_BOX.match(text) or _CONTINUED.search(text)
-            or _ASIDE.fullmatch(text)):
+            or _ASIDE.fullmatch(text) or _RUNS_ON.search(text) or _ANSWER.fullmatch(text)
+            or _FIELD_VALUE.search(text)):
         return None, 0
     if len(lines) > 3 or len(text) > 180 or len(_LETTER.findall(text)) < 2:
         return None, 0
