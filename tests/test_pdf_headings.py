@@ -247,6 +247,24 @@ def test_column_heads_set_to_one_baseline_are_not_headings():
     assert "Segment" not in amazon and "Item 2. Properties" in amazon
 
 
+def test_a_bold_title_over_a_lighter_unit_line_is_a_heading_of_its_own():
+    """Best Buy sets "Consolidated Balance Sheets" in bold over "$ in millions, except per
+    share amounts" in italics, the bold line ending a little before the line below: one
+    paragraph, so the balance sheet had no heading (the earnings statement, whose unit line is
+    longer, had). A bold run-in heading in a paper ("Discourse Argument Extraction As the
+    first ...") fills its line as the text below does and stays in its paragraph. A head
+    standing alone over the right half of a table's rows (the column of figures) is no
+    heading: "Components of / % Change / 2022-2021", Best Buy's "Accumulated"."""
+    blocks = [(b.kind, b.text) for b in _best_buy().blocks if b.page == 39]
+    assert (H, "Consolidated Balance Sheets") in blocks
+    assert (BlockKind.TEXT, "$ in millions, except per share amounts") in blocks
+    assert "Accumulated" not in [t for _, t in headings(_best_buy())]
+    assert "Components of % Change 2022-2021" not in [t for _, t in headings(_adobe())]
+    paper = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    assert any(b.kind is BlockKind.TEXT and b.text.startswith(
+        "Discourse Argument Extraction As the first step of our pipeline") for b in paper.blocks)
+
+
 def test_a_cover_page_s_field_lines_are_no_headings():
     """A 10-K's cover sets its fields large or bold: "For the fiscal year ended December 2,
     2022 or", an address ending in a ZIP code, "Commission File No. 000-22513", the answer

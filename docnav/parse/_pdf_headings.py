@@ -224,14 +224,17 @@ def _heads_a_table(drafts: list[Draft], i: int, em: float) -> bool:
     """A table's column heads, not a heading: a row of cells follows below on the same page
     (past other head cells set at other heights: "DST Models", "Joint Acc. WoZ 2.0"), and the
     line is a row of cells itself, shares its row with other heads, or spans the table's
-    width. A heading above a table ("Board of Directors") is a line of its own."""
+    width, or stands over the right half of the rows alone (the head of the figures' column:
+    "Components of / % Change / 2022-2021"). A heading above a table ("Board of Directors") is
+    a line of its own, from the table's left edge."""
     row = _table_row_below(drafts, i)
     if row is None:
         return False
     line = drafts[i].lines[0]
     left, right = _extent(row.lines)
     return (line.cells >= 2 or _shares_a_row(drafts, i)
-            or (abs(line.left - left) <= em and abs(line.right - right) <= em))
+            or (abs(line.left - left) <= em and abs(line.right - right) <= em)
+            or (line.left > (left + right) / 2 and line.right <= right + em))
 
 
 def _table_row_below(drafts: list[Draft], i: int) -> Draft | None:

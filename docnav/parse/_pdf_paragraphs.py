@@ -1,7 +1,8 @@
 """Native PDF lines -> paragraph drafts.
 
-A paragraph ends at a larger vertical gap than the usual line pitch, a change of size, or a
-change of font after a short line; at a bullet, an indented first line after a full stop, a
+A paragraph ends at a larger vertical gap than the usual line pitch, a change of size, a
+change of font after a short line, or a bold line that ends before the lighter line below it
+does; at a bullet, an indented first line after a full stop, a
 short last line, a new column or a new page. Paragraphs split by a page or column break in
 mid-sentence are joined again afterwards.
 """
@@ -80,8 +81,12 @@ def _continues(lines: list[Line], line: Line, stats: TextStats) -> bool:
     right = max(x.right for x in lines)
     short_prev = prev.right < max(right, line.right) - 4 * em
     if (prev.font != line.font or prev.weight != line.weight) and (
-            short_prev or step > 1.1 * pitch or line.left > prev.left + 0.5 * em):
-        return False  # a change of font after a short line: a heading or a new block
+            short_prev or step > 1.1 * pitch or line.left > prev.left + 0.5 * em
+            or (prev.weight >= line.weight + 200 and prev.right < line.right - em)):
+        # a change of font after a short line, or after a bold line that ends before the
+        # lighter line below does: a heading over a block ("Consolidated Balance Sheets" over
+        # "$ in millions, except ..."); a bold run-in heading fills its line as the text does
+        return False
     ends = bool(SENTENCE_END.search(prev.text))
     if ends and line.left > prev.left + 1.5 * em:
         return False  # the next paragraph's first line is indented
