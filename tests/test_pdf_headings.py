@@ -265,6 +265,34 @@ def test_a_bold_title_over_a_lighter_unit_line_is_a_heading_of_its_own():
         "Discourse Argument Extraction As the first step of our pipeline") for b in paper.blocks)
 
 
+def test_a_filing_is_titled_by_its_registrant_form_and_period():
+    """The largest text of a 10-K's cover is "UNITED STATES SECURITIES AND EXCHANGE
+    COMMISSION": Best Buy's and Amazon's filings were both titled by it (Best Buy's "UNITED
+    STATES"), and every breadcrumb began so. The cover's fields name the document: the
+    registrant printed over "(Exact name of registrant as specified in its charter)", the form
+    and the period; they are metadata as well, for filters."""
+    bb = _best_buy()
+    assert bb.title == "BEST BUY CO., INC. Form 10-K, fiscal year ended January 28, 2023"
+    meta = dict(bb.metadata)
+    assert (meta["registrant"], meta["form"], meta["period_ended"]) == \
+        ("BEST BUY CO., INC.", "10-K", "January 28, 2023")
+    assert _amazon().title == "AMAZON.COM, INC. Form 10-K, fiscal year ended December 31, 2017"
+    # Adobe's PDF properties title it "ADBE 10-K FY22"; its cover says more
+    assert _adobe().title == "ADOBE INC. Form 10-K, fiscal year ended December 2, 2022"
+    tree = build_tree(bb, "d", "BESTBUY_2023_10K.pdf")
+    part_ii = next(s for s in tree.sections if s.heading == "PART II")
+    assert part_ii.breadcrumb.startswith("BEST BUY CO., INC. Form 10-K")
+    paper = parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"), NATIVE)
+    assert paper.title == "Adversarial Learning for Chinese NER from Crowd Annotations"
+    assert "registrant" not in dict(paper.metadata)
+
+    from docnav.parse._pdf import _FORM
+    assert all(_FORM.fullmatch(t) for t in ("FORM 10-K", "Form 10-Q", "FORM 8-K", "FORM 20-F",
+                                            "FORM S-1"))
+    assert not any(_FORM.fullmatch(t) for t in ("Form 10-K Summary", "FORM 10-K For the Fiscal "
+                                                "Year Ended December 31, 2017", "Formats"))
+
+
 def test_a_cover_page_s_field_lines_are_no_headings():
     """A 10-K's cover sets its fields large or bold: "For the fiscal year ended December 2,
     2022 or", an address ending in a ZIP code, "Commission File No. 000-22513", the answer
