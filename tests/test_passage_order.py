@@ -124,3 +124,72 @@ def test_a_found_section_s_opening_does_not_come_before_a_better_match(tmp_path)
     assert passage_order(reading_weight=0.0) == ["The pump", "A worn"]
     with pytest.raises(ConfigError, match="reading_weight -1"):
         Navigator(lexical_only, reading_weight=-1)
+
+
+FILING = """---
+registrant: ACME WIDGETS CO., INC.
+form: 10-K
+---
+
+# Annual report
+
+## Business
+
+We sell widgets to makers of machines.
+
+Acme Widgets was founded long ago by the Acme family.
+
+We ship our widgets from three plants.
+
+## Competition
+
+We compete with many makers of widgets.
+
+Acme Widgets' rivals sell total solutions.
+
+Our prices are lower than theirs.
+
+## Balance sheet
+
+Cash and cash equivalents 1,874 2,936
+Receivables, net 1,141 1,042
+Merchandise inventories 5,140 5,965
+Other current assets 647 596
+Total current assets 8,802 10,539
+Land and buildings 688 671
+Leasehold improvements 2,260 2,160
+Fixtures and equipment 3,928 5,419
+Accounts payable 5,687 6,803
+Accrued liabilities 843 1,000
+Total liabilities 6,400 7,100
+"""
+
+
+def test_the_documents_own_name_is_not_searched_for_inside_it(tmp_path):
+    # Inside a filing the company's name is everywhere it is not the answer: with it, the
+    # paragraphs naming Acme outrank the balance sheet's row. Leaving the name of the documents
+    # asked out (their registrant) finds the row first; the trace says what was left out.
+    graph = _lexical_store(tmp_path, {"acme.md": FILING, "other.md": "# Other\n\nTotal "
+                                      "current assets of another company 5 6.\n"})
+    nav = Navigator(graph, sections=0, max_steps=1)
+    asked = "What were Acme Widgets' total current assets?"
+    answer = nav.ask(asked, budget=64, doc="acme.md")
+    found = [e.piece.text for e in answer.evidence if e.found_by == "passage"]
+    assert len(found) == 1 and "Total current assets 8,802 10,539" in found[0]
+    assert answer.question == asked and answer.missing == []
+    assert answer.trace[0] == {"op": "focus", "left_out": ["ACME WIDGETS"],
+                               "question": "What were total current assets?", "tokens": 0,
+                               "confidence": 0.0}
+    # asked of every document, the name is what finds the filing: it stays
+    everywhere = nav.ask(asked, budget=64)
+    assert all(step["op"] != "focus" for step in everywhere.trace)
+
+
+def test_names_are_left_out_only_when_they_leave_a_question():
+    from docnav.query.names import without_names
+
+    names = ["AMAZON.COM", "AMAZON"]
+    assert without_names("What is Amazon's FY2017 DPO? See Amazon.com's filing.", names) == \
+        "What is FY2017 DPO? See filing."
+    assert without_names("Best Buy?", ["BEST BUY"]) == "Best Buy?"
+    assert without_names("Who buys best?", ["BEST BUY"]) == "Who buys best?"

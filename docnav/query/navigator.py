@@ -43,6 +43,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import search_words, tokens
+from docnav.query.names import own_names, without_names
 from docnav.tree import PREAMBLE
 
 # Global cues are phrases that ask about the documents as a whole; single words such as "main",
@@ -282,8 +283,12 @@ class Navigator:
         else:
             answer.text, answer.generated_by = evidence_text, None
 
-    def _navigate(self, question: str, budget: int, doc: str | None) -> Answer:
-        kind = self.router(question)
+    def _navigate(self, asked: str, budget: int, doc: str | None) -> Answer:
+        kind = self.router(asked)
+        # the name of the documents asked (a filing's company) chose them: inside them it is
+        # no evidence (docnav/query/names.py)
+        names = own_names(self.graph, doc)
+        question = without_names(asked, names)
         # a global question's cue ("what are the main", "summarise") says what kind of answer
         # is wanted, not what it is about: its words are no gaps to search for
         state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else question, budget)
@@ -293,6 +298,9 @@ class Navigator:
         def op(name: str, **args) -> None:
             trace.append({"op": name, **args, "tokens": state.tokens_used,
                           "confidence": state.confidence})
+
+        if question != asked:
+            op("focus", left_out=names, question=question)
 
         def take(ids: list[str], found_by: str) -> None:
             fresh = [i for i in ids if i not in state.visited]
@@ -387,7 +395,7 @@ class Navigator:
         text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
                            f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
                            for e in evidence)
-        return Answer(question, kind, evidence, trace, state.confidence, state.tokens_used, text,
+        return Answer(asked, kind, evidence, trace, state.confidence, state.tokens_used, text,
                       missing=state.gaps)
 
     def _passage_order(self, question: str, filters: dict | None) -> list[str]:

@@ -1,0 +1,55 @@
+"""A document's own name, which is no evidence inside it.
+
+Asked of Best Buy's 10-K, "What were Best Buy's total current assets?" found paragraphs that
+name the company (few of them do: a filing says "we"), not the balance sheet. When a question is
+asked of documents that share one name (a filing's registrant, read from its cover), that name is
+what chose the documents; it is left out of the words searched for and of those the evidence must
+hold.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from docnav.query.graph import DocNavGraph
+
+# "BEST BUY CO., INC." is called "Best Buy"; "AMAZON.COM, INC." "Amazon.com" and "Amazon"
+_SUFFIX = re.compile(r"[\s,]+(?:inc|co|corp|corporation|company|ltd|limited|plc|llc|lp|sa|ag|nv)"
+                     r"\b\.?", re.I)
+_DOMAIN = re.compile(r"\.(?:com|net|org)$", re.I)
+
+
+def own_names(graph: DocNavGraph, glob: str | None) -> list[str]:
+    """The names the documents matching ``glob`` go by, longest first, when all of them share
+    one registrant; none otherwise (no glob, documents of several names, or none named)."""
+    if not glob:
+        return []
+    paths = set(graph.document_paths(glob))
+    registrants = {_registrant(d.get("metadata")) for d in graph.documents.values()
+                   if d.get("path") in paths}
+    if len(registrants) != 1 or None in registrants:
+        return []
+    name = registrants.pop()
+    core = name
+    while (shorter := _SUFFIX.sub("", core, count=1).strip(" ,.")) != core:
+        core = shorter
+    names = {core, _DOMAIN.sub("", core)}
+    return sorted((n for n in names if re.search(r"\w\w", n)), key=len, reverse=True)
+
+
+def without_names(question: str, names: list[str]) -> str:
+    """The question with each name (and its possessive "'s") replaced by a space; the question
+    as it was when nothing searchable would be left."""
+    out = question
+    for name in names:
+        words = re.findall(r"\w+", name)
+        pattern = r"\b" + r"\W{0,2}".join(map(re.escape, words)) + r"\b(?:['’]s\b|['’])?"
+        out = re.sub(pattern, " ", out, flags=re.I)
+    out = " ".join(out.split())
+    return out if re.search(r"\w\w", out) else question
+
+
+def _registrant(metadata: str | None) -> str | None:
+    meta = dict(json.loads(metadata or "[]"))
+    return meta.get("registrant") or None
