@@ -3,9 +3,11 @@
 A heading is short and set apart from body text: larger, in a heavier font, or in another
 font after a paragraph break; or numbered like a heading ("PART II", "Item 7.", "ITEM 1A.",
 "Note 4-", "3.2 Results") and at least as heavy or large as body text. Table-of-contents
-rows, table rows, captions, code, formulas, sentence fragments, lines in parentheses, a
-filing's table labels by year and its signers are not. Levels follow size first, then the
-numbering ("PART" above "Item" above "Note", "3" above "3.2"), then weight.
+rows, table rows and column heads, captions, code, formulas, sentence fragments, lines in
+parentheses and a form's field lines are not; nor are the drafts :mod:`._pdf_not_headings`
+drops once all are classified (a filing's table labels by year, its signers, a paper's author
+line). Levels follow size first, then the numbering ("PART" above "Item" above "Note", "3"
+above "3.2"), then weight.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import re
 import statistics
 
 from docnav.parse._pdf_lines import Line, TextStats
+from docnav.parse._pdf_not_headings import (drop_author_lines, drop_listed_parts, drop_signers,
+                                            drop_year_labels)
 from docnav.parse._pdf_paragraphs import SENTENCE_END, Draft, join_lines
 
 _PART = re.compile(r"^part\s+(?:[ivx]{1,4}|[0-9]{1,2})\b", re.I)
@@ -22,10 +26,6 @@ _CHAPTER = re.compile(r"^(?:chapter|appendix)\s+[0-9a-z]{1,3}\b", re.I)
 _ITEM = re.compile(r"^item\s+[0-9]{1,2}[a-c]?(?:\s*[.:\u2013\u2014-]|\s+[A-Z]|\s*$)", re.I)
 # a financial statement's note: "Note 1-DESCRIPTION OF BUSINESS", "NOTE 2. REVENUE", "Note 3 —"
 _NOTE = re.compile(r"^note\s+[0-9]{1,2}\s*(?:[.:\u2013\u2014-]|\s+(?-i:[A-Z]))", re.I)
-_SIGNING = re.compile(r"^(?:signatures?|certifications?)\b", re.I)
-# a name with a middle initial, perhaps a title after it: "Wendell P. Weeks Director"
-_SIGNER = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z]\.)+\s+[A-Z][a-z'-]+(?:\s+[A-Z][a-z]+)*")
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _NOTES_HEADING = re.compile(r"^notes to\b.*\bfinancial statements\b", re.I)
 _DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,4})\.?\s+[^\s.,;:)%]")
 _ROMAN = re.compile(r"^([IVX]{1,5})(?:-[A-Z])?\.?\s+[A-Z]")
@@ -60,96 +60,15 @@ CAPTION = re.compile(
 )
 
 
-# A person's name: capitalised words and initials ("H. Andrew Schwartz", "Julian McAuley",
-# "Jean-Luc de la Croix"), a footnote mark after it ("Ren1,*"); names listed with commas, "and"
-# or "&": an author line under a paper's title.
-_NAME_WORD = r"(?:[A-Z][a-z]*[A-Z]?[a-z]+(?:[-'][A-Z]?[a-z]+)*|[A-Z]\.(?:-?[A-Z]\.)?)"
-_PARTICLE = r"(?:de|da|di|del|der|den|van|von|la|le|du|dos|bin|al)"
-_PERSON = rf"{_NAME_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_NAME_WORD}){{1,4}}[\d*\u2020\u2021\u00a7,]*"
-_AUTHORS = re.compile(rf"{_PERSON}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_PERSON})*")
-_BODY_START = re.compile(r"^(?:abstract|introduction|summary|keywords)\b", re.I)
-
-
 def find_headings(drafts: list[Draft], stats: TextStats) -> None:
     """Set ``pattern``, ``depth`` and ``level`` on the drafts that are headings."""
     toc_pages = _toc_pages([x for d in drafts for x in d.lines])
     _classify(drafts, stats, toc_pages)
-    _drop_listed_parts(drafts, toc_pages)
-    _drop_year_labels(drafts)
-    _drop_signers(drafts)
-    _drop_author_lines(drafts)
+    drop_listed_parts(drafts, toc_pages)
+    drop_year_labels(drafts)
+    drop_signers(drafts)
+    drop_author_lines(drafts)
     _assign_levels(drafts, stats)
-
-
-def _drop_listed_parts(drafts: list[Draft], toc_pages: dict[int, float]) -> None:
-    """A numbered heading ("PART I") on a table-of-contents page, repeated by a heading later
-    in the document, is the table's entry for that part, not the part: Amazon's index page
-    starts with "PART I" over its first rows, and the index became a second Part I."""
-    numbered = [d for d in drafts if d.pattern in ("part", "chapter", "item")]
-    last_page = {_words_of(d): d.page for d in numbered}  # the page of each text's last heading
-    for d in numbered:
-        if d.page in toc_pages and last_page[_words_of(d)] != d.page:
-            d.pattern, d.depth = None, 0
-
-
-def _drop_year_labels(drafts: list[Draft]) -> None:
-    """Headings on one page that differ only in a year ("Fiscal 2022", "Fiscal 2021", "Fiscal
-    2020" over Adobe's revenue tables; Amazon's "Year Ended December 31, 2016 (1)" and "...
-    2017 (1)") label tables or columns, one per year: as headings, the sections that followed
-    became subsections of the last year's label."""
-    series: dict[tuple, list[Draft]] = {}
-    for d in drafts:
-        if d.pattern is not None and d.lines and _YEAR.search(_words_of(d)):
-            series.setdefault((d.page, _YEAR.sub("#", _words_of(d))), []).append(d)
-    for same in series.values():
-        if len(same) >= 2:
-            for d in same:
-                d.pattern, d.depth = None, 0
-
-
-def _drop_signers(drafts: list[Draft]) -> None:
-    """Under "SIGNATURES" or "CERTIFICATIONS" a name set bold ("Jeffrey P. Bezos", "Wendell
-    P. Weeks Director") is a signer, not a heading; until the next numbered heading."""
-    signing = False
-    for d in drafts:
-        if d.pattern is None or not d.lines:
-            continue
-        text = join_lines(d.lines)
-        if d.pattern != "style":
-            signing = False
-        elif _SIGNING.match(text):
-            signing = True
-        elif signing and _SIGNER.fullmatch(text):
-            d.pattern, d.depth = None, 0
-
-
-def _words_of(d: Draft) -> str:
-    return " ".join(join_lines(d.lines).casefold().split())
-
-
-def _drop_author_lines(drafts: list[Draft]) -> None:
-    """A list of names between the title and the body ("Abstract", "1 Introduction") on the
-    first page with headings is the paper's authors, not a heading. Only where that body
-    starts on the page (a paper's first page), and one name alone only after a heading (the
-    title): "Data Collection and Model Training" could head a report's first section."""
-    seen_heading = False
-    first_page = None
-    names: list[Draft] = []
-    for d in drafts:
-        if d.pattern is None or not d.lines:
-            continue
-        first_page = d.page if first_page is None else first_page
-        text = join_lines(d.lines).strip()
-        if d.page != first_page:
-            return  # no body on the first page: no paper's title page
-        if d.pattern != "style" or _BODY_START.match(text):
-            for name in names:
-                name.pattern, name.depth = None, 0
-            return
-        if _AUTHORS.fullmatch(text) and (seen_heading or re.search(r",|\band\b|&", text)):
-            names.append(d)
-        else:
-            seen_heading = True
 
 
 def is_code(d: Draft) -> bool:
