@@ -393,6 +393,15 @@ def test_the_words_that_ask_are_no_part_of_what_the_evidence_must_hold():
                      "As of 2017 we have pledged $1.4 billion of assets.", 12)], "passage")
     assert state.gaps == [] and state.confidence == 1.0 and state.sufficient()
     assert EvidenceState("Tell me about it", budget=100).gaps == ["tell", "me", "about"]
+    # "how many employees": the answer is a number, which is no "many"; "long" after "how"
+    # asks, elsewhere it names
+    employees = EvidenceState("How many employees does Amazon have?", budget=100)
+    employees.add([Piece("e", "k.pdf", "Item 1 › Employees", None,
+                         "We employed approximately 566,000 people.", 8)], "passage")
+    assert employees.gaps == ["amazon"]
+    assert "many" not in EvidenceState("How many layers?", budget=100).gaps
+    assert "long" not in EvidenceState("How long did training take?", budget=100).gaps
+    assert "long" in EvidenceState("Why are long documents hard?", budget=100).gaps
 
 
 def test_confidence_needs_one_piece_holding_the_question_together(graph):

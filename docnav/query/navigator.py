@@ -72,6 +72,8 @@ CROSS = re.compile(
 
 ASKING = frozenset("about say says said tell me describe explain list give show please "
                    "mention mentioned".split())
+# "how many", "how much", "how long": the word after "how" asks for a number or a length
+HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
 
 
 def route(question: str) -> str:
@@ -96,7 +98,8 @@ class EvidenceState:
 
     gaps: the question's words no evidence contains in any form ("desugar" is held by
     "desugaring": terms are word stems, see :mod:`docnav.query.lexical`), leaving out the
-    words that ask rather than name (``ASKING``: "say", "about", "describe"); confidence: the
+    words that ask rather than name (``ASKING``: "say", "about", "describe"; ``HOW``: "many" in
+    "how many"); confidence: the
     largest share of the question's terms that one piece holds. Terms scattered over several
     pieces (each piece a different part of the question) are no sign that the answer is in
     hand, so they do not count together. Word overlap is still a weak signal (a short hit can
@@ -120,7 +123,8 @@ class EvidenceState:
         words = search_words(self.question)  # search term -> the question's word
         # words that ask rather than name what is asked about ("what does Note 7 say about
         # pledged assets"): no piece needs them, and none is missing without them
-        self.words = {t: w for t, w in words.items() if w not in ASKING} or words
+        asking = ASKING | {m.group(1).lower() for m in HOW.finditer(self.question)}
+        self.words = {t: w for t, w in words.items() if w not in asking} or words
         self.terms = list(self.words)
 
     @property
