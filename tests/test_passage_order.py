@@ -193,3 +193,47 @@ def test_names_are_left_out_only_when_they_leave_a_question():
         "What is FY2017 DPO? See filing."
     assert without_names("Best Buy?", ["BEST BUY"]) == "Best Buy?"
     assert without_names("Who buys best?", ["BEST BUY"]) == "Who buys best?"
+
+    from docnav.query.graph import path_matches
+    assert path_matches("/d/a[1].md", ["x.md", "/d/a[[]1].md"]) and not path_matches("/d/a.md", [])
+
+
+GLOBEX = """---
+registrant: GLOBEX CORPORATION
+---
+
+# Annual report
+
+## Balance sheet
+
+Total current assets 1,111 2,222
+"""
+
+
+def test_in_a_collection_of_filings_naming_a_company_asks_its_filings(tmp_path):
+    # Two companies' filings: the question names Globex, so Globex's filing alone is read,
+    # without its name, and the trace says which documents the name chose.
+    graph = _lexical_store(tmp_path, {"acme.md": FILING, "globex.md": GLOBEX})
+    answer = Navigator(graph, sections=0).ask("What were Globex's total current assets?",
+                                              budget=64)
+    assert {e.piece.doc_path for e in answer.evidence} == {str(tmp_path / "docs" / "globex.md")}
+    focus = answer.trace[0]
+    assert focus["op"] == "focus" and focus["left_out"] == ["GLOBEX"]
+    assert focus["documents"] == [str(tmp_path / "docs" / "globex.md")]
+    assert focus["question"] == "What were total current assets?"
+    # naming both companies (or neither) chooses nothing
+    both = Navigator(graph, sections=0).ask("Acme Widgets or Globex: total current assets?",
+                                            budget=200)
+    assert all(step["op"] != "focus" for step in both.trace)
+    assert len({e.piece.doc_path for e in both.evidence}) == 2
+
+
+def test_a_company_named_beside_documents_without_a_registrant_chooses_nothing(tmp_path):
+    # A news item about Globex is as much about Globex as its filing: nothing is narrowed,
+    # and the name stays a search word.
+    graph = _lexical_store(tmp_path, {"globex.md": GLOBEX, "news.md": "# News\n\nGlobex "
+                                      "reported total current assets of 1,111 this year.\n"})
+    answer = Navigator(graph, sections=0).ask("What were Globex's total current assets?",
+                                              budget=200)
+    assert all(step["op"] != "focus" for step in answer.trace)
+    assert len({e.piece.doc_path for e in answer.evidence}) == 2

@@ -533,9 +533,12 @@ class DocNavGraph:
         return [i for i in dict.fromkeys(ids) if i and i in self._nodes]
 
 
-def path_matches(path: str, glob: str) -> bool:
+def path_matches(path: str, glob: str | Sequence[str]) -> bool:
     """A document path matches a glob as a whole or from any folder down: ``acme.md`` and
-    ``*10K*`` match ``/data/filings/acme.md`` and ``/data/AMZN_10K_2023.pdf``."""
+    ``*10K*`` match ``/data/filings/acme.md`` and ``/data/AMZN_10K_2023.pdf``. A list of globs
+    matches where any of them does."""
+    if not isinstance(glob, str):
+        return any(path_matches(path, g) for g in glob)
     return fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(path, "*/" + glob)
 
 

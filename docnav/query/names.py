@@ -4,11 +4,13 @@ Asked of Best Buy's 10-K, "What were Best Buy's total current assets?" found par
 name the company (few of them do: a filing says "we"), not the balance sheet. When a question is
 asked of documents that share one name (a filing's registrant, read from its cover), that name is
 what chose the documents; it is left out of the words searched for and of those the evidence must
-hold.
+hold. In a collection of filings only (every document has a registrant), a question that names
+one registrant is asked of that registrant's filings, as if ``--doc`` had chosen them.
 """
 
 from __future__ import annotations
 
+import glob
 import json
 import re
 
@@ -18,6 +20,24 @@ from docnav.query.graph import DocNavGraph
 _SUFFIX = re.compile(r"[\s,]+(?:inc|co|corp|corporation|company|ltd|limited|plc|llc|lp|sa|ag|nv)"
                      r"\b\.?", re.I)
 _DOMAIN = re.compile(r"\.(?:com|net|org)$", re.I)
+
+
+def named_documents(graph: DocNavGraph, question: str) -> tuple[list[str], list[str]]:
+    """(paths, names): the filings of the one registrant the question names, and its names;
+    nothing when it names none or several, or when some indexed document has no registrant
+    (the name may then be what other documents are about)."""
+    by_name: dict[str, list[str]] = {}
+    for d in graph.documents.values():
+        if not d.get("path"):
+            continue  # the collection's own row
+        registrant = _registrant(d.get("metadata"))
+        if registrant is None:
+            return [], []
+        by_name.setdefault(registrant, []).append(d["path"])
+    named = [r for r in by_name if without_names(question, _names(r)) != question]
+    if len(named) != 1:
+        return [], []
+    return [glob.escape(p) for p in sorted(by_name[named[0]])], _names(named[0])
 
 
 def own_names(graph: DocNavGraph, glob: str | None) -> list[str]:
@@ -30,8 +50,13 @@ def own_names(graph: DocNavGraph, glob: str | None) -> list[str]:
                    if d.get("path") in paths}
     if len(registrants) != 1 or None in registrants:
         return []
-    name = registrants.pop()
-    core = name
+    return _names(registrants.pop())
+
+
+def _names(registrant: str) -> list[str]:
+    """What a registrant is called, longest first: "BEST BUY CO., INC." -> "BEST BUY";
+    "AMAZON.COM, INC." -> "AMAZON.COM", "AMAZON"."""
+    core = registrant
     while (shorter := _SUFFIX.sub("", core, count=1).strip(" ,.")) != core:
         core = shorter
     names = {core, _DOMAIN.sub("", core)}

@@ -43,7 +43,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import search_words, tokens
-from docnav.query.names import own_names, without_names
+from docnav.query.names import named_documents, own_names, without_names
 from docnav.tree import PREAMBLE
 
 # Global cues are phrases that ask about the documents as a whole; single words such as "main",
@@ -290,20 +290,27 @@ class Navigator:
     def _navigate(self, asked: str, budget: int, doc: str | None) -> Answer:
         kind = self.router(asked)
         # the name of the documents asked (a filing's company) chose them: inside them it is
-        # no evidence (docnav/query/names.py)
-        names = own_names(self.graph, doc)
+        # no evidence; in a collection of filings, naming one company chooses its filings
+        # (docnav/query/names.py)
+        chosen: list[str] = []
+        if doc:
+            names = own_names(self.graph, doc)
+        else:
+            chosen, names = named_documents(self.graph, asked)
         question = without_names(asked, names)
         # a global question's cue ("what are the main", "summarise") says what kind of answer
         # is wanted, not what it is about: its words are no gaps to search for
         state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else question, budget)
         trace: list[dict] = []
-        filters = {"path": doc} if doc else None
+        filters = {"path": doc or chosen} if doc or chosen else None
 
         def op(name: str, **args) -> None:
             trace.append({"op": name, **args, "tokens": state.tokens_used,
                           "confidence": state.confidence})
 
-        if question != asked:
+        if chosen:
+            op("focus", documents=chosen, left_out=names, question=question)
+        elif question != asked:
             op("focus", left_out=names, question=question)
 
         def take(ids: list[str], found_by: str) -> None:
