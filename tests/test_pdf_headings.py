@@ -108,7 +108,23 @@ def test_a_form_s_check_box_options_are_no_headings():
     assert not [t for t in texts if "REPORT PURSUANT TO SECTION 13" in t]
     assert any(b.text.startswith("¨ TRANSITION REPORT") for b in parsed.blocks)
     tree = build_tree(parsed, "d", "AMAZON_2017_10K.pdf")
-    assert _parent_heading(tree, "PART II") == "FORM 10-K"
+    assert _parent_heading(tree, "PART II") == _parent_heading(tree, "FORM 10-K")
+
+
+def test_a_filing_s_cover_headings_are_front_matter_beside_its_parts():
+    """Amazon sets its cover's "UNITED STATES SECURITIES AND EXCHANGE COMMISSION" and "FORM
+    10-K" larger than "PART I": ranked above the parts, the whole filing was a subsection of
+    "FORM 10-K" (every breadcrumb said "› FORM 10-K › PART II › ..."). Headings before the
+    first part or item that outrank it rank with it; the cover's own small headings stay under
+    "FORM 10-K"."""
+    tree = build_tree(_amazon(), "d", "AMAZON_2017_10K.pdf")
+    top = _parent_heading(tree, "PART I")
+    assert _parent_heading(tree, "FORM 10-K") == top
+    assert _parent_heading(tree, "UNITED STATES SECURITIES AND EXCHANGE COMMISSION") == top
+    assert _parent_heading(tree, "INDEX") == "FORM 10-K"
+    assert _parent_heading(tree, "Item 1. Business") == "PART I"
+    item_7 = next(s for s in tree.sections if s.heading.startswith("Item 7. Management"))
+    assert "FORM 10-K" not in item_7.breadcrumb
 
 
 def test_a_10k_s_notes_hold_their_subheadings():

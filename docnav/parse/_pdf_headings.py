@@ -276,6 +276,7 @@ def _assign_levels(drafts: list[Draft], stats: TextStats) -> None:
         keys[i] = (tier[size], _PATTERN_ORDER[d.pattern], d.depth,
                    -weight if d.pattern == "style" else 0)
     _rank_matter_with_sections(drafts, keys)
+    _rank_cover_with_parts(drafts, keys)
     _head_the_notes(drafts, keys)
     ranks = {key: rank for rank, key in enumerate(sorted(set(keys.values())), start=1)}
     for i, key in keys.items():
@@ -303,6 +304,19 @@ def _rank_matter_with_sections(drafts: list[Draft], keys: dict[int, tuple]) -> N
             if (drafts[i].pattern == "style" and not same[0] < i < same[-1]
                     and _look(drafts[i], keys[i]) == _look(drafts[same[0]], keys[same[0]])):
                 keys[i] = top
+
+
+def _rank_cover_with_parts(drafts: list[Draft], keys: dict[int, tuple]) -> None:
+    """Headings before a filing's first "PART" or "Item" set larger than it (Amazon's cover:
+    "UNITED STATES SECURITIES AND EXCHANGE COMMISSION", "FORM 10-K") are its front matter,
+    ranked with the parts: as their parents they put the whole filing under "FORM 10-K"."""
+    numbered = [i for i in sorted(keys) if drafts[i].pattern in ("part", "item")]
+    if not numbered:
+        return
+    top = min(keys[i] for i in numbered)
+    for i in keys:
+        if i < numbered[0] and keys[i] < top:
+            keys[i] = top
 
 
 def _head_the_notes(drafts: list[Draft], keys: dict[int, tuple]) -> None:
