@@ -560,6 +560,32 @@ def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):
     assert all("summarise" not in s["terms"] for s in gap_searches)
 
 
+def test_a_question_about_everything_asked_reads_its_own_summary_first(graph):
+    """"Summarise the main themes across these documents" matched, by its words, summaries
+    that use them (an RFC about RFCs), not the collection's summary, which is the answer.
+    A question about the whole of what it is asked of starts from that whole's summary: the
+    collection's, or, asked of one document, the document's; one about a topic ("the main
+    causes of seal failures") still starts from the summaries it matches."""
+    (collection, _), = graph.nodes_of_kind("collection")
+    answer = Navigator(graph).ask("Summarise the main themes across these documents", budget=300)
+    first = answer.trace[0]
+    assert first["op"] == "expand" and first["node"] == collection
+    assert first["to"] == "summary sources"
+    sources = set(graph.summary_sources(collection))
+    assert sources and sources & {e.piece.node_id for e in answer.evidence}
+
+    manual = next(nid for nid, n in graph.nodes_of_kind("document") if n.path.endswith("manual.md"))
+    whole = Navigator(graph).ask("Give an overview of the whole document", budget=300,
+                                 doc="manual.md")
+    assert whole.trace[0]["node"] == manual
+    assert {e.piece.doc_path for e in whole.evidence} == {graph.node(manual).path}
+
+    topic = Navigator(graph).ask("What are the main causes of seal failures?", budget=300)
+    assert topic.route == "global" and topic.trace[0]["op"] == "locate"
+    with pytest.raises(InputError, match="unknown kind"):
+        graph.nodes_of_kind("chapter")
+
+
 def test_the_words_no_evidence_holds_are_searched_for(built):
     # One passage per ranking and no reading order: the seal paragraph is read, "breaker" is
     # still a gap, and a search for it finds the wiring paragraph (not a neighbour of the seal).

@@ -237,6 +237,12 @@ class DocNavGraph:
     def __len__(self) -> int:
         return len(self._nodes)
 
+    def nodes_of_kind(self, kind: str) -> list[tuple[str, NodeView]]:
+        """(id, node) of every node of ``kind``: "collection", "document", "section" or
+        "paragraph"."""
+        check_kinds([kind])
+        return [(nid, n) for nid, n in self._nodes.items() if n.kind == kind]
+
     def resolve(self, ref: str) -> str:
         """The node id ``ref`` names: a node id, a unique prefix of one, or a document id (or
         unique prefix), which stands for the document's root node — the ids that ``docnav

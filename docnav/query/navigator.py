@@ -51,6 +51,10 @@ from docnav.tree import PREAMBLE
 # Summary section") and send a local question to the summaries.
 _OVERVIEW = r"(?:themes?|points|ideas|risks|findings|topics|contributions|arguments|conclusions)"
 _WHOLE = r"(?:documents?|files|papers?|reports?|filings?|rfcs|collection|corpus|book)"
+# "across these documents", "the whole report", "overall": the question is about everything it
+# is asked of, whose own summary (the collection's, or the one document's) answers it first
+SCOPE = re.compile(rf"\b(?:overall|across (?:the |these |all (?:the )?)?{_WHOLE}|"
+                   rf"(?:the )?whole {_WHOLE})\b", re.I)
 GLOBAL = re.compile(
     r"\b(?:overall|overview|in general|summari[sz](?:e|ing)\b|"
     r"(?:a|an|the) summary\b(?! section)|summary of (?:the|this|these|all|every)\b|"
@@ -320,6 +324,12 @@ class Navigator:
                 added = state.add(self.graph.fetch(fresh, budget=state.remaining), found_by)
                 op("fetch", nodes=fresh[:8], added=added)
 
+        if kind == "global" and SCOPE.search(question):
+            scope = self._scope_node(doc or chosen)
+            sources = self.graph.summary_sources(scope) if scope else []
+            if sources:
+                op("expand", node=scope, to="summary sources", n=len(sources))
+                take(sources, "summary")
         if kind == "global":
             hits = self.graph.locate(question, k=6, filters=filters, via=["summary"])
             op("locate", over="summaries", hits=[h.node_id for h in hits])
@@ -408,6 +418,18 @@ class Navigator:
                            for e in evidence)
         return Answer(asked, kind, evidence, trace, state.confidence, state.tokens_used, text,
                       missing=state.gaps)
+
+    def _scope_node(self, doc: str | list[str] | None) -> str | None:
+        """The node whose summary covers what the question is asked of: the one document the
+        glob matches, else the collection when it matches them all (no glob); None for a
+        part of several documents, which no one summary covers."""
+        paths = self.graph.document_paths(doc or None)
+        if len(paths) == 1:
+            return next((nid for nid, n in self.graph.nodes_of_kind("document")
+                         if n.path == paths[0]), None)
+        if len(paths) == len(self.graph.document_paths()):
+            return next((nid for nid, _ in self.graph.nodes_of_kind("collection")), None)
+        return None
 
     def _passage_order(self, question: str, filters: dict | None) -> list[str]:
         """Paragraph ids, best first: RRF of the BM25 rank, the embedding rank and, at
