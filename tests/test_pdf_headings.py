@@ -266,14 +266,24 @@ def test_column_heads_set_to_one_baseline_are_not_headings():
 def test_a_bold_title_over_a_lighter_unit_line_is_a_heading_of_its_own():
     """Best Buy sets "Consolidated Balance Sheets" in bold over "$ in millions, except per
     share amounts" in italics, the bold line ending a little before the line below: one
-    paragraph, so the balance sheet had no heading (the earnings statement, whose unit line is
-    longer, had). A bold run-in heading in a paper ("Discourse Argument Extraction As the
-    first ...") fills its line as the text below does and stays in its paragraph. A head
+    paragraph, so the balance sheet (and the cash flows, comprehensive income and equity
+    statements) had no heading. A bold title whose line ends elsewhere than the lighter line
+    below it is a paragraph of its own. A bold run-in heading in a paper ("Discourse Argument
+    Extraction As the first ...") fills its line as the text below does, and a bold sentence
+    is no title: both stay in their paragraphs. A head
     standing alone over the right half of a table's rows (the column of figures) is no
     heading: "Components of / % Change / 2022-2021", Best Buy's "Accumulated"."""
-    blocks = [(b.kind, b.text) for b in _best_buy().blocks if b.page == 39]
+    blocks = [(b.kind, b.text) for b in _best_buy().blocks if b.page in (39, 42)]
     assert (H, "Consolidated Balance Sheets") in blocks
     assert (BlockKind.TEXT, "$ in millions, except per share amounts") in blocks
+    # a unit line shorter than the title ends elsewhere too
+    assert (H, "Consolidated Statements of Cash Flows") in blocks
+    assert (BlockKind.TEXT, "$ in millions") in blocks
+    # a bold sentence over the rest of its paragraph is no title: it stays one paragraph
+    redbook = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)
+    assert any(b.kind is BlockKind.TEXT and b.text.startswith(
+        "Jim Bainbridge is a senior DB2 consultant on the DB2 for i Center of Excellence")
+        for b in redbook.blocks)
     assert "Accumulated" not in [t for _, t in headings(_best_buy())]
     assert "Components of % Change 2022-2021" not in [t for _, t in headings(_adobe())]
     paper = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)

@@ -1,8 +1,8 @@
 """Native PDF lines -> paragraph drafts.
 
 A paragraph ends at a larger vertical gap than the usual line pitch, a change of size, a
-change of font after a short line, or a bold line that ends before the lighter line below it
-does; at a bullet, an indented first line after a full stop, a
+change of font after a short line, or a bold title whose line ends elsewhere than the lighter
+line below it; at a bullet, an indented first line after a full stop, a
 short last line, a new column or a new page. Paragraphs split by a page or column break in
 mid-sentence are joined again afterwards.
 """
@@ -82,10 +82,12 @@ def _continues(lines: list[Line], line: Line, stats: TextStats) -> bool:
     short_prev = prev.right < max(right, line.right) - 4 * em
     if (prev.font != line.font or prev.weight != line.weight) and (
             short_prev or step > 1.1 * pitch or line.left > prev.left + 0.5 * em
-            or (prev.weight >= line.weight + 200 and prev.right < line.right - em)):
-        # a change of font after a short line, or after a bold line that ends before the
-        # lighter line below does: a heading over a block ("Consolidated Balance Sheets" over
-        # "$ in millions, except ..."); a bold run-in heading fills its line as the text does
+            or (prev.weight >= line.weight + 200 and abs(prev.right - line.right) > em
+                and _title_like(prev.text))):
+        # a change of font after a short line, or after a bold title whose line ends where the
+        # lighter line below does not: a heading over a block ("Consolidated Balance Sheets"
+        # over "$ in millions, except ..."). A bold run-in heading fills its line as the text
+        # does, and a bold sentence ("Jim Bainbridge is a senior consultant ...") is no title
         return False
     ends = bool(SENTENCE_END.search(prev.text))
     if ends and line.left > prev.left + 1.5 * em:
@@ -93,6 +95,17 @@ def _continues(lines: list[Line], line: Line, stats: TextStats) -> bool:
     if ends and len(lines) > 1 and short_prev:
         return False  # prev was the short last line of a paragraph
     return True
+
+
+_MINOR_WORDS = frozenset("a an and as at by for from in of on or our the to with about its their "
+                         "your".split())
+
+
+def _title_like(text: str) -> bool:
+    """Every word but the minor ones capitalised (or no word at all in letters):
+    "Consolidated Statements of Cash Flows", "Information about our Executive Officers"."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'’.-]*", text) if w.lower() not in _MINOR_WORDS]
+    return all(w[0].isupper() for w in words)
 
 
 def merge_runons(drafts: list[Draft]) -> list[Draft]:
