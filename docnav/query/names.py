@@ -13,6 +13,7 @@ from __future__ import annotations
 import glob
 import json
 import re
+import weakref
 
 from docnav.query.graph import DocNavGraph
 
@@ -26,31 +27,40 @@ def named_documents(graph: DocNavGraph, question: str) -> tuple[list[str], list[
     """(paths, names): the filings of the one registrant the question names, and its names;
     nothing when it names none or several, or when some indexed document has no registrant
     (the name may then be what other documents are about)."""
-    by_name: dict[str, list[str]] = {}
-    for d in graph.documents.values():
-        if not d.get("path"):
-            continue  # the collection's own row
-        registrant = _registrant(d.get("metadata"))
-        if registrant is None:
-            return [], []
-        by_name.setdefault(registrant, []).append(d["path"])
-    named = [r for r in by_name if without_names(question, _names(r)) != question]
+    registrants = _registrants(graph)
+    if None in registrants.values():
+        return [], []
+    named = {r for r in registrants.values() if without_names(question, _names(r)) != question}
     if len(named) != 1:
         return [], []
-    return [glob.escape(p) for p in sorted(by_name[named[0]])], _names(named[0])
+    (name,) = named
+    paths = sorted(p for p, r in registrants.items() if r == name)
+    return [glob.escape(p) for p in paths], _names(name)
 
 
-def own_names(graph: DocNavGraph, glob: str | None) -> list[str]:
-    """The names the documents matching ``glob`` go by, longest first, when all of them share
-    one registrant; none otherwise (no glob, documents of several names, or none named)."""
-    if not glob:
+def own_names(graph: DocNavGraph, doc: str | list[str] | None) -> list[str]:
+    """The names the documents matching ``doc`` (a path glob) go by, longest first, when all
+    of them share one registrant; none otherwise (no glob, documents of several names, or
+    none named)."""
+    if not doc:
         return []
-    paths = set(graph.document_paths(glob))
-    registrants = {_registrant(d.get("metadata")) for d in graph.documents.values()
-                   if d.get("path") in paths}
-    if len(registrants) != 1 or None in registrants:
+    registrants = _registrants(graph)
+    named = {registrants.get(p) for p in graph.document_paths(doc)}
+    if len(named) != 1 or None in named:
         return []
-    return _names(registrants.pop())
+    return _names(named.pop())
+
+
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _registrants(graph: DocNavGraph) -> dict[str, str | None]:
+    """Each indexed document's path and registrant (None without one), read once per graph:
+    a graph does not change once open."""
+    if graph not in _CACHE:
+        _CACHE[graph] = {d["path"]: _registrant(d.get("metadata"))
+                         for d in graph.documents.values() if d.get("path")}
+    return _CACHE[graph]
 
 
 def _names(registrant: str) -> list[str]:
