@@ -95,6 +95,49 @@ def test_htm_suffix_is_html(tmp_path):
     assert headings(parse_file(path)) == [(2, "Only")]
 
 
+def test_html_text_before_the_first_heading_is_kept(tmp_path):
+    """Docling files what comes before a page's first heading as furniture, which is no
+    content: the lead paragraph and the table under it were lost without a word."""
+    path = tmp_path / "lead.html"
+    path.write_text("<html><head><title>Page</title></head><body><p>The lead paragraph.</p>"
+                    "<table><tr><td>a cell</td></tr></table><h2>Details</h2><p>x</p>"
+                    "</body></html>")
+    parsed = parse_file(path)
+    assert [b.kind for b in parsed.blocks][:3] == [BlockKind.TEXT, BlockKind.TABLE, H]
+    assert parsed.blocks[0].text == "The lead paragraph." and "a cell" in parsed.blocks[1].text
+    assert parsed.title == "Page"
+
+
+FILING_HTML = """<html><head><title>acme-20231231</title></head><body>
+<p>UNITED STATES</p><p>SECURITIES AND EXCHANGE COMMISSION</p><p>Washington, D.C. 20549</p>
+<p>FORM 10-K</p>
+<p>ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934</p>
+<p>For the fiscal year ended December 31, 2023</p>
+<table><tr><td>ACME WIDGETS CORPORATION</td></tr>
+<tr><td>(Exact name of registrant as specified in its charter)</td></tr>
+<tr><td>Delaware</td><td>12-3456789</td></tr></table>
+<h2>PART I</h2><h3>Item 1. Business</h3><p>We make widgets.</p>
+</body></html>"""
+
+
+def test_an_html_filing_is_titled_by_its_cover(tmp_path):
+    """EDGAR files 10-Ks as HTML too: the registrant (here in a table cell over "(Exact name
+    of registrant ...)"), the form and the period name the document, as on a PDF's cover."""
+    path = tmp_path / "acme-20231231.htm"
+    path.write_text(FILING_HTML)
+    parsed = parse_file(path)
+    assert parsed.title == "ACME WIDGETS CORPORATION Form 10-K, fiscal year ended December 31, 2023"
+    meta = dict(parsed.metadata)
+    assert (meta["registrant"], meta["form"], meta["period"], meta["period_ended"]) == (
+        "ACME WIDGETS CORPORATION", "10-K", "fiscal year", "December 31, 2023")
+    # a page that is no filing keeps its own title and no such fields
+    other = tmp_path / "page.html"
+    other.write_text("<html><head><title>Widgets</title></head><body><p>ACME WIDGETS</p>"
+                     "<h2>Prices</h2><p>low</p></body></html>")
+    assert parse_file(other).title == "Widgets" and "registrant" not in dict(
+        parse_file(other).metadata)
+
+
 # -- DOCX ------------------------------------------------------------------------------------
 
 

@@ -312,7 +312,7 @@ def test_a_filing_is_titled_by_its_registrant_form_and_period():
     assert paper.title == "Adversarial Learning for Chinese NER from Crowd Annotations"
     assert "registrant" not in dict(paper.metadata)
 
-    from docnav.parse._pdf import _FORM
+    from docnav.parse._filing import _FORM
     assert all(_FORM.fullmatch(t) for t in ("FORM 10-K", "Form 10-Q", "FORM 8-K", "FORM 20-F",
                                             "FORM S-1"))
     assert not any(_FORM.fullmatch(t) for t in ("Form 10-K Summary", "FORM 10-K For the Fiscal "

@@ -22,6 +22,7 @@ from docnav.parse._checks import (
     format_for,
     read_markdown_text,
 )
+from docnav.parse._filing import filing_cover, filing_title
 from docnav.parse._fingerprint import (
     parser_fingerprint,
     parser_id,
@@ -35,6 +36,7 @@ __all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "parser_fingerpri
            "preload", "recorded_parser", "same_parser"]
 
 SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
+COVER_BLOCKS = 80  # a filing's cover is within its first blocks
 
 
 def preload(fmt: str = "markdown") -> None:
@@ -75,6 +77,10 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
         title = ((front.title or _markdown_title(blocks, path)) if front is not None
                  else _docling_title(converted.document))
         blocks, metadata = _format_extras(path, fmt, blocks)
+        if fmt in ("pdf", "html", "docx"):  # an SEC filing names itself on its cover
+            filing = filing_cover(_cover_lines(blocks[:COVER_BLOCKS]))
+            title = filing_title(filing) or title
+            metadata += tuple(filing.items())
     warnings = converted.warnings
     if front is not None:
         metadata = front.metadata + metadata
@@ -83,6 +89,21 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
         metadata += (("conversion_warnings", "; ".join(warnings)[:2000]),)
     title = title or _first_heading(blocks) or path.stem
     return ParsedDocument(title=title, blocks=tuple(blocks), format=fmt, metadata=metadata)
+
+
+def _cover_lines(blocks) -> list[str]:
+    """The blocks' lines, a table's rows as their cells' text ("| ACME CORP |" -> "ACME
+    CORP"; the rule under a table's head row left out)."""
+    lines = []
+    for b in blocks:
+        for line in b.text.splitlines():
+            if b.kind is BlockKind.TABLE:
+                cells = [c.strip() for c in line.strip().strip("|").split("|")]
+                if all(set(c) <= set("-: ") for c in cells):
+                    continue
+                line = " ".join(c for c in cells if c)
+            lines.append(line)
+    return lines
 
 
 def _source_text(path: Path, fmt: str, front: FrontMatter | None) -> str | None:

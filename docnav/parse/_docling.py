@@ -181,7 +181,19 @@ def _new_converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | Non
     format_options = {}
     if fmt == "pdf":
         format_options[input_format] = _pdf_format_option(pdf_pipeline, parser_threads)
+    if fmt == "html":
+        format_options[input_format] = _html_format_option()
     return DocumentConverter(allowed_formats=[input_format], format_options=format_options)
+
+
+def _html_format_option():
+    """Docling files everything before a page's first heading as furniture (navigation), and
+    furniture is no content: a page's lead paragraphs and a filing's cover (its registrant,
+    form and period) were dropped without a word. They are kept."""
+    from docling.datamodel.backend_options import HTMLBackendOptions
+    from docling.document_converter import HTMLFormatOption
+
+    return HTMLFormatOption(backend_options=HTMLBackendOptions(infer_furniture=False))
 
 
 def _pdf_format_option(pdf_pipeline: str | None, parser_threads: int | None):

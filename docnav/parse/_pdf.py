@@ -21,6 +21,7 @@ from pathlib import Path
 
 from docnav.errors import DocumentError
 from docnav.model import Block, BlockKind
+from docnav.parse._filing import filing_cover, filing_title
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
 from docnav.parse._pdf_glyphs import repair_unreadable
@@ -75,7 +76,7 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     blocks = [b for b in (_to_block(d) for d in drafts) if b is not None]
     info = (("pages", str(len(pages.page_heights))), ("pdf_pipeline", "native"),
             ("heading_source", "outline" if use_outline else "fonts"))
-    filing = _filing_cover(drafts)
+    filing = filing_cover([join_lines(d.lines) for d in drafts if d.lines and d.page == 1])
     if filing:
         metadata += tuple(filing.items())
     title = filing_title(filing) or _title(drafts, stats, dict(metadata),
@@ -116,46 +117,6 @@ def _headings_under_outline(drafts: list[Draft], stats: TextStats) -> None:
                 d.level += deepest
             else:
                 d.pattern, d.depth, d.level = None, 0, 0
-
-
-_REGISTRANT = re.compile(r"\(\s*exact name of registrant", re.I)
-_FORM = re.compile(r"form\s+(\d{1,2}-[a-z]{1,2}|[a-z]-\d{1,2}|\d{1,2}-[a-z]\d?)", re.I)
-_PERIOD = re.compile(r"for the ((?:fiscal )?(?:year|quarter|quarterly period)) ended\s+"
-                     r"([a-z]+\s+\d{1,2},\s*\d{4})", re.I)
-
-
-def _filing_cover(drafts: list[Draft]) -> dict[str, str]:
-    """An SEC filing's cover page: the registrant (the line printed over "(Exact name of
-    registrant as specified in its charter)"), the form ("FORM 10-K") and the period it
-    covers ("For the fiscal year ended January 28, 2023"); empty when page 1 is no such
-    cover. Its large "UNITED STATES SECURITIES AND EXCHANGE COMMISSION" names no document."""
-    cover = [join_lines(d.lines) for d in drafts if d.lines and d.page == 1]
-    at = next((i for i, t in enumerate(cover) if _REGISTRANT.match(t)), None)
-    names = [t for t in cover[:at] if mostly_letters(t)] if at else []
-    if not names:
-        return {}
-    out = {"registrant": names[-1]}
-    form = next((m for t in cover[:at] if (m := _FORM.fullmatch(t.strip()))), None)
-    if form:
-        out["form"] = form.group(1).upper()
-    period = next((m for t in cover[:at] if (m := _PERIOD.search(t))), None)
-    if period:
-        out["period"] = period.group(1).lower()
-        out["period_ended"] = " ".join(period.group(2).split())
-    return out
-
-
-def filing_title(filing: dict[str, str]) -> str | None:
-    """"BEST BUY CO., INC. Form 10-K, fiscal year ended January 28, 2023" from the cover's
-    fields."""
-    if not filing:
-        return None
-    title = filing["registrant"]
-    if "form" in filing:
-        title += f" Form {filing['form']}"
-    if "period_ended" in filing:
-        title += f", {filing['period']} ended {filing['period_ended']}"
-    return title
 
 
 def _title(drafts: list[Draft], stats: TextStats, metadata: dict[str, str],
