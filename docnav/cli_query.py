@@ -65,6 +65,11 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         return code
     print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
           f"{answer.tokens_used} tokens of evidence")
+    focus = next((s for s in answer.trace if s["op"] == "focus" and s.get("documents")), None)
+    if focus:  # the question named a company: only its filings were read
+        n = len(focus["documents"])
+        print(f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "
+              "which the question names")
     if answer.evidence and answer.confidence == 0 and answer.missing:
         # (a question of only a global cue, "Summarise the main themes", has no words to miss)
         print("none of the question's words is in the evidence: the pieces below are only "

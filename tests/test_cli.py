@@ -303,6 +303,24 @@ def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
     assert code == 0 and out.startswith("route: global") and out.splitlines()[1] == ""
 
 
+def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
+    # two filings (a registrant each, as a 10-K's cover gives): naming one company reads its
+    # filing only, and the answer's header says so
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name, company in (("acme.md", "ACME WIDGETS CO., INC."), ("globex.md", "GLOBEX CORP.")):
+        (docs / name).write_text(f"---\nregistrant: {company}\n---\n\n# Report\n\n"
+                                 f"## Balance sheet\n\nTotal current assets 1,234 5,678\n")
+    db = tmp_path / "g.duckdb"
+    assert index(db, docs) == 0
+    code, out, err = run(db, "ask", "What were Globex's total current assets?", "--budget", "100")
+    assert code == 0, err
+    assert out.splitlines()[1] == "asked of the 1 filing of GLOBEX, which the question names"
+    assert "globex.md" in out and "acme.md" not in out
+    code, out, _ = run(db, "ask", "What were total current assets?", "--budget", "100")
+    assert code == 0 and "asked of" not in out and "acme.md" in out and "globex.md" in out
+
+
 def test_ask_json_is_the_answer_with_its_citations(indexed):
     import json
 
