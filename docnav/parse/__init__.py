@@ -153,12 +153,14 @@ def _format_extras(path: Path, fmt: str, blocks: list[Block]
         from docnav.parse._html import (
             add_block_anchors,
             add_heading_anchors,
+            drop_navigation,
             html_metadata,
             read_html,
         )
 
         soup = read_html(path)
-        return add_block_anchors(soup, add_heading_anchors(soup, blocks)), html_metadata(soup)
+        blocks = drop_navigation(soup, add_heading_anchors(soup, blocks))
+        return add_block_anchors(soup, blocks), html_metadata(soup)
     if fmt == "docx":
         from docnav.parse._metadata import docx_metadata
 

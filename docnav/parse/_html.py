@@ -85,6 +85,19 @@ def _anchor_of(heading) -> str | None:
     return None
 
 
+def drop_navigation(soup, blocks: list[Block]) -> list[Block]:
+    """Before the first heading, the blocks that are the page's navigation (a ``<nav>`` or
+    ``role="navigation"`` element's links and items): docling files all of that region as
+    furniture, and DocNav keeps it (a page's lead, a filing's cover) but for its menus."""
+    menus = soup.find_all("nav") + soup.find_all(attrs={"role": "navigation"})
+    if not menus:
+        return blocks
+    texts = {_norm(el.get_text(" ")) for menu in menus
+             for el in [menu, *menu.find_all(["li", "a", "p", "span", "div"])]}
+    first = next((i for i, b in enumerate(blocks) if b.kind is BlockKind.HEADING), len(blocks))
+    return [b for i, b in enumerate(blocks) if i >= first or _norm(b.text) not in texts]
+
+
 def html_metadata(soup) -> tuple[tuple[str, str], ...]:
     """``<title>`` and the author/description/date ``<meta>`` tags."""
     out: list[tuple[str, str]] = []
