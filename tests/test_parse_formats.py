@@ -154,6 +154,22 @@ def test_an_html_filing_is_titled_by_its_cover(tmp_path):
 # -- DOCX ------------------------------------------------------------------------------------
 
 
+def test_a_docx_filing_is_titled_by_its_cover(tmp_path):
+    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+    document = docx.Document()
+    for line in ("UNITED STATES SECURITIES AND EXCHANGE COMMISSION", "FORM 10-Q",
+                 "For the quarterly period ended March 31, 2024", "GLOBEX CORPORATION",
+                 "(Exact name of registrant as specified in its charter)"):
+        document.add_paragraph(line)
+    document.add_heading("PART I. FINANCIAL INFORMATION", 1)
+    document.add_paragraph("Revenue rose.")
+    path = tmp_path / "globex-10q.docx"
+    document.save(path)
+    parsed = parse_file(path)
+    assert parsed.title == "GLOBEX CORPORATION Form 10-Q, quarterly period ended March 31, 2024"
+    assert dict(parsed.metadata)["form"] == "10-Q"
+
+
 def test_docx_heading_styles_lists_tables_and_core_properties(tmp_path):
     docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
     document = docx.Document()
