@@ -65,11 +65,13 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         return code
     print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
           f"{answer.tokens_used} tokens of evidence")
-    focus = next((s for s in answer.trace if s["op"] == "focus" and s.get("documents")), None)
-    if focus:  # the question named a company: only its filings were read
+    focus = next((s for s in answer.trace if s["op"] == "focus"), None)
+    if focus and focus.get("documents"):  # the question named a company: its filings alone
         n = len(focus["documents"])
         print(f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "
               "which the question names")
+    elif focus:  # --doc chose one company's filings: its name was not searched for
+        print(f"searched without {focus['left_out'][0]}, the name of the filings asked")
     if answer.evidence and answer.confidence == 0 and answer.missing:
         # (a question of only a global cue, "Summarise the main themes", has no words to miss)
         print("none of the question's words is in the evidence: the pieces below are only "

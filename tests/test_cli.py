@@ -319,6 +319,11 @@ def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
     assert "globex.md" in out and "acme.md" not in out
     code, out, _ = run(db, "ask", "What were total current assets?", "--budget", "100")
     assert code == 0 and "asked of" not in out and "acme.md" in out and "globex.md" in out
+    # --doc chose the filing: the name is left out of the search, and the header says so
+    code, out, _ = run(db, "ask", "What were Acme Widgets' total current assets?", "--doc",
+                       "acme.md", "--budget", "100")
+    assert code == 0 and out.splitlines()[1] == (
+        "searched without ACME WIDGETS, the name of the filings asked")
 
 
 def test_ask_json_is_the_answer_with_its_citations(indexed):
