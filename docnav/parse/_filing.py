@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 
+from docnav.parse._letters import mostly_letters
+
 _REGISTRANT = re.compile(r"\(?\s*exact name of registrant", re.I)
 _FORM = re.compile(r"form\s+(\d{1,2}-[a-z]{1,2}|[a-z]-\d{1,2}|\d{1,2}-[a-z]\d?)", re.I)
 _PERIOD = re.compile(r"for the ((?:fiscal )?(?:year|quarter|quarterly period)) ended\s+"
                      r"([a-z]+\s+\d{1,2},\s*\d{4})", re.I)
-_LETTER = re.compile(r"[^\W\d_]")
 
 
 def filing_cover(lines: list[str]) -> dict[str, str]:
@@ -22,7 +23,7 @@ def filing_cover(lines: list[str]) -> dict[str, str]:
     ``period_ended`` ("January 28, 2023"), those found; empty when the lines hold no
     registrant's name."""
     at = next((i for i, t in enumerate(lines) if _REGISTRANT.match(t.strip())), None)
-    names = [t.strip() for t in lines[:at] if _mostly_letters(t)] if at else []
+    names = [t.strip() for t in lines[:at] if t.strip() and mostly_letters(t)] if at else []
     if not names:
         return {}
     out = {"registrant": names[-1]}
@@ -48,7 +49,3 @@ def filing_title(filing: dict[str, str]) -> str | None:
         title += f", {filing['period']} ended {filing['period_ended']}"
     return title
 
-
-def _mostly_letters(text: str) -> bool:
-    chars = [c for c in text if not c.isspace()]
-    return bool(chars) and len(_LETTER.findall(text)) >= 0.6 * len(chars)

@@ -22,16 +22,16 @@ from pathlib import Path
 from docnav.errors import DocumentError
 from docnav.model import Block, BlockKind
 from docnav.parse._filing import filing_cover, filing_title
+from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
 from docnav.parse._pdf_glyphs import repair_unreadable
-from docnav.parse._pdf_headings import CAPTION, find_headings, is_code, mostly_letters
+from docnav.parse._pdf_headings import CAPTION, find_headings, is_code
 from docnav.parse._pdf_lines import TextStats, drop_furniture, extract_lines, text_stats
 from docnav.parse._pdf_outline import apply_outline, place_outline, read_outline
 from docnav.parse._pdf_paragraphs import BULLET, Draft, join_lines, merge_runons, segment
 
 _GLYPH_BULLET = re.compile(r"^\s*[•●▪■◦○∙·‣⁃∞➢✓❖►▶\uf0b7\uf0a7]\s*")
-_LETTER = re.compile(r"[^\W\d_]")
 _FOOTNOTE_MARKS = " *∗†‡§¶"  # "… Crowd Annotations∗": the mark of the title's footnote
 _TITLE_SIZE = 1.3  # text this much larger than body text on the first page can be the title
 LONG_SECTION_PAGES = 3  # an outline section this long gets the printed headings inside it
@@ -77,8 +77,7 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     info = (("pages", str(len(pages.page_heights))), ("pdf_pipeline", "native"),
             ("heading_source", "outline" if use_outline else "fonts"))
     filing = filing_cover([join_lines(d.lines) for d in drafts if d.lines and d.page == 1])
-    if filing:
-        metadata += tuple(filing.items())
+    metadata += tuple(filing.items())
     title = filing_title(filing) or _title(drafts, stats, dict(metadata),
                                            pages.page_heights.get(1, 792.0))
     return NativePdf(blocks, title, metadata + info)
@@ -130,7 +129,7 @@ def _title(drafts: list[Draft], stats: TextStats, metadata: dict[str, str],
         if stats.size(top.lines[0]) >= _TITLE_SIZE:
             return join_lines(top.lines)
     meta = metadata.get("title", "")
-    if " " in meta.strip() and len(_LETTER.findall(meta)) >= 4 and meta.lower() != "untitled":
+    if " " in meta.strip() and len(LETTER.findall(meta)) >= 4 and meta.lower() != "untitled":
         return meta  # not a file name or an SEC accession number
     printed = _printed_title(drafts, stats, first_page_height)
     if printed:

@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from docnav.parse._letters import LETTER
 from docnav.parse._pdf_lines import Line
 
 UNREADABLE = "\ufffd"
 _MIN_LETTERS = 4  # readable letters a line needs to be found with any certainty
-_LETTER = re.compile(r"[^\W\d_]")
 _AS_DOCLING = str.maketrans({"\ufffe": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"',
                              "\u201d": '"'})
 
@@ -38,7 +38,7 @@ def repair_unreadable(lines: list[Line], pdf) -> list[Line]:
 def repaired(text: str, page_text: str) -> str:
     """``text`` with each U+FFFD replaced by what ``page_text`` has there, if found once."""
     parts = text.split(UNREADABLE)
-    if len(_LETTER.findall("".join(parts))) < _MIN_LETTERS:
+    if len(LETTER.findall("".join(parts))) < _MIN_LETTERS:
         return text
     # spaces anywhere (the parsers space words differently: "2019Task", "T ∗ ,")
     pattern = r"\s*(\S{1,3}?)\s*".join(

@@ -16,6 +16,7 @@ import math
 import re
 import statistics
 
+from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._pdf_lines import Line, TextStats
 from docnav.parse._pdf_not_headings import (drop_author_lines, drop_listed_parts, drop_signers,
                                             drop_year_labels)
@@ -31,7 +32,6 @@ _DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,4})\.?\s+[^\s.,;:)%]")
 _ROMAN = re.compile(r"^([IVX]{1,5})(?:-[A-Z])?\.?\s+[A-Z]")
 _DOT_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
 _NUMBER_COLUMNS = re.compile(r"\d[\d.,%]*\s+\d{1,4}\s*$")  # "Test set size 400 1000"
-_LETTER = re.compile(r"[^\W\d_]")
 _MATH = re.compile(r"[=<>±×÷∑∏∫√≤≥≈≠∈∀∃∂∇]")
 _MONO_FONT = re.compile(r"courier|mono|consol|menlo|inconsolata|cmtt|sfmt|typewriter", re.I)
 _SYMBOL_FONT = re.compile(r"CM(?:MI|SY|EX)|MSBM|MSAM|txsy|txex|rtxm|Symbol|Wingding|Dingbat",
@@ -94,12 +94,6 @@ def _toc_row(line: Line) -> bool:
         return True
     return (line.ends_with_number and line.cells >= 2 and mostly_letters(line.text)
             and not _NUMBER_COLUMNS.search(line.text))
-
-
-def mostly_letters(text: str, share: float = 0.6) -> bool:
-    """At least ``share`` of the characters other than spaces are letters."""
-    chars = [c for c in text if not c.isspace()]
-    return len(_LETTER.findall(text)) >= share * len(chars)
 
 
 def _column_lefts(lines: list[Line]) -> dict[int, list[float]]:
@@ -217,7 +211,7 @@ def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],
             or _ASIDE.fullmatch(text) or _RUNS_ON.search(text) or _ANSWER.fullmatch(text)
             or _FIELD_VALUE.search(text)):
         return None, 0
-    if len(lines) > 3 or len(text) > 180 or len(_LETTER.findall(text)) < 2:
+    if len(lines) > 3 or len(text) > 180 or len(LETTER.findall(text)) < 2:
         return None, 0
     if _MATH.search(text) or not mostly_letters(text, 0.5):
         return None, 0  # a formula or a row of numbers
