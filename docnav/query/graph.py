@@ -374,9 +374,9 @@ class DocNavGraph:
         ok = [path_matches(p, path) for p in self._paths]
         return np.asarray(ok, dtype=bool)[self._item_path]
 
-    def document_paths(self, glob: str | None = None) -> list[str]:
-        """Paths of the indexed documents; with ``glob``, those it matches (as the ``path``
-        filter does: the whole path, or its end after a ``/``)."""
+    def document_paths(self, glob: str | Sequence[str] | None = None) -> list[str]:
+        """Paths of the indexed documents; with ``glob`` (or a list of globs), those it matches
+        (as the ``path`` filter does: the whole path, or its end after a ``/``)."""
         return [p for p in self._paths if p and (not glob or path_matches(p, glob))]
 
     def _dense_scores(self, query: str) -> np.ndarray | None:

@@ -53,13 +53,13 @@ _OVERVIEW = r"(?:themes?|points|ideas|risks|findings|topics|contributions|argume
 _WHOLE = r"(?:documents?|files|papers?|reports?|filings?|rfcs|collection|corpus|book)"
 # "across these documents", "the whole report", "overall": the question is about everything it
 # is asked of, whose own summary (the collection's, or the one document's) answers it first
-SCOPE = re.compile(rf"\b(?:overall|across (?:the |these |all (?:the )?)?{_WHOLE}|"
-                   rf"(?:the )?whole {_WHOLE})\b", re.I)
+_SCOPE = rf"overall|across (?:the |these |all (?:the )?)?{_WHOLE}|(?:the )?whole {_WHOLE}"
+SCOPE = re.compile(rf"\b(?:{_SCOPE})\b", re.I)
 GLOBAL = re.compile(
-    r"\b(?:overall|overview|in general|summari[sz](?:e|ing)\b|"
+    r"\b(?:overview|in general|summari[sz](?:e|ing)\b|"
     r"(?:a|an|the) summary\b(?! section)|summary of (?:the|this|these|all|every)\b|"
-    rf"(?:main|key|major|central) {_OVERVIEW}|what are the (?:main|major|key)\b|"
-    rf"across (?:the |these |all (?:the )?)?{_WHOLE}|(?:the )?whole {_WHOLE})\b", re.I)
+    rf"(?:main|key|major|central) {_OVERVIEW}|what are the (?:main|major|key)\b|{_SCOPE})\b",
+    re.I)
 # Cross-reference cues name a part of the document. "Section", "§", "chapter" and "appendix" do
 # so on their own ("the Drawbacks section"); "table", "figure", "item", "note", "exhibit" and
 # "page" only with a label ("Table 2", "Item 7A", "Note 12"): "a hash table", "figure out" and
@@ -306,7 +306,8 @@ class Navigator:
         # is wanted, not what it is about: its words are no gaps to search for
         state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else question, budget)
         trace: list[dict] = []
-        filters = {"path": doc or chosen} if doc or chosen else None
+        scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
+        filters = {"path": scope} if scope else None
 
         def op(name: str, **args) -> None:
             trace.append({"op": name, **args, "tokens": state.tokens_used,
@@ -325,10 +326,10 @@ class Navigator:
                 op("fetch", nodes=fresh[:8], added=added)
 
         if kind == "global" and SCOPE.search(question):
-            scope = self._scope_node(doc or chosen)
-            sources = self.graph.summary_sources(scope) if scope else []
+            whole = self._scope_node(scope)
+            sources = self.graph.summary_sources(whole) if whole else []
             if sources:
-                op("expand", node=scope, to="summary sources", n=len(sources))
+                op("expand", node=whole, to="summary sources", n=len(sources))
                 take(sources, "summary")
         if kind == "global":
             hits = self.graph.locate(question, k=6, filters=filters, via=["summary"])
@@ -423,7 +424,7 @@ class Navigator:
         """The node whose summary covers what the question is asked of: the one document the
         glob matches, else the collection when it matches them all (no glob); None for a
         part of several documents, which no one summary covers."""
-        paths = self.graph.document_paths(doc or None)
+        paths = self.graph.document_paths(doc)
         if len(paths) == 1:
             return next((nid for nid, n in self.graph.nodes_of_kind("document")
                          if n.path == paths[0]), None)
