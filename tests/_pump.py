@@ -59,3 +59,8 @@ def pump_store(base: Path) -> Store:
     options = IndexOptions(summaries=SummaryPipelineOptions(verify=False), progress=False)
     Indexer(store, options, HashingEmbedder()).index([docs])
     return store
+
+
+def find(graph, text):
+    """The first node of ``graph`` whose text (or heading) contains ``text``."""
+    return next(n for n in graph._nodes.values() if text in (n.text or n.heading))

@@ -6,17 +6,13 @@ import re
 
 import duckdb
 import pytest
-from _pump import MANUAL, QUESTION
+from _pump import MANUAL, QUESTION, find
 
 from docnav.embed import HashingEmbedder
 from docnav.errors import ConfigError, InputError, StoreError
 from docnav.index import Indexer, IndexOptions
 from docnav.query import DIRECTIONS, DocNavGraph, EvidenceState, Navigator, Piece, route
 from docnav.store import Store
-
-
-def find(graph, text):
-    return next(n for n in graph._nodes.values() if text in (n.text or n.heading))
 
 
 def test_locate_ranks_the_passage_with_the_words_first(graph):
@@ -496,135 +492,3 @@ def test_one_value_stands_for_a_list_and_wrong_types_are_input_errors(graph):
             call()
     # the length limit is on the query itself, not on the spaces around it
     assert graph.locate("seal" + " " * 5_000, k=1)
-
-
-def test_the_cross_reference_route_follows_the_references_of_the_section_it_reads(graph):
-    """A "See Section 2" is an edge of the paragraph that says it, not of its section: the
-    route follows the references of the paragraphs it read from a located section."""
-    answer = Navigator(graph).ask("What does Section 1 Installation say about mounting?",
-                                  budget=60)
-    assert answer.route == "cross-reference"
-    mount, wiring = find(graph, "Mount the pump"), find(graph, "2 Wiring")
-    followed = [(t["node"], t["to"]) for t in answer.trace
-                if t["op"] == "navigate" and t["direction"] == "references"]
-    assert followed[:1] == [(mount.node_id, wiring.node_id)]
-    read = [graph.node(e.piece.node_id) for e in answer.evidence if e.found_by == "reference"]
-    assert read and all(n.parent_id == wiring.node_id for n in read)
-    # a section reached by a reference is read as a located one is: a share of the budget
-    share = int(Navigator(graph).section_share * 60)
-    assert sum(e.piece.tokens for e in answer.evidence if e.found_by == "reference") <= share
-
-
-def test_the_cross_reference_route_reads_a_section_found_twice_once(graph):
-    """A section found by its heading and by its summary is one hit: the route reads the two
-    best sections, not the best one twice."""
-    answer = Navigator(graph).ask("What does section 3 Maintenance say about the impeller seal?",
-                                  budget=200)
-    assert answer.route == "cross-reference"
-    (located,) = [t["hits"] for t in answer.trace if t.get("over") == "sections"]
-    assert len(set(located[:2])) == 1  # the same section, by its text and by its summary
-    expanded = [t["node"] for t in answer.trace if t["op"] == "expand"]
-    assert len(expanded) == 2 and len(set(expanded)) == 2
-    assert expanded == list(dict.fromkeys(located))[:2]
-
-
-@pytest.mark.parametrize("question", ["What does Section 1 Installation say about clearance?",
-                                      "What does Section 2 Wiring say about the breaker?"])
-def test_a_paragraph_is_cut_only_where_the_whole_budget_runs_out(graph, question):
-    """An expanded section takes a share of the budget; a paragraph that share would cut is
-    left whole to the passages, not kept as a stub nothing reads again."""
-    from docnav.query.graph import count_tokens
-
-    for budget in (40, 60, 100, 150):
-        answer = Navigator(graph).ask(question, budget=budget)
-        assert answer.route == "cross-reference"
-        cut = [e for e in answer.evidence
-               if e.piece.tokens < count_tokens(graph.node(e.piece.node_id).text)]
-        assert len(cut) <= 1 and (not cut or answer.tokens_used == budget), (budget, cut)
-
-
-def test_the_answer_names_the_question_words_no_evidence_holds(graph):
-    answer = Navigator(graph).ask("impeller seal zzyzxq", budget=200)
-    assert answer.missing == ["zzyzxq"] and answer.to_json()["missing"] == ["zzyzxq"]
-    assert answer.confidence > 0  # "impeller seal" is there
-    nothing = Navigator(graph).ask("zzyzxq qqxqq", budget=200)
-    assert nothing.missing == ["zzyzxq", "qqxqq"] and nothing.confidence == 0
-
-
-def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):
-    answer = Navigator(graph).ask("Summarise what the manual says about the impeller seal",
-                                  budget=200)
-    assert answer.route == "global" and answer.evidence
-    assert "summarise" not in answer.missing and answer.confidence > 0
-    gap_searches = [s for s in answer.trace if s.get("over") == "gaps"]
-    assert all("summarise" not in s["terms"] for s in gap_searches)
-
-
-def test_a_question_about_everything_asked_reads_its_own_summary_first(graph):
-    """"Summarise the main themes across these documents" matched, by its words, summaries
-    that use them (an RFC about RFCs), not the collection's summary, which is the answer.
-    A question about the whole of what it is asked of starts from that whole's summary: the
-    collection's, or, asked of one document, the document's; one about a topic ("the main
-    causes of seal failures") still starts from the summaries it matches."""
-    (collection, _), = graph.nodes_of_kind("collection")
-    answer = Navigator(graph).ask("Summarise the main themes across these documents", budget=300)
-    first = answer.trace[0]
-    assert first["op"] == "expand" and first["node"] == collection
-    assert first["to"] == "summary sources"
-    sources = set(graph.summary_sources(collection))
-    assert sources and sources & {e.piece.node_id for e in answer.evidence}
-
-    manual = next(nid for nid, n in graph.nodes_of_kind("document") if n.path.endswith("manual.md"))
-    whole = Navigator(graph).ask("Give an overview of the whole document", budget=300,
-                                 doc="manual.md")
-    assert whole.trace[0]["node"] == manual
-    assert {e.piece.doc_path for e in whole.evidence} == {graph.node(manual).path}
-
-    topic = Navigator(graph).ask("What are the main causes of seal failures?", budget=300)
-    assert topic.route == "global" and topic.trace[0]["op"] == "locate"
-    with pytest.raises(InputError, match="unknown kind"):
-        graph.nodes_of_kind("chapter")
-
-
-def test_the_words_no_evidence_holds_are_searched_for(built):
-    # One passage per ranking and no reading order: the seal paragraph is read, "breaker" is
-    # still a gap, and a search for it finds the wiring paragraph (not a neighbour of the seal).
-    graph = DocNavGraph.open(built.path, embedder=None)
-    nav = Navigator(graph, candidates=1, sections=0)
-    answer = nav.ask("impeller seal breaker", budget=300, doc="manual.md")
-    by = {e.found_by: e.piece.text for e in answer.evidence}
-    assert "impeller seal" in by["passage"] and "16 ampere breaker" in by["gap"]
-    step = next(s for s in answer.trace if s.get("over") == "gaps")
-    assert step["terms"] == ["breaker"]
-
-
-def test_the_global_route_reads_what_an_abstractive_summary_summarises(tmp_path):
-    """A chat summary's sentences name no source paragraph: a summary hit is read as its
-    node's own text (up to a share of the budget), not skipped with nothing fetched."""
-    from _endpoint import ChatEndpoint
-
-    from docnav.abstractive import ChatOptions, ChatSummarizer
-    from docnav.summaries import SummaryPipelineOptions
-
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "manual.md").write_text(MANUAL)
-    endpoint = ChatEndpoint("The manual explains how the pump is installed and maintained.")
-    try:
-        summarizer = ChatSummarizer(ChatOptions(base_url=endpoint.url, model="test-model"))
-        options = IndexOptions(summaries=SummaryPipelineOptions(verify=False,
-                                                                summarizer=summarizer),
-                               progress=False)
-        store = Store(tmp_path / "g.duckdb")
-        Indexer(store, options, HashingEmbedder()).index([tmp_path / "docs"])
-    finally:
-        endpoint.close()
-    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
-    answer = Navigator(graph).ask("Summarise how the pump is maintained", budget=100)
-    assert answer.route == "global"
-    (located,) = [t["hits"] for t in answer.trace if t.get("over") == "summaries"]
-    assert located and all(graph.summary_sources(h) == [] for h in located)
-    read = [e for e in answer.evidence if e.found_by == "summary"]
-    summarised = {p.node_id for p in graph.fetch(located, budget=10_000)}
-    first = {p.node_id for p in graph.fetch(located[:1], budget=10_000)}
-    assert {e.piece.node_id for e in read} <= summarised
-    assert {e.piece.node_id for e in read} & first
