@@ -33,6 +33,21 @@ _SKIP_KINDS = ("table", "code", "formula")
 _FIELD = re.compile(r"[^\W\d_][\w .#/&'()-]{0,40}?\s*:\s+\S+(?:\s+\S+){0,5}", re.UNICODE)
 
 
+# A word as the statement test counts them: letters first, then letters, digits and joiners.
+_LETTERED = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
+
+
+def _is_statement(text: str) -> bool:
+    """Prose rather than a list of names or titles: at most three quarters of its words begin
+    with a capital. A table-of-contents run ("Consolidated Balance Sheets 53 Consolidated
+    Statements of Income 54"), a reference list ("Kumar, S., Shah, N.:"), a signature ("/s/
+    J. Patrick Doyle Chairman March 17, 2023"), a list of subsidiaries and their states, a
+    running head in capitals: each a line of a list, not a sentence about the content.
+    Scripts without case (Chinese, Arabic) have no capitals: their sentences are prose."""
+    words = _LETTERED.findall(text)
+    return bool(words) and sum(w[0].isupper() for w in words) <= 0.75 * len(words)
+
+
 def _is_field_line(text: str) -> bool:
     """``Label: value``, the value a few words with no sentence's end ("Note: the trait was
     renamed." is a statement, not a field)."""
@@ -111,7 +126,7 @@ class Summarizer(ABC):
 
 
 class ExtractiveSummarizer(Summarizer):
-    summarizer_id = "extractive-v3"  # v3: no field lines
+    summarizer_id = "extractive-v4"  # v3: no field lines; v4: no list lines beside sentences
 
     def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
         self.options = options
@@ -177,6 +192,9 @@ def _select(
     candidates = [s for s in candidates if not _is_field_line(s.text)]
     if not candidates:
         return []
+    # lines of lists (contents, references, signatures, names) are left out while sentences
+    # stand beside them; a section of nothing else is summed up by them
+    candidates = [s for s in candidates if _is_statement(s.text)] or candidates
     bags = {id(s): _words(s.text) for s in candidates}
     centroid: Counter = Counter()
     for bag in bags.values():

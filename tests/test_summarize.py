@@ -148,3 +148,27 @@ def test_unchanged_nodes_reuse_their_stored_summary():
     # History and the document changed; Geography is reused
     assert stats2.rebuilt == 2 and stats2.reused == 1
     assert {edited.node(s.node_id).heading for s in rebuilt} == {"History", "Doc"}
+
+
+def test_lines_of_lists_are_not_summary_sentences_beside_prose():
+    # A 10-K's contents page, its list of subsidiaries and its signatures are lines of lists:
+    # Best Buy's document summary quoted "BBY Services, Inc. Delaware BestBuy.com, LLC
+    # Virginia ..." and Adobe's "Item 1. Business 3 Item 1A. ... Consolidated Balance Sheets
+    # 53". Sentences stand beside them, so the summary is made of those.
+    contents = ("Item 1. Business 3 Item 1A. Risk Factors 8 Consolidated Balance Sheets 53 "
+                "Consolidated Statements of Income 54")
+    subsidiaries = "BBY Services, Inc. Delaware BestBuy.com, LLC Virginia Magnolia Hi-Fi, LLC Washington"
+    signature = "/s/ J. Patrick Doyle Chairman March 17, 2023"
+    tree = tree_of(H("Table of Contents"), P(contents), H("Geography"), P(RIVER),
+                   H("Exhibits"), P(subsidiaries), P(signature), H("History"), P(CITY),
+                   H("Kanji"), P("河流每年春天都会泛滥。"))
+    summaries, _ = summarise(tree)
+    doc = summaries[tree.root.node_id].text
+    assert "river floods" in doc and "market square" in doc
+    for line in (contents, subsidiaries, signature):
+        assert line[:20] not in doc
+    assert "河流每年春天都会泛滥" in doc  # no capitals in the script: prose
+    # a section of nothing but list lines is still summed up by them
+    by_heading = {tree.node(k).heading: v for k, v in summaries.items()}
+    assert "BBY Services" in by_heading["Exhibits"].text
+    assert "Item 1. Business" in by_heading["Table of Contents"].text
