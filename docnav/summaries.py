@@ -14,6 +14,7 @@ import dataclasses
 import functools
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -206,6 +207,9 @@ class SummaryBuilder:
             old = stored.get(node.node_id)
             on_build()
             done = [final[c.node_id] for c in children if c.node_id in final]
+            content = _filing_content(tree) if node.kind is NodeKind.DOCUMENT else []
+            if content:  # a filing is summed up by what it says of its business, not its form
+                own, done = [], [final[n.node_id] for n in content]
             item = SummaryInput(node, own, [s.sentences for s in done], order_prefix)
             failed = [s.error or "" for s in done if s.status == FAILED]
             if failed:
@@ -408,6 +412,27 @@ _VERDICT_SCHEMA = {
 def _insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: list[tuple], width: int) -> None:
     if rows:
         con.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * width)})", rows)
+
+
+# The items of an SEC form that describe the filer's business and results: a 10-K's "Item 1.
+# Business" and "Item 7. Management's Discussion and Analysis", a 10-Q's "Item 2.
+# Management's Discussion ...", a 20-F's "Item 4. Information on the Company" and "Item 5.
+# Operating and Financial Review and Prospects".
+_CONTENT_ITEM = re.compile(
+    r"\s*item\s+\d+[a-z]?\s*[.:]?\s*(business\b|management['’]s\s+discussion"
+    r"|information\s+on\s+the\s+company|operating\s+and\s+financial\s+review)", re.I)
+
+
+def _filing_content(tree: DocTree) -> list[Node]:
+    """The sections of a filing (a document whose cover names its form) that describe the
+    filer's business and results, in reading order; [] for any other document. The rest of
+    a filing is the form's: its cover's check boxes, "The information required by this Item
+    is incorporated by reference ...", certifications, exhibits and signatures, the
+    sentences a summary by centrality picked for Best Buy's, Amazon's and Adobe's 10-Ks."""
+    if not dict(tree.metadata).get("form"):
+        return []
+    return [n for n in tree.nodes
+            if n.kind is NodeKind.SECTION and _CONTENT_ITEM.match(n.heading)]
 
 
 def _children_failed(kind: str, errors: Sequence[str]) -> str:

@@ -126,7 +126,7 @@ class Summarizer(ABC):
 
 
 class ExtractiveSummarizer(Summarizer):
-    summarizer_id = "extractive-v4"  # v3: no field lines; v4: no list lines beside sentences
+    summarizer_id = "extractive-v4"  # v3: no field lines; v4: documents without list lines
 
     def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
         self.options = options
@@ -143,6 +143,13 @@ class ExtractiveSummarizer(Summarizer):
         if not candidates:
             return []
         budget = self.options.budget(item.node.kind)
+        # a whole document's (or collection's) summary is read as its description: lines of
+        # lists (contents, references, signatures, names, a table's head) are left out while
+        # sentences stand beside them. A section's summary also stands for it in search, where
+        # the same rule changed which sections are found (benchmarks/README.md, *Twenty-fifth
+        # session*): there they stay.
+        if item.node.kind in (NodeKind.DOCUMENT, NodeKind.COLLECTION):
+            candidates = [s for s in candidates if _is_statement(s.text)] or candidates
         chosen = _select(candidates, [own] + child_groups, budget, self.options.max_sentence_chars)
         return sorted(chosen, key=lambda s: s.order)
 
@@ -192,9 +199,6 @@ def _select(
     candidates = [s for s in candidates if not _is_field_line(s.text)]
     if not candidates:
         return []
-    # lines of lists (contents, references, signatures, names) are left out while sentences
-    # stand beside them; a section of nothing else is summed up by them
-    candidates = [s for s in candidates if _is_statement(s.text)] or candidates
     bags = {id(s): _words(s.text) for s in candidates}
     centroid: Counter = Counter()
     for bag in bags.values():

@@ -154,21 +154,57 @@ def test_lines_of_lists_are_not_summary_sentences_beside_prose():
     # A 10-K's contents page, its list of subsidiaries and its signatures are lines of lists:
     # Best Buy's document summary quoted "BBY Services, Inc. Delaware BestBuy.com, LLC
     # Virginia ..." and Adobe's "Item 1. Business 3 Item 1A. ... Consolidated Balance Sheets
-    # 53". Sentences stand beside them, so the summary is made of those.
+    # 53". Sentences stand beside them, so the document's summary is made of those. A
+    # section's summary, which also stands for it in search, keeps them.
     contents = ("Item 1. Business 3 Item 1A. Risk Factors 8 Consolidated Balance Sheets 53 "
                 "Consolidated Statements of Income 54")
     subsidiaries = "BBY Services, Inc. Delaware BestBuy.com, LLC Virginia Magnolia Hi-Fi, LLC Washington"
     signature = "/s/ J. Patrick Doyle Chairman March 17, 2023"
+    title = "Payments Due by Period Table"
     tree = tree_of(H("Table of Contents"), P(contents), H("Geography"), P(RIVER),
+                   H("Obligations"), P("Our obligations fall due over five years."),
+                   P(title),
                    H("Exhibits"), P(subsidiaries), P(signature), H("History"), P(CITY),
                    H("Kanji"), P("河流每年春天都会泛滥。"))
     summaries, _ = summarise(tree)
     doc = summaries[tree.root.node_id].text
     assert "river floods" in doc and "market square" in doc
-    for line in (contents, subsidiaries, signature):
+    for line in (contents, subsidiaries, signature, title):
         assert line[:20] not in doc
     assert "河流每年春天都会泛滥" in doc  # no capitals in the script: prose
-    # a section of nothing but list lines is still summed up by them
     by_heading = {tree.node(k).heading: v for k, v in summaries.items()}
+    assert title in by_heading["Obligations"].text
     assert "BBY Services" in by_heading["Exhibits"].text
     assert "Item 1. Business" in by_heading["Table of Contents"].text
+
+
+def test_a_filing_is_summed_up_by_its_business_and_results_items():
+    # Best Buy's 10-K summary was its cover's check-box instructions, the safe-harbour
+    # paragraph and "The information required by this Item is incorporated by reference":
+    # the form's sentences, central to a filing's vocabulary. A filing's summary is made of
+    # what its Business and MD&A items say.
+    check = ("Indicate by check mark whether the registrant has filed all reports required "
+             "to be filed by Section 13 or 15(d) of the Securities Exchange Act of 1934.")
+    blocks = (P(check), H("PART I"), H("Item 1. Business.", 2),
+              P("We sell consumer electronics through stores and online in two segments."),
+              H("Item 1A. Risk Factors.", 2),
+              P("Our business could be affected by changes in consumer spending."),
+              H("PART II"), H("Item 7. Management's Discussion and Analysis", 2),
+              P("Revenue fell by eleven percent as customers bought fewer laptops."),
+              H("PART III"), H("Item 11. Executive Compensation.", 2),
+              P("The information required by this Item is incorporated by reference to the "
+                "applicable information in the 2023 Proxy Statement."))
+    filing = build_tree(ParsedDocument("BEST BUY CO., INC. Form 10-K", blocks, "pdf",
+                                       (("registrant", "BEST BUY CO., INC."), ("form", "10-K"))),
+                        "doc1", "/x/bby.pdf")
+    summaries, _ = summarise(filing)
+    doc = summaries[filing.root.node_id]
+    assert "consumer electronics" in doc.text and "Revenue fell" in doc.text
+    assert "check mark" not in doc.text and "incorporated by reference" not in doc.text
+    assert "consumer spending" not in doc.text  # risk factors: not a description of the business
+    ids = {n.node_id for n in filing.nodes if n.kind is NodeKind.PARAGRAPH}
+    assert {s.source_id for s in doc.sentences} <= ids  # cites its paragraphs as before
+    # the same text without a form on its cover is summed up from all of it
+    plain = build_tree(ParsedDocument("Report", blocks, "pdf"), "doc1", "/x/bby.pdf")
+    summaries, _ = summarise(plain)
+    assert "check mark" in summaries[plain.root.node_id].text
