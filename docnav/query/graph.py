@@ -177,6 +177,11 @@ class DocNavGraph:
         slot = {p: i for i, p in enumerate(self._paths)}
         self._item_path = np.array([slot[n.path] for n in views], dtype=np.int64)
         self._bm25 = BM25([t for _, t, _ in items])
+        # each item's enclosing section (or document) as a search item, whose text holds the
+        # headings above it: -1 for none
+        heads = {nid: i for i, (nid, _, via) in enumerate(items)
+                 if via == "text" and views[i].kind != "paragraph"}
+        self._enclosing = np.array([heads.get(n.parent_id, -1) for n in views], dtype=np.int64)
         self._query_cache: dict = {}
         vectors = vectors_by_node(tables, self._nodes)
         self._model = vectors.pop("__model__", None)
@@ -316,6 +321,21 @@ class DocNavGraph:
                                                  via).items():
             out[signal] = list(dict.fromkeys(self._items[i][0] for i in ranked))
         return out
+
+    def holding_all(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
+                    filters: dict | None = None) -> int:
+        """How many nodes (of ``kinds``, passing ``filters``) hold every one of ``terms`` (search
+        terms: stemmed words, :func:`docnav.query.lexical.tokens`) in their text or their
+        breadcrumb (the headings above them), as the navigator's evidence state reads them."""
+        held = np.ones(len(self._items), dtype=bool)
+        above = self._enclosing >= 0
+        for term in set(terms):
+            has = np.zeros(len(self._items), dtype=bool)
+            has[self._bm25.holding([term])] = True
+            has[above] |= has[self._enclosing[above]]
+            held &= has
+        mask = self._mask(kinds, None, filters, ["text"]) & held
+        return len({self._items[i][0] for i in np.flatnonzero(mask)})
 
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""

@@ -64,6 +64,15 @@ class BM25:
             for t, p in postings.items()
         }
 
+    def holding(self, terms: Sequence[str]) -> np.ndarray:
+        """Indices of the texts holding every one of ``terms`` (search terms, as
+        :func:`tokens` gives them); every text for no terms."""
+        held: np.ndarray | None = None
+        for term in set(terms):
+            idx = self._postings.get(term, (np.zeros(0, np.int64),))[0]
+            held = idx if held is None else np.intersect1d(held, idx, assume_unique=True)
+        return np.arange(self.n) if held is None else held
+
     def scores(self, query: str, within: np.ndarray | None = None) -> np.ndarray:
         """BM25 score of every text. ``within`` (a boolean mask) is the collection actually
         searched: document frequencies and the average length are counted inside it, so a

@@ -111,6 +111,9 @@ class EvidenceState:
     one piece holds every term (``confident``) *and* ``min_fill`` of the budget holds
     evidence, or when the budget is spent. (At 0.8, with stemmed terms, it stopped early
     often enough to cost evidence recall on both evaluation sets; benchmarks/README.md.)
+    Nor is a piece holding every term a sign when many do: the navigator marks the terms
+    ``common`` when more than a few paragraphs of the scope hold them all, and then only the
+    budget ends the search.
     """
 
     question: str
@@ -118,6 +121,7 @@ class EvidenceState:
     confident: float = 1.0
     min_fill: float = 0.75
     min_relevance: float = 0.0  # > 0 drops pieces sharing fewer question words (tables share none)
+    common: bool = False  # the terms are together in many paragraphs: confidence stops nothing
     evidence: dict[str, Evidence] = field(default_factory=dict)
     visited: set[str] = field(default_factory=set)
     tokens_used: int = 0
@@ -168,7 +172,8 @@ class EvidenceState:
 
     def sufficient(self) -> bool:
         filled = self.tokens_used >= self.min_fill * self.budget
-        return (self.confidence >= self.confident and filled) or self.remaining < 16
+        confident = self.confidence >= self.confident and not self.common
+        return (confident and filled) or self.remaining < 16
 
 
 @dataclass
@@ -220,7 +225,7 @@ class Navigator:
     def __init__(self, graph: DocNavGraph, router: Callable[[str], str] = route,
                  max_steps: int = 200, section_share: float = 0.4, candidates: int = 200,
                  sections: int = 10, reading_weight: float = 0.75, short_hit_words: int = 15,
-                 answerer=None, verifier=None, policy: str = "flag") -> None:
+                 specific: int = 3, answerer=None, verifier=None, policy: str = "flag") -> None:
         if policy not in ("flag", "drop"):
             raise ConfigError(f"answer policy {policy!r} is not valid: use 'flag' (keep every "
                               "sentence, each with its verdict) or 'drop' (keep the supported)")
@@ -237,6 +242,7 @@ class Navigator:
         self.sections = sections  # located sections whose paragraphs form the reading order
         self.reading_weight = reading_weight  # the reading order's weight beside a search's 1
         self.short_hit_words = short_hit_words  # a hit shorter than this is read with its next
+        self.specific = specific  # most paragraphs holding every term for one to end the search
         self.answerer = answerer  # None: the answer is the cited evidence
         self.verifier = verifier  # checks a generated answer's sentences (None: not checked)
         self.policy = policy  # drop: a generated answer keeps only its supported sentences
@@ -317,6 +323,14 @@ class Navigator:
             op("focus", documents=chosen, left_out=names, question=question)
         elif question != asked:
             op("focus", left_out=names, question=question)
+        # a piece holding every word of the question is a sign the answer is in hand only
+        # where few paragraphs hold them all: in a paper about word embeddings, "what were the
+        # word embeddings trained on?" has its words together in a dozen paragraphs
+        holders = self.graph.holding_all(state.terms, kinds=["paragraph"], filters=filters)
+        if holders > self.specific:
+            state.common = True
+            op("no confidence stop", reason="the question's words are together in "
+               f"{holders} paragraphs", paragraphs=holders)
 
         def take(ids: list[str], found_by: str) -> None:
             fresh = [i for i in ids if i not in state.visited]
