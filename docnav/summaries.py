@@ -208,7 +208,8 @@ class SummaryBuilder:
             on_build()
             done = [final[c.node_id] for c in children if c.node_id in final]
             content = _filing_content(tree) if node.kind is NodeKind.DOCUMENT else []
-            if content:  # a filing is summed up by what it says of its business, not its form
+            if any(final[n.node_id].sentences for n in content):
+                # a filing is summed up by what it says of its business, not by its form
                 own, done = [], [final[n.node_id] for n in content]
             item = SummaryInput(node, own, [s.sentences for s in done], order_prefix)
             failed = [s.error or "" for s in done if s.status == FAILED]

@@ -208,3 +208,14 @@ def test_a_filing_is_summed_up_by_its_business_and_results_items():
     plain = build_tree(ParsedDocument("Report", blocks, "pdf"), "doc1", "/x/bby.pdf")
     summaries, _ = summarise(plain)
     assert "check mark" in summaries[plain.root.node_id].text
+
+
+def test_a_filing_whose_business_items_say_nothing_is_summed_up_from_all_of_it():
+    # "Item 1. Business" as a bare heading (a contents entry taken for one, an item left
+    # empty): the filing's summary is made as any document's, not left empty
+    blocks = (H("Item 1. Business."), H("Item 7. Management's Discussion and Analysis"),
+              H("Geography"), P(RIVER))
+    filing = build_tree(ParsedDocument("X Form 10-K", blocks, "pdf", (("form", "10-K"),)),
+                        "doc1", "/x/x.pdf")
+    summaries, _ = summarise(filing)
+    assert "river floods" in summaries[filing.root.node_id].text

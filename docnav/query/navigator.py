@@ -326,7 +326,9 @@ class Navigator:
         # a piece holding every word of the question is a sign the answer is in hand only
         # where few paragraphs hold them all: in a paper about word embeddings, "what were the
         # word embeddings trained on?" has its words together in a dozen paragraphs
-        holders = self.graph.holding_all(state.terms, kinds=["paragraph"], filters=filters)
+        # (a question of no words but the asking ones has no confidence to stop on)
+        holders = self.graph.holding_all(state.terms, kinds=["paragraph"],
+                                         filters=filters) if state.terms else 0
         if holders > self.specific:
             state.common = True
             op("no confidence stop", reason="the question's words are together in "
