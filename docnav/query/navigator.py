@@ -44,6 +44,7 @@ from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import search_words, tokens
 from docnav.query.names import named_documents, own_names, without_names
+from docnav.query.statements import statements_asked
 from docnav.tree import PREAMBLE
 
 # Global cues are phrases that ask about the documents as a whole; single words such as "main",
@@ -379,6 +380,14 @@ class Navigator:
                     if targets:
                         op("fetch", nodes=[p.node_id for p in targets][:8],
                            added=state.add(targets, "reference"))
+        # a filing asked for a figure of its statements ("revenue", "gross margin", "cash
+        # flow", "accounts payable") reads the statement that reports it: a table of numbers
+        # that the question's words rarely match (docnav/query/statements.py)
+        for name, section in statements_asked(self.graph, question, scope):
+            if state.sufficient() or section in state.visited:
+                continue
+            pieces = self._read(section, state)
+            op("statement", statement=name, node=section, added=state.add(pieces, "statement"))
         # passages: every route ends here while evidence is short
         steps = 0
         if not state.sufficient():

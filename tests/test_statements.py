@@ -1,0 +1,100 @@
+"""A filing asked for a figure of its financial statements reads the statement first."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.query import DocNavGraph, Navigator
+from docnav.store import Store
+
+MDA = "\n\n".join(
+    f"Revenue growth in {topic} was discussed with the board; revenue from {topic} grew as "
+    f"customers in {topic} bought more, and the growth of revenue there is expected to last."
+    for topic in ("retail", "cloud", "advertising", "subscriptions", "devices", "media"))
+
+FILING = f"""---
+form: {{form}}
+---
+
+# Bolt Inc Annual Report
+
+## Contents
+
+### Consolidated Statements of Operations
+
+## Item 7. Management's Discussion and Analysis
+
+{MDA}
+
+## Item 8. Financial Statements
+
+### Consolidated Statements of Operations
+
+| (in millions) | 2022 | 2023 |
+| --- | --- | --- |
+| Total net sales | 135,987 | 177,866 |
+| Operating income | 4,186 | 4,106 |
+
+### Consolidated Balance Sheets
+
+| (in millions) | 2022 | 2023 |
+| --- | --- | --- |
+| Accounts payable | 25,309 | 34,616 |
+"""
+
+QUESTION = "What was the year-over-year revenue growth in 2023?"
+
+
+def store_of(base, **docs) -> DocNavGraph:
+    folder = base / "docs"
+    folder.mkdir()
+    for name, text in docs.items():
+        (folder / name).write_text(text)
+    store = Store(base / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([folder])
+    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return store_of(tmp_path_factory.mktemp("statements"),
+                    **{"bolt.md": FILING.format(form="10-K"),
+                       "memo.md": FILING.replace("form: {form}", "kind: memo")})
+
+
+def statement_ops(answer):
+    return [op for op in answer.trace if op["op"] == "statement"]
+
+
+def test_a_figure_of_a_statement_is_read_from_the_statement(graph):
+    # the MD&A's six paragraphs match "revenue growth" and fill the budget; the income
+    # statement's table, which holds the figures, matches none of the question's words
+    answer = Navigator(graph).ask(QUESTION, budget=150, doc="bolt.md")
+    (op,) = statement_ops(answer)
+    assert op["statement"] == "income statement" and op["added"] >= 1
+    texts = [e.piece.text for e in answer.evidence]
+    assert any("Total net sales" in t for t in texts)
+    # of the two sections named so, the one with the table (not the contents entry)
+    assert "Item 8. Financial Statements ›" in graph.node(op["node"]).breadcrumb
+    assert any(e.found_by == "statement" for e in answer.evidence)
+
+
+def test_each_statement_a_question_names_is_read(graph):
+    answer = Navigator(graph).ask("What is the ratio of accounts payable to cost of sales?",
+                                  budget=300, doc="bolt.md")
+    assert [op["statement"] for op in statement_ops(answer)] == ["income statement",
+                                                                 "balance sheet"]
+    assert any("Accounts payable" in e.piece.text for e in answer.evidence)
+
+
+@pytest.mark.parametrize("question, doc", [
+    (QUESTION, "memo.md"),  # no form on its cover: not a filing
+    (QUESTION, None),  # two documents: whose statement?
+    ("Who discussed the results with the board?", "bolt.md"),  # no figure of a statement
+])
+def test_no_statement_is_read_otherwise(graph, question, doc):
+    answer = Navigator(graph).ask(question, budget=150, doc=doc)
+    assert statement_ops(answer) == []
+    assert not any(e.found_by == "statement" for e in answer.evidence)
