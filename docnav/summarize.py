@@ -48,6 +48,15 @@ def _is_statement(text: str) -> bool:
     return bool(words) and sum(w[0].isupper() for w in words) <= 0.75 * len(words)
 
 
+# A pointer: "See Item 8 of Part II, ...", "(see Note 4)": says where, not what.
+_POINTER = re.compile(r"\W*see\b", re.I)
+
+
+def _describes(text: str) -> bool:
+    """A sentence that can stand in a whole document's summary: a statement, not a pointer."""
+    return _is_statement(text) and not _POINTER.match(text)
+
+
 def _is_field_line(text: str) -> bool:
     """``Label: value``, the value a few words with no sentence's end ("Note: the trait was
     renamed." is a statement, not a field)."""
@@ -144,12 +153,12 @@ class ExtractiveSummarizer(Summarizer):
             return []
         budget = self.options.budget(item.node.kind)
         # a whole document's (or collection's) summary is read as its description: lines of
-        # lists (contents, references, signatures, names, a table's head) are left out while
-        # sentences stand beside them. A section's summary also stands for it in search, where
+        # lists (contents, references, signatures, names, a table's head) and pointers ("See
+        # Item 8 of Part II") are left out while sentences stand beside them. A section's summary also stands for it in search, where
         # the same rule changed which sections are found (benchmarks/README.md, *Twenty-fifth
         # session*): there they stay.
         if item.node.kind in (NodeKind.DOCUMENT, NodeKind.COLLECTION):
-            candidates = [s for s in candidates if _is_statement(s.text)] or candidates
+            candidates = [s for s in candidates if _describes(s.text)] or candidates
         chosen = _select(candidates, [own] + child_groups, budget, self.options.max_sentence_chars)
         return sorted(chosen, key=lambda s: s.order)
 

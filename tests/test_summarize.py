@@ -187,6 +187,7 @@ def test_a_filing_is_summed_up_by_its_business_and_results_items():
              "to be filed by Section 13 or 15(d) of the Securities Exchange Act of 1934.")
     blocks = (P(check), H("PART I"), H("Item 1. Business.", 2),
               P("We sell consumer electronics through stores and online in two segments."),
+              P("See Item 8 of Part II, Note 1, for a description of our business."),
               H("Item 1A. Risk Factors.", 2),
               P("Our business could be affected by changes in consumer spending."),
               H("PART II"), H("Item 7. Management's Discussion and Analysis", 2),
@@ -201,6 +202,7 @@ def test_a_filing_is_summed_up_by_its_business_and_results_items():
     doc = summaries[filing.root.node_id]
     assert "consumer electronics" in doc.text and "Revenue fell" in doc.text
     assert "check mark" not in doc.text and "incorporated by reference" not in doc.text
+    assert "See Item 8" not in doc.text  # a pointer says where, not what
     assert "consumer spending" not in doc.text  # risk factors: not a description of the business
     ids = {n.node_id for n in filing.nodes if n.kind is NodeKind.PARAGRAPH}
     assert {s.source_id for s in doc.sentences} <= ids  # cites its paragraphs as before
