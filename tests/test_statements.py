@@ -7,6 +7,7 @@ import pytest
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
 from docnav.query import DocNavGraph, Navigator
+from docnav.query.statements import STATEMENTS
 from docnav.store import Store
 
 MDA = "\n\n".join(
@@ -98,3 +99,37 @@ def test_no_statement_is_read_otherwise(graph, question, doc):
     answer = Navigator(graph).ask(question, budget=150, doc=doc)
     assert statement_ops(answer) == []
     assert not any(e.found_by == "statement" for e in answer.evidence)
+
+
+@pytest.mark.parametrize("heading, statement", [
+    ("Consolidated Statements of Operations", "income statement"),
+    ("CONSOLIDATED STATEMENTS OF OPERATIONS (in millions, except per share data)",
+     "income statement"),
+    ("Condensed Consolidated Statements of Earnings", "income statement"),
+    ("Consolidated Statements of Income and Comprehensive Income", "income statement"),
+    ("Consolidated Statement of Profit or Loss", "income statement"),
+    ("Consolidated Balance Sheets", "balance sheet"),
+    ("Consolidated Statement of Financial Position", "balance sheet"),
+    ("Consolidated Statements of Cash Flows", "cash flow statement"),
+    ("Consolidated Statements of Comprehensive Income", None),
+    ("Consolidated Statements of Stockholders' Equity", None),
+    ("Notes to Consolidated Financial Statements", None),
+])
+def test_the_statements_headings(heading, statement):
+    named = [s.name for s in STATEMENTS if s.heading.search(heading)]
+    assert named == ([statement] if statement else [])
+
+
+@pytest.mark.parametrize("question, statements", [
+    ("What was the year-over-year change in revenue?", ["income statement"]),
+    ("Is the operating margin improving?", ["income statement"]),
+    ("What is the days payable outstanding: 365 * average accounts payable / COGS?",
+     ["income statement", "balance sheet"]),
+    ("Which activities brought in the most cash flow?", ["cash flow statement"]),
+    ("How much were capital expenditures in 2022?", ["cash flow statement"]),
+    ("What were total current assets?", ["balance sheet"]),
+    ("Who is the chief executive officer?", []),
+    ("Which salesforce tools does the company use?", []),  # a word, not "sales"
+])
+def test_the_figures_a_question_asks_for(question, statements):
+    assert [s.name for s in STATEMENTS if s.asks.search(question)] == statements

@@ -28,8 +28,8 @@ class Statement(NamedTuple):
 _I = re.I
 STATEMENTS = (
     Statement("income statement",
-              re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:income|operations|earnings)"
-                         r"\b(?!\s+and\s+comprehensive)", _I),
+              re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:income|operations|earnings"
+                         r"|profit\s+(?:or|and)\s+loss)\b", _I),
               re.compile(r"\b(?:revenues?|net\s+sales|sales|(?:gross|operating|profit)\s+margins?"
                          r"|margins?|gross\s+profit|operating\s+(?:income|loss|profit)"
                          r"|net\s+(?:income|earnings|loss)|earnings\s+per\s+share|eps"
