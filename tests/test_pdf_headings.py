@@ -291,6 +291,30 @@ def test_a_bold_title_over_a_lighter_unit_line_is_a_heading_of_its_own():
         "Discourse Argument Extraction As the first step of our pipeline") for b in paper.blocks)
 
 
+def test_the_labels_inside_a_statement_are_no_headings():
+    """Best Buy sets the row groups of its statements ("Assets", "Current assets", "Operating
+    activities", "Investing activities") in bold like its headings: each was a section beside
+    the statement, which kept only its unit line, so "Total current assets" sat under
+    "Current assets", not under "Consolidated Balance Sheets". A line at the rows' pitch
+    between rows of cells is a label of the table; a heading between two tables stands
+    apart."""
+    texts = [t for _, t in headings(_best_buy())]
+    assert not {"Assets", "Current assets", "Operating activities", "Investing activities",
+                "Financing activities", "Numerator", "Denominator"} & set(texts)
+    assert {"Consolidated Balance Sheets", "Consolidated Statements of Cash Flows",
+            "Notes to Consolidated Financial Statements"} <= set(texts)
+    tree = build_tree(_best_buy(), "d", "BESTBUY_2023_10K.pdf")
+
+    def section_of(*rows: str) -> str:
+        node = next(n for n in tree.paragraphs if all(r in n.text for r in rows))
+        return tree.node(node.parent_id).heading
+
+    assert section_of("Merchandise inventories 5,140", "Total current assets 8,802") == \
+        "Consolidated Balance Sheets"
+    assert section_of("Depreciation and amortization 918 869 839") == \
+        "Consolidated Statements of Cash Flows"
+
+
 def test_a_filing_is_titled_by_its_registrant_form_and_period():
     """The largest text of a 10-K's cover is "UNITED STATES SECURITIES AND EXCHANGE
     COMMISSION": Best Buy's and Amazon's filings were both titled by it (Best Buy's "UNITED

@@ -37,6 +37,7 @@ _MONO_FONT = re.compile(r"courier|mono|consol|menlo|inconsolata|cmtt|sfmt|typewr
 _SYMBOL_FONT = re.compile(r"CM(?:MI|SY|EX)|MSBM|MSAM|txsy|txex|rtxm|Symbol|Wingding|Dingbat",
                           re.I)
 _HEAD_CELL_WORDS = 6  # a table's column head is a few words a line
+_ROW_GAP = 1.5  # a label inside a table is this close (in line pitches) to the rows around it
 # A form's check box before an option ("x ANNUAL REPORT PURSUANT TO ...", "¨ TRANSITION REPORT
 # ..." on a 10-K's cover: box fonts' glyphs come out as "x", "¨", "þ", "ý", "o"), not a heading
 _CHECK_BOX = re.compile(r"^(?:[\u00a8\u2610\u2611\u2612\u25a1\u25a0\u00fe\u00fd]|[xo](?=\s))\s*")
@@ -130,6 +131,8 @@ def _classify(drafts: list[Draft], stats: TextStats, toc_pages: dict[int, float]
                 d.pattern = None  # a bold table column header, a label in a figure
         if d.pattern == "style" and _heads_a_table(drafts, i, stats.body_height):
             d.pattern = None  # large or not: a head cell can be as tall as two rows
+        if d.pattern == "style" and _labels_rows(drafts, i):
+            d.pattern = None
         previous = "." if d.pattern else join_lines(d.lines)
 
 
@@ -148,6 +151,31 @@ def _heads_a_table(drafts: list[Draft], i: int, em: float) -> bool:
     return (line.cells >= 2 or _shares_a_row(drafts, i)
             or (abs(line.left - left) <= em and abs(line.right - right) <= em)
             or (line.left > (left + right) / 2 and line.right <= right + em))
+
+
+def _labels_rows(drafts: list[Draft], i: int) -> bool:
+    """A label inside a table, not a heading: a line or two set at the rows' pitch, with a row
+    of cells above and one below, at most one other line between (another label, a row label
+    wrapped without its figures): "Operating activities", "Current assets" in a filing's
+    statements. A heading between two tables stands apart from both."""
+    d = drafts[i]
+    if len(d.lines) > 2 or d.gap_before > _ROW_GAP:
+        return False
+    return _row_near(drafts, i, -1) and _row_near(drafts, i, +1)
+
+
+def _row_near(drafts: list[Draft], i: int, step: int) -> bool:
+    """A row of cells one or two drafts away from ``drafts[i]`` (``step`` -1: above, +1:
+    below), each draft at the rows' pitch from the next, on the same page."""
+    for k in (i + step, i + 2 * step):
+        if not 0 <= k < len(drafts) or not drafts[k].lines or drafts[k].page != drafts[i].page:
+            return False
+        lower = drafts[max(k, k - step)]  # the lower of the pair: its gap is to the one above
+        if lower.gap_before > _ROW_GAP:
+            return False
+        if drafts[k].lines[-1 if step < 0 else 0].cells >= 2:
+            return True
+    return False
 
 
 def _table_row_below(drafts: list[Draft], i: int) -> Draft | None:
