@@ -16,7 +16,8 @@ of both datasets):
 * ``docnav`` — ``Navigator(graph).ask(question, budget, doc)``: routed; on the local route it
   reads paragraphs in the RRF-fused order of their BM25 rank, their embedding rank and the
   reading order of the best located sections, a short (title-like) hit with the paragraph
-  after it, until the budget is full or the EvidenceState is confident.
+  after it, until the budget is full or the EvidenceState is confident; in a filing, a
+  question naming a figure of a financial statement reads that statement first.
 
 A flat method fetches in rank order until the budget is full, with the same rule as
 ``graph.fetch`` (a paragraph that does not fit is cut to the room left when >= 16 tokens).
