@@ -12,7 +12,9 @@
    * navigate (every direction), expand(depth=1), fetch(budget=1024): p50/p95/max over random
      nodes (target p95 < 2 ms);
    * locate (k=10; also kinds=["paragraph"], and a path filter): p50/p95 over random queries
-     (6 consecutive words from a random paragraph; target p95 < 30 ms at 100K).
+     (6 consecutive words from a random paragraph; target p95 < 30 ms at 100K);
+   * holding_all over the paragraphs (the navigator's count for its confidence stop, once per
+     question) for the same queries.
 3. The real all-MiniLM-L6-v2 query embedding time, measured separately (one question per call,
    as ``locate`` does); locate with the real model costs about locate(hashing) + this.
 
@@ -209,6 +211,17 @@ def measure(folder: Path, quick: bool) -> dict:
             graph.locate(q, k=10, **args)
             xs.append(time.perf_counter() - t)
         res[name] = stats_ms(xs)
+    # the navigator's count of paragraphs holding every word of a question (its confidence
+    # stop), once per question, over the whole store
+    from docnav.query.lexical import tokens
+
+    xs = []
+    for q in queries:
+        terms = tokens(q)
+        t = time.perf_counter()
+        graph.holding_all(terms, kinds=["paragraph"])
+        xs.append(time.perf_counter() - t)
+    res["holding_all"] = stats_ms(xs)
     return res
 
 
@@ -286,7 +299,7 @@ def main(argv=None) -> int:
                   f"load {r['load_s']} s, RSS {r['rss_mb']} MB (+{r['rss_growth_mb']} MB); "
                   f"{time.perf_counter() - t:.0f} s; {r['load_during']}")
             for op in ("navigate", "expand", "fetch", "fetch_paragraph", "locate",
-                       "locate_paragraphs", "locate_path_filter"):
+                       "locate_paragraphs", "locate_path_filter", "holding_all"):
                 s = r[op]
                 print(f"   {op:<20} p50 {s['p50_ms']:>9.3f} ms  p95 {s['p95_ms']:>9.3f} ms  "
                       f"max {s['max_ms']:>9.2f} ms  (n={s['n']})")
