@@ -154,9 +154,9 @@ class ExtractiveSummarizer(Summarizer):
         budget = self.options.budget(item.node.kind)
         # a whole document's (or collection's) summary is read as its description: lines of
         # lists (contents, references, signatures, names, a table's head) and pointers ("See
-        # Item 8 of Part II") are left out while sentences stand beside them. A section's summary also stands for it in search, where
-        # the same rule changed which sections are found (benchmarks/README.md, *Twenty-fifth
-        # session*): there they stay.
+        # Item 8 of Part II") are left out while sentences stand beside them. A section's
+        # summary also stands for it in search, where the same rule changed which sections
+        # are found (benchmarks/README.md, *Twenty-fifth session*): there they stay.
         if item.node.kind in (NodeKind.DOCUMENT, NodeKind.COLLECTION):
             candidates = [s for s in candidates if _describes(s.text)] or candidates
         chosen = _select(candidates, [own] + child_groups, budget, self.options.max_sentence_chars)

@@ -254,7 +254,7 @@ def test_yaml_front_matter_is_metadata_not_content(tmp_path):
     assert parsed.title == "Front Matter Doc"
     assert parsed.metadata == (("title", "Front Matter Doc"), ("author", "Ada Lovelace"),
                                ("date", "2024-03-05"), ("tags", "a, b"), ("draft", "false"))
-    from docnav.query.graph import document_date
+    from docnav.query.fields import document_date
 
     assert document_date(json.dumps(parsed.metadata)) == "2024-03-05"
     tree = tree_of(parsed)

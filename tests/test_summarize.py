@@ -158,7 +158,8 @@ def test_lines_of_lists_are_not_summary_sentences_beside_prose():
     # section's summary, which also stands for it in search, keeps them.
     contents = ("Item 1. Business 3 Item 1A. Risk Factors 8 Consolidated Balance Sheets 53 "
                 "Consolidated Statements of Income 54")
-    subsidiaries = "BBY Services, Inc. Delaware BestBuy.com, LLC Virginia Magnolia Hi-Fi, LLC Washington"
+    subsidiaries = ("BBY Services, Inc. Delaware BestBuy.com, LLC Virginia Magnolia Hi-Fi, LLC "
+                    "Washington")
     signature = "/s/ J. Patrick Doyle Chairman March 17, 2023"
     title = "Payments Due by Period Table"
     tree = tree_of(H("Table of Contents"), P(contents), H("Geography"), P(RIVER),

@@ -20,8 +20,9 @@ import polars as pl
 
 from docnav.errors import ConfigError, InputError, StoreError, StoreLocked
 from docnav.query._checks import (
-    ISO_DATE, check_filters, check_kinds, check_query, iso_date, listed, unix_time, whole,
+    check_filters, check_kinds, check_query, iso_date, listed, unix_time, whole,
 )
+from docnav.query.fields import date_of, parse_fields
 from docnav.query.lexical import BM25
 from docnav.query.tables import embedder_for, tables_from_db, tables_from_parquet, vectors_by_node
 from docnav.store import COLLECTION_DOC_ID, Store
@@ -90,6 +91,7 @@ class DocNavGraph:
         nodes = tables["nodes"].sort(["doc_id", "position"])
         docs = {r["doc_id"]: r for r in tables["documents"].iter_rows(named=True)}
         self.documents = docs
+        self._fields = {d: parse_fields(r.get("metadata")) for d, r in docs.items()}
         self._nodes: dict[str, NodeView] = {}
         self._order: list[str] = []
         self._children: dict[str, list[str]] = {}
@@ -241,6 +243,11 @@ class DocNavGraph:
 
     def __len__(self) -> int:
         return len(self._nodes)
+
+    def fields(self, path: str) -> dict[str, str]:
+        """The metadata fields (keys lower-cased) of the document at ``path``; {} for none."""
+        doc_id = next((d for d, r in self.documents.items() if r.get("path") == path), None)
+        return self._fields.get(doc_id, {})
 
     def nodes_of_kind(self, kind: str) -> list[tuple[str, NodeView]]:
         """(id, node) of every node of ``kind``: "collection", "document", "section" or
@@ -514,7 +521,7 @@ class DocNavGraph:
         indexing (the collection node, having none, is left out by either bound);
         metadata: values the document's metadata must have (case-insensitive; author, title,
         ...); dated_after/before: ISO dates (``2023-01-31``) bounding the document's own date
-        (see :func:`document_date`) — a document without one is left out by either bound."""
+        (see :func:`docnav.query.fields.date_of`) — a document without one is left out by either bound."""
         kinds, levels = listed(kinds), listed(levels)
         if kinds:
             check_kinds(kinds)
@@ -538,13 +545,13 @@ class DocNavGraph:
                         indexed_before and when > indexed_before):
                     continue
             if metadata:
-                meta = {str(k).lower(): v for k, v in json.loads(doc.get("metadata") or "[]")}
+                meta = self._fields.get(n.doc_id, {})
                 if any(str(meta.get(k, "")).lower() != str(v).lower() for k, v in metadata.items()):
                     continue
             if verified_only and (self.summaries.get(nid) or {}).get("status") != "verified":
                 continue
             if after or before:
-                dated = document_date(doc.get("metadata"))
+                dated = date_of(self._fields.get(n.doc_id, {}))
                 if not dated or (after and dated < after) or (before and dated > before):
                     continue
             out.append(nid)
@@ -583,21 +590,6 @@ def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K,
         for rank, nid in enumerate(ranked, start=1):
             scores[nid] = scores.get(nid, 0.0) + weight / (k + rank)
     return sorted(scores.items(), key=lambda x: -x[1])
-
-
-DATE_KEYS = ("created", "dcterms.created", "date", "modified", "dcterms.modified")
-
-
-def document_date(metadata: str | None) -> str | None:
-    """A document's own date as ``YYYY-MM-DD``: the first of its metadata's ``created``,
-    ``dcterms.created``, ``date``, ``modified``, ``dcterms.modified`` that starts with an ISO
-    date (PDF and DOCX properties, HTML ``<meta>``); None when it has none."""
-    meta = dict(json.loads(metadata or "[]"))
-    for key in DATE_KEYS:
-        value = str(meta.get(key, "")).strip()
-        if ISO_DATE.match(value):
-            return value[:10]
-    return None
 
 
 # the keys ``locate``'s filters take: ``path`` and :meth:`DocNavGraph.filter`'s criteria

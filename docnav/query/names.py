@@ -11,7 +11,6 @@ one registrant is asked of that registrant's filings, as if ``--doc`` had chosen
 from __future__ import annotations
 
 import glob
-import json
 import re
 import weakref
 
@@ -58,8 +57,8 @@ def _registrants(graph: DocNavGraph) -> dict[str, str | None]:
     """Each indexed document's path and registrant (None without one), read once per graph:
     a graph does not change once open."""
     if graph not in _CACHE:
-        _CACHE[graph] = {d["path"]: _registrant(d.get("metadata"))
-                         for d in graph.documents.values() if d.get("path")}
+        _CACHE[graph] = {p: graph.fields(p).get("registrant") or None
+                         for p in graph.document_paths()}
     return _CACHE[graph]
 
 
@@ -83,8 +82,3 @@ def without_names(question: str, names: list[str]) -> str:
         out = re.sub(pattern, " ", out, flags=re.I)
     out = " ".join(out.split())
     return out if re.search(r"\w\w", out) else question
-
-
-def _registrant(metadata: str | None) -> str | None:
-    meta = dict(json.loads(metadata or "[]"))
-    return meta.get("registrant") or None

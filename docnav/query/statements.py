@@ -11,7 +11,6 @@ a figure of a statement reads that statement first (:class:`docnav.query.navigat
 
 from __future__ import annotations
 
-import json
 import re
 import weakref
 from typing import NamedTuple
@@ -54,7 +53,7 @@ def statements_asked(graph: DocNavGraph, question: str,
     order of :data:`STATEMENTS`, when ``scope`` (a glob, globs, or None for the whole store)
     is one filing; [] otherwise (several documents: which one's statement is meant?)."""
     paths = graph.document_paths(scope)
-    if len(paths) != 1 or not _is_filing(graph, paths[0]):
+    if len(paths) != 1 or not graph.fields(paths[0]).get("form"):
         return []
     out = []
     for statement in STATEMENTS:
@@ -63,11 +62,6 @@ def statements_asked(graph: DocNavGraph, question: str,
             if section:
                 out.append((statement.name, section))
     return out
-
-
-def _is_filing(graph: DocNavGraph, path: str) -> bool:
-    doc = next((d for d in graph.documents.values() if d.get("path") == path), {})
-    return bool(dict(json.loads(doc.get("metadata") or "[]")).get("form"))
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph -> {(path, name): id}
