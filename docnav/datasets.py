@@ -17,6 +17,9 @@ QASPER_SEPARATOR = " ::: "
 _MAX_MARKDOWN_DEPTH = 6
 _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]<>&~|])")
 _BLOCK_START = re.compile(r"^(?:[#+=>-]|[0-9]+[.)])")
+# a paragraph that is only a LaTeX heading: "\subsection*{MTurk study}"
+_LATEX_HEADING = re.compile(r"\\(section|subsection|subsubsection)\*?\{\s*([^{}\s][^{}]*)\}")
+_LATEX_DEPTH = {"section": 2, "subsection": 3, "subsubsection": 4}
 
 
 def load_qasper(path: str | Path) -> dict[str, dict]:
@@ -120,7 +123,11 @@ def qasper_to_markdown(paper: dict) -> str:
     """The paper as Markdown: title ``#``, an Abstract section, sections nested by depth.
 
     A section whose parents have no section of their own (``"Appendices ::: Seed Lexicon :::
-    Positive Words"``) gets its missing parent headings, so the nesting survives.
+    Positive Words"``) gets its missing parent headings, so the nesting survives. Where
+    Qasper's extraction left the paper's own LaTeX headings in its text (a paragraph that is
+    only ``\\subsection{MTurk study}``: 1805.02400 puts half its text under "Generative
+    Model" so), they are headings again, at the LaTeX level (``\\section`` a top section,
+    ``##``; ``\\subsection`` ``###``; ``\\subsubsection`` ``####``).
     """
     out = [f"# {_escape(paper['title'])}", "", "## Abstract", ""]
     out += _paragraphs([paper.get("abstract", "")])
@@ -137,7 +144,14 @@ def qasper_to_markdown(paper: dict) -> str:
         for depth in range(shared, len(path)):
             out += [f"{'#' * (depth + 2)} {_escape(path[depth])}", ""]
         open_path = path
-        out += _paragraphs(section["paragraphs"])
+        for text in section["paragraphs"]:
+            latex = _LATEX_HEADING.fullmatch(" ".join(text.split()))
+            if latex:  # the paper's own heading, left in its text as LaTeX
+                depth = _LATEX_DEPTH[latex.group(1)]
+                out += [f"{'#' * depth} {_escape(latex.group(2).strip())}", ""]
+                open_path = ()  # the next Qasper section is written with all its headings
+            else:
+                out += _paragraphs([text])
     return "\n".join(out).rstrip() + "\n"
 
 

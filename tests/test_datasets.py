@@ -9,7 +9,7 @@ import json
 import pytest
 from _paths import QASPER, require
 
-from docnav.datasets import load_financebench, load_qasper
+from docnav.datasets import load_financebench, load_qasper, qasper_to_markdown
 from docnav.errors import InputError
 
 
@@ -92,3 +92,25 @@ def test_financebench_lines_that_are_not_questions_name_the_file_and_line(tmp_pa
     path.write_text('{"question": "q"}\n', encoding="utf-8")
     with pytest.raises(InputError, match="line 1 has no 'doc_name', 'evidence'"):
         load_financebench(path)
+
+
+def test_latex_headings_left_in_a_papers_text_are_rendered_as_headings():
+    """Qasper's extraction left some papers' own headings in their text as LaTeX lines; they
+    are headings at their LaTeX level, and the next Qasper section still gets its headings."""
+    paper = {"title": "T", "abstract": "A.", "full_text": [
+        {"section_name": "Model", "paragraphs": [
+            "We propose a model.", "\\subsubsection{Training Settings}", "We train it.",
+            "\\subsection*{ Generation }", "\\label{sec:gen}", "\\section{Evaluation}",
+            "We evaluate.", "\\section{}", "\\subsection{A} and text after it"]},
+        {"section_name": "Model ::: Details", "paragraphs": ["More."]},
+    ]}
+    lines = [line for line in qasper_to_markdown(paper).splitlines() if line]
+    assert lines == [
+        "# T", "## Abstract", "A.",
+        "## Model", "We propose a model.", "#### Training Settings", "We train it.",
+        "### Generation", "\\\\label{sec:gen}", "## Evaluation", "We evaluate.",
+        # not a heading: no title, or text after the command
+        "\\\\section{}", "\\\\subsection{A} and text after it",
+        # the Qasper section after a LaTeX heading is written with its parent again
+        "## Model", "### Details", "More.",
+    ]

@@ -175,12 +175,44 @@ def test_qasper_paper_round_trips_its_section_structure(paper_id, tmp_path):
     title_section, *sections = tree.sections  # "# title" is the one top section
     assert title_section.heading == title and title_section.parent_id == tree.root.node_id
     found = [tuple(s.breadcrumb.split(BREADCRUMB_SEP)[1:]) for s in sections]  # below the title
-    assert found == [("Abstract",)] + _with_parents(qasper_section_paths(paper))
+    paths, texts = _expected_sections(paper)
+    assert found == [("Abstract",)] + _with_parents(paths)
 
     # every non-empty paragraph comes back as one paragraph of its own section
     by_path = dict(zip(found, sections))
-    for section, qpath in zip(paper["full_text"], qasper_section_paths(paper)):
-        want = [" ".join(p.split()) for p in section["paragraphs"] if p.strip()]
-        got = [n.text for n in tree.children(by_path[qpath].node_id)
+    for path in paths:
+        got = [n.text for n in tree.children(by_path[path].node_id)
                if n.kind is NodeKind.PARAGRAPH]
-        assert got == want, qpath
+        assert got == texts[path], path
+
+
+def _expected_sections(paper: dict) -> tuple[list[tuple[str, ...]], dict]:
+    """The section paths the rendered paper should have, in order, and each one's paragraphs:
+    Qasper's sections, and the paper's own LaTeX headings left in their text (a paragraph
+    "\\subsection{MTurk study}" opens a section below the top section it is in)."""
+    levels = {"section": 1, "subsection": 2, "subsubsection": 3}
+    paths: list[tuple[str, ...]] = []
+    texts: dict[tuple[str, ...], list[str]] = {}
+    for section, path in zip(paper["full_text"], qasper_section_paths(paper)):
+        paths.append(path)
+        texts.setdefault(path, [])
+        for paragraph in section["paragraphs"]:
+            text = " ".join(paragraph.split())
+            latex = re.fullmatch(r"\\(section|subsection|subsubsection)\*?\{(.+)\}", text)
+            if latex:
+                path = path[: levels[latex.group(1)] - 1] + (latex.group(2).strip(),)
+                paths.append(path)
+                texts.setdefault(path, [])
+            elif text:
+                texts[path].append(text)
+    return paths, texts
+
+
+def test_a_papers_latex_headings_are_its_sections():
+    """1805.02400 came out of Qasper's extraction with its subsections as LaTeX lines in the
+    text of "Generative Model": rendered, they are sections again, the study's paragraphs in
+    the study's section and "Evaluation" a top section beside "Generative Model"."""
+    paper = load_qasper(require(QASPER))["1805.02400"]
+    markdown = qasper_to_markdown(paper)
+    assert "\\subsection{" not in markdown and "#### MTurk study" in markdown
+    assert "\n## Evaluation\n" in markdown and "\n### Comparative user study\n" in markdown
