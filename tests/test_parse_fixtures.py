@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from _parsing import NATIVE, headings
-from _paths import FINANCEBENCH, FIXTURES, QASPER, require
+from _paths import FINANCEBENCH, FIXTURES, QASPER, REPO, require
 
 from docnav.datasets import load_financebench, load_qasper, qasper_section_paths, qasper_to_markdown
 from docnav.model import NodeKind
@@ -136,6 +136,29 @@ def test_financebench_questions_point_at_the_filings():
     assert len(questions) == 7
     assert {q["doc_name"] for q in questions} == set(TEN_KS)
     assert all(q["evidence"][0]["evidence_page_num"] >= 0 for q in questions)
+
+
+OTHER_KINDS = REPO / "benchmarks" / "data" / "financebench-other-kinds.jsonl"
+
+
+def test_the_filing_questions_of_other_kinds_cite_pages_that_hold_their_answers():
+    """benchmarks/data/financebench-other-kinds.jsonl (questions written here, in FinanceBench's
+    format, about the three filings: employees, acquisitions, auditors, segments, stores): each
+    evidence page (0-based, as FinanceBench counts) holds the text its evidence quotes."""
+    import pypdfium2 as pdfium
+
+    questions = load_financebench(OTHER_KINDS)
+    assert len(questions) == 11 and {q["doc_name"] for q in questions} == set(TEN_KS)
+    for name in TEN_KS:
+        pdf = pdfium.PdfDocument(str(require(FINANCEBENCH / "pdfs" / f"{name}.pdf")))
+        try:
+            for q in (q for q in questions if q["doc_name"] == name):
+                for evidence in q["evidence"]:
+                    page = pdf[evidence["evidence_page_num"]].get_textpage().get_text_range()
+                    assert evidence["evidence_text"] in " ".join(page.split()), (
+                        q["financebench_id"], evidence)
+        finally:
+            pdf.close()
 
 
 # -- Qasper ----------------------------------------------------------------------------------
