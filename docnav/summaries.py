@@ -207,10 +207,11 @@ class SummaryBuilder:
             old = stored.get(node.node_id)
             on_build()
             done = [final[c.node_id] for c in children if c.node_id in final]
-            content = _filing_content(tree) if node.kind is NodeKind.DOCUMENT else []
+            paragraphs, content = (_filing_content(tree) if node.kind is NodeKind.DOCUMENT
+                                   else ([], []))
             if any(final[n.node_id].sentences for n in content):
                 # a filing is summed up by what it says of its business, not by its form
-                own, done = [], [final[n.node_id] for n in content]
+                own, done = paragraphs, [final[n.node_id] for n in content]
             item = SummaryInput(node, own, [s.sentences for s in done], order_prefix)
             failed = [s.error or "" for s in done if s.status == FAILED]
             if failed:
@@ -424,16 +425,35 @@ _CONTENT_ITEM = re.compile(
     r"|information\s+on\s+the\s+company|operating\s+and\s+financial\s+review)", re.I)
 
 
-def _filing_content(tree: DocTree) -> list[Node]:
-    """The sections of a filing (a document whose cover names its form) that describe the
-    filer's business and results, in reading order; [] for any other document. The rest of
-    a filing is the form's: its cover's check boxes, "The information required by this Item
-    is incorporated by reference ...", certifications, exhibits and signatures, the
-    sentences a summary by centrality picked for Best Buy's, Amazon's and Adobe's 10-Ks."""
+# a section about the filer's people, not its business: Amazon's and Adobe's Item 1 end
+# with their executive officers' careers ("Mr. Olsavsky has served as Senior Vice President
+# ...", which led Amazon's summary)
+_PEOPLE = re.compile(r".*\b(?:executive\s+officers|directors)\b", re.I)
+
+
+def _filing_content(tree: DocTree) -> tuple[list[Node], list[Node]]:
+    """The paragraphs and sections of a filing (a document whose cover names its form) that
+    describe the filer's business and results, in reading order; nothing for any other
+    document. The rest of a filing is the form's: its cover's check boxes, "The information
+    required by this Item is incorporated by reference ...", certifications, exhibits and
+    signatures, the sentences a summary by centrality picked for Best Buy's, Amazon's and
+    Adobe's 10-Ks. An item with a section about the filer's executive officers or directors
+    gives its own paragraphs and its other sections instead of itself."""
     if not dict(tree.metadata).get("form"):
-        return []
-    return [n for n in tree.nodes
-            if n.kind is NodeKind.SECTION and _CONTENT_ITEM.match(n.heading)]
+        return [], []
+    paragraphs: list[Node] = []
+    sections: list[Node] = []
+    for item in tree.nodes:
+        if item.kind is not NodeKind.SECTION or not _CONTENT_ITEM.match(item.heading):
+            continue
+        children = tree.children(item.node_id)
+        if not any(c.kind is NodeKind.SECTION and _PEOPLE.match(c.heading) for c in children):
+            sections.append(item)
+            continue
+        paragraphs += [c for c in children if c.kind is NodeKind.PARAGRAPH]
+        sections += [c for c in children
+                     if c.kind is NodeKind.SECTION and not _PEOPLE.match(c.heading)]
+    return paragraphs, sections
 
 
 def _children_failed(kind: str, errors: Sequence[str]) -> str:

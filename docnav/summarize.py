@@ -53,8 +53,10 @@ _POINTER = re.compile(r"\W*see\b", re.I)
 
 
 def _describes(text: str) -> bool:
-    """A sentence that can stand in a whole document's summary: a statement, not a pointer."""
-    return _is_statement(text) and not _POINTER.match(text)
+    """A sentence that can stand in a whole document's summary: a statement, neither a
+    pointer nor a lead-in, whose content is the table or list after its colon
+    ("Reconciliations of operating income ... were as follows ($ in millions):")."""
+    return _is_statement(text) and not _POINTER.match(text) and not text.rstrip().endswith(":")
 
 
 def _is_field_line(text: str) -> bool:
@@ -135,7 +137,9 @@ class Summarizer(ABC):
 
 
 class ExtractiveSummarizer(Summarizer):
-    summarizer_id = "extractive-v4"  # v3: no field lines; v4: documents without list lines
+    # v3: no field lines; v4: documents without list lines; v5: documents without lead-ins,
+    # filings without their executive officers (docnav/summaries.py)
+    summarizer_id = "extractive-v5"
 
     def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
         self.options = options

@@ -222,3 +222,41 @@ def test_a_filing_whose_business_items_say_nothing_is_summed_up_from_all_of_it()
                         "doc1", "/x/x.pdf")
     summaries, _ = summarise(filing)
     assert "river floods" in summaries[filing.root.node_id].text
+
+
+def test_a_lead_in_is_not_a_document_summary_sentence():
+    # Best Buy's summary quoted "Reconciliations of operating income ... were as follows ($ in
+    # millions, except per share amounts):", whose content is the table after the colon. A
+    # section's summary, which stands for it in search, keeps it.
+    lead_in = "Reconciliations of operating income to non-GAAP operating income were as follows:"
+    tree = tree_of(H("Geography"), P(RIVER), H("Measures"), P(lead_in),
+                   P("Operating income 1,795 2,500", BlockKind.TABLE), H("History"), P(CITY))
+    summaries, _ = summarise(tree)
+    doc = summaries[tree.root.node_id].text
+    assert "river floods" in doc and "market square" in doc and "Reconciliations" not in doc
+    by_heading = {tree.node(k).heading: v for k, v in summaries.items()}
+    assert lead_in in by_heading["Measures"].text
+
+
+def test_a_filings_summary_leaves_its_executive_officers_out():
+    # Amazon's 10-K summary began "Mr. Olsavsky has served as Senior Vice President and Chief
+    # Financial Officer since June 2015": Item 1 ends with the executive officers' careers.
+    # The item's own paragraphs and its other sections still sum the filing up.
+    blocks = (H("PART I"), H("Item 1. Business", 2),
+              P("Amazon.com, Inc. was incorporated in 1994 in the state of Washington."),
+              H("General", 3), P("We seek to be Earth's most customer-centric company."),
+              H("Executive Officers and Directors", 3),
+              P("Mr. Olsavsky has served as Senior Vice President and Chief Financial Officer "
+                "since June 2015."),
+              H("Board of Directors", 3), P("Ms. Gorelick has served as a director since 2012."),
+              H("PART II"), H("Item 7. Management's Discussion and Analysis", 2),
+              P("Net sales increased thirty-one percent as unit sales grew."))
+    filing = build_tree(ParsedDocument("AMAZON.COM, INC. Form 10-K", blocks, "pdf",
+                                       (("registrant", "AMAZON.COM, INC."), ("form", "10-K"))),
+                        "doc1", "/x/amzn.pdf")
+    summaries, _ = summarise(filing)
+    doc = summaries[filing.root.node_id].text
+    assert "incorporated in 1994" in doc and "customer-centric" in doc and "Net sales" in doc
+    assert "Olsavsky" not in doc and "Gorelick" not in doc
+    item1 = next(n for n in filing.nodes if n.heading == "Item 1. Business")
+    assert "Olsavsky" in summaries[item1.node_id].text  # the item's own summary keeps them
