@@ -313,6 +313,12 @@ def test_the_labels_inside_a_statement_are_no_headings():
         "Consolidated Balance Sheets"
     assert section_of("Depreciation and amortization 918 869 839") == \
         "Consolidated Statements of Cash Flows"
+    # a group after a blank row, the table's columns going on below it: its liabilities and
+    # the supplemental cash flow lines were sections of their own beside the statement
+    assert not {"Liabilities and equity Current liabilities",
+                "Supplemental cash flow information"} & set(texts)
+    assert section_of("Accounts payable $ 5,687 $ 6,803") == "Consolidated Balance Sheets"
+    assert section_of("Income taxes paid") == "Consolidated Statements of Cash Flows"
 
 
 def test_a_filing_is_titled_by_its_registrant_form_and_period():

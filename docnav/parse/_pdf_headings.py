@@ -38,6 +38,7 @@ _SYMBOL_FONT = re.compile(r"CM(?:MI|SY|EX)|MSBM|MSAM|txsy|txex|rtxm|Symbol|Wingd
                           re.I)
 _HEAD_CELL_WORDS = 6  # a table's column head is a few words a line
 _ROW_GAP = 1.5  # a label inside a table is this close (in line pitches) to the rows around it
+_SPACER_GAP = 2.6  # or one blank row away from the rows above it, where a statement's groups part
 # A form's check box before an option ("x ANNUAL REPORT PURSUANT TO ...", "¨ TRANSITION REPORT
 # ..." on a 10-K's cover: box fonts' glyphs come out as "x", "¨", "þ", "ý", "o"), not a heading
 _CHECK_BOX = re.compile(r"^(?:[\u00a8\u2610\u2611\u2612\u25a1\u25a0\u00fe\u00fd]|[xo](?=\s))\s*")
@@ -157,11 +158,30 @@ def _labels_rows(drafts: list[Draft], i: int) -> bool:
     """A label inside a table, not a heading: a line or two set at the rows' pitch, with a row
     of cells above and one below, at most one other line between (another label, a row label
     wrapped without its figures): "Operating activities", "Current assets" in a filing's
-    statements. A heading between two tables stands apart from both."""
+    statements. A heading between two tables stands apart from both. So does a label after a
+    blank row, unless the rows right above and below it have the same number of cells, one
+    table's columns going on: Best Buy's "Liabilities and equity / Current liabilities" under
+    "Total assets", "Supplemental cash flow information" under "Financing activities"."""
     d = drafts[i]
-    if len(d.lines) > 2 or d.gap_before > _ROW_GAP:
+    if len(d.lines) > 2:
         return False
+    if d.gap_before > _ROW_GAP:
+        return d.gap_before <= _SPACER_GAP and _table_goes_on(drafts, i)
     return _row_near(drafts, i, -1) and _row_near(drafts, i, +1)
+
+
+def _table_goes_on(drafts: list[Draft], i: int) -> bool:
+    """The line right above ``drafts[i]`` and the first line right below it (at the rows'
+    pitch) are rows of the same number of cells, on its page."""
+    if not 0 < i < len(drafts) - 1:
+        return False
+    above, below = drafts[i - 1], drafts[i + 1]
+    if not (above.lines and below.lines) or {above.page, below.page} != {drafts[i].page}:
+        return False
+    if below.gap_before > _ROW_GAP:
+        return False
+    cells = above.lines[-1].cells
+    return cells >= 2 and below.lines[0].cells == cells
 
 
 def _row_near(drafts: list[Draft], i: int, step: int) -> bool:
