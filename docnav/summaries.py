@@ -84,6 +84,18 @@ class Claim:
     kept: bool
 
 
+# The rules by which the builder makes a document's (and the collection's) summary from its
+# parts, which no summariser's id covers: a filing is summed up from its Business and MD&A
+# items, without its executive officers. Part of those summaries' key (their ``summarizer``
+# is the summariser's id and these rules), so a change of them rebuilds every document's
+# summary, one a document, and no section's.
+DOCUMENT_RULES = "documents-2"
+
+
+def _with_rules(summarizer_id: str) -> str:
+    return f"{summarizer_id} {DOCUMENT_RULES}"
+
+
 @dataclass(frozen=True)
 class NodeSummary:
     node_id: str
@@ -224,8 +236,14 @@ class SummaryBuilder:
         stats.seconds += time.perf_counter() - started
         return out
 
+    def made_by(self, node: Node) -> str:
+        """What a summary of ``node`` records as its maker: the summariser's id, and for a
+        document or the collection also the builder's :data:`DOCUMENT_RULES`."""
+        whole = node.kind in (NodeKind.DOCUMENT, NodeKind.COLLECTION)
+        return _with_rules(self.summarizer.summarizer_id) if whole else self.summarizer.summarizer_id
+
     def _reusable(self, old: NodeSummary, node: Node) -> bool:
-        return (old.tree_hash == node.tree_hash and old.summarizer == self.summarizer.summarizer_id
+        return (old.tree_hash == node.tree_hash and old.summarizer == self.made_by(node)
                 and old.nli_model == self.nli_model and old.status != FAILED)
 
     def _build(
@@ -274,7 +292,7 @@ class SummaryBuilder:
                  stats: SummaryStats) -> NodeSummary:
         owners, claims = _claims(sentences)
         if self.verifier is None:
-            return NodeSummary(node.node_id, doc_id, node.tree_hash, self.summarizer.summarizer_id,
+            return NodeSummary(node.node_id, doc_id, node.tree_hash, self.made_by(node),
                                self.nli_model, tuple(sentences), tuple(claims), UNVERIFIED)
         if callable(leaves):
             leaves = leaves(sentences)
@@ -294,7 +312,7 @@ class SummaryBuilder:
             # rebuild the summary from the sentences whose claims all survived
             dropped = {owners[i] for i, c in enumerate(checked) if not c.kept}
             sentences = [s for i, s in enumerate(sentences) if i not in dropped]
-        return NodeSummary(node.node_id, doc_id, node.tree_hash, self.summarizer.summarizer_id,
+        return NodeSummary(node.node_id, doc_id, node.tree_hash, self.made_by(node),
                            self.nli_model, tuple(sentences), tuple(checked), status)
 
     def _fail(self, node: Node, doc_id: str, error: str, stats: SummaryStats,
@@ -305,7 +323,7 @@ class SummaryBuilder:
         stats.failed += 1
         stats.failures.append((node.node_id, error, bool(old and old.sentences)))
         if old is None:
-            return NodeSummary(node.node_id, doc_id, "", self.summarizer.summarizer_id,
+            return NodeSummary(node.node_id, doc_id, "", self.made_by(node),
                                self.nli_model, (), (), FAILED, error)
         return NodeSummary(old.node_id, doc_id, old.tree_hash, old.summarizer, old.nli_model,
                            old.sentences, old.claims, FAILED, error)
@@ -375,10 +393,12 @@ class SummaryBuilder:
         with store.reader() as con:
             stale = [d for (d,) in con.execute(
                 "SELECT DISTINCT n.doc_id FROM nodes n LEFT JOIN summaries s "
-                "ON s.node_id = n.node_id AND s.tree_hash = n.tree_hash AND s.summarizer = ? "
+                "ON s.node_id = n.node_id AND s.tree_hash = n.tree_hash "
+                "AND s.summarizer = CASE WHEN n.kind = 'document' THEN ? ELSE ? END "
                 "AND s.nli_model = ? AND s.status <> 'failed' "
                 "WHERE n.kind IN ('section', 'document') AND s.node_id IS NULL ORDER BY 1",
-                [self.summarizer.summarizer_id, self.nli_model],
+                [_with_rules(self.summarizer.summarizer_id), self.summarizer.summarizer_id,
+                 self.nli_model],
             ).fetchall() if d not in done]
             self.preload_verdicts(con)
         if stale:

@@ -14,6 +14,7 @@ from docnav.embed import DEFAULT_MODEL
 from docnav.errors import ConfigError
 from docnav.model import SCHEMA_VERSION
 from docnav.parse import ParseOptions, parser_fingerprint
+from docnav.summaries import DOCUMENT_RULES
 from docnav.summarize import ExtractiveSummarizer
 from docnav.verify import DEFAULT_NLI_MODEL
 
@@ -44,6 +45,7 @@ def code_version(environ: dict[str, str] = os.environ, parser: str | None = None
         f"schema={SCHEMA_VERSION}",
         f"embed={environ.get('DOCNAV_EMBED_MODEL') or DEFAULT_MODEL}",
         f"summarizer={ExtractiveSummarizer.summarizer_id if summaries else 'off'}",
+        f"summary_rules={DOCUMENT_RULES if summaries else 'off'}",
         f"nli={nli if verify else 'off'}",
         f"parser={parser or parser_fingerprint()}",
         f"pdf_mode={environ.get('DOCNAV_PDF_MODE') or ParseOptions().pdf_mode}",

@@ -32,7 +32,7 @@ def test_definitions_load():
     assert {c.name for c in document.check_keys} == {"parse_health", "nli_verification"}
     # the models are the assets' code version: changing one marks them stale in the UI
     assert set(document.code_versions_by_key.values()) == {VERSION}
-    assert "summarizer=extractive-v5" in VERSION
+    assert "summarizer=extractive-v5" in VERSION and "summary_rules=documents-2" in VERSION
 
 
 def test_resource_settings_come_from_the_environment(monkeypatch):
@@ -82,6 +82,7 @@ def test_code_version_follows_the_model_settings():
     assert code_version({"DOCNAV_EMBED_MODEL": "hashing"}) != base
     assert "nli=off" in code_version({"DOCNAV_VERIFY": "0"})
     assert "summarizer=off" in code_version({"DOCNAV_SUMMARIES": "0"})
+    assert "summary_rules=off" in code_version({"DOCNAV_SUMMARIES": "0"})
     assert code_version({"DOCNAV_ROOTS": "/elsewhere"}) == base  # where documents are: no
 
 

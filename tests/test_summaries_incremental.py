@@ -304,3 +304,34 @@ def test_a_summary_reused_after_its_section_moved_sorts_by_the_new_place(setup):
                                        [node.node_id]).fetchone()
             cited = [after.node(s["source_id"]).position for s in json.loads(sentences)]
             assert len(cited) > 1 and cited == sorted(cited), node.heading
+
+
+def test_a_change_of_the_document_rules_rebuilds_the_documents_summaries_only(setup,
+                                                                              monkeypatch):
+    # How the builder makes a document's summary from its parts (a filing from its Business
+    # and MD&A items, without its officers) is no summariser's id: a summary made by a chat
+    # model under the old rules was kept until its document changed. The rules are part of a
+    # document's (and the collection's) summary key: changed, those summaries are rebuilt on
+    # the next run, though no document changed; no section's is.
+    from docnav.summaries import SummaryStats
+
+    docs, store, indexer, _ = setup
+    again = indexer.index([docs])
+    assert again.summaries.rebuilt == 0  # the same rules: nothing is stale, run after run
+    # nor is any document read again to find that out
+    assert indexer.summaries.refresh_stale(store, set(), SummaryStats()) == []
+    sections = {k: v for k, v in summary_rows(store).items()}
+    monkeypatch.setattr("docnav.summaries.DOCUMENT_RULES", "documents-next")
+    stats = SummaryStats()
+    assert len(indexer.summaries.refresh_stale(store, set(), stats)) == 3
+    assert stats.rebuilt == 3  # the three documents' summaries; their sections' reused
+    report = indexer.index([docs])  # the next run: the collection's, made of the documents'
+    assert report.docs_parsed == 0 and report.summaries.rebuilt == 1
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        made = con.execute("SELECT n.kind, s.summarizer, s.node_id FROM summaries s "
+                           "JOIN nodes n ON n.node_id = s.node_id").fetchall()
+    for kind, summarizer, node_id in made:
+        assert summarizer.endswith(" documents-next") == (kind in ("document", "collection"))
+        if kind == "section":
+            assert summary_rows(store)[node_id] == sections[node_id]
+    assert indexer.index([docs]).summaries.rebuilt == 0
