@@ -380,7 +380,10 @@ def tables(results: list[dict], budgets, kind: str) -> tuple[str, dict]:
     return "\n".join(lines), summary
 
 
-def verdict(summary: dict, kind: str, budgets) -> str:
+def verdict(summary: dict, kind: str, budgets, source: str = "") -> str:
+    """The target's line for one run. ``source`` names the questions' file: the target is
+    set on the shared Qasper papers and FinanceBench questions, and the harness takes any
+    file of their formats (the held-out papers, benchmarks/data's filing questions)."""
     b = TARGET_BUDGET if TARGET_BUDGET in budgets else budgets[0]
     flat = {m: summary[(m, b)] for m in ("bm25", "dense", "hybrid")}
     nostop = summary[("docnav-nostop", b)]
@@ -388,7 +391,8 @@ def verdict(summary: dict, kind: str, budgets) -> str:
     need = flat[best] * (1 + TARGET_GAIN)
     got = summary[("docnav", b)]
     ok = got >= need
-    return (f"TARGET {kind} @ {b} tokens: DocNav {got:.3f} vs best flat {best} {flat[best]:.3f} "
+    on = f" ({source})" if source else ""
+    return (f"TARGET {kind}{on} @ {b} tokens: DocNav {got:.3f} vs best flat {best} {flat[best]:.3f} "
             f"(needs >= {need:.3f}, relative {((got / flat[best]) - 1) * 100 if flat[best] else float('nan'):+.1f}%): "
             f"{'MET' if ok else 'NOT met'}  [diagnostic docnav-nostop: {nostop:.3f}]")
 
@@ -468,7 +472,7 @@ def main(argv=None) -> int:
         results = run(kind, questions, graph, budgets, trace_dir)
         eval_s = time.perf_counter() - t
     text, summary = tables(results, budgets, kind)
-    line = verdict(summary, kind, budgets)
+    line = verdict(summary, kind, budgets, Path(args.qasper or args.financebench).name)
     b = TARGET_BUDGET if TARGET_BUDGET in budgets else budgets[0]
     best = max(("bm25", "dense", "hybrid"), key=lambda m: summary[(m, b)])
     pair = paired(results, b, best)

@@ -101,3 +101,13 @@ def test_a_file_that_is_not_qasper_stops_the_harness_with_its_name(tmp_path, cap
     skip_all.write_text(require(QASPER).read_text(encoding="utf-8"), encoding="utf-8")
     assert E.main(["--qasper", str(QASPER), "--skip-papers-in", str(skip_all)]) == 2
     assert "every paper is also in" in capsys.readouterr().err
+
+
+def test_the_target_line_names_the_questions_file():
+    # the harness takes any file of the two formats; the line says which one it measured
+    summary = {(m, 1024): r for m, r in [("bm25", 0.5), ("dense", 0.4), ("hybrid", 0.6),
+                                         ("docnav", 0.72), ("docnav-nostop", 0.7)]}
+    line = E.verdict(summary, "financebench", (1024,), "financebench-other-kinds.jsonl")
+    assert line.startswith("TARGET financebench (financebench-other-kinds.jsonl) @ 1024 tokens")
+    assert "best flat hybrid 0.600" in line and "needs >= 0.690" in line and ": MET" in line
+    assert ": NOT met" in E.verdict({**summary, ("docnav", 1024): 0.68}, "qasper", (1024,))
