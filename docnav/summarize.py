@@ -138,7 +138,7 @@ class Summarizer(ABC):
 
 class ExtractiveSummarizer(Summarizer):
     # v3: no field lines; v4: documents without list lines; v5: documents without lead-ins,
-    # filings without their executive officers (docnav/summaries.py)
+    # filings without their executive officers (docnav/filings.py)
     summarizer_id = "extractive-v5"
 
     def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
