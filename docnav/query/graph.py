@@ -92,6 +92,7 @@ class DocNavGraph:
         docs = {r["doc_id"]: r for r in tables["documents"].iter_rows(named=True)}
         self.documents = docs
         self._fields = {d: parse_fields(r.get("metadata")) for d, r in docs.items()}
+        self._doc_at = {r["path"]: d for d, r in docs.items() if r.get("path")}
         self._nodes: dict[str, NodeView] = {}
         self._order: list[str] = []
         self._children: dict[str, list[str]] = {}
@@ -246,8 +247,7 @@ class DocNavGraph:
 
     def fields(self, path: str) -> dict[str, str]:
         """The metadata fields (keys lower-cased) of the document at ``path``; {} for none."""
-        doc_id = next((d for d, r in self.documents.items() if r.get("path") == path), None)
-        return self._fields.get(doc_id, {})
+        return self._fields.get(self._doc_at.get(path), {})
 
     def nodes_of_kind(self, kind: str) -> list[tuple[str, NodeView]]:
         """(id, node) of every node of ``kind``: "collection", "document", "section" or
