@@ -75,6 +75,28 @@ def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):
     assert all("summarise" not in s["terms"] for s in gap_searches)
 
 
+@pytest.mark.parametrize("question", [
+    "What are the main themes across these documents?",
+    "What are the key topics overall?",
+    "Summarise the central ideas",
+])
+def test_a_cue_that_runs_into_the_next_is_left_out_whole(graph, question):
+    # "What are the main" and "main themes" are both cues: taking out the first must not
+    # leave "themes" behind as a word the evidence is missing
+    answer = Navigator(graph).ask(question, budget=200)
+    assert answer.route == "global" and answer.evidence
+    assert answer.missing == []
+
+
+@pytest.mark.parametrize("question", ["What are the main risks across these documents?",
+                                      "Summarise the major risks"])
+def test_what_a_global_question_is_about_stays_a_word_of_it(graph, question):
+    # "risks" makes the question global and is also what its evidence is about: the manual
+    # names none, and the answer says so
+    answer = Navigator(graph).ask(question, budget=200)
+    assert answer.route == "global" and answer.missing == ["risks"]
+
+
 def test_a_question_about_everything_asked_reads_its_own_summary_first(graph):
     """"Summarise the main themes across these documents" matched, by its words, summaries
     that use them (an RFC about RFCs), not the collection's summary, which is the answer.

@@ -51,6 +51,9 @@ from docnav.tree import PREAMBLE
 # "whole", "across" or "summary" also name things ("when main returns", "across threads", "the
 # Summary section") and send a local question to the summaries.
 _OVERVIEW = r"(?:themes?|points|ideas|risks|findings|topics|contributions|arguments|conclusions)"
+# of those, the words that only ask ("the main themes"): a global question's search leaves them
+# out with its cue; the others ("the main risks") are also what the evidence is about
+_META = r"(?:themes?|points|ideas|topics)"
 _WHOLE = r"(?:documents?|files|papers?|reports?|filings?|rfcs|collection|corpus|book)"
 # "across these documents", "the whole report", "overall": the question is about everything it
 # is asked of, whose own summary (the collection's, or the one document's) answers it first
@@ -59,7 +62,8 @@ SCOPE = re.compile(rf"\b(?:{_SCOPE})\b", re.I)
 GLOBAL = re.compile(
     r"\b(?:overview|in general|summari[sz](?:e|ing)\b|"
     r"(?:a|an|the) summary\b(?! section)|summary of (?:the|this|these|all|every)\b|"
-    rf"(?:main|key|major|central) {_OVERVIEW}|what are the (?:main|major|key)\b|{_SCOPE})\b",
+    rf"(?:what are the )?(?:main|key|major|central) (?:{_META}\b|(?={_OVERVIEW}\b))|"
+    rf"what are the (?:main|major|key)\b|{_SCOPE})\b",
     re.I)
 # Cross-reference cues name a part of the document. "Section", "§", "chapter" and "appendix" do
 # so on their own ("the Drawbacks section"); "table", "figure", "item", "note", "exhibit" and
