@@ -165,3 +165,94 @@ def test_the_global_route_reads_what_an_abstractive_summary_summarises(tmp_path)
     first = {p.node_id for p in graph.fetch(located[:1], budget=10_000)}
     assert {e.piece.node_id for e in read} <= summarised
     assert {e.piece.node_id for e in read} & first
+
+
+RFC = """# {title}
+
+## Summary
+
+{title} for Rust.
+
+## Motivation
+
+{motivation}
+
+{extra}## Drawbacks
+
+{drawbacks}
+
+## Rationale and alternatives
+
+{alternatives}
+"""
+
+
+@pytest.fixture(scope="module")
+def rfcs(tmp_path_factory):
+    """Three RFCs with the same headings: a question names one's section by its heading."""
+    from docnav.summaries import SummaryPipelineOptions
+
+    base = tmp_path_factory.mktemp("rfcs")
+    docs = base / "docs"
+    docs.mkdir()
+    texts = {
+        "const-panic.md": ("Const panic", "A const fn cannot panic today.",
+                           "Const panic makes the interpreter larger.",
+                           "Produce no message at all."),
+        "inline-asm.md": ("Inline assembly", "Inline assembly is needed for drivers.",
+                          "Inline assembly is unsafe and hard to check.",
+                          "Keep the llvm_asm macro."),
+        "clamp.md": ("Clamp functions", "Clamping is a common pattern.",
+                     "Clamp panics when min exceeds max.", "Leave clamp to crates."),
+    }
+    # sections whose headings hold more of the question's words than "Drawbacks" does: the
+    # section search ranks them first
+    extra = ("## Const panic in a const fn\n\nA panic in a const fn stops const evaluation.\n\n"
+             "## Messages of a const panic\n\nThe const panic message is shown as an error.\n\n")
+    for name, (title, motivation, drawbacks, alternatives) in texts.items():
+        (docs / name).write_text(RFC.format(
+            title=title, motivation=motivation, drawbacks=drawbacks, alternatives=alternatives,
+            extra=extra if name == "const-panic.md" else ""))
+    store = Store(base / "db" / "g.duckdb")
+    options = IndexOptions(summaries=SummaryPipelineOptions(verify=False), progress=False)
+    Indexer(store, options, HashingEmbedder()).index([docs])
+    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+
+
+@pytest.mark.parametrize("question, heading, document, text", [
+    ("What does the Drawbacks section of the const panic RFC say?", "Drawbacks",
+     "const-panic.md", "interpreter larger"),
+    ("What does the const panic RFC's drawbacks section say?", "Drawbacks", "const-panic.md",
+     "interpreter larger"),
+    ("What does the Rationale and alternatives section of the inline assembly RFC say?",
+     "Rationale and alternatives", "inline-asm.md", "llvm_asm"),
+])
+def test_a_section_named_by_its_heading_is_read_first(rfcs, question, heading, document, text):
+    """Every RFC has a Drawbacks section; the question names one by its heading and the
+    document by its title. Two other sections of the const panic RFC, whose headings hold
+    more of the question's words, are what the section search ranks first; the named section
+    is read before them."""
+    answer = Navigator(rfcs).ask(question, budget=200)
+    assert answer.route == "cross-reference"
+    first = next(t["node"] for t in answer.trace if t["op"] == "expand")
+    node = rfcs.node(first)
+    assert node.heading == heading and node.path.endswith(document)
+    assert any(text in e.piece.text for e in answer.evidence)
+    assert "section" not in answer.missing  # the part's own text does not say "section"
+
+
+def test_a_heading_no_section_has_names_nothing(rfcs):
+    answer = Navigator(rfcs).ask("What does the Performance section of the clamp RFC say?",
+                                 budget=200)
+    assert answer.route == "cross-reference"
+    assert not [t for t in answer.trace if t.get("over") == "sections named by heading"]
+
+
+def test_sections_are_found_by_their_whole_heading(rfcs, graph):
+    drawbacks = rfcs.headed("drawbacks")
+    assert len(drawbacks) == 3 and {rfcs.node(s).heading for s in drawbacks} == {"Drawbacks"}
+    assert rfcs.headed("alternatives") == []  # "Rationale and alternatives" is more than that
+    assert len(rfcs.headed("rationale and alternatives", {"path": "*clamp.md"})) == 1
+    (maintenance,) = graph.headed("Maintenance")  # "3 Maintenance": the number aside
+    assert graph.node(maintenance).heading == "3 Maintenance"
+    assert graph.headed("the") == []

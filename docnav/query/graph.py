@@ -23,7 +23,7 @@ from docnav.query._checks import (
     check_filters, check_kinds, check_query, iso_date, listed, unix_time, whole,
 )
 from docnav.query.fields import date_of, parse_fields
-from docnav.query.lexical import BM25
+from docnav.query.lexical import BM25, tokens
 from docnav.query.tables import embedder_for, tables_from_db, tables_from_parquet, vectors_by_node
 from docnav.store import COLLECTION_DOC_ID, Store
 
@@ -343,6 +343,22 @@ class DocNavGraph:
             held &= has
         mask = self._mask(kinds, None, filters, ["text"]) & held
         return len({self._items[i][0] for i in np.flatnonzero(mask)})
+
+    def headed(self, words: str, filters: dict | None = None) -> list[str]:
+        """Sections (passing ``filters``) whose heading is ``words``: the same search terms,
+        a heading's numbering aside ("3 Drawbacks" is headed "drawbacks"), in document
+        order."""
+        terms = {t for t in tokens(words) if not t.isdigit()}
+        if not terms:
+            return []
+        mask = self._mask(["section"], None, filters, ["text"])
+        out = []
+        for i in self._bm25.holding(sorted(terms)):
+            nid = self._items[i][0]
+            heading = self._nodes[nid].heading or ""
+            if mask[i] and {t for t in tokens(heading) if not t.isdigit()} == terms:
+                out.append(nid)
+        return out
 
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""

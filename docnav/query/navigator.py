@@ -78,6 +78,13 @@ CROSS = re.compile(
     rf"\b(?:sec|figs?|pp?)\.\s*{_LABEL}|"
     rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
 
+# "the Drawbacks section of the if-let chains RFC", "the Rationale and alternatives chapter": a
+# part named by its heading, the words before "section"; and the words that name a kind of part,
+# which the part's own text rarely holds
+NAMED_PART = re.compile(r"\bthe\s+((?:[\w'’.-]+\s+){0,5}?[\w'’.-]+)\s+(?:sub)?(?:section|chapter)\b",
+                        re.I)
+PART_WORDS = re.compile(r"\b(?:sub)?(?:sections?|chapters?)\b", re.I)
+
 
 ASKING = frozenset("about say says said tell me describe explain list give show please "
                    "mention mentioned".split())
@@ -315,7 +322,11 @@ class Navigator:
         question = without_names(asked, names)
         # a global question's cue ("what are the main", "summarise") says what kind of answer
         # is wanted, not what it is about: its words are no gaps to search for
-        state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else question, budget)
+        # likewise a cross-reference question's "section": the part it names is found by its
+        # heading, whose text does not say "section"
+        state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else
+                              PART_WORDS.sub(" ", question) if kind == "cross-reference" else
+                              question, budget)
         trace: list[dict] = []
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
         filters = {"path": scope} if scope else None
@@ -369,10 +380,14 @@ class Navigator:
                 if state.sufficient():
                     break
         if kind == "cross-reference":
-            hits = self.graph.locate(question, k=4, kinds=["section"], filters=filters)
-            op("locate", over="sections", hits=[h.node_id for h in hits])
+            hits = [h.node_id for h in self.graph.locate(question, k=4, kinds=["section"],
+                                                         filters=filters)]
+            op("locate", over="sections", hits=hits)
+            named = self._named_sections(question, filters, hits)
+            if named:
+                op("locate", over="sections named by heading", hits=named)
             # a section found by its heading and by its summary is one section, read once
-            for section in list(dict.fromkeys(h.node_id for h in hits))[:2]:
+            for section in list(dict.fromkeys(named + hits))[:2]:
                 op("expand", node=section, depth=1,
                    n=len(self.graph.expand(section, depth=1)) - 1)
                 pieces = self._read(section, state)
@@ -448,6 +463,30 @@ class Navigator:
                            for e in evidence)
         return Answer(asked, kind, evidence, trace, state.confidence, state.tokens_used, text,
                       missing=state.gaps)
+
+    def _named_sections(self, question: str, filters: dict | None, found: list[str]) -> list[str]:
+        """The sections the question names by heading ("the Drawbacks section of the if-let
+        chains RFC"): of the sections so headed, those whose document title and headings above
+        hold most of the question's other words (the if-let chains RFC's), the ones ``locate``
+        found (``found``) first. The heading is the longest run of words before "section" that
+        is one; none: nothing is named."""
+        named = NAMED_PART.search(question)
+        if not named:
+            return []
+        words = named.group(1).split()
+        for start in range(len(words)):
+            heading = " ".join(words[start:])
+            sections = self.graph.headed(heading, filters)
+            if sections:
+                break
+        else:
+            return []
+        others = set(tokens(PART_WORDS.sub(" ", question))) - set(tokens(heading))
+        shared = {s: len(others & set(tokens(self.graph.node(s).breadcrumb))) for s in sections}
+        most = max(shared.values())
+        rank = {s: i for i, s in enumerate(found)}
+        return sorted((s for s in sections if shared[s] == most),
+                      key=lambda s: rank.get(s, len(rank)))
 
     def _scope_node(self, doc: str | list[str] | None) -> str | None:
         """The node whose summary covers what the question is asked of: the one document the
