@@ -468,8 +468,8 @@ class Navigator:
         """The sections the question names by heading ("the Drawbacks section of the if-let
         chains RFC"): of the sections so headed, those whose document title and headings above
         hold most of the question's other words (the if-let chains RFC's), the ones ``locate``
-        found (``found``) first. The heading is the longest run of words before "section" that
-        is one; none: nothing is named."""
+        found (``found``) first; when none holds any, only those it found. The heading is the
+        longest run of words before "section" that is one; none: nothing is named."""
         named = NAMED_PART.search(question)
         if not named:
             return []
@@ -485,8 +485,10 @@ class Navigator:
         shared = {s: len(others & set(tokens(self.graph.node(s).breadcrumb))) for s in sections}
         most = max(shared.values())
         rank = {s: i for i, s in enumerate(found)}
-        return sorted((s for s in sections if shared[s] == most),
-                      key=lambda s: rank.get(s, len(rank)))
+        named = [s for s in sections if shared[s] == most]
+        if most == 0 and len(named) > 1:  # no word tells them apart: those the search found
+            named = [s for s in named if s in rank]
+        return sorted(named, key=lambda s: rank.get(s, len(rank)))
 
     def _scope_node(self, doc: str | list[str] | None) -> str | None:
         """The node whose summary covers what the question is asked of: the one document the
