@@ -6,9 +6,10 @@ Real RFCs from the bundle (every Nth file of ``text/``, default every 25th: 26 R
 the real pipeline (real parser, all-MiniLM-L6-v2, extractive summaries without NLI). For each
 section headed by one of the headings RFCs share ("Motivation", "Drawbacks", "Alternatives",
 "Unresolved questions", "Rationale and alternatives", "Prior art") the script asks, as a reader
-would, "What does the <heading> section of the <title> RFC say?", the title being the file
-name's words ("1961-clamp.md" -> "clamp"). A question counts as read when that very section is
-among the sections the navigator expanded.
+would, "What does the <heading> section of the <title> RFC say?" and "What does the section on
+<heading> in the <title> RFC say?", the title being the file name's words ("1961-clamp.md" ->
+"clamp"). A question counts as read when that very section is among the sections the navigator
+expanded.
 
 Two figures from the same answers: ``located`` — the section is among the first two distinct
 sections of the route's section search (its ``locate`` hits, as the trace records them; what
@@ -27,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import (DEFAULT_BUNDLE, clone_bundle, header, index_options, make_embedder,  # noqa: E402
                      require_bundle, write_json)
 
+PHRASINGS = ("What does the {heading} section of the {title} RFC say?",
+             "What does the section on {lower} in the {title} RFC say?")
 HEADINGS = ("Motivation", "Drawbacks", "Alternatives", "Unresolved questions",
             "Rationale and alternatives", "Prior art")
 
@@ -66,21 +69,29 @@ def main(argv=None) -> int:
             for section in graph.headed(heading):
                 node = graph.node(section)
                 title = " ".join(Path(node.path).stem.split("-")[1:])
-                question = f"What does the {heading} section of the {title} RFC say?"
-                answer = navigator.ask(question, budget=args.budget)
-                hits = next(s["hits"] for s in answer.trace if s.get("over") == "sections")
-                expanded = [s["node"] for s in answer.trace if s["op"] == "expand"]
-                rows.append({"question": question, "route": answer.route,
-                             "located": section in list(dict.fromkeys(hits))[:2],
-                             "read": section in expanded})
+                for phrasing in PHRASINGS:
+                    question = phrasing.format(heading=heading, lower=heading.lower(),
+                                               title=title)
+                    answer = navigator.ask(question, budget=args.budget)
+                    hits = next(s["hits"] for s in answer.trace if s.get("over") == "sections")
+                    expanded = [s["node"] for s in answer.trace if s["op"] == "expand"]
+                    rows.append({"question": question, "phrasing": phrasing,
+                                 "route": answer.route,
+                                 "located": section in list(dict.fromkeys(hits))[:2],
+                                 "read": section in expanded})
         seconds = (time.perf_counter() - t) / max(len(rows), 1)
     n = len(rows)
     located = sum(r["located"] for r in rows)
     read = sum(r["read"] for r in rows)
     print(f"   {n} questions ({len({r['route'] for r in rows})} route(s): "
           f"{sorted({r['route'] for r in rows})}), {seconds:.3f} s a question")
-    print(f"   among the section search's first two: {located}/{n} = {located / n:.3f}")
-    print(f"   read (expanded) by the navigator:      {read}/{n} = {read / n:.3f}")
+    for phrasing in PHRASINGS:
+        some = [r for r in rows if r["phrasing"] == phrasing]
+        m, got, hit = len(some), sum(r["read"] for r in some), sum(r["located"] for r in some)
+        print(f"   {phrasing!r}: {m} questions; among the section search's first two "
+              f"{hit}/{m} = {hit / m:.3f}; read by the navigator {got}/{m} = {got / m:.3f}")
+    print(f"   all: among the section search's first two {located}/{n} = {located / n:.3f}; "
+          f"read {read}/{n} = {read / n:.3f}")
     for r in rows:
         if not r["read"]:
             print(f"   not read: {r['question']}")

@@ -232,6 +232,12 @@ def rfcs(tmp_path_factory):
      "interpreter larger"),
     ("What does the Rationale and alternatives section of the inline assembly RFC say?",
      "Rationale and alternatives", "inline-asm.md", "llvm_asm"),
+    ('What does the "Drawbacks" section of the const panic RFC say?', "Drawbacks",
+     "const-panic.md", "interpreter larger"),
+    ("What does the section on drawbacks in the const panic RFC say?", "Drawbacks",
+     "const-panic.md", "interpreter larger"),
+    ("What is in the chapter called Rationale and alternatives of the clamp RFC?",
+     "Rationale and alternatives", "clamp.md", "Leave clamp"),
 ])
 def test_a_section_named_by_its_heading_is_read_first(rfcs, question, heading, document, text):
     """Every RFC has a Drawbacks section; the question names one by its heading and the

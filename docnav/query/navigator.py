@@ -78,11 +78,17 @@ CROSS = re.compile(
     rf"\b(?:sec|figs?|pp?)\.\s*{_LABEL}|"
     rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
 
-# "the Drawbacks section of the if-let chains RFC", "the Rationale and alternatives chapter": a
-# part named by its heading, the words before "section"; and the words that name a kind of part,
-# which the part's own text rarely holds
-NAMED_PART = re.compile(r"\bthe\s+((?:[\w'’.-]+\s+){0,5}?[\w'’.-]+)\s+(?:sub)?(?:section|chapter)\b",
-                        re.I)
+# "the Drawbacks section of the if-let chains RFC", 'the "Prior art" chapter': a part named by
+# its heading, the words before "section"; "the section on drawbacks", "the chapter called
+# Prior art": the words after it; and the words that name a kind of part, which the part's own
+# text rarely holds
+_WORD, _QUOTE = r"[\w'’.-]+", "[\"“”`']?"
+_PART_NOUN = r"(?:sub)?(?:section|chapter)"
+NAMED_BEFORE = re.compile(
+    rf"\bthe\s+{_QUOTE}((?:{_WORD}\s+){{0,5}}?{_WORD}){_QUOTE}\s+{_PART_NOUN}\b", re.I)
+NAMED_AFTER = re.compile(
+    rf"\b{_PART_NOUN}\s+(?:on|about|called|titled|named|headed)\s+(?:the\s+)?{_QUOTE}"
+    rf"({_WORD}(?:\s+{_WORD}){{0,5}})", re.I)
 PART_WORDS = re.compile(r"\b(?:sub)?(?:sections?|chapters?)\b", re.I)
 
 
@@ -469,13 +475,16 @@ class Navigator:
         chains RFC"): of the sections so headed, those whose document title and headings above
         hold most of the question's other words (the if-let chains RFC's), the ones ``locate``
         found (``found``) first; when none holds any, only those it found. The heading is the
-        longest run of words before "section" that is one; none: nothing is named."""
-        named = NAMED_PART.search(question)
-        if not named:
-            return []
-        words = named.group(1).split()
-        for start in range(len(words)):
-            heading = " ".join(words[start:])
+        longest run of words before "section" (or after "section on") that is one; none:
+        nothing is named."""
+        runs: list[str] = []
+        if before := NAMED_BEFORE.search(question):
+            words = before.group(1).split()  # "the int128 RFC's drawbacks": its last words
+            runs += [" ".join(words[i:]) for i in range(len(words))]
+        if after := NAMED_AFTER.search(question):
+            words = after.group(1).strip("\"“”`'").split()  # "on drawbacks of ...": its first
+            runs += [" ".join(words[:i]) for i in range(len(words), 0, -1)]
+        for heading in runs:
             sections = self.graph.headed(heading, filters)
             if sections:
                 break
