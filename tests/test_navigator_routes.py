@@ -206,7 +206,9 @@ def rfcs(tmp_path_factory):
                      "Clamp panics when min exceeds max.", "Leave clamp to crates."),
         "int128.md": ("Int128", "Some algorithms need 128 bits.", "More code to maintain.",
                       "A bignum crate."),
-        "never-type.md": ("Never type", "Diverging functions need a type.",
+        "never-type.md": ("Never type", "Diverging functions need a name for their result. "
+                          + " ".join(["A function that loops forever or aborts the process "
+                                      "has no value to give back."] * 5),
                           "Inference changes.", "Keep the bang special."),
         "try-operator.md": ("Try operator", "Error handling is verbose.",
                             "The question mark is easy to miss.", "A try macro."),
@@ -214,7 +216,8 @@ def rfcs(tmp_path_factory):
     # sections whose headings hold more of the question's words than "Drawbacks" does: the
     # section search ranks them first
     extra = ("## Const panic in a const fn\n\nA panic in a const fn stops const evaluation.\n\n"
-             "## Messages of a const panic\n\nThe const panic message is shown as an error.\n\n")
+             "## Messages of a const panic\n\nThe const panic message is shown as an error.\n\n"
+             "## Prior art\n\nC++ has constexpr exceptions.\n\n")
     for name, (title, motivation, drawbacks, alternatives) in texts.items():
         (docs / name).write_text(RFC.format(
             title=title, motivation=motivation, drawbacks=drawbacks, alternatives=alternatives,
@@ -281,3 +284,39 @@ def test_sections_are_found_by_their_whole_heading(rfcs, graph):
     (maintenance,) = graph.headed("Maintenance")  # "3 Maintenance": the number aside
     assert graph.node(maintenance).heading == "3 Maintenance"
     assert graph.headed("the") == []
+
+
+def test_a_part_most_documents_have_is_read_where_the_question_points(rfcs):
+    """"What are the drawbacks of ...?" says no "section", but every RFC has a Drawbacks part:
+    the question's other words pick the document whose part is read first. Its paragraph holds
+    none of the question's words, so the passages alone do not come to it."""
+    answer = Navigator(rfcs).ask("What are the drawbacks of const panic?", budget=60)
+    assert answer.route == "local"
+    step = answer.trace[0]
+    assert step["op"] == "expand" and step["to"] == "a part most documents have"
+    node = rfcs.node(step["node"])
+    assert node.heading == "Drawbacks" and node.path.endswith("const-panic.md")
+    assert any("interpreter larger" in e.piece.text for e in answer.evidence)
+    assert answer.missing == []  # "drawbacks" is the part's heading, in its breadcrumb
+
+
+@pytest.mark.parametrize("question, doc", [
+    ("What prior art is there for const panic?", None),  # "Prior art": one RFC in six
+    ("What are the drawbacks of const panic?", "*const-panic.md"),  # one document asked of
+])
+def test_a_heading_few_documents_have_is_only_words(rfcs, question, doc):
+    answer = Navigator(rfcs).ask(question, budget=60, doc=doc)
+    assert answer.route == "local"
+    assert not [t for t in answer.trace if t.get("to") == "a part most documents have"]
+
+
+@pytest.mark.parametrize("question", ["What does the Motivation section of the never type RFC say?",
+                                      "What does the never type RFC say about motivation?"])
+def test_a_named_part_longer_than_a_share_is_read_cut(rfcs, question):
+    """The never type's Motivation is one paragraph of ~90 tokens: more than a located
+    section's share of 60 tokens, which leaves a paragraph it would cut to the passages. Asked
+    for by name, the section is the answer: it is read, cut to the budget."""
+    answer = Navigator(rfcs).ask(question, budget=60)
+    motivation = [s for s in rfcs.headed("Motivation") if rfcs.node(s).path.endswith("never-type.md")]
+    read = [e for e in answer.evidence if e.piece.breadcrumb.endswith("Never type › Motivation")]
+    assert len(motivation) == 1 and read and read[0].piece.text.startswith("Diverging functions")

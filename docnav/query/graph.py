@@ -70,6 +70,11 @@ class Piece:
     tokens: int
 
 
+def heading_terms(text: str) -> frozenset[str]:
+    """The search terms of a heading, its numbering aside: "3 Drawbacks" -> {"drawback"}."""
+    return frozenset(t for t in tokens(text) if not t.isdigit())
+
+
 def count_tokens(text: str) -> int:
     """Budget tokens: ~4/3 per word, the usual ratio for English subword tokenisers."""
     return (len(text.split()) * 4 + 2) // 3
@@ -186,6 +191,7 @@ class DocNavGraph:
                  if via == "text" and views[i].kind != "paragraph"}
         self._enclosing = np.array([heads.get(n.parent_id, -1) for n in views], dtype=np.int64)
         self._query_cache: dict = {}
+        self._headings: dict[frozenset[str], list[str]] | None = None  # see `headed`
         vectors = vectors_by_node(tables, self._nodes)
         self._model = vectors.pop("__model__", None)
         self._embedder = self._check_embedder(embedder)
@@ -347,18 +353,19 @@ class DocNavGraph:
     def headed(self, words: str, filters: dict | None = None) -> list[str]:
         """Sections (passing ``filters``) whose heading is ``words``: the same search terms,
         a heading's numbering aside ("3 Drawbacks" is headed "drawbacks"), in document
-        order."""
-        terms = {t for t in tokens(words) if not t.isdigit()}
-        if not terms:
-            return []
-        mask = self._mask(["section"], None, filters, ["text"])
-        out = []
-        for i in self._bm25.holding(sorted(terms)):
-            nid = self._items[i][0]
-            heading = self._nodes[nid].heading or ""
-            if mask[i] and {t for t in tokens(heading) if not t.isdigit()} == terms:
-                out.append(nid)
-        return out
+        order. A dictionary lookup (made at the first call): callers may try many runs of a
+        question's words."""
+        if self._headings is None:
+            self._headings = {}
+            for nid in self._order:
+                n = self._nodes[nid]
+                if n.kind == "section" and (key := heading_terms(n.heading or "")):
+                    self._headings.setdefault(key, []).append(nid)
+        found = self._headings.get(heading_terms(words), [])
+        if found and filters:
+            check_filters(dict(filters), FILTER_KEYS)
+            found = self.filter(found, **filters)
+        return list(found)
 
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""

@@ -243,7 +243,8 @@ class Navigator:
     def __init__(self, graph: DocNavGraph, router: Callable[[str], str] = route,
                  max_steps: int = 200, section_share: float = 0.4, candidates: int = 200,
                  sections: int = 10, reading_weight: float = 0.75, short_hit_words: int = 15,
-                 specific: int = 3, answerer=None, verifier=None, policy: str = "flag") -> None:
+                 specific: int = 3, named_sections: bool = True, template_documents: int = 3,
+                 answerer=None, verifier=None, policy: str = "flag") -> None:
         if policy not in ("flag", "drop"):
             raise ConfigError(f"answer policy {policy!r} is not valid: use 'flag' (keep every "
                               "sentence, each with its verdict) or 'drop' (keep the supported)")
@@ -261,6 +262,10 @@ class Navigator:
         self.reading_weight = reading_weight  # the reading order's weight beside a search's 1
         self.short_hit_words = short_hit_words  # a hit shorter than this is read with its next
         self.specific = specific  # most paragraphs holding every term for one to end the search
+        # a section named by its heading is read first (cross-reference route), and a part
+        # most documents have, named by the question's words, in the one it picks (local)
+        self.named_sections = named_sections
+        self.template_documents = template_documents  # fewest documents to tell a template
         self.answerer = answerer  # None: the answer is the cited evidence
         self.verifier = verifier  # checks a generated answer's sentences (None: not checked)
         self.policy = policy  # drop: a generated answer keeps only its supported sentences
@@ -389,14 +394,16 @@ class Navigator:
             hits = [h.node_id for h in self.graph.locate(question, k=4, kinds=["section"],
                                                          filters=filters)]
             op("locate", over="sections", hits=hits)
-            named = self._named_sections(question, filters, hits)
+            named = self._named_sections(question, filters, hits) if self.named_sections else []
             if named:
                 op("locate", over="sections named by heading", hits=named)
             # a section found by its heading and by its summary is one section, read once
             for section in list(dict.fromkeys(named + hits))[:2]:
                 op("expand", node=section, depth=1,
                    n=len(self.graph.expand(section, depth=1)) - 1)
-                pieces = self._read(section, state)
+                # the section asked for by name is the answer: it may take the whole budget
+                # (its first paragraph cut if need be: the passages would not come to it)
+                pieces = self._read(section, state, share=1.0 if section in named else None)
                 op("fetch", nodes=[p.node_id for p in pieces][:8],
                    added=state.add(pieces, "section"))
                 for source, target in self._references(section, pieces)[:2]:
@@ -413,6 +420,13 @@ class Navigator:
                 continue
             pieces = self._read(section, state)
             op("statement", statement=name, node=section, added=state.add(pieces, "statement"))
+        # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
+        # words, is read in the document its other words pick
+        if kind == "local" and self.named_sections:
+            for section in self._template_part(question, scope, filters)[:1]:
+                pieces = self._read(section, state, share=1.0)
+                op("expand", node=section, depth=1, to="a part most documents have",
+                   added=state.add(pieces, "section"))
         # passages: every route ends here while evidence is short
         steps = 0
         if not state.sufficient():
@@ -487,9 +501,34 @@ class Navigator:
         for heading in runs:
             sections = self.graph.headed(heading, filters)
             if sections:
-                break
-        else:
+                return self._pick(sections, heading, question, found)
+        return []
+
+    def _template_part(self, question: str, scope, filters: dict | None) -> list[str]:
+        """A part that most documents asked of have, named by the question's words without
+        "section": "What are the drawbacks of i128?" asked of RFCs, each with a "Drawbacks"
+        section. The longest run of the question's words that heads sections in at least half
+        of the documents (``template_documents`` of them at least), picked as a named section
+        is; none in fewer documents, where a heading's words are only words."""
+        paths = self.graph.document_paths(scope)
+        if len(paths) < self.template_documents:
             return []
+        words = re.findall(r"[\w'’.-]+", question)
+        for n in (3, 2, 1):
+            for i in range(len(words) - n + 1):
+                heading = " ".join(words[i:i + n])
+                sections = self.graph.headed(heading, filters)
+                if 2 * len({self.graph.node(s).path for s in sections}) >= len(paths):
+                    found = [h.node_id for h in self.graph.locate(
+                        question, k=4, kinds=["section"], filters=filters)]
+                    return self._pick(sections, heading, question, found)
+        return []
+
+    def _pick(self, sections: list[str], heading: str, question: str,
+              found: list[str]) -> list[str]:
+        """Of the sections headed ``heading``, those whose document title and headings above
+        hold most of the question's other words, the ones the section search found
+        (``found``) first; when none holds any, only those it found."""
         others = set(tokens(PART_WORDS.sub(" ", question))) - set(tokens(heading))
         shared = {s: len(others & set(tokens(self.graph.node(s).breadcrumb))) for s in sections}
         most = max(shared.values())
@@ -541,13 +580,14 @@ class Navigator:
                     weights=[1.0] * len(ranks) + [self.reading_weight])
         return [nid for nid, _ in fused]
 
-    def _read(self, node_id: str, state: EvidenceState) -> list[Piece]:
+    def _read(self, node_id: str, state: EvidenceState, share: float | None = None
+              ) -> list[Piece]:
         """The text of a section (or paragraph) not read yet, in reading order, at most
-        ``section_share`` of the budget; a paragraph that share would cut is left whole to
-        the passages. Marked visited."""
+        ``share`` of the budget (default ``section_share``); a paragraph that share would cut
+        is left whole to the passages. Marked visited."""
         node = self.graph.node(node_id)
         parts = [node_id] if node.kind == "paragraph" else self.graph.expand(node_id, 1)[1:]
-        share = int(self.section_share * state.budget)
+        share = int((self.section_share if share is None else share) * state.budget)
         pieces = self.graph.fetch([c for c in parts if c not in state.visited],
                                   budget=min(share, state.remaining))
         if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
