@@ -19,7 +19,6 @@ times of the two embedders (after loading) and their load times.
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import statistics
 import subprocess

@@ -44,6 +44,7 @@ from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import search_words, tokens
 from docnav.query.names import named_documents, own_names, without_names
+from docnav.query.parts import PART_WORDS, named_sections, template_part
 from docnav.query.statements import statements_asked
 from docnav.tree import PREAMBLE
 
@@ -77,20 +78,6 @@ CROSS = re.compile(
     rf"\b(?:tables?|figures?|items?|notes?|exhibits?|pages?)\s+{_LABEL}|"
     rf"\b(?:sec|figs?|pp?)\.\s*{_LABEL}|"
     rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
-
-# "the Drawbacks section of the if-let chains RFC", 'the "Prior art" chapter': a part named by
-# its heading, the words before "section"; "the section on drawbacks", "the chapter called
-# Prior art": the words after it; and the words that name a kind of part, which the part's own
-# text rarely holds
-_WORD, _QUOTE = r"[\w'’.-]+", "[\"“”`']?"
-_PART_NOUN = r"(?:sub)?(?:section|chapter)"
-NAMED_BEFORE = re.compile(
-    rf"\bthe\s+{_QUOTE}((?:{_WORD}\s+){{0,5}}?{_WORD}){_QUOTE}\s+{_PART_NOUN}\b", re.I)
-NAMED_AFTER = re.compile(
-    rf"\b{_PART_NOUN}\s+(?:on|about|called|titled|named|headed)\s+(?:the\s+)?{_QUOTE}"
-    rf"({_WORD}(?:\s+{_WORD}){{0,5}})", re.I)
-PART_WORDS = re.compile(r"\b(?:sub)?(?:sections?|chapters?)\b", re.I)
-
 
 ASKING = frozenset("about say says said tell me describe explain list give show please "
                    "mention mentioned".split())
@@ -394,7 +381,8 @@ class Navigator:
             hits = [h.node_id for h in self.graph.locate(question, k=4, kinds=["section"],
                                                          filters=filters)]
             op("locate", over="sections", hits=hits)
-            named = self._named_sections(question, filters, hits) if self.named_sections else []
+            named = (named_sections(self.graph, question, filters, hits)
+                     if self.named_sections else [])
             if named:
                 op("locate", over="sections named by heading", hits=named)
             # a section found by its heading and by its summary is one section, read once
@@ -423,7 +411,8 @@ class Navigator:
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
         # words, is read in the document its other words pick
         if kind == "local" and self.named_sections:
-            for section in self._template_part(question, scope, filters)[:1]:
+            for section in template_part(self.graph, question, scope, filters,
+                                         self.template_documents)[:1]:
                 pieces = self._read(section, state, share=1.0)
                 op("expand", node=section, depth=1, to="a part most documents have",
                    added=state.add(pieces, "section"))
@@ -483,60 +472,6 @@ class Navigator:
                            for e in evidence)
         return Answer(asked, kind, evidence, trace, state.confidence, state.tokens_used, text,
                       missing=state.gaps)
-
-    def _named_sections(self, question: str, filters: dict | None, found: list[str]) -> list[str]:
-        """The sections the question names by heading ("the Drawbacks section of the if-let
-        chains RFC"): of the sections so headed, those whose document title and headings above
-        hold most of the question's other words (the if-let chains RFC's), the ones ``locate``
-        found (``found``) first; when none holds any, only those it found. The heading is the
-        longest run of words before "section" (or after "section on") that is one; none:
-        nothing is named."""
-        runs: list[str] = []
-        if before := NAMED_BEFORE.search(question):
-            words = before.group(1).split()  # "the int128 RFC's drawbacks": its last words
-            runs += [" ".join(words[i:]) for i in range(len(words))]
-        if after := NAMED_AFTER.search(question):
-            words = after.group(1).strip("\"“”`'").split()  # "on drawbacks of ...": its first
-            runs += [" ".join(words[:i]) for i in range(len(words), 0, -1)]
-        for heading in runs:
-            sections = self.graph.headed(heading, filters)
-            if sections:
-                return self._pick(sections, heading, question, found)
-        return []
-
-    def _template_part(self, question: str, scope, filters: dict | None) -> list[str]:
-        """A part that most documents asked of have, named by the question's words without
-        "section": "What are the drawbacks of i128?" asked of RFCs, each with a "Drawbacks"
-        section. The longest run of the question's words that heads sections in at least half
-        of the documents (``template_documents`` of them at least), picked as a named section
-        is; none in fewer documents, where a heading's words are only words."""
-        paths = self.graph.document_paths(scope)
-        if len(paths) < self.template_documents:
-            return []
-        words = re.findall(r"[\w'’.-]+", question)
-        for n in (3, 2, 1):
-            for i in range(len(words) - n + 1):
-                heading = " ".join(words[i:i + n])
-                sections = self.graph.headed(heading, filters)
-                if 2 * len({self.graph.node(s).path for s in sections}) >= len(paths):
-                    found = [h.node_id for h in self.graph.locate(
-                        question, k=4, kinds=["section"], filters=filters)]
-                    return self._pick(sections, heading, question, found)
-        return []
-
-    def _pick(self, sections: list[str], heading: str, question: str,
-              found: list[str]) -> list[str]:
-        """Of the sections headed ``heading``, those whose document title and headings above
-        hold most of the question's other words, the ones the section search found
-        (``found``) first; when none holds any, only those it found."""
-        others = set(tokens(PART_WORDS.sub(" ", question))) - set(tokens(heading))
-        shared = {s: len(others & set(tokens(self.graph.node(s).breadcrumb))) for s in sections}
-        most = max(shared.values())
-        rank = {s: i for i, s in enumerate(found)}
-        named = [s for s in sections if shared[s] == most]
-        if most == 0 and len(named) > 1:  # no word tells them apart: those the search found
-            named = [s for s in named if s in rank]
-        return sorted(named, key=lambda s: rank.get(s, len(rank)))
 
     def _scope_node(self, doc: str | list[str] | None) -> str | None:
         """The node whose summary covers what the question is asked of: the one document the

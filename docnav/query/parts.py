@@ -1,0 +1,89 @@
+"""Parts of documents that a question names by their headings.
+
+"What does the Drawbacks section of the int128 RFC say?" names a section by its heading and its
+document by the words of its title; the cross-reference route reads that section first
+(:func:`named_sections`). "What are the drawbacks of i128?", asked of RFCs that all have a
+Drawbacks section, names such a part without saying "section"; the local route reads it first
+(:func:`template_part`), but only where most of the (several) documents asked of have a part so
+headed: in one paper, a question's word that is also a heading ("results", "model") is only a
+word, and reading that section first cost recall on Qasper (benchmarks/README.md).
+"""
+
+from __future__ import annotations
+
+import re
+
+from docnav.query.graph import DocNavGraph
+from docnav.query.lexical import tokens
+
+# "the Drawbacks section of the if-let chains RFC", 'the "Prior art" chapter': a part named by
+# its heading, the words before "section"; "the section on drawbacks", "the chapter called
+# Prior art": the words after it; and the words that name a kind of part, which the part's own
+# text rarely holds
+_WORD, _QUOTE = r"[\w'’.-]+", "[\"“”`']?"
+_PART_NOUN = r"(?:sub)?(?:section|chapter)"
+NAMED_BEFORE = re.compile(
+    rf"\bthe\s+{_QUOTE}((?:{_WORD}\s+){{0,5}}?{_WORD}){_QUOTE}\s+{_PART_NOUN}\b", re.I)
+NAMED_AFTER = re.compile(
+    rf"\b{_PART_NOUN}\s+(?:on|about|called|titled|named|headed)\s+(?:the\s+)?{_QUOTE}"
+    rf"({_WORD}(?:\s+{_WORD}){{0,5}})", re.I)
+PART_WORDS = re.compile(r"\b(?:sub)?(?:sections?|chapters?)\b", re.I)
+
+
+def named_sections(graph: DocNavGraph, question: str, filters: dict | None,
+                   found: list[str]) -> list[str]:
+    """The sections the question names by heading ("the Drawbacks section of the if-let
+    chains RFC"): of the sections so headed, those whose document title and headings above
+    hold most of the question's other words (the if-let chains RFC's), the ones ``locate``
+    found (``found``) first; when none holds any, only those it found. The heading is the
+    longest run of words before "section" (or after "section on") that is one; none:
+    nothing is named."""
+    runs: list[str] = []
+    if before := NAMED_BEFORE.search(question):
+        words = before.group(1).split()  # "the int128 RFC's drawbacks": its last words
+        runs += [" ".join(words[i:]) for i in range(len(words))]
+    if after := NAMED_AFTER.search(question):
+        words = after.group(1).strip("\"“”`'").split()  # "on drawbacks of ...": its first
+        runs += [" ".join(words[:i]) for i in range(len(words), 0, -1)]
+    for heading in runs:
+        sections = graph.headed(heading, filters)
+        if sections:
+            return _pick(graph, sections, heading, question, found)
+    return []
+
+
+def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None,
+                  fewest: int = 3) -> list[str]:
+    """A part that most documents asked of have, named by the question's words without
+    "section": "What are the drawbacks of i128?" asked of RFCs, each with a "Drawbacks"
+    section. The longest run of the question's words that heads sections in at least half
+    of the documents (``fewest`` of them at least), those sections picked as named ones are;
+    none in fewer documents, where a heading's words are only words."""
+    paths = graph.document_paths(scope)
+    if len(paths) < fewest:
+        return []
+    words = re.findall(r"[\w'’.-]+", question)
+    for n in (3, 2, 1):
+        for i in range(len(words) - n + 1):
+            heading = " ".join(words[i:i + n])
+            sections = graph.headed(heading, filters)
+            if 2 * len({graph.node(s).path for s in sections}) >= len(paths):
+                found = [h.node_id for h in graph.locate(
+                    question, k=4, kinds=["section"], filters=filters)]
+                return _pick(graph, sections, heading, question, found)
+    return []
+
+
+def _pick(graph: DocNavGraph, sections: list[str], heading: str, question: str,
+          found: list[str]) -> list[str]:
+    """Of the sections headed ``heading``, those whose document title and headings above
+    hold most of the question's other words, the ones the section search found
+    (``found``) first; when none holds any, only those it found."""
+    others = set(tokens(PART_WORDS.sub(" ", question))) - set(tokens(heading))
+    shared = {s: len(others & set(tokens(graph.node(s).breadcrumb))) for s in sections}
+    most = max(shared.values())
+    rank = {s: i for i, s in enumerate(found)}
+    named = [s for s in sections if shared[s] == most]
+    if most == 0 and len(named) > 1:  # no word tells them apart: those the search found
+        named = [s for s in named if s in rank]
+    return sorted(named, key=lambda s: rank.get(s, len(rank)))
