@@ -7,9 +7,12 @@ The router classifies the question (rules first; any callable can replace it):
   summary, which names none, to its node's text, read up to a share of the budget);
 * *cross-reference* ("... in Section 3.2", "Table 2") -> the two best sections, expanded,
   and the targets of the references they make (their paragraphs' "see Section 2" and
-  links), each read up to a share of the budget;
-* *local* -> passages; while the evidence is short, the question's words that no piece holds
-  yet (its gaps) are searched for, then the best passages' neighbours are read.
+  links), each read up to a share of the budget; a section named by its heading ("the
+  Drawbacks section of the int128 RFC", :mod:`docnav.query.parts`) first, up to the whole;
+* *local* -> a part most of the documents asked of have, when the question's words name it
+  ("the drawbacks of i128" asked of RFCs), then passages; while the evidence is short, the
+  question's words that no piece holds yet (its gaps) are searched for, then the best
+  passages' neighbours are read.
 
 Passages are read in the order of three fused rankings (reciprocal rank fusion): the
 paragraphs' BM25 rank, their embedding rank, and a *reading order* — the sections that
