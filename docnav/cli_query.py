@@ -114,20 +114,39 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     import json
 
     graph = _graph(args)
-    hits = graph.locate(args.query, k=args.k, kinds=args.kind or None,
-                        filters={"path": args.doc} if args.doc else None)
+    filters = {"path": args.doc, "metadata": _fields(args.meta),
+               "dated_after": args.after, "dated_before": args.before,
+               "verified_only": args.verified_only}
+    hits = graph.locate(args.query, k=args.k, kinds=args.kind or None, levels=args.level,
+                        via=args.via, filters={k: v for k, v in filters.items() if v})
     rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind, "via": h.via,
              "breadcrumb": graph.node(h.node_id).breadcrumb,
              "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
             for h in hits]
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
+    elif not rows:
+        used = [f"--{k.replace('_', '-')}" for k in ("doc", "meta", "after", "before", "level",
+                                                      "via", "verified_only", "kind")
+                if getattr(args, k)]
+        print(f"no hits{' with ' + ', '.join(used) if used else ''}")
     for r in rows if not args.json else []:
         print(f"{r['node_id'][:12]}  {r['score']:.4f}  {r['kind']:<9} {r['via']:<7} "
               f"{r['breadcrumb']}")
         if r["text"]:
             print(f"    {_shortened(r['text'], 160)}")
     return EXIT_OK
+
+
+def _fields(pairs: list[str] | None) -> dict[str, str]:
+    """``--meta author=Jane`` as {"author": "Jane"}."""
+    out = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise InputError(f"--meta {pair!r}: give KEY=VALUE, e.g. --meta author=Jane")
+        out[key.strip()] = value.strip()
+    return out
 
 
 def _matched_text(graph, hit) -> str:
@@ -220,13 +239,28 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
         "locate", help="hybrid (BM25 + embedding) search over paragraphs, sections, summaries",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog='examples:\n  docnav locate "negative impls" -k 5\n'
-        '  docnav locate "operating margin" --kind section --json',
+        '  docnav locate "operating margin" --kind section --json\n'
+        '  docnav locate "risks" --via summary --verified-only --after 2022-01-01',
     )
     p.add_argument("query")
     p.add_argument("-k", "--k", type=int, default=10, help="how many hits (default 10)")
     p.add_argument("--kind", action="append", help="paragraph, section, document, or a block "
                    "kind such as table (repeatable)")
+    p.add_argument("--level", type=int, action="append", help="only nodes at this depth: 1 a "
+                   "top-level section, 2 the sections in it, ...; a paragraph is one below its "
+                   "section (repeatable)")
+    p.add_argument("--via", action="append", choices=["text", "summary"],
+                   help="what a hit matched: its own text (a section's heading) or its summary "
+                   "(repeatable; default both)")
     p.add_argument("--doc", help="only documents whose path matches this glob")
+    p.add_argument("--meta", action="append", metavar="KEY=VALUE",
+                   help="only documents whose metadata has this value, e.g. author=Jane "
+                   "(any case; repeatable)")
+    p.add_argument("--after", metavar="YYYY-MM-DD", help="only documents dated on or after "
+                   "this day (their own date: front matter, document properties)")
+    p.add_argument("--before", metavar="YYYY-MM-DD", help="only documents dated on or before")
+    p.add_argument("--verified-only", action="store_true", help="only nodes whose summary "
+                   "the NLI model verified (with --via summary: verified summaries)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_locate)
 

@@ -537,3 +537,45 @@ def test_nav_json_and_json_errors(indexed):
                                "exit_code": 2}
     code, out, err = run(indexed.db, "ask", SEND, "--doc", "nothing-*", "--json")
     assert code == 2 and "nothing-*" in json.loads(out)["error"]
+
+
+def test_locate_takes_the_graph_s_filters(tmp_path):
+    """`locate`'s filters are the library's: level, what a hit matched, document metadata and
+    dates, verified summaries; a filter nothing passes says so, a bad value names the flag."""
+    from docnav.embed import HashingEmbedder
+    from docnav.index import IndexOptions, Indexer
+    from docnav.query import DocNavGraph
+    from docnav.store import Store
+    from docnav.summaries import SummaryPipelineOptions
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    body = ("# Pumps\n\n## Seals\n\nPump seals wear out after {n} hours of pumping water.\n\n"
+            "### Replacing seals\n\nReplace the pump seals with the motor stopped.\n")
+    (docs / "old.md").write_text("---\nauthor: Ada\ndate: 2019-05-01\n---\n\n" + body.format(n=900))
+    (docs / "new.md").write_text("---\nauthor: Bo\ndate: 2024-03-05\n---\n\n" + body.format(n=2000))
+    db = tmp_path / "g.duckdb"
+    options = IndexOptions(summaries=SummaryPipelineOptions(verify=False), progress=False)
+    Indexer(Store(db), options, HashingEmbedder()).index([docs])
+    graph = DocNavGraph.open(db, embedder=None)
+
+    def hits(*flags):
+        code, out, err = run(db, "locate", "pump seals", "-k", "50", "--json", *flags)
+        assert code == 0, err
+        return json.loads(out)
+
+    everything = hits()
+    assert {h["via"] for h in everything} == {"text", "summary"}
+    assert {graph.node(h["node_id"]).level for h in everything} > {2}
+    assert {graph.node(h["node_id"]).level for h in hits("--level", "2")} == {2}
+    assert {h["via"] for h in hits("--via", "summary")} == {"summary"}
+    assert {Path(h["document"]).name for h in hits("--meta", "author=ada")} == {"old.md"}
+    assert {Path(h["document"]).name for h in hits("--after", "2020-01-01")} == {"new.md"}
+    assert {Path(h["document"]).name for h in hits("--before", "2020-01-01")} == {"old.md"}
+    assert hits("--verified-only") == []  # summarised without the NLI check: none verified
+    code, out, _ = run(db, "locate", "pump seals", "--verified-only", "--after", "2020-01-01")
+    assert code == 0 and out == "no hits with --after, --verified-only\n"
+    code, _, err = run(db, "locate", "pump seals", "--meta", "author")
+    assert code == 2 and "--meta 'author': give KEY=VALUE" in err
+    code, _, err = run(db, "locate", "pump seals", "--after", "2024-02-30")
+    assert code == 2 and "give a real date as YYYY-MM-DD" in err
