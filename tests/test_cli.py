@@ -579,3 +579,12 @@ def test_locate_takes_the_graph_s_filters(tmp_path):
     assert code == 2 and "--meta 'author': give KEY=VALUE" in err
     code, _, err = run(db, "locate", "pump seals", "--after", "2024-02-30")
     assert code == 2 and "give a real date as YYYY-MM-DD" in err
+
+
+def test_the_sample_rfcs_are_dated_by_their_start_date(indexed):
+    # 0003 2012-03-20, 0019 2014-09-18, 0123 2014-06-15, 0458 2014-11-10 (their header lists)
+    code, out, err = run(indexed.db, "locate", "Send", "-k", "50", "--after", "2014-09-01",
+                         "--json")
+    assert code == 0, err
+    assert {Path(h["document"]).name for h in json.loads(out)} == {
+        "0019-opt-in-builtin-traits.md", "0458-send-improvements.md"}

@@ -436,3 +436,31 @@ def test_a_note_heading_is_found_by_its_label_and_a_paper_s_note_is_no_section(t
     paper = tree_of(parse_md(tmp_path, "# P\n\n## 1 Introduction\n\nText.\n\n"
                                        "## 2 Method\n\nAs note 1 says, and Note 1 too.\n"))
     assert _references(paper) == set()
+
+
+def test_an_rfc_s_header_list_is_its_metadata(tmp_path):
+    """A Rust RFC opens with "- Start Date: ..." items before its first heading: its fields,
+    the start date its date. A key without a value takes the items under it."""
+    rfc = parse_md(tmp_path, "- Feature Name: clamp\n- Start Date: 2017-03-26\n"
+                             "- RFC PR: [rust-lang/rfcs#1961](https://example.org/1961)\n"
+                             "- Rust Issues:\n  - [#44095](https://example.org/44095)\n"
+                             "  - [#58710](https://example.org/58710)\n\n# Summary\n\nClamp.\n")
+    assert rfc.metadata == (("feature name", "clamp"), ("start date", "2017-03-26"),
+                            ("rfc pr", "rust-lang/rfcs#1961"), ("rust issues", "#44095, #58710"))
+    from docnav.query.fields import date_of
+    assert date_of(dict(rfc.metadata)) == "2017-03-26"
+    front = parse_md(tmp_path, "---\nfeature name: from the front matter\n---\n\n"
+                               "- Feature Name: clamp\n- Owner: Ann\n\n# Summary\n\nClamp.\n")
+    assert front.metadata == (("feature name", "from the front matter"), ("owner", "Ann"))
+    noted = parse_md(tmp_path, "- Start Date: 2014-09-18\n\n**Note:** later renamed.\n\n"
+                               "# Summary\n\nBody.\n")  # a note under the list, as RFC 19 has
+    assert noted.metadata == (("start date", "2014-09-18"),)
+
+
+@pytest.mark.parametrize("text", [
+    "Note: this paragraph is text.\n\n# Summary\n\nBody.\n",  # a paragraph, not a list
+    "- Start Date: 2017-03-26\n- and a list item of prose\n\n# Summary\n\nBody.\n",
+    "# Summary\n\n- Start Date: 2017-03-26\n",  # under a heading: content
+])
+def test_other_openings_are_no_metadata(tmp_path, text):
+    assert parse_md(tmp_path, text).metadata == ()

@@ -82,8 +82,9 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
             title = filing_title(filing) or title
             metadata += tuple(filing.items())
     warnings = converted.warnings
-    if front is not None:
-        metadata = front.metadata + metadata
+    if front is not None:  # the front matter's fields first, and in place of a same key
+        known = {key for key, _ in front.metadata}
+        metadata = front.metadata + tuple((k, v) for k, v in metadata if k not in known)
         warnings += (front.problem,) if front.problem else ()
     if warnings:
         metadata += (("conversion_warnings", "; ".join(warnings)[:2000]),)
@@ -147,8 +148,9 @@ def _format_extras(path: Path, fmt: str, blocks: list[Block]
     """What docling leaves out: heading anchors and the format's own metadata."""
     if fmt == "markdown":
         from docnav.parse._markdown import add_heading_anchors
+        from docnav.parse._metadata import field_list
 
-        return add_heading_anchors(blocks), ()
+        return add_heading_anchors(blocks), field_list(blocks)
     if fmt == "html":
         from docnav.parse._html import (
             add_block_anchors,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from docnav.model import BlockKind
+
 _PDF_KEYS = {
     "Title": "title",
     "Author": "author",
@@ -61,3 +63,32 @@ def pdf_date(value: str) -> str:
             digits = zone.replace("'", "")
             out += f"{digits[:3]}:{digits[3:5] or '00'}"
     return out
+
+
+# "- Start Date: 2014-09-18": a line of the field list a Markdown document opens with (a Rust
+# RFC's "Feature Name", "Start Date", "RFC PR", "Rust Issue")
+_FIELD = re.compile(r"([A-Za-z][\w()/.#-]*(?: [\w()/.#-]+){0,3}):(?:\s+(.*))?")
+
+
+def field_list(blocks) -> tuple[tuple[str, str], ...]:
+    """The fields of the list a Markdown document opens with, when its items are "Key:
+    Value" lines (keys of at most four words, in lower case): an RFC's header. A key with no
+    value takes the lines under it ("Rust Issues:" and its sub-items, joined by commas).
+    Nothing when the document opens otherwise (a paragraph that begins "Note: ...", a
+    "title: x" line under a front matter that was never closed, a heading) or when an item
+    of the list is no field."""
+    lines = []
+    for block in blocks:  # the list the document opens with
+        if block.kind is not BlockKind.LIST_ITEM:
+            break
+        lines += [line.strip() for line in block.text.splitlines() if line.strip()]
+    fields: list[list[str]] = []
+    for line in lines:
+        m = _FIELD.fullmatch(line)
+        if m:
+            fields.append([" ".join(m.group(1).lower().split()), (m.group(2) or "").strip()])
+        elif fields and (not fields[-1][1] or fields[-1][1].endswith(",")):
+            fields[-1][1] += (" " if fields[-1][1] else "") + line + ","  # a value's item
+        else:
+            return ()
+    return tuple((key, value.rstrip(",")) for key, value in fields if value)

@@ -8,7 +8,8 @@ import json
 
 from docnav.query._checks import ISO_DATE
 
-DATE_KEYS = ("created", "dcterms.created", "date", "modified", "dcterms.modified")
+# an RFC's header list has a "Start Date"
+DATE_KEYS = ("created", "dcterms.created", "date", "start date", "modified", "dcterms.modified")
 
 
 def parse_fields(metadata: str | None) -> dict[str, str]:
@@ -18,8 +19,8 @@ def parse_fields(metadata: str | None) -> dict[str, str]:
 
 def date_of(fields: dict[str, str]) -> str | None:
     """A document's own date as ``YYYY-MM-DD``: the first of its ``created``,
-    ``dcterms.created``, ``date``, ``modified``, ``dcterms.modified`` that starts with an ISO
-    date; None when it has none."""
+    ``dcterms.created``, ``date``, ``start date``, ``modified``, ``dcterms.modified`` that
+    starts with an ISO date; None when it has none."""
     for key in DATE_KEYS:
         value = str(fields.get(key, "")).strip()
         if ISO_DATE.match(value):
