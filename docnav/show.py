@@ -72,6 +72,18 @@ def _parser_line(con) -> list[str]:
             "(`docnav index DIR --reparse` parses them again)"]
 
 
+# said elsewhere: the PDF pipeline on the parser's line, the warnings by the index run
+_UNLISTED_FIELDS = ("conversion_warnings", "pdf_pipeline")
+
+
+def _fields_lines(tree: DocTree) -> list[str]:
+    """The document's metadata fields (front matter, an RFC's header list, a PDF's info, a
+    filing's cover), which `docnav locate --meta KEY=VALUE` and the date filters read."""
+    shown = [f"{key} = {value if len(value) <= 60 else value[:59] + '…'}"
+             for key, value in tree.metadata if key not in _UNLISTED_FIELDS]
+    return ["fields: " + "; ".join(shown)] if shown else []
+
+
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
     """What parsed the stored tree: the parser's fingerprint, and for a PDF the pipeline that
     read it with the --pdf-mode asked for (``auto`` chooses one on each machine)."""
@@ -180,6 +192,7 @@ def render_document(
     if error:
         lines.append(f"! last attempt failed, showing the previous version: {error}")
     lines.append(_parsed_line(tree, parsed_with))
+    lines += _fields_lines(tree)
     lines += _tree_lines(tree, show_text, summaries)
     sections = len(tree.sections)
     paragraphs = len(tree.paragraphs)

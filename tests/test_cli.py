@@ -199,7 +199,10 @@ def test_show_doc_prints_heading_tree_with_node_ids(indexed, capsys):
 
 def test_show_doc_by_file_name_as_in_the_demo(indexed, capsys):
     assert docnav(indexed.db, "show", "0019-opt-in-builtin-traits.md") == 0
-    assert "Detailed design" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Detailed design" in out
+    # the fields the metadata filters read, from the RFC's header list
+    assert out.splitlines()[2].startswith("fields: start date = 2014-09-18; rfc pr # = ")
 
 
 def test_show_on_missing_store_names_it_and_what_to_run(tmp_path, capsys):
