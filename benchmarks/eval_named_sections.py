@@ -50,6 +50,7 @@ def main(argv=None) -> int:
 
     from docnav.index import Indexer
     from docnav.query import DocNavGraph, Navigator
+    from docnav.query.parts import headed
     from docnav.store import Store
     from docnav.summaries import SummaryPipelineOptions
 
@@ -71,7 +72,7 @@ def main(argv=None) -> int:
         rows = []
         t = time.perf_counter()
         for heading in HEADINGS:
-            for section in graph.headed(heading):
+            for section in headed(graph, heading):
                 node = graph.node(section)
                 title = " ".join(Path(node.path).stem.split("-")[1:])
                 own = {c for c in graph.expand(section, depth=10_000)

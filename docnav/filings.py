@@ -30,9 +30,10 @@ _PEOPLE = re.compile(r".*\b(?:executive\s+officers|directors)\b", re.I)
 def filing_content(tree: DocTree) -> tuple[list[Node], list[Node]]:
     """The paragraphs and sections of a filing (a document whose cover names its form) that
     describe the filer's business and results, in reading order; nothing for any other
-    document (the rest of a filing is the form's: the sentences a summary by centrality picked
-    for Best Buy's, Amazon's and Adobe's 10-Ks). An item with a section about the filer's executive officers or directors
-    gives its own paragraphs and its other sections instead of itself."""
+    document (the rest of a filing is the form's: the sentences a summary by centrality
+    picked for Best Buy's, Amazon's and Adobe's 10-Ks). An item with a section about the
+    filer's executive officers or directors gives its own paragraphs and its other sections
+    instead of itself."""
     if not dict(tree.metadata).get("form"):
         return [], []
     paragraphs: list[Node] = []

@@ -10,6 +10,7 @@ from docnav.embed import HashingEmbedder
 from docnav.errors import InputError
 from docnav.index import Indexer, IndexOptions
 from docnav.query import DocNavGraph, Navigator
+from docnav.query.parts import headed
 from docnav.store import Store
 
 
@@ -264,7 +265,7 @@ def test_a_heading_many_documents_have_is_read_where_the_search_found_it(rfcs):
                                  budget=200)
     (located,) = [t["hits"] for t in answer.trace if t.get("over") == "sections"]
     (named,) = [t["hits"] for t in answer.trace if t.get("over") == "sections named by heading"]
-    drawbacks = set(rfcs.headed("Drawbacks"))
+    drawbacks = set(headed(rfcs, "Drawbacks"))
     assert len(drawbacks) == 6
     assert named == [s for s in dict.fromkeys(located) if s in drawbacks] and named
 
@@ -277,13 +278,13 @@ def test_a_heading_no_section_has_names_nothing(rfcs):
 
 
 def test_sections_are_found_by_their_whole_heading(rfcs, graph):
-    drawbacks = rfcs.headed("drawbacks")
+    drawbacks = headed(rfcs, "drawbacks")
     assert len(drawbacks) == 6 and {rfcs.node(s).heading for s in drawbacks} == {"Drawbacks"}
-    assert rfcs.headed("alternatives") == []  # "Rationale and alternatives" is more than that
-    assert len(rfcs.headed("rationale and alternatives", {"path": "*clamp.md"})) == 1
-    (maintenance,) = graph.headed("Maintenance")  # "3 Maintenance": the number aside
+    assert headed(rfcs, "alternatives") == []  # "Rationale and alternatives" is more than that
+    assert len(headed(rfcs, "rationale and alternatives", {"path": "*clamp.md"})) == 1
+    (maintenance,) = headed(graph, "Maintenance")  # "3 Maintenance": the number aside
     assert graph.node(maintenance).heading == "3 Maintenance"
-    assert graph.headed("the") == []
+    assert headed(graph, "the") == []
 
 
 def test_a_part_most_documents_have_is_read_where_the_question_points(rfcs):
@@ -317,6 +318,7 @@ def test_a_named_part_longer_than_a_share_is_read_cut(rfcs, question):
     section's share of 60 tokens, which leaves a paragraph it would cut to the passages. Asked
     for by name, the section is the answer: it is read, cut to the budget."""
     answer = Navigator(rfcs).ask(question, budget=60)
-    motivation = [s for s in rfcs.headed("Motivation") if rfcs.node(s).path.endswith("never-type.md")]
+    motivation = [s for s in headed(rfcs, "Motivation")
+                  if rfcs.node(s).path.endswith("never-type.md")]
     read = [e for e in answer.evidence if e.piece.breadcrumb.endswith("Never type › Motivation")]
     assert len(motivation) == 1 and read and read[0].piece.text.startswith("Diverging functions")

@@ -23,7 +23,7 @@ from docnav.query._checks import (
     check_filters, check_kinds, check_query, iso_date, listed, unix_time, whole,
 )
 from docnav.query.fields import date_of, parse_fields
-from docnav.query.lexical import BM25, tokens
+from docnav.query.lexical import BM25
 from docnav.query.tables import embedder_for, tables_from_db, tables_from_parquet, vectors_by_node
 from docnav.store import COLLECTION_DOC_ID, Store
 
@@ -68,11 +68,6 @@ class Piece:
     page: int | None
     text: str
     tokens: int
-
-
-def heading_terms(text: str) -> frozenset[str]:
-    """The search terms of a heading, its numbering aside: "3 Drawbacks" -> {"drawback"}."""
-    return frozenset(t for t in tokens(text) if not t.isdigit())
 
 
 def count_tokens(text: str) -> int:
@@ -191,7 +186,6 @@ class DocNavGraph:
                  if via == "text" and views[i].kind != "paragraph"}
         self._enclosing = np.array([heads.get(n.parent_id, -1) for n in views], dtype=np.int64)
         self._query_cache: dict = {}
-        self._headings: dict[frozenset[str], list[str]] | None = None  # see `headed`
         vectors = vectors_by_node(tables, self._nodes)
         self._model = vectors.pop("__model__", None)
         self._embedder = self._check_embedder(embedder)
@@ -349,23 +343,6 @@ class DocNavGraph:
             held &= has
         mask = self._mask(kinds, None, filters, ["text"]) & held
         return len({self._items[i][0] for i in np.flatnonzero(mask)})
-
-    def headed(self, words: str, filters: dict | None = None) -> list[str]:
-        """Sections (passing ``filters``) whose heading is ``words``: the same search terms,
-        a heading's numbering aside ("3 Drawbacks" is headed "drawbacks"), in document
-        order. A dictionary lookup (made at the first call): callers may try many runs of a
-        question's words."""
-        if self._headings is None:
-            self._headings = {}
-            for nid in self._order:
-                n = self._nodes[nid]
-                if n.kind == "section" and (key := heading_terms(n.heading or "")):
-                    self._headings.setdefault(key, []).append(nid)
-        found = self._headings.get(heading_terms(words), [])
-        if found and filters:
-            check_filters(dict(filters), FILTER_KEYS)
-            found = self.filter(found, **filters)
-        return list(found)
 
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""

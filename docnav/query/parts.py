@@ -12,6 +12,7 @@ word, and reading that section first cost recall on Qasper (benchmarks/README.md
 from __future__ import annotations
 
 import re
+import weakref
 
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
@@ -30,6 +31,30 @@ NAMED_AFTER = re.compile(
 PART_WORDS = re.compile(r"\b(?:sub)?(?:sections?|chapters?)\b", re.I)
 
 
+def heading_terms(text: str) -> frozenset[str]:
+    """The search terms of a heading, its numbering aside: "3 Drawbacks" -> {"drawback"}."""
+    return frozenset(t for t in tokens(text) if not t.isdigit())
+
+
+# graph -> {a heading's terms: its sections, in document order}, made at a graph's first
+# lookup: the rules try many runs of a question's words, and a graph does not change once open
+_HEADINGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def headed(graph: DocNavGraph, words: str, filters: dict | None = None) -> list[str]:
+    """Sections (passing ``filters``) whose heading is ``words``: the same search terms, a
+    heading's numbering aside ("3 Drawbacks" is headed "drawbacks"), in document order."""
+    if graph not in _HEADINGS:
+        index: dict[frozenset[str], list[str]] = {}
+        for nid, n in sorted(graph.nodes_of_kind("section"),
+                             key=lambda s: (s[1].path, s[1].position)):
+            if key := heading_terms(n.heading or ""):
+                index.setdefault(key, []).append(nid)
+        _HEADINGS[graph] = index
+    found = _HEADINGS[graph].get(heading_terms(words), [])
+    return graph.filter(found, **filters) if found and filters else list(found)
+
+
 def named_sections(graph: DocNavGraph, question: str, filters: dict | None,
                    found: list[str]) -> list[str]:
     """The sections the question names by heading ("the Drawbacks section of the if-let
@@ -46,7 +71,7 @@ def named_sections(graph: DocNavGraph, question: str, filters: dict | None,
         words = after.group(1).strip("\"“”`'").split()  # "on drawbacks of ...": its first
         runs += [" ".join(words[:i]) for i in range(len(words), 0, -1)]
     for heading in runs:
-        sections = graph.headed(heading, filters)
+        sections = headed(graph, heading, filters)
         if sections:
             return _pick(graph, sections, heading, question, found)
     return []
@@ -66,7 +91,7 @@ def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None
     for n in (3, 2, 1):
         for i in range(len(words) - n + 1):
             heading = " ".join(words[i:i + n])
-            sections = graph.headed(heading, filters)
+            sections = headed(graph, heading, filters)
             if 2 * len({graph.node(s).path for s in sections}) >= len(paths):
                 found = [h.node_id for h in graph.locate(
                     question, k=4, kinds=["section"], filters=filters)]
