@@ -430,3 +430,31 @@ def test_an_unmatched_outline_heading_goes_into_its_destination_column():
     assert place_outline([below], indented)[0].index == 2
     at_the_foot = OutlineEntry("At the foot", 1, page=1, y=710.0, x=50.0)
     assert place_outline([at_the_foot], lines)[0].index == 2  # after "left column, lower"
+
+
+def test_a_running_header_below_the_margin_and_underscore_rules_are_no_text():
+    """Adobe's notes open every page with "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS
+    (Continued)", set just below the top tenth where running headers were looked for: 31
+    paragraphs of it, one splitting each paragraph that ran on from the page before. Rules drawn
+    with underscores (above footnotes, before signatures) were paragraphs of their own too."""
+    adobe, amazon = _adobe(), _amazon()
+    texts = [b.text for b in adobe.blocks]
+    assert not [t for t in texts if "(Continued)" in t and len(t) < 80]
+    assert not [b.text for p in (adobe, amazon) for b in p.blocks if set(b.text) <= set("_ ")]
+    (goodwill,) = {t for t in texts if t.startswith("Goodwill is assigned to one or more")}
+    # the paragraph runs on to the next page, below the running header: one paragraph again
+    assert "consider events or circumstances including macroeconomic" in " ".join(goodwill.split())
+
+
+def test_page_numbers_above_the_bottom_tenth_are_no_text_but_a_repeated_clause_is():
+    """2001.03131 prints its page numbers higher than the bottom tenth: "2" began the next
+    line's words ("2 background-foreground separation") and "5", "6" stood alone. A sentence
+    repeated at one height on every page (bookmark_sample's body text) stays: only short lines
+    are taken for furniture there."""
+    paper = [b.text for b in parse_file(require(FIXTURES / "pdf" / "2001.03131.pdf"),
+                                        NATIVE).blocks]
+    assert not {"5", "6"} & {t.strip() for t in paper}  # the last two pages' numbers
+    assert any("It has been used in background-foreground separation [20]" in t for t in paper)
+    sample = [b.text for b in parse_file(require(FIXTURES / "pdf" / "bookmark_sample.pdf"),
+                                         NATIVE).blocks]
+    assert sum(t.startswith("This clause is provided for demonstration") for t in sample) == 8

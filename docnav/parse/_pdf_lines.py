@@ -29,6 +29,8 @@ _PAGE_NUMBER = re.compile(
 )
 _NUMBER_CELL = re.compile(r"^\s*[0-9]{1,4}\s*$")
 _DIGITS = re.compile(r"\d+")
+_RULE = re.compile(r"^\s*_{3,}[\s_]*$")  # drawn with underscores: a footnote's, a signature's
+_SHORT = 8  # words: a running header below the margin is no longer (a sentence repeated is text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,27 +137,43 @@ def _same_row(a: Line, b: Line) -> bool:
     return b.right <= a.left + 1.0 and a.left - b.right < 3 * max(a.height, b.height)
 
 
-def drop_furniture(pages: PageLines, margin: float = 0.1) -> list[Line]:
-    """Drop page numbers, running headers/footers (text repeated in the page margins) and
-    rotated margin text."""
+def drop_furniture(pages: PageLines, margin: float = 0.1, band: float = 0.15) -> list[Line]:
+    """Drop page numbers, running headers/footers, rotated margin text and rules drawn with
+    underscores.
+
+    A running header or footer is text repeated on many pages in the page's ``margin`` (its top
+    or bottom tenth), or at one height within the wider ``band`` ("NOTES TO CONSOLIDATED
+    FINANCIAL STATEMENTS (Continued)" sits just below Adobe's top margin on each page of its
+    notes) if it is short; a carry-over line ending in "(continued)" needs three such pages."""
     n_pages = len(pages.page_heights) or 1
-    in_margin: list[bool] = []
+    lines = [x for x in pages.lines if not _vertical(x) and not _RULE.match(x.text)]
+    spots: list[tuple[bool, tuple[str, int] | None]] = []  # in the margin; (key, height) in band
     seen: dict[str, set[int]] = defaultdict(set)
-    lines = [x for x in pages.lines if not _vertical(x)]
+    fixed: dict[tuple[str, int], set[int]] = defaultdict(set)
     for line in lines:
         h = pages.page_heights.get(line.page, 792.0)
+        key = _furniture_key(line.text)
         edge = line.bottom < h * margin or line.top > h * (1 - margin)
-        in_margin.append(edge)
+        spot = None
+        if (edge or len(key.split()) <= _SHORT) and (line.bottom < h * band
+                                                     or line.top > h * (1 - band)):
+            spot = (key, round(100 * line.top / h))
+            fixed[spot].add(line.page)
         if edge:
-            seen[_furniture_key(line.text)].add(line.page)
+            seen[key].add(line.page)
+        spots.append((edge, spot))
     repeated = max(3, int(0.3 * n_pages))
-    keep: list[Line] = []
-    for line, edge in zip(lines, in_margin):
-        if edge and (_PAGE_NUMBER.match(line.text)
-                     or (n_pages >= 3 and len(seen[_furniture_key(line.text)]) >= repeated)):
-            continue
-        keep.append(line)
-    return keep
+
+    def furniture(line: Line, edge: bool, spot) -> bool:
+        if edge and _PAGE_NUMBER.match(line.text):
+            return True
+        if n_pages < 3 or spot is None:
+            return False
+        times = len(fixed[spot])
+        return ((edge and len(seen[spot[0]]) >= repeated) or times >= repeated
+                or (times >= 3 and spot[0].endswith("(continued)")))
+
+    return [line for line, (edge, spot) in zip(lines, spots) if not furniture(line, edge, spot)]
 
 
 def _vertical(line: Line) -> bool:
