@@ -78,6 +78,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
               "close in meaning")
     elif answer.evidence and answer.missing:
         print(f"not in the evidence: {', '.join(answer.missing)}")
+    if answer.absent:  # no search can find these: the store lacks them, or the --doc scope does
+        print(f"in none of the documents asked of: {', '.join(answer.absent)}")
     print()
     if answer.generated_by:
         cites = ("[n] cites the evidence below" if answer.cited else

@@ -67,6 +67,19 @@ def test_the_answer_names_the_question_words_no_evidence_holds(graph):
     assert nothing.missing == ["zzyzxq", "qqxqq"] and nothing.confidence == 0
 
 
+def test_the_answer_names_the_missing_words_no_document_asked_of_holds(graph):
+    """A word no document in scope holds ("3M" asked of filings of other companies) cannot
+    be found by reading more: the answer says so apart from words the evidence lacks."""
+    everywhere = Navigator(graph).ask("impeller seal failures zzyzxq", budget=30)
+    assert everywhere.absent == ["zzyzxq"] and "failures" not in everywhere.absent
+    assert everywhere.to_json()["absent"] == ["zzyzxq"]
+    manual = Navigator(graph).ask("impeller seal failures zzyzxq", budget=200, doc="manual.md")
+    assert manual.absent == ["failures", "zzyzxq"]  # only the field notes hold "failures"
+    assert manual.missing == manual.absent
+    held = Navigator(graph).ask("impeller seal failures", budget=200)
+    assert held.absent == []
+
+
 def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):
     answer = Navigator(graph).ask("Summarise what the manual says about the impeller seal",
                                   budget=200)

@@ -198,6 +198,8 @@ class Answer:
     claims: list = field(default_factory=list)  # the generated sentences, NLI-checked
     dropped: list = field(default_factory=list)  # the claims the drop policy took out of ``text``
     missing: list[str] = field(default_factory=list)  # the question's words no evidence holds
+    # of those, the words no document asked of holds at all: better evidence cannot bring them
+    absent: list[str] = field(default_factory=list)
     # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
     # taken out of ``text``
     invalid_citations: list[str] = field(default_factory=list)
@@ -213,7 +215,8 @@ class Answer:
     def to_json(self) -> dict:
         return {
             "question": self.question, "route": self.route, "confidence": self.confidence,
-            "tokens_used": self.tokens_used, "missing": self.missing, "answer": self.text,
+            "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
+            "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
             "cited": self.cited, "invalid_citations": self.invalid_citations,
             "claims": [c.to_json() for c in self.claims],
@@ -473,8 +476,11 @@ class Navigator:
         text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
                            f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
                            for e in evidence)
+        gaps = set(state.gaps)
+        absent = [w for t, w in state.words.items() if w in gaps
+                  and not self.graph.holding_all([t], filters=filters)]
         return Answer(asked, kind, evidence, trace, state.confidence, state.tokens_used, text,
-                      missing=state.gaps)
+                      missing=state.gaps, absent=absent)
 
     def _scope_node(self, doc: str | list[str] | None) -> str | None:
         """The node whose summary covers what the question is asked of: the one document the
