@@ -65,8 +65,13 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         return code
     print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
           f"{answer.tokens_used} tokens of evidence")
-    focus = next((s for s in answer.trace if s["op"] == "focus"), None)
-    if focus and focus.get("documents"):  # the question named a company: its filings alone
+    focus = next((s for s in answer.trace if s["op"] in ("compare", "focus")), None)
+    if focus and focus["op"] == "compare":  # the question named several companies
+        each = ", ".join(f"{name} ({len(docs)} filing{'s' if len(docs) > 1 else ''})"
+                         for name, docs in zip(focus["companies"], focus["documents"]))
+        print(f"asked of each company the question names, {focus['tokens_each']} tokens each: "
+              f"{each}")
+    elif focus and focus.get("documents"):  # the question named a company: its filings alone
         n = len(focus["documents"])
         print(f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "
               "which the question names")

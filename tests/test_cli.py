@@ -323,6 +323,13 @@ def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
     assert "globex.md" in out and "acme.md" not in out
     code, out, _ = run(db, "ask", "What were total current assets?", "--budget", "100")
     assert code == 0 and "asked of" not in out and "acme.md" in out and "globex.md" in out
+    # naming both companies asks each one's filing with half the budget
+    code, out, _ = run(db, "ask", "Total current assets of Globex and Acme Widgets?",
+                       "--budget", "100")
+    assert code == 0 and out.splitlines()[1] == ("asked of each company the question names, "
+                                                 "50 tokens each: GLOBEX (1 filing), "
+                                                 "ACME WIDGETS (1 filing)")
+    assert out.index("globex.md") < out.index("acme.md")
     # --doc chose the filing: the name is left out of the search, and the header says so
     code, out, _ = run(db, "ask", "What were Acme Widgets' total current assets?", "--doc",
                        "acme.md", "--budget", "100")

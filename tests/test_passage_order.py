@@ -221,11 +221,38 @@ def test_in_a_collection_of_filings_naming_a_company_asks_its_filings(tmp_path):
     assert focus["op"] == "focus" and focus["left_out"] == ["GLOBEX"]
     assert focus["documents"] == [str(tmp_path / "docs" / "globex.md")]
     assert focus["question"] == "What were total current assets?"
-    # naming both companies (or neither) chooses nothing
-    both = Navigator(graph, sections=0).ask("Acme Widgets or Globex: total current assets?",
-                                            budget=200)
-    assert all(step["op"] != "focus" for step in both.trace)
-    assert len({e.piece.doc_path for e in both.evidence}) == 2
+    # naming neither chooses nothing
+    neither = Navigator(graph, sections=0).ask("What were total current assets?", budget=200)
+    assert all(step["op"] not in ("focus", "compare") for step in neither.trace)
+    assert len({e.piece.doc_path for e in neither.evidence}) == 2
+
+
+def test_a_question_naming_two_companies_is_asked_of_each_with_half_the_budget(tmp_path):
+    # "Compare the revenue of Adobe and Best Buy", searched over both 10-Ks, filled its budget
+    # with Best Buy's pages. Each named company's filings are asked in turn, with half the
+    # budget and without either name, in the order the question names them.
+    graph = _lexical_store(tmp_path, {"acme.md": FILING, "globex.md": GLOBEX})
+    docs = tmp_path / "docs"
+    answer = Navigator(graph, sections=0).ask(
+        "Compare the total current assets and merchandise inventories of Globex and Acme "
+        "Widgets", budget=160)
+    compare = answer.trace[0]
+    assert compare["op"] == "compare" and compare["companies"] == ["GLOBEX", "ACME WIDGETS"]
+    assert compare["documents"] == [[str(docs / "globex.md")], [str(docs / "acme.md")]]
+    assert compare["tokens_each"] == 80
+    by_doc = {}
+    for e in answer.evidence:
+        by_doc.setdefault(e.piece.doc_path, []).append(e.piece)
+    assert list(by_doc) == [str(docs / "globex.md"), str(docs / "acme.md")]
+    assert all(sum(p.tokens for p in pieces) <= 80 for pieces in by_doc.values())
+    assert any("Total current assets 8,802" in p.text for p in by_doc[str(docs / "acme.md")])
+    assert any("1,111" in p.text for p in by_doc[str(docs / "globex.md")])
+    focus = [step for step in answer.trace if step["op"] == "focus"]
+    asked = "Compare the total current assets and merchandise inventories of and"
+    assert [(f["company"], f["question"]) for f in focus] == [("GLOBEX", asked),
+                                                             ("ACME WIDGETS", asked)]
+    # missing: what no company's evidence holds (Globex's has no inventories; Acme's has)
+    assert answer.missing == answer.absent == ["compare"]
 
 
 def test_a_company_named_beside_documents_without_a_registrant_chooses_nothing(tmp_path):

@@ -5,7 +5,8 @@ name the company (few of them do: a filing says "we"), not the balance sheet. Wh
 asked of documents that share one name (a filing's registrant, read from its cover), that name is
 what chose the documents; it is left out of the words searched for and of those the evidence must
 hold. In a collection of filings only (every document has a registrant), a question that names
-one registrant is asked of that registrant's filings, as if ``--doc`` had chosen them.
+one registrant is asked of that registrant's filings, as if ``--doc`` had chosen them; one that
+names several is asked of each one's filings in turn (``Navigator._compare``).
 """
 
 from __future__ import annotations
@@ -26,15 +27,24 @@ def named_documents(graph: DocNavGraph, question: str) -> tuple[list[str], list[
     """(paths, names): the filings of the one registrant the question names, and its names;
     nothing when it names none or several, or when some indexed document has no registrant
     (the name may then be what other documents are about)."""
+    named = named_registrants(graph, question)
+    return named[0] if len(named) == 1 else ([], [])
+
+
+def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str], list[str]]]:
+    """(paths, names) of each registrant the question names, in the order it names them:
+    "Compare the revenue of Adobe and Best Buy" names two. None when some indexed document has
+    no registrant."""
     registrants = _registrants(graph)
     if None in registrants.values():
-        return [], []
-    named = {r for r in registrants.values() if without_names(question, _names(r)) != question}
-    if len(named) != 1:
-        return [], []
-    (name,) = named
-    paths = sorted(p for p, r in registrants.items() if r == name)
-    return [glob.escape(p) for p in paths], _names(name)
+        return []
+    first: dict[str, int] = {}
+    for r in set(registrants.values()):
+        at = [m.start() for n in _names(r) for m in re.finditer(_pattern(n), question, re.I)]
+        if at and without_names(question, _names(r)) != question:
+            first[r] = min(at)
+    return [([glob.escape(p) for p in sorted(p for p, r in registrants.items() if r == name)],
+             _names(name)) for name in sorted(first, key=first.get)]
 
 
 def own_names(graph: DocNavGraph, doc: str | list[str] | None) -> list[str]:
@@ -77,8 +87,13 @@ def without_names(question: str, names: list[str]) -> str:
     as it was when nothing searchable would be left."""
     out = question
     for name in names:
-        words = re.findall(r"\w+", name)
-        pattern = r"\b" + r"\W{0,2}".join(map(re.escape, words)) + r"\b(?:['’]s\b|['’])?"
-        out = re.sub(pattern, " ", out, flags=re.I)
+        out = re.sub(_pattern(name), " ", out, flags=re.I)
     out = " ".join(out.split())
     return out if re.search(r"\w\w", out) else question
+
+
+def _pattern(name: str) -> str:
+    """A name as a pattern: its words with up to two other characters between ("Amazon.com",
+    "Amazon com"), and a possessive after it."""
+    words = re.findall(r"\w+", name)
+    return r"\b" + r"\W{0,2}".join(map(re.escape, words)) + r"\b(?:['’]s\b|['’])?"

@@ -46,7 +46,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import search_words, tokens
-from docnav.query.names import named_documents, own_names, without_names
+from docnav.query.names import named_documents, named_registrants, own_names, without_names
 from docnav.query.parts import PART_WORDS, named_sections, template_part
 from docnav.query.statements import statements_asked
 from docnav.tree import PREAMBLE
@@ -321,6 +321,8 @@ class Navigator:
         chosen: list[str] = []
         if doc:
             names = own_names(self.graph, doc)
+        elif len(named := named_registrants(self.graph, asked)) > 1:
+            return self._compare(asked, budget, named)
         else:
             chosen, names = named_documents(self.graph, asked)
         question = without_names(asked, names)
@@ -481,6 +483,33 @@ class Navigator:
                   and not self.graph.holding_all([t], filters=filters)]
         return Answer(asked, kind, evidence, trace, state.confidence, state.tokens_used, text,
                       missing=state.gaps, absent=absent)
+
+    def _compare(self, asked: str, budget: int,
+                 named: list[tuple[list[str], list[str]]]) -> Answer:
+        """A question naming several registrants ("Compare the revenue of Adobe and Best Buy")
+        is asked of each one's filings in turn, with an equal share of the budget and the other
+        names left out: searched over all of them, one company's pages took the whole budget.
+        The answer holds each company's evidence in the order the question names them; a word
+        is missing (or absent) when it is missing from every company's evidence."""
+        every = [n for _, names in named for n in names]
+        share, extra = divmod(budget, len(named))
+        parts = [self._navigate(without_names(asked, [n for n in every if n not in names]),
+                                share + (i < extra), paths)
+                 for i, (paths, names) in enumerate(named)]
+        trace = [{"op": "compare", "companies": [names[0] for _, names in named],
+                  "documents": [paths for paths, _ in named], "tokens_each": share,
+                  "tokens": 0, "confidence": 0.0}]
+        for (_, names), part in zip(named, parts):
+            trace += [{**step, "company": names[0]} for step in part.trace]
+
+        def in_all(words: str) -> list[str]:
+            return [w for w in getattr(parts[0], words)
+                    if all(w in getattr(p, words) for p in parts[1:])]
+
+        return Answer(asked, parts[0].route, [e for p in parts for e in p.evidence], trace,
+                      min(p.confidence for p in parts), sum(p.tokens_used for p in parts),
+                      "\n\n".join(p.text for p in parts if p.text),
+                      missing=in_all("missing"), absent=in_all("absent"))
 
     def _scope_node(self, doc: str | list[str] | None) -> str | None:
         """The node whose summary covers what the question is asked of: the one document the
