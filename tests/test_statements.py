@@ -133,3 +133,45 @@ def test_the_statements_headings(heading, statement):
 ])
 def test_the_figures_a_question_asks_for(question, statements):
     assert [s.name for s in STATEMENTS if s.asks.search(question)] == statements
+
+
+@pytest.fixture(scope="module")
+def amazon(tmp_path_factory):
+    """Amazon's 2017 10-K, read by the native PDF pipeline: its tables are rows of figures
+    whose column heads ("Year Ended December 31,", "2015 2016 2017") are paragraphs above."""
+    import shutil
+
+    from _paths import FINANCEBENCH, require
+
+    base = tmp_path_factory.mktemp("amazon")
+    (base / "docs").mkdir()
+    shutil.copy(require(FINANCEBENCH / "pdfs" / "AMAZON_2017_10K.pdf"), base / "docs")
+    store = Store(base / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [base / "docs"])
+    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+
+
+def test_a_table_of_figures_is_read_with_its_column_heads(amazon):
+    # "North America $ 63,708 $ 79,785 $ 106,110" says nothing of which year is which: the
+    # column heads above the table, paragraphs of their own, are read with it
+    answer = Navigator(amazon).ask("What were the net sales of North America and AWS?",
+                                   budget=300)
+    texts = [e.piece.text for e in answer.evidence]
+    table = next(i for i, t in enumerate(texts) if t.startswith("North America $ 63,708"))
+    assert texts[table - 3:table] == ["Year Ended December 31,", "2015 2016 2017", "Net Sales:"]
+    heads = [op for op in answer.trace if op.get("why") == "column heads"]
+    assert heads and all(op["direction"] == "previous" for op in heads)
+    assert {e.found_by for e in answer.evidence if e.piece.text == "2015 2016 2017"} == {
+        "column heads"}
+
+
+def test_a_table_with_its_heads_in_its_first_line_reads_none_above_it(tmp_path):
+    # Markdown and HTML tables keep their head row ("| Segment | 2016 | 2017 |"): the short
+    # paragraphs above such a table are no column heads of it
+    graph = store_of(tmp_path, **{"sales.md": "# Report\n\n## Net sales\n\nYear Ended "
+                                  "December 31,\n\nNet Sales:\n\n| Segment | 2016 | 2017 |\n"
+                                  "| --- | --- | --- |\n| North America | 79,785 | 106,110 |\n"})
+    (table,) = [n for n in graph._nodes.values() if n.block_kind == "table"]
+    assert graph.node(graph.navigate(table.node_id, "previous")[0]).text == "Net Sales:"
+    assert Navigator(graph)._table_heads(table.node_id) == []

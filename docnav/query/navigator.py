@@ -86,6 +86,8 @@ ASKING = frozenset("about say says said tell me describe explain list give show 
                    "mention mentioned".split())
 # "how many", "how much", "how long": the word after "how" asks for a number or a length
 HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
+# a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
+_FIGURES_ROW = re.compile(r"[\d)%]\s*$")
 
 
 def route(question: str) -> str:
@@ -237,6 +239,7 @@ class Navigator:
                  max_steps: int = 200, section_share: float = 0.4, candidates: int = 200,
                  sections: int = 10, reading_weight: float = 0.75, short_hit_words: int = 15,
                  specific: int = 3, named_sections: bool = True, template_documents: int = 3,
+                 table_heads: int = 8,
                  answerer=None, verifier=None, policy: str = "flag") -> None:
         if policy not in ("flag", "drop"):
             raise ConfigError(f"answer policy {policy!r} is not valid: use 'flag' (keep every "
@@ -259,6 +262,7 @@ class Navigator:
         # most documents have, named by the question's words, in the one it picks (local)
         self.named_sections = named_sections
         self.template_documents = template_documents  # fewest documents to tell a template
+        self.table_heads = table_heads  # most column-head paragraphs read with a table of figures
         self.answerer = answerer  # None: the answer is the cited evidence
         self.verifier = verifier  # checks a generated answer's sentences (None: not checked)
         self.policy = policy  # drop: a generated answer keeps only its supported sentences
@@ -435,12 +439,20 @@ class Navigator:
                     continue
                 take([nid], "passage")
                 steps += 1
+                read = [nid]
                 if self._announces_next(self.graph.node(nid).text):
                     after = self._paragraph_after(nid)
                     if after and after[0] not in state.visited:
                         op("navigate", node=nid, direction="next", to=after)
                         take(after, "next")
+                        read += after
                         steps += 1
+                for table in read:  # its figures mean nothing without the years above them
+                    heads = [h for h in self._table_heads(table) if h not in state.visited]
+                    if heads:
+                        op("navigate", node=table, direction="previous", to=heads,
+                           why="column heads")
+                        take(heads, "column heads")
                 if state.sufficient() or steps >= self.max_steps:
                     break
         # evidence still short (the passages ran out with budget and steps left): search for
@@ -583,6 +595,30 @@ class Navigator:
         table title left as a paragraph) or a lead-in ending in a colon ("The desugaring of
         the ? operator is changed to the following:", then the code)."""
         return len(text.split()) < self.short_hit_words or text.rstrip().endswith(":")
+
+    def _table_heads(self, node_id: str) -> list[str]:
+        """The column heads of a table of figures, set as paragraphs of their own above it (a
+        PDF's "Year Ended December 31,", "2015 2016 2017", "Net Sales:"): the short paragraphs
+        before it in its section, over any tables between, back to a longer paragraph; at most
+        ``table_heads``, in reading order. None for a table whose first line is its heads."""
+        node = self.graph.node(node_id)
+        if node.block_kind != "table" or not _FIGURES_ROW.search(node.text.split("\n", 1)[0]):
+            return []
+        heads: list[str] = []
+        at = node_id
+        while len(heads) < self.table_heads:
+            before = self.graph.navigate(at, "previous")[:1]
+            if not before:
+                break
+            prev = self.graph.node(before[0])
+            if prev.kind != "paragraph" or prev.parent_id != node.parent_id:
+                break
+            if prev.block_kind != "table":
+                if len(prev.text.split()) >= self.short_hit_words:
+                    break
+                heads.append(prev.node_id)
+            at = prev.node_id
+        return heads[::-1]
 
     def _paragraph_after(self, node_id: str) -> list[str]:
         """The paragraph that follows in reading order (into the next section if need be)."""
