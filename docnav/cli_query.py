@@ -65,8 +65,12 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         return code
     print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
           f"{answer.tokens_used} tokens of evidence")
-    focus = next((s for s in answer.trace if s["op"] in ("compare", "focus")), None)
-    if focus and focus["op"] == "compare":  # the question named several companies
+    focus = next((s for s in answer.trace if s["op"] in ("compare", "documents", "focus")), None)
+    if focus and focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
+        n = len(focus["documents"])
+        print(f"asked of each of the {n} document{'s' if n > 1 else ''} whose passages rank "
+              f"best, {focus['tokens_each']} tokens each, without \"{focus['left_out']}\"")
+    elif focus and focus["op"] == "compare":  # the question named several companies
         each = ", ".join(f"{name} ({len(docs)} filing{'s' if len(docs) > 1 else ''})"
                          for name, docs in zip(focus["companies"], focus["documents"]))
         print(f"asked of each company the question names, {focus['tokens_each']} tokens each: "

@@ -307,6 +307,16 @@ def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
     assert code == 0 and out.startswith("route: global") and out.splitlines()[1] == ""
 
 
+def test_ask_says_a_question_asking_which_documents_was_asked_of_each(indexed):
+    code, out, err = run(indexed.db, "ask", "Which RFCs change the Send trait?", "--budget",
+                         "450")
+    assert code == 0, err
+    assert out.splitlines()[1] == ("asked of each of the 3 documents whose passages rank best, "
+                                   "150 tokens each, without \"RFCs\"")
+    cited = re.findall(r"^\[\d+\] [0-9a-f]{12}  .+  \((.+)\)$", out, re.M)
+    assert len(set(cited)) == 3
+
+
 def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
     # two filings (a registrant each, as a 10-K's cover gives): naming one company reads its
     # filing only, and the answer's header says so

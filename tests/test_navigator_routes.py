@@ -80,6 +80,32 @@ def test_the_answer_names_the_missing_words_no_document_asked_of_holds(graph):
     assert held.absent == []
 
 
+def test_a_question_asking_which_documents_reads_each_of_the_best_in_turn(graph):
+    """"Which RFCs changed the borrow checker?" read one RFC's passages, found by "rfcs" in
+    field lines ("RFC PR: rust-lang/rfcs#1607"): a question asking which documents reads the
+    documents whose passages rank best, each with a share of the budget, without that word."""
+    answer = Navigator(graph).ask("Which documents mention the impeller seal?", budget=300)
+    step = answer.trace[0]
+    assert step["op"] == "documents" and step["left_out"] == "documents"
+    assert step["question"] == "Which mention the impeller seal?"
+    assert sorted(step["documents"]) == sorted(graph.document_paths())
+    assert step["tokens_each"] == 150
+    read = {}
+    for e in answer.evidence:
+        read.setdefault(e.piece.doc_path, []).append(e.piece.tokens)
+    assert list(read) == step["documents"] and all(sum(t) <= 150 for t in read.values())
+    assert {s["of"] for s in answer.trace[1:]} == set(step["documents"])
+    # a budget too small to share reads the best document alone
+    small = Navigator(graph).ask("Which documents mention the impeller seal?", budget=100)
+    assert len(small.trace[0]["documents"]) == 1
+    assert {e.piece.doc_path for e in small.evidence} == set(small.trace[0]["documents"])
+    # asked of one document (or not asking which documents), nothing changes
+    for ask in (lambda n: n.ask("Which documents mention the impeller seal?", 300,
+                                doc="manual.md"),
+                lambda n: n.ask("What do the documents say about the impeller seal?", 300)):
+        assert all(s["op"] != "documents" for s in ask(Navigator(graph)).trace)
+
+
 def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):
     answer = Navigator(graph).ask("Summarise what the manual says about the impeller seal",
                                   budget=200)

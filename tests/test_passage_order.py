@@ -249,7 +249,7 @@ def test_a_question_naming_two_companies_is_asked_of_each_with_half_the_budget(t
     assert any("1,111" in p.text for p in by_doc[str(docs / "globex.md")])
     focus = [step for step in answer.trace if step["op"] == "focus"]
     asked = "Compare the total current assets and merchandise inventories of and"
-    assert [(f["company"], f["question"]) for f in focus] == [("GLOBEX", asked),
+    assert [(f["of"], f["question"]) for f in focus] == [("GLOBEX", asked),
                                                              ("ACME WIDGETS", asked)]
     # missing: what no company's evidence holds (Globex's has no inventories; Acme's has)
     assert answer.missing == answer.absent == ["compare"]

@@ -38,6 +38,7 @@ beside it.
 
 from __future__ import annotations
 
+import glob
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -86,6 +87,9 @@ ASKING = frozenset("about say says said tell me describe explain list give show 
                    "mention mentioned".split())
 # "how many", "how much", "how long": the word after "how" asks for a number or a length
 HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
+# "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents
+WHICH_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:of\s+the\s+)?(documents|papers|rfcs|filings|"
+                             r"articles|reports)\b", re.I)
 # a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
 _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
 
@@ -239,7 +243,7 @@ class Navigator:
                  max_steps: int = 200, section_share: float = 0.4, candidates: int = 200,
                  sections: int = 10, reading_weight: float = 0.75, short_hit_words: int = 15,
                  specific: int = 3, named_sections: bool = True, template_documents: int = 3,
-                 table_heads: int = 8,
+                 table_heads: int = 8, documents: int = 5, document_tokens: int = 150,
                  answerer=None, verifier=None, policy: str = "flag") -> None:
         if policy not in ("flag", "drop"):
             raise ConfigError(f"answer policy {policy!r} is not valid: use 'flag' (keep every "
@@ -263,6 +267,8 @@ class Navigator:
         self.named_sections = named_sections
         self.template_documents = template_documents  # fewest documents to tell a template
         self.table_heads = table_heads  # most column-head paragraphs read with a table of figures
+        self.documents = documents  # most documents a "which documents" question reads
+        self.document_tokens = document_tokens  # least budget each of them gets
         self.answerer = answerer  # None: the answer is the cited evidence
         self.verifier = verifier  # checks a generated answer's sentences (None: not checked)
         self.policy = policy  # drop: a generated answer keeps only its supported sentences
@@ -327,6 +333,8 @@ class Navigator:
             names = own_names(self.graph, doc)
         elif len(named := named_registrants(self.graph, asked)) > 1:
             return self._compare(asked, budget, named)
+        elif (which := WHICH_DOCUMENTS.search(asked)) and len(self.graph.document_paths()) > 1:
+            return self._which_documents(asked, budget, which)
         else:
             chosen, names = named_documents(self.graph, asked)
         question = without_names(asked, names)
@@ -499,20 +507,46 @@ class Navigator:
     def _compare(self, asked: str, budget: int,
                  named: list[tuple[list[str], list[str]]]) -> Answer:
         """A question naming several registrants ("Compare the revenue of Adobe and Best Buy")
-        is asked of each one's filings in turn, with an equal share of the budget and the other
-        names left out: searched over all of them, one company's pages took the whole budget.
-        The answer holds each company's evidence in the order the question names them; a word
-        is missing (or absent) when it is missing from every company's evidence."""
+        is asked of each one's filings in turn, in the order it names them, with the other
+        names left out: searched over all of them, one company's pages took the whole budget."""
         every = [n for _, names in named for n in names]
-        share, extra = divmod(budget, len(named))
-        parts = [self._navigate(without_names(asked, [n for n in every if n not in names]),
-                                share + (i < extra), paths)
-                 for i, (paths, names) in enumerate(named)]
-        trace = [{"op": "compare", "companies": [names[0] for _, names in named],
-                  "documents": [paths for paths, _ in named], "tokens_each": share,
-                  "tokens": 0, "confidence": 0.0}]
-        for (_, names), part in zip(named, parts):
-            trace += [{**step, "company": names[0]} for step in part.trace]
+        return self._in_turn(asked, budget, {
+            "op": "compare", "companies": [names[0] for _, names in named],
+            "documents": [paths for paths, _ in named]}, [
+            (names[0], without_names(asked, [n for n in every if n not in names]), paths)
+            for paths, names in named])
+
+    def _which_documents(self, asked: str, budget: int, kind: re.Match) -> Answer:
+        """A question asking which documents ("Which RFCs changed the borrow checker?") is
+        asked of each of the documents whose passages rank best, without the word that names
+        the documents (in RFCs' field lines, "rust-lang/rfcs#1607" matched it): the local
+        route read one document's passages. As many documents as the budget gives
+        ``document_tokens`` each, at most ``documents``."""
+        question = " ".join((asked[:kind.start(1)] + asked[kind.end(1):]).split())
+        n = max(1, min(self.documents, budget // self.document_tokens))
+        paths: list[str] = []
+        for nid in self._passage_order(question, None):
+            path = self.graph.node(nid).path
+            if path not in paths:
+                paths.append(path)
+                if len(paths) == n:
+                    break
+        return self._in_turn(asked, budget, {
+            "op": "documents", "documents": paths, "left_out": kind.group(1),
+            "question": question}, [(p, question, glob.escape(p)) for p in paths])
+
+    def _in_turn(self, asked: str, budget: int, step: dict,
+                 asks: list[tuple[str, str, str | list[str]]]) -> Answer:
+        """Each ``(label, question, documents)`` of ``asks`` navigated in turn with an equal
+        share of the budget, as one answer: their evidence in that order, their steps in the
+        trace after ``step`` (each marked ``of``: its label). A word is missing (or absent)
+        when every part's evidence lacks it; the confidence is the least part's."""
+        share, extra = divmod(budget, len(asks))
+        parts = [self._navigate(question, share + (i < extra), docs)
+                 for i, (_, question, docs) in enumerate(asks)]
+        trace = [{**step, "tokens_each": share, "tokens": 0, "confidence": 0.0}]
+        for (label, _, _), part in zip(asks, parts):
+            trace += [{**s, "of": label} for s in part.trace]
 
         def in_all(words: str) -> list[str]:
             return [w for w in getattr(parts[0], words)
