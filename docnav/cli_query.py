@@ -67,9 +67,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
           f"{answer.tokens_used} tokens of evidence")
     focus = next((s for s in answer.trace if s["op"] in ("compare", "documents", "focus")), None)
     if focus and focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
-        n = len(focus["documents"])
-        print(f"asked of each of the {n} document{'s' if n > 1 else ''} whose passages rank "
-              f"best, {focus['tokens_each']} tokens each, without \"{focus['left_out']}\"")
+        n, without = len(focus["documents"]), f"without \"{focus['left_out']}\""
+        print(f"asked of the {n} best documents, {focus['tokens_each']} tokens each, {without}"
+              if n > 1 else f"asked of the best document alone, {without}")
     elif focus and focus["op"] == "compare":  # the question named several companies
         each = ", ".join(f"{name} ({len(docs)} filing{'s' if len(docs) > 1 else ''})"
                          for name, docs in zip(focus["companies"], focus["documents"]))

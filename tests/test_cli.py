@@ -311,10 +311,14 @@ def test_ask_says_a_question_asking_which_documents_was_asked_of_each(indexed):
     code, out, err = run(indexed.db, "ask", "Which RFCs change the Send trait?", "--budget",
                          "450")
     assert code == 0, err
-    assert out.splitlines()[1] == ("asked of each of the 3 documents whose passages rank best, "
-                                   "150 tokens each, without \"RFCs\"")
+    n, each = re.fullmatch(r'asked of the (\d) best documents, (\d+) tokens each, without '
+                           r'"RFCs"', out.splitlines()[1]).groups()
+    assert int(n) > 1 and int(each) == 450 // int(n)
     cited = re.findall(r"^\[\d+\] [0-9a-f]{12}  .+  \((.+)\)$", out, re.M)
-    assert len(set(cited)) == 3
+    assert len(set(cited)) == int(n)
+    code, out, _ = run(indexed.db, "ask", "Which RFCs change the Send trait?", "--budget", "100")
+    assert code == 0 and out.splitlines()[1] == 'asked of the best document alone, without "RFCs"'
+
 
 
 def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):

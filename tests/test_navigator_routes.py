@@ -95,6 +95,10 @@ def test_a_question_asking_which_documents_reads_each_of_the_best_in_turn(graph)
         read.setdefault(e.piece.doc_path, []).append(e.piece.tokens)
     assert list(read) == step["documents"] and all(sum(t) <= 150 for t in read.values())
     assert {s["of"] for s in answer.trace[1:]} == set(step["documents"])
+    # only documents holding the question's rarer words: the field notes alone say "failures"
+    rare = Navigator(graph).ask("Which documents report pump failures?", budget=300)
+    assert [(s["documents"], s["tokens_each"]) for s in rare.trace[:1]] == [
+        ([str(p) for p in graph.document_paths("notes.md")], 300)]
     # a budget too small to share reads the best document alone
     small = Navigator(graph).ask("Which documents mention the impeller seal?", budget=100)
     assert len(small.trace[0]["documents"]) == 1

@@ -344,6 +344,13 @@ class DocNavGraph:
         mask = self._mask(kinds, None, filters, ["text"]) & held
         return len({self._items[i][0] for i in np.flatnonzero(mask)})
 
+    def term_documents(self, terms: Sequence[str]) -> dict[str, set[str]]:
+        """Each of ``terms`` (search terms) and the paths of the documents holding it,
+        anywhere in their text or headings."""
+        return {term: {self._paths[i] for i in np.unique(
+            self._item_path[self._bm25.holding([term])]).tolist() if self._paths[i]}
+            for term in set(terms)}  # (the collection's summary has no path)
+
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""
         query = check_query(query)

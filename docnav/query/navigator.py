@@ -520,14 +520,22 @@ class Navigator:
         """A question asking which documents ("Which RFCs changed the borrow checker?") is
         asked of each of the documents whose passages rank best, without the word that names
         the documents (in RFCs' field lines, "rust-lang/rfcs#1607" matched it): the local
-        route read one document's passages. As many documents as the budget gives
-        ``document_tokens`` each, at most ``documents``."""
+        route read one document's passages. Only documents holding as many of the question's
+        rarer words (held by at most half of the documents) as any document does are read
+        ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
+        many as the budget gives ``document_tokens`` each, at most ``documents``."""
         question = " ".join((asked[:kind.start(1)] + asked[kind.end(1):]).split())
         n = max(1, min(self.documents, budget // self.document_tokens))
+        holders = self.graph.term_documents(EvidenceState(question, budget).terms)
+        every = self.graph.document_paths()
+        # the words that tell documents apart: held by at most half of them ("use" is not)
+        rare = [t for t, docs in holders.items() if len(docs) <= len(every) / 2] or holders
+        held = {p: sum(p in holders[t] for t in rare) for p in every}
+        most = max(held.values(), default=0)
         paths: list[str] = []
         for nid in self._passage_order(question, None):
             path = self.graph.node(nid).path
-            if path not in paths:
+            if path not in paths and held.get(path) == most:
                 paths.append(path)
                 if len(paths) == n:
                     break
