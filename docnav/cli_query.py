@@ -189,7 +189,7 @@ def _cmd_nav(args: argparse.Namespace) -> int:
         return EXIT_OK
     for nid in found:
         n = graph.node(nid)
-        label = {"paragraph": n.text[:90], "document": f"{n.heading} ({n.path})"}.get(
+        label = {"paragraph": _shortened(n.text, 90), "document": f"{n.heading} ({n.path})"}.get(
             n.kind, n.heading)
         print(f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}")
     if not found:

@@ -543,6 +543,20 @@ def test_nav_takes_the_document_id_that_show_prints(indexed):
     assert "(" + str(indexed.docs / "0019-opt-in-builtin-traits.md") + ")" in out
 
 
+def test_nav_prints_a_line_per_node_for_paragraphs_of_several_lines(indexed):
+    # a code block or a PDF table's rows are one paragraph of several lines: each node's
+    # line shows them joined, so every line of the listing is a node
+    from docnav.query import DocNavGraph
+
+    graph = DocNavGraph.open(indexed.db, embedder=None)
+    lines = next(n for n in graph._nodes.values() if n.kind == "paragraph" and "\n" in n.text)
+    code, out, err = run(indexed.db, "nav", lines.parent_id, "--dir", "children")
+    assert code == 0, err
+    listed = out.strip().splitlines()
+    assert len(listed) == len(graph.navigate(lines.parent_id, "children"))
+    assert all(re.match(r"^[0-9a-f]{12}  \w", line) for line in listed)
+
+
 def test_nav_json_and_json_errors(indexed):
     _, listing, _ = run(indexed.db, "show")
     doc_id = next(line.split()[0] for line in listing.splitlines()
