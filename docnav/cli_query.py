@@ -281,7 +281,8 @@ def add_nav_parser(sub: argparse._SubParsersAction) -> None:
         "nav", help="navigate from a node: parent, children, siblings, next, previous, "
         "references, related",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="examples:\n  docnav nav 3f2a9c1b --dir children\n  docnav nav 3f2a9c1b --dir related",
+        epilog="examples:\n  docnav nav 3f2a9c1b --dir children\n"
+               "  docnav nav 3f2a9c1b --dir related",
     )
     p.add_argument("node", help="node id or a unique prefix of one; a document id stands for "
                    "the document's root node")

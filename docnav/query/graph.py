@@ -528,7 +528,8 @@ class DocNavGraph:
         indexing (the collection node, having none, is left out by either bound);
         metadata: values the document's metadata must have (case-insensitive; author, title,
         ...); dated_after/before: ISO dates (``2023-01-31``) bounding the document's own date
-        (see :func:`docnav.query.fields.date_of`) — a document without one is left out by either bound."""
+        (see :func:`docnav.query.fields.date_of`) — a document without one is left out by
+        either bound."""
         kinds, levels = listed(kinds), listed(levels)
         if kinds:
             check_kinds(kinds)
