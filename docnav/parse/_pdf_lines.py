@@ -173,7 +173,27 @@ def drop_furniture(pages: PageLines, margin: float = 0.1, band: float = 0.15) ->
         return ((edge and len(seen[spot[0]]) >= repeated) or times >= repeated
                 or (times >= 3 and spot[0].endswith("(continued)")))
 
-    return [line for line, (edge, spot) in zip(lines, spots) if not furniture(line, edge, spot)]
+    numbers = _floating_page_numbers(lines, repeated) if n_pages >= 3 else set()
+    return [line for i, (line, (edge, spot)) in enumerate(zip(lines, spots))
+            if i not in numbers and not furniture(line, edge, spot)]
+
+
+def _floating_page_numbers(lines: list[Line], repeated: int) -> set[int]:
+    """Indices of page numbers set where a page's text ends, anywhere on the page (a filing
+    printed from HTML: Amazon's "6" two thirds down page 6): a bare number, its page's lowest
+    line, that counts with the pages (page minus number the same) on ``repeated`` pages."""
+    lowest: dict[int, int] = {}
+    for i, line in enumerate(lines):
+        if line.page not in lowest or line.bottom > lines[lowest[line.page]].bottom:
+            lowest[line.page] = i
+    bare = [i for i in lowest.values() if _NUMBER_CELL.match(lines[i].text)]
+    offsets = Counter(lines[i].page - int(lines[i].text) for i in bare)
+    if not offsets:
+        return set()
+    offset, times = offsets.most_common(1)[0]
+    if times < repeated:
+        return set()
+    return {i for i in bare if lines[i].page - int(lines[i].text) == offset}
 
 
 def _vertical(line: Line) -> bool:
