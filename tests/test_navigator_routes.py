@@ -119,6 +119,20 @@ def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):
     assert all("summarise" not in s["terms"] for s in gap_searches)
 
 
+def test_a_question_across_the_documents_reads_a_source_of_each_in_turn(graph):
+    """The collection's summary draws on the manual three times, then on the field notes:
+    read in reading order, the manual's sources filled the budget ("the main themes across
+    these filings" read Adobe's 10-K alone, of three). One source of each document in turn."""
+    collection = next(n for n in graph._nodes.values() if n.kind == "collection")
+    by_doc = [graph.node(s).path.rsplit("/", 1)[-1]
+              for s in graph.summary_sources(collection.node_id)]
+    assert by_doc[:2] == ["manual.md", "manual.md"] and "notes.md" in by_doc
+    answer = Navigator(graph).ask("What are the main themes across these documents?", budget=30)
+    assert answer.route == "global"
+    assert sorted({e.piece.doc_path.rsplit("/", 1)[-1] for e in answer.evidence}) == [
+        "manual.md", "notes.md"]
+
+
 @pytest.mark.parametrize("question", [
     "What are the main themes across these documents?",
     "What are the key topics overall?",

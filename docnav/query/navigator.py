@@ -380,7 +380,13 @@ class Navigator:
             sources = self.graph.summary_sources(whole) if whole else []
             if sources:
                 op("expand", node=whole, to="summary sources", n=len(sources))
-                take(sources, "summary")
+                # a collection's summary draws on several documents: one source of each in
+                # turn, so that the budget does not run out on the first document's (a fetch
+                # puts its pieces in reading order)
+                for group in _rounds(sources, lambda nid: self.graph.node(nid).path):
+                    for nid in group:
+                        if state.remaining > 0:
+                            take([nid], "summary")
         if kind == "global":
             hits = self.graph.locate(question, k=6, filters=filters, via=["summary"])
             op("locate", over="summaries", hits=[h.node_id for h in hits])
@@ -671,6 +677,16 @@ class Navigator:
                       if self.graph.node(c).kind == "paragraph"]
             return inside[:1]
         return []
+
+
+def _rounds(ids: list[str], group: Callable[[str], str]) -> list[list[str]]:
+    """``ids`` in rounds of one of each group (groups in order of first appearance, each
+    group's ids in their order): [a1, a2, b1, c1, b2] -> [[a1, b1, c1], [a2, b2]]."""
+    groups: dict[str, list[str]] = {}
+    for i in ids:
+        groups.setdefault(group(i), []).append(i)
+    rounds = max((len(g) for g in groups.values()), default=0)
+    return [[g[r] for g in groups.values() if r < len(g)] for r in range(rounds)]
 
 
 def _cut(graph: DocNavGraph, piece: Piece) -> bool:
