@@ -12,6 +12,7 @@ from docnav.index import Indexer, IndexOptions
 from docnav.query import DocNavGraph, Navigator
 from docnav.query.parts import headed
 from docnav.store import Store
+from docnav.summaries import SummaryPipelineOptions
 
 
 def test_the_cross_reference_route_follows_the_references_of_the_section_it_reads(graph):
@@ -342,6 +343,62 @@ def test_sections_are_found_by_their_whole_heading(rfcs, graph):
     (maintenance,) = headed(graph, "Maintenance")  # "3 Maintenance": the number aside
     assert graph.node(maintenance).heading == "3 Maintenance"
     assert headed(graph, "the") == []
+
+
+def test_a_heading_s_numbering_is_no_part_of_its_name():
+    from docnav.query.parts import heading_terms
+
+    assert heading_terms("Item 1A. Risk Factors") == heading_terms("risk factors")
+    assert heading_terms("NOTE 16. COMMITMENTS") == heading_terms("Commitments")
+    assert heading_terms("IV. Results") == heading_terms("4.2 Results") == {"result"}
+    assert heading_terms("Appendix B: Proofs") == {"proof"}
+    assert heading_terms("C++ interop") == {"c", "interop"}  # a word, not a label
+
+
+RISKS = """# Annual report
+
+## Item 1A. Risk Factors
+
+### We Face Intense Competition
+
+Our businesses are rapidly evolving and intensely competitive across many markets.
+
+### Our Expansion Places a Strain on Our Resources
+
+We are rapidly expanding our global operations, which increases complexity.
+
+### We Have Foreign Exchange Risk
+
+The results of our international operations are affected by exchange rates.
+
+## Item 7. Management's Discussion and Analysis
+
+Factors that add risk to our guidance: risk factors, risk of loss, and other risk factors
+that could make results differ. Forward-looking statements carry risk; see the factors.
+
+Risk factors and market risk factors are discussed in the factors and risk sections.
+"""
+
+
+def test_a_global_question_naming_a_part_sums_up_that_part_and_its_subsections(tmp_path):
+    """"Summarise Amazon's risk factors" read the MD&A's guidance and market risk, whose
+    summaries say "risk" and "factors" more than Item 1A's does: the part the question names
+    by its heading (numbering aside) is summed up first, a subsection's summary in turn."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "report.md").write_text(RISKS)
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=SummaryPipelineOptions(verify=False),
+                                progress=False), HashingEmbedder()).index([docs])
+    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    answer = Navigator(graph).ask("Summarise the risk factors", budget=48)
+    assert answer.route == "global"
+    (step,) = [t for t in answer.trace if str(t.get("to", "")).startswith("summary sources "
+                                                                          "of the part")]
+    assert graph.node(step["node"]).heading == "Item 1A. Risk Factors"
+    crumbs = [e.piece.breadcrumb.split(" › ")[-1] for e in answer.evidence]
+    assert crumbs == ["We Face Intense Competition", "Our Expansion Places a Strain on Our "
+                      "Resources", "We Have Foreign Exchange Risk"]
 
 
 def test_a_part_most_documents_have_is_read_where_the_question_points(rfcs):

@@ -48,7 +48,7 @@ from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import search_words, tokens
 from docnav.query.names import named_documents, named_registrants, own_names, without_names
-from docnav.query.parts import PART_WORDS, named_sections, template_part
+from docnav.query.parts import PART_WORDS, headed, named_sections, template_part
 from docnav.query.statements import statements_asked
 from docnav.tree import PREAMBLE
 
@@ -387,6 +387,22 @@ class Navigator:
                     for nid in group:
                         if state.remaining > 0:
                             take([nid], "summary")
+        if kind == "global" and self.named_sections:
+            # "Summarise Amazon's risk factors": what is left of the question is a heading in
+            # scope ("Item 1A. Risk Factors"): that part is summed up by its summary's sources
+            # and its subsections', a subsection in turn (and a document's part in turn)
+            named = headed(self.graph, state.question, filters)[: self.documents]
+            if named:
+                parts = _interleave([[s, *(c for c in self.graph.expand(s, depth=10_000)[1:]
+                                            if self.graph.node(c).kind == "section")]
+                                     for s in named])
+                sources = _interleave([self.graph.summary_sources(p) for p in parts])
+                op("expand", node=named[0], to="summary sources of the part named and of "
+                   "its subsections", sections=named, n=len(sources))
+                for nid in sources:
+                    if state.remaining <= 0:
+                        break
+                    take([nid], "summary")
         if kind == "global":
             hits = self.graph.locate(question, k=6, filters=filters, via=["summary"])
             op("locate", over="summaries", hits=[h.node_id for h in hits])
@@ -687,6 +703,12 @@ def _rounds(ids: list[str], group: Callable[[str], str]) -> list[list[str]]:
         groups.setdefault(group(i), []).append(i)
     rounds = max((len(g) for g in groups.values()), default=0)
     return [[g[r] for g in groups.values() if r < len(g)] for r in range(rounds)]
+
+
+def _interleave(lists: list[list[str]]) -> list[str]:
+    """The first of each list, then the second of each, ...; each id once."""
+    rounds = max((len(x) for x in lists), default=0)
+    return list(dict.fromkeys(x[r] for r in range(rounds) for x in lists if r < len(x)))
 
 
 def _cut(graph: DocNavGraph, piece: Piece) -> bool:

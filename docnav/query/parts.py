@@ -31,9 +31,15 @@ NAMED_AFTER = re.compile(
 PART_WORDS = re.compile(r"\b(?:sub)?(?:sections?|chapters?)\b", re.I)
 
 
+# a heading's numbering: "3 ", "4.2 ", "IV. ", "Item 1A. ", "Part II ", "Note 7: ", "Appendix B "
+_NUMBERING = re.compile(r"^\s*(?:(?:item|part|note|section|chapter|appendix|article)\s+)?"
+                        r"(?:\d+[a-z]?(?:\.\d+)*|[ivxlc]+|[a-z])[.:)]?(?:\s+|$)", re.I)
+
+
 def heading_terms(text: str) -> frozenset[str]:
-    """The search terms of a heading, its numbering aside: "3 Drawbacks" -> {"drawback"}."""
-    return frozenset(t for t in tokens(text) if not t.isdigit())
+    """The search terms of a heading, its numbering aside: "3 Drawbacks" -> {"drawback"},
+    "Item 1A. Risk Factors" -> {"risk", "factor"}."""
+    return frozenset(t for t in tokens(_NUMBERING.sub(" ", text, count=1)) if not t.isdigit())
 
 
 # graph -> {a heading's terms: its sections, in document order}, made at a graph's first
