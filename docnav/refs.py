@@ -94,21 +94,27 @@ def internal_references(tree: DocTree) -> list[Edge]:
 
 
 def _labelled_sections(tree: DocTree) -> dict[tuple[str, str], str]:
-    """("item", "7A") and ("note", "12") -> the section so headed, the first of each. The
-    sections numbered inside a "Notes to Financial Statements" section are its notes ("12.
-    Segment Information" is Note 12); other numbered sections are no notes (a paper's "note 1"
-    is a footnote, not its Section 1)."""
+    return labelled_sections((n.node_id, n.heading) for n in tree.nodes
+                             if n.kind is NodeKind.SECTION)
+
+
+def labelled_sections(sections: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """("item", "7A") and ("note", "12") -> the section so headed, the first of each, of one
+    document's sections ``(node id, heading)`` in reading order. The sections numbered inside
+    a "Notes to Financial Statements" section are its notes ("12. Segment Information" is Note
+    12); other numbered sections are no notes (a paper's "note 1" is a footnote, not its
+    Section 1)."""
     labels: dict[tuple[str, str], str] = {}
-    sections = [n for n in tree.nodes if n.kind is NodeKind.SECTION]
-    notes_at = next((i for i, n in enumerate(sections) if _NOTES_SECTION.search(n.heading)), None)
-    for i, n in enumerate(sections):
-        m = _LABEL_HEADING.match(n.heading)
+    sections = list(sections)
+    notes_at = next((i for i, (_, h) in enumerate(sections) if _NOTES_SECTION.search(h)), None)
+    for i, (node_id, heading) in enumerate(sections):
+        m = _LABEL_HEADING.match(heading)
         if m:
-            labels.setdefault((m.group(1).lower(), m.group(2).upper()), n.node_id)
+            labels.setdefault((m.group(1).lower(), m.group(2).upper()), node_id)
         elif notes_at is not None and i > notes_at:
-            num = heading_number(n.heading)
+            num = heading_number(heading)
             if num and num.isdigit():
-                labels.setdefault(("note", num), n.node_id)
+                labels.setdefault(("note", num), node_id)
     return labels
 
 

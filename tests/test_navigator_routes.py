@@ -345,6 +345,74 @@ def test_sections_are_found_by_their_whole_heading(rfcs, graph):
     assert headed(graph, "the") == []
 
 
+NOTES = """# Annual report
+
+## Item 7A. Quantitative and Qualitative Disclosures About Market Risk
+
+We are exposed to interest rate risk on our debt.
+
+## Item 8. Financial Statements
+
+### Notes to Consolidated Financial Statements
+
+#### Note 6-OTHER LONG-TERM LIABILITIES
+
+Capital leases, finance leases, lease obligations and lease liabilities: leases of equipment
+and leases of buildings, 7 years on average, the note's lease terms and lease payments below.
+
+#### Note 7-COMMITMENTS AND CONTINGENCIES
+
+We have entered into non-cancellable operating agreements for offices and data centers.
+
+#### 8. Segment Information
+
+We have three segments.
+
+## Segments of the market
+
+Our segments, segment results and the note 8 segments of our markets.
+"""
+
+
+def test_a_part_named_by_its_label_is_read_first(tmp_path):
+    """"What does Note 7 say about leases in Amazon's filing?" read Note 6 and Item 7 (their
+    text says "lease" more): the part the question names by label is read first, the note
+    headed "Note 7-…" or numbered "8." inside the notes, the item, a numbered section."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "filing.md").write_text(NOTES)
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
+
+    def first_read(question: str) -> str:
+        answer = Navigator(graph).ask(question, budget=60)
+        assert answer.route == "cross-reference"
+        (labelled,) = [t["hits"] for t in answer.trace if t.get("over") == "sections named "
+                       "by label"]
+        first = next(t["node"] for t in answer.trace if t["op"] == "expand")
+        assert first == labelled[0]
+        return graph.node(first).heading
+
+    assert first_read("What does Note 7 say about leases?") == (
+        "Note 7-COMMITMENTS AND CONTINGENCIES")
+    assert first_read("What is in note 8 about segments?") == "8. Segment Information"
+    assert first_read("What does Item 7A say about leases?") == (
+        "Item 7A. Quantitative and Qualitative Disclosures About Market Risk")
+    from docnav.query.parts import labelled_parts
+
+    assert labelled_parts(graph, "What does note 9 say?", None, []) == []
+
+
+def test_a_section_named_by_its_number_is_read_first(graph):
+    # "seal" is in section 3's text; the question asks what section 2 says of it
+    answer = Navigator(graph).ask("What does Section 2 say about the impeller seal?", budget=60)
+    first = next(t["node"] for t in answer.trace if t["op"] == "expand")
+    assert graph.node(first).heading == "2 Wiring"
+    assert [t["hits"] for t in answer.trace if t.get("over") == "sections named by label"] == [
+        [first]]
+
+
 def test_a_heading_s_numbering_is_no_part_of_its_name():
     from docnav.query.parts import heading_terms
 

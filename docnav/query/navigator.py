@@ -48,7 +48,8 @@ from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.lexical import search_words, tokens
 from docnav.query.names import named_documents, named_registrants, own_names, without_names
-from docnav.query.parts import PART_WORDS, headed, named_sections, template_part
+from docnav.query.parts import (PART_WORDS, headed, labelled_parts, named_sections,
+                                 template_part)
 from docnav.query.statements import statements_asked
 from docnav.tree import PREAMBLE
 
@@ -427,6 +428,11 @@ class Navigator:
                      if self.named_sections else [])
             if named:
                 op("locate", over="sections named by heading", hits=named)
+            # "Note 7", "Item 7A", "Section 4.2": the part so labelled, before any other
+            labelled = labelled_parts(self.graph, question, filters, hits)
+            if labelled:
+                op("locate", over="sections named by label", hits=labelled)
+                named = list(dict.fromkeys(labelled + named))
             # a section found by its heading and by its summary is one section, read once
             for section in list(dict.fromkeys(named + hits))[:2]:
                 op("expand", node=section, depth=1,

@@ -16,6 +16,7 @@ import weakref
 
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
+from docnav.refs import heading_number, labelled_sections
 
 # "the Drawbacks section of the if-let chains RFC", 'the "Prior art" chapter': a part named by
 # its heading, the words before "section"; "the section on drawbacks", "the chapter called
@@ -59,6 +60,49 @@ def headed(graph: DocNavGraph, words: str, filters: dict | None = None) -> list[
         _HEADINGS[graph] = index
     found = _HEADINGS[graph].get(heading_terms(words), [])
     return graph.filter(found, **filters) if found and filters else list(found)
+
+
+# "Note 7", "item 7A", "section 4.2", "§ 3", "Appendix B", "chapter 2" in a question
+_LABELLED = re.compile(r"\b(item|note|section|sec\.|§|chapter|appendix)\s*"
+                       r"(\d{1,3}[a-c]?(?:\.\d+)*|[a-z])\b(?![.,]?\d)", re.I)
+_LABELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def labelled_parts(graph: DocNavGraph, question: str, filters: dict | None,
+                   found: list[str]) -> list[str]:
+    """The sections the question names by label: "Note 7" is the note headed "Note
+    7-COMMITMENTS AND CONTINGENCIES" (or numbered "7." in the notes to the financial
+    statements), "Item 7A" the item, "Section 4.2" and "Appendix B" the sections numbered so;
+    of the documents in scope, those ``locate`` found (``found``) first; in the question's
+    order."""
+    if graph not in _LABELS:
+        by_doc: dict[str, list[tuple[str, str]]] = {}
+        for nid, n in sorted(graph.nodes_of_kind("section"),
+                             key=lambda s: (s[1].path, s[1].position)):
+            by_doc.setdefault(n.path, []).append((nid, n.heading or ""))
+        index: dict[tuple[str, str], list[str]] = {}
+        for sections in by_doc.values():
+            labels = labelled_sections(sections)
+            notes = {nid for (kind, _), nid in labels.items() if kind == "note"}
+            for (kind, label), nid in labels.items():
+                index.setdefault((kind, label), []).append(nid)
+            numbered: dict[str, str] = {}
+            for nid, heading in sections:
+                if (num := heading_number(heading)) and nid not in notes:
+                    numbered.setdefault(num, nid)
+            for num, nid in numbered.items():
+                index.setdefault(("number", num), []).append(nid)
+        _LABELS[graph] = index
+    rank = {graph.node(s).path: i for i, s in reversed(list(enumerate(found)))}
+    named: list[str] = []
+    for m in _LABELLED.finditer(question):
+        kind = m.group(1).lower()
+        kind = kind if kind in ("item", "note") else "number"
+        sections = _LABELS[graph].get((kind, m.group(2).upper()), [])
+        if sections and filters:
+            sections = graph.filter(sections, **filters)
+        named += sorted(sections, key=lambda s: rank.get(graph.node(s).path, len(rank)))
+    return list(dict.fromkeys(named))
 
 
 def named_sections(graph: DocNavGraph, question: str, filters: dict | None,
