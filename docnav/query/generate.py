@@ -1,6 +1,6 @@
 """Optional answer generation from the navigator's cited evidence.
 
-By default an :class:`~docnav.query.navigator.Answer` *is* its cited evidence. With an
+By default an :class:`~docnav.query.evidence.Answer` *is* its cited evidence. With an
 answerer, the evidence is numbered in the order the answer lists it and sent with the question
 to an OpenAI-compatible endpoint (:mod:`docnav.chat`), which is asked to answer from it alone
 and to cite the numbers it relies on, so every ``[n]`` in the generated text points at one
@@ -29,7 +29,7 @@ from docnav.sentences import split_sentences
 from docnav.verify import ENTAIL, Chunk, Verifier
 
 if TYPE_CHECKING:
-    from docnav.query.navigator import Evidence
+    from docnav.query.evidence import Evidence
 
 PROMPT = (
     "Answer the question using only the numbered evidence below. After each statement, cite "
@@ -170,7 +170,8 @@ class AnswerClaim:
                 "score": self.score, "invalid_citations": list(self.invalid)}
 
 
-def check_claims(text: str, evidence: Sequence["Evidence"], verifier: Verifier) -> list[AnswerClaim]:
+def check_claims(text: str, evidence: Sequence["Evidence"],
+                 verifier: Verifier) -> list[AnswerClaim]:
     """Each sentence of ``text`` checked against the evidence it cites (all the evidence when
     it cites none, or only numbers that do not exist: those are kept in ``invalid`` and taken
     out of its ``sentence``)."""

@@ -4,11 +4,15 @@ The router classifies the question (rules first; any callable can replace it):
 
 * *global* ("what are the main risks ...", "summarise ...") -> summaries first, then each
   summary hit is expanded to the paragraphs its sentences came from (an abstractive
-  summary, which names none, to its node's text, read up to a share of the budget);
+  summary, which names none, to its node's text, read up to a share of the budget); a
+  question about everything asked of reads the collection summary's sources a document in
+  turn, and one naming a part by its heading ("summarise the risk factors") that part's
+  and its subsections' sources first;
 * *cross-reference* ("... in Section 3.2", "Table 2") -> the two best sections, expanded,
   and the targets of the references they make (their paragraphs' "see Section 2" and
-  links), each read up to a share of the budget; a section named by its heading ("the
-  Drawbacks section of the int128 RFC", :mod:`docnav.query.parts`) first, up to the whole;
+  links), each read up to a share of the budget; a section named by its label ("Note 7")
+  or heading ("the Drawbacks section of the int128 RFC", :mod:`docnav.query.parts`) first,
+  up to the whole;
 * *local* -> a part most of the documents asked of have, when the question's words name it
   ("the drawbacks of i128" asked of RFCs), then passages; while the evidence is short, the
   question's words that no piece holds yet (its gaps) are searched for, then the best
@@ -23,7 +27,12 @@ a guess about where the answer is, not a match: it weighs three quarters of a se
 ranking, so the opening of a found section that neither search ranks near the top does not
 come before the paragraph both searches put first. A short hit (a
 heading, caption or table title that the parser left as a paragraph) and a lead-in ending in a
-colon are followed by the paragraph after them, where their content is.
+colon are followed by the paragraph after them, where their content is; a PDF's table of
+figures by the column heads above it.
+
+A question naming several companies, or asking which documents, is asked of each in turn
+(:mod:`docnav.query.in_turn`). What the question has collected, and the answer, are in
+:mod:`docnav.query.evidence`.
 
 The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when the
 :class:`EvidenceState` is confident or the token budget is spent. The result cites node ids,
@@ -38,15 +47,14 @@ beside it.
 
 from __future__ import annotations
 
-import glob
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
-from docnav.query.lexical import search_words, tokens
+from docnav.query.evidence import Answer, Evidence, EvidenceState
+from docnav.query.in_turn import WHICH_DOCUMENTS, compare, interleave, rounds, which_documents
 from docnav.query.names import named_documents, named_registrants, own_names, without_names
 from docnav.query.parts import (PART_WORDS, headed, labelled_parts, named_sections,
                                  template_part)
@@ -84,13 +92,6 @@ CROSS = re.compile(
     rf"\b(?:sec|figs?|pp?)\.\s*{_LABEL}|"
     rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
 
-ASKING = frozenset("about say says said tell me describe explain list give show please "
-                   "mention mentioned".split())
-# "how many", "how much", "how long": the word after "how" asks for a number or a length
-HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
-# "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents
-WHICH_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:of\s+the\s+)?(documents|papers|rfcs|filings|"
-                             r"articles|reports)\b", re.I)
 # a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
 _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
 
@@ -102,139 +103,6 @@ def route(question: str) -> str:
     if CROSS.search(question):
         return "cross-reference"
     return "local"
-
-
-@dataclass
-class Evidence:
-    piece: Piece
-    relevance: float
-    found_by: str
-
-
-@dataclass
-class EvidenceState:
-    """What has been collected for a question, and whether it is enough.
-
-    gaps: the question's words no evidence contains in any form ("desugar" is held by
-    "desugaring": terms are word stems, see :mod:`docnav.query.lexical`), leaving out the
-    words that ask rather than name (``ASKING``: "say", "about", "describe"; ``HOW``: "many" in
-    "how many"); confidence: the
-    largest share of the question's terms that one piece holds. Terms scattered over several
-    pieces (each piece a different part of the question) are no sign that the answer is in
-    hand, so they do not count together. Word overlap is still a weak signal (a short hit can
-    contain every question word and miss the answer), so the state is sufficient only when
-    one piece holds every term (``confident``) *and* ``min_fill`` of the budget holds
-    evidence, or when the budget is spent. (At 0.8, with stemmed terms, it stopped early
-    often enough to cost evidence recall on both evaluation sets; benchmarks/README.md.)
-    Nor is a piece holding every term a sign when many do: the navigator marks the terms
-    ``common`` when more than a few paragraphs of the scope hold them all, and then only the
-    budget ends the search.
-    """
-
-    question: str
-    budget: int
-    confident: float = 1.0
-    min_fill: float = 0.75
-    min_relevance: float = 0.0  # > 0 drops pieces sharing fewer question words (tables share none)
-    common: bool = False  # the terms are together in many paragraphs: confidence stops nothing
-    evidence: dict[str, Evidence] = field(default_factory=dict)
-    visited: set[str] = field(default_factory=set)
-    tokens_used: int = 0
-    last_node: str | None = None
-
-    def __post_init__(self) -> None:
-        words = search_words(self.question)  # search term -> the question's word
-        # words that ask rather than name what is asked about ("what does Note 7 say about
-        # pledged assets"): no piece needs them, and none is missing without them
-        asking = ASKING | {m.group(1).lower() for m in HOW.finditer(self.question)}
-        self.words = {t: w for t, w in words.items() if w not in asking} or words
-        self.terms = list(self.words)
-
-    @property
-    def gaps(self) -> list[str]:
-        covered = set()
-        for e in self.evidence.values():
-            covered |= set(tokens(e.piece.text + " " + e.piece.breadcrumb))
-        return [self.words[t] for t in self.terms if t not in covered]
-
-    @property
-    def confidence(self) -> float:
-        if not self.evidence or not self.terms:
-            return 0.0
-        return round(max(e.relevance for e in self.evidence.values()), 4)
-
-    @property
-    def remaining(self) -> int:
-        return self.budget - self.tokens_used
-
-    def relevance(self, text: str) -> float:
-        words = set(tokens(text))
-        return len(words & set(self.terms)) / max(len(self.terms), 1)
-
-    def add(self, pieces: list[Piece], found_by: str) -> int:
-        added = 0
-        for p in pieces:
-            if p.node_id in self.evidence or p.tokens > self.remaining:
-                continue
-            rel = self.relevance(p.text + " " + p.breadcrumb)
-            if rel < self.min_relevance and self.evidence:
-                continue
-            self.evidence[p.node_id] = Evidence(p, rel, found_by)
-            self.tokens_used += p.tokens
-            self.last_node = p.node_id
-            added += 1
-        return added
-
-    def sufficient(self) -> bool:
-        filled = self.tokens_used >= self.min_fill * self.budget
-        confident = self.confidence >= self.confident and not self.common
-        return (confident and filled) or self.remaining < 16
-
-
-@dataclass
-class Answer:
-    question: str
-    route: str
-    evidence: list[Evidence]
-    trace: list[dict]
-    confidence: float
-    tokens_used: int
-    text: str  # the cited evidence, or the generated answer citing it as [n]
-    generated_by: str | None = None  # the answerer that wrote ``text``
-    generation_error: str | None = None  # why generation failed (``text`` is the evidence)
-    claims: list = field(default_factory=list)  # the generated sentences, NLI-checked
-    dropped: list = field(default_factory=list)  # the claims the drop policy took out of ``text``
-    missing: list[str] = field(default_factory=list)  # the question's words no evidence holds
-    # of those, the words no document asked of holds at all: better evidence cannot bring them
-    absent: list[str] = field(default_factory=list)
-    # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
-    # taken out of ``text``
-    invalid_citations: list[str] = field(default_factory=list)
-
-    @property
-    def cited(self) -> list[int]:
-        """The evidence numbers a generated ``text`` cites ([] when it cites none, or is the
-        evidence itself)."""
-        from docnav.query.generate import cited_numbers
-
-        return sorted(set(cited_numbers(self.text))) if self.generated_by else []
-
-    def to_json(self) -> dict:
-        return {
-            "question": self.question, "route": self.route, "confidence": self.confidence,
-            "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
-            "answer": self.text,
-            "generated_by": self.generated_by, "generation_error": self.generation_error,
-            "cited": self.cited, "invalid_citations": self.invalid_citations,
-            "claims": [c.to_json() for c in self.claims],
-            "dropped": [c.to_json() for c in self.dropped],
-            "evidence": [{
-                "ref": i, "node_id": e.piece.node_id, "document": e.piece.doc_path,
-                "breadcrumb": e.piece.breadcrumb, "page": e.piece.page, "text": e.piece.text,
-                "relevance": e.relevance, "found_by": e.found_by,
-            } for i, e in enumerate(self.evidence, start=1)],
-            "trace": self.trace,
-        }
 
 
 class Navigator:
@@ -333,9 +201,9 @@ class Navigator:
         if doc:
             names = own_names(self.graph, doc)
         elif len(named := named_registrants(self.graph, asked)) > 1:
-            return self._compare(asked, budget, named)
+            return compare(self, asked, budget, named)
         elif (which := WHICH_DOCUMENTS.search(asked)) and len(self.graph.document_paths()) > 1:
-            return self._which_documents(asked, budget, which)
+            return which_documents(self, asked, budget, which)
         else:
             chosen, names = named_documents(self.graph, asked)
         question = without_names(asked, names)
@@ -384,7 +252,7 @@ class Navigator:
                 # a collection's summary draws on several documents: one source of each in
                 # turn, so that the budget does not run out on the first document's (a fetch
                 # puts its pieces in reading order)
-                for group in _rounds(sources, lambda nid: self.graph.node(nid).path):
+                for group in rounds(sources, lambda nid: self.graph.node(nid).path):
                     for nid in group:
                         if state.remaining > 0:
                             take([nid], "summary")
@@ -394,10 +262,10 @@ class Navigator:
             # and its subsections', a subsection in turn (and a document's part in turn)
             named = headed(self.graph, state.question, filters)[: self.documents]
             if named:
-                parts = _interleave([[s, *(c for c in self.graph.expand(s, depth=10_000)[1:]
+                parts = interleave([[s, *(c for c in self.graph.expand(s, depth=10_000)[1:]
                                             if self.graph.node(c).kind == "section")]
                                      for s in named])
-                sources = _interleave([self.graph.summary_sources(p) for p in parts])
+                sources = interleave([self.graph.summary_sources(p) for p in parts])
                 op("expand", node=named[0], to="summary sources of the part named and of "
                    "its subsections", sections=named, n=len(sources))
                 for nid in sources:
@@ -532,67 +400,6 @@ class Navigator:
         return Answer(asked, kind, evidence, trace, state.confidence, state.tokens_used, text,
                       missing=state.gaps, absent=absent)
 
-    def _compare(self, asked: str, budget: int,
-                 named: list[tuple[list[str], list[str]]]) -> Answer:
-        """A question naming several registrants ("Compare the revenue of Adobe and Best Buy")
-        is asked of each one's filings in turn, in the order it names them, with the other
-        names left out: searched over all of them, one company's pages took the whole budget."""
-        every = [n for _, names in named for n in names]
-        return self._in_turn(asked, budget, {
-            "op": "compare", "companies": [names[0] for _, names in named],
-            "documents": [paths for paths, _ in named]}, [
-            (names[0], without_names(asked, [n for n in every if n not in names]), paths)
-            for paths, names in named])
-
-    def _which_documents(self, asked: str, budget: int, kind: re.Match) -> Answer:
-        """A question asking which documents ("Which RFCs changed the borrow checker?") is
-        asked of each of the documents whose passages rank best, without the word that names
-        the documents (in RFCs' field lines, "rust-lang/rfcs#1607" matched it): the local
-        route read one document's passages. Only documents holding as many of the question's
-        rarer words (held by at most half of the documents) as any document does are read
-        ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
-        many as the budget gives ``document_tokens`` each, at most ``documents``."""
-        question = " ".join((asked[:kind.start(1)] + asked[kind.end(1):]).split())
-        n = max(1, min(self.documents, budget // self.document_tokens))
-        holders = self.graph.term_documents(EvidenceState(question, budget).terms)
-        every = self.graph.document_paths()
-        # the words that tell documents apart: held by at most half of them ("use" is not)
-        rare = [t for t, docs in holders.items() if len(docs) <= len(every) / 2] or holders
-        held = {p: sum(p in holders[t] for t in rare) for p in every}
-        most = max(held.values(), default=0)
-        paths: list[str] = []
-        for nid in self._passage_order(question, None):
-            path = self.graph.node(nid).path
-            if path not in paths and held.get(path) == most:
-                paths.append(path)
-                if len(paths) == n:
-                    break
-        return self._in_turn(asked, budget, {
-            "op": "documents", "documents": paths, "left_out": kind.group(1),
-            "question": question}, [(p, question, glob.escape(p)) for p in paths])
-
-    def _in_turn(self, asked: str, budget: int, step: dict,
-                 asks: list[tuple[str, str, str | list[str]]]) -> Answer:
-        """Each ``(label, question, documents)`` of ``asks`` navigated in turn with an equal
-        share of the budget, as one answer: their evidence in that order, their steps in the
-        trace after ``step`` (each marked ``of``: its label). A word is missing (or absent)
-        when every part's evidence lacks it; the confidence is the least part's."""
-        share, extra = divmod(budget, len(asks))
-        parts = [self._navigate(question, share + (i < extra), docs)
-                 for i, (_, question, docs) in enumerate(asks)]
-        trace = [{**step, "tokens_each": share, "tokens": 0, "confidence": 0.0}]
-        for (label, _, _), part in zip(asks, parts):
-            trace += [{**s, "of": label} for s in part.trace]
-
-        def in_all(words: str) -> list[str]:
-            return [w for w in getattr(parts[0], words)
-                    if all(w in getattr(p, words) for p in parts[1:])]
-
-        return Answer(asked, parts[0].route, [e for p in parts for e in p.evidence], trace,
-                      min(p.confidence for p in parts), sum(p.tokens_used for p in parts),
-                      "\n\n".join(p.text for p in parts if p.text),
-                      missing=in_all("missing"), absent=in_all("absent"))
-
     def _scope_node(self, doc: str | list[str] | None) -> str | None:
         """The node whose summary covers what the question is asked of: the one document the
         glob matches, else the collection when it matches them all (no glob); None for a
@@ -699,22 +506,6 @@ class Navigator:
                       if self.graph.node(c).kind == "paragraph"]
             return inside[:1]
         return []
-
-
-def _rounds(ids: list[str], group: Callable[[str], str]) -> list[list[str]]:
-    """``ids`` in rounds of one of each group (groups in order of first appearance, each
-    group's ids in their order): [a1, a2, b1, c1, b2] -> [[a1, b1, c1], [a2, b2]]."""
-    groups: dict[str, list[str]] = {}
-    for i in ids:
-        groups.setdefault(group(i), []).append(i)
-    rounds = max((len(g) for g in groups.values()), default=0)
-    return [[g[r] for g in groups.values() if r < len(g)] for r in range(rounds)]
-
-
-def _interleave(lists: list[list[str]]) -> list[str]:
-    """The first of each list, then the second of each, ...; each id once."""
-    rounds = max((len(x) for x in lists), default=0)
-    return list(dict.fromkeys(x[r] for r in range(rounds) for x in lists if r < len(x)))
 
 
 def _cut(graph: DocNavGraph, piece: Piece) -> bool:

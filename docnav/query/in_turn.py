@@ -1,0 +1,101 @@
+"""A question asked in parts, one after another: of each company it names ("Compare the revenue
+of Adobe and Best Buy"), of each document it asks for ("Which RFCs changed the borrow
+checker?"); and sources read a document (or a subsection) in turn. Searched as one question
+over several documents, one document's passages took the whole budget."""
+
+from __future__ import annotations
+
+import glob
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from docnav.query.evidence import Answer, EvidenceState
+from docnav.query.names import without_names
+
+if TYPE_CHECKING:
+    from docnav.query.navigator import Navigator
+
+# "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents
+WHICH_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:of\s+the\s+)?"
+                             r"(documents|papers|rfcs|filings|articles|reports)\b", re.I)
+
+
+def compare(nav: Navigator, asked: str, budget: int,
+            named: list[tuple[list[str], list[str]]]) -> Answer:
+    """A question naming several registrants ("Compare the revenue of Adobe and Best Buy")
+    is asked of each one's filings in turn, in the order it names them, with the other
+    names left out: searched over all of them, one company's pages took the whole budget."""
+    every = [n for _, names in named for n in names]
+    return in_turn(nav, asked, budget, {
+        "op": "compare", "companies": [names[0] for _, names in named],
+        "documents": [paths for paths, _ in named]}, [
+        (names[0], without_names(asked, [n for n in every if n not in names]), paths)
+        for paths, names in named])
+
+
+def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> Answer:
+    """A question asking which documents ("Which RFCs changed the borrow checker?") is
+    asked of each of the documents whose passages rank best, without the word that names
+    the documents (in RFCs' field lines, "rust-lang/rfcs#1607" matched it): the local
+    route read one document's passages. Only documents holding as many of the question's
+    rarer words (held by at most half of the documents) as any document does are read
+    ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
+    many as the budget gives ``document_tokens`` each, at most ``documents``."""
+    question = " ".join((asked[:kind.start(1)] + asked[kind.end(1):]).split())
+    n = max(1, min(nav.documents, budget // nav.document_tokens))
+    holders = nav.graph.term_documents(EvidenceState(question, budget).terms)
+    every = nav.graph.document_paths()
+    # the words that tell documents apart: held by at most half of them ("use" is not)
+    rare = [t for t, docs in holders.items() if len(docs) <= len(every) / 2] or holders
+    held = {p: sum(p in holders[t] for t in rare) for p in every}
+    most = max(held.values(), default=0)
+    paths: list[str] = []
+    for nid in nav._passage_order(question, None):
+        path = nav.graph.node(nid).path
+        if path not in paths and held.get(path) == most:
+            paths.append(path)
+            if len(paths) == n:
+                break
+    return in_turn(nav, asked, budget, {
+        "op": "documents", "documents": paths, "left_out": kind.group(1),
+        "question": question}, [(p, question, glob.escape(p)) for p in paths])
+
+
+def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
+            asks: list[tuple[str, str, str | list[str]]]) -> Answer:
+    """Each ``(label, question, documents)`` of ``asks`` navigated in turn with an equal
+    share of the budget, as one answer: their evidence in that order, their steps in the
+    trace after ``step`` (each marked ``of``: its label). A word is missing (or absent)
+    when every part's evidence lacks it; the confidence is the least part's."""
+    share, extra = divmod(budget, len(asks))
+    parts = [nav._navigate(question, share + (i < extra), docs)
+             for i, (_, question, docs) in enumerate(asks)]
+    trace = [{**step, "tokens_each": share, "tokens": 0, "confidence": 0.0}]
+    for (label, _, _), part in zip(asks, parts):
+        trace += [{**s, "of": label} for s in part.trace]
+
+    def in_all(words: str) -> list[str]:
+        return [w for w in getattr(parts[0], words)
+                if all(w in getattr(p, words) for p in parts[1:])]
+
+    return Answer(asked, parts[0].route, [e for p in parts for e in p.evidence], trace,
+                  min(p.confidence for p in parts), sum(p.tokens_used for p in parts),
+                  "\n\n".join(p.text for p in parts if p.text),
+                  missing=in_all("missing"), absent=in_all("absent"))
+
+
+def rounds(ids: list[str], group: Callable[[str], str]) -> list[list[str]]:
+    """``ids`` in rounds of one of each group (groups in order of first appearance, each
+    group's ids in their order): [a1, a2, b1, c1, b2] -> [[a1, b1, c1], [a2, b2]]."""
+    groups: dict[str, list[str]] = {}
+    for i in ids:
+        groups.setdefault(group(i), []).append(i)
+    longest = max((len(g) for g in groups.values()), default=0)
+    return [[g[r] for g in groups.values() if r < len(g)] for r in range(longest)]
+
+
+def interleave(lists: list[list[str]]) -> list[str]:
+    """The first of each list, then the second of each, ...; each id once."""
+    longest = max((len(x) for x in lists), default=0)
+    return list(dict.fromkeys(x[r] for r in range(longest) for x in lists if r < len(x)))
