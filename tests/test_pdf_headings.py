@@ -474,3 +474,17 @@ def test_page_numbers_set_where_the_text_ends_are_no_text():
     texts = [" ".join(b.text.split()) for b in _amazon().blocks]
     assert any("In Q2 2017, we recognized an estimated charge to tax expense of $600 million" in t
                for t in texts)  # one paragraph across the page break
+
+
+@pytest.mark.parametrize("name, title", [
+    ("2001.03131.pdf", "Offensive Language Detection: A Comparative Analysis"),
+    ("1801.05147.pdf", "Adversarial Learning for Chinese NER from Crowd Annotations"),
+])
+def test_a_title_printed_as_text_is_the_title_and_no_paragraph(name, title):
+    """A paper whose title is large body-font text (no heading) kept that line as its first
+    paragraph too: it matched every question with the title's words ("What datasets are used
+    for offensive language identification?" read the title, then the author line below it)."""
+    parsed = parse_file(require(FIXTURES / "pdf" / name), NATIVE)
+    assert parsed.title == title
+    assert not [b for b in parsed.blocks if " ".join(b.text.split()).rstrip("∗") == title]
+    assert parsed.blocks[0].kind is BlockKind.TEXT  # the author line comes first now

@@ -80,7 +80,24 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     metadata += tuple(filing.items())
     title = filing_title(filing) or _title(drafts, stats, dict(metadata),
                                            pages.page_heights.get(1, 792.0))
-    return NativePdf(blocks, title, metadata + info)
+    return NativePdf(_without_title_line(blocks, title), title, metadata + info)
+
+
+def _without_title_line(blocks: list[Block], title: str | None) -> list[Block]:
+    """The title printed as a line of text at the top of the first page is the document's
+    title, which every breadcrumb starts with, not a paragraph: as one it matched every
+    question sharing its words, and led the reader on to the author line below it."""
+    if not title:
+        return blocks
+    key = _plain(title)
+    for i, b in enumerate(blocks[:5]):
+        if b.kind is BlockKind.TEXT and b.page == 1 and _plain(b.text) == key:
+            return blocks[:i] + blocks[i + 1:]
+    return blocks
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split()).rstrip(_FOOTNOTE_MARKS).casefold()
 
 
 def _headings_under_outline(drafts: list[Draft], stats: TextStats) -> None:
