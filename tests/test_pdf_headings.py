@@ -488,3 +488,22 @@ def test_a_title_printed_as_text_is_the_title_and_no_paragraph(name, title):
     assert parsed.title == title
     assert not [b for b in parsed.blocks if " ".join(b.text.split()).rstrip("∗") == title]
     assert parsed.blocks[0].kind is BlockKind.TEXT  # the author line comes first now
+
+
+@pytest.mark.parametrize("outline", [True, False])
+def test_works_cited_set_as_body_text_head_their_own_section(outline):
+    """2001.03131 sets "References" in the body font and leaves it out of its bookmarks: its
+    entries were paragraphs of "5 Conclusion" ("[12] Wiegand ... identification of offensive
+    language" ranked first for a question on offensive language identification). A line of its
+    own saying "References" heads a top-level section where the bookmarks give the headings;
+    without them the fonts found it already."""
+    from docnav.parse._options import ParseOptions
+
+    parsed = parse_file(require(FIXTURES / "pdf" / "2001.03131.pdf"),
+                        ParseOptions(pdf_mode="native", pdf_outline=outline))
+    tree = build_tree(parsed, "d", "2001.03131.pdf")
+    conclusion = "5 Conclusion" if outline else "5. Conclusion"  # the bookmark's, the line's
+    assert _parent_heading(tree, "References") == _parent_heading(tree, conclusion)
+    (refs,) = [s for s in tree.sections if s.heading == "References"]
+    cited = [n.text for n in tree.nodes if n.parent_id == refs.node_id]
+    assert any(t.startswith("[12] Wiegand") for t in cited)
