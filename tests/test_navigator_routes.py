@@ -413,6 +413,45 @@ def test_a_section_named_by_its_number_is_read_first(graph):
         [first]]
 
 
+PAPER = """# Detecting offensive language
+
+## 1 Data
+
+We train on tweets annotated by crowd workers, one label each.
+
+## 2 Results
+
+The classifier reaches 0.82 macro F1.
+
+## References
+
+[1] Smith, J. (2019). Offensive language identification in social media datasets.
+
+[2] Lee, K. (2018). A dataset for offensive language identification.
+"""
+
+
+def test_a_paper_s_works_cited_are_no_passages_unless_asked_about(tmp_path):
+    """The entries of a paper's references hold the words of the titles they cite: "[12]
+    Wiegand ... identification of offensive language" was the best passage for a question
+    about the paper's offensive language data. They are left out of the passages (and of the
+    gap search) unless the question asks about references or citations."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "paper.md").write_text(PAPER)
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    answer = Navigator(graph).ask("Which dataset is used for offensive language "
+                                  "identification?", budget=200)
+    texts = [e.piece.text for e in answer.evidence]
+    assert texts and not [t for t in texts if t.startswith("[")]
+    assert any(t.startswith("We train on tweets") for t in texts)
+    cited = Navigator(graph).ask("Which works on offensive language identification are "
+                                 "cited?", budget=200)
+    assert any(e.piece.text.startswith("[1] Smith") for e in cited.evidence)
+
+
 def test_a_heading_s_numbering_is_no_part_of_its_name():
     from docnav.query.parts import heading_terms
 

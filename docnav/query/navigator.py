@@ -56,8 +56,8 @@ from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.evidence import Answer, Evidence, EvidenceState
 from docnav.query.in_turn import WHICH_DOCUMENTS, compare, interleave, rounds, which_documents
 from docnav.query.names import named_documents, named_registrants, own_names, without_names
-from docnav.query.parts import (PART_WORDS, headed, labelled_parts, named_sections,
-                                 template_part)
+from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, labelled_parts,
+                                 named_sections, template_part, works_cited)
 from docnav.query.statements import statements_asked
 from docnav.tree import PREAMBLE
 
@@ -363,11 +363,13 @@ class Navigator:
         # the question's words that no evidence holds yet, then read around the best passages
         # (the sentences next to a hit often hold the rest of the answer) and their references
         gaps = state.gaps
+        # a paper's works cited are no evidence, unless the question asks about them
+        cited = frozenset() if ABOUT_CITED.search(question) else works_cited(self.graph)
         if gaps and not state.sufficient() and steps < self.max_steps:
             hits = self.graph.locate(" ".join(gaps), k=5, kinds=["paragraph"], filters=filters)
             op("locate", over="gaps", terms=gaps, hits=[h.node_id for h in hits])
             for h in hits:
-                if h.node_id in state.visited:
+                if h.node_id in state.visited or h.node_id in cited:
                     continue
                 take([h.node_id], "gap")
                 steps += 1
@@ -378,7 +380,8 @@ class Navigator:
             if state.sufficient() or steps >= self.max_steps:
                 break
             for direction in ("next", "previous", "references"):
-                ids = self.graph.navigate(e.piece.node_id, direction)
+                ids = [i for i in self.graph.navigate(e.piece.node_id, direction)
+                       if i not in cited]
                 if ids:
                     op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
                     take(ids[:2], direction)
@@ -440,7 +443,9 @@ class Navigator:
                     reading[nid] = None
         fused = rrf([*ranks.values(), list(reading)[: self.candidates]],
                     weights=[1.0] * len(ranks) + [self.reading_weight])
-        return [nid for nid, _ in fused]
+        # a paper's works cited are no passages, unless the question asks about them
+        cited = frozenset() if ABOUT_CITED.search(question) else works_cited(self.graph)
+        return [nid for nid, _ in fused if nid not in cited]
 
     def _read(self, node_id: str, state: EvidenceState, share: float | None = None
               ) -> list[Piece]:

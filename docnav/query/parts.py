@@ -162,3 +162,24 @@ def _pick(graph: DocNavGraph, sections: list[str], heading: str, question: str,
     if most == 0 and len(named) > 1:  # no word tells them apart: those the search found
         named = [s for s in named if s in rank]
     return sorted(named, key=lambda s: rank.get(s, len(rank)))
+
+
+# a paper's list of works cited, and a question about it ("which works are cited", "the
+# references of", "bibliography")
+_WORKS_CITED = re.compile(r"^\s*(?:(?:\d{1,2}|[IVX]{1,4}|[A-Z])\.?\s+)?"
+                          r"(?i:references|bibliography|works cited)\s*$")
+ABOUT_CITED = re.compile(r"\b(?:references?|cit(?:e[sd]?|ing|ations?)|bibliograph\w*)\b", re.I)
+_CITED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def works_cited(graph: DocNavGraph) -> frozenset[str]:
+    """The paragraphs of the sections headed "References" or "Bibliography" (a paper's works
+    cited): their entries hold the words of the titles they cite, and matched questions about
+    what those titles are about."""
+    if graph not in _CITED:
+        heads = {nid for nid, n in graph.nodes_of_kind("section")
+                 if _WORKS_CITED.match(n.heading or "")}
+        _CITED[graph] = frozenset(
+            nid for head in heads for nid in graph.expand(head, depth=10_000)
+            if graph.node(nid).kind == "paragraph")
+    return _CITED[graph]
