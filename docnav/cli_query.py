@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
+from pathlib import Path
 
 from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, _db_path, _nli_model
 from docnav.errors import InputError
@@ -65,8 +66,14 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         return code
     print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
           f"{answer.tokens_used} tokens of evidence")
-    focus = next((s for s in answer.trace if s["op"] in ("compare", "documents", "focus")), None)
-    if focus and focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
+    focus = next((s for s in answer.trace
+                  if s["op"] in ("compare", "compare documents", "documents", "focus")), None)
+    if focus and focus["op"] == "compare documents":  # documents named by their titles
+        each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
+                         for doc, words in zip(focus["documents"], focus["words"]))
+        print(f"asked of each document the question names by its title, "
+              f"{focus['tokens_each']} tokens each: {each}")
+    elif focus and focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
         n, without = len(focus["documents"]), f"without \"{focus['left_out']}\""
         print(f"asked of the {n} best documents, {focus['tokens_each']} tokens each, {without}"
               if n > 1 else f"asked of the best document alone, {without}")

@@ -321,6 +321,21 @@ def test_ask_says_a_question_asking_which_documents_was_asked_of_each(indexed):
 
 
 
+def test_ask_says_a_comparison_was_asked_of_each_document_it_names_by_title(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "alpha.md").write_text("# Alpha\n\nThe alpha pump runs at 40 litres a minute.\n")
+    (docs / "beta.md").write_text("# Beta\n\nThe beta pump runs at 60 litres a minute.\n")
+    db = tmp_path / "g.duckdb"
+    assert index(db, docs) == 0
+    code, out, err = run(db, "ask", "Compare the flow of the Alpha pump and the Beta pump",
+                         "--budget", "100")
+    assert code == 0, err
+    assert out.splitlines()[1] == ("asked of each document the question names by its title, "
+                                   "50 tokens each: alpha.md (Alpha), beta.md (Beta)")
+    assert out.index("alpha.md)") < out.index("beta.md)")
+
+
 def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
     # two filings (a registrant each, as a 10-K's cover gives): naming one company reads its
     # filing only, and the answer's header says so

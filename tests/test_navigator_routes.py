@@ -3,6 +3,8 @@ global and local routes read, how the budget cuts them, and what the answer says
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from _pump import MANUAL, find
 
@@ -450,6 +452,32 @@ def test_a_paper_s_works_cited_are_no_passages_unless_asked_about(tmp_path):
     cited = Navigator(graph).ask("Which works on offensive language identification are "
                                  "cited?", budget=200)
     assert any(e.piece.text.startswith("[1] Smith") for e in cited.evidence)
+
+
+def test_a_comparison_of_documents_named_by_their_titles_asks_each_in_turn(graph):
+    """"Compare the datasets of the offensive language paper and the pioNER paper" read the
+    first paper alone ("pioner" missing from the evidence): a comparison naming two documents
+    by words of their titles that no other document holds is asked of each in turn, with half
+    the budget, without the words naming the other."""
+    asked = "Compare the manual's advice on the impeller seal with the field notes"
+    answer = Navigator(graph).ask(asked, budget=60)
+    step = answer.trace[0]
+    assert step["op"] == "compare documents" and step["tokens_each"] == 30
+    assert [Path(p).name for p in step["documents"]] == ["manual.md", "notes.md"]
+    assert step["words"] == [["manual"], ["field", "notes"]]
+    assert step["questions"] == ["Compare the manual's advice on the impeller seal with the",
+                                 "Compare the advice on the impeller seal with the field notes"]
+    read: dict[str, list[int]] = {}
+    for e in answer.evidence:
+        read.setdefault(Path(e.piece.doc_path).name, []).append(e.piece.tokens)
+    assert list(read) == ["manual.md", "notes.md"] and all(sum(t) <= 30 for t in read.values())
+    # without a comparison's words, or with words no one document holds alone, nothing changes
+    for question in ("What do the manual and the field notes say about the impeller seal?",
+                     "Compare the impeller seal and the breaker",
+                     # words one document alone holds, but not in its title: no names
+                     "Compare the clearance with the tripped breakers"):
+        assert all(s["op"] != "compare documents"
+                   for s in Navigator(graph).ask(question, budget=60).trace)
 
 
 def test_a_heading_s_numbering_is_no_part_of_its_name():

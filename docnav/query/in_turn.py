@@ -11,11 +11,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import Answer, EvidenceState
+from docnav.query.lexical import tokens
 from docnav.query.names import without_names
 
 if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
+# "Compare X and Y", "the difference between", "X versus Y"
+COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versus|vs\.?)\b", re.I)
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents
 WHICH_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:of\s+the\s+)?"
                              r"(documents|papers|rfcs|filings|articles|reports)\b", re.I)
@@ -32,6 +36,46 @@ def compare(nav: Navigator, asked: str, budget: int,
         "documents": [paths for paths, _ in named]}, [
         (names[0], without_names(asked, [n for n in every if n not in names]), paths)
         for paths, names in named])
+
+
+def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]]:
+    """For a comparison ("Compare the datasets of the offensive language paper and the pioNER
+    paper"), the documents its words name, in the order the question names them: words of a
+    document's title that no other document holds; none unless two documents or more are
+    named so."""
+    if not COMPARE.search(question):
+        return []
+    words = EvidenceState(question, 16).words  # search term -> the question's word
+    titles = {n.path: set(tokens(n.heading or "")) for _, n in graph.nodes_of_kind("document")}
+    own: dict[str, list[str]] = {}
+    for term, docs in graph.term_documents(list(words)).items():
+        if len(docs) == 1 and term in titles.get(next(iter(docs)), ()):
+            # the word as the question writes it ("pioNER")
+            said = re.search(rf"\b{re.escape(words[term])}\b", question, re.I)
+            own.setdefault(next(iter(docs)), []).append(said.group(0) if said else words[term])
+    if len(own) < 2:
+        return []
+    at = {w: question.lower().find(w.lower()) for ws in own.values() for w in ws}
+    return sorted(((p, sorted(ws, key=at.get)) for p, ws in own.items()),
+                  key=lambda kv: at[kv[1][0]])[:5]
+
+
+def compare_documents(nav: Navigator, asked: str, budget: int,
+                      singled: list[tuple[str, list[str]]]) -> Answer:
+    """A comparison naming several documents by words of their titles is asked of each in
+    turn, without the words that name the others: as one question, the first document's passages
+    took the budget and the other's name ("pioNER") was missing from the evidence."""
+    def without(words: list[str]) -> str:
+        out = asked
+        for w in words:
+            out = re.sub(rf"\b{re.escape(w)}\b(?:['’]s\b)?", " ", out, flags=re.I)
+        return " ".join(out.split())
+
+    questions = [without([w for q, ws in singled if q != p for w in ws]) for p, _ in singled]
+    return in_turn(nav, asked, budget, {
+        "op": "compare documents", "documents": [p for p, _ in singled],
+        "words": [ws for _, ws in singled], "questions": questions}, [
+        (p, question, glob.escape(p)) for (p, _), question in zip(singled, questions)])
 
 
 def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> Answer:

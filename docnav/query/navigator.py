@@ -54,7 +54,8 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.evidence import Answer, Evidence, EvidenceState
-from docnav.query.in_turn import WHICH_DOCUMENTS, compare, interleave, rounds, which_documents
+from docnav.query.in_turn import (WHICH_DOCUMENTS, compare, compare_documents, interleave,
+                                   rounds, singled_out, which_documents)
 from docnav.query.names import named_documents, named_registrants, own_names, without_names
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, labelled_parts,
                                  named_sections, template_part, works_cited)
@@ -204,6 +205,8 @@ class Navigator:
             return compare(self, asked, budget, named)
         elif (which := WHICH_DOCUMENTS.search(asked)) and len(self.graph.document_paths()) > 1:
             return which_documents(self, asked, budget, which)
+        elif len(singled := singled_out(self.graph, asked)) > 1:
+            return compare_documents(self, asked, budget, singled)
         else:
             chosen, names = named_documents(self.graph, asked)
         question = without_names(asked, names)
