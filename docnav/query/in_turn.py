@@ -1,7 +1,8 @@
 """A question asked in parts, one after another: of each company it names ("Compare the revenue
-of Adobe and Best Buy"), of each document it asks for ("Which RFCs changed the borrow
-checker?"); and sources read a document (or a subsection) in turn. Searched as one question
-over several documents, one document's passages took the whole budget."""
+of Adobe and Best Buy"), of each document a comparison names by its title ("... the pioNER
+paper"), of each document it asks for ("Which RFCs changed the borrow checker?"); and
+sources read a document (or a subsection) in turn. Searched as one question over several
+documents, one document's passages took the whole budget."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
+MOST_COMPARED = 5  # documents a comparison is asked of at most
 # "Compare X and Y", "the difference between", "X versus Y"
 COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versus|vs\.?)\b", re.I)
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents
@@ -57,7 +59,7 @@ def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]
         return []
     at = {w: question.lower().find(w.lower()) for ws in own.values() for w in ws}
     return sorted(((p, sorted(ws, key=at.get)) for p, ws in own.items()),
-                  key=lambda kv: at[kv[1][0]])[:5]
+                  key=lambda kv: at[kv[1][0]])[:MOST_COMPARED]
 
 
 def compare_documents(nav: Navigator, asked: str, budget: int,
