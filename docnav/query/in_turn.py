@@ -97,7 +97,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> 
     held = {p: sum(p in holders[t] for t in rare) for p in every}
     most = max(held.values(), default=0)
     paths: list[str] = []
-    for nid in nav._passage_order(question, None):
+    for nid in nav.passage_order(question, None):
         path = nav.graph.node(nid).path
         if path not in paths and held.get(path) == most:
             paths.append(path)
@@ -115,7 +115,7 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
     trace after ``step`` (each marked ``of``: its label). A word is missing (or absent)
     when every part's evidence lacks it; the confidence is the least part's."""
     share, extra = divmod(budget, len(asks))
-    parts = [nav._navigate(question, share + (i < extra), docs)
+    parts = [nav.collect(question, share + (i < extra), docs)
              for i, (_, question, docs) in enumerate(asks)]
     trace = [{**step, "tokens_each": share, "tokens": 0, "confidence": 0.0}]
     for (label, _, _), part in zip(asks, parts):

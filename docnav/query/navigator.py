@@ -147,7 +147,7 @@ class Navigator:
         budget = whole(budget, "budget", 16, "give at least 16 tokens of evidence")
         if doc and not self.graph.document_paths(doc):
             raise InputError(f"no indexed document matches {doc!r}; `docnav show` lists them")
-        answer = self._navigate(question, budget, doc)
+        answer = self.collect(question, budget, doc)
         if self.answerer is None or not answer.evidence:
             return answer
         from docnav.query.generate import check_claims, strip_invalid_citations
@@ -193,7 +193,10 @@ class Navigator:
         else:
             answer.text, answer.generated_by = evidence_text, None
 
-    def _navigate(self, asked: str, budget: int, doc: str | None) -> Answer:
+    def collect(self, asked: str, budget: int, doc: str | list[str] | None) -> Answer:
+        """The cited evidence for ``asked`` within ``budget`` tokens, from the documents ``doc``
+        matches (a glob, a list of them, or all): :meth:`ask` without generating an answer,
+        and what :mod:`docnav.query.in_turn` asks of each part of a question."""
         kind = self.router(asked)
         # the name of the documents asked (a filing's company) chose them: inside them it is
         # no evidence; in a collection of filings, naming one company chooses its filings
@@ -338,7 +341,7 @@ class Navigator:
         # passages: every route ends here while evidence is short
         steps = 0
         if not state.sufficient():
-            order = self._passage_order(question, filters)
+            order = self.passage_order(question, filters)
             op("locate", over="paragraphs and sections (fused with reading order)",
                hits=order[:12])
             for nid in order:
@@ -418,7 +421,7 @@ class Navigator:
             return next((nid for nid, _ in self.graph.nodes_of_kind("collection")), None)
         return None
 
-    def _passage_order(self, question: str, filters: dict | None) -> list[str]:
+    def passage_order(self, question: str, filters: dict | None) -> list[str]:
         """Paragraph ids, best first: RRF of the BM25 rank, the embedding rank and, at
         ``reading_weight``, the reading order of the best sections.
 
