@@ -347,6 +347,17 @@ def test_sections_are_found_by_their_whole_heading(rfcs, graph):
     assert headed(graph, "the") == []
 
 
+def _one_document(tmp_path, name: str, text: str, summaries=None) -> DocNavGraph:
+    """A store of the one document ``name`` holding ``text``, indexed by the real pipeline."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / name).write_text(text)
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=summaries, progress=False),
+            HashingEmbedder()).index([docs])
+    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+
+
 NOTES = """# Annual report
 
 ## Item 7A. Quantitative and Qualitative Disclosures About Market Risk
@@ -380,12 +391,7 @@ def test_a_part_named_by_its_label_is_read_first(tmp_path):
     """"What does Note 7 say about leases in Amazon's filing?" read Note 6 and Item 7 (their
     text says "lease" more): the part the question names by label is read first, the note
     headed "Note 7-…" or numbered "8." inside the notes, the item, a numbered section."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "filing.md").write_text(NOTES)
-    store = Store(tmp_path / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
-    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    graph = _one_document(tmp_path, "filing.md", NOTES)
 
     def first_read(question: str) -> str:
         answer = Navigator(graph).ask(question, budget=60)
@@ -438,12 +444,7 @@ def test_a_paper_s_works_cited_are_no_passages_unless_asked_about(tmp_path):
     Wiegand ... identification of offensive language" was the best passage for a question
     about the paper's offensive language data. They are left out of the passages (and of the
     gap search) unless the question asks about references or citations."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "paper.md").write_text(PAPER)
-    store = Store(tmp_path / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
-    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    graph = _one_document(tmp_path, "paper.md", PAPER)
     answer = Navigator(graph).ask("Which dataset is used for offensive language "
                                   "identification?", budget=200)
     texts = [e.piece.text for e in answer.evidence]
@@ -519,13 +520,8 @@ def test_a_global_question_naming_a_part_sums_up_that_part_and_its_subsections(t
     """"Summarise Amazon's risk factors" read the MD&A's guidance and market risk, whose
     summaries say "risk" and "factors" more than Item 1A's does: the part the question names
     by its heading (numbering aside) is summed up first, a subsection's summary in turn."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "report.md").write_text(RISKS)
-    store = Store(tmp_path / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=SummaryPipelineOptions(verify=False),
-                                progress=False), HashingEmbedder()).index([docs])
-    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    graph = _one_document(tmp_path, "report.md", RISKS,
+                          summaries=SummaryPipelineOptions(verify=False))
     answer = Navigator(graph).ask("Summarise the risk factors", budget=48)
     assert answer.route == "global"
     (step,) = [t for t in answer.trace if str(t.get("to", "")).startswith("summary sources "

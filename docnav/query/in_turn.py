@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import glob
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import Answer, EvidenceState
@@ -129,16 +128,6 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
                   min(p.confidence for p in parts), sum(p.tokens_used for p in parts),
                   "\n\n".join(p.text for p in parts if p.text),
                   missing=in_all("missing"), absent=in_all("absent"))
-
-
-def rounds(ids: list[str], group: Callable[[str], str]) -> list[list[str]]:
-    """``ids`` in rounds of one of each group (groups in order of first appearance, each
-    group's ids in their order): [a1, a2, b1, c1, b2] -> [[a1, b1, c1], [a2, b2]]."""
-    groups: dict[str, list[str]] = {}
-    for i in ids:
-        groups.setdefault(group(i), []).append(i)
-    longest = max((len(g) for g in groups.values()), default=0)
-    return [[g[r] for g in groups.values() if r < len(g)] for r in range(longest)]
 
 
 def interleave(lists: list[list[str]]) -> list[str]:

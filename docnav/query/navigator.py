@@ -55,7 +55,7 @@ from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.evidence import Answer, Evidence, EvidenceState
 from docnav.query.in_turn import (WHICH_DOCUMENTS, compare, compare_documents, interleave,
-                                   rounds, singled_out, which_documents)
+                                   singled_out, which_documents)
 from docnav.query.names import named_documents, named_registrants, own_names, without_names
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, labelled_parts,
                                  named_sections, template_part, works_cited)
@@ -250,6 +250,13 @@ class Navigator:
                 added = state.add(self.graph.fetch(fresh, budget=state.remaining), found_by)
                 op("fetch", nodes=fresh[:8], added=added)
 
+        def take_each(sources: list[str]) -> None:
+            """Summary sources one at a time, in this order, while budget is left."""
+            for nid in sources:
+                if state.remaining <= 0:
+                    break
+                take([nid], "summary")
+
         if kind == "global" and SCOPE.search(question):
             whole = self._scope_node(scope)
             sources = self.graph.summary_sources(whole) if whole else []
@@ -258,10 +265,10 @@ class Navigator:
                 # a collection's summary draws on several documents: one source of each in
                 # turn, so that the budget does not run out on the first document's (a fetch
                 # puts its pieces in reading order)
-                for group in rounds(sources, lambda nid: self.graph.node(nid).path):
-                    for nid in group:
-                        if state.remaining > 0:
-                            take([nid], "summary")
+                by_doc: dict[str, list[str]] = {}
+                for nid in sources:
+                    by_doc.setdefault(self.graph.node(nid).path, []).append(nid)
+                take_each(interleave(list(by_doc.values())))
         if kind == "global" and self.named_sections:
             # "Summarise Amazon's risk factors": what is left of the question is a heading in
             # scope ("Item 1A. Risk Factors"): that part is summed up by its summary's sources
@@ -274,10 +281,7 @@ class Navigator:
                 sources = interleave([self.graph.summary_sources(p) for p in parts])
                 op("expand", node=named[0], to="summary sources of the part named and of "
                    "its subsections", sections=named, n=len(sources))
-                for nid in sources:
-                    if state.remaining <= 0:
-                        break
-                    take([nid], "summary")
+                take_each(sources)
         if kind == "global":
             hits = self.graph.locate(question, k=6, filters=filters, via=["summary"])
             op("locate", over="summaries", hits=[h.node_id for h in hits])
