@@ -516,14 +516,19 @@ Risk factors and market risk factors are discussed in the factors and risk secti
 """
 
 
-def test_a_global_question_naming_a_part_sums_up_that_part_and_its_subsections(tmp_path):
+@pytest.mark.parametrize("question", ["Summarise the risk factors",
+                                      # went local (the cue "what are the main" was split by
+                                      # "company's"), and its "s" was missing from the evidence
+                                      "What are the company's main risk factors?"])
+def test_a_global_question_naming_a_part_sums_up_that_part_and_its_subsections(tmp_path,
+                                                                               question):
     """"Summarise Amazon's risk factors" read the MD&A's guidance and market risk, whose
     summaries say "risk" and "factors" more than Item 1A's does: the part the question names
     by its heading (numbering aside) is summed up first, a subsection's summary in turn."""
     graph = _one_document(tmp_path, "report.md", RISKS,
                           summaries=SummaryPipelineOptions(verify=False))
-    answer = Navigator(graph).ask("Summarise the risk factors", budget=48)
-    assert answer.route == "global"
+    answer = Navigator(graph).ask(question, budget=48)
+    assert answer.route == "global" and answer.missing == []
     (step,) = [t for t in answer.trace if str(t.get("to", "")).startswith("summary sources "
                                                                           "of the part")]
     assert graph.node(step["node"]).heading == "Item 1A. Risk Factors"

@@ -12,6 +12,7 @@ from docnav.embed import HashingEmbedder
 from docnav.errors import ConfigError, InputError, StoreError
 from docnav.index import Indexer, IndexOptions
 from docnav.query import DIRECTIONS, DocNavGraph, EvidenceState, Navigator, Piece, route
+from docnav.query.lexical import tokens
 from docnav.store import Store
 
 
@@ -135,6 +136,11 @@ def test_router_rules():
     ("Give me a summary of the report", "global"),
     ("Which risks recur across the filings?", "global"),
     ("What is the overall conclusion?", "global"),
+    # whose main points they are may stand between "what are" and "main"
+    ("What are the company's main risk factors?", "global"),
+    ("What are Amazon's key risks?", "global"),
+    ("What are its main findings?", "global"),
+    ("What do they see as the main problem?", "local"),
 ])
 def test_global_cues_are_phrases_about_the_whole_not_single_words(question, expected):
     # "main", "whole", "across", "all the" and "summary" name things as often as they ask for
@@ -162,6 +168,14 @@ def test_cross_reference_cues_name_a_part_of_the_document(question, expected):
     # "table", "figure", "item", "note" and "page" name a part only with its label; "see" only
     # before a part: a hash table, figuring out and seeing went to the expanded sections
     assert route(question) == expected
+
+
+def test_a_possessive_or_a_contraction_leaves_no_search_term_of_its_own():
+    # the "s" of "company's" was a term: in every filing, and named missing from the evidence
+    assert tokens("the company's seals") == tokens("the company seals") == ["compani", "seal"]
+    assert tokens("Amazon\u2019s risks") == ["amazon", "risk"]
+    assert tokens("we're sure they'll say it isn't") == ["we", "sure", "they", "say", "isn"]
+    assert tokens("O'Brien's pump") == ["o", "brien", "pump"]
 
 
 def test_evidence_state_tracks_gaps_and_confidence(graph):

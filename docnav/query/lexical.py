@@ -15,6 +15,9 @@ import numpy as np
 import Stemmer
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
+# the tail of a possessive or a contraction ("Amazon's", "don't", "we're") is no search term:
+# as a word of its own, the "s" of "company's" was in every filing and never in the evidence
+_CLITIC = re.compile(r"(?<=\w)['’](?:s|t|re|ll|ve|d|m)\b", re.I)
 STOPWORDS = frozenset(
     "a an and are as at be by for from has have how in is it its of on or that the this to was "
     "were what when where which who why with does do did which whose".split()
@@ -39,7 +42,7 @@ def search_words(text: str) -> dict[str, str]:
 
 
 def _words(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS]
+    return [t for t in _TOKEN.findall(_CLITIC.sub("", text.lower())) if t not in STOPWORDS]
 
 
 class BM25:

@@ -65,7 +65,8 @@ from docnav.tree import PREAMBLE
 # Global cues are phrases that ask about the documents as a whole; single words such as "main",
 # "whole", "across" or "summary" also name things ("when main returns", "across threads", "the
 # Summary section") and send a local question to the summaries.
-_OVERVIEW = r"(?:themes?|points|ideas|risks|findings|topics|contributions|arguments|conclusions)"
+_OVERVIEW = (r"(?:themes?|points|ideas|risks|risk factors|findings|topics|contributions|arguments|"
+             r"conclusions)")
 # of those, the words that only ask ("the main themes"): a global question's search leaves them
 # out with its cue; the others ("the main risks") are also what the evidence is about
 _META = r"(?:themes?|points|ideas|topics)"
@@ -73,12 +74,14 @@ _WHOLE = r"(?:documents?|files|papers?|reports?|filings?|rfcs|collection|corpus|
 # "across these documents", "the whole report", "overall": the question is about everything it
 # is asked of, whose own summary (the collection's, or the one document's) answers it first
 _SCOPE = rf"overall|across (?:the |these |all (?:the )?)?{_WHOLE}|(?:the )?whole {_WHOLE}"
+# "what are the company's main ...", "what are Amazon's key ...": whose main points they are
+_OWNER = r"(?:the )?[\w.&-]+['’]s?"
 SCOPE = re.compile(rf"\b(?:{_SCOPE})\b", re.I)
 GLOBAL = re.compile(
     r"\b(?:overview|in general|summari[sz](?:e|ing)\b|"
     r"(?:a|an|the) summary\b(?! section)|summary of (?:the|this|these|all|every)\b|"
     rf"(?:what are the )?(?:main|key|major|central) (?:{_META}\b|(?={_OVERVIEW}\b))|"
-    rf"what are the (?:main|major|key)\b|{_SCOPE})\b",
+    rf"what are (?:the|its|their|{_OWNER}) (?:main|major|key)\b|{_SCOPE})\b",
     re.I)
 # Cross-reference cues name a part of the document. "Section", "§", "chapter" and "appendix" do
 # so on their own ("the Drawbacks section"); "table", "figure", "item", "note", "exhibit" and
