@@ -67,6 +67,9 @@ def test_a_tables_column_heads_are_not_headings():
 @pytest.mark.parametrize("name, authors", [
     ("1809.01202.pdf", "Youngseo Son, Nipun Bayas, and H. Andrew Schwartz"),
     ("1909.00754.pdf", "Liliang Ren, Jianmo Ni and Julian McAuley"),
+    # footnote marks after the names, an asterisk operator among them
+    ("1912.01214.pdf", "Baijun Ji‡ , Zhirui Zhang§ , Xiangyu Duan†‡∗ , "
+                       "Min Zhang†‡ , Boxing Chen§ and Weihua Luo§"),
 ])
 def test_a_paper_s_author_line_is_no_heading(name, authors):
     """Set in the title's font under it, the authors' names were a heading: the abstract and
@@ -125,6 +128,21 @@ def test_a_filing_s_cover_headings_are_front_matter_beside_its_parts():
     assert _parent_heading(tree, "Item 1. Business") == "PART I"
     item_7 = next(s for s in tree.sections if s.heading.startswith("Item 7. Management"))
     assert "FORM 10-K" not in item_7.breadcrumb
+
+
+def test_a_10k_s_risk_factors_are_each_a_section_of_item_1a():
+    """Amazon heads each risk factor with a bold italic line. Two kinds were read as paragraphs
+    of the risk before: headings of twenty words over two lines ("Our Expansion into New
+    Products, ...") and a heading on a page of bullets (page 7), whose two lines of body text
+    at the margin did not make it a margin of that page."""
+    tree = build_tree(_amazon(), "d", "AMAZON_2017_10K.pdf")
+    (item,) = [s.node_id for s in tree.sections if s.heading == "Item 1A. Risk Factors"]
+    risks = [s.heading for s in tree.sections if s.parent_id == item]
+    assert ("Our Expansion into New Products, Services, Technologies, and Geographic Regions "
+            "Subjects Us to Additional Business, Legal, Financial, and Competitive Risks"
+            in risks)
+    assert "Our International Operations Expose Us to a Number of Risks" in risks
+    assert len(risks) == 24 and risks[0] == "We Face Intense Competition"
 
 
 def test_a_10k_s_notes_hold_their_subheadings():

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 import statistics
+from collections import Counter
 
 from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._pdf_lines import Line, TextStats
@@ -99,12 +100,18 @@ def _toc_row(line: Line) -> bool:
 
 
 def _column_lefts(lines: list[Line]) -> dict[int, list[float]]:
-    """Per page, the left edges shared by at least three lines: the text columns' margins."""
+    """Per page, the text columns' margins: the left edges shared by at least three of its
+    lines, and those of the document's margins (such edges on three pages or more) that any
+    of its lines starts at. A page of bullets has two lines of body text at the margin: the
+    heading just right of it was "not aligned" and taken for a label in a figure."""
     counts: dict[int, dict[int, int]] = {}
     for line in lines:
         page = counts.setdefault(line.page, {})
         page[round(line.left)] = page.get(round(line.left), 0) + 1
-    return {p: [x for x, n in c.items() if n >= 3] for p, c in counts.items()}
+    margins = {p: {x for x, n in c.items() if n >= 3} for p, c in counts.items()}
+    pages_at = Counter(x for xs in margins.values() for x in xs)
+    usual = {x for x, n in pages_at.items() if n >= 3}
+    return {p: sorted(margins[p] | (usual & c.keys())) for p, c in counts.items()}
 
 
 def _aligned(line: Line, lefts: list[float], em: float) -> bool:
@@ -289,7 +296,10 @@ def _heading_kind(d: Draft, stats: TextStats, toc_pages: dict[int, float],
         return "roman", 1
     if text.endswith("."):
         return None, 0
-    if (big and words <= 20) or (heavier and words <= 15):
+    # a 10-K's risk factor is headed by a sentence of twenty words or so, in bold over two
+    # lines ("Our Expansion into New Products, Services, Technologies, and Geographic Regions
+    # Subjects Us to Additional Business, Legal, Financial, and Competitive Risks")
+    if (big and words <= 20) or (heavier and (words <= 15 or words <= 25 and len(lines) <= 2)):
         return "style", 0
     if _set_apart(d, stats, words, text):
         return "style", 0
