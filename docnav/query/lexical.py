@@ -15,9 +15,12 @@ import numpy as np
 import Stemmer
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
-# the tail of a possessive or a contraction ("Amazon's", "don't", "we're") is no search term:
-# as a word of its own, the "s" of "company's" was in every filing and never in the evidence
-_CLITIC = re.compile(r"(?<=\w)['’](?:s|t|re|ll|ve|d|m)\b", re.I)
+# the tail of a possessive or a contraction ("Amazon's", "we're") is no search term: as a word
+# of its own, the "s" of "company's" was in every filing and never in the evidence; a negated
+# verb is the verb ("wasn't" was "wasn", missing from every answer; "can't" is "can")
+_CLITIC = re.compile(r"(?<=\w)['’](?:s|re|ll|ve|d|m)\b")
+_NEGATED = re.compile(r"\b(\w+?)n['’]t\b")
+_NEGATED_VERB = {"ca": "can", "wo": "will", "sha": "shall"}
 STOPWORDS = frozenset(
     "a an and are as at be by for from has have how in is it its of on or that the this to was "
     "were what when where which who why with does do did which whose".split()
@@ -42,7 +45,8 @@ def search_words(text: str) -> dict[str, str]:
 
 
 def _words(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(_CLITIC.sub("", text.lower())) if t not in STOPWORDS]
+    text = _NEGATED.sub(lambda m: _NEGATED_VERB.get(m[1], m[1]), text.lower())
+    return [t for t in _TOKEN.findall(_CLITIC.sub("", text)) if t not in STOPWORDS]
 
 
 class BM25:
