@@ -82,6 +82,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
                          for name, docs in zip(focus["companies"], focus["documents"]))
         print(f"asked of each company the question names, {focus['tokens_each']} tokens each: "
               f"{each}")
+    elif focus and focus.get("by") == "title":  # "the zero-shot translation paper"
+        print(f"asked of {Path(focus['documents'][0]).name}, which the question names by its "
+              f"title (\"{focus['left_out'][0]}\")")
     elif focus and focus.get("documents"):  # the question named a company: its filings alone
         n = len(focus["documents"])
         print(f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "

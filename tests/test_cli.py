@@ -321,7 +321,7 @@ def test_ask_says_a_question_asking_which_documents_was_asked_of_each(indexed):
 
 
 
-def test_ask_says_a_comparison_was_asked_of_each_document_it_names_by_title(tmp_path):
+def test_ask_says_which_documents_the_question_names_by_title(tmp_path):
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "alpha.md").write_text("# Alpha\n\nThe alpha pump runs at 40 litres a minute.\n")
@@ -334,6 +334,12 @@ def test_ask_says_a_comparison_was_asked_of_each_document_it_names_by_title(tmp_
     assert out.splitlines()[1] == ("asked of each document the question names by its title, "
                                    "50 tokens each: alpha.md (Alpha), beta.md (Beta)")
     assert out.index("alpha.md)") < out.index("beta.md)")
+    # one document named by its title: asked of it alone
+    code, out, err = run(db, "ask", "How fast does the Alpha report say the pump runs?")
+    assert code == 0, err
+    assert out.splitlines()[1] == ('asked of alpha.md, which the question names by its title '
+                                   '("Alpha report")')
+    assert "beta.md" not in out
 
 
 def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):

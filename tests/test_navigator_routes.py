@@ -561,6 +561,29 @@ def test_a_heading_few_documents_have_is_only_words(rfcs, question, doc):
     assert not [t for t in answer.trace if t.get("to") == "a part most documents have"]
 
 
+def test_a_document_named_by_its_title_is_the_one_asked_of(rfcs):
+    """"What datasets are used in the zero-shot translation paper?" searched every paper for
+    the title's words: the paper's abstract and introduction took the budget, and "datasets"
+    was missing. The words between "the" and "paper" (or "RFC", "report", ...) that one
+    title holds choose that document, and are not searched for inside it."""
+    answer = Navigator(rfcs).ask("What alternatives does the int128 RFC give?", budget=200)
+    focus = answer.trace[0]
+    assert (focus["op"], focus["by"], focus["left_out"]) == ("focus", "title", ["int128 RFC"])
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"int128.md"}
+    assert any("bignum" in e.piece.text for e in answer.evidence) and answer.missing == []
+    # the document so titled has the parts most documents have (asked of it alone, the
+    # "Drawbacks" rule counted one document, too few for a part "most documents" have)
+    answer = Navigator(rfcs).ask("What does the never type RFC say about drawbacks?", 60)
+    assert [t.get("to") for t in answer.trace[:2]] == [None, "a part most documents have"]
+    assert any("Inference changes" in e.piece.text for e in answer.evidence)
+    # words that no one title holds all of choose nothing ("type" and "operator" are words
+    # of two titles), nor does "this RFC"
+    for question in ("What does the zyxt RFC say about drawbacks?",
+                     "What does the type operator RFC say about drawbacks?",
+                     "What does this RFC say about drawbacks?"):
+        assert all(t["op"] != "focus" for t in Navigator(rfcs).ask(question, 200).trace)
+
+
 @pytest.mark.parametrize("question", ["What does the Motivation section of the never type RFC say?",
                                       "What does the never type RFC say about motivation?"])
 def test_a_named_part_longer_than_a_share_is_read_cut(rfcs, question):

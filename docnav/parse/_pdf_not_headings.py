@@ -18,7 +18,8 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # with commas, "and" or "&": an author line under a paper's title.
 _NAME_WORD = r"(?:[A-Z][a-z]*[A-Z]?[a-z]+(?:[-'][A-Z]?[a-z]+)*|[A-Z]\.(?:-?[A-Z]\.)?)"
 _PARTICLE = r"(?:de|da|di|del|der|den|van|von|la|le|du|dos|bin|al)"
-_PERSON = rf"{_NAME_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_NAME_WORD}){{1,4}}[\d*\u2217\u2020\u2021\u00a7\u00b6,]*"
+_MARKS = r"[\d*\u2217\u2020\u2021\u00a7\u00b6,]*"
+_PERSON = rf"{_NAME_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_NAME_WORD}){{1,4}}{_MARKS}"
 _AUTHORS = re.compile(rf"{_PERSON}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_PERSON})*")
 _BODY_START = re.compile(r"^(?:abstract|introduction|summary|keywords)\b", re.I)
 

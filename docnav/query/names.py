@@ -6,7 +6,9 @@ asked of documents that share one name (a filing's registrant, read from its cov
 what chose the documents; it is left out of the words searched for and of those the evidence must
 hold. In a collection of filings only (every document has a registrant), a question that names
 one registrant is asked of that registrant's filings, as if ``--doc`` had chosen them; one that
-names several is asked of each one's filings in turn (``Navigator._compare``).
+names several is asked of each one's filings in turn (:func:`docnav.query.in_turn.compare`).
+Likewise a question naming one document by words of its title ("the zero-shot translation
+paper") is asked of that document, without those words.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 import weakref
 
 from docnav.query.graph import DocNavGraph
+from docnav.query.lexical import tokens
 
 # "BEST BUY CO., INC." is called "Best Buy"; "AMAZON.COM, INC." "Amazon.com" and "Amazon"
 _SUFFIX = re.compile(r"[\s,]+(?:inc|co|corp|corporation|company|ltd|limited|plc|llc|lp|sa|ag|nv)"
@@ -29,6 +32,29 @@ def named_documents(graph: DocNavGraph, question: str) -> tuple[list[str], list[
     (the name may then be what other documents are about)."""
     named = named_registrants(graph, question)
     return named[0] if len(named) == 1 else ([], [])
+
+
+# "the zero-shot translation paper", "the never type RFC": a document named by words of its
+# title, between "the" and the word for what it is
+_TITLED = re.compile(r"\b(?:the|this|that)\s+((?:(?!(?:the|this|that)\b)[\w'’.+-]+\s+){1,6}?)"
+                     r"(paper|article|rfc|report|document|study|book|manual|handbook|"
+                     r"specification|spec|proposal|filing)\b", re.I)
+
+
+def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[str]]:
+    """(paths, names): the one document whose title holds every word the question names it
+    by ("What datasets are used in the zero-shot translation paper?"), and those words with
+    the word for the document ("zero-shot translation paper"), which are no evidence inside
+    it. Nothing when no title or several hold them all, or when one document is indexed."""
+    titles = {n.path: set(tokens(n.heading or "")) for _, n in graph.nodes_of_kind("document")}
+    if len(titles) < 2:
+        return [], []
+    for m in _TITLED.finditer(question):
+        terms = set(tokens(m.group(1)))
+        held = [p for p, title in titles.items() if terms and terms <= title]
+        if len(held) == 1:
+            return [glob.escape(held[0])], [" ".join([*m.group(1).split(), m.group(2)])]
+    return [], []
 
 
 def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str], list[str]]]:

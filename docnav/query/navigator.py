@@ -30,8 +30,10 @@ heading, caption or table title that the parser left as a paragraph) and a lead-
 colon are followed by the paragraph after them, where their content is; a PDF's table of
 figures by the column heads above it.
 
-A question naming several companies, or asking which documents, is asked of each in turn
-(:mod:`docnav.query.in_turn`). What the question has collected, and the answer, are in
+A question naming one company, or one document by words of its title ("the zero-shot
+translation paper"), is asked of that document alone, without those words
+(:mod:`docnav.query.names`); one naming several companies, or asking which documents, is
+asked of each in turn (:mod:`docnav.query.in_turn`). What the question has collected, and the answer, are in
 :mod:`docnav.query.evidence`.
 
 The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when the
@@ -56,7 +58,8 @@ from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.evidence import Answer, Evidence, EvidenceState
 from docnav.query.in_turn import (WHICH_DOCUMENTS, compare, compare_documents, interleave,
                                    singled_out, which_documents)
-from docnav.query.names import named_documents, named_registrants, own_names, without_names
+from docnav.query.names import (named_documents, named_registrants, own_names, titled_document,
+                                without_names)
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, labelled_parts,
                                  named_sections, template_part, works_cited)
 from docnav.query.statements import statements_asked
@@ -205,6 +208,7 @@ class Navigator:
         # no evidence; in a collection of filings, naming one company chooses its filings
         # (docnav/query/names.py)
         chosen: list[str] = []
+        by_title = False
         if doc:
             names = own_names(self.graph, doc)
         elif len(named := named_registrants(self.graph, asked)) > 1:
@@ -215,6 +219,9 @@ class Navigator:
             return compare_documents(self, asked, budget, singled)
         else:
             chosen, names = named_documents(self.graph, asked)
+            if not chosen:  # "the zero-shot translation paper": the one document so titled
+                chosen, names = titled_document(self.graph, asked)
+                by_title = bool(chosen)
         question = without_names(asked, names)
         # a global question's cue ("what are the main", "summarise") says what kind of answer
         # is wanted, not what it is about: its words are no gaps to search for
@@ -232,7 +239,8 @@ class Navigator:
                           "confidence": state.confidence})
 
         if chosen:
-            op("focus", documents=chosen, left_out=names, question=question)
+            op("focus", documents=chosen, left_out=names, question=question,
+               by="title" if by_title else "registrant")
         elif question != asked:
             op("focus", left_out=names, question=question)
         # a piece holding every word of the question is a sign the answer is in hand only
@@ -340,8 +348,9 @@ class Navigator:
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
         # words, is read in the document its other words pick
         if kind == "local" and self.named_sections:
-            for section in template_part(self.graph, question, scope, filters,
-                                         self.template_documents)[:1]:
+            # (a document the question chose by its title has the parts most others have)
+            for section in template_part(self.graph, question, None if by_title else scope,
+                                         filters, self.template_documents)[:1]:
                 pieces = self._read(section, state, share=1.0)
                 op("expand", node=section, depth=1, to="a part most documents have",
                    added=state.add(pieces, "section"))

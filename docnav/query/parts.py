@@ -132,8 +132,10 @@ def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None
     """A part that most documents asked of have, named by the question's words without
     "section": "What are the drawbacks of i128?" asked of RFCs, each with a "Drawbacks"
     section. The longest run of the question's words that heads sections in at least half
-    of the documents (``fewest`` of them at least), those sections picked as named ones are;
-    none in fewer documents, where a heading's words are only words."""
+    of the documents ``scope`` matches (``fewest`` of them at least), those of its sections
+    that pass ``filters`` picked as named ones are; none in fewer documents, where a
+    heading's words are only words. (``filters`` may be narrower than ``scope``: a question
+    that chose its RFC by title still names a part most RFCs have.)"""
     paths = graph.document_paths(scope)
     if len(paths) < fewest:
         return []
@@ -141,8 +143,9 @@ def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None
     for n in (3, 2, 1):
         for i in range(len(words) - n + 1):
             heading = " ".join(words[i:i + n])
-            sections = headed(graph, heading, filters)
-            if 2 * len({graph.node(s).path for s in sections}) >= len(paths):
+            counted = headed(graph, heading, {"path": scope} if scope else None)
+            sections = graph.filter(counted, **filters) if counted and filters else counted
+            if sections and 2 * len({graph.node(s).path for s in counted}) >= len(paths):
                 found = [h.node_id for h in graph.locate(
                     question, k=4, kinds=["section"], filters=filters)]
                 return _pick(graph, sections, heading, question, found)
