@@ -525,3 +525,21 @@ def test_works_cited_set_as_body_text_head_their_own_section(outline):
     (refs,) = [s for s in tree.sections if s.heading == "References"]
     cited = [n.text for n in tree.nodes if n.parent_id == refs.node_id]
     assert any(t.startswith("[12] Wiegand") for t in cited)
+
+
+@pytest.mark.parametrize("name, abstract, first", [
+    ("2001.03131.pdf", "Abstract", "1 Introduction"),
+    ("1801.05147.pdf", "Abstract", "Introduction"),
+    ("1705.07830.pdf", "ABSTRACT", "1 Introduction"),
+])
+def test_an_abstract_heading_left_out_of_the_bookmarks_heads_its_section(name, abstract, first):
+    """The bookmarks of these papers begin at the introduction; the printed "Abstract" line
+    was a paragraph of the title's section, beside the authors' names and affiliations, and
+    the abstract another. It heads a section of the abstract, beside the introduction."""
+    tree = build_tree(parse_file(require(FIXTURES / "pdf" / name), NATIVE), "d", name)
+    assert dict(tree.metadata)["heading_source"] == "outline"
+    (section,) = [s for s in tree.sections if s.heading == abstract]
+    (introduction,) = [s for s in tree.sections if s.heading == first]
+    assert section.parent_id == introduction.parent_id
+    (opening, *_) = [n.text for n in tree.nodes if n.parent_id == section.node_id]
+    assert len(opening.split()) > 30  # the abstract itself, not a line of the front matter

@@ -35,8 +35,10 @@ _GLYPH_BULLET = re.compile(r"^\s*[•●▪■◦○∙·‣⁃∞➢✓❖►�
 _FOOTNOTE_MARKS = " *∗†‡§¶"  # "… Crowd Annotations∗": the mark of the title's footnote
 _TITLE_SIZE = 1.3  # text this much larger than body text on the first page can be the title
 LONG_SECTION_PAGES = 3  # an outline section this long gets the printed headings inside it
-# a paper's list of works cited ("References" set in the body font, out of the bookmarks)
+# a paper's abstract and list of works cited ("Abstract", "References" set in the body font or
+# a bold one, out of the bookmarks)
 _WORKS_CITED = re.compile(r"^(?:references|bibliography|works cited)$", re.I)
+_ABSTRACT = re.compile(r"^abstract$", re.I)
 
 
 @dataclass(frozen=True)
@@ -135,14 +137,16 @@ def _headings_under_outline(drafts: list[Draft], stats: TextStats) -> None:
                 d.level += deepest
             else:
                 d.pattern, d.depth, d.level = None, 0, 0
-    # "References" on a line of its own, which the outline leaves out (2001.03131, and
-    # 1705.07830 before its appendices): the works cited, a top-level section, not
-    # paragraphs of the section before
-    for d in drafts:
-        if (d.outline is None and len(d.lines) == 1
-                and _WORKS_CITED.match(join_lines(d.lines).strip(" .:"))):
-            d.pattern, d.depth, d.level = "outline", 0, min(x.level for x in outlined)
-            break
+    # "Abstract" on a line of its own on the first page and "References", which the outline
+    # leaves out (2001.03131, and 1705.07830 before its appendices): the abstract and the
+    # works cited, top-level sections, not paragraphs of the front matter or of the section
+    # before
+    for unlisted, first_page in ((_ABSTRACT, True), (_WORKS_CITED, False)):
+        for d in drafts:
+            if (d.outline is None and len(d.lines) == 1 and (d.page == 1 or not first_page)
+                    and unlisted.match(join_lines(d.lines).strip(" .:"))):
+                d.pattern, d.depth, d.level = "outline", 0, min(x.level for x in outlined)
+                break
 
 
 def _title(drafts: list[Draft], stats: TextStats, metadata: dict[str, str],
