@@ -18,18 +18,18 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from docnav.errors import ConfigError, InputError, StoreError, StoreLocked
+from docnav.errors import InputError, StoreError, StoreLocked
 from docnav.query._checks import (
     check_filters, check_kinds, check_query, iso_date, listed, unix_time, whole,
 )
 from docnav.query.fields import date_of, parse_fields
 from docnav.query.lexical import BM25
-from docnav.query.tables import embedder_for, tables_from_db, tables_from_parquet, vectors_by_node
+from docnav.query.tables import tables_from_db, tables_from_parquet
+from docnav.query.vectors import STORED, ItemVectors
 from docnav.store import COLLECTION_DOC_ID, Store
 
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references", "related")
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al., 2009)
-STORED = "stored"  # embed queries with the model that made the stored vectors
 
 
 @dataclass(frozen=True)
@@ -185,53 +185,22 @@ class DocNavGraph:
         heads = {nid: i for i, (nid, _, via) in enumerate(items)
                  if via == "text" and views[i].kind != "paragraph"}
         self._enclosing = np.array([heads.get(n.parent_id, -1) for n in views], dtype=np.int64)
-        self._query_cache: dict = {}
-        vectors = vectors_by_node(tables, self._nodes)
-        self._model = vectors.pop("__model__", None)
-        self._embedder = self._check_embedder(embedder)
-        dim = next((len(v) for v in vectors.values()), 0)
-        self._matrix = np.zeros((len(items), dim), dtype=np.float32)
-        self._has_vector = np.zeros(len(items), dtype=bool)
-        for i, (nid, _, _) in enumerate(items):
-            v = vectors.get(nid)
-            if v is not None:
-                self._matrix[i], self._has_vector[i] = v, True
+        self._vectors = ItemVectors(tables, self._nodes, [nid for nid, _, _ in items],
+                                    self.source, embedder)
         self.documents_without_vectors = sorted({
             views[i].path for i, (nid, _, via) in enumerate(items)
-            if via == "text" and views[i].kind == "paragraph" and not self._has_vector[i]
-        }) if self._model else []
-
-    def _check_embedder(self, embedder):
-        if embedder is None or self._model is None:
-            return None  # BM25 alone: asked for, or no stored vectors to compare with
-        if isinstance(embedder, str):
-            if embedder != STORED:
-                raise InputError(f"embedder {embedder!r}: give {STORED!r}, None or an embedder")
-            if not self._model.startswith(("st:", "hashing-v1-")):
-                raise ConfigError(
-                    f"{self.source}: the stored vectors were made by {self._model!r}, which "
-                    "DocNav cannot load by name; open the graph with that embedder "
-                    "(embedder=...) or with embedder=None for BM25 search alone")
-            return STORED  # resolved at the first query that needs it: see `embedder`
-        made_by = getattr(embedder, "model_id", None)
-        if made_by != self._model:
-            raise ConfigError(
-                f"{self.source}: the stored vectors were made by {self._model!r}, this embedder "
-                f"is {made_by!r}; queries must be embedded by the same model. Open the graph "
-                f"with embedder={STORED!r} (the default) or with an embedder of {self._model!r}")
-        return embedder
+            if via == "text" and views[i].kind == "paragraph" and not self._vectors.has_vector[i]
+        }) if self.model else []
 
     @property
     def model(self) -> str | None:
         """The model id that made the stored vectors (None when the store has none)."""
-        return self._model
+        return self._vectors.model
 
     @property
     def embedder(self):
         """The query embedder, None for BM25 alone; the stored model is loaded here, once."""
-        if isinstance(self._embedder, str):  # STORED
-            self._embedder = embedder_for(self._model)
-        return self._embedder
+        return self._vectors.embedder
 
     # -- basic access ------------------------------------------------------------------------
 
@@ -357,7 +326,7 @@ class DocNavGraph:
         in_docs = self._path_mask((filters or {}).get("path"))
         mask = self._mask(kinds, levels, filters, via, in_docs)
         lexical = self._bm25.scores(query, within=in_docs)
-        dense = self._dense_scores(query)
+        dense = self._vectors.scores(query)
         out = {}
         for signal, scores in (("lexical", lexical), ("dense", dense)):
             if scores is None:
@@ -412,19 +381,6 @@ class DocNavGraph:
         """Paths of the indexed documents; with ``glob`` (or a list of globs), those it matches
         (as the ``path`` filter does: the whole path, or its end after a ``/``)."""
         return [p for p in self._paths if p and (not glob or path_matches(p, glob))]
-
-    def _dense_scores(self, query: str) -> np.ndarray | None:
-        if self._embedder is None or not self._has_vector.any():
-            return None
-        if self._query_cache.get("text") != query:  # the navigator asks several times
-            self._query_cache = {"text": query, "vector": self.embedder.embed([query])[0]}
-        q = self._query_cache["vector"]
-        if q.shape[0] != self._matrix.shape[1]:
-            raise ConfigError(f"{self.source}: the query vector has {q.shape[0]} dimensions, "
-                              f"the stored vectors of {self._model!r} {self._matrix.shape[1]}")
-        scores = self._matrix @ q
-        scores[~self._has_vector] = 0.0
-        return np.maximum(scores, 0.0)
 
     # -- navigate / expand -------------------------------------------------------------------
 
