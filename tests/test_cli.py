@@ -1,69 +1,27 @@
 """The ``docnav`` command line: help with examples, exit codes, and what it prints.
 
-Runs ``docnav.cli.main`` in-process on a copy of the bundled sample (four RFCs), with the
-hashing embedder and no summaries, so no model is loaded.
+Runs ``docnav.cli.main`` in-process on a copy of the bundled sample (tests/_cli.py);
+``docnav ask`` is tests/test_cli_ask.py.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from _cli import (SAMPLE_DOCS, SAMPLES, SEND, Indexed, docnav, index, index_sample, run,
+                  summary_counts)
 
 from docnav.cli import main
-
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = ROOT / "samples" / "rfcs"
-SAMPLE_DOCS = sorted(p.name for p in SAMPLES.glob("*.md"))
-SUMMARY = re.compile(
-    r"^(?P<added>\d+) added, (?P<changed>\d+) changed, (?P<renamed>\d+) renamed, "
-    r"(?P<removed>\d+) removed, (?P<unchanged>\d+) unchanged, (?P<failed>\d+) failed; "
-    r".*; \d+\.\d\d s$"
-)
-
-
-def docnav(db: Path, *args: str) -> int:
-    return main(["--db", str(db), *args])
-
-
-def index(db: Path, *paths: Path) -> int:
-    return docnav(db, "index", *map(str, paths), "--embed-model", "hashing", "--no-summaries",
-                  "--no-progress")
-
-
-def summary_counts(stdout: str) -> dict[str, int]:
-    last = stdout.strip().splitlines()[-1]
-    match = SUMMARY.match(last)
-    assert match, f"last line is not the run summary: {last!r}"
-    return {k: int(v) for k, v in match.groupdict().items()}
-
-
-@dataclass(frozen=True)
-class Indexed:
-    docs: Path
-    db: Path
-    code: int
-    out: str
-    err: str
 
 
 @pytest.fixture(scope="module")
 def indexed(tmp_path_factory) -> Indexed:
     """A copy of the sample indexed once by the CLI, with what that first run printed."""
-    base = tmp_path_factory.mktemp("cli")
-    docs = base / "rfcs"
-    shutil.copytree(SAMPLES, docs)
-    db = base / "store" / "docnav.duckdb"
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = index(db, docs)
-    return Indexed(docs, db, code, out.getvalue(), err.getvalue())
+    return index_sample(tmp_path_factory.mktemp("cli"))
 
 
 def test_prune_deletes_the_old_models_vectors_once_no_document_uses_them(tmp_path, capsys):
@@ -268,237 +226,7 @@ def test_missing_nli_model_is_a_clear_error(tmp_path, capsys):
     assert "missing-model" in err and "--nli-model" in err
 
 
-# -- ask, locate, nav ----------------------------------------------------------------------------
-
-SEND = "Why does Send need a static bound?"
-
-
-def run(db: Path, *args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = docnav(db, *args)
-    return code, out.getvalue(), err.getvalue()
-
-
-def test_ask_prints_numbered_evidence_with_breadcrumbs_and_a_trace(indexed):
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--trace")
-    assert code == 0, err
-    assert re.match(r"^route: local; confidence \d\.\d\d; \d+ tokens of evidence$",
-                    out.splitlines()[0])
-    cited = re.findall(r"^\[(\d+)\] ([0-9a-f]{12})  (.+)  \((.+)\)$", out, re.M)
-    assert [int(n) for n, *_ in cited] == list(range(1, len(cited) + 1)) and cited
-    assert all(Path(path).parent == indexed.docs for *_, path in cited)
-    assert any(" › " in crumb for _, _, crumb, _ in cited)  # document › section
-    assert "trace:\n  op=locate" in out
-
-
-def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
-    code, out, _ = run(indexed.db, "ask", "Send static bound zzyzxq", "--budget", "200")
-    assert code == 0 and out.splitlines()[1:3] == ["not in the evidence: zzyzxq",
-                                                   "in none of the documents asked of: zzyzxq"]
-    code, out, _ = run(indexed.db, "ask", "zzyzxq qqxqq", "--budget", "200")
-    assert code == 0 and out.splitlines()[1] == (
-        "none of the question's words is in the evidence: the pieces below are only close in "
-        "meaning")
-    code, _, err = run(indexed.db, "ask", "the of and?")
-    assert code == 2 and "no words to search for" in err
-    # a question that is only a global cue has no words of its own to miss
-    code, out, _ = run(indexed.db, "ask", "Summarise the main themes", "--budget", "200")
-    assert code == 0 and out.startswith("route: global") and out.splitlines()[1] == ""
-
-
-def test_ask_says_a_question_asking_which_documents_was_asked_of_each(indexed):
-    code, out, err = run(indexed.db, "ask", "Which RFCs change the Send trait?", "--budget",
-                         "450")
-    assert code == 0, err
-    n, each = re.fullmatch(r'asked of the (\d) best documents, (\d+) tokens each, without '
-                           r'"RFCs"', out.splitlines()[1]).groups()
-    assert int(n) > 1 and int(each) == 450 // int(n)
-    cited = re.findall(r"^\[\d+\] [0-9a-f]{12}  .+  \((.+)\)$", out, re.M)
-    assert len(set(cited)) == int(n)
-    code, out, _ = run(indexed.db, "ask", "Which RFCs change the Send trait?", "--budget", "100")
-    assert code == 0 and out.splitlines()[1] == 'asked of the best document alone, without "RFCs"'
-
-
-
-def test_ask_says_which_documents_the_question_names_by_title(tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "alpha.md").write_text("# Alpha\n\nThe alpha pump runs at 40 litres a minute.\n")
-    (docs / "beta.md").write_text("# Beta\n\nThe beta pump runs at 60 litres a minute.\n")
-    db = tmp_path / "g.duckdb"
-    assert index(db, docs) == 0
-    code, out, err = run(db, "ask", "Compare the flow of the Alpha pump and the Beta pump",
-                         "--budget", "100")
-    assert code == 0, err
-    assert out.splitlines()[1] == ("asked of each document the question names by its title, "
-                                   "50 tokens each: alpha.md (Alpha), beta.md (Beta)")
-    assert out.index("alpha.md)") < out.index("beta.md)")
-    # one document named by its title: asked of it alone
-    code, out, err = run(db, "ask", "How fast does the Alpha report say the pump runs?")
-    assert code == 0, err
-    assert out.splitlines()[1] == ('asked of alpha.md, which the question names by its title '
-                                   '("Alpha report")')
-    assert "beta.md" not in out
-
-
-def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
-    # two filings (a registrant each, as a 10-K's cover gives): naming one company reads its
-    # filing only, and the answer's header says so
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    for name, company in (("acme.md", "ACME WIDGETS CO., INC."), ("globex.md", "GLOBEX CORP.")):
-        (docs / name).write_text(f"---\nregistrant: {company}\n---\n\n# Report\n\n"
-                                 f"## Balance sheet\n\nTotal current assets 1,234 5,678\n")
-    db = tmp_path / "g.duckdb"
-    assert index(db, docs) == 0
-    code, out, err = run(db, "ask", "What were Globex's total current assets?", "--budget", "100")
-    assert code == 0, err
-    assert out.splitlines()[1] == "asked of the 1 filing of GLOBEX, which the question names"
-    assert "globex.md" in out and "acme.md" not in out
-    code, out, _ = run(db, "ask", "What were total current assets?", "--budget", "100")
-    assert code == 0 and "asked of" not in out and "acme.md" in out and "globex.md" in out
-    # naming both companies asks each one's filing with half the budget
-    code, out, _ = run(db, "ask", "Total current assets of Globex and Acme Widgets?",
-                       "--budget", "100")
-    assert code == 0 and out.splitlines()[1] == ("asked of each company the question names, "
-                                                 "50 tokens each: GLOBEX (1 filing), "
-                                                 "ACME WIDGETS (1 filing)")
-    assert out.index("globex.md") < out.index("acme.md")
-    # --doc chose the filing: the name is left out of the search, and the header says so
-    code, out, _ = run(db, "ask", "What were Acme Widgets' total current assets?", "--doc",
-                       "acme.md", "--budget", "100")
-    assert code == 0 and out.splitlines()[1] == (
-        "searched without ACME WIDGETS, the name of the filings asked")
-
-
-def test_ask_json_is_the_answer_with_its_citations(indexed):
-    import json
-
-    code, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--json", "--doc",
-                       "0458-send-improvements.md")
-    data = json.loads(out)
-    assert code == 0 and data["question"] == SEND and data["generated_by"] is None
-    assert data["evidence"] and all(e["document"].endswith("0458-send-improvements.md")
-                                    for e in data["evidence"])
-    assert sum(len(e["text"].split()) for e in data["evidence"]) * 4 // 3 <= 300 + 3
-
-
-@pytest.fixture
-def endpoint(monkeypatch):
-    """A local OpenAI-compatible endpoint, set for `docnav ask --generate`, with the NLI model."""
-    from _endpoint import ChatEndpoint
-
-    from tests.conftest import NLI_MODEL, require
-
-    endpoint = ChatEndpoint("")
-    monkeypatch.setenv("DOCNAV_LLM_BASE_URL", endpoint.url)
-    monkeypatch.setenv("DOCNAV_LLM_MODEL", "test-model")
-    monkeypatch.setenv("DOCNAV_NLI_MODEL", str(require(NLI_MODEL)))
-    yield endpoint
-    endpoint.close()
-
-
-def test_ask_generate_writes_an_answer_citing_the_evidence(indexed, endpoint):
-    endpoint.reply = "Send needs a static bound because threads may outlive it [1]."
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
-    assert code == 0, err
-    assert "answer (chat:test-model; [n] cites the evidence below):" in out
-    assert endpoint.reply in out and "\nevidence:\n[1] " in out
-    assert "[1] " in endpoint.prompt() and SEND in endpoint.prompt()
-    # its one sentence, checked against evidence [1] by the NLI model
-    assert re.search(r"^  [✓?✗] Send needs a static bound because threads may outlive it\.  "
-                     r"\(\[1\]; \d\.\d\d\)$", out, re.M), out
-    code, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                       "--no-verify")
-    assert code == 0 and endpoint.reply in out and "checked against" not in out
-
-    # --policy drop: an invented sentence is checked, marked and left out of the answer;
-    # one taken word for word from evidence [1] stays, its citation with it
-    from docnav.sentences import split_sentences
-
-    _, out, _ = run(indexed.db, "ask", SEND, "--budget", "300", "--json")
-    first = split_sentences(json.loads(out)["evidence"][0]["text"])[0]
-    quoted = f"{first[:-1]} [1]{first[-1]}"
-    endpoint.reply = f"Send was named after a carrier pigeon [1]. {quoted}"
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                         "--policy", "drop", "--json")
-    data = json.loads(out)
-    assert code == 0 and data["answer"] == quoted, err
-    assert [c["text"] for c in data["dropped"]] == ["Send was named after a carrier pigeon."]
-    assert len(data["claims"]) == 2 and data["dropped"][0]["verdict"] != "entail"
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                         "--policy", "drop")
-    assert code == 0 and f"\n  {quoted}\n" in out and "carrier pigeon [1]" not in out
-    assert re.search(r"^  [?✗] Send was named after a carrier pigeon\.  \(\[1\]; "
-                     r"\d\.\d\d\)  \[dropped\]$", out, re.M), out
-    # nothing supported: the answer is the evidence, the dropped sentence still shown
-    endpoint.reply = "Send was named after a carrier pigeon [1]."
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                         "--policy", "drop")
-    assert code == 0 and "(--policy drop removed all 1); the answer is the cited" in err
-    assert "answer (chat:" not in out and "carrier pigeon.  ([1]; " in out
-    assert "[dropped]" in out and re.search(r"^evidence:\n\[1\] [0-9a-f]{12}  ", out, re.M)
-
-    endpoint.mode = "500"
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
-    assert code == 1  # generation failed: the evidence is printed, the failure said
-    assert "answer generation failed" in err and "HTTP 500" in err
-    assert re.search(r"^\[1\] [0-9a-f]{12}  ", out, re.M) and endpoint.reply not in out
-
-
-def test_ask_indents_every_line_of_a_piece_of_evidence(built):
-    from _pump import QUESTION
-
-    code, out, err = run(built.path, "ask", QUESTION, "--budget", "200")
-    assert code == 0, err
-    assert "\n  | length   | cable   |\n  |----------|---------|\n  | 10 m     | 1.5 mm2 |\n" in out
-
-
-def test_ask_generate_reports_citations_of_evidence_that_does_not_exist(indexed, endpoint):
-    endpoint.reply = "Send needs a static bound [1, 40]. Threads may outlive it [0]."
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate")
-    count = len(re.findall(r"^\[\d+\] [0-9a-f]{12}  ", out, re.M))
-    assert code == 0 and 0 < count < 40, err
-    assert ("the generated answer cites evidence that does not exist: [40], [0] (the "
-            f"evidence is [1] to [{count}]); those citations are left out of it") in err
-    assert "\n  Send needs a static bound [1]. Threads may outlive it.\n" in out
-    assert re.search(r"^  [✓?✗] Threads may outlive it\.  \(no citation: all evidence; "
-                     r"\[0\] cited: no such evidence; \d\.\d\d\)$", out, re.M), out
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                         "--no-verify", "--json")
-    data = json.loads(out)
-    assert data["invalid_citations"] == ["[40]", "[0]"] and data["cited"] == [1]
-    assert data["answer"] == "Send needs a static bound [1]. Threads may outlive it."
-    endpoint.reply = "Send needs a static bound."
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                         "--no-verify")
-    assert "answer (chat:test-model; it cites none of the evidence below):" in out
-    assert code == 0 and "does not exist" not in err
-    # an answer of several lines is indented as a whole, below its header
-    endpoint.reply = "Send needs:\n- a static bound [1]\n- no borrowed data [1]\n\nSo it is."
-    code, out, err = run(indexed.db, "ask", SEND, "--budget", "300", "--generate",
-                         "--no-verify")
-    assert ("):\n  Send needs:\n  - a static bound [1]\n  - no borrowed data [1]\n\n"
-            "  So it is.\n") in out
-
-
-@pytest.mark.parametrize("extra, message", [
-    ([], "--policy drop applies to a generated answer: add --generate"),
-    (["--generate", "--no-verify"], "it cannot go with --no-verify"),
-], ids=["no-generate", "no-verify"])
-def test_ask_policy_drop_needs_generation_and_the_check(indexed, monkeypatch, extra, message):
-    monkeypatch.setenv("DOCNAV_LLM_BASE_URL", "http://127.0.0.1:9/v1")
-    monkeypatch.setenv("DOCNAV_LLM_MODEL", "m")
-    code, out, err = run(indexed.db, "ask", SEND, "--policy", "drop", *extra)
-    assert code == 2 and out == "" and message in err
-
-
-def test_ask_generate_without_an_endpoint_names_the_settings(indexed, monkeypatch):
-    monkeypatch.delenv("DOCNAV_LLM_BASE_URL", raising=False)
-    code, out, err = run(indexed.db, "ask", SEND, "--generate")
-    assert code == 2 and out == "" and "DOCNAV_LLM_BASE_URL" in err
-
+# -- locate, nav (ask: tests/test_cli_ask.py) ------------------------------------------------------
 
 @pytest.mark.parametrize("args, message", [
     (["ask", ""], "empty query"),
