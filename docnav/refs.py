@@ -41,17 +41,14 @@ def internal_references(tree: DocTree) -> list[Edge]:
     """References edges from paragraphs and sections to targets in the same document."""
     by_anchor: dict[str, str] = {}
     block_anchors: dict[str, str] = {}  # an element's own id wins over a heading's slug
-    by_number: dict[str, str] = {}
-    by_label = _labelled_sections(tree)
-    notes = {nid for (kind, _), nid in by_label.items() if kind == "note"}
+    sections = [(n.node_id, n.heading) for n in tree.nodes if n.kind is NodeKind.SECTION]
+    by_label = labelled_sections(sections)
+    by_number = numbered_sections(sections, by_label)
     floats: dict[tuple[str, str], str] = {}
     for n in tree.nodes:
         if n.kind is NodeKind.SECTION:
             if n.anchor:
                 by_anchor.setdefault(n.anchor, n.node_id)
-            num = heading_number(n.heading)
-            if num and n.node_id not in notes:  # "Section 13" of an Act is no Note 13
-                by_number.setdefault(num, n.node_id)
         elif n.kind is NodeKind.PARAGRAPH:
             m = _FLOAT_REF.match(n.text)
             if m and n.block_kind in ("caption", "table", "text"):
@@ -93,11 +90,6 @@ def internal_references(tree: DocTree) -> list[Edge]:
     return edges
 
 
-def _labelled_sections(tree: DocTree) -> dict[tuple[str, str], str]:
-    return labelled_sections((n.node_id, n.heading) for n in tree.nodes
-                             if n.kind is NodeKind.SECTION)
-
-
 def labelled_sections(sections: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
     """("item", "7A") and ("note", "12") -> the section so headed, the first of each, of one
     document's sections ``(node id, heading)`` in reading order. The sections numbered inside
@@ -116,6 +108,19 @@ def labelled_sections(sections: Iterable[tuple[str, str]]) -> dict[tuple[str, st
             if num and num.isdigit():
                 labels.setdefault(("note", num), node_id)
     return labels
+
+
+def numbered_sections(sections: Iterable[tuple[str, str]],
+                      labels: dict[tuple[str, str], str]) -> dict[str, str]:
+    """"4.2" -> the first section numbered so, of one document's sections ``(node id,
+    heading)`` in reading order; the notes among ``labels`` (:func:`labelled_sections`) are
+    no numbered sections ("Section 13" of an Act is no Note 13)."""
+    notes = {nid for (kind, _), nid in labels.items() if kind == "note"}
+    numbered: dict[str, str] = {}
+    for node_id, heading in sections:
+        if (num := heading_number(heading)) and node_id not in notes:
+            numbered.setdefault(num, node_id)
+    return numbered
 
 
 def _float_kind(word: str) -> str:

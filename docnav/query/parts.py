@@ -16,7 +16,7 @@ import weakref
 
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
-from docnav.refs import heading_number, labelled_sections
+from docnav.refs import labelled_sections, numbered_sections
 
 # "the Drawbacks section of the if-let chains RFC", 'the "Prior art" chapter': a part named by
 # its heading, the words before "section"; "the section on drawbacks", "the chapter called
@@ -83,14 +83,9 @@ def labelled_parts(graph: DocNavGraph, question: str, filters: dict | None,
         index: dict[tuple[str, str], list[str]] = {}
         for sections in by_doc.values():
             labels = labelled_sections(sections)
-            notes = {nid for (kind, _), nid in labels.items() if kind == "note"}
             for (kind, label), nid in labels.items():
                 index.setdefault((kind, label), []).append(nid)
-            numbered: dict[str, str] = {}
-            for nid, heading in sections:
-                if (num := heading_number(heading)) and nid not in notes:
-                    numbered.setdefault(num, nid)
-            for num, nid in numbered.items():
+            for num, nid in numbered_sections(sections, labels).items():
                 index.setdefault(("number", num), []).append(nid)
         _LABELS[graph] = index
     rank = {graph.node(s).path: i for i, s in reversed(list(enumerate(found)))}
