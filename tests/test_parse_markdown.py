@@ -461,6 +461,8 @@ def test_an_rfc_s_header_list_is_its_metadata(tmp_path):
     "Note: this paragraph is text.\n\n# Summary\n\nBody.\n",  # a paragraph, not a list
     "- Start Date: 2017-03-26\n- and a list item of prose\n\n# Summary\n\nBody.\n",
     "# Summary\n\n- Start Date: 2017-03-26\n",  # under a heading: content
+    # numbered steps ("Step 1", "Phase 2"): a list's labels, not fields
+    "- Step 1: Open the valve.\n- Step 2: Drain the tank.\n\n# Summary\n\nBody.\n",
 ])
 def test_other_openings_are_no_metadata(tmp_path, text):
     assert parse_md(tmp_path, text).metadata == ()

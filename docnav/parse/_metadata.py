@@ -68,6 +68,7 @@ def pdf_date(value: str) -> str:
 # "- Start Date: 2014-09-18": a line of the field list a Markdown document opens with (a Rust
 # RFC's "Feature Name", "Start Date", "RFC PR", "Rust Issue")
 _FIELD = re.compile(r"([A-Za-z][\w()/.#-]*(?: [\w()/.#-]+){0,3}):(?:\s+(.*))?")
+_NUMBERED_KEY = re.compile(r"\s(?:\d+|[ivx]+|[a-z])$", re.I)  # "Step 1", "Phase II", "Part B"
 
 
 def field_list(blocks) -> tuple[tuple[str, str], ...]:
@@ -85,6 +86,8 @@ def field_list(blocks) -> tuple[tuple[str, str], ...]:
     fields: list[list[str]] = []
     for line in lines:
         m = _FIELD.fullmatch(line)
+        if m and _NUMBERED_KEY.search(m.group(1)):
+            return ()  # "Step 1: Open the valve.": numbered steps, not a document's fields
         if m:
             fields.append([" ".join(m.group(1).lower().split()), (m.group(2) or "").strip()])
         elif fields and (not fields[-1][1] or fields[-1][1].endswith(",")):
