@@ -90,7 +90,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "
               "which the question names")
     elif focus:  # --doc chose one company's filings: its name was not searched for
-        print(f"searched without {focus['left_out'][0]}, the name of the filings asked")
+        said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
+        print(f"searched without {focus['left_out'][0]}"
+              f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
     if answer.evidence and answer.confidence == 0 and answer.missing:
         # (a question of only a global cue, "Summarise the main themes", has no words to miss)
         print("none of the question's words is in the evidence: the pieces below are only "

@@ -108,6 +108,10 @@ def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
                        "acme.md", "--budget", "100")
     assert code == 0 and out.splitlines()[1] == (
         "searched without ACME WIDGETS, the name of the filings asked")
+    code, out, _ = run(db, "ask", "What were the company's total current assets?", "--doc",
+                       "acme.md", "--budget", "100")
+    assert code == 0 and out.splitlines()[1] == (
+        'searched without ACME WIDGETS (or "the company"), the name of the filings asked')
 
 
 def test_ask_json_is_the_answer_with_its_citations(indexed):

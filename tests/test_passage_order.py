@@ -183,6 +183,17 @@ def test_the_documents_own_name_is_not_searched_for_inside_it(tmp_path):
     # asked of every document, the name is what finds the filing: it stays
     everywhere = nav.ask(asked, budget=64)
     assert all(step["op"] != "focus" for step in everywhere.trace)
+    # "the company" is the company asked of, likewise ("company" was missing from the
+    # evidence, the balance sheet's row not saying it)
+    answer = nav.ask("What were the company's total current assets?", budget=64, doc="acme.md")
+    assert "Total current assets 8,802 10,539" in answer.evidence[0].piece.text
+    assert answer.missing == [] and answer.trace[0]["left_out"] == ["ACME WIDGETS",
+                                                                    "the company"]
+    assert answer.trace[0]["question"] == "What were total current assets?"
+    # where it is no company's filing, "the company" is words of the question
+    other = nav.ask("What were the company's total current assets?", budget=64,
+                    doc="other.md")
+    assert all(step["op"] != "focus" for step in other.trace)
 
 
 def test_names_are_left_out_only_when_they_leave_a_question():

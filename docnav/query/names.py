@@ -73,6 +73,17 @@ def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str]
              _names(name)) for name in sorted(first, key=first.get)]
 
 
+# how a question asked of a company's filings refers to the company without its name
+_THE_COMPANY = re.compile(r"\bthe (company|registrant|firm)\b", re.I)
+
+
+def company_mentions(question: str) -> list[str]:
+    """"the company", "the registrant", "the firm", as the question writes them: asked of one
+    company's filings, they name that company, and are no evidence inside its filings (the
+    few paragraphs saying "the Company" outranked the statement asked about)."""
+    return list(dict.fromkeys(f"the {m.group(1)}" for m in _THE_COMPANY.finditer(question)))
+
+
 def own_names(graph: DocNavGraph, doc: str | list[str] | None) -> list[str]:
     """The names the documents matching ``doc`` (a path glob) go by, longest first, when all
     of them share one registrant; none otherwise (no glob, documents of several names, or

@@ -58,8 +58,8 @@ from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.evidence import Answer, Evidence, EvidenceState
 from docnav.query.in_turn import (WHICH_DOCUMENTS, compare, compare_documents, interleave,
                                    singled_out, which_documents)
-from docnav.query.names import (named_documents, named_registrants, own_names, titled_document,
-                                without_names)
+from docnav.query.names import (company_mentions, named_documents, named_registrants, own_names,
+                                titled_document, without_names)
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, labelled_parts,
                                  named_sections, template_part, works_cited)
 from docnav.query.statements import statements_asked
@@ -222,6 +222,8 @@ class Navigator:
             if not chosen:  # "the zero-shot translation paper": the one document so titled
                 chosen, names = titled_document(self.graph, asked)
                 by_title = bool(chosen)
+        if names and not by_title:  # one company's filings: "the company" is that company
+            names = [*names, *company_mentions(asked)]
         question = without_names(asked, names)
         # a global question's cue ("what are the main", "summarise") says what kind of answer
         # is wanted, not what it is about: its words are no gaps to search for
