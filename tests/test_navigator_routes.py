@@ -412,6 +412,45 @@ def test_a_part_named_by_its_label_is_read_first(tmp_path):
     assert labelled_parts(graph, "What does note 9 say?", None, []) == []
 
 
+CONTINGENCIES = """# Annual report
+
+## Notes to Consolidated Financial Statements
+
+### Note 7-COMMITMENTS AND CONTINGENCIES
+
+#### Commitments
+
+""" + " ".join(["We have entered into non-cancellable operating, capital and finance leases "
+                "for equipment, offices and data centers, and purchase obligations."] * 4) + """
+
+#### Pledged Assets
+
+We have pledged assets to secure letters of credit.
+
+#### Legal Proceedings
+
+The Company is involved from time to time in claims, proceedings and litigation.
+"""
+
+
+def test_the_subsection_of_a_named_part_that_the_question_heads_is_read_first(tmp_path):
+    """"What does Note 7 say about legal proceedings?" read Amazon's Note 7 from its top:
+    its commitments took the budget before "Legal Proceedings", its fifth subsection. The
+    subsections of the part asked for whose headings the question's words make up are read
+    first, then the rest of the part."""
+    graph = _one_document(tmp_path, "filing.md", CONTINGENCIES)
+    answer = Navigator(graph).ask("What does Note 7 say about legal proceedings?", budget=60)
+    assert answer.route == "cross-reference"
+    (step,) = [t for t in answer.trace if t.get("to") == "a subsection the question's words head"]
+    assert graph.node(step["node"]).heading == "Legal Proceedings"
+    assert any("claims, proceedings and litigation" in e.piece.text for e in answer.evidence)
+    # a question of no such words reads the part from its top
+    answer = Navigator(graph).ask("What does Note 7 say?", budget=60)
+    assert not [t for t in answer.trace if t.get("to") == "a subsection the question's words "
+                "head"]
+    assert answer.evidence[0].piece.breadcrumb.endswith("Commitments")
+
+
 def test_a_section_named_by_its_number_is_read_first(graph):
     # "seal" is in section 3's text; the question asks what section 2 says of it
     answer = Navigator(graph).ask("What does Section 2 say about the impeller seal?", budget=60)

@@ -60,7 +60,7 @@ from docnav.query.in_turn import (WHICH_DOCUMENTS, compare, compare_documents, i
                                    singled_out, which_documents)
 from docnav.query.names import (company_mentions, named_documents, named_registrants, own_names,
                                 titled_document, without_names)
-from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, labelled_parts,
+from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, labelled_parts,
                                  named_sections, template_part, works_cited)
 from docnav.query.statements import statements_asked
 from docnav.tree import PREAMBLE
@@ -326,6 +326,13 @@ class Navigator:
                 named = list(dict.fromkeys(labelled + named))
             # a section found by its heading and by its summary is one section, read once
             for section in list(dict.fromkeys(named + hits))[:2]:
+                # of the part asked for, the subsections the question's other words head
+                # first ("Note 7 ... about legal proceedings"): the part may be long
+                for sub in (headed_within(self.graph, section, state.terms)
+                            if section in named else []):
+                    pieces = self._read(sub, state, share=1.0)
+                    op("expand", node=sub, to="a subsection the question's words head",
+                       added=state.add(pieces, "section"))
                 op("expand", node=section, depth=1,
                    n=len(self.graph.expand(section, depth=1)) - 1)
                 # the section asked for by name is the answer: it may take the whole budget

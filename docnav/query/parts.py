@@ -62,6 +62,16 @@ def headed(graph: DocNavGraph, words: str, filters: dict | None = None) -> list[
     return graph.filter(found, **filters) if found and filters else list(found)
 
 
+def headed_within(graph: DocNavGraph, section: str, terms: list[str]) -> list[str]:
+    """The sections under ``section`` whose headings are made of the question's search
+    ``terms`` (numbering aside), in document order: "What does Note 7 say about legal
+    proceedings?" asks for Note 7's "Legal Proceedings", after four other subsections."""
+    asked = set(terms)
+    return [s for s in graph.expand(section, depth=10_000)[1:]
+            if graph.node(s).kind == "section"
+            and (key := heading_terms(graph.node(s).heading)) and key <= asked]
+
+
 # "Note 7", "item 7A", "section 4.2", "§ 3", "Appendix B", "chapter 2" in a question
 _LABELLED = re.compile(r"\b(item|note|section|sec\.|§|chapter|appendix)\s*"
                        r"(\d{1,3}[a-c]?(?:\.\d+)*|[a-z])\b(?![.,]?\d)", re.I)
