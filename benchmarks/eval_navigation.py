@@ -135,7 +135,8 @@ class Flat:
         self.bm25 = {p: BM25([graph.node(n).text for n in ids]) for p, ids in self.by_doc.items()}
         # paragraph vectors, as stored by the indexer (items with via == "text")
         row = {nid: i for i, (nid, _, via) in enumerate(graph._items) if via == "text"}
-        self.vectors = {p: graph._matrix[[row[n] for n in ids]] for p, ids in self.by_doc.items()}
+        self.vectors = {p: graph._vectors.matrix[[row[n] for n in ids]]
+                        for p, ids in self.by_doc.items()}
 
     def doc_path(self, name: str) -> str:
         hits = [p for p in self.by_doc if Path(p).name == name]

@@ -111,3 +111,31 @@ def test_the_target_line_names_the_questions_file():
     assert line.startswith("TARGET financebench (financebench-other-kinds.jsonl) @ 1024 tokens")
     assert "best flat hybrid 0.600" in line and "needs >= 0.690" in line and ": MET" in line
     assert ": NOT met" in E.verdict({**summary, ("docnav", 1024): 0.68}, "qasper", (1024,))
+
+
+def test_the_flat_baselines_rank_one_document_s_paragraphs(tmp_path):
+    """The flat baselines read the graph's stored paragraph vectors: a refactor that moved
+    them broke the harness with no test failing."""
+    from docnav.embed import HashingEmbedder
+    from docnav.index import Indexer, IndexOptions
+    from docnav.query import DocNavGraph
+    from docnav.store import Store
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "pump.md").write_text("# Pump\n\n## Seal\n\nReplace the impeller seal yearly.\n\n"
+                                  "## Wiring\n\nConnect the motor to its own breaker.\n")
+    (docs / "other.md").write_text("# Other\n\nThe impeller seal of another pump.\n")
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    embedder = HashingEmbedder()
+    flat = E.Flat(DocNavGraph.open(store.path, embedder=embedder))
+    path = flat.doc_path("pump.md")
+    question = "When is the impeller seal replaced?"
+    qvec = embedder.embed([question])[0]
+    for ranked in (flat.rank_bm25(question, path), flat.rank_dense(qvec, path),
+                   flat.rank_hybrid(question, path)):
+        assert flat.graph.node(ranked[0]).text == "Replace the impeller seal yearly."
+        assert {flat.graph.node(n).path for n in ranked} == {path}
+    pieces = flat.fetch_ranked(flat.rank_bm25(question, path), budget=8)
+    assert [p.text for p in pieces] == ["Replace the impeller seal yearly."]

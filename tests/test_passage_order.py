@@ -201,8 +201,11 @@ def test_names_are_left_out_only_when_they_leave_a_question():
 
     names = ["AMAZON.COM", "AMAZON"]
     assert without_names("What is Amazon's FY2017 DPO? See Amazon.com's filing.", names) == \
-        "What is FY2017 DPO? See filing."
+        "What is FY2017 DPO? See ."
     assert without_names("Best Buy?", ["BEST BUY"]) == "Best Buy?"
+    # what the company's documents are called goes with its name
+    assert without_names("What does Note 7 of Amazon's filing say? And Amazon's 10-K?",
+                         names) == "What does Note 7 of say? And ?"
     assert without_names("Who buys best?", ["BEST BUY"]) == "Who buys best?"
 
     from docnav.query.graph import path_matches

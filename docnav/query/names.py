@@ -129,8 +129,15 @@ def without_names(question: str, names: list[str]) -> str:
     return out if re.search(r"\w\w", out) else question
 
 
+# what a company's documents are called after its name ("Amazon's filing", "Best Buy's
+# 10-K"): the documents asked of, no evidence inside them either
+_ITS_DOCUMENTS = r"(?:\s+(?:filings?|10-?[kq]s?|annual reports?|reports?)\b)?"
+
+
 def _pattern(name: str) -> str:
     """A name as a pattern: its words with up to two other characters between ("Amazon.com",
-    "Amazon com"), and a possessive after it."""
+    "Amazon com"), a possessive after it, and what its documents are called ("Amazon's
+    filing")."""
     words = re.findall(r"\w+", name)
-    return r"\b" + r"\W{0,2}".join(map(re.escape, words)) + r"\b(?:['’]s\b|['’])?"
+    return (r"\b" + r"\W{0,2}".join(map(re.escape, words)) + r"\b(?:['’]s\b|['’])?"
+            + _ITS_DOCUMENTS)
