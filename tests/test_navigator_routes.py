@@ -136,6 +136,21 @@ def test_a_question_across_the_documents_reads_a_source_of_each_in_turn(graph):
         "manual.md", "notes.md"]
 
 
+def test_a_summary_asked_of_one_document_reads_that_document_s_summary_first(graph):
+    """"Summarise the zero-shot translation paper" (the paper chosen by its title) leaves no
+    word to search the summaries for: they were located by "summarise", and the Conclusion's
+    came first. Nothing asked but a summary reads the summary of what the question is asked
+    of, as "the whole report" does."""
+    manual = next(nid for nid, n in graph.nodes_of_kind("document")
+                  if n.path.endswith("manual.md"))
+    for answer in (Navigator(graph).ask("Summarise the pump manual", budget=200),
+                   Navigator(graph).ask("Give me a summary", budget=200, doc="manual.md")):
+        assert answer.route == "global" and answer.evidence
+        first = next(t for t in answer.trace if t["op"] == "expand")
+        assert (first["node"], first["to"]) == (manual, "summary sources")
+        assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"manual.md"}
+
+
 @pytest.mark.parametrize("question", [
     "What are the main themes across these documents?",
     "What are the key topics overall?",

@@ -59,7 +59,11 @@ class EvidenceState:
         # words that ask rather than name what is asked about ("what does Note 7 say about
         # pledged assets"): no piece needs them, and none is missing without them
         asking = ASKING | {m.group(1).lower() for m in HOW.finditer(self.question)}
-        self.words = {t: w for t, w in words.items() if w not in asking} or words
+        named = {t: w for t, w in words.items() if w not in asking}
+        # nothing to look for but what is asked of ("Summarise", "Give me a summary"): the
+        # asking words are searched for then, there being nothing else
+        self.names_nothing = not named
+        self.words = named or words
         self.terms = list(self.words)
 
     @property

@@ -270,7 +270,9 @@ class Navigator:
                     break
                 take([nid], "summary")
 
-        if kind == "global" and SCOPE.search(question):
+        # "across these documents", "the whole report", or nothing but the asking
+        # ("Summarise the zero-shot translation paper", the paper chosen by its title)
+        if kind == "global" and (SCOPE.search(question) or state.names_nothing):
             whole = self._scope_node(scope)
             sources = self.graph.summary_sources(whole) if whole else []
             if sources:
