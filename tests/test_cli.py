@@ -236,7 +236,9 @@ def test_missing_nli_model_is_a_clear_error(tmp_path, capsys):
     (["locate", "Send", "--kind", "paragraphs"], "unknown kind 'paragraphs'; valid: "),
     (["locate", "Send", "--k", "0"], "at least 1 hit"),
     (["nav", "zzzz", "--dir", "children"], "unknown node id 'zzzz'"),
-], ids=["empty", "long", "budget", "doc", "kind", "k", "node"])
+    (["ask", "Which documents?"], "query 'Which documents?' asks which documents but not what "
+                                  "about"),  # was "query 'Which ?' has no words"
+], ids=["empty", "long", "budget", "doc", "kind", "k", "node", "which"])
 def test_query_commands_refuse_bad_input_in_one_line(indexed, args, message):
     code, out, err = run(indexed.db, *args)
     assert code == 2 and out == ""

@@ -10,6 +10,7 @@ import glob
 import re
 from typing import TYPE_CHECKING
 
+from docnav.errors import InputError
 from docnav.query.evidence import Answer, EvidenceState
 from docnav.query.lexical import tokens
 from docnav.query.names import without_names
@@ -88,8 +89,12 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> 
     ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
     many as the budget gives ``document_tokens`` each, at most ``documents``."""
     question = " ".join((asked[:kind.start(1)] + asked[kind.end(1):]).split())
+    terms = EvidenceState(question, budget).terms
+    if not terms:
+        raise InputError(f"query {asked!r} asks which {kind.group(1)} but not what about: "
+                         f"say what they should hold (\"Which {kind.group(1)} mention ...?\")")
     n = max(1, min(nav.documents, budget // nav.document_tokens))
-    holders = nav.graph.term_documents(EvidenceState(question, budget).terms)
+    holders = nav.graph.term_documents(terms)
     every = nav.graph.document_paths()
     # the words that tell documents apart: held by at most half of them ("use" is not)
     rare = [t for t, docs in holders.items() if len(docs) <= len(every) / 2] or holders
