@@ -425,6 +425,14 @@ def test_a_part_named_by_its_label_is_read_first(tmp_path):
     from docnav.query.parts import labelled_parts
 
     assert labelled_parts(graph, "What does note 9 say?", None, []) == []
+    # a label no part carries: the answer says so ("Note 9" read the other notes, and said
+    # only that its words were not in them)
+    answer = Navigator(graph).ask("What does Note 9 say about leases?", budget=60)
+    assert answer.absent == ["Note 9"] and answer.evidence
+    assert any(t["op"] == "no part" and t["labels"] == ["Note 9"] for t in answer.trace)
+    assert Navigator(graph).ask("What does Note 7 say about leases?", budget=60).absent == []
+    from docnav.query.parts import unlabelled
+    assert unlabelled(graph, "Compare Note 7, Item 9C and note 8", None) == ["Item 9C"]
 
 
 CONTINGENCIES = """# Annual report

@@ -58,10 +58,11 @@ from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.evidence import Answer, Evidence, EvidenceState
 from docnav.query.in_turn import (WHICH_DOCUMENTS, compare, compare_documents, interleave,
                                    singled_out, which_documents)
+from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, named_documents, named_registrants, own_names,
                                 titled_document, without_names)
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, labelled_parts,
-                                 named_sections, template_part, works_cited)
+                                 named_sections, template_part, unlabelled, works_cited)
 from docnav.query.statements import statements_asked
 from docnav.tree import PREAMBLE
 
@@ -209,6 +210,7 @@ class Navigator:
         # (docnav/query/names.py)
         chosen: list[str] = []
         by_title = False
+        unfound: list[str] = []  # the labels of parts the question names that none carries
         if doc:
             names = own_names(self.graph, doc)
         elif len(named := named_registrants(self.graph, asked)) > 1:
@@ -326,6 +328,11 @@ class Navigator:
             if labelled:
                 op("locate", over="sections named by label", hits=labelled)
                 named = list(dict.fromkeys(labelled + named))
+            # "Note 99" where no note is 99: the answer says so (it read other notes, and
+            # said only that the question's words were not in them)
+            unfound = unlabelled(self.graph, question, filters)
+            if unfound:
+                op("no part", labels=unfound)
             # a section found by its heading and by its summary is one section, read once
             for section in list(dict.fromkeys(named + hits))[:2]:
                 # of the part asked for, the subsections the question's other words head
@@ -431,8 +438,9 @@ class Navigator:
                            f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
                            for e in evidence)
         gaps = set(state.gaps)
-        absent = [w for t, w in state.words.items() if w in gaps
-                  and not self.graph.holding_all([t], filters=filters)]
+        labels = {t for label in unfound for t in tokens(label)}  # said once, as a label
+        absent = [w for t, w in state.words.items() if w in gaps and t not in labels
+                  and not self.graph.holding_all([t], filters=filters)] + unfound
         return Answer(asked, kind, evidence, trace, state.confidence, state.tokens_used, text,
                       missing=state.gaps, absent=absent)
 

@@ -85,6 +85,30 @@ def labelled_parts(graph: DocNavGraph, question: str, filters: dict | None,
     statements), "Item 7A" the item, "Section 4.2" and "Appendix B" the sections numbered so;
     of the documents in scope, those ``locate`` found (``found``) first; in the question's
     order."""
+    rank = {graph.node(s).path: i for i, s in reversed(list(enumerate(found)))}
+    named: list[str] = []
+    for m in _LABELLED.finditer(question):
+        named += sorted(_labelled(graph, m, filters),
+                        key=lambda s: rank.get(graph.node(s).path, len(rank)))
+    return list(dict.fromkeys(named))
+
+
+def unlabelled(graph: DocNavGraph, question: str, filters: dict | None) -> list[str]:
+    """The labels the question writes ("Note 99", "Section 4.2") that no section of the
+    documents in scope carries, as the question writes them."""
+    return [m.group(0) for m in _LABELLED.finditer(question) if not _labelled(graph, m, filters)]
+
+
+def _labelled(graph: DocNavGraph, m: re.Match, filters: dict | None) -> list[str]:
+    """The sections (passing ``filters``) carrying the label of a match of ``_LABELLED``."""
+    kind = m.group(1).lower()
+    kind = kind if kind in ("item", "note") else "number"
+    sections = _label_index(graph).get((kind, m.group(2).upper()), [])
+    return graph.filter(sections, **filters) if sections and filters else list(sections)
+
+
+def _label_index(graph: DocNavGraph) -> dict[tuple[str, str], list[str]]:
+    """(kind, label) -> the sections so labelled, of every document, made once per graph."""
     if graph not in _LABELS:
         by_doc: dict[str, list[tuple[str, str]]] = {}
         for nid, n in sorted(graph.nodes_of_kind("section"),
@@ -98,16 +122,7 @@ def labelled_parts(graph: DocNavGraph, question: str, filters: dict | None,
             for num, nid in numbered_sections(sections, labels).items():
                 index.setdefault(("number", num), []).append(nid)
         _LABELS[graph] = index
-    rank = {graph.node(s).path: i for i, s in reversed(list(enumerate(found)))}
-    named: list[str] = []
-    for m in _LABELLED.finditer(question):
-        kind = m.group(1).lower()
-        kind = kind if kind in ("item", "note") else "number"
-        sections = _LABELS[graph].get((kind, m.group(2).upper()), [])
-        if sections and filters:
-            sections = graph.filter(sections, **filters)
-        named += sorted(sections, key=lambda s: rank.get(graph.node(s).path, len(rank)))
-    return list(dict.fromkeys(named))
+    return _LABELS[graph]
 
 
 def named_sections(graph: DocNavGraph, question: str, filters: dict | None,
