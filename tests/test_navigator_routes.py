@@ -362,11 +362,14 @@ def test_sections_are_found_by_their_whole_heading(rfcs, graph):
     assert headed(graph, "the") == []
 
 
-def _one_document(tmp_path, name: str, text: str, summaries=None) -> DocNavGraph:
-    """A store of the one document ``name`` holding ``text``, indexed by the real pipeline."""
+def _one_document(tmp_path, name: str, text: str, summaries=None, **others: str) -> DocNavGraph:
+    """A store of the one document ``name`` holding ``text`` (and of ``others``, name=text),
+    indexed by the real pipeline."""
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / name).write_text(text)
+    for other, other_text in others.items():
+        (docs / other).write_text(other_text)
     store = Store(tmp_path / "g.duckdb")
     Indexer(store, IndexOptions(summaries=summaries, progress=False),
             HashingEmbedder()).index([docs])
@@ -644,6 +647,19 @@ def test_a_document_named_by_its_title_is_the_one_asked_of(rfcs):
                      "What does the type operator RFC say about drawbacks?",
                      "What does this RFC say about drawbacks?"):
         assert all(t["op"] != "focus" for t in Navigator(rfcs).ask(question, 200).trace)
+
+
+def test_a_document_named_by_the_number_in_its_title_is_the_one_asked_of(tmp_path):
+    """"What does RFC 1961 add?" read the field lines that say "rfcs#1961" and another
+    RFC's mention of it: RFC 1961 is the document whose title holds 1961."""
+    graph = _one_document(tmp_path, "1961-clamp.md", "# 1961-clamp\n\n- RFC PR: rfcs#1961\n\n"
+                          "## Summary\n\nAdd functions that clamp a value to a range.\n",
+                          **{"2345-const-panic.md": "# 2345-const-panic\n\n## Summary\n\n"
+                             "Allow panics in const functions, as RFC 1961 did not.\n"})
+    answer = Navigator(graph).ask("What does RFC 1961 add?", budget=60)
+    assert (answer.trace[0]["by"], answer.trace[0]["left_out"]) == ("title", ["RFC 1961"])
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"1961-clamp.md"}
+    assert any("clamp a value" in e.piece.text for e in answer.evidence)
 
 
 @pytest.mark.parametrize("question", ["What does the Motivation section of the never type RFC say?",

@@ -41,19 +41,27 @@ _TITLED = re.compile(r"\b(?:the|this|that)\s+((?:(?!(?:the|this|that)\b)[\w'’.
                      r"specification|spec|proposal|filing)\b", re.I)
 
 
+# "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp")
+_NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b", re.I)
+
+
 def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[str]]:
     """(paths, names): the one document whose title holds every word the question names it
-    by ("What datasets are used in the zero-shot translation paper?"), and those words with
-    the word for the document ("zero-shot translation paper"), which are no evidence inside
-    it. Nothing when no title or several hold them all, or when one document is indexed."""
+    by ("What datasets are used in the zero-shot translation paper?", "What does RFC 1961
+    propose?"), and those words with the word for the document ("zero-shot translation
+    paper", "RFC 1961"), which are no evidence inside it. Nothing when no title or several
+    hold them all, or when one document is indexed."""
     titles = {n.path: set(tokens(n.heading or "")) for _, n in graph.nodes_of_kind("document")}
     if len(titles) < 2:
         return [], []
-    for m in _TITLED.finditer(question):
-        terms = set(tokens(m.group(1)))
+    named = [(m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
+             for m in _TITLED.finditer(question)]
+    named += [(m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
+    for words, name in named:
+        terms = set(tokens(words))
         held = [p for p, title in titles.items() if terms and terms <= title]
         if len(held) == 1:
-            return [glob.escape(held[0])], [" ".join([*m.group(1).split(), m.group(2)])]
+            return [glob.escape(held[0])], [name]
     return [], []
 
 
