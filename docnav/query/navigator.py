@@ -33,8 +33,8 @@ figures by the column heads above it.
 A question naming one company, or one document by words of its title ("the zero-shot
 translation paper"), is asked of that document alone, without those words
 (:mod:`docnav.query.names`); one naming several companies, or asking which documents, is
-asked of each in turn (:mod:`docnav.query.in_turn`). What the question has collected, and the answer, are in
-:mod:`docnav.query.evidence`.
+asked of each in turn (:mod:`docnav.query.in_turn`). What the question has collected, and the
+answer, are in :mod:`docnav.query.evidence`.
 
 The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when the
 :class:`EvidenceState` is confident or the token budget is spent. The result cites node ids,
