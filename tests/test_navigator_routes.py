@@ -602,6 +602,25 @@ def test_a_global_question_naming_a_part_sums_up_that_part_and_its_subsections(t
                       "Resources", "We Have Foreign Exchange Risk"]
 
 
+def test_a_part_summed_up_is_outlined_by_its_subsections_headings_first(tmp_path):
+    """"What are Amazon's main risk factors?" gave three of Item 1A's 24 risks in 400 tokens,
+    its summary's long sources: the headings of the part's subsections come first, one piece
+    citing the part, a share of the budget, the number left out said."""
+    graph = _one_document(tmp_path, "report.md", RISKS,
+                          summaries=SummaryPipelineOptions(verify=False))
+    answer = Navigator(graph).ask("What are the main risk factors?", budget=200)
+    first = answer.evidence[0]
+    assert (first.found_by, first.piece.breadcrumb.split(" › ")[-1]) == (
+        "outline", "Item 1A. Risk Factors")
+    assert first.piece.text == ("- We Face Intense Competition\n- Our Expansion Places a "
+                                "Strain on Our Resources\n- We Have Foreign Exchange Risk")
+    assert len(answer.evidence) > 1  # the sources follow
+    cut = Navigator(graph, outline_share=0.1).ask("What are the main risk factors?", 200)
+    assert cut.evidence[0].piece.text == "- We Face Intense Competition\n(and 2 more)"
+    off = Navigator(graph, outline_share=0).ask("What are the main risk factors?", 200)
+    assert all(e.found_by != "outline" for e in off.evidence)
+
+
 def test_a_part_most_documents_have_is_read_where_the_question_points(rfcs):
     """"What are the drawbacks of ...?" says no "section", but every RFC has a Drawbacks part:
     the question's other words pick the document whose part is read first. Its paragraph holds

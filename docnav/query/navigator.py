@@ -121,7 +121,8 @@ class Navigator:
                  sections: int = 10, reading_weight: float = 0.75, short_hit_words: int = 15,
                  specific: int = 3, named_sections: bool = True, template_documents: int = 3,
                  table_heads: int = 8, documents: int = 5, document_tokens: int = 150,
-                 answerer=None, verifier=None, policy: str = "flag") -> None:
+                 outline_share: float = 0.25, answerer=None, verifier=None,
+                 policy: str = "flag") -> None:
         if policy not in ("flag", "drop"):
             raise ConfigError(f"answer policy {policy!r} is not valid: use 'flag' (keep every "
                               "sentence, each with its verdict) or 'drop' (keep the supported)")
@@ -146,6 +147,8 @@ class Navigator:
         self.table_heads = table_heads  # most column-head paragraphs read with a table of figures
         self.documents = documents  # most documents a "which documents" question reads
         self.document_tokens = document_tokens  # least budget each of them gets
+        # most of the budget the headings of a part summed up take (0: no outline)
+        self.outline_share = outline_share
         self.answerer = answerer  # None: the answer is the cited evidence
         self.verifier = verifier  # checks a generated answer's sentences (None: not checked)
         self.policy = policy  # drop: a generated answer keeps only its supported sentences
@@ -291,6 +294,11 @@ class Navigator:
             # scope ("Item 1A. Risk Factors"): that part is summed up by its summary's sources
             # and its subsections', a subsection in turn (and a document's part in turn)
             named = headed(self.graph, state.question, filters)[: self.documents]
+            for part in named[:1]:  # its subsections' headings first: what a reader skims
+                outline = self._outline(part, state)
+                if outline:
+                    op("outline", node=part, headings=outline[0].text.count("\n") + 1,
+                       added=state.add(outline, "outline"))
             if named:
                 parts = interleave([[s, *(c for c in self.graph.expand(s, depth=10_000)[1:]
                                             if self.graph.node(c).kind == "section")]
@@ -502,6 +510,27 @@ class Navigator:
             pieces.pop()
         state.visited.update(p.node_id for p in pieces)
         return pieces
+
+    def _outline(self, section: str, state: EvidenceState) -> list[Piece]:
+        """The headings of a part's subsections, a line each, as one piece citing the part
+        ("What are Amazon's main risk factors?": Item 1A's risk headings, where its summary's
+        sources gave three of 24), at most ``outline_share`` of the budget, the number left
+        out said; none for a part of fewer than three subsections."""
+        node = self.graph.node(section)
+        subs = [self.graph.node(c).heading for c in self.graph.navigate(section, "children")
+                if self.graph.node(c).kind == "section"]
+        room = int(self.outline_share * state.budget)
+        if len(subs) < 3 or room < 16:
+            return []
+        lines: list[str] = []
+        for heading in subs:
+            more = f"(and {len(subs) - len(lines)} more)"
+            if count_tokens("\n".join([*lines, f"- {heading}", more])) > room:
+                lines.append(more)
+                break
+            lines.append(f"- {heading}")
+        text = "\n".join(lines)
+        return [Piece(section, node.path, node.breadcrumb, node.page, text, count_tokens(text))]
 
     def _references(self, section: str, pieces: list[Piece]) -> list[tuple[str, str]]:
         """(source, target) of the references made by the section and by the paragraphs read
