@@ -475,6 +475,14 @@ def test_the_subsection_of_a_named_part_that_the_question_heads_is_read_first(tm
     assert not [t for t in answer.trace if t.get("to") == "a subsection the question's words "
                 "head"]
     assert answer.evidence[0].piece.breadcrumb.endswith("Commitments")
+    # with room for it, after the outline of its subsections' headings (the part as a whole
+    # is asked about), which a question naming one of them does without
+    whole = Navigator(graph).ask("What does Note 7 say?", budget=200).evidence
+    assert [e.found_by for e in whole[:2]] == ["outline", "section"]
+    assert whole[0].piece.text == "- Commitments\n- Pledged Assets\n- Legal Proceedings"
+    assert whole[1].piece.breadcrumb.endswith("Commitments")
+    named = Navigator(graph).ask("What does Note 7 say about legal proceedings?", budget=200)
+    assert all(e.found_by != "outline" for e in named.evidence)
 
 
 def test_a_section_named_by_its_number_is_read_first(graph):

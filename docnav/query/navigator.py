@@ -345,11 +345,18 @@ class Navigator:
             for section in list(dict.fromkeys(named + hits))[:2]:
                 # of the part asked for, the subsections the question's other words head
                 # first ("Note 7 ... about legal proceedings"): the part may be long
-                for sub in (headed_within(self.graph, section, state.terms)
-                            if section in named else []):
+                subs = headed_within(self.graph, section, state.terms) if section in named else []
+                for sub in subs:
                     pieces = self._read(sub, state, share=1.0)
                     op("expand", node=sub, to="a subsection the question's words head",
                        added=state.add(pieces, "section"))
+                # asked about the part as a whole ("What does Item 1A say?"): its outline first
+                if (section in named and not subs
+                        and set(state.terms) <= set(tokens(self.graph.node(section).breadcrumb))):
+                    outline = self._outline(section, state)
+                    if outline:
+                        op("outline", node=section, headings=outline[0].text.count("\n") + 1,
+                           added=state.add(outline, "outline"))
                 op("expand", node=section, depth=1,
                    n=len(self.graph.expand(section, depth=1)) - 1)
                 # the section asked for by name is the answer: it may take the whole budget
