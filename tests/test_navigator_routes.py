@@ -625,6 +625,7 @@ def test_a_part_summed_up_is_outlined_by_its_subsections_headings_first(tmp_path
     assert len(answer.evidence) > 1  # the sources follow
     cut = Navigator(graph, outline_share=0.1).ask("What are the main risk factors?", 200)
     assert cut.evidence[0].piece.text == "- We Face Intense Competition\n(and 2 more)"
+    assert [t["headings"] for t in cut.trace if t["op"] == "outline"] == [1]
     off = Navigator(graph, outline_share=0).ask("What are the main risk factors?", 200)
     assert all(e.found_by != "outline" for e in off.evidence)
 

@@ -297,7 +297,7 @@ class Navigator:
             for part in named[:1]:  # its subsections' headings first: what a reader skims
                 outline = self._outline(part, state)
                 if outline:
-                    op("outline", node=part, headings=outline[0].text.count("\n") + 1,
+                    op("outline", node=part, headings=outline[0].text.count("\n- ") + 1,
                        added=state.add(outline, "outline"))
             if named:
                 parts = interleave([[s, *(c for c in self.graph.expand(s, depth=10_000)[1:]
@@ -355,7 +355,7 @@ class Navigator:
                         and set(state.terms) <= set(tokens(self.graph.node(section).breadcrumb))):
                     outline = self._outline(section, state)
                     if outline:
-                        op("outline", node=section, headings=outline[0].text.count("\n") + 1,
+                        op("outline", node=section, headings=outline[0].text.count("\n- ") + 1,
                            added=state.add(outline, "outline"))
                 op("expand", node=section, depth=1,
                    n=len(self.graph.expand(section, depth=1)) - 1)
