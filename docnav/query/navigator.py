@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
@@ -213,7 +214,6 @@ class Navigator:
         # (docnav/query/names.py)
         chosen: list[str] = []
         by_title = False
-        unfound: list[str] = []  # the labels of parts the question names that none carries
         if doc:
             names = own_names(self.graph, doc)
         elif len(named := named_registrants(self.graph, asked)) > 1:
@@ -237,227 +237,217 @@ class Navigator:
         state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
                               question, budget)
-        trace: list[dict] = []
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
-        filters = {"path": scope} if scope else None
-
-        def op(name: str, **args) -> None:
-            trace.append({"op": name, **args, "tokens": state.tokens_used,
-                          "confidence": state.confidence})
-
+        run = _Run(self.graph, asked, question, kind, state, scope, by_title)
         if chosen:
-            op("focus", documents=chosen, left_out=names, question=question,
-               by="title" if by_title else "registrant")
+            run.op("focus", documents=chosen, left_out=names, question=question,
+                   by="title" if by_title else "registrant")
         elif question != asked:
-            op("focus", left_out=names, question=question)
+            run.op("focus", left_out=names, question=question)
         # a piece holding every word of the question is a sign the answer is in hand only
         # where few paragraphs hold them all: in a paper about word embeddings, "what were the
         # word embeddings trained on?" has its words together in a dozen paragraphs
         # (a question of no words but the asking ones has no confidence to stop on)
         holders = self.graph.holding_all(state.terms, kinds=["paragraph"],
-                                         filters=filters) if state.terms else 0
+                                         filters=run.filters) if state.terms else 0
         if holders > self.specific:
             state.common = True
-            op("no confidence stop", reason="the question's words are together in "
-               f"{holders} paragraphs", paragraphs=holders)
+            run.op("no confidence stop", reason="the question's words are together in "
+                   f"{holders} paragraphs", paragraphs=holders)
+        if kind == "global":
+            self._summaries(run)
+        if kind == "cross-reference":
+            self._parts_named(run)
+        self._statements_and_template_parts(run)
+        self._passages(run)  # every route ends here while evidence is short
+        self._gaps_and_neighbours(run)
+        return run.answer()
 
-        def take(ids: list[str], found_by: str) -> None:
-            fresh = [i for i in ids if i not in state.visited]
-            state.visited.update(fresh)
-            if fresh:
-                added = state.add(self.graph.fetch(fresh, budget=state.remaining), found_by)
-                op("fetch", nodes=fresh[:8], added=added)
-
-        def take_each(sources: list[str]) -> None:
-            """Summary sources one at a time, in this order, while budget is left."""
-            for nid in sources:
-                if state.remaining <= 0:
-                    break
-                take([nid], "summary")
-
+    def _summaries(self, run: _Run) -> None:
+        """The global route: the summary of what is asked of ("across these documents"), of
+        the part the question names, then the best summaries, each read by its sources."""
+        state, graph = run.state, self.graph
         # "across these documents", "the whole report", or nothing but the asking
         # ("Summarise the zero-shot translation paper", the paper chosen by its title)
-        if kind == "global" and (SCOPE.search(question) or state.names_nothing):
-            whole = self._scope_node(scope)
-            sources = self.graph.summary_sources(whole) if whole else []
+        if SCOPE.search(run.question) or state.names_nothing:
+            whole = self._scope_node(run.scope)
+            sources = graph.summary_sources(whole) if whole else []
             if sources:
-                op("expand", node=whole, to="summary sources", n=len(sources))
+                run.op("expand", node=whole, to="summary sources", n=len(sources))
                 # a collection's summary draws on several documents: one source of each in
                 # turn, so that the budget does not run out on the first document's (a fetch
                 # puts its pieces in reading order)
                 by_doc: dict[str, list[str]] = {}
                 for nid in sources:
-                    by_doc.setdefault(self.graph.node(nid).path, []).append(nid)
-                take_each(interleave(list(by_doc.values())))
-        if kind == "global" and self.named_sections:
+                    by_doc.setdefault(graph.node(nid).path, []).append(nid)
+                run.take_each(interleave(list(by_doc.values())))
+        if self.named_sections:
             # "Summarise Amazon's risk factors": what is left of the question is a heading in
             # scope ("Item 1A. Risk Factors"): that part is summed up by its summary's sources
             # and its subsections', a subsection in turn (and a document's part in turn)
-            named = headed(self.graph, state.question, filters)[: self.documents]
+            named = headed(graph, state.question, run.filters)[: self.documents]
             for part in named[:1]:  # its subsections' headings first: what a reader skims
-                outline = self._outline(part, state)
-                if outline:
-                    op("outline", node=part, headings=outline[0].text.count("\n- ") + 1,
-                       added=state.add(outline, "outline"))
+                self._take_outline(run, part)
             if named:
-                parts = interleave([[s, *(c for c in self.graph.expand(s, depth=10_000)[1:]
-                                            if self.graph.node(c).kind == "section")]
+                parts = interleave([[s, *(c for c in graph.expand(s, depth=10_000)[1:]
+                                            if graph.node(c).kind == "section")]
                                      for s in named])
-                sources = interleave([self.graph.summary_sources(p) for p in parts])
-                op("expand", node=named[0], to="summary sources of the part named and of "
-                   "its subsections", sections=named, n=len(sources))
-                take_each(sources)
-        if kind == "global":
-            hits = self.graph.locate(question, k=6, filters=filters, via=["summary"])
-            op("locate", over="summaries", hits=[h.node_id for h in hits])
-            for h in hits:
-                sources = self.graph.summary_sources(h.node_id)
-                if sources:
-                    op("expand", node=h.node_id, to="summary sources", n=len(sources))
-                    take(sources, "summary")
-                else:  # an abstractive summary names no sources: its node's text is read
-                    op("expand", node=h.node_id, to="summarised text",
-                       n=len(self.graph.expand(h.node_id, depth=1)) - 1)
-                    pieces = self._read(h.node_id, state)
-                    op("fetch", nodes=[p.node_id for p in pieces][:8],
+                sources = interleave([graph.summary_sources(p) for p in parts])
+                run.op("expand", node=named[0], to="summary sources of the part named and of "
+                       "its subsections", sections=named, n=len(sources))
+                run.take_each(sources)
+        hits = graph.locate(run.question, k=6, filters=run.filters, via=["summary"])
+        run.op("locate", over="summaries", hits=[h.node_id for h in hits])
+        for h in hits:
+            sources = graph.summary_sources(h.node_id)
+            if sources:
+                run.op("expand", node=h.node_id, to="summary sources", n=len(sources))
+                run.take(sources, "summary")
+            else:  # an abstractive summary names no sources: its node's text is read
+                run.op("expand", node=h.node_id, to="summarised text",
+                       n=len(graph.expand(h.node_id, depth=1)) - 1)
+                pieces = self._read(h.node_id, state)
+                run.op("fetch", nodes=[p.node_id for p in pieces][:8],
                        added=state.add(pieces, "summary"))
-                if state.sufficient():
-                    break
-        if kind == "cross-reference":
-            hits = [h.node_id for h in self.graph.locate(question, k=4, kinds=["section"],
-                                                         filters=filters)]
-            op("locate", over="sections", hits=hits)
-            named = (named_sections(self.graph, question, filters, hits)
-                     if self.named_sections else [])
-            if named:
-                op("locate", over="sections named by heading", hits=named)
-            # "Note 7", "Item 7A", "Section 4.2": the part so labelled, before any other
-            labelled = labelled_parts(self.graph, question, filters, hits)
-            if labelled:
-                op("locate", over="sections named by label", hits=labelled)
-                named = list(dict.fromkeys(labelled + named))
-            # "Note 99" where no note is 99: the answer says so (it read other notes, and
-            # said only that the question's words were not in them)
-            unfound = unlabelled(self.graph, question, filters)
-            if unfound:
-                op("no part", labels=unfound)
-            # a section found by its heading and by its summary is one section, read once
-            for section in list(dict.fromkeys(named + hits))[:2]:
-                # of the part asked for, the subsections the question's other words head
-                # first ("Note 7 ... about legal proceedings"): the part may be long
-                subs = headed_within(self.graph, section, state.terms) if section in named else []
-                for sub in subs:
-                    pieces = self._read(sub, state, share=1.0)
-                    op("expand", node=sub, to="a subsection the question's words head",
+            if state.sufficient():
+                break
+
+    def _parts_named(self, run: _Run) -> None:
+        """The cross-reference route: the part the question names by label or heading, else
+        the best two sections, each read with the targets of its references."""
+        state, graph, question, filters = run.state, self.graph, run.question, run.filters
+        hits = [h.node_id for h in graph.locate(question, k=4, kinds=["section"],
+                                                filters=filters)]
+        run.op("locate", over="sections", hits=hits)
+        named = named_sections(graph, question, filters, hits) if self.named_sections else []
+        if named:
+            run.op("locate", over="sections named by heading", hits=named)
+        # "Note 7", "Item 7A", "Section 4.2": the part so labelled, before any other
+        labelled = labelled_parts(graph, question, filters, hits)
+        if labelled:
+            run.op("locate", over="sections named by label", hits=labelled)
+            named = list(dict.fromkeys(labelled + named))
+        # "Note 99" where no note is 99: the answer says so (it read other notes, and said
+        # only that the question's words were not in them)
+        run.unfound = unlabelled(graph, question, filters)
+        if run.unfound:
+            run.op("no part", labels=run.unfound)
+        # a section found by its heading and by its summary is one section, read once
+        for section in list(dict.fromkeys(named + hits))[:2]:
+            # of the part asked for, the subsections the question's other words head first
+            # ("Note 7 ... about legal proceedings"): the part may be long
+            subs = headed_within(graph, section, state.terms) if section in named else []
+            for sub in subs:
+                pieces = self._read(sub, state, share=1.0)
+                run.op("expand", node=sub, to="a subsection the question's words head",
                        added=state.add(pieces, "section"))
-                # asked about the part as a whole ("What does Item 1A say?"): its outline first
-                if (section in named and not subs
-                        and set(state.terms) <= set(tokens(self.graph.node(section).breadcrumb))):
-                    outline = self._outline(section, state)
-                    if outline:
-                        op("outline", node=section, headings=outline[0].text.count("\n- ") + 1,
-                           added=state.add(outline, "outline"))
-                op("expand", node=section, depth=1,
-                   n=len(self.graph.expand(section, depth=1)) - 1)
-                # the section asked for by name is the answer: it may take the whole budget
-                # (its first paragraph cut if need be: the passages would not come to it)
-                pieces = self._read(section, state, share=1.0 if section in named else None)
-                op("fetch", nodes=[p.node_id for p in pieces][:8],
+            # asked about the part as a whole ("What does Item 1A say?"): its outline first
+            if (section in named and not subs
+                    and set(state.terms) <= set(tokens(graph.node(section).breadcrumb))):
+                self._take_outline(run, section)
+            run.op("expand", node=section, depth=1, n=len(graph.expand(section, depth=1)) - 1)
+            # the section asked for by name is the answer: it may take the whole budget (its
+            # first paragraph cut if need be: the passages would not come to it)
+            pieces = self._read(section, state, share=1.0 if section in named else None)
+            run.op("fetch", nodes=[p.node_id for p in pieces][:8],
                    added=state.add(pieces, "section"))
-                for source, target in self._references(section, pieces)[:2]:
-                    op("navigate", node=source, direction="references", to=target)
-                    targets = self._read(target, state)
-                    if targets:
-                        op("fetch", nodes=[p.node_id for p in targets][:8],
+            for source, target in self._references(section, pieces)[:2]:
+                run.op("navigate", node=source, direction="references", to=target)
+                targets = self._read(target, state)
+                if targets:
+                    run.op("fetch", nodes=[p.node_id for p in targets][:8],
                            added=state.add(targets, "reference"))
+
+    def _statements_and_template_parts(self, run: _Run) -> None:
+        """A financial statement the question asks a figure of; on the local route, a part
+        most documents asked of have that the question's words name."""
+        state = run.state
         # a filing asked for a figure of its statements ("revenue", "gross margin", "cash
         # flow", "accounts payable") reads the statement that reports it: a table of numbers
         # that the question's words rarely match (docnav/query/statements.py)
-        for name, section in statements_asked(self.graph, question, scope):
+        for name, section in statements_asked(self.graph, run.question, run.scope):
             if state.sufficient() or section in state.visited:
                 continue
             pieces = self._read(section, state)
-            op("statement", statement=name, node=section, added=state.add(pieces, "statement"))
+            run.op("statement", statement=name, node=section,
+                   added=state.add(pieces, "statement"))
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
         # words, is read in the document its other words pick
-        if kind == "local" and self.named_sections:
+        if run.kind == "local" and self.named_sections:
             # (a document the question chose by its title has the parts most others have)
-            for section in template_part(self.graph, question, None if by_title else scope,
-                                         filters, self.template_documents)[:1]:
+            for section in template_part(self.graph, run.question,
+                                         None if run.by_title else run.scope, run.filters,
+                                         self.template_documents)[:1]:
                 pieces = self._read(section, state, share=1.0)
-                op("expand", node=section, depth=1, to="a part most documents have",
-                   added=state.add(pieces, "section"))
-        # passages: every route ends here while evidence is short
-        steps = 0
-        if not state.sufficient():
-            order = self.passage_order(question, filters)
-            op("locate", over="paragraphs and sections (fused with reading order)",
+                run.op("expand", node=section, depth=1, to="a part most documents have",
+                       added=state.add(pieces, "section"))
+
+    def _passages(self, run: _Run) -> None:
+        """Passages in :meth:`passage_order` while the evidence is short, each short hit with
+        the paragraph after it, each table of figures with its column heads."""
+        state = run.state
+        if state.sufficient():
+            return
+        order = self.passage_order(run.question, run.filters)
+        run.op("locate", over="paragraphs and sections (fused with reading order)",
                hits=order[:12])
-            for nid in order:
-                if nid in state.visited:
-                    continue
-                take([nid], "passage")
-                steps += 1
-                read = [nid]
-                if self._announces_next(self.graph.node(nid).text):
-                    after = self._paragraph_after(nid)
-                    if after and after[0] not in state.visited:
-                        op("navigate", node=nid, direction="next", to=after)
-                        take(after, "next")
-                        read += after
-                        steps += 1
-                for table in read:  # its figures mean nothing without the years above them
-                    heads = [h for h in self._table_heads(table) if h not in state.visited]
-                    if heads:
-                        op("navigate", node=table, direction="previous", to=heads,
+        for nid in order:
+            if nid in state.visited:
+                continue
+            run.take([nid], "passage")
+            run.steps += 1
+            read = [nid]
+            if self._announces_next(self.graph.node(nid).text):
+                after = self._paragraph_after(nid)
+                if after and after[0] not in state.visited:
+                    run.op("navigate", node=nid, direction="next", to=after)
+                    run.take(after, "next")
+                    read += after
+                    run.steps += 1
+            for table in read:  # its figures mean nothing without the years above them
+                heads = [h for h in self._table_heads(table) if h not in state.visited]
+                if heads:
+                    run.op("navigate", node=table, direction="previous", to=heads,
                            why="column heads")
-                        take(heads, "column heads")
-                if state.sufficient() or steps >= self.max_steps:
-                    break
-        # evidence still short (the passages ran out with budget and steps left): search for
-        # the question's words that no evidence holds yet, then read around the best passages
-        # (the sentences next to a hit often hold the rest of the answer) and their references
+                    run.take(heads, "column heads")
+            if state.sufficient() or run.steps >= self.max_steps:
+                break
+
+    def _gaps_and_neighbours(self, run: _Run) -> None:
+        """Evidence still short (the passages ran out with budget and steps left): the
+        question's words that no evidence holds yet are searched for, then the best passages'
+        neighbours and references are read (the sentences next to a hit often hold the rest
+        of the answer)."""
+        state, graph = run.state, self.graph
         gaps = state.gaps
         # a paper's works cited are no evidence, unless the question asks about them
-        cited = frozenset() if ABOUT_CITED.search(question) else works_cited(self.graph)
-        if gaps and not state.sufficient() and steps < self.max_steps:
-            hits = self.graph.locate(" ".join(gaps), k=5, kinds=["paragraph"], filters=filters)
-            op("locate", over="gaps", terms=gaps, hits=[h.node_id for h in hits])
+        cited = frozenset() if ABOUT_CITED.search(run.question) else works_cited(graph)
+        if gaps and not state.sufficient() and run.steps < self.max_steps:
+            hits = graph.locate(" ".join(gaps), k=5, kinds=["paragraph"], filters=run.filters)
+            run.op("locate", over="gaps", terms=gaps, hits=[h.node_id for h in hits])
             for h in hits:
                 if h.node_id in state.visited or h.node_id in cited:
                     continue
-                take([h.node_id], "gap")
-                steps += 1
-                if state.sufficient() or steps >= self.max_steps:
+                run.take([h.node_id], "gap")
+                run.steps += 1
+                if state.sufficient() or run.steps >= self.max_steps:
                     break
         best = sorted(state.evidence.values(), key=lambda e: -e.relevance)[:2]
         for e in best:
-            if state.sufficient() or steps >= self.max_steps:
+            if state.sufficient() or run.steps >= self.max_steps:
                 break
             for direction in ("next", "previous", "references"):
-                ids = [i for i in self.graph.navigate(e.piece.node_id, direction)
-                       if i not in cited]
+                ids = [i for i in graph.navigate(e.piece.node_id, direction) if i not in cited]
                 if ids:
-                    op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
-                    take(ids[:2], direction)
-                    steps += 1
-        # each document's pieces in reading order; the documents in the order their first piece
-        # was taken, which is the order of the passages' ranking: the best document first
-        first: dict[str, int] = {}
-        for e in state.evidence.values():
-            first.setdefault(e.piece.doc_path, len(first))
-        evidence = sorted(state.evidence.values(),
-                          key=lambda e: (first[e.piece.doc_path],
-                                         self.graph.node(e.piece.node_id).position))
-        text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
-                           f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
-                           for e in evidence)
-        gaps = set(state.gaps)
-        labels = {t for label in unfound for t in tokens(label)}  # said once, as a label
-        absent = [w for t, w in state.words.items() if w in gaps and t not in labels
-                  and not self.graph.holding_all([t], filters=filters)] + unfound
-        return Answer(asked, kind, evidence, trace, state.confidence, state.tokens_used, text,
-                      missing=state.gaps, absent=absent)
+                    run.op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
+                    run.take(ids[:2], direction)
+                    run.steps += 1
+
+    def _take_outline(self, run: _Run, section: str) -> None:
+        outline = self._outline(section, run.state)
+        if outline:
+            run.op("outline", node=section, headings=outline[0].text.count("\n- ") + 1,
+                   added=run.state.add(outline, "outline"))
 
     def _scope_node(self, doc: str | list[str] | None) -> str | None:
         """The node whose summary covers what the question is asked of: the one document the
@@ -596,3 +586,66 @@ def _cut(graph: DocNavGraph, piece: Piece) -> bool:
 
 
 __all__ = ["Navigator", "EvidenceState", "Evidence", "Answer", "route", "count_tokens"]
+
+
+@dataclass
+class _Run:
+    """One question's navigation: what it is asked of, the evidence state, and the trace of
+    the operations, each with the tokens and confidence after it."""
+
+    graph: DocNavGraph
+    asked: str
+    question: str  # the question searched for: the names of what it is asked of left out
+    kind: str  # the route
+    state: EvidenceState
+    scope: str | list[str] | None  # a glob, globs, or None for every document
+    by_title: bool = False  # the question chose its document by words of its title
+    trace: list[dict] = field(default_factory=list)
+    steps: int = 0  # passages and neighbours read
+    unfound: list[str] = field(default_factory=list)  # labels of parts none carries
+
+    @property
+    def filters(self) -> dict | None:
+        return {"path": self.scope} if self.scope else None
+
+    def op(self, name: str, **args) -> None:
+        self.trace.append({"op": name, **args, "tokens": self.state.tokens_used,
+                           "confidence": self.state.confidence})
+
+    def take(self, ids: list[str], found_by: str) -> None:
+        """Fetch the nodes not read yet, within the budget left."""
+        fresh = [i for i in ids if i not in self.state.visited]
+        self.state.visited.update(fresh)
+        if fresh:
+            added = self.state.add(self.graph.fetch(fresh, budget=self.state.remaining),
+                                   found_by)
+            self.op("fetch", nodes=fresh[:8], added=added)
+
+    def take_each(self, sources: list[str]) -> None:
+        """Summary sources one at a time, in this order, while budget is left."""
+        for nid in sources:
+            if self.state.remaining <= 0:
+                break
+            self.take([nid], "summary")
+
+    def answer(self) -> Answer:
+        """The evidence, each document's pieces in reading order, the documents in the order
+        their first piece was taken (the order of the passages' ranking: the best document
+        first), with what it misses."""
+        state = self.state
+        first: dict[str, int] = {}
+        for e in state.evidence.values():
+            first.setdefault(e.piece.doc_path, len(first))
+        evidence = sorted(state.evidence.values(),
+                          key=lambda e: (first[e.piece.doc_path],
+                                         self.graph.node(e.piece.node_id).position))
+        text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
+                            f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
+                            for e in evidence)
+        gaps = set(state.gaps)
+        labels = {t for label in self.unfound for t in tokens(label)}  # said once, as a label
+        absent = [w for t, w in state.words.items() if w in gaps and t not in labels
+                  and not self.graph.holding_all([t], filters=self.filters)] + self.unfound
+        return Answer(self.asked, self.kind, evidence, self.trace, state.confidence,
+                      state.tokens_used, text, missing=state.gaps, absent=absent)
+
