@@ -628,6 +628,11 @@ def test_a_part_summed_up_is_outlined_by_its_subsections_headings_first(tmp_path
     assert [t["headings"] for t in cut.trace if t["op"] == "outline"] == [1]
     off = Navigator(graph, outline_share=0).ask("What are the main risk factors?", 200)
     assert all(e.found_by != "outline" for e in off.evidence)
+    # a local question whose words (the asking ones aside) are the part's heading likewise
+    listed = Navigator(graph).ask("List the risk factors", budget=200)
+    assert listed.route == "local" and listed.evidence[0].found_by == "outline"
+    other = Navigator(graph).ask("What are the risk factors of competition?", budget=200)
+    assert all(e.found_by != "outline" for e in other.evidence)
 
 
 def test_a_part_most_documents_have_is_read_where_the_question_points(rfcs):

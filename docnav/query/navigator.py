@@ -359,8 +359,9 @@ class Navigator:
                            added=state.add(targets, "reference"))
 
     def _statements_and_template_parts(self, run: _Run) -> None:
-        """A financial statement the question asks a figure of; on the local route, a part
-        most documents asked of have that the question's words name."""
+        """A financial statement the question asks a figure of; on the local route, the
+        outline of a part the question's words are the heading of, and a part most documents
+        asked of have that the question's words name."""
         state = run.state
         # a filing asked for a figure of its statements ("revenue", "gross margin", "cash
         # flow", "accounts payable") reads the statement that reports it: a table of numbers
@@ -371,6 +372,11 @@ class Navigator:
             pieces = self._read(section, state)
             run.op("statement", statement=name, node=section,
                    added=state.add(pieces, "statement"))
+        # "What risk factors does Best Buy list?": the question's words are a heading in
+        # scope, whose subsections' headings a reader skims first
+        if run.kind == "local" and self.named_sections:
+            for part in headed(self.graph, " ".join(state.words.values()), run.filters)[:1]:
+                self._take_outline(run, part)
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
         # words, is read in the document its other words pick
         if run.kind == "local" and self.named_sections:
