@@ -80,8 +80,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     elif focus and focus["op"] == "compare":  # the question named several companies
         each = ", ".join(f"{name} ({len(docs)} filing{'s' if len(docs) > 1 else ''})"
                          for name, docs in zip(focus["companies"], focus["documents"]))
-        print(f"asked of each company the question names, {focus['tokens_each']} tokens each: "
-              f"{each}")
+        which = "in the store" if focus.get("each") else "the question names"
+        print(f"asked of each company {which}, {focus['tokens_each']} tokens each: {each}")
     elif focus and focus.get("by") == "title":  # "the zero-shot translation paper"
         print(f"asked of {Path(focus['documents'][0]).name}, which the question names by its "
               f"title (\"{focus['left_out'][0]}\")")

@@ -103,6 +103,12 @@ def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
                                                  "50 tokens each: GLOBEX (1 filing), "
                                                  "ACME WIDGETS (1 filing)")
     assert out.index("globex.md") < out.index("acme.md")
+    # a question about each company: every company's filings in turn
+    code, out, _ = run(db, "ask", "What were each company's total current assets?", "--budget",
+                       "100")
+    assert code == 0 and out.splitlines()[1] == ("asked of each company in the store, 50 tokens "
+                                                 "each: ACME WIDGETS (1 filing), GLOBEX (1 "
+                                                 "filing)")
     # --doc chose the filing: the name is left out of the search, and the header says so
     code, out, _ = run(db, "ask", "What were Acme Widgets' total current assets?", "--doc",
                        "acme.md", "--budget", "100")

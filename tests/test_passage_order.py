@@ -269,6 +269,31 @@ def test_a_question_naming_two_companies_is_asked_of_each_with_half_the_budget(t
     assert answer.missing == answer.absent == ["compare"]
 
 
+def test_a_question_about_each_company_is_asked_of_every_company_in_turn(tmp_path):
+    # "What was each company's revenue?" over three 10-Ks read Adobe's pages alone, and
+    # "each" and "company" were missing. It is asked of every company's filings in turn, as
+    # of one ("the company's"), which leaves "the company" out as the company's name.
+    graph = _lexical_store(tmp_path, {"acme.md": FILING, "globex.md": GLOBEX})
+    docs = tmp_path / "docs"
+    answer = Navigator(graph, sections=0).ask("What were each company's total current assets?",
+                                              budget=160)
+    compare = answer.trace[0]
+    assert (compare["op"], compare["each"]) == ("compare", True)
+    assert compare["companies"] == ["ACME WIDGETS", "GLOBEX"] and compare["tokens_each"] == 80
+    assert {e.piece.doc_path for e in answer.evidence} == {str(docs / "acme.md"),
+                                                            str(docs / "globex.md")}
+    assert answer.question == "What were each company's total current assets?"
+    assert answer.missing == []
+    focus = [(f["of"], f["left_out"]) for f in answer.trace if f["op"] == "focus"]
+    assert focus == [("ACME WIDGETS", ["ACME WIDGETS", "the company"]),
+                     ("GLOBEX", ["GLOBEX", "the company"])]
+    # a store with a document of no registrant: nothing to ask in turn
+    (tmp_path / "b").mkdir()
+    plain = _lexical_store(tmp_path / "b", {"acme.md": FILING, "other.md": "# Other\n\nText.\n"})
+    assert all(t["op"] != "compare" for t in Navigator(plain, sections=0).ask(
+        "What were each company's total current assets?", budget=160).trace)
+
+
 def test_a_company_named_beside_documents_without_a_registrant_chooses_nothing(tmp_path):
     # A news item about Globex is as much about Globex as its filing: nothing is narrowed,
     # and the name stays a search word.

@@ -27,16 +27,18 @@ WHICH_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:of\s+the\s+)?"
                              r"(documents|papers|rfcs|filings|articles|reports)\b", re.I)
 
 
-def compare(nav: Navigator, asked: str, budget: int,
-            named: list[tuple[list[str], list[str]]]) -> Answer:
+def compare(nav: Navigator, question: str, budget: int,
+            named: list[tuple[list[str], list[str]]], asked: str | None = None) -> Answer:
     """A question naming several registrants ("Compare the revenue of Adobe and Best Buy")
     is asked of each one's filings in turn, in the order it names them, with the other
-    names left out: searched over all of them, one company's pages took the whole budget."""
+    names left out: searched over all of them, one company's pages took the whole budget.
+    A question about each company ("What was each company's revenue?", ``asked``) is asked
+    as of one (``question``: "What was the company's revenue?") of every company's."""
     every = [n for _, names in named for n in names]
-    return in_turn(nav, asked, budget, {
-        "op": "compare", "companies": [names[0] for _, names in named],
-        "documents": [paths for paths, _ in named]}, [
-        (names[0], without_names(asked, [n for n in every if n not in names]), paths)
+    step = {"op": "compare", "companies": [names[0] for _, names in named],
+            "documents": [paths for paths, _ in named]}
+    return in_turn(nav, asked or question, budget, {**step, "each": asked is not None}, [
+        (names[0], without_names(question, [n for n in every if n not in names]), paths)
         for paths, names in named])
 
 

@@ -83,6 +83,27 @@ def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str]
 
 # how a question asked of a company's filings refers to the company without its name
 _THE_COMPANY = re.compile(r"\bthe (company|registrant|firm)\b", re.I)
+# "each company's revenue", "all the companies", "every registrant": every company in turn
+_EACH_COMPANY = re.compile(r"\b(?:each|every|all(?: the)?|both(?: the)?|the) "
+                           r"(?:compan(?:y|ies)|registrants?|firms?)\b", re.I)
+
+
+def each_company(graph: DocNavGraph, question: str) -> tuple[str, list[tuple[list[str],
+                                                                            list[str]]]]:
+    """A question about each company of a collection of filings ("What was each company's
+    revenue?"): the question as asked of one ("What was the company's revenue?") and
+    (paths, names) of every registrant, by name. Nothing unless the question says so and
+    every document has a registrant, of two to ``most`` companies."""
+    registrants = _registrants(graph)
+    names = sorted(set(registrants.values()), key=str) if registrants else []
+    if not _EACH_COMPANY.search(question) or None in names or not 1 < len(names) <= MOST:
+        return question, []
+    return _EACH_COMPANY.sub("the company", question), [
+        ([glob.escape(p) for p in sorted(p for p, r in registrants.items() if r == name)],
+         _names(name)) for name in names]
+
+
+MOST = 5  # companies a question about each company is asked of at most
 
 
 def company_mentions(question: str) -> list[str]:

@@ -60,8 +60,8 @@ from docnav.query.evidence import Answer, Evidence, EvidenceState
 from docnav.query.in_turn import (WHICH_DOCUMENTS, compare, compare_documents, interleave,
                                    singled_out, which_documents)
 from docnav.query.lexical import tokens
-from docnav.query.names import (company_mentions, named_documents, named_registrants, own_names,
-                                titled_document, without_names)
+from docnav.query.names import (company_mentions, each_company, named_documents,
+                                named_registrants, own_names, titled_document, without_names)
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, labelled_parts,
                                  named_sections, template_part, unlabelled, works_cited)
 from docnav.query.statements import statements_asked
@@ -101,6 +101,8 @@ CROSS = re.compile(
     rf"\b(?:sec|figs?|pp?)\.\s*{_LABEL}|"
     rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
 
+# a question asking for a list of things
+_LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
 # a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
 _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
 
@@ -218,6 +220,8 @@ class Navigator:
             names = own_names(self.graph, doc)
         elif len(named := named_registrants(self.graph, asked)) > 1:
             return compare(self, asked, budget, named)
+        elif (every := each_company(self.graph, asked))[1]:  # "each company's revenue"
+            return compare(self, every[0], budget, every[1], asked=asked)
         elif (which := WHICH_DOCUMENTS.search(asked)) and len(self.graph.document_paths()) > 1:
             return which_documents(self, asked, budget, which)
         elif len(singled := singled_out(self.graph, asked)) > 1:
@@ -372,9 +376,10 @@ class Navigator:
             pieces = self._read(section, state)
             run.op("statement", statement=name, node=section,
                    added=state.add(pieces, "statement"))
-        # "What risk factors does Best Buy list?": the question's words are a heading in
-        # scope, whose subsections' headings a reader skims first
-        if run.kind == "local" and self.named_sections:
+        # "What risk factors does Best Buy list?": the question asks for a list and its words
+        # are a heading in scope, whose subsections' headings a reader skims first ("What
+        # was Adobe's revenue?" asks for a figure, not the parts of "Revenue")
+        if run.kind == "local" and self.named_sections and _LISTING.search(run.question):
             for part in headed(self.graph, " ".join(state.words.values()), run.filters)[:1]:
                 self._take_outline(run, part)
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
