@@ -1,13 +1,13 @@
 """What a question has collected: the evidence with its relevance, the words still missing,
-when it is enough (:class:`EvidenceState`), and the answer the navigator returns
-(:class:`Answer`)."""
+when it is enough (:class:`EvidenceState`), the answer the navigator returns
+(:class:`Answer`), and one question's navigation that makes it (:class:`Run`)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from docnav.query.graph import Piece
+from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
 
 ASKING = frozenset("about say says said tell me describe explain list give show please "
@@ -151,3 +151,65 @@ class Answer:
             } for i, e in enumerate(self.evidence, start=1)],
             "trace": self.trace,
         }
+
+
+@dataclass
+class Run:
+    """One question's navigation: what it is asked of, the evidence state, and the trace of
+    the operations, each with the tokens and confidence after it."""
+
+    graph: DocNavGraph
+    asked: str
+    question: str  # the question searched for: the names of what it is asked of left out
+    kind: str  # the route
+    state: EvidenceState
+    scope: str | list[str] | None  # a glob, globs, or None for every document
+    by_title: bool = False  # the question chose its document by words of its title
+    trace: list[dict] = field(default_factory=list)
+    steps: int = 0  # passages and neighbours read
+    unfound: list[str] = field(default_factory=list)  # labels of parts none carries
+
+    @property
+    def filters(self) -> dict | None:
+        return {"path": self.scope} if self.scope else None
+
+    def op(self, name: str, **args) -> None:
+        self.trace.append({"op": name, **args, "tokens": self.state.tokens_used,
+                           "confidence": self.state.confidence})
+
+    def take(self, ids: list[str], found_by: str) -> None:
+        """Fetch the nodes not read yet, within the budget left."""
+        fresh = [i for i in ids if i not in self.state.visited]
+        self.state.visited.update(fresh)
+        if fresh:
+            added = self.state.add(self.graph.fetch(fresh, budget=self.state.remaining),
+                                   found_by)
+            self.op("fetch", nodes=fresh[:8], added=added)
+
+    def take_each(self, sources: list[str]) -> None:
+        """Summary sources one at a time, in this order, while budget is left."""
+        for nid in sources:
+            if self.state.remaining <= 0:
+                break
+            self.take([nid], "summary")
+
+    def answer(self) -> Answer:
+        """The evidence, each document's pieces in reading order, the documents in the order
+        their first piece was taken (the order of the passages' ranking: the best document
+        first), with what it misses."""
+        state = self.state
+        first: dict[str, int] = {}
+        for e in state.evidence.values():
+            first.setdefault(e.piece.doc_path, len(first))
+        evidence = sorted(state.evidence.values(),
+                          key=lambda e: (first[e.piece.doc_path],
+                                         self.graph.node(e.piece.node_id).position))
+        text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
+                            f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
+                            for e in evidence)
+        gaps = set(state.gaps)
+        labels = {t for label in self.unfound for t in tokens(label)}  # said once, as a label
+        absent = [w for t, w in state.words.items() if w in gaps and t not in labels
+                  and not self.graph.holding_all([t], filters=self.filters)] + self.unfound
+        return Answer(self.asked, self.kind, evidence, self.trace, state.confidence,
+                      state.tokens_used, text, missing=state.gaps, absent=absent)

@@ -51,12 +51,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
-from docnav.query.evidence import Answer, Evidence, EvidenceState
+from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.in_turn import (WHICH_DOCUMENTS, compare, compare_documents, interleave,
                                    singled_out, which_documents)
 from docnav.query.lexical import tokens
@@ -242,7 +241,7 @@ class Navigator:
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
                               question, budget)
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
-        run = _Run(self.graph, asked, question, kind, state, scope, by_title)
+        run = Run(self.graph, asked, question, kind, state, scope, by_title)
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
                    by="title" if by_title else "registrant")
@@ -267,7 +266,7 @@ class Navigator:
         self._gaps_and_neighbours(run)
         return run.answer()
 
-    def _summaries(self, run: _Run) -> None:
+    def _summaries(self, run: Run) -> None:
         """The global route: the summary of what is asked of ("across these documents"), of
         the part the question names, then the best summaries, each read by its sources."""
         state, graph = run.state, self.graph
@@ -316,7 +315,7 @@ class Navigator:
             if state.sufficient():
                 break
 
-    def _parts_named(self, run: _Run) -> None:
+    def _parts_named(self, run: Run) -> None:
         """The cross-reference route: the part the question names by label or heading, else
         the best two sections, each read with the targets of its references."""
         state, graph, question, filters = run.state, self.graph, run.question, run.filters
@@ -362,7 +361,7 @@ class Navigator:
                     run.op("fetch", nodes=[p.node_id for p in targets][:8],
                            added=state.add(targets, "reference"))
 
-    def _statements_and_template_parts(self, run: _Run) -> None:
+    def _statements_and_template_parts(self, run: Run) -> None:
         """A financial statement the question asks a figure of; on the local route, the
         outline of a part the question's words are the heading of, and a part most documents
         asked of have that the question's words name."""
@@ -393,7 +392,7 @@ class Navigator:
                 run.op("expand", node=section, depth=1, to="a part most documents have",
                        added=state.add(pieces, "section"))
 
-    def _passages(self, run: _Run) -> None:
+    def _passages(self, run: Run) -> None:
         """Passages in :meth:`passage_order` while the evidence is short, each short hit with
         the paragraph after it, each table of figures with its column heads."""
         state = run.state
@@ -424,7 +423,7 @@ class Navigator:
             if state.sufficient() or run.steps >= self.max_steps:
                 break
 
-    def _gaps_and_neighbours(self, run: _Run) -> None:
+    def _gaps_and_neighbours(self, run: Run) -> None:
         """Evidence still short (the passages ran out with budget and steps left): the
         question's words that no evidence holds yet are searched for, then the best passages'
         neighbours and references are read (the sentences next to a hit often hold the rest
@@ -454,7 +453,7 @@ class Navigator:
                     run.take(ids[:2], direction)
                     run.steps += 1
 
-    def _take_outline(self, run: _Run, section: str) -> None:
+    def _take_outline(self, run: Run, section: str) -> None:
         outline = self._outline(section, run.state)
         if outline:
             run.op("outline", node=section, headings=outline[0].text.count("\n- ") + 1,
@@ -597,66 +596,4 @@ def _cut(graph: DocNavGraph, piece: Piece) -> bool:
 
 
 __all__ = ["Navigator", "EvidenceState", "Evidence", "Answer", "route", "count_tokens"]
-
-
-@dataclass
-class _Run:
-    """One question's navigation: what it is asked of, the evidence state, and the trace of
-    the operations, each with the tokens and confidence after it."""
-
-    graph: DocNavGraph
-    asked: str
-    question: str  # the question searched for: the names of what it is asked of left out
-    kind: str  # the route
-    state: EvidenceState
-    scope: str | list[str] | None  # a glob, globs, or None for every document
-    by_title: bool = False  # the question chose its document by words of its title
-    trace: list[dict] = field(default_factory=list)
-    steps: int = 0  # passages and neighbours read
-    unfound: list[str] = field(default_factory=list)  # labels of parts none carries
-
-    @property
-    def filters(self) -> dict | None:
-        return {"path": self.scope} if self.scope else None
-
-    def op(self, name: str, **args) -> None:
-        self.trace.append({"op": name, **args, "tokens": self.state.tokens_used,
-                           "confidence": self.state.confidence})
-
-    def take(self, ids: list[str], found_by: str) -> None:
-        """Fetch the nodes not read yet, within the budget left."""
-        fresh = [i for i in ids if i not in self.state.visited]
-        self.state.visited.update(fresh)
-        if fresh:
-            added = self.state.add(self.graph.fetch(fresh, budget=self.state.remaining),
-                                   found_by)
-            self.op("fetch", nodes=fresh[:8], added=added)
-
-    def take_each(self, sources: list[str]) -> None:
-        """Summary sources one at a time, in this order, while budget is left."""
-        for nid in sources:
-            if self.state.remaining <= 0:
-                break
-            self.take([nid], "summary")
-
-    def answer(self) -> Answer:
-        """The evidence, each document's pieces in reading order, the documents in the order
-        their first piece was taken (the order of the passages' ranking: the best document
-        first), with what it misses."""
-        state = self.state
-        first: dict[str, int] = {}
-        for e in state.evidence.values():
-            first.setdefault(e.piece.doc_path, len(first))
-        evidence = sorted(state.evidence.values(),
-                          key=lambda e: (first[e.piece.doc_path],
-                                         self.graph.node(e.piece.node_id).position))
-        text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
-                            f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
-                            for e in evidence)
-        gaps = set(state.gaps)
-        labels = {t for label in self.unfound for t in tokens(label)}  # said once, as a label
-        absent = [w for t, w in state.words.items() if w in gaps and t not in labels
-                  and not self.graph.holding_all([t], filters=self.filters)] + self.unfound
-        return Answer(self.asked, self.kind, evidence, self.trace, state.confidence,
-                      state.tokens_used, text, missing=state.gaps, absent=absent)
 
