@@ -287,6 +287,9 @@ def test_a_question_about_each_company_is_asked_of_every_company_in_turn(tmp_pat
     focus = [(f["of"], f["left_out"]) for f in answer.trace if f["op"] == "focus"]
     assert focus == [("ACME WIDGETS", ["ACME WIDGETS", "the company"]),
                      ("GLOBEX", ["GLOBEX", "the company"])]
+    # "the company", asked of no one company's filings, is each of them too
+    the = Navigator(graph, sections=0).ask("What were the company's total current assets?", 160)
+    assert the.trace[0]["op"] == "compare" and the.trace[0]["each"]
     # a store with a document of no registrant: nothing to ask in turn
     (tmp_path / "b").mkdir()
     plain = _lexical_store(tmp_path / "b", {"acme.md": FILING, "other.md": "# Other\n\nText.\n"})
