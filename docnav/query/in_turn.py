@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.evidence import Answer, EvidenceState
-from docnav.query.lexical import tokens
-from docnav.query.names import without_names
+from docnav.query.names import document_titles, without_names
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
-MOST_COMPARED = 5  # documents a comparison is asked of at most
+MOST_COMPARED = 5  # documents (or companies) a question is asked of in turn at most
 # "Compare X and Y", "the difference between", "X versus Y"
 COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versus|vs\.?)\b", re.I)
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents
@@ -50,7 +49,7 @@ def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]
     if not COMPARE.search(question):
         return []
     words = EvidenceState(question, 16).words  # search term -> the question's word
-    titles = {n.path: set(tokens(n.heading or "")) for _, n in graph.nodes_of_kind("document")}
+    titles = document_titles(graph)
     own: dict[str, list[str]] = {}
     for term, docs in graph.term_documents(list(words)).items():
         if len(docs) == 1 and term in titles.get(next(iter(docs)), ()):

@@ -51,12 +51,12 @@ def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[
     propose?"), and those words with the word for the document ("zero-shot translation
     paper", "RFC 1961"), which are no evidence inside it. Nothing when no title or several
     hold them all, or when one document is indexed."""
-    titles = {n.path: set(tokens(n.heading or "")) for _, n in graph.nodes_of_kind("document")}
-    if len(titles) < 2:
-        return [], []
     named = [(m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
              for m in _TITLED.finditer(question)]
     named += [(m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
+    titles = document_titles(graph) if named else {}
+    if len(titles) < 2:
+        return [], []
     for words, name in named:
         terms = set(tokens(words))
         held = [p for p, title in titles.items() if terms and terms <= title]
@@ -88,22 +88,20 @@ _EACH_COMPANY = re.compile(r"\b(?:each|every|all(?: the)?|both(?: the)?|the) "
                            r"(?:compan(?:y|ies)|registrants?|firms?)\b", re.I)
 
 
-def each_company(graph: DocNavGraph, question: str) -> tuple[str, list[tuple[list[str],
-                                                                            list[str]]]]:
+def each_company(graph: DocNavGraph, question: str,
+                 most: int) -> tuple[str, list[tuple[list[str], list[str]]]]:
     """A question about each company of a collection of filings ("What was each company's
     revenue?"): the question as asked of one ("What was the company's revenue?") and
     (paths, names) of every registrant, by name. Nothing unless the question says so and
     every document has a registrant, of two to ``most`` companies."""
     registrants = _registrants(graph)
     names = sorted(set(registrants.values()), key=str) if registrants else []
-    if not _EACH_COMPANY.search(question) or None in names or not 1 < len(names) <= MOST:
+    if not _EACH_COMPANY.search(question) or None in names or not 1 < len(names) <= most:
         return question, []
     return _EACH_COMPANY.sub("the company", question), [
         ([glob.escape(p) for p in sorted(p for p, r in registrants.items() if r == name)],
          _names(name)) for name in names]
 
-
-MOST = 5  # companies a question about each company is asked of at most
 
 
 def company_mentions(question: str) -> list[str]:
@@ -127,6 +125,17 @@ def own_names(graph: DocNavGraph, doc: str | list[str] | None) -> list[str]:
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_TITLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def document_titles(graph: DocNavGraph) -> dict[str, set[str]]:
+    """Each document's path and the search terms of its title, made once per graph (a scan
+    of every node): the rules that match a question's words to titles run on every
+    question."""
+    if graph not in _TITLES:
+        _TITLES[graph] = {n.path: set(tokens(n.heading or ""))
+                          for _, n in graph.nodes_of_kind("document")}
+    return _TITLES[graph]
 
 
 def _registrants(graph: DocNavGraph) -> dict[str, str | None]:

@@ -56,8 +56,8 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.in_turn import (WHICH_DOCUMENTS, compare, compare_documents, interleave,
-                                   singled_out, which_documents)
+from docnav.query.in_turn import (MOST_COMPARED, WHICH_DOCUMENTS, compare, compare_documents,
+                                   interleave, singled_out, which_documents)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, without_names)
@@ -219,7 +219,7 @@ class Navigator:
             names = own_names(self.graph, doc)
         elif len(named := named_registrants(self.graph, asked)) > 1:
             return compare(self, asked, budget, named)
-        elif (every := each_company(self.graph, asked))[1]:  # "each company's revenue"
+        elif (every := each_company(self.graph, asked, MOST_COMPARED))[1]:  # "each company's"
             return compare(self, every[0], budget, every[1], asked=asked)
         elif (which := WHICH_DOCUMENTS.search(asked)) and len(self.graph.document_paths()) > 1:
             return which_documents(self, asked, budget, which)
