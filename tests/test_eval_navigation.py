@@ -116,20 +116,15 @@ def test_the_target_line_names_the_questions_file():
 def test_the_flat_baselines_rank_one_document_s_paragraphs(tmp_path):
     """The flat baselines read the graph's stored paragraph vectors: a refactor that moved
     them broke the harness with no test failing."""
-    from docnav.embed import HashingEmbedder
-    from docnav.index import Indexer, IndexOptions
-    from docnav.query import DocNavGraph
-    from docnav.store import Store
+    from _stores import indexed_graph
 
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "pump.md").write_text("# Pump\n\n## Seal\n\nReplace the impeller seal yearly.\n\n"
-                                  "## Wiring\n\nConnect the motor to its own breaker.\n")
-    (docs / "other.md").write_text("# Other\n\nThe impeller seal of another pump.\n")
-    store = Store(tmp_path / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    from docnav.embed import HashingEmbedder
+
+    flat = E.Flat(indexed_graph(tmp_path, {
+        "pump.md": "# Pump\n\n## Seal\n\nReplace the impeller seal yearly.\n\n"
+                   "## Wiring\n\nConnect the motor to its own breaker.\n",
+        "other.md": "# Other\n\nThe impeller seal of another pump.\n"}))
     embedder = HashingEmbedder()
-    flat = E.Flat(DocNavGraph.open(store.path, embedder=embedder))
     path = flat.doc_path("pump.md")
     question = "When is the impeller seal replaced?"
     qvec = embedder.embed([question])[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _stores import indexed_graph
 
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
@@ -138,15 +139,7 @@ def test_sections_are_found_by_their_whole_heading(rfcs, graph):
 def _one_document(tmp_path, name: str, text: str, summaries=None, **others: str) -> DocNavGraph:
     """A store of the one document ``name`` holding ``text`` (and of ``others``, name=text),
     indexed by the real pipeline."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / name).write_text(text)
-    for other, other_text in others.items():
-        (docs / other).write_text(other_text)
-    store = Store(tmp_path / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=summaries, progress=False),
-            HashingEmbedder()).index([docs])
-    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    return indexed_graph(tmp_path, {name: text, **others}, summaries)
 
 
 NOTES = """# Annual report

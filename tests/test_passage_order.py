@@ -4,24 +4,16 @@ a hit, which sections' reading order counts, and how much it weighs beside the s
 from __future__ import annotations
 
 import pytest
+from _stores import indexed_graph
 
-from docnav.embed import HashingEmbedder
 from docnav.errors import ConfigError
-from docnav.index import Indexer, IndexOptions
 from docnav.query import DocNavGraph, Navigator
-from docnav.store import Store
 
 
 def _lexical_store(tmp_path, files: dict[str, str]) -> DocNavGraph:
     """``files`` indexed by the real pipeline without summaries; the graph's lexical side alone
     (no embedder), so that the passage order is the tests' to reason about."""
-    (tmp_path / "docs").mkdir()
-    for name, text in files.items():
-        (tmp_path / "docs" / name).write_text(text)
-    store = Store(tmp_path / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
-        [tmp_path / "docs"])
-    return DocNavGraph.open(store.path, embedder=None)
+    return indexed_graph(tmp_path, files, search_vectors=False)
 
 
 TRY = """# Operators

@@ -1,0 +1,26 @@
+"""A store of a few documents written for a test, indexed by the real pipeline with the hashing
+embedder (no model to load), opened as a graph."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.query import DocNavGraph
+from docnav.store import Store
+
+
+def indexed_graph(base: Path, files: dict[str, str], summaries=None,
+                  search_vectors: bool = True) -> DocNavGraph:
+    """``files`` (name -> text) written to ``base``/docs and indexed into ``base``/g.duckdb
+    (``summaries``: their options, None for none); the graph searches with the hashing
+    embedder, or by its lexical side alone without ``search_vectors``."""
+    docs = base / "docs"
+    docs.mkdir(parents=True)
+    for name, text in files.items():
+        (docs / name).write_text(text)
+    store = Store(base / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=summaries, progress=False),
+            HashingEmbedder()).index([docs])
+    return DocNavGraph.open(store.path, embedder=HashingEmbedder() if search_vectors else None)
