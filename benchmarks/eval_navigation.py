@@ -122,8 +122,12 @@ def build_index(folder: Path, db: Path, quick: bool) -> tuple[DocNavGraph, dict]
 
 # -- flat retrieval ------------------------------------------------------------------------------
 
+STORE = None  # a ranking's scope: one document's path, or STORE (every indexed document)
+
+
 class Flat:
-    """Paragraph rankings of one document (BM25, dense) and rank-order fetching."""
+    """Paragraph rankings (BM25, dense, hybrid) of one document or of the whole store
+    (``path`` STORE), and rank-order fetching."""
 
     def __init__(self, graph: DocNavGraph) -> None:
         self.graph = graph
@@ -132,11 +136,17 @@ class Flat:
             n = graph.node(nid)
             if n.kind == "paragraph":
                 self.by_doc[n.path].append(nid)
+        self.all = [nid for ids in self.by_doc.values() for nid in ids]
         self.bm25 = {p: BM25([graph.node(n).text for n in ids]) for p, ids in self.by_doc.items()}
+        self.bm25[STORE] = BM25([graph.node(n).text for n in self.all])
         # paragraph vectors, as stored by the indexer (items with via == "text")
         row = {nid: i for i, (nid, _, via) in enumerate(graph._items) if via == "text"}
         self.vectors = {p: graph._vectors.matrix[[row[n] for n in ids]]
                         for p, ids in self.by_doc.items()}
+        self.vectors[STORE] = graph._vectors.matrix[[row[n] for n in self.all]]
+
+    def ids(self, path: str | None) -> list[str]:
+        return self.all if path is STORE else self.by_doc[path]
 
     def doc_path(self, name: str) -> str:
         hits = [p for p in self.by_doc if Path(p).name == name]
@@ -144,18 +154,18 @@ class Flat:
             raise SystemExit(f"document {name!r}: {len(hits)} matches in the index")
         return hits[0]
 
-    def rank_bm25(self, question: str, path: str) -> list[str]:
+    def rank_bm25(self, question: str, path: str | None) -> list[str]:
         s = self.bm25[path].scores(question)
         order = np.argsort(-s, kind="stable")
-        return [self.by_doc[path][i] for i in order if s[i] > 0]
+        return [self.ids(path)[i] for i in order if s[i] > 0]
 
-    def rank_dense(self, qvec: np.ndarray, path: str) -> list[str]:
+    def rank_dense(self, qvec: np.ndarray, path: str | None) -> list[str]:
         s = self.vectors[path] @ qvec
-        return [self.by_doc[path][i] for i in np.argsort(-s, kind="stable")]
+        return [self.ids(path)[i] for i in np.argsort(-s, kind="stable")]
 
-    def rank_hybrid(self, question: str, path: str) -> list[str]:
-        hits = self.graph.locate(question, k=len(self.by_doc[path]), kinds=["paragraph"],
-                                 via=["text"], filters={"path": path})
+    def rank_hybrid(self, question: str, path: str | None) -> list[str]:
+        hits = self.graph.locate(question, k=len(self.ids(path)), kinds=["paragraph"],
+                                 via=["text"], filters=None if path is STORE else {"path": path})
         return [h.node_id for h in hits]
 
     def fetch_ranked(self, ranked: list[str], budget: int) -> list[Piece]:
@@ -257,21 +267,27 @@ def financebench_questions(path: Path, pdfs: Path, folder: Path, quick: bool) ->
 
 # -- the run -------------------------------------------------------------------------------------
 
-def run(kind: str, questions: list[dict], graph: DocNavGraph, budgets, trace_dir: Path) -> list[dict]:
+def run(kind: str, questions: list[dict], graph: DocNavGraph, budgets, trace_dir: Path,
+        scope: str = "document") -> list[dict]:
+    """Every method on every question at every budget. ``scope`` "document": each method
+    searches the question's own document; "store": each searches every indexed document (the
+    navigator as ``docnav ask`` without ``--doc``), and only pieces of the question's own
+    document count as found."""
     flat = Flat(graph)
     nav = Navigator(graph)
     embedder = graph.embedder
     results = []
     for q in questions:
         path = flat.doc_path(q["doc"])
+        searched = path if scope == "document" else STORE
         t = time.perf_counter()
-        rank_b = flat.rank_bm25(q["question"], path)
+        rank_b = flat.rank_bm25(q["question"], searched)
         tb = time.perf_counter() - t
         t = time.perf_counter()
-        rank_d = flat.rank_dense(embedder.embed([q["question"]])[0], path)
+        rank_d = flat.rank_dense(embedder.embed([q["question"]])[0], searched)
         td = time.perf_counter() - t
         t = time.perf_counter()
-        rank_h = flat.rank_hybrid(q["question"], path)
+        rank_h = flat.rank_hybrid(q["question"], searched)
         th = time.perf_counter() - t
         for budget in budgets:
             runs = {}
@@ -281,20 +297,22 @@ def run(kind: str, questions: list[dict], graph: DocNavGraph, budgets, trace_dir
                 pieces = flat.fetch_ranked(ranked, budget)
                 runs[name] = (pieces, secs + time.perf_counter() - t, None)
             t = time.perf_counter()
-            ans = nav.ask(q["question"], budget=budget, doc=path)
+            ans = nav.ask(q["question"], budget=budget, doc=searched)
             runs["docnav"] = ([e.piece for e in ans.evidence], time.perf_counter() - t, ans)
             t = time.perf_counter()
             with no_early_stop():
-                ans2 = nav.ask(q["question"], budget=budget, doc=path)
+                ans2 = nav.ask(q["question"], budget=budget, doc=searched)
             runs["docnav-nostop"] = ([e.piece for e in ans2.evidence], time.perf_counter() - t,
                                      ans2)
             for name, (pieces, secs, ans) in runs.items():
-                recall = (qasper_recall(q["gold"], pieces) if kind == "qasper"
-                          else page_recall(q["gold"], pieces))
+                own = [p for p in pieces if p.doc_path == path]  # a page of another filing
+                recall = (qasper_recall(q["gold"], own) if kind == "qasper"
+                          else page_recall(q["gold"], own))
                 results.append({"qid": q["qid"], "type": q["type"], "method": name,
                                 "budget": budget, "recall": recall,
                                 "tokens": sum(p.tokens for p in pieces),
                                 "seconds": round(secs, 4), "n_pieces": len(pieces),
+                                "own_pieces": len(own),
                                 "pages": sorted({p.page for p in pieces if p.page})
                                 if kind == "financebench" else None,
                                 "route": ans.route if ans else None})
@@ -440,6 +458,10 @@ def main(argv=None) -> int:
     ap.add_argument("--keep", type=Path, help="index into this folder and keep it")
     ap.add_argument("--skip-papers-in", type=Path, metavar="FILE",
                     help="with --qasper: leave out the papers FILE also holds (held-out papers only)")
+    ap.add_argument("--scope", choices=["document", "store"], default="document",
+                    help="what every method searches: the question's own document (default, "
+                         "the target's setup) or every indexed document (docnav ask without "
+                         "--doc); only pieces of the question's document count as found")
     args = ap.parse_args(argv)
     if bool(args.qasper) == bool(args.financebench):
         ap.error("give exactly one of --qasper FILE or --financebench FILE --pdfs DIR")
@@ -449,11 +471,15 @@ def main(argv=None) -> int:
     budgets = (TARGET_BUDGET,) if args.quick else BUDGETS
     stamp = time.strftime("%Y%m%d-%H%M%S")
     OUT_DIR.mkdir(parents=True, exist_ok=True)
-    trace_dir = OUT_DIR / f"eval_navigation-{kind}-{stamp}"
+    name = kind if args.scope == "document" else f"{kind}-store"
+    trace_dir = OUT_DIR / f"eval_navigation-{name}-{stamp}"
     trace_dir.mkdir()
     head = {"date": time.strftime("%Y-%m-%d %H:%M:%S %z"), "load_start": uptime(),
-            "cpus": os.cpu_count(), "command": " ".join(sys.argv), "quick": args.quick}
-    print(f"== eval_navigation ({kind}) {head['date']}  {head['load_start']}")
+            "cpus": os.cpu_count(), "command": " ".join(sys.argv), "quick": args.quick,
+            "scope": args.scope}
+    searched = "its question's document" if args.scope == "document" else "every document"
+    print(f"== eval_navigation ({kind}, each method searching {searched}) "
+          f"{head['date']}  {head['load_start']}")
     with tempfile.TemporaryDirectory(prefix="docnav-eval-") as tmp:
         work = args.keep or Path(tmp)
         docs = work / "docs"
@@ -470,10 +496,11 @@ def main(argv=None) -> int:
         graph, build = build_index(docs, work / "index.duckdb", args.quick)
         print(f"   index {build['index_s']} s, open {build['open_s']} s, {build['nodes']} nodes")
         t = time.perf_counter()
-        results = run(kind, questions, graph, budgets, trace_dir)
+        results = run(kind, questions, graph, budgets, trace_dir, args.scope)
         eval_s = time.perf_counter() - t
     text, summary = tables(results, budgets, kind)
-    line = verdict(summary, kind, budgets, Path(args.qasper or args.financebench).name)
+    line = verdict(summary, kind, budgets, Path(args.qasper or args.financebench).name
+                   + ("" if args.scope == "document" else ", every document searched"))
     b = TARGET_BUDGET if TARGET_BUDGET in budgets else budgets[0]
     best = max(("bm25", "dense", "hybrid"), key=lambda m: summary[(m, b)])
     pair = paired(results, b, best)
@@ -487,12 +514,12 @@ def main(argv=None) -> int:
     out = "\n".join([text, "", line, *notes])
     print()
     print(out)
-    (OUT_DIR / f"eval_navigation-{kind}-{stamp}.md").write_text(
+    (OUT_DIR / f"eval_navigation-{name}-{stamp}.md").write_text(
         f"{head['date']} {head['load_start']}\n\n{out}\n")
-    (OUT_DIR / f"eval_navigation-{kind}-{stamp}.json").write_text(json.dumps(
+    (OUT_DIR / f"eval_navigation-{name}-{stamp}.json").write_text(json.dumps(
         {"head": head, "build": build, "results": results, "verdict": line, "paired": pair,
          "summary": {f"{m}@{b}": v for (m, b), v in summary.items()}}, indent=1, default=str))
-    print(f"   written: benchmarks/out/eval_navigation-{kind}-{stamp}.{{md,json}}, traces in "
+    print(f"   written: benchmarks/out/eval_navigation-{name}-{stamp}.{{md,json}}, traces in "
           f"{trace_dir.relative_to(REPO)}")
     return 0
 

@@ -134,3 +134,34 @@ def test_the_flat_baselines_rank_one_document_s_paragraphs(tmp_path):
         assert {flat.graph.node(n).path for n in ranked} == {path}
     pieces = flat.fetch_ranked(flat.rank_bm25(question, path), budget=8)
     assert [p.text for p in pieces] == ["Replace the impeller seal yearly."]
+
+
+def test_searching_every_document_counts_only_the_question_s_own(tmp_path):
+    """``--scope store``: every method searches the whole store, as ``docnav ask`` without
+    ``--doc`` does; the same text found in another document is not the question's evidence."""
+    from _stores import indexed_graph
+
+    graph = indexed_graph(tmp_path, {
+        "pump.md": "# Pump\n\n## Seal\n\nReplace the impeller seal yearly.\n\n"
+                   "## Wiring\n\nConnect the motor to its own breaker.\n",
+        "other.md": "# Other\n\nThe impeller seal of another pump.\n"})
+    flat = E.Flat(graph)
+    question = "Which impeller seal?"
+    ranked = flat.rank_bm25(question, E.STORE)
+    assert {graph.node(n).path for n in ranked} == set(flat.by_doc)  # both documents
+    assert {graph.node(n).path for n in flat.rank_hybrid(question, E.STORE)} == set(flat.by_doc)
+    gold_here, gold_elsewhere = "Replace the impeller seal yearly.", "The impeller seal of another pump."
+    questions = [{"doc": "pump.md", "question": question, "qid": q, "type": "t", "gold": [[g]]}
+                 for q, g in (("here", gold_here), ("elsewhere", gold_elsewhere))]
+    traces = tmp_path / "traces"
+    traces.mkdir()
+    by_scope = {}
+    for scope in ("document", "store"):
+        rows = E.run("qasper", questions, graph, (1024,), traces, scope)
+        by_scope[scope] = {(r["qid"], r["method"]): r for r in rows}
+    for method in ("bm25", "dense", "hybrid", "docnav"):
+        store, document = by_scope["store"], by_scope["document"]
+        assert store[("here", method)]["recall"] == 1.0
+        assert store[("elsewhere", method)]["recall"] == 0.0  # fetched, but not pump.md's
+        assert store[("elsewhere", method)]["n_pieces"] > store[("elsewhere", method)]["own_pieces"]
+        assert document[("elsewhere", method)]["n_pieces"] == document[("elsewhere", method)]["own_pieces"]
