@@ -46,7 +46,11 @@ papers only:
     .venv/bin/python benchmarks/eval_navigation.py --qasper more-papers.json \
         --skip-papers-in ../shared/data/qasper/qasper-dev-4papers.json
 
-Tables go to stdout and to benchmarks/out/eval_navigation-<set>-<stamp>.{json,md}.
+``--scope store`` has every method search every indexed document instead (``docnav ask``
+without ``--doc``); only pieces of the question's own document count as found. Not the target's
+setup: what a user asking a whole store gets.
+
+Tables go to stdout and to benchmarks/out/eval_navigation-<set>[-store]-<stamp>.{json,md}.
 """
 
 from __future__ import annotations

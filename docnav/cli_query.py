@@ -28,6 +28,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     import json
 
     from docnav.query import Navigator
+    from docnav.query.navigator import BEST_DOCUMENT
 
     answerer = verifier = None
     if args.generate:
@@ -93,6 +94,12 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
         print(f"searched without {focus['left_out'][0]}"
               f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
+    lead = next((s for s in answer.trace if s.get("over") == BEST_DOCUMENT), None)
+    if lead:  # a question asked of several documents: the one it is most likely about first
+        said = ", ".join(f'"{w}"' for w in lead["named_by"])
+        why = (f"the only one of the {lead['of']} documents asked of that says {said}, a word "
+               "of its title" if said else f"the best match of the {lead['of']} documents asked of")
+        print(f"read first (up to {lead['up_to']} tokens): {Path(lead['document']).name}, {why}")
     if answer.evidence and answer.confidence == 0 and answer.missing:
         # (a question of only a global cue, "Summarise the main themes", has no words to miss)
         print("none of the question's words is in the evidence: the pieces below are only "

@@ -41,21 +41,27 @@ def compare(nav: Navigator, question: str, budget: int,
         for paths, names in named])
 
 
-def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]]:
-    """For a comparison ("Compare the datasets of the offensive language paper and the pioNER
-    paper"), the documents its words name, in the order the question names them: words of a
-    document's title that no other document holds; none unless two documents or more are
-    named so."""
-    if not COMPARE.search(question):
-        return []
+def named_by_title(graph: DocNavGraph, question: str) -> dict[str, list[str]]:
+    """The documents the question's words name, by path, each with those words as the
+    question writes them ("pioNER"): words of a document's title that no other document
+    holds ("clamp" of "1961-clamp" among RFCs)."""
     words = EvidenceState(question, 16).words  # search term -> the question's word
     titles = document_titles(graph)
     own: dict[str, list[str]] = {}
     for term, docs in graph.term_documents(list(words)).items():
         if len(docs) == 1 and term in titles.get(next(iter(docs)), ()):
-            # the word as the question writes it ("pioNER")
             said = re.search(rf"\b{re.escape(words[term])}\b", question, re.I)
             own.setdefault(next(iter(docs)), []).append(said.group(0) if said else words[term])
+    return own
+
+
+def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]]:
+    """For a comparison ("Compare the datasets of the offensive language paper and the pioNER
+    paper"), the documents its words name (:func:`named_by_title`), in the order the question
+    names them; none unless two documents or more are named so."""
+    if not COMPARE.search(question):
+        return []
+    own = named_by_title(graph, question)
     if len(own) < 2:
         return []
     at = {w: question.lower().find(w.lower()) for ws in own.values() for w in ws}

@@ -1,0 +1,116 @@
+"""A local question asked of several documents reads first the one it is most likely about
+(the document of its best-matching paragraph), up to ``Navigator.document_share`` of the
+budget, then passages of them all."""
+
+from __future__ import annotations
+
+from _stores import indexed_graph
+
+from docnav.query import Navigator
+from docnav.query.navigator import BEST_DOCUMENT
+
+GUIDE = """# Seal Guide
+
+## Removing the old seal
+
+Drain the pump housing before the impeller seal is removed.
+
+## Fitting the new seal
+
+Press the new impeller seal in by hand, never with a hammer.
+
+## Checking the seal
+
+Run the pump for ten seconds and check the impeller seal for leaks.
+"""
+
+LOG = """# Maintenance Log
+
+The impeller seal was replaced on 3 May.
+
+The motor bearings were greased.
+
+The inlet filter was cleaned.
+
+The control panel fuse was changed.
+"""
+
+QUESTION = "How is the old impeller seal removed?"
+
+
+def _graph(tmp_path):
+    return indexed_graph(tmp_path, {"guide.md": GUIDE, "log.md": LOG})
+
+
+def _taken(graph, answer):
+    """The documents of the pieces in the order they were read."""
+    return [graph.node(n).path.rsplit("/", 1)[-1]
+            for t in answer.trace if t["op"] == "fetch" for n in t["nodes"]]
+
+
+def _lead(answer):
+    return [t for t in answer.trace if t.get("over") == BEST_DOCUMENT]
+
+
+def test_the_document_about_the_question_is_read_first(tmp_path):
+    graph = _graph(tmp_path)
+    # read together, the log's line on the seal comes before the guide's third paragraph
+    assert "log.md" in _taken(graph, Navigator(graph, document_share=0).ask(QUESTION,
+                                                                            budget=64))[:3]
+    answer = Navigator(graph).ask(QUESTION, budget=64)
+    [lead] = _lead(answer)
+    assert lead["document"].endswith("/guide.md") and lead["of"] == 2 and lead["up_to"] == 48
+    assert _taken(graph, answer)[:3] == ["guide.md"] * 3
+
+
+def test_the_best_document_takes_at_most_its_share_of_the_budget(tmp_path):
+    graph = _graph(tmp_path)
+    answer = Navigator(graph, document_share=0.25).ask(QUESTION, budget=64)
+    [lead] = _lead(answer)
+    after = answer.trace.index(lead) + 1
+    fetched = [t for t in answer.trace[after:] if t["op"] == "fetch"]
+    first_of_all = next(i for i, t in enumerate(answer.trace) if t.get("over", "").startswith(
+        "paragraphs and sections"))
+    # fetches from the best document end once a quarter of 64 tokens (16) is used
+    before_all = [t for t in fetched if answer.trace.index(t) < first_of_all]
+    assert before_all and before_all[-1]["tokens"] >= 16
+    assert all(t["tokens"] < 16 for t in before_all[:-1])
+
+
+def test_no_document_is_chosen_when_one_is_asked_of(tmp_path):
+    graph = _graph(tmp_path)
+    answer = Navigator(graph).ask(QUESTION, budget=64, doc="*log.md")
+    assert not _lead(answer) and set(_taken(graph, answer)) == {"log.md"}
+
+
+CLAMP = """# Clamp functions
+
+## Summary
+
+Add a function that takes a value and an inclusive range and returns the value limited to it.
+"""
+
+SIMD = """# SIMD infrastructure
+
+## Arithmetic
+
+add, sub, mul: any float or integer type
+
+div: any float type
+
+and, or, xor: any integer type
+"""
+
+
+def test_a_word_of_one_document_s_title_that_no_other_holds_names_it(tmp_path):
+    # "clamp" is in one document's title and no other document: that document is meant,
+    # though another's lines match "floats and integers" better
+    graph = indexed_graph(tmp_path, {"clamp.md": CLAMP, "simd.md": SIMD})
+    question = "What is the difference between clamp on floats and integers?"
+    best = graph.locate(question, k=1, kinds=["paragraph"])[0]
+    assert graph.node(best.node_id).path.endswith("/simd.md")
+    [lead] = _lead(Navigator(graph).ask(question, budget=64))
+    assert lead["document"].endswith("/clamp.md") and lead["named_by"] == ["clamp"]
+    # a word one document holds, not in its title, names nothing: the best paragraph decides
+    [lead] = _lead(Navigator(graph).ask("What is returned for a value in the range?", budget=64))
+    assert lead["document"].endswith("/clamp.md") and lead["named_by"] == []
