@@ -14,7 +14,10 @@
    * locate (k=10; also kinds=["paragraph"], and a path filter): p50/p95 over random queries
      (6 consecutive words from a random paragraph; target p95 < 30 ms at 100K);
    * holding_all over the paragraphs (the navigator's count for its confidence stop, once per
-     question) for the same queries.
+     question) for the same queries;
+   * ask: ``Navigator.ask`` (budget 1024) of the whole store, p50/p95 over 60 of the queries,
+     and ``ask_one_pass`` the same without reading the best document first
+     (``document_share=0``), alternating, in the same process: the cost of that rule.
 3. The real all-MiniLM-L6-v2 query embedding time, measured separately (one question per call,
    as ``locate`` does); locate with the real model costs about locate(hashing) + this.
 
@@ -222,6 +225,19 @@ def measure(folder: Path, quick: bool) -> dict:
         graph.holding_all(terms, kinds=["paragraph"])
         xs.append(time.perf_counter() - t)
     res["holding_all"] = stats_ms(xs)
+    # a whole question asked of the whole store (budget 1024), as `docnav ask` without --doc,
+    # and the same without reading the best document first (document_share=0), alternating
+    from docnav.query import Navigator
+
+    asks = {"ask": Navigator(graph), "ask_one_pass": Navigator(graph, document_share=0)}
+    times: dict[str, list[float]] = {name: [] for name in asks}
+    for q in queries[: 20 if quick else 60]:
+        for name, nav in asks.items():
+            t = time.perf_counter()
+            nav.ask(q, budget=1024)
+            times[name].append(time.perf_counter() - t)
+    for name, xs in times.items():
+        res[name] = stats_ms(xs)
     return res
 
 
@@ -299,10 +315,14 @@ def main(argv=None) -> int:
                   f"load {r['load_s']} s, RSS {r['rss_mb']} MB (+{r['rss_growth_mb']} MB); "
                   f"{time.perf_counter() - t:.0f} s; {r['load_during']}")
             for op in ("navigate", "expand", "fetch", "fetch_paragraph", "locate",
-                       "locate_paragraphs", "locate_path_filter", "holding_all"):
+                       "locate_paragraphs", "locate_path_filter", "holding_all", "ask",
+                       "ask_one_pass"):
                 s = r[op]
                 print(f"   {op:<20} p50 {s['p50_ms']:>9.3f} ms  p95 {s['p95_ms']:>9.3f} ms  "
                       f"max {s['max_ms']:>9.2f} ms  (n={s['n']})")
+            print(f"   ask, best document first / one pass: p50 x"
+                  f"{r['ask']['p50_ms'] / r['ask_one_pass']['p50_ms']:.2f}, p95 x"
+                  f"{r['ask']['p95_ms'] / r['ask_one_pass']['p95_ms']:.2f}")
             worst = max(r["navigate_by_direction"].items(), key=lambda kv: kv[1]["p95_ms"])
             print(f"   navigate worst direction: {worst[0]} p95 {worst[1]['p95_ms']:.3f} ms, "
                   f"max {worst[1]['max_ms']:.2f} ms")
