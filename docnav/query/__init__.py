@@ -2,7 +2,8 @@
 
 from docnav.query.graph import DIRECTIONS, DocNavGraph, Hit, NodeView, Piece
 from docnav.query.tables import embedder_for
-from docnav.query.navigator import Answer, Evidence, EvidenceState, Navigator, route
+from docnav.query.navigator import Answer, Evidence, EvidenceState, Navigator
+from docnav.query.router import route
 
 __all__ = ["DIRECTIONS", "DocNavGraph", "Hit", "NodeView", "Piece", "embedder_for", "Answer",
            "Evidence", "EvidenceState", "Navigator", "route"]

@@ -68,42 +68,9 @@ from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, without_names)
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, labelled_parts,
                                  named_sections, template_part, unlabelled, works_cited)
+from docnav.query.router import GLOBAL, SCOPE, route
 from docnav.query.statements import statements_asked
 from docnav.tree import PREAMBLE
-
-# Global cues are phrases that ask about the documents as a whole; single words such as "main",
-# "whole", "across" or "summary" also name things ("when main returns", "across threads", "the
-# Summary section") and send a local question to the summaries.
-_OVERVIEW = (r"(?:themes?|points|ideas|risks|risk factors|findings|topics|contributions|arguments|"
-             r"conclusions)")
-# of those, the words that only ask ("the main themes"): a global question's search leaves them
-# out with its cue; the others ("the main risks") are also what the evidence is about
-_META = r"(?:themes?|points|ideas|topics)"
-_WHOLE = r"(?:documents?|files|papers?|reports?|filings?|rfcs|collection|corpus|book)"
-# "across these documents", "the whole report", "overall": the question is about everything it
-# is asked of, whose own summary (the collection's, or the one document's) answers it first
-_SCOPE = rf"overall|across (?:the |these |all (?:the )?)?{_WHOLE}|(?:the )?whole {_WHOLE}"
-# "what are the company's main ...", "what are Amazon's key ...": whose main points they are
-_OWNER = r"(?:the )?[\w.&-]+['’]s?"
-SCOPE = re.compile(rf"\b(?:{_SCOPE})\b", re.I)
-GLOBAL = re.compile(
-    r"\b(?:overview|in general|summari[sz](?:e|ing)\b|"
-    r"(?:a|an|the) summary\b(?! section)|summary of (?:the|this|these|all|every)\b|"
-    rf"(?:what are the )?(?:main|key|major|central) (?:{_META}\b|(?={_OVERVIEW}\b))|"
-    rf"what are (?:the|its|their|{_OWNER}) (?:main|major|key)\b|{_SCOPE})\b",
-    re.I)
-# Cross-reference cues name a part of the document. "Section", "§", "chapter" and "appendix" do
-# so on their own ("the Drawbacks section"); "table", "figure", "item", "note", "exhibit" and
-# "page" only with a label ("Table 2", "Item 7A", "Note 12"): "a hash table", "figure out" and
-# "what do they see" ask about the text, not a part of it. "See" is a cue before a part ("see
-# above", "see the appendix").
-_LABEL = r"(?:\d+(?:\.\d+)*[a-z]?|[ivxlc]+\b|[a-z]\b(?:\.\d+)*)"
-_PART = r"(?:section|sec\.|§|chapter|appendix|table|figure|fig\.|item|note|exhibit|page)"
-CROSS = re.compile(
-    rf"(?:\b(?:sections?|chapters?|appendix|appendices)\b|§|"
-    rf"\b(?:tables?|figures?|items?|notes?|exhibits?|pages?)\s+{_LABEL}|"
-    rf"\b(?:sec|figs?|pp?)\.\s*{_LABEL}|"
-    rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
 
 # the trace's name for the passages of the document a question is most likely about
 BEST_DOCUMENT = "the paragraphs of the best document"
@@ -111,15 +78,6 @@ BEST_DOCUMENT = "the paragraphs of the best document"
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
 # a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
 _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
-
-
-def route(question: str) -> str:
-    """'global', 'cross-reference' or 'local'."""
-    if GLOBAL.search(question):
-        return "global"
-    if CROSS.search(question):
-        return "cross-reference"
-    return "local"
 
 
 class Navigator:
