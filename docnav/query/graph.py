@@ -11,6 +11,7 @@ from __future__ import annotations
 import fnmatch
 import inspect
 import json
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -177,6 +178,7 @@ class DocNavGraph:
         self._item_level = np.array([n.level for n in views])
         self._item_via = np.array([code(v) for _, _, v in items], dtype=np.int32)
         self._paths = sorted({n.path for n in views})
+        self._plain_paths = [os.path.normcase(p) if p else "" for p in self._paths]
         slot = {p: i for i, p in enumerate(self._paths)}
         self._item_path = np.array([slot[n.path] for n in views], dtype=np.int64)
         self._bm25 = BM25([t for _, t, _ in items])
@@ -374,7 +376,13 @@ class DocNavGraph:
         """Search items of the documents matching the glob; None without a glob."""
         if not path:
             return None
-        ok = [path_matches(p, path) for p in self._paths]
+        if isinstance(path, str) and not any(c in path for c in "*?["):
+            # a plain path (the navigator's one document): compared, not matched as a pattern
+            # (fnmatch over 2,000 paths took 10 ms a question at 100,000 nodes)
+            plain, tail = os.path.normcase(path), "/" + os.path.normcase(path)
+            ok = [bool(p) and (p == plain or p.endswith(tail)) for p in self._plain_paths]
+        else:
+            ok = [path_matches(p, path) for p in self._paths]
         return np.asarray(ok, dtype=bool)[self._item_path]
 
     def document_paths(self, glob: str | Sequence[str] | None = None) -> list[str]:

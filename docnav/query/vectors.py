@@ -69,12 +69,16 @@ class ItemVectors:
         None when there is nothing to compare: no embedder, or no vectors."""
         if self._embedder is None or not self.has_vector.any():
             return None
-        if self._last.get("text") != query:  # the navigator asks several times
-            self._last = {"text": query, "vector": self.embedder.embed([query])[0]}
-        q = self._last["vector"]
+        last = self._last  # read once: another thread may replace it
+        if last.get("text") == query:  # the navigator asks several times
+            return last["scores"]
+        q = self.embedder.embed([query])[0]
         if q.shape[0] != self.matrix.shape[1]:
             raise ConfigError(f"{self.source}: the query vector has {q.shape[0]} dimensions, "
                               f"the stored vectors of {self.model!r} {self.matrix.shape[1]}")
         scores = self.matrix @ q
         scores[~self.has_vector] = 0.0
-        return np.maximum(scores, 0.0)
+        scores = np.maximum(scores, 0.0)
+        scores.flags.writeable = False  # shared by the next calls with this query
+        self._last = {"text": query, "scores": scores}
+        return scores
