@@ -100,6 +100,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         why = (f"the only one of the {lead['of']} documents asked of that says {said}, a word "
                "of its title" if said else f"the best match of the {lead['of']} documents asked of")
         print(f"read first (up to {lead['up_to']} tokens): {Path(lead['document']).name}, {why}")
+        if lead["next"]:  # the question named nothing of its document: it may be about these
+            print(f"next best: {', '.join(Path(p).name for p in lead['next'])} "
+                  "(--doc asks one document alone)")
     if answer.evidence and answer.confidence == 0 and answer.missing:
         # (a question of only a global cue, "Summarise the main themes", has no words to miss)
         print("none of the question's words is in the evidence: the pieces below are only "

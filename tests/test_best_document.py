@@ -1,11 +1,14 @@
 """A local question asked of several documents reads first the one it is most likely about
-(the document of its best-matching paragraph), up to ``Navigator.document_share`` of the
-budget, then passages of them all."""
+(the one whose title holds a word of the question that no other document holds, else the
+document of its best-matching paragraph), up to ``Navigator.document_share`` of the budget,
+then passages of them all."""
 
 from __future__ import annotations
 
+import pytest
 from _stores import indexed_graph
 
+from docnav.errors import ConfigError
 from docnav.query import Navigator
 from docnav.query.navigator import BEST_DOCUMENT
 
@@ -60,6 +63,7 @@ def test_the_document_about_the_question_is_read_first(tmp_path):
     answer = Navigator(graph).ask(QUESTION, budget=64)
     [lead] = _lead(answer)
     assert lead["document"].endswith("/guide.md") and lead["of"] == 2 and lead["up_to"] == 48
+    assert [p.rsplit("/", 1)[-1] for p in lead["next"]] == ["log.md"]  # the runner-up
     assert _taken(graph, answer)[:3] == ["guide.md"] * 3
 
 
@@ -111,6 +115,13 @@ def test_a_word_of_one_document_s_title_that_no_other_holds_names_it(tmp_path):
     assert graph.node(best.node_id).path.endswith("/simd.md")
     [lead] = _lead(Navigator(graph).ask(question, budget=64))
     assert lead["document"].endswith("/clamp.md") and lead["named_by"] == ["clamp"]
+    assert lead["next"] == []  # named by its title: no other is a candidate
     # a word one document holds, not in its title, names nothing: the best paragraph decides
     [lead] = _lead(Navigator(graph).ask("What is returned for a value in the range?", budget=64))
     assert lead["document"].endswith("/clamp.md") and lead["named_by"] == []
+
+
+@pytest.mark.parametrize("share", [-0.1, 1.5, float("nan")])
+def test_a_share_outside_0_to_1_is_refused(tmp_path, share):
+    with pytest.raises(ConfigError, match="document_share"):
+        Navigator(_graph(tmp_path), document_share=share)

@@ -168,8 +168,9 @@ class Run:
     trace: list[dict] = field(default_factory=list)
     steps: int = 0  # passages and neighbours read
     unfound: list[str] = field(default_factory=list)  # labels of parts none carries
-    # the document read first (of several asked of): its path, the question's words naming it
-    lead: tuple[str, list[str]] | None = None
+    # the document read first (of several asked of), the question's words naming it and the
+    # next best documents (Navigator._best_document)
+    lead: dict | None = None
 
     @property
     def filters(self) -> dict | None:

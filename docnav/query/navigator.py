@@ -96,6 +96,9 @@ class Navigator:
         if not reading_weight >= 0:
             raise ConfigError(f"reading_weight {reading_weight!r} is not valid: give a weight "
                               ">= 0 (0: no reading order; 1: as much as a search's ranking)")
+        if not 0 <= document_share <= 1:
+            raise ConfigError(f"document_share {document_share!r} is not valid: give a share of "
+                              "the budget from 0 (no document read first) to 1 (all of it)")
         if policy == "drop" and verifier is None:
             raise ConfigError("answer policy 'drop' needs a verifier to check the sentences")
         self.graph = graph
@@ -372,9 +375,8 @@ class Navigator:
             return
         if run.lead:
             until = int(self.document_share * state.budget)
-            path, named_by = run.lead
-            order = self.passage_order(run.question, {"path": glob.escape(path)})
-            run.op("locate", over=BEST_DOCUMENT, document=path, named_by=named_by, up_to=until,
+            order = self.passage_order(run.question, {"path": glob.escape(run.lead["document"])})
+            run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until,
                    of=len(self.graph.document_paths(run.scope)), hits=order[:12])
             self._read_passages(run, order, until=until)
             if state.sufficient():
@@ -412,26 +414,31 @@ class Navigator:
             if state.sufficient() or run.steps >= self.max_steps:
                 break
 
-    def _best_document(self, run: Run) -> tuple[str, list[str]] | None:
-        """The path of the document a question asked of several is most likely about, and the
-        question's words that name it: the one document whose title holds a word of the
-        question that no other document holds ("clamp" of "1961-clamp": the SIMD RFC's
-        "float or integer" lines matched "the difference between clamp on floats and
-        integers" better), else that of its best paragraph (both searches fused, as
-        :meth:`DocNavGraph.locate` ranks them), named by no word. None when one document is
-        asked of, or nothing matches. Passages of every document, read together, left a
-        question about one paper (of ten) half-answered from others. A document's three best
-        paragraphs, their reciprocal ranks averaged, were tried first: at the top of a ranking
-        those differ little, so three fair matches outweighed one that holds the answer
-        (*Every document searched* in benchmarks/README.md)."""
+    def _best_document(self, run: Run) -> dict | None:
+        """The document a question asked of several is most likely about: ``{"document": its
+        path, "named_by": the question's words that name it, "next": the next two documents}``.
+        It is the one document whose title holds a word of the question that no other document
+        holds ("clamp" of "1961-clamp": the SIMD RFC's "float or integer" lines matched "the
+        difference between clamp on floats and integers" better; no next ones), else that of
+        its best paragraph (both searches fused, as :meth:`DocNavGraph.locate` ranks them),
+        named by no word, and the next are those of the next best paragraphs: a question that
+        names nothing of its document may be about them (the user can ask one with
+        ``--doc``). None when one document is asked of, or nothing matches. Passages of every
+        document, read together, left a question about one paper (of ten) half-answered from
+        others. A document's three best paragraphs, their reciprocal ranks averaged, were
+        tried first: at the top of a ranking those differ little, so three fair matches
+        outweighed one that holds the answer (*Every document searched* in
+        benchmarks/README.md)."""
         paths = set(self.graph.document_paths(run.scope))
         if len(paths) < 2:
             return None
         named = {p: w for p, w in named_by_title(self.graph, run.question).items() if p in paths}
         if len(named) == 1:
-            return next(iter(named.items()))
-        hits = self.graph.locate(run.question, k=1, kinds=["paragraph"], filters=run.filters)
-        return (self.graph.node(hits[0].node_id).path, []) if hits else None
+            [(path, words)] = named.items()
+            return {"document": path, "named_by": words, "next": []}
+        hits = self.graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters)
+        ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits))
+        return {"document": ranked[0], "named_by": [], "next": ranked[1:3]} if ranked else None
 
     def _gaps_and_neighbours(self, run: Run) -> None:
         """Evidence still short (the passages ran out with budget and steps left): the
