@@ -475,3 +475,28 @@ def test_a_named_part_longer_than_a_share_is_read_cut(rfcs, question):
                   if rfcs.node(s).path.endswith("never-type.md")]
     read = [e for e in answer.evidence if e.piece.breadcrumb.endswith("Never type › Motivation")]
     assert len(motivation) == 1 and read and read[0].piece.text.startswith("Diverging functions")
+
+
+def test_a_part_is_not_read_in_another_document_than_the_one_named(tmp_path):
+    """"What are the drawbacks of private fields?" asked of RFCs: the private fields RFC has no
+    Drawbacks section, and the part most documents have was read in the optional authors
+    field RFC ("field"), the whole budget of it. The question's words name a document without
+    the part better than any part so headed: no part is read, the passages are."""
+    from _stores import indexed_graph
+
+    files = {f"{name}.md": RFC.format(title=title, motivation=f"{title} is needed.",
+                                      drawbacks=f"{title} has a cost.",
+                                      alternatives="Do nothing.", extra="")
+             for name, title in (("clamp", "Clamp functions"), ("int128", "Int128"),
+                                 ("never-type", "Never type"),
+                                 ("optional-authors-field", "Optional authors field"))}
+    files["private-fields.md"] = ("# Private fields\n\n## Motivation\n\nFields of a struct are "
+                                  "public today; private fields hide an invariant.\n")
+    graph = indexed_graph(tmp_path, files)
+    answer = Navigator(graph).ask("What are the drawbacks of private fields?", budget=60)
+    assert not [t for t in answer.trace if t.get("to") == "a part most documents have"]
+    assert Path(answer.evidence[0].piece.doc_path).name == "private-fields.md"
+    # the part is still read where the question names a document that has it
+    answer = Navigator(graph).ask("What are the drawbacks of optional authors?", budget=60)
+    step = next(t for t in answer.trace if t.get("to") == "a part most documents have")
+    assert graph.node(step["node"]).path.endswith("/optional-authors-field.md")

@@ -16,6 +16,7 @@ import weakref
 
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
+from docnav.query.names import document_titles
 from docnav.refs import labelled_sections, numbered_sections
 
 # "the Drawbacks section of the if-let chains RFC", 'the "Prior art" chapter': a part named by
@@ -166,10 +167,33 @@ def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None
             counted = headed(graph, heading, {"path": scope} if scope else None)
             sections = graph.filter(counted, **filters) if counted and filters else counted
             if sections and 2 * len({graph.node(s).path for s in counted}) >= len(paths):
+                if _named_elsewhere(graph, sections, heading, question, filters, paths):
+                    return []
                 found = [h.node_id for h in graph.locate(
                     question, k=4, kinds=["section"], filters=filters)]
                 return _pick(graph, sections, heading, question, found)
     return []
+
+
+def _other_words(question: str, heading: str) -> set[str]:
+    """The question's search terms but those of the part's heading and the word "section"."""
+    return set(tokens(PART_WORDS.sub(" ", question))) - set(tokens(heading))
+
+
+def _named_elsewhere(graph: DocNavGraph, sections: list[str], heading: str, question: str,
+                     filters: dict | None, paths: list[str]) -> bool:
+    """Whether the question's other words name a document without such a part better than
+    any section so headed is named: "What are the drawbacks of private fields?" asked of RFCs
+    is about the private fields RFC, which has no Drawbacks section; the one of the optional
+    authors field RFC ("field") is no answer."""
+    others = _other_words(question, heading)
+    if not others:
+        return False
+    asked = graph.document_paths(filters["path"]) if filters and filters.get("path") else paths
+    titles = document_titles(graph)
+    best_title = max((len(others & titles.get(p, set())) for p in asked), default=0)
+    best_part = max(len(others & set(tokens(graph.node(s).breadcrumb))) for s in sections)
+    return best_part < best_title
 
 
 def _pick(graph: DocNavGraph, sections: list[str], heading: str, question: str,
@@ -177,7 +201,7 @@ def _pick(graph: DocNavGraph, sections: list[str], heading: str, question: str,
     """Of the sections headed ``heading``, those whose document title and headings above
     hold most of the question's other words, the ones the section search found
     (``found``) first; when none holds any, only those it found."""
-    others = set(tokens(PART_WORDS.sub(" ", question))) - set(tokens(heading))
+    others = _other_words(question, heading)
     shared = {s: len(others & set(tokens(graph.node(s).breadcrumb))) for s in sections}
     most = max(shared.values())
     rank = {s: i for i, s in enumerate(found)}
