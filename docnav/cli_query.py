@@ -24,6 +24,17 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
     return graph
 
 
+def read_first(lead: dict) -> str:
+    """The header line naming the document a question asked of several was read in first
+    (the trace's step for it, :meth:`docnav.query.navigator.Navigator._best_document`)."""
+    words = [f'"{w}"' for w in lead["named_by"]]
+    said = " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+    why = (f"the only one of the {lead['of']} documents asked of that says {said}, "
+           f"{'words' if len(words) > 1 else 'a word'} of its title" if words else
+           f"the best match of the {lead['of']} documents asked of")
+    return f"read first (up to {lead['up_to']} tokens): {Path(lead['document']).name}, {why}"
+
+
 def _cmd_ask(args: argparse.Namespace) -> int:
     import json
 
@@ -96,10 +107,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
               f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
     lead = next((s for s in answer.trace if s.get("over") == BEST_DOCUMENT), None)
     if lead:  # a question asked of several documents: the one it is most likely about first
-        said = ", ".join(f'"{w}"' for w in lead["named_by"])
-        why = (f"the only one of the {lead['of']} documents asked of that says {said}, a word "
-               "of its title" if said else f"the best match of the {lead['of']} documents asked of")
-        print(f"read first (up to {lead['up_to']} tokens): {Path(lead['document']).name}, {why}")
+        print(read_first(lead))
         if lead["next"]:  # the question named nothing of its document: it may be about these
             print(f"next best: {', '.join(Path(p).name for p in lead['next'])} "
                   "(--doc asks one document alone)")

@@ -65,6 +65,22 @@ def test_ask_says_which_document_of_several_it_read_first(indexed):
     assert "next best" not in out  # named: no other document is
 
 
+@pytest.mark.parametrize("named_by, said", [
+    ([], "the best match of the 26 documents asked of"),
+    (["clamp"], 'the only one of the 26 documents asked of that says "clamp", a word of its '
+                'title'),
+    (["GC", "refcounting"], 'the only one of the 26 documents asked of that says "GC" and '
+                            '"refcounting", words of its title'),
+    (["a", "b", "c"], 'the only one of the 26 documents asked of that says "a", "b" and "c", '
+                      'words of its title')])
+def test_the_read_first_line_names_the_words_that_chose_the_document(named_by, said):
+    from docnav.cli_query import read_first
+
+    lead = {"document": "/rfcs/1961-clamp.md", "named_by": named_by, "next": [], "of": 26,
+            "up_to": 300}
+    assert read_first(lead) == f"read first (up to 300 tokens): 1961-clamp.md, {said}"
+
+
 def test_ask_says_a_question_asking_which_documents_was_asked_of_each(indexed):
     code, out, err = run(indexed.db, "ask", "Which RFCs change the Send trait?", "--budget",
                          "450")
