@@ -376,8 +376,7 @@ class Navigator:
         if run.lead:
             until = int(self.document_share * state.budget)
             order = self.passage_order(run.question, {"path": glob.escape(run.lead["document"])})
-            run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until,
-                   of=len(self.graph.document_paths(run.scope)), hits=order[:12])
+            run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until, hits=order[:12])
             self._read_passages(run, order, until=until)
             if state.sufficient():
                 return
@@ -416,7 +415,8 @@ class Navigator:
 
     def _best_document(self, run: Run) -> dict | None:
         """The document a question asked of several is most likely about: ``{"document": its
-        path, "named_by": the question's words that name it, "next": the next two documents}``.
+        path, "named_by": the question's words that name it, "next": the next two documents,
+        "of": how many documents were asked of}``.
         It is the one document whose title holds a word of the question that no other document
         holds ("clamp" of "1961-clamp": the SIMD RFC's "float or integer" lines matched "the
         difference between clamp on floats and integers" better; no next ones), else that of
@@ -435,10 +435,11 @@ class Navigator:
         named = {p: w for p, w in named_by_title(self.graph, run.question).items() if p in paths}
         if len(named) == 1:
             [(path, words)] = named.items()
-            return {"document": path, "named_by": words, "next": []}
+            return {"document": path, "named_by": words, "next": [], "of": len(paths)}
         hits = self.graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters)
         ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits))
-        return {"document": ranked[0], "named_by": [], "next": ranked[1:3]} if ranked else None
+        return ({"document": ranked[0], "named_by": [], "next": ranked[1:3], "of": len(paths)}
+                if ranked else None)
 
     def _gaps_and_neighbours(self, run: Run) -> None:
         """Evidence still short (the passages ran out with budget and steps left): the
