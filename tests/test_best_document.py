@@ -125,3 +125,26 @@ def test_a_word_of_one_document_s_title_that_no_other_holds_names_it(tmp_path):
 def test_a_share_outside_0_to_1_is_refused(tmp_path, share):
     with pytest.raises(ConfigError, match="document_share"):
         Navigator(_graph(tmp_path), document_share=share)
+
+
+GOALS_2025 = """# Project Goals 2025h2
+
+## Summary
+
+Propose a slate of 41 goals for the second half of the year.
+"""
+
+NORTH_STAR = """# North star
+
+## Goal setting
+
+Each release cycle every team sets concrete goals for the project and reviews its progress.
+"""
+
+
+def test_a_year_in_a_title_word_of_letters_and_digits_names_its_document(tmp_path):
+    # "2025" is no word of the other title, but it was no term of "2025h2" either: the
+    # document whose text says "goals for the project" more often was read first
+    graph = indexed_graph(tmp_path, {"goals.md": GOALS_2025, "north.md": NORTH_STAR})
+    [lead] = _lead(Navigator(graph).ask("What are the project goals for 2025?", budget=64))
+    assert lead["document"].endswith("/goals.md") and lead["named_by"] == ["2025"]

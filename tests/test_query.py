@@ -12,7 +12,7 @@ from docnav.embed import HashingEmbedder
 from docnav.errors import ConfigError, InputError, StoreError
 from docnav.index import Indexer, IndexOptions
 from docnav.query import DIRECTIONS, DocNavGraph, EvidenceState, Navigator, Piece, route
-from docnav.query.lexical import tokens
+from docnav.query.lexical import BM25, tokens
 from docnav.store import Store
 
 
@@ -178,6 +178,22 @@ def test_a_possessive_or_a_contraction_leaves_no_search_term_of_its_own():
     assert tokens("Why wasn't a macro used? They can't, won't") == ["macro", "use", "they",
                                                                     "can", "will"]
     assert tokens("O'Brien's pump") == ["o", "brien", "pump"]
+
+
+def test_a_word_of_letters_and_digits_is_also_searched_by_its_runs():
+    # "project goals for 2025" did not find the "2025h2" goals: one term, no "2025" in it
+    assert tokens("Project-Goals-2025h2") == ["project", "goal", "2025h2", "2025"]
+    assert tokens("FY2022 margin") == ["fy2022", "fy", "2022", "margin"]
+    assert tokens("max_len of __init__") == ["max_len", "max", "len", "__init__", "init"]
+    # a run of one character is no term ("F1" is no "f" and "1"), nor is a common word
+    assert tokens("F1 h2 is_a") == ["f1", "h2", "is_a"]
+    bm25 = BM25(["the 2025h2 goal slate", "goals for 2019", "the FY2022 operating margin"])
+    assert bm25.scores("goals for 2025").argmax() == 0
+    assert bm25.scores("fiscal 2022").argmax() == 2
+    # the runs stand where their word stands: no text is longer for them, so a search for
+    # other words ranks as before ("word2vec" is one word of the first text's two, as "model")
+    bm25 = BM25(["seal word2vec", "seal model"])
+    assert bm25.scores("seal")[0] == bm25.scores("seal")[1] > 0
 
 
 def test_evidence_state_tracks_gaps_and_confidence(graph):

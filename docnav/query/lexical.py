@@ -2,7 +2,10 @@
 
 A term is a word's Snowball English stem (PyStemmer, the Snowball project's C stemmers), so
 "desugaring" finds "desugar" and "operators" finds "operator", as in the English analysers of
-Lucene and Elasticsearch. Common words are dropped before stemming.
+Lucene and Elasticsearch. Common words are dropped before stemming. A word joined of letters and
+digits or with underscores ("2025h2", "FY2022", "max_len") is a term, and so is each run of
+two or more letters or digits in it ("2025", "fy", "2022", "max", "len"), as Lucene's word
+delimiter filter splits words with the original kept: "2025" finds the "2025h2" goals.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ _TOKEN = re.compile(r"\w+", re.UNICODE)
 _CLITIC = re.compile(r"(?<=\w)['’](?:s|re|ll|ve|d|m)\b")
 _NEGATED = re.compile(r"\b(\w+?)n['’]t\b")
 _NEGATED_VERB = {"ca": "can", "wo": "will", "sha": "shall"}
+_JOINED = re.compile(r"(?=\w*_)\w+|(?=\w*\d)(?=\w*[^\W\d_])\w+")  # with "_", or digits and letters
+_RUN = re.compile(r"\d{2,}|[^\W\d_]{2,}")  # a run of two or more digits, or of letters
 STOPWORDS = frozenset(
     "a an and are as at be by for from has have how in is it its of on or that the this to was "
     "were what when where which who why with does do did which whose".split()
@@ -35,18 +40,37 @@ def tokens(text: str) -> list[str]:
     return _STEMMER.stemWords(_words(text))
 
 
+def _terms_and_length(text: str) -> tuple[list[str], int]:
+    """The text's search terms and its length for BM25: its words, not counting a joined
+    word's runs, which stand where the word stands (as Lucene's BM25 discounts tokens that
+    overlap), so that no text grows shorter or longer beside the others by being split."""
+    runs: list[str] = []
+    words = _words(text, runs)
+    return _STEMMER.stemWords(words), len(words) - len(runs)
+
+
 def search_words(text: str) -> dict[str, str]:
     """The text's search terms, each with the first word of the text that gave it."""
-    words = _words(text)
+    words = _words(text)  # (a joined word's runs come with their own text)
     first: dict[str, str] = {}
     for term, word in zip(_STEMMER.stemWords(words), words):
         first.setdefault(term, word)
     return first
 
 
-def _words(text: str) -> list[str]:
+def _words(text: str, runs: list[str] | None = None) -> list[str]:
+    """The text's words and joined words' runs, in order; the runs also go to ``runs``."""
     text = _NEGATED.sub(lambda m: _NEGATED_VERB.get(m[1], m[1]), text.lower())
-    return [t for t in _TOKEN.findall(_CLITIC.sub("", text)) if t not in STOPWORDS]
+    words = []
+    for word in _TOKEN.findall(_CLITIC.sub("", text)):
+        if word not in STOPWORDS:
+            words.append(word)
+        if _JOINED.fullmatch(word):
+            parts = [run for run in _RUN.findall(word) if run != word and run not in STOPWORDS]
+            words += parts
+            if runs is not None:
+                runs += parts
+    return words
 
 
 class BM25:
@@ -58,8 +82,8 @@ class BM25:
         lengths = np.zeros(self.n, dtype=np.float32)
         postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
         for i, text in enumerate(texts):
-            counts = Counter(tokens(text))
-            lengths[i] = sum(counts.values())
+            terms, lengths[i] = _terms_and_length(text)
+            counts = Counter(terms)
             for term, tf in counts.items():
                 postings[term].append((i, tf))
         self._lengths = lengths
