@@ -26,7 +26,7 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
 
 def read_first(lead: dict) -> str:
     """The header line naming the document a question asked of several was read in first
-    (the trace's step for it, :meth:`docnav.query.navigator.Navigator._best_document`)."""
+    (the trace's step for it, :meth:`docnav.query.passages.Passages.best_document`)."""
     words = [f'"{w}"' for w in lead["named_by"]]
     said = " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
     why = (f"the only one of the {lead['of']} documents asked of that says {said}, "

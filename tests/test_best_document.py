@@ -10,7 +10,7 @@ from _stores import indexed_graph
 
 from docnav.errors import ConfigError
 from docnav.query import Navigator
-from docnav.query.navigator import BEST_DOCUMENT
+from docnav.query.passages import BEST_DOCUMENT
 
 GUIDE = """# Seal Guide
 

@@ -174,4 +174,4 @@ def test_a_table_with_its_heads_in_its_first_line_reads_none_above_it(tmp_path):
                                   "| --- | --- | --- |\n| North America | 79,785 | 106,110 |\n"})
     (table,) = [n for n in graph._nodes.values() if n.block_kind == "table"]
     assert graph.node(graph.navigate(table.node_id, "previous")[0]).text == "Net Sales:"
-    assert Navigator(graph)._table_heads(table.node_id) == []
+    assert Navigator(graph).passages.column_heads(table.node_id) == []

@@ -169,7 +169,7 @@ class Run:
     steps: int = 0  # passages and neighbours read
     unfound: list[str] = field(default_factory=list)  # labels of parts none carries
     # the document read first (of several asked of), the question's words naming it and the
-    # next best documents (Navigator._best_document)
+    # next best documents (docnav.query.passages.Passages.best_document)
     lead: dict | None = None
 
     @property

@@ -21,17 +21,9 @@ The router classifies the question (rules first; any callable can replace it):
   question's words that no piece holds yet (its gaps) are searched for, then the best
   passages' neighbours are read.
 
-Passages are read in the order of three fused rankings (reciprocal rank fusion): the
-paragraphs' BM25 rank, their embedding rank, and a *reading order* — the sections that
-``locate`` finds for the question (by heading, summary and section vector), best first, each
-read from its start. A reader who has found the right section reads it from the top; a
-paragraph that is both a good match and in a good section comes first. The reading order is
-a guess about where the answer is, not a match: it weighs three quarters of a search's
-ranking, so the opening of a found section that neither search ranks near the top does not
-come before the paragraph both searches put first. A short hit (a
-heading, caption or table title that the parser left as a paragraph) and a lead-in ending in a
-colon are followed by the paragraph after them, where their content is; a PDF's table of
-figures by the column heads above it.
+Passages are read in the order of three fused rankings, the paragraphs' BM25 rank, their
+embedding rank and the reading order of the sections found, each short hit with the paragraph
+after it (:mod:`docnav.query.passages`).
 
 A question naming one company, or one document by words of its title ("the zero-shot
 translation paper"), is asked of that document alone, without those words
@@ -52,32 +44,26 @@ beside it.
 
 from __future__ import annotations
 
-import glob
 import re
 from collections.abc import Callable
 
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
-from docnav.query.graph import DocNavGraph, Piece, count_tokens, rrf
+from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.in_turn import (MOST_COMPARED, WHICH_DOCUMENTS, compare, compare_documents,
-                                   interleave, named_by_title, singled_out,
-                                   which_documents)
+                                   interleave, singled_out, which_documents)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, without_names)
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, labelled_parts,
                                  named_sections, template_part, unlabelled, works_cited)
+from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
 from docnav.query.statements import statements_asked
-from docnav.tree import PREAMBLE
 
-# the trace's name for the passages of the document a question is most likely about
-BEST_DOCUMENT = "the paragraphs of the best document"
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
-# a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
-_FIGURES_ROW = re.compile(r"[\d)%]\s*$")
 
 
 class Navigator:
@@ -125,6 +111,10 @@ class Navigator:
         self.answerer = answerer  # None: the answer is the cited evidence
         self.verifier = verifier  # checks a generated answer's sentences (None: not checked)
         self.policy = policy  # drop: a generated answer keeps only its supported sentences
+        self.passages = Passages(graph, candidates=candidates, sections=sections,
+                                 reading_weight=reading_weight, short_hit_words=short_hit_words,
+                                 table_heads=table_heads, document_share=document_share,
+                                 max_steps=max_steps)
 
     def ask(self, question: str, budget: int = 1024, doc: str | None = None) -> Answer:
         budget = whole(budget, "budget", 16, "give at least 16 tokens of evidence")
@@ -214,7 +204,7 @@ class Navigator:
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
         run = Run(self.graph, asked, question, kind, state, scope, by_title)
         if kind == "local" and not chosen and self.document_share > 0:
-            run.lead = self._best_document(run)
+            run.lead = self.passages.best_document(run)
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
                    by="title" if by_title else "registrant")
@@ -235,7 +225,7 @@ class Navigator:
         if kind == "cross-reference":
             self._parts_named(run)
         self._statements_and_template_parts(run)
-        self._passages(run)  # every route ends here while evidence is short
+        self.passages.read(run)  # every route ends here while evidence is short
         self._gaps_and_neighbours(run)
         return run.answer()
 
@@ -365,82 +355,6 @@ class Navigator:
                 run.op("expand", node=section, depth=1, to="a part most documents have",
                        added=state.add(pieces, "section"))
 
-    def _passages(self, run: Run) -> None:
-        """Passages in :meth:`passage_order` while the evidence is short, each short hit with
-        the paragraph after it, each table of figures with its column heads; for a local
-        question asked of several documents, first those of the one it is most likely about
-        (:meth:`_best_document`), up to ``document_share`` of the budget."""
-        state = run.state
-        if state.sufficient():
-            return
-        if run.lead:
-            until = int(self.document_share * state.budget)
-            order = self.passage_order(run.question, {"path": glob.escape(run.lead["document"])})
-            run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until, hits=order[:12])
-            self._read_passages(run, order, until=until)
-            if state.sufficient():
-                return
-        order = self.passage_order(run.question, run.filters)
-        run.op("locate", over="paragraphs and sections (fused with reading order)",
-               hits=order[:12])
-        self._read_passages(run, order)
-
-    def _read_passages(self, run: Run, order: list[str], until: int | None = None) -> None:
-        """Read ``order``'s passages not read yet while the evidence is short (and, given
-        ``until``, fewer tokens than it are used)."""
-        state = run.state
-        for nid in order:
-            if until is not None and state.tokens_used >= until:
-                break
-            if nid in state.visited:
-                continue
-            run.take([nid], "passage")
-            run.steps += 1
-            read = [nid]
-            if self._announces_next(self.graph.node(nid).text):
-                after = self._paragraph_after(nid)
-                if after and after[0] not in state.visited:
-                    run.op("navigate", node=nid, direction="next", to=after)
-                    run.take(after, "next")
-                    read += after
-                    run.steps += 1
-            for table in read:  # its figures mean nothing without the years above them
-                heads = [h for h in self._table_heads(table) if h not in state.visited]
-                if heads:
-                    run.op("navigate", node=table, direction="previous", to=heads,
-                           why="column heads")
-                    run.take(heads, "column heads")
-            if state.sufficient() or run.steps >= self.max_steps:
-                break
-
-    def _best_document(self, run: Run) -> dict | None:
-        """The document a question asked of several is most likely about: ``{"document": its
-        path, "named_by": the question's words that name it, "next": the next two documents,
-        "of": how many documents were asked of}``.
-        It is the one document whose title holds a word of the question that no other document
-        holds ("clamp" of "1961-clamp": the SIMD RFC's "float or integer" lines matched "the
-        difference between clamp on floats and integers" better; no next ones), else that of
-        its best paragraph (both searches fused, as :meth:`DocNavGraph.locate` ranks them),
-        named by no word, and the next are those of the next best paragraphs: a question that
-        names nothing of its document may be about them (the user can ask one with
-        ``--doc``). None when one document is asked of, or nothing matches. Passages of every
-        document, read together, left a question about one paper (of ten) half-answered from
-        others. A document's three best paragraphs, their reciprocal ranks averaged, were
-        tried first: at the top of a ranking those differ little, so three fair matches
-        outweighed one that holds the answer (*Every document searched* in
-        benchmarks/README.md)."""
-        paths = set(self.graph.document_paths(run.scope))
-        if len(paths) < 2:
-            return None
-        named = {p: w for p, w in named_by_title(self.graph, run.question).items() if p in paths}
-        if len(named) == 1:
-            [(path, words)] = named.items()
-            return {"document": path, "named_by": words, "next": [], "of": len(paths)}
-        hits = self.graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters)
-        ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits))
-        return ({"document": ranked[0], "named_by": [], "next": ranked[1:3], "of": len(paths)}
-                if ranked else None)
-
     def _gaps_and_neighbours(self, run: Run) -> None:
         """Evidence still short (the passages ran out with budget and steps left): the
         question's words that no evidence holds yet are searched for, then the best passages'
@@ -490,36 +404,9 @@ class Navigator:
         return None
 
     def passage_order(self, question: str, filters: dict | None) -> list[str]:
-        """Paragraph ids, best first: RRF of the BM25 rank, the embedding rank and, at
-        ``reading_weight``, the reading order of the best sections.
-
-        A found section is read whole, subsections and all. When the title section (the
-        whole document) is among those found, the reading order goes on through the
-        document from its start: a lead bias. So it does for a found preamble (the
-        paragraphs before a document's first heading, a section named by the document's
-        title: an RFC's "Start Date: ..." lines), which the title's words find. Reading only
-        the innermost found sections was tried (benchmarks/README.md, *Held-out papers*):
-        better at 512 and 2048 tokens, worse at 1024, so it was not kept. At full weight the
-        reading order put a found section's opening before the paragraph both searches
-        ranked first; the weights 0 .. 1 were all measured, on every set (*Reading order's
-        weight*): 0.75 was chosen after seeing them."""
-        ranks = self.graph.rankings(question, k=self.candidates, kinds=["paragraph"],
-                                    filters=filters)
-        found = self.graph.rankings(question, k=self.sections * 5, kinds=["section"],
-                                    filters=filters) if self.sections > 0 else {}
-        reading: dict[str, None] = {}
-        for sid, _ in rrf(found.values())[: self.sections]:
-            section = self.graph.node(sid)
-            if section.block_kind == PREAMBLE and section.parent_id:
-                sid = section.parent_id  # found by the document's title: the whole document
-            for nid in self.graph.expand(sid, depth=10_000):
-                if self.graph.node(nid).kind == "paragraph":
-                    reading[nid] = None
-        fused = rrf([*ranks.values(), list(reading)[: self.candidates]],
-                    weights=[1.0] * len(ranks) + [self.reading_weight])
-        # a paper's works cited are no passages, unless the question asks about them
-        cited = frozenset() if ABOUT_CITED.search(question) else works_cited(self.graph)
-        return [nid for nid, _ in fused if nid not in cited]
+        """Paragraph ids, best first, in the order passages are read
+        (:meth:`docnav.query.passages.Passages.order`)."""
+        return self.passages.order(question, filters)
 
     def _read(self, node_id: str, state: EvidenceState, share: float | None = None
               ) -> list[Piece]:
@@ -566,47 +453,6 @@ class Navigator:
             for target in self.graph.navigate(source, "references"):
                 found.setdefault(target, source)
         return [(source, target) for target, source in found.items()]
-
-    def _announces_next(self, text: str) -> bool:
-        """A hit whose content is in the paragraph after it: a short one (a heading, caption or
-        table title left as a paragraph) or a lead-in ending in a colon ("The desugaring of
-        the ? operator is changed to the following:", then the code)."""
-        return len(text.split()) < self.short_hit_words or text.rstrip().endswith(":")
-
-    def _table_heads(self, node_id: str) -> list[str]:
-        """The column heads of a table of figures, set as paragraphs of their own above it (a
-        PDF's "Year Ended December 31,", "2015 2016 2017", "Net Sales:"): the short paragraphs
-        before it in its section, over any tables between, back to a longer paragraph; at most
-        ``table_heads``, in reading order. None for a table whose first line is its heads."""
-        node = self.graph.node(node_id)
-        if node.block_kind != "table" or not _FIGURES_ROW.search(node.text.split("\n", 1)[0]):
-            return []
-        heads: list[str] = []
-        at = node_id
-        while len(heads) < self.table_heads:
-            before = self.graph.navigate(at, "previous")[:1]
-            if not before:
-                break
-            prev = self.graph.node(before[0])
-            if prev.kind != "paragraph" or prev.parent_id != node.parent_id:
-                break
-            if prev.block_kind != "table":
-                if len(prev.text.split()) >= self.short_hit_words:
-                    break
-                heads.append(prev.node_id)
-            at = prev.node_id
-        return heads[::-1]
-
-    def _paragraph_after(self, node_id: str) -> list[str]:
-        """The paragraph that follows in reading order (into the next section if need be)."""
-        for nid in self.graph.navigate(node_id, "next")[:1]:
-            if self.graph.node(nid).kind == "paragraph":
-                return [nid]
-            inside = [c for c in self.graph.expand(nid, depth=10_000)
-                      if self.graph.node(c).kind == "paragraph"]
-            return inside[:1]
-        return []
-
 
 def _cut(graph: DocNavGraph, piece: Piece) -> bool:
     """The piece holds only the start of its paragraph (the budget ran out inside it)."""
