@@ -39,7 +39,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     import json
 
     from docnav.query import Navigator
-    from docnav.query.navigator import BEST_DOCUMENT
+    from docnav.query.passages import BEST_DOCUMENT
 
     answerer = verifier = None
     if args.generate:
