@@ -229,9 +229,10 @@ def measure(folder: Path, quick: bool) -> dict:
     res["holding_all"] = stats_ms(xs)
     # a whole question asked of the whole store (budget 1024), as `docnav ask` without --doc,
     # and the same without reading the best document first (document_share=0), alternating
-    from docnav.query import Navigator
+    from docnav.query import Navigator, NavigatorOptions
 
-    asks = {"ask": Navigator(graph), "ask_one_pass": Navigator(graph, document_share=0)}
+    asks = {"ask": Navigator(graph),
+            "ask_one_pass": Navigator(graph, NavigatorOptions(document_share=0))}
     times: dict[str, list[float]] = {name: [] for name in asks}
     for q in queries[: 20 if quick else 60]:
         for name, nav in asks.items():

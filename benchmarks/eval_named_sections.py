@@ -13,10 +13,10 @@ would, in three phrasings (the title is the file name's words: "1961-clamp.md" -
 * "What does the <title> RFC say about <heading>?"  (local route: no "section")
 
 A question *holds* its section when the evidence holds a paragraph of that section (its
-subsections' included). Each question is asked twice: by the navigator
-as it is, and with its heading rules off (``Navigator.named_sections = False``: no section named
-by heading on the cross-reference route, no part most documents have on the local route), the
-baseline measured in the same run.
+subsections' included). Each question is asked twice: by the navigator as it is, and with its
+heading rules off (``NavigatorOptions(named_sections=False)``: no section named by heading on
+the cross-reference route, no part most documents have on the local route), the baseline
+measured in the same run.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def main(argv=None) -> int:
     bundle = require_bundle(args.bundle)
 
     from docnav.index import Indexer
-    from docnav.query import DocNavGraph, Navigator
+    from docnav.query import DocNavGraph, Navigator, NavigatorOptions
     from docnav.query.parts import headed
     from docnav.store import Store
     from docnav.summaries import SummaryPipelineOptions
@@ -67,8 +67,8 @@ def main(argv=None) -> int:
         report = Indexer(store, options, embedder).index([docs])
         print(f"   indexed: {report.summary()}")
         graph = DocNavGraph.open(store.path, embedder=embedder)
-        navigators = {"rules on": Navigator(graph), "rules off": Navigator(graph)}
-        navigators["rules off"].named_sections = False
+        navigators = {"rules on": Navigator(graph),
+                      "rules off": Navigator(graph, NavigatorOptions(named_sections=False))}
         rows = []
         t = time.perf_counter()
         for heading in HEADINGS:

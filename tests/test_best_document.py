@@ -9,7 +9,7 @@ import pytest
 from _stores import indexed_graph
 
 from docnav.errors import ConfigError
-from docnav.query import Navigator
+from docnav.query import Navigator, NavigatorOptions
 from docnav.query.passages import BEST_DOCUMENT
 
 GUIDE = """# Seal Guide
@@ -58,8 +58,8 @@ def _lead(answer):
 def test_the_document_about_the_question_is_read_first(tmp_path):
     graph = _graph(tmp_path)
     # read together, the log's line on the seal comes before the guide's third paragraph
-    assert "log.md" in _taken(graph, Navigator(graph, document_share=0).ask(QUESTION,
-                                                                            budget=64))[:3]
+    one_pass = Navigator(graph, NavigatorOptions(document_share=0))
+    assert "log.md" in _taken(graph, one_pass.ask(QUESTION, budget=64))[:3]
     answer = Navigator(graph).ask(QUESTION, budget=64)
     [lead] = _lead(answer)
     assert lead["document"].endswith("/guide.md") and lead["of"] == 2 and lead["up_to"] == 48
@@ -69,7 +69,7 @@ def test_the_document_about_the_question_is_read_first(tmp_path):
 
 def test_the_best_document_takes_at_most_its_share_of_the_budget(tmp_path):
     graph = _graph(tmp_path)
-    answer = Navigator(graph, document_share=0.25).ask(QUESTION, budget=64)
+    answer = Navigator(graph, NavigatorOptions(document_share=0.25)).ask(QUESTION, budget=64)
     [lead] = _lead(answer)
     after = answer.trace.index(lead) + 1
     fetched = [t for t in answer.trace[after:] if t["op"] == "fetch"]
@@ -122,9 +122,9 @@ def test_a_word_of_one_document_s_title_that_no_other_holds_names_it(tmp_path):
 
 
 @pytest.mark.parametrize("share", [-0.1, 1.5, float("nan")])
-def test_a_share_outside_0_to_1_is_refused(tmp_path, share):
+def test_a_share_outside_0_to_1_is_refused(share):
     with pytest.raises(ConfigError, match="document_share"):
-        Navigator(_graph(tmp_path), document_share=share)
+        NavigatorOptions(document_share=share)
 
 
 GOALS_2025 = """# Project Goals 2025h2

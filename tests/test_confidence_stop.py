@@ -8,7 +8,7 @@ import pytest
 
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
-from docnav.query import DocNavGraph, Navigator
+from docnav.query import DocNavGraph, Navigator, NavigatorOptions
 from docnav.query.navigator import EvidenceState
 from docnav.query.lexical import BM25, tokens
 from docnav.store import Store
@@ -69,7 +69,8 @@ def test_words_found_together_in_many_paragraphs_do_not_end_the_search(graph):
                for op in answer.trace)
     read = [e for e in answer.evidence if "every" in e.piece.text]
     assert len(read) >= 3 and answer.tokens_used > 0.9 * budget
-    lenient = Navigator(graph, specific=10).ask(QUESTION, budget=budget, doc="*handbook.md")
+    lenient = Navigator(graph, NavigatorOptions(specific=10)).ask(QUESTION, budget=budget,
+                                                                  doc="*handbook.md")
     assert not any(op["op"] == "no confidence stop" for op in lenient.trace)
     assert lenient.tokens_used < answer.tokens_used
 

@@ -12,7 +12,7 @@ from _stores import indexed_graph
 
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
-from docnav.query import DocNavGraph, Navigator
+from docnav.query import DocNavGraph, Navigator, NavigatorOptions
 from docnav.query.parts import headed
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions
@@ -389,10 +389,12 @@ def test_a_part_summed_up_is_outlined_by_its_subsections_headings_first(tmp_path
     assert first.piece.text == ("- We Face Intense Competition\n- Our Expansion Places a "
                                 "Strain on Our Resources\n- We Have Foreign Exchange Risk")
     assert len(answer.evidence) > 1  # the sources follow
-    cut = Navigator(graph, outline_share=0.1).ask("What are the main risk factors?", 200)
+    cut = Navigator(graph, NavigatorOptions(outline_share=0.1)).ask(
+        "What are the main risk factors?", 200)
     assert cut.evidence[0].piece.text == "- We Face Intense Competition\n(and 2 more)"
     assert [t["headings"] for t in cut.trace if t["op"] == "outline"] == [1]
-    off = Navigator(graph, outline_share=0).ask("What are the main risk factors?", 200)
+    off = Navigator(graph, NavigatorOptions(outline_share=0)).ask(
+        "What are the main risk factors?", 200)
     assert all(e.found_by != "outline" for e in off.evidence)
     # a local question whose words (the asking ones aside) are the part's heading likewise
     listed = Navigator(graph).ask("List the risk factors", budget=200)

@@ -11,7 +11,7 @@ from _pump import MANUAL, find
 from docnav.embed import HashingEmbedder
 from docnav.errors import InputError
 from docnav.index import Indexer, IndexOptions
-from docnav.query import DocNavGraph, Navigator
+from docnav.query import DocNavGraph, Navigator, NavigatorOptions
 from docnav.store import Store
 
 
@@ -28,7 +28,7 @@ def test_the_cross_reference_route_follows_the_references_of_the_section_it_read
     read = [graph.node(e.piece.node_id) for e in answer.evidence if e.found_by == "reference"]
     assert read and all(n.parent_id == wiring.node_id for n in read)
     # a section reached by a reference is read as a located one is: a share of the budget
-    share = int(Navigator(graph).section_share * 60)
+    share = int(NavigatorOptions().section_share * 60)
     assert sum(e.piece.tokens for e in answer.evidence if e.found_by == "reference") <= share
 
 
@@ -201,7 +201,7 @@ def test_the_words_no_evidence_holds_are_searched_for(built):
     # One passage per ranking and no reading order: the seal paragraph is read, "breaker" is
     # still a gap, and a search for it finds the wiring paragraph (not a neighbour of the seal).
     graph = DocNavGraph.open(built.path, embedder=None)
-    nav = Navigator(graph, candidates=1, sections=0)
+    nav = Navigator(graph, NavigatorOptions(candidates=1, sections=0))
     answer = nav.ask("impeller seal breaker", budget=300, doc="manual.md")
     by = {e.found_by: e.piece.text for e in answer.evidence}
     assert "impeller seal" in by["passage"] and "16 ampere breaker" in by["gap"]

@@ -7,7 +7,9 @@ import pytest
 from _stores import indexed_graph
 
 from docnav.errors import ConfigError
-from docnav.query import DocNavGraph, Navigator
+from docnav.query import DocNavGraph, Navigator, NavigatorOptions
+
+NO_READING_ORDER = NavigatorOptions(sections=0)  # passages in the searches' order alone
 
 
 def _lexical_store(tmp_path, files: dict[str, str]) -> DocNavGraph:
@@ -39,7 +41,7 @@ def test_a_lead_in_is_read_with_what_it_announces(tmp_path):
     # question) is the answer. One passage read, no reading order, no embeddings: only the
     # step that reads a lead-in with what follows it can find the code.
     lexical_only = _lexical_store(tmp_path, {"try.md": TRY})
-    answer = Navigator(lexical_only, sections=0, max_steps=1).ask(
+    answer = Navigator(lexical_only, NavigatorOptions(sections=0, max_steps=1)).ask(
         "What is the question mark operator's desugaring?", budget=300)
     assert [e.found_by for e in answer.evidence] == ["passage", "next"]
     assert "Try::into_result" in answer.evidence[1].piece.text
@@ -67,8 +69,8 @@ def test_a_found_preamble_is_read_as_its_whole_document(tmp_path):
         "bang-type.md": BANG,
         "kinds.md": "## Kinds\n\nEvery type has a kind: the kind of a type was introduced "
                     "long ago.\n"})
-    answer = Navigator(lexical_only, sections=1).ask("Why was the bang type introduced?",
-                                                     budget=300)
+    answer = Navigator(lexical_only, NavigatorOptions(sections=1)).ask(
+        "Why was the bang type introduced?", budget=300)
     assert any(e.piece.text.startswith("Promote") and e.found_by == "passage"
                for e in answer.evidence)
 
@@ -107,7 +109,8 @@ def test_a_found_section_s_opening_does_not_come_before_a_better_match(tmp_path)
     lexical_only = _lexical_store(tmp_path, {"log.md": LOG})
 
     def passage_order(**options) -> list[str]:
-        answer = Navigator(lexical_only, **options).ask("pump seal", budget=500, doc="log.md")
+        answer = Navigator(lexical_only, NavigatorOptions(**options)).ask(
+            "pump seal", budget=500, doc="log.md")
         step = next(s for s in answer.trace if s.get("over", "").startswith("paragraphs"))
         return [" ".join(lexical_only.node(h).text.split()[:2]) for h in step["hits"]]
 
@@ -115,7 +118,7 @@ def test_a_found_section_s_opening_does_not_come_before_a_better_match(tmp_path)
     assert passage_order(reading_weight=1.0) == ["The pump", "Order the", "A worn"]
     assert passage_order(reading_weight=0.0) == ["The pump", "A worn"]
     with pytest.raises(ConfigError, match="reading_weight -1"):
-        Navigator(lexical_only, reading_weight=-1)
+        Navigator(lexical_only, NavigatorOptions(reading_weight=-1))
 
 
 FILING = """---
@@ -163,7 +166,7 @@ def test_the_documents_own_name_is_not_searched_for_inside_it(tmp_path):
     # asked out (their registrant) finds the row first; the trace says what was left out.
     graph = _lexical_store(tmp_path, {"acme.md": FILING, "other.md": "# Other\n\nTotal "
                                       "current assets of another company 5 6.\n"})
-    nav = Navigator(graph, sections=0, max_steps=1)
+    nav = Navigator(graph, NavigatorOptions(sections=0, max_steps=1))
     asked = "What were Acme Widgets' total current assets?"
     answer = nav.ask(asked, budget=64, doc="acme.md")
     found = [e.piece.text for e in answer.evidence if e.found_by == "passage"]
@@ -220,15 +223,15 @@ def test_in_a_collection_of_filings_naming_a_company_asks_its_filings(tmp_path):
     # Two companies' filings: the question names Globex, so Globex's filing alone is read,
     # without its name, and the trace says which documents the name chose.
     graph = _lexical_store(tmp_path, {"acme.md": FILING, "globex.md": GLOBEX})
-    answer = Navigator(graph, sections=0).ask("What were Globex's total current assets?",
-                                              budget=64)
+    answer = Navigator(graph, NO_READING_ORDER).ask("What were Globex's total current assets?",
+                                                    budget=64)
     assert {e.piece.doc_path for e in answer.evidence} == {str(tmp_path / "docs" / "globex.md")}
     focus = answer.trace[0]
     assert focus["op"] == "focus" and focus["left_out"] == ["GLOBEX"]
     assert focus["documents"] == [str(tmp_path / "docs" / "globex.md")]
     assert focus["question"] == "What were total current assets?"
     # naming neither chooses nothing
-    neither = Navigator(graph, sections=0).ask("What were total current assets?", budget=200)
+    neither = Navigator(graph, NO_READING_ORDER).ask("What were total current assets?", budget=200)
     assert all(step["op"] not in ("focus", "compare") for step in neither.trace)
     assert len({e.piece.doc_path for e in neither.evidence}) == 2
 
@@ -239,7 +242,7 @@ def test_a_question_naming_two_companies_is_asked_of_each_with_half_the_budget(t
     # budget and without either name, in the order the question names them.
     graph = _lexical_store(tmp_path, {"acme.md": FILING, "globex.md": GLOBEX})
     docs = tmp_path / "docs"
-    answer = Navigator(graph, sections=0).ask(
+    answer = Navigator(graph, NO_READING_ORDER).ask(
         "Compare the total current assets and merchandise inventories of Globex and Acme "
         "Widgets", budget=160)
     compare = answer.trace[0]
@@ -267,8 +270,8 @@ def test_a_question_about_each_company_is_asked_of_every_company_in_turn(tmp_pat
     # of one ("the company's"), which leaves "the company" out as the company's name.
     graph = _lexical_store(tmp_path, {"acme.md": FILING, "globex.md": GLOBEX})
     docs = tmp_path / "docs"
-    answer = Navigator(graph, sections=0).ask("What were each company's total current assets?",
-                                              budget=160)
+    answer = Navigator(graph, NO_READING_ORDER).ask(
+        "What were each company's total current assets?", budget=160)
     compare = answer.trace[0]
     assert (compare["op"], compare["each"]) == ("compare", True)
     assert compare["companies"] == ["ACME WIDGETS", "GLOBEX"] and compare["tokens_each"] == 80
@@ -280,12 +283,13 @@ def test_a_question_about_each_company_is_asked_of_every_company_in_turn(tmp_pat
     assert focus == [("ACME WIDGETS", ["ACME WIDGETS", "the company"]),
                      ("GLOBEX", ["GLOBEX", "the company"])]
     # "the company", asked of no one company's filings, is each of them too
-    the = Navigator(graph, sections=0).ask("What were the company's total current assets?", 160)
+    the = Navigator(graph, NO_READING_ORDER).ask(
+        "What were the company's total current assets?", 160)
     assert the.trace[0]["op"] == "compare" and the.trace[0]["each"]
     # a store with a document of no registrant: nothing to ask in turn
     (tmp_path / "b").mkdir()
     plain = _lexical_store(tmp_path / "b", {"acme.md": FILING, "other.md": "# Other\n\nText.\n"})
-    assert all(t["op"] != "compare" for t in Navigator(plain, sections=0).ask(
+    assert all(t["op"] != "compare" for t in Navigator(plain, NO_READING_ORDER).ask(
         "What were each company's total current assets?", budget=160).trace)
 
 
@@ -294,7 +298,7 @@ def test_a_company_named_beside_documents_without_a_registrant_chooses_nothing(t
     # and the name stays a search word.
     graph = _lexical_store(tmp_path, {"globex.md": GLOBEX, "news.md": "# News\n\nGlobex "
                                       "reported total current assets of 1,111 this year.\n"})
-    answer = Navigator(graph, sections=0).ask("What were Globex's total current assets?",
-                                              budget=200)
+    answer = Navigator(graph, NO_READING_ORDER).ask("What were Globex's total current assets?",
+                                                    budget=200)
     assert all(step["op"] != "focus" for step in answer.trace)
     assert len({e.piece.doc_path for e in answer.evidence}) == 2

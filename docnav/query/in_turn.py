@@ -100,7 +100,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> 
     if not terms:
         raise InputError(f"query {asked!r} asks which {kind.group(1)} but not what about: "
                          f"say what they should hold (\"Which {kind.group(1)} mention ...?\")")
-    n = max(1, min(nav.documents, budget // nav.document_tokens))
+    n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     holders = nav.graph.term_documents(terms)
     every = nav.graph.document_paths()
     # the words that tell documents apart: held by at most half of them ("use" is not)

@@ -58,6 +58,7 @@ from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, without_names)
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, labelled_parts,
                                  named_sections, template_part, unlabelled, works_cited)
+from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
 from docnav.query.statements import statements_asked
@@ -69,52 +70,21 @@ _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate
 class Navigator:
     """Runs the navigation loop over a :class:`DocNavGraph`."""
 
-    def __init__(self, graph: DocNavGraph, router: Callable[[str], str] = route,
-                 max_steps: int = 200, section_share: float = 0.4, candidates: int = 200,
-                 sections: int = 10, reading_weight: float = 0.75, short_hit_words: int = 15,
-                 specific: int = 3, named_sections: bool = True, template_documents: int = 3,
-                 table_heads: int = 8, documents: int = 5, document_tokens: int = 150,
-                 outline_share: float = 0.25, document_share: float = 0.75, answerer=None,
-                 verifier=None, policy: str = "flag") -> None:
+    def __init__(self, graph: DocNavGraph, options: NavigatorOptions = NavigatorOptions(),
+                 router: Callable[[str], str] = route, answerer=None, verifier=None,
+                 policy: str = "flag") -> None:
         if policy not in ("flag", "drop"):
             raise ConfigError(f"answer policy {policy!r} is not valid: use 'flag' (keep every "
                               "sentence, each with its verdict) or 'drop' (keep the supported)")
-        if not reading_weight >= 0:
-            raise ConfigError(f"reading_weight {reading_weight!r} is not valid: give a weight "
-                              ">= 0 (0: no reading order; 1: as much as a search's ranking)")
-        if not 0 <= document_share <= 1:
-            raise ConfigError(f"document_share {document_share!r} is not valid: give a share of "
-                              "the budget from 0 (no document read first) to 1 (all of it)")
         if policy == "drop" and verifier is None:
             raise ConfigError("answer policy 'drop' needs a verifier to check the sentences")
         self.graph = graph
+        self.options = options
         self.router = router
-        self.max_steps = max_steps  # passages read at most, neighbours included
-        self.section_share = section_share  # most of the budget one expanded section may take
-        self.candidates = candidates  # paragraphs each ranking contributes
-        self.sections = sections  # located sections whose paragraphs form the reading order
-        self.reading_weight = reading_weight  # the reading order's weight beside a search's 1
-        self.short_hit_words = short_hit_words  # a hit shorter than this is read with its next
-        self.specific = specific  # most paragraphs holding every term for one to end the search
-        # a section named by its heading is read first (cross-reference route), and a part
-        # most documents have, named by the question's words, in the one it picks (local)
-        self.named_sections = named_sections
-        self.template_documents = template_documents  # fewest documents to tell a template
-        self.table_heads = table_heads  # most column-head paragraphs read with a table of figures
-        self.documents = documents  # most documents a "which documents" question reads
-        self.document_tokens = document_tokens  # least budget each of them gets
-        # most of the budget the headings of a part summed up take (0: no outline)
-        self.outline_share = outline_share
-        # most of the budget a local question asked of several documents spends in the one
-        # it is most likely about, before passages of them all (0: no such document)
-        self.document_share = document_share
         self.answerer = answerer  # None: the answer is the cited evidence
         self.verifier = verifier  # checks a generated answer's sentences (None: not checked)
         self.policy = policy  # drop: a generated answer keeps only its supported sentences
-        self.passages = Passages(graph, candidates=candidates, sections=sections,
-                                 reading_weight=reading_weight, short_hit_words=short_hit_words,
-                                 table_heads=table_heads, document_share=document_share,
-                                 max_steps=max_steps)
+        self.passages = Passages(graph, options)
 
     def ask(self, question: str, budget: int = 1024, doc: str | None = None) -> Answer:
         budget = whole(budget, "budget", 16, "give at least 16 tokens of evidence")
@@ -203,7 +173,7 @@ class Navigator:
                               question, budget)
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
         run = Run(self.graph, asked, question, kind, state, scope, by_title)
-        if kind == "local" and not chosen and self.document_share > 0:
+        if kind == "local" and not chosen and self.options.document_share > 0:
             run.lead = self.passages.best_document(run)
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
@@ -216,7 +186,7 @@ class Navigator:
         # (a question of no words but the asking ones has no confidence to stop on)
         holders = self.graph.holding_all(state.terms, kinds=["paragraph"],
                                          filters=run.filters) if state.terms else 0
-        if holders > self.specific:
+        if holders > self.options.specific:
             state.common = True
             run.op("no confidence stop", reason="the question's words are together in "
                    f"{holders} paragraphs", paragraphs=holders)
@@ -247,11 +217,11 @@ class Navigator:
                 for nid in sources:
                     by_doc.setdefault(graph.node(nid).path, []).append(nid)
                 run.take_each(interleave(list(by_doc.values())))
-        if self.named_sections:
+        if self.options.named_sections:
             # "Summarise Amazon's risk factors": what is left of the question is a heading in
             # scope ("Item 1A. Risk Factors"): that part is summed up by its summary's sources
             # and its subsections', a subsection in turn (and a document's part in turn)
-            named = headed(graph, state.question, run.filters)[: self.documents]
+            named = headed(graph, state.question, run.filters)[: self.options.documents]
             for part in named[:1]:  # its subsections' headings first: what a reader skims
                 self._take_outline(run, part)
             if named:
@@ -285,7 +255,8 @@ class Navigator:
         hits = [h.node_id for h in graph.locate(question, k=4, kinds=["section"],
                                                 filters=filters)]
         run.op("locate", over="sections", hits=hits)
-        named = named_sections(graph, question, filters, hits) if self.named_sections else []
+        named = (named_sections(graph, question, filters, hits)
+                 if self.options.named_sections else [])
         if named:
             run.op("locate", over="sections named by heading", hits=named)
         # "Note 7", "Item 7A", "Section 4.2": the part so labelled, before any other
@@ -341,16 +312,16 @@ class Navigator:
         # "What risk factors does Best Buy list?": the question asks for a list and its words
         # are a heading in scope, whose subsections' headings a reader skims first ("What
         # was Adobe's revenue?" asks for a figure, not the parts of "Revenue")
-        if run.kind == "local" and self.named_sections and _LISTING.search(run.question):
+        if run.kind == "local" and self.options.named_sections and _LISTING.search(run.question):
             for part in headed(self.graph, " ".join(state.words.values()), run.filters)[:1]:
                 self._take_outline(run, part)
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
         # words, is read in the document its other words pick
-        if run.kind == "local" and self.named_sections:
+        if run.kind == "local" and self.options.named_sections:
             # (a document the question chose by its title has the parts most others have)
             for section in template_part(self.graph, run.question,
                                          None if run.by_title else run.scope, run.filters,
-                                         self.template_documents)[:1]:
+                                         self.options.template_documents)[:1]:
                 pieces = self._read(section, state, share=1.0)
                 run.op("expand", node=section, depth=1, to="a part most documents have",
                        added=state.add(pieces, "section"))
@@ -364,7 +335,7 @@ class Navigator:
         gaps = state.gaps
         # a paper's works cited are no evidence, unless the question asks about them
         cited = frozenset() if ABOUT_CITED.search(run.question) else works_cited(graph)
-        if gaps and not state.sufficient() and run.steps < self.max_steps:
+        if gaps and not state.sufficient() and run.steps < self.options.max_steps:
             hits = graph.locate(" ".join(gaps), k=5, kinds=["paragraph"], filters=run.filters)
             run.op("locate", over="gaps", terms=gaps, hits=[h.node_id for h in hits])
             for h in hits:
@@ -372,11 +343,11 @@ class Navigator:
                     continue
                 run.take([h.node_id], "gap")
                 run.steps += 1
-                if state.sufficient() or run.steps >= self.max_steps:
+                if state.sufficient() or run.steps >= self.options.max_steps:
                     break
         best = sorted(state.evidence.values(), key=lambda e: -e.relevance)[:2]
         for e in best:
-            if state.sufficient() or run.steps >= self.max_steps:
+            if state.sufficient() or run.steps >= self.options.max_steps:
                 break
             for direction in ("next", "previous", "references"):
                 ids = [i for i in graph.navigate(e.piece.node_id, direction) if i not in cited]
@@ -415,7 +386,7 @@ class Navigator:
         is left whole to the passages. Marked visited."""
         node = self.graph.node(node_id)
         parts = [node_id] if node.kind == "paragraph" else self.graph.expand(node_id, 1)[1:]
-        share = int((self.section_share if share is None else share) * state.budget)
+        share = int((self.options.section_share if share is None else share) * state.budget)
         pieces = self.graph.fetch([c for c in parts if c not in state.visited],
                                   budget=min(share, state.remaining))
         if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
@@ -431,7 +402,7 @@ class Navigator:
         node = self.graph.node(section)
         subs = [self.graph.node(c).heading for c in self.graph.navigate(section, "children")
                 if self.graph.node(c).kind == "section"]
-        room = int(self.outline_share * state.budget)
+        room = int(self.options.outline_share * state.budget)
         if len(subs) < 3 or room < 16:
             return []
         lines: list[str] = []

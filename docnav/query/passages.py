@@ -23,6 +23,7 @@ import re
 from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph, rrf
 from docnav.query.in_turn import named_by_title
+from docnav.query.options import NavigatorOptions
 from docnav.query.parts import ABOUT_CITED, works_cited
 from docnav.tree import PREAMBLE
 
@@ -33,20 +34,11 @@ _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
 
 
 class Passages:
-    """The passage reading of a :class:`~docnav.query.navigator.Navigator`, with its options
-    (described there)."""
+    """The passage reading of a :class:`~docnav.query.navigator.Navigator`, with its options."""
 
-    def __init__(self, graph: DocNavGraph, *, candidates: int, sections: int,
-                 reading_weight: float, short_hit_words: int, table_heads: int,
-                 document_share: float, max_steps: int) -> None:
+    def __init__(self, graph: DocNavGraph, options: NavigatorOptions) -> None:
         self.graph = graph
-        self.candidates = candidates
-        self.sections = sections
-        self.reading_weight = reading_weight
-        self.short_hit_words = short_hit_words
-        self.table_heads = table_heads
-        self.document_share = document_share
-        self.max_steps = max_steps
+        self.options = options
 
     def read(self, run: Run) -> None:
         """Passages in :meth:`order` while the evidence is short, each short hit with the
@@ -57,7 +49,7 @@ class Passages:
         if state.sufficient():
             return
         if run.lead:
-            until = int(self.document_share * state.budget)
+            until = int(self.options.document_share * state.budget)
             order = self.order(run.question, {"path": glob.escape(run.lead["document"])})
             run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until, hits=order[:12])
             self._read_in(run, order, until=until)
@@ -93,7 +85,7 @@ class Passages:
                     run.op("navigate", node=table, direction="previous", to=heads,
                            why="column heads")
                     run.take(heads, "column heads")
-            if state.sufficient() or run.steps >= self.max_steps:
+            if state.sufficient() or run.steps >= self.options.max_steps:
                 break
 
     def best_document(self, run: Run) -> dict | None:
@@ -138,20 +130,20 @@ class Passages:
         reading order put a found section's opening before the paragraph both searches
         ranked first; the weights 0 .. 1 were all measured, on every set (*Reading order's
         weight*): 0.75 was chosen after seeing them."""
-        ranks = self.graph.rankings(question, k=self.candidates, kinds=["paragraph"],
+        ranks = self.graph.rankings(question, k=self.options.candidates, kinds=["paragraph"],
                                     filters=filters)
-        found = self.graph.rankings(question, k=self.sections * 5, kinds=["section"],
-                                    filters=filters) if self.sections > 0 else {}
+        found = self.graph.rankings(question, k=self.options.sections * 5, kinds=["section"],
+                                    filters=filters) if self.options.sections > 0 else {}
         reading: dict[str, None] = {}
-        for sid, _ in rrf(found.values())[: self.sections]:
+        for sid, _ in rrf(found.values())[: self.options.sections]:
             section = self.graph.node(sid)
             if section.block_kind == PREAMBLE and section.parent_id:
                 sid = section.parent_id  # found by the document's title: the whole document
             for nid in self.graph.expand(sid, depth=10_000):
                 if self.graph.node(nid).kind == "paragraph":
                     reading[nid] = None
-        fused = rrf([*ranks.values(), list(reading)[: self.candidates]],
-                    weights=[1.0] * len(ranks) + [self.reading_weight])
+        fused = rrf([*ranks.values(), list(reading)[: self.options.candidates]],
+                    weights=[1.0] * len(ranks) + [self.options.reading_weight])
         # a paper's works cited are no passages, unless the question asks about them
         cited = frozenset() if ABOUT_CITED.search(question) else works_cited(self.graph)
         return [nid for nid, _ in fused if nid not in cited]
@@ -160,7 +152,7 @@ class Passages:
         """A hit whose content is in the paragraph after it: a short one (a heading, caption or
         table title left as a paragraph) or a lead-in ending in a colon ("The desugaring of
         the ? operator is changed to the following:", then the code)."""
-        return len(text.split()) < self.short_hit_words or text.rstrip().endswith(":")
+        return len(text.split()) < self.options.short_hit_words or text.rstrip().endswith(":")
 
     def column_heads(self, node_id: str) -> list[str]:
         """The column heads of a table of figures, set as paragraphs of their own above it (a
@@ -172,7 +164,7 @@ class Passages:
             return []
         heads: list[str] = []
         at = node_id
-        while len(heads) < self.table_heads:
+        while len(heads) < self.options.table_heads:
             before = self.graph.navigate(at, "previous")[:1]
             if not before:
                 break
@@ -180,7 +172,7 @@ class Passages:
             if prev.kind != "paragraph" or prev.parent_id != node.parent_id:
                 break
             if prev.block_kind != "table":
-                if len(prev.text.split()) >= self.short_hit_words:
+                if len(prev.text.split()) >= self.options.short_hit_words:
                     break
                 heads.append(prev.node_id)
             at = prev.node_id

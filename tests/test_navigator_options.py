@@ -1,0 +1,34 @@
+"""The navigator's settings are one typed object; a setting out of its range is refused
+when the object is made, naming the setting, the value and what is valid."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from docnav.errors import ConfigError
+from docnav.query import NavigatorOptions
+
+
+@pytest.mark.parametrize("setting, value, valid", [
+    ("max_steps", 0, "whole number >= 1"),
+    ("candidates", 2.5, "whole number >= 1"),
+    ("sections", -1, "whole number >= 0"),
+    ("documents", True, "whole number >= 1"),  # a bool is no count
+    ("section_share", 1.5, "from 0 to 1"),
+    ("outline_share", -0.1, "from 0 to 1"),
+    ("reading_weight", float("nan"), "weight >= 0"),
+    ("document_share", 2, "from 0"),
+])
+def test_a_setting_out_of_range_is_refused(setting, value, valid):
+    with pytest.raises(ConfigError, match=f"{setting} {value!r} is not valid: .*{valid}"):
+        NavigatorOptions(**{setting: value})
+
+
+def test_the_defaults_are_valid_and_the_settings_cannot_change_under_a_navigator():
+    options = NavigatorOptions()
+    assert options.document_share == 0.75 and options.reading_weight == 0.75
+    assert NavigatorOptions(sections=0, outline_share=0, document_share=0).sections == 0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        options.sections = 0  # type: ignore[misc]
