@@ -24,7 +24,6 @@ _TOKEN = re.compile(r"\w+", re.UNICODE)
 _CLITIC = re.compile(r"(?<=\w)['’](?:s|re|ll|ve|d|m)\b")
 _NEGATED = re.compile(r"\b(\w+?)n['’]t\b")
 _NEGATED_VERB = {"ca": "can", "wo": "will", "sha": "shall"}
-_JOINED = re.compile(r"(?=\w*_)\w+|(?=\w*\d)(?=\w*[^\W\d_])\w+")  # with "_", or digits and letters
 _RUN = re.compile(r"\d{2,}|[^\W\d_]{2,}")  # a run of two or more digits, or of letters
 STOPWORDS = frozenset(
     "a an and are as at be by for from has have how in is it its of on or that the this to was "
@@ -65,7 +64,7 @@ def _words(text: str, runs: list[str] | None = None) -> list[str]:
     for word in _TOKEN.findall(_CLITIC.sub("", text)):
         if word not in STOPWORDS:
             words.append(word)
-        if _JOINED.fullmatch(word):
+        if not (word.isalpha() or word.isdigit()):  # joined: with "_", or digits and letters
             parts = [run for run in _RUN.findall(word) if run != word and run not in STOPWORDS]
             words += parts
             if runs is not None:
