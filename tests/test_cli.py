@@ -287,6 +287,8 @@ def test_nav_takes_the_document_id_that_show_prints(indexed):
                                for line in out.strip().splitlines())
     code, out, _ = run(indexed.db, "nav", doc_id.upper(), "--dir", "parent")  # any case
     assert code == 0
+    # the file name `docnav show` lists names the same document
+    assert run(indexed.db, "nav", "0019-opt-in-builtin-traits.md", "--dir", "parent")[1] == out
     (parent,) = out.strip().splitlines()
     assert parent.split()[1] == "collection"
     code, out, _ = run(indexed.db, "nav", parent.split()[0], "--dir", "children")

@@ -483,6 +483,28 @@ def test_resolve_takes_ids_prefixes_and_document_ids(graph):
         graph.resolve("  ")
 
 
+def test_resolve_takes_a_document_s_path_as_docnav_show_does(graph, tmp_path):
+    # `docnav nav pump-manual.md --dir children`: `docnav show` lists paths, and takes them
+    seal = find(graph, "Replace the impeller")
+    path = graph.node(seal.node_id).path
+    root = graph.resolve(seal.doc_id)
+    name = path.rsplit("/", 1)[-1]
+    assert graph.resolve(path) == graph.resolve(name) == graph.resolve(name[:4]) == root
+    assert graph.resolve("docs/" + name) == root  # the end of its path after a "/"
+    with pytest.raises(InputError, match="unknown node id '.md'"):
+        graph.resolve(".md")  # the end of every path, but after no "/", nor a name's start
+
+
+def test_a_path_that_names_several_documents_is_refused_with_them(tmp_path):
+    from _stores import indexed_graph
+
+    graph = indexed_graph(tmp_path, {"pump-a.md": "# A\n\nOne.\n",
+                                     "pump-b.md": "# B\n\nTwo.\n"})
+    assert graph.node(graph.resolve("pump-b")).heading == "B"
+    with pytest.raises(InputError, match=r"'pump' names 2 documents \(.*a.md, .*b.md\)"):
+        graph.resolve("pump")
+
+
 def _common_prefix(graph) -> str:
     """One hex digit that begins several node ids."""
     from collections import Counter

@@ -27,6 +27,7 @@ from docnav.query.fields import date_of, parse_fields
 from docnav.query.lexical import BM25
 from docnav.query.tables import tables_from_db, tables_from_parquet
 from docnav.query.vectors import STORED, ItemVectors
+from docnav.scan import absolute
 from docnav.store import COLLECTION_DOC_ID, Store
 
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references", "related")
@@ -229,23 +230,42 @@ class DocNavGraph:
     def resolve(self, ref: str) -> str:
         """The node id ``ref`` names: a node id, a unique prefix of one, or a document id (or
         unique prefix), which stands for the document's root node — the ids that ``docnav
-        show`` and ``docnav locate`` print."""
+        show`` and ``docnav locate`` print; failing those, a document's path as ``docnav
+        show`` takes it (as indexed, relative to here, its end after a "/", or the start of
+        its file name), which stands for that document's root node too."""
         ref = ref.strip()
         if not ref:
             raise InputError("empty node id: `docnav locate` and `docnav show` print node ids")
         if ref in self._nodes:
             return ref
-        ref = ref.lower()  # ids are lower-case hex; one copied in capitals still names them
         roots = {n.doc_id: nid for nid, n in self._nodes.items() if n.kind == "document"}
-        matches = sorted({nid for nid in self._nodes if nid.startswith(ref)}
-                         | {root for doc_id, root in roots.items() if doc_id.startswith(ref)})
+        low = ref.lower()  # ids are lower-case hex; one copied in capitals still names them
+        matches = sorted({nid for nid in self._nodes if nid.startswith(low)}
+                         | {root for doc_id, root in roots.items() if doc_id.startswith(low)})
         if len(matches) == 1:
             return matches[0]
         if matches:
             shown = ", ".join(m[:12] for m in matches[:5])
             raise InputError(f"{ref!r} begins {len(matches)} node ids ({shown}"
                              f"{', ...' if len(matches) > 5 else ''}); give more of it")
-        return self.node(ref).node_id  # raises the unknown-id error
+        documents = self._documents_at(ref, roots.values())
+        if len(documents) == 1:
+            return documents[0]
+        if documents:
+            shown = ", ".join(self._nodes[r].path or r for r in documents[:5])
+            raise InputError(f"{ref!r} names {len(documents)} documents ({shown}"
+                             f"{', ...' if len(documents) > 5 else ''}); give more of the path")
+        return self.node(low).node_id  # raises the unknown-id error
+
+    def _documents_at(self, ref: str, roots: Iterable[str]) -> list[str]:
+        """The root nodes of the documents whose path ``ref`` names: the path itself, as
+        given or made absolute, else those ending in "/ref" or whose file name begins it."""
+        paths = {root: self._nodes[root].path or "" for root in roots}
+        whole = {ref, str(absolute(ref))}
+        exact = [root for root, path in paths.items() if path in whole]
+        return sorted(exact or [root for root, path in paths.items()
+                                if path.endswith("/" + ref) or Path(path).name.startswith(ref)],
+                      key=paths.get)
 
     # -- locate ------------------------------------------------------------------------------
 
