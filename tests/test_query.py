@@ -12,7 +12,7 @@ from docnav.embed import HashingEmbedder
 from docnav.errors import ConfigError, InputError, StoreError
 from docnav.index import Indexer, IndexOptions
 from docnav.query import DIRECTIONS, DocNavGraph, EvidenceState, Navigator, Piece, route
-from docnav.query.lexical import BM25, tokens
+from docnav.query.lexical import BM25, search_words, tokens
 from docnav.store import Store
 
 
@@ -194,6 +194,10 @@ def test_a_word_of_letters_and_digits_is_also_searched_by_its_runs():
     # other words ranks as before ("word2vec" is one word of the first text's two, as "model")
     bm25 = BM25(["seal word2vec", "seal model"])
     assert bm25.scores("seal")[0] == bm25.scores("seal")[1] > 0
+    # a missing joined word is named once, as the question wrote it, not by its runs
+    assert search_words("FY2022 margin") == {"fy2022": "fy2022", "fy": "fy2022",
+                                             "2022": "fy2022", "margin": "margin"}
+    assert EvidenceState("the FY2022 margin", budget=100).gaps == ["fy2022", "margin"]
 
 
 def test_evidence_state_tracks_gaps_and_confidence(graph):

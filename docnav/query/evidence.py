@@ -71,7 +71,8 @@ class EvidenceState:
         covered = set()
         for e in self.evidence.values():
             covered |= set(tokens(e.piece.text + " " + e.piece.breadcrumb))
-        return [self.words[t] for t in self.terms if t not in covered]
+        # a joined word is one gap however many of its terms ("fy2022", "fy") are missing
+        return list(dict.fromkeys(self.words[t] for t in self.terms if t not in covered))
 
     @property
     def confidence(self) -> float:
@@ -212,7 +213,8 @@ class Run:
                             for e in evidence)
         gaps = set(state.gaps)
         labels = {t for label in self.unfound for t in tokens(label)}  # said once, as a label
-        absent = [w for t, w in state.words.items() if w in gaps and t not in labels
-                  and not self.graph.holding_all([t], filters=self.filters)] + self.unfound
+        absent = list(dict.fromkeys(
+            w for t, w in state.words.items() if w in gaps and t not in labels
+            and not self.graph.holding_all([t], filters=self.filters))) + self.unfound
         return Answer(self.asked, self.kind, evidence, self.trace, state.confidence,
                       state.tokens_used, text, missing=state.gaps, absent=absent)

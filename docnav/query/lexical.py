@@ -36,39 +36,39 @@ _STEMMER = Stemmer.Stemmer("english")
 
 def tokens(text: str) -> list[str]:
     """The text's search terms: its words lower-cased, common words dropped, stemmed."""
-    return _STEMMER.stemWords(_words(text))
+    return _STEMMER.stemWords([word for word, _ in _words(text)])
 
 
 def _terms_and_length(text: str) -> tuple[list[str], int]:
     """The text's search terms and its length for BM25: its words, not counting a joined
     word's runs, which stand where the word stands (as Lucene's BM25 discounts tokens that
     overlap), so that no text grows shorter or longer beside the others by being split."""
-    runs: list[str] = []
-    words = _words(text, runs)
-    return _STEMMER.stemWords(words), len(words) - len(runs)
+    words = _words(text)
+    return (_STEMMER.stemWords([word for word, _ in words]),
+            sum(joined is None for _, joined in words))
 
 
 def search_words(text: str) -> dict[str, str]:
-    """The text's search terms, each with the first word of the text that gave it."""
-    words = _words(text)  # (a joined word's runs come with their own text)
+    """The text's search terms, each with the first word of the text that gave it (a joined
+    word's runs with that word: "fy" and "2022" of "FY2022" are the question's "fy2022")."""
+    words = _words(text)
     first: dict[str, str] = {}
-    for term, word in zip(_STEMMER.stemWords(words), words):
-        first.setdefault(term, word)
+    for term, (word, joined) in zip(_STEMMER.stemWords([w for w, _ in words]), words):
+        first.setdefault(term, joined or word)
     return first
 
 
-def _words(text: str, runs: list[str] | None = None) -> list[str]:
-    """The text's words and joined words' runs, in order; the runs also go to ``runs``."""
+def _words(text: str) -> list[tuple[str, str | None]]:
+    """The text's words and joined words' runs, in order, each run with its joined word
+    (None for a word of the text)."""
     text = _NEGATED.sub(lambda m: _NEGATED_VERB.get(m[1], m[1]), text.lower())
-    words = []
+    words: list[tuple[str, str | None]] = []
     for word in _TOKEN.findall(_CLITIC.sub("", text)):
         if word not in STOPWORDS:
-            words.append(word)
+            words.append((word, None))
         if not (word.isalpha() or word.isdigit()):  # joined: with "_", or digits and letters
-            parts = [run for run in _RUN.findall(word) if run != word and run not in STOPWORDS]
-            words += parts
-            if runs is not None:
-                runs += parts
+            words += [(run, word) for run in _RUN.findall(word)
+                      if run != word and run not in STOPWORDS]
     return words
 
 

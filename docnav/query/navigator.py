@@ -313,7 +313,8 @@ class Navigator:
         # are a heading in scope, whose subsections' headings a reader skims first ("What
         # was Adobe's revenue?" asks for a figure, not the parts of "Revenue")
         if run.kind == "local" and self.options.named_sections and _LISTING.search(run.question):
-            for part in headed(self.graph, " ".join(state.words.values()), run.filters)[:1]:
+            words = " ".join(dict.fromkeys(state.words.values()))
+            for part in headed(self.graph, words, run.filters)[:1]:
                 self._take_outline(run, part)
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
         # words, is read in the document its other words pick
