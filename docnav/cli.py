@@ -13,12 +13,14 @@ from docnav.cli_common import (DEFAULT_DB, EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_IN
                                EXIT_TERMINATED, _Terminated)
 from docnav.cli_index import (add_compact_parser, add_index_parser, add_prune_parser,
                               add_watch_parser)
-from docnav.cli_query import add_ask_parser, add_locate_parser, add_nav_parser, add_show_parser
+from docnav.cli_query import (add_ask_parser, add_fetch_parser, add_locate_parser,
+                               add_nav_parser, add_show_parser)
 from docnav.errors import DocNavError
 
 # in the order `docnav --help` lists them
 _COMMANDS = (add_index_parser, add_watch_parser, add_ask_parser, add_locate_parser,
-             add_nav_parser, add_prune_parser, add_compact_parser, add_show_parser)
+             add_nav_parser, add_fetch_parser, add_prune_parser, add_compact_parser,
+             add_show_parser)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -227,6 +227,42 @@ def _cmd_nav(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_fetch(args: argparse.Namespace) -> int:
+    import json
+
+    from docnav.query.graph import count_tokens
+
+    graph = _graph(args, with_embedder=False)
+    if args.budget < 1:
+        raise InputError(f"--budget {args.budget}: give at least 1 token")
+    nodes = list(dict.fromkeys(graph.resolve(ref) for ref in args.nodes))
+    pieces = graph.fetch(nodes, budget=args.budget)
+    under = {p for nid in nodes for p in graph.expand(nid, depth=10_000)
+             if graph.node(p).kind == "paragraph"}
+    tokens = sum(p.tokens for p in pieces)
+    # the last piece may be its paragraph's start: the budget ran out inside it
+    cut = bool(pieces) and pieces[-1].tokens < count_tokens(graph.node(pieces[-1].node_id).text)
+    whole = len(pieces) - cut
+    if args.json:
+        print(json.dumps({"nodes": nodes, "budget": args.budget, "tokens": tokens,
+                          "paragraphs": len(under), "whole": whole, "cut": cut,
+                          "pieces": [{"node_id": p.node_id, "document": p.doc_path,
+                                      "breadcrumb": p.breadcrumb, "page": p.page,
+                                      "tokens": p.tokens, "text": p.text} for p in pieces]},
+                         indent=2, ensure_ascii=False))
+        return EXIT_OK
+    more = len(under) - whole
+    print(f"{whole} of {len(under)} paragraphs{', and the start of one more' if cut else ''}; "
+          f"{tokens} tokens"
+          f"{f' (--budget {args.budget}: a larger one reads the rest)' if more else ''}")
+    print()
+    for i, piece in enumerate(pieces, start=1):
+        page = f", p. {piece.page}" if piece.page else ""
+        print(f"[{i}] {piece.node_id[:12]}  {piece.breadcrumb}{page}  ({piece.doc_path})")
+        print(textwrap.indent(piece.text, "  ") + "\n")
+    return EXIT_OK
+
+
 def _cmd_show(args: argparse.Namespace) -> int:
     from docnav.show import render_document, render_documents
     from docnav.store import Store
@@ -322,6 +358,23 @@ def add_nav_parser(sub: argparse._SubParsersAction) -> None:
                    "references or related")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_nav)
+
+
+def add_fetch_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "fetch", help="print the text of nodes (a section or document: the paragraphs under "
+        "it) with breadcrumbs, in document order, cut to a token budget",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  docnav fetch 3f2a9c1b\n"
+               "  docnav fetch 3f2a9c1b 9e04d7a2 --budget 2048\n"
+               "  docnav fetch 0458-send-improvements.md --budget 300 --json",
+    )
+    p.add_argument("nodes", nargs="+", metavar="node", help="node id or a unique prefix of "
+                   "one; a document id or path stands for the whole document")
+    p.add_argument("--budget", type=int, default=1024,
+                   help="most tokens of text (default 1024)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=_cmd_fetch)
 
 
 def add_show_parser(sub: argparse._SubParsersAction) -> None:

@@ -238,7 +238,11 @@ def test_missing_nli_model_is_a_clear_error(tmp_path, capsys):
     (["nav", "zzzz", "--dir", "children"], "unknown node id 'zzzz'"),
     (["ask", "Which documents?"], "query 'Which documents?' asks which documents but not what "
                                   "about"),  # was "query 'Which ?' has no words"
-], ids=["empty", "long", "budget", "doc", "kind", "k", "node", "which"])
+    (["fetch", "0019-opt-in-builtin-traits.md", "zzzz"], "unknown node id 'zzzz'"),
+    (["fetch", "0019-opt-in-builtin-traits.md", "--budget", "0"],
+     "--budget 0: give at least 1 token"),
+], ids=["empty", "long", "budget", "doc", "kind", "k", "node", "which", "fetch-node",
+        "fetch-budget"])
 def test_query_commands_refuse_bad_input_in_one_line(indexed, args, message):
     code, out, err = run(indexed.db, *args)
     assert code == 2 and out == ""
@@ -294,6 +298,37 @@ def test_nav_takes_the_document_id_that_show_prints(indexed):
     code, out, _ = run(indexed.db, "nav", parent.split()[0], "--dir", "children")
     assert code == 0 and len(out.strip().splitlines()) == 4  # the four RFCs, paths shown
     assert "(" + str(indexed.docs / "0019-opt-in-builtin-traits.md") + ")" in out
+
+
+def test_fetch_prints_a_section_s_paragraphs_with_breadcrumbs_up_to_the_budget(indexed):
+    import json
+
+    code, out, _ = run(indexed.db, "locate", "negative impls", "--kind", "section", "-k", "1")
+    section = out.split()[0]
+    code, out, err = run(indexed.db, "fetch", section, "--json")
+    assert code == 0, err
+    whole = json.loads(out)
+    assert whole["paragraphs"] == whole["whole"] == len(whole["pieces"]) > 1 and not whole["cut"]
+    crumb = whole["pieces"][0]["breadcrumb"]
+    code, out, _ = run(indexed.db, "fetch", section)
+    lines = out.splitlines()
+    n = whole["paragraphs"]
+    assert lines[0] == f"{n} of {n} paragraphs; {whole['tokens']} tokens" and lines[1] == ""
+    assert lines[2].startswith(f"[1] {whole['pieces'][0]['node_id'][:12]}  {crumb}")
+    assert lines[3] == "  " + whole["pieces"][0]["text"].splitlines()[0]
+    # a budget that ends inside a later paragraph (one long enough to be cut: fetch cuts
+    # none to fewer than 16 tokens): those before it whole, its start, and that said
+    sizes = [p["tokens"] for p in whole["pieces"]]
+    i = next(i for i, size in enumerate(sizes) if i > 0 and size > 20)
+    budget = sum(sizes[: i + 1]) - 1
+    code, out, _ = run(indexed.db, "fetch", section, "--budget", str(budget), "--json")
+    part = json.loads(out)
+    assert part["whole"] == i and part["cut"] and part["tokens"] == budget
+    assert part["pieces"][i]["text"].endswith(" …")
+    code, out, _ = run(indexed.db, "fetch", section, "--budget", str(budget))
+    assert out.splitlines()[0] == (f"{i} of {n} paragraphs, and the start of one more; "
+                                   f"{budget} tokens (--budget {budget}: a larger one reads "
+                                   "the rest)")
 
 
 def test_nav_prints_a_line_per_node_for_paragraphs_of_several_lines(indexed):
