@@ -99,7 +99,17 @@ def test_prune_refuses_a_missing_locked_or_older_store(tmp_path, capsys):
     assert "store has schema version 0" in err and "run `docnav index` again" in err
 
 
-@pytest.mark.parametrize("argv", [[], ["index"], ["show"]], ids=["docnav", "index", "show"])
+COMMANDS = ["index", "watch", "ask", "locate", "nav", "fetch", "prune", "compact", "show"]
+
+
+def test_every_command_is_in_the_help_example_test(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = re.search(r"\{([a-z,]+)\}", capsys.readouterr().out).group(1).split(",")
+    assert listed == COMMANDS
+
+
+@pytest.mark.parametrize("argv", [[]] + [[c] for c in COMMANDS], ids=["docnav", *COMMANDS])
 def test_help_has_an_example(argv, capsys):
     with pytest.raises(SystemExit) as exit_:
         main([*argv, "--help"])
