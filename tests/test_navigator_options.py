@@ -32,3 +32,13 @@ def test_the_defaults_are_valid_and_the_settings_cannot_change_under_a_navigator
     assert NavigatorOptions(sections=0, outline_share=0, document_share=0).sections == 0
     with pytest.raises(dataclasses.FrozenInstanceError):
         options.sections = 0  # type: ignore[misc]
+
+
+def test_a_navigator_is_given_its_settings_as_one_object(graph):
+    from docnav.query import Navigator, route
+
+    with pytest.raises(ConfigError, match="give NavigatorOptions"):
+        Navigator(graph, route)  # the router, once the second argument, is asked by name
+    with pytest.raises(TypeError, match="sections"):
+        Navigator(graph, sections=0)  # settings are no keywords of the navigator
+    assert Navigator(graph, NavigatorOptions(sections=0)).options.sections == 0

@@ -73,6 +73,10 @@ class Navigator:
     def __init__(self, graph: DocNavGraph, options: NavigatorOptions = NavigatorOptions(),
                  router: Callable[[str], str] = route, answerer=None, verifier=None,
                  policy: str = "flag") -> None:
+        if not isinstance(options, NavigatorOptions):  # the router was the second argument
+            raise ConfigError(f"options {options!r} is not valid: give NavigatorOptions(...) "
+                              "(docnav.query), or the router by name: Navigator(graph, "
+                              "router=...)")
         if policy not in ("flag", "drop"):
             raise ConfigError(f"answer policy {policy!r} is not valid: use 'flag' (keep every "
                               "sentence, each with its verdict) or 'drop' (keep the supported)")
