@@ -255,11 +255,14 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     print(f"{whole} of {len(under)} paragraphs{', and the start of one more' if cut else ''}; "
           f"{tokens} tokens"
           f"{f' (--budget {args.budget}: a larger one reads the rest)' if more else ''}")
-    print()
+    where = None
     for i, piece in enumerate(pieces, start=1):
         page = f", p. {piece.page}" if piece.page else ""
-        print(f"[{i}] {piece.node_id[:12]}  {piece.breadcrumb}{page}  ({piece.doc_path})")
-        print(textwrap.indent(piece.text, "  ") + "\n")
+        if f"{piece.breadcrumb}{page}  ({piece.doc_path})" != where:  # said once for a run
+            where = f"{piece.breadcrumb}{page}  ({piece.doc_path})"
+            print(f"\n{where}")
+        print(f"[{i}] {piece.node_id[:12]}")
+        print(textwrap.indent(piece.text, "  "))
     return EXIT_OK
 
 

@@ -324,8 +324,13 @@ def test_fetch_prints_a_section_s_paragraphs_with_breadcrumbs_up_to_the_budget(i
     lines = out.splitlines()
     n = whole["paragraphs"]
     assert lines[0] == f"{n} of {n} paragraphs; {whole['tokens']} tokens" and lines[1] == ""
-    assert lines[2].startswith(f"[1] {whole['pieces'][0]['node_id'][:12]}  {crumb}")
-    assert lines[3] == "  " + whole["pieces"][0]["text"].splitlines()[0]
+    # the breadcrumb once above the pieces it is the same for, each piece its id and text
+    assert lines[2] == f"{crumb}  ({whole['pieces'][0]['document']})"
+    assert lines[3] == f"[1] {whole['pieces'][0]['node_id'][:12]}"
+    assert lines[4] == "  " + whole["pieces"][0]["text"].splitlines()[0]
+    crumbs = [p["breadcrumb"] for p in whole["pieces"]]
+    runs = 1 + sum(a != b for a, b in zip(crumbs, crumbs[1:]))
+    assert sum(line.endswith(f"({whole['pieces'][0]['document']})") for line in lines) == runs
     # a budget that ends inside a later paragraph (one long enough to be cut: fetch cuts
     # none to fewer than 16 tokens): those before it whole, its start, and that said
     sizes = [p["tokens"] for p in whole["pieces"]]
