@@ -232,9 +232,9 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
 
     from docnav.query.graph import count_tokens
 
-    graph = _graph(args, with_embedder=False)
     if args.budget < 1:
         raise InputError(f"--budget {args.budget}: give at least 1 token")
+    graph = _graph(args, with_embedder=False)
     nodes = list(dict.fromkeys(graph.resolve(ref) for ref in args.nodes))
     pieces = graph.fetch(nodes, budget=args.budget)
     under = {p for nid in nodes for p in graph.expand(nid, depth=10_000)
