@@ -320,7 +320,9 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog='examples:\n  docnav locate "negative impls" -k 5\n'
         '  docnav locate "operating margin" --kind section --json\n'
-        '  docnav locate "risks" --via summary --verified-only --after 2022-01-01',
+        '  docnav locate "risks" --via summary --verified-only --after 2022-01-01\n'
+        'a hit\'s text: docnav fetch ID (a section: its paragraphs); around it: docnav nav ID '
+        '--dir children',
     )
     p.add_argument("query")
     p.add_argument("-k", "--k", type=int, default=10, help="how many hits (default 10)")
