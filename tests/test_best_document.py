@@ -1,7 +1,7 @@
 """A local question asked of several documents reads first the one it is most likely about
 (the one whose title holds a word of the question that no other document holds, else the
-document of its best-matching paragraph), up to ``Navigator.document_share`` of the budget,
-then passages of them all."""
+document of its best-matching paragraph), up to ``NavigatorOptions.document_share`` of the
+budget, then passages of them all."""
 
 from __future__ import annotations
 
