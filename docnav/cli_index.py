@@ -18,10 +18,18 @@ def _cmd_index(args: argparse.Namespace) -> int:
     from docnav.index import Indexer
     from docnav.store import Store
 
-    report = Indexer(Store(_db_path(args)), _index_options(args)).index(
-        args.paths, reparse=args.reparse)
+    report = Indexer(Store(_db_path(args)), _index_options(args),
+                     progress_log=_progress_lines(args)).index(args.paths, reparse=args.reparse)
     _report_run(report, args)
     return EXIT_OK if report.ok else EXIT_FAILED_DOCS
+
+
+def _progress_lines(args: argparse.Namespace):
+    """Where progress goes as lines: stderr when it is not a terminal (a log file, a cron
+    mail), so a long run shows that it moves; a terminal gets the bar instead."""
+    if args.no_progress or sys.stderr.isatty():
+        return None
+    return lambda line: print(line, file=sys.stderr, flush=True)
 
 
 def _report_run(report, args: argparse.Namespace) -> None:
@@ -231,7 +239,8 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", choices=["flag", "drop"], default="flag",
                    help="unsupported claims: keep and flag the summary (default), or drop them")
     p.add_argument("--no-parquet", action="store_true", help="skip the Parquet export")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (on a terminal) or progress lines (on stderr elsewhere)")
     _add_wait(p)
 
 

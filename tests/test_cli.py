@@ -193,6 +193,20 @@ def test_show_unknown_document_is_a_clear_error(indexed, capsys):
     assert "Traceback" not in err
 
 
+def test_index_shows_progress_lines_where_stderr_is_not_a_terminal(tmp_path):
+    # a run under cron or into a log file showed nothing until its summary line, however long
+    # it took; a terminal gets the bar instead (not drawn here: stderr is captured)
+    docs = tmp_path / "rfcs"
+    shutil.copytree(SAMPLES, docs)
+    args = ("index", str(docs), "--embed-model", "hashing", "--no-summaries")
+    code, out, err = run(tmp_path / "a.duckdb", *args)
+    assert code == 0, err
+    assert re.search(r"^indexing: 4/4 documents done in \d+ s$", err, re.M), err
+    assert summary_counts(out)["added"] == 4  # the summary still ends stdout, alone
+    code, out, err = run(tmp_path / "b.duckdb", *args, "--no-progress")
+    assert (code, err) == (0, "")
+
+
 def test_index_of_a_missing_path_names_it(tmp_path, capsys):
     missing = tmp_path / "not-here"
     assert index(tmp_path / "docnav.duckdb", missing) == 2

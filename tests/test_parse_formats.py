@@ -89,6 +89,18 @@ def test_html_headings_with_inline_markup_keep_their_spacing(tmp_path):
     assert parsed.blocks[1].anchor == "o"
 
 
+def test_html_emphasised_paragraphs_stay_apart(tmp_path):
+    """A Markdown block all in one emphasis comes from docling in pieces, joined again where
+    the source shows them in one block; in HTML on one line nothing but tags is between two
+    bold paragraphs, so no such join is made there (it once ran them together)."""
+    path = tmp_path / "bold.html"
+    path.write_text("<html><body><h1>T</h1><p><b>First one.</b></p><p><b>Second one.</b></p>"
+                    "<h2><em>Head</em></h2><p><em>para <code>x</code> end</em></p></body></html>",
+                    encoding="utf-8")
+    assert [b.text for b in parse_file(path).blocks] == [
+        "T", "First one.", "Second one.", "Head", "para x end"]
+
+
 def test_htm_suffix_is_html(tmp_path):
     path = tmp_path / "page.htm"
     path.write_text("<html><body><h2>Only</h2><p>x</p></body></html>")

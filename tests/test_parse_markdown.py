@@ -388,6 +388,56 @@ def test_headings_with_code_or_links_are_headings(tmp_path):
     assert parents(tree_of(parsed))["? operator"] == "Motivation"
 
 
+ALL_EMPHASISED = """# T
+
+## _Rules for `unsafe` code_
+_Read [the guide](https://example.org/g) first._
+
+- **Use `cargo` always**
+- plain item
+    - [Let's reimplement `unwrap()`](#unwrap)
+
++ An item.
+
+  _By requiring `const` contexts, global reasoning
+  can be avoided._
+
+_One `a` note._
+
+_Two `b` notes._
+
+_`cargo` runs first._
+
+**Example `x`:**
+```
+let y = 1;
+```
+
+Plain.
+"""
+
+
+def test_a_block_all_in_one_emphasis_or_link_stays_one_block(tmp_path):
+    # docling gives a paragraph, list item or heading that is all one emphasis or link no
+    # inline group: its pieces came as blocks of their own ("By requiring", "const",
+    # "contexts, global reasoning can be avoided." in a Rust RFC; a heading cut to its first
+    # word; in a nested list the pieces come after the list, outside it).
+    # The source shows which pieces are one block; separate paragraphs stay separate, and a
+    # paragraph right under a heading does not join it.
+    parsed = parse_md(tmp_path, ALL_EMPHASISED)
+    assert shape(parsed) == [
+        (H, 1, "T"), (H, 2, "Rules for unsafe code"), (T, 0, "Read the guide first."),
+        (LI, 0, "Use cargo always"), (LI, 0, "plain item"), (LI, 0, "Let's reimplement unwrap()"),
+        (LI, 0, "An item."),
+        (T, 0, "By requiring const contexts, global reasoning can be avoided."),
+        (T, 0, "One a note."), (T, 0, "Two b notes."),
+        (T, 0, "cargo runs first."), (T, 0, "Example x:"),
+        (CODE, 0, "let y = 1;"), (T, 0, "Plain."),
+    ]
+    assert parsed.blocks[2].links == (Link("https://example.org/g", "the guide"),)
+    assert parents(tree_of(parsed))["Rules for unsafe code"] == "T"
+
+
 # -- references ------------------------------------------------------------------------------
 
 FILING = """# Annual Report

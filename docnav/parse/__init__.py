@@ -73,7 +73,7 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
     else:
         from docnav.parse._blocks import document_blocks
 
-        blocks = document_blocks(converted.document, source)
+        blocks = document_blocks(converted.document, source, markdown=fmt == "markdown")
         title = ((front.title or _markdown_title(blocks, path)) if front is not None
                  else _docling_title(converted.document))
         blocks, metadata = _format_extras(path, fmt, blocks)

@@ -6,14 +6,17 @@ level ``n + 1``. That reproduces Markdown's ``#`` count (docling reads ``# X`` a
 
 docling splits a paragraph with inline markup (links, emphasis, inline code, escaped
 characters) into an ``InlineGroup`` of small text items; each group is merged back into one
-block that keeps the links (see :mod:`docnav.parse._inline`). The walk is iterative, so deeply
-nested lists cannot hit the recursion limit.
+block that keeps the links (see :mod:`docnav.parse._inline`). A paragraph, list item or heading
+that is all one emphasis or link ("_Note: see `x`._") gets no group: the first piece comes as
+the paragraph (or as the list item's or heading's text), the others as items after it, at times
+outside its list; each one the source shows right after it, in the same block, is joined onto
+it. The walk is iterative, so deeply nested lists cannot hit the recursion limit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from docling_core.types.doc import (
     CodeItem,
@@ -25,6 +28,7 @@ from docling_core.types.doc import (
     ListItem,
     NodeItem,
     PictureItem,
+    Script,
     SectionHeaderItem,
     TableItem,
     TextItem,
@@ -42,6 +46,15 @@ _TEXT_KINDS = {
     DocItemLabel.FORMULA: BlockKind.FORMULA,
     DocItemLabel.LIST_ITEM: BlockKind.LIST_ITEM,
 }
+_PIECE_LABELS = {DocItemLabel.TEXT, DocItemLabel.CODE}  # the pieces of an emphasis: text, code
+
+
+@dataclass
+class _Open:
+    """The last block came from an emphasised or linked item: pieces may continue it."""
+
+    end: int  # where its text ends in the source
+    one_line: bool  # a heading: continued on its own line only
 
 
 @dataclass
@@ -50,11 +63,15 @@ class _Walk:
     source: SourceText | None = None
     blocks: list[Block] = field(default_factory=list)
     done: set[str] = field(default_factory=set)  # refs already emitted (captions)
+    markdown: bool = False  # a block all in one emphasis may come in pieces (docling's Markdown)
+    open: _Open | None = None
 
 
-def document_blocks(doc: DoclingDocument, source: str | None = None) -> list[Block]:
-    """The body of ``doc`` as blocks in reading order; ``source`` is the file's text, if any."""
-    walk = _Walk(doc, SourceText(source) if source is not None else None)
+def document_blocks(doc: DoclingDocument, source: str | None = None,
+                    markdown: bool = False) -> list[Block]:
+    """The body of ``doc`` as blocks in reading order; ``source`` is the file's text, if any,
+    ``markdown`` whether that is Markdown (whose emphasised blocks may come in pieces)."""
+    walk = _Walk(doc, SourceText(source) if source is not None else None, markdown=markdown)
     stack: list[NodeItem] = [doc.body]
     while stack:
         item = stack.pop()
@@ -67,6 +84,8 @@ def document_blocks(doc: DoclingDocument, source: str | None = None) -> list[Blo
 def _emit(walk: _Walk, item: NodeItem) -> bool:
     """Append the block(s) for ``item``; return whether its children still need a visit."""
     if item.self_ref in walk.done or getattr(item, "content_layer", None) not in _BODY_LAYERS:
+        return False
+    if _is_piece(item) and _continued(walk, item):
         return False
     if isinstance(item, InlineGroup):
         text, links = _inline_text(walk, item)
@@ -122,6 +141,36 @@ def _with_inline(walk: _Walk, item: NodeItem) -> tuple[str, tuple[Link, ...]]:
     return text, links
 
 
+def _is_piece(item: NodeItem) -> bool:
+    """A text run or code span of an emphasis or link."""
+    return (isinstance(item, TextItem) and item.label in _PIECE_LABELS and _marked_up(item)
+            and bool(item.text.strip()) and not item.children)
+
+
+def _marked_up(item: TextItem) -> bool:
+    """Emphasised (bold, italic, underlined, struck through, raised or lowered) or a link."""
+    f = item.formatting
+    return item.hyperlink is not None or (f is not None and (
+        f.bold or f.italic or f.underline or f.strikethrough or f.script is not Script.BASELINE))
+
+
+def _continued(walk: _Walk, piece: TextItem) -> bool:
+    """Join ``piece`` onto the last block if the source shows it right after it, in it."""
+    if walk.open is None or walk.source is None:
+        return False
+    found = walk.source.follows(walk.open.end, piece.text, walk.open.one_line)
+    if found is None:
+        return False
+    walk.open.end, spaced = found
+    block = walk.blocks[-1]
+    walk.blocks[-1] = replace(  # a code span that began the emphasis began a paragraph
+        block, kind=BlockKind.TEXT if block.kind is BlockKind.CODE else block.kind,
+        text=block.text + (" " if spaced else "") + " ".join(piece.text.split()),
+        links=block.links + _own_links(piece))
+    walk.done.add(piece.self_ref)
+    return True
+
+
 def _emit_captions(walk: _Walk, item: TableItem | PictureItem) -> None:
     for ref in item.captions:
         caption = ref.resolve(walk.doc)
@@ -138,8 +187,13 @@ def _add(walk: _Walk, kind: BlockKind, text: str, item: NodeItem, links: tuple[L
         return
     walk.blocks.append(Block(kind, text, level=level, page=_page(item), links=links))
     walk.done.add(item.self_ref)
+    walk.open = None
     if walk.source is not None and not isinstance(item, InlineGroup):
         walk.source.skip_to(text)
+        if walk.markdown and isinstance(item, TextItem) and _marked_up(item) and item.text.strip():
+            end = walk.source.end_of(item.text)
+            if end is not None:
+                walk.open = _Open(end, one_line=kind is BlockKind.HEADING)
 
 
 def _inline_text(walk: _Walk, group: InlineGroup) -> tuple[str, tuple[Link, ...]]:

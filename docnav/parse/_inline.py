@@ -46,8 +46,7 @@ class SourceText:
 
     def spacing(self, pieces: list[str]) -> list[bool] | None:
         """For each piece after the first, whether a space preceded it; None if not found."""
-        words = [_WORD_BREAK.join(re.escape(w) for w in piece.split()) for piece in pieces]
-        pattern = re.compile(_GAP.join(words), re.S)
+        pattern = re.compile(_GAP.join(map(_piece_pattern, pieces)), re.S)
         end = self.cursor + _WINDOW + sum(map(len, pieces))
         found = pattern.search(self.text, self.cursor, end)
         if found is None:
@@ -60,6 +59,27 @@ class SourceText:
         self.cursor, self.placed = found.end(), True
         return [any(c.isspace() for c in _MARKUP_WITH_SPACES.sub("", gap))
                 for gap in found.groups()]
+
+    def end_of(self, text: str) -> int | None:
+        """Where ``text`` ends at its first place from the cursor (None: not found)."""
+        found = re.compile(_piece_pattern(text)).search(self.text, self.cursor,
+                                                         self.cursor + _WINDOW)
+        return found.end() if found else None
+
+    def follows(self, at: int, piece: str, one_line: bool = False) -> tuple[int, bool] | None:
+        """Whether ``piece`` comes right after ``at`` in the same block, only markup between
+        and no blank line (no line break at all when ``one_line``: a heading): where it ends
+        and whether a space preceded it; None if it does not. The cursor then stands at its
+        end."""
+        step = re.compile(_GAP + _piece_pattern(piece), re.S).match(self.text, at)
+        if step is None or (one_line and "\n" in step.group(1)):
+            return None
+        self.cursor, self.placed = step.end(), True
+        return step.end(), any(c.isspace() for c in _MARKUP_WITH_SPACES.sub("", step.group(1)))
+
+
+def _piece_pattern(piece: str) -> str:
+    return _WORD_BREAK.join(re.escape(w) for w in piece.split())
 
 
 def join_inline(pieces: list[str], source: SourceText | None = None) -> str:
