@@ -57,8 +57,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
             verifier = Verifier(TransformersNLI(nli), nli)
     elif args.policy == "drop":
         raise InputError("--policy drop applies to a generated answer: add --generate")
-    answer = Navigator(_graph(args), answerer=answerer, verifier=verifier,
-                       policy=args.policy).ask(
+    graph = _graph(args)
+    answer = Navigator(graph, answerer=answerer, verifier=verifier, policy=args.policy).ask(
         args.question, budget=args.budget, doc=args.doc)
     # 1, as for an index run with failed documents: the work is done, a part of it failed
     code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
@@ -119,6 +119,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(f"not in the evidence: {', '.join(answer.missing)}")
     if answer.absent:  # no search can find these: the store lacks them, or the --doc scope does
         print(f"in none of the documents asked of: {', '.join(answer.absent)}")
+    if answer.headed:  # where a reader would look for a word the evidence lacks
+        print("sections headed by those words, not read (docnav fetch ID reads one):")
+        for section in (s for sections in answer.headed.values() for s in sections):
+            print(f"  {section[:12]}  {graph.node(section).breadcrumb}")
     print()
     if answer.generated_by:
         cites = ("[n] cites the evidence below" if answer.cited else

@@ -45,6 +45,24 @@ def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
     assert code == 0 and out.startswith("route: global") and out.splitlines()[1] == ""
 
 
+def test_ask_names_the_sections_a_missing_word_heads(indexed):
+    # asked of one RFC, "drawbacks" is only a word: its Drawbacks section is not read first,
+    # and the output says where a reader would look, with the id that docnav fetch takes
+    args = ("ask", "What are the drawbacks of renaming Share?", "--doc", "*0123*",
+            "--budget", "60")
+    code, out, _ = run(indexed.db, *args)
+    lines = out.splitlines()
+    assert code == 0 and lines[1] == "not in the evidence: drawbacks"
+    assert lines[2] == "sections headed by those words, not read (docnav fetch ID reads one):"
+    short, breadcrumb = lines[3].split(maxsplit=1)
+    assert breadcrumb == "0123-share-to-threadsafe › Drawbacks" and lines[4] == ""
+    code, out, _ = run(indexed.db, *args, "--json")
+    (section,) = json.loads(out)["headed"]["drawbacks"]
+    assert section.startswith(short)
+    code, out, _ = run(indexed.db, "fetch", short)
+    assert code == 0 and "The name Sync may invoke" in out  # the section's paragraph
+
+
 def test_ask_says_which_document_of_several_it_read_first(indexed):
     # four RFCs asked of: the one whose paragraphs match best is read first, then all four
     code, out, _ = run(indexed.db, "ask", "Send static bound", "--budget", "200")

@@ -430,6 +430,34 @@ def test_a_heading_few_documents_have_is_only_words(rfcs, question, doc):
     assert not [t for t in answer.trace if t.get("to") == "a part most documents have"]
 
 
+@pytest.mark.parametrize("doc", ["*const-panic.md", ["*const-panic.md", "*clamp.md"]])
+def test_a_missing_word_that_heads_a_part_of_a_document_read_is_pointed_to(rfcs, doc):
+    """Asked of one or two documents, "drawbacks" is only a word (above): the Drawbacks part
+    is not read first and the evidence lacks the word. The answer names the sections that
+    word heads in the documents read, where a reader would look next; the other RFCs'
+    Drawbacks (the clamp RFC's is asked of too) are not where this answer is."""
+    answer = Navigator(rfcs).ask("What are the drawbacks of const panic?", budget=20, doc=doc)
+    read = {e.piece.doc_path for e in answer.evidence}
+    assert "drawbacks" in answer.missing and read
+    (section,) = answer.headed["drawbacks"]
+    node = rfcs.node(section)
+    assert node.heading == "Drawbacks" and node.path.endswith("const-panic.md")
+    assert node.path in read
+    assert answer.to_json()["headed"] == {"drawbacks": [section]}
+
+
+def test_documents_compared_in_turn_point_to_the_part_each_lacks(rfcs):
+    # each document named by its title is asked in turn, one document each: "drawbacks" is
+    # a word both answers miss, and each one's Drawbacks is named
+    answer = Navigator(rfcs).ask(
+        "Compare the drawbacks of the const panic RFC and the clamp RFC.", budget=40)
+    assert answer.trace[0]["op"] == "compare documents"
+    assert "drawbacks" in answer.missing
+    named = answer.headed["drawbacks"]
+    assert [(rfcs.node(s).heading, Path(rfcs.node(s).path).name) for s in named] == [
+        ("Drawbacks", "const-panic.md"), ("Drawbacks", "clamp.md")]
+
+
 def test_a_document_named_by_its_title_is_the_one_asked_of(rfcs):
     """"What datasets are used in the zero-shot translation paper?" searched every paper for
     the title's words: the paper's abstract and introduction took the budget, and "datasets"

@@ -4,11 +4,13 @@ when it is enough (:class:`EvidenceState`), the answer the navigator returns
 
 from __future__ import annotations
 
+import glob
 import re
 from dataclasses import dataclass, field
 
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
+from docnav.query.parts import sections_headed
 
 ASKING = frozenset("about say says said tell me describe explain list give show please "
                    "mention mentioned".split())
@@ -124,6 +126,8 @@ class Answer:
     missing: list[str] = field(default_factory=list)  # the question's words no evidence holds
     # of those, the words no document asked of holds at all: better evidence cannot bring them
     absent: list[str] = field(default_factory=list)
+    # runs of the missing words that head sections asked of: {"drawbacks": [section ids]}
+    headed: dict[str, list[str]] = field(default_factory=dict)
     # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
     # taken out of ``text``
     invalid_citations: list[str] = field(default_factory=list)
@@ -140,6 +144,7 @@ class Answer:
         return {
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
+            "headed": self.headed,
             "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
             "cited": self.cited, "invalid_citations": self.invalid_citations,
@@ -212,9 +217,12 @@ class Run:
                             f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
                             for e in evidence)
         gaps = set(state.gaps)
+        # a missing word's heading is looked for in the documents read (any asked of if none)
+        read = {"path": [glob.escape(p) for p in first]} if first else None
         labels = {t for label in self.unfound for t in tokens(label)}  # said once, as a label
         absent = list(dict.fromkeys(
             w for t, w in state.words.items() if w in gaps and t not in labels
             and not self.graph.holding_all([t], filters=self.filters))) + self.unfound
         return Answer(self.asked, self.kind, evidence, self.trace, state.confidence,
-                      state.tokens_used, text, missing=state.gaps, absent=absent)
+                      state.tokens_used, text, missing=state.gaps, absent=absent,
+                      headed=sections_headed(self.graph, state.gaps, read or self.filters))

@@ -136,10 +136,16 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
         return [w for w in getattr(parts[0], words)
                 if all(w in getattr(p, words) for p in parts[1:])]
 
+    missing = in_all("missing")
+    headed: dict[str, list[str]] = {}  # each part's sections headed by words all parts miss
+    for part in parts:
+        for run, sections in part.headed.items():
+            if set(run.split()) <= set(missing):
+                headed[run] = list(dict.fromkeys(headed.get(run, []) + sections))
     return Answer(asked, parts[0].route, [e for p in parts for e in p.evidence], trace,
                   min(p.confidence for p in parts), sum(p.tokens_used for p in parts),
                   "\n\n".join(p.text for p in parts if p.text),
-                  missing=in_all("missing"), absent=in_all("absent"))
+                  missing=missing, absent=in_all("absent"), headed=headed)
 
 
 def interleave(lists: list[list[str]]) -> list[str]:

@@ -63,6 +63,26 @@ def headed(graph: DocNavGraph, words: str, filters: dict | None = None) -> list[
     return graph.filter(found, **filters) if found and filters else list(found)
 
 
+def sections_headed(graph: DocNavGraph, words: list[str], filters: dict | None,
+                    most: int = 3) -> dict[str, list[str]]:
+    """Of ``words`` (the question's words no evidence holds, in its order), the runs that
+    head sections passing ``filters``, longest first, a word in one run at most: {run: up to
+    ``most`` of its sections}. Where the evidence lacks "drawbacks", a section headed
+    "Drawbacks" is where a reader would look (the local route reads one first only where most
+    of several documents have such a part: see :func:`template_part`)."""
+    found: dict[str, list[str]] = {}
+    taken = [False] * len(words)
+    for n in range(min(len(words), 4), 0, -1):
+        for i in range(len(words) - n + 1):
+            if any(taken[i:i + n]):
+                continue
+            run = " ".join(words[i:i + n])
+            if sections := headed(graph, run, filters):
+                found[run] = sections[:most]
+                taken[i:i + n] = [True] * n
+    return found
+
+
 def headed_within(graph: DocNavGraph, section: str, terms: list[str]) -> list[str]:
     """The sections under ``section`` whose headings are made of the question's search
     ``terms`` (numbering aside), in document order: "What does Note 7 say about legal
