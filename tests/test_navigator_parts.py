@@ -481,6 +481,25 @@ def test_a_document_named_by_its_title_is_the_one_asked_of(rfcs):
         assert all(t["op"] != "focus" for t in Navigator(rfcs).ask(question, 200).trace)
 
 
+def test_a_title_named_with_its_common_words_is_told_from_one_holding_the_rest(tmp_path):
+    # "From" is no search term: "derive" alone is in both titles, and the question named no
+    # document; the words as written ("derive From") are a run of one title only
+    graph = indexed_graph(tmp_path, {
+        "3809-derive-from.md": "# Derive From\n\n## Summary\n\nImplement From for newtypes.\n",
+        "3698-declarative-derive-macros.md": "# Declarative derive macros\n\n## Summary\n\n"
+                                             "Derive macros written with macro_rules.\n",
+        "1961-clamp.md": "# Clamp\n\n## Summary\n\nClamp a value to a range.\n"})
+    answer = Navigator(graph).ask("What does the derive From RFC implement?", budget=100)
+    focus = answer.trace[0]
+    assert (focus["op"], focus["by"], focus["left_out"]) == ("focus", "title",
+                                                             ["derive From RFC"])
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"3809-derive-from.md"}
+    # the words as written in no title (or in several): no document is named
+    for question in ("What does the derive for RFC implement?",
+                     "What does the derive RFC implement?"):
+        assert Navigator(graph).ask(question, budget=100).trace[0]["op"] != "focus"
+
+
 def test_a_document_named_by_the_number_in_its_title_is_the_one_asked_of(tmp_path):
     """"What does RFC 1961 add?" read the field lines that say "rfcs#1961" and another
     RFC's mention of it: RFC 1961 is the document whose title holds 1961."""

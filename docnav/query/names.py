@@ -60,9 +60,29 @@ def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[
     for words, name in named:
         terms = set(tokens(words))
         held = [p for p, title in titles.items() if terms and terms <= title]
+        if len(held) > 1:  # "the derive From RFC": "3809-derive-from", not "declarative derive"
+            held = [p for p in held if _written_in(words, _title_words(graph)[p])]
         if len(held) == 1:
             return [glob.escape(held[0])], [name]
     return [], []
+
+
+def _written_in(words: str, title: list[str]) -> bool:
+    """Whether ``words`` are a run of the title's words as written, common words too."""
+    run = _plain_words(words)
+    return any(title[i:i + len(run)] == run for i in range(len(title) - len(run) + 1))
+
+
+def _plain_words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def _title_words(graph: DocNavGraph) -> dict[str, list[str]]:
+    """Each document's path and the words of its title as written, lower case."""
+    if graph not in _TITLE_WORDS:
+        _TITLE_WORDS[graph] = {n.path: _plain_words(n.heading or "")
+                               for _, n in graph.nodes_of_kind("document")}
+    return _TITLE_WORDS[graph]
 
 
 def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str], list[str]]]:
@@ -126,6 +146,7 @@ def own_names(graph: DocNavGraph, doc: str | list[str] | None) -> list[str]:
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _TITLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_TITLE_WORDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def document_titles(graph: DocNavGraph) -> dict[str, set[str]]:
