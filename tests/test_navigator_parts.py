@@ -481,6 +481,24 @@ def test_a_document_named_by_its_title_is_the_one_asked_of(rfcs):
         assert all(t["op"] != "focus" for t in Navigator(rfcs).ask(question, 200).trace)
 
 
+@pytest.mark.parametrize("question", ["What is the const panic RFC about?",
+                                      "Tell me about the const panic RFC."])
+def test_a_document_named_by_its_title_and_nothing_else_is_summed_up(rfcs, question):
+    # the question asks nothing but what the document is: it had the local route, whose
+    # passages searched the asking words ("about"), and said "about" was missing
+    answer = Navigator(rfcs).ask(question, budget=60)
+    assert answer.route == "global"
+    focus, expand = answer.trace[:2]
+    assert (focus["op"], focus["by"]) == ("focus", "title")
+    assert (expand["op"], expand["to"]) == ("expand", "summary sources")
+    assert rfcs.node(expand["node"]).kind == "document"
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"const-panic.md"}
+    assert answer.missing == [] and answer.absent == []
+    # with a word of its own the question stays local
+    assert Navigator(rfcs).ask("What is the const panic RFC's motivation?",
+                               budget=60).route == "local"
+
+
 def test_a_title_named_with_its_common_words_is_told_from_one_holding_the_rest(tmp_path):
     # "From" is no search term: "derive" alone is in both titles, and the question named no
     # document; the words as written ("derive From") are a run of one title only

@@ -216,7 +216,9 @@ class Run:
         text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
                             f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"
                             for e in evidence)
-        gaps = set(state.gaps)
+        # a question of only asking words ("What is the clamp RFC about?") misses none of them
+        missing = [] if state.names_nothing else state.gaps
+        gaps = set(missing)
         # a missing word's heading is looked for in the documents read (any asked of if none)
         read = {"path": [glob.escape(p) for p in first]} if first else None
         labels = {t for label in self.unfound for t in tokens(label)}  # said once, as a label
@@ -224,5 +226,5 @@ class Run:
             w for t, w in state.words.items() if w in gaps and t not in labels
             and not self.graph.holding_all([t], filters=self.filters))) + self.unfound
         return Answer(self.asked, self.kind, evidence, self.trace, state.confidence,
-                      state.tokens_used, text, missing=state.gaps, absent=absent,
-                      headed=sections_headed(self.graph, state.gaps, read or self.filters))
+                      state.tokens_used, text, missing=missing, absent=absent,
+                      headed=sections_headed(self.graph, missing, read or self.filters))

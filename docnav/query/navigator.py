@@ -175,6 +175,10 @@ class Navigator:
         state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
                               question, budget)
+        if kind == "local" and chosen and state.names_nothing:
+            # "What is the zero-shot translation paper about?": nothing asked but the document
+            # its title names, as a whole: its summary answers, as for "Summarise ..."
+            kind = "global"
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
         run = Run(self.graph, asked, question, kind, state, scope, by_title)
         if kind == "local" and not chosen and self.options.document_share > 0:
