@@ -370,6 +370,22 @@ def test_inline_code_is_spaced_as_written_after_links_of_every_kind(tmp_path):
     ]
 
 
+def test_pieces_starting_with_markup_characters_are_spaced_as_written(tmp_path):
+    # a piece's words are found after a break of white space or a quote's "> ": a piece that
+    # begins with ">" or ":" once lost its space ("The required::< _ > syntax")
+    texts = [b.text for b in parse_md(tmp_path, "* The required `::< _ >` syntax is unfriendly.\n"
+                                                 "\n> quoted `>> shift` here\n").blocks]
+    assert texts == ["The required ::< _ > syntax is unfriendly.", "quoted >> shift here"]
+
+
+def test_a_paragraph_of_a_thousand_code_spans_is_one_block(tmp_path):
+    # each piece is a level of the search for its place in the source: past 400 the spaces
+    # are guessed (no recursion limit), and the paragraph stays whole
+    spans = " ".join(f"`c{i}`," for i in range(1000))
+    (block,) = parse_md(tmp_path, f"Spans: {spans} end.\n").blocks
+    assert block.text.startswith("Spans: c0, c1, c2,") and block.text.endswith("c999, end.")
+
+
 def test_headings_with_code_or_links_are_headings(tmp_path):
     # docling gives such a heading an empty text and its pieces as an inline child: the
     # heading was lost and its pieces became a paragraph of the section before (8 % of the

@@ -19,12 +19,12 @@ _NO_SPACE_AFTER = re.compile(r"[(\[{‘“/]$")
 # spaces, emphasis underscores, a link's "(target)" or "[label]", an HTML tag; never a word of
 # text, never a blank line. Inside a piece, a line break may carry a block quote's "> ".
 _GAP_UNIT = r"(?:(?!\n[ \t]*\n)(?:[^\w]|_|\([^()]*\)|\[[^\[\]\n]*\]|<[^<>]*>))"
-_GAP = rf"({_GAP_UNIT}{{0,200}}?)"  # the shortest gap before what follows it
 _GAP_ONLY = re.compile(rf"{_GAP_UNIT}{{0,200}}")  # a whole gap
 _MARKUP_WITH_SPACES = re.compile(r"<[^<>]*>|\([^()]*\)|\[[^\[\]\n]*\]")
 _WORD_BREAK = r"\s[\s>]*"
 _BREAK = re.compile(_WORD_BREAK)
-_GAP_CHARS = 2_000  # how far after a block a piece continuing it is looked for
+_GAP_CHARS = 2_000  # how far after a piece the next one is looked for
+_MOST_PIECES = 400  # pieces of a paragraph found in the source (each a level of recursion)
 _WINDOW = 5_000
 
 
@@ -49,20 +49,54 @@ class SourceText:
             self.cursor = found
 
     def spacing(self, pieces: list[str]) -> list[bool] | None:
-        """For each piece after the first, whether a space preceded it; None if not found."""
-        pattern = re.compile(_GAP.join(map(_piece_pattern, pieces)), re.S)
-        end = self.cursor + _WINDOW + sum(map(len, pieces))
-        found = pattern.search(self.text, self.cursor, end)
+        """For each piece after the first, whether a space preceded it; None if not found (or
+        of more than ``_MOST_PIECES`` pieces: then spaces are guessed)."""
+        if len(pieces) > _MOST_PIECES:
+            return None
+        words = [piece.split() for piece in pieces]
+        found = self._pieces(words, self.cursor, self.cursor + _WINDOW + sum(map(len, pieces)))
         if found is None:
             return None
         for _ in range(8):  # the tightest match: a later start that ends at the same place
-            later = pattern.search(self.text, found.start() + 1, found.end())
-            if later is None or later.end() != found.end():
+            later = self._pieces(words, found[0] + 1, found[1])
+            if later is None or later[1] != found[1]:
                 break
             found = later
-        self.cursor, self.placed = found.end(), True
-        return [any(c.isspace() for c in _MARKUP_WITH_SPACES.sub("", gap))
-                for gap in found.groups()]
+        self.cursor, self.placed = found[1], True
+        return [any(c.isspace() for c in _MARKUP_WITH_SPACES.sub("", gap)) for gap in found[2]]
+
+    def _pieces(self, words: list[list[str]], pos: int,
+                endpos: int) -> tuple[int, int, list[str]] | None:
+        """The first place in [pos, endpos) where the pieces (each a list of words) stand in
+        order, only markup between: (start, end, the gaps between them). The places of each
+        piece are tried nearest first, as a pattern of the pieces with the shortest gaps
+        would match (found by string search: a pattern compiled for each paragraph took most
+        of the parse of a long Markdown file)."""
+        failed: set[tuple[int, int]] = set()  # (piece, where the one before ended): no match
+
+        def rest(k: int, at: int) -> tuple[int, list[str]] | None:
+            if k == len(words):
+                return at, []
+            if (k, at) in failed:
+                return None
+            limit = min(at + _GAP_CHARS, endpos)
+            start = self.text.find(words[k][0], at, limit)
+            while start >= 0:
+                gap = self.text[at:start]
+                end = _words_at(self.text, start, words[k]) if _GAP_ONLY.fullmatch(gap) else None
+                if end is not None and end <= endpos and (after := rest(k + 1, end)):
+                    return after[0], [gap, *after[1]]
+                start = self.text.find(words[k][0], start + 1, limit)
+            failed.add((k, at))
+            return None
+
+        start = self.text.find(words[0][0], pos, endpos)
+        while start >= 0:
+            end = _words_at(self.text, start, words[0])
+            if end is not None and end <= endpos and (found := rest(1, end)):
+                return start, found[0], found[1]
+            start = self.text.find(words[0][0], start + 1, endpos)
+        return None
 
     def end_of(self, text: str) -> int | None:
         """Where ``text`` ends at its first place from the cursor (None: not found)."""
@@ -99,20 +133,20 @@ class SourceText:
 
 def _words_at(text: str, at: int, words: list[str]) -> int | None:
     """Where ``words`` end when they stand at ``at``, as written: each after the one before,
-    with a break of white space between (and a block quote's "> " after a line break)."""
+    with a break of white space between (and a block quote's "> " after a line break; the
+    longest break after which the next word stands, as a greedy pattern would take it)."""
     if not text.startswith(words[0], at):
         return None
     at += len(words[0])
     for word in words[1:]:
         gap = _BREAK.match(text, at)
-        if gap is None or not text.startswith(word, gap.end()):
+        if gap is None:
             return None
-        at = gap.end() + len(word)
+        start = next((i for i in range(gap.end(), at, -1) if text.startswith(word, i)), None)
+        if start is None:
+            return None
+        at = start + len(word)
     return at
-
-
-def _piece_pattern(piece: str) -> str:
-    return _WORD_BREAK.join(re.escape(w) for w in piece.split())
 
 
 def join_inline(pieces: list[str], source: SourceText | None = None) -> str:
