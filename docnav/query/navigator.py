@@ -63,6 +63,10 @@ from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
 from docnav.query.statements import statements_asked
 
+# what a document does as a whole, asked of one its name chose ("What does the clamp RFC
+# propose?"): like "about", no word the evidence must hold
+WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|ed|s)?\b", re.I)
+
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
 
@@ -175,10 +179,13 @@ class Navigator:
         state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
                               question, budget)
-        if kind == "local" and chosen and state.names_nothing:
-            # "What is the zero-shot translation paper about?": nothing asked but the document
-            # its title names, as a whole: its summary answers, as for "Summarise ..."
+        if kind == "local" and chosen and EvidenceState(WHAT_IT_DOES.sub(" ", question),
+                                                        budget).names_nothing:
+            # "What is the zero-shot translation paper about?", "What does the clamp RFC
+            # propose?": nothing asked but what the document a name chose is, as a whole: its
+            # summary answers, as for "Summarise ..."
             kind = "global"
+            state = EvidenceState(WHAT_IT_DOES.sub(" ", question), budget)
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
         run = Run(self.graph, asked, question, kind, state, scope, by_title)
         if kind == "local" and not chosen and self.options.document_share > 0:
