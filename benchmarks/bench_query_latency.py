@@ -168,7 +168,7 @@ def measure(folder: Path, quick: bool) -> dict:
     rng = random.Random(0)
     ids = list(graph._order)
     sample = rng.sample(ids, min(len(ids), 300 if quick else 2000))
-    res: dict = {"nodes": len(graph), "items": len(graph._items), "load_s": round(load_s, 3),
+    res: dict = {"nodes": len(graph), "items": len(graph.search._items), "load_s": round(load_s, 3),
                  "rss_mb": round(rss1 / 2**20, 1), "rss_growth_mb": round((rss1 - rss0) / 2**20, 1)}
     nav_all, per_dir = [], {}
     for direction in DIRECTIONS:

@@ -159,8 +159,8 @@ def test_a_plain_path_filters_as_the_same_glob_would(tmp_path):
     b1 = next(p for p in paths if p.endswith("/b[1].md"))
     for pattern in ("a.md", "docs/a.md", "xa.md", "*a.md", "a", b1, glob.escape(b1),
                     "b[1].md", "/nowhere/a.md"):
-        mask = graph._path_mask(pattern)
-        passing = {graph._paths[i] for i in np.unique(graph._item_path[mask])}
+        mask = graph.search._path_mask(pattern)
+        passing = {graph.search._paths[i] for i in np.unique(graph.search._item_path[mask])}
         assert passing == {p for p in paths if path_matches(p, pattern)}, pattern
     assert {p.rsplit("/", 1)[-1] for p in graph.document_paths("a.md")} == {"a.md"}
     assert {p.rsplit("/", 1)[-1] for p in graph.document_paths(glob.escape(b1))} == {"b[1].md"}
@@ -176,5 +176,5 @@ def test_the_embedding_scores_of_the_last_query_are_reused_not_stale(tmp_path):
         for q in ("impeller seal", "motor breaker")}  # each from a graph of its own
     for q in ("impeller seal", "motor breaker", "impeller seal", "impeller seal"):
         assert [(h.node_id, h.score) for h in graph.locate(q, k=3)] == fresh[q]
-    scores = graph._vectors.scores("impeller seal")
-    assert scores is graph._vectors.scores("impeller seal") and not scores.flags.writeable
+    scores = graph.search._vectors.scores("impeller seal")
+    assert scores is graph.search._vectors.scores("impeller seal") and not scores.flags.writeable
