@@ -144,10 +144,10 @@ class Flat:
         self.bm25 = {p: BM25([graph.node(n).text for n in ids]) for p, ids in self.by_doc.items()}
         self.bm25[STORE] = BM25([graph.node(n).text for n in self.all])
         # paragraph vectors, as stored by the indexer (items with via == "text")
-        row = {nid: i for i, (nid, _, via) in enumerate(graph._items) if via == "text"}
-        self.vectors = {p: graph._vectors.matrix[[row[n] for n in ids]]
+        row = {nid: i for i, (nid, _, via) in enumerate(graph.search._items) if via == "text"}
+        self.vectors = {p: graph.search._vectors.matrix[[row[n] for n in ids]]
                         for p, ids in self.by_doc.items()}
-        self.vectors[STORE] = graph._vectors.matrix[[row[n] for n in self.all]]
+        self.vectors[STORE] = graph.search._vectors.matrix[[row[n] for n in self.all]]
 
     def ids(self, path: str | None) -> list[str]:
         return self.all if path is STORE else self.by_doc[path]
