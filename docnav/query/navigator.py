@@ -179,13 +179,13 @@ class Navigator:
         state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
                               question, budget)
-        if kind == "local" and chosen and EvidenceState(WHAT_IT_DOES.sub(" ", question),
-                                                        budget).names_nothing:
-            # "What is the zero-shot translation paper about?", "What does the clamp RFC
-            # propose?": nothing asked but what the document a name chose is, as a whole: its
-            # summary answers, as for "Summarise ..."
-            kind = "global"
-            state = EvidenceState(WHAT_IT_DOES.sub(" ", question), budget)
+        # "What is the zero-shot translation paper about?", "What does the clamp RFC propose?":
+        # nothing asked but what the document a name chose is, as a whole: its summary
+        # answers, as for "Summarise ..."
+        whole = EvidenceState(WHAT_IT_DOES.sub(" ", question), budget) if (
+            kind == "local" and chosen) else None
+        if whole is not None and whole.names_nothing:
+            kind, state = "global", whole
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
         run = Run(self.graph, asked, question, kind, state, scope, by_title)
         if kind == "local" and not chosen and self.options.document_share > 0:
