@@ -229,6 +229,8 @@ def _summaries(con, doc_id: str) -> dict[str, tuple[str, list[tuple]]]:
 
 def _summary_lines(indent: str, entry: tuple[str, list[tuple]]) -> list[str]:
     status, claims = entry
+    if not claims:  # field lines only ("Start Date: 2024-08-22"), or nothing: none is made
+        return [f"{indent}  summary: none (it holds no statement)"]
     lines = [f"{indent}  summary ({status}):"]
     for text, verdict, kept in claims:
         mark = MARKS.get(verdict, "·")

@@ -224,7 +224,7 @@ def test_index_verifies_summaries_and_show_marks_each_claim(tmp_path, capsys):
     (docs / "river.md").write_text(
         "# River\n\nThe river floods every spring when the snow melts. Farmers plant rice "
         "after the water recedes.\n\n## Dam\n\nIn 1952 a dam was built upstream to control "
-        "the floods.\n"
+        "the floods.\n\n## Record\n\n- Start Date: 2024-08-22\n- Author: J. Smith\n"
     )
     db = tmp_path / "g.duckdb"
     code = docnav(db, "index", str(docs), "--embed-model", "hashing", "--nli-model",
@@ -237,6 +237,9 @@ def test_index_verifies_summaries_and_show_marks_each_claim(tmp_path, capsys):
     assert "summary (verified):" in shown or "summary (flagged):" in shown
     assert re.search(r"^\s+[✓?✗] In 1952 a dam was built upstream", shown, re.M), shown
     assert "claims: ✓ entailed by the sources" in shown
+    # a section of field lines has no summary: said so, not an empty list under a status
+    record = shown[shown.index("Record  ["):].splitlines()
+    assert record[1].strip() == "summary: none (it holds no statement)", shown
 
 
 def test_missing_nli_model_is_a_clear_error(tmp_path, capsys):
