@@ -30,7 +30,8 @@ class SummarizerError(DocNavError):
 
 
 def _material(item: SummaryInput, max_chars: int) -> str:
-    parts = [p.text for p in item.paragraphs]
+    # the authors' own summary first: it is what the document is about, and not cut off
+    parts = [p.text for p in item.lead] + [p.text for p in item.paragraphs]
     parts += [" ".join(s.text for s in child) for child in item.children]
     return "\n\n".join(parts)[:max_chars]
 

@@ -34,6 +34,7 @@ from docnav.summarize import (
     SummaryInput,
     SummaryOptions,
     SummarySentence,
+    own_summary,
 )
 from docnav.verify import (
     CONTRADICT,
@@ -86,10 +87,11 @@ class Claim:
 
 # The rules by which the builder makes a document's (and the collection's) summary from its
 # parts, which no summariser's id covers: a filing is summed up from its Business and MD&A
-# items, without its executive officers. Part of those summaries' key (their ``summarizer``
+# items, without its executive officers; another document opens with its own summary (its
+# Abstract, Summary, Overview: :func:`docnav.summarize.own_summary`). Part of those summaries' key (their ``summarizer``
 # is the summariser's id and these rules), so a change of them rebuilds every document's
 # summary, one a document, and no section's.
-DOCUMENT_RULES = "documents-2"
+DOCUMENT_RULES = "documents-3"
 
 
 def _with_rules(summarizer_id: str) -> str:
@@ -221,10 +223,12 @@ class SummaryBuilder:
             done = [final[c.node_id] for c in children if c.node_id in final]
             paragraphs, content = (filing_content(tree) if node.kind is NodeKind.DOCUMENT
                                    else ([], []))
+            lead = own_summary(tree) if node.kind is NodeKind.DOCUMENT else []
             if any(final[n.node_id].sentences for n in content):
                 # a filing is summed up by what it says of its business, not by its form
-                own, done = paragraphs, [final[n.node_id] for n in content]
-            item = SummaryInput(node, own, [s.sentences for s in done], order_prefix)
+                own, done, lead = paragraphs, [final[n.node_id] for n in content], []
+            item = SummaryInput(node, own, [s.sentences for s in done], order_prefix,
+                                lead=lead)
             failed = [s.error or "" for s in done if s.status == FAILED]
             if failed:
                 summary = self._fail(node, tree.doc_id, _children_failed("section", failed),

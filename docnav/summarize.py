@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from docnav.model import Node, NodeKind
+from docnav.model import DocTree, Node, NodeKind
 from docnav.sentences import sentence_spans
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -116,7 +116,8 @@ class SummaryInput:
 
     paragraphs: the node's own paragraphs (direct children), in document order;
     children: the summaries of its child sections/documents, in order;
-    order_prefix: sort key prefix of this node's own material (e.g. the document path).
+    order_prefix: sort key prefix of this node's own material (e.g. the document path);
+    lead: paragraphs the summary opens with, the document's own summary (:func:`own_summary`).
     """
 
     node: Node
@@ -124,6 +125,27 @@ class SummaryInput:
     children: Sequence[Sequence[SummarySentence]] = ()
     order_prefix: tuple = ()
     source_text: dict[str, str] = field(default_factory=dict)
+    lead: Sequence[Node] = ()
+
+
+# The heading of a summary its authors wrote: a paper's Abstract, an RFC's Summary, a report's
+# Executive Summary or Overview, a TL;DR; numbered or not ("1. Summary", "I. Overview").
+_OWN_SUMMARY = re.compile(
+    r"\s*(?:(?:\d+|[ivx]+)[.)]?\s+)?(?:abstract|summary|executive\s+summary|overview|synopsis"
+    r"|tl\s*;?\s*dr)\s*[.:]?\s*", re.I)
+# it opens the document: one of its first sections, at most one heading level down (a
+# paper's Abstract under its title), not the Overview of one part deep inside
+_OPENING_SECTIONS = 3
+
+
+def own_summary(tree: DocTree) -> list[Node]:
+    """The paragraphs of the summary a document's authors wrote, where one of its opening
+    sections is headed as one (Abstract, Summary, Overview, ...); nothing otherwise."""
+    for section in tree.sections[:_OPENING_SECTIONS]:
+        if section.level <= 2 and _OWN_SUMMARY.fullmatch(section.heading or ""):
+            return [c for c in tree.children(section.node_id) if c.kind is NodeKind.PARAGRAPH
+                    and c.block_kind not in _SKIP_KINDS]
+    return []
 
 
 class Summarizer(ABC):
@@ -134,6 +156,12 @@ class Summarizer(ABC):
 
     @abstractmethod
     def summarize(self, item: SummaryInput) -> list[SummarySentence]: ...
+
+
+# at most this many of a document's summary sentences come from its authors' own summary:
+# its first, then by salience, within half of the document's characters; the rest say what
+# its other parts hold
+LEAD_SENTENCES = 2
 
 
 class ExtractiveSummarizer(Summarizer):
@@ -163,7 +191,20 @@ class ExtractiveSummarizer(Summarizer):
         # are found (benchmarks/README.md, *Twenty-fifth session*): there they stay.
         if item.node.kind in (NodeKind.DOCUMENT, NodeKind.COLLECTION):
             candidates = [s for s in candidates if _describes(s.text)] or candidates
-        chosen = _select(candidates, [own] + child_groups, budget, self.options.max_sentence_chars)
+        # a document whose authors summed it up opens with their first sentence, and one
+        # more of theirs (RFC 3681's summary opened with "One thing to notice, is that taking
+        # default values into consideration ...", from its Motivation, beside its Summary's
+        # "Allow struct definitions to provide default values for individual fields ...").
+        # The first may lead in to a list: "Add a conservative form of abstract return types
+        # ... restricted to:" says what RFC 1522 does, the list after it how far.
+        opening = [s for p in item.lead for s in self._own_sentences(item, p)
+                   if _is_statement(s.text) and not _POINTER.match(s.text)]
+        lead = _select([s for s in opening[1:] if _describes(s.text)], [opening],
+                       Budget(min(LEAD_SENTENCES, budget.sentences), budget.chars // 2),
+                       self.options.max_sentence_chars,
+                       [_clip(opening[0], self.options.max_sentence_chars)]) if opening else []
+        chosen = _select(candidates, [own] + child_groups, budget,
+                         self.options.max_sentence_chars, lead)
         return sorted(chosen, key=lambda s: s.order)
 
     def _own_sentences(self, item: SummaryInput, paragraph: Node) -> list[SummarySentence]:
@@ -204,14 +245,16 @@ def _select(
     groups: list[list[SummarySentence]],
     budget: Budget,
     max_chars: int,
+    chosen: Sequence[SummarySentence] = (),
 ) -> list[SummarySentence]:
-    """Greedy selection: salience, minus redundancy, plus a bonus for an uncovered child."""
+    """Greedy selection: salience, minus redundancy, plus a bonus for an uncovered child;
+    after ``chosen``, sentences chosen already (which count against the budget)."""
     # field lines (a front matter's "Start Date: ...") say nothing about the content: a
     # section of nothing else has no summary (one would only repeat it, and be found for
     # questions about the whole: "... across these RFCs" matched "RFC PR: rust-lang/rfcs#1607")
     candidates = [s for s in candidates if not _is_field_line(s.text)]
     if not candidates:
-        return []
+        return list(chosen)
     bags = {id(s): _words(s.text) for s in candidates}
     centroid: Counter = Counter()
     for bag in bags.values():
@@ -239,14 +282,28 @@ def _select(
             bags[id(s)] = _words(s.text)
     # each candidate's highest similarity to a chosen sentence, kept up to date as they are chosen
     redundancy = {id(s): 0.0 for s in usable}
-    chosen: list[SummarySentence] = []
     covered: set[int] = set()
-    used_chars = 0
     texts: set[str] = set()
-    while len(chosen) < budget.sentences:
+    picked: list[SummarySentence] = []
+    used_chars = 0
+    group_of_text = {s.text: group_of.get(id(s)) for s in candidates}  # for ``chosen``'s
+
+    def pick(best: SummarySentence) -> None:
+        nonlocal used_chars
+        picked.append(best)
+        texts.add(best.text)
+        covered.add(group_of.get(id(best), group_of_text.get(best.text)))
+        used_chars += len(best.text)
+        best_bag = _words(best.text)
+        for s in usable:
+            redundancy[id(s)] = max(redundancy[id(s)], _cosine(bags[id(s)], best_bag))
+
+    for s in chosen:
+        pick(s)
+    while len(picked) < budget.sentences:
         best, best_score = None, -1e9
         for s in usable:
-            if s.text in texts or used_chars + len(s.text) > budget.chars and chosen:
+            if s.text in texts or used_chars + len(s.text) > budget.chars and picked:
                 continue
             bonus = 0.2 if group_of.get(id(s)) not in covered else 0.0
             score = scores.get(id(s), 0.0) - 0.5 * redundancy[id(s)] + bonus
@@ -255,14 +312,8 @@ def _select(
                 best, best_score = s, score
         if best is None:
             break
-        chosen.append(best)
-        texts.add(best.text)
-        covered.add(group_of.get(id(best)))
-        used_chars += len(best.text)
-        best_bag = bags[id(best)]
-        for s in usable:
-            redundancy[id(s)] = max(redundancy[id(s)], _cosine(bags[id(s)], best_bag))
-    return chosen
+        pick(best)
+    return picked
 
 
 def _clip(s: SummarySentence, max_chars: int) -> SummarySentence:

@@ -289,3 +289,16 @@ def test_after_failed_calls_in_a_row_the_client_stops_asking(endpoint):
     assert endpoint.requests == GIVE_UP_AFTER
     assert errors[-1] == errors[-2] == f"{errors[GIVE_UP_AFTER - 1]} (not asked again for {GIVE_UP_FOR:g} s)"
     assert "HTTP 500" in errors[-1]
+
+
+def test_a_documents_own_summary_is_in_its_prompt_first(endpoint):
+    # a document's prompt is made of its parts' summaries (here the endpoint's canned answer);
+    # the summary its authors wrote (its Abstract) goes first, in their words
+    abstract = "We propose a cheaper way to fund schools from the regional budget."
+    blocks = (Block(BlockKind.HEADING, "Abstract", level=1), Block(BlockKind.TEXT, abstract),
+              Block(BlockKind.HEADING, "Budget", level=1), Block(BlockKind.TEXT, SOURCE))
+    tree = build_tree(ParsedDocument("Council", blocks, "md"), "d1", "/x/council.md")
+    summaries = SummaryBuilder(chat(endpoint.url), None).build_document(tree, {}, SummaryStats())
+    assert summaries[-1].node_id == tree.root.node_id  # the document's is built last
+    prompt = endpoint.prompt()
+    assert abstract in prompt and prompt.index(abstract) < prompt.index(SUPPORTED)

@@ -260,3 +260,75 @@ def test_a_filings_summary_leaves_its_executive_officers_out():
     assert "Olsavsky" not in doc and "Gorelick" not in doc
     item1 = next(n for n in filing.nodes if n.heading == "Item 1. Business")
     assert "Olsavsky" in summaries[item1.node_id].text  # the item's own summary keeps them
+
+
+FIELDS = ("Allow struct definitions to provide default values for individual fields. "
+          "When deriving Default, the provided values will then be used. "
+          "Initializers may then omit those fields.")
+
+# more parts than a document's summary has sentences, each central to the whole
+BODY = tuple(b for i, (heading, text) in enumerate(
+    [("Motivation", RIVER), ("History", CITY), ("Floods", RIVER), ("Market", CITY),
+     ("Dams", RIVER), ("Heritage", CITY)])
+    for b in (H(heading), P(text.replace("the", f"the {i}th", 1))))
+
+
+def test_a_documents_own_summary_opens_its_summary():
+    # RFC 3681's summary opened with "One thing to notice, is that taking default values into
+    # consideration ...", from its Motivation; its Summary section's "Allow struct
+    # definitions to provide default values ..." shares few words with the rest, so no
+    # sentence of it was central enough to be chosen. The authors' summary leads.
+    body = BODY
+    for heading in ("Summary", "Abstract", "2. Overview", "TL;DR", "Executive summary"):
+        tree = tree_of(H("Default field values"), P("Start Date: 2024-08-22"), H(heading),
+                       P(FIELDS), *body)
+        summaries, _ = summarise(tree)
+        doc = summaries[tree.root.node_id]
+        assert doc.sentences[0].text == FIELDS.split(". ")[0] + ".", heading
+        lead = [s for s in doc.sentences if s.source_id == tree.paragraphs[1].node_id]
+        assert len(lead) == 2, heading  # the first sentence and one more of theirs
+        assert "river floods" in doc.text and "market square" in doc.text  # the rest: the parts
+    # headed otherwise, the same section is summed up as any other: its sentences lose
+    plain = tree_of(H("Default field values"), H("Proposal"), P(FIELDS), *body)
+    summaries, _ = summarise(plain)
+    assert "Allow struct definitions" not in summaries[plain.root.node_id].text
+
+
+def test_an_own_summary_is_one_of_the_opening_sections_near_the_top():
+    # a paper's Abstract under its title (level 2) opens it; an Overview deep in the document
+    # (its fourth section, or three levels down) sums up only its own part
+    body = BODY
+    paper = tree_of(H("A paper"), H("Abstract", 2), P(FIELDS), *body)
+    summaries, _ = summarise(paper)
+    assert summaries[paper.root.node_id].text.startswith("Allow struct definitions")
+    for late in (tree_of(*body, H("Design"), H("Overview", 2), P(FIELDS)),
+                 tree_of(H("A"), H("B", 2), H("Overview", 3), P(FIELDS), *body)):
+        summaries, _ = summarise(late)
+        assert "Allow struct definitions" not in summaries[late.root.node_id].text
+
+
+def test_an_own_summary_may_open_with_a_lead_in():
+    # RFC 1522's Summary: "Add a conservative form of abstract return types ... initially
+    # being restricted to:" and a list. The lead-in says what the RFC does: it opens the
+    # summary (elsewhere a document's summary leaves lead-ins out).
+    opening = ("Add a conservative form of abstract return types, also known as impl Trait, "
+               "initially being restricted to:")
+    tree = tree_of(H("Impl trait"), H("Summary"), P(opening),
+                   P("Only free-standing or inherent functions.", BlockKind.LIST_ITEM),
+                   H("Motivation"), P(RIVER), H("History"), P(CITY))
+    summaries, _ = summarise(tree)
+    doc = summaries[tree.root.node_id]
+    assert doc.sentences[0].text == opening
+    assert len(doc.sentences) <= SummaryOptions().document.sentences
+
+
+def test_a_filing_s_overview_does_not_open_its_summary():
+    # a filing is summed up by its Business and MD&A items (an Overview opens Item 7 of many
+    # 10-Ks); the authors'-summary rule is for other documents
+    blocks = (H("Overview"), P(FIELDS), H("PART I"), H("Item 1. Business", 2),
+              P("We sell consumer electronics through stores and online in two segments."))
+    filing = build_tree(ParsedDocument("X Form 10-K", blocks, "pdf", (("form", "10-K"),)),
+                        "doc1", "/x/x.pdf")
+    summaries, _ = summarise(filing)
+    doc = summaries[filing.root.node_id].text
+    assert "consumer electronics" in doc and "Allow struct definitions" not in doc
