@@ -76,8 +76,14 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
         return code
-    print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
-          f"{answer.tokens_used} tokens of evidence")
+    if answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
+        how = (" (a summary answers)" if any(e.found_by == "summary" for e in answer.evidence)
+               else "")
+        print(f"route: {answer.route}; the question names nothing to look for{how}; "
+              f"{answer.tokens_used} tokens of evidence")
+    else:
+        print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
+              f"{answer.tokens_used} tokens of evidence")
     focus = next((s for s in answer.trace
                   if s["op"] in ("compare", "compare documents", "documents", "focus")), None)
     if focus and focus["op"] == "compare documents":  # documents named by their titles

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from _cli import SEND, Indexed, index, index_sample, run
+from _cli import SEND, Indexed, docnav, index, index_sample, run
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +28,28 @@ def test_ask_prints_numbered_evidence_with_breadcrumbs_and_a_trace(indexed):
     assert all(Path(path).parent == indexed.docs for *_, path in cited)
     assert any(" › " in crumb for _, _, crumb, _ in cited)  # document › section
     assert "trace:\n  op=locate" in out
+
+
+def test_ask_of_a_document_as_a_whole_says_a_summary_answers_not_a_confidence(indexed,
+                                                                              tmp_path):
+    # "What is the send improvements RFC about?" names nothing but the RFC: its summary
+    # answers, and a confidence (the share of the question's words a piece holds) has no
+    # meaning; it printed "confidence 0.00"
+    question = "What is the send improvements RFC about?"
+    db = tmp_path / "summed.duckdb"
+    assert docnav(db, "index", str(indexed.docs), "--embed-model", "hashing", "--no-verify",
+                  "--no-progress") == 0
+    code, out, err = run(db, "ask", question, "--budget", "200")
+    assert code == 0, err
+    assert out.splitlines()[0] == ("route: global; the question names nothing to look for "
+                                   "(a summary answers); 200 tokens of evidence"), out
+    assert "0458-send-improvements › Summary" in out  # its authors' summary opens it
+    code, out, err = run(db, "ask", question, "--budget", "200", "--json")
+    assert code == 0 and json.loads(out)["confidence"] is None, err
+    # a store without summaries: its passages answer, and it does not say a summary does
+    code, out, err = run(indexed.db, "ask", question, "--budget", "200")
+    assert code == 0 and out.splitlines()[0] == (
+        "route: global; the question names nothing to look for; 200 tokens of evidence"), out
 
 
 def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):

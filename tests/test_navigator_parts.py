@@ -495,10 +495,13 @@ def test_a_document_named_by_its_title_and_nothing_else_is_summed_up(rfcs, quest
     assert rfcs.node(expand["node"]).kind == "document"
     assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"const-panic.md"}
     assert answer.missing == [] and answer.absent == []
+    # nothing named to look for: no share of it for a piece to hold (it said 0.00)
+    assert answer.confidence is None and answer.to_json()["confidence"] is None
     # with a word of its own the question stays local
     for other in ("What is the const panic RFC's motivation?",
                   "What does the const panic RFC propose for messages?"):
-        assert Navigator(rfcs).ask(other, budget=60).route == "local"
+        answer = Navigator(rfcs).ask(other, budget=60)
+        assert answer.route == "local" and 0 < answer.confidence <= 1
 
 
 def test_a_title_named_with_its_common_words_is_told_from_one_holding_the_rest(tmp_path):

@@ -116,7 +116,10 @@ class Answer:
     route: str
     evidence: list[Evidence]
     trace: list[dict]
-    confidence: float
+    # the largest share of the question's words one piece holds; None where the question
+    # names nothing to look for ("What is the clamp RFC about?", "Summarise"): a summary
+    # answers it, and no piece can hold more or less of nothing
+    confidence: float | None
     tokens_used: int
     text: str  # the cited evidence, or the generated answer citing it as [n]
     generated_by: str | None = None  # the answerer that wrote ``text``
@@ -225,6 +228,7 @@ class Run:
         absent = list(dict.fromkeys(
             w for t, w in state.words.items() if w in gaps and t not in labels
             and not self.graph.holding_all([t], filters=self.filters))) + self.unfound
-        return Answer(self.asked, self.kind, evidence, self.trace, state.confidence,
+        confidence = None if state.names_nothing else state.confidence
+        return Answer(self.asked, self.kind, evidence, self.trace, confidence,
                       state.tokens_used, text, missing=missing, absent=absent,
                       headed=sections_headed(self.graph, missing, read or self.filters))

@@ -124,7 +124,8 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
     """Each ``(label, question, documents)`` of ``asks`` navigated in turn with an equal
     share of the budget, as one answer: their evidence in that order, their steps in the
     trace after ``step`` (each marked ``of``: its label). A word is missing (or absent)
-    when every part's evidence lacks it; the confidence is the least part's."""
+    when every part's evidence lacks it; the confidence is the least part's (None where no
+    part's question names anything to look for)."""
     share, extra = divmod(budget, len(asks))
     parts = [nav.collect(question, share + (i < extra), docs)
              for i, (_, question, docs) in enumerate(asks)]
@@ -142,8 +143,9 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
         for run, sections in part.headed.items():
             if set(run.split()) <= set(missing):
                 headed[run] = list(dict.fromkeys(headed.get(run, []) + sections))
+    confidences = [p.confidence for p in parts if p.confidence is not None]
     return Answer(asked, parts[0].route, [e for p in parts for e in p.evidence], trace,
-                  min(p.confidence for p in parts), sum(p.tokens_used for p in parts),
+                  min(confidences, default=None), sum(p.tokens_used for p in parts),
                   "\n\n".join(p.text for p in parts if p.text),
                   missing=missing, absent=in_all("absent"), headed=headed)
 
