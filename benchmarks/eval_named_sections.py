@@ -13,7 +13,9 @@ would, in three phrasings (the title is the file name's words: "1961-clamp.md" -
 * "What does the <title> RFC say about <heading>?"  (local route: no "section")
 
 A question *holds* its section when the evidence holds a paragraph of that section (its
-subsections' included). Each question is asked twice: by the navigator as it is, and with its
+subsections' included), or, for a section with no paragraph under its heading (RFC 3416's
+"Prior art" is a heading and a link label), when the answer says it is empty
+(``Answer.empty``); both counts are also given apart. Each question is asked twice: by the navigator as it is, and with its
 heading rules off (``NavigatorOptions(named_sections=False)``: no section named by heading on
 the cross-reference route, no part most documents have on the local route), the baseline
 measured in the same run.
@@ -80,11 +82,12 @@ def main(argv=None) -> int:
                 for phrasing in PHRASINGS:
                     question = phrasing.format(heading=heading, lower=heading.lower(),
                                                title=title)
-                    row = {"question": question, "phrasing": phrasing}
+                    row = {"question": question, "phrasing": phrasing, "empty": not own}
                     for name, navigator in navigators.items():
                         answer = navigator.ask(question, budget=args.budget)
                         row["route"] = answer.route
-                        row[name] = bool(own & {e.piece.node_id for e in answer.evidence})
+                        row[name] = (section in answer.empty if not own else
+                                     bool(own & {e.piece.node_id for e in answer.evidence}))
                     rows.append(row)
         seconds = (time.perf_counter() - t) / max(2 * len(rows), 1)
     print(f"   {len(rows)} questions, {seconds:.3f} s a question; budget {args.budget}")
@@ -93,9 +96,14 @@ def main(argv=None) -> int:
         some = [r for r in rows if r["phrasing"] == phrasing]
         m = len(some)
         on, off = sum(r["rules on"] for r in some), sum(r["rules off"] for r in some)
-        summary[phrasing] = {"n": m, "rules on": on, "rules off": off}
-        print(f"   {phrasing!r} ({some[0]['route']} route): evidence holds the section "
-              f"{on}/{m} = {on / m:.3f} (heading rules off: {off}/{m} = {off / m:.3f})")
+        empty = [r for r in some if r["empty"]]
+        e_on, e_off = sum(r["rules on"] for r in empty), sum(r["rules off"] for r in empty)
+        summary[phrasing] = {"n": m, "rules on": on, "rules off": off, "empty": len(empty),
+                             "empty rules on": e_on, "empty rules off": e_off}
+        print(f"   {phrasing!r} ({some[0]['route']} route): the answer holds the section "
+              f"{on}/{m} = {on / m:.3f} (heading rules off: {off}/{m} = {off / m:.3f}); "
+              f"of those with text {on - e_on}/{m - len(empty)} (off {off - e_off}), of the "
+              f"{len(empty)} with none said empty {e_on} (off {e_off})")
     for r in rows:
         if not r["rules on"]:
             print(f"   not held: {r['question']}")

@@ -117,6 +117,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         if lead["next"]:  # the question named nothing of its document: it may be about these
             print(f"next best: {', '.join(Path(p).name for p in lead['next'])} "
                   "(--doc asks one document alone)")
+    for section in answer.empty:  # asked for, and nothing is written under its heading
+        print(f"no text under the heading asked for: {graph.node(section).breadcrumb}  "
+              f"[{section[:12]}]")
     if answer.evidence and answer.confidence == 0 and answer.missing:
         # (a question of only a global cue, "Summarise the main themes", has no words to miss)
         print("none of the question's words is in the evidence: the pieces below are only "

@@ -52,6 +52,23 @@ def test_ask_of_a_document_as_a_whole_says_a_summary_answers_not_a_confidence(in
         "route: global; the question names nothing to look for; 200 tokens of evidence"), out
 
 
+def test_ask_says_a_section_asked_for_has_no_text_under_its_heading(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "3416-feature-metadata.md").write_text(
+        "# Feature metadata\n\n## Summary\n\nAdd descriptions to Cargo features.\n\n"
+        "## Prior art\n\n[prior-art]: #prior-art\n\n## Future possibilities\n\nMore.\n")
+    db = tmp_path / "g.duckdb"
+    assert index(db, docs) == 0
+    code, out, err = run(db, "ask", "What does the Prior art section of the feature metadata "
+                         "RFC say?", "--budget", "100")
+    assert code == 0, err
+    line = next(s for s in out.splitlines() if s.startswith("no text under"))
+    assert re.fullmatch(r"no text under the heading asked for: Feature metadata › Prior "
+                        r"art  \[[0-9a-f]{12}\]", line), out
+    assert "docnav fetch ID reads one" not in out  # not offered as a place to read
+
+
 def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
     code, out, _ = run(indexed.db, "ask", "Send static bound zzyzxq", "--budget", "200")
     assert code == 0 and out.splitlines()[3:5] == ["not in the evidence: zzyzxq",

@@ -572,3 +572,46 @@ def test_a_part_is_not_read_in_another_document_than_the_one_named(tmp_path):
     answer = Navigator(graph).ask("What are the drawbacks of optional authors?", budget=60)
     step = next(t for t in answer.trace if t.get("to") == "a part most documents have")
     assert graph.node(step["node"]).path.endswith("/optional-authors-field.md")
+
+
+METADATA_RFC = ("# Feature metadata\n\n## Summary\n\nAdd descriptions to Cargo features.\n\n"
+                "## Motivation\n\nFeatures are hard to document today.\n\n"
+                "## Prior art\n\n[prior-art]: #prior-art\n\n## Unresolved questions\n\n"
+                "## Future possibilities\n\nMore metadata for features.\n")
+CLAMP_RFC = ("# Clamp\n\n## Summary\n\nClamp a value to a range.\n\n## Prior art\n\n"
+             "Other languages clamp numbers too.\n\n## Unresolved questions\n\nNone.\n")
+
+
+@pytest.mark.parametrize("question", [
+    "What does the Prior art section of the feature metadata RFC say?",  # cross-reference
+    "What does the feature metadata RFC say about prior art?",  # local
+])
+def test_a_section_asked_for_with_nothing_under_its_heading_is_said_to_be_empty(tmp_path,
+                                                                                question):
+    # RFC 3416's "Prior art" is a heading and a link label: the answer gave other sections'
+    # pieces and "sections headed by those words, not read (docnav fetch ID reads one)" for
+    # it, whose fetch reads nothing
+    graph = indexed_graph(tmp_path, {"3416-feature-metadata.md": METADATA_RFC,
+                                     "1961-clamp.md": CLAMP_RFC})
+    (prior_art,) = [s for s in headed(graph, "prior art")
+                    if graph.node(s).path.endswith("metadata.md")]
+    answer = Navigator(graph).ask(question, budget=100)
+    assert answer.empty == [prior_art] and answer.to_json()["empty"] == [prior_art]
+    assert all(prior_art not in sections for sections in answer.headed.values())
+    # the same question of an RFC whose section has text: read, and nothing said empty
+    answer = Navigator(graph).ask(question.replace("feature metadata", "clamp"), budget=100)
+    assert answer.empty == []
+    assert any("Other languages clamp" in e.piece.text for e in answer.evidence)
+
+
+def test_an_empty_section_named_is_not_read(tmp_path):
+    graph = indexed_graph(tmp_path, {"3416-feature-metadata.md": METADATA_RFC,
+                                     "1961-clamp.md": CLAMP_RFC})
+    answer = Navigator(graph).ask(
+        "What does the Unresolved questions section of the feature metadata RFC say?", 100)
+    (step,) = [s for s in answer.trace if s["op"] == "empty"]
+    assert answer.empty == step["nodes"] and len(answer.empty) == 1
+    assert graph.node(answer.empty[0]).heading == "Unresolved questions"
+    # nothing to read there: it takes none of the two sections' places (here no other
+    # section is found; it was expanded and fetched, adding nothing)
+    assert all(s.get("node") != answer.empty[0] for s in answer.trace if s["op"] == "expand")

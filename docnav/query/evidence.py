@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
-from docnav.query.parts import sections_headed
+from docnav.query.parts import holds_text, sections_headed
 
 ASKING = frozenset("about say says said tell me describe explain list give show please "
                    "mention mentioned".split())
@@ -131,6 +131,9 @@ class Answer:
     absent: list[str] = field(default_factory=list)
     # runs of the missing words that head sections asked of: {"drawbacks": [section ids]}
     headed: dict[str, list[str]] = field(default_factory=dict)
+    # sections the question asks for (by heading or label, or headed by a missing word) that
+    # have no text under their heading: the answer is that there is none
+    empty: list[str] = field(default_factory=list)
     # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
     # taken out of ``text``
     invalid_citations: list[str] = field(default_factory=list)
@@ -147,7 +150,7 @@ class Answer:
         return {
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
-            "headed": self.headed,
+            "headed": self.headed, "empty": self.empty,
             "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
             "cited": self.cited, "invalid_citations": self.invalid_citations,
@@ -177,6 +180,7 @@ class Run:
     trace: list[dict] = field(default_factory=list)
     steps: int = 0  # passages and neighbours read
     unfound: list[str] = field(default_factory=list)  # labels of parts none carries
+    empty: list[str] = field(default_factory=list)  # sections asked for, no text under them
     # the document read first (of several asked of), the question's words naming it and the
     # next best documents (docnav.query.passages.Passages.best_document)
     lead: dict | None = None
@@ -229,6 +233,13 @@ class Run:
             w for t, w in state.words.items() if w in gaps and t not in labels
             and not self.graph.holding_all([t], filters=self.filters))) + self.unfound
         confidence = None if state.names_nothing else state.confidence
+        # a section headed by missing words with nothing under it is no place to look: the
+        # answer says it is empty
+        headed, empty = {}, list(self.empty)
+        for run, sections in sections_headed(self.graph, missing, read or self.filters).items():
+            empty += [s for s in sections if not holds_text(self.graph, s)]
+            if with_text := [s for s in sections if holds_text(self.graph, s)]:
+                headed[run] = with_text
         return Answer(self.asked, self.kind, evidence, self.trace, confidence,
                       state.tokens_used, text, missing=missing, absent=absent,
-                      headed=sections_headed(self.graph, missing, read or self.filters))
+                      headed=headed, empty=list(dict.fromkeys(empty)))

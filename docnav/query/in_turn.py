@@ -147,7 +147,8 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
     return Answer(asked, parts[0].route, [e for p in parts for e in p.evidence], trace,
                   min(confidences, default=None), sum(p.tokens_used for p in parts),
                   "\n\n".join(p.text for p in parts if p.text),
-                  missing=missing, absent=in_all("absent"), headed=headed)
+                  missing=missing, absent=in_all("absent"), headed=headed,
+                  empty=list(dict.fromkeys(s for p in parts for s in p.empty)))
 
 
 def interleave(lists: list[list[str]]) -> list[str]:

@@ -56,8 +56,9 @@ from docnav.query.in_turn import (MOST_COMPARED, WHICH_DOCUMENTS, compare, compa
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, without_names)
-from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, labelled_parts,
-                                 named_sections, template_part, unlabelled, works_cited)
+from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, holds_text,
+                                 labelled_parts, named_sections, template_part, unlabelled,
+                                 works_cited)
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
@@ -284,8 +285,13 @@ class Navigator:
         run.unfound = unlabelled(graph, question, filters)
         if run.unfound:
             run.op("no part", labels=run.unfound)
-        # a section found by its heading and by its summary is one section, read once
-        for section in list(dict.fromkeys(named + hits))[:2]:
+        # a section asked for with nothing under its heading: the answer says so
+        run.empty = [s for s in named if not holds_text(graph, s)]
+        if run.empty:
+            run.op("empty", nodes=run.empty)
+        # a section found by its heading and by its summary is one section, read once (an
+        # empty one has nothing to read: the next is read in its place)
+        for section in [s for s in dict.fromkeys(named + hits) if s not in run.empty][:2]:
             # of the part asked for, the subsections the question's other words head first
             # ("Note 7 ... about legal proceedings"): the part may be long
             subs = headed_within(graph, section, state.terms) if section in named else []

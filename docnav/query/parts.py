@@ -83,6 +83,12 @@ def sections_headed(graph: DocNavGraph, words: list[str], filters: dict | None,
     return found
 
 
+def holds_text(graph: DocNavGraph, section: str) -> bool:
+    """Whether any paragraph is under ``section``: RFC 3416's "Prior art" is a heading and a
+    link label, with nothing under it."""
+    return any(graph.node(n).kind == "paragraph" for n in graph.expand(section, depth=10_000))
+
+
 def headed_within(graph: DocNavGraph, section: str, terms: list[str]) -> list[str]:
     """The sections under ``section`` whose headings are made of the question's search
     ``terms`` (numbering aside), in document order: "What does Note 7 say about legal
