@@ -615,3 +615,24 @@ def test_an_empty_section_named_is_not_read(tmp_path):
     # nothing to read there: it takes none of the two sections' places (here no other
     # section is found; it was expanded and fetched, adding nothing)
     assert all(s.get("node") != answer.empty[0] for s in answer.trace if s["op"] == "expand")
+
+
+def test_a_summary_source_leading_in_to_a_list_is_read_with_the_list(tmp_path):
+    # RFC 458's summary sentence "I propose altering the Send trait as proposed by RFC #17 as
+    # follows:" was read without the list that is the proposal (its items, lines of a list,
+    # are no summary sentences of the document)
+    rfc = ("# Feature metadata\n\n## Summary\n\nThis RFC unblocks the following RFCs:\n\n"
+           "- Cargo Feature Descriptions\n- Cargo Feature Deprecation\n\n"
+           "## Motivation\n\nFeatures are hard to document today, and users guess what they "
+           "enable.\n\n```toml\n[features]\nfoo = []\n```\n\n## Drawbacks\n\nMore syntax to learn.\n")
+    graph = indexed_graph(tmp_path, {"3416-feature-metadata.md": rfc, "1961-clamp.md": CLAMP_RFC},
+                          summaries=SummaryPipelineOptions(verify=False))
+    answer = Navigator(graph).ask("What is the feature metadata RFC about?", budget=200)
+    text = {e.piece.node_id: e.piece.text for e in answer.evidence}
+    fetched = [[text.get(n) for n in s["nodes"]] for s in answer.trace if s["op"] == "fetch"]
+    # the lead-in is fetched with its list, as one read
+    assert ["This RFC unblocks the following RFCs:", "Cargo Feature Descriptions",
+            "Cargo Feature Deprecation"] in fetched
+    # a source that leads in to nothing is read alone: not with the code after it
+    motivation = next(f for f in fetched if f[0].startswith("Features are hard"))
+    assert motivation == [motivation[0]]

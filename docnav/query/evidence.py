@@ -165,6 +165,11 @@ class Answer:
         }
 
 
+# what a lead-in ("... as follows:") may lead in to, and at most how many such blocks
+_LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
+LED_TO = 8
+
+
 @dataclass
 class Run:
     """One question's navigation: what it is asked of, the evidence state, and the trace of
@@ -194,13 +199,31 @@ class Run:
                            "confidence": self.state.confidence})
 
     def take(self, ids: list[str], found_by: str) -> None:
-        """Fetch the nodes not read yet, within the budget left."""
+        """Fetch the nodes not read yet, within the budget left; a summary's source that
+        leads in to a list, table or code ("... as follows:") with what it leads in to."""
+        if found_by == "summary":
+            ids = [n for i in ids for n in (i, *self._led_to(i))]
         fresh = [i for i in ids if i not in self.state.visited]
         self.state.visited.update(fresh)
         if fresh:
             added = self.state.add(self.graph.fetch(fresh, budget=self.state.remaining),
                                    found_by)
             self.op("fetch", nodes=fresh[:8], added=added)
+
+    def _led_to(self, node_id: str) -> list[str]:
+        """The list items, table or code after a paragraph ending in a colon (RFC 458's
+        summary sentence "I propose altering the Send trait ... as follows:" was read without
+        the list that is the proposal), up to :data:`LED_TO` blocks."""
+        out: list[str] = []
+        node = self.graph.node(node_id)
+        if node.kind != "paragraph" or not node.text.rstrip().endswith(":"):
+            return out
+        while len(out) < LED_TO:
+            after = self.graph.navigate(out[-1] if out else node_id, "next")
+            if not after or self.graph.node(after[0]).block_kind not in _LED_TO_KINDS:
+                break
+            out.append(after[0])
+        return out
 
     def take_each(self, sources: list[str]) -> None:
         """Summary sources one at a time, in this order, while budget is left."""
