@@ -521,12 +521,22 @@ def test_an_rfc_s_header_list_is_its_metadata(tmp_path):
     noted = parse_md(tmp_path, "- Start Date: 2014-09-18\n\n**Note:** later renamed.\n\n"
                                "# Summary\n\nBody.\n")  # a note under the list, as RFC 19 has
     assert noted.metadata == (("start date", "2014-09-18"),)
+    # 18 RFCs open with their title's heading over the list, then their first section:
+    # their fields all the same (RFC 3691 had no date, and `--after 2024-01-01` left it out)
+    titled = parse_md(tmp_path, "# Security Improvements for CI Publishing\n\n"
+                                "- Feature Name: crates-io-trusted-publishing\n"
+                                "- Start Date: 2024-09-10\n\n# Summary\n\nBody.\n")
+    assert titled.metadata == (("feature name", "crates-io-trusted-publishing"),
+                               ("start date", "2024-09-10"))
+    assert date_of(dict(titled.metadata)) == "2024-09-10"
 
 
 @pytest.mark.parametrize("text", [
     "Note: this paragraph is text.\n\n# Summary\n\nBody.\n",  # a paragraph, not a list
     "- Start Date: 2017-03-26\n- and a list item of prose\n\n# Summary\n\nBody.\n",
     "# Summary\n\n- Start Date: 2017-03-26\n",  # under a heading: content
+    # under a heading with more than the list: content ("Term: what it means")
+    "# Glossary\n\n- Start Date: the day work began\n\nMore on dates.\n\n# Next\n\nX.\n",
     # numbered steps ("Step 1", "Phase 2"): a list's labels, not fields
     "- Step 1: Open the valve.\n- Step 2: Drain the tank.\n\n# Summary\n\nBody.\n",
 ])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 from pathlib import Path
 
 from docnav.model import BlockKind
@@ -77,7 +78,17 @@ def field_list(blocks) -> tuple[tuple[str, str], ...]:
     value takes the lines under it ("Rust Issues:" and its sub-items, joined by commas).
     Nothing when the document opens otherwise (a paragraph that begins "Note: ...", a
     "title: x" line under a front matter that was never closed, a heading) or when an item
-    of the list is no field."""
+    of the list is no field. A title heading may come first: a heading over nothing but the
+    list, the document's first section's heading right after it ("# Module system cleanups",
+    its fields, "# Summary": 18 of the 639 RFCs); a heading over the list and more is
+    content."""
+    blocks = list(blocks)
+    if blocks and blocks[0].kind is BlockKind.HEADING:
+        items = list(takewhile(lambda b: b.kind is BlockKind.LIST_ITEM, blocks[1:]))
+        after = blocks[1 + len(items):]
+        if not items or not after or after[0].kind is not BlockKind.HEADING:
+            return ()
+        blocks = items
     lines = []
     for block in blocks:  # the list the document opens with
         if block.kind is not BlockKind.LIST_ITEM:
