@@ -302,3 +302,44 @@ def test_a_company_named_beside_documents_without_a_registrant_chooses_nothing(t
                                                     budget=200)
     assert all(step["op"] != "focus" for step in answer.trace)
     assert len({e.piece.doc_path for e in answer.evidence}) == 2
+
+
+TRUSTED = """# Security Improvements for CI Publishing to crates.io
+
+- Feature Name: crates-io-trusted-publishing
+- Start Date: 2024-09-10
+
+## Summary
+
+This RFC adds support for publishing crates from a CI system without a long-lived token.
+
+## Guide-level explanation
+
+The CI provider hands the workflow an identity token, which crates.io exchanges for a
+short-lived access token that authenticates the upload.
+"""
+
+
+def test_a_document_s_field_lines_are_no_passages_unless_the_question_names_their_key(
+        tmp_path):
+    # "How does trusted publishing authenticate to crates.io?" read "Feature Name:
+    # crates-io-trusted-publishing" first (short, holding the title's words), then "Start
+    # Date: 2024-09-10" as the content it announces
+    graph = _lexical_store(tmp_path, {"3691-trusted-publishing-cratesio.md": TRUSTED,
+                                      "0385-module-system-cleanup.md": "# Modules\n\nText.\n"})
+    fields = {graph.node(n).text: n for n, v in graph.nodes_of_kind("paragraph")
+              if v.text.startswith(("Feature Name", "Start Date"))}
+    assert set(fields) == {"Feature Name: crates-io-trusted-publishing", "Start Date: 2024-09-10"}
+    navigator = Navigator(graph)
+    question = "How does trusted publishing authenticate to crates.io?"
+    assert not set(navigator.passages.order(question, None)) & set(fields.values())
+    # budget to spare: nor are they read as the neighbours of the best pieces
+    answer = navigator.ask(question, budget=300)
+    read = {e.piece.node_id for e in answer.evidence}
+    assert read and not read & set(fields.values())
+    assert any("authenticates the upload" in e.piece.text for e in answer.evidence)
+    # asked about a field's key, its line is a passage as any other
+    order = navigator.passages.order("What is the feature name of the crates.io publishing RFC?",
+                                     None)
+    assert fields["Feature Name: crates-io-trusted-publishing"] in order
+    assert fields["Start Date: 2024-09-10"] not in order

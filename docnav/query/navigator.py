@@ -357,11 +357,14 @@ class Navigator:
         gaps = state.gaps
         # a paper's works cited are no evidence, unless the question asks about them
         cited = frozenset() if ABOUT_CITED.search(run.question) else works_cited(graph)
+        # nor a document's field lines whose keys the question does not name
+        terms = set(tokens(run.question))
         if gaps and not state.sufficient() and run.steps < self.options.max_steps:
             hits = graph.locate(" ".join(gaps), k=5, kinds=["paragraph"], filters=run.filters)
             run.op("locate", over="gaps", terms=gaps, hits=[h.node_id for h in hits])
             for h in hits:
-                if h.node_id in state.visited or h.node_id in cited:
+                if (h.node_id in state.visited or h.node_id in cited
+                        or self.passages.unasked_field(h.node_id, terms)):
                     continue
                 run.take([h.node_id], "gap")
                 run.steps += 1
@@ -372,7 +375,8 @@ class Navigator:
             if state.sufficient() or run.steps >= self.options.max_steps:
                 break
             for direction in ("next", "previous", "references"):
-                ids = [i for i in graph.navigate(e.piece.node_id, direction) if i not in cited]
+                ids = [i for i in graph.navigate(e.piece.node_id, direction)
+                       if i not in cited and not self.passages.unasked_field(i, terms)]
                 if ids:
                     run.op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
                     run.take(ids[:2], direction)

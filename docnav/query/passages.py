@@ -23,6 +23,7 @@ import re
 from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph, rrf
 from docnav.query.in_turn import named_by_title
+from docnav.query.lexical import tokens
 from docnav.query.options import NavigatorOptions
 from docnav.query.parts import ABOUT_CITED, works_cited
 from docnav.tree import PREAMBLE
@@ -31,6 +32,8 @@ from docnav.tree import PREAMBLE
 BEST_DOCUMENT = "the paragraphs of the best document"
 # a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
 _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
+# "Start Date: 2024-09-10": a key, a colon and its value
+_KEY = re.compile(r"\s*([^:\n]{1,60}?)\s*:\s")
 
 
 class Passages:
@@ -144,9 +147,30 @@ class Passages:
                     reading[nid] = None
         fused = rrf([*ranks.values(), list(reading)[: self.options.candidates]],
                     weights=[1.0] * len(ranks) + [self.options.reading_weight])
-        # a paper's works cited are no passages, unless the question asks about them
+        # a paper's works cited are no passages, unless the question asks about them; nor
+        # are a document's field lines, unless it asks about their keys
         cited = frozenset() if ABOUT_CITED.search(question) else works_cited(self.graph)
-        return [nid for nid, _ in fused if nid not in cited]
+        terms = set(tokens(question))
+        return [nid for nid, _ in fused if nid not in cited and not self.unasked_field(nid, terms)]
+
+    def unasked_field(self, node_id: str, terms: set[str]) -> bool:
+        """Whether the paragraph is a line of the field list its document opens with ("Feature
+        Name: crates-io-trusted-publishing", "Start Date: 2024-09-10") whose key shares no term
+        with the question's: short and dense in the title's words, such lines were read first
+        for "How does trusted publishing authenticate to crates.io?", and the line after
+        them as their content. "When did the trusted publishing RFC start?" reads its
+        Start Date."""
+        node = self.graph.node(node_id)
+        if node.block_kind != "list_item" or not (m := _KEY.match(node.text)):
+            return False
+        key = " ".join(m.group(1).lower().split())
+        if key not in self.graph.fields(node.path):
+            return False
+        document = self.graph.node(node.parent_id).parent_id  # under its first section
+        if document is None or self.graph.node(document).kind != "document" or (
+                self.graph.navigate(document, "children")[:1] != [node.parent_id]):
+            return False
+        return not set(tokens(key)) & terms
 
     def announces_next(self, text: str) -> bool:
         """A hit whose content is in the paragraph after it: a short one (a heading, caption or
