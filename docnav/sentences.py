@@ -13,6 +13,17 @@ import functools
 
 from docnav.errors import ConfigError
 
+# Abbreviations of technical, scientific and business writing that the trained English
+# parameters (from newswire) lack, so that "literals as cfg predicates, i.e. cfg(true)" and
+# "(e.g. what they are bound to)" were cut after "i.e." / "e.g." (nltk/nltk#2543, #2376):
+# "et al.", "cf.", "Fig. 3", "Eq. 2", "approx.", "resp.", "viz.", "etc." mid-sentence. After
+# one of them a capitalised word that often starts sentences still starts one ("... and so
+# on, etc. The next ...").
+EXTRA_ABBREVIATIONS = {
+    "english": frozenset({"e.g", "i.e", "etc", "al", "cf", "fig", "figs", "eq", "eqs",
+                          "approx", "resp", "viz"}),
+}
+
 
 @functools.cache
 def _tokenizer(language: str = "english"):
@@ -33,7 +44,7 @@ def _tokenizer(language: str = "english"):
             f"{', '.join(punkt.available_languages())}"
         ) from exc
     params = PunktParameters()
-    params.abbrev_types = set(source.abbrev_types)
+    params.abbrev_types = set(source.abbrev_types) | EXTRA_ABBREVIATIONS.get(language, set())
     params.collocations = set(source.collocations)
     params.sent_starters = set(source.sent_starters)
     for word, flags in source.ortho_context.items():

@@ -166,8 +166,9 @@ LEAD_SENTENCES = 2
 
 class ExtractiveSummarizer(Summarizer):
     # v3: no field lines; v4: documents without list lines; v5: documents without lead-ins,
-    # filings without their executive officers (docnav/filings.py)
-    summarizer_id = "extractive-v5"
+    # filings without their executive officers (docnav/filings.py); v6: sentences not cut
+    # after "e.g." / "i.e." (docnav/sentences.py)
+    summarizer_id = "extractive-v6"
 
     def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
         self.options = options

@@ -1,5 +1,7 @@
 """Claims are split with nltk's Punkt, offline, with the trained English parameters."""
 
+import pytest
+
 from docnav.sentences import sentence_spans, split_sentences
 
 
@@ -8,6 +10,24 @@ def test_abbreviations_do_not_end_sentences():
     assert split_sentences(text) == [
         "Dr. Smith went to the U.S. in 1999.", "He met Mr. Jones there.", "Is it true?", "Yes.",
     ]
+
+
+@pytest.mark.parametrize("text, sentences", [
+    # the trained parameters (newswire) lack these: cut after "i.e." (RFC 3695's summary
+    # sentence was "Allow true and false boolean literals as cfg predicates, i.e.")
+    ("Allow true and false boolean literals as cfg predicates, i.e. cfg(true). Then more.",
+     ["Allow true and false boolean literals as cfg predicates, i.e. cfg(true).", "Then more."]),
+    ("Their state (e.g. what they are bound to) is tracked.", None),
+    ("As shown by Smith et al. in 2019, it works. See Fig. 3 and Eq. 2 for details.",
+     ["As shown by Smith et al. in 2019, it works.", "See Fig. 3 and Eq. 2 for details."]),
+    ("Costs rose (cf. Table 2), approx. four percent. Revenue fell.",
+     ["Costs rose (cf. Table 2), approx. four percent.", "Revenue fell."]),
+    # a sentence ending in "etc." still ends there before a word that starts sentences
+    ("We support lists, tables, etc. The next part is here.",
+     ["We support lists, tables, etc.", "The next part is here."]),
+])
+def test_abbreviations_of_technical_writing_do_not_end_sentences(text, sentences):
+    assert split_sentences(text) == (sentences or [text])
 
 
 def test_spans_are_offsets_into_the_text():
