@@ -93,8 +93,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
               f"{focus['tokens_each']} tokens each: {each}")
     elif focus and focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
         n, without = len(focus["documents"]), f"without \"{focus['left_out']}\""
+        more = (f" (--budget {focus['more_with']} reads one more)"
+                if focus.get("more_with") else "")
         print(f"asked of the {n} best documents, {focus['tokens_each']} tokens each, {without}"
-              if n > 1 else f"asked of the best document alone, {without}")
+              f"{more}" if n > 1 else f"asked of the best document alone, {without}{more}")
     elif focus and focus["op"] == "compare":  # the question named several companies
         each = ", ".join(f"{name} ({len(docs)} filing{'s' if len(docs) > 1 else ''})"
                          for name, docs in zip(focus["companies"], focus["documents"]))

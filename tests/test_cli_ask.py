@@ -147,8 +147,14 @@ def test_ask_says_a_question_asking_which_documents_was_asked_of_each(indexed):
     assert int(n) > 1 and int(each) == 450 // int(n)
     cited = re.findall(r"^\[\d+\] [0-9a-f]{12}  .+  \((.+)\)$", out, re.M)
     assert len(set(cited)) == int(n)
+    # a budget for one document says what budget reads another that holds the words
     code, out, _ = run(indexed.db, "ask", "Which RFCs change the Send trait?", "--budget", "100")
-    assert code == 0 and out.splitlines()[1] == 'asked of the best document alone, without "RFCs"'
+    assert code == 0 and out.splitlines()[1] == ('asked of the best document alone, without '
+                                                 '"RFCs" (--budget 300 reads one more)')
+    code, out, _ = run(indexed.db, "ask", "Which RFCs change the Send trait?", "--budget", "300")
+    # no other document holds them: no budget reads more
+    assert code == 0 and out.splitlines()[1] == ('asked of the 2 best documents, 150 tokens '
+                                                 'each, without "RFCs"')
 
 
 

@@ -112,11 +112,15 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> 
         path = nav.graph.node(nid).path
         if path not in paths and held.get(path) == most:
             paths.append(path)
-            if len(paths) == n:
+            if len(paths) > n:
                 break
+    # one more document holds the words, and the budget left it out: what would read it
+    more = ((n + 1) * nav.options.document_tokens
+            if len(paths) > n and n < nav.options.documents else None)
+    paths = paths[:n]
     return in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group(1),
-        "question": question}, [(p, question, glob.escape(p)) for p in paths])
+        "question": question, "more_with": more}, [(p, question, glob.escape(p)) for p in paths])
 
 
 def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
