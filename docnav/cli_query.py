@@ -119,6 +119,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         if lead["next"]:  # the question named nothing of its document: it may be about these
             print(f"next best: {', '.join(Path(p).name for p in lead['next'])} "
                   "(--doc asks one document alone)")
+    for path, fields in answer.fields.items():  # "When did ... start?": its start date
+        named = "; ".join(f"{key} = {value}" for key, value in fields.items())
+        print(f"asked for, in the fields of {Path(path).name}: {named}")
     for section in answer.empty:  # asked for, and nothing is written under its heading
         print(f"no text under the heading asked for: {graph.node(section).breadcrumb}  "
               f"[{section[:12]}]")

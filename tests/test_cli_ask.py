@@ -69,6 +69,19 @@ def test_ask_says_a_section_asked_for_has_no_text_under_its_heading(tmp_path):
     assert "docnav fetch ID reads one" not in out  # not offered as a place to read
 
 
+def test_ask_prints_the_fields_the_question_asks_for(indexed):
+    # the sample's RFC 458 opens with "- Start Date: 2014-11-10"
+    code, out, err = run(indexed.db, "ask", "When did the send improvements RFC start?",
+                         "--budget", "100")
+    assert code == 0, err
+    assert ("asked for, in the fields of 0458-send-improvements.md: start date = 2014-11-10"
+            in out.splitlines()), out
+    code, out, err = run(indexed.db, "ask", "When did the send improvements RFC start?",
+                         "--budget", "100", "--json")
+    (fields,) = json.loads(out)["fields"].values()
+    assert code == 0 and fields == {"start date": "2014-11-10"}, err
+
+
 def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
     code, out, _ = run(indexed.db, "ask", "Send static bound zzyzxq", "--budget", "200")
     assert code == 0 and out.splitlines()[3:5] == ["not in the evidence: zzyzxq",

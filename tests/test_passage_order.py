@@ -343,3 +343,21 @@ def test_a_document_s_field_lines_are_no_passages_unless_the_question_names_thei
                                      None)
     assert fields["Feature Name: crates-io-trusted-publishing"] in order
     assert fields["Start Date: 2024-09-10"] not in order
+
+
+@pytest.mark.parametrize("question, fields", [
+    ("When did the trusted publishing RFC start?", {"start date": "2024-09-10"}),
+    ("What is the feature name of the crates.io publishing RFC?",
+     {"feature name": "crates-io-trusted-publishing"}),
+    ("How does trusted publishing authenticate to crates.io?", None),
+    ("When does the CI provider hand out the token?", None),  # no date's other word asked
+])
+def test_the_fields_a_question_asks_for_are_in_the_answer(tmp_path, question, fields):
+    # "When did the trusted publishing RFC start?" read passages that do not say when: its
+    # start date is a field of the document, said apart from the evidence
+    graph = _lexical_store(tmp_path, {"3691-trusted-publishing-cratesio.md": TRUSTED,
+                                      "0385-module-system-cleanup.md": "# Modules\n\nText.\n"})
+    answer = Navigator(graph).ask(question, budget=100)
+    path = next(p for p in graph.document_paths() if p.endswith("3691-trusted-publishing-cratesio.md"))
+    expected = {path: fields} if fields else {}
+    assert answer.fields == expected and answer.to_json()["fields"] == expected

@@ -134,6 +134,9 @@ class Answer:
     # sections the question asks for (by heading or label, or headed by a missing word) that
     # have no text under their heading: the answer is that there is none
     empty: list[str] = field(default_factory=list)
+    # the metadata fields the question asks for, of the documents it was asked of: {document
+    # path: {key: value}} ("When did the trusted publishing RFC start?": its start date)
+    fields: dict[str, dict[str, str]] = field(default_factory=dict)
     # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
     # taken out of ``text``
     invalid_citations: list[str] = field(default_factory=list)
@@ -150,7 +153,7 @@ class Answer:
         return {
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
-            "headed": self.headed, "empty": self.empty,
+            "headed": self.headed, "empty": self.empty, "fields": self.fields,
             "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
             "cited": self.cited, "invalid_citations": self.invalid_citations,
@@ -165,6 +168,7 @@ class Answer:
         }
 
 
+_WHEN = re.compile(r"\bwhen\b", re.I)
 # what a lead-in ("... as follows:") may lead in to, and at most how many such blocks
 _LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
 LED_TO = 8
@@ -265,4 +269,24 @@ class Run:
                 headed[run] = with_text
         return Answer(self.asked, self.kind, evidence, self.trace, confidence,
                       state.tokens_used, text, missing=missing, absent=absent,
-                      headed=headed, empty=list(dict.fromkeys(empty)))
+                      headed=headed, empty=list(dict.fromkeys(empty)),
+                      fields=self._fields_asked())
+
+    def _fields_asked(self) -> dict[str, dict[str, str]]:
+        """The fields of the documents asked of (at most three, or the one read first of
+        several) whose keys the question names: every word of the key ("the tracking issue
+        of ..."), or a date's other words asked "when" ("When did ... start?": start date)."""
+        paths = self.graph.document_paths(self.scope) if self.scope else []
+        if len(paths) > 3 or not paths:
+            paths = [self.lead["document"]] if self.lead else []
+        asked = set(tokens(self.asked))
+        when = bool(_WHEN.search(self.asked))
+        out: dict[str, dict[str, str]] = {}
+        for path in paths:
+            for key, value in self.graph.fields(path).items():
+                terms = set(tokens(key))
+                dated = when and (key == "date" or key.endswith(" date")
+                                  and terms - {"date"} <= asked)
+                if terms and (terms <= asked or dated):
+                    out.setdefault(path, {})[key] = value
+        return out

@@ -152,7 +152,8 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
                   min(confidences, default=None), sum(p.tokens_used for p in parts),
                   "\n\n".join(p.text for p in parts if p.text),
                   missing=missing, absent=in_all("absent"), headed=headed,
-                  empty=list(dict.fromkeys(s for p in parts for s in p.empty)))
+                  empty=list(dict.fromkeys(s for p in parts for s in p.empty)),
+                  fields={k: v for p in parts for k, v in p.fields.items()})
 
 
 def interleave(lists: list[list[str]]) -> list[str]:
