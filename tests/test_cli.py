@@ -68,28 +68,17 @@ def test_prune_deletes_the_old_models_vectors_once_no_document_uses_them(tmp_pat
 
 
 def test_prune_refuses_a_missing_locked_or_older_store(tmp_path, capsys):
-    import subprocess
-    import sys
+    from _harness import held
 
     assert docnav(tmp_path / "none.duckdb", "prune") == 2
     assert "none.duckdb: no store here, nothing to prune" in capsys.readouterr().err
     db = tmp_path / "s.duckdb"
     assert index(db, SAMPLES / SAMPLE_DOCS[0]) == 0
     capsys.readouterr()
-    # another process holds the write lock, as a running `docnav index` does
-    writer = subprocess.Popen(
-        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
-         "print('locked', flush=True); time.sleep(60)", str(db)],
-        stdout=subprocess.PIPE, text=True,
-    )
-    try:
-        assert writer.stdout.readline().strip() == "locked"
+    with held(db, "w", 60) as writer:  # the write lock, as a running `docnav index` holds it
         assert docnav(db, "prune", "--wait", "0.2") == 2
         err = capsys.readouterr().err
         assert f"locked by another process (PID {writer.pid})" in err and "(waited 0.2 s)" in err
-    finally:
-        writer.kill()
-        writer.wait()
     import duckdb
 
     with duckdb.connect(str(db)) as con:  # a store of an older schema version

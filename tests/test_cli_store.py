@@ -10,6 +10,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from _harness import held
 
 from docnav.cli import main
 
@@ -101,18 +102,11 @@ def test_show_reads_the_export_while_another_process_writes_the_store(tmp_path, 
     direct = capsys.readouterr().out.splitlines()
     assert docnav(db, "show", "a.md", "--text") == 0
     direct_doc = capsys.readouterr().out.splitlines()
-    writer = subprocess.Popen(
-        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
-         "print('held', flush=True); time.sleep(60)", str(db)], stdout=subprocess.PIPE, text=True)
-    try:
-        assert writer.stdout.readline().strip() == "held"
+    with held(db, "w", 60):
         assert docnav(db, "show") == 0
         listing = capsys.readouterr().out.splitlines()
         assert docnav(db, "show", "a.md", "--text") == 0
         document = capsys.readouterr().out.splitlines()
-    finally:
-        writer.kill()
-        writer.wait()
     note = ("read from the Parquet export, the last complete state: another process is "
             "writing the store")
     # the same rows; the file's size line (the database's own) gives way to the note
@@ -129,6 +123,7 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, docs):
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     shown.stdout.close()  # as `docnav show | head -1` once head has its line
     err = shown.stderr.read().decode()
+    shown.stderr.close()
     assert shown.wait() == 141 and err == ""
 
 

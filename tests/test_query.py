@@ -244,27 +244,18 @@ def test_missing_store_says_what_to_run(tmp_path):
 
 
 def test_a_store_locked_by_a_writer_is_read_from_its_parquet_export(built):
-    import subprocess
-    import sys
     import time
 
+    from _harness import held
+
     # another process holds the write lock, as a running `docnav index` does
-    writer = subprocess.Popen(
-        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
-         "print('locked', flush=True); time.sleep(60)", str(built.path)],
-        stdout=subprocess.PIPE, text=True,
-    )
-    try:
-        assert writer.stdout.readline().strip() == "locked"
+    with held(built.path, "w", 60):
         time.sleep(0.2)
         graph = DocNavGraph.open(built.path)
         assert graph.source.startswith("parquet:")
         assert any("2000 operating hours" in n.text for n in graph._nodes.values())
         answer = Navigator(graph).ask("How often is the impeller seal replaced?", budget=128)
         assert answer.evidence
-    finally:
-        writer.kill()
-        writer.wait()
 
 
 def test_queries_are_embedded_by_the_stored_vectors_model_unless_told_otherwise(built, graph):
