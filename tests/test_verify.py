@@ -81,6 +81,38 @@ def test_missing_model_path_names_the_setting(tmp_path):
     assert "no-such-model" in str(err.value) and "--nli-model" in str(err.value)
 
 
+@pytest.mark.parametrize("offline", [False, True])
+def test_a_hub_model_with_the_hub_out_of_reach_is_looked_for_in_the_cache_alone(monkeypatch,
+                                                                                 offline):
+    # with no network the hub client retried each file with back-off: `docnav index` with
+    # the default NLI model waited ~50 s before its error
+    import socket
+
+    from docnav import models
+
+    with socket.socket() as closed:  # a port nothing listens on: the connection is refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{port}")
+    if offline:
+        monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    else:
+        monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    models.hub_access.cache_clear()
+    try:
+        assert models.hub_access() == ("HF_HUB_OFFLINE is set" if offline else
+                                       f"the hub at http://127.0.0.1:{port} cannot be reached "
+                                       "(Connection refused)")
+        assert models.hub_kwargs(local=False) == {"local_files_only": True}
+        assert models.hub_kwargs(local=True) == {}
+        with pytest.raises(ConfigError) as err:
+            TransformersNLI(VerifyOptions(model="docnav-tests/no-such-nli-model"))
+        assert "only the local cache was looked in" in str(err.value)
+        assert "--nli-model" in str(err.value)
+    finally:
+        models.hub_access.cache_clear()
+
+
 def test_model_with_other_labels_is_refused(tmp_path):
     from transformers import BertConfig, BertForSequenceClassification
 
