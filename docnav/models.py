@@ -44,6 +44,8 @@ def hub_access(timeout: float = 3.0) -> str | None:
     (``HF_HUB_OFFLINE``), or the host does not resolve or answer. Checked once a process."""
     if os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on"):
         return "HF_HUB_OFFLINE is set"
+    if any(os.environ.get(v) for v in ("HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy")):
+        return None  # reached through a proxy, which a direct connection does not test
     endpoint = os.environ.get("HF_ENDPOINT") or HUB
     parts = urlsplit(endpoint)
     host = parts.hostname or endpoint
