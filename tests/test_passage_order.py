@@ -361,3 +361,6 @@ def test_the_fields_a_question_asks_for_are_in_the_answer(tmp_path, question, fi
     path = next(p for p in graph.document_paths() if p.endswith("3691-trusted-publishing-cratesio.md"))
     expected = {path: fields} if fields else {}
     assert answer.fields == expected and answer.to_json()["fields"] == expected
+    # the line stating it is read first, and cited ("Start Date: 2024-09-10")
+    lines = [e.piece.text for e in answer.evidence if e.found_by == "field"]
+    assert lines == [f"{key.title()}: {value}" for key, value in (fields or {}).items()]

@@ -270,9 +270,9 @@ class Run:
         return Answer(self.asked, self.kind, evidence, self.trace, confidence,
                       state.tokens_used, text, missing=missing, absent=absent,
                       headed=headed, empty=list(dict.fromkeys(empty)),
-                      fields=self._fields_asked())
+                      fields=self.fields_asked())
 
-    def _fields_asked(self) -> dict[str, dict[str, str]]:
+    def fields_asked(self) -> dict[str, dict[str, str]]:
         """The fields of the documents asked of (at most three, or the one read first of
         several) whose keys the question names: every word of the key ("the tracking issue
         of ..."), or a date's other words asked "when" ("When did ... start?": start date)."""

@@ -211,6 +211,7 @@ class Navigator:
         if kind == "cross-reference":
             self._parts_named(run)
         self._statements_and_template_parts(run)
+        self._field_lines(run)
         self.passages.read(run)  # every route ends here while evidence is short
         self._gaps_and_neighbours(run)
         return run.answer()
@@ -381,6 +382,17 @@ class Navigator:
                     run.op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
                     run.take(ids[:2], direction)
                     run.steps += 1
+
+    def _field_lines(self, run: Run) -> None:
+        """The lines of the field lists that state the fields the question asks for ("When
+        did the trusted publishing RFC start?": "Start Date: 2024-09-10"), read first: the
+        searches ranked the line below paragraphs that say "starts"."""
+        for path, fields in run.fields_asked().items():
+            lines = [n for n in self.passages.field_list(path)
+                     if self.passages.field_key(n) in fields]
+            if lines:
+                run.op("fields", document=path, keys=list(fields), nodes=lines)
+                run.take(lines, "field")
 
     def _take_outline(self, run: Run, section: str) -> None:
         outline = self._outline(section, run.state)

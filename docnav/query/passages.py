@@ -153,6 +153,29 @@ class Passages:
         terms = set(tokens(question))
         return [nid for nid, _ in fused if nid not in cited and not self.unasked_field(nid, terms)]
 
+    def field_key(self, node_id: str) -> str | None:
+        """The metadata key a paragraph states, when it is a line of the field list its
+        document opens with ("Start Date: 2024-09-10": "start date"); None otherwise."""
+        node = self.graph.node(node_id)
+        if node.block_kind != "list_item" or not (m := _KEY.match(node.text)):
+            return None
+        key = " ".join(m.group(1).lower().split())
+        if key not in self.graph.fields(node.path):
+            return None
+        document = self.graph.node(node.parent_id).parent_id  # under its first section
+        if document is None or self.graph.node(document).kind != "document" or (
+                self.graph.navigate(document, "children")[:1] != [node.parent_id]):
+            return None
+        return key
+
+    def field_list(self, path: str) -> list[str]:
+        """The paragraphs of the document at ``path`` that are lines of its field list."""
+        document = next((nid for nid, n in self.graph.nodes_of_kind("document")
+                         if n.path == path), None)
+        first = self.graph.navigate(document, "children")[:1] if document else []
+        return [n for s in first for n in self.graph.navigate(s, "children")
+                if self.field_key(n) is not None]
+
     def unasked_field(self, node_id: str, terms: set[str]) -> bool:
         """Whether the paragraph is a line of the field list its document opens with ("Feature
         Name: crates-io-trusted-publishing", "Start Date: 2024-09-10") whose key shares no term
@@ -160,17 +183,8 @@ class Passages:
         for "How does trusted publishing authenticate to crates.io?", and the line after
         them as their content. "When did the trusted publishing RFC start?" reads its
         Start Date."""
-        node = self.graph.node(node_id)
-        if node.block_kind != "list_item" or not (m := _KEY.match(node.text)):
-            return False
-        key = " ".join(m.group(1).lower().split())
-        if key not in self.graph.fields(node.path):
-            return False
-        document = self.graph.node(node.parent_id).parent_id  # under its first section
-        if document is None or self.graph.node(document).kind != "document" or (
-                self.graph.navigate(document, "children")[:1] != [node.parent_id]):
-            return False
-        return not set(tokens(key)) & terms
+        key = self.field_key(node_id)
+        return key is not None and not set(tokens(key)) & terms
 
     def announces_next(self, text: str) -> bool:
         """A hit whose content is in the paragraph after it: a short one (a heading, caption or
