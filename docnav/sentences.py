@@ -16,12 +16,14 @@ from docnav.errors import ConfigError
 # Abbreviations of technical, scientific and business writing that the trained English
 # parameters (from newswire) lack, so that "literals as cfg predicates, i.e. cfg(true)" and
 # "(e.g. what they are bound to)" were cut after "i.e." / "e.g." (nltk/nltk#2543, #2376):
-# "et al.", "cf.", "Fig. 3", "Eq. 2", "approx.", "resp.", "viz.", "etc." mid-sentence. After
+# "et al.", "cf.", "Fig. 3", "Eq. 2", "No. 5", "Sec. 13", "pp. 12", "etc." mid-sentence. After
 # one of them a capitalised word that often starts sentences still starts one ("... and so
 # on, etc. The next ...").
 EXTRA_ABBREVIATIONS = {
     "english": frozenset({"e.g", "i.e", "etc", "al", "cf", "fig", "figs", "eq", "eqs",
-                          "approx", "resp", "viz"}),
+                          "approx", "resp", "viz",
+                          # before a number: "Note No. 5", "Ref. 12", "Sec. 13", "pp. 12-14"
+                          "no", "nos", "ref", "refs", "sec", "secs", "pp", "vol", "ch"}),
 }
 
 

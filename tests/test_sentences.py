@@ -22,6 +22,11 @@ def test_abbreviations_do_not_end_sentences():
      ["As shown by Smith et al. in 2019, it works.", "See Fig. 3 and Eq. 2 for details."]),
     ("Costs rose (cf. Table 2), approx. four percent. Revenue fell.",
      ["Costs rose (cf. Table 2), approx. four percent.", "Revenue fell."]),
+    # before a number: cut after "No." ("See Note No.", "5 for details.")
+    ("See Note No. 5 and Sec. 13, pp. 12-14 of Vol. 2. Then more.",
+     ["See Note No. 5 and Sec. 13, pp. 12-14 of Vol. 2.", "Then more."]),
+    ("The answer is no. The next part follows.",
+     ["The answer is no.", "The next part follows."]),
     # a sentence ending in "etc." still ends there before a word that starts sentences
     ("We support lists, tables, etc. The next part is here.",
      ["We support lists, tables, etc.", "The next part is here."]),
