@@ -88,9 +88,9 @@ class Claim:
 # The rules by which the builder makes a document's (and the collection's) summary from its
 # parts, which no summariser's id covers: a filing is summed up from its Business and MD&A
 # items, without its executive officers; another document opens with its own summary (its
-# Abstract, Summary, Overview: :func:`docnav.summarize.own_summary`). Part of those summaries' key (their ``summarizer``
-# is the summariser's id and these rules), so a change of them rebuilds every document's
-# summary, one a document, and no section's.
+# Abstract, Summary, Overview: :func:`docnav.summarize.own_summary`). Part of those summaries'
+# key (their ``summarizer`` is the summariser's id and these rules), so a change of them
+# rebuilds every document's summary, one a document, and no section's.
 DOCUMENT_RULES = "documents-3"
 
 

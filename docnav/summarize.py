@@ -295,7 +295,7 @@ def _select(
         texts.add(best.text)
         covered.add(group_of.get(id(best), group_of_text.get(best.text)))
         used_chars += len(best.text)
-        best_bag = _words(best.text)
+        best_bag = bags[id(best)] if id(best) in bags else _words(best.text)  # ``chosen``'s
         for s in usable:
             redundancy[id(s)] = max(redundancy[id(s)], _cosine(bags[id(s)], best_bag))
 

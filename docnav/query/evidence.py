@@ -4,6 +4,7 @@ when it is enough (:class:`EvidenceState`), the answer the navigator returns
 
 from __future__ import annotations
 
+import functools
 import glob
 import re
 from dataclasses import dataclass, field
@@ -264,14 +265,16 @@ class Run:
         # answer says it is empty
         headed, empty = {}, list(self.empty)
         for run, sections in sections_headed(self.graph, missing, read or self.filters).items():
-            empty += [s for s in sections if not holds_text(self.graph, s)]
-            if with_text := [s for s in sections if holds_text(self.graph, s)]:
+            with_text = [s for s in sections if holds_text(self.graph, s)]
+            empty += [s for s in sections if s not in with_text]
+            if with_text:
                 headed[run] = with_text
         return Answer(self.asked, self.kind, evidence, self.trace, confidence,
                       state.tokens_used, text, missing=missing, absent=absent,
                       headed=headed, empty=list(dict.fromkeys(empty)),
-                      fields=self.fields_asked())
+                      fields=self.fields_asked)
 
+    @functools.cached_property
     def fields_asked(self) -> dict[str, dict[str, str]]:
         """The fields of the documents asked of (at most three, or the one read first of
         several) whose keys the question names: every word of the key ("the tracking issue

@@ -387,9 +387,8 @@ class Navigator:
         """The lines of the field lists that state the fields the question asks for ("When
         did the trusted publishing RFC start?": "Start Date: 2024-09-10"), read first: the
         searches ranked the line below paragraphs that say "starts"."""
-        for path, fields in run.fields_asked().items():
-            lines = [n for n in self.passages.field_list(path)
-                     if self.passages.field_key(n) in fields]
+        for path, fields in run.fields_asked.items():
+            lines = [n for n, key in self.passages.field_list(path).items() if key in fields]
             if lines:
                 run.op("fields", document=path, keys=list(fields), nodes=lines)
                 run.take(lines, "field")

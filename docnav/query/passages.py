@@ -168,13 +168,13 @@ class Passages:
             return None
         return key
 
-    def field_list(self, path: str) -> list[str]:
-        """The paragraphs of the document at ``path`` that are lines of its field list."""
+    def field_list(self, path: str) -> dict[str, str]:
+        """The lines of the field list of the document at ``path``: {paragraph id: key}."""
         document = next((nid for nid, n in self.graph.nodes_of_kind("document")
                          if n.path == path), None)
         first = self.graph.navigate(document, "children")[:1] if document else []
-        return [n for s in first for n in self.graph.navigate(s, "children")
-                if self.field_key(n) is not None]
+        keys = {n: self.field_key(n) for s in first for n in self.graph.navigate(s, "children")}
+        return {n: key for n, key in keys.items() if key is not None}
 
     def unasked_field(self, node_id: str, terms: set[str]) -> bool:
         """Whether the paragraph is a line of the field list its document opens with ("Feature
