@@ -27,11 +27,19 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
 def read_first(lead: dict) -> str:
     """The header line naming the document a question asked of several was read in first
     (the trace's step for it, :meth:`docnav.query.passages.Passages.best_document`)."""
-    words = [f'"{w}"' for w in lead["named_by"]]
-    said = " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
-    why = (f"the only one of the {lead['of']} documents asked of that says {said}, "
-           f"{'words' if len(words) > 1 else 'a word'} of its title" if words else
-           f"the best match of the {lead['of']} documents asked of")
+    def said(words: list[str]) -> str:
+        words = [f'"{w}"' for w in words]
+        return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+    if lead["named_by"]:
+        why = (f"the only one of the {lead['of']} documents asked of that says "
+               f"{said(lead['named_by'])}, {'words' if len(lead['named_by']) > 1 else 'a word'}"
+               f" of its title")
+    elif lead.get("titled_by"):
+        why = (f"the one of the {lead['of']} documents asked of whose title holds most of the "
+               f"question's words ({said(lead['titled_by'])})")
+    else:
+        why = f"the best match of the {lead['of']} documents asked of"
     return f"read first (up to {lead['up_to']} tokens): {Path(lead['document']).name}, {why}"
 
 

@@ -1,6 +1,7 @@
 """A local question asked of several documents reads first the one it is most likely about
 (the one whose title holds a word of the question that no other document holds, else the
-document of its best-matching paragraph), up to ``NavigatorOptions.document_share`` of the
+one of those of its best paragraphs whose title holds most of its words, two at least, else
+the document of its best-matching paragraph), up to ``NavigatorOptions.document_share`` of the
 budget, then passages of them all."""
 
 from __future__ import annotations
@@ -119,6 +120,56 @@ def test_a_word_of_one_document_s_title_that_no_other_holds_names_it(tmp_path):
     # a word one document holds, not in its title, names nothing: the best paragraph decides
     [lead] = _lead(Navigator(graph).ask("What is returned for a value in the range?", budget=64))
     assert lead["document"].endswith("/clamp.md") and lead["named_by"] == []
+
+
+INCLUSIVE = """# Inclusive ranges
+
+## Summary
+
+Add the x..=y syntax, a range holding both of its ends.
+"""
+
+REPEAT = """# Array repeat syntax
+
+## Motivation
+
+The new syntax of ranges clashes with the array repeat syntax: an inclusive range syntax
+such as [x..y] would read as a repeat.
+"""
+
+
+def test_the_title_holding_most_of_the_question_s_words_names_its_document(tmp_path):
+    # two documents say "inclusive", "range" and "syntax", so no word names one; the repeat
+    # syntax's paragraph matches best, but the other title holds two words of the question
+    graph = indexed_graph(tmp_path, {"inclusive.md": INCLUSIVE, "repeat.md": REPEAT,
+                                     "guide.md": GUIDE, "log.md": LOG})
+    question = "Which proposal introduced inclusive ranges and what syntax does it use?"
+    best = graph.locate(question, k=1, kinds=["paragraph"])[0]
+    assert graph.node(best.node_id).path.endswith("/repeat.md")
+    answer = Navigator(graph).ask(question, budget=64)
+    [lead] = _lead(answer)
+    assert lead["document"].endswith("/inclusive.md") and lead["named_by"] == []
+    assert lead["titled_by"] == ["inclusive", "ranges"]
+    assert [p.rsplit("/", 1)[-1] for p in lead["next"]] == ["repeat.md"]
+    assert _taken(graph, answer)[0] == "inclusive.md"
+    # one word of a title ("inclusive"; "syntax" of the other) leads to none: the best
+    # paragraph decides
+    [lead] = _lead(Navigator(graph).ask("What syntax does an inclusive interval use?",
+                                        budget=64))
+    assert lead["document"].endswith("/repeat.md") and "titled_by" not in lead
+
+
+def test_title_words_most_documents_say_name_no_document(tmp_path):
+    # every document says "model" and "use": the title "Models in use" holds both, yet
+    # names nothing (among ten papers, "What kind of model do they use for detection?" read
+    # the one titled "... Using Pre-trained Language Model")
+    graph = indexed_graph(tmp_path, {
+        "models.md": "# Models in use\n\nEvery model we use is small.\n",
+        "fakes.md": "# Spotting fakes\n\nFor detection we use a classifier model.\n",
+        "corpus.md": "# Review corpus\n\nThe model we use counts detection errors.\n"})
+    [lead] = _lead(Navigator(graph).ask("What kind of model do they use for detection?",
+                                        budget=64))
+    assert lead["document"].endswith("/fakes.md") and "titled_by" not in lead
 
 
 @pytest.mark.parametrize("share", [-0.1, 1.5, float("nan")])

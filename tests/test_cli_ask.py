@@ -151,6 +151,16 @@ def test_the_read_first_line_names_the_words_that_chose_the_document(named_by, s
     assert read_first(lead) == f"read first (up to 300 tokens): 1961-clamp.md, {said}"
 
 
+def test_the_read_first_line_names_the_title_words_that_chose_the_document():
+    from docnav.cli_query import read_first
+
+    lead = {"document": "/rfcs/1192-inclusive-ranges.md", "named_by": [], "next": [],
+            "titled_by": ["inclusive", "ranges"], "of": 106, "up_to": 450}
+    assert read_first(lead) == (
+        "read first (up to 450 tokens): 1192-inclusive-ranges.md, the one of the 106 documents "
+        'asked of whose title holds most of the question\'s words ("inclusive" and "ranges")')
+
+
 def test_ask_says_a_question_asking_which_documents_was_asked_of_each(indexed):
     code, out, err = run(indexed.db, "ask", "Which RFCs change the Send trait?", "--budget",
                          "450")

@@ -22,7 +22,7 @@ import re
 
 from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph, rrf
-from docnav.query.in_turn import named_by_title
+from docnav.query.in_turn import named_by_title, titled_by
 from docnav.query.lexical import tokens
 from docnav.query.options import NavigatorOptions
 from docnav.query.parts import ABOUT_CITED, works_cited
@@ -116,8 +116,13 @@ class Passages:
             return {"document": path, "named_by": words, "next": [], "of": len(paths)}
         hits = self.graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters)
         ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits))
-        return ({"document": ranked[0], "named_by": [], "next": ranked[1:3], "of": len(paths)}
-                if ranked else None)
+        if not ranked:
+            return None
+        path, words = titled_by(self.graph, run.question, ranked, paths)
+        if path:
+            return {"document": path, "named_by": [], "titled_by": words,
+                    "next": [p for p in ranked if p != path][:2], "of": len(paths)}
+        return {"document": ranked[0], "named_by": [], "next": ranked[1:3], "of": len(paths)}
 
     def order(self, question: str, filters: dict | None) -> list[str]:
         """Paragraph ids, best first: RRF of the BM25 rank, the embedding rank and, at
