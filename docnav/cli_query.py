@@ -101,6 +101,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
               f"{focus['tokens_each']} tokens each: {each}")
     elif focus and focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
         n, without = len(focus["documents"]), f"without \"{focus['left_out']}\""
+        if focus.get("about"):  # "discuss": what they say of it is searched, not the verb
+            without += f" or \"{focus['about']}\""
         more = (f" (--budget {focus['more_with']} reads one more)"
                 if focus.get("more_with") else "")
         print(f"asked of the {n} best documents, {focus['tokens_each']} tokens each, {without}"

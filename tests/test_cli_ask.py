@@ -178,6 +178,11 @@ def test_ask_says_a_question_asking_which_documents_was_asked_of_each(indexed):
     # no other document holds them: no budget reads more
     assert code == 0 and out.splitlines()[1] == ('asked of the 2 best documents, 150 tokens '
                                                  'each, without "RFCs"')
+    # a verb saying only that they are about it is not searched for either
+    code, out, _ = run(indexed.db, "ask", "Which RFCs talk about the Send trait?", "--budget",
+                       "300")
+    assert code == 0 and out.splitlines()[1] == ('asked of the 2 best documents, 150 tokens '
+                                                 'each, without "RFCs" or "talk about"')
 
 
 

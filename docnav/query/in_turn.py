@@ -24,6 +24,12 @@ COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versu
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents
 WHICH_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:of\s+the\s+)?"
                              r"(documents|papers|rfcs|filings|articles|reports)\b", re.I)
+# what such a question asks of them besides its subject: "discuss", "mention", "talk about"
+ABOUT = re.compile(r"\s+(?:(?:do|does|did)\s+)?(?:discuss(?:es|ed)?|mention(?:s|ed)?|"
+                   r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
+                   r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red)?\s+to|"
+                   r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|"
+                   r"says?\s+(?:anything\s+)?about)\b", re.I)
 
 
 def compare(nav: Navigator, question: str, budget: int,
@@ -114,11 +120,16 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> 
     """A question asking which documents ("Which RFCs changed the borrow checker?") is
     asked of each of the documents whose passages rank best, without the word that names
     the documents (in RFCs' field lines, "rust-lang/rfcs#1607" matched it): the local
-    route read one document's passages. Only documents holding as many of the question's
+    route read one document's passages. Nor is a verb saying only that they are about it
+    ("discuss", "mention", "talk about") searched for: "Which RFCs discuss the borrow
+    checker?" read "Note that some discussion of this has already taken place:" first, and
+    only the documents saying "discussion" too. Only documents holding as many of the question's
     rarer words (held by at most half of the documents) as any document does are read
     ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
     many as the budget gives ``document_tokens`` each, at most ``documents``."""
-    question = " ".join((asked[:kind.start(1)] + asked[kind.end(1):]).split())
+    about = ABOUT.match(asked, kind.end(1))
+    question = " ".join((asked[:kind.start(1)] + asked[about.end() if about else
+                                                       kind.end(1):]).split())
     terms = EvidenceState(question, budget).terms
     if not terms:
         raise InputError(f"query {asked!r} asks which {kind.group(1)} but not what about: "
@@ -143,6 +154,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> 
     paths = paths[:n]
     return in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group(1),
+        "about": " ".join(about.group().split()) if about else None,
         "question": question, "more_with": more}, [(p, question, glob.escape(p)) for p in paths])
 
 
