@@ -135,8 +135,11 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     for section in answer.empty:  # asked for, and nothing is written under its heading
         print(f"no text under the heading asked for: {graph.node(section).breadcrumb}  "
               f"[{section[:12]}]")
-    if answer.evidence and answer.confidence == 0 and answer.missing:
-        # (a question of only a global cue, "Summarise the main themes", has no words to miss)
+    if (answer.evidence and answer.confidence == 0 and answer.missing
+            and not any(e.relevance for e in answer.evidence)):
+        # (a question of only a global cue, "Summarise the main themes", has no words to miss;
+        # asked of documents in turn, the confidence is the least part's: another's may hold
+        # them)
         print("none of the question's words is in the evidence: the pieces below are only "
               "close in meaning")
     elif answer.evidence and answer.missing:

@@ -305,8 +305,9 @@ def test_a_comparison_of_documents_named_by_their_titles_asks_each_in_turn(graph
     assert step["op"] == "compare documents" and step["tokens_each"] == 30
     assert [Path(p).name for p in step["documents"]] == ["manual.md", "notes.md"]
     assert step["words"] == [["manual"], ["field", "notes"]]
-    assert step["questions"] == ["Compare the manual's advice on the impeller seal with the",
-                                 "Compare the advice on the impeller seal with the field notes"]
+    # nor "Compare": it asks how the parts read together, not for a word inside each
+    assert step["questions"] == ["the manual's advice on the impeller seal with the",
+                                 "the advice on the impeller seal with the field notes"]
     read: dict[str, list[int]] = {}
     for e in answer.evidence:
         read.setdefault(Path(e.piece.doc_path).name, []).append(e.piece.tokens)
@@ -446,16 +447,22 @@ def test_a_missing_word_that_heads_a_part_of_a_document_read_is_pointed_to(rfcs,
     assert answer.to_json()["headed"] == {"drawbacks": [section]}
 
 
-def test_documents_compared_in_turn_point_to_the_part_each_lacks(rfcs):
-    # each document named by its title is asked in turn, one document each: "drawbacks" is
-    # a word both answers miss, and each one's Drawbacks is named
+def test_documents_compared_in_turn_read_the_part_each_has(rfcs):
+    # each document named by its title is asked in turn, one document each, without the
+    # names ("the clamp RFC" whole: its "RFC" was searched for in the other), as if asked of
+    # it by its title: each one's Drawbacks is read (it was named as missing)
     answer = Navigator(rfcs).ask(
         "Compare the drawbacks of the const panic RFC and the clamp RFC.", budget=40)
-    assert answer.trace[0]["op"] == "compare documents"
-    assert "drawbacks" in answer.missing
-    named = answer.headed["drawbacks"]
-    assert [(rfcs.node(s).heading, Path(rfcs.node(s).path).name) for s in named] == [
-        ("Drawbacks", "const-panic.md"), ("Drawbacks", "clamp.md")]
+    step = answer.trace[0]
+    assert step["op"] == "compare documents"
+    assert step["questions"] == ["the drawbacks of the const panic RFC and the .",
+                                 "the drawbacks of the and the clamp RFC."]
+    assert [t["left_out"] for t in answer.trace if t["op"] == "focus"] == [
+        ["const panic RFC"], ["clamp RFC"]]
+    assert answer.missing == [] and answer.headed == {}
+    assert [(e.piece.breadcrumb, e.piece.text) for e in answer.evidence] == [
+        ("Const panic › Drawbacks", "Const panic makes the interpreter larger."),
+        ("Clamp functions › Drawbacks", "Clamp panics when min exceeds max.")]
 
 
 def test_a_document_named_by_its_title_is_the_one_asked_of(rfcs):

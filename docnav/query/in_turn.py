@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.evidence import Answer, EvidenceState
-from docnav.query.names import document_titles, without_names
+from docnav.query.names import document_titles, titled_documents, without_names
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -43,8 +43,16 @@ def compare(nav: Navigator, question: str, budget: int,
     step = {"op": "compare", "companies": [names[0] for _, names in named],
             "documents": [paths for paths, _ in named]}
     return in_turn(nav, asked or question, budget, {**step, "each": asked is not None}, [
-        (names[0], without_names(question, [n for n in every if n not in names]), paths)
-        for paths, names in named])
+        (names[0], uncompared(without_names(question, [n for n in every if n not in names])),
+         paths) for paths, names in named])
+
+
+def uncompared(question: str) -> str:
+    """The question without its cue of comparison ("Compare", "the differences between",
+    "versus"), which asks how the parts read together, not for a word inside each; the
+    question as it was when nothing would be left."""
+    out = " ".join(COMPARE.sub(" ", question).split())
+    return out if re.search(r"\w\w", out) else question
 
 
 def named_by_title(graph: DocNavGraph, question: str) -> dict[str, list[str]]:
@@ -87,12 +95,15 @@ def titled_by(graph: DocNavGraph, question: str, paths: list[str],
 def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]]:
     """For a comparison ("Compare the datasets of the offensive language paper and the pioNER
     paper"), the documents its words name (:func:`named_by_title`), in the order the question
-    names them; none unless two documents or more are named so."""
+    names them, else those it names as titled (:func:`docnav.query.names.titled_documents`:
+    "the pin RFC and the unsafe pinned RFC", whose words other documents hold too); none
+    unless two documents or more are named so."""
     if not COMPARE.search(question):
         return []
     own = named_by_title(graph, question)
-    if len(own) < 2:
-        return []
+    if len(own) < 2:  # "Compare the pin RFC and the unsafe pinned RFC": named as titled
+        titled = titled_documents(graph, question)
+        return [(p, [name]) for p, name in titled][:MOST_COMPARED] if len(titled) > 1 else []
     at = {w: question.lower().find(w.lower()) for ws in own.values() for w in ws}
     return sorted(((p, sorted(ws, key=at.get)) for p, ws in own.items()),
                   key=lambda kv: at[kv[1][0]])[:MOST_COMPARED]
@@ -109,7 +120,12 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
             out = re.sub(rf"\b{re.escape(w)}\b(?:['’]s\b)?", " ", out, flags=re.I)
         return " ".join(out.split())
 
-    questions = [without([w for q, ws in singled if q != p for w in ws]) for p, _ in singled]
+    # and the whole of another's name where the question names it as titled ("the clamp
+    # RFC"): its "RFC" left alone was searched for
+    titled = dict(titled_documents(nav.graph, asked))
+    questions = [uncompared(without([w for q, ws in singled if q != p
+                                     for w in ([titled[q]] if q in titled else []) + ws]))
+                 for p, _ in singled]
     return in_turn(nav, asked, budget, {
         "op": "compare documents", "documents": [p for p, _ in singled],
         "words": [ws for _, ws in singled], "questions": questions}, [

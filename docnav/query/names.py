@@ -50,21 +50,31 @@ def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[
     by ("What datasets are used in the zero-shot translation paper?", "What does RFC 1961
     propose?"), and those words with the word for the document ("zero-shot translation
     paper", "RFC 1961"), which are no evidence inside it. Nothing when no title or several
-    hold them all, or when one document is indexed."""
-    named = [(m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
+    hold them all, or when one document is indexed; the first so named of several
+    (:func:`titled_documents`)."""
+    named = titled_documents(graph, question)
+    return ([glob.escape(named[0][0])], [named[0][1]]) if named else ([], [])
+
+
+def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
+    """(path, name) of each document the question names by words of its title, as
+    :func:`titled_document` finds one, in the order the question names them, each once:
+    "Compare the pin RFC and the unsafe pinned RFC" names two."""
+    named = [(m.start(), m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
              for m in _TITLED.finditer(question)]
-    named += [(m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
+    named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
     titles = document_titles(graph) if named else {}
     if len(titles) < 2:
-        return [], []
-    for words, name in named:
+        return []
+    out: dict[str, str] = {}
+    for _, words, name in sorted(named):
         terms = set(tokens(words))
         held = [p for p, title in titles.items() if terms and terms <= title]
         if len(held) > 1:  # "the derive From RFC": "3809-derive-from", not "declarative derive"
             held = [p for p in held if _written_in(words, _title_words(graph)[p])]
         if len(held) == 1:
-            return [glob.escape(held[0])], [name]
-    return [], []
+            out.setdefault(held[0], name)
+    return list(out.items())
 
 
 def _written_in(words: str, title: list[str]) -> bool:

@@ -44,6 +44,7 @@ beside it.
 
 from __future__ import annotations
 
+import glob
 import re
 from collections.abc import Callable
 
@@ -55,7 +56,8 @@ from docnav.query.in_turn import (MOST_COMPARED, WHICH_DOCUMENTS, compare, compa
                                    interleave, singled_out, which_documents)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
-                                named_registrants, own_names, titled_document, without_names)
+                                named_registrants, own_names, titled_document, titled_documents,
+                                without_names)
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, holds_text,
                                  labelled_parts, named_sections, template_part, unlabelled,
                                  works_cited)
@@ -157,6 +159,11 @@ class Navigator:
         by_title = False
         if doc:
             names = own_names(self.graph, doc)
+            if not names:  # "What does the pin RFC propose?" asked of that RFC: its name
+                inside = set(self.graph.document_paths(doc))  # is no evidence in it
+                own = [(p, n) for p, n in titled_documents(self.graph, asked) if p in inside]
+                if len(own) == 1:
+                    chosen, names, by_title = [glob.escape(own[0][0])], [own[0][1]], True
         elif len(named := named_registrants(self.graph, asked)) > 1:
             return compare(self, asked, budget, named)
         elif (every := each_company(self.graph, asked, MOST_COMPARED))[1]:  # "each company's"
@@ -249,6 +256,8 @@ class Navigator:
                 run.op("expand", node=named[0], to="summary sources of the part named and of "
                        "its subsections", sections=named, n=len(sources))
                 run.take_each(sources)
+        if not tokens(run.question):  # "Compare the pin RFC and the unsafe pinned RFC", of
+            return  # one of them: nothing but their names, read as their summaries above
         hits = graph.locate(run.question, k=6, filters=run.filters, via=["summary"])
         run.op("locate", over="summaries", hits=[h.node_id for h in hits])
         for h in hits:

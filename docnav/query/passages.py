@@ -22,7 +22,7 @@ import re
 
 from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph, rrf
-from docnav.query.in_turn import named_by_title, titled_by
+from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
 from docnav.query.options import NavigatorOptions
 from docnav.query.parts import ABOUT_CITED, works_cited
@@ -51,6 +51,9 @@ class Passages:
         state = run.state
         if state.sufficient():
             return
+        if not tokens(run.question):  # nothing but names ("Compare the pin RFC and the unsafe
+            self._read_openings(run)  # pinned RFC", of each in turn): no word to search for
+            return
         if run.lead:
             until = int(self.options.document_share * state.budget)
             order = self.order(run.question, {"path": glob.escape(run.lead["document"])})
@@ -61,6 +64,19 @@ class Passages:
         order = self.order(run.question, run.filters)
         run.op("locate", over="paragraphs and sections (fused with reading order)",
                hits=order[:12])
+        self._read_in(run, order)
+
+    def _read_openings(self, run: Run) -> None:
+        """What is asked of read from its start (its documents' paragraphs in reading order,
+        a document's in turn; not the field lines it opens with), after their summaries'
+        sources: a question left with no word to search for once the names of what it is
+        asked of are taken out."""
+        paths = set(self.graph.document_paths(run.scope))
+        roots = [nid for nid, n in self.graph.nodes_of_kind("document") if n.path in paths]
+        order = interleave([[n for n in self.graph.expand(root, depth=10_000)
+                             if self.graph.node(n).kind == "paragraph"
+                             and not self.unasked_field(n, set())] for root in roots])
+        run.op("expand", to="the opening of each document asked of", documents=len(roots))
         self._read_in(run, order)
 
     def _read_in(self, run: Run, order: list[str], until: int | None = None) -> None:
