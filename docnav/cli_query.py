@@ -66,8 +66,11 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     elif args.policy == "drop":
         raise InputError("--policy drop applies to a generated answer: add --generate")
     graph = _graph(args)
+    where = {"metadata": _fields(args.meta), "dated_after": args.after,
+             "dated_before": args.before}
     answer = Navigator(graph, answerer=answerer, verifier=verifier, policy=args.policy).ask(
-        args.question, budget=args.budget, doc=args.doc)
+        args.question, budget=args.budget, doc=args.doc,
+        where={k: v for k, v in where.items() if v} or None)
     # 1, as for an index run with failed documents: the work is done, a part of it failed
     code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
     if answer.generation_error:
@@ -210,6 +213,16 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _document_options(p: argparse.ArgumentParser) -> None:
+    """--meta, --after, --before: documents chosen by their own fields (ask, locate)."""
+    p.add_argument("--meta", action="append", metavar="KEY=VALUE",
+                   help="only documents whose metadata has this value, e.g. author=Jane "
+                   "(any case; repeatable)")
+    p.add_argument("--after", metavar="YYYY-MM-DD", help="only documents dated on or after "
+                   "this day (their own date: front matter, document properties)")
+    p.add_argument("--before", metavar="YYYY-MM-DD", help="only documents dated on or before")
+
+
 def _fields(pairs: list[str] | None) -> dict[str, str]:
     """``--meta author=Jane`` as {"author": "Jane"}."""
     out = {}
@@ -325,6 +338,7 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("question")
     p.add_argument("--doc", help="only documents whose path matches this glob")
+    _document_options(p)
     p.add_argument("--budget", type=int, default=1024, help="evidence tokens (default 1024)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--trace", action="store_true", help="print the operations performed")
@@ -366,12 +380,7 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
                    help="what a hit matched: its own text (a section's heading) or its summary "
                    "(repeatable; default both)")
     p.add_argument("--doc", help="only documents whose path matches this glob")
-    p.add_argument("--meta", action="append", metavar="KEY=VALUE",
-                   help="only documents whose metadata has this value, e.g. author=Jane "
-                   "(any case; repeatable)")
-    p.add_argument("--after", metavar="YYYY-MM-DD", help="only documents dated on or after "
-                   "this day (their own date: front matter, document properties)")
-    p.add_argument("--before", metavar="YYYY-MM-DD", help="only documents dated on or before")
+    _document_options(p)
     p.add_argument("--verified-only", action="store_true", help="only nodes whose summary "
                    "the NLI model verified (with --via summary: verified summaries)")
     p.add_argument("--json", action="store_true")

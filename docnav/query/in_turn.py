@@ -132,7 +132,8 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
         (p, question, glob.escape(p)) for (p, _), question in zip(singled, questions)])
 
 
-def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> Answer:
+def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
+                    doc: str | list[str] | None = None) -> Answer:
     """A question asking which documents ("Which RFCs changed the borrow checker?") is
     asked of each of the documents whose passages rank best, without the word that names
     the documents (in RFCs' field lines, "rust-lang/rfcs#1607" matched it): the local
@@ -142,7 +143,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> 
     only the documents saying "discussion" too. Only documents holding as many of the question's
     rarer words (held by at most half of the documents) as any document does are read
     ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
-    many as the budget gives ``document_tokens`` each, at most ``documents``."""
+    many as the budget gives ``document_tokens`` each, at most ``documents``; of the
+    documents ``doc`` matches (a glob or globs: ``--doc``, ``--after``), else of all."""
     about = ABOUT.match(asked, kind.end(1))
     question = " ".join((asked[:kind.start(1)] + asked[about.end() if about else
                                                        kind.end(1):]).split())
@@ -152,13 +154,14 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match) -> 
                          f"say what they should hold (\"Which {kind.group(1)} mention ...?\")")
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     holders = nav.graph.term_documents(terms)
-    every = nav.graph.document_paths()
+    every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
     # the words that tell documents apart: held by at most half of them ("use" is not)
-    rare = [t for t, docs in holders.items() if len(docs) <= len(every) / 2] or holders
+    rare = [t for t, docs in holders.items()
+            if len(docs & set(every)) <= len(every) / 2] or holders
     held = {p: sum(p in holders[t] for t in rare) for p in every}
     most = max(held.values(), default=0)
     paths: list[str] = []
-    for nid in nav.passage_order(question, None):
+    for nid in nav.passage_order(question, {"path": doc} if doc else None):
         path = nav.graph.node(nid).path
         if path not in paths and held.get(path) == most:
             paths.append(path)

@@ -74,6 +74,11 @@ WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|e
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
 
 
+# what ``Navigator.ask(where=...)`` chooses documents by (DocNavGraph.filter's criteria of a
+# document's own fields)
+WHERE = ("metadata", "dated_after", "dated_before")
+
+
 class Navigator:
     """Runs the navigation loop over a :class:`DocNavGraph`."""
 
@@ -97,11 +102,33 @@ class Navigator:
         self.policy = policy  # drop: a generated answer keeps only its supported sentences
         self.passages = Passages(graph, options)
 
-    def ask(self, question: str, budget: int = 1024, doc: str | None = None) -> Answer:
+    def ask(self, question: str, budget: int = 1024, doc: str | None = None,
+            where: dict | None = None) -> Answer:
+        """The cited evidence for ``question`` within ``budget`` tokens (and, with an
+        answerer, an answer written from it), from the documents whose path matches ``doc``
+        (a glob) and, given ``where``, whose own fields match it: ``metadata`` (values the
+        document's fields must have, e.g. ``{"author": "Ada"}``), ``dated_after`` and
+        ``dated_before`` (ISO dates bounding its own date), as
+        :meth:`DocNavGraph.filter` takes them."""
         budget = whole(budget, "budget", 16, "give at least 16 tokens of evidence")
         if doc and not self.graph.document_paths(doc):
             raise InputError(f"no indexed document matches {doc!r}; `docnav show` lists them")
-        answer = self.collect(question, budget, doc)
+        scope: str | list[str] | None = doc
+        if where:
+            unknown = sorted(set(where) - set(WHERE))
+            if unknown:
+                raise InputError(f"unknown document criteria {', '.join(unknown)}; valid: "
+                                 f"{', '.join(WHERE)}")
+            roots = [nid for nid, _ in self.graph.nodes_of_kind("document")]
+            kept = self.graph.filter(roots, path=doc, **where)
+            if not kept:
+                said = ", ".join(f"{k}={v!r}" for k, v in where.items())
+                raise InputError(f"no indexed document{' matching ' + repr(doc) if doc else ''}"
+                                 f" has {said} (a document's date is its own: front matter, "
+                                 f"document properties, a field list's Start Date); "
+                                 f"`docnav show DOC` prints a document's fields")
+            scope = [glob.escape(self.graph.node(n).path) for n in kept]
+        answer = self.collect(question, budget, scope)
         if self.answerer is None or not answer.evidence:
             return answer
         from docnav.query.generate import check_claims, strip_invalid_citations
@@ -157,6 +184,9 @@ class Navigator:
         # (docnav/query/names.py)
         chosen: list[str] = []
         by_title = False
+        if doc and (which := WHICH_DOCUMENTS.search(asked)) and len(
+                self.graph.document_paths(doc)) > 1:  # "Which RFCs ...?" of some of them
+            return which_documents(self, asked, budget, which, doc)
         if doc:
             names = own_names(self.graph, doc)
             if not names:  # "What does the pin RFC propose?" asked of that RFC: its name

@@ -1,0 +1,86 @@
+"""Questions asked of the documents their own fields choose (``Navigator.ask(where=...)``,
+``docnav ask --after/--before/--meta``), as ``locate`` filters them; "Which ... documents"
+questions asked of some documents only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _cli import index, run
+from _stores import indexed_graph
+
+from docnav.errors import InputError
+from docnav.query import Navigator
+
+
+def _html(title: str, date: str, author: str, body: str) -> str:
+    return (f'<html><head><title>{title}</title><meta name="date" content="{date}">'
+            f'<meta name="author" content="{author}"></head><body><h1>{title}</h1>'
+            f"<p>{body}</p></body></html>")
+
+
+DOCS = {
+    "old.html": _html("Old report", "2021-05-01", "Ada", "Pump sales fell in the north."),
+    "new.html": _html("New report", "2023-02-01", "Bo", "Pump sales rose in the north."),
+    "mid.html": _html("Mid report", "2022-06-01", "Ada", "Pump sales held in the south."),
+    "undated.md": "# Notes\n\nPump sales were flat.\n",
+}
+
+
+def _read(answer) -> set[str]:
+    return {Path(e.piece.doc_path).name for e in answer.evidence}
+
+
+def test_a_question_is_asked_of_the_documents_its_criteria_choose(tmp_path):
+    graph = indexed_graph(tmp_path, DOCS)
+    nav = Navigator(graph)
+    assert _read(nav.ask("How did pump sales do?", 200)) == set(DOCS)
+    assert _read(nav.ask("How did pump sales do?", 200,
+                         where={"dated_after": "2022-01-01"})) == {"new.html", "mid.html"}
+    assert _read(nav.ask("How did pump sales do?", 200, where={
+        "dated_before": "2022-12-31", "metadata": {"author": "ada"}})) == {"old.html",
+                                                                          "mid.html"}
+    # with a glob too: both choose
+    assert _read(nav.ask("How did pump sales do?", 200, doc="*old*",
+                         where={"metadata": {"author": "Ada"}})) == {"old.html"}
+    with pytest.raises(InputError, match=r"no indexed document matching '\*new\*' has "
+                                         r"metadata=\{'author': 'Ada'\}"):
+        nav.ask("How did pump sales do?", 200, doc="*new*", where={"metadata": {"author": "Ada"}})
+    with pytest.raises(InputError, match="unknown document criteria kinds; valid: metadata, "
+                                         "dated_after, dated_before"):
+        nav.ask("How did pump sales do?", 200, where={"kinds": ["paragraph"]})
+    with pytest.raises(InputError, match="date 'May 2021'"):
+        nav.ask("How did pump sales do?", 200, where={"dated_after": "May 2021"})
+
+
+def test_which_documents_is_asked_of_those_asked_of(tmp_path):
+    # "Which reports ...?" asked of some documents read the local route's passages: it is
+    # asked of each of the best of those, as of all
+    graph = indexed_graph(tmp_path, DOCS)
+    question = "Which reports say pump sales changed in the north?"
+    step = Navigator(graph).ask(question, 300).trace[0]  # a budget for two
+    assert step["op"] == "documents"
+    assert sorted(Path(p).name for p in step["documents"]) == ["new.html", "old.html"]
+    answer = Navigator(graph).ask(question, 300, where={"metadata": {"author": "Ada"}})
+    step = answer.trace[0]
+    assert step["op"] == "documents"
+    assert [Path(p).name for p in step["documents"]] == ["old.html"]  # Ada's, of the north
+    assert _read(answer) == {"old.html"}
+
+
+def test_ask_takes_after_before_and_meta(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name, text in DOCS.items():
+        (docs / name).write_text(text)
+    db = tmp_path / "g.duckdb"
+    assert index(db, docs) == 0
+    code, out, err = run(db, "ask", "How did pump sales do?", "--after", "2022-01-01",
+                         "--meta", "author=Bo")
+    assert code == 0, err
+    assert "new.html" in out and not any(n in out for n in ("old.html", "mid.html", "undated"))
+    code, out, err = run(db, "ask", "How did pump sales do?", "--before", "2020-01-01")
+    assert code == 2 and "no indexed document has dated_before='2020-01-01'" in err
+    code, out, err = run(db, "ask", "How did pump sales do?", "--meta", "author")
+    assert code == 2 and "--meta 'author': give KEY=VALUE" in err
