@@ -199,3 +199,13 @@ def test_a_year_in_a_title_word_of_letters_and_digits_names_its_document(tmp_pat
     graph = indexed_graph(tmp_path, {"goals.md": GOALS_2025, "north.md": NORTH_STAR})
     [lead] = _lead(Navigator(graph).ask("What are the project goals for 2025?", budget=64))
     assert lead["document"].endswith("/goals.md") and lead["named_by"] == ["2025"]
+
+
+def test_a_title_word_searched_by_its_parts_too_is_named_once(tmp_path):
+    # "assert_ne" is searched as assert_n, assert and ne: the header said "assert_ne" and
+    # "assert_ne"
+    graph = indexed_graph(tmp_path, {
+        "assert_ne.md": "# assert_ne\n\nA macro that panics when two values are equal.\n",
+        "guide.md": GUIDE})
+    [lead] = _lead(Navigator(graph).ask("Why add an assert_ne macro?", budget=64))
+    assert lead["document"].endswith("/assert_ne.md") and lead["named_by"] == ["assert_ne"]

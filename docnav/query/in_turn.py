@@ -66,7 +66,8 @@ def named_by_title(graph: DocNavGraph, question: str) -> dict[str, list[str]]:
         if len(docs) == 1 and term in titles.get(next(iter(docs)), ()):
             said = re.search(rf"\b{re.escape(words[term])}\b", question, re.I)
             own.setdefault(next(iter(docs)), []).append(said.group(0) if said else words[term])
-    return own
+    # a word searched by its parts too ("assert_ne": assert_n, assert, ne) is said once
+    return {path: list(dict.fromkeys(said)) for path, said in own.items()}
 
 
 def titled_by(graph: DocNavGraph, question: str, paths: list[str],
