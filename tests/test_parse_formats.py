@@ -485,3 +485,26 @@ def assert_clear(error: DocumentError, path: Path, cause: str) -> None:
     assert error.path == str(path)
     assert re.search(cause, message), f"{message!r} does not say {cause!r}"
     assert "Traceback" not in message and "\n" not in message and len(message) < 600, message
+
+
+def test_a_list_item_keeps_the_lines_it_wraps_onto():
+    """1912.01214's bullets wrap with a hanging indent: each item held its first line ("•
+    Pivot-based Method is a common strategy to obtain a") and the rest became a paragraph of its
+    own ("source→target model by introducing a pivot language. ..."), one starting "Zoph et al.
+    (2016), ..." after "... introduced for NMT by", one "gual or source↔pivot bilingual data."
+    after "... monolin-". After body text a column break's upper-case line stays apart: it is
+    as often a caption or a footnote."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1912.01214.pdf"), NATIVE)
+    items = [b.text for b in parsed.blocks if b.kind is BlockKind.LIST_ITEM]
+    texts = [b.text for b in parsed.blocks if b.kind is BlockKind.TEXT]
+    assert any(t.startswith("Pivot-based Method is a common strategy to obtain a source→target "
+                            "model by introducing a pivot language.") for t in items)
+    assert any(t.startswith("Transfer Learning is firstly introduced for NMT by Zoph et al. "
+                            "(2016), which") for t in items)
+    assert ("Pre-train a universal encoder with source/pivot monolingual or source↔pivot "
+            "bilingual data.") in items
+    assert not any(t.startswith(("source→target model", "Zoph et al.", "gual or"))
+                   for t in texts)
+    caption = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    assert any(b.kind is BlockKind.CAPTION and b.text.startswith("Figure 1: A casual relation")
+               for b in caption.blocks)

@@ -109,21 +109,52 @@ def _title_like(text: str) -> bool:
 
 
 def merge_runons(drafts: list[Draft]) -> list[Draft]:
-    """Join paragraphs split by a page or column break in mid-sentence."""
+    """Join paragraphs split by a page or column break in mid-sentence, and a list item
+    with the lines it wraps onto that were taken for a paragraph of their own ("• Pivot-based
+    Method is a common strategy to obtain a" / "source→target model by introducing a pivot
+    language. ..."; "• ... with source/pivot monolin-" / "gual or source↔pivot bilingual
+    data.")."""
     out: list[Draft] = []
     for d in drafts:
         prev = out[-1] if out else None
-        if (prev is not None and _is_body(prev) and _is_body(d)
-                and not SENTENCE_END.search(prev.lines[-1].text)
-                and re.match(r"[a-z]", d.lines[0].text)):
+        if (prev is not None and (_is_body(prev) or _is_item(prev)) and _is_body(d)
+                and _runs_on(prev.lines[-1].text, d.lines[0].text, _is_item(prev))):
             prev.lines.extend(d.lines)
         else:
             out.append(d)
     return out
 
 
+def _runs_on(last: str, first: str, item: bool) -> bool:
+    """Whether a paragraph (``item``: a list item) whose last line is ``last`` goes on in one
+    whose first is ``first``: no sentence ends there, and the next starts in lower case, or,
+    after a list item, in upper case where the line stops at a word that cannot end a
+    sentence, a comma or a broken word ("introduced for NMT by" / "Zoph et al. (2016), ...").
+    After body text an upper-case start is no sign: what a column break puts there is as often
+    a footnote, a caption or a table row ("Figure 1: ...", "1 https://...", "Model Prec Rec")."""
+    last = last.rstrip()
+    if SENTENCE_END.search(last):
+        return False
+    if re.match(r"[a-z]", first):
+        return True
+    if not item or not re.match(r"[A-Z]", first) or _CAPTION.match(first):
+        return False
+    word = re.search(r"([^\W\d_]+)(-?)$", last)
+    return last.endswith(",") or bool(word and (word.group(2) or
+                                                word.group(1).lower() in _MINOR_WORDS))
+
+
+_CAPTION = re.compile(r"(?:Figure|Fig\.|Table|Algorithm|Listing)\s*\d", re.I)
+
+
 def _is_body(d: Draft) -> bool:
     return d.pattern is None and bool(d.lines) and not BULLET.match(d.lines[0].text) \
+        and all(x.cells < 3 for x in d.lines)
+
+
+def _is_item(d: Draft) -> bool:
+    """A list item ("• ...", "1. ...", "(a) ..."), not a heading or table row."""
+    return d.pattern is None and bool(d.lines) and bool(BULLET.match(d.lines[0].text)) \
         and all(x.cells < 3 for x in d.lines)
 
 
