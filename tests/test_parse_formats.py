@@ -508,3 +508,25 @@ def test_a_list_item_keeps_the_lines_it_wraps_onto():
     caption = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
     assert any(b.kind is BlockKind.CAPTION and b.text.startswith("Figure 1: A casual relation")
                for b in caption.blocks)
+
+
+def test_a_footnote_at_a_column_s_foot_does_not_cut_the_paragraph_it_falls_into():
+    """1705.07830's page 5 sets a column's footnotes ("1 https://github.com/google/
+    sentencepiece", "2 http://knowitall...") between "... out of the original 35M. The" and
+    the next column's "refined model has visibly better quality ...": the footnotes and
+    "refined model ..." were one paragraph, the sentence cut in two. The footnote is placed
+    after the paragraph, which goes on across it."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1705.07830.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    assert any("out of the original 35M. The refined model has visibly better quality" in t
+               for t in texts)
+    assert any("The AQA-QR reformulator has a BLEU score of 8.6" in t for t in texts)
+    notes = [i for i, t in enumerate(texts)
+             if t.startswith("1 https://github.com/google/sentencepiece")]
+    assert len(notes) == 1 and texts[notes[0]].endswith("knowitall.cs.washington.edu/paralex/")
+    assert "refined model has visibly better" in texts[notes[0] - 1]
+    # a web address broken over two lines stays the footnote's ("5 http://nlp.stanford.edu/
+    # data/glove." / "twitter.27B.zip"), not the end of the paragraph before it
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    assert "1 The code is released at https://github.com/ renll/ComerNet" in [
+        b.text for b in parsed.blocks]

@@ -76,7 +76,7 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
         _headings_under_outline(drafts, stats)
     else:
         find_headings(drafts, stats)
-    drafts = merge_runons(drafts)
+    drafts = merge_runons(drafts, pages.page_heights)
     blocks = [b for b in (_to_block(d) for d in drafts) if b is not None]
     info = (("pages", str(len(pages.page_heights))), ("pdf_pipeline", "native"),
             ("heading_source", "outline" if use_outline else "fonts"))

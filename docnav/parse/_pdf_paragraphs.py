@@ -108,21 +108,50 @@ def _title_like(text: str) -> bool:
     return all(w[0].isupper() for w in words)
 
 
-def merge_runons(drafts: list[Draft]) -> list[Draft]:
+def merge_runons(drafts: list[Draft], page_heights: dict[int, float] | None = None
+                 ) -> list[Draft]:
     """Join paragraphs split by a page or column break in mid-sentence, and a list item
     with the lines it wraps onto that were taken for a paragraph of their own ("• Pivot-based
     Method is a common strategy to obtain a" / "source→target model by introducing a pivot
     language. ..."; "• ... with source/pivot monolin-" / "gual or source↔pivot bilingual
-    data.")."""
+    data."). A footnote at the foot of a column (:func:`_is_note`) is held aside meanwhile
+    and placed after the paragraph it fell into ("... out of the original 35M. The" / "1
+    https://github.com/google/sentencepiece" / "refined model has visibly better quality":
+    the footnote and "refined model ..." were one paragraph)."""
     out: list[Draft] = []
+    notes: list[Draft] = []
     for d in drafts:
+        if page_heights is not None and _is_note(d, page_heights):
+            notes.append(d)
+            continue
         prev = out[-1] if out else None
-        if (prev is not None and (_is_body(prev) or _is_item(prev)) and _is_body(d)
-                and _runs_on(prev.lines[-1].text, d.lines[0].text, _is_item(prev))):
+        if notes and not (prev is not None and _joins(prev, d) and len(
+                join_lines(d.lines).split()) >= 3):  # a broken URL is the note's own line
+            out.extend(notes)
+            notes = []
+            prev = out[-1]
+        if prev is not None and _joins(prev, d):
             prev.lines.extend(d.lines)
         else:
             out.append(d)
-    return out
+    return out + notes
+
+
+def _joins(prev: Draft, d: Draft) -> bool:
+    return ((_is_body(prev) or _is_item(prev)) and _is_body(d)
+            and _runs_on(prev.lines[-1].text, d.lines[0].text, _is_item(prev)))
+
+
+# a footnote's mark: a number or a symbol before a capital or a web address
+_NOTE = re.compile(r"^\s*(?:\d{1,2}|[*∗†‡§¶])\s?(?=https?://|www\.|[A-Z])")
+
+
+def _is_note(d: Draft, page_heights: dict[int, float]) -> bool:
+    """A footnote: a paragraph of four lines at most, all in the bottom quarter of its page,
+    opening with a footnote's mark ("1 https://...", "3 As in (Kumaran & Carvalho, 2009)",
+    "∗Corresponding Author.")."""
+    return (_is_body(d) and len(d.lines) <= 4 and bool(_NOTE.match(d.lines[0].text))
+            and all(x.top >= 0.75 * page_heights.get(x.page, 792.0) for x in d.lines))
 
 
 def _runs_on(last: str, first: str, item: bool) -> bool:
