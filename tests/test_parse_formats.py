@@ -530,3 +530,24 @@ def test_a_footnote_at_a_column_s_foot_does_not_cut_the_paragraph_it_falls_into(
     parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
     assert "1 The code is released at https://github.com/ renll/ComerNet" in [
         b.text for b in parsed.blocks]
+
+
+def test_a_caption_set_between_two_parts_of_a_paragraph_does_not_cut_it():
+    """1809.01202 sets Figure 1's caption between "... relationships with life satisfaction,
+    quality of" and "life, and length of life (Scheier et al., 1989; ...)", 1909.00754 a figure
+    between "Different from pre-" and "vious methods ...": each was two paragraphs. A complete
+    caption after running text that stops in mid-sentence goes after the paragraph, which goes
+    on across it; after a table's row or a figure's label it stays where it is."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    assert any("life satisfaction, quality of life, and length of life (Scheier" in t
+               for t in texts)
+    caption = next(i for i, b in enumerate(parsed.blocks) if b.kind is BlockKind.CAPTION
+                   and b.text.startswith("Figure 1: A casual relation"))
+    assert "quality of life, and length of life" in texts[caption - 1]
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    assert any("Different from previous methods which formulate" in b.text
+               for b in parsed.blocks)
+    # "Total 1,598 7,015" (a table's last row) is no running text to go on with
+    parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    assert "Total 1,598 7,015" in [b.text for b in parsed.blocks]

@@ -26,10 +26,11 @@ from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
 from docnav.parse._pdf_glyphs import repair_unreadable
-from docnav.parse._pdf_headings import CAPTION, find_headings, is_code
+from docnav.parse._pdf_headings import find_headings, is_code
 from docnav.parse._pdf_lines import TextStats, drop_furniture, extract_lines, text_stats
 from docnav.parse._pdf_outline import apply_outline, place_outline, read_outline
-from docnav.parse._pdf_paragraphs import BULLET, Draft, join_lines, merge_runons, segment
+from docnav.parse._pdf_paragraphs import (BULLET, CAPTION, Draft, join_lines, merge_runons,
+                                          segment)
 
 _GLYPH_BULLET = re.compile(r"^\s*[•●▪■◦○∙·‣⁃∞➢✓❖►▶\uf0b7\uf0a7]\s*")
 _FOOTNOTE_MARKS = " *∗†‡§¶"  # "… Crowd Annotations∗": the mark of the title's footnote

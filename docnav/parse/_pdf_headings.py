@@ -21,7 +21,7 @@ from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._pdf_lines import Line, TextStats
 from docnav.parse._pdf_not_headings import (drop_author_lines, drop_listed_parts, drop_signers,
                                             drop_year_labels)
-from docnav.parse._pdf_paragraphs import SENTENCE_END, Draft, join_lines
+from docnav.parse._pdf_paragraphs import CAPTION, SENTENCE_END, Draft, join_lines
 
 _PART = re.compile(r"^part\s+(?:[ivx]{1,4}|[0-9]{1,2})\b", re.I)
 _CHAPTER = re.compile(r"^(?:chapter|appendix)\s+[0-9a-z]{1,3}\b", re.I)
@@ -58,9 +58,6 @@ _ANSWER = re.compile(r"(?:none|n/a|not applicable)\.?", re.I)
 _FIELD_VALUE = re.compile(r"\b(?:\d{5}(?:-\d{4})?|\d{3}-\d{5})$")
 _PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "note": 3, "roman": 4, "decimal": 5,
                   "style": 9}
-CAPTION = re.compile(
-    r"^(?:fig(?:ure)?|table|tab|exhibit|chart|example|listing)\.?\s*[0-9]{1,3}[a-z]?\b", re.I
-)
 
 
 def find_headings(drafts: list[Draft], stats: TextStats) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from docnav.parse._letters import mostly_letters
 from docnav.parse._pdf_lines import Line, TextStats
 from docnav.parse._pdf_outline import OutlineEntry
 
@@ -120,9 +121,12 @@ def merge_runons(drafts: list[Draft], page_heights: dict[int, float] | None = No
     the footnote and "refined model ..." were one paragraph)."""
     out: list[Draft] = []
     notes: list[Draft] = []
+    aside: set[int] = set()  # every float set aside (by id): none is prose to go on with
     for d in drafts:
-        if page_heights is not None and _is_note(d, page_heights):
+        if (page_heights is not None and _is_note(d, page_heights)) or (
+                out and _is_float_caption(d) and _cut_prose(out[-1], aside)):
             notes.append(d)
+            aside.add(id(d))
             continue
         prev = out[-1] if out else None
         if notes and not (prev is not None and _joins(prev, d) and len(
@@ -146,6 +150,23 @@ def _joins(prev: Draft, d: Draft) -> bool:
 _NOTE = re.compile(r"^\s*(?:\d{1,2}|[*∗†‡§¶])\s?(?=https?://|www\.|[A-Z])")
 
 
+def _cut_prose(d: Draft, aside: set[int]) -> bool:
+    """A paragraph of running text (eight words or more, mostly letters; no footnote set
+    aside) that stops in mid-sentence: what a float set after it may have cut in two. A table
+    row or a figure's label ("Total 1,598 7,015", "Worker-Adversarial") stops so too."""
+    text = join_lines(d.lines)
+    return (_is_body(d) and id(d) not in aside and not SENTENCE_END.search(d.lines[-1].text)
+            and len(text.split()) >= 8 and mostly_letters(text, 0.75))
+
+
+def _is_float_caption(d: Draft) -> bool:
+    """A figure's or table's caption whose sentence is complete ("Figure 1: An example
+    dialogue ... MultiWOZ."): set where the figure floats, it may fall between the two parts of
+    a paragraph, and no line after it goes on with it."""
+    return (_is_body(d) and bool(CAPTION.match(d.lines[0].text))
+            and bool(SENTENCE_END.search(d.lines[-1].text)))
+
+
 def _is_note(d: Draft, page_heights: dict[int, float]) -> bool:
     """A footnote: a paragraph of four lines at most, all in the bottom quarter of its page,
     opening with a footnote's mark ("1 https://...", "3 As in (Kumaran & Carvalho, 2009)",
@@ -166,14 +187,17 @@ def _runs_on(last: str, first: str, item: bool) -> bool:
         return False
     if re.match(r"[a-z]", first):
         return True
-    if not item or not re.match(r"[A-Z]", first) or _CAPTION.match(first):
+    if not item or not re.match(r"[A-Z]", first) or CAPTION.match(first):
         return False
     word = re.search(r"([^\W\d_]+)(-?)$", last)
     return last.endswith(",") or bool(word and (word.group(2) or
                                                 word.group(1).lower() in _MINOR_WORDS))
 
 
-_CAPTION = re.compile(r"(?:Figure|Fig\.|Table|Algorithm|Listing)\s*\d", re.I)
+# "Figure 3:", "Table 2.", "Fig. 1", "Exhibit 99": a caption's (or a float's) label
+CAPTION = re.compile(
+    r"^(?:fig(?:ure)?|table|tab|exhibit|chart|example|listing)\.?\s*[0-9]{1,3}[a-z]?\b",
+    re.I)
 
 
 def _is_body(d: Draft) -> bool:
