@@ -365,3 +365,19 @@ def test_the_fields_a_question_asks_for_are_in_the_answer(tmp_path, question, fi
     # the line stating it is read first, and cited ("Start Date: 2024-09-10")
     lines = [e.piece.text for e in answer.evidence if e.found_by == "field"]
     assert lines == [f"{key.title()}: {value}" for key, value in (fields or {}).items()]
+
+
+@pytest.mark.parametrize("question, fields", [
+    ("Who wrote the pump guide?", {"author": "Ada Lovelace"}),
+    ("By whom was the pump guide written?", {"author": "Ada Lovelace"}),
+    ("Who is the author of the pump guide?", {"author": "Ada Lovelace"}),
+    ("Who services the pump?", None),
+])
+def test_a_question_asking_who_wrote_a_document_asks_for_its_author(tmp_path, question, fields):
+    # "Who wrote the zero-shot translation paper?" found the author line, but no field: the
+    # answer said "wrote" was in none of the documents
+    guide = "---\nauthor: Ada Lovelace\n---\n\n# Pump guide\n\nThe fitter services the pump.\n"
+    graph = _lexical_store(tmp_path, {"guide.md": guide, "log.md": "# Log\n\nPump ran.\n"})
+    answer = Navigator(graph).ask(question, budget=100)
+    path = next(p for p in graph.document_paths() if p.endswith("guide.md"))
+    assert answer.fields == ({path: fields} if fields else {})

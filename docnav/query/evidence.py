@@ -170,6 +170,10 @@ class Answer:
 
 
 _WHEN = re.compile(r"\bwhen\b", re.I)
+# "Who wrote ...?", "Who is the author of ...?", "By whom was ... written?": its author field
+_WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored)\b|\bby whom\b",
+                        re.I)
+_AUTHOR_KEYS = ("author", "authors")
 # what a lead-in ("... as follows:") may lead in to, and at most how many such blocks
 _LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
 LED_TO = 8
@@ -278,18 +282,20 @@ class Run:
     def fields_asked(self) -> dict[str, dict[str, str]]:
         """The fields of the documents asked of (at most three, or the one read first of
         several) whose keys the question names: every word of the key ("the tracking issue
-        of ..."), or a date's other words asked "when" ("When did ... start?": start date)."""
+        of ..."), or a date's other words asked "when" ("When did ... start?": start date), or
+        the author asked who wrote it ("Who wrote the zero-shot translation paper?")."""
         paths = self.graph.document_paths(self.scope) if self.scope else []
         if len(paths) > 3 or not paths:
             paths = [self.lead["document"]] if self.lead else []
         asked = set(tokens(self.asked))
         when = bool(_WHEN.search(self.asked))
+        who_wrote = bool(_WHO_WROTE.search(self.asked))
         out: dict[str, dict[str, str]] = {}
         for path in paths:
             for key, value in self.graph.fields(path).items():
                 terms = set(tokens(key))
                 dated = when and (key == "date" or key.endswith(" date")
                                   and terms - {"date"} <= asked)
-                if terms and (terms <= asked or dated):
+                if terms and (terms <= asked or dated or (who_wrote and key in _AUTHOR_KEYS)):
                     out.setdefault(path, {})[key] = value
         return out
