@@ -381,3 +381,6 @@ def test_a_question_asking_who_wrote_a_document_asks_for_its_author(tmp_path, qu
     answer = Navigator(graph).ask(question, budget=100)
     path = next(p for p in graph.document_paths() if p.endswith("guide.md"))
     assert answer.fields == ({path: fields} if fields else {})
+    # the field answers "wrote": no word missing from the evidence, or absent from all
+    if fields:
+        assert not {"wrote", "written", "whom"} & set(answer.missing + answer.absent)

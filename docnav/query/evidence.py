@@ -174,6 +174,7 @@ _WHEN = re.compile(r"\bwhen\b", re.I)
 _WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored)\b|\bby whom\b",
                         re.I)
 _AUTHOR_KEYS = ("author", "authors")
+_AUTHORING = frozenset({"wrote", "write", "writes", "written", "authored", "whom"})
 # what a lead-in ("... as follows:") may lead in to, and at most how many such blocks
 _LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
 LED_TO = 8
@@ -257,6 +258,9 @@ class Run:
                             for e in evidence)
         # a question of only asking words ("What is the clamp RFC about?") misses none of them
         missing = [] if state.names_nothing else state.gaps
+        if any(k in _AUTHOR_KEYS for f in self.fields_asked.values() for k in f):
+            # "Who wrote ...?" answered by the author field: "wrote" asked for it
+            missing = [w for w in missing if w.lower() not in _AUTHORING]
         gaps = set(missing)
         # a missing word's heading is looked for in the documents read (any asked of if none)
         read = {"path": [glob.escape(p) for p in first]} if first else None
