@@ -27,7 +27,9 @@ _STOP = frozenset(
     "their them then there these they this those to was we were what when where which while who "
     "will with would you your".split()
 )
-_SKIP_KINDS = ("table", "code", "formula")
+# a caption says what a figure shows ("Figure 1: The circle and triangle dots represent ..."
+# opened a paper's Introduction summary), not what its section says
+_SKIP_KINDS = ("table", "code", "formula", "caption")
 # A field line: a record's label and a short value ("Start Date: 2014-06-15", "RFC PR #:
 # rust-lang/rfcs#3", "Feature Name: `foo`", "Author: J. Smith"), not a statement about the content.
 _FIELD = re.compile(r"[^\W\d_][\w .#/&'()-]{0,40}?\s*:\s+\S+(?:\s+\S+){0,5}", re.UNICODE)
@@ -167,8 +169,8 @@ LEAD_SENTENCES = 2
 class ExtractiveSummarizer(Summarizer):
     # v3: no field lines; v4: documents without list lines; v5: documents without lead-ins,
     # filings without their executive officers (docnav/filings.py); v6: sentences not cut
-    # after "e.g." / "i.e." (docnav/sentences.py)
-    summarizer_id = "extractive-v6"
+    # after "e.g." / "i.e." (docnav/sentences.py); v7: no captions
+    summarizer_id = "extractive-v7"
 
     def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
         self.options = options

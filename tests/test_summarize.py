@@ -94,6 +94,23 @@ def test_sections_of_only_tables_or_lists_and_empty_sections():
     assert by_heading["Empty"].sentences == ()
 
 
+def test_captions_are_not_summary_sentences():
+    # "Figure 1: The circle and triangle dots represent source sentences ..." was the first
+    # sentence of a paper's Introduction summary; a section of nothing else still has one
+    tree = tree_of(
+        H("Introduction"),
+        P("Figure 1: The circle and triangle dots represent source sentences in two languages "
+          "and the square dots the pivot sentences.", BlockKind.CAPTION),
+        P("Neural machine translation needs large parallel corpora. We transfer a parent model "
+          "to a zero-shot child. The child translates without parallel data."),
+        H("Figures"), P("Figure 2: Results on the test sets.", BlockKind.CAPTION))
+    summaries, _ = summarise(tree)
+    by_heading = {tree.node(k).heading: v for k, v in summaries.items()}
+    assert "Figure 1" not in by_heading["Introduction"].text
+    assert "parallel corpora" in by_heading["Introduction"].text
+    assert by_heading["Figures"].text == "Figure 2: Results on the test sets."
+
+
 def test_field_lines_are_not_summary_sentences():
     # An RFC's front matter: "Start Date: ...", "RFC PR: ..." list items before the first
     # heading. They are a record, not what the document says: the document's summary is made
