@@ -102,6 +102,28 @@ def header(title: str, argv: list[str] | None = None) -> dict:
     return info
 
 
+def rfc_graph(bundle: Path, tmp: Path, every: int, first: int, embedder):
+    """Every ``every``-th RFC of the bundle's ``text/`` from the ``first`` (0-based), indexed
+    by the real pipeline (extractive summaries without NLI, no Parquet) under ``tmp``:
+    ``(docs folder, graph, index report)``."""
+    from docnav.index import Indexer
+    from docnav.query import DocNavGraph
+    from docnav.store import Store
+    from docnav.summaries import SummaryPipelineOptions
+
+    repo = clone_bundle(bundle, tmp / "rfcs")
+    docs = tmp / "docs"
+    docs.mkdir()
+    for f in sorted((repo / "text").glob("*.md"))[first:: every]:
+        (docs / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
+    store = Store(tmp / "db" / "rfcs.duckdb")
+    options = index_options(summaries=SummaryPipelineOptions(verify=False),
+                            export_parquet=False)
+    report = Indexer(store, options, embedder).index([docs])
+    print(f"   indexed: {report.summary()}")
+    return docs, DocNavGraph.open(store.path, embedder=embedder), report
+
+
 def make_embedder(kind: str):
     """``real``: all-MiniLM-L6-v2 (loaded now, outside any timing); ``hashing``: no model."""
     from docnav.embed import HashingEmbedder, SentenceTransformerEmbedder

@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import (DEFAULT_BUNDLE, clone_bundle, header, index_options, make_embedder,  # noqa: E402
-                     require_bundle, write_json)
+from _common import (DEFAULT_BUNDLE, header, make_embedder, require_bundle,  # noqa: E402
+                     rfc_graph, write_json)
 
 QUESTIONS = Path(__file__).resolve().parent / "data" / "rfc-document-questions.tsv"
 
@@ -54,29 +54,15 @@ def main(argv=None) -> int:
     bundle = require_bundle(args.bundle)
     questions = read_questions(args.questions)
 
-    from docnav.index import Indexer
-    from docnav.query import DocNavGraph, Navigator
+    from docnav.query import Navigator
     from docnav.query.passages import BEST_DOCUMENT
-    from docnav.store import Store
-    from docnav.summaries import SummaryPipelineOptions
 
     with tempfile.TemporaryDirectory() as tmp:
-        repo = clone_bundle(bundle, Path(tmp) / "rfcs")
-        docs = Path(tmp) / "docs"
-        docs.mkdir()
-        for f in sorted((repo / "text").glob("*.md"))[args.every - 1:: args.every]:
-            (docs / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
-        names = {p.name for p in docs.iterdir()}
-        unknown = sorted({d for d, _ in questions} - names)
+        docs, graph, report = rfc_graph(bundle, Path(tmp), args.every, args.every - 1,
+                                        make_embedder(args.embedder))
+        unknown = sorted({d for d, _ in questions} - {p.name for p in docs.iterdir()})
         if unknown:
             raise SystemExit(f"{args.questions}: not among the indexed RFCs: {', '.join(unknown)}")
-        embedder = make_embedder(args.embedder)
-        store = Store(Path(tmp) / "db" / "rfcs.duckdb")
-        options = index_options(summaries=SummaryPipelineOptions(verify=False),
-                                export_parquet=False)
-        report = Indexer(store, options, embedder).index([docs])
-        print(f"   indexed: {report.summary()}")
-        graph = DocNavGraph.open(store.path, embedder=embedder)
         navigator = Navigator(graph)
         rows = []
         t = time.perf_counter()

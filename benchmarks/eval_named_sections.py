@@ -30,8 +30,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import (DEFAULT_BUNDLE, clone_bundle, header, index_options, make_embedder,  # noqa: E402
-                     require_bundle, write_json)
+from _common import (DEFAULT_BUNDLE, header, make_embedder, require_bundle,  # noqa: E402
+                     rfc_graph, write_json)
 
 PHRASINGS = ("What does the {heading} section of the {title} RFC say?",
              "What does the section on {lower} in the {title} RFC say?",
@@ -50,25 +50,12 @@ def main(argv=None) -> int:
     info = header("questions naming a section by its heading", argv)
     bundle = require_bundle(args.bundle)
 
-    from docnav.index import Indexer
-    from docnav.query import DocNavGraph, Navigator, NavigatorOptions
+    from docnav.query import Navigator, NavigatorOptions
     from docnav.query.parts import headed
-    from docnav.store import Store
-    from docnav.summaries import SummaryPipelineOptions
 
     with tempfile.TemporaryDirectory() as tmp:
-        repo = clone_bundle(bundle, Path(tmp) / "rfcs")
-        docs = Path(tmp) / "docs"
-        docs.mkdir()
-        for f in sorted((repo / "text").glob("*.md"))[:: args.every]:
-            (docs / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
-        embedder = make_embedder(args.embedder)
-        store = Store(Path(tmp) / "db" / "rfcs.duckdb")
-        options = index_options(summaries=SummaryPipelineOptions(verify=False),
-                                export_parquet=False)
-        report = Indexer(store, options, embedder).index([docs])
-        print(f"   indexed: {report.summary()}")
-        graph = DocNavGraph.open(store.path, embedder=embedder)
+        _, graph, report = rfc_graph(bundle, Path(tmp), args.every, 0,
+                                     make_embedder(args.embedder))
         navigators = {"rules on": Navigator(graph),
                       "rules off": Navigator(graph, NavigatorOptions(named_sections=False))}
         rows = []

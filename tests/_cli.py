@@ -41,6 +41,18 @@ def index(db: Path, *paths: Path) -> int:
                   "--no-progress")
 
 
+def indexed_files(base: Path, files: dict[str, str]) -> Path:
+    """``files`` (name -> text) written to ``base``/docs and indexed by ``docnav index`` into
+    ``base``/g.duckdb, which is returned."""
+    docs = base / "docs"
+    docs.mkdir()
+    for name, text in files.items():
+        (docs / name).write_text(text)
+    db = base / "g.duckdb"
+    assert index(db, docs) == 0
+    return db
+
+
 def summary_counts(stdout: str) -> dict[str, int]:
     last = stdout.strip().splitlines()[-1]
     match = SUMMARY.match(last)

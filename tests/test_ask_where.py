@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _cli import index, run
+from _cli import indexed_files, run
 from _stores import indexed_graph
 
 from docnav.errors import InputError
@@ -70,12 +70,7 @@ def test_which_documents_is_asked_of_those_asked_of(tmp_path):
 
 
 def test_ask_takes_after_before_and_meta(tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    for name, text in DOCS.items():
-        (docs / name).write_text(text)
-    db = tmp_path / "g.duckdb"
-    assert index(db, docs) == 0
+    db = indexed_files(tmp_path, DOCS)
     code, out, err = run(db, "ask", "How did pump sales do?", "--after", "2022-01-01",
                          "--meta", "author=Bo")
     assert code == 0, err

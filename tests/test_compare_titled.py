@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _cli import index, run
+from _cli import indexed_files, run
 from _stores import indexed_graph
 
 from docnav.query import Navigator
@@ -84,12 +84,7 @@ def test_a_document_asked_of_is_named_by_its_title_inside_it(tmp_path):
 def test_none_of_the_words_is_said_only_when_no_part_holds_one(tmp_path):
     # the pin proposal does not say "aliasing": its part's confidence, the answer's, is 0,
     # but the other part's evidence holds the word; neither says "treat"
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    for name, text in DOCS.items():
-        (docs / name).write_text(text)
-    db = tmp_path / "g.duckdb"
-    assert index(db, docs) == 0
+    db = indexed_files(tmp_path, DOCS)
     code, out, err = run(db, "ask", "Compare how the pin proposal and the unsafe pinned "
                          "proposal treat aliasing", "--budget", "60")
     assert code == 0, err
