@@ -333,7 +333,7 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:
         "answer written from it by a chat model, citing it.",
         epilog='examples:\n  docnav ask "Why does Send need a static bound?"\n'
         '  docnav ask "What are the main risks?" --doc "*10K*" --budget 2048 --json\n'
-        '  docnav ask "Which RFCs discuss crates.io?" --after 2024-01-01 --meta author=Ada\n'
+        '  docnav ask "Which RFCs discuss crates.io?" --after 2024-01-01\n'
         '  DOCNAV_LLM_BASE_URL=http://localhost:8000/v1 DOCNAV_LLM_MODEL=qwen2.5-7b \\\n'
         '    docnav ask "How is the seal replaced?" --generate --policy drop',
     )
