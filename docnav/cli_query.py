@@ -108,8 +108,14 @@ def _cmd_ask(args: argparse.Namespace) -> int:
             without += f" or \"{focus['about']}\""
         more = (f" (--budget {focus['more_with']} reads one more)"
                 if focus.get("more_with") else "")
-        print(f"asked of the {n} best documents, {focus['tokens_each']} tokens each, {without}"
-              f"{more}" if n > 1 else f"asked of the best document alone, {without}{more}")
+        dated = f" dated {focus['dated']}" if focus.get("dated") else ""  # "in 2024"
+        if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
+            print(f"asked of the {n} earliest of the {focus['earliest_of']} documents{dated}, "
+                  f"{focus['tokens_each']} tokens each, {without}")
+        else:
+            print(f"asked of the {n} best documents{dated}, {focus['tokens_each']} tokens each, "
+                  f"{without}{more}" if n > 1 else
+                  f"asked of the best document{dated} alone, {without}{more}")
     elif focus and focus["op"] == "compare":  # the question named several companies
         each = ", ".join(f"{name} ({len(docs)} filing{'s' if len(docs) > 1 else ''})"
                          for name, docs in zip(focus["companies"], focus["documents"]))

@@ -79,3 +79,34 @@ def test_ask_takes_after_before_and_meta(tmp_path):
     assert code == 2 and "no indexed document has dated_before='2020-01-01'" in err
     code, out, err = run(db, "ask", "How did pump sales do?", "--meta", "author")
     assert code == 2 and "--meta 'author': give KEY=VALUE" in err
+    code, out, err = run(db, "ask", "Which reports were published since 2022?", "--budget",
+                         "150")
+    assert code == 0, err
+    assert out.splitlines()[1] == ('asked of the 1 earliest of the 2 documents dated since '
+                                   '2022, 150 tokens each, without "reports"')
+
+
+def test_which_documents_dated_by_the_question_are_asked_of(tmp_path):
+    # "Which RFCs were started in 2024?" read RFC 3501 ("edition 2024", started 2023-09-25):
+    # a date right after "which RFCs" chooses the documents by their own dates
+    graph = indexed_graph(tmp_path, DOCS)
+    nav = Navigator(graph)
+    step = nav.ask("Which reports were published in 2022?", 300).trace[0]
+    assert (step["op"], step["dated"], step["earliest_of"]) == ("documents", "in 2022", 1)
+    assert [Path(p).name for p in step["documents"]] == ["mid.html"]
+    # nothing asked but the date: the earliest so dated, each summed up
+    step = nav.ask("Which reports were written since 2021?", 450).trace[0]
+    assert [Path(p).name for p in step["documents"]] == ["old.html", "mid.html", "new.html"]
+    # and what is asked of them, of those only; the verb saying they are about it is no word
+    answer = nav.ask("Which reports were published after 2021 and mention the north?", 300)
+    step = answer.trace[0]
+    assert (step["dated"], step["about"], step["question"]) == (
+        "after 2021", "mention", "Which the north?")
+    assert [Path(p).name for p in step["documents"]] == ["new.html"]  # of 2022 on, the north
+    assert _read(answer) == {"new.html"}
+    with pytest.raises(InputError, match=r"no document asked of is dated before 2020"):
+        nav.ask("Which reports were written before 2020?", 300)
+    # a year the question asks about, not the documents' date, chooses nothing
+    step = nav.ask("Which reports say pump sales fell in 2023?", 300).trace[0]
+    assert step["dated"] is None
+    assert [Path(p).name for p in step["documents"]] == ["old.html"]  # of 2021

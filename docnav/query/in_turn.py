@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.evidence import Answer, EvidenceState
+from docnav.query.fields import date_of
 from docnav.query.names import document_titles, titled_documents, without_names
 
 if TYPE_CHECKING:
@@ -24,8 +25,12 @@ COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versu
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents
 WHICH_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:of\s+the\s+)?"
                              r"(documents|papers|rfcs|filings|articles|reports)\b", re.I)
+# "were started in 2024", "was published after 2019": the documents' own dates, asked by year
+DATED = re.compile(r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|published|dated|"
+                   r"filed|released|proposed|issued)\s+(in|after|before|since)\s+"
+                   r"((?:19|20)\d\d)\b", re.I)
 # what such a question asks of them besides its subject: "discuss", "mention", "talk about"
-ABOUT = re.compile(r"\s+(?:(?:do|does|did)\s+)?(?:discuss(?:es|ed)?|mention(?:s|ed)?|"
+ABOUT = re.compile(r"\s+(?:and\s+)?(?:(?:do|does|did)\s+)?(?:discuss(?:es|ed)?|mention(?:s|ed)?|"
                    r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
                    r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red)?\s+to|"
                    r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|"
@@ -146,14 +151,26 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
     many as the budget gives ``document_tokens`` each, at most ``documents``; of the
     documents ``doc`` matches (a glob or globs: ``--doc``, ``--after``), else of all."""
-    about = ABOUT.match(asked, kind.end(1))
-    question = " ".join((asked[:kind.start(1)] + asked[about.end() if about else
-                                                       kind.end(1):]).split())
-    terms = EvidenceState(question, budget).terms
+    rest = asked[kind.end(1):]
+    dated = DATED.match(rest)  # "Which RFCs were started in 2024?": of the documents so dated
+    if dated:
+        rest = rest[dated.end():]
+        doc = _dated(nav, doc, dated.group(1).lower(), int(dated.group(2)), asked)
+    about = ABOUT.match(rest)
+    question = " ".join((asked[:kind.start(1)] + rest[about.end() if about else 0:]).split())
+    n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
+    terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
+    if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
+        every = [nav.graph.document_paths(g)[0] for g in doc]
+        paths = every[:n]
+        return in_turn(nav, asked, budget, {
+            "op": "documents", "documents": paths, "left_out": kind.group(1),
+            "about": None, "dated": " ".join(dated.group(1, 2)), "earliest_of": len(every),
+            "question": "Summarise", "more_with": None},
+            [(p, "Summarise", glob.escape(p)) for p in paths])
     if not terms:
         raise InputError(f"query {asked!r} asks which {kind.group(1)} but not what about: "
                          f"say what they should hold (\"Which {kind.group(1)} mention ...?\")")
-    n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     holders = nav.graph.term_documents(terms)
     every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
     # the words that tell documents apart: held by at most half of them ("use" is not)
@@ -174,8 +191,29 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     paths = paths[:n]
     return in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group(1),
-        "about": " ".join(about.group().split()) if about else None,
+        "about": re.sub(r"^and ", "", " ".join(about.group().split())) if about else None,
+        "dated": " ".join(dated.group(1, 2)) if dated else None,
         "question": question, "more_with": more}, [(p, question, glob.escape(p)) for p in paths])
+
+
+def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int,
+           asked: str) -> list[str]:
+    """Globs of the documents asked of (``doc``) whose own date is ``relation`` ("in",
+    "after", "before", "since") ``year``, earliest first."""
+    after, before = {"in": (f"{year}-01-01", f"{year}-12-31"),
+                     "since": (f"{year}-01-01", None),
+                     "after": (f"{year + 1}-01-01", None),
+                     "before": (None, f"{year - 1}-12-31")}[relation]
+    roots = [nid for nid, node in nav.graph.nodes_of_kind("document")
+             if node.path in set(nav.graph.document_paths(doc))]
+    kept = nav.graph.filter(roots, dated_after=after, dated_before=before)
+    if not kept:
+        raise InputError(f"query {asked!r}: no document asked of is dated {relation} {year} "
+                         f"(a document's date is its own: front matter, document properties, "
+                         f"a field list's Start Date; `docnav show DOC` prints its fields)")
+    by_date = sorted(kept, key=lambda nid: (date_of(nav.graph.fields(nav.graph.node(nid).path))
+                                            or "", nav.graph.node(nid).path))
+    return [glob.escape(nav.graph.node(nid).path) for nid in by_date]
 
 
 def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
