@@ -359,7 +359,8 @@ def test_the_fields_a_question_asks_for_are_in_the_answer(tmp_path, question, fi
     graph = _lexical_store(tmp_path, {"3691-trusted-publishing-cratesio.md": TRUSTED,
                                       "0385-module-system-cleanup.md": "# Modules\n\nText.\n"})
     answer = Navigator(graph).ask(question, budget=100)
-    path = next(p for p in graph.document_paths() if p.endswith("3691-trusted-publishing-cratesio.md"))
+    path = next(p for p in graph.document_paths()
+                if p.endswith("3691-trusted-publishing-cratesio.md"))
     expected = {path: fields} if fields else {}
     assert answer.fields == expected and answer.to_json()["fields"] == expected
     # the line stating it is read first, and cited ("Start Date: 2024-09-10")
@@ -384,3 +385,19 @@ def test_a_question_asking_who_wrote_a_document_asks_for_its_author(tmp_path, qu
     # the field answers "wrote": no word missing from the evidence, or absent from all
     if fields:
         assert not {"wrote", "written", "whom"} & set(answer.missing + answer.absent)
+
+
+def test_a_field_line_whose_key_shares_one_word_with_the_question_is_no_passage(tmp_path):
+    # "Which RFCs discuss crates.io?" read "Crates.io Issue: rust-lang/crates.io#13758" first:
+    # its key shares "crates.io" with the question, which does not ask for the issue
+    rfc = TRUSTED.replace("- Start Date: 2024-09-10\n", "- Start Date: 2024-09-10\n"
+                          "- Crates.io Issue: rust-lang/crates.io#13758\n")
+    graph = _lexical_store(tmp_path, {"3691-trusted-publishing-cratesio.md": rfc,
+                                      "0385-module-system-cleanup.md": "# Modules\n\nText.\n"})
+    [issue] = [n for n, v in graph.nodes_of_kind("paragraph")
+               if v.text.startswith("Crates.io Issue")]
+    navigator = Navigator(graph)
+    assert issue not in navigator.passages.order("How does crates.io accept the upload?", None)
+    # asked for by its whole key, it is one
+    assert issue in navigator.passages.order("What is the crates.io issue of trusted publishing?",
+                                             None)

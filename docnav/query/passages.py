@@ -199,13 +199,16 @@ class Passages:
 
     def unasked_field(self, node_id: str, terms: set[str]) -> bool:
         """Whether the paragraph is a line of the field list its document opens with ("Feature
-        Name: crates-io-trusted-publishing", "Start Date: 2024-09-10") whose key shares no term
-        with the question's: short and dense in the title's words, such lines were read first
+        Name: crates-io-trusted-publishing", "Start Date: 2024-09-10") whose key the question
+        does not name, every word of it (as :attr:`docnav.query.evidence.Run.fields_asked`
+        asks for a field): short and dense in the title's words, such lines were read first
         for "How does trusted publishing authenticate to crates.io?", and the line after
-        them as their content. "When did the trusted publishing RFC start?" reads its
-        Start Date."""
+        them as their content; a key sharing a word with the question was not enough ("Which
+        RFCs discuss crates.io?" read "Crates.io Issue: rust-lang/crates.io#13758" first).
+        "When did the trusted publishing RFC start?" reads its Start Date as the field
+        asked for."""
         key = self.field_key(node_id)
-        return key is not None and not set(tokens(key)) & terms
+        return key is not None and not set(tokens(key)) <= terms
 
     def announces_next(self, text: str) -> bool:
         """A hit whose content is in the paragraph after it: a short one (a heading, caption or
