@@ -100,6 +100,9 @@ class DocNavGraph:
             self._in.setdefault((dst, kind), []).append((src, weight))
         self._parent = {nid: n.parent_id for nid, n in self._nodes.items()
                         if n.parent_id in self._nodes}
+        # each document's root node and path, in node order
+        self._roots = [(nid, n.path) for nid, n in self._nodes.items() if n.kind == "document"]
+        self._root_at = {path: nid for nid, path in self._roots}
         self._adopt_documents()
         self.summaries = {r["node_id"]: r for r in tables["summaries"].iter_rows(named=True)}
         self._doc_paragraphs: dict[str, list[str]] | None = None
@@ -167,6 +170,18 @@ class DocNavGraph:
     def fields(self, path: str) -> dict[str, str]:
         """The metadata fields (keys lower-cased) of the document at ``path``; {} for none."""
         return self._fields.get(self._doc_at.get(path), {})
+
+    def document_root(self, path: str) -> str | None:
+        """The root node id of the document at ``path``; None for no such document."""
+        return self._root_at.get(path)
+
+    def document_roots(self, glob: str | Sequence[str] | None = None) -> list[str]:
+        """The root node ids of the documents whose path ``glob`` matches (a glob or a list of
+        them, as :meth:`document_paths` takes it; every document without one)."""
+        if not glob:
+            return [nid for nid, _ in self._roots]
+        wanted = set(self.document_paths(glob))
+        return [nid for nid, path in self._roots if path in wanted]
 
     def nodes_of_kind(self, kind: str) -> list[tuple[str, NodeView]]:
         """(id, node) of every node of ``kind``: "collection", "document", "section" or

@@ -69,8 +69,7 @@ def named_by_title(graph: DocNavGraph, question: str) -> dict[str, list[str]]:
     own: dict[str, list[str]] = {}
     for term, docs in graph.term_documents(list(words)).items():
         if len(docs) == 1 and term in titles.get(next(iter(docs)), ()):
-            said = re.search(rf"\b{re.escape(words[term])}\b", question, re.I)
-            own.setdefault(next(iter(docs)), []).append(said.group(0) if said else words[term])
+            own.setdefault(next(iter(docs)), []).append(_as_written(question, words[term]))
     # a word searched by its parts too ("assert_ne": assert_n, assert, ne) is said once
     return {path: list(dict.fromkeys(said)) for path, said in own.items()}
 
@@ -94,8 +93,13 @@ def titled_by(graph: DocNavGraph, question: str, paths: list[str],
     if not best or len(best[0][1]) < 2 or (len(best) > 1 and len(best[1][1]) == len(best[0][1])):
         return None, []
     path, terms = best[0]
-    said = [re.search(rf"\b{re.escape(words[t])}\b", question, re.I) for t in terms]
-    return path, [s.group(0) if s else words[t] for s, t in zip(said, terms)]
+    return path, [_as_written(question, words[t]) for t in terms]
+
+
+def _as_written(question: str, word: str) -> str:
+    """``word`` as the question writes it (its case), else as given."""
+    said = re.search(rf"\b{re.escape(word)}\b", question, re.I)
+    return said.group(0) if said else word
 
 
 def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]]:
@@ -155,17 +159,17 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     dated = DATED.match(rest)  # "Which RFCs were started in 2024?": of the documents so dated
     if dated:
         rest = rest[dated.end():]
-        doc = _dated(nav, doc, dated.group(1).lower(), int(dated.group(2)), asked)
+        so_dated = _dated(nav, doc, dated.group(1).lower(), int(dated.group(2)), asked)
+        doc = [glob.escape(p) for p in so_dated]
     about = ABOUT.match(rest)
     question = " ".join((asked[:kind.start(1)] + rest[about.end() if about else 0:]).split())
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
     if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
-        every = [nav.graph.document_paths(g)[0] for g in doc]
-        paths = every[:n]
+        paths = so_dated[:n]
         return in_turn(nav, asked, budget, {
             "op": "documents", "documents": paths, "left_out": kind.group(1),
-            "about": None, "dated": " ".join(dated.group(1, 2)), "earliest_of": len(every),
+            "about": None, "dated": " ".join(dated.group(1, 2)), "earliest_of": len(so_dated),
             "question": "Summarise", "more_with": None},
             [(p, "Summarise", glob.escape(p)) for p in paths])
     if not terms:
@@ -198,22 +202,20 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
 
 def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int,
            asked: str) -> list[str]:
-    """Globs of the documents asked of (``doc``) whose own date is ``relation`` ("in",
+    """The paths of the documents asked of (``doc``) whose own date is ``relation`` ("in",
     "after", "before", "since") ``year``, earliest first."""
     after, before = {"in": (f"{year}-01-01", f"{year}-12-31"),
                      "since": (f"{year}-01-01", None),
                      "after": (f"{year + 1}-01-01", None),
                      "before": (None, f"{year - 1}-12-31")}[relation]
-    roots = [nid for nid, node in nav.graph.nodes_of_kind("document")
-             if node.path in set(nav.graph.document_paths(doc))]
-    kept = nav.graph.filter(roots, dated_after=after, dated_before=before)
+    kept = nav.graph.filter(nav.graph.document_roots(doc), dated_after=after,
+                            dated_before=before)
     if not kept:
         raise InputError(f"query {asked!r}: no document asked of is dated {relation} {year} "
                          f"(a document's date is its own: front matter, document properties, "
                          f"a field list's Start Date; `docnav show DOC` prints its fields)")
-    by_date = sorted(kept, key=lambda nid: (date_of(nav.graph.fields(nav.graph.node(nid).path))
-                                            or "", nav.graph.node(nid).path))
-    return [glob.escape(nav.graph.node(nid).path) for nid in by_date]
+    paths = [nav.graph.node(nid).path for nid in kept]
+    return sorted(paths, key=lambda p: (date_of(nav.graph.fields(p)) or "", p))
 
 
 def in_turn(nav: Navigator, asked: str, budget: int, step: dict,

@@ -119,8 +119,7 @@ class Navigator:
             if unknown:
                 raise InputError(f"unknown document criteria {', '.join(unknown)}; valid: "
                                  f"{', '.join(WHERE)}")
-            roots = [nid for nid, _ in self.graph.nodes_of_kind("document")]
-            kept = self.graph.filter(roots, path=doc, **where)
+            kept = self.graph.filter(self.graph.document_roots(), path=doc, **where)
             if not kept:
                 said = ", ".join(f"{k}={v!r}" for k, v in where.items())
                 raise InputError(f"no indexed document{' matching ' + repr(doc) if doc else ''}"
@@ -444,8 +443,7 @@ class Navigator:
         part of several documents, which no one summary covers."""
         paths = self.graph.document_paths(doc)
         if len(paths) == 1:
-            return next((nid for nid, n in self.graph.nodes_of_kind("document")
-                         if n.path == paths[0]), None)
+            return self.graph.document_root(paths[0])
         if len(paths) == len(self.graph.document_paths()):
             return next((nid for nid, _ in self.graph.nodes_of_kind("collection")), None)
         return None

@@ -71,8 +71,7 @@ class Passages:
         a document's in turn; not the field lines it opens with), after their summaries'
         sources: a question left with no word to search for once the names of what it is
         asked of are taken out."""
-        paths = set(self.graph.document_paths(run.scope))
-        roots = [nid for nid, n in self.graph.nodes_of_kind("document") if n.path in paths]
+        roots = self.graph.document_roots(run.scope)
         order = interleave([[n for n in self.graph.expand(root, depth=10_000)
                              if self.graph.node(n).kind == "paragraph"
                              and not self.unasked_field(n, set())] for root in roots])
@@ -191,8 +190,7 @@ class Passages:
 
     def field_list(self, path: str) -> dict[str, str]:
         """The lines of the field list of the document at ``path``: {paragraph id: key}."""
-        document = next((nid for nid, n in self.graph.nodes_of_kind("document")
-                         if n.path == path), None)
+        document = self.graph.document_root(path)
         first = self.graph.navigate(document, "children")[:1] if document else []
         keys = {n: self.field_key(n) for s in first for n in self.graph.navigate(s, "children")}
         return {n: key for n, key in keys.items() if key is not None}
