@@ -109,36 +109,38 @@ def _title_like(text: str) -> bool:
     return all(w[0].isupper() for w in words)
 
 
-def merge_runons(drafts: list[Draft], page_heights: dict[int, float] | None = None
-                 ) -> list[Draft]:
+def merge_runons(drafts: list[Draft], page_heights: dict[int, float]) -> list[Draft]:
     """Join paragraphs split by a page or column break in mid-sentence, and a list item
     with the lines it wraps onto that were taken for a paragraph of their own ("• Pivot-based
     Method is a common strategy to obtain a" / "source→target model by introducing a pivot
     language. ..."; "• ... with source/pivot monolin-" / "gual or source↔pivot bilingual
-    data."). A footnote at the foot of a column (:func:`_is_note`) is held aside meanwhile
-    and placed after the paragraph it fell into ("... out of the original 35M. The" / "1
-    https://github.com/google/sentencepiece" / "refined model has visibly better quality":
-    the footnote and "refined model ..." were one paragraph)."""
+    data."). A float that falls into a paragraph, a footnote at the foot of a column
+    (:func:`_is_note`) or a complete caption after running text cut in mid-sentence
+    (:func:`_is_float_caption`), is held aside meanwhile and placed after the paragraph ("...
+    out of the original 35M. The" / "1 https://github.com/google/sentencepiece" / "refined
+    model has visibly better quality": the footnote and "refined model ..." were one
+    paragraph)."""
     out: list[Draft] = []
-    notes: list[Draft] = []
+    floats: list[Draft] = []
     aside: set[int] = set()  # every float set aside (by id): none is prose to go on with
     for d in drafts:
-        if (page_heights is not None and _is_note(d, page_heights)) or (
+        if _is_note(d, page_heights) or (
                 out and _is_float_caption(d) and _cut_prose(out[-1], aside)):
-            notes.append(d)
+            floats.append(d)
             aside.add(id(d))
             continue
         prev = out[-1] if out else None
-        if notes and not (prev is not None and _joins(prev, d) and len(
-                join_lines(d.lines).split()) >= 3):  # a broken URL is the note's own line
-            out.extend(notes)
-            notes = []
+        joins = prev is not None and _joins(prev, d)
+        if floats and not (joins and len(join_lines(d.lines).split()) >= 3):
+            out.extend(floats)  # a broken web address goes on in the note, not the paragraph
+            floats = []
             prev = out[-1]
-        if prev is not None and _joins(prev, d):
+            joins = _joins(prev, d)
+        if joins:
             prev.lines.extend(d.lines)
         else:
             out.append(d)
-    return out + notes
+    return out + floats
 
 
 def _joins(prev: Draft, d: Draft) -> bool:
