@@ -82,6 +82,27 @@ def test_ask_prints_the_fields_the_question_asks_for(indexed):
     assert code == 0 and fields == {"start date": "2014-11-10"}, err
 
 
+def test_ask_says_no_document_has_the_title_the_question_names(indexed):
+    # asked of 106 RFCs without it, "When did the trusted publishing RFC start?" printed the
+    # lint reasons RFC's start date, the best match's, as the answer; nothing said the RFC
+    # named was not there
+    code, out, err = run(indexed.db, "ask", "When did the trusted send RFC start?",
+                         "--budget", "100")
+    assert code == 0, err
+    assert ('no document asked of is titled "trusted send RFC": no title holds its words, and '
+            'the evidence is from other documents (`docnav show` lists the documents)'
+            in out.splitlines()), out
+    assert "asked for, in the fields of" not in out  # not the best match's start date
+    code, out, err = run(indexed.db, "ask", "When did the trusted send RFC start?",
+                         "--budget", "100", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["untitled"] == ["trusted send RFC"] and answer["fields"] == {}
+    # an RFC so titled: no such line
+    code, out, err = run(indexed.db, "ask", "When did the send improvements RFC start?",
+                         "--budget", "100", "--json")
+    assert code == 0 and json.loads(out)["untitled"] == [], err
+
+
 def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
     code, out, _ = run(indexed.db, "ask", "Send static bound zzyzxq", "--budget", "200")
     assert code == 0 and out.splitlines()[3:5] == ["not in the evidence: zzyzxq",

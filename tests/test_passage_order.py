@@ -382,9 +382,39 @@ def test_a_question_asking_who_wrote_a_document_asks_for_its_author(tmp_path, qu
     answer = Navigator(graph).ask(question, budget=100)
     path = next(p for p in graph.document_paths() if p.endswith("guide.md"))
     assert answer.fields == ({path: fields} if fields else {})
-    # the field answers "wrote": no word missing from the evidence, or absent from all
+    # the field answers "wrote": no word missing from the evidence, or absent from all, and
+    # the confidence is the field's (it was 0.00: no piece says "wrote")
     if fields:
         assert not {"wrote", "written", "whom"} & set(answer.missing + answer.absent)
+        assert answer.confidence == 1.0
+
+
+@pytest.mark.parametrize("question, untitled", [
+    ("When did the trusted publishing RFC start?", ["trusted publishing RFC"]),
+    ("What does RFC 9999 say about modules?", ["RFC 9999"]),
+    ("When did the lint reasons RFC start?", []),  # so titled
+    ("What does RFC 2383 say about lints?", []),
+    ("What does the original RFC say about lints?", []),  # no name: it points at one
+    ("What does the annual report say about lints?", []),  # no name: it points at one
+    ("What does the Rust RFC say about lints?", []),  # every document says "Rust"
+])
+def test_a_name_no_title_holds_is_said_and_no_other_document_s_field_answers(
+        tmp_path, question, untitled):
+    # Asked of 106 RFCs without it, "When did the trusted publishing RFC start?" was answered
+    # with the start date of the lint reasons RFC, the best match: nothing said the RFC named
+    # was not there
+    lints = ("# Lint reasons\n\n- Feature Name: lint_reasons\n- Start Date: 2018-04-02\n\n"
+             "## Summary\n\nLint attributes gain a reason, published with the annual "
+             "report of lints; Rust crates start publishing them.\n")
+    graph = _lexical_store(tmp_path, {
+        "2383-lint-reasons.md": lints,
+        "0385-module-system-cleanup.md": "# Modules\n\nThe annual clean-up of Rust modules.\n",
+        "0401-coercions.md": "# Coercions\n\nAn annual list of Rust coercions.\n"})
+    answer = Navigator(graph).ask(question, budget=100)
+    assert answer.untitled == untitled and answer.to_json()["untitled"] == untitled
+    assert any(step["op"] == "no document titled" for step in answer.trace) == bool(untitled)
+    if untitled:  # the lint reasons RFC's start date is no answer about another RFC
+        assert answer.fields == {}
 
 
 def test_a_field_line_whose_key_shares_one_word_with_the_question_is_no_passage(tmp_path):

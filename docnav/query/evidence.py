@@ -138,6 +138,9 @@ class Answer:
     # the metadata fields the question asks for, of the documents it was asked of: {document
     # path: {key: value}} ("When did the trusted publishing RFC start?": its start date)
     fields: dict[str, dict[str, str]] = field(default_factory=dict)
+    # the question's names for documents that no title asked of holds ("the trusted
+    # publishing RFC"): what was read is some other document's
+    untitled: list[str] = field(default_factory=list)
     # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
     # taken out of ``text``
     invalid_citations: list[str] = field(default_factory=list)
@@ -155,6 +158,7 @@ class Answer:
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
             "headed": self.headed, "empty": self.empty, "fields": self.fields,
+            "untitled": self.untitled,
             "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
             "cited": self.cited, "invalid_citations": self.invalid_citations,
@@ -196,6 +200,7 @@ class Run:
     steps: int = 0  # passages and neighbours read
     unfound: list[str] = field(default_factory=list)  # labels of parts none carries
     empty: list[str] = field(default_factory=list)  # sections asked for, no text under them
+    untitled: list[str] = field(default_factory=list)  # names of documents no title holds
     # the document read first (of several asked of), the question's words naming it and the
     # next best documents (docnav.query.passages.Passages.best_document)
     lead: dict | None = None
@@ -269,6 +274,15 @@ class Run:
             w for t, w in state.words.items() if w in gaps and t not in labels
             and not self.graph.holding_all([t], filters=self.filters))) + self.unfound
         confidence = None if state.names_nothing else state.confidence
+        if confidence is not None and self.fields_asked:  # a field asked for is a piece of
+            # its document, as its line would be under its title, and an author "wrote" it:
+            # "Who wrote the zero-shot translation paper?" was answered by its author field
+            # with confidence 0.00
+            confidence = max([confidence, *(state.relevance(" ".join(
+                [key, value, self.graph.node(self.graph.document_root(path)).heading or "",
+                 *(_AUTHORING if key in _AUTHOR_KEYS else ())]))
+                for path, asked in self.fields_asked.items() for key, value in asked.items())])
+            confidence = round(confidence, 4)
         # a section headed by missing words with nothing under it is no place to look: the
         # answer says it is empty
         headed, empty = {}, list(self.empty)
@@ -280,7 +294,7 @@ class Run:
         return Answer(self.asked, self.kind, evidence, self.trace, confidence,
                       state.tokens_used, text, missing=missing, absent=absent,
                       headed=headed, empty=list(dict.fromkeys(empty)),
-                      fields=self.fields_asked)
+                      fields=self.fields_asked, untitled=self.untitled)
 
     @functools.cached_property
     def fields_asked(self) -> dict[str, dict[str, str]]:
@@ -289,8 +303,9 @@ class Run:
         of ..."), or a date's other words asked "when" ("When did ... start?": start date), or
         the author asked who wrote it ("Who wrote the zero-shot translation paper?")."""
         paths = self.graph.document_paths(self.scope) if self.scope else []
-        if len(paths) > 3 or not paths:
-            paths = [self.lead["document"]] if self.lead else []
+        if len(paths) > 3 or not paths:  # the one read first, unless the question named
+            # another, by a title none has: its fields answer for a document not asked of
+            paths = [self.lead["document"]] if self.lead and not self.untitled else []
         asked = set(tokens(self.asked))
         when = bool(_WHEN.search(self.asked))
         who_wrote = bool(_WHO_WROTE.search(self.asked))

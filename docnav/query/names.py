@@ -16,6 +16,7 @@ from __future__ import annotations
 import glob
 import re
 import weakref
+from pathlib import PurePath
 
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
@@ -75,6 +76,44 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
         if len(held) == 1:
             out.setdefault(held[0], name)
     return list(out.items())
+
+
+# words that point at a document rather than name it: "the original paper", "the same RFC"
+_POINTING = frozenset("""original same above below following previous preceding next first
+second third last latest earlier later other new current present cited referenced given whole
+entire full main relevant corresponding related proposed accompanying attached underlying
+annual quarterly final draft""".split())
+
+
+def untitled_names(graph: DocNavGraph, question: str, paths: list[str]) -> list[str]:
+    """The names the question gives documents by words of their titles ("the trusted
+    publishing RFC", "RFC 9999") that no title of the documents asked of (``paths``, two
+    or more) holds, each with the word for the document. Asked of 106 RFCs without it, "When
+    did the trusted publishing RFC start?" was answered with the start date of the lint
+    reasons RFC, the best match, and nothing said it was another RFC. A title is the
+    document's heading or its file's name. A name whose every word
+    most of the documents hold names nothing ("the annual report" of three 10-Ks: every
+    filing says "annual"), nor do words that point at a document ("the original paper",
+    "the same RFC", "the above paper")."""
+    if len(paths) < 2:
+        return []
+    named = [(m.start(), m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
+             for m in _TITLED.finditer(question)]
+    named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
+    titles = document_titles(graph)
+    # a document is named by its file's name too: RFC 3691, "Security Improvements for CI
+    # Publishing to crates.io", is 3691-trusted-publishing-cratesio.md
+    known = {p: titles.get(p, set()) | set(tokens(re.sub(r"[\W_]+", " ", PurePath(p).stem)))
+             for p in paths}
+    out: list[str] = []
+    for _, words, name in sorted(named):
+        terms = set(tokens(" ".join(w for w in words.split() if w.lower() not in _POINTING)))
+        if not terms or any(terms <= known[p] for p in paths):
+            continue
+        held = graph.term_documents(list(terms))
+        if any(len(held[t] & set(paths)) <= len(paths) / 2 for t in terms):
+            out.append(name)
+    return list(dict.fromkeys(out))
 
 
 def _written_in(words: str, title: list[str]) -> bool:

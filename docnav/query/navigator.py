@@ -57,7 +57,7 @@ from docnav.query.in_turn import (MOST_COMPARED, WHICH_DOCUMENTS, compare, compa
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
-                                without_names)
+                                untitled_names, without_names)
 from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, holds_text,
                                  labelled_parts, named_sections, template_part, unlabelled,
                                  works_cited)
@@ -225,6 +225,10 @@ class Navigator:
             kind, state = "global", whole
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
         run = Run(self.graph, asked, question, kind, state, scope, by_title)
+        if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
+            run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
+            if run.untitled:
+                run.op("no document titled", names=run.untitled)
         if kind == "local" and not chosen and self.options.document_share > 0:
             run.lead = self.passages.best_document(run)
         if chosen:
