@@ -110,3 +110,29 @@ def test_which_documents_dated_by_the_question_are_asked_of(tmp_path):
     step = nav.ask("Which reports say pump sales fell in 2023?", 300).trace[0]
     assert step["dated"] is None
     assert [Path(p).name for p in step["documents"]] == ["old.html"]  # of 2021
+
+
+@pytest.mark.parametrize("question", [
+    "Which reports from 2023 mention the north?",
+    "Which 2023 reports mention the north?",
+    "In 2023, which reports mention the north?",
+    "Which reports of 2023 mention the north?",
+])
+def test_a_year_said_anywhere_of_the_documents_chooses_them(tmp_path, question):
+    # "Which RFCs from 2024 mention async closures?" searched for "2024" in every RFC, and
+    # "Which 2024 RFCs ...?" and "In 2024, which RFCs ...?" were not asked of each document
+    nav = Navigator(indexed_graph(tmp_path, DOCS))
+    answer = nav.ask(question, 300)
+    step = answer.trace[0]
+    assert (step["op"], step["dated"], step["about"]) == ("documents", "in 2023", "mention")
+    assert "2023" not in step["question"] and "north" in step["question"]
+    assert [Path(p).name for p in step["documents"]] == ["new.html"]
+    assert _read(answer) == {"new.html"}  # not the old report, which says "north" too
+
+
+def test_a_year_said_before_the_documents_with_the_verb_after(tmp_path):
+    # "In 2024, which RFCs were started?": the verb says the year is theirs, nothing more
+    nav = Navigator(indexed_graph(tmp_path, DOCS))
+    step = nav.ask("In 2022, which reports were published?", 300).trace[0]
+    assert (step["dated"], step["earliest_of"], step["question"]) == ("in 2022", 1, "Summarise")
+    assert [Path(p).name for p in step["documents"]] == ["mid.html"]

@@ -22,13 +22,22 @@ if TYPE_CHECKING:
 MOST_COMPARED = 5  # documents (or companies) a question is asked of in turn at most
 # "Compare X and Y", "the difference between", "X versus Y"
 COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versus|vs\.?)\b", re.I)
-# "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents
-WHICH_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:of\s+the\s+)?"
-                             r"(documents|papers|rfcs|filings|articles|reports)\b", re.I)
+_YEAR = r"(?:19|20)\d\d"
+# "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents; of a
+# year's ("In 2024, which RFCs ...?", "Which 2024 RFCs ...?")
+WHICH_DOCUMENTS = re.compile(
+    rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:which|what)\s+(?:of\s+the\s+)?"
+    rf"(?:(?P<year>{_YEAR})\s+)?(?P<kind>documents|papers|rfcs|filings|articles|reports)\b",
+    re.I)
+# "were started", "was published": said of the documents' own dates
+_DATED_VERB = (r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|published|dated|"
+               r"filed|released|proposed|issued)")
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
-DATED = re.compile(r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|published|dated|"
-                   r"filed|released|proposed|issued)\s+(in|after|before|since)\s+"
-                   r"((?:19|20)\d\d)\b", re.I)
+DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
+# "Which RFCs from 2024 ...?", "of 2019", "in 2024": their year
+OF_YEAR = re.compile(rf"\s*\b(?:from|of|in|dated)\s+({_YEAR})\b", re.I)
+# the verb alone, the year said before ("In 2024, which RFCs were started?")
+DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
 # what such a question asks of them besides its subject: "discuss", "mention", "talk about"
 ABOUT = re.compile(r"\s+(?:and\s+)?(?:(?:do|does|did)\s+)?(?:discuss(?:es|ed)?|mention(?:s|ed)?|"
                    r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
@@ -155,26 +164,36 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
     many as the budget gives ``document_tokens`` each, at most ``documents``; of the
     documents ``doc`` matches (a glob or globs: ``--doc``, ``--after``), else of all."""
-    rest = asked[kind.end(1):]
-    dated = DATED.match(rest)  # "Which RFCs were started in 2024?": of the documents so dated
+    rest, dated = asked[kind.end("kind"):], None
+    # "Which RFCs were started in 2024?", "... from 2024", "Which 2024 RFCs", "In 2024, which
+    # RFCs ...": of the documents so dated
+    if m := DATED.match(rest):
+        rest, dated = rest[m.end():], (m.group(1).lower(), int(m.group(2)))
+    elif m := OF_YEAR.match(rest):
+        rest, dated = rest[m.end():], ("in", int(m.group(1)))
+    elif year := kind.group("year") or kind.group("in_year"):
+        dated = ("in", int(year))
+        if m := DATED_VERB.match(rest):  # "In 2024, which RFCs were started?"
+            rest = rest[m.end():]
     if dated:
-        rest = rest[dated.end():]
-        so_dated = _dated(nav, doc, dated.group(1).lower(), int(dated.group(2)), asked)
+        so_dated = _dated(nav, doc, *dated, asked)
         doc = [glob.escape(p) for p in so_dated]
     about = ABOUT.match(rest)
-    question = " ".join((asked[:kind.start(1)] + rest[about.end() if about else 0:]).split())
+    before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", asked[:kind.start("kind")])
+    question = " ".join((before + rest[about.end() if about else 0:]).split())
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
     if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
         paths = so_dated[:n]
         return in_turn(nav, asked, budget, {
-            "op": "documents", "documents": paths, "left_out": kind.group(1),
-            "about": None, "dated": " ".join(dated.group(1, 2)), "earliest_of": len(so_dated),
+            "op": "documents", "documents": paths, "left_out": kind.group("kind"),
+            "about": None, "dated": "%s %d" % dated, "earliest_of": len(so_dated),
             "question": "Summarise", "more_with": None},
             [(p, "Summarise", glob.escape(p)) for p in paths])
     if not terms:
-        raise InputError(f"query {asked!r} asks which {kind.group(1)} but not what about: "
-                         f"say what they should hold (\"Which {kind.group(1)} mention ...?\")")
+        raise InputError(f"query {asked!r} asks which {kind.group('kind')} but not what "
+                         f"about: say what they should hold (\"Which {kind.group('kind')} "
+                         f"mention ...?\")")
     holders = nav.graph.term_documents(terms)
     every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
     # the words that tell documents apart: held by at most half of them ("use" is not)
@@ -194,9 +213,9 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
             if len(paths) > n and n < nav.options.documents else None)
     paths = paths[:n]
     return in_turn(nav, asked, budget, {
-        "op": "documents", "documents": paths, "left_out": kind.group(1),
+        "op": "documents", "documents": paths, "left_out": kind.group("kind"),
         "about": re.sub(r"^and ", "", " ".join(about.group().split())) if about else None,
-        "dated": " ".join(dated.group(1, 2)) if dated else None,
+        "dated": "%s %d" % dated if dated else None,
         "question": question, "more_with": more}, [(p, question, glob.escape(p)) for p in paths])
 
 
