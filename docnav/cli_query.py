@@ -144,6 +144,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     for path, fields in answer.fields.items():  # "When did ... start?": its start date
         named = "; ".join(f"{key} = {value}" for key, value in fields.items())
         print(f"asked for, in the fields of {Path(path).name}: {named}")
+    for path, keys in answer.fields_lacking.items():  # "Who wrote ...?" of an RFC
+        print(f"asked for, not in the fields of {Path(path).name}: author "
+              f"({'its fields: ' + ', '.join(keys) if keys else 'it has no fields'})")
     for section in answer.empty:  # asked for, and nothing is written under its heading
         print(f"no text under the heading asked for: {graph.node(section).breadcrumb}  "
               f"[{section[:12]}]")

@@ -103,6 +103,14 @@ def test_ask_says_no_document_has_the_title_the_question_names(indexed):
     assert code == 0 and json.loads(out)["untitled"] == [], err
 
 
+def test_ask_says_a_document_asked_who_wrote_it_has_no_author_field(indexed):
+    code, out, err = run(indexed.db, "ask", "Who wrote the send improvements RFC?",
+                         "--budget", "100")
+    assert code == 0, err
+    assert ("asked for, not in the fields of 0458-send-improvements.md: author (its fields: "
+            "start date, rfc pr, rust issue)" in out.splitlines()), out
+
+
 def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
     code, out, _ = run(indexed.db, "ask", "Send static bound zzyzxq", "--budget", "200")
     assert code == 0 and out.splitlines()[3:5] == ["not in the evidence: zzyzxq",

@@ -389,6 +389,22 @@ def test_a_question_asking_who_wrote_a_document_asks_for_its_author(tmp_path, qu
         assert answer.confidence == 1.0
 
 
+def test_a_document_asked_who_wrote_it_without_an_author_field_says_so(tmp_path):
+    # "Who wrote the lint reasons RFC?": an RFC's field list has no author, and the answer
+    # said only that no document holds "wrote"
+    guide = "---\nauthor: Ada Lovelace\n---\n\n# Pump guide\n\nThe fitter services the pump.\n"
+    log = "---\ndate: 2024-05-01\n---\n\n# Pump log\n\nThe pump ran.\n"
+    graph = _lexical_store(tmp_path, {"guide.md": guide, "log.md": log})
+    path = next(p for p in graph.document_paths() if p.endswith("log.md"))
+    answer = Navigator(graph).ask("Who wrote the pump log?", budget=100)
+    assert answer.fields == {} and answer.fields_lacking == {path: ["date"]}
+    assert answer.to_json()["fields_lacking"] == {path: ["date"]}
+    answer = Navigator(graph).ask("Who wrote the pump guide?", budget=100)
+    assert answer.fields_lacking == {} and answer.fields
+    # not asked who wrote it: nothing lacks
+    assert Navigator(graph).ask("When did the pump run?", budget=100).fields_lacking == {}
+
+
 @pytest.mark.parametrize("question, untitled", [
     ("When did the trusted publishing RFC start?", ["trusted publishing RFC"]),
     ("What does RFC 9999 say about modules?", ["RFC 9999"]),

@@ -141,6 +141,8 @@ class Answer:
     # the question's names for documents that no title asked of holds ("the trusted
     # publishing RFC"): what was read is some other document's
     untitled: list[str] = field(default_factory=list)
+    # the documents asked who wrote them that have no author field, with the keys they have
+    fields_lacking: dict[str, list[str]] = field(default_factory=dict)
     # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
     # taken out of ``text``
     invalid_citations: list[str] = field(default_factory=list)
@@ -158,7 +160,7 @@ class Answer:
             "question": self.question, "route": self.route, "confidence": self.confidence,
             "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
             "headed": self.headed, "empty": self.empty, "fields": self.fields,
-            "untitled": self.untitled,
+            "untitled": self.untitled, "fields_lacking": self.fields_lacking,
             "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
             "cited": self.cited, "invalid_citations": self.invalid_citations,
@@ -294,7 +296,28 @@ class Run:
         return Answer(self.asked, self.kind, evidence, self.trace, confidence,
                       state.tokens_used, text, missing=missing, absent=absent,
                       headed=headed, empty=list(dict.fromkeys(empty)),
-                      fields=self.fields_asked, untitled=self.untitled)
+                      fields=self.fields_asked, fields_lacking=self.fields_lacking,
+                      untitled=self.untitled)
+
+    @functools.cached_property
+    def _field_paths(self) -> list[str]:
+        """The documents whose fields a question may ask for: those asked of (at most three),
+        else the one read first of several, unless the question named another by a title
+        none has (its fields would answer for a document not asked about)."""
+        paths = self.graph.document_paths(self.scope) if self.scope else []
+        if len(paths) > 3 or not paths:
+            paths = [self.lead["document"]] if self.lead and not self.untitled else []
+        return paths
+
+    @property
+    def fields_lacking(self) -> dict[str, list[str]]:
+        """The documents asked who wrote them whose fields name no author, each with the keys
+        it has ("Who wrote the lint reasons RFC?": an RFC's field list has no author, and the
+        answer said only that no document holds "wrote")."""
+        if not _WHO_WROTE.search(self.asked):
+            return {}
+        return {path: list(self.graph.fields(path)) for path in self._field_paths
+                if not any(k in _AUTHOR_KEYS for k in self.graph.fields(path))}
 
     @functools.cached_property
     def fields_asked(self) -> dict[str, dict[str, str]]:
@@ -302,15 +325,11 @@ class Run:
         several) whose keys the question names: every word of the key ("the tracking issue
         of ..."), or a date's other words asked "when" ("When did ... start?": start date), or
         the author asked who wrote it ("Who wrote the zero-shot translation paper?")."""
-        paths = self.graph.document_paths(self.scope) if self.scope else []
-        if len(paths) > 3 or not paths:  # the one read first, unless the question named
-            # another, by a title none has: its fields answer for a document not asked of
-            paths = [self.lead["document"]] if self.lead and not self.untitled else []
         asked = set(tokens(self.asked))
         when = bool(_WHEN.search(self.asked))
         who_wrote = bool(_WHO_WROTE.search(self.asked))
         out: dict[str, dict[str, str]] = {}
-        for path in paths:
+        for path in self._field_paths:
             for key, value in self.graph.fields(path).items():
                 terms = set(tokens(key))
                 dated = when and (key == "date" or key.endswith(" date")

@@ -267,7 +267,9 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
                   "\n\n".join(p.text for p in parts if p.text),
                   missing=missing, absent=in_all("absent"), headed=headed,
                   empty=list(dict.fromkeys(s for p in parts for s in p.empty)),
-                  fields={k: v for p in parts for k, v in p.fields.items()})
+                  fields={k: v for p in parts for k, v in p.fields.items()},
+                  fields_lacking={k: v for p in parts for k, v in p.fields_lacking.items()},
+                  untitled=list(dict.fromkeys(n for p in parts for n in p.untitled)))
 
 
 def interleave(lists: list[list[str]]) -> list[str]:
