@@ -551,3 +551,33 @@ def test_a_caption_set_between_two_parts_of_a_paragraph_does_not_cut_it():
     # "Total 1,598 7,015" (a table's last row) is no running text to go on with
     parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
     assert "Total 1,598 7,015" in [b.text for b in parsed.blocks]
+
+
+def test_a_footnote_and_captions_after_it_do_not_cut_the_paragraph_they_fall_into():
+    """1909.00754's page 2: "... to generate sample responses that" / the column's footnote
+    ("1 The code is released at https://github.com/" / "renll/ComerNet") / Figure 1's and
+    Figure 2's captions / "return information about Chinese restaurants. ...": once the
+    address's second line had gone on in the footnote, the footnote stood for the paragraph,
+    and the captions after it, which follow no running text, stayed in place."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    joined = next(i for i, t in enumerate(texts)
+                  if "generate sample responses that return information about Chinese" in t)
+    assert texts[joined + 1] == "1 The code is released at https://github.com/ renll/ComerNet"
+    assert [b.kind for b in parsed.blocks[joined + 2: joined + 4]] == [BlockKind.CAPTION] * 2
+    assert not any(t.startswith("return information") for t in texts)
+
+
+@pytest.mark.parametrize("name, start", [
+    ("1909.00754.pdf", "Figure 1 shows a multi-domain dialogue"),
+    ("1705.07830.pdf", "Table 1 shows the results."),
+    ("2001.03131.pdf", "Figure 1 show the block diagram"),
+])
+def test_a_paragraph_that_opens_by_naming_a_figure_is_no_caption(name, start):
+    """"Figure 1 shows a multi-domain dialogue in which ..." is running text about the figure,
+    not its caption ("Figure 1: An example dialogue ..."): it was a caption, which summaries
+    leave out and which is held aside where it falls into a paragraph."""
+    parsed = parse_file(require(FIXTURES / "pdf" / name), NATIVE)
+    [block] = [b for b in parsed.blocks if b.text.startswith(start)]
+    assert block.kind is BlockKind.TEXT
+    assert any(b.kind is BlockKind.CAPTION for b in parsed.blocks)  # its real captions stay

@@ -132,7 +132,11 @@ def merge_runons(drafts: list[Draft], page_heights: dict[int, float]) -> list[Dr
         prev = out[-1] if out else None
         joins = prev is not None and _joins(prev, d)
         if floats and not (joins and len(join_lines(d.lines).split()) >= 3):
-            out.extend(floats)  # a broken web address goes on in the note, not the paragraph
+            if _joins(floats[-1], d):  # a broken web address goes on in the note, which
+                floats[-1].lines.extend(d.lines)  # stays aside: a caption after it may cut
+                continue  # the paragraph too ("... generate sample responses that" / note /
+                # "renll/ComerNet" / two captions / "return information about ...")
+            out.extend(floats)
             floats = []
             prev = out[-1]
             joins = _joins(prev, d)
@@ -196,10 +200,11 @@ def _runs_on(last: str, first: str, item: bool) -> bool:
                                                 word.group(1).lower() in _MINOR_WORDS))
 
 
-# "Figure 3:", "Table 2.", "Fig. 1", "Exhibit 99": a caption's (or a float's) label
+# "Figure 3:", "Table 2.", "Fig. 1", "Exhibit 99": a caption's (or a float's) label; not one
+# that a sentence goes on from ("Figure 1 shows a multi-domain dialogue ...": running text)
 CAPTION = re.compile(
-    r"^(?:fig(?:ure)?|table|tab|exhibit|chart|example|listing)\.?\s*[0-9]{1,3}[a-z]?\b",
-    re.I)
+    r"^(?:fig(?:ure)?|table|tab|exhibit|chart|example|listing)\.?\s*[0-9]{1,3}[a-z]?\b"
+    r"(?!\s+(?-i:[a-z]))", re.I)
 
 
 def _is_body(d: Draft) -> bool:
