@@ -581,3 +581,27 @@ def test_a_paragraph_that_opens_by_naming_a_figure_is_no_caption(name, start):
     [block] = [b for b in parsed.blocks if b.text.startswith(start)]
     assert block.kind is BlockKind.TEXT
     assert any(b.kind is BlockKind.CAPTION for b in parsed.blocks)  # its real captions stay
+
+
+def test_a_table_or_figure_set_between_two_parts_of_a_paragraph_does_not_cut_it():
+    """1809.01202's page 6: "... achieved the lowest accuracies ((Biran and McK-" / a table's
+    rows / "Table 5: ..." / "eown, 2015) and (Lin et al., 2014) ..."; 1909.00754's page 6:
+    "... (Wen et al., 2017). It consists" / Table 2's rows and caption / "of 1,200 dialogues
+    ...": each was two paragraphs. The paragraph goes on across the float, which follows it.
+    A table's head row is no paragraph to go on ("Causality messages CE DA Total DA Training
+    1,278 5,606"), nor is a web address's end one to go on with ("twitter.27B.zip"), nor does
+    what follows an equation after the caption ("h(x) =")."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    joined = next(i for i, t in enumerate(texts) if "the lowest accuracies ((Biran and McK" in t)
+    assert "eown, 2015) and (Lin et al., 2014) in Table 3). This result" in texts[joined]
+    assert texts[joined + 2].startswith("Table 5: Causal explanation identification")
+    assert "The Linear SVM obtained lowest F1 while the LSTM model" in " ".join(texts)
+    assert not any(t.startswith(("eown, 2015)", "tained lowest F1")) for t in texts)
+    assert any(t.startswith("build a recursive neural network") for t in texts)
+    assert "twitter.27B.zip" in texts
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    assert any("(Wen et al., 2017). It consists of 1,200 dialogues from the restaurant" in t
+               for t in texts)
+    assert "h(x) =" in texts

@@ -119,7 +119,8 @@ def merge_runons(drafts: list[Draft], page_heights: dict[int, float]) -> list[Dr
     (:func:`_is_float_caption`), is held aside meanwhile and placed after the paragraph ("...
     out of the original 35M. The" / "1 https://github.com/google/sentencepiece" / "refined
     model has visibly better quality": the footnote and "refined model ..." were one
-    paragraph)."""
+    paragraph). So is a table or figure ending with its caption, found once the paragraph's
+    other part comes (:func:`_cut_by_float`)."""
     out: list[Draft] = []
     floats: list[Draft] = []
     aside: set[int] = set()  # every float set aside (by id): none is prose to go on with
@@ -142,9 +143,60 @@ def merge_runons(drafts: list[Draft], page_heights: dict[int, float]) -> list[Dr
             joins = _joins(prev, d)
         if joins:
             prev.lines.extend(d.lines)
+        elif (at := _cut_by_float(out, d, aside)) is not None:
+            # a table or figure with its caption set between the two parts of a paragraph
+            # ("... the lowest accuracies ((Biran and McK-" / a table's rows / "Table 5: ..."
+            # / "eown, 2015) and ..."): the paragraph goes on, the float after it
+            group = out[at + 1:]
+            del out[at + 1:]
+            out[at].lines.extend(d.lines)
+            out.extend(group)
         else:
             out.append(d)
     return out + floats
+
+
+_FLOAT_REACH = 12  # blocks a float set inside a paragraph may take, at most
+
+
+def _cut_by_float(out: list[Draft], d: Draft, aside: set[int]) -> int | None:
+    """Where ``d``, a paragraph starting in lower case, goes on from a paragraph of running
+    text cut in mid-sentence (its index in ``out``) across a float: the blocks between end
+    with a caption, and none is running text (a table's rows, its column heads, a figure's
+    labels, headings read off the figure, footnotes); the paragraph on the same page as ``d``
+    or the page before. None otherwise: an equation set between a lead-in and its "where
+    ..." has no caption, and stays where it is."""
+    if not _is_body(d) or not re.match(r"[a-z]", d.lines[0].text):
+        return None
+    for at in range(len(out) - 1, max(-1, len(out) - 1 - _FLOAT_REACH), -1):
+        block = out[at]
+        if _cut_prose(block, aside) and _in_sentences(block) and block.page is not None \
+                and d.page is not None and 0 <= d.page - block.page <= 1:
+            last = out[-1] if at < len(out) - 1 else None  # a caption ends the float
+            captioned = last is not None and bool(last.lines) and bool(
+                CAPTION.match(last.lines[0].text))
+            return at if captioned and _runs_on(
+                block.lines[-1].text, d.lines[0].text, False) else None
+        if not _float_piece(block, aside):
+            return None
+    return None
+
+
+def _in_sentences(d: Draft) -> bool:
+    """Most words in lower case, as in sentences: a table's head row is mostly capitalised
+    ("Direction Fr →Es En→Es De→Fr ... Baselines", "Causality messages CE DA Total DA")."""
+    words = re.findall(r"[^\W\d_]+", join_lines(d.lines))
+    return sum(w[0].islower() for w in words) >= 0.5 * len(words)
+
+
+def _float_piece(d: Draft, aside: set[int]) -> bool:
+    """A block of a figure or a table, or of its caption or footnotes: not running text."""
+    if id(d) in aside or d.pattern is not None or not d.lines:
+        return True
+    if all(x.cells >= 3 for x in d.lines) or CAPTION.match(d.lines[0].text):
+        return True
+    text = join_lines(d.lines)
+    return len(text.split()) < 8 or not mostly_letters(text, 0.75)
 
 
 def _joins(prev: Draft, d: Draft) -> bool:
