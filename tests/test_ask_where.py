@@ -136,3 +136,15 @@ def test_a_year_said_before_the_documents_with_the_verb_after(tmp_path):
     step = nav.ask("In 2022, which reports were published?", 300).trace[0]
     assert (step["dated"], step["earliest_of"], step["question"]) == ("in 2022", 1, "Summarise")
     assert [Path(p).name for p in step["documents"]] == ["mid.html"]
+
+
+def test_a_date_said_of_the_documents_after_what_they_are_about(tmp_path):
+    # "Which RFCs on traits were started in 2015?" searched for "2015"
+    nav = Navigator(indexed_graph(tmp_path, DOCS))
+    step = nav.ask("Which reports about the north were published in 2023?", 300).trace[0]
+    assert (step["dated"], step["about"], step["question"]) == ("in 2023", "about",
+                                                                "Which the north")
+    assert [Path(p).name for p in step["documents"]] == ["new.html"]
+    # said of what they are about, not of them: no date of theirs
+    step = nav.ask("Which reports mention sales that fell in 2021?", 300).trace[0]
+    assert step["dated"] is None

@@ -144,6 +144,27 @@ def test_which_documents_discuss_it_asks_for_it_not_for_discussion(tmp_path, ver
     assert first.text.startswith("The borrow checker passes")
 
 
+@pytest.mark.parametrize("question, left", [
+    ("List the documents about the borrow checker", "List the the borrow checker"),
+    ("Find documents that mention the borrow checker", "Find the borrow checker"),
+    ("Show me all the documents discussing the borrow checker", "Show me all the the borrow "
+                                                                "checker"),
+    ("Which documents on the borrow checker say more?", "Which the borrow checker say more?"),
+])
+def test_a_list_of_documents_asked_for_is_asked_of_each(tmp_path, question, left):
+    """"List the RFCs about traits", "Find papers that use BERT": asked for documents as
+    "Which RFCs ...?" is, they were searched as one question, "RFCs" and "about" with it."""
+    graph = indexed_graph(tmp_path, {
+        "captures.md": CAPTURES,
+        "lifetimes.md": "# Lifetimes\n\nThe borrow checker rejects a reference that outlives "
+                        "its value.\n",
+        "pump.md": "# Pump\n\nDrain the housing first.\n",
+        "seal.md": "# Seal\n\nFit the new seal by hand.\n"})
+    step = Navigator(graph).ask(question, budget=300).trace[0]
+    assert (step["op"], step["left_out"], step["question"]) == ("documents", "documents", left)
+    assert sorted(Path(p).name for p in step["documents"]) == ["captures.md", "lifetimes.md"]
+
+
 def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):
     answer = Navigator(graph).ask("Summarise what the manual says about the impeller seal",
                                   budget=200)

@@ -26,9 +26,10 @@ _YEAR = r"(?:19|20)\d\d"
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents; of a
 # year's ("In 2024, which RFCs ...?", "Which 2024 RFCs ...?")
 WHICH_DOCUMENTS = re.compile(
-    rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:which|what)\s+(?:of\s+the\s+)?"
-    rf"(?:(?P<year>{_YEAR})\s+)?(?P<kind>documents|papers|rfcs|filings|articles|reports)\b",
-    re.I)
+    rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:(?:which|what)\s+(?:of\s+the\s+)?|"
+    rf"(?:please\s+)?(?:list|find|show(?:\s+me)?|name|give\s+me)\s+(?:all\s+)?(?:of\s+)?"
+    rf"(?:the\s+)?)(?:(?P<year>{_YEAR})\s+)?"
+    rf"(?P<kind>documents|papers|rfcs|filings|articles|reports)\b", re.I)
 # "were started", "was published": said of the documents' own dates
 _DATED_VERB = (r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|published|dated|"
                r"filed|released|proposed|issued)")
@@ -36,10 +37,16 @@ _DATED_VERB = (r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|publ
 DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
 # "Which RFCs from 2024 ...?", "of 2019", "in 2024": their year
 OF_YEAR = re.compile(rf"\s*\b(?:from|of|in|dated)\s+({_YEAR})\b", re.I)
+# the documents' date at the end, after what they are about ("Which RFCs on traits were started
+# in 2015?"); not "issued" or "released", said of what a document is about ("... notes issued
+# in 2020")
+DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|published|"
+                        rf"dated|filed)\s+(in|after|before|since)\s+({_YEAR})\W*$", re.I)
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
 DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
 # what such a question asks of them besides its subject: "discuss", "mention", "talk about"
-ABOUT = re.compile(r"\s+(?:and\s+)?(?:(?:do|does|did)\s+)?(?:discuss(?:es|ed)?|mention(?:s|ed)?|"
+ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
+                   r"about|on|concerning|regarding|discuss(?:es|ed|ing)?|mention(?:s|ed|ing)?|"
                    r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
                    r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red)?\s+to|"
                    r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|"
@@ -175,10 +182,12 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         dated = ("in", int(year))
         if m := DATED_VERB.match(rest):  # "In 2024, which RFCs were started?"
             rest = rest[m.end():]
-    if dated:
+    about = ABOUT.match(rest)
+    if about and not dated and (m := DATED_LAST.search(rest)):  # "Which RFCs on traits were
+        rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))  # started in
+    if dated:  # 2015?"
         so_dated = _dated(nav, doc, *dated, asked)
         doc = [glob.escape(p) for p in so_dated]
-    about = ABOUT.match(rest)
     before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", asked[:kind.start("kind")])
     question = " ".join((before + rest[about.end() if about else 0:]).split())
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
