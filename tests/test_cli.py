@@ -425,6 +425,10 @@ def test_locate_takes_the_graph_s_filters(tmp_path):
     assert code == 0 and out == "no hits with --after, --verified-only\n"
     code, _, err = run(db, "locate", "pump seals", "--meta", "author")
     assert code == 2 and "--meta 'author': give KEY=VALUE" in err
+    # a --doc glob no document matches is an error, as for `ask` (it printed "no hits")
+    code, out, err = run(db, "locate", "pump seals", "--doc", "*nonexistent*")
+    assert code == 2 and not out
+    assert "no indexed document matches '*nonexistent*'; `docnav show` lists them" in err
     code, _, err = run(db, "locate", "pump seals", "--after", "2024-02-30")
     assert code == 2 and "give a real date as YYYY-MM-DD" in err
 
