@@ -605,3 +605,17 @@ def test_a_table_or_figure_set_between_two_parts_of_a_paragraph_does_not_cut_it(
     assert any("(Wen et al., 2017). It consists of 1,200 dialogues from the restaurant" in t
                for t in texts)
     assert "h(x) =" in texts
+
+
+def test_a_copyright_notice_at_a_column_s_foot_is_set_aside_as_a_footnote():
+    """AAAI's first page sets "Copyright c© 2020, Association for the Advancement of
+    Artificial Intelligence (www.aaai.org). All rights reserved." at the first column's foot:
+    1912.01214's "... a high-resource pivot→target model (parent) to ini-" / footnote /
+    notice / Figure 1's caption / "tialize a low-resource ..." was two paragraphs, 1801.05147's
+    "... Thus" / "majority work directly build models ..." too."""
+    for name, joined in (("1912.01214.pdf", "model (parent) to initialize a low-resource"),
+                         ("1801.05147.pdf", "to reach an agreement. Thus majority work")):
+        texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / name), NATIVE).blocks]
+        at = next(i for i, t in enumerate(texts) if joined in t)
+        assert texts[at + 2].startswith("Copyright c© 20")
+        assert not any(t.startswith(("tialize a low-resource", "majority work")) for t in texts)

@@ -204,8 +204,11 @@ def _joins(prev: Draft, d: Draft) -> bool:
             and _runs_on(prev.lines[-1].text, d.lines[0].text, _is_item(prev)))
 
 
-# a footnote's mark: a number or a symbol before a capital or a web address
-_NOTE = re.compile(r"^\s*(?:\d{1,2}|[*∗†‡§¶])\s?(?=https?://|www\.|[A-Z])")
+# a footnote's mark: a number or a symbol before a capital or a web address; or a copyright
+# notice set at a column's foot as a footnote is ("Copyright c© 2020, Association for the
+# Advancement of Artificial Intelligence ...": AAAI's first page)
+_NOTE = re.compile(r"^\s*(?:(?:\d{1,2}|[*∗†‡§¶])\s?(?=https?://|www\.|[A-Z])"
+                   r"|(?i:copyright)\b|©)")
 
 
 def _cut_prose(d: Draft, aside: set[int]) -> bool:
@@ -228,7 +231,7 @@ def _is_float_caption(d: Draft) -> bool:
 def _is_note(d: Draft, page_heights: dict[int, float]) -> bool:
     """A footnote: a paragraph of four lines at most, all in the bottom quarter of its page,
     opening with a footnote's mark ("1 https://...", "3 As in (Kumaran & Carvalho, 2009)",
-    "∗Corresponding Author.")."""
+    "∗Corresponding Author.") or a copyright notice ("Copyright c© 2020, ...")."""
     return (_is_body(d) and len(d.lines) <= 4 and bool(_NOTE.match(d.lines[0].text))
             and all(x.top >= 0.75 * page_heights.get(x.page, 792.0) for x in d.lines))
 
