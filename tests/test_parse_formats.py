@@ -619,3 +619,14 @@ def test_a_copyright_notice_at_a_column_s_foot_is_set_aside_as_a_footnote():
         at = next(i for i, t in enumerate(texts) if joined in t)
         assert texts[at + 2].startswith("Copyright c© 20")
         assert not any(t.startswith(("tialize a low-resource", "majority work")) for t in texts)
+
+
+def test_a_quotation_closed_in_mid_sentence_does_not_end_the_paragraph():
+    """1801.05147: '... For example, the label before "I-XX"' / 'must be either "B-XX" or
+    "I-XX", ...' across a column break was two paragraphs: the closing quote was taken for a
+    sentence's end. A parenthesis is not read so: an equation's number "(1)" ends its line
+    before "where ...", and a caption's "(CE DA)" before the text after it."""
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"),
+                                        NATIVE).blocks]
+    assert any('the label before "I-XX" must be either "B-XX" or "I-XX"' in t for t in texts)
+    assert "where W and b are both model parameters." in texts

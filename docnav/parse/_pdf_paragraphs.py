@@ -244,9 +244,13 @@ def _runs_on(last: str, first: str, item: bool) -> bool:
     After body text an upper-case start is no sign: what a column break puts there is as often
     a footnote, a caption or a table row ("Figure 1: ...", "1 https://...", "Model Prec Rec")."""
     last = last.rstrip()
-    if SENTENCE_END.search(last):
+    lower = bool(re.match(r"[a-z]", first))
+    # a quotation closed in mid-sentence ('the label before "I-XX"' / "must be either ...")
+    # ends no sentence before lower case; a parenthesis does, as often as not (an equation's
+    # "(1)" before "where ...", a caption's "(CE DA)" before the text after the figure)
+    if SENTENCE_END.search(last) and not (lower and _CLOSED_INSIDE.search(last)):
         return False
-    if re.match(r"[a-z]", first):
+    if lower:
         return True
     if not item or not re.match(r"[A-Z]", first) or CAPTION.match(first):
         return False
@@ -254,6 +258,8 @@ def _runs_on(last: str, first: str, item: bool) -> bool:
     return last.endswith(",") or bool(word and (word.group(2) or
                                                 word.group(1).lower() in _MINOR_WORDS))
 
+
+_CLOSED_INSIDE = re.compile(r"[^.!?\s][\"”]$")  # a quotation closed with no stop inside it
 
 # "Figure 3:", "Table 2.", "Fig. 1", "Exhibit 99": a caption's (or a float's) label; not one
 # that a sentence goes on from ("Figure 1 shows a multi-domain dialogue ...": running text)
