@@ -393,12 +393,16 @@ def test_a_document_asked_who_wrote_it_without_an_author_field_says_so(tmp_path)
     # "Who wrote the lint reasons RFC?": an RFC's field list has no author, and the answer
     # said only that no document holds "wrote"
     guide = "---\nauthor: Ada Lovelace\n---\n\n# Pump guide\n\nThe fitter services the pump.\n"
-    log = "---\ndate: 2024-05-01\n---\n\n# Pump log\n\nThe pump ran.\n"
+    log = ("---\ndate: 2024-05-01\n---\n\n# Pump log\n\nKept by Ada Lovelace.\n\nThe pump "
+           "ran.\n\n## Notes\n\nThe fitter wrote down each fault of the pump.\n")
     graph = _lexical_store(tmp_path, {"guide.md": guide, "log.md": log})
     path = next(p for p in graph.document_paths() if p.endswith("log.md"))
     answer = Navigator(graph).ask("Who wrote the pump log?", budget=100)
     assert answer.fields == {} and answer.fields_lacking == {path: ["date"]}
     assert answer.to_json()["fields_lacking"] == {path: ["date"]}
+    # its byline is where a reader looks: at the start (the search for "wrote" read the notes)
+    assert [e.piece.text for e in answer.evidence if e.found_by == "opening"] == [
+        "Kept by Ada Lovelace.", "The pump ran."]
     answer = Navigator(graph).ask("Who wrote the pump guide?", budget=100)
     assert answer.fields_lacking == {} and answer.fields
     # not asked who wrote it: nothing lacks

@@ -238,10 +238,16 @@ def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int
                      "before": (None, f"{year - 1}-12-31")}[relation]
     kept = nav.graph.filter(nav.graph.document_roots(doc), dated_after=after,
                             dated_before=before)
-    if not kept:
+    if not kept:  # and what their dates are: a PDF's is often when it was made, not written
+        paths = nav.graph.document_paths(doc)
+        dates = sorted(d[:10] for d in (date_of(nav.graph.fields(p)) for p in paths) if d)
+        have = (f"theirs run from {dates[0]} to {dates[-1]}"
+                f"{f', {len(paths) - len(dates)} undated' if len(dates) < len(paths) else ''}"
+                if dates else "none of them has one")
         raise InputError(f"query {asked!r}: no document asked of is dated {relation} {year} "
-                         f"(a document's date is its own: front matter, document properties, "
-                         f"a field list's Start Date; `docnav show DOC` prints its fields)")
+                         f"({have}; a document's date is its own: front matter, document "
+                         f"properties, a field list's Start Date; `docnav show DOC` prints "
+                         f"its fields)")
     paths = [nav.graph.node(nid).path for nid in kept]
     return sorted(paths, key=lambda p: (date_of(nav.graph.fields(p)) or "", p))
 

@@ -70,6 +70,8 @@ from docnav.query.statements import statements_asked
 # propose?"): like "about", no word the evidence must hold
 WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|ed|s)?\b", re.I)
 
+BYLINE_PARAGRAPHS = 2  # a document's first paragraphs, read for who wrote it
+
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
 
@@ -434,6 +436,15 @@ class Navigator:
             if lines:
                 run.op("fields", document=path, keys=list(fields), nodes=lines)
                 run.take(lines, "field")
+        for path in run.fields_lacking:  # "Who wrote the pioNER paper?" of a PDF without an
+            # author field: a byline is at the start, under the title (the search for "wrote"
+            # read a footnote and the copyright notice)
+            opening = [n for n in self.graph.expand(self.graph.document_root(path), depth=10_000)
+                       if self.graph.node(n).kind == "paragraph"][:BYLINE_PARAGRAPHS]
+            if opening:
+                run.op("expand", node=self.graph.document_root(path), to="the opening, where a "
+                       "byline is", nodes=opening)
+                run.take(opening, "opening")
 
     def _take_outline(self, run: Run, section: str) -> None:
         outline = self._outline(section, run.state)
