@@ -144,14 +144,15 @@ def test_which_documents_discuss_it_asks_for_it_not_for_discussion(tmp_path, ver
     assert first.text.startswith("The borrow checker passes")
 
 
-@pytest.mark.parametrize("question, left", [
-    ("List the documents about the borrow checker", "List the the borrow checker"),
-    ("Find documents that mention the borrow checker", "Find the borrow checker"),
+@pytest.mark.parametrize("question, left, about", [
+    ("List the documents about the borrow checker", "List the the borrow checker", "about"),
+    ("Find documents that mention the borrow checker", "Find the borrow checker", "mention"),
     ("Show me all the documents discussing the borrow checker", "Show me all the the borrow "
-                                                                "checker"),
-    ("Which documents on the borrow checker say more?", "Which the borrow checker say more?"),
+                                                                "checker", "discussing"),
+    ("Which documents on the borrow checker say more?", "Which the borrow checker say more?",
+     "on"),
 ])
-def test_a_list_of_documents_asked_for_is_asked_of_each(tmp_path, question, left):
+def test_a_list_of_documents_asked_for_is_asked_of_each(tmp_path, question, left, about):
     """"List the RFCs about traits", "Find papers that use BERT": asked for documents as
     "Which RFCs ...?" is, they were searched as one question, "RFCs" and "about" with it."""
     graph = indexed_graph(tmp_path, {
@@ -161,7 +162,8 @@ def test_a_list_of_documents_asked_for_is_asked_of_each(tmp_path, question, left
         "pump.md": "# Pump\n\nDrain the housing first.\n",
         "seal.md": "# Seal\n\nFit the new seal by hand.\n"})
     step = Navigator(graph).ask(question, budget=300).trace[0]
-    assert (step["op"], step["left_out"], step["question"]) == ("documents", "documents", left)
+    assert (step["op"], step["left_out"], step["question"], step["about"]) == (
+        "documents", "documents", left, about)
     assert sorted(Path(p).name for p in step["documents"]) == ["captures.md", "lifetimes.md"]
 
 

@@ -183,9 +183,10 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         if m := DATED_VERB.match(rest):  # "In 2024, which RFCs were started?"
             rest = rest[m.end():]
     about = ABOUT.match(rest)
-    if about and not dated and (m := DATED_LAST.search(rest)):  # "Which RFCs on traits were
-        rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))  # started in
-    if dated:  # 2015?"
+    # or at the end, after what they are about: "Which RFCs on traits were started in 2015?"
+    if about and not dated and (m := DATED_LAST.search(rest)):
+        rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
+    if dated:
         so_dated = _dated(nav, doc, *dated, asked)
         doc = [glob.escape(p) for p in so_dated]
     before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", asked[:kind.start("kind")])
@@ -223,7 +224,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     paths = paths[:n]
     return in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
-        "about": re.sub(r"^and ", "", " ".join(about.group().split())) if about else None,
+        "about": re.sub(r"^(?:and|that|which) ", "", " ".join(about.group().split()))
+        if about else None,
         "dated": "%s %d" % dated if dated else None,
         "question": question, "more_with": more}, [(p, question, glob.escape(p)) for p in paths])
 
