@@ -145,10 +145,10 @@ def test_which_documents_discuss_it_asks_for_it_not_for_discussion(tmp_path, ver
 
 
 @pytest.mark.parametrize("question, left, about", [
-    ("List the documents about the borrow checker", "List the the borrow checker", "about"),
-    ("Find documents that mention the borrow checker", "Find the borrow checker", "mention"),
-    ("Show me all the documents discussing the borrow checker", "Show me all the the borrow "
-                                                                "checker", "discussing"),
+    ("List the documents about the borrow checker", "Which the the borrow checker", "about"),
+    ("Find documents that mention the borrow checker", "Which the borrow checker", "mention"),
+    ("Show me all the documents discussing the borrow checker", "Which the the borrow checker",
+     "discussing"),
     ("Which documents on the borrow checker say more?", "Which the borrow checker say more?",
      "on"),
 ])
@@ -161,10 +161,15 @@ def test_a_list_of_documents_asked_for_is_asked_of_each(tmp_path, question, left
                         "its value.\n",
         "pump.md": "# Pump\n\nDrain the housing first.\n",
         "seal.md": "# Seal\n\nFit the new seal by hand.\n"})
-    step = Navigator(graph).ask(question, budget=300).trace[0]
+    nav = Navigator(graph)
+    step = nav.ask(question, budget=300).trace[0]
     assert (step["op"], step["left_out"], step["question"], step["about"]) == (
         "documents", "documents", left, about)
     assert sorted(Path(p).name for p in step["documents"]) == ["captures.md", "lifetimes.md"]
+    # asking for them all, nothing about them: "list" is no word to search for
+    with pytest.raises(InputError, match=r"asks which documents but not what about: .*"
+                       r"`docnav show` lists every document"):
+        nav.ask("List all the documents", budget=300)
 
 
 def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):

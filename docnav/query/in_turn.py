@@ -27,8 +27,8 @@ _YEAR = r"(?:19|20)\d\d"
 # year's ("In 2024, which RFCs ...?", "Which 2024 RFCs ...?")
 WHICH_DOCUMENTS = re.compile(
     rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:(?:which|what)\s+(?:of\s+the\s+)?|"
-    rf"(?:please\s+)?(?:list|find|show(?:\s+me)?|name|give\s+me)\s+(?:all\s+)?(?:of\s+)?"
-    rf"(?:the\s+)?)(?:(?P<year>{_YEAR})\s+)?"
+    rf"(?P<verb>(?:please\s+)?(?:list|find|show(?:\s+me)?|name|give\s+me)\s+(?:all\s+)?"
+    rf"(?:of\s+)?)(?:the\s+)?)(?:(?P<year>{_YEAR})\s+)?"
     rf"(?P<kind>documents|papers|rfcs|filings|articles|reports)\b", re.I)
 # "were started", "was published": said of the documents' own dates
 _DATED_VERB = (r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|published|dated|"
@@ -189,7 +189,10 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     if dated:
         so_dated = _dated(nav, doc, *dated, asked)
         doc = [glob.escape(p) for p in so_dated]
-    before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", asked[:kind.start("kind")])
+    before = asked[:kind.start("kind")]
+    if kind.group("verb"):  # "List all the RFCs ...": asked as "Which RFCs ...", no word of it
+        before = before.replace(kind.group("verb"), "Which ", 1)  # searched for
+    before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
     question = " ".join((before + rest[about.end() if about else 0:]).split())
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
@@ -203,7 +206,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     if not terms:
         raise InputError(f"query {asked!r} asks which {kind.group('kind')} but not what "
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
-                         f"mention ...?\")")
+                         f"mention ...?\"); `docnav show` lists every document")
     holders = nav.graph.term_documents(terms)
     every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
     # the words that tell documents apart: held by at most half of them ("use" is not)
