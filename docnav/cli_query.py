@@ -132,9 +132,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
         print(f"searched without {focus['left_out'][0]}"
               f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
-    for name in answer.untitled:  # what was read is some other document's
-        print(f"no document asked of is titled \"{name}\": no title holds its words, and "
-              f"the evidence is from other documents (`docnav show` lists the documents)")
+    for name in answer.untitled:  # the evidence may be of some other document
+        print(f"no document asked of is titled \"{name}\" (no title or file name holds its "
+              f"words): the evidence is the best match's (`docnav show` lists the documents)")
     lead = next((s for s in answer.trace if s.get("over") == BEST_DOCUMENT), None)
     if lead:  # a question asked of several documents: the one it is most likely about first
         print(read_first(lead))

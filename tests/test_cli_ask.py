@@ -89,8 +89,8 @@ def test_ask_says_no_document_has_the_title_the_question_names(indexed):
     code, out, err = run(indexed.db, "ask", "When did the trusted send RFC start?",
                          "--budget", "100")
     assert code == 0, err
-    assert ('no document asked of is titled "trusted send RFC": no title holds its words, and '
-            'the evidence is from other documents (`docnav show` lists the documents)'
+    assert ('no document asked of is titled "trusted send RFC" (no title or file name holds '
+            "its words): the evidence is the best match's (`docnav show` lists the documents)"
             in out.splitlines()), out
     assert "asked for, in the fields of" not in out  # not the best match's start date
     code, out, err = run(indexed.db, "ask", "When did the trusted send RFC start?",
