@@ -151,10 +151,15 @@ def test_which_documents_discuss_it_asks_for_it_not_for_discussion(tmp_path, ver
      "discussing"),
     ("Which documents on the borrow checker say more?", "Which the borrow checker say more?",
      "on"),
+    ("In which documents is the borrow checker discussed?", "In which is the borrow checker",
+     "discussed"),
+    ("Are there any documents about the borrow checker?", "Which the borrow checker?", "about"),
+    ("Do any documents mention the borrow checker?", "Which the borrow checker?", "mention"),
 ])
 def test_a_list_of_documents_asked_for_is_asked_of_each(tmp_path, question, left, about):
-    """"List the RFCs about traits", "Find papers that use BERT": asked for documents as
-    "Which RFCs ...?" is, they were searched as one question, "RFCs" and "about" with it."""
+    """"List the RFCs about traits", "Find papers that use BERT", "Are there RFCs about
+    ...?": asked for documents as "Which RFCs ...?" is, they were searched as one question,
+    "RFCs" and "about" with it."""
     graph = indexed_graph(tmp_path, {
         "captures.md": CAPTURES,
         "lifetimes.md": "# Lifetimes\n\nThe borrow checker rejects a reference that outlives "

@@ -23,12 +23,14 @@ MOST_COMPARED = 5  # documents (or companies) a question is asked of in turn at 
 # "Compare X and Y", "the difference between", "X versus Y"
 COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versus|vs\.?)\b", re.I)
 _YEAR = r"(?:19|20)\d\d"
-# "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents; of a
-# year's ("In 2024, which RFCs ...?", "Which 2024 RFCs ...?")
+# "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents, as do
+# "List the RFCs ...", "Are there RFCs ...?", "Do any papers ...?"; of a year's ("In 2024,
+# which RFCs ...?", "Which 2024 RFCs ...?")
 WHICH_DOCUMENTS = re.compile(
-    rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:(?:which|what)\s+(?:of\s+the\s+)?|"
-    rf"(?P<verb>(?:please\s+)?(?:list|find|show(?:\s+me)?|name|give\s+me)\s+(?:all\s+)?"
-    rf"(?:of\s+)?)(?:the\s+)?)(?:(?P<year>{_YEAR})\s+)?"
+    rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:(?:in\s+)?(?:which|what)\s+"
+    rf"(?:of\s+the\s+)?|(?P<verb>(?:please\s+)?(?:list|find|show(?:\s+me)?|name|give\s+me)"
+    rf"\s+(?:all\s+)?(?:of\s+)?|(?:are|is)\s+there\s+(?:any\s+)?|(?:do|does|did)\s+any\s+)"
+    rf"(?:the\s+)?)(?:(?P<year>{_YEAR})\s+)?"
     rf"(?P<kind>documents|papers|rfcs|filings|articles|reports)\b", re.I)
 # "were started", "was published": said of the documents' own dates
 _DATED_VERB = (r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|published|dated|"
@@ -37,6 +39,9 @@ _DATED_VERB = (r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|publ
 DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
 # "Which RFCs from 2024 ...?", "of 2019", "in 2024": their year
 OF_YEAR = re.compile(rf"\s*\b(?:from|of|in|dated)\s+({_YEAR})\b", re.I)
+# that verb at the end, said of what they hold: "In which RFCs is the borrow checker discussed?"
+ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|explained|"
+                        r"talked\s+about|referred\s+to|dealt\s+with)\W*$", re.I)
 # the documents' date at the end, after what they are about ("Which RFCs on traits were started
 # in 2015?"); not "issued" or "released", said of what a document is about ("... notes issued
 # in 2020")
@@ -183,9 +188,13 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         if m := DATED_VERB.match(rest):  # "In 2024, which RFCs were started?"
             rest = rest[m.end():]
     about = ABOUT.match(rest)
+    said = " ".join(about.group().split()) if about else None  # "discuss", "that mention"
+    rest = rest[about.end():] if about else rest
     # or at the end, after what they are about: "Which RFCs on traits were started in 2015?"
     if about and not dated and (m := DATED_LAST.search(rest)):
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
+    elif not about and (m := ABOUT_LAST.search(rest)):  # "In which RFCs is the borrow
+        rest, said = rest[:m.start()], m.group(1)  # checker discussed?"
     if dated:
         so_dated = _dated(nav, doc, *dated, asked)
         doc = [glob.escape(p) for p in so_dated]
@@ -193,7 +202,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     if kind.group("verb"):  # "List all the RFCs ...": asked as "Which RFCs ...", no word of it
         before = before.replace(kind.group("verb"), "Which ", 1)  # searched for
     before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
-    question = " ".join((before + rest[about.end() if about else 0:]).split())
+    question = " ".join((before + rest).split())
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
     if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
@@ -227,8 +236,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     paths = paths[:n]
     return in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
-        "about": re.sub(r"^(?:and|that|which) ", "", " ".join(about.group().split()))
-        if about else None,
+        "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
         "dated": "%s %d" % dated if dated else None,
         "question": question, "more_with": more}, [(p, question, glob.escape(p)) for p in paths])
 
