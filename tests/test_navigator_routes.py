@@ -184,6 +184,12 @@ def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):
     assert "summarise" not in answer.missing and answer.confidence > 0
     gap_searches = [s for s in answer.trace if s.get("over") == "gaps"]
     assert all("summarise" not in s["terms"] for s in gap_searches)
+    # nor are the documents it sums up ("Summarise the RFCs about async": "rfcs" was missing)
+    for question in ("Summarise the documents about the impeller seal",
+                     "Give an overview of all the reports on the impeller seal"):
+        answer = Navigator(graph).ask(question, budget=200)
+        assert answer.route == "global" and answer.evidence and answer.confidence == 1.0
+        assert not {"documents", "reports"} & set(answer.missing)
 
 
 def test_a_question_across_the_documents_reads_a_source_of_each_in_turn(graph):

@@ -71,6 +71,9 @@ from docnav.query.statements import statements_asked
 WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|ed|s)?\b", re.I)
 
 BYLINE_PARAGRAPHS = 2  # a document's first paragraphs, read for who wrote it
+# "Summarise the RFCs about async": the documents summed up, no word of what they hold
+THE_DOCUMENTS = re.compile(r"\b(?:the|these|those|all(?:\s+the)?|every|each)\s+"
+                           r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)\b", re.I)
 
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
@@ -215,7 +218,8 @@ class Navigator:
         # is wanted, not what it is about: its words are no gaps to search for
         # likewise a cross-reference question's "section": the part it names is found by its
         # heading, whose text does not say "section"
-        state = EvidenceState(GLOBAL.sub(" ", question) if kind == "global" else
+        state = EvidenceState(THE_DOCUMENTS.sub(" ", GLOBAL.sub(" ", question))
+                              if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
                               question, budget)
         # "What is the zero-shot translation paper about?", "What does the clamp RFC propose?":
