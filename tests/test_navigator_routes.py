@@ -171,6 +171,13 @@ def test_a_list_of_documents_asked_for_is_asked_of_each(tmp_path, question, left
     assert (step["op"], step["left_out"], step["question"], step["about"]) == (
         "documents", "documents", left, about)
     assert sorted(Path(p).name for p in step["documents"]) == ["captures.md", "lifetimes.md"]
+    # one asked for, whether there is one: of each of the best too ("Which RFC ...?" is not:
+    # the one document it is about is read first, tests/test_best_document.py)
+    step = nav.ask("Is there a document about the borrow checker?", budget=300).trace[0]
+    assert (step["op"], step["left_out"], step["question"]) == (
+        "documents", "document", "Which the borrow checker?")
+    assert all(s["op"] != "documents" for s in nav.ask(
+        "Which document explains the borrow checker?", budget=300).trace)
     # asking for them all, nothing about them: "list" is no word to search for
     with pytest.raises(InputError, match=r"asks which documents but not what about: .*"
                        r"`docnav show` lists every document"):

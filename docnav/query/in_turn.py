@@ -24,14 +24,16 @@ MOST_COMPARED = 5  # documents (or companies) a question is asked of in turn at 
 COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versus|vs\.?)\b", re.I)
 _YEAR = r"(?:19|20)\d\d"
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents, as do
-# "List the RFCs ...", "Are there RFCs ...?", "Do any papers ...?"; of a year's ("In 2024,
-# which RFCs ...?", "Which 2024 RFCs ...?")
+# "List the RFCs ...", "Are there RFCs ...?", "Is there a paper ...?", "Do any papers ...?"
+# (not "Which RFC ...?": one document, read first of all); of a year's ("In 2024, which RFCs
+# ...?", "Which 2024 RFCs ...?")
 WHICH_DOCUMENTS = re.compile(
     rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:(?:in\s+)?(?:which|what)\s+"
     rf"(?:of\s+the\s+)?|(?P<verb>(?:please\s+)?(?:list|find|show(?:\s+me)?|name|give\s+me)"
-    rf"\s+(?:all\s+)?(?:of\s+)?|(?:are|is)\s+there\s+(?:any\s+)?|(?:do|does|did)\s+any\s+)"
-    rf"(?:the\s+)?)(?:(?P<year>{_YEAR})\s+)?"
-    rf"(?P<kind>documents|papers|rfcs|filings|articles|reports)\b", re.I)
+    rf"\s+(?:all\s+)?(?:of\s+)?|(?P<one>is\s+there\s+(?:an?|any)\s+)|(?:are|is)\s+there\s+"
+    rf"(?:any\s+)?|(?:do|does|did)\s+any\s+)(?:the\s+)?)(?:(?P<year>{_YEAR})\s+)?"
+    rf"(?P<kind>(?(one)(?:document|paper|rfc|filing|article|report)s?|"
+    rf"(?:documents|papers|rfcs|filings|articles|reports)))\b", re.I)
 # "were started", "was published": said of the documents' own dates
 _DATED_VERB = (r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|published|dated|"
                r"filed|released|proposed|issued)")
