@@ -201,8 +201,8 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     import json
 
     graph = _graph(args)
-    if args.doc and not graph.document_paths(args.doc):  # as `ask` says: not "no hits"
-        raise InputError(f"no indexed document matches {args.doc!r}; `docnav show` lists them")
+    if args.doc:  # a glob matching nothing is an error, as for `ask`: not "no hits"
+        graph.matching_documents(args.doc)
     filters = {"path": args.doc, "metadata": _fields(args.meta),
                "dated_after": args.after, "dated_before": args.before,
                "verified_only": args.verified_only}

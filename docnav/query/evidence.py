@@ -309,15 +309,16 @@ class Run:
             paths = [self.lead["document"]] if self.lead and not self.untitled else []
         return paths
 
-    @property
+    @functools.cached_property
     def fields_lacking(self) -> dict[str, list[str]]:
         """The documents asked who wrote them whose fields name no author, each with the keys
         it has ("Who wrote the lint reasons RFC?": an RFC's field list has no author, and the
         answer said only that no document holds "wrote")."""
         if not _WHO_WROTE.search(self.asked):
             return {}
-        return {path: list(self.graph.fields(path)) for path in self._field_paths
-                if not any(k in _AUTHOR_KEYS for k in self.graph.fields(path))}
+        keys = {path: list(self.graph.fields(path)) for path in self._field_paths}
+        return {path: have for path, have in keys.items()
+                if not any(k in _AUTHOR_KEYS for k in have)}
 
     @functools.cached_property
     def fields_asked(self) -> dict[str, dict[str, str]]:

@@ -260,6 +260,14 @@ class DocNavGraph:
         (as the ``path`` filter does: the whole path, or its end after a ``/``)."""
         return self.search.document_paths(glob)
 
+    def matching_documents(self, glob: str | Sequence[str]) -> list[str]:
+        """:meth:`document_paths` of ``glob``, which must match one at least (``--doc``):
+        :class:`InputError` otherwise."""
+        paths = self.document_paths(glob)
+        if not paths:
+            raise InputError(f"no indexed document matches {glob!r}; `docnav show` lists them")
+        return paths
+
     # -- navigate / expand -------------------------------------------------------------------
 
     def navigate(self, node_id: str, direction: str) -> list[str]:

@@ -57,18 +57,26 @@ def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[
     return ([glob.escape(named[0][0])], [named[0][1]]) if named else ([], [])
 
 
+def _names_given(question: str) -> list[tuple[str, str]]:
+    """(the words naming it, the name) of each document the question names as titled ("the
+    pin RFC": "pin", "pin RFC") or numbered ("RFC 1961": "1961", "RFC 1961"), in the order
+    the question names them."""
+    named = [(m.start(), m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
+             for m in _TITLED.finditer(question)]
+    named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
+    return [(words, name) for _, words, name in sorted(named)]
+
+
 def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     """(path, name) of each document the question names by words of its title, as
     :func:`titled_document` finds one, in the order the question names them, each once:
     "Compare the pin RFC and the unsafe pinned RFC" names two."""
-    named = [(m.start(), m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
-             for m in _TITLED.finditer(question)]
-    named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
+    named = _names_given(question)
     titles = document_titles(graph) if named else {}
     if len(titles) < 2:
         return []
     out: dict[str, str] = {}
-    for _, words, name in sorted(named):
+    for words, name in named:
         terms = set(tokens(words))
         held = [p for p, title in titles.items() if terms and terms <= title]
         if len(held) > 1:  # "the derive From RFC": "3809-derive-from", not "declarative derive"
@@ -97,16 +105,13 @@ def untitled_names(graph: DocNavGraph, question: str, paths: list[str]) -> list[
     "the same RFC", "the above paper")."""
     if len(paths) < 2:
         return []
-    named = [(m.start(), m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
-             for m in _TITLED.finditer(question)]
-    named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
     titles = document_titles(graph)
     # a document is named by its file's name too: RFC 3691, "Security Improvements for CI
     # Publishing to crates.io", is 3691-trusted-publishing-cratesio.md
     known = {p: titles.get(p, set()) | set(tokens(re.sub(r"[\W_]+", " ", PurePath(p).stem)))
              for p in paths}
     out: list[str] = []
-    for _, words, name in sorted(named):
+    for words, name in _names_given(question):
         terms = set(tokens(" ".join(w for w in words.split() if w.lower() not in _POINTING)))
         if not terms or any(terms <= known[p] for p in paths):
             continue

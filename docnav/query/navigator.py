@@ -116,8 +116,8 @@ class Navigator:
         ``dated_before`` (ISO dates bounding its own date), as
         :meth:`DocNavGraph.filter` takes them."""
         budget = whole(budget, "budget", 16, "give at least 16 tokens of evidence")
-        if doc and not self.graph.document_paths(doc):
-            raise InputError(f"no indexed document matches {doc!r}; `docnav show` lists them")
+        if doc:
+            self.graph.matching_documents(doc)
         scope: str | list[str] | None = doc
         if where:
             unknown = sorted(set(where) - set(WHERE))
@@ -443,11 +443,11 @@ class Navigator:
         for path in run.fields_lacking:  # "Who wrote the pioNER paper?" of a PDF without an
             # author field: a byline is at the start, under the title (the search for "wrote"
             # read a footnote and the copyright notice)
-            opening = [n for n in self.graph.expand(self.graph.document_root(path), depth=10_000)
+            root = self.graph.document_root(path)
+            opening = [n for n in self.graph.expand(root, depth=10_000)
                        if self.graph.node(n).kind == "paragraph"][:BYLINE_PARAGRAPHS]
             if opening:
-                run.op("expand", node=self.graph.document_root(path), to="the opening, where a "
-                       "byline is", nodes=opening)
+                run.op("expand", node=root, to="the opening, where a byline is", nodes=opening)
                 run.take(opening, "opening")
 
     def _take_outline(self, run: Run, section: str) -> None:
