@@ -1,0 +1,157 @@
+"""The native PDF reader's paragraphs across the breaks of a page: a list item with the lines
+it wraps onto, and a paragraph that a column break, a footnote, a caption, a table or a figure
+cuts in two (``docnav.parse._pdf_paragraphs.merge_runons``), over the fixture papers."""
+
+from __future__ import annotations
+
+import pytest
+from _parsing import NATIVE
+from _paths import FIXTURES, require
+
+from docnav.model import BlockKind
+from docnav.parse import parse_file
+
+
+def test_a_list_item_keeps_the_lines_it_wraps_onto():
+    """1912.01214's bullets wrap with a hanging indent: each item held its first line ("•
+    Pivot-based Method is a common strategy to obtain a") and the rest became a paragraph of its
+    own ("source→target model by introducing a pivot language. ..."), one starting "Zoph et al.
+    (2016), ..." after "... introduced for NMT by", one "gual or source↔pivot bilingual data."
+    after "... monolin-". After body text a column break's upper-case line stays apart: it is
+    as often a caption or a footnote."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1912.01214.pdf"), NATIVE)
+    items = [b.text for b in parsed.blocks if b.kind is BlockKind.LIST_ITEM]
+    texts = [b.text for b in parsed.blocks if b.kind is BlockKind.TEXT]
+    assert any(t.startswith("Pivot-based Method is a common strategy to obtain a source→target "
+                            "model by introducing a pivot language.") for t in items)
+    assert any(t.startswith("Transfer Learning is firstly introduced for NMT by Zoph et al. "
+                            "(2016), which") for t in items)
+    assert ("Pre-train a universal encoder with source/pivot monolingual or source↔pivot "
+            "bilingual data.") in items
+    assert not any(t.startswith(("source→target model", "Zoph et al.", "gual or"))
+                   for t in texts)
+    caption = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    assert any(b.kind is BlockKind.CAPTION and b.text.startswith("Figure 1: A casual relation")
+               for b in caption.blocks)
+
+
+def test_a_footnote_at_a_column_s_foot_does_not_cut_the_paragraph_it_falls_into():
+    """1705.07830's page 5 sets a column's footnotes ("1 https://github.com/google/
+    sentencepiece", "2 http://knowitall...") between "... out of the original 35M. The" and
+    the next column's "refined model has visibly better quality ...": the footnotes and
+    "refined model ..." were one paragraph, the sentence cut in two. The footnote is placed
+    after the paragraph, which goes on across it."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1705.07830.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    assert any("out of the original 35M. The refined model has visibly better quality" in t
+               for t in texts)
+    assert any("The AQA-QR reformulator has a BLEU score of 8.6" in t for t in texts)
+    notes = [i for i, t in enumerate(texts)
+             if t.startswith("1 https://github.com/google/sentencepiece")]
+    assert len(notes) == 1 and texts[notes[0]].endswith("knowitall.cs.washington.edu/paralex/")
+    assert "refined model has visibly better" in texts[notes[0] - 1]
+    # a web address broken over two lines stays the footnote's ("5 http://nlp.stanford.edu/
+    # data/glove." / "twitter.27B.zip"), not the end of the paragraph before it
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    assert "1 The code is released at https://github.com/ renll/ComerNet" in [
+        b.text for b in parsed.blocks]
+
+
+def test_a_caption_set_between_two_parts_of_a_paragraph_does_not_cut_it():
+    """1809.01202 sets Figure 1's caption between "... relationships with life satisfaction,
+    quality of" and "life, and length of life (Scheier et al., 1989; ...)", 1909.00754 a figure
+    between "Different from pre-" and "vious methods ...": each was two paragraphs. A complete
+    caption after running text that stops in mid-sentence goes after the paragraph, which goes
+    on across it; after a table's row or a figure's label it stays where it is."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    assert any("life satisfaction, quality of life, and length of life (Scheier" in t
+               for t in texts)
+    caption = next(i for i, b in enumerate(parsed.blocks) if b.kind is BlockKind.CAPTION
+                   and b.text.startswith("Figure 1: A casual relation"))
+    assert "quality of life, and length of life" in texts[caption - 1]
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    assert any("Different from previous methods which formulate" in b.text
+               for b in parsed.blocks)
+    # "Total 1,598 7,015" (a table's last row) is no running text to go on with
+    parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    assert "Total 1,598 7,015" in [b.text for b in parsed.blocks]
+
+
+def test_a_footnote_and_captions_after_it_do_not_cut_the_paragraph_they_fall_into():
+    """1909.00754's page 2: "... to generate sample responses that" / the column's footnote
+    ("1 The code is released at https://github.com/" / "renll/ComerNet") / Figure 1's and
+    Figure 2's captions / "return information about Chinese restaurants. ...": once the
+    address's second line had gone on in the footnote, the footnote stood for the paragraph,
+    and the captions after it, which follow no running text, stayed in place."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    joined = next(i for i, t in enumerate(texts)
+                  if "generate sample responses that return information about Chinese" in t)
+    assert texts[joined + 1] == "1 The code is released at https://github.com/ renll/ComerNet"
+    assert [b.kind for b in parsed.blocks[joined + 2: joined + 4]] == [BlockKind.CAPTION] * 2
+    assert not any(t.startswith("return information") for t in texts)
+
+
+@pytest.mark.parametrize("name, start", [
+    ("1909.00754.pdf", "Figure 1 shows a multi-domain dialogue"),
+    ("1705.07830.pdf", "Table 1 shows the results."),
+    ("2001.03131.pdf", "Figure 1 show the block diagram"),
+])
+def test_a_paragraph_that_opens_by_naming_a_figure_is_no_caption(name, start):
+    """"Figure 1 shows a multi-domain dialogue in which ..." is running text about the figure,
+    not its caption ("Figure 1: An example dialogue ..."): it was a caption, which summaries
+    leave out and which is held aside where it falls into a paragraph."""
+    parsed = parse_file(require(FIXTURES / "pdf" / name), NATIVE)
+    [block] = [b for b in parsed.blocks if b.text.startswith(start)]
+    assert block.kind is BlockKind.TEXT
+    assert any(b.kind is BlockKind.CAPTION for b in parsed.blocks)  # its real captions stay
+
+
+def test_a_table_or_figure_set_between_two_parts_of_a_paragraph_does_not_cut_it():
+    """1809.01202's page 6: "... achieved the lowest accuracies ((Biran and McK-" / a table's
+    rows / "Table 5: ..." / "eown, 2015) and (Lin et al., 2014) ..."; 1909.00754's page 6:
+    "... (Wen et al., 2017). It consists" / Table 2's rows and caption / "of 1,200 dialogues
+    ...": each was two paragraphs. The paragraph goes on across the float, which follows it.
+    A table's head row is no paragraph to go on ("Causality messages CE DA Total DA Training
+    1,278 5,606"), nor is a web address's end one to go on with ("twitter.27B.zip"), nor does
+    what follows an equation after the caption ("h(x) =")."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    joined = next(i for i, t in enumerate(texts) if "the lowest accuracies ((Biran and McK" in t)
+    assert "eown, 2015) and (Lin et al., 2014) in Table 3). This result" in texts[joined]
+    assert texts[joined + 2].startswith("Table 5: Causal explanation identification")
+    assert "The Linear SVM obtained lowest F1 while the LSTM model" in " ".join(texts)
+    assert not any(t.startswith(("eown, 2015)", "tained lowest F1")) for t in texts)
+    assert any(t.startswith("build a recursive neural network") for t in texts)
+    assert "twitter.27B.zip" in texts
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    texts = [b.text for b in parsed.blocks]
+    assert any("(Wen et al., 2017). It consists of 1,200 dialogues from the restaurant" in t
+               for t in texts)
+    assert "h(x) =" in texts
+
+
+def test_a_copyright_notice_at_a_column_s_foot_is_set_aside_as_a_footnote():
+    """AAAI's first page sets "Copyright c© 2020, Association for the Advancement of
+    Artificial Intelligence (www.aaai.org). All rights reserved." at the first column's foot:
+    1912.01214's "... a high-resource pivot→target model (parent) to ini-" / footnote /
+    notice / Figure 1's caption / "tialize a low-resource ..." was two paragraphs, 1801.05147's
+    "... Thus" / "majority work directly build models ..." too."""
+    for name, joined in (("1912.01214.pdf", "model (parent) to initialize a low-resource"),
+                         ("1801.05147.pdf", "to reach an agreement. Thus majority work")):
+        texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / name), NATIVE).blocks]
+        at = next(i for i, t in enumerate(texts) if joined in t)
+        assert texts[at + 2].startswith("Copyright c© 20")
+        assert not any(t.startswith(("tialize a low-resource", "majority work")) for t in texts)
+
+
+def test_a_quotation_closed_in_mid_sentence_does_not_end_the_paragraph():
+    """1801.05147: '... For example, the label before "I-XX"' / 'must be either "B-XX" or
+    "I-XX", ...' across a column break was two paragraphs: the closing quote was taken for a
+    sentence's end. A parenthesis is not read so: an equation's number "(1)" ends its line
+    before "where ...", and a caption's "(CE DA)" before the text after it."""
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"),
+                                        NATIVE).blocks]
+    assert any('the label before "I-XX" must be either "B-XX" or "I-XX"' in t for t in texts)
+    assert "where W and b are both model parameters." in texts
