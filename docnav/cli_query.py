@@ -10,6 +10,8 @@ from pathlib import Path
 from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, _db_path, _nli_model
 from docnav.errors import InputError
 
+COUNT_NAMED = 10  # the documents a count names on the terminal; --json lists them all
+
 
 def _graph(args: argparse.Namespace, with_embedder: bool = True):
     from docnav.query import DocNavGraph
@@ -47,6 +49,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     import json
 
     from docnav.query import Navigator
+    from docnav.query.in_turn import count_line
     from docnav.query.passages import BEST_DOCUMENT
 
     answerer = verifier = None
@@ -87,7 +90,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
         return code
-    if answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
+    if answer.count is not None and not answer.evidence:  # "How many RFCs are there?"
+        print(f"route: {answer.route}; a count of the documents asked of, none read")
+    elif answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
         how = (" (a summary answers)" if any(e.found_by == "summary" for e in answer.evidence)
                else "")
         print(f"route: {answer.route}; the question names nothing to look for{how}; "
@@ -132,6 +137,12 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
         print(f"searched without {focus['left_out'][0]}"
               f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
+    if answer.count is not None:  # "How many RFCs mention traits?": the number, and which
+        names = [Path(p).name for p in answer.count["documents"]]
+        more = (f", … and {len(names) - COUNT_NAMED} more (--json lists them all)"
+                if len(names) > COUNT_NAMED else "")
+        print(f"how many {answer.count['kind']}: {count_line(answer.count)}"
+              + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
     for name in answer.untitled:  # the evidence may be of some other document
         print(f"no document asked of is titled \"{name}\" (no title or file name holds its "
               f"words): the evidence is the best match's (`docnav show` lists the documents)")
@@ -188,7 +199,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         page = f", p. {e.piece.page}" if e.piece.page else ""
         print(f"[{i}] {e.piece.node_id[:12]}  {e.piece.breadcrumb}{page}  ({e.piece.doc_path})")
         print(textwrap.indent(e.piece.text, "  ") + "\n")  # a table's rows too
-    if not answer.evidence:
+    if not answer.evidence and answer.count is None:
         print("no evidence found")
     if args.trace:
         print("trace:")

@@ -143,6 +143,9 @@ class Answer:
     untitled: list[str] = field(default_factory=list)
     # the documents asked who wrote them that have no author field, with the keys they have
     fields_lacking: dict[str, list[str]] = field(default_factory=dict)
+    # how many documents a question asking so counts ("How many RFCs mention traits?"): the
+    # number, of how many asked of, by which words, and their paths (in_turn.count_line)
+    count: dict | None = None
     # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
     # taken out of ``text``
     invalid_citations: list[str] = field(default_factory=list)
@@ -161,6 +164,7 @@ class Answer:
             "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
             "headed": self.headed, "empty": self.empty, "fields": self.fields,
             "untitled": self.untitled, "fields_lacking": self.fields_lacking,
+            "count": self.count,
             "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
             "cited": self.cited, "invalid_citations": self.invalid_citations,

@@ -26,12 +26,14 @@ _YEAR = r"(?:19|20)\d\d"
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents, as do
 # "List the RFCs ...", "Are there RFCs ...?", "Is there a paper ...?", "Do any papers ...?"
 # (not "Which RFC ...?": one document, read first of all); of a year's ("In 2024, which RFCs
-# ...?", "Which 2024 RFCs ...?")
+# ...?", "Which 2024 RFCs ...?"); and how many there are ("How many RFCs mention traits?",
+# :data:`COUNTED`)
 WHICH_DOCUMENTS = re.compile(
     rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:(?:in\s+)?(?:which|what)\s+"
     rf"(?:of\s+the\s+)?|(?P<verb>(?:please\s+)?(?:list|find|show(?:\s+me)?|name|give\s+me)"
     rf"\s+(?:all\s+)?(?:of\s+)?|(?P<one>is\s+there\s+(?:an?|any)\s+)|(?:are|is)\s+there\s+"
-    rf"(?:any\s+)?|(?:do|does|did)\s+any\s+)(?:the\s+)?)(?:(?P<year>{_YEAR})\s+)?"
+    rf"(?:any\s+)?|(?:do|does|did)\s+any\s+|(?P<many>how\s+many\s+(?:of\s+)?))(?:the\s+)?)"
+    rf"(?:(?P<year>{_YEAR})\s+)?"
     rf"(?P<kind>(?(one)(?:document|paper|rfc|filing|article|report)s?|"
     rf"(?:documents|papers|rfcs|filings|articles|reports)))\b", re.I)
 # "were started", "was published": said of the documents' own dates
@@ -49,6 +51,19 @@ ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|ex
 # in 2020")
 DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|published|"
                         rf"dated|filed)\s+(in|after|before|since)\s+({_YEAR})\W*$", re.I)
+# what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
+# more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
+# "How many articles are in the dataset?", asked of a paper, nor "How many reports were
+# filed?": said with an auxiliary, of anything but the store)
+COUNTED = re.compile(r"^\W*(?:$|(?:are|is)\s+there\b|exist|(?:do|does)\s+(?:you|we|i|it)\s+"
+                     r"(?:have|hold|know)\b|(?:are|were|have\s+been)\s+(?:indexed|stored|"
+                     r"loaded)\b|(?:are\s+|were\s+)?(?:in|inside)\s+(?:the\s+|this\s+)?(?:store|"
+                     r"index|collection|corpus|database|library)\b)", re.I)
+# or it goes on with a verb of its own, said of the documents ("How many papers use BERT?")
+OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|had|can|could|"
+                      r"will|would|should|may|might|must|in|of|on|for|with|per|from|to|by|at|"
+                      r"the|a|an|and|or|that|which|this|these|there|they|it|we|you)\b)[a-z]+\b",
+                      re.I)
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
 DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
 # what such a question asks of them besides its subject: "discuss", "mention", "talk about"
@@ -165,19 +180,11 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
         (p, question, glob.escape(p)) for (p, _), question in zip(singled, questions)])
 
 
-def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
-                    doc: str | list[str] | None = None) -> Answer:
-    """A question asking which documents ("Which RFCs changed the borrow checker?") is
-    asked of each of the documents whose passages rank best, without the word that names
-    the documents (in RFCs' field lines, "rust-lang/rfcs#1607" matched it): the local
-    route read one document's passages. Nor is a verb saying only that they are about it
-    ("discuss", "mention", "talk about") searched for: "Which RFCs discuss the borrow
-    checker?" read "Note that some discussion of this has already taken place:" first, and
-    only the documents saying "discussion" too. Only documents holding as many of the question's
-    rarer words (held by at most half of the documents) as any document does are read
-    ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
-    many as the budget gives ``document_tokens`` each, at most ``documents``; of the
-    documents ``doc`` matches (a glob or globs: ``--doc``, ``--after``), else of all."""
+def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, str | None]:
+    """What a question asking for documents (``kind``: :data:`WHICH_DOCUMENTS`' match) asks
+    of them after the word naming them: the rest of the question, without the documents' date
+    (``("in", 2024)``, or None) and the verb saying they are about it ("discuss", "that
+    mention", or None), each as said."""
     rest, dated = asked[kind.end("kind"):], None
     # "Which RFCs were started in 2024?", "... from 2024", "Which 2024 RFCs", "In 2024, which
     # RFCs ...": of the documents so dated
@@ -197,16 +204,69 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
     elif not about and (m := ABOUT_LAST.search(rest)):  # "In which RFCs is the borrow
         rest, said = rest[:m.start()], m.group(1)  # checker discussed?"
+    return rest, dated, said
+
+
+def asks_documents(asked: str) -> re.Match | None:
+    """The match of :data:`WHICH_DOCUMENTS` when ``asked`` asks which documents, or how many
+    (those it goes on to date, to say what they are about, to count in the store, or to say
+    what they do: "How many RFCs are there?", "How many papers use BERT?"); None otherwise
+    ("How many articles are in the dataset?" asks of what a document says)."""
+    kind = WHICH_DOCUMENTS.search(asked)
+    if kind is None or not kind.group("many"):
+        return kind
+    rest, dated, said = _what_of(asked, kind)
+    if dated or said or COUNTED.match(rest) or OWN_VERB.match(rest):
+        return kind
+    return None
+
+
+def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
+                    doc: str | list[str] | None = None) -> Answer:
+    """A question asking which documents ("Which RFCs changed the borrow checker?") is
+    asked of each of the documents whose passages rank best, without the word that names
+    the documents (in RFCs' field lines, "rust-lang/rfcs#1607" matched it): the local
+    route read one document's passages. Nor is a verb saying only that they are about it
+    ("discuss", "mention", "talk about") searched for: "Which RFCs discuss the borrow
+    checker?" read "Note that some discussion of this has already taken place:" first, and
+    only the documents saying "discussion" too. Only documents holding as many of the question's
+    rarer words (held by at most half of the documents) as any document does are read
+    ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
+    many as the budget gives ``document_tokens`` each, at most ``documents``; of the
+    documents ``doc`` matches (a glob or globs: ``--doc``, ``--after``), else of all."""
+    rest, dated, said = _what_of(asked, kind)
+    many = kind.group("many")  # "How many RFCs ...?": they are counted, the best read
+    asked_of, dates = len(nav.graph.document_paths(doc)), None
     if dated:
         so_dated = _dated(nav, doc, *dated, asked)
+        if not so_dated:
+            dates = _dates_held(nav, doc)
+            if not many:
+                raise InputError(f"query {asked!r}: no document asked of is dated {dated[0]} "
+                                 f"{dated[1]} ({dates}; a document's date is its own: front "
+                                 f"matter, document properties, a field list's Start Date; "
+                                 f"`docnav show DOC` prints its fields)")
         doc = [glob.escape(p) for p in so_dated]
     before = asked[:kind.start("kind")]
-    if kind.group("verb"):  # "List all the RFCs ...": asked as "Which RFCs ...", no word of it
-        before = before.replace(kind.group("verb"), "Which ", 1)  # searched for
+    for verb in (kind.group("verb"), many):  # "List all the RFCs ...", "How many RFCs ...":
+        if verb:  # asked as "Which RFCs ...", no word of it searched for
+            before = before.replace(verb, "Which ", 1)
+    if many and (m := COUNTED.match(rest)):  # "... are there?", "... are indexed?"
+        rest = rest[m.end():]
     before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
     question = " ".join((before + rest).split())
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
+    count = {"kind": kind.group("kind"), "asked_of": asked_of,
+             "dated": "%s %d" % dated if dated else None, "dates": dates}
+    if many and (not terms or dates):  # "How many RFCs are there?": as many as are asked of
+        paths = [] if dates else nav.graph.document_paths(doc)
+        count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths)
+        line = count_line(count)
+        return Answer(asked, nav.router(asked), [], [{
+            "op": "count documents", "documents": len(paths), "asked_of": asked_of,
+            "dated": count["dated"], "tokens": 0, "confidence": 0.0}], None, 0,
+            line + (": " + ", ".join(paths) if paths else ""), count=count)
     if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
         paths = so_dated[:n]
         return in_turn(nav, asked, budget, {
@@ -225,6 +285,11 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
             if len(docs & set(every)) <= len(every) / 2] or holders
     held = {p: sum(p in holders[t] for t in rare) for p in every}
     most = max(held.values(), default=0)
+    if many:  # those holding as many of those words as any does
+        words = EvidenceState(question, budget).words
+        counted = sorted(p for p in every if most and held[p] == most)
+        count.update(n=len(counted), of=len(every), held=most, documents=counted,
+                     words=[_as_written(question, words.get(t, t)) for t in rare])
     paths: list[str] = []
     for nid in nav.passage_order(question, {"path": doc} if doc else None):
         path = nav.graph.node(nid).path
@@ -232,15 +297,24 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
             paths.append(path)
             if len(paths) > n:
                 break
+    if not paths:  # no passage found at all ("Which RFCs mention zebras?", no word held and
+        # none close in meaning): the first documents asked of, which say they lack it
+        paths = [p for p in every if held[p] == most][: n + 1]
     # one more document holds the words, and the budget left it out: what would read it
     more = ((n + 1) * nav.options.document_tokens
             if len(paths) > n and n < nav.options.documents else None)
     paths = paths[:n]
-    return in_turn(nav, asked, budget, {
+    answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
         "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
         "dated": "%s %d" % dated if dated else None,
         "question": question, "more_with": more}, [(p, question, glob.escape(p)) for p in paths])
+    if many:
+        answer.count = count
+        answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
+                                "asked_of": count["of"], "words": count["words"],
+                                "dated": count["dated"], "tokens": 0, "confidence": 0.0})
+    return answer
 
 
 def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int,
@@ -253,18 +327,38 @@ def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int
                      "before": (None, f"{year - 1}-12-31")}[relation]
     kept = nav.graph.filter(nav.graph.document_roots(doc), dated_after=after,
                             dated_before=before)
-    if not kept:  # and what their dates are: a PDF's is often when it was made, not written
-        paths = nav.graph.document_paths(doc)
-        dates = sorted(d[:10] for d in (date_of(nav.graph.fields(p)) for p in paths) if d)
-        have = (f"theirs run from {dates[0]} to {dates[-1]}"
-                f"{f', {len(paths) - len(dates)} undated' if len(dates) < len(paths) else ''}"
-                if dates else "none of them has one")
-        raise InputError(f"query {asked!r}: no document asked of is dated {relation} {year} "
-                         f"({have}; a document's date is its own: front matter, document "
-                         f"properties, a field list's Start Date; `docnav show DOC` prints "
-                         f"its fields)")
     paths = [nav.graph.node(nid).path for nid in kept]
     return sorted(paths, key=lambda p: (date_of(nav.graph.fields(p)) or "", p))
+
+
+def _dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
+    """What the dates of the documents asked of are ("theirs run from 2014-03-20 to
+    2024-05-01, 3 undated"): said where none is dated as a question asks (a PDF's date is
+    often when it was made, not written)."""
+    paths = nav.graph.document_paths(doc)
+    dates = sorted(d[:10] for d in (date_of(nav.graph.fields(p)) for p in paths) if d)
+    return (f"theirs run from {dates[0]} to {dates[-1]}"
+            f"{f', {len(paths) - len(dates)} undated' if len(dates) < len(paths) else ''}"
+            if dates else "none of them has one")
+
+
+def count_line(count: dict) -> str:
+    """How many documents a question asking so counted, as said to its reader: "17 of the 106
+    documents asked of hold "borrow", "checker" (counted by their words, not read)"."""
+    dated = f" dated {count['dated']}" if count["dated"] else ""
+    if count["words"] is None:  # "How many RFCs are there?"
+        line = (f"{count['n']} document{'s' if count['n'] != 1 else ''} asked of{dated}"
+                + (f" (of {count['asked_of']})" if count["dated"] else ""))
+    else:
+        words = ", ".join(f'"{w}"' for w in count["words"])
+        some = "" if count["held"] == len(count["words"]) else f"{count['held']} of "
+        line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
+                f"{'hold' if count['n'] != 1 else 'holds'} {some}{words} (counted by their "
+                f"words, not read: the evidence reads the best)" if count["held"] else
+                f"no document of the {count['of']} asked of{dated} holds {words}")
+    if count["dates"]:  # none is so dated: what their dates are
+        line += f" ({count['dates']})"
+    return line
 
 
 def in_turn(nav: Navigator, asked: str, budget: int, step: dict,

@@ -52,7 +52,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.in_turn import (MOST_COMPARED, WHICH_DOCUMENTS, compare, compare_documents,
+from docnav.query.in_turn import (MOST_COMPARED, asks_documents, compare, compare_documents,
                                    interleave, singled_out, which_documents)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
@@ -188,7 +188,7 @@ class Navigator:
         # (docnav/query/names.py)
         chosen: list[str] = []
         by_title = False
-        if doc and (which := WHICH_DOCUMENTS.search(asked)) and len(
+        if doc and (which := asks_documents(asked)) and len(
                 self.graph.document_paths(doc)) > 1:  # "Which RFCs ...?" of some of them
             return which_documents(self, asked, budget, which, doc)
         if doc:
@@ -202,7 +202,7 @@ class Navigator:
             return compare(self, asked, budget, named)
         elif (every := each_company(self.graph, asked, MOST_COMPARED))[1]:  # "each company's"
             return compare(self, every[0], budget, every[1], asked=asked)
-        elif (which := WHICH_DOCUMENTS.search(asked)) and len(self.graph.document_paths()) > 1:
+        elif (which := asks_documents(asked)) and len(self.graph.document_paths()) > 1:
             return which_documents(self, asked, budget, which)
         elif len(singled := singled_out(self.graph, asked)) > 1:
             return compare_documents(self, asked, budget, singled)

@@ -1,0 +1,124 @@
+"""Questions asking how many documents there are ("How many RFCs are there?", "How many
+papers use BERT?", "How many RFCs were started in 2024?"): counted over the documents asked
+of, the best of those counted read as for "Which ...?"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from _cli import indexed_files, run
+from _stores import indexed_graph
+
+from docnav.query import Navigator
+
+
+def _html(title: str, date: str, body: str) -> str:
+    return (f'<html><head><title>{title}</title><meta name="date" content="{date}"></head>'
+            f"<body><h1>{title}</h1><p>{body}</p></body></html>")
+
+
+DOCS = {
+    "old.html": _html("Old report", "2021-05-01", "Pump sales fell in the north."),
+    "new.html": _html("New report", "2023-02-01", "Pump sales rose in the north."),
+    "mid.html": _html("Mid report", "2022-06-01", "Pump sales held in the south."),
+    "undated.md": "# Notes\n\nPump sales were flat.\n",
+}
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+@pytest.fixture(scope="module")
+def nav(tmp_path_factory):
+    return Navigator(indexed_graph(tmp_path_factory.mktemp("count"), DOCS))
+
+
+@pytest.mark.parametrize("question", [
+    "How many reports are there?", "How many documents are in the store?",
+    "How many reports do you have?", "How many of the documents are indexed?",
+    "How many reports?",
+])
+def test_how_many_documents_there_are_is_counted_not_searched(nav, question):
+    # "How many RFCs are there?" read a paragraph of the docs team RFC saying "how many
+    # documentation-related RFCs there would even be", with confidence 1.00
+    answer = nav.ask(question, 300)
+    assert answer.count["n"] == 4 and answer.count["words"] is None
+    assert sorted(_names(answer.count["documents"])) == sorted(DOCS)
+    assert answer.evidence == [] and answer.trace[0]["op"] == "count documents"
+    assert answer.text.startswith("4 documents asked of: ")
+    # of those asked of only
+    assert nav.ask(question, 300, doc="*.html").count["n"] == 3
+
+
+def test_how_many_documents_hold_what_is_asked_and_the_best_are_read(nav):
+    answer = nav.ask("How many reports mention the north?", 300)
+    count = answer.count
+    assert (count["n"], count["of"], count["words"], count["held"]) == (2, 4, ["north"], 1)
+    assert sorted(_names(count["documents"])) == ["new.html", "old.html"]
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"new.html", "old.html"}
+    assert [s["op"] for s in answer.trace[:2]] == ["count documents", "documents"]
+    assert nav.ask("How many reports talk about the south?", 300).count["n"] == 1
+    # a word no document holds: none, and what was searched said
+    answer = nav.ask("How many reports mention zebras?", 300)
+    assert (answer.count["n"], answer.count["held"], answer.count["documents"]) == (0, 0, [])
+    assert answer.absent == ["zebras"]
+
+
+def test_which_documents_hold_a_word_none_holds(nav):
+    # "Which reports mention zebras?", no passage found by either search, divided the budget
+    # among no documents (ZeroDivisionError): the first asked of are read, and lack it
+    answer = nav.ask("Which reports mention zebras?", 300)
+    assert len(answer.trace[0]["documents"]) == 2  # as many as 300 tokens read
+    assert answer.missing == answer.absent == ["zebras"]
+
+
+def test_how_many_documents_so_dated(nav):
+    count = nav.ask("How many reports were published in 2022?", 300).count
+    assert (count["n"], count["dated"], _names(count["documents"])) == (
+        1, "in 2022", ["mid.html"])
+    # and what they hold, of those so dated
+    count = nav.ask("How many reports from 2023 mention the north?", 300).count
+    assert (count["n"], count["of"], _names(count["documents"])) == (1, 1, ["new.html"])
+    # none so dated is an answer (zero), with the dates they have, not an error
+    answer = nav.ask("How many reports were written before 2020?", 300)
+    assert answer.count["n"] == 0 and answer.evidence == []
+    assert answer.text == ("0 documents asked of dated before 2020 (of 4) (theirs run from "
+                           "2021-05-01 to 2023-02-01, 1 undated)")
+
+
+@pytest.mark.parametrize("question", [
+    "How many articles are in the dataset?",  # of what a document says, not of the store
+    "How many reports were filed with the regulator?",
+    "How many pumps were sold in the north?",  # not documents at all
+])
+def test_how_many_of_anything_else_is_a_passage_question(nav, question):
+    answer = nav.ask(question, 300)
+    assert answer.count is None
+    assert answer.trace[0]["op"] not in ("count documents", "documents")
+    assert answer.evidence
+
+
+def test_ask_prints_the_count_and_the_documents_counted(tmp_path):
+    files = {**DOCS, **{f"note{i:02}.md": f"# Note {i}\n\nPump sales in the north, week {i}.\n"
+                        for i in range(10)}}
+    db = indexed_files(tmp_path, files)
+    code, out, err = run(db, "ask", "How many reports are there?")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "route: local; a count of the documents asked of, none read"
+    assert lines[1].startswith("how many reports: 14 documents asked of: mid.html, new.html, "
+                               "note00.md, ")
+    assert lines[1].endswith(", … and 4 more (--json lists them all)")
+    assert "no evidence found" not in out
+    code, out, err = run(db, "ask", "How many reports mention the north?", "--budget", "300")
+    assert code == 0, err
+    assert ('how many reports: 12 of the 14 documents asked of hold "north" (counted by their '
+            'words, not read: the evidence reads the best): new.html, note00.md') in out
+    assert "[1] " in out  # the best read
+    code, out, err = run(db, "ask", "How many reports mention the south?", "--json")
+    assert code == 0, err
+    count = json.loads(out)["count"]
+    assert (count["n"], _names(count["documents"])) == (1, ["mid.html"])
