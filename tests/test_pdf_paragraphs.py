@@ -155,3 +155,39 @@ def test_a_quotation_closed_in_mid_sentence_does_not_end_the_paragraph():
                                         NATIVE).blocks]
     assert any('the label before "I-XX" must be either "B-XX" or "I-XX"' in t for t in texts)
     assert "where W and b are both model parameters." in texts
+
+
+def test_a_word_hyphenated_at_a_line_end_keeps_a_capital_s_hyphen_without_the_space():
+    """A hyphen at a line's end after a lower-case letter is hyphenation, taken out
+    ("informa-" + "tion"); after a capital or a digit it is the word's own, and was left with
+    the line break's space: "E- commerce", "RNN- based models", "N- gram", "53400- token
+    corpus"."""
+    texts = {name: " ".join(b.text for b in parse_file(
+        require(FIXTURES / "pdf" / name), NATIVE).blocks)
+        for name in ("1801.05147.pdf", "1809.01202.pdf", "1810.08699.pdf")}
+    assert "important for E-commerce platform" in texts["1801.05147.pdf"]
+    assert "they used RNN-based models" in texts["1809.01202.pdf"]
+    assert "a random forest with N-gram" in texts["1809.01202.pdf"]
+    assert "another 53400-token corpus" in texts["1810.08699.pdf"]
+    assert "300-dimensional" in texts["1810.08699.pdf"]
+    assert not any(m in t for t in texts.values() for m in ("E- commerce", "RNN- based",
+                                                             "N- gram", "DA- level"))
+
+
+@pytest.mark.parametrize("lines, joined", [
+    (["the informa-", "tion retrieved"], "the information retrieved"),
+    (["E-", "commerce platforms"], "E-commerce platforms"),
+    (["short-", "and long-term goals"], "short- and long-term goals"),
+    (["low-", "or no-interest financing"], "low- or no-interest financing"),
+    (["short-", "to intermediate-term funds"], "short- to intermediate-term funds"),
+    (["AI-", "and machine-driven"], "AI- and machine-driven"),
+    (["a dash -", "then more"], "a dash - then more"),
+    (["Revenue", "rose"], "Revenue rose"),
+])
+def test_joined_lines_keep_a_hyphen_left_hanging_for_a_later_word(lines, joined):
+    # "short-" at a line end then "and long-term": hyphenation was undone, "shortand long-term"
+    from docnav.parse._pdf_lines import Line
+    from docnav.parse._pdf_paragraphs import join_lines
+
+    assert join_lines([Line(t, 1, 0, 10 * i, 100, 10 * i + 9) for i, t in enumerate(lines)]) \
+        == joined

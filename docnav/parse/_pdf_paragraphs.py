@@ -279,13 +279,22 @@ def _is_item(d: Draft) -> bool:
         and all(x.cells < 3 for x in d.lines)
 
 
+# a word left hanging on its hyphen for the next to complete: "short- and long-term",
+# "low- or no-interest", "short- to intermediate-term"
+SUSPENDED = re.compile(r"(?:and|or|nor|to|&)\b")
+
+
 def join_lines(lines: list[Line]) -> str:
-    """Join lines with spaces, undoing end-of-line hyphenation ("informa-" + "tion")."""
+    """Join lines with spaces, undoing end-of-line hyphenation ("informa-" + "tion"); a
+    hyphen after a capital or a digit is the word's own ("E-" + "commerce", "RNN-" + "based",
+    "N-" + "gram"), joined without the space; one hanging for a later word ("short-" + "and
+    long-term") stays before its space."""
     out = ""
     for line in lines:
         text = line.text.strip()
-        if out.endswith("-") and len(out) > 1 and out[-2].islower() and text[:1].islower():
-            out = out[:-1] + text
+        if (out.endswith("-") and len(out) > 1 and out[-2].isalnum() and text[:1].islower()
+                and not SUSPENDED.match(text)):
+            out = out[:-1] + text if out[-2].islower() else out + text
         else:
             out = f"{out} {text}" if out else text
     return out
