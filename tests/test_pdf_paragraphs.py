@@ -191,3 +191,24 @@ def test_joined_lines_keep_a_hyphen_left_hanging_for_a_later_word(lines, joined)
 
     assert join_lines([Line(t, 1, 0, 10 * i, 100, 10 * i + 9) for i, t in enumerate(lines)]) \
         == joined
+
+
+def test_a_table_whose_head_rows_read_as_text_does_not_cut_the_paragraph_it_falls_into():
+    """1912.01214 sets Table 2 atop page 5 between "... which has parallel data" and "with
+    other three languages ...", and Table 3 with Figure 3 atop page 6 inside "... thanks to the
+    shared en-" / "coder trained on ...": the tables' head rows, read as lines of text
+    ("Direction Fr →Es En→Es De→Fr ... Baselines", capitalised), stopped the paragraph from
+    going on across them. A footnote is not what goes on: 1809.01202's "3 RST parsing builds
+    ... from social media texts" (five lines at a page's foot) is not joined to "build a
+    recursive neural network model ..." after Tables 1 and 2."""
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1912.01214.pdf"),
+                                        NATIVE).blocks]
+    assert any("which has parallel data with other three languages which do not have" in t
+               for t in texts)
+    assert any("thanks to the shared encoder trained on both large-scale monolingual" in t
+               for t in texts)
+    assert not any(t.startswith(("with other three languages", "coder trained")) for t in texts)
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"),
+                                        NATIVE).blocks]
+    assert any(t.startswith("build a recursive neural network model") for t in texts)
+    assert not any("social media texts build" in t for t in texts)

@@ -164,14 +164,17 @@ def _cut_by_float(out: list[Draft], d: Draft, aside: set[int]) -> int | None:
     text cut in mid-sentence (its index in ``out``) across a float: the blocks between end
     with a caption, and none is running text (a table's rows, its column heads, a figure's
     labels, headings read off the figure, footnotes); the paragraph on the same page as ``d``
-    or the page before. None otherwise: an equation set between a lead-in and its "where
-    ..." has no caption, and stays where it is."""
+    or the page before, and no footnote ("3 RST parsing builds ... from social media texts",
+    five lines at 1809.01202's page foot, is not what "build a recursive neural network ..."
+    goes on from, after Tables 1 and 2). None otherwise: an equation set between a lead-in
+    and its "where ..." has no caption, and stays where it is."""
     if not _is_body(d) or not re.match(r"[a-z]", d.lines[0].text):
         return None
     for at in range(len(out) - 1, max(-1, len(out) - 1 - _FLOAT_REACH), -1):
         block = out[at]
         if _cut_prose(block, aside) and _in_sentences(block) and block.page is not None \
-                and d.page is not None and 0 <= d.page - block.page <= 1:
+                and d.page is not None and 0 <= d.page - block.page <= 1 \
+                and not _NOTE.match(block.lines[0].text):  # a footnote taller than _is_note's
             last = out[-1] if at < len(out) - 1 else None  # a caption ends the float
             captioned = last is not None and bool(last.lines) and bool(
                 CAPTION.match(last.lines[0].text))
@@ -190,13 +193,15 @@ def _in_sentences(d: Draft) -> bool:
 
 
 def _float_piece(d: Draft, aside: set[int]) -> bool:
-    """A block of a figure or a table, or of its caption or footnotes: not running text."""
+    """A block of a figure or a table, or of its caption or footnotes: not running text; a
+    table's head row read as a line of text too, its words mostly capitalised ("Direction
+    Fr →Es En→Es De→Fr En→Fr Ro→De En→De Baselines" over 1912.01214's Table 2)."""
     if id(d) in aside or d.pattern is not None or not d.lines:
         return True
     if all(x.cells >= 3 for x in d.lines) or CAPTION.match(d.lines[0].text):
         return True
     text = join_lines(d.lines)
-    return len(text.split()) < 8 or not mostly_letters(text, 0.75)
+    return len(text.split()) < 8 or not mostly_letters(text, 0.75) or not _in_sentences(d)
 
 
 def _joins(prev: Draft, d: Draft) -> bool:
