@@ -123,7 +123,7 @@ def test_a_table_or_figure_set_between_two_parts_of_a_paragraph_does_not_cut_it(
     assert texts[joined + 2].startswith("Table 5: Causal explanation identification")
     assert "The Linear SVM obtained lowest F1 while the LSTM model" in " ".join(texts)
     assert not any(t.startswith(("eown, 2015)", "tained lowest F1")) for t in texts)
-    assert any(t.startswith("build a recursive neural network") for t in texts)
+    assert not any("5,606 build a recursive neural network" in t for t in texts)
     assert "twitter.27B.zip" in texts
     parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
     texts = [b.text for b in parsed.blocks]
@@ -198,9 +198,10 @@ def test_a_table_whose_head_rows_read_as_text_does_not_cut_the_paragraph_it_fall
     other three languages ...", and Table 3 with Figure 3 atop page 6 inside "... thanks to the
     shared en-" / "coder trained on ...": the tables' head rows, read as lines of text
     ("Direction Fr →Es En→Es De→Fr ... Baselines", capitalised), stopped the paragraph from
-    going on across them. A footnote is not what goes on: 1809.01202's "3 RST parsing builds
-    ... from social media texts" (five lines at a page's foot) is not joined to "build a
-    recursive neural network model ..." after Tables 1 and 2."""
+    going on across them. A footnote is no paragraph to go on from, and is part of the float:
+    1809.01202's "3 RST parsing builds ... from social media texts" (five lines at page 3's
+    foot, too tall for a footnote at a column's foot) comes between "... Then, we" and, after
+    Tables 1 and 2, "build a recursive neural network model ..."."""
     texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1912.01214.pdf"),
                                         NATIVE).blocks]
     assert any("which has parallel data with other three languages which do not have" in t
@@ -210,5 +211,8 @@ def test_a_table_whose_head_rows_read_as_text_does_not_cut_the_paragraph_it_fall
     assert not any(t.startswith(("with other three languages", "coder trained")) for t in texts)
     texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"),
                                         NATIVE).blocks]
-    assert any(t.startswith("build a recursive neural network model") for t in texts)
+    assert any("discourse parsing. Then, we build a recursive neural network model" in t
+               for t in texts)
     assert not any("social media texts build" in t for t in texts)
+    assert any(t.startswith("3 RST parsing builds") and t.endswith("from social media texts")
+               for t in texts)
