@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from _parsing import NATIVE
-from _paths import FIXTURES, require
+from _paths import FINANCEBENCH, FIXTURES, require
 
 from docnav.model import BlockKind
 from docnav.parse import parse_file
@@ -216,3 +216,55 @@ def test_a_table_whose_head_rows_read_as_text_does_not_cut_the_paragraph_it_fall
     assert not any("social media texts build" in t for t in texts)
     assert any(t.startswith("3 RST parsing builds") and t.endswith("from social media texts")
                for t in texts)
+
+
+def test_footnotes_alone_between_the_parts_of_a_paragraph_do_not_cut_it():
+    """1809.01202's page 2: "... work better than the LSTM classifier for the causality" /
+    footnotes 1 and 2 (too tall for a column's foot) / "detection, while the LSTM classifier
+    ..." was two paragraphs. A footnote's web address broken over two lines is not what goes
+    on ("... the discourse argu-" / "5 http://nlp.stanford.edu/data/glove." /
+    "twitter.27B.zip" stays the note's end)."""
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"),
+                                        NATIVE).blocks]
+    assert any("the LSTM classifier for the causality detection, while the LSTM classifier "
+               "outperforms" in t for t in texts)
+    assert any(t.startswith("1 Off-the-shelf Penn Discourse Treebank") for t in texts)
+    assert not any(t.startswith("detection, while") for t in texts)
+    assert "twitter.27B.zip" in texts
+
+
+def test_a_list_item_goes_on_after_a_semicolon_a_parenthesis_or_an_abbreviation():
+    """A list item whose line stops at "(VR)" or ";" went on in a paragraph of its own ("...
+    virtual reality (VR)" / "technology advance, users may ..."; Best Buy's "... National
+    Labor Relations Board rule changes;" / "healthcare reform; contracted worker ..."), and
+    an item or paragraph stopping at an abbreviation's stop too (Amazon's "... the reduction
+    in the U.S." / "statutory federal corporate tax rate ...")."""
+    items = [b.text for b in parse_file(require(FIXTURES / "pdf" / "multi_page.pdf"),
+                                        NATIVE).blocks if b.kind is BlockKind.LIST_ITEM]
+    assert any("virtual reality (VR) technology advance, users may be able" in t for t in items)
+    items = [b.text for b in parse_file(require(FINANCEBENCH / "pdfs" / "BESTBUY_2023_10K.pdf"),
+                                        NATIVE).blocks if b.kind is BlockKind.LIST_ITEM]
+    assert any("Labor Relations Board rule changes; healthcare reform; contracted worker" in t
+               for t in items)
+    assert any("quantities to be purchased; fixed, minimum or variable price" in t
+               for t in items)
+
+
+@pytest.mark.parametrize("last, first, item, joined", [
+    ("to reflect the reduction in the U.S.", "statutory federal corporate tax rate", True, True),
+    ("as shown by Smith et al.", "in their survey of", False, True),
+    ("to reflect the reduction in the U.S.", "Statutory rates fell", False, False),
+    ("National Labor Relations Board rule changes;", "healthcare reform; contracted", True,
+     True),
+    ("As augmented reality (AR) and virtual reality (VR)", "technology advance", True, True),
+    # after body text a parenthesis ends an equation ("(1)" / "where ..."), and a semicolon
+    # a clause of its own, as often as not
+    ("h = W x + b, (1)", "where W and b are parameters", False, False),
+    ("the first model was trained;", "then the second", False, False),
+    ("the model was trained.", "then the second", False, False),
+])
+def test_a_line_runs_on_after_an_abbreviation_and_an_item_after_a_semicolon(
+        last, first, item, joined):
+    from docnav.parse._pdf_paragraphs import _runs_on
+
+    assert _runs_on(last, first, item) is joined

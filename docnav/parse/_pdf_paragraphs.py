@@ -178,7 +178,13 @@ def _cut_by_float(out: list[Draft], d: Draft, aside: set[int]) -> int | None:
             last = out[-1] if at < len(out) - 1 else None  # a caption ends the float
             captioned = last is not None and bool(last.lines) and bool(
                 CAPTION.match(last.lines[0].text))
-            return at if captioned and _runs_on(
+            # or footnotes alone, too tall for _is_note's ("... for the causality" / "1
+            # Off-the-shelf Penn Discourse Treebank ..." / "2 Each discourse relation ..." /
+            # "detection, while ...": 1809.01202's page 2), and a sentence goes on, not a
+            # web address's end ("twitter.27B.zip", a footnote's)
+            noted = last is not None and len(join_lines(d.lines).split()) >= 3 and all(
+                b.lines and _NOTE.match(b.lines[0].text) for b in out[at + 1:])
+            return at if (captioned or noted) and _runs_on(
                 block.lines[-1].text, d.lines[0].text, False) else None
         if not _float_piece(block, aside):
             return None
@@ -253,6 +259,11 @@ def _runs_on(last: str, first: str, item: bool) -> bool:
     a footnote, a caption or a table row ("Figure 1: ...", "1 https://...", "Model Prec Rec")."""
     last = last.rstrip()
     lower = bool(re.match(r"[a-z]", first))
+    if lower and (_ABBREVIATION.search(last) or item and last.endswith((";", ")"))):
+        # "... the reduction in the U.S." / "statutory federal corporate tax rate ..."; a list
+        # item's "... Labor Relations Board rule changes;" / "healthcare reform; ...", "As
+        # augmented reality (AR) and virtual reality (VR)" / "technology advance, ..."
+        return True
     # a quotation closed in mid-sentence ('the label before "I-XX"' / "must be either ...")
     # ends no sentence before lower case; a parenthesis does, as often as not (an equation's
     # "(1)" before "where ...", a caption's "(CE DA)" before the text after the figure)
@@ -268,6 +279,9 @@ def _runs_on(last: str, first: str, item: bool) -> bool:
 
 
 _CLOSED_INSIDE = re.compile(r"[^.!?\s][\"”]$")  # a quotation closed with no stop inside it
+# a stop that ends an abbreviation, not (before lower case) a sentence: "U.S.", "e.g.", "et al."
+_ABBREVIATION = re.compile(r"(?:\b(?:[A-Za-z]\.){2,}|\b(?:et al|etc|vs|cf|approx|incl|Inc|Corp|"
+                           r"Co|Ltd|No|Nos|Fig|Figs|Eq|Eqs|Sec|Mr|Mrs|Ms|Dr|St)\.)$")
 
 # "Figure 3:", "Table 2.", "Fig. 1", "Exhibit 99": a caption's (or a float's) label; not one
 # that a sentence goes on from ("Figure 1 shows a multi-domain dialogue ...": running text)
