@@ -114,7 +114,16 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         more = (f" (--budget {focus['more_with']} reads one more)"
                 if focus.get("more_with") else "")
         dated = f" dated {focus['dated']}" if focus.get("dated") else ""  # "in 2024"
-        if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
+        if focus.get("order"):  # "What is the newest RFC?": by their own dates
+            named = ", ".join(f"{Path(p).name} ({d})"
+                              for p, d in zip(focus["documents"], focus["dates"]))
+            undated = f", {focus['undated']} undated" if focus["undated"] else ""
+            holding = (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
+                       if focus["holding"] else "")
+            print(f"asked of the {focus['order']} by their own dates of the "
+                  f"{focus['dated_of']} dated documents asked of{holding}{undated}: {named}"
+                  + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
+        elif focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
             print(f"asked of the {n} earliest of the {focus['earliest_of']} documents{dated}, "
                   f"{focus['tokens_each']} tokens each, {without}")
         else:

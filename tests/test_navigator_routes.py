@@ -318,3 +318,20 @@ def test_the_global_route_reads_what_an_abstractive_summary_summarises(tmp_path)
     first = {p.node_id for p in graph.fetch(located[:1], budget=10_000)}
     assert {e.piece.node_id for e in read} <= summarised
     assert {e.piece.node_id for e in read} & first
+
+
+def test_summarise_without_summaries_reads_the_document_from_its_start(tmp_path):
+    """A store indexed without summaries (DOCNAV_SUMMARIES=0) has no summary sources for
+    "Summarise" to read, and it names no word to search for: it read nothing. It reads the
+    document from its start, as far as the budget goes."""
+    graph = indexed_graph(tmp_path, {
+        "a.md": "# Alpha\n\nPump sales fell in the north.\n\n## More\n\nValves rose.\n\n"
+                "## Last\n\n" + "Filler words here. " * 60 + "\n",
+        "b.md": "# Beta\n\nPump sales rose.\n"})
+    answer = Navigator(graph).ask("Summarise", budget=40, doc="*a.md")
+    texts = [e.piece.text for e in answer.evidence]
+    assert texts[:2] == ["Pump sales fell in the north.", "Valves rose."]
+    assert len(texts) == 3 and texts[2].startswith("Filler") and texts[2].endswith("…")
+    assert answer.tokens_used <= 40  # cut where the budget ends
+    assert answer.trace[0]["to"] == "paragraphs from the start (no summary)"
+    assert all(e.found_by == "lead" for e in answer.evidence)

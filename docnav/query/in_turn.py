@@ -37,8 +37,8 @@ WHICH_DOCUMENTS = re.compile(
     rf"(?P<kind>(?(one)(?:document|paper|rfc|filing|article|report)s?|"
     rf"(?:documents|papers|rfcs|filings|articles|reports)))\b", re.I)
 # "were started", "was published": said of the documents' own dates
-_DATED_VERB = (r"\s*\b(?:(?:were|was|are|is)\s+)?(?:started|created|written|published|dated|"
-               r"filed|released|proposed|issued)")
+_DATING = r"(?:started|created|written|published|dated|filed|released|proposed|issued)"
+_DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{_DATING}"
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
 DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
 # "Which RFCs from 2024 ...?", "of 2019", "in 2024": their year
@@ -64,6 +64,15 @@ OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|h
                       r"will|would|should|may|might|must|in|of|on|for|with|per|from|to|by|at|"
                       r"the|a|an|and|or|that|which|this|these|there|they|it|we|you)\b)[a-z]+\b",
                       re.I)
+_KINDS = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
+# "What is the newest RFC?", "Which RFC was started first?", "What was the first paper to use
+# BERT?": the documents first or last by their own dates
+BY_DATE = re.compile(
+    rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>newest|latest|"
+    rf"most\s+recent|oldest|earliest|first|last)\s+(?P<kind>{_KINDS})\b|(?P<kind2>{_KINDS})\s+"
+    rf"(?:(?:is|was|are|were)\s+)?(?:{_DATING}\s+)?(?P<adv>first|earliest|last|latest|"
+    rf"most\s+recently)\b)", re.I)
+_EARLIEST = ("oldest", "earliest", "first")
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
 DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
 # what such a question asks of them besides its subject: "discuss", "mention", "talk about"
@@ -315,6 +324,54 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                                 "asked_of": count["of"], "words": count["words"],
                                 "dated": count["dated"], "tokens": 0, "confidence": 0.0})
     return answer
+
+
+def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
+            doc: str | list[str] | None = None) -> Answer:
+    """A question asking for the first or last documents by their own dates ("What is the
+    newest RFC?", "Which RFC was started first?"; ``m``: :data:`BY_DATE`' match) is asked of
+    them: the earliest or latest of the documents asked of (``doc``), one or, asked for
+    several ("the newest RFCs"), as many as the budget gives ``document_tokens`` each; each
+    summed up, or asked what else the question asks ("What was the first paper to use BERT?":
+    of those holding as many of its rarer words as any does, the earliest, asked "What was
+    the paper to use BERT?"). "What is the newest RFC?" said no document was titled "newest
+    RFC" and read the best match's passages."""
+    said = (m.group("adj") or m.group("adv")).lower()
+    kind = m.group("kind") or m.group("kind2")
+    earliest = said in _EARLIEST
+    rest = asked[m.end():]
+    about = ABOUT.match(rest)
+    rest = rest[about.end():] if about else rest
+    # what else is asked, of those documents: the question without the word ordering them
+    question = " ".join((asked[:m.start("adj" if m.group("adj") else "adv")] + " " +
+                         asked[m.end("adj" if m.group("adj") else "adv"):]).split())
+    # "the first RFC's feature name" asks a thing of it, not which RFCs
+    owned = re.match(r"['’]s\b", rest)
+    state = EvidenceState(rest, budget)
+    terms = state.terms if re.search(r"\w\w", rest) and not owned else []
+    every, words = nav.graph.document_paths(doc), []
+    if terms:  # "... the first paper to use BERT": of those that say BERT
+        holders = nav.graph.term_documents(terms)
+        rare = [t for t, docs in holders.items()
+                if len(docs & set(every)) <= len(every) / 2] or holders
+        held = {p: sum(p in holders[t] for t in rare) for p in every}
+        every = [p for p in every if held[p] == max(held.values(), default=0)]
+        words = [_as_written(rest, state.words.get(t, t)) for t in rare]
+    dates = {p: d for p in every if (d := date_of(nav.graph.fields(p)))}
+    if not dates:
+        raise InputError(f"query {asked!r} asks for the {said} {kind} by their dates, and none "
+                         f"of the {len(every)} documents asked of{' holding its words' if terms else ''}"
+                         f" has a date of its own (front matter, document properties, a field "
+                         f"list's Start Date; `docnav show DOC` prints its fields)")
+    n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
+         if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
+    paths = sorted(dates, key=lambda p: (dates[p], p), reverse=not earliest)[:n]
+    ask = question if terms or owned else "Summarise"
+    return in_turn(nav, asked, budget, {
+        "op": "documents", "documents": paths, "left_out": kind, "about": None, "dated": None,
+        "order": "earliest" if earliest else "latest", "dates": [dates[p] for p in paths],
+        "dated_of": len(dates), "undated": len(every) - len(dates), "holding": words,
+        "question": ask, "more_with": None}, [(p, ask, glob.escape(p)) for p in paths])
 
 
 def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int,

@@ -52,8 +52,8 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.in_turn import (MOST_COMPARED, asks_documents, compare, compare_documents,
-                                   interleave, singled_out, which_documents)
+from docnav.query.in_turn import (BY_DATE, MOST_COMPARED, asks_documents, by_date, compare,
+                                   compare_documents, interleave, singled_out, which_documents)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
@@ -188,8 +188,10 @@ class Navigator:
         # (docnav/query/names.py)
         chosen: list[str] = []
         by_title = False
-        if doc and (which := asks_documents(asked)) and len(
-                self.graph.document_paths(doc)) > 1:  # "Which RFCs ...?" of some of them
+        several = len(self.graph.document_paths(doc)) > 1
+        if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
+            return by_date(self, asked, budget, first, doc)
+        if doc and (which := asks_documents(asked)) and several:  # "Which RFCs ...?" of some
             return which_documents(self, asked, budget, which, doc)
         if doc:
             names = own_names(self.graph, doc)
@@ -202,7 +204,7 @@ class Navigator:
             return compare(self, asked, budget, named)
         elif (every := each_company(self.graph, asked, MOST_COMPARED))[1]:  # "each company's"
             return compare(self, every[0], budget, every[1], asked=asked)
-        elif (which := asks_documents(asked)) and len(self.graph.document_paths()) > 1:
+        elif (which := asks_documents(asked)) and several:
             return which_documents(self, asked, budget, which)
         elif len(singled := singled_out(self.graph, asked)) > 1:
             return compare_documents(self, asked, budget, singled)
@@ -280,6 +282,18 @@ class Navigator:
                 for nid in sources:
                     by_doc.setdefault(graph.node(nid).path, []).append(nid)
                 run.take_each(interleave(list(by_doc.values())))
+            elif whole and graph.node(whole).kind == "document":  # none: summaries were off
+                # (DOCNAV_SUMMARIES=0) or failed; "Summarise" read nothing: the document's
+                # paragraphs from its start, as far as the budget goes
+                lead, used = [], 0
+                for nid in graph.expand(whole, depth=10_000):
+                    node = graph.node(nid)
+                    if node.kind == "paragraph" and used < state.remaining:
+                        lead.append(nid)
+                        used += count_tokens(node.text)
+                run.op("expand", node=whole, to="paragraphs from the start (no summary)",
+                       n=len(lead))
+                run.take(lead, "lead")
         if self.options.named_sections:
             # "Summarise Amazon's risk factors": what is left of the question is a heading in
             # scope ("Item 1A. Risk Factors"): that part is summed up by its summary's sources

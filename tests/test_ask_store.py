@@ -1,6 +1,7 @@
-"""Questions asking how many documents there are ("How many RFCs are there?", "How many
-papers use BERT?", "How many RFCs were started in 2024?"): counted over the documents asked
-of, the best of those counted read as for "Which ...?"."""
+"""Questions about the documents asked of as a whole: how many there are ("How many RFCs are
+there?", "How many papers use BERT?", "How many RFCs were started in 2024?"), counted, the
+best of those counted read as for "Which ...?"; and which came first or last by their own
+dates ("What is the newest RFC?", "Which RFC was started first?"), read."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from _cli import indexed_files, run
 from _stores import indexed_graph
 
+from docnav.errors import InputError
 from docnav.query import Navigator
 
 
@@ -122,3 +124,63 @@ def test_ask_prints_the_count_and_the_documents_counted(tmp_path):
     assert code == 0, err
     count = json.loads(out)["count"]
     assert (count["n"], _names(count["documents"])) == (1, ["mid.html"])
+
+
+def _read(answer) -> set[str]:
+    return {Path(e.piece.doc_path).name for e in answer.evidence}
+
+
+@pytest.mark.parametrize("question, order, read", [
+    ("What is the newest report?", "latest", ["new.html"]),
+    ("Which report was published first?", "earliest", ["old.html"]),
+    ("What was the oldest document about?", "earliest", ["old.html"]),
+    ("Which is the most recent report?", "latest", ["new.html"]),
+    ("What are the oldest reports?", "earliest", ["old.html", "mid.html"]),  # as many as fit
+    ("Which reports were written last?", "latest", ["new.html", "mid.html"]),
+])
+def test_the_first_or_last_documents_by_their_own_dates_are_read(nav, question, order, read):
+    # "What is the newest RFC?" said no document was titled "newest RFC" and read the best
+    # match's passages
+    answer = nav.ask(question, 300)
+    step = answer.trace[0]
+    assert (step["op"], step["order"], _names(step["documents"])) == ("documents", order, read)
+    assert (step["dated_of"], step["undated"], step["question"]) == (3, 1, "Summarise")
+    assert _read(answer) == set(read) and not answer.untitled
+
+
+def test_the_first_document_holding_what_is_asked(nav):
+    # of those that say "north" (the old and the new report), the earliest, asked the rest
+    answer = nav.ask("What was the first report to mention the north?", 300)
+    step = answer.trace[0]
+    assert (_names(step["documents"]), step["holding"], step["dates"]) == (
+        ["old.html"], ["north"], ["2021-05-01"])
+    assert step["question"] == "What was the report to mention the north?"
+    assert _read(answer) == {"old.html"}
+    # asked a thing of it ("'s"), not which: of them all
+    step = nav.ask("What is the newest report's finding?", 300).trace[0]
+    assert (_names(step["documents"]), step["holding"]) == (["new.html"], [])
+    assert step["question"] == "What is the report's finding?"
+
+
+def test_first_or_last_of_one_document_or_of_none_dated(nav, tmp_path):
+    # asked of one document, the words are the question's
+    assert nav.ask("What is the newest report?", 300, doc="*new*").trace[0]["op"] != "documents"
+    undated = Navigator(indexed_graph(tmp_path, {"a.md": "# A\n\nPumps.\n",
+                                                 "b.md": "# B\n\nValves.\n"}))
+    with pytest.raises(InputError, match=r"asks for the newest report by their dates, and none "
+                                         r"of the 2 documents asked of has a date of its own"):
+        undated.ask("What is the newest report?", 300)
+
+
+def test_ask_prints_which_documents_came_first(tmp_path):
+    db = indexed_files(tmp_path, DOCS)
+    code, out, err = run(db, "ask", "What is the newest report?")
+    assert code == 0, err
+    assert out.splitlines()[1] == ("asked of the latest by their own dates of the 3 dated "
+                                   "documents asked of, 1 undated: new.html (2023-02-01)")
+    code, out, err = run(db, "ask", "What were the first reports about the north?", "--budget",
+                         "300")
+    assert code == 0, err
+    assert out.splitlines()[1] == ('asked of the earliest by their own dates of the 2 dated '
+                                   'documents asked of holding "north": old.html (2021-05-01), '
+                                   'new.html (2023-02-01), 150 tokens each')
