@@ -91,7 +91,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
         return code
     if answer.count is not None and not answer.evidence:  # "How many RFCs are there?"
-        print(f"route: {answer.route}; a count of the documents asked of, none read")
+        what = "count" if answer.count["asked"] == "how many" else "list"
+        print(f"route: {answer.route}; a {what} of the documents asked of, none read")
     elif answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
         how = (" (a summary answers)" if any(e.found_by == "summary" for e in answer.evidence)
                else "")
@@ -150,7 +151,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         names = [Path(p).name for p in answer.count["documents"]]
         more = (f", … and {len(names) - COUNT_NAMED} more (--json lists them all)"
                 if len(names) > COUNT_NAMED else "")
-        print(f"how many {answer.count['kind']}: {count_line(answer.count)}"
+        print(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"
               + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
     for name in answer.untitled:  # the evidence may be of some other document
         print(f"no document asked of is titled \"{name}\" (no title or file name holds its "

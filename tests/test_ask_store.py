@@ -55,6 +55,24 @@ def test_how_many_documents_there_are_is_counted_not_searched(nav, question):
     assert nav.ask(question, 300, doc="*.html").count["n"] == 3
 
 
+@pytest.mark.parametrize("question", [
+    "What documents do you have?", "Which reports are in the store?", "What reports are there?",
+    "List all the documents", "Which documents are indexed?",
+])
+def test_which_documents_there_are_is_a_list_not_a_search(nav, question):
+    # "What documents do you have?" read the passages saying "you have" of two RFCs
+    answer = nav.ask(question, 300)
+    assert (answer.count["asked"], answer.count["n"], answer.evidence) == ("which", 4, [])
+    assert sorted(_names(answer.count["documents"])) == sorted(DOCS)
+
+
+def test_which_documents_hold_both_words(nav):
+    # "both" asks that they hold the two, and is no word they must hold
+    answer = nav.ask("Which reports mention both pumps and the north?", 300)
+    assert answer.trace[0]["question"] == "Which both pumps and the north?"
+    assert "both" not in answer.missing
+
+
 def test_how_many_documents_hold_what_is_asked_and_the_best_are_read(nav):
     answer = nav.ask("How many reports mention the north?", 300)
     count = answer.count
@@ -115,6 +133,13 @@ def test_ask_prints_the_count_and_the_documents_counted(tmp_path):
                                "note00.md, ")
     assert lines[1].endswith(", … and 4 more (--json lists them all)")
     assert "no evidence found" not in out
+    code, out, err = run(db, "ask", "What documents do you have?")
+    assert code == 0, err
+    assert out.splitlines()[:2] == [
+        "route: local; a list of the documents asked of, none read",
+        "which documents: 14 documents asked of: mid.html, new.html, note00.md, note01.md, "
+        "note02.md, note03.md, note04.md, note05.md, note06.md, note07.md, … and 4 more "
+        "(--json lists them all)"]
     code, out, err = run(db, "ask", "How many reports mention the north?", "--budget", "300")
     assert code == 0, err
     assert ('how many reports: 12 of the 14 documents asked of hold "north" (counted by their '

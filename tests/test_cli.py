@@ -252,8 +252,8 @@ def test_missing_nli_model_is_a_clear_error(tmp_path, capsys):
     (["locate", "Send", "--kind", "paragraphs"], "unknown kind 'paragraphs'; valid: "),
     (["locate", "Send", "--k", "0"], "at least 1 hit"),
     (["nav", "zzzz", "--dir", "children"], "unknown node id 'zzzz'"),
-    (["ask", "Which documents?"], "query 'Which documents?' asks which documents but not what "
-                                  "about"),  # was "query 'Which ?' has no words"
+    (["ask", "Which documents discuss?"], "query 'Which documents discuss?' asks which "
+                                          "documents but not what about"),
     (["fetch", "0019-opt-in-builtin-traits.md", "zzzz"], "unknown node id 'zzzz'"),
     (["fetch", "0019-opt-in-builtin-traits.md", "--budget", "0"],
      "--budget 0: give at least 1 token"),

@@ -178,10 +178,14 @@ def test_a_list_of_documents_asked_for_is_asked_of_each(tmp_path, question, left
         "documents", "document", "Which the borrow checker?")
     assert all(s["op"] != "documents" for s in nav.ask(
         "Which document explains the borrow checker?", budget=300).trace)
-    # asking for them all, nothing about them: "list" is no word to search for
+    # asking for them all, nothing about them: they are listed ("list" is no word to search
+    # for); asking what they hold and naming nothing is an error
+    answer = nav.ask("List all the documents", budget=300)
+    assert (answer.count["asked"], answer.count["n"], answer.evidence) == (
+        "which", len(graph.document_paths()), [])
     with pytest.raises(InputError, match=r"asks which documents but not what about: .*"
                        r"`docnav show` lists every document"):
-        nav.ask("List all the documents", budget=300)
+        nav.ask("Which documents discuss?", budget=300)
 
 
 def test_a_global_question_s_cue_words_are_not_missing_evidence(graph):

@@ -260,15 +260,20 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     for verb in (kind.group("verb"), many):  # "List all the RFCs ...", "How many RFCs ...":
         if verb:  # asked as "Which RFCs ...", no word of it searched for
             before = before.replace(verb, "Which ", 1)
-    if many and (m := COUNTED.match(rest)):  # "... are there?", "... are indexed?"
-        rest = rest[m.end():]
+    # "... are there?", "... are indexed?", "... do you have?", nothing ("List the RFCs"); not
+    # "Which RFCs discuss?", which asks of what they hold and names nothing
+    listed = COUNTED.match(rest) if not said else None
+    if listed:
+        rest = rest[listed.end():]
     before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
     question = " ".join((before + rest).split())
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
-    count = {"kind": kind.group("kind"), "asked_of": asked_of,
-             "dated": "%s %d" % dated if dated else None, "dates": dates}
-    if many and (not terms or dates):  # "How many RFCs are there?": as many as are asked of
+    count = {"kind": kind.group("kind"), "asked": "how many" if many else "which",
+             "asked_of": asked_of, "dated": "%s %d" % dated if dated else None, "dates": dates}
+    # "How many RFCs are there?": as many as are asked of; "What documents do you have?":
+    # which they are
+    if many and (not terms or dates) or listed and not terms and not dated:
         paths = [] if dates else nav.graph.document_paths(doc)
         count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths)
         line = count_line(count)
