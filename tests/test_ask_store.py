@@ -16,15 +16,16 @@ from docnav.errors import InputError
 from docnav.query import Navigator
 
 
-def _html(title: str, date: str, body: str) -> str:
-    return (f'<html><head><title>{title}</title><meta name="date" content="{date}"></head>'
+def _html(title: str, date: str, author: str, body: str) -> str:
+    return (f'<html><head><title>{title}</title><meta name="date" content="{date}">'
+            f'<meta name="author" content="{author}"></head>'
             f"<body><h1>{title}</h1><p>{body}</p></body></html>")
 
 
 DOCS = {
-    "old.html": _html("Old report", "2021-05-01", "Pump sales fell in the north."),
-    "new.html": _html("New report", "2023-02-01", "Pump sales rose in the north."),
-    "mid.html": _html("Mid report", "2022-06-01", "Pump sales held in the south."),
+    "old.html": _html("Old report", "2021-05-01", "Ada Lovelace", "Pump sales fell in the north."),
+    "new.html": _html("New report", "2023-02-01", "Bo Li", "Pump sales rose in the north."),
+    "mid.html": _html("Mid report", "2022-06-01", "Ada Lovelace", "Pump sales held in the south."),
     "undated.md": "# Notes\n\nPump sales were flat.\n",
 }
 
@@ -64,6 +65,33 @@ def test_which_documents_there_are_is_a_list_not_a_search(nav, question):
     answer = nav.ask(question, 300)
     assert (answer.count["asked"], answer.count["n"], answer.evidence) == ("which", 4, [])
     assert sorted(_names(answer.count["documents"])) == sorted(DOCS)
+
+
+@pytest.mark.parametrize("question", [
+    "Which reports were written by Ada?", "Which reports did Ada write?",
+    "Which reports that Ada Lovelace wrote are there?", "List the reports by Ada",
+])
+def test_which_documents_an_author_wrote_are_chosen_by_their_author_field(nav, question):
+    # "Which reports were written by Ada?" read the undated notes and one of hers: her name
+    # is in no text, only in the documents' author field
+    answer = nav.ask(question, 300)
+    assert (answer.count["by"], sorted(_names(answer.count["documents"]))) == (
+        "Ada Lovelace" if "Lovelace" in question else "Ada", ["mid.html", "old.html"])
+
+
+def test_documents_an_author_wrote_counted_dated_and_searched(nav):
+    assert nav.ask("How many reports were written by Ada?", 300).count["n"] == 2
+    count = nav.ask("How many reports did Zed write?", 300).count
+    assert (count["n"], count["authors"]) == (0, "their authors: Ada Lovelace, Bo Li")
+    # and what is asked of hers: of those only (the new report says "north" too)
+    answer = nav.ask("Which reports by Ada mention the north?", 300)
+    assert _names(answer.trace[0]["documents"]) == ["old.html"]
+    assert _read(answer) == {"old.html"}
+    step = nav.ask("Which reports were written by Ada in 2022?", 300).trace[0]
+    assert (step["dated"], _names(step["documents"])) == ("in 2022", ["mid.html"])
+    with pytest.raises(InputError, match=r"no document asked of was written by Zed \(their "
+                                         r"authors: Ada Lovelace, Bo Li; an author is"):
+        nav.ask("Which reports did Zed write?", 300)
 
 
 def test_which_documents_hold_both_words(nav):

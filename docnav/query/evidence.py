@@ -183,7 +183,7 @@ _WHEN = re.compile(r"\bwhen\b", re.I)
 # "Who wrote ...?", "Who is the author of ...?", "By whom was ... written?": its author field
 _WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored)\b|\bby whom\b",
                         re.I)
-_AUTHOR_KEYS = ("author", "authors")
+AUTHOR_KEYS = ("author", "authors")
 _AUTHORING = frozenset({"wrote", "write", "writes", "written", "authored", "whom"})
 # what a lead-in ("... as follows:") may lead in to, and at most how many such blocks
 _LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
@@ -269,7 +269,7 @@ class Run:
                             for e in evidence)
         # a question of only asking words ("What is the clamp RFC about?") misses none of them
         missing = [] if state.names_nothing else state.gaps
-        if any(k in _AUTHOR_KEYS for f in self.fields_asked.values() for k in f):
+        if any(k in AUTHOR_KEYS for f in self.fields_asked.values() for k in f):
             # "Who wrote ...?" answered by the author field: "wrote" asked for it
             missing = [w for w in missing if w.lower() not in _AUTHORING]
         gaps = set(missing)
@@ -286,7 +286,7 @@ class Run:
             # with confidence 0.00
             confidence = max([confidence, *(state.relevance(" ".join(
                 [key, value, self.graph.node(self.graph.document_root(path)).heading or "",
-                 *(_AUTHORING if key in _AUTHOR_KEYS else ())]))
+                 *(_AUTHORING if key in AUTHOR_KEYS else ())]))
                 for path, asked in self.fields_asked.items() for key, value in asked.items())])
             confidence = round(confidence, 4)
         # a section headed by missing words with nothing under it is no place to look: the
@@ -322,7 +322,7 @@ class Run:
             return {}
         keys = {path: list(self.graph.fields(path)) for path in self._field_paths}
         return {path: have for path, have in keys.items()
-                if not any(k in _AUTHOR_KEYS for k in have)}
+                if not any(k in AUTHOR_KEYS for k in have)}
 
     @functools.cached_property
     def fields_asked(self) -> dict[str, dict[str, str]]:
@@ -339,6 +339,6 @@ class Run:
                 terms = set(tokens(key))
                 dated = when and (key == "date" or key.endswith(" date")
                                   and terms - {"date"} <= asked)
-                if terms and (terms <= asked or dated or (who_wrote and key in _AUTHOR_KEYS)):
+                if terms and (terms <= asked or dated or (who_wrote and key in AUTHOR_KEYS)):
                     out.setdefault(path, {})[key] = value
         return out

@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.evidence import Answer, EvidenceState
+from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import date_of
 from docnav.query.names import document_titles, titled_documents, without_names
 
@@ -64,6 +64,14 @@ OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|h
                       r"will|would|should|may|might|must|in|of|on|for|with|per|from|to|by|at|"
                       r"the|a|an|and|or|that|which|this|these|there|they|it|we|you)\b)[a-z]+\b",
                       re.I)
+# "... were written by Ada Lovelace?", "... did Ada write?", "... by Ada about pumps?": the
+# documents of that author (their author field), not passages saying the name
+_NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|van|von|de|der|da|di|le|la|du))*"
+BY_AUTHOR = re.compile(
+    rf"^\s*(?:(?:(?:were|was|are|is|have\s+been|has\s+been)\s+)?(?:written|authored|"
+    rf"prepared|signed|edited)\s+by|by|(?:that|which)\s+(?P<who2>{_NAME})\s+(?:wrote|"
+    rf"authored)|(?:did|does|do|has|have)\s+(?P<who3>{_NAME})\s+(?:write|author|written|"
+    rf"authored))(?(who2)|(?(who3)|\s+(?P<who>{_NAME})))")
 _KINDS = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
 # "What is the newest RFC?", "Which RFC was started first?", "What was the first paper to use
 # BERT?": the documents first or last by their own dates
@@ -218,14 +226,15 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
 
 def asks_documents(asked: str) -> re.Match | None:
     """The match of :data:`WHICH_DOCUMENTS` when ``asked`` asks which documents, or how many
-    (those it goes on to date, to say what they are about, to count in the store, or to say
-    what they do: "How many RFCs are there?", "How many papers use BERT?"); None otherwise
+    (those it goes on to date, to say what they are about or who wrote them, to count in the
+    store, or to say what they do: "How many RFCs are there?", "How many papers use BERT?",
+    "How many reports did Ada write?"); None otherwise
     ("How many articles are in the dataset?" asks of what a document says)."""
     kind = WHICH_DOCUMENTS.search(asked)
     if kind is None or not kind.group("many"):
         return kind
     rest, dated, said = _what_of(asked, kind)
-    if dated or said or COUNTED.match(rest) or OWN_VERB.match(rest):
+    if dated or said or COUNTED.match(rest) or OWN_VERB.match(rest) or BY_AUTHOR.match(rest):
         return kind
     return None
 
@@ -246,7 +255,23 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     rest, dated, said = _what_of(asked, kind)
     many = kind.group("many")  # "How many RFCs ...?": they are counted, the best read
     asked_of, dates = len(nav.graph.document_paths(doc)), None
-    if dated:
+    author = lacking = None
+    if by := BY_AUTHOR.match(rest):  # "... written by Ada?": of hers, by their author field
+        author, rest = by.group("who") or by.group("who2") or by.group("who3"), rest[by.end():]
+        if not dated and (m := OF_YEAR.match(rest)):  # "... by Ada in 2022?"
+            rest, dated = rest[m.end():], ("in", int(m.group(1)))
+        if not said and (about := ABOUT.match(rest)):  # "... by Ada about pumps?"
+            rest, said = rest[about.end():], " ".join(about.group().split())
+        authored = _authored(nav, doc, author)
+        if not authored:  # who they were written by, then: none is an answer to how many
+            lacking = _authors_held(nav, doc)
+            if not many:
+                raise InputError(f"query {asked!r}: no document asked of was written by "
+                                 f"{author} ({lacking}; an author is a document's own field: "
+                                 f"front matter, document properties; `docnav show DOC` "
+                                 f"prints its fields)")
+        doc = [glob.escape(p) for p in authored]
+    if dated and not lacking:
         so_dated = _dated(nav, doc, *dated, asked)
         if not so_dated:
             dates = _dates_held(nav, doc)
@@ -270,11 +295,12 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
     count = {"kind": kind.group("kind"), "asked": "how many" if many else "which",
-             "asked_of": asked_of, "dated": "%s %d" % dated if dated else None, "dates": dates}
+             "asked_of": asked_of, "dated": "%s %d" % dated if dated else None, "dates": dates,
+             "by": author, "authors": lacking}
     # "How many RFCs are there?": as many as are asked of; "What documents do you have?":
     # which they are
-    if many and (not terms or dates) or listed and not terms and not dated:
-        paths = [] if dates else nav.graph.document_paths(doc)
+    if many and (not terms or dates or lacking) or listed and not terms and not dated:
+        paths = [] if dates or lacking else nav.graph.document_paths(doc)
         count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths)
         line = count_line(count)
         return Answer(asked, nav.router(asked), [], [{
@@ -393,6 +419,27 @@ def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int
     return sorted(paths, key=lambda p: (date_of(nav.graph.fields(p)) or "", p))
 
 
+def _authored(nav: Navigator, doc: str | list[str] | None, author: str) -> list[str]:
+    """The paths of the documents asked of (``doc``) whose author field names ``author`` (its
+    words, in order, anywhere in the field: "Ada" of "Ada Lovelace; Bo Li")."""
+    said = re.compile(rf"\b{re.escape(author)}\b", re.I)
+    return [p for p in nav.graph.document_paths(doc)
+            if any(said.search(str(v)) for k, v in nav.graph.fields(p).items()
+                   if k in AUTHOR_KEYS)]
+
+
+def _authors_held(nav: Navigator, doc: str | list[str] | None) -> str:
+    """Who the documents asked of were written by ("their authors: Ada Lovelace, Bo"), or that
+    none has an author field: said where none is by the author a question names."""
+    paths = nav.graph.document_paths(doc)
+    authors = sorted({str(v) for p in paths for k, v in nav.graph.fields(p).items()
+                      if k in AUTHOR_KEYS})
+    if not authors:
+        return f"none of the {len(paths)} has an author field"
+    more = f", … ({len(authors)} in all)" if len(authors) > 8 else ""
+    return f"their authors: {', '.join(authors[:8])}{more}"
+
+
 def _dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
     """What the dates of the documents asked of are ("theirs run from 2014-03-20 to
     2024-05-01, 3 undated"): said where none is dated as a question asks (a PDF's date is
@@ -407,10 +454,11 @@ def _dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
 def count_line(count: dict) -> str:
     """How many documents a question asking so counted, as said to its reader: "17 of the 106
     documents asked of hold "borrow", "checker" (counted by their words, not read)"."""
-    dated = f" dated {count['dated']}" if count["dated"] else ""
+    dated = (f" by {count['by']}" if count["by"] else "") + (
+        f" dated {count['dated']}" if count["dated"] else "")
     if count["words"] is None:  # "How many RFCs are there?"
         line = (f"{count['n']} document{'s' if count['n'] != 1 else ''} asked of{dated}"
-                + (f" (of {count['asked_of']})" if count["dated"] else ""))
+                + (f" (of {count['asked_of']})" if count["dated"] or count["by"] else ""))
     else:
         words = ", ".join(f'"{w}"' for w in count["words"])
         some = "" if count["held"] == len(count["words"]) else f"{count['held']} of "
@@ -418,8 +466,9 @@ def count_line(count: dict) -> str:
                 f"{'hold' if count['n'] != 1 else 'holds'} {some}{words} (counted by their "
                 f"words, not read: the evidence reads the best)" if count["held"] else
                 f"no document of the {count['of']} asked of{dated} holds {words}")
-    if count["dates"]:  # none is so dated: what their dates are
-        line += f" ({count['dates']})"
+    for held in ("dates", "authors"):  # none is so dated, or by that author: what theirs are
+        if count[held]:
+            line += f" ({count[held]})"
     return line
 
 
