@@ -49,7 +49,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     import json
 
     from docnav.query import Navigator
-    from docnav.query.in_turn import count_line
+    from docnav.query.which import count_line
     from docnav.query.passages import BEST_DOCUMENT
 
     answerer = verifier = None

@@ -1,8 +1,8 @@
 """A question asked in parts, one after another: of each company it names ("Compare the revenue
 of Adobe and Best Buy"), of each document a comparison names by its title ("... the pioNER
-paper"), of each document it asks for ("Which RFCs changed the borrow checker?"); and
-sources read a document (or a subsection) in turn. Searched as one question over several
-documents, one document's passages took the whole budget."""
+paper"), of each document it asks for (:mod:`docnav.query.which`: "Which RFCs changed the
+borrow checker?"); and sources read a document (or a subsection) in turn. Searched as one
+question over several documents, one document's passages took the whole budget."""
 
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ import glob
 import re
 from typing import TYPE_CHECKING
 
-from docnav.errors import InputError
-from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
-from docnav.query.fields import date_of
+from docnav.query.evidence import Answer, EvidenceState
 from docnav.query.names import document_titles, titled_documents, without_names
 
 if TYPE_CHECKING:
@@ -22,74 +20,6 @@ if TYPE_CHECKING:
 MOST_COMPARED = 5  # documents (or companies) a question is asked of in turn at most
 # "Compare X and Y", "the difference between", "X versus Y"
 COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versus|vs\.?)\b", re.I)
-_YEAR = r"(?:19|20)\d\d"
-# "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents, as do
-# "List the RFCs ...", "Are there RFCs ...?", "Is there a paper ...?", "Do any papers ...?"
-# (not "Which RFC ...?": one document, read first of all); of a year's ("In 2024, which RFCs
-# ...?", "Which 2024 RFCs ...?"); and how many there are ("How many RFCs mention traits?",
-# :data:`COUNTED`)
-WHICH_DOCUMENTS = re.compile(
-    rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:(?:in\s+)?(?:which|what)\s+"
-    rf"(?:of\s+the\s+)?|(?P<verb>(?:please\s+)?(?:list|find|show(?:\s+me)?|name|give\s+me)"
-    rf"\s+(?:all\s+)?(?:of\s+)?|(?P<one>is\s+there\s+(?:an?|any)\s+)|(?:are|is)\s+there\s+"
-    rf"(?:any\s+)?|(?:do|does|did)\s+any\s+|(?P<many>how\s+many\s+(?:of\s+)?))(?:the\s+)?)"
-    rf"(?:(?P<year>{_YEAR})\s+)?"
-    rf"(?P<kind>(?(one)(?:document|paper|rfc|filing|article|report)s?|"
-    rf"(?:documents|papers|rfcs|filings|articles|reports)))\b", re.I)
-# "were started", "was published": said of the documents' own dates
-_DATING = r"(?:started|created|written|published|dated|filed|released|proposed|issued)"
-_DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{_DATING}"
-# "were started in 2024", "was published after 2019": the documents' own dates, asked by year
-DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
-# "Which RFCs from 2024 ...?", "of 2019", "in 2024": their year
-OF_YEAR = re.compile(rf"\s*\b(?:from|of|in|dated)\s+({_YEAR})\b", re.I)
-# that verb at the end, said of what they hold: "In which RFCs is the borrow checker discussed?"
-ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|explained|"
-                        r"talked\s+about|referred\s+to|dealt\s+with)\W*$", re.I)
-# the documents' date at the end, after what they are about ("Which RFCs on traits were started
-# in 2015?"); not "issued" or "released", said of what a document is about ("... notes issued
-# in 2020")
-DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|published|"
-                        rf"dated|filed)\s+(in|after|before|since)\s+({_YEAR})\W*$", re.I)
-# what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
-# more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
-# "How many articles are in the dataset?", asked of a paper, nor "How many reports were
-# filed?": said with an auxiliary, of anything but the store)
-COUNTED = re.compile(r"^\W*(?:$|(?:are|is)\s+there\b|exist|(?:do|does)\s+(?:you|we|i|it)\s+"
-                     r"(?:have|hold|know)\b|(?:are|were|have\s+been)\s+(?:indexed|stored|"
-                     r"loaded)\b|(?:are\s+|were\s+)?(?:in|inside)\s+(?:the\s+|this\s+)?(?:store|"
-                     r"index|collection|corpus|database|library)\b)", re.I)
-# or it goes on with a verb of its own, said of the documents ("How many papers use BERT?")
-OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|had|can|could|"
-                      r"will|would|should|may|might|must|in|of|on|for|with|per|from|to|by|at|"
-                      r"the|a|an|and|or|that|which|this|these|there|they|it|we|you)\b)[a-z]+\b",
-                      re.I)
-# "... were written by Ada Lovelace?", "... did Ada write?", "... by Ada about pumps?": the
-# documents of that author (their author field), not passages saying the name
-_NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|van|von|de|der|da|di|le|la|du))*"
-BY_AUTHOR = re.compile(
-    rf"^\s*(?:(?:(?:were|was|are|is|have\s+been|has\s+been)\s+)?(?:written|authored|"
-    rf"prepared|signed|edited)\s+by|by|(?:that|which)\s+(?P<who2>{_NAME})\s+(?:wrote|"
-    rf"authored)|(?:did|does|do|has|have)\s+(?P<who3>{_NAME})\s+(?:write|author|written|"
-    rf"authored))(?(who2)|(?(who3)|\s+(?P<who>{_NAME})))")
-_KINDS = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
-# "What is the newest RFC?", "Which RFC was started first?", "What was the first paper to use
-# BERT?": the documents first or last by their own dates
-BY_DATE = re.compile(
-    rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>newest|latest|"
-    rf"most\s+recent|oldest|earliest|first|last)\s+(?P<kind>{_KINDS})\b|(?P<kind2>{_KINDS})\s+"
-    rf"(?:(?:is|was|are|were)\s+)?(?:{_DATING}\s+)?(?P<adv>first|earliest|last|latest|"
-    rf"most\s+recently)\b)", re.I)
-_EARLIEST = ("oldest", "earliest", "first")
-# the verb alone, the year said before ("In 2024, which RFCs were started?")
-DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
-# what such a question asks of them besides its subject: "discuss", "mention", "talk about"
-ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
-                   r"about|on|concerning|regarding|discuss(?:es|ed|ing)?|mention(?:s|ed|ing)?|"
-                   r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
-                   r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red)?\s+to|"
-                   r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|"
-                   r"says?\s+(?:anything\s+)?about)\b", re.I)
 
 
 def compare(nav: Navigator, question: str, budget: int,
@@ -124,7 +54,7 @@ def named_by_title(graph: DocNavGraph, question: str) -> dict[str, list[str]]:
     own: dict[str, list[str]] = {}
     for term, docs in graph.term_documents(list(words)).items():
         if len(docs) == 1 and term in titles.get(next(iter(docs)), ()):
-            own.setdefault(next(iter(docs)), []).append(_as_written(question, words[term]))
+            own.setdefault(next(iter(docs)), []).append(as_written(question, words[term]))
     # a word searched by its parts too ("assert_ne": assert_n, assert, ne) is said once
     return {path: list(dict.fromkeys(said)) for path, said in own.items()}
 
@@ -148,10 +78,10 @@ def titled_by(graph: DocNavGraph, question: str, paths: list[str],
     if not best or len(best[0][1]) < 2 or (len(best) > 1 and len(best[1][1]) == len(best[0][1])):
         return None, []
     path, terms = best[0]
-    return path, [_as_written(question, words[t]) for t in terms]
+    return path, [as_written(question, words[t]) for t in terms]
 
 
-def _as_written(question: str, word: str) -> str:
+def as_written(question: str, word: str) -> str:
     """``word`` as the question writes it (its case), else as given."""
     said = re.search(rf"\b{re.escape(word)}\b", question, re.I)
     return said.group(0) if said else word
@@ -195,281 +125,6 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
         "op": "compare documents", "documents": [p for p, _ in singled],
         "words": [ws for _, ws in singled], "questions": questions}, [
         (p, question, glob.escape(p)) for (p, _), question in zip(singled, questions)])
-
-
-def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, str | None]:
-    """What a question asking for documents (``kind``: :data:`WHICH_DOCUMENTS`' match) asks
-    of them after the word naming them: the rest of the question, without the documents' date
-    (``("in", 2024)``, or None) and the verb saying they are about it ("discuss", "that
-    mention", or None), each as said."""
-    rest, dated = asked[kind.end("kind"):], None
-    # "Which RFCs were started in 2024?", "... from 2024", "Which 2024 RFCs", "In 2024, which
-    # RFCs ...": of the documents so dated
-    if m := DATED.match(rest):
-        rest, dated = rest[m.end():], (m.group(1).lower(), int(m.group(2)))
-    elif m := OF_YEAR.match(rest):
-        rest, dated = rest[m.end():], ("in", int(m.group(1)))
-    elif year := kind.group("year") or kind.group("in_year"):
-        dated = ("in", int(year))
-        if m := DATED_VERB.match(rest):  # "In 2024, which RFCs were started?"
-            rest = rest[m.end():]
-    about = ABOUT.match(rest)
-    said = " ".join(about.group().split()) if about else None  # "discuss", "that mention"
-    rest = rest[about.end():] if about else rest
-    # or at the end, after what they are about: "Which RFCs on traits were started in 2015?"
-    if about and not dated and (m := DATED_LAST.search(rest)):
-        rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
-    elif not about and (m := ABOUT_LAST.search(rest)):  # "In which RFCs is the borrow
-        rest, said = rest[:m.start()], m.group(1)  # checker discussed?"
-    return rest, dated, said
-
-
-def asks_documents(asked: str) -> re.Match | None:
-    """The match of :data:`WHICH_DOCUMENTS` when ``asked`` asks which documents, or how many
-    (those it goes on to date, to say what they are about or who wrote them, to count in the
-    store, or to say what they do: "How many RFCs are there?", "How many papers use BERT?",
-    "How many reports did Ada write?"); None otherwise
-    ("How many articles are in the dataset?" asks of what a document says)."""
-    kind = WHICH_DOCUMENTS.search(asked)
-    if kind is None or not kind.group("many"):
-        return kind
-    rest, dated, said = _what_of(asked, kind)
-    if dated or said or COUNTED.match(rest) or OWN_VERB.match(rest) or BY_AUTHOR.match(rest):
-        return kind
-    return None
-
-
-def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
-                    doc: str | list[str] | None = None) -> Answer:
-    """A question asking which documents ("Which RFCs changed the borrow checker?") is
-    asked of each of the documents whose passages rank best, without the word that names
-    the documents (in RFCs' field lines, "rust-lang/rfcs#1607" matched it): the local
-    route read one document's passages. Nor is a verb saying only that they are about it
-    ("discuss", "mention", "talk about") searched for: "Which RFCs discuss the borrow
-    checker?" read "Note that some discussion of this has already taken place:" first, and
-    only the documents saying "discussion" too. Only documents holding as many of the question's
-    rarer words (held by at most half of the documents) as any document does are read
-    ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
-    many as the budget gives ``document_tokens`` each, at most ``documents``; of the
-    documents ``doc`` matches (a glob or globs: ``--doc``, ``--after``), else of all."""
-    rest, dated, said = _what_of(asked, kind)
-    many = kind.group("many")  # "How many RFCs ...?": they are counted, the best read
-    asked_of, dates = len(nav.graph.document_paths(doc)), None
-    author = lacking = None
-    if by := BY_AUTHOR.match(rest):  # "... written by Ada?": of hers, by their author field
-        author, rest = by.group("who") or by.group("who2") or by.group("who3"), rest[by.end():]
-        if not dated and (m := OF_YEAR.match(rest)):  # "... by Ada in 2022?"
-            rest, dated = rest[m.end():], ("in", int(m.group(1)))
-        if not said and (about := ABOUT.match(rest)):  # "... by Ada about pumps?"
-            rest, said = rest[about.end():], " ".join(about.group().split())
-        authored = _authored(nav, doc, author)
-        if not authored:  # who they were written by, then: none is an answer to how many
-            lacking = _authors_held(nav, doc)
-            if not many:
-                raise InputError(f"query {asked!r}: no document asked of was written by "
-                                 f"{author} ({lacking}; an author is a document's own field: "
-                                 f"front matter, document properties; `docnav show DOC` "
-                                 f"prints its fields)")
-        doc = [glob.escape(p) for p in authored]
-    if dated and not lacking:
-        so_dated = _dated(nav, doc, *dated, asked)
-        if not so_dated:
-            dates = _dates_held(nav, doc)
-            if not many:
-                raise InputError(f"query {asked!r}: no document asked of is dated {dated[0]} "
-                                 f"{dated[1]} ({dates}; a document's date is its own: front "
-                                 f"matter, document properties, a field list's Start Date; "
-                                 f"`docnav show DOC` prints its fields)")
-        doc = [glob.escape(p) for p in so_dated]
-    before = asked[:kind.start("kind")]
-    for verb in (kind.group("verb"), many):  # "List all the RFCs ...", "How many RFCs ...":
-        if verb:  # asked as "Which RFCs ...", no word of it searched for
-            before = before.replace(verb, "Which ", 1)
-    # "... are there?", "... are indexed?", "... do you have?", nothing ("List the RFCs"); not
-    # "Which RFCs discuss?", which asks of what they hold and names nothing
-    listed = COUNTED.match(rest) if not said else None
-    if listed:
-        rest = rest[listed.end():]
-    before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
-    question = " ".join((before + rest).split())
-    n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
-    terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
-    count = {"kind": kind.group("kind"), "asked": "how many" if many else "which",
-             "asked_of": asked_of, "dated": "%s %d" % dated if dated else None, "dates": dates,
-             "by": author, "authors": lacking}
-    # "How many RFCs are there?": as many as are asked of; "What documents do you have?":
-    # which they are
-    if many and (not terms or dates or lacking) or listed and not terms and not dated:
-        paths = [] if dates or lacking else nav.graph.document_paths(doc)
-        count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths)
-        line = count_line(count)
-        return Answer(asked, nav.router(asked), [], [{
-            "op": "count documents", "documents": len(paths), "asked_of": asked_of,
-            "dated": count["dated"], "tokens": 0, "confidence": 0.0}], None, 0,
-            line + (": " + ", ".join(paths) if paths else ""), count=count)
-    if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
-        paths = so_dated[:n]
-        return in_turn(nav, asked, budget, {
-            "op": "documents", "documents": paths, "left_out": kind.group("kind"),
-            "about": None, "dated": "%s %d" % dated, "earliest_of": len(so_dated),
-            "question": "Summarise", "more_with": None},
-            [(p, "Summarise", glob.escape(p)) for p in paths])
-    if not terms:
-        raise InputError(f"query {asked!r} asks which {kind.group('kind')} but not what "
-                         f"about: say what they should hold (\"Which {kind.group('kind')} "
-                         f"mention ...?\"); `docnav show` lists every document")
-    holders = nav.graph.term_documents(terms)
-    every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
-    # the words that tell documents apart: held by at most half of them ("use" is not)
-    rare = [t for t, docs in holders.items()
-            if len(docs & set(every)) <= len(every) / 2] or holders
-    held = {p: sum(p in holders[t] for t in rare) for p in every}
-    most = max(held.values(), default=0)
-    if many:  # those holding as many of those words as any does
-        words = EvidenceState(question, budget).words
-        counted = sorted(p for p in every if most and held[p] == most)
-        count.update(n=len(counted), of=len(every), held=most, documents=counted,
-                     words=[_as_written(question, words.get(t, t)) for t in rare])
-    paths: list[str] = []
-    for nid in nav.passage_order(question, {"path": doc} if doc else None):
-        path = nav.graph.node(nid).path
-        if path not in paths and held.get(path) == most:
-            paths.append(path)
-            if len(paths) > n:
-                break
-    if not paths:  # no passage found at all ("Which RFCs mention zebras?", no word held and
-        # none close in meaning): the first documents asked of, which say they lack it
-        paths = [p for p in every if held[p] == most][: n + 1]
-    # one more document holds the words, and the budget left it out: what would read it
-    more = ((n + 1) * nav.options.document_tokens
-            if len(paths) > n and n < nav.options.documents else None)
-    paths = paths[:n]
-    answer = in_turn(nav, asked, budget, {
-        "op": "documents", "documents": paths, "left_out": kind.group("kind"),
-        "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
-        "dated": "%s %d" % dated if dated else None,
-        "question": question, "more_with": more}, [(p, question, glob.escape(p)) for p in paths])
-    if many:
-        answer.count = count
-        answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
-                                "asked_of": count["of"], "words": count["words"],
-                                "dated": count["dated"], "tokens": 0, "confidence": 0.0})
-    return answer
-
-
-def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
-            doc: str | list[str] | None = None) -> Answer:
-    """A question asking for the first or last documents by their own dates ("What is the
-    newest RFC?", "Which RFC was started first?"; ``m``: :data:`BY_DATE`' match) is asked of
-    them: the earliest or latest of the documents asked of (``doc``), one or, asked for
-    several ("the newest RFCs"), as many as the budget gives ``document_tokens`` each; each
-    summed up, or asked what else the question asks ("What was the first paper to use BERT?":
-    of those holding as many of its rarer words as any does, the earliest, asked "What was
-    the paper to use BERT?"). "What is the newest RFC?" said no document was titled "newest
-    RFC" and read the best match's passages."""
-    said = (m.group("adj") or m.group("adv")).lower()
-    kind = m.group("kind") or m.group("kind2")
-    earliest = said in _EARLIEST
-    rest = asked[m.end():]
-    about = ABOUT.match(rest)
-    rest = rest[about.end():] if about else rest
-    # what else is asked, of those documents: the question without the word ordering them
-    question = " ".join((asked[:m.start("adj" if m.group("adj") else "adv")] + " " +
-                         asked[m.end("adj" if m.group("adj") else "adv"):]).split())
-    # "the first RFC's feature name" asks a thing of it, not which RFCs
-    owned = re.match(r"['’]s\b", rest)
-    state = EvidenceState(rest, budget)
-    terms = state.terms if re.search(r"\w\w", rest) and not owned else []
-    every, words = nav.graph.document_paths(doc), []
-    if terms:  # "... the first paper to use BERT": of those that say BERT
-        holders = nav.graph.term_documents(terms)
-        rare = [t for t, docs in holders.items()
-                if len(docs & set(every)) <= len(every) / 2] or holders
-        held = {p: sum(p in holders[t] for t in rare) for p in every}
-        every = [p for p in every if held[p] == max(held.values(), default=0)]
-        words = [_as_written(rest, state.words.get(t, t)) for t in rare]
-    dates = {p: d for p in every if (d := date_of(nav.graph.fields(p)))}
-    if not dates:
-        raise InputError(f"query {asked!r} asks for the {said} {kind} by their dates, and none "
-                         f"of the {len(every)} documents asked of{' holding its words' if terms else ''}"
-                         f" has a date of its own (front matter, document properties, a field "
-                         f"list's Start Date; `docnav show DOC` prints its fields)")
-    n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
-         if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
-    paths = sorted(dates, key=lambda p: (dates[p], p), reverse=not earliest)[:n]
-    ask = question if terms or owned else "Summarise"
-    return in_turn(nav, asked, budget, {
-        "op": "documents", "documents": paths, "left_out": kind, "about": None, "dated": None,
-        "order": "earliest" if earliest else "latest", "dates": [dates[p] for p in paths],
-        "dated_of": len(dates), "undated": len(every) - len(dates), "holding": words,
-        "question": ask, "more_with": None}, [(p, ask, glob.escape(p)) for p in paths])
-
-
-def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int,
-           asked: str) -> list[str]:
-    """The paths of the documents asked of (``doc``) whose own date is ``relation`` ("in",
-    "after", "before", "since") ``year``, earliest first."""
-    after, before = {"in": (f"{year}-01-01", f"{year}-12-31"),
-                     "since": (f"{year}-01-01", None),
-                     "after": (f"{year + 1}-01-01", None),
-                     "before": (None, f"{year - 1}-12-31")}[relation]
-    kept = nav.graph.filter(nav.graph.document_roots(doc), dated_after=after,
-                            dated_before=before)
-    paths = [nav.graph.node(nid).path for nid in kept]
-    return sorted(paths, key=lambda p: (date_of(nav.graph.fields(p)) or "", p))
-
-
-def _authored(nav: Navigator, doc: str | list[str] | None, author: str) -> list[str]:
-    """The paths of the documents asked of (``doc``) whose author field names ``author`` (its
-    words, in order, anywhere in the field: "Ada" of "Ada Lovelace; Bo Li")."""
-    said = re.compile(rf"\b{re.escape(author)}\b", re.I)
-    return [p for p in nav.graph.document_paths(doc)
-            if any(said.search(str(v)) for k, v in nav.graph.fields(p).items()
-                   if k in AUTHOR_KEYS)]
-
-
-def _authors_held(nav: Navigator, doc: str | list[str] | None) -> str:
-    """Who the documents asked of were written by ("their authors: Ada Lovelace, Bo"), or that
-    none has an author field: said where none is by the author a question names."""
-    paths = nav.graph.document_paths(doc)
-    authors = sorted({str(v) for p in paths for k, v in nav.graph.fields(p).items()
-                      if k in AUTHOR_KEYS})
-    if not authors:
-        return f"none of the {len(paths)} has an author field"
-    more = f", … ({len(authors)} in all)" if len(authors) > 8 else ""
-    return f"their authors: {', '.join(authors[:8])}{more}"
-
-
-def _dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
-    """What the dates of the documents asked of are ("theirs run from 2014-03-20 to
-    2024-05-01, 3 undated"): said where none is dated as a question asks (a PDF's date is
-    often when it was made, not written)."""
-    paths = nav.graph.document_paths(doc)
-    dates = sorted(d[:10] for d in (date_of(nav.graph.fields(p)) for p in paths) if d)
-    return (f"theirs run from {dates[0]} to {dates[-1]}"
-            f"{f', {len(paths) - len(dates)} undated' if len(dates) < len(paths) else ''}"
-            if dates else "none of them has one")
-
-
-def count_line(count: dict) -> str:
-    """How many documents a question asking so counted, as said to its reader: "17 of the 106
-    documents asked of hold "borrow", "checker" (counted by their words, not read)"."""
-    dated = (f" by {count['by']}" if count["by"] else "") + (
-        f" dated {count['dated']}" if count["dated"] else "")
-    if count["words"] is None:  # "How many RFCs are there?"
-        line = (f"{count['n']} document{'s' if count['n'] != 1 else ''} asked of{dated}"
-                + (f" (of {count['asked_of']})" if count["dated"] or count["by"] else ""))
-    else:
-        words = ", ".join(f'"{w}"' for w in count["words"])
-        some = "" if count["held"] == len(count["words"]) else f"{count['held']} of "
-        line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
-                f"{'hold' if count['n'] != 1 else 'holds'} {some}{words} (counted by their "
-                f"words, not read: the evidence reads the best)" if count["held"] else
-                f"no document of the {count['of']} asked of{dated} holds {words}")
-    for held in ("dates", "authors"):  # none is so dated, or by that author: what theirs are
-        if count[held]:
-            line += f" ({count[held]})"
-    return line
 
 
 def in_turn(nav: Navigator, asked: str, budget: int, step: dict,

@@ -28,8 +28,9 @@ after it (:mod:`docnav.query.passages`).
 A question naming one company, or one document by words of its title ("the zero-shot
 translation paper"), is asked of that document alone, without those words
 (:mod:`docnav.query.names`); one naming several companies, or asking which documents, is
-asked of each in turn (:mod:`docnav.query.in_turn`). What the question has collected, and the
-answer, are in :mod:`docnav.query.evidence`.
+asked of each in turn (:mod:`docnav.query.in_turn`, :mod:`docnav.query.which`; asked how many
+documents there are, or which came first, they are counted, listed or ordered by date). What
+the question has collected, and the answer, are in :mod:`docnav.query.evidence`.
 
 The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when the
 :class:`EvidenceState` is confident or the token budget is spent. The result cites node ids,
@@ -52,8 +53,8 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.in_turn import (BY_DATE, MOST_COMPARED, asks_documents, by_date, compare,
-                                   compare_documents, interleave, singled_out, which_documents)
+from docnav.query.in_turn import (MOST_COMPARED, compare, compare_documents, interleave,
+                                   singled_out)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
@@ -65,6 +66,7 @@ from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
 from docnav.query.statements import statements_asked
+from docnav.query.which import BY_DATE, asks_documents, by_date, which_documents
 
 # what a document does as a whole, asked of one its name chose ("What does the clamp RFC
 # propose?"): like "about", no word the evidence must hold
@@ -282,18 +284,6 @@ class Navigator:
                 for nid in sources:
                     by_doc.setdefault(graph.node(nid).path, []).append(nid)
                 run.take_each(interleave(list(by_doc.values())))
-            elif whole and graph.node(whole).kind == "document":  # none: summaries were off
-                # (DOCNAV_SUMMARIES=0) or failed; "Summarise" read nothing: the document's
-                # paragraphs from its start, as far as the budget goes
-                lead, used = [], 0
-                for nid in graph.expand(whole, depth=10_000):
-                    node = graph.node(nid)
-                    if node.kind == "paragraph" and used < state.remaining:
-                        lead.append(nid)
-                        used += count_tokens(node.text)
-                run.op("expand", node=whole, to="paragraphs from the start (no summary)",
-                       n=len(lead))
-                run.take(lead, "lead")
         if self.options.named_sections:
             # "Summarise Amazon's risk factors": what is left of the question is a heading in
             # scope ("Item 1A. Risk Factors"): that part is summed up by its summary's sources

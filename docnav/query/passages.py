@@ -51,8 +51,11 @@ class Passages:
         state = run.state
         if state.sufficient():
             return
-        if not tokens(run.question):  # nothing but names ("Compare the pin RFC and the unsafe
-            self._read_openings(run)  # pinned RFC", of each in turn): no word to search for
+        # nothing but names ("Compare the pin RFC and the unsafe pinned RFC", of each in turn),
+        # or but the asking ("Summarise", of a document whose summary is missing or short: a
+        # store indexed without summaries read nothing): no word to search for
+        if not tokens(run.question) or state.names_nothing:
+            self._read_openings(run)
             return
         if run.lead:
             until = int(self.options.document_share * state.budget)
