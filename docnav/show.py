@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from pathlib import PurePath
 
 from docnav.compact import mib
 from docnav.errors import InputError
@@ -17,22 +19,42 @@ def render_documents(store: Store) -> str:
     Parquet export has them (said on the last line)."""
     with snapshot(store) as (con, from_export):
         rows = con.execute(
-            "SELECT doc_id, path, status, version, n_nodes, error FROM documents ORDER BY path"
-        ).fetchall()
+            "SELECT d.doc_id, d.path, d.status, d.version, d.n_nodes, d.error, n.heading "
+            "FROM documents d LEFT JOIN nodes n ON n.doc_id = d.doc_id AND n.kind = 'document' "
+            "ORDER BY d.path").fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
         vectors = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + (
             [EXPORT_NOTE] if from_export else _space_line(con))
     if not rows:
         return "no documents indexed yet"
     lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
-    for doc_id, path, status, version, n_nodes, error in rows:
-        lines.append(f"{doc_id[:12]:<12} {status:<7} {version:>3} {n_nodes:>6}  {path}")
+    for doc_id, path, status, version, n_nodes, error, title in rows:
+        lines.append(f"{doc_id[:12]:<12} {status:<7} {version:>3} {n_nodes:>6}  {path}"
+                     + (f"  \"{_short(title)}\"" if _tells_more(title, path) else ""))
         if error:
             lines.append(f"{'':<12} ! {error}")
     edges = ", ".join(f"{counts.get(k, 0)} {k}" for k in
                       ("contains", "sequential", "references", "related"))
     lines.append(f"{len(rows)} documents; edges: {edges}")
     return "\n".join(lines + vectors)
+
+
+TITLE_SHOWN = 60  # characters of a title the listing shows
+
+
+def _tells_more(title: str | None, path: str) -> bool:
+    """Whether a document's title says more than its file name: not "2349-pin" for
+    2349-pin.md, nor "Annual report" for annual_report.pdf ("1705.07830.pdf" is "Ask the Right
+    Questions: ...")."""
+    def words(text: str) -> list[str]:
+        return re.findall(r"[^\W_]+", text.lower())
+
+    return bool(title) and words(title) != words(PurePath(path).stem)
+
+
+def _short(title: str) -> str:
+    title = " ".join(title.split())
+    return title if len(title) <= TITLE_SHOWN else title[: TITLE_SHOWN - 1].rstrip() + "…"
 
 
 EXPORT_NOTE = ("read from the Parquet export, the last complete state: another process is "

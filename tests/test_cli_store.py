@@ -109,7 +109,9 @@ def test_show_reads_the_export_while_another_process_writes_the_store(tmp_path, 
         document = capsys.readouterr().out.splitlines()
     note = ("read from the Parquet export, the last complete state: another process is "
             "writing the store")
-    # the same rows; the file's size line (the database's own) gives way to the note
+    # the same rows (each with its title, from the export's nodes too); the file's size line
+    # (the database's own) gives way to the note
+    assert direct[1].endswith('a.md  "Alpha"') and direct[2].endswith('b.md  "Bravo"')
     assert listing == [*direct[:-1], note] and direct[-1].startswith("store file ")
     assert document == [*direct_doc, note]
 
@@ -141,3 +143,21 @@ def test_a_run_says_when_it_removes_documents_whose_files_are_still_there(tmp_pa
     assert index(db, docs, "--exclude", "b.md") == 0
     out, err = capsys.readouterr()
     assert "1 removed" in out and "note:" not in err
+
+
+def test_show_lists_a_title_that_says_more_than_its_file_name(tmp_path, capsys):
+    # `docnav show` listed paths alone: "1705.07830.pdf" said nothing of the paper, and the
+    # error messages send people to it to choose a --doc
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "annual_report.md").write_text("# Annual Report\n\nSales rose.\n")
+    (folder / "q3.md").write_text("# Quarterly pump sales in the northern region, with the "
+                                  "valve recall and its costs\n\nSales fell.\n")
+    db = tmp_path / "s.duckdb"
+    assert index(db, folder) == 0
+    capsys.readouterr()
+    assert docnav(db, "show") == 0
+    rows = capsys.readouterr().out.splitlines()[1:3]
+    assert rows[0].endswith("annual_report.md")  # its title is its file name's words
+    assert rows[1].endswith('q3.md  "Quarterly pump sales in the northern region, with the '
+                            'valve…"')
