@@ -42,7 +42,7 @@ def nav(tmp_path_factory):
 @pytest.mark.parametrize("question", [
     "How many reports are there?", "How many documents are in the store?",
     "How many reports do you have?", "How many of the documents are indexed?",
-    "How many reports?",
+    "How many reports?", "How many reports are there in the store?",
 ])
 def test_how_many_documents_there_are_is_counted_not_searched(nav, question):
     # "How many RFCs are there?" read a paragraph of the docs team RFC saying "how many
@@ -109,6 +109,7 @@ def test_how_many_documents_hold_what_is_asked_and_the_best_are_read(nav):
     assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"new.html", "old.html"}
     assert [s["op"] for s in answer.trace[:2]] == ["count documents", "documents"]
     assert nav.ask("How many reports talk about the south?", 300).count["n"] == 1
+    assert nav.ask("How many reports are there about the south?", 300).count["n"] == 1
     # a word no document holds: none, and what was searched said
     answer = nav.ask("How many reports mention zebras?", 300)
     assert (answer.count["n"], answer.count["held"], answer.count["documents"]) == (0, 0, [])
@@ -139,6 +140,7 @@ def test_how_many_documents_so_dated(nav):
 
 @pytest.mark.parametrize("question", [
     "How many articles are in the dataset?",  # of what a document says, not of the store
+    "How many articles are there in the dataset?",
     "How many reports were filed with the regulator?",
     "How many pumps were sold in the north?",  # not documents at all
 ])

@@ -53,10 +53,15 @@ DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|p
 # more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
 # "How many articles are in the dataset?", asked of a paper, nor "How many reports were
 # filed?": said with an auxiliary, of anything but the store)
-COUNTED = re.compile(r"^\W*(?:$|(?:are|is)\s+there\b|exist|(?:do|does)\s+(?:you|we|i|it)\s+"
-                     r"(?:have|hold|know)\b|(?:are|were|have\s+been)\s+(?:indexed|stored|"
-                     r"loaded)\b|(?:are\s+|were\s+)?(?:in|inside)\s+(?:the\s+|this\s+)?(?:store|"
-                     r"index|collection|corpus|database|library)\b)", re.I)
+# ("How many articles are there in the dataset?" asks of a paper too): the phrase ends the
+# question, or what they hold or their date comes after it ("... are there about traits?")
+_STORE = r"(?:store|index|collection|corpus|database|library|docnav)"
+COUNTED = re.compile(
+    rf"^\W*(?:(?:(?:are|is)\s+there|exist|(?:do|does)\s+(?:you|we|i|it)\s+(?:have|hold|know)|"
+    rf"(?:are|were|have\s+been)\s+(?:indexed|stored|loaded))(?:\s+(?:in|inside)\s+(?:the\s+|"
+    rf"this\s+)?{_STORE})?|(?:are\s+|were\s+)?(?:in|inside)\s+(?:the\s+|this\s+)?{_STORE})?"
+    rf"(?=\W*$|\s+(?:about|on|regarding|concerning|that|which|mentioning|discussing|"
+    rf"from|dated|of\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d)\b)", re.I)
 # or it goes on with a verb of its own, said of the documents ("How many papers use BERT?")
 OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|had|can|could|"
                       r"will|would|should|may|might|must|in|of|on|for|with|per|from|to|by|at|"
