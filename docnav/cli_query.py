@@ -92,7 +92,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         return code
     if answer.count is not None and not answer.evidence:  # "How many RFCs are there?"
         what = "count" if answer.count["asked"] == "how many" else "list"
-        print(f"route: {answer.route}; a {what} of the documents asked of, none read")
+        of = "companies of the documents" if "companies" in answer.count else "documents"
+        print(f"route: {answer.route}; a {what} of the {of} asked of, none read")
     elif answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
         how = (" (a summary answers)" if any(e.found_by == "summary" for e in answer.evidence)
                else "")

@@ -239,3 +239,35 @@ def test_ask_prints_which_documents_came_first(tmp_path):
     assert out.splitlines()[1] == ('asked of the earliest by their own dates of the 2 dated '
                                    'documents asked of holding "north": old.html (2021-05-01), '
                                    'new.html (2023-02-01), 150 tokens each')
+
+
+def _filing(registrant: str, body: str) -> str:
+    return f"---\nregistrant: {registrant}\nform: 10-K\n---\n\n# Annual report\n\n{body}\n"
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("Which companies are in the store?", "which"), ("What companies do you have?", "which"),
+    ("How many companies are there?", "how many"), ("Which registrants are indexed?", "which"),
+])
+def test_the_companies_of_the_filings_asked_of_are_listed(tmp_path_factory, question, asked):
+    # "Which companies are in the store?" read Best Buy's "Store Development" section
+    graph = indexed_graph(tmp_path_factory.mktemp("filings"), {
+        "acme-2022.md": _filing("ACME WIDGETS CO., INC.", "We sell widgets."),
+        "acme-2023.md": _filing("ACME WIDGETS CO., INC.", "We sell more widgets."),
+        "globex.md": _filing("GLOBEX CORP", "We sell pumps."),
+        "notes.md": "# Notes\n\nCompanies we follow.\n"})
+    answer = Navigator(graph).ask(question, 300)
+    count = answer.count
+    assert (count["asked"], count["n"], _names(count["without"])) == (asked, 2, ["notes.md"])
+    assert {k: _names(v) for k, v in count["companies"].items()} == {
+        "ACME WIDGETS CO., INC.": ["acme-2022.md", "acme-2023.md"], "GLOBEX CORP": ["globex.md"]}
+    assert answer.evidence == [] and answer.text == (
+        "2 companies in the 4 documents asked of: ACME WIDGETS CO., INC. (2 filings); GLOBEX "
+        "CORP (1 filing); 1 of them names no registrant (a filing's cover names it)")
+
+
+def test_companies_asked_of_documents_with_no_registrant_is_a_passage_question(nav):
+    # papers and RFCs name no registrant: "How many companies are there?" asks what they say
+    for question in ("How many companies are there?", "Which companies are in the dataset?"):
+        answer = nav.ask(question, 300)
+        assert answer.count is None and answer.evidence

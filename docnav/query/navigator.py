@@ -66,7 +66,8 @@ from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
 from docnav.query.statements import statements_asked
-from docnav.query.which import BY_DATE, asks_documents, by_date, which_documents
+from docnav.query.which import (BY_DATE, asks_companies, asks_documents, by_date, companies,
+                                which_documents)
 
 # what a document does as a whole, asked of one its name chose ("What does the clamp RFC
 # propose?"): like "about", no word the evidence must hold
@@ -190,6 +191,8 @@ class Navigator:
         # (docnav/query/names.py)
         chosen: list[str] = []
         by_title = False
+        if (co := asks_companies(asked)) and (listed := companies(self, asked, co, doc)):
+            return listed  # "Which companies are in the store?", of filings
         several = len(self.graph.document_paths(doc)) > 1
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)

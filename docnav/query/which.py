@@ -62,6 +62,10 @@ COUNTED = re.compile(
     rf"this\s+)?{_STORE})?|(?:are\s+|were\s+)?(?:in|inside)\s+(?:the\s+|this\s+)?{_STORE})?"
     rf"(?=\W*$|\s+(?:about|on|regarding|concerning|that|which|mentioning|discussing|"
     rf"from|dated|of\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d)\b)", re.I)
+# "Which companies are in the store?", "How many companies are there?", "What companies do you
+# have?": the registrants of the filings asked of
+COMPANIES = re.compile(r"^\W*(?:(?P<many>how\s+many)|which|what)\s+(?:of\s+the\s+)?"
+                       r"(?P<kind>compan(?:y|ies)|registrants?|issuers?|firms?)\b", re.I)
 # or it goes on with a verb of its own, said of the documents ("How many papers use BERT?")
 OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|had|can|could|"
                       r"will|would|should|may|might|must|in|of|on|for|with|per|from|to|by|at|"
@@ -247,6 +251,37 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     return answer
 
 
+def asks_companies(asked: str) -> re.Match | None:
+    """The match of :data:`COMPANIES` when ``asked`` asks which companies there are, or how
+    many, and nothing else ("Which companies are in the store?"); None otherwise ("Which
+    companies are in the dataset?" asks of a paper)."""
+    m = COMPANIES.search(asked)
+    return m if m and (c := COUNTED.match(asked[m.end():])) and not re.search(
+        r"\w", asked[m.end() + c.end():]) else None
+
+
+def companies(nav: Navigator, asked: str, m: re.Match,
+              doc: str | list[str] | None) -> Answer | None:
+    """The companies whose filings are asked of (``doc``), each with its filings, by the
+    registrant their covers name: "Which companies are in the store?" read Best Buy's "Store
+    Development" section. The documents no cover names a registrant of are said, not counted;
+    None when none has one (papers, RFCs: a question of what they say)."""
+    paths = nav.graph.document_paths(doc)
+    filed: dict[str, list[str]] = {}
+    for p in paths:
+        filed.setdefault(nav.graph.fields(p).get("registrant") or "", []).append(p)
+    without = filed.pop("", [])
+    if not filed:
+        return None
+    count = {"kind": m.group("kind"), "asked": "how many" if m.group("many") else "which",
+             "asked_of": len(paths), "n": len(filed), "documents": [],
+             "companies": {name: filed[name] for name in sorted(filed)}, "without": without}
+    return Answer(asked, nav.router(asked), [], [{
+        "op": "count companies", "companies": len(filed), "asked_of": len(paths),
+        "without": len(without), "tokens": 0, "confidence": 0.0}], None, 0,
+        count_line(count), count=count)
+
+
 def _rarer_held(nav: Navigator, terms: list[str], every: list[str]
                 ) -> tuple[list[str], dict[str, int]]:
     """The search terms that tell the documents ``every`` apart, held by at most half of them
@@ -361,6 +396,13 @@ def _dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
 def count_line(count: dict) -> str:
     """How many documents a question asking so counted, as said to its reader: "17 of the 106
     documents asked of hold "borrow", "checker" (counted by their words, not read)"."""
+    if "companies" in count:  # "Which companies are in the store?"
+        named = "; ".join(f"{name} ({len(paths)} filing{'s' if len(paths) > 1 else ''})"
+                          for name, paths in count["companies"].items())
+        none = (f"; {len(count['without'])} of them name{'s' if len(count['without']) == 1 else ''}"
+                f" no registrant (a filing's cover names it)" if count["without"] else "")
+        return (f"{count['n']} compan{'y' if count['n'] == 1 else 'ies'} in the "
+                f"{count['asked_of']} documents asked of{': ' + named if named else ''}{none}")
     dated = (f" by {count['by']}" if count["by"] else "") + (
         f" dated {count['dated']}" if count["dated"] else "")
     if count["words"] is None:  # "How many RFCs are there?"
