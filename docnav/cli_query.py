@@ -138,8 +138,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         which = "in the store" if focus.get("each") else "the question names"
         print(f"asked of each company {which}, {focus['tokens_each']} tokens each: {each}")
     elif focus and focus.get("by") == "title":  # "the zero-shot translation paper"
-        print(f"asked of {Path(focus['documents'][0]).name}, which the question names by its "
-              f"title (\"{focus['left_out'][0]}\")")
+        name, said = Path(focus["documents"][0]).name, focus["left_out"][0]
+        how = "file's name" if said.lower() in (name.lower(), Path(name).stem.lower()) else "title"
+        print(f"asked of {name}, which the question names by its {how} (\"{said}\")")
     elif focus and focus.get("documents"):  # the question named a company: its filings alone
         n = len(focus["documents"])
         print(f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "

@@ -181,10 +181,13 @@ class Answer:
 
 _WHEN = re.compile(r"\bwhen\b", re.I)
 # "Who wrote ...?", "Who is the author of ...?", "By whom was ... written?": its author field
-_WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored)\b|\bby whom\b",
-                        re.I)
+_WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored|authors?)\b|"
+                        r"\bby whom\b|\bauthors?\s+of\b", re.I)  # "Who are the authors of"
 AUTHOR_KEYS = ("author", "authors")
-_AUTHORING = frozenset({"wrote", "write", "writes", "written", "authored", "whom"})
+_TITLE_ASKED = re.compile(r"\b(?:what|which)\b[^?]*?\btitle\b|\btitle\s+of\b|\btitled\b\W*$",
+                          re.I)  # "What is the title of ...?", "What is ... titled?"
+_AUTHORING = frozenset({"wrote", "write", "writes", "written", "authored", "whom", "author",
+                        "authors"})
 # what a lead-in ("... as follows:") may lead in to, and at most how many such blocks
 _LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
 LED_TO = 8
@@ -269,9 +272,13 @@ class Run:
                             for e in evidence)
         # a question of only asking words ("What is the clamp RFC about?") misses none of them
         missing = [] if state.names_nothing else state.gaps
-        if any(k in AUTHOR_KEYS for f in self.fields_asked.values() for k in f):
-            # "Who wrote ...?" answered by the author field: "wrote" asked for it
+        if any(k in AUTHOR_KEYS for f in self.fields_asked.values() for k in f) or (
+                self.fields_lacking and any(e.found_by == "opening" for e in evidence)):
+            # "Who wrote ...?" answered by the author field, or by the byline read in its
+            # place: "wrote", "authors" asked for it
             missing = [w for w in missing if w.lower() not in _AUTHORING]
+        if any("title" in f for f in self.fields_asked.values()):  # "What is the title of"
+            missing = [w for w in missing if w.lower() not in ("title", "titled")]
         gaps = set(missing)
         # a missing word's heading is looked for in the documents read (any asked of if none)
         read = {"path": [glob.escape(p) for p in first]} if first else None
@@ -341,4 +348,10 @@ class Run:
                                   and terms - {"date"} <= asked)
                 if terms and (terms <= asked or dated or (who_wrote and key in AUTHOR_KEYS)):
                     out.setdefault(path, {})[key] = value
+            # "What is the title of 1809.01202.pdf?": its title, the heading it is known by,
+            # where no field of its own gives one
+            if _TITLE_ASKED.search(self.asked) and "title" not in out.get(path, {}):
+                title = self.graph.node(self.graph.document_root(path)).heading
+                if title:
+                    out.setdefault(path, {})["title"] = title
         return out

@@ -69,10 +69,11 @@ def _names_given(question: str) -> list[tuple[str, str]]:
 
 def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     """(path, name) of each document the question names by words of its title, as
-    :func:`titled_document` finds one, in the order the question names them, each once:
-    "Compare the pin RFC and the unsafe pinned RFC" names two."""
+    :func:`titled_document` finds one, or by its file's name (:func:`file_named`), in the
+    order the question names them, each once: "Compare the pin RFC and the unsafe pinned RFC"
+    names two."""
     named = _names_given(question)
-    titles = document_titles(graph) if named else {}
+    titles = document_titles(graph)
     if len(titles) < 2:
         return []
     out: dict[str, str] = {}
@@ -83,7 +84,29 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
             held = [p for p in held if _written_in(words, _title_words(graph)[p])]
         if len(held) == 1:
             out.setdefault(held[0], name)
-    return list(out.items())
+    for path, name in file_named(graph, question):  # "1809.01202.pdf": by its file's name
+        out.setdefault(path, name)
+    at = question.lower()
+    return sorted(out.items(), key=lambda kv: (at.find(kv[1].lower()) % (len(at) + 1)))
+
+
+def file_named(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
+    """(path, name) of each document the question names by its file's name, in the order it
+    names them: the whole name ("1809.01202.pdf", "notes.md"), or the name without its
+    extension where it holds a digit ("1809.01202", "2349-pin", "ADOBE_2022_10K"; not
+    "notes" or "assert_ne", words a question uses of anything). Asked
+    "What is the title of 1809.01202.pdf?", its digits were searched for in every paper."""
+    found: dict[str, tuple[int, str]] = {}
+    for path in graph.document_paths():
+        name = PurePath(path).name
+        for said in (name, PurePath(name).stem):
+            if said != name and not re.search(r"\d", said):
+                continue  # "notes" of notes.md is a word, "assert_ne" an identifier
+            m = re.search(rf"(?<![\w.-]){re.escape(said)}(?![\w-]|\.\w)", question, re.I)
+            if m:
+                found.setdefault(path, (m.start(), m.group(0)))
+                break
+    return [(p, said) for p, (_, said) in sorted(found.items(), key=lambda kv: kv[1][0])]
 
 
 # words that point at a document rather than name it: "the original paper", "the same RFC"

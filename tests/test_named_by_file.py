@@ -1,0 +1,85 @@
+"""A document named by its file's name ("What is the title of 1809.01202.pdf?"), and the
+title or authors of a document asked for: its title is the heading it is known by, and
+without an author field its byline answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _cli import indexed_files, run
+from _stores import indexed_graph
+
+from docnav.query import Navigator
+
+DOCS = {
+    "2349-pin.md": "# Pinned references\n\nA pinned value never moves again.\n\n"
+                   "## Drawbacks\n\nEvery pinned pointer costs an unsafe block.\n",
+    "1809.01202.md": "# Causal explanation analysis on social media\n\n"
+                     "Ada Lovelace, Bo Li\n\n## Method\n\nWe parse discourse arguments.\n",
+    "notes.md": "# Meeting notes\n\nThe notes say pins are hard.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def nav(tmp_path_factory):
+    return Navigator(indexed_graph(tmp_path_factory.mktemp("files"), DOCS))
+
+
+def _focus(answer) -> tuple[list[str], list[str]]:
+    step = next(s for s in answer.trace if s["op"] == "focus")
+    return [Path(p).name for p in step["documents"]], step["left_out"]
+
+
+@pytest.mark.parametrize("question, said", [
+    ("What does 2349-pin.md propose?", "2349-pin.md"),
+    ("What does 2349-pin propose?", "2349-pin"),  # numbered: a name without its extension
+    ("What are the drawbacks in 2349-PIN.MD?", "2349-PIN.MD"),
+])
+def test_a_document_named_by_its_file_s_name_is_asked_alone(nav, question, said):
+    # "What is the title of 1809.01202.pdf?" searched "1809" and "01202" in every paper
+    answer = nav.ask(question, 200)
+    assert _focus(answer) == (["2349-pin.md"], [said])
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"2349-pin.md"}
+
+
+def test_a_file_s_name_without_a_digit_names_nothing_without_its_extension(nav):
+    # "notes" of notes.md is a word the question may use of anything (as "assert_ne" of
+    # assert_ne.md is: tests/test_best_document.py)
+    answer = nav.ask("What do the notes say about pins?", 200)
+    assert all(s["op"] != "focus" or s.get("by") != "title" for s in answer.trace)
+    assert _focus(nav.ask("What does notes.md say about pins?", 200)) == (["notes.md"],
+                                                                          ["notes.md"])
+
+
+def test_documents_compared_by_their_file_names_are_asked_in_turn(nav):
+    step = nav.ask("Compare 1809.01202.md and 2349-pin.md", 200).trace[0]
+    assert step["op"] == "compare documents"
+    assert [Path(p).name for p in step["documents"]] == ["1809.01202.md", "2349-pin.md"]
+
+
+def test_the_title_asked_for_is_the_heading_it_is_known_by(nav):
+    answer = nav.ask("What is the title of 1809.01202.md?", 200)
+    assert [f["title"] for f in answer.fields.values()] == [
+        "Causal explanation analysis on social media"]
+    assert "title" not in answer.missing and answer.confidence == 1.0
+
+
+def test_the_authors_asked_for_without_an_author_field_are_its_byline(nav):
+    # "Who are the authors of ...?" was not asked as "Who wrote ...?": no byline, and
+    # "authors" missing from every document
+    answer = nav.ask("Who are the authors of 1809.01202.md?", 200)
+    assert list(answer.fields_lacking.values()) == [[]]  # it has no fields at all
+    assert "Ada Lovelace, Bo Li" in [e.piece.text for e in answer.evidence]
+    assert "authors" not in answer.missing + answer.absent
+
+
+def test_ask_says_the_document_was_named_by_its_file_s_name(tmp_path):
+    db = indexed_files(tmp_path, DOCS)
+    code, out, err = run(db, "ask", "What is the title of 1809.01202.md?")
+    assert code == 0, err
+    assert out.splitlines()[1:3] == [
+        'asked of 1809.01202.md, which the question names by its file\'s name '
+        '("1809.01202.md")',
+        "asked for, in the fields of 1809.01202.md: title = Causal explanation analysis on "
+        "social media"]
