@@ -103,8 +103,13 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
               f"{answer.tokens_used} tokens of evidence")
     focus = next((s for s in answer.trace
-                  if s["op"] in ("compare", "compare documents", "documents", "focus")), None)
-    if focus and focus["op"] == "compare documents":  # documents named by their titles
+                  if s["op"] in ("compare", "compare documents", "documents", "focus",
+                                 "each document")), None)
+    if focus and focus["op"] == "each document":  # "What dataset does each paper use?"
+        print(f"asked of each of the {len(focus['documents'])} documents in turn, "
+              f"{focus['tokens_each']} tokens each, as \"{focus['question']}\": "
+              + ", ".join(Path(p).name for p in focus["documents"]))
+    elif focus and focus["op"] == "compare documents":  # documents named by their titles
         each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
                          for doc, words in zip(focus["documents"], focus["words"]))
         print(f"asked of each document the question names by its title, "

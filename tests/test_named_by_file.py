@@ -83,3 +83,31 @@ def test_ask_says_the_document_was_named_by_its_file_s_name(tmp_path):
         '("1809.01202.md")',
         "asked for, in the fields of 1809.01202.md: title = Causal explanation analysis on "
         "social media"]
+    code, out, err = run(db, "ask", "What does each document say about pins?", "--budget",
+                         "300")
+    assert code == 0, err
+    assert out.splitlines()[1] == ('asked of each of the 3 documents in turn, 100 tokens each, '
+                                   'as "What does it say about pins?": 1809.01202.md, '
+                                   '2349-pin.md, notes.md')
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("What does each document say about pins?", "What does it say about pins?"),
+    ("What is each paper's view of pins?", "What is its view of pins?"),
+    ("What do both documents say about pins?", "What do it say about pins?"),
+])
+def test_a_question_about_each_document_is_asked_of_each_in_turn(tmp_path, question, asked):
+    # "What dataset does each paper use?" of three papers read the best paper's passages,
+    # and "paper" was missing
+    graph = indexed_graph(tmp_path, {k: v for k, v in DOCS.items() if k != "1809.01202.md"})
+    answer = Navigator(graph).ask(question, 200)
+    step = answer.trace[0]
+    assert (step["op"], step["question"], step["tokens_each"]) == ("each document", asked, 100)
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"2349-pin.md", "notes.md"}
+    assert not {"document", "paper", "documents", "each", "both"} & set(answer.missing)
+
+
+def test_each_document_of_more_than_five_is_one_question(tmp_path):
+    graph = indexed_graph(tmp_path, {f"n{i}.md": f"# N{i}\n\nPins {i}.\n" for i in range(6)})
+    assert Navigator(graph).ask("What does each document say about pins?",
+                                200).trace[0]["op"] != "each document"

@@ -37,6 +37,26 @@ def compare(nav: Navigator, question: str, budget: int,
          paths) for paths, names in named])
 
 
+# "each paper", "every RFC", "both documents": each document asked of, in turn
+EACH_DOCUMENT = re.compile(r"\b(?:each|every|both(?:\s+(?:the|of\s+the))?)\s+"
+                           r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)\b", re.I)
+
+
+def each_document(nav: Navigator, asked: str, budget: int, m: re.Match,
+                  paths: list[str]) -> Answer:
+    """A question about each of the documents asked of ("What dataset does each paper
+    use?", of two to :data:`MOST_COMPARED`) is asked of each in turn, as of one ("What
+    dataset does it use?"; "each paper's dataset": "its dataset"): searched over all of them,
+    the best paper's passages took the budget and "paper" was missing."""
+    after = asked[m.end():]
+    owned = re.match(r"['’]s\b", after)  # "each paper's dataset": its dataset
+    question = " ".join((asked[:m.start()] + ("its" if owned else "it")
+                         + after[owned.end() if owned else 0:]).split())
+    return in_turn(nav, asked, budget, {"op": "each document", "documents": paths,
+                                        "question": question},
+                   [(p, question, glob.escape(p)) for p in paths])
+
+
 def uncompared(question: str) -> str:
     """The question without its cue of comparison ("Compare", "the differences between",
     "versus"), which asks how the parts read together, not for a word inside each; the

@@ -53,8 +53,8 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.in_turn import (MOST_COMPARED, compare, compare_documents, interleave,
-                                   singled_out)
+from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
+                                   each_document, interleave, singled_out)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
@@ -193,7 +193,11 @@ class Navigator:
         by_title = False
         if (co := asks_companies(asked)) and (listed := companies(self, asked, co, doc)):
             return listed  # "Which companies are in the store?", of filings
-        several = len(self.graph.document_paths(doc)) > 1
+        asked_of = self.graph.document_paths(doc)
+        several = len(asked_of) > 1
+        if several and len(asked_of) <= MOST_COMPARED and (
+                each := EACH_DOCUMENT.search(asked)):  # "What dataset does each paper use?"
+            return each_document(self, asked, budget, each, asked_of)
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
         if doc and (which := asks_documents(asked)) and several:  # "Which RFCs ...?" of some
