@@ -287,6 +287,22 @@ def test_a_question_about_each_company_is_asked_of_every_company_in_turn(tmp_pat
     the = Navigator(graph, NO_READING_ORDER).ask(
         "What were the company's total current assets?", 160)
     assert the.trace[0]["op"] == "compare" and the.trace[0]["each"]
+    # "Which company had the highest ...?" asks each company's, the comparison the reader's:
+    # it read Adobe's revenue pages alone, "company" and "highest" missing
+    which = Navigator(graph, NO_READING_ORDER).ask(
+        "Which company had the largest total current assets?", 160)
+    assert which.trace[0]["op"] == "compare" and which.trace[0]["companies"] == [
+        "ACME WIDGETS", "GLOBEX"]
+    assert [f["question"] for f in which.trace if f["op"] == "focus"] == [
+        "had the total current assets?"] * 2
+    assert {e.piece.doc_path for e in which.evidence} == {str(docs / "acme.md"),
+                                                          str(docs / "globex.md")}
+    # naming one, it asks of another company: Acme's filing alone ("What company did Adobe
+    # agree to acquire?" read every filing's pages in turn)
+    acquired = Navigator(graph, NO_READING_ORDER).ask(
+        "What company did Acme Widgets agree to acquire?", 160)
+    assert (acquired.trace[0]["op"], acquired.trace[0]["documents"]) == (
+        "focus", [str(docs / "acme.md")])
     # a store with a document of no registrant: nothing to ask in turn
     (tmp_path / "b").mkdir()
     plain = _lexical_store(tmp_path / "b", {"acme.md": FILING, "other.md": "# Other\n\nText.\n"})

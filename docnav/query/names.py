@@ -180,9 +180,14 @@ def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str]
 
 # how a question asked of a company's filings refers to the company without its name
 _THE_COMPANY = re.compile(r"\bthe (company|registrant|firm)\b", re.I)
-# "each company's revenue", "all the companies", "every registrant": every company in turn
-_EACH_COMPANY = re.compile(r"\b(?:each|every|all(?: the)?|both(?: the)?|the) "
-                           r"(?:compan(?:y|ies)|registrants?|firms?)\b", re.I)
+# "each company's revenue", "all the companies", "every registrant", "which company had the
+# highest revenue": every company in turn
+_EACH_COMPANY = re.compile(r"\b(?:each|every|all(?: the)?|both(?: the)?|the|which|what)\s+"
+                           r"(?:of\s+the\s+)?(?:compan(?:y|ies)|registrants?|firms?)\b", re.I)
+
+
+_SUPERLATIVE = re.compile(r"\b(?:highest|lowest|largest|smallest|biggest|greatest|most|least|"
+                          r"best|worst|strongest|weakest|fastest|slowest)\s+", re.I)
 
 
 def each_company(graph: DocNavGraph, question: str,
@@ -193,8 +198,15 @@ def each_company(graph: DocNavGraph, question: str,
     every document has a registrant, of two to ``most`` companies."""
     registrants = _registrants(graph)
     names = sorted(set(registrants.values()), key=str) if registrants else []
-    if not _EACH_COMPANY.search(question) or None in names or not 1 < len(names) <= most:
+    each = _EACH_COMPANY.search(question)
+    if not each or None in names or not 1 < len(names) <= most:
         return question, []
+    if each.group(0).split()[0].lower() in ("which", "what"):  # "Which company had the
+        # highest revenue?": each one's revenue, the comparison the reader's to make; not
+        # "What company did Adobe agree to acquire?", which names one and asks of another
+        if named_registrants(graph, question):
+            return question, []
+        question = _SUPERLATIVE.sub("", question)
     return _EACH_COMPANY.sub("the company", question), [
         ([glob.escape(p) for p in sorted(p for p, r in registrants.items() if r == name)],
          _names(name)) for name in names]
