@@ -332,10 +332,11 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         words = [as_written(rest, state.words.get(t, t)) for t in rare]
     dates = {p: d for p in every if (d := date_of(nav.graph.fields(p)))}
     if not dates:
+        holding = " holding its words" if terms else ""
         raise InputError(f"query {asked!r} asks for the {said} {kind} by their dates, and none "
-                         f"of the {len(every)} documents asked of{' holding its words' if terms else ''}"
-                         f" has a date of its own (front matter, document properties, a field "
-                         f"list's Start Date; `docnav show DOC` prints its fields)")
+                         f"of the {len(every)} documents asked of{holding} has a date of its "
+                         f"own (front matter, document properties, a field list's Start Date; "
+                         f"`docnav show DOC` prints its fields)")
     n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
          if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
     paths = sorted(dates, key=lambda p: (dates[p], p), reverse=not earliest)[:n]
@@ -399,8 +400,9 @@ def count_line(count: dict) -> str:
     if "companies" in count:  # "Which companies are in the store?"
         named = "; ".join(f"{name} ({len(paths)} filing{'s' if len(paths) > 1 else ''})"
                           for name, paths in count["companies"].items())
-        none = (f"; {len(count['without'])} of them name{'s' if len(count['without']) == 1 else ''}"
-                f" no registrant (a filing's cover names it)" if count["without"] else "")
+        without = len(count["without"])
+        none = (f"; {without} of them name{'s' if without == 1 else ''} no registrant (a "
+                f"filing's cover names it)" if without else "")
         return (f"{count['n']} compan{'y' if count['n'] == 1 else 'ies'} in the "
                 f"{count['asked_of']} documents asked of{': ' + named if named else ''}{none}")
     dated = (f" by {count['by']}" if count["by"] else "") + (
