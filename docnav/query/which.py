@@ -158,8 +158,13 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     many = kind.group("many")  # "How many RFCs ...?": they are counted, the best read
     asked_of, dates = len(nav.graph.document_paths(doc)), None
     author = lacking = None
-    if by := BY_AUTHOR.match(rest):  # "... written by Ada?": of hers, by their author field
-        author, rest = by.group("who") or by.group("who2") or by.group("who3"), rest[by.end():]
+    by = BY_AUTHOR.match(rest)
+    if by and not _authored(nav, doc, _author(by)) and not _all_have_authors(nav, doc):
+        # no author field names them, and some documents have none: the name alone is
+        # searched for, as a byline holds it ("Tsolak Ghukasyan1, ..." of a PDF without one)
+        rest, by = f" {_author(by)}{rest[by.end():]}", None
+    if by:  # "... written by Ada?": of hers, by their author field
+        author, rest = _author(by), rest[by.end():]
         if not dated and (m := OF_YEAR.match(rest)):  # "... by Ada in 2022?"
             rest, dated = rest[m.end():], ("in", int(m.group(1)))
         if not said and (about := ABOUT.match(rest)):  # "... by Ada about pumps?"
@@ -369,6 +374,17 @@ def _authored(nav: Navigator, doc: str | list[str] | None, author: str) -> list[
     return [p for p in nav.graph.document_paths(doc)
             if any(said.search(str(v)) for k, v in nav.graph.fields(p).items()
                    if k in AUTHOR_KEYS)]
+
+
+def _author(by: re.Match) -> str:
+    """The author a match of :data:`BY_AUTHOR` names."""
+    return by.group("who") or by.group("who2") or by.group("who3")
+
+
+def _all_have_authors(nav: Navigator, doc: str | list[str] | None) -> bool:
+    """Whether every document asked of has an author field."""
+    return all(any(k in AUTHOR_KEYS for k in nav.graph.fields(p))
+               for p in nav.graph.document_paths(doc))
 
 
 def _authors_held(nav: Navigator, doc: str | list[str] | None) -> str:
