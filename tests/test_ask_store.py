@@ -292,3 +292,17 @@ def test_an_author_no_field_names_is_searched_for_where_some_have_no_field(tmp_p
     # an author field that names them still chooses
     assert _names(nav.ask("Which papers were written by Baijun Ji?", 300).count["documents"]) \
         == ["mt.md"]
+
+
+def test_documents_referring_to_a_document_named_leave_that_one_out(tmp_path):
+    # "Which RFCs refer to RFC 2349?" read RFC 2349, the one holding "2349" most
+    graph = indexed_graph(tmp_path, {
+        "1961-clamp.md": "# 1961-clamp\n\nAdd clamp to Ord. RFC 1961 is this one.\n",
+        "3516-deps.md": "# Public dependencies\n\nThis supersedes RFC 1961 in part.\n",
+        "2000-other.md": "# Other\n\nNothing of clamping here.\n"})
+    nav = Navigator(graph)
+    answer = nav.ask("Which RFCs refer to RFC 1961?", 300)
+    assert _names(answer.trace[0]["documents"]) == ["3516-deps.md"]
+    assert _read(answer) == {"3516-deps.md"}
+    count = nav.ask("How many RFCs mention RFC 1961?", 300).count
+    assert (count["n"], count["of"], _names(count["documents"])) == (1, 2, ["3516-deps.md"])

@@ -16,6 +16,7 @@ from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import date_of
 from docnav.query.in_turn import as_written, in_turn
+from docnav.query.names import titled_documents
 
 if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
@@ -222,6 +223,10 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
     every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
+    # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
+    # is one of those that refer to it
+    named = {p for p, _ in titled_documents(nav.graph, asked)}
+    every = [p for p in every if p not in named] or every
     rare, held = _rarer_held(nav, terms, every)
     most = max(held.values(), default=0)
     if many:  # those holding as many of those words as any does
