@@ -63,6 +63,11 @@ def test_the_title_asked_for_is_the_heading_it_is_known_by(nav):
     assert [f["title"] for f in answer.fields.values()] == [
         "Causal explanation analysis on social media"]
     assert "title" not in answer.missing and answer.confidence == 1.0
+    assert [f.get("title") for f in nav.ask("What is the paper's title?", 200,
+                                            doc="*2349*").fields.values()] == [
+        "Pinned references"]
+    # the title of something else is no document's title
+    assert not nav.ask("What is the title of the meeting?", 200, doc="notes.md").fields
 
 
 def test_the_authors_asked_for_without_an_author_field_are_its_byline(nav):

@@ -184,8 +184,12 @@ _WHEN = re.compile(r"\bwhen\b", re.I)
 _WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored|authors?)\b|"
                         r"\bby whom\b|\bauthors?\s+of\b", re.I)  # "Who are the authors of"
 AUTHOR_KEYS = ("author", "authors")
-_TITLE_ASKED = re.compile(r"\b(?:what|which)\b[^?]*?\btitle\b|\btitle\s+of\b|\btitled\b\W*$",
-                          re.I)  # "What is the title of ...?", "What is ... titled?"
+# "What is the title of 1809.01202.pdf / the pioNER paper / RFC 1961?", "What is the paper's
+# title?", "What is it titled?": a document's title (not "the title of the dataset")
+_DOC = r"(?:paper|document|rfc|report|article|filing|book|manual|proposal|study)"
+_TITLE_ASKED = re.compile(
+    rf"\btitle\s+of\s+(?:(?:the|this|that)\s+)?(?:[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,4}}\b|rfc\s*\d+|"
+    rf"(?:[\w'’.+-]+\s+){{0,6}}?{_DOC}\b)|\b(?:{_DOC}['’]s|its)\s+title\b|\btitled\W*$", re.I)
 _AUTHORING = frozenset({"wrote", "write", "writes", "written", "authored", "whom", "author",
                         "authors"})
 # what a lead-in ("... as follows:") may lead in to, and at most how many such blocks
