@@ -14,7 +14,7 @@ from docnav.query.lexical import search_words, tokens
 from docnav.query.parts import holds_text, sections_headed
 
 ASKING = frozenset("about say says said tell me describe explain list give show please "
-                   "mention mentioned both either".split())  # "mention both X and Y": X, Y
+                   "mention mentioned both either there".split())  # "mention both X and Y": X, Y
 # "how many", "how much", "how long": the word after "how" asks for a number or a length
 HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
 
