@@ -24,3 +24,10 @@ def indexed_graph(base: Path, files: dict[str, str], summaries=None,
     Indexer(store, IndexOptions(summaries=summaries, progress=False),
             HashingEmbedder()).index([docs])
     return DocNavGraph.open(store.path, embedder=HashingEmbedder() if search_vectors else None)
+
+
+def html_document(title: str, date: str, author: str, body: str) -> str:
+    """An HTML page with a title, and a date and an author as its own fields (meta tags)."""
+    return (f'<html><head><title>{title}</title><meta name="date" content="{date}">'
+            f'<meta name="author" content="{author}"></head><body><h1>{title}</h1>'
+            f"<p>{body}</p></body></html>")

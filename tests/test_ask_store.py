@@ -10,16 +10,10 @@ from pathlib import Path
 
 import pytest
 from _cli import indexed_files, run
-from _stores import indexed_graph
+from _stores import html_document as _html, indexed_graph
 
 from docnav.errors import InputError
 from docnav.query import Navigator
-
-
-def _html(title: str, date: str, author: str, body: str) -> str:
-    return (f'<html><head><title>{title}</title><meta name="date" content="{date}">'
-            f'<meta name="author" content="{author}"></head>'
-            f"<body><h1>{title}</h1><p>{body}</p></body></html>")
 
 
 DOCS = {

@@ -8,16 +8,10 @@ from pathlib import Path
 
 import pytest
 from _cli import indexed_files, run
-from _stores import indexed_graph
+from _stores import html_document as _html, indexed_graph
 
 from docnav.errors import InputError
 from docnav.query import Navigator
-
-
-def _html(title: str, date: str, author: str, body: str) -> str:
-    return (f'<html><head><title>{title}</title><meta name="date" content="{date}">'
-            f'<meta name="author" content="{author}"></head><body><h1>{title}</h1>'
-            f"<p>{body}</p></body></html>")
 
 
 DOCS = {

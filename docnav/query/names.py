@@ -96,17 +96,28 @@ def file_named(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     extension where it holds a digit ("1809.01202", "2349-pin", "ADOBE_2022_10K"; not
     "notes" or "assert_ne", words a question uses of anything). Asked
     "What is the title of 1809.01202.pdf?", its digits were searched for in every paper."""
-    found: dict[str, tuple[int, str]] = {}
-    for path in graph.document_paths():
-        name = PurePath(path).name
-        for said in (name, PurePath(name).stem):
-            if said != name and not re.search(r"\d", said):
-                continue  # "notes" of notes.md is a word, "assert_ne" an identifier
-            m = re.search(rf"(?<![\w.-]){re.escape(said)}(?![\w-]|\.\w)", question, re.I)
-            if m:
-                found.setdefault(path, (m.start(), m.group(0)))
-                break
-    return [(p, said) for p, (_, said) in sorted(found.items(), key=lambda kv: kv[1][0])]
+    names = _file_names(graph)
+    found: dict[str, str] = {}
+    for m in re.finditer(r"(?<![\w.-])[\w.-]+", question):
+        said = m.group(0).rstrip(".")  # a sentence's stop is no part of the name
+        for path in names.get(said.lower(), ()):
+            found.setdefault(path, said)
+    return list(found.items())
+
+
+def _file_names(graph: DocNavGraph) -> dict[str, list[str]]:
+    """Each name a document's file is known by, lower case (:func:`file_named`), and the
+    paths so named, made once per graph: every question asks it."""
+    if graph not in _FILE_NAMES:
+        index: dict[str, list[str]] = {}
+        for path in graph.document_paths():
+            name = PurePath(path).name
+            index.setdefault(name.lower(), []).append(path)
+            stem = PurePath(name).stem
+            if stem != name and re.search(r"\d", stem):
+                index.setdefault(stem.lower(), []).append(path)
+        _FILE_NAMES[graph] = index
+    return _FILE_NAMES[graph]
 
 
 # words that point at a document rather than name it: "the original paper", "the same RFC"
@@ -236,6 +247,7 @@ def own_names(graph: DocNavGraph, doc: str | list[str] | None) -> list[str]:
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _TITLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _TITLE_WORDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_FILE_NAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def document_titles(graph: DocNavGraph) -> dict[str, set[str]]:

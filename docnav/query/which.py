@@ -160,7 +160,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     asked_of, dates = len(nav.graph.document_paths(doc)), None
     author = lacking = None
     by = BY_AUTHOR.match(rest)
-    if by and not _authored(nav, doc, _author(by)) and not _all_have_authors(nav, doc):
+    authored = _authored(nav, doc, _author(by)) if by else []
+    if by and not authored and not _all_have_authors(nav, doc):
         # no author field names them, and some documents have none: the name alone is
         # searched for, as a byline holds it ("Tsolak Ghukasyan1, ..." of a PDF without one)
         rest, by = f" {_author(by)}{rest[by.end():]}", None
@@ -170,24 +171,20 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
             rest, dated = rest[m.end():], ("in", int(m.group(1)))
         if not said and (about := ABOUT.match(rest)):  # "... by Ada about pumps?"
             rest, said = rest[about.end():], " ".join(about.group().split())
-        authored = _authored(nav, doc, author)
         if not authored:  # who they were written by, then: none is an answer to how many
             lacking = _authors_held(nav, doc)
             if not many:
-                raise InputError(f"query {asked!r}: no document asked of was written by "
-                                 f"{author} ({lacking}; an author is a document's own field: "
-                                 f"front matter, document properties; `docnav show DOC` "
-                                 f"prints its fields)")
+                raise _none_so(asked, f"was written by {author}", lacking, "an author is a "
+                               "document's own field: front matter, document properties")
         doc = [glob.escape(p) for p in authored]
     if dated and not lacking:
         so_dated = _dated(nav, doc, *dated, asked)
         if not so_dated:
             dates = _dates_held(nav, doc)
             if not many:
-                raise InputError(f"query {asked!r}: no document asked of is dated {dated[0]} "
-                                 f"{dated[1]} ({dates}; a document's date is its own: front "
-                                 f"matter, document properties, a field list's Start Date; "
-                                 f"`docnav show DOC` prints its fields)")
+                raise _none_so(asked, f"is dated {dated[0]} {dated[1]}", dates, "a document's "
+                               "date is its own: front matter, document properties, a field "
+                               "list's Start Date")
         doc = [glob.escape(p) for p in so_dated]
     before = asked[:kind.start("kind")]
     for verb in (kind.group("verb"), many):  # "List all the RFCs ...", "How many RFCs ...":
@@ -201,7 +198,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
     question = " ".join((before + rest).split())
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
-    terms = EvidenceState(question, budget).terms if re.search(r"\w\w", question) else []
+    state = EvidenceState(question, budget)
+    terms = state.terms if re.search(r"\w\w", question) else []
     count = {"kind": kind.group("kind"), "asked": "how many" if many else "which",
              "asked_of": asked_of, "dated": "%s %d" % dated if dated else None, "dates": dates,
              "by": author, "authors": lacking}
@@ -230,10 +228,9 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     rare, held = _rarer_held(nav, terms, every)
     most = max(held.values(), default=0)
     if many:  # those holding as many of those words as any does
-        words = EvidenceState(question, budget).words
         counted = sorted(p for p in every if most and held[p] == most)
         count.update(n=len(counted), of=len(every), held=most, documents=counted,
-                     words=[as_written(question, words.get(t, t)) for t in rare])
+                     words=[as_written(question, state.words.get(t, t)) for t in rare])
     paths: list[str] = []
     for nid in nav.passage_order(question, {"path": doc} if doc else None):
         path = nav.graph.node(nid).path
@@ -370,6 +367,14 @@ def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int
                             dated_before=before)
     paths = [nav.graph.node(nid).path for nid in kept]
     return sorted(paths, key=lambda p: (date_of(nav.graph.fields(p)) or "", p))
+
+
+def _none_so(asked: str, so: str, held: str, field: str) -> InputError:
+    """The error for a question choosing documents by a field of their own that none asked of
+    has so ("... is dated in 2030", "... was written by Zed"): what they hold, and where such
+    a field comes from."""
+    return InputError(f"query {asked!r}: no document asked of {so} ({held}; {field}; "
+                      f"`docnav show DOC` prints its fields)")
 
 
 def _authored(nav: Navigator, doc: str | list[str] | None, author: str) -> list[str]:
