@@ -31,10 +31,15 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="example:\n  docnav index samples/rfcs && docnav show",
     )
-    parser.add_argument("--db", help=f"store path (default: $DOCNAV_DB or {DEFAULT_DB})")
+    db_help = f"store path (default: $DOCNAV_DB or {DEFAULT_DB})"
+    parser.add_argument("--db", help=db_help)
     sub = parser.add_subparsers(dest="command", required=True)
     for add_command in _COMMANDS:
         add_command(sub)
+    # `docnav ask --db x.duckdb ...` as well as `docnav --db x.duckdb ask ...`: the store is
+    # named where people type it; given after the command, it wins over one given before
+    for command in sub.choices.values():
+        command.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
     return parser
 
 

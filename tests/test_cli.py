@@ -137,6 +137,19 @@ def test_show_lists_every_document(indexed, capsys):
     assert re.fullmatch(r"store file [\d.]+ MiB", lines[-1]), lines[-1]
 
 
+def test_the_store_may_be_named_after_the_command_too(indexed, tmp_path, capsys):
+    # `docnav show --db x` as people type it; after the command it wins over one before
+    elsewhere = tmp_path / "nowhere.duckdb"
+    assert main(["show", "--db", str(indexed.db)]) == 0
+    after = capsys.readouterr().out
+    assert "4 documents; edges: " in after
+    assert main(["--db", str(elsewhere), "show", "--db", str(indexed.db)]) == 0
+    assert capsys.readouterr().out == after
+    assert main(["--db", str(indexed.db), "show", "--db", str(elsewhere)]) == 2
+    assert str(elsewhere) in capsys.readouterr().err
+    assert not elsewhere.exists()
+
+
 def test_show_doc_prints_heading_tree_with_node_ids(indexed, capsys):
     docs, db = indexed.docs, indexed.db
     assert docnav(db, "show", str(docs / "0019-opt-in-builtin-traits.md")) == 0
