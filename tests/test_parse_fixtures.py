@@ -129,6 +129,14 @@ def test_10k_items_are_headings(name):
     inside = [p for p in tree.paragraphs
               if item7.node_id in {a.node_id for a in tree.ancestors(p.node_id)}]
     assert len(inside) > 50, f"{name}: Item 7 holds only {len(inside)} paragraphs"
+    # the table of contents: an entry a row, its page number after " … " (the entries ran
+    # together as one paragraph: "Item 1. Business 3 Item 1A. Risk Factors 20 ..."), on its
+    # own page only; a financial statement's rows ending in a number are no entries
+    rows = [(b.page, row) for b in parsed.blocks for row in b.text.split("\n")]
+    entries = [(page, row) for page, row in rows if " … " in row]
+    assert any(re.fullmatch(r"Item 1A\. Risk Factors\.? … \d+", row) for _, row in entries), name
+    assert {page for page, _ in entries} <= {2, 3, 35}, (name, entries[-3:])
+    assert not any(re.search(r"Business\.? \d+ Item 1A", row) for _, row in rows), name
 
 
 def test_financebench_questions_point_at_the_filings():

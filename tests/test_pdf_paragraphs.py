@@ -268,3 +268,20 @@ def test_a_line_runs_on_after_an_abbreviation_and_an_item_after_a_semicolon(
     from docnav.parse._pdf_paragraphs import _runs_on
 
     assert _runs_on(last, first, item) is joined
+
+
+def test_a_table_of_contents_is_a_table_an_entry_a_row_without_its_dot_leaders():
+    """The redbook's contents were paragraphs of entries run together, a quarter of their
+    characters dot leaders ("Chapter 1. Securing and protecting IBM DB2 data . . . . . 1 1.1
+    Security fundamentals . . . . 2 ..."): a question on row permissions read one first, and
+    the summaries took entries for sentences. A dotted line in a paper's figure that leads to
+    no page number ("x1 x2 ...... xn-1 xn") is no entry."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)
+    tables = [b.text.split("\n") for b in parsed.blocks if b.kind is BlockKind.TABLE]
+    assert ["Notices … vii", "Trademarks … viii"] in tables
+    assert ["DB2 for i Center of Excellence … ix"] in tables  # an entry alone: no sentence
+    (chapter_3,) = [t for t in tables if t[0] == "Chapter 3. Row and Column Access Control … 13"]
+    assert "3.1.1 Row permission and column mask definitions … 14" in chapter_3
+    assert not any(". . . ." in b.text for b in parsed.blocks)
+    figure = parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"), NATIVE)
+    assert "x1 x2 ...... xn-1 xn" in [b.text for b in figure.blocks]

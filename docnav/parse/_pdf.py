@@ -14,6 +14,7 @@ Characters the parser could not read (U+FFFD) are taken from pdfium's text first
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 from dataclasses import dataclass, replace
@@ -26,8 +27,9 @@ from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
 from docnav.parse._pdf_glyphs import repair_unreadable
-from docnav.parse._pdf_headings import find_headings, is_code
-from docnav.parse._pdf_lines import TextStats, drop_furniture, extract_lines, text_stats
+from docnav.parse._pdf_headings import (contents_entry, contents_pages, contents_row,
+                                        find_headings, is_code)
+from docnav.parse._pdf_lines import Line, TextStats, drop_furniture, extract_lines, text_stats
 from docnav.parse._pdf_outline import apply_outline, place_outline, read_outline
 from docnav.parse._pdf_paragraphs import (BULLET, CAPTION, Draft, join_lines, merge_runons,
                                           segment)
@@ -38,6 +40,8 @@ _TITLE_SIZE = 1.3  # text this much larger than body text on the first page can 
 LONG_SECTION_PAGES = 3  # an outline section this long gets the printed headings inside it
 # a paper's abstract and list of works cited ("Abstract", "References" set in the body font or
 # a bold one, out of the bookmarks)
+_CONTENTS_TITLE = re.compile(r"^\W*(?:table\s+of\s+)?contents\b|^\W*index\b", re.I)
+_LEADER_TO_PAGE = re.compile(r"(?:\.\s?){4,}\s*(?:[0-9]{1,4}|[ivxlcdm]{1,7})\s*$", re.I)
 _WORKS_CITED = re.compile(r"^(?:references|bibliography|works cited)$", re.I)
 _ABSTRACT = re.compile(r"^abstract$", re.I)
 
@@ -78,7 +82,9 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     else:
         find_headings(drafts, stats)
     drafts = merge_runons(drafts, pages.page_heights)
-    blocks = [b for b in (_to_block(d) for d in drafts) if b is not None]
+    contents = _contents_pages(lines)
+    blocks = [b for b in (_contents_block(d) if _is_contents(d, contents) else _to_block(d)
+                          for d in drafts) if b is not None]
     info = (("pages", str(len(pages.page_heights))), ("pdf_pipeline", "native"),
             ("heading_source", "outline" if use_outline else "fonts"))
     filing = filing_cover([join_lines(d.lines) for d in drafts if d.lines and d.page == 1])
@@ -190,6 +196,56 @@ def _printed_title(drafts: list[Draft], stats: TextStats, page_height: float) ->
 
 
 # -- output ----------------------------------------------------------------------------------
+
+
+def _contents_pages(lines: list[Line]) -> dict[int, float]:
+    """Pages of a table of contents, each with the top of its first entry: pages of five
+    entries or more (:func:`contents_pages`) that have a title saying so ("Contents", "TABLE
+    OF CONTENTS", "INDEX TO CONSOLIDATED FINANCIAL STATEMENTS"), or five entries with dot
+    leaders, or follow such a page. A page of a financial statement's rows ("Total lease
+    liabilities $ 548") has as many rows ending in a number, and is none."""
+    rows = contents_pages(lines)
+    led: dict[int, int] = {}
+    keep = set()
+    for x in lines:
+        if x.page not in rows:
+            continue
+        if _LEADER_TO_PAGE.search(x.text):
+            led[x.page] = led.get(x.page, 0) + 1
+        if len(x.text.split()) <= 6 and _CONTENTS_TITLE.match(x.text.strip()):
+            keep.add(x.page)
+    keep |= {page for page, n in led.items() if n >= 5}
+    for page in sorted(rows):
+        if page - 1 in keep:
+            keep.add(page)
+    return {page: top for page, top in rows.items() if page in keep}
+
+
+def _is_contents(d: Draft, contents: dict[int, float]) -> bool:
+    """Lines of a table of contents: on a contents page, below its first entry, and half of
+    them or more an entry's last line (its page number)."""
+    if d.outline is not None or d.pattern is not None or not d.lines:
+        return False
+    if any(x.top < contents.get(x.page, math.inf) - 1 for x in d.lines):
+        return False
+    return 2 * sum(contents_row(x) for x in d.lines) >= len(d.lines)
+
+
+def _contents_block(d: Draft) -> Block:
+    """A table of contents' lines as a table, an entry a row ("Item 1A. Risk Factors … 20"):
+    joined as a paragraph ("Item 1. Business 3 Item 1A. Risk Factors 20 ..."), its entries
+    ran together, a quarter of a redbook's contents were dot leaders, and the summaries took
+    them for sentences (an entry alone too: "DB2 for i Center of Excellence … ix" summed up
+    the contents). An entry whose title wraps ends at the line with its page number."""
+    entries, run = [], []
+    for x in d.lines:
+        run.append(x)
+        if contents_row(x):
+            entries.append(contents_entry(run))
+            run = []
+    if run:  # lines after the last page number: a title whose entry the next page ends
+        entries.append(join_lines(run))
+    return Block(BlockKind.TABLE, "\n".join(entries), page=d.page)
 
 
 def _to_block(d: Draft) -> Block | None:

@@ -62,7 +62,7 @@ _PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "note": 3, "roman": 4, "de
 
 def find_headings(drafts: list[Draft], stats: TextStats) -> None:
     """Set ``pattern``, ``depth`` and ``level`` on the drafts that are headings."""
-    toc_pages = _toc_pages([x for d in drafts for x in d.lines])
+    toc_pages = contents_pages([x for d in drafts for x in d.lines])
     _classify(drafts, stats, toc_pages)
     drop_listed_parts(drafts, toc_pages)
     drop_year_labels(drafts)
@@ -76,17 +76,17 @@ def is_code(d: Draft) -> bool:
     return bool(d.lines) and all(_MONO_FONT.search(x.font) for x in d.lines)
 
 
-def _toc_pages(lines: list[Line]) -> dict[int, float]:
+def contents_pages(lines: list[Line]) -> dict[int, float]:
     """Pages that look like a table of contents (many rows ending in page numbers), each with
     the top of its first such row: entries below it are not headings."""
     rows: dict[int, list[float]] = {}
     for line in lines:
-        if _toc_row(line):
+        if contents_row(line):
             rows.setdefault(line.page, []).append(line.top)
     return {page: min(tops) for page, tops in rows.items() if len(tops) >= 5}
 
 
-def _toc_row(line: Line) -> bool:
+def contents_row(line: Line) -> bool:
     """A title with dot leaders, or with one page number in a cell of its own. A row ending in
     two numbers is a table's ("Training set size 600 8438"): a page of such rows is no table
     of contents, and the headings below it on the page stay headings."""
@@ -94,6 +94,18 @@ def _toc_row(line: Line) -> bool:
         return True
     return (line.ends_with_number and line.cells >= 2 and mostly_letters(line.text)
             and not _NUMBER_COLUMNS.search(line.text))
+
+
+def contents_entry(lines: list[Line]) -> str:
+    """A table of contents' entry, its title and page number with what stood between them
+    (dot leaders, a gap) read as " … ": "1.1 Security fundamentals . . . . . . 2" (a third of
+    an entry's tokens were dots) and "Item 1. Business", "3" in a cell of its own become
+    "1.1 Security fundamentals … 2", "Item 1. Business … 3"."""
+    text = join_lines(lines)
+    if _DOT_LEADER.search(text):
+        return " ".join(_DOT_LEADER.sub(" … ", text).split())
+    title, _, page = text.rpartition(" ")
+    return f"{title} … {page}" if lines[-1].ends_with_number and title else text
 
 
 def _column_lefts(lines: list[Line]) -> dict[int, list[float]]:
