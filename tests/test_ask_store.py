@@ -105,6 +105,13 @@ def test_there_is_no_word_a_piece_must_hold(nav):
     assert answer.evidence and "there" not in answer.missing
 
 
+def test_had_is_no_word_a_piece_must_hold(nav):
+    # "Which company had the most employees?": "not in the evidence: had" ("has" and "have"
+    # were common words already)
+    answer = nav.ask("Which report had the most pump sales in the north?", 300)
+    assert answer.evidence and "had" not in answer.missing
+
+
 def test_how_many_documents_hold_what_is_asked_and_the_best_are_read(nav):
     answer = nav.ask("How many reports mention the north?", 300)
     count = answer.count

@@ -26,8 +26,8 @@ _NEGATED = re.compile(r"\b(\w+?)n['’]t\b")
 _NEGATED_VERB = {"ca": "can", "wo": "will", "sha": "shall"}
 _RUN = re.compile(r"\d{2,}|[^\W\d_]{2,}")  # a run of two or more digits, or of letters
 STOPWORDS = frozenset(
-    "a an and are as at be by for from has have how in is it its of on or that the this to was "
-    "were what when where which who why with does do did which whose".split()
+    "a an and are as at be by for from had has have how in is it its of on or that the this to "
+    "was were what when where which who why with does do did which whose".split()
 )
 
 
