@@ -101,6 +101,20 @@ def test_html_emphasised_paragraphs_stay_apart(tmp_path):
         "T", "First one.", "Second one.", "Head", "para x end"]
 
 
+def test_a_caption_set_as_a_plain_paragraph_is_a_caption(tmp_path):
+    """Word's "Figure 1: This is a cute duckling" is a paragraph in the Normal style; so is an
+    HTML page's "Table 2. Results". A paragraph that opens by naming a figure is text."""
+    docx = parse_file(require(GOOD_DOCX))
+    assert ("Figure 1: This is a cute duckling", BlockKind.CAPTION) in [
+        (b.text, b.kind) for b in docx.blocks]
+    path = tmp_path / "floats.html"
+    path.write_text("<html><body><h1>T</h1><p>Table 2. Results by site</p>"
+                    "<p>Figure 3 shows the pump.</p></body></html>")
+    kinds = {b.text: b.kind for b in parse_file(path).blocks}
+    assert kinds["Table 2. Results by site"] is BlockKind.CAPTION
+    assert kinds["Figure 3 shows the pump."] is BlockKind.TEXT
+
+
 def test_htm_suffix_is_html(tmp_path):
     path = tmp_path / "page.htm"
     path.write_text("<html><body><h2>Only</h2><p>x</p></body></html>")

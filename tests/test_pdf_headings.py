@@ -221,6 +221,18 @@ def _adobe():
     return parse_file(require(FINANCEBENCH / "pdfs" / "ADOBE_2022_10K.pdf"), NATIVE)
 
 
+def test_a_table_of_contents_under_a_column_head_is_a_table_of_its_own():
+    """Adobe's index to its financial statements sets "Page No." over the page numbers; the
+    paragraph took it with the entries, and the entries stayed run together ("Page No.
+    Consolidated Balance Sheets 53 Consolidated Statements of Income 54 ...")."""
+    blocks = [b for b in _adobe().blocks if b.page == 52]
+    assert "Page No." in [b.text for b in blocks if b.kind is BlockKind.TEXT]
+    (index,) = [b.text.split("\n") for b in blocks if b.kind is BlockKind.TABLE]
+    assert index[:2] == ["Consolidated Balance Sheets … 53",
+                         "Consolidated Statements of Income … 54"]
+    assert index[-1].endswith("(KPMG LLP, Santa Clara, California, PCAOB ID 185) … 90")
+
+
 def _ancestors(tree, heading: str) -> list[list[str]]:
     """The ancestors' headings of each section so headed."""
     return [[a.heading for a in tree.ancestors(s.node_id)]

@@ -37,6 +37,7 @@ from docling_core.types.doc import (
 
 from docnav.model import Block, BlockKind, Link
 from docnav.parse._inline import SourceText, join_inline
+from docnav.parse._pdf_paragraphs import CAPTION
 
 _BODY_LAYERS = {ContentLayer.BODY, None}
 _SKIPPED_LABELS = {DocItemLabel.PAGE_HEADER, DocItemLabel.PAGE_FOOTER}
@@ -118,6 +119,11 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
     if isinstance(item, TextItem):
         if item.label not in _SKIPPED_LABELS:
             kind = _TEXT_KINDS.get(item.label, BlockKind.TEXT)
+            if kind is BlockKind.TEXT and CAPTION.match(item.text):
+                # a caption set as a plain paragraph (Word's "Figure 1: This is a cute
+                # duckling" under its picture): what the figure shows, which summaries
+                # leave out, as they do the captions the reader marks
+                kind = BlockKind.CAPTION
             _add(walk, kind, item.text, item, _own_links(item))
         return True
     return True  # groups (body, lists, sections) and items without text of their own

@@ -83,8 +83,7 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
         find_headings(drafts, stats)
     drafts = merge_runons(drafts, pages.page_heights)
     contents = _contents_pages(lines)
-    blocks = [b for b in (_contents_block(d) if _is_contents(d, contents) else _to_block(d)
-                          for d in drafts) if b is not None]
+    blocks = [b for d in drafts for b in _blocks(d, contents) if b is not None]
     info = (("pages", str(len(pages.page_heights))), ("pdf_pipeline", "native"),
             ("heading_source", "outline" if use_outline else "fonts"))
     filing = filing_cover([join_lines(d.lines) for d in drafts if d.lines and d.page == 1])
@@ -221,31 +220,47 @@ def _contents_pages(lines: list[Line]) -> dict[int, float]:
     return {page: top for page, top in rows.items() if page in keep}
 
 
-def _is_contents(d: Draft, contents: dict[int, float]) -> bool:
-    """Lines of a table of contents: on a contents page, below its first entry, and half of
-    them or more an entry's last line (its page number)."""
-    if d.outline is not None or d.pattern is not None or not d.lines:
-        return False
-    if any(x.top < contents.get(x.page, math.inf) - 1 for x in d.lines):
-        return False
-    return 2 * sum(contents_row(x) for x in d.lines) >= len(d.lines)
+def _blocks(d: Draft, contents: dict[int, float]) -> list[Block | None]:
+    """The draft's block; a table of contents' lines as a table of their own, apart from a
+    line above its first entry that the paragraph took with them ("Page No.")."""
+    at = _contents_start(d, contents)
+    if at is None:
+        return [_to_block(d)]
+    head = [_to_block(replace(d, lines=d.lines[:at]))] if at else []
+    return head + [_contents_block(d.lines[at:])]
 
 
-def _contents_block(d: Draft) -> Block:
+def _contents_start(d: Draft, contents: dict[int, float]) -> int | None:
+    """Where a table of contents starts in the draft's lines: the first line on a contents
+    page at or below its first entry, when every line from there on is, and half of them or
+    more are an entry's last line (its page number). None where the draft holds none."""
+    if d.outline is not None or d.pattern is not None:
+        return None
+    below = [x.top >= contents.get(x.page, math.inf) - 1 for x in d.lines]
+    if True not in below:
+        return None
+    at = below.index(True)
+    rest = d.lines[at:]
+    if not all(below[at:]) or 2 * sum(contents_row(x) for x in rest) < len(rest):
+        return None
+    return at
+
+
+def _contents_block(lines: list[Line]) -> Block:
     """A table of contents' lines as a table, an entry a row ("Item 1A. Risk Factors … 20"):
     joined as a paragraph ("Item 1. Business 3 Item 1A. Risk Factors 20 ..."), its entries
     ran together, a quarter of a redbook's contents were dot leaders, and the summaries took
     them for sentences (an entry alone too: "DB2 for i Center of Excellence … ix" summed up
     the contents). An entry whose title wraps ends at the line with its page number."""
     entries, run = [], []
-    for x in d.lines:
+    for x in lines:
         run.append(x)
         if contents_row(x):
             entries.append(contents_entry(run))
             run = []
     if run:  # lines after the last page number: a title whose entry the next page ends
         entries.append(join_lines(run))
-    return Block(BlockKind.TABLE, "\n".join(entries), page=d.page)
+    return Block(BlockKind.TABLE, "\n".join(entries), page=lines[0].page)
 
 
 def _to_block(d: Draft) -> Block | None:
