@@ -28,6 +28,8 @@ _FLOAT_REF = re.compile(r"\b(Table|Figure|Fig\.)\s+(\d+)", re.I)
 _LABEL_REF = re.compile(r"\b(Item|ITEM|Note|NOTE)[sS]?\s+(\d{1,2}[A-C]?)\b(?![.,]\d)")
 _LABEL_HEADING = re.compile(r"^\s*(Item|Note)\s+(\d{1,2}[A-C]?)\b(?![.,]?\d)", re.I)
 _NOTES_SECTION = re.compile(r"\bnotes to\b.*\bfinancial statements\b", re.I)
+# an entry of a table of contents as the PDF reader writes it: its title, " … ", its page
+_CONTENTS_ENTRY = re.compile(r"(.+?) … (?:[0-9]{1,4}|[ivxlcdm]{1,7})", re.I)
 _HEADING_NUMBER = re.compile(r"^\s*(?:Section\s+|Appendix\s+|Chapter\s+)?((?:\d+|[A-Z])(?:\.\d+)*)\.?\s", re.I)
 
 
@@ -44,6 +46,9 @@ def internal_references(tree: DocTree) -> list[Edge]:
     sections = [(n.node_id, n.heading) for n in tree.nodes if n.kind is NodeKind.SECTION]
     by_label = labelled_sections(sections)
     by_number = numbered_sections(sections, by_label)
+    by_title: dict[str, str] = {}
+    for node_id, heading in sections:
+        by_title.setdefault(_plain_title(heading), node_id)
     floats: dict[tuple[str, str], str] = {}
     for n in tree.nodes:
         if n.kind is NodeKind.SECTION:
@@ -77,6 +82,9 @@ def internal_references(tree: DocTree) -> list[Edge]:
             dst = by_label.get((m.group(1).lower(), m.group(2).upper()))
             if dst:
                 found[(n.node_id, dst)] = None
+        if n.block_kind == "table":
+            for dst in _contents_targets(n.text, by_title):
+                found[(n.node_id, dst)] = None
     ancestors_cache: dict[str, set[str]] = {}
     edges = []
     for src, dst in found:
@@ -88,6 +96,20 @@ def internal_references(tree: DocTree) -> list[Edge]:
             continue  # a paragraph citing its own section is not a navigation step
         edges.append(Edge(src, dst, EdgeKind.REFERENCES))
     return edges
+
+
+def _contents_targets(table: str, by_title: dict[str, str]) -> Iterable[str]:
+    """The sections a table of contents' rows name ("1.1 Security fundamentals … 2", as the
+    PDF reader writes an entry): each the first section headed by the entry's title."""
+    for row in table.split("\n"):
+        entry = _CONTENTS_ENTRY.fullmatch(row.strip())
+        if entry and (dst := by_title.get(_plain_title(entry.group(1)))):
+            yield dst
+
+
+def _plain_title(heading: str) -> str:
+    """A heading as a contents entry may print it: case, spacing and a closing stop aside."""
+    return " ".join(heading.split()).rstrip(" .:").casefold()
 
 
 def labelled_sections(sections: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:

@@ -233,6 +233,35 @@ def test_a_table_of_contents_under_a_column_head_is_a_table_of_its_own():
     assert index[-1].endswith("(KPMG LLP, Santa Clara, California, PCAOB ID 185) … 90")
 
 
+def test_a_table_of_contents_refers_to_the_sections_its_entries_name():
+    """An entry leads to the section its title heads ("Consolidated Balance Sheets … 53" to
+    "Consolidated Balance Sheets", "Item 1. Business. … 4" to "Item 1. Business.": case,
+    spacing and a closing stop aside): `docnav nav` from the contents goes to the text.
+    Entries of sections the sampled redbook left out lead nowhere."""
+    from docnav.refs import internal_references
+
+    def cited(tree) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for e in internal_references(tree):
+            out.setdefault(tree.node(e.src).text.split("\n")[0], set()).add(
+                tree.node(e.dst).heading)
+        return out
+
+    adobe = cited(build_tree(_adobe(), "d", "ADOBE_2022_10K.pdf"))
+    assert adobe["Consolidated Balance Sheets … 53"] >= {
+        "Consolidated Balance Sheets", "Consolidated Statements of Cash Flows",
+        "Notes to Consolidated Financial Statements"}
+    # "Signatures. … 68" heads "SIGNATURES"
+    assert "SIGNATURES" in cited(build_tree(_best_buy(), "b", "BESTBUY_2023_10K.pdf"))[
+        "PART IV … 65"]
+    redp = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)
+    redp_cited = cited(build_tree(redp, "r", "redp5110_sampled.pdf"))
+    chapter_1 = redp_cited["Chapter 1. Securing and protecting IBM DB2 data … 1"]
+    assert {"Chapter 1. Securing and protecting IBM DB2 data", "1.1 Security fundamentals",
+            "1.3.1 Existing row and column control"} <= chapter_1
+    assert "Notices … vii" not in redp_cited  # no section "Notices" in the sample
+
+
 def _ancestors(tree, heading: str) -> list[list[str]]:
     """The ancestors' headings of each section so headed."""
     return [[a.heading for a in tree.ancestors(s.node_id)]
