@@ -38,10 +38,12 @@ _GLYPH_BULLET = re.compile(r"^\s*[•●▪■◦○∙·‣⁃∞➢✓❖►�
 _FOOTNOTE_MARKS = " *∗†‡§¶"  # "… Crowd Annotations∗": the mark of the title's footnote
 _TITLE_SIZE = 1.3  # text this much larger than body text on the first page can be the title
 LONG_SECTION_PAGES = 3  # an outline section this long gets the printed headings inside it
-# a paper's abstract and list of works cited ("Abstract", "References" set in the body font or
-# a bold one, out of the bookmarks)
+# a table of contents' title ("Contents", "TABLE OF CONTENTS", "INDEX TO CONSOLIDATED
+# FINANCIAL STATEMENTS") and an entry's dot leaders up to its page number ("... . . . 14", "xi")
 _CONTENTS_TITLE = re.compile(r"^\W*(?:table\s+of\s+)?contents\b|^\W*index\b", re.I)
 _LEADER_TO_PAGE = re.compile(r"(?:\.\s?){4,}\s*(?:[0-9]{1,4}|[ivxlcdm]{1,7})\s*$", re.I)
+# a paper's abstract and list of works cited ("Abstract", "References" set in the body font or
+# a bold one, out of the bookmarks)
 _WORKS_CITED = re.compile(r"^(?:references|bibliography|works cited)$", re.I)
 _ABSTRACT = re.compile(r"^abstract$", re.I)
 
