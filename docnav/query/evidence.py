@@ -341,7 +341,9 @@ class Run:
         several) whose keys the question names: every word of the key ("the tracking issue
         of ..."), or a date's other words asked "when" ("When did ... start?": start date), or
         the author asked who wrote it ("Who wrote the zero-shot translation paper?")."""
-        asked = set(tokens(self.asked))
+        # the words that chose the document ("multi_page.pdf") and a page asked for ("page
+        # 36") ask for no field ("pages")
+        asked = set(tokens(self.question))
         when = bool(_WHEN.search(self.asked))
         who_wrote = bool(_WHO_WROTE.search(self.asked))
         out: dict[str, dict[str, str]] = {}

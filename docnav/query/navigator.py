@@ -59,8 +59,9 @@ from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
                                 untitled_names, without_names)
-from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, holds_text,
-                                 labelled_parts, named_sections, template_part, unlabelled,
+from docnav.query.parts import (ABOUT_CITED, PAGES_ASKED, PART_WORDS, headed, headed_within,
+                                 holds_text, labelled_parts, named_sections, pages_asked,
+                                 paragraph_pages, paragraphs_on_pages, template_part, unlabelled,
                                  works_cited)
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
@@ -225,6 +226,10 @@ class Navigator:
         if names and not by_title:  # one company's filings: "the company" is that company
             names = [*names, *company_mentions(asked)]
         question = without_names(asked, names)
+        # "What is on page 36 of the Adobe 10-K?": the page is read, not searched for
+        pages = pages_asked(asked)
+        if pages:
+            question = PAGES_ASKED.sub(" ", question)
         # a global question's cue ("what are the main", "summarise") says what kind of answer
         # is wanted, not what it is about: its words are no gaps to search for
         # likewise a cross-reference question's "section": the part it names is found by its
@@ -251,8 +256,11 @@ class Navigator:
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
                    by="title" if by_title else "registrant")
-        elif question != asked:
+        elif names and question != asked:
             run.op("focus", left_out=names, question=question)
+        # (a page none has, and nothing else asked: the answer says so, with no evidence)
+        if pages and (self._pages(run, pages) or state.names_nothing):
+            return run.answer()
         # a piece holding every word of the question is a sign the answer is in hand only
         # where few paragraphs hold them all: in a paper about word embeddings, "what were the
         # word embeddings trained on?" has its words together in a dozen paragraphs
@@ -272,6 +280,34 @@ class Navigator:
         self.passages.read(run)  # every route ends here while evidence is short
         self._gaps_and_neighbours(run)
         return run.answer()
+
+    def _pages(self, run: Run, pages: list[tuple[str, int, int]]) -> bool:
+        """The pages the question names, read whole in reading order, within the budget: of
+        each document asked of that has them, the one the question's other words find first
+        ("What does page 5 say about stores?" of several filings). A page none has is said
+        (``Answer.unfound``, as "Note 99"). True when any page was read: the answer is that
+        text, nothing else is looked for."""
+        graph, paths = self.graph, self.graph.document_paths(run.scope)
+        rank: dict[str, int] = {}
+        if run.state.terms:
+            for h in graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters):
+                rank.setdefault(graph.node(h.node_id).path, len(rank))
+        read = False
+        for written, first, last in pages:
+            on = {p: ids for p in paths if (ids := paragraphs_on_pages(graph, p, first, last))}
+            if not on:  # said with the pages there are: "page 136 (the last page is 99)"
+                last_pages = [pages[-1] for p in paths
+                              if (pages := paragraph_pages(graph, p))]
+                said = (f"{written} (the last page is {max(last_pages)})" if last_pages else
+                        f"{written} (no document asked of has page numbers)")
+                run.unfound.append(said)
+                run.op("no part", labels=[said])
+                continue
+            for path in sorted(on, key=lambda p: (rank.get(p, len(rank)), p)):
+                run.op("pages", document=path, first=first, last=last, paragraphs=len(on[path]))
+                run.take(on[path], "page")
+                read = True
+        return read
 
     def _summaries(self, run: Run) -> None:
         """The global route: the summary of what is asked of ("across these documents"), of
@@ -342,9 +378,10 @@ class Navigator:
             named = list(dict.fromkeys(labelled + named))
         # "Note 99" where no note is 99: the answer says so (it read other notes, and said
         # only that the question's words were not in them)
-        run.unfound = unlabelled(graph, question, filters)
-        if run.unfound:
-            run.op("no part", labels=run.unfound)
+        unfound = unlabelled(graph, question, filters)
+        if unfound:
+            run.unfound += unfound
+            run.op("no part", labels=unfound)
         # a section asked for with nothing under its heading: the answer says so
         run.empty = [s for s in named if not holds_text(graph, s)]
         if run.empty:

@@ -1,0 +1,91 @@
+"""A question that names a page ("What is on page 2 of ...?", "pages 1-2", "p. 3") reads that
+page of the documents asked of, in reading order; a page none has is said, with the last page
+there is. Before, "page 36" was a cross-reference no part carried and the question's word
+"page" asked for the "pages" field: the answer was the page count and the cover page."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from _cli import run
+from _paths import FIXTURES, require
+
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.query import DocNavGraph, Navigator
+from docnav.query.parts import pages_asked
+from docnav.store import Store
+
+PUMP = "# Pump guide\n\n## Seals\n\nThe seal of the pump is replaced every year.\n"
+
+
+@pytest.fixture(scope="module")
+def nav(tmp_path_factory):
+    """The three-page word processor history (a PDF) beside a Markdown guide (no pages)."""
+    base = tmp_path_factory.mktemp("pages")
+    docs = base / "docs"
+    docs.mkdir()
+    shutil.copy(require(FIXTURES / "pdf" / "multi_page.pdf"), docs / "multi_page.pdf")
+    (docs / "pump.md").write_text(PUMP)
+    store = Store(base / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    nav = Navigator(DocNavGraph.open(store.path, embedder=HashingEmbedder()))
+    nav.db = store.path  # for the command line
+    return nav
+
+
+def _page_of(nav, page: int) -> list[str]:
+    graph = nav.graph
+    return [nid for nid, n in sorted(graph.nodes_of_kind("paragraph"),
+                                     key=lambda x: x[1].position)
+            if n.path.endswith("multi_page.pdf") and n.page == page]
+
+
+@pytest.mark.parametrize("question", [
+    "What is on page 2 of the word processor document?",
+    "Summarise page 2 of the word processor document",
+    "What does p. 2 of multi_page.pdf say?",
+])
+def test_a_page_asked_for_is_read_whole_in_reading_order(nav, question):
+    answer = nav.ask(question, budget=2000)
+    assert [e.piece.node_id for e in answer.evidence] == _page_of(nav, 2)
+    assert not answer.fields  # "page" asks for no "pages" field
+    assert not answer.missing and not answer.absent
+    assert {"op": "pages", "first": 2, "last": 2}.items() <= answer.trace[-2].items()
+
+
+def test_a_range_of_pages_is_read_to_the_budget(nav):
+    answer = nav.ask("What is on pages 1-2 of the word processor document?", budget=2000)
+    assert [e.piece.node_id for e in answer.evidence] == _page_of(nav, 1) + _page_of(nav, 2)
+    short = nav.ask("What is on pages 1-2 of the word processor document?", budget=60)
+    assert short.tokens_used <= 60 and short.evidence[0].piece.node_id == _page_of(nav, 1)[0]
+
+
+def test_a_page_no_document_has_is_said(nav):
+    last = max(n.page for _, n in nav.graph.nodes_of_kind("paragraph") if n.page)
+    answer = nav.ask("What does page 40 of the word processor document say?", budget=300)
+    assert answer.absent == [f"page 40 (the last page is {last})"]
+    assert not any(e.piece.page == 40 for e in answer.evidence)
+    guide = nav.ask("What is on page 2?", budget=300, doc="pump.md")
+    assert guide.absent == ["page 2 (no document asked of has page numbers)"]
+    assert guide.evidence == []  # nothing else was asked
+
+
+def test_the_pages_a_question_names():
+    assert pages_asked("What is on page 36 of the 10-K?") == [("page 36", 36, 36)]
+    assert pages_asked("Summarise pages 3-5 and p. 9") == [("pages 3-5", 3, 5), ("p. 9", 9, 9)]
+    assert pages_asked("pages 2 to 400")[0][1:] == (2, 21)  # at most 20 pages of a range
+    assert pages_asked("How many pages does it have?") == []
+    assert pages_asked("Which pages mention pumps?") == []
+
+
+def test_docnav_ask_reads_the_page_of_the_one_document_that_has_it(nav):
+    # no document named: the question is only its page ("focus" with no name left out
+    # crashed the command line)
+    code, out, err = run(nav.db, "ask", "What is on page 3?", "--budget", "2000")
+    assert code == 0, err
+    assert "multi_page.pdf" in out and "pump.md" not in out
+    answer = nav.ask("What is on page 3?", budget=2000)
+    assert [e.piece.node_id for e in answer.evidence] == _page_of(nav, 3)
+    assert not [op for op in answer.trace if op["op"] == "focus"]
