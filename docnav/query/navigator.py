@@ -79,6 +79,13 @@ BYLINE_PARAGRAPHS = 2  # a document's first paragraphs, read for who wrote it
 THE_DOCUMENTS = re.compile(r"\b(?:the|these|those|all(?:\s+the)?|every|each)\s+"
                            r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)\b", re.I)
 
+# a question asking for a document's parts: "What sections does the Adobe 10-K have?", "What
+# is the structure of ...", "Show the table of contents of ...", "How is ... organised?"
+OUTLINE_ASKED = re.compile(r"\b(?:sections?|chapters?|parts|headings?|outline|structured?|"
+                           r"organi[sz](?:ed|ation)|divided|(?:table\s+of\s+)?contents)\b",
+                           re.I)
+MOST_OUTLINED = 3  # documents whose outlines one answer gives
+
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
 
@@ -234,6 +241,12 @@ class Navigator:
         # is wanted, not what it is about: its words are no gaps to search for
         # likewise a cross-reference question's "section": the part it names is found by its
         # heading, whose text does not say "section"
+        # nothing asked but a document's parts: its outline answers (below)
+        # ("Summarise the sections of ..." asks for what they say: "summarise" is no asking word)
+        outline = (bool(OUTLINE_ASKED.search(question))
+                   and EvidenceState(OUTLINE_ASKED.sub(" ", question), budget).names_nothing)
+        if outline:
+            question = OUTLINE_ASKED.sub(" ", question)
         state = EvidenceState(THE_DOCUMENTS.sub(" ", GLOBAL.sub(" ", question))
                               if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
@@ -258,6 +271,8 @@ class Navigator:
                    by="title" if by_title else "registrant")
         elif names and question != asked:
             run.op("focus", left_out=names, question=question)
+        if outline and self._outlines(run):
+            return run.answer()
         # (a page none has, and nothing else asked: the answer says so, with no evidence)
         if pages and (self._pages(run, pages) or state.names_nothing):
             return run.answer()
@@ -280,6 +295,55 @@ class Navigator:
         self.passages.read(run)  # every route ends here while evidence is short
         self._gaps_and_neighbours(run)
         return run.answer()
+
+    def _outlines(self, run: Run) -> bool:
+        """The outline of each document asked of (at most :data:`MOST_OUTLINED`), a share of
+        the budget each: its sections' headings, indented by depth, as deep as fits. False
+        where the question is asked of more documents, or of none with sections."""
+        graph = self.graph
+        paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
+        if not 1 <= len(paths) <= MOST_OUTLINED:
+            return False
+        share = run.state.budget // len(paths)
+        pieces = [p for p in (self._document_outline(graph.document_root(path), share)
+                              for path in paths) if p is not None]
+        if pieces:
+            run.op("outline", documents=paths, added=run.state.add(pieces, "outline"))
+        return bool(pieces)
+
+    def _document_outline(self, root: str, budget: int) -> Piece | None:
+        """A document's headings, a line each, indented by depth, in reading order, to the
+        depth that fits ``budget`` (the top level cut, the number left out said, where even it
+        does not); None for a document without sections."""
+        graph = self.graph
+        rows: list[tuple[int, str]] = []
+
+        def walk(node: str, depth: int) -> None:
+            for child in graph.navigate(node, "children"):
+                if graph.node(child).kind == "section":
+                    rows.append((depth, graph.node(child).heading))
+                    walk(child, depth + 1)
+
+        walk(root, 1)
+        if not rows:
+            return None
+        text = ""
+        for deepest in range(max(d for d, _ in rows), 0, -1):
+            text = "\n".join(f"{'  ' * (d - 1)}- {h}" for d, h in rows if d <= deepest)
+            if count_tokens(text) <= budget:
+                break
+        else:  # the top level alone is too long: cut, the number left out said
+            top = [f"- {h}" for d, h in rows if d == 1]
+            lines: list[str] = []
+            for line in top:
+                more = f"(and {len(top) - len(lines)} more)"
+                if count_tokens("\n".join([*lines, line, more])) > budget:
+                    lines.append(more)
+                    break
+                lines.append(line)
+            text = "\n".join(lines)
+        node = graph.node(root)
+        return Piece(root, node.path, node.breadcrumb, None, text, count_tokens(text))
 
     def _pages(self, run: Run, pages: list[tuple[str, int, int]]) -> bool:
         """The pages the question names, read whole in reading order, within the budget: of

@@ -1,0 +1,87 @@
+"""A question asking only for a document's parts ("What sections does the pump manual have?",
+"What is the structure of ...", "Show the table of contents of ...") is answered by the
+document's outline: its headings, indented by depth, as deep as the budget allows. Before, the
+words "sections" and "structure" were searched for, and a filing's cover page was read."""
+
+from __future__ import annotations
+
+import pytest
+from _stores import indexed_graph
+
+from docnav.query import Navigator
+
+GUIDE = """# Pump manual
+
+## Installation
+
+Mount the pump on a level base.
+
+### Wiring
+
+Connect the motor to a fused supply.
+
+### Priming
+
+Fill the casing with water before the first start.
+
+## Maintenance
+
+Replace the seal every year.
+
+## Troubleshooting
+
+A pump that hums but does not turn has a seized impeller.
+"""
+OTHER = {f"note{i}.md": f"# Note {i}\n\n## Scope\n\nThe note covers valves of size {i}.\n"
+         for i in range(1, 4)}
+PARTS = "".join(f"## Part {i}\n\nThe part lists spares of kind {i}.\n\n" for i in range(1, 31))
+OUTLINE = ["- Pump manual", "  - Installation", "    - Wiring", "    - Priming",
+           "  - Maintenance", "  - Troubleshooting"]
+
+
+@pytest.fixture(scope="module")
+def nav(tmp_path_factory):
+    return Navigator(indexed_graph(tmp_path_factory.mktemp("outline"),
+                                   {"pump-manual.md": GUIDE, "parts-manual.md": PARTS,
+                                    **OTHER}))
+
+
+@pytest.mark.parametrize("question", [
+    "What sections does the pump manual have?",
+    "What is the structure of the pump manual?",
+    "Show the table of contents of the pump manual",
+    "How is the pump manual organised?",
+])
+def test_the_outline_answers_a_question_about_a_document_s_parts(nav, question):
+    answer = nav.ask(question, budget=500)
+    (only,) = answer.evidence
+    assert only.piece.text.split("\n") == OUTLINE
+    assert only.piece.node_id == nav.graph.document_root(only.piece.doc_path)
+    assert not answer.missing  # "sections", "structure" are no words to find
+
+
+def test_the_outline_goes_as_deep_as_the_budget_allows(nav):
+    shallow = nav.ask("What sections does the pump manual have?", budget=16)
+    assert shallow.evidence[0].piece.text.split("\n") == [
+        "- Pump manual", "  - Installation", "  - Maintenance", "  - Troubleshooting"]
+    # thirty parts at the top: as many as fit, the number left out said
+    cut = nav.ask("What sections does the parts manual have?", budget=24).evidence[0]
+    lines = cut.piece.text.split("\n")
+    assert lines[:-1] == [f"- Part {i}" for i in range(1, len(lines))]
+    assert lines[-1] == f"(and {31 - len(lines)} more)" and cut.piece.tokens <= 24
+
+
+@pytest.mark.parametrize("question", [
+    "Summarise the sections of the pump manual",  # what they say
+    "Which sections of the pump manual discuss the seal?",  # a word to find
+    "What sections are there?",  # asked of more than three documents (all five)
+])
+def test_a_question_asking_more_than_the_parts_is_no_outline_question(nav, question):
+    answer = nav.ask(question, budget=300)
+    assert not [op for op in answer.trace if op["op"] == "outline"]
+
+
+def test_each_of_up_to_three_documents_asked_of_gets_its_outline(nav):
+    answer = nav.ask("What sections are there?", budget=300, doc="note*.md")
+    assert sorted(e.piece.text for e in answer.evidence) == [
+        f"- Note {i}\n  - Scope" for i in range(1, 4)]
