@@ -89,3 +89,13 @@ def test_docnav_ask_reads_the_page_of_the_one_document_that_has_it(nav):
     answer = nav.ask("What is on page 3?", budget=2000)
     assert [e.piece.node_id for e in answer.evidence] == _page_of(nav, 3)
     assert not [op for op in answer.trace if op["op"] == "focus"]
+
+
+def test_which_page_asks_where_not_for_a_word_or_the_pages_field(nav):
+    # "Which page discusses Adobe's stock repurchases?" said "not in the evidence: page" and
+    # printed the "pages" field; every piece says its page
+    answer = nav.ask("Which page of the word processor document mentions Microsoft Word?",
+                     budget=300)
+    assert answer.evidence and all(e.piece.page for e in answer.evidence)
+    assert not answer.fields and "page" not in answer.missing
+    assert any("Microsoft Word" in e.piece.text for e in answer.evidence)

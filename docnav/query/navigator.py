@@ -59,10 +59,10 @@ from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
                                 untitled_names, without_names)
-from docnav.query.parts import (ABOUT_CITED, PAGES_ASKED, PART_WORDS, headed, headed_within,
-                                 holds_text, labelled_parts, named_sections, pages_asked,
-                                 paragraph_pages, paragraphs_on_pages, template_part, unlabelled,
-                                 works_cited)
+from docnav.query.parts import (ABOUT_CITED, PAGES_ASKED, PART_WORDS, WHICH_PAGE, headed,
+                                 headed_within, holds_text, labelled_parts, named_sections,
+                                 pages_asked, paragraph_pages, paragraphs_on_pages,
+                                 template_part, unlabelled, works_cited)
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
@@ -237,6 +237,7 @@ class Navigator:
         pages = pages_asked(asked)
         if pages:
             question = PAGES_ASKED.sub(" ", question)
+        question = WHICH_PAGE.sub(" where ", question)
         # a global question's cue ("what are the main", "summarise") says what kind of answer
         # is wanted, not what it is about: its words are no gaps to search for
         # likewise a cross-reference question's "section": the part it names is found by its

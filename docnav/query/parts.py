@@ -241,6 +241,9 @@ def _pick(graph: DocNavGraph, sections: list[str], heading: str, question: str,
 PAGES_ASKED = re.compile(r"\b(?:pages?\s*|pp?\.\s*)(\d{1,4})"
                          r"(?:\s*(?:-|–|—|to|through|and)\s*(\d{1,4}))?\b", re.I)
 MOST_PAGES = 20  # of a range asked for, at most this many pages are read
+# "Which page discusses ...?", "On what pages is ... mentioned?": where, which every piece's
+# page says; "page" is no word to find, nor the "pages" field
+WHICH_PAGE = re.compile(r"\b(?:on\s+|in\s+)?(?:which|what)\s+pages?\b", re.I)
 _PAGED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
