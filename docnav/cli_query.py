@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -322,9 +323,11 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
         raise InputError(f"--budget {args.budget}: give at least 1 token")
     graph = _graph(args, with_embedder=False)
     nodes = list(dict.fromkeys(graph.resolve(ref) for ref in args.nodes))
-    pieces = graph.fetch(nodes, budget=args.budget)
     under = {p for nid in nodes for p in graph.expand(nid, depth=10_000)
              if graph.node(p).kind == "paragraph"}
+    if args.pages:
+        under = _on_pages(graph, args, under)
+    pieces = graph.fetch(under if args.pages else nodes, budget=args.budget)
     tokens = sum(p.tokens for p in pieces)
     # the last piece may be its paragraph's start: the budget ran out inside it
     cut = bool(pieces) and pieces[-1].tokens < count_tokens(graph.node(pieces[-1].node_id).text)
@@ -350,6 +353,23 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
         print(f"[{i}] {piece.node_id[:12]}")
         print(textwrap.indent(piece.text, "  "))
     return EXIT_OK
+
+
+def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]:
+    """Of ``paragraphs``, those printed on the pages ``--pages`` names ("36" or "36-38"); an
+    error naming the pages there are where none is."""
+    m = re.fullmatch(r"\s*(\d{1,5})\s*(?:-\s*(\d{1,5})\s*)?", args.pages)
+    if not m or int(m.group(2) or m.group(1)) < int(m.group(1)):
+        raise InputError(f"--pages {args.pages!r}: give a page (36) or a range (36-38)")
+    first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+    pages = {p: graph.node(p).page for p in paragraphs if graph.node(p).page is not None}
+    on = {p for p, page in pages.items() if first <= page <= last}
+    if not on:
+        there = (f"their pages run {min(pages.values())}-{max(pages.values())}" if pages else
+                 "they have no page numbers (a PDF's paragraphs have)")
+        raise InputError(f"--pages {args.pages}: no paragraph of {', '.join(args.nodes)} is "
+                         f"printed on them; {there}")
+    return on
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -455,12 +475,15 @@ def add_fetch_parser(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  docnav fetch 3f2a9c1b\n"
                "  docnav fetch 3f2a9c1b 9e04d7a2 --budget 2048\n"
-               "  docnav fetch 0458-send-improvements.md --budget 300 --json",
+               "  docnav fetch 0458-send-improvements.md --budget 300 --json\n"
+               "  docnav fetch ADOBE_2022_10K.pdf --pages 36-37",
     )
     p.add_argument("nodes", nargs="+", metavar="node", help="node id or a unique prefix of "
                    "one; a document id or path stands for the whole document")
     p.add_argument("--budget", type=int, default=1024,
                    help="most tokens of text (default 1024)")
+    p.add_argument("--pages", metavar="N[-M]", help="only the paragraphs printed on these "
+                   "pages of a PDF: 36, or 36-38")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_fetch)
 

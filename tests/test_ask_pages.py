@@ -99,3 +99,23 @@ def test_which_page_asks_where_not_for_a_word_or_the_pages_field(nav):
     assert answer.evidence and all(e.piece.page for e in answer.evidence)
     assert not answer.fields and "page" not in answer.missing
     assert any("Microsoft Word" in e.piece.text for e in answer.evidence)
+
+
+def test_docnav_fetch_pages_prints_those_pages_or_says_which_there_are(nav):
+    import json
+
+    code, out, err = run(nav.db, "fetch", "multi_page.pdf", "--pages", "2", "--json")
+    assert code == 0, err
+    fetched = json.loads(out)
+    assert [p["node_id"] for p in fetched["pieces"]] == _page_of(nav, 2)
+    assert fetched["paragraphs"] == len(_page_of(nav, 2))
+    code, out, err = run(nav.db, "fetch", "multi_page.pdf", "--pages", "2-3", "--json")
+    assert [p["node_id"] for p in json.loads(out)["pieces"]] == _page_of(nav, 2) + _page_of(nav, 3)
+    last = max(n.page for _, n in nav.graph.nodes_of_kind("paragraph") if n.page)
+    code, _, err = run(nav.db, "fetch", "multi_page.pdf", "--pages", "40")
+    assert code == 2 and ("no paragraph of multi_page.pdf is printed on them; their pages run "
+                          f"1-{last}") in err
+    code, _, err = run(nav.db, "fetch", "pump.md", "--pages", "1")
+    assert code == 2 and "they have no page numbers" in err
+    code, _, err = run(nav.db, "fetch", "multi_page.pdf", "--pages", "3-1")
+    assert code == 2 and "give a page (36) or a range (36-38)" in err
