@@ -51,6 +51,7 @@ def nav(tmp_path_factory):
     "What is the structure of the pump manual?",
     "Show the table of contents of the pump manual",
     "How is the pump manual organised?",
+    "What chapters does the pump guide have?",  # a guide, as a manual or a handbook
 ])
 def test_the_outline_answers_a_question_about_a_document_s_parts(nav, question):
     answer = nav.ask(question, budget=500)
