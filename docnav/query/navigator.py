@@ -361,8 +361,8 @@ class Navigator:
         for written, first, last in pages:
             on = {p: ids for p in paths if (ids := paragraphs_on_pages(graph, p, first, last))}
             if not on:  # said with the pages there are: "page 136 (the last page is 99)"
-                last_pages = [pages[-1] for p in paths
-                              if (pages := paragraph_pages(graph, p))]
+                last_pages = [printed[-1] for p in paths
+                              if (printed := paragraph_pages(graph, p))]
                 said = (f"{written} (the last page is {max(last_pages)})" if last_pages else
                         f"{written} (no document asked of has page numbers)")
                 run.unfound.append(said)
