@@ -119,3 +119,15 @@ def test_docnav_fetch_pages_prints_those_pages_or_says_which_there_are(nav):
     assert code == 2 and "they have no page numbers" in err
     code, _, err = run(nav.db, "fetch", "multi_page.pdf", "--pages", "3-1")
     assert code == 2 and "give a page (36) or a range (36-38)" in err
+
+
+def test_pages_longer_than_the_budget_are_read_by_what_else_the_question_asks(nav):
+    # "What do pages 30-45 say about stock repurchases?": the pages' first paragraphs filled
+    # the budget; the paragraph that says it is on a later page
+    asked = "What do pages 1-5 of the word processor document say about LaTeX?"
+    answer = nav.ask(asked, budget=60)
+    assert any("LaTeX" in e.piece.text for e in answer.evidence)
+    assert all(e.found_by == "page" for e in answer.evidence)
+    # nothing else asked, or room for all: the pages in reading order, from the first
+    whole = nav.ask("What is on pages 1-5 of the word processor document?", budget=60)
+    assert whole.evidence[0].piece.node_id == _page_of(nav, 1)[0]

@@ -370,9 +370,29 @@ class Navigator:
                 continue
             for path in sorted(on, key=lambda p: (rank.get(p, len(rank)), p)):
                 run.op("pages", document=path, first=first, last=last, paragraphs=len(on[path]))
-                run.take(on[path], "page")
+                for ids in self._on_pages_first(run, path, on[path]):
+                    run.take(ids, "page")
                 read = True
         return read
+
+    def _on_pages_first(self, run: Run, path: str, ids: list[str]) -> list[list[str]]:
+        """The paragraphs of pages asked for, in the order to take them: all at once (read in
+        reading order) where they fit the budget left or the question asks nothing else; else
+        those the question's other words find, best first, one at a time, then the rest ("What
+        do pages 30-45 say about stock repurchases?": the pages' first paragraphs filled the
+        budget)."""
+        graph = self.graph
+        size = sum(count_tokens(graph.node(i).text) for i in ids)
+        if not run.state.terms or size <= run.state.remaining:
+            return [ids]
+        on = set(ids)
+        hits = [h.node_id for h in graph.locate(run.question, k=min(len(ids), 200),
+                                                kinds=["paragraph"],
+                                                filters={"path": glob.escape(path)})
+                if h.node_id in on]
+        run.op("locate", over="the pages asked for", hits=hits[:8])
+        found = set(hits)
+        return [[h] for h in hits] + [[i for i in ids if i not in found]]
 
     def _summaries(self, run: Run) -> None:
         """The global route: the summary of what is asked of ("across these documents"), of
