@@ -131,3 +131,13 @@ def test_pages_longer_than_the_budget_are_read_by_what_else_the_question_asks(na
     # nothing else asked, or room for all: the pages in reading order, from the first
     whole = nav.ask("What is on pages 1-5 of the word processor document?", budget=60)
     assert whole.evidence[0].piece.node_id == _page_of(nav, 1)[0]
+
+
+def test_how_long_a_document_is_its_pages_field(nav):
+    answer = nav.ask("How long is the word processor document?", budget=200)
+    ((path, fields),) = answer.fields.items()
+    last = max(n.page for _, n in nav.graph.nodes_of_kind("paragraph") if n.page)
+    assert path.endswith("multi_page.pdf") and fields == {"pages": str(last)}
+    # a length asked of something in it is no question of the document's length
+    term = nav.ask("How long is the spell check of the word processor document?", budget=200)
+    assert not term.fields

@@ -180,6 +180,8 @@ class Answer:
 
 
 _WHEN = re.compile(r"\bwhen\b", re.I)
+# "How long is the Adobe 10-K?", asking nothing else: its length, a PDF's "pages" field
+_HOW_LONG = re.compile(r"\bhow\s+long\s+(?:is|are|was|were)\b", re.I)
 # "Who wrote ...?", "Who is the author of ...?", "By whom was ... written?": its author field
 _WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored|authors?)\b|"
                         r"\bby whom\b|\bauthors?\s+of\b", re.I)  # "Who are the authors of"
@@ -346,13 +348,15 @@ class Run:
         asked = set(tokens(self.question))
         when = bool(_WHEN.search(self.asked))
         who_wrote = bool(_WHO_WROTE.search(self.asked))
+        how_long = bool(_HOW_LONG.search(self.asked)) and self.state.names_nothing
         out: dict[str, dict[str, str]] = {}
         for path in self._field_paths:
             for key, value in self.graph.fields(path).items():
                 terms = set(tokens(key))
                 dated = when and (key == "date" or key.endswith(" date")
                                   and terms - {"date"} <= asked)
-                if terms and (terms <= asked or dated or (who_wrote and key in AUTHOR_KEYS)):
+                if terms and (terms <= asked or dated or (who_wrote and key in AUTHOR_KEYS)
+                              or (how_long and key == "pages")):
                     out.setdefault(path, {})[key] = value
             # "What is the title of 1809.01202.pdf?": its title, the heading it is known by,
             # where no field of its own gives one
