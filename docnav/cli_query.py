@@ -170,6 +170,16 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         if lead["next"]:  # the question named nothing of its document: it may be about these
             print(f"next best: {', '.join(Path(p).name for p in lead['next'])} "
                   "(--doc asks one document alone)")
+    for op in (s for s in answer.trace if s["op"] == "pages"):  # "What is on page 36 of ...?"
+        span = (f"page {op['first']}" if op["first"] == op["last"]
+                else f"pages {op['first']}-{op['last']}")
+        found = any(s.get("over") == "the pages asked for" for s in answer.trace)
+        print(f"read {span} of {Path(op['document']).name} ({op['paragraphs']} paragraphs), "
+              + ("what the question asks found on them first" if found else "in reading order"))
+    outline = next((s for s in answer.trace if s["op"] == "outline"), None)
+    if outline:  # "What sections does ... have?"
+        print("the outline of " + ", ".join(Path(p).name for p in outline["documents"])
+              + ": its headings, as deep as the budget allows")
     for path, fields in answer.fields.items():  # "When did ... start?": its start date
         named = "; ".join(f"{key} = {value}" for key, value in fields.items())
         print(f"asked for, in the fields of {Path(path).name}: {named}")

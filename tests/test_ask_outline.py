@@ -41,9 +41,11 @@ OUTLINE = ["- Pump manual", "  - Installation", "    - Wiring", "    - Priming",
 
 @pytest.fixture(scope="module")
 def nav(tmp_path_factory):
-    return Navigator(indexed_graph(tmp_path_factory.mktemp("outline"),
-                                   {"pump-manual.md": GUIDE, "parts-manual.md": PARTS,
-                                    **OTHER}))
+    base = tmp_path_factory.mktemp("outline")
+    nav = Navigator(indexed_graph(base, {"pump-manual.md": GUIDE, "parts-manual.md": PARTS,
+                                         **OTHER}))
+    nav.db = base / "g.duckdb"  # for the command line
+    return nav
 
 
 @pytest.mark.parametrize("question", [
@@ -86,3 +88,12 @@ def test_each_of_up_to_three_documents_asked_of_gets_its_outline(nav):
     answer = nav.ask("What sections are there?", budget=300, doc="note*.md")
     assert sorted(e.piece.text for e in answer.evidence) == [
         f"- Note {i}\n  - Scope" for i in range(1, 4)]
+
+
+def test_docnav_ask_says_the_outline_answers(nav):
+    from _cli import run
+
+    code, out, err = run(nav.db, "ask", "What sections does the pump manual have?")
+    assert code == 0, err
+    assert "the outline of pump-manual.md: its headings, as deep as the budget allows" in out
+    assert "  - Pump manual" in out.splitlines()

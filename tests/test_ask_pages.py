@@ -86,6 +86,8 @@ def test_docnav_ask_reads_the_page_of_the_one_document_that_has_it(nav):
     code, out, err = run(nav.db, "ask", "What is on page 3?", "--budget", "2000")
     assert code == 0, err
     assert "multi_page.pdf" in out and "pump.md" not in out
+    assert f"read page 3 of multi_page.pdf ({len(_page_of(nav, 3))} paragraphs), in reading " \
+        "order" in out.splitlines()
     answer = nav.ask("What is on page 3?", budget=2000)
     assert [e.piece.node_id for e in answer.evidence] == _page_of(nav, 3)
     assert not [op for op in answer.trace if op["op"] == "focus"]
@@ -141,3 +143,11 @@ def test_how_long_a_document_is_its_pages_field(nav):
     # a length asked of something in it is no question of the document's length
     term = nav.ask("How long is the spell check of the word processor document?", budget=200)
     assert not term.fields
+
+
+def test_docnav_ask_says_when_the_search_chose_what_to_read_of_the_pages(nav):
+    code, out, err = run(nav.db, "ask", "What do pages 1-5 of the word processor document say "
+                         "about LaTeX?", "--budget", "60")
+    assert code == 0, err
+    assert any(line.startswith("read pages 1-5 of multi_page.pdf (") and line.endswith(
+        "paragraphs), what the question asks found on them first") for line in out.splitlines())
