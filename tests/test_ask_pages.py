@@ -14,7 +14,7 @@ from _paths import FIXTURES, require
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
 from docnav.query import DocNavGraph, Navigator
-from docnav.query.parts import pages_asked
+from docnav.query.layout import pages_asked
 from docnav.store import Store
 
 PUMP = "# Pump guide\n\n## Seals\n\nThe seal of the pump is replaced every year.\n"

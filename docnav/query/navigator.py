@@ -59,10 +59,11 @@ from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
                                 untitled_names, without_names)
-from docnav.query.parts import (ABOUT_CITED, PAGES_ASKED, PART_WORDS, WHICH_PAGE, headed,
-                                 headed_within, holds_text, labelled_parts, named_sections,
-                                 pages_asked, paragraph_pages, paragraphs_on_pages,
-                                 template_part, unlabelled, works_cited)
+from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, pages_asked,
+                                  read_outlines, read_pages)
+from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, holds_text,
+                                 labelled_parts, named_sections, template_part, unlabelled,
+                                 works_cited)
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
@@ -78,13 +79,6 @@ BYLINE_PARAGRAPHS = 2  # a document's first paragraphs, read for who wrote it
 # "Summarise the RFCs about async": the documents summed up, no word of what they hold
 THE_DOCUMENTS = re.compile(r"\b(?:the|these|those|all(?:\s+the)?|every|each)\s+"
                            r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)\b", re.I)
-
-# a question asking for a document's parts: "What sections does the Adobe 10-K have?", "What
-# is the structure of ...", "Show the table of contents of ...", "How is ... organised?"
-OUTLINE_ASKED = re.compile(r"\b(?:sections?|chapters?|parts|headings?|outline|structured?|"
-                           r"organi[sz](?:ed|ation)|divided|(?:table\s+of\s+)?contents)\b",
-                           re.I)
-MOST_OUTLINED = 3  # documents whose outlines one answer gives
 
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
@@ -272,10 +266,10 @@ class Navigator:
                    by="title" if by_title else "registrant")
         elif names and question != asked:
             run.op("focus", left_out=names, question=question)
-        if outline and self._outlines(run):
+        if outline and read_outlines(self.graph, run):
             return run.answer()
         # (a page none has, and nothing else asked: the answer says so, with no evidence)
-        if pages and (self._pages(run, pages) or state.names_nothing):
+        if pages and (read_pages(self.graph, run, pages) or state.names_nothing):
             return run.answer()
         # a piece holding every word of the question is a sign the answer is in hand only
         # where few paragraphs hold them all: in a paper about word embeddings, "what were the
@@ -296,103 +290,6 @@ class Navigator:
         self.passages.read(run)  # every route ends here while evidence is short
         self._gaps_and_neighbours(run)
         return run.answer()
-
-    def _outlines(self, run: Run) -> bool:
-        """The outline of each document asked of (at most :data:`MOST_OUTLINED`), a share of
-        the budget each: its sections' headings, indented by depth, as deep as fits. False
-        where the question is asked of more documents, or of none with sections."""
-        graph = self.graph
-        paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
-        if not 1 <= len(paths) <= MOST_OUTLINED:
-            return False
-        share = run.state.budget // len(paths)
-        pieces = [p for p in (self._document_outline(graph.document_root(path), share)
-                              for path in paths) if p is not None]
-        if pieces:
-            run.op("outline", documents=paths, added=run.state.add(pieces, "outline"))
-        return bool(pieces)
-
-    def _document_outline(self, root: str, budget: int) -> Piece | None:
-        """A document's headings, a line each, indented by depth, in reading order, to the
-        depth that fits ``budget`` (the top level cut, the number left out said, where even it
-        does not); None for a document without sections."""
-        graph = self.graph
-        rows: list[tuple[int, str]] = []
-
-        def walk(node: str, depth: int) -> None:
-            for child in graph.navigate(node, "children"):
-                if graph.node(child).kind == "section":
-                    rows.append((depth, graph.node(child).heading))
-                    walk(child, depth + 1)
-
-        walk(root, 1)
-        if not rows:
-            return None
-        text = ""
-        for deepest in range(max(d for d, _ in rows), 0, -1):
-            text = "\n".join(f"{'  ' * (d - 1)}- {h}" for d, h in rows if d <= deepest)
-            if count_tokens(text) <= budget:
-                break
-        else:  # the top level alone is too long: cut, the number left out said
-            top = [f"- {h}" for d, h in rows if d == 1]
-            lines: list[str] = []
-            for line in top:
-                more = f"(and {len(top) - len(lines)} more)"
-                if count_tokens("\n".join([*lines, line, more])) > budget:
-                    lines.append(more)
-                    break
-                lines.append(line)
-            text = "\n".join(lines)
-        node = graph.node(root)
-        return Piece(root, node.path, node.breadcrumb, None, text, count_tokens(text))
-
-    def _pages(self, run: Run, pages: list[tuple[str, int, int]]) -> bool:
-        """The pages the question names, read whole in reading order, within the budget: of
-        each document asked of that has them, the one the question's other words find first
-        ("What does page 5 say about stores?" of several filings). A page none has is said
-        (``Answer.unfound``, as "Note 99"). True when any page was read: the answer is that
-        text, nothing else is looked for."""
-        graph, paths = self.graph, self.graph.document_paths(run.scope)
-        rank: dict[str, int] = {}
-        if run.state.terms:
-            for h in graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters):
-                rank.setdefault(graph.node(h.node_id).path, len(rank))
-        read = False
-        for written, first, last in pages:
-            on = {p: ids for p in paths if (ids := paragraphs_on_pages(graph, p, first, last))}
-            if not on:  # said with the pages there are: "page 136 (the last page is 99)"
-                last_pages = [printed[-1] for p in paths
-                              if (printed := paragraph_pages(graph, p))]
-                said = (f"{written} (the last page is {max(last_pages)})" if last_pages else
-                        f"{written} (no document asked of has page numbers)")
-                run.unfound.append(said)
-                run.op("no part", labels=[said])
-                continue
-            for path in sorted(on, key=lambda p: (rank.get(p, len(rank)), p)):
-                run.op("pages", document=path, first=first, last=last, paragraphs=len(on[path]))
-                for ids in self._on_pages_first(run, path, on[path]):
-                    run.take(ids, "page")
-                read = True
-        return read
-
-    def _on_pages_first(self, run: Run, path: str, ids: list[str]) -> list[list[str]]:
-        """The paragraphs of pages asked for, in the order to take them: all at once (read in
-        reading order) where they fit the budget left or the question asks nothing else; else
-        those the question's other words find, best first, one at a time, then the rest ("What
-        do pages 30-45 say about stock repurchases?": the pages' first paragraphs filled the
-        budget)."""
-        graph = self.graph
-        size = sum(count_tokens(graph.node(i).text) for i in ids)
-        if not run.state.terms or size <= run.state.remaining:
-            return [ids]
-        on = set(ids)
-        hits = [h.node_id for h in graph.locate(run.question, k=min(len(ids), 200),
-                                                kinds=["paragraph"],
-                                                filters={"path": glob.escape(path)})
-                if h.node_id in on]
-        run.op("locate", over="the pages asked for", hits=hits[:8])
-        found = set(hits)
-        return [[h] for h in hits] + [[i for i in ids if i not in found]]
 
     def _summaries(self, run: Run) -> None:
         """The global route: the summary of what is asked of ("across these documents"), of

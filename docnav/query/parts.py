@@ -237,50 +237,6 @@ def _pick(graph: DocNavGraph, sections: list[str], heading: str, question: str,
     return sorted(named, key=lambda s: rank.get(s, len(rank)))
 
 
-# "page 36", "pages 36-38", "pages 36 and 37", "p. 36", "pp. 36–38" in a question
-PAGES_ASKED = re.compile(r"\b(?:pages?\s*|pp?\.\s*)(\d{1,4})"
-                         r"(?:\s*(?:-|–|—|to|through|and)\s*(\d{1,4}))?\b", re.I)
-MOST_PAGES = 20  # of a range asked for, at most this many pages are read
-# "Which page discusses ...?", "On what pages is ... mentioned?": where, which every piece's
-# page says; "page" is no word to find, nor the "pages" field
-WHICH_PAGE = re.compile(r"\b(?:on\s+|in\s+)?(?:which|what)\s+pages?\b", re.I)
-_PAGED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def pages_asked(question: str) -> list[tuple[str, int, int]]:
-    """The pages the question names: (as it writes them, first, last) of each page or range,
-    a range of at most :data:`MOST_PAGES` pages."""
-    out = []
-    for m in PAGES_ASKED.finditer(question):
-        first = int(m.group(1))
-        last = max(first, int(m.group(2) or first))
-        out.append((m.group(0).strip(), first, min(last, first + MOST_PAGES - 1)))
-    return out
-
-
-def paragraphs_on_pages(graph: DocNavGraph, path: str, first: int, last: int) -> list[str]:
-    """The paragraphs of the document at ``path`` printed on pages ``first`` to ``last``, in
-    reading order (none for a document without page numbers)."""
-    return [nid for _, page, nid in _paged(graph).get(path, []) if first <= page <= last]
-
-
-def paragraph_pages(graph: DocNavGraph, path: str) -> list[int]:
-    """The pages the paragraphs of the document at ``path`` are printed on, in order."""
-    return sorted({page for _, page, _ in _paged(graph).get(path, [])})
-
-
-def _paged(graph: DocNavGraph) -> dict[str, list[tuple[int, int, str]]]:
-    """Per document, (position, page, id) of its paragraphs with a page, in reading order;
-    made once per graph."""
-    if graph not in _PAGED:
-        index: dict[str, list[tuple[int, int, str]]] = {}
-        for nid, n in graph.nodes_of_kind("paragraph"):
-            if n.page is not None:
-                index.setdefault(n.path, []).append((n.position, n.page, nid))
-        _PAGED[graph] = {p: sorted(rows) for p, rows in index.items()}
-    return _PAGED[graph]
-
-
 # a paper's list of works cited, and a question about it ("which works are cited", "the
 # references of", "bibliography")
 _WORKS_CITED = re.compile(r"^\s*(?:(?:\d{1,2}|[IVX]{1,4}|[A-Z])\.?\s+)?"

@@ -1,0 +1,159 @@
+"""Questions about a document's layout rather than its words: a page it names ("What is on page
+36 of the Adobe 10-K?") is read, and its parts asked for alone ("What sections does the Adobe
+10-K have?") are answered by its outline. Searched for, "page 36" read the cover page and asked
+for the "pages" field, and "sections" was a word no paragraph holds."""
+
+from __future__ import annotations
+
+import glob
+import re
+import weakref
+
+from docnav.query.evidence import Run
+from docnav.query.graph import DocNavGraph, Piece, count_tokens
+
+# "page 36", "pages 36-38", "pages 36 and 37", "p. 36", "pp. 36–38" in a question
+PAGES_ASKED = re.compile(r"\b(?:pages?\s*|pp?\.\s*)(\d{1,4})"
+                         r"(?:\s*(?:-|–|—|to|through|and)\s*(\d{1,4}))?\b", re.I)
+MOST_PAGES = 20  # of a range asked for, at most this many pages are read
+# "Which page discusses ...?", "On what pages is ... mentioned?": where, which every piece's
+# page says; "page" is no word to find, nor the "pages" field
+WHICH_PAGE = re.compile(r"\b(?:on\s+|in\s+)?(?:which|what)\s+pages?\b", re.I)
+# a question asking for a document's parts: "What sections does the Adobe 10-K have?", "What
+# is the structure of ...", "Show the table of contents of ...", "How is ... organised?"
+OUTLINE_ASKED = re.compile(r"\b(?:sections?|chapters?|parts|headings?|outline|structured?|"
+                           r"organi[sz](?:ed|ation)|divided|(?:table\s+of\s+)?contents)\b",
+                           re.I)
+MOST_OUTLINED = 3  # documents whose outlines one answer gives
+_PAGED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def pages_asked(question: str) -> list[tuple[str, int, int]]:
+    """The pages the question names: (as it writes them, first, last) of each page or range,
+    a range of at most :data:`MOST_PAGES` pages."""
+    out = []
+    for m in PAGES_ASKED.finditer(question):
+        first = int(m.group(1))
+        last = max(first, int(m.group(2) or first))
+        out.append((m.group(0).strip(), first, min(last, first + MOST_PAGES - 1)))
+    return out
+
+
+def paragraphs_on_pages(graph: DocNavGraph, path: str, first: int, last: int) -> list[str]:
+    """The paragraphs of the document at ``path`` printed on pages ``first`` to ``last``, in
+    reading order (none for a document without page numbers)."""
+    return [nid for _, page, nid in _paged(graph).get(path, []) if first <= page <= last]
+
+
+def paragraph_pages(graph: DocNavGraph, path: str) -> list[int]:
+    """The pages the paragraphs of the document at ``path`` are printed on, in order."""
+    return sorted({page for _, page, _ in _paged(graph).get(path, [])})
+
+
+def _paged(graph: DocNavGraph) -> dict[str, list[tuple[int, int, str]]]:
+    """Per document, (position, page, id) of its paragraphs with a page, in reading order;
+    made once per graph."""
+    if graph not in _PAGED:
+        index: dict[str, list[tuple[int, int, str]]] = {}
+        for nid, n in graph.nodes_of_kind("paragraph"):
+            if n.page is not None:
+                index.setdefault(n.path, []).append((n.position, n.page, nid))
+        _PAGED[graph] = {p: sorted(rows) for p, rows in index.items()}
+    return _PAGED[graph]
+
+
+def read_pages(graph: DocNavGraph, run: Run, pages: list[tuple[str, int, int]]) -> bool:
+    """The pages the question names, read whole in reading order, within the budget: of
+    each document asked of that has them, the one the question's other words find first
+    ("What does page 5 say about stores?" of several filings). A page none has is said
+    (``Answer.unfound``, as "Note 99"). True when any page was read: the answer is that
+    text, nothing else is looked for."""
+    paths = graph.document_paths(run.scope)
+    rank: dict[str, int] = {}
+    if run.state.terms:
+        for h in graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters):
+            rank.setdefault(graph.node(h.node_id).path, len(rank))
+    read = False
+    for written, first, last in pages:
+        on = {p: ids for p in paths if (ids := paragraphs_on_pages(graph, p, first, last))}
+        if not on:  # said with the pages there are: "page 136 (the last page is 99)"
+            last_pages = [printed[-1] for p in paths if (printed := paragraph_pages(graph, p))]
+            said = (f"{written} (the last page is {max(last_pages)})" if last_pages else
+                    f"{written} (no document asked of has page numbers)")
+            run.unfound.append(said)
+            run.op("no part", labels=[said])
+            continue
+        for path in sorted(on, key=lambda p: (rank.get(p, len(rank)), p)):
+            run.op("pages", document=path, first=first, last=last, paragraphs=len(on[path]))
+            for ids in _on_pages_first(graph, run, path, on[path]):
+                run.take(ids, "page")
+            read = True
+    return read
+
+
+def _on_pages_first(graph: DocNavGraph, run: Run, path: str, ids: list[str]) -> list[list[str]]:
+    """The paragraphs of pages asked for, in the order to take them: all at once (read in
+    reading order) where they fit the budget left or the question asks nothing else; else
+    those the question's other words find, best first, one at a time, then the rest ("What
+    do pages 30-45 say about stock repurchases?": the pages' first paragraphs filled the
+    budget)."""
+    size = sum(count_tokens(graph.node(i).text) for i in ids)
+    if not run.state.terms or size <= run.state.remaining:
+        return [ids]
+    on = set(ids)
+    hits = [h.node_id for h in graph.locate(run.question, k=min(len(ids), 200),
+                                            kinds=["paragraph"],
+                                            filters={"path": glob.escape(path)})
+            if h.node_id in on]
+    run.op("locate", over="the pages asked for", hits=hits[:8])
+    found = set(hits)
+    return [[h] for h in hits] + [[i for i in ids if i not in found]]
+
+
+def read_outlines(graph: DocNavGraph, run: Run) -> bool:
+    """The outline of each document asked of (at most :data:`MOST_OUTLINED`), a share of
+    the budget each: its sections' headings, indented by depth, as deep as fits. False
+    where the question is asked of more documents, or of none with sections."""
+    paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
+    if not 1 <= len(paths) <= MOST_OUTLINED:
+        return False
+    share = run.state.budget // len(paths)
+    pieces = [p for p in (document_outline(graph, graph.document_root(path), share)
+                          for path in paths) if p is not None]
+    if pieces:
+        run.op("outline", documents=paths, added=run.state.add(pieces, "outline"))
+    return bool(pieces)
+
+
+def document_outline(graph: DocNavGraph, root: str, budget: int) -> Piece | None:
+    """A document's headings, a line each, indented by depth, in reading order, to the
+    depth that fits ``budget`` (the top level cut, the number left out said, where even it
+    does not); None for a document without sections."""
+    rows: list[tuple[int, str]] = []
+
+    def walk(node: str, depth: int) -> None:
+        for child in graph.navigate(node, "children"):
+            if graph.node(child).kind == "section":
+                rows.append((depth, graph.node(child).heading))
+                walk(child, depth + 1)
+
+    walk(root, 1)
+    if not rows:
+        return None
+    text = ""
+    for deepest in range(max(d for d, _ in rows), 0, -1):
+        text = "\n".join(f"{'  ' * (d - 1)}- {h}" for d, h in rows if d <= deepest)
+        if count_tokens(text) <= budget:
+            break
+    else:  # the top level alone is too long: cut, the number left out said
+        top = [f"- {h}" for d, h in rows if d == 1]
+        lines: list[str] = []
+        for line in top:
+            more = f"(and {len(top) - len(lines)} more)"
+            if count_tokens("\n".join([*lines, line, more])) > budget:
+                lines.append(more)
+                break
+            lines.append(line)
+        text = "\n".join(lines)
+    node = graph.node(root)
+    return Piece(root, node.path, node.breadcrumb, None, text, count_tokens(text))
