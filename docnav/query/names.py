@@ -73,12 +73,12 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     order the question names them, each once: "Compare the pin RFC and the unsafe pinned RFC"
     names two."""
     named = _names_given(question)
-    titles = document_titles(graph)
+    titles = {p: _numbers_unpadded(title) for p, title in document_titles(graph).items()}
     if len(titles) < 2:
         return []
     out: dict[str, str] = {}
     for words, name in named:
-        terms = set(tokens(words))
+        terms = _numbers_unpadded(set(tokens(words)))
         held = [p for p, title in titles.items() if terms and terms <= title]
         if len(held) > 1:  # "the derive From RFC": "3809-derive-from", not "declarative derive"
             held = [p for p in held if _written_in(words, _title_words(graph)[p])]
@@ -142,17 +142,25 @@ def untitled_names(graph: DocNavGraph, question: str, paths: list[str]) -> list[
     titles = document_titles(graph)
     # a document is named by its file's name too: RFC 3691, "Security Improvements for CI
     # Publishing to crates.io", is 3691-trusted-publishing-cratesio.md
-    known = {p: titles.get(p, set()) | set(tokens(re.sub(r"[\W_]+", " ", PurePath(p).stem)))
+    known = {p: _numbers_unpadded(titles.get(p, set())
+                                  | set(tokens(re.sub(r"[\W_]+", " ", PurePath(p).stem))))
              for p in paths}
     out: list[str] = []
     for words, name in _names_given(question):
-        terms = set(tokens(" ".join(w for w in words.split() if w.lower() not in _POINTING)))
+        terms = _numbers_unpadded(set(tokens(
+            " ".join(w for w in words.split() if w.lower() not in _POINTING))))
         if not terms or any(terms <= known[p] for p in paths):
             continue
         held = graph.term_documents(list(terms))
         if any(len(held[t] & set(paths)) <= len(paths) / 2 for t in terms):
             out.append(name)
     return list(dict.fromkeys(out))
+
+
+def _numbers_unpadded(terms: set[str]) -> set[str]:
+    """Search terms with a number's leading zeros dropped: "RFC 19" names
+    0019-opt-in-builtin-traits.md, as "RFC 0019" does."""
+    return {t.lstrip("0") or "0" if t.isdigit() else t for t in terms}
 
 
 def _written_in(words: str, title: list[str]) -> bool:
