@@ -23,7 +23,7 @@ import polars as pl
 
 from docnav.hashing import digest
 from docnav.model import Edge, EdgeKind, Node, NodeKind
-from docnav.refs import cross_references, resolve_document, split_link
+from docnav.refs import cross_references, mention_targets, resolve_document, split_link
 from docnav.related import SectionVectors, _Vectors, update_related
 from docnav.rows import edges_frame, insert_frame, nodes_frame
 from docnav.store import COLLECTION_DOC_ID
@@ -293,8 +293,10 @@ def _update_cross_references(
     names = sorted({posixpath.basename(p) for p in touched_paths if p})
     if not names and not changed_docs:
         return set(), 0
+    # a touched 0439-cmp-ops-reform.md is what the mentions of RFC 439 name (or named)
+    numbers = sorted({t for p in touched_paths if p for t in mention_targets(p)})
     # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
-    pattern = "|".join(re.escape(n) for n in names) or "\\b\\B"
+    pattern = "|".join([*(re.escape(n) for n in names), *(f"^{t}$" for t in numbers)]) or "\\b\\B"
     # Every link of an affected node, not only the matching ones: the node's edges are
     # compared with all of its links' targets, so its links to untouched documents count too.
     links = con.execute(

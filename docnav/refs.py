@@ -1,5 +1,5 @@
 """Cross-references: anchor links, "see Section 3.2", "Table 2", a filing's "Item 7A" and "Note
-12", links between documents.
+12", links between documents, and documents named in the text by their numbers ("RFC 1859").
 
 In-document references are a function of one tree and are stored with the document.
 Links to other documents of the collection are resolved against the collection's paths and
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from pathlib import PurePosixPath
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
@@ -31,6 +32,61 @@ _NOTES_SECTION = re.compile(r"\bnotes to\b.*\bfinancial statements\b", re.I)
 # an entry of a table of contents as the PDF reader writes it: its title, " … ", its page
 _CONTENTS_ENTRY = re.compile(r"(.+?) … (?:[0-9]{1,4}|[ivxlcdm]{1,7})", re.I)
 _HEADING_NUMBER = re.compile(r"^\s*(?:Section\s+|Appendix\s+|Chapter\s+)?((?:\d+|[A-Z])(?:\.\d+)*)\.?\s", re.I)
+
+
+# a document of the collection named in the text by its number: "RFC 1859", "RFC #439",
+# "PEP 8" (as written: "rfcs#1961" is a pull request, "rfc 1" no name)
+_NAMED_BY_NUMBER = re.compile(r"\b(RFC|PEP) ?#?(\d{1,5})\b")
+# the number a file is named by: Rust's RFCs bare (0439-cmp-ops-reform.md), the IETF's and
+# Python's with their word (rfc1977.txt, pep-0008.rst); its whole stem or before "-"/"_"
+# ("1809.01202.pdf" is an arXiv id, "2023-report" a year that RFC 2023 would name)
+_FILE_NUMBER = re.compile(r"(?:(rfc|pep)[-_]?)?(\d{1,5})(?=[-_]|$)", re.I)
+_MENTION_TARGET = re.compile(r"(rfc|pep):(\d+)")
+
+
+def number_mentions(text: str) -> list[tuple[str, str]]:
+    """The documents ``text`` names by their numbers, each once: (link target, as written),
+    the target ``rfc:439`` for "RFC 439" and "RFC #0439". Kept as the node's links, they are
+    resolved against the collection's file names (:func:`numbered_documents`) as links are."""
+    found: dict[str, str] = {}
+    for m in _NAMED_BY_NUMBER.finditer(text):
+        found.setdefault(f"{m.group(1).lower()}:{int(m.group(2))}", m.group(0))
+    return list(found.items())
+
+
+def file_number(path: str) -> tuple[str, int] | None:
+    """(its word, lower case, or "" when bare; its number) that a file is named by:
+    0439-cmp-ops-reform.md -> ("", 439), rfc1977.txt -> ("rfc", 1977), pep-0008.rst ->
+    ("pep", 8); None for other names."""
+    m = _FILE_NUMBER.match(PurePosixPath(path).stem)
+    return ((m.group(1) or "").lower(), int(m.group(2))) if m else None
+
+
+def mention_targets(path: str) -> list[str]:
+    """The targets of the mentions a file of this name answers (:func:`numbered_documents`):
+    ``rfc:439`` for 0439-cmp-ops-reform.md; none for a file not named by a number."""
+    numbered = file_number(path)
+    if numbered is None:
+        return []
+    word, number = numbered
+    return [f"{word or 'rfc'}:{number}"]
+
+
+def numbered_documents(doc_paths: Mapping[str, str]) -> dict[str, str]:
+    """Mention target -> the one document it names, of ``doc_paths`` (doc_id -> path): "RFC
+    439" names the file named rfc439 or rfc-0439 where there is one, else a bare 0439-*
+    (Rust's RFCs); "PEP 8" only a pep-0008. A number two files answer names neither."""
+    by_word: dict[tuple[str, int], list[str]] = {}
+    for doc_id, path in doc_paths.items():
+        if (numbered := file_number(path)) is not None:
+            by_word.setdefault(numbered, []).append(doc_id)
+    found: dict[str, str] = {}
+    for word, number in {(word or "rfc", number) for word, number in by_word}:
+        docs = by_word.get((word, number)) or (  # a bare 0439-* only where no rfc439 is
+            by_word.get(("", number), []) if word == "rfc" else [])
+        if len(docs) == 1:
+            found[f"{word}:{number}"] = docs[0]
+    return found
 
 
 def heading_number(heading: str) -> str | None:
@@ -205,13 +261,22 @@ def cross_references(
     anchors: Mapping[tuple[str, str], str],
     doc_nodes: Mapping[str, str],
 ) -> list[Edge]:
-    """Resolve links (node_id, source doc_id, target) to other documents of the collection.
+    """Resolve links (node_id, source doc_id, target) to other documents of the collection;
+    a mention's target (``rfc:439``, :func:`number_mentions`) to the document so numbered.
 
     doc_paths: doc_id -> relative path; doc_of_path: relative path -> doc_id;
     anchors: (doc_id, anchor) -> section node id; doc_nodes: doc_id -> document node id.
     """
     edges: dict[tuple[str, str], None] = {}
+    numbered: dict[str, str] | None = None  # made when a mention asks
     for node_id, src_doc, target in links:
+        if _MENTION_TARGET.fullmatch(target):  # "RFC 439": the document so numbered
+            if numbered is None:
+                numbered = numbered_documents(doc_paths)
+            dst_doc = numbered.get(target)
+            if dst_doc is not None and dst_doc != src_doc and (dst := doc_nodes.get(dst_doc)):
+                edges[(node_id, dst)] = None
+            continue
         link = split_link(target, doc_paths.get(src_doc, ""))
         if link is None:
             continue

@@ -29,6 +29,7 @@ from docnav.model import (
     NodeLink,
     ParsedDocument,
 )
+from docnav.refs import number_mentions
 
 BREADCRUMB_SEP = " › "
 PREAMBLE = "preamble"
@@ -221,6 +222,9 @@ def _finish(root: _Draft, doc_id: str, path: str, parsed: ParsedDocument) -> Doc
             previous = child_id
         for link in draft.links:
             links.append(NodeLink(node_id, link.target, link.text))
+        if draft.kind is NodeKind.PARAGRAPH:  # "RFC 1859": the document so numbered
+            links.extend(NodeLink(node_id, target, said)
+                         for target, said in number_mentions(draft.text))
 
     return DocTree(
         doc_id=doc_id,

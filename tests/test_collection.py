@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 from _harness import Harness, assert_in_step, assert_parquet_matches_store
 
-from docnav import related
+from docnav import refs, related
 from docnav.collection import CollectionOptions
 from docnav.index import IndexOptions, Indexer
 from docnav.store import vector_of
@@ -442,3 +442,72 @@ def test_links_to_html_tables_and_list_items_by_id_lead_to_them(tmp_path):
         ("Read step three first.", "list_item", "Check the log file"),
         ("The row limit is in the API.", "table",
          "| Name   |   Max |\n|--------|-------|\n| rows   |  1000 |")]
+
+
+CMP = "# 0439-cmp-ops-reform\n\n## Summary\n\nSplit the comparison traits.\n"
+CITING = ("# 2000-const-generics\n\n## Summary\n\nConst generics.\n\n## Prior art\n\n"
+          "This builds on RFC 439 and on RFC #8, which no file here is. See rfcs#439 too.\n")
+
+
+def test_a_document_named_by_its_number_in_the_text_is_referred_to(tmp_path):
+    """"RFC 439" in a paragraph is a reference to 0439-cmp-ops-reform.md, as a link to it
+    would be: it comes when the document comes (the citing one not parsed again), and goes
+    when it goes. Before, only links were references: Rust's RFCs name each other mostly in
+    plain text."""
+    h = Harness(tmp_path, {"2000-const-generics.md": CITING, "notes.md": "# Notes\n\nNone.\n"})
+    h.index()
+    assert h.references() == set()  # nothing numbered 439 yet
+    h.write("0439-cmp-ops-reform.md", CMP)
+    report = h.index()
+    assert report.docs_parsed == 1  # the citing RFC is not read again
+    expected = {(h.path("2000-const-generics.md"), h.path("0439-cmp-ops-reform.md"),
+                 "0439-cmp-ops-reform")}
+    assert h.references() == expected
+    assert h.query(
+        "SELECT s.text FROM edges e JOIN nodes s ON s.node_id = e.src WHERE e.kind = "
+        "'references'") == [("This builds on RFC 439 and on RFC #8, which no file here is. "
+                            "See rfcs#439 too.",)]
+    assert_in_step(h)
+    h.edit("2000-const-generics.md", "Const generics.", "Const generics, at last.")
+    assert h.index().references_written == 0  # re-resolved, the same: not written again
+    h.edit("2000-const-generics.md", "RFC 439", "RFC 0439")  # the same number
+    h.index()
+    assert h.references() == expected
+    (h.folder / "0439-cmp-ops-reform.md").unlink()
+    h.index()
+    assert h.references() == set()
+    h.write("0439-cmp-ops-reform.md", CMP)
+    h.index()
+    assert h.references() == expected
+    h.edit("2000-const-generics.md", "RFC 0439", "the comparison RFC")
+    h.index()
+    assert h.references() == set()
+    assert_in_step(h)
+
+
+def test_a_number_names_the_file_of_its_word_and_never_two_files(tmp_path):
+    """"RFC 8" names rfc8.md before a bare 0008-*.md; "PEP 8" only pep-0008.md; "RFC 12",
+    which two bare files answer, neither; a document naming its own number, nothing."""
+    citing = "# Citing\n\nSee RFC 8, PEP 8 and RFC 12. Also RFC 21.\n"
+    h = Harness(tmp_path, {"citing.md": citing, "rfc8.md": "# RFC 8\n\nThe IETF one.\n",
+                           "0008-intrinsics.md": "# 0008-intrinsics\n\nRust's eighth.\n",
+                           "pep-0008.md": "# PEP 8\n\nStyle.\n",
+                           "0012-a.md": "# 0012-a\n\nOne.\n", "0012_b.md": "# 0012_b\n\nTwo.\n",
+                           "0021-self.md": "# 0021-self\n\nRFC 21 is this one.\n"})
+    h.index()
+    assert h.references() == {(h.path("citing.md"), h.path("rfc8.md"), "RFC 8"),
+                              (h.path("citing.md"), h.path("pep-0008.md"), "PEP 8"),
+                              (h.path("citing.md"), h.path("0021-self.md"), "0021-self")}
+    (h.folder / "rfc8.md").unlink()  # now the bare one is RFC 8
+    h.index()
+    assert (h.path("citing.md"), h.path("0008-intrinsics.md"), "0008-intrinsics") in (
+        h.references())
+    assert_in_step(h)
+
+
+@pytest.mark.parametrize("name, numbered", [
+    ("text/0439-cmp-ops-reform.md", ("", 439)), ("rfc1977.txt", ("rfc", 1977)),
+    ("pep-0008.rst", ("pep", 8)), ("RFC_2119.html", ("rfc", 2119)),
+    ("1809.01202.pdf", None), ("notes.md", None), ("10k-2022.pdf", None)])
+def test_the_number_a_file_is_named_by(name, numbered):
+    assert refs.file_number(name) == numbered
