@@ -275,6 +275,11 @@ def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
                        "acme.md", "--budget", "100")
     assert code == 0 and out.splitlines()[1] == (
         'searched without ACME WIDGETS (or "the company"), the name of the filings asked')
+    # a question that names no company says nothing of names left out ("What sections
+    # does it have?" took the outline's words out and said "searched without ACME WIDGETS")
+    for question in ("What sections does it have?", "Summarise the filing"):
+        code, out, _ = run(db, "ask", question, "--doc", "acme.md", "--budget", "100")
+        assert code == 0 and "acme.md" in out and "searched without" not in out, out
 
 
 def test_ask_json_is_the_answer_with_its_citations(indexed):

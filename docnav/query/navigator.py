@@ -227,6 +227,7 @@ class Navigator:
         if names and not by_title:  # one company's filings: "the company" is that company
             names = [*names, *company_mentions(asked)]
         question = without_names(asked, names)
+        unnamed = question != asked  # a name was taken out (not a page or a cue, below)
         # "What is on page 36 of the Adobe 10-K?": the page is read, not searched for
         pages = pages_asked(asked)
         if pages:
@@ -264,7 +265,7 @@ class Navigator:
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
                    by="title" if by_title else "registrant")
-        elif names and question != asked:
+        elif names and unnamed:  # "What is on page 3?" of --doc '*ADOBE*' named no company
             run.op("focus", left_out=names, question=question)
         if outline and read_outlines(self.graph, run):
             return run.answer()
