@@ -314,3 +314,23 @@ def test_documents_referring_to_a_document_named_leave_that_one_out(tmp_path):
     assert _read(answer) == {"3516-deps.md"}
     count = nav.ask("How many RFCs mention RFC 1961?", 300).count
     assert (count["n"], count["of"], _names(count["documents"])) == (1, 2, ["3516-deps.md"])
+
+
+def test_a_document_the_text_names_by_number_is_read_by_its_reference_of_the_store_only(
+        tmp_path):
+    """"This builds on RFC 439": asked of every document, the section that says so leads to
+    RFC 439 (0439-cmp.md), which is read as its reference; asked of the one RFC (--doc),
+    nothing of another document is read."""
+    graph = indexed_graph(tmp_path, {
+        "2000-const.md": "# 2000-const\n\n## Summary\n\nConst generics for arrays.\n\n"
+                         "## Prior art\n\nThis builds on RFC 439, whose operators it keeps.\n",
+        "0439-cmp.md": "# 0439-cmp\n\n## Summary\n\nSplit the comparison traits into "
+                       "PartialEq and PartialOrd.\n",
+        "other.md": "# Other\n\n## Prior art\n\nNothing of traits here.\n"})
+    question = "What does the prior art section build on?"
+    answer = Navigator(graph).ask(question, 300)
+    assert [(Path(e.piece.doc_path).name, e.found_by) for e in answer.evidence
+            if "PartialOrd" in e.piece.text] == [("0439-cmp.md", "reference")]
+    answer = Navigator(graph).ask(question, 300, doc="2000-const.md")
+    assert any("RFC 439" in e.piece.text for e in answer.evidence)
+    assert _read(answer) == {"2000-const.md"}

@@ -219,10 +219,21 @@ class Run:
     # the document read first (of several asked of), the question's words naming it and the
     # next best documents (docnav.query.passages.Passages.best_document)
     lead: dict | None = None
+    _paths: set[str] | None = field(default=None, repr=False)  # of the scope, made on asking
 
     @property
     def filters(self) -> dict | None:
         return {"path": self.scope} if self.scope else None
+
+    def within(self, ids: list[str]) -> list[str]:
+        """The nodes of ``ids`` in the documents asked of: a reference to another document
+        ("This supersedes RFC 1961") leads out of them, and is followed only when the
+        question is asked of every document."""
+        if self.scope is None:
+            return ids
+        if self._paths is None:
+            self._paths = set(self.graph.document_paths(self.scope))
+        return [i for i in ids if self.graph.node(i).path in self._paths]
 
     def op(self, name: str, **args) -> None:
         self.trace.append({"op": name, **args, "tokens": self.state.tokens_used,

@@ -389,7 +389,7 @@ class Navigator:
             pieces = self._read(section, state, share=1.0 if section in named else None)
             run.op("fetch", nodes=[p.node_id for p in pieces][:8],
                    added=state.add(pieces, "section"))
-            for source, target in self._references(section, pieces)[:2]:
+            for source, target in self._references(run, section, pieces)[:2]:
                 run.op("navigate", node=source, direction="references", to=target)
                 targets = self._read(target, state)
                 if targets:
@@ -455,7 +455,7 @@ class Navigator:
             if state.sufficient() or run.steps >= self.options.max_steps:
                 break
             for direction in ("next", "previous", "references"):
-                ids = [i for i in graph.navigate(e.piece.node_id, direction)
+                ids = [i for i in run.within(graph.navigate(e.piece.node_id, direction))
                        if i not in cited and not self.passages.unasked_field(i, terms)]
                 if ids:
                     run.op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
@@ -539,13 +539,14 @@ class Navigator:
         text = "\n".join(lines)
         return [Piece(section, node.path, node.breadcrumb, node.page, text, count_tokens(text))]
 
-    def _references(self, section: str, pieces: list[Piece]) -> list[tuple[str, str]]:
+    def _references(self, run: Run, section: str,
+                    pieces: list[Piece]) -> list[tuple[str, str]]:
         """(source, target) of the references made by the section and by the paragraphs read
-        from it, each target once: a "see Section 2" is a paragraph's edge, not its
-        section's."""
+        from it, each target once, in the documents asked of: a "see Section 2" is a
+        paragraph's edge, not its section's."""
         found: dict[str, str] = {}
         for source in [section, *(p.node_id for p in pieces)]:
-            for target in self.graph.navigate(source, "references"):
+            for target in run.within(self.graph.navigate(source, "references")):
                 found.setdefault(target, source)
         return [(source, target) for target, source in found.items()]
 
