@@ -463,17 +463,19 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
 def add_nav_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "nav", help="navigate from a node: parent, children, siblings, next, previous, "
-        "references, related",
+        "references, referenced-by, related",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  docnav nav 3f2a9c1b --dir children\n"
                "  docnav nav 3f2a9c1b --dir related\n"
+               "  docnav nav 1977-public-private-dependencies.md --dir referenced-by\n"
                "  docnav nav 0458-send-improvements.md --dir children",
     )
     p.add_argument("node", help="node id or a unique prefix of one; a document id, or a "
                    "document's path as `docnav show` takes it, stands for the document's root "
                    "node")
     p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
-                   "references or related")
+                   "references, referenced-by (the nodes whose references lead to it) or "
+                   "related")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_nav)
 

@@ -326,7 +326,7 @@ def test_a_document_the_text_names_by_number_is_read_by_its_reference_of_the_sto
                          "## Prior art\n\nThis builds on RFC 439, whose operators it keeps.\n",
         "0439-cmp.md": "# 0439-cmp\n\n## Summary\n\nSplit the comparison traits into "
                        "PartialEq and PartialOrd.\n",
-        "other.md": "# Other\n\n## Prior art\n\nNothing of traits here.\n"})
+        "other.md": "# Other\n\n## Prior art\n\nNothing of traits here, nor of RFC 439.\n"})
     question = "What does the prior art section build on?"
     answer = Navigator(graph).ask(question, 300)
     assert [(Path(e.piece.doc_path).name, e.found_by) for e in answer.evidence
@@ -334,3 +334,10 @@ def test_a_document_the_text_names_by_number_is_read_by_its_reference_of_the_sto
     answer = Navigator(graph).ask(question, 300, doc="2000-const.md")
     assert any("RFC 439" in e.piece.text for e in answer.evidence)
     assert _read(answer) == {"2000-const.md"}
+    # and back: what refers to RFC 439 (`docnav nav 0439-cmp.md --dir referenced-by`)
+    [(root, _)] = [(i, n) for i, n in graph.nodes_of_kind("document")
+                   if n.path.endswith("0439-cmp.md")]
+    assert [graph.node(i).text for i in graph.navigate(root, "referenced-by")] == [
+        "This builds on RFC 439, whose operators it keeps.",
+        "Nothing of traits here, nor of RFC 439."]  # in reading order
+    assert graph.navigate(graph.navigate(root, "referenced-by")[0], "referenced-by") == []

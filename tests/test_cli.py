@@ -292,7 +292,8 @@ def test_locate_then_nav_walks_the_graph(indexed):
     code, out, _ = run(indexed.db, "nav", section, "--dir", "parent")
     assert code == 0 and len(out.strip().splitlines()) == 1
     code, out, err = run(indexed.db, "nav", section, "--dir", "upward")
-    assert code == 2 and "valid: parent, children, siblings, next, previous" in err
+    assert code == 2 and ("valid: parent, children, siblings, next, previous, references, "
+                          "referenced-by, related") in err
 
 
 def test_locate_shows_what_each_paragraph_hit_matched(indexed):

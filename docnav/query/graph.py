@@ -24,7 +24,8 @@ from docnav.query.vectors import STORED
 from docnav.scan import absolute
 from docnav.store import COLLECTION_DOC_ID, Store
 
-DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references", "related")
+DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references",
+              "referenced-by", "related")
 
 
 @dataclass(frozen=True)
@@ -289,6 +290,10 @@ class DocNavGraph:
             if n.kind == "paragraph":  # across a section boundary: reading order
                 return self._reading_neighbour(node_id, +1 if direction == "next" else -1)
             return []
+        if direction == "referenced-by":  # the nodes whose references lead here, in reading
+            # order ("RFC 1977 originally proposed ..." of 3516-public-private-dependencies)
+            found = {s for s, _ in self._in.get((node_id, "references"), []) if s in self._nodes}
+            return sorted(found, key=self._reading.__getitem__)
         kind = "references" if direction == "references" else "related"
         out = sorted(self._out.get((node_id, kind), []), key=lambda x: -x[1])
         return list(dict.fromkeys(d for d, _ in out if d in self._nodes))
