@@ -181,8 +181,13 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print("the outline of " + ", ".join(Path(p).name for p in outline["documents"])
               + ": its headings, as deep as the budget allows")
     for path, fields in answer.fields.items():  # "When did ... start?": its start date
-        named = "; ".join(f"{key} = {value}" for key, value in fields.items())
-        print(f"asked for, in the fields of {Path(path).name}: {named}")
+        counted = fields.get("length") if "length" not in graph.fields(path) else None
+        named = "; ".join(f"{key} = {value}" for key, value in fields.items()
+                          if counted is None or key != "length")
+        if named:
+            print(f"asked for, in the fields of {Path(path).name}: {named}")
+        if counted:  # "How long is the pump guide?" of a document without pages
+            print(f"the length of {Path(path).name}, counted: {counted}")
     for path, keys in answer.fields_lacking.items():  # "Who wrote ...?" of an RFC
         print(f"asked for, not in the fields of {Path(path).name}: author "
               f"({'its fields: ' + ', '.join(keys) if keys else 'it has no fields'})")

@@ -145,6 +145,20 @@ def test_how_long_a_document_is_its_pages_field(nav):
     assert not term.fields
 
 
+def test_how_long_a_document_without_pages_is_counted(nav):
+    """Of a Markdown guide (no pages), its length in words, paragraphs and headings (its title
+    and "Seals"); before, its summary alone."""
+    answer = nav.ask("How long is the pump guide?", budget=200)
+    ((path, fields),) = answer.fields.items()
+    assert path.endswith("pump.md") and fields == {
+        "length": "9 words in 1 paragraph under 2 headings"}
+    code, out, err = run(nav.db, "ask", "How long is the pump guide?", "--budget", "200")
+    assert code == 0, err
+    assert "the length of pump.md, counted: 9 words in 1 paragraph under 2 headings" in (
+        out.splitlines())
+    assert "in the fields of" not in out
+
+
 def test_docnav_ask_says_when_the_search_chose_what_to_read_of_the_pages(nav):
     code, out, err = run(nav.db, "ask", "What do pages 1-5 of the word processor document say "
                          "about LaTeX?", "--budget", "60")

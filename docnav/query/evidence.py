@@ -199,6 +199,24 @@ _LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
 LED_TO = 8
 
 
+def _length(graph: DocNavGraph, path: str) -> str:
+    """A document's length: "1,234 words in 40 paragraphs under 12 headings" (its sections,
+    the title's among them where it is a heading)."""
+    paragraphs = sections = words = 0
+    for nid in graph.expand(graph.document_root(path), depth=1_000):
+        node = graph.node(nid)
+        if node.kind == "paragraph":
+            paragraphs += 1
+            words += len(node.text.split())
+        sections += node.kind == "section"
+    return (f"{_counted(words, 'word')} in {_counted(paragraphs, 'paragraph')}"
+            f"{' under ' + _counted(sections, 'heading') if sections else ''}")
+
+
+def _counted(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 @dataclass
 class Run:
     """One question's navigation: what it is asked of, the evidence state, and the trace of
@@ -375,4 +393,8 @@ class Run:
                 title = self.graph.node(self.graph.document_root(path)).heading
                 if title:
                     out.setdefault(path, {})["title"] = title
+            # "How long is the pump guide?" of a document without pages (Markdown, HTML,
+            # DOCX): its length in words, paragraphs and headings (before: its summary alone)
+            if how_long and "pages" not in self.graph.fields(path):
+                out.setdefault(path, {})["length"] = _length(self.graph, path)
         return out
