@@ -34,6 +34,10 @@ A pump that hums but does not turn has a seized impeller.
 """
 OTHER = {f"note{i}.md": f"# Note {i}\n\n## Scope\n\nThe note covers valves of size {i}.\n"
          for i in range(1, 4)}
+VALVE = "# Valve manual\n\n" + "".join(
+    f"## {part}\n\n" + "".join(f"### {sub}\n\nSee the {sub.lower()} list.\n\n" for sub in subs)
+    for part, subs in (("Fitting", ("Bolts", "Gaskets")), ("Care", ("Oil", "Seals")),
+                       ("Spares", ("Kits", "Tools"))))
 PARTS = "".join(f"## Part {i}\n\nThe part lists spares of kind {i}.\n\n" for i in range(1, 31))
 OUTLINE = ["- Pump manual", "  - Installation", "    - Wiring", "    - Priming",
            "  - Maintenance", "  - Troubleshooting"]
@@ -43,6 +47,7 @@ OUTLINE = ["- Pump manual", "  - Installation", "    - Wiring", "    - Priming",
 def nav(tmp_path_factory):
     base = tmp_path_factory.mktemp("outline")
     nav = Navigator(indexed_graph(base, {"pump-manual.md": GUIDE, "parts-manual.md": PARTS,
+                                         "valve-manual.md": VALVE,
                                          **OTHER}))
     nav.db = base / "g.duckdb"  # for the command line
     return nav
@@ -65,8 +70,16 @@ def test_the_outline_answers_a_question_about_a_document_s_parts(nav, question):
 
 def test_the_outline_goes_as_deep_as_the_budget_allows(nav):
     shallow = nav.ask("What sections does the pump manual have?", budget=16)
+    # a heading whose subsections are left out says how many (it said nothing before)
     assert shallow.evidence[0].piece.text.split("\n") == [
-        "- Pump manual", "  - Installation", "  - Maintenance", "  - Troubleshooting"]
+        "- Pump manual", "  - Installation (2 subsections)", "  - Maintenance",
+        "  - Troubleshooting"]
+    # where the counts do not fit, the same depth without them (20 tokens with them)
+    tight = nav.ask("What sections does the valve manual have?", budget=16)
+    assert tight.evidence[0].piece.text.split("\n") == [
+        "- Valve manual", "  - Fitting", "  - Care", "  - Spares"]
+    assert nav.ask("What sections does the pump manual have?",
+                   budget=18).evidence[0].piece.text.split("\n") == OUTLINE
     # thirty parts at the top: as many as fit, the number left out said
     cut = nav.ask("What sections does the parts manual have?", budget=24).evidence[0]
     lines = cut.piece.text.split("\n")

@@ -127,26 +127,34 @@ def read_outlines(graph: DocNavGraph, run: Run) -> bool:
 
 def document_outline(graph: DocNavGraph, root: str, budget: int) -> Piece | None:
     """A document's headings, a line each, indented by depth, in reading order, to the
-    depth that fits ``budget`` (the top level cut, the number left out said, where even it
-    does not); None for a document without sections."""
-    rows: list[tuple[int, str]] = []
+    depth that fits ``budget``, a heading at that depth with subsections saying how many
+    ("- Detailed design (6 subsections)"); the top level cut, the number left out said,
+    where even it does not fit. None for a document without sections."""
+    rows: list[tuple[int, str, int]] = []  # depth, heading, subsections
 
     def walk(node: str, depth: int) -> None:
         for child in graph.navigate(node, "children"):
             if graph.node(child).kind == "section":
-                rows.append((depth, graph.node(child).heading))
+                rows.append((depth, graph.node(child).heading, 0))
+                at = len(rows) - 1
                 walk(child, depth + 1)
+                subsections = sum(d == depth + 1 for d, _, _ in rows[at + 1:])
+                rows[at] = (depth, rows[at][1], subsections)
 
     walk(root, 1)
     if not rows:
         return None
     text = ""
-    for deepest in range(max(d for d, _ in rows), 0, -1):
-        text = "\n".join(f"{'  ' * (d - 1)}- {h}" for d, h in rows if d <= deepest)
+    # as deep as fits, saying how many subsections lie below where it fits with them
+    for deepest, counted in ((d, c) for d in range(max(d for d, _, _ in rows), 0, -1)
+                             for c in (True, False)):
+        text = "\n".join(f"{'  ' * (d - 1)}- {h}" + (f" ({n} subsection{'s' * (n > 1)})"
+                                                     if counted and d == deepest and n else "")
+                         for d, h, n in rows if d <= deepest)
         if count_tokens(text) <= budget:
             break
     else:  # the top level alone is too long: cut, the number left out said
-        top = [f"- {h}" for d, h in rows if d == 1]
+        top = [f"- {h}" for d, h, _ in rows if d == 1]
         lines: list[str] = []
         for line in top:
             more = f"(and {len(top) - len(lines)} more)"
