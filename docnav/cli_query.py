@@ -325,7 +325,9 @@ def _cmd_nav(args: argparse.Namespace) -> int:
             n.kind, n.heading)
         print(f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}")
     if not found:
-        print(f"{node_id[:12]} ({graph.node(node_id).kind}) has no {args.dir}")
+        none = (": nothing refers to it" if args.dir == "referenced-by"
+                else f" has no {args.dir}")
+        print(f"{node_id[:12]} ({graph.node(node_id).kind}){none}")
     return EXIT_OK
 
 

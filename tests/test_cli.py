@@ -294,6 +294,11 @@ def test_locate_then_nav_walks_the_graph(indexed):
     code, out, err = run(indexed.db, "nav", section, "--dir", "upward")
     assert code == 2 and ("valid: parent, children, siblings, next, previous, references, "
                           "referenced-by, related") in err
+    # nothing that way: said (a section's references, what refers to it)
+    code, out, _ = run(indexed.db, "nav", section, "--dir", "references")
+    assert code == 0 and out.strip() == f"{section} (section) has no references"
+    code, out, _ = run(indexed.db, "nav", section, "--dir", "referenced-by")
+    assert code == 0 and out.strip() == f"{section} (section): nothing refers to it"
 
 
 def test_locate_shows_what_each_paragraph_hit_matched(indexed):
