@@ -14,6 +14,7 @@ from _stores import html_document as _html, indexed_graph
 
 from docnav.errors import InputError
 from docnav.query import Navigator
+from docnav.query.which import count_line
 
 
 DOCS = {
@@ -314,6 +315,39 @@ def test_documents_referring_to_a_document_named_leave_that_one_out(tmp_path):
     assert _read(answer) == {"3516-deps.md"}
     count = nav.ask("How many RFCs mention RFC 1961?", 300).count
     assert (count["n"], count["of"], _names(count["documents"])) == (1, 2, ["3516-deps.md"])
+
+
+def test_the_documents_referring_to_one_are_those_whose_references_lead_to_it(tmp_path):
+    """"How many RFCs refer to RFC 1961?" counted the documents holding "1961": a year said
+    elsewhere counted, a link to it without the number did not. Those whose references lead
+    into it are the answer, where any does."""
+    graph = indexed_graph(tmp_path, {
+        "1961-clamp.md": "# 1961-clamp\n\nAdd clamp to Ord.\n",
+        "3516-deps.md": "# Public dependencies\n\nThis supersedes RFC 1961 in part.\n",
+        "2000-link.md": "# Linker\n\nSee [the clamp proposal](1961-clamp.md) for the idea.\n",
+        "2001-year.md": "# History\n\nThe first compiler of 1961 did nothing of clamping.\n",
+        "2002-other.md": "# Other\n\nNothing here.\n"})
+    nav = Navigator(graph)
+    for question in ("How many RFCs refer to RFC 1961?", "How many RFCs cite RFC 1961?",
+                     "How many RFCs link to the clamp RFC?"):
+        count = nav.ask(question, 300).count
+        assert (count["n"], count["of"], _names(count["documents"])) == (
+            2, 4, ["2000-link.md", "3516-deps.md"]), question
+    assert count_line(count) == ("2 of the 4 documents asked of refer to 1961-clamp.md (by "
+                                 "their references: a link to it, its number; the evidence "
+                                 "reads the best)")
+    answer = nav.ask("Which RFCs refer to RFC 1961?", 600)  # the link's words are not the
+    assert _read(answer) == {"2000-link.md", "3516-deps.md"}  # question's: read all the same
+    code, out, err = run(tmp_path / "g.duckdb", "ask", "Which RFCs refer to RFC 1961?",
+                         "--budget", "600")
+    assert code == 0, err
+    assert out.splitlines()[1] == ("asked of the 2 documents whose references lead to "
+                                   "1961-clamp.md, 300 tokens each")
+    assert "See the clamp proposal for the idea." in out
+    # a question of what they hold, not what they point at: their words, as before
+    count = nav.ask("How many RFCs discuss RFC 1961?", 300).count
+    assert "refers_to" not in count and count["words"]
+    assert _names(count["documents"]) == ["3516-deps.md"]  # the link says neither word
 
 
 def test_a_document_the_text_names_by_number_is_read_by_its_reference_of_the_store_only(

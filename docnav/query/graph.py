@@ -261,6 +261,21 @@ class DocNavGraph:
         (as the ``path`` filter does: the whole path, or its end after a ``/``)."""
         return self.search.document_paths(glob)
 
+    def references_into(self, path: str) -> dict[str, list[str]]:
+        """The other documents with a reference into the document at ``path`` (a link to it
+        or one of its sections, its number: "RFC 1977"), in path order, each with the nodes
+        that make them, in reading order."""
+        root = self.document_root(path)
+        if root is None:
+            return {}
+        sources = {s for nid in self.expand(root, depth=10_000)
+                   for s, _ in self._in.get((nid, "references"), [])
+                   if s in self._nodes and self._nodes[s].path != path}
+        out: dict[str, list[str]] = {}
+        for s in sorted(sources, key=self._reading.__getitem__):
+            out.setdefault(self._nodes[s].path, []).append(s)
+        return dict(sorted(out.items()))
+
     def matching_documents(self, glob: str | Sequence[str]) -> list[str]:
         """:meth:`document_paths` of ``glob``, which must match one at least (``--doc``):
         :class:`InputError` otherwise."""

@@ -148,15 +148,17 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
 
 
 def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
-            asks: list[tuple[str, str, str | list[str]]]) -> Answer:
+            asks: list[tuple[str, str, str | list[str]]],
+            first: dict[str, list[str]] | None = None) -> Answer:
     """Each ``(label, question, documents)`` of ``asks`` navigated in turn with an equal
     share of the budget, as one answer: their evidence in that order, their steps in the
     trace after ``step`` (each marked ``of``: its label). A word is missing (or absent)
     when every part's evidence lacks it; the confidence is the least part's (None where no
-    part's question names anything to look for)."""
+    part's question names anything to look for). ``first``: nodes a part reads before it
+    searches, by its label."""
     share, extra = divmod(budget, len(asks))
-    parts = [nav.collect(question, share + (i < extra), docs)
-             for i, (_, question, docs) in enumerate(asks)]
+    parts = [nav.collect(question, share + (i < extra), docs, first=(first or {}).get(label))
+             for i, (label, question, docs) in enumerate(asks)]
     trace = [{**step, "tokens_each": share, "tokens": 0, "confidence": 0.0}]
     for (label, _, _), part in zip(asks, parts):
         trace += [{**s, "of": label} for s in part.trace]

@@ -183,10 +183,13 @@ class Navigator:
         else:
             answer.text, answer.generated_by = evidence_text, None
 
-    def collect(self, asked: str, budget: int, doc: str | list[str] | None) -> Answer:
+    def collect(self, asked: str, budget: int, doc: str | list[str] | None,
+                first: list[str] | None = None) -> Answer:
         """The cited evidence for ``asked`` within ``budget`` tokens, from the documents ``doc``
         matches (a glob, a list of them, or all): :meth:`ask` without generating an answer,
-        and what :mod:`docnav.query.in_turn` asks of each part of a question."""
+        and what :mod:`docnav.query.in_turn` asks of each part of a question. ``first``:
+        nodes read before any search (the paragraphs of a document referring to the one a
+        question names, :func:`docnav.query.which.which_documents`)."""
         kind = self.router(asked)
         # the name of the documents asked (a filing's company) chose them: inside them it is
         # no evidence; in a collection of filings, naming one company chooses its filings
@@ -272,6 +275,9 @@ class Navigator:
         # (a page none has, and nothing else asked: the answer says so, with no evidence)
         if pages and (read_pages(self.graph, run, pages) or state.names_nothing):
             return run.answer()
+        if first:  # "Which RFCs refer to RFC 1961?": where this one does
+            run.op("references", nodes=first[:8])
+            run.take(first, "reference")
         # a piece holding every word of the question is a sign the answer is in hand only
         # where few paragraphs hold them all: in a paper about word embeddings, "what were the
         # word embeddings trained on?" has its words together in a dozen paragraphs

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import re
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
@@ -95,9 +96,14 @@ DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
 ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
                    r"about|on|concerning|regarding|discuss(?:es|ed|ing)?|mention(?:s|ed|ing)?|"
                    r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
-                   r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red)?\s+to|"
+                   r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red)?\s+to|cite[sd]?|"
+                   r"link(?:s|ed)?\s+to|"
                    r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|"
                    r"says?\s+(?:anything\s+)?about)\b", re.I)
+
+
+# a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
+_REFERRING = re.compile(r"\b(?:refer|cite|mention|link)", re.I)
 
 
 def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, str | None]:
@@ -225,12 +231,22 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     # is one of those that refer to it
     named = {p for p, _ in titled_documents(nav.graph, asked)}
     every = [p for p in every if p not in named] or every
-    rare, held = _rarer_held(nav, terms, every)
+    # "Which RFCs refer to RFC 1961?": those whose references lead into it (its number, a
+    # link to it) where any does, rather than those holding "1961" (a year, a version)
+    into = (nav.graph.references_into(next(iter(named)))
+            if len(named) == 1 and said and _REFERRING.search(said) else {})
+    referring = set(into) & set(every)
+    if referring:
+        rare, held = [], {p: int(p in referring) for p in every}
+    else:
+        rare, held = _rarer_held(nav, terms, every)
     most = max(held.values(), default=0)
     if many:  # those holding as many of those words as any does
         counted = sorted(p for p in every if most and held[p] == most)
         count.update(n=len(counted), of=len(every), held=most, documents=counted,
                      words=[as_written(question, state.words.get(t, t)) for t in rare])
+        if referring:
+            count["refers_to"] = next(iter(named))
     paths: list[str] = []
     for nid in nav.passage_order(question, {"path": doc} if doc else None):
         path = nav.graph.node(nid).path
@@ -238,6 +254,9 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
             paths.append(path)
             if len(paths) > n:
                 break
+    if referring and len(paths) <= n:  # those referring that the search did not find (a
+        # link's words need not be the question's)
+        paths += [p for p in sorted(referring) if p not in paths][: n + 1 - len(paths)]
     if not paths:  # no passage found at all ("Which RFCs mention zebras?", no word held and
         # none close in meaning): the first documents asked of, which say they lack it
         paths = [p for p in every if held[p] == most][: n + 1]
@@ -249,7 +268,10 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
         "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
         "dated": "%s %d" % dated if dated else None,
-        "question": question, "more_with": more}, [(p, question, glob.escape(p)) for p in paths])
+        "question": question, "more_with": more,
+        "refers_to": next(iter(named)) if referring else None},
+        [(p, question, glob.escape(p)) for p in paths],
+        first={p: into[p] for p in paths if p in referring})  # its references read first
     if many:
         answer.count = count
         answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
@@ -433,7 +455,12 @@ def count_line(count: dict) -> str:
                 f"{count['asked_of']} documents asked of{': ' + named if named else ''}{none}")
     dated = (f" by {count['by']}" if count["by"] else "") + (
         f" dated {count['dated']}" if count["dated"] else "")
-    if count["words"] is None:  # "How many RFCs are there?"
+    if count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
+        line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
+                f"{'refer' if count['n'] != 1 else 'refers'} to "
+                f"{PurePath(count['refers_to']).name} (by their references: a link to it, "
+                f"its number; the evidence reads the best)")
+    elif count["words"] is None:  # "How many RFCs are there?"
         line = (f"{count['n']} document{'s' if count['n'] != 1 else ''} asked of{dated}"
                 + (f" (of {count['asked_of']})" if count["dated"] or count["by"] else ""))
     else:
