@@ -89,6 +89,88 @@ def numbered_documents(doc_paths: Mapping[str, str]) -> dict[str, str]:
     return found
 
 
+# a paper's works cited: the section so headed ("References", "7 Bibliography")
+WORKS_CITED = re.compile(r"^\s*(?:(?:\d{1,2}|[IVX]{1,4}|[A-Z])\.?\s+)?"
+                         r"(?i:references|bibliography|works cited)\s*$")
+# an entry of a numbered list of works cited: "[12] Devlin, J. ..." (not "[2014] Bi, W. ...",
+# labelled by its year: 1801.05147 cites it "[Bi et al. 2014]")
+_NUMBERED_ENTRY = re.compile(r"\[(\d{1,3})\]\s")
+# an author-year entry's label, before its authors: "[2014] Bi, W.; ..."
+_LABEL = re.compile(r"^\[[^\]]{1,40}\]\s*")
+# a numbered citation in the text: "[12]", "[3, 12]", "[3-5]"
+_NUMBERED_CITE = re.compile(r"\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]")
+_YEAR_OF = r"((?:19|20)\d\d[a-z]?)"
+_SURNAME = r"([A-Z][\w'’-]+)"
+_OTHERS = r"(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]+)?"
+# "Devlin et al. (2018)", "Bi and Kwok (2014)"
+_NAMED_CITE = re.compile(rf"{_SURNAME}{_OTHERS}\s+\({_YEAR_OF}\)")
+# one of "(Devlin et al., 2018; Bi and Kwok, 2014)", "[Chen et al. 2017]", "(see Wei 2020)"
+_LISTED_CITE = re.compile(
+    rf"^\s*(?:e\.g\.,?\s*|see\s+|cf\.\s*)?{_SURNAME}{_OTHERS},?\s+{_YEAR_OF}\s*$")
+_CITE_LIST = re.compile(r"[(\[]([^()\[\]]{4,300})[)\]]")
+# an author-year entry: "Jacob Devlin, Ming-Wei Chang, ... 2018." or "Aharoni, R.; ... 2019."
+_ENTRY_SURNAME_FIRST = re.compile(r"([A-Z][\w'’-]+),\s+[A-Z]\.")
+_ENTRY_AUTHOR = re.compile(r"((?:[A-Z][\w'’.-]*\s+){1,3}?)([A-Z][\w'’-]+)(?:,|\s+and\s|\.)")
+_ENTRY_YEAR = re.compile(rf"\b{_YEAR_OF}\b")
+
+
+def citations(paragraphs: list[tuple[str, str]],
+              entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(citing paragraph, entry) of a paper's citations: ``paragraphs`` (id, text) of its
+    text, ``entries`` (id, text) those of its works cited, in order. A numbered list's
+    entry ("[12] ...") is what "[12]" and "[3, 12]" cite; an author-year entry, known by
+    its first author's surname and its year ("Jacob Devlin, ... 2018.", "Aharoni, R.; ...
+    2019."), what "Devlin et al. (2018)" and "(Aharoni et al., 2019; ...)" cite. A label
+    two entries share cites neither."""
+    numbered: dict[int, str | None] = {}
+    by_author: dict[tuple[str, str], str | None] = {}
+    for eid, text in entries:
+        if m := _NUMBERED_ENTRY.match(text):
+            n = int(m.group(1))
+            numbered[n] = None if n in numbered else eid
+        elif (author := _entry_author(_LABEL.sub("", text, count=1))) and (
+                year := _ENTRY_YEAR.search(text)):
+            key = (author.casefold(), year.group(1))
+            by_author[key] = None if key in by_author else eid
+    found: dict[tuple[str, str], None] = {}
+    for pid, text in paragraphs:
+        if numbered:
+            for m in _NUMBERED_CITE.finditer(text):
+                for n in _cited_numbers(m.group(1)):
+                    if dst := numbered.get(n):
+                        found[(pid, dst)] = None
+        if by_author:
+            keys = [(m.group(1), m.group(2)) for m in _NAMED_CITE.finditer(text)]
+            for listed in _CITE_LIST.finditer(text):
+                keys += [(m.group(1), m.group(2)) for item in listed.group(1).split(";")
+                         if (m := _LISTED_CITE.match(item))]
+            for surname, year in keys:
+                if dst := by_author.get((surname.casefold(), year)):
+                    found[(pid, dst)] = None
+    return list(found)
+
+
+def _cited_numbers(cited: str) -> list[int]:
+    """"3, 12" -> [3, 12]; "3-5" -> [3, 4, 5] (a range of at most 20)."""
+    out: list[int] = []
+    for part in re.split(r"\s*[,;]\s*", cited):
+        ends = [int(x) for x in re.split(r"\s*[–-]\s*", part) if x]
+        if len(ends) == 2 and 0 < ends[1] - ends[0] <= 20:
+            out += range(ends[0], ends[1] + 1)
+        else:
+            out += ends
+    return out
+
+
+def _entry_author(entry: str) -> str | None:
+    """The surname of an author-year entry's first author."""
+    if m := _ENTRY_SURNAME_FIRST.match(entry):
+        return m.group(1)
+    if m := _ENTRY_AUTHOR.match(entry):
+        return m.group(2)
+    return None
+
+
 def heading_number(heading: str) -> str | None:
     """The number a heading starts with: "3.2 Results" -> "3.2", "Appendix A. Proofs" -> "A"."""
     m = _HEADING_NUMBER.match(heading + " ")
@@ -141,6 +223,8 @@ def internal_references(tree: DocTree) -> list[Edge]:
         if n.block_kind == "table":
             for dst in _contents_targets(n.text, by_title):
                 found[(n.node_id, dst)] = None
+    for pair in _cited_in(tree):
+        found[pair] = None
     ancestors_cache: dict[str, set[str]] = {}
     edges = []
     for src, dst in found:
@@ -152,6 +236,22 @@ def internal_references(tree: DocTree) -> list[Edge]:
             continue  # a paragraph citing its own section is not a navigation step
         edges.append(Edge(src, dst, EdgeKind.REFERENCES))
     return edges
+
+
+def _cited_in(tree: DocTree) -> list[tuple[str, str]]:
+    """(citing paragraph, entry) of the citations of a paper's works cited
+    (:func:`citations`): the entries are the paragraphs of its sections headed
+    "References" or "Bibliography"."""
+    cited_sections: set[str] = set()
+    text: list[tuple[str, str]] = []
+    entries: list[tuple[str, str]] = []
+    for n in tree.nodes:  # in reading order: a section before what it holds
+        if n.kind is NodeKind.SECTION and (n.parent_id in cited_sections
+                                          or WORKS_CITED.match(n.heading or "")):
+            cited_sections.add(n.node_id)
+        elif n.kind is NodeKind.PARAGRAPH:
+            (entries if n.parent_id in cited_sections else text).append((n.node_id, n.text))
+    return citations(text, entries) if entries else []
 
 
 def _contents_targets(table: str, by_title: dict[str, str]) -> Iterable[str]:

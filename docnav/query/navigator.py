@@ -551,8 +551,13 @@ class Navigator:
         from it, each target once, in the documents asked of: a "see Section 2" is a
         paragraph's edge, not its section's."""
         found: dict[str, str] = {}
+        # a citation's entry in the works cited is no evidence, unless the question asks
+        # about them ("Which works does Section 2 cite?")
+        cited = frozenset() if ABOUT_CITED.search(run.question) else works_cited(self.graph)
         for source in [section, *(p.node_id for p in pieces)]:
             for target in run.within(self.graph.navigate(source, "references")):
+                if target in cited:
+                    continue
                 found.setdefault(target, source)
         return [(source, target) for target, source in found.items()]
 

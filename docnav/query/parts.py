@@ -17,7 +17,7 @@ import weakref
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
 from docnav.query.names import document_titles
-from docnav.refs import labelled_sections, numbered_sections
+from docnav.refs import WORKS_CITED, labelled_sections, numbered_sections
 
 # "the Drawbacks section of the if-let chains RFC", 'the "Prior art" chapter': a part named by
 # its heading, the words before "section"; "the section on drawbacks", "the chapter called
@@ -239,8 +239,6 @@ def _pick(graph: DocNavGraph, sections: list[str], heading: str, question: str,
 
 # a paper's list of works cited, and a question about it ("which works are cited", "the
 # references of", "bibliography")
-_WORKS_CITED = re.compile(r"^\s*(?:(?:\d{1,2}|[IVX]{1,4}|[A-Z])\.?\s+)?"
-                          r"(?i:references|bibliography|works cited)\s*$")
 ABOUT_CITED = re.compile(r"\b(?:references?|cit(?:e[sd]?|ing|ations?)|bibliograph\w*)\b", re.I)
 _CITED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -251,7 +249,7 @@ def works_cited(graph: DocNavGraph) -> frozenset[str]:
     what those titles are about."""
     if graph not in _CITED:
         heads = {nid for nid, n in graph.nodes_of_kind("section")
-                 if _WORKS_CITED.match(n.heading or "")}
+                 if WORKS_CITED.match(n.heading or "")}
         _CITED[graph] = frozenset(
             nid for head in heads for nid in graph.expand(head, depth=10_000)
             if graph.node(nid).kind == "paragraph")
