@@ -101,12 +101,15 @@ _LABEL = re.compile(r"^\[[^\]]{1,40}\]\s*")
 _NUMBERED_CITE = re.compile(r"\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]")
 _YEAR_OF = r"((?:19|20)\d\d[a-z]?)"
 _SURNAME = r"([A-Z][\w'’-]+)"
+# the other authors a citation names: "et al.", "and Kwok"; in a list, ", Cho, and Bengio"
+# too (in running text "Recently, Berant & Liang (2014)" would be cited by "Recently")
 _OTHERS = r"(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]+)?"
+_LISTED_OTHERS = r"(?:\s+et\s+al\.?|(?:,\s+[A-Z][\w'’-]+)*,?\s+(?:and|&)\s+[A-Z][\w'’-]+)?"
 # "Devlin et al. (2018)", "Bi and Kwok (2014)"
 _NAMED_CITE = re.compile(rf"{_SURNAME}{_OTHERS}\s+\({_YEAR_OF}\)")
 # one of "(Devlin et al., 2018; Bi and Kwok, 2014)", "[Chen et al. 2017]", "(see Wei 2020)"
 _LISTED_CITE = re.compile(
-    rf"^\s*(?:e\.g\.,?\s*|see\s+|cf\.\s*)?{_SURNAME}{_OTHERS},?\s+{_YEAR_OF}\s*$")
+    rf"^\s*(?:e\.g\.,?\s*|see\s+|cf\.\s*)?{_SURNAME}{_LISTED_OTHERS},?\s+{_YEAR_OF}\s*$")
 _CITE_LIST = re.compile(r"[(\[]([^()\[\]]{4,300})[)\]]")
 # an author-year entry: "Jacob Devlin, Ming-Wei Chang, ... 2018." or "Aharoni, R.; ... 2019."
 _ENTRY_SURNAME_FIRST = re.compile(r"([A-Z][\w'’-]+),\s+[A-Z]\.")

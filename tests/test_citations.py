@@ -44,6 +44,8 @@ def test_a_numbered_citation_leads_to_its_entry(text, cited):
     ("As Devlin et al. (2018) show.", ["devlin"]),
     ("(Aharoni et al. 2019; see Baeza-Yates and Ribeiro-Neto, 1999)", ["aharoni", "baeza"]),
     ("[Aharoni et al. 2019] said so.", ["aharoni"]),
+    ("(Aharoni, Johnson, and Firat 2019)", ["aharoni"]),  # AAAI's three authors
+    ("Recently, Baeza-Yates & Ribeiro-Neto (1999) did.", ["baeza"]),  # not "Recently"
     ("BiDAF (Seo et al., 2017a) and its reader (Seo et al., 2017b).", ["seo-a", "seo-b"]),
     ("Devlin (2019) is another year; (Smith et al., 2018) no entry of ours.", []),
 ])
