@@ -13,6 +13,8 @@ from docnav.scan import absolute as absolute_path
 from docnav.snapshot import snapshot
 from docnav.store import Store
 
+MOST_REFERRING = 5  # documents named on a document's "referred to from" line
+
 
 def render_documents(store: Store) -> str:
     """Every document with its status; while another process writes the store, as its
@@ -208,6 +210,12 @@ def render_document(
             "SELECT count(*) FILTER (kind = 'references'), count(*) FILTER (kind = 'related') "
             "FROM edges WHERE src IN (SELECT node_id FROM nodes WHERE doc_id = ?)", [doc_id]
         ).fetchone()
+        # what refers to it from other documents: links to it, its number ("RFC 1977")
+        into = con.execute(
+            "SELECT d.path, count(*) FROM edges e JOIN nodes s ON s.node_id = e.src "
+            "JOIN documents d ON d.doc_id = s.doc_id WHERE e.kind = 'references' "
+            "AND s.doc_id <> $doc AND e.dst IN (SELECT node_id FROM nodes WHERE doc_id = $doc) "
+            "GROUP BY d.path ORDER BY d.path", {"doc": doc_id}).fetchall()
     if tree is None:
         return f"{ref}: not indexed ({status}): {error}"
     lines = [f"{tree.title}  [{tree.doc_id}]  {tree.path}  v{version} {status}"]
@@ -222,6 +230,11 @@ def render_document(
         f"{sections} sections, {paragraphs} paragraphs, {refs[0]} references, "
         f"{refs[1]} related edges"
     )
+    if into:
+        named = ", ".join(f"{PurePath(p).name} ({n})" for p, n in into[:MOST_REFERRING])
+        more = f", … and {len(into) - MOST_REFERRING} more" if len(into) > MOST_REFERRING else ""
+        lines.append(f"referred to from {len(into)} other document{'s' * (len(into) > 1)} "
+                     f"(references): {named}{more}")
     if summaries:
         lines.append("claims: ✓ entailed by the sources, ? not supported, ✗ contradicted, "
                      "(dropped) removed by the drop policy")

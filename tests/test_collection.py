@@ -13,6 +13,7 @@ from _harness import Harness, assert_in_step, assert_parquet_matches_store
 from docnav import refs, related
 from docnav.collection import CollectionOptions
 from docnav.index import IndexOptions, Indexer
+from docnav.show import render_document
 from docnav.store import vector_of
 
 
@@ -468,6 +469,10 @@ def test_a_document_named_by_its_number_in_the_text_is_referred_to(tmp_path):
         "'references'") == [("This builds on RFC 439 and on RFC #8, which no file here is. "
                             "See rfcs#439 too.",)]
     assert_in_step(h)
+    # `docnav show` says where it is referred to from
+    assert ("referred to from 1 other document (references): 2000-const-generics.md (1)"
+            in render_document(h.store, h.path("0439-cmp-ops-reform.md")).splitlines())
+    assert "referred to" not in render_document(h.store, h.path("2000-const-generics.md"))
     h.edit("2000-const-generics.md", "Const generics.", "Const generics, at last.")
     assert h.index().references_written == 0  # re-resolved, the same: not written again
     h.edit("2000-const-generics.md", "RFC 439", "RFC 0439")  # the same number
