@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import posixpath
 import re
-from pathlib import PurePosixPath
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 from docnav.model import DocTree, Edge, EdgeKind, Node, NodeKind

@@ -203,7 +203,7 @@ def _length(graph: DocNavGraph, path: str) -> str:
     """A document's length: "1,234 words in 40 paragraphs under 12 headings" (its sections,
     the title's among them where it is a heading)."""
     paragraphs = sections = words = 0
-    for nid in graph.expand(graph.document_root(path), depth=1_000):
+    for nid in graph.expand(graph.document_root(path), depth=10_000):
         node = graph.node(nid)
         if node.kind == "paragraph":
             paragraphs += 1
