@@ -189,7 +189,7 @@ def internal_references(tree: DocTree) -> list[Edge]:
     by_number = numbered_sections(sections, by_label)
     by_title: dict[str, str] = {}
     for node_id, heading in sections:
-        by_title.setdefault(_plain_title(heading), node_id)
+        by_title.setdefault(plain_title(heading), node_id)
     floats: dict[tuple[str, str], str] = {}
     for n in tree.nodes:
         if n.kind is NodeKind.SECTION:
@@ -262,11 +262,11 @@ def _contents_targets(table: str, by_title: dict[str, str]) -> Iterable[str]:
     PDF reader writes an entry): each the first section headed by the entry's title."""
     for row in table.split("\n"):
         entry = _CONTENTS_ENTRY.fullmatch(row.strip())
-        if entry and (dst := by_title.get(_plain_title(entry.group(1)))):
+        if entry and (dst := by_title.get(plain_title(entry.group(1)))):
             yield dst
 
 
-def _plain_title(heading: str) -> str:
+def plain_title(heading: str) -> str:
     """A heading as a contents entry may print it: case, spacing and a closing stop aside."""
     return " ".join(heading.split()).rstrip(" .:").casefold()
 

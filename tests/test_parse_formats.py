@@ -14,10 +14,14 @@ import pytest
 from _parsing import NATIVE, H, headings
 from _paths import FINANCEBENCH, FIXTURES, require
 
+from docnav.embed import HashingEmbedder
 from docnav.errors import ConfigError, DocumentError
+from docnav.index import Indexer, IndexOptions
 from docnav.model import BlockKind, Link
 from docnav.parse import SUPPORTED_SUFFIXES, ParseOptions, parse_file
 from docnav.parse._pdf_glyphs import repaired
+from docnav.query import DocNavGraph
+from docnav.store import Store
 from docnav.tree import build_tree
 
 GOOD_PDF = FIXTURES / "pdf" / "multi_page.pdf"
@@ -113,6 +117,61 @@ def test_a_caption_set_as_a_plain_paragraph_is_a_caption(tmp_path):
     kinds = {b.text: b.kind for b in parse_file(path).blocks}
     assert kinds["Table 2. Results by site"] is BlockKind.CAPTION
     assert kinds["Figure 3 shows the pump."] is BlockKind.TEXT
+
+
+PARTS = ("Introduction", "Installation", "Maintenance", "Troubleshooting", "Spare parts")
+
+
+def _handbook(path: Path, contents: list[str]) -> Path:
+    """A Word handbook: a title, a "Contents" heading over ``contents`` (Word's TOC field,
+    a line each in its "toc 1" style), then a section per part."""
+    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+    from docx.enum.style import WD_STYLE_TYPE
+
+    document = docx.Document()
+    document.add_heading("Pump handbook", 0)
+    document.styles.add_style("toc 1", WD_STYLE_TYPE.PARAGRAPH)
+    document.add_paragraph("Contents", style="TOC Heading")
+    for line in contents:
+        document.add_paragraph(line, style="toc 1")
+    for part in PARTS:
+        document.add_heading(part, 1)
+        document.add_paragraph(f"The {part.lower()} of the pump is described here in full.")
+    document.save(path)
+    return path
+
+
+def test_a_docx_table_of_contents_is_a_table_naming_its_sections(tmp_path):
+    """Docling reads Word's table of contents as paragraphs ("Introduction 1", a line
+    each): they were searched and summed up as text, and named no section. Five or more
+    entries naming the document's headings are a table, an entry a row, as the native PDF
+    reader writes one; each row refers to its section."""
+    pages = [f"{part}\t{page}" for part, page in zip(PARTS, (1, 2, 4, 6, 8))]
+    parsed = parse_file(_handbook(tmp_path / "handbook.docx", pages))
+    tables = [b.text for b in parsed.blocks if b.kind is BlockKind.TABLE]
+    assert tables == ["Introduction … 1\nInstallation … 2\nMaintenance … 4\n"
+                      "Troubleshooting … 6\nSpare parts … 8"]
+    assert not any(re.fullmatch(r"\w[\w ]* \d", b.text) for b in parsed.blocks)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    _handbook(docs / "handbook.docx", pages)
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index([docs])
+    graph = DocNavGraph.open(store.path, embedder=None)
+    (table,) = [nid for nid, n in graph.nodes_of_kind("paragraph") if n.block_kind == "table"]
+    assert [graph.node(n).heading for n in graph.navigate(table, "references")] == list(PARTS)
+
+
+def test_lines_ending_in_numbers_that_name_no_heading_stay_paragraphs(tmp_path):
+    # five lines of the same shape, but no heading of the document is theirs; and four
+    # entries are too few to be a table of contents
+    lines = [f"Seal kit size {n}" for n in range(1, 6)]
+    parsed = parse_file(_handbook(tmp_path / "prices.docx", lines))
+    assert [b.text for b in parsed.blocks if b.text in lines] == lines
+    assert not [b for b in parsed.blocks if b.kind is BlockKind.TABLE]
+    four = [f"{part} {n}" for n, part in enumerate(PARTS[:4], 1)]
+    parsed = parse_file(_handbook(tmp_path / "four.docx", four))
+    assert not [b for b in parsed.blocks if b.kind is BlockKind.TABLE]
 
 
 def test_htm_suffix_is_html(tmp_path):

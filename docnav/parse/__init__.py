@@ -74,6 +74,10 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
         from docnav.parse._blocks import document_blocks
 
         blocks = document_blocks(converted.document, source, markdown=fmt == "markdown")
+        if fmt in ("docx", "html"):  # Word's table of contents: "Introduction 1", a line each
+            from docnav.parse._contents import contents_as_table
+
+            blocks = contents_as_table(blocks)
         title = ((front.title or _markdown_title(blocks, path)) if front is not None
                  else _docling_title(converted.document))
         blocks, metadata = _format_extras(path, fmt, blocks)
