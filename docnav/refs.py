@@ -92,9 +92,10 @@ def numbered_documents(doc_paths: Mapping[str, str]) -> dict[str, str]:
 # a paper's works cited: the section so headed ("References", "7 Bibliography")
 WORKS_CITED = re.compile(r"^\s*(?:(?:\d{1,2}|[IVX]{1,4}|[A-Z])\.?\s+)?"
                          r"(?i:references|bibliography|works cited)\s*$")
-# an entry of a numbered list of works cited: "[12] Devlin, J. ..." (not "[2014] Bi, W. ...",
-# labelled by its year: 1801.05147 cites it "[Bi et al. 2014]")
-_NUMBERED_ENTRY = re.compile(r"\[(\d{1,3})\]\s")
+# an entry of a numbered list of works cited: "[12] Devlin, J. ...", or a Markdown list's "12.
+# Devlin, J. ..." (not "[2014] Bi, W. ...", labelled by its year: 1801.05147 cites it "[Bi et
+# al. 2014]")
+_NUMBERED_ENTRY = re.compile(r"(?:\[(\d{1,3})\]|(\d{1,3})\.)\s")
 # an author-year entry's label, before its authors: "[2014] Bi, W.; ..."
 _LABEL = re.compile(r"^\[[^\]]{1,40}\]\s*")
 # a numbered citation in the text: "[12]", "[3, 12]", "[3-5]"
@@ -129,10 +130,11 @@ def citations(paragraphs: list[tuple[str, str]],
     by_author: dict[tuple[str, str], str | None] = {}
     for eid, text in entries:
         if m := _NUMBERED_ENTRY.match(text):
-            n = int(m.group(1))
+            n = int(m.group(1) or m.group(2))
             numbered[n] = None if n in numbered else eid
-        elif (author := _entry_author(_LABEL.sub("", text, count=1))) and (
-                year := _ENTRY_YEAR.search(text)):
+        # by its first author and year too: a numbered paper may cite "Cheng et al. (2017)"
+        rest = text[m.end():] if m else _LABEL.sub("", text, count=1)
+        if (author := _entry_author(rest)) and (year := _ENTRY_YEAR.search(rest)):
             key = (author.casefold(), year.group(1))
             by_author[key] = None if key in by_author else eid
     found: dict[tuple[str, str], None] = {}

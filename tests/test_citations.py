@@ -53,6 +53,16 @@ def test_an_author_year_citation_leads_to_its_entry(text, cited):
     assert sorted(e for _, e in citations([("p", text)], AUTHOR_YEAR)) == sorted(cited)
 
 
+def test_a_markdown_numbered_list_s_entries_are_cited_by_number_and_by_author():
+    """A Markdown paper's works cited as an ordered list ("1. Ann Lee. ..."); a numbered
+    entry is its first author's and year's too ("Lee (2019)" in a numbered paper)."""
+    listed = [("l1", "1. Ann Lee. Pumps. 2019."), ("l2", "2. Bo Chen. Seals. 2020.")]
+    assert citations([("p", "We follow [2] and [1].")], listed) == [("p", "l2"), ("p", "l1")]
+    assert citations([("p", "As Lee (2019) and (Chen, 2020) found.")], listed) == [
+        ("p", "l1"), ("p", "l2")]
+    assert citations([("p", "Yarowsky (2001) did.")], NUMBERED) == [("p", "e1")]
+
+
 def test_a_label_two_entries_share_cites_neither():
     twice = [("a", "Jane Smith. 2020. One."), ("b", "Jane Smith and Ann Lee. 2020. Two."),
              ("n1", "[1] A. One."), ("n1b", "[1] A. Again.")]
