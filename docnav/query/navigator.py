@@ -61,9 +61,8 @@ from docnav.query.names import (company_mentions, each_company, named_documents,
                                 untitled_names, without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, pages_asked,
                                   read_outlines, read_pages)
-from docnav.query.parts import (ABOUT_CITED, PART_WORDS, headed, headed_within, holds_text,
-                                 labelled_parts, named_sections, template_part, unlabelled,
-                                 works_cited)
+from docnav.query.parts import (PART_WORDS, headed, headed_within, holds_text, labelled_parts,
+                                 named_sections, template_part, unasked_cited, unlabelled)
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
@@ -442,7 +441,7 @@ class Navigator:
         state, graph = run.state, self.graph
         gaps = state.gaps
         # a paper's works cited are no evidence, unless the question asks about them
-        cited = frozenset() if ABOUT_CITED.search(run.question) else works_cited(graph)
+        cited = unasked_cited(graph, run.question)
         # nor a document's field lines whose keys the question does not name
         terms = set(tokens(run.question))
         if gaps and not state.sufficient() and run.steps < self.options.max_steps:
@@ -553,7 +552,7 @@ class Navigator:
         found: dict[str, str] = {}
         # a citation's entry in the works cited is no evidence, unless the question asks
         # about them ("Which works does Section 2 cite?")
-        cited = frozenset() if ABOUT_CITED.search(run.question) else works_cited(self.graph)
+        cited = unasked_cited(self.graph, run.question)
         for source in [section, *(p.node_id for p in pieces)]:
             for target in run.within(self.graph.navigate(source, "references")):
                 if target in cited:

@@ -254,3 +254,9 @@ def works_cited(graph: DocNavGraph) -> frozenset[str]:
             nid for head in heads for nid in graph.expand(head, depth=10_000)
             if graph.node(nid).kind == "paragraph")
     return _CITED[graph]
+
+
+def unasked_cited(graph: DocNavGraph, question: str) -> frozenset[str]:
+    """The works cited (:func:`works_cited`), which are no evidence unless the question asks
+    about references or citations; none when it does."""
+    return frozenset() if ABOUT_CITED.search(question) else works_cited(graph)

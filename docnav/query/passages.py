@@ -25,7 +25,7 @@ from docnav.query.graph import DocNavGraph, rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
 from docnav.query.options import NavigatorOptions
-from docnav.query.parts import ABOUT_CITED, works_cited
+from docnav.query.parts import unasked_cited
 from docnav.tree import PREAMBLE
 
 # the trace's name for the passages of the document a question is most likely about
@@ -172,7 +172,7 @@ class Passages:
                     weights=[1.0] * len(ranks) + [self.options.reading_weight])
         # a paper's works cited are no passages, unless the question asks about them; nor
         # are a document's field lines, unless it asks about their keys
-        cited = frozenset() if ABOUT_CITED.search(question) else works_cited(self.graph)
+        cited = unasked_cited(self.graph, question)
         terms = set(tokens(question))
         return [nid for nid, _ in fused if nid not in cited and not self.unasked_field(nid, terms)]
 
