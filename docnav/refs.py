@@ -44,13 +44,19 @@ _FILE_NUMBER = re.compile(r"(?:(rfc|pep)[-_]?)?(\d{1,5})(?=[-_]|$)", re.I)
 _MENTION_TARGET = re.compile(r"(rfc|pep):(\d+)")
 
 
+def _mention(word: str, number: int) -> str:
+    """The link target of a document named by its number: ``rfc:439`` (a bare file name's
+    number is an RFC's: Rust's 0439-cmp-ops-reform.md)."""
+    return f"{word.lower() or 'rfc'}:{number}"
+
+
 def number_mentions(text: str) -> list[tuple[str, str]]:
     """The documents ``text`` names by their numbers, each once: (link target, as written),
     the target ``rfc:439`` for "RFC 439" and "RFC #0439". Kept as the node's links, they are
     resolved against the collection's file names (:func:`numbered_documents`) as links are."""
     found: dict[str, str] = {}
     for m in _NAMED_BY_NUMBER.finditer(text):
-        found.setdefault(f"{m.group(1).lower()}:{int(m.group(2))}", m.group(0))
+        found.setdefault(_mention(m.group(1), int(m.group(2))), m.group(0))
     return list(found.items())
 
 
@@ -66,10 +72,7 @@ def mention_targets(path: str) -> list[str]:
     """The targets of the mentions a file of this name answers (:func:`numbered_documents`):
     ``rfc:439`` for 0439-cmp-ops-reform.md; none for a file not named by a number."""
     numbered = file_number(path)
-    if numbered is None:
-        return []
-    word, number = numbered
-    return [f"{word or 'rfc'}:{number}"]
+    return [_mention(*numbered)] if numbered is not None else []
 
 
 def numbered_documents(doc_paths: Mapping[str, str]) -> dict[str, str]:
@@ -85,7 +88,7 @@ def numbered_documents(doc_paths: Mapping[str, str]) -> dict[str, str]:
         docs = by_word.get((word, number)) or (  # a bare 0439-* only where no rfc439 is
             by_word.get(("", number), []) if word == "rfc" else [])
         if len(docs) == 1:
-            found[f"{word}:{number}"] = docs[0]
+            found[_mention(word, number)] = docs[0]
     return found
 
 
