@@ -116,3 +116,24 @@ def test_each_document_of_more_than_five_is_one_question(tmp_path):
     graph = indexed_graph(tmp_path, {f"n{i}.md": f"# N{i}\n\nPins {i}.\n" for i in range(6)})
     assert Navigator(graph).ask("What does each document say about pins?",
                                 200).trace[0]["op"] != "each document"
+
+
+def test_a_number_names_its_document_without_the_zeros_of_its_file_name(tmp_path):
+    """"What does RFC 19 propose?" said no document is titled "RFC 19": the file is
+    0019-opt-in-builtin-traits.md. A number's leading zeros name nothing."""
+    graph = indexed_graph(tmp_path, {
+        "0019-opt-in-builtin-traits.md": "# 0019-opt-in-builtin-traits\n\n## Summary\n\n"
+                                         "Add opt-in builtin traits for Send and Sync.\n",
+        "0190-other.md": "# 0190-other\n\n## Summary\n\n"
+                         "Something else, which RFC 19 did not do.\n"})
+    for question, said in (("What does RFC 19 propose?", "RFC 19"),
+                           ("What does RFC 0019 propose?", "RFC 0019")):
+        answer = Navigator(graph).ask(question, budget=60)
+        assert (answer.trace[0]["by"], answer.trace[0]["left_out"]) == ("title", [said])
+        assert {Path(e.piece.doc_path).name for e in answer.evidence} == {
+            "0019-opt-in-builtin-traits.md"}
+    # 190 is not 19, nor is 9999 any of them
+    answer = Navigator(graph).ask("What does RFC 190 propose?", budget=60)
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"0190-other.md"}
+    answer = Navigator(graph).ask("What does RFC 9999 propose?", budget=60)
+    assert answer.trace[0]["op"] == "no document titled"

@@ -543,27 +543,6 @@ def test_a_document_named_by_the_number_in_its_title_is_the_one_asked_of(tmp_pat
     assert any("clamp a value" in e.piece.text for e in answer.evidence)
 
 
-def test_a_number_names_its_document_without_the_zeros_of_its_file_name(tmp_path):
-    """"What does RFC 19 propose?" said no document is titled "RFC 19": the file is
-    0019-opt-in-builtin-traits.md. A number's leading zeros name nothing."""
-    graph = _one_document(tmp_path, "0019-opt-in-builtin-traits.md",
-                          "# 0019-opt-in-builtin-traits\n\n## Summary\n\n"
-                          "Add opt-in builtin traits for Send and Sync.\n",
-                          **{"0190-other.md": "# 0190-other\n\n## Summary\n\n"
-                             "Something else, which RFC 19 did not do.\n"})
-    for question, said in (("What does RFC 19 propose?", "RFC 19"),
-                           ("What does RFC 0019 propose?", "RFC 0019")):
-        answer = Navigator(graph).ask(question, budget=60)
-        assert (answer.trace[0]["by"], answer.trace[0]["left_out"]) == ("title", [said])
-        assert {Path(e.piece.doc_path).name for e in answer.evidence} == {
-            "0019-opt-in-builtin-traits.md"}
-    # 190 is not 19, nor is 9999 any of them
-    answer = Navigator(graph).ask("What does RFC 190 propose?", budget=60)
-    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"0190-other.md"}
-    answer = Navigator(graph).ask("What does RFC 9999 propose?", budget=60)
-    assert answer.trace[0]["op"] == "no document titled"
-
-
 @pytest.mark.parametrize("question", ["What does the Motivation section of the never type RFC say?",
                                       "What does the never type RFC say about motivation?"])
 def test_a_named_part_longer_than_a_share_is_read_cut(rfcs, question):
