@@ -107,9 +107,16 @@ def _cmd_ask(args: argparse.Namespace) -> int:
                   if s["op"] in ("compare", "compare documents", "documents", "focus",
                                  "each document")), None)
     if focus and focus["op"] == "each document":  # "What dataset does each paper use?"
-        print(f"asked of each of the {len(focus['documents'])} documents in turn, "
-              f"{focus['tokens_each']} tokens each, as \"{focus['question']}\": "
-              + ", ".join(Path(p).name for p in focus["documents"]))
+        read = ", ".join(Path(p).name for p in focus["documents"])
+        if focus.get("not_read"):  # more than the budget reads: those whose passages rank best
+            print(f"asked of {len(focus['documents'])} of the {focus['asked_of']} documents "
+                  f"in turn (those whose passages rank best), {focus['tokens_each']} tokens "
+                  f"each, as \"{focus['question']}\": {read}; not read: "
+                  + ", ".join(Path(p).name for p in focus["not_read"])
+                  + f" (--budget {focus['every_with']} reads each)")
+        else:
+            print(f"asked of each of the {len(focus['documents'])} documents in turn, "
+                  f"{focus['tokens_each']} tokens each, as \"{focus['question']}\": {read}")
     elif focus and focus["op"] == "compare documents":  # documents named by their titles
         each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
                          for doc, words in zip(focus["documents"], focus["words"]))

@@ -16,6 +16,7 @@ from docnav.index import Indexer, IndexOptions
 from docnav.query import DocNavGraph, Navigator
 from docnav.refs import citations
 from docnav.store import Store
+from docnav.summaries import SummaryPipelineOptions
 
 NUMBERED = [("e1", "[1] David Yarowsky, Grace Ngai. Inducing multilingual text. 2001."),
             ("e2", "[2] Imed Zitouni, Radu Florian. Mention detection. 2008."),
@@ -126,6 +127,23 @@ def test_the_works_cited_are_read_by_a_question_about_them_only(paper):
     answer = nav.ask("Which works does the Method section cite?", budget=300)
     assert {e.piece.text[:12] for e in answer.evidence if e.found_by == "reference"} == {
         "Jacob Devlin", "Minjoon Seo,"}
+
+
+def test_the_works_cited_are_not_read_by_their_summary_unasked(tmp_path):
+    """"What is the main contribution of it?" of pioNER read its references: the global route
+    found their section's summary and read its sources."""
+    graph = indexed_graph(tmp_path, {"paper.md": PAPER + "\nAda Lee. 2019. The main "
+                                     "contribution of attention flow models.\n"},
+                          summaries=SummaryPipelineOptions(verify=False))
+    nav = Navigator(graph)
+    answer = nav.ask("What is the main contribution?", budget=300)
+    assert answer.route == "global"
+    texts = [e.piece.text for e in answer.evidence]
+    assert any(t.startswith("We fine-tune BERT") for t in texts), texts
+    assert not any(t.startswith(("Jacob Devlin", "Minjoon Seo", "Ada Lee")) for t in texts), texts
+    # asked about them, they are read
+    answer = nav.ask("What is the main contribution of the cited works?", budget=300)
+    assert any(e.piece.text.startswith("Ada Lee") for e in answer.evidence)
 
 
 def test_a_real_pdf_paper_s_citations_lead_to_its_entries(tmp_path):

@@ -112,10 +112,43 @@ def test_a_question_about_each_document_is_asked_of_each_in_turn(tmp_path, quest
     assert not {"document", "paper", "documents", "each", "both"} & set(answer.missing)
 
 
-def test_each_document_of_more_than_five_is_one_question(tmp_path):
-    graph = indexed_graph(tmp_path, {f"n{i}.md": f"# N{i}\n\nPins {i}.\n" for i in range(6)})
-    assert Navigator(graph).ask("What does each document say about pins?",
-                                200).trace[0]["op"] != "each document"
+SEVEN = {f"n{i}.md": f"# N{i}\n\nPins {i}." + (" Pins and nails." if i % 3 else "") + "\n"
+         for i in range(7)}
+
+
+def test_each_of_more_documents_than_the_budget_reads_is_said_and_not_read(tmp_path):
+    """"What is the main contribution of each paper?" of seven papers was asked as one
+    question: one paper's passages answered. Now as many as the budget gives 150 tokens
+    each (five at least) are asked in turn, those whose passages rank best; the others are
+    named, with the budget that reads each."""
+    nav = Navigator(indexed_graph(tmp_path, SEVEN))
+    answer = nav.ask("What does each document say about nails?", 200)
+    step = answer.trace[0]
+    read = [Path(p).name for p in step["documents"]]
+    assert (step["op"], step["asked_of"], step["every_with"]) == ("each document", 7, 1050)
+    # the five holding "nails" (n1, n2, n4, n5: four of them) ranked first, then one without
+    assert len(read) == 5 and {"n1.md", "n2.md", "n4.md", "n5.md"} < set(read)
+    assert read == sorted(read)  # in the order they are listed
+    assert sorted(Path(p).name for p in step["not_read"]) == sorted(set(SEVEN) - set(read))
+    assert {"n1.md", "n2.md", "n4.md", "n5.md"} <= {
+        Path(e.piece.doc_path).name for e in answer.evidence} <= set(read)
+    # a budget of 150 tokens a document reads every one
+    step = nav.ask("What does each document say about nails?", 1050).trace[0]
+    assert (len(step["documents"]), step["not_read"], step["every_with"]) == (7, [], None)
+    # six at 900 tokens: more than five when the budget gives them 150 each
+    assert len(nav.ask("What does each document say about nails?", 900).trace[0][
+        "documents"]) == 6
+
+
+def test_ask_says_which_documents_each_was_not_asked_of(tmp_path):
+    db = indexed_files(tmp_path, SEVEN)
+    code, out, err = run(db, "ask", "What does each document say about nails?", "--budget",
+                         "200")
+    assert code == 0, err
+    line = out.splitlines()[1]
+    assert line.startswith("asked of 5 of the 7 documents in turn (those whose passages rank "
+                           "best), 40 tokens each, as \"What does it say about nails?\": ")
+    assert line.endswith(" (--budget 1050 reads each)") and "; not read: n" in line
 
 
 def test_a_number_names_its_document_without_the_zeros_of_its_file_name(tmp_path):

@@ -141,6 +141,13 @@ def test_router_rules():
     ("What are Amazon's key risks?", "global"),
     ("What are its main findings?", "global"),
     ("What do they see as the main problem?", "local"),
+    # one contribution, finding or idea of the whole is asked as the plural is ("What is the
+    # main contribution of each paper?" read tables headed "Main results"); one risk or
+    # problem is a thing the text names
+    ("What is the main contribution of the paper?", "global"),
+    ("What is the key finding?", "global"),
+    ("What is the central idea of the RFC?", "global"),
+    ("What is the main risk of the merger?", "local"),
 ])
 def test_global_cues_are_phrases_about_the_whole_not_single_words(question, expected):
     # "main", "whole", "across", "all the" and "summary" name things as often as they ask for

@@ -43,18 +43,34 @@ EACH_DOCUMENT = re.compile(r"\b(?:each|every|both(?:\s+(?:the|of\s+the))?)\s+"
 
 
 def each_document(nav: Navigator, asked: str, budget: int, m: re.Match,
-                  paths: list[str]) -> Answer:
+                  paths: list[str], doc: str | list[str] | None = None) -> Answer:
     """A question about each of the documents asked of ("What dataset does each paper
-    use?", of two to :data:`MOST_COMPARED`) is asked of each in turn, as of one ("What
-    dataset does it use?"; "each paper's dataset": "its dataset"): searched over all of them,
-    the best paper's passages took the budget and "paper" was missing."""
+    use?") is asked of each in turn, as of one ("What dataset does it use?"; "each paper's
+    dataset": "its dataset"): searched over all of them, the best paper's passages took the
+    budget and "paper" was missing. Of more than :data:`MOST_COMPARED`, as many are read as
+    the budget gives ``document_tokens`` each (five at least), those whose passages rank best
+    first; the step names the others and the budget that reads every one (``every_with``).
+    Asked as one question, seven papers' "main contribution of each paper" read one paper."""
     after = asked[m.end():]
     owned = re.match(r"['’]s\b", after)  # "each paper's dataset": its dataset
     question = " ".join((asked[:m.start()] + ("its" if owned else "it")
                          + after[owned.end() if owned else 0:]).split())
-    return in_turn(nav, asked, budget, {"op": "each document", "documents": paths,
-                                        "question": question},
-                   [(p, question, glob.escape(p)) for p in paths])
+    most = max(MOST_COMPARED, budget // nav.options.document_tokens)
+    read, every_with = paths, None
+    if len(paths) > most:
+        best: list[str] = []
+        for nid in nav.passage_order(question, {"path": doc} if doc else None):
+            if (path := nav.graph.node(nid).path) not in best:
+                best.append(path)
+                if len(best) == most:
+                    break
+        best += [p for p in paths if p not in best][: most - len(best)]
+        read = [p for p in paths if p in best]  # in the order they are listed
+        every_with = len(paths) * nav.options.document_tokens
+    return in_turn(nav, asked, budget, {
+        "op": "each document", "documents": read, "question": question,
+        "asked_of": len(paths), "not_read": [p for p in paths if p not in read],
+        "every_with": every_with}, [(p, question, glob.escape(p)) for p in read])
 
 
 def uncompared(question: str) -> str:

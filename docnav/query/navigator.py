@@ -199,9 +199,8 @@ class Navigator:
             return listed  # "Which companies are in the store?", of filings
         asked_of = self.graph.document_paths(doc)
         several = len(asked_of) > 1
-        if several and len(asked_of) <= MOST_COMPARED and (
-                each := EACH_DOCUMENT.search(asked)):  # "What dataset does each paper use?"
-            return each_document(self, asked, budget, each, asked_of)
+        if several and (each := EACH_DOCUMENT.search(asked)):  # "What dataset does each
+            return each_document(self, asked, budget, each, asked_of, doc)  # paper use?"
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
         if doc and (which := asks_documents(asked)) and several:  # "Which RFCs ...?" of some
@@ -334,8 +333,17 @@ class Navigator:
             return  # one of them: nothing but their names, read as their summaries above
         hits = graph.locate(run.question, k=6, filters=run.filters, via=["summary"])
         run.op("locate", over="summaries", hits=[h.node_id for h in hits])
+        # a paper's works cited are no evidence unless asked about: "What is the main
+        # contribution of it?" read pioNER's references by their section's summary
+        cited = unasked_cited(graph, run.question)
         for h in hits:
             sources = graph.summary_sources(h.node_id)
+            if cited and (sources or graph.node(h.node_id).kind == "section"):
+                under = sources or [n for n in graph.expand(h.node_id, depth=10_000)
+                                    if graph.node(n).kind == "paragraph"]
+                if under and all(n in cited for n in under):
+                    continue
+                sources = [n for n in sources if n not in cited]
             if sources:
                 run.op("expand", node=h.node_id, to="summary sources", n=len(sources))
                 run.take(sources, "summary")

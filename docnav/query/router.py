@@ -17,11 +17,13 @@ import re
 # Global cues are phrases that ask about the documents as a whole; single words such as "main",
 # "whole", "across" or "summary" also name things ("when main returns", "across threads", "the
 # Summary section") and send a local question to the summaries.
-_OVERVIEW = (r"(?:themes?|points|ideas|risks|risk factors|findings|topics|contributions|arguments|"
-             r"conclusions)")
+# (one of them too: "What is the main contribution of the paper?"; but "the main risk" and "the
+# main problem" are one thing the text names, found by its passages)
+_OVERVIEW = (r"(?:themes?|points?|ideas?|risks|risk factors|findings?|topics?|contributions?|"
+             r"arguments?|conclusions?)")
 # of those, the words that only ask ("the main themes"): a global question's search leaves them
 # out with its cue; the others ("the main risks") are also what the evidence is about
-_META = r"(?:themes?|points|ideas|topics)"
+_META = r"(?:themes?|points?|ideas?|topics?)"
 _WHOLE = r"(?:documents?|files|papers?|reports?|filings?|rfcs|collection|corpus|book)"
 # "across these documents", "the whole report", "overall": the question is about everything it
 # is asked of, whose own summary (the collection's, or the one document's) answers it first
