@@ -166,6 +166,17 @@ def test_a_table_of_figures_is_read_with_its_column_heads(amazon):
         "column heads"}
 
 
+def test_a_table_s_column_heads_are_on_its_page(amazon):
+    # a footnote at the foot of page 70 ("(2) AWS segment assets primarily consist of ...")
+    # was read as a column head of the table of segment property at the top of page 71
+    (table,) = [n for n in amazon._nodes.values()
+                if n.text.startswith("2015 2016 2017\nNorth America $ 6,707")]
+    heads = Navigator(amazon).passages.column_heads(table.node_id)
+    assert [amazon.node(h).text[:30] for h in heads] == ["Property and equipment, net by",
+                                                         "December 31,"]
+    assert {amazon.node(h).page for h in heads} == {table.page} == {71}
+
+
 def test_a_table_with_its_heads_in_its_first_line_reads_none_above_it(tmp_path):
     # Markdown and HTML tables keep their head row ("| Segment | 2016 | 2017 |"): the short
     # paragraphs above such a table are no column heads of it
@@ -175,3 +186,28 @@ def test_a_table_with_its_heads_in_its_first_line_reads_none_above_it(tmp_path):
     (table,) = [n for n in graph._nodes.values() if n.block_kind == "table"]
     assert graph.node(graph.navigate(table.node_id, "previous")[0]).text == "Net Sales:"
     assert Navigator(graph).passages.column_heads(table.node_id) == []
+
+
+def test_a_table_s_column_heads_stop_at_its_caption_and_its_page(tmp_path):
+    """pioNER's Table III (p. 5) was read with "7 https://github.com/...", a footnote at the
+    foot of page 4, as a column head: the heads end at the table's caption, and at the page."""
+    import shutil
+
+    from _paths import FIXTURES, require
+
+    (tmp_path / "docs").mkdir()
+    shutil.copy(require(FIXTURES / "pdf" / "1810.08699.pdf"), tmp_path / "docs")
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [tmp_path / "docs"])
+    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    def heads(start: str) -> list[str]:
+        (table,) = [n for n in graph._nodes.values() if n.text.startswith(start)]
+        return [graph.node(h).text[:30] for h in nav.passages.column_heads(table.node_id)]
+
+    nav = Navigator(graph)
+    assert heads("Stanford NER 76.86") == ["TABLE III: Evaluation results ",
+                                           "Algorithm dev test Precision R"]
+    # Table V, under Table IV on the same page, was read with Table IV's caption and heads
+    assert heads("GloVe (dim=50) 69.31") == ["TABLE V: Evaluation results fo",
+                                             "Word embeddings dev test Preci"]

@@ -32,6 +32,8 @@ from docnav.tree import PREAMBLE
 BEST_DOCUMENT = "the paragraphs of the best document"
 # a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
 _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
+# a table's caption ("TABLE III: Evaluation results ...", "Table 2."): the top of its heads
+_CAPTION = re.compile(r"\s*(?:table|tab\.)\s*(?:\d+|[ivxlc]+)\b", re.I)
 # "Start Date: 2024-09-10": a key, a colon and its value
 _KEY = re.compile(r"\s*([^:\n]{1,60}?)\s*:\s")
 
@@ -221,7 +223,9 @@ class Passages:
         """The column heads of a table of figures, set as paragraphs of their own above it (a
         PDF's "Year Ended December 31,", "2015 2016 2017", "Net Sales:"): the short paragraphs
         before it in its section, over any tables between, back to a longer paragraph; at most
-        ``table_heads``, in reading order. None for a table whose first line is its heads."""
+        ``table_heads``, in reading order; nothing above its caption ("TABLE III: ...") or on
+        an earlier page (a footnote's links at the foot of the page before were read as
+        pioNER's column heads). None for a table whose first line is its heads."""
         node = self.graph.node(node_id)
         if node.block_kind != "table" or not _FIGURES_ROW.search(node.text.split("\n", 1)[0]):
             return []
@@ -232,12 +236,15 @@ class Passages:
             if not before:
                 break
             prev = self.graph.node(before[0])
-            if prev.kind != "paragraph" or prev.parent_id != node.parent_id:
+            if prev.kind != "paragraph" or prev.parent_id != node.parent_id or (
+                    prev.page is not None and node.page is not None and prev.page != node.page):
                 break
             if prev.block_kind != "table":
                 if len(prev.text.split()) >= self.options.short_hit_words:
                     break
                 heads.append(prev.node_id)
+                if _CAPTION.match(prev.text):
+                    break
             at = prev.node_id
         return heads[::-1]
 
