@@ -21,7 +21,8 @@ from docnav.model import DocTree, Edge, EdgeKind, Node, NodeKind
 _SECTION_REF = re.compile(
     r"\b(?:Section|Sections|Sec\.|§|Chapter|Appendix)\s*((?:\d+|[A-Z])(?:\.\d+)*)", re.I
 )
-_FLOAT_REF = re.compile(r"\b(Table|Figure|Fig\.)\s+(\d+)", re.I)
+# (a Roman numeral in capitals: IEEE's "TABLE III"; not "table civil")
+_FLOAT_REF = re.compile(r"\b(Table|Figure|Fig\.)\s+(\d+|(?-i:[IVXLC]+)\b)", re.I)
 # a filing's parts: "see Item 7A", "Note 12" in the text; the sections headed "Item 7A.",
 # "Note 12-SEGMENT INFORMATION" / "NOTE 12." or, inside "Notes to (Consolidated) Financial
 # Statements", numbered "12. Segment Information"
@@ -201,9 +202,8 @@ def internal_references(tree: DocTree) -> list[Edge]:
             if n.anchor:
                 by_anchor.setdefault(n.anchor, n.node_id)
         elif n.kind is NodeKind.PARAGRAPH:
-            m = _FLOAT_REF.match(n.text)
-            if m and n.block_kind in ("caption", "table", "text"):
-                floats.setdefault((_float_kind(m.group(1)), m.group(2)), n.node_id)
+            if label := float_label(n.text, n.block_kind):
+                floats.setdefault(label, n.node_id)
             if n.anchor:
                 block_anchors.setdefault(n.anchor, n.node_id)
     by_anchor.update(block_anchors)
@@ -221,7 +221,7 @@ def internal_references(tree: DocTree) -> list[Edge]:
             if dst:
                 found[(n.node_id, dst)] = None
         for m in _FLOAT_REF.finditer(n.text):
-            dst = floats.get((_float_kind(m.group(1)), m.group(2)))
+            dst = floats.get((_float_kind(m.group(1)), arabic(m.group(2))))
             if dst:
                 found[(n.node_id, dst)] = None
         for m in _LABEL_REF.finditer(n.text):
@@ -311,6 +311,28 @@ def numbered_sections(sections: Iterable[tuple[str, str]],
 
 def _float_kind(word: str) -> str:
     return "table" if word.lower().startswith("tab") else "figure"
+
+
+def float_label(text: str, block_kind: str | None) -> tuple[str, str] | None:
+    """``("table", "2")`` for a paragraph that is a table's or a figure's caption ("Table 2:
+    The number of ...", "Fig. 3 shows", "TABLE II:"), by its first words; None for any
+    other."""
+    m = _FLOAT_REF.match(text)
+    if m and block_kind in ("caption", "table", "text"):
+        return _float_kind(m.group(1)), arabic(m.group(2))
+    return None
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def arabic(label: str) -> str:
+    """A table's or figure's number in digits: "III" is "3" (IEEE numbers them so), "12"
+    stays "12"."""
+    if label.isdigit():
+        return label
+    values = [_ROMAN[c] for c in label.upper()]
+    return str(sum(-v if v < w else v for v, w in zip(values, values[1:] + [0])))
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,8 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
+from docnav.query.floats import (label_terms, labelled_floats, with_its_table,
+                                 without_labels)
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, interleave, singled_out)
 from docnav.query.lexical import tokens
@@ -288,8 +290,8 @@ class Navigator:
                    f"{holders} paragraphs", paragraphs=holders)
         if kind == "global":
             self._summaries(run)
-        if kind == "cross-reference":
-            self._parts_named(run)
+        if kind == "cross-reference" and self._parts_named(run):
+            return run.answer()
         self._statements_and_template_parts(run)
         self._field_lines(run)
         self.passages.read(run)  # every route ends here while evidence is short
@@ -356,9 +358,10 @@ class Navigator:
             if state.sufficient():
                 break
 
-    def _parts_named(self, run: Run) -> None:
+    def _parts_named(self, run: Run) -> bool:
         """The cross-reference route: the part the question names by label or heading, else
-        the best two sections, each read with the targets of its references."""
+        the best two sections, each read with the targets of its references. True when the
+        tables or figures it names by label are all it asks for (nothing else is read)."""
         state, graph, question, filters = run.state, self.graph, run.question, run.filters
         hits = [h.node_id for h in graph.locate(question, k=4, kinds=["section"],
                                                 filters=filters)]
@@ -373,8 +376,19 @@ class Navigator:
             run.op("locate", over="sections named by label", hits=labelled)
             named = list(dict.fromkeys(labelled + named))
         # "Note 99" where no note is 99: the answer says so (it read other notes, and said
-        # only that the question's words were not in them)
-        unfound = unlabelled(graph, question, filters)
+        # only that the question's words were not in them); "Table 9" likewise
+        floats, unfound = labelled_floats(graph, question, filters)
+        unfound = unlabelled(graph, question, filters) + unfound
+        if floats:  # "What does Table 2 show?": the table so captioned, and what refers to it
+            if not unfound:  # its number found it: no piece need hold it ("TABLE IV")
+                numbers = label_terms(state.question)
+                state.terms = [t for t in state.terms if t not in numbers] or state.terms
+            self._floats(run, floats[:2])
+            if not named and not unfound and EvidenceState(
+                    without_labels(state.question), 16).names_nothing:
+                return True  # nothing else asked: no other caption saying "table" is read
+            if not named:  # the sections found by its words are read as passages are
+                hits = []
         if unfound:
             run.unfound += unfound
             run.op("no part", labels=unfound)
@@ -408,6 +422,22 @@ class Navigator:
                 if targets:
                     run.op("fetch", nodes=[p.node_id for p in targets][:8],
                            added=state.add(targets, "reference"))
+
+    def _floats(self, run: Run, captions: list[str]) -> None:
+        """Each table or figure named by label: its caption with the table it captions, then
+        the paragraphs of its document referring to it ("Table 2 shows ...")."""
+        graph = self.graph
+        run.op("locate", over="tables and figures named by label", hits=captions)
+        for caption in captions:
+            parts = with_its_table(graph, caption, self.options.short_hit_words)
+            run.op("expand", node=caption, to="its table", n=len(parts) - 1)
+            run.take(parts, "section")
+            path = graph.node(caption).path
+            referring = [n for n in graph.navigate(caption, "referenced-by")
+                         if graph.node(n).path == path][:3]
+            if referring:
+                run.op("navigate", node=caption, direction="referenced-by", to=referring)
+                run.take(referring, "reference")
 
     def _statements_and_template_parts(self, run: Run) -> None:
         """A financial statement the question asks a figure of; on the local route, the

@@ -1,0 +1,126 @@
+"""Tables and figures a question names by label ("What does Table 2 show?"; "Table 3" is also
+IEEE's "TABLE III"): the caption so labelled ("Table 2: The number of discourse arguments
+..."), the table it captions, and the paragraphs that refer to it. Searched for, "Table 2"
+was the words "table" and "2": the causal explanation paper's Table 1 came first, and a
+label no table carries was not said."""
+
+from __future__ import annotations
+
+import re
+import weakref
+
+from docnav.query.graph import DocNavGraph
+from docnav.query.lexical import tokens
+from docnav.refs import arabic, float_label
+
+# "Table 2", "table 12", "Figure 3", "Fig. 3", "TABLE III" in a question (a Roman numeral in
+# capitals: "Table I"; not "table civil")
+_ASKED = re.compile(r"\b(table|figure|fig\.)\s*(\d{1,3}|(?-i:[IVXLC]{1,6}))\b(?![.,]?\d)", re.I)
+_FLOATS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_CAPTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+MOST_ROWS = 40  # paragraphs of a table read with its caption at most
+
+
+def labelled_floats(graph: DocNavGraph, question: str,
+                    filters: dict | None) -> tuple[list[str], list[str]]:
+    """The captions of the tables and figures ``question`` names by label, of the documents
+    ``filters`` passes, in the question's order; and the labels (as written) no caption of
+    them carries ("Table 9")."""
+    found: list[str] = []
+    unfound: list[str] = []
+    for m in _ASKED.finditer(question):
+        kind = "table" if m.group(1).lower().startswith("tab") else "figure"
+        captions = _index(graph).get((kind, arabic(m.group(2))), [])
+        if captions and filters:
+            captions = graph.filter(captions, **filters)
+        found += captions
+        if not captions:
+            unfound.append(m.group(0))
+    return list(dict.fromkeys(found)), unfound
+
+
+def label_terms(question: str) -> set[str]:
+    """The search terms of the numbers of the labels ``question`` names ("2" of "Table 2",
+    "iii" of "Table III"): found by the label, a caption need not hold them ("TABLE IV" is
+    Table 4)."""
+    return {t for m in _ASKED.finditer(question) for t in tokens(m.group(2))}
+
+
+def without_labels(question: str) -> str:
+    """``question`` without the tables' and figures' labels it names ("Table 2")."""
+    return " ".join(_ASKED.sub(" ", question).split())
+
+
+def with_its_table(graph: DocNavGraph, caption: str, short_words: int) -> list[str]:
+    """The caption and the table it captions, in reading order: the table blocks and short
+    lines (column heads, rows the PDF reader left as text: under ``short_words`` words) on
+    one side of it, back to a longer paragraph or another caption. Captions sit above their
+    tables in some papers (pioNER's "TABLE III: ...") and below in others (the causal
+    explanation paper's "Table 2: ..."): where rows lie on both sides, the side the
+    document's other captions have theirs on alone; below the caption when they tell
+    nothing. The caption alone for a figure, or where no table block is next to it."""
+    before, after = _rows(graph, caption, "previous", short_words), _rows(
+        graph, caption, "next", short_words)
+    above, below = _has_table(graph, before), _has_table(graph, after)
+    if above and below:
+        above = _captions_below_their_tables(graph, graph.node(caption).path, short_words)
+    if above:
+        return [*before[::-1], caption]
+    return [caption, *after] if below else [caption]
+
+
+def _rows(graph: DocNavGraph, caption: str, direction: str, short_words: int) -> list[str]:
+    node = graph.node(caption)
+    out: list[str] = []
+    at = caption
+    while len(out) < MOST_ROWS:
+        step = graph.navigate(at, direction)[:1]
+        if not step:
+            break
+        n = graph.node(step[0])
+        if (n.kind != "paragraph" or n.parent_id != node.parent_id
+                or float_label(n.text, n.block_kind)
+                or (n.block_kind != "table" and len(n.text.split()) >= short_words)):
+            break
+        out.append(n.node_id)
+        at = n.node_id
+    return out
+
+
+def _has_table(graph: DocNavGraph, ids: list[str]) -> bool:
+    return any(graph.node(i).block_kind == "table" for i in ids)
+
+
+def _captions_below_their_tables(graph: DocNavGraph, path: str, short_words: int) -> bool:
+    """Whether the table captions of the document ``path`` with rows on one side only have
+    them above (the captions below their tables) more often than below."""
+    key = (path, short_words)
+    cache = _CAPTIONS.setdefault(graph, {})
+    if key not in cache:
+        votes = 0
+        for (kind, _), captions in _index(graph).items():
+            for c in captions:
+                if kind != "table" or graph.node(c).path != path:
+                    continue
+                above = _has_table(graph, _rows(graph, c, "previous", short_words))
+                below = _has_table(graph, _rows(graph, c, "next", short_words))
+                votes += (above and not below) - (below and not above)
+        cache[key] = votes > 0
+    return cache[key]
+
+
+def _index(graph: DocNavGraph) -> dict[tuple[str, str], list[str]]:
+    """(kind, label) -> the caption so labelled of each document (its first caption so
+    labelled, else its first paragraph so beginning: "Table 2 shows ..." is no caption where
+    one is), made once per graph."""
+    if graph not in _FLOATS:
+        index: dict[tuple[str, str], list[str]] = {}
+        seen: set[tuple[str, str, str]] = set()
+        for nid, n in sorted(graph.nodes_of_kind("paragraph"), key=lambda s: (
+                s[1].path, s[1].block_kind != "caption", s[1].position)):
+            label = float_label(n.text, n.block_kind)
+            if label and (n.path, *label) not in seen:
+                seen.add((n.path, *label))
+                index.setdefault(label, []).append(nid)
+        _FLOATS[graph] = index
+    return _FLOATS[graph]

@@ -1,0 +1,88 @@
+"""Tables and figures a question names by label ("What does Table 2 show?"): the caption so
+labelled, the table it captions (below it or above it, as the paper sets them), and the
+paragraphs referring to it; "Table 4" is also IEEE's "TABLE IV"; a label no caption carries
+is said. Searched as words, "Table 2" read the causal explanation paper's Table 1 first."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from _paths import FIXTURES, require
+from _stores import indexed_graph
+
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.query import DocNavGraph, Navigator
+from docnav.store import Store
+
+
+@pytest.fixture(scope="module")
+def papers(tmp_path_factory):
+    """The causal explanation paper (captions below their tables, "Table 2:") and pioNER
+    (captions above, "TABLE III:"), read by the native PDF pipeline."""
+    base = tmp_path_factory.mktemp("papers")
+    (base / "docs").mkdir()
+    for name in ("1809.01202.pdf", "1810.08699.pdf"):
+        shutil.copy(require(FIXTURES / "pdf" / name), base / "docs")
+    store = Store(base / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [base / "docs"])
+    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+
+
+def _texts(answer) -> list[str]:
+    return [e.piece.text for e in answer.evidence]
+
+
+def test_a_table_named_by_label_is_read_with_the_rows_above_its_caption(papers):
+    answer = Navigator(papers).ask("What does Table 2 show?", 500, doc="*1809.01202*")
+    texts = _texts(answer)
+    caption = next(i for i, t in enumerate(texts) if t.startswith("Table 2: The number of"))
+    # its rows sit above it; Table 1's, above those, are not read, nor any other caption
+    assert texts[caption - 3:caption] == ["Causality messages CE DA Total DA Training 1,278 "
+                                          "5,606", "Validation 160 652\nTest 160 757",
+                                          "Total 1,598 7,015"]
+    assert not [t for t in texts if t.startswith(("Table 1", "Table 3", "Figure"))], texts
+    # the paragraph referring to it ("... (Table 2)") is read with it
+    assert {e.found_by for e in answer.evidence if e.piece.text.startswith(
+        "We created our own causal explanation dataset")} == {"reference"}
+    assert answer.route == "cross-reference" and answer.confidence == 1.0
+    (step,) = [s for s in answer.trace if s.get("over") == "tables and figures named by label"]
+    assert [papers.node(n).text[:8] for n in step["hits"]] == ["Table 2:"]
+
+
+def test_a_roman_numbered_table_is_read_with_the_rows_below_its_caption(papers):
+    # pioNER sets "TABLE IV: ..." above its rows, and Table V's caption right under them
+    for question in ("What does Table 4 show?", "What does Table IV show?"):
+        answer = Navigator(papers).ask(question, 500, doc="*1810.08699*")
+        texts = _texts(answer)
+        caption = texts.index("TABLE IV: Evaluation results for Char-biLSTM+biLSTM+CRF")
+        assert texts[caption + 1] == "Word embeddings train embeddings=False train " \
+                                     "embeddings=True"
+        assert texts[caption + 2].startswith("dev F1 test F1 dev F1 test F1\nGloVe (dim=50)")
+        assert not [t for t in texts if t.startswith(("TABLE V", "TABLE III"))], texts
+        # "4" is not missing: the label found it
+        assert answer.missing == [] and answer.confidence == 1.0
+    # and the text's "Table III shows ..." refers to TABLE III
+    (caption,) = [nid for nid, n in papers.nodes_of_kind("paragraph")
+                  if n.text.startswith("TABLE III:")]
+    assert [papers.node(n).text[:17] for n in papers.navigate(caption, "referenced-by")] == [
+        "Table III shows t"]
+
+
+def test_a_label_no_caption_carries_is_said(papers):
+    answer = Navigator(papers).ask("What does Table 9 show?", 300, doc="*1810.08699*")
+    assert "Table 9" in answer.absent
+    assert any(s["op"] == "no part" and s["labels"] == ["Table 9"] for s in answer.trace)
+
+
+def test_a_markdown_caption_is_read_with_the_table_under_it(tmp_path):
+    graph = indexed_graph(tmp_path, {"r.md": (
+        "# Report\n\n## Results\n\nTable 1: Accuracy by model.\n\n| Model | Acc |\n| --- | --- |"
+        "\n| A | 91 |\n\nAs Table 1 shows, model A wins on every split we tried here today.\n\n"
+        "Table 2: Speed by model.\n\n| Model | Speed |\n| --- | --- |\n| A | 3 |\n")})
+    answer = Navigator(graph).ask("What is in Table 1?", 300)
+    texts = _texts(answer)
+    assert texts[0] == "Table 1: Accuracy by model." and texts[1].startswith("| Model   |   Acc |")
+    assert "Table 2: Speed by model." not in texts
