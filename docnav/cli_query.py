@@ -129,8 +129,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         more = (f" (--budget {focus['more_with']} reads one more)"
                 if focus.get("more_with") else "")
         dated = f" dated {focus['dated']}" if focus.get("dated") else ""  # "in 2024"
-        if focus.get("refers_to"):  # "Which RFCs refer to RFC 1961?": by their references
-            whose = f"whose references lead to {Path(focus['refers_to']).name}"
+        if focus.get("refers_to") or focus.get("cites"):  # "Which RFCs refer to RFC 1961?",
+            whose = (f"whose references lead to {Path(focus['refers_to']).name}"  # by their
+                     if focus.get("refers_to") else  # references; "... cite Devlin et al.?"
+                     f"whose works cited hold {focus['cites']}")
             print(f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each"
                   f"{more}" if n > 1 else f"asked of the one document {whose}{more}")
         elif focus.get("order"):  # "What is the newest RFC?": by their own dates

@@ -6,8 +6,10 @@ were not joined at all. The entries are no evidence unless a question asks about
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
+from _cli import indexed_files, run
 from _paths import FIXTURES, require
 from _stores import indexed_graph
 
@@ -166,3 +168,54 @@ def test_a_real_pdf_paper_s_citations_lead_to_its_entries(tmp_path):
     assert adam and all("(Kingma and Ba, 2015)" in t for t in adam)
     first = cited_by("[1] Cheng, J., Bernstein, M.")
     assert first and all("[1]" in t or "[1," in t for t in first)
+
+
+OTHER = """# Another paper
+
+## Method
+
+We follow Seo et al. (2017) and thank Jacob Devlin for his advice.
+
+## References
+
+Minjoon Seo and Ali Farhadi. 2017. Bidirectional attention flow.
+
+Ann Lee. 2019. A reply to Devlin on pre-training.
+"""
+
+
+@pytest.fixture(scope="module")
+def three(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("three"), {
+        "paper.md": PAPER, "other.md": OTHER,
+        "notes.md": "# Notes\n\nDevlin et al. wrote about BERT, we hear.\n"})
+
+
+def test_the_papers_citing_an_author_are_those_whose_works_cited_hold_one_of_theirs(three):
+    """"Which papers cite Devlin et al.?" read the papers holding "Devlin", "et" and "al": a
+    thank-you, a note and a title naming him are no citation. Those whose works cited hold
+    an entry of Devlin's (by its authors, before its year) are read, from the paragraphs
+    citing it."""
+    nav = Navigator(three)
+    for question in ("Which papers cite Devlin et al.?", "Which papers cite Devlin (2018)?",
+                     "Which documents mention Devlin et al., 2018?"):
+        answer = nav.ask(question, 300)
+        step = answer.trace[0]
+        assert ([Path(p).name for p in step["documents"]], step["cites"]) == (
+            ["paper.md"], question.split(" ", 3)[3].rstrip("?")), question
+        assert answer.evidence[0].piece.text.startswith("We fine-tune BERT (Devlin et al.")
+    # of another year, none: their words are searched for instead
+    assert nav.ask("Which papers cite Devlin (2017)?", 300).trace[0]["cites"] is None
+    count = nav.ask("How many papers cite Seo et al.?", 300).count
+    assert (count["n"], [Path(p).name for p in count["documents"]], count["cites"]) == (
+        2, ["other.md", "paper.md"], "Seo et al.")
+
+
+def test_ask_says_the_papers_were_chosen_by_their_works_cited(tmp_path):
+    db = indexed_files(tmp_path, {"paper.md": PAPER, "other.md": OTHER})
+    code, out, err = run(db, "ask", "How many papers cite Seo et al.?")
+    assert code == 0, err
+    assert out.splitlines()[1:3] == [
+        "asked of the 2 documents whose works cited hold Seo et al., 512 tokens each",
+        "how many papers: 2 of the 2 documents asked of cite Seo et al. (by their works cited: "
+        "an entry of that author's; the evidence reads the best): other.md, paper.md"]

@@ -18,8 +18,10 @@ from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import date_of
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.names import titled_documents
+from docnav.query.parts import works_cited
 
 if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
 _YEAR = r"(?:19|20)\d\d"
@@ -104,6 +106,12 @@ ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
 
 # a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
 _REFERRING = re.compile(r"\b(?:refer|cite|mention|link)", re.I)
+# what such a verb points at, a work by its authors: "Devlin et al.", "Devlin and Chang",
+# "Devlin (2018)", "Devlin et al., 2018", nothing after it
+_CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)?"
+                         r"(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|\s+and\s+[A-Z][\w'’-]+)?"
+                         r"(?:\s*,?\s*\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?)?[\s?.!]*$")
+_YEAR_IN = re.compile(rf"\b{_YEAR}")  # an entry's year, after its authors
 
 
 def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, str | None]:
@@ -235,7 +243,16 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     # link to it) where any does, rather than those holding "1961" (a year, a version)
     into = (nav.graph.references_into(next(iter(named)))
             if len(named) == 1 and said and _REFERRING.search(said) else {})
+    # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
+    # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
+    work = (_CITED_WORK.match(rest) if not named and said and _REFERRING.search(said)
+            else None)
+    cites = re.sub(r"(?<!\bal)\.$", "", " ".join(work.group(0).split()).rstrip("?! ")
+                   ) if work else None  # "Devlin et al." as said, without the question's "?"
+    if work:
+        into = citing(nav.graph, work.group("name"), work.group("year"), every)
     referring = set(into) & set(every)
+    refers_to = next(iter(named)) if referring and named else None
     if referring:
         rare, held = [], {p: int(p in referring) for p in every}
     else:
@@ -246,7 +263,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         count.update(n=len(counted), of=len(every), held=most, documents=counted,
                      words=[as_written(question, state.words.get(t, t)) for t in rare])
         if referring:
-            count["refers_to"] = next(iter(named))
+            count.update(refers_to=refers_to, cites=cites)
     paths: list[str] = []
     for nid in nav.passage_order(question, {"path": doc} if doc else None):
         path = nav.graph.node(nid).path
@@ -269,7 +286,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
         "dated": "%s %d" % dated if dated else None,
         "question": question, "more_with": more,
-        "refers_to": next(iter(named)) if referring else None},
+        "refers_to": refers_to, "cites": cites if referring else None},
         [(p, question, glob.escape(p)) for p in paths],
         first={p: into[p] for p in paths if p in referring})  # its references read first
     if many:
@@ -309,6 +326,29 @@ def companies(nav: Navigator, asked: str, m: re.Match,
         "op": "count companies", "companies": len(filed), "asked_of": len(paths),
         "without": len(without), "tokens": 0, "confidence": 0.0}], None, 0,
         count_line(count), count=count)
+
+
+def citing(graph: DocNavGraph, name: str, year: str | None,
+           paths: list[str]) -> dict[str, list[str]]:
+    """Of the documents ``paths``, those whose works cited hold an entry by ``name`` (a word
+    of its authors: the entry before its year; of ``year`` when given), each with the
+    paragraphs citing such an entry (the entries where none does), in reading order."""
+    inside = set(paths)
+    out: dict[str, set[str]] = {}
+    for nid in works_cited(graph):
+        entry = graph.node(nid)
+        if entry.path not in inside:
+            continue
+        dated = _YEAR_IN.search(entry.text)
+        authors = entry.text[:dated.start()] if dated else entry.text[:200]
+        if not re.search(rf"\b{re.escape(name)}\b", authors) or (
+                year and (not dated or dated.group(0) != year)):
+            continue
+        by = [n for n in graph.navigate(nid, "referenced-by")
+              if graph.node(n).path == entry.path]
+        out.setdefault(entry.path, set()).update(by or [nid])
+    return {p: sorted(ids, key=lambda n: graph.node(n).position)
+            for p, ids in sorted(out.items())}
 
 
 def _rarer_held(nav: Navigator, terms: list[str], every: list[str]
@@ -455,7 +495,11 @@ def count_line(count: dict) -> str:
                 f"{count['asked_of']} documents asked of{': ' + named if named else ''}{none}")
     dated = (f" by {count['by']}" if count["by"] else "") + (
         f" dated {count['dated']}" if count["dated"] else "")
-    if count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
+    if count.get("cites"):  # "How many papers cite Devlin et al.?"
+        line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
+                f"{'cite' if count['n'] != 1 else 'cites'} {count['cites']} (by their works "
+                f"cited: an entry of that author's; the evidence reads the best)")
+    elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
         line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
                 f"{'refer' if count['n'] != 1 else 'refers'} to "
                 f"{PurePath(count['refers_to']).name} (by their references: a link to it, "
