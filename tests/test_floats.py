@@ -86,3 +86,14 @@ def test_a_markdown_caption_is_read_with_the_table_under_it(tmp_path):
     texts = _texts(answer)
     assert texts[0] == "Table 1: Accuracy by model." and texts[1].startswith("| Model   |   Acc |")
     assert "Table 2: Speed by model." not in texts
+
+
+def test_of_several_documents_the_table_of_the_one_the_question_is_about_comes_first(papers):
+    # both papers have a Table 2: asked of both, the one about the test sets of Armenian
+    # (pioNER's "TABLE II: Comparison of Armenian, ...") is read first, not the first by path
+    answer = Navigator(papers).ask("What does Table 2 show about the Armenian test sets?", 200)
+    (step,) = [s for s in answer.trace if s.get("over") == "tables and figures named by label"]
+    assert [papers.node(n).text[:28] for n in step["hits"]] == [
+        "TABLE II: Comparison of Arme", "Table 2: The number of disco"]
+    assert answer.evidence[0].piece.doc_path.endswith("1810.08699.pdf")
+    assert any(t.startswith("TABLE II: Comparison of Armenian") for t in _texts(answer))

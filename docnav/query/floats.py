@@ -24,15 +24,24 @@ MOST_ROWS = 40  # paragraphs of a table read with its caption at most
 def labelled_floats(graph: DocNavGraph, question: str,
                     filters: dict | None) -> tuple[list[str], list[str]]:
     """The captions of the tables and figures ``question`` names by label, of the documents
-    ``filters`` passes, in the question's order; and the labels (as written) no caption of
-    them carries ("Table 9")."""
+    ``filters`` passes, in the question's order; of several documents, those of the
+    documents whose sections the question's other words find first ("Table 2 ... about the
+    Armenian test sets": pioNER's); and the labels (as written) no caption of them carries
+    ("Table 9")."""
     found: list[str] = []
     unfound: list[str] = []
+    rank: dict[str, int] | None = None
     for m in _ASKED.finditer(question):
         kind = "table" if m.group(1).lower().startswith("tab") else "figure"
         captions = _index(graph).get((kind, arabic(m.group(2))), [])
         if captions and filters:
             captions = graph.filter(captions, **filters)
+        if len({graph.node(c).path for c in captions}) > 1:
+            if rank is None:
+                hits = graph.locate(without_labels(question), k=10, kinds=["section"],
+                                    filters=filters)
+                rank = {graph.node(h.node_id).path: i for i, h in reversed(list(enumerate(hits)))}
+            captions = sorted(captions, key=lambda c: rank.get(graph.node(c).path, len(rank)))
         found += captions
         if not captions:
             unfound.append(m.group(0))
