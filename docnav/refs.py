@@ -171,6 +171,14 @@ def _cited_numbers(cited: str) -> list[int]:
     return out
 
 
+def first_author(entry: str) -> str | None:
+    """The surname of the first author of a works-cited entry ("[12] Jacob Devlin, ...",
+    "Aharoni, R.; ...", "[2014] Bi, W.; ..."), as :func:`citations` knows it; None where
+    its start reads as no name."""
+    m = _NUMBERED_ENTRY.match(entry)
+    return _entry_author(entry[m.end():] if m else _LABEL.sub("", entry, count=1))
+
+
 def _entry_author(entry: str) -> str | None:
     """The surname of an author-year entry's first author."""
     if m := _ENTRY_SURNAME_FIRST.match(entry):

@@ -194,8 +194,7 @@ def three(tmp_path_factory):
 def test_the_papers_citing_an_author_are_those_whose_works_cited_hold_one_of_theirs(three):
     """"Which papers cite Devlin et al.?" read the papers holding "Devlin", "et" and "al": a
     thank-you, a note and a title naming him are no citation. Those whose works cited hold
-    an entry of Devlin's (by its authors, before its year) are read, from the paragraphs
-    citing it."""
+    an entry of Devlin's (its first author) are read, from the paragraphs citing it."""
     nav = Navigator(three)
     for question in ("Which papers cite Devlin et al.?", "Which papers cite Devlin (2018)?",
                      "Which documents mention Devlin et al., 2018?"):
@@ -204,8 +203,12 @@ def test_the_papers_citing_an_author_are_those_whose_works_cited_hold_one_of_the
         assert ([Path(p).name for p in step["documents"]], step["cites"]) == (
             ["paper.md"], question.split(" ", 3)[3].rstrip("?")), question
         assert answer.evidence[0].piece.text.startswith("We fine-tune BERT (Devlin et al.")
-    # of another year, none: their words are searched for instead
-    assert nav.ask("Which papers cite Devlin (2017)?", 300).trace[0]["cites"] is None
+    # of another year, none; nor of a second author, nor an acronym: their words are
+    # searched for instead
+    for question in ("Which papers cite Devlin (2017)?", "Which papers cite Farhadi?",
+                     "Which papers mention BERT?"):
+        assert nav.ask(question, 300).trace[0]["cites"] is None, question
+    assert nav.ask("Which papers cite Seo?", 300).trace[0]["cites"] == "Seo"
     count = nav.ask("How many papers cite Seo et al.?", 300).count
     assert (count["n"], [Path(p).name for p in count["documents"]], count["cites"]) == (
         2, ["other.md", "paper.md"], "Seo et al.")

@@ -19,6 +19,7 @@ from docnav.query.fields import date_of
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.names import titled_documents
 from docnav.query.parts import works_cited
+from docnav.refs import first_author
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -107,11 +108,12 @@ ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
 # a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
 _REFERRING = re.compile(r"\b(?:refer|cite|mention|link)", re.I)
 # what such a verb points at, a work by its authors: "Devlin et al.", "Devlin and Chang",
-# "Devlin (2018)", "Devlin et al., 2018", nothing after it
+# "Devlin (2018)", "Devlin et al., 2018", "Devlin": its first author, nothing after it
 _CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)?"
-                         r"(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|\s+and\s+[A-Z][\w'’-]+)?"
+                         r"(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|"
+                         r"\s+and\s+[A-Z][\w'’-]+)?"
                          r"(?:\s*,?\s*\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?)?[\s?.!]*$")
-_YEAR_IN = re.compile(rf"\b{_YEAR}")  # an entry's year, after its authors
+_YEAR_IN = re.compile(rf"\b{_YEAR}")  # an entry's year
 
 
 def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, str | None]:
@@ -330,19 +332,19 @@ def companies(nav: Navigator, asked: str, m: re.Match,
 
 def citing(graph: DocNavGraph, name: str, year: str | None,
            paths: list[str]) -> dict[str, list[str]]:
-    """Of the documents ``paths``, those whose works cited hold an entry by ``name`` (a word
-    of its authors: the entry before its year; of ``year`` when given), each with the
-    paragraphs citing such an entry (the entries where none does), in reading order."""
+    """Of the documents ``paths``, those whose works cited hold an entry whose first author
+    is ``name`` (as :func:`docnav.refs.citations` knows it: "Jacob Devlin, ...", "Devlin,
+    J.; ..."; of ``year`` when given: the entry's first year), each with the paragraphs
+    citing such an entry (the entries where none does), in reading order. A word of a title
+    is none ("Ann Lee. 2019. A reply to Devlin ..."), nor an acronym ("Which papers mention
+    LSTM?")."""
     inside = set(paths)
     out: dict[str, set[str]] = {}
     for nid in works_cited(graph):
         entry = graph.node(nid)
-        if entry.path not in inside:
+        if entry.path not in inside or first_author(entry.text) != name:
             continue
-        dated = _YEAR_IN.search(entry.text)
-        authors = entry.text[:dated.start()] if dated else entry.text[:200]
-        if not re.search(rf"\b{re.escape(name)}\b", authors) or (
-                year and (not dated or dated.group(0) != year)):
+        if year and ((dated := _YEAR_IN.search(entry.text)) is None or dated.group(0) != year):
             continue
         by = [n for n in graph.navigate(nid, "referenced-by")
               if graph.node(n).path == entry.path]
