@@ -119,6 +119,20 @@ def test_a_caption_set_as_a_plain_paragraph_is_a_caption(tmp_path):
     assert kinds["Figure 3 shows the pump."] is BlockKind.TEXT
 
 
+def test_an_html_table_s_caption_is_one_paragraph_not_also_the_table_s_first_line(tmp_path):
+    # docling's Markdown of a table with a <caption> opens with the caption, which is also a
+    # paragraph of its own: "What does Table 1 show?" read it twice
+    path = tmp_path / "report.html"
+    path.write_text("<html><body><h1>Plant report</h1><table><caption>Table 1: Output by "
+                    "quarter</caption><tr><th>Quarter</th><th>Tons</th></tr><tr><td>Q1</td>"
+                    "<td>120</td></tr></table></body></html>", encoding="utf-8")
+    blocks = [(b.kind, b.text) for b in parse_file(path).blocks]
+    assert [text for kind, text in blocks if "Output by quarter" in text] == [
+        "Table 1: Output by quarter"]
+    (table,) = [text for kind, text in blocks if kind is BlockKind.TABLE]
+    assert table.startswith("| Quarter") and "| Q1" in table
+
+
 PARTS = ("Introduction", "Installation", "Maintenance", "Troubleshooting", "Spare parts")
 
 

@@ -104,7 +104,7 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
         _emit_list_item(walk, item)
         return True
     if isinstance(item, TableItem):
-        _add(walk, BlockKind.TABLE, item.export_to_markdown(walk.doc), item, ())
+        _add(walk, BlockKind.TABLE, _table_markdown(walk, item), item, ())
         _emit_captions(walk, item)
         return False
     if isinstance(item, PictureItem):
@@ -175,6 +175,18 @@ def _continued(walk: _Walk, piece: TextItem) -> bool:
         links=block.links + _own_links(piece))
     walk.done.add(piece.self_ref)
     return True
+
+
+def _table_markdown(walk: _Walk, item: TableItem) -> str:
+    """The table's rows as Markdown, without the caption docling's serializer sets above them
+    (an HTML table's ``<caption>``): the caption is a paragraph of its own
+    (:func:`_emit_captions`), and was read twice."""
+    text = item.export_to_markdown(walk.doc)
+    for ref in item.captions:
+        said = getattr(ref.resolve(walk.doc), "text", "")
+        if said and text.startswith(said):
+            text = text[len(said):].lstrip()
+    return text
 
 
 def _emit_captions(walk: _Walk, item: TableItem | PictureItem) -> None:
