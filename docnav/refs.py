@@ -18,11 +18,14 @@ from urllib.parse import unquote, urlsplit
 
 from docnav.model import DocTree, Edge, EdgeKind, Node, NodeKind
 
+# a number in capital Roman numerals, I to XXXIX ("VI"; not "Civil", "CIVIL", "MIX")
+ROMAN_NUMBER = r"(?-i:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))(?![A-Za-z])"
 _SECTION_REF = re.compile(
-    r"\b(?:Section|Sections|Sec\.|§|Chapter|Appendix)\s*((?:\d+|[A-Z])(?:\.\d+)*)", re.I
+    rf"\b(?:Sections|Section|Sec\.|§|Chapter|Appendix)\s*((?:\d+|{ROMAN_NUMBER}|[A-Z])"
+    r"(?:\.\d+)*)", re.I
 )
-# (a Roman numeral in capitals: IEEE's "TABLE III"; not "table civil")
-_FLOAT_REF = re.compile(r"\b(Table|Figure|Fig\.)\s+(\d+|(?-i:[IVXLC]+)\b)", re.I)
+# (or in Roman numerals: IEEE's "TABLE III")
+_FLOAT_REF = re.compile(rf"\b(Table|Figure|Fig\.)\s+(\d+|{ROMAN_NUMBER})", re.I)
 # a filing's parts: "see Item 7A", "Note 12" in the text; the sections headed "Item 7A.",
 # "Note 12-SEGMENT INFORMATION" / "NOTE 12." or, inside "Notes to (Consolidated) Financial
 # Statements", numbered "12. Segment Information"
@@ -32,7 +35,9 @@ _LABEL_HEADING = re.compile(r"^\s*(Item|Note)\s+(\d{1,2}[A-C]?)\b(?![.,]?\d)", r
 _NOTES_SECTION = re.compile(r"\bnotes to\b.*\bfinancial statements\b", re.I)
 # an entry of a table of contents as the PDF reader writes it: its title, " … ", its page
 _CONTENTS_ENTRY = re.compile(r"(.+?) … (?:[0-9]{1,4}|[ivxlcdm]{1,7})", re.I)
-_HEADING_NUMBER = re.compile(r"^\s*(?:Section\s+|Appendix\s+|Chapter\s+)?((?:\d+|[A-Z])(?:\.\d+)*)\.?\s", re.I)
+# (or in Roman numerals, as IEEE numbers them: "IV Word embeddings", "VI. Discussion")
+_HEADING_NUMBER = re.compile(rf"^\s*(?:Section\s+|Appendix\s+|Chapter\s+)?"
+                             rf"((?:\d+|{ROMAN_NUMBER}|[A-Z])(?:\.\d+)*)\.?\s", re.I)
 
 
 # a document of the collection named in the text by its number: "RFC 1859", "RFC #439",
@@ -314,6 +319,11 @@ def numbered_sections(sections: Iterable[tuple[str, str]],
     for node_id, heading in sections:
         if (num := heading_number(heading)) and node_id not in notes:
             numbered.setdefault(num, node_id)
+    # "Section 5" of a paper numbering its sections "I" .. "VI" is its "V": where no section
+    # is numbered 5 in digits
+    for num, node_id in list(numbered.items()):
+        if re.fullmatch(ROMAN_NUMBER, num):
+            numbered.setdefault(arabic(num), node_id)
     return numbered
 
 
@@ -331,12 +341,12 @@ def float_label(text: str, block_kind: str | None) -> tuple[str, str] | None:
     return None
 
 
-_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_ROMAN = {"I": 1, "V": 5, "X": 10}
 
 
 def arabic(label: str) -> str:
-    """A table's or figure's number in digits: "III" is "3" (IEEE numbers them so), "12"
-    stays "12"."""
+    """A table's, figure's or section's number in digits: "III" is "3" (IEEE numbers them
+    so), "12" stays "12"."""
     if label.isdigit():
         return label
     values = [_ROMAN[c] for c in label.upper()]

@@ -11,11 +11,11 @@ import weakref
 
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
-from docnav.refs import arabic, float_label
+from docnav.refs import ROMAN_NUMBER, arabic, float_label
 
 # "Table 2", "table 12", "Figure 3", "Fig. 3", "TABLE III" in a question (a Roman numeral in
 # capitals: "Table I"; not "table civil")
-_ASKED = re.compile(r"\b(table|figure|fig\.)\s*(\d{1,3}|(?-i:[IVXLC]{1,6}))\b(?![.,]?\d)", re.I)
+_ASKED = re.compile(rf"\b(table|figure|fig\.)\s*(\d{{1,3}}|{ROMAN_NUMBER})\b(?![.,]?\d)", re.I)
 _FLOATS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CAPTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 MOST_ROWS = 40  # paragraphs of a table read with its caption at most
