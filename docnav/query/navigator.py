@@ -340,10 +340,10 @@ class Navigator:
         cited = unasked_cited(graph, run.question)
         for h in hits:
             sources = graph.summary_sources(h.node_id)
-            if cited and (sources or graph.node(h.node_id).kind == "section"):
+            if cited:  # a summary of works cited alone is skipped, others read without them
                 under = sources or [n for n in graph.expand(h.node_id, depth=10_000)
                                     if graph.node(n).kind == "paragraph"]
-                if under and all(n in cited for n in under):
+                if under and set(under) <= cited:
                     continue
                 sources = [n for n in sources if n not in cited]
             if sources:
@@ -379,16 +379,11 @@ class Navigator:
         # only that the question's words were not in them); "Table 9" likewise
         floats, unfound = labelled_floats(graph, question, filters)
         unfound = unlabelled(graph, question, filters) + unfound
-        if floats:  # "What does Table 2 show?": the table so captioned, and what refers to it
-            if not unfound:  # its number found it: no piece need hold it ("TABLE IV")
-                numbers = label_terms(state.question)
-                state.terms = [t for t in state.terms if t not in numbers] or state.terms
-            self._floats(run, floats[:2])
-            if not named and not unfound and EvidenceState(
-                    without_labels(state.question), 16).names_nothing:
-                return True  # nothing else asked: no other caption saying "table" is read
-            if not named:  # the sections found by its words are read as passages are
-                hits = []
+        # "What does Table 2 show?": the table so captioned, and what refers to it
+        if floats and self._floats(run, floats[:2], alone=not named and not unfound):
+            return True
+        if floats and not named:  # the sections found by its words are read as passages are
+            hits = []
         if unfound:
             run.unfound += unfound
             run.op("no part", labels=unfound)
@@ -422,11 +417,17 @@ class Navigator:
                 if targets:
                     run.op("fetch", nodes=[p.node_id for p in targets][:8],
                            added=state.add(targets, "reference"))
+        return False
 
-    def _floats(self, run: Run, captions: list[str]) -> None:
+    def _floats(self, run: Run, captions: list[str], alone: bool) -> bool:
         """Each table or figure named by label: its caption with the table it captions, then
-        the paragraphs of its document referring to it ("Table 2 shows ...")."""
-        graph = self.graph
+        the paragraphs of its document referring to it ("Table 2 shows ..."). True when the
+        question asks nothing else (``alone``: no other part named, no label unfound; and
+        no word but asking ones): then no other caption saying "table" is read."""
+        graph, state = self.graph, run.state
+        if alone:  # its number found it: no piece need hold it ("TABLE IV" is Table 4)
+            numbers = label_terms(state.question)
+            state.terms = [t for t in state.terms if t not in numbers] or state.terms
         run.op("locate", over="tables and figures named by label", hits=captions)
         for caption in captions:
             parts = with_its_table(graph, caption, self.options.short_hit_words)
@@ -438,6 +439,7 @@ class Navigator:
             if referring:
                 run.op("navigate", node=caption, direction="referenced-by", to=referring)
                 run.take(referring, "reference")
+        return alone and EvidenceState(without_labels(state.question), 16).names_nothing
 
     def _statements_and_template_parts(self, run: Run) -> None:
         """A financial statement the question asks a figure of; on the local route, the

@@ -26,14 +26,13 @@ from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
 from docnav.query.options import NavigatorOptions
 from docnav.query.parts import unasked_cited
+from docnav.refs import float_label
 from docnav.tree import PREAMBLE
 
 # the trace's name for the passages of the document a question is most likely about
 BEST_DOCUMENT = "the paragraphs of the best document"
 # a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
 _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
-# a table's caption ("TABLE III: Evaluation results ...", "Table 2."): the top of its heads
-_CAPTION = re.compile(r"\s*(?:table|tab\.)\s*(?:\d+|[ivxlc]+)\b", re.I)
 # "Start Date: 2024-09-10": a key, a colon and its value
 _KEY = re.compile(r"\s*([^:\n]{1,60}?)\s*:\s")
 
@@ -243,8 +242,8 @@ class Passages:
                 if len(prev.text.split()) >= self.options.short_hit_words:
                     break
                 heads.append(prev.node_id)
-                if _CAPTION.match(prev.text):
-                    break
+                if (label := float_label(prev.text, prev.block_kind)) and label[0] == "table":
+                    break  # its caption ("TABLE III: Evaluation results ..."): the top
             at = prev.node_id
         return heads[::-1]
 
