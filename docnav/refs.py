@@ -18,10 +18,13 @@ from urllib.parse import unquote, urlsplit
 
 from docnav.model import DocTree, Edge, EdgeKind, Node, NodeKind
 
-# a number in capital Roman numerals, I to XXXIX ("VI"; not "Civil", "CIVIL", "MIX")
-ROMAN_NUMBER = r"(?-i:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))(?![A-Za-z])"
+# a number in capital Roman numerals, I to XXXIX ("VI"; not "Civil", "CIVIL", "MIX"); a
+# section's may be an IEEE subsection's ("II-A")
+_ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})"
+ROMAN_NUMBER = rf"(?-i:{_ROMAN})(?![A-Za-z])"
+ROMAN_SECTION = rf"(?-i:{_ROMAN}(?:-[A-Z])?)(?![A-Za-z])"
 _SECTION_REF = re.compile(
-    rf"\b(?:Sections|Section|Sec\.|§|Chapter|Appendix)\s*((?:\d+|{ROMAN_NUMBER}|[A-Z])"
+    rf"\b(?:Sections|Section|Sec\.|§|Chapter|Appendix)\s*((?:\d+|{ROMAN_SECTION}|[A-Z])"
     r"(?:\.\d+)*)", re.I
 )
 # (or in Roman numerals: IEEE's "TABLE III")
@@ -37,7 +40,7 @@ _NOTES_SECTION = re.compile(r"\bnotes to\b.*\bfinancial statements\b", re.I)
 _CONTENTS_ENTRY = re.compile(r"(.+?) … (?:[0-9]{1,4}|[ivxlcdm]{1,7})", re.I)
 # (or in Roman numerals, as IEEE numbers them: "IV Word embeddings", "VI. Discussion")
 _HEADING_NUMBER = re.compile(rf"^\s*(?:Section\s+|Appendix\s+|Chapter\s+)?"
-                             rf"((?:\d+|{ROMAN_NUMBER}|[A-Z])(?:\.\d+)*)\.?\s", re.I)
+                             rf"((?:\d+|{ROMAN_SECTION}|[A-Z])(?:\.\d+)*)\.?\s", re.I)
 
 
 # a document of the collection named in the text by its number: "RFC 1859", "RFC #439",
@@ -341,7 +344,7 @@ def float_label(text: str, block_kind: str | None) -> tuple[str, str] | None:
     return None
 
 
-_ROMAN = {"I": 1, "V": 5, "X": 10}
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
 
 
 def arabic(label: str) -> str:
@@ -349,7 +352,7 @@ def arabic(label: str) -> str:
     so), "12" stays "12"."""
     if label.isdigit():
         return label
-    values = [_ROMAN[c] for c in label.upper()]
+    values = [_ROMAN_VALUES[c] for c in label.upper()]
     return str(sum(-v if v < w else v for v, w in zip(values, values[1:] + [0])))
 
 

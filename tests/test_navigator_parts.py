@@ -270,6 +270,10 @@ We annotate news texts with named entities, as Section V describes in full.
 
 The corpus holds 2,566 sentences from news sites.
 
+### II-A Sources
+
+The news sites are ilur.am and three others, crawled in 2018.
+
 ## V Experiments
 
 We trained a CRF and a BiLSTM; see Sections II and III for the data they used.
@@ -287,7 +291,8 @@ def test_a_section_numbered_in_roman_numerals_is_named_by_either(tmp_path):
     graph = indexed_graph(tmp_path, {"ner.md": IEEE})
     for question, heading in (("What does Section VI say?", "VI Discussion"),
                               ("What does Section 6 say?", "VI Discussion"),
-                              ("What does Section 5 say?", "V Experiments")):
+                              ("What does Section 5 say?", "V Experiments"),
+                              ("What does Section II-A say?", "II-A Sources")):
         answer = Navigator(graph).ask(question, budget=60)
         (hits,) = [t["hits"] for t in answer.trace if t.get("over") == "sections named by label"]
         assert [graph.node(h).heading for h in hits] == [heading], question

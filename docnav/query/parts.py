@@ -17,7 +17,7 @@ import weakref
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
 from docnav.query.names import document_titles
-from docnav.refs import ROMAN_NUMBER, WORKS_CITED, labelled_sections, numbered_sections
+from docnav.refs import ROMAN_SECTION, WORKS_CITED, labelled_sections, numbered_sections
 
 # "the Drawbacks section of the if-let chains RFC", 'the "Prior art" chapter': a part named by
 # its heading, the words before "section"; "the section on drawbacks", "the chapter called
@@ -99,10 +99,10 @@ def headed_within(graph: DocNavGraph, section: str, terms: list[str]) -> list[st
             and (key := heading_terms(graph.node(s).heading)) and key <= asked]
 
 
-# "Note 7", "item 7A", "section 4.2", "§ 3", "Appendix B", "chapter 2", "Section VI" in a
-# question
+# "Note 7", "item 7A", "section 4.2", "§ 3", "Appendix B", "chapter 2", "Section VI",
+# "Section II-A" in a question
 _LABELLED = re.compile(r"\b(item|note|section|sec\.|§|chapter|appendix)\s*"
-                       rf"(\d{{1,3}}[a-c]?(?:\.\d+)*|{ROMAN_NUMBER}|[a-z])\b(?![.,]?\d)", re.I)
+                       rf"(\d{{1,3}}[a-c]?(?:\.\d+)*|{ROMAN_SECTION}|[a-z])\b(?![.,]?\d)", re.I)
 _LABELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
