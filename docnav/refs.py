@@ -27,8 +27,10 @@ _SECTION_REF = re.compile(
     rf"\b(?:Sections|Section|Sec\.|§|Chapter|Appendix)\s*((?:\d+|{ROMAN_SECTION}|[A-Z])"
     r"(?:\.\d+)*)", re.I
 )
-# (or in Roman numerals: IEEE's "TABLE III")
-_FLOAT_REF = re.compile(rf"\b(Table|Figure|Fig\.)\s+(\d+|{ROMAN_NUMBER})", re.I)
+# (or in Roman numerals: IEEE's "TABLE III"; or by chapter: a manual's "Figure 1-2", "Table
+# 3.1")
+FLOAT_NUMBER = rf"(?:\d{{1,3}}(?:[-–.]\d{{1,3}}(?![.,]?\d))?|{ROMAN_NUMBER})"
+_FLOAT_REF = re.compile(rf"\b(Table|Figure|Fig\.)\s+({FLOAT_NUMBER})", re.I)
 # a filing's parts: "see Item 7A", "Note 12" in the text; the sections headed "Item 7A.",
 # "Note 12-SEGMENT INFORMATION" / "NOTE 12." or, inside "Notes to (Consolidated) Financial
 # Statements", numbered "12. Segment Information"
@@ -213,15 +215,16 @@ def internal_references(tree: DocTree) -> list[Edge]:
     for node_id, heading in sections:
         by_title.setdefault(plain_title(heading), node_id)
     floats: dict[tuple[str, str], str] = {}
+    for n in sorted((n for n in tree.nodes if n.kind is NodeKind.PARAGRAPH),
+                    key=lambda n: caption_rank(n.text, n.block_kind)):  # stable: in order
+        if label := float_label(n.text, n.block_kind):
+            floats.setdefault(label, n.node_id)
     for n in tree.nodes:
         if n.kind is NodeKind.SECTION:
             if n.anchor:
                 by_anchor.setdefault(n.anchor, n.node_id)
-        elif n.kind is NodeKind.PARAGRAPH:
-            if label := float_label(n.text, n.block_kind):
-                floats.setdefault(label, n.node_id)
-            if n.anchor:
-                block_anchors.setdefault(n.anchor, n.node_id)
+        elif n.kind is NodeKind.PARAGRAPH and n.anchor:
+            block_anchors.setdefault(n.anchor, n.node_id)
     by_anchor.update(block_anchors)
 
     found: dict[tuple[str, str], None] = {}
@@ -344,14 +347,25 @@ def float_label(text: str, block_kind: str | None) -> tuple[str, str] | None:
     return None
 
 
+# a paragraph naming a table or figure and going on as a sentence ("Table 2-2 shows ...")
+_GOES_ON = re.compile(rf"\s*(?:table|figure|fig\.)\s*{FLOAT_NUMBER}\s+(?-i:[a-z])", re.I)
+
+
+def caption_rank(text: str, block_kind: str | None) -> tuple[bool, bool]:
+    """Of the paragraphs opening with one label, which is its table's or figure's caption:
+    those sorting first ("Table 2-2 Comparison of ..." before "Table 2-2 shows a comparison
+    ...", which the PDF reader may take for a caption too; a caption before a paragraph)."""
+    return bool(_GOES_ON.match(text)), block_kind != "caption"
+
+
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
 
 
 def arabic(label: str) -> str:
     """A table's, figure's or section's number in digits: "III" is "3" (IEEE numbers them
-    so), "12" stays "12"."""
-    if label.isdigit():
-        return label
+    so), "12" stays "12", "1–2" is "1-2"."""
+    if not re.fullmatch(ROMAN_NUMBER, label):
+        return label.replace("–", "-")
     values = [_ROMAN_VALUES[c] for c in label.upper()]
     return str(sum(-v if v < w else v for v, w in zip(values, values[1:] + [0])))
 

@@ -97,3 +97,23 @@ def test_of_several_documents_the_table_of_the_one_the_question_is_about_comes_f
         "TABLE II: Comparison of Arme", "Table 2: The number of disco"]
     assert answer.evidence[0].piece.doc_path.endswith("1810.08699.pdf")
     assert any(t.startswith("TABLE II: Comparison of Armenian") for t in _texts(answer))
+
+
+def test_a_manual_s_chapter_numbered_table_and_its_caption_among_sentences(tmp_path):
+    """A manual numbers its tables by chapter ("Table 2-2", "Figure 7-26."): "Table 2-2" was
+    Table 2. A sentence opening with the label ("Table 2-2 shows a comparison ...", which
+    the PDF reader may take for a caption) is no caption where one is: it refers to it."""
+    graph = indexed_graph(tmp_path, {"manual.md": (
+        "# Security manual\n\n## 2 Roles\n\nTable 2-2 shows a comparison of the roles and "
+        "their rights.\n\nTable 2-1 Roles\n\n| Role | Since |\n| --- | --- |\n| admin | 1 |\n\n"
+        "Table 2-2 Comparison of roles\n\n| Role | Rights |\n| --- | --- |\n| admin | all |\n\n"
+        "## 7 Nuts\n\nFigure 7-26. Self-locking nuts.\n")})
+    answer = Navigator(graph).ask("What does Table 2-2 show?", 300)
+    texts = _texts(answer)
+    caption = texts.index("Table 2-2 Comparison of roles")
+    assert "| admin  | all      |" in texts[caption + 1]
+    assert "Table 2-1 Roles" not in texts
+    assert {e.found_by for e in answer.evidence
+            if e.piece.text.startswith("Table 2-2 shows")} == {"reference"}
+    answer = Navigator(graph).ask("What does Figure 7-26 show?", 300)
+    assert _texts(answer) == ["Figure 7-26. Self-locking nuts."]

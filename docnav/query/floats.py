@@ -11,11 +11,11 @@ import weakref
 
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
-from docnav.refs import ROMAN_NUMBER, arabic, float_label
+from docnav.refs import FLOAT_NUMBER, arabic, caption_rank, float_label
 
-# "Table 2", "table 12", "Figure 3", "Fig. 3", "TABLE III" in a question (a Roman numeral in
-# capitals: "Table I"; not "table civil")
-_ASKED = re.compile(rf"\b(table|figure|fig\.)\s*(\d{{1,3}}|{ROMAN_NUMBER})\b(?![.,]?\d)", re.I)
+# "Table 2", "table 12", "Figure 3", "Fig. 3", "TABLE III", "Figure 1-2" in a question (a
+# Roman numeral in capitals: "Table I"; not "table civil")
+_ASKED = re.compile(rf"\b(table|figure|fig\.)\s*({FLOAT_NUMBER})\b(?![.,]?\d)", re.I)
 _FLOATS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CAPTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 MOST_ROWS = 40  # paragraphs of a table read with its caption at most
@@ -120,13 +120,14 @@ def _captions_below_their_tables(graph: DocNavGraph, path: str, short_words: int
 
 def _index(graph: DocNavGraph) -> dict[tuple[str, str], list[str]]:
     """(kind, label) -> the caption so labelled of each document (its first caption so
-    labelled, else its first paragraph so beginning: "Table 2 shows ..." is no caption where
-    one is), made once per graph."""
+    labelled, else its first paragraph so beginning; one going on as a sentence last: "Table
+    2-2 shows a comparison ..." is no caption where "Table 2-2 Comparison of ..." is), made
+    once per graph."""
     if graph not in _FLOATS:
         index: dict[tuple[str, str], list[str]] = {}
         seen: set[tuple[str, str, str]] = set()
         for nid, n in sorted(graph.nodes_of_kind("paragraph"), key=lambda s: (
-                s[1].path, s[1].block_kind != "caption", s[1].position)):
+                s[1].path, caption_rank(s[1].text, s[1].block_kind), s[1].position)):
             label = float_label(n.text, n.block_kind)
             if label and (n.path, *label) not in seen:
                 seen.add((n.path, *label))
