@@ -217,7 +217,7 @@ def internal_references(tree: DocTree) -> list[Edge]:
     floats: dict[tuple[str, str], str] = {}
     for n in sorted((n for n in tree.nodes if n.kind is NodeKind.PARAGRAPH),
                     key=lambda n: caption_rank(n.text, n.block_kind)):  # stable: in order
-        if label := float_label(n.text, n.block_kind):
+        for label in float_labels(n.text, n.block_kind):
             floats.setdefault(label, n.node_id)
     for n in tree.nodes:
         if n.kind is NodeKind.SECTION:
@@ -335,6 +335,19 @@ def numbered_sections(sections: Iterable[tuple[str, str]],
 
 def _float_kind(word: str) -> str:
     return "table" if word.lower().startswith("tab") else "figure"
+
+
+def float_labels(text: str, block_kind: str | None) -> list[tuple[str, str]]:
+    """The labels of the tables and figures a paragraph captions: its own
+    (:func:`float_label`), and in a caption those opening a later sentence ("Figure 7-26.
+    Self-locking nuts. Figure 7-27. Stainless steel self-locking nut.": two figures')."""
+    first = float_label(text, block_kind)
+    labels = [first] if first else []
+    if first and block_kind == "caption":
+        labels += [(_float_kind(m.group(1)), arabic(m.group(2)))
+                   for m in _FLOAT_REF.finditer(text, 1)
+                   if text[:m.start()].rstrip().endswith((".", ":"))]
+    return list(dict.fromkeys(labels))
 
 
 def float_label(text: str, block_kind: str | None) -> tuple[str, str] | None:

@@ -107,7 +107,7 @@ def test_a_manual_s_chapter_numbered_table_and_its_caption_among_sentences(tmp_p
         "# Security manual\n\n## 2 Roles\n\nTable 2-2 shows a comparison of the roles and "
         "their rights.\n\nTable 2-1 Roles\n\n| Role | Since |\n| --- | --- |\n| admin | 1 |\n\n"
         "Table 2-2 Comparison of roles\n\n| Role | Rights |\n| --- | --- |\n| admin | all |\n\n"
-        "## 7 Nuts\n\nFigure 7-26. Self-locking nuts.\n")})
+        "## 7 Nuts\n\nFigure 7-26. Self-locking nuts. Figure 7-27. Stainless steel nut.\n")})
     answer = Navigator(graph).ask("What does Table 2-2 show?", 300)
     texts = _texts(answer)
     caption = texts.index("Table 2-2 Comparison of roles")
@@ -115,5 +115,8 @@ def test_a_manual_s_chapter_numbered_table_and_its_caption_among_sentences(tmp_p
     assert "Table 2-1 Roles" not in texts
     assert {e.found_by for e in answer.evidence
             if e.piece.text.startswith("Table 2-2 shows")} == {"reference"}
-    answer = Navigator(graph).ask("What does Figure 7-26 show?", 300)
-    assert _texts(answer) == ["Figure 7-26. Self-locking nuts."]
+    # two captions in one paragraph (the FAA handbook's): each figure is found by it
+    for question in ("What does Figure 7-26 show?", "What does Figure 7-27 show?"):
+        answer = Navigator(graph).ask(question, 300)
+        assert _texts(answer) == ["Figure 7-26. Self-locking nuts. Figure 7-27. Stainless "
+                                  "steel nut."], question

@@ -11,7 +11,7 @@ import weakref
 
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
-from docnav.refs import FLOAT_NUMBER, arabic, caption_rank, float_label
+from docnav.refs import FLOAT_NUMBER, arabic, caption_rank, float_label, float_labels
 
 # "Table 2", "table 12", "Figure 3", "Fig. 3", "TABLE III", "Figure 1-2" in a question (a
 # Roman numeral in capitals: "Table I"; not "table civil")
@@ -128,9 +128,9 @@ def _index(graph: DocNavGraph) -> dict[tuple[str, str], list[str]]:
         seen: set[tuple[str, str, str]] = set()
         for nid, n in sorted(graph.nodes_of_kind("paragraph"), key=lambda s: (
                 s[1].path, caption_rank(s[1].text, s[1].block_kind), s[1].position)):
-            label = float_label(n.text, n.block_kind)
-            if label and (n.path, *label) not in seen:
-                seen.add((n.path, *label))
-                index.setdefault(label, []).append(nid)
+            for label in float_labels(n.text, n.block_kind):
+                if (n.path, *label) not in seen:
+                    seen.add((n.path, *label))
+                    index.setdefault(label, []).append(nid)
         _FLOATS[graph] = index
     return _FLOATS[graph]
