@@ -193,6 +193,12 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if outline:  # "What sections does ... have?"
         print("the outline of " + ", ".join(Path(p).name for p in outline["documents"])
               + ": its headings, as deep as the budget allows")
+    listed = next((s for s in answer.trace if s["op"] == "captions"), None)
+    if listed:  # "What tables does the pioNER paper have?"
+        what = " and ".join(f"{k}s" for k in listed["kinds"])
+        print(f"the captions of the {what} of the documents asked of: {listed['n']} in "
+              f"{listed['documents']} document{'s' * (listed['documents'] > 1)}, in reading "
+              "order, as many as the budget allows")
     for path, fields in answer.fields.items():  # "When did ... start?": its start date
         counted = fields.get("length") if "length" not in graph.fields(path) else None
         named = "; ".join(f"{key} = {value}" for key, value in fields.items()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from _cli import indexed_files, run
 from _paths import FIXTURES, require
 from _stores import indexed_graph
 
@@ -120,3 +121,25 @@ def test_a_manual_s_chapter_numbered_table_and_its_caption_among_sentences(tmp_p
         answer = Navigator(graph).ask(question, 300)
         assert _texts(answer) == ["Figure 7-26. Self-locking nuts. Figure 7-27. Stainless "
                                   "steel nut."], question
+
+
+def test_the_tables_asked_for_are_listed_by_their_captions(papers):
+    """"What tables does the pioNER paper have?" searched for "tables": its captions answer,
+    in reading order; "Which tables show F1 scores?" asks what they show, and is searched."""
+    answer = Navigator(papers).ask("What tables does it have?", 400, doc="*1810.08699*")
+    assert [t[:9] for t in _texts(answer)] == [
+        "TABLE I: ", "TABLE II:", "TABLE III", "TABLE IV:", "TABLE V: ", "TABLE VI:"]
+    assert {e.found_by for e in answer.evidence} == {"caption"}
+    figures = Navigator(papers).ask("List the figures", 400, doc="*1809.01202*")
+    assert [t[:9] for t in _texts(figures)] == ["Figure 1:", "Figure 2:"]
+    searched = Navigator(papers).ask("Which tables show F1 scores?", 400, doc="*1810.08699*")
+    assert not [s for s in searched.trace if s["op"] == "captions"]
+
+
+def test_ask_says_it_lists_captions(tmp_path):
+    db = indexed_files(tmp_path, {"r.md": "# R\n\n## A\n\nTable 1: Output.\n\n| a | b |\n"
+                                          "| --- | --- |\n| 1 | 2 |\n\nFigure 1: A pump.\n"})
+    code, out, err = run(db, "ask", "What tables and figures are there?")
+    assert code == 0, err
+    assert ("the captions of the figures and tables of the documents asked of: 2 in 1 "
+            "document, in reading order, as many as the budget allows") in out.splitlines()

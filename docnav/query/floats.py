@@ -2,13 +2,15 @@
 IEEE's "TABLE III"): the caption so labelled ("Table 2: The number of discourse arguments
 ..."), the table it captions, and the paragraphs that refer to it. Searched for, "Table 2"
 was the words "table" and "2": the causal explanation paper's Table 1 came first, and a
-label no table carries was not said."""
+label no table carries was not said. "What tables does the paper have?" is answered by its
+captions."""
 
 from __future__ import annotations
 
 import re
 import weakref
 
+from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
 from docnav.refs import FLOAT_NUMBER, arabic, caption_rank, float_label, float_labels
@@ -46,6 +48,32 @@ def labelled_floats(graph: DocNavGraph, question: str,
         if not captions:
             unfound.append(m.group(0))
     return list(dict.fromkeys(found)), unfound
+
+
+# "What tables does the pioNER paper have?", "List the figures", "tables and figures": the
+# captions are the answer (plural: "a hash table" names none)
+LISTED = re.compile(r"\b(?:(?:tables|figures)\s+and\s+(?:tables|figures)|tables|figures)\b",
+                    re.I)
+
+
+def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
+    """The captions of the tables or figures (or both, as ``asked`` names them) of the
+    documents asked of, each document's in reading order, as the budget allows. False
+    where none has one."""
+    said = {m.group(0).lower() for m in LISTED.finditer(asked)}
+    kinds = {k for k in ("table", "figure") if any(k in s for s in said)}
+    paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
+    inside = set(paths)
+    captions = sorted((c for (kind, _), found in _index(graph).items() if kind in kinds
+                       for c in found if graph.node(c).path in inside),
+                      key=lambda c: (paths.index(graph.node(c).path), graph.node(c).position))
+    if not captions:
+        return False
+    run.op("captions", kinds=sorted(kinds), documents=len({graph.node(c).path
+                                                           for c in captions}),
+           n=len(captions))
+    run.take(captions, "caption")
+    return True
 
 
 def label_terms(question: str) -> set[str]:

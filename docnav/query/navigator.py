@@ -53,8 +53,8 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.floats import (label_terms, labelled_floats, with_its_table,
-                                 without_labels)
+from docnav.query.floats import (LISTED, label_terms, labelled_floats, read_captions,
+                                 with_its_table, without_labels)
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, interleave, singled_out)
 from docnav.query.lexical import tokens
@@ -246,6 +246,12 @@ class Navigator:
                    and EvidenceState(OUTLINE_ASKED.sub(" ", question), budget).names_nothing)
         if outline:
             question = OUTLINE_ASKED.sub(" ", question)
+        # nothing asked but its tables or figures: their captions answer (below)
+        captions = (not outline and bool(LISTED.search(question))
+                    and EvidenceState(LISTED.sub(" ", question), budget).names_nothing)
+        listed = question
+        if captions:
+            question = LISTED.sub(" ", question)
         state = EvidenceState(THE_DOCUMENTS.sub(" ", GLOBAL.sub(" ", question))
                               if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
@@ -271,6 +277,8 @@ class Navigator:
         elif names and unnamed:  # "What is on page 3?" of --doc '*ADOBE*' named no company
             run.op("focus", left_out=names, question=question)
         if outline and read_outlines(self.graph, run):
+            return run.answer()
+        if captions and read_captions(self.graph, run, listed):
             return run.answer()
         # (a page none has, and nothing else asked: the answer says so, with no evidence)
         if pages and (read_pages(self.graph, run, pages) or state.names_nothing):
