@@ -246,12 +246,10 @@ class Navigator:
                    and EvidenceState(OUTLINE_ASKED.sub(" ", question), budget).names_nothing)
         if outline:
             question = OUTLINE_ASKED.sub(" ", question)
-        # nothing asked but its tables or figures: their captions answer (below)
+        # nothing asked but its tables or figures: their captions answer, where it has any
+        # (below; where it has none, the question is searched as it is)
         captions = (not outline and bool(LISTED.search(question))
                     and EvidenceState(LISTED.sub(" ", question), budget).names_nothing)
-        listed = question
-        if captions:
-            question = LISTED.sub(" ", question)
         state = EvidenceState(THE_DOCUMENTS.sub(" ", GLOBAL.sub(" ", question))
                               if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
@@ -278,7 +276,7 @@ class Navigator:
             run.op("focus", left_out=names, question=question)
         if outline and read_outlines(self.graph, run):
             return run.answer()
-        if captions and read_captions(self.graph, run, listed):
+        if captions and read_captions(self.graph, run, question):
             return run.answer()
         # (a page none has, and nothing else asked: the answer says so, with no evidence)
         if pages and (read_pages(self.graph, run, pages) or state.names_nothing):
