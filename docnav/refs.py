@@ -340,7 +340,7 @@ def _float_kind(word: str) -> str:
 def float_labels(text: str, block_kind: str | None) -> list[tuple[str, str]]:
     """The labels of the tables and figures a paragraph captions: its own
     (:func:`float_label`), and in a caption those opening a later sentence ("Figure 7-26.
-    Self-locking nuts. Figure 7-27. Stainless steel self-locking nut.": two figures')."""
+    Self-locking nuts. Figure 7-27. Stainless steel self-locking nut.": two figures)."""
     first = float_label(text, block_kind)
     labels = [first] if first else []
     if first and block_kind == "caption":

@@ -63,10 +63,10 @@ def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
     said = {m.group(0).lower() for m in LISTED.finditer(asked)}
     kinds = {k for k in ("table", "figure") if any(k in s for s in said)}
     paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
-    inside = set(paths)
+    order = {p: i for i, p in enumerate(paths)}
     captions = sorted((c for (kind, _), found in _index(graph).items() if kind in kinds
-                       for c in found if graph.node(c).path in inside),
-                      key=lambda c: (paths.index(graph.node(c).path), graph.node(c).position))
+                       for c in found if graph.node(c).path in order),
+                      key=lambda c: (order[graph.node(c).path], graph.node(c).position))
     if not captions:
         return False
     run.op("captions", kinds=sorted(kinds), documents=len({graph.node(c).path
