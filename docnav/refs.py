@@ -28,8 +28,9 @@ _SECTION_REF = re.compile(
     r"(?:\.\d+)*)", re.I
 )
 # (or in Roman numerals: IEEE's "TABLE III"; or by chapter: a manual's "Figure 1-2", "Table
-# 3.1")
-FLOAT_NUMBER = rf"(?:\d{{1,3}}(?:[-–.]\d{{1,3}}(?![.,]?\d))?|{ROMAN_NUMBER})"
+# 3.1"; or an appendix's, a supplement's: "Table A.1", "Figure S2")
+FLOAT_NUMBER = (rf"(?:\d{{1,3}}(?:[-–.]\d{{1,3}}(?![.,]?\d))?|{ROMAN_NUMBER}|"
+                r"(?-i:[A-Z])\.?\d{1,2}(?![.,]?\d))")
 _FLOAT_REF = re.compile(rf"\b(Table|Figure|Fig\.)\s+({FLOAT_NUMBER})", re.I)
 # a filing's parts: "see Item 7A", "Note 12" in the text; the sections headed "Item 7A.",
 # "Note 12-SEGMENT INFORMATION" / "NOTE 12." or, inside "Notes to (Consolidated) Financial
@@ -376,9 +377,9 @@ _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
 
 def arabic(label: str) -> str:
     """A table's, figure's or section's number in digits: "III" is "3" (IEEE numbers them
-    so), "12" stays "12", "1–2" is "1-2"."""
+    so), "12" stays "12", "1–2" is "1-2", "A.1" is "A1"."""
     if not re.fullmatch(ROMAN_NUMBER, label):
-        return label.replace("–", "-")
+        return re.sub(r"^([A-Z])\.", r"\1", label.replace("–", "-"))
     values = [_ROMAN_VALUES[c] for c in label.upper()]
     return str(sum(-v if v < w else v for v, w in zip(values, values[1:] + [0])))
 

@@ -143,3 +143,17 @@ def test_ask_says_it_lists_captions(tmp_path):
     assert code == 0, err
     assert ("the captions of the figures and tables of the documents asked of: 2 in 1 "
             "document, in reading order, as many as the budget allows") in out.splitlines()
+
+
+def test_an_appendix_s_table_is_labelled_by_its_letter(tmp_path):
+    # "Table A.1" and "Figure S2" were no labels: "table", "a", "1" were searched for
+    graph = indexed_graph(tmp_path, {"paper.md": (
+        "# Paper\n\n## Results\n\nTable 1: Scores.\n\n| model | F1 |\n| --- | --- |\n| A | 91 |"
+        "\n\n## Appendix\n\nTable A.1: Learning rates tried.\n\n| rate | F1 |\n| --- | --- |\n"
+        "| 0.1 | 90 |\n\nFigure S2: The loss curve.\n")})
+    for question in ("What does Table A.1 show?", "What does Table A1 show?"):
+        texts = _texts(Navigator(graph).ask(question, 300))
+        assert texts[0] == "Table A.1: Learning rates tried." and "0.1 |" in texts[1], question
+        assert "Table 1: Scores." not in texts
+    assert _texts(Navigator(graph).ask("What is in Figure S2?", 300)) == [
+        "Figure S2: The loss curve."]

@@ -159,6 +159,7 @@ def test_global_cues_are_phrases_about_the_whole_not_single_words(question, expe
     ("What does Table 2 show?", "cross-reference"),
     ("What is shown in Table A.1?", "cross-reference"),
     ("What does fig. 3 show?", "cross-reference"),
+    ("What does Table A1 show?", "cross-reference"),  # an appendix's table
     ("What does Item 7A say about market risk?", "cross-reference"),
     ("What is reported in note 12?", "cross-reference"),
     ("What does § 4.2 require?", "cross-reference"),

@@ -96,11 +96,14 @@ def with_its_table(graph: DocNavGraph, caption: str, short_words: int) -> list[s
     explanation paper's "Table 2: ..."): where rows lie on both sides, the side the
     document's other captions have theirs on alone; below the caption when they tell
     nothing. The caption alone for a figure, or where no table block is next to it."""
+    node = graph.node(caption)
+    if (label := float_label(node.text, node.block_kind)) and label[0] == "figure":
+        return [caption]  # a table next to a figure's caption is another's
     before, after = _rows(graph, caption, "previous", short_words), _rows(
         graph, caption, "next", short_words)
     above, below = _has_table(graph, before), _has_table(graph, after)
     if above and below:
-        above = _captions_below_their_tables(graph, graph.node(caption).path, short_words)
+        above = _captions_below_their_tables(graph, node.path, short_words)
     if above:
         return [*before[::-1], caption]
     return [caption, *after] if below else [caption]

@@ -42,7 +42,7 @@ GLOBAL = re.compile(
 # "page" only with a label ("Table 2", "Item 7A", "Note 12"): "a hash table", "figure out" and
 # "what do they see" ask about the text, not a part of it. "See" is a cue before a part ("see
 # above", "see the appendix").
-_LABEL = r"(?:\d+(?:\.\d+)*[a-z]?|[ivxlc]+\b|[a-z]\b(?:\.\d+)*)"
+_LABEL = r"(?:\d+(?:\.\d+)*[a-z]?|[ivxlc]+\b|[a-z](?:\d{1,2})?\b(?:\.\d+)*)"  # "A1": an appendix's
 _PART = r"(?:section|sec\.|§|chapter|appendix|table|figure|fig\.|item|note|exhibit|page)"
 CROSS = re.compile(
     rf"(?:\b(?:sections?|chapters?|appendix|appendices)\b|§|"
