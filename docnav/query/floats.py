@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from docnav.query.evidence import Run
+from docnav.query.evidence import EvidenceState, Run
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
 from docnav.refs import FLOAT_NUMBER, arabic, caption_rank, float_label, float_labels
@@ -74,6 +74,31 @@ def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
            n=len(captions))
     run.take(captions, "caption")
     return True
+
+
+def read_labelled(graph: DocNavGraph, run: Run, captions: list[str], short_words: int,
+                  alone: bool) -> bool:
+    """Each table or figure named by label (``captions``): its caption with the table it
+    captions (:func:`with_its_table`), then the paragraphs of its document referring to it
+    ("Table 2 shows ..."). True when the question asks nothing else (``alone``: no other
+    part named, no label unfound; and no word but asking ones): then no other caption saying
+    "table" is read."""
+    state = run.state
+    if alone:  # its number found it: no piece need hold it ("TABLE IV" is Table 4)
+        numbers = label_terms(state.question)
+        state.terms = [t for t in state.terms if t not in numbers] or state.terms
+    run.op("locate", over="tables and figures named by label", hits=captions)
+    for caption in captions:
+        parts = with_its_table(graph, caption, short_words)
+        run.op("expand", node=caption, to="its table", n=len(parts) - 1)
+        run.take(parts, "section")
+        path = graph.node(caption).path
+        referring = [n for n in graph.navigate(caption, "referenced-by")
+                     if graph.node(n).path == path][:3]
+        if referring:
+            run.op("navigate", node=caption, direction="referenced-by", to=referring)
+            run.take(referring, "reference")
+    return alone and EvidenceState(without_labels(state.question), 16).names_nothing
 
 
 def label_terms(question: str) -> set[str]:

@@ -53,8 +53,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.floats import (LISTED, label_terms, labelled_floats, read_captions,
-                                 with_its_table, without_labels)
+from docnav.query.floats import LISTED, labelled_floats, read_captions, read_labelled
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, interleave, singled_out)
 from docnav.query.lexical import tokens
@@ -386,7 +385,8 @@ class Navigator:
         floats, unfound = labelled_floats(graph, question, filters)
         unfound = unlabelled(graph, question, filters) + unfound
         # "What does Table 2 show?": the table so captioned, and what refers to it
-        if floats and self._floats(run, floats[:2], alone=not named and not unfound):
+        if floats and read_labelled(graph, run, floats[:2], self.options.short_hit_words,
+                                    alone=not named and not unfound):
             return True
         if floats and not named:  # the sections found by its words are read as passages are
             hits = []
@@ -424,28 +424,6 @@ class Navigator:
                     run.op("fetch", nodes=[p.node_id for p in targets][:8],
                            added=state.add(targets, "reference"))
         return False
-
-    def _floats(self, run: Run, captions: list[str], alone: bool) -> bool:
-        """Each table or figure named by label: its caption with the table it captions, then
-        the paragraphs of its document referring to it ("Table 2 shows ..."). True when the
-        question asks nothing else (``alone``: no other part named, no label unfound; and
-        no word but asking ones): then no other caption saying "table" is read."""
-        graph, state = self.graph, run.state
-        if alone:  # its number found it: no piece need hold it ("TABLE IV" is Table 4)
-            numbers = label_terms(state.question)
-            state.terms = [t for t in state.terms if t not in numbers] or state.terms
-        run.op("locate", over="tables and figures named by label", hits=captions)
-        for caption in captions:
-            parts = with_its_table(graph, caption, self.options.short_hit_words)
-            run.op("expand", node=caption, to="its table", n=len(parts) - 1)
-            run.take(parts, "section")
-            path = graph.node(caption).path
-            referring = [n for n in graph.navigate(caption, "referenced-by")
-                         if graph.node(n).path == path][:3]
-            if referring:
-                run.op("navigate", node=caption, direction="referenced-by", to=referring)
-                run.take(referring, "reference")
-        return alone and EvidenceState(without_labels(state.question), 16).names_nothing
 
     def _statements_and_template_parts(self, run: Run) -> None:
         """A financial statement the question asks a figure of; on the local route, the
