@@ -148,9 +148,9 @@ def citations(paragraphs: list[tuple[str, str]],
             n = int(m.group(1) or m.group(2))
             numbered[n] = None if n in numbered else eid
         # by its first author and year too: a numbered paper may cite "Cheng et al. (2017)"
-        rest = text[m.end():] if m else _LABEL.sub("", text, count=1)
-        if (author := _entry_author(rest)) and (year := _ENTRY_YEAR.search(rest)):
-            key = (author.casefold(), year.group(1))
+        author, year = first_author(text)
+        if author and year:
+            key = (author.casefold(), year)
             by_author[key] = None if key in by_author else eid
     found: dict[tuple[str, str], None] = {}
     for pid, text in paragraphs:
@@ -182,12 +182,14 @@ def _cited_numbers(cited: str) -> list[int]:
     return out
 
 
-def first_author(entry: str) -> str | None:
+def first_author(entry: str) -> tuple[str | None, str | None]:
     """The surname of the first author of a works-cited entry ("[12] Jacob Devlin, ...",
-    "Aharoni, R.; ...", "[2014] Bi, W.; ..."), as :func:`citations` knows it; None where
-    its start reads as no name."""
+    "Aharoni, R.; ...", "[2014] Bi, W.; ...") and its year ("2017a"), as :func:`citations`
+    knows them; None for either it does not read."""
     m = _NUMBERED_ENTRY.match(entry)
-    return _entry_author(entry[m.end():] if m else _LABEL.sub("", entry, count=1))
+    rest = entry[m.end():] if m else _LABEL.sub("", entry, count=1)
+    year = _ENTRY_YEAR.search(rest)
+    return _entry_author(rest), year.group(1) if year else None
 
 
 def _entry_author(entry: str) -> str | None:
@@ -361,15 +363,14 @@ def float_label(text: str, block_kind: str | None) -> tuple[str, str] | None:
     return None
 
 
-# a paragraph naming a table or figure and going on as a sentence ("Table 2-2 shows ...")
-_GOES_ON = re.compile(rf"\s*(?:table|figure|fig\.)\s*{FLOAT_NUMBER}\s+(?-i:[a-z])", re.I)
-
-
 def caption_rank(text: str, block_kind: str | None) -> tuple[bool, bool]:
     """Of the paragraphs opening with one label, which is its table's or figure's caption:
     those sorting first ("Table 2-2 Comparison of ..." before "Table 2-2 shows a comparison
-    ...", which the PDF reader may take for a caption too; a caption before a paragraph)."""
-    return bool(_GOES_ON.match(text)), block_kind != "caption"
+    ...", which goes on as a sentence and the PDF reader may take for a caption too; a
+    caption before a paragraph)."""
+    m = _FLOAT_REF.match(text)
+    goes_on = bool(m and re.match(r"\s+[a-z]", text[m.end():]))
+    return goes_on, block_kind != "caption"
 
 
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}

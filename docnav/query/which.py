@@ -113,7 +113,6 @@ _CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)
                          r"(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|"
                          r"\s+and\s+[A-Z][\w'’-]+)?"
                          r"(?:\s*,?\s*\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?)?[\s?.!]*$")
-_YEAR_IN = re.compile(rf"\b{_YEAR}")  # an entry's year
 
 
 def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, str | None]:
@@ -334,7 +333,7 @@ def citing(graph: DocNavGraph, name: str, year: str | None,
            paths: list[str]) -> dict[str, list[str]]:
     """Of the documents ``paths``, those whose works cited hold an entry whose first author
     is ``name`` (as :func:`docnav.refs.citations` knows it: "Jacob Devlin, ...", "Devlin,
-    J.; ..."; of ``year`` when given: the entry's first year), each with the paragraphs
+    J.; ..."; of ``year`` when given: the entry's), each with the paragraphs
     citing such an entry (the entries where none does), in reading order. A word of a title
     is none ("Ann Lee. 2019. A reply to Devlin ..."), nor an acronym ("Which papers mention
     LSTM?")."""
@@ -342,9 +341,9 @@ def citing(graph: DocNavGraph, name: str, year: str | None,
     out: dict[str, set[str]] = {}
     for nid in works_cited(graph):
         entry = graph.node(nid)
-        if entry.path not in inside or first_author(entry.text) != name:
-            continue
-        if year and ((dated := _YEAR_IN.search(entry.text)) is None or dated.group(0) != year):
+        author, dated = first_author(entry.text)
+        if entry.path not in inside or author != name or (
+                year and (dated is None or dated[:4] != year)):
             continue
         by = [n for n in graph.navigate(nid, "referenced-by")
               if graph.node(n).path == entry.path]
