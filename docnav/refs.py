@@ -31,7 +31,50 @@ _SECTION_REF = re.compile(
 # 3.1"; or an appendix's, a supplement's: "Table A.1", "Figure S2")
 FLOAT_NUMBER = (rf"(?:\d{{1,3}}(?:[-–.]\d{{1,3}}(?![.,]?\d))?|{ROMAN_NUMBER}|"
                 r"(?-i:[A-Z])\.?\d{1,2}(?![.,]?\d))")
-_FLOAT_REF = re.compile(rf"\b(Table|Figure|Fig\.)\s+({FLOAT_NUMBER})", re.I)
+# one table or figure: "Table 2", "Fig. 3", "Tab. 2" (abbreviated), "Table1" (a PDF's missing
+# space, before digits only)
+_FLOAT_REF = re.compile(rf"\b(Table|Tab\.|Figure|Fig\.)(?:\s+|(?=\d))({FLOAT_NUMBER})", re.I)
+# several: "Tables V and IV", "Figures 2, 3", "Figs. 4 & 5", "Tables 2-4" (a range where no
+# float is labelled "2-4")
+_FLOATS_REF = re.compile(rf"\b(Tables|Tabs\.|Figures|Figs\.)\s+({FLOAT_NUMBER}"
+                         rf"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){FLOAT_NUMBER})*)",
+                         re.I)
+_MOST_IN_RANGE = 12
+
+
+@dataclass(frozen=True)
+class FloatRef:
+    kind: str  # "table" or "figure"
+    labels: tuple[str, ...]  # in digits ("4", "2-2", "A1"): several of "Tables 2 and 3"
+    start: int
+    end: int
+    written: str  # "Tables V and IV"
+    roman: bool  # its numbers written so ("TABLE IV")
+
+
+def float_refs(text: str) -> list[FloatRef]:
+    """The tables and figures ``text`` refers to by label, one :class:`FloatRef` per mention,
+    in order: "Table 2", "TABLE III", "Fig. 1-2", "Tab. 4", "Table1", and of several ("Tables
+    V and IV": 5 and 4; "Figures 2, 3"; "Tables 2-4": 2-4, or 2, 3 and 4 where no float is
+    numbered so by chapter, for the caller to tell: :func:`label_range`)."""
+    found = []
+    for pattern in (_FLOAT_REF, _FLOATS_REF):
+        for m in pattern.finditer(text):
+            numbers = [n.group(0) for n in re.finditer(FLOAT_NUMBER, m.group(2))]
+            found.append(FloatRef(
+                _float_kind(m.group(1)), tuple(dict.fromkeys(map(arabic, numbers))),
+                m.start(), m.end(), m.group(0),
+                any(re.fullmatch(ROMAN_NUMBER, n) for n in numbers)))
+    return sorted(found, key=lambda r: r.start)
+
+
+def label_range(label: str) -> list[str]:
+    """"2-4" of "Tables 2-4" as the labels it spans ("2", "3", "4"; at most twelve), or
+    [] where it is no range."""
+    m = re.fullmatch(r"(\d+)-(\d+)", label)
+    if not m or not 0 < int(m.group(2)) - int(m.group(1)) < _MOST_IN_RANGE:
+        return []
+    return [str(i) for i in range(int(m.group(1)), int(m.group(2)) + 1)]
 # a filing's parts: "see Item 7A", "Note 12" in the text; the sections headed "Item 7A.",
 # "Note 12-SEGMENT INFORMATION" / "NOTE 12." or, inside "Notes to (Consolidated) Financial
 # Statements", numbered "12. Segment Information"
@@ -242,10 +285,11 @@ def internal_references(tree: DocTree) -> list[Edge]:
             dst = by_number.get(m.group(1).upper())
             if dst:
                 found[(n.node_id, dst)] = None
-        for m in _FLOAT_REF.finditer(n.text):
-            dst = floats.get((_float_kind(m.group(1)), arabic(m.group(2))))
-            if dst:
-                found[(n.node_id, dst)] = None
+        for ref in float_refs(n.text):
+            for label in ref.labels:
+                labels = [label] if (ref.kind, label) in floats else label_range(label)
+                for dst in filter(None, (floats.get((ref.kind, lb)) for lb in labels)):
+                    found[(n.node_id, dst)] = None
         for m in _LABEL_REF.finditer(n.text):
             dst = by_label.get((m.group(1).lower(), m.group(2).upper()))
             if dst:

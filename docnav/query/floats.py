@@ -13,41 +13,57 @@ import weakref
 from docnav.query.evidence import EvidenceState, Run
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
-from docnav.refs import FLOAT_NUMBER, arabic, caption_rank, float_label, float_labels
+from docnav.refs import caption_rank, float_label, float_labels, float_refs, label_range
 
-# "Table 2", "table 12", "Figure 3", "Fig. 3", "TABLE III", "Figure 1-2" in a question (a
-# Roman numeral in capitals: "Table I"; not "table civil")
-_ASKED = re.compile(rf"\b(table|figure|fig\.)\s*({FLOAT_NUMBER})\b(?![.,]?\d)", re.I)
 _FLOATS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CAPTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_LABEL_WORD = re.compile(r"^(?:tables?|tabs?\.|figures?|figs?\.)\s*", re.I)
+PER_LABEL = 2  # documents' captions read for one label asked at most: the two it is most about
 MOST_ROWS = 40  # paragraphs of a table read with its caption at most
 
 
 def labelled_floats(graph: DocNavGraph, question: str,
                     filters: dict | None) -> tuple[list[str], list[str]]:
-    """The captions of the tables and figures ``question`` names by label, of the documents
-    ``filters`` passes, in the question's order; of several documents, those of the
-    documents whose sections the question's other words find first ("Table 2 ... about the
-    Armenian test sets": pioNER's); and the labels (as written) no caption of them carries
-    ("Table 9")."""
-    found: list[str] = []
+    """The captions of the tables and figures ``question`` names by label ("Table 2", "table
+    12", "Tab. 2", "Fig. 3", "TABLE III", "Figure 1-2", "Tables 2 and 3", "Tables 2-4"; a
+    Roman numeral in capitals: "Table I", not "table civil"), of the documents ``filters``
+    passes; and the labels no caption of them carries ("Table 9"). Of several documents,
+    two at most for each label: those whose sections the question's other words find first
+    ("Table 2 ... about the Armenian test sets": pioNER's), or, where it has none, those
+    whose captions write their numbers in Roman numerals as the question does ("What do
+    Tables IV and V show?"); each document's in the question's order."""
+    index = _index(graph)
+    asked: list[tuple[bool, list[str]]] = []  # each label asked: Roman?, its captions
     unfound: list[str] = []
-    rank: dict[str, int] | None = None
-    for m in _ASKED.finditer(question):
-        kind = "table" if m.group(1).lower().startswith("tab") else "figure"
-        captions = _index(graph).get((kind, arabic(m.group(2))), [])
-        if captions and filters:
-            captions = graph.filter(captions, **filters)
-        if len({graph.node(c).path for c in captions}) > 1:
-            if rank is None:
-                hits = graph.locate(without_labels(question), k=10, kinds=["section"],
-                                    filters=filters)
-                rank = {graph.node(h.node_id).path: i for i, h in reversed(list(enumerate(hits)))}
-            captions = sorted(captions, key=lambda c: rank.get(graph.node(c).path, len(rank)))
-        found += captions
-        if not captions:
-            unfound.append(m.group(0))
-    return list(dict.fromkeys(found)), unfound
+    for ref in float_refs(question):
+        for label in ref.labels:
+            labels = [label] if (ref.kind, label) in index else label_range(label) or [label]
+            for lb in labels:
+                captions = index.get((ref.kind, lb), [])
+                if captions and filters:
+                    captions = graph.filter(captions, **filters)
+                if captions:
+                    asked.append((ref.roman, captions))
+                else:
+                    unfound.append(ref.written if len(ref.labels) == 1 and len(labels) == 1
+                                   else f"{ref.kind.title()} {lb}")
+    rank: dict[str, int] = {}
+    about = not EvidenceState(without_labels(question), 16).names_nothing
+    if about and len({graph.node(c).path for _, captions in asked for c in captions}) > 1:
+        hits = graph.locate(without_labels(question), k=10, kinds=["section"],
+                            filters=filters)
+        rank = {graph.node(h.node_id).path: i for i, h in reversed(list(enumerate(hits)))}
+
+    def place(caption: str, roman: bool) -> tuple[int, int]:
+        node = graph.node(caption)
+        refs = float_refs(node.text)
+        unlike = int(roman and bool(refs) and not refs[0].roman)
+        found = rank.get(node.path, len(rank))
+        return (found, unlike) if about else (unlike, found)
+
+    found = {c: (place(c, roman), i) for i, (roman, captions) in enumerate(asked)
+             for c in sorted(captions, key=lambda c: place(c, roman))[:PER_LABEL]}
+    return sorted(found, key=found.get), unfound
 
 
 # "What tables does the pioNER paper have?", "List the figures", "tables and figures": the
@@ -84,9 +100,14 @@ def read_labelled(graph: DocNavGraph, run: Run, captions: list[str], short_words
     part named, no label unfound; and no word but asking ones): then no other caption saying
     "table" is read."""
     state = run.state
-    if alone:  # its number found it: no piece need hold it ("TABLE IV" is Table 4)
-        numbers = label_terms(state.question)
-        state.terms = [t for t in state.terms if t not in numbers] or state.terms
+    # its number found it: no piece need hold it ("TABLE IV" is Table 4); nor an
+    # abbreviation ("Tab. 2" of a caption "Table 2:"): asked only that, the caption holds
+    # its word ("table")
+    by_label = label_terms(state.question)
+    terms = [t for t in state.terms if t not in by_label]
+    for ref in float_refs(state.question) if not terms else ():
+        terms += [t for t in tokens(ref.kind) if state.words.setdefault(t, ref.kind)]
+    state.terms = list(dict.fromkeys(terms)) or state.terms
     run.op("locate", over="tables and figures named by label", hits=captions)
     for caption in captions:
         parts = with_its_table(graph, caption, short_words)
@@ -102,15 +123,23 @@ def read_labelled(graph: DocNavGraph, run: Run, captions: list[str], short_words
 
 
 def label_terms(question: str) -> set[str]:
-    """The search terms of the numbers of the labels ``question`` names ("2" of "Table 2",
-    "iii" of "Table III"): found by the label, a caption need not hold them ("TABLE IV" is
-    Table 4)."""
-    return {t for m in _ASKED.finditer(question) for t in tokens(m.group(2))}
+    """The search terms of the labels ``question`` names that no piece need hold, found by
+    the label: their numbers' ("2" of "Table 2", "iii" of "Table III") and abbreviated
+    words' ("tab" of "Tab. 2")."""
+    out: set[str] = set()
+    for ref in float_refs(question):
+        word = _LABEL_WORD.match(ref.written).group(0)
+        out.update(tokens(ref.written[len(word):]))
+        if word.rstrip().endswith("."):
+            out.update(tokens(word))
+    return out
 
 
 def without_labels(question: str) -> str:
     """``question`` without the tables' and figures' labels it names ("Table 2")."""
-    return " ".join(_ASKED.sub(" ", question).split())
+    for ref in reversed(float_refs(question)):
+        question = f"{question[:ref.start]} {question[ref.end:]}"
+    return " ".join(question.split())
 
 
 def with_its_table(graph: DocNavGraph, caption: str, short_words: int) -> list[str]:

@@ -385,7 +385,7 @@ class Navigator:
         floats, unfound = labelled_floats(graph, question, filters)
         unfound = unlabelled(graph, question, filters) + unfound
         # "What does Table 2 show?": the table so captioned, and what refers to it
-        if floats and read_labelled(graph, run, floats[:2], self.options.short_hit_words,
+        if floats and read_labelled(graph, run, floats[:6], self.options.short_hit_words,
                                     alone=not named and not unfound):
             return True
         if floats and not named:  # the sections found by its words are read as passages are

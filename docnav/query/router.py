@@ -47,7 +47,8 @@ _PART = r"(?:section|sec\.|§|chapter|appendix|table|figure|fig\.|item|note|exhi
 CROSS = re.compile(
     rf"(?:\b(?:sections?|chapters?|appendix|appendices)\b|§|"
     rf"\b(?:tables?|figures?|items?|notes?|exhibits?|pages?)\s+{_LABEL}|"
-    rf"\b(?:sec|figs?|pp?)\.\s*{_LABEL}|"
+    rf"\b(?:tables?|figures?)\d|"  # "Table1"
+    rf"\b(?:sec|figs?|tabs?|pp?)\.\s*{_LABEL}|"
     rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
 
 
