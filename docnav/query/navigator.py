@@ -450,9 +450,10 @@ class Navigator:
         # words, is read in the document its other words pick
         if run.kind == "local" and self.options.named_sections:
             # (a document the question chose by its title has the parts most others have)
+            lead = run.lead["document"] if run.lead else None
             for section in template_part(self.graph, run.question,
                                          None if run.by_title else run.scope, run.filters,
-                                         self.options.template_documents)[:1]:
+                                         self.options.template_documents, lead)[:1]:
                 pieces = self._read(section, state, share=1.0)
                 run.op("expand", node=section, depth=1, to="a part most documents have",
                        added=state.add(pieces, "section"))

@@ -176,13 +176,14 @@ def named_sections(graph: DocNavGraph, question: str, filters: dict | None,
 
 
 def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None,
-                  fewest: int = 3) -> list[str]:
+                  fewest: int = 3, lead: str | None = None) -> list[str]:
     """A part that most documents asked of have, named by the question's words without
     "section": "What are the drawbacks of i128?" asked of RFCs, each with a "Drawbacks"
     section. The longest run of the question's words that heads sections in at least half
     of the documents ``scope`` matches (``fewest`` of them at least), those of its sections
-    that pass ``filters`` picked as named ones are; none in fewer documents, where a
-    heading's words are only words. (``filters`` may be narrower than ``scope``: a question
+    that pass ``filters`` picked as named ones are (:func:`_pick`; ``lead``: the document
+    the question is most likely about); none in fewer documents, where a heading's words
+    are only words. (``filters`` may be narrower than ``scope``: a question
     that chose its RFC by title still names a part most RFCs have.)"""
     paths = graph.document_paths(scope)
     if len(paths) < fewest:
@@ -198,7 +199,7 @@ def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None
                     return []
                 found = [h.node_id for h in graph.locate(
                     question, k=4, kinds=["section"], filters=filters)]
-                return _pick(graph, sections, heading, question, found)
+                return _pick(graph, sections, heading, question, found, lead)
     return []
 
 
@@ -224,17 +225,22 @@ def _named_elsewhere(graph: DocNavGraph, sections: list[str], heading: str, ques
 
 
 def _pick(graph: DocNavGraph, sections: list[str], heading: str, question: str,
-          found: list[str]) -> list[str]:
+          found: list[str], lead: str | None = None) -> list[str]:
     """Of the sections headed ``heading``, those whose document title and headings above
     hold most of the question's other words, the ones the section search found
-    (``found``) first; when none holds any, only those it found."""
+    (``found``) first; when none holds any, the one of the document ``lead`` (the one the
+    question is most likely about, by its best paragraph: "What alternatives were
+    considered for the question mark operator?" is about the RFC whose "? operator"
+    section says so, not the one whose Alternatives say "operator" most), else only those
+    the section search found."""
     others = _other_words(question, heading)
     shared = {s: len(others & set(tokens(graph.node(s).breadcrumb))) for s in sections}
     most = max(shared.values())
     rank = {s: i for i, s in enumerate(found)}
     named = [s for s in sections if shared[s] == most]
-    if most == 0 and len(named) > 1:  # no word tells them apart: those the search found
-        named = [s for s in named if s in rank]
+    if most == 0 and len(named) > 1:  # no word tells them apart
+        named = ([s for s in named if graph.node(s).path == lead]
+                 or [s for s in named if s in rank])
     return sorted(named, key=lambda s: rank.get(s, len(rank)))
 
 

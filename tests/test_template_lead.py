@@ -1,0 +1,63 @@
+"""A part most documents asked of have (an RFC's "Alternatives"), named by a question whose
+other words are in no title: it is read in the document the question is most likely about,
+the one read first. "What alternatives were considered for the question mark operator?"
+asked of 107 RFCs read the Alternatives of the chained comparisons RFC, whose text says
+"operator" most, before the one of the RFC bringing the "?" operator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from _stores import indexed_graph
+
+from docnav.query import Navigator
+
+RFC = """# {title}
+
+## Summary
+
+{summary}
+
+## Motivation
+
+{motivation}
+
+## Alternatives
+
+{alternatives}
+"""
+
+
+def test_a_part_most_documents_have_is_read_in_the_document_read_first(tmp_path):
+    files = {
+        "trait-based-exception-handling.md": RFC.format(
+            title="Trait-based exception handling",
+            summary="Add a ? operator and a catch expression for error handling.",
+            motivation="The question mark operator propagates an error to the caller: "
+                       "`foo()?` returns early when foo fails. Of the operators considered, "
+                       "a question mark is the shortest.",
+            alternatives="Keep the try! macro. Use a keyword such as try instead of ?."),
+        "chained-comparisons.md": RFC.format(
+            title="Require parentheses for chained comparisons",
+            summary="Comparisons such as a < b < c become an error.",
+            motivation="Python chains them; Rust does not.",
+            alternatives="Every alternative considered keeps the operator: an alternative "
+                         "operator precedence was considered, and an alternative where each "
+                         "comparison operator is considered non-associative."),
+        "clamp.md": RFC.format(title="Clamp functions", summary="Add clamp.",
+                               motivation="Clamping is common.", alternatives="Do nothing."),
+        "int128.md": RFC.format(title="Int128", summary="Add i128.",
+                                motivation="Some algorithms need 128 bits.",
+                                alternatives="A bignum crate."),
+    }
+    graph = indexed_graph(tmp_path, files)
+    answer = Navigator(graph).ask(
+        "What alternatives were considered for the question mark operator?", budget=120)
+    (lead,) = [t for t in answer.trace if t.get("over") == "the paragraphs of the best document"]
+    assert Path(lead["document"]).name == "trait-based-exception-handling.md"
+    step = next(t for t in answer.trace if t.get("to") == "a part most documents have")
+    part = graph.node(step["node"])
+    assert part.heading == "Alternatives", part
+    assert Path(part.path).name == "trait-based-exception-handling.md", part.path
+    texts = [e.piece.text for e in answer.evidence]
+    assert any(t.startswith("Keep the try! macro") for t in texts), texts
