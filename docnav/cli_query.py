@@ -199,6 +199,20 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(f"the captions of the {what} of the documents asked of: {listed['n']} in "
               f"{listed['documents']} document{'s' * (listed['documents'] > 1)}, in reading "
               "order, as many as the budget allows")
+    for op in (s for s in answer.trace if s["op"] == "works cited"):
+        for listed in op["documents"]:  # "How many references does ... have?": counted
+            n = listed["entries"]
+            print(f"the works cited of {Path(listed['document']).name}: "
+                  + (f"{n} ({listed['counted']})" if n else "no entry read")
+                  + (f"; {listed['holding']} paragraphs of them hold {', '.join(op['about'])}"
+                     if op["about"] else
+                     f", {listed['paragraphs']} paragraphs, read in order as the budget "
+                     "allows"))
+    for op in (s for s in answer.trace if s["op"] == "no works cited"):
+        print("no document asked of has a section headed References or Bibliography"
+              if "about" not in op else
+              f"no works cited asked of hold {', '.join(op['about'])}"
+              + ": the question was searched")
     for path, fields in answer.fields.items():  # "When did ... start?": its start date
         counted = fields.get("length") if "length" not in graph.fields(path) else None
         named = "; ".join(f"{key} = {value}" for key, value in fields.items()

@@ -235,6 +235,60 @@ def first_author(entry: str) -> tuple[str | None, str | None]:
     return _entry_author(rest), year.group(1) if year else None
 
 
+# a numbered entry's label where it opens an entry, at a paragraph's start or after the end
+# of the entry before ("... 2018. [5] Weber and Pötzl. ...": the PDF joined two entries)
+_ENTRY_NUMBER = re.compile(r"(?:^|(?<=[.)]\s)|(?<=[.)]))\s*\[(\d{1,3})\]\s")
+_MARKDOWN_NUMBER = re.compile(r"^\s*(\d{1,3})\.\s")
+
+
+def count_entries(entries: list[str]) -> tuple[int, str] | None:
+    """How many works a paper's works cited list, from its paragraphs (``entries``, in
+    order), and how they were counted: a numbered list by its highest number ("[1]" ..
+    "[32]": the PDF reader may lose an entry or join two, never renumber them); an
+    author-year list by its entries' openings: "Aharoni, R.; ..." wherever one opens, in a
+    paragraph or after the end of the entry before ("... In NAACL-HLT. Al-Shedivat, M., and
+    ...": two entries the PDF joined), "Jacob Devlin, ... 2018." where a paragraph opens
+    with an author and a year (in it or in the paragraph after, which the PDF split off: "In
+    Proceedings of EMNLP, ... 2017." opens none). None when no entry is found."""
+    numbers = [int(m.group(1)) for text in entries for m in _ENTRY_NUMBER.finditer(text)]
+    if len(numbers) < 2:
+        numbers = [int(m.group(1)) for text in entries if (m := _MARKDOWN_NUMBER.match(text))]
+    if len(numbers) >= 2 and max(numbers) <= 2 * len(set(numbers)):
+        return max(numbers), f"numbered 1 to {max(numbers)}"
+    opening = [i for i, text in enumerate(entries) if _opens_entry(
+        text, entries[i + 1] if i + 1 < len(entries) else "")]
+    surname_first = sum(bool(_ENTRY_SURNAME_FIRST.match(_LABEL.sub("", entries[i], count=1)))
+                        for i in opening)
+    if opening and 2 * surname_first > len(opening):
+        joined = sum(len(_JOINED_ENTRY.findall(text)) for text in entries)
+        return len(opening) + joined, "entries by their authors and years"
+    return (len(opening), "entries by their authors and years") if opening else None
+
+
+# "Aharoni, R.; ...", "de Gispert, A., ...": an entry naming its first author surname first;
+# after the end of the entry before, one the PDF joined to it
+_PARTICLE = r"(?:(?:de|van|von|der|den|di|da|du|le|la)\s+)?"
+_JOINED_ENTRY = re.compile(rf"(?<=\.\s)(?:\[[^\]]{{1,40}}\]\s*)?{_PARTICLE}[A-Z][\w'’-]+,"
+                           r"\s+[A-Z]\.")
+
+
+def _opens_entry(text: str, after: str) -> bool:
+    """Whether a paragraph of an author-year list opens an entry: an author's name at its
+    start (the surname read as :func:`first_author` reads it), and a year in it or in the
+    paragraph ``after`` it, where that opens none."""
+    rest = _LABEL.sub("", text, count=1)
+    rest = re.sub(rf"^{_PARTICLE}", "", rest)
+    author = _entry_author(rest)
+    if not author or not rest[:1].isupper() or author not in rest[:60] or rest.startswith(
+            "In "):
+        return False
+    if _ENTRY_YEAR.search(rest):
+        return True
+    nxt = _LABEL.sub("", after, count=1)
+    return bool(_ENTRY_YEAR.search(nxt)) and not (_entry_author(nxt) and nxt[:1].isupper()
+                                                 and not nxt.startswith("In "))
+
+
 def _entry_author(entry: str) -> str | None:
     """The surname of an author-year entry's first author."""
     if m := _ENTRY_SURNAME_FIRST.match(entry):

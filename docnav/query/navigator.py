@@ -53,6 +53,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
+from docnav.query.cited import WORKS_ASKED, read_works_cited
 from docnav.query.floats import LISTED, labelled_floats, read_captions, read_labelled
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, interleave, singled_out)
@@ -200,12 +201,16 @@ class Navigator:
             return listed  # "Which companies are in the store?", of filings
         asked_of = self.graph.document_paths(doc)
         several = len(asked_of) > 1
-        if several and (each := EACH_DOCUMENT.search(asked)):  # "What dataset does each
-            return each_document(self, asked, budget, each, asked_of, doc)  # paper use?"
+        # ("How many papers does the pioNER paper cite?", "How many references does each
+        # paper have?" ask of the works cited, below)
+        of_cited = WORKS_ASKED.search(asked)
+        if several and not of_cited and (each := EACH_DOCUMENT.search(asked)):
+            return each_document(self, asked, budget, each, asked_of, doc)  # "What dataset
+            # does each paper use?"
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
-        if doc and (which := asks_documents(asked)) and several:  # "Which RFCs ...?" of some
-            return which_documents(self, asked, budget, which, doc)
+        if doc and not of_cited and (which := asks_documents(asked)) and several:
+            return which_documents(self, asked, budget, which, doc)  # "Which RFCs ...?"
         if doc:
             names = own_names(self.graph, doc)
             if not names:  # "What does the pin RFC propose?" asked of that RFC: its name
@@ -217,7 +222,7 @@ class Navigator:
             return compare(self, asked, budget, named)
         elif (every := each_company(self.graph, asked, MOST_COMPARED))[1]:  # "each company's"
             return compare(self, every[0], budget, every[1], asked=asked)
-        elif (which := asks_documents(asked)) and several:
+        elif not of_cited and (which := asks_documents(asked)) and several:
             return which_documents(self, asked, budget, which)
         elif len(singled := singled_out(self.graph, asked)) > 1:
             return compare_documents(self, asked, budget, singled)
@@ -249,6 +254,15 @@ class Navigator:
         # (below; where it has none, the question is searched as it is)
         captions = (not outline and bool(LISTED.search(question))
                     and EvidenceState(LISTED.sub(" ", question), budget).names_nothing)
+        # its works cited asked for ("How many references does ... have?", "List the
+        # references", of each document asked of: "the paper", "each paper"): they answer,
+        # counted, where it has any; those about what else the question names ("What papers
+        # does it cite about Wikipedia?") where any is (docnav/query/cited.py); those a part
+        # cites ("Which works does the Method section cite?") by its references, below
+        works = (not outline and kind != "cross-reference"
+                 and bool(WORKS_ASKED.search(question)))
+        if works:
+            question = THE_DOCUMENTS.sub(" ", WORKS_ASKED.sub(" ", question))
         state = EvidenceState(THE_DOCUMENTS.sub(" ", GLOBAL.sub(" ", question))
                               if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
@@ -266,7 +280,7 @@ class Navigator:
             run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
             if run.untitled:
                 run.op("no document titled", names=run.untitled)
-        if kind == "local" and not chosen and self.options.document_share > 0:
+        if kind == "local" and not chosen and not works and self.options.document_share > 0:
             run.lead = self.passages.best_document(run)
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
@@ -276,6 +290,8 @@ class Navigator:
         if outline and read_outlines(self.graph, run):
             return run.answer()
         if captions and read_captions(self.graph, run, question):
+            return run.answer()
+        if works and read_works_cited(self.graph, run):
             return run.answer()
         # (a page none has, and nothing else asked: the answer says so, with no evidence)
         if pages and (read_pages(self.graph, run, pages) or state.names_nothing):

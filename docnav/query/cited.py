@@ -1,0 +1,68 @@
+"""A paper's works cited asked about as a whole: "How many references does the pioNER paper
+have?", "How many papers does it cite?", "List the references of ...". Its works cited (the
+paragraphs under "References" or "Bibliography") are read in order, and each document's are
+counted (:func:`docnav.refs.count_entries`). Searched as words, "papers" and "cite" were "in
+none of the documents asked of", and the introduction was read."""
+
+from __future__ import annotations
+
+import re
+
+from docnav.query.evidence import Run
+from docnav.query.graph import DocNavGraph
+from docnav.query.parts import works_cited
+from docnav.refs import count_entries
+
+_WORKS = r"(?:papers|works|articles|publications|sources)"
+# (not "How many papers cite Devlin?", which asks which documents do; nor "How many
+# citations does it have?", which asks how often others cite it)
+WORKS_ASKED = re.compile(
+    rf"\bhow\s+many\s+(?:references|bibliography\s+entries|works\s+cited|"
+    rf"{_WORKS}\s+(?:are|were|is|was)\s+(?:cited|referenced)|"
+    rf"{_WORKS}\s+(?:does|do|did)\b.*?\b(?:cite|reference)|"
+    rf"entries\s+(?:does|do|did|are\s+in|in)\b.*?\b(?:references|bibliography))\b|"
+    rf"\b(?:what|which)\s+{_WORKS}\s+(?:does|do|did)\b.*?\b(?:cite|reference)\b|"
+    rf"\b(?:what|which)\s+(?:{_WORKS}\s+)?(?:are|were)\s+cited\b|"
+    rf"\b(?:what|which)\s+(?:{_WORKS}|references)\s+(?:cited|referenced)\s+(?:by|in)\b|"
+    r"\b(?:list|show|give)\s+(?:me\s+)?(?:the\s+|its\s+|all\s+(?:the\s+|its\s+)?)?"
+    r"(?:references|works\s+cited|bibliography)\b|"
+    r"\bwhat\s+(?:are|is)\s+(?:the\s+|its\s+)?(?:references|works\s+cited|bibliography)\b",
+    re.I)
+
+
+def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
+    """The works cited of the documents asked of, each document's in reading order, as the
+    budget allows, and how many works each lists (the trace's "works cited" step); where the
+    question names something else (``run.state``: "... about Wikipedia"), only the entries
+    holding its words, best first. False where none has a section headed "References" or
+    "Bibliography", or no entry holds those words (the question is then searched as any
+    other)."""
+    paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
+    order = {p: i for i, p in enumerate(paths)}
+    by_document: dict[str, list[str]] = {}
+    for nid in sorted((n for n in works_cited(graph) if graph.node(n).path in order),
+                      key=lambda n: (order[graph.node(n).path], graph.node(n).position)):
+        by_document.setdefault(graph.node(nid).path, []).append(nid)
+    if not by_document:
+        run.op("no works cited", documents=len(paths))
+        return False
+    about = [] if run.state.names_nothing else [
+        nid for nid in graph.rankings(" ".join(run.state.words.values()), k=200,
+                                      kinds=["paragraph"], filters=run.filters)["lexical"]
+        if graph.node(nid).path in by_document and nid in works_cited(graph)]
+    if not run.state.names_nothing and not about:
+        run.op("no works cited", documents=len(paths), about=list(run.state.words.values()))
+        return False
+    counted = []
+    for path, ids in by_document.items():
+        found = count_entries([graph.node(n).text for n in ids])
+        counted.append({"document": path, "entries": found[0] if found else None,
+                        "counted": found[1] if found else None, "paragraphs": len(ids),
+                        "holding": sum(graph.node(n).path == path for n in about)})
+    run.op("works cited", documents=counted, of=len(paths),
+           about=list(run.state.words.values()) if about else None)
+    if about:
+        run.take(about, "works cited")
+    for ids in by_document.values() if not about else ():
+        run.take(ids, "works cited")
+    return True

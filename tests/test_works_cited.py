@@ -1,0 +1,116 @@
+"""A paper's works cited asked about as a whole: "How many papers does the pioNER paper
+cite?" read its introduction ("papers" and "cite" were "in none of the documents asked of");
+now its works cited are read in order and counted, as a numbered list or an author-year one
+(entries the PDF split or joined counted once each), and "... cite about Wikipedia?" reads
+the entries holding that word."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from _cli import indexed_files, run
+from _paths import FIXTURES, require
+
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.query import DocNavGraph, Navigator
+from docnav.refs import count_entries
+from docnav.store import Store
+
+
+def test_entries_are_counted_as_the_list_numbers_or_opens_them():
+    # a numbered list, by its highest number: "[3]" lost, "[5]" joined to the entry before
+    assert count_entries([
+        "[1] David Yarowsky, Grace Ngai. Inducing multilingual text analysis tools.",
+        "In Proceedings of HLT, pp. 1-8. 2001.",
+        "[2] Imed Zitouni, Radu Florian. Mention detection. 2008.",
+        "[4] Klesti Hoxha. An Automatically Generated Corpus. 2018. [5] Weber and Pötzl. NERU.",
+    ]) == (5, "numbered 1 to 5")
+    # an author-year list: an entry whose year the PDF split off into the next paragraph is
+    # one entry, the split-off part none
+    assert count_entries([
+        "Ricardo Baeza-Yates and Berthier Ribeiro-Neto. Modern Information Retrieval. 1999.",
+        "Robin Jia and Percy Liang. Adversarial examples for evaluating reading systems. In",
+        "Proceedings of EMNLP, pp. 2011-2021, 2017.",
+        "Rhetorical structure theory: A theory of text organization. University of California.",
+    ]) == (2, "entries by their authors and years")
+    # surname first: two entries the PDF joined are two; a particle opens one ("de Gispert")
+    assert count_entries([
+        "Aharoni, R.; Johnson, M.; and Firat, O. 2019. Massively multilingual neural machine "
+        "translation. In NAACL-HLT. Al-Shedivat, M., and Parikh, A. P. 2019. Consistency.",
+        "de Gispert, A., and Mariño, J. B. 2006. Catalan-english statistical translation.",
+        "Devlin, J.; Chang, M.-W.; Lee, K.; and Toutanova, K. 2018. Bert: Pre-training.",
+    ]) == (4, "entries by their authors and years")
+    assert count_entries(["Thanks to the reviewers.", "See the appendix."]) is None
+
+
+@pytest.fixture(scope="module")
+def papers(tmp_path_factory):
+    """pioNER (a numbered list the PDF splits and joins), the question reformulation paper
+    (an author-year list, names first) and the zero-shot translation paper (surnames first,
+    entries joined), read by the native PDF pipeline."""
+    base = tmp_path_factory.mktemp("papers")
+    (base / "docs").mkdir()
+    for name in ("1810.08699.pdf", "1705.07830.pdf", "1912.01214.pdf"):
+        shutil.copy(require(FIXTURES / "pdf" / name), base / "docs")
+    store = Store(base / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [base / "docs"])
+    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+
+
+def _counted(answer) -> dict[str, int]:
+    (step,) = [s for s in answer.trace if s["op"] == "works cited"]
+    return {Path(d["document"]).name: d["entries"] for d in step["documents"]}
+
+
+def test_a_paper_s_works_cited_are_read_and_counted(papers):
+    answer = Navigator(papers).ask("How many papers does the pioNER paper cite?", 300)
+    assert _counted(answer) == {"1810.08699.pdf": 21}
+    assert answer.evidence[0].piece.text.startswith("[1] David Yarowsky")
+    assert {e.found_by for e in answer.evidence} == {"works cited"}
+    assert answer.missing == [] and answer.absent == []
+    # of every paper asked of, each counted however its list is set
+    for question in ("How many references does each paper have?",
+                     "How many works are cited in the papers?"):
+        assert _counted(Navigator(papers).ask(question, 300)) == {
+            "1705.07830.pdf": 35, "1810.08699.pdf": 21, "1912.01214.pdf": 35}, question
+
+
+def test_works_cited_about_something_are_those_holding_it(papers):
+    answer = Navigator(papers).ask("What papers does the pioNER paper cite about Wikipedia?",
+                                   300)
+    texts = [e.piece.text for e in answer.evidence]
+    assert texts and all("Wikipedia" in t for t in texts), texts
+    assert any(t.startswith("[6] Nothman J.") for t in texts), texts
+    # none holding it: said, and the question searched as any other
+    answer = Navigator(papers).ask("Which works cited by the pioNER paper are about zebras?",
+                                   300)
+    assert [s["about"] for s in answer.trace if s["op"] == "no works cited"] == [["zebras"]]
+    assert not [s for s in answer.trace if s["op"] == "works cited"]
+    # the works a part cites are still those its references lead to (tests/test_citations.py)
+    answer = Navigator(papers).ask("Which works does Section II of the pioNER paper cite?", 300)
+    assert not [s for s in answer.trace if s["op"] == "works cited"]
+    # papers citing an author are still the documents whose works cited hold that author's
+    answer = Navigator(papers).ask("How many papers cite Devlin et al.?", 300)
+    assert answer.count is not None and answer.count["n"] == 1
+    assert not [s for s in answer.trace if s["op"] == "works cited"]
+
+
+def test_ask_prints_the_count_and_says_where_there_is_none(tmp_path):
+    db = indexed_files(tmp_path, {
+        "paper.md": "# A paper\n\n## Method\n\nWe fine-tune BERT.\n\n## References\n\n"
+                    "Devlin, J.; Chang, M.-W.; and Toutanova, K. 2018. Bert: Pre-training.\n\n"
+                    "Vaswani, A.; Shazeer, N.; and Parmar, N. 2017. Attention is all you "
+                    "need.\n",
+        "notes.md": "# Notes\n\n## Method\n\nWe read papers and cite none of them.\n"})
+    code, out, _ = run(db, "ask", "How many references does the paper have?",
+                       "--doc", "*paper.md")
+    assert code == 0
+    assert ("the works cited of paper.md: 2 (entries by their authors and years), 2 "
+            "paragraphs, read in order as the budget allows") in out, out
+    code, out, _ = run(db, "ask", "How many references does it have?", "--doc", "*notes.md")
+    assert code == 0
+    assert "no document asked of has a section headed References or Bibliography" in out, out
