@@ -29,7 +29,7 @@ from docnav.sentences import split_sentences
 from docnav.verify import ENTAIL, Chunk, Verifier
 
 if TYPE_CHECKING:
-    from docnav.query.evidence import Evidence
+    from docnav.query.evidence import Answer, Evidence
 
 PROMPT = (
     "Answer the question using only the numbered evidence below. After each statement, cite "
@@ -247,5 +247,20 @@ def supported_text(claims: Sequence[AnswerClaim]) -> str:
     return out
 
 
-__all__ = ["AnswerClaim", "ChatAnswerer", "PROMPT", "check_claims", "cited_numbers", "numbered",
-           "strip_invalid_citations", "supported_text"]
+def drop_unsupported(answer: Answer, evidence_text: str) -> None:
+    """Keep the generated sentences the evidence supports (``--policy drop``); none: the
+    answer is the evidence again (``generated_by`` None, every claim in ``dropped``)."""
+    answer.dropped = [c for c in answer.claims if not c.supported]
+    if not answer.dropped:
+        return
+    kept = supported_text(answer.claims)
+    answer.trace.append({"op": "drop", "dropped": len(answer.dropped),
+                         "kept": len(answer.claims) - len(answer.dropped)})
+    if kept:
+        answer.text = kept
+    else:
+        answer.text, answer.generated_by = evidence_text, None
+
+
+__all__ = ["AnswerClaim", "ChatAnswerer", "PROMPT", "check_claims", "cited_numbers",
+           "drop_unsupported", "numbered", "strip_invalid_citations", "supported_text"]

@@ -141,7 +141,8 @@ class Navigator:
         answer = self.collect(question, budget, scope)
         if self.answerer is None or not answer.evidence:
             return answer
-        from docnav.query.generate import check_claims, strip_invalid_citations
+        from docnav.query.generate import (check_claims, drop_unsupported,
+                                           strip_invalid_citations)
 
         evidence_text = answer.text
         try:
@@ -164,25 +165,8 @@ class Navigator:
             answer.trace.append({"op": "verify", "claims": len(answer.claims), "entailed": sum(
                 c.supported for c in answer.claims)})
             if self.policy == "drop":
-                self._drop_unsupported(answer, evidence_text)
+                drop_unsupported(answer, evidence_text)
         return answer
-
-    @staticmethod
-    def _drop_unsupported(answer: Answer, evidence_text: str) -> None:
-        """Keep the generated sentences the evidence supports; none: the answer is the
-        evidence again (``generated_by`` None, every claim in ``dropped``)."""
-        from docnav.query.generate import supported_text
-
-        answer.dropped = [c for c in answer.claims if not c.supported]
-        if not answer.dropped:
-            return
-        kept = supported_text(answer.claims)
-        answer.trace.append({"op": "drop", "dropped": len(answer.dropped),
-                             "kept": len(answer.claims) - len(answer.dropped)})
-        if kept:
-            answer.text = kept
-        else:
-            answer.text, answer.generated_by = evidence_text, None
 
     def collect(self, asked: str, budget: int, doc: str | list[str] | None,
                 first: list[str] | None = None) -> Answer:
