@@ -35,6 +35,18 @@ BEST_DOCUMENT = "the paragraphs of the best document"
 _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
 # "Start Date: 2024-09-10": a key, a colon and its value
 _KEY = re.compile(r"\s*([^:\n]{1,60}?)\s*:\s")
+# a paper's publishing notices and first-page footnotes ("∗Corresponding Author.", "Copyright
+# c© 2020, Association for ... All rights reserved.", "© 2018 IEEE. Personal use of this
+# material is permitted. ...", "Email address: ...", "∗Equal contribution."): close in
+# meaning to any short question (the embedding ranked "∗Corresponding Author." first for
+# "What are the limitations of the zero-shot translation paper?"), they answer one only
+# asking their words
+_NOTICE = re.compile(
+    r"^\W*(?:corresponding\s+author|copyright\b|©|\(c\)\s*(?:19|20)\d\d|"
+    r"all\s+rights\s+reserved|e-?mail(?:\s+address(?:es)?)?\s*:|equal\s+contribution|"
+    r"these\s+authors\s+contributed|work\s+(?:was\s+)?done\s+(?:while|during|at)\b|"
+    r"permission\s+to\s+make\s+digital)", re.I)
+NOTICE_WORDS = 60  # a notice is shorter
 
 
 class Passages:
@@ -175,7 +187,16 @@ class Passages:
         # are a document's field lines, unless it asks about their keys
         cited = unasked_cited(self.graph, question)
         terms = set(tokens(question))
-        return [nid for nid, _ in fused if nid not in cited and not self.unasked_field(nid, terms)]
+        # a notice only where word search found it
+        notices = {nid for nid, _ in fused if self.notice(nid)} - set(ranks.get("lexical", ()))
+        return [nid for nid, _ in fused if nid not in cited and nid not in notices
+                and not self.unasked_field(nid, terms)]
+
+    def notice(self, node_id: str) -> bool:
+        """Whether a paragraph is a publishing notice or a paper's first-page footnote
+        (:data:`_NOTICE`: "Copyright © 2020, ...", "∗Corresponding Author.")."""
+        text = self.graph.node(node_id).text
+        return bool(_NOTICE.match(text)) and len(text.split()) <= NOTICE_WORDS
 
     def field_key(self, node_id: str) -> str | None:
         """The metadata key a paragraph states, when it is a line of the field list its
