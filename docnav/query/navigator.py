@@ -53,6 +53,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
+from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited
 from docnav.query.floats import LISTED, labelled_floats, read_captions, read_labelled
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
@@ -299,6 +300,11 @@ class Navigator:
             return run.answer()
         self._statements_and_template_parts(run)
         self._field_lines(run)
+        # "Who audits Best Buy?": where the text says by whom ("audited by Deloitte ...")
+        agents = agent_paragraphs(self.graph, run.question, run.filters)
+        if agents and kind == "local":
+            run.op("locate", over="paragraphs saying by whom", hits=agents)
+            run.take(agents, "agent")
         self.passages.read(run)  # every route ends here while evidence is short
         self._gaps_and_neighbours(run)
         return run.answer()
