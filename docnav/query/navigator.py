@@ -77,7 +77,6 @@ from docnav.query.which import (BY_DATE, asks_companies, asks_documents, by_date
 # propose?"): like "about", no word the evidence must hold
 WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|ed|s)?\b", re.I)
 
-BYLINE_PARAGRAPHS = 2  # a document's first paragraphs, read for who wrote it
 # "Summarise the RFCs about async": the documents summed up, no word of what they hold
 THE_DOCUMENTS = re.compile(r"\b(?:the|these|those|all(?:\s+the)?|every|each)\s+"
                            r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)\b", re.I)
@@ -299,7 +298,7 @@ class Navigator:
         if kind == "cross-reference" and self._parts_named(run):
             return run.answer()
         self._statements_and_template_parts(run)
-        self._field_lines(run)
+        self.passages.read_field_lines(run)
         # "Who audits Best Buy?": where the text says by whom ("audited by Deloitte ...")
         agents = agent_paragraphs(self.graph, run.question, run.filters)
         if agents and kind == "local":
@@ -497,25 +496,6 @@ class Navigator:
                     run.op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
                     run.take(ids[:2], direction)
                     run.steps += 1
-
-    def _field_lines(self, run: Run) -> None:
-        """The lines of the field lists that state the fields the question asks for ("When
-        did the trusted publishing RFC start?": "Start Date: 2024-09-10"), read first: the
-        searches ranked the line below paragraphs that say "starts"."""
-        for path, fields in run.fields_asked.items():
-            lines = [n for n, key in self.passages.field_list(path).items() if key in fields]
-            if lines:
-                run.op("fields", document=path, keys=list(fields), nodes=lines)
-                run.take(lines, "field")
-        for path in run.fields_lacking:  # "Who wrote the pioNER paper?" of a PDF without an
-            # author field: a byline is at the start, under the title (the search for "wrote"
-            # read a footnote and the copyright notice)
-            root = self.graph.document_root(path)
-            opening = [n for n in self.graph.expand(root, depth=10_000)
-                       if self.graph.node(n).kind == "paragraph"][:BYLINE_PARAGRAPHS]
-            if opening:
-                run.op("expand", node=root, to="the opening, where a byline is", nodes=opening)
-                run.take(opening, "opening")
 
     def _take_outline(self, run: Run, section: str) -> None:
         outline = self._outline(section, run.state)

@@ -47,6 +47,7 @@ _NOTICE = re.compile(
     r"these\s+authors\s+contributed|work\s+(?:was\s+)?done\s+(?:while|during|at)\b|"
     r"permission\s+to\s+make\s+digital)", re.I)
 NOTICE_WORDS = 60  # a notice is shorter
+BYLINE_PARAGRAPHS = 2  # a document's first paragraphs, read for who wrote it
 
 
 class Passages:
@@ -197,6 +198,25 @@ class Passages:
         (:data:`_NOTICE`: "Copyright © 2020, ...", "∗Corresponding Author.")."""
         text = self.graph.node(node_id).text
         return bool(_NOTICE.match(text)) and len(text.split()) <= NOTICE_WORDS
+
+    def read_field_lines(self, run: Run) -> None:
+        """The lines of the field lists that state the fields the question asks for ("When
+        did the trusted publishing RFC start?": "Start Date: 2024-09-10"), read first: the
+        searches ranked the line below paragraphs that say "starts"."""
+        for path, fields in run.fields_asked.items():
+            lines = [n for n, key in self.field_list(path).items() if key in fields]
+            if lines:
+                run.op("fields", document=path, keys=list(fields), nodes=lines)
+                run.take(lines, "field")
+        for path in run.fields_lacking:  # "Who wrote the pioNER paper?" of a PDF without an
+            # author field: a byline is at the start, under the title (the search for "wrote"
+            # read a footnote and the copyright notice)
+            root = self.graph.document_root(path)
+            opening = [n for n in self.graph.expand(root, depth=10_000)
+                       if self.graph.node(n).kind == "paragraph"][:BYLINE_PARAGRAPHS]
+            if opening:
+                run.op("expand", node=root, to="the opening, where a byline is", nodes=opening)
+                run.take(opening, "opening")
 
     def field_key(self, node_id: str) -> str | None:
         """The metadata key a paragraph states, when it is a line of the field list its
