@@ -105,8 +105,11 @@ def read_labelled(graph: DocNavGraph, run: Run, captions: list[str], short_words
     # its word ("table")
     by_label = label_terms(state.question)
     terms = [t for t in state.terms if t not in by_label]
-    for ref in float_refs(state.question) if not terms else ():
-        terms += [t for t in tokens(ref.kind) if state.words.setdefault(t, ref.kind)]
+    if not terms:
+        for ref in float_refs(state.question):
+            for term in tokens(ref.kind):
+                state.words.setdefault(term, ref.kind)
+                terms.append(term)
     state.terms = list(dict.fromkeys(terms)) or state.terms
     run.op("locate", over="tables and figures named by label", hits=captions)
     for caption in captions:

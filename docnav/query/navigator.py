@@ -188,9 +188,9 @@ class Navigator:
         # ("How many papers does the pioNER paper cite?", "How many references does each
         # paper have?" ask of the works cited, below)
         of_cited = WORKS_ASKED.search(asked)
+        # "What dataset does each paper use?"
         if several and not of_cited and (each := EACH_DOCUMENT.search(asked)):
-            return each_document(self, asked, budget, each, asked_of, doc)  # "What dataset
-            # does each paper use?"
+            return each_document(self, asked, budget, each, asked_of, doc)
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
         if doc and not of_cited and (which := asks_documents(asked)) and several:
@@ -300,8 +300,9 @@ class Navigator:
         self._statements_and_template_parts(run)
         self.passages.read_field_lines(run)
         # "Who audits Best Buy?": where the text says by whom ("audited by Deloitte ...")
-        agents = agent_paragraphs(self.graph, run.question, run.filters)
-        if agents and kind == "local":
+        agents = agent_paragraphs(self.graph, run.question, run.filters) if (
+            kind == "local") else []
+        if agents:
             run.op("locate", over="paragraphs saying by whom", hits=agents)
             run.take(agents, "agent")
         self.passages.read(run)  # every route ends here while evidence is short
