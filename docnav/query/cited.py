@@ -39,8 +39,9 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
     other)."""
     paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
     order = {p: i for i, p in enumerate(paths)}
+    cited = works_cited(graph)
     by_document: dict[str, list[str]] = {}
-    for nid in sorted((n for n in works_cited(graph) if graph.node(n).path in order),
+    for nid in sorted((n for n in cited if graph.node(n).path in order),
                       key=lambda n: (order[graph.node(n).path], graph.node(n).position)):
         by_document.setdefault(graph.node(nid).path, []).append(nid)
     if not by_document:
@@ -48,8 +49,8 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
         return False
     about = [] if run.state.names_nothing else [
         nid for nid in graph.rankings(" ".join(run.state.words.values()), k=200,
-                                      kinds=["paragraph"], filters=run.filters)["lexical"]
-        if graph.node(nid).path in by_document and nid in works_cited(graph)]
+                                      kinds=["paragraph"], filters=run.filters).get("lexical", [])
+        if nid in cited and graph.node(nid).path in by_document]
     if not run.state.names_nothing and not about:
         run.op("no works cited", documents=len(paths), about=list(run.state.words.values()))
         return False
@@ -63,6 +64,7 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
            about=list(run.state.words.values()) if about else None)
     if about:
         run.take(about, "works cited")
-    for ids in by_document.values() if not about else ():
-        run.take(ids, "works cited")
+    else:
+        for ids in by_document.values():
+            run.take(ids, "works cited")
     return True
