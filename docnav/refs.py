@@ -237,7 +237,7 @@ def first_author(entry: str) -> tuple[str | None, str | None]:
 
 # a numbered entry's label where it opens an entry, at a paragraph's start or after the end
 # of the entry before ("... 2018. [5] Weber and Pötzl. ...": the PDF joined two entries)
-_ENTRY_NUMBER = re.compile(r"(?:^|(?<=[.)]\s)|(?<=[.)]))\s*\[(\d{1,3})\]\s")
+_ENTRY_NUMBER = re.compile(r"(?:^|(?<=[.)]))\s*\[(\d{1,3})\]\s")
 _MARKDOWN_NUMBER = re.compile(r"^\s*(\d{1,3})\.\s")
 
 

@@ -43,6 +43,9 @@ def test_entries_are_counted_as_the_list_numbers_or_opens_them():
         "de Gispert, A., and Mariño, J. B. 2006. Catalan-english statistical translation.",
         "Devlin, J.; Chang, M.-W.; Lee, K.; and Toutanova, K. 2018. Bert: Pre-training.",
     ]) == (4, "entries by their authors and years")
+    # a Markdown list's numbers ("1. Devlin, J. ...")
+    assert count_entries(["1. Devlin, J. 2018. Bert.", "2. Vaswani, A. 2017. Attention.",
+                          "3. Ho, J. 2020. Diffusion."]) == (3, "numbered 1 to 3")
     assert count_entries(["Thanks to the reviewers.", "See the appendix."]) is None
 
 
