@@ -204,6 +204,8 @@ def _read(answer) -> set[str]:
     ("Which is the most recent report?", "latest", ["new.html"]),
     ("What are the oldest reports?", "earliest", ["old.html", "mid.html"]),  # as many as fit
     ("Which reports were written last?", "latest", ["new.html", "mid.html"]),
+    ("Which report is the oldest?", "earliest", ["old.html"]),  # "oldest": "in none of the
+    ("Which reports are the newest?", "latest", ["new.html", "mid.html"]),  # documents"
 ])
 def test_the_first_or_last_documents_by_their_own_dates_are_read(nav, question, order, read):
     # "What is the newest RFC?" said no document was titled "newest RFC" and read the best

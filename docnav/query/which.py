@@ -85,13 +85,13 @@ BY_AUTHOR = re.compile(
     rf"authored)|(?:did|does|do|has|have)\s+(?P<who3>{_NAME})\s+(?:write|author|written|"
     rf"authored))(?(who2)|(?(who3)|\s+(?P<who>{_NAME})))")
 _KINDS = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
-# "What is the newest RFC?", "Which RFC was started first?", "What was the first paper to use
-# BERT?": the documents first or last by their own dates
+# "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
+# was the first paper to use BERT?": the documents first or last by their own dates
 BY_DATE = re.compile(
     rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>newest|latest|"
     rf"most\s+recent|oldest|earliest|first|last)\s+(?P<kind>{_KINDS})\b|(?P<kind2>{_KINDS})\s+"
-    rf"(?:(?:is|was|are|were)\s+)?(?:{_DATING}\s+)?(?P<adv>first|earliest|last|latest|"
-    rf"most\s+recently)\b)", re.I)
+    rf"(?:(?:is|was|are|were)\s+)?(?:{_DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
+    rf"latest|most\s+recently|oldest|newest|most\s+recent)\b)", re.I)
 _EARLIEST = ("oldest", "earliest", "first")
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
 DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
