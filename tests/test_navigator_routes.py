@@ -217,6 +217,18 @@ def test_a_question_across_the_documents_reads_a_source_of_each_in_turn(graph):
         "manual.md", "notes.md"]
 
 
+@pytest.mark.parametrize("question", ["Summarise the collection", "Summarise everything",
+                                      "Give me an overview of all of them"])
+def test_the_collection_asked_for_by_name_is_summed_up_by_its_summary(graph, question):
+    # "collection" and "everything" were searched as words: "none of the question's words is
+    # in the evidence", the pieces only close in meaning
+    collection = next(n.node_id for n in graph._nodes.values() if n.kind == "collection")
+    answer = Navigator(graph).ask(question, budget=200)
+    assert answer.route == "global" and answer.missing == [] and answer.confidence is None
+    first = next(t for t in answer.trace if t["op"] == "expand")
+    assert (first["node"], first["to"]) == (collection, "summary sources")
+
+
 def test_a_summary_asked_of_one_document_reads_that_document_s_summary_first(graph):
     """"Summarise the zero-shot translation paper" (the paper chosen by its title) leaves no
     word to search the summaries for: they were located by "summarise", and the Conclusion's

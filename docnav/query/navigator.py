@@ -78,8 +78,11 @@ from docnav.query.which import (BY_DATE, asks_companies, asks_documents, by_date
 WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|ed|s)?\b", re.I)
 
 # "Summarise the RFCs about async": the documents summed up, no word of what they hold
-THE_DOCUMENTS = re.compile(r"\b(?:the|these|those|all(?:\s+the)?|every|each)\s+"
-                           r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)\b", re.I)
+# ("Summarise the collection", "Summarise everything": of the bundled sample, "collection"
+# and "everything" were searched as words)
+THE_DOCUMENTS = re.compile(r"\b(?:(?:the|these|those|all(?:\s+the)?|every|each)\s+"
+                           r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?|"
+                           r"collection)|everything|all\s+of\s+(?:it|them))\b", re.I)
 
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
