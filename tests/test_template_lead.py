@@ -61,3 +61,27 @@ def test_a_part_most_documents_have_is_read_in_the_document_read_first(tmp_path)
     assert Path(part.path).name == "trait-based-exception-handling.md", part.path
     texts = [e.piece.text for e in answer.evidence]
     assert any(t.startswith("Keep the try! macro") for t in texts), texts
+
+
+def test_a_part_most_documents_have_is_read_in_each_document_asked_in_turn(tmp_path):
+    """"What are the unresolved questions of each RFC?" of the bundled sample read each RFC's
+    Motivation: asked of one document at a time, "unresolved questions" was only words. Each
+    document asked in turn is one of several, as one chosen by its title is: the part is
+    read in each."""
+    files = {f"{name}.md": RFC.format(title=title, summary=f"Add {name}.",
+                                      motivation=f"{title} is needed by many users.",
+                                      alternatives=alternative)
+             for name, title, alternative in (
+                 ("clamp", "Clamp functions", "Leave clamp to crates."),
+                 ("int128", "Int128", "A bignum crate."),
+                 ("never-type", "Never type", "Keep the empty enum."))}
+    graph = indexed_graph(tmp_path, files)
+    answer = Navigator(graph).ask("What are the alternatives of each RFC?", budget=120)
+    assert answer.trace[0]["op"] == "each document"
+    parts = [graph.node(t["node"]) for t in answer.trace
+             if t.get("to") == "a part most documents have"]
+    assert [(Path(p.path).name, p.heading) for p in parts] == [
+        ("clamp.md", "Alternatives"), ("int128.md", "Alternatives"),
+        ("never-type.md", "Alternatives")]
+    texts = {e.piece.text for e in answer.evidence}
+    assert {"Leave clamp to crates.", "A bignum crate.", "Keep the empty enum."} <= texts

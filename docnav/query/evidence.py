@@ -228,7 +228,9 @@ class Run:
     kind: str  # the route
     state: EvidenceState
     scope: str | list[str] | None  # a glob, globs, or None for every document
-    by_title: bool = False  # the question chose its document by words of its title
+    # the question's document is one of several: chosen by words of its title, or asked of
+    # each in turn (docnav/query/in_turn.py); a part most documents have is a named part
+    one_of_several: bool = False
     trace: list[dict] = field(default_factory=list)
     steps: int = 0  # passages and neighbours read
     unfound: list[str] = field(default_factory=list)  # labels of parts none carries

@@ -173,8 +173,8 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
     part's question names anything to look for). ``first``: nodes a part reads before it
     searches, by its label."""
     share, extra = divmod(budget, len(asks))
-    parts = [nav.collect(question, share + (i < extra), docs, first=(first or {}).get(label))
-             for i, (label, question, docs) in enumerate(asks)]
+    parts = [nav.collect(question, share + (i < extra), docs, first=(first or {}).get(label),
+                         in_turn=True) for i, (label, question, docs) in enumerate(asks)]
     trace = [{**step, "tokens_each": share, "tokens": 0, "confidence": 0.0}]
     for (label, _, _), part in zip(asks, parts):
         trace += [{**s, "of": label} for s in part.trace]

@@ -172,12 +172,13 @@ class Navigator:
         return answer
 
     def collect(self, asked: str, budget: int, doc: str | list[str] | None,
-                first: list[str] | None = None) -> Answer:
+                first: list[str] | None = None, in_turn: bool = False) -> Answer:
         """The cited evidence for ``asked`` within ``budget`` tokens, from the documents ``doc``
         matches (a glob, a list of them, or all): :meth:`ask` without generating an answer,
-        and what :mod:`docnav.query.in_turn` asks of each part of a question. ``first``:
-        nodes read before any search (the paragraphs of a document referring to the one a
-        question names, :func:`docnav.query.which.which_documents`)."""
+        and what :mod:`docnav.query.in_turn` asks of each part of a question (``in_turn``:
+        ``doc`` is one of the documents asked of). ``first``: nodes read before any search
+        (the paragraphs of a document referring to the one a question names,
+        :func:`docnav.query.which.which_documents`)."""
         kind = self.router(asked)
         # the name of the documents asked (a filing's company) chose them: inside them it is
         # no evidence; in a collection of filings, naming one company chooses its filings
@@ -262,7 +263,7 @@ class Navigator:
         if whole is not None and whole.names_nothing:
             kind, state = "global", whole
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
-        run = Run(self.graph, asked, question, kind, state, scope, by_title)
+        run = Run(self.graph, asked, question, kind, state, scope, by_title or in_turn)
         if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
             run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
             if run.untitled:
@@ -458,10 +459,11 @@ class Navigator:
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
         # words, is read in the document its other words pick
         if run.kind == "local" and self.options.named_sections:
-            # (a document the question chose by its title has the parts most others have)
+            # (a document the question chose by its title, or asked of in turn, has the
+            # parts most others have)
             lead = run.lead["document"] if run.lead else None
             for section in template_part(self.graph, run.question,
-                                         None if run.by_title else run.scope, run.filters,
+                                         None if run.one_of_several else run.scope, run.filters,
                                          self.options.template_documents, lead)[:1]:
                 pieces = self._read(section, state, share=1.0)
                 run.op("expand", node=section, depth=1, to="a part most documents have",
