@@ -199,6 +199,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(f"the captions of the {what} of the documents asked of: {listed['n']} in "
               f"{listed['documents']} document{'s' * (listed['documents'] > 1)}, in reading "
               "order, as many as the budget allows")
+    for op in (s for s in answer.trace if s.get("over") == "paragraphs spelling the acronym out"):
+        for nid, long_form in zip(op["hits"], op["long_forms"]):  # "What does OLID stand for?"
+            print(f"{op['acronym']}: {long_form} "
+                  f"({Path(graph.node(nid).path).name})")
     for op in (s for s in answer.trace if s["op"] == "works cited"):
         for listed in op["documents"]:  # "How many references does ... have?": counted
             n = listed["entries"]

@@ -1,0 +1,99 @@
+"""What an acronym stands for: "What does OLID stand for?", "What does DST mean in the dialogue
+state tracking paper?", "What is RKS?". The paragraph defining it ("OLID (Offensive Language
+Identification Dataset) is a collection of English tweets ...", "... dialogue state tracking
+(DST) ...") is read first, and the long form said. Searched as words, "stand" and "mean" were
+missing from every answer, and a table row holding "DST" was read before the definition."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from docnav.query.graph import DocNavGraph
+from docnav.query.lexical import tokens
+
+_ACRONYM = r"(?P<acr>[A-Z][A-Za-z0-9&-]{1,11})"
+# "What does OLID stand for?", "What does the acronym DST mean?", "What is RKS?", "What is
+# the meaning of NER?"; an acronym has two capitals at least ("BERT", "GloVe"; not "Adobe")
+ASKED = re.compile(
+    rf"^\W*(?i:what\s+(?:does|do|did)\s+(?:the\s+)?(?:acronym\s+|abbreviation\s+|term\s+)?)"
+    rf"[\"“']?{_ACRONYM}[\"”']?\s+(?i:(?P<asking>stand\s+for|mean|refer\s+to))\b|"
+    rf"^\W*(?i:what\s+(?:is|are)\s+(?:the\s+)?(?:(?P<asking2>meaning|full\s+form|expansion)"
+    rf"\s+of\s+)?(?:an?\s+)?)[\"“']?(?P<acr2>[A-Z][A-Za-z0-9&-]{{1,11}})[\"”']?\s*\??\s*$")
+_SKIPPED = frozenset("of the and for to in on a an with by at from".split())
+MOST_DEFINITIONS = 2  # paragraphs defining it, read first at most
+
+
+@dataclass(frozen=True)
+class Definition:
+    node_id: str
+    acronym: str
+    long_form: str  # "Offensive Language Identification Dataset"
+
+
+def asked_acronym(question: str) -> tuple[str, str] | None:
+    """``(acronym, its asking words)`` of a question asking what an acronym stands for
+    ("What does OLID stand for?": ``("OLID", "stand for")``; "What is RKS?": ``("RKS",
+    "")``), None for any other question."""
+    m = ASKED.match(question)
+    if not m:
+        return None
+    acronym = m.group("acr") or m.group("acr2")
+    if sum(c.isupper() for c in acronym) < 2:
+        return None
+    return acronym, m.group("asking") or m.group("asking2") or ""
+
+
+def definitions(graph: DocNavGraph, acronym: str, filters: dict | None) -> list[Definition]:
+    """The paragraphs in ``filters`` that spell ``acronym`` out, in the order word search
+    ranks them: "Offensive Language Identification Dataset (OLID)" or "OLID (Offensive
+    Language Identification Dataset)", the initials of the long form's words (short words
+    such as "of" may be left out) being the acronym's capitals. The first of each document
+    at most."""
+    letters = [c.lower() for c in acronym if c.isupper() or c.isdigit()]
+    before = re.compile(rf"((?:[A-Za-z][\w'’-]*[\s-]+){{1,10}})\(\s*{re.escape(acronym)}s?\s*[),;]")
+    after = re.compile(rf"\b{re.escape(acronym)}s?\s*\(\s*([^()]{{3,120}}?)\s*[),;]")
+    found: dict[str, Definition] = {}
+    for nid in graph.rankings(acronym, k=200, kinds=["paragraph"],
+                              filters=filters).get("lexical", []):
+        node = graph.node(nid)
+        if node.path in found:
+            continue
+        text = node.text
+        for m in before.finditer(text):
+            if long_form := _spelled(m.group(1).split(), letters, suffix=True):
+                found[node.path] = Definition(nid, acronym, long_form)
+                break
+        else:
+            for m in after.finditer(text):
+                if long_form := _spelled(m.group(1).split(), letters, suffix=False):
+                    found[node.path] = Definition(nid, acronym, long_form)
+                    break
+    return list(found.values())
+
+
+def _spelled(words: list[str], letters: list[str], suffix: bool) -> str | None:
+    """The run of ``words`` whose initials are ``letters`` (short words may be skipped): its
+    last words where ``suffix`` (the long form before the acronym), else its first."""
+    starts = range(len(words)) if suffix else range(1)
+    for i in starts:
+        for j in (range(i + 1, len(words) + 1) if not suffix else (len(words),)):
+            run = words[i:j]
+            if run[0].lower() in _SKIPPED:
+                continue
+            for keep in (run, [w for w in run if w.lower() not in _SKIPPED]):
+                initials = [c for w in keep for c in _initials(w)]
+                if initials == letters:
+                    return " ".join(run).strip(" ,;:")
+    return None
+
+
+def _initials(word: str) -> list[str]:
+    """A word's initial, and those of its hyphenated parts ("Named-Entity": n, e)."""
+    return [part[0].lower() for part in re.split(r"[-–]", word) if part[:1].isalnum()]
+
+
+def acronym_terms(asking: str) -> set[str]:
+    """The search terms of the words asking what it stands for ("stand", "mean"): no piece
+    need hold them."""
+    return set(tokens(asking))

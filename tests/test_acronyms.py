@@ -1,0 +1,83 @@
+"""What an acronym stands for ("What does OLID stand for?", "What does DST mean?", "What is
+RKS?"): the paragraph spelling it out is read first and the long form said. Searched as
+words, "stand" and "mean" were missing from every answer, and a table row holding "DST" was
+read before the definition."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from _cli import indexed_files, run
+from _paths import FIXTURES, require
+
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.query import DocNavGraph, Navigator
+from docnav.query.acronyms import asked_acronym, definitions
+from docnav.store import Store
+
+OLID = "OLID (Offensive Language Identification Dataset) is a collection of English tweets"
+
+
+@pytest.fixture(scope="module")
+def papers(tmp_path_factory):
+    """The offensive language paper ("OLID (Offensive Language ...)", "Random kitchen sink
+    (RKS)") and the dialogue state tracking paper ("A Dialogue State Tracker (DST) is ..."),
+    read by the native PDF pipeline."""
+    base = tmp_path_factory.mktemp("papers")
+    (base / "docs").mkdir()
+    for name in ("2001.03131.pdf", "1909.00754.pdf"):
+        shutil.copy(require(FIXTURES / "pdf" / name), base / "docs")
+    store = Store(base / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [base / "docs"])
+    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+
+
+def test_a_question_asking_what_an_acronym_stands_for():
+    assert asked_acronym("What does OLID stand for?") == ("OLID", "stand for")
+    assert asked_acronym("what does the acronym DST mean in the paper?") == ("DST", "mean")
+    assert asked_acronym("What is the meaning of CRF?") == ("CRF", "meaning")
+    assert asked_acronym("What is RKS?") == ("RKS", "")
+    # a name of one capital is no acronym; nor is a question asking more of it
+    for question in ("What is Adobe?", "What is RKS used for?", "What does the model mean?"):
+        assert asked_acronym(question) is None, question
+
+
+def test_the_long_form_is_read_where_the_text_spells_it_out(papers):
+    spelled = {a: [(d.long_form, papers.node(d.node_id).text) for d in
+                   definitions(papers, a, None)] for a in ("OLID", "DST", "RKS", "GloVe")}
+    assert [(f, t[:60]) for f, t in spelled["OLID"]] == [
+        ("Offensive Language Identification Dataset", OLID[:60])]
+    assert [(f, t[:40]) for f, t in spelled["DST"]] == [
+        ("Dialogue State Tracker", "A Dialogue State Tracker (DST) is a core")]
+    ((form, text),) = spelled["RKS"]  # in the abstract
+    assert form == "Random kitchen sink" and "Random kitchen sink (RKS)" in text
+    assert spelled["GloVe"] == []  # "GloVe (Pennington et al., 2014)" spells nothing out
+    answer = Navigator(papers).ask("What does OLID stand for?", 200)
+    assert answer.evidence[0].piece.text.startswith(OLID)
+    assert answer.missing == [] and answer.confidence == 1.0
+    (step,) = [s for s in answer.trace if s.get("over") == "paragraphs spelling the acronym out"]
+    assert step["long_forms"] == ["Offensive Language Identification Dataset"]
+    # none spelled out: still no missing "stand"
+    assert "stand" not in Navigator(papers).ask("What does GloVe stand for?", 200).missing
+
+
+def test_ask_says_the_long_form(tmp_path):
+    db = indexed_files(tmp_path, {"paper.md": (
+        "# A tagger\n\n## Method\n\nNER is hard for Armenian. We train a tagger for named "
+        "entity recognition (NER) on Wikipedia.\n\n## Results\n\nNER F1 is 62.\n")})
+    code, out, _ = run(db, "ask", "What does NER stand for?")
+    assert code == 0
+    assert "NER: named entity recognition (paper.md)" in out, out
+
+
+def test_short_words_of_a_long_form_may_be_left_out_of_its_acronym(tmp_path):
+    from _stores import indexed_graph
+
+    graph = indexed_graph(tmp_path, {"paper.md": (
+        "# A paper\n\n## Venue\n\nIt appeared at the Association for Computational Linguistics "
+        "(ACL) meeting.\n\nThe ACL anthology holds it.\n")})
+    assert [d.long_form for d in definitions(graph, "ACL", None)] == [
+        "Association for Computational Linguistics"]
