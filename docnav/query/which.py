@@ -18,7 +18,7 @@ from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import date_of
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.names import titled_documents
-from docnav.query.parts import works_cited
+from docnav.query.parts import headed, works_cited
 from docnav.refs import first_author
 
 if TYPE_CHECKING:
@@ -152,7 +152,8 @@ def asks_documents(asked: str) -> re.Match | None:
     if kind is None or not kind.group("many"):
         return kind
     rest, dated, said = _what_of(asked, kind)
-    if dated or said or COUNTED.match(rest) or OWN_VERB.match(rest) or BY_AUTHOR.match(rest):
+    if (dated or said or COUNTED.match(rest) or OWN_VERB.match(rest) or BY_AUTHOR.match(rest)
+            or HAS_PART.match(rest)):
         return kind
     return None
 
@@ -224,6 +225,11 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         paths = [] if dates or lacking else nav.graph.document_paths(doc)
         count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths)
         return _counted(nav, asked, count)
+    # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
+    # those with a section so headed, each read from it
+    if not said and (part := HAS_PART.match(rest)):
+        return _with_part(nav, asked, budget, count,
+                          " ".join((part.group("part") or part.group("part2")).split()), doc, n)
     if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
         paths = so_dated[:n]
         return in_turn(nav, asked, budget, {
@@ -360,6 +366,42 @@ def _rarer_held(nav: Navigator, terms: list[str], every: list[str]
     rare = [t for t, docs in holders.items()
             if len(docs & set(every)) <= len(every) / 2] or list(holders)
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
+
+
+# "... have a Drawbacks section", "with an Alternatives section", "contain a section on
+# drawbacks", "have a section called Motivation", "have drawbacks sections"
+HAS_PART = re.compile(
+    r"^\s*(?:that\s+|which\s+)?(?:have|has|had|with|contain|contains|include|includes)\s+"
+    r"(?:an?\s+|the\s+|any\s+)?(?:(?:sections?|parts?|chapters?)\s+(?:on|about|called|named|"
+    r"headed|titled)\s+[\"“']?(?P<part>[^\"”'?]+?)[\"”']?|[\"“']?(?P<part2>[^\"”'?]+?)[\"”']?\s+"
+    r"(?:sections?|parts?|chapters?))\s*[?.!]*$", re.I)
+
+
+def _with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
+               doc: str | list[str] | None, n: int) -> Answer:
+    """The documents with a section headed ``part`` (:func:`docnav.query.parts.headed`):
+    counted ("How many ...?"), and as many as ``n`` read, each from that section. Searched
+    as words, "Which RFCs have drawbacks sections?" read one document's "Unsafe traits" and
+    said "sections" was in none of them."""
+    every = nav.graph.document_paths(doc)
+    sections: dict[str, str] = {}
+    for sid in headed(nav.graph, part, {"path": [glob.escape(p) for p in every]}):
+        sections.setdefault(nav.graph.node(sid).path, sid)
+    with_part = [p for p in every if p in sections]
+    count.update(n=len(with_part), of=len(every), words=None, held=0, documents=with_part,
+                 part=part)
+    if count["asked"] == "how many" or not with_part:
+        return _counted(nav, asked, count)
+    paths = with_part[:n]
+    more = ((len(paths) + 1) * nav.options.document_tokens if len(with_part) > n
+            and n < nav.options.documents else None)
+    answer = in_turn(nav, asked, budget, {
+        "op": "documents", "documents": paths, "left_out": count["kind"], "about": None,
+        "dated": None, "question": f"What does the {part} section say?",
+        "more_with": more, "part": part},
+        [(p, f"What does the {part} section say?", glob.escape(p)) for p in paths])
+    answer.count = count
+    return answer
 
 
 def _counted(nav: Navigator, asked: str, count: dict) -> Answer:
@@ -505,6 +547,11 @@ def count_line(count: dict) -> str:
                 f"{'refer' if count['n'] != 1 else 'refers'} to "
                 f"{PurePath(count['refers_to']).name} (by their references: a link to it, "
                 f"its number; the evidence reads the best)")
+    elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
+        line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
+                f"{'have' if count['n'] != 1 else 'has'} a section headed "
+                f"\"{count['part']}\"" + (" (each read from it)" if count["n"] and
+                                          count["asked"] == "which" else ""))
     elif count["words"] is None:  # "How many RFCs are there?"
         line = (f"{count['n']} document{'s' if count['n'] != 1 else ''} asked of{dated}"
                 + (f" (of {count['asked_of']})" if count["dated"] or count["by"] else ""))
