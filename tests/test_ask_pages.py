@@ -22,7 +22,7 @@ PUMP = "# Pump guide\n\n## Seals\n\nThe seal of the pump is replaced every year.
 
 @pytest.fixture(scope="module")
 def nav(tmp_path_factory):
-    """The three-page word processor history (a PDF) beside a Markdown guide (no pages)."""
+    """The five-page word processor history (a PDF) beside a Markdown guide (no pages)."""
     base = tmp_path_factory.mktemp("pages")
     docs = base / "docs"
     docs.mkdir()
@@ -101,6 +101,14 @@ def test_which_page_asks_where_not_for_a_word_or_the_pages_field(nav):
     assert answer.evidence and all(e.piece.page for e in answer.evidence)
     assert not answer.fields and "page" not in answer.missing
     assert any("Microsoft Word" in e.piece.text for e in answer.evidence)
+
+
+def test_the_pages_field_asked_for_is_no_missing_word(nav):
+    # "How many pages does the pioNER paper have?" printed "pages = 6" and "not in the
+    # evidence: pages"
+    answer = nav.ask("How many pages does the word processor document have?", budget=200)
+    assert answer.fields and list(answer.fields.values())[0]["pages"] == "5"
+    assert "pages" not in answer.missing and "pages" not in answer.absent
 
 
 def test_docnav_fetch_pages_prints_those_pages_or_says_which_there_are(nav):

@@ -316,6 +316,10 @@ class Run:
             missing = [w for w in missing if w.lower() not in _AUTHORING]
         if any("title" in f for f in self.fields_asked.values()):  # "What is the title of"
             missing = [w for w in missing if w.lower() not in ("title", "titled")]
+        # a field's key the question names ("How many pages does it have?": pages = 6) is in
+        # the answer, as the field
+        keys = {t for f in self.fields_asked.values() for k in f for t in tokens(k)}
+        missing = [w for w in missing if not (keys and set(tokens(w)) <= keys)]
         gaps = set(missing)
         # a missing word's heading is looked for in the documents read (any asked of if none)
         read = {"path": [glob.escape(p) for p in first]} if first else None
