@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
 
@@ -93,7 +94,18 @@ def _initials(word: str) -> list[str]:
     return [part[0].lower() for part in re.split(r"[-–]", word) if part[:1].isalnum()]
 
 
-def acronym_terms(asking: str) -> set[str]:
-    """The search terms of the words asking what it stands for ("stand", "mean"): no piece
-    need hold them."""
-    return set(tokens(asking))
+def read_definitions(graph: DocNavGraph, run: Run) -> None:
+    """For a question asking what an acronym stands for, the paragraphs spelling it out
+    (:func:`definitions`, :data:`MOST_DEFINITIONS` at most), read first; the words asking
+    ("stand", "mean") are no terms any piece need hold, whether or not one spells it out."""
+    acronym = asked_acronym(run.question)
+    if not acronym:
+        return
+    state = run.state
+    asking = set(tokens(acronym[1]))
+    state.terms = [t for t in state.terms if t not in asking] or state.terms
+    defined = definitions(graph, acronym[0], run.filters)[:MOST_DEFINITIONS]
+    if defined:
+        run.op("locate", over="paragraphs spelling the acronym out", acronym=acronym[0],
+               hits=[d.node_id for d in defined], long_forms=[d.long_form for d in defined])
+        run.take([d.node_id for d in defined], "definition")

@@ -53,7 +53,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.acronyms import MOST_DEFINITIONS, acronym_terms, asked_acronym, definitions
+from docnav.query.acronyms import read_definitions
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited
 from docnav.query.floats import LISTED, labelled_floats, read_captions, read_labelled
@@ -302,17 +302,7 @@ class Navigator:
             self._summaries(run)
         if kind == "cross-reference" and self._parts_named(run):
             return run.answer()
-        # "What does OLID stand for?": the paragraphs spelling it out, first
-        # ("stand", "mean": asking words, no piece need hold them)
-        acronym = asked_acronym(run.question)
-        if acronym:
-            asking = acronym_terms(acronym[1])
-            state.terms = [t for t in state.terms if t not in asking] or state.terms
-        if acronym and (
-                defined := definitions(self.graph, acronym[0], run.filters)[:MOST_DEFINITIONS]):
-            run.op("locate", over="paragraphs spelling the acronym out", acronym=acronym[0],
-                   hits=[d.node_id for d in defined], long_forms=[d.long_form for d in defined])
-            run.take([d.node_id for d in defined], "definition")
+        read_definitions(self.graph, run)  # "What does OLID stand for?"
         self._statements_and_template_parts(run)
         self.passages.read_field_lines(run)
         # "Who audits Best Buy?": where the text says by whom ("audited by Deloitte ...")
