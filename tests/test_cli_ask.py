@@ -80,6 +80,13 @@ def test_ask_prints_the_fields_the_question_asks_for(indexed):
                          "--budget", "100", "--json")
     (fields,) = json.loads(out)["fields"].values()
     assert code == 0 and fields == {"start date": "2014-11-10"}, err
+    # a key naming the kind of document the question takes out with its name ("RFC PR" of
+    # "the Send RFC")
+    code, out, err = run(indexed.db, "ask", "What is the PR number of the send improvements "
+                         "RFC?", "--budget", "100")
+    assert code == 0, err
+    assert ("asked for, in the fields of 0458-send-improvements.md: rfc pr = "
+            "rust-lang/rfcs#458" in out.splitlines()), out
 
 
 def test_ask_says_no_document_has_the_title_the_question_names(indexed):

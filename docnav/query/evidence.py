@@ -186,6 +186,7 @@ _HOW_LONG = re.compile(r"\bhow\s+long\s+(?:is|are|was|were)\b", re.I)
 _WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored|authors?)\b|"
                         r"\bby whom\b|\bauthors?\s+of\b", re.I)  # "Who are the authors of"
 AUTHOR_KEYS = ("author", "authors")
+_KIND_TERMS = frozenset(tokens("rfc paper report document filing article"))
 # "What is the title of 1809.01202.pdf / the pioNER paper / RFC 1961?", "What is the paper's
 # title?", "What is it titled?": a document's title (not "the title of the dataset")
 _DOC = r"(?:paper|document|rfc|report|article|filing|book|manual|proposal|study)"
@@ -381,6 +382,9 @@ class Run:
         # the words that chose the document ("multi_page.pdf") and a page asked for ("page
         # 36") ask for no field ("pages")
         asked = set(tokens(self.question))
+        # but the kind of document they name is a word of a key too ("What is the PR number
+        # of the Send RFC?": "RFC PR", its "rfc" taken out with the name)
+        asked |= set(tokens(self.asked)) & _KIND_TERMS
         when = bool(_WHEN.search(self.asked))
         who_wrote = bool(_WHO_WROTE.search(self.asked))
         how_long = bool(_HOW_LONG.search(self.asked)) and self.state.names_nothing
