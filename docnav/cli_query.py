@@ -196,9 +196,14 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     listed = next((s for s in answer.trace if s["op"] == "captions"), None)
     if listed:  # "What tables does the pioNER paper have?"
         what = " and ".join(f"{k}s" for k in listed["kinds"])
-        print(f"the captions of the {what} of the documents asked of: {listed['n']} in "
-              f"{listed['documents']} document{'s' * (listed['documents'] > 1)}, in reading "
-              "order, as many as the budget allows")
+        if listed["n"]:
+            print(f"the captions of the {what} of the documents asked of: {listed['n']} in "
+                  f"{listed['documents']} document{'s' * (listed['documents'] > 1)}, in "
+                  "reading order, as many as the budget allows")
+        if listed.get("uncaptioned"):  # a document captioning none of its tables
+            n, docs = listed["uncaptioned"], listed["uncaptioned_in"]
+            print(f"{n} table{'s' * (n > 1)} without a caption in {docs} document"
+                  f"{'s' * (docs > 1)} captioning none, read in order as the budget allows")
     for op in (s for s in answer.trace if s.get("over") == "paragraphs spelling the acronym out"):
         for nid, long_form in zip(op["hits"], op["long_forms"]):  # "What does OLID stand for?"
             print(f"{op['acronym']}: {long_form} "

@@ -157,3 +157,30 @@ def test_an_appendix_s_table_is_labelled_by_its_letter(tmp_path):
         assert "Table 1: Scores." not in texts
     assert _texts(Navigator(graph).ask("What is in Figure S2?", 300)) == [
         "Figure S2: The loss curve."]
+
+
+def test_a_document_captioning_none_of_its_tables_lists_the_tables(tmp_path):
+    """"What tables does word_sample.docx have?": its calorie table, which no caption names,
+    was searched for the word "tables" ("in none of the documents asked of: tables")."""
+    (tmp_path / "docs").mkdir()
+    shutil.copy(require(FIXTURES / "docx" / "word_sample.docx"), tmp_path / "docs")
+    (tmp_path / "docs" / "r.md").write_text("# R\n\n## A\n\nTable 1: Output.\n\n| a | b |\n"
+                                            "| --- | --- |\n| 1 | 2 |\n")
+    store = Store(tmp_path / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
+        [tmp_path / "docs"])
+    graph = DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    answer = Navigator(graph).ask("What tables does word_sample.docx have?", 300)
+    assert [(e.found_by, e.piece.text.split("\n")[0].split()) for e in answer.evidence] == [
+        ("table", ["|", "|", "Food", "|", "Calories", "per", "portion", "|"])]
+    assert answer.missing == [] and answer.confidence is None
+    (step,) = [s for s in answer.trace if s["op"] == "captions"]
+    assert (step["n"], step["uncaptioned"], step["uncaptioned_in"]) == (0, 1, 1)
+    # a document captioning its tables: the captions, not the tables
+    answer = Navigator(graph).ask("What tables does r.md have?", 300)
+    assert [(e.found_by, e.piece.text) for e in answer.evidence] == [
+        ("caption", "Table 1: Output.")]
+    code, out, err = run(store.path, "ask", "What tables does word_sample.docx have?")
+    assert code == 0, err
+    assert ("1 table without a caption in 1 document captioning none, read in order as the "
+            "budget allows") in out.splitlines(), out

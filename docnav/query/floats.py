@@ -74,21 +74,35 @@ LISTED = re.compile(r"\b(?:(?:tables|figures)\s+and\s+(?:tables|figures)|tables|
 
 def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
     """The captions of the tables or figures (or both, as ``asked`` names them) of the
-    documents asked of, each document's in reading order, as the budget allows. False
-    where none has one."""
+    documents asked of, each document's in reading order, as the budget allows; of a
+    document asked for its tables that captions none, its tables themselves ("What tables
+    does word_sample.docx have?": its calorie table, which no caption names, was searched
+    for the word "tables"). False where none has either."""
     said = {m.group(0).lower() for m in LISTED.finditer(asked)}
     kinds = {k for k in ("table", "figure") if any(k in s for s in said)}
     paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
     order = {p: i for i, p in enumerate(paths)}
-    captions = sorted((c for (kind, _), found in _index(graph).items() if kind in kinds
-                       for c in found if graph.node(c).path in order),
-                      key=lambda c: (order[graph.node(c).path], graph.node(c).position))
-    if not captions:
+
+    def in_order(ids):
+        return sorted(ids, key=lambda n: (order[graph.node(n).path], graph.node(n).position))
+
+    found = {(kind, c) for (kind, _), captions in _index(graph).items() if kind in kinds
+             for c in captions if graph.node(c).path in order}
+    captions = in_order(c for _, c in found)
+    captioned = {graph.node(c).path for kind, c in found if kind == "table"}
+    tables = in_order(nid for nid, n in graph.nodes_of_kind("paragraph")
+                      if "table" in kinds and n.block_kind == "table" and n.path in order
+                      and n.path not in captioned)
+    if not captions and not tables:
         return False
+    # nothing else asked: no piece need say "tables" (a table's rows do not)
+    run.state = EvidenceState(LISTED.sub(" ", run.state.question), run.state.budget)
     run.op("captions", kinds=sorted(kinds), documents=len({graph.node(c).path
                                                            for c in captions}),
-           n=len(captions))
+           n=len(captions), uncaptioned=len(tables),
+           uncaptioned_in=len({graph.node(t).path for t in tables}))
     run.take(captions, "caption")
+    run.take(tables, "table")
     return True
 
 
