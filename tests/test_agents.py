@@ -49,3 +49,16 @@ def test_only_a_name_after_by_and_only_who_does(tmp_path):
     assert found == ["The statements were audited by KPMG LLP, an independent firm."]
     for question in ("Who is the auditor?", "Who wrote it?", "What audits are there?"):
         assert agent_paragraphs(graph, question, None) == [], question
+
+
+def test_a_verb_whose_participle_its_stem_does_not_give(tmp_path):
+    # "Who leads the project?": "led by Ada Lovelace", which "lead" does not start
+    graph = indexed_graph(tmp_path, {"project.md": (
+        "# Project\n\n## People\n\nThe project is led by Ada Lovelace since 2020.\n\n"
+        "Leads are followed up weekly.\n\nThe engine was built by Charles Babbage.\n")})
+    texts = {q: [graph.node(n).text for n in agent_paragraphs(graph, q, None)]
+             for q in ("Who leads the project?", "Who built the engine?", "Who makes it?")}
+    assert texts == {
+        "Who leads the project?": ["The project is led by Ada Lovelace since 2020."],
+        "Who built the engine?": ["The engine was built by Charles Babbage."],
+        "Who makes it?": []}
