@@ -1,9 +1,13 @@
-"""A store of a few documents written for a test, indexed by the real pipeline with the hashing
-embedder (no model to load), opened as a graph."""
+"""A store of a few documents written for a test (or copied from the shared fixtures), indexed by
+the real pipeline with the hashing embedder (no model to load), opened as a graph."""
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+
+from _paths import require
 
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
@@ -24,6 +28,23 @@ def indexed_graph(base: Path, files: dict[str, str], summaries=None,
     Indexer(store, IndexOptions(summaries=summaries, progress=False),
             HashingEmbedder()).index([docs])
     return DocNavGraph.open(store.path, embedder=HashingEmbedder() if search_vectors else None)
+
+
+def indexed_copies(base: Path, sources: Iterable[Path] | Mapping[str, Path],
+                   embedder=None) -> DocNavGraph:
+    """Real files copied to ``base``/docs (``sources``: paths, each kept under its name, or
+    name -> path, a name with a folder in it: "z/1810.08699.pdf") and indexed, without
+    summaries, into ``base``/g.duckdb; the graph searches with ``embedder`` (the one that
+    indexed them: the hashing embedder unless given). A source missing skips the test."""
+    embedder = embedder or HashingEmbedder()
+    named = dict(sources) if isinstance(sources, Mapping) else {p.name: p for p in sources}
+    docs = base / "docs"
+    for name, source in named.items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(require(source), docs / name)
+    store = Store(base / "g.duckdb")
+    Indexer(store, IndexOptions(summaries=None, progress=False), embedder).index([docs])
+    return DocNavGraph.open(store.path, embedder=embedder)
 
 
 def html_document(title: str, date: str, author: str, body: str) -> str:

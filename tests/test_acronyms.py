@@ -5,17 +5,13 @@ read before the definition."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from _cli import indexed_files, run
-from _paths import FIXTURES, require
+from _paths import FIXTURES
+from _stores import indexed_copies
 
-from docnav.embed import HashingEmbedder
-from docnav.index import Indexer, IndexOptions
-from docnav.query import DocNavGraph, Navigator
+from docnav.query import Navigator
 from docnav.query.acronyms import asked_acronym, definitions
-from docnav.store import Store
 
 OLID = "OLID (Offensive Language Identification Dataset) is a collection of English tweets"
 
@@ -25,14 +21,8 @@ def papers(tmp_path_factory):
     """The offensive language paper ("OLID (Offensive Language ...)", "Random kitchen sink
     (RKS)") and the dialogue state tracking paper ("A Dialogue State Tracker (DST) is ..."),
     read by the native PDF pipeline."""
-    base = tmp_path_factory.mktemp("papers")
-    (base / "docs").mkdir()
-    for name in ("2001.03131.pdf", "1909.00754.pdf"):
-        shutil.copy(require(FIXTURES / "pdf" / name), base / "docs")
-    store = Store(base / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
-        [base / "docs"])
-    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    return indexed_copies(tmp_path_factory.mktemp("papers"),
+                          [FIXTURES / "pdf" / n for n in ("2001.03131.pdf", "1909.00754.pdf")])
 
 
 def test_a_question_asking_what_an_acronym_stands_for():

@@ -5,30 +5,20 @@ matters) filled 400 tokens, and the auditor was not named in them."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from _paths import FINANCEBENCH, require
-from _stores import indexed_graph
+from _paths import FINANCEBENCH
+from _stores import indexed_copies, indexed_graph
 
-from docnav.embed import HashingEmbedder
-from docnav.index import Indexer, IndexOptions
-from docnav.query import DocNavGraph, Navigator
+from docnav.query import Navigator
 from docnav.query.agents import agent_paragraphs
-from docnav.store import Store
 
 AUDITED = "The accompanying consolidated financial statements have been audited by Deloitte"
 
 
 @pytest.fixture(scope="module")
 def best_buy(tmp_path_factory):
-    base = tmp_path_factory.mktemp("filing")
-    (base / "docs").mkdir()
-    shutil.copy(require(FINANCEBENCH / "pdfs" / "BESTBUY_2023_10K.pdf"), base / "docs")
-    store = Store(base / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
-        [base / "docs"])
-    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    return indexed_copies(tmp_path_factory.mktemp("filing"),
+                          [FINANCEBENCH / "pdfs" / "BESTBUY_2023_10K.pdf"])
 
 
 def test_who_does_it_is_read_where_the_text_says_by_whom(best_buy):

@@ -5,16 +5,12 @@ distribution"; "What does Tab. 1 show?" was a search for "tab" and "1"."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from _paths import FIXTURES, require
+from _paths import FIXTURES
+from _stores import indexed_copies
 
-from docnav.embed import HashingEmbedder
-from docnav.index import Indexer, IndexOptions
-from docnav.query import DocNavGraph, Navigator
+from docnav.query import Navigator
 from docnav.refs import float_refs, label_range
-from docnav.store import Store
 
 
 @pytest.fixture(scope="module")
@@ -22,16 +18,10 @@ def papers(tmp_path_factory):
     """pioNER ("TABLE IV:", "Fig. 2:"), the offensive language paper ("Table 1:", and
     "Table1 show ..." in its text) and the dialogue state tracking paper ("Table 4:"), read
     by the native PDF pipeline."""
-    base = tmp_path_factory.mktemp("papers")
-    (base / "docs").mkdir()
-    (base / "docs" / "z").mkdir()  # pioNER's path sorts last
-    for name, folder in (("1810.08699.pdf", "z"), ("2001.03131.pdf", ""),
-                         ("1909.00754.pdf", "")):
-        shutil.copy(require(FIXTURES / "pdf" / name), base / "docs" / folder)
-    store = Store(base / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
-        [base / "docs"])
-    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    pdf = FIXTURES / "pdf"
+    return indexed_copies(tmp_path_factory.mktemp("papers"), {
+        "z/1810.08699.pdf": pdf / "1810.08699.pdf",  # pioNER's path sorts last
+        "2001.03131.pdf": pdf / "2001.03131.pdf", "1909.00754.pdf": pdf / "1909.00754.pdf"})
 
 
 def _caption(graph, start: str) -> str:

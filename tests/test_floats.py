@@ -10,7 +10,7 @@ import shutil
 import pytest
 from _cli import indexed_files, run
 from _paths import FIXTURES, require
-from _stores import indexed_graph
+from _stores import indexed_copies, indexed_graph
 
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
@@ -22,14 +22,8 @@ from docnav.store import Store
 def papers(tmp_path_factory):
     """The causal explanation paper (captions below their tables, "Table 2:") and pioNER
     (captions above, "TABLE III:"), read by the native PDF pipeline."""
-    base = tmp_path_factory.mktemp("papers")
-    (base / "docs").mkdir()
-    for name in ("1809.01202.pdf", "1810.08699.pdf"):
-        shutil.copy(require(FIXTURES / "pdf" / name), base / "docs")
-    store = Store(base / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
-        [base / "docs"])
-    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    return indexed_copies(tmp_path_factory.mktemp("papers"),
+                          [FIXTURES / "pdf" / n for n in ("1809.01202.pdf", "1810.08699.pdf")])
 
 
 def _texts(answer) -> list[str]:

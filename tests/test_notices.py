@@ -7,14 +7,11 @@ question asks their words."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from _paths import FIXTURES, require
+from _paths import FIXTURES
+from _stores import indexed_copies
 
-from docnav.index import Indexer, IndexOptions
-from docnav.query import DocNavGraph, Navigator
-from docnav.store import Store
+from docnav.query import Navigator
 
 NOTICES = ("∗Corresponding Author.", "Copyright c© 2020")
 
@@ -23,13 +20,8 @@ NOTICES = ("∗Corresponding Author.", "Copyright c© 2020")
 def paper(tmp_path_factory, st_embedder):
     """The zero-shot translation paper (AAAI, its notices on its first page), indexed with
     the real embedder."""
-    base = tmp_path_factory.mktemp("paper")
-    (base / "docs").mkdir()
-    shutil.copy(require(FIXTURES / "pdf" / "1912.01214.pdf"), base / "docs")
-    store = Store(base / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), st_embedder).index(
-        [base / "docs"])
-    return DocNavGraph.open(store.path, embedder=st_embedder)
+    return indexed_copies(tmp_path_factory.mktemp("paper"),
+                          [FIXTURES / "pdf" / "1912.01214.pdf"], st_embedder)
 
 
 def test_notices_answer_no_question_but_one_asking_their_words(paper):

@@ -139,17 +139,11 @@ def test_the_figures_a_question_asks_for(question, statements):
 def amazon(tmp_path_factory):
     """Amazon's 2017 10-K, read by the native PDF pipeline: its tables are rows of figures
     whose column heads ("Year Ended December 31,", "2015 2016 2017") are paragraphs above."""
-    import shutil
+    from _paths import FINANCEBENCH
+    from _stores import indexed_copies
 
-    from _paths import FINANCEBENCH, require
-
-    base = tmp_path_factory.mktemp("amazon")
-    (base / "docs").mkdir()
-    shutil.copy(require(FINANCEBENCH / "pdfs" / "AMAZON_2017_10K.pdf"), base / "docs")
-    store = Store(base / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
-        [base / "docs"])
-    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    return indexed_copies(tmp_path_factory.mktemp("amazon"),
+                          [FINANCEBENCH / "pdfs" / "AMAZON_2017_10K.pdf"])
 
 
 def test_a_table_of_figures_is_read_with_its_column_heads(amazon):

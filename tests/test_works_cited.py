@@ -6,18 +6,15 @@ the entries holding that word."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from _cli import indexed_files, run
-from _paths import FIXTURES, require
+from _paths import FIXTURES
+from _stores import indexed_copies
 
-from docnav.embed import HashingEmbedder
-from docnav.index import Indexer, IndexOptions
-from docnav.query import DocNavGraph, Navigator
+from docnav.query import Navigator
 from docnav.refs import count_entries
-from docnav.store import Store
 
 
 def test_entries_are_counted_as_the_list_numbers_or_opens_them():
@@ -54,14 +51,8 @@ def papers(tmp_path_factory):
     """pioNER (a numbered list the PDF splits and joins), the question reformulation paper
     (an author-year list, names first) and the zero-shot translation paper (surnames first,
     entries joined), read by the native PDF pipeline."""
-    base = tmp_path_factory.mktemp("papers")
-    (base / "docs").mkdir()
-    for name in ("1810.08699.pdf", "1705.07830.pdf", "1912.01214.pdf"):
-        shutil.copy(require(FIXTURES / "pdf" / name), base / "docs")
-    store = Store(base / "g.duckdb")
-    Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder()).index(
-        [base / "docs"])
-    return DocNavGraph.open(store.path, embedder=HashingEmbedder())
+    return indexed_copies(tmp_path_factory.mktemp("papers"), [
+        FIXTURES / "pdf" / n for n in ("1810.08699.pdf", "1705.07830.pdf", "1912.01214.pdf")])
 
 
 def _counted(answer) -> dict[str, int]:
