@@ -384,10 +384,9 @@ def _with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
     as words, "Which RFCs have drawbacks sections?" read one document's "Unsafe traits" and
     said "sections" was in none of them."""
     every = nav.graph.document_paths(doc)
-    sections: dict[str, str] = {}
-    for sid in headed(nav.graph, part, {"path": [glob.escape(p) for p in every]}):
-        sections.setdefault(nav.graph.node(sid).path, sid)
-    with_part = [p for p in every if p in sections]
+    headed_in = {nav.graph.node(s).path
+                 for s in headed(nav.graph, part, {"path": [glob.escape(p) for p in every]})}
+    with_part = [p for p in every if p in headed_in]
     count.update(n=len(with_part), of=len(every), words=None, held=0, documents=with_part,
                  part=part)
     if count["asked"] == "how many" or not with_part:
