@@ -42,11 +42,16 @@ _KEY = re.compile(r"\s*([^:\n]{1,60}?)\s*:\s")
 # "What are the limitations of the zero-shot translation paper?"), they answer one only
 # asking their words
 _NOTICE = re.compile(
-    r"^\W*(?:corresponding\s+author|copyright\b|©|\(c\)\s*(?:19|20)\d\d|"
+    r"^\W*(?:(?:the\s+)?corresponding\s+authors?\b|copyright\b|©|\(c\)\s*(?:19|20)\d\d|"
     r"all\s+rights\s+reserved|e-?mail(?:\s+address(?:es)?)?\s*:|equal\s+contribution|"
     r"these\s+authors\s+contributed|work\s+(?:was\s+)?done\s+(?:while|during|at)\b|"
     r"permission\s+to\s+make\s+digital)", re.I)
 NOTICE_WORDS = 60  # a notice is shorter
+# a fragment: a chart's label ("13% society"), an equation's line ("T∑ t=1"), a table's lone
+# cell ("2.") set as a paragraph of its own by a PDF's reader: fewer words than this (of two
+# letters or more). Close in meaning to any short question, like a notice
+FRAGMENT_WORDS = 3
+_WORD = re.compile(r"[^\W\d_]{2,}")
 BYLINE_PARAGRAPHS = 2  # a document's first paragraphs, read for who wrote it
 
 
@@ -188,9 +193,10 @@ class Passages:
         # are a document's field lines, unless it asks about their keys
         cited = unasked_cited(self.graph, question)
         terms = set(tokens(question))
-        # a notice only where word search found it
-        notices = {nid for nid, _ in fused if self.notice(nid)} - set(ranks.get("lexical", ()))
-        return [nid for nid, _ in fused if nid not in cited and nid not in notices
+        # a notice or a fragment only where word search found it
+        unfound = {nid for nid, _ in fused if self.notice(nid) or self.fragment(nid)
+                   } - set(ranks.get("lexical", ()))
+        return [nid for nid, _ in fused if nid not in cited and nid not in unfound
                 and not self.unasked_field(nid, terms)]
 
     def notice(self, node_id: str) -> bool:
@@ -198,6 +204,10 @@ class Passages:
         (:data:`_NOTICE`: "Copyright © 2020, ...", "∗Corresponding Author.")."""
         text = self.graph.node(node_id).text
         return bool(_NOTICE.match(text)) and len(text.split()) <= NOTICE_WORDS
+
+    def fragment(self, node_id: str) -> bool:
+        """Whether a paragraph is a fragment of a few words (:data:`FRAGMENT_WORDS`)."""
+        return len(_WORD.findall(self.graph.node(node_id).text)) < FRAGMENT_WORDS
 
     def read_field_lines(self, run: Run) -> None:
         """The lines of the field lists that state the fields the question asks for ("When
@@ -289,14 +299,24 @@ class Passages:
         return heads[::-1]
 
     def paragraph_after(self, node_id: str) -> list[str]:
-        """The paragraph that follows in reading order (into the next section if need be)."""
+        """The paragraph that follows in reading order (into the next section if need be),
+        over any publishing notices (a page's "© 2018 IEEE. ..." set between a footnote and
+        the text it interrupts)."""
+        at = node_id
+        while after := self._next_paragraph(at):
+            if not self.notice(after):
+                return [after]
+            at = after
+        return []
+
+    def _next_paragraph(self, node_id: str) -> str | None:
         for nid in self.graph.navigate(node_id, "next")[:1]:
             if self.graph.node(nid).kind == "paragraph":
-                return [nid]
+                return nid
             inside = [c for c in self.graph.expand(nid, depth=10_000)
                       if self.graph.node(c).kind == "paragraph"]
-            return inside[:1]
-        return []
+            return inside[0] if inside else None
+        return None
 
 
 __all__ = ["Passages", "BEST_DOCUMENT"]
