@@ -246,6 +246,12 @@ class DocNavGraph:
         <docnav.query.search.SearchIndex.rankings>`)."""
         return self.search.rankings(query, k, kinds, levels, filters, via)
 
+    def holders(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
+                filters: dict | None = None) -> list[str]:
+        """The nodes holding every one of ``terms`` in their text or breadcrumb, in reading
+        order (:meth:`SearchIndex.holders <docnav.query.search.SearchIndex.holders>`)."""
+        return sorted(self.search.holders(terms, kinds, filters), key=self._reading.__getitem__)
+
     def holding_all(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
                     filters: dict | None = None) -> int:
         """How many nodes hold every one of ``terms`` in their text or breadcrumb

@@ -292,14 +292,14 @@ class Navigator:
         # where few paragraphs hold them all: in a paper about word embeddings, "what were the
         # word embeddings trained on?" has its words together in a dozen paragraphs
         # (a question of no words but the asking ones has no confidence to stop on)
-        holders = self.graph.holding_all(state.terms, kinds=["paragraph"],
-                                         filters=run.filters) if state.terms else 0
-        if holders > self.options.specific:
+        holders = self.graph.holders(state.terms, kinds=["paragraph"],
+                                     filters=run.filters) if state.terms else []
+        if len(holders) > self.options.specific:
             state.common = True
             run.op("no confidence stop", reason="the question's words are together in "
-                   f"{holders} paragraphs", paragraphs=holders)
+                   f"{len(holders)} paragraphs", paragraphs=len(holders))
         if kind == "global":
-            self._summaries(run)
+            self._summaries(run, holders)
         if kind == "cross-reference" and self._parts_named(run):
             return run.answer()
         read_definitions(self.graph, run)  # "What does OLID stand for?"
@@ -315,9 +315,10 @@ class Navigator:
         self._gaps_and_neighbours(run)
         return run.answer()
 
-    def _summaries(self, run: Run) -> None:
+    def _summaries(self, run: Run, holders: list[str]) -> None:
         """The global route: the summary of what is asked of ("across these documents"), of
-        the part the question names, then the best summaries, each read by its sources."""
+        the part the question names, the few paragraphs holding every word of the question
+        (``holders``, in reading order), then the best summaries, each read by its sources."""
         state, graph = run.state, self.graph
         # "across these documents", "the whole report", or nothing but the asking
         # ("Summarise the zero-shot translation paper", the paper chosen by its title)
@@ -350,11 +351,19 @@ class Navigator:
                 run.take_each(sources)
         if not tokens(run.question):  # "Compare the pin RFC and the unsafe pinned RFC", of
             return  # one of them: nothing but their names, read as their summaries above
-        hits = graph.locate(run.question, k=6, filters=run.filters, via=["summary"])
-        run.op("locate", over="summaries", hits=[h.node_id for h in hits])
         # a paper's works cited are no evidence unless asked about: "What is the main
         # contribution of it?" read pioNER's references by their section's summary
         cited = unasked_cited(graph, run.question)
+        # "What is the main contribution of the pioNER paper?": the one paragraph saying "The
+        # contributions of this work are ..." answers it; its introduction's summary read the
+        # introduction's opening, which says none (nor do notices: "∗Equal contribution.")
+        held = [n for n in holders if n not in cited and not self.passages.notice(n)]
+        if 0 < len(holders) <= self.options.specific and held:
+            run.op("locate", over="the paragraphs holding every word of the question",
+                   hits=held)
+            run.take(held, "passage")
+        hits = graph.locate(run.question, k=6, filters=run.filters, via=["summary"])
+        run.op("locate", over="summaries", hits=[h.node_id for h in hits])
         for h in hits:
             sources = graph.summary_sources(h.node_id)
             if cited:  # a summary of works cited alone is skipped, others read without them

@@ -154,11 +154,12 @@ class SearchIndex:
             out[signal] = list(dict.fromkeys(self._items[i][0] for i in ranked))
         return out
 
-    def holding_all(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
-                    filters: dict | None = None) -> int:
-        """How many nodes (of ``kinds``, passing ``filters``) hold every one of ``terms`` (search
+    def holders(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
+                filters: dict | None = None) -> list[str]:
+        """The nodes (of ``kinds``, passing ``filters``) holding every one of ``terms`` (search
         terms: stemmed words, :func:`docnav.query.lexical.tokens`) in their text or their
-        breadcrumb (the headings above them), as the navigator's evidence state reads them."""
+        breadcrumb (the headings above them), as the navigator's evidence state reads them;
+        in no particular order."""
         held = np.ones(len(self._items), dtype=bool)
         above = self._enclosing >= 0
         for term in set(terms):
@@ -167,7 +168,12 @@ class SearchIndex:
             has[above] |= has[self._enclosing[above]]
             held &= has
         mask = self._mask(kinds, None, filters, ["text"]) & held
-        return len({self._items[i][0] for i in np.flatnonzero(mask)})
+        return list(dict.fromkeys(self._items[i][0] for i in np.flatnonzero(mask)))
+
+    def holding_all(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
+                    filters: dict | None = None) -> int:
+        """How many nodes :meth:`holders` gives."""
+        return len(self.holders(terms, kinds, filters))
 
     def term_documents(self, terms: Sequence[str]) -> dict[str, set[str]]:
         """Each of ``terms`` (search terms) and the paths of the documents holding it,
