@@ -128,6 +128,15 @@ def test_how_many_documents_hold_what_is_asked_and_the_best_are_read(nav):
     assert answer.absent == ["zebras"]
 
 
+def test_which_documents_hold_a_word_all_are_said_the_best_read(nav):
+    answer = nav.ask("Which reports mention the north?", 150)
+    count = answer.count
+    assert (count["asked"], count["n"], count["of"], count["words"]) == (
+        "which", 2, 4, ["north"])
+    assert sorted(_names(count["documents"])) == ["new.html", "old.html"]
+    assert len(_read(answer)) == 1
+
+
 def test_which_documents_hold_a_word_none_holds(nav):
     # "Which reports mention zebras?", no passage found by either search, divided the budget
     # among no documents (ZeroDivisionError): the first asked of are read, and lack it
@@ -187,6 +196,14 @@ def test_ask_prints_the_count_and_the_documents_counted(tmp_path):
     assert ('how many reports: 12 of the 14 documents asked of hold "north" (counted by their '
             'words, not read: the evidence reads the best): new.html, note00.md') in out
     assert "[1] " in out  # the best read
+    # which they are, likewise: "Which RFCs mention async?" read the best two of eight, and
+    # named no other
+    code, out, err = run(db, "ask", "Which reports mention the north?", "--budget", "300")
+    assert code == 0, err
+    assert ('which reports: 12 of the 14 documents asked of hold "north" (counted by their '
+            'words, not read: the evidence reads the best): new.html, note00.md') in out
+    assert "asked of the 2 best documents" in out  # the best read
+    assert len([line for line in out.splitlines() if line.startswith("[")]) == 2
     code, out, err = run(db, "ask", "How many reports mention the south?", "--json")
     assert code == 0, err
     count = json.loads(out)["count"]

@@ -265,12 +265,13 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     else:
         rare, held = _rarer_held(nav, terms, every)
     most = max(held.values(), default=0)
-    if many:  # those holding as many of those words as any does
-        counted = sorted(p for p in every if most and held[p] == most)
-        count.update(n=len(counted), of=len(every), held=most, documents=counted,
-                     words=[as_written(question, state.words.get(t, t)) for t in rare])
-        if referring:
-            count.update(refers_to=refers_to, cites=cites)
+    # those holding as many of those words as any does: how many, or which ("Which RFCs
+    # mention async?" read the best two, and did not say the others)
+    counted = sorted(p for p in every if most and held[p] == most)
+    count.update(n=len(counted), of=len(every), held=most, documents=counted,
+                 words=[as_written(question, state.words.get(t, t)) for t in rare])
+    if referring:
+        count.update(refers_to=refers_to, cites=cites)
     paths: list[str] = []
     for nid in nav.passage_order(question, {"path": doc} if doc else None):
         path = nav.graph.node(nid).path
@@ -296,8 +297,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         "refers_to": refers_to, "cites": cites if referring else None},
         [(p, question, glob.escape(p)) for p in paths],
         first={p: into[p] for p in paths if p in referring})  # its references read first
+    answer.count = count
     if many:
-        answer.count = count
         answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
                                 "asked_of": count["of"], "words": count["words"],
                                 "dated": count["dated"], "tokens": 0, "confidence": 0.0})
