@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from _paths import FIXTURES
-from _stores import indexed_copies
+from _stores import indexed_copies, indexed_graph
 
 from docnav.query import Navigator
 
@@ -84,3 +84,14 @@ def test_fragments_answer_no_question_but_one_asking_their_words(papers):
     order = [papers.node(n).text for n in nav.passage_order("What share is society news?",
                                                             pioner)]
     assert "13% society" in order[:5], order[:5]
+
+
+def test_a_fragment_in_a_section_word_search_found_is_read(tmp_path):
+    # an RFC's "Unresolved questions" saying only "None yet." is that section's answer
+    graph = indexed_graph(tmp_path, {"0001-pumps.md": (
+        "# Pumps\n\n## Summary\n\nPumps move water from the well to the tank in the "
+        "attic.\n\n## Unresolved questions\n\nNone yet.\n\n## Drawbacks\n\nPumps are loud "
+        "at night and wear out their seals.\n")})
+    order = [graph.node(n).text for n in Navigator(graph).passage_order(
+        "What are the unresolved questions?", None)]
+    assert "None yet." in order[:2], order

@@ -86,8 +86,9 @@ def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
     def in_order(ids):
         return sorted(ids, key=lambda n: (order[graph.node(n).path], graph.node(n).position))
 
-    found = {(kind, c) for (kind, _), captions in _index(graph).items() if kind in kinds
-             for c in captions if graph.node(c).path in order}
+    labelled = {(kind, label, c) for (kind, label), captions in _index(graph).items()
+                if kind in kinds for c in captions if graph.node(c).path in order}
+    found = {(kind, c) for kind, _, c in labelled}
     captions = in_order(c for _, c in found)
     captioned = {graph.node(c).path for kind, c in found if kind == "table"}
     tables = in_order(nid for nid, n in graph.nodes_of_kind("paragraph")
@@ -97,9 +98,11 @@ def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
         return False
     # nothing else asked: no piece need say "tables" (a table's rows do not)
     run.state = EvidenceState(LISTED.sub(" ", run.state.question), run.state.budget)
+    # as many as there are labels: a caption may hold two ("Figure 7-26. Self-locking nuts.
+    # Figure 7-27. Stainless steel self-locking nut.")
     run.op("captions", kinds=sorted(kinds), documents=len({graph.node(c).path
                                                            for c in captions}),
-           n=len(captions), uncaptioned=len(tables),
+           n=len(labelled), uncaptioned=len(tables),
            uncaptioned_in=len({graph.node(t).path for t in tables}))
     run.take(captions, "caption")
     run.take(tables, "table")

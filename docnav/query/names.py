@@ -41,6 +41,12 @@ _TITLED = re.compile(r"\b(?:the|this|that)\s+((?:(?!(?:the|this|that)\b)[\w'’.
                      r"(paper|article|rfc|report|document|study|book|manual|handbook|guide|"
                      r"specification|spec|proposal|filing)\b", re.I)
 
+# "the handbook", "the style guide's ...": a kind of document few are, named by that word
+# alone where it is a word of one title only ("AMT General Handbook"); not "the paper", "the
+# RFC", "the report": the one asked of, whatever its title
+_KIND_TITLED = re.compile(r"\b(?:the|this|that)\s+(handbook|manual|guide|book|specification)"
+                          r"\b(?!['’]?\s*(?:paper|article|rfc|report|document|study|book|manual|"
+                          r"handbook|guide|specification|spec|proposal|filing)\b)", re.I)
 
 # "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp")
 _NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b", re.I)
@@ -64,6 +70,7 @@ def _names_given(question: str) -> list[tuple[str, str]]:
     named = [(m.start(), m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
              for m in _TITLED.finditer(question)]
     named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
+    named += [(m.start(), m.group(1), m.group(0)) for m in _KIND_TITLED.finditer(question)]
     return [(words, name) for _, words, name in sorted(named)]
 
 
