@@ -174,6 +174,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
                 if len(names) > COUNT_NAMED else "")
         print(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"
               + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
+    for step in (s for s in answer.trace if s["op"] == "no part"):  # of each in turn, one
+        # without the part the others have ("What are the drawbacks of each RFC?")
+        print(f"no section headed \"{step['heading']}\" in "
+              f"{', '.join(Path(p).name for p in step['documents'])}: its best passages instead")
     for name in answer.untitled:  # the evidence may be of some other document
         print(f"no document asked of is titled \"{name}\" (no title or file name holds its "
               f"words): the evidence is the best match's (`docnav show` lists the documents)")

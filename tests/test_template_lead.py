@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from _cli import run
 from _stores import indexed_graph
 
 from docnav.query import Navigator
@@ -85,3 +86,29 @@ def test_a_part_most_documents_have_is_read_in_each_document_asked_in_turn(tmp_p
         ("never-type.md", "Alternatives")]
     texts = {e.piece.text for e in answer.evidence}
     assert {"Leave clamp to crates.", "A bignum crate.", "Keep the empty enum."} <= texts
+
+
+def test_a_document_asked_in_turn_without_the_part_is_said(tmp_path):
+    """"What are the drawbacks of each RFC?" of the bundled sample: 0003 has no Drawbacks
+    section, and its Motivation was read with nothing said."""
+    files = {f"{name}.md": RFC.format(title=title, summary=f"Add {name}.",
+                                      motivation=f"{title} is needed by many users.",
+                                      alternatives=alternative)
+             for name, title, alternative in (
+                 ("clamp", "Clamp functions", "Leave clamp to crates."),
+                 ("int128", "Int128", "A bignum crate."),
+                 ("never-type", "Never type", "Keep the empty enum."))}
+    files["attributes.md"] = ("# Attribute usage\n\n## Summary\n\nWarn on unused "
+                              "attributes.\n\n## Motivation\n\nTypos are silently ignored.\n")
+    graph = indexed_graph(tmp_path, files)
+    answer = Navigator(graph).ask("What are the alternatives of each RFC?", budget=160)
+    lacking = [s for s in answer.trace if s["op"] == "no part"]
+    assert [(s["heading"], [Path(p).name for p in s["documents"]]) for s in lacking] == [
+        ("Alternatives", ["attributes.md"])]
+    # each of the others is read from its part, and nothing is said of it
+    assert {e.piece.text for e in answer.evidence} >= {
+        "Leave clamp to crates.", "A bignum crate.", "Keep the empty enum."}
+    code, out, err = run(tmp_path / "g.duckdb", "ask", "What are the alternatives of each RFC?",
+                         "--budget", "160")
+    assert code == 0, err
+    assert 'no section headed "Alternatives" in attributes.md: its best passages instead' in out

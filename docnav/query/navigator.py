@@ -473,12 +473,20 @@ class Navigator:
             # (a document the question chose by its title, or asked of in turn, has the
             # parts most others have)
             lead = run.lead["document"] if run.lead else None
-            for section in template_part(self.graph, run.question,
-                                         None if run.one_of_several else run.scope, run.filters,
-                                         self.options.template_documents, lead)[:1]:
+            scope = None if run.one_of_several else run.scope
+            parts = template_part(self.graph, run.question, scope, run.filters,
+                                  self.options.template_documents, lead)
+            for section in parts[:1]:
                 pieces = self._read(section, state, share=1.0)
                 run.op("expand", node=section, depth=1, to="a part most documents have",
                        added=state.add(pieces, "section"))
+            if not parts and run.one_of_several:  # "What are the drawbacks of each RFC?",
+                # of one without that part: said, not left to the passages read instead
+                elsewhere = template_part(self.graph, run.question, None, None,
+                                          self.options.template_documents)
+                if elsewhere:
+                    run.op("no part", heading=self.graph.node(elsewhere[0]).heading,
+                           documents=self.graph.document_paths(run.filters.get("path")))
 
     def _gaps_and_neighbours(self, run: Run) -> None:
         """Evidence still short (the passages ran out with budget and steps left): the
