@@ -358,7 +358,7 @@ class Navigator:
         # contributions of this work are ..." answers it; its introduction's summary read the
         # introduction's opening, which says none (nor do notices: "∗Equal contribution.")
         held = [n for n in holders if n not in cited and not self.passages.notice(n)]
-        if 0 < len(holders) <= self.options.specific and held:
+        if held and len(holders) <= self.options.specific:
             run.op("locate", over="the paragraphs holding every word of the question",
                    hits=held)
             run.take(held, "passage")
@@ -486,7 +486,7 @@ class Navigator:
                                           self.options.template_documents)
                 if elsewhere:
                     run.op("no part", heading=self.graph.node(elsewhere[0]).heading,
-                           documents=self.graph.document_paths(run.filters.get("path")))
+                           documents=self.graph.document_paths((run.filters or {}).get("path")))
 
     def _gaps_and_neighbours(self, run: Run) -> None:
         """Evidence still short (the passages ran out with budget and steps left): the
