@@ -37,7 +37,8 @@ def test_a_question_asking_what_an_acronym_stands_for():
 
 def test_the_long_form_is_read_where_the_text_spells_it_out(papers):
     spelled = {a: [(d.long_form, papers.node(d.node_id).text) for d in
-                   definitions(papers, a, None)] for a in ("OLID", "DST", "RKS", "GloVe")}
+                   definitions(papers, a, None)] for a in ("OLID", "DST", "RKS", "GloVe",
+                                                           "COMER")}
     assert [(f, t[:60]) for f, t in spelled["OLID"]] == [
         ("Offensive Language Identification Dataset", OLID[:60])]
     assert [(f, t[:40]) for f, t in spelled["DST"]] == [
@@ -45,6 +46,10 @@ def test_the_long_form_is_read_where_the_text_spells_it_out(papers):
     ((form, text),) = spelled["RKS"]  # in the abstract
     assert form == "Random kitchen sink" and "Random kitchen sink (RKS)" in text
     assert spelled["GloVe"] == []  # "GloVe (Pennington et al., 2014)" spells nothing out
+    # letters that are not its words' initials (the "N" of "Network" left out)
+    ((form, text),) = spelled["COMER"]
+    assert form == "COnditional MEmory Relation Network"
+    assert "the COnditional MEmory Relation Network (COMER), a scalable" in text
     answer = Navigator(papers).ask("What does OLID stand for?", 200)
     assert answer.evidence[0].piece.text.startswith(OLID)
     assert answer.missing == [] and answer.confidence == 1.0
@@ -71,3 +76,22 @@ def test_short_words_of_a_long_form_may_be_left_out_of_its_acronym(tmp_path):
         "(ACL) meeting.\n\nThe ACL anthology holds it.\n")})
     assert [d.long_form for d in definitions(graph, "ACL", None)] == [
         "Association for Computational Linguistics"]
+
+
+
+def test_an_acronym_of_letters_inside_its_words(tmp_path):
+    """"COnditional MEmory Relation Network (COMER)", "Penn Discourse Treebank (PDTB)",
+    "BiDirectional Attention Flow (BiDAF)", "targeted insult (TIN)": the acronym's letters in
+    order, its first opening the long form (Schwartz and Hearst's rule), where the words'
+    initials are not the acronym; no long form where the letters are not there, or the
+    first word does not open with the first letter."""
+    from _stores import indexed_graph
+
+    graph = indexed_graph(tmp_path, {"paper.md": (
+        "# A paper\n\n## Data\n\nWe use the Penn Discourse Treebank (PDTB) and tweets. "
+        "Labels are targeted insult (TIN) or untargeted (UNT).\n\n## Model\n\nOur model is "
+        "fast and small (FSX) and a strong baseline (ZQ), a useful baseline (SB).\n")})
+    spelled = {a: [d.long_form for d in definitions(graph, a, None)]
+               for a in ("PDTB", "TIN", "UNT", "FSX", "ZQ", "SB")}
+    assert spelled == {"PDTB": ["Penn Discourse Treebank"], "TIN": ["targeted insult"],
+                       "UNT": ["untargeted"], "FSX": [], "ZQ": [], "SB": []}

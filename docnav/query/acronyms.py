@@ -62,7 +62,9 @@ def definitions(graph: DocNavGraph, acronym: str, filters: dict | None) -> list[
             continue
         text = node.text
         for m in before.finditer(text):
-            if long_form := _spelled(m.group(1).split(), letters, suffix=True):
+            words = m.group(1).split()
+            if long_form := (_spelled(words, letters, suffix=True)
+                             or _letters_in(words, acronym)):
                 found[node.path] = Definition(nid, acronym, long_form)
                 break
         else:
@@ -86,6 +88,29 @@ def _spelled(words: list[str], letters: list[str], suffix: bool) -> str | None:
                 initials = [c for w in keep for c in _initials(w)]
                 if initials == letters:
                     return " ".join(run).strip(" ,;:")
+    return None
+
+
+def _letters_in(words: list[str], acronym: str) -> str | None:
+    """The long form before an acronym whose letters are not its words' initials
+    ("COnditional MEmory Relation Network (COMER)"): the fewest last ``words`` holding the
+    acronym's letters in order, its first letter opening the first word (Schwartz and Hearst,
+    "A simple algorithm for identifying abbreviation definitions in biomedical text", 2003),
+    within ``min(len + 5, 2 * len)`` words; None where no such run is."""
+    short = [c.lower() for c in acronym if c.isalnum()]
+    most = min(len(short) + 5, 2 * len(short))
+    for start in range(len(words) - 1, max(len(words) - most, 0) - 1, -1):
+        run = words[start:]
+        if run[0][:1].lower() != short[0] or run[0].lower() in _SKIPPED:
+            continue
+        text = " ".join(run).lower()
+        at = len(text)
+        for c in reversed(short[1:]):  # right to left, each letter before the last found
+            at = text.rfind(c, 1, at)
+            if at < 1:
+                break
+        else:
+            return " ".join(run).strip(" ,;:")
     return None
 
 
