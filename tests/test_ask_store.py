@@ -113,6 +113,16 @@ def test_had_is_no_word_a_piece_must_hold(nav):
     assert answer.evidence and "had" not in answer.missing
 
 
+@pytest.mark.parametrize("question", ["Why should pump sales in the north rise?",
+                                      "Which report could say the most about pump sales?",
+                                      "Must pump sales in the north rise?"])
+def test_a_modal_verb_is_no_word_a_piece_must_hold(nav, question):
+    # "Why should the Share trait be renamed?": "not in the evidence: should"
+    answer = nav.ask(question, 300)
+    assert answer.evidence
+    assert not {"should", "could", "must"} & set(answer.missing), answer.missing
+
+
 def test_how_many_documents_hold_what_is_asked_and_the_best_are_read(nav):
     answer = nav.ask("How many reports mention the north?", 300)
     count = answer.count

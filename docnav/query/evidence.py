@@ -13,8 +13,11 @@ from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
 from docnav.query.parts import holds_text, sections_headed
 
+# (and the modal verbs: "Why should the Share trait be renamed?" missed "should"; not "may",
+# a month, nor "will", a document)
 ASKING = frozenset("about say says said tell me describe explain list give show please "
-                   "mention mentioned both either there".split())  # "mention both X and Y": X, Y
+                   "mention mentioned both either there "  # "mention both X and Y": X, Y
+                   "should would could might must can shall".split())
 # "how many", "how much", "how long": the word after "how" asks for a number or a length
 HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
 
