@@ -173,3 +173,13 @@ def test_docnav_ask_says_when_the_search_chose_what_to_read_of_the_pages(nav):
     assert code == 0, err
     assert any(line.startswith("read pages 1-5 of multi_page.pdf (") and line.endswith(
         "paragraphs), what the question asks found on them first") for line in out.splitlines())
+
+
+def test_a_date_key_that_is_a_verb_is_asked_for_only_with_a_date(nav):
+    # "What are the steps to create a column mask?" printed the redbook's "created = ..."
+    answer = nav.ask("How do I create a table in the word processor document?", budget=200)
+    assert not answer.fields
+    for asked in ("When was the word processor document created?",
+                  "What is the creation date of the word processor document?"):
+        ((path, fields),) = nav.ask(asked, budget=200).fields.items()
+        assert path.endswith("multi_page.pdf") and list(fields) == ["created"], asked

@@ -9,6 +9,7 @@ import glob
 import re
 from dataclasses import dataclass, field
 
+from docnav.query.fields import DATE_KEYS
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
 from docnav.query.parts import holds_text, sections_headed
@@ -389,6 +390,9 @@ class Run:
         # of the Send RFC?": "RFC PR", its "rfc" taken out with the name)
         asked |= set(tokens(self.asked)) & _KIND_TERMS
         when = bool(_WHEN.search(self.asked))
+        # a date's key that is a verb ("created", "modified") is asked for only with a date
+        # asked: "What are the steps to create a column mask?" printed the PDF's created date
+        dating = when or "date" in asked
         who_wrote = bool(_WHO_WROTE.search(self.asked))
         how_long = bool(_HOW_LONG.search(self.asked)) and self.state.names_nothing
         out: dict[str, dict[str, str]] = {}
@@ -397,7 +401,11 @@ class Run:
                 terms = set(tokens(key))
                 dated = when and (key == "date" or key.endswith(" date")
                                   and terms - {"date"} <= asked)
-                if terms and (terms <= asked or dated or (who_wrote and key in AUTHOR_KEYS)
+                named = terms <= asked and (dating or key not in DATE_KEYS) or (
+                    # "the creation date", "the modification date": the date's own key
+                    dating and key in DATE_KEYS and any(
+                        len(t) >= 5 and a[:5] == t[:5] for t in terms for a in asked))
+                if terms and (named or dated or (who_wrote and key in AUTHOR_KEYS)
                               or (how_long and key == "pages")):
                     out.setdefault(path, {})[key] = value
             # "What is the title of 1809.01202.pdf?": its title, the heading it is known by,
