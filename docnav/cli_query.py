@@ -174,6 +174,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
                 if len(names) > COUNT_NAMED else "")
         print(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"
               + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
+    for step in (s for s in answer.trace if s["op"] == "spell out"):  # "the CEO"
+        print("searched with the long forms too: " + ", ".join(
+            f"{acronym} ({long_form})" for acronym, long_form in step["acronyms"].items()))
     for step in (s for s in answer.trace if s["op"] == "no part"):  # of each in turn, one
         # without the part the others have ("What are the drawbacks of each RFC?")
         print(f"no section headed \"{step['heading']}\" in "

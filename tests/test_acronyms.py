@@ -95,3 +95,41 @@ def test_an_acronym_of_letters_inside_its_words(tmp_path):
                for a in ("PDTB", "TIN", "UNT", "FSX", "ZQ", "SB")}
     assert spelled == {"PDTB": ["Penn Discourse Treebank"], "TIN": ["targeted insult"],
                        "UNT": ["untargeted"], "FSX": [], "ZQ": [], "SB": []}
+
+
+def test_an_acronym_used_is_searched_with_its_long_form(tmp_path):
+    """"Who is the CEO of Adobe?" read Mr. Wadhwani, once "CEO of AppDynamics": Adobe's 10-K
+    calls Shantanu Narayen its "Chief Executive Officer", never its CEO. A question's acronym
+    is searched with its long form too (the documents' own, else a filing's usual one), and a
+    piece holding the long form holds the acronym."""
+    from _stores import indexed_graph
+
+    graph = indexed_graph(tmp_path, {"officers.md": (
+        "# Pump Co annual report\n\n## Executive officers\n\nAda Byron 59 Chairman and Chief "
+        "Executive Officer\n\nMr. Wadhwani joined in 2021. He was President and CEO of "
+        "AppDynamics, a software company, and led its sales.\n\nBo Li 50 Chief Financial "
+        "Officer\n\n## Pumps\n\nThe rotary pump (RP) moves water. Each RP has a seal.\n")})
+    answer = Navigator(graph).ask("Who is the CEO?", 40)
+    assert answer.evidence[0].piece.text.startswith("Ada Byron 59 Chairman"), [
+        e.piece.text[:30] for e in answer.evidence]
+    assert answer.absent == []
+    # the long form alone read: no word missing, the confidence whole
+    alone = Navigator(graph).ask("Who is the CEO?", 16)
+    assert [e.piece.text for e in alone.evidence] == [
+        "Ada Byron 59 Chairman and Chief Executive Officer"]
+    assert alone.missing == [] and alone.confidence == 1.0
+    # missing from the evidence read, but no word no document holds: one holds its long form
+    other = Navigator(graph).ask("Did Wadhwani lead AppDynamics software sales as CFO?", 16)
+    assert "cfo" in other.missing and "cfo" not in other.absent, other.absent
+    (step,) = [s for s in answer.trace if s["op"] == "spell out"]
+    assert step["acronyms"] == {"CEO": "Chief Executive Officer"}
+    # a document's own long form first; none for an acronym asked the meaning of
+    from docnav.query.acronyms import spelled_out
+    assert spelled_out(graph, "How many seals does an RP have?", None) == {"RP": "rotary pump"}
+    assert spelled_out(graph, "What does RP stand for?", None) == {}
+    assert spelled_out(graph, "Who is the XYZ?", None) == {}
+    db = tmp_path / "g.duckdb"
+    code, out, _ = run(db, "ask", "Who is the CFO?", "--budget", "40")
+    assert code == 0
+    assert "searched with the long forms too: CFO (Chief Financial Officer)" in out
+    assert "Bo Li 50 Chief Financial Officer" in out

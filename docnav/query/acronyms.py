@@ -23,6 +23,15 @@ ASKED = re.compile(
     rf"\s+of\s+)?(?:an?\s+)?)[\"“']?(?P<acr2>[A-Z][A-Za-z0-9&-]{{1,11}})[\"”']?\s*\??\s*$")
 _SKIPPED = frozenset("of the and for to in on a an with by at from".split())
 MOST_DEFINITIONS = 2  # paragraphs defining it, read first at most
+# an acronym the question uses ("Who is the CEO of Adobe?"), as a word with two capitals
+_USED = re.compile(r"(?<![\w-])[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*(?![\w-])")
+# acronyms filings use without spelling them out: a company's officers ("Shantanu Narayen 59
+# Chairman and Chief Executive Officer": Adobe's 10-K never says "CEO" of him) and a few
+# terms of their statements
+COMMON = {"CEO": "Chief Executive Officer", "CFO": "Chief Financial Officer",
+          "COO": "Chief Operating Officer", "CTO": "Chief Technology Officer",
+          "CIO": "Chief Information Officer", "CAO": "Chief Accounting Officer",
+          "EPS": "earnings per share", "IPO": "initial public offering"}
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,23 @@ def _letters_in(words: list[str], acronym: str) -> str | None:
 def _initials(word: str) -> list[str]:
     """A word's initial, and those of its hyphenated parts ("Named-Entity": n, e)."""
     return [part[0].lower() for part in re.split(r"[-–]", word) if part[:1].isalnum()]
+
+
+def spelled_out(graph: DocNavGraph, question: str, filters: dict | None) -> dict[str, str]:
+    """The long form of each acronym the question uses, as the documents asked of spell it
+    out (:func:`definitions`, the best one's), else as filings use it (:data:`COMMON`):
+    {"CEO": "Chief Executive Officer"}. None for an acronym the question asks the meaning
+    of, whose definitions are read (:func:`read_definitions`)."""
+    asked = asked_acronym(question)
+    out: dict[str, str] = {}
+    for acronym in dict.fromkeys(_USED.findall(question)):
+        if asked and acronym == asked[0]:
+            continue
+        defined = definitions(graph, acronym, filters)[:1]
+        long_form = defined[0].long_form if defined else COMMON.get(acronym)
+        if long_form:
+            out[acronym] = long_form
+    return out
 
 
 def read_definitions(graph: DocNavGraph, run: Run) -> None:

@@ -56,6 +56,9 @@ class EvidenceState:
     min_fill: float = 0.75
     min_relevance: float = 0.0  # > 0 drops pieces sharing fewer question words (tables share none)
     common: bool = False  # the terms are together in many paragraphs: confidence stops nothing
+    # an acronym's term and the terms of its long form ("ceo": chief, execut, officer): a
+    # piece holding the long form holds the acronym (docnav/query/acronyms.py)
+    spelled: dict[str, frozenset[str]] = field(default_factory=dict)
     evidence: dict[str, Evidence] = field(default_factory=dict)
     visited: set[str] = field(default_factory=set)
     tokens_used: int = 0
@@ -79,7 +82,14 @@ class EvidenceState:
         for e in self.evidence.values():
             covered |= set(tokens(e.piece.text + " " + e.piece.breadcrumb))
         # a joined word is one gap however many of its terms ("fy2022", "fy") are missing
-        return list(dict.fromkeys(self.words[t] for t in self.terms if t not in covered))
+        held = self.held(covered)
+        return list(dict.fromkeys(self.words[t] for t in self.terms if t not in held))
+
+    def held(self, words: set[str]) -> set[str]:
+        """The question's terms among ``words`` (search terms), an acronym's where its long
+        form's are."""
+        return {t for t in self.terms
+                if t in words or t in self.spelled and self.spelled[t] <= words}
 
     @property
     def confidence(self) -> float:
@@ -92,8 +102,7 @@ class EvidenceState:
         return self.budget - self.tokens_used
 
     def relevance(self, text: str) -> float:
-        words = set(tokens(text))
-        return len(words & set(self.terms)) / max(len(self.terms), 1)
+        return len(self.held(set(tokens(text)))) / max(len(self.terms), 1)
 
     def add(self, pieces: list[Piece], found_by: str) -> int:
         added = 0
@@ -244,7 +253,14 @@ class Run:
     # the document read first (of several asked of), the question's words naming it and the
     # next best documents (docnav.query.passages.Passages.best_document)
     lead: dict | None = None
+    # what passages are searched with: the question, with the long forms of its acronyms
+    # ("Who is the CEO of Adobe?": "Chief Executive Officer", which its 10-K says)
+    searched: str | None = None
     _paths: set[str] | None = field(default=None, repr=False)  # of the scope, made on asking
+
+    @property
+    def search_text(self) -> str:
+        return self.searched or self.question
 
     @property
     def filters(self) -> dict | None:
@@ -331,7 +347,10 @@ class Run:
         labels = {t for label in self.unfound for t in tokens(label)}  # said once, as a label
         absent = list(dict.fromkeys(
             w for t, w in state.words.items() if w in gaps and t not in labels
-            and not self.graph.holding_all([t], filters=self.filters))) + self.unfound
+            and not self.graph.holding_all([t], filters=self.filters)
+            and not (t in state.spelled
+                     and self.graph.holding_all(list(state.spelled[t]), filters=self.filters))
+        )) + self.unfound
         confidence = None if state.names_nothing else state.confidence
         if confidence is not None and self.fields_asked:  # a field asked for is a piece of
             # its document, as its line would be under its title, and an author "wrote" it:

@@ -53,7 +53,7 @@ from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.acronyms import read_definitions
+from docnav.query.acronyms import read_definitions, spelled_out
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited
 from docnav.query.floats import LISTED, labelled_floats, read_captions, read_labelled
@@ -269,6 +269,14 @@ class Navigator:
             run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
             if run.untitled:
                 run.op("no document titled", names=run.untitled)
+        # "Who is the CEO of Adobe?": its 10-K says "Chief Executive Officer"; passages are
+        # searched with the long forms too, and a piece holding one holds its acronym
+        spelled = spelled_out(self.graph, question, run.filters) if tokens(question) else {}
+        if spelled:
+            state.spelled = {t: frozenset(tokens(long_form))
+                             for acronym, long_form in spelled.items() for t in tokens(acronym)}
+            run.searched = " ".join([question, *spelled.values()])
+            run.op("spell out", acronyms=spelled)
         if kind == "local" and not chosen and not works and self.options.document_share > 0:
             run.lead = self.passages.best_document(run)
         if chosen:

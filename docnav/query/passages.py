@@ -78,12 +78,12 @@ class Passages:
             return
         if run.lead:
             until = int(self.options.document_share * state.budget)
-            order = self.order(run.question, {"path": glob.escape(run.lead["document"])})
+            order = self.order(run.search_text, {"path": glob.escape(run.lead["document"])})
             run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until, hits=order[:12])
             self._read_in(run, order, until=until)
             if state.sufficient():
                 return
-        order = self.order(run.question, run.filters)
+        order = self.order(run.search_text, run.filters)
         run.op("locate", over="paragraphs and sections (fused with reading order)",
                hits=order[:12])
         self._read_in(run, order)
@@ -151,7 +151,8 @@ class Passages:
         if len(named) == 1:
             [(path, words)] = named.items()
             return {"document": path, "named_by": words, "next": [], "of": len(paths)}
-        hits = self.graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters)
+        hits = self.graph.locate(run.search_text, k=20, kinds=["paragraph"],
+                                 filters=run.filters)
         ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits))
         if not ranked:
             return None
