@@ -90,11 +90,13 @@ def test_an_acronym_of_letters_inside_its_words(tmp_path):
     graph = indexed_graph(tmp_path, {"paper.md": (
         "# A paper\n\n## Data\n\nWe use the Penn Discourse Treebank (PDTB) and tweets. "
         "Labels are targeted insult (TIN) or untargeted (UNT).\n\n## Model\n\nOur model is "
-        "fast and small (FSX) and a strong baseline (ZQ), a useful baseline (SB).\n")})
+        "fast and small (FSX) and a strong baseline (ZQ), a useful baseline (SB). We introduce a "
+        "\"mid-level IR\" (MIR) into it.\n")})
     spelled = {a: [d.long_form for d in definitions(graph, a, None)]
-               for a in ("PDTB", "TIN", "UNT", "FSX", "ZQ", "SB")}
+               for a in ("PDTB", "TIN", "UNT", "FSX", "ZQ", "SB", "MIR")}
     assert spelled == {"PDTB": ["Penn Discourse Treebank"], "TIN": ["targeted insult"],
-                       "UNT": ["untargeted"], "FSX": [], "ZQ": [], "SB": []}
+                       "UNT": ["untargeted"], "FSX": [], "ZQ": [], "SB": [],
+                       "MIR": ["mid-level IR"]}  # quoted: Rust's RFC 1211
 
 
 def test_an_acronym_used_is_searched_with_its_long_form(tmp_path):

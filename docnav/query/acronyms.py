@@ -61,7 +61,9 @@ def definitions(graph: DocNavGraph, acronym: str, filters: dict | None) -> list[
     such as "of" may be left out) being the acronym's capitals. The first of each document
     at most."""
     letters = [c.lower() for c in acronym if c.isupper() or c.isdigit()]
-    before = re.compile(rf"((?:[A-Za-z][\w'’-]*[\s-]+){{1,10}})\(\s*{re.escape(acronym)}s?\s*[),;]")
+    # (a long form may be quoted: 'a "mid-level IR" (MIR)')
+    before = re.compile(rf"((?:[\"“]?[A-Za-z][\w'’-]*[\"”]?[\s-]+){{1,10}})"
+                        rf"\(\s*{re.escape(acronym)}s?\s*[),;]")
     after = re.compile(rf"\b{re.escape(acronym)}s?\s*\(\s*([^()]{{3,120}}?)\s*[),;]")
     found: dict[str, Definition] = {}
     for nid in graph.rankings(acronym, k=200, kinds=["paragraph"],
@@ -71,7 +73,7 @@ def definitions(graph: DocNavGraph, acronym: str, filters: dict | None) -> list[
             continue
         text = node.text
         for m in before.finditer(text):
-            words = m.group(1).split()
+            words = [w.strip("\"“”") for w in m.group(1).split()]
             if long_form := (_spelled(words, letters, suffix=True)
                              or _letters_in(words, acronym)):
                 found[node.path] = Definition(nid, acronym, long_form)
