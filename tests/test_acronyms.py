@@ -135,3 +135,18 @@ def test_an_acronym_used_is_searched_with_its_long_form(tmp_path):
     assert code == 0
     assert "searched with the long forms too: CFO (Chief Financial Officer)" in out
     assert "Bo Li 50 Chief Financial Officer" in out
+
+
+def test_each_document_s_first_definition_the_documents_using_it_most_first(tmp_path):
+    from _stores import indexed_graph
+
+    graph = indexed_graph(tmp_path, {
+        "a.md": "# Notes\n\n## Aside\n\nA rotary press (RP) prints.\n",
+        "b.md": ("# Pumps\n\n## Intro\n\nThe rotary pump (RP) moves water.\n\n## Seals\n\nEach "
+                 "RP has a seal. A rotary pump (RP) of steel lasts.\n\n## Care\n\nOil the RP "
+                 "yearly.\n")})
+    assert [(d.long_form, graph.node(d.node_id).path.rsplit("/", 1)[1])
+            for d in definitions(graph, "RP", None)] == [
+        ("rotary pump", "b.md"), ("rotary press", "a.md")]
+    # b.md's first, where it is first used: not its second, in "Seals"
+    assert graph.node(definitions(graph, "RP", None)[0].node_id).text.startswith("The rotary")

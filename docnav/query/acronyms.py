@@ -7,6 +7,7 @@ missing from every answer, and a table row holding "DST" was read before the def
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from docnav.query.evidence import Run
@@ -55,19 +56,24 @@ def asked_acronym(question: str) -> tuple[str, str] | None:
 
 
 def definitions(graph: DocNavGraph, acronym: str, filters: dict | None) -> list[Definition]:
-    """The paragraphs in ``filters`` that spell ``acronym`` out, in the order word search
-    ranks them: "Offensive Language Identification Dataset (OLID)" or "OLID (Offensive
-    Language Identification Dataset)", the initials of the long form's words (short words
-    such as "of" may be left out) being the acronym's capitals. The first of each document
-    at most."""
+    """The paragraphs in ``filters`` that spell ``acronym`` out, in reading order:
+    "Offensive Language Identification Dataset (OLID)" or "OLID (Offensive Language
+    Identification Dataset)", the initials of the long form's words (short words such as
+    "of" may be left out) being the acronym's capitals, else its letters in order
+    (:func:`_letters_in`). The first of each document at most, the documents using it most
+    first."""
     letters = [c.lower() for c in acronym if c.isupper() or c.isdigit()]
     # (a long form may be quoted: 'a "mid-level IR" (MIR)')
     before = re.compile(rf"((?:[\"“]?[A-Za-z][\w'’-]*[\"”]?[\s-]+){{1,10}})"
                         rf"\(\s*{re.escape(acronym)}s?\s*[),;]")
     after = re.compile(rf"\b{re.escape(acronym)}s?\s*\(\s*([^()]{{3,120}}?)\s*[),;]")
     found: dict[str, Definition] = {}
-    for nid in graph.rankings(acronym, k=200, kinds=["paragraph"],
-                              filters=filters).get("lexical", []):
+    # (the paragraphs holding it, in reading order: an acronym is spelled out where first
+    # used; word search alone, no embedding of the acronym asked: every question naming one
+    # looks)
+    holding = graph.holders(tokens(acronym), kinds=["paragraph"], filters=filters)
+    uses = Counter(graph.node(nid).path for nid in holding)
+    for nid in holding:
         node = graph.node(nid)
         if node.path in found:
             continue
@@ -83,7 +89,7 @@ def definitions(graph: DocNavGraph, acronym: str, filters: dict | None) -> list[
                 if long_form := _spelled(m.group(1).split(), letters, suffix=False):
                     found[node.path] = Definition(nid, acronym, long_form)
                     break
-    return list(found.values())
+    return sorted(found.values(), key=lambda d: -uses[graph.node(d.node_id).path])
 
 
 def _spelled(words: list[str], letters: list[str], suffix: bool) -> str | None:
