@@ -74,7 +74,9 @@ def test_a_figure_of_a_statement_is_read_from_the_statement(graph):
     # statement's table, which holds the figures, matches none of the question's words
     answer = Navigator(graph).ask(QUESTION, budget=150, doc="bolt.md")
     (op,) = statement_ops(answer)
-    assert op["statement"] == "income statement" and op["added"] >= 1
+    # (the table, a row labelled "Total net sales", read as the rows of the figure asked)
+    rows = [n for r in answer.trace if r["op"] == "statement rows" for n in r["rows"]]
+    assert op["statement"] == "income statement" and op["added"] + len(rows) >= 1
     texts = [e.piece.text for e in answer.evidence]
     assert any("Total net sales" in t for t in texts)
     # of the two sections named so, the one with the table (not the contents entry)
@@ -205,3 +207,39 @@ def test_a_table_s_column_heads_stop_at_its_caption_and_its_page(tmp_path):
     # Table V, under Table IV on the same page, was read with Table IV's caption and heads
     assert heads("GloVe (dim=50) 69.31") == ["TABLE V: Evaluation results fo",
                                              "Word embeddings dev test Preci"]
+
+
+def test_the_rows_of_the_figure_asked_are_read_first(amazon):
+    # "Which company had the highest net income?", 200 tokens a company: Adobe's income
+    # statement was read from its top (its heads, revenue, costs), and its net income, at the
+    # foot, was not; Best Buy's row says "Net earnings"
+    answer = Navigator(amazon).ask("What was the net income in 2017?", budget=150)
+    (step,) = [op for op in answer.trace if op["op"] == "statement rows"]
+    rows = [amazon.node(n).text for n in step["rows"]]
+    assert any("Net income $ 596 $ 2,371 $ 3,033" in t for t in rows), rows
+    read = {e.piece.node_id: e.found_by for e in answer.evidence}
+    assert all(read.get(n) == "statement" for n in step["rows"] + step["heads"])
+    assert "2015 2016 2017" in {amazon.node(h).text.split("\n")[0] for h in step["heads"]} | {
+        amazon.node(n).text.split("\n")[0] for n in read}
+
+
+def test_the_rows_a_figure_labels(tmp_path):
+    from docnav.query.statements import figure_rows
+
+    graph = store_of(tmp_path, **{"shop.md": (
+        "---\nform: 10-K\n---\n\n# Shop Co\n\n## Item 8\n\n### Consolidated Statements of "
+        "Earnings\n\n2023 2022 2021\n\nRevenue $ 46,298 $ 51,761 $ 47,262\n\nCost of revenue "
+        "36,386 40,121 36,689\n\nNet earnings $ 1,419 $ 2,454 $ 1,798\n\nBasic net income per "
+        "share $ 6.29 $ 9.94 $ 6.93\n\nTotal net sales 1 2 3\n")})
+    (section,) = [n for n, node in graph.nodes_of_kind("section")
+                  if node.heading.startswith("Consolidated")]
+
+    def rows(question):
+        return [graph.node(n).text for n in figure_rows(graph, section, question)]
+
+    # another label of it ("Net earnings"), not one holding more words
+    assert rows("What was the net income in 2023?") == ["Net earnings $ 1,419 $ 2,454 $ 1,798"]
+    # "Total" aside; not "Cost of revenue" (a line of a paragraph is a row: Amazon's, above)
+    assert rows("What was revenue in 2023?") == ["Revenue $ 46,298 $ 51,761 $ 47,262",
+                                                 "Total net sales 1 2 3"]
+    assert rows("Who audits the company?") == []

@@ -70,7 +70,7 @@ from docnav.query.parts import (PART_WORDS, headed, headed_within, holds_text, l
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
-from docnav.query.statements import statements_asked
+from docnav.query.statements import figure_rows, statements_asked
 from docnav.query.which import (BY_DATE, asks_companies, asks_documents, by_date, companies,
                                 which_documents)
 
@@ -465,7 +465,19 @@ class Navigator:
         for name, section in statements_asked(self.graph, run.question, run.scope):
             if state.sufficient() or section in state.visited:
                 continue
-            pieces = self._read(section, state)
+            # the rows the figure asked labels, with the column heads above them, first; then
+            # the statement from its top, in what is left of its share
+            rows = [n for n in figure_rows(self.graph, section, run.question)
+                    if n not in state.visited]
+            before = state.tokens_used
+            if rows:
+                heads = list(dict.fromkeys(h for r in rows for h in self.passages.column_heads(r)))
+                run.op("statement rows", statement=name, node=section, rows=rows, heads=heads)
+                run.take(heads + rows, "statement")
+            share = self.options.section_share - (state.tokens_used - before) / state.budget
+            if share <= 0:
+                continue
+            pieces = self._read(section, state, share=share)
             run.op("statement", statement=name, node=section,
                    added=state.add(pieces, "statement"))
         # "What risk factors does Best Buy list?": the question asks for a list and its words

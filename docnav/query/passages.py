@@ -33,6 +33,8 @@ from docnav.tree import PREAMBLE
 BEST_DOCUMENT = "the paragraphs of the best document"
 # a table's first line is a row of figures, not its column heads ("North America $ 63,708 …")
 _FIGURES_ROW = re.compile(r"[\d)%]\s*$")
+# a line of years alone, a table's column heads: "2015 2016 2017", "2023 2022 2021"
+_YEARS = re.compile(r"^\s*(?:(?:19|20)\d\d\s+){1,5}(?:19|20)\d\d\s*$")
 # "Start Date: 2024-09-10": a key, a colon and its value
 _KEY = re.compile(r"\s*([^:\n]{1,60}?)\s*:\s")
 # a paper's publishing notices and first-page footnotes ("∗Corresponding Author.", "Copyright
@@ -303,6 +305,9 @@ class Passages:
                 heads.append(prev.node_id)
                 if (label := float_label(prev.text, prev.block_kind)) and label[0] == "table":
                     break  # its caption ("TABLE III: Evaluation results ..."): the top
+            elif _YEARS.match(prev.text.split("\n", 1)[0]):  # rows under the years they are
+                heads.append(prev.node_id)  # of ("2015 2016 2017\nNet product sales ..."):
+                break  # the year heads, joined to the first rows
             at = prev.node_id
         return heads[::-1]
 

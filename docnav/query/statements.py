@@ -16,6 +16,7 @@ import weakref
 from typing import NamedTuple
 
 from docnav.query.graph import DocNavGraph
+from docnav.query.lexical import tokens
 
 
 class Statement(NamedTuple):
@@ -80,3 +81,38 @@ def _section(graph: DocNavGraph, path: str, statement: Statement) -> str | None:
                           if graph.node(c).kind == "paragraph") for nid in named}
         found[key] = max(named, key=lambda nid: sizes[nid]) if any(sizes.values()) else None
     return found[key]
+
+
+MOST_ROWS = 3  # rows of a statement read first for the figure asked
+# a figure's other labels in filings (Best Buy's "Net earnings" is Adobe's "Net income")
+_SAME_FIGURE = (("net income", "net earnings", "net loss"),
+                ("revenue", "revenues", "net sales", "sales", "net revenue"),
+                ("operating income", "operating profit", "operating loss",
+                 "income from operations"),
+                ("cost of revenue", "cost of revenues", "cost of sales", "cost of goods sold"))
+
+
+def figure_rows(graph: DocNavGraph, section: str, question: str) -> list[str]:
+    """The rows of a statement (its section's paragraphs) that the figure the question names
+    labels ("Which company had the highest net income?": "Net income $ 4,756 $ 4,822 ..."):
+    those whose label is its words, or another label of it (:data:`_SAME_FIGURE`), "Total"
+    aside ("Total revenue"; not "Cost of revenue" or "Basic net income per share"), a line
+    of a paragraph being a row; in reading order, :data:`MOST_ROWS` at most. Read
+    from its top, a statement's heads and first rows took the budget a company had, and its
+    net income, at the foot, was not read."""
+    asked = [" ".join(m.group(0).lower().split())
+             for st in STATEMENTS for m in st.asks.finditer(question)]
+    asked += [other for said in asked for same in _SAME_FIGURE if said in same for other in same]
+    named = [n for n in (set(tokens(a)) for a in dict.fromkeys(asked)) if n]
+    rows = []
+    for nid in graph.expand(section, depth=10_000):
+        node = graph.node(nid)
+        if node.kind != "paragraph" or not re.search(r"\d", node.text):
+            continue
+        labels = [set(tokens(re.split(r"[$(\d]", line, maxsplit=1)[0]))
+                  for line in node.text.splitlines()]  # a row a line, where rows are joined
+        if any(n == label - {"total"} for n in named for label in labels):
+            rows.append(nid)
+            if len(rows) >= MOST_ROWS:
+                break
+    return rows
