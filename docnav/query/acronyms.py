@@ -138,9 +138,9 @@ def _initials(word: str) -> list[str]:
 
 def spelled_out(graph: DocNavGraph, question: str, filters: dict | None) -> dict[str, str]:
     """The long form of each acronym the question uses, as the documents asked of spell it
-    out (:func:`definitions`, the best one's), else as filings use it (:data:`COMMON`):
-    {"CEO": "Chief Executive Officer"}. None for an acronym the question asks the meaning
-    of, whose definitions are read (:func:`read_definitions`)."""
+    out (:func:`definitions`: that of the one using it most), else as filings use it
+    (:data:`COMMON`): {"CEO": "Chief Executive Officer"}. None for an acronym the question
+    asks the meaning of, whose definitions are read (:func:`read_definitions`)."""
     asked = asked_acronym(question)
     out: dict[str, str] = {}
     for acronym in dict.fromkeys(_USED.findall(question)):
