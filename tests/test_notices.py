@@ -78,6 +78,9 @@ def test_fragments_answer_no_question_but_one_asking_their_words(papers):
     order = nav.passage_order("What are the contributions of it?", pioner)
     assert papers.node(order[0]).text.startswith("The contributions of this work are")
     assert not [papers.node(n).text for n in order if nav.passages.fragment(n)]
+    # nor where word search found their section, which says more ("III Test dataset")
+    order = nav.passage_order("How was the test dataset annotated?", pioner)
+    assert order and not [papers.node(n).text for n in order if nav.passages.fragment(n)]
     # fragments there are: its pie charts' labels
     assert nav.passages.fragment(papers.locate("13% society", k=1)[0].node_id)
     # a fragment holding a word asked is found by it

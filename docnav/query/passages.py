@@ -183,18 +183,18 @@ class Passages:
         found = self.graph.rankings(question, k=self.options.sections * 5, kinds=["section"],
                                     filters=filters) if self.options.sections > 0 else {}
         reading: dict[str, None] = {}
-        worded: set[str] = set()  # those of a section word search found
+        worded: set[str] = set()  # fragments that are all a section word search found says
         by_words = set(found.get("lexical", ()))
         for sid, _ in rrf(found.values())[: self.options.sections]:
             section = self.graph.node(sid)
             own = sid in by_words
             if section.block_kind == PREAMBLE and section.parent_id:
                 sid = section.parent_id  # found by the document's title: the whole document
-            for nid in self.graph.expand(sid, depth=10_000):
-                if self.graph.node(nid).kind == "paragraph":
-                    reading[nid] = None
-                    if own:
-                        worded.add(nid)
+            paragraphs = [n for n in self.graph.expand(sid, depth=10_000)
+                          if self.graph.node(n).kind == "paragraph"]
+            reading.update(dict.fromkeys(paragraphs))
+            if own and all(self.fragment(n) for n in paragraphs):
+                worded.update(paragraphs)
         fused = rrf([*ranks.values(), list(reading)[: self.options.candidates]],
                     weights=[1.0] * len(ranks) + [self.options.reading_weight])
         # a paper's works cited are no passages, unless the question asks about them; nor
@@ -202,7 +202,8 @@ class Passages:
         cited = unasked_cited(self.graph, question)
         terms = set(tokens(question))
         # a notice only where word search found it; a fragment also where it found its
-        # section (an RFC's "Unresolved questions" saying "None yet.")
+        # section and the section says nothing else (an RFC's "Unresolved questions" saying
+        # "None yet."; not pioNER's "Test dataset" with the labels of its pie charts)
         lexical = set(ranks.get("lexical", ()))
         unfound = {nid for nid, _ in fused if nid not in lexical and (
             self.notice(nid) or self.fragment(nid) and nid not in worded)}
