@@ -66,7 +66,7 @@ from docnav.query.names import (company_mentions, each_company, named_documents,
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, pages_asked,
                                   read_outlines, read_pages)
 from docnav.query.parts import (PART_WORDS, headed, headed_within, holds_text, labelled_parts,
-                                 named_sections, template_part, unasked_cited, unlabelled)
+                                 named_sections, template_part, unasked_apparatus, unlabelled)
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, SCOPE, route
@@ -361,7 +361,7 @@ class Navigator:
             return  # one of them: nothing but their names, read as their summaries above
         # a paper's works cited are no evidence unless asked about: "What is the main
         # contribution of it?" read pioNER's references by their section's summary
-        cited = unasked_cited(graph, run.question)
+        cited = unasked_apparatus(graph, run.question)
         # "What is the main contribution of the pioNER paper?": the one paragraph saying "The
         # contributions of this work are ..." answers it; its introduction's summary read the
         # introduction's opening, which says none (nor do notices: "∗Equal contribution.")
@@ -515,8 +515,9 @@ class Navigator:
         of the answer)."""
         state, graph = run.state, self.graph
         gaps = state.gaps
-        # a paper's works cited are no evidence, unless the question asks about them
-        cited = unasked_cited(graph, run.question)
+        # a paper's works cited (and a table of contents) are no evidence, unless the
+        # question asks about them
+        cited = unasked_apparatus(graph, run.question)
         # nor a document's field lines whose keys the question does not name
         terms = set(tokens(run.question))
         if gaps and not state.sufficient() and run.steps < self.options.max_steps:
@@ -608,7 +609,7 @@ class Navigator:
         found: dict[str, str] = {}
         # a citation's entry in the works cited is no evidence, unless the question asks
         # about them ("Which works does Section 2 cite?")
-        cited = unasked_cited(self.graph, run.question)
+        cited = unasked_apparatus(self.graph, run.question)
         for source in [section, *(p.node_id for p in pieces)]:
             for target in run.within(self.graph.navigate(source, "references")):
                 if target in cited:

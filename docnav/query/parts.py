@@ -263,7 +263,29 @@ def works_cited(graph: DocNavGraph) -> frozenset[str]:
     return _CITED[graph]
 
 
-def unasked_cited(graph: DocNavGraph, question: str) -> frozenset[str]:
+def unasked_apparatus(graph: DocNavGraph, question: str) -> frozenset[str]:
     """The works cited (:func:`works_cited`), which are no evidence unless the question asks
-    about references or citations; none when it does."""
-    return frozenset() if ABOUT_CITED.search(question) else works_cited(graph)
+    about references or citations, and the tables of contents (:func:`contents`), unless it
+    asks about contents, chapters, sections or pages; none of those it asks about."""
+    return ((frozenset() if ABOUT_CITED.search(question) else works_cited(graph))
+            | (frozenset() if ABOUT_CONTENTS.search(question) else contents(graph)))
+
+
+# a table of contents' heading, and a question asking what it lists ("On which page does
+# Chapter 3 start?", "What sections does the redbook have?")
+CONTENTS = re.compile(r"^\W*(?:table\s+of\s+)?contents\W*$", re.I)
+ABOUT_CONTENTS = re.compile(r"\b(?:contents|chapters?|sections?|pages?|outline)\b", re.I)
+_CONTENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def contents(graph: DocNavGraph) -> frozenset[str]:
+    """The paragraphs of the sections headed "Contents" or "Table of Contents": their entries
+    hold the headings' words and page numbers, no text ("Chapter 2. Roles and separation of
+    duties … 7" was read first for "What is separation of duties?")."""
+    if graph not in _CONTENTS:
+        heads = {nid for nid, n in graph.nodes_of_kind("section")
+                 if CONTENTS.match(n.heading or "")}
+        _CONTENTS[graph] = frozenset(
+            nid for head in heads for nid in graph.expand(head, depth=10_000)
+            if graph.node(nid).kind == "paragraph")
+    return _CONTENTS[graph]

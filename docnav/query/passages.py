@@ -25,7 +25,7 @@ from docnav.query.graph import DocNavGraph, rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
 from docnav.query.options import NavigatorOptions
-from docnav.query.parts import unasked_cited
+from docnav.query.parts import unasked_apparatus
 from docnav.refs import float_label
 from docnav.tree import PREAMBLE
 
@@ -197,9 +197,9 @@ class Passages:
                 worded.update(paragraphs)
         fused = rrf([*ranks.values(), list(reading)[: self.options.candidates]],
                     weights=[1.0] * len(ranks) + [self.options.reading_weight])
-        # a paper's works cited are no passages, unless the question asks about them; nor
-        # are a document's field lines, unless it asks about their keys
-        cited = unasked_cited(self.graph, question)
+        # a paper's works cited and a table of contents are no passages, unless the question
+        # asks about them; nor are a document's field lines, unless it asks about their keys
+        cited = unasked_apparatus(self.graph, question)
         terms = set(tokens(question))
         # a notice only where word search found it; a fragment also where it found its
         # section and the section says nothing else (an RFC's "Unresolved questions" saying
