@@ -150,3 +150,15 @@ def test_each_document_s_first_definition_the_documents_using_it_most_first(tmp_
         ("rotary pump", "b.md"), ("rotary press", "a.md")]
     # b.md's first, where it is first used: not its second, in "Seals"
     assert graph.node(definitions(graph, "RP", None)[0].node_id).text.startswith("The rotary")
+
+
+def test_a_common_word_in_capitals_is_no_acronym_to_look_up(tmp_path):
+    # "WHO IS THE CEO?": "WHO", "IS" and "THE" have no search terms; every paragraph holds none
+    from _stores import indexed_graph
+
+    from docnav.query.acronyms import spelled_out
+
+    graph = indexed_graph(tmp_path, {"a.md": (
+        "# A\n\n## B\n\nWe track the time (WT) here. Information Systems (IS) run it.\n")})
+    assert definitions(graph, "IS", None) == []  # "is", whatever a text spells "(IS)" as
+    assert spelled_out(graph, "WHO IS THE CEO?", None) == {"CEO": "Chief Executive Officer"}

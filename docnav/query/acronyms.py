@@ -71,7 +71,10 @@ def definitions(graph: DocNavGraph, acronym: str, filters: dict | None) -> list[
     # (the paragraphs holding it, in reading order: an acronym is spelled out where first
     # used; word search alone, no embedding of the acronym asked: every question naming one
     # looks)
-    holding = graph.holders(tokens(acronym), kinds=["paragraph"], filters=filters)
+    terms = tokens(acronym)
+    if not terms:  # a common word written in capitals ("WHO IS THE CEO?"): held by all
+        return []
+    holding = graph.holders(terms, kinds=["paragraph"], filters=filters)
     uses = Counter(graph.node(nid).path for nid in holding)
     for nid in holding:
         node = graph.node(nid)
