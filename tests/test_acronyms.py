@@ -162,3 +162,25 @@ def test_a_common_word_in_capitals_is_no_acronym_to_look_up(tmp_path):
         "# A\n\n## B\n\nWe track the time (WT) here. Information Systems (IS) run it.\n")})
     assert definitions(graph, "IS", None) == []  # "is", whatever a text spells "(IS)" as
     assert spelled_out(graph, "WHO IS THE CEO?", None) == {"CEO": "Chief Executive Officer"}
+
+
+def test_a_question_too_long_is_said_before_its_acronyms_are_looked_up(tmp_path, monkeypatch):
+    """A 10,000-character question of capitals was looked up acronym by acronym (1.6 s on the
+    three 10-Ks) before "too long" was said; and a question near the longest, its long forms
+    added, was "too long" for the search."""
+    from _stores import indexed_graph
+
+    import docnav.query.navigator as navigator_module
+    from docnav.errors import InputError
+
+    graph = indexed_graph(tmp_path, {"officers.md": (
+        "# Pump Co\n\n## Officers\n\nAda Byron is our CEO and Chairman.\n")})
+    long = " ".join(["Who is the CEO?"] * 140)[:1995]
+    answer = Navigator(graph).ask(long, 40)  # searched without the long form: no room
+    assert [e.piece.text for e in answer.evidence] == ["Ada Byron is our CEO and Chairman."]
+    assert [s["acronyms"] for s in answer.trace if s["op"] == "spell out"] == [
+        {"CEO": "Chief Executive Officer"}]
+    monkeypatch.setattr(navigator_module, "spelled_out",
+                        lambda *a: (_ for _ in ()).throw(AssertionError("looked up")))
+    with pytest.raises(InputError, match="characters is too long"):
+        Navigator(graph).ask("CEO " * 2500, 40)

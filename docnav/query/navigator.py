@@ -50,7 +50,7 @@ import re
 from collections.abc import Callable
 
 from docnav.errors import ConfigError, DocNavError, InputError
-from docnav.query._checks import whole
+from docnav.query._checks import MAX_QUERY_CHARS, check_query, whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.acronyms import read_definitions, spelled_out
@@ -125,6 +125,11 @@ class Navigator:
         document's fields must have, e.g. ``{"author": "Ada"}``), ``dated_after`` and
         ``dated_before`` (ISO dates bounding its own date), as
         :meth:`DocNavGraph.filter` takes them."""
+        # a question too long (or empty) is said before any work on it (one of no words to
+        # search for may still be answered: by the openings of what it is asked of)
+        if not isinstance(question, str) or not question.strip() or len(
+                question.strip()) > MAX_QUERY_CHARS:
+            check_query(question)
         budget = whole(budget, "budget", 16, "give at least 16 tokens of evidence")
         if doc:
             self.graph.matching_documents(doc)
@@ -275,7 +280,12 @@ class Navigator:
         if spelled:
             state.spelled = {t: frozenset(tokens(long_form))
                              for acronym, long_form in spelled.items() for t in tokens(acronym)}
-            run.searched = " ".join([question, *spelled.values()])
+            # (as many as the search takes: a question near its longest takes none)
+            longer = question
+            for long_form in spelled.values():
+                if len(longer) + 1 + len(long_form) <= MAX_QUERY_CHARS:
+                    longer = f"{longer} {long_form}"
+            run.searched = longer
             run.op("spell out", acronyms=spelled)
         if kind == "local" and not chosen and not works and self.options.document_share > 0:
             run.lead = self.passages.best_document(run)
