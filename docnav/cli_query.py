@@ -38,6 +38,10 @@ def read_first(lead: dict) -> str:
         why = (f"the only one of the {lead['of']} documents asked of that says "
                f"{said(lead['named_by'])}, {'words' if len(lead['named_by']) > 1 else 'a word'}"
                f" of its title")
+    elif lead.get("defines"):  # "What is MIR?"
+        why = (f"the one of the {lead['of']} documents asked of that spells {lead['defines']} "
+               "out" if lead["spelling"] == 1 else f"of the {lead['spelling']} documents "
+               f"spelling {lead['defines']} out, the one using it most")
     elif lead.get("titled_by"):
         why = (f"the one of the {lead['of']} documents asked of whose title holds most of the "
                f"question's words ({said(lead['titled_by'])})")

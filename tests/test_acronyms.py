@@ -184,3 +184,28 @@ def test_a_question_too_long_is_said_before_its_acronyms_are_looked_up(tmp_path,
                         lambda *a: (_ for _ in ()).throw(AssertionError("looked up")))
     with pytest.raises(InputError, match="characters is too long"):
         Navigator(graph).ask("CEO " * 2500, 40)
+
+
+def test_the_document_spelling_the_acronym_out_is_read_first(tmp_path):
+    """"What is MIR?" of 107 RFCs read the NLL RFC first, which uses MIR throughout; RFC
+    1211 spells it out ('Introduce a "mid-level IR" (MIR) into the compiler')."""
+    from docnav.query.passages import BEST_DOCUMENT
+
+    db = indexed_files(tmp_path, {
+        "nll.md": ("# Non-lexical lifetimes\n\n## Design\n\nThe MIR borrow check runs on MIR. "
+                   "MIR lvalues and MIR statements: what is MIR here is MIR as built.\n\n"
+                   "## More\n\nEach MIR block ends a MIR scope.\n"),
+        "mir.md": ("# Mid-level IR\n\n## Summary\n\nIntroduce a \"mid-level IR\" (MIR) into the "
+                   "compiler.\n\n## Motivation\n\nLowering is simpler on it.\n"),
+        "pumps.md": "# Pumps\n\n## Seals\n\nSeals wear out.\n"})
+    from docnav.query import DocNavGraph
+    from docnav.embed import HashingEmbedder
+
+    graph = DocNavGraph.open(db, embedder=HashingEmbedder())
+    answer = Navigator(graph).ask("What is MIR?", 60)
+    (lead,) = [s for s in answer.trace if s.get("over") == BEST_DOCUMENT]
+    assert (lead["document"].rsplit("/", 1)[1], lead["defines"]) == ("mir.md", "MIR")
+    code, out, _ = run(db, "ask", "What is MIR?", "--budget", "60")
+    assert code == 0
+    assert ("read first (up to 45 tokens): mir.md, the one of the 3 documents asked of that "
+            "spells MIR out") in out, out

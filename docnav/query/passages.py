@@ -25,6 +25,7 @@ from docnav.query.graph import DocNavGraph, rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
 from docnav.query.options import NavigatorOptions
+from docnav.query.acronyms import asked_acronym, definitions
 from docnav.query.parts import unasked_apparatus
 from docnav.refs import float_label
 from docnav.tree import PREAMBLE
@@ -153,6 +154,14 @@ class Passages:
         if len(named) == 1:
             [(path, words)] = named.items()
             return {"document": path, "named_by": words, "next": [], "of": len(paths)}
+        # "What is MIR?": the document spelling it out ('a "mid-level IR" (MIR)', RFC 1211),
+        # the one using it most of several; the NLL RFC's uses of MIR ranked best
+        asked = asked_acronym(run.question)
+        defined = definitions(self.graph, asked[0], run.filters) if asked else []
+        if defined:
+            spelling = [self.graph.node(d.node_id).path for d in defined]
+            return {"document": spelling[0], "named_by": [], "defines": asked[0],
+                    "spelling": len(spelling), "next": spelling[1:3], "of": len(paths)}
         hits = self.graph.locate(run.search_text, k=20, kinds=["paragraph"],
                                  filters=run.filters)
         ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits))
