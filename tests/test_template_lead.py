@@ -64,18 +64,23 @@ def test_a_part_most_documents_have_is_read_in_the_document_read_first(tmp_path)
     assert any(t.startswith("Keep the try! macro") for t in texts), texts
 
 
+def _three_rfcs() -> dict[str, str]:
+    """Three RFCs, each with a Summary, a Motivation and Alternatives."""
+    return {f"{name}.md": RFC.format(title=title, summary=f"Add {name}.",
+                                     motivation=f"{title} is needed by many users.",
+                                     alternatives=alternative)
+            for name, title, alternative in (
+                ("clamp", "Clamp functions", "Leave clamp to crates."),
+                ("int128", "Int128", "A bignum crate."),
+                ("never-type", "Never type", "Keep the empty enum."))}
+
+
 def test_a_part_most_documents_have_is_read_in_each_document_asked_in_turn(tmp_path):
     """"What are the unresolved questions of each RFC?" of the bundled sample read each RFC's
     Motivation: asked of one document at a time, "unresolved questions" was only words. Each
     document asked in turn is one of several, as one chosen by its title is: the part is
     read in each."""
-    files = {f"{name}.md": RFC.format(title=title, summary=f"Add {name}.",
-                                      motivation=f"{title} is needed by many users.",
-                                      alternatives=alternative)
-             for name, title, alternative in (
-                 ("clamp", "Clamp functions", "Leave clamp to crates."),
-                 ("int128", "Int128", "A bignum crate."),
-                 ("never-type", "Never type", "Keep the empty enum."))}
+    files = _three_rfcs()
     graph = indexed_graph(tmp_path, files)
     answer = Navigator(graph).ask("What are the alternatives of each RFC?", budget=120)
     assert answer.trace[0]["op"] == "each document"
@@ -91,13 +96,7 @@ def test_a_part_most_documents_have_is_read_in_each_document_asked_in_turn(tmp_p
 def test_a_document_asked_in_turn_without_the_part_is_said(tmp_path):
     """"What are the drawbacks of each RFC?" of the bundled sample: 0003 has no Drawbacks
     section, and its Motivation was read with nothing said."""
-    files = {f"{name}.md": RFC.format(title=title, summary=f"Add {name}.",
-                                      motivation=f"{title} is needed by many users.",
-                                      alternatives=alternative)
-             for name, title, alternative in (
-                 ("clamp", "Clamp functions", "Leave clamp to crates."),
-                 ("int128", "Int128", "A bignum crate."),
-                 ("never-type", "Never type", "Keep the empty enum."))}
+    files = _three_rfcs()
     files["attributes.md"] = ("# Attribute usage\n\n## Summary\n\nWarn on unused "
                               "attributes.\n\n## Motivation\n\nTypos are silently ignored.\n")
     graph = indexed_graph(tmp_path, files)

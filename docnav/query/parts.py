@@ -254,13 +254,20 @@ def works_cited(graph: DocNavGraph) -> frozenset[str]:
     """The paragraphs of the sections headed "References" or "Bibliography" (a paper's works
     cited): their entries hold the words of the titles they cite, and matched questions about
     what those titles are about."""
-    if graph not in _CITED:
+    return _paragraphs_headed(graph, WORKS_CITED, _CITED)
+
+
+def _paragraphs_headed(graph: DocNavGraph, heading: re.Pattern,
+                       cache: weakref.WeakKeyDictionary) -> frozenset[str]:
+    """The paragraphs under the sections whose heading ``heading`` matches, found once per
+    graph (kept in ``cache``)."""
+    if graph not in cache:
         heads = {nid for nid, n in graph.nodes_of_kind("section")
-                 if WORKS_CITED.match(n.heading or "")}
-        _CITED[graph] = frozenset(
+                 if heading.match(n.heading or "")}
+        cache[graph] = frozenset(
             nid for head in heads for nid in graph.expand(head, depth=10_000)
             if graph.node(nid).kind == "paragraph")
-    return _CITED[graph]
+    return cache[graph]
 
 
 def unasked_apparatus(graph: DocNavGraph, question: str) -> frozenset[str]:
@@ -282,10 +289,4 @@ def contents(graph: DocNavGraph) -> frozenset[str]:
     """The paragraphs of the sections headed "Contents" or "Table of Contents": their entries
     hold the headings' words and page numbers, no text ("Chapter 2. Roles and separation of
     duties … 7" was read first for "What is separation of duties?")."""
-    if graph not in _CONTENTS:
-        heads = {nid for nid, n in graph.nodes_of_kind("section")
-                 if CONTENTS.match(n.heading or "")}
-        _CONTENTS[graph] = frozenset(
-            nid for head in heads for nid in graph.expand(head, depth=10_000)
-            if graph.node(nid).kind == "paragraph")
-    return _CONTENTS[graph]
+    return _paragraphs_headed(graph, CONTENTS, _CONTENTS)
