@@ -180,7 +180,7 @@ def test_a_question_too_long_is_said_before_its_acronyms_are_looked_up(tmp_path,
     assert [e.piece.text for e in answer.evidence] == ["Ada Byron is our CEO and Chairman."]
     assert [s["acronyms"] for s in answer.trace if s["op"] == "spell out"] == [
         {"CEO": "Chief Executive Officer"}]
-    monkeypatch.setattr(navigator_module, "spelled_out",
+    monkeypatch.setattr(navigator_module, "spell_out",
                         lambda *a: (_ for _ in ()).throw(AssertionError("looked up")))
     with pytest.raises(InputError, match="characters is too long"):
         Navigator(graph).ask("CEO " * 2500, 40)

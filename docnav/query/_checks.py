@@ -77,7 +77,8 @@ def check_kinds(kinds: Sequence[str]) -> None:
         raise InputError(f"unknown kind {', '.join(map(repr, unknown))}; valid: {', '.join(KINDS)}")
 
 
-def check_query(query: str) -> str:
+def check_text(query: str) -> str:
+    """The query stripped; an error where it is no string, empty or too long."""
     if not isinstance(query, str):
         raise InputError(f"query {query!r}: give it as a string")
     query = query.strip()
@@ -86,6 +87,12 @@ def check_query(query: str) -> str:
     if len(query) > MAX_QUERY_CHARS:
         raise InputError(f"query of {len(query)} characters is too long (at most "
                          f"{MAX_QUERY_CHARS}); shorten it to the question itself")
+    return query
+
+
+def check_query(query: str) -> str:
+    """:func:`check_text`, and an error where the query has no words to search for."""
+    query = check_text(query)
     if not tokens(query):
         raise InputError(f"query {query!r} has no words to search for: only punctuation, "
                          "symbols or words too common to search (the, of, what, ...)")

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from docnav.query._checks import MAX_QUERY_CHARS
 from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
@@ -154,6 +155,25 @@ def spelled_out(graph: DocNavGraph, question: str, filters: dict | None) -> dict
         if long_form:
             out[acronym] = long_form
     return out
+
+
+def spell_out(graph: DocNavGraph, run: Run) -> None:
+    """"Who is the CEO of Adobe?": its 10-K says "Chief Executive Officer". The long forms of
+    the question's acronyms (:func:`spelled_out`) are searched with it (as many as the search
+    takes: a question near its longest takes none), and a piece holding one holds its
+    acronym (``EvidenceState.spelled``)."""
+    question = run.question
+    spelled = spelled_out(graph, question, run.filters) if tokens(question) else {}
+    if not spelled:
+        return
+    run.state.spelled = {t: frozenset(tokens(long_form))
+                         for acronym, long_form in spelled.items() for t in tokens(acronym)}
+    searched = question
+    for long_form in spelled.values():
+        if len(searched) + 1 + len(long_form) <= MAX_QUERY_CHARS:
+            searched = f"{searched} {long_form}"
+    run.searched = searched
+    run.op("spell out", acronyms=spelled)
 
 
 def read_definitions(graph: DocNavGraph, run: Run) -> None:

@@ -50,10 +50,10 @@ import re
 from collections.abc import Callable
 
 from docnav.errors import ConfigError, DocNavError, InputError
-from docnav.query._checks import MAX_QUERY_CHARS, check_query, whole
+from docnav.query._checks import check_text, whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
-from docnav.query.acronyms import read_definitions, spelled_out
+from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited
 from docnav.query.floats import LISTED, labelled_floats, read_captions, read_labelled
@@ -127,9 +127,7 @@ class Navigator:
         :meth:`DocNavGraph.filter` takes them."""
         # a question too long (or empty) is said before any work on it (one of no words to
         # search for may still be answered: by the openings of what it is asked of)
-        if not isinstance(question, str) or not question.strip() or len(
-                question.strip()) > MAX_QUERY_CHARS:
-            check_query(question)
+        check_text(question)
         budget = whole(budget, "budget", 16, "give at least 16 tokens of evidence")
         if doc:
             self.graph.matching_documents(doc)
@@ -274,19 +272,7 @@ class Navigator:
             run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
             if run.untitled:
                 run.op("no document titled", names=run.untitled)
-        # "Who is the CEO of Adobe?": its 10-K says "Chief Executive Officer"; passages are
-        # searched with the long forms too, and a piece holding one holds its acronym
-        spelled = spelled_out(self.graph, question, run.filters) if tokens(question) else {}
-        if spelled:
-            state.spelled = {t: frozenset(tokens(long_form))
-                             for acronym, long_form in spelled.items() for t in tokens(acronym)}
-            # (as many as the search takes: a question near its longest takes none)
-            longer = question
-            for long_form in spelled.values():
-                if len(longer) + 1 + len(long_form) <= MAX_QUERY_CHARS:
-                    longer = f"{longer} {long_form}"
-            run.searched = longer
-            run.op("spell out", acronyms=spelled)
+        spell_out(self.graph, run)  # "Who is the CEO of Adobe?": "Chief Executive Officer"
         if kind == "local" and not chosen and not works and self.options.document_share > 0:
             run.lead = self.passages.best_document(run)
         if chosen:
