@@ -519,6 +519,40 @@ def test_page_numbers_above_the_bottom_tenth_are_no_text_but_a_repeated_clause_i
     assert sum(t.startswith("This clause is provided for demonstration") for t in sample) == 8
 
 
+def test_a_running_foot_naming_its_chapter_is_no_text():
+    """The Redbook's odd pages end with their chapter's name and the page number ("Chapter 3.
+    Row and Column Access Control 19"), its front matter's with the copyright line and a
+    Roman number: no one text repeats on enough pages to be furniture, so each was a paragraph
+    ("Chapter 2. Roles and separation of duties 11" read as a passage). The lines at that
+    height ending in page numbers, a different one on each page, make it the foot's place."""
+    import re
+
+    texts = [" ".join(b.text.split()) for b in parse_file(
+        require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE).blocks]
+    assert not [t for t in texts if re.fullmatch(r"Chapter \d\. [^…]+ \d+", t)]
+    assert not [t for t in texts if t.startswith("© Copyright IBM Corp.")]
+    # the chapters' text stays
+    assert any(t.startswith("Table 3-1 summarizes these special registers") for t in texts)
+
+
+def test_footnotes_set_where_a_running_foot_would_be_stay_text():
+    """A paper's one-line footnotes at the foot of many pages begin with their marker ("2
+    http://knowitall.cs.washington.edu/paralex/"): no line there ends in a page number, so
+    the place is no running foot's and the notes stay; a page number ending the lines at one
+    height on enough pages makes it one."""
+    from docnav.parse._pdf_lines import Line, PageLines, drop_furniture
+
+    def foot(text, page):
+        return Line(text, page=page, left=72, top=720, right=400, bottom=730)
+
+    words = ["code", "data", "corpus", "model", "scores", "appendix", "survey", "lexicon"]
+    notes = [foot(f"{n} The {w} is at https://example.org/", n) for n, w in enumerate(words, 1)]
+    heights = {n: 792.0 for n in range(1, 9)}
+    assert drop_furniture(PageLines(notes, heights)) == notes
+    feet = [foot(f"Chapter {n // 3 + 1}. Results of part {n} {n + 10}", n) for n in range(1, 9)]
+    assert drop_furniture(PageLines(feet, heights)) == []
+
+
 def test_page_numbers_set_where_the_text_ends_are_no_text():
     """Amazon's and Best Buy's 10-Ks, printed from HTML, set each page number right below the
     page's last line, anywhere from a third to four fifths down the page: 66 and 69 bare numbers

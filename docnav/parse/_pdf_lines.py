@@ -31,6 +31,10 @@ _NUMBER_CELL = re.compile(r"^\s*[0-9]{1,4}\s*$")
 _DIGITS = re.compile(r"\d+")
 _RULE = re.compile(r"^\s*_{3,}[\s_]*$")  # drawn with underscores: a footnote's, a signature's
 _SHORT = 8  # words: a running header below the margin is no longer (a sentence repeated is text)
+# a page number at either end of a running foot or head: "Chapter 3. Row and Column Access
+# Control 19", "© Copyright IBM Corp. 2014. All rights reserved. xi", "20 Row and Column ..."
+_NUMBER_AT_END = re.compile(r"\S\s+([0-9]{1,4}|[ivxlcdm]{1,7})\s*$", re.I)
+_NUMBER_AT_START = re.compile(r"^\s*([0-9]{1,4}|[ivxlcdm]{1,7})\s+\S", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,12 +148,17 @@ def drop_furniture(pages: PageLines, margin: float = 0.1, band: float = 0.15) ->
     A running header or footer is text repeated on many pages in the page's ``margin`` (its top
     or bottom tenth), or at one height within the wider ``band`` ("NOTES TO CONSOLIDATED
     FINANCIAL STATEMENTS (Continued)" sits just below Adobe's top margin on each page of its
-    notes) if it is short; a carry-over line ending in "(continued)" needs three such pages."""
+    notes) if it is short; a carry-over line ending in "(continued)" needs three such pages.
+    A line in the margin with a page number at either end is furniture where lines ending in
+    a page number stand at its height on that many pages, each a different number: a book's
+    running foot names the chapter it is in ("Chapter 3. Row and Column Access Control 19"),
+    so no one text of it repeats often enough."""
     n_pages = len(pages.page_heights) or 1
     lines = [x for x in pages.lines if not _vertical(x) and not _RULE.match(x.text)]
     spots: list[tuple[bool, tuple[str, int] | None]] = []  # in the margin; (key, height) in band
     seen: dict[str, set[int]] = defaultdict(set)
     fixed: dict[tuple[str, int], set[int]] = defaultdict(set)
+    numbered: dict[int, set[str]] = defaultdict(set)  # height: the page numbers ending lines
     for line in lines:
         h = pages.page_heights.get(line.page, 792.0)
         key = _furniture_key(line.text)
@@ -161,14 +170,20 @@ def drop_furniture(pages: PageLines, margin: float = 0.1, band: float = 0.15) ->
             fixed[spot].add(line.page)
         if edge:
             seen[key].add(line.page)
+            if m := _NUMBER_AT_END.search(line.text):
+                numbered[spot[1]].add(m.group(1).casefold())
         spots.append((edge, spot))
     repeated = max(3, int(0.3 * n_pages))
+    footers = {height for height, numbers in numbered.items() if len(numbers) >= repeated}
 
     def furniture(line: Line, edge: bool, spot) -> bool:
         if edge and _PAGE_NUMBER.match(line.text):
             return True
         if n_pages < 3 or spot is None:
             return False
+        if edge and spot[1] in footers and (_NUMBER_AT_END.search(line.text)
+                                            or _NUMBER_AT_START.match(line.text)):
+            return True
         times = len(fixed[spot])
         return ((edge and len(seen[spot[0]]) >= repeated) or times >= repeated
                 or (times >= 3 and spot[0].endswith("(continued)")))
