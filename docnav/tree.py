@@ -33,6 +33,9 @@ from docnav.refs import number_mentions
 
 BREADCRUMB_SEP = " › "
 PREAMBLE = "preamble"
+# a heading's section number: "2.1.7 Verifying ...", "Chapter 1. Securing ...", "3 Method"
+_SECTION_NUMBER = re.compile(r"^(?:chapter|section|part)?\s*(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S",
+                             re.I)
 
 
 @dataclass
@@ -83,8 +86,11 @@ def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
     """Attach blocks under the right section; repair heading level jumps (H1 -> H3).
 
     A heading becomes the child of the nearest open heading with a smaller raw level, so a
-    jump is absorbed instead of inventing empty sections. Paragraphs before the first heading
-    go into a preamble section, so that every paragraph lives in a section.
+    jump is absorbed instead of inventing empty sections. A subsection's number names its
+    section, too: "2.2 Separation of duties" is no part of "Chapter 1. ..." nor of "1.2 ...",
+    whatever their levels (a document sampled from a book, whose "Chapter 2" page is left out,
+    put the rest of the book under chapter 1). Paragraphs before the first heading go into a
+    preamble section, so that every paragraph lives in a section.
     """
     stack: list[_Draft] = [root]
     preamble: _Draft | None = None
@@ -93,6 +99,11 @@ def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
             heading = normalize_space(block.text)
             while len(stack) > 1 and stack[-1].raw_level >= block.level:
                 stack.pop()
+            number = _number(heading)
+            if len(number) > 1:  # "2.2": not "1" restarting under "2. Design"
+                while len(stack) > 1 and (above := _number(stack[-1].heading)) and (
+                        number[:len(above)] != above):
+                    stack.pop()
             parent = stack[-1]
             section = _Draft(
                 NodeKind.SECTION,
@@ -122,6 +133,12 @@ def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
                    page=block.page, anchor=block.anchor, links=block.links)
         )
     _join_title(root, preamble, title)
+
+
+def _number(heading: str) -> tuple[str, ...]:
+    """A heading's section number, its parts: ("2", "1", "7") of "2.1.7 Verifying ..."."""
+    m = _SECTION_NUMBER.match(heading)
+    return tuple(m.group(1).split(".")) if m else ()
 
 
 def _join_title(root: _Draft, preamble: _Draft | None, title: str) -> None:

@@ -535,6 +535,22 @@ def test_a_running_foot_naming_its_chapter_is_no_text():
     assert any(t.startswith("Table 3-1 summarizes these special registers") for t in texts)
 
 
+def test_the_redbook_s_sampled_chapters_are_not_all_under_chapter_1():
+    """The Redbook fixture keeps a few pages of each chapter, and "Chapter 1" is the only
+    chapter heading among them: every later section, "2.2 Separation of duties" and "3.2.2
+    Built-in global variables" with them, was a part of chapter 1, and each breadcrumb said
+    so. Their numbers say they are not."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE)
+    tree = build_tree(parsed, "d", "redp5110_sampled.pdf")
+    chapter = "Chapter 1. Securing and protecting IBM DB2 data"
+    [above] = _ancestors(tree, "1.1 Security fundamentals")
+    assert above[0] == chapter
+    for later in ("2.2 Separation of duties", "3.2.2 Built-in global variables",
+                  "3.6.6 Activating RCAC"):
+        [above] = _ancestors(tree, later)
+        assert chapter not in above and not any(a[:1].isdigit() for a in above), later
+
+
 def test_footnotes_set_where_a_running_foot_would_be_stay_text():
     """A paper's one-line footnotes at the foot of many pages begin with their marker ("2
     http://knowitall.cs.washington.edu/paralex/"): no line there ends in a page number, so

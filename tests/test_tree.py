@@ -74,6 +74,25 @@ def test_level_jump_nests_the_deeper_heading_as_a_child():
     assert len(tree.sections) == 4
 
 
+def test_a_subsection_s_number_names_the_section_it_is_part_of():
+    """A book sampled a few pages at a time (the Redbook fixture) leaves out "Chapter 2"'s
+    page: by level alone, "2.2" was a part of chapter 1 and the rest of the book with it.
+    A heading numbered "a.b" is part of none of the open sections whose number is not its
+    number's start; a heading numbered "1" under "2. Design" restarts a count and stays."""
+    tree = tree_of(h(1, "Chapter 1. Securing data"), h(2, "1.2 Current state"),
+                   h(3, "1.3.1 Existing control"), h(3, "2.1.6 Change usage"),
+                   h(2, "2.2 Separation of duties"), p("x"), h(1, "Design"),
+                   h(2, "2. Options"), h(3, "1. First option"), h(3, "2.1 Second option"))
+    chapter, current = section(tree, "Chapter 1. Securing data"), section(tree, "1.2 Current state")
+    assert section(tree, "1.3.1 Existing control").parent_id == chapter.node_id
+    assert section(tree, "2.1.6 Change usage").parent_id == tree.root.node_id
+    assert section(tree, "2.2 Separation of duties").parent_id == tree.root.node_id
+    assert current.parent_id == chapter.node_id  # "1.2" is chapter 1's
+    options = section(tree, "2. Options")
+    assert section(tree, "1. First option").parent_id == options.node_id
+    assert section(tree, "2.1 Second option").parent_id == options.node_id
+
+
 def test_first_heading_deeper_than_later_ones_still_hangs_off_the_document():
     tree = tree_of(h(3, "Small"), p("x"), h(1, "Big"), p("y"))
     assert section(tree, "Small").parent_id == tree.root.node_id
