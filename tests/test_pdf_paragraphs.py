@@ -285,3 +285,36 @@ def test_a_table_of_contents_is_a_table_an_entry_a_row_without_its_dot_leaders()
     assert not any(". . . ." in b.text for b in parsed.blocks)
     figure = parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"), NATIVE)
     assert "x1 x2 ...... xn-1 xn" in [b.text for b in figure.blocks]
+
+
+def test_a_bullet_written_as_its_glyph_name_is_a_bullet():
+    """The Redbook's bullets are a symbol font's glyph without a Unicode mapping, which the
+    PDF reader writes as its name: "SM590000 Work Function Usage (WRKFCNUSG)", and the three
+    commands' lines ran together into one paragraph with the name three times in it."""
+    blocks = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE).blocks
+    assert not [b.text for b in blocks if "SM590000" in b.text]
+    items = [b.text for b in blocks if b.kind is BlockKind.LIST_ITEM]
+    for command in ("Work Function Usage (WRKFCNUSG)", "Change Function Usage (CHGFCNUSG)",
+                    "Display Function Usage (DSPFCNUSG)"):
+        assert command in items
+
+
+def test_codes_starting_table_rows_or_cited_in_text_are_no_bullets():
+    """A glyph name is a bullet only where the same name starts three lines or more and
+    stands nowhere else: a column of codes has one per row; a code also named in a sentence
+    is text."""
+    from docnav.parse._pdf_glyphs import name_bullets
+    from docnav.parse._pdf_lines import Line
+
+    def lines(*texts):
+        return [Line(t, page=1, left=72, top=100 + 12 * i, right=400, bottom=110 + 12 * i)
+                for i, t in enumerate(texts)]
+
+    codes = lines("AB1234 Opening balance", "AB1235 Closing balance", "AB1236 Transfers")
+    assert name_bullets(codes) == codes
+    cited = lines("XY5000 first", "XY5000 second", "XY5000 third", "The XY5000 form is filed.")
+    assert name_bullets(cited) == cited
+    named = lines("SM590000 first", "SM590000 second", "SM590000 third", "Plain text.")
+    assert [x.text for x in name_bullets(named)] == ["• first", "• second", "• third",
+                                                     "Plain text."]
+    assert name_bullets(named[:2]) == named[:2]  # two lines are too few to tell

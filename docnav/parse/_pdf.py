@@ -26,7 +26,7 @@ from docnav.parse._filing import filing_cover, filing_title
 from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
-from docnav.parse._pdf_glyphs import repair_unreadable
+from docnav.parse._pdf_glyphs import name_bullets, repair_unreadable
 from docnav.parse._pdf_headings import (contents_entry, contents_pages, contents_row,
                                         find_headings, is_code)
 from docnav.parse._pdf_lines import Line, TextStats, drop_furniture, extract_lines, text_stats
@@ -68,7 +68,7 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
         raise DocumentError(str(path), "PDF is damaged or truncated and cannot be opened "
                             f"({exc})") from exc
     try:
-        pages = replace(pages, lines=repair_unreadable(pages.lines, pdf))
+        pages = replace(pages, lines=name_bullets(repair_unreadable(pages.lines, pdf)))
         outline = read_outline(pdf, pages.page_heights) if options.pdf_outline else []
         metadata = pdf_metadata(pdf)
     finally:

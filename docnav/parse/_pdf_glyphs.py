@@ -8,6 +8,10 @@ damaged line is found in pdfium's text of its page (the readable parts as they a
 characters for each unreadable one, spaces loose) and the unreadable characters are taken from
 there. A line found twice with different characters, or not found (a formula pdfium reads
 otherwise), stays as it was.
+
+A glyph without a Unicode mapping but with a name is written as its name: IBM's Redbooks set
+their bullets in a symbol font whose bullet is "SM590000", so each list item read "SM590000
+Work Function Usage (WRKFCNUSG)" and, no bullet seen, a list ran together into one paragraph.
 """
 
 from __future__ import annotations
@@ -22,6 +26,28 @@ UNREADABLE = "\ufffd"
 _MIN_LETTERS = 4  # readable letters a line needs to be found with any certainty
 _AS_DOCLING = str.maketrans({"\ufffe": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"',
                              "\u201d": '"'})
+
+
+# a glyph's name at a line's start: "SM590000", "uniF0B7", "g1234"
+_GLYPH_NAME = re.compile(r"^\s*([A-Za-z]{1,4}[0-9]{3,8}|uni[0-9A-Fa-f]{4,6})\s+(?=\S)")
+NAMED_BULLET_LINES = 3  # lines a glyph name must start, and it must stand nowhere else
+
+
+def name_bullets(lines: list[Line], bullet: str = "•") -> list[Line]:
+    """``lines`` with a bullet glyph written as its name made ``bullet`` again: a name that
+    starts :data:`NAMED_BULLET_LINES` lines at least and stands nowhere else in the text (a
+    table's column of codes has a different one on each row; a code cited in a sentence
+    stands inside text too)."""
+    starts: dict[str, int] = {}
+    for x in lines:
+        if m := _GLYPH_NAME.match(x.text):
+            starts[m.group(1)] = starts.get(m.group(1), 0) + 1
+    names = {name for name, n in starts.items() if n >= NAMED_BULLET_LINES
+             and sum(len(re.findall(rf"\b{name}\b", x.text)) for x in lines) == n}
+    if not names:
+        return lines
+    return [replace(x, text=f"{bullet} {x.text[m.end():]}")
+            if (m := _GLYPH_NAME.match(x.text)) and m.group(1) in names else x for x in lines]
 
 
 def repair_unreadable(lines: list[Line], pdf) -> list[Line]:
