@@ -209,3 +209,52 @@ def test_a_title_word_searched_by_its_parts_too_is_named_once(tmp_path):
         "guide.md": GUIDE})
     [lead] = _lead(Navigator(graph).ask("Why add an assert_ne macro?", budget=64))
     assert lead["document"].endswith("/assert_ne.md") and lead["named_by"] == ["assert_ne"]
+
+
+IMPORTS = """# Importing trait functions
+
+## Guide
+
+A trait's associated function can be imported like a free function.
+
+```rust
+use num_traits::Zero::zero;
+let x: f64 = zero();
+```
+
+The compiler suggests the trait when it is left out: try `use Zero::zero` instead.
+
+## Reference
+
+An import of an associated function is treated as the qualified path.
+
+desugars to
+
+```rust
+let x: f64 = <f64 as Zero>::zero();
+```
+"""
+
+ERRORS = """# Error propagation
+
+## Summary
+
+A postfix operator for propagating errors from a function returning a result.
+
+## Design
+
+The question mark operator replaces the try macro of earlier releases: an expression
+followed by it is expanded into a match on its result, which gives back the value of an Ok
+and returns early with the error of an Err, converted into the function's own error type by
+its From implementation, so that errors of several kinds can be propagated by one function.
+"""
+
+
+def test_a_fragment_does_not_pick_the_document(tmp_path):
+    """"desugars to", a lead-in of two words before a code block, is short enough for the one
+    word it holds to rank it first: "What does the try operator desugar to?" read the RFC on
+    importing trait functions (Rust's RFC 3591) before the one on the ? operator (RFC 243)."""
+    graph = indexed_graph(tmp_path, {"imports.md": IMPORTS, "errors.md": ERRORS})
+    answer = Navigator(graph).ask("What does the try operator desugar to?", budget=300)
+    [lead] = _lead(answer)
+    assert lead["document"].endswith("errors.md")

@@ -164,7 +164,11 @@ class Passages:
                     "spelling": len(spelling), "next": spelling[1:3], "of": len(paths)}
         hits = self.graph.locate(run.search_text, k=20, kinds=["paragraph"],
                                  filters=run.filters)
-        ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits))
+        # not by a fragment: "desugars to", a lead-in of two words before a code block, is
+        # short enough for one word to rank it first ("What does the try operator desugar
+        # to?" read the RFC on importing trait functions, not the one on the ? operator)
+        ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits
+                                    if not self.fragment(h.node_id)))
         if not ranked:
             return None
         path, words = titled_by(self.graph, run.question, ranked, paths)
