@@ -209,3 +209,25 @@ def test_the_document_spelling_the_acronym_out_is_read_first(tmp_path):
     assert code == 0
     assert ("read first (up to 45 tokens): mir.md, the one of the 3 documents asked of that "
             "spells MIR out") in out, out
+
+
+def test_an_acronym_s_definitions_are_looked_up_once_a_question(tmp_path, monkeypatch):
+    """The document read first and the definitions read both want the paragraphs spelling
+    "What is MIR?"'s acronym out: one search of every paragraph holding it, not two."""
+    from docnav.embed import HashingEmbedder
+    from docnav.query import DocNavGraph, acronyms, passages
+
+    db = indexed_files(tmp_path, {
+        "mir.md": ("# Mid-level IR\n\n## Summary\n\nIntroduce a \"mid-level IR\" (MIR) into the "
+                   "compiler.\n"),
+        "nll.md": "# Non-lexical lifetimes\n\n## Design\n\nThe borrow check runs on MIR.\n"})
+    graph = DocNavGraph.open(db, embedder=HashingEmbedder())
+    looked_up = []
+    lookup = acronyms.definitions
+    for module in (acronyms, passages):  # wherever it is called from
+        monkeypatch.setattr(module, "definitions",
+                            lambda *a: looked_up.append(a[1]) or lookup(*a), raising=False)
+    answer = Navigator(graph).ask("What is MIR?", 60)
+    assert looked_up == ["MIR"]
+    assert [s["acronym"] for s in answer.trace if s.get("over", "").startswith(
+        "paragraphs spelling")] == ["MIR"]  # both still had them

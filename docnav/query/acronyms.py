@@ -140,6 +140,14 @@ def _initials(word: str) -> list[str]:
     return [part[0].lower() for part in re.split(r"[-–]", word) if part[:1].isalnum()]
 
 
+def run_definitions(graph: DocNavGraph, run: Run, acronym: str) -> list[Definition]:
+    """:func:`definitions` of ``acronym`` in what ``run`` is asked of, looked up once a
+    question (the document read first and the definitions read both want them)."""
+    if acronym not in run.defined:
+        run.defined[acronym] = definitions(graph, acronym, run.filters)
+    return run.defined[acronym]
+
+
 def spelled_out(graph: DocNavGraph, question: str, filters: dict | None) -> dict[str, str]:
     """The long form of each acronym the question uses, as the documents asked of spell it
     out (:func:`definitions`: that of the one using it most), else as filings use it
@@ -186,7 +194,7 @@ def read_definitions(graph: DocNavGraph, run: Run) -> None:
     state = run.state
     asking = set(tokens(acronym[1]))
     state.terms = [t for t in state.terms if t not in asking] or state.terms
-    defined = definitions(graph, acronym[0], run.filters)[:MOST_DEFINITIONS]
+    defined = run_definitions(graph, run, acronym[0])[:MOST_DEFINITIONS]
     if defined:
         run.op("locate", over="paragraphs spelling the acronym out", acronym=acronym[0],
                hits=[d.node_id for d in defined], long_forms=[d.long_form for d in defined])

@@ -257,6 +257,8 @@ class Run:
     # ("Who is the CEO of Adobe?": "Chief Executive Officer", which its 10-K says)
     searched: str | None = None
     _paths: set[str] | None = field(default=None, repr=False)  # of the scope, made on asking
+    # the paragraphs spelling each acronym out, once looked up (docnav.query.acronyms)
+    defined: dict[str, list] = field(default_factory=dict, repr=False)
 
     @property
     def search_text(self) -> str:

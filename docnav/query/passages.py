@@ -25,7 +25,7 @@ from docnav.query.graph import DocNavGraph, rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
 from docnav.query.options import NavigatorOptions
-from docnav.query.acronyms import asked_acronym, definitions
+from docnav.query.acronyms import asked_acronym, run_definitions
 from docnav.query.parts import unasked_apparatus
 from docnav.refs import float_label
 from docnav.tree import PREAMBLE
@@ -157,7 +157,7 @@ class Passages:
         # "What is MIR?": the document spelling it out ('a "mid-level IR" (MIR)', RFC 1211),
         # the one using it most of several; the NLL RFC's uses of MIR ranked best
         asked = asked_acronym(run.question)
-        defined = definitions(self.graph, asked[0], run.filters) if asked else []
+        defined = run_definitions(self.graph, run, asked[0]) if asked else []
         if defined:
             spelling = [self.graph.node(d.node_id).path for d in defined]
             return {"document": spelling[0], "named_by": [], "defines": asked[0],
