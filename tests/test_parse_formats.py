@@ -410,6 +410,31 @@ def test_an_unreadable_character_is_replaced_only_where_the_line_is_found_once(
     assert repaired(text, page) == expected
 
 
+@pytest.mark.parametrize("text, page, expected", [
+    ("5 RelatedWork", "models. 5 Related Work Semi-supervised", "5 Related Work"),
+    ("related Work and moreThings", "x related Work and more Things y",
+     "related Work and more Things"),  # a space already there is no joint
+    ("the iPhone is", "x the iPhone is y", "the iPhone is"),  # pdfium runs it together too
+    ("the EncodingModule", "the Encoding Module and the EncodingModule",
+     "the EncodingModule"),  # found twice, spaced differently
+    ("aB", "a B", "aB"),  # too little to find it by
+])
+def test_words_run_together_are_spaced_as_pdfium_spaces_them(text, page, expected):
+    from docnav.parse._pdf_glyphs import respaced
+
+    assert respaced(text, page) == expected
+
+
+def test_a_bold_heading_s_words_run_together_are_spaced():
+    """LaTeX's bold section headings lost their spaces in docling's reading: "5 RelatedWork",
+    "3.1 EncodingModule" matched neither "related" nor "work"."""
+    blocks = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"),
+                        ParseOptions(pdf_mode="native")).blocks
+    heads = [b.text for b in blocks if b.kind is BlockKind.HEADING]
+    assert "5 Related Work" in heads and "3.1 Encoding Module" in heads
+    assert not [h for h in heads if "RelatedWork" in h or "EncodingModule" in h]
+
+
 def test_a_page_pdfium_cannot_read_leaves_its_lines_as_parsed():
     import pypdfium2 as pdfium
 

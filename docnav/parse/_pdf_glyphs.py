@@ -9,6 +9,11 @@ characters for each unreadable one, spaces loose) and the unreadable characters 
 there. A line found twice with different characters, or not found (a formula pdfium reads
 otherwise), stays as it was.
 
+Words run together in a line of a bold LaTeX font ("5 RelatedWork", "3.1 EncodingModule":
+docling-parse sees no space where the font sets a gap, and the heading then matches neither
+"related" nor "work") are spaced as pdfium's text of the page spaces them, where the line is
+found there once.
+
 A glyph without a Unicode mapping but with a name is written as its name: IBM's Redbooks set
 their bullets in a symbol font whose bullet is "SM590000", so each list item read "SM590000
 Work Function Usage (WRKFCNUSG)" and, no bullet seen, a list ran together into one paragraph.
@@ -52,13 +57,48 @@ def name_bullets(lines: list[Line], bullet: str = "•") -> list[Line]:
 
 def repair_unreadable(lines: list[Line], pdf) -> list[Line]:
     """``lines`` with their U+FFFD characters replaced from ``pdf`` (a pypdfium2 document)
-    wherever the line is found once on its page."""
-    pages = sorted({x.page for x in lines if UNREADABLE in x.text})
+    wherever the line is found once on its page, and words run together where pdfium's text
+    spaces them (:func:`respaced`)."""
+    pages = sorted({x.page for x in lines if UNREADABLE in x.text or _RUN_TOGETHER.search(x.text)})
     if not pages:
         return lines
     texts = {page: _page_text(pdf, page) for page in pages}
-    return [replace(x, text=repaired(x.text, texts[x.page])) if UNREADABLE in x.text else x
-            for x in lines]
+    out = []
+    for x in lines:
+        text = repaired(x.text, texts[x.page]) if UNREADABLE in x.text else x.text
+        if _RUN_TOGETHER.search(text):
+            text = respaced(text, texts[x.page])
+        out.append(x if text == x.text else replace(x, text=text))
+    return out
+
+
+# a lower-case letter followed by a capital: "RelatedWork", and "iPhone", "McDonald", "DocNav"
+_RUN_TOGETHER = re.compile(r"[a-z][A-Z]")
+
+
+def respaced(text: str, page_text: str) -> str:
+    """``text`` with a space between a lower-case letter and a capital where ``page_text``
+    has one there, if ``text`` is found in it once (spaces loose): "5 RelatedWork" of
+    "... 5 Related Work Semi-supervised ..."; "iPhone" stays as pdfium has it."""
+    chars = [c for c in text if not c.isspace()]
+    if len(LETTER.findall(text)) < _MIN_LETTERS:
+        return text
+    pattern = "".join(
+        re.escape(c) + ((r"(\s*)" if c.islower() and nxt.isupper() else r"\s*") if nxt else "")
+        for c, nxt in zip(chars, chars[1:] + [""]))
+    found = {m.groups() for m in re.finditer(pattern, page_text)}
+    if len(found) != 1:
+        return text
+    (gaps,) = found
+    gaps = iter(gaps)
+    out: list[str] = []
+    last = ""  # the last character not a space
+    for c in text:
+        if last.islower() and c.isupper() and next(gaps) and out[-1] == last:
+            out.append(" ")
+        out.append(c)
+        last = c if not c.isspace() else last
+    return "".join(out)
 
 
 def repaired(text: str, page_text: str) -> str:
