@@ -181,8 +181,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     for step in (s for s in answer.trace if s["op"] == "spell out"):  # "the CEO"
         print("searched with the long forms too: " + ", ".join(
             f"{acronym} ({long_form})" for acronym, long_form in step["acronyms"].items()))
-    for step in (s for s in answer.trace if s["op"] == "no part"):  # of each in turn, one
-        # without the part the others have ("What are the drawbacks of each RFC?")
+    for step in (s for s in answer.trace if s["op"] == "no part" and "heading" in s):
+        # of each in turn, one without the part the others have ("What are the drawbacks of
+        # each RFC?"); a label no part carries ("Note 99") is said with the evidence
         print(f"no section headed \"{step['heading']}\" in "
               f"{', '.join(Path(p).name for p in step['documents'])}: its best passages instead")
     for name in answer.untitled:  # the evidence may be of some other document
@@ -201,9 +202,12 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(f"read {span} of {Path(op['document']).name} ({op['paragraphs']} paragraphs), "
               + ("what the question asks found on them first" if found else "in reading order"))
     outline = next((s for s in answer.trace if s["op"] == "outline"), None)
-    if outline:  # "What sections does ... have?"
+    if outline and "documents" in outline:  # "What sections does ... have?"
         print("the outline of " + ", ".join(Path(p).name for p in outline["documents"])
               + ": its headings, as deep as the budget allows")
+    elif outline:  # "What does Item 1A say?": the part's subsections named first
+        print(f'the outline of "{outline["heading"]}" first ({outline["headings"]} of its '
+              "subsections' headings), then its text")
     listed = next((s for s in answer.trace if s["op"] == "captions"), None)
     if listed:  # "What tables does the pioNER paper have?"
         what = " and ".join(f"{k}s" for k in listed["kinds"])

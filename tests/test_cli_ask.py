@@ -69,6 +69,31 @@ def test_ask_says_a_section_asked_for_has_no_text_under_its_heading(tmp_path):
     assert "docnav fetch ID reads one" not in out  # not offered as a place to read
 
 
+def test_ask_says_a_part_asked_about_as_a_whole_is_outlined_first(tmp_path):
+    """"What does Item 1A say?" reads the part's subsections' headings first; the line saying
+    so took the outline of a question about a document's sections for it, and the command
+    failed with a KeyError after printing the route."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "report.md").write_text(
+        "# Annual report\n\n## Item 1A. Risk Factors\n\n### We Face Intense Competition\n\n"
+        "Markets are competitive.\n\n### Our Expansion Strains Our Resources\n\nWe grow.\n\n"
+        "### We Have Foreign Exchange Risk\n\nRates move.\n\n## Item 7. Discussion\n\nSales "
+        "grew.\n")
+    db = tmp_path / "g.duckdb"
+    assert index(db, docs) == 0
+    code, out, err = run(db, "ask", "What does Item 1A say?", "--budget", "200")
+    assert code == 0, err
+    assert ('the outline of "Item 1A. Risk Factors" first (3 of its subsections\' headings), '
+            "then its text") in out, out
+    assert "- We Face Intense Competition" in out
+    # a label no part carries is said with the evidence (the line for a part one document of
+    # several lacks took it for one of those, and failed likewise)
+    code, out, err = run(db, "ask", "What does Item 9 say?", "--budget", "200")
+    assert code == 0, err
+    assert "in none of the documents asked of: Item 9" in out, out
+
+
 def test_ask_prints_the_fields_the_question_asks_for(indexed):
     # the sample's RFC 458 opens with "- Start Date: 2014-11-10"
     code, out, err = run(indexed.db, "ask", "When did the send improvements RFC start?",

@@ -542,7 +542,8 @@ class Navigator:
     def _take_outline(self, run: Run, section: str) -> None:
         outline = self._outline(section, run.state)
         if outline:
-            run.op("outline", node=section, headings=outline[0].text.count("\n- ") + 1,
+            run.op("outline", node=section, heading=self.graph.node(section).heading,
+                   headings=outline[0].text.count("\n- ") + 1,
                    added=run.state.add(outline, "outline"))
 
     def _scope_node(self, doc: str | list[str] | None) -> str | None:
