@@ -9,6 +9,7 @@ import pytest
 from _stores import indexed_graph
 
 from docnav.query import Navigator
+from docnav.query.passages import BEST_DOCUMENT
 
 GUIDE = """# Pump manual
 
@@ -101,6 +102,18 @@ def test_each_of_up_to_three_documents_asked_of_gets_its_outline(nav):
     answer = nav.ask("What sections are there?", budget=300, doc="note*.md")
     assert sorted(e.piece.text for e in answer.evidence) == [
         f"- Note {i}\n  - Scope" for i in range(1, 4)]
+
+
+def test_a_question_of_nothing_but_parts_asked_of_many_documents_is_searched_as_asked(nav):
+    """"What is in the table of contents?" of more documents than outlines answer was searched
+    without its parts' words, "What is in the  ?", and failed: no words to search for. Of
+    up to three documents the outlines answer it (no document is picked first to read)."""
+    many = nav.ask("What is in the table of contents?", budget=300)  # all six
+    assert many.evidence and not [op for op in many.trace if op["op"] == "outline"]
+    few = nav.ask("What is in the table of contents?", budget=300, doc="note*.md")
+    assert sorted(e.piece.text for e in few.evidence) == [
+        f"- Note {i}\n  - Scope" for i in range(1, 4)]
+    assert not [op for op in few.trace if op.get("over") == BEST_DOCUMENT]
 
 
 def test_docnav_ask_says_the_outline_answers(nav):

@@ -110,6 +110,15 @@ def _on_pages_first(graph: DocNavGraph, run: Run, path: str, ids: list[str]) -> 
     return [[h] for h in hits] + [[i for i in ids if i not in found]]
 
 
+def can_outline(graph: DocNavGraph, scope: str | list[str] | None) -> bool:
+    """Whether :func:`read_outlines` answers a question asked of ``scope``: of one to
+    :data:`MOST_OUTLINED` documents, one with sections at least."""
+    paths = graph.document_paths(scope) if scope else graph.document_paths()
+    return 1 <= len(paths) <= MOST_OUTLINED and any(
+        graph.node(c).kind == "section" for path in paths
+        for c in graph.navigate(graph.document_root(path), "children"))
+
+
 def read_outlines(graph: DocNavGraph, run: Run) -> bool:
     """The outline of each document asked of (at most :data:`MOST_OUTLINED`), a share of
     the budget each: its sections' headings, indented by depth, as deep as fits. False

@@ -63,8 +63,8 @@ from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
                                 untitled_names, without_names)
-from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, pages_asked,
-                                  read_outlines, read_pages)
+from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
+                                  pages_asked, read_outlines, read_pages)
 from docnav.query.parts import (PART_WORDS, headed, headed_within, holds_text, labelled_parts,
                                  named_sections, template_part, unasked_apparatus, unlabelled)
 from docnav.query.options import NavigatorOptions
@@ -236,10 +236,12 @@ class Navigator:
         # is wanted, not what it is about: its words are no gaps to search for
         # likewise a cross-reference question's "section": the part it names is found by its
         # heading, whose text does not say "section"
-        # nothing asked but a document's parts: its outline answers (below)
+        # nothing asked but a document's parts: its outline answers (below), where it can (of
+        # a few documents; "What is in the table of contents?" of more is searched as asked)
         # ("Summarise the sections of ..." asks for what they say: "summarise" is no asking word)
         outline = (bool(OUTLINE_ASKED.search(question))
-                   and EvidenceState(OUTLINE_ASKED.sub(" ", question), budget).names_nothing)
+                   and EvidenceState(OUTLINE_ASKED.sub(" ", question), budget).names_nothing
+                   and can_outline(self.graph, doc or chosen or None))
         if outline:
             question = OUTLINE_ASKED.sub(" ", question)
         # nothing asked but its tables or figures: their captions answer, where it has any
@@ -273,7 +275,8 @@ class Navigator:
             if run.untitled:
                 run.op("no document titled", names=run.untitled)
         spell_out(self.graph, run)  # "Who is the CEO of Adobe?": "Chief Executive Officer"
-        if kind == "local" and not chosen and not works and self.options.document_share > 0:
+        if (kind == "local" and not chosen and not works and not outline
+                and self.options.document_share > 0):
             run.lead = self.passages.best_document(run)
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
