@@ -293,6 +293,8 @@ def test_a_bullet_written_as_its_glyph_name_is_a_bullet():
     commands' lines ran together into one paragraph with the name three times in it."""
     blocks = parse_file(require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE).blocks
     assert not [b.text for b in blocks if "SM590000" in b.text]
+    assert "Database performance and scalability" in [  # its Wingdings bullets, typed "r"
+        b.text for b in blocks if b.kind is BlockKind.LIST_ITEM]
     items = [b.text for b in blocks if b.kind is BlockKind.LIST_ITEM]
     for command in ("Work Function Usage (WRKFCNUSG)", "Change Function Usage (CHGFCNUSG)",
                     "Display Function Usage (DSPFCNUSG)"):
@@ -318,3 +320,11 @@ def test_codes_starting_table_rows_or_cited_in_text_are_no_bullets():
     assert [x.text for x in name_bullets(named)] == ["• first", "• second", "• third",
                                                      "Plain text."]
     assert name_bullets(named[:2]) == named[:2]  # two lines are too few to tell
+    # a symbol font's bullet typed as a letter (the Redbook's Wingdings "r Database ...")
+    typed = lines("r Database performance", "r Advanced SQL", "r DB2 Web Query")
+    assert [x.text for x in name_bullets(typed)] == ["• Database performance",
+                                                    "• Advanced SQL", "• DB2 Web Query"]
+    worded = lines("o Oil the pump", "o Check the seal", "o Run it", "a tenth o the way")
+    assert name_bullets(worded) == worded  # the letter stands on its own elsewhere too
+    lower = lines("o oil it", "o check it", "o run it")
+    assert name_bullets(lower) == lower  # a letter bullet comes before a capital

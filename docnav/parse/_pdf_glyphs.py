@@ -33,22 +33,26 @@ _AS_DOCLING = str.maketrans({"\ufffe": "-", "\u2018": "'", "\u2019": "'", "\u201
                              "\u201d": '"'})
 
 
-# a glyph's name at a line's start: "SM590000", "uniF0B7", "g1234"
-_GLYPH_NAME = re.compile(r"^\s*([A-Za-z]{1,4}[0-9]{3,8}|uni[0-9A-Fa-f]{4,6})\s+(?=\S)")
+# a glyph's name at a line's start: "SM590000", "uniF0B7", "g1234"; or the letter a symbol
+# font's bullet is typed with, before a capital: Wingdings' "r Database performance", "§",
+# "Ø", "ü", a word processor's "o"
+_GLYPH_NAME = re.compile(r"^\s*([A-Za-z]{1,4}[0-9]{3,8}|uni[0-9A-Fa-f]{4,6}|"
+                         r"[lnoqruvw§Øü](?=\s+[A-Z0-9]))\s+(?=\S)")
 NAMED_BULLET_LINES = 3  # lines a glyph name must start, and it must stand nowhere else
 
 
 def name_bullets(lines: list[Line], bullet: str = "•") -> list[Line]:
-    """``lines`` with a bullet glyph written as its name made ``bullet`` again: a name that
-    starts :data:`NAMED_BULLET_LINES` lines at least and stands nowhere else in the text (a
-    table's column of codes has a different one on each row; a code cited in a sentence
-    stands inside text too)."""
+    """``lines`` with a bullet glyph written as its name (or as the letter its symbol font
+    types it with) made ``bullet`` again: a name that starts :data:`NAMED_BULLET_LINES`
+    lines at least and stands nowhere else in the text (a table's column of codes has a
+    different one on each row; a code cited in a sentence stands inside text too)."""
     starts: dict[str, int] = {}
     for x in lines:
         if m := _GLYPH_NAME.match(x.text):
             starts[m.group(1)] = starts.get(m.group(1), 0) + 1
     names = {name for name, n in starts.items() if n >= NAMED_BULLET_LINES
-             and sum(len(re.findall(rf"\b{name}\b", x.text)) for x in lines) == n}
+             and sum(len(re.findall(rf"(?<!\S){re.escape(name)}(?!\S)", x.text))
+                     for x in lines) == n}
     if not names:
         return lines
     return [replace(x, text=f"{bullet} {x.text[m.end():]}")
