@@ -258,3 +258,51 @@ def test_a_fragment_does_not_pick_the_document(tmp_path):
     answer = Navigator(graph).ask("What does the try operator desugar to?", budget=300)
     [lead] = _lead(answer)
     assert lead["document"].endswith("errors.md")
+
+
+PIONER = """# pioNER: Datasets and Baselines for Armenian Named Entity Recognition
+
+## Corpus generation
+
+Wikipedia sentences with links to typed articles became annotated sentences.
+
+Sentences without a named entity were dropped.
+
+## Gold data
+
+To evaluate the models trained on generated data, we annotated by hand 53453 tokens and 2566
+sentences, selected from over 250 news texts of one news site.
+
+## Availability
+
+The corpora and the embeddings can be downloaded.
+
+1 https://github.com/ispras-texterra/pioner
+"""
+
+OTHER_PAPER = """# Offensive Language Detection
+
+## Data
+
+The shared task data holds tweets labelled offensive or not.
+"""
+
+
+def test_the_word_naming_the_document_read_first_is_no_evidence_inside_it(tmp_path):
+    """"How many sentences are in the pioNER test set?" of the seven arXiv papers read
+    pioNER's footnote with the URL of its code first: "pioNER" picked the paper (a word of its
+    title no other holds), and inside it the footnote was the one paragraph saying it. Inside
+    the document it names, the name is left out of the search, as that of a document asked of
+    by its title is."""
+    graph = indexed_graph(tmp_path, {"pioner.md": PIONER, "offensive.md": OTHER_PAPER})
+    answer = Navigator(graph).ask("How many sentences are in the pioNER test set?", budget=60)
+    [lead] = _lead(answer)
+    assert lead["document"].endswith("pioner.md") and lead["named_by"] == ["pioNER"]
+    assert lead["searched"] == "How many sentences are in the test set?"
+    # the footnote is no better a match than a paragraph holding no word of the question
+    hits = [graph.node(n).text for n in lead["hits"]]
+    assert hits.index("1 https://github.com/ispras-texterra/pioner") > hits.index(
+        "The corpora and the embeddings can be downloaded."), hits
+    # asked by another word, the document's paragraphs are searched with the question
+    plain = Navigator(graph).ask("How many sentences were annotated by hand?", budget=60)
+    assert all("searched" not in t for t in _lead(plain))

@@ -24,6 +24,7 @@ from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph, rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
+from docnav.query.names import without_names
 from docnav.query.options import NavigatorOptions
 from docnav.query.acronyms import asked_acronym, run_definitions
 from docnav.query.parts import unasked_apparatus
@@ -81,8 +82,14 @@ class Passages:
             return
         if run.lead:
             until = int(self.options.document_share * state.budget)
-            order = self.order(run.search_text, {"path": glob.escape(run.lead["document"])})
-            run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until, hits=order[:12])
+            # the words naming the document are no evidence inside it: "How many sentences
+            # are in the pioNER test set?" read pioNER's footnote with the URL of its code
+            # first, the one paragraph of it saying "pioNER", as the name of a document
+            # asked of by its title is left out of its search
+            searched = without_names(run.search_text, run.lead["named_by"])
+            order = self.order(searched, {"path": glob.escape(run.lead["document"])})
+            run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until, hits=order[:12],
+                   **({"searched": searched} if searched != run.search_text else {}))
             self._read_in(run, order, until=until)
             if state.sufficient():
                 return
