@@ -438,14 +438,14 @@ def test_a_bold_heading_s_words_run_together_are_spaced():
 def test_a_page_pdfium_cannot_read_leaves_its_lines_as_parsed():
     import pypdfium2 as pdfium
 
-    from docnav.parse._pdf_glyphs import repair_unreadable
+    from docnav.parse._pdf_glyphs import repair_lines
     from docnav.parse._pdf_lines import Line
 
     pdf = pdfium.PdfDocument(str(require(GOOD_PDF)))  # 5 pages
     try:
         lines = [Line("o\ufffdensive words", page=9, left=0, top=0, right=1, bottom=1),
                  Line("plain words", page=1, left=0, top=0, right=1, bottom=1)]
-        assert repair_unreadable(lines, pdf) == lines
+        assert repair_lines(lines, pdf) == lines
     finally:
         pdf.close()
 

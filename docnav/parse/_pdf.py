@@ -8,7 +8,8 @@ fonts (:mod:`._pdf_lines`), drops page furniture, merges lines into paragraphs
    inside its sections of three pages or more, the headings printed there, or
 2. the text itself: size, weight and numbering (:mod:`._pdf_headings`).
 
-Characters the parser could not read (U+FFFD) are taken from pdfium's text first
+Characters the parser could not read (U+FFFD) and the spaces of words it ran together are
+taken from pdfium's text first, and bullets written as glyph names made bullets again
 (:mod:`._pdf_glyphs`).
 """
 
@@ -26,7 +27,7 @@ from docnav.parse._filing import filing_cover, filing_title
 from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
-from docnav.parse._pdf_glyphs import name_bullets, repair_unreadable
+from docnav.parse._pdf_glyphs import name_bullets, repair_lines
 from docnav.parse._pdf_headings import (contents_entry, contents_pages, contents_row,
                                         find_headings, is_code)
 from docnav.parse._pdf_lines import Line, TextStats, drop_furniture, extract_lines, text_stats
@@ -68,7 +69,7 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
         raise DocumentError(str(path), "PDF is damaged or truncated and cannot be opened "
                             f"({exc})") from exc
     try:
-        pages = replace(pages, lines=name_bullets(repair_unreadable(pages.lines, pdf)))
+        pages = replace(pages, lines=name_bullets(repair_lines(pages.lines, pdf)))
         outline = read_outline(pdf, pages.page_heights) if options.pdf_outline else []
         metadata = pdf_metadata(pdf)
     finally:

@@ -59,11 +59,12 @@ def name_bullets(lines: list[Line], bullet: str = "•") -> list[Line]:
             if (m := _GLYPH_NAME.match(x.text)) and m.group(1) in names else x for x in lines]
 
 
-def repair_unreadable(lines: list[Line], pdf) -> list[Line]:
+def repair_lines(lines: list[Line], pdf) -> list[Line]:
     """``lines`` with their U+FFFD characters replaced from ``pdf`` (a pypdfium2 document)
     wherever the line is found once on its page, and words run together where pdfium's text
     spaces them (:func:`respaced`)."""
-    pages = sorted({x.page for x in lines if UNREADABLE in x.text or _RUN_TOGETHER.search(x.text)})
+    pages = sorted({x.page for x in lines
+                    if UNREADABLE in x.text or _RUN_TOGETHER.search(x.text)})
     if not pages:
         return lines
     texts = {page: _page_text(pdf, page) for page in pages}
