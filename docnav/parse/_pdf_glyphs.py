@@ -91,11 +91,10 @@ def respaced(text: str, page_text: str) -> str:
     pattern = "".join(
         re.escape(c) + ((r"(\s*)" if c.islower() and nxt.isupper() else r"\s*") if nxt else "")
         for c, nxt in zip(chars, chars[1:] + [""]))
-    found = {m.groups() for m in re.finditer(pattern, page_text)}
-    if len(found) != 1:
+    found = _found_once(pattern, page_text)
+    if found is None:
         return text
-    (gaps,) = found
-    gaps = iter(gaps)
+    gaps = iter(found)
     out: list[str] = []
     last = ""  # the last character not a space
     for c in text:
@@ -114,16 +113,20 @@ def repaired(text: str, page_text: str) -> str:
     # spaces anywhere (the parsers space words differently: "2019Task", "T ∗ ,")
     pattern = r"\s*(\S{1,3}?)\s*".join(
         r"\s*".join(re.escape(c) for c in part if not c.isspace()) for part in parts)
-    found = {m.groups() for m in re.finditer(pattern, page_text)}
-    if len(found) != 1:
-        return text
-    (chars,) = found
-    if any(UNREADABLE in c for c in chars):
+    chars = _found_once(pattern, page_text)
+    if chars is None or any(UNREADABLE in c for c in chars):
         return text
     out = [parts[0]]
     for c, part in zip(chars, parts[1:]):
         out += [c, part]
     return "".join(out)
+
+
+def _found_once(pattern: str, page_text: str) -> tuple[str, ...] | None:
+    """The groups of ``pattern`` (a line's characters, spaces loose) where it is found in
+    ``page_text``, alike wherever it is; None where it is not found, or found differently."""
+    found = {m.groups() for m in re.finditer(pattern, page_text)}
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def _page_text(pdf, page_no: int) -> str:
