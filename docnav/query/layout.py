@@ -110,21 +110,26 @@ def _on_pages_first(graph: DocNavGraph, run: Run, path: str, ids: list[str]) -> 
     return [[h] for h in hits] + [[i for i in ids if i not in found]]
 
 
+def _outlined(graph: DocNavGraph, scope: str | list[str] | None) -> list[str]:
+    """The paths of the documents asked of, where outlines answer for them: of one to
+    :data:`MOST_OUTLINED` documents; none otherwise."""
+    paths = graph.document_paths(scope) if scope else graph.document_paths()
+    return paths if 1 <= len(paths) <= MOST_OUTLINED else []
+
+
 def can_outline(graph: DocNavGraph, scope: str | list[str] | None) -> bool:
     """Whether :func:`read_outlines` answers a question asked of ``scope``: of one to
     :data:`MOST_OUTLINED` documents, one with sections at least."""
-    paths = graph.document_paths(scope) if scope else graph.document_paths()
-    return 1 <= len(paths) <= MOST_OUTLINED and any(
-        graph.node(c).kind == "section" for path in paths
-        for c in graph.navigate(graph.document_root(path), "children"))
+    return any(graph.node(c).kind == "section" for path in _outlined(graph, scope)
+               for c in graph.navigate(graph.document_root(path), "children"))
 
 
 def read_outlines(graph: DocNavGraph, run: Run) -> bool:
     """The outline of each document asked of (at most :data:`MOST_OUTLINED`), a share of
     the budget each: its sections' headings, indented by depth, as deep as fits. False
     where the question is asked of more documents, or of none with sections."""
-    paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
-    if not 1 <= len(paths) <= MOST_OUTLINED:
+    paths = _outlined(graph, run.scope)
+    if not paths:
         return False
     share = run.state.budget // len(paths)
     pieces = [p for p in (document_outline(graph, graph.document_root(path), share)
@@ -132,6 +137,27 @@ def read_outlines(graph: DocNavGraph, run: Run) -> bool:
     if pieces:
         run.op("outline", documents=paths, added=run.state.add(pieces, "outline"))
     return bool(pieces)
+
+
+def part_outline(graph: DocNavGraph, section: str, room: int) -> Piece | None:
+    """The headings of a part's subsections, a line each, as one piece citing the part
+    ("What are Amazon's main risk factors?": Item 1A's risk headings, where its summary's
+    sources gave three of 24), in ``room`` tokens at most, the number left out said; None for
+    a part of fewer than three subsections, or room for less than 16 tokens."""
+    node = graph.node(section)
+    subs = [graph.node(c).heading for c in graph.navigate(section, "children")
+            if graph.node(c).kind == "section"]
+    if len(subs) < 3 or room < 16:
+        return None
+    lines: list[str] = []
+    for heading in subs:
+        more = f"(and {len(subs) - len(lines)} more)"
+        if count_tokens("\n".join([*lines, f"- {heading}", more])) > room:
+            lines.append(more)
+            break
+        lines.append(f"- {heading}")
+    text = "\n".join(lines)
+    return Piece(section, node.path, node.breadcrumb, node.page, text, count_tokens(text))
 
 
 def document_outline(graph: DocNavGraph, root: str, budget: int) -> Piece | None:

@@ -64,7 +64,7 @@ from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
                                 untitled_names, without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
-                                  pages_asked, read_outlines, read_pages)
+                                  pages_asked, part_outline, read_outlines, read_pages)
 from docnav.query.parts import (PART_WORDS, headed, headed_within, holds_text, labelled_parts,
                                  named_sections, template_part, unasked_apparatus, unlabelled)
 from docnav.query.options import NavigatorOptions
@@ -543,11 +543,12 @@ class Navigator:
                     run.steps += 1
 
     def _take_outline(self, run: Run, section: str) -> None:
-        outline = self._outline(section, run.state)
+        outline = part_outline(self.graph, section,
+                               int(self.options.outline_share * run.state.budget))
         if outline:
             run.op("outline", node=section, heading=self.graph.node(section).heading,
-                   headings=outline[0].text.count("\n- ") + 1,
-                   added=run.state.add(outline, "outline"))
+                   headings=outline.text.count("\n- ") + 1,
+                   added=run.state.add([outline], "outline"))
 
     def _scope_node(self, doc: str | list[str] | None) -> str | None:
         """The node whose summary covers what the question is asked of: the one document the
@@ -579,27 +580,6 @@ class Navigator:
             pieces.pop()
         state.visited.update(p.node_id for p in pieces)
         return pieces
-
-    def _outline(self, section: str, state: EvidenceState) -> list[Piece]:
-        """The headings of a part's subsections, a line each, as one piece citing the part
-        ("What are Amazon's main risk factors?": Item 1A's risk headings, where its summary's
-        sources gave three of 24), at most ``outline_share`` of the budget, the number left
-        out said; none for a part of fewer than three subsections."""
-        node = self.graph.node(section)
-        subs = [self.graph.node(c).heading for c in self.graph.navigate(section, "children")
-                if self.graph.node(c).kind == "section"]
-        room = int(self.options.outline_share * state.budget)
-        if len(subs) < 3 or room < 16:
-            return []
-        lines: list[str] = []
-        for heading in subs:
-            more = f"(and {len(subs) - len(lines)} more)"
-            if count_tokens("\n".join([*lines, f"- {heading}", more])) > room:
-                lines.append(more)
-                break
-            lines.append(f"- {heading}")
-        text = "\n".join(lines)
-        return [Piece(section, node.path, node.breadcrumb, node.page, text, count_tokens(text))]
 
     def _references(self, run: Run, section: str,
                     pieces: list[Piece]) -> list[tuple[str, str]]:
