@@ -7,11 +7,9 @@ and the printed headings inside long bookmarked sections. Real fixture papers an
 
 from __future__ import annotations
 
-import functools
-
 import pytest
-from _parsing import NATIVE, H, headings
-from _paths import FINANCEBENCH, FIXTURES, require
+from _parsing import NATIVE, H, filing, headings
+from _paths import FIXTURES, require
 
 from docnav.model import BlockKind
 from docnav.parse import parse_file
@@ -81,14 +79,12 @@ def test_a_paper_s_author_line_is_no_heading(name, authors):
     assert any(b.text == authors and b.kind is not H for b in parsed.blocks)
 
 
-@functools.lru_cache(maxsize=1)
 def _amazon():
-    return parse_file(require(FINANCEBENCH / "pdfs" / "AMAZON_2017_10K.pdf"), NATIVE)
+    return filing("AMAZON_2017_10K")
 
 
-@functools.lru_cache(maxsize=1)
 def _best_buy():
-    return parse_file(require(FINANCEBENCH / "pdfs" / "BESTBUY_2023_10K.pdf"), NATIVE)
+    return filing("BESTBUY_2023_10K")
 
 
 def test_rows_of_cells_are_a_table_block():
@@ -216,9 +212,8 @@ def test_an_outline_heading_is_matched_to_its_own_line(title, texts, expected):
     assert (placed.index if placed.span else None) == expected
 
 
-@functools.lru_cache(maxsize=1)
 def _adobe():
-    return parse_file(require(FINANCEBENCH / "pdfs" / "ADOBE_2022_10K.pdf"), NATIVE)
+    return filing("ADOBE_2022_10K")
 
 
 def test_a_table_of_contents_under_a_column_head_is_a_table_of_its_own():
@@ -491,50 +486,6 @@ def test_an_unmatched_outline_heading_goes_into_its_destination_column():
     assert place_outline([at_the_foot], lines)[0].index == 2  # after "left column, lower"
 
 
-def test_a_running_header_below_the_margin_and_underscore_rules_are_no_text():
-    """Adobe's notes open every page with "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS
-    (Continued)", set just below the top tenth where running headers were looked for: 31
-    paragraphs of it, one splitting each paragraph that ran on from the page before. Rules drawn
-    with underscores (above footnotes, before signatures) were paragraphs of their own too."""
-    adobe, amazon = _adobe(), _amazon()
-    texts = [b.text for b in adobe.blocks]
-    assert not [t for t in texts if "(Continued)" in t and len(t) < 80]
-    assert not [b.text for p in (adobe, amazon) for b in p.blocks if set(b.text) <= set("_ ")]
-    (goodwill,) = {t for t in texts if t.startswith("Goodwill is assigned to one or more")}
-    # the paragraph runs on to the next page, below the running header: one paragraph again
-    assert "consider events or circumstances including macroeconomic" in " ".join(goodwill.split())
-
-
-def test_page_numbers_above_the_bottom_tenth_are_no_text_but_a_repeated_clause_is():
-    """2001.03131 prints its page numbers higher than the bottom tenth: "2" began the next
-    line's words ("2 background-foreground separation") and "5", "6" stood alone. A sentence
-    repeated at one height on every page (bookmark_sample's body text) stays: only short lines
-    are taken for furniture there."""
-    paper = [b.text for b in parse_file(require(FIXTURES / "pdf" / "2001.03131.pdf"),
-                                        NATIVE).blocks]
-    assert not {"5", "6"} & {t.strip() for t in paper}  # the last two pages' numbers
-    assert any("It has been used in background-foreground separation [20]" in t for t in paper)
-    sample = [b.text for b in parse_file(require(FIXTURES / "pdf" / "bookmark_sample.pdf"),
-                                         NATIVE).blocks]
-    assert sum(t.startswith("This clause is provided for demonstration") for t in sample) == 8
-
-
-def test_a_running_foot_naming_its_chapter_is_no_text():
-    """The Redbook's odd pages end with their chapter's name and the page number ("Chapter 3.
-    Row and Column Access Control 19"), its front matter's with the copyright line and a
-    Roman number: no one text repeats on enough pages to be furniture, so each was a paragraph
-    ("Chapter 2. Roles and separation of duties 11" read as a passage). The lines at that
-    height ending in page numbers, a different one on each page, make it the foot's place."""
-    import re
-
-    texts = [" ".join(b.text.split()) for b in parse_file(
-        require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE).blocks]
-    assert not [t for t in texts if re.fullmatch(r"Chapter \d\. [^…]+ \d+", t)]
-    assert not [t for t in texts if t.startswith("© Copyright IBM Corp.")]
-    # the chapters' text stays
-    assert any(t.startswith("Table 3-1 summarizes these special registers") for t in texts)
-
-
 def test_the_redbook_s_sampled_chapters_are_not_all_under_chapter_1():
     """The Redbook fixture keeps a few pages of each chapter, and "Chapter 1" is the only
     chapter heading among them: every later section, "2.2 Separation of duties" and "3.2.2
@@ -549,40 +500,6 @@ def test_the_redbook_s_sampled_chapters_are_not_all_under_chapter_1():
                   "3.6.6 Activating RCAC"):
         [above] = _ancestors(tree, later)
         assert chapter not in above and not any(a[:1].isdigit() for a in above), later
-
-
-def test_footnotes_set_where_a_running_foot_would_be_stay_text():
-    """A paper's one-line footnotes at the foot of many pages begin with their marker ("2
-    http://knowitall.cs.washington.edu/paralex/"): no line there ends in a page number, so
-    the place is no running foot's and the notes stay; a page number ending the lines at one
-    height on enough pages makes it one."""
-    from docnav.parse._pdf_lines import Line, PageLines, drop_furniture
-
-    def foot(text, page):
-        return Line(text, page=page, left=72, top=720, right=400, bottom=730)
-
-    words = ["code", "data", "corpus", "model", "scores", "appendix", "survey", "lexicon"]
-    notes = [foot(f"{n} The {w} is at https://example.org/", n) for n, w in enumerate(words, 1)]
-    heights = {n: 792.0 for n in range(1, 9)}
-    assert drop_furniture(PageLines(notes, heights)) == notes
-    feet = [foot(f"Chapter {n // 3 + 1}. Results of part {n} {n + 10}", n) for n in range(1, 9)]
-    assert drop_furniture(PageLines(feet, heights)) == []
-
-
-def test_page_numbers_set_where_the_text_ends_are_no_text():
-    """Amazon's and Best Buy's 10-Ks, printed from HTML, set each page number right below the
-    page's last line, anywhere from a third to four fifths down the page: 66 and 69 bare numbers
-    were paragraphs (summaries picked "6" as a sentence), and a number between two halves of a
-    paragraph kept them apart. A bare number that is its page's lowest line and counts with the
-    pages is a page number wherever it sits."""
-    import re
-
-    for parsed in (_amazon(), _best_buy()):
-        bare = [b.text for b in parsed.blocks if re.fullmatch(r"\s*\d{1,3}\s*", b.text)]
-        assert len(bare) <= 2, bare  # (Best Buy's exhibit index keeps two)
-    texts = [" ".join(b.text.split()) for b in _amazon().blocks]
-    assert any("In Q2 2017, we recognized an estimated charge to tax expense of $600 million" in t
-               for t in texts)  # one paragraph across the page break
 
 
 @pytest.mark.parametrize("name, title", [
