@@ -178,6 +178,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
                 if len(names) > COUNT_NAMED else "")
         print(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"
               + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
+    if any(s.get("figures") for s in answer.trace):  # "How many ...?": the answer is a number
+        print("a question asking for a figure: the paragraphs stating one were ranked up")
     for step in (s for s in answer.trace if s["op"] == "spell out"):  # "the CEO"
         print("searched with the long forms too: " + ", ".join(
             f"{acronym} ({long_form})" for acronym, long_form in step["acronyms"].items()))

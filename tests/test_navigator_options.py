@@ -19,6 +19,7 @@ from docnav.query import NavigatorOptions
     ("section_share", 1.5, "from 0 to 1"),
     ("outline_share", -0.1, "from 0 to 1"),
     ("reading_weight", float("nan"), "weight >= 0"),
+    ("figures_weight", -0.5, "weight >= 0"),
     ("document_share", 2, "from 0"),
 ])
 def test_a_setting_out_of_range_is_refused(setting, value, valid):

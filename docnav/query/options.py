@@ -17,6 +17,8 @@ class NavigatorOptions:
     candidates: paragraphs each ranking (BM25, embedding, reading order) contributes.
     sections: located sections whose paragraphs form the reading order (0: no reading order).
     reading_weight: the reading order's weight beside a search's 1 (0: none; 1: as much).
+    figures_weight: the weight beside a search's 1 of the found paragraphs stating a figure,
+        when the question asks for one ("How many ...?"; 0: none).
     short_hit_words: a hit of fewer words is read with the paragraph after it.
     specific: most paragraphs of the scope holding every word of the question for one piece
         holding them all to end the search (more: only the budget ends it).
@@ -38,6 +40,7 @@ class NavigatorOptions:
     candidates: int = 200
     sections: int = 10
     reading_weight: float = 0.75
+    figures_weight: float = 1.0
     short_hit_words: int = 15
     specific: int = 3
     named_sections: bool = True
@@ -64,6 +67,10 @@ class NavigatorOptions:
             raise ConfigError(f"reading_weight {self.reading_weight!r} is not valid: give a "
                               "weight >= 0 (0: no reading order; 1: as much as a search's "
                               "ranking)")
+        if not self.figures_weight >= 0:
+            raise ConfigError(f"figures_weight {self.figures_weight!r} is not valid: give a "
+                              "weight >= 0 (0: a question asking for a figure ranks the "
+                              "paragraphs stating one no higher; 1: as much as a search)")
         if not 0 <= self.document_share <= 1:
             raise ConfigError(f"document_share {self.document_share!r} is not valid: give a "
                               "share of the budget from 0 (no document read first) to 1 (all "

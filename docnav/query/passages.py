@@ -28,6 +28,7 @@ from docnav.query.names import without_names
 from docnav.query.options import NavigatorOptions
 from docnav.query.acronyms import asked_acronym, run_definitions
 from docnav.query.parts import unasked_apparatus
+from docnav.query.quantities import asks_quantity, states_quantity
 from docnav.refs import float_label
 from docnav.tree import PREAMBLE
 
@@ -89,14 +90,21 @@ class Passages:
             searched = without_names(run.search_text, run.lead["named_by"])
             order = self.order(searched, {"path": glob.escape(run.lead["document"])})
             run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until, hits=order[:12],
-                   **({"searched": searched} if searched != run.search_text else {}))
+                   **({"searched": searched} if searched != run.search_text else {}),
+                   **self._figures(searched))
             self._read_in(run, order, until=until)
             if state.sufficient():
                 return
         order = self.order(run.search_text, run.filters)
         run.op("locate", over="paragraphs and sections (fused with reading order)",
-               hits=order[:12])
+               hits=order[:12], **self._figures(run.search_text))
         self._read_in(run, order)
+
+    def _figures(self, question: str) -> dict:
+        """The trace's note that the passage order ranked up the paragraphs stating a figure,
+        when :meth:`order` does for ``question``."""
+        ranked = bool(self.options.figures_weight) and asks_quantity(question)
+        return {"figures": "paragraphs stating a figure ranked up"} if ranked else {}
 
     def _read_openings(self, run: Run) -> None:
         """What is asked of read from its start (its documents' paragraphs in reading order,
@@ -186,7 +194,8 @@ class Passages:
 
     def order(self, question: str, filters: dict | None) -> list[str]:
         """Paragraph ids, best first: RRF of the BM25 rank, the embedding rank and, at
-        ``reading_weight``, the reading order of the best sections.
+        ``reading_weight``, the reading order of the best sections (and, for a question
+        asking for a figure, the paragraphs stating one).
 
         A found section is read whole, subsections and all. When the title section (the
         whole document) is among those found, the reading order goes on through the
@@ -197,7 +206,11 @@ class Passages:
         better at 512 and 2048 tokens, worse at 1024, so it was not kept. At full weight the
         reading order put a found section's opening before the paragraph both searches
         ranked first; the weights 0 .. 1 were all measured, on every set (*Reading order's
-        weight*): 0.75 was chosen after seeing them."""
+        weight*): 0.75 was chosen after seeing them.
+
+        A question asking for a figure ("How many ...?", :mod:`docnav.query.quantities`) has a
+        fourth ranking at ``figures_weight``: the fused paragraphs stating a number, in their
+        fused order."""
         ranks = self.graph.rankings(question, k=self.options.candidates, kinds=["paragraph"],
                                     filters=filters)
         found = self.graph.rankings(question, k=self.options.sections * 5, kinds=["section"],
@@ -215,8 +228,13 @@ class Passages:
             reading.update(dict.fromkeys(paragraphs))
             if own and all(self.fragment(n) for n in paragraphs):
                 worded.update(paragraphs)
-        fused = rrf([*ranks.values(), list(reading)[: self.options.candidates]],
-                    weights=[1.0] * len(ranks) + [self.options.reading_weight])
+        rankings = [*ranks.values(), list(reading)[: self.options.candidates]]
+        weights = [1.0] * len(ranks) + [self.options.reading_weight]
+        fused = rrf(rankings, weights=weights)
+        if self._figures(question):
+            # "How big is the dataset?": of these, those stating a figure, in this order
+            stating = [nid for nid, _ in fused if states_quantity(self.graph.node(nid).text)]
+            fused = rrf([*rankings, stating], weights=[*weights, self.options.figures_weight])
         # a paper's works cited and a table of contents are no passages, unless the question
         # asks about them; nor are a document's field lines, unless it asks about their keys
         cited = unasked_apparatus(self.graph, question)

@@ -1,0 +1,46 @@
+"""Questions asking for a figure: "How many reviews do they evaluate on?", "How big is the
+dataset?", "What is the size of the corpus?". The answer is a number, so of the paragraphs
+both searches find, those stating one are the likelier to hold it: the navigator's passage
+order ranks them up (a fourth ranking beside the two searches and the reading order,
+``NavigatorOptions.figures_weight``), as a reader asked "how many" looks for the figure.
+"It contains 17,833 sentences, 826,987 characters and 2,714 question-answer pairs" answers
+"How big is the dataset?" without the word "big", and both searches ranked it below the
+paragraphs introducing the task (the answer-type prior of question answering systems: a
+question's expected answer type filters or favours candidate passages)."""
+
+from __future__ import annotations
+
+import re
+
+# "How many ...", "How much ...", "How big ...", "How large ...", "How long ...", "How often
+# ...", "What is the size / number / amount / share / percentage of ...", "What size ..."
+_ASKS = re.compile(
+    r"^\W*(?:how\s+(?:many|much|big|large|small|long|often|fast)\b|"
+    r"what\s+(?:is|was|are|were)\s+the\s+(?:total\s+)?"
+    r"(?:sizes?|numbers?|amounts?|counts?|percentages?|proportions?|shares?)\s+of\b|"
+    r"what\s+(?:size|percentage|proportion)\b)", re.I)
+# a number standing alone: "1,006", "17,833", "1.4", "100", "$63,708", "3.5%" (not part of a
+# word: "BIBREF13", "GPT-2", "v2.0.1", "L2")
+_NUMBER = re.compile(r"(?<![\w.,\-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![.,]?\w)")
+# numbers that are no figure: a citation ("[12]", "[3, 12-14]"), an equation's number ("(3)")
+_CITATION = re.compile(r"\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]|\(\s*\d{1,2}\s*\)")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+# ... nor a label's number: "Table 2", "Section 3.1", "Fig. 4", "page 12"
+_LABEL = re.compile(r"\b(?:tables?|figures?|figs?\.|sections?|sec\.|chapters?|pages?|pp?\.|"
+                    r"items?|notes?|eqs?\.|equations?|appendix|steps?)\s*$", re.I)
+
+
+def asks_quantity(question: str) -> bool:
+    """Whether ``question`` asks for a figure ("How many ...?", "What is the size of ...?")."""
+    return bool(_ASKS.match(question))
+
+
+def states_quantity(text: str) -> bool:
+    """Whether ``text`` states a figure: a number standing alone that is no year, citation,
+    equation number or label's number ("Table 2")."""
+    text = _CITATION.sub(" ", text)
+    return any(not _YEAR.fullmatch(m.group(1)) and not _LABEL.search(text[:m.start()][-16:])
+               for m in _NUMBER.finditer(text))
+
+
+__all__ = ["asks_quantity", "states_quantity"]
