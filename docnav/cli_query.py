@@ -449,11 +449,17 @@ def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    from docnav.show import render_document, render_documents
+    import json
+
+    from docnav.show import document_json, documents_json, render_document, render_documents
     from docnav.store import Store
 
     store = Store(_db_path(args))
-    if args.doc is None:
+    if args.json:
+        shown = documents_json(store) if args.doc is None else document_json(
+            store, args.doc, show_text=args.text, show_summaries=not args.no_summaries)
+        print(json.dumps(shown, indent=2, ensure_ascii=False))
+    elif args.doc is None:
         print(render_documents(store))
     else:
         print(render_document(store, args.doc, show_text=args.text,
@@ -574,9 +580,11 @@ def add_show_parser(sub: argparse._SubParsersAction) -> None:
         description="Without DOC: every document with its status. With DOC (a doc id, a "
         "prefix of one, or a path): its heading tree with node ids and counts.",
         epilog="examples:\n  docnav show\n  docnav show samples/rfcs/0001-private-fields.md"
-        "\n  docnav show 3f2a --text",
+        "\n  docnav show 3f2a --text\n  docnav show 3f2a --json",
     )
     p.add_argument("doc", nargs="?", help="document id, id prefix or path")
     p.add_argument("--text", action="store_true", help="print paragraph text under headings")
     p.add_argument("--no-summaries", action="store_true", help="hide summaries and claims")
+    p.add_argument("--json", action="store_true", help="machine-readable output: the "
+                   "documents, or the document's tree as nested sections")
     p.set_defaults(func=_cmd_show)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import PurePath
 
 from docnav.compact import mib
@@ -19,26 +20,42 @@ MOST_REFERRING = 5  # documents named on a document's "referred to from" line
 def render_documents(store: Store) -> str:
     """Every document with its status; while another process writes the store, as its
     Parquet export has them (said on the last line)."""
+    listed = documents_json(store)
+    if not listed["documents"]:
+        return "no documents indexed yet"
+    lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
+    for d in listed["documents"]:
+        lines.append(f"{d['doc_id'][:12]:<12} {d['status']:<7} {d['version']:>3} "
+                     f"{d['nodes']:>6}  {d['path']}"
+                     + (f"  \"{_short(d['title'])}\"" if _tells_more(d["title"], d["path"])
+                        else ""))
+        if d["error"]:
+            lines.append(f"{'':<12} ! {d['error']}")
+    edges = ", ".join(f"{n} {k}" for k, n in listed["edges"].items())
+    lines.append(f"{len(listed['documents'])} documents; edges: {edges}")
+    return "\n".join(lines + listed["notes"])
+
+
+def documents_json(store: Store) -> dict:
+    """`docnav show --json`: every document (``doc_id``, ``path``, ``status``, ``version``,
+    ``nodes``, ``title``, ``error``), the edges by kind, and the notes the listing prints under
+    them (embedding models, PDF pipelines, parser versions, the file's size; or that another
+    process writes the store, ``from_export``)."""
     with snapshot(store) as (con, from_export):
         rows = con.execute(
             "SELECT d.doc_id, d.path, d.status, d.version, d.n_nodes, d.error, n.heading "
             "FROM documents d LEFT JOIN nodes n ON n.doc_id = d.doc_id AND n.kind = 'document' "
             "ORDER BY d.path").fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
-        vectors = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + (
+        notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + (
             [EXPORT_NOTE] if from_export else _space_line(con))
-    if not rows:
-        return "no documents indexed yet"
-    lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
-    for doc_id, path, status, version, n_nodes, error, title in rows:
-        lines.append(f"{doc_id[:12]:<12} {status:<7} {version:>3} {n_nodes:>6}  {path}"
-                     + (f"  \"{_short(title)}\"" if _tells_more(title, path) else ""))
-        if error:
-            lines.append(f"{'':<12} ! {error}")
-    edges = ", ".join(f"{counts.get(k, 0)} {k}" for k in
-                      ("contains", "sequential", "references", "related"))
-    lines.append(f"{len(rows)} documents; edges: {edges}")
-    return "\n".join(lines + vectors)
+    return {"documents": [{"doc_id": doc_id, "path": path, "status": status,
+                           "version": version, "nodes": n_nodes, "title": title,
+                           "error": error}
+                          for doc_id, path, status, version, n_nodes, error, title in rows],
+            "edges": {k: counts.get(k, 0)
+                      for k in ("contains", "sequential", "references", "related")},
+            "notes": notes if rows else [], "from_export": from_export}
 
 
 TITLE_SHOWN = 60  # characters of a title the listing shows
@@ -196,14 +213,30 @@ def find_document(store: Store, ref: str) -> str:
 MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}
 
 
-def render_document(
-    store: Store, ref: str, show_text: bool = False, show_summaries: bool = True
-) -> str:
+@dataclass
+class _Shown:
+    """What `docnav show DOC` reads of a document, for the text and the JSON alike."""
+
+    doc_id: str
+    path: str
+    tree: DocTree | None
+    status: str
+    error: str | None
+    version: int
+    parsed_with: str | None
+    summaries: dict
+    references: int
+    related: int
+    referred_from: list[tuple[str, int]]  # (document path, references from it)
+    from_export: bool
+
+
+def _read_document(store: Store, ref: str, show_summaries: bool) -> _Shown:
     doc_id = find_document(store, ref)
     with snapshot(store) as (con, from_export):
         tree = store.load_tree(con, doc_id)
-        status, error, version, parsed_with = con.execute(
-            "SELECT status, error, version, parsed_with FROM documents WHERE doc_id = ?",
+        path, status, error, version, parsed_with = con.execute(
+            "SELECT path, status, error, version, parsed_with FROM documents WHERE doc_id = ?",
             [doc_id]).fetchone()
         summaries = _summaries(con, doc_id) if show_summaries else {}
         refs = con.execute(
@@ -216,19 +249,26 @@ def render_document(
             "JOIN documents d ON d.doc_id = s.doc_id WHERE e.kind = 'references' "
             "AND s.doc_id <> $doc AND e.dst IN (SELECT node_id FROM nodes WHERE doc_id = $doc) "
             "GROUP BY d.path ORDER BY d.path", {"doc": doc_id}).fetchall()
+    return _Shown(doc_id, path, tree, status, error, version, parsed_with, summaries,
+                  refs[0], refs[1], into, from_export)
+
+
+def render_document(
+    store: Store, ref: str, show_text: bool = False, show_summaries: bool = True
+) -> str:
+    shown = _read_document(store, ref, show_summaries)
+    tree, summaries, into = shown.tree, shown.summaries, shown.referred_from
     if tree is None:
-        return f"{ref}: not indexed ({status}): {error}"
-    lines = [f"{tree.title}  [{tree.doc_id}]  {tree.path}  v{version} {status}"]
-    if error:
-        lines.append(f"! last attempt failed, showing the previous version: {error}")
-    lines.append(_parsed_line(tree, parsed_with))
+        return f"{ref}: not indexed ({shown.status}): {shown.error}"
+    lines = [f"{tree.title}  [{tree.doc_id}]  {tree.path}  v{shown.version} {shown.status}"]
+    if shown.error:
+        lines.append(f"! last attempt failed, showing the previous version: {shown.error}")
+    lines.append(_parsed_line(tree, shown.parsed_with))
     lines += _fields_lines(tree)
     lines += _tree_lines(tree, show_text, summaries)
-    sections = len(tree.sections)
-    paragraphs = len(tree.paragraphs)
     lines.append(
-        f"{sections} sections, {paragraphs} paragraphs, {refs[0]} references, "
-        f"{refs[1]} related edges"
+        f"{len(tree.sections)} sections, {len(tree.paragraphs)} paragraphs, "
+        f"{shown.references} references, {shown.related} related edges"
     )
     if into:
         named = ", ".join(f"{PurePath(p).name} ({n})" for p, n in into[:MOST_REFERRING])
@@ -238,9 +278,51 @@ def render_document(
     if summaries:
         lines.append("claims: ✓ entailed by the sources, ? not supported, ✗ contradicted, "
                      "(dropped) removed by the drop policy")
-    if from_export:
+    if shown.from_export:
         lines.append(EXPORT_NOTE)
     return "\n".join(lines)
+
+
+def document_json(store: Store, ref: str, show_text: bool = False,
+                  show_summaries: bool = True) -> dict:
+    """`docnav show DOC --json`: the document's status and fields, and its heading tree as
+    nested sections (``node_id``, ``heading``, ``level``, ``page``, ``paragraphs``: how many
+    are directly under it, ``summary``: its status and claims with their verdicts,
+    ``children``: its subsections and, with ``show_text``, its paragraphs in reading order).
+    ``tree`` is None for a document never indexed (its ``error`` says why)."""
+    shown = _read_document(store, ref, show_summaries)
+    tree = shown.tree
+    out = {"doc_id": shown.doc_id, "path": shown.path, "title": tree.title if tree else None,
+           "status": shown.status, "version": shown.version, "error": shown.error,
+           "parsed_with": shown.parsed_with,
+           "fields": {k: v for k, v in tree.metadata if k not in _UNLISTED_FIELDS}
+           if tree else {},
+           "sections": len(tree.sections) if tree else 0,
+           "paragraphs": len(tree.paragraphs) if tree else 0,
+           "references": shown.references, "related": shown.related,
+           "referred_from": [{"document": p, "references": n} for p, n in shown.referred_from],
+           "from_export": shown.from_export, "tree": None}
+    if tree is None:
+        return out
+
+    def entry(node) -> dict:
+        kids = tree.children(node.node_id)
+        shown_kids = [k for k in kids if k.kind is NodeKind.SECTION or show_text]
+        made = {"node_id": node.node_id, "heading": node.heading, "level": node.level,
+                "page": node.page,
+                "paragraphs": sum(k.kind is NodeKind.PARAGRAPH for k in kids)}
+        if node.node_id in shown.summaries:
+            status, claims = shown.summaries[node.node_id]
+            made["summary"] = {"status": status, "claims": [
+                {"text": text, "verdict": verdict, "kept": bool(kept)}
+                for text, verdict, kept in claims]}
+        made["children"] = [entry(k) if k.kind is NodeKind.SECTION else
+                            {"node_id": k.node_id, "block_kind": k.block_kind,
+                             "page": k.page, "text": k.text} for k in shown_kids]
+        return made
+
+    out["tree"] = entry(tree.root)
+    return out
 
 
 def _summaries(con, doc_id: str) -> dict[str, tuple[str, list[tuple]]]:

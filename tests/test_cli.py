@@ -175,6 +175,70 @@ def test_show_doc_by_file_name_as_in_the_demo(indexed, capsys):
     assert out.splitlines()[2].startswith("fields: start date = 2014-09-18; rfc pr # = ")
 
 
+def test_show_json_lists_the_documents_the_listing_prints(indexed, capsys):
+    assert docnav(indexed.db, "show") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert docnav(indexed.db, "show", "--json") == 0
+    listed = json.loads(capsys.readouterr().out)
+    rows = [line.split() for line in lines[1:1 + len(listed["documents"])]]
+    assert [[d["doc_id"][:12], d["status"], str(d["version"]), str(d["nodes"]), d["path"]]
+            for d in listed["documents"]] == [r[:5] for r in rows]
+    assert sorted(Path(d["path"]).name for d in listed["documents"]) == sorted(SAMPLE_DOCS)
+    edges = ", ".join(f"{n} {kind}" for kind, n in listed["edges"].items())
+    assert f"{len(rows)} documents; edges: {edges}" in lines
+    assert listed["notes"] == lines[2 + len(rows):] and listed["from_export"] is False
+
+
+def test_show_doc_json_is_the_heading_tree_as_nested_sections(indexed, capsys):
+    assert docnav(indexed.db, "show", "0019-opt-in-builtin-traits.md") == 0
+    printed = capsys.readouterr().out
+    assert docnav(indexed.db, "show", "0019-opt-in-builtin-traits.md", "--json") == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["path"] == str(indexed.docs / "0019-opt-in-builtin-traits.md")
+    assert shown["status"] == "ok" and shown["fields"]["start date"] == "2014-09-18"
+
+    def sections(entry):
+        for child in entry["children"]:
+            if "heading" in child:
+                yield child
+                yield from sections(child)
+
+    every = list(sections(shown["tree"]))
+    assert len(every) == shown["sections"]
+    assert sum(e["paragraphs"] for e in [shown["tree"], *every]) == shown["paragraphs"]
+    assert f"{shown['sections']} sections, {shown['paragraphs']} paragraphs," in printed
+    for e in every:  # each as the text prints it: heading, short id, paragraphs under it
+        assert f"{e['heading']}  [{e['node_id'][:12]}] ({e['paragraphs']} paragraphs)" in printed
+    design = next(e for e in every if e["heading"] == "Detailed design")
+    assert "Unsafe traits" in [c["heading"] for c in design["children"]]  # nested, not flat
+    assert all(c["level"] == design["level"] + 1 for c in design["children"])
+    assert not any("text" in c for e in every for c in e["children"])  # no --text: no text
+
+    assert docnav(indexed.db, "show", "0019-opt-in-builtin-traits.md", "--json",
+                  "--text") == 0
+    texts = json.loads(capsys.readouterr().out)
+    under = [c for e in sections(texts["tree"]) for c in e["children"] if "text" in c]
+    under += [c for c in texts["tree"]["children"] if "text" in c]
+    assert len(under) == shown["paragraphs"]
+    assert all(c["text"] and c["block_kind"] for c in under)
+
+
+def test_show_doc_json_of_a_document_that_never_indexed_has_no_tree(tmp_path, capsys):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "bad.pdf").write_text("not a pdf")
+    db = tmp_path / "g.duckdb"
+    index(db, docs)
+    capsys.readouterr()
+    assert docnav(db, "show", "bad.pdf", "--json") == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["status"] == "failed" and shown["tree"] is None
+    assert "bad.pdf: not a PDF file" in shown["error"]
+    assert docnav(db, "show", "--json") == 0
+    [listed] = json.loads(capsys.readouterr().out)["documents"]
+    assert listed["status"] == "failed" and listed["error"] == shown["error"]
+
+
 def test_show_on_missing_store_names_it_and_what_to_run(tmp_path, capsys):
     db = tmp_path / "nowhere" / "docnav.duckdb"
     assert docnav(db, "show") == 2
@@ -242,6 +306,20 @@ def test_index_verifies_summaries_and_show_marks_each_claim(tmp_path, capsys):
     # a section of field lines has no summary: said so, not an empty list under a status
     record = shown[shown.index("Record  ["):].splitlines()
     assert record[1].strip() == "summary: none (it holds no statement)", shown
+    # --json: each section's summary with its claims' verdicts, as printed
+    assert docnav(db, "show", "river.md", "--json") == 0
+    tree = json.loads(capsys.readouterr().out)["tree"]
+
+    def headed(entry, name):
+        return entry if entry.get("heading") == name else next(
+            (f for c in entry.get("children", []) if (f := headed(c, name))), None)
+
+    dam, record = headed(tree, "Dam"), headed(tree, "Record")
+    [claim] = dam["summary"]["claims"]
+    assert claim["text"].startswith("In 1952 a dam was built upstream") and claim["kept"]
+    mark = {"entail": "✓", "neutral": "?", "contradict": "✗"}[claim["verdict"]]
+    assert re.search(rf"^\s+{re.escape(mark)} In 1952 a dam", shown, re.M)
+    assert dam["summary"]["status"] in shown and record["summary"]["claims"] == []
 
 
 def test_missing_nli_model_is_a_clear_error(tmp_path, capsys):

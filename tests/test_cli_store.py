@@ -4,6 +4,7 @@ through `..`, and a reader that stops reading. Real store, real processes."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -107,6 +108,10 @@ def test_show_reads_the_export_while_another_process_writes_the_store(tmp_path, 
         listing = capsys.readouterr().out.splitlines()
         assert docnav(db, "show", "a.md", "--text") == 0
         document = capsys.readouterr().out.splitlines()
+        assert docnav(db, "show", "--json") == 0
+        exported = json.loads(capsys.readouterr().out)
+        assert docnav(db, "show", "a.md", "--json") == 0
+        exported_doc = json.loads(capsys.readouterr().out)
     note = ("read from the Parquet export, the last complete state: another process is "
             "writing the store")
     # the same rows (each with its title, from the export's nodes too); the file's size line
@@ -114,6 +119,9 @@ def test_show_reads_the_export_while_another_process_writes_the_store(tmp_path, 
     assert direct[1].endswith('a.md  "Alpha"') and direct[2].endswith('b.md  "Bravo"')
     assert listing == [*direct[:-1], note] and direct[-1].startswith("store file ")
     assert document == [*direct_doc, note]
+    assert exported["from_export"] and exported["notes"] == listing[4:] and listing[-1] == note
+    assert [Path(d["path"]).name for d in exported["documents"]] == ["a.md", "b.md"]
+    assert exported_doc["from_export"] and exported_doc["tree"]["heading"] == "Alpha"
 
 
 def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, docs):
