@@ -88,10 +88,13 @@ class Claim:
 # The rules by which the builder makes a document's (and the collection's) summary from its
 # parts, which no summariser's id covers: a filing is summed up from its Business and MD&A
 # items, without its executive officers; another document opens with its own summary (its
-# Abstract, Summary, Overview: :func:`docnav.summarize.own_summary`). Part of those summaries'
-# key (their ``summarizer`` is the summariser's id and these rules), so a change of them
-# rebuilds every document's summary, one a document, and no section's.
-DOCUMENT_RULES = "documents-3"
+# Abstract, Summary, Overview: :func:`docnav.summarize.own_summary`); and which sentences the
+# extractive summariser leaves out of a document's summary alone (lists' lines, pointers,
+# lead-ins, labels: :func:`docnav.summarize._describes`). Part of those summaries' key (their
+# ``summarizer`` is the summariser's id and these rules), so a change of them rebuilds every
+# document's summary, one a document, and no section's. documents-4: no labels ("ibm.com/
+# redbooks Redpaper", a cover line).
+DOCUMENT_RULES = "documents-4"
 
 
 def _with_rules(summarizer_id: str) -> str:

@@ -52,13 +52,23 @@ def _is_statement(text: str) -> bool:
 
 # A pointer: "See Item 8 of Part II, ...", "(see Note 4)": says where, not what.
 _POINTER = re.compile(r"\W*see\b", re.I)
+# a sentence's end: ".", "!", "?", "…" (and the full-width "。", "！", "？"), before any
+# closing quotes or brackets
+_ENDED = re.compile(r"[.!?…。！？][\"'”’)\]」』]*\s*$")
+# fewer words than this and no sentence's end: a label, not a sentence ("ibm.com/redbooks
+# Redpaper", a Redbook's cover line that opened its summary; "Guide-level explanation", a
+# heading set as a paragraph; "considered too complicated", a list's fragment; a link)
+LABEL_WORDS = 6
 
 
 def _describes(text: str) -> bool:
     """A sentence that can stand in a whole document's summary: a statement, neither a
     pointer nor a lead-in, whose content is the table or list after its colon
-    ("Reconciliations of operating income ... were as follows ($ in millions):")."""
-    return _is_statement(text) and not _POINTER.match(text) and not text.rstrip().endswith(":")
+    ("Reconciliations of operating income ... were as follows ($ in millions):"), nor a label
+    (:data:`LABEL_WORDS`)."""
+    return (_is_statement(text) and not _POINTER.match(text)
+            and not text.rstrip().endswith(":")
+            and (bool(_ENDED.search(text)) or len(_LETTERED.findall(text)) >= LABEL_WORDS))
 
 
 def _is_field_line(text: str) -> bool:

@@ -255,6 +255,29 @@ def test_a_lead_in_is_not_a_document_summary_sentence():
     assert lead_in in by_heading["Measures"].text
 
 
+def test_a_label_is_not_a_document_summary_sentence():
+    # The IBM Redbook's summary opened with "ibm.com/redbooks Redpaper", its cover's line, set
+    # as the one paragraph of its title's section: no sentence, a label. Nor are a heading set
+    # as a paragraph or a list's fragment. A section's summary, which stands for it in search,
+    # keeps them; a sentence that ends as one does, however short, stays.
+    labels = ("ibm.com/redbooks Redpaper", "Guide-level explanation", "considered too complicated")
+    tree = tree_of(H("Row and Column Access Control"), P(labels[0]), H("Geography"), P(RIVER),
+                   H("Notes"), P(labels[1]), P(labels[2]), H("History"), P(CITY),
+                   H("Short"), P("Floods recede."))
+    summaries, _ = summarise(tree, SummaryOptions(document=Budget(10, 3000)))
+    doc = summaries[tree.root.node_id]
+    assert "river floods" in doc.text and "market square" in doc.text
+    assert not any(label in doc.text for label in labels), doc.text
+    assert "Floods recede." in doc.text
+    by_heading = {tree.node(k).heading: v.text for k, v in summaries.items()}
+    assert labels[0] in by_heading["Row and Column Access Control"]
+    assert labels[1] in by_heading["Notes"]
+    # a document of labels alone is summed up by them: something rather than nothing
+    only = tree_of(H("Cover"), P(labels[0]), H("Notes"), P(labels[1]))
+    summaries, _ = summarise(only)
+    assert summaries[only.root.node_id].text
+
+
 def test_a_filings_summary_leaves_its_executive_officers_out():
     # Amazon's 10-K summary began "Mr. Olsavsky has served as Senior Vice President and Chief
     # Financial Officer since June 2015": Item 1 ends with the executive officers' careers.
