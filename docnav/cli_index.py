@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import signal
 import sys
 import threading
@@ -34,12 +35,15 @@ def _progress_lines(args: argparse.Namespace):
 
 def _report_run(report, args: argparse.Namespace) -> None:
     """A run's (or a watch batch's) failures and notes on stderr, its summary line last on
-    stdout."""
+    stdout (with ``--json``, the report as JSON instead)."""
     for line in report.failure_lines():
         print(line, file=sys.stderr)
     _note_parsed_otherwise(report, args)
     _note_excluded(report)
-    print(report.summary(), flush=True)
+    if getattr(args, "json", False):
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False), flush=True)
+    else:
+        print(report.summary(), flush=True)
 
 
 def _note_excluded(report) -> None:
@@ -269,6 +273,7 @@ def add_index_parser(sub: argparse._SubParsersAction) -> None:
         "are reparsed; deleted files are removed; renames keep the document id.",
         epilog="examples:\n  docnav index docs/\n  docnav --db /tmp/x.duckdb index a.md b.pdf "
         "--exclude 'drafts/*'\n  docnav index docs/ --pdf-mode standard --reparse"
+        "\n  docnav index docs/ --json"
         "\n\nexit codes: 0 all indexed, 1 some documents failed "
         "(listed on stderr), 2 bad usage or store error",
     )
@@ -277,6 +282,9 @@ def add_index_parser(sub: argparse._SubParsersAction) -> None:
                    help="parse unchanged files again too (after upgrading DocNav or changing "
                    "--pdf-mode); documents that come out the same are not rewritten")
     _add_index_options(p)
+    p.add_argument("--json", action="store_true",
+                   help="the run's report as JSON on stdout (counts, the documents added, "
+                   "changed, renamed, removed, and each failure with its error)")
     p.set_defaults(func=_cmd_index)
 
 

@@ -81,6 +81,22 @@ class IndexReport:
             "seconds": round(self.seconds, 3),
         }
 
+    def to_json(self) -> dict:
+        """`docnav index --json`: :meth:`counts`, whether every document indexed (``ok``), and
+        the documents by what happened to them, each failure with its error."""
+        return {
+            "ok": self.ok, **self.counts(),
+            "added": self.added, "changed": self.changed,
+            "renamed": [{"from": old, "to": new} for old, new in self.renamed],
+            "removed": self.removed, "excluded": self.excluded,
+            "failed": [{"path": path, "error": error} for path, error in self.failed],
+            "summary_failures": [{"node_id": node_id, "error": error, "previous_kept": kept}
+                                 for node_id, error, kept in self.summaries.failures],
+            "reembedded": self.reembedded, "reparsed": self.reparsed,
+            "parsed_otherwise": self.parsed_otherwise,
+            "stage_seconds": {k: round(v, 3) for k, v in self.stage_seconds.items()},
+        }
+
     def failure_lines(self) -> list[str]:
         """Each file and each summary that failed, by name: "error: …", "warning: …"."""
         return [f"error: {error}" for _, error in self.failed] + [

@@ -239,6 +239,38 @@ def test_show_doc_json_of_a_document_that_never_indexed_has_no_tree(tmp_path, ca
     assert listed["status"] == "failed" and listed["error"] == shown["error"]
 
 
+def test_index_json_is_the_run_s_report(tmp_path, capsys):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
+    (docs / "bad.pdf").write_text("not a pdf")
+    db = tmp_path / "g.duckdb"
+    run_args = ("index", str(docs), "--embed-model", "hashing", "--no-summaries",
+                "--no-progress", "--json")
+    assert docnav(db, *run_args) == 1  # a document failed: exit 1, as without --json
+    out, err = capsys.readouterr()
+    report = json.loads(out)  # stdout is the JSON alone
+    bad = str(docs / "bad.pdf")
+    assert report["ok"] is False and report["added"] == [str(docs / "a.md")]
+    [failed] = report["failed"]
+    assert failed["path"] == bad and failed["error"].startswith(f"{bad}: not a PDF file")
+    assert report["documents_failed"] == 1 and report["documents_added"] == 1
+    assert report["nodes_written"] > 0 and set(report["stage_seconds"]) >= {"parse", "write"}
+    assert f"error: {failed['error']}" in err.splitlines()  # stderr still names it
+
+    (docs / "a.md").rename(docs / "b.md")
+    (docs / "bad.pdf").unlink()
+    assert docnav(db, *run_args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] and report["failed"] == [] and report["added"] == []
+    assert report["renamed"] == [{"from": str(docs / "a.md"), "to": str(docs / "b.md")}]
+    assert report["removed"] == [bad] and report["documents_removed"] == 1
+    # without --json the last line is the summary, as before
+    assert docnav(db, *run_args[:-1]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1].startswith(
+        "0 added, 0 changed, 0 renamed, 0 removed, 1 unchanged, 0 failed;")
+
+
 def test_show_on_missing_store_names_it_and_what_to_run(tmp_path, capsys):
     db = tmp_path / "nowhere" / "docnav.duckdb"
     assert docnav(db, "show") == 2
