@@ -62,6 +62,20 @@ def test_a_tables_column_heads_are_not_headings():
     assert "Column mask" in redbook  # a heading with a paragraph below
 
 
+def test_the_heads_of_a_table_whose_caption_follows_its_rows_are_not_a_heading():
+    """1909.00754's Table 1: the heads "DST Models ITC" (two cells, bold) over rows the text
+    layer gave as one cell each ("NBT-CNN (Mrksic et al., 2017) O(mn)"), then the caption
+    "Table 1: ...". The heads made a section that took the rest of the introduction. They are
+    a paragraph of it, as the rows are."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"), NATIVE)
+    assert "DST Models ITC" not in [text for _, text in headings(parsed)]
+    tree = build_tree(parsed, "d", "1909.00754.pdf")
+    intro = next(s for s in tree.sections if s.heading == "1 Introduction")
+    under = [n.text for n in tree.children(intro.node_id)]
+    assert "DST Models ITC" in under
+    assert any(t.startswith("Many recently proposed DSTs") for t in under)
+
+
 @pytest.mark.parametrize("name, authors", [
     ("1809.01202.pdf", "Youngseo Son, Nipun Bayas, and H. Andrew Schwartz"),
     ("1909.00754.pdf", "Liliang Ren, Jianmo Ni and Julian McAuley"),

@@ -38,6 +38,8 @@ _MONO_FONT = re.compile(r"courier|mono|consol|menlo|inconsolata|cmtt|sfmt|typewr
 _SYMBOL_FONT = re.compile(r"CM(?:MI|SY|EX)|MSBM|MSAM|txsy|txex|rtxm|Symbol|Wingding|Dingbat",
                           re.I)
 _HEAD_CELL_WORDS = 6  # a table's column head is a few words a line
+_ROW_WORDS = 8  # a table's row whose cells came as one line: a few words
+_FULL_STOP = re.compile(r"[.!?][\"”’)]?$")  # a sentence's end ("O(mn)" ends a row)
 _ROW_GAP = 1.5  # a label inside a table is this close (in line pitches) to the rows around it
 _SPACER_GAP = 2.6  # or one blank row away from the rows above it, where a statement's groups part
 # A form's check box before an option ("x ANNUAL REPORT PURSUANT TO ...", "¨ TRANSITION REPORT
@@ -150,6 +152,8 @@ def _classify(drafts: list[Draft], stats: TextStats, toc_pages: dict[int, float]
             d.pattern = None  # large or not: a head cell can be as tall as two rows
         if d.pattern == "style" and _labels_rows(drafts, i):
             d.pattern = None
+        if d.pattern == "style" and _heads_captioned_rows(drafts, i):
+            d.pattern = None
         previous = "." if d.pattern else join_lines(d.lines)
 
 
@@ -168,6 +172,22 @@ def _heads_a_table(drafts: list[Draft], i: int, em: float) -> bool:
     return (line.cells >= 2 or _shares_a_row(drafts, i)
             or (abs(line.left - left) <= em and abs(line.right - right) <= em)
             or (line.left > (left + right) / 2 and line.right <= right + em))
+
+
+def _heads_captioned_rows(drafts: list[Draft], i: int) -> bool:
+    """A table's column heads over rows its caption follows, not a heading: the next draft on
+    the page is lines of a few words each, none ending a sentence (rows whose cells the text
+    layer gave as one: "NBT-CNN (Mrksic et al., 2017) O(mn)"), and the one after it a table's
+    caption ("Table 1: The Inference Time Complexity ..."). "DST Models ITC", the heads of
+    such a table, made a section of the paper's introduction. A figure's caption is not
+    enough: an unnumbered heading may stand over an equation's lines and a figure."""
+    rows, caption = drafts[i + 1: i + 3] if i + 2 < len(drafts) else (None, None)
+    if rows is None or {rows.page, caption.page} != {drafts[i].page} or len(rows.lines) < 2:
+        return False
+    text = join_lines(caption.lines)
+    return (text[:5].lower().startswith("tab") and bool(CAPTION.match(text))
+            and all(len(x.text.split()) <= _ROW_WORDS and not _FULL_STOP.search(x.text)
+                    for x in rows.lines))
 
 
 def _labels_rows(drafts: list[Draft], i: int) -> bool:
