@@ -33,15 +33,17 @@ def _progress_lines(args: argparse.Namespace):
     return lambda line: print(line, file=sys.stderr, flush=True)
 
 
-def _report_run(report, args: argparse.Namespace) -> None:
+def _report_run(report, args: argparse.Namespace, one_line: bool = False) -> None:
     """A run's (or a watch batch's) failures and notes on stderr, its summary line last on
-    stdout (with ``--json``, the report as JSON instead)."""
+    stdout (with ``--json``, the report as JSON instead: on one line for ``one_line``, a
+    watch's batches, JSON Lines)."""
     for line in report.failure_lines():
         print(line, file=sys.stderr)
     _note_parsed_otherwise(report, args)
     _note_excluded(report)
-    if getattr(args, "json", False):
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False), flush=True)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=None if one_line else 2,
+                         ensure_ascii=False), flush=True)
     else:
         print(report.summary(), flush=True)
 
@@ -131,26 +133,31 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     from docnav.watch import Watcher, WatchOptions, catch_up, index_batches, spool_batches
 
     options = WatchOptions(debounce=args.debounce, close_wait=args.close_wait)
+    # with --json, stdout is the runs' reports alone, a line each; what the watcher says, stderr
+    out = sys.stderr if args.json else sys.stdout
+
+    def say(message: str) -> None:
+        print(message, file=out, flush=True)
+
     if args.spool:
         watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool])
     else:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
-        on_batch = index_batches(indexer, args.paths, log=lambda m: print(m, flush=True),
-                                 on_report=lambda report: _report_run(report, args))
+        on_batch = index_batches(indexer, args.paths, log=say,
+                                 on_report=lambda report: _report_run(report, args, True))
         # observing starts before the catch-up, whose changes wait for its end
         watcher = Watcher(args.paths, on_batch, options, hold=True,
                           ignore=indexer.store.files())
         indexer.should_stop = watcher.stopping  # a stop ends a running batch between documents
     with _sigterm_as(_Terminated), watcher:
         if args.spool:
-            print(f"watching {', '.join(args.paths)}; batches go to {args.spool} "
-                  "(Dagster sensor)", flush=True)
+            say(f"watching {', '.join(args.paths)}; batches go to {args.spool} "
+                "(Dagster sensor)")
         else:
-            report = catch_up(lambda: indexer.index(args.paths), options,
-                              log=lambda m: print(m, flush=True))
-            _report_run(report, args)
+            report = catch_up(lambda: indexer.index(args.paths), options, log=say)
+            _report_run(report, args, True)
             watcher.release()
-            print(f"watching {', '.join(args.paths)}; Ctrl-C to stop", flush=True)
+            say(f"watching {', '.join(args.paths)}; Ctrl-C to stop")
         deadline = time.monotonic() + args.seconds if args.seconds else None
         while deadline is None or time.monotonic() < deadline:
             time.sleep(0.2)
@@ -313,6 +320,10 @@ def add_watch_parser(sub: argparse._SubParsersAction) -> None:
                    "from its batch, waiting for its close (default 60; Linux, where closes are "
                    "reported)")
     p.add_argument("--spool", help="write batches here for the Dagster sensor, do not index")
+    p.add_argument("--json", action="store_true",
+                   help="each run's report (the first full run's, then each batch's) as a line "
+                   "of JSON on stdout, as `docnav index --json` has it; the watcher's messages "
+                   "go to stderr")
     p.add_argument("--seconds", type=_seconds, default=0,
                    help="stop after this long (0 = never)")
     p.set_defaults(func=_cmd_watch)

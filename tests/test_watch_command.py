@@ -228,3 +228,32 @@ def test_a_signal_during_a_batch_stops_it_between_documents(tmp_path, signum, co
     assert err.strip().splitlines()[-1] == message
     assert "terminate called" not in err and "batch failed" not in out
     assert out.count("parsing") < 10  # of 40: it stopped between documents
+
+
+def test_watch_json_prints_each_run_s_report_as_a_line(tmp_path, monkeypatch, capsys):
+    """`--json`: stdout is the first full run's report, then each batch's, a line of JSON
+    each (JSON Lines, as `docnav index --json` has them); what the watcher says is on
+    stderr."""
+    import json
+
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    catch_up = Indexer.index
+
+    def index_then_add(self, *args, **kwargs):
+        report = catch_up(self, *args, **kwargs)
+        if not (docs / "b.md").exists():  # the catch-up's end: a file arrives, a batch
+            (docs / "b.md").write_text("# B\n\nLater text.\n")
+        return report
+
+    monkeypatch.setattr(Indexer, "index", index_then_add)
+    assert main(["--db", str(tmp_path / "s.duckdb"), "watch", str(docs), "--embed-model",
+                 "hashing", "--no-summaries", "--no-progress", "--seconds", "3", "--json"]) == 0
+    out, err = capsys.readouterr()
+    reports = [json.loads(line) for line in out.splitlines()]  # every line is one report
+    assert [r["added"] for r in reports] == [[str(docs / "a.md")], [str(docs / "b.md")]]
+    assert all(r["ok"] and r["failed"] == [] for r in reports)
+    assert f"watching {docs}; Ctrl-C to stop" in err.splitlines()
