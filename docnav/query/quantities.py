@@ -20,14 +20,16 @@ _ASKS = re.compile(
     r"(?:sizes?|numbers?|amounts?|counts?|percentages?|proportions?|shares?)\s+of\b|"
     r"what\s+(?:size|percentage|proportion)\b)", re.I)
 # a number standing alone: "1,006", "17,833", "1.4", "100", "$63,708", "3.5%" (not part of a
-# word: "BIBREF13", "GPT-2", "v2.0.1", "L2")
-_NUMBER = re.compile(r"(?<![\w.,\-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![.,]?\w)")
+# word: "BIBREF13", "GPT-2", "v2.0.1", "L2"; nor an issue's "#22251")
+_NUMBER = re.compile(r"(?<![\w.,\-#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![.,]?\w)")
 # numbers that are no figure: a citation ("[12]", "[3, 12-14]"), an equation's number ("(3)")
 _CITATION = re.compile(r"\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]|\(\s*\d{1,2}\s*\)")
 _YEAR = re.compile(r"(?:19|20)\d\d")
-# ... nor a label's number: "Table 2", "Section 3.1", "Fig. 4", "page 12"
+# ... nor a label's number: "Table 2", "Section 3.1", "Fig. 4", "page 12", "RFC 1977",
+# "version 2"
 _LABEL = re.compile(r"\b(?:tables?|figures?|figs?\.|sections?|sec\.|chapters?|pages?|pp?\.|"
-                    r"items?|notes?|eqs?\.|equations?|appendix|steps?)\s*$", re.I)
+                    r"items?|notes?|eqs?\.|equations?|appendix|steps?|rfcs?|issues?|"
+                    r"versions?)\s*$", re.I)
 
 
 def asks_quantity(question: str) -> bool:
