@@ -7,10 +7,11 @@ read from its start. A reader who has found the right section reads it from the 
 paragraph that is both a good match and in a good section comes first. The reading order is
 a guess about where the answer is, not a match: it weighs three quarters of a search's
 ranking, so the opening of a found section that neither search ranks near the top does not
-come before the paragraph both searches put first. A short hit (a heading, caption or table
-title that the parser left as a paragraph) and a lead-in ending in a colon are followed by
-the paragraph after them, where their content is; a PDF's table of figures by the column
-heads above it. A local question asked of several documents reads first the passages of the
+come before the paragraph both searches put first. A question asking for a figure ("How
+many ...?") has a fourth: the paragraphs stating one (:mod:`docnav.query.quantities`). A
+short hit (a heading, caption or table title that the parser left as a paragraph) and a
+lead-in ending in a colon are followed by the paragraph after them, where their content is;
+a PDF's table of figures by the column heads above it. A local question asked of several documents reads first the passages of the
 one it is most likely about (:meth:`Passages.best_document`), up to a share of the budget,
 then those of them all.
 """
