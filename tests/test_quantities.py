@@ -46,7 +46,8 @@ def test_paragraphs_stating_a_figure(text):
     "Table 2 shows the results; Section 3.1 describes them; see page 12.",  # labels' numbers
     "We use GPT-2 with an L2 penalty, version 2.0.1.",  # parts of names
     "As shown in [12] and [3, 14-16], the loss (3) falls.",  # citations, an equation's number
-    "RFC 2349 replaces it (rust-lang/rust#22251); see version 2 of the draft.",  # an RFC's
+    # an RFC's number, an issue's, a version's
+    "RFC 2349 replaces it (rust-lang/rust#22251); see version 2 of the draft.",
     "No number at all here.",
 ])
 def test_paragraphs_stating_no_figure(text):
