@@ -212,7 +212,8 @@ def _cmd_prune(args: argparse.Namespace) -> int:
         print(f"note: {len(report.users)} models are in use, each by documents no run has "
               f"embedded with another since: {used}. To keep one, index every folder with it, "
               "then prune again", file=sys.stderr)
-    print(report.summary())
+    print(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if args.json
+          else report.summary())
     return EXIT_OK
 
 
@@ -220,7 +221,8 @@ def _cmd_compact(args: argparse.Namespace) -> int:
     from docnav.compact import compact_store
     from docnav.store import Store
 
-    print(compact_store(Store(_db_path(args))).summary())
+    report = compact_store(Store(_db_path(args)))
+    print(json.dumps(report.to_json(), indent=2) if args.json else report.summary())
     return EXIT_OK
 
 
@@ -344,6 +346,8 @@ def add_prune_parser(sub: argparse._SubParsersAction) -> None:
     _add_wait(p)
     p.add_argument("--no-parquet", action="store_true", help="leave the Parquet export to the "
                    "next index run (the documents stay queued for it)")
+    p.add_argument("--json", action="store_true", help="what was deleted (or would be) and "
+                   "what was kept, as JSON")
     p.set_defaults(func=_cmd_prune)
 
 
@@ -358,4 +362,6 @@ def add_compact_parser(sub: argparse._SubParsersAction) -> None:
         "copy.",
         epilog="examples:\n  docnav prune && docnav compact\n  docnav --db /data/graph.duckdb compact",
     )
+    p.add_argument("--json", action="store_true", help="the file's size before and after, "
+                   "as JSON")
     p.set_defaults(func=_cmd_compact)

@@ -40,6 +40,11 @@ class CompactReport:
     bytes_after: int
     seconds: float
 
+    def to_json(self) -> dict:
+        """`docnav compact --json`: the file, its size before and after in bytes, seconds."""
+        return {"path": str(self.path), "bytes_before": self.bytes_before,
+                "bytes_after": self.bytes_after, "seconds": round(self.seconds, 3)}
+
     def summary(self) -> str:
         return (f"{self.path}: {mib(self.bytes_before)} -> {mib(self.bytes_after)} "
                 f"({self.seconds:.1f} s)")

@@ -33,6 +33,13 @@ class PruneReport:
     def kept(self) -> list[str]:
         return sorted(self.users)
 
+    def to_json(self) -> dict:
+        """`docnav prune --json`: the models kept with the documents using each, the vectors
+        deleted (or, with ``dry_run``, that would be) by model, the documents re-exported."""
+        return {"dry_run": self.dry_run, "kept": {m: self.users[m] for m in self.kept},
+                "pruned": dict(sorted(self.pruned.items())),
+                "vectors_pruned": sum(self.pruned.values()), "exported": self.exported}
+
     def summary(self) -> str:
         if not self.pruned:
             return f"nothing to prune: every stored model is in use ({', '.join(self.kept)})"

@@ -56,10 +56,19 @@ def test_prune_deletes_the_old_models_vectors_once_no_document_uses_them(tmp_pat
     planned = capsys.readouterr().out
     assert planned.strip() == (f"would delete {n:,} text vectors ({n:,} of hashing-v1-256); "
                                "would keep hashing-v1-64")
+    assert docnav(db, "prune", "--dry-run", "--json") == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "dry_run": True, "kept": {"hashing-v1-64": sorted(str(docs / d) for d in SAMPLE_DOCS)},
+        "pruned": {"hashing-v1-256": n}, "vectors_pruned": n, "exported": 0}
     assert docnav(db, "prune") == 0
     assert capsys.readouterr().out.strip() == (
         f"deleted {n:,} text vectors ({n:,} of hashing-v1-256); kept hashing-v1-64; "
         "4 documents re-exported")
+    size = db.stat().st_size
+    assert docnav(db, "compact", "--json") == 0
+    compacted = json.loads(capsys.readouterr().out)
+    assert compacted["path"] == str(db) and compacted["bytes_before"] == size
+    assert compacted["bytes_after"] == db.stat().st_size < size and compacted["seconds"] > 0
     assert docnav(db, "show") == 0
     assert capsys.readouterr().out.strip().splitlines()[-2] == (
         "embedded with hashing-v1-64 (4 documents)")
