@@ -115,6 +115,8 @@ def test_help_has_an_example(argv, capsys):
     out = capsys.readouterr().out
     assert "example" in out.lower()
     assert "docnav " in out.split("example", 1)[1], "the example shows a docnav command"
+    if argv:  # each command speaks JSON for scripts too
+        assert "--json" in out
 
 
 def test_index_prints_a_summary_then_reports_unchanged_on_rerun(indexed, capsys):
