@@ -78,6 +78,7 @@ from docnav.errors import InputError  # noqa: E402
 from docnav.query.graph import DocNavGraph, Piece  # noqa: E402
 from docnav.query.lexical import BM25  # noqa: E402
 from docnav.query.navigator import Navigator  # noqa: E402
+from docnav.query.quantities import asks_quantity  # noqa: E402
 
 BUDGETS = (512, 1024, 2048)
 METHODS = ("bm25", "dense", "hybrid", "docnav", "docnav-nostop")
@@ -313,6 +314,7 @@ def run(kind: str, questions: list[dict], graph: DocNavGraph, budgets, trace_dir
                 recall = (qasper_recall(q["gold"], own) if kind == "qasper"
                           else page_recall(q["gold"], own))
                 results.append({"qid": q["qid"], "type": q["type"], "method": name,
+                                "asks_figure": asks_quantity(q["question"]),
                                 "budget": budget, "recall": recall,
                                 "tokens": sum(p.tokens for p in pieces),
                                 "seconds": round(secs, 4), "n_pieces": len(pieces),
@@ -394,6 +396,15 @@ def tables(results: list[dict], budgets, kind: str) -> tuple[str, dict]:
         qs = {r["qid"] for r in results if r["type"] == t}
         scored = {r["qid"] for r in results if r["type"] == t and r["recall"] is not None}
         lines.append(f"| {t} | {len(scored)}/{len(qs)} | " + " | ".join(cells) + " |")
+    # the questions asking for a figure ("How many ...?", docnav.query.quantities), whose
+    # passage order ranks up the paragraphs stating one, beside the others
+    for asks, label in ((True, "asks for a figure"), (False, "asks for none")):
+        group = [r for r in results if r.get("asks_figure", False) == asks]
+        cells = [f"{mean([r['recall'] for r in group if r['method'] == m and r['budget'] == b]):.2f}"
+                 for b in budgets for m in METHODS]
+        qs = {r["qid"] for r in group}
+        scored = {r["qid"] for r in group if r["recall"] is not None}
+        lines.append(f"| *{label}* | {len(scored)}/{len(qs)} | " + " | ".join(cells) + " |")
     routes = defaultdict(int)
     for r in results:
         if r["method"] == "docnav" and r["budget"] == budgets[0]:

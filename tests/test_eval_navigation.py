@@ -165,3 +165,16 @@ def test_searching_every_document_counts_only_the_question_s_own(tmp_path):
         assert store[("elsewhere", method)]["recall"] == 0.0  # fetched, but not pump.md's
         assert store[("elsewhere", method)]["n_pieces"] > store[("elsewhere", method)]["own_pieces"]
         assert document[("elsewhere", method)]["n_pieces"] == document[("elsewhere", method)]["own_pieces"]
+
+
+def test_the_tables_give_the_questions_asking_for_a_figure_a_row_of_their_own():
+    # two questions, one asking for a figure: each row is its own questions' mean recall
+    rows = [{"qid": qid, "type": "extractive", "method": m, "asks_figure": asks, "budget": 1024,
+             "recall": recall, "tokens": 1000, "seconds": 0.01, "route": "local"}
+            for qid, asks, recall in (("q1", True, 1.0), ("q2", False, 0.5))
+            for m in E.METHODS]
+    text, _ = E.tables(rows, [1024], "qasper")
+    lines = text.splitlines()
+    figure = next(x for x in lines if x.startswith("| *asks for a figure* | 1/1 |"))
+    other = next(x for x in lines if x.startswith("| *asks for none* | 1/1 |"))
+    assert figure.count("1.00") == len(E.METHODS) and other.count("0.50") == len(E.METHODS)
