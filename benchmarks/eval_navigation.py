@@ -386,25 +386,22 @@ def tables(results: list[dict], budgets, kind: str) -> tuple[str, dict]:
     lines.append("| type | n (scored/all) | " + " | ".join(
         f"{m}@{b}" for b in budgets for m in METHODS) + " |")
     lines.append("|---" * (2 + len(budgets) * len(METHODS)) + "|")
+    def row(label: str, group: list[dict]) -> str:
+        """A table row: the group's questions, scored and all, and its mean recall by budget
+        and method."""
+        cells = [f"{mean([r['recall'] for r in group if (r['method'], r['budget']) == (m, b)]):.2f}"
+                 for b in budgets for m in METHODS]
+        scored = {r["qid"] for r in group if r["recall"] is not None}
+        return (f"| {label} | {len(scored)}/{len({r['qid'] for r in group})} | "
+                + " | ".join(cells) + " |")
+
     for t in types:
-        cells = []
-        for b in budgets:
-            for m in METHODS:
-                rs = [r["recall"] for r in results
-                      if r["type"] == t and r["method"] == m and r["budget"] == b]
-                cells.append(f"{mean(rs):.2f}")
-        qs = {r["qid"] for r in results if r["type"] == t}
-        scored = {r["qid"] for r in results if r["type"] == t and r["recall"] is not None}
-        lines.append(f"| {t} | {len(scored)}/{len(qs)} | " + " | ".join(cells) + " |")
+        lines.append(row(t, [r for r in results if r["type"] == t]))
     # the questions asking for a figure ("How many ...?", docnav.query.quantities), whose
     # passage order ranks up the paragraphs stating one, beside the others
     for asks, label in ((True, "asks for a figure"), (False, "asks for none")):
-        group = [r for r in results if r.get("asks_figure", False) == asks]
-        cells = [f"{mean([r['recall'] for r in group if r['method'] == m and r['budget'] == b]):.2f}"
-                 for b in budgets for m in METHODS]
-        qs = {r["qid"] for r in group}
-        scored = {r["qid"] for r in group if r["recall"] is not None}
-        lines.append(f"| *{label}* | {len(scored)}/{len(qs)} | " + " | ".join(cells) + " |")
+        lines.append(row(f"*{label}*", [r for r in results
+                                        if r.get("asks_figure", False) == asks]))
     routes = defaultdict(int)
     for r in results:
         if r["method"] == "docnav" and r["budget"] == budgets[0]:

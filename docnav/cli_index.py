@@ -222,7 +222,8 @@ def _cmd_compact(args: argparse.Namespace) -> int:
     from docnav.store import Store
 
     report = compact_store(Store(_db_path(args)))
-    print(json.dumps(report.to_json(), indent=2) if args.json else report.summary())
+    print(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if args.json
+          else report.summary())
     return EXIT_OK
 
 

@@ -185,7 +185,7 @@ def _heads_captioned_rows(drafts: list[Draft], i: int) -> bool:
     if rows is None or {rows.page, caption.page} != {drafts[i].page} or len(rows.lines) < 2:
         return False
     text = join_lines(caption.lines)
-    return (text[:5].lower().startswith("tab") and bool(CAPTION.match(text))
+    return (bool(CAPTION.match(text)) and text[:3].lower() == "tab"
             and all(len(x.text.split()) <= _ROW_WORDS and not _FULL_STOP.search(x.text)
                     for x in rows.lines))
 

@@ -11,9 +11,9 @@ come before the paragraph both searches put first. A question asking for a figur
 many ...?") has a fourth: the paragraphs stating one (:mod:`docnav.query.quantities`). A
 short hit (a heading, caption or table title that the parser left as a paragraph) and a
 lead-in ending in a colon are followed by the paragraph after them, where their content is;
-a PDF's table of figures by the column heads above it. A local question asked of several documents reads first the passages of the
-one it is most likely about (:meth:`Passages.best_document`), up to a share of the budget,
-then those of them all.
+a PDF's table of figures by the column heads above it. A local question asked of several
+documents reads first the passages of the one it is most likely about
+(:meth:`Passages.best_document`), up to a share of the budget, then those of them all.
 """
 
 from __future__ import annotations
@@ -101,11 +101,15 @@ class Passages:
                hits=order[:12], **self._figures(run.search_text))
         self._read_in(run, order)
 
+    def _ranks_figures(self, question: str) -> bool:
+        """Whether :meth:`order` ranks up the paragraphs stating a figure for ``question``."""
+        return bool(self.options.figures_weight) and asks_quantity(question)
+
     def _figures(self, question: str) -> dict:
         """The trace's note that the passage order ranked up the paragraphs stating a figure,
-        when :meth:`order` does for ``question``."""
-        ranked = bool(self.options.figures_weight) and asks_quantity(question)
-        return {"figures": "paragraphs stating a figure ranked up"} if ranked else {}
+        where it did."""
+        return ({"figures": "paragraphs stating a figure ranked up"}
+                if self._ranks_figures(question) else {})
 
     def _read_openings(self, run: Run) -> None:
         """What is asked of read from its start (its documents' paragraphs in reading order,
@@ -232,7 +236,7 @@ class Passages:
         rankings = [*ranks.values(), list(reading)[: self.options.candidates]]
         weights = [1.0] * len(ranks) + [self.options.reading_weight]
         fused = rrf(rankings, weights=weights)
-        if self._figures(question):
+        if self._ranks_figures(question):
             # "How big is the dataset?": of these, those stating a figure, in this order
             stating = [nid for nid, _ in fused if states_quantity(self.graph.node(nid).text)]
             fused = rrf([*rankings, stating], weights=[*weights, self.options.figures_weight])
