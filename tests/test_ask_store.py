@@ -266,6 +266,9 @@ def test_first_or_last_of_one_document_or_of_none_dated(nav, tmp_path):
     with pytest.raises(InputError, match=r"asks for the newest report by their dates, and none "
                                          r"of the 2 documents asked of has a date of its own"):
         undated.ask("What is the newest report?", 300)
+    # said by an adverb, named by its adjective
+    with pytest.raises(InputError, match=r"asks for the most recent report by their dates"):
+        undated.ask("Which report was written most  recently?", 300)
 
 
 def test_ask_prints_which_documents_came_first(tmp_path):

@@ -424,7 +424,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
     of those holding as many of its rarer words as any does, the earliest, asked "What was
     the paper to use BERT?"). "What is the newest RFC?" said no document was titled "newest
     RFC" and read the best match's passages."""
-    said = (m.group("adj") or m.group("adv")).lower()
+    said = " ".join((m.group("adj") or m.group("adv")).lower().split())
     kind = m.group("kind") or m.group("kind2")
     earliest = said in _EARLIEST
     rest = asked[m.end():]
@@ -445,7 +445,9 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
     dates = {p: d for p in every if (d := date_of(nav.graph.fields(p)))}
     if not dates:
         holding = " holding its words" if terms else ""
-        raise InputError(f"query {asked!r} asks for the {said} {kind} by their dates, and none "
+        # ("Which RFC was started most recently?": the most recent RFC)
+        which = "most recent" if said == "most recently" else said
+        raise InputError(f"query {asked!r} asks for the {which} {kind} by their dates, and none "
                          f"of the {len(every)} documents asked of{holding} has a date of its "
                          f"own (front matter, document properties, a field list's Start Date; "
                          f"`docnav show DOC` prints its fields)")
