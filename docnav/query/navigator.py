@@ -21,6 +21,7 @@ The router classifies the question (rules first; any callable can replace it):
   question's words that no piece holds yet (its gaps) are searched for, then the best
   passages' neighbours are read.
 
+What the global and cross-reference routes read first is in :mod:`docnav.query.routes`.
 Passages are read in the order of three fused rankings, the paragraphs' BM25 rank, their
 embedding rank and the reading order of the sections found, each short hit with the paragraph
 after it (:mod:`docnav.query.passages`).
@@ -56,20 +57,20 @@ from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited
-from docnav.query.floats import LISTED, labelled_floats, read_captions, read_labelled
+from docnav.query.floats import LISTED, read_captions
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
-                                   each_document, interleave, singled_out)
+                                   each_document, singled_out)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
                                 untitled_names, without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
                                   pages_asked, part_outline, read_outlines, read_pages)
-from docnav.query.parts import (PART_WORDS, headed, headed_within, holds_text, labelled_parts,
-                                 named_sections, template_part, unasked_apparatus, unlabelled)
+from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
-from docnav.query.router import GLOBAL, SCOPE, route
+from docnav.query.router import GLOBAL, route
+from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
 from docnav.query.which import (BY_DATE, asks_companies, asks_documents, by_date, companies,
                                 which_documents)
@@ -184,45 +185,10 @@ class Navigator:
         (the paragraphs of a document referring to the one a question names,
         :func:`docnav.query.which.which_documents`)."""
         kind = self.router(asked)
-        # the name of the documents asked (a filing's company) chose them: inside them it is
-        # no evidence; in a collection of filings, naming one company chooses its filings
-        # (docnav/query/names.py)
-        chosen: list[str] = []
-        by_title = False
-        if (co := asks_companies(asked)) and (listed := companies(self, asked, co, doc)):
-            return listed  # "Which companies are in the store?", of filings
-        asked_of = self.graph.document_paths(doc)
-        several = len(asked_of) > 1
-        # ("How many papers does the pioNER paper cite?", "How many references does each
-        # paper have?" ask of the works cited, below)
-        of_cited = WORKS_ASKED.search(asked)
-        # "What dataset does each paper use?"
-        if several and not of_cited and (each := EACH_DOCUMENT.search(asked)):
-            return each_document(self, asked, budget, each, asked_of, doc)
-        if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
-            return by_date(self, asked, budget, first, doc)
-        if doc and not of_cited and (which := asks_documents(asked)) and several:
-            return which_documents(self, asked, budget, which, doc)  # "Which RFCs ...?"
-        if doc:
-            names = own_names(self.graph, doc)
-            if not names:  # "What does the pin RFC propose?" asked of that RFC: its name
-                inside = set(self.graph.document_paths(doc))  # is no evidence in it
-                own = [(p, n) for p, n in titled_documents(self.graph, asked) if p in inside]
-                if len(own) == 1:
-                    chosen, names, by_title = [glob.escape(own[0][0])], [own[0][1]], True
-        elif len(named := named_registrants(self.graph, asked)) > 1:
-            return compare(self, asked, budget, named)
-        elif (every := each_company(self.graph, asked, MOST_COMPARED))[1]:  # "each company's"
-            return compare(self, every[0], budget, every[1], asked=asked)
-        elif not of_cited and (which := asks_documents(asked)) and several:
-            return which_documents(self, asked, budget, which)
-        elif len(singled := singled_out(self.graph, asked)) > 1:
-            return compare_documents(self, asked, budget, singled)
-        else:
-            chosen, names = named_documents(self.graph, asked)
-            if not chosen:  # "the zero-shot translation paper": the one document so titled
-                chosen, names = titled_document(self.graph, asked)
-                by_title = bool(chosen)
+        answered = self._answered_whole(asked, budget, doc)
+        if answered is not None:
+            return answered
+        chosen, names, by_title = self._chosen(asked, doc)
         if names and not by_title:  # one company's filings: "the company" is that company
             names = [*names, *company_mentions(asked)]
         question = without_names(asked, names)
@@ -306,8 +272,8 @@ class Navigator:
             run.op("no confidence stop", reason="the question's words are together in "
                    f"{len(holders)} paragraphs", paragraphs=len(holders))
         if kind == "global":
-            self._summaries(run, holders)
-        if kind == "cross-reference" and self._parts_named(run):
+            read_summaries(self, run, holders)
+        if kind == "cross-reference" and read_parts_named(self, run):
             return run.answer()
         read_definitions(self.graph, run)  # "What does OLID stand for?"
         self._statements_and_template_parts(run)
@@ -322,136 +288,58 @@ class Navigator:
         self._gaps_and_neighbours(run)
         return run.answer()
 
-    def _summaries(self, run: Run, holders: list[str]) -> None:
-        """The global route: the summary of what is asked of ("across these documents"), of
-        the part the question names, the few paragraphs holding every word of the question
-        (``holders``, in reading order), then the best summaries, each read by its sources."""
-        state, graph = run.state, self.graph
-        # "across these documents", "the whole report", or nothing but the asking
-        # ("Summarise the zero-shot translation paper", the paper chosen by its title)
-        if SCOPE.search(run.question) or state.names_nothing:
-            whole = self._scope_node(run.scope)
-            sources = graph.summary_sources(whole) if whole else []
-            if sources:
-                run.op("expand", node=whole, to="summary sources", n=len(sources))
-                # a collection's summary draws on several documents: one source of each in
-                # turn, so that the budget does not run out on the first document's (a fetch
-                # puts its pieces in reading order)
-                by_doc: dict[str, list[str]] = {}
-                for nid in sources:
-                    by_doc.setdefault(graph.node(nid).path, []).append(nid)
-                run.take_each(interleave(list(by_doc.values())))
-        if self.options.named_sections:
-            # "Summarise Amazon's risk factors": what is left of the question is a heading in
-            # scope ("Item 1A. Risk Factors"): that part is summed up by its summary's sources
-            # and its subsections', a subsection in turn (and a document's part in turn)
-            named = headed(graph, state.question, run.filters)[: self.options.documents]
-            for part in named[:1]:  # its subsections' headings first: what a reader skims
-                self._take_outline(run, part)
-            if named:
-                parts = interleave([[s, *(c for c in graph.expand(s, depth=10_000)[1:]
-                                            if graph.node(c).kind == "section")]
-                                     for s in named])
-                sources = interleave([graph.summary_sources(p) for p in parts])
-                run.op("expand", node=named[0], to="summary sources of the part named and of "
-                       "its subsections", sections=named, n=len(sources))
-                run.take_each(sources)
-        if not tokens(run.question):  # "Compare the pin RFC and the unsafe pinned RFC", of
-            return  # one of them: nothing but their names, read as their summaries above
-        # a paper's works cited are no evidence unless asked about: "What is the main
-        # contribution of it?" read pioNER's references by their section's summary
-        cited = unasked_apparatus(graph, run.question)
-        # "What is the main contribution of the pioNER paper?": the one paragraph saying "The
-        # contributions of this work are ..." answers it; its introduction's summary read the
-        # introduction's opening, which says none (nor do notices: "∗Equal contribution.")
-        held = [n for n in holders if n not in cited and not self.passages.notice(n)]
-        if held and len(holders) <= self.options.specific:
-            run.op("locate", over="the paragraphs holding every word of the question",
-                   hits=held)
-            run.take(held, "passage")
-        hits = graph.locate(run.question, k=6, filters=run.filters, via=["summary"])
-        run.op("locate", over="summaries", hits=[h.node_id for h in hits])
-        for h in hits:
-            sources = graph.summary_sources(h.node_id)
-            if cited:  # a summary of works cited alone is skipped, others read without them
-                under = sources or [n for n in graph.expand(h.node_id, depth=10_000)
-                                    if graph.node(n).kind == "paragraph"]
-                if under and set(under) <= cited:
-                    continue
-                sources = [n for n in sources if n not in cited]
-            if sources:
-                run.op("expand", node=h.node_id, to="summary sources", n=len(sources))
-                run.take(sources, "summary")
-            else:  # an abstractive summary names no sources: its node's text is read
-                run.op("expand", node=h.node_id, to="summarised text",
-                       n=len(graph.expand(h.node_id, depth=1)) - 1)
-                pieces = self._read(h.node_id, state)
-                run.op("fetch", nodes=[p.node_id for p in pieces][:8],
-                       added=state.add(pieces, "summary"))
-            if state.sufficient():
-                break
+    def _answered_whole(self, asked: str, budget: int, doc: str | list[str] | None
+                        ) -> Answer | None:
+        """The answer of a question that a module of its own answers whole, else None: the
+        companies in the store; what each document asked of says; the documents first or
+        last by date; which documents hold something; several companies or documents named
+        and compared."""
+        if (co := asks_companies(asked)) and (listed := companies(self, asked, co, doc)):
+            return listed  # "Which companies are in the store?", of filings
+        asked_of = self.graph.document_paths(doc)
+        several = len(asked_of) > 1
+        # ("How many papers does the pioNER paper cite?", "How many references does each
+        # paper have?" ask of the works cited, read by the collecting)
+        of_cited = WORKS_ASKED.search(asked)
+        # "What dataset does each paper use?"
+        if several and not of_cited and (each := EACH_DOCUMENT.search(asked)):
+            return each_document(self, asked, budget, each, asked_of, doc)
+        if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
+            return by_date(self, asked, budget, first, doc)
+        which = asks_documents(asked) if several and not of_cited else None
+        if doc:  # the documents a glob chose: which of them ("Which RFCs ...?")
+            return which_documents(self, asked, budget, which, doc) if which else None
+        if len(named := named_registrants(self.graph, asked)) > 1:
+            return compare(self, asked, budget, named)
+        if (every := each_company(self.graph, asked, MOST_COMPARED))[1]:  # "each company's"
+            return compare(self, every[0], budget, every[1], asked=asked)
+        if which:
+            return which_documents(self, asked, budget, which)
+        if len(singled := singled_out(self.graph, asked)) > 1:
+            return compare_documents(self, asked, budget, singled)
+        return None
 
-    def _parts_named(self, run: Run) -> bool:
-        """The cross-reference route: the part the question names by label or heading, else
-        the best two sections, each read with the targets of its references. True when the
-        tables or figures it names by label are all it asks for (nothing else is read)."""
-        state, graph, question, filters = run.state, self.graph, run.question, run.filters
-        hits = [h.node_id for h in graph.locate(question, k=4, kinds=["section"],
-                                                filters=filters)]
-        run.op("locate", over="sections", hits=hits)
-        named = (named_sections(graph, question, filters, hits)
-                 if self.options.named_sections else [])
-        if named:
-            run.op("locate", over="sections named by heading", hits=named)
-        # "Note 7", "Item 7A", "Section 4.2": the part so labelled, before any other
-        labelled = labelled_parts(graph, question, filters, hits)
-        if labelled:
-            run.op("locate", over="sections named by label", hits=labelled)
-            named = list(dict.fromkeys(labelled + named))
-        # "Note 99" where no note is 99: the answer says so (it read other notes, and said
-        # only that the question's words were not in them); "Table 9" likewise
-        floats, unfound = labelled_floats(graph, question, filters)
-        unfound = unlabelled(graph, question, filters) + unfound
-        # "What does Table 2 show?": the table so captioned, and what refers to it
-        if floats and read_labelled(graph, run, floats[:6], self.options.short_hit_words,
-                                    alone=not named and not unfound):
-            return True
-        if floats and not named:  # the sections found by its words are read as passages are
-            hits = []
-        if unfound:
-            run.unfound += unfound
-            run.op("no part", labels=unfound)
-        # a section asked for with nothing under its heading: the answer says so
-        run.empty = [s for s in named if not holds_text(graph, s)]
-        if run.empty:
-            run.op("empty", nodes=run.empty)
-        # a section found by its heading and by its summary is one section, read once (an
-        # empty one has nothing to read: the next is read in its place)
-        for section in [s for s in dict.fromkeys(named + hits) if s not in run.empty][:2]:
-            # of the part asked for, the subsections the question's other words head first
-            # ("Note 7 ... about legal proceedings"): the part may be long
-            subs = headed_within(graph, section, state.terms) if section in named else []
-            for sub in subs:
-                pieces = self._read(sub, state, share=1.0)
-                run.op("expand", node=sub, to="a subsection the question's words head",
-                       added=state.add(pieces, "section"))
-            # asked about the part as a whole ("What does Item 1A say?"): its outline first
-            if (section in named and not subs
-                    and set(state.terms) <= set(tokens(graph.node(section).breadcrumb))):
-                self._take_outline(run, section)
-            run.op("expand", node=section, depth=1, n=len(graph.expand(section, depth=1)) - 1)
-            # the section asked for by name is the answer: it may take the whole budget (its
-            # first paragraph cut if need be: the passages would not come to it)
-            pieces = self._read(section, state, share=1.0 if section in named else None)
-            run.op("fetch", nodes=[p.node_id for p in pieces][:8],
-                   added=state.add(pieces, "section"))
-            for source, target in self._references(run, section, pieces)[:2]:
-                run.op("navigate", node=source, direction="references", to=target)
-                targets = self._read(target, state)
-                if targets:
-                    run.op("fetch", nodes=[p.node_id for p in targets][:8],
-                           added=state.add(targets, "reference"))
-        return False
+    def _chosen(self, asked: str, doc: str | list[str] | None
+                ) -> tuple[list[str], list[str], bool]:
+        """(the documents the question's names choose, as globs; those names, no evidence
+        inside them; whether a title chose them): a company's filings, a document named by
+        its title ("the zero-shot translation paper"); asked of documents a glob chose, none
+        but the one of them titled so ("What does the pin RFC propose?" of that RFC)
+        (:mod:`docnav.query.names`)."""
+        if doc:
+            names = own_names(self.graph, doc)
+            if not names:  # "What does the pin RFC propose?" asked of that RFC: its name
+                inside = set(self.graph.document_paths(doc))  # is no evidence in it
+                own = [(p, n) for p, n in titled_documents(self.graph, asked) if p in inside]
+                if len(own) == 1:
+                    return [glob.escape(own[0][0])], [own[0][1]], True
+            return [], names, False
+        chosen, names = named_documents(self.graph, asked)
+        if chosen:
+            return chosen, names, False
+        # "the zero-shot translation paper": the one document so titled
+        chosen, names = titled_document(self.graph, asked)
+        return chosen, names, bool(chosen)
 
     def _statements_and_template_parts(self, run: Run) -> None:
         """A financial statement the question asks a figure of; on the local route, the
@@ -476,7 +364,7 @@ class Navigator:
             share = self.options.section_share - (state.tokens_used - before) / state.budget
             if share <= 0:
                 continue
-            pieces = self._read(section, state, share=share)
+            pieces = self.read_part(section, state, share=share)
             run.op("statement", statement=name, node=section,
                    added=state.add(pieces, "statement"))
         # "What risk factors does Best Buy list?": the question asks for a list and its words
@@ -485,7 +373,7 @@ class Navigator:
         if run.kind == "local" and self.options.named_sections and _LISTING.search(run.question):
             words = " ".join(dict.fromkeys(state.words.values()))
             for part in headed(self.graph, words, run.filters)[:1]:
-                self._take_outline(run, part)
+                self.take_outline(run, part)
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
         # words, is read in the document its other words pick
         if run.kind == "local" and self.options.named_sections:
@@ -496,7 +384,7 @@ class Navigator:
             parts = template_part(self.graph, run.question, scope, run.filters,
                                   self.options.template_documents, lead)
             for section in parts[:1]:
-                pieces = self._read(section, state, share=1.0)
+                pieces = self.read_part(section, state, share=1.0)
                 run.op("expand", node=section, depth=1, to="a part most documents have",
                        added=state.add(pieces, "section"))
             if not parts and run.one_of_several:  # "What are the drawbacks of each RFC?",
@@ -542,7 +430,9 @@ class Navigator:
                     run.take(ids[:2], direction)
                     run.steps += 1
 
-    def _take_outline(self, run: Run, section: str) -> None:
+    def take_outline(self, run: Run, section: str) -> None:
+        """The headings under ``section`` (its outline), up to ``outline_share`` of the
+        budget: what a reader skims of a part before reading it."""
         outline = part_outline(self.graph, section,
                                int(self.options.outline_share * run.state.budget))
         if outline:
@@ -550,24 +440,13 @@ class Navigator:
                    headings=outline.text.count("\n- ") + 1,
                    added=run.state.add([outline], "outline"))
 
-    def _scope_node(self, doc: str | list[str] | None) -> str | None:
-        """The node whose summary covers what the question is asked of: the one document the
-        glob matches, else the collection when it matches them all (no glob); None for a
-        part of several documents, which no one summary covers."""
-        paths = self.graph.document_paths(doc)
-        if len(paths) == 1:
-            return self.graph.document_root(paths[0])
-        if len(paths) == len(self.graph.document_paths()):
-            return next((nid for nid, _ in self.graph.nodes_of_kind("collection")), None)
-        return None
-
     def passage_order(self, question: str, filters: dict | None) -> list[str]:
         """Paragraph ids, best first, in the order passages are read
         (:meth:`docnav.query.passages.Passages.order`)."""
         return self.passages.order(question, filters)
 
-    def _read(self, node_id: str, state: EvidenceState, share: float | None = None
-              ) -> list[Piece]:
+    def read_part(self, node_id: str, state: EvidenceState, share: float | None = None
+                  ) -> list[Piece]:
         """The text of a section (or paragraph) not read yet, in reading order, at most
         ``share`` of the budget (default ``section_share``); a paragraph that share would cut
         is left whole to the passages. Marked visited."""
@@ -580,22 +459,6 @@ class Navigator:
             pieces.pop()
         state.visited.update(p.node_id for p in pieces)
         return pieces
-
-    def _references(self, run: Run, section: str,
-                    pieces: list[Piece]) -> list[tuple[str, str]]:
-        """(source, target) of the references made by the section and by the paragraphs read
-        from it, each target once, in the documents asked of: a "see Section 2" is a
-        paragraph's edge, not its section's."""
-        found: dict[str, str] = {}
-        # a citation's entry in the works cited is no evidence, unless the question asks
-        # about them ("Which works does Section 2 cite?")
-        cited = unasked_apparatus(self.graph, run.question)
-        for source in [section, *(p.node_id for p in pieces)]:
-            for target in run.within(self.graph.navigate(source, "references")):
-                if target in cited:
-                    continue
-                found.setdefault(target, source)
-        return [(source, target) for target, source in found.items()]
 
 def _cut(graph: DocNavGraph, piece: Piece) -> bool:
     """The piece holds only the start of its paragraph (the budget ran out inside it)."""
