@@ -176,11 +176,13 @@ class SearchIndex:
         return len(self.holders(terms, kinds, filters))
 
     def term_documents(self, terms: Sequence[str]) -> dict[str, set[str]]:
-        """Each of ``terms`` (search terms) and the paths of the documents holding it,
-        anywhere in their text or headings."""
+        """Each of ``terms`` (search terms), in their order, and the paths of the documents
+        holding it, anywhere in their text or headings."""
+        # (in their order, not a set's: that changes from run to run, and the words a count
+        # names were said in it)
         return {term: {self._paths[i] for i in np.unique(
             self._item_path[self._bm25.holding([term])]).tolist() if self._paths[i]}
-            for term in set(terms)}  # (the collection's summary has no path)
+            for term in dict.fromkeys(terms)}  # (the collection's summary has no path)
 
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""
