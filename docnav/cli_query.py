@@ -1,4 +1,5 @@
-"""The ``docnav`` commands that read the store: ask, locate, nav, show, and their output."""
+"""The ``docnav`` commands that read the store: ask, locate, nav, fetch, show, and their output
+(an answer's, :mod:`docnav.ask_text`)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,10 @@ import argparse
 import re
 import sys
 import textwrap
-from pathlib import Path
 
 from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, _db_path, _nli_model
 from docnav.errors import InputError
 
-COUNT_NAMED = 10  # the documents a count names on the terminal; --json lists them all
 
 
 def _graph(args: argparse.Namespace, with_embedder: bool = True):
@@ -27,35 +26,11 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
     return graph
 
 
-def read_first(lead: dict) -> str:
-    """The header line naming the document a question asked of several was read in first
-    (the trace's step for it, :meth:`docnav.query.passages.Passages.best_document`)."""
-    def said(words: list[str]) -> str:
-        words = [f'"{w}"' for w in words]
-        return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
-
-    if lead["named_by"]:
-        why = (f"the only one of the {lead['of']} documents asked of that says "
-               f"{said(lead['named_by'])}, {'words' if len(lead['named_by']) > 1 else 'a word'}"
-               f" of its title")
-    elif lead.get("defines"):  # "What is MIR?"
-        why = (f"the one of the {lead['of']} documents asked of that spells {lead['defines']} "
-               "out" if lead["spelling"] == 1 else f"of the {lead['spelling']} documents "
-               f"spelling {lead['defines']} out, the one using it most")
-    elif lead.get("titled_by"):
-        why = (f"the one of the {lead['of']} documents asked of whose title holds most of the "
-               f"question's words ({said(lead['titled_by'])})")
-    else:
-        why = f"the best match of the {lead['of']} documents asked of"
-    return f"read first (up to {lead['up_to']} tokens): {Path(lead['document']).name}, {why}"
-
-
 def _cmd_ask(args: argparse.Namespace) -> int:
     import json
 
+    from docnav.ask_text import answer_text
     from docnav.query import Navigator
-    from docnav.query.which import count_line
-    from docnav.query.passages import BEST_DOCUMENT
 
     answerer = verifier = None
     if args.generate:
@@ -95,208 +70,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
         return code
-    if answer.count is not None and not answer.evidence:  # "How many RFCs are there?"
-        what = "count" if answer.count["asked"] == "how many" else "list"
-        of = "companies of the documents" if "companies" in answer.count else "documents"
-        print(f"route: {answer.route}; a {what} of the {of} asked of, none read")
-    elif answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
-        how = (" (a summary answers)" if any(e.found_by == "summary" for e in answer.evidence)
-               else "")
-        print(f"route: {answer.route}; the question names nothing to look for{how}; "
-              f"{answer.tokens_used} tokens of evidence")
-    else:
-        print(f"route: {answer.route}; confidence {answer.confidence:.2f}; "
-              f"{answer.tokens_used} tokens of evidence")
-    focus = next((s for s in answer.trace
-                  if s["op"] in ("compare", "compare documents", "documents", "focus",
-                                 "each document")), None)
-    if focus and focus["op"] == "each document":  # "What dataset does each paper use?"
-        read = ", ".join(Path(p).name for p in focus["documents"])
-        if focus.get("not_read"):  # more than the budget reads: those whose passages rank best
-            print(f"asked of {len(focus['documents'])} of the {focus['asked_of']} documents "
-                  f"in turn (those whose passages rank best), {focus['tokens_each']} tokens "
-                  f"each, as \"{focus['question']}\": {read}; not read: "
-                  + ", ".join(Path(p).name for p in focus["not_read"])
-                  + f" (--budget {focus['every_with']} reads each)")
-        else:
-            print(f"asked of each of the {len(focus['documents'])} documents in turn, "
-                  f"{focus['tokens_each']} tokens each, as \"{focus['question']}\": {read}")
-    elif focus and focus["op"] == "compare documents":  # documents named by their titles
-        each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
-                         for doc, words in zip(focus["documents"], focus["words"]))
-        print(f"asked of each document the question names by its title, "
-              f"{focus['tokens_each']} tokens each: {each}")
-    elif focus and focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
-        n, without = len(focus["documents"]), f"without \"{focus['left_out']}\""
-        if focus.get("about"):  # "discuss": what they say of it is searched, not the verb
-            without += f" or \"{focus['about']}\""
-        more = (f" (--budget {focus['more_with']} reads one more)"
-                if focus.get("more_with") else "")
-        dated = f" dated {focus['dated']}" if focus.get("dated") else ""  # "in 2024"
-        if focus.get("refers_to") or focus.get("cites"):  # "Which RFCs refer to RFC 1961?",
-            whose = (f"whose references lead to {Path(focus['refers_to']).name}"  # by their
-                     if focus.get("refers_to") else  # references; "... cite Devlin et al.?"
-                     f"whose works cited hold {focus['cites']}")
-            print(f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each"
-                  f"{more}" if n > 1 else f"asked of the one document {whose}{more}")
-        elif focus.get("order"):  # "What is the newest RFC?": by their own dates
-            named = ", ".join(f"{Path(p).name} ({d})"
-                              for p, d in zip(focus["documents"], focus["dates"]))
-            undated = f", {focus['undated']} undated" if focus["undated"] else ""
-            holding = (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
-                       if focus["holding"] else "")
-            print(f"asked of the {focus['order']} by their own dates of the "
-                  f"{focus['dated_of']} dated documents asked of{holding}{undated}: {named}"
-                  + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
-        elif focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
-            print(f"asked of the {n} earliest of the {focus['earliest_of']} documents{dated}, "
-                  f"{focus['tokens_each']} tokens each, {without}")
-        else:
-            print(f"asked of the {n} best documents{dated}, {focus['tokens_each']} tokens each, "
-                  f"{without}{more}" if n > 1 else
-                  f"asked of the best document{dated} alone, {without}{more}")
-    elif focus and focus["op"] == "compare":  # the question named several companies
-        each = ", ".join(f"{name} ({len(docs)} filing{'s' if len(docs) > 1 else ''})"
-                         for name, docs in zip(focus["companies"], focus["documents"]))
-        which = "in the store" if focus.get("each") else "the question names"
-        print(f"asked of each company {which}, {focus['tokens_each']} tokens each: {each}")
-    elif focus and focus.get("by") == "title":  # "the zero-shot translation paper"
-        name, said = Path(focus["documents"][0]).name, focus["left_out"][0]
-        how = "file's name" if said.lower() in (name.lower(), Path(name).stem.lower()) else "title"
-        print(f"asked of {name}, which the question names by its {how} (\"{said}\")")
-    elif focus and focus.get("documents"):  # the question named a company: its filings alone
-        n = len(focus["documents"])
-        print(f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "
-              "which the question names")
-    elif focus:  # --doc chose one company's filings: its name was not searched for
-        said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
-        print(f"searched without {focus['left_out'][0]}"
-              f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
-    if answer.count is not None:  # "How many RFCs mention traits?": the number, and which
-        names = [Path(p).name for p in answer.count["documents"]]
-        more = (f", … and {len(names) - COUNT_NAMED} more (--json lists them all)"
-                if len(names) > COUNT_NAMED else "")
-        print(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"
-              + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
-    if any(s.get("figures") for s in answer.trace):  # "How many ...?": the answer is a number
-        print("a question asking for a figure: the paragraphs stating one were ranked up")
-    for step in (s for s in answer.trace if s["op"] == "spell out"):  # "the CEO"
-        print("searched with the long forms too: " + ", ".join(
-            f"{acronym} ({long_form})" for acronym, long_form in step["acronyms"].items()))
-    for step in (s for s in answer.trace if s["op"] == "no part" and "heading" in s):
-        # of each in turn, one without the part the others have ("What are the drawbacks of
-        # each RFC?"); a label no part carries ("Note 99") is said with the evidence
-        print(f"no section headed \"{step['heading']}\" in "
-              f"{', '.join(Path(p).name for p in step['documents'])}: its best passages instead")
-    for name in answer.untitled:  # the evidence may be of some other document
-        print(f"no document asked of is titled \"{name}\" (no title or file name holds its "
-              f"words): the evidence is the best match's (`docnav show` lists the documents)")
-    lead = next((s for s in answer.trace if s.get("over") == BEST_DOCUMENT), None)
-    if lead:  # a question asked of several documents: the one it is most likely about first
-        print(read_first(lead))
-        if lead["next"]:  # the question named nothing of its document: it may be about these
-            print(f"next best: {', '.join(Path(p).name for p in lead['next'])} "
-                  "(--doc asks one document alone)")
-    for op in (s for s in answer.trace if s["op"] == "pages"):  # "What is on page 36 of ...?"
-        span = (f"page {op['first']}" if op["first"] == op["last"]
-                else f"pages {op['first']}-{op['last']}")
-        found = any(s.get("over") == "the pages asked for" for s in answer.trace)
-        print(f"read {span} of {Path(op['document']).name} ({op['paragraphs']} paragraphs), "
-              + ("what the question asks found on them first" if found else "in reading order"))
-    outline = next((s for s in answer.trace if s["op"] == "outline"), None)
-    if outline and "documents" in outline:  # "What sections does ... have?"
-        print("the outline of " + ", ".join(Path(p).name for p in outline["documents"])
-              + ": its headings, as deep as the budget allows")
-    elif outline:  # "What does Item 1A say?": the part's subsections named first
-        print(f'the outline of "{outline["heading"]}" first ({outline["headings"]} of its '
-              "subsections' headings), then its text")
-    listed = next((s for s in answer.trace if s["op"] == "captions"), None)
-    if listed:  # "What tables does the pioNER paper have?"
-        what = " and ".join(f"{k}s" for k in listed["kinds"])
-        if listed["n"]:
-            print(f"the captions of the {what} of the documents asked of: {listed['n']} in "
-                  f"{listed['documents']} document{'s' * (listed['documents'] > 1)}, in "
-                  "reading order, as many as the budget allows")
-        if listed.get("uncaptioned"):  # a document captioning none of its tables
-            n, docs = listed["uncaptioned"], listed["uncaptioned_in"]
-            print(f"{n} table{'s' * (n > 1)} without a caption in {docs} document"
-                  f"{'s' * (docs > 1)} captioning none, read in order as the budget allows")
-    for op in (s for s in answer.trace if s.get("over") == "paragraphs spelling the acronym out"):
-        for nid, long_form in zip(op["hits"], op["long_forms"]):  # "What does OLID stand for?"
-            print(f"{op['acronym']}: {long_form} "
-                  f"({Path(graph.node(nid).path).name})")
-    for op in (s for s in answer.trace if s["op"] == "works cited"):
-        for listed in op["documents"]:  # "How many references does ... have?": counted
-            n = listed["entries"]
-            print(f"the works cited of {Path(listed['document']).name}: "
-                  + (f"{n} ({listed['counted']})" if n else "no entry read")
-                  + (f"; {listed['holding']} paragraphs of them hold {', '.join(op['about'])}"
-                     if op["about"] else
-                     f", {listed['paragraphs']} paragraphs, read in order as the budget "
-                     "allows"))
-    for op in (s for s in answer.trace if s["op"] == "no works cited"):
-        print("no document asked of has a section headed References or Bibliography"
-              if "about" not in op else
-              f"no works cited asked of hold {', '.join(op['about'])}"
-              + ": the question was searched")
-    for path, fields in answer.fields.items():  # "When did ... start?": its start date
-        counted = fields.get("length") if "length" not in graph.fields(path) else None
-        named = "; ".join(f"{key} = {value}" for key, value in fields.items()
-                          if counted is None or key != "length")
-        if named:
-            print(f"asked for, in the fields of {Path(path).name}: {named}")
-        if counted:  # "How long is the pump guide?" of a document without pages
-            print(f"the length of {Path(path).name}, counted: {counted}")
-    for path, keys in answer.fields_lacking.items():  # "Who wrote ...?" of an RFC
-        print(f"asked for, not in the fields of {Path(path).name}: author "
-              f"({'its fields: ' + ', '.join(keys) if keys else 'it has no fields'})")
-    for section in answer.empty:  # asked for, and nothing is written under its heading
-        print(f"no text under the heading asked for: {graph.node(section).breadcrumb}  "
-              f"[{section[:12]}]")
-    if (answer.evidence and answer.confidence == 0 and answer.missing
-            and not any(e.relevance for e in answer.evidence)):
-        # (a question of only a global cue, "Summarise the main themes", has no words to miss;
-        # asked of documents in turn, the confidence is the least part's: another's may hold
-        # them)
-        print("none of the question's words is in the evidence: the pieces below are only "
-              "close in meaning")
-    elif answer.evidence and answer.missing:
-        print(f"not in the evidence: {', '.join(answer.missing)}")
-    if answer.absent:  # no search can find these: the store lacks them, or the --doc scope does
-        print(f"in none of the documents asked of: {', '.join(answer.absent)}")
-    if answer.headed:  # where a reader would look for a word the evidence lacks
-        print("sections headed by those words, not read (docnav fetch ID reads one):")
-        for section in (s for sections in answer.headed.values() for s in sections):
-            print(f"  {section[:12]}  {graph.node(section).breadcrumb}")
-    print()
-    if answer.generated_by:
-        cites = ("[n] cites the evidence below" if answer.cited else
-                 "it cites none of the evidence below")
-        print(f"answer ({answer.generated_by}; {cites}):")
-        print(textwrap.indent(answer.text, "  ") + "\n")  # every line: a list, paragraphs
-    if answer.claims:  # also when --policy drop left none of them (the answer: the evidence)
-        marks = {"entail": "✓", "neutral": "?", "contradict": "✗"}
-        print("the generated answer's sentences, checked against the evidence they cite "
-              "(✓ entailed, ? not supported, ✗ contradicted):")
-        for c in answer.claims:
-            cited = ", ".join(f"[{r}]" for r in c.refs) or "no citation: all evidence"
-            if c.invalid:
-                cited += f"; {', '.join(c.invalid)} cited: no such evidence"
-            gone = "  [dropped]" if c in answer.dropped else ""
-            print(f"  {marks.get(c.verdict, '?')} {c.text}  ({cited}; {c.score:.2f}){gone}")
-        print()
-    if answer.generated_by or answer.claims:
-        print("evidence:")
-    for i, e in enumerate(answer.evidence, start=1):
-        page = f", p. {e.piece.page}" if e.piece.page else ""
-        print(f"[{i}] {e.piece.node_id[:12]}  {e.piece.breadcrumb}{page}  ({e.piece.doc_path})")
-        print(textwrap.indent(e.piece.text, "  ") + "\n")  # a table's rows too
-    if not answer.evidence and answer.count is None:
-        print("no evidence found")
-    if args.trace:
-        print("trace:")
-        for step in answer.trace:
-            print("  " + ", ".join(f"{k}={v}" for k, v in step.items()))
+    print(answer_text(answer, graph, trace=args.trace))
     return code
 
 

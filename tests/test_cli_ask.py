@@ -205,7 +205,7 @@ def test_ask_says_which_document_of_several_it_read_first(indexed):
     (["a", "b", "c"], 'the only one of the 26 documents asked of that says "a", "b" and "c", '
                       'words of its title')])
 def test_the_read_first_line_names_the_words_that_chose_the_document(named_by, said):
-    from docnav.cli_query import read_first
+    from docnav.ask_text import read_first
 
     lead = {"document": "/rfcs/1961-clamp.md", "named_by": named_by, "next": [], "of": 26,
             "up_to": 300}
@@ -213,7 +213,7 @@ def test_the_read_first_line_names_the_words_that_chose_the_document(named_by, s
 
 
 def test_the_read_first_line_names_the_title_words_that_chose_the_document():
-    from docnav.cli_query import read_first
+    from docnav.ask_text import read_first
 
     lead = {"document": "/rfcs/1192-inclusive-ranges.md", "named_by": [], "next": [],
             "titled_by": ["inclusive", "ranges"], "of": 106, "up_to": 450}

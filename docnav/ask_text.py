@@ -1,0 +1,318 @@
+"""How ``docnav ask`` prints an answer: a header line (the route, the confidence, the tokens
+of evidence), then what a reader needs to weigh the evidence — which documents it was asked
+of and why, what was read first, what the question's words did not find — then the generated
+answer with its sentences' verdicts, where there is one, the cited evidence, and the trace
+when asked for. Every line comes from the :class:`~docnav.query.evidence.Answer` and its
+trace; ``--json`` prints the answer whole instead (:meth:`Answer.to_json`)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from docnav.query.passages import BEST_DOCUMENT
+from docnav.query.which import count_line
+
+if TYPE_CHECKING:
+    from docnav.query.evidence import Answer
+    from docnav.query.graph import DocNavGraph
+
+COUNT_NAMED = 10  # the documents a count names on the terminal; --json lists them all
+# the trace's step saying which documents a question was asked of, and how
+_FOCUS = ("compare", "compare documents", "documents", "focus", "each document")
+_MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}
+
+
+def answer_text(answer: Answer, graph: DocNavGraph, trace: bool = False) -> str:
+    """The answer as ``docnav ask`` prints it (``trace``: with every operation)."""
+    focus = next((s for s in answer.trace if s["op"] in _FOCUS), None)
+    lines = [_header(answer), *([_focused(focus)] if focus else []),
+             *_search_notes(answer), *_reading_notes(answer, graph),
+             *_field_notes(answer, graph), *_missing_notes(answer, graph), "",
+             *_generated(answer), *_evidence(answer)]
+    if trace:
+        lines += ["trace:", *("  " + ", ".join(f"{k}={v}" for k, v in step.items())
+                              for step in answer.trace)]
+    return "\n".join(lines)
+
+
+def read_first(lead: dict) -> str:
+    """The header line naming the document a question asked of several was read in first
+    (the trace's step for it, :meth:`docnav.query.passages.Passages.best_document`)."""
+    if lead["named_by"]:
+        why = (f"the only one of the {lead['of']} documents asked of that says "
+               f"{_said(lead['named_by'])}, {'words' if len(lead['named_by']) > 1 else 'a word'}"
+               f" of its title")
+    elif lead.get("defines"):  # "What is MIR?"
+        why = (f"the one of the {lead['of']} documents asked of that spells {lead['defines']} "
+               "out" if lead["spelling"] == 1 else f"of the {lead['spelling']} documents "
+               f"spelling {lead['defines']} out, the one using it most")
+    elif lead.get("titled_by"):
+        why = (f"the one of the {lead['of']} documents asked of whose title holds most of the "
+               f"question's words ({_said(lead['titled_by'])})")
+    else:
+        why = f"the best match of the {lead['of']} documents asked of"
+    return f"read first (up to {lead['up_to']} tokens): {Path(lead['document']).name}, {why}"
+
+
+def _said(words: list[str]) -> str:
+    """``"a", "b" and "c"``."""
+    words = [f'"{w}"' for w in words]
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
+def _header(answer: Answer) -> str:
+    if answer.count is not None and not answer.evidence:  # "How many RFCs are there?"
+        what = "count" if answer.count["asked"] == "how many" else "list"
+        of = "companies of the documents" if "companies" in answer.count else "documents"
+        return f"route: {answer.route}; a {what} of the {of} asked of, none read"
+    if answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
+        how = (" (a summary answers)" if any(e.found_by == "summary" for e in answer.evidence)
+               else "")
+        return (f"route: {answer.route}; the question names nothing to look for{how}; "
+                f"{answer.tokens_used} tokens of evidence")
+    return (f"route: {answer.route}; confidence {answer.confidence:.2f}; "
+            f"{answer.tokens_used} tokens of evidence")
+
+
+def _focused(focus: dict) -> str:
+    """The documents the question was asked of, and why those."""
+    if focus["op"] == "each document":  # "What dataset does each paper use?"
+        read = ", ".join(Path(p).name for p in focus["documents"])
+        if focus.get("not_read"):  # more than the budget reads: those whose passages rank best
+            return (f"asked of {len(focus['documents'])} of the {focus['asked_of']} documents "
+                    f"in turn (those whose passages rank best), {focus['tokens_each']} tokens "
+                    f"each, as \"{focus['question']}\": {read}; not read: "
+                    + ", ".join(Path(p).name for p in focus["not_read"])
+                    + f" (--budget {focus['every_with']} reads each)")
+        return (f"asked of each of the {len(focus['documents'])} documents in turn, "
+                f"{focus['tokens_each']} tokens each, as \"{focus['question']}\": {read}")
+    if focus["op"] == "compare documents":  # documents named by their titles
+        each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
+                         for doc, words in zip(focus["documents"], focus["words"]))
+        return (f"asked of each document the question names by its title, "
+                f"{focus['tokens_each']} tokens each: {each}")
+    if focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
+        return _which_documents(focus)
+    if focus["op"] == "compare":  # the question named several companies
+        each = ", ".join(f"{name} ({len(docs)} filing{'s' if len(docs) > 1 else ''})"
+                         for name, docs in zip(focus["companies"], focus["documents"]))
+        which = "in the store" if focus.get("each") else "the question names"
+        return f"asked of each company {which}, {focus['tokens_each']} tokens each: {each}"
+    if focus.get("by") == "title":  # "the zero-shot translation paper"
+        name, said = Path(focus["documents"][0]).name, focus["left_out"][0]
+        how = "file's name" if said.lower() in (name.lower(), Path(name).stem.lower()) else "title"
+        return f"asked of {name}, which the question names by its {how} (\"{said}\")"
+    if focus.get("documents"):  # the question named a company: its filings alone
+        n = len(focus["documents"])
+        return (f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "
+                "which the question names")
+    # --doc chose one company's filings: its name was not searched for
+    said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
+    return (f"searched without {focus['left_out'][0]}"
+            f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
+
+
+def _which_documents(focus: dict) -> str:
+    """Which documents a question asking for documents was asked of: the best, those its
+    references lead to, the first or last by date, the earliest of a year's."""
+    n, without = len(focus["documents"]), f"without \"{focus['left_out']}\""
+    if focus.get("about"):  # "discuss": what they say of it is searched, not the verb
+        without += f" or \"{focus['about']}\""
+    more = f" (--budget {focus['more_with']} reads one more)" if focus.get("more_with") else ""
+    dated = f" dated {focus['dated']}" if focus.get("dated") else ""  # "in 2024"
+    if focus.get("refers_to") or focus.get("cites"):  # "Which RFCs refer to RFC 1961?", by
+        whose = (f"whose references lead to {Path(focus['refers_to']).name}"  # their references;
+                 if focus.get("refers_to") else  # "... cite Devlin et al.?"
+                 f"whose works cited hold {focus['cites']}")
+        return (f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each{more}"
+                if n > 1 else f"asked of the one document {whose}{more}")
+    if focus.get("order"):  # "What is the newest RFC?": by their own dates
+        named = ", ".join(f"{Path(p).name} ({d})"
+                          for p, d in zip(focus["documents"], focus["dates"]))
+        undated = f", {focus['undated']} undated" if focus["undated"] else ""
+        holding = (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
+                   if focus["holding"] else "")
+        return (f"asked of the {focus['order']} by their own dates of the "
+                f"{focus['dated_of']} dated documents asked of{holding}{undated}: {named}"
+                + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
+    if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
+        return (f"asked of the {n} earliest of the {focus['earliest_of']} documents{dated}, "
+                f"{focus['tokens_each']} tokens each, {without}")
+    return (f"asked of the {n} best documents{dated}, {focus['tokens_each']} tokens each, "
+            f"{without}{more}" if n > 1 else
+            f"asked of the best document{dated} alone, {without}{more}")
+
+
+def _search_notes(answer: Answer) -> list[str]:
+    """How the question was searched: a count's documents, figures ranked up, long forms,
+    parts and titles not found, the document read first."""
+    lines = []
+    if answer.count is not None:  # "How many RFCs mention traits?": the number, and which
+        names = [Path(p).name for p in answer.count["documents"]]
+        more = (f", … and {len(names) - COUNT_NAMED} more (--json lists them all)"
+                if len(names) > COUNT_NAMED else "")
+        lines.append(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"
+                     + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
+    if any(s.get("figures") for s in answer.trace):  # "How many ...?": the answer is a number
+        lines.append("a question asking for a figure: the paragraphs stating one were ranked up")
+    for step in (s for s in answer.trace if s["op"] == "spell out"):  # "the CEO"
+        lines.append("searched with the long forms too: " + ", ".join(
+            f"{acronym} ({long_form})" for acronym, long_form in step["acronyms"].items()))
+    for step in (s for s in answer.trace if s["op"] == "no part" and "heading" in s):
+        # of each in turn, one without the part the others have ("What are the drawbacks of
+        # each RFC?"); a label no part carries ("Note 99") is said with the evidence
+        lines.append(f"no section headed \"{step['heading']}\" in "
+                     f"{', '.join(Path(p).name for p in step['documents'])}: its best passages "
+                     "instead")
+    for name in answer.untitled:  # the evidence may be of some other document
+        lines.append(f"no document asked of is titled \"{name}\" (no title or file name holds "
+                     f"its words): the evidence is the best match's (`docnav show` lists the "
+                     "documents)")
+    lead = next((s for s in answer.trace if s.get("over") == BEST_DOCUMENT), None)
+    if lead:  # a question asked of several documents: the one it is most likely about first
+        lines.append(read_first(lead))
+        if lead["next"]:  # the question named nothing of its document: it may be about these
+            lines.append(f"next best: {', '.join(Path(p).name for p in lead['next'])} "
+                         "(--doc asks one document alone)")
+    return lines
+
+
+def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
+    """What was read instead of searched: pages, outlines, captions, long forms, works
+    cited."""
+    lines = []
+    for op in (s for s in answer.trace if s["op"] == "pages"):  # "What is on page 36 of ...?"
+        span = (f"page {op['first']}" if op["first"] == op["last"]
+                else f"pages {op['first']}-{op['last']}")
+        found = any(s.get("over") == "the pages asked for" for s in answer.trace)
+        lines.append(f"read {span} of {Path(op['document']).name} ({op['paragraphs']} "
+                     "paragraphs), " + ("what the question asks found on them first" if found
+                                        else "in reading order"))
+    outline = next((s for s in answer.trace if s["op"] == "outline"), None)
+    if outline and "documents" in outline:  # "What sections does ... have?"
+        lines.append("the outline of " + ", ".join(Path(p).name for p in outline["documents"])
+                     + ": its headings, as deep as the budget allows")
+    elif outline:  # "What does Item 1A say?": the part's subsections named first
+        lines.append(f'the outline of "{outline["heading"]}" first ({outline["headings"]} of '
+                     "its subsections' headings), then its text")
+    lines += _captions(next((s for s in answer.trace if s["op"] == "captions"), None))
+    for op in (s for s in answer.trace if s.get("over") == "paragraphs spelling the acronym out"):
+        for nid, long_form in zip(op["hits"], op["long_forms"]):  # "What does OLID stand for?"
+            lines.append(f"{op['acronym']}: {long_form} ({Path(graph.node(nid).path).name})")
+    for op in (s for s in answer.trace if s["op"] == "works cited"):
+        for listed in op["documents"]:  # "How many references does ... have?": counted
+            n = listed["entries"]
+            lines.append(f"the works cited of {Path(listed['document']).name}: "
+                         + (f"{n} ({listed['counted']})" if n else "no entry read")
+                         + (f"; {listed['holding']} paragraphs of them hold "
+                            f"{', '.join(op['about'])}" if op["about"] else
+                            f", {listed['paragraphs']} paragraphs, read in order as the budget "
+                            "allows"))
+    for op in (s for s in answer.trace if s["op"] == "no works cited"):
+        lines.append("no document asked of has a section headed References or Bibliography"
+                     if "about" not in op else
+                     f"no works cited asked of hold {', '.join(op['about'])}"
+                     + ": the question was searched")
+    return lines
+
+
+def _captions(listed: dict | None) -> list[str]:
+    """The tables or figures listed by their captions ("What tables does the pioNER paper
+    have?")."""
+    if not listed:
+        return []
+    lines = []
+    what = " and ".join(f"{k}s" for k in listed["kinds"])
+    if listed["n"]:
+        lines.append(f"the captions of the {what} of the documents asked of: {listed['n']} in "
+                     f"{listed['documents']} document{'s' * (listed['documents'] > 1)}, in "
+                     "reading order, as many as the budget allows")
+    if listed.get("uncaptioned"):  # a document captioning none of its tables
+        n, docs = listed["uncaptioned"], listed["uncaptioned_in"]
+        lines.append(f"{n} table{'s' * (n > 1)} without a caption in {docs} document"
+                     f"{'s' * (docs > 1)} captioning none, read in order as the budget allows")
+    return lines
+
+
+def _field_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
+    """The documents' fields asked for (found or not), and parts asked for with no text."""
+    lines = []
+    for path, fields in answer.fields.items():  # "When did ... start?": its start date
+        counted = fields.get("length") if "length" not in graph.fields(path) else None
+        named = "; ".join(f"{key} = {value}" for key, value in fields.items()
+                          if counted is None or key != "length")
+        if named:
+            lines.append(f"asked for, in the fields of {Path(path).name}: {named}")
+        if counted:  # "How long is the pump guide?" of a document without pages
+            lines.append(f"the length of {Path(path).name}, counted: {counted}")
+    for path, keys in answer.fields_lacking.items():  # "Who wrote ...?" of an RFC
+        lines.append(f"asked for, not in the fields of {Path(path).name}: author "
+                     f"({'its fields: ' + ', '.join(keys) if keys else 'it has no fields'})")
+    for section in answer.empty:  # asked for, and nothing is written under its heading
+        lines.append(f"no text under the heading asked for: {graph.node(section).breadcrumb}  "
+                     f"[{section[:12]}]")
+    return lines
+
+
+def _missing_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
+    """The question's words the evidence lacks, those no document asked of holds, and the
+    sections they head."""
+    lines = []
+    if (answer.evidence and answer.confidence == 0 and answer.missing
+            and not any(e.relevance for e in answer.evidence)):
+        # (a question of only a global cue, "Summarise the main themes", has no words to miss;
+        # asked of documents in turn, the confidence is the least part's: another's may hold
+        # them)
+        lines.append("none of the question's words is in the evidence: the pieces below are "
+                     "only close in meaning")
+    elif answer.evidence and answer.missing:
+        lines.append(f"not in the evidence: {', '.join(answer.missing)}")
+    if answer.absent:  # no search can find these: the store lacks them, or the --doc scope does
+        lines.append(f"in none of the documents asked of: {', '.join(answer.absent)}")
+    if answer.headed:  # where a reader would look for a word the evidence lacks
+        lines.append("sections headed by those words, not read (docnav fetch ID reads one):")
+        lines += [f"  {section[:12]}  {graph.node(section).breadcrumb}"
+                  for sections in answer.headed.values() for section in sections]
+    return lines
+
+
+def _generated(answer: Answer) -> list[str]:
+    """The generated answer, and its sentences with their verdicts."""
+    lines = []
+    if answer.generated_by:
+        cites = ("[n] cites the evidence below" if answer.cited else
+                 "it cites none of the evidence below")
+        lines += [f"answer ({answer.generated_by}; {cites}):",
+                  textwrap.indent(answer.text, "  ") + "\n"]  # every line: a list, paragraphs
+    if answer.claims:  # also when --policy drop left none of them (the answer: the evidence)
+        lines.append("the generated answer's sentences, checked against the evidence they cite "
+                     "(✓ entailed, ? not supported, ✗ contradicted):")
+        for c in answer.claims:
+            cited = ", ".join(f"[{r}]" for r in c.refs) or "no citation: all evidence"
+            if c.invalid:
+                cited += f"; {', '.join(c.invalid)} cited: no such evidence"
+            gone = "  [dropped]" if c in answer.dropped else ""
+            lines.append(f"  {_MARKS.get(c.verdict, '?')} {c.text}  ({cited}; "
+                         f"{c.score:.2f}){gone}")
+        lines.append("")
+    if answer.generated_by or answer.claims:
+        lines.append("evidence:")
+    return lines
+
+
+def _evidence(answer: Answer) -> list[str]:
+    """The cited evidence, numbered, each piece under its breadcrumb."""
+    lines = []
+    for i, e in enumerate(answer.evidence, start=1):
+        page = f", p. {e.piece.page}" if e.piece.page else ""
+        lines += [f"[{i}] {e.piece.node_id[:12]}  {e.piece.breadcrumb}{page}  "
+                  f"({e.piece.doc_path})",
+                  textwrap.indent(e.piece.text, "  ") + "\n"]  # a table's rows too
+    if not answer.evidence and answer.count is None:
+        lines.append("no evidence found")
+    return lines
+
+
+__all__ = ["answer_text", "read_first", "COUNT_NAMED"]
