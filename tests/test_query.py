@@ -208,6 +208,28 @@ def test_a_word_of_letters_and_digits_is_also_searched_by_its_runs():
     assert EvidenceState("the FY2022 margin", budget=100).gaps == ["fy2022", "margin"]
 
 
+_SCORES = """
+import hashlib
+from docnav.query.lexical import BM25
+words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima".split()
+texts = [" ".join(words[(i * k) % 12] for k in range(1, 3 + i % 11)) for i in range(200)]
+print(hashlib.sha1(BM25(texts).scores(" ".join(words)).tobytes()).hexdigest())
+"""
+
+
+def test_bm25_scores_are_the_same_in_every_run():
+    # a query's terms were summed in a set's order, which Python's string hashing changes
+    # from run to run: float32 sums differing in their last bits could swap near ties
+    import os
+    import subprocess
+    import sys
+
+    runs = {subprocess.run([sys.executable, "-c", _SCORES], capture_output=True, text=True,
+                           check=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}
+                           ).stdout for seed in range(4)}
+    assert len(runs) == 1, runs
+
+
 def test_evidence_state_tracks_gaps_and_confidence(graph):
     state = EvidenceState("impeller seal hours", budget=200)
     assert state.confidence == 0.0 and set(state.gaps) == {"impeller", "seal", "hours"}

@@ -116,7 +116,8 @@ class BM25:
             if n == 0:
                 return out
             avg = float(self._lengths[within].mean())
-        for term in set(tokens(query)):
+        for term in dict.fromkeys(tokens(query)):  # in the query's order: a set's changes
+            # from run to run, and float32 sums in another order differ in their last bits
             hit = self._postings.get(term)
             if hit is None:
                 continue
