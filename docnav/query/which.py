@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import re
+from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
@@ -171,58 +172,22 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
     many as the budget gives ``document_tokens`` each, at most ``documents``; of the
     documents ``doc`` matches (a glob or globs: ``--doc``, ``--after``), else of all."""
-    rest, dated, said = _what_of(asked, kind)
     many = kind.group("many")  # "How many RFCs ...?": they are counted, the best read
-    asked_of, dates = len(nav.graph.document_paths(doc)), None
-    author = lacking = None
-    by = BY_AUTHOR.match(rest)
-    authored = _authored(nav, doc, _author(by)) if by else []
-    if by and not authored and not _all_have_authors(nav, doc):
-        # no author field names them, and some documents have none: the name alone is
-        # searched for, as a byline holds it ("Tsolak Ghukasyan1, ..." of a PDF without one)
-        rest, by = f" {_author(by)}{rest[by.end():]}", None
-    if by:  # "... written by Ada?": of hers, by their author field
-        author, rest = _author(by), rest[by.end():]
-        if not dated and (m := OF_YEAR.match(rest)):  # "... by Ada in 2022?"
-            rest, dated = rest[m.end():], ("in", int(m.group(1)))
-        if not said and (about := ABOUT.match(rest)):  # "... by Ada about pumps?"
-            rest, said = rest[about.end():], " ".join(about.group().split())
-        if not authored:  # who they were written by, then: none is an answer to how many
-            lacking = _authors_held(nav, doc)
-            if not many:
-                raise _none_so(asked, f"was written by {author}", lacking, "an author is a "
-                               "document's own field: front matter, document properties")
-        doc = [glob.escape(p) for p in authored]
-    if dated and not lacking:
-        so_dated = _dated(nav, doc, *dated, asked)
-        if not so_dated:
-            dates = _dates_held(nav, doc)
-            if not many:
-                raise _none_so(asked, f"is dated {dated[0]} {dated[1]}", dates, "a document's "
-                               "date is its own: front matter, document properties, a field "
-                               "list's Start Date")
-        doc = [glob.escape(p) for p in so_dated]
-    before = asked[:kind.start("kind")]
-    for verb in (kind.group("verb"), many):  # "List all the RFCs ...", "How many RFCs ...":
-        if verb:  # asked as "Which RFCs ...", no word of it searched for
-            before = before.replace(verb, "Which ", 1)
-    # "... are there?", "... are indexed?", "... do you have?", nothing ("List the RFCs"); not
-    # "Which RFCs discuss?", which asks of what they hold and names nothing
-    listed = COUNTED.match(rest) if not said else None
-    if listed:
-        rest = rest[listed.end():]
-    before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
-    question = " ".join((before + rest).split())
+    asked_of = len(nav.graph.document_paths(doc))
+    scope = _scope(nav, asked, kind, doc)
+    doc, rest, dated, said = scope.doc, scope.rest, scope.dated, scope.said
+    question, rest, listed = _searched(asked, kind, rest, said)
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     state = EvidenceState(question, budget)
     terms = state.terms if re.search(r"\w\w", question) else []
     count = {"kind": kind.group("kind"), "asked": "how many" if many else "which",
-             "asked_of": asked_of, "dated": "%s %d" % dated if dated else None, "dates": dates,
-             "by": author, "authors": lacking}
+             "asked_of": asked_of, "dated": "%s %d" % dated if dated else None,
+             "dates": scope.dates, "by": scope.author, "authors": scope.lacking}
     # "How many RFCs are there?": as many as are asked of; "What documents do you have?":
     # which they are
-    if many and (not terms or dates or lacking) or listed and not terms and not dated:
-        paths = [] if dates or lacking else nav.graph.document_paths(doc)
+    if (many and (not terms or scope.dates or scope.lacking)
+            or listed and not terms and not dated):
+        paths = [] if scope.dates or scope.lacking else nav.graph.document_paths(doc)
         count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths)
         return _counted(nav, asked, count)
     # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
@@ -231,16 +196,131 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         return _with_part(nav, asked, budget, count,
                           " ".join((part.group("part") or part.group("part2")).split()), doc, n)
     if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
-        paths = so_dated[:n]
+        paths = scope.so_dated[:n]
         return in_turn(nav, asked, budget, {
             "op": "documents", "documents": paths, "left_out": kind.group("kind"),
-            "about": None, "dated": "%s %d" % dated, "earliest_of": len(so_dated),
+            "about": None, "dated": "%s %d" % dated, "earliest_of": len(scope.so_dated),
             "question": "Summarise", "more_with": None},
             [(p, "Summarise", glob.escape(p)) for p in paths])
     if not terms:
         raise InputError(f"query {asked!r} asks which {kind.group('kind')} but not what "
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
+    held = _held(nav, asked, rest, said, terms, doc)
+    count.update(n=len(held.counted), of=len(held.every), held=held.most,
+                 documents=held.counted,
+                 words=[as_written(question, state.words.get(t, t)) for t in held.rare])
+    if held.referring:
+        count.update(refers_to=held.refers_to, cites=held.cites)
+    paths, more = _best_documents(nav, question, doc, held, n)
+    answer = in_turn(nav, asked, budget, {
+        "op": "documents", "documents": paths, "left_out": kind.group("kind"),
+        "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
+        "dated": "%s %d" % dated if dated else None,
+        "question": question, "more_with": more,
+        "refers_to": held.refers_to, "cites": held.cites if held.referring else None},
+        [(p, question, glob.escape(p)) for p in paths],
+        first={p: held.into[p] for p in paths if p in held.referring})  # its references
+    answer.count = count  # read first
+    if many:
+        answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
+                                "asked_of": count["of"], "words": count["words"],
+                                "dated": count["dated"], "tokens": 0, "confidence": 0.0})
+    return answer
+
+
+@dataclass
+class _Scope:
+    """What a question asking which documents is asked of, once the author and the date it
+    names chose them: ``doc`` (globs, or as given), and what is left of the question."""
+    doc: str | list[str] | None
+    rest: str  # the question after the word naming the documents, less author and date
+    dated: tuple[str, int] | None  # ("in", 2024)
+    said: str | None  # the verb saying they are about it ("discuss")
+    author: str | None = None  # the author named, chosen by the documents' author fields
+    lacking: str | None = None  # no document is by that author: the authors they have
+    dates: str | None = None  # no document is so dated: the dates they have
+    so_dated: list[str] = field(default_factory=list)  # those so dated, earliest first
+
+
+def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | None
+           ) -> _Scope:
+    """The documents of ``doc`` a question asking which documents is asked of: those by the
+    author it names ("... written by Ada?", by their author field) and of the year it names
+    ("... published in 2022?", by their own date). Asked which (not how many) and none is,
+    the error says whose and of when those asked of are."""
+    many = kind.group("many")
+    rest, dated, said = _what_of(asked, kind)
+    scope = _Scope(doc, rest, dated, said)
+    by = BY_AUTHOR.match(rest)
+    authored = _authored(nav, doc, _author(by)) if by else []
+    if by and not authored and not _all_have_authors(nav, doc):
+        # no author field names them, and some documents have none: the name alone is
+        # searched for, as a byline holds it ("Tsolak Ghukasyan1, ..." of a PDF without one)
+        scope.rest, by = f" {_author(by)}{rest[by.end():]}", None
+    if by:  # "... written by Ada?": of hers, by their author field
+        scope.author, rest = _author(by), rest[by.end():]
+        if not dated and (m := OF_YEAR.match(rest)):  # "... by Ada in 2022?"
+            rest, scope.dated = rest[m.end():], ("in", int(m.group(1)))
+        if not said and (about := ABOUT.match(rest)):  # "... by Ada about pumps?"
+            rest, scope.said = rest[about.end():], " ".join(about.group().split())
+        scope.rest = rest
+        if not authored:  # who they were written by, then: none is an answer to how many
+            scope.lacking = _authors_held(nav, doc)
+            if not many:
+                raise _none_so(asked, f"was written by {scope.author}", scope.lacking,
+                               "an author is a document's own field: front matter, document "
+                               "properties")
+        scope.doc = [glob.escape(p) for p in authored]
+    if scope.dated and not scope.lacking:
+        scope.so_dated = _dated(nav, scope.doc, *scope.dated, asked)
+        if not scope.so_dated:
+            scope.dates = _dates_held(nav, scope.doc)
+            if not many:
+                raise _none_so(asked, f"is dated {scope.dated[0]} {scope.dated[1]}",
+                               scope.dates, "a document's date is its own: front matter, "
+                               "document properties, a field list's Start Date")
+        scope.doc = [glob.escape(p) for p in scope.so_dated]
+    return scope
+
+
+def _searched(asked: str, kind: re.Match, rest: str, said: str | None
+              ) -> tuple[str, str, re.Match | None]:
+    """What a question asking which documents searches each of them for: asked as "Which
+    RFCs ...", without its year; ``rest`` without its asking for them all ("... are
+    there?", "List the RFCs"), and the match of that."""
+    before = asked[:kind.start("kind")]
+    for verb in (kind.group("verb"), kind.group("many")):  # "List all the RFCs ...", "How
+        if verb:  # many RFCs ...": asked as "Which RFCs ...", no word of it searched for
+            before = before.replace(verb, "Which ", 1)
+    # "... are there?", "... are indexed?", "... do you have?", nothing ("List the RFCs"); not
+    # "Which RFCs discuss?", which asks of what they hold and names nothing
+    listed = COUNTED.match(rest) if not said else None
+    if listed:
+        rest = rest[listed.end():]
+    before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
+    return " ".join((before + rest).split()), rest, listed
+
+
+@dataclass
+class _Held:
+    """Which of the documents asked of hold what a question asking which documents asks."""
+    every: list[str]  # the documents asked of, less one the question names
+    into: dict[str, list[str]]  # those referring to the one it names: their nodes that do
+    referring: set[str]  # of ``every``, those referring to it (or citing the work it names)
+    refers_to: str | None  # the document named, referred to
+    cites: str | None  # the work named, as said ("Devlin et al.")
+    rare: list[str]  # the search terms telling the documents apart
+    held: dict[str, int]  # how many of those each document holds (1: it refers)
+    most: int  # the most any holds
+    counted: list[str]  # those holding that many, in path order
+
+
+def _held(nav: Navigator, asked: str, rest: str, said: str | None, terms: list[str],
+          doc: str | list[str] | None) -> _Held:
+    """The documents of ``doc`` holding what is asked: those referring to the document it
+    names, or citing the work it names, where any does; else those holding as many of its
+    rarer words as any does."""
     every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
     # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
     # is one of those that refer to it
@@ -268,41 +348,31 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     # those holding as many of those words as any does: how many, or which ("Which RFCs
     # mention async?" read the best two, and did not say the others)
     counted = sorted(p for p in every if most and held[p] == most)
-    count.update(n=len(counted), of=len(every), held=most, documents=counted,
-                 words=[as_written(question, state.words.get(t, t)) for t in rare])
-    if referring:
-        count.update(refers_to=refers_to, cites=cites)
+    return _Held(every, into, referring, refers_to, cites, rare, held, most, counted)
+
+
+def _best_documents(nav: Navigator, question: str, doc: str | list[str] | None, held: _Held,
+                    n: int) -> tuple[list[str], int | None]:
+    """The ``n`` documents holding what is asked whose passages rank best (those referring
+    that the search did not find after them), and the budget that would read one more
+    (None: no more holds it, or ``documents`` are read already)."""
     paths: list[str] = []
     for nid in nav.passage_order(question, {"path": doc} if doc else None):
         path = nav.graph.node(nid).path
-        if path not in paths and held.get(path) == most:
+        if path not in paths and held.held.get(path) == held.most:
             paths.append(path)
             if len(paths) > n:
                 break
-    if referring and len(paths) <= n:  # those referring that the search did not find (a
-        # link's words need not be the question's)
-        paths += [p for p in sorted(referring) if p not in paths][: n + 1 - len(paths)]
+    if held.referring and len(paths) <= n:  # those referring that the search did not find
+        # (a link's words need not be the question's)
+        paths += [p for p in sorted(held.referring) if p not in paths][: n + 1 - len(paths)]
     if not paths:  # no passage found at all ("Which RFCs mention zebras?", no word held and
         # none close in meaning): the first documents asked of, which say they lack it
-        paths = [p for p in every if held[p] == most][: n + 1]
+        paths = [p for p in held.every if held.held[p] == held.most][: n + 1]
     # one more document holds the words, and the budget left it out: what would read it
     more = ((n + 1) * nav.options.document_tokens
             if len(paths) > n and n < nav.options.documents else None)
-    paths = paths[:n]
-    answer = in_turn(nav, asked, budget, {
-        "op": "documents", "documents": paths, "left_out": kind.group("kind"),
-        "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
-        "dated": "%s %d" % dated if dated else None,
-        "question": question, "more_with": more,
-        "refers_to": refers_to, "cites": cites if referring else None},
-        [(p, question, glob.escape(p)) for p in paths],
-        first={p: into[p] for p in paths if p in referring})  # its references read first
-    answer.count = count
-    if many:
-        answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
-                                "asked_of": count["of"], "words": count["words"],
-                                "dated": count["dated"], "tokens": 0, "confidence": 0.0})
-    return answer
+    return paths[:n], more
 
 
 def asks_companies(asked: str) -> re.Match | None:
