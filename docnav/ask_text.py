@@ -203,13 +203,14 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
             lines.append(f"{op['acronym']}: {long_form} ({Path(graph.node(nid).path).name})")
     for op in (s for s in answer.trace if s["op"] == "works cited"):
         for listed in op["documents"]:  # "How many references does ... have?": counted
-            n = listed["entries"]
+            n, holding, read = listed["entries"], listed["holding"], listed["paragraphs"]
             lines.append(f"the works cited of {Path(listed['document']).name}: "
                          + (f"{n} ({listed['counted']})" if n else "no entry read")
-                         + (f"; {listed['holding']} paragraphs of them hold "
-                            f"{', '.join(op['about'])}" if op["about"] else
-                            f", {listed['paragraphs']} paragraphs, read in order as the budget "
-                            "allows"))
+                         + (f"; {holding} paragraph{'s' * (holding != 1)} of them "
+                            f"hold{'s' * (holding == 1)} {', '.join(op['about'])}"
+                            if op["about"] else
+                            f", {read} paragraph{'s' * (read != 1)}, read in order as the "
+                            "budget allows"))
     for op in (s for s in answer.trace if s["op"] == "no works cited"):
         lines.append("no document asked of has a section headed References or Bibliography"
                      if "about" not in op else

@@ -84,6 +84,10 @@ def test_works_cited_about_something_are_those_holding_it(papers):
                                    300)
     assert [s["about"] for s in answer.trace if s["op"] == "no works cited"] == [["zebras"]]
     assert not [s for s in answer.trace if s["op"] == "works cited"]
+    # a word searched by its runs too is said once ("zebra2k, zebra2k")
+    answer = Navigator(papers).ask("Which works cited by the pioNER paper are about zebra2k?",
+                                   300)
+    assert [s["about"] for s in answer.trace if s["op"] == "no works cited"] == [["zebra2k"]]
     # the works a part cites are still those its references lead to (tests/test_citations.py)
     answer = Navigator(papers).ask("Which works does Section II of the pioNER paper cite?", 300)
     assert not [s for s in answer.trace if s["op"] == "works cited"]
@@ -105,6 +109,12 @@ def test_ask_prints_the_count_and_says_where_there_is_none(tmp_path):
     assert code == 0
     assert ("the works cited of paper.md: 2 (entries by their authors and years), 2 "
             "paragraphs, read in order as the budget allows") in out, out
+    # one entry holding what it names: one paragraph, said so
+    code, out, _ = run(db, "ask", "What papers does the paper cite about attention?",
+                       "--doc", "*paper.md")
+    assert code == 0
+    assert ("the works cited of paper.md: 2 (entries by their authors and years); 1 "
+            "paragraph of them holds attention") in out, out
     code, out, _ = run(db, "ask", "How many references does it have?", "--doc", "*notes.md")
     assert code == 0
     assert "no document asked of has a section headed References or Bibliography" in out, out

@@ -47,12 +47,14 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
     if not by_document:
         run.op("no works cited", documents=len(paths))
         return False
+    # the question's words, each once ("2nd" is searched by its run "nd" too)
+    words = list(dict.fromkeys(run.state.words.values()))
     about = [] if run.state.names_nothing else [
-        nid for nid in graph.rankings(" ".join(run.state.words.values()), k=200,
-                                      kinds=["paragraph"], filters=run.filters).get("lexical", [])
+        nid for nid in graph.rankings(" ".join(words), k=200, kinds=["paragraph"],
+                                      filters=run.filters).get("lexical", [])
         if nid in cited and graph.node(nid).path in by_document]
     if not run.state.names_nothing and not about:
-        run.op("no works cited", documents=len(paths), about=list(run.state.words.values()))
+        run.op("no works cited", documents=len(paths), about=words)
         return False
     counted = []
     for path, ids in by_document.items():
@@ -60,8 +62,7 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
         counted.append({"document": path, "entries": found[0] if found else None,
                         "counted": found[1] if found else None, "paragraphs": len(ids),
                         "holding": sum(graph.node(n).path == path for n in about)})
-    run.op("works cited", documents=counted, of=len(paths),
-           about=list(run.state.words.values()) if about else None)
+    run.op("works cited", documents=counted, of=len(paths), about=words if about else None)
     if about:
         run.take(about, "works cited")
     else:
