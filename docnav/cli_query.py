@@ -138,6 +138,19 @@ def _shortened(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + " …"
 
 
+# what `docnav nav` says when nothing lies in a direction
+_NOTHING_THAT_WAY = {
+    "parent": " has no parent: it is the top of the graph",
+    "children": " has no children",
+    "siblings": " has no siblings",
+    "next": ": nothing comes after it in its document",
+    "previous": ": nothing comes before it in its document",
+    "references": " has no references",
+    "referenced-by": ": nothing refers to it",
+    "related": ": no section is related to it (related edges join sections alike in meaning)",
+}
+
+
 def _cmd_nav(args: argparse.Namespace) -> int:
     import json
 
@@ -158,9 +171,7 @@ def _cmd_nav(args: argparse.Namespace) -> int:
             n.kind, n.heading)
         print(f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}")
     if not found:
-        none = (": nothing refers to it" if args.dir == "referenced-by"
-                else f" has no {args.dir}")
-        print(f"{node_id[:12]} ({graph.node(node_id).kind}){none}")
+        print(f"{node_id[:12]} ({graph.node(node_id).kind}){_NOTHING_THAT_WAY[args.dir]}")
     return EXIT_OK
 
 

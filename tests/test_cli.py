@@ -420,6 +420,18 @@ def test_locate_then_nav_walks_the_graph(indexed):
     assert code == 0 and out.strip() == f"{section} (section) has no references"
     code, out, _ = run(indexed.db, "nav", section, "--dir", "referenced-by")
     assert code == 0 and out.strip() == f"{section} (section): nothing refers to it"
+    # a document's last paragraph, and what is related to a paragraph (only sections are)
+    from docnav.query import DocNavGraph
+
+    graph = DocNavGraph.open(indexed.db, embedder=None)
+    paragraphs = [(v.path, v.position, nid) for nid, v in graph.nodes_of_kind("paragraph")]
+    last = max(p for p in paragraphs if p[0] == paragraphs[0][0])[2][:12]
+    code, out, _ = run(indexed.db, "nav", last, "--dir", "next")
+    assert code == 0 and out.strip() == (f"{last} (paragraph): nothing comes after it in its "
+                                         "document")
+    code, out, _ = run(indexed.db, "nav", last, "--dir", "related")
+    assert code == 0 and out.strip() == (f"{last} (paragraph): no section is related to it "
+                                         "(related edges join sections alike in meaning)")
 
 
 def test_locate_shows_what_each_paragraph_hit_matched(indexed):
