@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import polars as pl
 
 from docnav.collection import CollectionOptions
@@ -58,7 +59,9 @@ from docnav.scan import (
 )
 from docnav.rows import DocumentRecord, embeddings_frame
 from docnav.store import Store
-from docnav.summaries import SummaryBuilder, SummaryPipelineOptions, make_builder, prune_summaries
+from docnav.store_embeddings import CachedEmbeddings
+from docnav.summaries import (NodeSummary, SummaryBuilder, SummaryPipelineOptions, make_builder,
+                              prune_summaries)
 from docnav.texts import KeptTexts, texts_tokens
 
 
@@ -407,20 +410,9 @@ class Indexer:
         self, batch: list[Job], report: IndexReport,
         in_hand: dict[str, dict[str, pl.DataFrame]] | None = None,
     ) -> list[str]:
-        """Parse, embed and write one batch; returns the ids of the documents written, and
-        puts the rows written for each, per table, into ``in_hand`` when given."""
-        t = time.perf_counter()
-        parsed: list[tuple[Job, DocTree | None, str | None]] = []
-        for job in batch:
-            self._checkpoint(job.found.path)
-            name = Path(job.found.path).name
-            # docling-parse holds the interpreter while it reads a PDF: no redraw runs then
-            self._bar.stage(f"parsing {name}", now=name.lower().endswith(".pdf"))
-            job, tree, error = parse_job(job, self._parse, self.options.parse)
-            parsed.append((job, tree, error))
-            report.docs_parsed += job.found.error is None
-        report._time("parse", t)
-
+        """Parse, embed, summarise and write one batch; returns the ids of the documents
+        written, and puts the rows written for each, per table, into ``in_hand`` when given."""
+        parsed = self._parse_batch(batch, report)
         t = time.perf_counter()
         with self.store.reader() as con:
             old_trees = {j.doc_id: self._documents.tree(con, j.doc_id)
@@ -430,19 +422,18 @@ class Indexer:
             self._note_parsed(alike)
         if not parsed:
             return []
+        trees = [tree for _, tree, _ in parsed if tree is not None]
         with self.store.reader() as con:
-            trees = [tree for _, tree, _ in parsed if tree is not None]
             wanted = sorted({n.text_hash for tr in trees for n in tr.nodes
                              if n.kind is not NodeKind.COLLECTION})
             lookup = self.store.cached_embeddings(
                 con, self.embedder.model_id, wanted,
                 near=[j.doc_id for j, tree, _ in parsed if tree is not None and j.previous],
                 known=self._texts)
-            cached = lookup.vectors
         report._time("load", t)
 
         t = time.perf_counter()
-        fresh = embed_missing(self.embedder, trees, cached, self._bar)
+        fresh = embed_missing(self.embedder, trees, lookup.vectors, self._bar)
         report.embeddings_reused += len(wanted) - len(fresh)
         report._time("embed", t)
 
@@ -457,7 +448,37 @@ class Indexer:
         report._time("summaries", t)
 
         t = time.perf_counter()
-        vectors = {**cached, **fresh}
+        written = self._write_batch(parsed, old_trees, lookup, fresh, summaries, report,
+                                    in_hand)
+        report._time("write", t)
+        return written
+
+    def _parse_batch(self, batch: list[Job], report: IndexReport
+                     ) -> list[tuple[Job, DocTree | None, str | None]]:
+        """Each job of ``batch`` parsed: (the job, its tree or None, the error or None)."""
+        t = time.perf_counter()
+        parsed: list[tuple[Job, DocTree | None, str | None]] = []
+        for job in batch:
+            self._checkpoint(job.found.path)
+            name = Path(job.found.path).name
+            # docling-parse holds the interpreter while it reads a PDF: no redraw runs then
+            self._bar.stage(f"parsing {name}", now=name.lower().endswith(".pdf"))
+            job, tree, error = parse_job(job, self._parse, self.options.parse)
+            parsed.append((job, tree, error))
+            report.docs_parsed += job.found.error is None
+        report._time("parse", t)
+        return parsed
+
+    def _write_batch(
+        self, parsed: list[tuple[Job, DocTree | None, str | None]],
+        old_trees: dict[str, DocTree], lookup: CachedEmbeddings, fresh: dict[str, np.ndarray],
+        summaries: list[NodeSummary], report: IndexReport,
+        in_hand: dict[str, dict[str, pl.DataFrame]] | None,
+    ) -> list[str]:
+        """Write the batch in one transaction — the new embeddings, each document (a failed
+        one's record and error), its section vectors, the summaries, the collection work and
+        the export queued with them — then tell the kept state; returns the ids written."""
+        vectors = {**lookup.vectors, **fresh}
         written: list[str] = []
         now = time.time()
         records: dict[str, DocumentRecord] = {}
@@ -502,7 +523,7 @@ class Indexer:
             self.store.queue_export(con, records)
             after = self.store.documents_token(con)
         self._documents.committed(before, after, records, [],
-                             {tree.doc_id: tree for _, tree, _ in parsed if tree is not None})
+                                  {tree.doc_id: tree for _, tree, _ in parsed if tree is not None})
         if self._texts is not None:
             self._texts.embedded(self.embedder.model_id, fresh)
             for job, tree, _ in parsed:
@@ -510,7 +531,6 @@ class Indexer:
                     old = old_trees.get(job.doc_id)
                     self._texts.replaced((n.text_hash for n in old.nodes) if old else (),
                                          (n.text_hash for n in tree.nodes))
-        report._time("write", t)
         return written
 
     def kept_state_differences(self, con: duckdb.DuckDBPyConnection) -> list[str]:
