@@ -49,6 +49,7 @@ from __future__ import annotations
 import glob
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import check_text, whole
@@ -88,6 +89,19 @@ THE_DOCUMENTS = re.compile(r"\b(?:(?:the|these|those|all(?:\s+the)?|every|each)\
 
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
+
+
+@dataclass
+class _Shaped:
+    """A question as :meth:`Navigator.collect` searches it (:meth:`Navigator._shaped`)."""
+    question: str  # without the names that chose its documents, and the words only asking
+    kind: str  # its route: a local question about a chosen document as a whole goes global
+    state: EvidenceState
+    unnamed: bool  # a name was taken out of it
+    pages: list[tuple[str, int, int]]  # the pages it asks to read (docnav.query.layout)
+    outline: bool  # it asks for nothing but the documents' parts
+    captions: bool  # ... their tables or figures
+    works: bool  # ... their works cited
 
 
 # what ``Navigator.ask(where=...)`` chooses documents by (DocNavGraph.filter's criteria of a
@@ -191,6 +205,36 @@ class Navigator:
         chosen, names, by_title = self._chosen(asked, doc)
         if names and not by_title:  # one company's filings: "the company" is that company
             names = [*names, *company_mentions(asked)]
+        shaped = self._shaped(asked, budget, kind, names, doc or chosen or None, bool(chosen))
+        question, kind, state = shaped.question, shaped.kind, shaped.state
+        scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
+        run = Run(self.graph, asked, question, kind, state, scope, by_title or in_turn)
+        if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
+            run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
+            if run.untitled:
+                run.op("no document titled", names=run.untitled)
+        spell_out(self.graph, run)  # "Who is the CEO of Adobe?": "Chief Executive Officer"
+        if (kind == "local" and not chosen and not shaped.works and not shaped.outline
+                and self.options.document_share > 0):
+            run.lead = self.passages.best_document(run)
+        if chosen:
+            run.op("focus", documents=chosen, left_out=names, question=question,
+                   by="title" if by_title else "registrant")
+        elif names and shaped.unnamed:  # "What is on page 3?" of --doc '*ADOBE*' named no
+            run.op("focus", left_out=names, question=question)  # company
+        if self._read_as_listed(run, shaped):
+            return run.answer()
+        if first:  # "Which RFCs refer to RFC 1961?": where this one does
+            run.op("references", nodes=first[:8])
+            run.take(first, "reference")
+        self._read_route(run)
+        return run.answer()
+
+    def _shaped(self, asked: str, budget: int, kind: str, names: list[str],
+                scope: str | list[str] | None, chosen: bool) -> _Shaped:
+        """The question as searched: without the names that chose its documents, the pages
+        it reads, the words asking for an outline, captions or works cited, and its route's
+        cue; a local question about what a chosen document is, as a whole, goes global."""
         question = without_names(asked, names)
         unnamed = question != asked  # a name was taken out (not a page or a cue, below)
         # "What is on page 36 of the Adobe 10-K?": the page is read, not searched for
@@ -207,7 +251,7 @@ class Navigator:
         # ("Summarise the sections of ..." asks for what they say: "summarise" is no asking word)
         outline = (bool(OUTLINE_ASKED.search(question))
                    and EvidenceState(OUTLINE_ASKED.sub(" ", question), budget).names_nothing
-                   and can_outline(self.graph, doc or chosen or None))
+                   and can_outline(self.graph, scope))
         if outline:
             question = OUTLINE_ASKED.sub(" ", question)
         # nothing asked but its tables or figures: their captions answer, where it has any
@@ -234,33 +278,26 @@ class Navigator:
             kind == "local" and chosen) else None
         if whole is not None and whole.names_nothing:
             kind, state = "global", whole
-        scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
-        run = Run(self.graph, asked, question, kind, state, scope, by_title or in_turn)
-        if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
-            run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
-            if run.untitled:
-                run.op("no document titled", names=run.untitled)
-        spell_out(self.graph, run)  # "Who is the CEO of Adobe?": "Chief Executive Officer"
-        if (kind == "local" and not chosen and not works and not outline
-                and self.options.document_share > 0):
-            run.lead = self.passages.best_document(run)
-        if chosen:
-            run.op("focus", documents=chosen, left_out=names, question=question,
-                   by="title" if by_title else "registrant")
-        elif names and unnamed:  # "What is on page 3?" of --doc '*ADOBE*' named no company
-            run.op("focus", left_out=names, question=question)
-        if outline and read_outlines(self.graph, run):
-            return run.answer()
-        if captions and read_captions(self.graph, run, question):
-            return run.answer()
-        if works and read_works_cited(self.graph, run):
-            return run.answer()
+        return _Shaped(question, kind, state, unnamed, pages, outline, captions, works)
+
+    def _read_as_listed(self, run: Run, shaped: _Shaped) -> bool:
+        """What the question asks for a list of, read: the outline, the captions, the works
+        cited, the pages. True when that is the answer (nothing else is read)."""
+        if shaped.outline and read_outlines(self.graph, run):
+            return True
+        if shaped.captions and read_captions(self.graph, run, shaped.question):
+            return True
+        if shaped.works and read_works_cited(self.graph, run):
+            return True
         # (a page none has, and nothing else asked: the answer says so, with no evidence)
-        if pages and (read_pages(self.graph, run, pages) or state.names_nothing):
-            return run.answer()
-        if first:  # "Which RFCs refer to RFC 1961?": where this one does
-            run.op("references", nodes=first[:8])
-            run.take(first, "reference")
+        return bool(shaped.pages) and (read_pages(self.graph, run, shaped.pages)
+                                       or run.state.names_nothing)
+
+    def _read_route(self, run: Run) -> None:
+        """The question's route read: the summaries of a global question, the parts a
+        cross-reference names, then on every route the definitions, statements and template
+        parts, field lines and agents asked for, the passages, the gaps and neighbours."""
+        state, kind = run.state, run.kind
         # a piece holding every word of the question is a sign the answer is in hand only
         # where few paragraphs hold them all: in a paper about word embeddings, "what were the
         # word embeddings trained on?" has its words together in a dozen paragraphs
@@ -274,7 +311,7 @@ class Navigator:
         if kind == "global":
             read_summaries(self, run, holders)
         if kind == "cross-reference" and read_parts_named(self, run):
-            return run.answer()
+            return
         read_definitions(self.graph, run)  # "What does OLID stand for?"
         self._statements_and_template_parts(run)
         self.passages.read_field_lines(run)
@@ -286,7 +323,6 @@ class Navigator:
             run.take(agents, "agent")
         self.passages.read(run)  # every route ends here while evidence is short
         self._gaps_and_neighbours(run)
-        return run.answer()
 
     def _answered_whole(self, asked: str, budget: int, doc: str | list[str] | None
                         ) -> Answer | None:
