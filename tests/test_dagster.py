@@ -5,7 +5,6 @@ Runs use the hashing embedder and, except in one test, no summaries, so no model
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
 import subprocess
@@ -19,9 +18,7 @@ from dagster import (
     AssetCheckSeverity,
     DeleteDynamicPartitionsRequest,
     Definitions,
-    SkipReason,
     build_reconstructable_job,
-    build_schedule_context,
     build_sensor_context,
     execute_job,
     instance_for_test,
