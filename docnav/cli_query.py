@@ -332,7 +332,7 @@ def add_nav_parser(sub: argparse._SubParsersAction) -> None:
                    "node")
     p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
                    "references, referenced-by (the nodes whose references lead to it) or "
-                   "related")
+                   "related (of a section, the sections most alike in meaning)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_nav)
 
