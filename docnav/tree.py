@@ -155,28 +155,22 @@ def _join_title(root: _Draft, preamble: _Draft | None, title: str) -> None:
         root.children.remove(preamble)
 
 
-def _crumbs(crumbs: tuple[str, ...], draft: _Draft) -> tuple[str, ...]:
-    """Breadcrumb names down to ``draft``. A heading repeating its parent's name (the usual
-    ``# Title`` under a document titled by it, or a preamble section) is not repeated."""
-    if draft.kind is NodeKind.PARAGRAPH or (crumbs and crumbs[-1] == draft.heading):
-        return crumbs
-    return crumbs + (draft.heading,)
+# a node in pre-order: its draft, its parent's id, its local key and the headings above it
+_Keyed = tuple[_Draft, str | None, str, tuple[str, ...]]
 
 
-def _finish(root: _Draft, doc_id: str, path: str, parsed: ParsedDocument) -> DocTree:
-    nodes: list[Node] = []
-    edges: list[Edge] = []
-    links: list[NodeLink] = []
-    text_seen: dict[str, int] = {}
-
-    # Pre-order walk to assign positions and ids; an explicit stack survives 200-level nesting.
-    order: list[tuple[_Draft, str | None, str, tuple[str, ...], list]] = []
-    stack: list[tuple[_Draft, str | None, str, tuple[str, ...], list]] = [
-        (root, None, "doc", (), [])
-    ]
+def _keyed(root: _Draft, doc_id: str) -> tuple[list[_Keyed], dict[int, str]]:
+    """The drafts in pre-order, each with its parent's id, local key and the headings above
+    it, and each draft's node id (by ``id(draft)``). A paragraph's key is its text's hash and
+    how many paragraphs before it had that text; a section's, the path of (heading, ordinal
+    among its siblings so headed) from the root: both survive edits elsewhere. An explicit
+    stack survives 200-level nesting."""
+    order: list[_Keyed] = []
+    stack: list[_Keyed] = [(root, None, "doc", ())]
     ids: dict[int, str] = {}
+    text_seen: dict[str, int] = {}
     while stack:
-        draft, parent_id, local_key, crumbs, _ = item = stack.pop()
+        draft, parent_id, local_key, crumbs = item = stack.pop()
         node_id = node_id_for(doc_id, local_key)
         ids[id(draft)] = node_id
         order.append(item)
@@ -195,20 +189,43 @@ def _finish(root: _Draft, doc_id: str, path: str, parsed: ParsedDocument) -> Doc
                 sibling_names[name] = ordinal + 1
                 parent_path = json.loads(local_key[2:]) if local_key.startswith("s:") else []
                 key = "s:" + json.dumps(parent_path + [[name, ordinal]], ensure_ascii=False)
-            child_items.append((child, node_id, key, names, []))
+            child_items.append((child, node_id, key, names))
         stack.extend(reversed(child_items))
+    return order, ids
 
-    # Hashes bottom-up: children before parents, i.e. reverse pre-order.
-    tree_hashes: dict[int, str] = {}
+
+def _hashes(order: list[_Keyed]) -> tuple[dict[int, str], dict[int, str]]:
+    """Each draft's text hash (a paragraph's text, a section's heading) and tree hash (its
+    kind, block kind, text hash and its children's tree hashes), by ``id(draft)``: computed
+    bottom-up, children before parents (reverse pre-order)."""
     text_hashes: dict[int, str] = {}
+    tree_hashes: dict[int, str] = {}
     for draft, *_ in reversed(order):
         own = draft.text if draft.kind is NodeKind.PARAGRAPH else draft.heading
         text_hashes[id(draft)] = th = digest(own)
         tree_hashes[id(draft)] = digest(
             draft.kind.value, draft.block_kind, th, *(tree_hashes[id(c)] for c in draft.children)
         )
+    return text_hashes, tree_hashes
 
-    for position, (draft, parent_id, local_key, crumbs, _) in enumerate(order):
+
+def _crumbs(crumbs: tuple[str, ...], draft: _Draft) -> tuple[str, ...]:
+    """Breadcrumb names down to ``draft``. A heading repeating its parent's name (the usual
+    ``# Title`` under a document titled by it, or a preamble section) is not repeated."""
+    if draft.kind is NodeKind.PARAGRAPH or (crumbs and crumbs[-1] == draft.heading):
+        return crumbs
+    return crumbs + (draft.heading,)
+
+
+def _finish(root: _Draft, doc_id: str, path: str, parsed: ParsedDocument) -> DocTree:
+    """The tree's nodes in pre-order (their positions), with their ids, keys, hashes and
+    breadcrumbs, its ``contains`` and ``sequential`` edges, and its links."""
+    nodes: list[Node] = []
+    edges: list[Edge] = []
+    links: list[NodeLink] = []
+    order, ids = _keyed(root, doc_id)
+    text_hashes, tree_hashes = _hashes(order)
+    for position, (draft, parent_id, local_key, crumbs) in enumerate(order):
         node_id = ids[id(draft)]
         names = _crumbs(crumbs, draft)
         nodes.append(
