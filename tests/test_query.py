@@ -148,6 +148,12 @@ def test_router_rules():
     ("What is the key finding?", "global"),
     ("What is the central idea of the RFC?", "global"),
     ("What is the main risk of the merger?", "local"),
+    # all of it asked for ("everything" was searched as a word); said of the text, a word
+    ("Tell me everything", "global"),
+    ("Show me everything you have.", "global"),
+    ("please tell me about everything in the store", "global"),
+    ("Is everything Send?", "local"),
+    ("Tell me everything about the borrow checker", "local"),
 ])
 def test_global_cues_are_phrases_about_the_whole_not_single_words(question, expected):
     # "main", "whole", "across", "all the" and "summary" name things as often as they ask for

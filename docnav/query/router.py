@@ -31,7 +31,13 @@ _SCOPE = rf"overall|across (?:the |these |all (?:the )?)?{_WHOLE}|(?:the )?whole
 # "what are the company's main ...", "what are Amazon's key ...": whose main points they are
 _OWNER = r"(?:the )?[\w.&-]+['’]s?"
 SCOPE = re.compile(rf"\b(?:{_SCOPE})\b", re.I)
+# "Tell me everything", "Show me everything you have": all of it asked for, nothing searched
+# ("everything" was a word no document held); not "Is everything Send?", said of the text
+_EVERYTHING = (r"^\W*(?:please\s+)?(?:tell|show|give)\s+me\s+(?:about\s+)?everything"
+               r"(?:\s+(?:you\s+(?:have|know)|there\s+is|in\s+(?:it|them|here|the\s+\w+)))?"
+               r"\W*$")
 GLOBAL = re.compile(
+    rf"{_EVERYTHING}|"
     r"\b(?:overview|in general|summari[sz](?:e|ing)\b|"
     r"(?:a|an|the) summary\b(?! section)|summary of (?:the|this|these|all|every)\b|"
     rf"(?:what are the )?(?:main|key|major|central) (?:{_META}\b|(?={_OVERVIEW}\b))|"
