@@ -190,14 +190,22 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
         lines.append(f"read {span} of {Path(op['document']).name} ({op['paragraphs']} "
                      "paragraphs), " + ("what the question asks found on them first" if found
                                         else "in reading order"))
-    outline = next((s for s in answer.trace if s["op"] == "outline"), None)
-    if outline and "documents" in outline:  # "What sections does ... have?"
-        lines.append("the outline of " + ", ".join(Path(p).name for p in outline["documents"])
-                     + ": its headings, as deep as the budget allows")
-    elif outline:  # "What does Item 1A say?": the part's subsections named first
-        lines.append(f'the outline of "{outline["heading"]}" first ({outline["headings"]} of '
-                     "its subsections' headings), then its text")
-    lines += _captions(next((s for s in answer.trace if s["op"] == "captions"), None))
+    # (asked of each document in turn, each part's steps are in the trace: each is said)
+    outlines = [s for s in answer.trace if s["op"] == "outline"]
+    for outline in outlines:
+        if "documents" in outline:  # "What sections does ... have?"
+            lines.append("the outline of " + ", ".join(Path(p).name
+                                                       for p in outline["documents"])
+                         + ": its headings, as deep as the budget allows")
+            continue
+        # "What does Item 1A say?": the part's subsections named first (of several
+        # documents' parts, each named with its document)
+        of = (f" ({Path(graph.node(outline['node']).path).name})" if len(outlines) > 1
+              else "")
+        lines.append(f'the outline of "{outline["heading"]}"{of} first ({outline["headings"]} '
+                     "of its subsections' headings), then its text")
+    for listed in (s for s in answer.trace if s["op"] == "captions"):
+        lines += _captions(listed)
     for op in (s for s in answer.trace if s.get("over") == "paragraphs spelling the acronym out"):
         for nid, long_form in zip(op["hits"], op["long_forms"]):  # "What does OLID stand for?"
             lines.append(f"{op['acronym']}: {long_form} ({Path(graph.node(nid).path).name})")
@@ -219,13 +227,22 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
     return lines
 
 
-def _captions(listed: dict | None) -> list[str]:
+def _captions(listed: dict) -> list[str]:
     """The tables or figures listed by their captions ("What tables does the pioNER paper
+    have?"; of one document, when each was asked in turn: "How many tables does each paper
     have?")."""
-    if not listed:
-        return []
     lines = []
     what = " and ".join(f"{k}s" for k in listed["kinds"])
+    if "of" in listed:  # one document of several asked in turn
+        name = Path(listed["of"]).name
+        if listed["n"]:
+            lines.append(f"the captions of the {what} of {name}: {listed['n']}, in reading "
+                         "order, as many as the budget allows")
+        if listed.get("uncaptioned"):
+            n = listed["uncaptioned"]
+            lines.append(f"{n} table{'s' * (n > 1)} without a caption in {name}, which "
+                         "captions none, read in order as the budget allows")
+        return lines
     if listed["n"]:
         lines.append(f"the captions of the {what} of the documents asked of: {listed['n']} in "
                      f"{listed['documents']} document{'s' * (listed['documents'] > 1)}, in "

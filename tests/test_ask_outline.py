@@ -123,3 +123,22 @@ def test_docnav_ask_says_the_outline_answers(nav):
     assert code == 0, err
     assert "the outline of pump-manual.md: its headings, as deep as the budget allows" in out
     assert "  - Pump manual" in out.splitlines()
+
+
+def test_docnav_ask_names_the_document_of_each_part_outlined(tmp_path):
+    # two filings' "Item 1A" outlined: the lines said the same heading twice, without whose
+    # (and, asked of each company in turn, only the first company's was said)
+    from _cli import run
+
+    def filing(name: str) -> str:
+        return (f"# {name} annual report\n\n## Item 1A. Risk Factors\n\n### Demand\n\n"
+                f"Demand for {name} pumps may fall.\n\n### Supply\n\nParts may run short.\n\n"
+                f"### Rates\n\nLoans may cost more.\n\n## Item 7. Results\n\nRevenue grew.\n")
+
+    indexed_graph(tmp_path, {"acme.md": filing("Acme"), "bolt.md": filing("Bolt")})
+    code, out, err = run(tmp_path / "g.duckdb", "ask", "What does Item 1A say?")
+    assert code == 0, err
+    lines = [line for line in out.splitlines() if line.startswith("the outline of")]
+    assert sorted(lines) == [
+        f'the outline of "Item 1A. Risk Factors" ({name}) first (3 of its subsections\' '
+        "headings), then its text" for name in ("acme.md", "bolt.md")], out

@@ -139,6 +139,21 @@ def test_ask_says_it_lists_captions(tmp_path):
             "document, in reading order, as many as the budget allows") in out.splitlines()
 
 
+def test_ask_says_each_documents_captions_when_each_is_asked(tmp_path):
+    # "How many tables does each paper have?" said the first document's count alone
+    db = indexed_files(tmp_path, {
+        "r.md": "# R\n\n## A\n\nTable 1: Output.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n",
+        "s.md": "# S\n\n## B\n\nTable 1: Input.\n\n| c | d |\n| --- | --- |\n| 3 | 4 |\n\n"
+                "Table 2: Costs.\n\n| e | f |\n| --- | --- |\n| 5 | 6 |\n"})
+    code, out, err = run(db, "ask", "How many tables does each document have?")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert ("the captions of the tables of r.md: 1, in reading order, as many as the budget "
+            "allows") in lines, out
+    assert ("the captions of the tables of s.md: 2, in reading order, as many as the budget "
+            "allows") in lines, out
+
+
 def test_an_appendix_s_table_is_labelled_by_its_letter(tmp_path):
     # "Table A.1" and "Figure S2" were no labels: "table", "a", "1" were searched for
     graph = indexed_graph(tmp_path, {"paper.md": (
