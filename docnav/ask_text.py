@@ -157,9 +157,10 @@ def _search_notes(answer: Answer) -> list[str]:
                      + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
     if any(s.get("figures") for s in answer.trace):  # "How many ...?": the answer is a number
         lines.append("a question asking for a figure: the paragraphs stating one were ranked up")
-    for step in (s for s in answer.trace if s["op"] == "spell out"):  # "the CEO"
-        lines.append("searched with the long forms too: " + ", ".join(
-            f"{acronym} ({long_form})" for acronym, long_form in step["acronyms"].items()))
+    # "the CEO" (once, though each company asked in turn spelled it out)
+    lines += dict.fromkeys("searched with the long forms too: " + ", ".join(
+        f"{acronym} ({long_form})" for acronym, long_form in step["acronyms"].items())
+        for step in answer.trace if step["op"] == "spell out")
     for step in (s for s in answer.trace if s["op"] == "no part" and "heading" in s):
         # of each in turn, one without the part the others have ("What are the drawbacks of
         # each RFC?"); a label no part carries ("Note 99") is said with the evidence

@@ -137,6 +137,20 @@ def test_an_acronym_used_is_searched_with_its_long_form(tmp_path):
     assert "Bo Li 50 Chief Financial Officer" in out
 
 
+def test_the_long_forms_are_said_once_when_each_document_is_asked(tmp_path):
+    # asked of each document in turn, each part spelled CFO out: the line came once a part
+    from _cli import run
+    from _stores import indexed_graph
+
+    indexed_graph(tmp_path, {f"{co}.md": f"# {co} annual report\n\n## Officers\n\nBo {co} 50 "
+                             "Chief Financial Officer\n" for co in ("acme", "bolt")})
+    code, out, err = run(tmp_path / "g.duckdb", "ask", "Who is the CFO of each document?")
+    assert code == 0, err
+    assert "asked of each of the 2 documents in turn" in out, out
+    assert out.splitlines().count(
+        "searched with the long forms too: CFO (Chief Financial Officer)") == 1, out
+
+
 def test_each_document_s_first_definition_the_documents_using_it_most_first(tmp_path):
     from _stores import indexed_graph
 
