@@ -200,9 +200,9 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
                          + ": its headings, as deep as the budget allows")
             continue
         # "What does Item 1A say?": the part's subsections named first (of several
-        # documents' parts, each named with its document)
-        of = (f" ({Path(graph.node(outline['node']).path).name})" if len(outlines) > 1
-              else "")
+        # documents' parts, or of one document asked in turn, named with its document)
+        of = (f" ({Path(graph.node(outline['node']).path).name})"
+              if len(outlines) > 1 or "of" in outline else "")
         lines.append(f'the outline of "{outline["heading"]}"{of} first ({outline["headings"]} '
                      "of its subsections' headings), then its text")
     for listed in (s for s in answer.trace if s["op"] == "captions"):

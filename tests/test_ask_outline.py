@@ -142,3 +142,12 @@ def test_docnav_ask_names_the_document_of_each_part_outlined(tmp_path):
     assert sorted(lines) == [
         f'the outline of "Item 1A. Risk Factors" ({name}) first (3 of its subsections\' '
         "headings), then its text" for name in ("acme.md", "bolt.md")], out
+    # asked of each in turn, one part outlined (one with fewer than three subsections is not)
+    indexed_graph(tmp_path / "two", {"acme.md": filing("Acme"),
+                                     "bolt.md": filing("Bolt").replace("### Rates", "Rates:")})
+    code, out, err = run(tmp_path / "two" / "g.duckdb", "ask",
+                         "What does Item 1A of each document say?")
+    assert code == 0, err
+    lines = [line for line in out.splitlines() if line.startswith("the outline of")]
+    assert lines == ['the outline of "Item 1A. Risk Factors" (acme.md) first (3 of its '
+                     "subsections' headings), then its text"], out
