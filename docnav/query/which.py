@@ -4,7 +4,8 @@ traits?"), which there are ("What documents do you have?"), how many ("How many 
 async?", "How many reports were written by Ada?"), which came first or last by their own
 dates ("What is the newest RFC?"). The documents are chosen by their words, their own dates
 and their author fields, then each is asked the rest of the question in turn
-(:func:`docnav.query.in_turn.in_turn`); a count or a list of them answers without reading."""
+(:func:`docnav.query.in_turn.in_turn`); a count or a list of them answers without reading.
+Which of them hold what is asked, and which are read: :mod:`docnav.query.holding`."""
 
 from __future__ import annotations
 
@@ -17,13 +18,11 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import date_of
+from docnav.query.holding import best_documents, held_by, rarer_held
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.names import titled_documents
-from docnav.query.parts import headed, works_cited
-from docnav.refs import first_author
+from docnav.query.parts import headed
 
 if TYPE_CHECKING:
-    from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
 _YEAR = r"(?:19|20)\d\d"
@@ -106,14 +105,6 @@ ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
                    r"says?\s+(?:anything\s+)?about)\b", re.I)
 
 
-# a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
-_REFERRING = re.compile(r"\b(?:refer|cite|mention|link)", re.I)
-# what such a verb points at, a work by its authors: "Devlin et al.", "Devlin and Chang",
-# "Devlin (2018)", "Devlin et al., 2018", "Devlin": its first author, nothing after it
-_CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)?"
-                         r"(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|"
-                         r"\s+and\s+[A-Z][\w'’-]+)?"
-                         r"(?:\s*,?\s*\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?)?[\s?.!]*$")
 
 
 def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, str | None]:
@@ -206,13 +197,13 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         raise InputError(f"query {asked!r} asks which {kind.group('kind')} but not what "
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
-    held = _held(nav, asked, rest, said, terms, doc)
+    held = held_by(nav, asked, rest, said, terms, doc)
     count.update(n=len(held.counted), of=len(held.every), held=held.most,
                  documents=held.counted,
                  words=[as_written(question, state.words.get(t, t)) for t in held.rare])
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites)
-    paths, more = _best_documents(nav, question, doc, held, n)
+    paths, more = best_documents(nav, question, doc, held, n)
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
         "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
@@ -302,79 +293,6 @@ def _searched(asked: str, kind: re.Match, rest: str, said: str | None
     return " ".join((before + rest).split()), rest, listed
 
 
-@dataclass
-class _Held:
-    """Which of the documents asked of hold what a question asking which documents asks."""
-    every: list[str]  # the documents asked of, less one the question names
-    into: dict[str, list[str]]  # those referring to the one it names: their nodes that do
-    referring: set[str]  # of ``every``, those referring to it (or citing the work it names)
-    refers_to: str | None  # the document named, referred to
-    cites: str | None  # the work named, as said ("Devlin et al.")
-    rare: list[str]  # the search terms telling the documents apart
-    held: dict[str, int]  # how many of those each document holds (1: it refers)
-    most: int  # the most any holds
-    counted: list[str]  # those holding that many, in path order
-
-
-def _held(nav: Navigator, asked: str, rest: str, said: str | None, terms: list[str],
-          doc: str | list[str] | None) -> _Held:
-    """The documents of ``doc`` holding what is asked: those referring to the document it
-    names, or citing the work it names, where any does; else those holding as many of its
-    rarer words as any does."""
-    every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
-    # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
-    # is one of those that refer to it
-    named = {p for p, _ in titled_documents(nav.graph, asked)}
-    every = [p for p in every if p not in named] or every
-    # "Which RFCs refer to RFC 1961?": those whose references lead into it (its number, a
-    # link to it) where any does, rather than those holding "1961" (a year, a version)
-    into = (nav.graph.references_into(next(iter(named)))
-            if len(named) == 1 and said and _REFERRING.search(said) else {})
-    # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
-    # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
-    work = (_CITED_WORK.match(rest) if not named and said and _REFERRING.search(said)
-            else None)
-    cites = re.sub(r"(?<!\bal)\.$", "", " ".join(work.group(0).split()).rstrip("?! ")
-                   ) if work else None  # "Devlin et al." as said, without the question's "?"
-    if work:
-        into = citing(nav.graph, work.group("name"), work.group("year"), every)
-    referring = set(into) & set(every)
-    refers_to = next(iter(named)) if referring and named else None
-    if referring:
-        rare, held = [], {p: int(p in referring) for p in every}
-    else:
-        rare, held = _rarer_held(nav, terms, every)
-    most = max(held.values(), default=0)
-    # those holding as many of those words as any does: how many, or which ("Which RFCs
-    # mention async?" read the best two, and did not say the others)
-    counted = sorted(p for p in every if most and held[p] == most)
-    return _Held(every, into, referring, refers_to, cites, rare, held, most, counted)
-
-
-def _best_documents(nav: Navigator, question: str, doc: str | list[str] | None, held: _Held,
-                    n: int) -> tuple[list[str], int | None]:
-    """The ``n`` documents holding what is asked whose passages rank best (those referring
-    that the search did not find after them), and the budget that would read one more
-    (None: no more holds it, or ``documents`` are read already)."""
-    paths: list[str] = []
-    for nid in nav.passage_order(question, {"path": doc} if doc else None):
-        path = nav.graph.node(nid).path
-        if path not in paths and held.held.get(path) == held.most:
-            paths.append(path)
-            if len(paths) > n:
-                break
-    if held.referring and len(paths) <= n:  # those referring that the search did not find
-        # (a link's words need not be the question's)
-        paths += [p for p in sorted(held.referring) if p not in paths][: n + 1 - len(paths)]
-    if not paths:  # no passage found at all ("Which RFCs mention zebras?", no word held and
-        # none close in meaning): the first documents asked of, which say they lack it
-        paths = [p for p in held.every if held.held[p] == held.most][: n + 1]
-    # one more document holds the words, and the budget left it out: what would read it
-    more = ((n + 1) * nav.options.document_tokens
-            if len(paths) > n and n < nav.options.documents else None)
-    return paths[:n], more
-
-
 def asks_companies(asked: str) -> re.Match | None:
     """The match of :data:`COMPANIES` when ``asked`` asks which companies there are, or how
     many, and nothing else ("Which companies are in the store?"); None otherwise ("Which
@@ -404,39 +322,6 @@ def companies(nav: Navigator, asked: str, m: re.Match,
         "op": "count companies", "companies": len(filed), "asked_of": len(paths),
         "without": len(without), "tokens": 0, "confidence": 0.0}], None, 0,
         count_line(count), count=count)
-
-
-def citing(graph: DocNavGraph, name: str, year: str | None,
-           paths: list[str]) -> dict[str, list[str]]:
-    """Of the documents ``paths``, those whose works cited hold an entry whose first author
-    is ``name`` (as :func:`docnav.refs.citations` knows it: "Jacob Devlin, ...", "Devlin,
-    J.; ..."; of ``year`` when given: the entry's), each with the paragraphs
-    citing such an entry (the entries where none does), in reading order. A word of a title
-    is none ("Ann Lee. 2019. A reply to Devlin ..."), nor an acronym ("Which papers mention
-    LSTM?")."""
-    inside = set(paths)
-    out: dict[str, set[str]] = {}
-    for nid in works_cited(graph):
-        entry = graph.node(nid)
-        author, dated = first_author(entry.text)
-        if entry.path not in inside or author != name or (
-                year and (dated is None or dated[:4] != year)):
-            continue
-        by = [n for n in graph.navigate(nid, "referenced-by")
-              if graph.node(n).path == entry.path]
-        out.setdefault(entry.path, set()).update(by or [nid])
-    return {p: sorted(ids, key=lambda n: graph.node(n).position)
-            for p, ids in sorted(out.items())}
-
-
-def _rarer_held(nav: Navigator, terms: list[str], every: list[str]
-                ) -> tuple[list[str], dict[str, int]]:
-    """The search terms that tell the documents ``every`` apart, held by at most half of them
-    ("use" is not; all the terms when none is so rare), and how many of those each holds."""
-    holders = nav.graph.term_documents(terms)
-    rare = [t for t, docs in holders.items()
-            if len(docs & set(every)) <= len(every) / 2] or list(holders)
-    return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
 # "... have a Drawbacks section", "with an Alternatives section", "contain a section on
@@ -509,7 +394,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
     terms = state.terms if re.search(r"\w\w", rest) and not owned else []
     every, words = nav.graph.document_paths(doc), []
     if terms:  # "... the first paper to use BERT": of those that say BERT
-        rare, held = _rarer_held(nav, terms, every)
+        rare, held = rarer_held(nav, terms, every)
         every = [p for p in every if held[p] == max(held.values(), default=0)]
         words = [as_written(rest, state.words.get(t, t)) for t in rare]
     dates = {p: d for p in every if (d := date_of(nav.graph.fields(p)))}

@@ -1,0 +1,145 @@
+"""Which of the documents asked of hold what a question asking for documents asks
+(:mod:`docnav.query.which`): those whose references lead into the document it names ("Which
+RFCs refer to RFC 1961?"), those whose works cited hold a work of the author it names ("Which
+papers cite Devlin et al.?"), else those holding as many of its rarer words as any does
+("Which papers use BERT?": those saying BERT); and of those, the ones read: whose passages
+rank best."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from docnav.query.names import titled_documents
+from docnav.query.parts import works_cited
+from docnav.refs import first_author
+
+if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
+    from docnav.query.navigator import Navigator
+
+
+# a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
+_REFERRING = re.compile(r"\b(?:refer|cite|mention|link)", re.I)
+# what such a verb points at, a work by its authors: "Devlin et al.", "Devlin and Chang",
+# "Devlin (2018)", "Devlin et al., 2018", "Devlin": its first author, nothing after it
+_CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)?"
+                         r"(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|"
+                         r"\s+and\s+[A-Z][\w'’-]+)?"
+                         r"(?:\s*,?\s*\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?)?[\s?.!]*$")
+
+
+@dataclass
+class Held:
+    """Which of the documents asked of hold what a question asking which documents asks."""
+    every: list[str]  # the documents asked of, less one the question names
+    into: dict[str, list[str]]  # those referring to the one it names: their nodes that do
+    referring: set[str]  # of ``every``, those referring to it (or citing the work it names)
+    refers_to: str | None  # the document named, referred to
+    cites: str | None  # the work named, as said ("Devlin et al.")
+    rare: list[str]  # the search terms telling the documents apart
+    held: dict[str, int]  # how many of those each document holds (1: it refers)
+
+    @property
+    def most(self) -> int:
+        """The most any document holds."""
+        return max(self.held.values(), default=0)
+
+    @property
+    def counted(self) -> list[str]:
+        """Those holding that many, in path order: how many, or which ("Which RFCs mention
+        async?" read the best two, and did not say the others)."""
+        most = self.most
+        return sorted(p for p in self.every if most and self.held[p] == most)
+
+
+def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list[str],
+            doc: str | list[str] | None) -> Held:
+    """The documents of ``doc`` holding what is asked: those referring to the document it
+    names, or citing the work it names, where any does; else those holding as many of its
+    rarer words as any does."""
+    every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
+    # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
+    # is one of those that refer to it
+    named = {p for p, _ in titled_documents(nav.graph, asked)}
+    every = [p for p in every if p not in named] or every
+    # "Which RFCs refer to RFC 1961?": those whose references lead into it (its number, a
+    # link to it) where any does, rather than those holding "1961" (a year, a version)
+    into = (nav.graph.references_into(next(iter(named)))
+            if len(named) == 1 and said and _REFERRING.search(said) else {})
+    # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
+    # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
+    work = (_CITED_WORK.match(rest) if not named and said and _REFERRING.search(said)
+            else None)
+    cites = re.sub(r"(?<!\bal)\.$", "", " ".join(work.group(0).split()).rstrip("?! ")
+                   ) if work else None  # "Devlin et al." as said, without the question's "?"
+    if work:
+        into = citing(nav.graph, work.group("name"), work.group("year"), every)
+    referring = set(into) & set(every)
+    refers_to = next(iter(named)) if referring and named else None
+    if referring:
+        rare, held = [], {p: int(p in referring) for p in every}
+    else:
+        rare, held = rarer_held(nav, terms, every)
+    return Held(every, into, referring, refers_to, cites, rare, held)
+
+
+def best_documents(nav: Navigator, question: str, doc: str | list[str] | None, held: Held,
+                   n: int) -> tuple[list[str], int | None]:
+    """The ``n`` documents holding what is asked whose passages rank best (those referring
+    that the search did not find after them), and the budget that would read one more
+    (None: no more holds it, or ``documents`` are read already)."""
+    paths: list[str] = []
+    for nid in nav.passage_order(question, {"path": doc} if doc else None):
+        path = nav.graph.node(nid).path
+        if path not in paths and held.held.get(path) == held.most:
+            paths.append(path)
+            if len(paths) > n:
+                break
+    if held.referring and len(paths) <= n:  # those referring that the search did not find
+        # (a link's words need not be the question's)
+        paths += [p for p in sorted(held.referring) if p not in paths][: n + 1 - len(paths)]
+    if not paths:  # no passage found at all ("Which RFCs mention zebras?", no word held and
+        # none close in meaning): the first documents asked of, which say they lack it
+        paths = [p for p in held.every if held.held[p] == held.most][: n + 1]
+    # one more document holds the words, and the budget left it out: what would read it
+    more = ((n + 1) * nav.options.document_tokens
+            if len(paths) > n and n < nav.options.documents else None)
+    return paths[:n], more
+
+
+def citing(graph: DocNavGraph, name: str, year: str | None,
+           paths: list[str]) -> dict[str, list[str]]:
+    """Of the documents ``paths``, those whose works cited hold an entry whose first author
+    is ``name`` (as :func:`docnav.refs.citations` knows it: "Jacob Devlin, ...", "Devlin,
+    J.; ..."; of ``year`` when given: the entry's), each with the paragraphs
+    citing such an entry (the entries where none does), in reading order. A word of a title
+    is none ("Ann Lee. 2019. A reply to Devlin ..."), nor an acronym ("Which papers mention
+    LSTM?")."""
+    inside = set(paths)
+    out: dict[str, set[str]] = {}
+    for nid in works_cited(graph):
+        entry = graph.node(nid)
+        author, dated = first_author(entry.text)
+        if entry.path not in inside or author != name or (
+                year and (dated is None or dated[:4] != year)):
+            continue
+        by = [n for n in graph.navigate(nid, "referenced-by")
+              if graph.node(n).path == entry.path]
+        out.setdefault(entry.path, set()).update(by or [nid])
+    return {p: sorted(ids, key=lambda n: graph.node(n).position)
+            for p, ids in sorted(out.items())}
+
+
+def rarer_held(nav: Navigator, terms: list[str], every: list[str]
+               ) -> tuple[list[str], dict[str, int]]:
+    """The search terms that tell the documents ``every`` apart, held by at most half of them
+    ("use" is not; all the terms when none is so rare), and how many of those each holds."""
+    holders = nav.graph.term_documents(terms)
+    rare = [t for t, docs in holders.items()
+            if len(docs & set(every)) <= len(every) / 2] or list(holders)
+    return rare, {p: sum(p in holders[t] for t in rare) for p in every}
+
+
+__all__ = ["Held", "held_by", "best_documents", "citing", "rarer_held"]
