@@ -41,11 +41,14 @@ def _report_run(report, args: argparse.Namespace, one_line: bool = False) -> Non
         print(line, file=sys.stderr)
     _note_parsed_otherwise(report, args)
     _note_excluded(report)
-    if args.json:
-        print(json.dumps(report.to_json(), indent=None if one_line else 2,
-                         ensure_ascii=False), flush=True)
-    else:
-        print(report.summary(), flush=True)
+    _print_report(report, args, one_line)
+
+
+def _print_report(report, args: argparse.Namespace, one_line: bool = False) -> None:
+    """A report's summary line on stdout, or with ``--json`` the report as JSON (on one line
+    for ``one_line``)."""
+    print(json.dumps(report.to_json(), indent=None if one_line else 2, ensure_ascii=False)
+          if args.json else report.summary(), flush=True)
 
 
 def _note_excluded(report) -> None:
@@ -212,8 +215,7 @@ def _cmd_prune(args: argparse.Namespace) -> int:
         print(f"note: {len(report.users)} models are in use, each by documents no run has "
               f"embedded with another since: {used}. To keep one, index every folder with it, "
               "then prune again", file=sys.stderr)
-    print(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if args.json
-          else report.summary())
+    _print_report(report, args)
     return EXIT_OK
 
 
@@ -221,9 +223,7 @@ def _cmd_compact(args: argparse.Namespace) -> int:
     from docnav.compact import compact_store
     from docnav.store import Store
 
-    report = compact_store(Store(_db_path(args)))
-    print(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if args.json
-          else report.summary())
+    _print_report(compact_store(Store(_db_path(args))), args)
     return EXIT_OK
 
 
