@@ -37,25 +37,48 @@ def update_related(
     (from :meth:`SectionVectors.load`) after ``changed_docs`` were written. Returns how many
     lists were recomputed in full, and the documents of the sections whose lists were
     rewritten or dropped."""
-    ids, docs, keys, matrix = section.ids, section.docs, section.keys, section.matrix
-    if not ids:
+    if not section.ids:
         section.related = _Related({}, {})
         gone = con.execute(
             "DELETE FROM edges WHERE doc_id = ? AND kind = 'related' RETURNING src",
             [COLLECTION_DOC_ID]).fetchall()
         return 0, docs_of(con, {src for (src,) in gone})
-    index, by_doc = section.rows(), section.by_doc()
     related = section.lists(con)
-    # Changed sections: those of changed documents, less those known to be as before (same
-    # id, key and vector: an edit changes the vectors of the edited paragraph's ancestors only).
-    changed = np.zeros(len(ids), dtype=bool)
+    changed = _changed_rows(section, changed_docs)
+    changed_ids = {section.ids[i] for i in np.flatnonzero(changed)}
+    stale, vanished = _stale_rows(con, section, changed_docs, changed_ids, changed)
+
+    update = _Update(section, k, threshold, changed, stale)
+    update.full_lists(np.flatnonzero(changed).tolist(), collect=True)
+    recompute = update.settle_stale(related, changed_ids)
+    update.full_lists(recompute, collect=False)
+    update.add_candidates(related)
+
+    _write(con, section, related, update.new_lists, vanished)
+    full = int(changed.sum()) + len(recompute)
+    return full, {section.docs[i] for i in update.new_lists} | docs_of(con, set(vanished))
+
+
+def _changed_rows(section: _Vectors, changed_docs: list[str]) -> np.ndarray:
+    """Rows whose lists need a full recompute: the sections of changed documents, less those
+    known to be as before (same id, key and vector: an edit changes the vectors of the edited
+    paragraph's ancestors only)."""
+    index, by_doc = section.rows(), section.by_doc()
+    changed = np.zeros(len(section.ids), dtype=bool)
     for d in set(changed_docs):
         changed[by_doc.get(d, [])] = True
     changed[[index[n] for n in section.same if n in index]] = False
-    changed_ids = {ids[i] for i in np.flatnonzero(changed)}
+    return changed
 
-    # Lists that held a changed or vanished section ("stale"); lists of vanished sections go.
-    stale = np.zeros(len(ids), dtype=bool)
+
+def _stale_rows(
+    con: duckdb.DuckDBPyConnection, section: _Vectors, changed_docs: list[str],
+    changed_ids: set[str], changed: np.ndarray,
+) -> tuple[np.ndarray, list[str]]:
+    """Rows not changed themselves whose lists held a changed or vanished section ("stale"),
+    and the sources of lists whose own section vanished (those lists go)."""
+    index = section.rows()
+    stale = np.zeros(len(section.ids), dtype=bool)
     vanished = []
     for src in _stale_lists(con, section, changed_docs, changed_ids):
         i = index.get(src)
@@ -63,60 +86,87 @@ def update_related(
             vanished.append(src)
         elif not changed[i]:
             stale[i] = True
+    return stale, vanished
 
-    # One pass over the matrix for the changed sections' own lists. Similarity is symmetric
-    # (and so is the family exclusion), so their rows also give every other section the
-    # changed sections' new scores: an unchanged section's list changes only if one of them
-    # beats its k-th neighbour, and a stale list needs them all (above the threshold).
-    bar = np.maximum(section.kth_bar(k, threshold), threshold)
-    bar[stale] = threshold
-    others = np.flatnonzero(~changed)
-    others_bar = bar[others]
-    candidates: dict[int, list[tuple[str, float]]] = {}
-    new_lists: dict[int, list[tuple[str, float]]] = {}
-    family = _Family(docs, keys, by_doc, np.flatnonzero(changed | stale).tolist())
 
-    # a column's bar for the candidates: an unchanged section's; a changed one takes none
-    column_bar = np.full(len(ids), np.inf)
-    column_bar[others] = others_bar
+class _Update:
+    """One update's passes over the matrix and the lists they produce (row -> new list).
 
-    def full_lists(rows: list[int], collect: bool) -> None:
+    The changed sections' rows are computed in full. Similarity is symmetric (and so is the
+    family exclusion), so their rows also give every other section the changed sections' new
+    scores: an unchanged section's list changes only if one of them beats its k-th neighbour
+    (collected as candidates), and a stale list needs them all (above the threshold).
+    """
+
+    def __init__(self, section: _Vectors, k: int, threshold: float, changed: np.ndarray,
+                 stale: np.ndarray) -> None:
+        self._section, self._k, self._threshold = section, k, threshold
+        bar = np.maximum(section.kth_bar(k, threshold), threshold)
+        bar[stale] = threshold
+        self._others = np.flatnonzero(~changed)
+        self._others_bar = bar[self._others]
+        # a column's bar for the candidates: an unchanged section's; a changed one takes none
+        self._column_bar = np.full(len(section.ids), np.inf)
+        self._column_bar[self._others] = self._others_bar
+        self._stale = stale
+        self._family = _Family(section.docs, section.keys, section.by_doc(),
+                               np.flatnonzero(changed | stale).tolist())
+        self.candidates: dict[int, list[tuple[str, float]]] = {}
+        self.new_lists: dict[int, list[tuple[str, float]]] = {}
+
+    def full_lists(self, rows: list[int], collect: bool) -> None:
+        """Recompute the lists of ``rows``; with ``collect``, note each score of theirs that
+        reaches an unchanged section's bar as a candidate for that section's list."""
+        ids, others, others_bar = self._section.ids, self._others, self._others_bar
         for start in range(0, len(rows), 256):
             chunk = rows[start : start + 256]
-            sims = _similarities(matrix, chunk, threshold, k, [family.excluded(i) for i in chunk],
-                                 column_bar if collect else None)
+            sims = _similarities(self._section.matrix, chunk, self._threshold, self._k,
+                                 [self._family.excluded(i) for i in chunk],
+                                 self._column_bar if collect else None)
             for r, i in enumerate(chunk):
                 if collect:
                     scores = sims[r, others]
                     for h in np.flatnonzero(scores >= others_bar).tolist():
-                        candidates.setdefault(int(others[h]), []).append(
+                        self.candidates.setdefault(int(others[h]), []).append(
                             (ids[i], float(scores[h])))
-                new_lists[i] = _top_k(sims[r], ids, k, threshold)
+                self.new_lists[i] = _top_k(sims[r], ids, self._k, self._threshold)
 
-    full_lists(np.flatnonzero(changed).tolist(), collect=True)
+    def settle_stale(self, related: _Related, changed_ids: set[str]) -> list[int]:
+        """Settle the stale lists that can be without their rows; returns the rows of those
+        that cannot. A stale list is settled when its unchanged entries plus the changed
+        sections' new scores still fill k places, the last no worse than the old k-th: every
+        other section scored below the old k-th (or below the threshold, when the list was
+        short), and their scores did not change."""
+        ids, index, k = self._section.ids, self._section.rows(), self._k
+        recompute = []
+        for i in np.flatnonzero(self._stale).tolist():
+            current = related.lists.get(ids[i], [])
+            kept = [(n, s) for n, s in current if n not in changed_ids and n in index]
+            merged = sorted(kept + self.candidates.pop(i, []), key=_order)[:k]
+            if len(current) < k or (len(merged) == k and _order(merged[-1]) <= _order(current[-1])):
+                if merged != current:
+                    self.new_lists[i] = merged
+            else:
+                recompute.append(i)
+        return recompute
 
-    # A stale list is settled without its row when its unchanged entries plus the changed
-    # sections' new scores still fill k places, the last no worse than the old k-th: every
-    # other section scored below the old k-th (or below the threshold, when the list was
-    # short), and their scores did not change.
-    recompute = []
-    for i in np.flatnonzero(stale).tolist():
-        current = related.lists.get(ids[i], [])
-        kept = [(n, s) for n, s in current if n not in changed_ids and n in index]
-        merged = sorted(kept + candidates.pop(i, []), key=_order)[:k]
-        if len(current) < k or (len(merged) == k and _order(merged[-1]) <= _order(current[-1])):
+    def add_candidates(self, related: _Related) -> None:
+        """Merge the remaining candidates into their (unchanged, not stale) sections' lists."""
+        ids = self._section.ids
+        for i, extra in self.candidates.items():
+            current = related.lists.get(ids[i], [])
+            merged = sorted(current + extra, key=_order)[:self._k]
             if merged != current:
-                new_lists[i] = merged
-        else:
-            recompute.append(i)
-    full_lists(recompute, collect=False)
+                self.new_lists[i] = merged
 
-    for i, extra in candidates.items():
-        current = related.lists.get(ids[i], [])
-        merged = sorted(current + extra, key=_order)[:k]
-        if merged != current:
-            new_lists[i] = merged
 
+def _write(
+    con: duckdb.DuckDBPyConnection, section: _Vectors, related: _Related,
+    new_lists: dict[int, list[tuple[str, float]]], vanished: list[str],
+) -> None:
+    """Store the new lists and drop the vanished sections' ones, in the store and in the
+    lists (and k-th scores) kept in memory."""
+    ids = section.ids
     rewrite = [ids[i] for i in new_lists] + vanished
     for i, lst in new_lists.items():
         related.put(ids[i], lst)
@@ -130,8 +180,6 @@ def update_related(
     insert_frame(con, "edges", edges_frame(
         (Edge(ids[i], dst, EdgeKind.RELATED, w) for i, lst in new_lists.items() for dst, w in lst),
         COLLECTION_DOC_ID))
-    full = int(changed.sum()) + len(recompute)
-    return full, {docs[i] for i in new_lists} | docs_of(con, set(vanished))
 
 
 def _order(entry: tuple[str, float]) -> tuple[float, str]:
