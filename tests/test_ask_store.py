@@ -153,6 +153,13 @@ def test_which_documents_hold_a_word_none_holds(nav):
     answer = nav.ask("Which reports mention zebras?", 300)
     assert len(answer.trace[0]["documents"]) == 2  # as many as 300 tokens read
     assert answer.missing == answer.absent == ["zebras"]
+    # and no budget is said to read one more: none holds it ("--budget 600 reads one more")
+    answer = nav.ask("Which reports mention zebras?", 100)
+    assert len(answer.trace[0]["documents"]) == 1
+    assert answer.trace[0]["more_with"] is None
+    # where another holds it, the budget that reads it is said
+    answer = nav.ask("Which reports mention the north?", 100)
+    assert len(answer.trace[0]["documents"]) == 1 and answer.trace[0]["more_with"] > 100
 
 
 def test_the_words_counted_are_said_in_the_questions_order(nav):

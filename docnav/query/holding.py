@@ -103,9 +103,10 @@ def best_documents(nav: Navigator, question: str, doc: str | list[str] | None, h
     if not paths:  # no passage found at all ("Which RFCs mention zebras?", no word held and
         # none close in meaning): the first documents asked of, which say they lack it
         paths = [p for p in held.every if held.held[p] == held.most][: n + 1]
-    # one more document holds the words, and the budget left it out: what would read it
+    # one more document holds the words, and the budget left it out: what would read it (none
+    # when no document holds any: another found only close in meaning is no better)
     more = ((n + 1) * nav.options.document_tokens
-            if len(paths) > n and n < nav.options.documents else None)
+            if len(paths) > n and n < nav.options.documents and held.most else None)
     return paths[:n], more
 
 
