@@ -268,65 +268,87 @@ def _select(
     candidates = [s for s in candidates if not _is_field_line(s.text)]
     if not candidates:
         return list(chosen)
-    bags = {id(s): _words(s.text) for s in candidates}
+    greedy = _Greedy(candidates, groups, max_chars)
+    for s in chosen:
+        greedy.pick(s)
+    while len(greedy.picked) < budget.sentences:
+        best = greedy.best(budget.chars)
+        if best is None:
+            break
+        greedy.pick(best)
+    return greedy.picked
+
+
+def _salience(candidates: list[SummarySentence], bags: dict[int, Counter],
+              group_of: dict[int, int]) -> dict[int, float]:
+    """Each candidate's salience: its similarity to the candidates' centroid (halved outside 4
+    to 60 words), plus a little for coming early in its paragraph."""
     centroid: Counter = Counter()
     for bag in bags.values():
         centroid.update(bag)
-    group_of = {id(s): g for g, members in enumerate(groups) for s in members}
     rank_in_paragraph: dict[int, int] = {}
     seen: Counter = Counter()
     for s in candidates:
         key = (s.source_id, group_of.get(id(s)))
         rank_in_paragraph[id(s)] = seen[key]
         seen[key] += 1
-
-    def salience(s: SummarySentence) -> float:
+    scores = {}
+    for s in candidates:
         n_words = sum(bags[id(s)].values())
         length = 1.0 if 4 <= n_words <= 60 else 0.5
         position = 0.15 / (1 + rank_in_paragraph[id(s)])
-        return _cosine(bags[id(s)], centroid) * length + position
+        scores[id(s)] = _cosine(bags[id(s)], centroid) * length + position
+    return scores
 
-    scores = {id(s): salience(s) for s in candidates}
-    usable = [s for s in candidates if len(s.text) <= max_chars] or [
-        _clip(candidates[0], max_chars)
-    ]
-    for s in usable:  # a clipped sentence has a bag of its own
-        if id(s) not in bags:
-            bags[id(s)] = _words(s.text)
-    # each candidate's highest similarity to a chosen sentence, kept up to date as they are chosen
-    redundancy = {id(s): 0.0 for s in usable}
-    covered: set[int] = set()
-    texts: set[str] = set()
-    picked: list[SummarySentence] = []
-    used_chars = 0
-    group_of_text = {s.text: group_of.get(id(s)) for s in candidates}  # for ``chosen``'s
 
-    def pick(best: SummarySentence) -> None:
-        nonlocal used_chars
-        picked.append(best)
-        texts.add(best.text)
-        covered.add(group_of.get(id(best), group_of_text.get(best.text)))
-        used_chars += len(best.text)
-        best_bag = bags[id(best)] if id(best) in bags else _words(best.text)  # ``chosen``'s
-        for s in usable:
-            redundancy[id(s)] = max(redundancy[id(s)], _cosine(bags[id(s)], best_bag))
+class _Greedy:
+    """The state of one greedy selection: what is picked, the characters used, the groups
+    covered, and each usable candidate's highest similarity to a picked sentence (kept up to
+    date as they are picked)."""
 
-    for s in chosen:
-        pick(s)
-    while len(picked) < budget.sentences:
+    def __init__(self, candidates: list[SummarySentence],
+                 groups: list[list[SummarySentence]], max_chars: int) -> None:
+        self._bags = {id(s): _words(s.text) for s in candidates}
+        self._group_of = {id(s): g for g, members in enumerate(groups) for s in members}
+        self._scores = _salience(candidates, self._bags, self._group_of)
+        self._usable = [s for s in candidates if len(s.text) <= max_chars] or [
+            _clip(candidates[0], max_chars)
+        ]
+        for s in self._usable:  # a clipped sentence has a bag of its own
+            if id(s) not in self._bags:
+                self._bags[id(s)] = _words(s.text)
+        self._redundancy = {id(s): 0.0 for s in self._usable}
+        self._covered: set[int | None] = set()
+        self._texts: set[str] = set()
+        self._used_chars = 0
+        # for ``chosen``'s, which are not among the candidates
+        self._group_of_text = {s.text: self._group_of.get(id(s)) for s in candidates}
+        self.picked: list[SummarySentence] = []
+
+    def pick(self, best: SummarySentence) -> None:
+        self.picked.append(best)
+        self._texts.add(best.text)
+        self._covered.add(self._group_of.get(id(best), self._group_of_text.get(best.text)))
+        self._used_chars += len(best.text)
+        best_bag = self._bags[id(best)] if id(best) in self._bags else _words(best.text)
+        for s in self._usable:
+            self._redundancy[id(s)] = max(self._redundancy[id(s)],
+                                          _cosine(self._bags[id(s)], best_bag))
+
+    def best(self, max_total_chars: int) -> SummarySentence | None:
+        """The best next sentence (None: none fits): salience, minus half its redundancy,
+        plus 0.2 for a group not covered yet; ties go to the earlier sentence."""
         best, best_score = None, -1e9
-        for s in usable:
-            if s.text in texts or used_chars + len(s.text) > budget.chars and picked:
+        for s in self._usable:
+            if s.text in self._texts or (
+                    self._used_chars + len(s.text) > max_total_chars and self.picked):
                 continue
-            bonus = 0.2 if group_of.get(id(s)) not in covered else 0.0
-            score = scores.get(id(s), 0.0) - 0.5 * redundancy[id(s)] + bonus
+            bonus = 0.2 if self._group_of.get(id(s)) not in self._covered else 0.0
+            score = self._scores.get(id(s), 0.0) - 0.5 * self._redundancy[id(s)] + bonus
             if score > best_score or (score == best_score and best is not None
                                       and s.order < best.order):
                 best, best_score = s, score
-        if best is None:
-            break
-        pick(best)
-    return picked
+        return best
 
 
 def _clip(s: SummarySentence, max_chars: int) -> SummarySentence:
