@@ -270,23 +270,18 @@ class Indexer:
         if exact_scope:
             found, scope = self._with_links(found, scope, stored, roots)
         plan = plan_run(found, stored, scope, exact_scope, reparse=reparse, roots=roots)
-        jobs, deletions = plan.jobs, plan.deletions
         report.unchanged, report.removed = plan.unchanged, plan.removed
         report.failed += plan.unlisted
         report.excluded = [p for p in plan.removed if os.path.lexists(p)]
         report._time("scan", t)
 
         embedder_before = self.embedder.texts_embedded
-        changed_ids: list[str] = []
         # the export of a few documents is written from the rows in hand (a query per table
         # scans it, and reads every stored vector); a big run lets the export query in chunks
         in_hand: dict[str, dict[str, pl.DataFrame]] | None = \
-            {} if len(jobs) <= _EXPORT_IN_HAND else None
-        self._show_progress(len(jobs), "indexing")
-        for start in range(0, len(jobs), self.options.batch_size):
-            batch = jobs[start : start + self.options.batch_size]
-            changed_ids += self._index_batch(batch, report, in_hand)
-            self._bar.advance(len(batch))
+            {} if len(plan.jobs) <= _EXPORT_IN_HAND else None
+        changed_ids = self._index_jobs(plan.jobs, report, in_hand)
+
         def covered(path: str) -> bool:
             return path in scope if exact_scope else in_scope(path, scope)
 
@@ -300,7 +295,29 @@ class Indexer:
                 self.store, set(changed_ids), report.summaries, self._show_progress,
                 self.options.batch_size, self._checkpoint)
             report._time("summaries", t)
+        self._delete(plan.deletions, stored, report)
+        if self.options.export_parquet:
+            self._export(in_hand, report)
+        report.texts_embedded = self.embedder.texts_embedded - embedder_before
+        with self.store.reader() as con:
+            report.parsed_otherwise = parsed_otherwise(
+                self._documents.rows(con), self.options.parse, covered)
 
+    def _index_jobs(self, jobs: list[Job], report: IndexReport,
+                    in_hand: dict[str, dict[str, pl.DataFrame]] | None) -> list[str]:
+        """Index ``jobs`` batch by batch, with progress; returns the ids written."""
+        changed_ids: list[str] = []
+        self._show_progress(len(jobs), "indexing")
+        for start in range(0, len(jobs), self.options.batch_size):
+            batch = jobs[start : start + self.options.batch_size]
+            changed_ids += self._index_batch(batch, report, in_hand)
+            self._bar.advance(len(batch))
+        return changed_ids
+
+    def _delete(self, deletions: list[str], stored: dict[str, DocumentRecord],
+                report: IndexReport) -> None:
+        """Delete the documents no longer found, in one transaction with the collection work
+        and the export they leave."""
         t = time.perf_counter()
         touched = [stored[d].path for d in deletions]
         with self.store.transaction() as con:
@@ -314,25 +331,24 @@ class Indexer:
             after = self.store.documents_token(con)
         self._documents.committed(before, after, {}, deletions)
         report._time("write", t)
-        if self.options.export_parquet:
-            t = time.perf_counter()
-            self._bar.stage("Parquet export")
-            with self.store.reader() as con:
-                # this run's documents, and those of a run that died before its export
-                pending = self.store.pending_exports(con)
-                if pending:
-                    current = self._documents.rows(con)
-                    # the collection's own files are written by the collection step
-                    export_documents(con, self.store.parquet_dir,
-                                     [d for d in pending if d in current],
-                                     [d for d in pending if d not in current], in_hand)
-            # no longer pending once the next transaction commits
-            self._collection.exported(pending)
-            report._time("parquet", t)
-        report.texts_embedded = self.embedder.texts_embedded - embedder_before
+
+    def _export(self, in_hand: dict[str, dict[str, pl.DataFrame]] | None,
+                report: IndexReport) -> None:
+        """Write the Parquet files of the documents whose export is pending: this run's, and
+        those of a run that died before its export."""
+        t = time.perf_counter()
+        self._bar.stage("Parquet export")
         with self.store.reader() as con:
-            report.parsed_otherwise = parsed_otherwise(
-                self._documents.rows(con), self.options.parse, covered)
+            pending = self.store.pending_exports(con)
+            if pending:
+                current = self._documents.rows(con)
+                # the collection's own files are written by the collection step
+                export_documents(con, self.store.parquet_dir,
+                                 [d for d in pending if d in current],
+                                 [d for d in pending if d not in current], in_hand)
+        # no longer pending once the next transaction commits
+        self._collection.exported(pending)
+        report._time("parquet", t)
 
     def _collection_step(self, report: IndexReport) -> None:
         """Collection node, links between documents, related edges, collection summary."""
