@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from docnav.compact import mib
 from docnav.errors import InputError
@@ -48,7 +48,7 @@ def documents_json(store: Store) -> dict:
             "ORDER BY d.path").fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
         notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + (
-            [EXPORT_NOTE] if from_export else _space_line(con))
+            [EXPORT_NOTE] if from_export else _space_line(con, store.path))
     return {"documents": [{"doc_id": doc_id, "path": path, "status": status,
                            "version": version, "nodes": n_nodes, "title": title,
                            "error": error}
@@ -174,8 +174,10 @@ def _pdf_line(con) -> list[str]:
                                  for (pipeline, mode, off), n in sorted(counts.items()))]
 
 
-def _space_line(con) -> list[str]:
-    """The file's size, and what a compaction would give back at least: DuckDB's free blocks.
+def _space_line(con, path: Path) -> list[str]:
+    """The file's size (and its write-ahead log's, when one is left: rows committed but not
+    yet written into the file, after a run that stopped on a full disk or was killed), and
+    what a compaction would give back at least: DuckDB's free blocks.
 
     Blocks that deleted rows only partly emptied are not free, so the gain can be larger
     (measured: 5 blocks free and 5 given back after a prune of the test corpus; 10 free and
@@ -184,11 +186,26 @@ def _space_line(con) -> list[str]:
     row = con.execute("PRAGMA database_size").fetchone()
     size = dict(zip([d[0] for d in con.description], row))
     total, free, block = size["total_blocks"], size["free_blocks"], size["block_size"]
-    line = f"store file {mib(total * block)}"
+    # the file on disk, not its blocks: those count only what a checkpoint wrote ("store file
+    # 0.0 MiB" for 16 documents whose rows were all in the log)
+    line = f"store file {mib(_file_size(path))}"
+    log = _file_size(Path(f"{path}.wal"))
+    if log:
+        small = log < 2**20 // 10  # "0.0 MiB" would say nothing is there
+        line += (f" and {f'{log / 1024:.1f} KiB' if small else mib(log)} in its write-ahead "
+                 "log (the next `docnav index` writes it into the file)")
     if total and free >= 0.1 * total:
         line += (f"; {free} of its {total} blocks are free: `docnav compact` gives at least "
                  f"{mib(free * block)} back")
     return [line]
+
+
+def _file_size(path: Path) -> int:
+    """The size of the file at ``path``, 0 when there is none."""
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
 
 
 def find_document(store: Store, ref: str) -> str:
