@@ -161,9 +161,37 @@ def test_a_plain_path_filters_as_the_same_glob_would(tmp_path):
                     "b[1].md", "/nowhere/a.md"):
         mask = graph.search._path_mask(pattern)
         passing = {graph.search._paths[i] for i in np.unique(graph.search._item_path[mask])}
-        assert passing == {p for p in paths if path_matches(p, pattern)}, pattern
+        named = graph.search.as_named(pattern)
+        assert passing == {p for p in paths if path_matches(p, named)}, pattern
     assert {p.rsplit("/", 1)[-1] for p in graph.document_paths("a.md")} == {"a.md"}
     assert {p.rsplit("/", 1)[-1] for p in graph.document_paths(glob.escape(b1))} == {"b[1].md"}
+
+
+def test_a_document_named_as_written_is_that_document_though_its_name_looks_like_a_glob(
+        tmp_path):
+    # --doc "My Docs/private fields [draft].md" matched no document: as a pattern "[draft]"
+    # is one letter of d, r, a, f, t, and never the file's own name
+    from _stores import indexed_graph
+
+    from docnav.query import Navigator
+
+    graph = indexed_graph(tmp_path, {"b[1].md": "# B\n\nPump.\n", "b1.md": "# B1\n\nPump.\n",
+                                     "c*.md": "# C\n\nPump.\n", "cd.md": "# CD\n\nPump.\n"})
+    names = lambda paths: {p.rsplit("/", 1)[-1] for p in paths}  # noqa: E731
+    b = next(p for p in graph.document_paths() if p.endswith("/b[1].md"))
+    for named in (b, "b[1].md", "docs/b[1].md"):
+        assert names(graph.document_paths(named)) == {"b[1].md"}, named
+        hits = graph.locate("pump", k=10, filters={"path": named})
+        assert names(graph.node(h.node_id).path for h in hits) == {"b[1].md"}, named
+        assert names(graph.node(n).path
+                     for n in graph.filter(list(graph._nodes), path=named)) == {"b[1].md"}
+        answer = Navigator(graph).ask("What about the pump?", budget=100, doc=named)
+        assert names(e.piece.doc_path for e in answer.evidence) == {"b[1].md"}, named
+    assert names(graph.document_paths("c*.md")) == {"c*.md"}
+    # a pattern naming no document as written is still a pattern
+    assert names(graph.document_paths("b[12].md")) == {"b1.md"}
+    assert names(graph.document_paths("c?.md")) == {"cd.md", "c*.md"}
+    assert names(graph.document_paths(["x.md", "b[1].md"])) == {"b[1].md"}
 
 
 def test_the_embedding_scores_of_the_last_query_are_reused_not_stale(tmp_path):

@@ -406,6 +406,7 @@ class DocNavGraph:
         indexed_before = unix_time(indexed_before, "indexed_before")
         metadata = {str(k).lower(): v for k, v in (metadata or {}).items()}
         out = []
+        path = self.search.as_named(path) if path else path
         for nid in listed(node_ids):
             n = self.node(nid)
             doc = self.documents.get(n.doc_id, {})

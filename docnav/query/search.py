@@ -8,6 +8,7 @@ from __future__ import annotations
 import fnmatch
 import inspect
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -234,10 +235,27 @@ class SearchIndex:
                     mask[i] = False
         return mask
 
+    def as_named(self, glob: str | Sequence[str]) -> str | Sequence[str]:
+        """``glob`` with each pattern that is an indexed document's path as written (whole, or
+        its end after a ``/``) escaped: ``--doc "notes [draft].md"`` means that file, where as a
+        pattern its ``[draft]`` matches one letter ("notes d.md") and never the file itself."""
+        if isinstance(glob, str):
+            return self._named(glob)
+        return [self._named(g) for g in glob]
+
+    def _named(self, pattern: str) -> str:
+        if not any(c in pattern for c in "*?["):
+            return pattern
+        plain, tail = os.path.normcase(pattern), "/" + os.path.normcase(pattern)
+        if any(p and (p == plain or p.endswith(tail)) for p in self._plain_paths):
+            return re.sub(r"([*?[])", r"[\1]", pattern)
+        return pattern
+
     def _path_mask(self, path: str | None) -> np.ndarray | None:
         """Search items of the documents matching the glob; None without a glob."""
         if not path:
             return None
+        path = self.as_named(path)
         if isinstance(path, str) and not any(c in path for c in "*?["):
             # a plain path (the navigator's one document): compared, not matched as a pattern
             # (fnmatch over 2,000 paths took 10 ms a question at 100,000 nodes)
@@ -250,4 +268,5 @@ class SearchIndex:
     def document_paths(self, glob: str | Sequence[str] | None = None) -> list[str]:
         """Paths of the indexed documents; with ``glob`` (or a list of globs), those it matches
         (as the ``path`` filter does: the whole path, or its end after a ``/``)."""
+        glob = self.as_named(glob) if glob else glob
         return [p for p in self._paths if p and (not glob or path_matches(p, glob))]
