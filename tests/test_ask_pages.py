@@ -67,6 +67,9 @@ def test_a_page_no_document_has_is_said(nav):
     answer = nav.ask("What does page 40 of the word processor document say?", budget=300)
     assert answer.absent == [f"page 40 (the last page is {last})"]
     assert not any(e.piece.page == 40 for e in answer.evidence)
+    # five digits and more too: "page 99999" was searched for as the word "99999"
+    answer = nav.ask("What does page 99999 of the word processor document say?", budget=300)
+    assert answer.absent == [f"page 99999 (the last page is {last})"]
     guide = nav.ask("What is on page 2?", budget=300, doc="pump.md")
     assert guide.absent == ["page 2 (no document asked of has page numbers)"]
     assert guide.evidence == []  # nothing else was asked
@@ -76,6 +79,7 @@ def test_the_pages_a_question_names():
     assert pages_asked("What is on page 36 of the 10-K?") == [("page 36", 36, 36)]
     assert pages_asked("Summarise pages 3-5 and p. 9") == [("pages 3-5", 3, 5), ("p. 9", 9, 9)]
     assert pages_asked("pages 2 to 400")[0][1:] == (2, 21)  # at most 20 pages of a range
+    assert pages_asked("pp. 12345-12346") == [("pp. 12345-12346", 12345, 12346)]
     assert pages_asked("How many pages does it have?") == []
     assert pages_asked("Which pages mention pumps?") == []
 

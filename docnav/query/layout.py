@@ -13,8 +13,9 @@ from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 
 # "page 36", "pages 36-38", "pages 36 and 37", "p. 36", "pp. 36–38" in a question
-PAGES_ASKED = re.compile(r"\b(?:pages?\s*|pp?\.\s*)(\d{1,4})"
-                         r"(?:\s*(?:-|–|—|to|through|and)\s*(\d{1,4}))?\b", re.I)
+# (any number of digits: "page 99999" is a page no document has, which is said, not a word)
+PAGES_ASKED = re.compile(r"\b(?:pages?\s*|pp?\.\s*)(\d+)"
+                         r"(?:\s*(?:-|–|—|to|through|and)\s*(\d+))?\b", re.I)
 MOST_PAGES = 20  # of a range asked for, at most this many pages are read
 # "Which page discusses ...?", "On what pages is ... mentioned?": where, which every piece's
 # page says; "page" is no word to find, nor the "pages" field
