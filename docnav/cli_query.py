@@ -219,10 +219,13 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
 def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]:
     """Of ``paragraphs``, those printed on the pages ``--pages`` names ("36" or "36-38"); an
     error naming the pages there are where none is."""
-    m = re.fullmatch(r"\s*(\d{1,5})\s*(?:-\s*(\d{1,5})\s*)?", args.pages)
-    if not m or int(m.group(2) or m.group(1)) < int(m.group(1)):
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", args.pages)
+    if not m:
         raise InputError(f"--pages {args.pages!r}: give a page (36) or a range (36-38)")
     first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+    if last < first:
+        raise InputError(f"--pages {args.pages!r}: the range runs backwards; give "
+                         f"{last}-{first}")
     pages = {p: graph.node(p).page for p in paragraphs if graph.node(p).page is not None}
     on = {p for p, page in pages.items() if first <= page <= last}
     if not on:

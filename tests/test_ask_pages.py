@@ -132,7 +132,12 @@ def test_docnav_fetch_pages_prints_those_pages_or_says_which_there_are(nav):
     code, _, err = run(nav.db, "fetch", "pump.md", "--pages", "1")
     assert code == 2 and "they have no page numbers" in err
     code, _, err = run(nav.db, "fetch", "multi_page.pdf", "--pages", "3-1")
-    assert code == 2 and "give a page (36) or a range (36-38)" in err
+    assert code == 2 and "--pages '3-1': the range runs backwards; give 1-3" in err
+    code, _, err = run(nav.db, "fetch", "multi_page.pdf", "--pages", "three")
+    assert code == 2 and "--pages 'three': give a page (36) or a range (36-38)" in err
+    # any number of digits ("1-100000" was no range)
+    code, _, err = run(nav.db, "fetch", "multi_page.pdf", "--pages", "1-100000")
+    assert code == 0, err
 
 
 def test_pages_longer_than_the_budget_are_read_by_what_else_the_question_asks(nav):
