@@ -73,6 +73,16 @@ def test_ask_takes_after_before_and_meta(tmp_path):
     assert code == 2 and "no indexed document has dated_before='2020-01-01'" in err
     code, out, err = run(db, "ask", "How did pump sales do?", "--meta", "author")
     assert code == 2 and "--meta 'author': give KEY=VALUE" in err
+    # bounds the wrong way round are said as such, by ask and locate ("no hits" from locate)
+    crossed = ("dated after 2023-01-01 and before 2021-01-01: no date is both (the first "
+               "bound is later than the second)")
+    for command in ("ask", "locate"):
+        code, out, err = run(db, command, "pump sales", "--after", "2023-01-01", "--before",
+                             "2021-01-01")
+        assert code == 2 and crossed in err, (command, out, err)
+    code, out, err = run(db, "locate", "pump sales", "--after", "2022-06-01", "--before",
+                         "2022-06-01")  # one day: the same bound twice is no error
+    assert code == 0 and "Mid report" in out, err
     code, out, err = run(db, "ask", "Which reports were published since 2022?", "--budget",
                          "150")
     assert code == 0, err

@@ -402,6 +402,9 @@ class DocNavGraph:
         if kinds:
             check_kinds(kinds)
         after, before = iso_date(dated_after), iso_date(dated_before)
+        if after and before and after > before:  # "no hits", as if no document were so dated
+            raise InputError(f"dated after {after} and before {before}: no date is both (the "
+                             "first bound is later than the second)")
         indexed_after = unix_time(indexed_after, "indexed_after")
         indexed_before = unix_time(indexed_before, "indexed_before")
         metadata = {str(k).lower(): v for k, v in (metadata or {}).items()}
