@@ -210,8 +210,6 @@ def _file_size(path: Path) -> int:
 
 def find_document(store: Store, ref: str) -> str:
     """Resolve a doc id, a unique id prefix, or a path (as given or absolute) to a doc id."""
-    from pathlib import Path
-
     with snapshot(store) as (con, _):
         rows = con.execute("SELECT doc_id, path FROM documents").fetchall()
     absolute = str(absolute_path(ref))
