@@ -33,41 +33,17 @@ def read_summaries(nav: Navigator, run: Run, holders: list[str]) -> None:
     """The global route: the summary of what is asked of ("across these documents"), of
     the part the question names, the few paragraphs holding every word of the question
     (``holders``, in reading order), then the best summaries, each read by its sources."""
-    state, graph = run.state, nav.graph
     # "across these documents", "the whole report", or nothing but the asking
     # ("Summarise the zero-shot translation paper", the paper chosen by its title)
-    if SCOPE.search(run.question) or state.names_nothing:
-        whole = scope_node(graph, run.scope)
-        sources = graph.summary_sources(whole) if whole else []
-        if sources:
-            run.op("expand", node=whole, to="summary sources", n=len(sources))
-            # a collection's summary draws on several documents: one source of each in
-            # turn, so that the budget does not run out on the first document's (a fetch
-            # puts its pieces in reading order)
-            by_doc: dict[str, list[str]] = {}
-            for nid in sources:
-                by_doc.setdefault(graph.node(nid).path, []).append(nid)
-            run.take_each(interleave(list(by_doc.values())))
+    if SCOPE.search(run.question) or run.state.names_nothing:
+        _read_whole(nav, run)
     if nav.options.named_sections:
-        # "Summarise Amazon's risk factors": what is left of the question is a heading in
-        # scope ("Item 1A. Risk Factors"): that part is summed up by its summary's sources
-        # and its subsections', a subsection in turn (and a document's part in turn)
-        named = headed(graph, state.question, run.filters)[: nav.options.documents]
-        for part in named[:1]:  # its subsections' headings first: what a reader skims
-            nav.take_outline(run, part)
-        if named:
-            parts = interleave([[s, *(c for c in graph.expand(s, depth=10_000)[1:]
-                                        if graph.node(c).kind == "section")]
-                                 for s in named])
-            sources = interleave([graph.summary_sources(p) for p in parts])
-            run.op("expand", node=named[0], to="summary sources of the part named and of "
-                   "its subsections", sections=named, n=len(sources))
-            run.take_each(sources)
+        _read_part_named(nav, run)
     if not tokens(run.question):  # "Compare the pin RFC and the unsafe pinned RFC", of
         return  # one of them: nothing but their names, read as their summaries above
     # a paper's works cited are no evidence unless asked about: "What is the main
     # contribution of it?" read pioNER's references by their section's summary
-    cited = unasked_apparatus(graph, run.question)
+    cited = unasked_apparatus(nav.graph, run.question)
     # "What is the main contribution of the pioNER paper?": the one paragraph saying "The
     # contributions of this work are ..." answers it; its introduction's summary read the
     # introduction's opening, which says none (nor do notices: "∗Equal contribution.")
@@ -75,6 +51,47 @@ def read_summaries(nav: Navigator, run: Run, holders: list[str]) -> None:
     if held and len(holders) <= nav.options.specific:
         run.op("locate", over="the paragraphs holding every word of the question", hits=held)
         run.take(held, "passage")
+    _read_best_summaries(nav, run, cited)
+
+
+def _read_whole(nav: Navigator, run: Run) -> None:
+    """The summary of all that is asked of, read by its sources."""
+    graph = nav.graph
+    whole = scope_node(graph, run.scope)
+    sources = graph.summary_sources(whole) if whole else []
+    if sources:
+        run.op("expand", node=whole, to="summary sources", n=len(sources))
+        # a collection's summary draws on several documents: one source of each in
+        # turn, so that the budget does not run out on the first document's (a fetch
+        # puts its pieces in reading order)
+        by_doc: dict[str, list[str]] = {}
+        for nid in sources:
+            by_doc.setdefault(graph.node(nid).path, []).append(nid)
+        run.take_each(interleave(list(by_doc.values())))
+
+
+def _read_part_named(nav: Navigator, run: Run) -> None:
+    """The part the question names ("Summarise Amazon's risk factors": what is left of the
+    question is a heading in scope, "Item 1A. Risk Factors"), summed up by its summary's
+    sources and its subsections', a subsection in turn (and a document's part in turn)."""
+    graph = nav.graph
+    named = headed(graph, run.state.question, run.filters)[: nav.options.documents]
+    for part in named[:1]:  # its subsections' headings first: what a reader skims
+        nav.take_outline(run, part)
+    if named:
+        parts = interleave([[s, *(c for c in graph.expand(s, depth=10_000)[1:]
+                                    if graph.node(c).kind == "section")]
+                             for s in named])
+        sources = interleave([graph.summary_sources(p) for p in parts])
+        run.op("expand", node=named[0], to="summary sources of the part named and of "
+               "its subsections", sections=named, n=len(sources))
+        run.take_each(sources)
+
+
+def _read_best_summaries(nav: Navigator, run: Run, cited: frozenset[str]) -> None:
+    """The summaries the question finds best, each read by its sources (those of works
+    ``cited`` left out), until the evidence suffices."""
+    graph, state = nav.graph, run.state
     hits = graph.locate(run.question, k=6, filters=run.filters, via=["summary"])
     run.op("locate", over="summaries", hits=[h.node_id for h in hits])
     for h in hits:
