@@ -397,6 +397,30 @@ def test_the_documents_referring_to_one_are_those_whose_references_lead_to_it(tm
     assert _names(count["documents"]) == ["3516-deps.md"]  # the link says neither word
 
 
+def test_a_document_referred_to_by_its_whole_title_is_the_one_named(tmp_path):
+    # "Which documents refer to the parts list?" named no document (a title is named with a
+    # kind word, "the ... guide", or a number): the documents holding "parts" were counted,
+    # and the outline its "parts" asks for was read instead of the paragraphs linking to it
+    graph = indexed_graph(tmp_path, {
+        "parts.md": "# Parts list\n\nSeal S-42 fits every pump.\n",
+        "guide.md": "# Pump guide\n\n## Seals\n\nReplace the seal; see [the parts "
+                    "list](parts.md) for its number.\n\n## Wiring\n\nWire the motor.\n",
+        "notes.md": "# Notes\n\nSpare parts are kept in the shed.\n"})
+    nav = Navigator(graph)
+    for question in ("Which documents refer to the parts list?",
+                     "Which documents link to Parts List?"):
+        answer = nav.ask(question, 300)
+        step = answer.trace[0]
+        assert Path(step["refers_to"]).name == "parts.md", question
+        assert _names(step["documents"]) == ["guide.md"]
+        assert any("see the parts list for its number" in e.piece.text
+                   for e in answer.evidence), question
+    count = nav.ask("How many documents refer to the parts list?", 300).count
+    assert (count["n"], _names(count["documents"])) == (1, ["guide.md"])
+    # what they say of it, not what they point at: their words, as before
+    assert "refers_to" not in nav.ask("Which documents discuss the parts list?", 300).count
+
+
 def test_a_document_the_text_names_by_number_is_read_by_its_reference_of_the_store_only(
         tmp_path):
     """"This builds on RFC 439": asked of every document, the section that says so leads to

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from docnav.query.names import titled_documents
+from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import works_cited
 from docnav.refs import first_author
 
@@ -63,15 +63,19 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
     # is one of those that refer to it
     named = {p for p, _ in titled_documents(nav.graph, asked)}
+    referring_verb = bool(said and _REFERRING.search(said))
+    if not named and referring_verb:  # "Which documents refer to the parts list?": a title
+        # said whole, with no kind word ("the ... guide") to name it by
+        whole = titled_exactly(nav.graph, rest)
+        named = {whole} if whole else set()
     every = [p for p in every if p not in named] or every
     # "Which RFCs refer to RFC 1961?": those whose references lead into it (its number, a
     # link to it) where any does, rather than those holding "1961" (a year, a version)
     into = (nav.graph.references_into(next(iter(named)))
-            if len(named) == 1 and said and _REFERRING.search(said) else {})
+            if len(named) == 1 and referring_verb else {})
     # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
     # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
-    work = (_CITED_WORK.match(rest) if not named and said and _REFERRING.search(said)
-            else None)
+    work = _CITED_WORK.match(rest) if not named and referring_verb else None
     cites = re.sub(r"(?<!\bal)\.$", "", " ".join(work.group(0).split()).rstrip("?! ")
                    ) if work else None  # "Devlin et al." as said, without the question's "?"
     if work:

@@ -97,6 +97,19 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     return sorted(out.items(), key=lambda kv: (at.find(kv[1].lower()) % (len(at) + 1)))
 
 
+def titled_exactly(graph: DocNavGraph, words: str) -> str | None:
+    """The one document whose whole title ``words`` are, as written but for case, spacing, a
+    leading article and the question's end ("the parts list?" of "Parts list"): a title named
+    without a kind word ("the ... guide"), which :func:`titled_documents` needs. None when no
+    title or several are so written."""
+    said = re.sub(r"^(?:the|a|an)\s+", "", " ".join(words.split()).rstrip("?!. ").lower())
+    if not said:
+        return None
+    held = [n.path for _, n in graph.nodes_of_kind("document")
+            if " ".join((n.heading or "").split()).lower() == said]
+    return held[0] if len(held) == 1 else None
+
+
 def file_named(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     """(path, name) of each document the question names by its file's name, in the order it
     names them: the whole name ("1809.01202.pdf", "notes.md"), or the name without its

@@ -222,11 +222,13 @@ class Navigator:
                    by="title" if by_title else "registrant")
         elif names and shaped.unnamed:  # "What is on page 3?" of --doc '*ADOBE*' named no
             run.op("focus", left_out=names, question=question)  # company
-        if self._read_as_listed(run, shaped):
-            return run.answer()
-        if first:  # "Which RFCs refer to RFC 1961?": where this one does
+        # "Which RFCs refer to RFC 1961?": where this one does, before anything else (the
+        # outline "Which documents refer to the parts list?" asked for read instead)
+        if first:
             run.op("references", nodes=first[:8])
             run.take(first, "reference")
+        if self._read_as_listed(run, shaped):
+            return run.answer()
         self._read_route(run)
         return run.answer()
 
