@@ -188,10 +188,23 @@ def test_a_possessive_or_a_contraction_leaves_no_search_term_of_its_own():
     # the "s" of "company's" was a term: in every filing, and named missing from the evidence
     assert tokens("the company's seals") == tokens("the company seals") == ["compani", "seal"]
     assert tokens("Amazon\u2019s risks") == ["amazon", "risk"]
-    assert tokens("we're sure they'll say it isn't") == ["we", "sure", "they", "say"]
+    assert tokens("we're sure they'll say it isn't") == ["sure", "they", "say"]
     assert tokens("Why wasn't a macro used? They can't, won't") == ["macro", "use", "they",
                                                                     "can", "will"]
     assert tokens("O'Brien's pump") == ["o", "brien", "pump"]
+
+
+def test_the_words_addressing_the_reader_are_no_search_terms_of_a_question():
+    # "How do I close the store?" said "not in the evidence: i" and ranked "I propose ..."
+    assert tokens("How do I close the store?") == ["close", "store"]
+    assert tokens("Can you tell me what our pump does? We're lost, I'm sure") == [
+        "can", "tell", "pump", "lost", "sure"]
+    # a numeral after a word that numbers, a term of art, the US: terms still
+    assert tokens("What does Part I say? And Table I?") == ["part", "i", "say", "tabl", "i"]
+    assert tokens("I/O errors in the US") == ["i", "o", "error", "us"]
+    # a text's own words keep them: BM25's lengths are the text's
+    from docnav.query.lexical import _terms_and_length
+    assert _terms_and_length("I propose we use it") == (["i", "propos", "we", "use"], 4)
 
 
 def test_a_word_of_letters_and_digits_is_also_searched_by_its_runs():
@@ -451,7 +464,7 @@ def test_the_words_that_ask_are_no_part_of_what_the_evidence_must_hold():
     state.add([Piece("a", "k.pdf", "Note 7 › Pledged Assets", None,
                      "As of 2017 we have pledged $1.4 billion of assets.", 12)], "passage")
     assert state.gaps == [] and state.confidence == 1.0 and state.sufficient()
-    assert EvidenceState("Tell me about it", budget=100).gaps == ["tell", "me", "about"]
+    assert EvidenceState("Tell me about it", budget=100).gaps == ["tell", "about"]
     # "how many employees": the answer is a number, which is no "many"; "long" after "how"
     # asks, elsewhere it names
     employees = EvidenceState("How many employees does Amazon have?", budget=100)

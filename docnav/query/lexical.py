@@ -31,6 +31,16 @@ STOPWORDS = frozenset(
 )
 
 
+# who asks and who is asked ("How do I ...?", "Can you tell me ...?", "What do we know ...?")
+# address the reader, not the documents: no search term of a question ("i" was "not in the
+# evidence" of every answer, and its matches ranked the paragraphs saying "I propose"). A
+# text's own words keep them, for BM25's lengths; "I" after a word that numbers ("Part I",
+# "Table I") is a numeral, and "I/O" a term: kept.
+_ADDRESS = frozenset("i me my myself we our ours you your yours".split())  # not "us" (US), "mine"
+_NUMBERING = frozenset("""part parts section chapter item volume vol appendix annex schedule
+exhibit table figure fig phase stage step type class level tier article title book division
+subpart act""".split())
+
 _STEMMER = Stemmer.Stemmer("english")
 
 
@@ -43,7 +53,7 @@ def _terms_and_length(text: str) -> tuple[list[str], int]:
     """The text's search terms and its length for BM25: its words, not counting a joined
     word's runs, which stand where the word stands (as Lucene's BM25 discounts tokens that
     overlap), so that no text grows shorter or longer beside the others by being split."""
-    words = _words(text)
+    words = _words(text, addressed=True)
     return (_STEMMER.stemWords([word for word, _ in words]),
             sum(joined is None for _, joined in words))
 
@@ -58,12 +68,21 @@ def search_words(text: str) -> dict[str, str]:
     return first
 
 
-def _words(text: str) -> list[tuple[str, str | None]]:
+def _words(text: str, addressed: bool = False) -> list[tuple[str, str | None]]:
     """The text's words and joined words' runs, in order, each run with its joined word
-    (None for a word of the text)."""
+    (None for a word of the text); without the words addressing the reader
+    (:data:`_ADDRESS`) unless ``addressed`` keeps them."""
     text = _NEGATED.sub(lambda m: _NEGATED_VERB.get(m[1], m[1]), text.lower())
     words: list[tuple[str, str | None]] = []
-    for word in _TOKEN.findall(_CLITIC.sub("", text)):
+    text, before = _CLITIC.sub("", text), ""
+    for m in _TOKEN.finditer(text):
+        word = m.group()
+        reader = word in _ADDRESS and not (word == "i" and (
+            before in _NUMBERING or text[m.end():m.end() + 1] == "/"  # "I/O"
+            or text[max(m.start() - 1, 0):m.start()] == "/"))
+        before = word
+        if reader and not addressed:
+            continue
         if word not in STOPWORDS:
             words.append((word, None))
         if not (word.isalpha() or word.isdigit()):  # joined: with "_", or digits and letters
