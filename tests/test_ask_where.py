@@ -98,6 +98,12 @@ def test_which_documents_dated_by_the_question_are_asked_of(tmp_path):
     step = nav.ask("Which reports were published in 2022?", 300).trace[0]
     assert (step["op"], step["dated"], step["earliest_of"]) == ("documents", "in 2022", 1)
     assert [Path(p).name for p in step["documents"]] == ["mid.html"]
+    # "are from 2022" is their year as "from 2022" is ("no document holds '2022'" was said)
+    for question in ("Which reports are from 2022?", "Which reports were from 2022?"):
+        step = nav.ask(question, 300).trace[0]
+        assert step["dated"] == "in 2022", question
+        assert [Path(p).name for p in step["documents"]] == ["mid.html"], question
+    assert nav.ask("How many reports are from 2023?", 300).count["n"] == 1
     # nothing asked but the date: the earliest so dated, each summed up
     step = nav.ask("Which reports were written since 2021?", 450).trace[0]
     assert [Path(p).name for p in step["documents"]] == ["old.html", "mid.html", "new.html"]

@@ -44,8 +44,9 @@ _DATING = r"(?:started|created|written|published|dated|filed|released|proposed|i
 _DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{_DATING}"
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
 DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
-# "Which RFCs from 2024 ...?", "of 2019", "in 2024": their year
-OF_YEAR = re.compile(rf"\s*\b(?:from|of|in|dated)\s+({_YEAR})\b", re.I)
+# "Which RFCs from 2024 ...?", "of 2019", "in 2024", "are from 2024": their year
+OF_YEAR = re.compile(rf"\s*\b(?:(?:were|was|are|is)\s+)?(?:from|of|in|dated)\s+({_YEAR})\b",
+                     re.I)
 # that verb at the end, said of what they hold: "In which RFCs is the borrow checker discussed?"
 ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|explained|"
                         r"talked\s+about|referred\s+to|dealt\s+with)\W*$", re.I)
