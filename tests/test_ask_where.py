@@ -90,6 +90,19 @@ def test_ask_takes_after_before_and_meta(tmp_path):
                                    '2022, 150 tokens each, without "reports"')
 
 
+def test_what_an_author_wrote_is_the_documents_of_that_author(tmp_path):
+    # "What did Bo Chen write?" searched for "bo", "chen" and "write" in the text; asked
+    # "Which documents did Bo Chen write?" it listed Bo's documents by their author field
+    nav = Navigator(indexed_graph(tmp_path, DOCS))
+    for question, names in (("What did Bo write?", ["new.html"]),
+                            ("what has Ada written?", ["mid.html", "old.html"])):
+        count = nav.ask(question, 300).count
+        assert count is not None and count["by"] == question.split()[2], question
+        assert sorted(Path(p).name for p in count["documents"]) == names, question
+    # a name no author field holds: what the documents say of it, as before
+    assert nav.ask("What did Zed write?", 300).count is None
+
+
 def test_which_documents_dated_by_the_question_are_asked_of(tmp_path):
     # "Which RFCs were started in 2024?" read RFC 3501 ("edition 2024", started 2023-09-25):
     # a date right after "which RFCs" chooses the documents by their own dates

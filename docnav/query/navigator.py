@@ -73,8 +73,8 @@ from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, route
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
-from docnav.query.which import (BY_DATE, asks_companies, asks_documents, by_date, companies,
-                                which_documents)
+from docnav.query.which import (BY_DATE, as_documents_written, asks_companies, asks_documents,
+                                by_date, companies, which_documents)
 
 # what a document does as a whole, asked of one its name chose ("What does the clamp RFC
 # propose?"): like "about", no word the evidence must hold
@@ -344,6 +344,8 @@ class Navigator:
             return each_document(self, asked, budget, each, asked_of, doc)
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
+        if several:  # "What did Bo Chen write?": which documents Bo Chen wrote
+            asked = as_documents_written(self.graph, asked, asked_of)
         which = asks_documents(asked) if several and not of_cited else None
         if doc:  # the documents a glob chose: which of them ("Which RFCs ...?")
             return which_documents(self, asked, budget, which, doc) if which else None

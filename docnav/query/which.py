@@ -23,6 +23,7 @@ from docnav.query.in_turn import as_written, in_turn
 from docnav.query.parts import headed
 
 if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
 _YEAR = r"(?:19|20)\d\d"
@@ -85,6 +86,9 @@ BY_AUTHOR = re.compile(
     rf"prepared|signed|edited)\s+by|by|(?:that|which)\s+(?P<who2>{_NAME})\s+(?:wrote|"
     rf"authored)|(?:did|does|do|has|have)\s+(?P<who3>{_NAME})\s+(?:write|author|written|"
     rf"authored))(?(who2)|(?(who3)|\s+(?P<who>{_NAME})))")
+# "What did Ada Lovelace write?", "What has Bo written?": which documents that author wrote
+_WROTE = re.compile(rf"^\W*(?i:what\s+(?:else\s+)?(?:did|does|has|have))\s+(?P<who>{_NAME})"
+                    rf"\s+(?i:write|written|author|authored)\W*$")
 _KINDS = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
 # "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
 # was the first paper to use BERT?": the documents first or last by their own dates
@@ -133,6 +137,22 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     elif not about and (m := ABOUT_LAST.search(rest)):  # "In which RFCs is the borrow
         rest, said = rest[:m.start()], m.group(1)  # checker discussed?"
     return rest, dated, said
+
+
+def as_documents_written(graph: DocNavGraph, asked: str, paths: list[str]) -> str:
+    """A question asking what an author wrote, as the question asking which documents they
+    wrote ("What did Bo Chen write?": "Which documents did Bo Chen write?", answered from
+    the documents' author field; its words were searched for) where the author field of a
+    document of ``paths`` names them; any other as it is ("What did Amazon write?" of filings
+    whose author is "EDGAR Online" is a question of what they say)."""
+    wrote = _WROTE.match(asked)
+    if wrote is None:
+        return asked
+    said = re.compile(rf"\b{re.escape(wrote.group('who'))}\b", re.I)
+    if any(said.search(str(v)) for p in paths for k, v in graph.fields(p).items()
+           if k in AUTHOR_KEYS):
+        return f"Which documents did {wrote.group('who')} write?"
+    return asked
 
 
 def asks_documents(asked: str) -> re.Match | None:
