@@ -421,6 +421,27 @@ def test_a_document_referred_to_by_its_whole_title_is_the_one_named(tmp_path):
     assert "refers_to" not in nav.ask("Which documents discuss the parts list?", 300).count
 
 
+def test_a_comparison_names_a_document_by_its_whole_title(tmp_path):
+    # "Compare the guide and the parts list" was asked of the guide alone: "the parts list"
+    # has no kind word ("the ... guide") to name a document by
+    graph = indexed_graph(tmp_path, {
+        "parts.md": "# Parts list\n\nSeal S-42 fits every pump.\n",
+        "guide.md": "# Pump guide\n\nReplace the seal of the pump.\n",
+        "notes.md": "# Notes\n\nSpare parts are kept in the shed.\n"})
+    nav = Navigator(graph)
+    for question, order in (("Compare the pump guide and the parts list",
+                             ["guide.md", "parts.md"]),
+                            ("Compare the Parts List with the pump guide",
+                             ["parts.md", "guide.md"])):
+        answer = nav.ask(question, 300)
+        step = answer.trace[0]
+        assert step["op"] == "compare documents", question
+        assert _names(step["documents"]) == order, question
+        assert _read(answer) == {"guide.md", "parts.md"}, question
+        # its own name asked of it is no outline asked for ("parts")
+        assert not [s for s in answer.trace if s["op"] == "outline"], question
+
+
 def test_a_document_the_text_names_by_number_is_read_by_its_reference_of_the_store_only(
         tmp_path):
     """"This builds on RFC 439": asked of every document, the section that says so leads to

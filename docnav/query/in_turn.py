@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import Answer, EvidenceState
-from docnav.query.names import document_titles, titled_documents, without_names
+from docnav.query.names import compared_titles, document_titles, titled_documents, without_names
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -133,8 +133,13 @@ def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]
         return []
     own = named_by_title(graph, question)
     if len(own) < 2:  # "Compare the pin RFC and the unsafe pinned RFC": named as titled
-        titled = titled_documents(graph, question)
-        return [(p, [name]) for p, name in titled][:MOST_COMPARED] if len(titled) > 1 else []
+        titled = dict(titled_documents(graph, question))
+        # or by a whole title ("Compare the guide and the parts list")
+        for path, name in compared_titles(graph, question):
+            titled.setdefault(path, name)
+        at = question.lower()
+        ordered = sorted(titled.items(), key=lambda kv: at.find(kv[1].lower()) % (len(at) + 1))
+        return [(p, [name]) for p, name in ordered][:MOST_COMPARED] if len(ordered) > 1 else []
     at = {w: question.lower().find(w.lower()) for ws in own.values() for w in ws}
     return sorted(((p, sorted(ws, key=at.get)) for p, ws in own.items()),
                   key=lambda kv: at[kv[1][0]])[:MOST_COMPARED]
@@ -154,8 +159,12 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
     # and the whole of another's name where the question names it as titled ("the clamp
     # RFC"): its "RFC" left alone was searched for
     titled = dict(titled_documents(nav.graph, asked))
+    # a document named by its whole title alone ("the parts list") is not chosen by it when
+    # asked of, as a titled one is: its own name goes too ("parts" asked for its outline)
+    whole = {p: name for p, name in compared_titles(nav.graph, asked) if p not in titled}
     questions = [uncompared(without([w for q, ws in singled if q != p
-                                     for w in ([titled[q]] if q in titled else []) + ws]))
+                                     for w in ([titled[q]] if q in titled else []) + ws]
+                                    + ([whole[p]] if p in whole else [])))
                  for p, _ in singled]
     return in_turn(nav, asked, budget, {
         "op": "compare documents", "documents": [p for p, _ in singled],

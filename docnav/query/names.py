@@ -110,6 +110,28 @@ def titled_exactly(graph: DocNavGraph, words: str) -> str | None:
     return held[0] if len(held) == 1 else None
 
 
+# between the things a comparison names: "A and B", "A vs B", "A versus B", "A with B", "A, B"
+_BETWEEN = re.compile(r"\s*(?:,|\band\b|\bvs\.?|\bversus\b|\bwith\b|\bto\b)\s*", re.I)
+_COMPARING = re.compile(r"^\W*(?:compare|what\s+are\s+the\s+differences?\s+between|"
+                        r"(?:what\s+is\s+)?the\s+differences?\s+between)\s+", re.I)
+
+
+def compared_titles(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
+    """(path, name) of each document a comparison names by its whole title, with no kind word
+    to name it by ("Compare the guide and the parts list": "the parts list", of "Parts
+    list"), in the order it names them (:func:`titled_exactly`); none for another question."""
+    lead = _COMPARING.match(question)
+    if lead is None:
+        return []
+    out: dict[str, str] = {}
+    for said in _BETWEEN.split(question[lead.end():]):
+        said = said.strip().rstrip("?!.")
+        path = titled_exactly(graph, said) if said else None
+        if path is not None:
+            out.setdefault(path, said)
+    return list(out.items())
+
+
 def file_named(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     """(path, name) of each document the question names by its file's name, in the order it
     names them: the whole name ("1809.01202.pdf", "notes.md"), or the name without its
