@@ -421,6 +421,22 @@ def test_a_document_referred_to_by_its_whole_title_is_the_one_named(tmp_path):
     assert "refers_to" not in nav.ask("Which documents discuss the parts list?", 300).count
 
 
+def test_a_question_names_a_document_by_the_and_its_whole_title(tmp_path):
+    # "What does the parts list say about seals?" read the guide's seals as well: a title was
+    # named only with a kind word after it ("the pump guide") or a number
+    graph = indexed_graph(tmp_path, {
+        "parts.md": "# Parts list\n\nSeal S-42 fits every pump.\n",
+        "guide.md": "# Pump guide\n\nReplace the seal of the pump.\n",
+        "notes.md": "# Notes\n\nSpare seals are kept in the shed.\n"})
+    nav = Navigator(graph)
+    answer = nav.ask("What does the Parts  List say about seals?", 300)
+    assert _read(answer) == {"parts.md"}
+    focus = next(s for s in answer.trace if s["op"] == "focus")
+    assert focus["left_out"] == ["the Parts  List"]
+    # a title of one word is a word any question may use: "the notes" names no document
+    assert len(_read(nav.ask("What do the notes say about seals?", 300))) > 1
+
+
 def test_a_comparison_names_a_document_by_its_whole_title(tmp_path):
     # "Compare the guide and the parts list" was asked of the guide alone: "the parts list"
     # has no kind word ("the ... guide") to name a document by

@@ -306,8 +306,9 @@ def test_a_comparison_of_documents_named_by_their_titles_asks_each_in_turn(graph
     assert [Path(p).name for p in step["documents"]] == ["manual.md", "notes.md"]
     assert step["words"] == [["manual"], ["field", "notes"]]
     # nor "Compare": it asks how the parts read together, not for a word inside each
-    # ("the manual", the one document whose title holds that word, is taken out whole)
-    assert step["questions"] == ["the manual's advice on the impeller seal with the",
+    # ("the manual", the one document whose title holds that word, is taken out whole, as is
+    # "the field notes", "the" and the whole title of one)
+    assert step["questions"] == ["the manual's advice on the impeller seal with",
                                  "advice on the impeller seal with the field notes"]
     read: dict[str, list[int]] = {}
     for e in answer.evidence:

@@ -93,6 +93,8 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
             out.setdefault(held[0], name)
     for path, name in file_named(graph, question):  # "1809.01202.pdf": by its file's name
         out.setdefault(path, name)
+    for path, name in _the_whole_title(graph, question):  # "What does the parts list say?"
+        out.setdefault(path, name)
     at = question.lower()
     return sorted(out.items(), key=lambda kv: (at.find(kv[1].lower()) % (len(at) + 1)))
 
@@ -103,11 +105,39 @@ def titled_exactly(graph: DocNavGraph, words: str) -> str | None:
     without a kind word ("the ... guide"), which :func:`titled_documents` needs. None when no
     title or several are so written."""
     said = re.sub(r"^(?:the|a|an)\s+", "", " ".join(words.split()).rstrip("?!. ").lower())
-    if not said:
-        return None
-    held = [n.path for _, n in graph.nodes_of_kind("document")
-            if " ".join((n.heading or "").split()).lower() == said]
+    held = _whole_titles(graph).get(said, []) if said else []
     return held[0] if len(held) == 1 else None
+
+
+def _the_whole_title(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
+    """(path, name) of each document the question names by "the" and its whole title, of two
+    words or more, with no kind word after it ("What does the parts list say about seals?" of
+    "Parts list"; not "the notes", a word any question may use), the longest at each place."""
+    titles = _whole_titles(graph)
+    longest = max((len(t.split()) for t in titles), default=0)
+    words = list(re.finditer(r"\S+", question))
+    out = []
+    for i, the in enumerate(words):
+        if the.group().lower() != "the":
+            continue
+        for n in range(min(longest, len(words) - i - 1), 1, -1):
+            span = words[i + 1:i + 1 + n]
+            held = titles.get(" ".join(w.group() for w in span).rstrip("?!.,;:").lower(), [])
+            if len(held) == 1:
+                out.append((held[0], question[the.start():span[-1].end()].rstrip("?!.,;:")))
+                break
+    return out
+
+
+def _whole_titles(graph: DocNavGraph) -> dict[str, list[str]]:
+    """Each document title as :func:`titled_exactly` compares it (lower case, single spaces)
+    and the paths so titled, made once per graph."""
+    if graph not in _WHOLE_TITLES:
+        index: dict[str, list[str]] = {}
+        for _, n in graph.nodes_of_kind("document"):
+            index.setdefault(" ".join((n.heading or "").split()).lower(), []).append(n.path)
+        _WHOLE_TITLES[graph] = index
+    return _WHOLE_TITLES[graph]
 
 
 # between the things a comparison names: "A and B", "A vs B", "A versus B", "A with B", "A, B"
@@ -296,6 +326,7 @@ def own_names(graph: DocNavGraph, doc: str | list[str] | None) -> list[str]:
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _TITLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_WHOLE_TITLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _TITLE_WORDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _FILE_NAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
