@@ -73,22 +73,29 @@ def _words(text: str, addressed: bool = False) -> list[tuple[str, str | None]]:
     (None for a word of the text); without the words addressing the reader
     (:data:`_ADDRESS`) unless ``addressed`` keeps them."""
     text = _NEGATED.sub(lambda m: _NEGATED_VERB.get(m[1], m[1]), text.lower())
+    text = _CLITIC.sub("", text)
     words: list[tuple[str, str | None]] = []
-    text, before = _CLITIC.sub("", text), ""
-    for m in _TOKEN.finditer(text):
-        word = m.group()
-        reader = word in _ADDRESS and not (word == "i" and (
-            before in _NUMBERING or text[m.end():m.end() + 1] == "/"  # "I/O"
-            or text[max(m.start() - 1, 0):m.start()] == "/"))
-        before = word
-        if reader and not addressed:
-            continue
+    # (a text's words as found: BM25 reads every paragraph through here when a graph loads)
+    for word in _TOKEN.findall(text) if addressed else _unaddressed(text):
         if word not in STOPWORDS:
             words.append((word, None))
         if not (word.isalpha() or word.isdigit()):  # joined: with "_", or digits and letters
             words += [(run, word) for run in _RUN.findall(word)
                       if run != word and run not in STOPWORDS]
     return words
+
+
+def _unaddressed(text: str) -> list[str]:
+    """The words of ``text`` (lower case) less those addressing the reader (:data:`_ADDRESS`);
+    "i" after a word that numbers, or beside a "/" ("I/O"), stays."""
+    out, before = [], ""
+    for m in _TOKEN.finditer(text):
+        word = m.group()
+        if word not in _ADDRESS or (word == "i" and (
+                before in _NUMBERING or "/" in text[max(m.start() - 1, 0):m.end() + 1])):
+            out.append(word)
+        before = word
+    return out
 
 
 class BM25:
