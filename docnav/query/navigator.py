@@ -345,7 +345,7 @@ class Navigator:
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
         if several:  # "What did Bo Chen write?": which documents Bo Chen wrote
-            asked = as_documents_written(self.graph, asked, asked_of)
+            asked = as_documents_written(self, asked, doc)
         which = asks_documents(asked) if several and not of_cited else None
         if doc:  # the documents a glob chose: which of them ("Which RFCs ...?")
             return which_documents(self, asked, budget, which, doc) if which else None

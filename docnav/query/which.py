@@ -23,7 +23,6 @@ from docnav.query.in_turn import as_written, in_turn
 from docnav.query.parts import headed
 
 if TYPE_CHECKING:
-    from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
 _YEAR = r"(?:19|20)\d\d"
@@ -139,18 +138,14 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     return rest, dated, said
 
 
-def as_documents_written(graph: DocNavGraph, asked: str, paths: list[str]) -> str:
+def as_documents_written(nav: Navigator, asked: str, doc: str | list[str] | None) -> str:
     """A question asking what an author wrote, as the question asking which documents they
     wrote ("What did Bo Chen write?": "Which documents did Bo Chen write?", answered from
     the documents' author field; its words were searched for) where the author field of a
-    document of ``paths`` names them; any other as it is ("What did Amazon write?" of filings
-    whose author is "EDGAR Online" is a question of what they say)."""
+    document asked of (``doc``) names them; any other as it is ("What did Amazon write?" of
+    filings whose author is "EDGAR Online" is a question of what they say)."""
     wrote = _WROTE.match(asked)
-    if wrote is None:
-        return asked
-    said = re.compile(rf"\b{re.escape(wrote.group('who'))}\b", re.I)
-    if any(said.search(str(v)) for p in paths for k, v in graph.fields(p).items()
-           if k in AUTHOR_KEYS):
+    if wrote and _authored(nav, doc, wrote.group("who")):
         return f"Which documents did {wrote.group('who')} write?"
     return asked
 
