@@ -11,7 +11,8 @@ import re
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import Answer, EvidenceState
-from docnav.query.names import compared_titles, document_titles, titled_documents, without_names
+from docnav.query.names import (compared_titles, document_titles, in_question_order,
+                                titled_documents, without_names)
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -137,8 +138,7 @@ def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]
         # or by a whole title ("Compare the guide and the parts list")
         for path, name in compared_titles(graph, question):
             titled.setdefault(path, name)
-        at = question.lower()
-        ordered = sorted(titled.items(), key=lambda kv: at.find(kv[1].lower()) % (len(at) + 1))
+        ordered = in_question_order(question, titled)
         return [(p, [name]) for p, name in ordered][:MOST_COMPARED] if len(ordered) > 1 else []
     at = {w: question.lower().find(w.lower()) for ws in own.values() for w in ws}
     return sorted(((p, sorted(ws, key=at.get)) for p, ws in own.items()),

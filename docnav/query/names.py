@@ -95,8 +95,14 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
         out.setdefault(path, name)
     for path, name in _the_whole_title(graph, question):  # "What does the parts list say?"
         out.setdefault(path, name)
+    return in_question_order(question, out)
+
+
+def in_question_order(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
+    """The (path, name) items of ``named`` in the order the question says their names (a
+    name it does not say, last)."""
     at = question.lower()
-    return sorted(out.items(), key=lambda kv: (at.find(kv[1].lower()) % (len(at) + 1)))
+    return sorted(named.items(), key=lambda kv: at.find(kv[1].lower()) % (len(at) + 1))
 
 
 def titled_exactly(graph: DocNavGraph, words: str) -> str | None:
@@ -105,7 +111,7 @@ def titled_exactly(graph: DocNavGraph, words: str) -> str | None:
     without a kind word ("the ... guide"), which :func:`titled_documents` needs. None when no
     title or several are so written."""
     said = re.sub(r"^(?:the|a|an)\s+", "", " ".join(words.split()).rstrip("?!. ").lower())
-    held = _whole_titles(graph).get(said, []) if said else []
+    held = _whole_titles(graph)[0].get(said, []) if said else []
     return held[0] if len(held) == 1 else None
 
 
@@ -113,8 +119,7 @@ def _the_whole_title(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     """(path, name) of each document the question names by "the" and its whole title, of two
     words or more, with no kind word after it ("What does the parts list say about seals?" of
     "Parts list"; not "the notes", a word any question may use), the longest at each place."""
-    titles = _whole_titles(graph)
-    longest = max((len(t.split()) for t in titles), default=0)
+    titles, longest = _whole_titles(graph)
     words = list(re.finditer(r"\S+", question))
     out = []
     for i, the in enumerate(words):
@@ -129,14 +134,14 @@ def _the_whole_title(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     return out
 
 
-def _whole_titles(graph: DocNavGraph) -> dict[str, list[str]]:
+def _whole_titles(graph: DocNavGraph) -> tuple[dict[str, list[str]], int]:
     """Each document title as :func:`titled_exactly` compares it (lower case, single spaces)
-    and the paths so titled, made once per graph."""
+    with the paths so titled, and the most words a title has; made once per graph."""
     if graph not in _WHOLE_TITLES:
         index: dict[str, list[str]] = {}
         for _, n in graph.nodes_of_kind("document"):
             index.setdefault(" ".join((n.heading or "").split()).lower(), []).append(n.path)
-        _WHOLE_TITLES[graph] = index
+        _WHOLE_TITLES[graph] = index, max((len(t.split()) for t in index), default=0)
     return _WHOLE_TITLES[graph]
 
 
