@@ -64,7 +64,7 @@ def compact_store(store: Store) -> CompactReport:
     t = time.perf_counter()
     path = store.path.resolve()  # a link to the store stays a link to the compacted file
     copy = path.with_name(path.name + ".compacting")
-    wal = store.path.with_name(store.path.name + ".wal")  # DuckDB names it after the path used
+    wal = store.wal_path
     with writer_lock.take(path, exclusive=True):
         copy.unlink(missing_ok=True)  # left by a compaction that died: never swapped in
         before = path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
@@ -105,7 +105,7 @@ def _copy_tables(store: Store, copy: Path) -> None:
                 raise StoreError(f"{store.path}: the compacted copy of table {table} has "
                                  f"{new} rows, the store {old}; the store is left as it was")
         con.execute(f"DETACH {_COPY}")
-    if store.path.with_name(store.path.name + ".wal").exists():
+    if store.wal_path.exists():
         raise StoreError(f"{store.path}: a write-ahead log is left beside the store after "
                          "its checkpoint; the store is left as it was")
 

@@ -48,7 +48,7 @@ def documents_json(store: Store) -> dict:
             "ORDER BY d.path").fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
         notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + (
-            [EXPORT_NOTE] if from_export else _space_line(con, store.path))
+            [EXPORT_NOTE] if from_export else _space_line(con, store))
     return {"documents": [{"doc_id": doc_id, "path": path, "status": status,
                            "version": version, "nodes": n_nodes, "title": title,
                            "error": error}
@@ -174,7 +174,7 @@ def _pdf_line(con) -> list[str]:
                                  for (pipeline, mode, off), n in sorted(counts.items()))]
 
 
-def _space_line(con, path: Path) -> list[str]:
+def _space_line(con, store: Store) -> list[str]:
     """The file's size (and its write-ahead log's, when one is left: rows committed but not
     yet written into the file, after a run that stopped on a full disk or was killed), and
     what a compaction would give back at least: DuckDB's free blocks.
@@ -188,8 +188,8 @@ def _space_line(con, path: Path) -> list[str]:
     total, free, block = size["total_blocks"], size["free_blocks"], size["block_size"]
     # the file on disk, not its blocks: those count only what a checkpoint wrote ("store file
     # 0.0 MiB" for 16 documents whose rows were all in the log)
-    line = f"store file {mib(_file_size(path))}"
-    log = _file_size(Path(f"{path}.wal"))
+    line = f"store file {mib(_file_size(store.path))}"
+    log = _file_size(store.wal_path)
     if log:
         small = log < 2**20 // 10  # "0.0 MiB" would say nothing is there
         line += (f" and {f'{log / 1024:.1f} KiB' if small else mib(log)} in its write-ahead "

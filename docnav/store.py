@@ -89,6 +89,11 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
     def exists(self) -> bool:
         return self.path.exists()
 
+    @property
+    def wal_path(self) -> Path:
+        """DuckDB's write-ahead log beside the database (named after the path used)."""
+        return self.path.with_name(self.path.name + ".wal")
+
     def _connect(self, read_only: bool, locked: bool = False,
                  wait: float | None = None) -> duckdb.DuckDBPyConnection:
         """A connection; one that writes holds the writer lock shared until :meth:`_close`
@@ -267,7 +272,7 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
 
     def remove(self) -> None:
         """Delete the database and its export (used by full rebuilds)."""
-        for p in (self.path, Path(str(self.path) + ".wal")):
+        for p in (self.path, self.wal_path):
             p.unlink(missing_ok=True)
         shutil.rmtree(self.parquet_dir, ignore_errors=True)
 
