@@ -397,15 +397,20 @@ def test_the_documents_referring_to_one_are_those_whose_references_lead_to_it(tm
     assert _names(count["documents"]) == ["3516-deps.md"]  # the link says neither word
 
 
+# a document whose title has no kind word in it ("Parts list": no "guide", "paper", "RFC")
+PARTS_LIST = {"parts.md": "# Parts list\n\nSeal S-42 fits every pump.\n",
+              "guide.md": "# Pump guide\n\nReplace the seal of the pump.\n",
+              "notes.md": "# Notes\n\nSpare parts and seals are kept in the shed.\n"}
+
+
 def test_a_document_referred_to_by_its_whole_title_is_the_one_named(tmp_path):
     # "Which documents refer to the parts list?" named no document (a title is named with a
     # kind word, "the ... guide", or a number): the documents holding "parts" were counted,
     # and the outline its "parts" asks for was read instead of the paragraphs linking to it
     graph = indexed_graph(tmp_path, {
-        "parts.md": "# Parts list\n\nSeal S-42 fits every pump.\n",
+        **PARTS_LIST,
         "guide.md": "# Pump guide\n\n## Seals\n\nReplace the seal; see [the parts "
-                    "list](parts.md) for its number.\n\n## Wiring\n\nWire the motor.\n",
-        "notes.md": "# Notes\n\nSpare parts are kept in the shed.\n"})
+                    "list](parts.md) for its number.\n\n## Wiring\n\nWire the motor.\n"})
     nav = Navigator(graph)
     for question in ("Which documents refer to the parts list?",
                      "Which documents link to Parts List?"):
@@ -424,10 +429,7 @@ def test_a_document_referred_to_by_its_whole_title_is_the_one_named(tmp_path):
 def test_a_question_names_a_document_by_the_and_its_whole_title(tmp_path):
     # "What does the parts list say about seals?" read the guide's seals as well: a title was
     # named only with a kind word after it ("the pump guide") or a number
-    graph = indexed_graph(tmp_path, {
-        "parts.md": "# Parts list\n\nSeal S-42 fits every pump.\n",
-        "guide.md": "# Pump guide\n\nReplace the seal of the pump.\n",
-        "notes.md": "# Notes\n\nSpare seals are kept in the shed.\n"})
+    graph = indexed_graph(tmp_path, PARTS_LIST)
     nav = Navigator(graph)
     answer = nav.ask("What does the Parts  List say about seals?", 300)
     assert _read(answer) == {"parts.md"}
@@ -440,10 +442,7 @@ def test_a_question_names_a_document_by_the_and_its_whole_title(tmp_path):
 def test_a_comparison_names_a_document_by_its_whole_title(tmp_path):
     # "Compare the guide and the parts list" was asked of the guide alone: "the parts list"
     # has no kind word ("the ... guide") to name a document by
-    graph = indexed_graph(tmp_path, {
-        "parts.md": "# Parts list\n\nSeal S-42 fits every pump.\n",
-        "guide.md": "# Pump guide\n\nReplace the seal of the pump.\n",
-        "notes.md": "# Notes\n\nSpare parts are kept in the shed.\n"})
+    graph = indexed_graph(tmp_path, PARTS_LIST)
     nav = Navigator(graph)
     for question, order in (("Compare the pump guide and the parts list",
                              ["guide.md", "parts.md"]),
