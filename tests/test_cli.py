@@ -148,26 +148,6 @@ def test_show_lists_every_document(indexed, capsys):
     assert re.fullmatch(r"store file [\d.]+ MiB", lines[-1]), lines[-1]
 
 
-def test_show_counts_the_write_ahead_log_left_by_a_run_that_stopped(indexed, tmp_path, capsys):
-    # a run stopped by a full disk left 16 documents' rows in the log and "store file 0.0 MiB"
-    # was printed: the blocks a checkpoint wrote, not the file
-    import subprocess
-    import sys
-
-    db = tmp_path / "copy.duckdb"
-    shutil.copy(indexed.db, db)
-    subprocess.run([sys.executable, "-c", (
-        "import duckdb, os, sys; con = duckdb.connect(sys.argv[1]); "
-        "con.execute(\"UPDATE documents SET error = 'x' WHERE doc_id = "
-        "(SELECT min(doc_id) FROM documents)\"); os._exit(0)"), str(db)], check=True)
-    log = Path(f"{db}.wal").stat().st_size
-    assert log > 0
-    assert docnav(db, "show") == 0
-    last = capsys.readouterr().out.strip().splitlines()[-1]
-    assert last == (f"store file {db.stat().st_size / 2**20:.1f} MiB and {log / 1024:.1f} KiB "
-                    "in its write-ahead log (the next `docnav index` writes it into the file)")
-
-
 def test_the_store_may_be_named_after_the_command_too(indexed, tmp_path, capsys):
     # `docnav show --db x` as people type it; after the command it wins over one before
     elsewhere = tmp_path / "nowhere.duckdb"

@@ -1,6 +1,7 @@
 """The CLI against stores and outputs that are not what it expects: a DuckDB file of something
 else, a store folder that cannot be made, a store another process is writing, paths named
-through `..`, and a reader that stops reading. Real store, real processes."""
+through `..`, a reader that stops reading, a write-ahead log a stopped run left. Real store,
+real processes."""
 
 from __future__ import annotations
 
@@ -169,3 +170,21 @@ def test_show_lists_a_title_that_says_more_than_its_file_name(tmp_path, capsys):
     assert rows[0].endswith("annual_report.md")  # its title is its file name's words
     assert rows[1].endswith('q3.md  "Quarterly pump sales in the northern region, with the '
                             'valve…"')
+
+
+def test_show_counts_the_write_ahead_log_left_by_a_run_that_stopped(tmp_path, docs, capsys):
+    # a run stopped by a full disk left 16 documents' rows in the log and "store file 0.0 MiB"
+    # was printed: the blocks a checkpoint wrote, not the file
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs) == 0
+    subprocess.run([sys.executable, "-c", (
+        "import duckdb, os, sys; con = duckdb.connect(sys.argv[1]); "
+        "con.execute(\"UPDATE documents SET error = 'x' WHERE doc_id = "
+        "(SELECT min(doc_id) FROM documents)\"); os._exit(0)"), str(db)], check=True)
+    log = Path(f"{db}.wal").stat().st_size
+    assert log > 0
+    capsys.readouterr()
+    assert docnav(db, "show") == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == (f"store file {db.stat().st_size / 2**20:.1f} MiB and {log / 1024:.1f} KiB "
+                    "in its write-ahead log (the next `docnav index` writes it into the file)")
