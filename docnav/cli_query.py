@@ -157,22 +157,50 @@ def _cmd_nav(args: argparse.Namespace) -> int:
     graph = _graph(args, with_embedder=False)
     node_id = graph.resolve(args.node)
     found = graph.navigate(node_id, args.dir)
+    # what refers to a document is also what other documents link to in it ("parts.html#seals")
+    into = _into_sections(graph, node_id, found) if args.dir == "referenced-by" else {}
+
+    def row(nid: str) -> dict:
+        n = graph.node(nid)
+        return {"node_id": nid, "kind": n.kind, "block_kind": n.block_kind, "level": n.level,
+                "heading": n.heading, "breadcrumb": n.breadcrumb, "page": n.page,
+                "document": n.path, "text": n.text}
+
     if args.json:
-        rows = [{"node_id": nid, "kind": n.kind, "block_kind": n.block_kind, "level": n.level,
-                 "heading": n.heading, "breadcrumb": n.breadcrumb, "page": n.page,
-                 "document": n.path, "text": n.text}
-                for nid, n in ((nid, graph.node(nid)) for nid in found)]
-        print(json.dumps({"from": node_id, "direction": args.dir, "nodes": rows}, indent=2,
-                         ensure_ascii=False))
+        out = {"from": node_id, "direction": args.dir, "nodes": [row(nid) for nid in found]}
+        if graph.node(node_id).kind == "document" and args.dir == "referenced-by":
+            out["into_sections"] = [row(nid) | {"to": to} for nid, to in into.items()]
+        print(json.dumps(out, indent=2, ensure_ascii=False))
         return EXIT_OK
     for nid in found:
-        n = graph.node(nid)
-        label = {"paragraph": _shortened(n.text, 90), "document": f"{n.heading} ({n.path})"}.get(
-            n.kind, n.heading)
-        print(f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}")
+        print(_nav_line(graph, nid))
     if not found:
-        print(f"{node_id[:12]} ({graph.node(node_id).kind}){_NOTHING_THAT_WAY[args.dir]}")
+        nothing = _NOTHING_THAT_WAY[args.dir] + (" itself" if into else "")
+        print(f"{node_id[:12]} ({graph.node(node_id).kind}){nothing}")
+    if into:
+        print(f"referring to its sections from other documents ({len(into)}):")
+        for nid, to in into.items():
+            print(f"{_nav_line(graph, nid)}  → {', '.join(graph.node(t).breadcrumb for t in to)}")
     return EXIT_OK
+
+
+def _nav_line(graph, nid: str) -> str:
+    n = graph.node(nid)
+    label = {"paragraph": _shortened(n.text, 90), "document": f"{n.heading} ({n.path})"}.get(
+        n.kind, n.heading)
+    return f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}"
+
+
+def _into_sections(graph, node_id: str, referring: list[str]) -> dict[str, list[str]]:
+    """Of a document: the nodes of other documents whose references lead into its sections
+    rather than to it (those in ``referring``), in reading order, each with where they lead."""
+    root = graph.node(node_id)
+    if root.kind != "document":
+        return {}
+    sources = [s for ids in graph.references_into(root.path).values() for s in ids
+               if s not in referring]
+    return {s: [t for t in graph.navigate(s, "references")
+                if t != node_id and graph.node(t).path == root.path] for s in sources}
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:
@@ -334,7 +362,8 @@ def add_nav_parser(sub: argparse._SubParsersAction) -> None:
                    "document's path as `docnav show` takes it, stands for the document's root "
                    "node")
     p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
-                   "references, referenced-by (the nodes whose references lead to it) or "
+                   "references, referenced-by (the nodes whose references lead to it; of a document, "
+                   "also those of other documents leading into its sections) or "
                    "related (of a section, the sections most alike in meaning)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_nav)

@@ -61,6 +61,43 @@ def test_cross_document_reference_follows_its_target(tmp_path):
     assert_parquet_matches_store(h)
 
 
+def test_nav_lists_what_other_documents_link_to_in_a_document(tmp_path, capsys):
+    # `docnav nav b.md --dir referenced-by` said "nothing refers to it" when a.md linked to
+    # its Motivation section (b.md#motivation): only links to the document itself were listed
+    import json
+
+    from docnav.cli import main
+
+    h = Harness(tmp_path, {"a.md": LINKER.replace("## Other", "See also [b](b.md).\n\n## Other"),
+                           "b.md": LINKED})
+    h.index()
+    db = ["--db", str(h.store.path)]
+    assert main([*db, "nav", h.path("b.md"), "--dir", "referenced-by"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and lines[0].endswith("| See also b.")
+    assert lines[1] == "referring to its sections from other documents (1):"
+    assert "Linker | The motivation is explained in the other document in full." in lines[2]
+    assert lines[2].endswith("  → Linked › Motivation")
+    assert main([*db, "nav", h.path("b.md"), "--dir", "referenced-by", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    motivation, _ = h.node("b.md", "Motivation")
+    assert [r["text"] for r in out["nodes"]] == ["See also b."]
+    assert [(r["breadcrumb"], r["to"]) for r in out["into_sections"]] == [
+        ("Linker", [motivation])]
+    # the link to the document alone gone: said so, and where the other one leads
+    h.edit("a.md", "See also [b](b.md).", "See also b.")
+    h.index()
+    assert main([*db, "nav", h.path("b.md"), "--dir", "referenced-by"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("(document): nothing refers to it itself") and len(lines) == 3
+    # a section's own referrers, as before; a document no other one links into: as before
+    assert main([*db, "nav", motivation, "--dir", "referenced-by"]) == 0
+    assert "motivation is explained" in capsys.readouterr().out
+    assert main([*db, "nav", h.path("a.md"), "--dir", "referenced-by", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["nodes"] == [] and out["into_sections"] == []
+
+
 def test_two_indexers_taking_turns_keep_references_and_their_export_exact(tmp_path):
     # An indexer keeps the collection's edges in memory between its runs and writes their
     # export from them: a run by the other one in between must make it read them again.
