@@ -17,6 +17,7 @@ embedder.
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import re
@@ -187,6 +188,21 @@ def _symlink_outside(path: Path) -> list[Path]:
     return [path]
 
 
+def _scanned_pdf() -> bytes:
+    """A page as an image, as a scanner writes it: no text layer."""
+    from PIL import Image, ImageDraw  # docling's dependency
+
+    page = Image.new("RGB", (600, 800), "white")
+    ImageDraw.Draw(page).text((50, 50), "Install the widget before running it.", fill="black")
+    out = io.BytesIO()
+    page.save(out, "PDF")
+    return out.getvalue()
+
+
+def _html() -> bytes:
+    return b"<html><body><h1>Widget guide</h1><p>How to install the widget.</p></body></html>"
+
+
 @dataclass(frozen=True)
 class BadCase:
     name: str  # file name of the bad document
@@ -212,6 +228,15 @@ BAD_CASES = [
     BadCase("latin1.md", _md,
             _write("# Café menu\n\nCrème brûlée, déjà vu, naïve.\n".encode("latin-1")),
             r"not valid UTF-8"),
+    # nothing to navigate: a scan, a page of scripts, fields alone
+    BadCase("scanned.pdf", GOOD_PDF.read_bytes, _write(_scanned_pdf),
+            r"no text found on its 1 page: a scanned PDF .* has no text layer, and DocNav "
+            r"runs no OCR"),
+    BadCase("scripts.html", _html, _write(b"<html><head><title>Widget</title><script>var w = "
+                                           b"1;</script></head><body></body></html>"),
+            r"no text found in its body \(scripts, styles and markup are not text\)"),
+    BadCase("fields.md", _md, _write(b"---\ntitle: Widget notes\nauthor: Ada\n---\n\n"),
+            r"no text found after its front matter"),
     BadCase("x.md", _md, _fifo, r"not a regular file \(a named pipe\)"),
     BadCase("y.md", _md, _folder, r"not a regular file \(a folder\)"),
     BadCase("loop.md", _md, _symlink_loop, r"symlink loop, not followed"),

@@ -170,6 +170,11 @@ def test_show_lists_a_title_that_says_more_than_its_file_name(tmp_path, capsys):
     assert rows[0].endswith("annual_report.md")  # its title is its file name's words
     assert rows[1].endswith('q3.md  "Quarterly pump sales in the northern region, with the '
                             'valve…"')
+    (folder / "q3.md").unlink()  # one document left: said so ("(1 documents)" before)
+    assert index(db, folder) == 0
+    capsys.readouterr()
+    assert docnav(db, "show") == 0
+    assert "embedded with hashing-v1-256 (1 document)" in capsys.readouterr().out.splitlines()
 
 
 def test_show_counts_the_write_ahead_log_left_by_a_run_that_stopped(tmp_path, docs, capsys):

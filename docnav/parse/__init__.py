@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docnav.errors import InputError
+from docnav.errors import DocumentError, InputError
 from docnav.model import Block, BlockKind, ParsedDocument
 from docnav.parse._checks import (
     FORMATS,
@@ -92,8 +92,22 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
         warnings += (front.problem,) if front.problem else ()
     if warnings:
         metadata += (("conversion_warnings", "; ".join(warnings)[:2000]),)
+    if not blocks:  # nothing to navigate, as in an empty file (the last version stays)
+        raise DocumentError(str(path), _no_text(fmt, front, dict(metadata).get("pages")))
     title = title or _first_heading(blocks) or path.stem
     return ParsedDocument(title=title, blocks=tuple(blocks), format=fmt, metadata=metadata)
+
+
+def _no_text(fmt: str, front: FrontMatter | None, pages: str | None) -> str:
+    if fmt == "pdf":
+        where = f"on its {pages} page{'s' * (pages != '1')}" if pages else "in it"
+        return (f"no text found {where}: a scanned PDF (pages as images) has no text layer, "
+                "and DocNav runs no OCR; add one first (e.g. `ocrmypdf`)")
+    if front is not None and front.lines:
+        return "no text found after its front matter"
+    if fmt == "html":
+        return "no text found in its body (scripts, styles and markup are not text)"
+    return "no text found in it"
 
 
 def _cover_lines(blocks) -> list[str]:
