@@ -481,6 +481,9 @@ class Indexer:
             self._bar.stage(f"parsing {name}", now=name.lower().endswith(".pdf"))
             job, tree, error = parse_job(job, self._parse, self.options.parse)
             parsed.append((job, tree, error))
+            said = dict(tree.metadata).get("conversion_warnings") if tree else None
+            if said:
+                report.warned.append((job.found.path, said))
             report.docs_parsed += job.found.error is None
         report._time("parse", t)
         return parsed

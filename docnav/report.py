@@ -22,6 +22,8 @@ class IndexReport:
     excluded: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (path, error)
+    # parsed this run with what the parser warned of ("front matter ... kept as text")
+    warned: list[tuple[str, str]] = field(default_factory=list)  # (path, warnings)
     docs_parsed: int = 0
     nodes_written: int = 0
     nodes_changed: int = 0
@@ -62,6 +64,7 @@ class IndexReport:
             "documents_excluded": len(self.excluded),  # removed, the file still there
             "documents_unchanged": len(self.unchanged),
             "documents_failed": len(self.failed),
+            "documents_warned": len(self.warned),
             "documents_reembedded": len(self.reembedded),
             "documents_reparsed": len(self.reparsed),
             "documents_parsed_otherwise": len(self.parsed_otherwise),
@@ -90,6 +93,7 @@ class IndexReport:
             "renamed": [{"from": old, "to": new} for old, new in self.renamed],
             "removed": self.removed, "excluded": self.excluded,
             "failed": [{"path": path, "error": error} for path, error in self.failed],
+            "warned": [{"path": path, "warnings": said} for path, said in self.warned],
             "summary_failures": [{"node_id": node_id, "error": error, "previous_kept": kept}
                                  for node_id, error, kept in self.summaries.failures],
             "reembedded": self.reembedded, "reparsed": self.reparsed,
@@ -98,8 +102,10 @@ class IndexReport:
         }
 
     def failure_lines(self) -> list[str]:
-        """Each file and each summary that failed, by name: "error: …", "warning: …"."""
+        """Each file that failed, each parsed with warnings and each summary that failed, by
+        name: "error: …", "warning: …"."""
         return [f"error: {error}" for _, error in self.failed] + [
+            f"warning: {path}: {said}" for path, said in self.warned] + [
             f"warning: summary of node {node_id} failed{', previous kept' if kept else ''}: "
             f"{error}" for node_id, error, kept in self.summaries.failures]
 

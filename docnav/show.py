@@ -113,7 +113,7 @@ def _parser_line(con) -> list[str]:
             "(`docnav index DIR --reparse` parses them again)"]
 
 
-# said elsewhere: the PDF pipeline on the parser's line, the warnings by the index run
+# said on lines of their own: the PDF pipeline on the parser's line, the parser's warnings
 _UNLISTED_FIELDS = ("conversion_warnings", "pdf_pipeline")
 
 
@@ -279,6 +279,9 @@ def render_document(
     if shown.error:
         lines.append(f"! last attempt failed, showing the previous version: {shown.error}")
     lines.append(_parsed_line(tree, shown.parsed_with))
+    warned = dict(tree.metadata).get("conversion_warnings")
+    if warned:  # what the run that parsed it said on stderr
+        lines.append(f"! the parser warned: {warned}")
     lines += _fields_lines(tree)
     lines += _tree_lines(tree, show_text, summaries)
     lines.append(
@@ -310,6 +313,7 @@ def document_json(store: Store, ref: str, show_text: bool = False,
     out = {"doc_id": shown.doc_id, "path": shown.path, "title": tree.title if tree else None,
            "status": shown.status, "version": shown.version, "error": shown.error,
            "parsed_with": shown.parsed_with,
+           "warnings": dict(tree.metadata).get("conversion_warnings") if tree else None,
            "fields": {k: v for k, v in tree.metadata if k not in _UNLISTED_FIELDS}
            if tree else {},
            "sections": len(tree.sections) if tree else 0,

@@ -60,6 +60,8 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
     )
     for _, error in report.failed:
         context.log.warning(error)
+    for path, said in report.warned:
+        context.log.warning(f"{path}: {said}")
     yield MaterializeResult(metadata=report_metadata(report, indexer))
     yield parse_health(report)
     yield nli_verification(docnav.store(), report)

@@ -47,6 +47,7 @@ def run_paths(report: IndexReport) -> list[str]:
 def parse_health(report: IndexReport) -> AssetCheckResult:
     failed = report.failed
     listing = "\n".join(f"- `{path}`: {_quote(error)}" for path, error in failed)
+    warned = "\n".join(f"- `{path}`: {_quote(said)}" for path, said in report.warned)
     return AssetCheckResult(
         check_name=PARSE_HEALTH,
         passed=not failed,
@@ -55,6 +56,8 @@ def parse_health(report: IndexReport) -> AssetCheckResult:
             "documents": len(run_paths(report)),
             "failed": len(failed),
             "failures": MetadataValue.md(listing or "none"),
+            "warned": len(report.warned),  # parsed, with what the parser warned of
+            "warnings": MetadataValue.md(warned or "none"),
         },
     )
 

@@ -363,12 +363,17 @@ def test_a_failed_document_is_shown_then_indexed_once_its_file_is_fixed(instance
     """A run over a.md and an empty (invalid) e.md: the run succeeds for a.md, parse_health
     names e.md and its error; once the file is fixed, the sensor's next run indexes it."""
     (docs / "e.md").write_text("")
+    (docs / "w.md").write_text("---\ntitle: [unclosed\n---\n\n# Whiskey\n\nIndexed.\n")
     first = tick(instance, resource, None)
     result = launch(instance, resource, first.run_requests[0])
     parse = checks(result)["parse_health"]
     assert not parse.passed and parse.metadata["failed"].value == 1
     assert str(docs / "e.md") in parse.metadata["failures"].value
     assert "empty" in parse.metadata["failures"].value
+    # indexed, with what the parser warned of beside the failures
+    assert parse.metadata["warned"].value == 1
+    assert (f"`{docs / 'w.md'}`: front matter (lines 1-3) kept as text"
+            in parse.metadata["warnings"].value)
     assert str(docs / "a.md") in stored_paths(resource.db)
 
     (docs / "e.md").write_text("# Echo\n\nEcho is fixed now.\n")
@@ -378,6 +383,7 @@ def test_a_failed_document_is_shown_then_indexed_once_its_file_is_fixed(instance
     retry = launch(instance, resource, run)
     assert checks(retry)["parse_health"].passed
     assert meta(retry, "document")["documents_failed"] == 0
+    assert checks(retry)["parse_health"].metadata["warnings"].value == "none"
     assert "Echo is fixed now." in paragraphs(resource.db)
 
 

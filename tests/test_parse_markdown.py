@@ -290,6 +290,41 @@ def test_front_matter_that_is_not_yaml_is_named_in_the_warnings(tmp_path):
     assert warnings.startswith("front matter (lines 1-3) kept as text: not valid YAML")
 
 
+def test_what_the_parser_warned_of_reaches_the_user(tmp_path, capsys):
+    # the warnings were kept with the document and shown nowhere: not by the run, whose
+    # stderr `docnav show` left them to, nor by show
+    from docnav.cli import main
+
+    docs, db = tmp_path / "docs", ["--db", str(tmp_path / "s.duckdb")]
+    docs.mkdir()
+    (docs / "a.md").write_text("---\ntitle: [unclosed\n---\n\n# Body\n\nText.\n")
+    (docs / "b.md").write_text("# Fine\n\nNothing to say of it.\n")
+    run = [*db, "index", str(docs), "--embed-model", "hashing", "--no-summaries",
+           "--no-progress"]
+    assert main(run) == 0  # every document indexed
+    said = f"warning: {docs / 'a.md'}: front matter (lines 1-3) kept as text: not valid YAML"
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(said)
+    assert main([*db, "show", str(docs / "a.md")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].startswith("! the parser warned: front matter (lines 1-3) kept as text")
+    assert main([*db, "show", str(docs / "a.md"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"].startswith("front matter (lines")
+    assert main([*db, "show", str(docs / "b.md"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] is None
+    # said by the run that parses it, not by every run after
+    assert main([*run, "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["warned"] == [] and out.err == ""
+    (docs / "a.md").write_text("---\ntitle: [unclosed\n---\n\n# Body\n\nMore text.\n")
+    assert main([*run, "--json"]) == 0
+    out = capsys.readouterr()
+    [warned] = json.loads(out.out)["warned"]
+    assert warned["path"] == str(docs / "a.md") and warned["warnings"].startswith(
+        "front matter (lines 1-3) kept as text: not valid YAML")
+    assert json.loads(out.out)["documents_warned"] == 1 and out.err.startswith(said)
+
+
 def test_blanked_front_matter_keeps_every_line_in_place():
     from docnav.parse._front_matter import split_front_matter
 
