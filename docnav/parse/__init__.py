@@ -31,6 +31,7 @@ from docnav.parse._fingerprint import (
 )
 from docnav.parse._front_matter import FrontMatter, split_front_matter
 from docnav.parse._options import ParseOptions
+from docnav.parse._scanned import image_only_pages, page_span
 
 __all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "parser_fingerprint", "parser_id",
            "preload", "recorded_parser", "same_parser"]
@@ -86,6 +87,10 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
             title = filing_title(filing) or title
             metadata += tuple(filing.items())
     warnings = converted.warnings
+    scanned = _image_only(path, blocks, dict(metadata).get("pages")) if fmt == "pdf" else []
+    if scanned and blocks:
+        warnings += (f"no text on {page_span(scanned)}: images without a text layer "
+                     "(scanned?), and DocNav runs no OCR",)
     if front is not None:  # the front matter's fields first, and in place of a same key
         known = {key for key, _ in front.metadata}
         metadata = front.metadata + tuple((k, v) for k, v in metadata if k not in known)
@@ -93,14 +98,25 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
     if warnings:
         metadata += (("conversion_warnings", "; ".join(warnings)[:2000]),)
     if not blocks:  # nothing to navigate, as in an empty file (the last version stays)
-        raise DocumentError(str(path), _no_text(fmt, front, dict(metadata).get("pages")))
+        raise DocumentError(str(path), _no_text(fmt, front, dict(metadata).get("pages"),
+                                                bool(scanned)))
     title = title or _first_heading(blocks) or path.stem
     return ParsedDocument(title=title, blocks=tuple(blocks), format=fmt, metadata=metadata)
 
 
-def _no_text(fmt: str, front: FrontMatter | None, pages: str | None) -> str:
+def _image_only(path: Path, blocks: list[Block], pages: str | None) -> list[int]:
+    """The PDF's pages that nothing was read from and that hold an image without text."""
+    read = {b.page for b in blocks}
+    unread = [n for n in range(1, int(pages or 0) + 1) if n not in read]
+    return image_only_pages(path, unread) if unread else []
+
+
+def _no_text(fmt: str, front: FrontMatter | None, pages: str | None, scanned: bool) -> str:
     if fmt == "pdf":
         where = f"on its {pages} page{'s' * (pages != '1')}" if pages else "in it"
+        if not scanned:
+            return (f"no text found {where}: {'it holds' if pages == '1' else 'they hold'} "
+                    "neither text nor images")
         return (f"no text found {where}: a scanned PDF (pages as images) has no text layer, "
                 "and DocNav runs no OCR; add one first (e.g. `ocrmypdf`)")
     if front is not None and front.lines:
