@@ -26,7 +26,7 @@ from pathlib import Path
 import duckdb
 
 from docnav import writer_lock
-from docnav.errors import StoreError
+from docnav.errors import StoreError, cause
 from docnav.faults import fault_point
 from docnav.store import Store
 
@@ -77,9 +77,9 @@ def compact_store(store: Store) -> CompactReport:
         except (OSError, duckdb.Error) as exc:  # a full disk, a file size limit
             copy.unlink(missing_ok=True)
             if "lock" in str(exc).lower():  # a process outside DocNav holds the database
-                raise StoreError(f"{path}: the store is locked by another process: {exc}. "
+                raise StoreError(f"{path}: the store is locked by another process: {cause(exc)}. "
                                  "The store is left as it was; compact when it is done") from exc
-            raise StoreError(f"{path}: could not write the compacted copy {copy.name}: {exc}. "
+            raise StoreError(f"{path}: could not write the compacted copy {copy.name}: {cause(exc)}. "
                              "The store is left as it was (compacting needs free disk space "
                              "for the copy)") from exc
         except BaseException:

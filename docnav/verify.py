@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from docnav.errors import ConfigError
+from docnav.errors import ConfigError, cause
 from docnav.hashing import digest
 
 DEFAULT_NLI_MODEL = "cross-encoder/nli-deberta-v3-xsmall"
@@ -138,7 +138,7 @@ class TransformersNLI(NLIModel):
 
             raise ConfigError(
                 f"cannot load NLI model {source!r}{offline_note(looks_local)}: "
-                f"{type(exc).__name__}: {exc}. Set the NLI model (`--nli-model`, "
+                f"{type(exc).__name__}: {cause(exc)}. Set the NLI model (`--nli-model`, "
                 "$DOCNAV_NLI_MODEL or VerifyOptions.model) to a local folder or a reachable "
                 "hub id."
             ) from exc
