@@ -41,7 +41,24 @@ def _report_run(report, args: argparse.Namespace, one_line: bool = False) -> Non
         print(line, file=sys.stderr)
     _note_parsed_otherwise(report, args)
     _note_excluded(report)
+    _note_empty_roots(report, args)
     _print_report(report, args, one_line)
+
+
+def _note_empty_roots(report, args: argparse.Namespace) -> None:
+    """A folder given to the run that holds no document it reads ("docs/" of .txt files, or
+    of PDFs with --include '*.md'), and what it holds instead."""
+    from docnav.scan import DEFAULT_INCLUDE, file_kinds
+
+    globs = ", ".join(args.include or DEFAULT_INCLUDE)
+    for root in report.empty_roots:
+        kinds = file_kinds(root)
+        held = (f"it holds {sum(kinds.values())} other file{'s' * (sum(kinds.values()) > 1)} ("
+                + ", ".join(f"{k or 'no suffix'}: {n}" for k, n in list(kinds.items())[:5])
+                + (", ..." if len(kinds) > 5 else "") + ")" if kinds else "it is empty")
+        print(f"note: {root}: no file here matches what this run reads ({globs}"
+              f"{', less what --exclude leaves out' if args.exclude else ''}); {held}",
+              file=sys.stderr)
 
 
 def _print_report(report, args: argparse.Namespace, one_line: bool = False) -> None:

@@ -170,8 +170,12 @@ class Indexer:
         if isinstance(roots, (str, Path)) or not roots:  # nothing to scan: not "all removed"
             raise InputError(f"roots {roots!r}: give a list of the folders or files to index")
         scope = root_of(roots)
+        empty: list[str] = []
         if paths is None:
             found = scan(roots, self.options.include, self.options.exclude, self._hashes)
+            held = {f.root for f in found}
+            empty = [str(absolute(r)) for r in roots
+                     if absolute(r).is_dir() and str(absolute(r)) not in held]
         else:
             for r in roots:
                 if not Path(r).expanduser().exists():
@@ -182,6 +186,7 @@ class Indexer:
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         try:
             with self._session() as report:
+                report.empty_roots = empty
                 self._index(found, scope, report, exact_scope=paths is not None,
                             reparse=reparse, roots=root_of(roots))
                 report.stage_seconds["scan"] = report.stage_seconds.get("scan", 0.0) + scanned

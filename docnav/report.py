@@ -21,6 +21,8 @@ class IndexReport:
     # of ``removed``: files still there that the run's include/exclude globs leave out
     excluded: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    # folders given to the run in which no file matched its include globs
+    empty_roots: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (path, error)
     # parsed this run with what the parser warned of ("front matter ... kept as text")
     warned: list[tuple[str, str]] = field(default_factory=list)  # (path, warnings)
@@ -92,6 +94,7 @@ class IndexReport:
             "added": self.added, "changed": self.changed,
             "renamed": [{"from": old, "to": new} for old, new in self.renamed],
             "removed": self.removed, "excluded": self.excluded,
+            "empty_roots": self.empty_roots,
             "failed": [{"path": path, "error": error} for path, error in self.failed],
             "warned": [{"path": path, "warnings": said} for path, said in self.warned],
             "summary_failures": [{"node_id": node_id, "error": error, "previous_kept": kept}

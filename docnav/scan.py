@@ -114,6 +114,22 @@ def scan(
     return sorted(found.values(), key=attrgetter("path"))
 
 
+def file_kinds(root: str | Path, most: int = 10_000) -> dict[str, int]:
+    """How many files of each suffix (".txt"; "" for none) are under the folder ``root``, by
+    the first ``most`` entries: what a folder holding no document holds instead."""
+    kinds: dict[str, int] = {}
+    for n, (entry, _) in enumerate(_walk(str(root), [])):
+        if n >= most:
+            break
+        try:
+            if entry.is_file():
+                suffix = Path(entry.name).suffix.lower()
+                kinds[suffix] = kinds.get(suffix, 0) + 1
+        except OSError:
+            continue
+    return dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def _unlisted(folder: str, root: str, exc: OSError) -> FoundFile:
     return FoundFile(readable_name(folder), root, unlisted=True,
                      error=f"cannot list this folder ({exc.strerror or exc}): the documents "

@@ -196,3 +196,34 @@ def test_a_file_in_a_folder_that_cannot_be_read_fails_alone_in_a_run_over_paths(
                  .fetchall()}
     assert rows == {str(locked): "failed", str(docs / "b.md"): "ok"}
     assert texts == {"Lemons.", "Bananas."}  # the failed document's last version stays
+
+
+def test_a_folder_holding_no_document_the_run_reads_is_named_with_what_it_holds(tmp_path,
+                                                                               capsys):
+    # `docnav index notes/` of .txt files said "0 added, ..." and nothing of why
+    import json
+
+    from docnav.cli import main
+
+    notes, empty, docs = (tmp_path / n for n in ("notes", "empty", "docs"))
+    for folder in (notes, empty, docs):
+        folder.mkdir()
+    for name in ("a.txt", "b.txt", "c.rst", "README"):
+        (notes / name).write_text("Plain text.\n")
+    (docs / "a.md").write_text("# A\n\nAlpha.\n")
+    run = ["--db", str(tmp_path / "s.duckdb"), "index", "--embed-model", "hashing",
+           "--no-summaries", "--no-progress"]
+    assert main([*run, str(notes), str(empty), str(docs)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    reads = "*.md, *.markdown, *.html, *.htm, *.docx, *.pdf"
+    assert err == [f"note: {notes}: no file here matches what this run reads ({reads}); it "
+                   "holds 4 other files (.txt: 2, no suffix: 1, .rst: 1)",
+                   f"note: {empty}: no file here matches what this run reads ({reads}); it "
+                   "is empty"]
+    # the globs the run was given; a folder with a document in it is not named
+    assert main([*run, str(docs), "--include", "*.pdf", "--exclude", "x*", "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["empty_roots"] == [str(docs)]
+    assert out.err.splitlines()[-1] == (
+        f"note: {docs}: no file here matches what this run reads (*.pdf, less what --exclude "
+        "leaves out); it holds 1 other file (.md: 1)")
