@@ -23,6 +23,23 @@ _COMMANDS = (add_index_parser, add_watch_parser, add_ask_parser, add_locate_pars
              add_show_parser)
 
 
+class _Version(argparse.Action):
+    """`docnav --version`: DocNav's, the store schema it writes and its parsers' fingerprint
+    (the one `docnav show` names a document's parser by), worked out only when asked."""
+
+    def __init__(self, option_strings, dest, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from docnav import __version__
+        from docnav.model import SCHEMA_VERSION
+        from docnav.parse import parser_fingerprint
+
+        print(f"docnav {__version__} (store schema {SCHEMA_VERSION}, parser "
+              f"{parser_fingerprint()})")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="docnav",
@@ -33,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     db_help = f"store path (default: $DOCNAV_DB or {DEFAULT_DB})"
     parser.add_argument("--db", help=db_help)
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
     for add_command in _COMMANDS:
         add_command(sub)

@@ -30,3 +30,22 @@ def test_library_never_imports_dagster_or_pipelines():
             offenders += [f"{path.name}: {n}" for n in names
                           if n.split(".")[0] in ("dagster", "pipelines")]
     assert offenders == []
+
+
+def test_docnav_version_names_the_release_the_schema_and_the_parser(capsys):
+    # `docnav --version` was "unrecognized arguments": what a bug report asks for first
+    import tomllib
+
+    import pytest
+
+    from docnav.cli import main
+    from docnav.model import SCHEMA_VERSION
+    from docnav.parse import parser_fingerprint
+
+    release = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert docnav.__version__ == release
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == (f"docnav {release} (store schema {SCHEMA_VERSION}, "
+                                       f"parser {parser_fingerprint()})\n")
