@@ -113,6 +113,12 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 pause = min(pause * 2, 1.0)
 
     def _open(self, read_only: bool, locked: bool) -> duckdb.DuckDBPyConnection:
+        if self.path.is_dir():  # `--db .docnav`: the folder the default store is in
+            inside = self.path / "docnav.duckdb"
+            raise StoreError(
+                f"{self.path}: a folder, not a store: a store is one DuckDB file" + (
+                    f"; this folder holds one: --db {inside}" if inside.is_file() else
+                    f", such as {inside}"))
         lock = None if read_only or locked else writer_lock.take(self.path, exclusive=False)
         try:
             con = duckdb.connect(str(self.path), read_only=read_only)

@@ -96,6 +96,24 @@ def test_a_missing_store_says_the_command_that_makes_it(tmp_path, capsys):
                                       "--no-progress"]) == 0
 
 
+def test_a_folder_given_as_the_store_is_named_as_one(tmp_path, docs, capsys):
+    # `--db .docnav` (the default store's folder) said "IO Error: Could not read from file
+    # ...: Is a directory"
+    folder = tmp_path / ".docnav"
+    assert index(folder / "docnav.duckdb", docs) == 0
+    for args in (["show"], ["ask", "apples"], ["prune"], ["compact"],
+                 ["index", str(docs), "--embed-model", "hashing", "--no-summaries"]):
+        capsys.readouterr()
+        assert docnav(folder, *args) == 2, args
+        assert capsys.readouterr().err == (
+            f"docnav: error: {folder}: a folder, not a store: a store is one DuckDB file; this "
+            f"folder holds one: --db {folder / 'docnav.duckdb'}\n"), args
+    assert docnav(docs, "show") == 2
+    assert capsys.readouterr().err.endswith(
+        f"a store is one DuckDB file, such as {docs / 'docnav.duckdb'}\n")
+    assert sorted(p.name for p in docs.iterdir()) == ["a.md", "b.md"]  # nothing written
+
+
 def test_show_reads_the_export_while_another_process_writes_the_store(tmp_path, docs, capsys):
     db = tmp_path / "s.duckdb"
     assert index(db, docs) == 0
@@ -151,7 +169,10 @@ def test_a_run_says_when_it_removes_documents_whose_files_are_still_there(tmp_pa
     (docs / "a.md").unlink()  # a file deleted: removed without a note
     assert index(db, docs, "--exclude", "b.md") == 0
     out, err = capsys.readouterr()
-    assert "1 removed" in out and "note:" not in err
+    assert "1 removed" in out and "removed although" not in err
+    assert err.splitlines() == [  # the folder has nothing left that the run reads
+        f"note: {docs}: no file here matches what this run reads (*.md, *.markdown, *.html, "
+        "*.htm, *.docx, *.pdf, less what --exclude leaves out); it holds 1 file (.md: 1)"]
 
 
 def test_show_lists_a_title_that_says_more_than_its_file_name(tmp_path, capsys):

@@ -217,7 +217,7 @@ def test_a_folder_holding_no_document_the_run_reads_is_named_with_what_it_holds(
     err = capsys.readouterr().err.splitlines()
     reads = "*.md, *.markdown, *.html, *.htm, *.docx, *.pdf"
     assert err == [f"note: {notes}: no file here matches what this run reads ({reads}); it "
-                   "holds 4 other files (.txt: 2, no suffix: 1, .rst: 1)",
+                   "holds 4 files (.txt: 2, no suffix: 1, .rst: 1)",
                    f"note: {empty}: no file here matches what this run reads ({reads}); it "
                    "is empty"]
     # the globs the run was given; a folder with a document in it is not named
@@ -226,4 +226,4 @@ def test_a_folder_holding_no_document_the_run_reads_is_named_with_what_it_holds(
     assert json.loads(out.out)["empty_roots"] == [str(docs)]
     assert out.err.splitlines()[-1] == (
         f"note: {docs}: no file here matches what this run reads (*.pdf, less what --exclude "
-        "leaves out); it holds 1 other file (.md: 1)")
+        "leaves out); it holds 1 file (.md: 1)")
