@@ -180,7 +180,8 @@ def _cmd_nav(args: argparse.Namespace) -> int:
     if into:
         print(f"referring to its sections from other documents ({len(into)}):")
         for nid, to in into.items():
-            print(f"{_nav_line(graph, nid)}  → {', '.join(graph.node(t).breadcrumb for t in to)}")
+            leads = ", ".join(graph.node(t).breadcrumb for t in to)
+            print(f"{_nav_line(graph, nid)}  → {leads}")
     return EXIT_OK
 
 
@@ -362,8 +363,8 @@ def add_nav_parser(sub: argparse._SubParsersAction) -> None:
                    "document's path as `docnav show` takes it, stands for the document's root "
                    "node")
     p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
-                   "references, referenced-by (the nodes whose references lead to it; of a document, "
-                   "also those of other documents leading into its sections) or "
+                   "references, referenced-by (the nodes whose references lead to it; of a "
+                   "document, also those of other documents leading into its sections) or "
                    "related (of a section, the sections most alike in meaning)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_nav)

@@ -77,11 +77,12 @@ def compact_store(store: Store) -> CompactReport:
         except (OSError, duckdb.Error) as exc:  # a full disk, a file size limit
             copy.unlink(missing_ok=True)
             if "lock" in str(exc).lower():  # a process outside DocNav holds the database
-                raise StoreError(f"{path}: the store is locked by another process: {cause(exc)}. "
-                                 "The store is left as it was; compact when it is done") from exc
-            raise StoreError(f"{path}: could not write the compacted copy {copy.name}: {cause(exc)}. "
-                             "The store is left as it was (compacting needs free disk space "
-                             "for the copy)") from exc
+                raise StoreError(f"{path}: the store is locked by another process: "
+                                 f"{cause(exc)}. The store is left as it was; compact when it "
+                                 "is done") from exc
+            raise StoreError(f"{path}: could not write the compacted copy {copy.name}: "
+                             f"{cause(exc)}. The store is left as it was (compacting needs free "
+                             "disk space for the copy)") from exc
         except BaseException:
             copy.unlink(missing_ok=True)
             raise

@@ -89,7 +89,8 @@ def _vectors_line(con) -> list[str]:
     unused = {m: n for m, n in sorted(stored.items()) if m not in users}
     if not users and not unused:
         return []
-    line = ("embedded with " + ", ".join(f"{m} ({len(p)} document{'s' * (len(p) != 1)})" for m, p in users.items())
+    line = ("embedded with " + ", ".join(f"{m} ({len(p)} document{'s' * (len(p) != 1)})"
+                                         for m, p in users.items())
             if users else "no document has vectors")
     if unused:
         line += "; " + ", ".join(f"{n:,} vectors of {m}" for m, n in unused.items()) + \

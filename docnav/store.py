@@ -204,9 +204,9 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
             con.execute("COMMIT")
         except (duckdb.IOException, duckdb.TransactionException) as exc:
             # a full disk, a file size limit, a file that cannot be written
-            raise StoreError(f"{self.path}: could not write to the store: {cause(exc)}. Nothing of "
-                             "this write was kept (free disk space, or make the folder "
-                             "writable, then run again)") from exc
+            raise StoreError(f"{self.path}: could not write to the store: {cause(exc)}. "
+                             "Nothing of this write was kept (free disk space, or make the "
+                             "folder writable, then run again)") from exc
         finally:
             if con is not self._session:
                 self._close(con)
