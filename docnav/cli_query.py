@@ -18,6 +18,11 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
 
     # the stored vectors' model embeds queries, loaded at the first search (never for `nav`)
     graph = DocNavGraph.open(_db_path(args), embedder="stored" if with_embedder else None)
+    if not graph.document_roots():  # every run failed: the answers would say nothing of why
+        failed = sum(r["status"] == "failed" for r in graph.documents.values())
+        print(f"docnav: note: no document is indexed in {_db_path(args)}"
+              + (f" ({failed} failed: `docnav show` lists them with their errors)"
+                 if failed else ""), file=sys.stderr)
     missing = graph.documents_without_vectors
     if with_embedder and missing:
         print(f"docnav: note: {len(missing)} document(s) have no vectors of {graph.model} "

@@ -32,7 +32,8 @@ def render_documents(store: Store) -> str:
         if d["error"]:
             lines.append(f"{'':<12} ! {d['error']}")
     edges = ", ".join(f"{n} {k}" for k, n in listed["edges"].items())
-    lines.append(f"{len(listed['documents'])} documents; edges: {edges}")
+    n = len(listed["documents"])
+    lines.append(f"{n} document{'s' * (n != 1)}; edges: {edges}")
     return "\n".join(lines + listed["notes"])
 
 

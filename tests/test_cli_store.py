@@ -114,6 +114,36 @@ def test_a_folder_given_as_the_store_is_named_as_one(tmp_path, docs, capsys):
     assert sorted(p.name for p in docs.iterdir()) == ["a.md", "b.md"]  # nothing written
 
 
+def test_a_store_whose_every_document_failed_says_so(tmp_path, capsys):
+    # ask said "in none of the documents asked of", fetch and nav of the file's path "unknown
+    # node id", show "1 documents"
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "e.md").write_text("")
+    db = tmp_path / "s.duckdb"
+    assert index(db, folder) == 1
+    capsys.readouterr()
+    for args in (["ask", "apples"], ["locate", "apples"]):
+        assert docnav(db, *args) == 0
+        assert capsys.readouterr().err == (f"docnav: note: no document is indexed in {db} (1 "
+                                           "failed: `docnav show` lists them with their "
+                                           "errors)\n")
+    for args in (["fetch", "e.md"], ["nav", str(folder / "e.md"), "--dir", "children"]):
+        assert docnav(db, *args) == 2
+        assert capsys.readouterr().err.splitlines()[-1] == (
+            f"docnav: error: {folder / 'e.md'}: not indexed, its last run failed (file is "
+            "empty (0 bytes)); fix the file and run `docnav index` again")
+    assert docnav(db, "show") == 0
+    assert "1 document; edges: 0 contains" in capsys.readouterr().out
+    (folder / "e.md").write_text("# E\n\nApples.\n")  # fixed: as any document
+    assert index(db, folder) == 0
+    capsys.readouterr()
+    assert docnav(db, "ask", "apples") == 0
+    out, err = capsys.readouterr()
+    assert "Apples." in out and err == ""
+    assert docnav(db, "fetch", "e.md") == 0 and "Apples." in capsys.readouterr().out
+
+
 def test_show_reads_the_export_while_another_process_writes_the_store(tmp_path, docs, capsys):
     db = tmp_path / "s.duckdb"
     assert index(db, docs) == 0

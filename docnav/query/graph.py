@@ -218,17 +218,19 @@ class DocNavGraph:
             shown = ", ".join(self._nodes[r].path or r for r in documents[:5])
             raise InputError(f"{ref!r} names {len(documents)} documents ({shown}"
                              f"{', ...' if len(documents) > 5 else ''}); give more of the path")
+        # a document whose every run failed has no node: its error says why
+        never = _named_by(ref, {doc_id: r["path"] for doc_id, r in self.documents.items()
+                                if r["path"] not in self._root_at})
+        if len(never) == 1:
+            row = self.documents[never[0]]
+            failed = (row["error"] or "").removeprefix(f"{row['path']}: ")
+            raise InputError(f"{row['path']}: not indexed, its last run failed ({failed}); "
+                             "fix the file and run `docnav index` again")
         return self.node(low).node_id  # raises the unknown-id error
 
     def _documents_at(self, ref: str, roots: Iterable[str]) -> list[str]:
-        """The root nodes of the documents whose path ``ref`` names: the path itself, as
-        given or made absolute, else those ending in "/ref" or whose file name begins it."""
-        paths = {root: self._nodes[root].path or "" for root in roots}
-        whole = {ref, str(absolute(ref))}
-        exact = [root for root, path in paths.items() if path in whole]
-        return sorted(exact or [root for root, path in paths.items()
-                                if path.endswith("/" + ref) or Path(path).name.startswith(ref)],
-                      key=paths.get)
+        """The root nodes of the documents whose path ``ref`` names (:func:`_named_by`)."""
+        return _named_by(ref, {root: self._nodes[root].path or "" for root in roots})
 
     # -- locate (docnav/query/search.py) -----------------------------------------------------
 
@@ -444,6 +446,16 @@ class DocNavGraph:
             return []
         ids = [x.get("source_id") for x in json.loads(s.get("sentences") or "[]")]
         return [i for i in dict.fromkeys(ids) if i and i in self._nodes]
+
+
+def _named_by(ref: str, paths: dict[str, str]) -> list[str]:
+    """The keys of ``paths`` whose path ``ref`` names: the path itself, as given or made
+    absolute, else those ending in "/ref" or whose file name begins it; in path order."""
+    whole = {ref, str(absolute(ref))}
+    exact = [key for key, path in paths.items() if path in whole]
+    return sorted(exact or [key for key, path in paths.items()
+                            if path.endswith("/" + ref) or Path(path).name.startswith(ref)],
+                  key=paths.get)
 
 
 def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K,
