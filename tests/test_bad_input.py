@@ -343,6 +343,13 @@ def test_a_pdf_with_scanned_pages_is_indexed_and_they_are_named(tmp_path, capsys
     assert pages >= {1, 2, 3, 4, 5, 8} and not pages & {6, 7, 9}
     assert f"! the parser warned: {said.split(': ', 2)[2]}" in render_document(
         Store(db), str(docs / "mixed.pdf"))
+    # asked for by page: said why nothing is there
+    capsys.readouterr()
+    assert main(["--db", str(db), "fetch", "mixed.pdf", "--pages", "6-7"]) == 2
+    assert capsys.readouterr().err == (
+        "docnav: error: --pages 6-7: no paragraph of mixed.pdf is printed on them; their pages "
+        "run 1-8 (its parse said: no text on pages 6-7, 9: images without a text layer "
+        "(scanned?), and DocNav runs no OCR)\n")
 
 
 @pytest.mark.timeout(120)
