@@ -17,7 +17,6 @@ embedder.
 
 from __future__ import annotations
 
-import io
 import os
 import random
 import re
@@ -27,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from _parsing import blank_pdf, scanned_pdf
 
 from docnav.cli import main
 from docnav.embed import EmbeddingOptions
@@ -188,28 +188,6 @@ def _symlink_outside(path: Path) -> list[Path]:
     return [path]
 
 
-def _scanned_pdf() -> bytes:
-    """A page as an image, as a scanner writes it: no text layer."""
-    from PIL import Image, ImageDraw  # docling's dependency
-
-    page = Image.new("RGB", (600, 800), "white")
-    ImageDraw.Draw(page).text((50, 50), "Install the widget before running it.", fill="black")
-    out = io.BytesIO()
-    page.save(out, "PDF")
-    return out.getvalue()
-
-
-def _blank_pdf() -> bytes:
-    import pypdfium2 as pdfium  # docling's dependency
-
-    pdf = pdfium.PdfDocument.new()
-    pdf.new_page(600, 800)
-    out = io.BytesIO()
-    pdf.save(out)
-    pdf.close()
-    return out.getvalue()
-
-
 def _html() -> bytes:
     return b"<html><body><h1>Widget guide</h1><p>How to install the widget.</p></body></html>"
 
@@ -240,10 +218,10 @@ BAD_CASES = [
             _write("# Café menu\n\nCrème brûlée, déjà vu, naïve.\n".encode("latin-1")),
             r"not valid UTF-8"),
     # nothing to navigate: a scan, a page of scripts, fields alone
-    BadCase("scanned.pdf", GOOD_PDF.read_bytes, _write(_scanned_pdf),
+    BadCase("scanned.pdf", GOOD_PDF.read_bytes, _write(scanned_pdf),
             r"no text found on its 1 page: a scanned PDF .* has no text layer, and DocNav "
             r"runs no OCR"),
-    BadCase("blank.pdf", GOOD_PDF.read_bytes, _write(_blank_pdf),
+    BadCase("blank.pdf", GOOD_PDF.read_bytes, _write(blank_pdf),
             r"no text found on its 1 page: it holds neither text nor images"),
     BadCase("scripts.html", _html, _write(b"<html><head><title>Widget</title><script>var w = "
                                            b"1;</script></head><body></body></html>"),
@@ -315,41 +293,6 @@ def test_bad_file_is_reported_and_the_batch_goes_on(case: BadCase, tmp_path, cap
         line = next(x for x in err.splitlines() if x.startswith(f"error: {path}: "))
         assert_clear_error(line, path, case.cause)
     assert f", {len(bad)} failed; " in out.strip().splitlines()[-1]
-
-
-def test_a_pdf_with_scanned_pages_is_indexed_and_they_are_named(tmp_path, capsys):
-    # its text pages are read, its scanned ones were left out without a word
-    import pypdfium2 as pdfium
-
-    docs, db = tmp_path / "docs", tmp_path / "s.duckdb"
-    docs.mkdir()
-    pdf, scan, again = (pdfium.PdfDocument(source) for source in (
-        str(GOOD_PDF), _scanned_pdf(), str(GOOD_PDF)))
-    pdf.import_pages(scan)
-    pdf.import_pages(scan)
-    pdf.import_pages(again, [0])
-    pdf.import_pages(scan)
-    pdf.save(str(docs / "mixed.pdf"))
-    for opened in (pdf, scan, again):
-        opened.close()
-    assert cli_index(db, docs) == 0
-    said = (f"warning: {docs / 'mixed.pdf'}: no text on pages 6-7, 9: images without a text "
-            "layer (scanned?), and DocNav runs no OCR")
-    assert said in capsys.readouterr().err.splitlines()
-    doc = assert_indexed(db, docs / "mixed.pdf")
-    with Store(db).reader() as con:
-        pages = {p for (p,) in con.execute("SELECT DISTINCT page FROM nodes WHERE doc_id = ?",
-                                           [doc.doc_id]).fetchall()}
-    assert pages >= {1, 2, 3, 4, 5, 8} and not pages & {6, 7, 9}
-    assert f"! the parser warned: {said.split(': ', 2)[2]}" in render_document(
-        Store(db), str(docs / "mixed.pdf"))
-    # asked for by page: said why nothing is there
-    capsys.readouterr()
-    assert main(["--db", str(db), "fetch", "mixed.pdf", "--pages", "6-7"]) == 2
-    assert capsys.readouterr().err == (
-        "docnav: error: --pages 6-7: no paragraph of mixed.pdf is printed on them; their pages "
-        "run 1-8 (its parse said: no text on pages 6-7, 9: images without a text layer "
-        "(scanned?), and DocNav runs no OCR)\n")
 
 
 @pytest.mark.timeout(120)
