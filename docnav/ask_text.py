@@ -29,12 +29,24 @@ def answer_text(answer: Answer, graph: DocNavGraph, trace: bool = False) -> str:
     focus = next((s for s in answer.trace if s["op"] in _FOCUS), None)
     lines = [_header(answer), *([_focused(focus)] if focus else []),
              *_search_notes(answer), *_reading_notes(answer, graph),
-             *_field_notes(answer, graph), *_missing_notes(answer, graph), "",
+             *_field_notes(answer, graph), *_missing_notes(answer, graph),
+             *(f"from the version last indexed of {Path(path).name}: its file now fails "
+               f"({error})" for path, error in stale_documents(answer, graph)), "",
              *_generated(answer), *_evidence(answer)]
     if trace:
         lines += ["trace:", *("  " + ", ".join(f"{k}={v}" for k, v in step.items())
                               for step in answer.trace)]
     return "\n".join(lines)
+
+
+def stale_documents(answer: Answer, graph: DocNavGraph) -> list[tuple[str, str]]:
+    """The documents of the evidence whose file failed to index since (the evidence is their
+    previous version's), each with the error, without its path."""
+    failed = {r["path"]: (r["error"] or "").removeprefix(f"{r['path']}: ")
+              for r in graph.documents.values() if r["status"] == "failed"}
+    return [(path, failed[path]) for path in dict.fromkeys(e.piece.doc_path
+                                                           for e in answer.evidence)
+            if path in failed]
 
 
 def read_first(lead: dict) -> str:
@@ -334,4 +346,4 @@ def _evidence(answer: Answer) -> list[str]:
     return lines
 
 
-__all__ = ["answer_text", "read_first", "COUNT_NAMED"]
+__all__ = ["answer_text", "read_first", "stale_documents", "COUNT_NAMED"]

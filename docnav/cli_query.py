@@ -34,7 +34,7 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
 def _cmd_ask(args: argparse.Namespace) -> int:
     import json
 
-    from docnav.ask_text import answer_text
+    from docnav.ask_text import answer_text, stale_documents
     from docnav.query import Navigator
 
     answerer = verifier = None
@@ -73,7 +73,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
               f"evidence (--policy drop removed all {len(answer.dropped)}); the answer is the "
               "cited evidence", file=sys.stderr)
     if args.json:
-        print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
+        out = answer.to_json() | {"stale": [{"document": path, "error": error}
+                                            for path, error in stale_documents(answer, graph)]}
+        print(json.dumps(out, indent=2, ensure_ascii=False))
         return code
     print(answer_text(answer, graph, trace=args.trace))
     return code

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from _cli import SEND, Indexed, docnav, index, index_sample, run
+from _cli import SEND, Indexed, docnav, index, index_sample, indexed_files, run
 
 
 @pytest.fixture(scope="module")
@@ -442,3 +442,25 @@ def test_ask_generate_without_an_endpoint_names_the_settings(indexed, monkeypatc
     assert code == 2 and out == "" and "DOCNAV_LLM_BASE_URL" in err
 
 
+
+
+def test_evidence_from_a_document_whose_file_now_fails_says_so(tmp_path):
+    # the previous version answers, as it should, but nothing said that the file had changed
+    # into one that could not be indexed
+    db = indexed_files(tmp_path, {"pump.md": "# Pump\n\nThe impeller seal lasts a year.\n",
+                                  "notes.md": "# Notes\n\nNothing about seals here.\n"})
+    (tmp_path / "docs" / "pump.md").write_bytes(b"\xff\xfe not text")
+    assert index(db, tmp_path / "docs") == 1
+    code, out, _ = run(db, "ask", "How long does the impeller seal last?", "--budget", "100")
+    assert code == 0 and "The impeller seal lasts a year." in out
+    assert ("from the version last indexed of pump.md: its file now fails (not valid UTF-8 "
+            "text: invalid byte(s) ff at byte offset 0") in out
+    code, out, _ = run(db, "ask", "How long does the impeller seal last?", "--budget", "100",
+                       "--json")
+    [stale] = json.loads(out)["stale"]
+    assert stale["document"] == str(tmp_path / "docs" / "pump.md")
+    assert stale["error"].startswith("not valid UTF-8 text")
+    # a document of the evidence whose file indexes: nothing said
+    code, out, _ = run(db, "ask", "What is in the notes?", "--doc", "notes.md")
+    assert "from the version last indexed" not in out
+    assert json.loads(run(db, "ask", "notes", "--doc", "notes.md", "--json")[1])["stale"] == []
