@@ -73,8 +73,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
               f"evidence (--policy drop removed all {len(answer.dropped)}); the answer is the "
               "cited evidence", file=sys.stderr)
     if args.json:
+        stale = stale_documents(graph, [e.piece.doc_path for e in answer.evidence])
         out = answer.to_json() | {"stale": [{"document": path, "error": error}
-                                            for path, error in stale_documents(answer, graph)]}
+                                            for path, error in stale]}
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return code
     print(answer_text(answer, graph, trace=args.trace))
@@ -96,6 +97,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
              "breadcrumb": graph.node(h.node_id).breadcrumb,
              "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
             for h in hits]
+    _note_stale(graph, [r["document"] for r in rows])
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
     elif not rows:
@@ -109,6 +111,16 @@ def _cmd_locate(args: argparse.Namespace) -> int:
         if r["text"]:
             print(f"    {_shortened(r['text'], 160)}")
     return EXIT_OK
+
+
+def _note_stale(graph, paths: list[str]) -> None:
+    """On stderr, as `ask` says it with its evidence: the documents read whose file failed to
+    index since their stored version."""
+    from docnav.ask_text import stale_documents
+
+    for path, error in stale_documents(graph, paths):
+        print(f"docnav: note: {path} is the version last indexed: its file now fails "
+              f"({error})", file=sys.stderr)
 
 
 def _document_options(p: argparse.ArgumentParser) -> None:
@@ -225,6 +237,7 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     if args.pages:
         under = _on_pages(graph, args, under)
     pieces = graph.fetch(under if args.pages else nodes, budget=args.budget)
+    _note_stale(graph, [p.doc_path for p in pieces])
     tokens = sum(p.tokens for p in pieces)
     # the last piece may be its paragraph's start: the budget ran out inside it
     cut = bool(pieces) and pieces[-1].tokens < count_tokens(graph.node(pieces[-1].node_id).text)

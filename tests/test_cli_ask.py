@@ -460,7 +460,14 @@ def test_evidence_from_a_document_whose_file_now_fails_says_so(tmp_path):
     [stale] = json.loads(out)["stale"]
     assert stale["document"] == str(tmp_path / "docs" / "pump.md")
     assert stale["error"].startswith("not valid UTF-8 text")
+    # as fetch and locate say it, on stderr
+    note = (f"docnav: note: {tmp_path / 'docs' / 'pump.md'} is the version last indexed: its "
+            "file now fails (not valid UTF-8 text")
+    for args in (["fetch", "pump.md"], ["locate", "impeller seal", "-k", "1"]):
+        code, out, err = run(db, *args)
+        assert code == 0 and "impeller seal lasts" in out and err.startswith(note), args
     # a document of the evidence whose file indexes: nothing said
     code, out, _ = run(db, "ask", "What is in the notes?", "--doc", "notes.md")
     assert "from the version last indexed" not in out
     assert json.loads(run(db, "ask", "notes", "--doc", "notes.md", "--json")[1])["stale"] == []
+    assert run(db, "fetch", "notes.md")[2] == ""
