@@ -187,7 +187,7 @@ def _cmd_nav(args: argparse.Namespace) -> int:
 
     if args.json:
         out = {"from": node_id, "direction": args.dir, "nodes": [row(nid) for nid in found]}
-        if graph.node(node_id).kind == "document" and args.dir == "referenced-by":
+        if graph.node(node_id).kind in ("document", "section") and args.dir == "referenced-by":
             out["into_sections"] = [row(nid) | {"to": to} for nid, to in into.items()]
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return EXIT_OK
@@ -197,7 +197,9 @@ def _cmd_nav(args: argparse.Namespace) -> int:
         nothing = _NOTHING_THAT_WAY[args.dir] + (" itself" if into else "")
         print(f"{node_id[:12]} ({graph.node(node_id).kind}){nothing}")
     if into:
-        print(f"referring to its sections from other documents ({len(into)}):")
+        outside = ("other documents" if graph.node(node_id).kind == "document" else
+                   "outside it")
+        print(f"referring to its sections from {outside} ({len(into)}):")
         for nid, to in into.items():
             leads = ", ".join(graph.node(t).breadcrumb for t in to)
             print(f"{_nav_line(graph, nid)}  → {leads}")
@@ -212,15 +214,18 @@ def _nav_line(graph, nid: str) -> str:
 
 
 def _into_sections(graph, node_id: str, referring: list[str]) -> dict[str, list[str]]:
-    """Of a document: the nodes of other documents whose references lead into its sections
-    rather than to it (those in ``referring``), in reading order, each with where they lead."""
-    root = graph.node(node_id)
-    if root.kind != "document":
+    """Of a document or section: the nodes outside it (of a document, in other documents)
+    whose references lead into the sections and paragraphs under it rather than to it (those
+    in ``referring``), in reading order, each with where they lead."""
+    if graph.node(node_id).kind not in ("document", "section"):
         return {}
-    sources = [s for ids in graph.references_into(root.path).values() for s in ids
-               if s not in referring]
-    return {s: [t for t in graph.navigate(s, "references")
-                if t != node_id and graph.node(t).path == root.path] for s in sources}
+    inside = set(graph.expand(node_id, depth=10_000))
+    into: dict[str, list[str]] = {}
+    for target in sorted(inside - {node_id}, key=lambda t: graph.node(t).position):
+        for source in graph.navigate(target, "referenced-by"):
+            if source not in inside and source not in referring:
+                into.setdefault(source, []).append(target)
+    return {source: into[source] for source in graph.in_reading_order(into)}
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:
@@ -389,7 +394,7 @@ def add_nav_parser(sub: argparse._SubParsersAction) -> None:
                    "node")
     p.add_argument("--dir", required=True, help="parent, children, siblings, next, previous, "
                    "references, referenced-by (the nodes whose references lead to it; of a "
-                   "document, also those of other documents leading into its sections) or "
+                   "document or section, also those outside it leading into its sections) or "
                    "related (of a section, the sections most alike in meaning)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_nav)

@@ -96,6 +96,16 @@ def test_nav_lists_what_other_documents_link_to_in_a_document(tmp_path, capsys):
     assert main([*db, "nav", h.path("a.md"), "--dir", "referenced-by", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["nodes"] == [] and out["into_sections"] == []
+    # a section's subsections linked to from outside it (here from its own document)
+    h.write("b.md", LINKED + "\n### Detail\n\nMore.\n\n## Other\n\n"
+                    "See [the detail](#detail).\n")
+    h.index()
+    motivation, _ = h.node("b.md", "Motivation")
+    assert main([*db, "nav", motivation, "--dir", "referenced-by"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:] == ["referring to its sections from outside it (1):",
+                         f"{lines[2][:12]}  paragraph Linked › Other | See the detail.  → "
+                         "Linked › Motivation › Detail"]
 
 
 def test_two_indexers_taking_turns_keep_references_and_their_export_exact(tmp_path):

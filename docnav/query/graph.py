@@ -269,6 +269,10 @@ class DocNavGraph:
         (as the ``path`` filter does: the whole path, or its end after a ``/``)."""
         return self.search.document_paths(glob)
 
+    def in_reading_order(self, node_ids: Iterable[str]) -> list[str]:
+        """``node_ids`` as a reader meets them: by document path, then position."""
+        return sorted(node_ids, key=self._reading.__getitem__)
+
     def references_into(self, path: str) -> dict[str, list[str]]:
         """The other documents with a reference into the document at ``path`` (a link to it
         or one of its sections, its number: "RFC 1977"), in path order, each with the nodes
