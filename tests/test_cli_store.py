@@ -115,8 +115,8 @@ def test_a_folder_given_as_the_store_is_named_as_one(tmp_path, docs, capsys):
 
 
 def test_a_store_whose_every_document_failed_says_so(tmp_path, capsys):
-    # ask said "in none of the documents asked of", fetch and nav of the file's path "unknown
-    # node id", show "1 documents"
+    # ask said "in none of the documents asked of" (with --doc, that none matches), fetch and
+    # nav of the file's path "unknown node id", show "1 documents"
     folder = tmp_path / "docs"
     folder.mkdir()
     (folder / "e.md").write_text("")
@@ -133,6 +133,10 @@ def test_a_store_whose_every_document_failed_says_so(tmp_path, capsys):
         assert capsys.readouterr().err.splitlines()[-1] == (
             f"docnav: error: {folder / 'e.md'}: not indexed, its last run failed (file is "
             "empty (0 bytes)); fix the file and run `docnav index` again")
+    assert docnav(db, "ask", "apples", "--doc", "e.md") == 2  # said: "matches no document"
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "docnav: error: no indexed document matches 'e.md': it names only documents that "
+        f"failed to index ({folder / 'e.md'}: file is empty (0 bytes))")
     assert docnav(db, "show") == 0
     assert "1 document; edges: 0 contains" in capsys.readouterr().out
     (folder / "e.md").write_text("# E\n\nApples.\n")  # fixed: as any document

@@ -293,7 +293,14 @@ class DocNavGraph:
         :class:`InputError` otherwise."""
         paths = self.document_paths(glob)
         if not paths:
-            raise InputError(f"no indexed document matches {glob!r}; `docnav show` lists them")
+            # the documents it names that no run could index: their errors say why
+            failed = [r for r in self.documents.values() if r["status"] == "failed"
+                      and r["path"] not in self._root_at and path_matches(r["path"], glob)]
+            why = "; ".join(r["error"] or r["path"] for r in failed[:3]) + (
+                "; ..." if len(failed) > 3 else "")
+            raise InputError(f"no indexed document matches {glob!r}"
+                             + (f": it names only documents that failed to index ({why})"
+                                if failed else "; `docnav show` lists them"))
         return paths
 
     # -- navigate / expand -------------------------------------------------------------------
