@@ -50,6 +50,7 @@ from docnav.scan import (
     FoundFile,
     HashCache,
     absolute,
+    empty_roots,
     readable_name,
     in_scope,
     links_to,
@@ -173,9 +174,7 @@ class Indexer:
         empty: list[str] = []
         if paths is None:
             found = scan(roots, self.options.include, self.options.exclude, self._hashes)
-            held = {f.root for f in found}
-            empty = [str(absolute(r)) for r in roots
-                     if absolute(r).is_dir() and str(absolute(r)) not in held]
+            empty = empty_roots(roots, found)
         else:
             for r in roots:
                 if not Path(r).expanduser().exists():

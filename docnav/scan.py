@@ -114,6 +114,13 @@ def scan(
     return sorted(found.values(), key=attrgetter("path"))
 
 
+def empty_roots(roots: Iterable[str | Path], found: Sequence[FoundFile]) -> list[str]:
+    """The folders of ``roots`` that ``found`` (their scan) has no file of."""
+    held = {f.root for f in found}
+    return [str(absolute(r)) for r in roots
+            if absolute(r).is_dir() and str(absolute(r)) not in held]
+
+
 def file_kinds(root: str | Path, most: int = 10_000) -> dict[str, int]:
     """How many files of each suffix (".txt"; "" for none) are under the folder ``root``, by
     the first ``most`` entries: what a folder holding no document holds instead."""

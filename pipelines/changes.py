@@ -85,12 +85,14 @@ def plan_tick(
     cursor: str | None, found: Sequence[FoundFile], existing_keys: Sequence[str],
     selection: dict[str, list], orphans: Sequence[OrphanWork] = (),
     in_flight: Collection[str] = (),
+    idle: str | None = None,
 ) -> SensorResult:
     """The sensor's answer. ``selection``: asset keys for {"documents": ..., "removals": ...}.
     ``orphans``: work of runs that died with the deployment, redone by this tick's run against
     the files as they are now (a document deleted meanwhile is removed, not indexed).
     ``in_flight``: partition keys that runs not yet done name as range ends
-    (pipelines/inflight.py): a gone file's partition among them is deleted by a later tick."""
+    (pipelines/inflight.py): a gone file's partition among them is deleted by a later tick.
+    ``idle``: what a tick with nothing to do says beside "no run" (a root holding no file)."""
     seq, old, held_before = read_cursor(cursor)
     new = file_state(found, old)
     changes = diff_state(old, new)
@@ -103,7 +105,7 @@ def plan_tick(
     removed = sorted({*changes.removed, *map(path_for_key, unplanned),
                       *(p for o in orphans for p in [*o.paths, *o.removed] if p not in new)})
     if not changes and not unplanned and not orphans:
-        return SensorResult(cursor=write_cursor(seq, new, held),
+        return SensorResult(cursor=write_cursor(seq, new, held), skip_reason=idle,
                             dynamic_partitions_requests=delete_requests(to_delete))
 
     to_add = [key_for_path(p) for p in [*changes.added, *changes.changed]

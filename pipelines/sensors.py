@@ -22,7 +22,7 @@ from dagster._core.definitions.data_version import CODE_VERSION_TAG
 from docnav.hashing import digest
 from docnav.export import exported_documents
 from docnav.plan import parsed_otherwise
-from docnav.scan import in_scope, root_of, scan
+from docnav.scan import empty_roots, in_scope, root_of, scan
 from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick
 from pipelines.inflight import partitions_in_flight
@@ -53,12 +53,15 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         docnav.preload_worker()  # at once, not at the first run: a deployment keeps models warm
         options = docnav.index_options()
         found = scan(docnav.root_list(), options.include, options.exclude)
+        empty = empty_roots(docnav.root_list(), found)
         keys = context.instance.get_dynamic_partitions(PARTITIONS)
         orphans = find_orphaned_runs(context.instance)
         result = plan_tick(
             context.cursor, found, keys, orphans=[orphan_work(run, keys) for run in orphans],
             selection={"documents": [document.key, collection.key], "removals": [collection.key]},
             in_flight=partitions_in_flight(context.instance, ignore={r.run_id for r in orphans}),
+            idle=(f"no file in {', '.join(empty)} matches what the runs read "
+                  f"({', '.join(options.include)})" if empty else None),
         )
         # Failed only now that their work is planned. Should the daemon die before the run is
         # submitted, the reconcile schedule still indexes every root.

@@ -1,0 +1,33 @@
+"""The document sensor over a root that holds no file the runs read: a tick with nothing to do
+names it (Dagster shows a tick's skip reason) instead of saying nothing."""
+
+from __future__ import annotations
+
+from _dagster_harness import docs, instance  # noqa: F401 (fixtures)
+from dagster import build_sensor_context
+
+from pipelines.resources import DocNavResource
+from pipelines.sensors import document_sensor
+
+
+def test_a_tick_names_a_root_holding_no_document(tmp_path, docs, instance):  # noqa: F811
+    empty = tmp_path / "notes"
+    empty.mkdir()
+    (empty / "todo.txt").write_text("Nothing DocNav reads.\n")
+    resource = DocNavResource(roots=f"{docs},{empty}", db=str(tmp_path / "s.duckdb"),
+                              embed_model="hashing", summaries=False)
+
+    def tick(cursor):
+        return document_sensor(build_sensor_context(instance=instance, cursor=cursor,
+                                                    resources={"docnav": resource}))
+
+    first = tick(None)  # the documents of the other root: a run, as before
+    assert len(first.run_requests) == 1 and first.skip_reason is None
+    idle = tick(first.cursor)  # nothing changed: said why the notes folder adds nothing
+    assert idle.run_requests == [] and idle.skip_reason.skip_message == (
+        f"no file in {empty} matches what the runs read (*.md, *.markdown, *.html, *.htm, "
+        "*.docx, *.pdf)")
+    (empty / "todo.md").write_text("# Todo\n\nWater the plants.\n")
+    third = tick(idle.cursor)  # a document there: a run, and nothing named after it
+    assert len(third.run_requests) == 1
+    assert tick(third.cursor).skip_reason is None
