@@ -176,7 +176,8 @@ def _cmd_nav(args: argparse.Namespace) -> int:
     graph = _graph(args, with_embedder=False)
     node_id = graph.resolve(args.node)
     found = graph.navigate(node_id, args.dir)
-    # what refers to a document is also what other documents link to in it ("parts.html#seals")
+    # what refers to a document or section is also what links into it from outside
+    # ("parts.html#seals" of the parts list)
     into = _into_sections(graph, node_id, found) if args.dir == "referenced-by" else {}
 
     def row(nid: str) -> dict:
