@@ -48,7 +48,7 @@ def documents_json(store: Store) -> dict:
             "FROM documents d LEFT JOIN nodes n ON n.doc_id = d.doc_id AND n.kind = 'document' "
             "ORDER BY d.path").fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
-        notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + (
+        notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + _warned_line(con) + (
             [EXPORT_NOTE] if from_export else _space_line(con, store))
     return {"documents": [{"doc_id": doc_id, "path": path, "status": status,
                            "version": version, "nodes": n_nodes, "title": title,
@@ -97,6 +97,19 @@ def _vectors_line(con) -> list[str]:
         line += "; " + ", ".join(f"{n:,} vectors of {m}" for m, n in unused.items()) + \
             " no document uses (`docnav prune` deletes them)"
     return [line]
+
+
+def _warned_line(con) -> list[str]:
+    """The documents whose stored tree came with the parser's warnings (front matter kept as
+    text, scanned pages), which `docnav show DOC` prints."""
+    paths = [p for (p,) in con.execute(
+        "SELECT path FROM documents WHERE metadata LIKE '%\"conversion_warnings\"%' "
+        "ORDER BY path").fetchall()]
+    if not paths:
+        return []
+    names = ", ".join(PurePath(p).name for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
+    return [f"{len(paths)} document{'s' * (len(paths) != 1)} parsed with warnings (`docnav "
+            f"show DOC` prints them): {names}"]
 
 
 def _parser_line(con) -> list[str]:

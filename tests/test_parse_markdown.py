@@ -312,6 +312,9 @@ def test_what_the_parser_warned_of_reaches_the_user(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["warnings"].startswith("front matter (lines")
     assert main([*db, "show", str(docs / "b.md"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["warnings"] is None
+    assert main([*db, "show"]) == 0  # the listing names it
+    assert ("1 document parsed with warnings (`docnav show DOC` prints them): a.md"
+            in capsys.readouterr().out.splitlines())
     # said by the run that parses it, not by every run after
     assert main([*run, "--json"]) == 0
     out = capsys.readouterr()
