@@ -8,7 +8,6 @@ trace; ``--json`` prints the answer whole instead (:meth:`Answer.to_json`)."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,22 +31,13 @@ def answer_text(answer: Answer, graph: DocNavGraph, trace: bool = False) -> str:
              *_search_notes(answer), *_reading_notes(answer, graph),
              *_field_notes(answer, graph), *_missing_notes(answer, graph),
              *(f"from the version last indexed of {Path(path).name}: its file now fails "
-               f"({error})" for path, error in stale_documents(
-                   graph, [e.piece.doc_path for e in answer.evidence])), "",
+               f"({error})" for path, error in graph.stale(
+                   e.piece.doc_path for e in answer.evidence)), "",
              *_generated(answer), *_evidence(answer)]
     if trace:
         lines += ["trace:", *("  " + ", ".join(f"{k}={v}" for k, v in step.items())
                               for step in answer.trace)]
     return "\n".join(lines)
-
-
-def stale_documents(graph: DocNavGraph, paths: Iterable[str]) -> list[tuple[str, str]]:
-    """Of the documents at ``paths``, those whose file failed to index since their stored
-    version (what is read of them is that version's), each with the error, without its path;
-    in the order given."""
-    failed = {r["path"]: (r["error"] or "").removeprefix(f"{r['path']}: ")
-              for r in graph.documents.values() if r["status"] == "failed"}
-    return [(path, failed[path]) for path in dict.fromkeys(paths) if path in failed]
 
 
 def read_first(lead: dict) -> str:
@@ -347,4 +337,4 @@ def _evidence(answer: Answer) -> list[str]:
     return lines
 
 
-__all__ = ["answer_text", "read_first", "stale_documents", "COUNT_NAMED"]
+__all__ = ["answer_text", "read_first", "COUNT_NAMED"]

@@ -34,7 +34,7 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
 def _cmd_ask(args: argparse.Namespace) -> int:
     import json
 
-    from docnav.ask_text import answer_text, stale_documents
+    from docnav.ask_text import answer_text
     from docnav.query import Navigator
 
     answerer = verifier = None
@@ -73,7 +73,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
               f"evidence (--policy drop removed all {len(answer.dropped)}); the answer is the "
               "cited evidence", file=sys.stderr)
     if args.json:
-        stale = stale_documents(graph, [e.piece.doc_path for e in answer.evidence])
+        stale = graph.stale(e.piece.doc_path for e in answer.evidence)
         out = answer.to_json() | {"stale": [{"document": path, "error": error}
                                             for path, error in stale]}
         print(json.dumps(out, indent=2, ensure_ascii=False))
@@ -116,9 +116,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
 def _note_stale(graph, paths: list[str]) -> None:
     """On stderr, as `ask` says it with its evidence: the documents read whose file failed to
     index since their stored version."""
-    from docnav.ask_text import stale_documents
-
-    for path, error in stale_documents(graph, paths):
+    for path, error in graph.stale(paths):
         print(f"docnav: note: {path} is the version last indexed: its file now fails "
               f"({error})", file=sys.stderr)
 

@@ -108,3 +108,4 @@ def test_the_python_example_runs_against_an_indexed_folder(tmp_path, monkeypatch
     exec(compile(block.group(1), "README.md", "exec"), names)
     assert names["graph"].embedder.model_id == "hashing-v1-256"  # the stored vectors' model
     assert names["hits"] and names["pieces"] and names["answer"].evidence
+    assert names["stale"] == []  # every file of the sample indexes

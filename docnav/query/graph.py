@@ -269,6 +269,14 @@ class DocNavGraph:
         (as the ``path`` filter does: the whole path, or its end after a ``/``)."""
         return self.search.document_paths(glob)
 
+    def stale(self, paths: Iterable[str]) -> list[tuple[str, str]]:
+        """Of the documents at ``paths``, those whose file failed to index after the version
+        stored (what is read of them is that version), each with the error without its path;
+        in the order given, each once (``[e.piece.doc_path for e in answer.evidence]``)."""
+        failed = {r["path"]: (r["error"] or "").removeprefix(f"{r['path']}: ")
+                  for r in self.documents.values() if r["status"] == "failed"}
+        return [(path, failed[path]) for path in dict.fromkeys(paths) if path in failed]
+
     def in_reading_order(self, node_ids: Iterable[str]) -> list[str]:
         """``node_ids`` as a reader meets them: by document path, then position."""
         return sorted(node_ids, key=self._reading.__getitem__)
