@@ -225,7 +225,11 @@ BAD_CASES = [
             r"no text found on its 1 page: it holds neither text nor images"),
     BadCase("scripts.html", _html, _write(b"<html><head><title>Widget</title><script>var w = "
                                            b"1;</script></head><body></body></html>"),
-            r"no text found in its body \(scripts, styles and markup are not text\)"),
+            r"no text found in its body \(scripts, styles, markup and navigation menus are "
+            r"not read\)"),
+    BadCase("menu.html", _html, _write(b'<html><body><nav><a href="a.html">Home</a> <a '
+                                       b'href="b.html">About</a></nav></body></html>'),
+            r"no text found in its body \(scripts, styles, markup and navigation menus"),
     BadCase("fields.md", _md, _write(b"---\ntitle: Widget notes\nauthor: Ada\n---\n\n"),
             r"no text found after its front matter"),
     BadCase("x.md", _md, _fifo, r"not a regular file \(a named pipe\)"),

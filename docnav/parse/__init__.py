@@ -122,7 +122,8 @@ def _no_text(fmt: str, front: FrontMatter | None, pages: str | None, scanned: bo
     if front is not None and front.lines:
         return "no text found after its front matter"
     if fmt == "html":
-        return "no text found in its body (scripts, styles and markup are not text)"
+        return ("no text found in its body (scripts, styles, markup and navigation menus are "
+                "not read)")
     return "no text found in it"
 
 
