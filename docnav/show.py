@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -39,21 +40,22 @@ def render_documents(store: Store) -> str:
 
 def documents_json(store: Store) -> dict:
     """`docnav show --json`: every document (``doc_id``, ``path``, ``status``, ``version``,
-    ``nodes``, ``title``, ``error``), the edges by kind, and the notes the listing prints under
-    them (embedding models, PDF pipelines, parser versions, the file's size; or that another
-    process writes the store, ``from_export``)."""
+    ``nodes``, ``title``, ``error``, the parser's ``warnings``), the edges by kind, and the
+    notes the listing prints under them (embedding models, PDF pipelines, parser versions,
+    the file's size; or that another process writes the store, ``from_export``)."""
     with snapshot(store) as (con, from_export):
         rows = con.execute(
-            "SELECT d.doc_id, d.path, d.status, d.version, d.n_nodes, d.error, n.heading "
-            "FROM documents d LEFT JOIN nodes n ON n.doc_id = d.doc_id AND n.kind = 'document' "
-            "ORDER BY d.path").fetchall()
+            "SELECT d.doc_id, d.path, d.status, d.version, d.n_nodes, d.error, n.heading, "
+            "d.metadata FROM documents d LEFT JOIN nodes n ON n.doc_id = d.doc_id AND "
+            "n.kind = 'document' ORDER BY d.path").fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
         notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + _warned_line(con) + (
             [EXPORT_NOTE] if from_export else _space_line(con, store))
     return {"documents": [{"doc_id": doc_id, "path": path, "status": status,
                            "version": version, "nodes": n_nodes, "title": title,
-                           "error": error}
-                          for doc_id, path, status, version, n_nodes, error, title in rows],
+                           "error": error, "warnings": _warnings(metadata)}
+                          for doc_id, path, status, version, n_nodes, error, title, metadata
+                          in rows],
             "edges": {k: counts.get(k, 0)
                       for k in ("contains", "sequential", "references", "related")},
             "notes": notes if rows else [], "from_export": from_export}
@@ -97,6 +99,11 @@ def _vectors_line(con) -> list[str]:
         line += "; " + ", ".join(f"{n:,} vectors of {m}" for m, n in unused.items()) + \
             " no document uses (`docnav prune` deletes them)"
     return [line]
+
+
+def _warnings(metadata: str | None) -> str | None:
+    """What the parser warned of, from a document row's metadata (JSON pairs)."""
+    return dict(map(tuple, json.loads(metadata or "[]"))).get("conversion_warnings")
 
 
 def _warned_line(con) -> list[str]:
@@ -175,8 +182,6 @@ def _pdf_reading(parsed_with: str | None,
 
 def _pdf_line(con) -> list[str]:
     """How the stored PDFs were read: how many by each pipeline, with the --pdf-mode asked."""
-    import json
-
     counts: dict[tuple[str, str, str], int] = {}
     for parsed_with, metadata in con.execute(
             "SELECT parsed_with, metadata FROM documents "

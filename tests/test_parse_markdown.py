@@ -315,6 +315,10 @@ def test_what_the_parser_warned_of_reaches_the_user(tmp_path, capsys):
     assert main([*db, "show"]) == 0  # the listing names it
     assert ("1 document parsed with warnings (`docnav show DOC` prints them): a.md"
             in capsys.readouterr().out.splitlines())
+    assert main([*db, "show", "--json"]) == 0
+    listed = {Path(d["path"]).name: d["warnings"]
+              for d in json.loads(capsys.readouterr().out)["documents"]}
+    assert listed["a.md"].startswith("front matter (lines 1-3)") and listed["b.md"] is None
     # said by the run that parses it, not by every run after
     assert main([*run, "--json"]) == 0
     out = capsys.readouterr()
