@@ -53,7 +53,8 @@ def _note_empty_roots(report, args: argparse.Namespace) -> None:
     globs = ", ".join(args.include or DEFAULT_INCLUDE)
     for root in report.empty_roots:
         kinds = file_kinds(root)
-        held = (f"it holds {sum(kinds.values())} file{'s' * (sum(kinds.values()) > 1)} ("
+        n = sum(kinds.values())
+        held = (f"it holds {n} file{'s' * (n > 1)} ("
                 + ", ".join(f"{k or 'no suffix'}: {n}" for k, n in list(kinds.items())[:5])
                 + (", ..." if len(kinds) > 5 else "") + ")" if kinds else "it is empty")
         print(f"note: {root}: no file here matches what this run reads ({globs}"

@@ -285,9 +285,10 @@ def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]
         there = (f"their pages run {min(pages.values())}-{max(pages.values())}" if pages else
                  "they have no page numbers (a PDF's paragraphs have)")
         # pages of images its parse named ("no text on pages 6-7: images without ...")
-        scans = {m.group(0) for p in {graph.node(n).path for n in paragraphs}
-                 for m in [re.search(r"no text on pages? [^:]*: [^;]*",
-                                     graph.fields(p).get("conversion_warnings", ""))] if m}
+        from docnav.parse._scanned import said_scanned
+
+        scans = {said for p in {graph.node(n).path for n in paragraphs}
+                 if (said := said_scanned(graph.fields(p).get("conversion_warnings", "")))}
         raise InputError(f"--pages {args.pages}: no paragraph of {', '.join(args.nodes)} is "
                          f"printed on them; {there}"
                          + "".join(f" (its parse said: {scan})" for scan in sorted(scans)))

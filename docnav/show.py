@@ -49,13 +49,13 @@ def documents_json(store: Store) -> dict:
             "d.metadata FROM documents d LEFT JOIN nodes n ON n.doc_id = d.doc_id AND "
             "n.kind = 'document' ORDER BY d.path").fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
-        notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + _warned_line(con) + (
-            [EXPORT_NOTE] if from_export else _space_line(con, store))
-    return {"documents": [{"doc_id": doc_id, "path": path, "status": status,
-                           "version": version, "nodes": n_nodes, "title": title,
-                           "error": error, "warnings": _warnings(metadata)}
-                          for doc_id, path, status, version, n_nodes, error, title, metadata
-                          in rows],
+        documents = [{"doc_id": doc_id, "path": path, "status": status, "version": version,
+                      "nodes": n_nodes, "title": title, "error": error,
+                      "warnings": _warnings(metadata)}
+                     for doc_id, path, status, version, n_nodes, error, title, metadata in rows]
+        notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + _warned_line(
+            documents) + ([EXPORT_NOTE] if from_export else _space_line(con, store))
+    return {"documents": documents,
             "edges": {k: counts.get(k, 0)
                       for k in ("contains", "sequential", "references", "related")},
             "notes": notes if rows else [], "from_export": from_export}
@@ -106,12 +106,10 @@ def _warnings(metadata: str | None) -> str | None:
     return dict(map(tuple, json.loads(metadata or "[]"))).get("conversion_warnings")
 
 
-def _warned_line(con) -> list[str]:
-    """The documents whose stored tree came with the parser's warnings (front matter kept as
-    text, scanned pages), which `docnav show DOC` prints."""
-    paths = [p for (p,) in con.execute(
-        "SELECT path FROM documents WHERE metadata LIKE '%\"conversion_warnings\"%' "
-        "ORDER BY path").fetchall()]
+def _warned_line(documents: list[dict]) -> list[str]:
+    """Of the listed ``documents``, those whose stored tree came with the parser's warnings
+    (front matter kept as text, scanned pages), which `docnav show DOC` prints."""
+    paths = [d["path"] for d in documents if d["warnings"]]
     if not paths:
         return []
     names = ", ".join(PurePath(p).name for p in paths[:3]) + (", ..." if len(paths) > 3 else "")

@@ -52,8 +52,9 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         of runs orphaned by a killed deployment (pipelines/recovery.py)."""
         docnav.preload_worker()  # at once, not at the first run: a deployment keeps models warm
         options = docnav.index_options()
-        found = scan(docnav.root_list(), options.include, options.exclude)
-        empty = empty_roots(docnav.root_list(), found)
+        roots = docnav.root_list()
+        found = scan(roots, options.include, options.exclude)
+        empty = empty_roots(roots, found)
         keys = context.instance.get_dynamic_partitions(PARTITIONS)
         orphans = find_orphaned_runs(context.instance)
         result = plan_tick(

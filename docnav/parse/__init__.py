@@ -31,7 +31,7 @@ from docnav.parse._fingerprint import (
 )
 from docnav.parse._front_matter import FrontMatter, split_front_matter
 from docnav.parse._options import ParseOptions
-from docnav.parse._scanned import image_only_pages, page_span
+from docnav.parse._scanned import image_only_pages, scanned_warning
 
 __all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "parser_fingerprint", "parser_id",
            "preload", "recorded_parser", "same_parser"]
@@ -89,8 +89,7 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
     warnings = converted.warnings
     scanned = _image_only(path, blocks, dict(metadata).get("pages")) if fmt == "pdf" else []
     if scanned and blocks:
-        warnings += (f"no text on {page_span(scanned)}: images without a text layer "
-                     "(scanned?), and DocNav runs no OCR",)
+        warnings += (scanned_warning(scanned),)
     if front is not None:  # the front matter's fields first, and in place of a same key
         known = {key for key, _ in front.metadata}
         metadata = front.metadata + tuple((k, v) for k, v in metadata if k not in known)

@@ -3,8 +3,13 @@ them. DocNav runs no OCR, so it reads nothing of them, and says so."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
+
+# how the parse's warnings name such pages, and how `fetch --pages` finds that again
+_SAID = re.compile(r"no text on pages? [^:]*: images without a text layer \(scanned\?\), and "
+                   r"DocNav runs no OCR")
 
 
 def image_only_pages(path: Path, pages: Iterable[int]) -> list[int]:
@@ -35,3 +40,15 @@ def page_span(pages: list[int]) -> str:
             runs.append([n])
     spans = ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
     return f"page{'s' * (len(pages) > 1)} {spans}"
+
+
+def scanned_warning(pages: list[int]) -> str:
+    """The parse's warning of ``pages`` (sorted): "no text on pages 6-7, 9: images ..."."""
+    return (f"no text on {page_span(pages)}: images without a text layer (scanned?), and "
+            "DocNav runs no OCR")
+
+
+def said_scanned(warnings: str) -> str | None:
+    """The warning of scanned pages among a document's parse ``warnings``, if any."""
+    found = _SAID.search(warnings)
+    return found.group(0) if found else None

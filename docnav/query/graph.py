@@ -219,13 +219,11 @@ class DocNavGraph:
             raise InputError(f"{ref!r} names {len(documents)} documents ({shown}"
                              f"{', ...' if len(documents) > 5 else ''}); give more of the path")
         # a document whose every run failed has no node: its error says why
-        never = _named_by(ref, {doc_id: r["path"] for doc_id, r in self.documents.items()
-                                if r["path"] not in self._root_at})
+        never = _named_by(ref, {doc_id: r["path"] for doc_id, r in self._never_indexed()})
         if len(never) == 1:
             row = self.documents[never[0]]
-            failed = (row["error"] or "").removeprefix(f"{row['path']}: ")
-            raise InputError(f"{row['path']}: not indexed, its last run failed ({failed}); "
-                             "fix the file and run `docnav index` again")
+            raise InputError(f"{row['path']}: not indexed, its last run failed "
+                             f"({_cause(row)}); fix the file and run `docnav index` again")
         return self.node(low).node_id  # raises the unknown-id error
 
     def _documents_at(self, ref: str, roots: Iterable[str]) -> list[str]:
@@ -273,9 +271,14 @@ class DocNavGraph:
         """Of the documents at ``paths``, those whose file failed to index after the version
         stored (what is read of them is that version), each with the error without its path;
         in the order given, each once (``[e.piece.doc_path for e in answer.evidence]``)."""
-        failed = {r["path"]: (r["error"] or "").removeprefix(f"{r['path']}: ")
-                  for r in self.documents.values() if r["status"] == "failed"}
+        failed = {r["path"]: _cause(r) for r in self.documents.values()
+                  if r["status"] == "failed"}
         return [(path, failed[path]) for path in dict.fromkeys(paths) if path in failed]
+
+    def _never_indexed(self) -> list[tuple[str, dict]]:
+        """(doc id, row) of the documents with no stored version: every run of theirs failed."""
+        return [(doc_id, r) for doc_id, r in self.documents.items()
+                if r["path"] not in self._root_at]
 
     def in_reading_order(self, node_ids: Iterable[str]) -> list[str]:
         """``node_ids`` as a reader meets them: by document path, then position."""
@@ -302,8 +305,7 @@ class DocNavGraph:
         paths = self.document_paths(glob)
         if not paths:
             # the documents it names that no run could index: their errors say why
-            failed = [r for r in self.documents.values() if r["status"] == "failed"
-                      and r["path"] not in self._root_at and path_matches(r["path"], glob)]
+            failed = [r for _, r in self._never_indexed() if path_matches(r["path"], glob)]
             why = "; ".join(r["error"] or r["path"] for r in failed[:3]) + (
                 "; ..." if len(failed) > 3 else "")
             raise InputError(f"no indexed document matches {glob!r}"
@@ -465,6 +467,11 @@ class DocNavGraph:
             return []
         ids = [x.get("source_id") for x in json.loads(s.get("sentences") or "[]")]
         return [i for i in dict.fromkeys(ids) if i and i in self._nodes]
+
+
+def _cause(row: dict) -> str:
+    """A failed document's error without the path it begins with."""
+    return (row["error"] or "").removeprefix(f"{row['path']}: ")
 
 
 def _named_by(ref: str, paths: dict[str, str]) -> list[str]:
