@@ -109,3 +109,4 @@ def test_the_python_example_runs_against_an_indexed_folder(tmp_path, monkeypatch
     assert names["graph"].embedder.model_id == "hashing-v1-256"  # the stored vectors' model
     assert names["hits"] and names["pieces"] and names["answer"].evidence
     assert names["stale"] == []  # every file of the sample indexes
+    assert [p.rsplit("/", 1)[1] for p in names["citing"]] == ["0019-opt-in-builtin-traits.md"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import numbers
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from docnav.errors import InputError
 from docnav.model import BlockKind, NodeKind
@@ -17,6 +17,8 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 # what `kinds` may name: a node kind, or the block kind of a paragraph (a table, a list item)
 KINDS = tuple(dict.fromkeys([k.value for k in NodeKind] + [
     k.value for k in BlockKind if k is not BlockKind.HEADING]))
+# what ``via`` may name: what a located node matched, its own text or its summary
+VIA = ("text", "summary")
 
 
 def iso_date(value) -> str | None:
@@ -69,6 +71,23 @@ def check_filters(filters: dict, valid: Sequence[str]) -> None:
     if unknown:
         raise InputError(f"unknown filter {', '.join(map(repr, unknown))}; valid: "
                          f"{', '.join(valid)}")
+
+
+def check_metadata(metadata) -> dict:
+    """The ``metadata`` criterion as a dict with lower-case keys; an error for anything but
+    a mapping of field to value."""
+    if metadata is None:
+        return {}
+    if not isinstance(metadata, Mapping):
+        raise InputError(f"metadata {metadata!r}: give a mapping of field to value, such as "
+                         "{'author': 'Ada Lovelace'}")
+    return {str(k).lower(): v for k, v in metadata.items()}
+
+
+def check_via(via: Sequence[str]) -> None:
+    unknown = [x for x in via if x not in VIA]
+    if unknown:
+        raise InputError(f"unknown via {', '.join(map(repr, unknown))}; valid: {', '.join(VIA)}")
 
 
 def check_kinds(kinds: Sequence[str]) -> None:

@@ -16,7 +16,8 @@ from pathlib import Path
 import polars as pl
 
 from docnav.errors import InputError, StoreError, StoreLocked
-from docnav.query._checks import check_kinds, iso_date, listed, unix_time, whole
+from docnav.query._checks import (check_kinds, check_metadata, iso_date, listed, unix_time,
+                                  whole)
 from docnav.query.fields import date_of, parse_fields
 from docnav.query.search import RRF_K, Hit, SearchIndex, path_matches
 from docnav.query.tables import tables_from_db, tables_from_parquet
@@ -162,8 +163,15 @@ class DocNavGraph:
         try:
             return self._nodes[node_id]
         except KeyError:
-            raise InputError(f"unknown node id {node_id!r}: it is not in the graph "
-                             f"({self.source}); `docnav locate` finds node ids") from None
+            pass
+        begun = [nid for nid in self._nodes if nid.startswith(str(node_id))][:2]
+        if node_id and begun:  # the CLI's short ids: the library takes whole ones
+            raise InputError(f"node id {node_id!r} is not whole: it begins {begun[0]}"
+                             f"{' and others' if len(begun) > 1 else ''}; "
+                             f"graph.resolve({node_id!r}) gives the node a short id, a "
+                             "document id or a path names")
+        raise InputError(f"unknown node id {node_id!r}: it is not in the graph "
+                         f"({self.source}); `docnav locate` finds node ids")
 
     def __len__(self) -> int:
         return len(self._nodes)
@@ -175,6 +183,27 @@ class DocNavGraph:
     def document_root(self, path: str) -> str | None:
         """The root node id of the document at ``path``; None for no such document."""
         return self._root_at.get(path)
+
+    def document_at(self, path: str) -> str:
+        """The path of the indexed document ``path`` names, as ``docnav show`` takes it (as
+        indexed, relative to here, its end after a "/", or the start of its file name);
+        :class:`InputError` when it names none, or several."""
+        if path in self._root_at:
+            return path
+        roots = [root for root, _ in self._roots]
+        found = self._documents_at(path, roots) if path.strip() else []
+        if len(found) == 1:
+            return self._nodes[found[0]].path
+        if found:
+            shown = ", ".join(self._nodes[r].path for r in found[:5])
+            raise InputError(f"{path!r} names {len(found)} documents ({shown}"
+                             f"{', ...' if len(found) > 5 else ''}); give more of the path")
+        never = _named_by(path, {doc_id: r["path"] for doc_id, r in self._never_indexed()})
+        if len(never) == 1:
+            row = self.documents[never[0]]
+            raise InputError(f"{row['path']}: not indexed, its last run failed ({_cause(row)})")
+        raise InputError(f"no indexed document at {path!r} ({self.source}); "
+                         "`docnav show` lists the documents")
 
     def document_roots(self, glob: str | Sequence[str] | None = None) -> list[str]:
         """The root node ids of the documents whose path ``glob`` matches (a glob or a list of
@@ -273,7 +302,12 @@ class DocNavGraph:
         in the order given, each once (``[e.piece.doc_path for e in answer.evidence]``)."""
         failed = {r["path"]: _cause(r) for r in self.documents.values()
                   if r["status"] == "failed"}
-        return [(path, failed[path]) for path in dict.fromkeys(paths) if path in failed]
+        out = {}
+        for path in paths:  # as indexed (evidence's doc_path), or relative to here
+            stored = path if path in failed else str(absolute(path))
+            if stored in failed:
+                out.setdefault(path, failed[stored])
+        return list(out.items())
 
     def _never_indexed(self) -> list[tuple[str, dict]]:
         """(doc id, row) of the documents with no stored version: every run of theirs failed."""
@@ -287,10 +321,9 @@ class DocNavGraph:
     def references_into(self, path: str) -> dict[str, list[str]]:
         """The other documents with a reference into the document at ``path`` (a link to it
         or one of its sections, its number: "RFC 1977"), in path order, each with the nodes
-        that make them, in reading order."""
-        root = self.document_root(path)
-        if root is None:
-            return {}
+        that make them, in reading order. ``path`` as :meth:`document_at` takes it."""
+        path = self.document_at(path)
+        root = self._root_at[path]
         sources = {s for nid in self.expand(root, depth=10_000)
                    for s, _ in self._in.get((nid, "references"), [])
                    if s in self._nodes and self._nodes[s].path != path}
@@ -430,7 +463,7 @@ class DocNavGraph:
                              "first bound is later than the second)")
         indexed_after = unix_time(indexed_after, "indexed_after")
         indexed_before = unix_time(indexed_before, "indexed_before")
-        metadata = {str(k).lower(): v for k, v in (metadata or {}).items()}
+        metadata = check_metadata(metadata)
         out = []
         path = self.search.as_named(path) if path else path
         for nid in listed(node_ids):

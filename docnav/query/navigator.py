@@ -143,7 +143,7 @@ class Navigator:
         # a question too long (or empty) is said before any work on it (one of no words to
         # search for may still be answered: by the openings of what it is asked of)
         check_text(question)
-        budget = whole(budget, "budget", 16, "give at least 16 tokens of evidence")
+        budget = whole(budget, "budget", 16, "give a whole number of tokens, at least 16")
         if doc:
             self.graph.matching_documents(doc)
         scope: str | list[str] | None = doc
@@ -155,10 +155,12 @@ class Navigator:
             kept = self.graph.filter(self.graph.document_roots(), path=doc, **where)
             if not kept:
                 said = ", ".join(f"{k}={v!r}" for k, v in where.items())
+                dates = ("a document's date is its own: front matter, document properties, "
+                         "a field list's Start Date; " if {"dated_after", "dated_before"} & set(
+                             where) else "")
                 raise InputError(f"no indexed document{' matching ' + repr(doc) if doc else ''}"
-                                 f" has {said} (a document's date is its own: front matter, "
-                                 f"document properties, a field list's Start Date); "
-                                 f"`docnav show DOC` prints a document's fields")
+                                 f" has {said} ({dates}`docnav show DOC` prints a document's "
+                                 "fields)")
             scope = [glob.escape(self.graph.node(n).path) for n in kept]
         answer = self.collect(question, budget, scope)
         if self.answerer is None or not answer.evidence:

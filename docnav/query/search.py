@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import polars as pl
 
-from docnav.query._checks import check_filters, check_kinds, check_query, listed, whole
+from docnav.query._checks import check_filters, check_kinds, check_query, check_via, listed, whole
 from docnav.query.lexical import BM25
 from docnav.query.vectors import ItemVectors
 
@@ -221,6 +221,7 @@ class SearchIndex:
         if levels:
             mask &= np.isin(self._item_level, list(levels))
         if via:
+            check_via(via)
             mask &= np.isin(self._item_via, codes(via))
         rest = dict(filters or {})
         check_filters(rest, self._filter_keys)

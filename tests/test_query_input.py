@@ -1,0 +1,87 @@
+"""What the query library takes as the CLI does (a document's path relative to here, or the
+start of its file name), and what it refuses with a message instead of a silent nothing or
+another library's error (a short id given for a whole one, criteria of the wrong type)."""
+
+from __future__ import annotations
+
+import pytest
+from _stores import indexed_graph
+
+from docnav.errors import InputError
+from docnav.query import Navigator
+
+DOCS = {
+    "guide.md": "# Guide\n\n## Seals\n\nThe seal is described in [the parts list](parts.md).\n",
+    "parts.md": "# Parts\n\n## Seal kit\n\nSeal kit size 3 fits the impeller.\n",
+    "plans.md": "# Plans\n\nNothing links here.\n",
+    "empty.md": "",
+}
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("input"), DOCS)
+
+
+def test_references_into_takes_a_path_as_the_cli_does(graph, monkeypatch):
+    whole = next(p for p in graph.document_paths() if p.endswith("/parts.md"))
+    citing = graph.references_into(whole)
+    assert list(citing) == [whole.replace("parts.md", "guide.md")]
+    monkeypatch.chdir(whole.rsplit("/docs/", 1)[0])
+    for named in ("docs/parts.md", "parts.md", "par"):  # relative, its end, its name's start
+        assert graph.references_into(named) == citing
+    assert graph.references_into("plans.md") == {}  # indexed, nothing links to it
+
+
+@pytest.mark.parametrize("path, message", [
+    ("nowhere.md", "no indexed document at 'nowhere.md'"),
+    ("p", r"'p' names 2 documents \(.*/parts.md, .*/plans.md\); give more of the path"),
+    ("empty.md", r"/empty.md: not indexed, its last run failed \(file is empty"),
+])
+def test_references_into_a_document_it_cannot_name_says_why(graph, path, message):
+    with pytest.raises(InputError, match=message):
+        graph.references_into(path)
+
+
+def test_stale_takes_a_path_relative_to_here(graph, monkeypatch):
+    whole = next(p for p in graph.document_paths() if p.endswith("/parts.md"))
+    monkeypatch.chdir(whole.rsplit("/docs/", 1)[0])
+    [(path, error)] = graph.stale(["docs/empty.md", "docs/parts.md"])
+    assert path == "docs/empty.md" and error.startswith("file is empty")
+
+
+def test_a_short_node_id_is_named_as_one(graph):
+    seal = graph.locate("seal kit size", k=1, kinds=["paragraph"])[0].node_id
+    assert graph.resolve(seal[:12]) == seal  # what the CLI prints
+    for call in (lambda: graph.navigate(seal[:12], "parent"), lambda: graph.node(seal[:12]),
+                 lambda: graph.fetch([seal[:12]])):
+        with pytest.raises(InputError, match=rf"node id '{seal[:12]}' is not whole: it begins "
+                                             rf"{seal}; graph.resolve\('{seal[:12]}'\)"):
+            call()
+    with pytest.raises(InputError, match="unknown node id 'zzzz': it is not in the graph"):
+        graph.navigate("zzzz", "parent")
+
+
+def test_criteria_of_the_wrong_type_are_named(graph):
+    nav = Navigator(graph)
+    with pytest.raises(InputError, match=r"metadata 'author=Ada': give a mapping of field to "
+                                         "value"):
+        nav.ask("seal", where={"metadata": "author=Ada"})
+    with pytest.raises(InputError, match="metadata"):
+        graph.filter(graph.document_roots(), metadata=["author"])
+    for budget in ("100", 100.5):
+        with pytest.raises(InputError, match=rf"budget {budget!r}: give a whole number of "
+                                             "tokens, at least 16"):
+            nav.ask("seal", budget=budget)
+    with pytest.raises(InputError, match=r"unknown via 'bogus'; valid: text, summary"):
+        graph.locate("seal", via=["bogus"])
+    assert graph.locate("seal", via="text")  # one value or a list, as kinds takes
+
+
+def test_a_metadata_criterion_nothing_has_says_no_more_than_that(graph):
+    with pytest.raises(InputError) as info:
+        Navigator(graph).ask("seal", where={"metadata": {"author": "nobody"}})
+    message = str(info.value)
+    assert "has metadata={'author': 'nobody'}" in message and "date" not in message
+    with pytest.raises(InputError, match="a document's date is its own"):
+        Navigator(graph).ask("seal", where={"dated_after": "2020-01-01"})
