@@ -4,10 +4,11 @@ without an author field its byline answers."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from _cli import indexed_files, run
+from _cli import index, indexed_files, run
 from _stores import indexed_graph
 
 from docnav.query import Navigator
@@ -170,3 +171,35 @@ def test_a_number_names_its_document_without_the_zeros_of_its_file_name(tmp_path
     assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"0190-other.md"}
     answer = Navigator(graph).ask("What does RFC 9999 propose?", budget=60)
     assert answer.trace[0]["op"] == "no document titled"
+
+
+@pytest.mark.parametrize("question", ["2349-pin.md", "2349-pin.md?", "What is 2349-pin.md?"])
+def test_a_question_that_is_a_file_s_name_alone_asks_what_it_is(nav, question):
+    # "pump.md" alone searched "md" and said it was in none of the documents
+    answer = nav.ask(question, 200)
+    assert _focus(answer)[0] == ["2349-pin.md"]
+    assert answer.route == "global" and answer.missing == []
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"2349-pin.md"}
+
+
+def test_the_file_s_name_of_the_one_document_indexed_is_no_search_term(tmp_path):
+    nav = Navigator(indexed_graph(tmp_path, {"2349-pin.md": DOCS["2349-pin.md"]}))
+    answer = nav.ask("What are the drawbacks in 2349-pin.md?", 200)
+    assert _focus(answer) == (["2349-pin.md"], ["2349-pin.md"])
+    assert answer.missing == [] and "unsafe block" in answer.text
+
+
+def test_a_question_naming_a_file_no_run_could_index_says_why(tmp_path):
+    db = indexed_files(tmp_path, DOCS)
+    (tmp_path / "docs" / "empty.md").write_text("")
+    (tmp_path / "docs" / "2024-plan.md").write_text("\x00binary")
+    assert index(db, tmp_path / "docs") == 1  # both fail; the three indexed stay
+    for question, path, why in [("What is empty.md about?", "empty.md", "file is empty"),
+                                ("What does 2024-plan say?", "2024-plan.md", "binary data")]:
+        code, out, err = run(db, "ask", question)
+        assert code == 2 and out == ""
+        assert re.search(rf"the question names a document no run could index \(\S+/{path}: "
+                         rf"{why}.*\); fix the file and run `docnav index` again", err), err
+    # "empty" without its extension is a word (no digit in it), not the file's name
+    code, out, err = run(db, "ask", "Which notes are empty?")
+    assert code == 0 and "no run could index" not in err, err

@@ -309,6 +309,11 @@ class DocNavGraph:
                 out.setdefault(path, failed[stored])
         return list(out.items())
 
+    def unindexed(self) -> dict[str, str]:
+        """The documents with no stored version (every run of theirs failed): path -> the
+        error without its path."""
+        return {r["path"]: _cause(r) for _, r in self._never_indexed()}
+
     def _never_indexed(self) -> list[tuple[str, dict]]:
         """(doc id, row) of the documents with no stored version: every run of theirs failed."""
         return [(doc_id, r) for doc_id, r in self.documents.items()

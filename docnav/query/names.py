@@ -16,6 +16,7 @@ from __future__ import annotations
 import glob
 import re
 import weakref
+from collections.abc import Iterable
 from pathlib import PurePath
 
 from docnav.query.graph import DocNavGraph
@@ -57,8 +58,8 @@ def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[
     by ("What datasets are used in the zero-shot translation paper?", "What does RFC 1961
     propose?"), and those words with the word for the document ("zero-shot translation
     paper", "RFC 1961"), which are no evidence inside it. Nothing when no title or several
-    hold them all, or when one document is indexed; the first so named of several
-    (:func:`titled_documents`)."""
+    hold them all, or when one document is indexed (but for its file's name); the first so
+    named of several (:func:`titled_documents`)."""
     named = titled_documents(graph, question)
     return ([glob.escape(named[0][0])], [named[0][1]]) if named else ([], [])
 
@@ -81,8 +82,8 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     names two."""
     named = _names_given(question)
     titles = {p: _numbers_unpadded(title) for p, title in document_titles(graph).items()}
-    if len(titles) < 2:
-        return []
+    if len(titles) < 2:  # its file's name is no evidence inside the one document either
+        return file_named(graph, question)
     out: dict[str, str] = {}
     for words, name in named:
         terms = _numbers_unpadded(set(tokens(words)))
@@ -173,7 +174,22 @@ def file_named(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     extension where it holds a digit ("1809.01202", "2349-pin", "ADOBE_2022_10K"; not
     "notes" or "assert_ne", words a question uses of anything). Asked
     "What is the title of 1809.01202.pdf?", its digits were searched for in every paper."""
-    names = _file_names(graph)
+    if graph not in _FILE_NAMES:  # made once per graph: every question asks it
+        _FILE_NAMES[graph] = _file_names(graph.document_paths())
+    return _named_files(_FILE_NAMES[graph], question)
+
+
+def unindexed_named(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
+    """(path, error) of each document the question names by its file's name as
+    :func:`file_named` finds them, of those no run could index ("What is empty.md
+    about?"), where no indexed document is so named."""
+    failed = graph.unindexed()
+    if not failed or file_named(graph, question):
+        return []
+    return [(path, failed[path]) for path, _ in _named_files(_file_names(failed), question)]
+
+
+def _named_files(names: dict[str, list[str]], question: str) -> list[tuple[str, str]]:
     found: dict[str, str] = {}
     for m in re.finditer(r"(?<![\w.-])[\w.-]+", question):
         said = m.group(0).rstrip(".")  # a sentence's stop is no part of the name
@@ -182,19 +198,17 @@ def file_named(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     return list(found.items())
 
 
-def _file_names(graph: DocNavGraph) -> dict[str, list[str]]:
-    """Each name a document's file is known by, lower case (:func:`file_named`), and the
-    paths so named, made once per graph: every question asks it."""
-    if graph not in _FILE_NAMES:
-        index: dict[str, list[str]] = {}
-        for path in graph.document_paths():
-            name = PurePath(path).name
-            index.setdefault(name.lower(), []).append(path)
-            stem = PurePath(name).stem
-            if stem != name and re.search(r"\d", stem):
-                index.setdefault(stem.lower(), []).append(path)
-        _FILE_NAMES[graph] = index
-    return _FILE_NAMES[graph]
+def _file_names(paths: Iterable[str]) -> dict[str, list[str]]:
+    """Each name a file at ``paths`` is known by, lower case (:func:`file_named`), and the
+    paths so named."""
+    index: dict[str, list[str]] = {}
+    for path in paths:
+        name = PurePath(path).name
+        index.setdefault(name.lower(), []).append(path)
+        stem = PurePath(name).stem
+        if stem != name and re.search(r"\d", stem):
+            index.setdefault(stem.lower(), []).append(path)
+    return index
 
 
 # words that point at a document rather than name it: "the original paper", "the same RFC"
@@ -365,14 +379,14 @@ def _names(registrant: str) -> list[str]:
     return sorted((n for n in names if re.search(r"\w\w", n)), key=len, reverse=True)
 
 
-def without_names(question: str, names: list[str]) -> str:
-    """The question with each name (and its possessive "'s") replaced by a space; the question
-    as it was when nothing searchable would be left."""
+def without_names(question: str, names: list[str], keep: bool = True) -> str:
+    """The question with each name (and its possessive "'s") replaced by a space; when
+    nothing searchable would be left, the question as it was (``keep``), or nothing."""
     out = question
     for name in names:
         out = re.sub(_pattern(name), " ", out, flags=re.I)
     out = " ".join(out.split())
-    return out if re.search(r"\w\w", out) else question
+    return out if re.search(r"\w\w", out) else question if keep else ""
 
 
 # what a company's documents are called after its name ("Amazon's filing", "Best Buy's

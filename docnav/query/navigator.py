@@ -64,7 +64,7 @@ from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, each_company, named_documents,
                                 named_registrants, own_names, titled_document, titled_documents,
-                                untitled_names, without_names)
+                                unindexed_named, untitled_names, without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
                                   pages_asked, part_outline, read_outlines, read_pages)
 from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
@@ -207,7 +207,8 @@ class Navigator:
         chosen, names, by_title = self._chosen(asked, doc)
         if names and not by_title:  # one company's filings: "the company" is that company
             names = [*names, *company_mentions(asked)]
-        shaped = self._shaped(asked, budget, kind, names, doc or chosen or None, bool(chosen))
+        shaped = self._shaped(asked, budget, kind, names, doc or chosen or None, bool(chosen),
+                              by_title)
         question, kind, state = shaped.question, shaped.kind, shaped.state
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
         run = Run(self.graph, asked, question, kind, state, scope, by_title or in_turn)
@@ -235,11 +236,12 @@ class Navigator:
         return run.answer()
 
     def _shaped(self, asked: str, budget: int, kind: str, names: list[str],
-                scope: str | list[str] | None, chosen: bool) -> _Shaped:
+                scope: str | list[str] | None, chosen: bool, by_title: bool = False) -> _Shaped:
         """The question as searched: without the names that chose its documents, the pages
         it reads, the words asking for an outline, captions or works cited, and its route's
         cue; a local question about what a chosen document is, as a whole, goes global."""
-        question = without_names(asked, names)
+        # a question that is a document's name alone ("pump.md"): what it is, as a whole
+        question = without_names(asked, names, keep=not by_title)
         unnamed = question != asked  # a name was taken out (not a page or a cue, below)
         # "What is on page 36 of the Adobe 10-K?": the page is read, not searched for
         pages = pages_asked(asked)
@@ -381,6 +383,12 @@ class Navigator:
             return chosen, names, False
         # "the zero-shot translation paper": the one document so titled
         chosen, names = titled_document(self.graph, asked)
+        if not chosen and (failed := unindexed_named(self.graph, asked)):
+            # "What is empty.md about?": no other document answers for it
+            why = "; ".join(f"{path}: {error}" for path, error in failed[:3])
+            what = "a document" if len(failed) == 1 else "documents"
+            raise InputError(f"the question names {what} no run could index ({why}); fix "
+                             "the file and run `docnav index` again")
         return chosen, names, bool(chosen)
 
     def _statements_and_template_parts(self, run: Run) -> None:
