@@ -6,11 +6,12 @@ Every ``DocNavError`` becomes one clean line on stderr and a non-zero exit code.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from collections.abc import Sequence
 
 from docnav.cli_common import (DEFAULT_DB, EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED,
-                               EXIT_TERMINATED, _Terminated)
+                               EXIT_TERMINATED, SIGNALS, _Terminated)
 from docnav.cli_index import (add_compact_parser, add_index_parser, add_prune_parser,
                               add_watch_parser)
 from docnav.cli_query import (add_ask_parser, add_fetch_parser, add_locate_parser,
@@ -63,9 +64,22 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    with SIGNALS.caught():
+        code = _run(args)
+    # a signal whose exception a library dropped (or turned into another error) still ends
+    # the command as one
+    if SIGNALS.received is not None and code not in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        return _stopped(SIGNALS.received == signal.SIGINT)
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return args.func(args)
     except DocNavError as exc:  # bad input or a store problem
+        if SIGNALS.stopped():  # the run stopped for it (RunCancelled), or a half import
+            return _stopped(SIGNALS.received == signal.SIGINT)
+
         print(f"docnav: error: {exc}", file=sys.stderr)
         if getattr(args, "json", False):  # a machine reading stdout gets the error there too
             import json
@@ -73,16 +87,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps({"error": str(exc), "exit_code": EXIT_ERROR}, ensure_ascii=False))
         return EXIT_ERROR
     except KeyboardInterrupt:
-        print("docnav: interrupted; the store keeps every document written so far",
-              file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _stopped(interrupted=True)
     except _Terminated:
-        print("docnav: terminated; the store keeps every document written so far",
-              file=sys.stderr)
-        return EXIT_TERMINATED
+        return _stopped(interrupted=False)
     except BrokenPipeError:  # `docnav show | head`: the reader has all it wants
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+    except Exception:
+        if SIGNALS.stopped():  # what a signal inside an import left behind
+            return _stopped(SIGNALS.received == signal.SIGINT)
+        raise
+
+
+def _stopped(interrupted: bool) -> int:
+    print(f"docnav: {'interrupted' if interrupted else 'terminated'}; the store keeps every "
+          "document written so far", file=sys.stderr)
+    return EXIT_INTERRUPTED if interrupted else EXIT_TERMINATED
 
 
 def _silence_stdout() -> None:

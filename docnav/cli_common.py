@@ -1,10 +1,16 @@
 """What the ``docnav`` command modules share: the store's path, exit codes, the NLI model
-setting and the exception that SIGTERM becomes."""
+setting, and Ctrl-C and SIGTERM as the commands catch them."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 DEFAULT_DB = Path(".docnav") / "docnav.duckdb"
@@ -27,3 +33,57 @@ def _nli_model(args: argparse.Namespace) -> str:
 
 class _Terminated(Exception):
     """SIGTERM arrived (a service manager, `kill`): stop as after Ctrl-C."""
+
+
+class Signals:
+    """Ctrl-C and SIGTERM, raised as KeyboardInterrupt and :class:`_Terminated` and
+    remembered: one that arrives while a destructor runs (an import's, a regex's) is printed
+    and dropped by Python, and one inside an import may leave a module half made, so that
+    what fails next is another error; the command asks :attr:`received` before it reports."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self._at = 0.0  # when it arrived (time.monotonic)
+
+    def stopped(self) -> bool:
+        """Whether a signal arrived: an index run stops before its next document."""
+        return self.received is not None
+
+    @contextlib.contextmanager
+    def caught(self) -> Iterator[None]:
+        """Within: the handlers installed (in the main thread only), the dropped exception
+        not printed."""
+        if threading.current_thread() is not threading.main_thread():  # main() in a thread
+            yield
+            return
+        self.received = None
+        # not a signal the process was told to ignore (a shell's background job ignores
+        # Ctrl-C, so that the key stops the job in front only)
+        previous = {sig: signal.signal(sig, self._raise) for sig in (signal.SIGINT,
+                                                                     signal.SIGTERM)
+                    if signal.getsignal(sig) is not signal.SIG_IGN}
+        hook, sys.unraisablehook = sys.unraisablehook, self._unraisable(sys.unraisablehook)
+        try:
+            yield
+        finally:
+            sys.unraisablehook = hook
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def _raise(self, signum, frame) -> None:
+        # the same signal again within a second (`timeout` sends it to the process and then
+        # to its group; a key pressed twice) would break into the stopping itself
+        if self.received is not None and time.monotonic() - self._at < 1.0:
+            return
+        self.received, self._at = signum, time.monotonic()
+        raise KeyboardInterrupt if signum == signal.SIGINT else _Terminated()
+
+    @staticmethod
+    def _unraisable(hook):
+        def quiet(unraisable) -> None:
+            if not isinstance(unraisable.exc_value, (KeyboardInterrupt, _Terminated)):
+                hook(unraisable)
+        return quiet
+
+
+SIGNALS = Signals()

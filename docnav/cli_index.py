@@ -12,15 +12,20 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, _db_path, _nli_model, _Terminated
+from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, SIGNALS, _db_path, _nli_model,
+                               _Terminated)
 
 
 def _cmd_index(args: argparse.Namespace) -> int:
     from docnav.index import Indexer
     from docnav.store import Store
 
-    report = Indexer(Store(_db_path(args)), _index_options(args),
-                     progress_log=_progress_lines(args)).index(args.paths, reparse=args.reparse)
+    indexer = Indexer(Store(_db_path(args)), _index_options(args),
+                      progress_log=_progress_lines(args))
+    # Ctrl-C stops the run before its next document, even where a library dropped its
+    # KeyboardInterrupt (one raised in a destructor)
+    indexer.should_stop = SIGNALS.stopped
+    report = indexer.index(args.paths, reparse=args.reparse)
     _report_run(report, args)
     return EXIT_OK if report.ok else EXIT_FAILED_DOCS
 
