@@ -45,7 +45,7 @@ def _report_run(report, args: argparse.Namespace, one_line: bool = False) -> Non
     for line in report.failure_lines():
         print(line, file=sys.stderr)
     _note_parsed_otherwise(report, args)
-    _note_excluded(report)
+    _note_excluded(report, args)
     _note_empty_roots(report, args)
     _print_report(report, args, one_line)
 
@@ -74,18 +74,23 @@ def _print_report(report, args: argparse.Namespace, one_line: bool = False) -> N
           if args.json else report.summary(), flush=True)
 
 
-def _note_excluded(report) -> None:
+def _note_excluded(report, args: argparse.Namespace) -> None:
     """Documents removed whose files are still there: the run's --include/--exclude leave them
-    out (a run over PDFs only, `--include '*.pdf'`, removes the folder's other documents)."""
+    out (a run over PDFs only, `--include '*.pdf'`, removes the folder's other documents), or
+    the files a run reads by default (a .txt file once given by its name)."""
+    from docnav.scan import DEFAULT_INCLUDE
+
     gone = report.excluded
     if not gone:
         return
     names = ", ".join(Path(p).name for p in gone[:3]) + (", ..." if len(gone) > 3 else "")
     were, files = ("document was", "its file is") if len(gone) == 1 else (
         "documents were", "their files are")
+    why = ("this run's --include/--exclude leave them out" if args.include or args.exclude
+           else f"this run reads {', '.join(DEFAULT_INCLUDE)} (no --include given)")
     print(f"note: {len(gone)} {were} removed although {files} still there ({names}): "
-          "this run's --include/--exclude leave them out. Index the folder with the settings "
-          "that cover them to bring them back.", file=sys.stderr)
+          f"{why}. Index the folder with the settings that cover them to bring them back.",
+          file=sys.stderr)
 
 
 def _note_parsed_otherwise(report, args: argparse.Namespace) -> None:

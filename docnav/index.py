@@ -173,7 +173,10 @@ class Indexer:
         scope = root_of(roots)
         empty: list[str] = []
         if paths is None:
-            found = scan(roots, self.options.include, self.options.exclude, self._hashes)
+            # a file given by its path and deleted since: its document is removed by the run
+            deleted = self._deleted_roots(roots)
+            found = scan([r for r in roots if r not in deleted], self.options.include,
+                         self.options.exclude, self._hashes)
             empty = empty_roots(roots, found)
         else:
             for r in roots:
@@ -200,6 +203,34 @@ class Indexer:
             self._bar = Progress()
         report.seconds = time.perf_counter() - started
         return report
+
+    def _deleted_roots(self, roots: Sequence[str | Path]) -> list[str | Path]:
+        """The roots that are gone and were files, with a stored document each; an error for
+        one that is gone otherwise: a folder keeps its documents (an unmounted drive
+        should not cost a full re-index; an empty folder in its place removes them), and
+        one never indexed is no such file."""
+        missing = [r for r in roots
+                   if not absolute(r).exists() and not absolute(r).is_symlink()]
+        if not missing:
+            return []
+        try:
+            with self.store.reader() as con:
+                stored = [d.path for d in self.store.documents(con).values()]
+        except DocNavError:  # no store yet, or one held by a writer: nothing known of them
+            stored = []
+        deleted = []
+        for root in missing:
+            path = str(absolute(root))
+            if path in stored:
+                deleted.append(root)
+                continue
+            kept = sum(in_scope(p, [path]) for p in stored)
+            if kept:
+                raise InputError(f"{root}: no such folder to index; the store keeps the {kept} "
+                                 "document(s) indexed from it (an empty folder in its place "
+                                 "removes them)")
+            raise InputError(f"{root}: no such file or folder to index")
+        return deleted
 
     def _compact(self, report: IndexReport) -> None:
         """After a run that wrote much of the collection: the store copied into a new file

@@ -248,3 +248,39 @@ def test_show_counts_the_write_ahead_log_left_by_a_run_that_stopped(tmp_path, do
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last == (f"store file {db.stat().st_size / 2**20:.1f} MiB and {log / 1024:.1f} KiB "
                     "in its write-ahead log (the next `docnav index` writes it into the file)")
+
+
+def test_a_file_indexed_by_its_path_and_deleted_is_removed_by_a_run_over_that_path(
+        tmp_path, docs, capsys):
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs / "a.md", docs / "b.md") == 0
+    (docs / "b.md").unlink()
+    capsys.readouterr()
+    # it said "no such file or folder to index", and the document stayed listed and found
+    assert index(db, docs / "b.md") == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("0 added, 0 changed, 0 renamed, 1 removed, 0 unchanged") and err == ""
+    assert docnav(db, "locate", "boats") == 0
+    assert "b.md" not in capsys.readouterr().out
+    # a folder that is gone keeps its documents, as under `docnav watch`; a path never
+    # indexed is no such file
+    assert index(db, docs) == 0
+    docs.rename(tmp_path / "away")
+    capsys.readouterr()
+    assert index(db, docs) == 2
+    assert capsys.readouterr().err == (
+        f"docnav: error: {docs}: no such folder to index; the store keeps the 1 document(s) "
+        "indexed from it (an empty folder in its place removes them)\n")
+    assert index(db, tmp_path / "never.md") == 2
+    assert "never.md: no such file or folder to index" in capsys.readouterr().err
+
+
+def test_a_file_no_run_reads_by_default_is_removed_with_a_note_saying_so(tmp_path, docs,
+                                                                         capsys):
+    db = tmp_path / "s.duckdb"
+    (docs / "x.txt").write_text("plain text")
+    assert index(db, docs / "x.txt") == 1  # given by its name: stored as failed
+    assert index(db, docs) == 0
+    err = capsys.readouterr().err
+    assert ("note: 1 document was removed although its file is still there (x.txt): this run "
+            "reads *.md, *.markdown, *.html, *.htm, *.docx, *.pdf (no --include given)") in err
