@@ -93,8 +93,9 @@ def _cmd_locate(args: argparse.Namespace) -> int:
                "verified_only": args.verified_only}
     hits = graph.locate(args.query, k=args.k, kinds=args.kind or None, levels=args.level,
                         via=args.via, filters={k: v for k, v in filters.items() if v})
-    rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind, "via": h.via,
-             "breadcrumb": graph.node(h.node_id).breadcrumb,
+    rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind,
+             "block_kind": graph.node(h.node_id).block_kind, "via": h.via,
+             "breadcrumb": graph.node(h.node_id).breadcrumb, "page": graph.node(h.node_id).page,
              "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
             for h in hits]
     _note_stale(graph, [r["document"] for r in rows])
@@ -106,8 +107,12 @@ def _cmd_locate(args: argparse.Namespace) -> int:
                 if getattr(args, k)]
         print(f"no hits{' with ' + ', '.join(used) if used else ''}")
     for r in rows if not args.json else []:
-        print(f"{r['node_id'][:12]}  {r['score']:.4f}  {r['kind']:<9} {r['via']:<7} "
-              f"{r['breadcrumb']}")
+        # a paragraph's block kind where it says more: a table, a list item, a caption
+        kind = (r["block_kind"] if r["kind"] == "paragraph" and r["block_kind"] not in (
+            None, "", "text") else r["kind"])
+        page = f", p. {r['page']}" if r["page"] else ""
+        print(f"{r['node_id'][:12]}  {r['score']:.4f}  {kind:<9} {r['via']:<7} "
+              f"{r['breadcrumb']}{page}")
         if r["text"]:
             print(f"    {_shortened(r['text'], 160)}")
     return EXIT_OK

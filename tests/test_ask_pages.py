@@ -192,3 +192,24 @@ def test_a_date_key_that_is_a_verb_is_asked_for_only_with_a_date(nav):
                   "What is the creation date of the word processor document?"):
         ((path, fields),) = nav.ask(asked, budget=200).fields.items()
         assert path.endswith("multi_page.pdf") and list(fields) == ["created"], asked
+
+
+def test_locate_gives_each_hit_s_page_and_block_kind(nav):
+    import json
+
+    code, out, err = run(nav.db, "locate", "word processor", "-k", "20", "--kind", "paragraph",
+                         "--json")
+    assert code == 0, err
+    hits = json.loads(out)
+    for hit in hits:  # as nav --json has them; neither was in locate's rows
+        node = nav.graph.node(hit["node_id"])
+        assert (hit["page"], hit["block_kind"]) == (node.page, node.block_kind)
+    assert any(hit["page"] for hit in hits) and all(
+        hit["page"] is None for hit in hits if hit["document"].endswith("pump.md"))
+    code, out, _ = run(nav.db, "locate", "word processor", "-k", "20", "--kind", "paragraph")
+    first = hits[0]
+    assert f"{first['breadcrumb']}, p. {first['page']}" in out.splitlines()[0]
+    # the history's timeline is a list: its items are named as such, as nav names them
+    item = next(h for h in hits if h["block_kind"] == "list_item")
+    assert any(line.startswith(item["node_id"][:12]) and " list_item " in line
+               for line in out.splitlines())
