@@ -4,6 +4,8 @@ another library's error (a short id given for a whole one, criteria of the wrong
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from _stores import indexed_graph
 
@@ -85,3 +87,26 @@ def test_a_metadata_criterion_nothing_has_says_no_more_than_that(graph):
     assert "has metadata={'author': 'nobody'}" in message and "date" not in message
     with pytest.raises(InputError, match="a document's date is its own"):
         Navigator(graph).ask("seal", where={"dated_after": "2020-01-01"})
+
+
+def test_a_prefix_of_node_and_document_ids_names_each_as_what_it_is(tmp_path):
+    # `docnav nav 93f` listed "ec0d27030cf9", a document's root whose id does not begin "93f"
+    # (its document id does)
+    files = {f"doc{i}.md": f"# Doc {i}\n\n" + "".join(f"Line {i}.{j}.\n\n" for j in range(6))
+             for i in range(8)}
+    graph = indexed_graph(tmp_path, files)
+    roots = {n.doc_id: nid for nid, n in graph.nodes_of_kind("document")}
+
+    def begun(prefix: str) -> int:  # the ids it begins: node ids and documents' ids
+        return len({n for n in graph._nodes if n.startswith(prefix)}
+                   | {r for d, r in roots.items() if d.startswith(prefix)})
+
+    # a document whose id's first digit begins other node ids too, five at most (all shown)
+    doc_id, root = next((d, r) for d, r in roots.items()
+                        if not r.startswith(d[0]) and 1 < begun(d[0]) <= 5)
+    with pytest.raises(InputError) as info:
+        graph.resolve(doc_id[0])
+    message = str(info.value)
+    path = graph.node(root).path
+    assert re.match(rf"'{doc_id[0]}' begins \d+ ids \(", message), message
+    assert f"{path} (document id {doc_id[:12]})" in message and root[:12] not in message

@@ -237,8 +237,13 @@ class DocNavGraph:
         if len(matches) == 1:
             return matches[0]
         if matches:
-            shown = ", ".join(m[:12] for m in matches[:5])
-            raise InputError(f"{ref!r} begins {len(matches)} node ids ({shown}"
+            # a document's root named by its document id is said as such: its node id does
+            # not begin with what was given
+            shown = ", ".join(m[:12] if m.startswith(low) else
+                              f"{self._nodes[m].path} (document id {self._nodes[m].doc_id[:12]})"
+                              for m in matches[:5])
+            what = "node ids" if all(m.startswith(low) for m in matches) else "ids"
+            raise InputError(f"{ref!r} begins {len(matches)} {what} ({shown}"
                              f"{', ...' if len(matches) > 5 else ''}); give more of it")
         documents = self._documents_at(ref, roots.values())
         if len(documents) == 1:
