@@ -259,10 +259,18 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
                                       "tokens": p.tokens, "text": p.text} for p in pieces]},
                          indent=2, ensure_ascii=False))
         return EXIT_OK
+    if not under:  # a heading with nothing under it, a paragraph-less document
+        named = "; ".join(graph.node(n).breadcrumb for n in nodes)
+        print(f"0 paragraphs: no text is under {named}")
+        return EXIT_OK
     more = len(under) - whole
+    larger = "a larger one reads the rest"
+    if not pieces:  # the first paragraph does not fit, and is too little room to cut
+        first = graph.fetch(under if args.pages else nodes, budget=10**9)[0]
+        larger = (f"the first paragraph takes {first.tokens} tokens, and one is cut only "
+                  "where 16 tokens or more are left")
     print(f"{whole} of {len(under)} paragraphs{', and the start of one more' if cut else ''}; "
-          f"{tokens} tokens"
-          f"{f' (--budget {args.budget}: a larger one reads the rest)' if more else ''}")
+          f"{tokens} tokens{f' (--budget {args.budget}: {larger})' if more else ''}")
     where = None
     for i, piece in enumerate(pieces, start=1):
         page = f", p. {piece.page}" if piece.page else ""
