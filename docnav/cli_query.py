@@ -182,6 +182,8 @@ def _cmd_nav(args: argparse.Namespace) -> int:
     # what refers to a document or section is also what links into it from outside
     # ("parts.html#seals" of the parts list)
     into = _into_sections(graph, node_id, found) if args.dir == "referenced-by" else {}
+    # and what it refers to, what its sections and paragraphs refer to outside it
+    out_of = _out_of_sections(graph, node_id, found) if args.dir == "references" else {}
 
     def row(nid: str) -> dict:
         n = graph.node(nid)
@@ -193,12 +195,14 @@ def _cmd_nav(args: argparse.Namespace) -> int:
         out = {"from": node_id, "direction": args.dir, "nodes": [row(nid) for nid in found]}
         if graph.node(node_id).kind in ("document", "section") and args.dir == "referenced-by":
             out["into_sections"] = [row(nid) | {"to": to} for nid, to in into.items()]
+        if graph.node(node_id).kind in ("document", "section") and args.dir == "references":
+            out["from_sections"] = [row(nid) | {"from": by} for nid, by in out_of.items()]
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return EXIT_OK
     for nid in found:
         print(_nav_line(graph, nid))
     if not found:
-        nothing = _NOTHING_THAT_WAY[args.dir] + (" itself" if into else "")
+        nothing = _NOTHING_THAT_WAY[args.dir] + (" itself" if into or out_of else "")
         print(f"{node_id[:12]} ({graph.node(node_id).kind}){nothing}")
     if into:
         outside = ("other documents" if graph.node(node_id).kind == "document" else
@@ -207,6 +211,13 @@ def _cmd_nav(args: argparse.Namespace) -> int:
         for nid, to in into.items():
             leads = ", ".join(graph.node(t).breadcrumb for t in to)
             print(f"{_nav_line(graph, nid)}  → {leads}")
+    if out_of:
+        outside = ("other documents" if graph.node(node_id).kind == "document" else
+                   "outside it")
+        print(f"referred to by its sections, in {outside} ({len(out_of)}):")
+        for nid, by in out_of.items():
+            crumbs = ", ".join(graph.node(b).breadcrumb for b in by)
+            print(f"{_nav_line(graph, nid)}  ← {crumbs}")
     return EXIT_OK
 
 
@@ -230,6 +241,21 @@ def _into_sections(graph, node_id: str, referring: list[str]) -> dict[str, list[
             if source not in inside and source not in referring:
                 into.setdefault(source, []).append(target)
     return {source: into[source] for source in graph.in_reading_order(into)}
+
+
+def _out_of_sections(graph, node_id: str, referred: list[str]) -> dict[str, list[str]]:
+    """Of a document or section: the nodes outside it that the sections and paragraphs under
+    it refer to (those ``referred`` to by it itself aside), in reading order, each with the
+    nodes under it that refer to them."""
+    if graph.node(node_id).kind not in ("document", "section"):
+        return {}
+    inside = set(graph.expand(node_id, depth=10_000))
+    out_of: dict[str, list[str]] = {}
+    for source in sorted(inside - {node_id}, key=lambda t: graph.node(t).position):
+        for target in graph.navigate(source, "references"):
+            if target not in inside and target not in referred:
+                out_of.setdefault(target, []).append(source)
+    return {target: out_of[target] for target in graph.in_reading_order(out_of)}
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:

@@ -108,6 +108,35 @@ def test_nav_lists_what_other_documents_link_to_in_a_document(tmp_path, capsys):
                          "Linked › Motivation › Detail"]
 
 
+def test_nav_lists_what_a_document_s_parts_refer_to_in_other_documents(tmp_path, capsys):
+    # `docnav nav a.md --dir references` said "has no references" though its paragraph links
+    # to b.md's Motivation; referenced-by gathered from the parts, references did not
+    import json
+
+    from docnav.cli import main
+
+    h = Harness(tmp_path, {"a.md": LINKER, "b.md": LINKED})
+    h.index()
+    db = ["--db", str(h.store.path)]
+    motivation, _ = h.node("b.md", "Motivation")
+    assert main([*db, "nav", h.path("a.md"), "--dir", "references"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("(document) has no references itself")
+    assert lines[1] == "referred to by its sections, in other documents (1):"
+    assert lines[2].startswith(f"{motivation[:12]}  section   Linked › Motivation | Motivation")
+    assert lines[2].endswith("  ← Linker") and len(lines) == 3
+    assert main([*db, "nav", h.path("a.md"), "--dir", "references", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    source = h.node("a.md", "The motivation is explained in the other document in full.")[0]
+    assert out["nodes"] == [] and [(r["node_id"], r["from"]) for r in out["from_sections"]] == [
+        (motivation, [source])]
+    # the paragraph's own reference, as before; a document whose parts refer to nothing
+    assert main([*db, "nav", source, "--dir", "references"]) == 0
+    assert capsys.readouterr().out.startswith(motivation[:12])
+    assert main([*db, "nav", h.path("b.md"), "--dir", "references"]) == 0
+    assert capsys.readouterr().out.endswith("(document) has no references\n")
+
+
 def test_two_indexers_taking_turns_keep_references_and_their_export_exact(tmp_path):
     # An indexer keeps the collection's edges in memory between its runs and writes their
     # export from them: a run by the other one in between must make it read them again.
