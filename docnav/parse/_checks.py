@@ -75,9 +75,25 @@ def _mib(n: int) -> str:
     return f"{n / MiB:.1f} MB" if n >= MiB else f"{n:,} bytes"
 
 
+# what a file of another format begins with: named, where Markdown's checks would only see
+# bytes that are not UTF-8 (a PDF renamed .md said "invalid byte(s) 93 at byte offset 10")
+_SIGNATURES = ((b"%PDF-", "a PDF"), (b"PK\x03\x04", "a ZIP archive (as DOCX files are)"),
+               (b"\xd0\xcf\x11\xe0", "an old Office document (DOC, XLS)"),
+               (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"),
+               (b"GIF8", "a GIF image"))
+
+
 def read_markdown_text(path: Path) -> str:
-    """The file as UTF-8 text; binary junk and other encodings are refused with the offset."""
+    """The file as UTF-8 text; binary junk and other encodings are refused with the offset,
+    another format by its name."""
     data = _read_bytes(path)
+    for signature, what in _SIGNATURES:
+        if data.startswith(signature):
+            raise DocumentError(
+                str(path),
+                f"content is not Markdown: it is {what} (the {path.suffix or 'missing'} "
+                "suffix says Markdown; rename the file or fix its content)",
+            )
     nul = data.find(b"\x00")
     if nul >= 0:
         raise DocumentError(
