@@ -6,11 +6,16 @@ Lucene and Elasticsearch. Common words are dropped before stemming. A word joine
 digits or with underscores ("2025h2", "FY2022", "max_len") is a term, and so is each run of
 two or more letters or digits in it ("2025", "fy", "2022", "max", "len"), as Lucene's word
 delimiter filter splits words with the original kept: "2025" finds the "2025h2" goals.
+A Latin letter's accents are no part of a term ("zurich" finds "Zürich"), and text in Chinese,
+Japanese or Korean characters, which leaves no space between words, is searched by each pair
+of characters in a run of them, as Lucene's CJK bigram filter does ("東京" finds "東京は...").
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
@@ -43,6 +48,31 @@ subpart act""".split())
 
 _STEMMER = Stemmer.Stemmer("english")
 
+# Han, Hiragana, Katakana and Hangul: runs of them are words without spaces between
+_CJK = re.compile(r"([\u2e80-\u2fdf\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+                  r"\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+)")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+@functools.lru_cache(maxsize=4096)
+def _unaccented(char: str) -> str:
+    """A Latin letter without its accents ("ü": "u"); any other character as it is (a kana's
+    voicing mark is no accent)."""
+    base, *marks = unicodedata.normalize("NFKD", char)
+    if base.isascii() and base.isalpha() and marks and all(unicodedata.combining(m)
+                                                            for m in marks):
+        return base
+    return char
+
+
+def _folded(text: str) -> str:
+    return text if text.isascii() else _NON_ASCII.sub(lambda m: _unaccented(m[0]), text)
+
+
+def _pairs(run: str) -> list[str]:
+    """A run of CJK characters as its overlapping pairs; one character alone as itself."""
+    return [run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)]
+
 
 def tokens(text: str) -> list[str]:
     """The text's search terms: its words lower-cased, common words dropped, stemmed."""
@@ -72,11 +102,18 @@ def _words(text: str, addressed: bool = False) -> list[tuple[str, str | None]]:
     """The text's words and joined words' runs, in order, each run with its joined word
     (None for a word of the text); without the words addressing the reader
     (:data:`_ADDRESS`) unless ``addressed`` keeps them."""
-    text = _NEGATED.sub(lambda m: _NEGATED_VERB.get(m[1], m[1]), text.lower())
+    text = _NEGATED.sub(lambda m: _NEGATED_VERB.get(m[1], m[1]), _folded(text.lower()))
     text = _CLITIC.sub("", text)
     words: list[tuple[str, str | None]] = []
     # (a text's words as found: BM25 reads every paragraph through here when a graph loads)
     for word in _TOKEN.findall(text) if addressed else _unaddressed(text):
+        if not word.isascii() and _CJK.search(word):  # "東京は日本の首都です": no spaces
+            for part in _CJK.split(word):
+                if _CJK.fullmatch(part):
+                    words += [(pair, None) for pair in _pairs(part)]
+                elif part and part not in STOPWORDS:
+                    words.append((part, None))
+            continue
         if word not in STOPWORDS:
             words.append((word, None))
         if not (word.isalpha() or word.isdigit()):  # joined: with "_", or digits and letters
