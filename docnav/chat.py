@@ -101,7 +101,7 @@ class ChatOptions:
         if not base or not model:
             raise ConfigError(
                 "an OpenAI-compatible endpoint needs a base URL and a model: set "
-                "ChatOptions.base_url and .model, or DOCNAV_LLM_BASE_URL and DOCNAV_LLM_MODEL"
+                "DOCNAV_LLM_BASE_URL and DOCNAV_LLM_MODEL (or ChatOptions.base_url and .model)"
             )
         url = urllib.parse.urlsplit(base)
         if url.scheme not in ("http", "https") or not url.netloc:

@@ -51,8 +51,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
 
             nli = VerifyOptions(model=_nli_model(args))
             verifier = Verifier(TransformersNLI(nli), nli)
-    elif args.policy == "drop":
-        raise InputError("--policy drop applies to a generated answer: add --generate")
+    elif args.policy == "drop" or args.no_verify:
+        given = "--policy drop" if args.policy == "drop" else "--no-verify"
+        raise InputError(f"{given} applies to a generated answer: add --generate")
     graph = _graph(args)
     where = {"metadata": _fields(args.meta), "dated_after": args.after,
              "dated_before": args.before}

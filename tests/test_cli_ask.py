@@ -439,7 +439,16 @@ def test_ask_policy_drop_needs_generation_and_the_check(indexed, monkeypatch, ex
 def test_ask_generate_without_an_endpoint_names_the_settings(indexed, monkeypatch):
     monkeypatch.delenv("DOCNAV_LLM_BASE_URL", raising=False)
     code, out, err = run(indexed.db, "ask", SEND, "--generate")
-    assert code == 2 and out == "" and "DOCNAV_LLM_BASE_URL" in err
+    # the environment first: a library object's fields came first, on the command line
+    assert code == 2 and out == "" and ("set DOCNAV_LLM_BASE_URL and DOCNAV_LLM_MODEL (or "
+                                        "ChatOptions.base_url and .model)") in err
+
+
+def test_ask_no_verify_without_generate_is_refused(indexed):
+    # it was taken silently: there is no generated answer to check or not
+    code, out, err = run(indexed.db, "ask", SEND, "--no-verify")
+    assert code == 2 and out == "" and "--no-verify applies to a generated answer: add " \
+                                       "--generate" in err
 
 
 
