@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from _cli import indexed_files, run
+from _cli import index, indexed_files, run
 from _stores import html_document as _html, indexed_graph
 
 from docnav.errors import InputError
@@ -49,6 +49,22 @@ def test_how_many_documents_there_are_is_counted_not_searched(nav, question):
     assert answer.text.startswith("4 documents asked of: ")
     # of those asked of only
     assert nav.ask(question, 300, doc="*.html").count["n"] == 3
+
+
+def test_how_many_documents_there_are_is_counted_of_one_document_or_none(tmp_path):
+    # of one document (or none) it was searched: "in none of the documents asked of:
+    # documents, store", no evidence found
+    one = Navigator(indexed_graph(tmp_path / "one", {"old.html": DOCS["old.html"]}))
+    answer = one.ask("How many documents are in the store?", 300)
+    assert answer.count["n"] == 1 and answer.evidence == []
+    assert answer.text.startswith("1 document asked of: ") and answer.text.endswith("old.html")
+    # what they hold, of one document: what it says, as before
+    assert one.ask("How many reports mention pumps?", 300).evidence
+    (tmp_path / "none").mkdir()
+    db = tmp_path / "none.duckdb"
+    assert index(db, tmp_path / "none") == 0
+    code, out, err = run(db, "ask", "How many documents are there?")
+    assert code == 0 and out.splitlines()[1] == "how many documents: 0 documents asked of"
 
 
 @pytest.mark.parametrize("question", [

@@ -74,7 +74,7 @@ from docnav.query.router import GLOBAL, route
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
 from docnav.query.which import (BY_DATE, as_documents_written, asks_companies, asks_documents,
-                                by_date, companies, which_documents)
+                                by_date, companies, counts_the_store, which_documents)
 
 # what a document does as a whole, asked of one its name chose ("What does the clamp RFC
 # propose?"): like "about", no word the evidence must hold
@@ -350,7 +350,10 @@ class Navigator:
             return by_date(self, asked, budget, first, doc)
         if several:  # "What did Bo Chen write?": which documents Bo Chen wrote
             asked = as_documents_written(self, asked, doc)
-        which = asks_documents(asked) if several and not of_cited else None
+        which = asks_documents(asked) if not of_cited else None
+        if not several and which is not None and not counts_the_store(asked, which):
+            which = None  # of one document, "Which RFCs ...?" asks what it says
+
         if doc:  # the documents a glob chose: which of them ("Which RFCs ...?")
             return which_documents(self, asked, budget, which, doc) if which else None
         if len(named := named_registrants(self.graph, asked)) > 1:

@@ -166,6 +166,16 @@ def asks_documents(asked: str) -> re.Match | None:
     return None
 
 
+def counts_the_store(asked: str, kind: re.Match) -> bool:
+    """Whether ``asked`` (with :func:`asks_documents`'s match) asks how many documents there
+    are and nothing more ("How many documents are in the store?"): answered by the count
+    however few are asked of, none or one too."""
+    rest, dated, said = _what_of(asked, kind)
+    counted = COUNTED.match(rest)
+    return bool(kind.group("many")) and not dated and not said and bool(counted) and not (
+        re.search(r"\w", rest[counted.end():]))
+
+
 def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                     doc: str | list[str] | None = None) -> Answer:
     """A question asking which documents ("Which RFCs changed the borrow checker?") is
