@@ -26,6 +26,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
     # KeyboardInterrupt (one raised in a destructor)
     indexer.should_stop = SIGNALS.stopped
     report = indexer.index(args.paths, reparse=args.reparse)
+    _note_linked_roots(args)
     _report_run(report, args)
     return EXIT_OK if report.ok else EXIT_FAILED_DOCS
 
@@ -48,6 +49,34 @@ def _report_run(report, args: argparse.Namespace, one_line: bool = False) -> Non
     _note_excluded(report, args)
     _note_empty_roots(report, args)
     _print_report(report, args, one_line)
+
+
+def _note_linked_roots(args: argparse.Namespace) -> None:
+    """A folder given by a path through a symbolic link whose target the store also holds
+    documents under (`index docs-link` after `index docs`): each is indexed twice, under both
+    paths, and found twice."""
+    import os
+
+    from docnav.errors import DocNavError
+    from docnav.scan import absolute, in_scope
+    from docnav.store import Store
+
+    linked = {str(absolute(r)): os.path.realpath(r) for r in args.paths
+              if os.path.isdir(r) and os.path.realpath(r) != str(absolute(r))}
+    if not linked:
+        return
+    try:
+        with Store(_db_path(args)).reader() as con:
+            stored = [r.path for r in Store.documents(con).values()]
+    except DocNavError:  # another writer holds it now: nothing to say
+        return
+    for root, target in linked.items():
+        twice = sum(in_scope(p, [target]) for p in stored)
+        if twice:
+            print(f"note: {root} is a link to {target}, under which the store holds {twice} "
+                  f"document(s) too: each is indexed twice, under both paths (index the "
+                  "folder by one path; the other's copies go with an empty folder in its "
+                  "place)", file=sys.stderr)
 
 
 def _note_empty_roots(report, args: argparse.Namespace) -> None:

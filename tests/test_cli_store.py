@@ -284,3 +284,20 @@ def test_a_file_no_run_reads_by_default_is_removed_with_a_note_saying_so(tmp_pat
     err = capsys.readouterr().err
     assert ("note: 1 document was removed although its file is still there (x.txt): this run "
             "reads *.md, *.markdown, *.html, *.htm, *.docx, *.pdf (no --include given)") in err
+
+
+def test_a_folder_given_through_a_link_to_one_indexed_says_it_is_indexed_twice(
+        tmp_path, docs, capsys):
+    # `docnav index docs-link` after `docnav index docs` added every document again, silently
+    db = tmp_path / "s.duckdb"
+    link = tmp_path / "docs-link"
+    link.symlink_to(docs)
+    assert index(db, docs) == 0
+    capsys.readouterr()
+    assert index(db, link) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("2 added") and err == (
+        f"note: {link} is a link to {docs}, under which the store holds 2 document(s) too: "
+        "each is indexed twice, under both paths (index the folder by one path; the other's "
+        "copies go with an empty folder in its place)\n")
+    assert index(db, docs) == 0 and capsys.readouterr().err == ""  # by its own path: no note
