@@ -301,3 +301,14 @@ def test_a_folder_given_through_a_link_to_one_indexed_says_it_is_indexed_twice(
         "each is indexed twice, under both paths (index the folder by one path; the other's "
         "copies go with an empty folder in its place)\n")
     assert index(db, docs) == 0 and capsys.readouterr().err == ""  # by its own path: no note
+
+
+def test_show_lists_a_file_named_with_a_newline_on_one_row(tmp_path, docs, capsys):
+    (docs / "new\nline.md").write_text("# N\n\nText n.\n")
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs) == 0
+    capsys.readouterr()
+    assert docnav(db, "show") == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert any(row.endswith(f"{docs}/new\\nline.md  \"N\"") for row in rows), rows
+    assert not any(row.startswith("line.md") for row in rows)  # its row was cut in two
