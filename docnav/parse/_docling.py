@@ -286,6 +286,20 @@ def _docx_problem(path: Path) -> str | None:
         return "not a Word document: the ZIP container has no word/document.xml"
     if broken is not None:
         return f"DOCX file is damaged: member {broken!r} fails its CRC check"
+    return _docx_xml_problem(path)
+
+
+def _docx_xml_problem(path: Path) -> str | None:
+    """The first of the DOCX's XML parts that is not well-formed XML (a part cut short, an
+    editor's bad write), with where: docling said only that it "could not load document"."""
+    from xml.etree import ElementTree
+
+    with zipfile.ZipFile(path) as zf:
+        for name in sorted(n for n in zf.namelist() if n.endswith((".xml", ".rels"))):
+            try:
+                ElementTree.fromstring(zf.read(name))
+            except ElementTree.ParseError as exc:
+                return f"DOCX file is damaged: its part {name} is not well-formed XML ({exc})"
     return None
 
 
