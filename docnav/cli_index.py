@@ -99,6 +99,9 @@ def _note_empty_roots(report, args: argparse.Namespace) -> None:
 def _print_report(report, args: argparse.Namespace, one_line: bool = False) -> None:
     """A report's summary line on stdout, or with ``--json`` the report as JSON (on one line
     for ``one_line``)."""
+    if getattr(args, "verbose", False) and not args.json:  # index, watch (not prune)
+        for line in report.change_lines():
+            print(line)
     print(json.dumps(report.to_json(), indent=None if one_line else 2, ensure_ascii=False)
           if args.json else report.summary(), flush=True)
 
@@ -286,6 +289,9 @@ def _cmd_compact(args: argparse.Namespace) -> int:
 
 def _add_index_options(p: argparse.ArgumentParser) -> None:
     """Options shared by `index` and `watch`."""
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="list each document added, changed, renamed or removed, a line each "
+                   "before the summary line (--json lists them always)")
     p.add_argument("--include", action="append", default=[],
                    help="glob of files to index (repeatable; default: all supported suffixes)")
     p.add_argument("--exclude", action="append", default=[], help="glob of files or folders "

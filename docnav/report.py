@@ -104,6 +104,13 @@ class IndexReport:
             "stage_seconds": {k: round(v, 3) for k, v in self.stage_seconds.items()},
         }
 
+    def change_lines(self) -> list[str]:
+        """Each document added, changed, renamed or removed, by path: "changed: docs/a.md",
+        "renamed: docs/a.md -> docs/b.md" (`docnav index --verbose`)."""
+        return ([f"added: {p}" for p in self.added] + [f"changed: {p}" for p in self.changed]
+                + [f"renamed: {old} -> {new}" for old, new in self.renamed]
+                + [f"removed: {p}" for p in self.removed])
+
     def failure_lines(self) -> list[str]:
         """Each file that failed, each parsed with warnings and each summary that failed, by
         name: "error: …", "warning: …"."""

@@ -312,3 +312,23 @@ def test_show_lists_a_file_named_with_a_newline_on_one_row(tmp_path, docs, capsy
     rows = capsys.readouterr().out.splitlines()
     assert any(row.endswith(f"{docs}/new\\nline.md  \"N\"") for row in rows), rows
     assert not any(row.startswith("line.md") for row in rows)  # its row was cut in two
+
+
+def test_index_verbose_names_each_document_by_what_happened_to_it(tmp_path, docs, capsys):
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs, "-v") == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [f"added: {docs}/a.md",
+                                                         f"added: {docs}/b.md"]
+    (docs / "a.md").write_text("# Alpha\n\nAlpha has pears now.\n")
+    (docs / "b.md").rename(docs / "c.md")
+    (docs / "d.md").write_text("# Delta\n\nDelta digs.\n")
+    assert index(db, docs, "--verbose") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == [f"added: {docs}/d.md", f"changed: {docs}/a.md",
+                         f"renamed: {docs}/b.md -> {docs}/c.md"]
+    assert lines[3].startswith("1 added, 1 changed, 1 renamed, 0 removed") and len(lines) == 4
+    (docs / "d.md").unlink()
+    assert index(db, docs, "-v") == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"removed: {docs}/d.md"
+    assert index(db, docs) == 0  # without it: the summary line alone, as before
+    assert len(capsys.readouterr().out.splitlines()) == 1
