@@ -416,6 +416,9 @@ def _tree_lines(tree: DocTree, show_text: bool, summaries: dict | None = None) -
             if n.node_id in summaries:
                 lines += _summary_lines(indent, summaries[n.node_id])
         elif show_text:
-            text = n.text if len(n.text) <= 100 else n.text[:97] + "..."
+            # on one line: a table's rows, a list's or a code block's lines, joined by " ⏎ "
+            # (they broke the tree's indentation)
+            text = " ⏎ ".join(line.strip() for line in n.text.splitlines() if line.strip())
+            text = text if len(text) <= 100 else text[:97] + "..."
             lines.append(f"{indent}- {n.block_kind}: {text}  [{n.node_id[:12]}]")
     return lines

@@ -332,3 +332,20 @@ def test_index_verbose_names_each_document_by_what_happened_to_it(tmp_path, docs
     assert capsys.readouterr().out.splitlines()[0] == f"removed: {docs}/d.md"
     assert index(db, docs) == 0  # without it: the summary line alone, as before
     assert len(capsys.readouterr().out.splitlines()) == 1
+
+
+def test_show_text_gives_a_table_or_code_block_one_line_of_the_tree(tmp_path, capsys):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "t.md").write_text("# T\n\n## Data\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+                               "```\nline one\nline two\n```\n")
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs) == 0
+    capsys.readouterr()
+    assert docnav(db, "show", "t.md", "--text") == 0
+    lines = capsys.readouterr().out.splitlines()
+    table = next(line for line in lines if "- table:" in line)
+    assert table.startswith("      - table: |   a |   b | ⏎ |--") and "|   1 |   2 |  [" in table
+    code = next(line for line in lines if "- code:" in line)
+    assert "line one ⏎ line two  [" in code
+    assert not any(line.startswith(("|", "line two")) for line in lines)  # no row of its own
