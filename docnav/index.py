@@ -185,6 +185,8 @@ class Indexer:
             found = scan_paths(paths, roots, self.options.include, self.options.exclude)
             scope = sorted({readable_name(str(absolute(p))) for p in paths})
         scanned = time.perf_counter() - started
+        if self.options.export_parquet:  # another store's export beside it: said before work
+            self.store.claim_export()
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         try:
             with self._session() as report:
@@ -249,6 +251,8 @@ class Indexer:
     def update_collection(self) -> IndexReport:
         """Do the collection-level work queued by runs with ``collection=False``."""
         started = time.perf_counter()
+        if self.options.export_parquet:
+            self.store.claim_export()
         _ = self.summaries
         with self._session() as report:
             self._collection_step(report)
@@ -375,8 +379,11 @@ class Indexer:
         self._bar.stage("Parquet export")
         with self.store.reader() as con:
             pending = self.store.pending_exports(con)
+            current = self._documents.rows(con)
+            if not (self.store.parquet_dir / "documents.parquet").exists():
+                # the export deleted (or cleared as another store's): written again whole
+                pending = sorted(set(pending) | set(current))
             if pending:
-                current = self._documents.rows(con)
                 # the collection's own files are written by the collection step
                 export_documents(con, self.store.parquet_dir,
                                  [d for d in pending if d in current],

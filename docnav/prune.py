@@ -94,6 +94,7 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
             store.queue_export(con, docs)  # every document's embeddings file held some
             stamp_token(con, DOCUMENTS_TOKEN)  # long-lived indexers read their kept texts again
         if export:
+            store.claim_export()
             with store.reader() as con:
                 pending = store.pending_exports(con)
                 current = set(docs)

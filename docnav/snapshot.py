@@ -23,7 +23,7 @@ def snapshot(store: Store) -> Iterator[tuple[duckdb.DuckDBPyConnection, bool]]:
             yield con, False
             return
     except StoreLocked:
-        if not (store.parquet_dir / "documents.parquet").exists():
+        if not store.has_export():  # none, or another store's beside it
             raise
     con = _export_connection(store)
     try:

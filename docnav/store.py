@@ -71,11 +71,7 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         if self._session is not None:
             yield self
             return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:  # a file in the way, a read-only file system, no permission
-            raise StoreError(f"{self.path}: cannot create the store's folder "
-                             f"{self.path.parent}: {exc.strerror or exc}") from exc
+        self._make_folder()
         self._session = self._connect(read_only=False, wait=lock_wait)
         try:
             initialize(self._session, self.path)
@@ -83,6 +79,13 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         finally:
             con, self._session = self._session, None
             self._close(con)
+
+    def _make_folder(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file in the way, a read-only file system, no permission
+            raise StoreError(f"{self.path}: cannot create the store's folder "
+                             f"{self.path.parent}: {exc.strerror or exc}") from exc
 
     # -- connections -----------------------------------------------------------------------
 
@@ -276,12 +279,53 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 Path(str(self.path.resolve()) + ".compacting"), writer_lock.lock_path(self.path),
                 self.parquet_dir]
 
+    def export_of_another(self) -> str | None:
+        """The file name of another store whose Parquet export :attr:`parquet_dir` holds (two
+        stores in one folder share its ``parquet/``): None where it is this store's, or no
+        store's yet."""
+        try:
+            owner = (self.parquet_dir / EXPORT_OWNER).read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            return None
+        return owner if owner and owner != self.path.name else None
+
+    def has_export(self) -> bool:
+        """Whether :attr:`parquet_dir` holds this store's export, for readers to read while a
+        writer holds the database."""
+        return ((self.parquet_dir / "documents.parquet").exists()
+                and self.export_of_another() is None)
+
+    def claim_export(self) -> None:
+        """Before a run writes the export: mark :attr:`parquet_dir` as this store's. An
+        error where another store beside this one has it (each would overwrite the other's
+        files, and readers would read the wrong store); the export of a store no longer there
+        (renamed, deleted) is cleared, to be written again whole."""
+        other = self.export_of_another()
+        if other is not None:
+            if (self.path.parent / other).exists():
+                raise StoreError(
+                    f"{self.path}: its Parquet export folder {self.parquet_dir} holds the "
+                    f"export of {other}, another store in the same folder: the two would "
+                    f"overwrite each other's files. Give this store a folder of its own "
+                    f"(`--db DIR/{self.path.name}`), or index it with --no-parquet")
+            shutil.rmtree(self.parquet_dir, ignore_errors=True)
+        self._make_folder()
+        try:
+            self.parquet_dir.mkdir(parents=True, exist_ok=True)
+            (self.parquet_dir / EXPORT_OWNER).write_text(self.path.name, encoding="utf-8")
+        except OSError as exc:
+            raise StoreError(f"{self.parquet_dir}: cannot write the Parquet export: "
+                             f"{exc.strerror or exc}") from exc
+
     def remove(self) -> None:
         """Delete the database and its export (used by full rebuilds)."""
         for p in (self.path, self.wal_path):
             p.unlink(missing_ok=True)
         shutil.rmtree(self.parquet_dir, ignore_errors=True)
 
+
+# in the export folder: the file name of the store whose export it is
+EXPORT_OWNER = ".store"
 
 _NOT_COMPRESSED = "fsst"  # DuckDB compression methods not used (see Store._connect)
 

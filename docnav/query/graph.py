@@ -139,10 +139,12 @@ class DocNavGraph:
                 tables = tables_from_db(con)
             source = f"duckdb:{store.path}"
         except StoreLocked as exc:
-            if not (store.parquet_dir / "documents.parquet").exists():
-                raise StoreLocked(f"{exc} There is no Parquet export to read instead "
-                                  f"({store.parquet_dir} has no documents.parquet): wait for "
-                                  "the other process to finish.") from exc
+            if not store.has_export():
+                other = store.export_of_another()
+                why = (f"{store.parquet_dir} holds the export of {other}, another store in the "
+                       "same folder" if other else f"{store.parquet_dir} has no documents.parquet")
+                raise StoreLocked(f"{exc} There is no Parquet export to read instead ({why}): "
+                                  "wait for the other process to finish.") from exc
             tables = tables_from_parquet(store.parquet_dir)
             source = f"parquet:{store.parquet_dir}"
         return cls(tables, source, embedder)

@@ -1,0 +1,73 @@
+"""Two stores in one folder share its `parquet/`: the export is marked with the store it is
+of, a second store writing there is refused (it overwrote the first's files, and readers of
+either read a mix), a reader never reads another store's export, and an export deleted or left
+by a store no longer there is written again whole."""
+
+from __future__ import annotations
+
+import shutil
+
+import polars as pl
+import pytest
+from _harness import held
+
+from docnav.cli import main
+
+
+@pytest.fixture
+def docs(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
+    (folder / "b.md").write_text("# Bravo\n\nBravo builds boats.\n")
+    return folder
+
+
+def index(db, *paths, extra=()) -> int:
+    return main(["--db", str(db), "index", *map(str, paths), "--embed-model", "hashing",
+                 "--no-summaries", "--no-progress", *extra])
+
+
+def exported(folder) -> list[str]:
+    return sorted(pl.read_parquet(folder / "parquet" / "documents.parquet")["path"])
+
+
+def test_a_second_store_in_the_folder_is_refused_its_export(tmp_path, docs, capsys):
+    stores = tmp_path / "stores"
+    a, b = stores / "a.duckdb", stores / "b.duckdb"
+    assert index(a, docs / "a.md") == 0
+    assert (stores / "parquet" / ".store").read_text() == "a.duckdb"
+    capsys.readouterr()
+    assert index(b, docs / "b.md") == 2
+    assert capsys.readouterr().err == (
+        f"docnav: error: {b}: its Parquet export folder {stores / 'parquet'} holds the export "
+        "of a.duckdb, another store in the same folder: the two would overwrite each other's "
+        "files. Give this store a folder of its own (`--db DIR/b.duckdb`), or index it with "
+        "--no-parquet\n")
+    assert exported(stores) == [str(docs / "a.md")]  # a's, untouched
+    assert index(b, docs / "b.md", extra=["--no-parquet"]) == 0
+    # b's reader, while a writer holds b: not a's export
+    with held(b, "w", 30):
+        assert main(["--db", str(b), "show"]) == 2
+        err = capsys.readouterr().err
+        assert "another process" in err or "held" in err, err
+        assert main(["--db", str(b), "locate", "boats"]) == 2
+        assert (f"There is no Parquet export to read instead ({stores / 'parquet'} holds the "
+                "export of a.duckdb, another store in the same folder)") in \
+            capsys.readouterr().err
+    with held(a, "w", 30):  # a's reader reads a's
+        assert main(["--db", str(a), "locate", "apples"]) == 0
+        assert "Alpha" in capsys.readouterr().out
+
+
+def test_an_export_deleted_or_left_by_a_store_gone_is_written_again_whole(tmp_path, docs):
+    stores = tmp_path / "stores"
+    assert index(stores / "a.duckdb", docs) == 0
+    shutil.rmtree(stores / "parquet")
+    assert index(stores / "a.duckdb", docs) == 0  # nothing changed: the export is redone
+    assert exported(stores) == [str(docs / "a.md"), str(docs / "b.md")]
+    (docs / "c.md").write_text("# Charlie\n\nCharlie counts.\n")
+    (stores / "a.duckdb").rename(stores / "c.duckdb")  # a store renamed takes its export back
+    assert index(stores / "c.duckdb", docs) == 0
+    assert (stores / "parquet" / ".store").read_text() == "c.duckdb"
+    assert exported(stores) == [str(docs / n) for n in ("a.md", "b.md", "c.md")]
