@@ -122,7 +122,13 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 f"{self.path}: a folder, not a store: a store is one DuckDB file" + (
                     f"; this folder holds one: --db {inside}" if inside.is_file() else
                     f", such as {inside}"))
+        if self.path.is_file() and self.path.stat().st_size == 0:  # `touch`ed, `mktemp`
+            if read_only:
+                raise StoreError(f"{self.path}: an empty file, no store yet. Create it with "
+                                 f"`docnav --db {self.path} index PATH`.")
         lock = None if read_only or locked else writer_lock.take(self.path, exclusive=False)
+        if not read_only and self.path.is_file() and self.path.stat().st_size == 0:
+            self.path.unlink()  # a new store in its place: DuckDB refuses an empty file
         try:
             con = duckdb.connect(str(self.path), read_only=read_only)
         except BaseException as exc:
@@ -141,8 +147,8 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 raise StoreLocked(
                     f"{self.path}: the store is locked by another process{holder}: a running "
                     "`docnav index`, Dagster run or resident worker writing to it, or a query "
-                    "loading it. Wait for it to finish (`--wait SECONDS`), or read the Parquet "
-                    "export instead."
+                    "loading it. Wait for it to finish (index, watch and prune take `--wait "
+                    "SECONDS`), or read the Parquet export instead."
                 ) from exc
             raise StoreError(f"{self.path}: cannot open the store: {exc}") from exc
         if lock is not None:

@@ -349,3 +349,14 @@ def test_show_text_gives_a_table_or_code_block_one_line_of_the_tree(tmp_path, ca
     code = next(line for line in lines if "- code:" in line)
     assert "line one ⏎ line two  [" in code
     assert not any(line.startswith(("|", "line two")) for line in lines)  # no row of its own
+
+
+def test_an_empty_file_given_as_the_store_becomes_one(tmp_path, docs, capsys):
+    # `touch s.duckdb` or `mktemp`: "cannot open the store: ... not a valid DuckDB database"
+    db = tmp_path / "s.duckdb"
+    db.write_bytes(b"")
+    assert docnav(db, "show") == 2
+    assert capsys.readouterr().err == (f"docnav: error: {db}: an empty file, no store yet. "
+                                       f"Create it with `docnav --db {db} index PATH`.\n")
+    assert index(db, docs) == 0 and db.stat().st_size > 0
+    assert docnav(db, "show") == 0 and "2 documents" in capsys.readouterr().out
