@@ -6,6 +6,7 @@ Every ``DocNavError`` becomes one clean line on stderr and a non-zero exit code.
 from __future__ import annotations
 
 import argparse
+import functools
 import signal
 import sys
 from collections.abc import Sequence
@@ -41,8 +42,26 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser; with ``json_errors`` (``--json`` among the arguments) a usage error
+    is also printed on stdout as JSON, as the commands print their own errors."""
+
+    def __init__(self, *args, json_errors: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.json_errors = json_errors
+
+    def error(self, message: str):
+        if self.json_errors:
+            import json
+
+            print(json.dumps({"error": f"{self.prog}: {message}", "exit_code": EXIT_ERROR},
+                             ensure_ascii=False))
+        super().error(message)
+
+
+def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
+    parser = _Parser(
+        json_errors=json_errors,
         prog="docnav",
         description="Keep long structured documents navigable: an incrementally "
         "maintained graph of sections, paragraphs, references and summaries.",
@@ -52,7 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     db_help = f"store path (default: $DOCNAV_DB or {DEFAULT_DB})"
     parser.add_argument("--db", help=db_help)
     parser.add_argument("--version", action=_Version)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True,
+                                parser_class=functools.partial(_Parser, json_errors=json_errors))
     for add_command in _COMMANDS:
         add_command(sub)
     # `docnav ask --db x.duckdb ...` as well as `docnav --db x.duckdb ask ...`: the store is
@@ -63,7 +83,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(json_errors="--json" in argv).parse_args(argv)
     with SIGNALS.caught():
         code = _run(args)
     # a signal whose exception a library dropped (or turned into another error) still ends

@@ -6,6 +6,8 @@ Runs ``docnav.cli.main`` in-process on a copy of the bundled sample (tests/_cli.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import shutil
@@ -537,6 +539,10 @@ def test_nav_json_and_json_errors(indexed):
                                "exit_code": 2}
     code, out, err = run(indexed.db, "ask", SEND, "--doc", "nothing-*", "--json")
     assert code == 2 and "nothing-*" in json.loads(out)["error"]
+    with pytest.raises(SystemExit) as exited, contextlib.redirect_stdout(io.StringIO()) as out:
+        docnav(indexed.db, "ask", SEND, "--budget", "abc", "--json")  # argparse's: none
+    assert exited.value.code == 2 and json.loads(out.getvalue()) == {
+        "error": "docnav ask: argument --budget: invalid int value: 'abc'", "exit_code": 2}
 
 
 def test_locate_takes_the_graph_s_filters(tmp_path):
