@@ -166,7 +166,7 @@ class ChatClient:
                 failure, wait = exc, exc.wait
                 if not exc.retry:
                     break
-        error = f"failed after {attempt + 1} attempts: {failure}"
+        error = (f"failed after {attempt + 1} attempt{'s' if attempt else ''}: {failure}")
         if failure.scope != "request":
             self._failed_calls += 1
             if failure.scope == "all" or self._failed_calls >= GIVE_UP_AFTER:
@@ -231,7 +231,9 @@ def _completion(raw: bytes, url: str) -> Completion:
     except (KeyError, IndexError, TypeError, AttributeError) as exc:
         raise _NoAnswer(f"unexpected answer from {url} (not an OpenAI chat completion: "
                         f"{_start(raw)!r})") from exc
-    if not isinstance(content, str):
+    # a filtered message may come as no content or as empty content: said as filtered either way
+    if not isinstance(content, str) or (not content.strip() and choice.get("finish_reason")
+                                        == "content_filter"):
         raise _no_text(choice, url)
     return Completion(_LONE_SURROGATE.sub("\ufffd", content),
                       str(choice.get("finish_reason") or ""))

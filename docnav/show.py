@@ -135,7 +135,7 @@ def _parser_line(con) -> list[str]:
         [parser_fingerprint()]).fetchone()
     if not older:
         return []
-    return [f"{older} documents parsed by another version of DocNav's parsers "
+    return [f"{older} document{'s' * (older != 1)} parsed by another version of DocNav's parsers "
             "(`docnav index DIR --reparse` parses them again)"]
 
 

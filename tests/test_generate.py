@@ -274,9 +274,12 @@ def _message(content=None, finish_reason="stop", **fields) -> dict:
     (_message(refusal="I cannot help with that."),
      "the model refused to answer: I cannot help with that.", 1),
     (_message(finish_reason="content_filter"), "finish_reason 'content_filter'", 1),
+    # as empty content: "returned an empty answer" said nothing of the filter
+    (_message("", finish_reason="content_filter"), "held the answer back (finish_reason "
+                                                   "'content_filter')", 1),
     ({"message": {"role": "assistant"}, "finish_reason": "stop"},
      "a message with no text: content null, finish_reason 'stop'", 2),  # retried: no reason
-], ids=["tool call", "refusal", "filtered", "no content"])
+], ids=["tool call", "refusal", "filtered", "filtered, empty", "no content"])
 def test_a_message_without_text_says_why(graph, endpoint, choice, error, requests):
     plain = Navigator(graph).ask(QUESTION, budget=200)
     endpoint.choice = choice

@@ -226,6 +226,14 @@ def test_the_document_list_counts_trees_of_an_older_parser(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[-2] == ("2 documents parsed by another version of DocNav's parsers "
                          "(`docnav index DIR --reparse` parses them again)")
+    from docnav.parse import parser_fingerprint
+
+    with duckdb.connect(str(h.store.path)) as con:  # one: "1 document" ("1 documents")
+        con.execute("UPDATE documents SET parsed_with = ? WHERE path LIKE '%alpha.md'",
+                    [parser_fingerprint() + ";pdf_mode=auto"])
+    assert main(["--db", str(h.store.path), "show"]) == 0
+    assert capsys.readouterr().out.splitlines()[-2].startswith(
+        "1 document parsed by another version of DocNav's parsers")
 
 
 def test_failed_documents_and_those_out_of_scope_are_not_named():
