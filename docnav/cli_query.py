@@ -131,7 +131,7 @@ def _document_options(p: argparse.ArgumentParser) -> None:
     """--meta, --after, --before: documents chosen by their own fields (ask, locate)."""
     p.add_argument("--meta", action="append", metavar="KEY=VALUE",
                    help="only documents whose metadata has this value, e.g. author=Jane "
-                   "(any case; repeatable)")
+                   "(any case; an author also by one of its names; repeatable)")
     p.add_argument("--after", metavar="YYYY-MM-DD", help="only documents dated on or after "
                    "this day (their own date: front matter, document properties)")
     p.add_argument("--before", metavar="YYYY-MM-DD", help="only documents dated on or before")

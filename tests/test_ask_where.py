@@ -172,3 +172,22 @@ def test_a_date_said_of_the_documents_after_what_they_are_about(tmp_path):
     # said of what they are about, not of them: no date of theirs
     step = nav.ask("Which reports mention sales that fell in 2021?", 300).trace[0]
     assert step["dated"] is None
+
+
+def test_an_author_criterion_matches_any_of_the_author_s_names(tmp_path):
+    # `--meta author=Ada` (the README's example) chose nothing of "Ada Lovelace"'s
+    graph = indexed_graph(tmp_path, {
+        "a.html": _html("A report", "2021-05-01", "Ada Lovelace", "Pump sales fell."),
+        "b.html": _html("B report", "2022-05-01", "Adam Smith; Bo Li", "Pump sales rose."),
+        "c.html": _html("C report", "2023-05-01", "Bo", "Pump sales held.")})
+    roots = graph.document_roots()
+
+    def chosen(**criteria) -> set[str]:
+        return {Path(graph.node(n).path).name for n in graph.filter(roots, **criteria)}
+
+    assert chosen(metadata={"author": "Ada"}) == {"a.html"}  # not "Adam"
+    assert chosen(metadata={"author": "ada lovelace"}) == {"a.html"}
+    assert chosen(metadata={"author": "Bo"}) == {"b.html", "c.html"}
+    assert chosen(metadata={"author": "Li Bo"}) == set()  # its words in order
+    assert chosen(metadata={"title": "report"}) == set()  # other fields: the whole value
+    assert chosen(metadata={"title": "a REPORT"}) == {"a.html"}

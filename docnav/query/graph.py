@@ -9,6 +9,7 @@ and embedding scores with reciprocal rank fusion (:mod:`docnav.query.search`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -463,9 +464,10 @@ class DocNavGraph:
         path: a glob on document paths; indexed_after/before: Unix times of the document's last
         indexing (the collection node, having none, is left out by either bound);
         metadata: values the document's metadata must have (case-insensitive; author, title,
-        ...); dated_after/before: ISO dates (``2023-01-31``) bounding the document's own date
-        (see :func:`docnav.query.fields.date_of`) — a document without one is left out by
-        either bound."""
+        ...; an author also by a name of its: "Ada" of "Ada Lovelace; Bo Li");
+        dated_after/before: ISO dates (``2023-01-31``) bounding the document's own date (see
+        :func:`docnav.query.fields.date_of`) — a document without one is left out by either
+        bound."""
         kinds, levels = listed(kinds), listed(levels)
         if kinds:
             check_kinds(kinds)
@@ -494,7 +496,8 @@ class DocNavGraph:
                     continue
             if metadata:
                 meta = self._fields.get(n.doc_id, {})
-                if any(str(meta.get(k, "")).lower() != str(v).lower() for k, v in metadata.items()):
+                if not all(_has_value(k, str(meta.get(k, "")), str(v))
+                           for k, v in metadata.items()):
                     continue
             if verified_only and (self.summaries.get(nid) or {}).get("status") != "verified":
                 continue
@@ -512,6 +515,19 @@ class DocNavGraph:
             return []
         ids = [x.get("source_id") for x in json.loads(s.get("sentences") or "[]")]
         return [i for i in dict.fromkeys(ids) if i and i in self._nodes]
+
+
+# fields naming people: one is matched by any of its names ("author=Ada" of "Ada Lovelace")
+_NAMING_KEYS = ("author", "authors")
+
+
+def _has_value(key: str, held: str, wanted: str) -> bool:
+    """Whether a document's field ``key`` holding ``held`` has the value ``wanted``: the
+    same but for case, or, of an author, its words in order in the field."""
+    if held.lower() == wanted.lower():
+        return True
+    return key in _NAMING_KEYS and bool(wanted.strip()) and re.search(
+        rf"(?<!\w){re.escape(wanted.strip())}(?!\w)", held, re.I) is not None
 
 
 def _cause(row: dict) -> str:
