@@ -64,7 +64,7 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
         context.log.warning(f"{path}: {said}")
     yield MaterializeResult(metadata=report_metadata(report, indexer))
     yield parse_health(report)
-    yield nli_verification(docnav.store(), report)
+    yield nli_verification(docnav.store(), report, off=docnav.verification_off())
 
 
 @asset(

@@ -46,7 +46,9 @@ def run_paths(report: IndexReport) -> list[str]:
 
 def parse_health(report: IndexReport) -> AssetCheckResult:
     failed = report.failed
-    listing = "\n".join(f"- `{path}`: {_quote(error)}" for path, error in failed)
+    # each error without the path it begins with: the line names the file already
+    listing = "\n".join(f"- `{path}`: {_quote(error.removeprefix(f'{path}: '))}"
+                        for path, error in failed)
     warned = "\n".join(f"- `{path}`: {_quote(said)}" for path, said in report.warned)
     return AssetCheckResult(
         check_name=PARSE_HEALTH,
@@ -62,8 +64,15 @@ def parse_health(report: IndexReport) -> AssetCheckResult:
     )
 
 
-def nli_verification(store: Store, report: IndexReport) -> AssetCheckResult:
-    """Claims of this run's documents whose verdict is not *entail*; the worst ones quoted."""
+def nli_verification(store: Store, report: IndexReport, off: str = "") -> AssetCheckResult:
+    """Claims of this run's documents whose verdict is not *entail*; the worst ones quoted.
+    ``off``: why no claim is checked (verification or summaries switched off), said in its
+    metadata rather than passed as if every claim held."""
+    if off:
+        return AssetCheckResult(
+            check_name=NLI_VERIFICATION, passed=True, severity=AssetCheckSeverity.WARN,
+            description=f"not checked: {off}",
+            metadata={"claims_checked": 0, "verification": f"off ({off})"})
     checked, bad = _claims(store, run_paths(report))
     quoted = "\n".join(
         f"- **{verdict}** ({score:.2f}) `{path}`: \"{_quote(text)}\""

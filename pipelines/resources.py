@@ -65,6 +65,12 @@ class DocNavResource(ConfigurableResource):
         description="An unused resident worker exits after this many seconds.",
     )
 
+
+    def verification_off(self) -> str:
+        """Why no summary claim is verified, or "" where they are."""
+        return ("summaries are off (DOCNAV_SUMMARIES=0)" if not self.summaries else
+                "verification is off (DOCNAV_VERIFY=0)" if not self.verify else "")
+
     def root_list(self) -> list[str]:
         """The folders to index; an empty setting (``DOCNAV_ROOTS=$UNSET``) is an error, not
         an empty collection: a run with no roots would count every stored document removed."""
