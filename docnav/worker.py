@@ -203,27 +203,34 @@ class ResidentIndexer:
             _ask(conn, ("stop",))  # other code or settings: replace it
             conn.close()
             _wait_gone(self.paths, self.worker.start_seconds)
-        if not self._start():
+        started = self._start()
+        if started is None:
             return None
         deadline = time.monotonic() + self.worker.start_seconds
         while time.monotonic() < deadline:
+            exited = started.poll()  # before the dial: one that exited may have had a rival
             conn = _dial(self.paths)
             if conn is not None:
                 if _ask(conn, ("ping",)) == ("pong", fingerprint):
                     return conn
                 conn.close()
                 return None
+            if exited is not None:  # it ended (a store it cannot open): no use waiting
+                log.warning("the resident worker exited at once (exit code %s; its log: %s): "
+                            "indexing in this process", exited, self.paths.log)
+                return None
             time.sleep(0.05)
         log.warning("the resident worker did not start within %.0f s (its log: %s): indexing "
                     "in this process", self.worker.start_seconds, self.paths.log)
         return None
 
-    def _start(self) -> bool:
+    def _start(self) -> subprocess.Popen | None:
+        """The worker's process, started; None where it could not be."""
         try:
             if self.paths.log.exists() and self.paths.log.stat().st_size > _LOG_LIMIT:
                 self.paths.log.unlink()
             with open(self.paths.log, "ab") as out:
-                subprocess.Popen(
+                return subprocess.Popen(
                     [sys.executable, "-m", "docnav.worker", "--db", self.db,
                      "--idle", str(self.worker.idle_seconds)],
                     stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
@@ -231,8 +238,7 @@ class ResidentIndexer:
                 )
         except OSError as exc:
             log.warning("could not start the resident worker (%s): indexing in this process", exc)
-            return False
-        return True
+            return None
 
 
 def worker_pid(db: str | Path) -> int | None:

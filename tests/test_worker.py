@@ -12,7 +12,7 @@ import duckdb
 import pytest
 
 from docnav.embed import EmbeddingOptions
-from docnav.errors import InputError
+from docnav.errors import InputError, StoreError
 from docnav.index import IndexOptions, Indexer
 from docnav.store import Store
 from docnav.worker import ResidentIndexer, WorkerOptions, _Paths, stop_worker, worker_pid
@@ -292,3 +292,17 @@ def test_a_reparse_request_uses_the_same_indexer_and_models(docs, db):
     assert again.docs_parsed == 2 and len(again.reparsed) == 2 and len(again.unchanged) == 2
     status, _, plain = _run_request(indexers, str(db), OPTIONS, "index", request)
     assert status == "ok" and plain.docs_parsed == 0  # the next run is not a reparse
+
+
+def test_a_worker_that_exits_at_once_is_not_waited_for(tmp_path, docs, caplog):
+    # a store whose folder cannot be made: the worker died in 0.4 s, and the caller waited
+    # its whole start_seconds (30 s, three times over with Dagster's retries) before
+    # indexing in its own process, saying the worker "did not start"
+    (tmp_path / "file").write_text("a file where the store's folder would be")
+    db = tmp_path / "file" / "store" / "graph.duckdb"
+    resident = ResidentIndexer(db, OPTIONS, WorkerOptions(start_seconds=600))
+    with caplog.at_level("WARNING", logger="docnav.worker"):
+        with pytest.raises(StoreError, match="cannot create the store's folder"):
+            resident.index([docs])  # in this process, after the worker's exit
+    assert "the resident worker exited at once (exit code 1" in caplog.text
+    assert "did not start within" not in caplog.text and resident.last_worker_pid is None
