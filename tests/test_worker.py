@@ -229,8 +229,8 @@ def test_an_index_run_stops_between_documents_when_asked(docs, db):
     report = Indexer(Store(db), options).index([docs])
     assert len(report.added) == 5 and len(report.unchanged) == 2
     fresh = tables(db)
-    Indexer(Store(db.parent / "fresh.duckdb"), options).index([docs])
-    assert fresh["documents"] == tables(db.parent / "fresh.duckdb")["documents"]
+    Indexer(Store(db.parent / "fresh" / "fresh.duckdb"), options).index([docs])
+    assert fresh["documents"] == tables(db.parent / "fresh" / "fresh.duckdb")["documents"]
 
 
 def test_a_run_reworking_stored_documents_stops_between_batches_when_asked(docs, db):
