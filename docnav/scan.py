@@ -190,8 +190,11 @@ class Globs:
     (``fnmatch`` rules), compiled once into one regular expression."""
 
     def __init__(self, patterns: Sequence[str]) -> None:
+        # the default patterns, the suffixes DocNav reads, match in any case ("NOTES.MD",
+        # "Report.Html": the parser reads them); patterns a user gives match as written
+        flags = re.IGNORECASE if tuple(patterns) == DEFAULT_INCLUDE else 0
         self._regex = (
-            re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+            re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns), flags)
             if patterns else None
         )
 

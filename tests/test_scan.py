@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import duckdb
 import pytest
@@ -227,3 +228,14 @@ def test_a_folder_holding_no_document_the_run_reads_is_named_with_what_it_holds(
     assert out.err.splitlines()[-1] == (
         f"note: {docs}: no file here matches what this run reads (*.pdf, less what --exclude "
         "leaves out); it holds 1 file (.md: 1)")
+
+
+def test_the_default_patterns_match_a_suffix_in_any_case(tmp_path):
+    # NOTES.MD and Report.Html were never indexed (the sensor said no file in the folder
+    # matched, the CLI that it held ".md: 1"); the parser reads them
+    (tmp_path / "NOTES.MD").write_text("# N\n\nText.\n")
+    (tmp_path / "Report.Html").write_text("<html><body><p>Text.</p></body></html>")
+    (tmp_path / "notes.txt").write_text("not read")
+    assert [Path(f.path).name for f in scan([tmp_path])] == ["NOTES.MD", "Report.Html"]
+    assert scan([tmp_path], include=["*.md"]) == []  # a pattern given matches as written
+    assert [Path(f.path).name for f in scan([tmp_path], include=["*.MD"])] == ["NOTES.MD"]
