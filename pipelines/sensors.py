@@ -22,7 +22,7 @@ from dagster._core.definitions.data_version import CODE_VERSION_TAG
 from docnav.hashing import digest
 from docnav.export import exported_documents
 from docnav.plan import parsed_otherwise
-from docnav.scan import empty_roots, in_scope, root_of, scan
+from docnav.scan import HashCache, empty_roots, in_scope, root_of, scan
 from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick
 from pipelines.inflight import partitions_in_flight
@@ -37,6 +37,10 @@ index_job = define_asset_job(
 
 
 DEFAULT_SENSOR_INTERVAL = 30  # seconds; DOCNAV_SENSOR_INTERVAL overrides it (definitions.py)
+
+# the content hashes of the files earlier ticks read, in this code server: a file unchanged
+# since (inode, size, times) is not read again; every tick read and hashed every file
+_SEEN = HashCache()
 
 
 def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVAL
@@ -53,7 +57,7 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         docnav.preload_worker()  # at once, not at the first run: a deployment keeps models warm
         options = docnav.index_options()
         roots = docnav.root_list()
-        found = scan(roots, options.include, options.exclude)
+        found = scan(roots, options.include, options.exclude, _SEEN)
         empty = empty_roots(roots, found)
         keys = context.instance.get_dynamic_partitions(PARTITIONS)
         orphans = find_orphaned_runs(context.instance)

@@ -31,3 +31,32 @@ def test_a_tick_names_a_root_holding_no_document(tmp_path, docs, instance):  # n
     third = tick(idle.cursor)  # a document there: a run, and nothing named after it
     assert len(third.run_requests) == 1
     assert tick(third.cursor).skip_reason is None
+
+
+def test_a_tick_reads_only_the_files_changed_since_the_last(tmp_path, docs, instance,  # noqa: F811
+                                                           monkeypatch):
+    # every tick read and hashed every file under the roots (a tree of PDFs, every 30 s)
+    import os
+
+    import docnav.scan
+
+    for f in docs.iterdir():  # still for longer than a write could go unseen
+        os.utime(f, (f.stat().st_mtime - 10, f.stat().st_mtime - 10))
+    read = []
+    digest = docnav.scan.file_digest
+    monkeypatch.setattr(docnav.scan, "file_digest", lambda path: read.append(path) or
+                        digest(path))
+    resource = DocNavResource(roots=str(docs), db=str(tmp_path / "s.duckdb"),
+                              embed_model="hashing", summaries=False)
+
+    def tick(cursor):
+        return document_sensor(build_sensor_context(instance=instance, cursor=cursor,
+                                                    resources={"docnav": resource}))
+
+    first = tick(None)
+    assert len(first.run_requests) == 1
+    before = len(read)
+    assert tick(first.cursor).run_requests == [] and len(read) == before  # none read again
+    (docs / "b.md").write_text("# Bravo\n\nBravo builds bigger boats.\n")
+    changed = tick(first.cursor)
+    assert len(changed.run_requests) == 1 and read[before:] == [str(docs / "b.md")]
