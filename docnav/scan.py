@@ -160,6 +160,18 @@ def readable_name(path: str) -> str:
         return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
+def _named_as_read(path: Path) -> Path:
+    """The file a path names, also as :func:`readable_name` wrote it (a name not valid UTF-8,
+    its bytes as ``\\xe9``: what a Dagster partition key holds): its own name where no file
+    has the written one but one has that."""
+    if "\\x" not in str(path) or os.path.lexists(path):
+        return path
+    raw = re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m[1], 16)]),
+                 os.fsencode(str(path)))
+    named = Path(os.fsdecode(raw))
+    return named if os.path.lexists(named) else path
+
+
 def _badly_named(found: FoundFile) -> FoundFile:
     """A file whose name is not valid UTF-8: a failed document under its readable name (it
     cannot be stored or shown under its own), retried by every run until it is renamed."""
@@ -355,7 +367,7 @@ def scan_paths(
     wanted, unwanted = Globs(include), Globs(exclude)
     found: dict[str, FoundFile] = {}
     for raw in paths:
-        path = absolute(raw)
+        path = _named_as_read(absolute(raw))
         root = _candidate_root(path, absolute_roots, wanted, unwanted)
         if root is None:
             continue

@@ -97,6 +97,10 @@ def test_a_file_name_that_is_not_utf8_is_a_failed_document_the_rest_indexed(tmp_
     # a run over the one path (as the watcher's) says the same, and the rename is indexed
     again = indexer.index([docs], paths=[os.fsdecode(bad)])
     assert [p for p, _ in again.failed] == [readable]
+    # and over the name it is shown by (a Dagster partition's key): failed again, not
+    # removed as if gone (the run dropped its failure, and parse_health passed)
+    shown = indexer.index([docs], paths=[readable])
+    assert [p for p, _ in shown.failed] == [readable] and shown.removed == []
     os.rename(bad, docs / "cafe.md")
     renamed = indexer.index([docs])
     assert renamed.added == [str(docs / "cafe.md")] and renamed.removed == [readable]
