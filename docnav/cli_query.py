@@ -92,6 +92,9 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     filters = {"path": args.doc, "metadata": _fields(args.meta),
                "dated_after": args.after, "dated_before": args.before,
                "verified_only": args.verified_only}
+    where = {k: filters[k] for k in ("metadata", "dated_after", "dated_before") if filters[k]}
+    if where:  # documents none of which has them: said, as `ask` says it (not "no hits")
+        graph.documents_where(args.doc, where)
     hits = graph.locate(args.query, k=args.k, kinds=args.kind or None, levels=args.level,
                         via=args.via, filters={k: v for k, v in filters.items() if v})
     rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind,

@@ -191,3 +191,17 @@ def test_an_author_criterion_matches_any_of_the_author_s_names(tmp_path):
     assert chosen(metadata={"author": "Li Bo"}) == set()  # its words in order
     assert chosen(metadata={"title": "report"}) == set()  # other fields: the whole value
     assert chosen(metadata={"title": "a REPORT"}) == {"a.html"}
+
+
+@pytest.mark.parametrize("flags, said", [
+    (["--after", "2030-01-01"], "no indexed document has dated_after='2030-01-01' (a "
+                                "document's date is its own"),
+    (["--meta", "author=Zed"], "no indexed document has metadata={'author': 'Zed'} (`docnav "
+                               "show DOC` prints a document's fields)"),
+])
+def test_locate_says_when_its_criteria_choose_no_document_as_ask_does(tmp_path, flags, said):
+    # locate printed "no hits with --after" and exited 0; ask named the criteria, exit 2
+    db = indexed_files(tmp_path, DOCS)
+    for command in ("ask", "locate"):
+        code, out, err = run(db, command, "pump sales", *flags)
+        assert code == 2 and out == "" and said in err, (command, err)

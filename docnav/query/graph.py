@@ -508,6 +508,21 @@ class DocNavGraph:
             out.append(nid)
         return out
 
+    def documents_where(self, doc: str | Sequence[str] | None, where: dict) -> list[str]:
+        """The root ids of the documents ``doc`` matches (a glob or globs; all for None)
+        whose own fields match ``where`` (:meth:`filter`'s ``metadata``, ``dated_after``,
+        ``dated_before``); :class:`InputError` naming the criteria where none does."""
+        kept = self.filter(self.document_roots(), path=doc, **where)
+        if not kept:
+            said = ", ".join(f"{k}={v!r}" for k, v in where.items() if v)
+            dates = ("a document's date is its own: front matter, document properties, a "
+                     "field list's Start Date; " if {"dated_after", "dated_before"} & {
+                         k for k, v in where.items() if v} else "")
+            raise InputError(f"no indexed document{' matching ' + repr(doc) if doc else ''} "
+                             f"has {said} ({dates}`docnav show DOC` prints a document's "
+                             "fields)")
+        return kept
+
     def summary_sources(self, node_id: str) -> list[str]:
         """Paragraph ids the node's summary sentences came from."""
         s = self.summaries.get(node_id)

@@ -152,15 +152,7 @@ class Navigator:
             if unknown:
                 raise InputError(f"unknown document criteria {', '.join(unknown)}; valid: "
                                  f"{', '.join(WHERE)}")
-            kept = self.graph.filter(self.graph.document_roots(), path=doc, **where)
-            if not kept:
-                said = ", ".join(f"{k}={v!r}" for k, v in where.items())
-                dates = ("a document's date is its own: front matter, document properties, "
-                         "a field list's Start Date; " if {"dated_after", "dated_before"} & set(
-                             where) else "")
-                raise InputError(f"no indexed document{' matching ' + repr(doc) if doc else ''}"
-                                 f" has {said} ({dates}`docnav show DOC` prints a document's "
-                                 "fields)")
+            kept = self.graph.documents_where(doc, where)
             scope = [glob.escape(self.graph.node(n).path) for n in kept]
         answer = self.collect(question, budget, scope)
         if self.answerer is None or not answer.evidence:
