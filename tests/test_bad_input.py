@@ -546,3 +546,15 @@ def test_duplicate_headings_get_distinct_ids(tmp_path):
     assert {tree.node(e.parent_id).node_id for e in examples} == {
         notes[2].node_id, next(s for s in tree.sections if s.heading == "Other").node_id
     }
+
+
+def test_an_embedding_model_folder_that_does_not_exist_names_every_setting(tmp_path):
+    # under Dagster the model is DOCNAV_EMBED_MODEL: the message named only --embed-model
+    from docnav.embed import resolve_model
+    from docnav.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=r"embedding model folder '\S+/nowhere/model' does not "
+                                          r"exist. Set the embedding model \(`--embed-model`, "
+                                          r"\$DOCNAV_EMBED_MODEL under Dagster, or "
+                                          r"EmbeddingOptions.model\)"):
+        resolve_model(str(tmp_path / "nowhere" / "model"))
