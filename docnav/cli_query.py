@@ -185,9 +185,9 @@ def _cmd_nav(args: argparse.Namespace) -> int:
     found = graph.navigate(node_id, args.dir)
     # what refers to a document or section is also what links into it from outside
     # ("parts.html#seals" of the parts list)
-    into = _into_sections(graph, node_id, found) if args.dir == "referenced-by" else {}
+    into = _across(graph, node_id, args.dir, found) if args.dir == "referenced-by" else {}
     # and what it refers to, what its sections and paragraphs refer to outside it
-    out_of = _out_of_sections(graph, node_id, found) if args.dir == "references" else {}
+    out_of = _across(graph, node_id, args.dir, found) if args.dir == "references" else {}
 
     def row(nid: str) -> dict:
         n = graph.node(nid)
@@ -232,34 +232,21 @@ def _nav_line(graph, nid: str) -> str:
     return f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}"
 
 
-def _into_sections(graph, node_id: str, referring: list[str]) -> dict[str, list[str]]:
-    """Of a document or section: the nodes outside it (of a document, in other documents)
-    whose references lead into the sections and paragraphs under it rather than to it (those
-    in ``referring``), in reading order, each with where they lead."""
+def _across(graph, node_id: str, direction: str, direct: list[str]) -> dict[str, list[str]]:
+    """Of a document or section, what its sections and paragraphs lead to outside it (of a
+    document: in other documents) by ``direction``: for "referenced-by" the nodes whose
+    references lead into them, for "references" the nodes they refer to; those in ``direct``
+    (its own, by that direction) aside. In reading order, each with the nodes inside it
+    that the link is of."""
     if graph.node(node_id).kind not in ("document", "section"):
         return {}
     inside = set(graph.expand(node_id, depth=10_000))
-    into: dict[str, list[str]] = {}
-    for target in sorted(inside - {node_id}, key=lambda t: graph.node(t).position):
-        for source in graph.navigate(target, "referenced-by"):
-            if source not in inside and source not in referring:
-                into.setdefault(source, []).append(target)
-    return {source: into[source] for source in graph.in_reading_order(into)}
-
-
-def _out_of_sections(graph, node_id: str, referred: list[str]) -> dict[str, list[str]]:
-    """Of a document or section: the nodes outside it that the sections and paragraphs under
-    it refer to (those ``referred`` to by it itself aside), in reading order, each with the
-    nodes under it that refer to them."""
-    if graph.node(node_id).kind not in ("document", "section"):
-        return {}
-    inside = set(graph.expand(node_id, depth=10_000))
-    out_of: dict[str, list[str]] = {}
-    for source in sorted(inside - {node_id}, key=lambda t: graph.node(t).position):
-        for target in graph.navigate(source, "references"):
-            if target not in inside and target not in referred:
-                out_of.setdefault(target, []).append(source)
-    return {target: out_of[target] for target in graph.in_reading_order(out_of)}
+    across: dict[str, list[str]] = {}
+    for part in sorted(inside - {node_id}, key=lambda t: graph.node(t).position):
+        for other in graph.navigate(part, direction):
+            if other not in inside and other not in direct:
+                across.setdefault(other, []).append(part)
+    return {other: across[other] for other in graph.in_reading_order(across)}
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:
