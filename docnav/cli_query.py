@@ -177,6 +177,14 @@ _NOTHING_THAT_WAY = {
 }
 
 
+# the directions whose links of a document's or section's parts are listed too: the JSON key
+# and each one's key for the parts, the text's header and arrow
+_ACROSS = {
+    "referenced-by": ("into_sections", "to", "referring to its sections from {outside}", "→"),
+    "references": ("from_sections", "from", "referred to by its sections, in {outside}", "←"),
+}
+
+
 def _cmd_nav(args: argparse.Namespace) -> int:
     import json
 
@@ -185,9 +193,8 @@ def _cmd_nav(args: argparse.Namespace) -> int:
     found = graph.navigate(node_id, args.dir)
     # what refers to a document or section is also what links into it from outside
     # ("parts.html#seals" of the parts list)
-    into = _across(graph, node_id, args.dir, found) if args.dir == "referenced-by" else {}
     # and what it refers to, what its sections and paragraphs refer to outside it
-    out_of = _across(graph, node_id, args.dir, found) if args.dir == "references" else {}
+    across = _across(graph, node_id, args.dir, found) if args.dir in _ACROSS else {}
 
     def row(nid: str) -> dict:
         n = graph.node(nid)
@@ -197,31 +204,24 @@ def _cmd_nav(args: argparse.Namespace) -> int:
 
     if args.json:
         out = {"from": node_id, "direction": args.dir, "nodes": [row(nid) for nid in found]}
-        if graph.node(node_id).kind in ("document", "section") and args.dir == "referenced-by":
-            out["into_sections"] = [row(nid) | {"to": to} for nid, to in into.items()]
-        if graph.node(node_id).kind in ("document", "section") and args.dir == "references":
-            out["from_sections"] = [row(nid) | {"from": by} for nid, by in out_of.items()]
+        if graph.node(node_id).kind in ("document", "section") and args.dir in _ACROSS:
+            key, parts_key, _, _ = _ACROSS[args.dir]
+            out[key] = [row(nid) | {parts_key: parts} for nid, parts in across.items()]
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return EXIT_OK
     for nid in found:
         print(_nav_line(graph, nid))
     if not found:
-        nothing = _NOTHING_THAT_WAY[args.dir] + (" itself" if into or out_of else "")
+        nothing = _NOTHING_THAT_WAY[args.dir] + (" itself" if across else "")
         print(f"{node_id[:12]} ({graph.node(node_id).kind}){nothing}")
-    if into:
+    if across:
+        _, _, header, arrow = _ACROSS[args.dir]
         outside = ("other documents" if graph.node(node_id).kind == "document" else
                    "outside it")
-        print(f"referring to its sections from {outside} ({len(into)}):")
-        for nid, to in into.items():
-            leads = ", ".join(graph.node(t).breadcrumb for t in to)
-            print(f"{_nav_line(graph, nid)}  → {leads}")
-    if out_of:
-        outside = ("other documents" if graph.node(node_id).kind == "document" else
-                   "outside it")
-        print(f"referred to by its sections, in {outside} ({len(out_of)}):")
-        for nid, by in out_of.items():
-            crumbs = ", ".join(graph.node(b).breadcrumb for b in by)
-            print(f"{_nav_line(graph, nid)}  ← {crumbs}")
+        print(f"{header.format(outside=outside)} ({len(across)}):")
+        for nid, parts in across.items():
+            crumbs = ", ".join(graph.node(p).breadcrumb for p in parts)
+            print(f"{_nav_line(graph, nid)}  {arrow} {crumbs}")
     return EXIT_OK
 
 
