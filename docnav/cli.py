@@ -100,7 +100,6 @@ def _run(args: argparse.Namespace) -> int:
     except DocNavError as exc:  # bad input or a store problem
         if SIGNALS.stopped():  # the run stopped for it (RunCancelled), or a half import
             return _stopped(SIGNALS.received == signal.SIGINT)
-
         print(f"docnav: error: {exc}", file=sys.stderr)
         if getattr(args, "json", False):  # a machine reading stdout gets the error there too
             import json
