@@ -50,6 +50,7 @@ from docnav.scan import (
     FoundFile,
     HashCache,
     absolute,
+    deleted_roots,
     empty_roots,
     readable_name,
     in_scope,
@@ -207,32 +208,16 @@ class Indexer:
         return report
 
     def _deleted_roots(self, roots: Sequence[str | Path]) -> list[str | Path]:
-        """The roots that are gone and were files, with a stored document each; an error for
-        one that is gone otherwise: a folder keeps its documents (an unmounted drive
-        should not cost a full re-index; an empty folder in its place removes them), and
-        one never indexed is no such file."""
-        missing = [r for r in roots
-                   if not absolute(r).exists() and not absolute(r).is_symlink()]
-        if not missing:
+        """The roots that are gone and were files with a stored document each
+        (:func:`deleted_roots`, which refuses the others)."""
+        if all(absolute(r).exists() or absolute(r).is_symlink() for r in roots):
             return []
         try:
             with self.store.reader() as con:
                 stored = [d.path for d in self.store.documents(con).values()]
         except DocNavError:  # no store yet, or one held by a writer: nothing known of them
             stored = []
-        deleted = []
-        for root in missing:
-            path = str(absolute(root))
-            if path in stored:
-                deleted.append(root)
-                continue
-            kept = sum(in_scope(p, [path]) for p in stored)
-            if kept:
-                raise InputError(f"{root}: no such folder to index; the store keeps the {kept} "
-                                 "document(s) indexed from it (an empty folder in its place "
-                                 "removes them)")
-            raise InputError(f"{root}: no such file or folder to index")
-        return deleted
+        return deleted_roots(roots, stored)
 
     def _compact(self, report: IndexReport) -> None:
         """After a run that wrote much of the collection: the store copied into a new file
@@ -379,10 +364,11 @@ class Indexer:
         self._bar.stage("Parquet export")
         with self.store.reader() as con:
             pending = self.store.pending_exports(con)
-            current = self._documents.rows(con)
-            if not (self.store.parquet_dir / "documents.parquet").exists():
-                # the export deleted (or cleared as another store's): written again whole
-                pending = sorted(set(pending) | set(current))
+            # the export deleted (or cleared as another store's): written again whole
+            whole = not (self.store.parquet_dir / "documents.parquet").exists()
+            if pending or whole:
+                current = self._documents.rows(con)
+                pending = sorted(set(pending) | set(current)) if whole else pending
             if pending:
                 # the collection's own files are written by the collection step
                 export_documents(con, self.store.parquet_dir,

@@ -114,6 +114,29 @@ def scan(
     return sorted(found.values(), key=attrgetter("path"))
 
 
+def deleted_roots(roots: Sequence[str | Path], stored: Sequence[str]) -> list[str | Path]:
+    """Of ``roots``, those that are gone and were files with a stored document each (``stored``:
+    the stored documents' paths): a run over them removes it. An error for one gone
+    otherwise: a folder keeps its documents (an unmounted drive should not cost a full
+    re-index; an empty folder in its place removes them), and one never indexed is no such
+    file."""
+    deleted = []
+    for root in roots:
+        path = absolute(root)
+        if path.exists() or path.is_symlink():
+            continue
+        if str(path) in stored:
+            deleted.append(root)
+            continue
+        kept = sum(in_scope(p, [str(path)]) for p in stored)
+        if kept:
+            raise InputError(f"{root}: no such folder to index; the store keeps the {kept} "
+                             "document(s) indexed from it (an empty folder in its place "
+                             "removes them)")
+        raise InputError(f"{root}: no such file or folder to index")
+    return deleted
+
+
 def empty_roots(roots: Iterable[str | Path], found: Sequence[FoundFile]) -> list[str]:
     """The folders of ``roots`` that ``found`` (their scan) has no file of."""
     held = {f.root for f in found}
