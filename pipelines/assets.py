@@ -17,7 +17,7 @@ from pipelines.reporting import (
     parse_health,
     report_metadata,
 )
-from pipelines.resources import DocNavResource
+from pipelines.resources import DocNavResource, outside
 
 # Runs that write the store carry this tag; dagster.yaml queues them one at a time. Runs started
 # from the UI lack it, so the assets also sit in a pool whose limit dagster.yaml sets to 1.
@@ -52,12 +52,11 @@ class CollectionConfig(Config):
                 "The partition key is the document's path (see pipelines/partitions.py).",
 )
 def document(context: AssetExecutionContext, config: DocumentConfig, docnav: DocNavResource):
-    paths = None if config.full else [path_for_key(k) for k in context.partition_keys]
+    roots, gone = docnav.run_roots(context.log.warning)
+    paths = None if config.full else outside(
+        [path_for_key(k) for k in context.partition_keys] + config.removed, gone)
     indexer = docnav.indexer(log=context.log.info)  # progress lines in the run's event log
-    report = indexer.index(
-        docnav.root_list(), paths=None if paths is None else paths + config.removed,
-        collection=False, reparse=config.reparse,
-    )
+    report = indexer.index(roots, paths=paths, collection=False, reparse=config.reparse)
     for _, error in report.failed:
         context.log.warning(error)
     for path, said in report.warned:
@@ -75,10 +74,12 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
 def collection(context: AssetExecutionContext, config: CollectionConfig,
                docnav: DocNavResource) -> MaterializeResult:
     indexer = docnav.indexer(log=context.log.info)
+    if config.full or config.removed:
+        roots, gone = docnav.run_roots(context.log.warning)
     if config.full:
-        report = indexer.index(docnav.root_list())
+        report = indexer.index(roots)
     elif config.removed:  # the documents are gone, so no document run can remove them
-        report = indexer.index(docnav.root_list(), paths=config.removed)
+        report = indexer.index(roots, paths=outside(config.removed, gone))
     else:
         report = indexer.update_collection()
     return MaterializeResult(metadata=report_metadata(report, indexer))

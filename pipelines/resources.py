@@ -8,10 +8,10 @@ from dagster import ConfigurableResource
 from pydantic import Field
 
 from docnav.embed import EmbeddingOptions
-from docnav.errors import ConfigError
+from docnav.errors import ConfigError, InputError
 from docnav.index import IndexOptions, Indexer
 from docnav.parse import ParseOptions
-from docnav.scan import DEFAULT_INCLUDE
+from docnav.scan import DEFAULT_INCLUDE, absolute, in_scope
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions
 from docnav.verify import DEFAULT_NLI_MODEL, VerifyOptions
@@ -20,6 +20,24 @@ from docnav.worker import ResidentIndexer, WorkerOptions
 
 def _split(value: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
+def gone_note(root: str, indexed: bool | None = None) -> str:
+    """What a tick and a run say of a root that is gone (see :meth:`DocNavResource.roots_now`);
+    ``indexed``: whether files were indexed from it (None: not known, in a run)."""
+    if indexed is False:
+        return (f"{root} (DOCNAV_ROOTS): no such file or folder, and no document was indexed "
+                "from it; the other roots are indexed")
+    kept = "the" if indexed else "any"
+    return (f"{root} (DOCNAV_ROOTS) is gone: {kept} documents indexed from it are kept until "
+            "it comes back (an empty folder in its place removes them); the other roots are "
+            "indexed")
+
+
+def outside(paths: list[str], gone: list[str]) -> list[str]:
+    """Of ``paths``, those not in a folder of ``gone``: a run leaves their documents as they
+    are (a gone root that was a file is its own path: its document is removed)."""
+    return [p for p in paths if not any(p != g and in_scope(p, [g]) for g in gone)]
 
 
 class DocNavResource(ConfigurableResource):
@@ -79,6 +97,32 @@ class DocNavResource(ConfigurableResource):
             raise ConfigError(f"DOCNAV_ROOTS (the resource's roots) is {self.roots!r}: give "
                               "the comma-separated folders (or files) to index")
         return roots
+
+    def roots_now(self) -> tuple[list[str], list[str]]:
+        """(the roots there now, the absolute paths of those that are gone). A folder that is
+        gone (an unmounted drive, a share offline) is no reason to stop indexing the others,
+        nor to remove its documents: the sensor keeps their files' state, the runs index the
+        other roots only (one ``docnav index`` of it refuses, as the CLI's gone root does)."""
+        there, gone = [], []
+        for root in self.root_list():
+            path = absolute(root)
+            if path.exists() or path.is_symlink():
+                there.append(root)
+            else:
+                gone.append(str(path))
+        return there, gone
+
+    def run_roots(self, log: Callable[[str], None]) -> tuple[list[str], list[str]]:
+        """:meth:`roots_now` for a run, each gone root logged (``log``: the run's warning);
+        an error when every root is gone: the store keeps their documents."""
+        there, gone = self.roots_now()
+        for root in gone:
+            log(gone_note(root))
+        if not there:
+            raise InputError(f"every root of DOCNAV_ROOTS is gone ({', '.join(gone)}): "
+                             "nothing to index; the store keeps their documents until they "
+                             "come back")
+        return there, gone
 
     def index_options(self) -> IndexOptions:
         summaries = None

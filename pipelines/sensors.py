@@ -22,12 +22,12 @@ from dagster._core.definitions.data_version import CODE_VERSION_TAG
 from docnav.hashing import digest
 from docnav.export import exported_documents
 from docnav.plan import parsed_otherwise
-from docnav.scan import HashCache, empty_roots, in_scope, root_of, scan
+from docnav.scan import FoundFile, HashCache, empty_roots, in_scope, root_of, scan
 from pipelines.assets import STORE_TAGS, collection, document
-from pipelines.changes import PARTITIONS, full_range_request, plan_tick
+from pipelines.changes import PARTITIONS, full_range_request, plan_tick, read_cursor
 from pipelines.inflight import partitions_in_flight
 from pipelines.recovery import fail_orphan, find_orphaned_runs, orphan_work
-from pipelines.resources import DocNavResource
+from pipelines.resources import DocNavResource, gone_note
 from pipelines.versions import needs_reparse
 
 index_job = define_asset_job(
@@ -56,17 +56,27 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         of runs orphaned by a killed deployment (pipelines/recovery.py)."""
         docnav.preload_worker()  # at once, not at the first run: a deployment keeps models warm
         options = docnav.index_options()
-        roots = docnav.root_list()
+        roots, gone = docnav.roots_now()
         found = scan(roots, options.include, options.exclude, _SEEN)
         empty = empty_roots(roots, found)
+        # a gone folder's files keep their state (as a folder that cannot be listed); a gone
+        # root the cursor holds as a file was that file: deleted, its document is removed
+        old = read_cursor(context.cursor)[1]
+        away = [g for g in gone if g not in old]
+        found += [FoundFile(g, g, unlisted=True, error="gone") for g in away]
+        idle = [gone_note(g, any(in_scope(p, [g]) for p in old)) for g in away]
+        for note in idle:
+            context.log.warning(note)
+        idle += ([
+            f"no file in {', '.join(empty)} matches what the runs read "
+            f"({', '.join(options.include)})"] if empty else [])
         keys = context.instance.get_dynamic_partitions(PARTITIONS)
         orphans = find_orphaned_runs(context.instance)
         result = plan_tick(
             context.cursor, found, keys, orphans=[orphan_work(run, keys) for run in orphans],
             selection={"documents": [document.key, collection.key], "removals": [collection.key]},
             in_flight=partitions_in_flight(context.instance, ignore={r.run_id for r in orphans}),
-            idle=(f"no file in {', '.join(empty)} matches what the runs read "
-                  f"({', '.join(options.include)})" if empty else None),
+            idle="; ".join(idle) or None,
         )
         # Failed only now that their work is planned. Should the daemon die before the run is
         # submitted, the reconcile schedule still indexes every root.

@@ -5,15 +5,24 @@ from __future__ import annotations
 
 import duckdb
 import pytest
-from dagster import DagsterInstance, instance_for_test
+from dagster import (
+    AddDynamicPartitionsRequest,
+    DagsterInstance,
+    DeleteDynamicPartitionsRequest,
+    Definitions,
+    build_sensor_context,
+    instance_for_test,
+)
 from dagster._core.storage.tags import (
     ASSET_PARTITION_RANGE_END_TAG,
     ASSET_PARTITION_RANGE_START_TAG,
 )
 
+from pipelines.assets import collection, document
 from pipelines.changes import PARTITIONS
 from pipelines.partitions import key_for_path
 from pipelines.resources import DocNavResource
+from pipelines.sensors import document_sensor, index_job
 
 
 @pytest.fixture
@@ -60,3 +69,26 @@ def range_tags(first: str, last: str) -> dict[str, str]:
 
 def meta(result, node: str) -> dict:
     return {k: v.value for k, v in result.asset_materializations_for_node(node)[0].metadata.items()}
+
+
+def tick(instance, resource, cursor):
+    """One sensor evaluation; its partition requests applied as the daemon would."""
+    context = build_sensor_context(instance=instance, cursor=cursor, resources={"docnav": resource})
+    result = document_sensor(context)
+    for request in result.dynamic_partitions_requests or []:
+        if isinstance(request, AddDynamicPartitionsRequest):
+            instance.add_dynamic_partitions(request.partitions_def_name, request.partition_keys)
+        elif isinstance(request, DeleteDynamicPartitionsRequest):
+            for key in request.partition_keys:
+                instance.delete_dynamic_partition(request.partitions_def_name, key)
+    return result
+
+
+def launch(instance, resource, request):
+    job = Definitions(assets=[document, collection], jobs=[index_job],
+                      resources={"docnav": resource}).resolve_job_def("index_documents")
+    result = job.execute_in_process(instance=instance, tags=request.tags,
+                                    run_config=request.run_config,
+                                    asset_selection=request.asset_selection)
+    assert result.success
+    return result

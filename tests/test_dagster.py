@@ -14,12 +14,10 @@ from pathlib import Path
 import duckdb
 import pytest
 from dagster import (
-    AddDynamicPartitionsRequest,
     AssetCheckSeverity,
     DeleteDynamicPartitionsRequest,
     Definitions,
     build_reconstructable_job,
-    build_sensor_context,
     execute_job,
     instance_for_test,
     materialize,
@@ -53,9 +51,10 @@ from pipelines.recovery import (
     orphan_work,
 )
 from pipelines.resources import DocNavResource
-from pipelines.sensors import document_sensor, index_job
+from pipelines.sensors import index_job
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
-    add_partitions, docs, instance, meta, paragraphs, range_tags, resource, stored_paths,
+    add_partitions, docs, instance, launch, meta, paragraphs, range_tags, resource, stored_paths,
+    tick,
 )
 from tests._paths import NLI_MODEL, require  # not conftest: the executor's child imports us
 
@@ -255,29 +254,6 @@ def test_the_prune_job_deletes_the_old_models_vectors_and_the_compact_job_shrink
 
 
 # -- the sensor --------------------------------------------------------------------------------
-
-def tick(instance, resource, cursor):
-    """One sensor evaluation; its partition requests applied as the daemon would."""
-    context = build_sensor_context(instance=instance, cursor=cursor, resources={"docnav": resource})
-    result = document_sensor(context)
-    for request in result.dynamic_partitions_requests or []:
-        if isinstance(request, AddDynamicPartitionsRequest):
-            instance.add_dynamic_partitions(request.partitions_def_name, request.partition_keys)
-        elif isinstance(request, DeleteDynamicPartitionsRequest):
-            for key in request.partition_keys:
-                instance.delete_dynamic_partition(request.partitions_def_name, key)
-    return result
-
-
-def launch(instance, resource, request):
-    job = Definitions(assets=[document, collection], jobs=[index_job],
-                      resources={"docnav": resource}).resolve_job_def("index_documents")
-    result = job.execute_in_process(instance=instance, tags=request.tags,
-                                    run_config=request.run_config,
-                                    asset_selection=request.asset_selection)
-    assert result.success
-    return result
-
 
 def queue(instance, resource, request) -> DagsterRun:
     """The request's run as the sensor daemon creates it, not yet started (the daemon then
