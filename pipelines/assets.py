@@ -13,6 +13,7 @@ from pipelines.partitions import documents_partitions, path_for_key
 from pipelines.reporting import (
     NLI_VERIFICATION,
     PARSE_HEALTH,
+    excluded_note,
     nli_verification,
     parse_health,
     report_metadata,
@@ -61,6 +62,7 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
         context.log.warning(error)
     for path, said in report.warned:
         context.log.warning(f"{path}: {said}")
+    _warn_excluded(context, report, docnav)
     yield MaterializeResult(metadata=report_metadata(report, indexer))
     yield parse_health(report)
     yield nli_verification(docnav.store(), report, off=docnav.verification_off())
@@ -82,4 +84,11 @@ def collection(context: AssetExecutionContext, config: CollectionConfig,
         report = indexer.index(roots, paths=outside(config.removed, gone))
     else:
         report = indexer.update_collection()
+    _warn_excluded(context, report, docnav)
     return MaterializeResult(metadata=report_metadata(report, indexer))
+
+
+def _warn_excluded(context: AssetExecutionContext, report, docnav: DocNavResource) -> None:
+    note = excluded_note(report, docnav.include, docnav.exclude)
+    if note:
+        context.log.warning(note)

@@ -38,6 +38,21 @@ def report_metadata(report: IndexReport, indexer: object = None) -> dict:
     return {**counts, "indexed_by": where, "report": MetadataValue.md(table)}
 
 
+def excluded_note(report: IndexReport, include: str, exclude: str) -> str | None:
+    """Documents the run removed though their files are still there: the resource's patterns
+    (DOCNAV_INCLUDE / DOCNAV_EXCLUDE, as given) leave them out (a typo removes them all)."""
+    gone = report.excluded
+    if not gone:
+        return None
+    names = ", ".join(p.rsplit("/", 1)[-1] for p in gone[:3]) + (", ..." if len(gone) > 3
+                                                                 else "")
+    were, files = ("document was", "its file is") if len(gone) == 1 else (
+        "documents were", "their files are")
+    return (f"{len(gone)} {were} removed although {files} still there ({names}): "
+            f"DOCNAV_INCLUDE ({include!r}) and DOCNAV_EXCLUDE ({exclude!r}) leave them out; "
+            "set them to cover the files to bring them back")
+
+
 def run_paths(report: IndexReport) -> list[str]:
     """The documents that this run left in the store, indexed or failed."""
     return sorted({*report.added, *report.changed, *(new for _, new in report.renamed),
