@@ -97,8 +97,9 @@ class IndexReport:
             "empty_roots": self.empty_roots,
             "failed": [{"path": path, "error": error} for path, error in self.failed],
             "warned": [{"path": path, "warnings": said} for path, said in self.warned],
-            "summary_failures": [{"node_id": node_id, "error": error, "previous_kept": kept}
-                                 for node_id, error, kept in self.summaries.failures],
+            "summary_failures": [{"node_id": node_id, "where": place, "error": error,
+                                  "previous_kept": kept}
+                                 for node_id, error, kept, place in self.summaries.failures],
             "reembedded": self.reembedded, "reparsed": self.reparsed,
             "parsed_otherwise": self.parsed_otherwise,
             "stage_seconds": {k: round(v, 3) for k, v in self.stage_seconds.items()},
@@ -116,8 +117,9 @@ class IndexReport:
         name: "error: …", "warning: …"."""
         return [f"error: {error}" for _, error in self.failed] + [
             f"warning: {path}: {said}" for path, said in self.warned] + [
-            f"warning: summary of node {node_id} failed{', previous kept' if kept else ''}: "
-            f"{error}" for node_id, error, kept in self.summaries.failures]
+            f"warning: summary of {place} (node {node_id}) failed"
+            f"{', previous kept' if kept else ''}: {error}"
+            for node_id, error, kept, place in self.summaries.failures]
 
     def summary(self) -> str:
         s = self.summaries

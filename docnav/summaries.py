@@ -127,7 +127,8 @@ class SummaryStats:
     claims_flagged: int = 0
     nli_pairs: int = 0
     seconds: float = 0.0
-    failures: list[tuple[str, str, bool]] = field(default_factory=list)  # node, error, kept
+    # node id, error, previous kept, where the node is (path › headings: :func:`where`)
+    failures: list[tuple[str, str, bool, str]] = field(default_factory=list)
 
 
 class SummaryBuilder:
@@ -235,9 +236,10 @@ class SummaryBuilder:
             failed = [s.error or "" for s in done if s.status == FAILED]
             if failed:
                 summary = self._fail(node, tree.doc_id, _children_failed("section", failed),
-                                     stats, old)
+                                     stats, old, where(tree, node))
             else:
-                summary = self._build(node, tree.doc_id, item, leaves[node.node_id], stats, old)
+                summary = self._build(node, tree.doc_id, item, leaves[node.node_id], stats, old,
+                                      where(tree, node))
             final[node.node_id] = summary
             out.append(summary)
         stats.seconds += time.perf_counter() - started
@@ -256,12 +258,12 @@ class SummaryBuilder:
     def _build(
         self, node: Node, doc_id: str, item: SummaryInput,
         leaves: list[Node] | Callable[[Sequence[SummarySentence]], list[Node]],
-        stats: SummaryStats, old: NodeSummary | None,
+        stats: SummaryStats, old: NodeSummary | None, place: str,
     ) -> NodeSummary:
         try:
             sentences = self.summarizer.summarize(item)
         except DocNavError as exc:
-            return self._fail(node, doc_id, str(exc), stats, old)
+            return self._fail(node, doc_id, str(exc), stats, old, place)
         stats.rebuilt += 1
         return self._checked(node, doc_id, sentences, leaves, stats)
 
@@ -323,12 +325,12 @@ class SummaryBuilder:
                            self.nli_model, tuple(sentences), tuple(checked), status)
 
     def _fail(self, node: Node, doc_id: str, error: str, stats: SummaryStats,
-              old: NodeSummary | None) -> NodeSummary:
+              old: NodeSummary | None, place: str) -> NodeSummary:
         """A failed summary: the previous text kept, if any; being failed, it is rebuilt by the
         next run (and so are its parents, which fail with it rather than be built without
         it and then reused as they are)."""
         stats.failed += 1
-        stats.failures.append((node.node_id, error, bool(old and old.sentences)))
+        stats.failures.append((node.node_id, error, bool(old and old.sentences), place))
         if old is None:
             return NodeSummary(node.node_id, doc_id, "", self.made_by(node),
                                self.nli_model, (), (), FAILED, error)
@@ -443,6 +445,17 @@ def _insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: list[tuple], 
         con.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * width)})", rows)
 
 
+COLLECTION_PLACE = "the collection"
+
+
+def where(tree: DocTree, node: Node) -> str:
+    """Where ``node`` is, for a message: its document's path, then the headings down to it
+    (its breadcrumb, which begins with the document's title instead)."""
+    if node.kind is NodeKind.DOCUMENT:
+        return tree.path
+    return " › ".join([tree.path, *(node.breadcrumb.split(" › ")[1:] or [node.heading])])
+
+
 def _children_failed(kind: str, errors: Sequence[str]) -> str:
     """Why a summary made from its children's summaries was not made."""
     which = f"{len(errors)} {kind}s' summaries" if len(errors) > 1 else f"a {kind}'s summary"
@@ -547,7 +560,7 @@ def collection_summary(
     failed = [error or "" for *_, status, error in docs if status == FAILED]
     if failed:  # built without them, it would be reused as it is until the collection changes
         return builder._fail(node, node.doc_id, _children_failed("document", failed), stats,
-                             stored)
+                             stored, COLLECTION_PLACE)
     children = []
     for i, (_, _, sentences, *_) in enumerate(docs):
         children.append(tuple(
@@ -577,7 +590,7 @@ def collection_summary(
 
     item = SummaryInput(node, [], children)
     started = time.perf_counter()
-    summary = builder._build(node, node.doc_id, item, sources, stats, stored)
+    summary = builder._build(node, node.doc_id, item, sources, stats, stored, COLLECTION_PLACE)
     stats.seconds += time.perf_counter() - started
     return summary
 

@@ -6,6 +6,7 @@ the summariser's HTTP client and retries, Punkt claims and the NLI model.
 
 from __future__ import annotations
 
+import re
 import socket
 
 import duckdb
@@ -274,6 +275,12 @@ def test_after_a_401_the_run_s_other_summaries_fail_without_asking(
     assert len(warnings) == 4  # two sections, the document, the collection
     assert all("Incorrect API key provided" in w for w in warnings)
     assert not any("previous kept" in w for w in warnings)  # there was none
+    # each named by where it is, not by its node id only ("summary of node 3f2a… failed")
+    named = [re.match(r"warning: summary of (.+) \(node [0-9a-f_]+\) failed: ", w)
+             for w in warnings]
+    page = docs / "council.md"
+    assert sorted(m.group(1) for m in named) == sorted(
+        [f"{page} › Budget", f"{page} › Schools", str(page), "the collection"]), warnings
 
 
 def test_after_failed_calls_in_a_row_the_client_stops_asking(endpoint):

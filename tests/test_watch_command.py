@@ -157,8 +157,8 @@ def test_every_batch_names_the_files_and_summaries_that_failed(tmp_path, monkeyp
     assert "summaries rebuilt (0 reused, 3 failed)" in runs[1]
     assert "error:" not in captured.out
     assert f"error: {docs / 'broken.docx'}: not a valid DOCX file" in captured.err
-    failed = re.findall(r"^warning: summary of node [0-9a-f]+ failed: .*HTTP 401", captured.err,
-                        re.M)
+    failed = re.findall(r"^warning: summary of .+ \(node [0-9a-f_]+\) failed: .*HTTP 401",
+                        captured.err, re.M)
     assert len(failed) == 3, captured.err
 
 
