@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import math
 import os
 import re
 import time
@@ -31,6 +32,7 @@ from dataclasses import dataclass, replace
 from docnav.errors import ConfigError, DocNavError
 
 DEFAULT_TIMEOUT = 60.0
+MAX_TIMEOUT = 86400.0  # a day: socket timeouts overflow past ~1e9 s, and inf is none
 MAX_RETRY_AFTER = 60.0  # seconds; a longer Retry-After is not waited out
 GIVE_UP_AFTER = 3  # failed calls in a row
 GIVE_UP_FOR = 300.0  # seconds; then one call tries again (a long `docnav watch`)
@@ -96,13 +98,17 @@ class ChatOptions:
     max_input_chars: int = 12000
 
     def resolved(self) -> "ChatOptions":
-        base = self.base_url or os.environ.get("DOCNAV_LLM_BASE_URL", "")
+        self._check()
+        base = (self.base_url or os.environ.get("DOCNAV_LLM_BASE_URL", "")).strip()
         model = self.model or os.environ.get("DOCNAV_LLM_MODEL", "")
         if not base or not model:
             raise ConfigError(
                 "an OpenAI-compatible endpoint needs a base URL and a model: set "
                 "DOCNAV_LLM_BASE_URL and DOCNAV_LLM_MODEL (or ChatOptions.base_url and .model)"
             )
+        if any(c.isspace() for c in base):  # sent in the request line: a broken request
+            raise ConfigError(f"the endpoint's base URL {base!r} holds a space: set "
+                              "DOCNAV_LLM_BASE_URL (or ChatOptions.base_url) to the URL alone")
         url = urllib.parse.urlsplit(base)
         if url.scheme not in ("http", "https") or not url.netloc:
             raise ConfigError(
@@ -113,6 +119,26 @@ class ChatOptions:
         return replace(self, base_url=base.rstrip("/"), model=model, api_key=key,
                        timeout=self.timeout or _env_timeout())
 
+    def _check(self) -> None:
+        """Numbers a request can use: each was a ValueError, OverflowError or
+        UnboundLocalError inside the first request otherwise."""
+        def number(value, whole: bool = False) -> bool:
+            kind = int if whole else (int, float)
+            return (isinstance(value, kind) and not isinstance(value, bool)
+                    and math.isfinite(value))
+
+        wrong = [
+            ("timeout", "seconds, 0 (DOCNAV_LLM_TIMEOUT, else 60) or above and at most "
+             f"{MAX_TIMEOUT:g}", number(self.timeout) and 0 <= self.timeout <= MAX_TIMEOUT),
+            ("retries", "a whole number, 0 or more", number(self.retries, True)
+             and self.retries >= 0),
+            ("backoff", "seconds, 0 or more", number(self.backoff) and self.backoff >= 0),
+        ]
+        for name, expected, ok in wrong:
+            if not ok:
+                raise ConfigError(f"ChatOptions.{name}={getattr(self, name)!r} is not valid: "
+                                  f"give {expected}")
+
 
 def _env_timeout() -> float:
     raw = os.environ.get("DOCNAV_LLM_TIMEOUT", "").strip()
@@ -122,9 +148,10 @@ def _env_timeout() -> float:
         seconds = float(raw)
     except ValueError:
         seconds = 0.0
-    if not seconds > 0:
+    if not 0 < seconds <= MAX_TIMEOUT:  # nan too
         raise ConfigError(f"DOCNAV_LLM_TIMEOUT={raw!r} is not valid: give the seconds one "
-                          "request to the endpoint may take, a number above 0 (e.g. 120)")
+                          f"request to the endpoint may take, a number above 0 and at most "
+                          f"{MAX_TIMEOUT:g} (e.g. 120)")
     return seconds
 
 
@@ -204,10 +231,19 @@ def _read(response: http.client.HTTPResponse, deadline: float) -> bytes:
     """The body as it arrives, given up at the deadline: a server dripping bytes, each
     within the socket timeout, must not hold us longer than that."""
     chunks = []
-    while chunk := response.read1(65536):
-        chunks.append(chunk)
-        if time.monotonic() > deadline:
+    # each read waits only as long as the request has left (the socket's own timeout, the
+    # whole request's, let a body coming late take it twice)
+    sock = getattr(getattr(response.fp, "raw", None), "_sock", None)
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
             raise TimeoutError("the answer was still arriving at the deadline")
+        if sock is not None:
+            sock.settimeout(left)
+        chunk = response.read1(65536)
+        if not chunk:
+            break
+        chunks.append(chunk)
     body = b"".join(chunks)
     expected = response.headers.get("Content-Length", "")
     if expected.isdigit() and len(body) < int(expected):
@@ -252,8 +288,8 @@ def _no_text(choice: dict, url: str) -> _NoAnswer:
                          "offers the model no tools, so the endpoint adds them: check its chat "
                          "template and tool settings", False, scope="request")
     if message.get("refusal"):
-        return _NoAnswer(f"the model refused to answer: {_start(str(message['refusal']).encode())}",
-                         False, scope="request")
+        return _NoAnswer(f"the model at {url} refused to answer: "
+                         f"{_start(str(message['refusal']).encode())}", False, scope="request")
     if reason == "content_filter":
         return _NoAnswer(f"{url} held the answer back (finish_reason 'content_filter')", False,
                          scope="request")
@@ -293,6 +329,7 @@ def _retry_after(exc: urllib.error.HTTPError) -> float:
     """The seconds a Retry-After header asks for (capped), 0 when there is none."""
     value = (exc.headers.get("Retry-After") or "").strip() if exc.headers else ""
     try:
-        return min(max(float(value), 0.0), MAX_RETRY_AFTER)
+        seconds = float(value)
     except ValueError:
         return 0.0  # absent, or an HTTP date: the usual backoff
+    return min(max(seconds, 0.0), MAX_RETRY_AFTER) if math.isfinite(seconds) else 0.0

@@ -4,7 +4,8 @@ It answers every POST with ``reply`` as a chat completion, or misbehaves as ``mo
 "500"; "garbage": not JSON; "slow": 1.5 s before answering; "drip": the answer a byte every
 50 ms; "truncated": a Content-Length larger than the body it sends; "bad status": no HTTP
 status line; "401" and "error": an OpenAI-style error body, with HTTP 401 or 200; "429": a
-rate limit with ``Retry-After: 1``, the next request answered. ``choice``, when set, is sent as
+rate limit with ``Retry-After: 1`` (``retry_after``), the next request answered; "late body":
+the headers after 1 s, the body 5 s after them. ``choice``, when set, is sent as
 the completion's choice instead of ``reply`` (a tool call, a message without content, a
 ``finish_reason``). It keeps every request body and the time it came in.
 """
@@ -22,6 +23,7 @@ class ChatEndpoint:
         self.reply = reply
         self.choice: dict | None = None
         self.mode = "ok"
+        self.retry_after = "1"
         self.requests = 0
         self.bodies: list[dict] = []
         self.times: list[float] = []  # time.monotonic() of each request
@@ -51,7 +53,7 @@ class ChatEndpoint:
                 if mode == "429":
                     endpoint.mode = "ok"
                     return self._send(429, b'{"error": {"message": "Rate limit reached"}}',
-                                      retry_after="1")
+                                      retry_after=endpoint.retry_after)
                 choice = endpoint.choice or {
                     "message": {"role": "assistant", "content": endpoint.reply}}
                 body = (b"<html>not json" if mode == "garbage" else json.dumps(
@@ -59,6 +61,14 @@ class ChatEndpoint:
                 if mode == "truncated":
                     self._send(200, body[:20], length=len(body))
                     self.close_connection = True
+                elif mode == "late body":
+                    time.sleep(1)
+                    self._send(200, b"", length=len(body))
+                    time.sleep(5)
+                    try:
+                        self.wfile.write(body)
+                    except OSError:
+                        pass  # the client gave up
                 elif mode == "drip":
                     self._send(200, b"", length=len(body))
                     try:

@@ -272,7 +272,7 @@ def _message(content=None, finish_reason="stop", **fields) -> dict:
                            "function": {"name": "search", "arguments": "{}"}}],
               finish_reason="tool_calls"), "answered with a tool call (search) instead of text", 1),
     (_message(refusal="I cannot help with that."),
-     "the model refused to answer: I cannot help with that.", 1),
+     "refused to answer: I cannot help with that.", 1),
     (_message(finish_reason="content_filter"), "finish_reason 'content_filter'", 1),
     # as empty content: "returned an empty answer" said nothing of the filter
     (_message("", finish_reason="content_filter"), "held the answer back (finish_reason "
@@ -286,6 +286,15 @@ def test_a_message_without_text_says_why(graph, endpoint, choice, error, request
     answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
     assert error in answer.generation_error and endpoint.requests == requests
     assert answer.generated_by is None and answer.text == plain.text
+    assert endpoint.url in answer.generation_error  # which endpoint: the refusal did not say
+
+
+def test_an_empty_answer_names_the_endpoint_once(graph, endpoint):
+    """It said "m: m returned an empty answer" (the model twice, the endpoint never)."""
+    endpoint.reply = "  "
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert answer.generation_error == (f"chat:m: {endpoint.url}/chat/completions returned an "
+                                       "empty answer")
 
 
 def test_an_answer_cut_off_by_the_output_limit_is_not_taken_for_a_whole_one(graph, endpoint):
@@ -293,8 +302,9 @@ def test_an_answer_cut_off_by_the_output_limit_is_not_taken_for_a_whole_one(grap
     endpoint.choice = _message("Replace the impeller seal every", finish_reason="length")
     answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
     assert answer.generated_by is None and answer.text == plain.text
-    assert ("the answer was cut off by the model's output limit after 31 characters "
-            "(finish_reason 'length')") in answer.generation_error
+    assert (f"the answer from {endpoint.url}/chat/completions was cut off by the model's "
+            "output limit after 31 characters (finish_reason 'length')"
+            ) in answer.generation_error
     assert endpoint.requests == 1
     endpoint.choice = _message("Replace the impeller seal every 2000 operating hours [1].")
     answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
@@ -315,12 +325,12 @@ def test_a_repeated_prompt_and_the_model_s_reasoning_are_not_the_answer(graph, e
         endpoint.reply = reply
         answer = asked.ask(QUESTION, budget=200)
         assert endpoint.prompt() == prompt and answer.text == sentence, reply
-    for reply, error in ((prompt, "the model only repeated the prompt, with no answer"),
+    for reply, error in ((prompt, "only repeated the prompt, with no answer"),
                          ("<think>The evidence [3] is", "only the model's reasoning")):
         endpoint.reply = reply
         answer = asked.ask(QUESTION, budget=200)
         assert answer.generated_by is None and error in answer.generation_error
-        assert answer.text == plain.text
+        assert answer.text == plain.text and endpoint.url in answer.generation_error
 
 
 def test_a_citation_after_the_full_stop_and_a_second_stop_is_the_sentence_s(graph, nli_model):

@@ -56,19 +56,21 @@ class ChatAnswerer:
     def answer(self, question: str, evidence: Sequence["Evidence"]) -> str:
         prompt = PROMPT.format(question=question, evidence=numbered(evidence))
         completion = self.client.completion(prompt)
+        url = f"{self.client.options.base_url}/chat/completions"
         if completion.cut_off:
             raise ChatError(
-                f"the answer was cut off by the model's output limit after "
+                f"the answer from {url} was cut off by the model's output limit after "
                 f"{len(completion.text)} characters (finish_reason 'length'): raise the "
                 "endpoint's max_tokens or context length, or give less evidence (--budget)")
         if not completion.text.strip():
-            raise ChatError(f"{self.answerer_id} returned an empty answer")
+            raise ChatError(f"{url} returned an empty answer")
         text = completion.reply
         if not text.strip():
-            raise ChatError("the answer holds only the model's reasoning (<think>…), no answer")
+            raise ChatError(f"the answer from {url} holds only the model's reasoning "
+                            "(<think>…), no answer")
         text = _without_echo(text, prompt).strip()
         if not text:
-            raise ChatError("the model only repeated the prompt, with no answer")
+            raise ChatError(f"the model at {url} only repeated the prompt, with no answer")
         return text
 
 
