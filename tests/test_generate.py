@@ -289,6 +289,19 @@ def test_a_message_without_text_says_why(graph, endpoint, choice, error, request
     assert endpoint.url in answer.generation_error  # which endpoint: the refusal did not say
 
 
+def test_an_answer_longer_than_any_answer_is_not_taken(graph, endpoint):
+    """4 MB of one sentence repeated failed the sentence check with a traceback after 17 s,
+    the evidence lost with it."""
+    plain = Navigator(graph).ask(QUESTION, budget=200)
+    endpoint.reply = "The seal is replaced every 2000 operating hours [1]. " * 2000
+    answer = Navigator(graph, answerer=answerer(endpoint.url)).ask(QUESTION, budget=200)
+    assert answer.generated_by is None and answer.text == plain.text
+    assert answer.generation_error == (
+        f"chat:m: the answer from {endpoint.url}/chat/completions is 106,000 characters long, "
+        "more than 50,000: not taken (a model that did not stop; set the endpoint's "
+        "max_tokens)")
+
+
 def test_an_empty_answer_names_the_endpoint_once(graph, endpoint):
     """It said "m: m returned an empty answer" (the model twice, the endpoint never)."""
     endpoint.reply = "  "

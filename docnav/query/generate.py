@@ -46,6 +46,11 @@ def numbered(evidence: Sequence["Evidence"]) -> str:
         f"{e.piece.text}" for i, e in enumerate(evidence, start=1))
 
 
+# an answer from a few thousand tokens of evidence is a few thousand characters; 4 MB of one
+# sentence repeated (a model that does not stop) took the sentence splitter past its time limit
+MAX_ANSWER_CHARS = 50_000
+
+
 class ChatAnswerer:
     """Answers from the evidence through an OpenAI-compatible chat endpoint."""
 
@@ -64,6 +69,10 @@ class ChatAnswerer:
                 "endpoint's max_tokens or context length, or give less evidence (--budget)")
         if not completion.text.strip():
             raise ChatError(f"{url} returned an empty answer")
+        if len(completion.text) > MAX_ANSWER_CHARS:  # checked, it would take hours, or fail
+            raise ChatError(f"the answer from {url} is {len(completion.text):,} characters "
+                            f"long, more than {MAX_ANSWER_CHARS:,}: not taken (a model that "
+                            "did not stop; set the endpoint's max_tokens)")
         text = completion.reply
         if not text.strip():
             raise ChatError(f"the answer from {url} holds only the model's reasoning "
