@@ -159,6 +159,9 @@ class ChatClient:
     """Sends one user message, returns the assistant's text."""
 
     def __init__(self, options: ChatOptions = ChatOptions()) -> None:
+        if not isinstance(options, ChatOptions):
+            raise ConfigError(f"options {options!r} is not valid: give ChatOptions(...) "
+                              "(docnav.chat)")
         self.options = options.resolved()
         self.requests = 0  # attempts made, retries included
         self._failed_calls = 0  # in a row

@@ -119,6 +119,14 @@ class Navigator:
             raise ConfigError(f"options {options!r} is not valid: give NavigatorOptions(...) "
                               "(docnav.query), or the router by name: Navigator(graph, "
                               "router=...)")
+        if not isinstance(graph, DocNavGraph):
+            raise ConfigError(f"Navigator takes a DocNavGraph, not {graph!r}: open one with "
+                              "DocNavGraph.open(path) (docnav.query)")
+        if answerer is not None and not (hasattr(answerer, "answerer_id")
+                                         and callable(getattr(answerer, "answer", None))):
+            raise ConfigError(f"answerer {answerer!r} is not valid: give an object with "
+                              "answerer_id and answer(question, evidence), such as "
+                              "ChatAnswerer() (docnav.query.generate)")
         if policy not in ("flag", "drop"):
             raise ConfigError(f"answer policy {policy!r} is not valid: use 'flag' (keep every "
                               "sentence, each with its verdict) or 'drop' (keep the supported)")
@@ -144,6 +152,14 @@ class Navigator:
         # search for may still be answered: by the openings of what it is asked of)
         check_text(question)
         budget = whole(budget, "budget", 16, "give a whole number of tokens, at least 16")
+        if not (doc is None or isinstance(doc, str) or isinstance(doc, (list, tuple))
+                and all(isinstance(d, str) for d in doc)):
+            raise InputError(f"doc {doc!r} is not valid: give a glob of document paths "
+                             "(e.g. '*.md') or a list of them")
+        if where is not None and not isinstance(where, dict):  # a string: its characters
+            raise InputError(f"where {where!r} is not valid: give a dict of document "
+                             "criteria, e.g. {'dated_after': '2014-01-01'}, from "
+                             f"{', '.join(WHERE)}")
         if doc:
             self.graph.matching_documents(doc)
         scope: str | list[str] | None = doc
