@@ -407,6 +407,12 @@ def test_the_documents_referring_to_one_are_those_whose_references_lead_to_it(tm
     assert out.splitlines()[1] == ("asked of the 2 documents whose references lead to "
                                    "1961-clamp.md, 300 tokens each")
     assert "See the clamp proposal for the idea." in out
+    # the words naming it are no missing words: the link need not say them ("not in the
+    # evidence: rfc, 1961", and "in none of the documents asked of", said of its own number)
+    for question in ("Which RFCs refer to RFC 1961?", "Which RFCs link to 1961-clamp.md?"):
+        linked = nav.ask(question, 300, doc=["*2000-link*", "*1961-clamp*", "*2002*"])
+        assert _read(linked) == {"2000-link.md"}, question
+        assert linked.missing == [] and linked.absent == [], question
     # a question of what they hold, not what they point at: their words, as before
     count = nav.ask("How many RFCs discuss RFC 1961?", 300).count
     assert "refers_to" not in count and count["words"]

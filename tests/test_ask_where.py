@@ -63,6 +63,20 @@ def test_which_documents_is_asked_of_those_asked_of(tmp_path):
     assert _read(answer) == {"old.html"}
 
 
+def test_which_documents_of_one_asks_what_it_says_without_missing_the_asking(tmp_path):
+    # criteria leaving one document: "Which reports discuss pump sales?" named "reports" and
+    # "discuss" missing from its evidence (confidence 0.33); they ask, the text need not say
+    graph = indexed_graph(tmp_path, DOCS)
+    for question in ("Which reports discuss pump sales?", "How many reports mention pump "
+                     "sales?", "Are there reports about pump sales?"):
+        answer = Navigator(graph).ask(question, 200, where={"dated_after": "2023-01-01"})
+        assert _read(answer) == {"new.html"}, question
+        assert answer.missing == [] and answer.confidence == 1.0, question
+    # of several, which of them, as before
+    assert Navigator(graph).ask("Which reports discuss pump sales?", 300).trace[0]["op"] == (
+        "documents")
+
+
 def test_ask_takes_after_before_and_meta(tmp_path):
     db = indexed_files(tmp_path, DOCS)
     code, out, err = run(db, "ask", "How did pump sales do?", "--after", "2022-01-01",

@@ -74,7 +74,8 @@ from docnav.query.router import GLOBAL, route
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
 from docnav.query.which import (BY_DATE, as_documents_written, asks_companies, asks_documents,
-                                by_date, companies, counts_the_store, which_documents)
+                                by_date, companies, counts_the_store, of_one,
+                                which_documents)
 
 # what a document does as a whole, asked of one its name chose ("What does the clamp RFC
 # propose?"): like "about", no word the evidence must hold
@@ -251,6 +252,11 @@ class Navigator:
         # a question that is a document's name alone ("pump.md"): what it is, as a whole
         question = without_names(asked, names, keep=not by_title)
         unnamed = question != asked  # a name was taken out (not a page or a cue, below)
+        # "Which RFCs discuss Send?" of one document: what it says of Send (the question's
+        # other words are none its text need hold); not "Which papers do they cite?"
+        if ((which := asks_documents(question)) and not WORKS_ASKED.search(question)
+                and len(self.graph.document_paths(scope)) == 1):
+            question = of_one(question, which)
         # "What is on page 36 of the Adobe 10-K?": the page is read, not searched for
         pages = pages_asked(asked)
         if pages:

@@ -138,6 +138,15 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     return rest, dated, said
 
 
+def of_one(asked: str, kind: re.Match) -> str:
+    """A question asking which documents (``kind``: :func:`asks_documents`' match) as asked
+    of the one document it is asked of (``--doc``, ``--after`` chose it): what that one says
+    ("Which RFCs discuss Send?", "How many RFCs mention Send?": "Send?"), without the words
+    asking for documents, the verb saying they are about it and their date, which its text
+    need not hold (they were named missing: "not in the evidence: rfcs, discuss")."""
+    return " ".join((asked[:kind.start()] + " " + _what_of(asked, kind)[0]).split())
+
+
 def as_documents_written(nav: Navigator, asked: str, doc: str | list[str] | None) -> str:
     """A question asking what an author wrote, as the question asking which documents they
     wrote ("What did Bo Chen write?": "Which documents did Bo Chen write?", answered from
@@ -239,6 +248,11 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         [(p, question, glob.escape(p)) for p in paths],
         first={p: held.into[p] for p in paths if p in held.referring})  # its references
     answer.count = count  # read first
+    if held.referring:  # the words naming what they refer to ("RFC 1961", "1961-clamp.md"):
+        # their references lead there, by a link that need not say them
+        naming = {w.lower() for w in re.findall(r"\w+", rest)}
+        answer.missing = [w for w in answer.missing if w.lower() not in naming]
+        answer.absent = [w for w in answer.absent if w.lower() not in naming]
     if many:
         answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
                                 "asked_of": count["of"], "words": count["words"],
