@@ -45,14 +45,18 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         if args.policy == "drop" and args.no_verify:
             raise InputError("--policy drop keeps the sentences the NLI check supports: "
                              "it cannot go with --no-verify")
+        if args.nli_model and args.no_verify:
+            raise InputError("--nli-model names the model of the check that --no-verify "
+                             "leaves out: give one or the other")
         answerer = ChatAnswerer(ChatOptions())
         if not args.no_verify:  # the NLI model loads now: a bad setting fails before any work
             from docnav.verify import TransformersNLI, Verifier, VerifyOptions
 
             nli = VerifyOptions(model=_nli_model(args))
             verifier = Verifier(TransformersNLI(nli), nli)
-    elif args.policy == "drop" or args.no_verify:
-        given = "--policy drop" if args.policy == "drop" else "--no-verify"
+    elif args.policy == "drop" or args.no_verify or args.nli_model:
+        given = ("--policy drop" if args.policy == "drop" else "--no-verify" if args.no_verify
+                 else "--nli-model")
         raise InputError(f"{given} applies to a generated answer: add --generate")
     graph = _graph(args)
     where = {"metadata": _fields(args.meta), "dated_after": args.after,

@@ -428,7 +428,9 @@ def test_ask_generate_reports_citations_of_evidence_that_does_not_exist(indexed,
 @pytest.mark.parametrize("extra, message", [
     ([], "--policy drop applies to a generated answer: add --generate"),
     (["--generate", "--no-verify"], "it cannot go with --no-verify"),
-], ids=["no-generate", "no-verify"])
+    (["--generate", "--no-verify", "--nli-model", "m", "--policy", "flag"],
+     "--nli-model names the model of the check that --no-verify leaves out"),
+], ids=["no-generate", "no-verify", "nli-model and no-verify"])
 def test_ask_policy_drop_needs_generation_and_the_check(indexed, monkeypatch, extra, message):
     monkeypatch.setenv("DOCNAV_LLM_BASE_URL", "http://127.0.0.1:9/v1")
     monkeypatch.setenv("DOCNAV_LLM_MODEL", "m")
@@ -444,10 +446,11 @@ def test_ask_generate_without_an_endpoint_names_the_settings(indexed, monkeypatc
                                         "ChatOptions.base_url and .model)") in err
 
 
-def test_ask_no_verify_without_generate_is_refused(indexed):
-    # it was taken silently: there is no generated answer to check or not
-    code, out, err = run(indexed.db, "ask", SEND, "--no-verify")
-    assert code == 2 and out == "" and "--no-verify applies to a generated answer: add " \
+@pytest.mark.parametrize("given", [["--no-verify"], ["--nli-model", "/models/nli"]])
+def test_ask_no_verify_or_nli_model_without_generate_is_refused(indexed, given):
+    # each was taken silently: there is no generated answer to check or not
+    code, out, err = run(indexed.db, "ask", SEND, *given)
+    assert code == 2 and out == "" and f"{given[0]} applies to a generated answer: add " \
                                        "--generate" in err
 
 
