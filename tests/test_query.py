@@ -12,6 +12,7 @@ from docnav.embed import HashingEmbedder
 from docnav.errors import ConfigError, InputError, StoreError
 from docnav.index import Indexer, IndexOptions
 from docnav.query import DIRECTIONS, DocNavGraph, EvidenceState, Navigator, Piece, route
+from docnav.query.graph import count_tokens
 from docnav.query.lexical import BM25, search_words, tokens
 from docnav.store import Store
 
@@ -105,8 +106,16 @@ def test_fetch_orders_deduplicates_and_cites(graph):
 
 def test_fetch_respects_the_token_budget(graph):
     doc = next(n for n in graph._nodes.values() if n.kind == "document" and "manual" in n.path)
-    pieces = graph.fetch([doc.node_id], budget=30)
-    assert sum(p.tokens for p in pieces) <= 30
+    longest = max((n for n in graph._nodes.values() if n.kind == "paragraph"),
+                  key=lambda n: count_tokens(n.text))
+    assert count_tokens(longest.text) > 18
+    for budget, ids in [(b, [doc.node_id]) for b in (30, 200)] + [
+            (b, [longest.node_id]) for b in (16, 17, 18)]:
+        pieces = graph.fetch(ids, budget=budget)
+        assert sum(p.tokens for p in pieces) <= budget
+        # the text as shown, the mark of a cut piece counted (" …" was not: 18 at 16)
+        assert sum(count_tokens(p.text) for p in pieces) <= budget, budget
+        assert pieces[-1].tokens == count_tokens(pieces[-1].text)
 
 
 def test_filter_by_path_kind_level_and_verification(graph):

@@ -438,8 +438,11 @@ class DocNavGraph:
                 if room < 16:
                     break
                 words = n.text.split()[: room * 3 // 4]
-                pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, " ".join(words) + " …",
-                                    room))
+                while words and count_tokens(" ".join(words) + " …") > room:
+                    words.pop()  # the mark of the cut is shown, so it is counted
+                text = " ".join(words) + " …"
+                pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, text,
+                                    count_tokens(text)))
                 used = budget
                 break
             pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, n.text, cost))
