@@ -186,6 +186,10 @@ def test_global_cues_are_phrases_about_the_whole_not_single_words(question, expe
     ("Which items are listed as exceptions?", "local"),
     ("How many pages does the report have?", "local"),
     ("Is a note kept of each change?", "local"),
+    # a letter is a label as a capital: "items a", "figure a" went to the expanded sections
+    ("What are the items a user can buy?", "local"),
+    ("Which tables a reader sees first?", "local"),
+    ("What does Figure B show?", "cross-reference"),
 ])
 def test_cross_reference_cues_name_a_part_of_the_document(question, expected):
     # "table", "figure", "item", "note" and "page" name a part only with its label; "see" only

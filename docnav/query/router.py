@@ -48,7 +48,10 @@ GLOBAL = re.compile(
 # "page" only with a label ("Table 2", "Item 7A", "Note 12"): "a hash table", "figure out" and
 # "what do they see" ask about the text, not a part of it. "See" is a cue before a part ("see
 # above", "see the appendix").
-_LABEL = r"(?:\d+(?:\.\d+)*[a-z]?|[ivxlc]+\b|[a-z](?:\d{1,2})?\b(?:\.\d+)*)"  # "A1": an appendix's
+# a letter is a label as a capital ("Table A", "Figure B.2"): "the items a user buys" is no
+# part (the question is matched ignoring case, so the letter is matched case-sensitively);
+# "A1": an appendix's
+_LABEL = r"(?:\d+(?:\.\d+)*[a-z]?|[ivxlc]+\b|(?-i:[A-Z])(?:\d{1,2})?\b(?:\.\d+)*)"
 _PART = r"(?:section|sec\.|§|chapter|appendix|table|figure|fig\.|item|note|exhibit|page)"
 CROSS = re.compile(
     rf"(?:\b(?:sections?|chapters?|appendix|appendices)\b|§|"
