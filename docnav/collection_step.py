@@ -14,7 +14,7 @@ from docnav.collection import (
     CollectionOptions, CollectionState, CollectionUpdate, update_collection,
 )
 from docnav.export import (
-    collection_export_mark, export_collection, export_whole_collection, mark_collection_export,
+    changing, collection_export_mark, export_collection, export_whole_collection, mark_collection_export,
 )
 from docnav.kept_documents import KeptDocuments
 from docnav.progress import Progress
@@ -104,13 +104,13 @@ class CollectionStep:
         behind = before is not None and collection_export_mark(self.store.parquet_dir) != before
         if not behind and after == before:
             return  # nothing updated, and the export is up to date
-        with self.store.reader() as con:
+        with self.store.reader() as con, changing(self.store.parquet_dir):
             if behind:
                 export_whole_collection(con, self.store.parquet_dir, texts)
             else:
                 export_collection(con, self.store.parquet_dir, update.edges, deletions,
                                   update.written, texts)
-        mark_collection_export(self.store.parquet_dir, after)
+            mark_collection_export(self.store.parquet_dir, after)
 
     def _update_rows(
         self, con: duckdb.DuckDBPyConnection, changed_ids: list[str], deletions: list[str],
@@ -136,3 +136,4 @@ class CollectionStep:
             summary = collection_summary(con, summaries, report.summaries)
             summaries.write(con, [summary] if summary else [])
             report._time("summaries", t)
+

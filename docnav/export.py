@@ -3,14 +3,20 @@
 Per-document tables are partitioned one file per document (``<table>/<doc_id>.parquet``) and
 ``documents.parquet`` holds every document row; the collection's own rows go to
 ``<table>/__collection__.parquet`` and its edges to one file per source document. Every file is
-written to a temporary name and renamed into place, so readers never see half a file.
+written to a temporary name and renamed into place, so readers never see half a file; and a
+writer marks each change of the files (:func:`changing`), so that a reader takes the files of
+one state, not some of the files before a change and some after (:func:`export_files`).
 """
 
 from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable, Mapping
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
@@ -24,6 +30,10 @@ from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
 from docnav.texts import KeptTexts
 
 _COLLECTION_MARK = ".collection_token"  # the collection token the collection files show
+# "<n> writing" while a writer changes the files (the n-th change), "<n> done" after it
+_STATE = ".state"
+_READING = ".reading-"  # a reader's hard links to the files it reads (export_files)
+READ_WAIT = 30.0  # seconds a reader waits for a change of the files to end
 
 F = TypeVar("F", bound=Callable)
 
@@ -154,6 +164,100 @@ def export_whole_collection(
     export_collection(con, parquet_dir, edges, known=known)
 
 
+@contextmanager
+def changing(parquet_dir: Path) -> Iterator[None]:
+    """Around a writer's change of the export's files (a run's documents, its collection
+    files): readers wait while it lasts, and a reader that took files while one began or
+    ended takes them again (:func:`export_files`). A failed change is marked ended too: its
+    files are what a reader can have (the store queues them for the next run)."""
+    parquet_dir.mkdir(parents=True, exist_ok=True)
+    n = _generation(parquet_dir) + 1
+    _mark(parquet_dir / _STATE, f"{n} writing")
+    try:
+        yield
+    finally:
+        _mark(parquet_dir / _STATE, f"{n} done")
+        _clear_readings(parquet_dir)
+
+
+def _generation(parquet_dir: Path) -> int:
+    state = _state(parquet_dir)
+    return int(state.split()[0]) if state and state.split()[0].isdigit() else 0
+
+
+def _state(parquet_dir: Path) -> str | None:
+    try:
+        return (parquet_dir / _STATE).read_text()
+    except OSError:
+        return None
+
+
+@contextmanager
+def export_files(parquet_dir: Path, tables: Iterable[str], wait: float = READ_WAIT
+                 ) -> Iterator[dict[str, list[Path]]]:
+    """The export's files of ``tables`` (``documents``: documents.parquet) as one state of
+    the export: taken while no writer changes them (a reader waits up to ``wait`` seconds
+    for a change to end, then takes what there is), and hard-linked into a folder of the
+    reader's own for as long as it reads them, so that a writer replacing or deleting them
+    meanwhile changes nothing it reads. Before, a reader during a run saw the new document
+    rows beside the old documents' nodes (or edges into nodes just deleted), or failed on a
+    file deleted between its listing and its read. Where no link can be made (a read-only
+    folder), the files themselves, listed while no change ran."""
+    tables = list(tables)
+    deadline = time.monotonic() + wait
+    while True:
+        before = _state(parquet_dir)
+        if before and before.endswith("writing") and time.monotonic() < deadline:
+            time.sleep(0.02)
+            continue
+        files = {t: [parquet_dir / "documents.parquet"] if t == "documents" else
+                 sorted((parquet_dir / t).glob("*.parquet")) for t in tables}
+        try:
+            own = Path(tempfile.mkdtemp(prefix=_READING, dir=parquet_dir))
+        except OSError:  # cannot write there: the files as listed
+            if _state(parquet_dir) == before or time.monotonic() >= deadline:
+                yield files
+                return
+            continue
+        try:
+            linked = _linked(files, own)
+            if linked is not None and (_state(parquet_dir) == before
+                                       or time.monotonic() >= deadline):
+                yield linked
+                return
+        finally:
+            shutil.rmtree(own, ignore_errors=True)
+
+
+def _linked(files: dict[str, list[Path]], own: Path) -> dict[str, list[Path]] | None:
+    """``files`` hard-linked into ``own`` (None: one was deleted meanwhile)."""
+    out: dict[str, list[Path]] = {}
+    for table, paths in files.items():
+        (own / table).mkdir()
+        out[table] = []
+        for path in paths:
+            link = own / table / path.name
+            try:
+                os.link(path, link)
+            except FileNotFoundError:
+                if table == "documents":  # no export: the caller says so
+                    out[table].append(path)
+                    continue
+                return None
+            out[table].append(link)
+    return out
+
+
+def _clear_readings(parquet_dir: Path, older: float = 3600.0) -> None:
+    """The link folders of readers that died an hour ago or more."""
+    for folder in parquet_dir.glob(f"{_READING}*"):
+        try:
+            if time.time() - folder.stat().st_mtime > older:
+                shutil.rmtree(folder, ignore_errors=True)
+        except OSError:
+            pass
+
+
 def collection_export_mark(parquet_dir: Path) -> str | None:
     """The store's collection token as of the collection files exported last (None: none)."""
     mark = parquet_dir / _COLLECTION_MARK
@@ -163,10 +267,13 @@ def collection_export_mark(parquet_dir: Path) -> str | None:
 @_writes_export
 def mark_collection_export(parquet_dir: Path, token: str | None) -> None:
     """Note that the collection files show the store at collection token ``token``."""
-    mark = parquet_dir / _COLLECTION_MARK
+    _mark(parquet_dir / _COLLECTION_MARK, token or "")
+
+
+def _mark(mark: Path, text: str) -> None:
     tmp = mark.with_suffix(".tmp")
     try:
-        tmp.write_text(token or "")
+        tmp.write_text(text)
         os.replace(tmp, mark)
     finally:
         tmp.unlink(missing_ok=True)  # left only when the write failed

@@ -34,7 +34,7 @@ from docnav.embed import (
     Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors,
 )
 from docnav.errors import DocNavError, InputError, RunCancelled
-from docnav.export import export_documents
+from docnav.export import changing, export_documents
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
@@ -186,11 +186,10 @@ class Indexer:
             found = scan_paths(paths, roots, self.options.include, self.options.exclude)
             scope = sorted({readable_name(str(absolute(p))) for p in paths})
         scanned = time.perf_counter() - started
-        if self.options.export_parquet:  # another store's export beside it: said before work
-            self.store.claim_export()
         _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
         try:
             with self._session() as report:
+                self._claim_export()
                 report.empty_roots = empty
                 self._index(found, scope, report, exact_scope=paths is not None,
                             reparse=reparse, roots=root_of(roots))
@@ -206,6 +205,14 @@ class Indexer:
             self._bar = Progress()
         report.seconds = time.perf_counter() - started
         return report
+
+    def _claim_export(self) -> None:
+        """The export folder marked as this store's, once the store is open (a --db that
+        is no store, a folder or another program's database, marked it, and the real store
+        beside it was then refused the folder); another store's export there: said before
+        any work."""
+        if self.options.export_parquet:
+            self.store.claim_export()
 
     def _deleted_roots(self, roots: Sequence[str | Path]) -> list[str | Path]:
         """The roots that are gone and were files with a stored document each
@@ -236,10 +243,9 @@ class Indexer:
     def update_collection(self) -> IndexReport:
         """Do the collection-level work queued by runs with ``collection=False``."""
         started = time.perf_counter()
-        if self.options.export_parquet:
-            self.store.claim_export()
         _ = self.summaries
         with self._session() as report:
+            self._claim_export()
             self._collection_step(report)
         report.seconds = time.perf_counter() - started
         return report
@@ -369,11 +375,11 @@ class Indexer:
             if pending or whole:
                 current = self._documents.rows(con)
                 pending = sorted(set(pending) | set(current)) if whole else pending
-            if pending:
-                # the collection's own files are written by the collection step
-                export_documents(con, self.store.parquet_dir,
-                                 [d for d in pending if d in current],
-                                 [d for d in pending if d not in current], in_hand)
+            if pending:  # (the collection's own files: by the collection step)
+                with changing(self.store.parquet_dir):
+                    export_documents(con, self.store.parquet_dir,
+                                     [d for d in pending if d in current],
+                                     [d for d in pending if d not in current], in_hand)
         # no longer pending once the next transaction commits
         self._collection.exported(pending)
         report._time("parquet", t)

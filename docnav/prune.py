@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 import duckdb
 
 from docnav.errors import StoreError
-from docnav.export import export_documents, export_whole_collection, mark_collection_export
+from docnav.export import (changing, export_documents, export_whole_collection,
+                           mark_collection_export)
 from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token, stamp_token
 
@@ -95,7 +96,7 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
             stamp_token(con, DOCUMENTS_TOKEN)  # long-lived indexers read their kept texts again
         if export:
             store.claim_export()
-            with store.reader() as con:
+            with store.reader() as con, changing(store.parquet_dir):
                 pending = store.pending_exports(con)
                 current = set(docs)
                 export_documents(con, store.parquet_dir, [d for d in pending if d in current],

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import duckdb
 
 from docnav.errors import StoreLocked
+from docnav.export import export_files
 from docnav.schema import initialize
 from docnav.store import TABLES, Store
 
@@ -25,24 +27,23 @@ def snapshot(store: Store) -> Iterator[tuple[duckdb.DuckDBPyConnection, bool]]:
     except StoreLocked:
         if not store.has_export():  # none, or another store's beside it
             raise
-    con = _export_connection(store)
-    try:
-        yield con, True
-    finally:
-        con.close()
+    with export_files(store.parquet_dir, TABLES) as files:  # one state of the export
+        con = _export_connection(store, files)
+        try:
+            yield con, True
+        finally:
+            con.close()
 
 
-def _export_connection(store: Store) -> duckdb.DuckDBPyConnection:
-    """An in-memory database whose tables are views of the Parquet export (empty tables
-    where the export has no file). Text vectors are exported with each document that
-    uses them: the ``embeddings`` view keeps each once."""
+def _export_connection(store: Store, tables: dict[str, list[Path]]
+                       ) -> duckdb.DuckDBPyConnection:
+    """An in-memory database whose tables are views of the Parquet export's ``tables``
+    (their files; empty tables where the export has none). Text vectors are exported with
+    each document that uses them: the ``embeddings`` view keeps each once."""
     con = duckdb.connect()
     initialize(con, store.path)
     for table in TABLES:
-        if table == "documents":
-            files = [store.parquet_dir / "documents.parquet"]
-        else:
-            files = sorted((store.parquet_dir / table).glob("*.parquet"))
+        files = tables[table]
         if not files:
             continue
         listed = ", ".join("'" + str(f).replace("'", "''") + "'" for f in files)

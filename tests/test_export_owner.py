@@ -71,3 +71,23 @@ def test_an_export_deleted_or_left_by_a_store_gone_is_written_again_whole(tmp_pa
     assert index(stores / "c.duckdb", docs) == 0
     assert (stores / "parquet" / ".store").read_text() == "c.duckdb"
     assert exported(stores) == [str(docs / n) for n in ("a.md", "b.md", "c.md")]
+
+
+def test_a_db_that_is_no_store_does_not_take_the_export_folder(tmp_path, docs, capsys):
+    """A folder, a file DuckDB cannot open and another program's database, each given as
+    --db, were refused, but marked parquet/ as theirs first: the real store beside them was
+    then refused the folder ("holds the export of adir, another store")."""
+    import duckdb
+
+    stores = tmp_path / "stores"
+    (stores / "adir").mkdir(parents=True)
+    (stores / "notes.duckdb").write_text("hello")
+    with duckdb.connect(str(stores / "sales.duckdb")) as con:
+        con.execute("CREATE TABLE sales (n INTEGER)")
+    for wrong in ("adir", "notes.duckdb", "sales.duckdb"):
+        assert index(stores / wrong, docs) == 2, wrong
+        assert not (stores / "parquet" / ".store").exists(), wrong
+    capsys.readouterr()
+    assert index(stores / "graph.duckdb", docs) == 0, capsys.readouterr().err
+    assert (stores / "parquet" / ".store").read_text() == "graph.duckdb"
+    assert exported(stores) == sorted(str(p) for p in docs.glob("*.md"))

@@ -11,6 +11,7 @@ import duckdb
 import polars as pl
 
 from docnav.errors import StoreError
+from docnav.export import export_files
 from docnav.model import SCHEMA_VERSION
 from docnav.rows import vector_of
 
@@ -35,14 +36,15 @@ def tables_from_db(con: duckdb.DuckDBPyConnection) -> dict[str, pl.DataFrame]:
 
 
 def tables_from_parquet(folder: Path) -> dict[str, pl.DataFrame]:
-    def read(name: str) -> pl.DataFrame:
-        files = sorted((folder / name).glob("*.parquet"))
+    """The export's tables, as one state of it (:func:`docnav.export.export_files`)."""
+    def read(files: list[Path]) -> pl.DataFrame:
         return pl.concat([pl.read_parquet(f) for f in files], how="vertical_relaxed") \
             if files else pl.DataFrame()
 
-    tables = {name: read(name) for name in
-              ("nodes", "edges", "summaries", "embeddings", "node_vectors")}
-    tables["documents"] = pl.read_parquet(folder / "documents.parquet")
+    names = ("nodes", "edges", "summaries", "embeddings", "node_vectors")
+    with export_files(folder, [*names, "documents"]) as files:
+        tables = {name: read(files[name]) for name in names}
+        tables["documents"] = pl.read_parquet(files["documents"][0])
     if "text_hash" in tables["embeddings"].columns:
         tables["embeddings"] = tables["embeddings"].unique(subset=["text_hash", "model"])
     if tables["summaries"].is_empty():
