@@ -21,7 +21,7 @@ from docnav.progress import Progress
 from docnav.report import IndexReport
 from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.store_tokens import COLLECTION_TOKEN, read_token
-from docnav.summaries import SummaryBuilder, collection_summary
+from docnav.summaries import SummaryBuilder, collection_summary, prune_summaries
 from docnav.texts import KeptTexts
 
 
@@ -136,4 +136,5 @@ class CollectionStep:
             summary = collection_summary(con, summaries, report.summaries)
             summaries.write(con, [summary] if summary else [])
             report._time("summaries", t)
-
+        else:  # a summary of the collection as it was is none of it now
+            prune_summaries(con, COLLECTION_DOC_ID, stale=True)

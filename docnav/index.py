@@ -553,8 +553,7 @@ class Indexer:
                 frames["node_vectors"] = self.store.put_node_vectors(
                     con, self.embedder.model_id, tree.doc_id, section_vectors(tree, vectors)
                 )
-                if self.summaries is not None:
-                    prune_summaries(con, tree.doc_id)
+                prune_summaries(con, tree.doc_id, stale=self.summaries is None)
                 diff = diff_trees(old_trees.get(job.doc_id), tree)
                 report.diffs[job.found.path] = diff.counts()
                 report.nodes_written += len(tree.nodes)

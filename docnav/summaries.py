@@ -273,7 +273,9 @@ class SummaryBuilder:
         one :meth:`_carried` over from its old id; None: it is built."""
         old = stored.get(node.node_id)
         if old is not None:
-            return old if self._reusable(old, node) else None
+            # a paragraph's id is its text's and its place among the same texts: a copy of
+            # a cited paragraph added or edited before it moves the citation to the copy
+            return old if self._reusable(old, node) and _cites_below(old, node, tree) else None
         return self._carried(node, tree, orphans)
 
     def _carried(self, node: Node, tree: DocTree,
@@ -284,8 +286,7 @@ class SummaryBuilder:
         old = orphans.get(node.tree_hash)
         if old is None or not self._reusable(old, node):
             return None
-        below = {s.source_id for s in old.sentences if s.source_id is not None}
-        if not all(tree.get(i) is not None and node in tree.ancestors(i) for i in below):
+        if not _cites_below(old, node, tree):
             return None  # cites paragraphs elsewhere (a copy of this section's text)
         return old
 
@@ -462,6 +463,12 @@ def _children_failed(kind: str, errors: Sequence[str]) -> str:
     return f"{which} failed ({errors[0]})"
 
 
+def _cites_below(summary: NodeSummary, node: Node, tree: DocTree) -> bool:
+    """Whether each paragraph ``summary`` cites is in ``tree``, under ``node``."""
+    cited = {s.source_id for s in summary.sentences if s.source_id is not None}
+    return all(tree.get(i) is not None and node in tree.ancestors(i) for i in cited)
+
+
 def _orphans(tree: DocTree, stored: dict[str, NodeSummary]) -> dict[str, NodeSummary]:
     """Stored summaries of this document's nodes that its tree no longer has, by tree hash."""
     return {s.tree_hash: s for s in stored.values()
@@ -595,8 +602,18 @@ def collection_summary(
     return summary
 
 
-def prune_summaries(con: duckdb.DuckDBPyConnection, doc_id: str) -> None:
-    """Drop summaries and claims of nodes this document no longer has."""
+def prune_summaries(con: duckdb.DuckDBPyConnection, doc_id: str, stale: bool = False) -> None:
+    """Drop summaries and claims of nodes this document no longer has; with ``stale`` (a run
+    without summaries, which builds none in their place), also those of its nodes' earlier
+    content (another tree hash): `docnav show` printed them above the text they no longer
+    sum up, and `locate --via summary` found them. The next run with summaries builds them."""
+    if stale:
+        con.execute("DELETE FROM summaries WHERE doc_id = ? AND NOT EXISTS (SELECT 1 FROM nodes "
+                    "n WHERE n.node_id = summaries.node_id AND n.tree_hash = summaries.tree_hash)",
+                    [doc_id])
+        con.execute("DELETE FROM claims WHERE doc_id = ? AND NOT EXISTS (SELECT 1 FROM "
+                    "summaries s WHERE s.node_id = claims.node_id)", [doc_id])
+        return
     for table in ("summaries", "claims"):
         con.execute(
             f"DELETE FROM {table} WHERE doc_id = ? AND node_id NOT IN "

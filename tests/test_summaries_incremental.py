@@ -335,3 +335,58 @@ def test_a_change_of_the_document_rules_rebuilds_the_documents_summaries_only(se
         if kind == "section":
             assert summary_rows(store)[node_id] == sections[node_id]
     assert indexer.index([docs]).summaries.rebuilt == 0
+
+
+def test_a_reused_summary_never_cites_a_copy_of_its_paragraph_elsewhere(setup):
+    """A paragraph's id is its text's and its place among the same texts: a copy added (or a
+    first copy edited) before it moves its id. The Second section's summary was reused as it
+    was, citing the copy under First (or an id no table had), and its parents copied that."""
+    docs, store, indexer, _ = setup
+    oil = "Gearbox oil is changed every 2000 hours."
+    text = f"# Doc\n\n## First\n\nAlpha text about impellers.\n\n## Second\n\n" \
+           f"Intro about the gearbox.\n\n{oil}\n"
+    (docs / "r.md").write_text(text)
+    indexer.index([docs])
+    for edited in (text.replace("impellers.\n", f"impellers.\n\n{oil}\n"),  # a copy before it
+                   text.replace("impellers.\n", f"impellers.\n\n{oil}\n").replace(
+                       f"impellers.\n\n{oil}", "impellers.\n\nGearbox oil is checked.")):
+        (docs / "r.md").write_text(edited)
+        assert indexer.index([docs]).ok
+        after = tree(store, "r.md")
+        with duckdb.connect(str(store.path), read_only=True) as con:
+            rows = con.execute("SELECT node_id, sentences FROM summaries WHERE doc_id = ?",
+                               [after.doc_id]).fetchall()
+            claimed = con.execute("SELECT node_id, source_id FROM claims WHERE doc_id = ?",
+                                  [after.doc_id]).fetchall()
+        cited = [(node_id, s["source_id"]) for node_id, sentences in rows
+                 for s in json.loads(sentences) if s["source_id"]] + list(claimed)
+        assert cited
+        for node_id, source in cited:
+            assert after.get(source) is not None, (node_id, source)
+            assert after.node(node_id) in after.ancestors(source), (
+                after.node(node_id).heading, after.node(source).breadcrumb)
+
+
+def test_a_run_without_summaries_leaves_no_summary_of_text_it_changed(setup):
+    """`docnav show` printed "The city grew ..." above the paragraph that now says otherwise,
+    and `locate --via summary` found it: the summaries of the changed nodes (and the
+    collection's) stayed as if current. The next run with summaries builds them again."""
+    from docnav.query import DocNavGraph
+
+    docs, store, indexer, _ = setup
+    (docs / "city.md").write_text(CITY.replace("market square", "river ford"))
+    assert Indexer(store, IndexOptions(), HashingEmbedder()).index([docs]).ok  # summaries off
+    with duckdb.connect(str(store.path), read_only=True) as con:
+        stale = con.execute(
+            "SELECT s.node_id FROM summaries s LEFT JOIN nodes n USING (node_id) "
+            "WHERE n.tree_hash IS DISTINCT FROM s.tree_hash").fetchall()
+        orphan = con.execute("SELECT count(*) FROM claims c WHERE NOT EXISTS (SELECT 1 FROM "
+                             "summaries s WHERE s.node_id = c.node_id)").fetchone()[0]
+        kept = con.execute("SELECT count(*) FROM summaries").fetchone()[0]
+    assert stale == [] and orphan == 0 and kept > 0  # the unchanged ones stay
+    graph = DocNavGraph.open(store.path, embedder=None)
+    hits = graph.locate("market square", k=5, via=["summary"])
+    assert not [h for h in hits if "market square" in (h.text or "")]
+    assert_export_matches(store)
+    rebuilt = indexer.index([docs]).summaries.rebuilt
+    assert rebuilt == 3  # Cathedral's stays: City Notes, the document, the collection
