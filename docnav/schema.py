@@ -78,6 +78,17 @@ def _upgrade(con: duckdb.DuckDBPyConnection, version: int) -> None:
         raise
 
 
+def stored_version(row: tuple | None) -> int | None:
+    """The schema version a meta row holds; None for none, or one that is no number (a
+    damaged meta table: int() of it was a traceback in every command)."""
+    if row is None:
+        return None
+    try:
+        return int(row[0])
+    except (TypeError, ValueError):
+        return None
+
+
 def initialize(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     """Create the tables if missing; upgrade a store of an older version that can be
     upgraded in place; refuse any other schema version, and a database that holds other
@@ -86,11 +97,12 @@ def initialize(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     con.execute(_TABLES_SQL)
     con.execute(SUMMARY_SCHEMA)
     row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    version = stored_version(row)
     if row is None:
         con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
-    elif int(row[0]) in _UPGRADES:
-        _upgrade(con, int(row[0]))
-    elif int(row[0]) != SCHEMA_VERSION:
+    elif version in _UPGRADES:
+        _upgrade(con, version)
+    elif version != SCHEMA_VERSION:
         raise StoreError(
             f"{path}: store has schema version {row[0]}, this DocNav writes version "
             f"{SCHEMA_VERSION}. Rebuild it: delete {path} and run `docnav index` again."
@@ -126,13 +138,14 @@ def check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
         row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     except duckdb.CatalogException as exc:
         raise StoreError(f"{path}: not a DocNav store (no meta table)") from exc
-    if row is not None and int(row[0]) in _UPGRADES:
+    version = stored_version(row)
+    if version in _UPGRADES:
         raise StoreError(
             f"{path}: store has schema version {row[0]}, this DocNav reads version "
             f"{SCHEMA_VERSION}. Upgrade it in place (nothing is re-indexed): run "
             "`docnav index` on its folders once."
         )
-    if row is None or int(row[0]) != SCHEMA_VERSION:
+    if version != SCHEMA_VERSION:
         found = row[0] if row else "none"
         raise StoreError(
             f"{path}: store has schema version {found}, this DocNav reads version "

@@ -296,3 +296,24 @@ def test_the_exported_rows_read_without_the_database(tmp_path):
     (folder / "documents.parquet").write_bytes(b"PAR1 not really")
     assert exported_documents(folder) is None
     assert exported_documents(tmp_path / "no-export") is None
+
+
+def test_a_schema_version_that_is_no_number_is_said_by_every_command(tmp_path, capsys):
+    """A damaged meta table ('abc' for the version) was a traceback in every command
+    (ValueError from int()), and nothing on stdout with --json."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# Alpha\n\nAlpha pumps water.\n")
+    db = tmp_path / "s" / "g.duckdb"
+    assert main(["--db", str(db), "index", str(docs), "--embed-model", "hashing",
+                 "--no-summaries", "--no-progress"]) == 0
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE meta SET value = 'abc' WHERE key = 'schema_version'")
+    capsys.readouterr()
+    for command in (["show"], ["locate", "pumps", "--json"], ["compact"], ["prune"],
+                    ["index", str(docs), "--embed-model", "hashing", "--no-summaries"]):
+        assert main(["--db", str(db), *command]) == 2, command
+        out, err = capsys.readouterr()
+        said = err + out
+        assert "store has schema version abc" in said and "Rebuild it" in said, command
+        assert "Traceback" not in said

@@ -14,6 +14,7 @@ from docnav.errors import StoreError
 from docnav.export import export_files
 from docnav.model import SCHEMA_VERSION
 from docnav.rows import vector_of
+from docnav.schema import stored_version
 
 if TYPE_CHECKING:
     from docnav.query.graph import NodeView
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 def tables_from_db(con: duckdb.DuckDBPyConnection) -> dict[str, pl.DataFrame]:
     row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    if row is None or int(row[0]) != SCHEMA_VERSION:
+    if stored_version(row) != SCHEMA_VERSION:
         raise StoreError(f"store schema version {row[0] if row else 'none'} is not "
                          f"{SCHEMA_VERSION}; rebuild it with `docnav index`")
     return {
