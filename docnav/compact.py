@@ -59,8 +59,9 @@ def compact_store(store: Store) -> CompactReport:
     """Rewrite the store at ``store.path`` into a new file of its rows only (see the module
     docstring). :class:`StoreError` when the store is missing, of another schema version, or
     held by a writer or a reader (nothing is changed then)."""
-    if not store.exists():
-        raise StoreError(f"{store.path}: no store here, nothing to compact")
+    if not store.exists() or store.is_empty_file():
+        raise StoreError(f"{store.path}: {'an empty file, ' * store.is_empty_file()}no store "
+                         "here, nothing to compact")
     t = time.perf_counter()
     path = store.path.resolve()  # a link to the store stays a link to the compacted file
     copy = path.with_name(path.name + ".compacting")

@@ -77,8 +77,9 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
     dry_run: only say what would be deleted. export: rewrite the export now (else the
     documents stay queued for the next run's export, as after ``--no-parquet``).
     """
-    if not store.exists():
-        raise StoreError(f"{store.path}: no store here, nothing to prune")
+    if not store.exists() or store.is_empty_file():
+        raise StoreError(f"{store.path}: {'an empty file, ' * store.is_empty_file()}no store "
+                         "here, nothing to prune")
     report = PruneReport(dry_run=dry_run)
     with store.session():
         with store.reader() as con:

@@ -92,6 +92,11 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
     def exists(self) -> bool:
         return self.path.exists()
 
+    def is_empty_file(self) -> bool:
+        """Whether the path is a file of no bytes (`touch`ed): no store yet, which a writing
+        open turns into one."""
+        return self.path.is_file() and self.path.stat().st_size == 0
+
     @property
     def wal_path(self) -> Path:
         """DuckDB's write-ahead log beside the database (named after the path used)."""
@@ -122,12 +127,11 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 f"{self.path}: a folder, not a store: a store is one DuckDB file" + (
                     f"; this folder holds one: --db {inside}" if inside.is_file() else
                     f", such as {inside}"))
-        if self.path.is_file() and self.path.stat().st_size == 0:  # `touch`ed, `mktemp`
-            if read_only:
-                raise StoreError(f"{self.path}: an empty file, no store yet. Create it with "
-                                 f"`docnav --db {self.path} index PATH`.")
+        if read_only and self.is_empty_file():  # `touch`ed, `mktemp`
+            raise StoreError(f"{self.path}: an empty file, no store yet. Create it with "
+                             f"`docnav --db {self.path} index PATH`.")
         lock = None if read_only or locked else writer_lock.take(self.path, exclusive=False)
-        if not read_only and self.path.is_file() and self.path.stat().st_size == 0:
+        if not read_only and self.is_empty_file():
             self.path.unlink()  # a new store in its place: DuckDB refuses an empty file
         try:
             con = duckdb.connect(str(self.path), read_only=read_only)

@@ -114,6 +114,16 @@ def test_compact_of_a_missing_or_foreign_store_says_so(tmp_path, capsys):
     assert not (tmp_path / "none.duckdb").exists()
     assert main(["--db", str(tmp_path / "none.duckdb"), "compact"]) == 2
     assert "nothing to compact" in capsys.readouterr().err
+    # a `touch`ed file: said so, and left as it was (it became an empty DuckDB database,
+    # which every command then refused as "not a DocNav store (no meta table)")
+    empty = tmp_path / "empty.duckdb"
+    empty.touch()
+    for command, said in (("compact", "nothing to compact"), ("prune", "nothing to prune")):
+        assert main(["--db", str(empty), command]) == 2
+        assert f"{empty}: an empty file, no store here, {said}" in capsys.readouterr().err
+        assert empty.stat().st_size == 0
+    assert main(["--db", str(empty), "show"]) == 2
+    assert "an empty file, no store yet" in capsys.readouterr().err
 
     import duckdb
 
