@@ -283,7 +283,7 @@ def _cmd_compact(args: argparse.Namespace) -> int:
     from docnav.compact import compact_store
     from docnav.store import Store
 
-    _print_report(compact_store(Store(_db_path(args))), args)
+    _print_report(compact_store(Store(_db_path(args), lock_wait=args.wait)), args)
     return EXIT_OK
 
 
@@ -428,4 +428,5 @@ def add_compact_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--json", action="store_true", help="the file's size before and after, "
                    "as JSON")
+    _add_wait(p)
     p.set_defaults(func=_cmd_compact)

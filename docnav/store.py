@@ -151,8 +151,8 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 raise StoreLocked(
                     f"{self.path}: the store is locked by another process{holder}: a running "
                     "`docnav index`, Dagster run or resident worker writing to it, or a query "
-                    "loading it. Wait for it to finish (index, watch and prune take `--wait "
-                    "SECONDS`), or read the Parquet export instead."
+                    "loading it. Wait for it to finish (index, watch, prune and compact take "
+                    "`--wait SECONDS`), or read the Parquet export instead."
                 ) from exc
             raise StoreError(f"{self.path}: cannot open the store: {exc}") from exc
         if lock is not None:

@@ -92,6 +92,25 @@ def test_compact_refuses_a_store_a_writer_holds(corpus):
     assert not corpus.store.path.with_name("docnav.duckdb.compacting").exists()
 
 
+def test_compact_waits_for_a_query_or_a_run_that_holds_the_store(corpus, capsys):
+    """A query loading the store made compact give up at once, and its message named
+    `--wait`, which compact did not take."""
+    from _harness import held
+
+    corpus.index()
+    db = corpus.store.path
+    with held(db, "r", 1.5):  # a query loading it, done in 1.5 s
+        assert main(["--db", str(db), "compact", "--wait", "20"]) == 0
+    capsys.readouterr()
+    with held(db, "w", 60) as writer:  # a run, longer than the wait
+        started = time.monotonic()
+        assert main(["--db", str(db), "compact", "--wait", "1"]) == 2
+        assert time.monotonic() - started >= 0.5  # it gave up at once
+    err = capsys.readouterr().err
+    assert "locked by another process" in err and "(waited 1 s)" in err, err
+    assert writer.pid
+
+
 def test_a_store_reached_through_a_link_is_compacted_in_place_and_stays_linked(corpus, tmp_path):
     corpus.index()
     link = tmp_path / "link.duckdb"
