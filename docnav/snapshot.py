@@ -24,9 +24,9 @@ def snapshot(store: Store) -> Iterator[tuple[duckdb.DuckDBPyConnection, bool]]:
         with store.reader() as con:
             yield con, False
             return
-    except StoreLocked:
+    except StoreLocked as exc:
         if not store.has_export():  # none, or another store's beside it
-            raise
+            raise store.without_export(exc) from exc
     with export_files(store.parquet_dir, TABLES) as files:  # one state of the export
         con = _export_connection(store, files)
         try:

@@ -305,6 +305,15 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         return ((self.parquet_dir / "documents.parquet").exists()
                 and self.export_of_another() is None)
 
+    def without_export(self, exc: StoreLocked) -> StoreLocked:
+        """``exc`` (the store held by another process) for a reader that cannot read the
+        export instead: why not, and what to do."""
+        other = self.export_of_another()
+        why = (f"{self.parquet_dir} holds the export of {other}, another store in the same "
+               "folder" if other else f"{self.parquet_dir} has no documents.parquet")
+        return StoreLocked(f"{exc} There is no Parquet export to read instead ({why}): wait "
+                           "for the other process to finish.")
+
     def claim_export(self) -> None:
         """Before a run writes the export: mark :attr:`parquet_dir` as this store's. An
         error where another store beside this one has it (each would overwrite the other's

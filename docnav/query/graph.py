@@ -141,11 +141,7 @@ class DocNavGraph:
             source = f"duckdb:{store.path}"
         except StoreLocked as exc:
             if not store.has_export():
-                other = store.export_of_another()
-                why = (f"{store.parquet_dir} holds the export of {other}, another store in the "
-                       "same folder" if other else f"{store.parquet_dir} has no documents.parquet")
-                raise StoreLocked(f"{exc} There is no Parquet export to read instead ({why}): "
-                                  "wait for the other process to finish.") from exc
+                raise store.without_export(exc) from exc
             tables = tables_from_parquet(store.parquet_dir)
             source = f"parquet:{store.parquet_dir}"
         return cls(tables, source, embedder)
