@@ -69,7 +69,8 @@ def plan_run(
     documents are jobs too (reason ``reparse``). roots: with ``exact_scope``, the run's roots:
     a new file is also a rename of a stored document under them whose file is gone although its
     path is not among the paths (a move between two watched folders: watchdog reports the file
-    created in one at once, its deletion from the other half a second later, a batch apart).
+    created in one at once, its deletion from the other half a second later, a batch apart);
+    without it, of a root that is a file, one whose file is gone from the same folder.
     """
     by_path = {r.path: r for r in stored.values()}
     unlisted = [f.path for f in found if f.unlisted]
@@ -84,7 +85,11 @@ def plan_run(
         for r in stored.values()
         if r.path not in present and covered(r.path) and r.content_hash
     }
-    under_roots = _by_hash(stored, roots) if exact_scope else {}
+    # a file given by its own path (`docnav index d/new.md` after `mv d/old.md d/new.md`) is
+    # also a rename of a document whose file is gone from that folder (the folder is there,
+    # so the file is gone, not a drive away); it was added beside the old one
+    near = roots if exact_scope else [os.path.dirname(r) for r in roots if os.path.isfile(r)]
+    under_roots = _by_hash(stored, near) if near else {}
     plan = Plan()
     renamed_ids: set[str] = set()
     taken = {r.doc_id for r in stored.values()}  # a renamed document keeps its first id

@@ -294,6 +294,26 @@ def test_renaming_a_file_keeps_its_doc_id_and_embeds_nothing(corpus):
     assert_parquet_matches_store(corpus)
 
 
+def test_a_renamed_file_indexed_by_its_new_path_alone_is_a_rename(corpus):
+    """`docnav index d/new.md` after `mv d/old.md d/new.md` added it as a new document: the
+    old one stayed listed (its file gone), its paragraphs found twice and related to each
+    other, and the next run over the folder removed it, its id and summaries with it."""
+    corpus.index()
+    doc_id = corpus.doc_id("delta.md")
+    (corpus.folder / "delta.md").rename(corpus.folder / "delta-moved.md")
+    report = corpus.indexer.index([corpus.folder / "delta-moved.md"])
+    assert report.renamed == [(corpus.path("delta.md"), corpus.path("delta-moved.md"))]
+    assert report.added == [] and report.texts_embedded == 0
+    assert corpus.doc_id("delta-moved.md") == doc_id
+    assert corpus.query("SELECT count(*) FROM documents")[0][0] == 4
+    again = corpus.index()  # the folder: nothing left to do
+    assert again.removed == again.added == again.renamed == []
+    # a copy of a document whose file is still there is a new document, as before
+    (corpus.folder / "delta-copy.md").write_bytes((corpus.folder / "delta-moved.md").read_bytes())
+    copied = corpus.indexer.index([corpus.folder / "delta-copy.md"])
+    assert copied.added == [corpus.path("delta-copy.md")] and copied.renamed == []
+
+
 def test_deleting_a_file_removes_everything_of_it_and_prunes_its_own_embeddings(corpus):
     corpus.index()
     doc_id = corpus.doc_id("gamma.md")
