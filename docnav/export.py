@@ -33,6 +33,7 @@ _COLLECTION_MARK = ".collection_token"  # the collection token the collection fi
 # "<n> writing" while a writer changes the files (the n-th change), "<n> done" after it
 _STATE = ".state"
 _READING = ".reading-"  # a reader's hard links to the files it reads (export_files)
+_BEHIND = ".behind"  # a run without the export wrote the store since the export was written
 READ_WAIT = 30.0  # seconds a reader waits for a change of the files to end
 
 F = TypeVar("F", bound=Callable)
@@ -256,6 +257,21 @@ def _clear_readings(parquet_dir: Path, older: float = 3600.0) -> None:
                 shutil.rmtree(folder, ignore_errors=True)
         except OSError:
             pass
+
+
+def mark_behind(parquet_dir: Path, behind: bool) -> None:
+    """Note that the export is older than the store (``behind``: a run with ``--no-parquet``
+    wrote documents), or that it is not (a run wrote the export); readers say which."""
+    mark = parquet_dir / _BEHIND
+    if not behind:
+        mark.unlink(missing_ok=True)
+    elif (parquet_dir / "documents.parquet").exists():
+        _mark(mark, "a run without the export wrote the store since")
+
+
+def export_behind(parquet_dir: Path) -> bool:
+    """Whether a run without the export wrote the store after the export was last written."""
+    return (parquet_dir / _BEHIND).exists()
 
 
 def collection_export_mark(parquet_dir: Path) -> str | None:

@@ -34,7 +34,7 @@ from docnav.embed import (
     Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors,
 )
 from docnav.errors import DocNavError, InputError, RunCancelled
-from docnav.export import changing, export_documents
+from docnav.export import changing, export_documents, mark_behind
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
@@ -198,6 +198,7 @@ class Indexer:
                     self._collection_step(report)
                 else:
                     self._collection.clear_exported()
+                self._note_export(report)
             if _bulk(report):
                 self._compact(report)
         finally:
@@ -205,6 +206,15 @@ class Indexer:
             self._bar = Progress()
         report.seconds = time.perf_counter() - started
         return report
+
+    def _note_export(self, report: IndexReport) -> None:
+        """The export marked as older than the store after a run without it that wrote
+        documents (readers of it said "the last complete state"), unmarked after one with it."""
+        wrote = report.added or report.changed or report.renamed or report.removed
+        if self.options.export_parquet:
+            mark_behind(self.store.parquet_dir, False)
+        elif wrote and self.store.has_export():
+            mark_behind(self.store.parquet_dir, True)
 
     def _claim_export(self) -> None:
         """The export folder marked as this store's, once the store is open (a --db that

@@ -60,7 +60,7 @@ def documents_json(store: Store) -> dict:
                       "warnings": _warnings(metadata)}
                      for doc_id, path, status, version, n_nodes, error, title, metadata in rows]
         notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + _warned_line(
-            documents) + ([EXPORT_NOTE] if from_export else _space_line(con, store))
+            documents) + ([export_note(store)] if from_export else _space_line(con, store))
     return {"documents": documents,
             "edges": {k: counts.get(k, 0)
                       for k in ("contains", "sequential", "references", "related")},
@@ -87,6 +87,18 @@ def _short(title: str) -> str:
 
 EXPORT_NOTE = ("read from the Parquet export, the last complete state: another process is "
                "writing the store")
+
+
+def export_note(store: Store) -> str:
+    """:data:`EXPORT_NOTE`, and where a run with --no-parquet wrote the store after the export,
+    that the export is older than the store."""
+    from docnav.export import export_behind
+
+    if not export_behind(store.parquet_dir):
+        return EXPORT_NOTE
+    return ("read from the Parquet export: another process is writing the store, and the "
+            "export is older than it (a run with --no-parquet wrote the store since; the "
+            "next run without --no-parquet brings the export up to date)")
 
 
 def _vectors_line(con) -> list[str]:
@@ -321,7 +333,7 @@ def render_document(
         lines.append("claims: ✓ entailed by the sources, ? not supported, ✗ contradicted, "
                      "(dropped) removed by the drop policy")
     if shown.from_export:
-        lines.append(EXPORT_NOTE)
+        lines.append(export_note(store))
     return "\n".join(lines)
 
 

@@ -89,3 +89,25 @@ def test_a_db_that_is_no_store_does_not_take_the_export_folder(tmp_path, docs, c
     assert index(stores / "graph.duckdb", docs) == 0, capsys.readouterr().err
     assert (stores / "parquet" / ".store").read_text() == "graph.duckdb"
     assert exported(stores) == sorted(str(p) for p in docs.glob("*.md"))
+
+
+def test_readers_say_when_the_export_is_older_than_the_store(tmp_path, docs, capsys):
+    """A run with --no-parquet writes the store, not the export: readers of the export (while
+    a writer holds the store) called it "the last complete state" and missed the new text."""
+    db = tmp_path / "stores" / "a.duckdb"
+    assert index(db, docs) == 0
+    (docs / "c.md").write_text("# Charlie\n\nCharlie counts coins.\n")
+    assert index(db, docs, extra=["--no-parquet"]) == 0
+    capsys.readouterr()
+    with held(db, "w", 30):
+        assert main(["--db", str(db), "show"]) == 0
+        assert "the export is older than it (a run with --no-parquet wrote the store since" \
+            in capsys.readouterr().out
+        assert main(["--db", str(db), "locate", "coins"]) == 0
+        assert "the export is older than the store" in capsys.readouterr().err
+    assert index(db, docs) == 0  # a run with the export: up to date again
+    capsys.readouterr()
+    with held(db, "w", 30):
+        assert main(["--db", str(db), "show"]) == 0
+        out = capsys.readouterr().out
+        assert "the last complete state" in out and "older" not in out
