@@ -25,6 +25,7 @@ from docling_core.types.doc import (
     DoclingDocument,
     FormulaItem,
     InlineGroup,
+    ListGroup,
     ListItem,
     NodeItem,
     PictureItem,
@@ -92,6 +93,13 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
         text, links = _inline_text(walk, item)
         _add(walk, BlockKind.TEXT, text, item, links)
         return False
+    if isinstance(item, (TitleItem, SectionHeaderItem)) and walk.markdown and _in_list(walk, item):
+        # "- # Heading": a list item's text set large, not a part of the document (it became
+        # a top-level section that took in the rest of the document, and the title)
+        text, links = ((item.text, _own_links(item)) if item.text.strip()
+                       else _with_inline(walk, item))
+        _add(walk, BlockKind.LIST_ITEM, text, item, links)
+        return True
     if isinstance(item, (TitleItem, SectionHeaderItem)):
         level = 1 if isinstance(item, TitleItem) else item.level + 1
         # "## The `?` operator": an empty text, the pieces in an inline child (a heading with
@@ -127,6 +135,13 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
             _add(walk, kind, item.text, item, _own_links(item))
         return True
     return True  # groups (body, lists, sections) and items without text of their own
+
+
+def _in_list(walk: _Walk, item: NodeItem) -> bool:
+    """Whether ``item`` is an item of a list (docling puts a Markdown list item's heading in
+    the list's group, in the item's place)."""
+    parent = item.parent.resolve(walk.doc) if item.parent is not None else None
+    return isinstance(parent, (ListItem, ListGroup))
 
 
 def _emit_list_item(walk: _Walk, item: ListItem) -> None:
