@@ -288,6 +288,10 @@ def test_front_matter_that_is_not_yaml_is_named_in_the_warnings(tmp_path):
     parsed = parse_md(tmp_path, "---\ntitle: [unclosed\n---\n\nBody.\n")
     warnings = dict(parsed.metadata)["conversion_warnings"]
     assert warnings.startswith("front matter (lines 1-3) kept as text: not valid YAML")
+    # kept as a paragraph: between its fences it was a heading ("title: [unclosed" over
+    # "---" is a setext heading), a section of no text before the document's own
+    kept = next(b for b in parsed.blocks if "title: [unclosed" in b.text)
+    assert kept.kind is not BlockKind.HEADING
 
 
 def test_what_the_parser_warned_of_reaches_the_user(tmp_path, capsys):

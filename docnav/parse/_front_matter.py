@@ -9,7 +9,8 @@ A block counts only when the file's first line is exactly the opening fence, a c
 follows (``---`` or ``...`` for YAML, ``+++`` for TOML) and what is between reads as a mapping.
 Anything else stays content and loses nothing: an unclosed fence, or ``---`` / text / ``---``,
 which Markdown reads as a thematic break and a heading. A closed block that does not read (a
-YAML error) is also kept as text, and the error is reported in the document's metadata.
+YAML error) is also kept, as a paragraph of its lines (its fences blanked), and the error is
+reported in the document's metadata.
 """
 
 from __future__ import annotations
@@ -52,7 +53,12 @@ def split_front_matter(text: str) -> FrontMatter:
     try:
         values = _read_yaml(block) if fence == "---" else _read_toml(block)
     except ValueError as exc:
-        return FrontMatter(text, problem=f"front matter (lines 1-{count}) kept as text: {exc}")
+        # its lines as a paragraph, the fences blanked: between them "title: [x" over "---"
+        # was a setext heading, a section of no text
+        kept = (_NOT_LINE_END.sub("", first.group()) + block
+                + _NOT_LINE_END.sub("", close.group()) + text[close.end():])
+        return FrontMatter(kept, 2, problem=f"front matter (lines 1-{count}) kept as text: "
+                           f"{exc}")
     if values is None:
         return FrontMatter(text)
     blank = _NOT_LINE_END.sub("", head)
