@@ -25,6 +25,19 @@ _PDF_DATE = re.compile(
 )
 
 
+# what a PDF library or a word processor writes when nobody gave a value (ReportLab's
+# "untitled", "anonymous", "unspecified"): as the document's author, "--meta author=..." and
+# "Who wrote ...?" took it for one; and an EDGAR accession number as a filing's title
+_PLACEHOLDER = re.compile(r"(?i)^\(?(?:untitled|anonymous|unspecified|unknown|none|n/?a|-+)\)?$"
+                          r"|^\d{10}-\d{2}-\d{6}$")
+
+
+def _given(key: str, value: str) -> bool:
+    """Whether ``value`` is one somebody gave (not a placeholder) for a text field."""
+    return not (key in ("title", "author", "subject", "keywords", "last_modified_by")
+                and _PLACEHOLDER.match(value.strip()))
+
+
 def docx_metadata(path: Path) -> tuple[tuple[str, str], ...]:
     import docx
 
@@ -32,7 +45,7 @@ def docx_metadata(path: Path) -> tuple[tuple[str, str], ...]:
     out = []
     for key in _DOCX_KEYS:
         value = getattr(props, key, None)
-        if value in (None, "", 0):
+        if value in (None, "", 0) or not _given(key, str(value)):
             continue
         out.append((key, value.isoformat() if hasattr(value, "isoformat") else str(value)))
     return tuple(out)
@@ -44,7 +57,7 @@ def pdf_metadata(pdf) -> tuple[tuple[str, str], ...]:
     for key, value in pdf.get_metadata_dict(skip_empty=True).items():
         name = _PDF_KEYS.get(key)
         value = " ".join(str(value).split())
-        if name and value:
+        if name and value and _given(name, value):
             out.append((name, pdf_date(value) if name in ("created", "modified") else value))
     return tuple(out)
 
