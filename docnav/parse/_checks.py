@@ -119,12 +119,23 @@ def check_html_bytes(path: Path) -> str:
     """HTML may declare any encoding, but NUL bytes mean binary junk. Returns the text as far
     as UTF-8 reads it (only used to tell where inline pieces were separated by spaces)."""
     data = _read_bytes(path)
+    for bom, encoding in _WIDE_BOMS:
+        if data.startswith(bom):  # said as such: "binary data, NUL byte at offset 3" was all
+            raise DocumentError(
+                str(path), f"HTML in {encoding} (its byte-order mark {bom.hex(' ')}), which "
+                "DocNav does not read: save it as UTF-8")
     nul = data.find(b"\x00")
     if nul >= 0:
         raise DocumentError(
             str(path), f"binary data, not HTML text: NUL byte at byte offset {nul}"
         )
     return data.decode("utf-8", errors="replace")
+
+
+# byte-order marks of the encodings whose text has NUL bytes (UTF-32 first: FF FE 00 00 begins
+# with UTF-16's FF FE)
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+              (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
 
 def _read_bytes(path: Path) -> bytes:
