@@ -77,6 +77,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if answer.generation_error:
         print(f"docnav: warning: answer generation failed ({answer.generation_error}); the "
               "answer is the cited evidence", file=sys.stderr)
+    if answerer is not None and not answer.evidence:  # nothing sent: said, not left to guess
+        what = "the answer is a count of documents" if answer.count else "nothing was found"
+        print(f"docnav: note: --generate: no evidence was collected ({what}), so no answer was "
+              "written from it", file=sys.stderr)
     if answer.invalid_citations:
         print(f"docnav: warning: the generated answer cites evidence that does not exist: "
               f"{', '.join(answer.invalid_citations)} (the evidence is [1] to "

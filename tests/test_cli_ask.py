@@ -438,6 +438,14 @@ def test_ask_policy_drop_needs_generation_and_the_check(indexed, monkeypatch, ex
     assert code == 2 and out == "" and message in err
 
 
+def test_ask_generate_with_no_evidence_says_no_answer_was_written(indexed, endpoint):
+    # a counted answer has no evidence: no request was sent, and nothing said so
+    code, out, err = run(indexed.db, "ask", "How many RFCs are there?", "--generate")
+    assert code == 0 and endpoint.requests == 0, err
+    assert ("note: --generate: no evidence was collected (the answer is a count of "
+            "documents), so no answer was written from it") in err
+
+
 def test_ask_generate_without_an_endpoint_names_the_settings(indexed, monkeypatch):
     monkeypatch.delenv("DOCNAV_LLM_BASE_URL", raising=False)
     code, out, err = run(indexed.db, "ask", SEND, "--generate")
