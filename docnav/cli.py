@@ -90,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # a signal whose exception a library dropped (or turned into another error) still ends
     # the command as one
     if SIGNALS.received is not None and code not in (EXIT_INTERRUPTED, EXIT_TERMINATED):
-        return _stopped(SIGNALS.received == signal.SIGINT)
+        return _stopped(SIGNALS.received == signal.SIGINT, args)
     return code
 
 
@@ -99,7 +99,7 @@ def _run(args: argparse.Namespace) -> int:
         return args.func(args)
     except DocNavError as exc:  # bad input or a store problem
         if SIGNALS.stopped():  # the run stopped for it (RunCancelled), or a half import
-            return _stopped(SIGNALS.received == signal.SIGINT)
+            return _stopped(SIGNALS.received == signal.SIGINT, args)
         print(f"docnav: error: {exc}", file=sys.stderr)
         if getattr(args, "json", False):  # a machine reading stdout gets the error there too
             import json
@@ -107,22 +107,30 @@ def _run(args: argparse.Namespace) -> int:
             print(json.dumps({"error": str(exc), "exit_code": EXIT_ERROR}, ensure_ascii=False))
         return EXIT_ERROR
     except KeyboardInterrupt:
-        return _stopped(interrupted=True)
+        return _stopped(True, args)
     except _Terminated:
-        return _stopped(interrupted=False)
+        return _stopped(False, args)
     except BrokenPipeError:  # `docnav show | head`: the reader has all it wants
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     except Exception:
         if SIGNALS.stopped():  # what a signal inside an import left behind
-            return _stopped(SIGNALS.received == signal.SIGINT)
+            return _stopped(SIGNALS.received == signal.SIGINT, args)
         raise
 
 
-def _stopped(interrupted: bool) -> int:
-    print(f"docnav: {'interrupted' if interrupted else 'terminated'}; the store keeps every "
-          "document written so far", file=sys.stderr)
-    return EXIT_INTERRUPTED if interrupted else EXIT_TERMINATED
+def _stopped(interrupted: bool, args: argparse.Namespace) -> int:
+    """The command stopped by a signal, said on stderr (and with --json as JSON on stdout:
+    it was empty)."""
+    said = (f"{'interrupted' if interrupted else 'terminated'}; the store keeps every "
+            "document written so far")
+    code = EXIT_INTERRUPTED if interrupted else EXIT_TERMINATED
+    print(f"docnav: {said}", file=sys.stderr)
+    if getattr(args, "json", False):
+        import json
+
+        print(json.dumps({"error": said, "exit_code": code}), flush=True)
+    return code
 
 
 def _silence_stdout() -> None:

@@ -52,7 +52,8 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def _index(tmp_path, mode: str, signum: signal.Signals) -> subprocess.CompletedProcess:
+def _index(tmp_path, mode: str, signum: signal.Signals, *extra: str
+           ) -> subprocess.CompletedProcess:
     docs = tmp_path / "docs"
     docs.mkdir()
     for i in range(20):
@@ -63,7 +64,7 @@ def _index(tmp_path, mode: str, signum: signal.Signals) -> subprocess.CompletedP
            "SIGNAL": signum.name}
     return subprocess.run(
         [sys.executable, "-c", SLOW_INDEX, "--db", str(tmp_path / "s.duckdb"), "index",
-         str(docs), "--embed-model", "hashing", "--no-summaries", "--no-progress"],
+         str(docs), "--embed-model", "hashing", "--no-summaries", "--no-progress", *extra],
         capture_output=True, text=True, env=env, timeout=120)
 
 
@@ -80,3 +81,16 @@ def test_a_signal_stops_the_run_before_its_next_document(tmp_path, mode, signum,
         f"docnav: {said}; the store keeps every document written so far"]
     assert result.stdout.count("parsing") <= 4  # of 20: it stopped between documents
     assert " added, " not in result.stdout  # no report of a run that did not end
+
+
+@pytest.mark.parametrize("signum, code, said", [
+    (signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+    ids=["SIGINT", "SIGTERM"])
+def test_a_stopped_run_with_json_says_so_on_stdout_as_json(tmp_path, signum, code, said):
+    # stdout was empty: a machine reading the run's JSON got nothing to read
+    import json
+
+    result = _index(tmp_path, "raised", signum, "--json")
+    assert result.returncode == code, result.stderr
+    assert json.loads(result.stdout[result.stdout.index("{"):]) == {
+        "error": f"{said}; the store keeps every document written so far", "exit_code": code}
