@@ -4,16 +4,11 @@ report of an index run (or a watch batch)."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import signal
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
-from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, SIGNALS, _db_path, _nli_model,
-                               _Terminated)
+from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, SIGNALS, _db_path, _nli_model
 
 
 def _cmd_index(args: argparse.Namespace) -> int:
@@ -203,16 +198,19 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         print(message, file=out, flush=True)
 
     if args.spool:
-        watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool])
+        watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool],
+                          log=say)
     else:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
         on_batch = index_batches(indexer, args.paths, log=say,
                                  on_report=lambda report: _report_run(report, args, True))
         # observing starts before the catch-up, whose changes wait for its end
         watcher = Watcher(args.paths, on_batch, options, hold=True,
-                          ignore=indexer.store.files())
-        indexer.should_stop = watcher.stopping  # a stop ends a running batch between documents
-    with _sigterm_as(_Terminated), watcher:
+                          ignore=indexer.store.files(), log=say)
+        # a stop (or a signal, which a library may have swallowed: docling reports it as a
+        # failed document) ends the catch-up or a running batch between documents
+        indexer.should_stop = lambda: watcher.stopping() or SIGNALS.stopped()
+    with watcher:
         if args.spool:
             say(f"watching {', '.join(args.paths)}; batches go to {args.spool} "
                 "(Dagster sensor)")
@@ -222,25 +220,9 @@ def _cmd_watch(args: argparse.Namespace) -> int:
             watcher.release()
             say(f"watching {', '.join(args.paths)}; Ctrl-C to stop")
         deadline = time.monotonic() + args.seconds if args.seconds else None
-        while deadline is None or time.monotonic() < deadline:
+        while (deadline is None or time.monotonic() < deadline) and not SIGNALS.stopped():
             time.sleep(0.2)
     return EXIT_OK
-
-
-@contextlib.contextmanager
-def _sigterm_as(error: type[Exception]) -> Iterator[None]:
-    """Within: SIGTERM raises ``error`` in the main thread, so that cleanup runs."""
-    def raise_error(signum, frame):
-        raise error()
-
-    if threading.current_thread() is not threading.main_thread():  # main() in a thread
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, raise_error)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _summary_options(args: argparse.Namespace):

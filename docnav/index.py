@@ -265,7 +265,8 @@ class Indexer:
         """The store held open for one run, its open and close (checkpoint) timed as 'store'."""
         report = IndexReport()
         t = time.perf_counter()
-        with self.store.session(lock_wait=max(self.options.lock_wait, self.store.lock_wait)):
+        with self.store.session(lock_wait=max(self.options.lock_wait, self.store.lock_wait),
+                                should_stop=self.should_stop):
             with self.store.reader() as con:
                 self._texts = self._kept_texts(con)
             report._time("store", t)
@@ -524,6 +525,8 @@ class Indexer:
             # docling-parse holds the interpreter while it reads a PDF: no redraw runs then
             self._bar.stage(f"parsing {name}", now=name.lower().endswith(".pdf"))
             job, tree, error = parse_job(job, self._parse, self.options.parse)
+            if error is not None:  # a stop asked while it parsed: the parser's failure is the
+                self._checkpoint(job.found.path)  # signal's (docling reports it so), not kept
             parsed.append((job, tree, error))
             said = dict(tree.metadata).get("conversion_warnings") if tree else None
             if said:

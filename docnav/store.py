@@ -18,7 +18,7 @@ import json
 import re
 import shutil
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
@@ -26,7 +26,7 @@ from typing import BinaryIO
 import duckdb
 
 from docnav import writer_lock
-from docnav.errors import StoreError, StoreLocked, cause
+from docnav.errors import RunCancelled, StoreError, StoreLocked, cause
 from docnav.faults import fault_point
 from docnav.model import DocTree, Edge, EdgeKind, NodeLink
 from docnav.rows import DOC_COLUMNS, NODE_COLUMNS, DocumentRecord, node_from_row
@@ -61,18 +61,20 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         self._locks: dict[int, BinaryIO] = {}  # id of a writing connection -> its writer lock
 
     @contextmanager
-    def session(self, lock_wait: float | None = None) -> Iterator["Store"]:
+    def session(self, lock_wait: float | None = None,
+                should_stop: Callable[[], bool] | None = None) -> Iterator["Store"]:
         """Hold one read-write connection for a whole run (one open instead of many).
 
         Inside a session, :meth:`reader` and :meth:`transaction` reuse it. Other processes
         cannot open the database meanwhile; they read the Parquet export instead.
-        ``lock_wait``: this session's wait for the store (default: the store's).
+        ``lock_wait``: this session's wait for the store (default: the store's), which
+        ``should_stop`` may end (:meth:`_connect`).
         """
         if self._session is not None:
             yield self
             return
         self._make_folder()
-        self._session = self._connect(read_only=False, wait=lock_wait)
+        self._session = self._connect(read_only=False, wait=lock_wait, should_stop=should_stop)
         try:
             initialize(self._session, self.path)
             yield self
@@ -102,11 +104,13 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         """DuckDB's write-ahead log beside the database (named after the path used)."""
         return self.path.with_name(self.path.name + ".wal")
 
-    def _connect(self, read_only: bool, locked: bool = False,
-                 wait: float | None = None) -> duckdb.DuckDBPyConnection:
+    def _connect(self, read_only: bool, locked: bool = False, wait: float | None = None,
+                 should_stop: Callable[[], bool] | None = None) -> duckdb.DuckDBPyConnection:
         """A connection; one that writes holds the writer lock shared until :meth:`_close`
         (``locked``: the caller holds it already, exclusively) and waits up to ``wait``
-        seconds (default ``lock_wait``) while another process holds the store."""
+        seconds (default ``lock_wait``) while another process holds the store, unless
+        ``should_stop`` says to stop (RunCancelled: a watcher's batch waited out the whole
+        ``--wait`` after Ctrl-C)."""
         wait = self.lock_wait if wait is None else wait
         deadline, pause = time.monotonic() + (0.0 if read_only else wait), 0.05
         while True:
@@ -117,6 +121,9 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                     if wait > 0 and not read_only:
                         raise StoreLocked(f"{exc} (waited {wait:g} s)") from exc
                     raise
+                if should_stop is not None and should_stop():
+                    raise RunCancelled(f"{self.path}: stopped while waiting for the store "
+                                       "held by another process; nothing was written") from exc
                 time.sleep(pause)
                 pause = min(pause * 2, 1.0)
 

@@ -93,6 +93,7 @@ class Watcher:
         options: WatchOptions = WatchOptions(),
         hold: bool = False,
         ignore: Sequence[str | Path] = (),
+        log: Callable[[str], None] = print,
     ) -> None:
         self.roots = [str(absolute(r)) for r in roots]
         missing = [r for r in self.roots if not Path(r).is_dir()]
@@ -100,6 +101,7 @@ class Watcher:
             raise InputError(f"cannot watch {', '.join(missing)}: not an existing folder")
         self.on_batch = on_batch
         self.options = options
+        self.log = log  # what it says (a batch failed): stderr, where stdout is JSON
         # by their names as given and as resolved: an event may name either
         self._ignored = sorted({str(absolute(p)) for p in ignore}
                                | {os.path.realpath(p) for p in ignore})
@@ -275,8 +277,8 @@ class Watcher:
                         break  # stopped on request: the next start catches up
                     self._failed |= batch
                     self._retry_at = time.monotonic() + self._retry_wait
-                    print(f"docnav watch: batch failed: {exc}; trying its {len(batch)} "
-                          f"path(s) again in {self._retry_wait:g} s", flush=True)
+                    self.log(f"docnav watch: batch failed: {exc}; trying its {len(batch)} "
+                             f"path(s) again in {self._retry_wait:g} s")
                     self._retry_wait = min(2 * self._retry_wait, self.options.retry_max)
             else:  # sleep until something is due or an event arrives
                 self._wake.wait(max(0.0, due - time.monotonic()))
