@@ -352,7 +352,8 @@ def add_watch_parser(sub: argparse._SubParsersAction) -> None:
         "debounced into one incremental run; changes made during the first run follow it. "
         "A folder that is gone keeps its documents (the log says so) until it comes back; "
         "an empty folder in its place removes them. With --spool, batches are written to a folder "
-        "for the Dagster sensor instead of being indexed here.",
+        "for the Dagster sensor instead of being indexed here (set DOCNAV_SPOOL to that folder: "
+        "the sensor then scans the roots on the ticks that find batches, and consumes them).",
         epilog="examples:\n  docnav watch docs/\n  docnav watch docs/ --spool "
         "dagster_home/docnav-events\n\nexit codes: 0 after --seconds, 2 bad usage or store "
         "error, 130 Ctrl-C, 143 SIGTERM (the running batch stops before its next document)",

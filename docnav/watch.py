@@ -395,8 +395,14 @@ def log_report(report, log: Callable[[str], None] = print) -> None:
         log(line)
 
 
+def spooled(folder: str | Path) -> list[Path]:
+    """The batches waiting in a spool folder, oldest first (the sensor consumes them)."""
+    return sorted(Path(folder).glob("*.json"))
+
+
 def spool_batches(folder: str | Path):
-    """Dagster mode: write each batch as a JSON file for the sensor to pick up."""
+    """Dagster mode: write each batch as a JSON file for the sensor to pick up
+    (:func:`spooled`; ``DOCNAV_SPOOL``, pipelines/sensors.py)."""
     spool = Path(folder)
     spool.mkdir(parents=True, exist_ok=True)
 

@@ -24,6 +24,7 @@ from pipelines.versions import code_version, switch
 OPTIONAL_ENV = {
     "embed_model": "DOCNAV_EMBED_MODEL", "include": "DOCNAV_INCLUDE",
     "exclude": "DOCNAV_EXCLUDE", "nli_model": "DOCNAV_NLI_MODEL", "pdf_mode": "DOCNAV_PDF_MODE",
+    "spool": "DOCNAV_SPOOL",
 }
 
 

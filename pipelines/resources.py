@@ -66,6 +66,13 @@ class DocNavResource(ConfigurableResource):
         default="", description=f"NLI model id or folder; empty = {DEFAULT_NLI_MODEL}."
     )
 
+    spool: str = Field(
+        default="",
+        description="Folder `docnav watch --spool` writes its change batches to: the sensor "
+                    "then scans the roots only on a tick with batches waiting (and consumes "
+                    "them); empty: it scans them on every tick.",
+    )
+
     lock_wait_seconds: float = Field(
         default=600.0, ge=0,
         description="How long a run waits for the store while another process holds it (a "

@@ -9,6 +9,7 @@ from dagster import (
     ScheduleDefinition,
     DefaultSensorStatus,
     ScheduleEvaluationContext,
+    SensorResult,
     SensorDefinition,
     SensorEvaluationContext,
     SkipReason,
@@ -23,6 +24,7 @@ from docnav.hashing import digest
 from docnav.export import exported_documents
 from docnav.plan import parsed_otherwise
 from docnav.scan import FoundFile, HashCache, empty_roots, in_scope, root_of, scan
+from docnav.watch import spooled
 from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick, read_cursor
 from pipelines.inflight import partitions_in_flight
@@ -55,6 +57,13 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         ends at: pipelines/inflight.py); one run for everything that changed and for the work
         of runs orphaned by a killed deployment (pipelines/recovery.py)."""
         docnav.preload_worker()  # at once, not at the first run: a deployment keeps models warm
+        orphans = find_orphaned_runs(context.instance)
+        # beside `docnav watch --spool`: its batches say when to scan (the first tick scans
+        # anyway, and the reconcile schedule scans every root every 15 minutes)
+        waiting = spooled(docnav.spool) if docnav.spool else []
+        if docnav.spool and not waiting and context.cursor and not orphans:
+            return SensorResult(cursor=context.cursor, skip_reason=(
+                f"no change batch in {docnav.spool} (docnav watch --spool): nothing scanned"))
         options = docnav.index_options()
         roots, gone = docnav.roots_now()
         found = scan(roots, options.include, options.exclude, _SEEN)
@@ -71,7 +80,6 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
             f"no file in {', '.join(empty)} matches what the runs read "
             f"({', '.join(options.include)})"] if empty else [])
         keys = context.instance.get_dynamic_partitions(PARTITIONS)
-        orphans = find_orphaned_runs(context.instance)
         result = plan_tick(
             context.cursor, found, keys, orphans=[orphan_work(run, keys) for run in orphans],
             selection={"documents": [document.key, collection.key], "removals": [collection.key]},
@@ -84,6 +92,8 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
             if fail_orphan(context.instance, run):
                 context.log.warning(f"run {run.run_id} was orphaned (its worker is gone): "
                                     "failed, its work redone by this tick's run")
+        for batch in waiting:  # told of by this tick's scan (a later one waits for the next)
+            batch.unlink(missing_ok=True)
         return result
 
     return document_sensor
