@@ -29,6 +29,7 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, replace
 
+from docnav.checks import finite_number
 from docnav.errors import ConfigError, DocNavError
 
 DEFAULT_TIMEOUT = 60.0
@@ -122,17 +123,13 @@ class ChatOptions:
     def _check(self) -> None:
         """Numbers a request can use: each was a ValueError, OverflowError or
         UnboundLocalError inside the first request otherwise."""
-        def number(value, whole: bool = False) -> bool:
-            kind = int if whole else (int, float)
-            return (isinstance(value, kind) and not isinstance(value, bool)
-                    and math.isfinite(value))
-
         wrong = [
             ("timeout", "seconds, 0 (DOCNAV_LLM_TIMEOUT, else 60) or above and at most "
-             f"{MAX_TIMEOUT:g}", number(self.timeout) and 0 <= self.timeout <= MAX_TIMEOUT),
-            ("retries", "a whole number, 0 or more", number(self.retries, True)
+             f"{MAX_TIMEOUT:g}", finite_number(self.timeout)
+             and 0 <= self.timeout <= MAX_TIMEOUT),
+            ("retries", "a whole number, 0 or more", finite_number(self.retries, whole=True)
              and self.retries >= 0),
-            ("backoff", "seconds, 0 or more", number(self.backoff) and self.backoff >= 0),
+            ("backoff", "seconds, 0 or more", finite_number(self.backoff) and self.backoff >= 0),
         ]
         for name, expected, ok in wrong:
             if not ok:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
+from docnav.checks import finite_number
 from docnav.errors import ConfigError
 
 
@@ -57,22 +57,22 @@ class NavigatorOptions:
                             ("short_hit_words", 0), ("specific", 0), ("template_documents", 1),
                             ("table_heads", 0), ("documents", 1), ("document_tokens", 1)):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            if not finite_number(value, whole=True) or value < least:
                 raise ConfigError(f"{name} {value!r} is not valid: give a whole number >= "
                                   f"{least}")
         for name in ("section_share", "outline_share"):
-            if not (_number(getattr(self, name)) and 0 <= getattr(self, name) <= 1):
+            if not (finite_number(getattr(self, name)) and 0 <= getattr(self, name) <= 1):
                 raise ConfigError(f"{name} {getattr(self, name)!r} is not valid: give a share "
                                   "of the budget from 0 to 1")
-        if not (_number(self.reading_weight) and self.reading_weight >= 0):
+        if not (finite_number(self.reading_weight) and self.reading_weight >= 0):
             raise ConfigError(f"reading_weight {self.reading_weight!r} is not valid: give a "
                               "weight >= 0 (0: no reading order; 1: as much as a search's "
                               "ranking)")
-        if not (_number(self.figures_weight) and self.figures_weight >= 0):
+        if not (finite_number(self.figures_weight) and self.figures_weight >= 0):
             raise ConfigError(f"figures_weight {self.figures_weight!r} is not valid: give a "
                               "weight >= 0 (0: a question asking for a figure ranks the "
                               "paragraphs stating one no higher; 1: as much as a search)")
-        if not (_number(self.document_share) and 0 <= self.document_share <= 1):
+        if not (finite_number(self.document_share) and 0 <= self.document_share <= 1):
             raise ConfigError(f"document_share {self.document_share!r} is not valid: give a "
                               "share of the budget from 0 (no document read first) to 1 (all "
                               "of it)")
@@ -80,10 +80,5 @@ class NavigatorOptions:
             raise ConfigError(f"named_sections {self.named_sections!r} is not valid: give True "
                               "or False")
 
-
-def _number(value) -> bool:
-    """A finite int or float, not a bool (a string or None failed in a comparison)."""
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
 
 __all__ = ["NavigatorOptions"]
