@@ -26,7 +26,7 @@ from pathlib import Path
 import duckdb
 
 from docnav import writer_lock
-from docnav.errors import StoreError, StoreLocked, cause
+from docnav.errors import StoreError, cause
 from docnav.faults import fault_point
 from docnav.store import Store
 
@@ -66,7 +66,8 @@ def compact_store(store: Store) -> CompactReport:
     path = store.path.resolve()  # a link to the store stays a link to the compacted file
     copy = path.with_name(path.name + ".compacting")
     wal = store.wal_path
-    with _take(path, store.lock_wait):
+    # a run holding the store is waited for (``docnav compact --wait``; it gave up at once)
+    with writer_lock.retried(lambda: writer_lock.take(path, exclusive=True), store.lock_wait):
         copy.unlink(missing_ok=True)  # left by a compaction that died: never swapped in
         before = path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
         try:
@@ -88,23 +89,6 @@ def compact_store(store: Store) -> CompactReport:
             copy.unlink(missing_ok=True)
             raise
     return CompactReport(path, before, path.stat().st_size, time.perf_counter() - t)
-
-
-def _take(path: Path, wait: float):
-    """The writer lock, exclusively, waiting up to ``wait`` seconds while a run holds it
-    (``docnav compact --wait``; it gave up at once)."""
-    deadline, pause = time.monotonic() + wait, 0.05
-    while True:
-        try:
-            return writer_lock.take(path, exclusive=True)
-        except StoreLocked as exc:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                if wait > 0:
-                    raise StoreLocked(f"{exc} (waited {wait:g} s)") from exc
-                raise
-        time.sleep(min(pause, left))
-        pause = min(pause * 2, 1.0)
 
 
 def _copy_tables(store: Store, copy: Path) -> None:

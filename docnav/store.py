@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -111,21 +110,15 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         seconds (default ``lock_wait``) while another process holds the store, unless
         ``should_stop`` says to stop (RunCancelled: a watcher's batch waited out the whole
         ``--wait`` after Ctrl-C)."""
+        def stopped(exc: StoreLocked) -> RunCancelled | None:
+            if should_stop is None or not should_stop():
+                return None
+            return RunCancelled(f"{self.path}: stopped while waiting for the store held by "
+                                "another process; nothing was written")
+
         wait = self.lock_wait if wait is None else wait
-        deadline, pause = time.monotonic() + (0.0 if read_only else wait), 0.05
-        while True:
-            try:
-                return self._open(read_only, locked)
-            except StoreLocked as exc:
-                if time.monotonic() + pause > deadline:
-                    if wait > 0 and not read_only:
-                        raise StoreLocked(f"{exc} (waited {wait:g} s)") from exc
-                    raise
-                if should_stop is not None and should_stop():
-                    raise RunCancelled(f"{self.path}: stopped while waiting for the store "
-                                       "held by another process; nothing was written") from exc
-                time.sleep(pause)
-                pause = min(pause * 2, 1.0)
+        return writer_lock.retried(lambda: self._open(read_only, locked),
+                                   0.0 if read_only else wait, stopped)
 
     def _open(self, read_only: bool, locked: bool) -> duckdb.DuckDBPyConnection:
         if self.path.is_dir():  # `--db .docnav`: the folder the default store is in

@@ -12,10 +12,14 @@ store, the same rows as the copy. The kernel lets go of the lock when its proces
 from __future__ import annotations
 
 import fcntl
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 from docnav.errors import StoreError, StoreLocked
+
+T = TypeVar("T")
 
 
 def lock_path(db: Path) -> Path:
@@ -47,3 +51,26 @@ def take(db: Path, exclusive: bool) -> BinaryIO:
             "finish (readers meanwhile use the Parquet export)."
         ) from None
     return f
+
+
+def retried(attempt: Callable[[], T], wait: float,
+            stopped: Callable[[StoreLocked], Exception | None] = lambda exc: None) -> T:
+    """``attempt()``, tried again while it raises :class:`StoreLocked` (another process holds
+    the store), for up to ``wait`` seconds, after pauses of 0.05 s doubling up to 1 s; then
+    that error, with "(waited N s)". ``stopped``: asked before each pause, the error to raise
+    instead of waiting on (None: wait on)."""
+    deadline, pause = time.monotonic() + wait, 0.05
+    while True:
+        try:
+            return attempt()
+        except StoreLocked as exc:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                if wait > 0:
+                    raise StoreLocked(f"{exc} (waited {wait:g} s)") from exc
+                raise
+            stop = stopped(exc)
+            if stop is not None:
+                raise stop from exc
+        time.sleep(min(pause, left))
+        pause = min(pause * 2, 1.0)
