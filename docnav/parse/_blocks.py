@@ -93,20 +93,18 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
         text, links = _inline_text(walk, item)
         _add(walk, BlockKind.TEXT, text, item, links)
         return False
-    if isinstance(item, (TitleItem, SectionHeaderItem)) and walk.markdown and _in_list(walk, item):
-        # "- # Heading": a list item's text set large, not a part of the document (it became
-        # a top-level section that took in the rest of the document, and the title)
-        text, links = ((item.text, _own_links(item)) if item.text.strip()
-                       else _with_inline(walk, item))
-        _add(walk, BlockKind.LIST_ITEM, text, item, links)
-        return True
     if isinstance(item, (TitleItem, SectionHeaderItem)):
-        level = 1 if isinstance(item, TitleItem) else item.level + 1
         # "## The `?` operator": an empty text, the pieces in an inline child (a heading with
         # text of its own may hold the section's paragraphs as children: HTML)
         text, links = ((item.text, _own_links(item)) if item.text.strip()
                        else _with_inline(walk, item))
-        _add(walk, BlockKind.HEADING, text, item, links, level=level)
+        if walk.markdown and _in_list(walk, item):
+            # "- # Heading": a list item's text set large, not a part of the document (it
+            # became a top-level section that took in the rest of the document, and the title)
+            _add(walk, BlockKind.LIST_ITEM, text, item, links)
+        else:
+            level = 1 if isinstance(item, TitleItem) else item.level + 1
+            _add(walk, BlockKind.HEADING, text, item, links, level=level)
         return True
     if isinstance(item, ListItem):
         _emit_list_item(walk, item)
