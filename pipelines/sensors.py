@@ -70,7 +70,7 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         empty = empty_roots(roots, found)
         # a gone folder's files keep their state (as a folder that cannot be listed); a gone
         # root the cursor holds as a file was that file: deleted, its document is removed
-        old = read_cursor(context.cursor)[1]
+        old = read_cursor(context.cursor)[1] if gone else {}  # (plan_tick reads it too)
         away = [g for g in gone if g not in old]
         found += [FoundFile(g, g, unlisted=True, error="gone") for g in away]
         idle = [gone_note(g, any(in_scope(p, [g]) for p in old)) for g in away]
