@@ -92,3 +92,9 @@ def launch(instance, resource, request):
                                     asset_selection=request.asset_selection)
     assert result.success
     return result
+
+
+def run_warnings(instance, result) -> list[str]:
+    """The warnings the run logged (``context.log.warning``), as its event log holds them."""
+    records = instance.all_logs(result.run_id)
+    return [r.user_message for r in records if r.level >= 30 and r.user_message]

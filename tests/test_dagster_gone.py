@@ -12,14 +12,8 @@ from pipelines.changes import full_range_request
 from pipelines.resources import DocNavResource
 from pipelines.sensors import index_job
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
-    docs, instance, launch, paragraphs, stored_paths, tick,
+    docs, instance, launch, paragraphs, run_warnings, stored_paths, tick,
 )
-
-
-def run_warnings(instance, result) -> list[str]:
-    """The warnings the run logged (``context.log.warning``), as its event log holds them."""
-    records = instance.all_logs(result.run_id)
-    return [r.user_message for r in records if r.level >= 30 and r.user_message]
 
 
 def test_a_gone_root_keeps_its_documents_and_the_others_are_indexed(tmp_path, docs,  # noqa: F811

@@ -4,6 +4,8 @@ names it (Dagster shows a tick's skip reason) instead of saying nothing."""
 from __future__ import annotations
 
 from _dagster_harness import docs, instance  # noqa: F401 (fixtures)
+from _dagster_harness import launch, run_warnings
+from _dagster_harness import tick as sensor_tick
 from dagster import build_sensor_context
 
 from pipelines.resources import DocNavResource
@@ -66,33 +68,14 @@ def test_a_run_says_which_documents_its_patterns_removed(tmp_path, docs, instanc
     """DOCNAV_INCLUDE mistyped ('*.mdd') after a first load: the next tick's run removes every
     document (what the patterns say), and its log now says why and how to bring them back;
     it did so in silence, as `docnav index --include` does not."""
-    from dagster import Definitions
-
-    from pipelines.assets import collection, document
-    from pipelines.sensors import index_job
-
-    def launch(resource, request):
-        job = Definitions(assets=[document, collection], jobs=[index_job],
-                          resources={"docnav": resource}).resolve_job_def("index_documents")
-        result = job.execute_in_process(instance=instance, tags=request.tags,
-                                        run_config=request.run_config,
-                                        asset_selection=request.asset_selection)
-        assert result.success
-        return [r.user_message for r in instance.all_logs(result.run_id) if r.level >= 30]
-
-    def tick(resource, cursor):
-        return document_sensor(build_sensor_context(instance=instance, cursor=cursor,
-                                                    resources={"docnav": resource}))
-
     db = str(tmp_path / "s.duckdb")
     right = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
-    first = tick(right, None)
-    instance.add_dynamic_partitions("documents", first.dynamic_partitions_requests[0]
-                                    .partition_keys)
-    assert launch(right, first.run_requests[0]) == []
+    first = sensor_tick(instance, right, None)
+    assert run_warnings(instance, launch(instance, right, first.run_requests[0])) == []
     typo = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False,
                           include="*.mdd")
-    warned = launch(typo, tick(typo, first.cursor).run_requests[0])
+    warned = run_warnings(instance, launch(instance, typo,
+                                           sensor_tick(instance, typo, first.cursor).run_requests[0]))
     assert ("3 documents were removed although their files are still there (a.md, b.md, c.md): "
             "DOCNAV_INCLUDE ('*.mdd') and DOCNAV_EXCLUDE ('') leave them out; set them to "
             "cover the files to bring them back") in warned
