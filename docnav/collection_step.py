@@ -21,7 +21,8 @@ from docnav.progress import Progress
 from docnav.report import IndexReport
 from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.store_tokens import COLLECTION_TOKEN, read_token
-from docnav.summaries import SummaryBuilder, collection_summary, prune_summaries
+from docnav.summaries import SummaryBuilder, collection_summary
+from docnav.summary_rows import prune_summaries
 from docnav.texts import KeptTexts
 
 

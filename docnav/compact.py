@@ -22,6 +22,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import duckdb
 
@@ -30,6 +31,12 @@ from docnav.errors import StoreError, cause
 from docnav.faults import fault_point
 from docnav.store import Store
 
+if TYPE_CHECKING:
+    from docnav.report import IndexReport
+
+# a run that wrote at least this many documents, and at least a quarter of the collection (a
+# full build, a bulk load), compacts the store afterwards (:func:`worth_compacting`)
+_MIN_DOCUMENTS = 16
 _COPY = "docnav_compacted"  # the new file's catalog name while it is attached
 
 
@@ -53,6 +60,14 @@ class CompactReport:
 def mib(n: int) -> str:
     """A file size as DocNav prints it: ``12.3 MiB``."""
     return f"{n / 2**20:.1f} MiB"
+
+
+def worth_compacting(report: IndexReport) -> bool:
+    """Whether the run wrote enough of the collection to compact the store afterwards (the
+    documents re-embedded with a new model count: their vectors are all rewritten)."""
+    written = (len(report.added) + len(report.changed) + len(report.renamed)
+               + len(report.reembedded))
+    return written >= _MIN_DOCUMENTS and 4 * written >= written + len(report.unchanged)
 
 
 def compact_store(store: Store) -> CompactReport:

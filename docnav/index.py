@@ -28,7 +28,7 @@ import polars as pl
 
 from docnav.collection import CollectionOptions
 from docnav.collection_step import CollectionStep
-from docnav.compact import compact_store
+from docnav.compact import compact_store, worth_compacting
 from docnav.diff import diff_trees
 from docnav.embed import (
     Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors,
@@ -40,7 +40,7 @@ from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
 from docnav.parse import preload as preload_parser
 from docnav.plan import (
-    Job, Parser, document_record, parse_job, parsed_alike, parsed_otherwise, plan_run,
+    Job, Parser, document_record, drop_alike, parse_job, parsed_otherwise, plan_run,
 )
 from docnav.progress import Progress, progress
 from docnav.reembed import Reembedding
@@ -62,17 +62,14 @@ from docnav.scan import (
 from docnav.rows import DocumentRecord, embeddings_frame
 from docnav.store import Store
 from docnav.store_embeddings import CachedEmbeddings
-from docnav.summaries import (NodeSummary, SummaryBuilder, SummaryPipelineOptions, make_builder,
-                              prune_summaries)
+from docnav.summaries import SummaryBuilder, SummaryPipelineOptions, make_builder
+from docnav.summary_rows import NodeSummary, prune_summaries
 from docnav.texts import KeptTexts, texts_tokens
 
 
 log = logging.getLogger(__name__)
 
 _EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
-# a run that wrote at least this many documents, and at least a quarter of the collection (a
-# full build, a bulk load), compacts the store afterwards (Indexer._compact)
-_COMPACT_MIN_DOCUMENTS = 16
 
 
 @dataclass(frozen=True)
@@ -199,7 +196,7 @@ class Indexer:
                 else:
                     self._collection.clear_exported()
                 self._note_export(report)
-            if _bulk(report):
+            if worth_compacting(report):
                 self._compact(report)
         finally:
             self._bar.close()
@@ -411,29 +408,6 @@ class Indexer:
 
     # -- per batch ---------------------------------------------------------------------------
 
-    @staticmethod
-    def _drop_alike(parsed: list[tuple[Job, DocTree | None, str | None]],
-                    old_trees: dict[str, DocTree | None], report: IndexReport,
-                    ) -> tuple[list[tuple[Job, DocTree | None, str | None]],
-                               list[tuple[Job, DocTree]]]:
-        """The parsed jobs less those that would write the stored tree again
-        (:func:`parsed_alike`), and those jobs with their trees: a reparse counts unchanged, a
-        failed document that parses again into its stored tree changed (its status is ok
-        again)."""
-        kept, alike = [], []
-        for job, tree, error in parsed:
-            if job.reason == "reparse":
-                report.reparsed.append(job.found.path)
-            if parsed_alike(job, tree, old_trees.get(job.doc_id)):
-                if job.reason == "reparse":
-                    report.unchanged.append(job.found.path)
-                else:
-                    report.record(job)
-                alike.append((job, tree))
-            else:
-                kept.append((job, tree, error))
-        return kept, alike
-
     def _parser_id(self, tree: DocTree) -> str:
         """The parser that made ``tree``, with the PDF pipeline that read it."""
         pipeline = dict(tree.metadata).get("pdf_pipeline") if tree.format == "pdf" else None
@@ -478,7 +452,7 @@ class Indexer:
         with self.store.reader() as con:
             old_trees = {j.doc_id: self._documents.tree(con, j.doc_id)
                          for j, tree, _ in parsed if tree is not None and j.previous}
-            parsed, alike = self._drop_alike(parsed, old_trees, report)
+            parsed, alike = drop_alike(parsed, old_trees, report)
         if alike:
             self._note_parsed(alike)
         if not parsed:
@@ -606,14 +580,6 @@ class Indexer:
         if self._texts is not None:
             out += self._texts.differences(con)
         return out + self._documents.differences(con)
-
-
-def _bulk(report: IndexReport) -> bool:
-    """Whether the run wrote enough of the collection to compact the store afterwards (the
-    documents re-embedded with a new model count: their vectors are all rewritten)."""
-    written = (len(report.added) + len(report.changed) + len(report.renamed)
-               + len(report.reembedded))
-    return written >= _COMPACT_MIN_DOCUMENTS and 4 * written >= written + len(report.unchanged)
 
 
 def index_paths(

@@ -19,6 +19,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from docnav.errors import DocNavError, DocumentError
 from docnav.hashing import digest, file_digest
@@ -29,6 +30,9 @@ from docnav.refs import internal_references
 from docnav.rows import DocumentRecord
 from docnav.scan import FoundFile, in_scope
 from docnav.tree import build_tree
+
+if TYPE_CHECKING:
+    from docnav.report import IndexReport
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,29 @@ def parsed_alike(job: Job, tree: DocTree | None, stored: DocTree | None) -> bool
     return (job.reason in ("reparse", "changed") and tree is not None and stored is not None
             and prev is not None and job.found.content_hash == prev.content_hash
             and tree_rows(tree) == tree_rows(stored))
+
+
+def drop_alike(parsed: list[tuple[Job, DocTree | None, str | None]],
+               old_trees: dict[str, DocTree | None], report: IndexReport,
+               ) -> tuple[list[tuple[Job, DocTree | None, str | None]],
+                          list[tuple[Job, DocTree]]]:
+    """The parsed jobs less those that would write the stored tree again
+    (:func:`parsed_alike`), and those jobs with their trees: a reparse counts unchanged, a
+    failed document that parses again into its stored tree changed (its status is ok
+    again)."""
+    kept, alike = [], []
+    for job, tree, error in parsed:
+        if job.reason == "reparse":
+            report.reparsed.append(job.found.path)
+        if parsed_alike(job, tree, old_trees.get(job.doc_id)):
+            if job.reason == "reparse":
+                report.unchanged.append(job.found.path)
+            else:
+                report.record(job)
+            alike.append((job, tree))
+        else:
+            kept.append((job, tree, error))
+    return kept, alike
 
 
 def parsed_otherwise(stored: dict[str, DocumentRecord], options: ParseOptions,

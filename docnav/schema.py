@@ -14,7 +14,7 @@ import duckdb
 
 from docnav.errors import StoreError
 from docnav.model import SCHEMA_VERSION
-from docnav.summaries import SUMMARY_SCHEMA
+from docnav.summary_rows import SUMMARY_SCHEMA
 
 _TABLES_SQL = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR, value VARCHAR);

@@ -16,7 +16,8 @@ from docnav.abstractive import ChatOptions, ChatSummarizer, SummarizerError
 from docnav.chat import ChatError
 from docnav.errors import ConfigError
 from docnav.model import Block, BlockKind, ParsedDocument
-from docnav.summaries import FAILED, FLAGGED, SummaryBuilder, SummaryStats
+from docnav.summaries import SummaryBuilder, SummaryStats
+from docnav.summary_rows import FAILED, FLAGGED
 from docnav.summarize import SummaryInput
 from docnav.tree import build_tree
 from docnav.verify import ENTAIL, Verifier, VerifyOptions
