@@ -67,13 +67,25 @@ class _Walk:
     done: set[str] = field(default_factory=set)  # refs already emitted (captions)
     markdown: bool = False  # a block all in one emphasis may come in pieces (docling's Markdown)
     open: _Open | None = None
+    quoted: list[bool] = field(default_factory=list)  # per heading, in order: in a block quote
+    headings: int = 0  # headings read so far
+
+    def in_quote(self) -> bool:
+        """Whether the heading read now stands in a block quote (the next of ``quoted``)."""
+        self.headings += 1
+        return len(self.quoted) >= self.headings and self.quoted[self.headings - 1]
 
 
-def document_blocks(doc: DoclingDocument, source: str | None = None,
-                    markdown: bool = False) -> list[Block]:
+def document_blocks(doc: DoclingDocument, source: str | None = None, markdown: bool = False,
+                    quoted: list[bool] | None = None) -> list[Block]:
     """The body of ``doc`` as blocks in reading order; ``source`` is the file's text, if any,
-    ``markdown`` whether that is Markdown (whose emphasised blocks may come in pieces)."""
+    ``markdown`` whether that is Markdown (whose emphasised blocks may come in pieces), and
+    ``quoted``, per Markdown heading, whether it stands in a block quote: such a heading is
+    read as a paragraph. Left out where docling has another number of headings (those of
+    HTML blocks), as the two would not pair up."""
     walk = _Walk(doc, SourceText(source) if source is not None else None, markdown=markdown)
+    if quoted and len(quoted) == _headings(doc):
+        walk.quoted = quoted
     stack: list[NodeItem] = [doc.body]
     while stack:
         item = stack.pop()
@@ -98,7 +110,9 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
         # text of its own may hold the section's paragraphs as children: HTML)
         text, links = ((item.text, _own_links(item)) if item.text.strip()
                        else _with_inline(walk, item))
-        if walk.markdown and _in_list(walk, item):
+        if walk.in_quote():  # "> # Note": a quoted heading, not one of the document's parts
+            _add(walk, BlockKind.TEXT, text, item, links)
+        elif walk.markdown and _in_list(walk, item):
             # "- # Heading": a list item's text set large, not a part of the document (it
             # became a top-level section that took in the rest of the document, and the title)
             _add(walk, BlockKind.LIST_ITEM, text, item, links)
@@ -133,6 +147,13 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
             _add(walk, kind, item.text, item, _own_links(item))
         return True
     return True  # groups (body, lists, sections) and items without text of their own
+
+
+def _headings(doc: DoclingDocument) -> int:
+    """How many headings ``doc`` has (its titles and section headers, in any layer)."""
+    every = set(ContentLayer)
+    return sum(1 for item, _ in doc.iterate_items(included_content_layers=every)
+               if isinstance(item, (TitleItem, SectionHeaderItem)))
 
 
 def _in_list(walk: _Walk, item: NodeItem) -> bool:
