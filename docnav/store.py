@@ -15,6 +15,7 @@ reading of the export while the store is locked in :mod:`docnav.snapshot`.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from collections.abc import Callable, Iterator, Sequence
@@ -290,14 +291,22 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 self.parquet_dir]
 
     def export_of_another(self) -> str | None:
-        """The file name of another store whose Parquet export :attr:`parquet_dir` holds (two
-        stores in one folder share its ``parquet/``): None where it is this store's, or no
-        store's yet."""
+        """The path of another store whose Parquet export :attr:`parquet_dir` holds (two
+        stores in one folder share its ``parquet/``; a reader given the export folder of a
+        store elsewhere): None where it is this store's, or no store's yet. An export beside
+        a store of its owner's name, in the store's folder, is that store's: the folder was
+        moved or copied with it."""
         try:
             owner = (self.parquet_dir / EXPORT_OWNER).read_text(encoding="utf-8").strip()
         except (OSError, UnicodeDecodeError):
             return None
-        return owner if owner and owner != self.path.name else None
+        if not owner:
+            return None
+        recorded = self.parquet_dir.parent / owner  # an older export names the store beside it
+        if recorded.name == self.path.name and _same_path(self.parquet_dir.parent,
+                                                          self.path.parent):
+            return None
+        return None if _same_path(recorded, self.path) else str(recorded)
 
     def has_export(self) -> bool:
         """Whether :attr:`parquet_dir` holds this store's export, for readers to read while a
@@ -309,8 +318,8 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         """``exc`` (the store held by another process) for a reader that cannot read the
         export instead: why not, and what to do."""
         other = self.export_of_another()
-        why = (f"{self.parquet_dir} holds the export of {other}, another store in the same "
-               "folder" if other else f"{self.parquet_dir} has no documents.parquet")
+        why = (f"{self.parquet_dir} holds the export of another store, {other}" if other
+               else f"{self.parquet_dir} has no documents.parquet")
         return StoreLocked(f"{exc} There is no Parquet export to read instead ({why}): wait "
                            "for the other process to finish.")
 
@@ -321,17 +330,18 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         (renamed, deleted) is cleared, to be written again whole."""
         other = self.export_of_another()
         if other is not None:
-            if (self.path.parent / other).exists():
+            if Path(other).exists():
                 raise StoreError(
                     f"{self.path}: its Parquet export folder {self.parquet_dir} holds the "
-                    f"export of {other}, another store in the same folder: the two would "
+                    f"export of another store, {other}: the two would "
                     f"overwrite each other's files. Give this store a folder of its own "
                     f"(`--db DIR/{self.path.name}`), or index it with --no-parquet")
             shutil.rmtree(self.parquet_dir, ignore_errors=True)
         self._make_folder()
         try:
             self.parquet_dir.mkdir(parents=True, exist_ok=True)
-            (self.parquet_dir / EXPORT_OWNER).write_text(self.path.name, encoding="utf-8")
+            (self.parquet_dir / EXPORT_OWNER).write_text(str(self.path.resolve()),
+                                                         encoding="utf-8")
         except OSError as exc:
             raise StoreError(f"{self.parquet_dir}: cannot write the Parquet export: "
                              f"{exc.strerror or exc}") from exc
@@ -343,8 +353,18 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         shutil.rmtree(self.parquet_dir, ignore_errors=True)
 
 
-# in the export folder: the file name of the store whose export it is
+# in the export folder: the path of the store whose export it is (its file name alone in
+# older exports: the store of that name beside the folder)
 EXPORT_OWNER = ".store"
+
+
+def _same_path(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file or folder (through links; as written, where
+    either is missing)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return a.resolve() == b.resolve()
 
 _NOT_COMPRESSED = "fsst"  # DuckDB compression methods not used (see Store._connect)
 

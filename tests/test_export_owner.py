@@ -36,12 +36,12 @@ def test_a_second_store_in_the_folder_is_refused_its_export(tmp_path, docs, caps
     stores = tmp_path / "stores"
     a, b = stores / "a.duckdb", stores / "b.duckdb"
     assert index(a, docs / "a.md") == 0
-    assert (stores / "parquet" / ".store").read_text() == "a.duckdb"
+    assert (stores / "parquet" / ".store").read_text() == str(a.resolve())
     capsys.readouterr()
     assert index(b, docs / "b.md") == 2
     assert capsys.readouterr().err == (
         f"docnav: error: {b}: its Parquet export folder {stores / 'parquet'} holds the export "
-        "of a.duckdb, another store in the same folder: the two would overwrite each other's "
+        f"of another store, {a.resolve()}: the two would overwrite each other's "
         "files. Give this store a folder of its own (`--db DIR/b.duckdb`), or index it with "
         "--no-parquet\n")
     assert exported(stores) == [str(docs / "a.md")]  # a's, untouched
@@ -51,7 +51,7 @@ def test_a_second_store_in_the_folder_is_refused_its_export(tmp_path, docs, caps
         for command in (["show"], ["locate", "boats"]):  # show did not say why not
             assert main(["--db", str(b), *command]) == 2
             assert (f"There is no Parquet export to read instead ({stores / 'parquet'} holds "
-                    "the export of a.duckdb, another store in the same folder)") in \
+                    f"the export of another store, {a.resolve()})") in \
                 capsys.readouterr().err, command
     with held(a, "w", 30):  # a's reader reads a's
         assert main(["--db", str(a), "locate", "apples"]) == 0
@@ -67,8 +67,35 @@ def test_an_export_deleted_or_left_by_a_store_gone_is_written_again_whole(tmp_pa
     (docs / "c.md").write_text("# Charlie\n\nCharlie counts.\n")
     (stores / "a.duckdb").rename(stores / "c.duckdb")  # a store renamed takes its export back
     assert index(stores / "c.duckdb", docs) == 0
-    assert (stores / "parquet" / ".store").read_text() == "c.duckdb"
+    assert (stores / "parquet" / ".store").read_text() == str((stores / "c.duckdb").resolve())
     assert exported(stores) == [str(docs / n) for n in ("a.md", "b.md", "c.md")]
+
+
+def test_a_reader_given_another_folders_export_of_a_store_of_the_same_name_refuses_it(
+        tmp_path, docs, capsys):
+    """The export was marked with its store's file name alone: a reader of one/g.duckdb given
+    two/parquet (two/g.duckdb's export) read it, without a word, while a writer held its own
+    store. A store's folder copied with its export still reads its export."""
+    from docnav.errors import StoreLocked
+    from docnav.query import DocNavGraph
+
+    one, two = tmp_path / "one" / "g.duckdb", tmp_path / "two" / "g.duckdb"
+    assert index(one, docs / "a.md") == 0 and index(two, docs / "b.md") == 0
+    with held(one, "w", 30):
+        with pytest.raises(StoreLocked) as caught:
+            DocNavGraph.open(one, parquet_dir=two.parent / "parquet")
+        assert (f"({two.parent / 'parquet'} holds the export of another store, "
+                f"{two.resolve()})") in str(caught.value)
+        assert DocNavGraph.open(one).source == f"parquet:{one.parent / 'parquet'}"
+    copy = tmp_path / "copy" / "g.duckdb"
+    shutil.copytree(one.parent, copy.parent)
+    with held(copy, "w", 30):
+        graph = DocNavGraph.open(copy)
+        assert graph.source == f"parquet:{copy.parent / 'parquet'}"
+        assert graph.document_paths() == [str(docs / "a.md")]
+    assert index(copy, docs) == 0, capsys.readouterr().err  # the copy's run takes it over
+    assert (copy.parent / "parquet" / ".store").read_text() == str(copy.resolve())
+    assert exported(copy.parent) == [str(docs / "a.md"), str(docs / "b.md")]
 
 
 def test_a_db_that_is_no_store_does_not_take_the_export_folder(tmp_path, docs, capsys):
@@ -87,7 +114,7 @@ def test_a_db_that_is_no_store_does_not_take_the_export_folder(tmp_path, docs, c
         assert not (stores / "parquet" / ".store").exists(), wrong
     capsys.readouterr()
     assert index(stores / "graph.duckdb", docs) == 0, capsys.readouterr().err
-    assert (stores / "parquet" / ".store").read_text() == "graph.duckdb"
+    assert (stores / "parquet" / ".store").read_text() == str((stores / "graph.duckdb").resolve())
     assert exported(stores) == sorted(str(p) for p in docs.glob("*.md"))
 
 
