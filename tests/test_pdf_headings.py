@@ -389,6 +389,19 @@ def test_the_labels_inside_a_statement_are_no_headings():
     assert section_of("Income taxes paid") == "Consolidated Statements of Cash Flows"
 
 
+def test_a_column_head_repeated_by_the_next_rows_heads_is_no_heading():
+    """Best Buy heads three groups of store-count columns "Stores Opened", "Stores Closed
+    (1)", "Total Stores at End of Fiscal Year", the first "Stores Closed (1)" in bold: it was a
+    section over the rest of the International segment's page. Amazon's "At Prior Year Rates
+    (2)" likewise, over its net sales table."""
+    bb, amazon = headings(_best_buy()), headings(_amazon())
+    assert not {"Stores Closed (1)", "Stores Closed"} & {t for _, t in bb}
+    assert "At Prior Year Rates (2)" not in {t for _, t in amazon}
+    tree = build_tree(_best_buy(), "d", "BESTBUY_2023_10K.pdf")
+    counts = next(n for n in tree.paragraphs if "Total International segment stores" in n.text)
+    assert tree.node(counts.parent_id).heading == "International Segment"
+
+
 def test_a_filing_is_titled_by_its_registrant_form_and_period():
     """The largest text of a 10-K's cover is "UNITED STATES SECURITIES AND EXCHANGE
     COMMISSION": Best Buy's and Amazon's filings were both titled by it (Best Buy's "UNITED

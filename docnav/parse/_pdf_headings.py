@@ -19,8 +19,8 @@ from collections import Counter
 
 from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._pdf_lines import Line, TextStats
-from docnav.parse._pdf_not_headings import (drop_author_lines, drop_listed_parts, drop_signers,
-                                            drop_year_labels)
+from docnav.parse._pdf_not_headings import (drop_author_lines, drop_listed_parts,
+                                            drop_repeated_heads, drop_signers, drop_year_labels)
 from docnav.parse._pdf_paragraphs import CAPTION, SENTENCE_END, Draft, join_lines
 
 _PART = re.compile(r"^part\s+(?:[ivx]{1,4}|[0-9]{1,2})\b", re.I)
@@ -68,6 +68,7 @@ def find_headings(drafts: list[Draft], stats: TextStats) -> None:
     _classify(drafts, stats, toc_pages)
     drop_listed_parts(drafts, toc_pages)
     drop_year_labels(drafts)
+    drop_repeated_heads(drafts)
     drop_signers(drafts)
     drop_author_lines(drafts)
     _assign_levels(drafts, stats)

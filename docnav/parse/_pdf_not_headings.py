@@ -1,6 +1,6 @@
 """Drafts the font rules take for headings that are none: a table of contents' entries for
-parts repeated later, a filing's table labels that differ only in a year, the signers under
-"SIGNATURES", a paper's author line. Each runs over every draft once the headings are found."""
+parts repeated later, a filing's table labels that differ only in a year, a column head that
+the next rows' heads repeat, the signers under "SIGNATURES", a paper's author line. Each runs over every draft once the headings are found."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ _SIGNING = re.compile(r"^(?:signatures?|certifications?)\b", re.I)
 # a name with a middle initial, perhaps a title after it: "Wendell P. Weeks Director"
 _SIGNER = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z]\.)+\s+[A-Z][a-z'-]+(?:\s+[A-Z][a-z]+)*")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_FOOTNOTE_MARK = re.compile(r"\s*(?:\(\d{1,2}\)|\*+|[\u2020\u2021])$")
+_NEAR = 8  # drafts after a column head within which the next row repeats it
 
 # A person's name: capitalised words and initials ("H. Andrew Schwartz", "Julian McAuley",
 # "Jean-Luc de la Croix"), footnote marks after it ("Ren1,*", "Duan†‡∗"); names listed
@@ -48,6 +50,22 @@ def drop_year_labels(drafts: list[Draft]) -> None:
         if len(same) >= 2:
             for d in same:
                 d.pattern, d.depth = None, 0
+
+
+def drop_repeated_heads(drafts: list[Draft]) -> None:
+    """A heading whose words (less a footnote mark: "(1)", "*") a line of text near it on the
+    same page repeats is a table's column head set bold in its first row and plain in the next
+    ones: Best Buy's store counts head three groups of columns "Stores Opened", "Stores Closed
+    (1)", "Total Stores at End of Fiscal Year", and the bold first "Stores Closed (1)" became
+    a section that took in the rest of the page's segment."""
+    for i, d in enumerate(drafts):
+        if d.pattern != "style" or not d.lines:
+            continue
+        words = _FOOTNOTE_MARK.sub("", _words_of(d))
+        near = drafts[i + 1 : i + 1 + _NEAR]
+        if any(x.pattern is None and x.lines and x.page == d.page
+               and _FOOTNOTE_MARK.sub("", _words_of(x)) == words for x in near):
+            d.pattern, d.depth = None, 0
 
 
 def drop_signers(drafts: list[Draft]) -> None:
