@@ -38,6 +38,7 @@ from docling_core.types.doc import (
 
 from docnav.model import Block, BlockKind, Link
 from docnav.parse._inline import SourceText, join_inline
+from docnav.parse._markdown_html import html_block, html_block_blocks
 from docnav.parse._pdf_paragraphs import CAPTION
 
 _BODY_LAYERS = {ContentLayer.BODY, None}
@@ -131,6 +132,11 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
         _emit_captions(walk, item)
         return False
     if isinstance(item, CodeItem):
+        html = html_block(item.text) if walk.markdown else None
+        if html is not None:  # a Markdown file's raw HTML block, read alone where it stands
+            walk.blocks += html_block_blocks(html)
+            walk.open = None
+            return False
         _add(walk, BlockKind.CODE, item.text, item, ())
         return True
     if isinstance(item, FormulaItem):

@@ -183,6 +183,10 @@ def _new_converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | Non
         format_options[input_format] = _pdf_format_option(pdf_pipeline, parser_threads)
     if fmt == "html":
         format_options[input_format] = _html_format_option()
+    if fmt == "markdown":
+        from docnav.parse._markdown_html import markdown_format_option
+
+        format_options[input_format] = markdown_format_option()
     return DocumentConverter(allowed_formats=[input_format], format_options=format_options)
 
 

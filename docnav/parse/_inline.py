@@ -21,6 +21,7 @@ _NO_SPACE_AFTER = re.compile(r"[(\[{‘“/]$")
 _GAP_UNIT = r"(?:(?!\n[ \t]*\n)(?:[^\w]|_|\([^()]*\)|\[[^\[\]\n]*\]|<[^<>]*>))"
 _GAP_ONLY = re.compile(rf"{_GAP_UNIT}{{0,200}}")  # a whole gap
 _MARKUP_WITH_SPACES = re.compile(r"<[^<>]*>|\([^()]*\)|\[[^\[\]\n]*\]")
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _WORD_BREAK = r"\s[\s>]*"
 _BREAK = re.compile(_WORD_BREAK)
 _GAP_CHARS = 2_000  # how far after a piece the next one is looked for
@@ -63,7 +64,7 @@ class SourceText:
                 break
             found = later
         self.cursor, self.placed = found[1], True
-        return [any(c.isspace() for c in _MARKUP_WITH_SPACES.sub("", gap)) for gap in found[2]]
+        return [_spaced(gap) for gap in found[2]]
 
     def _pieces(self, words: list[list[str]], pos: int,
                 endpos: int) -> tuple[int, int, list[str]] | None:
@@ -126,9 +127,16 @@ class SourceText:
             end = _words_at(self.text, start, words) if _GAP_ONLY.fullmatch(gap) else None
             if end is not None:
                 self.cursor, self.placed = end, True
-                return end, any(c.isspace() for c in _MARKUP_WITH_SPACES.sub("", gap))
+                return end, _spaced(gap)
             start = self.text.find(words[0], start + 1, at + _GAP_CHARS)
         return None
+
+
+def _spaced(gap: str) -> bool:
+    """Whether the markup between two pieces holds white space outside its tags, links and
+    labels; a line break's tag is white space ("ACME Corp<br>12 Main Street" ran together
+    into "ACME Corp12 Main Street")."""
+    return any(c.isspace() for c in _MARKUP_WITH_SPACES.sub("", _LINE_BREAK.sub(" ", gap)))
 
 
 def _words_at(text: str, at: int, words: list[str]) -> int | None:

@@ -10,7 +10,6 @@ from docnav.model import Block, BlockKind
 from docnav.tree import slugify
 
 _QUOTE = re.compile(r"^[ \t]*>", re.MULTILINE)
-_HTML_HEADING = re.compile(r"<h[1-6][\s>/]", re.IGNORECASE)
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
@@ -43,13 +42,13 @@ def quoted_headings(text: str) -> list[bool]:
     """For each heading of the Markdown ``text``, in order, whether it stands in a block quote
     ("> # Note"). docling reads a quote's blocks as if they were not quoted, so such a heading
     opened a section of the document that took in the sections after it. Read with marko, the
-    parser docling reads Markdown with, so the headings come in docling's order; an HTML
-    block's ``<h1>``-``<h6>`` count too, as docling reads them (a text without a quote is not
+    parser docling reads Markdown with, so the headings come in docling's order (an HTML
+    block's are read apart: :mod:`docnav.parse._markdown_html`; a text without a quote is not
     read twice: an empty list)."""
     if not _QUOTE.search(text):
         return []
     import marko
-    from marko.block import BlockElement, Heading, HTMLBlock, Quote, SetextHeading
+    from marko.block import BlockElement, Heading, Quote, SetextHeading
     from marko.ext.gfm import GFM
 
     out: list[bool] = []
@@ -58,9 +57,6 @@ def quoted_headings(text: str) -> list[bool]:
         element, quoted = stack.pop()
         if isinstance(element, (Heading, SetextHeading)):
             out.append(quoted)
-            continue
-        if isinstance(element, HTMLBlock):
-            out += [quoted] * len(_HTML_HEADING.findall(element.body))
             continue
         inside = quoted or isinstance(element, Quote)
         children = element.children if isinstance(element.children, list) else []

@@ -1,0 +1,61 @@
+"""Markdown with raw HTML: a file with one HTML block (a badge's ``<img>``, a comment, a
+``<div>``) was read by docling through a round trip to HTML, which ran paragraphs with inline
+markup together, cut one at an image and spaced words apart; each HTML block is now read alone
+where it stands. And inline HTML between words: a ``<br>`` is a line's end, other tags join."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.model import BlockKind
+from docnav.parse import parse_file
+
+H, T, TABLE = BlockKind.HEADING, BlockKind.TEXT, BlockKind.TABLE
+
+
+def shape(tmp_path, text: str) -> list[tuple]:
+    path = tmp_path / "readme.md"
+    path.write_text(text, encoding="utf-8")
+    return [(b.kind, b.level, b.text) for b in parse_file(path).blocks]
+
+
+@pytest.mark.parametrize("html", ['<img src="badge.svg">', "<!-- generated -->",
+                                  "<div></div>"])
+def test_an_html_block_leaves_the_markdown_paragraphs_as_written(tmp_path, html):
+    text = (f"{html}\n\n# Project\n\nA **fast** tool.\n\nInstall with `pip`.\n\n## Usage\n\n"
+            "Run `tool --help`.\n\nSee *docs*.\n\nPara **b** one.\n\n> Quote *q* one.\n\n"
+            "After *a* quote.\n\nSee ![a diagram](p.png) here.\n\n"
+            "H<sub>2</sub>O, <kbd>Ctrl</kbd>. Also \\*not em\\* and \\`x\\`.\n")
+    assert shape(tmp_path, text) == [
+        (H, 1, "Project"), (T, 0, "A fast tool."), (T, 0, "Install with pip."),
+        (H, 2, "Usage"), (T, 0, "Run tool --help."), (T, 0, "See docs."),
+        (T, 0, "Para b one."), (T, 0, "Quote q one."), (T, 0, "After a quote."),
+        (T, 0, "See a diagram here."), (T, 0, "H2O, Ctrl. Also *not em* and `x`."),
+    ]
+
+
+def test_an_html_block_s_own_headings_paragraphs_and_tables_are_kept_in_place(tmp_path):
+    text = ('<div align="center">\n<h1>Project</h1>\n<p>A <b>fast</b> tool.</p>\n</div>\n\n'
+            "## Install\n\n<table>\n<tr><th>OS</th><th>Command</th></tr>\n"
+            "<tr><td>Linux</td><td>apt install x</td></tr>\n</table>\n\n"
+            "<details>\n<summary>More</summary>\n\nHidden *text* here.\n\n</details>\n\nEnd.\n")
+    assert shape(tmp_path, text) == [
+        (H, 1, "Project"), (T, 0, "A fast tool."), (H, 2, "Install"),
+        (TABLE, 0, "| OS    | Command       |\n|-------|---------------|\n"
+                   "| Linux | apt install x |"),
+        (T, 0, "More"), (T, 0, "Hidden text here."), (T, 0, "End."),
+    ]
+
+
+@pytest.mark.parametrize("html", ["", "<!-- c -->\n\n"])
+def test_a_line_break_tag_between_words_is_a_space(tmp_path, html):
+    text = f"{html}# T\n\nACME Corp<br>12 Main Street<br/>Springfield<BR />USA\n"
+    assert shape(tmp_path, text)[1:] == [(T, 0, "ACME Corp 12 Main Street Springfield USA")]
+
+
+def test_an_html_block_s_text_keeps_its_characters(tmp_path):
+    """The block's bytes went to the HTML reader without a declared encoding, which guessed
+    another: RFC 3662's directory tree "├── merged" came back as "вќљвќЂвќЂ merged"."""
+    text = "# T\n\n<pre>\n├── merged\n│   └── doc\n</pre>\n\nCafé crème.\n"
+    assert shape(tmp_path, text)[1:] == [(BlockKind.CODE, 0, "├── merged\n│   └── doc"),
+                                         (T, 0, "Café crème.")]
