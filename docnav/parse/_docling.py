@@ -187,6 +187,8 @@ def _new_converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | Non
         from docnav.parse._markdown_html import markdown_format_option
 
         format_options[input_format] = markdown_format_option()
+    if fmt == "docx":
+        format_options[input_format] = _word_format_option()
     return DocumentConverter(allowed_formats=[input_format], format_options=format_options)
 
 
@@ -198,6 +200,15 @@ def _html_format_option():
     from docling.document_converter import HTMLFormatOption
 
     return HTMLFormatOption(backend_options=HTMLBackendOptions(infer_furniture=False))
+
+
+def _word_format_option():
+    """docling's Word reader with DocNav's changes (:mod:`docnav.parse._docx`)."""
+    from docling.document_converter import WordFormatOption
+
+    from docnav.parse._docx import WordBackend
+
+    return WordFormatOption(backend=WordBackend)
 
 
 def _pdf_format_option(pdf_pipeline: str | None, parser_threads: int | None):

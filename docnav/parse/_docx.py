@@ -1,0 +1,101 @@
+"""DOCX: docling's Word reader, with what it leaves out put back.
+
+:class:`WordBackend` is docling's ``MsWordDocumentBackend`` with these changes:
+
+* Footnotes and endnotes are read where they are cited: a note's text is a paragraph right
+  after the paragraph that cites it. docling files the notes as page furniture, which DocNav
+  does not read ("Footnote body papa." was in no block). After its citing paragraph, a note is
+  found in the section it explains and read with it, as a reader follows the mark; a "Notes"
+  part at the end would hold every note apart from its context. A note cited nowhere in the
+  body (from a header, or by nothing) follows the body's last paragraph, where Word prints
+  endnotes.
+"""
+
+from __future__ import annotations
+
+from docling.backend.msword_backend import MsWordDocumentBackend
+from docling_core.types.doc import ContentLayer, DocItemLabel, DoclingDocument, SectionHeaderItem
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.oxml import parse_xml
+from docx.oxml.ns import qn
+from docx.text.paragraph import Paragraph
+
+_NOTE_PARTS = (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES))
+_NOT_NOTES = {"separator", "continuationSeparator", "continuationNotice"}  # Word's rules
+
+
+class WordBackend(MsWordDocumentBackend):
+    """docling's Word reader that keeps footnotes and endnotes in the body."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._citing: list[tuple[list, list[tuple[str, str]]]] = []  # (items, notes cited)
+
+    def _handle_text_elements(self, element, doc: DoclingDocument, skip_empty_text=False):
+        refs = super()._handle_text_elements(element, doc, skip_empty_text)
+        cited = _cited_notes(element)
+        if cited and refs:
+            self._citing.append((refs, cited))
+        return refs
+
+    def _add_footnotes_and_endnotes(self, docx_obj, doc: DoclingDocument) -> None:
+        notes = self._note_texts(docx_obj)
+        unplaced: list[str] = []
+        for refs, cited in self._citing:
+            texts = [notes.pop(key) for key in cited if key in notes]
+            anchor = _anchor(doc, refs)
+            if anchor is None:
+                unplaced += texts
+            for text in reversed(texts) if anchor is not None else ():
+                _insert_after(doc, anchor, text)
+        for text in unplaced + list(notes.values()):
+            doc.add_text(label=DocItemLabel.FOOTNOTE, text=text)
+
+    def _note_texts(self, docx_obj) -> dict[tuple[str, str], str]:
+        """Each note's text by (kind, id), in the order of the parts: footnotes, endnotes."""
+        texts: dict[tuple[str, str], str] = {}
+        for kind, reltype in _NOTE_PARTS:
+            part = next((r.target_part for r in docx_obj.part.rels.values()
+                         if r.reltype == reltype), None)
+            if part is None:
+                continue
+            for note in parse_xml(part.blob).iterchildren(qn(f"w:{kind}")):
+                if note.get(qn("w:type")) in _NOT_NOTES:
+                    continue
+                said = [self._get_paragraph_text(Paragraph(p, docx_obj)).strip()
+                        for p in note.iter(qn("w:p"))
+                        if not self._is_hidden_paragraph(Paragraph(p, docx_obj))]
+                if text := " ".join(t for t in said if t):
+                    texts[(kind, note.get(qn("w:id")))] = text
+        return texts
+
+
+def _cited_notes(paragraph) -> list[tuple[str, str]]:
+    """The (kind, id) of the notes that ``paragraph`` itself cites (not a text box in it)."""
+    cited = []
+    for ref in paragraph.iter(qn("w:footnoteReference"), qn("w:endnoteReference")):
+        owner = next(ref.iterancestors(qn("w:p")), None)
+        if owner is paragraph:
+            kind = "footnote" if ref.tag == qn("w:footnoteReference") else "endnote"
+            cited.append((kind, ref.get(qn("w:id"))))
+    return cited
+
+
+def _anchor(doc: DoclingDocument, refs):
+    """The body item the paragraph became (its last one), if any."""
+    items = [r.resolve(doc) for r in refs]
+    items = [i for i in items if getattr(i, "text", None) and
+             getattr(i, "content_layer", None) is ContentLayer.BODY]
+    return items[-1] if items else None
+
+
+def _insert_after(doc: DoclingDocument, anchor, text: str) -> None:
+    """The note right after its citing paragraph; a heading's note leads its section (the
+    paragraphs of a docling Word heading are its children: after it was after them all)."""
+    if isinstance(anchor, SectionHeaderItem) and anchor.children:
+        first = anchor.children[0].resolve(doc)
+        doc.insert_text(sibling=first, label=DocItemLabel.FOOTNOTE, text=text, after=False)
+    elif isinstance(anchor, SectionHeaderItem):
+        doc.add_text(label=DocItemLabel.FOOTNOTE, text=text, parent=anchor)
+    else:
+        doc.insert_text(sibling=anchor, label=DocItemLabel.FOOTNOTE, text=text)
