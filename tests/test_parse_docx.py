@@ -7,11 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _parsing import headings
 
 from docnav.parse import parse_file
 
 docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
 
+from docx.enum.style import WD_STYLE_TYPE  # noqa: E402
 from docx.opc.constants import RELATIONSHIP_TYPE as RT  # noqa: E402
 from docx.opc.packuri import PackURI  # noqa: E402
 from docx.opc.part import Part  # noqa: E402
@@ -72,3 +74,32 @@ def test_footnotes_and_endnotes_follow_the_paragraph_citing_them(tmp_path):
         ("text", "Footnote body papa."), ("text", "Endnote body india."),
         ("text", "Plain charlie."), ("heading", "Seals"), ("text", "Heading note echo."),
         ("text", "Seal text delta."), ("text", "Uncited endnote golf.")]
+
+
+# -- headings --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("style", "based_on", "level"), [
+    ("Appendix Heading", "Heading 2", 3), ("Sub Heading", "Normal", 4),
+    ("MyHeading", "Normal", 4), ("Heading", "Normal", 4), ("Deep Heading", "Heading 3", 4)])
+def test_a_heading_style_without_a_number_has_a_level_and_its_paragraphs(tmp_path, style,
+                                                                         based_on, level):
+    """docling gave such a heading no level and set it beside its parent's sections: it came
+    after them, empty, and "custom text." stayed under "Two". Now its level is its base
+    style's (Heading 2 gives 3, as "Two" has), else one below the heading before it ("Two")."""
+    document = docx.Document()
+    document.styles.add_style(style, WD_STYLE_TYPE.PARAGRAPH).base_style = (
+        document.styles[based_on])
+    document.add_heading("One", 1)
+    document.add_heading("Two", 2)
+    document.add_paragraph("two text.")
+    document.add_paragraph("Custom", style=style)
+    document.add_paragraph("custom text.")
+    document.add_heading("Three", 1)
+    document.add_paragraph("three text.")
+    path = tmp_path / "custom.docx"
+    document.save(path)
+    parsed = parse_file(path)
+    assert headings(parsed) == [(2, "One"), (3, "Two"), (level, "Custom"), (2, "Three")]
+    texts = [b.text for b in parsed.blocks]
+    assert texts[texts.index("Custom"):] == ["Custom", "custom text.", "Three", "three text."]

@@ -9,6 +9,10 @@
   part at the end would hold every note apart from its context. A note cited nowhere in the
   body (from a header, or by nothing) follows the body's last paragraph, where Word prints
   endnotes.
+* A heading style with no number in its name ("Appendix Heading", "MyHeading", "Heading")
+  has a level: that of the style it is based on or of its outline level, else one below the
+  heading before it. docling gave it none and set it beside its parent's sections, so it came
+  after them, empty, and its paragraphs stayed under the heading before it.
 """
 
 from __future__ import annotations
@@ -30,6 +34,28 @@ class WordBackend(MsWordDocumentBackend):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._citing: list[tuple[list, list[tuple[str, str]]]] = []  # (items, notes cited)
+        self._heading_level = 0  # of the last heading read; a title is 0
+
+    def _get_label_and_level(self, paragraph):
+        label, level = super()._get_label_and_level(paragraph)
+        if "Heading" in label and level is None:  # docling reads "Heading" in it as a heading
+            level = self._style_level(paragraph.style) or min(self._heading_level + 1, 9)
+        if "Heading" in label:
+            self._heading_level = level
+        elif label == "Title":
+            self._heading_level = 0
+        return label, level
+
+    def _style_level(self, style) -> int | None:
+        """The heading level of the first style of ``style``'s chain to give one: its outline
+        level, or a number in its name ("Heading 2")."""
+        for chain_style in self._get_style_chain(style):
+            level = self._get_outline_level_from_style(chain_style)
+            if level is None and "heading" in (chain_style.name or "").lower():
+                level = self._get_heading_and_level(chain_style.name)[1]
+            if level is not None and 1 <= level <= 9:
+                return level
+        return None
 
     def _handle_text_elements(self, element, doc: DoclingDocument, skip_empty_text=False):
         refs = super()._handle_text_elements(element, doc, skip_empty_text)
