@@ -14,6 +14,7 @@ from docnav.parse import parse_file
 docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
 
 from docx.enum.style import WD_STYLE_TYPE  # noqa: E402
+from docx.enum.text import WD_BREAK  # noqa: E402
 from docx.opc.constants import RELATIONSHIP_TYPE as RT  # noqa: E402
 from docx.opc.packuri import PackURI  # noqa: E402
 from docx.opc.part import Part  # noqa: E402
@@ -103,3 +104,22 @@ def test_a_heading_style_without_a_number_has_a_level_and_its_paragraphs(tmp_pat
     assert headings(parsed) == [(2, "One"), (3, "Two"), (level, "Custom"), (2, "Three")]
     texts = [b.text for b in parsed.blocks]
     assert texts[texts.index("Custom"):] == ["Custom", "custom text.", "Three", "three text."]
+
+
+# -- text ------------------------------------------------------------------------------------
+
+
+def test_a_page_break_inside_a_paragraph_reads_as_a_space(tmp_path):
+    """python-docx reads a page (or column) break as nothing: "Before break lima.After break
+    mike." ran two sentences together."""
+    document = docx.Document()
+    for kind in (WD_BREAK.PAGE, WD_BREAK.COLUMN, WD_BREAK.LINE):
+        paragraph = document.add_paragraph("Before break lima.")
+        paragraph.add_run().add_break(kind)
+        paragraph.add_run("After break mike.")
+    paragraph = document.add_paragraph("Break at the end.")
+    paragraph.add_run().add_break(WD_BREAK.PAGE)
+    path = tmp_path / "breaks.docx"
+    document.save(path)
+    assert _texts(path) == [("text", "Before break lima. After break mike.")] * 3 + [
+        ("text", "Break at the end.")]
