@@ -106,6 +106,29 @@ def test_a_heading_style_without_a_number_has_a_level_and_its_paragraphs(tmp_pat
     assert texts[texts.index("Custom"):] == ["Custom", "custom text.", "Three", "three text."]
 
 
+def _outline(paragraph, level: int) -> None:
+    outline = OxmlElement("w:outlineLvl")
+    outline.set(qn("w:val"), str(level))
+    paragraph._p.get_or_add_pPr().append(outline)
+
+
+def test_a_paragraph_s_own_outline_level_makes_it_a_heading(tmp_path):
+    """Word's navigation pane shows a paragraph with an outline level of its own (not its
+    style's) as a heading; docling read only the style's: "Direct outline" was text under
+    "One". Body level (9) on a heading style makes body text."""
+    document = docx.Document()
+    document.add_heading("One", 1)
+    _outline(document.add_paragraph("Direct outline"), 1)
+    document.add_paragraph("direct text.")
+    _outline(document.add_heading("Styled but body level", 1), 9)
+    _outline(document.add_paragraph("Top outline"), 0)
+    path = tmp_path / "outline.docx"
+    document.save(path)
+    parsed = parse_file(path)
+    assert headings(parsed) == [(2, "One"), (3, "Direct outline"), (2, "Top outline")]
+    assert [b.text for b in parsed.blocks][2:4] == ["direct text.", "Styled but body level"]
+
+
 # -- text ------------------------------------------------------------------------------------
 
 

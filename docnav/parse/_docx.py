@@ -13,6 +13,9 @@
   has a level: that of the style it is based on or of its outline level, else one below the
   heading before it. docling gave it none and set it beside its parent's sections, so it came
   after them, empty, and its paragraphs stayed under the heading before it.
+* A paragraph's own outline level (``w:outlineLvl`` in its properties, not its style's) makes
+  it a heading of that level, as Word's navigation pane shows it; docling read only the
+  style's. Body level (9) makes a heading-styled paragraph body text.
 * A page or column break inside a paragraph reads as a line break (a space): python-docx reads
   it as nothing, which ran words together ("Before break lima.After break mike.").
 """
@@ -42,6 +45,11 @@ class WordBackend(MsWordDocumentBackend):
 
     def _get_label_and_level(self, paragraph):
         label, level = super()._get_label_and_level(paragraph)
+        own = _own_outline_level(paragraph)
+        if own == 10 and "Heading" in label:
+            label, level = "Normal", None
+        elif own is not None and own <= 9 and label != "Title":
+            label, level = "Heading", own
         if "Heading" in label and level is None:  # docling reads "Heading" in it as a heading
             level = self._style_level(paragraph.style) or min(self._heading_level + 1, 9)
         if "Heading" in label:
@@ -98,6 +106,13 @@ class WordBackend(MsWordDocumentBackend):
                 if text := " ".join(t for t in said if t):
                     texts[(kind, note.get(qn("w:id")))] = text
         return texts
+
+
+def _own_outline_level(paragraph) -> int | None:
+    """The paragraph's own outline level, 1-based as docling's (1-9 headings, 10 body text)."""
+    outline = paragraph._p.find(f"{qn('w:pPr')}/{qn('w:outlineLvl')}")
+    value = outline.get(qn("w:val")) if outline is not None else None
+    return int(value) + 1 if value is not None and value.isdigit() else None
 
 
 def _breaks_as_line_breaks(body) -> None:
