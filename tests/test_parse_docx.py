@@ -18,7 +18,7 @@ from docx.enum.text import WD_BREAK  # noqa: E402
 from docx.opc.constants import RELATIONSHIP_TYPE as RT  # noqa: E402
 from docx.opc.packuri import PackURI  # noqa: E402
 from docx.opc.part import Part  # noqa: E402
-from docx.oxml import OxmlElement  # noqa: E402
+from docx.oxml import OxmlElement, parse_xml  # noqa: E402
 from docx.oxml.ns import qn  # noqa: E402
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
@@ -146,3 +146,35 @@ def test_a_page_break_inside_a_paragraph_reads_as_a_space(tmp_path):
     document.save(path)
     assert _texts(path) == [("text", "Before break lima. After break mike.")] * 3 + [
         ("text", "Break at the end.")]
+
+
+# -- text boxes ------------------------------------------------------------------------------
+
+TEXT_BOX = (  # a text box as Word writes it: a drawing shape holding a w:txbxContent
+    f'<w:r {W} xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"'
+    ' xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+    ' xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><w:drawing>'
+    '<wp:inline><wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="Box"/><a:graphic>'
+    '<a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">'
+    "<wps:wsp><wps:spPr/><wps:txbx><w:txbxContent><w:p><w:r><w:t>Box text oscar.</w:t></w:r>"
+    "</w:p></w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic>"
+    "</wp:inline></w:drawing></w:r>")
+
+
+def _with_text_box(path: Path) -> Path:
+    document = docx.Document()
+    document.add_paragraph("Before anchor.")
+    document.add_paragraph("Anchor paragraph.")._p.append(parse_xml(TEXT_BOX))
+    document.add_paragraph("After anchor.")
+    document.save(path)
+    return path
+
+
+def test_docling_s_drawing_notice_is_a_conversion_warning_not_a_log_line(tmp_path, caplog):
+    """docling logged "Found DrawingML elements in document, but no DOCX to PDF converters
+    ... LibreOffice ..." on stderr, naming no file, for any DOCX with a text box."""
+    parsed = parse_file(_with_text_box(tmp_path / "box.docx"))
+    assert not [r for r in caplog.records if "DrawingML" in r.getMessage()]
+    assert dict(parsed.metadata)["conversion_warnings"] == (
+        "docling: drawings (shapes, diagrams) are read for the text in their text boxes only")
+    assert "Box text oscar." in [b.text for b in parsed.blocks]

@@ -45,6 +45,32 @@ for _logger, _pattern in (
 ):
     logging.getLogger(_logger).addFilter(_SaidInTheResult(_pattern))
 
+_CONVERTING = threading.local()  # .kept: the log lines kept for the file this thread converts
+
+
+class _KeptWithTheDocument(logging.Filter):
+    """Keeps a docling log line about the file being converted with the document (one of its
+    ``conversion_warnings``, in DocNav's words) instead of on stderr without the file's name,
+    as docling's warnings are: "Found DrawingML elements in document, but no DOCX to PDF
+    converters ... LibreOffice ..." came with every DOCX holding a text box, and advised
+    installing LibreOffice to render drawings as images, which DocNav does not read."""
+
+    def __init__(self, pattern: str, said: str) -> None:
+        super().__init__()
+        self.pattern, self.said = re.compile(pattern), said
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        kept = getattr(_CONVERTING, "kept", None)
+        if kept is None or not (isinstance(record.msg, str) and self.pattern.match(record.msg)):
+            return True
+        kept[self.said] = None
+        return False
+
+
+logging.getLogger("docling.backend.msword_backend").addFilter(_KeptWithTheDocument(
+    r"Found DrawingML elements in document",
+    "drawings (shapes, diagrams) are read for the text in their text boxes only"))
+
 _INPUT_FORMATS = {"markdown": "md", "html": "html", "docx": "docx", "pdf": "pdf"}
 _NAMES = {"markdown": "Markdown", "html": "HTML", "docx": "DOCX", "pdf": "PDF"}
 _LOCK = threading.Lock()
@@ -70,13 +96,17 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | None = None
     converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
     source = path if text is None else DocumentStream(name=path.name,
                                                       stream=BytesIO(text.encode("utf-8")))
+    _CONVERTING.kept = kept = {}
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             result = converter.convert(source, raises_on_error=False)
     except Exception as exc:  # docling raises assorted errors for inputs it cannot read
         raise DocumentError(str(path), _failure_cause(path, fmt, _one_line(exc))) from exc
-    errors = tuple(_one_line(e.error_message) for e in result.errors) + _docling_warnings(caught)
+    finally:
+        _CONVERTING.kept = None
+    errors = (tuple(_one_line(e.error_message) for e in result.errors)
+              + _docling_warnings(caught) + tuple(f"docling: {k}" for k in kept))
     detected = getattr(result.input, "format", None)
     if detected is not None and detected != _input_format(fmt):
         raise DocumentError(
