@@ -178,3 +178,11 @@ def test_docling_s_drawing_notice_is_a_conversion_warning_not_a_log_line(tmp_pat
     assert dict(parsed.metadata)["conversion_warnings"] == (
         "docling: drawings (shapes, diagrams) are read for the text in their text boxes only")
     assert "Box text oscar." in [b.text for b in parsed.blocks]
+
+
+def test_a_text_box_s_text_follows_its_anchor_paragraph(tmp_path):
+    """docling read a text box before the paragraph it is anchored in: "Box text oscar." came
+    before "Anchor paragraph."."""
+    assert _texts(_with_text_box(tmp_path / "box.docx")) == [
+        ("text", "Before anchor."), ("text", "Anchor paragraph."), ("text", "Box text oscar."),
+        ("text", "After anchor.")]

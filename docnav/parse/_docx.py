@@ -16,6 +16,8 @@
 * A paragraph's own outline level (``w:outlineLvl`` in its properties, not its style's) makes
   it a heading of that level, as Word's navigation pane shows it; docling read only the
   style's. Body level (9) makes a heading-styled paragraph body text.
+* A text box's text follows the paragraph it is anchored in; docling read the box first
+  ("Box text oscar." before "Anchor paragraph.").
 * A page or column break inside a paragraph reads as a line break (a space): python-docx reads
   it as nothing, which ran words together ("Before break lima.After break mike.").
 """
@@ -23,7 +25,13 @@
 from __future__ import annotations
 
 from docling.backend.msword_backend import MsWordDocumentBackend
-from docling_core.types.doc import ContentLayer, DocItemLabel, DoclingDocument, SectionHeaderItem
+from docling_core.types.doc import (
+    ContentLayer,
+    DocItemLabel,
+    DoclingDocument,
+    SectionHeaderItem,
+    TitleItem,
+)
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.oxml import parse_xml
 from docx.oxml.ns import qn
@@ -34,12 +42,13 @@ _NOT_NOTES = {"separator", "continuationSeparator", "continuationNotice"}  # Wor
 
 
 class WordBackend(MsWordDocumentBackend):
-    """docling's Word reader that keeps footnotes and endnotes in the body."""
+    """docling's Word reader with the changes the module lists."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._citing: list[tuple[list, list[tuple[str, str]]]] = []  # (items, notes cited)
         self._heading_level = 0  # of the last heading read; a title is 0
+        self._box: tuple[object, object] | None = None  # (anchor paragraph, its box's group)
         if self.docx_obj is not None:
             _breaks_as_line_breaks(self.docx_obj.element.body)
 
@@ -70,10 +79,21 @@ class WordBackend(MsWordDocumentBackend):
         return None
 
     def _handle_text_elements(self, element, doc: DoclingDocument, skip_empty_text=False):
+        box = self._box if self._box is not None and self._box[0] is element else None
+        self._box = None
         refs = super()._handle_text_elements(element, doc, skip_empty_text)
+        if box is not None:
+            _move_after(doc, box[1], refs)
         cited = _cited_notes(element)
         if cited and refs:
             self._citing.append((refs, cited))
+        return refs
+
+    def _handle_textbox_content(self, textbox_elements, doc: DoclingDocument):
+        refs = super()._handle_textbox_content(textbox_elements, doc)
+        anchor = list(textbox_elements[0].iterancestors(qn("w:p")))[-1:]  # the outermost
+        if refs and anchor:
+            self._box = (anchor[0], refs[0].resolve(doc))
         return refs
 
     def _add_footnotes_and_endnotes(self, docx_obj, doc: DoclingDocument) -> None:
@@ -121,6 +141,18 @@ def _breaks_as_line_breaks(body) -> None:
     for br in body.iter(qn("w:br")):
         if br.get(qn("w:type")) in ("page", "column"):
             br.set(qn("w:type"), "textWrapping")
+
+
+def _move_after(doc: DoclingDocument, group, refs) -> None:
+    """Move ``group`` (a text box's) after the last of ``refs`` that is its sibling, unless
+    that is a heading: its section's paragraphs may be its children, and would come first."""
+    siblings = group.parent.resolve(doc).children
+    at = [i for i, r in enumerate(siblings) if r.cref in {ref.cref for ref in refs}]
+    if at and isinstance(siblings[at[-1]].resolve(doc), (SectionHeaderItem, TitleItem)):
+        return
+    box = next(i for i, r in enumerate(siblings) if r.cref == group.self_ref)
+    if at and at[-1] > box:
+        siblings.insert(at[-1], siblings.pop(box))
 
 
 def _cited_notes(paragraph) -> list[tuple[str, str]]:
