@@ -30,6 +30,7 @@ from docnav.parse._fingerprint import (
     same_parser,
 )
 from docnav.parse._front_matter import FrontMatter, split_front_matter
+from docnav.parse._html_rewrite import rewritten_html
 from docnav.parse._markdown import quoted_headings
 from docnav.parse._options import ParseOptions
 from docnav.parse._scanned import image_only_pages, scanned_warning
@@ -66,7 +67,8 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
     from docnav.parse._docling import convert  # imports docling (seconds): only when parsing
 
     body = front.body if front is not None and front.lines else None
-    converted = convert(path, fmt, options, body)
+    page = rewritten_html(path) if fmt == "html" else None  # what docling misreads
+    converted = convert(path, fmt, options, body if page is None else page)
     if fmt == "pdf" and converted.pdf_pipeline == "native":
         from docnav.parse._pdf import native_pdf
 
@@ -84,7 +86,7 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
             blocks = contents_as_table(blocks)
         title = ((front.title or _markdown_title(blocks, path)) if front is not None
                  else _docling_title(converted.document))
-        blocks, metadata = _format_extras(path, fmt, blocks)
+        blocks, metadata = _format_extras(path, fmt, blocks, page)
         if fmt in ("pdf", "html", "docx"):  # an SEC filing names itself on its cover
             filing = filing_cover(_cover_lines(blocks[:COVER_BLOCKS]))
             title = filing_title(filing) or title
@@ -180,9 +182,10 @@ def _first_heading(blocks: list[Block]) -> str | None:
     return next((b.text for b in blocks if b.kind is BlockKind.HEADING and b.text.strip()), None)
 
 
-def _format_extras(path: Path, fmt: str, blocks: list[Block]
+def _format_extras(path: Path, fmt: str, blocks: list[Block], page: bytes | None = None
                    ) -> tuple[list[Block], tuple[tuple[str, str], ...]]:
-    """What docling leaves out: heading anchors and the format's own metadata."""
+    """What docling leaves out: heading anchors and the format's own metadata (of an HTML
+    ``page`` as docling read it, where it was rewritten)."""
     if fmt == "markdown":
         from docnav.parse._markdown import add_heading_anchors
         from docnav.parse._metadata import field_list
@@ -197,7 +200,7 @@ def _format_extras(path: Path, fmt: str, blocks: list[Block]
             read_html,
         )
 
-        soup = read_html(path)
+        soup = read_html(page or path.read_bytes())
         blocks = drop_navigation(soup, add_heading_anchors(soup, blocks))
         return add_block_anchors(soup, blocks), html_metadata(soup)
     if fmt == "docx":

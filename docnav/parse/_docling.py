@@ -86,16 +86,18 @@ class Converted:
     warnings: tuple[str, ...]
 
 
-def convert(path: Path, fmt: str, options: ParseOptions, text: str | None = None) -> Converted:
+def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | None = None
+            ) -> Converted:
     """Run docling on ``path``, or on ``text`` standing for its content (a Markdown file
-    without its front matter); any failure becomes a DocumentError naming the problem."""
+    without its front matter, an HTML page rewritten); any failure becomes a DocumentError
+    naming the problem."""
     from docling.datamodel.base_models import ConversionStatus
     from docling_core.types.io import DocumentStream
 
     pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
     converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
-    source = path if text is None else DocumentStream(name=path.name,
-                                                      stream=BytesIO(text.encode("utf-8")))
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    source = path if data is None else DocumentStream(name=path.name, stream=BytesIO(data))
     _CONVERTING.kept = kept = {}
     try:
         with warnings.catch_warnings(record=True) as caught:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 from docnav.model import Block, BlockKind
 
@@ -13,11 +12,11 @@ _ID_BLOCKS = ("p", "li", "table", "pre", "blockquote", "dt", "dd")
 _META_NAMES = ("author", "description", "keywords", "date", "dcterms.created", "dcterms.modified")
 
 
-def read_html(path: Path):
+def read_html(page: bytes):
     """The page as a BeautifulSoup tree (lxml parser, encoding sniffed from the bytes)."""
     from bs4 import BeautifulSoup
 
-    return BeautifulSoup(path.read_bytes(), "lxml")
+    return BeautifulSoup(page, "lxml")
 
 
 def add_heading_anchors(soup, blocks: list[Block]) -> list[Block]:

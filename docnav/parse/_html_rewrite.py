@@ -1,0 +1,36 @@
+"""The page as docling's HTML reader should see it: what that reader drops or misplaces is
+rewritten before it reads the page.
+
+The page is parsed as docling parses it (BeautifulSoup's ``html.parser``, the encoding sniffed
+from the bytes) and handed over as UTF-8 after a byte-order mark, which outranks any charset
+the page declares. A page that needs none of the rewrites is read as it is.
+"""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+
+def rewritten_html(path: Path) -> bytes | None:
+    """The page's bytes with what docling misreads rewritten, or None where nothing is."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(path.read_bytes(), "html.parser")
+    changed = [rewrite(soup) for rewrite in _REWRITES]  # every one, not up to the first
+    return codecs.BOM_UTF8 + soup.encode("utf-8") if any(changed) else None
+
+
+def _table_footers(soup) -> bool:
+    """A ``<tfoot>``'s rows as its table's last rows: docling reads the rows of a table's
+    ``<thead>`` and ``<tbody>`` only, so a bill's "Total 3" row was lost, wherever the footer
+    stood (HTML allows it before the body)."""
+    footers = [f for f in soup.find_all("tfoot") if f.find_parent("table") is not None]
+    for footer in footers:
+        table = footer.find_parent("table")
+        footer.name = "tbody"
+        table.append(footer.extract())
+    return bool(footers)
+
+
+_REWRITES = (_table_footers,)

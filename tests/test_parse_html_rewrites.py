@@ -1,0 +1,45 @@
+"""HTML that docling's reader drops or misplaces, rewritten before it reads the page
+(docnav/parse/_html_rewrite.py): a table's footer rows."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.model import BlockKind
+from docnav.parse import parse_file
+
+TABLE_HEAD = "<thead><tr><th>Item</th><th>Price</th></tr></thead>"
+TABLE_BODY = "<tbody><tr><td>Pen</td><td>1</td></tr><tr><td>Ink</td><td>2</td></tr></tbody>"
+TABLE_FOOT = "<tfoot><tr><td>Total</td><td>3</td></tr></tfoot>"
+
+
+def _texts(path) -> list[tuple[BlockKind, str]]:
+    return [(b.kind, b.text) for b in parse_file(path).blocks]
+
+
+def _table_rows(text: str) -> list[list[str]]:
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in text.splitlines()]
+    return [r for r in rows if not all(set(c) <= set("-: ") for c in r)]
+
+
+@pytest.mark.parametrize("order", ["head body foot", "head foot body", "foot body"])
+def test_a_table_s_footer_rows_are_its_last_rows(tmp_path, order):
+    """A bill's "Total 3" (in ``<tfoot>``, which HTML allows before ``<tbody>``) was lost."""
+    parts = {"head": TABLE_HEAD, "body": TABLE_BODY, "foot": TABLE_FOOT}
+    path = tmp_path / "bill.html"
+    path.write_text(f"<h1>T</h1><table id='bill'>{''.join(parts[p] for p in order.split())}"
+                    "</table>", encoding="utf-8")
+    table = next(b for b in parse_file(path).blocks if b.kind is BlockKind.TABLE)
+    rows = _table_rows(table.text)
+    assert rows[-3:] == [["Pen", "1"], ["Ink", "2"], ["Total", "3"]]
+    assert table.anchor == "bill"
+
+
+def test_a_rewritten_page_keeps_its_declared_encoding(tmp_path):
+    """The page is handed to docling as UTF-8: a Latin-1 page's "Café" stays "Café"."""
+    path = tmp_path / "latin1.html"
+    path.write_bytes(('<html><head><meta charset="iso-8859-1"></head><body><h1>Café</h1>'
+                      f"<table>{TABLE_BODY}<tfoot><tr><td>Total café</td><td>3</td></tr>"
+                      "</tfoot></table></body></html>").encode("iso-8859-1"))
+    blocks = parse_file(path).blocks
+    assert blocks[0].text == "Café" and "| Total café |" in blocks[1].text
