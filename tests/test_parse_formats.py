@@ -210,14 +210,14 @@ def test_html_text_before_the_first_heading_is_kept(tmp_path):
 def test_html_navigation_before_the_first_heading_is_no_content(tmp_path):
     """Kept in full, the region before the first heading brought a page's menu in ("Home",
     "Docs" as list items of every page): a ``<nav>``'s links are left out there, its lead
-    paragraph kept; the same words after the first heading are content."""
+    paragraph kept; after the first heading the same words are content, as is the footer."""
     path = tmp_path / "nav.html"
     path.write_text('<html><body><header><nav><ul><li><a href="/">Home</a></li><li>'
                     '<a href="/docs">Docs</a></li></ul></nav></header><p>Lead paragraph.</p>'
                     "<h1>Title</h1><ul><li>Docs</li><li>More</li></ul>"
                     "<footer><p>Copyright 2024</p></footer></body></html>")
     texts = [b.text for b in parse_file(path).blocks]
-    assert texts == ["Lead paragraph.", "Title", "Docs", "More"]
+    assert texts == ["Lead paragraph.", "Title", "Docs", "More", "Copyright 2024"]
 
 
 FILING_HTML = """<html><head><title>acme-20231231</title></head><body>

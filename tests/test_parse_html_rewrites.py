@@ -1,5 +1,5 @@
 """HTML that docling's reader drops or misplaces, rewritten before it reads the page
-(docnav/parse/_html_rewrite.py): a table's footer rows."""
+(docnav/parse/_html_rewrite.py): a table's footer rows, a footer's text."""
 
 from __future__ import annotations
 
@@ -43,3 +43,23 @@ def test_a_rewritten_page_keeps_its_declared_encoding(tmp_path):
                       "</tfoot></table></body></html>").encode("iso-8859-1"))
     blocks = parse_file(path).blocks
     assert blocks[0].text == "Café" and "| Total café |" in blocks[1].text
+
+
+def test_a_footer_s_text_is_read_as_paragraphs(tmp_path):
+    """docling filed a ``<footer>``'s text as page furniture: "Footer para only.", an
+    article's closing paragraph and a quote's "Author Name" were dropped without a word, while
+    a footer with a heading in it was kept. A site footer's menu stays out."""
+    path = tmp_path / "footers.html"
+    path.write_text("<h1>F</h1><p>Body.</p><footer><p>Footer para only.</p></footer>"
+                    "<article><h2>A</h2><p>Art body.</p><footer><p>Art footer.</p></footer>"
+                    "</article><blockquote><p>Quote text.</p><footer>Author Name</footer>"
+                    "</blockquote><p>After.</p><footer><h2>Foot head</h2><p>Foot para.</p>"
+                    '<nav><ul><li><a href="/">Home</a></li></ul></nav>'
+                    '<div role="navigation"><a href="/terms">Terms</a></div>'
+                    "<p>Copyright 2024</p></footer>", encoding="utf-8")
+    assert _texts(path) == [
+        (BlockKind.HEADING, "F"), (BlockKind.TEXT, "Body."), (BlockKind.TEXT, "Footer para only."),
+        (BlockKind.HEADING, "A"), (BlockKind.TEXT, "Art body."), (BlockKind.TEXT, "Art footer."),
+        (BlockKind.TEXT, "Quote text."), (BlockKind.TEXT, "Author Name"),
+        (BlockKind.TEXT, "After."), (BlockKind.HEADING, "Foot head"),
+        (BlockKind.TEXT, "Foot para."), (BlockKind.TEXT, "Copyright 2024")]

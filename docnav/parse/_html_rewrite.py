@@ -33,4 +33,19 @@ def _table_footers(soup) -> bool:
     return bool(footers)
 
 
-_REWRITES = (_table_footers,)
+def _footers(soup) -> bool:
+    """A ``<footer>`` read as the block it is: docling files a footer's text as page
+    furniture, so a page's or an article's closing paragraph and a quote's attribution
+    ("Author Name") were dropped without a word (a footer with a heading in it was kept). A
+    site's footer is read too (its "Edit this page", its copyright line), but for its menus
+    (``<nav>``), which are navigation as a menu before the first heading is."""
+    footers = soup.find_all("footer")
+    for footer in footers:
+        for menu in footer.find_all("nav") + footer.find_all(attrs={"role": "navigation"}):
+            if not menu.decomposed:  # not within a menu gone already
+                menu.decompose()
+        footer.name = "div"
+    return bool(footers)
+
+
+_REWRITES = (_table_footers, _footers)
