@@ -1,5 +1,5 @@
 """HTML that docling's reader drops or misplaces, rewritten before it reads the page
-(docnav/parse/_html_rewrite.py): a table's footer rows, a footer's text."""
+(docnav/parse/_html_rewrite.py): a table's footer rows, a footer's text, a quoted heading."""
 
 from __future__ import annotations
 
@@ -63,3 +63,19 @@ def test_a_footer_s_text_is_read_as_paragraphs(tmp_path):
         (BlockKind.TEXT, "Quote text."), (BlockKind.TEXT, "Author Name"),
         (BlockKind.TEXT, "After."), (BlockKind.HEADING, "Foot head"),
         (BlockKind.TEXT, "Foot para."), (BlockKind.TEXT, "Copyright 2024")]
+
+
+def test_a_heading_in_a_quote_is_a_paragraph_of_the_section_the_quote_stands_in(tmp_path):
+    """docling opened a section with a quoted heading: "After quote." fell under "Quoted
+    title", and a quoted ``<h1>`` titled the page. Its ``id`` still leads to it."""
+    path = tmp_path / "quote.html"
+    path.write_text("<html><head><title>Page</title></head><body><blockquote><h1>Said once"
+                    "</h1></blockquote><h2>Part</h2><p>Before quote.</p><blockquote>"
+                    "<h3 id='q'>Quoted title</h3><p>Quoted.</p></blockquote><p>After quote.</p>"
+                    "</body></html>", encoding="utf-8")
+    parsed = parse_file(path)
+    assert [(b.kind, b.text) for b in parsed.blocks] == [
+        (BlockKind.TEXT, "Said once"), (BlockKind.HEADING, "Part"),
+        (BlockKind.TEXT, "Before quote."), (BlockKind.TEXT, "Quoted title"),
+        (BlockKind.TEXT, "Quoted."), (BlockKind.TEXT, "After quote.")]
+    assert parsed.title == "Page" and parsed.blocks[3].anchor == "q"

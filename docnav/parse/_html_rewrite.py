@@ -48,4 +48,17 @@ def _footers(soup) -> bool:
     return bool(footers)
 
 
-_REWRITES = (_table_footers, _footers)
+def _quoted_headings(soup) -> bool:
+    """A heading in a ``<blockquote>`` as a paragraph of the section the quote stands in, as
+    the Markdown reader reads "> # Note": docling opened a section with it that took in what
+    follows the quote ("After quote." fell under the quoted "Quoted title"), and a quoted
+    ``<h1>`` titled the page. Rewritten here rather than paired with docling's headings by
+    count as Markdown's are: those count a page's ``<title>``, and the title is docling's."""
+    quoted = [h for h in soup.find_all(_HEADINGS) if h.find_parent("blockquote") is not None]
+    for heading in quoted:
+        heading.name = "p"
+    return bool(quoted)
+
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_REWRITES = (_table_footers, _footers, _quoted_headings)
