@@ -79,3 +79,14 @@ def test_a_heading_in_a_quote_is_a_paragraph_of_the_section_the_quote_stands_in(
         (BlockKind.TEXT, "Before quote."), (BlockKind.TEXT, "Quoted title"),
         (BlockKind.TEXT, "Quoted."), (BlockKind.TEXT, "After quote.")]
     assert parsed.title == "Page" and parsed.blocks[3].anchor == "q"
+
+
+def test_a_rewritten_page_s_relative_links_are_resolved_as_the_file_s(tmp_path):
+    """Handed to docling as a stream, a page's "all.html" stayed as written where the file
+    read as it is gives the path beside it."""
+    plain, bill = tmp_path / "plain.html", tmp_path / "bill.html"
+    link = '<p>See <a href="all.html">all items</a>.</p>'
+    plain.write_text(f"<h1>T</h1>{link}", encoding="utf-8")
+    bill.write_text(f"<h1>T</h1>{link}<table>{TABLE_BODY}{TABLE_FOOT}</table>", encoding="utf-8")
+    targets = [[k.target for b in parse_file(p).blocks for k in b.links] for p in (plain, bill)]
+    assert targets[0] == targets[1] == [str(tmp_path / "all.html")]

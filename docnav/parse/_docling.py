@@ -97,7 +97,7 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
     converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    source = path if data is None else DocumentStream(name=path.name, stream=BytesIO(data))
+    source = path if data is None else DocumentStream(name=str(path), stream=BytesIO(data))
     _CONVERTING.kept = kept = {}
     try:
         with warnings.catch_warnings(record=True) as caught:
@@ -227,11 +227,21 @@ def _new_converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | Non
 def _html_format_option():
     """Docling files everything before a page's first heading as furniture (navigation), and
     furniture is no content: a page's lead paragraphs and a filing's cover (its registrant,
-    form and period) were dropped without a word. They are kept."""
+    form and period) were dropped without a word. They are kept.
+
+    A page handed over rewritten (a stream named by its file's path) has its relative links
+    resolved against that file, as docling does for the file itself: they stayed as written
+    ("all.html" where the file read gives "/docs/all.html")."""
     from docling.datamodel.backend_options import HTMLBackendOptions
     from docling.document_converter import HTMLFormatOption
+    from docling_core.types.io import DocumentStream
 
-    return HTMLFormatOption(backend_options=HTMLBackendOptions(infer_furniture=False))
+    class PageOption(HTMLFormatOption):
+        def backend_options_for_input(self, source):
+            named = Path(source.name) if isinstance(source, DocumentStream) else source
+            return super().backend_options_for_input(named)
+
+    return PageOption(backend_options=HTMLBackendOptions(infer_furniture=False))
 
 
 def _word_format_option():
