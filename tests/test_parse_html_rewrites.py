@@ -1,5 +1,6 @@
 """HTML that docling's reader drops or misplaces, rewritten before it reads the page
-(docnav/parse/_html_rewrite.py): a table's footer rows, a footer's text, a quoted heading."""
+(docnav/parse/_html_rewrite.py): a table's footer rows, a footer's text, a quoted heading,
+what follows the page's end."""
 
 from __future__ import annotations
 
@@ -90,3 +91,13 @@ def test_a_rewritten_page_s_relative_links_are_resolved_as_the_file_s(tmp_path):
     bill.write_text(f"<h1>T</h1>{link}<table>{TABLE_BODY}{TABLE_FOOT}</table>", encoding="utf-8")
     targets = [[k.target for b in parse_file(p).blocks for k in b.links] for p in (plain, bill)]
     assert targets[0] == targets[1] == [str(tmp_path / "all.html")]
+
+
+def test_text_after_the_page_s_end_is_read_where_browsers_show_it(tmp_path):
+    """docling reads the ``<body>`` only: what follows ``</body>`` or ``</html>`` was lost."""
+    path = tmp_path / "after.html"
+    path.write_text("<html><body><h1>Soup</h1><p>Body alpha.</p></body><p>Inside html.</p>"
+                    "</html>\nTrailing text bravo.<!-- a comment -->\n", encoding="utf-8")
+    assert _texts(path) == [(BlockKind.HEADING, "Soup"), (BlockKind.TEXT, "Body alpha."),
+                            (BlockKind.TEXT, "Inside html."),
+                            (BlockKind.TEXT, "Trailing text bravo.")]

@@ -60,5 +60,20 @@ def _quoted_headings(soup) -> bool:
     return bool(quoted)
 
 
+def _after_the_body(soup) -> bool:
+    """What follows ``</body>`` or ``</html>`` moved to the body's end, where browsers show it:
+    docling reads the body only, so "</html>\nTrailing text bravo." was lost."""
+    from bs4 import NavigableString, Tag
+
+    body = soup.body
+    if body is None:  # no <body>: docling reads the whole page
+        return False
+    after = [node for element in (body, *body.parents) for node in list(element.next_siblings)
+             if isinstance(node, Tag) or (type(node) is NavigableString and node.strip())]
+    for node in after:
+        body.append(node.extract())
+    return bool(after)
+
+
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
-_REWRITES = (_table_footers, _footers, _quoted_headings)
+_REWRITES = (_table_footers, _footers, _quoted_headings, _after_the_body)
