@@ -50,13 +50,20 @@ class Reembedding:
             # every text is embedded when its node is written: with no vector of another
             # model stored (~1 ms), none can lack one of this model (the join: ~15 ms at
             # 1,000 documents)
-            (others,) = con.execute("SELECT EXISTS (SELECT 1 FROM embeddings WHERE model <> ?)",
-                                    [model]).fetchone()
+            (others,) = con.execute(
+                "SELECT EXISTS (SELECT 1 FROM embeddings WHERE model <> $m) "
+                "OR EXISTS (SELECT 1 FROM node_vectors WHERE model <> $m)", {"m": model}
+            ).fetchone()
+            # a document whose texts all have a vector of this model may still have section
+            # vectors of another: indexed with it after this one (switched back, it stayed
+            # on the other model, with no related edges)
             stale = [d for (d,) in con.execute(
                 "SELECT DISTINCT n.doc_id FROM nodes n ANTI JOIN embeddings e "
-                "ON e.text_hash = n.text_hash AND e.model = ? "
-                "WHERE n.doc_id <> ? AND n.kind <> 'collection' ORDER BY 1",
-                [model, COLLECTION_DOC_ID]).fetchall() if d not in done] if others else []
+                "ON e.text_hash = n.text_hash AND e.model = $m "
+                "WHERE n.doc_id <> $c AND n.kind <> 'collection' "
+                "UNION SELECT DISTINCT doc_id FROM node_vectors WHERE model <> $m "
+                "AND doc_id <> $c ORDER BY 1",
+                {"m": model, "c": COLLECTION_DOC_ID}).fetchall() if d not in done] if others else []
         self._report._time("load", t)
         mine = [d for d in stale if d in stored and covered(stored[d].path)]
         written: list[str] = []
@@ -67,8 +74,23 @@ class Reembedding:
                 checkpoint(f"embedding {len(mine) - start} stored document(s) with {model}")
                 written += self._reembed(batch, bar)
                 bar.advance(len(batch))
+            self._relist(written)
         self._documents.vectors_complete = len(mine) == len(stale)
         return written
+
+    def _relist(self, written: list[str]) -> None:
+        """Queue for the collection step the other documents with sections of this model
+        but no related list: a run with another model dropped their lists (their sections
+        had no vector of it), and the related edges are kept up to date only around changed
+        documents. Switched back, two untouched RFCs stayed without their related edges."""
+        with self.store.transaction() as con:
+            listless = [d for (d,) in con.execute(
+                "SELECT DISTINCT v.doc_id FROM node_vectors v WHERE v.model = $m "
+                "AND v.doc_id <> ALL($w::VARCHAR[]) AND NOT EXISTS (SELECT 1 FROM edges e "
+                "WHERE e.doc_id = $c AND e.kind = 'related' AND e.src = v.node_id) ORDER BY 1",
+                {"m": self._embedder.model_id, "w": written, "c": COLLECTION_DOC_ID},
+            ).fetchall()]
+            self.store.queue_collection_work(con, listless, [], [])
 
     def _reembed(self, doc_ids: list[str], bar: Progress) -> list[str]:
         report = self._report

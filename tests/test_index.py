@@ -134,6 +134,31 @@ def test_a_run_over_some_paths_re_embeds_only_those(corpus):
     assert_parquet_matches_store(corpus)
 
 
+def test_a_document_switched_back_to_the_store_s_model_is_as_a_fresh_build(tmp_path):
+    """One document indexed with another model, then the folder with the first again: the
+    document kept the other model's section vectors (its texts still had vectors of the
+    first), and the lists of related sections the other model's run dropped stayed dropped
+    (three sample RFCs: 26 related edges, then 20; 34 and 24 with the default model)."""
+    from test_property_incremental import canonical
+
+    rfcs = sorted((Path(__file__).parents[1] / "samples" / "rfcs").glob("*.md"))[:3]
+    corpus = Harness(tmp_path, {p.name: p.read_text(encoding="utf-8") for p in rfcs})
+    corpus.index()
+    related = corpus.query("SELECT count(*) FROM edges WHERE kind = 'related'")
+    other = Indexer(corpus.store, IndexOptions(export_parquet=True), HashingEmbedder(dim=128))
+    other.index([corpus.folder], paths=[corpus.path(rfcs[1].name)])
+    back = corpus.index()
+    assert back.reembedded == [corpus.path(rfcs[1].name)]
+    assert corpus.query("SELECT count(*) FROM edges WHERE kind = 'related'") == related
+    scratch = Store(tmp_path / "scratch" / "s.duckdb")
+    Indexer(scratch, IndexOptions(export_parquet=False), HashingEmbedder()).index(
+        [corpus.folder])
+    ours, fresh = canonical(corpus.store), canonical(scratch)
+    assert related[0][0] > 0 and all(ours[t] == fresh[t] for t in fresh if t != "embeddings"), [
+        t for t in fresh if ours[t] != fresh[t]]
+    assert_parquet_matches_store(corpus)
+
+
 class FailsSecondTime(HashingEmbedder):
     """Embeds one batch, then fails as an embedding server that went away would."""
 
