@@ -110,3 +110,14 @@ def test_a_prefix_of_node_and_document_ids_names_each_as_what_it_is(tmp_path):
     path = graph.node(root).path
     assert re.match(rf"'{doc_id[0]}' begins \d+ ids \(", message), message
     assert f"{path} (document id {doc_id[:12]})" in message and root[:12] not in message
+
+
+@pytest.mark.parametrize("levels", [["1"], "x", -1, [1.5], True, [2, -1]])
+def test_levels_that_are_no_depth_are_refused(graph, levels):
+    # each matched no node and gave [] without a word
+    for call in (lambda: graph.filter(list(graph._nodes), levels=levels),
+                 lambda: graph.locate("seal", levels=levels)):
+        with pytest.raises(InputError, match=r"levels .*: give whole numbers of 0 or more"):
+            call()
+    assert graph.locate("seal", levels=[99]) == []  # a depth no node has: nothing, no error
+    assert graph.filter(list(graph._nodes), levels=1)  # one value or a list, as kinds takes

@@ -96,6 +96,16 @@ def check_kinds(kinds: Sequence[str]) -> None:
         raise InputError(f"unknown kind {', '.join(map(repr, unknown))}; valid: {', '.join(KINDS)}")
 
 
+def check_levels(levels: Sequence) -> None:
+    """Every one of ``levels`` is a depth: a whole number of 0 or more (a string, a float or
+    a negative number matched no node, silently)."""
+    bad = [x for x in levels
+           if isinstance(x, bool) or not isinstance(x, numbers.Integral) or x < 0]
+    if bad:
+        raise InputError(f"levels {', '.join(map(repr, bad))}: give whole numbers of 0 or "
+                         "more (a node's depth: 1 a top-level section, 2 the sections in it)")
+
+
 def check_text(query: str) -> str:
     """The query stripped; an error where it is no string, empty or too long."""
     if not isinstance(query, str):

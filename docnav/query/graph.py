@@ -17,8 +17,8 @@ from pathlib import Path
 import polars as pl
 
 from docnav.errors import InputError, StoreError, StoreLocked
-from docnav.query._checks import (check_kinds, check_metadata, iso_date, listed, unix_time,
-                                  whole)
+from docnav.query._checks import (check_kinds, check_levels, check_metadata, iso_date, listed,
+                                  unix_time, whole)
 from docnav.query.fields import date_of, parse_fields
 from docnav.query.search import RRF_K, Hit, SearchIndex, path_matches
 from docnav.query.tables import tables_from_db, tables_from_parquet
@@ -470,6 +470,8 @@ class DocNavGraph:
         kinds, levels = listed(kinds), listed(levels)
         if kinds:
             check_kinds(kinds)
+        if levels:
+            check_levels(levels)
         after, before = iso_date(dated_after), iso_date(dated_before)
         if after and before and after > before:  # "no hits", as if no document were so dated
             raise InputError(f"dated after {after} and before {before}: no date is both (the "

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import polars as pl
 
-from docnav.query._checks import check_filters, check_kinds, check_query, check_via, listed, whole
+from docnav.query._checks import (check_filters, check_kinds, check_levels, check_query,
+                                  check_via, listed, whole)
 from docnav.query.lexical import BM25
 from docnav.query.vectors import ItemVectors
 
@@ -219,6 +220,7 @@ class SearchIndex:
             mask &= np.isin(self._item_kind, codes(kinds)) | np.isin(self._item_block,
                                                                      codes(kinds))
         if levels:
+            check_levels(levels)
             mask &= np.isin(self._item_level, list(levels))
         if via:
             check_via(via)
