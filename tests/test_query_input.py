@@ -121,3 +121,16 @@ def test_levels_that_are_no_depth_are_refused(graph, levels):
             call()
     assert graph.locate("seal", levels=[99]) == []  # a depth no node has: nothing, no error
     assert graph.filter(list(graph._nodes), levels=1)  # one value or a list, as kinds takes
+
+
+def test_one_string_is_one_item_not_its_letters(graph, monkeypatch):
+    # holders("seal") held every letter s, e, a, l; term_documents gave a key per letter;
+    # stale("docs/empty.md") looked each character up as a path
+    assert graph.holders("seal") == graph.holders(["seal"]) != []
+    assert graph.holding_all("seal") == len(graph.holders(["seal"]))
+    assert graph.term_documents("seal") == graph.term_documents(["seal"])
+    assert list(graph.term_documents("seal")) == ["seal"]
+    whole = next(p for p in graph.document_paths() if p.endswith("/parts.md"))
+    monkeypatch.chdir(whole.rsplit("/docs/", 1)[0])
+    [(path, error)] = graph.stale("docs/empty.md")
+    assert path == "docs/empty.md" and error.startswith("file is empty")

@@ -279,20 +279,21 @@ class DocNavGraph:
         <docnav.query.search.SearchIndex.rankings>`)."""
         return self.search.rankings(query, k, kinds, levels, filters, via)
 
-    def holders(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
+    def holders(self, terms: str | Sequence[str], kinds: Sequence[str] | None = None,
                 filters: dict | None = None) -> list[str]:
         """The nodes holding every one of ``terms`` in their text or breadcrumb, in reading
         order (:meth:`SearchIndex.holders <docnav.query.search.SearchIndex.holders>`)."""
         return sorted(self.search.holders(terms, kinds, filters), key=self._reading.__getitem__)
 
-    def holding_all(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
+    def holding_all(self, terms: str | Sequence[str], kinds: Sequence[str] | None = None,
                     filters: dict | None = None) -> int:
         """How many nodes hold every one of ``terms`` in their text or breadcrumb
         (:meth:`SearchIndex.holding_all <docnav.query.search.SearchIndex.holding_all>`)."""
         return self.search.holding_all(terms, kinds, filters)
 
-    def term_documents(self, terms: Sequence[str]) -> dict[str, set[str]]:
-        """Each of ``terms`` and the paths of the documents holding it."""
+    def term_documents(self, terms: str | Sequence[str]) -> dict[str, set[str]]:
+        """Each of ``terms`` (one term or several) and the paths of the documents holding
+        it."""
         return self.search.term_documents(terms)
 
     def document_paths(self, glob: str | Sequence[str] | None = None) -> list[str]:
@@ -300,14 +301,15 @@ class DocNavGraph:
         (as the ``path`` filter does: the whole path, or its end after a ``/``)."""
         return self.search.document_paths(glob)
 
-    def stale(self, paths: Iterable[str]) -> list[tuple[str, str]]:
-        """Of the documents at ``paths``, those whose file failed to index after the version
-        stored (what is read of them is that version), each with the error without its path;
-        in the order given, each once (``[e.piece.doc_path for e in answer.evidence]``)."""
+    def stale(self, paths: str | Iterable[str]) -> list[tuple[str, str]]:
+        """Of the documents at ``paths`` (one path or several), those whose file failed to
+        index after the version stored (what is read of them is that version), each with the
+        error without its path; in the order given, each once
+        (``[e.piece.doc_path for e in answer.evidence]``)."""
         failed = {r["path"]: _cause(r) for r in self.documents.values()
                   if r["status"] == "failed"}
         out = {}
-        for path in paths:  # as indexed (evidence's doc_path), or relative to here
+        for path in listed(paths):  # as indexed (evidence's doc_path), or relative to here
             stored = path if path in failed else str(absolute(path))
             if stored in failed:
                 out.setdefault(path, failed[stored])

@@ -156,7 +156,7 @@ class SearchIndex:
             out[signal] = list(dict.fromkeys(self._items[i][0] for i in ranked))
         return out
 
-    def holders(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
+    def holders(self, terms: str | Sequence[str], kinds: Sequence[str] | None = None,
                 filters: dict | None = None) -> list[str]:
         """The nodes (of ``kinds``, passing ``filters``) holding every one of ``terms`` (search
         terms: stemmed words, :func:`docnav.query.lexical.tokens`) in their text or their
@@ -164,7 +164,7 @@ class SearchIndex:
         in no particular order."""
         held = np.ones(len(self._items), dtype=bool)
         above = self._enclosing >= 0
-        for term in set(terms):
+        for term in set(listed(terms)):  # one term as a string, not its letters
             has = np.zeros(len(self._items), dtype=bool)
             has[self._bm25.holding([term])] = True
             has[above] |= has[self._enclosing[above]]
@@ -172,19 +172,19 @@ class SearchIndex:
         mask = self._mask(kinds, None, filters, ["text"]) & held
         return list(dict.fromkeys(self._items[i][0] for i in np.flatnonzero(mask)))
 
-    def holding_all(self, terms: Sequence[str], kinds: Sequence[str] | None = None,
+    def holding_all(self, terms: str | Sequence[str], kinds: Sequence[str] | None = None,
                     filters: dict | None = None) -> int:
         """How many nodes :meth:`holders` gives."""
         return len(self.holders(terms, kinds, filters))
 
-    def term_documents(self, terms: Sequence[str]) -> dict[str, set[str]]:
+    def term_documents(self, terms: str | Sequence[str]) -> dict[str, set[str]]:
         """Each of ``terms`` (search terms), in their order, and the paths of the documents
         holding it, anywhere in their text or headings."""
         # (in their order, not a set's: that changes from run to run, and the words a count
         # names were said in it)
         return {term: {self._paths[i] for i in np.unique(
             self._item_path[self._bm25.holding([term])]).tolist() if self._paths[i]}
-            for term in dict.fromkeys(terms)}  # (the collection's summary has no path)
+            for term in dict.fromkeys(listed(terms))}  # (the collection's summary has no path)
 
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""
