@@ -134,3 +134,40 @@ def test_one_string_is_one_item_not_its_letters(graph, monkeypatch):
     monkeypatch.chdir(whole.rsplit("/docs/", 1)[0])
     [(path, error)] = graph.stale("docs/empty.md")
     assert path == "docs/empty.md" and error.startswith("file is empty")
+
+
+def _raw_calls(graph):
+    """(call, what its message says) of arguments of the wrong type, each of which raised
+    another library's error (AttributeError, TypeError, KeyError) instead of saying so."""
+    from docnav.query import DocNavGraph, EvidenceState
+
+    seal = graph.locate("seal kit size", k=1, kinds=["paragraph"])[0].node_id
+    return [
+        (lambda: graph.locate("seal", filters=["path"]), r"filters \['path'\]: give a dict"),
+        (lambda: graph.locate("seal", filters="*.md"), r"filters '\*.md': give a dict .*valid "
+                                                       "criteria: path, kinds"),
+        (lambda: graph.locate("seal", filters={"path": 5}), "path 5: give a glob of document "
+                                                            "paths"),
+        (lambda: graph.holders(["seal"], filters={"path": 5}), "path 5: give a glob"),
+        (lambda: graph.filter([seal], path=5), "path 5: give a glob"),
+        (lambda: graph.document_paths(5), "glob 5: give a glob of document paths"),
+        (lambda: graph.fetch(None), "node_ids None: give a node id or a list of them"),
+        (lambda: graph.filter(None), "node_ids None: give a node id or a list of them"),
+        (lambda: graph.resolve(None), "ref None: give a node id, a document id or a document's "
+                                      "path as a string"),
+        (lambda: graph.navigate([seal], "parent"), r"node id \['.*'\]: give one node id as a "
+                                                   "string"),
+        (lambda: graph.in_reading_order(["nope"]), "unknown node id 'nope': it is not in the "
+                                                   "graph"),
+        (lambda: DocNavGraph.open(None), "db None: give the path of a store"),
+        (lambda: EvidenceState(None, 300), "question None: give it as a string"),
+        (lambda: EvidenceState("q", "300"), "budget '300': give a whole number of tokens"),
+    ]
+
+
+def test_arguments_of_the_wrong_type_are_named_not_raised_by_python(graph):
+    for call, message in _raw_calls(graph):
+        with pytest.raises(InputError, match=message):
+            call()
+    seal = graph.locate("seal kit size", k=1, kinds=["paragraph"])[0].node_id
+    assert graph.in_reading_order([seal]) == [seal]

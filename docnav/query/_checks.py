@@ -65,12 +65,36 @@ def listed(value) -> list | None:
     return list(value)
 
 
-def check_filters(filters: dict, valid: Sequence[str]) -> None:
-    """Every key of ``filters`` is one of ``valid``."""
+def check_filters(filters, valid: Sequence[str]) -> dict:
+    """``filters`` as a dict ({} for None), every key one of ``valid``; an error for anything
+    but a mapping (a list of keys, a glob given for the path filter)."""
+    if filters is None:
+        return {}
+    if not isinstance(filters, Mapping):
+        raise InputError(f"filters {filters!r}: give a dict of criterion to value, such as "
+                         f"{{'path': '*.md'}}; valid criteria: {', '.join(valid)}")
     unknown = [k for k in filters if k not in valid]
     if unknown:
         raise InputError(f"unknown filter {', '.join(map(repr, unknown))}; valid: "
                          f"{', '.join(valid)}")
+    return dict(filters)
+
+
+def check_globs(globs, name: str) -> None:
+    """``globs`` is None, a glob of document paths or a list of them."""
+    if globs is None or isinstance(globs, str) or (
+            isinstance(globs, (list, tuple)) and all(isinstance(g, str) for g in globs)):
+        return
+    raise InputError(f"{name} {globs!r}: give a glob of document paths (e.g. '*.md'), or a "
+                     "list of them")
+
+
+def node_list(node_ids, name: str = "node_ids") -> list:
+    """Node ids given as one id or several, as a list; an error for None or a number."""
+    if node_ids is None or isinstance(node_ids, numbers.Number):
+        raise InputError(f"{name} {node_ids!r}: give a node id or a list of them; "
+                         "`docnav locate` finds node ids")
+    return listed(node_ids)
 
 
 def check_metadata(metadata) -> dict:

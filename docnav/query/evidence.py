@@ -9,6 +9,8 @@ import glob
 import re
 from dataclasses import dataclass, field
 
+from docnav.errors import InputError
+from docnav.query._checks import whole
 from docnav.query.fields import DATE_KEYS
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
@@ -65,6 +67,9 @@ class EvidenceState:
     last_node: str | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.question, str):
+            raise InputError(f"question {self.question!r}: give it as a string")
+        self.budget = whole(self.budget, "budget", 0, "give a whole number of tokens")
         words = search_words(self.question)  # search term -> the question's word
         # words that ask rather than name what is asked about ("what does Note 7 say about
         # pledged assets"): no piece needs them, and none is missing without them

@@ -9,6 +9,7 @@ and embedding scores with reciprocal rank fusion (:mod:`docnav.query.search`).
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -17,8 +18,8 @@ from pathlib import Path
 import polars as pl
 
 from docnav.errors import InputError, StoreError, StoreLocked
-from docnav.query._checks import (check_kinds, check_levels, check_metadata, iso_date, listed,
-                                  unix_time, whole)
+from docnav.query._checks import (check_globs, check_kinds, check_levels, check_metadata,
+                                  iso_date, listed, node_list, unix_time, whole)
 from docnav.query.fields import date_of, parse_fields
 from docnav.query.search import RRF_K, Hit, SearchIndex, path_matches
 from docnav.query.tables import tables_from_db, tables_from_parquet
@@ -131,6 +132,9 @@ class DocNavGraph:
     def open(cls, db: str | Path, embedder=STORED, parquet_dir: str | Path | None = None):
         """Load from the store at ``db``; from its Parquet export if a writer holds it.
         ``embedder``: see the class."""
+        if not isinstance(db, (str, os.PathLike)):
+            raise InputError(f"db {db!r}: give the path of a store (a .duckdb file) as a "
+                             "string or a Path")
         store = Store(db, parquet_dir)
         if not store.exists():
             raise StoreError(f"{store.path}: no store here. Create it with "
@@ -159,6 +163,9 @@ class DocNavGraph:
     # -- basic access ------------------------------------------------------------------------
 
     def node(self, node_id: str) -> NodeView:
+        if not isinstance(node_id, str):  # a list of ids is no key, nor None
+            raise InputError(f"node id {node_id!r}: give one node id as a string; "
+                             "`docnav locate` finds node ids")
         try:
             return self._nodes[node_id]
         except KeyError:
@@ -224,6 +231,9 @@ class DocNavGraph:
         show`` and ``docnav locate`` print; failing those, a document's path as ``docnav
         show`` takes it (as indexed, relative to here, its end after a "/", or the start of
         its file name), which stands for that document's root node too."""
+        if not isinstance(ref, str):
+            raise InputError(f"ref {ref!r}: give a node id, a document id or a document's "
+                             "path as a string")
         ref = ref.strip()
         if not ref:
             raise InputError("empty node id: `docnav locate` and `docnav show` print node ids")
@@ -327,6 +337,10 @@ class DocNavGraph:
 
     def in_reading_order(self, node_ids: Iterable[str]) -> list[str]:
         """``node_ids`` as a reader meets them: by document path, then position."""
+        node_ids = node_list(node_ids)
+        for nid in node_ids:
+            if nid not in self._reading:
+                self.node(nid)  # raises the unknown-id error (a KeyError was all it said)
         return sorted(node_ids, key=self._reading.__getitem__)
 
     def references_into(self, path: str) -> dict[str, list[str]]:
@@ -418,7 +432,7 @@ class DocNavGraph:
         token budget. A section or document stands for the paragraphs under it."""
         budget = whole(budget, "budget", 0, "give a number of tokens")
         wanted: dict[str, None] = {}
-        for nid in listed(node_ids):
+        for nid in node_list(node_ids):
             n = self.node(nid)
             if n.kind == "paragraph":
                 wanted[nid] = None
@@ -481,9 +495,10 @@ class DocNavGraph:
         indexed_after = unix_time(indexed_after, "indexed_after")
         indexed_before = unix_time(indexed_before, "indexed_before")
         metadata = check_metadata(metadata)
+        check_globs(path, "path")
         out = []
         path = self.search.as_named(path) if path else path
-        for nid in listed(node_ids):
+        for nid in node_list(node_ids):
             n = self.node(nid)
             doc = self.documents.get(n.doc_id, {})
             if path and not path_matches(n.path, path):

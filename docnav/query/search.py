@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import polars as pl
 
-from docnav.query._checks import (check_filters, check_kinds, check_levels, check_query,
-                                  check_via, listed, whole)
+from docnav.query._checks import (check_filters, check_globs, check_kinds, check_levels,
+                                  check_query, check_via, listed, whole)
 from docnav.query.lexical import BM25
 from docnav.query.vectors import ItemVectors
 
@@ -189,7 +189,8 @@ class SearchIndex:
     def _ranked_items(self, query, limit, kinds, levels, filters, via) -> dict[str, np.ndarray]:
         """Search item indices by BM25 and by embedding, the top ``limit`` of each."""
         query = check_query(query)
-        in_docs = self._path_mask((filters or {}).get("path"))
+        filters = check_filters(filters, self._filter_keys)
+        in_docs = self._path_mask(filters.get("path"))
         mask = self._mask(kinds, levels, filters, via, in_docs)
         lexical = self._bm25.scores(query, within=in_docs)
         dense = self._vectors.scores(query)
@@ -225,8 +226,7 @@ class SearchIndex:
         if via:
             check_via(via)
             mask &= np.isin(self._item_via, codes(via))
-        rest = dict(filters or {})
-        check_filters(rest, self._filter_keys)
+        rest = check_filters(filters, self._filter_keys)
         path = rest.pop("path", None)
         if path:
             mask &= self._path_mask(path) if in_docs is None else in_docs
@@ -258,6 +258,7 @@ class SearchIndex:
         """Search items of the documents matching the glob; None without a glob."""
         if not path:
             return None
+        check_globs(path, "path")
         path = self.as_named(path)
         if isinstance(path, str) and not any(c in path for c in "*?["):
             # a plain path (the navigator's one document): compared, not matched as a pattern
@@ -271,5 +272,6 @@ class SearchIndex:
     def document_paths(self, glob: str | Sequence[str] | None = None) -> list[str]:
         """Paths of the indexed documents; with ``glob`` (or a list of globs), those it matches
         (as the ``path`` filter does: the whole path, or its end after a ``/``)."""
+        check_globs(glob, "glob")
         glob = self.as_named(glob) if glob else glob
         return [p for p in self._paths if p and (not glob or path_matches(p, glob))]
