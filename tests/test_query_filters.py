@@ -72,6 +72,28 @@ def test_filter_by_indexing_time_takes_datetimes_and_refuses_strings(dated):
         dated.filter(everything, indexed_after="2024-01-01")
 
 
+def test_filter_values_are_read_strictly(dated):
+    everything = list(dated._nodes)
+    # only the first ten characters were read: "junk" after a date was taken for it
+    with pytest.raises(InputError, match="date '2014-09-01junk': give a real date as "
+                                         "YYYY-MM-DD"):
+        dated.filter(everything, dated_after="2014-09-01junk")
+    assert _docs(dated, dated.filter(everything, dated_after="2022-01-01T10:00:00")) == {
+        "new.html"}  # a whole ISO time stands for its date
+    with pytest.raises(InputError, match="verified_only 'no': give True or False"):
+        dated.filter(everything, verified_only="no")  # was taken for True
+    for bound in ("indexed_after", "indexed_before"):
+        with pytest.raises(InputError, match=f"{bound} nan: give a Unix time"):
+            dated.filter(everything, **{bound: float("nan")})
+    # 0 is a bound: the collection node, having no indexing time, is left out by it
+    [collection] = [n for n, v in dated._nodes.items() if v.kind == "collection"]
+    kept = dated.filter(everything, indexed_after=0)
+    assert collection not in kept and len(kept) == len(everything) - 1
+    hits = dated.locate("pump sales", kinds=["document", "paragraph"],
+                        filters={"indexed_after": 0})
+    assert hits and collection not in {h.node_id for h in hits}
+
+
 def test_metadata_keys_match_in_any_case(dated):
     everything = list(dated._nodes)
     title = {"title": "New report"}

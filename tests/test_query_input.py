@@ -171,3 +171,14 @@ def test_arguments_of_the_wrong_type_are_named_not_raised_by_python(graph):
             call()
     seal = graph.locate("seal kit size", k=1, kinds=["paragraph"])[0].node_id
     assert graph.in_reading_order([seal]) == [seal]
+
+
+def test_a_router_giving_no_route_is_refused(graph):
+    # Answer.route was 'bogus', the question read as if local
+    from docnav.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=r"router .* gave route 'bogus' for 'seal kit'; "
+                                          "valid: local, global, cross-reference"):
+        Navigator(graph, router=lambda q: "bogus").ask("seal kit", budget=100)
+    assert Navigator(graph, router=lambda q: "global").ask("seal kit", budget=100).route == (
+        "global")

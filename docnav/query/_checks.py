@@ -4,6 +4,7 @@ each refused with an :class:`InputError` that says what is valid."""
 from __future__ import annotations
 
 import datetime
+import math
 import numbers
 import re
 from collections.abc import Mapping, Sequence
@@ -22,19 +23,23 @@ VIA = ("text", "summary")
 
 
 def iso_date(value) -> str | None:
-    """``YYYY-MM-DD`` from such a string (a longer ISO time is cut to its date) or a date."""
+    """``YYYY-MM-DD`` from such a string (a whole ISO time, "2014-09-01T10:00:00", is cut to
+    its date; anything else after the date is refused) or a date."""
     if value is None or value == "":
         return None
     if isinstance(value, datetime.date):
         return value.isoformat()[:10]
-    text = str(value)[:10]
+    text = str(value)
     try:
-        if not ISO_DATE.fullmatch(text):
+        if not ISO_DATE.fullmatch(text[:10]):
             raise ValueError
-        datetime.date.fromisoformat(text)
+        datetime.date.fromisoformat(text[:10])
+        if len(text) > 10:  # "2014-09-01junk" was read as 2014-09-01
+            datetime.datetime.fromisoformat(text)
     except ValueError:
-        raise InputError(f"date {value!r}: give a real date as YYYY-MM-DD") from None
-    return text
+        raise InputError(f"date {value!r}: give a real date as YYYY-MM-DD (or an ISO time, "
+                         "YYYY-MM-DDTHH:MM:SS)") from None
+    return text[:10]
 
 
 def unix_time(value, name: str) -> float | None:
@@ -43,9 +48,24 @@ def unix_time(value, name: str) -> float | None:
         return None
     if isinstance(value, datetime.datetime):
         return value.timestamp()
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
         raise InputError(f"{name} {value!r}: give a Unix time in seconds or a datetime")
     return float(value)
+
+
+def given(value) -> bool:
+    """Whether a criterion was given: a number always (``indexed_after=0`` is a bound), else
+    anything but None, False and an empty string or list."""
+    if isinstance(value, numbers.Number) and not isinstance(value, bool):
+        return True
+    return bool(value)
+
+
+def flag(value, name: str) -> bool:
+    """``value`` as a bool; an error for anything else ("no" was taken for true)."""
+    if not isinstance(value, bool):
+        raise InputError(f"{name} {value!r}: give True or False")
+    return value
 
 
 def whole(value, name: str, least: int, hint: str) -> int:

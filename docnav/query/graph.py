@@ -18,7 +18,7 @@ from pathlib import Path
 import polars as pl
 
 from docnav.errors import InputError, StoreError, StoreLocked
-from docnav.query._checks import (check_globs, check_kinds, check_levels, check_metadata,
+from docnav.query._checks import (check_globs, check_kinds, check_levels, check_metadata, flag,
                                   iso_date, listed, node_list, unix_time, whole)
 from docnav.query.fields import date_of, parse_fields
 from docnav.query.search import RRF_K, Hit, SearchIndex, path_matches
@@ -477,10 +477,12 @@ class DocNavGraph:
         """Keep the nodes matching every given criterion.
 
         path: a glob on document paths; indexed_after/before: Unix times of the document's last
-        indexing (the collection node, having none, is left out by either bound);
+        indexing (the collection node, having none, is left out by either bound, 0 too);
         metadata: values the document's metadata must have (case-insensitive; author, title,
-        ...; an author also by a name of its: "Ada" of "Ada Lovelace; Bo Li");
-        dated_after/before: ISO dates (``2023-01-31``) bounding the document's own date (see
+        ...; an author also by a name of its: "Ada" of "Ada Lovelace; Bo Li"); verified_only
+        (True or False): only nodes whose summary was verified;
+        dated_after/before: ISO dates (``2023-01-31``; an ISO time is cut to its date)
+        bounding the document's own date (see
         :func:`docnav.query.fields.date_of`) — a document without one is left out by either
         bound."""
         kinds, levels = listed(kinds), listed(levels)
@@ -495,7 +497,9 @@ class DocNavGraph:
         indexed_after = unix_time(indexed_after, "indexed_after")
         indexed_before = unix_time(indexed_before, "indexed_before")
         metadata = check_metadata(metadata)
+        verified_only = flag(verified_only, "verified_only")
         check_globs(path, "path")
+        timed = indexed_after is not None or indexed_before is not None
         out = []
         path = self.search.as_named(path) if path else path
         for nid in node_list(node_ids):
@@ -507,10 +511,10 @@ class DocNavGraph:
                 continue
             if levels and n.level not in levels:
                 continue
-            if indexed_after or indexed_before:  # the collection node has no indexing time
+            if timed:  # the collection node has no indexing time (0 is a bound too)
                 when = doc.get("indexed_at")
-                if when is None or (indexed_after and when < indexed_after) or (
-                        indexed_before and when > indexed_before):
+                if when is None or (indexed_after is not None and when < indexed_after) or (
+                        indexed_before is not None and when > indexed_before):
                     continue
             if metadata:
                 meta = self._fields.get(n.doc_id, {})

@@ -70,7 +70,7 @@ from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_out
 from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
-from docnav.query.router import GLOBAL, route
+from docnav.query.router import GLOBAL, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
 from docnav.query.which import (BY_DATE, as_documents_written, asks_companies, asks_documents,
@@ -209,7 +209,7 @@ class Navigator:
         ``doc`` is one of the documents asked of). ``first``: nodes read before any search
         (the paragraphs of a document referring to the one a question names,
         :func:`docnav.query.which.which_documents`)."""
-        kind = self.router(asked)
+        kind = self.route_of(asked)
         answered = self._answered_whole(asked, budget, doc)
         if answered is not None:
             return answered
@@ -506,6 +506,11 @@ class Navigator:
             run.op("outline", node=section, heading=self.graph.node(section).heading,
                    headings=outline.text.count("\n- ") + 1,
                    added=run.state.add([outline], "outline"))
+
+    def route_of(self, question: str) -> str:
+        """The route the router gives ``question``: one of "local", "global",
+        "cross-reference" (another name is a :class:`ConfigError`)."""
+        return routed(self.router, question)
 
     def passage_order(self, question: str, filters: dict | None) -> list[str]:
         """Paragraph ids, best first, in the order passages are read

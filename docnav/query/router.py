@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import re
 
+from docnav.errors import ConfigError
+
+# the names a router may give a question
+ROUTES = ("local", "global", "cross-reference")
 # Global cues are phrases that ask about the documents as a whole; single words such as "main",
 # "whole", "across" or "summary" also name things ("when main returns", "across threads", "the
 # Summary section") and send a local question to the summaries.
@@ -68,3 +72,13 @@ def route(question: str) -> str:
     if CROSS.search(question):
         return "cross-reference"
     return "local"
+
+
+def routed(router, question: str) -> str:
+    """The route ``router`` gives ``question``, one of :data:`ROUTES`: another name sent the
+    question down the local route's reading and was the answer's ``route``."""
+    kind = router(question)
+    if kind not in ROUTES:
+        raise ConfigError(f"router {router!r} gave route {kind!r} for {question!r}; valid: "
+                          f"{', '.join(ROUTES)}")
+    return kind

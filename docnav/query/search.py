@@ -17,7 +17,7 @@ import numpy as np
 import polars as pl
 
 from docnav.query._checks import (check_filters, check_globs, check_kinds, check_levels,
-                                  check_query, check_via, listed, whole)
+                                  check_query, check_via, given, listed, whole)
 from docnav.query.lexical import BM25
 from docnav.query.vectors import ItemVectors
 
@@ -230,7 +230,7 @@ class SearchIndex:
         path = rest.pop("path", None)
         if path:
             mask &= self._path_mask(path) if in_docs is None else in_docs
-        if any(v for v in rest.values()):
+        if any(given(v) for v in rest.values()):  # indexed_after=0 too
             todo = np.flatnonzero(mask)
             allowed = set(self._refine([self._items[i][0] for i in todo], **rest))
             for i in todo:

@@ -358,7 +358,7 @@ def companies(nav: Navigator, asked: str, m: re.Match,
     count = {"kind": m.group("kind"), "asked": "how many" if m.group("many") else "which",
              "asked_of": len(paths), "n": len(filed), "documents": [],
              "companies": {name: filed[name] for name in sorted(filed)}, "without": without}
-    return Answer(asked, nav.router(asked), [], [{
+    return Answer(asked, nav.route_of(asked), [], [{
         "op": "count companies", "companies": len(filed), "asked_of": len(paths),
         "without": len(without), "tokens": 0, "confidence": 0.0}], None, 0,
         count_line(count), count=count)
@@ -403,7 +403,7 @@ def _counted(nav: Navigator, asked: str, count: dict) -> Answer:
     """The answer to "How many RFCs are there?" or "What documents do you have?": the count
     (or list) of the documents asked of, none read; its text says it and names them."""
     paths = count["documents"]
-    return Answer(asked, nav.router(asked), [], [{
+    return Answer(asked, nav.route_of(asked), [], [{
         "op": "count documents", "documents": len(paths), "asked_of": count["asked_of"],
         "dated": count["dated"], "tokens": 0, "confidence": 0.0}], None, 0,
         count_line(count) + (": " + ", ".join(paths) if paths else ""), count=count)
