@@ -3,6 +3,8 @@ indexing time, metadata), and a store whose documents were embedded by two model
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -117,6 +119,49 @@ def test_markdown_front_matter_is_the_documents_title_author_and_date(tmp_path):
     doc = next(graph.node(i) for i in everything if graph.node(i).kind == "document"
                and graph.node(i).path.endswith("fm.md"))
     assert doc.heading == "Pump Notes"
+
+
+DATED = {"long.md": "January 5, 2024", "short.md": "Jan 5, 2024", "day.md": "5 January 2024",
+         "mail.md": "Fri, 05 Jan 2024 10:00:00 +0000", "slash.md": "2024/01/05",
+         "iso.md": "2024-01-05", "either.md": "05/01/2024", "year.md": "2024",
+         "quarter.md": "Q1 2024", "late.md": "Feb 30, 2024"}
+
+
+@pytest.fixture(scope="module")
+def formats(tmp_path_factory):
+    from _stores import indexed_graph
+
+    return indexed_graph(tmp_path_factory.mktemp("formats"), {
+        name: f"---\ndate: {date}\n---\n\n# {name}\n\nPump sales rose.\n"
+        for name, date in DATED.items()}, search_vectors=False)
+
+
+def test_front_matter_dates_in_common_forms_are_read(formats):
+    # each but the ISO one was read as no date
+    from docnav.query.fields import date_of
+
+    read = {p.rsplit("/", 1)[-1]: date_of(formats.fields(p)) for p in formats.document_paths()}
+    assert read == {name: "2024-01-05" if name in ("long.md", "short.md", "day.md", "mail.md",
+                                                   "slash.md", "iso.md") else None
+                    for name in DATED}  # 05/01/2024: 5 January or May 1? a year: no day
+    assert len(_docs(formats, formats.filter(formats.document_roots(),
+                                             dated_after="2024-01-05"))) == 6
+
+
+def test_no_document_so_dated_names_the_dates_not_read(formats):
+    from docnav.query import Navigator
+
+    with pytest.raises(InputError) as info:
+        Navigator(formats).ask("pump sales", where={"dated_before": "2020-01-01"})
+    message = str(info.value)
+    assert "no indexed document has dated_before='2020-01-01'" in message
+    # the four unread, in path order: three named with their values, then a count
+    assert re.search(r"no date read from the date field of \S*/either.md \('05/01/2024'\), "
+                     r"\S*/late.md \('Feb 30, 2024'\), \S*/quarter.md \('Q1 2024'\) and 1 "
+                     r"more: the forms read are \"2024-01-05\"", message), message
+    with pytest.raises(InputError) as info:
+        Navigator(formats).ask("pump sales", doc="long.md", where={"dated_before": "2020-01-01"})
+    assert "no date read" not in str(info.value)  # its own date is read
 
 
 # -- a store indexed with two embedding models ----------------------------------------------------

@@ -4,12 +4,30 @@ per document when a graph opens (:meth:`docnav.query.graph.DocNavGraph.fields`).
 
 from __future__ import annotations
 
+import datetime
 import json
+import re
 
 from docnav.query._checks import ISO_DATE
 
 # an RFC's header list has a "Start Date"
 DATE_KEYS = ("created", "dcterms.created", "date", "start date", "modified", "dcterms.modified")
+# the forms of a date :func:`date_of` reads, as an error says them; all-number forms with the
+# year last (05/01/2024: 5 January or May 1?) and a bare year are not read
+DATE_FORMS = ('"2024-01-05" (an ISO time too), "2024/01/05", "January 5, 2024", "Jan 5, 2024", '
+              '"5 January 2024", "Fri, 05 Jan 2024 10:00:00 +0000"')
+_MONTHS = {m.lower(): i for i, m in enumerate(
+    ("January February March April May June July August September October November "
+     "December").split(), start=1)}
+# a month by its name or its first three letters ("Sept" too), no other word: "Marching"
+_MONTH = rf"(?P<month>{'|'.join([*_MONTHS, *(m[:3] for m in _MONTHS), 'sept'])})\b\.?"
+_WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+_DAY, _YEAR = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?", r"(?P<year>\d{4})\b"
+# (a front matter's text date: YAML turns 2024-01-05 into ISO text, not these; an e-mail's
+# header or a feed has the last)
+_WORDED = (re.compile(rf"{_WEEKDAY}{_MONTH}\s+{_DAY},?\s+{_YEAR}", re.I),  # January 5, 2024
+           re.compile(rf"{_WEEKDAY}{_DAY}\s+{_MONTH},?\s+{_YEAR}", re.I),  # Fri, 05 Jan 2024
+           re.compile(r"(?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})\b"))  # 2024/01/05
 
 
 def parse_fields(metadata: str | None) -> dict[str, str]:
@@ -20,11 +38,37 @@ def parse_fields(metadata: str | None) -> dict[str, str]:
 def date_of(fields: dict[str, str]) -> str | None:
     """A document's own date as ``YYYY-MM-DD``: the first of its ``created``,
     ``dcterms.created``, ``date``, ``start date``, ``modified``, ``dcterms.modified`` that
-    starts with an ISO date; None when it has none."""
+    holds a date in one of :data:`DATE_FORMS`; None when it has none."""
     for key in DATE_KEYS:
-        value = str(fields.get(key, "")).strip()
-        if ISO_DATE.match(value):
-            return value[:10]
+        found = read_date(str(fields.get(key, "")))
+        if found:
+            return found
+    return None
+
+
+def unread_date(fields: dict[str, str]) -> str | None:
+    """The value of the first date field of a document :func:`date_of` reads no date from;
+    None where it reads one, or there is none."""
+    if date_of(fields):
+        return None
+    return next((str(fields[k]) for k in DATE_KEYS if str(fields.get(k, "")).strip()), None)
+
+
+def read_date(value: str) -> str | None:
+    """``YYYY-MM-DD`` of a value starting with a date in one of :data:`DATE_FORMS` (a real
+    date: not 2024-02-30); None for any other."""
+    value = value.strip()
+    if ISO_DATE.match(value):
+        return value[:10]
+    for form in _WORDED:
+        if found := form.match(value):
+            month = found["month"]
+            month = int(month) if month.isdigit() else next(
+                (n for name, n in _MONTHS.items() if name.startswith(month.lower()[:3])), 0)
+            try:
+                return datetime.date(int(found["year"]), month, int(found["day"])).isoformat()
+            except ValueError:
+                return None
     return None
 
 

@@ -20,7 +20,7 @@ import polars as pl
 from docnav.errors import InputError, StoreError, StoreLocked
 from docnav.query._checks import (check_globs, check_kinds, check_levels, check_metadata, flag,
                                   iso_date, listed, node_list, unix_time, whole)
-from docnav.query.fields import date_of, parse_fields
+from docnav.query.fields import DATE_FORMS, date_of, parse_fields, unread_date
 from docnav.query.search import RRF_K, Hit, SearchIndex, path_matches
 from docnav.query.tables import tables_from_db, tables_from_parquet
 from docnav.query.vectors import STORED
@@ -537,13 +537,27 @@ class DocNavGraph:
         kept = self.filter(self.document_roots(), path=doc, **where)
         if not kept:
             said = ", ".join(f"{k}={v!r}" for k, v in where.items() if v)
+            dated = {"dated_after", "dated_before"} & {k for k, v in where.items() if v}
             dates = ("a document's date is its own: front matter, document properties, a "
-                     "field list's Start Date; " if {"dated_after", "dated_before"} & {
-                         k for k, v in where.items() if v} else "")
+                     f"field list's Start Date{self._unread_dates(doc)}; " if dated else "")
             raise InputError(f"no indexed document{' matching ' + repr(doc) if doc else ''} "
                              f"has {said} ({dates}`docnav show DOC` prints a document's "
                              "fields)")
         return kept
+
+    def _unread_dates(self, doc: str | Sequence[str] | None, shown: int = 3) -> str:
+        """The documents of ``doc`` whose date field holds no date :func:`date_of` reads,
+        said with their values and the forms it reads ("" for none): a date bound left
+        them out, though the field looks like a date to whoever wrote it."""
+        unread = sorted((self._nodes[root].path, value) for root in self.document_roots(doc)
+                        if (value := unread_date(self._fields.get(self._nodes[root].doc_id,
+                                                                  {}))))
+        if not unread:
+            return ""
+        said = ", ".join(f"{path} ({value!r})" for path, value in unread[:shown])
+        more = f" and {len(unread) - shown} more" if len(unread) > shown else ""
+        return (f"; no date read from the date field of {said}{more}: the forms read are "
+                f"{DATE_FORMS}")
 
     def summary_sources(self, node_id: str) -> list[str]:
         """Paragraph ids the node's summary sentences came from."""
