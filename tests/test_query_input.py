@@ -15,7 +15,7 @@ from docnav.query import Navigator
 DOCS = {
     "guide.md": "# Guide\n\n## Seals\n\nThe seal is described in [the parts list](parts.md).\n",
     "parts.md": "# Parts\n\n## Seal kit\n\nSeal kit size 3 fits the impeller.\n",
-    "plans.md": "# Plans\n\nNothing links here.\n",
+    "plans.md": "---\nauthor: Ada\n---\n\n# Plans\n\nNothing links here.\n",
     "empty.md": "",
 }
 
@@ -182,3 +182,30 @@ def test_a_router_giving_no_route_is_refused(graph):
         Navigator(graph, router=lambda q: "bogus").ask("seal kit", budget=100)
     assert Navigator(graph, router=lambda q: "global").ask("seal kit", budget=100).route == (
         "global")
+
+
+def test_a_path_relative_to_here_or_its_end_names_a_document_everywhere(graph, monkeypatch):
+    # resolve, document_at, nav and show took "./docs/x.md"; ask(doc=...), the path filter
+    # and locate's matched nothing; fields, document_root and stale took a path's end not
+    whole = next(p for p in graph.document_paths() if p.endswith("/parts.md"))
+    base = whole.rsplit("/docs/", 1)[0]
+    monkeypatch.chdir(base + "/docs")
+    everything = list(graph._nodes)
+    for named in ("./parts.md", "../docs/parts.md"):
+        assert graph.document_paths(named) == [whole], named
+        assert {graph.node(n).path for n in graph.filter(everything, path=named)} == {whole}
+        hits = graph.locate("seal kit", filters={"path": named})
+        assert hits and {graph.node(h.node_id).path for h in hits} == {whole}, named
+        answer = Navigator(graph).ask("What fits the impeller?", budget=100, doc=named)
+        assert {e.piece.doc_path for e in answer.evidence} == {whole}, named
+    assert [p.rsplit("/", 1)[-1] for p in graph.document_paths("./p*.md")] == [
+        "parts.md", "plans.md"]  # a glob relative to here is still a glob
+    plans = whole.replace("parts.md", "plans.md")
+    for named in ("plans.md", "docs/plans.md", "./plans.md", plans):
+        assert graph.fields(named) == {"author": "Ada"}, named
+        assert graph.document_root(named) == graph.resolve(plans), named
+    assert graph.fields("nowhere.md") == {} and graph.document_root("nowhere.md") is None
+    for named in ("empty.md", "docs/empty.md", "./empty.md"):
+        [(path, error)] = graph.stale([named])
+        assert path == named and error.startswith("file is empty")
+    assert graph.stale(["parts.md"]) == []  # indexed, not failed

@@ -183,12 +183,26 @@ class DocNavGraph:
         return len(self._nodes)
 
     def fields(self, path: str) -> dict[str, str]:
-        """The metadata fields (keys lower-cased) of the document at ``path``; {} for none."""
-        return self._fields.get(self._doc_at.get(path), {})
+        """The metadata fields (keys lower-cased) of the document at ``path`` (as
+        :meth:`document_at` takes it); {} for none."""
+        return self._fields.get(self._doc_at.get(self._path_named(path)), {})
 
     def document_root(self, path: str) -> str | None:
-        """The root node id of the document at ``path``; None for no such document."""
-        return self._root_at.get(path)
+        """The root node id of the document at ``path`` (as :meth:`document_at` takes it);
+        None for no such document."""
+        return self._root_at.get(self._path_named(path))
+
+    def _path_named(self, path: str) -> str | None:
+        """The path of the document ``path`` names, as :meth:`document_at` reads it (a path
+        as stored first: the library's own calls give those); None where it names none, and
+        :meth:`document_at`'s error where it names several."""
+        if not isinstance(path, str) or not path.strip():
+            return None
+        if path in self._doc_at:
+            return path
+        if self._documents_at(path, [root for root, _ in self._roots]):
+            return self.document_at(path)
+        return None
 
     def document_at(self, path: str) -> str:
         """The path of the indexed document ``path`` names, as ``docnav show`` takes it (as
@@ -318,11 +332,13 @@ class DocNavGraph:
         (``[e.piece.doc_path for e in answer.evidence]``)."""
         failed = {r["path"]: _cause(r) for r in self.documents.values()
                   if r["status"] == "failed"}
+        every = {r["path"]: r["path"] for r in self.documents.values()}
         out = {}
-        for path in listed(paths):  # as indexed (evidence's doc_path), or relative to here
-            stored = path if path in failed else str(absolute(path))
-            if stored in failed:
-                out.setdefault(path, failed[stored])
+        for path in listed(paths):  # as indexed (evidence's doc_path), or as document_at
+            # takes it: relative to here, its end after a "/", its file name's start
+            named = [path] if path in failed else _named_by(path, every)
+            if len(named) == 1 and named[0] in failed:
+                out.setdefault(path, failed[named[0]])
         return list(out.items())
 
     def unindexed(self) -> dict[str, str]:

@@ -20,6 +20,7 @@ from docnav.query._checks import (check_filters, check_globs, check_kinds, check
                                   check_query, check_via, given, listed, whole)
 from docnav.query.lexical import BM25
 from docnav.query.vectors import ItemVectors
+from docnav.scan import absolute
 
 if TYPE_CHECKING:
     from docnav.query.graph import NodeView
@@ -241,12 +242,16 @@ class SearchIndex:
     def as_named(self, glob: str | Sequence[str]) -> str | Sequence[str]:
         """``glob`` with each pattern that is an indexed document's path as written (whole, or
         its end after a ``/``) escaped: ``--doc "notes [draft].md"`` means that file, where as a
-        pattern its ``[draft]`` matches one letter ("notes d.md") and never the file itself."""
+        pattern its ``[draft]`` matches one letter ("notes d.md") and never the file itself;
+        and one relative to here ("./docs/x.md", "../docs/*.md", "~/x.md") made absolute, as
+        ``document_at`` reads it: a stored path has no "./" to match."""
         if isinstance(glob, str):
             return self._named(glob)
         return [self._named(g) for g in glob]
 
     def _named(self, pattern: str) -> str:
+        if pattern.startswith(("./", "../", "~/")):
+            pattern = str(absolute(pattern))
         if not any(c in pattern for c in "*?["):
             return pattern
         plain, tail = os.path.normcase(pattern), "/" + os.path.normcase(pattern)
