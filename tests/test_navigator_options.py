@@ -4,6 +4,7 @@ when the object is made, naming the setting, the value and what is valid."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -43,3 +44,22 @@ def test_a_navigator_is_given_its_settings_as_one_object(graph):
     with pytest.raises(TypeError, match="sections"):
         Navigator(graph, sections=0)  # settings are no keywords of the navigator
     assert Navigator(graph, NavigatorOptions(sections=0)).options.sections == 0
+
+
+def test_max_steps_is_the_most_passages_read(tmp_path):
+    # max_steps=1 read 3 passages: the best document's reading of passages stopped at the
+    # limit, then the reading of every document's took one more (and what it announced)
+    # before looking at the steps taken
+    from _stores import indexed_copies
+
+    from docnav.query import Navigator
+
+    samples = Path(__file__).resolve().parents[1] / "samples" / "rfcs"
+    graph = indexed_copies(tmp_path, sorted(samples.glob("*.md")))
+    asked = "What does the Send trait require of lifetimes?"
+    answer = Navigator(graph, NavigatorOptions(max_steps=1)).ask(asked, budget=3000)
+    assert [e.found_by for e in answer.evidence] == ["passage"]
+    for steps in (2, 3, 5, 8):  # (a lead-in's next paragraph is read with it at the limit)
+        answer = Navigator(graph, NavigatorOptions(max_steps=steps)).ask(asked, budget=3000)
+        read = [e.found_by for e in answer.evidence if e.found_by != "next"]
+        assert len(read) <= steps, (steps, read)

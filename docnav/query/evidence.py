@@ -251,7 +251,7 @@ class Run:
     # each in turn (docnav/query/in_turn.py); a part most documents have is a named part
     one_of_several: bool = False
     trace: list[dict] = field(default_factory=list)
-    steps: int = 0  # passages and neighbours read
+    steps: int = 0  # passages and neighbours read (NavigatorOptions.max_steps)
     unfound: list[str] = field(default_factory=list)  # labels of parts none carries
     empty: list[str] = field(default_factory=list)  # sections asked for, no text under them
     untitled: list[str] = field(default_factory=list)  # names of documents no title holds

@@ -490,12 +490,15 @@ class Navigator:
             if state.sufficient() or run.steps >= self.options.max_steps:
                 break
             for direction in ("next", "previous", "references"):
+                room = min(2, self.options.max_steps - run.steps)  # each neighbour a step
+                if room <= 0:
+                    break
                 ids = [i for i in run.within(graph.navigate(e.piece.node_id, direction))
                        if i not in cited and not self.passages.unasked_field(i, terms)]
                 if ids:
                     run.op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
-                    run.take(ids[:2], direction)
-                    run.steps += 1
+                    run.take(ids[:room], direction)
+                    run.steps += len(ids[:room])
 
     def take_outline(self, run: Run, section: str) -> None:
         """The headings under ``section`` (its outline), up to ``outline_share`` of the

@@ -13,7 +13,11 @@ class NavigatorOptions:
     """Settings of a :class:`~docnav.query.navigator.Navigator`. The defaults are the ones the
     recall figures of benchmarks/README.md were measured with.
 
-    max_steps: passages read at most, neighbours included.
+    max_steps: passages read at most, neighbours included: each passage a search finds, each
+        gap's hit and each neighbour of the best passages is one (a lead-in ending "...:" is
+        read with the paragraph it announces, which counts one more but is read even at the
+        limit); what a route reads before them (summaries, named sections, definitions,
+        statements, outlines) and a table's column heads are not counted.
     section_share: most of the budget one expanded section may take.
     candidates: paragraphs each ranking (BM25, embedding, reading order) contributes.
     sections: located sections whose paragraphs form the reading order (0: no reading order).

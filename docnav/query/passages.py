@@ -128,7 +128,10 @@ class Passages:
         ``until``, fewer tokens than it are used)."""
         state = run.state
         for nid in order:
-            if until is not None and state.tokens_used >= until:
+            # (the steps are counted before a passage is read: a second reading of passages,
+            # after the best document's, read one more whatever the steps already taken)
+            if (until is not None and state.tokens_used >= until
+                    or run.steps >= self.options.max_steps):
                 break
             if nid in state.visited:
                 continue
