@@ -59,3 +59,14 @@ def test_an_html_block_s_text_keeps_its_characters(tmp_path):
     text = "# T\n\n<pre>\n├── merged\n│   └── doc\n</pre>\n\nCafé crème.\n"
     assert shape(tmp_path, text)[1:] == [(BlockKind.CODE, 0, "├── merged\n│   └── doc"),
                                          (T, 0, "Café crème.")]
+
+
+def test_an_html_block_is_rewritten_as_a_page_is(tmp_path):
+    """A table's <tfoot> rows and a <footer>'s text, kept in an HTML page, were lost in a
+    Markdown file's HTML block, read by the HTML reader without the page's rewrites."""
+    text = ("# Bill\n\n<table>\n<tr><th>Item</th><th>Price</th></tr>\n<tr><td>Pen</td><td>1</td>"
+            "</tr>\n<tfoot><tr><td>Total</td><td>3</td></tr></tfoot>\n</table>\n\n"
+            "<footer><p>Signed by the clerk.</p></footer>\n")
+    blocks = shape(tmp_path, text)
+    assert blocks[1][0] is TABLE and blocks[1][2].endswith("| Total  |       3 |"), blocks
+    assert blocks[2:] == [(T, 0, "Signed by the clerk.")]

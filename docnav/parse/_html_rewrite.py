@@ -17,8 +17,14 @@ def rewritten_html(path: Path) -> bytes | None:
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(path.read_bytes(), "html.parser")
-    changed = [rewrite(soup) for rewrite in _REWRITES]  # every one, not up to the first
-    return codecs.BOM_UTF8 + soup.encode("utf-8") if any(changed) else None
+    return codecs.BOM_UTF8 + soup.encode("utf-8") if rewrite(soup) else None
+
+
+def rewrite(soup) -> bool:
+    """Rewrite the parsed page (or a Markdown file's HTML block) in place; whether anything
+    changed."""
+    changed = [step(soup) for step in _REWRITES]  # every one, not up to the first
+    return any(changed)
 
 
 def _table_footers(soup) -> bool:

@@ -53,12 +53,19 @@ def html_block(text: str) -> str | None:
 
 
 def html_block_blocks(html: str) -> list[Block]:
-    """The blocks docling's HTML reader makes of ``html`` (none of a comment or an image);
-    an HTML block it cannot read is its text, a paragraph, as the Markdown reader would."""
+    """The blocks docling's HTML reader makes of ``html`` (none of a comment or an image),
+    rewritten first as a page is (:mod:`docnav.parse._html_rewrite`: a table's footer rows,
+    a ``<footer>``'s text); an HTML block it cannot read is its text, a paragraph."""
+    from bs4 import BeautifulSoup
     from docling_core.types.io import DocumentStream
 
     from docnav.parse._blocks import document_blocks
     from docnav.parse._docling import _converter
+    from docnav.parse._html_rewrite import rewrite
+
+    soup = BeautifulSoup(html, "html.parser")
+    if rewrite(soup):
+        html = str(soup)
 
     # its bytes say their encoding: undeclared, they were guessed as another ("├──" read
     # back as "вќљ")
@@ -70,7 +77,5 @@ def html_block_blocks(html: str) -> list[Block]:
         document = None
     if document is not None:
         return document_blocks(document, html)
-    from bs4 import BeautifulSoup
-
-    text = BeautifulSoup(html, "lxml").get_text(" ", strip=True)
+    text = soup.get_text(" ", strip=True)
     return [Block(BlockKind.TEXT, text)] if text else []
