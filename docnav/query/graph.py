@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,14 +17,15 @@ from pathlib import Path
 import polars as pl
 
 from docnav.errors import InputError, StoreError, StoreLocked
-from docnav.query._checks import (check_globs, check_kinds, check_levels, check_metadata, flag,
-                                  iso_date, listed, node_list, unix_time, whole)
-from docnav.query.fields import DATE_FORMS, date_of, parse_fields, unread_date
-from docnav.query.search import RRF_K, Hit, SearchIndex, path_matches
+from docnav.query._checks import check_kinds, listed, node_list, whole
+from docnav.query.criteria import Criteria
+from docnav.query.fields import DATE_FORMS, parse_fields, unread_date
+from docnav.query.search import Hit, SearchIndex, path_matches, rrf
 from docnav.query.tables import tables_from_db, tables_from_parquet
 from docnav.query.vectors import STORED
 from docnav.scan import absolute
 from docnav.store import COLLECTION_DOC_ID, Store
+from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token
 
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references",
               "referenced-by", "related")
@@ -57,6 +57,12 @@ class Piece:
     page: int | None
     text: str
     tokens: int
+
+
+def _write_tokens(con) -> tuple[str | None, str | None]:
+    """The store's change tokens: every run that writes documents, summaries or the
+    collection level stamps a new one (:mod:`docnav.store_tokens`)."""
+    return read_token(con, DOCUMENTS_TOKEN), read_token(con, COLLECTION_TOKEN)
 
 
 def count_tokens(text: str) -> int:
@@ -139,16 +145,46 @@ class DocNavGraph:
         if not store.exists():
             raise StoreError(f"{store.path}: no store here. Create it with "
                              f"`docnav --db {store.path} index PATH`.")
+        tokens = None
         try:
             with store.reader() as con:
                 tables = tables_from_db(con)
+                tokens = _write_tokens(con)
             source = f"duckdb:{store.path}"
         except StoreLocked as exc:
             if not store.has_export():
                 raise store.without_export(exc) from exc
             tables = tables_from_parquet(store.parquet_dir)
             source = f"parquet:{store.parquet_dir}"
-        return cls(tables, source, embedder)
+        graph = cls(tables, source, embedder)
+        graph._store, graph._tokens = store, tokens
+        return graph
+
+    def is_current(self) -> bool | None:
+        """Whether the store still holds what this graph read: False once a run wrote to it
+        since (the graph is a copy taken when it was opened; open it again to see the run).
+        None where that cannot be told now: the graph was read from the Parquet export, or a
+        writer holds the store."""
+        store, tokens = getattr(self, "_store", None), getattr(self, "_tokens", None)
+        if store is None or tokens is None:
+            return None
+        try:
+            with store.reader() as con:
+                return _write_tokens(con) == tokens
+        except StoreLocked:
+            return None
+        except StoreError:  # gone, or rebuilt with another schema: not what was read
+            return False
+
+    @property
+    def export_behind(self) -> bool:
+        """Whether this graph was read from a Parquet export that is older than the store (a
+        run with ``--no-parquet`` wrote the store since the export was written), as the CLI
+        notes."""
+        from docnav.export import export_behind
+
+        return self.source.startswith("parquet:") and export_behind(
+            Path(self.source.removeprefix("parquet:")))
 
     @property
     def model(self) -> str | None:
@@ -501,50 +537,12 @@ class DocNavGraph:
         bounding the document's own date (see
         :func:`docnav.query.fields.date_of`) — a document without one is left out by either
         bound."""
-        kinds, levels = listed(kinds), listed(levels)
-        if kinds:
-            check_kinds(kinds)
-        if levels:
-            check_levels(levels)
-        after, before = iso_date(dated_after), iso_date(dated_before)
-        if after and before and after > before:  # "no hits", as if no document were so dated
-            raise InputError(f"dated after {after} and before {before}: no date is both (the "
-                             "first bound is later than the second)")
-        indexed_after = unix_time(indexed_after, "indexed_after")
-        indexed_before = unix_time(indexed_before, "indexed_before")
-        metadata = check_metadata(metadata)
-        verified_only = flag(verified_only, "verified_only")
-        check_globs(path, "path")
-        timed = indexed_after is not None or indexed_before is not None
-        out = []
-        path = self.search.as_named(path) if path else path
-        for nid in node_list(node_ids):
-            n = self.node(nid)
-            doc = self.documents.get(n.doc_id, {})
-            if path and not path_matches(n.path, path):
-                continue
-            if kinds and n.kind not in kinds and n.block_kind not in kinds:
-                continue
-            if levels and n.level not in levels:
-                continue
-            if timed:  # the collection node has no indexing time (0 is a bound too)
-                when = doc.get("indexed_at")
-                if when is None or (indexed_after is not None and when < indexed_after) or (
-                        indexed_before is not None and when > indexed_before):
-                    continue
-            if metadata:
-                meta = self._fields.get(n.doc_id, {})
-                if not all(_has_value(k, str(meta.get(k, "")), str(v))
-                           for k, v in metadata.items()):
-                    continue
-            if verified_only and (self.summaries.get(nid) or {}).get("status") != "verified":
-                continue
-            if after or before:
-                dated = date_of(self._fields.get(n.doc_id, {}))
-                if not dated or (after and dated < after) or (before and dated > before):
-                    continue
-            out.append(nid)
-        return out
+        criteria = Criteria.read(self.search.as_named, path, kinds, levels, indexed_after,
+                                 indexed_before, metadata, verified_only, dated_after,
+                                 dated_before)
+        return [nid for nid in node_list(node_ids)
+                if criteria.holds(n := self.node(nid), self.documents.get(n.doc_id, {}),
+                                  self._fields.get(n.doc_id, {}), self.summaries.get(nid))]
 
     def documents_where(self, doc: str | Sequence[str] | None, where: dict) -> list[str]:
         """The root ids of the documents ``doc`` matches (a glob or globs; all for None)
@@ -584,19 +582,6 @@ class DocNavGraph:
         return [i for i in dict.fromkeys(ids) if i and i in self._nodes]
 
 
-# fields naming people: one is matched by any of its names ("author=Ada" of "Ada Lovelace")
-_NAMING_KEYS = ("author", "authors")
-
-
-def _has_value(key: str, held: str, wanted: str) -> bool:
-    """Whether a document's field ``key`` holding ``held`` has the value ``wanted``: the
-    same but for case, or, of an author, its words in order in the field."""
-    if held.lower() == wanted.lower():
-        return True
-    return key in _NAMING_KEYS and bool(wanted.strip()) and re.search(
-        rf"(?<!\w){re.escape(wanted.strip())}(?!\w)", held, re.I) is not None
-
-
 def _cause(row: dict) -> str:
     """A failed document's error without the path it begins with."""
     return (row["error"] or "").removeprefix(f"{row['path']}: ")
@@ -610,23 +595,6 @@ def _named_by(ref: str, paths: dict[str, str]) -> list[str]:
     return sorted(exact or [key for key, path in paths.items()
                             if path.endswith("/" + ref) or Path(path).name.startswith(ref)],
                   key=paths.get)
-
-
-def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K,
-        weights: Sequence[float] | None = None) -> list[tuple[str, float]]:
-    """Reciprocal rank fusion of ranked id lists: score = sum of weight / (k + rank), best
-    first (ties keep first-seen order); each ranking weighs 1 unless ``weights`` says (one of
-    weight 0 adds nothing, not even its ids)."""
-    rankings = list(rankings)
-    if weights is not None and len(weights) != len(rankings):
-        raise ValueError(f"{len(weights)} weights for {len(rankings)} rankings")
-    scores: dict[str, float] = {}
-    for ranked, weight in zip(rankings, weights or [1.0] * len(rankings)):
-        if not weight:
-            continue
-        for rank, nid in enumerate(ranked, start=1):
-            scores[nid] = scores.get(nid, 0.0) + weight / (k + rank)
-    return sorted(scores.items(), key=lambda x: -x[1])
 
 
 __all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID", "rrf"]

@@ -22,7 +22,8 @@ import glob
 import re
 
 from docnav.query.evidence import Run
-from docnav.query.graph import DocNavGraph, rrf
+from docnav.query.graph import DocNavGraph
+from docnav.query.search import rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
 from docnav.query.names import without_names

@@ -9,7 +9,7 @@ import fnmatch
 import inspect
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -280,3 +280,21 @@ class SearchIndex:
         check_globs(glob, "glob")
         glob = self.as_named(glob) if glob else glob
         return [p for p in self._paths if p and (not glob or path_matches(p, glob))]
+
+
+def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K,
+        weights: Sequence[float] | None = None) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion of ranked id lists: score = sum of weight / (k + rank), best
+    first (ties keep first-seen order); each ranking weighs 1 unless ``weights`` says (one of
+    weight 0 adds nothing, not even its ids)."""
+    rankings = list(rankings)
+    if weights is not None and len(weights) != len(rankings):
+        raise ValueError(f"{len(weights)} weights for {len(rankings)} rankings")
+    scores: dict[str, float] = {}
+    for ranked, weight in zip(rankings, weights or [1.0] * len(rankings)):
+        if not weight:
+            continue
+        for rank, nid in enumerate(ranked, start=1):
+            scores[nid] = scores.get(nid, 0.0) + weight / (k + rank)
+    return sorted(scores.items(), key=lambda x: -x[1])
+
