@@ -14,6 +14,7 @@ _SIGNER = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z]\.)+\s+[A-Z][a-z'-]+(?:\s+[A-Z][a-z
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _FOOTNOTE_MARK = re.compile(r"\s*(?:\(\d{1,2}\)|\*+|[\u2020\u2021])$")
 _NEAR = 8  # drafts after a column head within which the next row repeats it
+_HEAD_WORDS = 6  # a column head is a few words a line
 
 # A person's name: capitalised words and initials ("H. Andrew Schwartz", "Julian McAuley",
 # "Jean-Luc de la Croix"), footnote marks after it ("Ren1,*", "Duan†‡∗"); names listed
@@ -54,18 +55,22 @@ def drop_year_labels(drafts: list[Draft]) -> None:
 
 def drop_repeated_heads(drafts: list[Draft]) -> None:
     """A heading whose words (less a footnote mark: "(1)", "*") a line of text near it on the
-    same page repeats is a table's column head set bold in its first row and plain in the next
-    ones: Best Buy's store counts head three groups of columns "Stores Opened", "Stores Closed
-    (1)", "Total Stores at End of Fiscal Year", and the bold first "Stores Closed (1)" became
-    a section that took in the rest of the page's segment."""
+    same page repeats, with only column heads' short lines between, is a table's column head
+    set bold in its first row and plain in the next ones: Best Buy's store counts head three
+    groups of columns "Stores Opened", "Stores Closed (1)", "Total Stores at End of Fiscal
+    Year", and the bold first "Stores Closed (1)" became a section that took in the rest of the
+    page's segment. A paragraph between ends the search: a section "Revenue" whose text is
+    followed by a chart titled "Revenue" is a heading."""
     for i, d in enumerate(drafts):
         if d.pattern != "style" or not d.lines:
             continue
         words = _FOOTNOTE_MARK.sub("", _words_of(d))
-        near = drafts[i + 1 : i + 1 + _NEAR]
-        if any(x.pattern is None and x.lines and x.page == d.page
-               and _FOOTNOTE_MARK.sub("", _words_of(x)) == words for x in near):
-            d.pattern, d.depth = None, 0
+        for x in drafts[i + 1 : i + 1 + _NEAR]:
+            if x.page != d.page or not x.lines or len(_words_of(x).split()) > _HEAD_WORDS:
+                break
+            if x.pattern is None and _FOOTNOTE_MARK.sub("", _words_of(x)) == words:
+                d.pattern, d.depth = None, 0
+                break
 
 
 def drop_signers(drafts: list[Draft]) -> None:
