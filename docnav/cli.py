@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from docnav.cli_common import (DEFAULT_DB, EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED,
-                               EXIT_TERMINATED, SIGNALS, _Terminated)
+                               EXIT_TERMINATED, SIGNALS, _given, _Terminated)
 from docnav.cli_index import (add_compact_parser, add_index_parser, add_prune_parser,
                               add_watch_parser)
 from docnav.cli_query import (add_ask_parser, add_fetch_parser, add_locate_parser,
@@ -69,7 +69,8 @@ def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
         epilog="example:\n  docnav index samples/rfcs && docnav show",
     )
     db_help = f"store path (default: $DOCNAV_DB or {DEFAULT_DB})"
-    parser.add_argument("--db", help=db_help)
+    db_type = _given("the store's file (or leave --db out)")
+    parser.add_argument("--db", type=db_type, help=db_help)
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True,
                                 parser_class=functools.partial(_Parser, json_errors=json_errors))
@@ -78,7 +79,7 @@ def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
     # `docnav ask --db x.duckdb ...` as well as `docnav --db x.duckdb ask ...`: the store is
     # named where people type it; given after the command, it wins over one given before
     for command in sub.choices.values():
-        command.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
+        command.add_argument("--db", type=db_type, default=argparse.SUPPRESS, help=db_help)
     return parser
 
 

@@ -24,6 +24,17 @@ def _db_path(args: argparse.Namespace) -> Path:
     return Path(args.db or os.environ.get("DOCNAV_DB") or DEFAULT_DB)
 
 
+def _given(what: str):
+    """An argparse type for a path, glob or name: the value as given, refused when empty. An
+    empty string read as no value at all: `index ''` indexed the current folder, `--doc ''`
+    filtered nothing, `--spool ''` indexed here."""
+    def given(value: str) -> str:
+        if not value:
+            raise argparse.ArgumentTypeError(f"an empty string: give {what}")
+        return value
+    return given
+
+
 def _nli_model(args: argparse.Namespace) -> str:
     """``--nli-model``, else $DOCNAV_NLI_MODEL, else the default (for summaries and answers)."""
     from docnav.verify import DEFAULT_NLI_MODEL

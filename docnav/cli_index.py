@@ -8,7 +8,8 @@ import json
 import sys
 from pathlib import Path
 
-from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, SIGNALS, _db_path, _nli_model
+from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, SIGNALS, _db_path, _given,
+                               _nli_model)
 
 
 def _cmd_index(args: argparse.Namespace) -> int:
@@ -274,11 +275,12 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="list each document added, changed, renamed or removed, a line each "
                    "before the summary line (--json lists them always)")
-    p.add_argument("--include", action="append", default=[],
+    p.add_argument("--include", action="append", default=[], type=_given("a glob"),
                    help="glob of files to index (repeatable; default: all supported suffixes)")
-    p.add_argument("--exclude", action="append", default=[], help="glob of files or folders "
-                   "to skip (repeatable; a folder's name skips everything under it)")
-    p.add_argument("--embed-model", default="all-MiniLM-L6-v2",
+    p.add_argument("--exclude", action="append", default=[], type=_given("a glob"),
+                   help="glob of files or folders to skip (repeatable; a folder's name skips "
+                   "everything under it)")
+    p.add_argument("--embed-model", default="all-MiniLM-L6-v2", type=_given("a model"),
                    help="sentence-transformers model id or folder, or 'hashing' "
                    "(default: all-MiniLM-L6-v2)")
     p.add_argument("--pdf-mode", choices=["auto", "standard", "native"], default="auto",
@@ -290,7 +292,7 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
                    help="extractive (default) or an OpenAI-compatible chat endpoint "
                    "(DOCNAV_LLM_BASE_URL, DOCNAV_LLM_MODEL, DOCNAV_LLM_API_KEY; "
                    "DOCNAV_LLM_TIMEOUT: seconds per request, default 60)")
-    p.add_argument("--nli-model",
+    p.add_argument("--nli-model", type=_given("a model"),
                    help="NLI model id or folder for claim verification (default: "
                    "$DOCNAV_NLI_MODEL or cross-encoder/nli-deberta-v3-xsmall)")
     p.add_argument("--no-verify", action="store_true",
@@ -332,7 +334,8 @@ def add_index_parser(sub: argparse._SubParsersAction) -> None:
         "\n\nexit codes: 0 all indexed, 1 some documents failed "
         "(listed on stderr), 2 bad usage or store error",
     )
-    p.add_argument("paths", nargs="+", help="files or folders to index")
+    p.add_argument("paths", nargs="+", type=_given("a file or folder"),
+                   help="files or folders to index")
     p.add_argument("--reparse", action="store_true",
                    help="parse unchanged files again too (after upgrading DocNav or changing "
                    "--pdf-mode); documents that come out the same are not rewritten")
@@ -358,7 +361,7 @@ def add_watch_parser(sub: argparse._SubParsersAction) -> None:
         "dagster_home/docnav-events\n\nexit codes: 0 after --seconds, 2 bad usage or store "
         "error, 130 Ctrl-C, 143 SIGTERM (the running batch stops before its next document)",
     )
-    p.add_argument("paths", nargs="+", help="folders to watch")
+    p.add_argument("paths", nargs="+", type=_given("a folder"), help="folders to watch")
     _add_index_options(p)
     p.add_argument("--debounce", type=_seconds, default=0.3,
                    help="seconds of quiet that end a burst of changes while a file may still "
@@ -368,7 +371,8 @@ def add_watch_parser(sub: argparse._SubParsersAction) -> None:
                    help="longest a file that a writer still has open (a slow copy) is held back "
                    "from its batch, waiting for its close (default 60; Linux, where closes are "
                    "reported)")
-    p.add_argument("--spool", help="write batches here for the Dagster sensor, do not index")
+    p.add_argument("--spool", type=_given("a folder"),
+                   help="write batches here for the Dagster sensor, do not index")
     p.add_argument("--json", action="store_true",
                    help="each run's report (the first full run's, then each batch's) as a line "
                    "of JSON on stdout, as `docnav index --json` has it; the watcher's messages "

@@ -9,7 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, _db_path, _nli_model
+from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, _db_path, _given, _nli_model
 from docnav.errors import InputError
 
 
@@ -151,9 +151,11 @@ def _document_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--meta", action="append", metavar="KEY=VALUE",
                    help="only documents whose metadata has this value, e.g. author=Jane "
                    "(any case; an author also by one of its names; repeatable)")
-    p.add_argument("--after", metavar="YYYY-MM-DD", help="only documents dated on or after "
-                   "this day (their own date: front matter, document properties)")
-    p.add_argument("--before", metavar="YYYY-MM-DD", help="only documents dated on or before")
+    p.add_argument("--after", metavar="YYYY-MM-DD", type=_given("a date"),
+                   help="only documents dated on or after this day (their own date: front matter, "
+                   "document properties)")
+    p.add_argument("--before", metavar="YYYY-MM-DD", type=_given("a date"),
+                   help="only documents dated on or before")
 
 
 def _fields(pairs: list[str] | None) -> dict[str, str]:
@@ -375,7 +377,8 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:
         '    docnav ask "How is the seal replaced?" --generate --policy drop',
     )
     p.add_argument("question")
-    p.add_argument("--doc", help="only documents whose path matches this glob")
+    p.add_argument("--doc", type=_given("a glob"),
+                   help="only documents whose path matches this glob")
     _document_options(p)
     p.add_argument("--budget", type=int, default=1024, help="evidence tokens (default 1024)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -388,8 +391,9 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:
                    "the NLI model against the evidence it cites")
     p.add_argument("--no-verify", action="store_true",
                    help="with --generate: do not check the answer's sentences (no NLI model)")
-    p.add_argument("--nli-model", help="NLI model id or folder for that check (default: "
-                   "$DOCNAV_NLI_MODEL or cross-encoder/nli-deberta-v3-xsmall)")
+    p.add_argument("--nli-model", type=_given("a model"),
+                   help="NLI model id or folder for that check (default: $DOCNAV_NLI_MODEL "
+                   "or cross-encoder/nli-deberta-v3-xsmall)")
     p.add_argument("--policy", choices=["flag", "drop"], default="flag",
                    help="with --generate: keep every sentence of the answer, each marked with "
                    "its verdict (default), or drop the ones the evidence does not support (none "
@@ -417,7 +421,8 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--via", action="append", choices=["text", "summary"],
                    help="what a hit matched: its own text (a section's heading) or its summary "
                    "(repeatable; default both)")
-    p.add_argument("--doc", help="only documents whose path matches this glob")
+    p.add_argument("--doc", type=_given("a glob"),
+                   help="only documents whose path matches this glob")
     _document_options(p)
     p.add_argument("--verified-only", action="store_true", help="only nodes whose summary "
                    "the NLI model verified (with --via summary: verified summaries)")

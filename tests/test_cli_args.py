@@ -1,0 +1,46 @@
+"""The command line's refusal of arguments that mean nothing: an empty path, glob or name, a
+spool folder that cannot be one. Each is refused before any work, with exit 2 and a message
+naming the option (and with --json, the error as JSON on stdout)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests._cli import docnav
+
+QUICK = ["--no-summaries", "--no-progress"]  # were the argument taken, the run would be short
+EMPTY = [
+    (["index", "", *QUICK], "argument paths"),
+    (["index", ".", "--include", "", *QUICK], "argument --include"),
+    (["index", ".", "--exclude", "", *QUICK], "argument --exclude"),
+    (["index", ".", "--embed-model", "", *QUICK], "argument --embed-model"),
+    (["watch", "", "--seconds", "0.5", *QUICK], "argument paths"),
+    (["watch", ".", "--spool", "", "--seconds", "0.5", *QUICK], "argument --spool"),
+    (["ask", "why?", "--doc", ""], "argument --doc"),
+    (["ask", "why?", "--after", ""], "argument --after"),
+    (["locate", "send", "--doc", ""], "argument --doc"),
+    (["locate", "send", "--before", ""], "argument --before"),
+    (["show", "--db", ""], "argument --db"),
+]
+
+
+@pytest.mark.parametrize("args, option", EMPTY, ids=[" ".join(a[:3]) for a, _ in EMPTY])
+def test_an_empty_argument_is_refused_naming_its_option(tmp_path, monkeypatch, capsys, args,
+                                                        option):
+    monkeypatch.chdir(tmp_path)  # were it read as no value: the current folder, a filter of none
+    with pytest.raises(SystemExit) as stopped:
+        docnav(tmp_path / "g.duckdb", *args)
+    assert stopped.value.code == 2
+    assert f"error: {option}: an empty string: give " in capsys.readouterr().err
+    assert not (tmp_path / "g.duckdb").exists()
+
+
+def test_an_empty_argument_is_a_json_error_with_json(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        docnav(tmp_path / "g.duckdb", "ask", "why?", "--doc", "", "--json")
+    out, err = capsys.readouterr()
+    assert json.loads(out) == {"error": "docnav ask: argument --doc: an empty string: give a "
+                               "glob", "exit_code": 2}
+    assert "docnav ask: error: argument --doc: an empty string: give a glob" in err
