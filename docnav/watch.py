@@ -403,8 +403,7 @@ def spooled(folder: str | Path) -> list[Path]:
 def spool_batches(folder: str | Path):
     """Dagster mode: write each batch as a JSON file for the sensor to pick up
     (:func:`spooled`; ``DOCNAV_SPOOL``, pipelines/sensors.py)."""
-    spool = Path(folder)
-    spool.mkdir(parents=True, exist_ok=True)
+    spool = _spool_folder(Path(folder))
 
     def on_batch(paths: set[str]) -> None:
         name = f"{time.time_ns()}.json"
@@ -413,3 +412,20 @@ def spool_batches(folder: str | Path):
         os.replace(tmp, spool / name)
 
     return on_batch
+
+
+def _spool_folder(spool: Path) -> Path:
+    """``spool``, created if missing; :class:`InputError` naming it and why where it cannot be
+    one (a file in the way, a folder that cannot be made or written to): said before watching
+    starts, not as a traceback, nor as every batch failing."""
+    try:
+        spool.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise InputError(f"--spool {spool}: not a folder: a file of that name is in the "
+                         "way") from None
+    except OSError as exc:
+        raise InputError(f"--spool {spool}: cannot create the folder: "
+                         f"{exc.strerror or exc}") from exc
+    if not os.access(spool, os.W_OK | os.X_OK):
+        raise InputError(f"--spool {spool}: cannot write to the folder (permission denied)")
+    return spool

@@ -44,3 +44,20 @@ def test_an_empty_argument_is_a_json_error_with_json(tmp_path, capsys):
     assert json.loads(out) == {"error": "docnav ask: argument --doc: an empty string: give a "
                                "glob", "exit_code": 2}
     assert "docnav ask: error: argument --doc: an empty string: give a glob" in err
+
+
+@pytest.mark.parametrize("spool, problem", [
+    ("a-file.txt", "not a folder: a file of that name is in the way"),
+    ("a-file.txt/batches", "cannot create the folder: Not a directory"),
+], ids=["file", "under-a-file"])
+def test_watch_refuses_a_spool_that_cannot_be_a_folder(tmp_path, capsys, spool, problem):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "a-file.txt").write_text("not a folder\n")
+    code = docnav(tmp_path / "g.duckdb", "watch", str(tmp_path / "docs"), "--spool",
+                  str(tmp_path / spool), "--seconds", "0.5", "--json")
+    out, err = capsys.readouterr()
+    said = f"--spool {tmp_path / spool}: {problem}"
+    assert code == 2
+    assert json.loads(out) == {"error": said, "exit_code": 2}
+    assert f"docnav: error: {said}" in err
+    assert (tmp_path / "a-file.txt").read_text() == "not a folder\n"
