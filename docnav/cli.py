@@ -6,10 +6,11 @@ Every ``DocNavError`` becomes one clean line on stderr and a non-zero exit code.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from docnav.cli_common import (DEFAULT_DB, EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED,
                                EXIT_TERMINATED, SIGNALS, _given, _Terminated)
@@ -85,9 +86,27 @@ def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = _parser(json_errors="--json" in argv).parse_args(argv)
-    with SIGNALS.caught():
-        code = _run(args)
+    stdout, sys.stdout = sys.stdout, _Output(sys.stdout)
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `docnav show | head`: the reader has all it wants
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except _OutputFailed as exc:  # `> /dev/full`, a disk that filled up
+        print(f"docnav: error: cannot write the output: {exc}", file=sys.stderr)
+        _silence_stdout()
+        return EXIT_ERROR
+    finally:
+        sys.stdout = stdout
+
+
+def _main(argv: list[str]) -> int:
+    try:
+        args = _parser(json_errors="--json" in argv).parse_args(argv)
+        with SIGNALS.caught():
+            code = _run(args)
+    finally:
+        sys.stdout.flush()  # what is buffered fails now, not at exit as a traceback
     # a signal whose exception a library dropped (or turned into another error) still ends
     # the command as one
     if SIGNALS.received is not None and code not in (EXIT_INTERRUPTED, EXIT_TERMINATED):
@@ -111,9 +130,6 @@ def _run(args: argparse.Namespace) -> int:
         return _stopped(True, args)
     except _Terminated:
         return _stopped(False, args)
-    except BrokenPipeError:  # `docnav show | head`: the reader has all it wants
-        _silence_stdout()
-        return EXIT_BROKEN_PIPE
     except Exception:
         if SIGNALS.stopped():  # what a signal inside an import left behind
             return _stopped(SIGNALS.received == signal.SIGINT, args)
@@ -122,9 +138,11 @@ def _run(args: argparse.Namespace) -> int:
 
 def _stopped(interrupted: bool, args: argparse.Namespace) -> int:
     """The command stopped by a signal, said on stderr (and with --json as JSON on stdout:
-    it was empty)."""
-    said = (f"{'interrupted' if interrupted else 'terminated'}; the store keeps every "
-            "document written so far")
+    it was empty), with what it leaves of the store."""
+    writes = getattr(args, "writes", False) and not getattr(args, "dry_run", False)
+    said = (f"{'interrupted' if interrupted else 'terminated'}; " + (
+        "the store keeps every document written so far" if writes else
+        "nothing was written: this command only reads the store"))
     code = EXIT_INTERRUPTED if interrupted else EXIT_TERMINATED
     print(f"docnav: {said}", file=sys.stderr)
     if getattr(args, "json", False):
@@ -132,6 +150,39 @@ def _stopped(interrupted: bool, args: argparse.Namespace) -> int:
 
         print(json.dumps({"error": said, "exit_code": code}), flush=True)
     return code
+
+
+class _OutputFailed(Exception):
+    """stdout cannot be written: no space left on its device, an I/O error."""
+
+
+class _Output:
+    """stdout as the commands write to it, a failed write told apart from the other errors
+    (those of a store, a file): it is said in a line, and is no traceback."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        with _writing():
+            return self._stream.write(text)
+
+    def flush(self) -> None:
+        with _writing():
+            self._stream.flush()
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _writing() -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError:  # the reader is gone: exit 141, as for SIGPIPE
+        raise
+    except OSError as exc:
+        raise _OutputFailed(exc.strerror or str(exc)) from exc
 
 
 def _silence_stdout() -> None:

@@ -55,10 +55,17 @@ class Signals:
     def __init__(self) -> None:
         self.received: int | None = None
         self._at = 0.0  # when it arrived (time.monotonic)
+        self._finished = False  # the command's result is being printed, or was
 
     def stopped(self) -> bool:
         """Whether a signal arrived: an index run stops before its next document."""
         return self.received is not None
+
+    def finish(self) -> None:
+        """The command's work is done and its result printed next: a signal from now on is
+        let go, neither raised nor reported. With --json, "terminated" after the answer made
+        stdout two documents, no JSON; and a finished answer is no stopped one."""
+        self._finished = True
 
     @contextlib.contextmanager
     def caught(self) -> Iterator[None]:
@@ -67,7 +74,7 @@ class Signals:
         if threading.current_thread() is not threading.main_thread():  # main() in a thread
             yield
             return
-        self.received = None
+        self.received, self._finished = None, False
         # not a signal the process was told to ignore (a shell's background job ignores
         # Ctrl-C, so that the key stops the job in front only)
         previous = {sig: signal.signal(sig, self._raise) for sig in (signal.SIGINT,
@@ -84,7 +91,8 @@ class Signals:
     def _raise(self, signum, frame) -> None:
         # the same signal again within a second (`timeout` sends it to the process and then
         # to its group; a key pressed twice) would break into the stopping itself
-        if self.received is not None and time.monotonic() - self._at < 1.0:
+        if self._finished or (self.received is not None
+                               and time.monotonic() - self._at < 1.0):
             return
         self.received, self._at = signum, time.monotonic()
         raise KeyboardInterrupt if signum == signal.SIGINT else _Terminated()
@@ -98,3 +106,9 @@ class Signals:
 
 
 SIGNALS = Signals()
+
+
+def print_result(text: str) -> None:
+    """The command's result on stdout, the last it prints: whole, and nothing after it."""
+    SIGNALS.finish()
+    print(text, flush=True)

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, SIGNALS, _db_path, _given,
-                               _nli_model)
+                               _nli_model, print_result)
 
 
 def _cmd_index(args: argparse.Namespace) -> int:
@@ -95,11 +95,14 @@ def _note_empty_roots(report, args: argparse.Namespace) -> None:
 def _print_report(report, args: argparse.Namespace, one_line: bool = False) -> None:
     """A report's summary line on stdout, or with ``--json`` the report as JSON (on one line
     for ``one_line``)."""
-    if getattr(args, "verbose", False) and not args.json:  # index, watch (not prune)
-        for line in report.change_lines():
-            print(line)
-    print(json.dumps(report.to_json(), indent=None if one_line else 2, ensure_ascii=False)
-          if args.json else report.summary(), flush=True)
+    verbose = getattr(args, "verbose", False) and not args.json  # index, watch (not prune)
+    lines = report.change_lines() if verbose else []
+    lines.append(json.dumps(report.to_json(), indent=None if one_line else 2,
+                            ensure_ascii=False) if args.json else report.summary())
+    if one_line:  # a watch batch's: the watch goes on
+        print("\n".join(lines), flush=True)
+    else:
+        print_result("\n".join(lines))
 
 
 def _note_excluded(report, args: argparse.Namespace) -> None:
@@ -343,7 +346,7 @@ def add_index_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="the run's report as JSON on stdout (counts, the documents added, "
                    "changed, renamed, removed, and each failure with its error)")
-    p.set_defaults(func=_cmd_index)
+    p.set_defaults(func=_cmd_index, writes=True)
 
 
 def add_watch_parser(sub: argparse._SubParsersAction) -> None:
@@ -379,7 +382,7 @@ def add_watch_parser(sub: argparse._SubParsersAction) -> None:
                    "go to stderr")
     p.add_argument("--seconds", type=_seconds, default=0,
                    help="stop after this long (0 = never)")
-    p.set_defaults(func=_cmd_watch)
+    p.set_defaults(func=_cmd_watch, writes=True)
 
 
 def add_prune_parser(sub: argparse._SubParsersAction) -> None:
@@ -399,7 +402,7 @@ def add_prune_parser(sub: argparse._SubParsersAction) -> None:
                    "next index run (the documents stay queued for it)")
     p.add_argument("--json", action="store_true", help="what was deleted (or would be) and "
                    "what was kept, as JSON")
-    p.set_defaults(func=_cmd_prune)
+    p.set_defaults(func=_cmd_prune, writes=True)
 
 
 def add_compact_parser(sub: argparse._SubParsersAction) -> None:
@@ -416,4 +419,4 @@ def add_compact_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="the file's size before and after, "
                    "as JSON")
     _add_wait(p)
-    p.set_defaults(func=_cmd_compact)
+    p.set_defaults(func=_cmd_compact, writes=True)

@@ -9,7 +9,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from docnav.cli_common import EXIT_FAILED_DOCS, EXIT_OK, _db_path, _given, _nli_model
+from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, _db_path, _given, _nli_model,
+                               print_result)
 from docnav.errors import InputError
 
 
@@ -93,9 +94,9 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         stale = graph.stale(e.piece.doc_path for e in answer.evidence)
         out = answer.to_json() | {"stale": [{"document": path, "error": error}
                                             for path, error in stale]}
-        print(json.dumps(out, indent=2, ensure_ascii=False))
+        print_result(json.dumps(out, indent=2, ensure_ascii=False))
         return code
-    print(answer_text(answer, graph, trace=args.trace))
+    print_result(answer_text(answer, graph, trace=args.trace))
     return code
 
 
@@ -120,7 +121,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
             for h in hits]
     _note_stale(graph, [r["document"] for r in rows])
     if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        print_result(json.dumps(rows, indent=2, ensure_ascii=False))
     elif not rows:
         used = [f"--{k.replace('_', '-')}" for k in ("doc", "meta", "after", "before", "level",
                                                       "via", "verified_only", "kind")
@@ -225,7 +226,7 @@ def _cmd_nav(args: argparse.Namespace) -> int:
         if graph.node(node_id).kind in ("document", "section") and args.dir in _ACROSS:
             key, parts_key, _, _ = _ACROSS[args.dir]
             out[key] = [row(nid) | {parts_key: parts} for nid, parts in across.items()]
-        print(json.dumps(out, indent=2, ensure_ascii=False))
+        print_result(json.dumps(out, indent=2, ensure_ascii=False))
         return EXIT_OK
     for nid in found:
         print(_nav_line(graph, nid))
@@ -287,12 +288,13 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     cut = bool(pieces) and pieces[-1].tokens < count_tokens(graph.node(pieces[-1].node_id).text)
     whole = len(pieces) - cut
     if args.json:
-        print(json.dumps({"nodes": nodes, "budget": args.budget, "tokens": tokens,
-                          "paragraphs": len(under), "whole": whole, "cut": cut,
-                          "pieces": [{"node_id": p.node_id, "document": p.doc_path,
-                                      "breadcrumb": p.breadcrumb, "page": p.page,
-                                      "tokens": p.tokens, "text": p.text} for p in pieces]},
-                         indent=2, ensure_ascii=False))
+        print_result(json.dumps({"nodes": nodes, "budget": args.budget, "tokens": tokens,
+                                 "paragraphs": len(under), "whole": whole, "cut": cut,
+                                 "pieces": [{"node_id": p.node_id, "document": p.doc_path,
+                                             "breadcrumb": p.breadcrumb, "page": p.page,
+                                             "tokens": p.tokens, "text": p.text}
+                                            for p in pieces]},
+                                indent=2, ensure_ascii=False))
         return EXIT_OK
     if not under:  # a heading with nothing under it, a paragraph-less document
         named = "; ".join(graph.node(n).breadcrumb for n in nodes)
@@ -353,11 +355,11 @@ def _cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         shown = documents_json(store) if args.doc is None else document_json(
             store, args.doc, show_text=args.text, show_summaries=not args.no_summaries)
-        print(json.dumps(shown, indent=2, ensure_ascii=False))
+        print_result(json.dumps(shown, indent=2, ensure_ascii=False))
     elif args.doc is None:
-        print(render_documents(store))
+        print_result(render_documents(store))
     else:
-        print(render_document(store, args.doc, show_text=args.text,
+        print_result(render_document(store, args.doc, show_text=args.text,
                               show_summaries=not args.no_summaries))
     return EXIT_OK
 

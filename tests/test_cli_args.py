@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests._cli import docnav
+from _cli import docnav
 
 QUICK = ["--no-summaries", "--no-progress"]  # were the argument taken, the run would be short
 EMPTY = [
