@@ -74,13 +74,21 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
             yield self
             return
         self._make_folder()
+        fresh = not writer_lock.lock_path(self.path).exists()
         self._session = self._connect(read_only=False, wait=lock_wait, should_stop=should_stop)
+        refused = False
         try:
-            initialize(self._session, self.path)
+            try:
+                initialize(self._session, self.path)
+            except StoreError:  # a DuckDB database of other tables: "nothing was written"
+                refused = fresh
+                raise
             yield self
         finally:
             con, self._session = self._session, None
             self._close(con)
+            if refused:  # nor is a lock file left beside it
+                writer_lock.lock_path(self.path).unlink(missing_ok=True)
 
     def _make_folder(self) -> None:
         try:
@@ -128,6 +136,8 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 f"{self.path}: a folder, not a store: a store is one DuckDB file" + (
                     f"; this folder holds one: --db {inside}" if inside.is_file() else
                     f", such as {inside}"))
+        if read_only:  # a writer's lock asks it first
+            writer_lock.check_store_file(self.path)
         if read_only and self.is_empty_file():  # `touch`ed, `mktemp`
             raise StoreError(f"{self.path}: an empty file, no store yet. Create it with "
                              f"`docnav --db {self.path} index PATH`.")

@@ -12,6 +12,7 @@ store, the same rows as the copy. The kernel lets go of the lock when its proces
 from __future__ import annotations
 
 import fcntl
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import BinaryIO, TypeVar
 from docnav.errors import StoreError, StoreLocked
 
 T = TypeVar("T")
+_DUCKDB_MAGIC = b"DUCK"  # a DuckDB database file's bytes 8-11
 
 
 def lock_path(db: Path) -> Path:
@@ -31,7 +33,9 @@ def lock_path(db: Path) -> Path:
 
 def take(db: Path, exclusive: bool) -> BinaryIO:
     """The writer lock of the store at ``db``, held until the returned file is closed;
-    :class:`StoreError` at once when it is held the other way."""
+    :class:`StoreError` at once when it is held the other way, or when ``db`` cannot be a
+    store (no lock file is made beside it)."""
+    check_store_file(db)
     try:
         f = open(lock_path(db), "a+b")
     except OSError as exc:
@@ -51,6 +55,31 @@ def take(db: Path, exclusive: bool) -> BinaryIO:
             "finish (readers meanwhile use the Parquet export)."
         ) from None
     return f
+
+
+def check_store_file(db: Path) -> None:
+    """:class:`StoreError` where ``db`` is there but can be no DuckDB store: not a regular file
+    (`/dev/null`, a pipe), or a file of other bytes (a text file). Asked before the lock file
+    is made, so that a store refused leaves nothing beside it."""
+    try:
+        mode = db.stat().st_mode
+    except FileNotFoundError:  # a new store
+        return
+    except OSError as exc:
+        raise StoreError(f"{db}: cannot read the store: {exc.strerror or exc}") from exc
+    if stat.S_ISDIR(mode):  # the store's opener names the store a folder holds
+        return
+    if not stat.S_ISREG(mode):
+        raise StoreError(f"{db}: not a regular file, so no store; give --db a DuckDB file "
+                         "(or a new path). Nothing was written.")
+    try:
+        with open(db, "rb") as f:
+            head = f.read(12)
+    except OSError as exc:
+        raise StoreError(f"{db}: cannot read the store: {exc.strerror or exc}") from exc
+    if head and head[8:12] != _DUCKDB_MAGIC:  # an empty file is a store yet to be made
+        raise StoreError(f"{db}: not a DocNav store: not a DuckDB database file. Give --db a "
+                         "new file (or a DocNav store); nothing was written.")
 
 
 def retried(attempt: Callable[[], T], wait: float,

@@ -6,6 +6,7 @@ real processes."""
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -360,3 +361,24 @@ def test_an_empty_file_given_as_the_store_becomes_one(tmp_path, docs, capsys):
                                        f"Create it with `docnav --db {db} index PATH`.\n")
     assert index(db, docs) == 0 and db.stat().st_size > 0
     assert docnav(db, "show") == 0 and "2 documents" in capsys.readouterr().out
+
+
+def _foreign(path: Path) -> None:
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE t (a INT)")
+    con.close()
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda p: p.write_text("some notes\n"), "not a DocNav store: not a DuckDB database file"),
+    (_foreign, "not a DocNav store: this DuckDB database holds table main.t"),
+    (lambda p: socket.socket(socket.AF_UNIX).bind(str(p)), "not a regular file, so no store"),
+], ids=["text file", "other tables", "socket"])
+def test_a_store_refused_leaves_no_lock_file_beside_it(tmp_path, capsys, make, said):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nText.\n")
+    db = tmp_path / "odd.txt"
+    make(db)
+    assert index(db, tmp_path / "docs") == 2
+    assert f"docnav: error: {db}: {said}" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["docs", "odd.txt"]
