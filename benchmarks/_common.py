@@ -5,6 +5,7 @@ Not a test module: the scripts print figures, they never assert on time (STYLE.m
 
 from __future__ import annotations
 
+import argparse
 import datetime as _dt
 import json
 import os
@@ -18,6 +19,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_BUNDLE = ROOT.parent / "shared" / "data" / "rfcs" / "rust-lang-rfcs.bundle"
 OUT_DIR = ROOT / "benchmarks" / "out"  # git-ignored: JSON results and logs
+
+
+def at_least(low: int):
+    """An argparse type: a whole number, ``low`` or more. ``--rounds 0`` timed nothing and
+    wrote a result, ``--docs -5`` sliced from the end, ``--every 0`` failed mid-run."""
+    def number(value: str) -> int:
+        try:
+            n = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+        if n < low:
+            raise argparse.ArgumentTypeError(f"{value}: give {low} or more")
+        return n
+    return number
+
+
+def sizes(value: str) -> list[int]:
+    """An argparse type: comma-separated corpus sizes, each 1 or more ("10,100,1000")."""
+    return [at_least(1)(part.strip()) for part in value.split(",")]
 
 
 def require_bundle(path: str | Path) -> Path:

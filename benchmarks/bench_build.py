@@ -82,8 +82,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="embedder of the measured build (default: real all-MiniLM-L6-v2)")
     p.add_argument("--profile", choices=("off", "hashing", "real"), default="hashing",
                    help="repeat the build under cProfile with this embedder (default: hashing)")
-    p.add_argument("--top", type=int, default=30, help="functions listed by the profile")
-    p.add_argument("--limit", type=int, default=0,
+    p.add_argument("--top", type=C.at_least(1), default=30, help="functions listed by the profile")
+    p.add_argument("--limit", type=C.at_least(0), default=0,
                    help="index only the first N files of text/ (default: the whole repo)")
     p.add_argument("--bundle", default=str(C.DEFAULT_BUNDLE), help="RFC git bundle")
     p.add_argument("--workdir", help="scratch folder (default: a new temporary folder)")

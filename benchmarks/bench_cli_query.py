@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from _common import header, index_options, make_embedder, write_json  # noqa: E402
+from _common import at_least, header, index_options, make_embedder, write_json  # noqa: E402
 
 QUESTION = "Why does Send need a static bound?"
 
@@ -103,7 +103,7 @@ def in_process(n: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rounds", type=at_least(1), default=5)
     args = ap.parse_args(argv)
     info = header("docnav ask from the shell: numpy vs sentence-transformers query embedding",
                   argv)

@@ -42,8 +42,8 @@ SCALING_TARGET = 1.2  # incremental at the largest N / at the smallest
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.quick:
-        args.sizes, args.edits = "2,5", 2
-    sizes = sorted({int(s) for s in args.sizes.split(",")})
+        args.sizes, args.edits = [2, 5], 2
+    sizes = sorted(set(args.sizes))
     bundle = C.require_bundle(args.bundle)
     C.require_parser()
     info = C.header("bench_edit: one-paragraph edit, incremental vs full",
@@ -117,11 +117,11 @@ def main(argv: list[str] | None = None) -> int:
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--sizes", default="10,100,1000",
+    p.add_argument("--sizes", type=C.sizes, default="10,100,1000",
                    help="corpus sizes N, comma-separated (default: 10,100,1000)")
-    p.add_argument("--edits", type=int, default=5,
+    p.add_argument("--edits", type=C.at_least(1), default=5,
                    help="edits measured per size, each on a different paragraph (default: 5)")
-    p.add_argument("--doc-index", type=int, default=4,
+    p.add_argument("--doc-index", type=C.at_least(0), default=4,
                    help="which document of the sorted corpus is edited (default: 4, the 5th, "
                         "so the same document is edited at every N >= 5)")
     p.add_argument("--embedder", choices=("real", "hashing"), default="real",

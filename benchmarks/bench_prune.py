@@ -26,7 +26,7 @@ import _common as C  # noqa: E402
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--docs", type=int, default=200, help="RFCs to index (default 200)")
+    p.add_argument("--docs", type=C.at_least(1), default=200, help="RFCs to index (default 200)")
     p.add_argument("--bundle", default=str(C.DEFAULT_BUNDLE))
     args = p.parse_args(argv)
     bundle = C.require_bundle(args.bundle)

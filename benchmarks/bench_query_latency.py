@@ -41,6 +41,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks._common import at_least  # noqa: E402
 
 BUNDLE = REPO.parent / "shared" / "data" / "rfcs" / "rust-lang-rfcs.bundle"
 OUT_DIR = REPO / "benchmarks" / "out"
@@ -279,7 +280,7 @@ def real_query_embedding(n: int) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="1K and 10K only, fewer samples")
-    ap.add_argument("--docs", type=int, default=60,
+    ap.add_argument("--docs", type=at_least(1), default=60,
                     help="RFCs indexed through the pipeline (the rest are renamed copies)")
     ap.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)

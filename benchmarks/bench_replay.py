@@ -113,10 +113,11 @@ def main(argv: list[str] | None = None) -> int:
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--count", type=int, default=100, help="commits replayed (default: 100)")
+    p.add_argument("--count", type=C.at_least(1), default=100,
+                   help="commits replayed (default: 100)")
     p.add_argument("--start", help="first commit to replay (a first-parent commit touching "
                                    ".md); default: the --count newest ones")
-    p.add_argument("--full-every", type=int, default=50,
+    p.add_argument("--full-every", type=C.at_least(0), default=50,
                    help="full rebuild (timed and compared) at every Nth commit and always at "
                         "the last (default: 50, i.e. commits 50 and 100; the build of the "
                         "state before commit 1 is a third timed full build)")

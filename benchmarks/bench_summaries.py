@@ -24,6 +24,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks._common import at_least  # noqa: E402
 
 from docnav.embed import EmbeddingOptions, SentenceTransformerEmbedder  # noqa: E402
 from docnav.index import Indexer, IndexOptions  # noqa: E402
@@ -166,8 +167,9 @@ def _stages(report) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sections", type=int, default=50)
-    ap.add_argument("--corpus", type=int, default=0, help="RFCs for the corpus run (0 = all)")
+    ap.add_argument("--sections", type=at_least(1), default=50)
+    ap.add_argument("--corpus", type=at_least(0), default=0,
+                    help="RFCs for the corpus run (0 = all)")
     ap.add_argument("--skip-corpus", action="store_true")
     ap.add_argument("--quick", action="store_true", help="10 sections, 10 RFCs")
     ap.add_argument("--profile", action="store_true",

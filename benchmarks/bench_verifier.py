@@ -31,6 +31,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks._common import at_least  # noqa: E402
 
 from docnav.datasets import load_qasper  # noqa: E402
 from docnav.sentences import split_sentences  # noqa: E402
@@ -222,11 +223,12 @@ def local_lm(sections: int, verifier: Verifier) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--per-kind", type=int, default=150, help="claims per category")
-    ap.add_argument("--nli-eval", type=int, default=300, help="pairs from each eval file")
-    ap.add_argument("--rfcs", type=int, default=200, help="RFC files to draw paragraphs from")
+    ap.add_argument("--per-kind", type=at_least(1), default=150, help="claims per category")
+    ap.add_argument("--nli-eval", type=at_least(0), default=300, help="pairs from each eval file")
+    ap.add_argument("--rfcs", type=at_least(1), default=200,
+                    help="RFC files to draw paragraphs from")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--local-lm", type=int, default=0, metavar="N",
+    ap.add_argument("--local-lm", type=at_least(0), default=0, metavar="N",
                     help="also summarise N real sections with the local SmolLM2 GGUF")
     ap.add_argument("--quick", action="store_true", help="small sizes for a smoke run")
     args = ap.parse_args()

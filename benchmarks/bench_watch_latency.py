@@ -31,7 +31,7 @@ from docnav.store import Store  # noqa: E402
 from docnav.summaries import SummaryPipelineOptions  # noqa: E402
 from docnav.verify import VerifyOptions  # noqa: E402
 from docnav.watch import Watcher, WatchOptions, index_batches  # noqa: E402
-from benchmarks._common import parquet_has_text  # noqa: E402
+from benchmarks._common import at_least, parquet_has_text  # noqa: E402
 
 SHARED = REPO.parent / "shared"
 # the NLI model on these machines (ENVIRONMENT.md); `docnav watch` takes it from $DOCNAV_NLI_MODEL
@@ -40,8 +40,8 @@ NLI_MODEL = os.environ.get("DOCNAV_NLI_MODEL") or str(SHARED / "models" / "nli-m
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--docs", type=int, default=20)
-    ap.add_argument("--edits", type=int, default=10)
+    ap.add_argument("--docs", type=at_least(1), default=20)
+    ap.add_argument("--edits", type=at_least(1), default=10)
     ap.add_argument("--real", action="store_true", help="all-MiniLM-L6-v2 instead of hashing")
     ap.add_argument("--summaries", action="store_true",
                     help="summaries and NLI verification on, as `docnav watch` runs by default")

@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import (DEFAULT_BUNDLE, header, make_embedder, require_bundle,  # noqa: E402
-                     rfc_graph, write_json)
+from _common import (DEFAULT_BUNDLE, at_least, header, make_embedder,  # noqa: E402
+                     require_bundle, rfc_graph, write_json)
 
 QUESTIONS = Path(__file__).resolve().parent / "data" / "rfc-document-questions.tsv"
 
@@ -46,7 +46,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bundle", default=str(DEFAULT_BUNDLE))
     ap.add_argument("--questions", type=Path, default=QUESTIONS)
-    ap.add_argument("--every", type=int, default=6, help="every Nth RFC of text/ (default 6)")
+    ap.add_argument("--every", type=at_least(1), default=6,
+                    help="every Nth RFC of text/ (default 6)")
     ap.add_argument("--embedder", choices=["real", "hashing"], default="real")
     ap.add_argument("--budget", type=int, default=600)
     args = ap.parse_args(argv)

@@ -30,8 +30,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import (DEFAULT_BUNDLE, header, make_embedder, require_bundle,  # noqa: E402
-                     rfc_graph, write_json)
+from _common import (DEFAULT_BUNDLE, at_least, header, make_embedder,  # noqa: E402
+                     require_bundle, rfc_graph, write_json)
 
 PHRASINGS = ("What does the {heading} section of the {title} RFC say?",
              "What does the section on {lower} in the {title} RFC say?",
@@ -43,7 +43,8 @@ HEADINGS = ("Motivation", "Drawbacks", "Alternatives", "Unresolved questions",
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bundle", default=str(DEFAULT_BUNDLE))
-    ap.add_argument("--every", type=int, default=25, help="every Nth RFC of text/ (default 25)")
+    ap.add_argument("--every", type=at_least(1), default=25,
+                    help="every Nth RFC of text/ (default 25)")
     ap.add_argument("--embedder", choices=["real", "hashing"], default="real")
     ap.add_argument("--budget", type=int, default=300)
     args = ap.parse_args(argv)

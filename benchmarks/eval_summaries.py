@@ -33,6 +33,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks._common import at_least  # noqa: E402
 
 from docnav.model import NodeKind  # noqa: E402
 from docnav.parse import parse_file  # noqa: E402
@@ -102,7 +103,8 @@ def document_summary(tree, options: SummaryOptions) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--every", type=int, default=1, help="every Nth RFC of text/ (default 1)")
+    ap.add_argument("--every", type=at_least(1), default=1,
+                    help="every Nth RFC of text/ (default 1)")
     args = ap.parse_args(argv)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     variants = {"extractive": SummaryOptions()}

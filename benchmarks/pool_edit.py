@@ -41,9 +41,12 @@ def pool(runs: list[dict], small: int, large: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path, help="bench_edit JSON results")
-    parser.add_argument("--sizes", default="10,1000", help="the two sizes to compare")
+    parser.add_argument("--sizes", type=C.sizes, default="10,1000",
+                        help="the two sizes to compare")
     args = parser.parse_args(argv)
-    small, large = (int(x) for x in args.sizes.split(","))
+    if len(args.sizes) != 2:
+        parser.error(f"argument --sizes: give two sizes, not {len(args.sizes)}")
+    small, large = args.sizes
     runs = []
     for f in args.files:
         try:
