@@ -43,6 +43,8 @@ class PruneReport:
 
     def summary(self) -> str:
         if not self.pruned:
+            if not self.kept:
+                return "nothing to prune: the store holds no vectors"
             return f"nothing to prune: every stored model is in use ({', '.join(self.kept)})"
         gone = ", ".join(f"{n:,} of {m}" for m, n in sorted(self.pruned.items()))
         if self.dry_run:
@@ -81,13 +83,14 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
         raise StoreError(f"{store.path}: {'an empty file, ' * store.is_empty_file()}no store "
                          "here, nothing to prune")
     report = PruneReport(dry_run=dry_run)
+    if dry_run:  # it writes nothing: a read-only store, or one a reader may open, will do
+        with store.reader() as con:
+            _count(con, report)
+        return report
     with store.session():
         with store.reader() as con:
-            report.users = models_in_use(con)
-            report.pruned = dict(con.execute(
-                "SELECT model, count(*) FROM embeddings WHERE model <> ALL(?::VARCHAR[]) "
-                "GROUP BY model ORDER BY model", [report.kept]).fetchall())
-        if dry_run or not report.pruned:
+            _count(con, report)
+        if not report.pruned:
             return report
         with store.transaction() as con:
             con.execute("DELETE FROM embeddings WHERE model = ANY(?::VARCHAR[])",
@@ -108,6 +111,14 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
                 store.exported(con, pending)
             report.exported = len(pending)
     return report
+
+
+def _count(con: duckdb.DuckDBPyConnection, report: PruneReport) -> None:
+    """The models in use, and the vectors of each other model (those a prune deletes)."""
+    report.users = models_in_use(con)
+    report.pruned = dict(con.execute(
+        "SELECT model, count(*) FROM embeddings WHERE model <> ALL(?::VARCHAR[]) "
+        "GROUP BY model ORDER BY model", [report.kept]).fetchall())
 
 
 __all__ = ["PruneReport", "models_in_use", "prune_vectors"]

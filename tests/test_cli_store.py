@@ -382,3 +382,24 @@ def test_a_store_refused_leaves_no_lock_file_beside_it(tmp_path, capsys, make, s
     assert index(db, tmp_path / "docs") == 2
     assert f"docnav: error: {db}: {said}" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["docs", "odd.txt"]
+
+
+def test_prune_dry_run_only_reads_the_store(tmp_path, docs, capsys):
+    # it opened the store for writing: on a read-only store "cannot open the store's lock file"
+    db = tmp_path / "g.duckdb"
+    assert index(db, docs) == 0
+    lock = db.with_name("g.duckdb.lock")
+    lock.unlink()
+    capsys.readouterr()
+    assert docnav(db, "prune", "--dry-run") == 0
+    assert capsys.readouterr().out.startswith("nothing to prune: every stored model is in use")
+    assert not lock.exists()  # the writer lock is never taken
+
+
+def test_prune_of_a_store_without_vectors_says_so(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    db = tmp_path / "g.duckdb"
+    assert index(db, tmp_path / "empty") == 0
+    capsys.readouterr()
+    assert docnav(db, "prune") == 0
+    assert capsys.readouterr().out == "nothing to prune: the store holds no vectors\n"
