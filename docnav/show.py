@@ -23,7 +23,7 @@ def render_documents(store: Store) -> str:
     Parquet export has them (said on the last line)."""
     listed = documents_json(store)
     if not listed["documents"]:
-        return "no documents indexed yet"
+        return "no documents in the store: none indexed yet, or every one removed since"
     lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
     for d in listed["documents"]:
         lines.append(f"{d['doc_id'][:12]:<12} {d['status']:<7} {d['version']:>3} "

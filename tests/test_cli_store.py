@@ -403,3 +403,16 @@ def test_prune_of_a_store_without_vectors_says_so(tmp_path, capsys):
     capsys.readouterr()
     assert docnav(db, "prune") == 0
     assert capsys.readouterr().out == "nothing to prune: the store holds no vectors\n"
+
+
+def test_show_of_a_store_emptied_by_removals_does_not_say_none_was_indexed(tmp_path, docs,
+                                                                           capsys):
+    db = tmp_path / "g.duckdb"
+    assert index(db, docs) == 0
+    for doc in docs.iterdir():
+        doc.unlink()
+    assert index(db, docs) == 0
+    capsys.readouterr()
+    assert docnav(db, "show") == 0
+    assert capsys.readouterr().out == ("no documents in the store: none indexed yet, or every "
+                                       "one removed since\n")
