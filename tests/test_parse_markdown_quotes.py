@@ -32,6 +32,9 @@ CASES = {
     # an HTML block's heading is one of docling's headings too (read through its HTML reader)
     "HTML block": ("# Title\n\n<div>\n<h2>Raw</h2>\n</div>\n\n> # Quoted\n\n## B\n\nText B.\n",
                    [(H, 1, "Title"), (H, 2, "Raw"), (T, 0, "Quoted"), *AFTER]),
+    # a bare "#" is no heading of docling's: the two lists of headings still pair up
+    "empty heading": ("# Title\n\n#\n\n> ## Quoted\n\n## B\n\nText B.\n",
+                      [(H, 1, "Title"), (T, 0, "Quoted"), *AFTER]),
     # the front matter's lines are blanked, not removed: the quote is found in the same text
     "front matter": ("---\ntitle: Front\n---\n# Title\n\n> # Quoted\n\n## B\n\nText B.\n",
                      [(H, 1, "Title"), (T, 0, "Quoted"), *AFTER]),

@@ -56,9 +56,17 @@ def quoted_headings(text: str) -> list[bool]:
     while stack:
         element, quoted = stack.pop()
         if isinstance(element, (Heading, SetextHeading)):
-            out.append(quoted)
+            if not _empty(element):  # docling makes no heading of a bare "#"
+                out.append(quoted)
             continue
         inside = quoted or isinstance(element, Quote)
         children = element.children if isinstance(element.children, list) else []
         stack.extend((c, inside) for c in reversed(children) if isinstance(c, BlockElement))
     return out
+
+
+def _empty(heading) -> bool:
+    """A heading with no text: nothing, or white space alone."""
+    from marko.inline import RawText
+
+    return all(isinstance(c, RawText) and not c.children.strip() for c in heading.children)
