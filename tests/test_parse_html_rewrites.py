@@ -101,3 +101,24 @@ def test_text_after_the_page_s_end_is_read_where_browsers_show_it(tmp_path):
     assert _texts(path) == [(BlockKind.HEADING, "Soup"), (BlockKind.TEXT, "Body alpha."),
                             (BlockKind.TEXT, "Inside html."),
                             (BlockKind.TEXT, "Trailing text bravo.")]
+
+
+def test_a_site_footer_s_link_lists_and_their_headings_stay_out(tmp_path):
+    """A site's footer of link columns ("Company": About, Careers) not in a <nav> was read as
+    content under the page's last section (a QA pass); its prose lines are kept."""
+    path = tmp_path / "site.html"
+    path.write_text(
+        "<main><h1>API reference</h1><p>The API does things.</p><h2>Errors</h2>"
+        "<p>Errors are returned as JSON.</p></main><footer><div><h4>Company</h4><ul>"
+        "<li><a href='/about'>About</a></li><li><a href='/jobs'>Careers</a></li></ul></div>"
+        "<div><h4>Legal</h4><ul><li><a href='/privacy'>Privacy</a></li></ul></div>"
+        "<div><h4>Contact</h4><p>Write to us.</p></div><ul><li>Open 9-5</li></ul>"
+        "<p>© 2024 Example Inc.</p></footer>", encoding="utf-8")
+    shape = [(b.kind, b.text) for b in parse_file(path).blocks]
+    assert shape == [
+        (BlockKind.HEADING, "API reference"), (BlockKind.TEXT, "The API does things."),
+        (BlockKind.HEADING, "Errors"), (BlockKind.TEXT, "Errors are returned as JSON."),
+        (BlockKind.HEADING, "Contact"), (BlockKind.TEXT, "Write to us."),
+        (BlockKind.LIST_ITEM, "Open 9-5"), (BlockKind.TEXT, "© 2024 Example Inc."),
+    ], shape
+

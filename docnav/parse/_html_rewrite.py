@@ -43,15 +43,40 @@ def _footers(soup) -> bool:
     """A ``<footer>`` read as the block it is: docling files a footer's text as page
     furniture, so a page's or an article's closing paragraph and a quote's attribution
     ("Author Name") were dropped without a word (a footer with a heading in it was kept). A
-    site's footer is read too (its "Edit this page", its copyright line), but for its menus
-    (``<nav>``), which are navigation as a menu before the first heading is."""
+    site's footer is read too (its "Edit this page", its copyright line), but for its menus,
+    which are navigation as a menu before the first heading is: a ``<nav>``, a list of links
+    alone ("About", "Careers", "Privacy"), and a heading over nothing else ("Company"),
+    which every page of a site would otherwise hold."""
     footers = soup.find_all("footer")
     for footer in footers:
-        for menu in footer.find_all("nav") + footer.find_all(attrs={"role": "navigation"}):
+        menus = (footer.find_all("nav") + footer.find_all(attrs={"role": "navigation"})
+                 + [x for x in footer.find_all(("ul", "ol")) if _links_alone(x)])
+        for menu in menus:
             if not menu.decomposed:  # not within a menu gone already
                 menu.decompose()
+        for heading in footer.find_all(_HEADINGS):
+            if not _heads_text(heading):
+                heading.decompose()
         footer.name = "div"
     return bool(footers)
+
+
+def _links_alone(items) -> bool:
+    """A list each of whose items is links and nothing else."""
+    rows = items.find_all("li")
+    return bool(rows) and all(
+        (said := li.get_text(" ", strip=True)) and said == " ".join(
+            a.get_text(" ", strip=True) for a in li.find_all("a")) for li in rows)
+
+
+def _heads_text(heading) -> bool:
+    """Whether text follows ``heading`` among its siblings before the next heading."""
+    for sibling in heading.next_siblings:
+        if getattr(sibling, "name", None) in _HEADINGS:
+            return False
+        if sibling.get_text(strip=True) if hasattr(sibling, "get_text") else sibling.strip():
+            return True
+    return False
 
 
 def _quoted_headings(soup) -> bool:
