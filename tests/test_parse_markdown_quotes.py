@@ -35,6 +35,11 @@ CASES = {
     # a bare "#" is no heading of docling's: the two lists of headings still pair up
     "empty heading": ("# Title\n\n#\n\n> ## Quoted\n\n## B\n\nText B.\n",
                       [(H, 1, "Title"), (T, 0, "Quoted"), *AFTER]),
+    # an HTML block in a quote: its headings are quoted too; one outside is a heading
+    "HTML block in a quote": ("# Title\n\n> <h2>HTML heading</h2>\n> <p>HTML para</p>\n\n"
+                              "<h2>Raw</h2>\n\nText.\n\n## B\n\nText B.\n",
+                              [(H, 1, "Title"), (T, 0, "HTML heading"), (T, 0, "HTML para"),
+                               (H, 2, "Raw"), (T, 0, "Text."), *AFTER]),
     # the front matter's lines are blanked, not removed: the quote is found in the same text
     "front matter": ("---\ntitle: Front\n---\n# Title\n\n> # Quoted\n\n## B\n\nText B.\n",
                      [(H, 1, "Title"), (T, 0, "Quoted"), *AFTER]),

@@ -31,7 +31,7 @@ from docnav.parse._fingerprint import (
 )
 from docnav.parse._front_matter import FrontMatter, split_front_matter
 from docnav.parse._html_rewrite import rewritten_html
-from docnav.parse._markdown import quoted_headings
+from docnav.parse._markdown import quoted_blocks
 from docnav.parse._options import ParseOptions
 from docnav.parse._scanned import image_only_pages, scanned_warning
 
@@ -77,7 +77,7 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
     else:
         from docnav.parse._blocks import document_blocks
 
-        quoted = quoted_headings(front.body) if front is not None else None
+        quoted = quoted_blocks(front.body) if front is not None else None
         blocks = document_blocks(converted.document, source, markdown=fmt == "markdown",
                                  quoted=quoted)
         if fmt in ("docx", "html"):  # Word's table of contents: "Introduction 1", a line each

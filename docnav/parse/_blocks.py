@@ -68,24 +68,26 @@ class _Walk:
     done: set[str] = field(default_factory=set)  # refs already emitted (captions)
     markdown: bool = False  # a block all in one emphasis may come in pieces (docling's Markdown)
     open: _Open | None = None
-    quoted: list[bool] = field(default_factory=list)  # per heading, in order: in a block quote
-    headings: int = 0  # headings read so far
+    # per heading and HTML block, in order: whether it stands in a block quote
+    quoted: list[tuple[str, bool]] = field(default_factory=list)
+    seen: int = 0  # headings and HTML blocks read so far
 
-    def in_quote(self) -> bool:
-        """Whether the heading read now stands in a block quote (the next of ``quoted``)."""
-        self.headings += 1
-        return len(self.quoted) >= self.headings and self.quoted[self.headings - 1]
+    def in_quote(self, kind: str) -> bool:
+        """Whether the heading or HTML block read now stands in a block quote (the next of
+        ``quoted``)."""
+        self.seen += 1
+        return self.quoted[self.seen - 1:self.seen] == [(kind, True)]
 
 
 def document_blocks(doc: DoclingDocument, source: str | None = None, markdown: bool = False,
-                    quoted: list[bool] | None = None) -> list[Block]:
+                    quoted: list[tuple[str, bool]] | None = None) -> list[Block]:
     """The body of ``doc`` as blocks in reading order; ``source`` is the file's text, if any,
     ``markdown`` whether that is Markdown (whose emphasised blocks may come in pieces), and
-    ``quoted``, per Markdown heading, whether it stands in a block quote: such a heading is
-    read as a paragraph. Left out where docling has another number of headings (those of
-    HTML blocks), as the two would not pair up."""
+    ``quoted``, per Markdown heading and HTML block, whether it stands in a block quote: such
+    a heading, and the headings of such a block, are read as paragraphs. Left out where
+    docling's headings and HTML blocks are others, as the two would not pair up."""
     walk = _Walk(doc, SourceText(source) if source is not None else None, markdown=markdown)
-    if quoted and len(quoted) == _headings(doc):
+    if quoted and [kind for kind, _ in quoted] == _quotable(doc):
         walk.quoted = quoted
     stack: list[NodeItem] = [doc.body]
     while stack:
@@ -111,7 +113,7 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
         # text of its own may hold the section's paragraphs as children: HTML)
         text, links = ((item.text, _own_links(item)) if item.text.strip()
                        else _with_inline(walk, item))
-        if walk.in_quote():  # "> # Note": a quoted heading, not one of the document's parts
+        if walk.in_quote("heading"):  # "> # Note": quoted, not one of the document's parts
             _add(walk, BlockKind.TEXT, text, item, links)
         elif walk.markdown and _in_list(walk, item):
             # "- # Heading": a list item's text set large, not a part of the document (it
@@ -134,7 +136,11 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
     if isinstance(item, CodeItem):
         html = html_block(item.text) if walk.markdown else None
         if html is not None:  # a Markdown file's raw HTML block, read alone where it stands
-            walk.blocks += html_block_blocks(html)
+            blocks = html_block_blocks(html)
+            if walk.in_quote("html"):  # "> <h2>Note</h2>": its headings are quoted text
+                blocks = [replace(b, kind=BlockKind.TEXT, level=0)
+                          if b.kind is BlockKind.HEADING else b for b in blocks]
+            walk.blocks += blocks
             walk.open = None
             return False
         _add(walk, BlockKind.CODE, item.text, item, ())
@@ -155,11 +161,14 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
     return True  # groups (body, lists, sections) and items without text of their own
 
 
-def _headings(doc: DoclingDocument) -> int:
-    """How many headings ``doc`` has (its titles and section headers, in any layer)."""
+def _quotable(doc: DoclingDocument) -> list[str]:
+    """``doc``'s headings ("heading": titles and section headers) and Markdown HTML blocks
+    ("html"), in order."""
     every = set(ContentLayer)
-    return sum(1 for item, _ in doc.iterate_items(included_content_layers=every)
-               if isinstance(item, (TitleItem, SectionHeaderItem)))
+    return ["heading" if isinstance(item, (TitleItem, SectionHeaderItem)) else "html"
+            for item, _ in doc.iterate_items(included_content_layers=every)
+            if isinstance(item, (TitleItem, SectionHeaderItem))
+            or (isinstance(item, CodeItem) and html_block(item.text) is not None)]
 
 
 def _in_list(walk: _Walk, item: NodeItem) -> bool:

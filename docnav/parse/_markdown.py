@@ -38,26 +38,30 @@ def add_heading_anchors(blocks: list[Block]) -> list[Block]:
     return out
 
 
-def quoted_headings(text: str) -> list[bool]:
-    """For each heading of the Markdown ``text``, in order, whether it stands in a block quote
-    ("> # Note"). docling reads a quote's blocks as if they were not quoted, so such a heading
-    opened a section of the document that took in the sections after it. Read with marko, the
-    parser docling reads Markdown with, so the headings come in docling's order (an HTML
-    block's are read apart: :mod:`docnav.parse._markdown_html`; a text without a quote is not
-    read twice: an empty list)."""
+def quoted_blocks(text: str) -> list[tuple[str, bool]]:
+    """For each heading ("heading") and raw HTML block ("html") of the Markdown ``text``, in
+    order, whether it stands in a block quote ("> # Note", "> <h2>Note</h2>"). docling reads a
+    quote's blocks as if they were not quoted, so such a heading opened a section of the
+    document that took in the sections after it. Read with marko, the parser docling reads
+    Markdown with, so they come in docling's order (a text without a quote is not read twice:
+    an empty list)."""
     if not _QUOTE.search(text):
         return []
     import marko
-    from marko.block import BlockElement, Heading, Quote, SetextHeading
+    from marko.block import BlockElement, Heading, HTMLBlock, Quote, SetextHeading
     from marko.ext.gfm import GFM
 
-    out: list[bool] = []
+    out: list[tuple[str, bool]] = []
     stack = [(marko.Markdown(extensions=[GFM]).parse(text), False)]
     while stack:
         element, quoted = stack.pop()
         if isinstance(element, (Heading, SetextHeading)):
             if not _empty(element):  # docling makes no heading of a bare "#"
-                out.append(quoted)
+                out.append(("heading", quoted))
+            continue
+        if isinstance(element, HTMLBlock):
+            if element.body:  # as docling: an empty one is no block
+                out.append(("html", quoted))
             continue
         inside = quoted or isinstance(element, Quote)
         children = element.children if isinstance(element.children, list) else []
