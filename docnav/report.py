@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass, field
 
 from docnav.plan import Job
+from docnav.scan import one_line
 from docnav.summaries import SummaryStats
 
 
@@ -108,17 +109,18 @@ class IndexReport:
     def change_lines(self) -> list[str]:
         """Each document added, changed, renamed or removed, by path: "changed: docs/a.md",
         "renamed: docs/a.md -> docs/b.md" (`docnav index --verbose`)."""
-        return ([f"added: {p}" for p in self.added] + [f"changed: {p}" for p in self.changed]
-                + [f"renamed: {old} -> {new}" for old, new in self.renamed]
-                + [f"removed: {p}" for p in self.removed])
+        return ([f"added: {one_line(p)}" for p in self.added]
+                + [f"changed: {one_line(p)}" for p in self.changed]
+                + [f"renamed: {one_line(old)} -> {one_line(new)}" for old, new in self.renamed]
+                + [f"removed: {one_line(p)}" for p in self.removed])
 
     def failure_lines(self) -> list[str]:
         """Each file that failed, each parsed with warnings and each summary that failed, by
         name: "error: …", "warning: …"."""
-        return [f"error: {error}" for _, error in self.failed] + [
-            f"warning: {path}: {said}" for path, said in self.warned] + [
-            f"warning: summary of {place} (node {node_id}) failed"
-            f"{', previous kept' if kept else ''}: {error}"
+        return [f"error: {one_line(error)}" for _, error in self.failed] + [
+            f"warning: {one_line(path)}: {one_line(said)}" for path, said in self.warned] + [
+            f"warning: summary of {one_line(place)} (node {node_id}) failed"
+            f"{', previous kept' if kept else ''}: {one_line(error)}"
             for node_id, error, kept, place in self.summaries.failures]
 
     def summary(self) -> str:

@@ -405,3 +405,10 @@ def scan_paths(
         entry = _badly_named(entry)
         found[entry.path] = entry
     return sorted(found.values(), key=lambda f: f.path)
+
+
+def one_line(text: str) -> str:
+    """``text`` with its control characters escaped as Python writes them ("\\n", "\\t"): a
+    file named with a newline is one line of `docnav index -v`'s output and one row of
+    `docnav show`'s listing."""
+    return "".join(repr(c)[1:-1] if ord(c) < 32 or ord(c) == 127 else c for c in text)

@@ -12,6 +12,7 @@ from docnav.compact import mib
 from docnav.errors import InputError
 from docnav.model import DocTree, NodeKind
 from docnav.scan import absolute as absolute_path
+from docnav.scan import one_line
 from docnav.snapshot import snapshot
 from docnav.store import Store
 
@@ -27,21 +28,15 @@ def render_documents(store: Store) -> str:
     lines = [f"{'doc id':<12} {'status':<7} {'ver':>3} {'nodes':>6}  path"]
     for d in listed["documents"]:
         lines.append(f"{d['doc_id'][:12]:<12} {d['status']:<7} {d['version']:>3} "
-                     f"{d['nodes']:>6}  {_one_line(d['path'])}"
+                     f"{d['nodes']:>6}  {one_line(d['path'])}"
                      + (f"  \"{_short(d['title'])}\"" if _tells_more(d["title"], d["path"])
                         else ""))
         if d["error"]:
-            lines.append(f"{'':<12} ! {_one_line(d['error'])}")
+            lines.append(f"{'':<12} ! {one_line(d['error'])}")
     edges = ", ".join(f"{n} {k}" for k, n in listed["edges"].items())
     n = len(listed["documents"])
     lines.append(f"{n} document{'s' * (n != 1)}; edges: {edges}")
     return "\n".join(lines + listed["notes"])
-
-
-def _one_line(text: str) -> str:
-    """``text`` with its control characters escaped as Python writes them ("\\n", "\\t"): a
-    file named with a newline is one row of the listing."""
-    return "".join(repr(c)[1:-1] if ord(c) < 32 or ord(c) == 127 else c for c in text)
 
 
 def documents_json(store: Store) -> dict:

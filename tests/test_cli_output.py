@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from _cli import SEND, Indexed, index_sample, run
+from _cli import SEND, Indexed, docnav, index_sample, run
 
 from docnav import cli_query
 from docnav.cli import main
@@ -106,3 +106,18 @@ def test_a_full_device_as_stdout_in_a_real_process(tmp_path):
                               stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120)
     assert (done.returncode, done.stderr) == (
         2, "docnav: error: cannot write the output: No space left on device\n")
+
+
+def test_index_verbose_prints_each_path_on_one_line(tmp_path, capsys):
+    """`docnav index -v` printed a file named with a newline as two lines ("added: a", "b.md"),
+    as `docnav show` no longer did: a script reading a line a change took it for two."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a\nb.md").write_text("# Odd\n\nA file named with a newline.\n")
+    (docs / "broken\tname.md").write_bytes(b"# Bad\n\n\xff\xfe not UTF-8\n")
+    assert docnav(tmp_path / "g.duckdb", "index", str(docs), "-v", "--embed-model", "hashing",
+                  "--no-summaries", "--no-progress") == 1
+    out, err = capsys.readouterr()
+    assert f"added: {docs}/a\\nb.md" in (out + err).splitlines()
+    assert any(line.startswith(f"error: {docs}/broken\\tname.md: ")
+               for line in (out + err).splitlines()), out + err
