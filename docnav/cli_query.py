@@ -100,6 +100,15 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     return code
 
 
+def _no_summaries(graph, args: argparse.Namespace) -> str:
+    """Why --via summary or --verified-only found nothing, where the store has no summary
+    at all (it said "no hits with --via" of a store indexed with --no-summaries)."""
+    if graph.summaries or not (args.verified_only or "summary" in (args.via or [])):
+        return ""
+    return (" (the store has no summaries: it was indexed with --no-summaries; `docnav index "
+            "PATH` without it builds them)")
+
+
 def _cmd_locate(args: argparse.Namespace) -> int:
     import json
 
@@ -126,7 +135,8 @@ def _cmd_locate(args: argparse.Namespace) -> int:
         used = [f"--{k.replace('_', '-')}" for k in ("doc", "meta", "after", "before", "level",
                                                       "via", "verified_only", "kind")
                 if getattr(args, k)]
-        print(f"no hits{' with ' + ', '.join(used) if used else ''}")
+        print(f"no hits{' with ' + ', '.join(used) if used else ''}"
+              + _no_summaries(graph, args))
     for r in rows if not args.json else []:
         # a paragraph's block kind where it says more: a table, a list item, a caption
         kind = (r["block_kind"] if r["kind"] == "paragraph" and r["block_kind"] not in (

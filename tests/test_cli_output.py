@@ -121,3 +121,13 @@ def test_index_verbose_prints_each_path_on_one_line(tmp_path, capsys):
     assert f"added: {docs}/a\\nb.md" in (out + err).splitlines()
     assert any(line.startswith(f"error: {docs}/broken\\tname.md: ")
                for line in (out + err).splitlines()), out + err
+
+
+@pytest.mark.parametrize("option", [["--via", "summary"], ["--verified-only"]])
+def test_locate_by_summaries_of_a_store_without_any_says_why_nothing_is_found(indexed, option):
+    """It said "no hits with --via" of a store indexed with --no-summaries, as if the
+    summaries had matched nothing."""
+    code, out, _ = run(indexed.db, "locate", "Send", *option)
+    assert code == 0
+    assert out == (f"no hits with {option[0]} (the store has no summaries: it was indexed with "
+                   "--no-summaries; `docnav index PATH` without it builds them)\n")
