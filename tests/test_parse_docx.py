@@ -77,6 +77,32 @@ def test_footnotes_and_endnotes_follow_the_paragraph_citing_them(tmp_path):
         ("text", "Seal text delta."), ("text", "Uncited endnote golf.")]
 
 
+def test_a_list_item_s_table_s_or_bare_mark_s_notes_follow_it_in_citation_order(tmp_path):
+    """docling returns no item for a list item and reads most table cells as no paragraphs of
+    their own: "List note.", "Mark-only note." and "Table cell note." followed "Final para
+    foxtrot.", out of order. A list item's note comes after its text (before its sublist), a
+    table's notes after the table, and a paragraph holding only the mark keeps its place."""
+    document = docx.Document()
+    table = document.add_table(rows=1, cols=2)
+    table.cell(0, 0).text, table.cell(0, 1).text = "Cell kilo", "Cell two"
+    _cite(table.cell(0, 0).paragraphs[0], "footnote", 2)
+    _cite(document.add_paragraph("List item one", style="List Bullet"), "footnote", 3)
+    _cite(document.add_paragraph("Sub item", style="List Bullet 2"), "endnote", 1)
+    document.add_paragraph("List item two", style="List Bullet")
+    _cite(document.add_paragraph("Text hotel."), "footnote", 5)
+    _cite(document.add_paragraph(), "footnote", 7)
+    document.add_paragraph("Final para foxtrot.")
+    _notes_part(document, "footnote", {2: "Table cell note.", 3: "List note.",
+                                       5: "Text note.", 7: "Mark-only note."})
+    _notes_part(document, "endnote", {1: "Sub item note."})
+    path = tmp_path / "placed.docx"
+    document.save(path)
+    assert [text for _, text in _texts(path)][1:] == [
+        "Table cell note.", "List item one", "List note.", "Sub item", "Sub item note.",
+        "List item two", "Text hotel.", "Text note.", "Mark-only note.",
+        "Final para foxtrot."]
+
+
 # -- headings --------------------------------------------------------------------------------
 
 

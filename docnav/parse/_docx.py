@@ -3,12 +3,13 @@
 :class:`WordBackend` is docling's ``MsWordDocumentBackend`` with these changes:
 
 * Footnotes and endnotes are read where they are cited: a note's text is a paragraph right
-  after the paragraph that cites it. docling files the notes as page furniture, which DocNav
-  does not read ("Footnote body papa." was in no block). After its citing paragraph, a note is
-  found in the section it explains and read with it, as a reader follows the mark; a "Notes"
-  part at the end would hold every note apart from its context. A note cited nowhere in the
-  body (from a header, or by nothing) follows the body's last paragraph, where Word prints
-  endnotes.
+  after the paragraph that cites it (a list item's, within the item; a table's, after the
+  table; a paragraph holding only the mark, in its place). docling files the notes as page
+  furniture, which DocNav does not read ("Footnote body papa." was in no block). After its
+  citing paragraph, a note is found in the section it explains and read with it, as a reader
+  follows the mark; a "Notes" part at the end would hold every note apart from its context. A
+  note cited nowhere in the body (from a header, or by nothing) follows the body's last
+  paragraph, where Word prints endnotes.
 * A heading style with no number in its name ("Appendix Heading", "MyHeading", "Heading")
   has a level: that of the style it is based on or of its outline level, else one below the
   heading before it. docling gave it none and set it beside its parent's sections, so it came
@@ -29,7 +30,10 @@ from docling_core.types.doc import (
     ContentLayer,
     DocItemLabel,
     DoclingDocument,
+    InlineGroup,
+    ListItem,
     SectionHeaderItem,
+    TableItem,
     TitleItem,
 )
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -46,7 +50,7 @@ class WordBackend(MsWordDocumentBackend):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._citing: list[tuple[list, list[tuple[str, str]]]] = []  # (items, notes cited)
+        self._citing: list[tuple[list, list[tuple[str, str]]]] = []  # (items made, notes cited)
         self._heading_level = 0  # of the last heading read; a title is 0
         self._box: tuple[object, object] | None = None  # (anchor paragraph, its box's group)
         if self.docx_obj is not None:
@@ -81,12 +85,26 @@ class WordBackend(MsWordDocumentBackend):
     def _handle_text_elements(self, element, doc: DoclingDocument, skip_empty_text=False):
         box = self._box if self._box is not None and self._box[0] is element else None
         self._box = None
+        made = len(doc.texts)
         refs = super()._handle_text_elements(element, doc, skip_empty_text)
         if box is not None:
             _move_after(doc, box[1], refs)
-        cited = _cited_notes(element)
-        if cited and refs:
-            self._citing.append((refs, cited))
+        if cited := _cited_notes(element):
+            # a list item is in no ref docling returns (those are the groups it opened)
+            self._citing.append(([r.resolve(doc) for r in refs] + doc.texts[made:], cited))
+        return refs
+
+    def _handle_tables(self, element, doc: DoclingDocument):
+        """A table's notes follow it: most of its cells are no items of their own (a table
+        cell's note was after the document's last paragraph), and a note inside a row would
+        break it."""
+        start = len(self._citing)
+        refs = super()._handle_tables(element, doc)
+        tables = [r.resolve(doc) for r in refs if isinstance(r.resolve(doc), TableItem)]
+        if tables:  # else a one-cell table, read as body paragraphs: theirs stand
+            del self._citing[start:]
+            if cited := _cited_notes(element, within=True):
+                self._citing.append((tables[:1], cited))
         return refs
 
     def _handle_textbox_content(self, textbox_elements, doc: DoclingDocument):
@@ -99,9 +117,9 @@ class WordBackend(MsWordDocumentBackend):
     def _add_footnotes_and_endnotes(self, docx_obj, doc: DoclingDocument) -> None:
         notes = self._note_texts(docx_obj)
         unplaced: list[str] = []
-        for refs, cited in self._citing:
+        for items, cited in self._citing:
             texts = [notes.pop(key) for key in cited if key in notes]
-            anchor = _anchor(doc, refs)
+            anchor = _anchor(doc, items)
             if anchor is None:
                 unplaced += texts
             for text in reversed(texts) if anchor is not None else ():
@@ -155,32 +173,39 @@ def _move_after(doc: DoclingDocument, group, refs) -> None:
         siblings.insert(at[-1], siblings.pop(box))
 
 
-def _cited_notes(paragraph) -> list[tuple[str, str]]:
-    """The (kind, id) of the notes that ``paragraph`` itself cites (not a text box in it)."""
+def _cited_notes(element, within: bool = False) -> list[tuple[str, str]]:
+    """The (kind, id) of the notes that paragraph ``element`` itself cites (not a text box in
+    it), or with ``within`` that anything in ``element`` (a table) cites."""
     cited = []
-    for ref in paragraph.iter(qn("w:footnoteReference"), qn("w:endnoteReference")):
+    for ref in element.iter(qn("w:footnoteReference"), qn("w:endnoteReference")):
         owner = next(ref.iterancestors(qn("w:p")), None)
-        if owner is paragraph:
+        if within or owner is element:
             kind = "footnote" if ref.tag == qn("w:footnoteReference") else "endnote"
             cited.append((kind, ref.get(qn("w:id"))))
     return cited
 
 
-def _anchor(doc: DoclingDocument, refs):
-    """The body item the paragraph became (its last one), if any."""
-    items = [r.resolve(doc) for r in refs]
-    items = [i for i in items if getattr(i, "text", None) and
-             getattr(i, "content_layer", None) is ContentLayer.BODY]
-    return items[-1] if items else None
+def _anchor(doc: DoclingDocument, items):
+    """The body item that the notes of the paragraph (or table) that made ``items`` follow:
+    its table, its list item, else the last item with text (an empty one: a paragraph holding
+    only the mark); None if none."""
+    items = [i for i in items if getattr(i, "content_layer", None) is ContentLayer.BODY]
+    texts = [i for i in items if getattr(i, "text", None) is not None]
+    return next((i for i in items if isinstance(i, (TableItem, ListItem))), None) or next(
+        (i for i in reversed(texts) if i.text), texts[-1] if texts else None)
 
 
 def _insert_after(doc: DoclingDocument, anchor, text: str) -> None:
-    """The note right after its citing paragraph; a heading's note leads its section (the
-    paragraphs of a docling Word heading are its children: after it was after them all)."""
-    if isinstance(anchor, SectionHeaderItem) and anchor.children:
-        first = anchor.children[0].resolve(doc)
-        doc.insert_text(sibling=first, label=DocItemLabel.FOOTNOTE, text=text, after=False)
-    elif isinstance(anchor, SectionHeaderItem):
-        doc.add_text(label=DocItemLabel.FOOTNOTE, text=text, parent=anchor)
+    """The note right after its citing paragraph. A heading's note leads its section (the
+    paragraphs of a docling Word heading are its children: after it was after them all) and a
+    list item's is its first part after its text (a note beside it in the list would be no
+    list item, and after its sublists it would be after their items' notes)."""
+    if isinstance(anchor, (SectionHeaderItem, ListItem)):
+        first = next((c.resolve(doc) for c in anchor.children
+                      if not isinstance(c.resolve(doc), InlineGroup)), None)
+        if first is not None:
+            doc.insert_text(sibling=first, label=DocItemLabel.FOOTNOTE, text=text, after=False)
+        else:
+            doc.add_text(label=DocItemLabel.FOOTNOTE, text=text, parent=anchor)
     else:
         doc.insert_text(sibling=anchor, label=DocItemLabel.FOOTNOTE, text=text)
