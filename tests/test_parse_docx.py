@@ -103,6 +103,23 @@ def test_a_list_item_s_table_s_or_bare_mark_s_notes_follow_it_in_citation_order(
         "Final para foxtrot."]
 
 
+def test_a_note_cited_in_a_paragraph_with_formatting_is_a_paragraph_of_its_own(tmp_path):
+    """docling reads a paragraph with a bold word in pieces; the note went beside the last
+    piece and was read as part of the paragraph: "Plain start bold middle plain end. Bold
+    note."."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("Plain start ")
+    paragraph.add_run("bold middle").bold = True
+    paragraph.add_run(" plain end.")
+    _cite(paragraph, "footnote", 1)
+    document.add_paragraph("Next para.")
+    _notes_part(document, "footnote", {1: "Bold note."})
+    path = tmp_path / "bold.docx"
+    document.save(path)
+    assert _texts(path) == [("text", "Plain start bold middle plain end."),
+                            ("text", "Bold note."), ("text", "Next para.")]
+
+
 # -- headings --------------------------------------------------------------------------------
 
 

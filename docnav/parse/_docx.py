@@ -188,11 +188,15 @@ def _cited_notes(element, within: bool = False) -> list[tuple[str, str]]:
 def _anchor(doc: DoclingDocument, items):
     """The body item that the notes of the paragraph (or table) that made ``items`` follow:
     its table, its list item, else the last item with text (an empty one: a paragraph holding
-    only the mark); None if none."""
+    only the mark), or the inline group holding it: a paragraph with a bold word is in pieces,
+    and a note beside its last piece was read as part of it ("... plain end. Bold note.")."""
     items = [i for i in items if getattr(i, "content_layer", None) is ContentLayer.BODY]
     texts = [i for i in items if getattr(i, "text", None) is not None]
-    return next((i for i in items if isinstance(i, (TableItem, ListItem))), None) or next(
+    anchor = next((i for i in items if isinstance(i, (TableItem, ListItem))), None) or next(
         (i for i in reversed(texts) if i.text), texts[-1] if texts else None)
+    while anchor is not None and isinstance(parent := anchor.parent.resolve(doc), InlineGroup):
+        anchor = parent
+    return anchor
 
 
 def _insert_after(doc: DoclingDocument, anchor, text: str) -> None:
