@@ -172,6 +172,35 @@ def test_a_paragraph_s_own_outline_level_makes_it_a_heading(tmp_path):
     assert [b.text for b in parsed.blocks][2:4] == ["direct text.", "Styled but body level"]
 
 
+def test_a_style_inherits_its_base_style_s_outline_level(tmp_path):
+    """Word reads a style's outline level from the first style of its basedOn chain to set
+    one; docling read only the style's own: "Chain heading" (ChainB, based on ChainA, based on
+    Heading 3) and "Chapter two" (based on Heading 1) were body text, and "Contents" in Word's
+    TOC Heading (based on Heading 1, but body level) a heading. A built-in Heading 2 with no
+    outline level in the file still has level 2, as in Word: so has Clause, based on Part,
+    based on it."""
+    document = docx.Document()
+    styles = document.styles
+    for name, based_on in (("Chapter", "Heading 1"), ("ChainA", "Heading 3"),
+                           ("ChainB", "ChainA"), ("Part", "Heading 2"),
+                           ("Clause", "Part")):
+        styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH).base_style = styles[based_on]
+    outline = styles["Heading 2"].element.find(f"{qn('w:pPr')}/{qn('w:outlineLvl')}")
+    outline.getparent().remove(outline)
+    document.add_paragraph("Contents", style="TOC Heading")
+    document.add_heading("One", 1)
+    document.add_paragraph("Chapter two", style="Chapter")
+    document.add_paragraph("Chain heading", style="ChainB")
+    document.add_paragraph("chain text.")
+    document.add_paragraph("Clause three", style="Clause")
+    path = tmp_path / "chain.docx"
+    document.save(path)
+    parsed = parse_file(path)
+    assert headings(parsed) == [(2, "One"), (2, "Chapter two"), (4, "Chain heading"),
+                                (3, "Clause three")]
+    assert (parsed.blocks[0].kind.value, parsed.blocks[0].text) == ("text", "Contents")
+
+
 # -- text ------------------------------------------------------------------------------------
 
 

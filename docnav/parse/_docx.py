@@ -17,6 +17,10 @@
 * A paragraph's own outline level (``w:outlineLvl`` in its properties, not its style's) makes
   it a heading of that level, as Word's navigation pane shows it; docling read only the
   style's. Body level (9) makes a heading-styled paragraph body text.
+* A style's outline level is that of the first style of its basedOn chain to set one, as Word
+  reads it: a "Chapter" style based on Heading 1 makes level-1 headings, and Word's "TOC
+  Heading" (based on Heading 1, set to body level so the contents leave themselves out) body
+  text. docling read only the style's own.
 * A text box's text follows the paragraph it is anchored in; docling read the box first
   ("Box text oscar." before "Anchor paragraph.").
 * A page or column break inside a paragraph reads as a line break (a space): python-docx reads
@@ -24,6 +28,8 @@
 """
 
 from __future__ import annotations
+
+import re
 
 from docling.backend.msword_backend import MsWordDocumentBackend
 from docling_core.types.doc import (
@@ -43,6 +49,7 @@ from docx.text.paragraph import Paragraph
 
 _NOTE_PARTS = (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES))
 _NOT_NOTES = {"separator", "continuationSeparator", "continuationNotice"}  # Word's rules
+_BUILT_IN_HEADING = re.compile(r"heading [1-9]", re.IGNORECASE)
 
 
 class WordBackend(MsWordDocumentBackend):
@@ -58,11 +65,11 @@ class WordBackend(MsWordDocumentBackend):
 
     def _get_label_and_level(self, paragraph):
         label, level = super()._get_label_and_level(paragraph)
-        own = _own_outline_level(paragraph)
-        if own == 10 and "Heading" in label:
+        outline = _own_outline_level(paragraph) or self._style_outline_level(paragraph.style)
+        if outline == 10 and "Heading" in label:
             label, level = "Normal", None
-        elif own is not None and own <= 9 and label != "Title":
-            label, level = "Heading", own
+        elif outline is not None and outline <= 9 and label != "Title":
+            label, level = "Heading", outline
         if "Heading" in label and level is None:  # docling reads "Heading" in it as a heading
             level = self._style_level(paragraph.style) or min(self._heading_level + 1, 9)
         if "Heading" in label:
@@ -70,6 +77,20 @@ class WordBackend(MsWordDocumentBackend):
         elif label == "Title":
             self._heading_level = 0
         return label, level
+
+    def _style_outline_level(self, style) -> int | None:
+        """The outline level ``style`` has or inherits, 1-based as docling's (10 body text):
+        that of the first style of its basedOn chain to set one, as Word reads it. docling read
+        only the style's own: ChainB, based on ChainA, based on Heading 3, was body text, and
+        Word's "TOC Heading" (based on Heading 1, body level) a heading. A built-in "Heading
+        3" has level 3 even where the file leaves it out, as in Word."""
+        for chain_style in self._get_style_chain(style):
+            level = self._get_outline_level_from_style(chain_style)
+            if level is None and _BUILT_IN_HEADING.fullmatch(chain_style.name or ""):
+                level = int(chain_style.name[-1])
+            if level is not None:
+                return level if 1 <= level <= 10 else None
+        return None
 
     def _style_level(self, style) -> int | None:
         """The heading level of the first style of ``style``'s chain to give one: its outline
@@ -150,7 +171,7 @@ def _own_outline_level(paragraph) -> int | None:
     """The paragraph's own outline level, 1-based as docling's (1-9 headings, 10 body text)."""
     outline = paragraph._p.find(f"{qn('w:pPr')}/{qn('w:outlineLvl')}")
     value = outline.get(qn("w:val")) if outline is not None else None
-    return int(value) + 1 if value is not None and value.isdigit() else None
+    return int(value) + 1 if value is not None and value.isdigit() and int(value) <= 9 else None
 
 
 def _breaks_as_line_breaks(body) -> None:
