@@ -137,6 +137,7 @@ def check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     try:
         row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     except duckdb.CatalogException as exc:
+        _refuse_foreign(con, path)  # one of something else: what it holds, as a writer says
         raise StoreError(f"{path}: not a DocNav store (no meta table)") from exc
     version = stored_version(row)
     if version in _UPGRADES:
