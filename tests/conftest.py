@@ -3,8 +3,25 @@ the pump store that the query and generation tests navigate."""
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 from _paths import NLI_MODEL, require
+
+
+@pytest.fixture(autouse=True)
+def _signal_dispositions():
+    """Each test ends with the suite's SIGINT and SIGTERM dispositions as it began. Dagster's
+    in-process runs map SIGTERM to SIGINT's handler and leave it so
+    (dagster._utils.interrupts.setup_interrupt_handlers): in a suite run as a background job,
+    whose SIGINT is ignored, SIGTERM was ignored from then on, in this process and in every
+    process a later test started, and the tests of SIGTERM failed (a run indexed every
+    document; a `docnav watch` never stopped)."""
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for sig, handler in saved.items():
+        if handler is not None and signal.getsignal(sig) is not handler:
+            signal.signal(sig, handler)
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ import pytest
 SLOW_INDEX = """
 import os, signal, sys, time
 signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal (see below)
+signal.signal(signal.SIGTERM, signal.SIG_DFL)  # whatever the suite's process was left with
 import docnav.index
 parse, parsed = docnav.index.parse_file, []
 mode, signum = os.environ["MODE"], getattr(signal, os.environ["SIGNAL"])

@@ -166,6 +166,7 @@ SLOW_WATCH = """
 import signal, sys, time
 # Ctrl-C as in a terminal: a suite run as a background job hands its children SIGINT ignored
 signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.signal(signal.SIGTERM, signal.SIG_DFL)  # whatever the suite's process was left with
 import docnav.index
 parse = docnav.index.parse_file
 

@@ -23,6 +23,7 @@ from docnav.store import Store
 SWALLOWING_WATCH = """
 import signal, sys, time
 signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.signal(signal.SIGTERM, signal.SIG_DFL)  # whatever the suite's process was left with
 import docnav.index
 from docnav.errors import DocumentError
 parse = docnav.index.parse_file
