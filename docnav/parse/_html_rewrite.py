@@ -9,14 +9,25 @@ the page declares. A page that needs none of the rewrites is read as it is.
 from __future__ import annotations
 
 import codecs
+import re
 from pathlib import Path
+
+# what a rewrite works on: a page with none of it is not parsed for one (each page was, an
+# extra parse of every HTML file): a table's or a page's footer, a quote, or anything but
+# white space after </body> (and its </html>) or </html>
+_REWRITABLE = re.compile(
+    rb"<(?:tfoot|footer|blockquote)[\s>/]|</(?:body|html)\s*>(?!\s*(?:</html\s*>\s*)?\Z)",
+    re.IGNORECASE)
 
 
 def rewritten_html(path: Path) -> bytes | None:
     """The page's bytes with what docling misreads rewritten, or None where nothing is."""
     from bs4 import BeautifulSoup
 
-    soup = BeautifulSoup(path.read_bytes(), "html.parser")
+    data = path.read_bytes()
+    if not _REWRITABLE.search(data):
+        return None
+    soup = BeautifulSoup(data, "html.parser")
     return codecs.BOM_UTF8 + soup.encode("utf-8") if rewrite(soup) else None
 
 
