@@ -81,8 +81,10 @@ class DocNavGraph:
     covers most of it; ``documents_without_vectors`` lists the documents only BM25 finds.
     """
 
-    def __init__(self, tables: dict[str, pl.DataFrame], source: str, embedder=STORED) -> None:
+    def __init__(self, tables: dict[str, pl.DataFrame], source: str, embedder=STORED,
+                 store: Store | None = None, tokens: tuple | None = None) -> None:
         self.source = source
+        self._store, self._tokens = store, tokens  # where it was read, and its change tokens
         nodes = tables["nodes"].sort(["doc_id", "position"])
         docs = {r["doc_id"]: r for r in tables["documents"].iter_rows(named=True)}
         self.documents = docs
@@ -156,21 +158,18 @@ class DocNavGraph:
                 raise store.without_export(exc) from exc
             tables = tables_from_parquet(store.parquet_dir)
             source = f"parquet:{store.parquet_dir}"
-        graph = cls(tables, source, embedder)
-        graph._store, graph._tokens = store, tokens
-        return graph
+        return cls(tables, source, embedder, store, tokens)
 
     def is_current(self) -> bool | None:
         """Whether the store still holds what this graph read: False once a run wrote to it
         since (the graph is a copy taken when it was opened; open it again to see the run).
         None where that cannot be told now: the graph was read from the Parquet export, or a
         writer holds the store."""
-        store, tokens = getattr(self, "_store", None), getattr(self, "_tokens", None)
-        if store is None or tokens is None:
+        if self._store is None or self._tokens is None:
             return None
         try:
-            with store.reader() as con:
-                return _write_tokens(con) == tokens
+            with self._store.reader() as con:
+                return _write_tokens(con) == self._tokens
         except StoreLocked:
             return None
         except StoreError:  # gone, or rebuilt with another schema: not what was read
