@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from docnav.errors import InputError
 from docnav.query._checks import (check_globs, check_kinds, check_levels, check_metadata, flag,
                                   iso_date, listed, unix_time)
-from docnav.query.fields import date_of
 from docnav.query.search import path_matches
 
 # fields naming people: one is matched by any of its names ("author=Ada" of "Ada Lovelace")
@@ -56,9 +55,11 @@ class Criteria:
         return cls(named(path) if path else path, kinds, levels, indexed_after, indexed_before,
                    metadata, verified_only, after, before)
 
-    def holds(self, node, document: dict, fields: dict[str, str], summary: dict | None) -> bool:
-        """Whether ``node`` (a NodeView, with its document's row, its fields and its summary
-        row) meets every criterion; ``path`` is taken as the stored paths name it."""
+    def holds(self, node, document: dict, fields: dict[str, str], dated: str | None,
+              summary: dict | None) -> bool:
+        """Whether ``node`` (a NodeView, with its document's row, fields and own date, read
+        once a document: :func:`docnav.query.fields.date_of`, and its summary row) meets every
+        criterion; ``path`` is taken as the stored paths name it."""
         if self.path and not path_matches(node.path, self.path):
             return False
         if self.kinds and node.kind not in self.kinds and node.block_kind not in self.kinds:
@@ -72,7 +73,7 @@ class Criteria:
             return False
         if self.verified_only and (summary or {}).get("status") != "verified":
             return False
-        return self._dated_within(fields)
+        return self._dated_within(dated)
 
     def _indexed_within(self, when: float | None) -> bool:
         """The collection node has no indexing time: either bound leaves it out (0 is a
@@ -83,12 +84,11 @@ class Criteria:
         return when is not None and (after is None or when >= after) and (
             before is None or when <= before)
 
-    def _dated_within(self, fields: dict[str, str]) -> bool:
+    def _dated_within(self, dated: str | None) -> bool:
         """A document without a date of its own is left out by either date bound."""
         after, before = self.dated_after, self.dated_before
         if not (after or before):
             return True
-        dated = date_of(fields)
         return bool(dated) and not (after and dated < after) and not (before and dated > before)
 
 

@@ -19,7 +19,7 @@ import polars as pl
 from docnav.errors import InputError, StoreError, StoreLocked
 from docnav.query._checks import check_kinds, listed, node_list, whole
 from docnav.query.criteria import Criteria
-from docnav.query.fields import DATE_FORMS, parse_fields, unread_date
+from docnav.query.fields import DATE_FORMS, date_of, parse_fields, unread_date
 from docnav.query.search import Hit, SearchIndex, path_matches, rrf
 from docnav.query.tables import tables_from_db, tables_from_parquet
 from docnav.query.vectors import STORED
@@ -89,6 +89,7 @@ class DocNavGraph:
         docs = {r["doc_id"]: r for r in tables["documents"].iter_rows(named=True)}
         self.documents = docs
         self._fields = {d: parse_fields(r.get("metadata")) for d, r in docs.items()}
+        self._dates = {d: date_of(fields) for d, fields in self._fields.items()}  # filter's
         self._doc_at = {r["path"]: d for d, r in docs.items() if r.get("path")}
         self._nodes: dict[str, NodeView] = {}
         self._order: list[str] = []
@@ -539,9 +540,9 @@ class DocNavGraph:
         criteria = Criteria.read(self.search.as_named, path, kinds, levels, indexed_after,
                                  indexed_before, metadata, verified_only, dated_after,
                                  dated_before)
-        return [nid for nid in node_list(node_ids)
-                if criteria.holds(n := self.node(nid), self.documents.get(n.doc_id, {}),
-                                  self._fields.get(n.doc_id, {}), self.summaries.get(nid))]
+        return [nid for nid in node_list(node_ids) if criteria.holds(
+            n := self.node(nid), self.documents.get(n.doc_id, {}), self._fields.get(n.doc_id, {}),
+            self._dates.get(n.doc_id), self.summaries.get(nid))]
 
     def documents_where(self, doc: str | Sequence[str] | None, where: dict) -> list[str]:
         """The root ids of the documents ``doc`` matches (a glob or globs; all for None)
