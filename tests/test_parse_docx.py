@@ -222,21 +222,35 @@ def test_a_page_break_inside_a_paragraph_reads_as_a_space(tmp_path):
 
 # -- text boxes ------------------------------------------------------------------------------
 
-TEXT_BOX = (  # a text box as Word writes it: a drawing shape holding a w:txbxContent
-    f'<w:r {W} xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"'
+_BOX_NAMESPACES = (
+    f'{W} xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"'
     ' xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
-    ' xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><w:drawing>'
-    '<wp:inline><wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="Box"/><a:graphic>'
-    '<a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">'
-    "<wps:wsp><wps:spPr/><wps:txbx><w:txbxContent><w:p><w:r><w:t>Box text oscar.</w:t></w:r>"
-    "</w:p></w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic>"
-    "</wp:inline></w:drawing></w:r>")
+    ' xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"'
+    ' xmlns:v="urn:schemas-microsoft-com:vml"'
+    ' xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"')
+
+
+def _text_box(text: str, form: str = "drawing"):
+    """A run holding a text box as Word writes it: a drawing shape ("drawing"), a VML shape
+    ("vml"), or the two as an mc:AlternateContent's choice and fallback ("alternate")."""
+    content = f"<w:txbxContent><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:txbxContent>"
+    drawing = (
+        '<w:drawing><wp:inline><wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="Box"/>'
+        '<a:graphic><a:graphicData'
+        ' uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp>'
+        f"<wps:spPr/><wps:txbx>{content}</wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData>"
+        "</a:graphic></wp:inline></w:drawing>")
+    vml = f"<w:pict><v:shape><v:textbox>{content}</v:textbox></v:shape></w:pict>"
+    inner = {"drawing": drawing, "vml": vml,
+             "alternate": f'<mc:AlternateContent><mc:Choice Requires="wps">{drawing}'
+                          f"</mc:Choice><mc:Fallback>{vml}</mc:Fallback></mc:AlternateContent>"}
+    return parse_xml(f"<w:r {_BOX_NAMESPACES}>{inner[form]}</w:r>")
 
 
 def _with_text_box(path: Path) -> Path:
     document = docx.Document()
     document.add_paragraph("Before anchor.")
-    document.add_paragraph("Anchor paragraph.")._p.append(parse_xml(TEXT_BOX))
+    document.add_paragraph("Anchor paragraph.")._p.append(_text_box("Box text oscar."))
     document.add_paragraph("After anchor.")
     document.save(path)
     return path
@@ -258,3 +272,85 @@ def test_a_text_box_s_text_follows_its_anchor_paragraph(tmp_path):
     assert _texts(_with_text_box(tmp_path / "box.docx")) == [
         ("text", "Before anchor."), ("text", "Anchor paragraph."), ("text", "Box text oscar."),
         ("text", "After anchor.")]
+
+
+@pytest.mark.parametrize("form", ["drawing", "vml", "alternate"])
+def test_a_text_box_in_a_list_item_follows_the_item_s_text(tmp_path, form):
+    """A text box in a list's first item came after the whole list ("First box." after "Item
+    three"), and one in a later item before the item, outside the list, which then went on as
+    a new list. It is now the item's first part after its text, before its sublist."""
+    document = docx.Document()
+    document.add_paragraph("Item one", style="List Bullet")._p.append(
+        _text_box("First box.", form))
+    document.add_paragraph("Item two", style="List Bullet")._p.append(
+        _text_box("List box.", form))
+    document.add_paragraph("Sub item", style="List Bullet 2")
+    document.add_paragraph("Item three", style="List Bullet")
+    document.add_paragraph("After list.")
+    path = tmp_path / "list.docx"
+    document.save(path)
+    assert _texts(path) == [
+        ("list_item", "Item one"), ("text", "First box."), ("list_item", "Item two"),
+        ("text", "List box."), ("list_item", "Sub item"), ("list_item", "Item three"),
+        ("text", "After list.")]
+
+
+@pytest.mark.parametrize("form", ["drawing", "vml", "alternate"])
+def test_a_text_box_in_a_table_cell_follows_the_cell_s_text(tmp_path, form):
+    """docling read a table cell's text box before the cell's own text: "Cell box. Cell
+    text."."""
+    document = docx.Document()
+    table = document.add_table(rows=2, cols=2)
+    for cell, text in zip(table._cells, ("Head A", "Head B", "Cell text.", "Other")):
+        cell.text = text
+    table.cell(1, 0).paragraphs[0]._p.append(_text_box("Cell box.", form))
+    document.add_paragraph("After table.")
+    path = tmp_path / "cell.docx"
+    document.save(path)
+    (kind, table_text), after = _texts(path)
+    row = table_text.splitlines()[-1]
+    assert (kind, after) == ("table", ("text", "After table."))
+    assert row.index("Cell text.") < row.index("Cell box.") < row.index("Other")
+
+
+def test_two_text_boxes_in_a_paragraph_with_formatting_follow_it_in_order(tmp_path):
+    """docling reads a paragraph with a bold word in pieces, in an inline group; its boxes
+    came before it ("First box.", "Second box.", "Anchor bold paragraph.")."""
+    document = docx.Document()
+    anchor = document.add_paragraph("Anchor ")
+    anchor._p.append(_text_box("First box."))
+    anchor.add_run("bold").bold = True
+    anchor._p.append(_text_box("Second box.", "vml"))
+    anchor.add_run(" paragraph.")
+    document.add_paragraph("After anchor.")
+    path = tmp_path / "two.docx"
+    document.save(path)
+    assert _texts(path) == [
+        ("text", "Anchor bold paragraph."), ("text", "First box."), ("text", "Second box."),
+        ("text", "After anchor.")]
+
+
+def test_a_text_box_in_a_heading_leads_its_section(tmp_path):
+    """A box in a heading came before it ("Seals box." before "Seals"), or where the heading
+    opened a level after all that level holds ("Pump box." last, after "Seals text.")."""
+    document = docx.Document()
+    document.add_heading("Pump", 1)._p.append(_text_box("Pump box."))
+    document.add_paragraph("Pump text.")
+    document.add_heading("Seals", 1)._p.append(_text_box("Seals box."))
+    document.add_paragraph("Seals text.")
+    path = tmp_path / "heading.docx"
+    document.save(path)
+    assert _texts(path) == [
+        ("heading", "Pump"), ("text", "Pump box."), ("text", "Pump text."),
+        ("heading", "Seals"), ("text", "Seals box."), ("text", "Seals text.")]
+
+
+def test_a_text_box_in_a_header_stays_out_of_the_body(tmp_path):
+    """A header is page furniture, which DocNav does not read; its text box is too."""
+    document = docx.Document()
+    document.sections[0].header.paragraphs[0]._p.append(_text_box("Header box."))
+    document.add_paragraph("Item one", style="List Bullet")
+    document.add_paragraph("Body text.")
+    path = tmp_path / "header.docx"
+    document.save(path)
+    assert _texts(path) == [("list_item", "Item one"), ("text", "Body text.")]

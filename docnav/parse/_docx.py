@@ -22,7 +22,10 @@
   Heading" (based on Heading 1, set to body level so the contents leave themselves out) body
   text. docling read only the style's own.
 * A text box's text follows the paragraph it is anchored in; docling read the box first
-  ("Box text oscar." before "Anchor paragraph.").
+  ("Box text oscar." before "Anchor paragraph."). A list item's or heading's box is its first
+  part after its text (a list item's closed the list, and one in a list's first item came
+  after the whole list; a heading's came before it or after its section) and a table cell's
+  follows the cell's text (it came first).
 * A page or column break inside a paragraph reads as a line break (a space): python-docx reads
   it as nothing, which ran words together ("Before break lima.After break mike.").
 """
@@ -108,11 +111,11 @@ class WordBackend(MsWordDocumentBackend):
         self._box = None
         made = len(doc.texts)
         refs = super()._handle_text_elements(element, doc, skip_empty_text)
-        if box is not None:
-            _move_after(doc, box[1], refs)
         if cited := _cited_notes(element):
             # a list item is in no ref docling returns (those are the groups it opened)
             self._citing.append(([r.resolve(doc) for r in refs] + doc.texts[made:], cited))
+        if box is not None:
+            return refs + _place_box(doc, box[1], refs, doc.texts[made:])
         return refs
 
     def _handle_tables(self, element, doc: DoclingDocument):
@@ -129,11 +132,20 @@ class WordBackend(MsWordDocumentBackend):
         return refs
 
     def _handle_textbox_content(self, textbox_elements, doc: DoclingDocument):
-        refs = super()._handle_textbox_content(textbox_elements, doc)
+        """Read the box apart from any list around it: in a list item, its paragraphs closed
+        the list, were read outside the box's group, and the list went on anew. The group is
+        returned with its anchor paragraph's items (:func:`_place_box`), as a table cell's
+        items are grouped in the order they are returned: the box came before the cell's
+        text."""
+        with self._isolated_list_context():
+            self.history = {key: [None] for key in self.history}
+            self.level_at_new_list, self.nested_lists = None, []
+            refs = super()._handle_textbox_content(textbox_elements, doc)
         anchor = list(textbox_elements[0].iterancestors(qn("w:p")))[-1:]  # the outermost
-        if refs and anchor:
-            self._box = (anchor[0], refs[0].resolve(doc))
-        return refs
+        if not (refs and anchor):
+            return refs
+        self._box = (anchor[0], refs[0].resolve(doc))
+        return []
 
     def _add_footnotes_and_endnotes(self, docx_obj, doc: DoclingDocument) -> None:
         notes = self._note_texts(docx_obj)
@@ -182,16 +194,31 @@ def _breaks_as_line_breaks(body) -> None:
             br.set(qn("w:type"), "textWrapping")
 
 
-def _move_after(doc: DoclingDocument, group, refs) -> None:
-    """Move ``group`` (a text box's) after the last of ``refs`` that is its sibling, unless
-    that is a heading: its section's paragraphs may be its children, and would come first."""
-    siblings = group.parent.resolve(doc).children
-    at = [i for i, r in enumerate(siblings) if r.cref in {ref.cref for ref in refs}]
-    if at and isinstance(siblings[at[-1]].resolve(doc), (SectionHeaderItem, TitleItem)):
-        return
-    box = next(i for i, r in enumerate(siblings) if r.cref == group.self_ref)
-    if at and at[-1] > box:
-        siblings.insert(at[-1], siblings.pop(box))
+def _place_box(doc: DoclingDocument, group, refs, made) -> list:
+    """Put a text box's ``group`` right after its anchor paragraph, which returned ``refs``
+    and made the text items ``made``: in its list item or heading, as the first of its parts
+    after its text (its sublists or section come later); else after it, or after the inline
+    group holding it (in the group the box was read as part of the paragraph). Return the
+    refs to add to the paragraph's: none for a group in an item, which a table cell's group
+    would take out of it."""
+    item = next((i for i in made if isinstance(i, ListItem)), None) or (
+        refs[-1].resolve(doc) if refs else None)
+    while item is not None and isinstance(parent := item.parent.resolve(doc), InlineGroup):
+        item = parent
+    if isinstance(item, (ListItem, SectionHeaderItem, TitleItem)):
+        _move(doc, group, item)
+        return []
+    if item is not None:
+        _move(doc, group, item.parent.resolve(doc), after=item)
+    return [group.get_ref()]
+
+
+def _move(doc: DoclingDocument, group, parent, after=None) -> None:
+    """Make ``group`` a child of ``parent``: right after its child ``after``, else its last."""
+    group.parent.resolve(doc).children.remove(group.get_ref())
+    at = parent.children.index(after.get_ref()) + 1 if after is not None else None
+    parent.children.insert(len(parent.children) if at is None else at, group.get_ref())
+    group.parent = parent.get_ref()
 
 
 def _cited_notes(element, within: bool = False) -> list[tuple[str, str]]:
