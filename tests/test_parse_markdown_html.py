@@ -70,3 +70,14 @@ def test_an_html_block_is_rewritten_as_a_page_is(tmp_path):
     blocks = shape(tmp_path, text)
     assert blocks[1][0] is TABLE and blocks[1][2].endswith("| Total  |       3 |"), blocks
     assert blocks[2:] == [(T, 0, "Signed by the clerk.")]
+
+
+def test_a_line_break_tag_in_a_table_cell_is_a_space(tmp_path):
+    """A pipe table's cell is one line, so "<br>" is how its lines are broken: it stayed in the
+    cell's text as written ("12 Main<br>Springfield"). A code span's "<br>" is the tag itself."""
+    text = ("# T\n\n| Name | Address |\n|------|---------|\n| ACME | 12 Main<br>Springfield |\n"
+            "| **Foo** | a <br/> b<BR />c |\n| Tag | `<br>` |\n")
+    assert shape(tmp_path, text)[1:] == [(TABLE, 0, (
+        "| Name    | Address             |\n|---------|---------------------|\n"
+        "| ACME    | 12 Main Springfield |\n| **Foo** | a b c               |\n"
+        "| Tag     | `<br>`              |"))]

@@ -7,14 +7,18 @@ ran together ("A **fast** tool." and "Install with `pip`." became "A fast tool. 
 pip.", a quote and the paragraphs around it one paragraph), a paragraph was cut in two at an
 image, and words came apart ("H 2 O", "Ctrl ."). Its Markdown reader here keeps each HTML block
 as the marked code item docling makes of it before the round trip, and leaves the trip out.
+It also reads a ``<br>`` in a pipe table's cell as the break between the cell's lines.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from io import BytesIO
 
 from docnav.model import Block, BlockKind
+
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
 def markdown_format_option():
@@ -40,7 +44,31 @@ def _reader():
         def _html_blocks(self, value: int) -> None:
             pass
 
+        def _parse_gfm_table(self, table, doc, parent_item) -> None:
+            """A ``<br>`` in a pipe table's cell read as the space between its lines (the
+            reader kept the tag in the cell's text: "12 Main<br>Springfield")."""
+            for row in table.children:
+                for cell in row.children:
+                    _line_breaks_as_spaces(cell.children)
+            super()._parse_gfm_table(table, doc, parent_item)
+
     return MarkdownWithoutHTMLTrip
+
+
+def _line_breaks_as_spaces(children: list) -> None:
+    """Each ``<br>`` tag among the inline ``children`` (and theirs) as one space, the white
+    space around it taken in; a code span's text is not looked into."""
+    from marko.inline import CodeSpan, InlineHTML, RawText
+
+    for i, child in enumerate(children):
+        if isinstance(child, InlineHTML) and _LINE_BREAK.fullmatch(child.children.strip()):
+            children[i] = RawText(" ")
+            if i and isinstance(children[i - 1], RawText):
+                children[i - 1].children = children[i - 1].children.rstrip()
+            if i + 1 < len(children) and isinstance(children[i + 1], RawText):
+                children[i + 1].children = children[i + 1].children.lstrip()
+        elif isinstance(child.children, list) and not isinstance(child, CodeSpan):
+            _line_breaks_as_spaces(child.children)
 
 
 def html_block(text: str) -> str | None:
