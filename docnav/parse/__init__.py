@@ -184,13 +184,15 @@ def _first_heading(blocks: list[Block]) -> str | None:
 
 def _format_extras(path: Path, fmt: str, blocks: list[Block], page: bytes | None = None
                    ) -> tuple[list[Block], tuple[tuple[str, str], ...]]:
-    """What docling leaves out: heading anchors and the format's own metadata (of an HTML
-    ``page`` as docling read it, where it was rewritten)."""
+    """What docling leaves out: heading anchors, a Markdown file's footnotes, and the
+    format's own metadata (of an HTML ``page`` as docling read it, where it was rewritten)."""
     if fmt == "markdown":
+        from docnav.parse._footnotes import read_footnotes
         from docnav.parse._markdown import add_heading_anchors
         from docnav.parse._metadata import field_list
 
-        return add_heading_anchors(blocks), field_list(blocks)
+        blocks = add_heading_anchors(read_footnotes(blocks))
+        return blocks, field_list(blocks)
     if fmt == "html":
         from docnav.parse._html import (
             add_block_anchors,

@@ -32,6 +32,10 @@ def markdown_format_option():
 def _reader():
     from docling.backend.md_backend import MarkdownDocumentBackend
 
+    from docnav.parse._footnotes import keep_footnote_definitions
+
+    keep_footnote_definitions()
+
     class MarkdownWithoutHTMLTrip(MarkdownDocumentBackend):
         """Counts no HTML block, so ``convert`` returns the document as the Markdown made it
         (the round trip is taken where the count is above 0)."""
