@@ -81,3 +81,16 @@ def test_a_line_break_tag_in_a_table_cell_is_a_space(tmp_path):
         "| Name    | Address             |\n|---------|---------------------|\n"
         "| ACME    | 12 Main Springfield |\n| **Foo** | a b c               |\n"
         "| Tag     | `<br>`              |"))]
+
+
+@pytest.mark.parametrize("logo", ['<p align="center"><img src="logo.png" alt="Logo"></p>',
+                                  '<p align="center">\n  <a href="https://ci"><img src="b.svg" '
+                                  'alt="Build"></a>\n  <img src="c.svg" alt="coverage">\n</p>'])
+def test_a_readme_s_html_heading_under_its_logo_titles_it(tmp_path, logo):
+    """A GitHub README's centred logo and badges stand before its <h1>: their alt text, read
+    as captions, came first, so the heading was not the leading one and the file's name
+    ("readme") titled the document."""
+    path = tmp_path / "readme.md"
+    path.write_text(f'{logo}\n\n<h1 align="center">ProjectName</h1>\n\nA fast tool.\n\n'
+                    "## Install\n\nRun it.\n", encoding="utf-8")
+    assert parse_file(path).title == "ProjectName"

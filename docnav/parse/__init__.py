@@ -160,12 +160,14 @@ def _source_text(path: Path, fmt: str, front: FrontMatter | None) -> str | None:
 def _markdown_title(blocks, path: Path) -> str:
     """Markdown has no title element (docling reads every ``# X`` as one): a leading heading
     that is the only one at its level names the document; otherwise the file name does
-    (an RFC starting with metadata and several ``#`` sections is "0001-private-fields")."""
+    (an RFC starting with metadata and several ``#`` sections is "0001-private-fields").
+    Images' captions before it do not count: a README's centred logo and badges stand above
+    its ``<h1>``, their alt text read as captions."""
     headings = [b for b in blocks if b.kind is BlockKind.HEADING]
-    if blocks and blocks[0].kind is BlockKind.HEADING:
-        top = blocks[0].level
-        if sum(1 for h in headings if h.level <= top) == 1:
-            return " ".join(blocks[0].text.split())
+    lead = next((b for b in blocks if b.kind is not BlockKind.CAPTION), None)
+    if lead is not None and lead.kind is BlockKind.HEADING:
+        if sum(1 for h in headings if h.level <= lead.level) == 1:
+            return " ".join(lead.text.split())
     return path.stem
 
 
