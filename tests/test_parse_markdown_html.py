@@ -94,3 +94,25 @@ def test_a_readme_s_html_heading_under_its_logo_titles_it(tmp_path, logo):
     path.write_text(f'{logo}\n\n<h1 align="center">ProjectName</h1>\n\nA fast tool.\n\n'
                     "## Install\n\nRun it.\n", encoding="utf-8")
     assert parse_file(path).title == "ProjectName"
+
+
+def test_ids_in_an_html_block_are_anchors_links_resolve_to(tmp_path):
+    """An HTML block's own ids were lost: its heading was anchored by its text's slug only and
+    its paragraph not at all, so "[limits](#limits)" led nowhere. They are kept as an HTML
+    page's are (an <a name> in a heading too); a heading without one keeps its slug."""
+    from docnav.refs import internal_references
+    from docnav.tree import build_tree
+
+    path = tmp_path / "readme.md"
+    path.write_text('# T\n\nSee [s](#setup-here), [l](#limits), [n](#named), [p](#plain).\n\n'
+                    '<h2 id="setup-here">Setup</h2>\n\nText.\n\n<p id="limits">Limits apply.</p>'
+                    '\n\n<h2><a name="named"></a>Named</h2>\n\nMore.\n\n<h2>Plain</h2>\n',
+                    encoding="utf-8")
+    parsed = parse_file(path)
+    assert [(b.text, b.anchor) for b in parsed.blocks if b.anchor] == [
+        ("T", "t"), ("Setup", "setup-here"), ("Limits apply.", "limits"), ("Named", "named"),
+        ("Plain", "plain")]
+    tree = build_tree(parsed, "doc", str(path))
+    said = {n.node_id: n.text or n.heading for n in tree.nodes}
+    assert sorted(said[e.dst] for e in internal_references(tree)) == [
+        "Limits apply.", "Named", "Plain", "Setup"]

@@ -20,11 +20,12 @@ def unescape(source: str) -> str:
 
 
 def add_heading_anchors(blocks: list[Block]) -> list[Block]:
-    """``## Setup`` twice -> anchors ``setup`` and ``setup-1``, as GitHub renders them."""
+    """``## Setup`` twice -> anchors ``setup`` and ``setup-1``, as GitHub renders them. A
+    heading of an HTML block anchored by its own id (``<h2 id="setup-here">``) keeps it."""
     used: dict[str, int] = {}
     out: list[Block] = []
     for block in blocks:
-        if block.kind is BlockKind.HEADING:
+        if block.kind is BlockKind.HEADING and block.anchor is None:
             base = slugify(block.text)
             n = used.get(base, 0)
             anchor = base if n == 0 else f"{base}-{n}"

@@ -87,7 +87,8 @@ def html_block(text: str) -> str | None:
 def html_block_blocks(html: str) -> list[Block]:
     """The blocks docling's HTML reader makes of ``html`` (none of a comment or an image),
     rewritten first as a page is (:mod:`docnav.parse._html_rewrite`: a table's footer rows,
-    a ``<footer>``'s text); an HTML block it cannot read is its text, a paragraph."""
+    a ``<footer>``'s text), anchored by their elements' ids as a page's are; an HTML block it
+    cannot read is its text, a paragraph."""
     from bs4 import BeautifulSoup
     from docling_core.types.io import DocumentStream
 
@@ -108,6 +109,10 @@ def html_block_blocks(html: str) -> list[Block]:
     except Exception:  # docling raises assorted errors for inputs it cannot read
         document = None
     if document is not None:
-        return document_blocks(document, html)
+        from docnav.parse._html import add_block_anchors, add_heading_anchors
+
+        # its ids, as a page's: "[limits](#limits)" leads to '<p id="limits">'
+        return add_block_anchors(soup, add_heading_anchors(soup, document_blocks(document,
+                                                                                 html)))
     text = soup.get_text(" ", strip=True)
     return [Block(BlockKind.TEXT, text)] if text else []
