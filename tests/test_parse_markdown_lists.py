@@ -37,3 +37,15 @@ def test_a_heading_in_a_list_item_is_a_list_item(tmp_path):
         (BlockKind.TEXT, 0, "Text two."),
     ], shape
     assert parsed.title == "Main Title"
+
+
+def test_a_paragraph_met_out_of_order_does_not_lose_the_source_s_spacing(tmp_path):
+    """docling gives a list item's later paragraph with markup ("Third with `code`") before
+    its plain one ("All good here."); looking for the plain one forward, its first word was
+    found inside a later one ("Allow"), the place in the source jumped past the paragraphs
+    between, and their spaces were guessed: RFC 1398's heading "`alloc`/`dealloc`" read
+    "alloc /dealloc". A first word now stands alone where it is found."""
+    path = tmp_path / "doc.md"
+    path.write_text("# T\n\n1. First *x* para.\n\n   All good here.\n\n   Third with `code` "
+                    "inside.\n\n2. Item.\n\nSee `x`/`y` here.\n\nAllow it.\n", encoding="utf-8")
+    assert "See x/y here." in [b.text for b in parse_file(path).blocks]

@@ -40,12 +40,17 @@ class SourceText:
     def skip_to(self, text: str) -> None:
         """Move towards ``text``: never past it, as its first occurrence is searched. After a
         block whose pieces were found, the cursor is already past that block: searching its
-        first word again would jump to the word's next use, past the blocks in between."""
+        first word again would jump to the word's next use, past the blocks in between. A
+        first word is found only where it ends a word ("All" is not the start of "Allocator"):
+        a block met after those that follow it in the source jumped there."""
         if self.placed:
             self.placed = False
             return
         head = text.split(maxsplit=1)[0][:40] if text.strip() else ""
         found = self.text.find(head, self.cursor, self.cursor + _WINDOW) if head else -1
+        while found >= 0 and head[-1].isalnum() and found + len(head) < len(self.text) \
+                and self.text[found + len(head)].isalnum():
+            found = self.text.find(head, found + 1, self.cursor + _WINDOW)
         if found >= 0:
             self.cursor = found
 
