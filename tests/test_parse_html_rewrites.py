@@ -122,3 +122,21 @@ def test_a_site_footer_s_link_lists_and_their_headings_stay_out(tmp_path):
         (BlockKind.LIST_ITEM, "Open 9-5"), (BlockKind.TEXT, "© 2024 Example Inc."),
     ], shape
 
+
+
+@pytest.mark.parametrize("page", [
+    "<html><head><title>Page</title></head>\nStray <b>bold</b> text.\n<body><h1>Soup</h1>"
+    "<p>Body alpha.</p></body></html>",
+    "Stray <b>bold</b> text.<html><head><title>Page</title></head><body><h1>Soup</h1>"
+    "<p>Body alpha.</p></body></html>",
+    "<!doctype html><html><head><title>Page</title></head>\nStray <b>bold</b> text.\n"
+    "<h1>Soup</h1><p>Body alpha.</p></html>",
+])
+def test_text_before_the_body_is_read_where_browsers_show_it(tmp_path, page):
+    """docling reads the ``<body>`` only: text between ``</head>`` and ``<body>``, or before
+    ``<html>``, was lost; and a page without a ``<body>`` was read whole, its ``<title>`` a
+    paragraph too."""
+    path = tmp_path / "before.html"
+    path.write_text(page, encoding="utf-8")
+    assert _texts(path) == [(BlockKind.TEXT, "Stray bold text."), (BlockKind.HEADING, "Soup"),
+                            (BlockKind.TEXT, "Body alpha.")]

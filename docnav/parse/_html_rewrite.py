@@ -10,14 +10,20 @@ from __future__ import annotations
 
 import codecs
 import re
+from itertools import takewhile
 from pathlib import Path
 
 # what a rewrite works on: a page with none of it is not parsed for one (each page was, an
-# extra parse of every HTML file): a table's or a page's footer, a quote, or anything but
-# white space after </body> (and its </html>) or </html>
+# extra parse of every HTML file): a table's or a page's footer, a quote, anything but white
+# space after </body> (and its </html>) or </html>, or before <body> anything but a <head>
 _REWRITABLE = re.compile(
-    rb"<(?:tfoot|footer|blockquote)[\s>/]|</(?:body|html)\s*>(?!\s*(?:</html\s*>\s*)?\Z)",
+    rb"<(?:tfoot|footer|blockquote)[\s>/]|</(?:body|html)\s*>(?!\s*(?:</html\s*>\s*)?\Z)"
+    rb"|(?:</head\s*>|<html(?:\s[^>]*)?>)\s*(?!<(?:head|body)[\s>])\S",
     re.IGNORECASE)
+_BEFORE_HTML = re.compile(  # what may open a page, before its <html>, <head> or <body>
+    rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->|<![^>]*>|<\?[^>]*>)*", re.DOTALL)
+_BODY = re.compile(rb"<body[\s>]", re.IGNORECASE)
+_TITLE = re.compile(rb"<title[\s>]", re.IGNORECASE)
 
 
 def rewritten_html(path: Path) -> bytes | None:
@@ -25,10 +31,20 @@ def rewritten_html(path: Path) -> bytes | None:
     from bs4 import BeautifulSoup
 
     data = path.read_bytes()
-    if not _REWRITABLE.search(data):
+    if not _rewritable(data):
         return None
     soup = BeautifulSoup(data, "html.parser")
     return codecs.BOM_UTF8 + soup.encode("utf-8") if rewrite(soup) else None
+
+
+def _rewritable(data: bytes) -> bool:
+    """Whether the page holds something a rewrite works on."""
+    if _REWRITABLE.search(data):
+        return True
+    if not _BODY.search(data):  # a page without one whose <title> docling reads as text
+        return bool(_TITLE.search(data))
+    start = _BEFORE_HTML.match(data).end()
+    return not re.match(rb"<(?:html|head|body)[\s>]", data[start:], re.IGNORECASE)
 
 
 def rewrite(soup) -> bool:
@@ -117,5 +133,42 @@ def _after_the_body(soup) -> bool:
     return bool(after)
 
 
+def _before_the_body(soup) -> bool:
+    """What stands before ``<body>``, outside the ``<head>``, as the body's first content,
+    where browsers show it: docling reads the body only, so "Stray text." between
+    ``</head>`` and ``<body>`` (or before ``<html>``) was lost. A page with a ``<title>`` and
+    no ``<body>`` is given one around all but its head: docling read the whole page, its
+    title "T" as a paragraph too."""
+    body = soup.body
+    if body is None and soup.title is None:  # docling reads the whole page: all is shown
+        return False
+    around = set() if body is None else {id(body), *(id(p) for p in body.parents)}
+    nodes = list(takewhile(lambda node: id(node) not in around, _page_level(soup)))
+    nodes = [n for n in nodes if _shown(n)]
+    if not any(n.name or n.strip() for n in nodes):
+        return False
+    if body is None:
+        body = soup.new_tag("body")
+        (soup.html or soup).append(body)
+    for node in reversed(nodes):
+        body.insert(0, node.extract())
+    return True
+
+
+def _page_level(soup):
+    """The page's top-level nodes, those in its ``<html>`` in that one's place."""
+    for node in list(soup.contents):
+        yield from list(node.contents) if node is soup.html else (node,)
+
+
+def _shown(node) -> bool:
+    """Text or an element of the body's, not of the head's (a doctype, a comment: neither)."""
+    from bs4 import NavigableString, Tag
+
+    return node.name not in _HEAD_ONLY if isinstance(node, Tag) \
+        else type(node) is NavigableString
+
+
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
-_REWRITES = (_table_footers, _footers, _quoted_headings, _after_the_body)
+_HEAD_ONLY = ("head", "title", "meta", "link", "base", "style", "script")
+_REWRITES = (_table_footers, _footers, _quoted_headings, _after_the_body, _before_the_body)
