@@ -40,6 +40,7 @@ from docnav.model import Block, BlockKind, Link
 from docnav.parse._inline import SourceText, join_inline
 from docnav.parse._markdown_html import html_block, html_block_blocks
 from docnav.parse._pdf_paragraphs import CAPTION
+from docnav.parse._tables import table_markdown
 
 _BODY_LAYERS = {ContentLayer.BODY, None}
 _SKIPPED_LABELS = {DocItemLabel.PAGE_HEADER, DocItemLabel.PAGE_FOOTER}
@@ -230,7 +231,7 @@ def _table_markdown(walk: _Walk, item: TableItem) -> str:
     """The table's rows as Markdown, without the caption docling's serializer sets above them
     (an HTML table's ``<caption>``): the caption is a paragraph of its own
     (:func:`_emit_captions`), and was read twice."""
-    text = item.export_to_markdown(walk.doc)
+    text = table_markdown(item, walk.doc)
     for ref in item.captions:
         said = getattr(ref.resolve(walk.doc), "text", "")
         if said and text.startswith(said):

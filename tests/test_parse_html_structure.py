@@ -1,0 +1,40 @@
+"""How an HTML page's structure reads in DocNav's blocks: merged table cells."""
+
+from __future__ import annotations
+
+from docnav.model import BlockKind
+from docnav.parse import parse_file
+
+
+def _table_rows(text: str) -> list[list[str]]:
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in text.splitlines()]
+    return [r for r in rows if not all(set(c) <= set("-: ") and c for c in r)]
+
+
+def _table(tmp_path, html: str) -> list[list[str]]:
+    path = tmp_path / "table.html"
+    path.write_text(f"<h1>T</h1>{html}", encoding="utf-8")
+    table = next(b for b in parse_file(path).blocks if b.kind is BlockKind.TABLE)
+    return _table_rows(table.text)
+
+
+def test_a_merged_cell_s_text_is_said_once(tmp_path):
+    """docling's Markdown repeated a cell's text in every place it spans: "| Total | Total |
+    42 |", and a row spanning cell "R" in the row below it too."""
+    rows = _table(tmp_path, "<table><tr><th>Item</th><th>Q1</th><th>Q2</th></tr>"
+                  "<tr><td colspan='2'>Total</td><td>42</td></tr>"
+                  "<tr><td rowspan='2'>R</td><td>3</td><td>4</td></tr>"
+                  "<tr><td>5</td><td>6</td></tr></table>")
+    assert rows == [["Item", "Q1", "Q2"], ["Total", "", "42"], ["R", "3", "4"], ["", "5", "6"]]
+
+
+def test_a_merged_header_names_each_column_it_heads_over_their_own_names(tmp_path):
+    """A group heading over columns that have headings of their own heads each ("2023 -
+    Q1"); one over columns with none is said once."""
+    grouped = _table(tmp_path, "<table><thead><tr><th rowspan=2>Region</th><th colspan=2>2023"
+                     "</th></tr><tr><th>Q1</th><th>Q2</th></tr></thead>"
+                     "<tr><td>North</td><td>1</td><td>2</td></tr></table>")
+    assert grouped == [["Region", "2023 - Q1", "2023 - Q2"], ["North", "1", "2"]]
+    alone = _table(tmp_path, "<table><tr><th>Item</th><th colspan=2>Quarter</th></tr>"
+                   "<tr><td>A</td><td>1</td><td>2</td></tr></table>")
+    assert alone == [["Item", "Quarter", ""], ["A", "1", "2"]]
