@@ -1,4 +1,5 @@
-"""How an HTML page's structure reads in DocNav's blocks: merged table cells."""
+"""How an HTML page's structure reads in DocNav's blocks: merged table cells, description
+lists."""
 
 from __future__ import annotations
 
@@ -38,3 +39,23 @@ def test_a_merged_header_names_each_column_it_heads_over_their_own_names(tmp_pat
     alone = _table(tmp_path, "<table><tr><th>Item</th><th colspan=2>Quarter</th></tr>"
                    "<tr><td>A</td><td>1</td><td>2</td></tr></table>")
     assert alone == [["Item", "Quarter", ""], ["A", "1", "2"]]
+
+
+def test_a_description_list_s_term_and_its_definitions_are_one_item(tmp_path):
+    """Each ``<dt>`` and ``<dd>`` was a list item of its own ("Term one", then "Def one."):
+    the term now says its definitions after it, their links and its ``id`` kept; what a
+    definition holds besides its text (a list) follows it."""
+    path = tmp_path / "glossary.html"
+    path.write_text(
+        "<h1>T</h1><dl><dt id='one'>Term one</dt><dd>Def <a href='d.html'>one</a>.</dd>"
+        "<dt>Colour</dt><dd>red</dd><dd>blue</dd><dt>Ask?</dt><dd>Yes.</dd>"
+        "<dt>Steps</dt><dd>In order:<ul><li>first</li><li>second</li></ul></dd></dl>"
+        "<p>After.</p>", encoding="utf-8")
+    blocks = parse_file(path).blocks
+    assert [(b.kind, b.text) for b in blocks[1:]] == [
+        (BlockKind.LIST_ITEM, "Term one: Def one."), (BlockKind.LIST_ITEM, "Colour: red; blue"),
+        (BlockKind.LIST_ITEM, "Ask? Yes."), (BlockKind.LIST_ITEM, "Steps: In order:"),
+        (BlockKind.LIST_ITEM, "first"), (BlockKind.LIST_ITEM, "second"),
+        (BlockKind.TEXT, "After.")]
+    assert blocks[1].anchor == "one"
+    assert [k.target for k in blocks[1].links] == [str(tmp_path / "d.html")]

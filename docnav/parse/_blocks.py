@@ -51,6 +51,7 @@ _TEXT_KINDS = {
     DocItemLabel.LIST_ITEM: BlockKind.LIST_ITEM,
 }
 _PIECE_LABELS = {DocItemLabel.TEXT, DocItemLabel.CODE}  # the pieces of an emphasis: text, code
+_SAID = ".:;!?"  # what ends a term or a definition that needs no colon or semicolon after it
 
 
 @dataclass
@@ -67,6 +68,7 @@ class _Walk:
     source: SourceText | None = None
     blocks: list[Block] = field(default_factory=list)
     done: set[str] = field(default_factory=set)  # refs already emitted (captions)
+    said: set[str] = field(default_factory=set)  # definitions said with their term
     markdown: bool = False  # a block all in one emphasis may come in pieces (docling's Markdown)
     open: _Open | None = None
     # per heading and HTML block, in order: whether it stands in a block quote
@@ -125,7 +127,8 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
             _add(walk, BlockKind.HEADING, text, item, links, level=level)
         return True
     if isinstance(item, ListItem):
-        _emit_list_item(walk, item)
+        if item.self_ref not in walk.said:  # its content (a list in a <dd>) still follows
+            _emit_list_item(walk, item)
         return True
     if isinstance(item, TableItem):
         _add(walk, BlockKind.TABLE, _table_markdown(walk, item), item, ())
@@ -182,7 +185,31 @@ def _in_list(walk: _Walk, item: NodeItem) -> bool:
 def _emit_list_item(walk: _Walk, item: ListItem) -> None:
     text, links = _with_inline(walk, item)  # "- item with [a link](x)"
     marker = item.marker.strip() if item.enumerated and item.marker else ""
-    _add(walk, BlockKind.LIST_ITEM, join_inline([marker, text]), item, links)
+    definitions, their_links = _definitions(walk, item)
+    if definitions:
+        text = text + ("" if text.rstrip()[-1:] in _SAID else ":") + " " + definitions
+    _add(walk, BlockKind.LIST_ITEM, join_inline([marker, text]), item, links + their_links)
+
+
+def _definitions(walk: _Walk, term: ListItem) -> tuple[str, tuple[Link, ...]]:
+    """The definitions of a description list's term (docling's "descriptions" group of its
+    ``<dd>`` items under its ``<dt>``), said after it: each term and each definition was a
+    list item of its own, "Term one", "Def one.", "Term two", and neither read alone."""
+    texts: list[str] = []
+    links: tuple[Link, ...] = ()
+    for group in (c.resolve(walk.doc) for c in term.children):
+        if not (isinstance(group, ListGroup) and group.name == "descriptions"):
+            continue
+        for item in (c.resolve(walk.doc) for c in group.children):
+            if isinstance(item, ListItem):
+                text, more = _with_inline(walk, item)
+                if text.strip():
+                    texts.append(" ".join(text.split()))
+                    links += more
+                walk.said.add(item.self_ref)
+    last = len(texts) - 1
+    return " ".join(t if t[-1] in _SAID or i == last else t + ";" for i, t in enumerate(texts)), \
+        links
 
 
 def _with_inline(walk: _Walk, item: NodeItem) -> tuple[str, tuple[Link, ...]]:

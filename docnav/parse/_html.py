@@ -42,14 +42,16 @@ def add_heading_anchors(soup, blocks: list[Block]) -> list[Block]:
 def add_block_anchors(soup, blocks: list[Block]) -> list[Block]:
     """Give a paragraph, list item, table or code block the ``id`` of its HTML element
     (``<table id="limits">``), matched in order by its words, so a ``#limits`` link leads to
-    it; the headings have theirs already."""
+    it; the headings have theirs already. A ``<dt>`` term begins the block that says its
+    definitions after it."""
     out = list(blocks)
     words = [None if b.kind is BlockKind.HEADING else _words(b.text) for b in out]
     cursor = 0
     for element in soup.find_all(_ID_BLOCKS, id=True):
         key = _words(element.get_text(" "))
+        ends = str.startswith if element.name == "dt" else str.endswith
         hit = next((i for i in range(cursor, len(out))
-                    if key and words[i] is not None and words[i].endswith(key)), None)
+                    if key and words[i] is not None and ends(words[i], key)), None)
         if hit is not None:
             out[hit] = replace(out[hit], anchor=out[hit].anchor or element["id"])
             cursor = hit + 1
