@@ -1,5 +1,5 @@
 """How an HTML page's structure reads in DocNav's blocks: merged table cells, description
-lists."""
+lists, nested lists."""
 
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ def test_a_merged_header_names_each_column_it_heads_over_their_own_names(tmp_pat
 
 def test_a_description_list_s_term_and_its_definitions_are_one_item(tmp_path):
     """Each ``<dt>`` and ``<dd>`` was a list item of its own ("Term one", then "Def one."):
-    the term now says its definitions after it, their links and its ``id`` kept; what a
-    definition holds besides its text (a list) follows it."""
+    the term now says its definitions after it, their links and its ``id`` kept; a list in
+    a definition is lines of the term's item."""
     path = tmp_path / "glossary.html"
     path.write_text(
         "<h1>T</h1><dl><dt id='one'>Term one</dt><dd>Def <a href='d.html'>one</a>.</dd>"
@@ -54,8 +54,26 @@ def test_a_description_list_s_term_and_its_definitions_are_one_item(tmp_path):
     blocks = parse_file(path).blocks
     assert [(b.kind, b.text) for b in blocks[1:]] == [
         (BlockKind.LIST_ITEM, "Term one: Def one."), (BlockKind.LIST_ITEM, "Colour: red; blue"),
-        (BlockKind.LIST_ITEM, "Ask? Yes."), (BlockKind.LIST_ITEM, "Steps: In order:"),
-        (BlockKind.LIST_ITEM, "first"), (BlockKind.LIST_ITEM, "second"),
+        (BlockKind.LIST_ITEM, "Ask? Yes."),
+        (BlockKind.LIST_ITEM, "Steps: In order:\n  - first\n  - second"),
         (BlockKind.TEXT, "After.")]
     assert blocks[1].anchor == "one"
     assert [k.target for k in blocks[1].links] == [str(tmp_path / "d.html")]
+
+
+def test_a_nested_list_s_items_are_lines_of_their_parent_item(tmp_path):
+    """A sub-item was a list item of its own after its parent, read as the next of the
+    parent's list ("Parent a", "Child a1", "Parent b" alike): it is now a line of its parent's
+    item, indented by its depth, with its links; a list holding only a list is that list."""
+    path = tmp_path / "nested.html"
+    path.write_text(
+        "<h1>T</h1><ul><li id='a'>Parent a<ul><li>Child a1</li><li>Child <a href='c.html'>a2"
+        "</a><ol><li>Deep</li></ol></li></ul></li><li>Parent b</li></ul>"
+        "<ul><li><ul><li>Only nested</li></ul></li></ul><p>After.</p>", encoding="utf-8")
+    blocks = parse_file(path).blocks
+    assert [(b.kind, b.text) for b in blocks[1:]] == [
+        (BlockKind.LIST_ITEM, "Parent a\n  - Child a1\n  - Child a2\n    - Deep"),
+        (BlockKind.LIST_ITEM, "Parent b"), (BlockKind.LIST_ITEM, "Only nested"),
+        (BlockKind.TEXT, "After.")]
+    assert blocks[1].anchor == "a"
+    assert [k.target for k in blocks[1].links] == [str(tmp_path / "c.html")]

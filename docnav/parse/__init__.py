@@ -79,7 +79,7 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
 
         quoted = quoted_blocks(front.body) if front is not None else None
         blocks = document_blocks(converted.document, source, markdown=fmt == "markdown",
-                                 quoted=quoted)
+                                 quoted=quoted, nested=fmt == "html")
         if fmt in ("docx", "html"):  # Word's table of contents: "Introduction 1", a line each
             from docnav.parse._contents import contents_as_table
 

@@ -51,6 +51,7 @@ _TEXT_KINDS = {
     DocItemLabel.LIST_ITEM: BlockKind.LIST_ITEM,
 }
 _PIECE_LABELS = {DocItemLabel.TEXT, DocItemLabel.CODE}  # the pieces of an emphasis: text, code
+_DEFINITIONS = "descriptions"  # docling's name for the group of a <dt>'s <dd> items
 _SAID = ".:;!?"  # what ends a term or a definition that needs no colon or semicolon after it
 
 
@@ -68,8 +69,9 @@ class _Walk:
     source: SourceText | None = None
     blocks: list[Block] = field(default_factory=list)
     done: set[str] = field(default_factory=set)  # refs already emitted (captions)
-    said: set[str] = field(default_factory=set)  # definitions said with their term
+    said: set[str] = field(default_factory=set)  # list items said in another's block
     markdown: bool = False  # a block all in one emphasis may come in pieces (docling's Markdown)
+    nested: bool = False  # a list item's sub-items are lines of its block
     open: _Open | None = None
     # per heading and HTML block, in order: whether it stands in a block quote
     quoted: list[tuple[str, bool]] = field(default_factory=list)
@@ -83,13 +85,16 @@ class _Walk:
 
 
 def document_blocks(doc: DoclingDocument, source: str | None = None, markdown: bool = False,
-                    quoted: list[tuple[str, bool]] | None = None) -> list[Block]:
+                    quoted: list[tuple[str, bool]] | None = None, nested: bool = False
+                    ) -> list[Block]:
     """The body of ``doc`` as blocks in reading order; ``source`` is the file's text, if any,
     ``markdown`` whether that is Markdown (whose emphasised blocks may come in pieces), and
     ``quoted``, per Markdown heading and HTML block, whether it stands in a block quote: such
     a heading, and the headings of such a block, are read as paragraphs. Left out where
-    docling's headings and HTML blocks are others, as the two would not pair up."""
-    walk = _Walk(doc, SourceText(source) if source is not None else None, markdown=markdown)
+    docling's headings and HTML blocks are others, as the two would not pair up. ``nested``:
+    a list item's sub-items are lines of its block (HTML's), not items of their own."""
+    walk = _Walk(doc, SourceText(source) if source is not None else None, markdown=markdown,
+                 nested=nested)
     if quoted and [kind for kind, _ in quoted] == _quotable(doc):
         walk.quoted = quoted
     stack: list[NodeItem] = [doc.body]
@@ -127,7 +132,7 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
             _add(walk, BlockKind.HEADING, text, item, links, level=level)
         return True
     if isinstance(item, ListItem):
-        if item.self_ref not in walk.said:  # its content (a list in a <dd>) still follows
+        if item.self_ref not in walk.said:  # its other content (a paragraph) still follows
             _emit_list_item(walk, item)
         return True
     if isinstance(item, TableItem):
@@ -183,12 +188,52 @@ def _in_list(walk: _Walk, item: NodeItem) -> bool:
 
 
 def _emit_list_item(walk: _Walk, item: ListItem) -> None:
+    text, links = _item_text(walk, item)
+    lines, more = _sub_items(walk, item) if walk.nested else ([], ())
+    _add(walk, BlockKind.LIST_ITEM, "\n".join(t for t in [text, *lines] if t), item,
+         links + more, lines=bool(lines))
+
+
+def _item_text(walk: _Walk, item: ListItem) -> tuple[str, tuple[Link, ...]]:
     text, links = _with_inline(walk, item)  # "- item with [a link](x)"
     marker = item.marker.strip() if item.enumerated and item.marker else ""
     definitions, their_links = _definitions(walk, item)
     if definitions:
         text = text + ("" if text.rstrip()[-1:] in _SAID else ":") + " " + definitions
-    _add(walk, BlockKind.LIST_ITEM, join_inline([marker, text]), item, links + their_links)
+    return " ".join(join_inline([marker, text]).split()), links + their_links
+
+
+def _sub_items(walk: _Walk, item: ListItem) -> tuple[list[str], tuple[Link, ...]]:
+    """The items of the lists in ``item`` (an ``<li>``'s ``<ul>``, a ``<dd>``'s), each a line
+    under it indented by its depth ("Parent\n  - Child"): each was an item of its own after
+    its parent's, read as the next of the parent's list."""
+    lines: list[str] = []
+    links: tuple[Link, ...] = ()
+    stack = [(sub, 1) for sub in reversed(_sublist_items(walk, item))]
+    while stack:
+        sub, depth = stack.pop()
+        text, more = _item_text(walk, sub)
+        walk.said.add(sub.self_ref)
+        if text:
+            lines.append("  " * depth + ("" if sub.enumerated and sub.marker else "- ") + text)
+            links += more
+        stack.extend((s, depth + 1) for s in reversed(_sublist_items(walk, sub)))
+    return lines, links
+
+
+def _sublist_items(walk: _Walk, item: ListItem) -> list[ListItem]:
+    """The items of the lists in ``item`` and in its definitions."""
+    out: list[ListItem] = []
+    for group in (c.resolve(walk.doc) for c in item.children):
+        if not isinstance(group, ListGroup):
+            continue
+        lists = [group] if group.name != _DEFINITIONS else [
+            sub for dd in (c.resolve(walk.doc) for c in group.children)
+            for sub in (c.resolve(walk.doc) for c in dd.children)
+            if isinstance(sub, ListGroup) and sub.name != _DEFINITIONS]
+        out += [x for sub in lists for x in (c.resolve(walk.doc) for c in sub.children)
+                if isinstance(x, ListItem)]
+    return out
 
 
 def _definitions(walk: _Walk, term: ListItem) -> tuple[str, tuple[Link, ...]]:
@@ -198,7 +243,7 @@ def _definitions(walk: _Walk, term: ListItem) -> tuple[str, tuple[Link, ...]]:
     texts: list[str] = []
     links: tuple[Link, ...] = ()
     for group in (c.resolve(walk.doc) for c in term.children):
-        if not (isinstance(group, ListGroup) and group.name == "descriptions"):
+        if not (isinstance(group, ListGroup) and group.name == _DEFINITIONS):
             continue
         for item in (c.resolve(walk.doc) for c in group.children):
             if isinstance(item, ListItem):
@@ -275,8 +320,8 @@ def _emit_captions(walk: _Walk, item: TableItem | PictureItem) -> None:
 
 
 def _add(walk: _Walk, kind: BlockKind, text: str, item: NodeItem, links: tuple[Link, ...],
-         level: int = 0) -> None:
-    if kind is not BlockKind.TABLE and kind is not BlockKind.CODE:
+         level: int = 0, lines: bool = False) -> None:
+    if kind is not BlockKind.TABLE and kind is not BlockKind.CODE and not lines:
         text = " ".join(text.split())
     if not text.strip():
         return

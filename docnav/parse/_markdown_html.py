@@ -112,7 +112,7 @@ def html_block_blocks(html: str) -> list[Block]:
         from docnav.parse._html import add_block_anchors, add_heading_anchors
 
         # its ids, as a page's: "[limits](#limits)" leads to '<p id="limits">'
-        return add_block_anchors(soup, add_heading_anchors(soup, document_blocks(document,
-                                                                                 html)))
+        blocks = document_blocks(document, html, nested=True)
+        return add_block_anchors(soup, add_heading_anchors(soup, blocks))
     text = soup.get_text(" ", strip=True)
     return [Block(BlockKind.TEXT, text)] if text else []
