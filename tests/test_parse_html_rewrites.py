@@ -140,3 +140,27 @@ def test_text_before_the_body_is_read_where_browsers_show_it(tmp_path, page):
     path.write_text(page, encoding="utf-8")
     assert _texts(path) == [(BlockKind.TEXT, "Stray bold text."), (BlockKind.HEADING, "Soup"),
                             (BlockKind.TEXT, "Body alpha.")]
+
+
+def test_a_layout_table_s_cells_are_read_as_the_page_s_content(tmp_path):
+    """A table laying the page out (headings in its cells; or said to be none; or one row of
+    paragraphs) was read as one data table, "| Left Left para. - L1 - L2 | Right ... |", its
+    headings opening no section. A table in a cell, and a data table with a list in a cell,
+    stay tables."""
+    path = tmp_path / "layout.html"
+    path.write_text(
+        "<h1>Site</h1><table><tr><td><h2 id='left'>Left</h2><p>Left para.</p><ul><li>L1</li>"
+        "</ul></td><td><h2>Right</h2><table><tr><th>K</th></tr><tr><td>a</td></tr></table>"
+        "</td></tr></table><table role='presentation'><tr><td>Cell one.</td></tr></table>"
+        "<table><tr><td><p>Row A.</p></td><td><p>Row B.</p></td></tr></table><table><tr>"
+        "<th>Feature</th><th>Notes</th></tr><tr><td>X</td><td><ul><li>n1</li></ul></td></tr>"
+        "</table>", encoding="utf-8")
+    blocks = parse_file(path).blocks
+    assert [(b.kind, b.text if b.kind is not BlockKind.TABLE else _table_rows(b.text))
+            for b in blocks] == [
+        (BlockKind.HEADING, "Site"), (BlockKind.HEADING, "Left"), (BlockKind.TEXT, "Left para."),
+        (BlockKind.LIST_ITEM, "L1"), (BlockKind.HEADING, "Right"),
+        (BlockKind.TABLE, [["K"], ["a"]]), (BlockKind.TEXT, "Cell one."),
+        (BlockKind.TEXT, "Row A."), (BlockKind.TEXT, "Row B."),
+        (BlockKind.TABLE, [["Feature", "Notes"], ["X", "n1"]])]
+    assert blocks[1].anchor == "left"

@@ -15,10 +15,14 @@ from pathlib import Path
 
 # what a rewrite works on: a page with none of it is not parsed for one (each page was, an
 # extra parse of every HTML file): a table's or a page's footer, a quote, anything but white
-# space after </body> (and its </html>) or </html>, or before <body> anything but a <head>
+# space after </body> (and its </html>) or </html>, before <body> anything but a <head>, or
+# a table that may be the page's layout
 _REWRITABLE = re.compile(
     rb"<(?:tfoot|footer|blockquote)[\s>/]|</(?:body|html)\s*>(?!\s*(?:</html\s*>\s*)?\Z)"
-    rb"|(?:</head\s*>|<html(?:\s[^>]*)?>)\s*(?!<(?:head|body)[\s>])\S",
+    rb"|(?:</head\s*>|<html(?:\s[^>]*)?>)\s*(?!<(?:head|body)[\s>])\S"
+    # a table cell holding a heading, a paragraph or a list; a table said to be no table
+    rb"|<t[dh][\s>][^<]*(?:<(?!/?t[dhr][\s>/]|(?:h[1-6]|p|[uod]l|pre)[\s>])[^<]*)*"
+    rb"<(?:h[1-6]|p|[uod]l|pre)[\s>]|<table\s[^>]*\brole\s*=\s*[\"']?(?:presentation|none)\b",
     re.IGNORECASE)
 _BEFORE_HTML = re.compile(  # what may open a page, before its <html>, <head> or <body>
     rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->|<![^>]*>|<\?[^>]*>)*", re.DOTALL)
@@ -64,6 +68,35 @@ def _table_footers(soup) -> bool:
         footer.name = "tbody"
         table.append(footer.extract())
     return bool(footers)
+
+
+def _layout_tables(soup) -> bool:
+    """A table that lays the page out, its cells' content read as the page's, a cell after
+    another: docling read it as one data table, a "| Left Left para. - L1 - L2 | Right ... |"
+    row whose headings opened no section. A layout table is one said to be none
+    (``role="presentation"``), one with a heading in a cell, or a single row of cells holding
+    paragraphs or lists; a data table with a list in a cell stays a table. Its caption, if
+    any, is read first, as a paragraph."""
+    layout = [t for t in soup.find_all("table") if _lays_out(t)]
+    for table in layout:
+        cells = _own(table, ("caption", "td", "th"))
+        for cell in cells:
+            cell.name = "div"
+        table.replace_with(*[cell.extract() for cell in cells])
+    return bool(layout)
+
+
+def _lays_out(table) -> bool:
+    if str(table.get("role", "")).strip().lower() in ("presentation", "none"):
+        return True
+    if _own(table, _HEADINGS):
+        return True
+    return len(_own(table, ("tr",))) == 1 and bool(_own(table, ("p", "ul", "ol", "dl", "pre")))
+
+
+def _own(table, names) -> list:
+    """The elements so named in ``table``, not in a table within it."""
+    return [e for e in table.find_all(names) if e.find_parent("table") is table]
 
 
 def _footers(soup) -> bool:
@@ -171,4 +204,5 @@ def _shown(node) -> bool:
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _HEAD_ONLY = ("head", "title", "meta", "link", "base", "style", "script")
-_REWRITES = (_table_footers, _footers, _quoted_headings, _after_the_body, _before_the_body)
+_REWRITES = (_table_footers, _layout_tables, _footers, _quoted_headings, _after_the_body,
+             _before_the_body)
