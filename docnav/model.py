@@ -54,8 +54,11 @@ class Link:
 class Block:
     """One unit of parsed content in reading order.
 
-    ``level`` is the heading level (1 = top) for headings and 0 otherwise. ``page`` is 1-based
-    where the format has pages. Tables keep their structure as Markdown-like text.
+    ``level`` is the heading level (1 = top) for headings. Another block's is 0, for one of
+    the section of the heading before it, or the level of the heading whose section it
+    stands in where a subsection ends before it (an HTML page's nested ``<section>``).
+    ``page`` is 1-based where the format has pages. Tables keep their structure as
+    Markdown-like text.
     """
 
     kind: BlockKind

@@ -89,8 +89,10 @@ def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
     jump is absorbed instead of inventing empty sections. A subsection's number names its
     section, too: "2.2 Separation of duties" is no part of "Chapter 1. ..." nor of "1.2 ...",
     whatever their levels (a document sampled from a book, whose "Chapter 2" page is left out,
-    put the rest of the book under chapter 1). Paragraphs before the first heading go into a
-    preamble section, so that every paragraph lives in a section.
+    put the rest of the book under chapter 1). A paragraph with a level is one of the open
+    section of that level or above, after that section's subsections (HTML's nested
+    ``<section>``). Paragraphs before the first heading go into a preamble section, so that
+    every paragraph lives in a section.
     """
     stack: list[_Draft] = [root]
     preamble: _Draft | None = None
@@ -121,6 +123,8 @@ def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
         text = block.text.strip()
         if not text:
             continue
+        while block.level and len(stack) > 1 and stack[-1].raw_level > block.level:
+            stack.pop()  # a paragraph after a subsection's end, back in its section
         parent = stack[-1]
         if parent is root:
             if preamble is None:

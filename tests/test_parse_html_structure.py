@@ -1,10 +1,11 @@
 """How an HTML page's structure reads in DocNav's blocks: merged table cells, description
-lists, nested lists."""
+lists, nested lists, nested sections."""
 
 from __future__ import annotations
 
 from docnav.model import BlockKind
 from docnav.parse import parse_file
+from docnav.tree import build_tree
 
 
 def _table_rows(text: str) -> list[list[str]]:
@@ -77,3 +78,24 @@ def test_a_nested_list_s_items_are_lines_of_their_parent_item(tmp_path):
         (BlockKind.TEXT, "After.")]
     assert blocks[1].anchor == "a"
     assert [k.target for k in blocks[1].links] == [str(tmp_path / "c.html")]
+
+
+def test_a_paragraph_after_a_nested_section_s_end_is_in_the_section_around_it(tmp_path):
+    """Blocks are flat: "Outer p2." after ``</section>`` of "Inner" was read as Inner's (and
+    "Top tail." as Deep's). It now stands in the section its markup puts it in, after that
+    section's subsections; a page whose sections are flat reads as before."""
+    path = tmp_path / "sections.html"
+    path.write_text(
+        "<h1>T</h1><section><h2>Outer</h2><p>Outer p1.</p><section><h3>Inner</h3><p>Inner p."
+        "</p><section><h4>Deep</h4><p>Deep p.</p></section></section><p>Outer p2.</p>"
+        "<ul><li>Outer item</li></ul></section><p>Top tail.</p><section><h2>Next</h2>"
+        "<p>Next p.</p><h3>Flat</h3><p>Flat p.</p></section>", encoding="utf-8")
+    tree = build_tree(parse_file(path), "doc", str(path))
+    by_id = {n.node_id: n for n in tree.nodes}
+    assert [(n.text, by_id[n.parent_id].heading) for n in tree.nodes if n.text] == [
+        ("Outer p1.", "Outer"), ("Inner p.", "Inner"), ("Deep p.", "Deep"),
+        ("Outer p2.", "Outer"), ("Outer item", "Outer"), ("Top tail.", "T"),
+        ("Next p.", "Next"), ("Flat p.", "Flat")]
+    assert [n.heading or n.text for n in tree.nodes if by_id.get(n.parent_id) is not None
+            and by_id[n.parent_id].heading == "Outer"] == [
+        "Outer p1.", "Inner", "Outer p2.", "Outer item"]

@@ -204,9 +204,11 @@ def _format_extras(path: Path, fmt: str, blocks: list[Block], page: bytes | None
             read_html,
         )
 
+        from docnav.parse._html_sections import section_levels
+
         soup = read_html(page or path.read_bytes())
         blocks = drop_navigation(soup, add_heading_anchors(soup, blocks))
-        return add_block_anchors(soup, blocks), html_metadata(soup)
+        return section_levels(soup, add_block_anchors(soup, blocks)), html_metadata(soup)
     if fmt == "docx":
         from docnav.parse._metadata import docx_metadata
 
