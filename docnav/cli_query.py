@@ -427,9 +427,9 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-k", "--k", type=int, default=10, help="how many hits (default 10)")
     p.add_argument("--kind", action="append", help="paragraph, section, document, or a block "
                    "kind such as table (repeatable)")
-    p.add_argument("--level", type=int, action="append", help="only nodes at this depth: 1 a "
-                   "top-level section, 2 the sections in it, ...; a paragraph is one below its "
-                   "section (repeatable)")
+    p.add_argument("--level", type=int, action="append", help="only nodes at this depth: 0 the "
+                   "document, 1 a top-level section, 2 the sections in it, ...; a paragraph is "
+                   "one below its section (repeatable)")
     p.add_argument("--via", action="append", choices=["text", "summary"],
                    help="what a hit matched: its own text (a section's heading) or its summary "
                    "(repeatable; default both)")
@@ -490,7 +490,7 @@ def add_show_parser(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Without DOC: every document with its status. With DOC (a doc id, a "
         "prefix of one, or a path): its heading tree with node ids and counts.",
-        epilog="examples:\n  docnav show\n  docnav show samples/rfcs/0001-private-fields.md"
+        epilog="examples:\n  docnav show\n  docnav show samples/rfcs/0458-send-improvements.md"
         "\n  docnav show 3f2a --text\n  docnav show 3f2a --json",
     )
     p.add_argument("doc", nargs="?", help="document id, id prefix or path")
