@@ -1,6 +1,7 @@
-"""Markdown list items that hold a heading (`- # Heading`): an item of the list, not a part of
-the document. Before, it became a top-level section that took in the rest of the document
-(and made the file's name its title, the document having two top-level headings)."""
+"""Markdown list items: one that holds a heading (`- # Heading`) is an item of the list, not a
+part of the document (before, it became a top-level section that took in the rest of the
+document, and made the file's name its title, the document having two top-level headings); an
+item's paragraphs come in the source's order."""
 
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ def test_a_heading_in_a_list_item_is_a_list_item(tmp_path):
 
 
 def test_a_paragraph_met_out_of_order_does_not_lose_the_source_s_spacing(tmp_path):
-    """docling gives a list item's later paragraph with markup ("Third with `code`") before
-    its plain one ("All good here."); looking for the plain one forward, its first word was
+    """A list item's later paragraph with markup ("Third with `code`") was read before its
+    plain one ("All good here."); looking for the plain one forward, its first word was
     found inside a later one ("Allow"), the place in the source jumped past the paragraphs
     between, and their spaces were guessed: RFC 1398's heading "`alloc`/`dealloc`" read
     "alloc /dealloc". A first word now stands alone where it is found."""
@@ -49,3 +50,17 @@ def test_a_paragraph_met_out_of_order_does_not_lose_the_source_s_spacing(tmp_pat
     path.write_text("# T\n\n1. First *x* para.\n\n   All good here.\n\n   Third with `code` "
                     "inside.\n\n2. Item.\n\nSee `x`/`y` here.\n\nAllow it.\n", encoding="utf-8")
     assert "See x/y here." in [b.text for b in parse_file(path).blocks]
+
+
+def test_a_list_item_s_paragraphs_keep_the_source_s_order(tmp_path):
+    """A list item's later paragraphs are blocks after it, in order, whether or not they hold
+    markup. Those with markup ("Third with `code`") were joined onto the item's first
+    paragraph, ahead of the plain ones between (RFC 1398's condition 4 and its paragraphs)."""
+    path = tmp_path / "doc.md"
+    path.write_text("# T\n\n1. First *x* para.\n\n   All good here.\n\n   Third with `code` "
+                    "inside.\n\n2. Plain.\n\n   Second plain.\n\n   Third [link](#t).\n",
+                    encoding="utf-8")
+    assert [(b.kind, b.text) for b in parse_file(path).blocks[1:]] == [
+        (BlockKind.LIST_ITEM, "1. First x para."), (BlockKind.TEXT, "All good here."),
+        (BlockKind.TEXT, "Third with code inside."), (BlockKind.LIST_ITEM, "2. Plain."),
+        (BlockKind.TEXT, "Second plain."), (BlockKind.TEXT, "Third link.")]

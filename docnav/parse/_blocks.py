@@ -258,15 +258,15 @@ def _definitions(walk: _Walk, term: ListItem) -> tuple[str, tuple[Link, ...]]:
 
 
 def _with_inline(walk: _Walk, item: NodeItem) -> tuple[str, tuple[Link, ...]]:
-    """The item's text and links with those of its inline groups (docling gives a heading or
-    list item with a code span or link an empty text and the pieces as an inline child)."""
-    text, links = item.text, _own_links(item)
-    for child in (c.resolve(walk.doc) for c in item.children):
-        if isinstance(child, InlineGroup):
-            inline, inline_links = _inline_text(walk, child)
-            text, links = join_inline([text, inline]), links + inline_links
-            walk.done.add(child.self_ref)
-    return text, links
+    """The item's text and links, or those of its first paragraph's inline group (docling
+    gives a heading or list item with a code span or link an empty text and the pieces as
+    its first child). An item's later paragraphs are blocks of their own, as plain ones are:
+    those with markup were joined onto the first, ahead of the plain ones between."""
+    first = item.children[0].resolve(walk.doc) if item.children else None
+    if item.text.strip() or not isinstance(first, InlineGroup):
+        return item.text, _own_links(item)
+    walk.done.add(first.self_ref)
+    return _inline_text(walk, first)
 
 
 def _is_piece(item: NodeItem) -> bool:
