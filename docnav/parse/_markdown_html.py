@@ -40,6 +40,23 @@ def _reader():
         """Counts no HTML block, so ``convert`` returns the document as the Markdown made it
         (the round trip is taken where the count is above 0)."""
 
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self._paragraph_start = -1  # the document's text items when a paragraph began
+
+        def _iterate_elements(self, *, element, doc, **kwargs) -> None:
+            """A line break before a paragraph's first text is none: after a first line of
+            inline HTML alone ('<a id="x"></a>' above "Next paragraph."), the reader joined
+            the paragraph's text onto the last text item, the paragraph before."""
+            from marko.block import Heading, Paragraph, SetextHeading
+            from marko.inline import LineBreak
+
+            if isinstance(element, (Paragraph, Heading, SetextHeading)):
+                self._paragraph_start = len(doc.texts)
+            elif isinstance(element, LineBreak) and len(doc.texts) == self._paragraph_start:
+                return
+            super()._iterate_elements(element=element, doc=doc, **kwargs)
+
         @property
         def _html_blocks(self) -> int:
             return 0
