@@ -38,6 +38,7 @@ from docling_core.types.doc import (
 
 from docnav.model import Block, BlockKind, Link
 from docnav.parse._inline import SourceText, join_inline
+from docnav.parse._markdown_anchors import written_anchors
 from docnav.parse._markdown_html import html_block, html_block_blocks
 from docnav.parse._pdf_paragraphs import CAPTION
 from docnav.parse._tables import table_markdown
@@ -145,7 +146,7 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
     if isinstance(item, CodeItem):
         html = html_block(item.text) if walk.markdown else None
         if html is not None:  # a Markdown file's raw HTML block, read alone where it stands
-            blocks = html_block_blocks(html)
+            blocks = _named(html_block_blocks(html), item)
             if walk.in_quote("html"):  # "> <h2>Note</h2>": its headings are quoted text
                 blocks = [replace(b, kind=BlockKind.TEXT, level=0)
                           if b.kind is BlockKind.HEADING else b for b in blocks]
@@ -302,7 +303,7 @@ def _continued(walk: _Walk, piece: TextItem) -> bool:
 def _table_markdown(walk: _Walk, item: TableItem) -> str:
     """The table's rows as Markdown, without the caption docling's serializer sets above them
     (an HTML table's ``<caption>``): the caption is a paragraph of its own
-    (:func:`_emit_captions`), and was read twice."""
+    (:func:`_emit_captions`), and was read twice; nor the names noted on it (its anchor)."""
     text = table_markdown(item, walk.doc)
     for ref in item.captions:
         said = getattr(ref.resolve(walk.doc), "text", "")
@@ -325,7 +326,7 @@ def _add(walk: _Walk, kind: BlockKind, text: str, item: NodeItem, links: tuple[L
         text = " ".join(text.split())
     if not text.strip():
         return
-    walk.blocks.append(Block(kind, text, level=level, page=_page(item), links=links))
+    walk.blocks += _named([Block(kind, text, level=level, page=_page(item), links=links)], item)
     walk.done.add(item.self_ref)
     walk.open = None
     if walk.source is not None and not isinstance(item, InlineGroup):
@@ -334,6 +335,15 @@ def _add(walk: _Walk, kind: BlockKind, text: str, item: NodeItem, links: tuple[L
             end = walk.source.end_of(item.text)
             if end is not None:
                 walk.open = _Open(end, one_line=kind is BlockKind.HEADING)
+
+
+def _named(blocks: list[Block], item: NodeItem) -> list[Block]:
+    """The first block anchored by the first name inline HTML gives ``item``'s block (a
+    Markdown '<a id="defid"></a>' above its heading), where it has no anchor of its own."""
+    names = written_anchors(item)
+    if names and blocks and blocks[0].anchor is None:
+        return [replace(blocks[0], anchor=names[0]), *blocks[1:]]
+    return blocks
 
 
 def _inline_text(walk: _Walk, group: InlineGroup) -> tuple[str, tuple[Link, ...]]:

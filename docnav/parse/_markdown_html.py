@@ -33,16 +33,19 @@ def _reader():
     from docling.backend.md_backend import MarkdownDocumentBackend
 
     from docnav.parse._footnotes import keep_footnote_definitions
+    from docnav.parse._markdown_anchors import PendingAnchors
 
     keep_footnote_definitions()
 
     class MarkdownWithoutHTMLTrip(MarkdownDocumentBackend):
         """Counts no HTML block, so ``convert`` returns the document as the Markdown made it
-        (the round trip is taken where the count is above 0)."""
+        (the round trip is taken where the count is above 0). Notes the names inline HTML
+        gives a block (:mod:`docnav.parse._markdown_anchors`)."""
 
         def __init__(self, *args, **kwargs) -> None:
             super().__init__(*args, **kwargs)
             self._paragraph_start = -1  # the document's text items when a paragraph began
+            self._anchors = PendingAnchors()
 
         def _iterate_elements(self, *, element, doc, **kwargs) -> None:
             """A line break before a paragraph's first text is none: after a first line of
@@ -55,7 +58,9 @@ def _reader():
                 self._paragraph_start = len(doc.texts)
             elif isinstance(element, LineBreak) and len(doc.texts) == self._paragraph_start:
                 return
+            texts, tables = len(doc.texts), len(doc.tables)
             super()._iterate_elements(element=element, doc=doc, **kwargs)
+            self._anchors.walked(element, doc, texts, tables)
 
         @property
         def _html_blocks(self) -> int:

@@ -20,11 +20,22 @@ def table_markdown(item: TableItem, doc: DoclingDocument) -> str:
     cells = item.data.table_cells
     if all(c.end_row_offset_idx - c.start_row_offset_idx <= 1
            and c.end_col_offset_idx - c.start_col_offset_idx <= 1 for c in cells):
-        return item.export_to_markdown(doc)
+        return _markdown(item, doc)
     from docling_core.transforms.serializer.markdown import _count_header_rows
 
     unmerged = _unmerged(item.data, _count_header_rows(item))
-    return item.model_copy(update={"data": unmerged}).export_to_markdown(doc)
+    return _markdown(item.model_copy(update={"data": unmerged}), doc)
+
+
+def _markdown(item: TableItem, doc: DoclingDocument) -> str:
+    """docling's Markdown of the table, without the names a Markdown reader noted on it (its
+    anchor, :mod:`docnav.parse._markdown_anchors`)."""
+    from docling_core.transforms.serializer.markdown import MarkdownDocSerializer, MarkdownParams
+
+    from docnav.parse._markdown_anchors import META_KEY
+
+    params = MarkdownParams(blocked_meta_names={META_KEY})
+    return MarkdownDocSerializer(doc=doc, params=params).serialize(item=item).text
 
 
 def _unmerged(data: TableData, heads: int) -> TableData:
