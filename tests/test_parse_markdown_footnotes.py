@@ -80,3 +80,31 @@ def test_a_note_of_one_word_or_a_bare_url_is_a_note(tmp_path):
     assert [(b.text, b.anchor) for b in blocks[1:]] == [
         ("A[1] and b[2].", None), ("[1] Ibid.", "fn-1"), ("[2] https://example.org", "fn-2")]
     assert blocks[1].links == (Link("#fn-1", "1"), Link("#fn-2", "2"))
+
+
+def test_a_note_s_indented_paragraphs_are_the_note_s(tmp_path):
+    """A note's second paragraph, indented under it, was read as a code block."""
+    path = tmp_path / "notes.md"
+    path.write_text("# T\n\nA[^1].\n\n[^1]: The note.\n\n    Its *second* paragraph.\n\n"
+                    "        code in the note\n\nAfter.\n", encoding="utf-8")
+    assert [(b.kind, b.text, b.anchor) for b in parse_file(path).blocks[1:]] == [
+        (T, "A[1].", None), (T, "[1] The note. Its second paragraph.", "fn-1"),
+        (BlockKind.CODE, "code in the note", None), (T, "After.", None)]
+
+
+def test_a_definition_right_under_a_line_of_text_is_a_note(tmp_path):
+    """Without a blank line before it, a definition was joined into the paragraph above
+    (RFC 3668's notes into its "Feature Name" list item)."""
+    path = tmp_path / "notes.md"
+    path.write_text("# T\n\n- Name: `x`[^a][^b]\n[^a]: Note a.\n[^b]: Note *b*.\n- Next.\n\n"
+                    "Text[^c].\n[^c]: Note c.\n", encoding="utf-8")
+    assert [(b.kind, b.text, b.anchor) for b in parse_file(path).blocks[1:]] == [
+        (L, "Name: x[a][b]", None), (T, "[a] Note a.", "fn-a"), (T, "[b] Note b.", "fn-b"),
+        (L, "Next.", None), (T, "Text[c].", None), (T, "[c] Note c.", "fn-c")]
+
+
+def test_a_note_defined_among_an_rfc_s_fields_ends_no_field_list(tmp_path):
+    path = tmp_path / "notes.md"
+    path.write_text("- Feature Name: `x`[^a]\n[^a]: Note a.\n- Start Date: 2024-06-25\n\n"
+                    "# Summary\n\nText.\n", encoding="utf-8")
+    assert parse_file(path).metadata == (("feature name", "x[a]"), ("start date", "2024-06-25"))

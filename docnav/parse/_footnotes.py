@@ -2,9 +2,10 @@
 plain text (the definitions one paragraph of raw syntax, each mark "[^1]" in the text).
 
 Each note becomes a paragraph of its own where it is defined, led by its label ("[1] The
-note.") and anchored as GitHub anchors it (``fn-1``); each mark of a defined note reads "[1]"
-and links to that anchor, so the citing block references the note. Labels are kept as written
-rather than numbered as GitHub shows them: adding a note then changes no other block's text.
+note.", its indented paragraphs joined on) and anchored as GitHub anchors it (``fn-1``); each
+mark of a defined note reads "[1]" and links to that anchor, so the citing block references
+the note. Labels are kept as written rather than numbered as GitHub shows them: adding a note
+then changes no other block's text.
 A note of one word or a bare URL ("[^1]: https://example.org") is kept as text too, where
 Markdown alone reads it as a link's reference definition (:func:`keep_footnote_definitions`).
 """
@@ -48,7 +49,39 @@ def keep_footnote_definitions() -> None:
     LinkRefDef.keeps_footnotes = True
     md_backend._GFM_EXTENSION = MarkoExtension(
         parser_mixins=gfm.parser_mixins, renderer_mixins=gfm.renderer_mixins,
-        elements=[*gfm.elements, LinkRefDef])
+        elements=[*gfm.elements, LinkRefDef, _footnote_definition()])
+
+
+def _footnote_definition():
+    """A definition read as GFM reads it, a block of its own: it ends the paragraph above
+    (written on the line under "Text.", it was one paragraph "Text. [^1]: The note."), and
+    the lines indented under it are the note's ("    Second paragraph." was a code block).
+    Its leading paragraphs are handed on as one, led by the label as written ("[^1]: The
+    note. Second paragraph."), which :func:`read_footnotes` makes the note; the blocks after
+    them (a code block) follow the note as blocks of their own."""
+    import marko.block
+    import marko.ext.footnote
+
+    class FootnoteDef(marko.ext.footnote.FootnoteDef):
+        breaks_paragraph = True
+
+        @classmethod
+        def parse(cls, source):
+            label = source.match.group(1)
+            state = cls(source.match)
+            with source.under_state(state):
+                children = source.parser.parse_source(source)
+            run = 0
+            while run < len(children) and isinstance(
+                    children[run], (marko.block.Paragraph, marko.block.BlankLine)):
+                run += 1
+            said = [c.inline_body for c in children[:run]
+                    if isinstance(c, marko.block.Paragraph)]
+            note = marko.block.Paragraph([f"[^{label}]: " + "\n".join(said)])
+            state.children = [note, *children[run:]]
+            return state
+
+    return FootnoteDef
 
 
 def read_footnotes(blocks: list[Block]) -> list[Block]:
@@ -60,6 +93,13 @@ def read_footnotes(blocks: list[Block]) -> list[Block]:
         out += _notes(block) if block.kind is BlockKind.TEXT else [block]
     labels = {b.anchor[3:] for b in out if b.anchor and b.anchor.startswith("fn-")}
     return [_marks(b, labels) if b.kind in _MARKED else b for b in out]
+
+
+def is_note(block: Block) -> bool:
+    """A note :func:`read_footnotes` made: a paragraph led by its label, anchored by it."""
+    anchor = block.anchor or ""
+    return (block.kind is BlockKind.TEXT and anchor.startswith("fn-")
+            and block.text.startswith(f"[{anchor[3:]}]"))
 
 
 def _notes(block: Block) -> list[Block]:

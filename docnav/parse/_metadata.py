@@ -7,6 +7,7 @@ from itertools import takewhile
 from pathlib import Path
 
 from docnav.model import BlockKind
+from docnav.parse._footnotes import is_note
 
 _PDF_KEYS = {
     "Title": "title",
@@ -94,8 +95,9 @@ def field_list(blocks) -> tuple[tuple[str, str], ...]:
     of the list is no field. A title heading may come first: a heading over nothing but the
     list, the document's first section's heading right after it ("# Module system cleanups",
     its fields, "# Summary": 18 of the 639 RFCs); a heading over the list and more is
-    content."""
-    blocks = list(blocks)
+    content. A footnote defined among the fields is no field, and does not end the list (RFC
+    3668 defines its feature name's two notes under it)."""
+    blocks = [b for b in blocks if not is_note(b)]
     if blocks and blocks[0].kind is BlockKind.HEADING:
         items = list(takewhile(lambda b: b.kind is BlockKind.LIST_ITEM, blocks[1:]))
         after = blocks[1 + len(items):]
