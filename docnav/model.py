@@ -58,7 +58,9 @@ class Block:
     the section of the heading before it, or the level of the heading whose section it
     stands in where a subsection ends before it (an HTML page's nested ``<section>``).
     ``page`` is 1-based where the format has pages. Tables keep their structure as
-    Markdown-like text.
+    Markdown-like text. ``names`` are other names a link in the document may give the block
+    (a Markdown '<a id="defid"></a>' above a heading that keeps its slug as ``anchor``): the
+    reader points such links at the anchor.
     """
 
     kind: BlockKind
@@ -67,6 +69,7 @@ class Block:
     page: int | None = None
     links: tuple[Link, ...] = ()
     anchor: str | None = None
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

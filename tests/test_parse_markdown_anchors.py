@@ -2,7 +2,8 @@
 the line before "### Handling DefIds" (RFC 1298), '## <a name="y"></a>Third', '<a name="n1">1.
 </a> The note'. docling passes over inline HTML, so the names were lost and links to them led
 nowhere. A name now anchors the block it stands in, or, in a paragraph of nothing else, the
-block after it; a heading so named has that anchor in place of its slug (a block has one)."""
+block after it; a heading so named keeps its slug, as on GitHub, and links to the name are
+pointed at it."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def test_a_paragraph_under_a_line_of_tags_is_not_joined_to_the_one_before(tmp_pa
 def test_an_inline_anchor_names_the_block_it_stands_in_or_before(tmp_path):
     found = blocks(tmp_path, NAMED)
     assert [(b.kind, b.text, b.anchor) for b in found[2:]] == [
-        (H, "Handling DefIds", "defid"), (H, "Third", "y"), (T, "1. The note.", "n1"),
+        (H, "Handling DefIds", "handling-defids"), (H, "Third", "third"), (T, "1. The note.", "n1"),
         (L, "An item with code", "li"), (TABLE, TABLE_TEXT, "t"), (T, "In a div.", "h"),
         (C, "code", "c"), (T, "End text.", "mid")]
 
@@ -79,3 +80,23 @@ def test_links_to_inline_anchors_are_references(tmp_path):
     assert sorted(said[e.dst] for e in internal_references(tree)) == [
         "1. The note.", "An item with code", "End text.", "Handling DefIds", "In a div.",
         "Third", "code", TABLE_TEXT]
+
+
+def test_a_named_heading_keeps_its_slug_and_is_reached_by_both(tmp_path):
+    """A heading named by an inline anchor was anchored by the name alone: a link to its slug
+    ("#handling-defids", as GitHub has it too) led nowhere, and the slug was not counted, so a
+    later heading of the same text took it ("#setup" led to the second "Setup")."""
+    path = tmp_path / "doc.md"
+    path.write_text('# T\n\nSee [a](#defid), [b](#handling-defids), [c](#x), [d](#setup), '
+                    '[e](#setup-1).\n\n<a id="defid"></a>\n### Handling DefIds\n\nOne.\n\n'
+                    '<a id="x"></a>\n## Setup\n\nTwo.\n\n## Setup\n\nThree.\n',
+                    encoding="utf-8")
+    parsed = parse_file(path)
+    assert [(b.text, b.anchor) for b in parsed.blocks if b.kind is H] == [
+        ("T", "t"), ("Handling DefIds", "handling-defids"), ("Setup", "setup"),
+        ("Setup", "setup-1")]
+    tree = build_tree(parsed, "doc", str(path))
+    sections = [n.node_id for n in tree.nodes if n.heading]  # the document, "T", then these
+    assert sorted(sections.index(e.dst) for e in internal_references(tree)) == [2, 3, 4]
+    links = [link.target for b in parsed.blocks for link in b.links]
+    assert links == ["#handling-defids", "#handling-defids", "#setup", "#setup", "#setup-1"]

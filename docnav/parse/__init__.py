@@ -190,10 +190,10 @@ def _format_extras(path: Path, fmt: str, blocks: list[Block], page: bytes | None
     format's own metadata (of an HTML ``page`` as docling read it, where it was rewritten)."""
     if fmt == "markdown":
         from docnav.parse._footnotes import read_footnotes
-        from docnav.parse._markdown import add_heading_anchors
+        from docnav.parse._markdown import add_heading_anchors, resolve_names
         from docnav.parse._metadata import field_list
 
-        blocks = add_heading_anchors(read_footnotes(blocks))
+        blocks = resolve_names(add_heading_anchors(read_footnotes(blocks)))
         return blocks, field_list(blocks)
     if fmt == "html":
         from docnav.parse._html import (

@@ -338,12 +338,17 @@ def _add(walk: _Walk, kind: BlockKind, text: str, item: NodeItem, links: tuple[L
 
 
 def _named(blocks: list[Block], item: NodeItem) -> list[Block]:
-    """The first block anchored by the first name inline HTML gives ``item``'s block (a
-    Markdown '<a id="defid"></a>' above its heading), where it has no anchor of its own."""
-    names = written_anchors(item)
-    if names and blocks and blocks[0].anchor is None:
-        return [replace(blocks[0], anchor=names[0]), *blocks[1:]]
-    return blocks
+    """The first block named by the names inline HTML gives ``item``'s block: anchored by the
+    first where it has no anchor of its own, else (a heading, which keeps its slug as GitHub
+    does: '<a id="defid"></a>' above "### Handling DefIds" is "#defid" and
+    "#handling-defids") known by them too."""
+    names = tuple(written_anchors(item))
+    if not (names and blocks):
+        return blocks
+    first = blocks[0]
+    if first.anchor is None and first.kind is not BlockKind.HEADING:
+        first, names = replace(first, anchor=names[0]), names[1:]
+    return [replace(first, names=first.names + names), *blocks[1:]]
 
 
 def _inline_text(walk: _Walk, group: InlineGroup) -> tuple[str, tuple[Link, ...]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from docnav.model import Block, BlockKind
+from docnav.model import Block, BlockKind, Link
 from docnav.tree import slugify
 
 _QUOTE = re.compile(r"^[ \t]*>", re.MULTILINE)
@@ -37,6 +37,21 @@ def add_heading_anchors(blocks: list[Block]) -> list[Block]:
             block = replace(block, anchor=anchor)
         out.append(block)
     return out
+
+
+def resolve_names(blocks: list[Block]) -> list[Block]:
+    """``blocks`` with each link to a block's other name ("#defid", :attr:`Block.names`)
+    pointed at its anchor ("#handling-defids"), where no block is anchored by that name."""
+    anchored = {b.anchor for b in blocks if b.anchor}
+    to = {n: b.anchor for b in blocks if b.anchor for n in b.names if n not in anchored}
+    if not to:
+        return blocks
+
+    def retarget(link: Link) -> Link:
+        name = link.target[1:] if link.target.startswith("#") else None
+        return replace(link, target=f"#{to[name]}") if name in to else link
+
+    return [replace(b, links=tuple(map(retarget, b.links))) if b.links else b for b in blocks]
 
 
 def quoted_blocks(text: str) -> list[tuple[str, bool]]:
