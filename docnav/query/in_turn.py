@@ -110,12 +110,14 @@ def titled_by(graph: DocNavGraph, question: str, paths: list[str],
     rare = {t for t, docs in graph.term_documents(list(words)).items()
             if len(docs & asked_of) <= len(asked_of) / 2}
     titles = document_titles(graph)
-    held = {p: [t for t in words if t in rare and t in titles.get(p, ())] for p in paths}
+    # the question's words held, a word searched by its parts too ("crates.io": io) once
+    held = {p: list(dict.fromkeys(words[t] for t in words if t in rare and t in titles.get(
+        p, ()))) for p in paths}
     best = sorted(held.items(), key=lambda kv: -len(kv[1]))
     if not best or len(best[0][1]) < 2 or (len(best) > 1 and len(best[1][1]) == len(best[0][1])):
         return None, []
-    path, terms = best[0]
-    return path, [as_written(question, words[t]) for t in terms]
+    path, said = best[0]
+    return path, [as_written(question, word) for word in said]
 
 
 def as_written(question: str, word: str) -> str:

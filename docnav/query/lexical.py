@@ -9,6 +9,10 @@ delimiter filter splits words with the original kept: "2025" finds the "2025h2" 
 A Latin letter's accents are no part of a term ("zurich" finds "Zürich"), and text in Chinese,
 Japanese or Korean characters, which leaves no space between words, is searched by each pair
 of characters in a run of them, as Lucene's CJK bigram filter does ("東京" finds "東京は...").
+A name joined by dots or double colons ("crates.io", "node.js", "U.S.", "io::Error") is a term
+as written, unstemmed, and so is each run of two or more of its parts ("crates.io" of
+"static.crates.io", "io::error" of "std::io::Error"), beside its parts: "Which RFCs discuss
+crates.io?" asked for "io", and counted a paper holding only `io::Error`.
 """
 
 from __future__ import annotations
@@ -30,6 +34,10 @@ _CLITIC = re.compile(r"(?<=\w)['’](?:s|re|ll|ve|d|m)\b")
 _NEGATED = re.compile(r"\b(\w+?)n['’]t\b")
 _NEGATED_VERB = {"ca": "can", "wo": "will", "sha": "shall"}
 _RUN = re.compile(r"\d{2,}|[^\W\d_]{2,}")  # a run of two or more digits, or of letters
+_NAME = re.compile(r"(?<!\w)\w++(?:(?:\.|::)\w++)+")  # "crates.io", "u.s", "std::io::error"
+_NAME_HINT = re.compile(r"\w(?:\.|::)\w")  # (one quick pass: most paragraphs hold no name)
+_PART = re.compile(r"(\.|::)")
+_LETTER = re.compile(r"[^\W\d_]")  # no name without one: "3.14" and "1.2.3" are numbers
 STOPWORDS = frozenset(
     "a an and are as at be by for from had has have how in is it its of on or that the this to "
     "was were what when where which who why with does do did which whose".split()
@@ -76,7 +84,13 @@ def _pairs(run: str) -> list[str]:
 
 def tokens(text: str) -> list[str]:
     """The text's search terms: its words lower-cased, common words dropped, stemmed."""
-    return _STEMMER.stemWords([word for word, _ in _words(text)])
+    return _stemmed([word for word, _ in _words(text)])
+
+
+def _stemmed(words: list[str]) -> list[str]:
+    """Each word's stem, a name's itself: Snowball took "node.js" to "node.j", "u.s" to "u."."""
+    return [word if _PART.search(word) else stem
+            for word, stem in zip(words, _STEMMER.stemWords(words))]
 
 
 def _terms_and_length(text: str) -> tuple[list[str], int]:
@@ -84,7 +98,7 @@ def _terms_and_length(text: str) -> tuple[list[str], int]:
     word's runs, which stand where the word stands (as Lucene's BM25 discounts tokens that
     overlap), so that no text grows shorter or longer beside the others by being split."""
     words = _words(text, addressed=True)
-    return (_STEMMER.stemWords([word for word, _ in words]),
+    return (_stemmed([word for word, _ in words]),
             sum(joined is None for _, joined in words))
 
 
@@ -93,7 +107,7 @@ def search_words(text: str) -> dict[str, str]:
     word's runs with that word: "fy" and "2022" of "FY2022" are the question's "fy2022")."""
     words = _words(text)
     first: dict[str, str] = {}
-    for term, (word, joined) in zip(_STEMMER.stemWords([w for w, _ in words]), words):
+    for term, (word, joined) in zip(_stemmed([w for w, _ in words]), words):
         first.setdefault(term, joined or word)
     return first
 
@@ -101,36 +115,60 @@ def search_words(text: str) -> dict[str, str]:
 def _words(text: str, addressed: bool = False) -> list[tuple[str, str | None]]:
     """The text's words and joined words' runs, in order, each run with its joined word
     (None for a word of the text); without the words addressing the reader
-    (:data:`_ADDRESS`) unless ``addressed`` keeps them."""
+    (:data:`_ADDRESS`) unless ``addressed`` keeps them. A name joined by dots or colons is
+    a word, and its parts and their runs are its runs, as a joined word's are."""
     text = _NEGATED.sub(lambda m: _NEGATED_VERB.get(m[1], m[1]), _folded(text.lower()))
     text = _CLITIC.sub("", text)
+    names = ([m for m in _NAME.finditer(text) if _LETTER.search(m[0])][::-1]
+             if _NAME_HINT.search(text) else [])
     words: list[tuple[str, str | None]] = []
-    # (a text's words as found: BM25 reads every paragraph through here when a graph loads)
-    for word in _TOKEN.findall(text) if addressed else _unaddressed(text):
+    name, name_end = None, -1
+    # (a text's words as found: BM25 reads every paragraph through here when a graph loads,
+    # and where it is written without a name, where each word starts is not needed)
+    found = (_found(text, addressed) if names or not addressed
+             else ((0, word) for word in _TOKEN.findall(text)))
+    for start, word in found:
+        while names and names[-1].start() <= start:  # its first word may be dropped: "i.e."
+            found = names.pop()
+            name, name_end = found[0], found.end()
+            words += _name_terms(name)
+        within = name if start < name_end else None
         if not word.isascii() and _CJK.search(word):  # "東京は日本の首都です": no spaces
             for part in _CJK.split(word):
                 if _CJK.fullmatch(part):
-                    words += [(pair, None) for pair in _pairs(part)]
+                    words += [(pair, within) for pair in _pairs(part)]
                 elif part and part not in STOPWORDS:
-                    words.append((part, None))
+                    words.append((part, within))
             continue
         if word not in STOPWORDS:
-            words.append((word, None))
+            words.append((word, within))
         if not (word.isalpha() or word.isdigit()):  # joined: with "_", or digits and letters
-            words += [(run, word) for run in _RUN.findall(word)
+            words += [(run, within or word) for run in _RUN.findall(word)
                       if run != word and run not in STOPWORDS]
     return words
 
 
-def _unaddressed(text: str) -> list[str]:
-    """The words of ``text`` (lower case) less those addressing the reader (:data:`_ADDRESS`);
-    "i" after a word that numbers, or beside a "/" ("I/O"), stays."""
+def _name_terms(name: str) -> list[tuple[str, str | None]]:
+    """A name as a word, and each run of two or more of its parts but the whole as its runs
+    ("static.crates.io": "static.crates", "crates.io")."""
+    parts = _PART.split(name)  # the parts with their separators between them
+    n = len(parts) // 2 + 1
+    runs = ["".join(parts[2 * i:2 * j + 1]) for i in range(n) for j in range(i + 1, n)]
+    return [(name, None)] + [(run, name) for run in runs if run != name]
+
+
+def _found(text: str, addressed: bool) -> list[tuple[int, str]]:
+    """The words of ``text`` (lower case) with where each starts; unless ``addressed``, less
+    those addressing the reader (:data:`_ADDRESS`): "i" after a word that numbers, or beside
+    a "/" ("I/O"), stays."""
+    if addressed:
+        return [(m.start(), m.group()) for m in _TOKEN.finditer(text)]
     out, before = [], ""
     for m in _TOKEN.finditer(text):
         word = m.group()
         if word not in _ADDRESS or (word == "i" and (
                 before in _NUMBERING or "/" in text[max(m.start() - 1, 0):m.end() + 1])):
-            out.append(word)
+            out.append((m.start(), word))
         before = word
     return out
 

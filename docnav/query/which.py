@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import date_of
-from docnav.query.holding import best_documents, held_by, rarer_held
+from docnav.query.holding import Held, best_documents, held_by, rarer_held
 from docnav.query.in_turn import as_written, in_turn
+from docnav.query.lexical import search_words
 from docnav.query.parts import headed
 
 if TYPE_CHECKING:
@@ -233,9 +234,9 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
     held = held_by(nav, asked, rest, said, terms, doc)
-    count.update(n=len(held.counted), of=len(held.every), held=held.most,
-                 documents=held.counted,
-                 words=[as_written(question, state.words.get(t, t)) for t in held.rare])
+    words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
+    count.update(n=len(held.counted), of=len(held.every), held=_words_held(nav, held, words),
+                 documents=held.counted, words=list(dict.fromkeys(words.values())))
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites)
     paths, more = best_documents(nav, question, doc, held, n)
@@ -250,7 +251,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     answer.count = count  # read first
     if held.referring:  # the words naming what they refer to ("RFC 1961", "1961-clamp.md"):
         # their references lead there, by a link that need not say them
-        naming = {w.lower() for w in re.findall(r"\w+", rest)}
+        naming = {w.lower() for w in [*re.findall(r"\w+", rest), *search_words(rest).values()]}
         answer.missing = [w for w in answer.missing if w.lower() not in naming]
         answer.absent = [w for w in answer.absent if w.lower() not in naming]
     if many:
@@ -258,6 +259,17 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                                 "asked_of": count["of"], "words": count["words"],
                                 "dated": count["dated"], "tokens": 0, "confidence": 0.0})
     return answer
+
+
+def _words_held(nav: Navigator, held: Held, words: dict[str, str]) -> int:
+    """How many of the question's words (``words``: of each rare term) the documents counted
+    hold, a term of each at least: a name searched by its parts too ("crates.io": "crate",
+    "io") is one word, as a joined word is ("fy2022": "fy", "2022")."""
+    if not held.counted:
+        return 0
+    holders = nav.graph.term_documents(list(words))
+    path = held.counted[0]  # each holds as many terms
+    return len({word for t, word in words.items() if path in holders[t]})
 
 
 @dataclass
@@ -436,7 +448,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
     if terms:  # "... the first paper to use BERT": of those that say BERT
         rare, held = rarer_held(nav, terms, every)
         every = [p for p in every if held[p] == max(held.values(), default=0)]
-        words = [as_written(rest, state.words.get(t, t)) for t in rare]
+        words = list(dict.fromkeys(as_written(rest, state.words.get(t, t)) for t in rare))
     dates = {p: d for p in every if (d := date_of(nav.graph.fields(p)))}
     if not dates:
         holding = " holding its words" if terms else ""
