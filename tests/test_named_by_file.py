@@ -173,6 +173,27 @@ def test_a_number_names_its_document_without_the_zeros_of_its_file_name(tmp_path
     assert answer.trace[0]["op"] == "no document titled"
 
 
+def test_words_of_a_file_s_name_name_its_document_as_its_heading_s_do(tmp_path):
+    """RFC 3691 is headed "Security Improvements for CI Publishing to crates.io": "What does
+    the trusted publishing RFC propose?" read the best matches of every RFC, while "the clamp
+    RFC" (1961-clamp.md, headed by its file's name) named its RFC."""
+    graph = indexed_graph(tmp_path, {
+        "3691-trusted-publishing-cratesio.md": "# Security Improvements for CI Publishing to "
+                                               "crates.io\n\n## Summary\n\nCrates are "
+                                               "published from CI with short-lived tokens.\n",
+        "1824-crates.io-default-ranking.md": "# 1824-crates.io-default-ranking\n\n## Summary"
+                                             "\n\nRank the crates of a category.\n",
+        "2349-pin.md": "# Pinned references\n\nA trusted value never moves again.\n"})
+    for question, said, path in (
+            ("What does the trusted publishing RFC propose?", "trusted publishing RFC",
+             "3691-trusted-publishing-cratesio.md"),
+            ("What does the crates.io default ranking RFC say?",
+             "crates.io default ranking RFC", "1824-crates.io-default-ranking.md")):
+        answer = Navigator(graph).ask(question, budget=60)
+        assert (answer.trace[0]["by"], answer.trace[0]["left_out"]) == ("title", [said])
+        assert {Path(e.piece.doc_path).name for e in answer.evidence} == {path}
+
+
 @pytest.mark.parametrize("question", ["2349-pin.md", "2349-pin.md?", "What is 2349-pin.md?"])
 def test_a_question_that_is_a_file_s_name_alone_asks_what_it_is(nav, question):
     # "pump.md" alone searched "md" and said it was in none of the documents

@@ -81,7 +81,7 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     order the question names them, each once: "Compare the pin RFC and the unsafe pinned RFC"
     names two."""
     named = _names_given(question)
-    titles = {p: _numbers_unpadded(title) for p, title in document_titles(graph).items()}
+    titles = _known_titles(graph, graph.document_paths())
     if len(titles) < 2:  # its file's name is no evidence inside the one document either
         return file_named(graph, question)
     out: dict[str, str] = {}
@@ -89,7 +89,8 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
         terms = _numbers_unpadded(set(tokens(words)))
         held = [p for p, title in titles.items() if terms and terms <= title]
         if len(held) > 1:  # "the derive From RFC": "3809-derive-from", not "declarative derive"
-            held = [p for p in held if _written_in(words, _title_words(graph)[p])]
+            held = [p for p in held if _written_in(words, _title_words(graph)[p])
+                    or _written_in(words, _plain_words(PurePath(p).stem))]
         if len(held) == 1:
             out.setdefault(held[0], name)
     for path, name in file_named(graph, question):  # "1809.01202.pdf": by its file's name
@@ -230,12 +231,7 @@ def untitled_names(graph: DocNavGraph, question: str, paths: list[str]) -> list[
     "the same RFC", "the above paper")."""
     if len(paths) < 2:
         return []
-    titles = document_titles(graph)
-    # a document is named by its file's name too: RFC 3691, "Security Improvements for CI
-    # Publishing to crates.io", is 3691-trusted-publishing-cratesio.md
-    known = {p: _numbers_unpadded(titles.get(p, set())
-                                  | set(tokens(re.sub(r"[\W_]+", " ", PurePath(p).stem))))
-             for p in paths}
+    known = _known_titles(graph, paths)
     out: list[str] = []
     for words, name in _names_given(question):
         terms = _numbers_unpadded(set(tokens(
@@ -246,6 +242,16 @@ def untitled_names(graph: DocNavGraph, question: str, paths: list[str]) -> list[
         if any(len(held[t] & set(paths)) <= len(paths) / 2 for t in terms):
             out.append(name)
     return list(dict.fromkeys(out))
+
+
+def _known_titles(graph: DocNavGraph, paths: list[str]) -> dict[str, set[str]]:
+    """The search terms of the titles of the documents at ``paths``, each by its heading and
+    its file's name: RFC 3691, "Security Improvements for CI Publishing to crates.io", is
+    3691-trusted-publishing-cratesio.md, and "the trusted publishing RFC" names it."""
+    titles = document_titles(graph)
+    return {p: _numbers_unpadded(titles.get(p, set())
+                                 | set(tokens(re.sub(r"[^\w.]+|_", " ", PurePath(p).stem))))
+            for p in paths}
 
 
 def _numbers_unpadded(terms: set[str]) -> set[str]:
