@@ -112,6 +112,15 @@ def test_ask_prints_the_fields_the_question_asks_for(indexed):
     assert code == 0, err
     assert ("asked for, in the fields of 0458-send-improvements.md: rfc pr = "
             "rust-lang/rfcs#458" in out.splitlines()), out
+    # and "number", the value's kind, is answered by it: it said "not in the evidence:
+    # number" and "in none of the documents asked of: number" (of the Share RFC, whose
+    # "Alternatives" say "a number of other names", it did not)
+    assert "number" not in out.split("\n\n")[0], out
+    code, out, err = run(indexed.db, "ask", "What is the PR number of the Send RFC?",
+                         "--budget", "100", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["missing"] == answer["absent"] == [], err
+    assert answer["confidence"] == 1.0
 
 
 def test_ask_says_no_document_has_the_title_the_question_names(indexed):

@@ -213,6 +213,10 @@ _TITLE_ASKED = re.compile(
     rf"(?:[\w'’.+-]+\s+){{0,6}}?{_DOC}\b)|\b(?:{_DOC}['’]s|its)\s+title\b|\btitled\W*$", re.I)
 _AUTHORING = frozenset({"wrote", "write", "writes", "written", "authored", "whom", "author",
                         "authors"})
+# words saying what a field's value is, beside its key ("the PR number": of "RFC PR"), each
+# with what the value must hold for the word to fit it (None: anything)
+_VALUE_KINDS = {tokens(word)[0]: held for word, held in (
+    ("number", re.compile(r"\d")), ("id", None), ("identifier", None), ("value", None))}
 # what a lead-in ("... as follows:") may lead in to, and at most how many such blocks
 _LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
 LED_TO = 8
@@ -347,6 +351,7 @@ class Run:
         # a field's key the question names ("How many pages does it have?": pages = 6) is in
         # the answer, as the field
         keys = {t for f in self.fields_asked.values() for k in f for t in tokens(k)}
+        keys |= self._value_kinds
         missing = [w for w in missing if not (keys and set(tokens(w)) <= keys)]
         gaps = set(missing)
         # a missing word's heading is looked for in the documents read (any asked of if none)
@@ -365,7 +370,7 @@ class Run:
             # with confidence 0.00
             confidence = max([confidence, *(state.relevance(" ".join(
                 [key, value, self.graph.node(self.graph.document_root(path)).heading or "",
-                 *(_AUTHORING if key in AUTHOR_KEYS else ())]))
+                 *(_AUTHORING if key in AUTHOR_KEYS else ()), *self._value_kinds]))
                 for path, asked in self.fields_asked.items() for key, value in asked.items())])
             confidence = round(confidence, 4)
         # a section headed by missing words with nothing under it is no place to look: the
@@ -391,6 +396,22 @@ class Run:
         if len(paths) > 3 or not paths:
             paths = [self.lead["document"]] if self.lead and not self.untitled else []
         return paths
+
+    @functools.cached_property
+    def _value_kinds(self) -> set[str]:
+        """The question's words (search terms) saying what kind of value a field it asks for
+        has, beside that field's key: "What is the PR number of the Send RFC?" asks the
+        number of "RFC PR" (rust-lang/rfcs#458), and said "number" was in none of the
+        documents asked of."""
+        asked = tokens(self.asked)
+        out: set[str] = set()
+        for fields in self.fields_asked.values():
+            for key, value in fields.items():
+                terms = set(tokens(key))
+                out |= {t for i, t in enumerate(asked) if t in _VALUE_KINDS
+                        and (_VALUE_KINDS[t] is None or _VALUE_KINDS[t].search(str(value)))
+                        and terms & set(asked[max(i - 1, 0):i + 2])}
+        return out
 
     @functools.cached_property
     def fields_lacking(self) -> dict[str, list[str]]:
