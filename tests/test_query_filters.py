@@ -208,6 +208,27 @@ def test_a_store_of_two_models_is_searched_with_the_one_covering_most(tmp_path, 
     assert str(tmp_path / unsearched[0]) in err.getvalue()
 
 
+def test_documents_re_embedded_with_another_model_count_for_it_alone(tmp_path):
+    """Two of three documents indexed again with another model keep their old model's text
+    vectors: counted for the old model too, they made it cover most, and queries used it
+    while `docnav show` said "embedded with hashing-v1-256 (1 document), hashing-v1-128 (2
+    documents)". A document's nodes count for the model it is embedded with."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("a", "b", "c"):
+        (docs / f"{name}.md").write_text(f"# {name.upper()}\n\n" + "\n\n".join(
+            f"Paragraph {i} of {name} on impeller wear." for i in range(4)))
+    store = Store(tmp_path / "g.duckdb")
+    options = IndexOptions(summaries=None, progress=False)
+    Indexer(store, options, HashingEmbedder(256)).index([docs])
+    report = Indexer(store, options, HashingEmbedder(128)).index([docs / "a.md", docs / "b.md"])
+    assert sorted(report.reembedded) == [str(docs / "a.md"), str(docs / "b.md")]
+
+    graph = DocNavGraph.open(store.path)
+    assert graph.model == "hashing-v1-128"
+    assert graph.documents_without_vectors == [str(docs / "c.md")]
+
+
 # -- the path filter: a plain path is compared, a glob matched -----------------------------------
 
 def test_a_plain_path_filters_as_the_same_glob_would(tmp_path):

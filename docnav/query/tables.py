@@ -57,28 +57,22 @@ def tables_from_parquet(folder: Path) -> dict[str, pl.DataFrame]:
 
 
 def vectors_by_node(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView]) -> dict:
-    """node id -> vector, all of one model: the one whose vectors cover the most nodes (a
-    store indexed with two models keeps both models' text vectors, but each document's
-    section vectors are of the model that last embedded it, so a store re-embedded with a
-    new model is searched with that one; ties go to the first name). Paragraphs and
-    documents by text hash, sections by node vector."""
+    """node id -> vector, all of one model: the one whose vectors cover the most nodes of
+    the documents embedded with it (ties go to the first name). Paragraphs and documents by
+    text hash, sections by node vector."""
     emb = tables["embeddings"]
     if emb.is_empty():
         return {}
     text_hash = dict(tables["nodes"].select(["node_id", "text_hash"]).iter_rows())
-    wanted = {text_hash.get(nid) for nid, n in nodes.items()
-              if n.kind in ("paragraph", "document")}
     models: dict[str, dict[str, bytes]] = {}
     for h, m, v in emb.select(["text_hash", "model", "vector"]).iter_rows():
         models.setdefault(m, {})[h] = v
     nv = tables["node_vectors"]
-    if len(models) > 1:
-        sections = (dict(nv.group_by("model").len().iter_rows()) if not nv.is_empty() else {})
-        covered = {m: sections.get(m, 0) + sum(1 for h in wanted if h in by_hash)
-                   for m, by_hash in models.items()}
-    else:
-        covered = {next(iter(models)): 0}
+    covered = (_covered(tables, nodes, models, text_hash) if len(models) > 1
+               else {next(iter(models)): 0})
     model = min(covered, key=lambda m: (-covered[m], m))
+    wanted = {text_hash.get(nid) for nid, n in nodes.items()
+              if n.kind in ("paragraph", "document")}
     by_hash = {h: vector_of(v) for h, v in models[model].items() if h in wanted}
     out: dict = {"__model__": model}
     for nid, n in nodes.items():
@@ -89,6 +83,32 @@ def vectors_by_node(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView])
             if m == model and nid in nodes:
                 out[nid] = vector_of(v)
     return out
+
+
+def _covered(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView],
+             models: dict[str, dict[str, bytes]], text_hash: dict[str, str]) -> dict[str, int]:
+    """Each model's nodes: its section vectors, and the paragraphs and documents it has a
+    vector of, of the documents embedded with it (those of its section vectors; a document
+    without any, with each model of its texts), as `docnav show` counts them. A document
+    indexed again with a new model keeps the old model's text vectors, and counted for the
+    old model too, 2 documents of 3 re-embedded left queries with the old one."""
+    doc_of = dict(tables["nodes"].select(["node_id", "doc_id"]).iter_rows())
+    sections: dict[str, int] = {}
+    uses: dict[str, set[str]] = {}  # doc id -> the models of its section vectors
+    nv = tables["node_vectors"]
+    for nid, m in (nv.select(["node_id", "model"]).iter_rows() if not nv.is_empty() else ()):
+        if nid in nodes:
+            sections[m] = sections.get(m, 0) + 1
+            uses.setdefault(doc_of.get(nid), set()).add(m)
+    covered = dict.fromkeys(models, 0)
+    for nid, n in nodes.items():
+        if n.kind not in ("paragraph", "document"):
+            continue
+        h, used = text_hash.get(nid), uses.get(doc_of.get(nid))
+        for m, by_hash in models.items():
+            if h in by_hash and (used is None or m in used):
+                covered[m] += 1
+    return {m: n + sections.get(m, 0) for m, n in covered.items()}
 
 
 def embedder_for(model_id: str | None):
