@@ -15,6 +15,7 @@ from docnav.scan import absolute as absolute_path
 from docnav.scan import one_line
 from docnav.snapshot import snapshot
 from docnav.store import Store
+from docnav.summary_rows import FAILED
 
 MOST_REFERRING = 5  # documents named on a document's "referred to from" line
 
@@ -260,6 +261,17 @@ MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}
 
 
 @dataclass
+class _NodeSummary:
+    """A node's stored summary as `docnav show DOC` prints it: ``claims`` (claim, verdict,
+    kept), ``sentences`` (the summary's text), and for a failed build its ``error``."""
+
+    status: str
+    claims: list[tuple]
+    sentences: list[str]
+    error: str | None
+
+
+@dataclass
 class _Shown:
     """What `docnav show DOC` reads of a document, for the text and the JSON alike."""
 
@@ -362,10 +374,11 @@ def document_json(store: Store, ref: str, show_text: bool = False,
                 "page": node.page,
                 "paragraphs": sum(k.kind is NodeKind.PARAGRAPH for k in kids)}
         if node.node_id in shown.summaries:
-            status, claims = shown.summaries[node.node_id]
-            made["summary"] = {"status": status, "claims": [
+            summary = shown.summaries[node.node_id]
+            made["summary"] = {"status": summary.status, "claims": [
                 {"text": text, "verdict": verdict, "kept": bool(kept)}
-                for text, verdict, kept in claims]}
+                for text, verdict, kept in summary.claims],
+                "text": " ".join(summary.sentences), "error": summary.error}
         made["children"] = [entry(k) if k.kind is NodeKind.SECTION else
                             {"node_id": k.node_id, "block_kind": k.block_kind,
                              "page": k.page, "text": k.text} for k in shown_kids]
@@ -375,35 +388,53 @@ def document_json(store: Store, ref: str, show_text: bool = False,
     return out
 
 
-def _summaries(con, doc_id: str) -> dict[str, tuple[str, list[tuple]]]:
-    """node id -> (status, [(claim, verdict, kept)]) for the document's summaries."""
-    out: dict[str, tuple[str, list[tuple]]] = {}
+def _summaries(con, doc_id: str) -> dict[str, _NodeSummary]:
+    """node id -> what is stored of its summary, for the document's summaries."""
+    out: dict[str, _NodeSummary] = {}
     try:
-        for node_id, status in con.execute(
-            "SELECT node_id, status FROM summaries WHERE doc_id = ?", [doc_id]
+        for node_id, status, sentences, error in con.execute(
+            "SELECT node_id, status, sentences, error FROM summaries WHERE doc_id = ?", [doc_id]
         ).fetchall():
-            out[node_id] = (status, [])
+            texts = [s["text"] for s in json.loads(sentences or "[]")]
+            out[node_id] = _NodeSummary(status, [], texts, error)
         for node_id, text, verdict, kept in con.execute(
             "SELECT node_id, text, verdict, kept FROM claims WHERE doc_id = ? "
             "ORDER BY node_id, idx", [doc_id]
         ).fetchall():
             if node_id in out:
-                out[node_id][1].append((text, verdict, kept))
+                out[node_id].claims.append((text, verdict, kept))
     except Exception:  # a store written without summaries has the tables but no rows
         return {}
     return out
 
 
-def _summary_lines(indent: str, entry: tuple[str, list[tuple]]) -> list[str]:
-    status, claims = entry
-    if not claims:  # field lines only ("Start Date: 2024-08-22"), or nothing: none is made
+def _summary_lines(indent: str, entry: _NodeSummary) -> list[str]:
+    if entry.status == FAILED:
+        return _failed_lines(indent, entry)
+    if not entry.claims:  # field lines only ("Start Date: 2024-08-22"), or nothing: none is made
         return [f"{indent}  summary: none (it holds no statement)"]
-    lines = [f"{indent}  summary ({status}):"]
-    for text, verdict, kept in claims:
-        mark = MARKS.get(verdict, "·")
-        shown = text if len(text) <= 110 else text[:107] + "..."
-        lines.append(f"{indent}    {mark} {shown}{'' if kept else ' (dropped)'}")
+    lines = [f"{indent}  summary ({entry.status}):"]
+    for text, verdict, kept in entry.claims:
+        lines.append(f"{indent}    {MARKS.get(verdict, '·')} {_cut(text)}"
+                     f"{'' if kept else ' (dropped)'}")
     return lines
+
+
+def _failed_lines(indent: str, entry: _NodeSummary) -> list[str]:
+    """A summary whose last build failed (a chat endpoint down, an answer cut off): the
+    previous one, which the store keeps (its sentences: a failed build keeps no claims), or
+    that none was ever made; and why, since the next `docnav index` tries again."""
+    error = one_line(entry.error or "no error recorded")
+    if not entry.sentences:
+        return [f"{indent}  summary: failed, none made yet (the next `docnav index` tries "
+                f"again): {error}"]
+    return [f"{indent}  summary (the previous one, kept: rebuilding it failed, the next "
+            f"`docnav index` tries again: {error}):",
+            *(f"{indent}    · {_cut(text)}" for text in entry.sentences)]
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 110 else text[:107] + "..."
 
 
 def _tree_lines(tree: DocTree, show_text: bool, summaries: dict | None = None) -> list[str]:
