@@ -50,8 +50,8 @@ from docnav.scan import (
     FoundFile,
     HashCache,
     absolute,
-    deleted_roots,
     empty_roots,
+    gone_roots,
     readable_name,
     in_scope,
     links_to,
@@ -171,10 +171,13 @@ class Indexer:
         scope = root_of(roots)
         empty: list[str] = []
         if paths is None:
-            # a file given by its path and deleted since: its document is removed by the run
-            deleted = self._deleted_roots(roots)
-            found = scan([r for r in roots if r not in deleted], self.options.include,
-                         self.options.exclude, self._hashes)
+            # a file given by its path and deleted since: its document is removed by the run;
+            # a folder gone: its documents are kept, and the run fails for it
+            deleted, away = self._gone_roots(roots)
+            gone = {str(absolute(r)) for r in deleted} | {f.root for f in away}
+            found = scan([r for r in roots if str(absolute(r)) not in gone],
+                         self.options.include, self.options.exclude, self._hashes)
+            found = sorted(found + away, key=lambda f: f.path)
             empty = empty_roots(roots, found)
         else:
             for r in roots:
@@ -221,17 +224,18 @@ class Indexer:
         if self.options.export_parquet:
             self.store.claim_export()
 
-    def _deleted_roots(self, roots: Sequence[str | Path]) -> list[str | Path]:
-        """The roots that are gone and were files with a stored document each
-        (:func:`deleted_roots`, which refuses the others)."""
+    def _gone_roots(self, roots: Sequence[str | Path]
+                    ) -> tuple[list[str | Path], list[FoundFile]]:
+        """The roots that are gone: files with a stored document each, and folders whose
+        documents are kept (:func:`gone_roots`, which refuses the others)."""
         if all(absolute(r).exists() or absolute(r).is_symlink() for r in roots):
-            return []
+            return [], []
         try:
             with self.store.reader() as con:
                 stored = [d.path for d in self.store.documents(con).values()]
         except DocNavError:  # no store yet, or one held by a writer: nothing known of them
             stored = []
-        return deleted_roots(roots, stored)
+        return gone_roots(roots, stored)
 
     def _compact(self, report: IndexReport) -> None:
         """After a run that wrote much of the collection: the store copied into a new file

@@ -114,13 +114,17 @@ def scan(
     return sorted(found.values(), key=attrgetter("path"))
 
 
-def deleted_roots(roots: Sequence[str | Path], stored: Sequence[str]) -> list[str | Path]:
-    """Of ``roots``, those that are gone and were files with a stored document each (``stored``:
-    the stored documents' paths): a run over them removes it. An error for one gone
-    otherwise: a folder keeps its documents (an unmounted drive should not cost a full
-    re-index; an empty folder in its place removes them), and one never indexed is no such
-    file."""
-    deleted = []
+def gone_roots(roots: Sequence[str | Path], stored: Sequence[str]
+               ) -> tuple[list[str | Path], list[FoundFile]]:
+    """Of ``roots``, those that are gone (``stored``: the stored documents' paths): the files
+    with a stored document each, which a run over them removes; and the folders with stored
+    documents, as folders the scan could not list (:attr:`FoundFile.unlisted`): a folder keeps
+    its documents (an unmounted drive should not cost a full re-index; an empty folder in its
+    place removes them) and the run fails for it, naming it, while the other roots are
+    indexed. An error for a root never indexed (no such file), and for a gone folder when no
+    root is there: the run would do nothing else."""
+    deleted: list[str | Path] = []
+    away: list[FoundFile] = []
     for root in roots:
         path = absolute(root)
         if path.exists() or path.is_symlink():
@@ -129,12 +133,14 @@ def deleted_roots(roots: Sequence[str | Path], stored: Sequence[str]) -> list[st
             deleted.append(root)
             continue
         kept = sum(in_scope(p, [str(path)]) for p in stored)
-        if kept:
-            raise InputError(f"{root}: no such folder to index; the store keeps the {kept} "
-                             "document(s) indexed from it (an empty folder in its place "
-                             "removes them)")
-        raise InputError(f"{root}: no such file or folder to index")
-    return deleted
+        if not kept:
+            raise InputError(f"{root}: no such file or folder to index")
+        said = (f"no such folder to index; the store keeps the {kept} document(s) indexed "
+                "from it (an empty folder in its place removes them)")
+        if len(deleted) + len(away) + 1 == len(roots):
+            raise InputError(f"{root}: {said}")
+        away.append(FoundFile(readable_name(str(path)), str(path), error=said, unlisted=True))
+    return deleted, away
 
 
 def empty_roots(roots: Iterable[str | Path], found: Sequence[FoundFile]) -> list[str]:

@@ -276,6 +276,36 @@ def test_a_file_indexed_by_its_path_and_deleted_is_removed_by_a_run_over_that_pa
     assert "never.md: no such file or folder to index" in capsys.readouterr().err
 
 
+def test_a_gone_folder_among_the_paths_keeps_its_documents_and_the_others_are_indexed(
+        tmp_path, capsys):
+    """`index g/f1 g/f2` with g/f2 gone: the run stopped at once ("no such folder to index")
+    and the edit under g/f1 was not indexed. Now g/f1 is indexed, g/f2's documents are kept,
+    and the run fails for g/f2, naming it, as for a folder it cannot list."""
+    f1, f2 = tmp_path / "g" / "f1", tmp_path / "g" / "f2"
+    for folder, name in ((f1, "one"), (f2, "two")):
+        folder.mkdir(parents=True)
+        (folder / f"{name}.md").write_text(f"# {name.title()}\n\nThe {name} text.\n")
+    db = tmp_path / "gdb" / "g.duckdb"
+    assert index(db, f1, f2) == 0
+    for path in (f2 / "two.md", f2):
+        path.unlink() if path.is_file() else path.rmdir()
+    (f1 / "one.md").write_text("# One\n\nThe one text.\n\nMore oranges.\n")
+    capsys.readouterr()
+    assert index(db, f1, f2) == 1
+    out, err = capsys.readouterr()
+    assert err == (f"error: {f2}: no such folder to index; the store keeps the 1 document(s) "
+                   "indexed from it (an empty folder in its place removes them)\n")
+    assert out.startswith("0 added, 1 changed, 0 renamed, 0 removed, 0 unchanged, 1 failed")
+    assert docnav(db, "locate", "oranges") == 0
+    assert "More oranges." in capsys.readouterr().out
+    assert docnav(db, "show") == 0
+    assert str(f2 / "two.md") in capsys.readouterr().out
+    # every path gone: refused as before, nothing to index
+    assert index(db, f2) == 2
+    assert "no such folder to index; the store keeps the 1 document(s)" in (
+        capsys.readouterr().err)
+
+
 def test_a_file_no_run_reads_by_default_is_removed_with_a_note_saying_so(tmp_path, docs,
                                                                          capsys):
     db = tmp_path / "s.duckdb"
