@@ -14,6 +14,7 @@ reading of the export while the store is locked in :mod:`docnav.snapshot`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -26,7 +27,7 @@ from typing import BinaryIO
 import duckdb
 
 from docnav import writer_lock
-from docnav.errors import RunCancelled, StoreError, StoreLocked, cause
+from docnav.errors import InputError, RunCancelled, StoreError, StoreLocked, cause
 from docnav.faults import fault_point
 from docnav.model import DocTree, Edge, EdgeKind, NodeLink
 from docnav.rows import DOC_COLUMNS, NODE_COLUMNS, DocumentRecord, node_from_row
@@ -73,22 +74,57 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         if self._session is not None:
             yield self
             return
+        new = self._absent()
         self._make_folder()
-        fresh = not writer_lock.lock_path(self.path).exists()
         self._session = self._connect(read_only=False, wait=lock_wait, should_stop=should_stop)
-        refused = False
+        undo = False
         try:
             try:
                 initialize(self._session, self.path)
             except StoreError:  # a DuckDB database of other tables: "nothing was written"
-                refused = fresh
+                undo = True
                 raise
-            yield self
+            try:
+                yield self
+            # refused (a setting, another store's export); a run stopped (Ctrl-C, a cancelled
+            # Dagster run) keeps the store it made, as it says
+            except (InputError, StoreError):
+                undo = self.path in new and self._holds_nothing()
+                raise
         finally:
             con, self._session = self._session, None
             self._close(con)
-            if refused:  # nor is a lock file left beside it
-                writer_lock.lock_path(self.path).unlink(missing_ok=True)
+            if undo:
+                self._remove_new(new)
+
+    def _absent(self) -> list[Path]:
+        """What a session would create that is not there yet: the folders up to the store's,
+        the database and its write-ahead log, the writer lock, the export folder."""
+        folders = [p for p in (self.path.parent, *self.path.parent.parents)
+                   if not os.path.lexists(p)]
+        made = [self.path, self.wal_path, writer_lock.lock_path(self.path), self.parquet_dir]
+        return [p for p in made if not os.path.lexists(p)] + folders
+
+    def _remove_new(self, paths: list[Path]) -> None:
+        """What a refused session created (:meth:`_absent`: files, then folders, the deepest
+        first): it leaves nothing where there was nothing; an empty store there would be
+        taken for one."""
+        for path in paths:
+            if path == self.parquet_dir:
+                shutil.rmtree(path, ignore_errors=True)
+            elif path.is_dir():
+                with contextlib.suppress(OSError):  # not empty: another process's files
+                    path.rmdir()
+            else:
+                path.unlink(missing_ok=True)
+
+    def _holds_nothing(self) -> bool:
+        """Whether the session's store holds no document: a run refused (another store's
+        export in its folder, an embedding model that cannot load) wrote none."""
+        try:
+            return self._session.execute("SELECT count(*) FROM documents").fetchone()[0] == 0
+        except duckdb.Error:
+            return False
 
     def _make_folder(self) -> None:
         try:

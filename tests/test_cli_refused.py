@@ -1,0 +1,58 @@
+"""A `docnav` command refused for its settings leaves nothing behind: no store file, lock
+file or folder where there was none (an empty store there was then taken for one), and a
+store that was there as it was. Real stores, real files."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+from _cli import run
+
+
+@pytest.fixture
+def docs(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
+    return folder
+
+
+def _index(db: Path, docs: Path, model: str = "hashing") -> tuple[int, str, str]:
+    return run(db, "index", str(docs), "--embed-model", model, "--no-summaries",
+               "--no-progress")
+
+
+def _files(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` with a digest of its bytes."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_store_refused_another_store_s_export_leaves_no_file(tmp_path, docs):
+    """A second store in a folder whose Parquet export is the first's left a 780 KB empty
+    other.duckdb (and its lock file) beside it."""
+    store = tmp_path / "s"
+    assert _index(store / "a.duckdb", docs)[0] == 0
+    before = _files(store)
+    code, _, err = _index(store / "other.duckdb", docs)
+    assert code == 2 and "holds the export of another store" in err
+    assert _files(store) == before
+
+
+def test_a_model_that_cannot_load_leaves_no_store(tmp_path, docs):
+    """`--embed-model ./no-such-model` on a new store left x.duckdb, its lock file, an export
+    folder and the store's folder."""
+    code, _, err = _index(tmp_path / "new" / "x.duckdb", docs, model="./no-such-model")
+    assert code == 2 and "embedding model folder './no-such-model' does not exist" in err
+    assert not (tmp_path / "new").exists()
+    # on a store that was there: as it was, its documents kept
+    db = tmp_path / "s" / "g.duckdb"
+    assert _index(db, docs)[0] == 0
+    (docs / "b.md").write_text("# Bravo\n\nBravo builds boats.\n")
+    before = _files(db.parent)
+    assert _index(db, docs, model="./no-such-model")[0] == 2
+    assert _files(db.parent) == before
+    code, out, _ = run(db, "show")
+    assert code == 0 and "a.md" in out
