@@ -384,6 +384,11 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                     f"(`--db DIR/{self.path.name}`), or index it with --no-parquet")
             shutil.rmtree(self.parquet_dir, ignore_errors=True)
         self._make_folder()
+        if self.parquet_dir.exists() and not self.parquet_dir.is_dir():
+            raise StoreError(
+                f"{self.parquet_dir}: the store's Parquet export goes to a folder of that "
+                "name, and a file is there: move the file away, give the store a folder of "
+                f"its own (`--db DIR/{self.path.name}`), or index it with --no-parquet")
         try:
             self.parquet_dir.mkdir(parents=True, exist_ok=True)
             (self.parquet_dir / EXPORT_OWNER).write_text(str(self.path.resolve()),

@@ -56,3 +56,19 @@ def test_a_model_that_cannot_load_leaves_no_store(tmp_path, docs):
     assert _files(db.parent) == before
     code, out, _ = run(db, "show")
     assert code == 0 and "a.md" in out
+
+
+def test_an_export_folder_that_is_a_file_is_refused_before_indexing(tmp_path, docs):
+    """`pf/parquet` a file: "pf/parquet: cannot write the Parquet export: File exists", which
+    did not say that it must be a folder."""
+    (tmp_path / "pf").mkdir()
+    (tmp_path / "pf" / "parquet").write_text("notes")
+    code, out, err = _index(tmp_path / "pf" / "s.duckdb", docs)
+    assert code == 2 and out == ""
+    assert err == (f"docnav: error: {tmp_path / 'pf' / 'parquet'}: the store's Parquet export "
+                   "goes to a folder of that name, and a file is there: move the file away, "
+                   "give the store a folder of its own (`--db DIR/s.duckdb`), or index it "
+                   "with --no-parquet\n")
+    assert _files(tmp_path / "pf") == {"parquet": hashlib.sha256(b"notes").hexdigest()}
+    assert run(tmp_path / "pf" / "s.duckdb", "index", str(docs), "--embed-model", "hashing",
+               "--no-summaries", "--no-progress", "--no-parquet")[0] == 0
