@@ -140,9 +140,10 @@ def _stopped(interrupted: bool, args: argparse.Namespace) -> int:
     """The command stopped by a signal, said on stderr (and with --json as JSON on stdout:
     it was empty), with what it leaves of the store."""
     writes = getattr(args, "writes", False) and not getattr(args, "dry_run", False)
-    said = (f"{'interrupted' if interrupted else 'terminated'}; " + (
+    said = f"{'interrupted' if interrupted else 'terminated'}; " + (
+        _spool_left(args.spool) if getattr(args, "spool", None) else
         "the store keeps every document written so far" if writes else
-        "nothing was written: this command only reads the store"))
+        "nothing was written: this command only reads the store")
     code = EXIT_INTERRUPTED if interrupted else EXIT_TERMINATED
     print(f"docnav: {said}", file=sys.stderr)
     if getattr(args, "json", False):
@@ -150,6 +151,13 @@ def _stopped(interrupted: bool, args: argparse.Namespace) -> int:
 
         print(json.dumps({"error": said, "exit_code": code}), flush=True)
     return code
+
+
+def _spool_left(spool: str) -> str:
+    """What `watch --spool` leaves, stopped: it opens no store; its batches are files."""
+    return (f"--spool opens no store: the batches written to {spool} stay there for the "
+            "Dagster sensor; a change not yet written as a batch is found by the sensor's "
+            "next full scan (the reconcile schedule scans every root every 15 minutes)")
 
 
 class _OutputFailed(Exception):

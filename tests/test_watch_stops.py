@@ -124,3 +124,30 @@ def test_with_json_a_failed_batch_is_said_on_stderr(tmp_path, monkeypatch, capsy
     reports = [json.loads(line) for line in out.splitlines()]  # every line is JSON
     assert [r["added"] for r in reports] == [[str(docs / "a.md")], [str(docs / "b.md")]]
     assert "docnav watch: batch failed: the store is locked by another process" in err
+
+
+def test_a_signal_to_a_spooling_watcher_says_what_it_leaves(tmp_path):
+    """`watch --spool` opens no store, yet Ctrl-C said "the store keeps every document
+    written so far"."""
+    docs, spool = tmp_path / "docs", tmp_path / "spool"
+    docs.mkdir()
+    watch = _watch(tmp_path, "--spool", str(spool), "--json")  # its messages on stderr
+    try:
+        assert watch.stderr.readline().startswith("watching ")
+        (docs / "a.md").write_text("# A\n\nFirst text.\n")
+        deadline = time.monotonic() + 30
+        while not list(spool.glob("*.json")) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        watch.send_signal(signal.SIGINT)
+        watch.wait(timeout=60)
+    finally:
+        watch.kill()
+    err = watch.stderr.read()
+    assert watch.returncode == 130, err
+    said = (f"interrupted; --spool opens no store: the batches written to {spool} stay there "
+            "for the Dagster sensor; a change not yet written as a batch is found by the "
+            "sensor's next full scan (the reconcile schedule scans every root every 15 "
+            "minutes)")
+    assert err.strip().splitlines()[-1] == f"docnav: {said}"
+    assert json.loads(watch.stdout.read()) == {"error": said, "exit_code": 130}
+    assert len(list(spool.glob("*.json"))) == 1 and not (tmp_path / "s.duckdb").exists()
