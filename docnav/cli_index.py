@@ -35,15 +35,16 @@ def _progress_lines(args: argparse.Namespace):
     return lambda line: print(line, file=sys.stderr, flush=True)
 
 
-def _report_run(report, args: argparse.Namespace, one_line: bool = False) -> None:
+def _report_run(report, args: argparse.Namespace, one_line: bool = False,
+                noted: dict[str, str] | None = None) -> None:
     """A run's (or a watch batch's) failures and notes on stderr, its summary line last on
     stdout (with ``--json``, the report as JSON instead: on one line for ``one_line``, a
-    watch's batches, JSON Lines)."""
+    watch's batches, JSON Lines). ``noted``: a watch's notes on empty folders, said once."""
     for line in report.failure_lines():
         print(line, file=sys.stderr)
     _note_parsed_otherwise(report, args)
     _note_excluded(report, args)
-    _note_empty_roots(report, args)
+    _note_empty_roots(report, args, noted)
     _print_report(report, args, one_line)
 
 
@@ -75,11 +76,19 @@ def _note_linked_roots(args: argparse.Namespace) -> None:
                   "place)", file=sys.stderr)
 
 
-def _note_empty_roots(report, args: argparse.Namespace) -> None:
+def _note_empty_roots(report, args: argparse.Namespace,
+                      noted: dict[str, str] | None = None) -> None:
     """A folder given to the run that holds no document it reads ("docs/" of .txt files, or
-    of PDFs with --include '*.md'), and what it holds instead."""
-    from docnav.scan import DEFAULT_INCLUDE, file_kinds
+    of PDFs with --include '*.md'), and what it holds instead. ``noted`` (a watch's: each
+    full rescan of an empty folder said it again) keeps the note said of each folder: it is
+    said again only when it changes, or once the folder held a document since."""
+    from docnav.scan import DEFAULT_INCLUDE, file_kinds, in_scope
 
+    if noted is None:
+        noted = {}
+    indexed = [*report.added, *report.changed, *(new for _, new in report.renamed)]
+    for root in [r for r in noted if any(in_scope(p, [r]) for p in indexed)]:
+        del noted[root]
     globs = ", ".join(args.include or DEFAULT_INCLUDE)
     for root in report.empty_roots:
         kinds = file_kinds(root)
@@ -87,9 +96,11 @@ def _note_empty_roots(report, args: argparse.Namespace) -> None:
         held = (f"it holds {n} file{'s' * (n > 1)} ("
                 + ", ".join(f"{k or 'no suffix'}: {n}" for k, n in list(kinds.items())[:5])
                 + (", ..." if len(kinds) > 5 else "") + ")" if kinds else "it is empty")
-        print(f"note: {root}: no file here matches what this run reads ({globs}"
-              f"{', less what --exclude leaves out' if args.exclude else ''}); {held}",
-              file=sys.stderr)
+        note = (f"note: {root}: no file here matches what this run reads ({globs}"
+                f"{', less what --exclude leaves out' if args.exclude else ''}); {held}")
+        if noted.get(root) != note:
+            print(note, file=sys.stderr)
+        noted[root] = note
 
 
 def _print_report(report, args: argparse.Namespace, one_line: bool = False) -> None:
@@ -195,11 +206,12 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     from docnav.watch import Watcher, WatchOptions, catch_up, index_batches, spool_batches
 
     options = WatchOptions(debounce=args.debounce, close_wait=args.close_wait)
-    # with --json, stdout is the runs' reports alone, a line each; what the watcher says, stderr
-    out = sys.stderr if args.json else sys.stdout
+    noted: dict[str, str] = {}  # the note on each empty folder, said once
 
     def say(message: str) -> None:
-        print(message, file=out, flush=True)
+        """What the watcher says, on stderr as `docnav index` says its notes: stdout is the
+        runs' reports alone (a summary line each, or with --json a line of JSON)."""
+        print(message, file=sys.stderr, flush=True)
 
     if args.spool:
         watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool],
@@ -207,7 +219,8 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     else:
         indexer = Indexer(Store(_db_path(args)), _index_options(args))
         on_batch = index_batches(indexer, args.paths, log=say,
-                                 on_report=lambda report: _report_run(report, args, True))
+                                 on_report=lambda report: _report_run(report, args, True,
+                                                                      noted))
         # observing starts before the catch-up, whose changes wait for its end
         watcher = Watcher(args.paths, on_batch, options, hold=True,
                           ignore=indexer.store.files(), log=say)
@@ -220,7 +233,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
                 "(Dagster sensor)")
         else:
             report = catch_up(lambda: indexer.index(args.paths), options, log=say)
-            _report_run(report, args, True)
+            _report_run(report, args, True, noted)
             watcher.release()
             say(f"watching {', '.join(args.paths)}; Ctrl-C to stop")
         deadline = time.monotonic() + args.seconds if args.seconds else None

@@ -76,10 +76,11 @@ def test_watch_waits_for_a_store_held_when_it_starts(tmp_path, capsys):
                      "--no-summaries", "--no-progress", "--wait", "0.5", "--seconds", "0.5"])
         assert holder.poll() is not None  # it had let go before the run could write
     assert code == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert (f"docnav watch: first full run failed: {db}: the store is locked by another "
-            f"process (PID {holder.pid})") in out
-    assert "(waited 0.5 s); trying it again in 2 s" in out
+            f"process (PID {holder.pid})") in err
+    assert "(waited 0.5 s); trying it again in 2 s" in err
+    assert "trying" not in out  # stdout: the runs' summary lines alone
     with duckdb.connect(str(db), read_only=True) as con:
         texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind = 'paragraph'")
                  .fetchall()}
@@ -211,7 +212,7 @@ def test_a_signal_during_a_batch_stops_it_between_documents(tmp_path, signum, co
     reader = threading.Thread(target=read_out, daemon=True)
     reader.start()
     try:
-        wait_for("watching")
+        wait_for("1 added")  # the first run's report (the watcher's messages: stderr)
         for i in range(40):
             (docs / f"f{i:02}.md").write_text(f"# F{i}\n\nText {i}.\n")
         wait_for("parsing")  # the batch runs
@@ -227,7 +228,7 @@ def test_a_signal_during_a_batch_stops_it_between_documents(tmp_path, signum, co
     out = "".join(out)
     assert watch.returncode == code, err
     assert err.strip().splitlines()[-1] == message
-    assert "terminate called" not in err and "batch failed" not in out
+    assert "terminate called" not in err and "batch failed" not in err
     assert out.count("parsing") < 10  # of 40: it stopped between documents
 
 
@@ -258,3 +259,41 @@ def test_watch_json_prints_each_run_s_report_as_a_line(tmp_path, monkeypatch, ca
     assert [r["added"] for r in reports] == [[str(docs / "a.md")], [str(docs / "b.md")]]
     assert all(r["ok"] and r["failed"] == [] for r in reports)
     assert f"watching {docs}; Ctrl-C to stop" in err.splitlines()
+
+
+def test_the_watcher_s_messages_are_on_stderr_and_an_empty_folder_is_noted_once(
+        tmp_path, monkeypatch, capsys):
+    """Without --json, "DIR is gone" and "trying it again" went to stdout between the runs'
+    summary lines, and the note on a watched folder holding no document was said again by
+    every full rescan (each folder made in it)."""
+    from _cli import SUMMARY
+
+    from docnav.cli import main
+
+    docs, drive, empty = tmp_path / "docs", tmp_path / "drive", tmp_path / "empty"
+    for folder in (docs, drive, empty):
+        folder.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    (drive / "d.md").write_text("# D\n\nDrive text.\n")
+    index, calls = Indexer.index, []
+
+    def index_then_change(self, *args, **kwargs):
+        report = index(self, *args, **kwargs)
+        calls.append(1)
+        if len(calls) == 1:  # the catch-up's end: the drive goes, a folder is made
+            (drive / "d.md").unlink()
+            drive.rmdir()
+            (empty / "sub1").mkdir()
+        elif len(calls) == 2:  # a full rescan: another folder, another one
+            (empty / "sub2").mkdir()
+        return report
+
+    monkeypatch.setattr(Indexer, "index", index_then_change)
+    assert main(["--db", str(tmp_path / "s.duckdb"), "watch", str(docs), str(drive),
+                 str(empty), "--embed-model", "hashing", "--no-summaries", "--no-progress",
+                 "--seconds", "4"]) == 0
+    out, err = capsys.readouterr()
+    assert len(calls) >= 3, err
+    assert out and all(SUMMARY.match(line) for line in out.splitlines()), out
+    assert f"{drive} is gone: its 1 document(s) are kept until it comes back" in err
+    assert err.count(f"note: {empty}: no file here matches what this run reads") == 1, err
