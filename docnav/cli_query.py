@@ -361,6 +361,12 @@ def _cmd_show(args: argparse.Namespace) -> int:
     from docnav.show import document_json, documents_json, render_document, render_documents
     from docnav.store import Store
 
+    given = [flag for flag, on in (("--text", args.text), ("--no-summaries", args.no_summaries))
+             if on]
+    if args.doc is None and given:  # the listing has neither paragraphs nor summaries
+        args.usage_error(f"{' and '.join(given)} need{'s' * (len(given) == 1)} DOC, the "
+                         f"document to show (`docnav show DOC {' '.join(given)}`); without "
+                         "DOC, `docnav show` lists the documents")
     store = Store(_db_path(args))
     if args.json:
         shown = documents_json(store) if args.doc is None else document_json(
@@ -498,4 +504,4 @@ def add_show_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-summaries", action="store_true", help="hide summaries and claims")
     p.add_argument("--json", action="store_true", help="machine-readable output: the "
                    "documents, or the document's tree as nested sections")
-    p.set_defaults(func=_cmd_show)
+    p.set_defaults(func=_cmd_show, usage_error=p.error)

@@ -72,3 +72,20 @@ def test_an_export_folder_that_is_a_file_is_refused_before_indexing(tmp_path, do
     assert _files(tmp_path / "pf") == {"parquet": hashlib.sha256(b"notes").hexdigest()}
     assert run(tmp_path / "pf" / "s.duckdb", "index", str(docs), "--embed-model", "hashing",
                "--no-summaries", "--no-progress", "--no-parquet")[0] == 0
+
+
+@pytest.mark.parametrize("flags", [["--text"], ["--no-summaries"], ["--text", "--json"]])
+def test_show_refuses_a_document_s_option_without_a_document(tmp_path, docs, capsys, flags):
+    """`docnav show --text` printed the document list, the option silently ignored."""
+    from docnav.cli import main
+
+    db = tmp_path / "s.duckdb"
+    assert _index(db, docs)[0] == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:
+        main(["--db", str(db), "show", *flags])
+    assert exit_.value.code == 2
+    named = [f for f in flags if f != "--json"]
+    assert (f"docnav show: error: {named[0]} needs DOC, the document to show (`docnav show DOC "
+            f"{named[0]}`); without DOC, `docnav show` lists the documents"
+            ) in capsys.readouterr().err
