@@ -183,6 +183,22 @@ def _search_notes(answer: Answer) -> list[str]:
     return lines
 
 
+def _pages_not_read(op: dict) -> str:
+    """Of a range of pages asked, those not read: past the document's last page, or past the
+    :data:`MOST_PAGES` a range reads ("pages 1-25" of a long report: 1-20)."""
+    from docnav.query.layout import MOST_PAGES
+
+    first, asked_last = op.get("asked") or (op["first"], op["last"])
+    cut, last = op.get("cut"), op.get("document_last", op["last"])
+    asked = f"pages {first}-{asked_last}"
+    if cut is not None and last > cut:
+        return (f"; of {asked} asked, at most {MOST_PAGES} pages are read: ask for pages "
+                f"{cut + 1}-{min(asked_last, last)} next")
+    if last < asked_last:
+        return f"; {asked} asked, and its last page is {last}"
+    return ""
+
+
 def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
     """What was read instead of searched: pages, outlines, captions, long forms, works
     cited."""
@@ -193,7 +209,7 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
         found = any(s.get("over") == "the pages asked for" for s in answer.trace)
         lines.append(f"read {span} of {Path(op['document']).name} ({op['paragraphs']} "
                      "paragraphs), " + ("what the question asks found on them first" if found
-                                        else "in reading order"))
+                                        else "in reading order") + _pages_not_read(op))
     # (asked of each document in turn, each part's steps are in the trace: each is said)
     outlines = [s for s in answer.trace if s["op"] == "outline"]
     for outline in outlines:

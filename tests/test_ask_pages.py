@@ -78,7 +78,7 @@ def test_a_page_no_document_has_is_said(nav):
 def test_the_pages_a_question_names():
     assert pages_asked("What is on page 36 of the 10-K?") == [("page 36", 36, 36)]
     assert pages_asked("Summarise pages 3-5 and p. 9") == [("pages 3-5", 3, 5), ("p. 9", 9, 9)]
-    assert pages_asked("pages 2 to 400")[0][1:] == (2, 21)  # at most 20 pages of a range
+    assert pages_asked("pages 2 to 400")[0][1:] == (2, 400)  # read_pages reads 20 of them
     assert pages_asked("pp. 12345-12346") == [("pp. 12345-12346", 12345, 12346)]
     assert pages_asked("How many pages does it have?") == []
     assert pages_asked("Which pages mention pumps?") == []
@@ -213,3 +213,35 @@ def test_locate_gives_each_hit_s_page_and_block_kind(nav):
     item = next(h for h in hits if h["block_kind"] == "list_item")
     assert any(line.startswith(item["node_id"][:12]) and " list_item " in line
                for line in out.splitlines())
+
+
+def test_a_range_past_the_last_page_says_the_pages_read(nav):
+    """"pages 1-25" of the five-page history said "read pages 1-20"; the pages read are
+    1-5, and the answer says that its last page is 5."""
+    code, out, err = run(nav.db, "ask", "What is on pages 1-25 of the word processor "
+                         "document?", "--budget", "2000")
+    assert code == 0, err
+    n = sum(len(_page_of(nav, page)) for page in range(1, 6))
+    assert (f"read pages 1-5 of multi_page.pdf ({n} paragraphs), in reading order; pages 1-25 "
+            "asked, and its last page is 5") in out.splitlines()
+
+
+def test_a_range_longer_than_twenty_pages_says_where_it_was_cut(tmp_path):
+    """"pages 1-25" of a 25-page PDF read pages 1-20, and said nothing of 21-25."""
+    import pypdfium2
+
+    source = pypdfium2.PdfDocument(str(require(FIXTURES / "pdf" / "multi_page.pdf")))
+    long = pypdfium2.PdfDocument.new()
+    for _ in range(5):
+        long.import_pages(source)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    long.save(str(docs / "long.pdf"))
+    db = tmp_path / "g.duckdb"
+    assert run(db, "index", str(docs), "--embed-model", "hashing", "--no-summaries",
+               "--no-progress")[0] == 0
+    code, out, err = run(db, "ask", "What is on pages 1-25 of long.pdf?", "--budget", "100")
+    assert code == 0, err
+    [said] = [line for line in out.splitlines() if line.startswith("read pages")]
+    assert said.startswith("read pages 1-20 of long.pdf (") and said.endswith(
+        "; of pages 1-25 asked, at most 20 pages are read: ask for pages 21-25 next"), said

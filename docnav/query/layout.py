@@ -30,13 +30,12 @@ _PAGED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def pages_asked(question: str) -> list[tuple[str, int, int]]:
-    """The pages the question names: (as it writes them, first, last) of each page or range,
-    a range of at most :data:`MOST_PAGES` pages."""
+    """The pages the question names: (as it writes them, first, last) of each page or range
+    (:func:`read_pages` reads at most :data:`MOST_PAGES` of a range, and says so)."""
     out = []
     for m in PAGES_ASKED.finditer(question):
         first = int(m.group(1))
-        last = max(first, int(m.group(2) or first))
-        out.append((m.group(0).strip(), first, min(last, first + MOST_PAGES - 1)))
+        out.append((m.group(0).strip(), first, max(first, int(m.group(2) or first))))
     return out
 
 
@@ -75,7 +74,8 @@ def read_pages(graph: DocNavGraph, run: Run, pages: list[tuple[str, int, int]]) 
         for h in graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters):
             rank.setdefault(graph.node(h.node_id).path, len(rank))
     read = False
-    for written, first, last in pages:
+    for written, first, asked_last in pages:
+        last = min(asked_last, first + MOST_PAGES - 1)
         on = {p: ids for p in paths if (ids := paragraphs_on_pages(graph, p, first, last))}
         if not on:  # said with the pages there are: "page 136 (the last page is 99)"
             last_pages = [printed[-1] for p in paths if (printed := paragraph_pages(graph, p))]
@@ -85,7 +85,12 @@ def read_pages(graph: DocNavGraph, run: Run, pages: list[tuple[str, int, int]]) 
             run.op("no part", labels=[said])
             continue
         for path in sorted(on, key=lambda p: (rank.get(p, len(rank)), p)):
-            run.op("pages", document=path, first=first, last=last, paragraphs=len(on[path]))
+            # the pages read, of those asked: within the document's, at most MOST_PAGES
+            printed = sorted({graph.node(i).page for i in on[path]})
+            run.op("pages", document=path, first=printed[0], last=printed[-1],
+                   paragraphs=len(on[path]), asked=[first, asked_last],
+                   cut=last if last < asked_last else None,
+                   document_last=paragraph_pages(graph, path)[-1])
             for ids in _on_pages_first(graph, run, path, on[path]):
                 run.take(ids, "page")
             read = True
