@@ -338,7 +338,7 @@ def render_document(
                      f"(references): {named}{more}")
     if summaries:
         lines.append("claims: ✓ entailed by the sources, ? not supported, ✗ contradicted, "
-                     "(dropped) removed by the drop policy")
+                     "· not checked, (dropped) removed by the drop policy")
     if shown.from_export:
         lines.append(export_note(store))
     return "\n".join(lines)

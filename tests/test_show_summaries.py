@@ -77,3 +77,17 @@ def test_a_summary_never_built_says_it_failed_not_none(tmp_path, endpoint):
     summary = _section(json.loads(out)["tree"])["summary"]
     assert summary["status"] == "failed" and summary["text"] == "" and summary["claims"] == []
     assert "Incorrect API key provided" in summary["error"]
+
+
+def test_the_legend_says_what_an_unchecked_claims_mark_means(tmp_path):
+    """A claim not checked (``--no-verify``) is marked "·", which the legend did not name."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "b.md").write_text(f"# Budget\n\n{KEPT}\n")
+    db = tmp_path / "g.duckdb"
+    assert run(db, "index", str(docs), "--embed-model", "hashing", "--no-verify",
+               "--no-progress")[0] == 0
+    code, out, err = run(db, "show", "b.md")
+    assert code == 0, err
+    assert f"      · {KEPT}" in out.splitlines()
+    assert "· not checked" in out.splitlines()[-1]
