@@ -67,7 +67,8 @@ def test_a_paragraph_under_a_line_of_tags_is_not_joined_to_the_one_before(tmp_pa
 def test_an_inline_anchor_names_the_block_it_stands_in_or_before(tmp_path):
     found = blocks(tmp_path, NAMED)
     assert [(b.kind, b.text, b.anchor) for b in found[2:]] == [
-        (H, "Handling DefIds", "handling-defids"), (H, "Third", "third"), (T, "1. The note.", "n1"),
+        (H, "Handling DefIds", "handling-defids"), (H, "Third", "third"),
+        (T, "1. The note.", "n1"),
         (L, "An item with code", "li"), (TABLE, TABLE_TEXT, "t"), (T, "In a div.", "h"),
         (C, "code", "c"), (T, "End text.", "mid")]
 
