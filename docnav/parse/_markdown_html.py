@@ -50,16 +50,20 @@ def _reader():
         def _iterate_elements(self, *, element, doc, **kwargs) -> None:
             """A line break before a paragraph's first text is none: after a first line of
             inline HTML alone ('<a id="x"></a>' above "Next paragraph."), the reader joined
-            the paragraph's text onto the last text item, the paragraph before."""
+            the paragraph's text onto the last text item, the paragraph before (a setext
+            heading of inline pieces is by then an item with no text: the text went on it)."""
             from marko.block import Heading, Paragraph, SetextHeading
             from marko.inline import LineBreak
 
             if isinstance(element, (Paragraph, Heading, SetextHeading)):
                 self._paragraph_start = len(doc.texts)
-            elif isinstance(element, LineBreak) and len(doc.texts) == self._paragraph_start:
+            elif isinstance(element, LineBreak) and not any(
+                    t.text for t in doc.texts[self._paragraph_start:]):
                 return
             texts, tables = len(doc.texts), len(doc.tables)
             super()._iterate_elements(element=element, doc=doc, **kwargs)
+            if isinstance(element, SetextHeading) and len(doc.texts) > texts:
+                _group_pieces(doc, doc.texts[texts])
             self._anchors.walked(element, doc, texts, tables)
 
         @property
@@ -79,6 +83,24 @@ def _reader():
             super()._parse_gfm_table(table, doc, parent_item)
 
     return MarkdownWithoutHTMLTrip
+
+
+def _group_pieces(doc, heading) -> None:
+    """A setext heading's inline pieces ("Setext *e* two" over "---") put in an inline group
+    under it, as docling puts an ATX heading's: it left them bare under the heading, whose
+    text is empty, and they were read as three paragraphs, "Setext", "e", "two", and no
+    heading. (A heading over two lines is one such piece.)"""
+    from docling_core.types.doc import SectionHeaderItem, TitleItem
+
+    if not isinstance(heading, (TitleItem, SectionHeaderItem)) or heading.text.strip() \
+            or not heading.children:
+        return
+    pieces = list(heading.children)
+    group = doc.add_inline_group(parent=heading)
+    heading.children = [group.get_ref()]
+    group.children = pieces
+    for ref in pieces:
+        ref.resolve(doc).parent = group.get_ref()
 
 
 def _line_breaks_as_spaces(children: list) -> None:
