@@ -31,7 +31,7 @@ from docnav.parse._fingerprint import (
 )
 from docnav.parse._front_matter import FrontMatter, split_front_matter
 from docnav.parse._html_rewrite import rewritten_html
-from docnav.parse._markdown import quoted_blocks
+from docnav.parse._markdown import image_paragraphs, quoted_blocks
 from docnav.parse._options import ParseOptions
 from docnav.parse._scanned import image_only_pages, scanned_warning
 
@@ -84,7 +84,7 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
             from docnav.parse._contents import contents_as_table
 
             blocks = contents_as_table(blocks)
-        title = ((front.title or _markdown_title(blocks, path)) if front is not None
+        title = ((front.title or _markdown_title(blocks, path, front.body)) if front is not None
                  else _docling_title(converted.document))
         blocks, metadata = _format_extras(path, fmt, blocks, page)
         if fmt in ("pdf", "html", "docx"):  # an SEC filing names itself on its cover
@@ -157,18 +157,39 @@ def _source_text(path: Path, fmt: str, front: FrontMatter | None) -> str | None:
     return None
 
 
-def _markdown_title(blocks, path: Path) -> str:
+def _markdown_title(blocks, path: Path, source: str) -> str:
     """Markdown has no title element (docling reads every ``# X`` as one): a leading heading
     that is the only one at its level names the document; otherwise the file name does
     (an RFC starting with metadata and several ``#`` sections is "0001-private-fields").
-    Images' captions before it do not count: a README's centred logo and badges stand above
-    its ``<h1>``, their alt text read as captions."""
+    Images before it do not count: a README's centred logo and badges stand above its
+    heading, their alt text read as captions (HTML ``<img>``) or as a paragraph (Markdown
+    "![Logo](logo.png)")."""
     headings = [b for b in blocks if b.kind is BlockKind.HEADING]
-    lead = next((b for b in blocks if b.kind is not BlockKind.CAPTION), None)
+    lead = _leading_block(blocks, source)
     if lead is not None and lead.kind is BlockKind.HEADING:
         if sum(1 for h in headings if h.level <= lead.level) == 1:
             return " ".join(lead.text.split())
     return path.stem
+
+
+def _leading_block(blocks, source: str) -> Block | None:
+    """The first block that is neither a caption nor the alt text of a paragraph of images
+    (the Markdown ``source``'s, read only where a paragraph comes first)."""
+    images: list[str] | None = None
+    for block in blocks:
+        if block.kind is BlockKind.CAPTION:
+            continue
+        if block.kind is BlockKind.TEXT:
+            if images is None:
+                images = ["".join(alt.split()) for alt in image_paragraphs(source)]
+            text = "".join(block.text.split())
+            if images and images[0].startswith(text):  # of its pieces ("Logo *x*"), the next
+                images[0] = images[0][len(text):]
+                if not images[0]:
+                    images.pop(0)
+                continue
+        return block
+    return None
 
 
 def _docling_title(doc) -> str | None:

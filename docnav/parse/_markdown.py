@@ -90,3 +90,47 @@ def _empty(heading) -> bool:
     from marko.inline import RawText
 
     return all(isinstance(c, RawText) and not c.children.strip() for c in heading.children)
+
+
+def image_paragraphs(text: str) -> list[str]:
+    """The alt text of each paragraph of images alone ("![Logo](logo.png)", badges
+    "[![CI](ci.svg)](ci) [![PyPI](pypi.svg)](pypi)") among the Markdown ``text``'s blocks
+    before its first heading or first other paragraph, in order (one without alt text left
+    out, as docling reads no text of it). docling reads such a paragraph as a plain one, of the
+    alt text, and the title rule would take it for text ahead of a README's heading."""
+    import marko
+    from marko.block import BlankLine, HTMLBlock, LinkRefDef, Paragraph
+    from marko.ext.gfm import GFM
+
+    out: list[str] = []
+    for block in marko.Markdown(extensions=[GFM]).parse(text).children:
+        if isinstance(block, (BlankLine, HTMLBlock, LinkRefDef)):
+            continue
+        if not (isinstance(block, Paragraph) and _images_only(block.children)):
+            break
+        alt = " ".join(_alt_text(block.children).split())
+        if alt:
+            out.append(alt)
+    return out
+
+
+def _images_only(children: list) -> bool:
+    """Images, links of images alone, and the white space between them; at least one image."""
+    from marko.inline import Image, LineBreak, Link, RawText
+
+    images = 0
+    for child in children:
+        if isinstance(child, Image):
+            images += 1
+        elif isinstance(child, Link) and child.children and _images_only(child.children):
+            images += 1
+        elif not (isinstance(child, LineBreak)
+                  or isinstance(child, RawText) and not child.children.strip()):
+            return False
+    return images > 0
+
+
+def _alt_text(children: list) -> str:
+    """The text of the inline ``children``, each run apart from the next."""
+    return " ".join(c.children if isinstance(c.children, str) else _alt_text(c.children)
+                    for c in children)
