@@ -30,6 +30,16 @@ def test_a_merged_cell_s_text_is_said_once(tmp_path):
     assert rows == [["Item", "Q1", "Q2"], ["Total", "", "42"], ["R", "3", "4"], ["", "5", "6"]]
 
 
+def test_a_line_break_in_a_cell_is_one_space(tmp_path):
+    """A cell's "<br>" was read as a Markdown hard break in the cell's one line, two spaces
+    before it: "12 Main   Springfield"."""
+    rows = _table(tmp_path, "<table><tr><th>Name</th><th>Address</th></tr>"
+                  "<tr><td>ACME</td><td>12 Main<br>Springfield</td></tr>"
+                  "<tr><td>B</td><td>1 <b>Side</b> St<br/>Shelbyville</td></tr></table>")
+    assert rows == [["Name", "Address"], ["ACME", "12 Main Springfield"],
+                    ["B", "1 **Side** St Shelbyville"]]
+
+
 def test_a_merged_header_names_each_column_it_heads_over_their_own_names(tmp_path):
     """A group heading over columns that have headings of their own heads each ("2023 -
     Q1"); one over columns with none is said once."""

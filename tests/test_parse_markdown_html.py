@@ -83,6 +83,16 @@ def test_a_line_break_tag_in_a_table_cell_is_a_space(tmp_path):
         "| Tag     | `<br>`              |"))]
 
 
+def test_a_line_break_tag_in_an_html_table_s_cell_is_a_space(tmp_path):
+    """An HTML block's table, read by the HTML reader, made a cell's "<br>" a Markdown hard
+    break in the cell's one line, two spaces before it: "12 Main   Springfield"."""
+    text = ("# T\n\n<table>\n<tr><th>Name</th><th>Address</th></tr>\n"
+            "<tr><td>ACME</td><td>12 Main<br>Springfield</td></tr>\n</table>\n")
+    assert shape(tmp_path, text)[1:] == [(TABLE, 0, (
+        "| Name   | Address             |\n|--------|---------------------|\n"
+        "| ACME   | 12 Main Springfield |"))]
+
+
 @pytest.mark.parametrize("logo", ['<p align="center"><img src="logo.png" alt="Logo"></p>',
                                   '<p align="center">\n  <a href="https://ci"><img src="b.svg" '
                                   'alt="Build"></a>\n  <img src="c.svg" alt="coverage">\n</p>'])

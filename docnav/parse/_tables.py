@@ -11,6 +11,8 @@ tells the columns apart is it said once.
 
 from __future__ import annotations
 
+import functools
+
 from docling_core.types.doc import DoclingDocument, TableCell, TableData, TableItem
 
 
@@ -35,7 +37,22 @@ def _markdown(item: TableItem, doc: DoclingDocument) -> str:
     from docnav.parse._markdown_anchors import META_KEY
 
     params = MarkdownParams(blocked_meta_names={META_KEY})
-    return MarkdownDocSerializer(doc=doc, params=params).serialize(item=item).text
+    serializer = MarkdownDocSerializer(doc=doc, params=params, text_serializer=_cell_text())
+    return serializer.serialize(item=item).text
+
+
+@functools.cache
+def _cell_text():
+    """docling's Markdown of a cell's text, a line break (an HTML ``<br>``) left a line break,
+    which the table's Markdown makes one space: made a Markdown hard break, two spaces before
+    it, it read "12 Main   Springfield"."""
+    from docling_core.transforms.serializer.markdown import MarkdownTextSerializer
+
+    class CellText(MarkdownTextSerializer):
+        def _md_line_breaks(self, text: str) -> str:
+            return text
+
+    return CellText()
 
 
 def _unmerged(data: TableData, heads: int) -> TableData:
