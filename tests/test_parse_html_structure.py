@@ -72,6 +72,28 @@ def test_a_description_list_s_term_and_its_definitions_are_one_item(tmp_path):
     assert [k.target for k in blocks[1].links] == [str(tmp_path / "d.html")]
 
 
+def test_terms_sharing_a_definition_read_together(tmp_path):
+    """Several <dt> terms over one set of <dd> definitions: docling puts the definitions under
+    the last term, and the ones before it were read alone ("A", then "B: d"). A term's id
+    anchors the block its terms share (it anchored the next block beginning with its words);
+    terms with no definition after them are each their own item."""
+    path = tmp_path / "terms.html"
+    path.write_text(
+        "<h1>T</h1><dl><dt>Colour</dt><dt id='b'>Color</dt><dd>a <a href='#b'>hue</a></dd>"
+        "<dt>Grey</dt><dt>Gray</dt><dd>In between:<ul><li>light</li></ul></dd><dd>dull</dd>"
+        "<dt>Red</dt><dd>hot</dd><dt>Lone</dt><dt>Alone</dt></dl>"
+        "<ul><li>Item<dl><dt>X</dt><dt>Y</dt><dd>z</dd></dl></li></ul><p>Color me.</p>",
+        encoding="utf-8")
+    blocks = parse_file(path).blocks
+    assert [(b.kind, b.text) for b in blocks[1:]] == [
+        (BlockKind.LIST_ITEM, "Colour, Color: a hue"),
+        (BlockKind.LIST_ITEM, "Grey, Gray: In between: dull\n  - light"),
+        (BlockKind.LIST_ITEM, "Red: hot"), (BlockKind.LIST_ITEM, "Lone"),
+        (BlockKind.LIST_ITEM, "Alone"), (BlockKind.LIST_ITEM, "Item\n  - X, Y: z"),
+        (BlockKind.TEXT, "Color me.")]
+    assert [b.anchor for b in blocks[1:]] == ["b", None, None, None, None, None, None]
+
+
 def test_a_nested_list_s_items_are_lines_of_their_parent_item(tmp_path):
     """A sub-item was a list item of its own after its parent, read as the next of the
     parent's list ("Parent a", "Child a1", "Parent b" alike): it is now a line of its parent's

@@ -53,6 +53,7 @@ _TEXT_KINDS = {
 }
 _PIECE_LABELS = {DocItemLabel.TEXT, DocItemLabel.CODE}  # the pieces of an emphasis: text, code
 _DEFINITIONS = "descriptions"  # docling's name for the group of a <dt>'s <dd> items
+_DESCRIPTION_LIST = "description list"  # and for a <dl>'s group
 _SAID = ".:;!?"  # what ends a term or a definition that needs no colon or semicolon after it
 
 
@@ -77,6 +78,9 @@ class _Walk:
     # per heading and HTML block, in order: whether it stands in a block quote
     quoted: list[tuple[str, bool]] = field(default_factory=list)
     seen: int = 0  # headings and HTML blocks read so far
+    # a <dl>'s first term of several sharing definitions -> the others (the last holds them)
+    sharing: dict[str, list[ListItem]] = field(default_factory=dict)
+    sharing_read: set[str] = field(default_factory=set)  # the <dl>s read for them
 
     def in_quote(self, kind: str) -> bool:
         """Whether the heading or HTML block read now stands in a block quote (the next of
@@ -198,7 +202,12 @@ def _emit_list_item(walk: _Walk, item: ListItem) -> None:
 def _item_text(walk: _Walk, item: ListItem) -> tuple[str, tuple[Link, ...]]:
     text, links = _with_inline(walk, item)  # "- item with [a link](x)"
     marker = item.marker.strip() if item.enumerated and item.marker else ""
-    definitions, their_links = _definitions(walk, item)
+    for term in _sharing(walk, item):  # "<dt>A</dt><dt>B</dt><dd>d</dd>": "A, B: d"
+        more_text, more = _with_inline(walk, term)
+        text = ", ".join(t for t in (text, more_text) if t.strip())
+        links += more
+        walk.said.add(term.self_ref)
+    definitions, their_links = _definitions(walk, _terms(walk, item)[-1])
     if definitions:
         text = text + ("" if text.rstrip()[-1:] in _SAID else ":") + " " + definitions
     return " ".join(join_inline([marker, text]).split()), links + their_links
@@ -210,16 +219,22 @@ def _sub_items(walk: _Walk, item: ListItem) -> tuple[list[str], tuple[Link, ...]
     its parent's, read as the next of the parent's list."""
     lines: list[str] = []
     links: tuple[Link, ...] = ()
-    stack = [(sub, 1) for sub in reversed(_sublist_items(walk, item))]
+    stack = [(sub, 1) for sub in reversed(_terms_sublist_items(walk, item))]
     while stack:
         sub, depth = stack.pop()
+        if sub.self_ref in walk.said:  # a term said with the one before it
+            continue
         text, more = _item_text(walk, sub)
         walk.said.add(sub.self_ref)
         if text:
             lines.append("  " * depth + ("" if sub.enumerated and sub.marker else "- ") + text)
             links += more
-        stack.extend((s, depth + 1) for s in reversed(_sublist_items(walk, sub)))
+        stack.extend((s, depth + 1) for s in reversed(_terms_sublist_items(walk, sub)))
     return lines, links
+
+
+def _terms_sublist_items(walk: _Walk, item: ListItem) -> list[ListItem]:
+    return [sub for term in _terms(walk, item) for sub in _sublist_items(walk, term)]
 
 
 def _sublist_items(walk: _Walk, item: ListItem) -> list[ListItem]:
@@ -235,6 +250,39 @@ def _sublist_items(walk: _Walk, item: ListItem) -> list[ListItem]:
         out += [x for sub in lists for x in (c.resolve(walk.doc) for c in sub.children)
                 if isinstance(x, ListItem)]
     return out
+
+
+def _terms(walk: _Walk, item: ListItem) -> list[ListItem]:
+    """``item`` and the terms said with it (:func:`_sharing`)."""
+    return [item, *_sharing(walk, item)]
+
+
+def _sharing(walk: _Walk, term: ListItem) -> list[ListItem]:
+    """The terms after ``term`` that share their definitions with it, where it is the first
+    of a description list's terms with one set of definitions (docling puts the ``<dd>``
+    items under the last ``<dt>``): each term before the last was read alone, "A", then
+    "B: d"."""
+    parent = term.parent.resolve(walk.doc) if term.parent is not None else None
+    if not (isinstance(parent, ListGroup) and parent.name == _DESCRIPTION_LIST):
+        return []
+    if parent.self_ref not in walk.sharing_read:
+        walk.sharing_read.add(parent.self_ref)
+        run: list[ListItem] = []
+        for item in (c.resolve(walk.doc) for c in parent.children):
+            if not isinstance(item, ListItem):
+                run = []
+            elif not _has_definitions(walk, item):
+                run.append(item)
+            else:
+                if run:
+                    walk.sharing[run[0].self_ref] = [*run[1:], item]
+                run = []
+    return walk.sharing.get(term.self_ref, [])
+
+
+def _has_definitions(walk: _Walk, term: ListItem) -> bool:
+    return any(isinstance(group, ListGroup) and group.name == _DEFINITIONS and group.children
+               for group in (c.resolve(walk.doc) for c in term.children))
 
 
 def _definitions(walk: _Walk, term: ListItem) -> tuple[str, tuple[Link, ...]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import takewhile
 
 from docnav.model import Block, BlockKind
 
@@ -48,7 +49,7 @@ def add_block_anchors(soup, blocks: list[Block]) -> list[Block]:
     words = [None if b.kind is BlockKind.HEADING else _words(b.text) for b in out]
     cursor = 0
     for element in soup.find_all(_ID_BLOCKS, id=True):
-        key = _words(element.get_text(" "))
+        key = _words(" ".join(t.get_text(" ") for t in _terms_up_to(element)))
         ends = str.startswith if element.name == "dt" else str.endswith
         hit = next((i for i in range(cursor, len(out))
                     if key and words[i] is not None and ends(words[i], key)), None)
@@ -56,6 +57,21 @@ def add_block_anchors(soup, blocks: list[Block]) -> list[Block]:
             out[hit] = replace(out[hit], anchor=out[hit].anchor or element["id"])
             cursor = hit + 1
     return out
+
+
+def _terms_up_to(element) -> list:
+    """``element``, and where it is a ``<dt>`` of several that share definitions, the terms
+    before it: their block begins with them all ("A, B: d"; matched by its own words, the
+    id of "B" anchored the next block that began with them)."""
+    if element.name != "dt":
+        return [element]
+    after = element.find_next_sibling()
+    while after is not None and after.name == "dt":
+        after = after.find_next_sibling()
+    if after is None or after.name != "dd":
+        return [element]
+    before = list(takewhile(lambda e: e.name == "dt", element.find_previous_siblings()))
+    return [*reversed(before), element]
 
 
 def _words(text: str) -> str:
