@@ -121,8 +121,8 @@ def gone_roots(roots: Sequence[str | Path], stored: Sequence[str]
     documents, as folders the scan could not list (:attr:`FoundFile.unlisted`): a folder keeps
     its documents (an unmounted drive should not cost a full re-index; an empty folder in its
     place removes them) and the run fails for it, naming it, while the other roots are
-    indexed. An error for a root never indexed (no such file), and for a gone folder when no
-    root is there: the run would do nothing else."""
+    indexed; so does a root never indexed that is not there ("docs/ typo": no such file or
+    folder, docs/ indexed). An error when no root is there: the run would do nothing else."""
     deleted: list[str | Path] = []
     away: list[FoundFile] = []
     for root in roots:
@@ -133,10 +133,9 @@ def gone_roots(roots: Sequence[str | Path], stored: Sequence[str]
             deleted.append(root)
             continue
         kept = sum(in_scope(p, [str(path)]) for p in stored)
-        if not kept:
-            raise InputError(f"{root}: no such file or folder to index")
         said = (f"no such folder to index; the store keeps the {kept} document(s) indexed "
-                "from it (an empty folder in its place removes them)")
+                "from it (an empty folder in its place removes them)" if kept
+                else "no such file or folder to index")
         if len(deleted) + len(away) + 1 == len(roots):
             raise InputError(f"{root}: {said}")
         away.append(FoundFile(readable_name(str(path)), str(path), error=said, unlisted=True))

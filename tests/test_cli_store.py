@@ -446,3 +446,18 @@ def test_show_of_a_store_emptied_by_removals_does_not_say_none_was_indexed(tmp_p
     assert docnav(db, "show") == 0
     assert capsys.readouterr().out == ("no documents in the store: none indexed yet, or every "
                                        "one removed since\n")
+
+
+def test_a_path_never_indexed_and_not_there_fails_alone(tmp_path, docs, capsys):
+    """`index docs/ typo` refused the whole run (exit 2), docs/ not indexed: now docs/ is
+    indexed and the run fails for the path, naming it (exit 1); given alone, it is refused."""
+    db = tmp_path / "s.duckdb"
+    typo = tmp_path / "typo"
+    assert index(db, docs, typo) == 1
+    out, err = capsys.readouterr()
+    assert err == f"error: {typo}: no such file or folder to index\n"
+    assert out.startswith("2 added, 0 changed, 0 renamed, 0 removed, 0 unchanged, 1 failed"), out
+    assert docnav(db, "show") == 0
+    assert "typo" not in capsys.readouterr().out
+    assert index(db, typo) == 2
+    assert f"{typo}: no such file or folder to index" in capsys.readouterr().err
