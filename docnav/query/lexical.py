@@ -88,9 +88,12 @@ def tokens(text: str) -> list[str]:
 
 
 def _stemmed(words: list[str]) -> list[str]:
-    """Each word's stem, a name's itself: Snowball took "node.js" to "node.j", "u.s" to "u."."""
-    return [word if _PART.search(word) else stem
-            for word, stem in zip(words, _STEMMER.stemWords(words))]
+    """Each word's stem, a name's itself: Snowball took "node.js" to "node.j", "u.s" to "u.".
+    (Most texts hold no name: their words are stemmed without a look at each.)"""
+    stems = _STEMMER.stemWords(words)
+    if not any("." in word or ":" in word for word in words):
+        return stems
+    return [word if _PART.search(word) else stem for word, stem in zip(words, stems)]
 
 
 def _terms_and_length(text: str) -> tuple[list[str], int]:
@@ -129,8 +132,8 @@ def _words(text: str, addressed: bool = False) -> list[tuple[str, str | None]]:
              else ((0, word) for word in _TOKEN.findall(text)))
     for start, word in found:
         while names and names[-1].start() <= start:  # its first word may be dropped: "i.e."
-            found = names.pop()
-            name, name_end = found[0], found.end()
+            at = names.pop()
+            name, name_end = at[0], at.end()
             words += _name_terms(name)
         within = name if start < name_end else None
         if not word.isascii() and _CJK.search(word):  # "東京は日本の首都です": no spaces
