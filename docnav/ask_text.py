@@ -188,8 +188,8 @@ def _pages_not_read(op: dict) -> str:
     :data:`MOST_PAGES` a range reads ("pages 1-25" of a long report: 1-20)."""
     from docnav.query.layout import MOST_PAGES
 
-    first, asked_last = op.get("asked") or (op["first"], op["last"])
-    cut, last = op.get("cut"), op.get("document_last", op["last"])
+    first, asked_last = op["asked"]
+    cut, last = op["cut"], op["document_last"]
     asked = f"pages {first}-{asked_last}"
     if cut is not None and last > cut:
         return (f"; of {asked} asked, at most {MOST_PAGES} pages are read: ask for pages "

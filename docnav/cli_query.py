@@ -7,7 +7,6 @@ import argparse
 import re
 import sys
 import textwrap
-from pathlib import Path
 
 from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, _db_path, _given, _nli_model,
                                print_result)
@@ -25,13 +24,10 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
         print(f"docnav: note: no document is indexed in {_db_path(args)}"
               + (f" ({failed} failed: `docnav show` lists them with their errors)"
                  if failed else ""), file=sys.stderr)
-    if graph.source.startswith("parquet:"):
-        from docnav.export import export_behind
-
-        if export_behind(Path(graph.source.removeprefix("parquet:"))):
-            print("docnav: note: another process is writing the store, so its Parquet export "
-                  "was read, and the export is older than the store (a run with --no-parquet "
-                  "wrote the store since)", file=sys.stderr)
+    if graph.export_behind:
+        print("docnav: note: another process is writing the store, so its Parquet export "
+              "was read, and the export is older than the store (a run with --no-parquet "
+              "wrote the store since)", file=sys.stderr)
     missing = graph.documents_without_vectors
     if with_embedder and missing:
         print(f"docnav: note: {len(missing)} document(s) have no vectors of {graph.model} "

@@ -92,19 +92,18 @@ def _covered(tables: dict[str, pl.DataFrame], nodes: dict[str, NodeView],
     without any, with each model of its texts), as `docnav show` counts them. A document
     indexed again with a new model keeps the old model's text vectors, and counted for the
     old model too, 2 documents of 3 re-embedded left queries with the old one."""
-    doc_of = dict(tables["nodes"].select(["node_id", "doc_id"]).iter_rows())
     sections: dict[str, int] = {}
     uses: dict[str, set[str]] = {}  # doc id -> the models of its section vectors
     nv = tables["node_vectors"]
     for nid, m in (nv.select(["node_id", "model"]).iter_rows() if not nv.is_empty() else ()):
         if nid in nodes:
             sections[m] = sections.get(m, 0) + 1
-            uses.setdefault(doc_of.get(nid), set()).add(m)
+            uses.setdefault(nodes[nid].doc_id, set()).add(m)
     covered = dict.fromkeys(models, 0)
     for nid, n in nodes.items():
         if n.kind not in ("paragraph", "document"):
             continue
-        h, used = text_hash.get(nid), uses.get(doc_of.get(nid))
+        h, used = text_hash.get(nid), uses.get(n.doc_id)
         for m, by_hash in models.items():
             if h in by_hash and (used is None or m in used):
                 covered[m] += 1
