@@ -19,7 +19,7 @@ from docnav.model import Block, BlockKind, Link
 
 _LABEL = r"\[\^([^\]\s]{1,100})\]"
 _DEFINITION = re.compile(rf"{_LABEL}:\s*")
-_NEXT_DEFINITION = re.compile(rf"\s{_LABEL}:\s")  # a later line of the same paragraph
+_NEXT_DEFINITION = re.compile(rf"\s{_LABEL}:\s")  # another, in the text ("[^1]: a [^2]: b")
 _MARK = re.compile(rf"{_LABEL}(?!:)")
 _DEFINITION_LINE = re.compile(r" {0,3}\[\^")
 _MARKED = (BlockKind.TEXT, BlockKind.LIST_ITEM, BlockKind.HEADING, BlockKind.CAPTION,

@@ -10,13 +10,12 @@ belongs to (see :class:`docnav.model.Block`), so the tree puts it in that headin
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from dataclasses import replace
 
 from docnav.model import Block, BlockKind
+from docnav.parse._html import _HEADINGS, _words
 
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _SECTIONS = ("section", "article")
 _UNREAD = ("script", "style", "template", "noscript", "head", "title")
 _WINDOW = 20_000  # how far past the last paragraph found the next one is looked for
@@ -113,7 +112,3 @@ def _scope(heading):
     section it stands in; None: the page."""
     around = heading.find_parents(_SECTIONS)
     return next((s for s in around if s.find(_HEADINGS) is heading), around[0] if around else None)
-
-
-def _words(text: str) -> str:
-    return re.sub(r"[\W_]+", "", text).casefold()
