@@ -201,10 +201,8 @@ def _place_box(doc: DoclingDocument, group, refs, made) -> list:
     group holding it (in the group the box was read as part of the paragraph). Return the
     refs to add to the paragraph's: none for a group in an item, which a table cell's group
     would take out of it."""
-    item = next((i for i in made if isinstance(i, ListItem)), None) or (
-        refs[-1].resolve(doc) if refs else None)
-    while item is not None and isinstance(parent := item.parent.resolve(doc), InlineGroup):
-        item = parent
+    item = _outside_inline(doc, next((i for i in made if isinstance(i, ListItem)), None) or (
+        refs[-1].resolve(doc) if refs else None))
     if isinstance(item, (ListItem, SectionHeaderItem, TitleItem)):
         _move(doc, group, item)
         return []
@@ -240,11 +238,16 @@ def _anchor(doc: DoclingDocument, items):
     and a note beside its last piece was read as part of it ("... plain end. Bold note.")."""
     items = [i for i in items if getattr(i, "content_layer", None) is ContentLayer.BODY]
     texts = [i for i in items if getattr(i, "text", None) is not None]
-    anchor = next((i for i in items if isinstance(i, (TableItem, ListItem))), None) or next(
-        (i for i in reversed(texts) if i.text), texts[-1] if texts else None)
-    while anchor is not None and isinstance(parent := anchor.parent.resolve(doc), InlineGroup):
-        anchor = parent
-    return anchor
+    return _outside_inline(doc, next(
+        (i for i in items if isinstance(i, (TableItem, ListItem))), None) or next(
+        (i for i in reversed(texts) if i.text), texts[-1] if texts else None))
+
+
+def _outside_inline(doc: DoclingDocument, item):
+    """``item``, or the inline group holding it (a paragraph with a bold word is in pieces)."""
+    while item is not None and isinstance(parent := item.parent.resolve(doc), InlineGroup):
+        item = parent
+    return item
 
 
 def _insert_after(doc: DoclingDocument, anchor, text: str) -> None:
