@@ -58,17 +58,15 @@ def quoted_blocks(text: str) -> list[tuple[str, bool]]:
     """For each heading ("heading") and raw HTML block ("html") of the Markdown ``text``, in
     order, whether it stands in a block quote ("> # Note", "> <h2>Note</h2>"). docling reads a
     quote's blocks as if they were not quoted, so such a heading opened a section of the
-    document that took in the sections after it. Read with marko, the parser docling reads
-    Markdown with, so they come in docling's order (a text without a quote is not read twice:
-    an empty list)."""
+    document that took in the sections after it. Read as docling reads Markdown
+    (:func:`_as_docling_reads`), so they come in docling's order (a text without a quote is
+    not read twice: an empty list)."""
     if not _QUOTE.search(text):
         return []
-    import marko
     from marko.block import BlockElement, Heading, HTMLBlock, Quote, SetextHeading
-    from marko.ext.gfm import GFM
 
     out: list[tuple[str, bool]] = []
-    stack = [(marko.Markdown(extensions=[GFM]).parse(text), False)]
+    stack = [(_as_docling_reads(text), False)]
     while stack:
         element, quoted = stack.pop()
         if isinstance(element, (Heading, SetextHeading)):
@@ -85,6 +83,21 @@ def quoted_blocks(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+def _as_docling_reads(text: str):
+    """The Markdown ``text`` parsed by marko with the extension docling's reader parses it
+    with, as DocNav changes it (:mod:`docnav.parse._footnotes`). Read with GFM alone, a
+    footnote's indented lines ("    > ## Scope" under "[^1]: The note:") were a code block,
+    where docling reads a quote and its heading: the headings no longer paired up with
+    docling's, and no quoted heading of the document was read as quoted."""
+    import marko
+    from docling.backend import md_backend
+
+    from docnav.parse._footnotes import keep_footnote_definitions
+
+    keep_footnote_definitions()
+    return marko.Markdown(extensions=[md_backend._GFM_EXTENSION]).parse(text)
+
+
 def _empty(heading) -> bool:
     """A heading with no text: nothing, or white space alone."""
     from marko.inline import RawText
@@ -98,12 +111,10 @@ def image_paragraphs(text: str) -> list[str]:
     before its first heading or first other paragraph, in order (one without alt text left
     out, as docling reads no text of it). docling reads such a paragraph as a plain one, of the
     alt text, and the title rule would take it for text ahead of a README's heading."""
-    import marko
     from marko.block import BlankLine, HTMLBlock, LinkRefDef, Paragraph
-    from marko.ext.gfm import GFM
 
     out: list[str] = []
-    for block in marko.Markdown(extensions=[GFM]).parse(text).children:
+    for block in _as_docling_reads(text).children:
         if isinstance(block, (BlankLine, HTMLBlock, LinkRefDef)):
             continue
         if not (isinstance(block, Paragraph) and _images_only(block.children)):

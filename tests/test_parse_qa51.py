@@ -1,0 +1,29 @@
+"""Readers' gaps found in review: each case is a small real file parsed by docling through
+DocNav's readers."""
+
+from __future__ import annotations
+
+from docnav.model import BlockKind
+from docnav.parse import parse_file
+
+H, T = BlockKind.HEADING, BlockKind.TEXT
+
+
+def _shape(tmp_path, name: str, text: str) -> list[tuple[BlockKind, int, str]]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return [(b.kind, b.level, b.text) for b in parse_file(path).blocks]
+
+
+def test_a_quote_in_a_footnote_leaves_the_quoted_headings_after_it_paragraphs(tmp_path):
+    """A note's indented lines are its own blocks to docling's reader (a quote with a heading
+    here), a code block to GFM alone: the two lists of headings did not pair up, so no quoted
+    heading of the document was read as quoted, and "Quoted aside" opened a section."""
+    text = ("# Guide\n\nA claim.[^1]\n\n[^1]: The note, quoting the spec:\n\n"
+            "    > ## Scope\n    >\n    > The spec's words.\n\n## Usage\n\nText of usage.\n\n"
+            "> ## Quoted aside\n>\n> Aside text.\n\n## Limits\n\nText of limits.\n")
+    assert _shape(tmp_path, "notes.md", text) == [
+        (H, 1, "Guide"), (T, 0, "A claim.[1]"), (T, 0, "[1] The note, quoting the spec:"),
+        (T, 0, "Scope"), (T, 0, "The spec's words."), (H, 2, "Usage"), (T, 0, "Text of usage."),
+        (T, 0, "Quoted aside"), (T, 0, "Aside text."), (H, 2, "Limits"),
+        (T, 0, "Text of limits.")]
