@@ -6,7 +6,7 @@ from __future__ import annotations
 from docnav.model import BlockKind
 from docnav.parse import parse_file
 
-H, T = BlockKind.HEADING, BlockKind.TEXT
+H, T, L = BlockKind.HEADING, BlockKind.TEXT, BlockKind.LIST_ITEM
 
 
 def _shape(tmp_path, name: str, text: str) -> list[tuple[BlockKind, int, str]]:
@@ -27,3 +27,16 @@ def test_a_quote_in_a_footnote_leaves_the_quoted_headings_after_it_paragraphs(tm
         (T, 0, "Scope"), (T, 0, "The spec's words."), (H, 2, "Usage"), (T, 0, "Text of usage."),
         (T, 0, "Quoted aside"), (T, 0, "Aside text."), (H, 2, "Limits"),
         (T, 0, "Text of limits.")]
+
+
+def test_a_definition_with_no_term_before_it_is_not_joined_to_the_next_term(tmp_path):
+    """docling puts a ``<dd>`` with no ``<dt>`` before it in the list as an item, as it puts
+    a term, and it was read as a term sharing the next one's definitions ("An orphan, Term:
+    Its definition.")."""
+    page = ("<html><body><h1>Glossary</h1><dl><dd>An orphan <a href='#x'>linked</a>.</dd>"
+            "<dt>Term</dt><dd>Its definition.</dd></dl><h2>Shared</h2>"
+            "<dl><dd>Another orphan.</dd><dt>A</dt><dt><code>B</code> term</dt>"
+            "<dd>Their definition.</dd></dl></body></html>")
+    assert _shape(tmp_path, "glossary.html", page) == [
+        (H, 1, "Glossary"), (L, 0, "An orphan linked."), (L, 0, "Term: Its definition."),
+        (H, 2, "Shared"), (L, 0, "Another orphan."), (L, 0, "A, B term: Their definition.")]

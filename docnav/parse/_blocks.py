@@ -269,7 +269,7 @@ def _sharing(walk: _Walk, term: ListItem) -> list[ListItem]:
         walk.sharing_read.add(parent.self_ref)
         run: list[ListItem] = []
         for item in (c.resolve(walk.doc) for c in parent.children):
-            if not isinstance(item, ListItem):
+            if not (isinstance(item, ListItem) and _is_term(walk, item)):
                 run = []
             elif not _has_definitions(walk, item):
                 run.append(item)
@@ -278,6 +278,19 @@ def _sharing(walk: _Walk, term: ListItem) -> list[ListItem]:
                     walk.sharing[run[0].self_ref] = [*run[1:], item]
                 run = []
     return walk.sharing.get(term.self_ref, [])
+
+
+def _is_term(walk: _Walk, item: ListItem) -> bool:
+    """Whether a description list's item is a ``<dt>``, which docling sets bold (its text, or
+    each of its pieces): it puts a ``<dd>`` with no ``<dt>`` before it in the list as an item
+    too, and that was read as a term sharing the next term's definitions ("An orphan, Term:
+    Its definition."). A ``<dd>`` all in bold still reads as a term."""
+    pieces: list[NodeItem] = [item]
+    first = item.children[0].resolve(walk.doc) if item.children else None
+    if not item.text.strip() and isinstance(first, InlineGroup):
+        pieces = [p for p in (c.resolve(walk.doc) for c in first.children)
+                  if isinstance(p, TextItem) and p.text.strip()]
+    return bool(pieces) and all(p.formatting is not None and p.formatting.bold for p in pieces)
 
 
 def _has_definitions(walk: _Walk, term: ListItem) -> bool:
