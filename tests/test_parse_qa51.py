@@ -6,7 +6,7 @@ from __future__ import annotations
 from docnav.model import BlockKind
 from docnav.parse import parse_file
 
-H, T, L = BlockKind.HEADING, BlockKind.TEXT, BlockKind.LIST_ITEM
+H, T, L, C = BlockKind.HEADING, BlockKind.TEXT, BlockKind.LIST_ITEM, BlockKind.CODE
 
 
 def _shape(tmp_path, name: str, text: str) -> list[tuple[BlockKind, int, str]]:
@@ -40,3 +40,18 @@ def test_a_definition_with_no_term_before_it_is_not_joined_to_the_next_term(tmp_
     assert _shape(tmp_path, "glossary.html", page) == [
         (H, 1, "Glossary"), (L, 0, "An orphan linked."), (L, 0, "Term: Its definition."),
         (H, 2, "Shared"), (L, 0, "Another orphan."), (L, 0, "A, B term: Their definition.")]
+
+
+def test_a_list_items_blocks_keep_the_files_order_around_its_nested_list(tmp_path):
+    """docling put a list item's later blocks in the list after the item, and its nested
+    list under the item, so the nested list read ahead of the blocks above it ("sub of one"
+    before "code of one") and of the rest of the item's first paragraph ("3. Bold", "sub
+    three", "code", "item"); the blocks after the nested list it put under the item already."""
+    text = ("# Doc\n\n1. Step one\n\n   ```\n   code of one\n   ```\n\n   More of one.\n\n"
+            "   - sub of one\n\n   Tail of one.\n2. Step two\n\n   More of two.\n"
+            "   - sub of two\n3. **Bold `code` item**\n   - sub three\n\nAfter.\n")
+    assert _shape(tmp_path, "steps.md", text) == [
+        (H, 1, "Doc"), (L, 0, "1. Step one"), (C, 0, "code of one"), (T, 0, "More of one."),
+        (L, 0, "sub of one"), (T, 0, "Tail of one."), (L, 0, "2. Step two"),
+        (T, 0, "More of two."), (L, 0, "sub of two"), (L, 0, "3. Bold code item"),
+        (L, 0, "sub three"), (T, 0, "After.")]

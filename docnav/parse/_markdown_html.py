@@ -7,7 +7,8 @@ ran together ("A **fast** tool." and "Install with `pip`." became "A fast tool. 
 pip.", a quote and the paragraphs around it one paragraph), a paragraph was cut in two at an
 image, and words came apart ("H 2 O", "Ctrl ."). Its Markdown reader here keeps each HTML block
 as the marked code item docling makes of it before the round trip, and leaves the trip out.
-It also reads a ``<br>`` in a pipe table's cell as the break between the cell's lines.
+It also reads a ``<br>`` in a pipe table's cell as the break between the cell's lines, and
+puts what a list item holds under the item, in the file's order.
 """
 
 from __future__ import annotations
@@ -46,13 +47,14 @@ def _reader():
             super().__init__(*args, **kwargs)
             self._paragraph_start = -1  # the document's text items when a paragraph began
             self._anchors = PendingAnchors()
+            self._items: list[int] = []  # per list item read now, the texts made before it
 
         def _iterate_elements(self, *, element, doc, **kwargs) -> None:
             """A line break before a paragraph's first text is none: after a first line of
             inline HTML alone ('<a id="x"></a>' above "Next paragraph."), the reader joined
             the paragraph's text onto the last text item, the paragraph before (a setext
             heading of inline pieces is by then an item with no text: the text went on it)."""
-            from marko.block import Heading, Paragraph, SetextHeading
+            from marko.block import Heading, ListItem, Paragraph, SetextHeading
             from marko.inline import LineBreak
 
             if isinstance(element, (Paragraph, Heading, SetextHeading)):
@@ -61,10 +63,36 @@ def _reader():
                     t.text for t in doc.texts[self._paragraph_start:]):
                 return
             texts, tables = len(doc.texts), len(doc.tables)
+            kwargs["parent_item"] = self._in_its_item(element, **kwargs)
+            if isinstance(element, ListItem):
+                self._items.append(texts)
             super()._iterate_elements(element=element, doc=doc, **kwargs)
+            if isinstance(element, ListItem):
+                self._items.pop()
             if isinstance(element, SetextHeading) and len(doc.texts) > texts:
                 _group_pieces(doc, doc.texts[texts])
             self._anchors.walked(element, doc, texts, tables)
+
+        def _in_its_item(self, element, *, parent_item, list_last_item_by_ref, **_):
+            """Where what a list item holds after docling made the item of its first text
+            goes: under that item. docling put it in the list, after the item (the rest of
+            the first paragraph's pieces, "`code` item" of "- **Bold `code` item**", and the
+            item's later blocks), but the item's nested list under the item, so the nested
+            list read ahead of them ("- Step", "More.", "- sub": "sub" before "More."), and
+            what it put after the item lost its place in the file (the spacing of the
+            paragraphs after it: "in.cargo/config"). An item without text or anything under
+            it yet is left be: what came first under it would be read as its text."""
+            from docling_core.types.doc import ListGroup
+            from marko.block import ListItem
+
+            if not self._items or isinstance(element, ListItem) \
+                    or not isinstance(parent_item, ListGroup):
+                return parent_item
+            item = list_last_item_by_ref.get(parent_item.self_ref)
+            if item is None or int(item.self_ref.rsplit("/", 1)[1]) < self._items[-1] \
+                    or not (item.text.strip() or item.children):
+                return parent_item
+            return item
 
         @property
         def _html_blocks(self) -> int:
