@@ -24,6 +24,23 @@ def _db_path(args: argparse.Namespace) -> Path:
     return Path(args.db or os.environ.get("DOCNAV_DB") or DEFAULT_DB)
 
 
+def _new_db_path(args: argparse.Namespace) -> Path:
+    """The store's path for a command that makes it (index, watch): its own folder is made
+    where missing (the default's `.docnav`), not the folders above it. `--db
+    /data/grpah/store/g.duckdb` made them all without a word, and the store lay where no later
+    command looked for it."""
+    from docnav.errors import InputError
+
+    path = _db_path(args)
+    folder = path.parent
+    if not os.path.lexists(folder) and not os.path.lexists(folder.parent):
+        raise InputError(f"{path}: no folder {folder.parent} to make the store's folder "
+                         f"{folder} in: a new store's own folder is made, not the folders "
+                         f"above it; check the path, or create them first "
+                         f"(`mkdir -p {folder}`)")
+    return path
+
+
 def _given(what: str):
     """An argparse type for a path, glob or name: the value as given, refused when empty. An
     empty string read as no value at all: `index ''` indexed the current folder, `--doc ''`

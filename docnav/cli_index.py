@@ -9,14 +9,14 @@ import sys
 from pathlib import Path
 
 from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, SIGNALS, _db_path, _given,
-                               _nli_model, print_result)
+                               _new_db_path, _nli_model, print_result)
 
 
 def _cmd_index(args: argparse.Namespace) -> int:
     from docnav.index import Indexer
     from docnav.store import Store
 
-    indexer = Indexer(Store(_db_path(args)), _index_options(args),
+    indexer = Indexer(Store(_new_db_path(args)), _index_options(args),
                       progress_log=_progress_lines(args))
     # Ctrl-C stops the run before its next document, even where a library dropped its
     # KeyboardInterrupt (one raised in a destructor)
@@ -217,7 +217,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool],
                           log=say)
     else:
-        indexer = Indexer(Store(_db_path(args)), _index_options(args))
+        indexer = Indexer(Store(_new_db_path(args)), _index_options(args))
         on_batch = index_batches(indexer, args.paths, log=say,
                                  on_report=lambda report: _report_run(report, args, True,
                                                                       noted))
