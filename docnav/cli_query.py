@@ -7,6 +7,7 @@ import argparse
 import re
 import sys
 import textwrap
+from collections.abc import Iterator
 
 from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, _db_path, _given, _nli_model,
                                print_result)
@@ -131,18 +132,23 @@ def _cmd_locate(args: argparse.Namespace) -> int:
         used = [f"--{k.replace('_', '-')}" for k in ("doc", "meta", "after", "before", "level",
                                                       "via", "verified_only", "kind")
                 if getattr(args, k)]
-        print(f"no hits{' with ' + ', '.join(used) if used else ''}"
-              + _no_summaries(graph, args))
-    for r in rows if not args.json else []:
+        print_result(f"no hits{' with ' + ', '.join(used) if used else ''}"
+                     + _no_summaries(graph, args))
+    else:
+        print_result("\n".join(_hit_lines(rows)))
+    return EXIT_OK
+
+
+def _hit_lines(rows: list[dict]) -> Iterator[str]:
+    for r in rows:
         # a paragraph's block kind where it says more: a table, a list item, a caption
         kind = (r["block_kind"] if r["kind"] == "paragraph" and r["block_kind"] not in (
             None, "", "text") else r["kind"])
         page = f", p. {r['page']}" if r["page"] else ""
-        print(f"{r['node_id'][:12]}  {r['score']:.4f}  {kind:<9} {r['via']:<7} "
-              f"{r['breadcrumb']}{page}")
+        yield (f"{r['node_id'][:12]}  {r['score']:.4f}  {kind:<9} {r['via']:<7} "
+               f"{r['breadcrumb']}{page}")
         if r["text"]:
-            print(f"    {_shortened(r['text'], 160)}")
-    return EXIT_OK
+            yield f"    {_shortened(r['text'], 160)}"
 
 
 def _note_stale(graph, paths: list[str]) -> None:
@@ -234,19 +240,19 @@ def _cmd_nav(args: argparse.Namespace) -> int:
             out[key] = [row(nid) | {parts_key: parts} for nid, parts in across.items()]
         print_result(json.dumps(out, indent=2, ensure_ascii=False))
         return EXIT_OK
-    for nid in found:
-        print(_nav_line(graph, nid))
+    lines = [_nav_line(graph, nid) for nid in found]
     if not found:
         nothing = _NOTHING_THAT_WAY[args.dir] + (" itself" if across else "")
-        print(f"{node_id[:12]} ({graph.node(node_id).kind}){nothing}")
+        lines.append(f"{node_id[:12]} ({graph.node(node_id).kind}){nothing}")
     if across:
         _, _, header, arrow = _ACROSS[args.dir]
         outside = ("other documents" if graph.node(node_id).kind == "document" else
                    "outside it")
-        print(f"{header.format(outside=outside)} ({len(across)}):")
+        lines.append(f"{header.format(outside=outside)} ({len(across)}):")
         for nid, parts in across.items():
             crumbs = ", ".join(graph.node(p).breadcrumb for p in parts)
-            print(f"{_nav_line(graph, nid)}  {arrow} {crumbs}")
+            lines.append(f"{_nav_line(graph, nid)}  {arrow} {crumbs}")
+    print_result("\n".join(lines))
     return EXIT_OK
 
 
@@ -304,7 +310,7 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
         return EXIT_OK
     if not under:  # a heading with nothing under it, a paragraph-less document
         named = "; ".join(graph.node(n).breadcrumb for n in nodes)
-        print(f"0 paragraphs: no text is under {named}")
+        print_result(f"0 paragraphs: no text is under {named}")
         return EXIT_OK
     more = len(under) - whole
     larger = "a larger one reads the rest"
@@ -312,16 +318,17 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
         first = graph.fetch(under if args.pages else nodes, budget=10**9)[0]
         larger = (f"the first paragraph takes {first.tokens} tokens, and one is cut only "
                   "where 16 tokens or more are left")
-    print(f"{whole} of {len(under)} paragraphs{', and the start of one more' if cut else ''}; "
-          f"{tokens} tokens{f' (--budget {args.budget}: {larger})' if more else ''}")
+    lines = [f"{whole} of {len(under)} paragraphs"
+             f"{', and the start of one more' if cut else ''}; "
+             f"{tokens} tokens{f' (--budget {args.budget}: {larger})' if more else ''}"]
     where = None
     for i, piece in enumerate(pieces, start=1):
         page = f", p. {piece.page}" if piece.page else ""
         if f"{piece.breadcrumb}{page}  ({piece.doc_path})" != where:  # said once for a run
             where = f"{piece.breadcrumb}{page}  ({piece.doc_path})"
-            print(f"\n{where}")
-        print(f"[{i}] {piece.node_id[:12]}")
-        print(textwrap.indent(piece.text, "  "))
+            lines += ["", where]
+        lines += [f"[{i}] {piece.node_id[:12]}", textwrap.indent(piece.text, "  ")]
+    print_result("\n".join(lines))
     return EXIT_OK
 
 

@@ -1,12 +1,20 @@
-"""The command line where a path is mistyped: `--db` in a folder that is not there is refused
-rather than made with every folder above it. Real store, real commands."""
+"""The command line where a path is mistyped or a signal comes while a result is printed:
+`--db` in a folder that is not there is refused rather than made with every folder above it;
+the text results of `locate`, `nav` and `fetch` are printed whole after Ctrl-C, as their JSON
+and `ask`'s answer are. Real store, real commands."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
+import signal
 
 import pytest
 from _cli import Indexed, index_sample, run
+
+from docnav.cli import main
 
 
 @pytest.fixture(scope="module")
@@ -40,3 +48,33 @@ def test_the_store_s_own_folder_is_still_made(tmp_path, indexed):
                        "--embed-model", "hashing", "--no-summaries", "--no-progress")
     assert code == 0, err
     assert db.is_file()
+
+
+class _Signalling(io.StringIO):
+    """A stdout that gets SIGTERM as the command writes its first text: a signal that comes
+    while the result is being printed (Ctrl-C while a slow reader holds the pipe)."""
+
+    def write(self, text: str) -> int:
+        if not self.getvalue():
+            os.kill(os.getpid(), signal.SIGTERM)
+        return super().write(text)
+
+
+def _printed(db, *args: str) -> tuple[int, str, str]:
+    out, err = _Signalling(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["--db", str(db), *args])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("args", [["locate", "Send", "-k", "6"],
+                                  ["nav", "0019-opt-in-builtin-traits.md", "--dir", "children"],
+                                  ["fetch", "0019-opt-in-builtin-traits.md"]],
+                         ids=["locate", "nav", "fetch"])
+def test_a_text_result_is_printed_whole_after_a_signal_that_comes_while_it_is(indexed, args):
+    """Each line was printed on its own: the signal cut the output off at its first line,
+    exit 143 and "terminated; nothing was written", where the JSON result (and `ask`'s
+    answer) was printed whole and the command ended as it would have."""
+    whole = run(indexed.db, *args)
+    assert whole[0] == 0 and len(whole[1].splitlines()) > 2
+    assert _printed(indexed.db, *args) == whole
