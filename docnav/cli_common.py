@@ -126,6 +126,13 @@ SIGNALS = Signals()
 
 
 def print_result(text: str) -> None:
-    """The command's result on stdout, the last it prints: whole, and nothing after it."""
+    """The command's result on stdout, the last it prints: whole, and nothing after it. Ctrl-C
+    and SIGTERM wait until it is written: one that interrupted a write held up by a full pipe
+    (a slow reader) cut the result off there, with exit 0 and no word, since Python's buffered
+    writer reports such a write as partly done and print drops the rest."""
     SIGNALS.finish()
-    print(text, flush=True)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        print(text, flush=True)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)

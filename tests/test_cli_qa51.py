@@ -10,9 +10,12 @@ import io
 import json
 import os
 import signal
+import subprocess
+import sys
+import time
 
 import pytest
-from _cli import Indexed, index_sample, run
+from _cli import ROOT, Indexed, index_sample, run
 
 from docnav.cli import main
 
@@ -78,3 +81,46 @@ def test_a_text_result_is_printed_whole_after_a_signal_that_comes_while_it_is(in
     whole = run(indexed.db, *args)
     assert whole[0] == 0 and len(whole[1].splitlines()) > 2
     assert _printed(indexed.db, *args) == whole
+
+
+def _pipe_full(fd: int, size: int) -> bool:
+    import fcntl
+    import termios
+
+    held = bytearray(4)
+    fcntl.ioctl(fd, termios.FIONREAD, held)
+    return int.from_bytes(held, sys.byteorder) >= size
+
+
+@pytest.mark.parametrize("args", [["locate", "Send", "-k", "40", "--json"],
+                                  ["fetch", "0019-opt-in-builtin-traits.md", "--budget", "9000"]],
+                         ids=["json", "text"])
+def test_a_result_held_up_by_a_slow_reader_is_written_whole_after_a_signal(indexed, args):
+    """A signal that came while a long result waited on a full pipe cut it off at what the
+    pipe held, exit 0 and no word: Python's buffered writer reports a write the signal
+    interrupted as partly done, and print drops the rest (4,097 of 55,298 bytes of `docnav
+    locate ... --json` into a pipe of 4 KiB)."""
+    import fcntl
+
+    read, write = os.pipe()
+    size = fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 4096)
+    command = subprocess.Popen([sys.executable, "-m", "docnav.cli", "--db", str(indexed.db),
+                                *args], stdout=write, stderr=subprocess.PIPE, cwd=ROOT)
+    os.close(write)
+    try:
+        deadline = time.monotonic() + 120
+        while not _pipe_full(read, size) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)  # the rest of the result waits in its write
+        command.send_signal(signal.SIGTERM)
+        time.sleep(0.3)
+        with os.fdopen(read, "rb") as pipe:
+            out = pipe.read().decode()
+        err = command.stderr.read().decode()
+    finally:
+        command.stderr.close()
+    assert command.wait(timeout=60) == 0 and err == ""
+    whole = run(indexed.db, *args)
+    assert len(whole[1]) > 2 * size
+    assert out == whole[1]
+
