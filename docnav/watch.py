@@ -28,6 +28,7 @@ way, instead of ending the service.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import stat
 import threading
@@ -42,6 +43,10 @@ from docnav.scan import absolute, candidates, in_scope
 
 FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot describe
 T = TypeVar("T")
+# what the watcher says where its caller gives no ``log``: a library's caller's stdout is its
+# own (the CLI gives one writing to stderr, its stdout the runs' reports); at WARNING, shown
+# on stderr where logging is not set up
+_logged = logging.getLogger(__name__).warning
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,7 @@ class Watcher:
         options: WatchOptions = WatchOptions(),
         hold: bool = False,
         ignore: Sequence[str | Path] = (),
-        log: Callable[[str], None] = print,
+        log: Callable[[str], None] = _logged,
     ) -> None:
         self.roots = [str(absolute(r)) for r in roots]
         missing = [r for r in self.roots if not Path(r).is_dir()]
@@ -330,7 +335,7 @@ def _folder_id(path: str) -> tuple[int, int] | None:
 
 
 def catch_up(run: Callable[[], T], options: WatchOptions = WatchOptions(),
-             log: Callable[[str], None] = print) -> T:
+             log: Callable[[str], None] = _logged) -> T:
     """``run()`` (the first full run of a watcher), tried again while the store is held by
     another process past the run's own wait (``--wait``): after ``retry`` seconds, doubling up
     to ``retry_max``, as a failed batch is. Any other error ends it: a bad setting or a store
@@ -345,7 +350,7 @@ def catch_up(run: Callable[[], T], options: WatchOptions = WatchOptions(),
         wait = min(2 * wait, options.retry_max)
 
 
-def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], None] = print,
+def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], None] = _logged,
                   on_report: Callable[[object], None] | None = None):
     """Standalone mode: index each batch in-process; a full incremental pass when needed.
     ``on_report`` receives each batch's IndexReport to show it (the CLI prints it as `docnav
@@ -388,7 +393,7 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
     return on_batch
 
 
-def log_report(report, log: Callable[[str], None] = print) -> None:
+def log_report(report, log: Callable[[str], None] = _logged) -> None:
     """A batch's summary line, then each file and each summary that failed, by name."""
     log(report.summary())
     for line in report.failure_lines():

@@ -124,3 +124,30 @@ def test_a_result_held_up_by_a_slow_reader_is_written_whole_after_a_signal(index
     assert len(whole[1]) > 2 * size
     assert out == whole[1]
 
+
+def test_the_watcher_s_library_functions_say_nothing_on_stdout(tmp_path, capsys, caplog):
+    """`index_batches`, `Watcher` and `catch_up` said what they say with print when the
+    caller gave no log: a program watching folders with them had each batch's summary and
+    "... is gone" in its own stdout (the CLI passes its own log, to stderr)."""
+    from docnav.embed import HashingEmbedder
+    from docnav.index import Indexer, IndexOptions
+    from docnav.store import Store
+    from docnav.watch import FULL_RESCAN, index_batches
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
+    indexer = Indexer(Store(tmp_path / "g.duckdb"), IndexOptions(progress=False),
+                      HashingEmbedder())
+    on_batch = index_batches(indexer, [docs])
+    with caplog.at_level("INFO", logger="docnav.watch"):
+        on_batch({FULL_RESCAN})
+        (docs / "a.md").unlink()
+        docs.rmdir()
+        on_batch({FULL_RESCAN})
+    assert capsys.readouterr().out == ""
+    said = [(r.name, r.getMessage()) for r in caplog.records if r.name == "docnav.watch"]
+    assert said[0][1].startswith("1 added, 0 changed")
+    assert said[-1] == ("docnav.watch", f"{docs} is gone: its 1 document(s) are kept until it "
+                        "comes back (an empty folder in its place removes them)")
+
