@@ -40,6 +40,7 @@ class Held:
     cites: str | None  # the work named, as said ("Devlin et al.")
     rare: list[str]  # the search terms telling the documents apart
     held: dict[str, int]  # how many of those each document holds (1: it refers)
+    holders: dict[str, set[str]]  # each search term's documents (none when they refer)
 
     @property
     def most(self) -> int:
@@ -83,10 +84,11 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     referring = set(into) & set(every)
     refers_to = next(iter(named)) if referring and named else None
     if referring:
-        rare, held = [], {p: int(p in referring) for p in every}
+        holders, rare, held = {}, [], {p: int(p in referring) for p in every}
     else:
-        rare, held = rarer_held(nav, terms, every)
-    return Held(every, into, referring, refers_to, cites, rare, held)
+        holders = nav.graph.term_documents(terms)
+        rare, held = rarer_held(holders, every)
+    return Held(every, into, referring, refers_to, cites, rare, held, holders)
 
 
 def best_documents(nav: Navigator, question: str, doc: str | list[str] | None, held: Held,
@@ -137,11 +139,11 @@ def citing(graph: DocNavGraph, name: str, year: str | None,
             for p, ids in sorted(out.items())}
 
 
-def rarer_held(nav: Navigator, terms: list[str], every: list[str]
+def rarer_held(holders: dict[str, set[str]], every: list[str]
                ) -> tuple[list[str], dict[str, int]]:
-    """The search terms that tell the documents ``every`` apart, held by at most half of them
-    ("use" is not; all the terms when none is so rare), and how many of those each holds."""
-    holders = nav.graph.term_documents(terms)
+    """Of the search terms (``holders``: each one's documents, ``term_documents``), those that
+    tell the documents ``every`` apart, held by at most half of them ("use" is not; all the
+    terms when none is so rare), and how many of those each holds."""
     rare = [t for t, docs in holders.items()
             if len(docs & set(every)) <= len(every) / 2] or list(holders)
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}

@@ -235,7 +235,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                          f"mention ...?\"); `docnav show` lists every document")
     held = held_by(nav, asked, rest, said, terms, doc)
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
-    count.update(n=len(held.counted), of=len(held.every), held=_words_held(nav, held, words),
+    count.update(n=len(held.counted), of=len(held.every), held=_words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())))
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites)
@@ -261,15 +261,14 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     return answer
 
 
-def _words_held(nav: Navigator, held: Held, words: dict[str, str]) -> int:
+def _words_held(held: Held, words: dict[str, str]) -> int:
     """How many of the question's words (``words``: of each rare term) the documents counted
     hold, a term of each at least: a name searched by its parts too ("crates.io": "crate",
     "io") is one word, as a joined word is ("fy2022": "fy", "2022")."""
     if not held.counted:
         return 0
-    holders = nav.graph.term_documents(list(words))
     path = held.counted[0]  # each holds as many terms
-    return len({word for t, word in words.items() if path in holders[t]})
+    return len({word for t, word in words.items() if path in held.holders[t]})
 
 
 @dataclass
@@ -446,7 +445,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
     terms = state.terms if re.search(r"\w\w", rest) and not owned else []
     every, words = nav.graph.document_paths(doc), []
     if terms:  # "... the first paper to use BERT": of those that say BERT
-        rare, held = rarer_held(nav, terms, every)
+        rare, held = rarer_held(nav.graph.term_documents(terms), every)
         every = [p for p in every if held[p] == max(held.values(), default=0)]
         words = list(dict.fromkeys(as_written(rest, state.words.get(t, t)) for t in rare))
     dates = {p: d for p in every if (d := date_of(nav.graph.fields(p)))}
