@@ -45,6 +45,18 @@ TABLES = ("documents", "nodes", "edges", "links", "embeddings", "node_vectors", 
 PER_DOC_TABLES = ("nodes", "edges", "links", "embeddings", "node_vectors", "summaries", "claims")
 
 
+def no_store(path: Path) -> StoreError:
+    """The error for a store that is not there, with the command that makes it. Where its
+    folder is missing too, the path is more likely a typo than a store still to make, and
+    `index` refuses to make the folders above a store's own folder: it says so."""
+    made = f"`docnav --db {path} index PATH`"
+    if not os.path.lexists(path.parent) and not os.path.lexists(path.parent.parent):
+        return StoreError(f"{path}: no store here, and no folder {path.parent.parent}: check "
+                          f"the path; to make a store there, `mkdir -p {path.parent}` and "
+                          f"{made}.")
+    return StoreError(f"{path}: no store here. Create it with {made}.")
+
+
 class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
     """The DuckDB database at ``path`` and its Parquet export at ``parquet_dir``.
 
@@ -220,9 +232,7 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
             yield self._session
             return
         if not self.exists():
-            raise StoreError(
-                f"{self.path}: no store here. Create it with `docnav --db {self.path} index PATH`."
-            )
+            raise no_store(self.path)
         con = self._connect(read_only=True)
         try:
             check_version(con, self.path)

@@ -53,6 +53,21 @@ def test_the_store_s_own_folder_is_still_made(tmp_path, indexed):
     assert db.is_file()
 
 
+
+@pytest.mark.parametrize("command", ["show", "ask"])
+def test_a_reader_on_a_typo_path_says_so_rather_than_a_command_that_is_refused(
+        tmp_path, command):
+    """On a store whose folders are missing, `show` and `ask` said "Create it with `docnav
+    --db ... index PATH`", a command that is refused there; they say the path may be a typo,
+    and the two steps that make a store there."""
+    typo = tmp_path / "grpah"
+    db = typo / "store" / "g.duckdb"
+    code, _, err = run(db, command, *(["Why?"] if command == "ask" else []))
+    assert code == 2
+    assert f"{db}: no store here, and no folder {typo}: check the path; to make a store " \
+           f"there, `mkdir -p {db.parent}` and `docnav --db {db} index PATH`." in err
+    assert not typo.exists()
+
 class _Signalling(io.StringIO):
     """A stdout that gets SIGTERM as the command writes its first text: a signal that comes
     while the result is being printed (Ctrl-C while a slow reader holds the pipe)."""

@@ -24,7 +24,7 @@ from docnav.query.search import Hit, SearchIndex, path_matches, rrf
 from docnav.query.tables import tables_from_db, tables_from_parquet
 from docnav.query.vectors import STORED
 from docnav.scan import absolute
-from docnav.store import COLLECTION_DOC_ID, Store
+from docnav.store import COLLECTION_DOC_ID, Store, no_store
 from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token
 
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references",
@@ -146,8 +146,7 @@ class DocNavGraph:
                              "string or a Path")
         store = Store(db, parquet_dir)
         if not store.exists():
-            raise StoreError(f"{store.path}: no store here. Create it with "
-                             f"`docnav --db {store.path} index PATH`.")
+            raise no_store(store.path)
         tokens = None
         try:
             with store.reader() as con:
