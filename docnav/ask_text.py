@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from docnav.query.formats import held_formats
 from docnav.query.passages import BEST_DOCUMENT
 from docnav.query.which import count_line
 
@@ -27,7 +28,7 @@ _MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}
 def answer_text(answer: Answer, graph: DocNavGraph, trace: bool = False) -> str:
     """The answer as ``docnav ask`` prints it (``trace``: with every operation)."""
     focus = next((s for s in answer.trace if s["op"] in _FOCUS), None)
-    lines = [_header(answer), *([_focused(focus)] if focus else []),
+    lines = [_header(answer), *_format_notes(answer), *([_focused(focus)] if focus else []),
              *_search_notes(answer), *_reading_notes(answer, graph),
              *_field_notes(answer, graph), *_missing_notes(answer, graph),
              *(f"from the version last indexed of {Path(path).name}: its file now fails "
@@ -115,6 +116,24 @@ def _focused(focus: dict) -> str:
     said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
     return (f"searched without {focus['left_out'][0]}"
             f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
+
+
+def _format_notes(answer: Answer) -> list[str]:
+    """The format the question names its documents by: those it was asked of, or that none
+    asked of is of it (:mod:`docnav.query.formats`)."""
+    step = next((s for s in answer.trace if s["op"] == "format"), None)
+    if step is None:
+        return []
+    n, label, said = step["documents"], step["label"], step["said"]
+    if n == step["asked_of"]:  # "How many PDFs are there?" of PDFs alone
+        return [f"{f'all {n} documents' if n > 1 else 'the one document'} asked of "
+                f"{'are' if n > 1 else 'is'} {label}, the format the question names (\"{said}\")"]
+    if n:
+        return [f"asked of the {n} {label} document{'s' * (n != 1)} of the {step['asked_of']} "
+                f"asked of, by the format the question names (\"{said}\")"]
+    return [f"no document asked of is {label}, the format the question names (\"{said}\"; "
+            f"{held_formats(step)})" + (": the evidence is the best match's of them all"
+                                          if answer.evidence else "")]
 
 
 def _which_documents(focus: dict) -> str:

@@ -59,6 +59,7 @@ from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited
 from docnav.query.floats import LISTED, read_captions
+from docnav.query.formats import format_answer
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, singled_out)
 from docnav.query.lexical import tokens
@@ -171,7 +172,9 @@ class Navigator:
                                  f"{', '.join(WHERE)}")
             kept = self.graph.documents_where(doc, where)
             scope = [glob.escape(self.graph.node(n).path) for n in kept]
-        answer = self.collect(question, budget, scope)
+        # "Which PDF mentions the typewriter?": of the PDFs alone (docnav/query/formats.py)
+        answer = (format_answer(self, question, budget, scope)
+                  or self.collect(question, budget, scope))
         if self.answerer is None or not answer.evidence:
             return answer
         from docnav.query.generate import (check_claims, drop_unsupported,

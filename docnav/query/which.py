@@ -413,11 +413,18 @@ def _with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
 def _counted(nav: Navigator, asked: str, count: dict) -> Answer:
     """The answer to "How many RFCs are there?" or "What documents do you have?": the count
     (or list) of the documents asked of, none read; its text says it and names them."""
-    paths = count["documents"]
     return Answer(asked, nav.route_of(asked), [], [{
-        "op": "count documents", "documents": len(paths), "asked_of": count["asked_of"],
-        "dated": count["dated"], "tokens": 0, "confidence": 0.0}], None, 0,
-        count_line(count) + (": " + ", ".join(paths) if paths else ""), count=count)
+        "op": "count documents", "documents": len(count["documents"]),
+        "asked_of": count["asked_of"], "dated": count["dated"], "tokens": 0,
+        "confidence": 0.0}], None, 0, counted_text(count), count=count)
+
+
+def counted_text(count: dict) -> str:
+    """The text of an answer that is a count (or list) of documents: its line, then their
+    paths; made again where a count is said to be of one format (:mod:`docnav.query.formats`
+    narrows the documents before they are counted)."""
+    paths = count["documents"]
+    return count_line(count) + (": " + ", ".join(paths) if paths else "")
 
 
 def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -546,30 +553,33 @@ def count_line(count: dict) -> str:
                 f"{count['asked_of']} documents asked of{': ' + named if named else ''}{none}")
     dated = (f" by {count['by']}" if count["by"] else "") + (
         f" dated {count['dated']}" if count["dated"] else "")
+    # "How many PDFs are there?": of the documents of that format (docnav.query.formats)
+    documents = f"{count['format']} documents" if count.get("format") else "documents"
     if count.get("cites"):  # "How many papers cite Devlin et al.?"
-        line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
+        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'cite' if count['n'] != 1 else 'cites'} {count['cites']} (by their works "
                 f"cited: an entry of that author's; the evidence reads the best)")
     elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
-        line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
+        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'refer' if count['n'] != 1 else 'refers'} to "
                 f"{PurePath(count['refers_to']).name} (by their references: a link to it, "
                 f"its number; the evidence reads the best)")
     elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
-        line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
+        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'have' if count['n'] != 1 else 'has'} a section headed "
                 f"\"{count['part']}\"" + (" (each read from it)" if count["n"] and
                                           count["asked"] == "which" else ""))
     elif count["words"] is None:  # "How many RFCs are there?"
-        line = (f"{count['n']} document{'s' if count['n'] != 1 else ''} asked of{dated}"
-                + (f" (of {count['asked_of']})" if count["dated"] or count["by"] else ""))
+        line = (f"{count['n']} {documents[:-1] if count['n'] == 1 else documents} asked "
+                f"of{dated}" + (f" (of {count['asked_of']})" if count["dated"] or count["by"]
+                                or count.get("format") else ""))
     else:
         words = ", ".join(f'"{w}"' for w in count["words"])
         some = "" if count["held"] == len(count["words"]) else f"{count['held']} of "
-        line = (f"{count['n']} of the {count['of']} documents asked of{dated} "
+        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'hold' if count['n'] != 1 else 'holds'} {some}{words} (counted by their "
                 f"words, not read: the evidence reads the best)" if count["held"] else
-                f"no document of the {count['of']} asked of{dated} holds {words}")
+                f"no {documents[:-1]} of the {count['of']} asked of{dated} holds {words}")
     for held in ("dates", "authors"):  # none is so dated, or by that author: what theirs are
         if count[held]:
             line += f" ({count[held]})"

@@ -1,0 +1,208 @@
+"""A question naming the format of the documents it asks of ("Which PDF mentions the
+typewriter?", "How many HTML pages are there?", "In the Word document, what is said about the
+seal?") is asked of the documents of that format alone, as ``--doc`` would choose them, where
+those asked of are of more than one (a document's format is the documents table's, read from
+its file's suffix); counted, only those are. Searched as words, "PDF" and "HTML" were said
+missing, "How many HTML documents are there?" read passages, and "the Word document" read the
+word processor PDF. Where no document asked of has that format, the answer says so: a count is
+none, a question asking which of them is refused, any other is answered from them all.
+
+A format word is taken as naming documents only where it reads so: a noun for documents after
+it ("HTML pages", "the Word document", "DOCX files"), a determiner before "PDF" or "DOCX" and no
+noun after ("Which PDF says ...?", "the PDF's title"), or "PDFs"; and not as the object of what
+the question asks about ("Which RFCs mention PDF files?", "How does rustdoc render Markdown
+files?"). "How does rustdoc render Markdown headings?" and "What HTML tags are allowed?" ask
+about the format, and narrow nothing."""
+
+from __future__ import annotations
+
+import glob
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from docnav.errors import InputError
+from docnav.query.evidence import Answer
+from docnav.query.in_turn import EACH_DOCUMENT
+from docnav.query.which import BY_DATE, asks_documents, counted_text
+
+if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
+    from docnav.query.navigator import Navigator
+
+LABELS = {"pdf": "PDF", "html": "HTML", "docx": "DOCX", "markdown": "Markdown"}
+_FORMAT_OF = {"pdf": "pdf", "pdfs": "pdf", "html": "html", "htm": "html", "xhtml": "html",
+              "web": "html", "docx": "docx", "word": "docx", "md": "markdown",
+              "markdown": "markdown"}
+# the nouns that say a format word names documents, and the noun each is asked as (the one
+# :mod:`docnav.query.which` knows: "How many PDF files ...?" as "How many documents ...?")
+_NOUNS = r"(?:documents?|docs?|files?|papers?|reports?|articles?|filings?)"
+_AS_ASKED = {"doc": "document", "docs": "documents", "file": "document", "files": "documents",
+             "page": "document", "pages": "documents"}
+# "the newest PDF", "the only DOCX"
+_BEFORE = r"(?:(?:newest|latest|oldest|earliest|first|last|only|other|same)\s+)?"
+# what comes after a bare "PDF" that is a document: the question's end, its possessive, a verb
+# or a preposition ("Which PDF mentions ...", "the PDF's title", "in the PDF, ..."); not a noun
+# of what the format is ("the PDF parser", "the PDF specification")
+_AFTER = (r"(?=\s*(?:[?.!,;:]|$)|['’]s\b|\s+(?:mention(?:s|ed)?|says?|said|discuss(?:es|ed)?|"
+          r"describe[sd]?|cover(?:s|ed)?|talks?|explain(?:s|ed)?|propose[sd]?|state[sd]?|"
+          r"lists?|listed|gives?|shows?|contain(?:s|ed)?|holds?|include[sd]?|is|are|was|were|"
+          r"has|have|had|does|do|did|about|on|from|in|of|with|by|that|which|and|or)\b)")
+_PHRASE = re.compile(
+    rf"(?<![\w.-])(?:\.?(?P<fmt>pdf|x?html?|docx|markdown|md|(?:ms\s+|microsoft\s+)?word)"
+    rf"[\s-]+(?P<noun>{_NOUNS})|(?P<web>x?html?\s+|web\s*)(?P<page>pages?)|"
+    rf"(?P<det>the|this|that|which|what|each|every|any|a|one)\s+{_BEFORE}(?P<bare>pdf|docx)"
+    rf"{_AFTER}|(?P<plural>pdfs))\b", re.I)
+# what the format's words are the object of: what the question is about, not what it asks of
+_OBJECT = re.compile(
+    r"\b(?:about|regarding|concerning|on|to|into|for|as|like|than|mention(?:s|ed|ing)?|"
+    r"discuss\w*|describ\w*|cover\w*|support\w*|generat\w*|render\w*|produc\w*|convert\w*|"
+    r"creat\w*|writ\w*|wrote|pars\w*|export\w*|emit\w*|output\w*|handl\w*|use[sd]?|using)"
+    r"\s+(?:(?:the|a|an|all|any|some|these|those|such)\s+)?$", re.I)
+_ARTICLE = re.compile(r"\b(?:the|this|that|a|an)\s+$", re.I)
+
+
+@dataclass(frozen=True)
+class FormatNamed:
+    """The format a question names its documents by, and the question without it."""
+    format: str  # as the documents table has it: "pdf", "html", "docx", "markdown"
+    said: str  # as the question says it: "Which PDF", "HTML pages", "Word document"
+    as_documents: str  # the format's words left out, their noun kept: "How many documents ...?"
+    nouns: tuple[int, ...]  # where in ``as_documents`` each noun kept starts
+    without: str  # the format's words and their noun left out: "In , what is said ...?"
+
+
+def format_named(question: str) -> FormatNamed | None:
+    """The format the question names the documents it asks of by, as the module says a
+    format word does; None when it names none, or several."""
+    every = list(_PHRASE.finditer(question))
+    found = [m for m in every if not _OBJECT.search(question[:m.start()])]
+    # ("Compare the PDF to the Word document" names two, one of them after "to")
+    if not found or len({_format(m) for m in every}) != 1:
+        return None
+    kept, without, nouns, at = "", "", [], 0
+    for m in found:
+        start = m.start("bare") if m.group("bare") else m.start()
+        kept += question[at:start]
+        nouns.append(len(kept))
+        kept += _noun(m)
+        without += _ARTICLE.sub("", question[at:start])
+        at = m.end()
+        if owner := re.match(r"['’]s\b", question[at:]):  # "the PDF's title": its title
+            kept, without, at = kept + owner.group(), without + " its", at + owner.end()
+    return FormatNamed(_format(found[0]), ", ".join(m.group() for m in found),
+                       kept + question[at:], tuple(nouns),
+                       " ".join((without + question[at:]).split()))
+
+
+def _format(m: re.Match) -> str:
+    """The format a match of :data:`_PHRASE` names, as the documents table has it."""
+    said = (m.group("fmt") or m.group("web") or m.group("bare") or m.group("plural"))
+    return _FORMAT_OF[said.split()[-1].lower()]
+
+
+def _noun(m: re.Match) -> str:
+    """The noun the format's words are asked as: "document" of "the PDF", "documents" of
+    "PDFs", "HTML pages" and "DOCX files", "papers" of "PDF papers"."""
+    if m.group("plural"):
+        return "documents"
+    if m.group("bare"):
+        return "document"
+    noun = (m.group("noun") or m.group("page")).lower()
+    return _AS_ASKED.get(noun, noun)
+
+
+def as_searched(named: FormatNamed) -> str:
+    """The question as asked of the documents of its format: with the noun its format's
+    words were said of where that noun is the documents it asks for ("How many PDFs ...?",
+    "What does each PDF say ...?", "What is the newest PDF?": :mod:`docnav.query.which`,
+    :mod:`docnav.query.in_turn`), else without them ("Which PDF mentions the typewriter?":
+    "Which mentions the typewriter?")."""
+    asked = named.as_documents
+    which = asks_documents(asked)
+    if which and which.start("kind") in named.nouns:
+        return asked
+    first = BY_DATE.search(asked)
+    if first and (first.start("kind") if first.group("kind") else first.start("kind2")
+                  ) in named.nouns:
+        return asked
+    each = EACH_DOCUMENT.search(asked)
+    if each and any(each.start() <= n < each.end() for n in named.nouns):
+        return asked
+    return named.without
+
+
+def format_answer(nav: Navigator, question: str, budget: int, scope: str | list[str] | None
+                  ) -> Answer | None:
+    """The answer to ``question`` where it names the format of the documents it asks of
+    (of ``scope``: a glob, globs, or all) and those are of several formats, or none of that
+    one; None otherwise (then it is a question like any other). Where all are of it, the
+    question is asked of them as it asks for documents ("How many PDFs are there?": "How
+    many documents ...?"), or as it is."""
+    named = format_named(question)
+    paths = nav.graph.document_paths(scope) if named else []
+    if not paths:
+        return None
+    formats = formats_of(nav.graph)
+    chosen = [p for p in paths if formats.get(p) == named.format]
+    asked = as_searched(named)
+    # all of that format: its words are left out only where they are the documents asked for
+    # ("How many PDFs are there?"); elsewhere they may be what the question is about
+    if len(chosen) == len(paths) and asked != named.as_documents:
+        return None
+    label = LABELS[named.format]
+    held = Counter(LABELS.get(formats.get(p), str(formats.get(p))) for p in paths)
+    step = {"op": "format", "format": named.format, "label": label, "said": named.said,
+            "documents": len(chosen), "asked_of": len(paths),
+            "formats": dict(held.most_common())}
+    if not chosen:
+        return _none_of(nav, question, budget, scope, (named, asked), step)
+    answer = nav.collect(asked, budget, scope if len(chosen) == len(paths)
+                         else [glob.escape(p) for p in chosen])
+    answer.question = question
+    answer.trace.insert(0, step)
+    if answer.count is not None and "companies" not in answer.count:
+        counted = not answer.evidence and any(s["op"] == "count documents"
+                                              for s in answer.trace)
+        answer.count.update(format=label, asked_of=len(paths))
+        if counted:  # "How many PDFs are there?": its text says of what format
+            answer.text = counted_text(answer.count)
+    return answer
+
+
+def _none_of(nav: Navigator, question: str, budget: int, scope: str | list[str] | None,
+             searched: tuple[FormatNamed, str], step: dict) -> Answer:
+    """No document asked of is of the format the question names: how many there are, none;
+    which there are, an error saying what formats they have; anything else, asked of them
+    all, the answer saying no document was of that format. ``searched``: the format named,
+    and the question as :func:`as_searched` asks it."""
+    named, asked = searched
+    which = asks_documents(asked)
+    if which is not None and which.start("kind") in named.nouns:
+        if which.group("many"):
+            count = {"kind": which.group("kind"), "asked": "how many",
+                     "asked_of": step["asked_of"], "n": 0, "of": 0, "words": None, "held": 0,
+                     "documents": [], "dated": None, "dates": None, "by": None,
+                     "authors": None, "format": step["label"]}
+            return Answer(question, nav.route_of(question), [], [step, {
+                "op": "count documents", "documents": 0, "asked_of": step["asked_of"],
+                "dated": None, "tokens": 0, "confidence": 0.0}], None, 0,
+                counted_text(count), count=count)
+        raise InputError(f"query {question!r}: no document asked of is {step['label']} "
+                         f"({held_formats(step)}; a document's format is its file's suffix; "
+                         "`docnav show` lists the documents)")
+    answer = nav.collect(question, budget, scope)
+    answer.trace.insert(0, step)
+    return answer
+
+
+def held_formats(step: dict) -> str:
+    """The formats of the documents asked of, as a :func:`format_answer` step has them:
+    "theirs: 2 Markdown, 1 PDF"."""
+    return "theirs: " + ", ".join(f"{n} {label}" for label, n in step["formats"].items())
+
+
+def formats_of(graph: DocNavGraph) -> dict[str, str]:
+    """Each indexed document's path and its format, as the documents table has it."""
+    return {r["path"]: r["format"] for r in graph.documents.values() if r.get("path")}

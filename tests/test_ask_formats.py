@@ -1,0 +1,176 @@
+"""A question naming the format of the documents it asks of ("Which PDF mentions the
+typewriter?", "How many HTML documents are there?", "In the Word document, ...") is asked of
+the documents of that format alone, in a store of several formats; a format word that is what
+the question is about ("How does rustdoc render Markdown headings?") narrows nothing. Asked of
+a store mixing Markdown, HTML, a real PDF and real DOCX files, "How many HTML documents are
+there?" read passages and said "html" was in none of them, and "In the Word document, what is
+said about the seal?" read the word processor PDF first."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from _cli import index, run
+from _paths import FIXTURES, require
+
+from docnav.embed import HashingEmbedder
+from docnav.errors import InputError
+from docnav.query import DocNavGraph, Navigator
+from docnav.query.formats import as_searched, format_named
+
+TEXTS = {
+    "rustdoc.md": "# Rustdoc rendering\n\nRustdoc renders Markdown headings as anchors, and the "
+                  "HTML tags allowed in doc comments are passed through unchanged.\n",
+    "seals.md": "# Elephant seals\n\nThe elephant seal dives deeper than any other seal.\n",
+    "harbour.html": "<html><head><title>Harbour seals</title></head><body><h1>Harbour seals"
+                    "</h1><p>The harbour seal rests on rocks at low tide.</p></body></html>",
+}
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory) -> Path:
+    """Two Markdown files, an HTML page, the word processor PDF ("typewriter") and two DOCX
+    files (the duck sample, and one on wax seals written here), indexed by ``docnav index``."""
+    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+    docs = tmp_path_factory.mktemp("formats") / "docs"
+    docs.mkdir()
+    for name, text in TEXTS.items():
+        (docs / name).write_text(text)
+    shutil.copy(require(FIXTURES / "pdf" / "multi_page.pdf"), docs)
+    shutil.copy(require(FIXTURES / "docx" / "word_sample.docx"), docs)
+    wax = docx.Document()
+    wax.add_heading("Wax seals", 0)
+    wax.add_paragraph("A wax seal closes a letter; the seal shows the sender's crest.")
+    wax.save(docs / "wax.docx")
+    store = docs.parent / "g.duckdb"
+    assert index(store, docs) == 0
+    return store
+
+
+@pytest.fixture(scope="module")
+def nav(db) -> Navigator:
+    return Navigator(DocNavGraph.open(db, embedder=HashingEmbedder()))
+
+
+def _read(answer) -> set[str]:
+    return {Path(e.piece.doc_path).name for e in answer.evidence}
+
+
+def _step(answer) -> dict | None:
+    return next((s for s in answer.trace if s["op"] == "format"), None)
+
+
+@pytest.mark.parametrize("question, fmt, searched", [
+    ("How many HTML documents are there?", "html", "How many documents are there?"),
+    ("How many PDFs are there?", "pdf", "How many documents are there?"),
+    ("List the DOCX files", "docx", "List the documents"),
+    ("Which web pages mention seals?", "html", "Which documents mention seals?"),
+    ("What does each PDF say about seals?", "pdf", "What does each document say about seals?"),
+    ("Which PDF mentions the typewriter?", "pdf", "Which mentions the typewriter?"),
+    ("Which HTML page mentions the seal?", "html", "Which mentions the seal?"),
+    ("In the Word document, what is said about the seal?", "docx",
+     "In , what is said about the seal?"),
+    ("What does the PDF's title say?", "pdf", "What does its title say?"),
+    ("How many Markdown files mention seals?", "markdown", "How many documents mention seals?"),
+])
+def test_a_format_word_naming_documents_is_read_as_their_format(question, fmt, searched):
+    named = format_named(question)
+    assert named is not None and named.format == fmt
+    assert as_searched(named) == searched
+
+
+@pytest.mark.parametrize("question", [
+    "How does rustdoc render Markdown headings?",
+    "What HTML tags are allowed?",
+    "Which HTML tags are allowed?",
+    "Which RFCs mention PDF files?",  # what they mention, not what they are
+    "How does rustdoc render Markdown files?",
+    "How does the PDF parser work?",
+    "Which PDF version is supported?",
+    "Which word means seal?",
+    "Compare the PDF to the Word document",  # two formats: neither alone
+])
+def test_a_format_word_that_is_the_subject_names_no_documents(question):
+    assert format_named(question) is None
+
+
+def test_how_many_html_documents_counts_the_html_ones(nav):
+    answer = nav.ask("How many HTML documents are there?", 300)
+    assert answer.count is not None and not answer.evidence
+    assert (answer.count["n"], answer.count["documents"]) == (
+        1, [p for p in nav.graph.document_paths() if p.endswith("harbour.html")])
+    assert answer.question == "How many HTML documents are there?"
+    assert answer.text.startswith("1 HTML document asked of (of 6): ")
+    step = _step(answer)
+    assert (step["format"], step["documents"], step["asked_of"]) == ("html", 1, 6)
+    assert step["formats"] == {"Markdown": 2, "DOCX": 2, "HTML": 1, "PDF": 1}
+
+
+def test_which_pdf_reads_the_pdf_alone_and_misses_no_format_word(nav):
+    answer = nav.ask("Which PDF mentions the typewriter?", 300)
+    assert _read(answer) == {"multi_page.pdf"}
+    assert "pdf" not in [w.lower() for w in answer.missing + answer.absent]
+    answer = nav.ask("Which HTML page mentions the seal?", 300)
+    assert _read(answer) == {"harbour.html"}  # not wax.docx, the best match of them all
+    assert not {"html", "page"} & {w.lower() for w in answer.missing + answer.absent}
+
+
+def test_the_word_document_is_a_docx_one(nav):
+    answer = nav.ask("In the Word document, what is said about the seal?", 300)
+    assert _read(answer) <= {"wax.docx", "word_sample.docx"}
+    assert Path(answer.evidence[0].piece.doc_path).name == "wax.docx"
+    assert _step(answer)["documents"] == 2
+
+
+def test_a_count_of_their_words_is_of_that_format(nav):
+    answer = nav.ask("How many DOCX files mention the seal?", 300)
+    assert [Path(p).name for p in answer.count["documents"]] == ["wax.docx"]
+    assert (answer.count["n"], answer.count["of"], answer.count["asked_of"]) == (1, 2, 6)
+
+
+def test_a_format_word_that_is_the_subject_is_searched_for(nav):
+    for question in ("How does rustdoc render Markdown headings?",
+                     "What HTML tags are allowed?"):
+        answer = nav.ask(question, 200)
+        assert _step(answer) is None
+        assert Path(answer.evidence[0].piece.doc_path).name == "rustdoc.md"
+
+
+def test_a_format_none_asked_of_has_is_said(nav):
+    of = ["*.md", "*.html"]
+    answer = nav.ask("How many PDFs are there?", 300, doc=of)
+    assert (answer.count["n"], answer.count["documents"], answer.evidence) == (0, [], [])
+    assert answer.text == "0 PDF documents asked of (of 3)"
+    with pytest.raises(InputError, match=r"no document asked of is PDF \(theirs: 2 Markdown, "
+                                         r"1 HTML; a document's format is its file's suffix"):
+        nav.ask("Which PDFs mention the seal?", 300, doc=of)
+    # anything else is asked of them all, the answer saying none is of that format
+    answer = nav.ask("Which PDF mentions the seal?", 300, doc=of)
+    assert _step(answer)["documents"] == 0 and answer.evidence
+    assert _read(answer) <= {"seals.md", "harbour.html", "rustdoc.md"}
+
+
+def test_of_that_format_alone_a_count_still_counts(nav):
+    answer = nav.ask("How many PDFs are there?", 300, doc="*.pdf")
+    assert [Path(p).name for p in answer.count["documents"]] == ["multi_page.pdf"]
+    # not where its words may be what the question is about: nothing to narrow, as asked
+    assert _step(nav.ask("Which PDF mentions the typewriter?", 300, doc="*.pdf")) is None
+
+
+def test_ask_says_the_question_was_asked_of_that_format(db):
+    code, out, err = run(db, "ask", "Which PDF mentions the typewriter?", "--budget", "200")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1] == ('asked of the 1 PDF document of the 6 asked of, by the format the '
+                        'question names ("Which PDF")'), out
+    assert not any(line.startswith("not in the evidence:") and "pdf" in line for line in lines)
+    code, out, err = run(db, "ask", "How many HTML documents are there?")
+    assert code == 0, err
+    assert "how many documents: 1 HTML document asked of (of 6): harbour.html" in out, out
+    code, out, err = run(db, "ask", "Which PDF mentions the seal?", "--doc", "*.md")
+    assert code == 0, err
+    assert out.splitlines()[1] == (
+        'no document asked of is PDF, the format the question names ("Which PDF"; theirs: 2 '
+        "Markdown): the evidence is the best match's of them all"), out
