@@ -174,3 +174,14 @@ def test_ask_says_the_question_was_asked_of_that_format(db):
     assert out.splitlines()[1] == (
         'no document asked of is PDF, the format the question names ("Which PDF"; theirs: 2 '
         "Markdown): the evidence is the best match's of them all"), out
+
+
+def test_how_many_of_one_document_of_that_format_is_still_counted(nav):
+    # narrowed to harbour.html alone, it was asked as of one document ("--doc x.html"): what
+    # it says of seals, no count
+    answer = nav.ask("How many HTML pages mention the seal?", 300)
+    assert [Path(p).name for p in answer.count["documents"]] == ["harbour.html"]
+    assert (answer.count["n"], answer.count["of"], answer.count["asked_of"]) == (1, 1, 6)
+    assert _read(answer) == {"harbour.html"}
+    (step,) = [s for s in answer.trace if s["op"] == "documents"]
+    assert step["left_out"] == "HTML pages"  # as the question says it, not "documents"

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
+from docnav.query.cited import WORKS_ASKED
 from docnav.query.evidence import Answer
 from docnav.query.in_turn import EACH_DOCUMENT
-from docnav.query.which import BY_DATE, asks_documents, counted_text
+from docnav.query.which import BY_DATE, asks_documents, counted_text, which_documents
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -158,8 +159,18 @@ def format_answer(nav: Navigator, question: str, budget: int, scope: str | list[
             "formats": dict(held.most_common())}
     if not chosen:
         return _none_of(nav, question, budget, scope, (named, asked), step)
-    answer = nav.collect(asked, budget, scope if len(chosen) == len(paths)
-                         else [glob.escape(p) for p in chosen])
+    narrowed = scope if len(chosen) == len(paths) else [glob.escape(p) for p in chosen]
+    which = asks_documents(asked)
+    if (which is not None and which.start("kind") in named.nouns
+            and not WORKS_ASKED.search(asked)):  # (not "Which PDF papers does it cite?")
+        # which of them, or how many: counted however few are of that format (asked of one
+        # document, "How many HTML pages mention the seal?" was what that one says of seals)
+        answer = which_documents(nav, asked, budget, which, narrowed)
+        for s in answer.trace:  # "without "HTML pages"", as asked, not "documents"
+            if s["op"] == "documents" and s["left_out"] == which.group("kind"):
+                s["left_out"] = named.said
+    else:
+        answer = nav.collect(asked, budget, narrowed)
     answer.question = question
     answer.trace.insert(0, step)
     if answer.count is not None and "companies" not in answer.count:
