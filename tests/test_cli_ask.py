@@ -27,7 +27,7 @@ def test_ask_prints_numbered_evidence_with_breadcrumbs_and_a_trace(indexed):
     assert [int(n) for n, *_ in cited] == list(range(1, len(cited) + 1)) and cited
     assert all(Path(path).parent == indexed.docs for *_, path in cited)
     assert any(" › " in crumb for _, _, crumb, _ in cited)  # document › section
-    assert "trace:\n  op=locate" in out
+    assert "\n  op=locate, " in out.split("\ntrace:\n")[1]
 
 
 def test_ask_of_a_document_as_a_whole_says_a_summary_answers_not_a_confidence(indexed,

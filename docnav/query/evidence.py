@@ -17,10 +17,10 @@ from docnav.query.lexical import search_words, tokens
 from docnav.query.parts import holds_text, sections_headed
 
 # (and the modal verbs: "Why should the Share trait be renamed?" missed "should"; not "may",
-# a month, nor "will", a document)
+# a month, nor "will", a document; and "need": "Why does Send need a static bound?" missed it)
 ASKING = frozenset("about say says said tell me describe explain list give show please "
-                   "mention mentioned both either there "  # "mention both X and Y": X, Y
-                   "should would could might must can shall".split())
+                   "mention mentions mentioned both either there "  # "mention both X and Y"
+                   "should would could might must can shall need needs".split())
 # "how many", "how much", "how long": the word after "how" asks for a number or a length
 HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
 
