@@ -9,6 +9,7 @@ from dagster import (
     asset,
 )
 
+from docnav.errors import ConfigError
 from pipelines.partitions import documents_partitions, path_for_key
 from pipelines.reporting import (
     NLI_VERIFICATION,
@@ -24,6 +25,14 @@ from pipelines.resources import DocNavResource, outside
 # from the UI lack it, so the assets also sit in a pool whose limit dagster.yaml sets to 1.
 STORE_TAGS = {"docnav/store": "write"}
 STORE_POOL = "docnav_store"
+
+
+_NO_PARTITION = (
+    "this run names no document partition (a job launched without one, e.g. `dagster job "
+    "execute -j index_documents`): give the documents to index (the Launchpad's partitions, "
+    "`dagster asset materialize --select document --partition KEY`, or `--partition-range "
+    "FIRST...LAST`), or set the op config `full: true` (ops: document: config: full: true) to "
+    "index every root")
 
 
 class DocumentConfig(Config):
@@ -53,6 +62,8 @@ class CollectionConfig(Config):
                 "The partition key is the document's path (see pipelines/partitions.py).",
 )
 def document(context: AssetExecutionContext, config: DocumentConfig, docnav: DocNavResource):
+    if not (config.full or context.has_partition_key or context.has_partition_key_range):
+        raise ConfigError(_NO_PARTITION)
     roots, gone = docnav.run_roots(context.log.warning)
     paths = None if config.full else outside(
         [path_for_key(k) for k in context.partition_keys] + config.removed, gone)
