@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from dagster import (
     DagsterRunStatus,
     DefaultScheduleStatus,
@@ -62,8 +64,12 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         # anyway, and the reconcile schedule scans every root every 15 minutes)
         waiting = spooled(docnav.spool) if docnav.spool else []
         if docnav.spool and not waiting and context.cursor and not orphans:
-            return SensorResult(cursor=context.cursor, skip_reason=(
-                f"no change batch in {docnav.spool} (docnav watch --spool): nothing scanned"))
+            said = f"no change batch in {docnav.spool} (docnav watch --spool): nothing scanned"
+            unwatched = spool_unwatched(docnav.spool)
+            if unwatched:
+                context.log.warning(unwatched)
+            return SensorResult(cursor=context.cursor,
+                                skip_reason="; ".join(filter(None, [said, unwatched])))
         options = docnav.index_options()
         roots, gone = docnav.roots_now()
         found = scan(roots, options.include, options.exclude, _SEEN)
@@ -100,6 +106,20 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
 
 
 document_sensor = build_document_sensor()
+
+
+def spool_unwatched(spool: str) -> str | None:
+    """Why no watcher can be writing batches to ``spool``: `docnav watch --spool` makes its
+    folder when it starts, so a missing folder (a typo in DOCNAV_SPOOL, no watcher started)
+    or a file in its place leaves every change to the reconcile schedule."""
+    path = Path(spool)
+    if path.is_dir():
+        return None
+    what = "not a folder" if path.exists() else "no such folder"
+    return (f"DOCNAV_SPOOL {spool}: {what}, so no watcher writes batches there: start "
+            f"`docnav watch --spool {spool}` over DOCNAV_ROOTS, or correct DOCNAV_SPOOL (unset "
+            "it to scan the roots every tick); until then only the reconcile schedule (every "
+            "15 minutes) indexes changes")
 
 
 @schedule(job=index_job, cron_schedule="*/15 * * * *", name="reconcile_schedule",

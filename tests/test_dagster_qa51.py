@@ -4,11 +4,12 @@ Launchpad, outside the sensor's runs."""
 from __future__ import annotations
 
 import pytest
-from dagster import Definitions
+from dagster import Definitions, build_sensor_context
 
 from docnav.errors import ConfigError
 from pipelines.assets import collection, document
-from pipelines.sensors import index_job
+from pipelines.resources import DocNavResource
+from pipelines.sensors import document_sensor, index_job
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
     docs, instance, resource, stored_paths,
 )
@@ -29,3 +30,34 @@ def test_a_run_naming_no_partition_says_how_to_name_them(instance, resource, doc
         instance=instance, run_config={"ops": {"document": {"config": {"full": True}}}})
     assert full.success
     assert stored_paths(resource.db) == {str(docs / n) for n in ("a.md", "b.md", "c.md")}
+
+
+def test_a_spool_folder_no_watcher_made_is_named_in_the_skip_reason(tmp_path, docs,  # noqa: F811
+                                                                     instance):  # noqa: F811
+    """DOCNAV_SPOOL with a typo (or no `docnav watch --spool` started): every tick said only
+    "no change batch in /data/spol", as if nothing had changed, while edits waited for the
+    15-minute reconcile. The watcher makes its folder when it starts, so a missing one (or a
+    file in its place) means no watcher writes there: the tick says so, and warns."""
+    spool = tmp_path / "spol"
+    resource = DocNavResource(roots=str(docs), db=str(tmp_path / "s.duckdb"),
+                              embed_model="hashing", summaries=False, spool=str(spool))
+
+    def tick(cursor):
+        return document_sensor(build_sensor_context(instance=instance, cursor=cursor,
+                                                    resources={"docnav": resource}))
+
+    first = tick(None)
+    (docs / "b.md").write_text("# Bravo\n\nBravo builds bigger boats.\n")
+    idle = tick(first.cursor)
+    assert idle.run_requests == []
+    said = idle.skip_reason.skip_message
+    assert said.startswith(f"no change batch in {spool} (docnav watch --spool)")
+    assert f"DOCNAV_SPOOL {spool}: no such folder" in said
+    assert f"`docnav watch --spool {spool}`" in said
+
+    spool.write_text("a file where the folder should be")
+    assert f"DOCNAV_SPOOL {spool}: not a folder" in tick(first.cursor).skip_reason.skip_message
+    spool.unlink()
+    spool.mkdir()  # the watcher's folder, no batch yet: nothing to add
+    assert tick(first.cursor).skip_reason.skip_message == (
+        f"no change batch in {spool} (docnav watch --spool): nothing scanned")
