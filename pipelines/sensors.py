@@ -7,6 +7,7 @@ from pathlib import Path
 from dagster import (
     DagsterRunStatus,
     DefaultScheduleStatus,
+    RunRequest,
     RunsFilter,
     ScheduleDefinition,
     DefaultSensorStatus,
@@ -124,13 +125,32 @@ def spool_unwatched(spool: str) -> str | None:
 
 @schedule(job=index_job, cron_schedule="*/15 * * * *", name="reconcile_schedule",
           default_status=DefaultScheduleStatus.RUNNING)
-def reconcile_schedule(context: ScheduleEvaluationContext):
-    """Catch anything missed (a failed run, an event lost): an incremental index of every root."""
+def reconcile_schedule(context: ScheduleEvaluationContext, docnav: DocNavResource):
+    """Catch anything missed (a failed run, an event lost): an incremental index of every root.
+    With no partition left (every file deleted, and the run removing them failed), a
+    collection run over every root, as long as the store still lists documents there."""
     keys = context.instance.get_dynamic_partitions(PARTITIONS)
     stamp = context.scheduled_execution_time.isoformat()
-    return full_range_request(keys, run_key=f"reconcile-{stamp}") or SkipReason(
-        "no document partitions yet: the document sensor adds them"
-    )
+    request = full_range_request(keys, run_key=f"reconcile-{stamp}")
+    if request is not None:
+        return request
+    left = stored_under_roots(docnav)
+    if not left:
+        return SkipReason("no document partitions yet: the document sensor adds them")
+    more = ", ..." if len(left) > 1 else ""
+    context.log.info(f"no document partition, yet the store holds {len(left)} documents under "
+                     f"the roots ({left[0]}{more}): a run over every root removes those gone")
+    return RunRequest(
+        run_key=f"reconcile-{stamp}", asset_selection=[collection.key], tags=STORE_TAGS,
+        run_config={"ops": {"collection": {"config": {"full": True}}}})
+
+
+def stored_under_roots(docnav: DocNavResource) -> list[str]:
+    """The documents the store's Parquet export lists under the roots there now (read
+    without opening the database, as :func:`stored_parsed_otherwise` does)."""
+    scope = root_of(docnav.roots_now()[0])
+    stored = exported_documents(docnav.store().parquet_dir) or {}
+    return sorted(r.path for r in stored.values() if in_scope(r.path, scope))
 
 
 REVERIFY_TAG = "docnav/reverify"  # digest of the code version a re-verification run brings

@@ -541,7 +541,8 @@ def test_reconcile_schedule_indexes_every_root(instance, resource, docs):
 
     def evaluate():
         now = datetime(2026, 11, 30, 12, 15, tzinfo=timezone.utc)
-        with build_schedule_context(instance=instance, scheduled_execution_time=now) as context:
+        with build_schedule_context(instance=instance, scheduled_execution_time=now,
+                                    resources={"docnav": resource}) as context:
             return reconcile_schedule(context)  # closed: see evaluate_schedule()
 
     assert isinstance(evaluate(), SkipReason)  # no partitions yet

@@ -3,15 +3,24 @@ Launchpad, outside the sensor's runs."""
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import pytest
-from dagster import Definitions, build_sensor_context
+from dagster import (
+    Definitions,
+    RunRequest,
+    SkipReason,
+    build_schedule_context,
+    build_sensor_context,
+)
 
 from docnav.errors import ConfigError
 from pipelines.assets import collection, document
+from pipelines.changes import PARTITIONS
 from pipelines.resources import DocNavResource
-from pipelines.sensors import document_sensor, index_job
+from pipelines.sensors import document_sensor, index_job, reconcile_schedule
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
-    docs, instance, resource, stored_paths,
+    docs, instance, launch, resource, stored_paths, tick,
 )
 
 
@@ -61,3 +70,32 @@ def test_a_spool_folder_no_watcher_made_is_named_in_the_skip_reason(tmp_path, do
     spool.mkdir()  # the watcher's folder, no batch yet: nothing to add
     assert tick(first.cursor).skip_reason.skip_message == (
         f"no change batch in {spool} (docnav watch --spool): nothing scanned")
+
+
+def test_reconcile_removes_what_a_failed_removal_run_left(instance, resource, docs):  # noqa: F811
+    """Every file deleted: the tick deletes every partition and requests the removal run. If
+    that run failed (a store held past lock_wait, three times with the retries), the reconcile
+    schedule skipped for ever ("no document partitions yet") and the deleted documents stayed
+    answerable. With no partition left it now asks for a collection run over every root while
+    the store's export lists documents under the roots there, and skips once it lists none."""
+    def reconcile():
+        now = datetime(2026, 12, 6, 12, 15, tzinfo=timezone.utc)
+        with build_schedule_context(instance=instance, scheduled_execution_time=now,
+                                    resources={"docnav": resource}) as context:
+            return reconcile_schedule(context)
+
+    first = tick(instance, resource, None)
+    launch(instance, resource, first.run_requests[0])
+    for name in ("a.md", "b.md", "c.md"):
+        (docs / name).unlink()
+    removal = tick(instance, resource, first.cursor)  # its run fails: not launched here
+    assert list(removal.run_requests[0].asset_selection) == [collection.key]
+    assert instance.get_dynamic_partitions(PARTITIONS) == []
+
+    request = reconcile()
+    assert isinstance(request, RunRequest) and list(request.asset_selection) == [collection.key]
+    assert request.run_config == {"ops": {"collection": {"config": {"full": True}}}}
+    assert request.tags["docnav/store"] == "write"
+    launch(instance, resource, request)
+    assert stored_paths(resource.db) == set()
+    assert isinstance(reconcile(), SkipReason)  # nothing left to remove: no run
