@@ -335,7 +335,8 @@ def _inspect(
         kind = _FILE_KINDS.get(stat.S_IFMT(st.st_mode), "special file")
         return FoundFile(
             path, str(root),
-            error=f"not a regular file ({kind}), not read; rename it or skip it with --exclude",
+            error=f"not a regular file ({kind}), not read; rename it or skip it with --exclude "
+                  "(DOCNAV_EXCLUDE under Dagster)",
         )
     digest = hashes.lookup(path, st) if hashes is not None else None
     if digest is None:

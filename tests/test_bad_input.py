@@ -320,7 +320,8 @@ def test_folder_named_like_a_document_is_reported_and_its_files_indexed(tmp_path
     report = run_index(db, docs)
     assert report.failed == [(str(docs / "y.md"), f"{docs / 'y.md'}: not a regular file "
                                                    "(a folder), not read; rename it or skip it "
-                                                   "with --exclude")]
+                                                   "with --exclude (DOCNAV_EXCLUDE under "
+                                                   "Dagster)")]
     assert report.added == [str(inner)]
 
 

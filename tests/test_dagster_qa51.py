@@ -3,6 +3,7 @@ Launchpad, outside the sensor's runs."""
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 
 import pytest
@@ -99,3 +100,16 @@ def test_reconcile_removes_what_a_failed_removal_run_left(instance, resource, do
     launch(instance, resource, request)
     assert stored_paths(resource.db) == set()
     assert isinstance(reconcile(), SkipReason)  # nothing left to remove: no run
+
+
+def test_a_fifo_s_failure_names_the_dagster_setting_that_skips_it(instance, resource,  # noqa: F811
+                                                                  docs):  # noqa: F811
+    """A named pipe called x.md fails alone; its failure said to skip it "with --exclude", a
+    flag no Dagster operator can pass: it names DOCNAV_EXCLUDE too, as the model errors do."""
+    os.mkfifo(docs / "pipe.md")
+    result = launch(instance, resource, tick(instance, resource, None).run_requests[0])
+    [parse] = [c for c in result.get_asset_check_evaluations() if c.check_name == "parse_health"]
+    failures = parse.metadata["failures"].value
+    assert failures.startswith(f"- `{docs / 'pipe.md'}`: not a regular file (a named pipe)")
+    assert "--exclude (DOCNAV_EXCLUDE under Dagster)" in failures
+    assert stored_paths(resource.db) >= {str(docs / n) for n in ("a.md", "b.md", "c.md")}
