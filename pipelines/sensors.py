@@ -33,7 +33,7 @@ from pipelines.changes import PARTITIONS, full_range_request, plan_tick, read_cu
 from pipelines.inflight import partitions_in_flight
 from pipelines.recovery import fail_orphan, find_orphaned_runs, orphan_work
 from pipelines.resources import DocNavResource, gone_note
-from pipelines.versions import needs_reparse
+from pipelines.versions import needs_reparse, parse_change
 
 index_job = define_asset_job(
     "index_documents", selection=[document, collection], tags=STORE_TAGS,
@@ -195,8 +195,9 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
         if recorded != code_version:
             context.log.info(f"code version changed: {recorded!r} -> {code_version!r}")
         if reparse:
-            context.log.info(f"every file is parsed again ({len(stale)} documents have trees "
-                             "of another parser)")
+            context.log.info("every file is parsed again: " + (
+                f"{len(stale)} documents have trees of another parser" if stale else
+                parse_change(recorded, code_version)))
         return request
 
     return reverify_schedule

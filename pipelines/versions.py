@@ -62,3 +62,14 @@ def needs_reparse(recorded: str | None, current: str) -> bool:
     """Whether documents materialised under ``recorded`` were parsed otherwise than ``current``
     would parse them: another parser or PDF mode, or one not recorded (an older DocNav)."""
     return parse_settings(recorded) != parse_settings(current)
+
+
+def parse_change(recorded: str | None, current: str) -> str:
+    """The parser settings that differ, as ``pdf_mode=native -> pdf_mode=auto``: the reason a
+    reparse run gives when no stored tree names another parser (a Markdown corpus after a
+    change of DOCNAV_PDF_MODE, or no Parquet export to read)."""
+    before, after = parse_settings(recorded), parse_settings(current)
+    if not before:
+        return "the latest materialisation recorded no parser (an older DocNav)"
+    return "; ".join(f"{k}={before.get(k)} -> {k}={after.get(k)}" for k in PARSE_PARTS
+                     if before.get(k) != after.get(k))

@@ -13,15 +13,22 @@ from dagster import (
     SkipReason,
     build_schedule_context,
     build_sensor_context,
+    materialize,
 )
 
 from docnav.errors import ConfigError
 from pipelines.assets import collection, document
 from pipelines.changes import PARTITIONS
+from pipelines.definitions import code_version, with_code_version
 from pipelines.resources import DocNavResource
-from pipelines.sensors import document_sensor, index_job, reconcile_schedule
+from pipelines.sensors import (
+    build_reverify_schedule,
+    document_sensor,
+    index_job,
+    reconcile_schedule,
+)
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
-    docs, instance, launch, resource, stored_paths, tick,
+    add_partitions, docs, instance, launch, range_tags, resource, stored_paths, tick,
 )
 
 
@@ -113,3 +120,26 @@ def test_a_fifo_s_failure_names_the_dagster_setting_that_skips_it(instance, reso
     assert failures.startswith(f"- `{docs / 'pipe.md'}`: not a regular file (a named pipe)")
     assert "--exclude (DOCNAV_EXCLUDE under Dagster)" in failures
     assert stored_paths(resource.db) >= {str(docs / n) for n in ("a.md", "b.md", "c.md")}
+
+
+def test_the_reverify_log_says_why_every_file_is_parsed(instance, resource, docs,  # noqa: F811
+                                                       capfd):
+    """DOCNAV_PDF_MODE changed over Markdown files: the schedule's log said "every file is
+    parsed again (0 documents have trees of another parser)", a reason that gives none. It
+    names the parser setting that changed when the stored trees are not the reason."""
+    settings = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
+    old = code_version({**settings, "DOCNAV_PDF_MODE": "native"})
+    new = code_version(settings)
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md")
+    first = materialize([with_code_version(document, old)], instance=instance,
+                        resources={"docnav": resource}, tags=range_tags(keys[0], keys[-1]))
+    assert first.success
+    capfd.readouterr()
+    when = datetime(2026, 12, 6, 12, 5, tzinfo=timezone.utc)
+    with build_schedule_context(instance=instance, scheduled_execution_time=when,
+                                resources={"docnav": resource}) as context:
+        request = build_reverify_schedule(new)(context)
+    assert request.run_config["ops"]["document"]["config"] == {"full": True, "reparse": True}
+    said = capfd.readouterr().err
+    assert "every file is parsed again: pdf_mode=native -> pdf_mode=auto" in said
+    assert "0 documents" not in said
