@@ -22,16 +22,18 @@ def _split(value: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in value.split(",") if part.strip())
 
 
-def gone_note(root: str, indexed: bool | None = None) -> str:
+def gone_note(root: str, indexed: bool | None = None, others: bool = True) -> str:
     """What a tick and a run say of a root that is gone (see :meth:`DocNavResource.roots_now`);
-    ``indexed``: whether files were indexed from it (None: not known, in a run)."""
+    ``indexed``: whether files were indexed from it (None: not known, in a run); ``others``:
+    whether another root is there to be indexed meanwhile."""
+    rest = ("the other roots are indexed" if others else
+            "no other root is there, so nothing is indexed: check DOCNAV_ROOTS")
     if indexed is False:
         return (f"{root} (DOCNAV_ROOTS): no such file or folder, and no document was indexed "
-                "from it; the other roots are indexed")
+                f"from it; {rest}")
     kept = "the" if indexed else "any"
     return (f"{root} (DOCNAV_ROOTS) is gone: {kept} documents indexed from it are kept until "
-            "it comes back (an empty folder in its place removes them); the other roots are "
-            "indexed")
+            f"it comes back (an empty folder in its place removes them); {rest}")
 
 
 def outside(paths: list[str], gone: list[str]) -> list[str]:
@@ -124,7 +126,7 @@ class DocNavResource(ConfigurableResource):
         an error when every root is gone: the store keeps their documents."""
         there, gone = self.roots_now()
         for root in gone:
-            log(gone_note(root))
+            log(gone_note(root, others=bool(there)))
         if not there:
             raise InputError(f"every root of DOCNAV_ROOTS is gone ({', '.join(gone)}): "
                              "nothing to index; the store keeps their documents until they "

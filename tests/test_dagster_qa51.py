@@ -143,3 +143,16 @@ def test_the_reverify_log_says_why_every_file_is_parsed(instance, resource, docs
     said = capfd.readouterr().err
     assert "every file is parsed again: pdf_mode=native -> pdf_mode=auto" in said
     assert "0 documents" not in said
+
+
+def test_a_sole_root_that_is_not_there_is_not_said_to_leave_others_indexed(tmp_path,
+                                                                           instance):  # noqa: F811
+    """DOCNAV_ROOTS=/data/docz (a typo, the only root): every tick said "...; the other roots
+    are indexed", of roots there are none, while nothing was indexed at all."""
+    typo = tmp_path / "docz"
+    resource = DocNavResource(roots=str(typo), db=str(tmp_path / "s.duckdb"),
+                              embed_model="hashing", summaries=False)
+    said = tick(instance, resource, None).skip_reason.skip_message
+    assert said.startswith(f"{typo} (DOCNAV_ROOTS): no such file or folder")
+    assert "the other roots are indexed" not in said
+    assert said.endswith("no other root is there, so nothing is indexed: check DOCNAV_ROOTS")
