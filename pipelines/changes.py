@@ -32,6 +32,7 @@ from dagster._core.storage.tags import (
     ASSET_PARTITION_RANGE_START_TAG,
 )
 
+from docnav.errors import ConfigError
 from docnav.hashing import digest
 from docnav.scan import FoundFile, in_scope
 from pipelines.assets import STORE_TAGS
@@ -63,7 +64,18 @@ def file_state(found: Sequence[FoundFile], old: dict[str, str] | None = None) ->
 
 
 def read_cursor(cursor: str | None) -> tuple[int, dict[str, str], list[str]]:
-    data = json.loads(cursor) if cursor else {}
+    """The cursor's parts; one set by hand on the sensor's page that is not of this form is an
+    error saying how to start afresh, not a JSON parser's message on every tick."""
+    try:
+        data = json.loads(cursor) if cursor else {}
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("files", {}), dict):
+        raise ConfigError(
+            f"document_sensor's cursor {cursor[:80]!r} is not one it wrote (JSON: "
+            '{"seq": n, "files": {path: hash}}): clear the cursor on the sensor\'s page; the '
+            "next tick then scans every root afresh and asks for one run over every document, "
+            "which rewrites only what changed")
     return data.get("seq", 0), data.get("files", {}), data.get("held", [])
 
 

@@ -156,3 +156,14 @@ def test_a_sole_root_that_is_not_there_is_not_said_to_leave_others_indexed(tmp_p
     assert said.startswith(f"{typo} (DOCNAV_ROOTS): no such file or folder")
     assert "the other roots are indexed" not in said
     assert said.endswith("no other root is there, so nothing is indexed: check DOCNAV_ROOTS")
+
+
+@pytest.mark.parametrize("cursor", ["0", "not json", "[1, 2]"])
+def test_a_cursor_the_sensor_did_not_write_is_named_with_the_fix(instance, resource,  # noqa: F811
+                                                                 cursor):
+    """A cursor edited by hand (the UI's sensor page lets one set any text) failed every tick
+    with json's "Expecting value: line 1 column 1 (char 0)" or an AttributeError: the error
+    now says which cursor is not this sensor's and how to start afresh."""
+    with pytest.raises(ConfigError, match="document_sensor's cursor .* is not one it wrote") as e:
+        tick(instance, resource, cursor)
+    assert "clear the cursor" in str(e.value)
