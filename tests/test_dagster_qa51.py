@@ -1,13 +1,16 @@
-"""The Dagster wiring as an operator drives it by hand: jobs launched from the CLI or the
-Launchpad, outside the sensor's runs."""
+"""The Dagster wiring as an operator meets it: jobs launched by hand from the CLI or the
+Launchpad, settings with typos, runs that failed, and what the ticks and runs then say."""
 
 from __future__ import annotations
 
 import os
+import shutil
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 from dagster import (
+    DagsterInstance,
     Definitions,
     RunRequest,
     SkipReason,
@@ -17,6 +20,7 @@ from dagster import (
 )
 
 from docnav.errors import ConfigError
+from docnav.worker import _Paths
 from pipelines.assets import collection, document
 from pipelines.changes import PARTITIONS
 from pipelines.definitions import code_version, with_code_version
@@ -28,8 +32,10 @@ from pipelines.sensors import (
     reconcile_schedule,
 )
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
-    add_partitions, docs, instance, launch, range_tags, resource, stored_paths, tick,
+    add_partitions, docs, instance, launch, meta, range_tags, resource, stored_paths, tick,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_run_naming_no_partition_says_how_to_name_them(instance, resource, docs):  # noqa: F811
@@ -167,3 +173,29 @@ def test_a_cursor_the_sensor_did_not_write_is_named_with_the_fix(instance, resou
     with pytest.raises(ConfigError, match="document_sensor's cursor .* is not one it wrote") as e:
         tick(instance, resource, cursor)
     assert "clear the cursor" in str(e.value)
+
+
+def test_why_a_run_indexed_without_the_resident_worker_is_in_its_event_log(
+        tmp_path, docs, monkeypatch):  # noqa: F811
+    """The worker could not start (here its log file's name is taken by a folder): the run
+    indexed in its own process and its metadata said so ("the run's own process"), but why
+    went only to the process's stderr, not to the event log the UI shows and filters; with
+    dagster.yaml's python_logs, DocNav's warnings are events of the run."""
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    shutil.copy(ROOT / "dagster_home" / "dagster.yaml", tmp_path / "home" / "dagster.yaml")
+    resident = DocNavResource(roots=str(docs), db=str(tmp_path / "store" / "graph.duckdb"),
+                              embed_model="hashing", summaries=False, resident_worker=True)
+    taken = _Paths.for_store(resident.db).log
+    taken.mkdir()
+    try:
+        with DagsterInstance.from_config(str(tmp_path / "home")) as home:
+            [key] = add_partitions(home, docs / "a.md")
+            result = materialize([document], partition_key=key, instance=home,
+                                 resources={"docnav": resident})
+            assert result.success
+            assert meta(result, "document")["indexed_by"] == "the run's own process"
+            said = [r.user_message for r in home.all_logs(result.run_id) if r.level >= 30]
+    finally:
+        taken.rmdir()
+    assert any(m.startswith("could not start the resident worker") for m in said), said
