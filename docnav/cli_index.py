@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -95,12 +96,27 @@ def _note_empty_roots(report, args: argparse.Namespace,
         n = sum(kinds.values())
         held = (f"it holds {n} file{'s' * (n > 1)} ("
                 + ", ".join(f"{k or 'no suffix'}: {n}" for k, n in list(kinds.items())[:5])
-                + (", ..." if len(kinds) > 5 else "") + ")" if kinds else "it is empty")
+                + (", ..." if len(kinds) > 5 else "") + ")" if kinds else _hidden_alone(root))
         note = (f"note: {root}: no file here matches what this run reads ({globs}"
                 f"{', less what --exclude leaves out' if args.exclude else ''}); {held}")
         if noted.get(root) != note:
             print(note, file=sys.stderr)
         noted[root] = note
+
+
+def _hidden_alone(root: str) -> str:
+    """What a folder holding no file a walk reads holds: nothing, or hidden files and folders
+    alone (".git", ".notes.md"), which a run passes over (:func:`docnav.scan._walk`)."""
+    try:
+        with os.scandir(root) as listing:
+            hidden = sorted(e.name for e in listing if e.name.startswith("."))
+    except OSError:
+        hidden = []
+    if not hidden:
+        return "it is empty"
+    return (f"it holds hidden files or folders alone ({', '.join(hidden[:3])}"
+            f"{', ...' if len(hidden) > 3 else ''}), which a run passes over: give one as a "
+            f"root of its own to index it")
 
 
 def _print_report(report, args: argparse.Namespace, one_line: bool = False) -> None:

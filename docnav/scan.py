@@ -254,6 +254,12 @@ class Globs:
                    for i, folder in enumerate(folders))
 
 
+def _hidden(rel: str) -> bool:
+    """Whether a path relative to its root is in a hidden folder or is a hidden file, which a
+    walk of the root passes over (:func:`_walk`)."""
+    return any(part.startswith(".") for part in rel.split("/"))
+
+
 def _walk(root: str, unlisted: list[tuple[str, str, OSError]]
           ) -> Iterator[tuple[os.DirEntry, str]]:
     """Every file and folder under ``root`` with its path relative to it, depth first in name
@@ -261,7 +267,9 @@ def _walk(root: str, unlisted: list[tuple[str, str, OSError]]
     cannot be listed are skipped and added to ``unlisted`` (path, relative path, error), unless
     they were deleted meanwhile. Folders (and links to them) are yielded too: one whose name
     matches the patterns, such as ``notes.md/``, is reported as not a regular file instead of
-    silently skipped."""
+    silently skipped. Hidden files and folders (a name starting with "."; ``.git``, ``.venv``,
+    a store's ``.docnav``) are not: a root given as ``.`` indexed the Markdown of every package
+    in a project's virtual environment. Given as a root of its own, one is."""
     stack = [(root, "")]
     while stack:
         folder, prefix = stack.pop()
@@ -275,6 +283,8 @@ def _walk(root: str, unlisted: list[tuple[str, str, OSError]]
             continue
         below = []
         for entry in entries:
+            if entry.name.startswith("."):
+                continue
             rel = prefix + entry.name
             yield entry, rel
             try:
@@ -377,7 +387,8 @@ def _candidate_root(path: Path, roots: list[Path], wanted: Globs, unwanted: Glob
     if root is None:
         return None
     rel = path.relative_to(root).as_posix() if path != root else path.name
-    if path.name.startswith(EDITOR_LOCKS) or not wanted.match(rel) or unwanted.excludes(rel):
+    if path.name.startswith(EDITOR_LOCKS) or not wanted.match(rel) or unwanted.excludes(rel) \
+            or (path != root and _hidden(rel)):
         return None
     return root
 
