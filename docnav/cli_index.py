@@ -443,7 +443,8 @@ def add_compact_parser(sub: argparse._SubParsersAction) -> None:
         "started meanwhile (`docnav index`, a Dagster run) stops with a 'locked' error, to be "
         "run again; readers use the Parquet export meanwhile. Needs free disk space for the "
         "copy.",
-        epilog="examples:\n  docnav prune && docnav compact\n  docnav --db /data/graph.duckdb compact",
+        epilog="examples:\n  docnav prune && docnav compact\n"
+               "  docnav --db /data/graph.duckdb compact",
     )
     p.add_argument("--json", action="store_true", help="the file's size before and after, "
                    "as JSON")
