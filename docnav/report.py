@@ -48,8 +48,9 @@ class IndexReport:
         return not self.failed
 
     def record(self, job: Job) -> None:
-        """Count a job's document as added, renamed or changed."""
-        if job.reason == "added" or (job.reason == "error" and job.previous is None):
+        """Count a job's document as added, renamed or changed. A file whose every attempt
+        failed has a row but no stored version: its first is added, not changed."""
+        if job.reason == "added" or job.previous is None or job.previous.content_hash is None:
             self.added.append(job.found.path)
         elif job.reason == "renamed":
             self.renamed.append((job.previous.path, job.found.path))
