@@ -213,17 +213,18 @@ class SummaryBuilder:
         """The stored summary ``node`` keeps instead of a new one: its own, still valid, or
         one :meth:`_carried` over from its old id; None: it is built."""
         old = stored.get(node.node_id)
-        if old is not None:
-            # a paragraph's id is its text's and its place among the same texts: a copy of
-            # a cited paragraph added or edited before it moves the citation to the copy
-            return old if self._reusable(old, node) and _cites_below(old, node, tree) else None
+        # a paragraph's id is its text's and its place among the same texts: a copy of a
+        # cited paragraph added or edited before it moves the citation to the copy
+        if old is not None and self._reusable(old, node) and _cites_below(old, node, tree):
+            return old
         return self._carried(node, tree, orphans)
 
     def _carried(self, node: Node, tree: DocTree,
                  orphans: dict[str, NodeSummary]) -> NodeSummary | None:
-        """The stored summary of a section that is gone by id but whose content is this
-        node's (same tree hash): a section's id follows its heading path, so renaming a
-        heading above it or moving it under another heading gives it a new id."""
+        """The stored summary of a section whose content is now this node's (same tree hash)
+        under another id: a section's id follows its heading path, so renaming a heading
+        above it, moving it under another heading, or a sibling of the same name inserted or
+        removed before it (its ordinal) gives it a new id."""
         old = orphans.get(node.tree_hash)
         if old is None or not self._reusable(old, node):
             return None
@@ -356,9 +357,18 @@ def _cites_below(summary: NodeSummary, node: Node, tree: DocTree) -> bool:
 
 
 def _orphans(tree: DocTree, stored: dict[str, NodeSummary]) -> dict[str, NodeSummary]:
-    """Stored summaries of this document's nodes that its tree no longer has, by tree hash."""
-    return {s.tree_hash: s for s in stored.values()
-            if s.doc_id == tree.doc_id and tree.get(s.node_id) is None}
+    """Stored summaries of this document that no node of its tree has under the same id any
+    more, by tree hash: their node is gone, or holds other content now (a second "Example"
+    inserted before the first takes the first's id, and the first's content the id of
+    ("Example", 1))."""
+    out = {}
+    for s in stored.values():
+        if s.doc_id != tree.doc_id:
+            continue
+        node = tree.get(s.node_id)
+        if node is None or node.tree_hash != s.tree_hash:
+            out[s.tree_hash] = s
+    return out
 
 
 def _in_place(summary: NodeSummary, tree: DocTree) -> NodeSummary:
