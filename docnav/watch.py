@@ -421,10 +421,14 @@ def spool_batches(folder: str | Path):
 
 def _spool_folder(spool: Path) -> Path:
     """``spool``, created if missing; :class:`InputError` naming it and why where it cannot be
-    one (a file in the way, a folder that cannot be made or written to): said before watching
-    starts, not as a traceback, nor as every batch failing."""
+    one (a file in the way, a folder that cannot be made or written to, a parent folder not
+    there: a typo made a spool no sensor read): said before watching starts, not as a
+    traceback, nor as every batch failing."""
     try:
-        spool.mkdir(parents=True, exist_ok=True)
+        spool.mkdir(exist_ok=True)
+    except FileNotFoundError:  # its own folder is made, not those above it, as for a store's
+        raise InputError(f"--spool {spool}: no folder {spool.parent} to make it in: check the "
+                         f"path, or create it first (`mkdir -p {spool}`)") from None
     except FileExistsError:
         raise InputError(f"--spool {spool}: not a folder: a file of that name is in the "
                          "way") from None

@@ -61,3 +61,18 @@ def test_watch_refuses_a_spool_that_cannot_be_a_folder(tmp_path, capsys, spool, 
     assert json.loads(out) == {"error": said, "exit_code": 2}
     assert f"docnav: error: {said}" in err
     assert (tmp_path / "a-file.txt").read_text() == "not a folder\n"
+
+
+def test_watch_refuses_a_spool_whose_parent_folder_is_not_there(tmp_path, capsys):
+    """`--spool /srv/spoool/batches` made /srv/spoool and its batches folder, where the Dagster
+    sensor (DOCNAV_SPOOL=/srv/spool/batches) never looked."""
+    (tmp_path / "docs").mkdir()
+    spool = tmp_path / "spoool" / "batches"
+    code = docnav(tmp_path / "g.duckdb", "watch", str(tmp_path / "docs"), "--spool",
+                  str(spool), "--seconds", "0.5", "--json")
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert json.loads(out)["error"] == (f"--spool {spool}: no folder {spool.parent} to make it "
+                                        f"in: check the path, or create it first "
+                                        f"(`mkdir -p {spool}`)")
+    assert not spool.parent.exists()
