@@ -12,6 +12,7 @@ from docnav.store import Store
 PARSE_HEALTH = "parse_health"
 NLI_VERIFICATION = "nli_verification"
 WORST_CLAIMS = 5
+LISTED = 50  # documents named in a run's list of changes, or of failures; then a count
 
 
 def report_metadata(report: IndexReport, indexer: object = None) -> dict:
@@ -35,7 +36,24 @@ def report_metadata(report: IndexReport, indexer: object = None) -> dict:
     table = "| what | count |\n|---|---|\n" + "\n".join(f"| {k} | {v} |" for k, v in rows)
     pid = getattr(indexer, "last_worker_pid", None)
     where = f"resident worker (pid {pid})" if pid else "the run's own process"
-    return {**counts, "indexed_by": where, "report": MetadataValue.md(table)}
+    return {**counts, "indexed_by": where, "report": MetadataValue.md(table),
+            "changes": MetadataValue.md(_listed(_changes(report)) or "none")}
+
+
+def _changes(report: IndexReport) -> list[str]:
+    """Each document the run added, changed, renamed or removed, by path."""
+    return ([f"added `{p}`" for p in report.added] + [f"changed `{p}`" for p in report.changed]
+            + [f"renamed `{old}` → `{new}`" for old, new in report.renamed]
+            + [f"removed `{p}`" for p in report.removed])
+
+
+def _listed(lines: list[str]) -> str:
+    """``lines`` as a Markdown list, the first :data:`LISTED` of them and how many more: the
+    counts alone left the UI's reader to find which documents a run added or removed in its
+    config (the partitions), and a run over thousands of failing files listed every one."""
+    more = len(lines) - LISTED
+    return "\n".join(f"- {line}" for line in lines[:LISTED]) + (
+        f"\n- … and {more} more" if more > 0 else "")
 
 
 def excluded_note(report: IndexReport, include: str, exclude: str) -> str | None:
@@ -62,9 +80,9 @@ def run_paths(report: IndexReport) -> list[str]:
 def parse_health(report: IndexReport) -> AssetCheckResult:
     failed = report.failed
     # each error without the path it begins with: the line names the file already
-    listing = "\n".join(f"- `{path}`: {_quote(error.removeprefix(f'{path}: '))}"
-                        for path, error in failed)
-    warned = "\n".join(f"- `{path}`: {_quote(said)}" for path, said in report.warned)
+    listing = _listed([f"`{path}`: {_quote(error.removeprefix(f'{path}: '))}"
+                       for path, error in failed])
+    warned = _listed([f"`{path}`: {_quote(said)}" for path, said in report.warned])
     return AssetCheckResult(
         check_name=PARSE_HEALTH,
         passed=not failed,

@@ -1,0 +1,48 @@
+"""What a run's materialization says in the Dagster UI beside its counts: which documents it
+added, changed, renamed and removed, and its failures, each list cut to a readable length."""
+
+from __future__ import annotations
+
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.store import Store
+from pipelines.reporting import LISTED, parse_health, report_metadata
+
+
+def _indexer(tmp_path) -> Indexer:
+    return Indexer(Store(tmp_path / "g.duckdb"), IndexOptions(progress=False),
+                   HashingEmbedder())
+
+
+def test_a_run_s_metadata_names_the_documents_it_added_changed_renamed_and_removed(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name, text in [("a", "Apples grow on trees."), ("b", "Bees make honey."),
+                       ("c", "Cows give milk.")]:
+        (docs / f"{name}.md").write_text(f"# {name.upper()}\n\n{text}\n")
+    indexer = _indexer(tmp_path)
+    first = report_metadata(indexer.index([docs]))["changes"].value
+    assert first == "\n".join(f"- added `{docs / n}.md`" for n in "abc")
+
+    (docs / "a.md").write_text("# A\n\nApples grow on trees in autumn.\n")
+    (docs / "b.md").rename(docs / "bees.md")
+    (docs / "c.md").unlink()
+    (docs / "d.md").write_text("# D\n\nDucks swim.\n")
+    second = report_metadata(indexer.index([docs]))["changes"].value
+    assert second.splitlines() == [f"- added `{docs / 'd.md'}`", f"- changed `{docs / 'a.md'}`",
+                                   f"- renamed `{docs / 'b.md'}` → `{docs / 'bees.md'}`",
+                                   f"- removed `{docs / 'c.md'}`"]
+    assert report_metadata(indexer.index([docs]))["changes"].value == "none"
+
+
+def test_a_run_over_many_failing_files_lists_the_first_and_counts_the_rest(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for n in range(LISTED + 3):
+        (docs / f"broken-{n:03}.pdf").write_text("not a PDF\n")
+    check = parse_health(_indexer(tmp_path).index([docs]))
+    listing = check.metadata["failures"].value.splitlines()
+    assert check.metadata["failed"].value == LISTED + 3
+    assert len(listing) == LISTED + 1
+    assert listing[0].startswith(f"- `{docs / 'broken-000.pdf'}`: ")
+    assert listing[-1] == "- … and 3 more"
