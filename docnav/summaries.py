@@ -1,9 +1,10 @@
 """Summaries on every level, rebuilt only where the tree hash changed, claims verified by NLI.
 
 For a document tree, sections and the document node are visited children-first. A node whose
-(node_id, tree_hash, summariser, NLI model) matches its stored summary is reused as is; any other
-is rebuilt from its own paragraphs and its children's (final) summaries, split into claims, each
-claim verified against the leaf paragraphs under the node, and the policy applied: ``drop``
+(node_id, tree_hash, summariser, NLI model) matches its stored summary, which fits the claim
+policy (:meth:`NodeSummary.fits`), and none of whose children is rebuilt, is reused as is; any
+other is rebuilt from its own paragraphs and its children's (final) summaries, split into claims,
+each claim verified against the leaf paragraphs under the node, and the policy applied: ``drop``
 removes claims that are not entailed, ``flag`` keeps them and flags the summary. A summary with a
 contradicted claim is never stored as verified.
 """
@@ -34,6 +35,7 @@ from docnav.summary_rows import (
     VERIFIED,
     Claim,
     NodeSummary,
+    fitting,
     load_summaries,
     prune_summaries,
     stored_verdicts,
@@ -132,9 +134,26 @@ class SummaryBuilder:
 
     def to_build(self, tree: DocTree, stored: dict[str, NodeSummary]) -> int:
         """How many of the tree's summaries :meth:`build_document` will build (not reuse)."""
-        orphans = _orphans(tree, stored)
+        kept = self._keeps(tree, stored)
         return sum(1 for node in tree.nodes if node.kind is not NodeKind.PARAGRAPH
-                   and self._kept(node, tree, stored, orphans) is None)
+                   and node.node_id not in kept)
+
+    def _keeps(self, tree: DocTree, stored: dict[str, NodeSummary]) -> dict[str, NodeSummary]:
+        """The stored summary each node of ``tree`` keeps (:meth:`_kept`), by node id: none
+        for a node one of whose children is built. Made from its children's summaries, its
+        old one may lack a sentence a child's new one has (a child rebuilt under the ``flag``
+        policy, its parent built under ``drop`` and supported throughout) or hold one it
+        no longer has."""
+        orphans = _orphans(tree, stored)
+        keeps: dict[str, NodeSummary] = {}
+        for node in reversed(tree.nodes):  # children before parents
+            if node.kind is NodeKind.PARAGRAPH:
+                continue
+            kept = self._kept(node, tree, stored, orphans)
+            if kept is not None and all(c.node_id in keeps for c in tree.children(node.node_id)
+                                        if c.kind is not NodeKind.PARAGRAPH):
+                keeps[node.node_id] = kept
+        return keeps
 
     def build_document(
         self, tree: DocTree, stored: dict[str, NodeSummary], stats: SummaryStats,
@@ -146,7 +165,7 @@ class SummaryBuilder:
         final: dict[str, NodeSummary] = {}
         out: list[NodeSummary] = []
         leaves: dict[str, list[Node]] = {}
-        orphans = _orphans(tree, stored)
+        keeps = self._keeps(tree, stored)
         for node in reversed(tree.nodes):  # children before parents
             if node.kind is NodeKind.PARAGRAPH:
                 continue
@@ -154,7 +173,7 @@ class SummaryBuilder:
             own = [c for c in children if c.kind is NodeKind.PARAGRAPH]
             leaves[node.node_id] = own + [p for c in children if c.kind is not NodeKind.PARAGRAPH
                                           for p in leaves[c.node_id]]
-            kept = self._kept(node, tree, stored, orphans)
+            kept = keeps.get(node.node_id)
             if kept is not None:
                 if kept.node_id == node.node_id:
                     final[node.node_id] = _in_place(kept, tree)
@@ -194,7 +213,8 @@ class SummaryBuilder:
 
     def _reusable(self, old: NodeSummary, node: Node) -> bool:
         return (old.tree_hash == node.tree_hash and old.summarizer == self.made_by(node)
-                and old.nli_model == self.nli_model and old.status != FAILED)
+                and old.nli_model == self.nli_model and old.status != FAILED
+                and old.fits(self.policy))
 
     def _build(
         self, node: Node, doc_id: str, item: SummaryInput,
@@ -265,7 +285,8 @@ class SummaryBuilder:
             dropped = {owners[i] for i, c in enumerate(checked) if not c.kept}
             sentences = [s for i, s in enumerate(sentences) if i not in dropped]
         return NodeSummary(node.node_id, doc_id, node.tree_hash, self.made_by(node),
-                           self.nli_model, tuple(sentences), tuple(checked), status)
+                           self.nli_model, tuple(sentences), tuple(checked), status,
+                           dropped=sum(1 for c in checked if not c.kept))
 
     def _fail(self, node: Node, doc_id: str, error: str, stats: SummaryStats,
               old: NodeSummary | None, place: str) -> NodeSummary:
@@ -290,9 +311,9 @@ class SummaryBuilder:
                       batch_size: int = 16,
                       checkpoint: Callable[[str], None] = lambda before: None) -> list[str]:
         """Rebuild the summaries of stored documents (other than ``done``) that are stale: a
-        failed summary, another summariser or NLI model, or summaries switched on after
-        indexing. Returns those documents' ids (queued for the collection step and the export
-        with the write).
+        failed summary, another summariser or NLI model, one that does not fit the claim
+        policy (:meth:`NodeSummary.fits`), or summaries switched on after indexing. Returns
+        those documents' ids (queued for the collection step and the export with the write).
 
         Written ``batch_size`` documents to a transaction, each batch counted by the progress
         ``show_progress`` gives over them (summaries switched on for a store of a thousand
@@ -303,7 +324,7 @@ class SummaryBuilder:
                 "SELECT DISTINCT n.doc_id FROM nodes n LEFT JOIN summaries s "
                 "ON s.node_id = n.node_id AND s.tree_hash = n.tree_hash "
                 "AND s.summarizer = CASE WHEN n.kind = 'document' THEN ? ELSE ? END "
-                "AND s.nli_model = ? AND s.status <> 'failed' "
+                f"AND s.nli_model = ? AND s.status <> 'failed' AND {fitting(self.policy)} "
                 "WHERE n.kind IN ('section', 'document') AND s.node_id IS NULL ORDER BY 1",
                 [_with_rules(self.summarizer.summarizer_id), self.summarizer.summarizer_id,
                  self.nli_model],

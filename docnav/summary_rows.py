@@ -60,10 +60,24 @@ class NodeSummary:
     claims: tuple[Claim, ...]
     status: str
     error: str | None = None
+    dropped: int = 0  # claims the drop policy took out (``n_dropped``, also of a loaded one)
 
     @property
     def text(self) -> str:
         return " ".join(s.text for s in self.sentences)
+
+    def fits(self, policy: str) -> bool:
+        """Whether this summary is what the claim ``policy`` makes of its claims, so that a
+        run with that policy may reuse it: ``drop`` keeps no unsupported claim (a flagged
+        summary kept one), ``flag`` drops none. One with every claim entailed, or none
+        checked, fits both. :func:`fitting` says the same of stored rows."""
+        return self.status != FLAGGED if policy == "drop" else not self.dropped
+
+
+def fitting(policy: str) -> str:
+    """An SQL condition on a ``summaries`` row ``s``: it fits ``policy``
+    (:meth:`NodeSummary.fits`)."""
+    return f"s.status <> '{FLAGGED}'" if policy == "drop" else "coalesce(s.n_dropped, 0) = 0"
 
 
 def load_summaries(con: duckdb.DuckDBPyConnection, doc_ids: Sequence[str]
@@ -75,7 +89,7 @@ def load_summaries(con: duckdb.DuckDBPyConnection, doc_ids: Sequence[str]
     try:
         rows = con.execute(
             "SELECT node_id, doc_id, tree_hash, summarizer, nli_model, sentences, status, "
-            "error FROM summaries WHERE doc_id IN (SELECT doc_id FROM _docs)"
+            "error, n_dropped FROM summaries WHERE doc_id IN (SELECT doc_id FROM _docs)"
         ).fetchall()
     finally:
         con.unregister("_docs")
@@ -114,7 +128,7 @@ def write_summaries(con: duckdb.DuckDBPyConnection, summaries: Sequence[NodeSumm
             s.node_id, s.doc_id, s.tree_hash, s.summarizer, s.nli_model, s.text,
             json.dumps([_sentence_json(x) for x in s.sentences]), s.status, len(s.claims),
             counts[ENTAIL], counts[NEUTRAL], counts[CONTRADICT],
-            sum(1 for c in s.claims if not c.kept), s.error, now,
+            s.dropped, s.error, now,
         ))
         for i, c in enumerate(s.claims):
             v = c.verdict
@@ -180,9 +194,10 @@ def _sentence_json(s: SummarySentence) -> dict:
 
 
 def _summary_from_row(r: tuple) -> NodeSummary:
-    node_id, doc_id, tree_hash, summarizer, nli_model, sentences, status, error = r
+    node_id, doc_id, tree_hash, summarizer, nli_model, sentences, status, error, dropped = r
     parsed = tuple(
         SummarySentence(x["text"], x["source_id"], x["start"], x["end"], tuple(x["order"]))
         for x in json.loads(sentences or "[]")
     )
-    return NodeSummary(node_id, doc_id, tree_hash, summarizer, nli_model, parsed, (), status, error)
+    return NodeSummary(node_id, doc_id, tree_hash, summarizer, nli_model, parsed, (), status,
+                       error, dropped or 0)
