@@ -365,6 +365,17 @@ def where(tree: DocTree, node: Node) -> str:
     return " › ".join([tree.path, *(node.breadcrumb.split(" › ")[1:] or [node.heading])])
 
 
+def _documents_newer(con: duckdb.DuckDBPyConnection, node: Node) -> bool:
+    """Whether a document's summary was written after the collection's. Made from theirs, it
+    follows them as a section's parent does (:meth:`SummaryBuilder._keeps`): one rebuilt for
+    another claim policy keeps its tree hash, and so does the collection."""
+    return con.execute(
+        "SELECT EXISTS (SELECT 1 FROM summaries s JOIN nodes n ON n.node_id = s.node_id "
+        "AND n.kind = 'document' WHERE s.created_at > "
+        "(SELECT created_at FROM summaries WHERE node_id = ?))", [node.node_id]
+    ).fetchone()[0]
+
+
 def _children_failed(kind: str, errors: Sequence[str]) -> str:
     """Why a summary made from its children's summaries was not made."""
     which = f"{len(errors)} {kind}s' summaries" if len(errors) > 1 else f"a {kind}'s summary"
@@ -448,7 +459,8 @@ def make_builder(options: SummaryPipelineOptions, nli_model: NLIModel | None = N
 def collection_summary(
     con: duckdb.DuckDBPyConnection, builder: SummaryBuilder, stats: SummaryStats
 ) -> NodeSummary | None:
-    """Rebuild the collection summary when the collection's tree hash changed."""
+    """Rebuild the collection summary when the collection's tree hash changed, when it does not
+    fit the builder's claim policy, or when a document's summary was written after it."""
     row = con.execute(
         "SELECT node_id, doc_id, local_key, kind, block_kind, level, position, parent_id, "
         "heading, breadcrumb, text, page, anchor, text_hash, tree_hash FROM nodes "
@@ -458,7 +470,7 @@ def collection_summary(
         return None
     node = Node(*row[:3], NodeKind.COLLECTION, *row[4:])
     stored = builder.load(con, [node.doc_id]).get(node.node_id)
-    if stored is not None and builder._reusable(stored, node):
+    if stored is not None and builder._reusable(stored, node) and not _documents_newer(con, node):
         stats.reused += 1
         return None
     docs = con.execute(

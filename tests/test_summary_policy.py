@@ -124,3 +124,39 @@ def test_a_run_with_the_same_policy_again_rebuilds_nothing(
     requests = endpoint.requests
     again = indexer(tmp_path, endpoint, nli_model, policy).index([docs])
     assert again.ok and again.summaries.rebuilt == 0 and endpoint.requests == requests
+
+
+def survey() -> str:
+    """A paragraph of one long sentence, which the extractive summariser clips to 400
+    characters in the middle of a number: the clipped number is not in the source, so the
+    claim is not supported (the NLI check's number guard)."""
+    places = [f"{a}{b}" for a in ("bal", "cor", "dun", "fel")
+              for b in ("ton", "by", "wick", "stead", "ham", "ley", "worth", "field", "ford")]
+    head = ("The survey crossed " + ", ".join(places * 2))[:395].rstrip(", ")
+    head += "x" * (395 - len(head))
+    return f"# Survey\n\n{head} 12345678 fields in one summer.\n"
+
+
+@pytest.mark.parametrize("before, after", [("drop", "flag"), ("flag", "drop")])
+def test_the_collection_summary_follows_document_summaries_rebuilt_for_a_new_policy(
+        tmp_path, nli_model, before, after):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "survey.md").write_text(survey())
+
+    def run(policy: str) -> Indexer:
+        options = SummaryPipelineOptions(nli=VerifyOptions(model=str(NLI_MODEL), policy=policy))
+        return Indexer(Store(tmp_path / "db" / "graph.duckdb"), IndexOptions(summaries=options),
+                       HashingEmbedder(), summaries=make_builder(options, nli_model=nli_model))
+
+    first = run(before)
+    first.index([folder])
+    # the one claim, made by the section and carried up to the document and the collection
+    assert unsupported(first.store) == ((3, 3) if before == "flag" else (1, 0))
+    report = run(after).index([folder])
+    # under drop the document's and the collection's summaries are empty: they fit flag
+    assert report.summaries.rebuilt == 3 and report.summaries.reused == 0
+    switched = claims(first.store)
+    shutil.rmtree(tmp_path / "db")
+    run(after).index([folder])
+    assert switched == claims(first.store)
