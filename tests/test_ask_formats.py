@@ -91,6 +91,15 @@ def test_a_format_word_naming_documents_is_read_as_their_format(question, fmt, s
     "Which PDF version is supported?",
     "Which word means seal?",
     "Compare the PDF to the Word document",  # two formats: neither alone
+    # found by a review, each narrowed (or refused) before the words had to read as documents
+    # for sure: what they say, whether there are any, "in the ...", a listing
+    "What is a PDF?", "What is an HTML page?", "How do I sign a PDF?",
+    "Can a PDF file contain JavaScript?", "What happens if the PDF is encrypted?",
+    "What is the maximum size of a PDF file?", "Which web pages load fastest?",
+    "How many web pages does the crawler visit per second?",
+    "How many Markdown files can the tool process at once?", "Why do researchers prefer PDFs?",
+    "Which section explains how the PDF is generated?", "Can I open DOCX files in LibreOffice?",
+    "How often does the word document appear in the text?",
 ])
 def test_a_format_word_that_is_the_subject_names_no_documents(question):
     assert format_named(question) is None

@@ -9,10 +9,12 @@ none, a question asking which of them is refused, any other is answered from the
 
 A format word is taken as naming documents only where it reads so: a noun for documents after
 it ("HTML pages", "the Word document", "DOCX files"), a determiner before "PDF" or "DOCX" and no
-noun after ("Which PDF says ...?", "the PDF's title"), or "PDFs"; and not as the object of what
-the question asks about ("Which RFCs mention PDF files?", "How does rustdoc render Markdown
-files?"). "How does rustdoc render Markdown headings?" and "What HTML tags are allowed?" ask
-about the format, and narrow nothing."""
+noun after ("Which PDF says ...?", "the PDF's title"), or "PDFs"; and then only where those
+documents are sure to be meant (:func:`_reads_as_documents`: what they say, whether there are
+any, "in the ...", a listing), not as the object of what the question asks about ("Which RFCs
+mention PDF files?", "How does rustdoc render Markdown files?"). "How does rustdoc render
+Markdown headings?", "What HTML tags are allowed?" and "Which web pages load fastest?" ask about
+the format, and narrow nothing."""
 
 from __future__ import annotations
 
@@ -62,6 +64,24 @@ _OBJECT = re.compile(
     r"creat\w*|writ\w*|wrote|pars\w*|export\w*|emit\w*|output\w*|handl\w*|use[sd]?|using)"
     r"\s+(?:(?:the|a|an|all|any|some|these|those|such)\s+)?$", re.I)
 _ARTICLE = re.compile(r"\b(?:the|this|that|a|an)\s+$", re.I)
+# where a format's words read as documents for sure: what they say ("Which PDF mentions ...",
+# "How many HTML pages mention ...", "What does the PDF say ..."), whether there are any ("How
+# many PDFs are there?"), the one they are ("the PDF's title"); after "in the", "of each"
+# ("In the Word document, ..."); asked for by a listing ("List the DOCX files"). Elsewhere
+# they are more often what a question is about than what it asks of: "Which web pages load
+# fastest?", "How many web pages does the crawler visit?", "What happens if the PDF is
+# encrypted?", "Can a PDF file contain JavaScript?" (found by a review: each narrowed, or was
+# refused, in a store of Markdown about crawlers and PDFs)
+_SAYING = (r"(?:mention(?:s|ed)?|says?|said|discuss(?:es|ed)?|describe[sd]?|cover(?:s|ed)?|"
+           r"explain(?:s|ed)?|state[sd]?|talk(?:s|ed)?|lists?|listed|cite[sd]?|propose[sd]?)")
+_SAYS_AFTER = re.compile(rf"\s+(?:{_SAYING}|(?:are|is)\s+there|(?:are|were)\s+indexed|"
+                         rf"do\s+(?:i|we|you)\s+have)\b", re.I)
+_OWNER_AFTER = re.compile(r"['’]s\b")
+_THE = r"(?:the|this|that|each|every)"
+_IN_BEFORE = re.compile(rf"\b(?:in|from|of|according\s+to)\s+{_THE}\s+$", re.I)
+_LISTING_BEFORE = re.compile(r"^\s*(?:please\s+)?(?:list|show|name|count)\s+(?:me\s+)?"
+                             r"(?:all\s+)?(?:of\s+)?(?:the\s+)?$", re.I)
+_DETERMINED = re.compile(rf"^{_THE}\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -78,7 +98,8 @@ def format_named(question: str) -> FormatNamed | None:
     """The format the question names the documents it asks of by, as the module says a
     format word does; None when it names none, or several."""
     every = list(_PHRASE.finditer(question))
-    found = [m for m in every if not _OBJECT.search(question[:m.start()])]
+    found = [m for m in every if not _OBJECT.search(question[:m.start()])
+             and _reads_as_documents(question, m)]
     # ("Compare the PDF to the Word document" names two, one of them after "to")
     if not found or len({_format(m) for m in every}) != 1:
         return None
@@ -95,6 +116,18 @@ def format_named(question: str) -> FormatNamed | None:
     return FormatNamed(_format(found[0]), ", ".join(m.group() for m in found),
                        kept + question[at:], tuple(nouns),
                        " ".join((without + question[at:]).split()))
+
+
+def _reads_as_documents(question: str, m: re.Match) -> bool:
+    """Whether a match of :data:`_PHRASE` stands where a format's words are documents for
+    sure (:data:`_SAYS_AFTER` and the others)."""
+    lead = question[:m.start("bare")] if m.group("bare") else question[:m.start()]
+    after = question[m.end():]
+    determined = bool(_DETERMINED.match(m.group())) or bool(re.search(rf"\b{_THE}\s+$", lead,
+                                                                      re.I))
+    return bool(_SAYS_AFTER.match(after) or (determined and _OWNER_AFTER.match(after))
+                or _IN_BEFORE.search(lead) or _LISTING_BEFORE.match(
+                    question[:m.start()]))
 
 
 def _format(m: re.Match) -> str:
