@@ -136,9 +136,18 @@ def _note_excluded(report, args: argparse.Namespace) -> None:
     """Documents removed whose files are still there: the run's --include/--exclude leave them
     out (a run over PDFs only, `--include '*.pdf'`, removes the folder's other documents), or
     the files a run reads by default (a .txt file once given by its name)."""
-    from docnav.scan import DEFAULT_INCLUDE
+    from docnav.scan import DEFAULT_INCLUDE, hidden_under
 
-    gone = report.excluded
+    hidden = [p for p in report.excluded if hidden_under(p, args.paths)]
+    if hidden:
+        n = len(hidden)
+        print(f"note: {n} document{'s were' if n > 1 else ' was'} removed although "
+              f"{'their files are' if n > 1 else 'its file is'} still there "
+              f"({', '.join(Path(p).name for p in hidden[:3])}{', ...' if n > 3 else ''}): "
+              f"in a hidden folder or a hidden file (a name starting with \".\"), which a run "
+              f"passes over. Give such a folder as a root of its own to index it (`docnav "
+              f"index . .github`).", file=sys.stderr)
+    gone = [p for p in report.excluded if p not in hidden]
     if not gone:
         return
     names = ", ".join(Path(p).name for p in gone[:3]) + (", ..." if len(gone) > 3 else "")

@@ -260,6 +260,14 @@ def _hidden(rel: str) -> bool:
     return any(part.startswith(".") for part in rel.split("/"))
 
 
+def hidden_under(path: str | Path, roots: Sequence[str | Path]) -> bool:
+    """Whether the file at ``path`` is passed over as hidden by a walk of every one of
+    ``roots`` holding it (none holding it: not)."""
+    path = absolute(path)
+    holding = [r for r in map(absolute, roots) if path.is_relative_to(r) and path != r]
+    return bool(holding) and all(_hidden(path.relative_to(r).as_posix()) for r in holding)
+
+
 def _walk(root: str, unlisted: list[tuple[str, str, OSError]]
           ) -> Iterator[tuple[os.DirEntry, str]]:
     """Every file and folder under ``root`` with its path relative to it, depth first in name
@@ -383,12 +391,14 @@ def candidates(
 
 def _candidate_root(path: Path, roots: list[Path], wanted: Globs, unwanted: Globs) -> Path | None:
     """The root of the file at ``path`` (absolute) when it could be a document there."""
-    root = next((r for r in roots if path.is_relative_to(r)), None)
+    # the first root holding it where it is not hidden: of roots "." and ".github" (`docnav
+    # index . .github`), ".github/ci.md" is hidden under the first and not under the second
+    root = next((r for r in roots if path.is_relative_to(r)
+                 and (path == r or not _hidden(path.relative_to(r).as_posix()))), None)
     if root is None:
         return None
     rel = path.relative_to(root).as_posix() if path != root else path.name
-    if path.name.startswith(EDITOR_LOCKS) or not wanted.match(rel) or unwanted.excludes(rel) \
-            or (path != root and _hidden(rel)):
+    if path.name.startswith(EDITOR_LOCKS) or not wanted.match(rel) or unwanted.excludes(rel):
         return None
     return root
 

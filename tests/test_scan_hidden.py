@@ -64,3 +64,32 @@ def test_a_folder_of_hidden_files_alone_is_named_as_such(tmp_path):
                                  "(*.md, *.markdown, *.html, *.htm, *.docx, *.pdf); it holds "
                                  "hidden files or folders alone (.draft.md, .obsidian), which "
                                  "a run passes over: give one as a root of its own to index it")
+
+
+def test_a_hidden_root_inside_another_root_keeps_its_events_and_its_paths_run(tmp_path):
+    """Roots "." and ".github" (`docnav index . .github`): the scan found .github/ci.md, but
+    its file events were no candidates (the first root holding it was ".", under which it is
+    hidden), and a run over its path alone removed its document."""
+    project = _project(tmp_path)
+    roots = [project, project / ".github"]
+    contributing = str(project / ".github" / "CONTRIBUTING.md")
+    assert contributing in [f.path for f in scan(roots)]
+    assert candidates([contributing], roots) == [contributing]
+    assert [f.path for f in scan_paths([contributing], roots)] == [contributing]
+    assert candidates([str(project / ".git" / "x.md")], roots) == []
+
+
+def test_a_document_removed_for_being_hidden_is_said_so(tmp_path):
+    """Indexed from ".github" given as a root, then a run over the project alone: it is
+    removed, and the note said "this run reads *.md, ..." of a Markdown file."""
+    project = _project(tmp_path)
+    db = tmp_path / "g.duckdb"
+    quick = ["--embed-model", "hashing", "--no-summaries", "--no-progress"]
+    assert run(db, "index", str(project), str(project / ".github"), *quick)[0] == 0
+    code, _, err = run(db, "index", str(project), *quick)
+    assert code == 0, err
+    assert ("note: 1 document was removed although its file is still there "
+            "(CONTRIBUTING.md): in a hidden folder or a hidden file (a name starting with "
+            "\".\"), which a run passes over. Give such a folder as a root of its own to index "
+            "it (`docnav index . .github`).") in err
+    assert "this run reads" not in err
