@@ -255,9 +255,12 @@ class SummaryBuilder:
     def _carry(self, node: Node, tree: DocTree, old: NodeSummary,
                leaves: list[Node]) -> NodeSummary:
         """``old`` as the summary of ``node``: its sentences sorted by their paragraphs'
-        new places, its claims checked again (the verdicts are known, no NLI runs)."""
+        new places, its claims checked again (the verdicts are known, no NLI runs). The
+        claims the drop policy took out of ``old`` are counted still: carried as verified,
+        it fitted the flag policy later, which would have kept them."""
         sentences = _in_place(old, tree).sentences
-        return self._checked(node, old.doc_id, sentences, leaves, SummaryStats())
+        carried = self._checked(node, old.doc_id, sentences, leaves, SummaryStats())
+        return dataclasses.replace(carried, dropped=carried.dropped + old.dropped)
 
     def _checked(self, node: Node, doc_id: str, sentences: Sequence[SummarySentence],
                  leaves: list[Node] | Callable[[Sequence[SummarySentence]], list[Node]],

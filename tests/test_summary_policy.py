@@ -160,3 +160,19 @@ def test_the_collection_summary_follows_document_summaries_rebuilt_for_a_new_pol
     shutil.rmtree(tmp_path / "db")
     run(after).index([folder])
     assert switched == claims(first.store)
+
+
+def test_a_summary_carried_under_drop_is_rebuilt_when_the_policy_turns_to_flag(
+        tmp_path, docs, endpoint, nli_model):
+    """A heading renamed between two drop runs gives the sections new ids: their summaries
+    are carried, re-checked from the sentences left after the drop, and were written as if
+    nothing had been dropped; the flag run after reused them without the claims it keeps."""
+    indexer(tmp_path, endpoint, nli_model, "drop").index([docs])
+    (docs / "council.md").write_text(COUNCIL.replace("# Council", "# Town Council"))
+    renamed = indexer(tmp_path, endpoint, nli_model, "drop").index([docs])
+    assert renamed.ok and renamed.summaries.failed == 0
+    store = indexer(tmp_path, endpoint, nli_model, "flag")
+    assert store.index([docs]).summaries.failed == 0
+    assert unsupported(store.store) == (4, 4)
+    switched = claims(store.store)
+    assert switched == fresh(tmp_path, docs, endpoint, nli_model, "flag")
