@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from docnav.errors import InputError, RunCancelled, StoreLocked
-from docnav.scan import absolute, candidates, in_scope
+from docnav.scan import absolute, candidates, hidden_under, in_scope
 
 FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot describe
 T = TypeVar("T")
@@ -198,7 +198,10 @@ class Watcher:
                 paths = {src}
                 if getattr(event, "dest_path", ""):
                     paths.add(named(event.dest_path))
-                paths = {p for p in paths if not watcher._ignores(p)}
+                # (a commit writing under .git, a pip install under .venv: no run reads
+                # there, and a folder's event would be a rescan of every root)
+                paths = {p for p in paths if not watcher._ignores(p)
+                         and not hidden_under(p, watcher.roots)}
                 if not paths:
                     return
                 if event.is_directory:

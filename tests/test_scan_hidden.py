@@ -93,3 +93,30 @@ def test_a_document_removed_for_being_hidden_is_said_so(tmp_path):
             "\".\"), which a run passes over. Give such a folder as a root of its own to index "
             "it (`docnav index . .github`).") in err
     assert "this run reads" not in err
+
+
+def test_the_watcher_passes_over_what_is_written_under_a_hidden_folder(tmp_path):
+    """A commit writes under .git: each folder it made was a full rescan of every root, and
+    each file a batch, though no run reads there."""
+    import threading
+    import time
+
+    from docnav.watch import Watcher, WatchOptions
+
+    seen: list[set[str]] = []
+    arrived = threading.Event()
+
+    def on_batch(paths: set[str]) -> None:
+        seen.append(paths)
+        arrived.set()
+
+    with Watcher([tmp_path], on_batch, WatchOptions(debounce=0.2, settle=0.2, max_wait=5)):
+        objects = tmp_path / ".git" / "objects" / "ab"
+        objects.mkdir(parents=True)
+        (objects / "cdef.md").write_text("not a document\n")
+        (tmp_path / ".notes.md").write_text("# Hidden\n")
+        time.sleep(1.0)
+        (tmp_path / "a.md").write_text("# A\n")
+        assert arrived.wait(15)
+        time.sleep(0.5)
+    assert seen == [{str(tmp_path / "a.md")}]
