@@ -24,7 +24,7 @@ from pipelines.versions import code_version, switch
 OPTIONAL_ENV = {
     "embed_model": "DOCNAV_EMBED_MODEL", "include": "DOCNAV_INCLUDE",
     "exclude": "DOCNAV_EXCLUDE", "nli_model": "DOCNAV_NLI_MODEL", "pdf_mode": "DOCNAV_PDF_MODE",
-    "spool": "DOCNAV_SPOOL",
+    "spool": "DOCNAV_SPOOL", "policy": "DOCNAV_POLICY",
 }
 
 
@@ -35,6 +35,9 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     optional = {field: EnvVar(var) for field, var in OPTIONAL_ENV.items() if environ.get(var)}
     if environ.get("DOCNAV_PDF_MODE"):  # wrong: an error when the code location loads
         ParseOptions(pdf_mode=environ["DOCNAV_PDF_MODE"])
+    if environ.get("DOCNAV_POLICY", "flag") not in ("flag", "drop"):  # likewise
+        raise ConfigError(f"DOCNAV_POLICY={environ['DOCNAV_POLICY']!r}: use 'flag' (keep a "
+                          "claim its sources do not support, marked) or 'drop' (remove it)")
     return DocNavResource(
         roots=EnvVar("DOCNAV_ROOTS"),
         db=EnvVar("DOCNAV_DB"),

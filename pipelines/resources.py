@@ -67,6 +67,12 @@ class DocNavResource(ConfigurableResource):
     nli_model: str = Field(
         default="", description=f"NLI model id or folder; empty = {DEFAULT_NLI_MODEL}."
     )
+    policy: str = Field(
+        default="flag",
+        description="What a summary does with a claim its sources do not support: 'flag' "
+                    "keeps it, marked; 'drop' removes its sentence. A change rebuilds the "
+                    "summaries that do not fit it, across the store, on the next run.",
+    )
 
     spool: str = Field(
         default="",
@@ -136,7 +142,7 @@ class DocNavResource(ConfigurableResource):
     def index_options(self) -> IndexOptions:
         summaries = None
         if self.summaries:
-            nli = VerifyOptions(model=self.nli_model or DEFAULT_NLI_MODEL)
+            nli = VerifyOptions(model=self.nli_model or DEFAULT_NLI_MODEL, policy=self.policy)
             summaries = SummaryPipelineOptions(verify=self.verify, nli=nli)
         return IndexOptions(
             include=_split(self.include) or DEFAULT_INCLUDE,

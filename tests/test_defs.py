@@ -55,6 +55,20 @@ def test_resource_settings_come_from_the_environment(monkeypatch):
     assert default_resource(environ=os.environ).resident_worker is False
 
 
+def test_the_claim_policy_comes_from_the_environment_and_a_wrong_one_is_refused(monkeypatch):
+    """The resource always verified with the flag policy: a deployment could not drop
+    unsupported claims as `docnav index --policy drop` does."""
+    monkeypatch.setenv("DOCNAV_ROOTS", "/docs")
+    monkeypatch.setenv("DOCNAV_DB", "/data/graph.duckdb")
+    resource = default_resource(environ=os.environ).process_config_and_initialize()
+    assert resource.index_options().summaries.nli.policy == "flag"
+    monkeypatch.setenv("DOCNAV_POLICY", "drop")
+    resource = default_resource(environ=os.environ).process_config_and_initialize()
+    assert resource.index_options().summaries.nli.policy == "drop"
+    monkeypatch.setenv("DOCNAV_POLICY", "delete")
+    with pytest.raises(ConfigError, match="DOCNAV_POLICY='delete': use 'flag' .* or 'drop'"):
+        default_resource(environ=os.environ)
+
 def test_switches_take_the_usual_spellings_and_refuse_others(monkeypatch):
     monkeypatch.setenv("DOCNAV_ROOTS", "/docs")
     monkeypatch.setenv("DOCNAV_DB", "/data/graph.duckdb")
