@@ -100,9 +100,26 @@ def test_a_format_word_naming_documents_is_read_as_their_format(question, fmt, s
     "How many Markdown files can the tool process at once?", "Why do researchers prefer PDFs?",
     "Which section explains how the PDF is generated?", "Can I open DOCX files in LibreOffice?",
     "How often does the word document appear in the text?",
+    # and by the second review: a place or a clause after the words, a format's own parts
+    "How many web pages are there on the internet?", "Which web pages are there on the site?",
+    "Show me the HTML page template", "List the PDF files the tool can open",
+    "Count the web pages linked from the homepage", "What goes in the HTML page head?",
+    "In the PDF file format, what is an xref table?", "Of the web pages crawled, which were "
+    "slowest?", "What does HTML stand for?", "In the HTML spec, what is a div?",
 ])
 def test_a_format_word_that_is_the_subject_names_no_documents(question):
     assert format_named(question) is None
+
+
+@pytest.mark.parametrize("question, fmt", [
+    ("According to the PDF, what is a seal?", "pdf"),  # "to the" read as its object
+    ("What is the newest PDF?", "pdf"), ("What is each PDF about?", "pdf"),
+    ("Summarize the PDF", "pdf"), ("Which PDF is about seals?", "pdf"),
+    ("How many PDF files have been indexed?", "pdf"), ("How many web pages are there?", "html"),
+])
+def test_documents_of_a_format_asked_of_in_other_words_are_still_read_so(question, fmt):
+    named = format_named(question)
+    assert named is not None and named.format == fmt
 
 
 def test_how_many_html_documents_counts_the_html_ones(nav):

@@ -74,14 +74,20 @@ _ARTICLE = re.compile(r"\b(?:the|this|that|a|an)\s+$", re.I)
 # refused, in a store of Markdown about crawlers and PDFs)
 _SAYING = (r"(?:mention(?:s|ed)?|says?|said|discuss(?:es|ed)?|describe[sd]?|cover(?:s|ed)?|"
            r"explain(?:s|ed)?|state[sd]?|talk(?:s|ed)?|lists?|listed|cite[sd]?|propose[sd]?)")
-_SAYS_AFTER = re.compile(rf"\s+(?:{_SAYING}|(?:are|is)\s+there|(?:are|were)\s+indexed|"
-                         rf"do\s+(?:i|we|you)\s+have)\b", re.I)
+_SAYS_AFTER = re.compile(rf"\s+(?:(?:{_SAYING}|(?:is|are)\s+about|(?:are|were|have\s+been)\s+"
+                         rf"indexed|do\s+(?:i|we|you)\s+have)\b|(?:are|is)\s+there\s*[?.!]?$)",
+                         re.I)
 _OWNER_AFTER = re.compile(r"['’]s\b")
 _THE = r"(?:the|this|that|each|every)"
 _IN_BEFORE = re.compile(rf"\b(?:in|from|of|according\s+to)\s+{_THE}\s+$", re.I)
-_LISTING_BEFORE = re.compile(r"^\s*(?:please\s+)?(?:list|show|name|count)\s+(?:me\s+)?"
-                             r"(?:all\s+)?(?:of\s+)?(?:the\s+)?$", re.I)
+# ("In the PDF, ...", "according to the Word document?", not "In the PDF file format, ...")
+_CLAUSE_AFTER = re.compile(r"\s*(?:[,?.!;:]|$)")
+_LISTING_BEFORE = re.compile(r"^\s*(?:please\s+)?(?:list|show|name|count|summari[sz]e)\s+"
+                             r"(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+)?$", re.I)
 _DETERMINED = re.compile(rf"^{_THE}\b", re.I)
+# each of them, or the newest ("What is each PDF about?", "What is the newest PDF?")
+_EACH_OR_NEWEST = re.compile(r"^(?:each|every)\b|^the\s+(?:newest|latest|oldest|earliest)\b",
+                             re.I)
 
 
 @dataclass(frozen=True)
@@ -98,8 +104,8 @@ def format_named(question: str) -> FormatNamed | None:
     """The format the question names the documents it asks of by, as the module says a
     format word does; None when it names none, or several."""
     every = list(_PHRASE.finditer(question))
-    found = [m for m in every if not _OBJECT.search(question[:m.start()])
-             and _reads_as_documents(question, m)]
+    found = [m for m in every if _reads_as_documents(question, m) and (
+        _IN_BEFORE.search(_lead(question, m)) or not _OBJECT.search(question[:m.start()]))]
     # ("Compare the PDF to the Word document" names two, one of them after "to")
     if not found or len({_format(m) for m in every}) != 1:
         return None
@@ -121,13 +127,18 @@ def format_named(question: str) -> FormatNamed | None:
 def _reads_as_documents(question: str, m: re.Match) -> bool:
     """Whether a match of :data:`_PHRASE` stands where a format's words are documents for
     sure (:data:`_SAYS_AFTER` and the others)."""
-    lead = question[:m.start("bare")] if m.group("bare") else question[:m.start()]
-    after = question[m.end():]
+    lead, after = _lead(question, m), question[m.end():]
     determined = bool(_DETERMINED.match(m.group())) or bool(re.search(rf"\b{_THE}\s+$", lead,
                                                                       re.I))
     return bool(_SAYS_AFTER.match(after) or (determined and _OWNER_AFTER.match(after))
-                or _IN_BEFORE.search(lead) or _LISTING_BEFORE.match(
-                    question[:m.start()]))
+                or _EACH_OR_NEWEST.match(m.group())
+                or (_CLAUSE_AFTER.match(after) and (_IN_BEFORE.search(lead) or
+                                                    _LISTING_BEFORE.match(question[:m.start()]))))
+
+
+def _lead(question: str, m: re.Match) -> str:
+    """What comes before a match's format word (its determiner included)."""
+    return question[:m.start("bare")] if m.group("bare") else question[:m.start()]
 
 
 def _format(m: re.Match) -> str:
