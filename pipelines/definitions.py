@@ -35,7 +35,7 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     optional = {field: EnvVar(var) for field, var in OPTIONAL_ENV.items() if environ.get(var)}
     if environ.get("DOCNAV_PDF_MODE"):  # wrong: an error when the code location loads
         ParseOptions(pdf_mode=environ["DOCNAV_PDF_MODE"])
-    if environ.get("DOCNAV_POLICY", "flag") not in ("flag", "drop"):  # likewise
+    if (environ.get("DOCNAV_POLICY") or "flag") not in ("flag", "drop"):  # likewise (empty: unset)
         raise ConfigError(f"DOCNAV_POLICY={environ['DOCNAV_POLICY']!r}: use 'flag' (keep a "
                           "claim its sources do not support, marked) or 'drop' (remove it)")
     return DocNavResource(

@@ -62,12 +62,15 @@ def test_the_claim_policy_comes_from_the_environment_and_a_wrong_one_is_refused(
     monkeypatch.setenv("DOCNAV_DB", "/data/graph.duckdb")
     resource = default_resource(environ=os.environ).process_config_and_initialize()
     assert resource.index_options().summaries.nli.policy == "flag"
+    monkeypatch.setenv("DOCNAV_POLICY", "")  # `DOCNAV_POLICY=${DOCNAV_POLICY}`, unset: as unset
+    assert default_resource(environ=os.environ).policy == "flag"
     monkeypatch.setenv("DOCNAV_POLICY", "drop")
     resource = default_resource(environ=os.environ).process_config_and_initialize()
     assert resource.index_options().summaries.nli.policy == "drop"
     monkeypatch.setenv("DOCNAV_POLICY", "delete")
     with pytest.raises(ConfigError, match="DOCNAV_POLICY='delete': use 'flag' .* or 'drop'"):
         default_resource(environ=os.environ)
+
 
 def test_switches_take_the_usual_spellings_and_refuse_others(monkeypatch):
     monkeypatch.setenv("DOCNAV_ROOTS", "/docs")
