@@ -263,6 +263,9 @@ def _hidden(rel: str) -> bool:
 def hidden_under(path: str | Path, roots: Sequence[str | Path]) -> bool:
     """Whether the file at ``path`` is passed over as hidden by a walk of every one of
     ``roots`` holding it (none holding it: not)."""
+    text = str(path)
+    if "/." not in text and not text.startswith("."):  # most, at once: asked of every event
+        return False
     path = absolute(path)
     holding = [r for r in map(absolute, roots) if path.is_relative_to(r) and path != r]
     return bool(holding) and all(_hidden(path.relative_to(r).as_posix()) for r in holding)
