@@ -2,8 +2,8 @@
 
 Dagster records it with each materialisation and marks the assets stale in the UI when it
 changes; the reverify schedule (pipelines/sensors.py) then requests the run that rebuilds what
-the change invalidated. It reads ``key=value;…``: the store schema, the models, and the parser
-with its PDF mode. Only a change of the last two makes that run parse the documents again.
+the change invalidated. It reads ``key=value;…``: the store schema, the models, the claim policy,
+and the parser with its PDF mode. Only a change of the last two makes that run parse the documents again.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ def code_version(environ: dict[str, str] = os.environ, parser: str | None = None
         f"summarizer={ExtractiveSummarizer.summarizer_id if summaries else 'off'}",
         f"summary_rules={DOCUMENT_RULES if summaries else 'off'}",
         f"nli={nli if verify else 'off'}",
+        # (a change rebuilds the summaries that do not fit it: the reverify run does so within
+        # minutes, not at the next edit or the reconcile schedule's run)
+        f"policy={(environ.get('DOCNAV_POLICY') or 'flag') if verify else 'off'}",
         f"parser={parser or parser_fingerprint()}",
         f"pdf_mode={environ.get('DOCNAV_PDF_MODE') or ParseOptions().pdf_mode}",
     ])

@@ -98,6 +98,8 @@ def test_code_version_follows_the_model_settings():
     assert code_version({"DOCNAV_NLI_MODEL": "/models/other-nli"}) != base
     assert code_version({"DOCNAV_EMBED_MODEL": "hashing"}) != base
     assert "nli=off" in code_version({"DOCNAV_VERIFY": "0"})
+    assert code_version({"DOCNAV_POLICY": "drop"}) != base == code_version({"DOCNAV_POLICY": ""})
+    assert "policy=off" in code_version({"DOCNAV_VERIFY": "0", "DOCNAV_POLICY": "drop"})
     assert "summarizer=off" in code_version({"DOCNAV_SUMMARIES": "0"})
     assert "summary_rules=off" in code_version({"DOCNAV_SUMMARIES": "0"})
     assert code_version({"DOCNAV_ROOTS": "/elsewhere"}) == base  # where documents are: no
