@@ -339,6 +339,9 @@ def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]
     if not m:
         raise InputError(f"--pages {args.pages!r}: give a page (36) or a range (36-38)")
     first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+    if first == 0:
+        raise InputError(f"--pages {args.pages!r}: pages are numbered from 1"
+                         + (f"; give 1-{last}" if last > 1 else ""))
     if last < first:
         raise InputError(f"--pages {args.pages!r}: the range runs backwards; give "
                          f"{last}-{first}")

@@ -1,0 +1,56 @@
+"""The navigation commands as a reader of a long PDF report uses them: `fetch --pages` with a
+page that does not exist or a range running past the last page, `nav` lines naming the page
+each node is on, `nav` at a document's edges, and the header of what a section's parts refer
+to. A real PDF (the five-page word processor history) and an HTML report, indexed by the CLI."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from _cli import run
+from _paths import FIXTURES, require
+
+from docnav.query import DocNavGraph
+
+REPORT = """<!DOCTYPE html><html><head><title>Operations Report</title></head><body>
+<h1>Operations Report</h1>
+<h2>1. Revenue</h2><p>Revenue grew by 12 percent.</p>
+<h3>1.1 Subscriptions</h3><p>Subscriptions reached a record. See <a href="#costs">Costs</a>.</p>
+<h2 id="costs">2. Costs</h2><p>Costs fell as the contracts were renegotiated.</p>
+</body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    base = tmp_path_factory.mktemp("navigation")
+    docs = base / "docs"
+    docs.mkdir()
+    shutil.copy(require(FIXTURES / "pdf" / "multi_page.pdf"), docs / "multi_page.pdf")
+    (docs / "report.html").write_text(REPORT)
+    db = base / "g.duckdb"
+    code, _, err = run(db, "index", str(docs), "--embed-model", "hashing", "--no-summaries",
+                       "--no-progress")
+    assert code == 0, err
+    return db
+
+
+def _nodes(db, path_end: str, kind: str) -> list:
+    graph = DocNavGraph.open(db)
+    return [(nid, n) for nid, n in sorted(graph.nodes_of_kind(kind), key=lambda x: x[1].position)
+            if n.path.endswith(path_end)]
+
+
+@pytest.mark.parametrize("pages", ["0", "0-2"])
+def test_page_zero_is_refused_saying_pages_count_from_one(store, pages):
+    """`--pages 0` said "no paragraph of multi_page.pdf is printed on them; their pages run
+    1-5", and `--pages 0-2` read pages 1-2 without a word: page numbers start at 1."""
+    code, out, err = run(store, "fetch", "multi_page.pdf", "--pages", pages)
+    assert code == 2 and not out
+    assert err.strip() == (f"docnav: error: --pages {pages!r}: pages are numbered from 1; "
+                           f"give 1{pages[1:]}" if "-" in pages else
+                           f"docnav: error: --pages {pages!r}: pages are numbered from 1")
+    code, out, _ = run(store, "fetch", "multi_page.pdf", "--pages", pages, "--json")
+    assert code == 2 and "pages are numbered from 1" in json.loads(out)["error"]
