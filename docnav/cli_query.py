@@ -358,6 +358,11 @@ def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]
         raise InputError(f"--pages {args.pages}: no paragraph of {', '.join(args.nodes)} is "
                          f"printed on them; {there}"
                          + "".join(f" (its parse said: {scan})" for scan in sorted(scans)))
+    end = max(pages.values())
+    if last > end:  # else pages 99-105 of a 99-page filing read as page 99, without a word
+        read = f"page {end} is" if first == end else f"pages {first}-{end} are"
+        print(f"docnav: note: --pages {args.pages}: the paragraphs of {', '.join(args.nodes)} "
+              f"run to page {end}, so {read} read", file=sys.stderr)
     return on
 
 

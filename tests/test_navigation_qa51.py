@@ -54,3 +54,19 @@ def test_page_zero_is_refused_saying_pages_count_from_one(store, pages):
                            f"docnav: error: --pages {pages!r}: pages are numbered from 1")
     code, out, _ = run(store, "fetch", "multi_page.pdf", "--pages", pages, "--json")
     assert code == 2 and "pages are numbered from 1" in json.loads(out)["error"]
+
+
+def test_a_range_past_the_last_page_says_which_pages_were_read(store):
+    """`docnav fetch multi_page.pdf --pages 4-9` of a five-page PDF printed pages 4-5 as if
+    they were all that was asked: nothing said that pages 6-9 are not there."""
+    code, out, err = run(store, "fetch", "multi_page.pdf", "--pages", "4-9", "--budget", "5000")
+    assert code == 0, err
+    assert err.strip() == ("docnav: note: --pages 4-9: the paragraphs of multi_page.pdf run "
+                           "to page 5, so pages 4-5 are read")
+    on_4_5 = [nid for nid, n in _nodes(store, "multi_page.pdf", "paragraph") if n.page in (4, 5)]
+    code, out, err = run(store, "fetch", "multi_page.pdf", "--pages", "4-9", "--budget", "5000",
+                         "--json")
+    assert [p["node_id"] for p in json.loads(out)["pieces"]] == on_4_5
+    assert "run to page 5" in err
+    code, _, err = run(store, "fetch", "multi_page.pdf", "--pages", "4-5")
+    assert code == 0 and not err
