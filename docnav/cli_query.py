@@ -260,7 +260,8 @@ def _nav_line(graph, nid: str) -> str:
     n = graph.node(nid)
     label = {"paragraph": _shortened(n.text, 90), "document": f"{n.heading} ({n.path})"}.get(
         n.kind, n.heading)
-    return f"{nid[:12]}  {n.kind:<9} {n.breadcrumb} | {label}"
+    page = f", p. {n.page}" if n.page else ""  # as locate and fetch say where it is printed
+    return f"{nid[:12]}  {n.kind:<9} {n.breadcrumb}{page} | {label}"
 
 
 def _across(graph, node_id: str, direction: str, direct: list[str]) -> dict[str, list[str]]:

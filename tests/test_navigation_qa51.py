@@ -70,3 +70,23 @@ def test_a_range_past_the_last_page_says_which_pages_were_read(store):
     assert "run to page 5" in err
     code, _, err = run(store, "fetch", "multi_page.pdf", "--pages", "4-5")
     assert code == 0 and not err
+
+
+def test_nav_lines_name_the_page_of_each_node_of_a_pdf(store):
+    """`docnav nav DOC --dir children` of a 10-K listed its sections with their breadcrumbs
+    only; `locate` and `fetch` say each one's page (", p. 37"), so a reader had to fetch each
+    section to learn where it is printed."""
+    graph = DocNavGraph.open(store)
+    root = [nid for nid, n in graph.nodes_of_kind("document")
+            if n.path.endswith("multi_page.pdf")][0]
+    code, out, err = run(store, "nav", "multi_page.pdf", "--dir", "children")
+    assert code == 0, err
+    lines = out.splitlines()
+    children = graph.navigate(root, "children")
+    assert len(lines) == len(children) > 5
+    for line, nid in zip(lines, children):
+        n = graph.node(nid)
+        assert n.page
+        assert line == f"{nid[:12]}  section   {n.breadcrumb}, p. {n.page} | {n.heading}"
+    code, out, _ = run(store, "nav", "report.html", "--dir", "children")
+    assert out and ", p. " not in out
