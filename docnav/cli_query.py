@@ -207,6 +207,15 @@ _NOTHING_THAT_WAY = {
     "related": ": no section is related to it (related edges join sections alike in meaning)",
 }
 
+# of what has no place in a document's reading order, "nothing comes after it in its document"
+# is untrue: the way in is said instead
+_NOT_IN_READING_ORDER = {
+    "document": ": next and previous lead through a document's sections and paragraphs in "
+                "reading order, not from one document to another; `docnav nav {id} --dir "
+                "children` lists its sections",
+    "collection": ": next and previous lead through a document's sections and paragraphs in "
+                  "reading order; `docnav nav {id} --dir children` lists the documents",
+}
 
 # the directions whose links of a document's or section's parts are listed too: the JSON key
 # and each one's key for the parts, the text's header and arrow
@@ -242,8 +251,11 @@ def _cmd_nav(args: argparse.Namespace) -> int:
         return EXIT_OK
     lines = [_nav_line(graph, nid) for nid in found]
     if not found:
+        kind = graph.node(node_id).kind
         nothing = _NOTHING_THAT_WAY[args.dir] + (" itself" if across else "")
-        lines.append(f"{node_id[:12]} ({graph.node(node_id).kind}){nothing}")
+        if args.dir in ("next", "previous") and kind in _NOT_IN_READING_ORDER:
+            nothing = _NOT_IN_READING_ORDER[kind].format(id=node_id[:12])
+        lines.append(f"{node_id[:12]} ({kind}){nothing}")
     if across:
         _, _, header, arrow = _ACROSS[args.dir]
         outside = ("other documents" if graph.node(node_id).kind == "document" else

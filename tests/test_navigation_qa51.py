@@ -90,3 +90,29 @@ def test_nav_lines_name_the_page_of_each_node_of_a_pdf(store):
         assert line == f"{nid[:12]}  section   {n.breadcrumb}, p. {n.page} | {n.heading}"
     code, out, _ = run(store, "nav", "report.html", "--dir", "children")
     assert out and ", p. " not in out
+
+
+@pytest.mark.parametrize("direction", ["next", "previous"])
+def test_next_and_previous_of_a_document_say_they_move_inside_one(store, direction):
+    """`docnav nav report.pdf --dir next` said "nothing comes after it in its document", of
+    the document itself, and of the collection above the documents the same."""
+    graph = DocNavGraph.open(store)
+    root = [nid for nid, n in graph.nodes_of_kind("document")
+            if n.path.endswith("multi_page.pdf")][0]
+    code, out, err = run(store, "nav", "multi_page.pdf", "--dir", direction)
+    assert code == 0, err
+    assert out.strip() == (
+        f"{root[:12]} (document): next and previous lead through a document's sections and "
+        f"paragraphs in reading order, not from one document to another; `docnav nav "
+        f"{root[:12]} --dir children` lists its sections")
+    top = graph.navigate(root, "parent")[0]
+    code, out, err = run(store, "nav", top, "--dir", direction)
+    assert code == 0, err
+    assert out.strip() == (
+        f"{top[:12]} (collection): next and previous lead through a document's sections and "
+        f"paragraphs in reading order; `docnav nav {top[:12]} --dir children` lists the "
+        f"documents")
+    last = _nodes(store, "multi_page.pdf", "paragraph")[-1 if direction == "next" else 0][0]
+    code, out, _ = run(store, "nav", last, "--dir", direction)
+    after = "after" if direction == "next" else "before"
+    assert out.strip() == f"{last[:12]} (paragraph): nothing comes {after} it in its document"
