@@ -218,10 +218,12 @@ _NOT_IN_READING_ORDER = {
 }
 
 # the directions whose links of a document's or section's parts are listed too: the JSON key
-# and each one's key for the parts, the text's header and arrow
+# and each one's key for the parts, the text's header (of a document, of a section) and arrow
 _ACROSS = {
-    "referenced-by": ("into_sections", "to", "referring to its sections from {outside}", "→"),
-    "references": ("from_sections", "from", "referred to by its sections, in {outside}", "←"),
+    "referenced-by": ("into_sections", "to", ("referring to its sections from other documents",
+                                              "referring to its sections from outside it"), "→"),
+    "references": ("from_sections", "from", ("referred to by its sections, in other documents",
+                                              "referred to by its sections, outside it"), "←"),
 }
 
 
@@ -257,10 +259,9 @@ def _cmd_nav(args: argparse.Namespace) -> int:
             nothing = _NOT_IN_READING_ORDER[kind].format(id=node_id[:12])
         lines.append(f"{node_id[:12]} ({kind}){nothing}")
     if across:
-        _, _, header, arrow = _ACROSS[args.dir]
-        outside = ("other documents" if graph.node(node_id).kind == "document" else
-                   "outside it")
-        lines.append(f"{header.format(outside=outside)} ({len(across)}):")
+        _, _, (of_document, of_section), arrow = _ACROSS[args.dir]
+        header = of_document if graph.node(node_id).kind == "document" else of_section
+        lines.append(f"{header} ({len(across)}):")
         for nid, parts in across.items():
             crumbs = ", ".join(graph.node(p).breadcrumb for p in parts)
             lines.append(f"{_nav_line(graph, nid)}  {arrow} {crumbs}")

@@ -116,3 +116,17 @@ def test_next_and_previous_of_a_document_say_they_move_inside_one(store, directi
     code, out, _ = run(store, "nav", last, "--dir", direction)
     after = "after" if direction == "next" else "before"
     assert out.strip() == f"{last[:12]} (paragraph): nothing comes {after} it in its document"
+
+
+def test_what_a_section_s_parts_refer_to_is_headed_in_plain_words(store):
+    """Of a section, `nav --dir references` headed its parts' references "referred to by its
+    sections, in outside it (1):"."""
+    (section, _), = [(nid, n) for nid, n in _nodes(store, "report.html", "section")
+                     if n.heading == "1. Revenue"]
+    costs = [nid for nid, n in _nodes(store, "report.html", "section")
+             if n.heading == "2. Costs"][0]
+    code, out, err = run(store, "nav", section, "--dir", "references")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1] == "referred to by its sections, outside it (1):"
+    assert lines[2].startswith(f"{costs[:12]}  section   Operations Report › 2. Costs | ")
