@@ -253,8 +253,27 @@ def find_document(store: Store, ref: str) -> str:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise InputError(f"no document matches {ref!r}; `docnav show` lists the indexed ones")
+        return _document_of_node(store, ref)
     raise InputError(f"{ref!r} matches {len(matches)} documents; give more of the id or path")
+
+
+def _document_of_node(store: Store, ref: str) -> str:
+    """The document whose root node ``ref`` names (as `docnav nav` and `locate` print a
+    document), else an error that says what a section's or paragraph's id is of: a node id
+    copied from the tree was "no document" with no more said."""
+    with snapshot(store) as (con, _):
+        rows = con.execute("SELECT n.node_id, n.kind, n.doc_id, d.path FROM nodes n JOIN "
+                           "documents d USING (doc_id) WHERE starts_with(n.node_id, ?) "
+                           "LIMIT 2", [ref.strip().lower()]).fetchall() if ref.strip() else []
+    if len(rows) != 1:
+        raise InputError(f"no document matches {ref!r}; `docnav show` lists the indexed ones")
+    ((node_id, kind, doc_id, path),) = rows
+    if kind == "document":
+        return doc_id
+    around = "children` lists its parts" if kind == "section" else "parent` names its section"
+    raise InputError(f"{ref!r} is the id of a {kind} of {path}, not of a document: `docnav "
+                     f"fetch {node_id[:12]}` prints its text, `docnav nav {node_id[:12]} --dir "
+                     f"{around}, and `docnav show {doc_id[:12]}` shows the document")
 
 
 MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}

@@ -130,3 +130,31 @@ def test_what_a_section_s_parts_refer_to_is_headed_in_plain_words(store):
     lines = out.splitlines()
     assert lines[1] == "referred to by its sections, outside it (1):"
     assert lines[2].startswith(f"{costs[:12]}  section   Operations Report › 2. Costs | ")
+
+
+def test_show_takes_a_document_s_node_id_as_nav_prints_it(store):
+    """`docnav nav multi_page.pdf --dir parent` of a section prints the document by its root
+    node's id; `docnav show` of that id said "no document matches"."""
+    graph = DocNavGraph.open(store)
+    root = [nid for nid, n in graph.nodes_of_kind("document")
+            if n.path.endswith("multi_page.pdf")][0]
+    code, by_path, err = run(store, "show", "multi_page.pdf")
+    assert code == 0, err
+    assert run(store, "show", root[:12]) == (0, by_path, "")
+
+
+@pytest.mark.parametrize("kind", ["section", "paragraph"])
+def test_show_of_a_section_s_id_says_whose_it_is_and_what_takes_it(store, kind):
+    """A section id copied from `docnav show DOC`'s tree and given to `docnav show` was "no
+    document matches '641cd281bcf3'", as if it were a typo."""
+    nid, node = _nodes(store, "multi_page.pdf", kind)[1]
+    doc_id = node.doc_id
+    code, out, err = run(store, "show", nid[:12])
+    around = "children` lists its parts" if kind == "section" else "parent` names its section"
+    assert code == 2 and not out
+    assert err.strip() == (
+        f"docnav: error: '{nid[:12]}' is the id of a {kind} of {node.path}, not of a document: "
+        f"`docnav fetch {nid[:12]}` prints its text, `docnav nav {nid[:12]} --dir {around}, "
+        f"and `docnav show {doc_id[:12]}` shows the document")
+    code, _, err = run(store, "show", "zz")
+    assert code == 2 and "no document matches 'zz'" in err
