@@ -31,7 +31,12 @@ _META = r"(?:themes?|points?|ideas?|topics?)"
 _WHOLE = r"(?:documents?|files|papers?|reports?|filings?|rfcs|collection|corpus|book)"
 # "across these documents", "the whole report", "overall": the question is about everything it
 # is asked of, whose own summary (the collection's, or the one document's) answers it first
-_SCOPE = rf"overall|across (?:the |these |all (?:the )?)?{_WHOLE}|(?:the )?whole {_WHOLE}"
+# "What is this collection about?", "What are these RFCs about?": the question at its end
+# ("the documents about the impeller" are some of them; a paper's "corpus" is its data set)
+_ABOUT_ALL = (r"what(?:\s+is|\s+are|['’]s)\s+(?:this|the|these|all\s+(?:the\s+|these\s+)?)?"
+              r"\s*(?:collection|documents|files|papers|reports|filings|rfcs)\s+about(?=\W*$)")
+_SCOPE = (rf"overall|across (?:the |these |all (?:the )?)?{_WHOLE}|(?:the )?whole {_WHOLE}|"
+          rf"{_ABOUT_ALL}")
 # "what are the company's main ...", "what are Amazon's key ...": whose main points they are
 _OWNER = r"(?:the )?[\w.&-]+['’]s?"
 SCOPE = re.compile(rf"\b(?:{_SCOPE})\b", re.I)
