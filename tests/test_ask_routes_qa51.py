@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from _stores import indexed_graph
 
 from docnav.query import Navigator
 from docnav.query.router import route
@@ -28,3 +29,22 @@ def test_what_the_collection_is_about_is_summed_up_by_its_summary(graph, questio
                                       "What are the documents about the impeller?"])
 def test_a_question_about_a_thing_is_no_question_about_the_collection(question):
     assert route(question) == "local"
+
+
+@pytest.mark.parametrize("question", ["Which RFCs reference RFC 1961?",
+                                      "How many RFCs reference the clamp RFC?",
+                                      "Which RFCs referenced RFC 1961?"])
+def test_documents_that_reference_one_are_those_whose_references_lead_to_it(tmp_path,
+                                                                            question):
+    # "reference" was no verb of referring: the documents holding "1961" were counted, so
+    # of 30 RFCs "Which RFCs reference the nonparametric dropck RFC?" left out RFC 769,
+    # which links to it, and a year said elsewhere counted
+    graph = indexed_graph(tmp_path, {
+        "1961-clamp.md": "# 1961-clamp\n\nAdd clamp to Ord.\n",
+        "3516-deps.md": "# Public dependencies\n\nThis supersedes RFC 1961 in part.\n",
+        "2000-link.md": "# Linker\n\nSee [the clamp proposal](1961-clamp.md) for the idea.\n",
+        "2001-year.md": "# History\n\nThe first compiler of 1961 did nothing of clamping.\n"})
+    count = Navigator(graph).ask(question, 300).count
+    assert count.get("refers_to", "").endswith("1961-clamp.md")
+    assert sorted(p.rsplit("/", 1)[-1] for p in count["documents"]) == [
+        "2000-link.md", "3516-deps.md"]

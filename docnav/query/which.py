@@ -105,7 +105,7 @@ ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
                    r"about|on|concerning|regarding|discuss(?:es|ed|ing)?|mention(?:s|ed|ing)?|"
                    r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
                    r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red)?\s+to|cite[sd]?|"
-                   r"link(?:s|ed)?\s+to|"
+                   r"reference[sd]?|link(?:s|ed)?\s+to|"
                    r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|"
                    r"says?\s+(?:anything\s+)?about)\b", re.I)
 
