@@ -144,6 +144,10 @@ def _which_documents(focus: dict) -> str:
         without += f" or \"{focus['about']}\""
     more = f" (--budget {focus['more_with']} reads one more)" if focus.get("more_with") else ""
     dated = f" dated {focus['dated']}" if focus.get("dated") else ""  # "in 2024"
+    if focus.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
+        return (f"asked of the {n} document{'s' * (n > 1)} that "
+                f"{Path(focus['referred_by']).name} refers to, {focus['tokens_each']} tokens "
+                f"each{more}")
     if focus.get("refers_to") or focus.get("cites"):  # "Which RFCs refer to RFC 1961?", by
         whose = (f"whose references lead to {Path(focus['refers_to']).name}"  # their references;
                  if focus.get("refers_to") else  # "... cite Devlin et al.?"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from _stores import indexed_graph
 
+from docnav.ask_text import answer_text
 from docnav.query import Navigator
 from docnav.query.router import route
 
@@ -48,3 +49,24 @@ def test_documents_that_reference_one_are_those_whose_references_lead_to_it(tmp_
     assert count.get("refers_to", "").endswith("1961-clamp.md")
     assert sorted(p.rsplit("/", 1)[-1] for p in count["documents"]) == [
         "2000-link.md", "3516-deps.md"]
+
+
+@pytest.mark.parametrize("question", ["Which RFCs does RFC 3516 refer to?",
+                                      "Which RFCs does the public dependencies RFC cite?",
+                                      "Which RFCs does RFC 3516 build on?"])
+def test_documents_one_refers_to_are_those_its_references_lead_to(tmp_path, question):
+    # read the other way round, as "Which RFCs refer to RFC 3516?": of 30 RFCs, "Which RFCs
+    # does RFC 1974 refer to?" answered RFC 1183, which says it is superseded by RFC 1974,
+    # and not RFC 1398 or RFC 1183 as the ones RFC 1974 builds on
+    graph = indexed_graph(tmp_path, {
+        "1961-clamp.md": "# 1961-clamp\n\nAdd clamp to Ord.\n",
+        "3516-deps.md": "# Public dependencies\n\nThis supersedes RFC 1961 in part.\n",
+        "3600-next.md": "# Next steps\n\nThis builds on RFC 3516 and its dependencies.\n"})
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["referred_by"].endswith("3516-deps.md")
+    assert [p.rsplit("/", 1)[-1] for p in answer.count["documents"]] == ["1961-clamp.md"]
+    assert {e.piece.doc_path.rsplit("/", 1)[-1] for e in answer.evidence} >= {"1961-clamp.md"}
+    assert answer.missing == [] and answer.absent == []
+    text = answer_text(answer, graph)
+    assert "asked of the 1 document that 3516-deps.md refers to" in text
+    assert "3516-deps.md refers to (by its references" in text

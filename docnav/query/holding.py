@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 # a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
 _REFERRING = re.compile(r"\b(?:refer|cite|mention|link)", re.I)
+# the other way: "Which RFCs does RFC 1974 refer to?", those its references lead into (read
+# as "Which RFCs refer to RFC 1974?", RFC 1183, which RFC 1974 supersedes, answered)
+_REFERRED_BY = re.compile(r"^\s+(?:do|does|did)\s+\S.*?\s+(?:refer\s+to|reference|cite|"
+                          r"link\s+to|mention|build\s+on)\W*$", re.I)
 # what such a verb points at, a work by its authors: "Devlin et al.", "Devlin and Chang",
 # "Devlin (2018)", "Devlin et al., 2018", "Devlin": its first author, nothing after it
 _CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)?"
@@ -41,6 +45,7 @@ class Held:
     rare: list[str]  # the search terms telling the documents apart
     held: dict[str, int]  # how many of those each document holds (1: it refers)
     holders: dict[str, set[str]]  # each search term's documents (none when they refer)
+    referred_by: str | None = None  # the document named, whose references lead to them
 
     @property
     def most(self) -> int:
@@ -74,6 +79,9 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # link to it) where any does, rather than those holding "1961" (a year, a version)
     into = (nav.graph.references_into(next(iter(named)))
             if len(named) == 1 and referring_verb else {})
+    by = next(iter(named)) if len(named) == 1 and _REFERRED_BY.match(rest) else None
+    if by:  # its nodes referring to each
+        into = references_from(nav.graph, by)
     # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
     # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
     work = _CITED_WORK.match(rest) if not named and referring_verb else None
@@ -88,7 +96,19 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     else:
         holders = nav.graph.term_documents(terms)
         rare, held = rarer_held(holders, every)
-    return Held(every, into, referring, refers_to, cites, rare, held, holders)
+    return Held(every, into, referring, refers_to, cites, rare, held, holders,
+                by if referring else None)
+
+
+def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
+    """The other documents the document at ``path`` refers to (a link, its number), in path
+    order, each with its nodes that do, in reading order."""
+    out: dict[str, list[str]] = {}
+    for nid in graph.expand(graph.document_root(path), depth=10_000):
+        for target in graph.navigate(nid, "references"):
+            if (to := graph.node(target).path) != path and nid not in out.get(to, []):
+                out.setdefault(to, []).append(nid)
+    return dict(sorted(out.items()))
 
 
 def best_documents(nav: Navigator, question: str, doc: str | list[str] | None, held: Held,
@@ -149,4 +169,5 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
-__all__ = ["Held", "held_by", "best_documents", "citing", "rarer_held"]
+__all__ = ["Held", "held_by", "best_documents", "citing", "rarer_held",
+           "references_from"]

@@ -238,14 +238,15 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     count.update(n=len(held.counted), of=len(held.every), held=_words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())))
     if held.referring:
-        count.update(refers_to=held.refers_to, cites=held.cites)
+        count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by)
     paths, more = best_documents(nav, question, doc, held, n)
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
         "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
         "dated": "%s %d" % dated if dated else None,
         "question": question, "more_with": more,
-        "refers_to": held.refers_to, "cites": held.cites if held.referring else None},
+        "refers_to": held.refers_to, "cites": held.cites if held.referring else None,
+        "referred_by": held.referred_by},
         [(p, question, glob.escape(p)) for p in paths],
         first={p: held.into[p] for p in paths if p in held.referring})  # its references
     answer.count = count  # read first
@@ -559,6 +560,10 @@ def count_line(count: dict) -> str:
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'cite' if count['n'] != 1 else 'cites'} {count['cites']} (by their works "
                 f"cited: an entry of that author's; the evidence reads the best)")
+    elif count.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
+        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
+                f"{PurePath(count['referred_by']).name} refers to (by its references: a "
+                f"link, a number; the evidence reads the best)")
     elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'refer' if count['n'] != 1 else 'refers'} to "
