@@ -70,3 +70,13 @@ def test_documents_one_refers_to_are_those_its_references_lead_to(tmp_path, ques
     text = answer_text(answer, graph)
     assert "asked of the 1 document that 3516-deps.md refers to" in text
     assert "3516-deps.md refers to (by its references" in text
+
+
+@pytest.mark.parametrize("question", ["What are the main ideas of the pump documents?",
+                                      "Summarise the wiring documents"])
+def test_the_kind_of_documents_a_global_question_sums_up_is_no_missing_word(graph, question):
+    # "the allocator RFCs": "What are the main ideas of the allocator RFCs?" said "not in
+    # the evidence: rfcs" ("the RFCs" alone was left out, not with a word before it)
+    answer = Navigator(graph).ask(question, budget=200)
+    assert answer.route == "global" and answer.evidence
+    assert "documents" not in answer.missing and "documents" not in answer.absent

@@ -84,10 +84,13 @@ WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|e
 
 # "Summarise the RFCs about async": the documents summed up, no word of what they hold
 # ("Summarise the collection", "Summarise everything": of the bundled sample, "collection"
-# and "everything" were searched as words)
+# and "everything" were searched as words); their kind ending it after what they are
+# about ("the allocator RFCs": "not in the evidence: rfcs")
 THE_DOCUMENTS = re.compile(r"\b(?:(?:the|these|those|all(?:\s+the)?|every|each)\s+"
                            r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?|"
-                           r"collection)|everything|all\s+of\s+(?:it|them))\b", re.I)
+                           r"collection)|everything|all\s+of\s+(?:it|them)|(?<=\w\s)"
+                           r"(?:documents|papers|rfcs|filings|articles|reports)(?=\W*$))\b",
+                           re.I)
 
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)
