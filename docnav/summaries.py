@@ -121,22 +121,19 @@ class SummaryBuilder:
     ) -> list[NodeSummary]:
         """:meth:`build_document` of each tree, the stage counting the summaries built: one
         from an endpoint can take seconds, and a long document has hundreds."""
-        total = sum(self.to_build(tree, stored) for tree in trees)
+        keeps = [self._keeps(tree, stored) for tree in trees]  # what each reuses, read once
+        total = sum(1 for tree, kept in zip(trees, keeps) for node in tree.nodes
+                    if node.kind is not NodeKind.PARAGRAPH and node.node_id not in kept)
         built = itertools.count(1)
 
         def step(document: int) -> None:
             bar.stage(f"summaries {next(built)}/{total} (document {document}/{len(trees)})")
 
         out: list[NodeSummary] = []
-        for i, tree in enumerate(trees, 1):
-            out += self.build_document(tree, stored, stats, on_build=functools.partial(step, i))
+        for i, (tree, kept) in enumerate(zip(trees, keeps), 1):
+            out += self.build_document(tree, stored, stats, on_build=functools.partial(step, i),
+                                       keeps=kept)
         return out
-
-    def to_build(self, tree: DocTree, stored: dict[str, NodeSummary]) -> int:
-        """How many of the tree's summaries :meth:`build_document` will build (not reuse)."""
-        kept = self._keeps(tree, stored)
-        return sum(1 for node in tree.nodes if node.kind is not NodeKind.PARAGRAPH
-                   and node.node_id not in kept)
 
     def _keeps(self, tree: DocTree, stored: dict[str, NodeSummary]) -> dict[str, NodeSummary]:
         """The stored summary each node of ``tree`` keeps (:meth:`_kept`), by node id: none
@@ -158,14 +155,17 @@ class SummaryBuilder:
     def build_document(
         self, tree: DocTree, stored: dict[str, NodeSummary], stats: SummaryStats,
         order_prefix: tuple = (), on_build: Callable[[], None] = lambda: None,
+        keeps: dict[str, NodeSummary] | None = None,
     ) -> list[NodeSummary]:
         """Summaries of every section and the document node; rebuilt only where needed,
-        ``on_build`` called before each one built."""
+        ``on_build`` called before each one built. ``keeps``: :meth:`_keeps` of the tree,
+        where the caller has it."""
         started = time.perf_counter()
         final: dict[str, NodeSummary] = {}
         out: list[NodeSummary] = []
         leaves: dict[str, list[Node]] = {}
-        keeps = self._keeps(tree, stored)
+        if keeps is None:
+            keeps = self._keeps(tree, stored)
         for node in reversed(tree.nodes):  # children before parents
             if node.kind is NodeKind.PARAGRAPH:
                 continue
