@@ -30,10 +30,11 @@ def _new_db_path(args: argparse.Namespace) -> Path:
     /data/grpah/store/g.duckdb` made them all without a word, and the store lay where no later
     command looked for it."""
     from docnav.errors import InputError
+    from docnav.store import beyond_its_folder
 
     path = _db_path(args)
     folder = path.parent
-    if not os.path.lexists(folder) and not os.path.lexists(folder.parent):
+    if beyond_its_folder(path):
         raise InputError(f"{path}: no folder {folder.parent} to make the store's folder "
                          f"{folder} in: a new store's own folder is made, not the folders "
                          f"above it; check the path, or create them first "

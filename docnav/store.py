@@ -45,12 +45,19 @@ TABLES = ("documents", "nodes", "edges", "links", "embeddings", "node_vectors", 
 PER_DOC_TABLES = ("nodes", "edges", "links", "embeddings", "node_vectors", "summaries", "claims")
 
 
+def beyond_its_folder(path: Path) -> bool:
+    """Whether a store at ``path`` could not be made with its own folder alone: that folder
+    and the one above it are missing (`docnav index` makes the first, not the folders above
+    it, as the path is then more likely a typo)."""
+    return not os.path.lexists(path.parent) and not os.path.lexists(path.parent.parent)
+
+
 def no_store(path: Path) -> StoreError:
     """The error for a store that is not there, with the command that makes it. Where its
-    folder is missing too, the path is more likely a typo than a store still to make, and
-    `index` refuses to make the folders above a store's own folder: it says so."""
+    folder is missing too (:func:`beyond_its_folder`), `index` refuses to make it there: it
+    says so."""
     made = f"`docnav --db {path} index PATH`"
-    if not os.path.lexists(path.parent) and not os.path.lexists(path.parent.parent):
+    if beyond_its_folder(path):
         return StoreError(f"{path}: no store here, and no folder {path.parent.parent}: check "
                           f"the path; to make a store there, `mkdir -p {path.parent}` and "
                           f"{made}.")
