@@ -244,20 +244,21 @@ def _cmd_nav(args: argparse.Namespace) -> int:
                 "heading": n.heading, "breadcrumb": n.breadcrumb, "page": n.page,
                 "document": n.path, "text": n.text}
 
+    kind = graph.node(node_id).kind
+    nothing = "" if found else f"{node_id[:12]} ({kind})" + _nothing_that_way(
+        kind, node_id, args.dir, bool(across))
     if args.json:
         out = {"from": node_id, "direction": args.dir, "nodes": [row(nid) for nid in found]}
+        if nothing:  # a machine reading the empty list learns why, as a person does
+            out["note"] = nothing
         if graph.node(node_id).kind in ("document", "section") and args.dir in _ACROSS:
             key, parts_key, _, _ = _ACROSS[args.dir]
             out[key] = [row(nid) | {parts_key: parts} for nid, parts in across.items()]
         print_result(json.dumps(out, indent=2, ensure_ascii=False))
         return EXIT_OK
     lines = [_nav_line(graph, nid) for nid in found]
-    if not found:
-        kind = graph.node(node_id).kind
-        nothing = _NOTHING_THAT_WAY[args.dir] + (" itself" if across else "")
-        if args.dir in ("next", "previous") and kind in _NOT_IN_READING_ORDER:
-            nothing = _NOT_IN_READING_ORDER[kind].format(id=node_id[:12])
-        lines.append(f"{node_id[:12]} ({kind}){nothing}")
+    if nothing:
+        lines.append(nothing)
     if across:
         _, _, (of_document, of_section), arrow = _ACROSS[args.dir]
         header = of_document if graph.node(node_id).kind == "document" else of_section
@@ -267,6 +268,12 @@ def _cmd_nav(args: argparse.Namespace) -> int:
             lines.append(f"{_nav_line(graph, nid)}  {arrow} {crumbs}")
     print_result("\n".join(lines))
     return EXIT_OK
+
+
+def _nothing_that_way(kind: str, node_id: str, direction: str, across: bool) -> str:
+    if direction in ("next", "previous") and kind in _NOT_IN_READING_ORDER:
+        return _NOT_IN_READING_ORDER[kind].format(id=node_id[:12])
+    return _NOTHING_THAT_WAY[direction] + (" itself" if across else "")
 
 
 def _nav_line(graph, nid: str) -> str:

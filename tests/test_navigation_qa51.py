@@ -118,6 +118,22 @@ def test_next_and_previous_of_a_document_say_they_move_inside_one(store, directi
     assert out.strip() == f"{last[:12]} (paragraph): nothing comes {after} it in its document"
 
 
+@pytest.mark.parametrize("direction", ["next", "references", "related"])
+def test_nav_json_at_an_edge_says_why_its_list_is_empty(store, direction):
+    """`docnav nav NODE --dir next --json` at a document's end gave `"nodes": []` alone: a
+    script could not tell the end of a document from a lookup gone wrong, where the text
+    output says which. The same line is its "note"; a list with nodes has none."""
+    last = _nodes(store, "multi_page.pdf", "paragraph")[-1][0]
+    code, out, _ = run(store, "nav", last, "--dir", direction)
+    said = out.strip()
+    code_json, out_json, _ = run(store, "nav", last, "--dir", direction, "--json")
+    shown = json.loads(out_json)
+    assert code == code_json == 0 and shown["nodes"] == [] and shown["note"] == said
+    assert said.startswith(f"{last[:12]} (paragraph)")
+    code, out, _ = run(store, "nav", last, "--dir", "parent", "--json")
+    assert code == 0 and len(json.loads(out)["nodes"]) == 1 and "note" not in json.loads(out)
+
+
 def test_what_a_section_s_parts_refer_to_is_headed_in_plain_words(store):
     """Of a section, `nav --dir references` headed its parts' references "referred to by its
     sections, in outside it (1):"."""
