@@ -106,6 +106,8 @@ def test_a_format_word_naming_documents_is_read_as_their_format(question, fmt, s
     "Count the web pages linked from the homepage", "What goes in the HTML page head?",
     "In the PDF file format, what is an xref table?", "Of the web pages crawled, which were "
     "slowest?", "What does HTML stand for?", "In the HTML spec, what is a div?",
+    # and beside those: a place that is not the store's, a condition
+    "Are there any PDF files on the internet?", "What happens if the PDF contains a form?",
 ])
 def test_a_format_word_that_is_the_subject_names_no_documents(question):
     assert format_named(question) is None
@@ -116,6 +118,9 @@ def test_a_format_word_that_is_the_subject_names_no_documents(question):
     ("What is the newest PDF?", "pdf"), ("What is each PDF about?", "pdf"),
     ("Summarize the PDF", "pdf"), ("Which PDF is about seals?", "pdf"),
     ("How many PDF files have been indexed?", "pdf"), ("How many web pages are there?", "html"),
+    # whether there are any, and which contains a thing (each searched its words before)
+    ("Are there any PDFs?", "pdf"), ("Is there a PDF about typewriters?", "pdf"),
+    ("Are there any web pages about seals?", "html"), ("Which PDF contains the typewriter?", "pdf"),
 ])
 def test_documents_of_a_format_asked_of_in_other_words_are_still_read_so(question, fmt):
     named = format_named(question)
@@ -211,3 +216,15 @@ def test_how_many_of_one_document_of_that_format_is_still_counted(nav):
     assert _read(answer) == {"harbour.html"}
     (step,) = [s for s in answer.trace if s["op"] == "documents"]
     assert step["left_out"] == "HTML pages"  # as the question says it, not "documents"
+
+
+def test_are_there_any_of_a_format_lists_them_or_says_none(nav):
+    """"Are there any PDFs?" searched the passages for "pdfs" ("in none of the documents asked
+    of"); "Are there any DOCX files?" of a store with none is answered none, as how many is,
+    not refused as "Which DOCX files ...?" is."""
+    answer = nav.ask("Are there any PDFs?", budget=1024)
+    assert _step(answer)["documents"] == 1
+    assert [Path(p).name for p in answer.count["documents"]] == ["multi_page.pdf"]
+    answer = nav.ask("Are there any DOCX files?", budget=1024, doc="*.md")
+    assert _step(answer)["documents"] == 0 and answer.count["n"] == 0
+    assert answer.count["kind"] == "documents" and not answer.evidence

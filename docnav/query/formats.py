@@ -11,7 +11,7 @@ A format word is taken as naming documents only where it reads so: a noun for do
 it ("HTML pages", "the Word document", "DOCX files"), a determiner before "PDF" or "DOCX" and no
 noun after ("Which PDF says ...?", "the PDF's title"), or "PDFs"; and then only where those
 documents are sure to be meant (:func:`_reads_as_documents`: what they say, whether there are
-any, "in the ...", a listing), not as the object of what the question asks about ("Which RFCs
+any ("Are there any PDFs?"), "in the ...", a listing), not as the object of what the question asks about ("Which RFCs
 mention PDF files?", "How does rustdoc render Markdown files?"). "How does rustdoc render
 Markdown headings?", "What HTML tags are allowed?" and "Which web pages load fastest?" ask about
 the format, and narrow nothing."""
@@ -73,7 +73,8 @@ _ARTICLE = re.compile(r"\b(?:the|this|that|a|an)\s+$", re.I)
 # encrypted?", "Can a PDF file contain JavaScript?" (found by a review: each narrowed, or was
 # refused, in a store of Markdown about crawlers and PDFs)
 _SAYING = (r"(?:mention(?:s|ed)?|says?|said|discuss(?:es|ed)?|describe[sd]?|cover(?:s|ed)?|"
-           r"explain(?:s|ed)?|state[sd]?|talk(?:s|ed)?|lists?|listed|cite[sd]?|propose[sd]?)")
+           r"explain(?:s|ed)?|state[sd]?|talk(?:s|ed)?|lists?|listed|cite[sd]?|propose[sd]?|"
+           r"contains|contained)")
 _SAYS_AFTER = re.compile(rf"\s+(?:(?:{_SAYING}|(?:is|are)\s+about|(?:are|were|have\s+been)\s+"
                          rf"indexed|do\s+(?:i|we|you)\s+have)\b|(?:are|is)\s+there\s*[?.!]?$)",
                          re.I)
@@ -85,6 +86,14 @@ _CLAUSE_AFTER = re.compile(r"\s*(?:[,?.!;:]|$)")
 _LISTING_BEFORE = re.compile(r"^\s*(?:please\s+)?(?:list|show|name|count|summari[sz]e)\s+"
                              r"(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+)?$", re.I)
 _DETERMINED = re.compile(rf"^{_THE}\b", re.I)
+# whether there are any ("Are there any PDFs?", "Is there a PDF about seals?"), the question
+# ending there or going on with what they hold; not "Are there any PDF files on the internet?"
+_EXISTS_BEFORE = re.compile(r"^\W*(?:are|is)\s+there\s+(?:any|an?|some)\s+$", re.I)
+_EXISTS_AFTER = re.compile(r"\s*(?:[?.!]|$)|\s+(?:about|on\s+the\s+(?:subject|topic)\s+of|"
+                           r"that|which|mentioning|discussing|describing|covering)\b", re.I)
+# a condition, not the documents asked of ("What happens if the PDF contains a form?")
+_IF_BEFORE = re.compile(r"\b(?:if|when|whenever|whether|unless|once)\s+(?:the|a|an|this|"
+                        r"that)?\s*$", re.I)
 # each of them, or the newest ("What is each PDF about?", "What is the newest PDF?")
 _EACH_OR_NEWEST = re.compile(r"^(?:each|every)\b|^the\s+(?:newest|latest|oldest|earliest)\b",
                              re.I)
@@ -128,6 +137,10 @@ def _reads_as_documents(question: str, m: re.Match) -> bool:
     """Whether a match of :data:`_PHRASE` stands where a format's words are documents for
     sure (:data:`_SAYS_AFTER` and the others)."""
     lead, after = _lead(question, m), question[m.end():]
+    if _IF_BEFORE.search(lead):
+        return False
+    if _EXISTS_BEFORE.match(lead) and _EXISTS_AFTER.match(after):
+        return True
     determined = bool(_DETERMINED.match(m.group())) or bool(re.search(rf"\b{_THE}\s+$", lead,
                                                                       re.I))
     return bool(_SAYS_AFTER.match(after) or (determined and _OWNER_AFTER.match(after))
@@ -228,15 +241,18 @@ def format_answer(nav: Navigator, question: str, budget: int, scope: str | list[
 
 def _none_of(nav: Navigator, question: str, budget: int, scope: str | list[str] | None,
              searched: tuple[FormatNamed, str], step: dict) -> Answer:
-    """No document asked of is of the format the question names: how many there are, none;
-    which there are, an error saying what formats they have; anything else, asked of them
+    """No document asked of is of the format the question names: how many there are, or
+    whether there are any, none; which there are, an error saying what formats they have; anything else, asked of them
     all, the answer saying no document was of that format. ``searched``: the format named,
     and the question as :func:`as_searched` asks it."""
     named, asked = searched
     which = asks_documents(asked)
     if which is not None and which.start("kind") in named.nouns:
-        if which.group("many"):
-            count = {"kind": which.group("kind"), "asked": "how many",
+        # how many, or whether there are any ("Are there any DOCX files?"): none
+        if which.group("many") or re.match(r"\W*(?:are|is)\s+there\b", asked, re.I):
+            kind = which.group("kind")  # "Is there a DOCX file ...?": how many documents
+            count = {"kind": kind if kind.lower().endswith("s") else kind + "s",
+                     "asked": "how many",
                      "asked_of": step["asked_of"], "n": 0, "of": 0, "words": None, "held": 0,
                      "documents": [], "dated": None, "dates": None, "by": None,
                      "authors": None, "format": step["label"]}
