@@ -1,11 +1,16 @@
-"""The section an HTML page's ``<section>`` puts a paragraph in, where it is not the last
-heading's.
+"""How an HTML page's ``<section>`` and ``<article>`` elements nest its sections, where the
+blocks' flat order and its headings' levels say otherwise.
 
-Blocks are flat: a paragraph belongs to the heading before it. A page that nests
-``<section>`` elements says more: ``<section><h2>Outer</h2><p>a</p><section><h3>Inner</h3>
-<p>b</p></section><p>c</p></section>`` puts "c" back in "Outer" after "Inner" has ended, where
-the flat blocks left it under "Inner". Such a paragraph is given the level of the heading it
-belongs to (see :class:`docnav.model.Block`), so the tree puts it in that heading's section.
+Blocks are flat: a paragraph belongs to the heading before it, a heading to the last one of a
+lower level. A page that nests ``<section>`` elements says more. Its headings may all be
+``<h2>``, as HTML5 outline-style pages write them: ``<section><h2>Outer</h2><section><h2>Inner
+</h2></section></section>`` makes "Inner" a subsection of "Outer", and such a heading is given
+the level below the heading of the section around it (the headings of its own section move with
+it). And ``<section><h2>Outer</h2><p>a</p><section><h3>Inner</h3><p>b</p></section><p>c</p>
+</section>`` puts "c" back in "Outer" after "Inner" has ended, where the flat blocks left it
+under "Inner": such a paragraph is given the level of the heading it belongs to (see
+:class:`docnav.model.Block`), so the tree puts it in that heading's section. A ``<section>``
+without a heading of its own (a wrapper) is no level.
 """
 
 from __future__ import annotations
@@ -22,12 +27,15 @@ _WINDOW = 20_000  # how far past the last paragraph found the next one is looked
 
 
 def section_levels(soup, blocks: list[Block]) -> list[Block]:
-    """``blocks`` with each paragraph (list item, table) that a closed ``<section>`` left
-    under the wrong heading given its own heading's level: the heading whose section it
-    stands in, found by its words in the page."""
+    """``blocks`` with the levels the page's ``<section>`` elements give them: a heading
+    that heads a section nested in another's one below that one's heading, and each paragraph
+    (list item, table) that a closed ``<section>`` left under the wrong heading its own
+    heading's level: the heading whose section it stands in, found by its words in the page."""
     if soup.find(_SECTIONS) is None:
         return blocks
-    headings = _heading_blocks(soup, blocks)
+    elements = _heading_elements(soup, blocks)
+    blocks = _nested_headings(soup, blocks, elements)
+    headings = {id(element): i for i, element in elements.items()}
     stream, owners = _owned_text(soup)
     starts = [start for start, _ in owners]
     out = list(blocks)
@@ -52,19 +60,69 @@ def section_levels(soup, blocks: list[Block]) -> list[Block]:
     return out
 
 
-def _heading_blocks(soup, blocks: list[Block]) -> dict[int, int]:
-    """The index of each page heading's block (by ``id`` of the element), matched in order
-    by their words."""
+def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> list[Block]:
+    """``blocks`` with each heading of a section nested in another's one level below the
+    heading of the section around it, where its own level put it beside or above that one
+    (``<h2>`` in ``<h2>``'s section), and the other headings of its section moved as far."""
+    own = _own_headings(soup)
+    out = list(blocks)
+    stack: list[int] = []  # the open sections' heading blocks, as the tree nests them
+    moved: dict[int, int] = {}  # id(heading element) -> how far its level moved
+    for i, block in enumerate(blocks):
+        if block.kind is not BlockKind.HEADING:
+            continue
+        level = block.level
+        element = elements.get(i)
+        outer = _outer_heading(element, own) if element is not None else None
+        if outer is not None:
+            level = max(1, level + moved.get(id(outer), 0))
+            heads = own.get(id(element.find_parent(_SECTIONS))) is element
+            above = next((j for j in stack if elements.get(j) is outer), None)
+            if heads and above is not None:
+                level = max(level, out[above].level + 1)
+            moved[id(element)] = level - block.level
+        if level != block.level:
+            out[i] = replace(block, level=level)
+        while stack and out[stack[-1]].level >= level:
+            stack.pop()
+        stack.append(i)
+    return out
+
+
+def _own_headings(soup) -> dict[int, object]:
+    """Each headed section's heading (by ``id`` of the section): its first heading that
+    stands in no section within it. A section without one is a wrapper, and no level."""
+    own: dict[int, object] = {}
+    for heading in soup.find_all(_HEADINGS):
+        section = heading.find_parent(_SECTIONS)
+        if section is not None:
+            own.setdefault(id(section), heading)
+    return own
+
+
+def _outer_heading(heading, own: dict[int, object]):
+    """The heading of the nearest headed section around ``heading`` that it does not head
+    itself; None: the page's."""
+    for section in heading.find_parents(_SECTIONS):
+        found = own.get(id(section))
+        if found is not None and found is not heading:
+            return found
+    return None
+
+
+def _heading_elements(soup, blocks: list[Block]) -> dict[int, object]:
+    """Each heading block's page heading (by the block's index), matched in order by their
+    words."""
     found = soup.find_all(_HEADINGS)
     keys = [_words(h.get_text(" ")) for h in found]
-    out: dict[int, int] = {}
+    out: dict[int, object] = {}
     cursor = 0
     for i, block in enumerate(blocks):
         if block.kind is BlockKind.HEADING:
             key = _words(block.text)
             hit = next((j for j in range(cursor, len(keys)) if keys[j] == key), None)
             if hit is not None:
-                out[id(found[hit])] = i
+                out[i] = found[hit]
                 cursor = hit + 1
     return out
 

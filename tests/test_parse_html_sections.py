@@ -1,0 +1,49 @@
+"""How an HTML page's ``<section>`` and ``<article>`` elements nest its sections, where their
+headings' levels say otherwise (docnav/parse/_html_sections.py)."""
+
+from __future__ import annotations
+
+from docnav.parse import parse_file
+from docnav.tree import build_tree
+
+
+def _outline(tmp_path, body: str) -> list[tuple[str, str]]:
+    """Each section's heading and each paragraph's text, in order, with the heading of the
+    section it stands in."""
+    path = tmp_path / "page.html"
+    path.write_text(f"<html><body>{body}</body></html>", encoding="utf-8")
+    tree = build_tree(parse_file(path), "doc", str(path))
+    by_id = {n.node_id: n for n in tree.nodes}
+    return [(n.heading or n.text, by_id[n.parent_id].heading) for n in tree.nodes
+            if n.parent_id is not None and by_id[n.parent_id].parent_id is not None]
+
+
+def test_a_section_nested_in_another_with_the_same_heading_level_is_its_subsection(tmp_path):
+    """Pages that nest ``<section>`` elements and head each with an ``<h2>`` (as HTML5
+    outline-style pages do) read flat: "A1" and "A1x" were siblings of "A", and "A tail."
+    after them fell under "A2". A nested section is now a subsection of the one around it,
+    its own subsections one level below it, whatever their tags."""
+    assert _outline(tmp_path, (
+        "<h1>Doc</h1><section><h2>A</h2><p>A p.</p>"
+        "<section><h2>A1</h2><p>A1 p.</p><section><h2>A1x</h2><p>A1x p.</p></section>"
+        "<h3>A1 sub</h3><p>A1 sub p.</p></section>"
+        "<section><h2>A2</h2><p>A2 p.</p></section><p>A tail.</p></section>"
+        "<section><h2>B</h2><p>B p.</p></section>")) == [
+        ("A", "Doc"), ("A p.", "A"), ("A1", "A"), ("A1 p.", "A1"), ("A1x", "A1"),
+        ("A1x p.", "A1x"), ("A1 sub", "A1"), ("A1 sub p.", "A1 sub"), ("A2", "A"),
+        ("A2 p.", "A2"), ("A tail.", "A"), ("B", "Doc"), ("B p.", "B")]
+
+
+def test_a_heading_less_wrapper_section_neither_nests_nor_takes_in_what_it_wraps(tmp_path):
+    """A ``<section>`` without a heading of its own around headed ones is no level: the
+    sections in it are the subsections of the section around it, or of the page."""
+    assert _outline(tmp_path, (
+        "<h1>Doc</h1><section><h2>Outer</h2><p>O p.</p><section><p>Lead.</p>"
+        "<section><h2>A</h2><p>A p.</p><h3>A sub</h3><p>A sub p.</p></section>"
+        "<section><h2>B</h2><p>B p.</p></section></section><p>O tail.</p></section>"
+        "<section><section><h2>C</h2><p>C p.</p></section><section><h2>D</h2></section>"
+        "</section><h2>E</h2><p>E p.</p>")) == [
+        ("Outer", "Doc"), ("O p.", "Outer"), ("Lead.", "Outer"), ("A", "Outer"),
+        ("A p.", "A"), ("A sub", "A"), ("A sub p.", "A sub"), ("B", "Outer"), ("B p.", "B"),
+        ("O tail.", "Outer"), ("C", "Doc"), ("C p.", "C"), ("D", "Doc"), ("E", "Doc"),
+        ("E p.", "E")]
