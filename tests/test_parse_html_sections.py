@@ -47,3 +47,18 @@ def test_a_heading_less_wrapper_section_neither_nests_nor_takes_in_what_it_wraps
         ("A p.", "A"), ("A sub", "A"), ("A sub p.", "A sub"), ("B", "Outer"), ("B p.", "B"),
         ("O tail.", "Outer"), ("C", "Doc"), ("C p.", "C"), ("D", "Doc"), ("E", "Doc"),
         ("E p.", "E")]
+
+
+def test_a_section_after_an_article_s_end_is_not_one_of_its_sections(tmp_path):
+    """A section that follows an ``<article>`` stands beside it, as a paragraph after a
+    section's end stands in the section around it: "After" (``<h3>``) was read as a
+    subsection of "Art", and "Later" (``<h4>``) as one of its last section's, "Art sec"."""
+    assert _outline(tmp_path, (
+        "<h1>Doc</h1><article><h2>Art</h2><p>Art p.</p><section><h3>Art sec</h3><p>S p.</p>"
+        "</section></article><section><h3>After</h3><p>After p.</p><h4>After sub</h4>"
+        "<p>Sub p.</p></section><article><h2>Art2</h2><section><h2>Art2 sec</h2></section>"
+        "</article><section><h4>Later</h4><p>Later p.</p></section>")) == [
+        ("Art", "Doc"), ("Art p.", "Art"), ("Art sec", "Art"), ("S p.", "Art sec"),
+        ("After", "Doc"), ("After p.", "After"), ("After sub", "After"),
+        ("Sub p.", "After sub"), ("Art2", "Doc"), ("Art2 sec", "Art2"), ("Later", "Doc"),
+        ("Later p.", "Later")]

@@ -63,7 +63,11 @@ def section_levels(soup, blocks: list[Block]) -> list[Block]:
 def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> list[Block]:
     """``blocks`` with each heading of a section nested in another's one level below the
     heading of the section around it, where its own level put it beside or above that one
-    (``<h2>`` in ``<h2>``'s section), and the other headings of its section moved as far."""
+    (``<h2>`` in ``<h2>``'s section), and the other headings of its section moved as far.
+    A heading after the end of the sections of the last headings, where an earlier heading's
+    section holds it, is raised out of theirs (an ``<h3>`` after an ``<article>`` headed by
+    an ``<h2>``); where none does (a page whose first heading heads a section), its level
+    decides, as before."""
     own = _own_headings(soup)
     out = list(blocks)
     stack: list[int] = []  # the open sections' heading blocks, as the tree nests them
@@ -76,6 +80,10 @@ def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> 
         outer = _outer_heading(element, own) if element is not None else None
         if outer is not None:
             level = max(1, level + moved.get(id(outer), 0))
+        if element is not None:
+            held = [k for k, j in enumerate(stack) if _holds(elements.get(j), element)]
+            if held and held[-1] + 1 < len(stack):
+                level = min(level, out[stack[held[-1] + 1]].level)
             heads = own.get(id(element.find_parent(_SECTIONS))) is element
             above = next((j for j in stack if elements.get(j) is outer), None)
             if heads and above is not None:
@@ -87,6 +95,13 @@ def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> 
             stack.pop()
         stack.append(i)
     return out
+
+
+def _holds(heading, element) -> bool:
+    """Whether ``element`` stands in what ``heading`` holds: the section it stands in (the
+    one it heads, if any), else the page. A heading matched to no page heading holds all."""
+    section = heading.find_parent(_SECTIONS) if heading is not None else None
+    return section is None or any(p is section for p in element.parents)
 
 
 def _own_headings(soup) -> dict[int, object]:
