@@ -94,6 +94,21 @@ def test_terms_sharing_a_definition_read_together(tmp_path):
     assert [b.anchor for b in blocks[1:]] == ["b", None, None, None, None, None, None]
 
 
+def test_a_definition_all_in_bold_without_a_term_is_no_term(tmp_path):
+    """docling sets a ``<dt>`` bold, and puts a ``<dd>`` with no term before it in the list as
+    an item too: one all in bold ("<dd><b>Orphan</b></dd>") was read as a term sharing the
+    next term's definitions ("Orphan, Term: def"). It is read alone, as a plain one is; a
+    definition all in bold under its term stays that term's."""
+    path = tmp_path / "orphans.html"
+    path.write_text(
+        "<h1>T</h1><dl><dd><b>Orphan</b></dd><dt>Term</dt><dd><strong>Bold def</strong></dd>"
+        "</dl><dl><div><dd><strong>Bold <a href='x.html'>link</a></strong></dd></div>"
+        "<dd>plain</dd><dt>T2</dt><dd>d2</dd><dt></dt><dd><b>After empty</b></dd>"
+        "<dt>T3</dt><dd>d3</dd></dl>", encoding="utf-8")
+    assert [b.text for b in parse_file(path).blocks[1:]] == [
+        "Orphan", "Term: Bold def", "Bold link", "plain", "T2: d2", "After empty", "T3: d3"]
+
+
 def test_a_nested_list_s_items_are_lines_of_their_parent_item(tmp_path):
     """A sub-item was a list item of its own after its parent, read as the next of the
     parent's list ("Parent a", "Child a1", "Parent b" alike): it is now a line of its parent's

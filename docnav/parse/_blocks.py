@@ -284,7 +284,8 @@ def _is_term(walk: _Walk, item: ListItem) -> bool:
     """Whether a description list's item is a ``<dt>``, which docling sets bold (its text, or
     each of its pieces): it puts a ``<dd>`` with no ``<dt>`` before it in the list as an item
     too, and that was read as a term sharing the next term's definitions ("An orphan, Term:
-    Its definition."). A ``<dd>`` all in bold still reads as a term."""
+    Its definition."). One all in bold would read as a term: the HTML reader takes the bold
+    off such a ``<dd>`` before docling reads the page (``_html_rewrite``)."""
     pieces: list[NodeItem] = [item]
     first = item.children[0].resolve(walk.doc) if item.children else None
     if not item.text.strip() and isinstance(first, InlineGroup):

@@ -22,7 +22,9 @@ _REWRITABLE = re.compile(
     rb"|(?:</head\s*>|<html(?:\s[^>]*)?>)\s*(?!<(?:head|body)[\s>])\S"
     # a table cell holding a heading, a paragraph or a list; a table said to be no table
     rb"|<t[dh][\s>][^<]*(?:<(?!/?t[dhr][\s>/]|(?:h[1-6]|p|[uod]l|pre)[\s>])[^<]*)*"
-    rb"<(?:h[1-6]|p|[uod]l|pre)[\s>]|<table\s[^>]*\brole\s*=\s*[\"']?(?:presentation|none)\b",
+    rb"<(?:h[1-6]|p|[uod]l|pre)[\s>]|<table\s[^>]*\brole\s*=\s*[\"']?(?:presentation|none)\b"
+    # a definition that begins in bold
+    rb"|<dd(?:\s[^>]*)?>(?:\s|<[a-z][^>]*>)*<(?:b|strong)[\s>]",
     re.IGNORECASE)
 _BEFORE_HTML = re.compile(  # what may open a page, before its <html>, <head> or <body>
     rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->|<![^>]*>|<\?[^>]*>)*", re.DOTALL)
@@ -151,6 +153,33 @@ def _quoted_headings(soup) -> bool:
     return bool(quoted)
 
 
+def _termless_definitions(soup) -> bool:
+    """A ``<dd>`` with no term before it in its ``<dl>`` (or after a term with no text) read
+    without its bold: docling sets each ``<dt>`` bold and puts such a ``<dd>`` in the list
+    beside the terms, so one all in bold ("<dd><b>Orphan</b></dd>") was read as a term that
+    shares the next one's definitions ("Orphan, Term: def"). A list item's text keeps no bold."""
+    bold = []
+    for items in soup.find_all("dl"):
+        term = False
+        for item in _described(items):
+            if item.name == "dt":
+                term = bool(item.get_text(strip=True))
+            elif not term:
+                bold += item.find_all(("b", "strong"))
+    for tag in bold:
+        tag.name = "span"
+    return bool(bold)
+
+
+def _described(items) -> list:
+    """A ``<dl>``'s terms and definitions, those in a ``<div>`` of it too, as docling reads
+    them."""
+    out = []
+    for child in items.find_all(("dt", "dd", "div"), recursive=False):
+        out += _described(child) if child.name == "div" else [child]
+    return out
+
+
 def _after_the_body(soup) -> bool:
     """What follows ``</body>`` or ``</html>`` moved to the body's end, where browsers show it:
     docling reads the body only, so "</html>\nTrailing text bravo." was lost."""
@@ -204,5 +233,5 @@ def _shown(node) -> bool:
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _HEAD_ONLY = ("head", "title", "meta", "link", "base", "style", "script")
-_REWRITES = (_table_footers, _layout_tables, _footers, _quoted_headings, _after_the_body,
-             _before_the_body)
+_REWRITES = (_table_footers, _layout_tables, _footers, _quoted_headings, _termless_definitions,
+             _after_the_body, _before_the_body)
