@@ -109,6 +109,16 @@ def test_a_definition_all_in_bold_without_a_term_is_no_term(tmp_path):
         "Orphan", "Term: Bold def", "Bold link", "plain", "T2: d2", "After empty", "T3: d3"]
 
 
+def test_a_term_defined_by_a_list_of_terms_does_not_share_the_next_term_s(tmp_path):
+    """A term whose definition is a description list of its own has no definitions of its
+    own in docling's document, and was read as sharing the next term's: "Group, Next: n",
+    with "In" under it. It is its own item, the inner terms its lines."""
+    path = tmp_path / "nested-terms.html"
+    path.write_text("<h1>T</h1><dl><dt>Group</dt><dd><dl><dt>In</dt><dd>i</dd></dl></dd>"
+                    "<dt>Next</dt><dd>n</dd></dl>", encoding="utf-8")
+    assert [b.text for b in parse_file(path).blocks[1:]] == ["Group\n  - In: i", "Next: n"]
+
+
 def test_a_nested_list_s_items_are_lines_of_their_parent_item(tmp_path):
     """A sub-item was a list item of its own after its parent, read as the next of the
     parent's list ("Parent a", "Child a1", "Parent b" alike): it is now a line of its parent's

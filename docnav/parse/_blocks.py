@@ -295,7 +295,10 @@ def _is_term(walk: _Walk, item: ListItem) -> bool:
 
 
 def _has_definitions(walk: _Walk, term: ListItem) -> bool:
-    return any(isinstance(group, ListGroup) and group.name == _DEFINITIONS and group.children
+    """Whether a term has ``<dd>`` definitions, or a description list for one (docling puts
+    a ``<dd>`` holding a ``<dl>`` as that list under the term)."""
+    return any(isinstance(group, ListGroup) and group.children
+               and group.name in (_DEFINITIONS, _DESCRIPTION_LIST)
                for group in (c.resolve(walk.doc) for c in term.children))
 
 
