@@ -119,6 +119,21 @@ def test_a_term_defined_by_a_list_of_terms_does_not_share_the_next_term_s(tmp_pa
     assert [b.text for b in parse_file(path).blocks[1:]] == ["Group\n  - In: i", "Next: n"]
 
 
+def test_a_definition_s_own_text_beside_a_list_of_terms_is_kept(tmp_path):
+    """docling reads only the ``<dl>`` of a ``<dd>`` that holds one: "Outer def", "Para."
+    and "Tail." were lost without a word. They are the term's definition, the inner terms
+    its lines; a ``<dl>`` deeper in a definition was read and stays so."""
+    path = tmp_path / "nested-definitions.html"
+    path.write_text(
+        "<h1>T</h1><dl><dt>A</dt><dd>Outer <b>def</b><dl><dt>I1</dt><dd>d1</dd></dl></dd>"
+        "<dd>second</dd><dt>B</dt><dd><p>Para.</p><dl><dt>I2</dt><dd>d2</dd></dl><p>Tail.</p>"
+        "</dd><dt>C</dt><dd>Deep <div><dl><dt>I3</dt><dd>d3</dd></dl></div></dd></dl>",
+        encoding="utf-8")
+    assert [b.text for b in parse_file(path).blocks[1:]] == [
+        "A: Outer def; second\n  - I1: d1", "B: Para. Tail.\n  - I2: d2",
+        "C: Deep\n  - I3: d3"]
+
+
 def test_a_nested_list_s_items_are_lines_of_their_parent_item(tmp_path):
     """A sub-item was a list item of its own after its parent, read as the next of the
     parent's list ("Parent a", "Child a1", "Parent b" alike): it is now a line of its parent's

@@ -23,8 +23,9 @@ _REWRITABLE = re.compile(
     # a table cell holding a heading, a paragraph or a list; a table said to be no table
     rb"|<t[dh][\s>][^<]*(?:<(?!/?t[dhr][\s>/]|(?:h[1-6]|p|[uod]l|pre)[\s>])[^<]*)*"
     rb"<(?:h[1-6]|p|[uod]l|pre)[\s>]|<table\s[^>]*\brole\s*=\s*[\"']?(?:presentation|none)\b"
-    # a definition that begins in bold
-    rb"|<dd(?:\s[^>]*)?>(?:\s|<[a-z][^>]*>)*<(?:b|strong)[\s>]",
+    # a definition that begins in bold, or holds a description list
+    rb"|<dd(?:\s[^>]*)?>(?:\s|<[a-z][^>]*>)*<(?:b|strong)[\s>]"
+    rb"|<dd(?:\s[^>]*)?>(?:[^<]|<(?!/?d[dl][\s>]))*<dl[\s>]",
     re.IGNORECASE)
 _BEFORE_HTML = re.compile(  # what may open a page, before its <html>, <head> or <body>
     rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->|<![^>]*>|<\?[^>]*>)*", re.DOTALL)
@@ -180,6 +181,28 @@ def _described(items) -> list:
     return out
 
 
+def _definitions_beside_lists(soup) -> bool:
+    """What a ``<dd>`` holding a ``<dl>`` says beside that list, as a ``<dd>`` of its own
+    before it: docling reads only the list of such a definition, so its text ("<dd>Outer
+    def.<dl>...</dl></dd>", its paragraphs) was lost without a word."""
+    split = [dd for dd in soup.find_all("dd") if dd.find("dl", recursive=False) is not None
+             and any(_said(node) for node in dd.contents if node.name != "dl")]
+    for dd in split:
+        own = soup.new_tag("dd")
+        for node in [node for node in dd.contents if node.name != "dl"]:
+            own.append(node.extract())
+        dd.insert_before(own)
+    return bool(split)
+
+
+def _said(node) -> bool:
+    """Whether ``node`` is an element with text, or text."""
+    from bs4 import NavigableString, Tag
+
+    return bool(node.get_text(strip=True) if isinstance(node, Tag)
+                else type(node) is NavigableString and node.strip())
+
+
 def _after_the_body(soup) -> bool:
     """What follows ``</body>`` or ``</html>`` moved to the body's end, where browsers show it:
     docling reads the body only, so "</html>\nTrailing text bravo." was lost."""
@@ -234,4 +257,4 @@ def _shown(node) -> bool:
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _HEAD_ONLY = ("head", "title", "meta", "link", "base", "style", "script")
 _REWRITES = (_table_footers, _layout_tables, _footers, _quoted_headings, _termless_definitions,
-             _after_the_body, _before_the_body)
+             _definitions_beside_lists, _after_the_body, _before_the_body)
