@@ -1,5 +1,6 @@
-"""How an HTML page's ``<section>`` and ``<article>`` elements nest its sections, where their
-headings' levels say otherwise (docnav/parse/_html_sections.py)."""
+"""How an HTML page's sectioning elements (``<section>``, ``<article>``, ``<aside>``,
+``<nav>``) nest its sections, where their headings' levels say otherwise
+(docnav/parse/_html_sections.py)."""
 
 from __future__ import annotations
 
@@ -62,3 +63,19 @@ def test_a_section_after_an_article_s_end_is_not_one_of_its_sections(tmp_path):
         ("After", "Doc"), ("After p.", "After"), ("After sub", "After"),
         ("Sub p.", "After sub"), ("Art2", "Doc"), ("Art2 sec", "Art2"), ("Later", "Doc"),
         ("Later p.", "Later")]
+
+
+def test_an_aside_or_a_nav_with_a_heading_ends_where_its_element_does(tmp_path):
+    """``<aside>`` and ``<nav>`` are sections too: the paragraph after a side note headed
+    "Note" was read as the note's ("More p." under "Note"), the one after an in-page table of
+    contents as the contents'. They stand in the section around them, as after a
+    ``<section>``; a side note without a heading is a paragraph where it stands."""
+    assert _outline(tmp_path, (
+        "<main><article><h1>Post</h1><p>Intro p.</p><aside><h3>Note</h3><p>Side p.</p></aside>"
+        "<p>More p.</p><h2>Part</h2><nav><h3>On this page</h3><ul><li><a href='#a'>A</a></li>"
+        "</ul></nav><p>Part p.</p><aside><p>Aside p.</p></aside><p>Part more.</p>"
+        "<h3>Sub</h3><aside><h4>Box</h4><p>Box p.</p></aside><p>Sub p.</p></article></main>")) == [
+        ("Intro p.", "Post"), ("Note", "Post"), ("Side p.", "Note"), ("More p.", "Post"),
+        ("Part", "Post"), ("On this page", "Part"), ("A", "On this page"), ("Part p.", "Part"),
+        ("Aside p.", "Part"), ("Part more.", "Part"), ("Sub", "Part"), ("Box", "Sub"),
+        ("Box p.", "Box"), ("Sub p.", "Sub")]

@@ -1,5 +1,6 @@
-"""How an HTML page's ``<section>`` and ``<article>`` elements nest its sections, where the
-blocks' flat order and its headings' levels say otherwise.
+"""How an HTML page's sectioning elements (``<section>``, ``<article>``, ``<aside>``,
+``<nav>``) nest its sections, where the blocks' flat order and its headings' levels say
+otherwise.
 
 Blocks are flat: a paragraph belongs to the heading before it, a heading to the last one of a
 lower level. A page that nests ``<section>`` elements says more. Its headings may all be
@@ -21,7 +22,7 @@ from dataclasses import replace
 from docnav.model import Block, BlockKind
 from docnav.parse._html import _HEADINGS, _words
 
-_SECTIONS = ("section", "article")
+_SECTIONS = ("section", "article", "aside", "nav")  # HTML's sectioning elements
 _UNREAD = ("script", "style", "template", "noscript", "head", "title")
 _WINDOW = 20_000  # how far past the last paragraph found the next one is looked for
 
