@@ -1,6 +1,6 @@
 """HTML that docling's reader drops or misplaces, rewritten before it reads the page
 (docnav/parse/_html_rewrite.py): a table's footer rows, a footer's text, a quoted heading,
-what follows the page's end."""
+what follows the page's end, an element said to be a heading."""
 
 from __future__ import annotations
 
@@ -164,3 +164,23 @@ def test_a_layout_table_s_cells_are_read_as_the_page_s_content(tmp_path):
         (BlockKind.TEXT, "Row A."), (BlockKind.TEXT, "Row B."),
         (BlockKind.TABLE, [["Feature", "Notes"], ["X", "n1"]])]
     assert blocks[1].anchor == "left"
+
+
+def test_an_element_said_to_be_a_heading_is_one(tmp_path):
+    """A ``role="heading"`` element is a heading to a browser and a screen reader, of its
+    ``aria-level`` (2 where it names none): docling read "Chapter 1" and "1.1 Scope" as
+    paragraphs, a page of ``<div>`` elements with no section at all."""
+    path = tmp_path / "aria.html"
+    path.write_text(
+        "<div role='heading' aria-level='1'>Handbook</div><p>Intro.</p><div class='chapter'>"
+        "<div role='heading' aria-level='2' id='ch1'>Chapter 1</div><div>Ch1 text.</div>"
+        "<div role='heading' aria-level='3'>1.1 Scope</div><p>Scope text.</p>"
+        "<div role='heading'>No level</div><blockquote><div role='heading'>Quoted</div>"
+        "</blockquote></div>", encoding="utf-8")
+    blocks = parse_file(path).blocks
+    assert [(b.kind, b.text, b.level) for b in blocks] == [
+        (BlockKind.HEADING, "Handbook", 1), (BlockKind.TEXT, "Intro.", 0),
+        (BlockKind.HEADING, "Chapter 1", 2), (BlockKind.TEXT, "Ch1 text.", 0),
+        (BlockKind.HEADING, "1.1 Scope", 3), (BlockKind.TEXT, "Scope text.", 0),
+        (BlockKind.HEADING, "No level", 2), (BlockKind.TEXT, "Quoted", 0)]
+    assert blocks[2].anchor == "ch1"

@@ -25,7 +25,8 @@ _REWRITABLE = re.compile(
     rb"<(?:h[1-6]|p|[uod]l|pre)[\s>]|<table\s[^>]*\brole\s*=\s*[\"']?(?:presentation|none)\b"
     # a definition that begins in bold, or holds a description list
     rb"|<dd(?:\s[^>]*)?>(?:\s|<[a-z][^>]*>)*<(?:b|strong)[\s>]"
-    rb"|<dd(?:\s[^>]*)?>(?:[^<]|<(?!/?d[dl][\s>]))*<dl[\s>]",
+    rb"|<dd(?:\s[^>]*)?>(?:[^<]|<(?!/?d[dl][\s>]))*<dl[\s>]"
+    rb"|\srole\s*=\s*[\"']?\s*heading\b",  # an element said to be a heading
     re.IGNORECASE)
 _BEFORE_HTML = re.compile(  # what may open a page, before its <html>, <head> or <body>
     rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->|<![^>]*>|<\?[^>]*>)*", re.DOTALL)
@@ -59,6 +60,18 @@ def rewrite(soup) -> bool:
     changed."""
     changed = [step(soup) for step in _REWRITES]  # every one, not up to the first
     return any(changed)
+
+
+def _said_headings(soup) -> bool:
+    """An element said to be a heading (``role="heading"``) as the ``<h1>``..``<h6>`` of its
+    ``aria-level``, 2 where it names none (as ARIA has it): docling read a page whose headings
+    are ``<div role="heading" aria-level="2">`` as paragraphs, all of it one section."""
+    said = [element for element in soup.find_all(attrs={"role": True})
+            if element.name not in _HEADINGS and str(element["role"]).split()[:1] == ["heading"]]
+    for element in said:
+        level = str(element.get("aria-level", "")).strip()
+        element.name = f"h{min(max(int(level), 1), 6) if level.isdigit() else 2}"
+    return bool(said)
 
 
 def _table_footers(soup) -> bool:
@@ -256,5 +269,5 @@ def _shown(node) -> bool:
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _HEAD_ONLY = ("head", "title", "meta", "link", "base", "style", "script")
-_REWRITES = (_table_footers, _layout_tables, _footers, _quoted_headings, _termless_definitions,
-             _definitions_beside_lists, _after_the_body, _before_the_body)
+_REWRITES = (_said_headings, _table_footers, _layout_tables, _footers, _quoted_headings,
+             _termless_definitions, _definitions_beside_lists, _after_the_body, _before_the_body)
