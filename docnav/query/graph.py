@@ -316,7 +316,8 @@ class DocNavGraph:
             row = self.documents[never[0]]
             raise InputError(f"{row['path']}: not indexed, its last run failed "
                              f"({_cause(row)}); fix the file and run `docnav index` again")
-        return self.node(low).node_id  # raises the unknown-id error
+        raise InputError(f"unknown node id {ref!r}, nor a document's path ({self.source}): "
+                         "`docnav locate` finds node ids, `docnav show` lists the documents")
 
     def _documents_at(self, ref: str, roots: Iterable[str]) -> list[str]:
         """The root nodes of the documents whose path ``ref`` names (:func:`_named_by`)."""
