@@ -55,16 +55,17 @@ def _cmd_ask(args: argparse.Namespace) -> int:
             raise InputError("--nli-model names the model of the check that --no-verify "
                              "leaves out: give one or the other")
         answerer = ChatAnswerer(ChatOptions())
-        if not args.no_verify:  # the NLI model loads now: a bad setting fails before any work
-            from docnav.verify import TransformersNLI, Verifier, VerifyOptions
-
-            nli = VerifyOptions(model=_nli_model(args))
-            verifier = Verifier(TransformersNLI(nli), nli)
     elif args.policy == "drop" or args.no_verify or args.nli_model:
         given = ("--policy drop" if args.policy == "drop" else "--no-verify" if args.no_verify
                  else "--nli-model")
         raise InputError(f"{given} applies to a generated answer: add --generate")
+    # the store first: with none there, that is what to fix, not the NLI model's setting
     graph = _graph(args)
+    if args.generate and not args.no_verify:  # the NLI model loads now, before any search
+        from docnav.verify import TransformersNLI, Verifier, VerifyOptions
+
+        nli = VerifyOptions(model=_nli_model(args))
+        verifier = Verifier(TransformersNLI(nli), nli)
     where = {"metadata": _fields(args.meta), "dated_after": args.after,
              "dated_before": args.before}
     answer = Navigator(graph, answerer=answerer, verifier=verifier, policy=args.policy).ask(

@@ -463,6 +463,17 @@ def test_ask_generate_without_an_endpoint_names_the_settings(indexed, monkeypatc
                                         "ChatOptions.base_url and .model)") in err
 
 
+def test_ask_generate_of_no_store_says_so_before_the_nli_model(tmp_path, monkeypatch):
+    """With no store at --db and an NLI model that does not load, `ask --generate` said the
+    model could not be loaded; the store to index is the first thing to fix."""
+    monkeypatch.setenv("DOCNAV_LLM_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("DOCNAV_LLM_MODEL", "m")
+    db = tmp_path / "none.duckdb"
+    code, out, err = run(db, "ask", SEND, "--generate", "--nli-model",
+                         str(tmp_path / "missing-model"))
+    assert code == 2 and out == "" and f"{db}: no store here" in err and "NLI" not in err
+
+
 @pytest.mark.parametrize("given", [["--no-verify"], ["--nli-model", "/models/nli"]])
 def test_ask_no_verify_or_nli_model_without_generate_is_refused(indexed, given):
     # each was taken silently: there is no generated answer to check or not
