@@ -5,7 +5,7 @@ are. Real fixture PDFs and 10-Ks from ../shared, parsed with the native pipeline
 
 from __future__ import annotations
 
-from _parsing import NATIVE, filing
+from _parsing import NATIVE, H, filing
 from _paths import FIXTURES, require
 
 from docnav.parse import parse_file
@@ -99,3 +99,12 @@ def test_page_numbers_set_where_the_text_ends_are_no_text():
     texts = [" ".join(b.text.split()) for b in _amazon().blocks]
     assert any("In Q2 2017, we recognized an estimated charge to tax expense of $600 million" in t
                for t in texts)  # one paragraph across the page break
+
+
+def test_a_running_head_on_every_other_page_is_no_heading():
+    """The Korean report's even pages open with "이슈와 논점", the series' name, at one place
+    in the top margin: on two pages of four, fewer than a running head needed, both were
+    headings of their own. On page 1, larger and lower, it is the masthead, a heading."""
+    parsed = parse_file(require(FIXTURES / "pdf" / "normal_4pages.pdf"), NATIVE)
+    found = [(b.page, b.kind) for b in parsed.blocks if b.text.strip() == "이슈와 논점"]
+    assert found == [(1, H)]

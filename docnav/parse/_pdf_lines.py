@@ -152,13 +152,17 @@ def drop_furniture(pages: PageLines, margin: float = 0.1, band: float = 0.15) ->
     A line in the margin with a page number at either end is furniture where lines ending in
     a page number stand at its height on that many pages, each a different number: a book's
     running foot names the chapter it is in ("Chapter 3. Row and Column Access Control 19"),
-    so no one text of it repeats often enough."""
+    so no one text of it repeats often enough. A book's running head alternates, its left-hand
+    pages' text unlike its right-hand ones': a line at one place (to the point) in the margin
+    of pages that are all even or all odd is furniture on half as many pages (the Korean
+    report's "이슈와 논점" heads its pages 2 and 4 of 4, and was read as a heading twice)."""
     n_pages = len(pages.page_heights) or 1
     lines = [x for x in pages.lines if not _vertical(x) and not _RULE.match(x.text)]
     spots: list[tuple[bool, tuple[str, int] | None]] = []  # in the margin; (key, height) in band
     seen: dict[str, set[int]] = defaultdict(set)
     fixed: dict[tuple[str, int], set[int]] = defaultdict(set)
     numbered: dict[int, set[str]] = defaultdict(set)  # height: the page numbers ending lines
+    placed: dict[tuple[str, int, int], set[int]] = defaultdict(set)  # (key, top, left): pages
     for line in lines:
         h = pages.page_heights.get(line.page, 792.0)
         key = _furniture_key(line.text)
@@ -170,6 +174,7 @@ def drop_furniture(pages: PageLines, margin: float = 0.1, band: float = 0.15) ->
             fixed[spot].add(line.page)
         if edge:
             seen[key].add(line.page)
+            placed[_place(key, line)].add(line.page)
             if m := _NUMBER_AT_END.search(line.text):
                 numbered[spot[1]].add(m.group(1).casefold())
         spots.append((edge, spot))
@@ -186,11 +191,21 @@ def drop_furniture(pages: PageLines, margin: float = 0.1, band: float = 0.15) ->
             return True
         times = len(fixed[spot])
         return ((edge and len(seen[spot[0]]) >= repeated) or times >= repeated
-                or (times >= 3 and spot[0].endswith("(continued)")))
+                or (times >= 3 and spot[0].endswith("(continued)"))
+                or (edge and _alternate(placed[_place(spot[0], line)], repeated)))
 
     numbers = _floating_page_numbers(lines, repeated) if n_pages >= 3 else set()
     return [line for i, (line, (edge, spot)) in enumerate(zip(lines, spots))
             if i not in numbers and not furniture(line, edge, spot)]
+
+
+def _place(key: str, line: Line) -> tuple[str, int, int]:
+    return key, round(line.top), round(line.left)
+
+
+def _alternate(pages: set[int], repeated: int) -> bool:
+    """On every other page: two or more, all even or all odd, half as many as ``repeated``."""
+    return len(pages) >= max(2, repeated // 2) and len({p % 2 for p in pages}) == 1
 
 
 def _floating_page_numbers(lines: list[Line], repeated: int) -> set[int]:
