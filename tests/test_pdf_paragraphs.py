@@ -193,6 +193,34 @@ def test_joined_lines_keep_a_hyphen_left_hanging_for_a_later_word(lines, joined)
         == joined
 
 
+@pytest.mark.parametrize("lines, joined", [
+    (["paved the way for self-", "publishing, blogging"], "paved the way for self-publishing, "
+     "blogging"),
+    (["a state-", "of-the-art model"], "a state-of-the-art model"),
+    (["from non-", "experts; non-experts"], "from non-experts; non-experts"),
+    (["some non-", "linear maps; nonlinear ones"], "some nonlinear maps; nonlinear ones"),
+    (["the informa-", "tion retrieved"], "the information retrieved"),
+    (["is self-", "ish"], "is selfish"),
+])
+def test_a_hyphen_the_word_had_before_its_line_broke_stays(lines, joined):
+    """Line-end hyphens were all taken for breaks put into a word: "self-" / "publishing" read
+    "selfpublishing" (multi_page.pdf), "cloud-" / "based" "cloudbased" (Adobe's 10-K). A
+    compound of three parts, one the document writes with the hyphen more often than without,
+    or one of "self" keeps it."""
+    from docnav.parse._pdf_lines import Line
+    from docnav.parse._pdf_paragraphs import join_lines, mark_word_hyphens
+
+    marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
+                                for i, t in enumerate(lines)])
+    assert join_lines(marked) == joined
+
+
+def test_a_compound_broken_at_its_hyphen_keeps_it_in_a_real_pdf():
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "multi_page.pdf"),
+                                        NATIVE).blocks]
+    assert any("paved the way for self-publishing, blogging" in t for t in texts)
+
+
 def test_a_table_whose_head_rows_read_as_text_does_not_cut_the_paragraph_it_falls_into():
     """1912.01214 sets Table 2 atop page 5 between "... which has parallel data" and "with
     other three languages ...", and Table 3 with Figure 3 atop page 6 inside "... thanks to the

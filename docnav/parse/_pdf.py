@@ -32,8 +32,8 @@ from docnav.parse._pdf_headings import (contents_entry, contents_pages, contents
                                         find_headings, is_code)
 from docnav.parse._pdf_lines import Line, TextStats, drop_furniture, extract_lines, text_stats
 from docnav.parse._pdf_outline import apply_outline, place_outline, read_outline
-from docnav.parse._pdf_paragraphs import (BULLET, CAPTION, Draft, join_lines, merge_runons,
-                                          segment)
+from docnav.parse._pdf_paragraphs import (BULLET, CAPTION, Draft, join_lines, mark_word_hyphens,
+                                          merge_runons, segment)
 
 _GLYPH_BULLET = re.compile(r"^\s*[•●▪■◦○∙·‣⁃∞➢✓❖►▶\uf0b7\uf0a7]\s*")
 _FOOTNOTE_MARKS = " *∗†‡§¶"  # "… Crowd Annotations∗": the mark of the title's footnote
@@ -74,7 +74,8 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
         metadata = pdf_metadata(pdf)
     finally:
         pdf.close()
-    lines = drop_furniture(pages) if options.pdf_drop_furniture else pages.lines
+    lines = mark_word_hyphens(drop_furniture(pages) if options.pdf_drop_furniture
+                              else pages.lines)
     stats = text_stats(lines)
     outline = [e for e in outline if e.page is not None]
     use_outline = len(outline) >= 2

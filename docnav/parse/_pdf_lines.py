@@ -51,6 +51,7 @@ class Line:
     weight: int = 400
     cells: int = 1
     ends_with_number: bool = False  # last cell of the row is a bare number (TOC page refs)
+    word_hyphen: bool = False  # its last hyphen is the word's own ("self-" / "publishing")
 
     @property
     def height(self) -> float:

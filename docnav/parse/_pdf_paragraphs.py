@@ -10,7 +10,8 @@ mid-sentence are joined again afterwards.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 
 from docnav.parse._letters import mostly_letters
 from docnav.parse._pdf_lines import Line, TextStats
@@ -309,14 +310,53 @@ SUSPENDED = re.compile(r"(?:and|or|nor|to|&)\b")
 def join_lines(lines: list[Line]) -> str:
     """Join lines with spaces, undoing end-of-line hyphenation ("informa-" + "tion"); a
     hyphen after a capital or a digit is the word's own ("E-" + "commerce", "RNN-" + "based",
-    "N-" + "gram"), joined without the space; one hanging for a later word ("short-" + "and
-    long-term") stays before its space."""
-    out = ""
+    "N-" + "gram"), as is one :func:`mark_word_hyphens` found ("self-" + "publishing"),
+    joined without the space; one hanging for a later word ("short-" + "and long-term")
+    stays before its space."""
+    out, kept = "", False
     for line in lines:
         text = line.text.strip()
         if (out.endswith("-") and len(out) > 1 and out[-2].isalnum() and text[:1].islower()
                 and not SUSPENDED.match(text)):
-            out = out[:-1] + text if out[-2].islower() else out + text
+            out = out[:-1] + text if out[-2].islower() and not kept else out + text
         else:
             out = f"{out} {text}" if out else text
+        kept = line.word_hyphen
+    return out
+
+
+_WORD = r"[^\W\d_]+(?:-[^\W\d_]+)*"  # a word, hyphenated or not: "state-of-the-art"
+_BROKEN = re.compile(rf"({_WORD})-$")
+_WORD_START = re.compile(rf"({_WORD})")
+_COMPOUND = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+# "self-" makes compounds with a hyphen ("self-publishing", "self-attention"); "selfish",
+# "selfless" break there too, and are one word
+_HYPHEN_PREFIXES = frozenset({"self"})
+_ONE_WORD_ENDINGS = frozenset({"ish", "less", "hood", "same", "dom", "ness"})
+
+
+def mark_word_hyphens(lines: list[Line]) -> list[Line]:
+    """``lines`` with ``word_hyphen`` set on each whose hyphen at the end belongs to the word
+    broken there, so that joining the lines keeps it. Neither docling nor pdfium tells a
+    hyphen put in to break a word from one that was there already: both give "cloud-" at a
+    10-K's line end, and "lan-" in a paper. It is the word's own where the word is a compound
+    of three parts or more ("state-" + "of-the-art", "business-to-" + "everyone"), where the
+    document writes the compound with the hyphen inside a line more often than as one word
+    ("non-" + "experts": "non-experts" four times, "nonexperts" never), or after "self" (a
+    prefix that always takes one). Undone, "self-publishing" read "selfpublishing" and search
+    for it found nothing."""
+    words = Counter(w.casefold() for x in lines for w in _COMPOUND.findall(x.text))
+    words.update(w.casefold() for x in lines for w in re.findall(r"[^\W\d_]+", x.text))
+    out = list(lines)
+    for i, (line, after) in enumerate(zip(lines, lines[1:])):
+        head, tail = _BROKEN.search(line.text.rstrip()), _WORD_START.match(after.text.strip())
+        if head is None or tail is None or not tail.group(1)[0].islower():
+            continue
+        first, rest = head.group(1), tail.group(1)
+        compound = f"{first}-{rest}".casefold()
+        if ("-" in first or "-" in rest
+                or words[compound] > words[(first + rest).casefold()]
+                or (first.casefold() in _HYPHEN_PREFIXES
+                    and rest.casefold() not in _ONE_WORD_ENDINGS)):
+            out[i] = replace(line, word_hyphen=True)
     return out
