@@ -221,6 +221,23 @@ def test_a_compound_broken_at_its_hyphen_keeps_it_in_a_real_pdf():
     assert any("paved the way for self-publishing, blogging" in t for t in texts)
 
 
+def test_a_bullet_in_a_symbol_font_keeps_the_line_it_wraps_onto():
+    """A bullet glyph set in a symbol font gives its line that font: the next line, in the
+    text's font under the text, was taken for a new paragraph wherever the words could not
+    say it went on (multi_page.pdf's "• Legal Document Processors: ... for legal
+    professionals, like" / "WordPerfect, offered ...", the Redbook's "... both USER and
+    CURRENT" / "USER having the value of ALICE.")."""
+    def items(name):
+        return [" ".join(b.text.split()) for b in parse_file(
+            require(FIXTURES / "pdf" / name), NATIVE).blocks if b.kind is BlockKind.LIST_ITEM]
+
+    assert any(t.startswith("Legal Document Processors: Word processors tailored for legal "
+                            "professionals, like WordPerfect, offered") for t in items(
+                                "multi_page.pdf"))
+    assert any(t.endswith("both USER and CURRENT USER having the value of ALICE.")
+               for t in items("redp5110_sampled.pdf"))
+
+
 def test_a_table_whose_head_rows_read_as_text_does_not_cut_the_paragraph_it_falls_into():
     """1912.01214 sets Table 2 atop page 5 between "... which has parallel data" and "with
     other three languages ...", and Table 3 with Figure 3 atop page 6 inside "... thanks to the

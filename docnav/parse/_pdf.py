@@ -32,10 +32,9 @@ from docnav.parse._pdf_headings import (contents_entry, contents_pages, contents
                                         find_headings, is_code)
 from docnav.parse._pdf_lines import Line, TextStats, drop_furniture, extract_lines, text_stats
 from docnav.parse._pdf_outline import apply_outline, place_outline, read_outline
-from docnav.parse._pdf_paragraphs import (BULLET, CAPTION, Draft, join_lines, mark_word_hyphens,
-                                          merge_runons, segment)
+from docnav.parse._pdf_paragraphs import (BULLET, CAPTION, GLYPH_BULLET, Draft, join_lines,
+                                          mark_word_hyphens, merge_runons, segment)
 
-_GLYPH_BULLET = re.compile(r"^\s*[•●▪■◦○∙·‣⁃∞➢✓❖►▶\uf0b7\uf0a7]\s*")
 _FOOTNOTE_MARKS = " *∗†‡§¶"  # "… Crowd Annotations∗": the mark of the title's footnote
 _TITLE_SIZE = 1.3  # text this much larger than body text on the first page can be the title
 LONG_SECTION_PAGES = 3  # an outline section this long gets the printed headings inside it
@@ -284,5 +283,5 @@ def _to_block(d: Draft) -> Block | None:
     if is_code(d):
         return Block(BlockKind.CODE, "\n".join(x.text for x in d.lines), page=d.page)
     if BULLET.match(text):
-        return Block(BlockKind.LIST_ITEM, _GLYPH_BULLET.sub("", text), page=d.page)
+        return Block(BlockKind.LIST_ITEM, GLYPH_BULLET.sub("", text), page=d.page)
     return Block(BlockKind.TEXT, text, page=d.page)

@@ -17,10 +17,12 @@ from docnav.parse._letters import mostly_letters
 from docnav.parse._pdf_lines import Line, TextStats
 from docnav.parse._pdf_outline import OutlineEntry
 
+_GLYPHS = "[•●▪■◦○∙·‣⁃∞➢✓❖►▶\uf0b7\uf0a7]"
 BULLET = re.compile(
-    r"^\s*(?:[•●▪■◦○∙·‣⁃∞➢✓❖►▶\uf0b7\uf0a7]|[-–—*](?=\s)|\(?[0-9]{1,2}[.)](?=\s)|"
+    rf"^\s*(?:{_GLYPHS}|[-–—*](?=\s)|\(?[0-9]{{1,2}}[.)](?=\s)|"
     r"\([a-z]\)|\([ivx]{1,4}\))\s*"
 )
+GLYPH_BULLET = re.compile(rf"^\s*{_GLYPHS}\s*")
 SENTENCE_END = re.compile(r"[.!?:;\"”’)]$")
 
 
@@ -82,7 +84,12 @@ def _continues(lines: list[Line], line: Line, stats: TextStats) -> bool:
     em = stats.body_height
     right = max(x.right for x in lines)
     short_prev = prev.right < max(right, line.right) - 4 * em
-    if (prev.font != line.font or prev.weight != line.weight) and (
+    # a bullet glyph's line takes the glyph's font (Symbol): the line it wraps onto, set in
+    # the text's font under the text, goes on with it ("• ... for legal professionals, like" /
+    # "WordPerfect, offered ..."), where its font seemed to start a new paragraph
+    wrapped = (len(lines) == 1 and bool(GLYPH_BULLET.match(prev.text)) and not short_prev
+               and line.left > prev.left + 0.5 * em)
+    if (prev.font != line.font or prev.weight != line.weight) and not wrapped and (
             short_prev or step > 1.1 * pitch or line.left > prev.left + 0.5 * em
             or (prev.weight >= line.weight + 200 and abs(prev.right - line.right) > em
                 and _title_like(prev.text))):
