@@ -58,6 +58,10 @@ _ASIDE = re.compile(r"\([^()]*\)")
 _RUNS_ON = re.compile(r"(?:^|\s)(?:and|or|nor|of|the|&)$", re.I)
 _ANSWER = re.compile(r"(?:none|n/a|not applicable)\.?", re.I)
 _FIELD_VALUE = re.compile(r"\b(?:\d{5}(?:-\d{4})?|\d{3}-\d{5})$")
+# a figure's caption ("Figure 3-1 CREATE PERMISSION ...", "Fig. 2: ..."), not a sentence
+# about it ("Figure 3-5 shows the difference ...")
+_FIGURE = re.compile(r"^fig(?:ure)?\.?\s*[0-9]{1,3}(?:[-.][0-9]{1,3})?[a-z]?"
+                     r"(?:[.:]|\s+(?-i:[^a-z\s]))", re.I)
 _PATTERN_ORDER = {"part": 0, "chapter": 1, "item": 2, "note": 3, "roman": 4, "decimal": 5,
                   "style": 9}
 
@@ -135,6 +139,7 @@ def _classify(drafts: list[Draft], stats: TextStats, toc_pages: dict[int, float]
     lines = [x for d in drafts for x in d.lines]
     lefts = _column_lefts(lines)
     extents = _page_extents(lines)
+    figures = _figure_areas(drafts, lines, stats)
     previous = "."  # the text before, if it is body text: a sentence may run on
     for i, d in enumerate(drafts):
         d.pattern, d.depth = _heading_kind(d, stats, toc_pages, previous)
@@ -155,7 +160,47 @@ def _classify(drafts: list[Draft], stats: TextStats, toc_pages: dict[int, float]
             d.pattern = None
         if d.pattern == "style" and _heads_captioned_rows(drafts, i):
             d.pattern = None
+        if d.pattern == "style" and _in_a_figure(d, figures.get(d.page, []), stats.pitch):
+            d.pattern = None
         previous = "." if d.pattern else join_lines(d.lines)
+
+
+_Area = tuple[float, float, float, float]  # top, bottom, left, right
+
+
+def _figure_areas(drafts: list[Draft], lines: list[Line], stats: TextStats
+                  ) -> dict[int, list[_Area]]:
+    """Per page, the figures captioned below ("Figure 3-1 CREATE PERMISSION SQL statement"):
+    from the lowest line of body text above the caption, in its column, down to the caption;
+    as wide as the caption and that line. (A paper's title over a figure atop its first page
+    column is no text of the figure: with nothing of the page's text above, no area.)"""
+    areas: dict[int, list[_Area]] = {}
+    for d in drafts:
+        if not d.lines or not _FIGURE.match(join_lines(d.lines)):
+            continue
+        caption = d.lines[0]
+        above = [x for x in lines if x.page == caption.page and x.bottom <= caption.top
+                 and x.font == stats.body_font and x.weight == stats.body_weight
+                 and x.left < caption.right and x.right > caption.left]
+        if above:  # a figure atop the page has no such line: its top is not known
+            text = max(above, key=lambda x: x.bottom)
+            areas.setdefault(caption.page, []).append(
+                (text.bottom, caption.top, min(text.left, caption.left),
+                 max(text.right, caption.right)))
+    return areas
+
+
+def _in_a_figure(d: Draft, areas: list[_Area], pitch: float) -> bool:
+    """Text inside a figure, not a heading: the Redbook's Figure 3-1 draws a CREATE PERMISSION
+    statement with its clauses in bold ("FOR ROWS", "ENFORCED FOR ALL ACCESS", "ENABLE"),
+    each taken for a heading. A heading set right under the text above the figure, before
+    anything else of it, is the figure's section's heading and stays one."""
+    top = min(x.top for x in d.lines)
+    bottom = max(x.bottom for x in d.lines)
+    left, right = min(x.left for x in d.lines), max(x.right for x in d.lines)
+    return any(area_top <= top and bottom <= area_bottom and left < area_right
+               and right > area_left and top - area_top > 2.5 * pitch
+               for area_top, area_bottom, area_left, area_right in areas)
 
 
 def _heads_a_table(drafts: list[Draft], i: int, em: float) -> bool:

@@ -1,0 +1,42 @@
+"""Text drawn inside a figure is no heading: the bold words of a diagram between the text
+above it and its caption below ("FOR ROWS", "ENABLE" in the Redbook's Figure 3-1). A heading
+right under the text, over the figure, stays one."""
+
+from __future__ import annotations
+
+from _parsing import NATIVE, headings, text_pdf
+from _paths import FIXTURES, require
+
+from docnav.parse import parse_file
+
+BODY = "The company reported results for the year that were in line with the plan, line {}."
+
+
+def body(y: int, n: int = 3) -> list:
+    return [(False, 10, 72, y - 13 * i, BODY.format(i)) for i in range(n)]
+
+
+def test_the_bold_clauses_of_a_statement_drawn_in_a_figure_are_no_headings():
+    """The Redbook's Figure 3-1 draws the CREATE PERMISSION statement, each clause in bold
+    with its meaning beside it: "FOR ROWS", "ENFORCED FOR ALL ACCESS" (twice) and "ENABLE"
+    were level-10 headings on page 10, each a section of a line or two. "Column mask", below
+    the caption, heads its section."""
+    found = [text for _, text in headings(parse_file(
+        require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE))]
+    assert not {"FOR ROWS", "ENFORCED FOR ALL ACCESS", "ENABLE"} & set(found)
+    assert "Column mask" in found
+
+
+def test_labels_above_a_figure_caption_are_no_headings(tmp_path):
+    lines = [(True, 16, 72, 740, "Annual Report"), *body(715),
+             (True, 12, 72, 660, "Architecture"),  # right under the text: the section's
+             (True, 10, 100, 620, "FOR ROWS"),
+             (False, 8, 250, 634, "Indicates that a row permission is created"),
+             (True, 10, 100, 590, "ENABLE"),
+             (False, 8, 250, 604, "Specifies that the permission is enabled"),
+             (False, 10, 72, 560, "Figure 1: The statement and its clauses"),
+             (True, 12, 72, 530, "Costs"), *body(510)]
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf(lines))
+    assert [text for _, text in headings(parse_file(path, NATIVE))] == [
+        "Annual Report", "Architecture", "Costs"]
