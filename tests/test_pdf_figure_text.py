@@ -1,12 +1,14 @@
 """Text drawn inside a figure is no heading: the bold words of a diagram between the text
 above it and its caption below ("FOR ROWS", "ENABLE" in the Redbook's Figure 3-1). A heading
-right under the text, over the figure, stays one."""
+right under the text, over the figure, stays one. A sentence about a figure or table
+numbered by chapter ("Table 3-1 summarizes ...") is no caption."""
 
 from __future__ import annotations
 
 from _parsing import NATIVE, headings, text_pdf
 from _paths import FIXTURES, require
 
+from docnav.model import BlockKind
 from docnav.parse import parse_file
 
 BODY = "The company reported results for the year that were in line with the plan, line {}."
@@ -40,3 +42,19 @@ def test_labels_above_a_figure_caption_are_no_headings(tmp_path):
     path.write_bytes(text_pdf(lines))
     assert [text for _, text in headings(parse_file(path, NATIVE))] == [
         "Annual Report", "Architecture", "Costs"]
+
+
+def test_a_sentence_about_a_table_numbered_by_chapter_is_no_caption():
+    """The Redbook numbers its floats by chapter: "Table 3-1 summarizes these special
+    registers and their values." and "Figure 3-5 shows the difference ..." were captions (a
+    sentence's lower-case word after the number was looked for right after "3"), the
+    tables' own captions beside them."""
+    kinds = {" ".join(b.text.split()): b.kind for b in parse_file(
+        require(FIXTURES / "pdf" / "redp5110_sampled.pdf"), NATIVE).blocks}
+    assert kinds["Table 3-1 summarizes these special registers and their values."] \
+        is BlockKind.TEXT
+    assert kinds["Table 3-1 Special registers and their corresponding values"] \
+        is BlockKind.CAPTION
+    assert kinds["Figure 3-5 Special registers and adopted authority"] is BlockKind.CAPTION
+    assert not [t for t, k in kinds.items()
+                if t.startswith("Figure 3-5 shows") and k is BlockKind.CAPTION]
