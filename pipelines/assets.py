@@ -14,10 +14,13 @@ from pipelines.partitions import documents_partitions, path_for_key
 from pipelines.reporting import (
     NLI_VERIFICATION,
     PARSE_HEALTH,
+    common_outcome,
+    document_outcomes,
     excluded_note,
     nli_verification,
     parse_health,
     report_metadata,
+    run_metadata,
 )
 from pipelines.resources import DocNavResource, outside
 
@@ -65,8 +68,10 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
     if not (config.full or context.has_partition_key or context.has_partition_key_range):
         raise ConfigError(_NO_PARTITION)
     roots, gone = docnav.run_roots(context.log.warning)
-    paths = None if config.full else outside(
-        [path_for_key(k) for k in context.partition_keys] + config.removed, gone)
+    keys = context.partition_keys if (context.has_partition_key
+                                      or context.has_partition_key_range) else []
+    paths = None if config.full else outside([path_for_key(k) for k in keys] + config.removed,
+                                             gone)
     indexer = docnav.indexer(log=context.log.info)  # progress lines in the run's event log
     report = indexer.index(roots, paths=paths, collection=False, reparse=config.reparse)
     for _, error in report.failed:
@@ -74,7 +79,8 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
     for path, said in report.warned:
         context.log.warning(f"{path}: {said}")
     _warn_excluded(context, report, docnav)
-    yield MaterializeResult(metadata=report_metadata(report, indexer))
+    common = _describe_partitions(context, report, keys)
+    yield MaterializeResult(metadata={**common, **run_metadata(report, indexer)})
     yield parse_health(report)
     yield nli_verification(docnav.store(), report, off=docnav.verification_off())
 
@@ -97,6 +103,17 @@ def collection(context: AssetExecutionContext, config: CollectionConfig,
         report = indexer.update_collection()
     _warn_excluded(context, report, docnav)
     return MaterializeResult(metadata=report_metadata(report, indexer))
+
+
+def _describe_partitions(context: AssetExecutionContext, report, keys: list[str]) -> dict:
+    """Each partition's own outcome where it is not the run's most common one, which is
+    returned for the run to give to the rest (see :func:`common_outcome`)."""
+    outcomes = document_outcomes(report, [path_for_key(k) for k in keys])
+    common = common_outcome(outcomes)
+    for key in keys:
+        if outcomes[path_for_key(key)] != common:
+            context.add_asset_metadata(outcomes[path_for_key(key)], partition_key=key)
+    return common
 
 
 def _warn_excluded(context: AssetExecutionContext, report, docnav: DocNavResource) -> None:

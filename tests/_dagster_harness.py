@@ -71,6 +71,12 @@ def meta(result, node: str) -> dict:
     return {k: v.value for k, v in result.asset_materializations_for_node(node)[0].metadata.items()}
 
 
+def run_meta(result) -> dict:
+    """What the run's `document` materialisations say of the whole run (its ``run_…``
+    entries, named without the prefix), beside each document's own outcome."""
+    return {k.removeprefix("run_"): v for k, v in meta(result, "document").items()}
+
+
 def tick(instance, resource, cursor):
     """One sensor evaluation; its partition requests applied as the daemon would."""
     context = build_sensor_context(instance=instance, cursor=cursor, resources={"docnav": resource})

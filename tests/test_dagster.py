@@ -53,8 +53,8 @@ from pipelines.recovery import (
 from pipelines.resources import DocNavResource
 from pipelines.sensors import index_job
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
-    add_partitions, docs, instance, launch, meta, paragraphs, range_tags, resource, stored_paths,
-    tick,
+    add_partitions, docs, instance, launch, meta, paragraphs, range_tags, resource, run_meta,
+    stored_paths, tick,
 )
 from tests._paths import NLI_MODEL, require  # not conftest: the executor's child imports us
 
@@ -71,7 +71,7 @@ def test_one_partition_then_collection(instance, resource, docs):
                          resources={"docnav": resource})
     assert result.success
     assert paragraphs(resource.db) == {"Alpha has apples.", "Beta grows beans."}
-    counts = meta(result, "document")
+    counts = run_meta(result)
     assert counts["documents_added"] == 1 and counts["documents_failed"] == 0
     assert counts["nodes_written"] > 0 and counts["texts_embedded"] > 0
     assert "| embeddings computed / reused |" in counts["report"]
@@ -85,7 +85,7 @@ def test_one_partition_then_collection(instance, resource, docs):
 
     again = materialize([document], partition_key=key, instance=instance,
                         resources={"docnav": resource})
-    counts = meta(again, "document")
+    counts = run_meta(again)
     assert counts["documents_unchanged"] == 1 and counts["texts_embedded"] == 0
 
 
@@ -96,13 +96,13 @@ def test_a_reparse_run_parses_unchanged_documents_again(instance, resource, docs
     [key] = add_partitions(instance, docs / "a.md")
     assert materialize([document], partition_key=key, instance=instance,
                        resources={"docnav": resource}).success
-    plain = meta(materialize([document], partition_key=key, instance=instance,
-                             resources={"docnav": resource}), "document")
+    plain = run_meta(materialize([document], partition_key=key, instance=instance,
+                                 resources={"docnav": resource}))
     assert plain["docs_parsed"] == 0 and plain["documents_reparsed"] == 0
     again = materialize([document], partition_key=key, instance=instance,
                         resources={"docnav": resource},
                         run_config={"ops": {"document": {"config": {"reparse": True}}}})
-    counts = meta(again, "document")
+    counts = run_meta(again)
     assert counts["docs_parsed"] == 1 and counts["documents_reparsed"] == 1
     assert counts["documents_unchanged"] == 1 and counts["nodes_written"] == 0
 
@@ -146,21 +146,21 @@ def test_runs_hand_their_work_to_the_resident_worker(instance, resource, docs):
                              resources={"docnav": resident})
         pid = worker_pid(resident.db)
         assert result.success and pid is not None and pid != os.getpid()
-        assert meta(result, "document")["indexed_by"] == f"resident worker (pid {pid})"
+        assert run_meta(result)["indexed_by"] == f"resident worker (pid {pid})"
         assert meta(result, "collection")["indexed_by"] == f"resident worker (pid {pid})"
         assert paragraphs(resident.db) == {"Alpha has apples.", "Beta grows beans."}
 
         (docs / "a.md").write_text("# Alpha\n\nAlpha has apricots.\n")
         again = materialize([document], partition_key=key, instance=instance,
                             resources={"docnav": resident})
-        assert meta(again, "document")["indexed_by"] == f"resident worker (pid {pid})"
-        assert meta(again, "document")["documents_changed"] == 1
+        assert run_meta(again)["indexed_by"] == f"resident worker (pid {pid})"
+        assert run_meta(again)["documents_changed"] == 1
         assert paragraphs(resident.db) == {"Alpha has apricots."}
     finally:
         stop_worker(resident.db)
     plain = materialize([document], partition_key=key, instance=instance,
                         resources={"docnav": resource})
-    assert meta(plain, "document")["indexed_by"] == "the run's own process"
+    assert run_meta(plain)["indexed_by"] == "the run's own process"
 
 
 def test_single_run_covers_many_partitions(instance, resource, docs):
@@ -170,7 +170,7 @@ def test_single_run_covers_many_partitions(instance, resource, docs):
     assert result.success
     mats = result.asset_materializations_for_node("document")
     assert sorted(m.partition for m in mats) == sorted(keys)
-    assert meta(result, "document")["documents_added"] == 3
+    assert run_meta(result)["documents_added"] == 3
     assert stored_paths(resource.db) == {str(docs / n) for n in ("a.md", "b.md", "c.md")}
     assert len(instance.get_runs()) == 1
 
@@ -181,7 +181,7 @@ def test_a_broken_document_fails_only_itself(instance, resource, docs):
     result = materialize([document], instance=instance, resources={"docnav": resource},
                          tags=range_tags(keys[0], keys[-1]))
     assert result.success
-    counts = meta(result, "document")
+    counts = run_meta(result)
     parse = checks(result)["parse_health"]
     if counts["documents_failed"] == 0:
         pytest.skip("the parser accepted the junk bytes as text; nothing failed to check")
@@ -198,7 +198,7 @@ def test_nli_check_reports_claims(instance, tmp_path, docs):
     result = materialize([document], instance=instance, resources={"docnav": resource},
                          tags=range_tags(keys[0], keys[-1]))
     assert result.success
-    counts = meta(result, "document")
+    counts = run_meta(result)
     assert counts["summaries_rebuilt"] > 0 and counts["nli_pairs"] > 0
     nli = checks(result)["nli_verification"]
     assert nli.severity == AssetCheckSeverity.WARN
@@ -363,7 +363,7 @@ def test_a_failed_document_is_shown_then_indexed_once_its_file_is_fixed(instance
     assert run.tags[ASSET_PARTITION_RANGE_START_TAG] == key_for_path(str(docs / "e.md"))
     retry = launch(instance, resource, run)
     assert checks(retry)["parse_health"].passed
-    assert meta(retry, "document")["documents_failed"] == 0
+    assert run_meta(retry)["documents_failed"] == 0
     assert checks(retry)["parse_health"].metadata["warnings"].value == "none"
     assert "Echo is fixed now." in paragraphs(resource.db)
 
@@ -395,7 +395,7 @@ def test_sensor_follows_add_modify_rename_delete(instance, resource, docs):
         == key_for_path(b)
     assert not modified.dynamic_partitions_requests
     result = launch(instance, resource, run)
-    assert meta(result, "document")["documents_changed"] == 1
+    assert run_meta(result)["documents_changed"] == 1
     assert "Bravo builds bigger boats." in paragraphs(resource.db)
 
     os.rename(c, docs / "d.md")  # rename = delete + add with the same hash
@@ -406,7 +406,7 @@ def test_sensor_follows_add_modify_rename_delete(instance, resource, docs):
     assert run.run_config["ops"]["document"]["config"]["removed"] == [c]
     assert key_for_path(c) not in instance.get_dynamic_partitions(PARTITIONS)
     result = launch(instance, resource, run)
-    assert meta(result, "document")["documents_renamed"] == 1
+    assert run_meta(result)["documents_renamed"] == 1
     assert stored_paths(resource.db) == {a, b, d}
 
     os.remove(a)  # a deletion alone: the collection run removes it from the store
@@ -571,7 +571,7 @@ def test_a_run_logs_its_progress_to_the_event_log(instance, resource, docs, resi
     finally:
         stop_worker(resource.db)
     assert result.success
-    assert (meta(result, "document")["indexed_by"] == f"resident worker (pid {pid})") is resident
+    assert (run_meta(result)["indexed_by"] == f"resident worker (pid {pid})") is resident
     lines = [r.user_message for r in instance.all_logs(result.run_id)
              if "documents done" in (r.user_message or "")]
     assert lines and lines[-1].startswith("indexing: 6/6 documents done in "), lines

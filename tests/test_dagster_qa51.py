@@ -32,7 +32,7 @@ from pipelines.sensors import (
     reconcile_schedule,
 )
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
-    add_partitions, docs, instance, launch, meta, range_tags, resource, stored_paths, tick,
+    add_partitions, docs, instance, launch, range_tags, resource, run_meta, stored_paths, tick,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -194,7 +194,7 @@ def test_why_a_run_indexed_without_the_resident_worker_is_in_its_event_log(
             result = materialize([document], partition_key=key, instance=home,
                                  resources={"docnav": resident})
             assert result.success
-            assert meta(result, "document")["indexed_by"] == "the run's own process"
+            assert run_meta(result)["indexed_by"] == "the run's own process"
             said = [r.user_message for r in home.all_logs(result.run_id) if r.level >= 30]
     finally:
         taken.rmdir()

@@ -20,7 +20,7 @@ from pipelines.definitions import code_version, with_code_version
 from pipelines.resources import DocNavResource
 from pipelines.sensors import REVERIFY_TAG, build_reverify_schedule, index_job
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
-    add_partitions, docs, instance, meta, range_tags,
+    add_partitions, docs, instance, range_tags, run_meta,
 )
 from tests._paths import NLI_MODEL, require
 
@@ -55,7 +55,7 @@ def launch(instance, request: RunRequest, resource: DocNavResource, version: str
                       resources={"docnav": resource}).resolve_job_def("index_documents")
     result = job.execute_in_process(instance=instance, tags=request.tags,
                                     run_config=request.run_config)
-    return meta(result, "document")
+    return run_meta(result)
 
 
 def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
@@ -72,7 +72,7 @@ def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
     keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
     first = materialize([with_code_version(document, old)], instance=instance,
                         resources={"docnav": plain}, tags=range_tags(keys[0], keys[-1]))
-    assert meta(first, "document")["claims_checked"] == 0
+    assert run_meta(first)["claims_checked"] == 0
     event = instance.get_latest_materialization_event(document.key)
     assert event.asset_materialization.tags[CODE_VERSION_TAG] == old
 
