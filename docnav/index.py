@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Literal
 
 import duckdb
 import numpy as np
@@ -151,7 +152,7 @@ class Indexer:
         roots: Sequence[str | Path],
         paths: Sequence[str | Path] | None = None,
         collection: bool = True,
-        reparse: bool = False,
+        reparse: bool | Literal["parsed_otherwise"] = False,
     ) -> IndexReport:
         """Bring the store up to date with ``roots``.
 
@@ -162,7 +163,8 @@ class Indexer:
             runs) the work is queued in the store and done by :meth:`update_collection`.
         reparse: parse the unchanged files in scope again too (after an upgrade of DocNav's
             parsers or a change of ``parse`` options); a document whose stored rows come out
-            the same is left as it is and counted unchanged.
+            the same is left as it is and counted unchanged. ``"parsed_otherwise"``: only those
+            another parser or other ``parse`` options made (a new PDF mode: only the PDFs).
         """
         started = time.perf_counter()
         # settings first: a missing root or model is an error before any work or store
@@ -304,13 +306,15 @@ class Indexer:
 
     def _index(
         self, found: list[FoundFile], scope: list[str], report: IndexReport, exact_scope: bool,
-        reparse: bool, roots: list[str],
+        reparse: bool | Literal["parsed_otherwise"], roots: list[str],
     ) -> None:
         t = time.perf_counter()
         with self.store.reader() as con:
             stored = self._documents.rows(con)
         if exact_scope:
             found, scope = self._with_links(found, scope, stored, roots)
+        if reparse == "parsed_otherwise":
+            reparse = set(parsed_otherwise(stored, self.options.parse, lambda path: True))
         plan = plan_run(found, stored, scope, exact_scope, reparse=reparse, roots=roots)
         report.unchanged, report.removed = plan.unchanged, plan.removed
         report.failed += plan.unlisted

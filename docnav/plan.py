@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -63,14 +63,15 @@ def plan_run(
     stored: dict[str, DocumentRecord],
     scope: list[str],
     exact_scope: bool = False,
-    reparse: bool = False,
+    reparse: bool | Collection[str] = False,
     roots: Sequence[str] = (),
 ) -> Plan:
     """The plan for ``found`` files against the ``stored`` documents (by id).
 
     scope: the roots of the run (a stored document under one of them that is not found is
     removed), or with ``exact_scope`` the very paths it was asked to look at. reparse: unchanged
-    documents are jobs too (reason ``reparse``). roots: with ``exact_scope``, the run's roots:
+    documents are jobs too (reason ``reparse``): every one, or those whose paths it holds.
+    roots: with ``exact_scope``, the run's roots:
     a new file is also a rename of a stored document under them whose file is gone although its
     path is not among the paths (a move between two watched folders: watchdog reports the file
     created in one at once, its deletion from the other half a second later, a batch apart);
@@ -113,7 +114,7 @@ def plan_run(
             else:
                 plan.jobs.append(Job(f, new_doc_id(f.path, taken), None, "added"))
         elif old.content_hash == f.content_hash and old.status == "ok":
-            if reparse:
+            if reparse is True or (reparse and f.path in reparse):
                 plan.jobs.append(Job(f, old.doc_id, old, "reparse"))
             else:
                 plan.unchanged.append(f.path)

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Client, Connection, answer_challenge, deliver_challenge
 from pathlib import Path
-from typing import Sequence
+from typing import Literal, Sequence
 
 from docnav import errors
 from docnav.errors import ConfigError, DocNavError, InternalError, RunCancelled
@@ -135,7 +135,8 @@ class ResidentIndexer:
         self._local: Indexer | None = None
 
     def index(self, roots: Sequence[str | Path], paths: Sequence[str | Path] | None = None,
-              collection: bool = True, reparse: bool = False) -> IndexReport:
+              collection: bool = True,
+              reparse: bool | Literal["parsed_otherwise"] = False) -> IndexReport:
         roots = [str(r) for r in roots]
         paths = None if paths is None else [str(p) for p in paths]
         return self._run("index", {"roots": roots, "paths": paths, "collection": collection,

@@ -44,6 +44,9 @@ class DocumentConfig(Config):
     # parse the documents again even if their files are unchanged (after a DocNav upgrade or a
     # change of the resource's pdf_mode); those that come out the same are not rewritten
     reparse: bool = False
+    # parse again only the documents whose trees another parser or other parse options made:
+    # the reverify run after a change of pdf_mode alone (the PDFs; no other format reads it)
+    reparse_parsed_otherwise: bool = False
 
 
 class CollectionConfig(Config):
@@ -73,7 +76,8 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
     paths = None if config.full else outside([path_for_key(k) for k in keys] + config.removed,
                                              gone)
     indexer = docnav.indexer(log=context.log.info)  # progress lines in the run's event log
-    report = indexer.index(roots, paths=paths, collection=False, reparse=config.reparse)
+    reparse = config.reparse or config.reparse_parsed_otherwise and "parsed_otherwise"
+    report = indexer.index(roots, paths=paths, collection=False, reparse=reparse)
     for _, error in report.failed:
         context.log.warning(error)
     for path, said in report.warned:

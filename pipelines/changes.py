@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from dagster import (
     AddDynamicPartitionsRequest,
@@ -156,12 +157,16 @@ def delete_requests(keys: list[str]) -> list[DeleteDynamicPartitionsRequest]:
 
 def full_range_request(keys: Sequence[str], run_key: str | None = None,
                        tags: dict[str, str] | None = None,
-                       reparse: bool = False) -> RunRequest | None:
+                       reparse: bool | Literal["parsed_otherwise"] = False
+                       ) -> RunRequest | None:
     """Every document partition in one run, indexing the roots incrementally (reconcile);
-    with ``reparse`` the unchanged files are parsed again too (after a parser change)."""
+    with ``reparse`` the unchanged files are parsed again too (after a parser change), or
+    with ``"parsed_otherwise"`` those another parser or PDF mode made (after a change of the
+    PDF mode alone)."""
     if not keys:
         return None
-    config: dict[str, bool] = {"full": True, **({"reparse": True} if reparse else {})}
+    option = {True: "reparse", "parsed_otherwise": "reparse_parsed_otherwise"}.get(reparse)
+    config: dict[str, bool] = {"full": True, **({option: True} if option else {})}
     return RunRequest(
         run_key=run_key,
         tags={ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1],

@@ -59,8 +59,8 @@ class DocNavResource(ConfigurableResource):
         default="auto",
         description="PDF pipeline: 'standard' (docling's layout model), 'native' (text layer, "
                     "headings from bookmarks and fonts), or 'auto' (standard when its model is "
-                    "available locally). A change parses every file again: the reverify "
-                    "schedule's run, or any run with reparse=true.",
+                    "available locally). A change parses the PDFs again: the reverify "
+                    "schedule's run (reparse_parsed_otherwise), or any run with reparse=true.",
     )
     summaries: bool = Field(default=True, description="Build summaries on every level.")
     verify: bool = Field(default=True, description="Verify summary claims with the NLI model.")

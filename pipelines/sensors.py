@@ -33,7 +33,7 @@ from pipelines.changes import PARTITIONS, full_range_request, plan_tick, read_cu
 from pipelines.inflight import partitions_in_flight
 from pipelines.recovery import fail_orphan, find_orphaned_runs, orphan_work
 from pipelines.resources import DocNavResource, gone_note
-from pipelines.versions import needs_reparse, parse_change
+from pipelines.versions import needs_reparse, parse_change, pdf_mode_alone
 
 index_job = define_asset_job(
     "index_documents", selection=[document, collection], tags=STORE_TAGS,
@@ -164,8 +164,9 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
     parser and PDF mode: pipelines/versions.py) differs from the one the latest `document`
     materialisation recorded, one run over every document. It re-indexes incrementally, which
     rebuilds exactly the summaries and NLI verdicts made with other models and re-verifies
-    their claims; after a change of the parser or the PDF mode it also parses every file again
-    (``reparse``: documents whose trees come out the same are not rewritten).
+    their claims; after a change of the parser it also parses every file again (``reparse``:
+    documents whose trees come out the same are not rewritten), after a change of the PDF mode
+    alone the documents another mode made (``reparse_parsed_otherwise``: the PDFs).
 
     The latest materialisation may be a one-file run after the change, which records the new
     version while the other documents still have trees of the old parser; so the documents'
@@ -188,14 +189,18 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
         keys = context.instance.get_dynamic_partitions(PARTITIONS)
         stamp = context.scheduled_execution_time.isoformat()
         reparse = needs_reparse(recorded, code_version) or bool(stale)
+        pdfs = pdf_mode_alone(recorded, code_version)
         request = full_range_request(
             keys, run_key=f"reverify-{version_tag[REVERIFY_TAG]}-{stamp}", tags=version_tag,
-            reparse=reparse)
+            reparse="parsed_otherwise" if pdfs else reparse)
         if request is None:
             return SkipReason("no document partitions")
         if recorded != code_version:
             context.log.info(f"code version changed: {recorded!r} -> {code_version!r}")
-        if reparse:
+        if pdfs:
+            context.log.info("the documents another PDF mode made (the PDFs; no other format "
+                             "reads it) are parsed again: " + parse_change(recorded, code_version))
+        elif reparse:
             context.log.info("every file is parsed again: " + (
                 f"{len(stale)} documents have trees of another parser" if stale else
                 parse_change(recorded, code_version)))

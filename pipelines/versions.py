@@ -67,6 +67,14 @@ def needs_reparse(recorded: str | None, current: str) -> bool:
     return parse_settings(recorded) != parse_settings(current)
 
 
+def pdf_mode_alone(recorded: str | None, current: str) -> bool:
+    """Whether the PDF mode is the one parser setting that differs: only PDFs read it, so a
+    reparse of the documents another mode made (:mod:`docnav.plan`'s ``parsed_otherwise``)
+    brings every tree up to date; parsing the Markdown again only cost time."""
+    before, after = parse_settings(recorded), parse_settings(current)
+    return bool(before) and before != after and before.get("parser") == after.get("parser")
+
+
 def parse_change(recorded: str | None, current: str) -> str:
     """The parser settings that differ, as ``pdf_mode=native -> pdf_mode=auto``: the reason a
     reparse run gives when no stored tree names another parser (a Markdown corpus after a

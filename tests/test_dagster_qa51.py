@@ -128,11 +128,12 @@ def test_a_fifo_s_failure_names_the_dagster_setting_that_skips_it(instance, reso
     assert stored_paths(resource.db) >= {str(docs / n) for n in ("a.md", "b.md", "c.md")}
 
 
-def test_the_reverify_log_says_why_every_file_is_parsed(instance, resource, docs,  # noqa: F811
+def test_the_reverify_log_says_why_files_are_parsed_again(instance, resource, docs,  # noqa: F811
                                                        capfd):
     """DOCNAV_PDF_MODE changed over Markdown files: the schedule's log said "every file is
     parsed again (0 documents have trees of another parser)", a reason that gives none. It
-    names the parser setting that changed when the stored trees are not the reason."""
+    names the parser setting that changed when the stored trees are not the reason, and (as
+    only PDFs read the PDF mode) that only the documents another mode made are parsed."""
     settings = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
     old = code_version({**settings, "DOCNAV_PDF_MODE": "native"})
     new = code_version(settings)
@@ -145,9 +146,11 @@ def test_the_reverify_log_says_why_every_file_is_parsed(instance, resource, docs
     with build_schedule_context(instance=instance, scheduled_execution_time=when,
                                 resources={"docnav": resource}) as context:
         request = build_reverify_schedule(new)(context)
-    assert request.run_config["ops"]["document"]["config"] == {"full": True, "reparse": True}
+    assert request.run_config["ops"]["document"]["config"] == {
+        "full": True, "reparse_parsed_otherwise": True}
     said = capfd.readouterr().err
-    assert "every file is parsed again: pdf_mode=native -> pdf_mode=auto" in said
+    assert ("the documents another PDF mode made (the PDFs; no other format reads it) are "
+            "parsed again: pdf_mode=native -> pdf_mode=auto") in said
     assert "0 documents" not in said
 
 

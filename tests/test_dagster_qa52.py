@@ -3,15 +3,21 @@ materialisation carries its own document's outcome, beside the run's totals (``r
 
 from __future__ import annotations
 
+import shutil
 import warnings
+from datetime import datetime, timedelta, timezone
 
-from dagster import materialize
+from dagster import Definitions, RunRequest, SkipReason, build_schedule_context, materialize
 
-from pipelines.assets import document
+from pipelines.assets import collection, document
+from pipelines.definitions import code_version, with_code_version
 from pipelines.partitions import key_for_path
+from pipelines.resources import DocNavResource
+from pipelines.sensors import build_reverify_schedule, index_job
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
     add_partitions, docs, instance, range_tags, resource, run_meta,
 )
+from tests._paths import FIXTURES, require
 
 warnings.filterwarnings("ignore", message=".*backfill_policy.*")
 
@@ -66,3 +72,40 @@ def test_the_partition_of_a_file_deleted_before_its_run_says_removed(instance, r
     assert own[key_for_path(str(z))]["why"].startswith("its file is gone")
     assert own[keys[0]]["outcome"] == "unchanged" and "why" not in own[keys[0]]
 
+
+def reverify(instance, version: str, resource: DocNavResource, minutes: int = 0):
+    when = datetime(2026, 12, 6, 12, 5, tzinfo=timezone.utc) + timedelta(minutes=minutes)
+    with build_schedule_context(instance=instance, scheduled_execution_time=when,
+                                resources={"docnav": resource}) as context:
+        return build_reverify_schedule(version)(context)
+
+
+def test_after_a_pdf_mode_change_the_reverify_run_parses_only_the_pdfs(instance, tmp_path,
+                                                                        docs):  # noqa: F811
+    """DOCNAV_PDF_MODE native -> auto over three Markdown files and a PDF: the reverify run
+    parsed all four again, though only PDFs read the PDF mode; it parses the PDF alone."""
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs / "d.pdf")
+    settings = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
+    old = code_version({**settings, "DOCNAV_PDF_MODE": "native"})
+    new = code_version({**settings, "DOCNAV_PDF_MODE": "auto"})
+    db = str(tmp_path / "pdf.duckdb")
+    native, auto = (DocNavResource(roots=str(docs), db=db, embed_model="hashing",
+                                   summaries=False, pdf_mode=mode) for mode in ("native", "auto"))
+    keys = add_partitions(instance, *sorted(docs.iterdir()))
+    first = materialize([with_code_version(document, old)], instance=instance,
+                        resources={"docnav": native}, tags=range_tags(keys[0], keys[-1]))
+    assert run_meta(first)["documents_added"] == 4
+
+    request = reverify(instance, new, auto)
+    assert isinstance(request, RunRequest)
+    assert request.run_config["ops"]["document"]["config"] == {
+        "full": True, "reparse_parsed_otherwise": True}
+    job = Definitions(assets=[with_code_version(document, new),
+                              with_code_version(collection, new)], jobs=[index_job],
+                      resources={"docnav": auto}).resolve_job_def("index_documents")
+    result = job.execute_in_process(instance=instance, tags=request.tags,
+                                    run_config=request.run_config)
+    counts = run_meta(result)
+    assert counts["docs_parsed"] == 1 and counts["documents_reparsed"] == 1
+    assert counts["documents_unchanged"] == 4 and counts["documents_parsed_otherwise"] == 0
+    assert isinstance(reverify(instance, new, auto, minutes=5), SkipReason)
