@@ -10,6 +10,7 @@ from dagster import (
 )
 
 from docnav.errors import ConfigError
+from pipelines.failures import readable_failure
 from pipelines.partitions import documents_partitions, path_for_key
 from pipelines.reporting import (
     NLI_VERIFICATION,
@@ -68,25 +69,26 @@ class CollectionConfig(Config):
                 "The partition key is the document's path (see pipelines/partitions.py).",
 )
 def document(context: AssetExecutionContext, config: DocumentConfig, docnav: DocNavResource):
-    if not (config.full or context.has_partition_key or context.has_partition_key_range):
-        raise ConfigError(_NO_PARTITION)
-    roots, gone = docnav.run_roots(context.log.warning)
-    keys = context.partition_keys if (context.has_partition_key
-                                      or context.has_partition_key_range) else []
-    paths = None if config.full else outside([path_for_key(k) for k in keys] + config.removed,
-                                             gone)
-    indexer = docnav.indexer(log=context.log.info)  # progress lines in the run's event log
-    reparse = config.reparse or config.reparse_parsed_otherwise and "parsed_otherwise"
-    report = indexer.index(roots, paths=paths, collection=False, reparse=reparse)
-    for _, error in report.failed:
-        context.log.warning(error)
-    for path, said in report.warned:
-        context.log.warning(f"{path}: {said}")
-    _warn_excluded(context, report, docnav)
-    common = _describe_partitions(context, report, keys)
-    yield MaterializeResult(metadata={**common, **run_metadata(report, indexer)})
-    yield parse_health(report)
-    yield nli_verification(docnav.store(), report, off=docnav.verification_off())
+    with readable_failure():
+        if not (config.full or context.has_partition_key or context.has_partition_key_range):
+            raise ConfigError(_NO_PARTITION)
+        roots, gone = docnav.run_roots(context.log.warning)
+        keys = context.partition_keys if (context.has_partition_key
+                                          or context.has_partition_key_range) else []
+        paths = None if config.full else outside([path_for_key(k) for k in keys] + config.removed,
+                                                 gone)
+        indexer = docnav.indexer(log=context.log.info)  # progress lines in the run's event log
+        reparse = config.reparse or config.reparse_parsed_otherwise and "parsed_otherwise"
+        report = indexer.index(roots, paths=paths, collection=False, reparse=reparse)
+        for _, error in report.failed:
+            context.log.warning(error)
+        for path, said in report.warned:
+            context.log.warning(f"{path}: {said}")
+        _warn_excluded(context, report, docnav)
+        common = _describe_partitions(context, report, keys)
+        yield MaterializeResult(metadata={**common, **run_metadata(report, indexer)})
+        yield parse_health(report)
+        yield nli_verification(docnav.store(), report, off=docnav.verification_off())
 
 
 @asset(
@@ -96,17 +98,18 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
 )
 def collection(context: AssetExecutionContext, config: CollectionConfig,
                docnav: DocNavResource) -> MaterializeResult:
-    indexer = docnav.indexer(log=context.log.info)
-    if config.full or config.removed:
-        roots, gone = docnav.run_roots(context.log.warning)
-    if config.full:
-        report = indexer.index(roots)
-    elif config.removed:  # the documents are gone, so no document run can remove them
-        report = indexer.index(roots, paths=outside(config.removed, gone))
-    else:
-        report = indexer.update_collection()
-    _warn_excluded(context, report, docnav)
-    return MaterializeResult(metadata=report_metadata(report, indexer))
+    with readable_failure():
+        indexer = docnav.indexer(log=context.log.info)
+        if config.full or config.removed:
+            roots, gone = docnav.run_roots(context.log.warning)
+        if config.full:
+            report = indexer.index(roots)
+        elif config.removed:  # the documents are gone, so no document run can remove them
+            report = indexer.index(roots, paths=outside(config.removed, gone))
+        else:
+            report = indexer.update_collection()
+        _warn_excluded(context, report, docnav)
+        return MaterializeResult(metadata=report_metadata(report, indexer))
 
 
 def _describe_partitions(context: AssetExecutionContext, report, keys: list[str]) -> dict:

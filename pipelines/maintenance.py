@@ -6,6 +6,7 @@ from dagster import Config, MetadataValue, OpExecutionContext, Output, job, op
 from docnav.compact import compact_store
 from docnav.prune import prune_vectors
 from pipelines.assets import STORE_POOL, STORE_TAGS
+from pipelines.failures import readable_failure
 from pipelines.resources import DocNavResource
 
 
@@ -18,7 +19,8 @@ class PruneConfig(Config):
     "rewrite the Parquet export without them.")
 def prune_embeddings(context: OpExecutionContext, config: PruneConfig,
                      docnav: DocNavResource) -> Output[str]:
-    report = prune_vectors(docnav.store(), dry_run=config.dry_run)
+    with readable_failure():
+        report = prune_vectors(docnav.store(), dry_run=config.dry_run)
     if len(report.users) > 1:
         context.log.warning(
             "more than one embedding model is in use, each by documents no run has embedded "
@@ -45,7 +47,8 @@ def prune_vectors_job():
     "in: the file shrinks to its rows (DuckDB reuses the space of deleted rows but never "
     "gives it back). Writers outside Dagster stop with a 'locked' error meanwhile.")
 def compact_database(context: OpExecutionContext, docnav: DocNavResource) -> Output[str]:
-    report = compact_store(docnav.store())
+    with readable_failure():
+        report = compact_store(docnav.store())
     context.log.info(report.summary())
     return Output(report.summary(), metadata={
         "bytes_before": report.bytes_before,

@@ -17,6 +17,7 @@ from dagster import (
     AssetCheckSeverity,
     DeleteDynamicPartitionsRequest,
     Definitions,
+    Failure,
     build_reconstructable_job,
     execute_job,
     instance_for_test,
@@ -111,7 +112,7 @@ def test_a_bad_pdf_mode_fails_the_run_naming_the_setting(instance, tmp_path, doc
     bad = DocNavResource(roots=str(docs), db=str(tmp_path / "store" / "graph.duckdb"),
                          embed_model="hashing", summaries=False, pdf_mode="fast")
     [key] = add_partitions(instance, docs / "a.md")
-    with pytest.raises(ConfigError, match="pdf_mode='fast' is not valid"):
+    with pytest.raises(Failure, match="pdf_mode='fast' is not valid"):
         materialize([document], partition_key=key, instance=instance,
                     resources={"docnav": bad})
 
@@ -128,7 +129,7 @@ def test_empty_roots_are_refused_and_remove_nothing(instance, tmp_path, resource
         tick(instance, empty, None)
     job = Definitions(assets=[document, collection], jobs=[index_job],
                       resources={"docnav": empty}).resolve_job_def("index_documents")
-    with pytest.raises(ConfigError, match="DOCNAV_ROOTS"):
+    with pytest.raises(Failure, match="DOCNAV_ROOTS"):
         job.execute_in_process(instance=instance, asset_selection=[collection.key],
                                run_config={"ops": {"collection": {"config": {
                                    "removed": sorted(before)}}}})

@@ -12,6 +12,7 @@ import pytest
 from dagster import (
     DagsterInstance,
     Definitions,
+    Failure,
     RunRequest,
     SkipReason,
     build_schedule_context,
@@ -44,7 +45,7 @@ def test_a_run_naming_no_partition_says_how_to_name_them(instance, resource, doc
     what to give; it now says how to name documents, or to index every root."""
     job = Definitions(assets=[document, collection], jobs=[index_job],
                       resources={"docnav": resource}).resolve_job_def("index_documents")
-    with pytest.raises(ConfigError, match="names no document partition") as raised:
+    with pytest.raises(Failure, match="names no document partition") as raised:
         job.execute_in_process(instance=instance)
     assert "--partition" in str(raised.value) and "full: true" in str(raised.value)
     assert not (docs.parent / "store").exists()

@@ -1,5 +1,7 @@
-"""What a range run tells of each document partition, in real Dagster runs: each partition's
-materialisation carries its own document's outcome, beside the run's totals (``run_…``)."""
+"""The Dagster wiring's truth per partition and per run, in real Dagster runs: each
+partition's materialisation carries its own document's outcome beside the run's totals
+(``run_…``), the reverify run after a PDF mode change parses the PDFs alone, and a run that
+fails as a whole says why first."""
 
 from __future__ import annotations
 
@@ -7,7 +9,9 @@ import shutil
 import warnings
 from datetime import datetime, timedelta, timezone
 
-from dagster import Definitions, RunRequest, SkipReason, build_schedule_context, materialize
+from dagster import (
+    DagsterEventType, Definitions, RunRequest, SkipReason, build_schedule_context, materialize,
+)
 
 from pipelines.assets import collection, document
 from pipelines.definitions import code_version, with_code_version
@@ -109,3 +113,24 @@ def test_after_a_pdf_mode_change_the_reverify_run_parses_only_the_pdfs(instance,
     assert counts["docs_parsed"] == 1 and counts["documents_reparsed"] == 1
     assert counts["documents_unchanged"] == 4 and counts["documents_parsed_otherwise"] == 0
     assert isinstance(reverify(instance, new, auto, minutes=5), SkipReason)
+
+
+def test_a_run_that_fails_as_a_whole_names_the_file_and_the_problem_first(instance, tmp_path,
+                                                                          docs):  # noqa: F811
+    """DOCNAV_DB names a file that is no database: the step failed with Dagster's "Error
+    occurred while executing op "document":" and twenty lines of Dagster's stack before the
+    store's message, at the end of the cause chain. The failure now leads with it."""
+    db = tmp_path / "notes.duckdb"
+    db.write_text("some notes, not a database\n")
+    resource = DocNavResource(roots=str(docs), db=str(db), embed_model="hashing",
+                              summaries=False)
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md")
+    result = materialize([document], instance=instance, resources={"docnav": resource},
+                         tags=range_tags(keys[0], keys[-1]), raise_on_error=False)
+    assert not result.success
+    [failed] = [e for e in result.all_events if e.event_type == DagsterEventType.STEP_FAILURE]
+    said = f"{db}: not a DocNav store: not a DuckDB database file."
+    assert failed.step_failure_data.user_failure_data.description.startswith(said)
+    first = failed.step_failure_data.error.message.splitlines()[0]
+    assert first.split(": ", 1)[1].startswith(said), first
+    assert db.read_text() == "some notes, not a database\n"
