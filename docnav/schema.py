@@ -128,7 +128,8 @@ def _refuse_foreign(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     if found:
         shown = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
         raise StoreError(f"{path}: not a DocNav store: this DuckDB database holds {shown}. "
-                         "Give --db a new file (or a DocNav store); nothing was written.")
+                         "Give --db (DOCNAV_DB under Dagster) a new file (or a DocNav store); "
+                         "nothing was written.")
 
 
 def check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:

@@ -119,7 +119,8 @@ def test_a_run_that_fails_as_a_whole_names_the_file_and_the_problem_first(instan
                                                                           docs):  # noqa: F811
     """DOCNAV_DB names a file that is no database: the step failed with Dagster's "Error
     occurred while executing op "document":" and twenty lines of Dagster's stack before the
-    store's message, at the end of the cause chain. The failure now leads with it."""
+    store's message, at the end of the cause chain. The failure now leads with it, and names
+    the setting an operator of Dagster can change, not only the CLI's --db."""
     db = tmp_path / "notes.duckdb"
     db.write_text("some notes, not a database\n")
     resource = DocNavResource(roots=str(docs), db=str(db), embed_model="hashing",
@@ -130,7 +131,9 @@ def test_a_run_that_fails_as_a_whole_names_the_file_and_the_problem_first(instan
     assert not result.success
     [failed] = [e for e in result.all_events if e.event_type == DagsterEventType.STEP_FAILURE]
     said = f"{db}: not a DocNav store: not a DuckDB database file."
-    assert failed.step_failure_data.user_failure_data.description.startswith(said)
+    described = failed.step_failure_data.user_failure_data.description
+    assert described.startswith(said)
+    assert "Give --db (DOCNAV_DB under Dagster) a new file" in described  # not --db alone
     first = failed.step_failure_data.error.message.splitlines()[0]
     assert first.split(": ", 1)[1].startswith(said), first
     assert db.read_text() == "some notes, not a database\n"
