@@ -23,6 +23,7 @@ import polars as pl
 
 from docnav.hashing import digest
 from docnav.model import Edge, EdgeKind, Node, NodeKind
+from docnav.pull_requests import OWN_PULL_LINE, own_pull_requests, pull_request
 from docnav.refs import cross_references, mention_targets, resolve_document, split_link
 from docnav.related import SectionVectors, _Vectors, update_related
 from docnav.rows import edges_frame, insert_frame, nodes_frame
@@ -295,8 +296,14 @@ def _update_cross_references(
         return set(), 0
     # a touched 0439-cmp-ops-reform.md is what the mentions of RFC 439 name (or named)
     numbers = sorted({t for p in touched_paths if p for t in mention_targets(p)})
+    # and a changed document the pull request its RFC PR line names (or a touched one its
+    # file's number, named before: a document that went, whose line is gone)
+    pulls = sorted({int(t.split(":")[1]) for t in numbers} | {
+        int(p.rsplit("#", 1)[1]) for p in own_pull_requests(_pull_lines(con, changed_docs))})
     # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
-    pattern = "|".join([*(re.escape(n) for n in names), *(f"^{t}$" for t in numbers)]) or "\\b\\B"
+    pattern = "|".join([*(re.escape(n) for n in names), *(f"^{t}$" for t in numbers),
+                        *(f"(?:/pull/|/issues/|^pr:.*#)0*{n}(?:[/?#]|$)" for n in pulls)]
+                       ) or "\\b\\B"
     # Every link of an affected node, not only the matching ones: the node's edges are
     # compared with all of its links' targets, so its links to untouched documents count too.
     links = con.execute(
@@ -356,5 +363,20 @@ def _resolve_links(
         ).fetchall()
     } if named else {}
     doc_nodes = {d: _document_node(d) for d in doc_paths}
-    return {(e.src, e.dst): e.weight
-            for e in cross_references(links, doc_paths, doc_of_path, anchors, doc_nodes)}
+    pulls = own_pull_requests(_pull_lines(con)) if any(
+        pull_request(target) for _, _, target in links) else {}
+    return {(e.src, e.dst): e.weight for e in cross_references(
+        links, doc_paths, doc_of_path, anchors, doc_nodes, pulls)}
+
+
+def _pull_lines(con: duckdb.DuckDBPyConnection, docs: list[str] | None = None
+                ) -> list[tuple[str, str, str | None]]:
+    """(document, text, a link target or None) of the RFC PR lines of ``docs`` (all when
+    None), as :func:`docnav.pull_requests.own_pull_requests` reads them."""
+    if docs is not None and not docs:
+        return []
+    return con.execute(
+        "SELECT n.doc_id, n.text, l.target FROM nodes n LEFT JOIN links l "
+        "ON l.node_id = n.node_id WHERE n.kind = 'paragraph' AND regexp_matches(n.text, ?) "
+        "AND (? OR n.doc_id = ANY(?::VARCHAR[]))",
+        [OWN_PULL_LINE.pattern, docs is None, docs or []]).fetchall()

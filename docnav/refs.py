@@ -17,6 +17,7 @@ from pathlib import PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 from docnav.model import DocTree, Edge, EdgeKind, Node, NodeKind
+from docnav.pull_requests import pull_request
 
 # a number in capital Roman numerals, I to XXXIX ("VI"; not "Civil", "CIVIL", "MIX"); a
 # section's may be an IEEE subsection's ("II-A")
@@ -538,16 +539,25 @@ def cross_references(
     doc_of_path: Mapping[str, str],
     anchors: Mapping[tuple[str, str], str],
     doc_nodes: Mapping[str, str],
+    pulls: Mapping[str, str] | None = None,
 ) -> list[Edge]:
     """Resolve links (node_id, source doc_id, target) to other documents of the collection;
-    a mention's target (``rfc:439``, :func:`number_mentions`) to the document so numbered.
+    a mention's target (``rfc:439``, :func:`number_mentions`) to the document so numbered;
+    a pull request's address or name (:func:`docnav.pull_requests.pull_request`) to the
+    document whose RFC PR line names it.
 
     doc_paths: doc_id -> relative path; doc_of_path: relative path -> doc_id;
-    anchors: (doc_id, anchor) -> section node id; doc_nodes: doc_id -> document node id.
+    anchors: (doc_id, anchor) -> section node id; doc_nodes: doc_id -> document node id;
+    pulls: pull request -> its document (:func:`docnav.pull_requests.own_pull_requests`).
     """
     edges: dict[tuple[str, str], None] = {}
     numbered: dict[str, str] | None = None  # made when a mention asks
     for node_id, src_doc, target in links:
+        if (pull := pull_request(target)) is not None:  # "rust-lang/rfcs#2349": its RFC's
+            dst_doc = (pulls or {}).get(pull)
+            if dst_doc is not None and dst_doc != src_doc and (dst := doc_nodes.get(dst_doc)):
+                edges[(node_id, dst)] = None
+            continue
         if _MENTION_TARGET.fullmatch(target):  # "RFC 439": the document so numbered
             if numbered is None:
                 numbered = numbered_documents(doc_paths)

@@ -29,6 +29,7 @@ from docnav.model import (
     NodeLink,
     ParsedDocument,
 )
+from docnav.pull_requests import pull_mentions
 from docnav.refs import number_mentions
 
 BREADCRUMB_SEP = " › "
@@ -260,9 +261,10 @@ def _finish(root: _Draft, doc_id: str, path: str, parsed: ParsedDocument) -> Doc
             previous = child_id
         for link in draft.links:
             links.append(NodeLink(node_id, link.target, link.text))
-        if draft.kind is NodeKind.PARAGRAPH:  # "RFC 1859": the document so numbered
-            links.extend(NodeLink(node_id, target, said)
-                         for target, said in number_mentions(draft.text))
+        if draft.kind is NodeKind.PARAGRAPH:  # "RFC 1859": the document so numbered;
+            # "rust-lang/rfcs#2349": the one whose RFC PR line names that pull request
+            links.extend(NodeLink(node_id, target, said) for target, said in
+                         [*number_mentions(draft.text), *pull_mentions(draft.text)])
 
     return DocTree(
         doc_id=doc_id,

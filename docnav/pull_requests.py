@@ -1,0 +1,66 @@
+"""Pull requests named in the text or linked to ("rust-lang/rfcs#2349",
+"https://github.com/rust-lang/rfcs/pull/2349"), and the documents they name: an RFC is known
+by the pull request its field list's RFC PR line names, which its file's number need not be
+(RFC 3673 was pull request 3505). :func:`docnav.refs.cross_references` resolves them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# a pull request (or an issue: GitHub numbers both in one sequence, and sends an issue's
+# address of a pull request's number to it) by its address, "https://github.com/rust-lang/
+# rfcs/pull/2349" (its files or a comment too), or as GitHub writes it, "rust-lang/rfcs#2349"
+_PULL_URL = re.compile(r"https?://(?:www\.)?github\.com/([\w.-]+/[\w.-]+)/(?:pull|issues)/"
+                       r"(\d{1,6})(?!\d)", re.I)
+_PULL_REST = re.compile(r"(?:/(?:files|commits)?)?(?:[?#].*)?")
+_PULL_NAMED = re.compile(r"(?<![\w./-])([A-Za-z\d][\w.-]*/[\w.-]+)#(\d{1,6})\b")
+_PULL_TARGET = re.compile(r"pr:[\w.-]+/[\w.-]+#\d+")
+# the line of an RFC's field list naming the pull request that made it, "RFC PR:
+# rust-lang/rfcs#2349" ("RFC PR #: ..."; not "eRFC PR:" or "Prior RFC PR:", another's)
+OWN_PULL_LINE = re.compile(r"^\s*RFC PR\s*#?\s*:")
+
+
+def pull_request(target: str) -> str | None:
+    """The pull request a link's target or a mention names, as ``pr:rust-lang/rfcs#2349``
+    (of "https://github.com/rust-lang/rfcs/pull/2349", "rust-lang/rfcs#2349"); None for
+    any other target."""
+    if _PULL_TARGET.fullmatch(target):
+        return target
+    target = target.strip()
+    m = _PULL_URL.match(target)
+    return _pull(m.group(1), m.group(2)) if m and _PULL_REST.fullmatch(
+        target, m.end()) else None
+
+
+def _pull(repo: str, number: str) -> str:
+    return f"pr:{repo.lower()}#{int(number)}"
+
+
+def pull_mentions(text: str) -> list[tuple[str, str]]:
+    """The pull requests ``text`` names as GitHub writes them, each once: (link target, as
+    written), ``pr:rust-lang/rfcs#2349`` for "rust-lang/rfcs#2349"; resolved, as links to
+    their addresses are, to the document whose RFC PR line names it
+    (:func:`own_pull_requests`)."""
+    found: dict[str, str] = {}
+    for m in _PULL_NAMED.finditer(text):
+        found.setdefault(_pull(m.group(1), m.group(2)), m.group(0))
+    return list(found.items())
+
+
+def own_pull_requests(lines: Iterable[tuple[str, str, str | None]]) -> dict[str, str]:
+    """Pull request (``pr:rust-lang/rfcs#2349``) -> the one document whose RFC PR line
+    names it, of ``lines`` (doc_id, the line's text, a link target of it or None): the
+    line "RFC PR: rust-lang/rfcs#2349", or "RFC PR: [#2349](https://github.com/...)" by
+    its link. A pull request two documents name is neither's (a number is no guess)."""
+    owners: dict[str, set[str]] = {}
+    for doc_id, text, target in lines:
+        if not OWN_PULL_LINE.match(text):
+            continue
+        named = [t for t, _ in pull_mentions(text)]
+        named += [p for p in (pull_request(m.group(0)) for m in _PULL_URL.finditer(text)) if p]
+        if target and (p := pull_request(target)):
+            named.append(p)
+        for p in named:
+            owners.setdefault(p, set()).add(doc_id)
+    return {p: next(iter(docs)) for p, docs in owners.items() if len(docs) == 1}

@@ -1,0 +1,112 @@
+"""An RFC linked by its pull request ("[RFC 2349](https://github.com/rust-lang/rfcs/pull/2349)",
+"rust-lang/rfcs#2349") is the document whose RFC PR line names that pull request: a references
+edge, found by "Which RFCs refer to RFC 2349?", where one document names it; none where no
+document does or two do."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from _stores import indexed_graph
+from docnav.embed import HashingEmbedder
+from docnav.index import Indexer, IndexOptions
+from docnav.query import Navigator
+from docnav.pull_requests import own_pull_requests, pull_request
+from docnav.store import Store
+
+
+def _rfc(number: int, title: str, body: str, pull: int | None = None) -> str:
+    pull = number if pull is None else pull
+    return (f"- Feature Name: `{title}`\n- Start Date: 2018-02-19\n"
+            f"- RFC PR: [rust-lang/rfcs#{pull}](https://github.com/rust-lang/rfcs/pull/{pull})\n"
+            f"- Rust Issue: [rust-lang/rust#{pull}](https://github.com/rust-lang/rust/issues/"
+            f"{pull})\n\n## Summary\n\n{body}\n")
+
+
+FILES = {
+    "2349-pin.md": _rfc(2349, "pin", "Pinning APIs keep a value in place in memory."),
+    "2592-futures.md": _rfc(2592, "futures_api", "The [pinning APIs](https://github.com/"
+                            "rust-lang/rfcs/pull/2349) made borrowing across yields safe."),
+    # its file's number is not its pull request's (RFC 3673 was pull request 3505)
+    "3673-rustdoc-types.md": _rfc(3673, "rustdoc_types", "A team keeps the rustdoc types.",
+                                  pull=3505),
+    "3700-notes.md": _rfc(3700, "notes", "As rust-lang/rfcs#2349 says, pins stay put. The "
+                          "[types](https://github.com/rust-lang/rfcs/pull/3505/files) are kept. "
+                          "Not [this one](https://github.com/rust-lang/rfcs/pull/3673), nor "
+                          "[the compiler's](https://github.com/rust-lang/rust/pull/2349)."),
+}
+
+
+def _references(path) -> set[tuple[str, str]]:
+    """(source document, target document) file names of the collection's references."""
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        rows = con.execute(
+            "SELECT s.path, t.path FROM edges e JOIN nodes n ON n.node_id = e.src "
+            "JOIN documents s ON s.doc_id = n.doc_id JOIN nodes m ON m.node_id = e.dst "
+            "JOIN documents t ON t.doc_id = m.doc_id WHERE e.kind = 'references' "
+            "AND e.doc_id = '__collection__'").fetchall()
+    finally:
+        con.close()
+    return {(s.rsplit("/", 1)[-1], t.rsplit("/", 1)[-1]) for s, t in rows}
+
+
+def test_a_pull_request_link_or_name_reaches_the_document_whose_rfc_pr_line_names_it(tmp_path):
+    graph = indexed_graph(tmp_path, FILES)
+    assert _references(tmp_path / "g.duckdb") == {
+        ("2592-futures.md", "2349-pin.md"), ("3700-notes.md", "2349-pin.md"),
+        # pull request 3505 is RFC 3673's; pull request 3673 is no document's, and the
+        # compiler's pull request 2349 is no RFC
+        ("3700-notes.md", "3673-rustdoc-types.md")}
+    answer = Navigator(graph).ask("Which RFCs refer to RFC 2349?", 400)
+    assert [p.rsplit("/", 1)[-1] for p in answer.count["documents"]] == [
+        "2592-futures.md", "3700-notes.md"]
+
+
+def test_a_pull_request_two_documents_name_is_neither_s(tmp_path):
+    files = {**FILES, "2350-pin-again.md": _rfc(2350, "pin2", "A second take.", pull=2349)}
+    indexed_graph(tmp_path, files)
+    assert not {t for _, t in _references(tmp_path / "g.duckdb")} & {
+        "2349-pin.md", "2350-pin-again.md"}
+
+
+def test_the_edge_comes_and_goes_with_the_document_naming_the_pull_request(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("2592-futures.md", "3700-notes.md"):
+        (docs / name).write_text(FILES[name])
+    store = Store(tmp_path / "g.duckdb")
+    indexer = Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder())
+    indexer.index([docs])
+    assert _references(store.path) == set()
+    (docs / "pin.md").write_text(FILES["2349-pin.md"])  # named by its line, not its file
+    indexer.index([docs])
+    assert _references(store.path) == {("2592-futures.md", "pin.md"), ("3700-notes.md", "pin.md")}
+    (docs / "pin.md").unlink()
+    indexer.index([docs])
+    assert _references(store.path) == set()
+
+
+@pytest.mark.parametrize("target, pull", [
+    ("https://github.com/rust-lang/rfcs/pull/2349", "pr:rust-lang/rfcs#2349"),
+    ("https://github.com/rust-lang/rfcs/pull/2349/files", "pr:rust-lang/rfcs#2349"),
+    ("https://github.com/rust-lang/rfcs/pull/2349#issuecomment-371", "pr:rust-lang/rfcs#2349"),
+    ("https://github.com/Rust-Lang/RFCs/issues/2349", "pr:rust-lang/rfcs#2349"),
+    ("https://github.com/rust-lang/rfcs/pull/23490", "pr:rust-lang/rfcs#23490"),
+    ("https://github.com/rust-lang/rfcs/blob/master/text/2349-pin.md", None),
+    ("https://github.com/rust-lang/rfcs/pull/2349/checks/x", None),
+])
+def test_pull_request_of_a_link(target, pull):
+    assert pull_request(target) == pull
+
+
+def test_own_pull_requests_are_read_from_the_rfc_pr_line_alone():
+    assert own_pull_requests([
+        ("a", "RFC PR: rust-lang/rfcs#2349", "https://github.com/rust-lang/rfcs/pull/2349"),
+        ("b", "RFC PR #: https://github.com/rust-lang/rfcs/pull/7", None),
+        ("c", "RFC PR: #8", "https://github.com/rust-lang/rfcs/pull/8"),
+        ("d", "eRFC PR: rust-lang/rfcs#3424", None),  # another's: the experiment's
+        ("e", "Prior RFC PR: rust-lang/rfcs#2349", None),
+        ("f", "Rust Issue: rust-lang/rust#9", None),
+    ]) == {"pr:rust-lang/rfcs#2349": "a", "pr:rust-lang/rfcs#7": "b", "pr:rust-lang/rfcs#8": "c"}
