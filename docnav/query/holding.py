@@ -3,7 +3,9 @@
 RFCs refer to RFC 1961?"), those whose works cited hold a work of the author it names ("Which
 papers cite Devlin et al.?"), else those holding as many of its rarer words as any does
 ("Which papers use BERT?": those saying BERT); and of those, the ones read: whose passages
-rank best."""
+rank best. A question asking what one document builds on, or what builds on it ("What does
+RFC 2349 build on?"), is asked as the question asking which documents
+(:func:`as_documents_referred`)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import works_cited
+from docnav.query.router import RELATED
 from docnav.refs import first_author
 
 if TYPE_CHECKING:
@@ -21,17 +24,52 @@ if TYPE_CHECKING:
 
 
 # a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
-_REFERRING = re.compile(r"\b(?:refer|cite|mention|link)", re.I)
+_REFERRING = re.compile(r"\b(?:refer|cite|mention|link|build|depend|rel(?:y|ies|ated))", re.I)
+# "Which RFCs are related to RFC 2349?": its references either way, those it makes too
+_RELATED = re.compile(r"\brelated\b", re.I)
 # the other way: "Which RFCs does RFC 1974 refer to?", those its references lead into (read
 # as "Which RFCs refer to RFC 1974?", RFC 1183, which RFC 1974 supersedes, answered)
 _REFERRED_BY = re.compile(r"^\s+(?:do|does|did)\s+\S.*?\s+(?:refer\s+to|reference|cite|"
-                          r"link\s+to|mention|build\s+on)\W*$", re.I)
+                          r"link\s+to|mention|build\s+(?:up)?on|depend\s+on|rely\s+on)\W*$",
+                          re.I)
 # what such a verb points at, a work by its authors: "Devlin et al.", "Devlin and Chang",
 # "Devlin (2018)", "Devlin et al., 2018", "Devlin": its first author, nothing after it
 _CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)?"
                          r"(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|"
                          r"\s+and\s+[A-Z][\w'’-]+)?"
                          r"(?:\s*,?\s*\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?)?[\s?.!]*$")
+
+
+# "What does RFC 2349 build on?", "What does the pin RFC depend on?": the documents its
+# references lead to, as "Which documents does RFC 2349 build on?" asks
+_WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>"
+                                r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
+                                r"link\s+to)\W*$", re.I)
+# "What builds on RFC 2349?", "What refers to the pin RFC?": those whose references lead into
+# it, as "Which documents build on RFC 2349?" asks
+_WHAT_REFERS_TO_IT = re.compile(r"^\W*what\s+(?P<verb>(?:builds\s+(?:up)?on|depends\s+on|"
+                                r"relies\s+on|refers\s+to|links\s+to|cites))\s+(?P<it>\S.*?)"
+                                r"\W*$", re.I)
+
+
+def as_documents_referred(nav: Navigator, asked: str) -> str:
+    """A question asking what one document builds on, depends on or refers to, or what
+    does so to it, as the question asking which documents ("What does RFC 2349 build on?":
+    "Which documents does RFC 2349 build on?", answered by its references; its words
+    "build" and "on" were searched for; "What builds on RFC 2349?": "Which documents build
+    on RFC 2349?") where it names one document; any other as it is ("What does the borrow
+    checker depend on?" asks what the text says)."""
+    if not RELATED.search(asked):  # "What does the futures API depend on?": of the API
+        return asked
+    m = _WHAT_IT_REFERS_TO.match(asked)
+    if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
+        return f"Which documents does {m.group('who')} {m.group('verb')}?"
+    m = _WHAT_REFERS_TO_IT.match(asked)
+    if m and len(titled_documents(nav.graph, m.group("it"))) == 1:
+        said, *rest = m.group("verb").split()
+        verb = said[:-3] + "y" if said.lower().endswith("ies") else said[:-1]
+        return f"Which documents {' '.join([verb, *rest])} {m.group('it')}?"
+    return asked
 
 
 @dataclass
@@ -46,6 +84,7 @@ class Held:
     held: dict[str, int]  # how many of those each document holds (1: it refers)
     holders: dict[str, set[str]]  # each search term's documents (none when they refer)
     referred_by: str | None = None  # the document named, whose references lead to them
+    related: bool = False  # those referring to the one named, and those it refers to
 
     @property
     def most(self) -> int:
@@ -82,6 +121,11 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     by = next(iter(named)) if len(named) == 1 and _REFERRED_BY.match(rest) else None
     if by:  # its nodes referring to each
         into = references_from(nav.graph, by)
+    related = len(named) == 1 and referring_verb and bool(_RELATED.search(said or ""))
+    if related and not by:  # and those it refers to, by its nodes
+        for path, nodes in references_from(nav.graph, next(iter(named))).items():
+            into[path] = list(dict.fromkeys([*into.get(path, []), *nodes]))
+        into = dict(sorted(into.items()))
     # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
     # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
     work = _CITED_WORK.match(rest) if not named and referring_verb else None
@@ -97,7 +141,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
         holders = nav.graph.term_documents(terms)
         rare, held = rarer_held(holders, every)
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
-                by if referring else None)
+                by if referring else None, related and bool(referring))
 
 
 def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
@@ -170,4 +214,4 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["Held", "held_by", "best_documents", "citing", "rarer_held",
-           "references_from"]
+           "references_from", "as_documents_referred"]

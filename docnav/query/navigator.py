@@ -60,6 +60,7 @@ from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
+from docnav.query.holding import as_documents_referred
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, singled_out)
 from docnav.query.lexical import tokens
@@ -368,8 +369,9 @@ class Navigator:
             return each_document(self, asked, budget, each, asked_of, doc)
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
-        if several:  # "What did Bo Chen write?": which documents Bo Chen wrote
-            asked = as_documents_written(self, asked, doc)
+        if several:  # "What did Bo Chen write?": which documents Bo Chen wrote; "What does
+            # RFC 2349 build on?": which documents it refers to
+            asked = as_documents_referred(self, as_documents_written(self, asked, doc))
         which = asks_documents(asked) if not of_cited else None
         if not several and which is not None and not counts_the_store(asked, which):
             which = None  # of one document, "Which RFCs ...?" asks what it says

@@ -3,7 +3,8 @@
 * *global*: a phrase about the documents as a whole ("summarise", "what are the main risks",
   "across these documents", "overall");
 * *cross-reference*: a part of a document named ("the Drawbacks section", "§ 4.2", "Table 2",
-  "Item 7A", "note 12", "see above");
+  "Item 7A", "note 12", "see above"), or a document's references to others ("What does RFC
+  2349 build on?", "Which RFCs refer to RFC 2349?");
 * *local*: anything else.
 
 :class:`docnav.query.navigator.Navigator` takes any callable from a question to one of these
@@ -69,12 +70,25 @@ CROSS = re.compile(
     rf"\b(?:sec|figs?|tabs?|pp?)\.\s*{_LABEL}|"
     rf"\bsee\s+(?:also\s+)?(?:the\s+)?(?:{_PART}|above|below|earlier|later)\b)", re.I)
 
+# A document's references to others, or theirs to it: "What does RFC 2349 build on?", "Which
+# RFCs does the pin RFC depend on?", "What RFCs are related to RFC 2349?", the verb said of a
+# document ("RFC 2349 build on") or of one named after it ("refer to RFC 2349"); not of what
+# the text says ("What does the borrow checker depend on?", "What does Self refer to in the
+# RFC?"), nor a paper's works cited ("cite", "reference": read by its works cited)
+_KIND = r"(?:rfcs?|peps?|papers?|documents?)"
+_RELATION = (r"(?:build(?:s|ing)?\s+(?:up)?on|depend(?:s|ing)?\s+on|rel(?:y|ies|ying|ied)\s+on|"
+             r"refer(?:s|red|ring)?\s+to|(?:is\s+|are\s+)?related\s+to|link(?:s|ed)?\s+to|"
+             r"supersed(?:e|es|ed|ing))")
+RELATED = re.compile(rf"\b{_KIND}(?:\s+#?\s*\d+)?\s+{_RELATION}\b|"
+                     rf"\b{_RELATION}\s+(?:the\s+(?:[\w.'’-]+\s+){{0,4}}{_KIND}\b|"
+                     rf"(?:rfc|pep)\s*#?\s*\d+)", re.I)
+
 
 def route(question: str) -> str:
     """'global', 'cross-reference' or 'local'."""
     if GLOBAL.search(question):
         return "global"
-    if CROSS.search(question):
+    if CROSS.search(question) or RELATED.search(question):
         return "cross-reference"
     return "local"
 

@@ -105,7 +105,8 @@ ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
                    r"about|on|concerning|regarding|discuss(?:es|ed|ing)?|mention(?:s|ed|ing)?|"
                    r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
                    r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red)?\s+to|cite[sd]?|"
-                   r"reference[sd]?|link(?:s|ed)?\s+to|"
+                   r"reference[sd]?|link(?:s|ed)?\s+to|build(?:s)?\s+(?:up)?on|"
+                   r"depend(?:s)?\s+on|rel(?:y|ies)\s+on|(?:are|is|were|was)\s+related\s+to|"
                    r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|"
                    r"says?\s+(?:anything\s+)?about)\b", re.I)
 
@@ -238,7 +239,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     count.update(n=len(held.counted), of=len(held.every), held=_words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())))
     if held.referring:
-        count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by)
+        count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
+                     related=held.related)
     paths, more = best_documents(nav, question, doc, held, n)
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
@@ -255,6 +257,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         naming = {w.lower() for w in [*re.findall(r"\w+", rest), *search_words(rest).values()]}
         answer.missing = [w for w in answer.missing if w.lower() not in naming]
         answer.absent = [w for w in answer.absent if w.lower() not in naming]
+        # read by the references, as its route says ("Which RFCs does RFC 2349 build on?")
+        answer.route = nav.route_of(asked)
     if many:
         answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
                                 "asked_of": count["of"], "words": count["words"],
@@ -564,6 +568,11 @@ def count_line(count: dict) -> str:
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{PurePath(count['referred_by']).name} refers to (by its references: a "
                 f"link, a number; the evidence reads the best)")
+    elif count.get("related"):  # "Which RFCs are related to RFC 1961?"
+        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
+                f"{'are' if count['n'] != 1 else 'is'} related to "
+                f"{PurePath(count['refers_to']).name} by references (a link, a number: to "
+                f"it, or from it; the evidence reads the best)")
     elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'refer' if count['n'] != 1 else 'refers'} to "

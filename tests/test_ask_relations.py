@@ -1,0 +1,63 @@
+"""What one document builds on, depends on or is related to, and what builds on it, are the
+documents its references lead to, or whose references lead to it: "What does RFC 3700 build
+on?" searched its words ("build", "on") and found nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from _stores import indexed_graph
+from docnav.query import Navigator
+
+
+def _rfc(number: int, body: str) -> str:
+    return (f"- Feature Name: `f{number}`\n- Start Date: 2018-02-19\n"
+            f"- RFC PR: [rust-lang/rfcs#{number}](https://github.com/rust-lang/rfcs/pull/"
+            f"{number})\n\n## Summary\n\n{body}\n")
+
+
+FILES = {
+    "2349-pin.md": _rfc(2349, "Pinning APIs keep a value in place in memory."),
+    "2592-futures.md": _rfc(2592, "The futures API needs RFC 2349 and its pins."),
+    "3700-notes.md": _rfc(3700, "These notes take up RFC 2592 and its wakers."),
+    "3800-other.md": _rfc(3800, "A lint for unused imports in macros."),
+}
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("relations"), FILES)
+
+
+def _names(paths) -> list[str]:
+    return [p.rsplit("/", 1)[-1] for p in paths]
+
+
+@pytest.mark.parametrize("question", ["What does RFC 2592 build on?",
+                                      "Which RFCs does RFC 2592 depend on?",
+                                      "What does the futures RFC rely on?"])
+def test_what_a_document_builds_on_is_what_its_references_lead_to(graph, question):
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.route == "cross-reference"
+    assert answer.count["referred_by"].endswith("2592-futures.md")
+    assert _names(answer.count["documents"]) == ["2349-pin.md"]
+    assert answer.missing == []
+
+
+@pytest.mark.parametrize("question", ["What builds on RFC 2592?", "What depends on RFC 2592?"])
+def test_what_builds_on_a_document_is_what_refers_to_it(graph, question):
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["refers_to"].endswith("2592-futures.md")
+    assert _names(answer.count["documents"]) == ["3700-notes.md"]
+
+
+def test_the_documents_related_to_one_are_those_it_refers_to_and_those_referring_to_it(graph):
+    answer = Navigator(graph).ask("What RFCs are related to RFC 2592?", 300)
+    assert _names(answer.count["documents"]) == ["2349-pin.md", "3700-notes.md"]
+    assert answer.count["related"]
+
+
+def test_what_the_text_says_a_thing_depends_on_is_still_searched(graph):
+    # "the futures API" is no document, though "futures" is a word of one's title
+    answer = Navigator(graph).ask("What does the futures API depend on?", 300)
+    assert answer.route == "local" and answer.count is None

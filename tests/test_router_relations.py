@@ -1,0 +1,37 @@
+"""A question about a document's references to others, or theirs to it ("What does RFC 2349
+build on?", "What RFCs are related to RFC 2349?"), is a cross-reference question; "build",
+"on", "depend" and "refer" said of what the text says are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.query import route
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What does RFC 2349 build on?", "cross-reference"),
+    ("Which RFCs does RFC 2349 depend on?", "cross-reference"),
+    ("What RFCs are related to RFC 2349?", "cross-reference"),
+    ("Which RFCs refer to RFC 2349?", "cross-reference"),
+    ("What does the pin RFC build on?", "cross-reference"),
+    ("What builds on RFC 2349?", "cross-reference"),
+    ("What is the pin RFC related to?", "cross-reference"),
+    ("Which RFC supersedes RFC 1234?", "cross-reference"),
+    ("Which RFCs link to the futures RFC?", "cross-reference"),
+    # said of what the text says, of a thing, not of a document
+    ("How do I build on Windows?", "local"),
+    ("What does the borrow checker depend on?", "local"),
+    ("What does the build depend on?", "local"),
+    ("Which crates does cargo rely on?", "local"),
+    ("What does Self refer to in the RFC?", "local"),
+    ("Does the pin API build on Unpin?", "local"),
+    ("What is the build on Linux based on?", "local"),
+    ("What does the RFC say Pin depends on?", "local"),
+    # a paper's works cited are read by them, on the local route
+    ("How many papers does the pioNER paper cite?", "local"),
+    ("Which papers cite Devlin et al.?", "local"),
+])
+def test_a_document_s_references_are_a_cross_reference_question(question, expected):
+    # "What does RFC 2349 build on?" went local: its passages were searched for "build"
+    assert route(question) == expected
