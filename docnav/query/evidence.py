@@ -268,6 +268,8 @@ class Run:
     _paths: set[str] | None = field(default=None, repr=False)  # of the scope, made on asking
     # the paragraphs spelling each acronym out, once looked up (docnav.query.acronyms)
     defined: dict[str, list] = field(default_factory=dict, repr=False)
+    # the pieces of the part the question names ("the Drawbacks section"): the answer's first
+    asked_part: set[str] = field(default_factory=set)
 
     @property
     def search_text(self) -> str:
@@ -328,13 +330,16 @@ class Run:
     def answer(self) -> Answer:
         """The evidence, each document's pieces in reading order, the documents in the order
         their first piece was taken (the order of the passages' ranking: the best document
-        first), with what it misses."""
+        first), the part the question names before them all ("What does the Drawbacks
+        section of the pin RFC say?" gave its Drawbacks fourth, after the passages of its
+        explanation), with what it misses."""
         state = self.state
         first: dict[str, int] = {}
         for e in state.evidence.values():
             first.setdefault(e.piece.doc_path, len(first))
         evidence = sorted(state.evidence.values(),
-                          key=lambda e: (first[e.piece.doc_path],
+                          key=lambda e: (e.piece.node_id not in self.asked_part,
+                                         first[e.piece.doc_path],
                                          self.graph.node(e.piece.node_id).position))
         text = "\n\n".join(f"[{e.piece.node_id[:12]}] {e.piece.breadcrumb}"
                             f"{f' (p. {e.piece.page})' if e.piece.page else ''}: {e.piece.text}"

@@ -294,7 +294,10 @@ class Navigator:
                  and bool(WORKS_ASKED.search(question)))
         if works:
             question = THE_DOCUMENTS.sub(" ", WORKS_ASKED.sub(" ", question))
-        state = EvidenceState(THE_DOCUMENTS.sub(" ", GLOBAL.sub(" ", question))
+        # (and a global question's "section": "Summarise the Drawbacks section" names the
+        # part headed "Drawbacks", whose summary answers; "section" was said missing)
+        state = EvidenceState(PART_WORDS.sub(" ", THE_DOCUMENTS.sub(" ", GLOBAL.sub(
+                                  " ", question)))
                               if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
                               question, budget)
@@ -514,6 +517,7 @@ class Navigator:
         outline = part_outline(self.graph, section,
                                int(self.options.outline_share * run.state.budget))
         if outline:
+            run.asked_part.add(outline.node_id)  # before the part's text, as a reader skims
             run.op("outline", node=section, heading=self.graph.node(section).heading,
                    headings=outline.text.count("\n- ") + 1,
                    added=run.state.add([outline], "outline"))

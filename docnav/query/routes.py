@@ -85,6 +85,7 @@ def _read_part_named(nav: Navigator, run: Run) -> None:
         sources = interleave([graph.summary_sources(p) for p in parts])
         run.op("expand", node=named[0], to="summary sources of the part named and of "
                "its subsections", sections=named, n=len(sources))
+        run.asked_part.update(sources)  # the answer's first
         run.take_each(sources)
 
 
@@ -167,6 +168,7 @@ def read_parts_named(nav: Navigator, run: Run) -> bool:
         subs = headed_within(graph, section, state.terms) if section in named else []
         for sub in subs:
             pieces = nav.read_part(sub, state, share=1.0)
+            run.asked_part.update(p.node_id for p in pieces)
             run.op("expand", node=sub, to="a subsection the question's words head",
                    added=state.add(pieces, "section"))
         # asked about the part as a whole ("What does Item 1A say?"): its outline first
@@ -177,6 +179,8 @@ def read_parts_named(nav: Navigator, run: Run) -> bool:
         # the section asked for by name is the answer: it may take the whole budget (its
         # first paragraph cut if need be: the passages would not come to it)
         pieces = nav.read_part(section, state, share=1.0 if section in named else None)
+        if section in named:  # the answer's first, whatever the passages read before it
+            run.asked_part.update(p.node_id for p in pieces)
         run.op("fetch", nodes=[p.node_id for p in pieces][:8], added=state.add(pieces, "section"))
         for source, target in _references(graph, run, section, pieces)[:2]:
             run.op("navigate", node=source, direction="references", to=target)
