@@ -108,6 +108,9 @@ def _focused(focus: dict) -> str:
         name, said = Path(focus["documents"][0]).name, focus["left_out"][0]
         how = "file's name" if said.lower() in (name.lower(), Path(name).stem.lower()) else "title"
         return f"asked of {name}, which the question names by its {how} (\"{said}\")"
+    if focus.get("by") == "description":  # "Summarize the RFC on pinning"
+        return (f"asked of {Path(focus['documents'][0]).name}, the document that best matches "
+                f"what the question says it is about (\"{focus['left_out'][0]}\")")
     if focus.get("documents"):  # the question named a company: its filings alone
         n = len(focus["documents"])
         return (f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "

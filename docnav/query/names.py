@@ -53,6 +53,41 @@ _KIND_TITLED = re.compile(r"\b(?:the|this|that)\s+(handbook|manual|guide|book|sp
 _NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b", re.I)
 
 
+# "Summarize the RFC on pinning", "an overview of the paper about NER": one document asked to
+# be summed up, named by what it is about rather than by its title ("pinning" is no word of
+# "2349-pin")
+_DESCRIBED = re.compile(r"\b(?:summari[sz]e|overview\s+of|summary\s+of)\s+the\s+"
+                        r"(?P<kind>paper|article|rfc|pep|report|document|study|proposal|filing)"
+                        r"\s+(?:on|about|regarding|concerning)\s+(?P<about>[^?.!]*\w)", re.I)
+
+
+def described_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[str]]:
+    """(paths, names): the document a question asking for one document's summary names by
+    what it is about ("Summarize the RFC on pinning"): the one whose summaries (else
+    paragraphs) match those words best, and the words naming it ("RFC on pinning"), which
+    are no evidence inside it. Nothing when one document is indexed, or nothing matches.
+    Summed up from the best summaries of all, the answer never said which RFC it was."""
+    m = _DESCRIBED.search(question)
+    if m is None or len(graph.document_paths()) < 2:
+        return [], []
+    about, name = m.group("about"), question[m.start("kind"):m.end()]
+    # of those holding every word of it ("the paper on zebras" is none's: not the nearest
+    # in meaning), the one whose title holds one ("the RFC on the futures API": 2592-futures,
+    # not the async/await RFC whose summaries say "futures" more), else the best match
+    holders = list(graph.term_documents(tokens(about)).values())
+    every = set.intersection(*holders) if holders else set()
+    titles = document_titles(graph)
+    titled = [p for p in every if titles.get(p, set()) & set(tokens(about))]
+    if len(titled) == 1:
+        return [glob.escape(titled[0])], [name]
+    within = {"path": [glob.escape(p) for p in sorted(every)]}
+    hits = every and (graph.locate(about, k=1, via=["summary"], filters=within)
+                      or graph.locate(about, k=1, kinds=["paragraph"], filters=within))
+    if not hits:
+        return [], []
+    return [glob.escape(graph.node(hits[0].node_id).path)], [name]
+
+
 def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[str]]:
     """(paths, names): the one document whose title holds every word the question names it
     by ("What datasets are used in the zero-shot translation paper?", "What does RFC 1961

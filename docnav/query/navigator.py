@@ -64,9 +64,10 @@ from docnav.query.holding import as_documents_referred
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, singled_out)
 from docnav.query.lexical import tokens
-from docnav.query.names import (company_mentions, each_company, named_documents,
-                                named_registrants, own_names, titled_document, titled_documents,
-                                unindexed_named, untitled_names, without_names)
+from docnav.query.names import (company_mentions, described_document, each_company,
+                                named_documents, named_registrants, own_names, titled_document,
+                                titled_documents, unindexed_named, untitled_names,
+                                without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
                                   pages_asked, part_outline, read_outlines, read_pages)
 from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
@@ -224,10 +225,10 @@ class Navigator:
         if names and not by_title:  # one company's filings: "the company" is that company
             names = [*names, *company_mentions(asked)]
         shaped = self._shaped(asked, budget, kind, names, doc or chosen or None, bool(chosen),
-                              by_title)
+                              bool(by_title))
         question, kind, state = shaped.question, shaped.kind, shaped.state
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
-        run = Run(self.graph, asked, question, kind, state, scope, by_title or in_turn)
+        run = Run(self.graph, asked, question, kind, state, scope, bool(by_title) or in_turn)
         if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
             run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
             if run.untitled:
@@ -238,7 +239,7 @@ class Navigator:
             run.lead = self.passages.best_document(run)
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
-                   by="title" if by_title else "registrant")
+                   by=by_title or "registrant")
         elif names and shaped.unnamed:  # "What is on page 3?" of --doc '*ADOBE*' named no
             run.op("focus", left_out=names, question=question)  # company
         # "Which RFCs refer to RFC 1961?": where this one does, before anything else (the
@@ -392,32 +393,37 @@ class Navigator:
         return None
 
     def _chosen(self, asked: str, doc: str | list[str] | None
-                ) -> tuple[list[str], list[str], bool]:
+                ) -> tuple[list[str], list[str], str]:
         """(the documents the question's names choose, as globs; those names, no evidence
-        inside them; whether a title chose them): a company's filings, a document named by
-        its title ("the zero-shot translation paper"); asked of documents a glob chose, none
-        but the one of them titled so ("What does the pin RFC propose?" of that RFC)
-        (:mod:`docnav.query.names`)."""
+        inside them; what chose a document by its words: "title", "description", or ""): a
+        company's filings, a document named by its title ("the zero-shot translation
+        paper"), one asked to be summed up named by what it is about ("Summarize the RFC on
+        pinning"); asked of documents a glob chose, none but the one of them titled so
+        ("What does the pin RFC propose?" of that RFC) (:mod:`docnav.query.names`)."""
         if doc:
             names = own_names(self.graph, doc)
             if not names:  # "What does the pin RFC propose?" asked of that RFC: its name
                 inside = set(self.graph.document_paths(doc))  # is no evidence in it
                 own = [(p, n) for p, n in titled_documents(self.graph, asked) if p in inside]
                 if len(own) == 1:
-                    return [glob.escape(own[0][0])], [own[0][1]], True
-            return [], names, False
+                    return [glob.escape(own[0][0])], [own[0][1]], "title"
+            return [], names, ""
         chosen, names = named_documents(self.graph, asked)
         if chosen:
-            return chosen, names, False
+            return chosen, names, ""
         # "the zero-shot translation paper": the one document so titled
         chosen, names = titled_document(self.graph, asked)
-        if not chosen and (failed := unindexed_named(self.graph, asked)):
+        if chosen:
+            return chosen, names, "title"
+        if failed := unindexed_named(self.graph, asked):
             # "What is empty.md about?": no other document answers for it
             why = "; ".join(f"{path}: {error}" for path, error in failed[:3])
             what = "a document" if len(failed) == 1 else "documents"
             raise InputError(f"the question names {what} no run could index ({why}); fix "
                              "the file and run `docnav index` again")
-        return chosen, names, bool(chosen)
+        # "Summarize the RFC on pinning": the one whose summaries say so best
+        chosen, names = described_document(self.graph, asked)
+        return chosen, names, "description" if chosen else ""
 
     def _statements_and_template_parts(self, run: Run) -> None:
         """A financial statement the question asks a figure of; on the local route, the
