@@ -60,13 +60,17 @@ def _read_whole(nav: Navigator, run: Run) -> None:
     whole = scope_node(graph, run.scope)
     sources = graph.summary_sources(whole) if whole else []
     if sources:
-        run.op("expand", node=whole, to="summary sources", n=len(sources))
         # a collection's summary draws on several documents: one source of each in
         # turn, so that the budget does not run out on the first document's (a fetch
         # puts its pieces in reading order)
         by_doc: dict[str, list[str]] = {}
         for nid in sources:
             by_doc.setdefault(graph.node(nid).path, []).append(nid)
+        # of how many it draws on: its few sentences (Budget(8, ...)) come from a few of
+        # the documents, and an answer from 7 of 30 read as one about them all
+        drawn = ({"documents": len(by_doc), "of": len(graph.document_paths())}
+                 if graph.node(whole).kind == "collection" else {})
+        run.op("expand", node=whole, to="summary sources", n=len(sources), **drawn)
         run.take_each(interleave(list(by_doc.values())))
 
 
