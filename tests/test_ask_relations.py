@@ -61,3 +61,18 @@ def test_what_the_text_says_a_thing_depends_on_is_still_searched(graph):
     # "the futures API" is no document, though "futures" is a word of one's title
     answer = Navigator(graph).ask("What does the futures API depend on?", 300)
     assert answer.route == "local" and answer.count is None
+
+
+def test_the_paragraphs_referring_come_first_in_the_evidence(tmp_path):
+    # "Which RFCs refer to RFC 2349?" gave the futures RFC's paragraph linking the pin RFC
+    # seventh, after the passages of its summary, in reading order
+    graph = indexed_graph(tmp_path, {
+        "2349-pin.md": _rfc(2349, "Pinning APIs keep a value in place in memory."),
+        "2592-futures.md": _rfc(2592, "This RFC refers to many designs and proposals, and "
+                                "refers to the task system.\n\n## History\n\nThe pinning "
+                                "work of RFC 2349 made borrowing across yields possible."),
+        "3800-other.md": _rfc(3800, "A lint for unused imports in macros.")})
+    answer = Navigator(graph).ask("Which RFCs refer to RFC 2349?", 300)
+    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+    assert len(answer.evidence) > 1
+    assert "RFC 2349" in answer.evidence[0].piece.text

@@ -244,8 +244,9 @@ class Navigator:
             run.op("focus", left_out=names, question=question)  # company
         # "Which RFCs refer to RFC 1961?": where this one does, before anything else (the
         # outline "Which documents refer to the parts list?" asked for read instead)
-        if first:
+        if first:  # the answer's first, whatever the passages read before them in the text
             run.op("references", nodes=first[:8])
+            run.asked_part.update(first)
             run.take(first, "reference")
         if self._read_as_listed(run, shaped):
             return run.answer()
