@@ -151,6 +151,10 @@ def _which_documents(focus: dict) -> str:
         return (f"asked of the {n} document{'s' * (n > 1)} that "
                 f"{Path(focus['referred_by']).name} refers to, {focus['tokens_each']} tokens "
                 f"each{more}")
+    if focus.get("related"):  # "Which RFCs are related to RFC 1961?": either way
+        whose = f"related to {Path(focus['refers_to']).name} by references, to it or from it"
+        return (f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each{more}"
+                if n > 1 else f"asked of the one document {whose}{more}")
     if focus.get("refers_to") or focus.get("cites"):  # "Which RFCs refer to RFC 1961?", by
         whose = (f"whose references lead to {Path(focus['refers_to']).name}"  # their references;
                  if focus.get("refers_to") else  # "... cite Devlin et al.?"

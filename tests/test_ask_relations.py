@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from _stores import indexed_graph
+from docnav.ask_text import answer_text
 from docnav.query import Navigator
 
 
@@ -76,3 +77,22 @@ def test_the_paragraphs_referring_come_first_in_the_evidence(tmp_path):
     assert _names(answer.count["documents"]) == ["2592-futures.md"]
     assert len(answer.evidence) > 1
     assert "RFC 2349" in answer.evidence[0].piece.text
+
+
+@pytest.mark.parametrize("question", ["Which RFCs are referenced by RFC 2592?",
+                                      "Which RFCs are mentioned in the futures RFC?"])
+def test_the_documents_referenced_by_one_are_those_its_references_lead_to(graph, question):
+    # "Which RFCs are referenced by the futures RFC?" counted those holding "referenced"
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["referred_by"].endswith("2592-futures.md")
+    assert _names(answer.count["documents"]) == ["2349-pin.md"]
+
+
+def test_what_a_document_is_related_to_is_read_both_ways_and_said_so(graph):
+    # "What is RFC 3673 related to?" searched RFC 3673 for "related"; "What RFCs are
+    # related to ...?" said "asked of the documents whose references lead to" it
+    for question in ("What is RFC 2592 related to?", "What RFCs are related to RFC 2592?"):
+        answer = Navigator(graph).ask(question, 300)
+        assert _names(answer.count["documents"]) == ["2349-pin.md", "3700-notes.md"]
+        assert ("asked of the 2 documents related to 2592-futures.md by references, to it or "
+                "from it" in answer_text(answer, graph))

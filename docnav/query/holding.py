@@ -29,8 +29,11 @@ _REFERRING = re.compile(r"\b(?:refer|cite|mention|link|build|depend|rel(?:y|ies|
 _RELATED = re.compile(r"\brelated\b", re.I)
 # the other way: "Which RFCs does RFC 1974 refer to?", those its references lead into (read
 # as "Which RFCs refer to RFC 1974?", RFC 1183, which RFC 1974 supersedes, answered)
-_REFERRED_BY = re.compile(r"^\s+(?:do|does|did)\s+\S.*?\s+(?:refer\s+to|reference|cite|"
-                          r"link\s+to|mention|build\s+(?:up)?on|depend\s+on|rely\s+on)\W*$",
+# (or in the passive: "Which RFCs are referenced by the futures RFC?")
+_REFERRED_BY = re.compile(r"^\s+(?:(?:do|does|did)\s+\S.*?\s+(?:refer\s+to|reference|cite|"
+                          r"link\s+to|mention|build\s+(?:up)?on|depend\s+on|rely\s+on)|"
+                          r"(?:are|were|is|was)\s+(?:referenced|referred\s+to|cited|linked\s+"
+                          r"to|mentioned|built\s+(?:up)?on)\s+(?:by|in|from)\s+\S.*?)\W*$",
                           re.I)
 # what such a verb points at, a work by its authors: "Devlin et al.", "Devlin and Chang",
 # "Devlin (2018)", "Devlin et al., 2018", "Devlin": its first author, nothing after it
@@ -45,6 +48,9 @@ _CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)
 _WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>"
                                 r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
                                 r"link\s+to)\W*$", re.I)
+# "What is RFC 3673 related to?": those its references lead to and those leading to it
+_WHAT_IT_IS_RELATED_TO = re.compile(r"^\W*what\s+(?:is|are)\s+(?P<who>\S.*?)\s+related\s+to"
+                                    r"\W*$", re.I)
 # "What builds on RFC 2349?", "What refers to the pin RFC?": those whose references lead into
 # it, as "Which documents build on RFC 2349?" asks
 _WHAT_REFERS_TO_IT = re.compile(r"^\W*what\s+(?P<verb>(?:builds\s+(?:up)?on|depends\s+on|"
@@ -64,6 +70,9 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     m = _WHAT_IT_REFERS_TO.match(asked)
     if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
         return f"Which documents does {m.group('who')} {m.group('verb')}?"
+    m = _WHAT_IT_IS_RELATED_TO.match(asked)
+    if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
+        return f"Which documents are related to {m.group('who')}?"
     m = _WHAT_REFERS_TO_IT.match(asked)
     if m and len(titled_documents(nav.graph, m.group("it"))) == 1:
         said, *rest = m.group("verb").split()

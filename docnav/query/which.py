@@ -248,7 +248,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         "dated": "%s %d" % dated if dated else None,
         "question": question, "more_with": more,
         "refers_to": held.refers_to, "cites": held.cites if held.referring else None,
-        "referred_by": held.referred_by},
+        "referred_by": held.referred_by, "related": held.related},
         [(p, question, glob.escape(p)) for p in paths],
         first={p: held.into[p] for p in paths if p in held.referring})  # its references
     answer.count = count  # read first
