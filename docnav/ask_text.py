@@ -188,6 +188,13 @@ def _search_notes(answer: Answer) -> list[str]:
                 if len(names) > COUNT_NAMED else "")
         lines.append(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"
                      + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
+    for step in (s for s in answer.trace if s["op"] == "refers"):  # "Does RFC 2592 refer to
+        source, target, n = Path(step["document"]).name, Path(step["to"]).name, len(
+            step["nodes"])  # RFC 2394?"
+        lines.append(f"{source} refers to {target}: {n} of its paragraphs "
+                     f"{'links to it or names' if n == 1 else 'link to it or name'} it (read "
+                     "first)" if n else
+                     f"{source} makes no reference to {target} (no link to it, nor its number)")
     if any(s.get("figures") for s in answer.trace):  # "How many ...?": the answer is a number
         lines.append("a question asking for a figure: the paragraphs stating one were ranked up")
     # "the CEO" (once, though each company asked in turn spelled it out)

@@ -96,3 +96,18 @@ def test_what_a_document_is_related_to_is_read_both_ways_and_said_so(graph):
         assert _names(answer.count["documents"]) == ["2349-pin.md", "3700-notes.md"]
         assert ("asked of the 2 documents related to 2592-futures.md by references, to it or "
                 "from it" in answer_text(answer, graph))
+
+
+def test_whether_one_document_refers_to_another_is_read_from_its_references(tmp_path):
+    # "Does RFC 2592 refer to RFC 2394?" was asked of RFC 2592 alone and said "2394" was
+    # in none of the documents asked of, though it links RFC 2394
+    graph = indexed_graph(tmp_path, {**FILES, "3900-links.md": _rfc(
+        3900, "Wakers are explained in [the futures API](https://github.com/rust-lang/rfcs/"
+        "pull/2592).\n\nExecutors poll tasks until they are ready.")})
+    answer = Navigator(graph).ask("Does RFC 3900 build on RFC 2592?", 300)
+    text = answer_text(answer, graph)
+    assert "3900-links.md refers to 2592-futures.md: 1 of its paragraphs links to it" in text
+    assert "futures API" in answer.evidence[0].piece.text
+    assert answer.missing == [] and answer.absent == []
+    answer = Navigator(graph).ask("Does RFC 2349 refer to RFC 3900?", 300)
+    assert "2349-pin.md makes no reference to 3900-links.md" in answer_text(answer, graph)

@@ -153,6 +153,30 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 by if referring else None, related and bool(referring))
 
 
+# "Does RFC 2592 refer to RFC 2394?": whether one document's references lead into another
+_BETWEEN = re.compile(r"^\W*(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<verb>refer\s+to|"
+                      r"reference|cite|mention|link\s+to|build\s+(?:up)?on|depend\s+on|"
+                      r"rely\s+on)\s+(?P<target>\S.*?)\W*$", re.I)
+
+
+def referring_pair(graph: DocNavGraph, asked: str
+                   ) -> tuple[str, str, str, list[str]] | None:
+    """Of a question asking whether one document refers to another ("Does RFC 2592 refer
+    to RFC 2394?"), each naming one document: (the one asked about, the other, the words
+    asking for and naming the other, "refer to RFC 2394", the nodes of the first referring
+    to it, in reading order, none where it does not); None for any other question.
+    Searched for its words alone, RFC 2592 was said to hold no "2394", though it links RFC
+    2394."""
+    m = _BETWEEN.match(asked)
+    if m is None:
+        return None
+    source, target = (titled_documents(graph, m.group(g)) for g in ("source", "target"))
+    if len(source) != 1 or len(target) != 1 or source[0][0] == target[0][0]:
+        return None
+    refs = references_from(graph, source[0][0]).get(target[0][0], [])
+    return source[0][0], target[0][0], asked[m.start("verb"):m.end("target")], refs
+
+
 def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
     """The other documents the document at ``path`` refers to (a link, its number), in path
     order, each with its nodes that do, in reading order."""
@@ -223,4 +247,4 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["Held", "held_by", "best_documents", "citing", "rarer_held",
-           "references_from", "as_documents_referred"]
+           "references_from", "as_documents_referred", "referring_pair"]

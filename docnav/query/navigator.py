@@ -60,10 +60,10 @@ from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
-from docnav.query.holding import as_documents_referred
+from docnav.query.holding import as_documents_referred, referring_pair
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, singled_out)
-from docnav.query.lexical import tokens
+from docnav.query.lexical import search_words, tokens
 from docnav.query.names import (company_mentions, described_document, each_company,
                                 named_documents, named_registrants, own_names, titled_document,
                                 titled_documents, unindexed_named, untitled_names,
@@ -374,6 +374,8 @@ class Navigator:
             return each_document(self, asked, budget, each, asked_of, doc)
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
+        if several and (pair := referring_pair(self.graph, asked)):
+            return self._refers(asked, budget, *pair)  # "Does RFC 2592 refer to RFC 2394?"
         if several:  # "What did Bo Chen write?": which documents Bo Chen wrote; "What does
             # RFC 2349 build on?": which documents it refers to
             asked = as_documents_referred(self, as_documents_written(self, asked, doc))
@@ -392,6 +394,22 @@ class Navigator:
         if len(singled := singled_out(self.graph, asked)) > 1:
             return compare_documents(self, asked, budget, singled)
         return None
+
+    def _refers(self, asked: str, budget: int, source: str, target: str, said: str,
+                refs: list[str]) -> Answer:
+        """Whether ``source`` refers to ``target`` (``said``: the question's words asking
+        so, "build on the pin RFC"), asked of ``source``: its ``refs`` to it read first,
+        where it has any, and those words none the evidence need hold (its link need not
+        say them)."""
+        answer = self.collect(asked, budget, glob.escape(source), first=refs)
+        answer.trace.insert(0, {"op": "refers", "document": source, "to": target,
+                                "nodes": refs, "tokens": 0, "confidence": 0.0})
+        if refs:
+            naming = {w.lower() for w in [*re.findall(r"\w+", said),
+                                          *search_words(said).values()]}
+            answer.missing = [w for w in answer.missing if w.lower() not in naming]
+            answer.absent = [w for w in answer.absent if w.lower() not in naming]
+        return answer
 
     def _chosen(self, asked: str, doc: str | list[str] | None
                 ) -> tuple[list[str], list[str], str]:
