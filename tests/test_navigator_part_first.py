@@ -72,3 +72,16 @@ def test_the_section_a_global_question_names_is_read_first_by_its_summary(tmp_pa
     assert answer.route == "global"
     assert answer.evidence[0].piece.breadcrumb.endswith("Drawbacks")
     assert "section" not in answer.missing
+
+
+def test_a_plural_part_word_is_no_label(tmp_path):
+    # "Which sections of the futures RFC refer to other RFCs?": the "s" of "sections" was
+    # read as a label, "Section S", that no section carries: "in none of the documents
+    # asked of: sections"
+    graph = indexed_graph(tmp_path, {"2349-pin.md": PIN, "2592-futures.md": OTHER})
+    for question in ("Which sections of the pin RFC say what the pin type wraps?",
+                     "What do the notes in the Drawbacks section say?"):
+        answer = Navigator(graph).ask(question, 300)
+        assert answer.route == "cross-reference"
+        assert not [s for s in answer.trace if s["op"] == "no part"]
+        assert "sections" not in answer.absent

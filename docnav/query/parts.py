@@ -100,9 +100,11 @@ def headed_within(graph: DocNavGraph, section: str, terms: list[str]) -> list[st
 
 
 # "Note 7", "item 7A", "section 4.2", "§ 3", "Appendix B", "chapter 2", "Section VI",
-# "Section II-A" in a question
+# "Section II-A" in a question; a letter only as a capital after a space ("Appendix B": the
+# "s" of "sections", "notes", "items" was read as a label, "Section S", that none carries)
 _LABELLED = re.compile(r"\b(item|note|section|sec\.|§|chapter|appendix)\s*"
-                       rf"(\d{{1,3}}[a-c]?(?:\.\d+)*|{ROMAN_SECTION}|[a-z])\b(?![.,]?\d)", re.I)
+                       rf"(\d{{1,3}}[a-c]?(?:\.\d+)*|{ROMAN_SECTION}|(?<=\s)(?-i:[A-Z]))\b"
+                       r"(?![.,]?\d)", re.I)
 _LABELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
