@@ -306,10 +306,15 @@ def _update_cross_references(
                        ) or "\\b\\B"
     # Every link of an affected node, not only the matching ones: the node's edges are
     # compared with all of its links' targets, so its links to untouched documents count too.
+    # And the links now leading into a changed document: its RFC PR line may name another
+    # pull request than the one they name (an edge to its root, whose id it keeps).
     links = con.execute(
         "SELECT node_id, doc_id, target FROM links WHERE node_id IN (SELECT node_id "
-        "FROM links WHERE doc_id = ANY(?::VARCHAR[]) OR regexp_matches(target, ?))",
-        [changed_docs, pattern],
+        "FROM links WHERE doc_id = ANY($docs::VARCHAR[]) OR regexp_matches(target, $pattern) "
+        "UNION SELECT src FROM edges WHERE doc_id = $owner AND kind = 'references' "
+        "AND dst = ANY($roots::VARCHAR[]))",
+        {"docs": changed_docs, "pattern": pattern, "owner": COLLECTION_DOC_ID,
+         "roots": [_document_node(d) for d in changed_docs]},
     ).fetchall()
     # The edges these links had, and every reference from a changed document: a node that
     # lost its link keeps its id, and its old edge must go.

@@ -110,3 +110,20 @@ def test_own_pull_requests_are_read_from_the_rfc_pr_line_alone():
         ("e", "Prior RFC PR: rust-lang/rfcs#2349", None),
         ("f", "Rust Issue: rust-lang/rust#9", None),
     ]) == {"pr:rust-lang/rfcs#2349": "a", "pr:rust-lang/rfcs#7": "b", "pr:rust-lang/rfcs#8": "c"}
+
+
+def test_an_rfc_whose_line_names_another_pull_request_loses_the_edges_of_the_old(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "2592-futures.md").write_text(FILES["2592-futures.md"])
+    (docs / "pin.md").write_text(FILES["2349-pin.md"])
+    store = Store(tmp_path / "g.duckdb")
+    indexer = Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder())
+    indexer.index([docs])
+    assert _references(store.path) == {("2592-futures.md", "pin.md")}
+    (docs / "pin.md").write_text(FILES["2349-pin.md"].replace("2349", "2350"))
+    indexer.index([docs])
+    assert _references(store.path) == set()  # the link names pull request 2349, no RFC's now
+    (docs / "pin.md").write_text(FILES["2349-pin.md"])
+    indexer.index([docs])
+    assert _references(store.path) == {("2592-futures.md", "pin.md")}
