@@ -53,7 +53,9 @@ _WHAT_IT_IS_RELATED_TO = re.compile(r"^\W*what\s+(?:is|are)\s+(?P<who>\S.*?)\s+r
                                     r"\W*$", re.I)
 # "What builds on RFC 2349?", "What refers to the pin RFC?": those whose references lead into
 # it, as "Which documents build on RFC 2349?" asks
-_WHAT_REFERS_TO_IT = re.compile(r"^\W*what\s+(?P<verb>(?:builds\s+(?:up)?on|depends\s+on|"
+# (or of one: "Which RFC builds on RFC 2394?", read as asking for RFC 2394 itself)
+_WHAT_REFERS_TO_IT = re.compile(r"^\W*(?:what|which\s+(?:rfc|pep|paper|document|report|"
+                                r"article))\s+(?P<verb>(?:builds\s+(?:up)?on|depends\s+on|"
                                 r"relies\s+on|refers\s+to|links\s+to|cites))\s+(?P<it>\S.*?)"
                                 r"\W*$", re.I)
 
