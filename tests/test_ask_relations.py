@@ -113,3 +113,14 @@ def test_whether_one_document_refers_to_another_is_read_from_its_references(tmp_
     assert answer.missing == [] and answer.absent == []
     answer = Navigator(graph).ask("Does RFC 2349 refer to RFC 3900?", 300)
     assert "2349-pin.md makes no reference to 3900-links.md" in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question", ["What does RFC 2349 build on?",
+                                      "Which RFCs does RFC 2349 refer to?"])
+def test_a_document_referring_to_none_builds_on_none(graph, question):
+    # the pin RFC links no other: "What does RFC 2349 build on?" counted the 16 RFCs of 40
+    # holding "2349" or "build"
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["n"] == 0 and answer.count["documents"] == [] and not answer.evidence
+    assert ("none of the 3 documents asked of is one 2349-pin.md refers to"
+            in answer_text(answer, graph))

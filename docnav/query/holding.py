@@ -151,8 +151,10 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     else:
         holders = nav.graph.term_documents(terms)
         rare, held = rarer_held(holders, every)
+    # (the one named, whose references lead nowhere: "What does RFC 2349 build on?" is
+    # answered by none, not by the documents holding "build")
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
-                by if referring else None, related and bool(referring))
+                by, related and bool(referring))
 
 
 # "Does RFC 2592 refer to RFC 2394?": whether one document's references lead into another
@@ -188,6 +190,16 @@ def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
             if (to := graph.node(target).path) != path and nid not in out.get(to, []):
                 out.setdefault(to, []).append(nid)
     return dict(sorted(out.items()))
+
+
+def words_held(held: Held, words: dict[str, str]) -> int:
+    """How many of the question's words (``words``: of each rare term) the documents counted
+    hold, a term of each at least: a name searched by its parts too ("crates.io": "crate",
+    "io") is one word, as a joined word is ("fy2022": "fy", "2022")."""
+    if not held.counted:
+        return 0
+    path = held.counted[0]  # each holds as many terms
+    return len({word for t, word in words.items() if path in held.holders[t]})
 
 
 def best_documents(nav: Navigator, question: str, doc: str | list[str] | None, held: Held,
@@ -249,4 +261,4 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["Held", "held_by", "best_documents", "citing", "rarer_held",
-           "references_from", "as_documents_referred", "referring_pair"]
+           "references_from", "as_documents_referred", "referring_pair", "words_held"]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import date_of
-from docnav.query.holding import Held, best_documents, held_by, rarer_held
+from docnav.query.holding import best_documents, held_by, rarer_held, words_held
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
@@ -235,8 +235,12 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
     held = held_by(nav, asked, rest, said, terms, doc)
+    if held.referred_by and not held.referring:  # "What does RFC 2349 build on?" of one
+        count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # with no
+                     referred_by=held.referred_by)  # reference: none, not those saying "build"
+        return _counted(nav, asked, count)
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
-    count.update(n=len(held.counted), of=len(held.every), held=_words_held(held, words),
+    count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())))
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
@@ -264,16 +268,6 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                                 "asked_of": count["of"], "words": count["words"],
                                 "dated": count["dated"], "tokens": 0, "confidence": 0.0})
     return answer
-
-
-def _words_held(held: Held, words: dict[str, str]) -> int:
-    """How many of the question's words (``words``: of each rare term) the documents counted
-    hold, a term of each at least: a name searched by its parts too ("crates.io": "crate",
-    "io") is one word, as a joined word is ("fy2022": "fy", "2022")."""
-    if not held.counted:
-        return 0
-    path = held.counted[0]  # each holds as many terms
-    return len({word for t, word in words.items() if path in held.holders[t]})
 
 
 @dataclass
@@ -567,7 +561,10 @@ def count_line(count: dict) -> str:
     elif count.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{PurePath(count['referred_by']).name} refers to (by its references: a "
-                f"link, a number; the evidence reads the best)")
+                f"link, a number; the evidence reads the best)" if count["n"] else
+                f"none of the {count['of']} {documents} asked of{dated} is one "
+                f"{PurePath(count['referred_by']).name} refers to (it links to none, nor "
+                f"names one by its number)")
     elif count.get("related"):  # "Which RFCs are related to RFC 1961?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'are' if count['n'] != 1 else 'is'} related to "
