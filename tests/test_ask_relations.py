@@ -124,3 +124,17 @@ def test_a_document_referring_to_none_builds_on_none(graph, question):
     assert answer.count["n"] == 0 and answer.count["documents"] == [] and not answer.evidence
     assert ("none of the 3 documents asked of is one 2349-pin.md refers to"
             in answer_text(answer, graph))
+
+
+def test_what_a_paper_relies_on_is_read_from_its_text(tmp_path):
+    # of two papers, "What does the BERT paper rely on?" was asked as "Which documents does
+    # bert.md rely on?" and answered "none ... is one bert.md refers to", nothing read
+    graph = indexed_graph(tmp_path, {
+        "bert.md": "# BERT\n\n## Model\n\nBERT relies on WordPiece embeddings for its input "
+                   "tokens.\n",
+        "gpt.md": "# GPT\n\n## Model\n\nGPT is a decoder trained on books.\n"})
+    answer = Navigator(graph).ask("What does the BERT paper rely on?", 300)
+    assert answer.route == "local" and answer.count is None
+    assert any("WordPiece" in e.piece.text for e in answer.evidence)
+    assert Navigator(graph).ask("Does the BERT paper rely on the GPT paper?", 300).trace[0][
+        "op"] != "refers"

@@ -28,6 +28,16 @@ from docnav.query import route
     ("Does the pin API build on Unpin?", "local"),
     ("What is the build on Linux based on?", "local"),
     ("What does the RFC say Pin depends on?", "local"),
+    # of a paper or a document, what the text says: its references are no links to read
+    ("Does the paper rely on word embeddings?", "local"),
+    ("What does this paper depend on?", "local"),
+    ("What does the paper build on?", "local"),
+    ("What does the paper refer to as attention?", "local"),
+    ("Does the document refer to GDPR?", "local"),
+    ("Why does the paper rely on the transformer?", "local"),
+    ("What does the BERT paper rely on?", "local"),
+    ("Which documents refer to RFC 2349?", "cross-reference"),
+    ("What does PEP 8 build on?", "cross-reference"),
     # a paper's works cited are read by them, on the local route
     ("How many papers does the pioNER paper cite?", "local"),
     ("Which papers cite Devlin et al.?", "local"),

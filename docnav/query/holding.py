@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import works_cited
-from docnav.query.router import RELATED
+from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
 if TYPE_CHECKING:
@@ -172,8 +172,8 @@ def referring_pair(graph: DocNavGraph, asked: str
     Searched for its words alone, RFC 2592 was said to hold no "2394", though it links RFC
     2394."""
     m = _BETWEEN.match(asked)
-    if m is None:
-        return None
+    if m is None or not REFERENCED_KIND.search(asked):  # "Does the BERT paper rely on the
+        return None  # GPT paper?": a paper's references are its works cited, not its links
     source, target = (titled_documents(graph, m.group(g)) for g in ("source", "target"))
     if len(source) != 1 or len(target) != 1 or source[0][0] == target[0][0]:
         return None

@@ -74,14 +74,19 @@ CROSS = re.compile(
 # RFCs does the pin RFC depend on?", "What RFCs are related to RFC 2349?", the verb said of a
 # document ("RFC 2349 build on") or of one named after it ("refer to RFC 2349"); not of what
 # the text says ("What does the borrow checker depend on?", "What does Self refer to in the
-# RFC?"), nor a paper's works cited ("cite", "reference": read by its works cited)
-_KIND = r"(?:rfcs?|peps?|papers?|documents?)"
+# RFC?"), nor a paper's works cited ("cite", "reference": read by its works cited). Only of
+# the kinds whose references are links and numbers (an RFC, a PEP): "What does the paper rely
+# on?" and "Does the document refer to GDPR?" ask what the text says (a paper's references
+# are its works cited), and were answered by a list of the documents it links to
+_KIND = r"(?:rfcs?|peps?)"
 _RELATION = (r"(?:build(?:s|ing)?\s+(?:up)?on|depend(?:s|ing)?\s+on|rel(?:y|ies|ying|ied)\s+on|"
              r"refer(?:s|red|ring)?\s+to|(?:is\s+|are\s+)?related\s+to|link(?:s|ed)?\s+to|"
              r"supersed(?:e|es|ed|ing))")
 RELATED = re.compile(rf"\b{_KIND}(?:\s+#?\s*\d+)?\s+{_RELATION}\b|"
                      rf"\b{_RELATION}\s+(?:the\s+(?:[\w.'’-]+\s+){{0,4}}{_KIND}\b|"
                      rf"(?:rfc|pep)\s*#?\s*\d+)", re.I)
+# a question naming a document of such a kind, whose references a relation may be read from
+REFERENCED_KIND = re.compile(rf"\b{_KIND}\b", re.I)
 
 
 def route(question: str) -> str:
