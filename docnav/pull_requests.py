@@ -19,6 +19,10 @@ _PULL_TARGET = re.compile(r"pr:[\w.-]+/[\w.-]+#\d+")
 # the line of an RFC's field list naming the pull request that made it, "RFC PR:
 # rust-lang/rfcs#2349" ("RFC PR #: ..."; not "eRFC PR:" or "Prior RFC PR:", another's)
 OWN_PULL_LINE = re.compile(r"^\s*RFC PR\s*#?\s*:")
+# its value ends at the line's end or the next field's label ("Rust Issue:", "Start Date:"):
+# a header of unbulleted lines is one paragraph, and the Rust issue it names is no RFC's
+_FIELD_END = re.compile(r"\n|\s(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*\s*#?\s*:")
+_NUMBER = re.compile(r"#\s*(\d{1,6})\b")
 
 
 def pull_request(target: str) -> str | None:
@@ -55,12 +59,26 @@ def own_pull_requests(lines: Iterable[tuple[str, str, str | None]]) -> dict[str,
     its link. A pull request two documents name is neither's (a number is no guess)."""
     owners: dict[str, set[str]] = {}
     for doc_id, text, target in lines:
-        if not OWN_PULL_LINE.match(text):
-            continue
-        named = [t for t, _ in pull_mentions(text)]
-        named += [p for p in (pull_request(m.group(0)) for m in _PULL_URL.finditer(text)) if p]
-        if target and (p := pull_request(target)):
-            named.append(p)
-        for p in named:
+        if (p := _own_pull(text, target)) is not None:
             owners.setdefault(p, set()).add(doc_id)
     return {p: next(iter(docs)) for p, docs in owners.items() if len(docs) == 1}
+
+
+def _own_pull(text: str, target: str | None) -> str | None:
+    """The pull request the RFC PR field of ``text`` names: the first its value names (by
+    its text, or by ``target``, a link of it, where the value says its number, "[#2349](...)"),
+    none after it ("rust-lang/rfcs#2349 (replaces rust-lang/rfcs#2000)": 2000 is another
+    RFC's), nor one of a field after it ("Rust Issue: rust-lang/rust#2349": the compiler's)."""
+    line = OWN_PULL_LINE.match(text)
+    if line is None:
+        return None
+    end = _FIELD_END.search(text, line.end())
+    value = text[line.end():end.start() if end else len(text)]
+    found = [(m.start(), _pull(m.group(1), m.group(2))) for m in _PULL_NAMED.finditer(value)]
+    found += [(m.start(), p) for m in _PULL_URL.finditer(value)
+              if (p := pull_request(m.group(0)))]
+    if found:
+        return min(found)[1]
+    number = _NUMBER.search(value)
+    linked = pull_request(target) if target and number else None
+    return linked if linked and linked.endswith(f"#{int(number.group(1))}") else None

@@ -127,3 +127,31 @@ def test_an_rfc_whose_line_names_another_pull_request_loses_the_edges_of_the_old
     (docs / "pin.md").write_text(FILES["2349-pin.md"])
     indexer.index([docs])
     assert _references(store.path) == {("2592-futures.md", "pin.md")}
+
+
+def test_the_rfc_pr_field_owns_its_first_pull_request_alone():
+    assert own_pull_requests([
+        # an unbulleted header is one paragraph: the Rust issue is the compiler's
+        ("a", "RFC PR: rust-lang/rfcs#700\nRust Issue: rust-lang/rust#2349", None),
+        ("b", "RFC PR: rust-lang/rfcs#701 Rust Issue: rust-lang/rust#2348",
+         "https://github.com/rust-lang/rust/issues/2348"),
+        ("c", "RFC PR: rust-lang/rfcs#2349 (replaces rust-lang/rfcs#2000)", None),
+        ("d", "RFC PR: rust-lang/rfcs#2000", None),
+    ]) == {"pr:rust-lang/rfcs#700": "a", "pr:rust-lang/rfcs#701": "b",
+           "pr:rust-lang/rfcs#2349": "c", "pr:rust-lang/rfcs#2000": "d"}
+
+
+def test_an_unbulleted_header_s_rust_issue_is_no_rfc_s_pull_request(tmp_path):
+    # a link to the compiler's pull request 2349 was an edge to RFC 700, whose header
+    # paragraph named rust-lang/rust#2349 after its RFC PR field; and #2000, named after
+    # another RFC's own, was that RFC's too, so no one's
+    indexed_graph(tmp_path, {
+        "0700-old.md": "RFC PR: rust-lang/rfcs#700\nRust Issue: rust-lang/rust#2349\n\n"
+                       "# Summary\n\nAn old design.\n",
+        "2349-new.md": "RFC PR: rust-lang/rfcs#2349 (replaces rust-lang/rfcs#2000)\n\n"
+                       "# Summary\n\nA new design.\n",
+        "2000-first.md": "RFC PR: rust-lang/rfcs#2000\n\n# Summary\n\nThe first design.\n",
+        "3000-user.md": "# Summary\n\nSee [the fix](https://github.com/rust-lang/rust/pull/2349) "
+                        "and [the first](https://github.com/rust-lang/rfcs/pull/2000).\n"})
+    assert _references(tmp_path / "g.duckdb") == {  # (the one it replaces, named: a reference)
+        ("3000-user.md", "2000-first.md"), ("2349-new.md", "2000-first.md")}
