@@ -80,8 +80,8 @@ CROSS = re.compile(
 # are its works cited), and were answered by a list of the documents it links to
 _KIND = r"(?:rfcs?|peps?)"
 _RELATION = (r"(?:build(?:s|ing)?\s+(?:up)?on|depend(?:s|ing)?\s+on|rel(?:y|ies|ying|ied)\s+on|"
-             r"refer(?:s|red|ring)?\s+to|(?:is\s+|are\s+)?related\s+to|link(?:s|ed)?\s+to|"
-             r"supersed(?:e|es|ed|ing))")
+             r"refer(?:s|red|ring)?\s+to|(?:is\s+|are\s+)?related\s+to|link(?:s|ed)?\s+to)")
+# (not "supersede": the answer reads no references for it, and searched the word)
 RELATED = re.compile(rf"\b{_KIND}(?:\s+#?\s*\d+)?\s+{_RELATION}\b|"
                      rf"\b{_RELATION}\s+(?:the\s+(?:[\w.'’-]+\s+){{0,4}}{_KIND}\b|"
                      rf"(?:rfc|pep)\s*#?\s*\d+)", re.I)
