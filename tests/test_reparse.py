@@ -184,7 +184,7 @@ def test_the_parser_fingerprint_follows_the_parsing_code_and_libraries(tmp_path,
     installed = parser_fingerprint()
     package = tmp_path / "docnav"
     shutil.copytree(ROOT / "docnav" / "parse", package / "parse")
-    for name in ("tree.py", "refs.py", "index.py"):
+    for name in ("tree.py", "refs.py", "pull_requests.py", "index.py"):
         shutil.copy(ROOT / "docnav" / name, package / name)
 
     def fingerprint() -> str:
@@ -200,7 +200,12 @@ def test_the_parser_fingerprint_follows_the_parsing_code_and_libraries(tmp_path,
     edited = fingerprint()
     assert edited != installed
     (package / "tree.py").write_text((ROOT / "docnav" / "tree.py").read_text() + "\n# x\n")
-    assert fingerprint() not in (installed, edited)
+    tree_edited = fingerprint()
+    assert tree_edited not in (installed, edited)
+    # the pull requests a link names (tree.py and refs.py read them): was no source of it
+    pulls = package / "pull_requests.py"
+    pulls.write_text(pulls.read_text() + "\n# x\n")
+    assert fingerprint() not in (installed, edited, tree_edited)
     monkeypatch.setattr(_fingerprint, "_PACKAGE", ROOT / "docnav")
     assert fingerprint() == installed
     real = _fingerprint._version

@@ -19,7 +19,8 @@ from docnav.parse._options import ParseOptions
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # docnav/
 # the modules that make a tree out of a file: the readers, and the tree and reference builders
-_SOURCES = ("parse/*.py", "tree.py", "refs.py")
+# (the pull requests a tree's links and mentions name, too: tree.py and refs.py read them)
+_SOURCES = ("parse/*.py", "tree.py", "refs.py", "pull_requests.py")
 # the distributions the readers parse with: docling's converters (its code is in docling-slim
 # where installed so) and layout models, Markdown through marko, HTML through lxml, the PDF
 # text layer, Markdown front matter through PyYAML; the layout model's weights are not covered
@@ -31,11 +32,15 @@ _LIBRARIES = ("docling", "docling-slim", "docling-core", "docling-parse", "docli
 @functools.cache
 def parser_fingerprint() -> str:
     """12 hex digits naming this parser: its source files and its libraries' versions."""
-    files = sorted({p for pattern in _SOURCES for p in _PACKAGE.glob(pattern)})
     parts = [f"{p.relative_to(_PACKAGE).as_posix()}\n{p.read_text(encoding='utf-8')}"
-             for p in files]
+             for p in fingerprinted_files()]
     parts += [f"{name}=={_version(name)}" for name in _LIBRARIES]
     return digest(*parts)[:12]
+
+
+def fingerprinted_files() -> list[Path]:
+    """The source files the fingerprint reads, in path order (an edit of any changes it)."""
+    return sorted({p for pattern in _SOURCES for p in _PACKAGE.glob(pattern)})
 
 
 def _version(distribution: str) -> str:
