@@ -300,6 +300,9 @@ def _update_cross_references(
     # file's number, named before: a document that went, whose line is gone)
     pulls = sorted({int(t.split(":")[1]) for t in numbers} | {
         int(p.rsplit("#", 1)[1]) for p in own_pull_requests(_pull_lines(con, changed_docs))})
+    # and the links to a pull request that now has one document naming it and no edge to it:
+    # it was two documents' before, and one of them went or names another now
+    unresolved = _unresolved_pull_links(con, kept)
     # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
     pattern = "|".join([*(re.escape(n) for n in names), *(f"^{t}$" for t in numbers),
                         *(f"(?:/pull/|/issues/|^pr:.*#)0*{n}(?:[/?#]|$)" for n in pulls)]
@@ -312,9 +315,9 @@ def _update_cross_references(
         "SELECT node_id, doc_id, target FROM links WHERE node_id IN (SELECT node_id "
         "FROM links WHERE doc_id = ANY($docs::VARCHAR[]) OR regexp_matches(target, $pattern) "
         "UNION SELECT src FROM edges WHERE doc_id = $owner AND kind = 'references' "
-        "AND dst = ANY($roots::VARCHAR[]))",
+        "AND dst = ANY($roots::VARCHAR[]) UNION SELECT unnest($unresolved::VARCHAR[]))",
         {"docs": changed_docs, "pattern": pattern, "owner": COLLECTION_DOC_ID,
-         "roots": [_document_node(d) for d in changed_docs]},
+         "roots": [_document_node(d) for d in changed_docs], "unresolved": unresolved},
     ).fetchall()
     # The edges these links had, and every reference from a changed document: a node that
     # lost its link keeps its id, and its old edge must go.
@@ -385,3 +388,20 @@ def _pull_lines(con: duckdb.DuckDBPyConnection, docs: list[str] | None = None
         "ON l.node_id = n.node_id WHERE n.kind = 'paragraph' AND regexp_matches(n.text, ?) "
         "AND (? OR n.doc_id = ANY(?::VARCHAR[]))",
         [OWN_PULL_LINE.pattern, docs is None, docs or []]).fetchall()
+
+
+def _unresolved_pull_links(con: duckdb.DuckDBPyConnection, kept: _KeptEdges) -> list[str]:
+    """The nodes linking to a pull request that one document's RFC PR line names, with no
+    edge to it: a pull request two lines named was neither's, and the lines of the changed
+    documents name it no more (one went, or names another), so nothing else finds its links
+    again. A scan of the pull request links, only where a line names one."""
+    owners = own_pull_requests(_pull_lines(con))
+    if not owners:
+        return []
+    edges = {pair for refs in kept.references.values() for pair in refs}
+    # (an RFC's link to its own pull request is no reference: its own line's, left be)
+    return sorted({node_id for node_id, doc_id, target in con.execute(
+        "SELECT node_id, doc_id, target FROM links WHERE regexp_matches(target, "
+        "'(?i)^pr:|github\\.com/[^/]+/[^/]+/(?:pull|issues)/[0-9]')").fetchall()
+        if (owner := owners.get(pull_request(target) or "")) not in (None, doc_id)
+        and (node_id, _document_node(owner)) not in edges})

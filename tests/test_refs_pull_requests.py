@@ -155,3 +155,24 @@ def test_an_unbulleted_header_s_rust_issue_is_no_rfc_s_pull_request(tmp_path):
                         "and [the first](https://github.com/rust-lang/rfcs/pull/2000).\n"})
     assert _references(tmp_path / "g.duckdb") == {  # (the one it replaces, named: a reference)
         ("3000-user.md", "2000-first.md"), ("2349-new.md", "2000-first.md")}
+
+
+@pytest.mark.parametrize("change", ["remove", "edit"])
+def test_the_edge_comes_back_when_the_pull_request_is_one_document_s_again(tmp_path, change):
+    # two lines named pull request 2349 (no edge, rightly); one went or named another, and
+    # the edge to the other stayed away, though a fresh store has it
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("2592-futures.md", "2349-pin.md"):
+        (docs / name).write_text(FILES[name])
+    (docs / "again.md").write_text(_rfc(2350, "pin2", "A second take.", pull=2349))
+    store = Store(tmp_path / "g.duckdb")
+    indexer = Indexer(store, IndexOptions(summaries=None, progress=False), HashingEmbedder())
+    indexer.index([docs])
+    assert _references(store.path) == set()
+    if change == "remove":
+        (docs / "again.md").unlink()
+    else:
+        (docs / "again.md").write_text(_rfc(2350, "pin2", "A second take.", pull=2351))
+    indexer.index([docs])
+    assert _references(store.path) == {("2592-futures.md", "2349-pin.md")}
