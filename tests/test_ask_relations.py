@@ -9,6 +9,7 @@ import pytest
 from _stores import indexed_graph
 from docnav.ask_text import answer_text
 from docnav.query import Navigator
+from docnav.query.which import count_line
 
 
 def _rfc(number: int, body: str) -> str:
@@ -138,3 +139,10 @@ def test_what_a_paper_relies_on_is_read_from_its_text(tmp_path):
     assert any("WordPiece" in e.piece.text for e in answer.evidence)
     assert Navigator(graph).ask("Does the BERT paper rely on the GPT paper?", 300).trace[0][
         "op"] != "refers"
+
+
+def test_none_of_one_document_is_said_in_the_singular():
+    # "none of the 1 documents asked of is one bert.md refers to"
+    line = count_line({"n": 0, "of": 1, "by": None, "dated": None, "referred_by": "d/bert.md",
+                       "documents": [], "dates": None, "authors": None})
+    assert line.startswith("none of the 1 document asked of is one bert.md refers to")

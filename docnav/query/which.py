@@ -562,9 +562,9 @@ def count_line(count: dict) -> str:
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{PurePath(count['referred_by']).name} refers to (by its references: a "
                 f"link, a number; the evidence reads the best)" if count["n"] else
-                f"none of the {count['of']} {documents} asked of{dated} is one "
-                f"{PurePath(count['referred_by']).name} refers to (it links to none, nor "
-                f"names one by its number)")
+                f"none of the {count['of']} {documents[:-1] * (count['of'] == 1) or documents}"
+                f" asked of{dated} is one {PurePath(count['referred_by']).name} refers to (it "
+                f"links to none, nor names one by its number)")
     elif count.get("related"):  # "Which RFCs are related to RFC 1961?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'are' if count['n'] != 1 else 'is'} related to "
