@@ -38,7 +38,8 @@ def pull_request(target: str) -> str | None:
 
 
 def _pull(repo: str, number: str) -> str:
-    return f"pr:{repo.lower()}#{int(number)}"
+    # (a clone's address names the repository as "rfcs.git": the same pull request)
+    return f"pr:{re.sub(r'[.]git$', '', repo.lower())}#{int(number)}"
 
 
 def pull_mentions(text: str) -> list[tuple[str, str]]:

@@ -94,6 +94,7 @@ def test_the_edge_comes_and_goes_with_the_document_naming_the_pull_request(tmp_p
     ("https://github.com/rust-lang/rfcs/pull/2349#issuecomment-371", "pr:rust-lang/rfcs#2349"),
     ("https://github.com/Rust-Lang/RFCs/issues/2349", "pr:rust-lang/rfcs#2349"),
     ("https://github.com/rust-lang/rfcs/pull/23490", "pr:rust-lang/rfcs#23490"),
+    ("https://github.com/rust-lang/rfcs.git/pull/2349", "pr:rust-lang/rfcs#2349"),
     ("https://github.com/rust-lang/rfcs/blob/master/text/2349-pin.md", None),
     ("https://github.com/rust-lang/rfcs/pull/2349/checks/x", None),
 ])
