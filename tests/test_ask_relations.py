@@ -141,6 +141,18 @@ def test_what_a_paper_relies_on_is_read_from_its_text(tmp_path):
         "op"] != "refers"
 
 
+def test_which_papers_a_paper_builds_on_is_searched_by_its_words(tmp_path):
+    # "Which papers does the BERT paper build on?" was answered "none of the 1 documents
+    # asked of is one bert.md refers to", nothing read: a paper's references are its works
+    # cited, not links; its words are searched, as before
+    graph = indexed_graph(tmp_path, {
+        "bert.md": "# BERT\n\n## Model\n\nBERT builds on the Transformer.\n",
+        "gpt.md": "# GPT\n\n## Model\n\nGPT builds on the Transformer decoder of BERT.\n"})
+    answer = Navigator(graph).ask("Which papers does the BERT paper build on?", 300)
+    assert answer.count.get("referred_by") is None and answer.count["words"]
+    assert answer.evidence
+
+
 def test_none_of_one_document_is_said_in_the_singular():
     # "none of the 1 documents asked of is one bert.md refers to"
     line = count_line({"n": 0, "of": 1, "by": None, "dated": None, "referred_by": "d/bert.md",

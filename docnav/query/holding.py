@@ -152,7 +152,10 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
         holders = nav.graph.term_documents(terms)
         rare, held = rarer_held(holders, every)
     # (the one named, whose references lead nowhere: "What does RFC 2349 build on?" is
-    # answered by none, not by the documents holding "build")
+    # answered by none, not by the documents holding "build"; but of a paper, whose
+    # references are its works cited, its words: "Which papers does the BERT paper build
+    # on?" was answered "none", nothing read)
+    by = by if referring or REFERENCED_KIND.search(asked) else None
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
                 by, related and bool(referring))
 
