@@ -58,3 +58,17 @@ def test_a_sentence_about_a_table_numbered_by_chapter_is_no_caption():
     assert kinds["Figure 3-5 Special registers and adopted authority"] is BlockKind.CAPTION
     assert not [t for t, k in kinds.items()
                 if t.startswith("Figure 3-5 shows") and k is BlockKind.CAPTION]
+
+
+def test_a_label_numbered_in_three_levels_is_still_a_caption():
+    """Allowing a label one sub-number ("3-1") before looking for a sentence's word after it
+    left "Table 2.3.1 Summary of results" no caption (a review's finding): its ".1" failed the
+    check whichever way the label was read."""
+    from docnav.parse._pdf_paragraphs import CAPTION
+
+    for caption in ("Table 2.3.1 Summary of results", "Figure 4.1.2: Layout of the plant",
+                    "Table 12.3.4. Costs", "Table 3-1 Special registers", "Figure 3:"):
+        assert CAPTION.match(caption), caption
+    for sentence in ("Table 3-1 summarizes these", "Table 2.3.1 shows the results",
+                     "Figure 1 shows a dialogue"):
+        assert not CAPTION.match(sentence), sentence

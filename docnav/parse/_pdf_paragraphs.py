@@ -291,12 +291,13 @@ _CLOSED_INSIDE = re.compile(r"[^.!?\s][\"”]$")  # a quotation closed with no s
 _ABBREVIATION = re.compile(r"(?:\b(?:[A-Za-z]\.){2,}|\b(?:et al|etc|vs|cf|approx|incl|Inc|Corp|"
                            r"Co|Ltd|No|Nos|Fig|Figs|Eq|Eqs|Sec|Mr|Mrs|Ms|Dr|St)\.)$")
 
-# "Figure 3:", "Table 2.", "Fig. 1", "Exhibit 99", a book's "Table 3-1": a caption's (or a
-# float's) label; not one that a sentence goes on from ("Figure 1 shows a multi-domain
-# dialogue ...", "Table 3-1 summarizes these special registers ...": running text)
+# "Figure 3:", "Table 2.", "Fig. 1", "Exhibit 99", a book's "Table 3-1" or "Table 2.3.1": a
+# caption's (or a float's) label; not one that a sentence goes on from ("Figure 1 shows a
+# multi-domain dialogue ...", "Table 3-1 summarizes these special registers ...": running
+# text)
 CAPTION = re.compile(
     r"^(?:fig(?:ure)?|table|tab|exhibit|chart|example|listing)\.?\s*[0-9]{1,3}"
-    r"(?:[-.][0-9]{1,3})?[a-z]?\b(?![-.][0-9])(?!\s+(?-i:[a-z]))", re.I)
+    r"(?:[-.][0-9]{1,3})*[a-z]?\b(?![-.][0-9])(?!\s+(?-i:[a-z]))", re.I)
 
 
 def _is_body(d: Draft) -> bool:
