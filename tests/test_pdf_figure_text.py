@@ -72,3 +72,21 @@ def test_a_label_numbered_in_three_levels_is_still_a_caption():
     for sentence in ("Table 3-1 summarizes these", "Table 2.3.1 shows the results",
                      "Figure 1 shows a dialogue"):
         assert not CAPTION.match(sentence), sentence
+
+
+def test_a_heading_with_wide_space_above_its_figure_is_still_a_heading(tmp_path):
+    """A bold heading of the text's size with a heading style's space before it (44 points
+    from the last line of text, past 2.5 line pitches), then its figure and the caption: it
+    was taken for text of the figure, found by a review. The first thing below the text
+    above a figure is its section's heading; the labels below it are not."""
+    for y in (645, 638):
+        lines = [(True, 16, 72, 740, "Annual Report"), *body(715),
+                 (True, 10, 72, y, "Architecture"),
+                 (True, 8, 100, 600, "FOR ROWS"),
+                 (False, 8, 250, 600, "Indicates that a row permission is created"),
+                 (False, 10, 72, 560, "Figure 1: The system and its parts"),
+                 (True, 10, 72, 530, "Costs"), *body(510)]
+        path = tmp_path / f"report-{y}.pdf"
+        path.write_bytes(text_pdf(lines))
+        assert [text for _, text in headings(parse_file(path, NATIVE))] == [
+            "Annual Report", "Architecture", "Costs"], y

@@ -160,7 +160,8 @@ def _classify(drafts: list[Draft], stats: TextStats, toc_pages: dict[int, float]
             d.pattern = None
         if d.pattern == "style" and _heads_captioned_rows(drafts, i):
             d.pattern = None
-        if d.pattern == "style" and _in_a_figure(d, figures.get(d.page, []), stats.pitch):
+        if d.pattern == "style" and _in_a_figure(d, figures.get(d.page, []), stats.pitch,
+                                                 drafts):
             d.pattern = None
         previous = "." if d.pattern else join_lines(d.lines)
 
@@ -190,17 +191,27 @@ def _figure_areas(drafts: list[Draft], lines: list[Line], stats: TextStats
     return areas
 
 
-def _in_a_figure(d: Draft, areas: list[_Area], pitch: float) -> bool:
+def _in_a_figure(d: Draft, areas: list[_Area], pitch: float, drafts: list[Draft]) -> bool:
     """Text inside a figure, not a heading: the Redbook's Figure 3-1 draws a CREATE PERMISSION
     statement with its clauses in bold ("FOR ROWS", "ENFORCED FOR ALL ACCESS", "ENABLE"),
-    each taken for a heading. A heading set right under the text above the figure, before
-    anything else of it, is the figure's section's heading and stays one."""
+    each taken for a heading. A heading set right under the text above the figure, or the
+    first thing below that text however much space a heading style puts before it, is the
+    figure's section's heading and stays one."""
     top = min(x.top for x in d.lines)
     bottom = max(x.bottom for x in d.lines)
     left, right = min(x.left for x in d.lines), max(x.right for x in d.lines)
     return any(area_top <= top and bottom <= area_bottom and left < area_right
                and right > area_left and top - area_top > 2.5 * pitch
+               and _below_others(d, drafts, (area_top, top, area_left, area_right))
                for area_top, area_bottom, area_left, area_right in areas)
+
+
+def _below_others(d: Draft, drafts: list[Draft], span: _Area) -> bool:
+    """Whether another draft of ``d``'s page has a line in ``span`` (top, bottom, left,
+    right): between the text above a figure and ``d``, something of the figure."""
+    top, bottom, left, right = span
+    return any(x.page == d.page and top < x.top < bottom and x.left < right and x.right > left
+               for other in drafts if other is not d for x in other.lines)
 
 
 def _heads_a_table(drafts: list[Draft], i: int, em: float) -> bool:
