@@ -108,3 +108,16 @@ def test_a_running_head_on_every_other_page_is_no_heading():
     parsed = parse_file(require(FIXTURES / "pdf" / "normal_4pages.pdf"), NATIVE)
     found = [(b.page, b.kind) for b in parsed.blocks if b.text.strip() == "이슈와 논점"]
     assert found == [(1, H)]
+
+
+def test_a_heading_atop_two_pages_of_one_parity_far_apart_stays():
+    """A review's finding: every chapter of an eight-page report opens with a bold "Summary"
+    at the top of its page, pages 3 and 7; being both odd made it a running head on every
+    other page, and both were dropped. Every other page means two pages apart."""
+    from docnav.parse._pdf_lines import Line, PageLines, drop_furniture
+
+    lines = [Line(f"Body text of page {p}, line {i}.", p, 72, 100 + 14 * i, 500, 111 + 14 * i)
+             for p in range(1, 9) for i in range(30)]
+    lines += [Line("Summary", p, 72, 50, 140, 62, weight=700) for p in (3, 7)]
+    kept = drop_furniture(PageLines(lines, {p: 792 for p in range(1, 9)}))
+    assert sorted(x.page for x in kept if x.text == "Summary") == [3, 7]

@@ -205,8 +205,12 @@ def _place(key: str, line: Line) -> tuple[str, int, int]:
 
 
 def _alternate(pages: set[int], repeated: int) -> bool:
-    """On every other page: two or more, all even or all odd, half as many as ``repeated``."""
-    return len(pages) >= max(2, repeated // 2) and len({p % 2 for p in pages}) == 1
+    """On every other page: two or more, half as many as ``repeated``, each two pages after
+    the one before (pages 2 and 4 of the Korean report). Of one parity alone, a real heading
+    at the top of pages 3 and 7 (each chapter opening with its "Summary") was furniture."""
+    ordered = sorted(pages)
+    return len(ordered) >= max(2, repeated // 2) and all(
+        b - a == 2 for a, b in zip(ordered, ordered[1:]))
 
 
 def _floating_page_numbers(lines: list[Line], repeated: int) -> set[int]:
