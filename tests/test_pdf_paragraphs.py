@@ -201,6 +201,14 @@ def test_joined_lines_keep_a_hyphen_left_hanging_for_a_later_word(lines, joined)
     (["some non-", "linear maps; nonlinear ones"], "some nonlinear maps; nonlinear ones"),
     (["the informa-", "tion retrieved"], "the information retrieved"),
     (["is self-", "ish"], "is selfish"),
+    # a compound broken inside its last part is hyphenation (a review's finding: "three-
+    # dimen-sional"); one whose last part the document writes alone keeps its hyphen
+    (["the three-dimen-", "sional model"], "the three-dimensional model"),
+    (["the cost-effec-", "tiveness was"], "the cost-effectiveness was"),
+    (["business-to-", "everyone sales reach everyone"],
+     "business-to-everyone sales reach everyone"),
+    (["a state-of-the-", "art model, state-of-the-art"], "a state-of-the-art model, "
+     "state-of-the-art"),
 ])
 def test_a_hyphen_the_word_had_before_its_line_broke_stays(lines, joined):
     """Line-end hyphens were all taken for breaks put into a word: "self-" / "publishing" read

@@ -363,7 +363,10 @@ def mark_word_hyphens(lines: list[Line]) -> list[Line]:
             continue
         first, rest = head.group(1), tail.group(1)
         compound = f"{first}-{rest}".casefold()
-        if ("-" in first or "-" in rest
+        # a compound broken inside its last part ("three-dimen-" + "sional") is joined: its
+        # rest is no word the document writes elsewhere, nor the whole compound
+        broken_inside = "-" not in rest and words[compound] == 0 and words[rest.casefold()] < 2
+        if ("-" in first and not broken_inside or "-" in rest
                 or words[compound] > words[(first + rest).casefold()]
                 or (first.casefold() in _HYPHEN_PREFIXES
                     and rest.casefold() not in _ONE_WORD_ENDINGS)):
