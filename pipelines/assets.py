@@ -85,7 +85,7 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
         for path, said in report.warned:
             context.log.warning(f"{path}: {said}")
         _warn_excluded(context, report, docnav)
-        common = _describe_partitions(context, report, keys)
+        common = _describe_partitions(context, report, keys, docnav)
         yield MaterializeResult(metadata={**common, **run_metadata(report, indexer)})
         yield parse_health(report)
         yield nli_verification(docnav.store(), report, off=docnav.verification_off())
@@ -112,10 +112,22 @@ def collection(context: AssetExecutionContext, config: CollectionConfig,
         return MaterializeResult(metadata=report_metadata(report, indexer))
 
 
-def _describe_partitions(context: AssetExecutionContext, report, keys: list[str]) -> dict:
+def _describe_partitions(context: AssetExecutionContext, report, keys: list[str],
+                         docnav: DocNavResource) -> dict:
     """Each partition's own outcome where it is not the run's most common one, which is
-    returned for the run to give to the rest (see :func:`common_outcome`)."""
+    returned for the run to give to the rest (see :func:`common_outcome`). A failed one says
+    whether the version last indexed is still served: "failed" alone read as if the document
+    were gone from the store."""
     outcomes = document_outcomes(report, [path_for_key(k) for k in keys])
+    failed = [p for p, m in outcomes.items() if m["outcome"] == "failed"]
+    if failed:
+        store = docnav.store()
+        with store.reader() as con:
+            kept = {r.path for r in store.documents(con).values() if r.content_hash}
+        for path in failed:
+            outcomes[path]["previous_version"] = (
+                "kept: the version last indexed stays queryable" if path in kept
+                else "none: never indexed")
     common = common_outcome(outcomes)
     for key in keys:
         if outcomes[path_for_key(key)] != common:

@@ -55,6 +55,15 @@ def test_each_partition_of_a_range_run_says_what_happened_to_its_own_document(
                                      tags=range_tags(keys[0], keys[-1])))
     assert {k: m["outcome"] for k, m in again.items()} == dict(
         zip(keys, ["unchanged", "changed", "unchanged", "failed"]))
+    assert again[keys[3]]["previous_version"] == "none: never indexed"
+    # a document failing now whose version last indexed is still served says so (a review
+    # found "failed" alone read as if it were gone)
+    (docs / "a.md").write_bytes(b"# A\x00\n")
+    third = by_partition(materialize([document], instance=instance,
+                                     resources={"docnav": resource},
+                                     tags=range_tags(keys[0], keys[-1])))
+    assert third[keys[0]]["outcome"] == "failed"
+    assert third[keys[0]]["previous_version"] == "kept: the version last indexed stays queryable"
 
 
 def test_the_partition_of_a_file_deleted_before_its_run_says_removed(instance, resource,
