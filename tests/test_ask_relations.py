@@ -158,3 +158,19 @@ def test_none_of_one_document_is_said_in_the_singular():
     line = count_line({"n": 0, "of": 1, "by": None, "dated": None, "referred_by": "d/bert.md",
                        "documents": [], "dates": None, "authors": None})
     assert line.startswith("none of the 1 document asked of is one bert.md refers to")
+
+
+@pytest.mark.parametrize("question, line", [
+    ("What is RFC 3800 related to?", "none of the 3 documents asked of is related to "
+     "3800-other.md by references"),
+    ("Which RFCs are related to RFC 3800?", "is related to 3800-other.md by references"),
+    ("Which RFCs depend on RFC 3800?", "none of the 3 documents asked of refers to "
+     "3800-other.md (none links to it, nor names its number)"),
+    ("What builds on RFC 3800?", "none of the 3 documents asked of refers to 3800-other.md")])
+def test_a_document_no_reference_leads_to_or_from_is_related_to_none(graph, question, line):
+    # of 199 RFCs, "What is RFC 130 related to?" said "no document of the 199 asked of holds
+    # "130"" and read an unrelated RFC; "Which RFCs depend on RFC 1068?" the same
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["n"] == 0 and answer.count["documents"] == [] and not answer.evidence
+    assert answer.route == "cross-reference" and answer.missing == []
+    assert line in answer_text(answer, graph)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.query.names import titled_documents, titled_exactly
@@ -145,7 +146,11 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     if work:
         into = citing(nav.graph, work.group("name"), work.group("year"), every)
     referring = set(into) & set(every)
-    refers_to = next(iter(named)) if referring and named else None
+    # "What is RFC 130 related to?", "Which RFCs depend on RFC 1068?", of an RFC no reference
+    # leads to (or from): none, not those holding "130" (its number, said nowhere else)
+    unreferred = (len(named) == 1 and referring_verb and not referring and not by
+                  and bool(REFERENCED_KIND.search(asked)))
+    refers_to = next(iter(named)) if (referring or unreferred) and named else None
     if referring:
         holders, rare, held = {}, [], {p: int(p in referring) for p in every}
     else:
@@ -157,7 +162,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # on?" was answered "none", nothing read)
     by = by if referring or REFERENCED_KIND.search(asked) else None
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
-                by, related and bool(referring))
+                by, related and (bool(referring) or unreferred))
 
 
 # "Does RFC 2592 refer to RFC 2394?": whether one document's references lead into another
@@ -193,6 +198,22 @@ def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
             if (to := graph.node(target).path) != path and nid not in out.get(to, []):
                 out.setdefault(to, []).append(nid)
     return dict(sorted(out.items()))
+
+
+def none_referring(count: dict, documents: str, dated: str) -> str:
+    """The line of a count of the documents a document's references lead to, or leading to
+    it, where none does ("What is RFC 130 related to?"): said, rather than the documents
+    holding its number (said by no other) read as if they answered it."""
+    of = f"none of the {count['of']} {documents[:-1] * (count['of'] == 1) or documents}"
+    if count.get("referred_by"):  # "What does RFC 2349 build on?"
+        return (f"{of} asked of{dated} is one {PurePath(count['referred_by']).name} refers to "
+                f"(it links to none, nor names one by its number)")
+    name = PurePath(count["refers_to"]).name
+    if count.get("related"):  # "What is RFC 130 related to?"
+        return (f"{of} asked of{dated} is related to {name} by references (it links to none, "
+                f"nor names one by its number; none links to it, nor names its number)")
+    return (f"{of} asked of{dated} refers to {name} (none links to it, nor names its "
+            f"number)")  # "Which RFCs depend on RFC 1068?"
 
 
 def words_held(held: Held, words: dict[str, str]) -> int:
@@ -263,5 +284,5 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
-__all__ = ["Held", "held_by", "best_documents", "citing", "rarer_held",
+__all__ = ["Held", "held_by", "best_documents", "citing", "none_referring", "rarer_held",
            "references_from", "as_documents_referred", "referring_pair", "words_held"]

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import date_of
-from docnav.query.holding import best_documents, held_by, rarer_held, words_held
+from docnav.query.holding import (best_documents, held_by, none_referring, rarer_held,
+                                  words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
@@ -235,9 +236,10 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
     held = held_by(nav, asked, rest, said, terms, doc)
-    if held.referred_by and not held.referring:  # "What does RFC 2349 build on?" of one
-        count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # with no
-                     referred_by=held.referred_by)  # reference: none, not those saying "build"
+    if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
+        count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
+                     referred_by=held.referred_by, refers_to=held.refers_to,  # of one with
+                     related=held.related)  # no reference: none, not those saying "build"
         return _counted(nav, asked, count)
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
@@ -554,17 +556,16 @@ def count_line(count: dict) -> str:
         f" dated {count['dated']}" if count["dated"] else "")
     # "How many PDFs are there?": of the documents of that format (docnav.query.formats)
     documents = f"{count['format']} documents" if count.get("format") else "documents"
-    if count.get("cites"):  # "How many papers cite Devlin et al.?"
+    if not count["n"] and (count.get("referred_by") or count.get("refers_to")):  # of one
+        line = none_referring(count, documents, dated)  # no reference leads to, or from
+    elif count.get("cites"):  # "How many papers cite Devlin et al.?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'cite' if count['n'] != 1 else 'cites'} {count['cites']} (by their works "
                 f"cited: an entry of that author's; the evidence reads the best)")
     elif count.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{PurePath(count['referred_by']).name} refers to (by its references: a "
-                f"link, a number; the evidence reads the best)" if count["n"] else
-                f"none of the {count['of']} {documents[:-1] * (count['of'] == 1) or documents}"
-                f" asked of{dated} is one {PurePath(count['referred_by']).name} refers to (it "
-                f"links to none, nor names one by its number)")
+                f"link, a number; the evidence reads the best)")
     elif count.get("related"):  # "Which RFCs are related to RFC 1961?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'are' if count['n'] != 1 else 'is'} related to "
