@@ -74,6 +74,9 @@ def _step(answer) -> dict | None:
      "In , what is said about the seal?"),
     ("What does the PDF's title say?", "pdf", "What does its title say?"),
     ("How many Markdown files mention seals?", "markdown", "How many documents mention seals?"),
+    # its verb no more searched for than "mentions" ("in none of the documents: contains")
+    ("Which HTML page contains the seal?", "html", "Which the seal?"),
+    ("Which PDF includes the typewriter?", "pdf", "Which the typewriter?"),
 ])
 def test_a_format_word_naming_documents_is_read_as_their_format(question, fmt, searched):
     named = format_named(question)
@@ -108,6 +111,7 @@ def test_a_format_word_naming_documents_is_read_as_their_format(question, fmt, s
     "slowest?", "What does HTML stand for?", "In the HTML spec, what is a div?",
     # and beside those: a place that is not the store's, a condition
     "Are there any PDF files on the internet?", "What happens if the PDF contains a form?",
+    "Can a PDF contain JavaScript?", "Do PDF files contain JavaScript?",
 ])
 def test_a_format_word_that_is_the_subject_names_no_documents(question):
     assert format_named(question) is None
@@ -120,7 +124,12 @@ def test_a_format_word_that_is_the_subject_names_no_documents(question):
     ("How many PDF files have been indexed?", "pdf"), ("How many web pages are there?", "html"),
     # whether there are any, and which contains a thing (each searched its words before)
     ("Are there any PDFs?", "pdf"), ("Is there a PDF about typewriters?", "pdf"),
-    ("Are there any web pages about seals?", "html"), ("Which PDF contains the typewriter?", "pdf"),
+    ("Are there any web pages about seals?", "html"),
+    ("Which PDF contains the typewriter?", "pdf"),
+    # and which contain, include or hold a thing (only "contains" and "contained" narrowed)
+    ("Which PDFs contain the typewriter?", "pdf"), ("Which PDF files contain a ribbon?", "pdf"),
+    ("Which HTML pages contain the seal?", "html"), ("Which PDF includes the typewriter?", "pdf"),
+    ("How many PDFs include seals?", "pdf"), ("Which web page holds the seal?", "html"),
 ])
 def test_documents_of_a_format_asked_of_in_other_words_are_still_read_so(question, fmt):
     named = format_named(question)
@@ -146,6 +155,10 @@ def test_which_pdf_reads_the_pdf_alone_and_misses_no_format_word(nav):
     answer = nav.ask("Which HTML page mentions the seal?", 300)
     assert _read(answer) == {"harbour.html"}  # not wax.docx, the best match of them all
     assert not {"html", "page"} & {w.lower() for w in answer.missing + answer.absent}
+    for question in ("Which HTML page contains the seal?", "Which HTML pages contain the seal?"):
+        answer = nav.ask(question, 300)  # "in none of the documents asked of: contains"
+        assert _read(answer) == {"harbour.html"}
+        assert not {"contains", "contain"} & {w.lower() for w in answer.missing + answer.absent}
 
 
 def test_the_word_document_is_a_docx_one(nav):

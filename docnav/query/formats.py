@@ -74,7 +74,12 @@ _ARTICLE = re.compile(r"\b(?:the|this|that|a|an)\s+$", re.I)
 # refused, in a store of Markdown about crawlers and PDFs)
 _SAYING = (r"(?:mention(?:s|ed)?|says?|said|discuss(?:es|ed)?|describe[sd]?|cover(?:s|ed)?|"
            r"explain(?:s|ed)?|state[sd]?|talk(?:s|ed)?|lists?|listed|cite[sd]?|propose[sd]?|"
-           r"contains|contained)")
+           r"contain(?:s|ed)|include[sd]|holds)")
+# "Which PDFs contain the seal?", not "Can a PDF contain JavaScript?": the documents asked for
+_WHICH_HOLD = re.compile(r"^\W*(?:which|what|how\s+many)\s+$", re.I)
+_HOLD_AFTER = re.compile(r"\s+(?:contain|include|hold)\b", re.I)
+_WHICH_HOLDS = re.compile(r"^(\W*(?:which|what)\s+)(?:contain(?:s|ed)?|include[sd]?|holds?)"
+                          r"\b\s*", re.I)
 _SAYS_AFTER = re.compile(rf"\s+(?:(?:{_SAYING}|(?:is|are)\s+about|(?:are|were|have\s+been)\s+"
                          rf"indexed|do\s+(?:i|we|you)\s+have)\b|(?:are|is)\s+there\s*[?.!]?$)",
                          re.I)
@@ -144,6 +149,7 @@ def _reads_as_documents(question: str, m: re.Match) -> bool:
     determined = bool(_DETERMINED.match(m.group())) or bool(re.search(rf"\b{_THE}\s+$", lead,
                                                                       re.I))
     return bool(_SAYS_AFTER.match(after) or (determined and _OWNER_AFTER.match(after))
+                or _WHICH_HOLD.match(lead) and _HOLD_AFTER.match(after)
                 or _EACH_OR_NEWEST.match(m.group())
                 or (_CLAUSE_AFTER.match(after) and (_IN_BEFORE.search(lead) or
                                                     _LISTING_BEFORE.match(question[:m.start()]))))
@@ -188,7 +194,8 @@ def as_searched(named: FormatNamed) -> str:
     each = EACH_DOCUMENT.search(asked)
     if each and any(each.start() <= n < each.end() for n in named.nouns):
         return asked
-    return named.without
+    # "Which contains the seal?": its verb no more searched for than "mentions" is
+    return _WHICH_HOLDS.sub(r"\1", named.without)
 
 
 def format_answer(nav: Navigator, question: str, budget: int, scope: str | list[str] | None

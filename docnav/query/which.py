@@ -108,10 +108,9 @@ ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
                    r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red)?\s+to|cite[sd]?|"
                    r"reference[sd]?|link(?:s|ed)?\s+to|build(?:s)?\s+(?:up)?on|"
                    r"depend(?:s)?\s+on|rel(?:y|ies)\s+on|(?:are|is|were|was)\s+related\s+to|"
-                   r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|"
+                   r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|contain(?:s|ed)?|"
+                   r"include[sd]?|hold(?:s)?|"
                    r"says?\s+(?:anything\s+)?about)\b", re.I)
-
-
 
 
 def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, str | None]:
@@ -221,7 +220,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         return _counted(nav, asked, count)
     # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
     # those with a section so headed, each read from it
-    if not said and (part := HAS_PART.match(rest)):
+    if part := HAS_PART.match(f" {said}{rest}" if said else rest):  # ("contain": said)
         return _with_part(nav, asked, budget, count,
                           " ".join((part.group("part") or part.group("part2")).split()), doc, n)
     if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
