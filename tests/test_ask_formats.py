@@ -124,6 +124,8 @@ def test_a_format_word_that_is_the_subject_names_no_documents(question):
     ("How many PDF files have been indexed?", "pdf"), ("How many web pages are there?", "html"),
     # whether there are any, and which contains a thing (each searched its words before)
     ("Are there any PDFs?", "pdf"), ("Is there a PDF about typewriters?", "pdf"),
+    ("Are there PDFs?", "pdf"), ("Are there web pages?", "html"),
+    ("Are there any PDFs in the store?", "pdf"),
     ("Are there any web pages about seals?", "html"),
     ("Which PDF contains the typewriter?", "pdf"),
     # and which contain, include or hold a thing (only "contains" and "contained" narrowed)
@@ -235,9 +237,11 @@ def test_are_there_any_of_a_format_lists_them_or_says_none(nav):
     """"Are there any PDFs?" searched the passages for "pdfs" ("in none of the documents asked
     of"); "Are there any DOCX files?" of a store with none is answered none, as how many is,
     not refused as "Which DOCX files ...?" is."""
-    answer = nav.ask("Are there any PDFs?", budget=1024)
-    assert _step(answer)["documents"] == 1
-    assert [Path(p).name for p in answer.count["documents"]] == ["multi_page.pdf"]
+    # (and without "any", or "in the store": each searched "pdfs", "store" too)
+    for question in ("Are there any PDFs?", "Are there PDFs?", "Are there any PDFs in the store?"):
+        answer = nav.ask(question, budget=1024)
+        assert _step(answer)["documents"] == 1
+        assert [Path(p).name for p in answer.count["documents"]] == ["multi_page.pdf"]
     answer = nav.ask("Are there any DOCX files?", budget=1024, doc="*.md")
     assert _step(answer)["documents"] == 0 and answer.count["n"] == 0
     assert answer.count["kind"] == "documents" and not answer.evidence

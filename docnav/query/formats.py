@@ -91,11 +91,14 @@ _CLAUSE_AFTER = re.compile(r"\s*(?:[,?.!;:]|$)")
 _LISTING_BEFORE = re.compile(r"^\s*(?:please\s+)?(?:list|show|name|count|summari[sz]e)\s+"
                              r"(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+)?$", re.I)
 _DETERMINED = re.compile(rf"^{_THE}\b", re.I)
-# whether there are any ("Are there any PDFs?", "Is there a PDF about seals?"), the question
-# ending there or going on with what they hold; not "Are there any PDF files on the internet?"
-_EXISTS_BEFORE = re.compile(r"^\W*(?:are|is)\s+there\s+(?:any|an?|some)\s+$", re.I)
+# whether there are any ("Are there any PDFs?", "Are there PDFs?", "Is there a PDF about
+# seals?"), the question ending there (or "in the store") or going on with what they hold; not
+# "Are there any PDF files on the internet?"
+_EXISTS_BEFORE = re.compile(r"^\W*(?:are|is)\s+there\s+(?:(?:any|an?|some)\s+)?$", re.I)
 _EXISTS_AFTER = re.compile(r"\s*(?:[?.!]|$)|\s+(?:about|on\s+the\s+(?:subject|topic)\s+of|"
-                           r"that|which|mentioning|discussing|describing|covering)\b", re.I)
+                           r"that|which|mentioning|discussing|describing|covering)\b|"
+                           r"\s+in\s+(?:the|this|my|your)\s+(?:store|collection|index|"
+                           r"corpus)\s*[?.!]*$", re.I)
 # a condition, not the documents asked of ("What happens if the PDF contains a form?")
 _IF_BEFORE = re.compile(r"\b(?:if|when|whenever|whether|unless|once)\s+(?:the|a|an|this|"
                         r"that)?\s*$", re.I)
