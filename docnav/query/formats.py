@@ -11,10 +11,10 @@ A format word is taken as naming documents only where it reads so: a noun for do
 it ("HTML pages", "the Word document", "DOCX files"), a determiner before "PDF" or "DOCX" and no
 noun after ("Which PDF says ...?", "the PDF's title"), or "PDFs"; and then only where those
 documents are sure to be meant (:func:`_reads_as_documents`: what they say, whether there are
-any ("Are there any PDFs?"), "in the ...", a listing), not as the object of what the question asks about ("Which RFCs
-mention PDF files?", "How does rustdoc render Markdown files?"). "How does rustdoc render
-Markdown headings?", "What HTML tags are allowed?" and "Which web pages load fastest?" ask about
-the format, and narrow nothing."""
+any ("Are there any PDFs?"), "in the ...", a listing), not as the object of what the question
+asks about ("Which RFCs mention PDF files?", "How does rustdoc render Markdown files?"). "How
+does rustdoc render Markdown headings?", "What HTML tags are allowed?" and "Which web pages load
+fastest?" ask about the format, and narrow nothing."""
 
 from __future__ import annotations
 
@@ -252,9 +252,9 @@ def format_answer(nav: Navigator, question: str, budget: int, scope: str | list[
 def _none_of(nav: Navigator, question: str, budget: int, scope: str | list[str] | None,
              searched: tuple[FormatNamed, str], step: dict) -> Answer:
     """No document asked of is of the format the question names: how many there are, or
-    whether there are any, none; which there are, an error saying what formats they have; anything else, asked of them
-    all, the answer saying no document was of that format. ``searched``: the format named,
-    and the question as :func:`as_searched` asks it."""
+    whether there are any, none; which there are, an error saying what formats they have;
+    anything else, asked of them all, the answer saying no document was of that format.
+    ``searched``: the format named, and the question as :func:`as_searched` asks it."""
     named, asked = searched
     which = asks_documents(asked)
     if which is not None and which.start("kind") in named.nouns:
