@@ -77,6 +77,9 @@ def _step(answer) -> dict | None:
     # its verb no more searched for than "mentions" ("in none of the documents: contains")
     ("Which HTML page contains the seal?", "html", "Which the seal?"),
     ("Which PDF includes the typewriter?", "pdf", "Which the typewriter?"),
+    # "a document", not "an document"
+    ("Is there an HTML page?", "html", "Is there a document?"),
+    ("Is there a PDF article about seals?", "pdf", "Is there an article about seals?"),
 ])
 def test_a_format_word_naming_documents_is_read_as_their_format(question, fmt, searched):
     named = format_named(question)

@@ -129,9 +129,12 @@ def format_named(question: str) -> FormatNamed | None:
     kept, without, nouns, at = "", "", [], 0
     for m in found:
         start = m.start("bare") if m.group("bare") else m.start()
-        kept += question[at:start]
+        noun = _noun(m)
+        # "Is there an HTML page?": "a document", not "an document"
+        kept += re.sub(r"\b([Aa])n?(\s+)$", lambda a: a.group(1) + (
+            "n" if noun[0] in "aeiou" else "") + a.group(2), question[at:start])
         nouns.append(len(kept))
-        kept += _noun(m)
+        kept += noun
         without += _ARTICLE.sub("", question[at:start])
         at = m.end()
         if owner := re.match(r"['’]s\b", question[at:]):  # "the PDF's title": its title
