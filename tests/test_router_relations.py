@@ -43,6 +43,12 @@ from docnav.query import route
     # a paper's works cited are read by them, on the local route
     ("How many papers does the pioNER paper cite?", "local"),
     ("Which papers cite Devlin et al.?", "local"),
+    # a verb said of an RFC whose object is no RFC nor PEP: what its text says ("depend" was
+    # said missing, in none of the documents asked of)
+    ("Does this RFC depend on unsafe code?", "local"),
+    ("What does RFC 1068 refer to as subteams?", "local"),
+    ("Does RFC 3900 build on RFC 2592?", "cross-reference"),
+    ("Which RFCs does RFC 2349 depend on?", "cross-reference"),
 ])
 def test_a_document_s_references_are_a_cross_reference_question(question, expected):
     # "What does RFC 2349 build on?" went local: its passages were searched for "build"

@@ -82,9 +82,12 @@ _KIND = r"(?:rfcs?|peps?)"
 _RELATION = (r"(?:build(?:s|ing)?\s+(?:up)?on|depend(?:s|ing)?\s+on|rel(?:y|ies|ying|ied)\s+on|"
              r"refer(?:s|red|ring)?\s+to|(?:is\s+|are\s+)?related\s+to|link(?:s|ed)?\s+to)")
 # (not "supersede": the answer reads no references for it, and searched the word)
-RELATED = re.compile(rf"\b{_KIND}(?:\s+#?\s*\d+)?\s+{_RELATION}\b|"
-                     rf"\b{_RELATION}\s+(?:the\s+(?:[\w.'’-]+\s+){{0,4}}{_KIND}\b|"
-                     rf"(?:rfc|pep)\s*#?\s*\d+)", re.I)
+# one named after the verb is an RFC or a PEP ("refer to RFC 2349", "link to the pin RFC"); a
+# verb said of one with another object asks what its text says ("Does this RFC depend on
+# unsafe code?", "What does RFC 1068 refer to as subteams?": "depend" was said missing)
+_DOCUMENT_NAMED = rf"(?:the\s+(?:[\w.'’-]+\s+){{0,4}}{_KIND}\b|(?:rfc|pep)\s*#?\s*\d+)"
+RELATED = re.compile(rf"\b{_KIND}(?:\s+#?\s*\d+)?\s+{_RELATION}(?=\W*$|\s+{_DOCUMENT_NAMED})|"
+                     rf"\b{_RELATION}\s+{_DOCUMENT_NAMED}", re.I)
 # a question naming a document of such a kind, whose references a relation may be read from
 REFERENCED_KIND = re.compile(rf"\b{_KIND}\b", re.I)
 
