@@ -79,3 +79,22 @@ def test_an_aside_or_a_nav_with_a_heading_ends_where_its_element_does(tmp_path):
         ("Part", "Post"), ("On this page", "Part"), ("A", "On this page"), ("Part p.", "Part"),
         ("Aside p.", "Part"), ("Part more.", "Part"), ("Sub", "Part"), ("Box", "Sub"),
         ("Box p.", "Box"), ("Sub p.", "Sub")]
+
+
+def test_an_aside_s_or_a_nav_s_heading_closes_none_of_the_sections_open_around_it(tmp_path):
+    """A side note headed ``<h2>`` in an ``<h3>`` section took the text after it ("Sub
+    continued." under "Note") and raised the next ``<h3>`` beside "Part". Its heading is now
+    below the open one, and what follows the note stands where it did before the note."""
+    for tag in ("aside", "nav"):
+        assert _outline(tmp_path, (
+            f"<h1>Doc</h1><h2>Part</h2><h3>Sub</h3><p>Sub p.</p><{tag}><h2>Note</h2>"
+            f"<p>Note p.</p><h2>Note2</h2><p>N2 p.</p></{tag}><p>Sub continued.</p>"
+            "<h3>Sub2</h3><p>Sub2 p.</p>")) == [
+            ("Part", "Doc"), ("Sub", "Part"), ("Sub p.", "Sub"), ("Note", "Sub"),
+            ("Note p.", "Note"), ("Note2", "Sub"), ("N2 p.", "Note2"),
+            ("Sub continued.", "Sub"), ("Sub2", "Part"), ("Sub2 p.", "Sub2")]
+    assert _outline(tmp_path, (
+        "<h1>Doc</h1><article><h2>Art</h2><section><h3>Sec</h3><p>S p.</p></section>"
+        "<aside><h2>Box</h2><p>Box p.</p></aside><p>Art more.</p><h3>Sec2</h3></article>")) == [
+        ("Art", "Doc"), ("Sec", "Art"), ("S p.", "Sec"), ("Box", "Art"), ("Box p.", "Box"),
+        ("Art more.", "Art"), ("Sec2", "Art")]

@@ -23,6 +23,7 @@ from docnav.model import Block, BlockKind
 from docnav.parse._html import _HEADINGS, _words
 
 _SECTIONS = ("section", "article", "aside", "nav")  # HTML's sectioning elements
+_ASIDES = ("aside", "nav")  # beside the page's flow: their headings close none of its sections
 _UNREAD = ("script", "style", "template", "noscript", "head", "title")
 _WINDOW = 20_000  # how far past the last paragraph found the next one is looked for
 
@@ -68,7 +69,11 @@ def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> 
     A heading after the end of the sections of the last headings, where an earlier heading's
     section holds it, is raised out of theirs (an ``<h3>`` after an ``<article>`` headed by
     an ``<h2>``); where none does (a page whose first heading heads a section), its level
-    decides, as before."""
+    decides, as before. A heading in an ``<aside>`` or a ``<nav>`` is at least one level below
+    the last open heading around that element: a side note's ``<h2>`` in a page's ``<h3>``
+    section would otherwise close that section and its ``<h2>`` one, and take in the text and
+    the ``<h3>`` sections after the note; below it, the headings after the note's end find
+    the sections open as they were before it."""
     own = _own_headings(soup)
     out = list(blocks)
     stack: list[int] = []  # the open sections' heading blocks, as the tree nests them
@@ -89,6 +94,10 @@ def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> 
             above = next((j for j in stack if elements.get(j) is outer), None)
             if heads and above is not None:
                 level = max(level, out[above].level + 1)
+            side = element.find_parent(_ASIDES)
+            around = [j for j in stack if _holds(elements.get(j), side)] if side else []
+            if around:
+                level = max(level, out[around[-1]].level + 1)
             moved[id(element)] = level - block.level
         if level != block.level:
             out[i] = replace(block, level=level)
