@@ -184,3 +184,18 @@ def test_an_element_said_to_be_a_heading_is_one(tmp_path):
         (BlockKind.HEADING, "1.1 Scope", 3), (BlockKind.TEXT, "Scope text.", 0),
         (BlockKind.HEADING, "No level", 2), (BlockKind.TEXT, "Quoted", 0)]
     assert blocks[2].anchor == "ch1"
+
+
+def test_an_inline_element_said_to_be_a_heading_stays_in_its_paragraph(tmp_path):
+    """A ``<span role="heading">`` leading a paragraph made a section "Note:" of it that took
+    in the paragraph after it; only a block (here the ``<div>``) is read as a heading."""
+    path = tmp_path / "aria.html"
+    path.write_text(
+        "<h1>Doc</h1><p><span role='heading' aria-level='3'>Note:</span> this paragraph "
+        "explains the note.</p><p>Next p.</p><strong role='heading'>Bold lead</strong>"
+        "<div role='heading' aria-level='2'>Part</div><p>Part p.</p>", encoding="utf-8")
+    assert [(b.kind, b.text, b.level) for b in parse_file(path).blocks] == [
+        (BlockKind.HEADING, "Doc", 1),
+        (BlockKind.TEXT, "Note: this paragraph explains the note.", 0),
+        (BlockKind.TEXT, "Next p.", 0), (BlockKind.TEXT, "Bold lead", 0),
+        (BlockKind.HEADING, "Part", 2), (BlockKind.TEXT, "Part p.", 0)]

@@ -65,9 +65,13 @@ def rewrite(soup) -> bool:
 def _said_headings(soup) -> bool:
     """An element said to be a heading (``role="heading"``) as the ``<h1>``..``<h6>`` of its
     ``aria-level``, 2 where it names none (as ARIA has it): docling read a page whose headings
-    are ``<div role="heading" aria-level="2">`` as paragraphs, all of it one section."""
-    said = [element for element in soup.find_all(attrs={"role": True})
-            if element.name not in _HEADINGS and str(element["role"]).split()[:1] == ["heading"]]
+    are ``<div role="heading" aria-level="2">`` as paragraphs, all of it one section. Only a
+    block is renamed, and none in a paragraph: "<p><span role="heading">Note:</span> this
+    explains...</p>" made a section "Note:" that took in the paragraphs after it, where the
+    page shows one paragraph."""
+    said = [element for element in soup.find_all(_SAID_BLOCKS, attrs={"role": True})
+            if str(element["role"]).split()[:1] == ["heading"]
+            and element.find_parent("p") is None]
     for element in said:
         level = str(element.get("aria-level", "")).strip()
         element.name = f"h{min(max(int(level), 1), 6) if level.isdigit() else 2}"
@@ -268,6 +272,9 @@ def _shown(node) -> bool:
 
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_SAID_BLOCKS = ("div", "p", "section", "article", "aside", "nav", "header", "footer", "main",
+                "li", "dt", "dd", "td", "th", "caption", "figcaption", "summary", "legend",
+                "address", "hgroup")  # what a role="heading" may make a heading of
 _HEAD_ONLY = ("head", "title", "meta", "link", "base", "style", "script")
 _REWRITES = (_said_headings, _table_footers, _layout_tables, _footers, _quoted_headings,
              _termless_definitions, _definitions_beside_lists, _after_the_body, _before_the_body)
