@@ -134,6 +134,17 @@ def test_a_definition_s_own_text_beside_a_list_of_terms_is_kept(tmp_path):
         "C: Deep\n  - I3: d3"]
 
 
+def test_a_definition_s_own_text_on_either_side_of_its_list_stays_apart(tmp_path):
+    """The text before and after a ``<dd>``'s ``<dl>`` was run together ("Own text here.More
+    own text.")."""
+    path = tmp_path / "split-definition.html"
+    path.write_text(
+        "<h1>T</h1><dl><dt>A</dt><dd>Own text here.<dl><dt>I</dt><dd>i def.</dd></dl>"
+        "More own text.</dd></dl>", encoding="utf-8")
+    assert [b.text for b in parse_file(path).blocks[1:]] == [
+        "A: Own text here. More own text.\n  - I: i def."]
+
+
 def test_a_nested_list_s_items_are_lines_of_their_parent_item(tmp_path):
     """A sub-item was a list item of its own after its parent, read as the next of the
     parent's list ("Parent a", "Child a1", "Parent b" alike): it is now a line of its parent's

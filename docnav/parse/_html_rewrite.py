@@ -201,12 +201,20 @@ def _described(items) -> list:
 def _definitions_beside_lists(soup) -> bool:
     """What a ``<dd>`` holding a ``<dl>`` says beside that list, as a ``<dd>`` of its own
     before it: docling reads only the list of such a definition, so its text ("<dd>Outer
-    def.<dl>...</dl></dd>", its paragraphs) was lost without a word."""
+    def.<dl>...</dl></dd>", its paragraphs) was lost without a word. What stood on either
+    side of a list stays apart: "Own text.<dl>...</dl>More text." read "Own text.More text."."""
     split = [dd for dd in soup.find_all("dd") if dd.find("dl", recursive=False) is not None
              and any(_said(node) for node in dd.contents if node.name != "dl")]
     for dd in split:
         own = soup.new_tag("dd")
-        for node in [node for node in dd.contents if node.name != "dl"]:
+        apart = False
+        for node in list(dd.contents):
+            if node.name == "dl":
+                apart = bool(own.contents)
+                continue
+            if apart:
+                own.append(" ")
+                apart = False
             own.append(node.extract())
         dd.insert_before(own)
     return bool(split)
