@@ -98,3 +98,13 @@ def test_an_aside_s_or_a_nav_s_heading_closes_none_of_the_sections_open_around_i
         "<aside><h2>Box</h2><p>Box p.</p></aside><p>Art more.</p><h3>Sec2</h3></article>")) == [
         ("Art", "Doc"), ("Sec", "Art"), ("S p.", "Sec"), ("Box", "Art"), ("Box p.", "Box"),
         ("Art more.", "Art"), ("Sec2", "Art")]
+
+
+def test_sections_headed_h1_under_the_page_s_h1_are_its_subsections(tmp_path):
+    """An HTML5 page heading each ``<section>`` with an ``<h1>`` read its sections beside the
+    page's own ``<h1>``; they are now below it, their subsections below them."""
+    assert _outline(tmp_path, (
+        "<h1>Page</h1><p>Intro.</p><section><h1>S1</h1><p>A.</p><section><h1>S1a</h1>"
+        "<p>B.</p></section></section><section><h1>S2</h1><p>C.</p></section>")) == [
+        ("Intro.", "Page"), ("S1", "Page"), ("A.", "S1"), ("S1a", "S1"), ("B.", "S1a"),
+        ("S2", "Page"), ("C.", "S2")]

@@ -11,7 +11,9 @@ it). And ``<section><h2>Outer</h2><p>a</p><section><h3>Inner</h3><p>b</p></secti
 </section>`` puts "c" back in "Outer" after "Inner" has ended, where the flat blocks left it
 under "Inner": such a paragraph is given the level of the heading it belongs to (see
 :class:`docnav.model.Block`), so the tree puts it in that heading's section. A ``<section>``
-without a heading of its own (a wrapper) is no level.
+without a heading of its own (a wrapper) is no level. A page that heads each ``<section>`` with
+an ``<h1>`` under its own ``<h1>`` (as HTML5 outlines allowed) has its sections below that
+first heading while it is open, not beside it.
 """
 
 from __future__ import annotations
@@ -69,13 +71,17 @@ def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> 
     A heading after the end of the sections of the last headings, where an earlier heading's
     section holds it, is raised out of theirs (an ``<h3>`` after an ``<article>`` headed by
     an ``<h2>``); where none does (a page whose first heading heads a section), its level
-    decides, as before. A heading in an ``<aside>`` or a ``<nav>`` is at least one level below
-    the last open heading around that element: a side note's ``<h2>`` in a page's ``<h3>``
-    section would otherwise close that section and its ``<h2>`` one, and take in the text and
-    the ``<h3>`` sections after the note; below it, the headings after the note's end find
-    the sections open as they were before it."""
+    decides, as before; one heading a section in no other, where the page's first heading
+    stands in none and is still open, is below that one. A heading in an ``<aside>`` or a
+    ``<nav>`` is at least one level below the last open heading around that element: a side
+    note's ``<h2>`` in a page's ``<h3>`` section would otherwise close that section and its
+    ``<h2>`` one, and take in the text and the ``<h3>`` sections after the note; below it,
+    the headings after the note's end find the sections open as they were before it."""
     own = _own_headings(soup)
     out = list(blocks)
+    first = next((i for i, b in enumerate(blocks) if b.kind is BlockKind.HEADING), None)
+    if first is None or first not in elements or elements[first].find_parent(_SECTIONS):
+        first = None
     stack: list[int] = []  # the open sections' heading blocks, as the tree nests them
     moved: dict[int, int] = {}  # id(heading element) -> how far its level moved
     for i, block in enumerate(blocks):
@@ -94,6 +100,8 @@ def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> 
             above = next((j for j in stack if elements.get(j) is outer), None)
             if heads and above is not None:
                 level = max(level, out[above].level + 1)
+            elif heads and outer is None and first in stack:
+                level = max(level, out[first].level + 1)
             side = element.find_parent(_ASIDES)
             around = [j for j in stack if _holds(elements.get(j), side)] if side else []
             if around:
