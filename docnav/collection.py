@@ -302,7 +302,10 @@ def _update_cross_references(
         int(p.rsplit("#", 1)[1]) for p in own_pull_requests(_pull_lines(con, changed_docs))})
     # and the links to a pull request that now has one document naming it and no edge to it:
     # it was two documents' before, and one of them went or names another now
-    unresolved = _unresolved_pull_links(con, kept)
+    # (which document's RFC PR line names each pull request: read once, for the links
+    # resolved below too)
+    owners = own_pull_requests(_pull_lines(con))
+    unresolved = _unresolved_pull_links(con, kept, owners)
     # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
     pattern = "|".join([*(re.escape(n) for n in names), *(f"^{t}$" for t in numbers),
                         *(f"(?:/pull/|/issues/|^pr:.*#)0*{n}(?:[/?#]|$)" for n in pulls)]
@@ -326,7 +329,7 @@ def _update_cross_references(
     old = kept.from_sources(sources)
     if not links and not old:
         return set(), 0
-    new = _resolve_links(con, links, doc_paths) if links else {}
+    new = _resolve_links(con, links, doc_paths, owners) if links else {}
     # Only the edges that differ are written: an edit mostly leaves its links' targets as
     # they were, and deleting and re-inserting them would cost a scan and the checkpoint.
     gone = sorted(pair for pair, weight in old.items() if new.get(pair) != weight)
@@ -350,10 +353,12 @@ def _update_cross_references(
 
 
 def _resolve_links(
-    con: duckdb.DuckDBPyConnection, links: list[tuple[str, str, str]], doc_paths: dict[str, str]
+    con: duckdb.DuckDBPyConnection, links: list[tuple[str, str, str]], doc_paths: dict[str, str],
+    pulls: dict[str, str],
 ) -> dict[tuple[str, str], float]:
     """The references that (node id, document, target) links resolve to now:
-    (source, target node) -> weight. ``doc_paths``: the path of each document with a tree."""
+    (source, target node) -> weight. ``doc_paths``: the path of each document with a tree;
+    ``pulls``: the document whose RFC PR line names each pull request."""
     doc_of_path = {p: d for d, p in doc_paths.items()}
     # anchors only of the documents the links lead to
     named = sorted({d for _, src_doc, target in links
@@ -371,8 +376,6 @@ def _resolve_links(
         ).fetchall()
     } if named else {}
     doc_nodes = {d: _document_node(d) for d in doc_paths}
-    pulls = own_pull_requests(_pull_lines(con)) if any(
-        pull_request(target) for _, _, target in links) else {}
     return {(e.src, e.dst): e.weight for e in cross_references(
         links, doc_paths, doc_of_path, anchors, doc_nodes, pulls)}
 
@@ -390,12 +393,13 @@ def _pull_lines(con: duckdb.DuckDBPyConnection, docs: list[str] | None = None
         [OWN_PULL_LINE.pattern, docs is None, docs or []]).fetchall()
 
 
-def _unresolved_pull_links(con: duckdb.DuckDBPyConnection, kept: _KeptEdges) -> list[str]:
+def _unresolved_pull_links(con: duckdb.DuckDBPyConnection, kept: _KeptEdges,
+                           owners: dict[str, str]) -> list[str]:
     """The nodes linking to a pull request that one document's RFC PR line names, with no
     edge to it: a pull request two lines named was neither's, and the lines of the changed
     documents name it no more (one went, or names another), so nothing else finds its links
-    again. A scan of the pull request links, only where a line names one."""
-    owners = own_pull_requests(_pull_lines(con))
+    again. A scan of the pull request links, only where a line names one (``owners``: the
+    document whose line names each)."""
     if not owners:
         return []
     edges = {pair for refs in kept.references.values() for pair in refs}
