@@ -204,7 +204,8 @@ def none_referring(count: dict, documents: str, dated: str) -> str:
     """The line of a count of the documents a document's references lead to, or leading to
     it, where none does ("What is RFC 130 related to?"): said, rather than the documents
     holding its number (said by no other) read as if they answered it."""
-    of = f"none of the {count['of']} {documents[:-1] * (count['of'] == 1) or documents}"
+    noun = documents.removesuffix("s") if count["of"] == 1 else documents  # "documents"
+    of = f"none of the {count['of']} {noun}"
     if count.get("referred_by"):  # "What does RFC 2349 build on?"
         return (f"{of} asked of{dated} is one {PurePath(count['referred_by']).name} refers to "
                 f"(it links to none, nor names one by its number)")
