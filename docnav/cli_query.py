@@ -252,7 +252,7 @@ def _cmd_nav(args: argparse.Namespace) -> int:
         out = {"from": node_id, "direction": args.dir, "nodes": [row(nid) for nid in found]}
         if nothing:  # a machine reading the empty list learns why, as a person does
             out["note"] = nothing
-        if graph.node(node_id).kind in ("document", "section") and args.dir in _ACROSS:
+        if kind in ("document", "section") and args.dir in _ACROSS:
             key, parts_key, _, _ = _ACROSS[args.dir]
             out[key] = [row(nid) | {parts_key: parts} for nid, parts in across.items()]
         print_result(json.dumps(out, indent=2, ensure_ascii=False))
@@ -262,7 +262,7 @@ def _cmd_nav(args: argparse.Namespace) -> int:
         lines.append(nothing)
     if across:
         _, _, (of_document, of_section), arrow = _ACROSS[args.dir]
-        header = of_document if graph.node(node_id).kind == "document" else of_section
+        header = of_document if kind == "document" else of_section
         lines.append(f"{header} ({len(across)}):")
         for nid, parts in across.items():
             crumbs = ", ".join(graph.node(p).breadcrumb for p in parts)
