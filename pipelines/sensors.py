@@ -198,8 +198,7 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
         if recorded != code_version:
             context.log.info(f"code version changed: {recorded!r} -> {code_version!r}")
         if pdfs:
-            context.log.info("the documents another PDF mode made (the PDFs; no other format "
-                             "reads it) are parsed again: " + parse_change(recorded, code_version))
+            context.log.info(pdf_mode_note(stale, parse_change(recorded, code_version)))
         elif reparse:
             context.log.info("every file is parsed again: " + (
                 f"{len(stale)} documents have trees of another parser" if stale else
@@ -207,6 +206,26 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
         return request
 
     return reverify_schedule
+
+
+def pdf_mode_note(stale: list[str], change: str) -> str:
+    """What the run after a change of the PDF mode alone parses again: the documents with
+    trees of another parser or PDF mode (``stale``, from the Parquet export), the PDFs among
+    them named apart from the others, which another parser made. Without a stale document
+    to count (no export to read), the documents another mode made."""
+    if not stale:
+        return ("the documents another PDF mode made (the PDFs; no other format reads it) "
+                f"are parsed again: {change}")
+    pdfs = sum(1 for path in stale if path.lower().endswith(".pdf"))
+    others = len(stale) - pdfs
+    parts = [f"{_counted(pdfs, 'PDF')} after a PDF-mode change ({change})"] if pdfs else []
+    if others:
+        parts.append(f"{_counted(others, 'document')} with trees of another parser")
+    return "parsed again: " + " and ".join(parts)
+
+
+def _counted(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def stored_parsed_otherwise(docnav: DocNavResource) -> list[str]:

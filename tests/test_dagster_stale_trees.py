@@ -1,0 +1,92 @@
+"""The reverify schedule over stored trees of more than one parser, and what each partition of
+its run says: which files it parses again (only the stale ones), what its log gives as the
+reason, and the outcome of a document whose summaries alone were rebuilt. Real Dagster runs
+over real stores; an older DocNav is its parser's fingerprint."""
+
+from __future__ import annotations
+
+import shutil
+import warnings
+from datetime import datetime, timezone
+
+from dagster import Definitions, RunRequest, build_schedule_context, materialize
+
+from docnav.parse import _fingerprint
+from pipelines.assets import collection, document
+from pipelines.definitions import code_version, with_code_version
+from pipelines.resources import DocNavResource
+from pipelines.sensors import build_reverify_schedule, index_job
+from tests._dagster_harness import (  # noqa: F401 (fixtures)
+    add_partitions, docs, instance, range_tags, run_meta,
+)
+from tests._paths import FIXTURES, require
+
+warnings.filterwarnings("ignore", message=".*backfill_policy.*")
+
+SETTINGS = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}
+OLD_PARSER = "0ld0ld0ld0ld"
+
+
+def by_partition(result) -> dict[str, dict]:
+    return {m.partition: {k: v.value for k, v in m.metadata.items()}
+            for m in result.asset_materializations_for_node("document")}
+
+
+def index(instance, keys: list[str], resource: DocNavResource, version: str):
+    return materialize([with_code_version(document, version),
+                        with_code_version(collection, version)], instance=instance,
+                       resources={"docnav": resource}, tags=range_tags(keys[0], keys[-1]))
+
+
+def index_with_older_parser(instance, keys, resource, monkeypatch):
+    """``keys`` indexed by an older DocNav (another parser fingerprint)."""
+    with monkeypatch.context() as older:
+        older.setattr(_fingerprint, "parser_fingerprint", lambda: OLD_PARSER)
+        index(instance, keys, resource, code_version(SETTINGS, parser=OLD_PARSER))
+
+
+def reverify(instance, version: str, resource: DocNavResource):
+    when = datetime(2026, 12, 6, 12, 5, tzinfo=timezone.utc)
+    with build_schedule_context(instance=instance, scheduled_execution_time=when,
+                                resources={"docnav": resource}) as context:
+        return build_reverify_schedule(version)(context)
+
+
+def launch(instance, request: RunRequest, resource: DocNavResource, version: str):
+    job = Definitions(assets=[with_code_version(document, version),
+                              with_code_version(collection, version)], jobs=[index_job],
+                      resources={"docnav": resource}).resolve_job_def("index_documents")
+    return job.execute_in_process(instance=instance, tags=request.tags,
+                                  run_config=request.run_config)
+
+
+def reparsed(result, keys: list[str]) -> list[str]:
+    """The partitions whose document the run parsed again, by file name."""
+    own = by_partition(result)
+    return sorted(k.rsplit("/", 1)[-1] for k in keys if own[k].get("reparsed"))
+
+
+def test_the_log_after_a_pdf_mode_change_names_the_other_parsers_documents_too(
+        instance, tmp_path, docs, monkeypatch, capfd):  # noqa: F811
+    """a.md and b.md indexed by an older DocNav; c.md and d.pdf by this one in native PDF
+    mode, which the latest materialisation records; then DOCNAV_PDF_MODE=auto. The run
+    parses d.pdf, a.md and b.md again, but the log said only "the documents another PDF mode
+    made (the PDFs; no other format reads it) are parsed again"."""
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs / "d.pdf")
+    db = str(tmp_path / "pdf.duckdb")
+    native, auto = (DocNavResource(roots=str(docs), db=db, embed_model="hashing",
+                                   summaries=False, pdf_mode=mode) for mode in ("native", "auto"))
+    keys = add_partitions(instance, *sorted(docs.iterdir()))
+    index_with_older_parser(instance, keys[:2], native, monkeypatch)
+    index(instance, keys[2:], native, code_version({**SETTINGS, "DOCNAV_PDF_MODE": "native"}))
+    new = code_version({**SETTINGS, "DOCNAV_PDF_MODE": "auto"})
+    capfd.readouterr()
+
+    request = reverify(instance, new, auto)
+    said = capfd.readouterr().err
+    assert request.run_config["ops"]["document"]["config"] == {
+        "full": True, "reparse_parsed_otherwise": True}
+    assert ("parsed again: 1 PDF after a PDF-mode change (pdf_mode=native -> pdf_mode=auto) "
+            "and 2 documents with trees of another parser") in said
+    assert "the PDFs; no other format reads it" not in said
+    assert reparsed(launch(instance, request, auto, new), keys) == ["a.md", "b.md", "d.pdf"]
