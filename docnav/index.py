@@ -47,18 +47,8 @@ from docnav.progress import Progress, progress
 from docnav.reembed import Reembedding
 from docnav.report import IndexReport
 from docnav.scan import (
-    DEFAULT_INCLUDE,
-    FoundFile,
-    HashCache,
-    absolute,
-    empty_roots,
-    gone_roots,
-    readable_name,
-    in_scope,
-    links_to,
-    root_of,
-    scan,
-    scan_paths,
+    DEFAULT_INCLUDE, FoundFile, HashCache, absolute, empty_roots, gone_roots, readable_name,
+    in_scope, links_to, root_of, scan, scan_paths,
 )
 from docnav.rows import DocumentRecord, embeddings_frame
 from docnav.store import Store
@@ -337,9 +327,10 @@ class Indexer:
             self._checkpoint)
         if self.summaries is not None:
             t = time.perf_counter()
-            self.summaries.refresh_stale(
+            resummarised = self.summaries.refresh_stale(
                 self.store, set(changed_ids), report.summaries, self._show_progress,
                 self.options.batch_size, self._checkpoint)
+            report.resummarised = sorted(stored[d].path for d in resummarised if d in stored)
             report._time("summaries", t)
         self._delete(plan.deletions, stored, report)
         if self.options.export_parquet:

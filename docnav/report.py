@@ -36,6 +36,8 @@ class IndexReport:
     references_written: int = 0  # cross-document reference edges deleted or inserted
     reembedded: list[str] = field(default_factory=list)  # unchanged, embedded with a new model
     reparsed: list[str] = field(default_factory=list)  # unchanged, parsed again on request
+    # unchanged, their stale summaries rebuilt (another summariser or NLI model, a failure)
+    resummarised: list[str] = field(default_factory=list)
     # in the run's scope, with trees another parser made (an older DocNav, other options)
     parsed_otherwise: list[str] = field(default_factory=list)
     seconds: float = 0.0

@@ -51,13 +51,16 @@ def run_metadata(report: IndexReport, indexer: object = None) -> dict:
 
 def document_outcomes(report: IndexReport, paths: Sequence[str]) -> dict[str, dict]:
     """Each of ``paths`` (a run's partitions) with what the run did to its document:
-    ``outcome`` (added, changed, renamed, renamed away, unchanged, failed, removed, or not
-    indexed: the run read no file there, as it is gone, left out by DOCNAV_INCLUDE /
+    ``outcome`` (added, changed, renamed, renamed away, unchanged, summaries rebuilt: unchanged
+    but for its stale summaries, which "unchanged" hid from the UI's reader, failed, removed,
+    or not indexed: the run read no file there, as it is gone, left out by DOCNAV_INCLUDE /
     DOCNAV_EXCLUDE or under a root that is gone, and stored none) and, where there is one, the
     ``error``, the parser's ``warnings``, the other path of a rename, whether it was
     ``reparsed`` or ``reembedded``. A removed document's partition is still materialised by the
     run (Dagster materialises every partition of a range); the sensor deletes it next."""
-    own: dict[str, dict] = {p: {"outcome": "unchanged"} for p in report.unchanged}
+    rebuilt = set(report.resummarised)
+    own: dict[str, dict] = {p: {"outcome": "summaries rebuilt" if p in rebuilt else "unchanged"}
+                            for p in report.unchanged}
     own.update({p: {"outcome": "added"} for p in report.added})
     own.update({p: {"outcome": "changed"} for p in report.changed})
     for old, new in report.renamed:

@@ -90,3 +90,22 @@ def test_the_log_after_a_pdf_mode_change_names_the_other_parsers_documents_too(
             "and 2 documents with trees of another parser") in said
     assert "the PDFs; no other format reads it" not in said
     assert reparsed(launch(instance, request, auto, new), keys) == ["a.md", "b.md", "d.pdf"]
+
+
+def test_a_partition_whose_summaries_alone_were_rebuilt_says_so(instance, tmp_path,
+                                                               docs):  # noqa: F811
+    """Indexed with summaries off, then run with them on (as the reverify run after a
+    change of summariser does) and b.md edited: a.md's and c.md's partitions read
+    "outcome: unchanged", as if the run had done nothing to them."""
+    db = str(tmp_path / "summaries.duckdb")
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
+    index(instance, keys, DocNavResource(roots=str(docs), db=db, embed_model="hashing",
+                                         summaries=False), code_version(SETTINGS))
+    (docs / "b.md").write_text((docs / "b.md").read_text() + "\nBravo also sails.\n")
+    summarised = DocNavResource(roots=str(docs), db=db, embed_model="hashing", verify=False)
+    result = index(instance, keys, summarised,
+                   code_version({**SETTINGS, "DOCNAV_SUMMARIES": "1", "DOCNAV_VERIFY": "0"}))
+    own = by_partition(result)
+    assert {k.rsplit("/", 1)[-1]: own[k]["outcome"] for k in keys} == {
+        "a.md": "summaries rebuilt", "b.md": "changed", "c.md": "summaries rebuilt"}
+    assert run_meta(result)["summaries_rebuilt"] > 0
