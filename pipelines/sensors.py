@@ -166,12 +166,13 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
     rebuilds exactly the summaries and NLI verdicts made with other models and re-verifies
     their claims; after a change of the parser it also parses every file again (``reparse``:
     documents whose trees come out the same are not rewritten), after a change of the PDF mode
-    alone the documents another mode made (``reparse_parsed_otherwise``: the PDFs).
+    alone the documents another mode or parser made (``reparse_parsed_otherwise``: the PDFs).
 
     The latest materialisation may be a one-file run after the change, which records the new
     version while the other documents still have trees of the old parser; so the documents'
     own record of their parser (the store's Parquet export, read without opening the database,
-    which would make a writer starting then fail) asks for the reparse run too."""
+    which would make a writer starting then fail) asks for a run too, which parses those
+    documents alone (``reparse_parsed_otherwise``): the files parsed since are current."""
 
     @schedule(job=index_job, cron_schedule="*/5 * * * *", name="reverify_schedule",
               default_status=DefaultScheduleStatus.RUNNING)
@@ -188,21 +189,22 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
             return SkipReason("a re-verification run for this code version is under way")
         keys = context.instance.get_dynamic_partitions(PARTITIONS)
         stamp = context.scheduled_execution_time.isoformat()
-        reparse = needs_reparse(recorded, code_version) or bool(stale)
         pdfs = pdf_mode_alone(recorded, code_version)
+        every = needs_reparse(recorded, code_version) and not pdfs
         request = full_range_request(
             keys, run_key=f"reverify-{version_tag[REVERIFY_TAG]}-{stamp}", tags=version_tag,
-            reparse="parsed_otherwise" if pdfs else reparse)
+            reparse=True if every else "parsed_otherwise" if pdfs or stale else False)
         if request is None:
             return SkipReason("no document partitions")
         if recorded != code_version:
             context.log.info(f"code version changed: {recorded!r} -> {code_version!r}")
         if pdfs:
             context.log.info(pdf_mode_note(stale, parse_change(recorded, code_version)))
-        elif reparse:
-            context.log.info("every file is parsed again: " + (
-                f"{len(stale)} documents have trees of another parser" if stale else
-                parse_change(recorded, code_version)))
+        elif every:
+            context.log.info("every file is parsed again: " + parse_change(recorded, code_version))
+        elif stale:
+            context.log.info(f"parsed again: {_counted(len(stale), 'document')} with trees of "
+                             "another parser (only those)")
         return request
 
     return reverify_schedule

@@ -9,6 +9,7 @@ import shutil
 import warnings
 from datetime import datetime, timezone
 
+import pytest
 from dagster import Definitions, RunRequest, build_schedule_context, materialize
 
 from docnav.parse import _fingerprint
@@ -64,6 +65,35 @@ def reparsed(result, keys: list[str]) -> list[str]:
     """The partitions whose document the run parsed again, by file name."""
     own = by_partition(result)
     return sorted(k.rsplit("/", 1)[-1] for k in keys if own[k].get("reparsed"))
+
+
+@pytest.mark.parametrize("recorded", ["current", "another embedding model"])
+def test_stale_trees_alone_make_the_reverify_run_parse_only_those(
+        instance, tmp_path, docs, monkeypatch, capfd, recorded):  # noqa: F811
+    """a.md and b.md indexed by an older DocNav, c.md since by this one, whose run recorded
+    the code version (the current one, or one whose embedding model differs). The parser
+    being the same, the stored trees of a.md and b.md are the reason to reparse: the run
+    parsed all three again, c.md too (its log: "every file is parsed again"); it parses a.md
+    and b.md."""
+    resource = DocNavResource(roots=str(docs), db=str(tmp_path / "stale.duckdb"),
+                              embed_model="hashing", summaries=False)
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
+    index_with_older_parser(instance, keys[:2], resource, monkeypatch)
+    new = code_version(SETTINGS)
+    label = new if recorded == "current" else code_version(
+        {**SETTINGS, "DOCNAV_EMBED_MODEL": "all-MiniLM-L6-v2"})
+    index(instance, keys[2:], resource, label)
+    capfd.readouterr()
+
+    request = reverify(instance, new, resource)
+    assert isinstance(request, RunRequest), request
+    assert ("parsed again: 2 documents with trees of another parser (only those)"
+            in capfd.readouterr().err)
+    assert request.run_config["ops"]["document"]["config"] == {
+        "full": True, "reparse_parsed_otherwise": True}
+    result = launch(instance, request, resource, new)
+    assert reparsed(result, keys) == ["a.md", "b.md"]
+    assert run_meta(result)["docs_parsed"] == 2
 
 
 def test_the_log_after_a_pdf_mode_change_names_the_other_parsers_documents_too(
