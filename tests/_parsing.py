@@ -53,17 +53,25 @@ def blank_pdf() -> bytes:
 def text_pdf(lines: list[tuple[bool, int, int, int, str]]) -> bytes:
     """A one-page PDF of text lines, each (bold, size, x, y, text) in Helvetica: a layout
     written to the point, for the heading rules."""
+    return pages_pdf([lines])
+
+
+def pages_pdf(pages: list[list[tuple[bool, int, int, int, str]]]) -> bytes:
+    """A PDF of :func:`text_pdf`'s lines, a list of them a page: for what a page break cuts."""
     def escaped(text: str) -> str:
         return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
-    content = "".join(f"BT /F{2 if bold else 1} {size} Tf {x} {y} Td ({escaped(text)}) Tj ET\n"
-                      for bold, size, x, y, text in lines)
     font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica{} /Encoding /WinAnsiEncoding >>"
-    objects = [font.format(""), font.format("-Bold"), "<< /Type /Pages /Kids [5 0 R] /Count 1 >>",
-               f"<< /Length {len(content)} >>\nstream\n{content}endstream",
-               "<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-               "/Resources << /Font << /F1 1 0 R /F2 2 0 R >> >> >>",
-               "<< /Type /Catalog /Pages 3 0 R >>"]
+    n = len(pages)
+    kids = " ".join(f"{5 + 2 * i} 0 R" for i in range(n))
+    objects = [font.format(""), font.format("-Bold"), f"<< /Type /Pages /Kids [{kids}] "
+               f"/Count {n} >>", "<< /Type /Catalog /Pages 3 0 R >>"]
+    for i, lines in enumerate(pages):
+        content = "".join(f"BT /F{2 if bold else 1} {size} Tf {x} {y} Td ({escaped(text)}) Tj "
+                          "ET\n" for bold, size, x, y, text in lines)
+        objects += [f"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Contents {6 + 2 * i}"
+                    " 0 R /Resources << /Font << /F1 1 0 R /F2 2 0 R >> >> >>",
+                    f"<< /Length {len(content)} >>\nstream\n{content}endstream"]
     out, offsets = b"%PDF-1.4\n", []
     for i, body in enumerate(objects, 1):
         offsets.append(len(out))
@@ -71,6 +79,6 @@ def text_pdf(lines: list[tuple[bool, int, int, int, str]]) -> bytes:
     xref = len(out)
     out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
     out += "".join(f"{o:010d} 00000 n \n" for o in offsets).encode()
-    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 6 0 R >>\nstartxref\n{xref}\n"
+    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 4 0 R >>\nstartxref\n{xref}\n"
             "%%EOF\n").encode()
     return out

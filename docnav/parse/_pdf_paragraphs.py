@@ -223,7 +223,35 @@ def _float_piece(d: Draft, aside: set[int]) -> bool:
 
 def _joins(prev: Draft, d: Draft) -> bool:
     return ((_is_body(prev) or _is_item(prev)) and _is_body(d)
-            and _runs_on(prev.lines[-1].text, d.lines[0].text, _is_item(prev)))
+            and (_runs_on(prev.lines[-1].text, d.lines[0].text, _is_item(prev))
+                 or _hangs_over_break(prev, d)))
+
+
+def _hangs_over_break(prev: Draft, d: Draft) -> bool:
+    """Whether running text that a page or column break cuts after a word no sentence ends on
+    ("... the reports that we file or furnish with the" / "Securities and Exchange Commission
+    ("SEC"), corporate ...": Amazon's pages 4 and 5) goes on in ``d`` though it starts in upper
+    case. The word is in lower case ("sub-task A" ends on a label), and both sides read as
+    sentences: a table's head row ("Model Prec Rec F1"), a heading the fonts missed, a caption
+    or a footnote at the top of the next page or column is no sentence's rest, nor is a
+    footnote what goes on. Two paragraphs on one page, one below the other, were split by the
+    layout (a gap, a change of font), which a word cannot overrule."""
+    last, first = prev.lines[-1], d.lines[0]
+    if first.page == last.page and first.top > last.top:
+        return False
+    word = re.search(r"\b([^\W\d_]+)$", last.text.rstrip())
+    if word is None or word.group(1) not in _HANGING or not re.match(r"[A-Z]", first.text):
+        return False
+    if CAPTION.match(first.text) or _NOTE.match(first.text) or _NOTE.match(prev.lines[0].text):
+        return False
+    text, rest = join_lines(prev.lines), join_lines(d.lines)
+    lone_title = len(d.lines) == 1 and _title_like(rest) and not SENTENCE_END.search(rest)
+    return (len(text.split()) >= 8 and mostly_letters(text, 0.75) and _in_sentences(prev)
+            and _in_sentences(d) and not lone_title)
+
+
+# a word a sentence goes on after: an article, a preposition, a conjunction, a possessive
+_HANGING = _MINOR_WORDS | frozenset("than that into onto upon between including nor but".split())
 
 
 # a footnote's mark: a number or a symbol before a capital or a web address; or a copyright
@@ -264,7 +292,8 @@ def _runs_on(last: str, first: str, item: bool) -> bool:
     after a list item, in upper case where the line stops at a word that cannot end a
     sentence, a comma or a broken word ("introduced for NMT by" / "Zoph et al. (2016), ...").
     After body text an upper-case start is no sign: what a column break puts there is as often
-    a footnote, a caption or a table row ("Figure 1: ...", "1 https://...", "Model Prec Rec")."""
+    a footnote, a caption or a table row ("Figure 1: ...", "1 https://...", "Model Prec Rec");
+    :func:`_hangs_over_break` reads the paragraphs on both sides for that."""
     last = last.rstrip()
     lower = bool(re.match(r"[a-z]", first))
     if lower and (_ABBREVIATION.search(last) or item and last.endswith((";", ")"))):
