@@ -32,8 +32,9 @@ from docnav.parse._pdf_headings import (contents_entry, contents_pages, contents
                                         find_headings, is_code)
 from docnav.parse._pdf_lines import Line, TextStats, drop_furniture, extract_lines, text_stats
 from docnav.parse._pdf_outline import apply_outline, place_outline, read_outline
-from docnav.parse._pdf_paragraphs import (BULLET, CAPTION, GLYPH_BULLET, Draft, join_lines,
-                                          mark_word_hyphens, merge_runons, segment)
+from docnav.parse._pdf_paragraphs import (BULLET, CAPTION, GLYPH_BULLET, Draft, hyphen_words,
+                                          join_lines, mark_word_hyphens, merge_runons,
+                                          segment)
 
 _FOOTNOTE_MARKS = " *∗†‡§¶"  # "… Crowd Annotations∗": the mark of the title's footnote
 _TITLE_SIZE = 1.3  # text this much larger than body text on the first page can be the title
@@ -85,6 +86,11 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     else:
         find_headings(drafts, stats)
     drafts = merge_runons(drafts, pages.page_heights)
+    # each paragraph's line-end hyphens again, now that a float read between two of its lines
+    # is set aside: "multi-" / a table's rows / "domain dialogue" had read "multidomain"
+    words = hyphen_words(lines)
+    for d in drafts:
+        d.lines = mark_word_hyphens(d.lines, words)
     contents = _contents_pages(lines)
     blocks = [b for d in drafts for b in _blocks(d, contents) if b is not None]
     info = (("pages", str(len(pages.page_heights))), ("pdf_pipeline", "native"),

@@ -373,7 +373,14 @@ _HYPHEN_PREFIXES = frozenset({"self"})
 _ONE_WORD_ENDINGS = frozenset({"ish", "less", "hood", "same", "dom", "ness"})
 
 
-def mark_word_hyphens(lines: list[Line]) -> list[Line]:
+def hyphen_words(lines: list[Line]) -> Counter:
+    """How often the document writes each word and each hyphenated compound."""
+    words = Counter(w.casefold() for x in lines for w in _COMPOUND.findall(x.text))
+    words.update(w.casefold() for x in lines for w in re.findall(r"[^\W\d_]+", x.text))
+    return words
+
+
+def mark_word_hyphens(lines: list[Line], words: Counter | None = None) -> list[Line]:
     """``lines`` with ``word_hyphen`` set on each whose hyphen at the end belongs to the word
     broken there, so that joining the lines keeps it. Neither docling nor pdfium tells a
     hyphen put in to break a word from one that was there already: both give "cloud-" at a
@@ -382,22 +389,26 @@ def mark_word_hyphens(lines: list[Line]) -> list[Line]:
     document writes the compound with the hyphen inside a line more often than as one word
     ("non-" + "experts": "non-experts" four times, "nonexperts" never), or after "self" (a
     prefix that always takes one). Undone, "self-publishing" read "selfpublishing" and search
-    for it found nothing."""
-    words = Counter(w.casefold() for x in lines for w in _COMPOUND.findall(x.text))
-    words.update(w.casefold() for x in lines for w in re.findall(r"[^\W\d_]+", x.text))
+    for it found nothing. ``words`` are the document's (:func:`hyphen_words`) where ``lines``
+    are one paragraph's."""
+    words = hyphen_words(lines) if words is None else words
     out = list(lines)
     for i, (line, after) in enumerate(zip(lines, lines[1:])):
-        head, tail = _BROKEN.search(line.text.rstrip()), _WORD_START.match(after.text.strip())
-        if head is None or tail is None or not tail.group(1)[0].islower():
-            continue
-        first, rest = head.group(1), tail.group(1)
-        compound = f"{first}-{rest}".casefold()
-        # a compound broken inside its last part ("three-dimen-" + "sional") is joined: its
-        # rest is no word the document writes elsewhere, nor the whole compound
-        broken_inside = "-" not in rest and words[compound] == 0 and words[rest.casefold()] < 2
-        if ("-" in first and not broken_inside or "-" in rest
-                or words[compound] > words[(first + rest).casefold()]
-                or (first.casefold() in _HYPHEN_PREFIXES
-                    and rest.casefold() not in _ONE_WORD_ENDINGS)):
-            out[i] = replace(line, word_hyphen=True)
+        if (own := _word_hyphen(line, after, words)) != line.word_hyphen:
+            out[i] = replace(line, word_hyphen=own)
     return out
+
+
+def _word_hyphen(line: Line, after: Line, words: Counter) -> bool:
+    head, tail = _BROKEN.search(line.text.rstrip()), _WORD_START.match(after.text.strip())
+    if head is None or tail is None or not tail.group(1)[0].islower():
+        return False
+    first, rest = head.group(1), tail.group(1)
+    compound = f"{first}-{rest}".casefold()
+    # a compound broken inside its last part ("three-dimen-" + "sional") is joined: its
+    # rest is no word the document writes elsewhere, nor the whole compound
+    broken_inside = "-" not in rest and words[compound] == 0 and words[rest.casefold()] < 2
+    return ("-" in first and not broken_inside or "-" in rest
+            or words[compound] > words[(first + rest).casefold()]
+            or (first.casefold() in _HYPHEN_PREFIXES
+                and rest.casefold() not in _ONE_WORD_ENDINGS))
