@@ -108,3 +108,22 @@ def test_sections_headed_h1_under_the_page_s_h1_are_its_subsections(tmp_path):
         "<p>B.</p></section></section><section><h1>S2</h1><p>C.</p></section>")) == [
         ("Intro.", "Page"), ("S1", "Page"), ("A.", "S1"), ("S1a", "S1"), ("B.", "S1a"),
         ("S2", "Page"), ("C.", "S2")]
+
+
+def test_a_disclosure_s_summary_heads_what_it_discloses(tmp_path):
+    """``<details><summary>Options</summary>...`` read "Options" as a paragraph of "Setup",
+    the disclosed paragraphs beside it. The summary now heads a section one level below the
+    heading around it, holding what the disclosure holds, and what follows the disclosure is
+    the enclosing section's again. A disclosure in a list item stays in its item."""
+    assert _outline(tmp_path, (
+        "<h1>Doc</h1><h2>Setup</h2><p>Intro.</p><details id='opts'><summary>Options</summary>"
+        "<p>Opt a.</p><p>Opt b.</p></details><p>After.</p><h2>Next</h2><ul><li>Item<details>"
+        "<summary>More</summary><p>m.</p></details></li></ul><section><h2>S</h2><section>"
+        "<h2>S1</h2><details><summary>D</summary><p>d.</p><details><summary>DD</summary>"
+        "<p>dd.</p></details><p>d tail.</p></details><p>S1 tail.</p></section></section>")) == [
+        ("Setup", "Doc"), ("Intro.", "Setup"), ("Options", "Setup"), ("Opt a.", "Options"),
+        ("Opt b.", "Options"), ("After.", "Setup"), ("Next", "Doc"), ("Item More m.", "Next"),
+        ("S", "Doc"), ("S1", "S"), ("D", "S1"), ("d.", "D"), ("DD", "D"), ("dd.", "DD"),
+        ("d tail.", "D"), ("S1 tail.", "S1")]
+    options = next(b for b in parse_file(tmp_path / "page.html").blocks if b.text == "Options")
+    assert (options.level, options.anchor) == (3, "opts")

@@ -26,7 +26,8 @@ _REWRITABLE = re.compile(
     # a definition that begins in bold, or holds a description list
     rb"|<dd(?:\s[^>]*)?>(?:\s|<[a-z][^>]*>)*<(?:b|strong)[\s>]"
     rb"|<dd(?:\s[^>]*)?>(?:[^<]|<(?!/?d[dl][\s>]))*<dl[\s>]"
-    rb"|\srole\s*=\s*[\"']?\s*heading\b",  # an element said to be a heading
+    rb"|\srole\s*=\s*[\"']?\s*heading\b"  # an element said to be a heading
+    rb"|<summary[\s>]",  # a disclosure's summary, the heading of what it discloses
     re.IGNORECASE)
 _BEFORE_HTML = re.compile(  # what may open a page, before its <html>, <head> or <body>
     rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->|<![^>]*>|<\?[^>]*>)*", re.DOTALL)
@@ -42,7 +43,8 @@ def rewritten_html(path: Path) -> bytes | None:
     if not _rewritable(data):
         return None
     soup = BeautifulSoup(data, "html.parser")
-    return codecs.BOM_UTF8 + soup.encode("utf-8") if rewrite(soup) else None
+    changed = [rewrite(soup), _disclosures(soup)]
+    return codecs.BOM_UTF8 + soup.encode("utf-8") if any(changed) else None
 
 
 def _rewritable(data: bytes) -> bool:
@@ -76,6 +78,28 @@ def _said_headings(soup) -> bool:
         level = str(element.get("aria-level", "")).strip()
         element.name = f"h{min(max(int(level), 1), 6) if level.isdigit() else 2}"
     return bool(said)
+
+
+def _disclosures(soup) -> bool:
+    """A ``<details>`` as a section headed by its ``<summary>``, one level below the heading
+    whose section it stands in (an ``<h2>`` where none does): docling read "Options" of
+    "<details><summary>Options</summary><p>a</p></details>" as a paragraph, and what the
+    disclosure holds as the enclosing section's own text. A page's only, not a Markdown
+    file's HTML block: that one is read alone, without the headings around it. A disclosure
+    in a list, a table, a quote or a paragraph, or whose summary holds a heading already,
+    stays as it is."""
+    from docnav.parse._html_sections import _holds
+
+    shown = [s for s in soup.find_all("summary") if s.parent is not None
+             and s.parent.name == "details" and s.get_text(strip=True)
+             and s.find(_HEADINGS) is None and s.find_parent(_INLINE_PLACES) is None]
+    for summary in shown:
+        around = next((h for h in summary.find_all_previous(_HEADINGS) if _holds(h, summary)),
+                      None)
+        level = int(around.name[1]) if around is not None else 1
+        summary.parent.name = "section"
+        summary.name = f"h{min(level + 1, 6)}"
+    return bool(shown)
 
 
 def _table_footers(soup) -> bool:
@@ -283,6 +307,8 @@ _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _SAID_BLOCKS = ("div", "p", "section", "article", "aside", "nav", "header", "footer", "main",
                 "li", "dt", "dd", "td", "th", "caption", "figcaption", "summary", "legend",
                 "address", "hgroup")  # what a role="heading" may make a heading of
+_INLINE_PLACES = ("li", "dt", "dd", "td", "th", "caption", "p", "blockquote", "summary",
+                  *_HEADINGS)  # where a disclosure stays one: a heading there would split it
 _HEAD_ONLY = ("head", "title", "meta", "link", "base", "style", "script")
 _REWRITES = (_said_headings, _table_footers, _layout_tables, _footers, _quoted_headings,
              _termless_definitions, _definitions_beside_lists, _after_the_body, _before_the_body)
