@@ -127,3 +127,18 @@ def test_a_disclosure_s_summary_heads_what_it_discloses(tmp_path):
         ("d tail.", "D"), ("S1 tail.", "S1")]
     options = next(b for b in parse_file(tmp_path / "page.html").blocks if b.text == "Options")
     assert (options.level, options.anchor) == (3, "opts")
+
+
+def test_a_section_holding_only_its_heading_heads_the_text_after_it(tmp_path):
+    """A ``<section>`` that wraps its heading alone ended with it: the text after it was the
+    page's ("A text." under "Doc") and the lower heading after that was raised beside "A".
+    Both are now "A"'s, up to the next heading of its rank or above; a section headed lower
+    after it is its subsection, as the page shows it ("B1" was raised beside "B")."""
+    assert _outline(tmp_path, (
+        "<h1>Doc</h1><section><section><h2>A</h2></section><p>A text.</p><h3>A sub</h3>"
+        "<p>Sub p.</p></section><section><h2>B</h2></section><p>B text.</p><section><h3>B1"
+        "</h3><p>B1 p.</p></section><h2>C</h2><p>C p.</p><article><h2>D</h2></article>"
+        "<section><h2>E</h2><p>E p.</p></section>")) == [
+        ("A", "Doc"), ("A text.", "A"), ("A sub", "A"), ("Sub p.", "A sub"), ("B", "Doc"),
+        ("B text.", "B"), ("B1", "B"), ("B1 p.", "B1"), ("C", "Doc"), ("C p.", "C"),
+        ("D", "Doc"), ("E", "Doc"), ("E p.", "E")]

@@ -25,6 +25,7 @@ from docnav.model import Block, BlockKind
 from docnav.parse._html import _HEADINGS, _words
 
 _SECTIONS = ("section", "article", "aside", "nav")  # HTML's sectioning elements
+_WRAPPERS = ("section", "article")  # what may wrap a heading alone
 _ASIDES = ("aside", "nav")  # beside the page's flow: their headings close none of its sections
 _UNREAD = ("script", "style", "template", "noscript", "head", "title")
 _WINDOW = 20_000  # how far past the last paragraph found the next one is looked for
@@ -34,9 +35,11 @@ def section_levels(soup, blocks: list[Block]) -> list[Block]:
     """``blocks`` with the levels the page's ``<section>`` elements give them: a heading
     that heads a section nested in another's one below that one's heading, and each paragraph
     (list item, table) that a closed ``<section>`` left under the wrong heading its own
-    heading's level: the heading whose section it stands in, found by its words in the page."""
+    heading's level: the heading whose section it stands in, found by its words in the page.
+    A section that wraps its heading alone is given what follows it first, in ``soup``."""
     if soup.find(_SECTIONS) is None:
         return blocks
+    _heading_wrappers(soup)
     elements = _heading_elements(soup, blocks)
     blocks = _nested_headings(soup, blocks, elements)
     headings = {id(element): i for i, element in elements.items()}
@@ -62,6 +65,31 @@ def section_levels(soup, blocks: list[Block]) -> list[Block]:
             out[i] = replace(block, level=blocks[owner].level)
             del open_[open_.index(owner) + 1:]
     return out
+
+
+def _heading_wrappers(soup) -> None:
+    """Give each ``<section>`` or ``<article>`` that holds nothing but its heading the
+    elements after it up to the next heading of its heading's rank or above (moved into it,
+    in ``soup``; a section headed lower goes in too): such a section wraps its heading alone,
+    and the page goes on with that heading's text. "<section><h2>A</h2></section><p>A
+    text.</p><h3>A sub</h3>" read "A" as an empty section, "A text." as the page's and "A
+    sub" beside "A"."""
+    for section in soup.find_all(_WRAPPERS):
+        headings = section.find_all(_HEADINGS)
+        if len(headings) != 1 or _words(section.get_text(" ")) != _words(
+                headings[0].get_text(" ")):
+            continue
+        rank = headings[0].name
+        for sibling in list(section.next_siblings):
+            if getattr(sibling, "name", None) is not None and _ends_wrapper(sibling, rank):
+                break
+            section.append(sibling.extract())
+
+
+def _ends_wrapper(element, rank: str) -> bool:
+    """Whether ``element`` is or holds a heading of ``rank`` (``"h2"``) or above."""
+    names = [element.name, *(e.name for e in element.find_all(_HEADINGS))]
+    return any(n in _HEADINGS and n <= rank for n in names)
 
 
 def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> list[Block]:
