@@ -142,3 +142,24 @@ def test_a_section_holding_only_its_heading_heads_the_text_after_it(tmp_path):
         ("A", "Doc"), ("A text.", "A"), ("A sub", "A"), ("Sub p.", "A sub"), ("B", "Doc"),
         ("B text.", "B"), ("B1", "B"), ("B1 p.", "B1"), ("C", "Doc"), ("C p.", "C"),
         ("D", "Doc"), ("E", "Doc"), ("E p.", "E")]
+
+
+def test_a_heading_after_every_section_has_closed_is_in_none_of_them(tmp_path):
+    """Where no open heading's section holds a heading, its level alone placed it: an
+    ``<h3>`` after "W"'s section (its nested "A", "B" a level below it) was read beside "A"
+    and "B" inside the closed "W", and one after two ``<h2>`` sections in a wrapper under
+    "B", where the same page with an ``<h1>`` before the sections read it beside them. It
+    is now beside the outermost closed section's heading; a level-1 heading, the page's
+    title, still holds the page."""
+    assert _outline(tmp_path, (
+        "<section><h2>W</h2><p>W p.</p><section><h2>A</h2><p>A p.</p></section><section>"
+        "<h2>B</h2><p>B p.</p></section></section><h3>C</h3><p>C p.</p>")) == [
+        ("W p.", "W"), ("A", "W"), ("A p.", "A"), ("B", "W"), ("B p.", "B"), ("C p.", "C")]
+    wrapped = ("<div><section><h2>A</h2><p>A p.</p></section><section><h2>B</h2><p>B p.</p>"
+               "</section></div><h3>C</h3><p>C p.</p>")
+    assert _outline(tmp_path, wrapped) == [("A p.", "A"), ("B p.", "B"), ("C p.", "C")]
+    assert _outline(tmp_path, f"<h1>Doc</h1>{wrapped}") == [
+        ("A", "Doc"), ("A p.", "A"), ("B", "Doc"), ("B p.", "B"), ("C", "Doc"), ("C p.", "C")]
+    assert _outline(tmp_path, (
+        "<section><h1>T</h1><p>Tagline.</p></section><h2>Intro</h2><p>I p.</p>")) == [
+        ("Tagline.", "T"), ("Intro", "T"), ("I p.", "Intro")]

@@ -98,8 +98,11 @@ def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> 
     (``<h2>`` in ``<h2>``'s section), and the other headings of its section moved as far.
     A heading after the end of the sections of the last headings, where an earlier heading's
     section holds it, is raised out of theirs (an ``<h3>`` after an ``<article>`` headed by
-    an ``<h2>``); where none does (a page whose first heading heads a section), its level
-    decides, as before; one heading a section in no other, where the page's first heading
+    an ``<h2>``), and where none does, out of all of theirs but a level-1 heading's (the
+    page's title, which holds the page wherever it stands): after "<section><h2>W</h2>
+    <section><h2>A</h2></section></section>", an ``<h3>`` is beside "W", where its level put
+    it in "W" beside "A" (a page with an ``<h1>`` before the sections read it so already);
+    one heading a section in no other, where the page's first heading
     stands in none and is still open, is below that one. A heading in an ``<aside>`` or a
     ``<nav>`` is at least one level below the last open heading around that element: a side
     note's ``<h2>`` in a page's ``<h3>`` section would otherwise close that section and its
@@ -121,9 +124,11 @@ def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> 
         if outer is not None:
             level = max(1, level + moved.get(id(outer), 0))
         if element is not None:
-            held = [k for k, j in enumerate(stack) if _holds(elements.get(j), element)]
-            if held and held[-1] + 1 < len(stack):
-                level = min(level, out[stack[held[-1] + 1]].level)
+            held = [k for k, j in enumerate(stack)
+                    if out[j].level == 1 or _holds(elements.get(j), element)]
+            closed = held[-1] + 1 if held else 0
+            if closed < len(stack):
+                level = min(level, out[stack[closed]].level)
             heads = own.get(id(element.find_parent(_SECTIONS))) is element
             above = next((j for j in stack if elements.get(j) is outer), None)
             if heads and above is not None:
