@@ -199,3 +199,29 @@ def test_an_inline_element_said_to_be_a_heading_stays_in_its_paragraph(tmp_path)
         (BlockKind.TEXT, "Note: this paragraph explains the note.", 0),
         (BlockKind.TEXT, "Next p.", 0), (BlockKind.TEXT, "Bold lead", 0),
         (BlockKind.HEADING, "Part", 2), (BlockKind.TEXT, "Part p.", 0)]
+
+
+def test_a_block_classed_as_a_heading_on_a_page_without_one_is_one(tmp_path):
+    """A page whose headings are ``<p class="doc-title">`` and ``<div class="heading">`` was
+    read as paragraphs, one section. On a page with no ``<h1>``..``<h6>``, a short block so
+    classed is now a heading of the level its class names; one holding blocks (a card), one
+    in a list, a "subtitle" and, on a page with headings of its own, a "title" stay text."""
+    path = tmp_path / "classed.html"
+    path.write_text(
+        "<p class='doc-title'>Guide</p><p>Lead.</p><div class='heading' id='setup'>Setup</div>"
+        "<p>S p.</p><p class='subheading big'>Detail</p><div class='title'><p>Card</p>"
+        "<p>Card body.</p></div><ul><li><p class='title'>Item</p></li></ul>"
+        "<p class='subtitle'>Sub line</p><div class='h2'>Next</div><p class='heading_4'>Deep"
+        "</p><p>Deep p.</p>", encoding="utf-8")
+    blocks = parse_file(path).blocks
+    assert [(b.kind, b.text, b.level) for b in blocks] == [
+        (BlockKind.HEADING, "Guide", 1), (BlockKind.TEXT, "Lead.", 0),
+        (BlockKind.HEADING, "Setup", 2), (BlockKind.TEXT, "S p.", 0),
+        (BlockKind.HEADING, "Detail", 3), (BlockKind.TEXT, "Card", 0),
+        (BlockKind.TEXT, "Card body.", 0), (BlockKind.LIST_ITEM, "Item", 0),
+        (BlockKind.TEXT, "Sub line", 0), (BlockKind.HEADING, "Next", 2),
+        (BlockKind.HEADING, "Deep", 4), (BlockKind.TEXT, "Deep p.", 0)]
+    assert blocks[2].anchor == "setup"
+    path.write_text("<h2>Real</h2><p class='title'>Not one</p><p>x</p>", encoding="utf-8")
+    assert [b.kind for b in parse_file(path).blocks] == [
+        BlockKind.HEADING, BlockKind.TEXT, BlockKind.TEXT]

@@ -31,6 +31,10 @@ _REWRITABLE = re.compile(
     re.IGNORECASE)
 _BEFORE_HTML = re.compile(  # what may open a page, before its <html>, <head> or <body>
     rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->|<![^>]*>|<\?[^>]*>)*", re.DOTALL)
+# a block classed as a heading, on a page without one: <p class="title">
+_CLASSED = re.compile(rb"<(?:div|p)\s[^>]*\bclass\s*=[^>]*(?:heading|title|\bh[1-6]\b)",
+                      re.IGNORECASE)
+_HEADED = re.compile(rb"<h[1-6][\s>]", re.IGNORECASE)
 _BODY = re.compile(rb"<body[\s>]", re.IGNORECASE)
 _TITLE = re.compile(rb"<title[\s>]", re.IGNORECASE)
 
@@ -43,13 +47,15 @@ def rewritten_html(path: Path) -> bytes | None:
     if not _rewritable(data):
         return None
     soup = BeautifulSoup(data, "html.parser")
-    changed = [rewrite(soup), _disclosures(soup)]
+    changed = [rewrite(soup), _classed_headings(soup), _disclosures(soup)]
     return codecs.BOM_UTF8 + soup.encode("utf-8") if any(changed) else None
 
 
 def _rewritable(data: bytes) -> bool:
     """Whether the page holds something a rewrite works on."""
     if _REWRITABLE.search(data):
+        return True
+    if _CLASSED.search(data) and not _HEADED.search(data):
         return True
     if not _BODY.search(data):  # a page without one whose <title> docling reads as text
         return bool(_TITLE.search(data))
@@ -78,6 +84,35 @@ def _said_headings(soup) -> bool:
         level = str(element.get("aria-level", "")).strip()
         element.name = f"h{min(max(int(level), 1), 6) if level.isdigit() else 2}"
     return bool(said)
+
+
+def _classed_headings(soup) -> bool:
+    """On a page without a heading, a short block classed as one (``<p class="title">``,
+    ``<div class="section-heading">``, ``class="h3"``) as the ``<h1>``..``<h6>`` its class
+    names (:func:`_class_level`): docling read such a page as paragraphs, all of it
+    one section. A page with a heading of its own keeps its classes as styling (a "title"
+    card in a list, a Doxygen page's title over its ``<h2>`` sections); a block holding
+    other blocks, a long one and one in a paragraph, list, table or quote stay as they are."""
+    if soup.find(_HEADINGS) is not None:
+        return False
+    classed = [e for e in soup.find_all(("div", "p"), class_=True)
+               if _class_level(e) and e.find(_BLOCKS) is None
+               and 0 < len(e.get_text(" ").split()) <= _HEADING_WORDS
+               and e.find_parent(_INLINE_PLACES) is None]
+    for element in classed:
+        element.name = f"h{_class_level(element)}"
+    return bool(classed)
+
+
+def _class_level(element) -> int:
+    """The level of heading ``element``'s class names (a digit in it, else a title 1, a
+    heading 2 and a subheading 3); 0: none."""
+    for name in element.get("class", []):
+        said = _HEADING_CLASS.fullmatch(name)
+        if said:
+            digit = said.group(1) or said.group(3)
+            return int(digit) if digit else _CLASS_LEVELS[said.group(2).lower()]
+    return 0
 
 
 def _disclosures(soup) -> bool:
@@ -308,7 +343,14 @@ _SAID_BLOCKS = ("div", "p", "section", "article", "aside", "nav", "header", "foo
                 "li", "dt", "dd", "td", "th", "caption", "figcaption", "summary", "legend",
                 "address", "hgroup")  # what a role="heading" may make a heading of
 _INLINE_PLACES = ("li", "dt", "dd", "td", "th", "caption", "p", "blockquote", "summary",
-                  *_HEADINGS)  # where a disclosure stays one: a heading there would split it
+                  *_HEADINGS)  # where a heading made by a rewrite would split what holds it
+# a class that names a heading: "h3", "page-title", "section-heading", "subheading-4"
+_HEADING_CLASS = re.compile(
+    r"h([1-6])|(?:[a-z]+[-_])*(title|heading|subheading)(?:[-_]?([1-6]))?", re.IGNORECASE)
+_CLASS_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # where no digit says it
+_HEADING_WORDS = 20  # a heading says this many words at most
+_BLOCKS = ("p", "div", "ul", "ol", "dl", "table", "pre", "blockquote", "section", "article",
+           *_HEADINGS)
 _HEAD_ONLY = ("head", "title", "meta", "link", "base", "style", "script")
 _REWRITES = (_said_headings, _table_footers, _layout_tables, _footers, _quoted_headings,
              _termless_definitions, _definitions_beside_lists, _after_the_body, _before_the_body)
