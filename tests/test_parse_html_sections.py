@@ -163,3 +163,15 @@ def test_a_heading_after_every_section_has_closed_is_in_none_of_them(tmp_path):
     assert _outline(tmp_path, (
         "<section><h1>T</h1><p>Tagline.</p></section><h2>Intro</h2><p>I p.</p>")) == [
         ("Tagline.", "T"), ("Intro", "T"), ("I p.", "Intro")]
+
+
+def test_a_disclosure_on_a_page_without_headings_stays_a_paragraph(tmp_path):
+    """On a page with no heading, nothing after a ``<details>`` would end the section its
+    summary headed: "After." fell under "Options", which became the page's title too."""
+    path = tmp_path / "page.html"
+    path.write_text("<html><body><p>Lead.</p><details><summary>Options</summary><p>a.</p>"
+                    "</details><p>After.</p></body></html>", encoding="utf-8")
+    parsed = parse_file(path)
+    assert [(b.kind.value, b.text) for b in parsed.blocks] == [
+        ("text", "Lead."), ("text", "Options"), ("text", "a."), ("text", "After.")]
+    assert parsed.title != "Options"

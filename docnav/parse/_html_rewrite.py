@@ -122,9 +122,12 @@ def _disclosures(soup) -> bool:
     disclosure holds as the enclosing section's own text. A page's only, not a Markdown
     file's HTML block: that one is read alone, without the headings around it. A disclosure
     in a list, a table, a quote or a paragraph, or whose summary holds a heading already,
-    stays as it is."""
+    stays as it is. A page without a heading keeps its disclosures: no heading after one
+    would end its section, so "Options" held the rest of the page and became its title."""
     from docnav.parse._html_sections import _holds
 
+    if soup.find(_HEADINGS) is None:
+        return False
     shown = [s for s in soup.find_all("summary") if s.parent is not None
              and s.parent.name == "details" and s.get_text(strip=True)
              and s.find(_HEADINGS) is None and s.find_parent(_INLINE_PLACES) is None]
