@@ -110,6 +110,14 @@ class Held:
         most = self.most
         return sorted(p for p in self.every if most and self.held[p] == most)
 
+    @property
+    def route(self) -> str | None:
+        """"cross-reference" where the references between the documents and the one named
+        chose them, else None (the router's): "Which RFCs mention the pin RFC?" was answered
+        by the futures RFC's links to it and said "route: local", the router's route for
+        "mention" (of a thing, "Which RFCs mention subteams?", words of the text)."""
+        return "cross-reference" if self.refers_to or self.referred_by else None
+
 
 def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list[str],
             doc: str | list[str] | None) -> Held:

@@ -239,7 +239,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
                      referred_by=held.referred_by, refers_to=held.refers_to,  # of one with
                      related=held.related)  # no reference: none, not those saying "build"
-        return _counted(nav, asked, count)
+        return _counted(nav, asked, count, held.route)
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())))
@@ -263,7 +263,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         answer.missing = [w for w in answer.missing if w.lower() not in naming]
         answer.absent = [w for w in answer.absent if w.lower() not in naming]
         # read by the references, as its route says ("Which RFCs does RFC 2349 build on?")
-        answer.route = nav.route_of(asked)
+        answer.route = held.route or nav.route_of(asked)
     if many:
         answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
                                 "asked_of": count["of"], "words": count["words"],
@@ -410,10 +410,11 @@ def _with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
     return answer
 
 
-def _counted(nav: Navigator, asked: str, count: dict) -> Answer:
+def _counted(nav: Navigator, asked: str, count: dict, route: str | None = None) -> Answer:
     """The answer to "How many RFCs are there?" or "What documents do you have?": the count
-    (or list) of the documents asked of, none read; its text says it and names them."""
-    return Answer(asked, nav.route_of(asked), [], [{
+    (or list) of the documents asked of, none read; its text says it and names them (on
+    ``route``, where not the router's)."""
+    return Answer(asked, route or nav.route_of(asked), [], [{
         "op": "count documents", "documents": len(count["documents"]),
         "asked_of": count["asked_of"], "dated": count["dated"], "tokens": 0,
         "confidence": 0.0}], None, 0, counted_text(count), count=count)
