@@ -49,3 +49,30 @@ def test_documents_none_of_which_refers_to_the_one_named_say_the_route_too(graph
 def test_which_rfcs_discuss_a_thing_keeps_the_local_route(graph):
     answer = Navigator(graph).ask("Which RFCs mention subteams?", 300)
     assert answer.count.get("refers_to") is None and answer.route == "local"
+
+
+def test_what_one_rfc_says_about_another_is_read_from_its_paragraphs_referring_to_it(graph):
+    # the futures RFC's paragraphs linking the pin RFC ("The pinning APIs were a game-changer",
+    # "explained in the RFC that introduced it") were not read first, or at all (its summary
+    # was, in a larger store): "the pin RFC" was searched as the words "pin" and "RFC"
+    answer = Navigator(graph).ask("What does the futures RFC say about the pin RFC?", 300)
+    first = [e.piece.text for e in answer.evidence if e.found_by == "reference"]
+    assert len(first) == 2 and [e.piece.text for e in answer.evidence[:2]] == first
+    assert "pinning APIs" in first[0] and "the RFC that introduced it" in first[1]
+    assert ("2592-futures.md refers to 2349-pin.md: 2 of its paragraphs link to it or name it "
+            "(read first)" in answer_text(answer, graph))
+    assert answer.missing == []
+
+
+def test_what_one_rfc_says_about_another_it_never_refers_to_is_said_and_searched(graph):
+    answer = Navigator(graph).ask("What does the pin RFC say about the docs team RFC?", 300)
+    assert ("2349-pin.md makes no reference to 1683-docs-team.md"
+            in answer_text(answer, graph))
+    assert answer.evidence and {e.piece.doc_path.rsplit("/", 1)[-1]
+                                for e in answer.evidence} == {"2349-pin.md"}
+
+
+def test_what_one_rfc_says_about_a_thing_is_searched_as_before(graph):
+    answer = Navigator(graph).ask("What does the futures RFC say about wakers?", 300)
+    assert not [s for s in answer.trace if s["op"] == "refers"]
+    assert answer.evidence and answer.evidence[0].found_by == "passage"

@@ -177,17 +177,21 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
 _BETWEEN = re.compile(r"^\W*(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<verb>refer\s+to|"
                       r"reference|cite|mention|link\s+to|build\s+(?:up)?on|depend\s+on|"
                       r"rely\s+on)\s+(?P<target>\S.*?)\W*$", re.I)
+# "What does the futures RFC say about the pin RFC?": what one says of another, first where
+# it refers to it (its links to the pin RFC were not read: "pin" and "RFC" were searched)
+_SAYS_ABOUT = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<verb>say|"
+                         r"write|tell\s+us)\s+(?:about|of)\s+(?P<target>\S.*?)\W*$", re.I)
 
 
 def referring_pair(graph: DocNavGraph, asked: str
                    ) -> tuple[str, str, str, list[str]] | None:
     """Of a question asking whether one document refers to another ("Does RFC 2592 refer
-    to RFC 2394?"), each naming one document: (the one asked about, the other, the words
-    asking for and naming the other, "refer to RFC 2394", the nodes of the first referring
-    to it, in reading order, none where it does not); None for any other question.
-    Searched for its words alone, RFC 2592 was said to hold no "2394", though it links RFC
-    2394."""
-    m = _BETWEEN.match(asked)
+    to RFC 2394?"), or what it says about another ("What does RFC 2592 say about RFC
+    2349?"), each naming one document: (the one asked about, the other, the words asking
+    for and naming the other, "refer to RFC 2394", the nodes of the first referring to it,
+    in reading order, none where it does not); None for any other question. Searched for
+    its words alone, RFC 2592 was said to hold no "2394", though it links RFC 2394."""
+    m = _BETWEEN.match(asked) or _SAYS_ABOUT.match(asked)
     if m is None or not REFERENCED_KIND.search(asked):  # "Does the BERT paper rely on the
         return None  # GPT paper?": a paper's references are its works cited, not its links
     source, target = (titled_documents(graph, m.group(g)) for g in ("source", "target"))

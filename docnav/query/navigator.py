@@ -397,10 +397,10 @@ class Navigator:
 
     def _refers(self, asked: str, budget: int, source: str, target: str, said: str,
                 refs: list[str]) -> Answer:
-        """Whether ``source`` refers to ``target`` (``said``: the question's words asking
-        so, "build on the pin RFC"), asked of ``source``: its ``refs`` to it read first,
-        where it has any, and those words none the evidence need hold (its link need not
-        say them)."""
+        """Whether ``source`` refers to ``target``, or what it says about it (``said``: the
+        question's words asking so, "build on the pin RFC"), asked of ``source``: its
+        ``refs`` to it read first, where it has any, and those words none the evidence need
+        hold (its link need not say them)."""
         answer = self.collect(asked, budget, glob.escape(source), first=refs)
         answer.trace.insert(0, {"op": "refers", "document": source, "to": target,
                                 "nodes": refs, "tokens": 0, "confidence": 0.0})
