@@ -110,7 +110,8 @@ def _focused(focus: dict) -> str:
         return f"asked of {name}, which the question names by its {how} (\"{said}\")"
     if focus.get("by") == "description":  # "Summarize the RFC on pinning"
         return (f"asked of {Path(focus['documents'][0]).name}, the document that best matches "
-                f"what the question says it is about (\"{focus['left_out'][0]}\")")
+                f"what the question says it is about (\"{focus['left_out'][0]}\")"
+                + _also_fits(focus.get("also_fits", [])))
     if focus.get("documents"):  # the question named a company: its filings alone
         n = len(focus["documents"])
         return (f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "
@@ -119,6 +120,18 @@ def _focused(focus: dict) -> str:
     said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
     return (f"searched without {focus['left_out'][0]}"
             f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
+
+
+def _also_fits(paths: list[str]) -> str:
+    """The other documents a description fits, whose titles say it too ("the RFC on
+    attributes": 0003-attribute-usage.md), and how to ask of one of them."""
+    if not paths:
+        return ""
+    names = [Path(p).name for p in paths]
+    more = f", … and {len(names) - COUNT_NAMED} more" if len(names) > COUNT_NAMED else ""
+    whose = "its title" if len(names) == 1 else "their titles"
+    return (f"; also fits, by {whose}: {', '.join(names[:COUNT_NAMED])}{more} (name one by "
+            "its number or title to ask of it)")
 
 
 def _format_notes(answer: Answer) -> list[str]:

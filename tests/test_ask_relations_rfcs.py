@@ -76,3 +76,24 @@ def test_what_one_rfc_says_about_a_thing_is_searched_as_before(graph):
     answer = Navigator(graph).ask("What does the futures RFC say about wakers?", 300)
     assert not [s for s in answer.trace if s["op"] == "refers"]
     assert answer.evidence and answer.evidence[0].found_by == "passage"
+
+
+def test_a_summary_of_the_rfc_on_attributes_names_the_other_that_fits_as_well(graph):
+    # both attribute RFCs' titles say "attributes": the answer summed up one and never
+    # said that the other fitted as well
+    answer = Navigator(graph).ask("Summarize the RFC on attributes", 300)
+    (focus,) = [s for s in answer.trace if s["op"] == "focus"]
+    attributes = {"0003-attribute-usage.md", "0016-more-attributes.md"}
+    (chosen,) = _names(focus["documents"])
+    (other,) = attributes - {chosen}
+    assert chosen in attributes and _names(focus["also_fits"]) == [other]
+    assert (f"the question says it is about (\"RFC on attributes\"); also fits, by its title: "
+            f"{other} (name one by its number or title to ask of it)"
+            in answer_text(answer, graph))
+
+
+def test_a_summary_of_the_one_rfc_a_description_fits_names_no_other(graph):
+    answer = Navigator(graph).ask("Summarize the RFC on governance", 300)
+    (focus,) = [s for s in answer.trace if s["op"] == "focus"]
+    assert _names(focus["documents"]) == ["1068-rust-governance.md"]
+    assert "also_fits" not in focus and "also fits" not in answer_text(answer, graph)

@@ -61,15 +61,19 @@ _DESCRIBED = re.compile(r"\b(?:summari[sz]e|overview\s+of|summary\s+of)\s+the\s+
                         r"\s+(?:on|about|regarding|concerning)\s+(?P<about>[^?.!]*\w)", re.I)
 
 
-def described_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[str]]:
-    """(paths, names): the document a question asking for one document's summary names by
-    what it is about ("Summarize the RFC on pinning"): the one whose summaries (else
-    paragraphs) match those words best, and the words naming it ("RFC on pinning"), which
-    are no evidence inside it. Nothing when one document is indexed, or nothing matches.
-    Summed up from the best summaries of all, the answer never said which RFC it was."""
+def described_document(graph: DocNavGraph, question: str
+                       ) -> tuple[list[str], list[str], list[str]]:
+    """(paths, names, also): the document a question asking for one document's summary
+    names by what it is about ("Summarize the RFC on pinning"): the one whose summaries
+    (else paragraphs) match those words best, the words naming it ("RFC on pinning"), which
+    are no evidence inside it, and the other documents whose titles hold one of those words
+    too, which the answer names (of 0003-attribute-usage and 0016-more-attributes, "the RFC
+    on attributes" read one and never said the other fitted as well). Nothing when one
+    document is indexed, or nothing matches. Summed up from the best summaries of all, the
+    answer never said which RFC it was."""
     m = _DESCRIBED.search(question)
     if m is None or len(graph.document_paths()) < 2:
-        return [], []
+        return [], [], []
     about, name = m.group("about"), question[m.start("kind"):m.end()]
     # of those holding every word of it ("the paper on zebras" is none's: not the nearest
     # in meaning), the one whose title holds one ("the RFC on the futures API": 2592-futures,
@@ -79,13 +83,14 @@ def described_document(graph: DocNavGraph, question: str) -> tuple[list[str], li
     titles = document_titles(graph)
     titled = [p for p in every if titles.get(p, set()) & set(tokens(about))]
     if len(titled) == 1:
-        return [glob.escape(titled[0])], [name]
+        return [glob.escape(titled[0])], [name], []
     within = {"path": [glob.escape(p) for p in sorted(every)]}
     hits = every and (graph.locate(about, k=1, via=["summary"], filters=within)
                       or graph.locate(about, k=1, kinds=["paragraph"], filters=within))
     if not hits:
-        return [], []
-    return [glob.escape(graph.node(hits[0].node_id).path)], [name]
+        return [], [], []
+    path = graph.node(hits[0].node_id).path
+    return [glob.escape(path)], [name], sorted(p for p in titled if p != path)
 
 
 def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[str]]:

@@ -221,7 +221,7 @@ class Navigator:
         answered = self._answered_whole(asked, budget, doc)
         if answered is not None:
             return answered
-        chosen, names, by_title = self._chosen(asked, doc)
+        chosen, names, by_title, also = self._chosen(asked, doc)
         if names and not by_title:  # one company's filings: "the company" is that company
             names = [*names, *company_mentions(asked)]
         shaped = self._shaped(asked, budget, kind, names, doc or chosen or None, bool(chosen),
@@ -239,7 +239,7 @@ class Navigator:
             run.lead = self.passages.best_document(run)
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
-                   by=by_title or "registrant")
+                   by=by_title or "registrant", **({"also_fits": also} if also else {}))
         elif names and shaped.unnamed:  # "What is on page 3?" of --doc '*ADOBE*' named no
             run.op("focus", left_out=names, question=question)  # company
         # "Which RFCs refer to RFC 1961?": where this one does, before anything else (the
@@ -412,9 +412,10 @@ class Navigator:
         return answer
 
     def _chosen(self, asked: str, doc: str | list[str] | None
-                ) -> tuple[list[str], list[str], str]:
+                ) -> tuple[list[str], list[str], str, list[str]]:
         """(the documents the question's names choose, as globs; those names, no evidence
-        inside them; what chose a document by its words: "title", "description", or ""): a
+        inside them; what chose a document by its words: "title", "description", or ""; the
+        other documents its description fits as well, :func:`described_document`): a
         company's filings, a document named by its title ("the zero-shot translation
         paper"), one asked to be summed up named by what it is about ("Summarize the RFC on
         pinning"); asked of documents a glob chose, none but the one of them titled so
@@ -425,15 +426,15 @@ class Navigator:
                 inside = set(self.graph.document_paths(doc))  # is no evidence in it
                 own = [(p, n) for p, n in titled_documents(self.graph, asked) if p in inside]
                 if len(own) == 1:
-                    return [glob.escape(own[0][0])], [own[0][1]], "title"
-            return [], names, ""
+                    return [glob.escape(own[0][0])], [own[0][1]], "title", []
+            return [], names, "", []
         chosen, names = named_documents(self.graph, asked)
         if chosen:
-            return chosen, names, ""
+            return chosen, names, "", []
         # "the zero-shot translation paper": the one document so titled
         chosen, names = titled_document(self.graph, asked)
         if chosen:
-            return chosen, names, "title"
+            return chosen, names, "title", []
         if failed := unindexed_named(self.graph, asked):
             # "What is empty.md about?": no other document answers for it
             why = "; ".join(f"{path}: {error}" for path, error in failed[:3])
@@ -441,8 +442,8 @@ class Navigator:
             raise InputError(f"the question names {what} no run could index ({why}); fix "
                              "the file and run `docnav index` again")
         # "Summarize the RFC on pinning": the one whose summaries say so best
-        chosen, names = described_document(self.graph, asked)
-        return chosen, names, "description" if chosen else ""
+        chosen, names, also = described_document(self.graph, asked)
+        return chosen, names, "description" if chosen else "", also
 
     def _statements_and_template_parts(self, run: Run) -> None:
         """A financial statement the question asks a figure of; on the local route, the
