@@ -10,7 +10,7 @@ import pytest
 from _rfcs import rfc_texts
 from _stores import indexed_graph
 from docnav.ask_text import answer_text
-from docnav.query import Navigator
+from docnav.query import EvidenceState, Navigator
 
 RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "3467-unsafe-pinned.md",
         "0003-attribute-usage.md", "0016-more-attributes.md", "1068-rust-governance.md",
@@ -97,3 +97,20 @@ def test_a_summary_of_the_one_rfc_a_description_fits_names_no_other(graph):
     (focus,) = [s for s in answer.trace if s["op"] == "focus"]
     assert _names(focus["documents"]) == ["1068-rust-governance.md"]
     assert "also_fits" not in focus and "also fits" not in answer_text(answer, graph)
+
+
+def test_the_words_of_refer_to_as_are_phrasing_not_gaps(graph):
+    # "What does RFC 1068 refer to as subteams?" said "not in the evidence: refer" and "in
+    # none of the documents asked of: refer": the question's phrasing, no word of the answer
+    answer = Navigator(graph).ask("What does RFC 1068 refer to as subteams?", 300)
+    assert answer.missing == [] and answer.absent == []
+    assert "refer" not in answer_text(answer, graph).split("\n\n")[0]
+    assert answer.evidence and "subteam" in answer.evidence[0].piece.text.lower()
+
+
+@pytest.mark.parametrize("question, terms", [
+    ("What is referred to as a subteam?", ["subteam"]),
+    ("How does the RFC refer to other RFCs?", ["rfc", "refer", "other", "rfcs"]),
+])
+def test_refer_is_a_term_of_the_question_unless_it_names_something_as(question, terms):
+    assert EvidenceState(question, 100).terms == terms

@@ -23,6 +23,9 @@ ASKING = frozenset("about say says said tell me describe explain list give show 
                    "should would could might must can shall need needs".split())
 # "how many", "how much", "how long": the word after "how" asks for a number or a length
 HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
+# "What does RFC 1068 refer to as subteams?": a verb that asks what the text names so, no
+# word the text need hold ("refer" was said missing); not "How does it refer to RFC 2349?"
+NAMED_AS = re.compile(r"\b(refer(?:s|red|ring)?)\s+to\s+as\b", re.I)
 
 
 @dataclass
@@ -39,7 +42,7 @@ class EvidenceState:
     gaps: the question's words no evidence contains in any form ("desugar" is held by
     "desugaring": terms are word stems, see :mod:`docnav.query.lexical`), leaving out the
     words that ask rather than name (``ASKING``: "say", "about", "describe"; ``HOW``: "many" in
-    "how many"); confidence: the
+    "how many"; ``NAMED_AS``: "refer" in "refer to as"); confidence: the
     largest share of the question's terms that one piece holds. Terms scattered over several
     pieces (each piece a different part of the question) are no sign that the answer is in
     hand, so they do not count together. Word overlap is still a weak signal (a short hit can
@@ -73,7 +76,8 @@ class EvidenceState:
         words = search_words(self.question)  # search term -> the question's word
         # words that ask rather than name what is asked about ("what does Note 7 say about
         # pledged assets"): no piece needs them, and none is missing without them
-        asking = ASKING | {m.group(1).lower() for m in HOW.finditer(self.question)}
+        asking = ASKING | {m.group(1).lower() for m in [*HOW.finditer(self.question),
+                                                        *NAMED_AS.finditer(self.question)]}
         named = {t: w for t, w in words.items() if w not in asking}
         # nothing to look for but what is asked of ("Summarise", "Give me a summary"): the
         # asking words are searched for then, there being nothing else
