@@ -10,6 +10,7 @@ is no fallback to a weaker splitter.
 from __future__ import annotations
 
 import functools
+import re
 
 from docnav.errors import ConfigError
 
@@ -54,15 +55,31 @@ def _tokenizer(language: str = "english"):
     return PunktSentenceTokenizer(params)
 
 
+# Punkt still cuts after an abbreviation it knows when the next word is capitalised and often
+# starts sentences: "languages that do not perform inference higher than statement level, e.g.
+# Swift and C#." (RFC 2091), "overlapping registers (e.g. ARM VFP)" (RFC 2873). These lead in to
+# what follows and never end a sentence, in any case ("I.E.", "E.G.").
+_LEADS_IN = re.compile(r"(?i)(?<![\w.])(?:i\.e|e\.g|viz|cf)\.$")
+# Nor is an abbreviation a sentence of its own: RFC 1961's summary kept "I.E." as one, from
+# "... will "clamp" the input to the range.  I.E." (a code block follows); it joins the sentence
+# before it.
+_ONLY_ABBREVIATION = re.compile(r"(?i)[(\[]?(?:i\.e|e\.g|viz|cf|etc)\.[)\]]?")
+
+
 def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]]:
     """Character spans (start, end) of the sentences of ``text``, whitespace trimmed."""
-    spans = []
+    spans: list[tuple[int, int]] = []
     for start, end in _tokenizer(language).span_tokenize(text):
         while start < end and text[start].isspace():
             start += 1
         while end > start and text[end - 1].isspace():
             end -= 1
-        if end > start:
+        if end <= start:
+            continue
+        if spans and (_LEADS_IN.search(text, spans[-1][0], spans[-1][1])
+                      or _ONLY_ABBREVIATION.fullmatch(text, start, end)):
+            spans[-1] = (spans[-1][0], end)
+        else:
             spans.append((start, end))
     return spans
 

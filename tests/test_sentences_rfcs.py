@@ -1,0 +1,66 @@
+"""Sentences of real Rust RFCs (from the bundle in ../shared) around "i.e.", "e.g." and the like,
+where the trained Punkt parameters cut sentences that go on."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from _paths import DATA, require
+
+from docnav.parse import parse_file
+from docnav.sentences import split_sentences
+from docnav.summaries import SummaryBuilder, SummaryStats
+from docnav.summarize import ExtractiveSummarizer
+from docnav.tree import build_tree
+
+_ONLY_ABBREVIATION = re.compile(r"(?i)[(\[]?(?:i\.e|e\.g|viz|cf|etc)\.[)\]]?")
+
+
+@pytest.fixture(scope="module")
+def rfc_text(tmp_path_factory):
+    """The text of an RFC as the bundle's last commit has it."""
+    bundle = require(DATA / "rfcs" / "rust-lang-rfcs.bundle")
+    repo = tmp_path_factory.mktemp("rfcs") / "rfcs.git"
+    subprocess.run(["git", "clone", "-q", "--bare", str(bundle), str(repo)], check=True)
+
+    def read(name: str) -> str:
+        return subprocess.run(["git", "--git-dir", str(repo), "show", f"HEAD:text/{name}"],
+                              check=True, capture_output=True, text=True).stdout
+    return read
+
+
+def _paragraph(text: str, phrase: str) -> str:
+    """The blank-line separated paragraph of ``text`` holding ``phrase`` (lines joined)."""
+    for paragraph in text.split("\n\n"):
+        joined = " ".join(paragraph.split())
+        if phrase in joined:
+            return joined
+    raise AssertionError(f"{phrase!r} not found")
+
+
+@pytest.mark.parametrize("name, phrase", [
+    ("2091-inline-semantic.md", "statement level, e.g. Swift and C#."),
+    ("2873-inline-asm.md", "overlapping registers (e.g. ARM VFP) in input operands"),
+    ("1422-pub-restricted.md", "for the feature (i.e. I am not claiming"),
+    ("1866-more-readable-assert-eq.md", "i.e. If two strings are between"),
+])
+def test_a_sentence_goes_on_after_a_lead_in_abbreviation(rfc_text, name, phrase):
+    """Punkt cut these after "e.g." / "i.e." before a capitalised word ("... statement level,
+    e.g." then "Swift and C#.")."""
+    sentences = split_sentences(_paragraph(rfc_text(name), phrase))
+    assert any(phrase in s for s in sentences), sentences
+
+
+def test_rfc_1961_summary_keeps_no_abbreviation_as_a_sentence(rfc_text, tmp_path):
+    """RFC 1961's Summary paragraph ends "... will "clamp" the input to the range.  I.E." before
+    a code block; its summary held "I.E." as a sentence of its own."""
+    path = tmp_path / "1961-clamp.md"
+    path.write_text(rfc_text("1961-clamp.md"), encoding="utf-8")
+    tree = build_tree(parse_file(path), "rfc1961", str(path))
+    builder = SummaryBuilder(ExtractiveSummarizer(), verifier=None)
+    summaries = builder.build_document(tree, {}, SummaryStats())
+    sentences = [s.text for summary in summaries for s in summary.sentences]
+    assert any(s.endswith('the input to the range. I.E.') for s in sentences), sentences
+    assert not [s for s in sentences if _ONLY_ABBREVIATION.fullmatch(s.strip())]
