@@ -415,9 +415,9 @@ def add_watch_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--spool", type=_given("a folder"),
                    help="write batches here for the Dagster sensor, do not index")
     p.add_argument("--json", action="store_true",
-                   help="each run's report (the first full run's, then each batch's) as a line "
-                   "of JSON on stdout, as `docnav index --json` has it; the watcher's messages "
-                   "go to stderr")
+                   help="each run's report (the first full run's, then each batch's that "
+                   "changed something) as a line of JSON on stdout, as `docnav index --json` "
+                   "has it; the watcher's messages go to stderr")
     p.add_argument("--seconds", type=_seconds, default=0,
                    help="stop after this long (0 = never)")
     p.set_defaults(func=_cmd_watch, writes=True)

@@ -49,6 +49,16 @@ class IndexReport:
     def ok(self) -> bool:
         return not self.failed
 
+    @property
+    def changed_nothing(self) -> bool:
+        """No document added, changed, renamed, removed, embedded or parsed again, none failed
+        or warned of, no summary rebuilt or failed: a watch batch of files saved with the same
+        bytes (a `cp` of an identical file, a `touch`), which the watcher does not report."""
+        return not (self.added or self.changed or self.renamed or self.removed or self.failed
+                    or self.warned or self.reembedded or self.reparsed or self.nodes_written
+                    or self.references_written or self.summaries.rebuilt
+                    or self.summaries.failed)
+
     def record(self, job: Job) -> None:
         """Count a job's document as added, renamed or changed. A file whose every attempt
         failed has a row but no stored version: its first is added, not changed."""

@@ -357,7 +357,9 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
                   on_report: Callable[[object], None] | None = None):
     """Standalone mode: index each batch in-process; a full incremental pass when needed.
     ``on_report`` receives each batch's IndexReport to show it (the CLI prints it as `docnav
-    index` does); without one, :func:`log_report` logs it. The documents of a root that is gone
+    index` does); without one, :func:`log_report` logs it. A batch that changed nothing (a file
+    saved with the same bytes, a `touch`) is not shown: a reader of `watch --json`'s lines
+    wants one per change, not one per save. The documents of a root that is gone
     are kept (a drive unmounted for a while should not cost a full re-index), and the log says
     so; the root coming back empty removes them."""
     roots = [str(absolute(r)) for r in roots]
@@ -388,6 +390,8 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
             report = indexer.index(current)
         else:
             report = indexer.index(current, paths=sorted(paths))
+        if report.changed_nothing:
+            return
         if on_report is None:
             log_report(report, log)
         else:

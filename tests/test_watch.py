@@ -224,6 +224,7 @@ class Standalone:
         self.store = Store(tmp_path / "db" / "g.duckdb")
         indexer = Indexer(self.store, IndexOptions(progress=False), HashingEmbedder())
         indexer.index([self.root])
+        self.indexer = indexer
         self.logs: list[str] = []
         self.reports: list = []
         self.on_batch = index_batches(indexer, [self.root], log=self.logs.append,
@@ -262,8 +263,25 @@ def test_a_batch_of_files_no_run_looks_at_runs_nothing(tmp_path):
     handler.on_batch({str(root / name) for name in (
         ".a.md.swp", "a.md~", ".#a.md", "4913", "~$b.docx", "notes.txt")})
     assert handler.reports == [] and handler.logs == []
+    (root / "a.md").write_text("# A\n\nSecond text.\n")
     handler.on_batch({str(root / ".a.md.swp"), str(root / "a.md")})  # a.md is looked at
-    assert [r.unchanged for r in handler.reports] == [[str(root / "a.md")]]
+    assert [r.changed for r in handler.reports] == [[str(root / "a.md")]]
+
+
+def test_a_batch_that_changed_nothing_is_not_reported(tmp_path):
+    """A file saved with the same bytes made a report (and a logged "0 added, 0 changed, ...,
+    1 unchanged" line without ``on_report``) for a batch that did nothing."""
+    handler = Standalone(tmp_path)
+    root = handler.root
+    logged: list[str] = []
+    on_batch = index_batches(handler.indexer, [root], log=logged.append)
+    (root / "a.md").write_text("# A\n\nFirst text.\n")
+    handler.on_batch({str(root / "a.md")})
+    on_batch({str(root / "a.md")})
+    assert handler.reports == [] and handler.logs == [] and logged == []
+    (root / "a.md").write_text("# A\n\nSecond text.\n")
+    on_batch({str(root / "a.md")})
+    assert logged and logged[0].startswith("0 added, 1 changed, "), logged
 
 
 def test_a_failed_batch_is_handed_over_again_until_it_succeeds(tmp_path, caplog):

@@ -297,3 +297,37 @@ def test_the_watcher_s_messages_are_on_stderr_and_an_empty_folder_is_noted_once(
     assert out and all(SUMMARY.match(line) for line in out.splitlines()), out
     assert f"{drive} is gone: its 1 document(s) are kept until it comes back" in err
     assert err.count(f"note: {empty}: no file here matches what this run reads") == 1, err
+
+
+@pytest.mark.parametrize("output", [["--json"], []])
+def test_a_batch_that_changed_nothing_prints_nothing(tmp_path, monkeypatch, capsys, output):
+    """A file copied over with the same bytes (`cp x.md docs/`) or touched made a batch whose
+    report (a line of JSON with --json, "0 added, 0 changed, ..., 1 unchanged" without) was
+    printed: a reader of the stream got a line for a batch that did nothing."""
+    import json
+
+    from docnav.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    index, calls = Indexer.index, []
+
+    def index_then_save_again(self, *args, **kwargs):
+        report = index(self, *args, **kwargs)
+        calls.append(report)
+        if len(calls) == 1:  # the catch-up's end: the same bytes written again, then touched
+            (docs / "a.md").write_text("# A\n\nFirst text.\n")
+            os.utime(docs / "a.md")
+        return report
+
+    monkeypatch.setattr(Indexer, "index", index_then_save_again)
+    assert main(["--db", str(tmp_path / "s.duckdb"), "watch", str(docs), "--embed-model",
+                 "hashing", "--no-summaries", "--no-progress", "--seconds", "3", *output]) == 0
+    out, err = capsys.readouterr()
+    assert len(calls) >= 2, err  # a batch ran
+    assert [r.unchanged for r in calls[1:]] == [[str(docs / "a.md")]] * (len(calls) - 1)
+    lines = out.splitlines()
+    assert len(lines) == 1, out  # the first full run's report alone
+    if output:
+        assert json.loads(lines[0])["added"] == [str(docs / "a.md")]
