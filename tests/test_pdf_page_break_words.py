@@ -63,6 +63,15 @@ def test_a_caption_atop_the_next_page_is_held_aside_while_the_sentence_goes_on(t
     ([*page(700, ["1. Securities filings are posted within a day of their filing, and",
                   "the charters of the committees of our board are posted there too."])],
      "1. Securities filings"),
+    # a heading in sentence case, or one naming a note, above the next paragraph (found by a
+    # review: each was joined to the cut sentence)
+    ([(False, 10, 72, 700, "Risk factors"), *page(670, REST)], "Risk factors"),
+    ([(False, 10, 72, 700, "Note 4 to the financial statements"), *page(670, REST)],
+     "Note 4 to the financial statements"),
+    # a table of two columns, its labels half in lower case
+    ([(False, 10, 72, 700, "Net sales"), (False, 10, 400, 700, "$ 177,866"),
+      (False, 10, 72, 687, "Operating income"), (False, 10, 400, 687, "$ 4,106"),
+      (False, 10, 72, 674, "Net income"), (False, 10, 400, 674, "$ 3,033")], "Net sales"),
 ])
 def test_what_starts_the_next_page_apart_from_sentences_does_not_take_the_cut_one(
         tmp_path, second, starts):

@@ -245,9 +245,12 @@ def _hangs_over_break(prev: Draft, d: Draft) -> bool:
     if CAPTION.match(first.text) or _NOTE.match(first.text) or _NOTE.match(prev.lines[0].text):
         return False
     text, rest = join_lines(prev.lines), join_lines(d.lines)
+    # the sentence ends in what goes on: a heading the fonts missed ("Risk factors", "Note 4
+    # to the financial statements") or a table's rows ("Net sales $ 177,866 ...") ends none
+    ends = re.search(r"[.!?][\"”’)]*(?:\s|$)", rest) is not None
     lone_title = len(d.lines) == 1 and _title_like(rest) and not SENTENCE_END.search(rest)
     return (len(text.split()) >= 8 and mostly_letters(text, 0.75) and _in_sentences(prev)
-            and _in_sentences(d) and not lone_title)
+            and _in_sentences(d) and ends and mostly_letters(rest, 0.75) and not lone_title)
 
 
 # a word a sentence goes on after: an article, a preposition, a conjunction, a possessive
