@@ -24,8 +24,9 @@ ASKING = frozenset("about say says said tell me describe explain list give show 
 # "how many", "how much", "how long": the word after "how" asks for a number or a length
 HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
 # "What does RFC 1068 refer to as subteams?": a verb that asks what the text names so, no
-# word the text need hold ("refer" was said missing); not "How does it refer to RFC 2349?"
-NAMED_AS = re.compile(r"\b(refer(?:s|red|ring)?)\s+to\s+as\b", re.I)
+# word the text need hold ("refer" was said missing); not "How does it refer to RFC 2349?",
+# nor "refer to as well as RFC 2592", "refer to as-yet unstable features"
+NAMED_AS = re.compile(r"\b(refer(?:s|red|ring)?)\s+to\s+as\b(?!-|\s+well\b)", re.I)
 
 
 @dataclass
