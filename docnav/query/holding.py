@@ -190,7 +190,9 @@ def referring_pair(graph: DocNavGraph, asked: str
     2349?"), each naming one document: (the one asked about, the other, the words asking
     for and naming the other, "refer to RFC 2394", the nodes of the first referring to it,
     in reading order, none where it does not); None for any other question. Searched for
-    its words alone, RFC 2592 was said to hold no "2394", though it links RFC 2394."""
+    its words alone, RFC 2592 was said to hold no "2394", though it links RFC 2394; the
+    other words after the verb are none of those ("zebras" of "say about the pin RFC's
+    zebras": every word after "say" taken, "zebras" was no more said missing)."""
     m = _BETWEEN.match(asked) or _SAYS_ABOUT.match(asked)
     if m is None or not REFERENCED_KIND.search(asked):  # "Does the BERT paper rely on the
         return None  # GPT paper?": a paper's references are its works cited, not its links
@@ -198,7 +200,8 @@ def referring_pair(graph: DocNavGraph, asked: str
     if len(source) != 1 or len(target) != 1 or source[0][0] == target[0][0]:
         return None
     refs = references_from(graph, source[0][0]).get(target[0][0], [])
-    return source[0][0], target[0][0], asked[m.start("verb"):m.end("target")], refs
+    said = f"{asked[m.start('verb'):m.start('target')]}{target[0][1]}"
+    return source[0][0], target[0][0], said, refs
 
 
 def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
