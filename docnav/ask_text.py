@@ -123,8 +123,8 @@ def _focused(focus: dict) -> str:
 
 
 def _also_fits(paths: list[str]) -> str:
-    """The other documents a description fits, whose titles say it too ("the RFC on
-    attributes": 0003-attribute-usage.md), and how to ask of one of them."""
+    """The other documents a description fits, whose titles hold as many of its words as
+    the best ("the RFC on attributes": 0003-attribute-usage.md), and how to ask of one."""
     if not paths:
         return ""
     names = [Path(p).name for p in paths]

@@ -108,6 +108,20 @@ def test_a_summary_of_the_rfc_on_attributes_names_the_other_that_fits_as_well(gr
             in answer_text(answer, graph))
 
 
+@pytest.mark.parametrize("question, chosen", [
+    ("Summarize the RFC on unsafe pinned", "3467-unsafe-pinned.md"),
+    ("Summarize the RFC on async await futures", "2394-async_await.md"),
+])
+def test_a_summary_of_the_rfc_whose_title_holds_more_of_the_description_names_no_other(
+        graph, question, chosen):
+    # a title holding one word of the description fitted as well as one holding them all:
+    # "the RFC on unsafe pinned" read 2349-pin, and said 3467-unsafe-pinned "also fits"
+    answer = Navigator(graph).ask(question, 300)
+    (focus,) = [s for s in answer.trace if s["op"] == "focus"]
+    assert _names(focus["documents"]) == [chosen]
+    assert "also_fits" not in focus and "also fits" not in answer_text(answer, graph)
+
+
 def test_a_summary_of_the_one_rfc_a_description_fits_names_no_other(graph):
     answer = Navigator(graph).ask("Summarize the RFC on governance", 300)
     (focus,) = [s for s in answer.trace if s["op"] == "focus"]
