@@ -1,7 +1,8 @@
 """Questions about how real RFCs refer to each other (the texts of the shared RFC bundle): the
-route the answer says is the one that answered it, what one RFC says about another is read
-from its paragraphs referring to it, a summary asked of "the RFC on attributes" says which
-other RFC fits as well, and the words of "refer to as" are no gaps."""
+route the answer says is the one that answered it (whatever a router given says), what one
+RFC says about another is read from its paragraphs referring to it, a summary asked of "the
+RFC on attributes" says which other RFC fits as well, and the words of "refer to as" are no
+gaps."""
 
 from __future__ import annotations
 
@@ -78,6 +79,27 @@ def test_what_one_rfc_says_of_another_misses_the_words_that_do_not_name_it(graph
     answer = Navigator(graph).ask(question, 300)
     assert [s["op"] for s in answer.trace][0] == "refers"
     assert answer.missing == missing and answer.absent == absent
+
+
+@pytest.mark.parametrize("router", [None, lambda question: "local"])
+@pytest.mark.parametrize("question", ["What does the futures RFC say about the pin RFC?",
+                                      "Does the futures RFC refer to the pin RFC?",
+                                      "What does the pin RFC say about the docs team RFC?",
+                                      "Which RFCs mention the pin RFC?"])
+def test_an_answer_the_references_gave_says_the_cross_reference_route(graph, question,
+                                                                      router):
+    # read first from the futures RFC's links to the pin RFC, "say about" said "route:
+    # local"; a router given said its own route of any, though the references answered
+    nav = Navigator(graph) if router is None else Navigator(graph, router=router)
+    answer = nav.ask(question, 300)
+    assert answer.route == "cross-reference"
+    assert answer_text(answer, graph).startswith("route: cross-reference;")
+
+
+def test_a_router_given_routes_what_the_references_did_not_answer(graph):
+    answer = Navigator(graph, router=lambda question: "global").ask(
+        "What does the futures RFC say about wakers?", 300)
+    assert answer.route == "global"
 
 
 def test_what_one_rfc_says_about_another_it_never_refers_to_is_said_and_searched(graph):

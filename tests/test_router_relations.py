@@ -49,6 +49,13 @@ from docnav.query import route
     ("What does RFC 1068 refer to as subteams?", "local"),
     ("Does RFC 3900 build on RFC 2592?", "cross-reference"),
     ("Which RFCs does RFC 2349 depend on?", "cross-reference"),
+    # what one says about another, read first from its references to it, as "Does RFC 2592
+    # refer to RFC 2349?" is (it went local); not what one says about a thing
+    ("What does the futures RFC say about the pin RFC?", "cross-reference"),
+    ("What does RFC 2592 say about RFC 2349?", "cross-reference"),
+    ("What does the futures RFC say about wakers?", "local"),
+    ("What does the pin RFC say about the RFC process?", "local"),
+    ("What does the paper say about the BERT paper?", "local"),
 ])
 def test_a_document_s_references_are_a_cross_reference_question(question, expected):
     # "What does RFC 2349 build on?" went local: its passages were searched for "build"

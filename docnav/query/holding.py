@@ -115,7 +115,10 @@ class Held:
         """"cross-reference" where the references between the documents and the one named
         chose them, else None (the router's): "Which RFCs mention the pin RFC?" was answered
         by the futures RFC's links to it and said "route: local", the router's route for
-        "mention" (of a thing, "Which RFCs mention subteams?", words of the text)."""
+        "mention" (of a thing, "Which RFCs mention subteams?", words of the text). So of a
+        router given as ``Navigator(router=...)`` too: the references chose the documents
+        whatever route it gives, which reads only what comes after their referring
+        paragraphs (the trace's ops say what)."""
         return "cross-reference" if self.refers_to or self.referred_by else None
 
 

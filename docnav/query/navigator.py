@@ -400,8 +400,12 @@ class Navigator:
         """Whether ``source`` refers to ``target``, or what it says about it (``said``: the
         question's words asking so, "build on the pin RFC"), asked of ``source``: its
         ``refs`` to it read first, where it has any, and those words none the evidence need
-        hold (its link need not say them)."""
+        hold (its link need not say them). Its route is "cross-reference" whatever the
+        router says, as :attr:`docnav.query.holding.Held.route` is: the references answered
+        (or found none), before any router; the router's route read what came after them
+        (its trace's ops), and "route: local" hid that the references were read first."""
         answer = self.collect(asked, budget, glob.escape(source), first=refs)
+        answer.route = "cross-reference"
         answer.trace.insert(0, {"op": "refers", "document": source, "to": target,
                                 "nodes": refs, "tokens": 0, "confidence": 0.0})
         if refs:

@@ -4,11 +4,15 @@
   "across these documents", "overall");
 * *cross-reference*: a part of a document named ("the Drawbacks section", "§ 4.2", "Table 2",
   "Item 7A", "note 12", "see above"), or a document's references to others ("What does RFC
-  2349 build on?", "Which RFCs refer to RFC 2349?");
+  2349 build on?", "Which RFCs refer to RFC 2349?", "What does the futures RFC say about the
+  pin RFC?");
 * *local*: anything else.
 
 :class:`docnav.query.navigator.Navigator` takes any callable from a question to one of these
-names (``Navigator(router=...)``); :func:`route` is the default.
+names (``Navigator(router=...)``); :func:`route` is the default. An answer the references
+between documents gave ("Which RFCs mention the pin RFC?", "Does RFC 2592 refer to RFC
+2349?") says "cross-reference" whatever route the router gives: they chose the documents or
+the paragraphs read first, before it; its route reads what comes after them.
 """
 
 from __future__ import annotations
@@ -86,8 +90,12 @@ _RELATION = (r"(?:build(?:s|ing)?\s+(?:up)?on|depend(?:s|ing)?\s+on|rel(?:y|ies|
 # verb said of one with another object asks what its text says ("Does this RFC depend on
 # unsafe code?", "What does RFC 1068 refer to as subteams?": "depend" was said missing)
 _DOCUMENT_NAMED = rf"(?:the\s+(?:[\w.'’-]+\s+){{0,4}}{_KIND}\b|(?:rfc|pep)\s*#?\s*\d+)"
+# what is said about a document named last ("What does the futures RFC say about the pin
+# RFC?"), read first from the paragraphs referring to it as "Does ... refer to ...?" is (it
+# went local, and said so); not what is said of a thing ("say about the RFC process")
+_SAID_ABOUT = rf"(?:say|write|tell\s+us)\s+(?:about|of)\s+{_DOCUMENT_NAMED}(?=\W*$)"
 RELATED = re.compile(rf"\b{_KIND}(?:\s+#?\s*\d+)?\s+{_RELATION}(?=\W*$|\s+{_DOCUMENT_NAMED})|"
-                     rf"\b{_RELATION}\s+{_DOCUMENT_NAMED}", re.I)
+                     rf"\b{_RELATION}\s+{_DOCUMENT_NAMED}|\b{_SAID_ABOUT}", re.I)
 # a question naming a document of such a kind, whose references a relation may be read from
 REFERENCED_KIND = re.compile(rf"\b{_KIND}\b", re.I)
 
