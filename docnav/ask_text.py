@@ -260,7 +260,9 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
         lines.append(f"read {span} of {Path(op['document']).name} ({op['paragraphs']} "
                      "paragraphs), " + ("what the question asks found on them first" if found
                                         else "in reading order") + _pages_not_read(op))
-    for op in (s for s in answer.trace if s.get("to") == "summary sources" and "of" in s):
+    # the collection's summary, of how many documents: asked in turn, each part's steps say
+    # "of" their document too
+    for op in (s for s in answer.trace if s.get("to") == "summary sources" and "documents" in s):
         if op["documents"] < op["of"]:  # "What are the main themes across these RFCs?"
             lines.append(f"the collection's summary draws on {op['documents']} of the "
                          f"{op['of']} documents (its sentences come from those alone)")

@@ -9,6 +9,7 @@ from pathlib import Path
 from _cli import indexed_files, run
 from _stores import indexed_graph
 
+from docnav.ask_text import answer_text
 from docnav.query import Navigator
 from docnav.summaries import SummaryPipelineOptions
 
@@ -92,3 +93,15 @@ def test_none_of_the_words_is_said_only_when_no_part_holds_one(tmp_path):
     assert "not in the evidence: treat" in out  # missing from both parts
     assert "none of the question's words is in the evidence" not in out
     assert "Aliasing rules" in out or "aliased" in out
+
+
+def test_a_comparison_read_by_each_one_s_summary_prints_its_answer(tmp_path):
+    # each document's "expand ... summary sources" step, marked "of" its document, was taken
+    # for the collection's summary (which says of how many documents it draws on): the text
+    # output failed with KeyError: 'documents'
+    graph = indexed_graph(tmp_path, DOCS, summaries=SummaryPipelineOptions(verify=False))
+    answer = Navigator(graph).ask("Compare the pin proposal and the unsafe pinned proposal",
+                                  budget=60)
+    assert [t["of"] for t in answer.trace if t.get("to") == "summary sources"]
+    text = answer_text(answer, graph)
+    assert "pinned value never moves" in text and "draws on" not in text
