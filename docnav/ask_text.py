@@ -140,7 +140,7 @@ def _format_notes(answer: Answer) -> list[str]:
     step = next((s for s in answer.trace if s["op"] == "format"), None)
     if step is None:
         return []
-    n, label, said = step["documents"], step["label"], step["said"]
+    n, label, said = step["document_count"], step["label"], step["said"]
     if n == step["asked_of"]:  # "How many PDFs are there?" of PDFs alone
         return [f"{f'all {n} documents' if n > 1 else 'the one document'} asked of "
                 f"{'are' if n > 1 else 'is'} {label}, the format the question names (\"{said}\")"]
@@ -262,9 +262,10 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
                                         else "in reading order") + _pages_not_read(op))
     # the collection's summary, of how many documents: asked in turn, each part's steps say
     # "of" their document too
-    for op in (s for s in answer.trace if s.get("to") == "summary sources" and "documents" in s):
-        if op["documents"] < op["of"]:  # "What are the main themes across these RFCs?"
-            lines.append(f"the collection's summary draws on {op['documents']} of the "
+    for op in (s for s in answer.trace if s.get("to") == "summary sources"
+                                           and "document_count" in s):
+        if op["document_count"] < op["of"]:  # "What are the main themes across these RFCs?"
+            lines.append(f"the collection's summary draws on {op['document_count']} of the "
                          f"{op['of']} documents (its sentences come from those alone)")
     # (asked of each document in turn, each part's steps are in the trace: each is said)
     outlines = [s for s in answer.trace if s["op"] == "outline"]
@@ -320,9 +321,10 @@ def _captions(listed: dict) -> list[str]:
                          "captions none, read in order as the budget allows")
         return lines
     if listed["n"]:
+        holding = listed["document_count"]
         lines.append(f"the captions of the {what} of the documents asked of: {listed['n']} in "
-                     f"{listed['documents']} document{'s' * (listed['documents'] > 1)}, in "
-                     "reading order, as many as the budget allows")
+                     f"{holding} document{'s' * (holding > 1)}, in reading order, as many as the "
+                     "budget allows")
     if listed.get("uncaptioned"):  # a document captioning none of its tables
         n, docs = listed["uncaptioned"], listed["uncaptioned_in"]
         lines.append(f"{n} table{'s' * (n > 1)} without a caption in {docs} document"

@@ -149,7 +149,7 @@ def test_how_many_html_documents_counts_the_html_ones(nav):
     assert answer.question == "How many HTML documents are there?"
     assert answer.text.startswith("1 HTML document asked of (of 6): ")
     step = _step(answer)
-    assert (step["format"], step["documents"], step["asked_of"]) == ("html", 1, 6)
+    assert (step["format"], step["document_count"], step["asked_of"]) == ("html", 1, 6)
     assert step["formats"] == {"Markdown": 2, "DOCX": 2, "HTML": 1, "PDF": 1}
 
 
@@ -170,7 +170,7 @@ def test_the_word_document_is_a_docx_one(nav):
     answer = nav.ask("In the Word document, what is said about the seal?", 300)
     assert _read(answer) <= {"wax.docx", "word_sample.docx"}
     assert Path(answer.evidence[0].piece.doc_path).name == "wax.docx"
-    assert _step(answer)["documents"] == 2
+    assert _step(answer)["document_count"] == 2
 
 
 def test_a_count_of_their_words_is_of_that_format(nav):
@@ -197,7 +197,7 @@ def test_a_format_none_asked_of_has_is_said(nav):
         nav.ask("Which PDFs mention the seal?", 300, doc=of)
     # anything else is asked of them all, the answer saying none is of that format
     answer = nav.ask("Which PDF mentions the seal?", 300, doc=of)
-    assert _step(answer)["documents"] == 0 and answer.evidence
+    assert _step(answer)["document_count"] == 0 and answer.evidence
     assert _read(answer) <= {"seals.md", "harbour.html", "rustdoc.md"}
 
 
@@ -243,8 +243,8 @@ def test_are_there_any_of_a_format_lists_them_or_says_none(nav):
     # (and without "any", or "in the store": each searched "pdfs", "store" too)
     for question in ("Are there any PDFs?", "Are there PDFs?", "Are there any PDFs in the store?"):
         answer = nav.ask(question, budget=1024)
-        assert _step(answer)["documents"] == 1
+        assert _step(answer)["document_count"] == 1
         assert [Path(p).name for p in answer.count["documents"]] == ["multi_page.pdf"]
     answer = nav.ask("Are there any DOCX files?", budget=1024, doc="*.md")
-    assert _step(answer)["documents"] == 0 and answer.count["n"] == 0
+    assert _step(answer)["document_count"] == 0 and answer.count["n"] == 0
     assert answer.count["kind"] == "documents" and not answer.evidence

@@ -30,7 +30,7 @@ def test_the_answer_says_how_many_documents_the_collection_summary_draws_on(tmp_
     answer = Navigator(graph).ask(QUESTION, 400)
     (step,) = [s for s in answer.trace if s["op"] == "expand" and s.get("node") ==
                next(nid for nid, _ in graph.nodes_of_kind("collection"))]
-    assert (step["documents"], step["of"]) == (2, 4)
+    assert (step["document_count"], step["of"]) == (2, 4)
     assert "the collection's summary draws on 2 of the 4 documents" in answer_text(answer, graph)
 
 

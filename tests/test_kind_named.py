@@ -39,6 +39,6 @@ def test_how_many_figures_the_handbook_has(store):
     answer = Navigator(store).ask("How many figures does the handbook have?", 400)
     (step,) = [s for s in answer.trace if s["op"] == "captions"]
     # one paragraph captions two: "Figure 7-26. Self-locking nuts. Figure 7-27. ..."
-    assert (step["n"], step["documents"]) == (2, 1)
+    assert (step["n"], step["document_count"]) == (2, 1)
     assert [e.piece.text for e in answer.evidence] == [
         "Figure 7-26. Self-locking nuts. Figure 7-27. Stainless steel self-locking nut."]

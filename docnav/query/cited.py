@@ -45,7 +45,7 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
                       key=lambda n: (order[graph.node(n).path], graph.node(n).position)):
         by_document.setdefault(graph.node(nid).path, []).append(nid)
     if not by_document:
-        run.op("no works cited", documents=len(paths))
+        run.op("no works cited", document_count=len(paths))
         return False
     # the question's words, each once ("2nd" is searched by its run "nd" too)
     words = list(dict.fromkeys(run.state.words.values()))
@@ -54,7 +54,7 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
                                       filters=run.filters).get("lexical", [])
         if nid in cited and graph.node(nid).path in by_document]
     if not run.state.names_nothing and not about:
-        run.op("no works cited", documents=len(paths), about=words)
+        run.op("no works cited", document_count=len(paths), about=words)
         return False
     counted = []
     for path, ids in by_document.items():

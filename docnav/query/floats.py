@@ -100,8 +100,8 @@ def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
     run.state = EvidenceState(LISTED.sub(" ", run.state.question), run.state.budget)
     # as many as there are labels: a caption may hold two ("Figure 7-26. Self-locking nuts.
     # Figure 7-27. Stainless steel self-locking nut.")
-    run.op("captions", kinds=sorted(kinds), documents=len({graph.node(c).path
-                                                           for c in captions}),
+    run.op("captions", kinds=sorted(kinds),
+           document_count=len({graph.node(c).path for c in captions}),
            n=len(labelled), uncaptioned=len(tables),
            uncaptioned_in=len({graph.node(t).path for t in tables}))
     run.take(captions, "caption")

@@ -225,7 +225,7 @@ def format_answer(nav: Navigator, question: str, budget: int, scope: str | list[
     label = LABELS[named.format]
     held = Counter(LABELS.get(formats.get(p), str(formats.get(p))) for p in paths)
     step = {"op": "format", "format": named.format, "label": label, "said": named.said,
-            "documents": len(chosen), "asked_of": len(paths),
+            "document_count": len(chosen), "asked_of": len(paths),
             "formats": dict(held.most_common())}
     if not chosen:
         return _none_of(nav, question, budget, scope, (named, asked), step)
@@ -270,7 +270,7 @@ def _none_of(nav: Navigator, question: str, budget: int, scope: str | list[str] 
                      "documents": [], "dated": None, "dates": None, "by": None,
                      "authors": None, "format": step["label"]}
             return Answer(question, nav.route_of(question), [], [step, {
-                "op": "count documents", "documents": 0, "asked_of": step["asked_of"],
+                "op": "count documents", "document_count": 0, "asked_of": step["asked_of"],
                 "dated": None, "tokens": 0, "confidence": 0.0}], None, 0,
                 counted_text(count), count=count)
         raise InputError(f"query {question!r}: no document asked of is {step['label']} "

@@ -121,7 +121,7 @@ class Passages:
         order = interleave([[n for n in self.graph.expand(root, depth=10_000)
                              if self.graph.node(n).kind == "paragraph"
                              and not self.unasked_field(n, set())] for root in roots])
-        run.op("expand", to="the opening of each document asked of", documents=len(roots))
+        run.op("expand", to="the opening of each document asked of", document_count=len(roots))
         self._read_in(run, order)
 
     def _read_in(self, run: Run, order: list[str], until: int | None = None) -> None:

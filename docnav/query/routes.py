@@ -68,7 +68,7 @@ def _read_whole(nav: Navigator, run: Run) -> None:
             by_doc.setdefault(graph.node(nid).path, []).append(nid)
         # of how many it draws on: its few sentences (Budget(8, ...)) come from a few of
         # the documents, and an answer from 7 of 30 read as one about them all
-        drawn = ({"documents": len(by_doc), "of": len(graph.document_paths())}
+        drawn = ({"document_count": len(by_doc), "of": len(graph.document_paths())}
                  if graph.node(whole).kind == "collection" else {})
         run.op("expand", node=whole, to="summary sources", n=len(sources), **drawn)
         run.take_each(interleave(list(by_doc.values())))

@@ -265,7 +265,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         # read by the references, as its route says ("Which RFCs does RFC 2349 build on?")
         answer.route = held.route or nav.route_of(asked)
     if many:
-        answer.trace.insert(0, {"op": "count documents", "documents": count["n"],
+        answer.trace.insert(0, {"op": "count documents", "document_count": count["n"],
                                 "asked_of": count["of"], "words": count["words"],
                                 "dated": count["dated"], "tokens": 0, "confidence": 0.0})
     return answer
@@ -415,7 +415,7 @@ def _counted(nav: Navigator, asked: str, count: dict, route: str | None = None) 
     (or list) of the documents asked of, none read; its text says it and names them (on
     ``route``, where not the router's)."""
     return Answer(asked, route or nav.route_of(asked), [], [{
-        "op": "count documents", "documents": len(count["documents"]),
+        "op": "count documents", "document_count": len(count["documents"]),
         "asked_of": count["asked_of"], "dated": count["dated"], "tokens": 0,
         "confidence": 0.0}], None, 0, counted_text(count), count=count)
 
