@@ -15,6 +15,13 @@ def cause(exc: BaseException) -> str:
     return " ".join(str(exc).split()).rstrip(".")
 
 
+def without_path(path: str, error: str) -> str:
+    """A failed document's ``error`` without the ``path`` it begins with ("pump.md: file is
+    empty (0 bytes)": "file is empty (0 bytes)"), for where the path is said beside it (a JSON
+    field of its own, a line naming the file): said twice, "/docs/pump.md: ..." was."""
+    return error.removeprefix(f"{path}: ")
+
+
 class DocNavError(Exception):
     """Root of every error DocNav raises on purpose."""
 

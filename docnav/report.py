@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from docnav.errors import without_path
 from docnav.plan import Job
 from docnav.scan import one_line
 from docnav.summaries import SummaryStats
@@ -102,14 +103,17 @@ class IndexReport:
 
     def to_json(self) -> dict:
         """`docnav index --json`: :meth:`counts`, whether every document indexed (``ok``), and
-        the documents by what happened to them, each failure with its error."""
+        the documents by what happened to them, each failure with its path and its error
+        without that path (as `ask --json`'s "stale" gives it; the text output's error line
+        names the file, and "/docs/0458.md: file is empty (0 bytes)" said it twice here)."""
         return {
             "ok": self.ok, **self.counts(),
             "added": self.added, "changed": self.changed,
             "renamed": [{"from": old, "to": new} for old, new in self.renamed],
             "removed": self.removed, "excluded": self.excluded,
             "empty_roots": self.empty_roots,
-            "failed": [{"path": path, "error": error} for path, error in self.failed],
+            "failed": [{"path": path, "error": without_path(path, error)}
+                       for path, error in self.failed],
             "warned": [{"path": path, "warnings": said} for path, said in self.warned],
             "summary_failures": [{"node_id": node_id, "where": place, "error": error,
                                   "previous_kept": kept}

@@ -511,3 +511,18 @@ def test_evidence_from_a_document_whose_file_now_fails_says_so(tmp_path):
     assert "from the version last indexed" not in out
     assert json.loads(run(db, "ask", "notes", "--doc", "notes.md", "--json")[1])["stale"] == []
     assert run(db, "fetch", "notes.md")[2] == ""
+
+
+def test_a_failed_file_s_error_is_the_same_in_index_json_and_ask_json(tmp_path):
+    # `index --json` gave "/.../pump.md: file is empty (0 bytes)", its path said twice, and
+    # `ask --json`'s "stale" gave "file is empty (0 bytes)"
+    db = indexed_files(tmp_path, {"pump.md": "# Pump\n\nThe impeller seal lasts a year.\n"})
+    pump = tmp_path / "docs" / "pump.md"
+    pump.write_bytes(b"")
+    code, out, err = run(db, "index", str(tmp_path / "docs"), "--embed-model", "hashing",
+                         "--no-summaries", "--no-progress", "--json")
+    assert code == 1 and f"error: {pump}: file is empty (0 bytes)" in err.splitlines()
+    assert json.loads(out)["failed"] == [{"path": str(pump), "error": "file is empty (0 bytes)"}]
+    code, out, _ = run(db, "ask", "How long does the impeller seal last?", "--json")
+    assert json.loads(out)["stale"] == [{"document": str(pump),
+                                         "error": "file is empty (0 bytes)"}]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import polars as pl
 
-from docnav.errors import InputError, StoreError, StoreLocked
+from docnav.errors import InputError, StoreError, StoreLocked, without_path
 from docnav.query._checks import check_kinds, listed, node_list, whole
 from docnav.query.criteria import Criteria
 from docnav.query.fields import DATE_FORMS, date_of, parse_fields, unread_date
@@ -584,7 +584,7 @@ class DocNavGraph:
 
 def _cause(row: dict) -> str:
     """A failed document's error without the path it begins with."""
-    return (row["error"] or "").removeprefix(f"{row['path']}: ")
+    return without_path(row["path"], row["error"] or "")
 
 
 def _named_by(ref: str, paths: dict[str, str]) -> list[str]:
