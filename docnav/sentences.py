@@ -9,6 +9,7 @@ is no fallback to a weaker splitter.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 
@@ -66,8 +67,45 @@ _LEADS_IN = re.compile(r"(?i)(?<![\w.])(?:i\.e|e\.g|viz|cf)\.$")
 _ONLY_ABBREVIATION = re.compile(r"(?i)[(\[]?(?:i\.e|e\.g|viz|cf|etc)\.[)\]]?")
 
 
+_BACKTICKS = re.compile(r"`+")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def _code_spans(text: str) -> list[tuple[int, int]]:
+    """Markdown inline code spans, as CommonMark pairs them: a run of n backticks up to the next
+    run of exactly n in the same paragraph; a run left unpaired is a literal backtick.
+
+    Punkt reads the code as prose and cut "The `#` modifier (e.g. `{:#?}`) is new." after the
+    "?" (RFC 0640), "`foo!(...)`" after the "!" (RFC 1566)."""
+    blank_lines = [m.start() for m in _BLANK_LINE.finditer(text)]
+    runs = [(m.start(), m.end(), bisect.bisect(blank_lines, m.start()))
+            for m in _BACKTICKS.finditer(text)]
+    following: dict[tuple[int, int], int] = {}  # (width, paragraph) -> index of the next run
+    closer = [0] * len(runs)
+    for k in range(len(runs) - 1, -1, -1):
+        start, end, paragraph = runs[k]
+        closer[k] = following.get((end - start, paragraph), -1)
+        following[(end - start, paragraph)] = k
+    spans, i = [], 0
+    while i < len(runs):
+        if closer[i] < 0:
+            i += 1
+            continue
+        spans.append((runs[i][0], runs[closer[i]][1]))
+        i = closer[i] + 1
+    return spans
+
+
+def _inside(spans: list[tuple[int, int]], offset: int) -> bool:
+    """Whether ``offset`` falls strictly inside one of the sorted, disjoint ``spans``."""
+    k = bisect.bisect_left(spans, (offset,)) - 1
+    return k >= 0 and spans[k][0] < offset < spans[k][1]
+
+
 def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]]:
-    """Character spans (start, end) of the sentences of ``text``, whitespace trimmed."""
+    """Character spans (start, end) of the sentences of ``text``, whitespace trimmed; none ends
+    inside inline code."""
+    code = _code_spans(text)
     spans: list[tuple[int, int]] = []
     for start, end in _tokenizer(language).span_tokenize(text):
         while start < end and text[start].isspace():
@@ -77,7 +115,8 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
         if end <= start:
             continue
         if spans and (_LEADS_IN.search(text, spans[-1][0], spans[-1][1])
-                      or _ONLY_ABBREVIATION.fullmatch(text, start, end)):
+                      or _ONLY_ABBREVIATION.fullmatch(text, start, end)
+                      or _inside(code, spans[-1][1])):
             spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))

@@ -35,6 +35,19 @@ def test_abbreviations_of_technical_writing_do_not_end_sentences(text, sentences
     assert split_sentences(text) == (sentences or [text])
 
 
+@pytest.mark.parametrize("text, sentences", [
+    ("The `#` modifier (e.g. `{:#?}`) is new.", None),
+    ("Write ``a`?b`` here. Then more.", ["Write ``a`?b`` here.", "Then more."]),
+    # a run of backticks with no run of the same length after it is literal, as in Markdown:
+    # it keeps no sentence open
+    ("Type `` twice! Then `x` runs? Yes.", ["Type `` twice!", "Then `x` runs?", "Yes."]),
+    # nor does code reach across a blank line
+    ("Try `a?\n\nb` then. Done.", ["Try `a?", "b` then.", "Done."]),
+])
+def test_no_sentence_ends_inside_inline_code(text, sentences):
+    assert split_sentences(text) == (sentences or [text])
+
+
 def test_spans_are_offsets_into_the_text():
     text = "  First sentence here.   Second one follows!\nThird."
     for start, end in sentence_spans(text):

@@ -64,3 +64,16 @@ def test_rfc_1961_summary_keeps_no_abbreviation_as_a_sentence(rfc_text, tmp_path
     sentences = [s.text for summary in summaries for s in summary.sentences]
     assert any(s.endswith('the input to the range. I.E.') for s in sentences), sentences
     assert not [s for s in sentences if _ONLY_ABBREVIATION.fullmatch(s.strip())]
+
+
+@pytest.mark.parametrize("name, phrase", [
+    ("0640-debug-improvements.md", "The `#` modifier (e.g. `{:#?}`) will be interpreted by"),
+    ("1566-proc-macros.md", "with syntax `foo!(...)`, and an attribute-like macro"),
+    ("2226-fmt-debug-hex.md", "(as `{:o?}` and `{:b?}`)?"),
+    ("2480-liballoc.md", "When using `#![no_std]` in a crate"),
+])
+def test_no_sentence_ends_inside_inline_code(rfc_text, name, phrase):
+    """Punkt read the code as prose and cut after its "?" or "!": "The `#` modifier (e.g.
+    `{:#?" then "}`) will be interpreted by ...", "`#!" then "[no_std]` in a crate"."""
+    sentences = split_sentences(_paragraph(rfc_text(name), phrase))
+    assert any(phrase in s for s in sentences), sentences
