@@ -65,6 +65,10 @@ _LEADS_IN = re.compile(r"(?i)(?<![\w.])(?:i\.e|e\.g|viz|cf)\.$")
 # "... will "clamp" the input to the range.  I.E." (a code block follows); it joins the sentence
 # before it.
 _ONLY_ABBREVIATION = re.compile(r"(?i)[(\[]?(?:i\.e|e\.g|viz|cf|etc)\.[)\]]?")
+# Punkt knows "etc." only as a word of its own: glued to the word before it, as in RFC 2963's
+# "The ID of the trait/struct/enum/etc. that this type refers to.", it ended the sentence. A
+# lower-case word after it goes on with the sentence.
+_ETC = re.compile(r"(?i)(?<![a-z])etc\.[)\]]*$")
 
 
 _BACKTICKS = re.compile(r"`+")
@@ -116,7 +120,8 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
             continue
         if spans and (_LEADS_IN.search(text, spans[-1][0], spans[-1][1])
                       or _ONLY_ABBREVIATION.fullmatch(text, start, end)
-                      or _inside(code, spans[-1][1])):
+                      or _inside(code, spans[-1][1])
+                      or (text[start].islower() and _ETC.search(text, *spans[-1]))):
             spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))

@@ -30,6 +30,12 @@ def test_abbreviations_do_not_end_sentences():
     # a sentence ending in "etc." still ends there before a word that starts sentences
     ("We support lists, tables, etc. The next part is here.",
      ["We support lists, tables, etc.", "The next part is here."]),
+    # "etc." glued to the word before it: Punkt cut before "that" (RFC 2963)
+    ("The ID of the trait/struct/enum/etc. that this type refers to.", None),
+    ("Some targets (tests/benches/etc.) are run. Then more.",
+     ["Some targets (tests/benches/etc.) are run.", "Then more."]),
+    ("We support lists/tables/etc. The next part is here.",
+     ["We support lists/tables/etc.", "The next part is here."]),
 ])
 def test_abbreviations_of_technical_writing_do_not_end_sentences(text, sentences):
     assert split_sentences(text) == (sentences or [text])

@@ -77,3 +77,15 @@ def test_no_sentence_ends_inside_inline_code(rfc_text, name, phrase):
     `{:#?" then "}`) will be interpreted by ...", "`#!" then "[no_std]` in a crate"."""
     sentences = split_sentences(_paragraph(rfc_text(name), phrase))
     assert any(phrase in s for s in sentences), sentences
+
+
+@pytest.mark.parametrize("name, phrase", [
+    ("2963-rustdoc-json.md", "The ID of the trait/struct/enum/etc. that this type refers to."),
+    ("2318-custom-test-frameworks.md", "which targets (tests/benchmarks/etc.) are run."),
+    ("3289-source_replacement_ambiguity.md", "(`yank`/`login`/`publish`/etc.) to a source"),
+])
+def test_a_lower_case_word_after_etc_goes_on_with_the_sentence(rfc_text, name, phrase):
+    """Punkt knows "etc." only as a word of its own and cut after "trait/struct/enum/etc."
+    (a table cell of RFC 2963), "(tests/benchmarks/etc.)"."""
+    sentences = split_sentences(_paragraph(rfc_text(name), phrase))
+    assert any(phrase in s for s in sentences), sentences
