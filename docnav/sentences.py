@@ -69,6 +69,11 @@ _ONLY_ABBREVIATION = re.compile(r"(?i)[(\[]?(?:i\.e|e\.g|viz|cf|etc)\.[)\]]?")
 # "The ID of the trait/struct/enum/etc. that this type refers to.", it ended the sentence. A
 # lower-case word after it goes on with the sentence.
 _ETC = re.compile(r"(?i)(?<![a-z])etc\.[)\]]*$")
+# Nor does a sentence start with a closing bracket. Punkt keeps a bracket that closes after "?",
+# "!" or "." only when a space follows it, and cut "(should we bikeshed the syntax?" from ")."
+# (RFC 3855), "(a four digit issue number!" from "), is about ..." (RFC 1826), a link's text
+# "[Ralf Jung's recent blog post has more details." from "][rjung-sd]" (RFC 2094).
+_CLOSES = re.compile(r"[*_]*[)\]}]")
 
 
 _BACKTICKS = re.compile(r"`+")
@@ -121,7 +126,8 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
         if spans and (_LEADS_IN.search(text, spans[-1][0], spans[-1][1])
                       or _ONLY_ABBREVIATION.fullmatch(text, start, end)
                       or _inside(code, spans[-1][1])
-                      or (text[start].islower() and _ETC.search(text, *spans[-1]))):
+                      or (text[start].islower() and _ETC.search(text, *spans[-1]))
+                      or _CLOSES.match(text, start)):
             spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))

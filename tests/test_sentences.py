@@ -54,6 +54,20 @@ def test_no_sentence_ends_inside_inline_code(text, sentences):
     assert split_sentences(text) == (sentences or [text])
 
 
+@pytest.mark.parametrize("text, sentences", [
+    ("It fails (why?). Then more.", ["It fails (why?).", "Then more."]),
+    ("It was a bug (an old one!), now fixed. Then more.",
+     ["It was a bug (an old one!), now fixed.", "Then more."]),
+    ("See [the post.](https://example.com/a) and [*this one?*][b] for more. Done.",
+     ["See [the post.](https://example.com/a) and [*this one?*][b] for more.", "Done."]),
+    # a parenthesis of whole sentences still holds several
+    ("It works. (It was hard. See the notes.) Then more.",
+     ["It works.", "(It was hard.", "See the notes.)", "Then more."]),
+])
+def test_no_sentence_starts_with_a_closing_bracket(text, sentences):
+    assert split_sentences(text) == sentences
+
+
 def test_spans_are_offsets_into_the_text():
     text = "  First sentence here.   Second one follows!\nThird."
     for start, end in sentence_spans(text):

@@ -89,3 +89,15 @@ def test_a_lower_case_word_after_etc_goes_on_with_the_sentence(rfc_text, name, p
     (a table cell of RFC 2963), "(tests/benchmarks/etc.)"."""
     sentences = split_sentences(_paragraph(rfc_text(name), phrase))
     assert any(phrase in s for s in sentences), sentences
+
+
+@pytest.mark.parametrize("name, phrase", [
+    ("3855-mitigation-enforcement.md", "(should we bikeshed the syntax?)."),
+    ("1861-extern-types.md", "to use uninhabited enums (ack!)."),
+    ("2094-nll.md", "[Ralf Jung's recent blog post has more details.][rjung-sd]"),
+])
+def test_no_sentence_starts_with_a_closing_bracket(rfc_text, name, phrase):
+    """Punkt keeps a bracket that closes after "?", "!" or "." only when a space follows it:
+    "... (should we bikeshed the syntax?" then ").", a sentence of its own."""
+    sentences = split_sentences(_paragraph(rfc_text(name), phrase))
+    assert any(phrase in s for s in sentences), sentences
