@@ -74,6 +74,12 @@ _ETC = re.compile(r"(?i)(?<![a-z])etc\.[)\]]*$")
 # (RFC 3855), "(a four digit issue number!" from "), is about ..." (RFC 1826), a link's text
 # "[Ralf Jung's recent blog post has more details." from "][rjung-sd]" (RFC 2094).
 _CLOSES = re.compile(r"[*_]*[)\]}]")
+# Punkt always ends a sentence at "?" and "!", but in technical prose they are often code:
+# docling drops the backticks of inline code, so RFC 0640's "The `#` modifier (e.g. `{:#?}`)
+# will be interpreted ..." reaches us as "The # modifier (e.g. {:#?}) will be interpreted ...",
+# cut before "will", as are "a vec! macro", "the ? operator" and "(surprisingly!) allowed".
+# A lower-case word after them goes on with the sentence.
+_CODE_MARK = re.compile(r"[?!][)\]}\"'*_]*$")
 
 
 _BACKTICKS = re.compile(r"`+")
@@ -126,7 +132,8 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
         if spans and (_LEADS_IN.search(text, spans[-1][0], spans[-1][1])
                       or _ONLY_ABBREVIATION.fullmatch(text, start, end)
                       or _inside(code, spans[-1][1])
-                      or (text[start].islower() and _ETC.search(text, *spans[-1]))
+                      or (text[start].islower() and (_ETC.search(text, *spans[-1])
+                                                     or _CODE_MARK.search(text, *spans[-1])))
                       or _CLOSES.match(text, start)):
             spans[-1] = (spans[-1][0], end)
         else:

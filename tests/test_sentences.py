@@ -48,7 +48,7 @@ def test_abbreviations_of_technical_writing_do_not_end_sentences(text, sentences
     # it keeps no sentence open
     ("Type `` twice! Then `x` runs? Yes.", ["Type `` twice!", "Then `x` runs?", "Yes."]),
     # nor does code reach across a blank line
-    ("Try `a?\n\nb` then. Done.", ["Try `a?", "b` then.", "Done."]),
+    ("Try `a?\n\nB` then. Done.", ["Try `a?", "B` then.", "Done."]),
 ])
 def test_no_sentence_ends_inside_inline_code(text, sentences):
     assert split_sentences(text) == (sentences or [text])
@@ -66,6 +66,18 @@ def test_no_sentence_ends_inside_inline_code(text, sentences):
 ])
 def test_no_sentence_starts_with_a_closing_bracket(text, sentences):
     assert split_sentences(text) == sentences
+
+
+@pytest.mark.parametrize("text, sentences", [
+    # inline code as docling gives it, without backticks: Punkt cut after each "!" and "?"
+    ("The # modifier (e.g. {:#?}) will be interpreted by Debug.", None),
+    ("Use the println! macro or the ? operator here.", None),
+    ("Some operations may have (documented!) side effects.", None),
+    ("Is it sound? Then more. It works! The end.",
+     ["Is it sound?", "Then more.", "It works!", "The end."]),
+])
+def test_a_lower_case_word_after_a_question_or_exclamation_mark_goes_on(text, sentences):
+    assert split_sentences(text) == (sentences or [text])
 
 
 def test_spans_are_offsets_into_the_text():

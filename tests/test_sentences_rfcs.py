@@ -101,3 +101,16 @@ def test_no_sentence_starts_with_a_closing_bracket(rfc_text, name, phrase):
     "... (should we bikeshed the syntax?" then ").", a sentence of its own."""
     sentences = split_sentences(_paragraph(rfc_text(name), phrase))
     assert any(phrase in s for s in sentences), sentences
+
+
+def test_code_without_its_backticks_ends_no_sentence(rfc_text, tmp_path):
+    """docling drops the backticks of inline code, so RFC 0640's "The `#` modifier (e.g.
+    `{:#?}`) will be interpreted by `Debug` ..." is indexed as "The # modifier (e.g. {:#?})
+    will be interpreted by Debug ...", which Punkt cut before "will"."""
+    path = tmp_path / "0640-debug-improvements.md"
+    path.write_text(rfc_text("0640-debug-improvements.md"), encoding="utf-8")
+    tree = build_tree(parse_file(path), "rfc0640", str(path))
+    phrase = "The # modifier (e.g. {:#?}) will be interpreted by Debug implementations"
+    texts = [n.text for n in tree.paragraphs if phrase in n.text]
+    assert texts
+    assert all(any(phrase in s for s in split_sentences(t)) for t in texts), texts
