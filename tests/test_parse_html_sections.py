@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from docnav.model import BlockKind
 from docnav.parse import parse_file
 from docnav.tree import build_tree
 
@@ -175,3 +176,20 @@ def test_a_disclosure_on_a_page_without_headings_stays_a_paragraph(tmp_path):
     assert [(b.kind.value, b.text) for b in parsed.blocks] == [
         ("text", "Lead."), ("text", "Options"), ("text", "a."), ("text", "After.")]
     assert parsed.title != "Options"
+
+
+def test_a_disclosure_in_a_site_menu_heads_no_section(tmp_path):
+    """A ``<details>`` in a header's ``<nav>`` (a site menu's "Products") was a section
+    before the page's ``<h1>``, holding the menu's links; one in a footer was a section of
+    the page's last heading. Both stay as they are."""
+    path = tmp_path / "page.html"
+    path.write_text(
+        "<html><head><title>Widget guide</title></head><body><header><nav><a href='/'>Home</a>"
+        "<details><summary>Products</summary><ul><li><a href='/a'>Alpha</a></li><li>"
+        "<a href='/b'>Beta</a></li></ul></details><a href='/docs'>Docs</a></nav></header>"
+        "<main><h1>Widget guide</h1><p>Intro.</p><h2>Install</h2><p>Inst p.</p></main><footer>"
+        "<details><summary>Legal</summary><p>Legal p.</p></details></footer></body></html>",
+        encoding="utf-8")
+    parsed = parse_file(path)
+    headings = [b.text for b in parsed.blocks if b.kind is BlockKind.HEADING]
+    assert (parsed.title, headings) == ("Widget guide", ["Widget guide", "Install"])

@@ -47,7 +47,8 @@ def rewritten_html(path: Path) -> bytes | None:
     if not _rewritable(data):
         return None
     soup = BeautifulSoup(data, "html.parser")
-    changed = [rewrite(soup), _classed_headings(soup), _disclosures(soup)]
+    menus = _menu_disclosures(soup)  # before a footer is read as a <div>
+    changed = [rewrite(soup), _classed_headings(soup), _disclosures(soup, menus)]
     return codecs.BOM_UTF8 + soup.encode("utf-8") if any(changed) else None
 
 
@@ -115,14 +116,24 @@ def _class_level(element) -> int:
     return 0
 
 
-def _disclosures(soup) -> bool:
+def _menu_disclosures(soup) -> list:
+    """The ``<details>`` in a ``<nav>``, a ``role="navigation"`` element, a ``<header>`` or a
+    ``<footer>``: a site's menu ("Products" over "Alpha", "Beta"), not the page's text."""
+    return [d for d in soup.find_all("details")
+            if d.find_parent(_MENU_PLACES) is not None
+            or d.find_parent(attrs={"role": "navigation"}) is not None]
+
+
+def _disclosures(soup, menus: list) -> bool:
     """A ``<details>`` as a section headed by its ``<summary>``, one level below the heading
     whose section it stands in (an ``<h2>`` where none does): docling read "Options" of
     "<details><summary>Options</summary><p>a</p></details>" as a paragraph, and what the
     disclosure holds as the enclosing section's own text. A page's only, not a Markdown
     file's HTML block: that one is read alone, without the headings around it. A disclosure
     in a list, a table, a quote or a paragraph, or whose summary holds a heading already,
-    stays as it is. A page without a heading keeps its disclosures: no heading after one
+    stays as it is, and so does one of ``menus`` (:func:`_menu_disclosures`): a site menu's
+    "Products" in a ``<header>`` was a section before the page's ``<h1>``, holding the menu's
+    links. A page without a heading keeps its disclosures: no heading after one
     would end its section, so "Options" held the rest of the page and became its title."""
     from docnav.parse._html_sections import _holds
 
@@ -130,7 +141,8 @@ def _disclosures(soup) -> bool:
         return False
     shown = [s for s in soup.find_all("summary") if s.parent is not None
              and s.parent.name == "details" and s.get_text(strip=True)
-             and s.find(_HEADINGS) is None and s.find_parent(_INLINE_PLACES) is None]
+             and s.find(_HEADINGS) is None and s.find_parent(_INLINE_PLACES) is None
+             and not any(s.parent is menu for menu in menus)]
     for summary in shown:
         around = next((h for h in summary.find_all_previous(_HEADINGS) if _holds(h, summary)),
                       None)
@@ -351,6 +363,7 @@ _INLINE_PLACES = ("li", "dt", "dd", "td", "th", "caption", "p", "blockquote", "s
 _HEADING_CLASS = re.compile(
     r"h([1-6])|(?:[a-z]+[-_])*(title|heading|subheading)(?:[-_]?([1-6]))?", re.IGNORECASE)
 _CLASS_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # where no digit says it
+_MENU_PLACES = ("nav", "header", "footer")  # where a disclosure is a site's menu
 _HEADING_WORDS = 20  # a heading says this many words at most
 _BLOCKS = ("p", "div", "ul", "ol", "dl", "table", "pre", "blockquote", "section", "article",
            *_HEADINGS)
