@@ -193,3 +193,16 @@ def test_a_disclosure_in_a_site_menu_heads_no_section(tmp_path):
     parsed = parse_file(path)
     headings = [b.text for b in parsed.blocks if b.kind is BlockKind.HEADING]
     assert (parsed.title, headings) == ("Widget guide", ["Widget guide", "Install"])
+
+
+def test_a_disclosure_with_nothing_but_its_summary_heads_no_section(tmp_path):
+    """A ``<details>`` whose only words are its summary's (a review form under "Write a
+    review") was a section wrapping its heading alone, and took in the reviews after it.
+    It stays as it is: "Write a review" a paragraph of "Reviews", the reviews beside it."""
+    assert _outline(tmp_path, (
+        "<h1>Widget</h1><h2>Reviews</h2><details><summary>Write a review</summary><form>"
+        "<textarea name='r'></textarea><input type='submit'></form></details><p>Great product."
+        "</p><p>Broke after a week.</p><h2>Shipping</h2><p>Ships in 2 days.</p>")) == [
+        ("Reviews", "Widget"), ("Write a review", "Reviews"), ("Great product.", "Reviews"),
+        ("Broke after a week.", "Reviews"), ("Shipping", "Widget"),
+        ("Ships in 2 days.", "Shipping")]

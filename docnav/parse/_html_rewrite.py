@@ -134,7 +134,12 @@ def _disclosures(soup, menus: list) -> bool:
     stays as it is, and so does one of ``menus`` (:func:`_menu_disclosures`): a site menu's
     "Products" in a ``<header>`` was a section before the page's ``<h1>``, holding the menu's
     links. A page without a heading keeps its disclosures: no heading after one
-    would end its section, so "Options" held the rest of the page and became its title."""
+    would end its section, so "Options" held the rest of the page and became its title. So
+    does one with no words besides its summary's (a review form under "Write a review"): as
+    a section it wrapped its heading alone, which ``_html_sections`` gives the paragraphs
+    after it; a disclosure made a section never does, as it says more words than its
+    heading."""
+    from docnav.parse._html import _words
     from docnav.parse._html_sections import _holds
 
     if soup.find(_HEADINGS) is None:
@@ -142,7 +147,8 @@ def _disclosures(soup, menus: list) -> bool:
     shown = [s for s in soup.find_all("summary") if s.parent is not None
              and s.parent.name == "details" and s.get_text(strip=True)
              and s.find(_HEADINGS) is None and s.find_parent(_INLINE_PLACES) is None
-             and not any(s.parent is menu for menu in menus)]
+             and not any(s.parent is menu for menu in menus)
+             and _words(s.parent.get_text(" ")) != _words(s.get_text(" "))]
     for summary in shown:
         around = next((h for h in summary.find_all_previous(_HEADINGS) if _holds(h, summary)),
                       None)
