@@ -206,3 +206,30 @@ def test_a_disclosure_with_nothing_but_its_summary_heads_no_section(tmp_path):
         ("Reviews", "Widget"), ("Write a review", "Reviews"), ("Great product.", "Reviews"),
         ("Broke after a week.", "Reviews"), ("Shipping", "Widget"),
         ("Ships in 2 days.", "Shipping")]
+
+
+def test_a_disclosure_holding_a_heading_of_its_summary_s_rank_heads_no_section(tmp_path):
+    """A ``<details>`` holding an ``<h3>`` below an ``<h2>`` (its summary's rank) made an
+    empty "Advanced" section with "Proxy" beside it, and one holding ``<h2>`` sections below
+    an ``<h1>`` an empty "Changelog". Such a disclosure stays as it is, its summary a
+    paragraph; one holding lower headings only is still a section over them."""
+    assert _outline(tmp_path, (
+        "<h1>Doc</h1><h2>Setup</h2><details><summary>Advanced</summary><h3>Proxy</h3>"
+        "<p>proxy p.</p></details><h3>Next step</h3><p>ns p.</p><h2>Install</h2>"
+        "<details><summary>Extra</summary><p>e p.</p><h4>Deep</h4><p>deep p.</p></details>")) == [
+        ("Setup", "Doc"), ("Advanced", "Setup"), ("Proxy", "Setup"), ("proxy p.", "Proxy"),
+        ("Next step", "Setup"), ("ns p.", "Next step"), ("Install", "Doc"),
+        ("Extra", "Install"), ("e p.", "Extra"), ("Deep", "Extra"), ("deep p.", "Deep")]
+    assert _headings(tmp_path) == ["Doc", "Setup", "Proxy", "Next step", "Install", "Extra",
+                                   "Deep"]
+    assert _outline(tmp_path, (
+        "<h1>Doc</h1><details><summary>Changelog</summary><h2>v2</h2><p>v2 p.</p><h2>v1</h2>"
+        "<p>v1 p.</p></details><h2>Install</h2><p>i p.</p>")) == [
+        ("Changelog", "Doc"), ("v2", "Doc"), ("v2 p.", "v2"), ("v1", "Doc"), ("v1 p.", "v1"),
+        ("Install", "Doc"), ("i p.", "Install")]
+    assert _headings(tmp_path) == ["Doc", "v2", "v1", "Install"]
+
+
+def _headings(tmp_path) -> list[str]:
+    return [b.text for b in parse_file(tmp_path / "page.html").blocks
+            if b.kind is BlockKind.HEADING]

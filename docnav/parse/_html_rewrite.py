@@ -138,7 +138,9 @@ def _disclosures(soup, menus: list) -> bool:
     does one with no words besides its summary's (a review form under "Write a review"): as
     a section it wrapped its heading alone, which ``_html_sections`` gives the paragraphs
     after it; a disclosure made a section never does, as it says more words than its
-    heading."""
+    heading. And so does one holding a heading of its summary's level or above ("<h3>Proxy
+    </h3>" under "Advanced", "<h2>v2</h2>" under "Changelog" below an ``<h1>``): that
+    heading, its own section's, left the summary's an empty one beside it."""
     from docnav.parse._html import _words
     from docnav.parse._html_sections import _holds
 
@@ -149,13 +151,17 @@ def _disclosures(soup, menus: list) -> bool:
              and s.find(_HEADINGS) is None and s.find_parent(_INLINE_PLACES) is None
              and not any(s.parent is menu for menu in menus)
              and _words(s.parent.get_text(" ")) != _words(s.get_text(" "))]
+    made = []
     for summary in shown:
         around = next((h for h in summary.find_all_previous(_HEADINGS) if _holds(h, summary)),
                       None)
-        level = int(around.name[1]) if around is not None else 1
+        level = min((int(around.name[1]) if around is not None else 1) + 1, 6)
+        if any(int(h.name[1]) <= level for h in summary.parent.find_all(_HEADINGS)):
+            continue
         summary.parent.name = "section"
-        summary.name = f"h{min(level + 1, 6)}"
-    return bool(shown)
+        summary.name = f"h{level}"
+        made.append(summary)
+    return bool(made)
 
 
 def _table_footers(soup) -> bool:
