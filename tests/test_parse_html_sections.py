@@ -233,3 +233,22 @@ def test_a_disclosure_holding_a_heading_of_its_summary_s_rank_heads_no_section(t
 def _headings(tmp_path) -> list[str]:
     return [b.text for b in parse_file(tmp_path / "page.html").blocks
             if b.kind is BlockKind.HEADING]
+
+
+def test_a_list_of_sections_or_articles_holding_only_their_headings_takes_in_nothing(tmp_path):
+    """A blog's teasers, each an ``<article>`` holding only its heading, gave the last one
+    ("Post two") the page's text after the list. It stays the page's, as it does after a
+    list of ``<section>`` cards; a single ``<article>`` with only its heading takes in
+    nothing either, where a lone ``<section>`` heads the text after it."""
+    assert _outline(tmp_path, (
+        "<h1>Blog</h1><p>Latest posts.</p><article><h2><a href='/1'>Post one</a></h2>"
+        "</article><article><h2><a href='/2'>Post two</a></h2></article><p>Subscribe to our "
+        "newsletter.</p><p>Page 1 of 5.</p>")) == [
+        ("Latest posts.", "Blog"), ("Post one", "Blog"), ("Post two", "Blog"),
+        ("Subscribe to our newsletter.", "Blog"), ("Page 1 of 5.", "Blog")]
+    assert _outline(tmp_path, (
+        "<h1>Shop</h1><section><h2>Alpha</h2></section><section><h2>Beta</h2></section>"
+        "<p>All ship free.</p><article><h2>Related</h2></article><p>Contact us.</p>"
+        "<section><h2>FAQ</h2></section><p>FAQ p.</p>")) == [
+        ("Alpha", "Shop"), ("Beta", "Shop"), ("All ship free.", "Shop"), ("Related", "Shop"),
+        ("Contact us.", "Shop"), ("FAQ", "Shop"), ("FAQ p.", "FAQ")]

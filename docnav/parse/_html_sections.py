@@ -25,7 +25,7 @@ from docnav.model import Block, BlockKind
 from docnav.parse._html import _HEADINGS, _words
 
 _SECTIONS = ("section", "article", "aside", "nav")  # HTML's sectioning elements
-_WRAPPERS = ("section", "article")  # what may wrap a heading alone
+_WRAPPERS = ("section",)  # what may wrap a heading alone
 _ASIDES = ("aside", "nav")  # beside the page's flow: their headings close none of its sections
 _UNREAD = ("script", "style", "template", "noscript", "head", "title")
 _WINDOW = 20_000  # how far past the last paragraph found the next one is looked for
@@ -68,22 +68,33 @@ def section_levels(soup, blocks: list[Block]) -> list[Block]:
 
 
 def _heading_wrappers(soup) -> None:
-    """Give each ``<section>`` or ``<article>`` that holds nothing but its heading the
-    elements after it up to the next heading of its heading's rank or above (moved into it,
-    in ``soup``; a section headed lower goes in too): such a section wraps its heading alone,
-    and the page goes on with that heading's text. "<section><h2>A</h2></section><p>A
-    text.</p><h3>A sub</h3>" read "A" as an empty section, "A text." as the page's and "A
-    sub" beside "A"."""
-    for section in soup.find_all(_WRAPPERS):
-        headings = section.find_all(_HEADINGS)
-        if len(headings) != 1 or _words(section.get_text(" ")) != _words(
-                headings[0].get_text(" ")):
+    """Give each ``<section>`` that holds nothing but its heading the elements after it up
+    to the next heading of its heading's rank or above (moved into it, in ``soup``; a
+    section headed lower goes in too): such a section wraps its heading alone, and the page
+    goes on with that heading's text. "<section><h2>A</h2></section><p>A text.</p><h3>A
+    sub</h3>" read "A" as an empty section, "A text." as the page's and "A sub" beside "A".
+    Such a section next to another is one of a list of them (cards, each a title alone),
+    and the text after the list is the page's: the last one of "<section><h2>Post one</h2>
+    </section><section><h2>Post two</h2></section><p>Subscribe.</p>" took in "Subscribe.".
+    An ``<article>`` stands alone, as HTML has it: what follows a blog's teaser
+    "<article><h2>Post two</h2></article>" is not that post's."""
+    wrappers = [s for s in soup.find_all(_WRAPPERS) if _wraps_heading_alone(s)]
+    listed = {id(s) for s in wrappers}
+    for section in wrappers:
+        if any(id(s) in listed for s in (section.find_previous_sibling(),
+                                         section.find_next_sibling()) if s is not None):
             continue
-        rank = headings[0].name
+        rank = section.find(_HEADINGS).name
         for sibling in list(section.next_siblings):
             if getattr(sibling, "name", None) is not None and _ends_wrapper(sibling, rank):
                 break
             section.append(sibling.extract())
+
+
+def _wraps_heading_alone(section) -> bool:
+    headings = section.find_all(_HEADINGS)
+    return len(headings) == 1 and _words(section.get_text(" ")) == _words(
+        headings[0].get_text(" "))
 
 
 def _ends_wrapper(element, rank: str) -> bool:
