@@ -252,3 +252,16 @@ def test_a_list_of_sections_or_articles_holding_only_their_headings_takes_in_not
         "<section><h2>FAQ</h2></section><p>FAQ p.</p>")) == [
         ("Alpha", "Shop"), ("Beta", "Shop"), ("All ship free.", "Shop"), ("Related", "Shop"),
         ("Contact us.", "Shop"), ("FAQ", "Shop"), ("FAQ p.", "FAQ")]
+
+
+def test_an_aside_after_a_section_holding_only_its_heading_ends_none_of_its_text(tmp_path):
+    """An ``<aside>`` with a heading of the wrapped heading's rank, after a ``<section>``
+    holding only its heading, ended what that section took in: "A" was left empty and
+    "A text." after the note was the page's. A heading in an aside (or a nav) within what
+    follows ends it no more; one outside it still does."""
+    assert _outline(tmp_path, (
+        "<h1>Doc</h1><section><h2>A</h2></section><aside><h2>Note</h2><p>note p.</p></aside>"
+        "<p>A text.</p><div><nav><h2>Menu</h2></nav><p>A more.</p></div><h2>B</h2>"
+        "<p>B p.</p>")) == [
+        ("A", "Doc"), ("Note", "A"), ("note p.", "Note"), ("A text.", "A"), ("Menu", "A"),
+        ("A more.", "A"), ("B", "Doc"), ("B p.", "B")]

@@ -98,9 +98,22 @@ def _wraps_heading_alone(section) -> bool:
 
 
 def _ends_wrapper(element, rank: str) -> bool:
-    """Whether ``element`` is or holds a heading of ``rank`` (``"h2"``) or above."""
-    names = [element.name, *(e.name for e in element.find_all(_HEADINGS))]
+    """Whether ``element`` is or holds a heading of ``rank`` (``"h2"``) or above, outside an
+    ``<aside>`` or a ``<nav>``: a side note's heading closes no section around it ("<aside>
+    <h2>Note</h2>...</aside>" after a wrapped "<h2>A</h2>" left "A" empty, its text after
+    the note the page's)."""
+    if element.name in _ASIDES:
+        return False
+    names = [element.name, *(e.name for e in element.find_all(_HEADINGS)
+                             if not any(a is element for a in _aside_parents(e)))]
     return any(n in _HEADINGS and n <= rank for n in names)
+
+
+def _aside_parents(heading) -> list:
+    """The elements around ``heading``'s nearest ``<aside>`` or ``<nav>``, that one too;
+    none where it stands in neither."""
+    side = heading.find_parent(_ASIDES)
+    return [side, *side.parents] if side is not None else []
 
 
 def _nested_headings(soup, blocks: list[Block], elements: dict[int, object]) -> list[Block]:
