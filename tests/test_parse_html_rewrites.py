@@ -225,3 +225,28 @@ def test_a_block_classed_as_a_heading_on_a_page_without_one_is_one(tmp_path):
     path.write_text("<h2>Real</h2><p class='title'>Not one</p><p>x</p>", encoding="utf-8")
     assert [b.kind for b in parse_file(path).blocks] == [
         BlockKind.HEADING, BlockKind.TEXT, BlockKind.TEXT]
+
+
+def test_the_titles_of_a_card_grid_are_no_headings_nor_the_page_s_title(tmp_path):
+    """On a page without headings, each card's "card-title" of a grid was made an ``<h1>``:
+    "Alpha" was the page's title over its ``<title>``, and "Contact us at x." after the grid
+    stood under "Beta". The cards' titles, one per card, stay text; on a page with a
+    ``<title>``, a block classed as a title is a heading below it, not its title, and the
+    other headings made from classes one level lower with it."""
+    path = tmp_path / "grid.html"
+    path.write_text(
+        "<html><head><title>Our products</title></head><body><p>We make three things.</p>"
+        "<div class='grid'><div class='card'><div class='card-title'>Alpha</div><p>Alpha does"
+        " a.</p></div><div class='card'><div class='card-title'>Beta</div><p>Beta does b.</p>"
+        "</div></div><p>Contact us at x.</p></body></html>", encoding="utf-8")
+    parsed = parse_file(path)
+    assert parsed.title == "Our products"
+    assert {b.kind for b in parsed.blocks} == {BlockKind.TEXT}
+    path.write_text(
+        "<html><head><title>Acme</title></head><body><p class='title'>Product</p><p>Lead.</p>"
+        "<p class='heading'>Specs</p><p>s.</p></body></html>", encoding="utf-8")
+    parsed = parse_file(path)
+    assert parsed.title == "Acme"
+    assert [(b.kind, b.text, b.level) for b in parsed.blocks] == [
+        (BlockKind.HEADING, "Product", 2), (BlockKind.TEXT, "Lead.", 0),
+        (BlockKind.HEADING, "Specs", 3), (BlockKind.TEXT, "s.", 0)]

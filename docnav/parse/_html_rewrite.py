@@ -93,16 +93,45 @@ def _classed_headings(soup) -> bool:
     names (:func:`_class_level`): docling read such a page as paragraphs, all of it
     one section. A page with a heading of its own keeps its classes as styling (a "title"
     card in a list, a Doxygen page's title over its ``<h2>`` sections); a block holding
-    other blocks, a long one and one in a paragraph, list, table or quote stay as they are."""
+    other blocks, a long one and one in a paragraph, list, table or quote stay as they are,
+    and so does the title of each card of a grid (:func:`_in_a_grid`): "Alpha" and "Beta"
+    of "<div class=card><div class=card-title>Alpha</div><p>Alpha does a.</p></div>" (a
+    card each) were ``<h1>`` sections, the last one holding the page's text after the grid.
+    A page's ``<title>`` stays its title: on a page with one, the headings made here are a
+    level lower where one would be an ``<h1>`` (docling titles a page by its first
+    ``<h1>``; "Alpha" was the title)."""
     if soup.find(_HEADINGS) is not None:
         return False
     classed = [e for e in soup.find_all(("div", "p"), class_=True)
                if _class_level(e) and e.find(_BLOCKS) is None
                and 0 < len(e.get_text(" ").split()) <= _HEADING_WORDS
-               and e.find_parent(_INLINE_PLACES) is None]
+               and e.find_parent(_INLINE_PLACES) is None and not _in_a_grid(e)]
+    titled = any(t.get_text(strip=True) and t.find_parent("svg") is None
+                 for t in soup.find_all("title"))
+    below = int(titled and any(_class_level(e) == 1 for e in classed))
     for element in classed:
-        element.name = f"h{_class_level(element)}"
+        element.name = f"h{min(_class_level(element) + below, 6)}"
     return bool(classed)
+
+
+def _in_a_grid(element) -> bool:
+    """Whether an element around ``element`` has a sibling of its tag and classes that holds
+    one of ``element``'s tag and classes: a card of a grid, ``element`` its title, one of
+    several such."""
+    shape = _shape(element)
+    for around in element.parents:
+        if around.name in ("body", "html") or around.parent is None:
+            return False
+        alike = [s for s in (*around.find_previous_siblings(around.name),
+                             *around.find_next_siblings(around.name))
+                 if _shape(s) == _shape(around)]
+        if any(_shape(e) == shape for s in alike for e in s.find_all(element.name)):
+            return True
+    return False
+
+
+def _shape(element) -> tuple:
+    return element.name, tuple(sorted(element.get("class", [])))
 
 
 def _class_level(element) -> int:
