@@ -28,6 +28,7 @@ from docnav.parse._letters import LETTER, mostly_letters
 from docnav.parse._metadata import pdf_metadata
 from docnav.parse._options import ParseOptions
 from docnav.parse._pdf_glyphs import name_bullets, repair_lines
+from docnav.parse._pdf_hanging import hanging_entries
 from docnav.parse._pdf_headings import (contents_entry, contents_pages, contents_row,
                                         find_headings, is_code)
 from docnav.parse._pdf_lines import Line, TextStats, drop_furniture, extract_lines, text_stats
@@ -80,7 +81,7 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     outline = [e for e in outline if e.page is not None]
     use_outline = len(outline) >= 2
     items = apply_outline(lines, place_outline(outline, lines)) if use_outline else lines
-    drafts = segment(items, stats)
+    drafts = hanging_entries(segment(items, stats), stats)
     if use_outline:
         _headings_under_outline(drafts, stats)
     else:
