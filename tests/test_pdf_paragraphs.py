@@ -170,6 +170,8 @@ def test_a_word_hyphenated_at_a_line_end_keeps_a_capital_s_hyphen_without_the_sp
     assert "a random forest with N-gram" in texts["1809.01202.pdf"]
     assert "another 53400-token corpus" in texts["1810.08699.pdf"]
     assert "300-dimensional" in texts["1810.08699.pdf"]
+    # a name broken after a capital, written whole in the works cited ("Kathleen McKeown")
+    assert "the lowest accuracies ((Biran and McKeown, 2015)" in texts["1809.01202.pdf"]
     assert not any(m in t for t in texts.values() for m in ("E- commerce", "RNN- based",
                                                              "N- gram", "DA- level"))
 
@@ -209,6 +211,12 @@ def test_joined_lines_keep_a_hyphen_left_hanging_for_a_later_word(lines, joined)
      "business-to-everyone sales reach everyone"),
     (["a state-of-the-", "art model, state-of-the-art"], "a state-of-the-art model, "
      "state-of-the-art"),
+    # after a capital the hyphen is the word's own unless the document writes it whole
+    (["(Biran and McK-", "eown, 2015); McKeown showed"], "(Biran and McKeown, 2015); McKeown "
+     "showed"),
+    (["(Biran and McK-", "eown, 2015)"], "(Biran and McK-eown, 2015)"),
+    (["BERT-", "based models"], "BERT-based models"),
+    (["an X-", "ray image"], "an X-ray image"),
 ])
 def test_a_hyphen_the_word_had_before_its_line_broke_stays(lines, joined):
     """Line-end hyphens were all taken for breaks put into a word: "self-" / "publishing" read

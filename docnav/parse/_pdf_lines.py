@@ -51,7 +51,10 @@ class Line:
     weight: int = 400
     cells: int = 1
     ends_with_number: bool = False  # last cell of the row is a bare number (TOC page refs)
-    word_hyphen: bool = False  # its last hyphen is the word's own ("self-" / "publishing")
+    # its last hyphen is the word's own ("self-" / "publishing"), or put in to break a word
+    # ("McK-" / "eown" where the document writes "McKeown"); None: not judged, a hyphen after
+    # a lower-case letter taken out and one after a capital or a digit kept
+    word_hyphen: bool | None = None
 
     @property
     def height(self) -> float:

@@ -352,14 +352,15 @@ def join_lines(lines: list[Line]) -> str:
     """Join lines with spaces, undoing end-of-line hyphenation ("informa-" + "tion"); a
     hyphen after a capital or a digit is the word's own ("E-" + "commerce", "RNN-" + "based",
     "N-" + "gram"), as is one :func:`mark_word_hyphens` found ("self-" + "publishing"),
-    joined without the space; one hanging for a later word ("short-" + "and long-term")
-    stays before its space."""
-    out, kept = "", False
+    joined without the space, unless it found the word written whole ("McK-" + "eown"); one
+    hanging for a later word ("short-" + "and long-term") stays before its space."""
+    out, kept = "", None
     for line in lines:
         text = line.text.strip()
         if (out.endswith("-") and len(out) > 1 and out[-2].isalnum() and text[:1].islower()
                 and not SUSPENDED.match(text)):
-            out = out[:-1] + text if out[-2].islower() and not kept else out + text
+            broken = out[-2].islower() if kept is None else not kept
+            out = out[:-1] + text if broken else out + text
         else:
             out = f"{out} {text}" if out else text
         kept = line.word_hyphen
@@ -392,8 +393,11 @@ def mark_word_hyphens(lines: list[Line], words: Counter | None = None) -> list[L
     document writes the compound with the hyphen inside a line more often than as one word
     ("non-" + "experts": "non-experts" four times, "nonexperts" never), or after "self" (a
     prefix that always takes one). Undone, "self-publishing" read "selfpublishing" and search
-    for it found nothing. ``words`` are the document's (:func:`hyphen_words`) where ``lines``
-    are one paragraph's."""
+    for it found nothing. After a capital a hyphen is the word's own ("BERT-" / "based")
+    unless the document writes the word whole more often than with it, when ``word_hyphen``
+    is set to False: a name broken across lines ("Biran and McK-" / "eown", 1809.01202) kept
+    it. ``words`` are the document's (:func:`hyphen_words`) where ``lines`` are one
+    paragraph's."""
     words = hyphen_words(lines) if words is None else words
     out = list(lines)
     for i, (line, after) in enumerate(zip(lines, lines[1:])):
@@ -402,16 +406,21 @@ def mark_word_hyphens(lines: list[Line], words: Counter | None = None) -> list[L
     return out
 
 
-def _word_hyphen(line: Line, after: Line, words: Counter) -> bool:
+def _word_hyphen(line: Line, after: Line, words: Counter) -> bool | None:
     head, tail = _BROKEN.search(line.text.rstrip()), _WORD_START.match(after.text.strip())
     if head is None or tail is None or not tail.group(1)[0].islower():
-        return False
+        return None
     first, rest = head.group(1), tail.group(1)
-    compound = f"{first}-{rest}".casefold()
+    compound, whole = f"{first}-{rest}".casefold(), (first + rest).casefold()
     # a compound broken inside its last part ("three-dimen-" + "sional") is joined: its
     # rest is no word the document writes elsewhere, nor the whole compound
     broken_inside = "-" not in rest and words[compound] == 0 and words[rest.casefold()] < 2
-    return ("-" in first and not broken_inside or "-" in rest
-            or words[compound] > words[(first + rest).casefold()]
+    if ("-" in first and not broken_inside or "-" in rest or words[compound] > words[whole]
             or (first.casefold() in _HYPHEN_PREFIXES
-                and rest.casefold() not in _ONE_WORD_ENDINGS))
+                and rest.casefold() not in _ONE_WORD_ENDINGS)):
+        return True
+    if first[-1].isupper():
+        # after a capital, a word's own hyphen ("BERT-" / "based", "X-" / "ray") unless the
+        # document writes the word whole more often: a name broken there ("McK-" / "eown")
+        return False if words[whole] > words[compound] else None
+    return False
