@@ -89,3 +89,25 @@ def test_a_capital_letter_a_label_or_a_paragraph_below_on_the_same_page_is_no_br
     assert any(t.startswith("Securities and Exchange Commission") for t in texts)
     texts = blocks(tmp_path, page(400, FIRST) + page(300, REST), page(700, REST))
     assert any(t.endswith("file or furnish with the") for t in texts)
+
+
+def test_a_sentence_cut_after_a_comma_or_inside_a_name_goes_on_across_the_page_break(tmp_path):
+    """Amazon's 10-K ends page 67 with "... including Canada, China, Germany, India, Japan,"
+    and starts page 68 with "Luxembourg, and the United Kingdom. ..."; page 60 ends with "In
+    March 2016, the United States" and page 61 starts "District Court for the Western
+    District of Kentucky dismissed ...": each sentence was two paragraphs."""
+    listed = [*FIRST[:2], "we file them, in the countries where we sell, such as Canada, Japan,"]
+    texts = blocks(tmp_path, page(400, listed), page(700, REST))
+    assert any("such as Canada, Japan, Securities and Exchange Commission about" in t
+               for t in texts)
+    named = [*FIRST[:2], "we file them, as the rules of the Securities and Exchange Commission"]
+    texts = blocks(tmp_path, page(400, named), page(700, ["Division of Corporation Finance "
+                                                          "require of us, and the charters",
+                                                          *REST[1:]]))
+    assert any("Securities and Exchange Commission Division of Corporation Finance require"
+               in t for t in texts)
+    texts = [b.text for b in filing("AMAZON_2017_10K").blocks]
+    assert any("India, Japan, Luxembourg, and the United Kingdom. We are under" in t
+               for t in texts)
+    assert any("In March 2016, the United States District Court for the Western District of "
+               "Kentucky dismissed" in t for t in texts)

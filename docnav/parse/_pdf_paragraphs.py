@@ -230,8 +230,11 @@ def _joins(prev: Draft, d: Draft) -> bool:
 def _hangs_over_break(prev: Draft, d: Draft) -> bool:
     """Whether running text that a page or column break cuts after a word no sentence ends on
     ("... the reports that we file or furnish with the" / "Securities and Exchange Commission
-    ("SEC"), corporate ...": Amazon's pages 4 and 5) goes on in ``d`` though it starts in upper
-    case. The word is in lower case ("sub-task A" ends on a label), and both sides read as
+    ("SEC"), corporate ...": Amazon's pages 4 and 5), after a comma ("... India, Japan," /
+    "Luxembourg, and the United Kingdom.": its pages 67 and 68) or inside a name ("... In
+    March 2016, the United States" / "District Court for the Western District ...": pages 60
+    and 61) goes on in ``d`` though it starts in upper case. The word is in lower case or a
+    name's, not one capital ("sub-task A" ends on a label), and both sides read as
     sentences: a table's head row ("Model Prec Rec F1"), a heading the fonts missed, a caption
     or a footnote at the top of the next page or column is no sentence's rest, nor is a
     footnote what goes on. Two paragraphs on one page, one below the other, were split by the
@@ -239,8 +242,11 @@ def _hangs_over_break(prev: Draft, d: Draft) -> bool:
     last, first = prev.lines[-1], d.lines[0]
     if first.page == last.page and first.top > last.top:
         return False
-    word = re.search(r"\b([^\W\d_]+)$", last.text.rstrip())
-    if word is None or word.group(1) not in _HANGING or not re.match(r"[A-Z]", first.text):
+    end = last.text.rstrip()
+    word = re.search(r"\b([^\W\d_]+)-?$", end)
+    cut = end.endswith(",") or word is not None and (
+        word.group(1) in _HANGING or word.group(1)[0].isupper() and len(word.group(1)) > 1)
+    if not cut or not re.match(r"[A-Z]", first.text):
         return False
     if CAPTION.match(first.text) or _NOTE.match(first.text) or _NOTE.match(prev.lines[0].text):
         return False
