@@ -184,6 +184,9 @@ def test_a_word_hyphenated_at_a_line_end_keeps_a_capital_s_hyphen_without_the_sp
     (["short-", "to intermediate-term funds"], "short- to intermediate-term funds"),
     (["AI-", "and machine-driven"], "AI- and machine-driven"),
     (["a dash -", "then more"], "a dash - then more"),
+    # a range or a name with a number, cut at its hyphen ("602- 610", "GPT- 2")
+    (["Neural Networks 18(5):602-", "610."], "Neural Networks 18(5):602-610."),
+    (["a GPT-", "2 model"], "a GPT-2 model"),
     (["Revenue", "rose"], "Revenue rose"),
 ])
 def test_joined_lines_keep_a_hyphen_left_hanging_for_a_later_word(lines, joined):

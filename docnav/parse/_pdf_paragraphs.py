@@ -358,8 +358,9 @@ def join_lines(lines: list[Line]) -> str:
     """Join lines with spaces, undoing end-of-line hyphenation ("informa-" + "tion"); a
     hyphen after a capital or a digit is the word's own ("E-" + "commerce", "RNN-" + "based",
     "N-" + "gram"), as is one :func:`mark_word_hyphens` found ("self-" + "publishing"),
-    joined without the space, unless it found the word written whole ("McK-" + "eown"); one
-    hanging for a later word ("short-" + "and long-term") stays before its space."""
+    joined without the space, unless it found the word written whole ("McK-" + "eown"), and
+    so is one before a number ("602-" + "610", "GPT-" + "2"); one hanging for a later word
+    ("short-" + "and long-term") stays before its space."""
     out, kept = "", None
     for line in lines:
         text = line.text.strip()
@@ -367,6 +368,8 @@ def join_lines(lines: list[Line]) -> str:
                 and not SUSPENDED.match(text)):
             broken = out[-2].islower() if kept is None else not kept
             out = out[:-1] + text if broken else out + text
+        elif out.endswith("-") and len(out) > 1 and out[-2].isalnum() and text[:1].isdigit():
+            out += text
         else:
             out = f"{out} {text}" if out else text
         kept = line.word_hyphen
