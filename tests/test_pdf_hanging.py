@@ -77,3 +77,17 @@ def test_works_cited_in_the_papers_keep_their_entries_whole_and_apart():
     assert any(t.startswith("[3] Zampieri, M.") for t in cited)
     assert any(t.startswith("[20] Grosek, J.") for t in cited)
     assert any(t.startswith("[2015] Felt, P.") for t in texts("1801.05147.pdf"))
+
+
+def test_an_entry_wrapping_onto_lines_in_italics_of_another_size_stays_whole():
+    """1810.08699 sets each entry's title in italics, a font whose usual size in the paper is
+    smaller: "[17] Jenny Rose Finkel, ... Incorpora-" / "ing Non-local Information ..." read
+    as a change of size, and the entry was cut there, its last lines running on into the
+    next entry ("... pp. 363-370. 2005. [18] Emma Strubell, ...")."""
+    cited = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1810.08699.pdf"),
+                                        NATIVE).blocks]
+    assert any(t.startswith("[17] Jenny Rose Finkel") and t.endswith("pp. 363-370. 2005.")
+               for t in cited)
+    assert any(t.startswith("[18] Emma Strubell") for t in cited)
+    assert "[16] Guillaume Genthial. Sequence Tagging with Tensorflow. 2017. " \
+        "https://guillaumegenthial.github.io/" in cited

@@ -92,10 +92,14 @@ def _wraps_onto(prev: Draft, d: Draft, indents: Indents, stats: TextStats) -> bo
         return False
     if len(prev.lines) > 1 and abs(prev.lines[1].left - margin - indent) > _TOLERANCE:
         return False
-    size_last, size_first = stats.size(last), stats.size(first)
+    # the heights the lines have or their sizes against their fonts' usual ones: an entry's
+    # title set in italics, a font the paper uses most in smaller text, is no smaller there
+    # (1810.08699); a line's box may be taller than its neighbour's (1801.05147)
+    sizes = sorted((stats.size(last), stats.size(first)))
+    heights = sorted((last.height / stats.body_height, first.height / stats.body_height))
     step = first.top - last.top
-    if max(size_last, size_first) > 1.15 * min(size_last, size_first) or not (
-            0 < step <= 1.3 * stats.pitch * max(size_last, size_first, 1.0)):
+    if min(sizes[1] / sizes[0], heights[1] / heights[0]) > 1.15 or not (
+            0 < step <= 1.3 * stats.pitch * max(min(sizes[1], heights[1]), 1.0)):
         return False
     return len(prev.lines) > 1 or head.right >= first.right - 4 * stats.body_height
 
