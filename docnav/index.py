@@ -327,10 +327,12 @@ class Indexer:
             self._checkpoint)
         if self.summaries is not None:
             t = time.perf_counter()
-            resummarised = self.summaries.refresh_stale(
+            refreshed = self.summaries.refresh_stale(
                 self.store, set(changed_ids), report.summaries, self._show_progress,
                 self.options.batch_size, self._checkpoint)
-            report.resummarised = sorted(stored[d].path for d in resummarised if d in stored)
+            report.resummarised, report.resummary_failed = (
+                sorted(stored[d].path for d in ids if d in stored)
+                for ids in (refreshed.rebuilt, refreshed.failed))
             report._time("summaries", t)
         self._delete(plan.deletions, stored, report)
         if self.options.export_parquet:

@@ -39,6 +39,8 @@ class IndexReport:
     reparsed: list[str] = field(default_factory=list)  # unchanged, parsed again on request
     # unchanged, their stale summaries rebuilt (another summariser or NLI model, a failure)
     resummarised: list[str] = field(default_factory=list)
+    # unchanged, with stale summaries of which some failed again (kept stale for the next run)
+    resummary_failed: list[str] = field(default_factory=list)
     # in the run's scope, with trees another parser made (an older DocNav, other options)
     parsed_otherwise: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -119,6 +121,7 @@ class IndexReport:
                                   "previous_kept": kept}
                                  for node_id, error, kept, place in self.summaries.failures],
             "reembedded": self.reembedded, "reparsed": self.reparsed,
+            "resummarised": self.resummarised, "resummary_failed": self.resummary_failed,
             "parsed_otherwise": self.parsed_otherwise,
             "stage_seconds": {k: round(v, 3) for k, v in self.stage_seconds.items()},
         }

@@ -90,6 +90,17 @@ class SummaryStats:
     failures: list[tuple[str, str, bool, str]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Refreshed:
+    """The stored documents whose stale summaries :meth:`SummaryBuilder.refresh_stale` took
+    up, by id: ``rebuilt`` all of them, or ``failed`` some (an endpoint down), which stay stale
+    for the next run. Only the former are done: a run that tried and failed is not one that
+    rebuilt them."""
+
+    rebuilt: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+
 class SummaryBuilder:
     """Builds and verifies summaries for trees, reusing whatever the tree hashes allow."""
 
@@ -312,11 +323,12 @@ class SummaryBuilder:
     def refresh_stale(self, store: Store, done: set[str], stats: SummaryStats,
                       show_progress: Callable[[int, str], Progress] = lambda n, desc: Progress(),
                       batch_size: int = 16,
-                      checkpoint: Callable[[str], None] = lambda before: None) -> list[str]:
+                      checkpoint: Callable[[str], None] = lambda before: None) -> Refreshed:
         """Rebuild the summaries of stored documents (other than ``done``) that are stale: a
         failed summary, another summariser or NLI model, one that does not fit the claim
         policy (:meth:`NodeSummary.fits`), or summaries switched on after indexing. Returns
-        those documents' ids (queued for the collection step and the export with the write).
+        those documents' ids, rebuilt or failed (each queued for the collection step and the
+        export with the write).
 
         Written ``batch_size`` documents to a transaction, each batch counted by the progress
         ``show_progress`` gives over them (summaries switched on for a store of a thousand
@@ -333,17 +345,22 @@ class SummaryBuilder:
                  self.nli_model],
             ).fetchall() if d not in done]
             self.preload_verdicts(con)
+        done_now = Refreshed()
         if stale:
             bar = show_progress(len(stale), "summarising")
             for start in range(0, len(stale), batch_size):
                 batch = stale[start : start + batch_size]
                 checkpoint(f"the summaries of {len(stale) - start} stored document(s)")
-                self._refresh(store, batch, stats, bar)
+                failed = self._refresh(store, batch, stats, bar)
+                done_now.rebuilt.extend(d for d in batch if d not in failed)
+                done_now.failed.extend(d for d in batch if d in failed)
                 bar.advance(len(batch))
-        return stale
+        return done_now
 
     def _refresh(self, store: Store, doc_ids: list[str], stats: SummaryStats,
-                 bar: Progress) -> None:
+                 bar: Progress) -> set[str]:
+        """Rebuild the stale summaries of ``doc_ids``; returns those of them with a summary
+        that failed."""
         with store.reader() as con:
             trees = [store.load_tree(con, d) for d in doc_ids]
             stored = self.load(con, doc_ids)
@@ -355,6 +372,7 @@ class SummaryBuilder:
                 self.write(con, summaries)
                 store.queue_collection_work(con, doc_ids, [], [])
                 store.queue_export(con, doc_ids)
+        return {s.doc_id for s in summaries if s.status == FAILED}
 
 
 COLLECTION_PLACE = "the collection"

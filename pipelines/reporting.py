@@ -52,15 +52,18 @@ def run_metadata(report: IndexReport, indexer: object = None) -> dict:
 def document_outcomes(report: IndexReport, paths: Sequence[str]) -> dict[str, dict]:
     """Each of ``paths`` (a run's partitions) with what the run did to its document:
     ``outcome`` (added, changed, renamed, renamed away, unchanged, summaries rebuilt: unchanged
-    but for its stale summaries, which "unchanged" hid from the UI's reader, failed, removed,
-    or not indexed: the run read no file there, as it is gone, left out by DOCNAV_INCLUDE /
+    but for its stale summaries, which "unchanged" hid from the UI's reader, summaries failed:
+    rebuilding some of them failed, with the first ``summary_error``, failed, removed, or not
+    indexed: the run read no file there, as it is gone, left out by DOCNAV_INCLUDE /
     DOCNAV_EXCLUDE or under a root that is gone, and stored none) and, where there is one, the
     ``error``, the parser's ``warnings``, the other path of a rename, whether it was
     ``reparsed`` or ``reembedded``. A removed document's partition is still materialised by the
     run (Dagster materialises every partition of a range); the sensor deletes it next."""
-    rebuilt = set(report.resummarised)
-    own: dict[str, dict] = {p: {"outcome": "summaries rebuilt" if p in rebuilt else "unchanged"}
-                            for p in report.unchanged}
+    rebuilt, failed = set(report.resummarised), _summary_errors(report)
+    own: dict[str, dict] = {
+        p: {"outcome": "summaries failed", "summary_error": failed[p]} if p in failed else
+        {"outcome": "summaries rebuilt" if p in rebuilt else "unchanged"}
+        for p in report.unchanged}
     own.update({p: {"outcome": "added"} for p in report.added})
     own.update({p: {"outcome": "changed"} for p in report.changed})
     for old, new in report.renamed:
@@ -77,6 +80,18 @@ def document_outcomes(report: IndexReport, paths: Sequence[str]) -> dict[str, di
         for path in done:
             own.setdefault(path, {"outcome": "not indexed"})[flag] = True
     return {p: own.get(p, {"outcome": "not indexed"}) for p in paths}
+
+
+def _summary_errors(report: IndexReport) -> dict[str, str]:
+    """The first summary error of each unchanged document whose stale summaries failed, by
+    path: a failure's place is its document's path, then the headings down to its node."""
+    failed = set(report.resummary_failed)
+    errors: dict[str, str] = {}
+    for _, error, _, place in report.summaries.failures:
+        path = place.split(" › ", 1)[0]
+        if path in failed:
+            errors.setdefault(path, _quote(error, 1000))
+    return {p: errors.get(p, "") for p in failed}
 
 
 _EXCLUDED = "its file is still there: DOCNAV_INCLUDE / DOCNAV_EXCLUDE leave it out"

@@ -313,17 +313,18 @@ def test_a_change_of_the_document_rules_rebuilds_the_documents_summaries_only(se
     # model under the old rules was kept until its document changed. The rules are part of a
     # document's (and the collection's) summary key: changed, those summaries are rebuilt on
     # the next run, though no document changed; no section's is.
-    from docnav.summaries import SummaryStats
+    from docnav.summaries import Refreshed, SummaryStats
 
     docs, store, indexer, _ = setup
     again = indexer.index([docs])
     assert again.summaries.rebuilt == 0  # the same rules: nothing is stale, run after run
     # nor is any document read again to find that out
-    assert indexer.summaries.refresh_stale(store, set(), SummaryStats()) == []
+    assert indexer.summaries.refresh_stale(store, set(), SummaryStats()) == Refreshed([], [])
     sections = {k: v for k, v in summary_rows(store).items()}
     monkeypatch.setattr("docnav.summaries.DOCUMENT_RULES", "documents-next")
     stats = SummaryStats()
-    assert len(indexer.summaries.refresh_stale(store, set(), stats)) == 3
+    refreshed = indexer.summaries.refresh_stale(store, set(), stats)
+    assert len(refreshed.rebuilt) == 3 and refreshed.failed == []
     assert stats.rebuilt == 3  # the three documents' summaries; their sections' reused
     report = indexer.index([docs])  # the next run: the collection's, made of the documents'
     assert report.docs_parsed == 0 and report.summaries.rebuilt == 1
