@@ -190,7 +190,7 @@ class Indexer:
                     self._collection_step(report)
                 else:
                     self._collection.clear_exported()
-                self._note_export(report)
+                self._note_export()
             if worth_compacting(report):
                 self._compact(report)
         finally:
@@ -199,14 +199,18 @@ class Indexer:
         report.seconds = time.perf_counter() - started
         return report
 
-    def _note_export(self, report: IndexReport) -> None:
-        """The export marked as older than the store after a run without it that wrote
-        documents (readers of it said "the last complete state"), unmarked after one with it."""
-        wrote = report.added or report.changed or report.renamed or report.removed
+    def _note_export(self) -> None:
+        """The export marked as older than the store after a run without it that left some
+        document's export pending (readers of it said "the last complete state"), unmarked
+        after one with it. Not only documents written: rows that name the new parser after
+        `--reparse --no-parquet`, or vectors of a new model, left the export naming the old
+        one unmarked, and the reverify schedule took it at its word."""
         if self.options.export_parquet:
             mark_behind(self.store.parquet_dir, False)
-        elif wrote and self.store.has_export():
-            mark_behind(self.store.parquet_dir, True)
+        elif self.store.has_export():
+            with self.store.reader() as con:
+                if self.store.pending_exports(con):
+                    mark_behind(self.store.parquet_dir, True)
 
     def _claim_export(self) -> None:
         """The export folder marked as this store's, once the store is open (a --db that

@@ -24,7 +24,7 @@ from dagster import (
 from dagster._core.definitions.data_version import CODE_VERSION_TAG
 
 from docnav.hashing import digest
-from docnav.export import exported_documents
+from docnav.export import export_behind, exported_documents
 from docnav.plan import parsed_otherwise
 from docnav.scan import FoundFile, HashCache, empty_roots, in_scope, root_of, scan
 from docnav.watch import spooled
@@ -198,23 +198,37 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
             return SkipReason("no document partitions")
         if recorded != code_version:
             context.log.info(f"code version changed: {recorded!r} -> {code_version!r}")
+        behind = bool(stale) and export_behind(docnav.store().parquet_dir)
         if pdfs:
-            context.log.info(pdf_mode_note(stale, parse_change(recorded, code_version)))
+            context.log.info(pdf_mode_note(stale, parse_change(recorded, code_version), behind))
         elif every:
             context.log.info("every file is parsed again: " + parse_change(recorded, code_version))
         elif stale:
-            context.log.info(f"parsed again: {_counted(len(stale), 'document')} with trees of "
-                             "another parser (only those)")
+            context.log.info(stale_note(stale, behind))
         return request
 
     return reverify_schedule
 
 
-def pdf_mode_note(stale: list[str], change: str) -> str:
+def stale_note(stale: list[str], behind: bool) -> str:
+    """What the run for ``stale`` (the documents the Parquet export says another parser made)
+    parses again. An export older than the store (a run without it wrote since, such as
+    `docnav index --reparse --no-parquet`) may still name the old parser for documents parsed
+    since: the run parses those the store names, and the count is an estimate."""
+    if behind:
+        return ("parsed again: the documents whose trees another parser made, as the store "
+                "records them (an estimate: the Parquet export, older than the store, lists "
+                f"{len(stale)})")
+    return f"parsed again: {_counted(len(stale), 'document')} with trees of another parser " \
+           "(only those)"
+
+
+def pdf_mode_note(stale: list[str], change: str, behind: bool = False) -> str:
     """What the run after a change of the PDF mode alone parses again: the documents with
     trees of another parser or PDF mode (``stale``, from the Parquet export), the PDFs among
     them named apart from the others, which another parser made. Without a stale document
-    to count (no export to read), the documents another mode made."""
+    to count (no export to read), the documents another mode made. ``behind``: the export is
+    older than the store, its counts an estimate (:func:`stale_note`)."""
     if not stale:
         return ("the documents another PDF mode made (the PDFs; no other format reads it) "
                 f"are parsed again: {change}")
@@ -223,7 +237,9 @@ def pdf_mode_note(stale: list[str], change: str) -> str:
     parts = [f"{_counted(pdfs, 'PDF')} after a PDF-mode change ({change})"] if pdfs else []
     if others:
         parts.append(f"{_counted(others, 'document')} with trees of another parser")
-    return "parsed again: " + " and ".join(parts)
+    return "parsed again: " + " and ".join(parts) + (
+        ", as the Parquet export lists them (an estimate: it is older than the store; the run "
+        "parses those the store names)" if behind else "")
 
 
 def _counted(n: int, noun: str) -> str:

@@ -1,18 +1,24 @@
 """The reverify schedule over stored trees of more than one parser, and what each partition of
 its run says: which files it parses again (only the stale ones), what its log gives as the
-reason, and the outcome of a document whose summaries alone were rebuilt. Real Dagster runs
-over real stores; an older DocNav is its parser's fingerprint."""
+reason (an estimate where the Parquet export it reads is older than the store), and the
+outcome of a document whose summaries alone were rebuilt. Real Dagster runs over real stores;
+an older DocNav is its parser's fingerprint."""
 
 from __future__ import annotations
 
 import shutil
 import warnings
+from dataclasses import replace
 from datetime import datetime, timezone
 
 import pytest
-from dagster import Definitions, RunRequest, build_schedule_context, materialize
+from dagster import Definitions, RunRequest, SkipReason, build_schedule_context, materialize
 
+from docnav.embed import HashingEmbedder
+from docnav.export import export_behind
+from docnav.index import Indexer, IndexOptions
 from docnav.parse import _fingerprint
+from docnav.store import Store
 from pipelines.assets import collection, document
 from pipelines.definitions import code_version, with_code_version
 from pipelines.resources import DocNavResource
@@ -139,3 +145,61 @@ def test_a_partition_whose_summaries_alone_were_rebuilt_says_so(instance, tmp_pa
     assert {k.rsplit("/", 1)[-1]: own[k]["outcome"] for k in keys} == {
         "a.md": "summaries rebuilt", "b.md": "changed", "c.md": "summaries rebuilt"}
     assert run_meta(result)["summaries_rebuilt"] > 0
+
+
+def test_trees_parsed_again_without_the_export_make_its_stale_list_an_estimate(
+        instance, tmp_path, docs, monkeypatch, capfd):  # noqa: F811
+    """a.md and b.md indexed by an older DocNav, c.md by this one; then `docnav index --reparse
+    --no-parquet` parsed a.md and b.md again. The export still named the older parser for them
+    and was not marked behind (the run added, changed, renamed and removed nothing), so the
+    schedule logged "parsed again: 2 documents with trees of another parser (only those)" for
+    a run that parses none."""
+    db = tmp_path / "behind.duckdb"
+    resource = DocNavResource(roots=str(docs), db=str(db), embed_model="hashing",
+                              summaries=False)
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
+    index_with_older_parser(instance, keys[:2], resource, monkeypatch)
+    new = code_version(SETTINGS)
+    index(instance, keys[2:], resource, new)
+    by_hand = Indexer(Store(db), IndexOptions(export_parquet=False), HashingEmbedder())
+    assert len(by_hand.index([docs], reparse=True).reparsed) == 3
+    assert export_behind(Store(db).parquet_dir)
+    capfd.readouterr()
+
+    request = reverify(instance, new, resource)
+    said = capfd.readouterr().err
+    assert "(only those)" not in said
+    assert ("parsed again: the documents whose trees another parser made, as the store "
+            "records them (an estimate: the Parquet export, older than the store, lists 2)"
+            ) in said
+    result = launch(instance, request, resource, new)
+    assert reparsed(result, keys) == [] and run_meta(result)["docs_parsed"] == 0
+    assert not export_behind(Store(db).parquet_dir)
+    skipped = reverify(instance, new, resource)
+    assert isinstance(skipped, SkipReason), skipped
+
+
+def test_the_pdf_mode_log_over_an_export_behind_the_store_says_its_counts_are_estimates(
+        instance, tmp_path, docs, monkeypatch, capfd):  # noqa: F811
+    """As the PDF-mode test above, but a.md and b.md then parsed again by this DocNav with
+    `--no-parquet`: the log still counted "2 documents with trees of another parser", as the
+    export says, while the run parses d.pdf alone."""
+    shutil.copy(require(FIXTURES / "pdf" / "bookmark_sample.pdf"), docs / "d.pdf")
+    db = tmp_path / "pdf_behind.duckdb"
+    native, auto = (DocNavResource(roots=str(docs), db=str(db), embed_model="hashing",
+                                   summaries=False, pdf_mode=mode) for mode in ("native", "auto"))
+    keys = add_partitions(instance, *sorted(docs.iterdir()))
+    index_with_older_parser(instance, keys[:2], native, monkeypatch)
+    index(instance, keys[2:], native, code_version({**SETTINGS, "DOCNAV_PDF_MODE": "native"}))
+    by_hand = Indexer(Store(db), replace(native.index_options(), export_parquet=False),
+                      HashingEmbedder())
+    assert by_hand.index([docs], reparse="parsed_otherwise").docs_parsed == 2
+    new = code_version({**SETTINGS, "DOCNAV_PDF_MODE": "auto"})
+    capfd.readouterr()
+
+    request = reverify(instance, new, auto)
+    assert ("parsed again: 1 PDF after a PDF-mode change (pdf_mode=native -> pdf_mode=auto) "
+            "and 2 documents with trees of another parser, as the Parquet export lists them "
+            "(an estimate: it is older than the store; the run parses those the store names)"
+            ) in capfd.readouterr().err
+    assert reparsed(launch(instance, request, auto, new), keys) == ["d.pdf"]
