@@ -62,9 +62,11 @@ def _tokenizer(language: str = "english"):
 # what follows and never end a sentence, in any case ("I.E.", "E.G.").
 _LEADS_IN = re.compile(r"(?i)(?<![\w.])(?:i\.e|e\.g|viz|cf)\.$")
 # Nor is an abbreviation a sentence of its own: RFC 1961's summary kept "I.E." as one, from
-# "... will "clamp" the input to the range.  I.E." (a code block follows); it joins the sentence
-# before it.
+# "... will "clamp" the input to the range.  I.E." (a code block follows). It leads in to the
+# sentence after it ("It failed. E.g. The parser crashed."), and where none follows, or it is
+# "etc.", it joins the sentence before it.
 _ONLY_ABBREVIATION = re.compile(r"(?i)[(\[]?(?:i\.e|e\.g|viz|cf|etc)\.[)\]]?")
+_ONLY_ETC = re.compile(r"(?i)[(\[]?etc\.[)\]]?")
 # Punkt knows "etc." only as a word of its own: glued to the word before it, as in RFC 2963's
 # "The ID of the trait/struct/enum/etc. that this type refers to.", it ended the sentence. A
 # lower-case word after it goes on with the sentence.
@@ -78,8 +80,16 @@ _CLOSES = re.compile(r"[*_]*[)\]}]")
 # docling drops the backticks of inline code, so RFC 0640's "The `#` modifier (e.g. `{:#?}`)
 # will be interpreted ..." reaches us as "The # modifier (e.g. {:#?}) will be interpreted ...",
 # cut before "will", as are "a vec! macro", "the ? operator" and "(surprisingly!) allowed".
-# A lower-case word after them goes on with the sentence.
-_CODE_MARK = re.compile(r"[?!][)\]}\"'*_]*$")
+# A plain lower-case word after them goes on with the sentence; a "?" after a letter or a digit
+# asks a question, which ends it ("Does the model help? the answer ..."), as does one before an
+# enumerator ("i) Does it help? ii) ..."), a name or a word with a digit or a hyphen ("iPhone",
+# "x86", "k-means"): found by a review, each joined two sentences of prose.
+_CODE_MARK = re.compile(r"(?:!|(?<![^\W_])\?)[\"'*_]*$")
+_PLAIN_WORD = re.compile(r"[a-z][a-z_]*(?![\w\-.)(])")
+# closed by a bracket or a quote, "?" and "!" end no sentence before a lower-case word:
+# "(would-be?) high-profile language", "(surprisingly!) allowed", "{:#?}) will", "the "How do
+# we teach this?" section"
+_CLOSED_MARK = re.compile(r"[?!][)\]}\"'”’][)\]}\"'”’*_]*$")
 
 
 _BACKTICKS = re.compile(r"`+")
@@ -95,6 +105,7 @@ def _code_spans(text: str) -> list[tuple[int, int]]:
     blank_lines = [m.start() for m in _BLANK_LINE.finditer(text)]
     runs = [(m.start(), m.end(), bisect.bisect(blank_lines, m.start()))
             for m in _BACKTICKS.finditer(text)]
+    runs = [r for r in runs if not _latex_quote(text, r)]
     following: dict[tuple[int, int], int] = {}  # (width, paragraph) -> index of the next run
     closer = [0] * len(runs)
     for k in range(len(runs) - 1, -1, -1):
@@ -109,6 +120,21 @@ def _code_spans(text: str) -> list[tuple[int, int]]:
         spans.append((runs[i][0], runs[closer[i]][1]))
         i = closer[i] + 1
     return spans
+
+
+def _latex_quote(text: str, run: tuple[int, int, int]) -> bool:
+    """Whether a backtick run opens a LaTeX quote: after a space or a bracket, before a word,
+    and closed by as many apostrophes after a word and before a space or a stop, before the
+    next backtick ("``forgotten''", "`forced'"), as Qasper's papers write them. Paired as code,
+    they hid the sentence ends between two quotes; "`e'`" and "`P'=P`" (RFCs' code) are code."""
+    start, end, _ = run
+    opens = start == 0 or text[start - 1].isspace() or text[start - 1] in "([{\""
+    if not opens or end == len(text) or not text[end].isalnum():
+        return False
+    upto = text.find("`", end)
+    upto = len(text) if upto < 0 else upto
+    close = re.compile(rf"\w'{{{end - start}}}(?=[\s.,;:!?)\]]|$)").search(text, end, upto)
+    return close is not None and close.end() < upto
 
 
 def _inside(spans: list[tuple[int, int]], offset: int) -> bool:
@@ -130,14 +156,17 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
         if end <= start:
             continue
         if spans and (_LEADS_IN.search(text, spans[-1][0], spans[-1][1])
-                      or _ONLY_ABBREVIATION.fullmatch(text, start, end)
+                      or _ONLY_ETC.fullmatch(text, start, end)
                       or _inside(code, spans[-1][1])
-                      or (text[start].islower() and (_ETC.search(text, *spans[-1])
-                                                     or _CODE_MARK.search(text, *spans[-1])))
+                      or (text[start].islower() and _ETC.search(text, *spans[-1]))
+                      or (text[start].islower() and _CLOSED_MARK.search(text, *spans[-1]))
+                      or (_PLAIN_WORD.match(text, start) and _CODE_MARK.search(text, *spans[-1]))
                       or _CLOSES.match(text, start)):
             spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))
+    if len(spans) > 1 and _ONLY_ABBREVIATION.fullmatch(text, *spans[-1]):
+        spans[-2:] = [(spans[-2][0], spans[-1][1])]  # "... to the range. I.E." at the end
     return spans
 
 
