@@ -55,11 +55,14 @@ class IndexReport:
     @property
     def changed_nothing(self) -> bool:
         """No document added, changed, renamed, removed, embedded or parsed again, none failed
-        or warned of, no summary rebuilt or failed: a watch batch of files saved with the same
-        bytes (a `cp` of an identical file, a `touch`), which the watcher does not report."""
+        or warned of, no text embedded, no summary rebuilt or failed, no collection work done
+        (related edges a run without it left to compute): a watch batch of files saved with the
+        same bytes (a `cp` of an identical file, a `touch`), which the watcher does not
+        report."""
         return not (self.added or self.changed or self.renamed or self.removed or self.failed
                     or self.warned or self.reembedded or self.reparsed or self.nodes_written
-                    or self.references_written or self.summaries.rebuilt
+                    or self.texts_embedded or self.references_written
+                    or self.related_recomputed or self.summaries.rebuilt
                     or self.summaries.failed)
 
     def record(self, job: Job) -> None:
