@@ -23,7 +23,7 @@ from docnav.errors import ConfigError
 # on, etc. The next ...").
 EXTRA_ABBREVIATIONS = {
     "english": frozenset({"e.g", "i.e", "etc", "al", "cf", "fig", "figs", "eq", "eqs",
-                          "approx", "resp", "viz",
+                          "approx", "resp", "viz", "a.k.a", "c.f",
                           # before a number: "Note No. 5", "Ref. 12", "Sec. 13", "pp. 12-14"
                           "no", "nos", "ref", "refs", "sec", "secs", "pp", "vol", "ch"}),
 }
@@ -59,8 +59,14 @@ def _tokenizer(language: str = "english"):
 # Punkt still cuts after an abbreviation it knows when the next word is capitalised and often
 # starts sentences: "languages that do not perform inference higher than statement level, e.g.
 # Swift and C#." (RFC 2091), "overlapping registers (e.g. ARM VFP)" (RFC 2873). These lead in to
-# what follows and never end a sentence, in any case ("I.E.", "E.G.").
-_LEADS_IN = re.compile(r"(?i)(?<![\w.])(?:i\.e|e\.g|viz|cf)\.$")
+# what follows and never end a sentence, in any case ("I.E.", "E.G.", "(a.k.a. functional record
+# update)" in RFC 2528). Their spellings without dots, "(ie. it is not a fat pointer)" (RFC 1861),
+# "(eg. if to_bits is called)", "wrt. RFC 2046", "aka.", "(esp. .start_index())", lead in only in
+# lower case or capitalised, and "ex." only after a bracket ("units (ex. "3 days")"). They are not
+# in EXTRA_ABBREVIATIONS because Punkt reads those in any case, and in capitals these are acronyms
+# and variables that do end sentences ("... contextual embeddings EX. We ...", "... in IE.").
+_LEADS_IN = re.compile(r"(?<![\w.])(?:(?i:i\.e|e\.g|viz|cf|c\.f|a\.k\.a)"
+                       r"|[Ii]e|[Ee]g|[Aa]ka|[Ww]rt|[Ee]sp|(?<=[(\[])ex)\.$")
 # Nor is an abbreviation a sentence of its own: RFC 1961's summary kept "I.E." as one, from
 # "... will "clamp" the input to the range.  I.E." (a code block follows). It leads in to the
 # sentence after it ("It failed. E.g. The parser crashed."), and where none follows, or it is

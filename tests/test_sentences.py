@@ -42,6 +42,30 @@ def test_abbreviations_of_technical_writing_do_not_end_sentences(text, sentences
 
 
 @pytest.mark.parametrize("text, sentences", [
+    # informal spellings Punkt does not know: cut after "a.k.a." and "ie."
+    ("Extend struct update syntax (a.k.a. functional record update (FRU)) to support it.", None),
+    ("The size is that of a usize (ie. it is not a fat pointer).", None),
+    ("It has a precedent in ECMAScript a.k.a. JavaScript. Then more.",
+     ["It has a precedent in ECMAScript a.k.a. JavaScript.", "Then more."]),
+    ("Where does this code go? Aka. why not in std?",
+     ["Where does this code go?", "Aka. why not in std?"]),
+    ("This breaks generic code (eg. T foo(); here) and more.", None),
+    ("It is complementary wrt. RFC 2046. Then more.",
+     ["It is complementary wrt. RFC 2046.", "Then more."]),
+    ("All methods (esp. .start_index()) follow it.", None),
+    ("Lints are told apart (c.f. PR 59658) from others.", None),
+    ("It uses units (ex. \"3 days\"), however.", None),
+    # in capitals these are acronyms and variables, which do end sentences
+    ("We take the contextual embeddings EX. We leverage them.",
+     ["We take the contextual embeddings EX.", "We leverage them."]),
+    ("It runs in IE. Then it stops.", ["It runs in IE.", "Then it stops."]),
+    ("I met my ex. Then I left.", ["I met my ex.", "Then I left."]),
+])
+def test_informal_abbreviations_do_not_end_sentences(text, sentences):
+    assert split_sentences(text) == (sentences or [text])
+
+
+@pytest.mark.parametrize("text, sentences", [
     ("The `#` modifier (e.g. `{:#?}`) is new.", None),
     ("Write ``a`?b`` here. Then more.", ["Write ``a`?b`` here.", "Then more."]),
     # a run of backticks with no run of the same length after it is literal, as in Markdown:

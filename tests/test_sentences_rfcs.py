@@ -53,6 +53,23 @@ def test_a_sentence_goes_on_after_a_lead_in_abbreviation(rfc_text, name, phrase)
     assert any(phrase in s for s in sentences), sentences
 
 
+@pytest.mark.parametrize("name, phrase", [
+    ("2528-type-changing-struct-update-syntax.md",
+     "(a.k.a. functional record update (FRU)) to support"),
+    ("1861-extern-types.md", '(ie. it is not a "fat pointer")'),
+    ("3514-float-semantics.md", "(eg. if `to_bits` is called during const-evaluation)"),
+    ("2497-if-let-chains.md", "this RFC is mostly complementary wrt. RFC 2046."),
+    ("2500-needle.md", "(esp. `.start_index()` and `.end_index()`)"),
+    ("2834-cargo-report-future-incompat.md", "(c.f. [PR #59658"),
+    ("3923-cargo-min-publish-age.md", '(ex. "3 days")'),
+])
+def test_a_sentence_goes_on_after_an_informal_abbreviation(rfc_text, name, phrase):
+    """Punkt knows none of these spellings and cut "Extend struct update syntax (a.k.a." from
+    "functional record update (FRU)) to support ..."."""
+    sentences = split_sentences(_paragraph(rfc_text(name), phrase))
+    assert any(phrase in s for s in sentences), sentences
+
+
 def test_rfc_1961_summary_keeps_no_abbreviation_as_a_sentence(rfc_text, tmp_path):
     """RFC 1961's Summary paragraph ends "... will "clamp" the input to the range.  I.E." before
     a code block; its summary held "I.E." as a sentence of its own."""
