@@ -234,6 +234,44 @@ def test_a_hyphen_the_word_had_before_its_line_broke_stays(lines, joined):
     assert join_lines(marked) == joined
 
 
+@pytest.mark.parametrize("lines, joined", [
+    (["Sarikaya, R.; and Fosler-", "Lussier, E. 2017."], "Sarikaya, R.; and Fosler-Lussier, E. "
+     "2017."),
+    (["the baseline LSTM-", "CRF and our models"], "the baseline LSTM-CRF and our models"),
+    (["the private Bi-", "LSTM, in order"], "the private Bi-LSTM, in order"),
+    (["certain non-", "GAAP financial information"], "certain non-GAAP financial information"),
+    (["Report on Form 10-", "Q for the Quarter"], "Report on Form 10-Q for the Quarter"),
+    # a dash set between two phrases after a lower-case word keeps its space (1809.01202)
+    (["types of positive samples-", "Bhatia used a schema"], "types of positive samples- Bhatia "
+     "used a schema"),
+    (["in Note 1-", "Description of Business"], "in Note 1- Description of Business"),
+    (["Short-", "And Long-Term Debt"], "Short- And Long-Term Debt"),
+    # a word the document writes whole was broken there
+    (["referred to as AL-", "Crowd) is compared; ALCrowd wins"], "referred to as ALCrowd) is "
+     "compared; ALCrowd wins"),
+])
+def test_a_hyphen_before_a_capital_at_a_line_end_loses_its_space(lines, joined):
+    """Lines were joined with a space after a hyphen before a capital: "Fosler- Lussier"
+    (1801.05147), "Sarbanes- Oxley", "non- GAAP" (the 10-Ks)."""
+    from docnav.parse._pdf_lines import Line
+    from docnav.parse._pdf_paragraphs import join_lines, mark_word_hyphens
+
+    marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
+                                for i, t in enumerate(lines)])
+    assert join_lines(marked) == joined
+
+
+def test_a_hyphen_before_a_capital_loses_its_space_in_real_pdfs():
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"),
+                                        NATIVE).blocks]
+    assert any("Sarikaya, R.; and Fosler-Lussier, E. 2017." in t for t in texts)
+    assert any("in the baseline LSTM-CRF and our final models" in t for t in texts)
+    assert not any("Fosler- Lussier" in t or "Bi- LSTM" in t for t in texts)
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1809.01202.pdf"),
+                                        NATIVE).blocks]
+    assert any("types of positive samples- Bhatia used" in t for t in texts)
+
+
 def test_a_compound_broken_at_its_hyphen_keeps_it_in_a_real_pdf():
     texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "multi_page.pdf"),
                                         NATIVE).blocks]

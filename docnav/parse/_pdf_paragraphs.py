@@ -360,16 +360,19 @@ def join_lines(lines: list[Line]) -> str:
     "N-" + "gram"), as is one :func:`mark_word_hyphens` found ("self-" + "publishing"),
     joined without the space, unless it found the word written whole ("McK-" + "eown"), and
     so is one before a number ("602-" + "610", "GPT-" + "2"); one hanging for a later word
-    ("short-" + "and long-term") stays before its space."""
+    ("short-" + "and long-term") stays before its space. Before a capital the hyphen keeps
+    its space unless :func:`mark_word_hyphens` judged it ("Fosler-" + "Lussier")."""
     out, kept = "", None
     for line in lines:
         text = line.text.strip()
-        if (out.endswith("-") and len(out) > 1 and out[-2].isalnum() and text[:1].islower()
-                and not SUSPENDED.match(text)):
+        glued = out.endswith("-") and len(out) > 1 and out[-2].isalnum()
+        if glued and text[:1].islower() and not SUSPENDED.match(text):
             broken = out[-2].islower() if kept is None else not kept
             out = out[:-1] + text if broken else out + text
-        elif out.endswith("-") and len(out) > 1 and out[-2].isalnum() and text[:1].isdigit():
+        elif glued and text[:1].isdigit():
             out += text
+        elif glued and text[:1].isupper() and kept is not None:
+            out = out + text if kept else out[:-1] + text
         else:
             out = f"{out} {text}" if out else text
         kept = line.word_hyphen
@@ -384,6 +387,13 @@ _COMPOUND = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 # "selfless" break there too, and are one word
 _HYPHEN_PREFIXES = frozenset({"self"})
 _ONE_WORD_ENDINGS = frozenset({"ish", "less", "hood", "same", "dom", "ness"})
+# prefixes that take a hyphen before a name or an acronym: "non-GAAP", "pre-COVID", "mid-March"
+_PREFIXES = frozenset({"anti", "bi", "co", "cross", "ex", "inter", "intra", "macro", "micro",
+                       "mid", "multi", "neo", "non", "pan", "post", "pre", "pro", "pseudo",
+                       "quasi", "self", "semi", "sub", "trans", "tri", "ultra", "un"})
+_LAST_RUN = re.compile(r"([^\W_]+)-$")
+_FIRST_RUN = re.compile(r"[^\W_]+")
+_SUSPENDED_ANY_CASE = re.compile(SUSPENDED.pattern, re.IGNORECASE)
 
 
 def hyphen_words(lines: list[Line]) -> Counter:
@@ -405,8 +415,8 @@ def mark_word_hyphens(lines: list[Line], words: Counter | None = None) -> list[L
     for it found nothing. After a capital a hyphen is the word's own ("BERT-" / "based")
     unless the document writes the word whole more often than with it, when ``word_hyphen``
     is set to False: a name broken across lines ("Biran and McK-" / "eown", 1809.01202) kept
-    it. ``words`` are the document's (:func:`hyphen_words`) where ``lines`` are one
-    paragraph's."""
+    it. Before a capital, see :func:`_hyphen_before_capital`. ``words`` are the document's
+    (:func:`hyphen_words`) where ``lines`` are one paragraph's."""
     words = hyphen_words(lines) if words is None else words
     out = list(lines)
     for i, (line, after) in enumerate(zip(lines, lines[1:])):
@@ -416,6 +426,8 @@ def mark_word_hyphens(lines: list[Line], words: Counter | None = None) -> list[L
 
 
 def _word_hyphen(line: Line, after: Line, words: Counter) -> bool | None:
+    if after.text.strip()[:1].isupper():
+        return _hyphen_before_capital(line.text.rstrip(), after.text.strip(), words)
     head, tail = _BROKEN.search(line.text.rstrip()), _WORD_START.match(after.text.strip())
     if head is None or tail is None or not tail.group(1)[0].islower():
         return None
@@ -433,3 +445,23 @@ def _word_hyphen(line: Line, after: Line, words: Counter) -> bool | None:
         # document writes the word whole more often: a name broken there ("McK-" / "eown")
         return False if words[whole] > words[compound] else None
     return False
+
+
+def _hyphen_before_capital(text: str, after: str, words: Counter) -> bool | None:
+    """A hyphen glued to a word at a line's end before a capital joins two names or acronyms
+    ("Fosler-" / "Lussier", "LSTM-" / "CRF", "Sarbanes-" / "Oxley", "Form 10-" / "Q") or a
+    prefix to one ("non-" / "GAAP"), and loses the space; joining the lines had kept it
+    ("Fosler- Lussier"). After a lower-case word that is no prefix it is a dash set between
+    two phrases ("positive samples-" / "Bhatia used ...", 1809.01202) and keeps it. A word
+    the document writes whole more often was broken there ("AL-" / "Crowd" in a paper that
+    writes "ALCrowd", "DESCRIP-" / "TION"), and loses the hyphen."""
+    head, tail = _LAST_RUN.search(text), _FIRST_RUN.match(after)
+    if head is None or tail is None or _SUSPENDED_ANY_CASE.match(after):
+        return None
+    first, rest = head.group(1), tail.group(0)
+    if words[(first + rest).casefold()] > words[f"{first}-{rest}".casefold()]:
+        return False
+    if first[0].isupper() or first.casefold() in _PREFIXES or (first.isdigit()
+                                                               and rest.isupper()):
+        return True
+    return None
