@@ -53,22 +53,27 @@ def document_outcomes(report: IndexReport, paths: Sequence[str]) -> dict[str, di
     """Each of ``paths`` (a run's partitions) with what the run did to its document:
     ``outcome`` (added, changed, renamed, renamed away, unchanged, summaries rebuilt: unchanged
     but for its stale summaries, which "unchanged" hid from the UI's reader, summaries failed:
-    rebuilding some of them failed, with the first ``summary_error``, failed, removed, or not
-    indexed: the run read no file there, as it is gone, left out by DOCNAV_INCLUDE /
-    DOCNAV_EXCLUDE or under a root that is gone, and stored none) and, where there is one, the
-    ``error``, the parser's ``warnings``, the other path of a rename, whether it was
+    rebuilding some of them failed, failed, removed, or not indexed: the run read no file
+    there, as it is gone, left out by DOCNAV_INCLUDE / DOCNAV_EXCLUDE or under a root that is
+    gone, and stored none) and, where there is one, the ``error``, the first ``summary_error``
+    (of a document added, changed or renamed as well: "changed" alone hid that its summaries
+    failed), the parser's ``warnings``, the other path of a rename, whether it was
     ``reparsed`` or ``reembedded``. A removed document's partition is still materialised by the
     run (Dagster materialises every partition of a range); the sensor deletes it next."""
-    rebuilt, failed = set(report.resummarised), _summary_errors(report)
+    rebuilt, errors = set(report.resummarised), _summary_errors(report)
+    failed = set(report.resummary_failed)
     own: dict[str, dict] = {
-        p: {"outcome": "summaries failed", "summary_error": failed[p]} if p in failed else
-        {"outcome": "summaries rebuilt" if p in rebuilt else "unchanged"}
+        p: {"outcome": "summaries failed", "summary_error": errors.get(p, "")} if p in failed
+        else {"outcome": "summaries rebuilt" if p in rebuilt else "unchanged"}
         for p in report.unchanged}
     own.update({p: {"outcome": "added"} for p in report.added})
     own.update({p: {"outcome": "changed"} for p in report.changed})
     for old, new in report.renamed:
         own[new] = {"outcome": "renamed", "renamed_from": old}
         own[old] = {"outcome": "renamed away", "renamed_to": new}
+    for path in (*report.added, *report.changed, *(new for _, new in report.renamed)):
+        if path in errors:
+            own[path]["summary_error"] = errors[path]
     excluded = set(report.excluded)
     own.update({p: {"outcome": "removed", "why": _EXCLUDED if p in excluded else _GONE}
                 for p in report.removed})
@@ -83,15 +88,12 @@ def document_outcomes(report: IndexReport, paths: Sequence[str]) -> dict[str, di
 
 
 def _summary_errors(report: IndexReport) -> dict[str, str]:
-    """The first summary error of each unchanged document whose stale summaries failed, by
-    path: a failure's place is its document's path, then the headings down to its node."""
-    failed = set(report.resummary_failed)
+    """The first summary error of each document with one, by path: a failure's place is its
+    document's path, then the headings down to its node (the collection's is no path)."""
     errors: dict[str, str] = {}
     for _, error, _, place in report.summaries.failures:
-        path = place.split(" › ", 1)[0]
-        if path in failed:
-            errors.setdefault(path, _quote(error, 1000))
-    return {p: errors.get(p, "") for p in failed}
+        errors.setdefault(place.split(" › ", 1)[0], _quote(error, 1000))
+    return errors
 
 
 _EXCLUDED = "its file is still there: DOCNAV_INCLUDE / DOCNAV_EXCLUDE leave it out"

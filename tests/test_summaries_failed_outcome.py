@@ -1,5 +1,5 @@
-"""What a run says of unchanged documents whose stale summaries it rebuilt, or tried to: the
-`document` partition's outcome in Dagster and `docnav index --json`. The summaries come from a
+"""What a run says of documents whose summaries it rebuilt, or tried to: the `document`
+partition's outcome in Dagster and `docnav index --json`. The summaries come from a
 chat endpoint (a local HTTP test double), down for one run and back up for the next; the
 parser, store and indexer are real."""
 
@@ -61,3 +61,31 @@ def test_unchanged_documents_whose_summaries_failed_do_not_read_rebuilt(tmp_path
     said = report.to_json()
     assert said["resummarised"] == paths and said["resummary_failed"] == []
     assert chat_run(store, endpoint, docs).to_json()["resummarised"] == []
+
+
+def test_changed_and_added_documents_whose_summaries_failed_say_so(tmp_path, endpoint):
+    """Summarised, then a.md edited, b.md renamed and c.md added while the endpoint answers
+    500: a.md's and c.md's partitions read just "changed" and "added", nothing of their failed
+    summaries (only the run's totals and stderr said it). The renamed b.md reuses its own."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text(ALPHA)
+    (docs / "b.md").write_text(BRAVO)
+    store = Store(tmp_path / "s.duckdb")
+    assert chat_run(store, endpoint, docs).summaries.failed == 0
+    (docs / "a.md").write_text(ALPHA + "\nAlpha sells apples.\n")
+    (docs / "b.md").rename(docs / "bravo.md")
+    (docs / "c.md").write_text("# Charlie\n\nCharlie carves chairs.\n")
+    endpoint.mode = "500"
+    report = chat_run(store, endpoint, docs)
+    a, b, bravo, c = (str(docs / n) for n in ("a.md", "b.md", "bravo.md", "c.md"))
+    outcomes = document_outcomes(report, [a, bravo, c])
+    assert outcomes[bravo] == {"outcome": "renamed", "renamed_from": b}
+    assert [outcomes[p]["outcome"] for p in (a, c)] == ["changed", "added"]
+    assert all("HTTP 500" in outcomes[p]["summary_error"] for p in (a, c)), outcomes
+
+    endpoint.mode = "ok"
+    report = chat_run(store, endpoint, docs)
+    assert document_outcomes(report, [a, bravo, c]) == {
+        a: {"outcome": "summaries rebuilt"}, bravo: {"outcome": "unchanged"},
+        c: {"outcome": "summaries rebuilt"}}
