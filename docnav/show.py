@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from docnav.compact import mib
-from docnav.errors import InputError
+from docnav.errors import InputError, without_path
 from docnav.model import DocTree, NodeKind
 from docnav.scan import absolute as absolute_path
 from docnav.scan import one_line
@@ -42,7 +42,8 @@ def render_documents(store: Store) -> str:
 
 def documents_json(store: Store) -> dict:
     """`docnav show --json`: every document (``doc_id``, ``path``, ``status``, ``version``,
-    ``nodes``, ``title``, ``error``, the parser's ``warnings``), the edges by kind, and the
+    ``nodes``, ``title``, ``error``: without the path it begins with, as `index --json` gives
+    it, the parser's ``warnings``), the edges by kind, and the
     notes the listing prints under them (embedding models, PDF pipelines, parser versions,
     the file's size; or that another process writes the store, ``from_export``)."""
     with snapshot(store) as (con, from_export):
@@ -52,7 +53,8 @@ def documents_json(store: Store) -> dict:
             "n.kind = 'document' ORDER BY d.path").fetchall()
         counts = dict(con.execute("SELECT kind, count(*) FROM edges GROUP BY kind").fetchall())
         documents = [{"doc_id": doc_id, "path": path, "status": status, "version": version,
-                      "nodes": n_nodes, "title": title, "error": error,
+                      "nodes": n_nodes, "title": title,
+                      "error": error and without_path(path, error),
                       "warnings": _warnings(metadata)}
                      for doc_id, path, status, version, n_nodes, error, title, metadata in rows]
         notes = _vectors_line(con) + _pdf_line(con) + _parser_line(con) + _warned_line(
@@ -369,11 +371,13 @@ def document_json(store: Store, ref: str, show_text: bool = False,
     nested sections (``node_id``, ``heading``, ``level``, ``page``, ``paragraphs``: how many
     are directly under it, ``summary``: its status and claims with their verdicts,
     ``children``: its subsections and, with ``show_text``, its paragraphs in reading order).
-    ``tree`` is None for a document never indexed (its ``error`` says why)."""
+    ``tree`` is None for a document never indexed (its ``error`` says why, without the path
+    beside it, as `index --json` gives it)."""
     shown = _read_document(store, ref, show_summaries)
     tree = shown.tree
     out = {"doc_id": shown.doc_id, "path": shown.path, "title": tree.title if tree else None,
-           "status": shown.status, "version": shown.version, "error": shown.error,
+           "status": shown.status, "version": shown.version,
+           "error": shown.error and without_path(shown.path, shown.error),
            "parsed_with": shown.parsed_with,
            "warnings": dict(tree.metadata).get("conversion_warnings") if tree else None,
            "fields": {k: v for k, v in tree.metadata if k not in _UNLISTED_FIELDS}

@@ -246,7 +246,7 @@ def test_show_doc_json_of_a_document_that_never_indexed_has_no_tree(tmp_path, ca
     assert docnav(db, "show", "bad.pdf", "--json") == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["status"] == "failed" and shown["tree"] is None
-    assert "bad.pdf: not a PDF file" in shown["error"]
+    assert shown["error"].startswith("not a PDF file")
     assert docnav(db, "show", "--json") == 0
     [listed] = json.loads(capsys.readouterr().out)["documents"]
     assert listed["status"] == "failed" and listed["error"] == shown["error"]

@@ -461,3 +461,27 @@ def test_a_path_never_indexed_and_not_there_fails_alone(tmp_path, docs, capsys):
     assert "typo" not in capsys.readouterr().out
     assert index(db, typo) == 2
     assert f"{typo}: no such file or folder to index" in capsys.readouterr().err
+
+
+def test_show_json_gives_a_failed_document_s_error_without_its_path(docs, tmp_path, capsys):
+    """`show --json` gave "/…/a.md: file is empty (0 bytes)", its path said twice (``path``
+    beside it), where `index --json`'s failed[].error and `ask --json`'s stale[].error give
+    "file is empty (0 bytes)"; of one indexed before (its previous version kept) and one
+    never indexed alike."""
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs) == 0
+    (docs / "a.md").write_text("")
+    (docs / "e.md").write_text("")
+    assert index(db, docs) == 1
+    capsys.readouterr()
+    assert docnav(db, "show", "--json") == 0
+    listed = {Path(d["path"]).name: d for d in json.loads(capsys.readouterr().out)["documents"]}
+    assert [(n, listed[n]["status"], listed[n]["error"]) for n in ("a.md", "b.md", "e.md")] == [
+        ("a.md", "failed", "file is empty (0 bytes)"), ("b.md", "ok", None),
+        ("e.md", "failed", "file is empty (0 bytes)")]
+    for name in ("a.md", "e.md"):
+        assert docnav(db, "show", str(docs / name), "--json") == 0
+        assert json.loads(capsys.readouterr().out)["error"] == "file is empty (0 bytes)"
+    assert docnav(db, "show", str(docs / "a.md")) == 0  # the text says what it shows
+    assert (f"! last attempt failed, showing the previous version: {docs / 'a.md'}: file is "
+            "empty (0 bytes)") in capsys.readouterr().out.splitlines()
