@@ -53,18 +53,21 @@ def document_outcomes(report: IndexReport, paths: Sequence[str]) -> dict[str, di
     """Each of ``paths`` (a run's partitions) with what the run did to its document:
     ``outcome`` (added, changed, renamed, renamed away, unchanged, summaries rebuilt: unchanged
     but for its stale summaries, which "unchanged" hid from the UI's reader, summaries failed:
-    rebuilding some of them failed, failed, removed, or not indexed: the run read no file
-    there, as it is gone, left out by DOCNAV_INCLUDE / DOCNAV_EXCLUDE or under a root that is
-    gone, and stored none) and, where there is one, the ``error``, the first ``summary_error``
+    rebuilding some of them failed, re-embedded: unchanged but embedded with a new model (one
+    whose summaries were rebuilt or failed too says that, with the flag), failed, removed, or
+    not indexed: the run read no file there, as it is gone, left out by DOCNAV_INCLUDE /
+    DOCNAV_EXCLUDE or under a root that is gone, and stored none) and, where there is one, the
+    ``error``, the first ``summary_error``
     (of a document added, changed or renamed as well: "changed" alone hid that its summaries
     failed), the parser's ``warnings``, the other path of a rename, whether it was
     ``reparsed`` or ``reembedded``. A removed document's partition is still materialised by the
     run (Dagster materialises every partition of a range); the sensor deletes it next."""
     rebuilt, errors = set(report.resummarised), _summary_errors(report)
-    failed = set(report.resummary_failed)
+    failed, reembedded = set(report.resummary_failed), set(report.reembedded)
     own: dict[str, dict] = {
         p: {"outcome": "summaries failed", "summary_error": errors.get(p, "")} if p in failed
-        else {"outcome": "summaries rebuilt" if p in rebuilt else "unchanged"}
+        else {"outcome": "summaries rebuilt" if p in rebuilt else
+              "re-embedded" if p in reembedded else "unchanged"}
         for p in report.unchanged}
     own.update({p: {"outcome": "added"} for p in report.added})
     own.update({p: {"outcome": "changed"} for p in report.changed})

@@ -1,12 +1,14 @@
 """What a run's materialization says in the Dagster UI beside its counts: which documents it
-added, changed, renamed and removed, and its failures, each list cut to a readable length."""
+added, changed, renamed and removed, and its failures, each list cut to a readable length; and
+what each partition's outcome says of its own document."""
 
 from __future__ import annotations
 
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
 from docnav.store import Store
-from pipelines.reporting import LISTED, parse_health, report_metadata
+from docnav.summaries import SummaryPipelineOptions
+from pipelines.reporting import LISTED, document_outcomes, parse_health, report_metadata
 
 
 def _indexer(tmp_path) -> Indexer:
@@ -46,3 +48,27 @@ def test_a_run_over_many_failing_files_lists_the_first_and_counts_the_rest(tmp_p
     assert len(listing) == LISTED + 1
     assert listing[0].startswith(f"- `{docs / 'broken-000.pdf'}`: ")
     assert listing[-1] == "- … and 3 more"
+
+
+def test_an_unchanged_document_embedded_with_a_new_model_says_re_embedded(tmp_path):
+    """Switched to another embedding model, an unchanged a.md read "outcome: unchanged" (with
+    ``reembedded: True`` beside it), though the run embedded every one of its texts again, as
+    "summaries rebuilt" says of the summaries. One whose summaries were rebuilt as well keeps
+    that outcome, the flag saying the rest."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nApples grow on trees.\n")
+    (docs / "b.md").write_text("# B\n\nBees make honey.\n")
+    a, b = str(docs / "a.md"), str(docs / "b.md")
+    store = Store(tmp_path / "g.duckdb")
+
+    def run(dim: int, summaries: SummaryPipelineOptions | None = None):
+        options = IndexOptions(progress=False, summaries=summaries)
+        return Indexer(store, options, HashingEmbedder(dim=dim)).index([docs])
+
+    run(256)
+    (docs / "b.md").write_text("# B\n\nBees make honey in hives.\n")
+    assert document_outcomes(run(128), [a, b]) == {
+        a: {"outcome": "re-embedded", "reembedded": True}, b: {"outcome": "changed"}}
+    outcomes = document_outcomes(run(256, SummaryPipelineOptions(verify=False)), [a, b])
+    assert outcomes == {p: {"outcome": "summaries rebuilt", "reembedded": True} for p in (a, b)}
