@@ -171,3 +171,15 @@ def test_the_words_of_refer_to_as_are_phrasing_not_gaps(graph):
 ])
 def test_refer_is_a_term_of_the_question_unless_it_names_something_as(question, terms):
     assert EvidenceState(question, 100).terms == terms
+
+
+@pytest.mark.parametrize("question", ["What do the RFCs say about the pin RFC?",
+                                      "What do other RFCs say about RFC 2349?"])
+def test_what_the_rfcs_say_about_one_is_asked_of_those_referring_to_it(graph, question):
+    # it was asked of the pin RFC itself ("the RFCs" no document), with "not in the
+    # evidence: rfcs" and confidence 0.00: the futures RFC, which links it, was never read
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["refers_to"].endswith("2349-pin.md")
+    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+    assert answer.route == "cross-reference" and answer.missing == []
+    assert answer.evidence[0].piece.doc_path.endswith("2592-futures.md")

@@ -59,6 +59,12 @@ _WHAT_REFERS_TO_IT = re.compile(r"^\W*(?:what|which\s+(?:rfc|pep|paper|document|
                                 r"article))\s+(?P<verb>(?:builds\s+(?:up)?on|depends\s+on|"
                                 r"relies\s+on|refers\s+to|links\s+to|cites))\s+(?P<it>\S.*?)"
                                 r"\W*$", re.I)
+# "What do the RFCs say about the pin RFC?": what the others say of it, where they refer to
+# it, as "Which RFCs mention the pin RFC?" asks (it was asked of the pin RFC itself, "the
+# RFCs" naming no document: "not in the evidence: rfcs")
+_WHAT_THEY_SAY_OF_IT = re.compile(r"^\W*what\s+(?:do|did)\s+(?:(?:all\s+)?the\s+)?"
+                                  r"(?:other\s+)?(?P<they>rfcs|documents)\s+(?:say|write|"
+                                  r"tell\s+us)\s+(?:about|of)\s+(?P<it>\S.*?)\W*$", re.I)
 
 
 def as_documents_referred(nav: Navigator, asked: str) -> str:
@@ -66,8 +72,9 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     does so to it, as the question asking which documents ("What does RFC 2349 build on?":
     "Which documents does RFC 2349 build on?", answered by its references; its words
     "build" and "on" were searched for; "What builds on RFC 2349?": "Which documents build
-    on RFC 2349?") where it names one document; any other as it is ("What does the borrow
-    checker depend on?" asks what the text says)."""
+    on RFC 2349?"; "What do the RFCs say about the pin RFC?": "Which RFCs mention the pin
+    RFC?") where it names one document; any other as it is ("What does the borrow checker
+    depend on?" asks what the text says)."""
     if not RELATED.search(asked):  # "What does the futures API depend on?": of the API
         return asked
     m = _WHAT_IT_REFERS_TO.match(asked)
@@ -81,6 +88,9 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
         said, *rest = m.group("verb").split()
         verb = said[:-3] + "y" if said.lower().endswith("ies") else said[:-1]
         return f"Which documents {' '.join([verb, *rest])} {m.group('it')}?"
+    m = _WHAT_THEY_SAY_OF_IT.match(asked)
+    if m and len(titled_documents(nav.graph, m.group("it"))) == 1:
+        return f"Which {m.group('they')} mention {m.group('it')}?"
     return asked
 
 
