@@ -11,7 +11,8 @@ import pytest
 from _rfcs import rfc_texts
 from _stores import indexed_graph
 from docnav.ask_text import answer_text
-from docnav.query import EvidenceState, Navigator
+from docnav.query import EvidenceState, Navigator, route
+from docnav.query.names import titled_documents
 
 RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "3467-unsafe-pinned.md",
         "0003-attribute-usage.md", "0016-more-attributes.md", "1068-rust-governance.md",
@@ -183,3 +184,20 @@ def test_what_the_rfcs_say_about_one_is_asked_of_those_referring_to_it(graph, qu
     assert _names(answer.count["documents"]) == ["2592-futures.md"]
     assert answer.route == "cross-reference" and answer.missing == []
     assert answer.evidence[0].piece.doc_path.endswith("2592-futures.md")
+
+
+@pytest.mark.parametrize("name", ["the async/await RFC", "the async await RFC",
+                                  "the async-await RFC"])
+def test_a_slash_between_title_words_names_the_document_as_a_space_does(graph, name):
+    assert _names(p for p, _ in titled_documents(graph, name)) == ["2394-async_await.md"]
+    assert route(f"What do the RFCs say about {name}?") == "cross-reference"
+
+
+def test_what_the_async_slash_await_rfc_says_about_another_is_asked_of_it(graph):
+    # asked of 2592-futures: "the async/await RFC" named no document, "the futures RFC" did
+    answer = Navigator(graph).ask("What does the async/await RFC say about the futures RFC?",
+                                  300)
+    (refers,) = [s for s in answer.trace if s["op"] == "refers"]
+    assert _names([refers["document"], refers["to"]]) == ["2394-async_await.md",
+                                                          "2592-futures.md"]
+    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2394-async_await.md"}

@@ -88,8 +88,9 @@ _RELATION = (r"(?:build(?:s|ing)?\s+(?:up)?on|depend(?:s|ing)?\s+on|rel(?:y|ies|
 # (not "supersede": the answer reads no references for it, and searched the word)
 # one named after the verb is an RFC or a PEP ("refer to RFC 2349", "link to the pin RFC"); a
 # verb said of one with another object asks what its text says ("Does this RFC depend on
-# unsafe code?", "What does RFC 1068 refer to as subteams?": "depend" was said missing)
-_DOCUMENT_NAMED = rf"(?:the\s+(?:[\w.'’-]+\s+){{0,4}}{_KIND}\b|(?:rfc|pep)\s*#?\s*\d+)"
+# unsafe code?", "What does RFC 1068 refer to as subteams?": "depend" was said missing); a
+# slash between its words as a hyphen ("the async/await RFC")
+_DOCUMENT_NAMED = rf"(?:the\s+(?:[\w.'’/-]+\s+){{0,4}}{_KIND}\b|(?:rfc|pep)\s*#?\s*\d+)"
 # what is said about a document named last ("What does the futures RFC say about the pin
 # RFC?"), read first from the paragraphs referring to it as "Does ... refer to ...?" is (it
 # went local, and said so); not what is said of a thing ("say about the RFC process")
