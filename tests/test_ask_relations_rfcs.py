@@ -164,11 +164,13 @@ def test_the_words_of_refer_to_as_are_phrasing_not_gaps(graph):
 @pytest.mark.parametrize("question, terms", [
     ("What is referred to as a subteam?", ["subteam"]),
     ("How does the RFC refer to other RFCs?", ["rfc", "refer", "other", "rfcs"]),
-    # "refer to as well as", "refer to as-yet": no "refer to as" (both lost "refer")
-    ("What does RFC 2349 refer to as well as RFC 2592?", ["rfc", "2349", "refer", "well",
-                                                         "2592"]),
-    ("Which RFCs refer to as-yet unstable features?", ["rfcs", "refer", "yet", "unstabl",
-                                                       "featur"]),
+    # "refer to as well as", "refer to as-yet": no "refer to as" (both lost "refer"); their
+    # "well" and "yet" are phrasing, no word of the answer (said "not in the evidence")
+    ("What does RFC 2349 refer to as well as RFC 2592?", ["rfc", "2349", "refer", "2592"]),
+    ("Which RFCs refer to as-yet unstable features?", ["rfcs", "refer", "unstabl", "featur"]),
+    ("What does the pin RFC say about moves as well as drops as yet?", ["pin", "rfc", "move",
+                                                                       "drop"]),
+    ("How well does it work as a guide?", ["well", "work", "guid"]),
 ])
 def test_refer_is_a_term_of_the_question_unless_it_names_something_as(question, terms):
     assert EvidenceState(question, 100).terms == terms

@@ -27,6 +27,10 @@ HOW = re.compile(r"\bhow\s+(many|much|often|long|far)\b", re.I)
 # word the text need hold ("refer" was said missing); not "How does it refer to RFC 2349?",
 # nor "refer to as well as RFC 2592", "refer to as-yet unstable features"
 NAMED_AS = re.compile(r"\b(refer(?:s|red|ring)?)\s+to\s+as\b(?!-|\s+well\b)", re.I)
+# "as well as", "as yet", "as-yet": phrasing, no word the text need hold ("What does RFC 2349
+# refer to as well as RFC 2592?" said "not in the evidence: well"; "... refer to as-yet
+# unstable features?", "yet")
+AS_PHRASE = re.compile(r"\bas[\s-]+(well(?=\s+as\b)|yet)\b", re.I)
 
 
 @dataclass
@@ -43,7 +47,8 @@ class EvidenceState:
     gaps: the question's words no evidence contains in any form ("desugar" is held by
     "desugaring": terms are word stems, see :mod:`docnav.query.lexical`), leaving out the
     words that ask rather than name (``ASKING``: "say", "about", "describe"; ``HOW``: "many" in
-    "how many"; ``NAMED_AS``: "refer" in "refer to as"); confidence: the
+    "how many"; ``NAMED_AS``: "refer" in "refer to as"; ``AS_PHRASE``: "well" in "as well
+    as"); confidence: the
     largest share of the question's terms that one piece holds. Terms scattered over several
     pieces (each piece a different part of the question) are no sign that the answer is in
     hand, so they do not count together. Word overlap is still a weak signal (a short hit can
@@ -78,7 +83,8 @@ class EvidenceState:
         # words that ask rather than name what is asked about ("what does Note 7 say about
         # pledged assets"): no piece needs them, and none is missing without them
         asking = ASKING | {m.group(1).lower() for m in [*HOW.finditer(self.question),
-                                                        *NAMED_AS.finditer(self.question)]}
+                                                        *NAMED_AS.finditer(self.question),
+                                                        *AS_PHRASE.finditer(self.question)]}
         named = {t: w for t, w in words.items() if w not in asking}
         # nothing to look for but what is asked of ("Summarise", "Give me a summary"): the
         # asking words are searched for then, there being nothing else
