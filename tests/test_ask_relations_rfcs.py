@@ -203,3 +203,21 @@ def test_what_the_async_slash_await_rfc_says_about_another_is_asked_of_it(graph)
     assert _names([refers["document"], refers["to"]]) == ["2394-async_await.md",
                                                           "2592-futures.md"]
     assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2394-async_await.md"}
+
+
+@pytest.mark.parametrize("question, by, referred", [
+    ("What does RFC 2592 refer to as well as RFC 2349?", "2592-futures.md",
+     ["2349-pin.md", "2394-async_await.md"]),
+    ("What does RFC 2349 refer to as well as RFC 2592?", "2349-pin.md", []),
+    ("What does the futures RFC build on besides the pin RFC?", "2592-futures.md",
+     ["2349-pin.md", "2394-async_await.md"]),
+])
+def test_what_one_rfc_refers_to_as_well_as_another_is_answered_by_its_references(
+        graph, question, by, referred):
+    # asked of RFC 2349's text, "2592" was "in none of the documents asked of": RFC 2592 is
+    # named as one it may refer to besides, not a word of its text
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["referred_by"].endswith(by)
+    assert _names(answer.count["documents"]) == referred
+    assert answer.route == "cross-reference"
+    assert answer.missing == [] and answer.absent == []
