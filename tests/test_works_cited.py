@@ -97,6 +97,16 @@ def test_works_cited_about_something_are_those_holding_it(papers):
     assert not [s for s in answer.trace if s["op"] == "works cited"]
 
 
+def test_works_cited_asked_of_a_document_in_turn_keep_their_count_of_documents(papers):
+    # its step's own "of" (how many documents were asked of) was overwritten by the path of
+    # the document asked of in turn
+    answer = Navigator(papers).ask("Which is the newest paper and what are its references?",
+                                   300)
+    (step,) = [s for s in answer.trace if s["op"] == "works cited"]
+    assert step["of"] == 1 and step["part_of"].endswith("1705.07830.pdf")
+    assert [Path(d["document"]).name for d in step["documents"]] == ["1705.07830.pdf"]
+
+
 def test_ask_prints_the_count_and_says_where_there_is_none(tmp_path):
     db = indexed_files(tmp_path, {
         "paper.md": "# A paper\n\n## Method\n\nWe fine-tune BERT.\n\n## References\n\n"

@@ -179,7 +179,8 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
             first: dict[str, list[str]] | None = None) -> Answer:
     """Each ``(label, question, documents)`` of ``asks`` navigated in turn with an equal
     share of the budget, as one answer: their evidence in that order, their steps in the
-    trace after ``step`` (each marked ``of``: its label). A word is missing (or absent)
+    trace after ``step`` (each marked ``of``: its label; ``part_of`` where the step has an
+    ``of`` of its own, a count, which the label overwrote). A word is missing (or absent)
     when every part's evidence lacks it; the confidence is the least part's (None where no
     part's question names anything to look for). ``first``: nodes a part reads before it
     searches, by its label."""
@@ -188,7 +189,8 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
                          in_turn=True) for i, (label, question, docs) in enumerate(asks)]
     trace = [{**step, "tokens_each": share, "tokens": 0, "confidence": 0.0}]
     for (label, _, _), part in zip(asks, parts):
-        trace += [{**s, "of": label} for s in part.trace]
+        # (a step's own "of", the works cited step's count of documents, is kept)
+        trace += [{**s, "part_of" if "of" in s else "of": label} for s in part.trace]
 
     def in_all(words: str) -> list[str]:
         return [w for w in getattr(parts[0], words)
