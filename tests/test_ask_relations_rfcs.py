@@ -221,3 +221,21 @@ def test_what_one_rfc_refers_to_as_well_as_another_is_answered_by_its_references
     assert _names(answer.count["documents"]) == referred
     assert answer.route == "cross-reference"
     assert answer.missing == [] and answer.absent == []
+
+
+def test_what_one_rfc_says_about_two_others_is_read_from_its_paragraphs_referring_to_each(
+        graph):
+    # naming two, it was asked as of any words: none of the futures RFC's paragraphs linking
+    # the pin RFC or naming the async/await RFC was read first
+    answer = Navigator(graph).ask(
+        "What does the futures RFC say about the pin RFC and the async/await RFC?", 400)
+    refers = [s for s in answer.trace if s["op"] == "refers"]
+    assert [_names([s["document"], s["to"]]) for s in refers] == [
+        ["2592-futures.md", "2349-pin.md"], ["2592-futures.md", "2394-async_await.md"]]
+    assert all(s["nodes"] for s in refers) and answer.route == "cross-reference"
+    first = {n for s in refers for n in s["nodes"]}
+    read = [e.piece.node_id for e in answer.evidence[:len(first)]]
+    assert set(read) == first and read == graph.in_reading_order(first)
+    text = answer_text(answer, graph)
+    assert "2592-futures.md refers to 2349-pin.md" in text
+    assert "2592-futures.md refers to 2394-async_await.md" in text

@@ -211,24 +211,28 @@ _SAYS_ABOUT = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<
 
 
 def referring_pair(graph: DocNavGraph, asked: str
-                   ) -> tuple[str, str, str, list[str]] | None:
-    """Of a question asking whether one document refers to another ("Does RFC 2592 refer
-    to RFC 2394?"), or what it says about another ("What does RFC 2592 say about RFC
-    2349?"), each naming one document: (the one asked about, the other, the words asking
-    for and naming the other, "refer to RFC 2394", the nodes of the first referring to it,
-    in reading order, none where it does not); None for any other question. Searched for
-    its words alone, RFC 2592 was said to hold no "2394", though it links RFC 2394; the
-    other words after the verb are none of those ("zebras" of "say about the pin RFC's
-    zebras": every word after "say" taken, "zebras" was no more said missing)."""
+                   ) -> tuple[str, dict[str, list[str]], str] | None:
+    """Of a question asking whether one document refers to others ("Does RFC 2592 refer
+    to RFC 2394?"), or what it says about them ("What does RFC 2592 say about RFC 2349?"),
+    naming one document and one or more others: (the one asked about; each other, in the
+    question's order, with the nodes of the first referring to it, in reading order, none
+    where it does not; the words asking for and naming those it refers to, "refer to RFC
+    2394"); None for any other question. Searched for its words alone, RFC 2592 was said to
+    hold no "2394", though it links RFC 2394; the other words after the verb are none of
+    those ("zebras" of "say about the pin RFC's zebras": every word after "say" taken,
+    "zebras" was no more said missing). Of two others ("say about the pin RFC and the
+    async/await RFC") it was asked as of any words, its paragraphs referring to them not
+    read first."""
     m = _BETWEEN.match(asked) or _SAYS_ABOUT.match(asked)
     if m is None or not REFERENCED_KIND.search(asked):  # "Does the BERT paper rely on the
         return None  # GPT paper?": a paper's references are its works cited, not its links
-    source, target = (titled_documents(graph, m.group(g)) for g in ("source", "target"))
-    if len(source) != 1 or len(target) != 1 or source[0][0] == target[0][0]:
+    source, targets = (titled_documents(graph, m.group(g)) for g in ("source", "target"))
+    if len(source) != 1 or not targets or source[0][0] in {p for p, _ in targets}:
         return None
-    refs = references_from(graph, source[0][0]).get(target[0][0], [])
-    said = f"{asked[m.start('verb'):m.start('target')]}{target[0][1]}"
-    return source[0][0], target[0][0], said, refs
+    refs = references_from(graph, source[0][0])
+    said = asked[m.start("verb"):m.start("target")] + " ".join(
+        n for p, n in targets if refs.get(p))  # (of one it never refers to, its words count)
+    return source[0][0], {p: refs.get(p, []) for p, _ in targets}, said
 
 
 def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:

@@ -395,19 +395,22 @@ class Navigator:
             return compare_documents(self, asked, budget, singled)
         return None
 
-    def _refers(self, asked: str, budget: int, source: str, target: str, said: str,
-                refs: list[str]) -> Answer:
-        """Whether ``source`` refers to ``target``, or what it says about it (``said``: the
-        question's words asking so, "build on the pin RFC"), asked of ``source``: its
-        ``refs`` to it read first, where it has any, and those words none the evidence need
-        hold (its link need not say them). Its route is "cross-reference" whatever the
-        router says, as :attr:`docnav.query.holding.Held.route` is: the references answered
-        (or found none), before any router; the router's route read what came after them
-        (its trace's ops), and "route: local" hid that the references were read first."""
+    def _refers(self, asked: str, budget: int, source: str, targets: dict[str, list[str]],
+                said: str) -> Answer:
+        """Whether ``source`` refers to the documents ``targets`` names, or what it says
+        about them (``said``: the question's words asking so, "build on the pin RFC"),
+        asked of ``source``: its nodes referring to each (``targets``' values) read first,
+        in reading order, where it has any, and those words none the evidence need hold (its
+        link need not say them). Its route is "cross-reference" whatever the router says, as
+        :attr:`docnav.query.holding.Held.route` is: the references answered (or found none),
+        before any router; the router's route read what came after them (its trace's ops),
+        and "route: local" hid that the references were read first."""
+        refs = self.graph.in_reading_order({n for nodes in targets.values() for n in nodes})
         answer = self.collect(asked, budget, glob.escape(source), first=refs)
         answer.route = "cross-reference"
-        answer.trace.insert(0, {"op": "refers", "document": source, "to": target,
-                                "nodes": refs, "tokens": 0, "confidence": 0.0})
+        answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
+                             "tokens": 0, "confidence": 0.0}
+                            for target, nodes in targets.items()]
         if refs:
             naming = {w.lower() for w in [*re.findall(r"\w+", said),
                                           *search_words(said).values()]}
