@@ -391,6 +391,10 @@ _ONE_WORD_ENDINGS = frozenset({"ish", "less", "hood", "same", "dom", "ness"})
 _PREFIXES = frozenset({"anti", "bi", "co", "cross", "ex", "inter", "intra", "macro", "micro",
                        "mid", "multi", "neo", "non", "pan", "post", "pre", "pro", "pseudo",
                        "quasi", "self", "semi", "sub", "trans", "tri", "ultra", "un"})
+# capitalised, these start a phrase after a dash rather than end a compound
+_CAPITAL_FUNCTION_WORDS = frozenset(
+    "The A An And Or But Of In On At To For From By With As We It Its Our This That These "
+    "Those Other Another Then There Here If When While".split())
 _LAST_RUN = re.compile(r"([^\W_]+)-$")
 _FIRST_RUN = re.compile(r"[^\W_]+")
 _SUSPENDED_ANY_CASE = re.compile(SUSPENDED.pattern, re.IGNORECASE)
@@ -454,14 +458,23 @@ def _hyphen_before_capital(text: str, after: str, words: Counter) -> bool | None
     ("Fosler- Lussier"). After a lower-case word that is no prefix it is a dash set between
     two phrases ("positive samples-" / "Bhatia used ...", 1809.01202) and keeps it. A word
     the document writes whole more often was broken there ("AL-" / "Crowd" in a paper that
-    writes "ALCrowd", "DESCRIP-" / "TION"), and loses the hyphen."""
+    writes "ALCrowd", "DESCRIP-" / "TION"), and loses the hyphen. Before a capitalised
+    function word ("SQuAD-" / "The results were good", "Part II-" / "Other Information"), a
+    name after a prefix ("blog post-" / "Google described it") or an acronym after a number
+    ("Item 7-" / "MD&A") it is a dash too, unless the document writes the compound elsewhere
+    (found by a review: each was glued). A dash after a capitalised word before one that is
+    not a function word ("Revenue-" / "Net sales ...") is still read as a hyphen."""
     head, tail = _LAST_RUN.search(text), _FIRST_RUN.match(after)
     if head is None or tail is None or _SUSPENDED_ANY_CASE.match(after):
         return None
     first, rest = head.group(1), tail.group(0)
-    if words[(first + rest).casefold()] > words[f"{first}-{rest}".casefold()]:
+    compound = f"{first}-{rest}".casefold()
+    if words[(first + rest).casefold()] > words[compound]:
         return False
-    if first[0].isupper() or first.casefold() in _PREFIXES or (first.isdigit()
-                                                               and rest.isupper()):
-        return True
-    return None
+    if rest in _CAPITAL_FUNCTION_WORDS:  # "SQuAD-" / "The results ...", "Part II-" / "Other"
+        return None
+    if words[compound] or first.isdigit() and len(rest) == 1 and rest.isupper():
+        return True  # written so elsewhere; "Form 10-" / "Q", not "Item 7-" / "MD&A"
+    if first.casefold() in _PREFIXES:  # "non-" / "GAAP", not "blog post-" / "Google ..."
+        return True if sum(c.isupper() for c in rest) >= 2 else None
+    return True if first[0].isupper() else None
