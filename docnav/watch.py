@@ -372,9 +372,7 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
             log(f"{root} is gone: its {kept} document(s) are kept until it comes back (an "
                 "empty folder in its place removes them)")
         for root in sorted(gone & set(current)):  # its batch may change nothing, and not show
-            with indexer.store.reader() as con:
-                kept = sum(in_scope(d.path, [root]) for d in indexer.store.documents(con).values())
-            log(f"{root} is back: its {kept} document(s) are watched again")
+            log(f"{root} is back: watched again (its batch reports what changed there)")
         gone.clear()
         gone.update(set(roots) - set(current))
 

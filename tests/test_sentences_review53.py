@@ -23,7 +23,8 @@ from docnav.sentences import split_sentences
      ["We study: a) Is BERT better?", "b) Is it faster?", "Both hold."]),
     ("Does the model help? k-means clustering shows it does.",
      ["Does the model help?", "k-means clustering shows it does."]),
-    ("How did sales do? iPhone revenue grew 5%.", ["How did sales do?", "iPhone revenue grew 5%."]),
+    ("How did sales do? iPhone revenue grew 5%.",
+     ["How did sales do?", "iPhone revenue grew 5%."]),
     ("What is the revenue? the answer is in Note 5. It grew.",
      ["What is the revenue?", "the answer is in Note 5.", "It grew."]),
     # a lone "E.g." leads in to the sentence after it, not the one before

@@ -31,7 +31,25 @@ def test_a_watched_folder_coming_back_says_so(tmp_path):
     os.rename(tmp_path / "away", docs)
     on_batch({FULL_RESCAN})
     # the batch changed nothing and printed nothing: only this line tells the folder is back
-    assert reports == [] and said[-1] == f"{docs} is back: its 1 document(s) are watched again"
+    assert reports == [] and said[-1].startswith(f"{docs} is back: watched again")
+
+
+def test_a_watched_folder_coming_back_empty_says_no_count_its_batch_then_removes(tmp_path):
+    # "is back: its 1 document(s) are watched again" was read before the batch, which then
+    # removed that one document (found by a review)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nPump sales rose in the north.\n")
+    indexer = _indexer(tmp_path)
+    indexer.index([str(docs)])
+    said, reports = [], []
+    on_batch = index_batches(indexer, [str(docs)], log=said.append, on_report=reports.append)
+    os.rename(docs, tmp_path / "away")
+    on_batch({FULL_RESCAN})
+    docs.mkdir()
+    on_batch({FULL_RESCAN})
+    assert said[-1] == f"{docs} is back: watched again (its batch reports what changed there)"
+    assert [r.removed for r in reports] == [[str(docs / "a.md")]]
 
 
 def test_collection_work_left_by_a_run_without_it_is_reported(tmp_path):
