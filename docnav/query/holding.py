@@ -59,11 +59,13 @@ _WHAT_REFERS_TO_IT = re.compile(r"^\W*(?:what|which\s+(?:rfc|pep|paper|document|
                                 r"article))\s+(?P<verb>(?:builds\s+(?:up)?on|depends\s+on|"
                                 r"relies\s+on|refers\s+to|links\s+to|cites))\s+(?P<it>\S.*?)"
                                 r"\W*$", re.I)
-# "What does RFC 2592 refer to as well as RFC 2349?": what else it refers to, answered as
-# "What does RFC 2592 refer to?" is (asked of RFC 2349's text, "What does RFC 2349 refer to
-# as well as RFC 2592?" said "2592" was in none of the documents asked of)
-_BESIDES = re.compile(r"^(?P<asked>.*?\S)\s+(?:as\s+well\s+as|besides|apart\s+from|"
-                      r"other\s+than)\s+(?P<also>\S.*?)\W*$", re.I)
+# "What does RFC 2592 refer to as well as RFC 2349?": what it refers to, the one named too,
+# answered as "What does RFC 2592 refer to?" is (asked of RFC 2349's text, "What does RFC
+# 2349 refer to as well as RFC 2592?" said "2592" was in none of the documents asked of).
+# Not "besides", "other than", "apart from": those leave the one named out, and its answer
+# listed it ("What does RFC 2394 refer to besides RFC 2592?": "2592-futures.md", found by a
+# review)
+_BESIDES = re.compile(r"^(?P<asked>.*?\S)\s+as\s+well\s+as\s+(?P<also>\S.*?)\W*$", re.I)
 # "What do the RFCs say about the pin RFC?": what the others say of it, where they refer to
 # it, as "Which RFCs mention the pin RFC?" asks (it was asked of the pin RFC itself, "the
 # RFCs" naming no document: "not in the evidence: rfcs")
@@ -80,8 +82,8 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     on RFC 2349?"; "What do the RFCs say about the pin RFC?": "Which RFCs mention the pin
     RFC?") where it names one document; any other as it is ("What does the borrow checker
     depend on?" asks what the text says); "What does RFC 2592 refer to as well as RFC
-    2349?" (or "besides"), naming another, as "Which documents does RFC 2592 refer to?":
-    those answer what else it refers to."""
+    2349?", naming another, as "Which documents does RFC 2592 refer to?", which lists the
+    one named too where it is referred to."""
     besides = _BESIDES.match(asked)
     if besides and len(titled_documents(nav.graph, besides.group("also"))) == 1:
         shorter = f"{besides.group('asked')}?"
