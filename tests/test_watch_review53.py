@@ -17,7 +17,9 @@ def _indexer(tmp_path) -> Indexer:
                    IndexOptions(progress=False, export_parquet=False), HashingEmbedder())
 
 
-def test_a_watched_folder_coming_back_says_so(tmp_path):
+def _gone(tmp_path):
+    """A watched folder of one document, indexed, then renamed away: its folder, the lines
+    logged, the reports shown and the batch handler."""
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "a.md").write_text("# A\n\nPump sales rose in the north.\n")
@@ -28,6 +30,11 @@ def test_a_watched_folder_coming_back_says_so(tmp_path):
     os.rename(docs, tmp_path / "away")
     on_batch({FULL_RESCAN})
     assert any("is gone" in line for line in said)
+    return docs, said, reports, on_batch
+
+
+def test_a_watched_folder_coming_back_says_so(tmp_path):
+    docs, said, reports, on_batch = _gone(tmp_path)
     os.rename(tmp_path / "away", docs)
     on_batch({FULL_RESCAN})
     # the batch changed nothing and printed nothing: only this line tells the folder is back
@@ -37,15 +44,7 @@ def test_a_watched_folder_coming_back_says_so(tmp_path):
 def test_a_watched_folder_coming_back_empty_says_no_count_its_batch_then_removes(tmp_path):
     # "is back: its 1 document(s) are watched again" was read before the batch, which then
     # removed that one document (found by a review)
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "a.md").write_text("# A\n\nPump sales rose in the north.\n")
-    indexer = _indexer(tmp_path)
-    indexer.index([str(docs)])
-    said, reports = [], []
-    on_batch = index_batches(indexer, [str(docs)], log=said.append, on_report=reports.append)
-    os.rename(docs, tmp_path / "away")
-    on_batch({FULL_RESCAN})
+    docs, said, reports, on_batch = _gone(tmp_path)
     docs.mkdir()
     on_batch({FULL_RESCAN})
     assert said[-1] == f"{docs} is back: watched again (its batch reports what changed there)"
