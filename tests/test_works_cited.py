@@ -107,6 +107,16 @@ def test_works_cited_asked_of_a_document_in_turn_keep_their_count_of_documents(p
     assert [Path(d["document"]).name for d in step["documents"]] == ["1705.07830.pdf"]
 
 
+def test_works_cited_of_the_paper_asked_for_are_not_searched_for_the_asking_words(papers):
+    # "Which paper" asks which paper, the oldest: its 35 works were said to be none, as no
+    # entry held "paper"
+    answer = Navigator(papers).ask(
+        "Which paper is the oldest, and how many references does it have?", 300)
+    assert _counted(answer) == {"1912.01214.pdf": 35}
+    assert not [s for s in answer.trace if s["op"] == "no works cited"]
+    assert {e.found_by for e in answer.evidence} == {"works cited"}
+
+
 def test_ask_prints_the_count_and_says_where_there_is_none(tmp_path):
     db = indexed_files(tmp_path, {
         "paper.md": "# A paper\n\n## Method\n\nWe fine-tune BERT.\n\n## References\n\n"

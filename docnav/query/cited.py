@@ -28,6 +28,17 @@ WORKS_ASKED = re.compile(
     r"(?:references|works\s+cited|bibliography)\b|"
     r"\bwhat\s+(?:are|is)\s+(?:the\s+|its\s+)?(?:references|works\s+cited|bibliography)\b",
     re.I)
+# "Which paper is the oldest, and how many references does it have?", asked of the oldest:
+# "Which paper" asked which document, answered before its works cited are read
+WHICH_ONE = re.compile(r"\b(?:which|what)\s+(?:document|paper|rfc|filing|article|report)s?\b",
+                       re.I)
+
+
+def unasked(question: str) -> str:
+    """The question without its words asking for works cited, nor those asking which document
+    ("Which paper is the oldest, and how many references does it have?", of the oldest): left
+    in, "paper" was what the entries were to hold, and a paper's 35 were said to be none."""
+    return WHICH_ONE.sub(" ", WORKS_ASKED.sub(" ", question))
 
 
 def read_works_cited(graph: DocNavGraph, run: Run) -> bool:

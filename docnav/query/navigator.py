@@ -57,7 +57,7 @@ from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.agents import agent_paragraphs
-from docnav.query.cited import WORKS_ASKED, read_works_cited
+from docnav.query.cited import WORKS_ASKED, read_works_cited, unasked
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
 from docnav.query.holding import as_documents_referred, referring_pair
@@ -295,7 +295,7 @@ class Navigator:
         works = (not outline and kind != "cross-reference"
                  and bool(WORKS_ASKED.search(question)))
         if works:
-            question = THE_DOCUMENTS.sub(" ", WORKS_ASKED.sub(" ", question))
+            question = THE_DOCUMENTS.sub(" ", unasked(question))
         # (and a global question's "section": "Summarise the Drawbacks section" names the
         # part headed "Drawbacks", whose summary answers; "section" was said missing)
         state = EvidenceState(PART_WORDS.sub(" ", THE_DOCUMENTS.sub(" ", GLOBAL.sub(
