@@ -239,12 +239,24 @@ def test_what_one_rfc_says_about_two_others_is_read_from_its_paragraphs_referrin
     assert "2592-futures.md refers to 2394-async_await.md" in text
 
 
-@pytest.mark.parametrize("question", [
-    "What does RFC 2394 refer to besides RFC 2592?",
-    "What does the futures RFC build on other than the pin RFC?"])
-def test_what_one_rfc_refers_to_besides_another_does_not_list_that_one(graph, question):
-    # read as "Which documents does RFC 2394 refer to?", it answered "2592-futures.md", the one
-    # asked to be left out (found by a review)
+@pytest.mark.parametrize("question, by, left, referred, line", [
+    ("What does RFC 2394 refer to besides RFC 2592?", "2394-async_await.md", "2592-futures.md",
+     [], "besides 2592-futures.md (which 2394-async_await.md refers to), none of the 6 "),
+    ("What does the futures RFC build on other than the pin RFC?", "2592-futures.md",
+     "2349-pin.md", ["2394-async_await.md"], "besides 2349-pin.md (which 2592-futures.md "
+     "refers to), 1 of the 6 documents"),
+    ("What does RFC 2349 refer to apart from RFC 2592?", "2349-pin.md", "2592-futures.md", [],
+     "besides 2592-futures.md (which 2349-pin.md makes no reference to), none of the 6 "),
+    ("What does RFC 2592 refer to except RFC 2394?", "2592-futures.md", "2394-async_await.md",
+     ["2349-pin.md"], "besides 2394-async_await.md (which 2592-futures.md refers to)")])
+def test_what_one_rfc_refers_to_besides_another_is_answered_without_that_one(
+        graph, question, by, left, referred, line):
+    # asked of RFC 2394's text, "besides" and "2592" were "in none of the documents asked
+    # of"; read as "as well as", 2592-futures.md, the one asked to be left out, was listed
     answer = Navigator(graph).ask(question, 300)
-    listed = (answer.count or {}).get("documents") or []
-    assert not (answer.count or {}).get("referred_by") and not listed
+    assert answer.count["referred_by"].endswith(by)
+    assert answer.count["besides"].endswith(left)
+    assert _names(answer.count["documents"]) == referred
+    assert answer.route == "cross-reference"
+    assert answer.missing == [] and answer.absent == []
+    assert line in answer_text(answer, graph)

@@ -62,10 +62,14 @@ _WHAT_REFERS_TO_IT = re.compile(r"^\W*(?:what|which\s+(?:rfc|pep|paper|document|
 # "What does RFC 2592 refer to as well as RFC 2349?": what it refers to, the one named too,
 # answered as "What does RFC 2592 refer to?" is (asked of RFC 2349's text, "What does RFC
 # 2349 refer to as well as RFC 2592?" said "2592" was in none of the documents asked of).
-# Not "besides", "other than", "apart from": those leave the one named out, and its answer
-# listed it ("What does RFC 2394 refer to besides RFC 2592?": "2592-futures.md", found by a
-# review)
-_BESIDES = re.compile(r"^(?P<asked>.*?\S)\s+as\s+well\s+as\s+(?P<also>\S.*?)\W*$", re.I)
+# Not "besides", "other than", "apart from": those leave the one named out (``_LEAVING_OUT``),
+# and read so, its answer listed it
+_BESIDES = re.compile(r"^(?P<asked>.*?\S)\s+as\s+well\s+as\s+(?P<other>\S.*?)\W*$", re.I)
+# "What does RFC 2394 refer to besides RFC 2592?": what it refers to, the one named left out
+# of those listed and counted (asked of RFC 2394's text, "besides" and "2592" were said to
+# be in none of the documents asked of; read as "as well as", 2592-futures.md was listed)
+_LEAVING_OUT = re.compile(r"^(?P<asked>.*?\S)\s+(?P<but>besides|other\s+than|(?:apart|aside)\s+"
+                          r"from|except(?:\s+for)?)\s+(?P<other>\S.*?)\W*$", re.I)
 # "What do the RFCs say about the pin RFC?": what the others say of it, where they refer to
 # it, as "Which RFCs mention the pin RFC?" asks (it was asked of the pin RFC itself, "the
 # RFCs" naming no document: "not in the evidence: rfcs")
@@ -83,14 +87,18 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     RFC?") where it names one document; any other as it is ("What does the borrow checker
     depend on?" asks what the text says); "What does RFC 2592 refer to as well as RFC
     2349?", naming another, as "Which documents does RFC 2592 refer to?", which lists the
-    one named too where it is referred to."""
-    besides = _BESIDES.match(asked)
-    if besides and len(titled_documents(nav.graph, besides.group("also"))) == 1:
+    one named too where it is referred to; "... besides RFC 2349?" (or "other than", "apart
+    from", "except") as "Which documents does RFC 2592 refer to besides RFC 2349?", whose
+    count leaves it out (:func:`held_by`)."""
+    besides = _BESIDES.match(asked) or _LEAVING_OUT.match(asked)
+    if besides and len(titled_documents(nav.graph, other := besides.group("other"))) == 1:
         shorter = f"{besides.group('asked')}?"
         if _WHAT_IT_REFERS_TO.match(shorter):
             referred = as_documents_referred(nav, shorter)
             if referred != shorter:  # (of one document named: "What does RFC 2592 ...")
-                return referred
+                # "besides RFC 2592" kept, the one :func:`held_by` leaves out
+                return (referred if besides.re is _BESIDES else
+                        f"{referred[:-1]} {besides.group('but')} {other}?")
     if not RELATED.search(asked):  # "What does the futures API depend on?": of the API
         return asked
     m = _WHAT_IT_REFERS_TO.match(asked)
@@ -123,6 +131,8 @@ class Held:
     holders: dict[str, set[str]]  # each search term's documents (none when they refer)
     referred_by: str | None = None  # the document named, whose references lead to them
     related: bool = False  # those referring to the one named, and those it refers to
+    besides: str | None = None  # the document left out ("... refer to besides RFC 2592?")
+    besides_referred: bool = False  # ``referred_by`` refers to it
 
     @property
     def most(self) -> int:
@@ -154,15 +164,16 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     names, or citing the work it names, where any does; else those holding as many of its
     rarer words as any does."""
     every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
+    rest, besides = _left_out(nav.graph, rest)
     # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
     # is one of those that refer to it
-    named = {p for p, _ in titled_documents(nav.graph, asked)}
+    named = {p for p, _ in titled_documents(nav.graph, asked)} - {besides}
     referring_verb = bool(said and _REFERRING.search(said))
     if not named and referring_verb:  # "Which documents refer to the parts list?": a title
         # said whole, with no kind word ("the ... guide") to name it by
         whole = titled_exactly(nav.graph, rest)
         named = {whole} if whole else set()
-    every = [p for p in every if p not in named] or every
+    every = [p for p in every if p not in named and p != besides] or every
     # "Which RFCs refer to RFC 1961?": those whose references lead into it (its number, a
     # link to it) where any does, rather than those holding "1961" (a year, a version)
     into = (nav.graph.references_into(next(iter(named)))
@@ -199,7 +210,20 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # on?" was answered "none", nothing read)
     by = by if referring or REFERENCED_KIND.search(asked) else None
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
-                by, related and (bool(referring) or unreferred))
+                by, related and (bool(referring) or unreferred), besides,
+                bool(besides) and besides in into)
+
+
+def _left_out(graph: DocNavGraph, rest: str) -> tuple[str, str | None]:
+    """(``rest`` without what it leaves out, the document left out) of "Which documents does
+    RFC 2394 refer to besides RFC 2592?" (:func:`as_documents_referred`): those it refers
+    to but RFC 2592, which is neither named as referring nor one of those counted; ``(rest,
+    None)`` of any other."""
+    left = _LEAVING_OUT.match(rest)
+    if not left or not _REFERRED_BY.match(left.group("asked")):
+        return rest, None
+    other = titled_documents(graph, left.group("other"))
+    return (left.group("asked"), other[0][0]) if len(other) == 1 else (rest, None)
 
 
 # "Does RFC 2592 refer to RFC 2394?": whether one document's references lead into another
@@ -248,6 +272,32 @@ def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
     return dict(sorted(out.items()))
 
 
+def besides_of(held: Held) -> dict:
+    """What a count says of the document a question leaves out ("... refer to besides RFC
+    2592?"), where it does: that one, and whether the one asked of refers to it."""
+    return {"besides": held.besides, "besides_referred": held.besides_referred} if (
+        held.besides) else {}
+
+
+def _besides(count: dict) -> str:
+    """The start of a count's line that leaves a document out, where it does: which one,
+    and whether the document asked of refers to it ("besides 2592-futures.md (which
+    2394-async_await.md refers to), ...")."""
+    if not count.get("besides"):
+        return ""
+    does = "refers to" if count["besides_referred"] else "makes no reference to"
+    return (f"besides {PurePath(count['besides']).name} (which "
+            f"{PurePath(count['referred_by']).name} {does}), ")
+
+
+def referred_line(count: dict, documents: str, dated: str) -> str:
+    """The line of a count of the documents a document's references lead to ("Which RFCs
+    does RFC 1974 refer to?")."""
+    return (f"{_besides(count)}{count['n']} of the {count['of']} {documents} asked of{dated} "
+            f"{PurePath(count['referred_by']).name} refers to (by its references: a link, a "
+            f"number; the evidence reads the best)")
+
+
 def none_referring(count: dict, documents: str, dated: str) -> str:
     """The line of a count of the documents a document's references lead to, or leading to
     it, where none does ("What is RFC 130 related to?"): said, rather than the documents
@@ -255,8 +305,10 @@ def none_referring(count: dict, documents: str, dated: str) -> str:
     noun = documents.removesuffix("s") if count["of"] == 1 else documents  # "documents"
     of = f"none of the {count['of']} {noun}"
     if count.get("referred_by"):  # "What does RFC 2349 build on?"
-        return (f"{of} asked of{dated} is one {PurePath(count['referred_by']).name} refers to "
-                f"(it links to none, nor names one by its number)")
+        other = "no other" if count.get("besides_referred") else "none"
+        return (f"{_besides(count)}{of} asked of{dated} is one "
+                f"{PurePath(count['referred_by']).name} refers to (it links to {other}, nor "
+                f"names one by its number)")
     name = PurePath(count["refers_to"]).name
     if count.get("related"):  # "What is RFC 130 related to?"
         return (f"{of} asked of{dated} is related to {name} by references (it links to none, "
@@ -333,5 +385,6 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
-__all__ = ["Held", "held_by", "best_documents", "citing", "none_referring", "rarer_held",
-           "references_from", "as_documents_referred", "referring_pair", "words_held"]
+__all__ = ["Held", "held_by", "best_documents", "besides_of", "citing", "none_referring",
+           "rarer_held", "references_from", "referred_line", "as_documents_referred",
+           "referring_pair", "words_held"]

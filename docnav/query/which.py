@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import date_of
-from docnav.query.holding import (best_documents, held_by, none_referring, rarer_held,
-                                  words_held)
+from docnav.query.holding import (best_documents, besides_of, held_by, none_referring,
+                                  rarer_held, referred_line, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
@@ -238,14 +238,14 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
         count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
                      referred_by=held.referred_by, refers_to=held.refers_to,  # of one with
-                     related=held.related)  # no reference: none, not those saying "build"
-        return _counted(nav, asked, count, held.route)
+                     related=held.related, **besides_of(held))  # no reference: none, not
+        return _counted(nav, asked, count, held.route)  # those saying "build"
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())))
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
-                     related=held.related)
+                     related=held.related, **besides_of(held))
     paths, more = best_documents(nav, question, doc, held, n)
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
@@ -563,9 +563,7 @@ def count_line(count: dict) -> str:
                 f"{'cite' if count['n'] != 1 else 'cites'} {count['cites']} (by their works "
                 f"cited: an entry of that author's; the evidence reads the best)")
     elif count.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
-        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
-                f"{PurePath(count['referred_by']).name} refers to (by its references: a "
-                f"link, a number; the evidence reads the best)")
+        line = referred_line(count, documents, dated)
     elif count.get("related"):  # "Which RFCs are related to RFC 1961?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'are' if count['n'] != 1 else 'is'} related to "
