@@ -31,6 +31,11 @@ NAMED_AS = re.compile(r"\b(refer(?:s|red|ring)?)\s+to\s+as\b(?!-|\s+well\b)", re
 # refer to as well as RFC 2592?" said "not in the evidence: well"; "... refer to as-yet
 # unstable features?", "yet")
 AS_PHRASE = re.compile(r"\bas[\s-]+(well(?=\s+as\b)|yet)\b", re.I)
+# "besides", "other than", "apart from", "aside from", "except for" (or "except" after "on",
+# "to"): what is left out of the answer follows, no word of it the text need hold ("What does
+# the futures RFC depend on besides pinning?" said "besides" was in no document)
+LEAVING_OUT = re.compile(r"\b(?:besides|(?:apart|aside)(?=\s+from\b)|other\s+than|except"
+                         r"(?=\s+for\b)|(?<=\bon\s)except|(?<=\bto\s)except)\b", re.I)
 
 
 @dataclass
@@ -48,7 +53,7 @@ class EvidenceState:
     "desugaring": terms are word stems, see :mod:`docnav.query.lexical`), leaving out the
     words that ask rather than name (``ASKING``: "say", "about", "describe"; ``HOW``: "many" in
     "how many"; ``NAMED_AS``: "refer" in "refer to as"; ``AS_PHRASE``: "well" in "as well
-    as"); confidence: the
+    as"; ``LEAVING_OUT``: "besides"); confidence: the
     largest share of the question's terms that one piece holds. Terms scattered over several
     pieces (each piece a different part of the question) are no sign that the answer is in
     hand, so they do not count together. Word overlap is still a weak signal (a short hit can
@@ -85,6 +90,8 @@ class EvidenceState:
         asking = ASKING | {m.group(1).lower() for m in [*HOW.finditer(self.question),
                                                         *NAMED_AS.finditer(self.question),
                                                         *AS_PHRASE.finditer(self.question)]}
+        asking |= {w.lower() for m in LEAVING_OUT.finditer(self.question)
+                   for w in m.group().split()}
         named = {t: w for t, w in words.items() if w not in asking}
         # nothing to look for but what is asked of ("Summarise", "Give me a summary"): the
         # asking words are searched for then, there being nothing else
