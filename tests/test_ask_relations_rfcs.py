@@ -270,3 +270,15 @@ def test_what_leaves_a_thing_out_is_no_word_the_text_need_hold(graph, question):
     answer = Navigator(graph).ask(question, 300)
     phrasing = {"besides", "apart", "except"}
     assert not phrasing & {w.lower() for w in answer.missing + answer.absent}
+
+
+@pytest.mark.parametrize("question, verb", [
+    ("What does the futures RFC rely on apart from pinning?", "rely"),
+    ("What does the futures RFC build on besides pinning?", "build")])
+def test_what_a_document_named_depends_on_is_no_word_its_text_need_hold(graph, question, verb):
+    # asked of the futures RFC's text, which says what it needs in words of its own: "not in
+    # the evidence: rely" ("depend", in a store of 27 RFCs)
+    answer = Navigator(graph).ask(question, 300)
+    (focus,) = [s for s in answer.trace if s["op"] == "focus"]
+    assert _names(focus["documents"]) == ["2592-futures.md"]
+    assert verb not in answer.missing and verb not in answer.absent

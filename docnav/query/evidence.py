@@ -75,6 +75,9 @@ class EvidenceState:
     # an acronym's term and the terms of its long form ("ceo": chief, execut, officer): a
     # piece holding the long form holds the acronym (docnav/query/acronyms.py)
     spelled: dict[str, frozenset[str]] = field(default_factory=dict)
+    # terms searched for that are no gap where the evidence lacks them: "depend" of "What
+    # does the futures RFC depend on ...?" asked of that RFC, whose text need not say it
+    no_gaps: frozenset[str] = frozenset()
     evidence: dict[str, Evidence] = field(default_factory=dict)
     visited: set[str] = field(default_factory=set)
     tokens_used: int = 0
@@ -106,7 +109,8 @@ class EvidenceState:
             covered |= set(tokens(e.piece.text + " " + e.piece.breadcrumb))
         # a joined word is one gap however many of its terms ("fy2022", "fy") are missing
         held = self.held(covered)
-        return list(dict.fromkeys(self.words[t] for t in self.terms if t not in held))
+        return list(dict.fromkeys(self.words[t] for t in self.terms
+                                  if t not in held and t not in self.no_gaps))
 
     def held(self, words: set[str]) -> set[str]:
         """The question's terms among ``words`` (search terms), an acronym's where its long

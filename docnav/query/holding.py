@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
+from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import works_cited
 from docnav.query.router import REFERENCED_KIND, RELATED
@@ -70,6 +71,10 @@ _BESIDES = re.compile(r"^(?P<asked>.*?\S)\s+as\s+well\s+as\s+(?P<other>\S.*?)\W*
 # be in none of the documents asked of; read as "as well as", 2592-futures.md was listed)
 _LEAVING_OUT = re.compile(r"^(?P<asked>.*?\S)\s+(?P<but>besides|other\s+than|(?:apart|aside)\s+"
                           r"from|except(?:\s+for)?)\s+(?P<other>\S.*?)\W*$", re.I)
+# "What does the futures RFC depend on besides pinning?": what a document needs, asked of its
+# text, which says so in words of its own ("depend" was said missing)
+_WHAT_IT_NEEDS = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>depend|"
+                            r"rely|build)\s+(?:up)?on\b", re.I)
 # "What do the RFCs say about the pin RFC?": what the others say of it, where they refer to
 # it, as "Which RFCs mention the pin RFC?" asks (it was asked of the pin RFC itself, "the
 # RFCs" naming no document: "not in the evidence: rfcs")
@@ -116,6 +121,17 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     if m and len(titled_documents(nav.graph, m.group("it"))) == 1:
         return f"Which {m.group('they')} mention {m.group('it')}?"
     return asked
+
+
+def needing_verb(asked: str, names: list[str]) -> frozenset[str]:
+    """The search terms of the verb of "What does the futures RFC depend on ...?" (or "rely
+    on", "build on"), where ``names`` (those choosing the document it is asked of) name
+    what depends: no gap of that document's text, which may say what it needs in any words;
+    none of any other question ("What does the borrow checker depend on?")."""
+    m = _WHAT_IT_NEEDS.match(asked)
+    if m and any(n.lower() in m.group("who").lower() for n in names):
+        return frozenset(search_words(m.group("verb")))
+    return frozenset()
 
 
 @dataclass
@@ -386,5 +402,5 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["Held", "held_by", "best_documents", "besides_of", "citing", "none_referring",
-           "rarer_held", "references_from", "referred_line", "as_documents_referred",
-           "referring_pair", "words_held"]
+           "needing_verb", "rarer_held", "references_from", "referred_line",
+           "as_documents_referred", "referring_pair", "words_held"]

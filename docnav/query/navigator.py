@@ -60,7 +60,7 @@ from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited, unasked
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
-from docnav.query.holding import as_documents_referred, referring_pair
+from docnav.query.holding import as_documents_referred, needing_verb, referring_pair
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, singled_out)
 from docnav.query.lexical import search_words, tokens
@@ -303,6 +303,7 @@ class Navigator:
                               if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
                               question, budget)
+        state.no_gaps = needing_verb(asked, names) if by_title else frozenset()
         # "What is the zero-shot translation paper about?", "What does the clamp RFC propose?":
         # nothing asked but what the document a name chose is, as a whole: its summary
         # answers, as for "Summarise ..."
