@@ -202,8 +202,12 @@ def _search_notes(answer: Answer) -> list[str]:
         lines.append(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"
                      + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
     for step in (s for s in answer.trace if s["op"] == "refers"):  # "Does RFC 2592 refer to
-        source, target, n = Path(step["document"]).name, Path(step["to"]).name, len(
-            step["nodes"])  # RFC 2394?"
+        source, n = Path(step["document"]).name, len(step["nodes"])  # RFC 2394?"
+        if step["to"] is None:  # "What do RFC 2349 and RFC 2592 refer to?": of RFC 2349
+            lines.append(f"{source} refers to no other document (no link to one, nor its "
+                         "number)")
+            continue
+        target = Path(step["to"]).name
         lines.append(f"{source} refers to {target}: {n} of its paragraphs "
                      f"{'links to it or names' if n == 1 else 'link to it or name'} it (read "
                      "first)" if n else

@@ -282,3 +282,29 @@ def test_what_a_document_named_depends_on_is_no_word_its_text_need_hold(graph, q
     (focus,) = [s for s in answer.trace if s["op"] == "focus"]
     assert _names(focus["documents"]) == ["2592-futures.md"]
     assert verb not in answer.missing and verb not in answer.absent
+
+
+def test_what_two_rfcs_refer_to_is_answered_by_the_references_of_each(graph):
+    # asked of RFC 2349 alone: "not in the evidence: 2592", "in none of the documents asked
+    # of: 2592"
+    answer = Navigator(graph).ask("What do RFC 2349 and RFC 2592 refer to?", 300)
+    refers = [s for s in answer.trace if s["op"] == "refers"]
+    assert [(_names([s["document"]])[0], s["to"] and _names([s["to"]])[0]) for s in refers] == [
+        ("2349-pin.md", None), ("2592-futures.md", "2349-pin.md"),
+        ("2592-futures.md", "2394-async_await.md")]
+    assert answer.route == "cross-reference"
+    assert answer.missing == [] and answer.absent == []
+    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} <= {"2349-pin.md",
+                                                                        "2592-futures.md"}
+    text = answer_text(answer, graph)
+    assert "2349-pin.md refers to no other document" in text
+    assert "2592-futures.md refers to 2394-async_await.md" in text
+
+
+def test_what_two_rfcs_referring_to_none_refer_to_misses_neither_name(graph):
+    # their references answered (none), "3" was said not in the evidence
+    answer = Navigator(graph).ask("What do RFC 2349 and RFC 3 refer to?", 300)
+    refers = [s for s in answer.trace if s["op"] == "refers"]
+    assert [(_names([s["document"]])[0], s["to"]) for s in refers] == [
+        ("2349-pin.md", None), ("0003-attribute-usage.md", None)]
+    assert answer.missing == [] and answer.absent == []

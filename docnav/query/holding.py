@@ -277,6 +277,21 @@ def referring_pair(graph: DocNavGraph, asked: str
     return source[0][0], {p: refs.get(p, []) for p, _ in targets}, said
 
 
+def references_each(graph: DocNavGraph, asked: str
+                    ) -> tuple[dict[str, dict[str, list[str]]], str] | None:
+    """Of "What do RFC 2349 and RFC 2592 refer to?" (or "build on", "depend on"), naming two
+    documents or more: each one's references (:func:`references_from`), in the question's
+    order, and the words asking for and naming them; None of any other question. It was
+    asked of RFC 2349 alone, "2592" said to be in none of the documents asked of."""
+    m = _WHAT_IT_REFERS_TO.match(asked)
+    if m is None or not REFERENCED_KIND.search(asked):  # (a paper's: its works cited)
+        return None
+    named = titled_documents(graph, m.group("who"))
+    if len(named) < 2:
+        return None
+    return {p: references_from(graph, p) for p, _ in named}, asked[m.start("who"):]
+
+
 def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
     """The other documents the document at ``path`` refers to (a link, its number), in path
     order, each with its nodes that do, in reading order."""
@@ -402,5 +417,6 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["Held", "held_by", "best_documents", "besides_of", "citing", "none_referring",
-           "needing_verb", "rarer_held", "references_from", "referred_line",
+           "needing_verb", "rarer_held", "references_each", "references_from",
+           "referred_line",
            "as_documents_referred", "referring_pair", "words_held"]

@@ -60,7 +60,8 @@ from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, read_works_cited, unasked
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
-from docnav.query.holding import as_documents_referred, needing_verb, referring_pair
+from docnav.query.holding import (as_documents_referred, needing_verb, references_each,
+                                  referring_pair)
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, singled_out)
 from docnav.query.lexical import search_words, tokens
@@ -375,8 +376,11 @@ class Navigator:
             return each_document(self, asked, budget, each, asked_of, doc)
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
-        if several and (pair := referring_pair(self.graph, asked)):
-            return self._refers(asked, budget, *pair)  # "Does RFC 2592 refer to RFC 2394?"
+        if several and (pair := referring_pair(self.graph, asked)):  # "Does RFC 2592 refer
+            return self._refers(asked, budget, {pair[0]: pair[1]}, pair[2])  # to RFC 2394?"
+        each = references_each(self.graph, asked) if several else None  # "What do RFC 2349
+        if each and set(each[0]) != set(asked_of):  # and RFC 2592 refer to?", of them both
+            return self._refers(asked, budget, *each)
         if several:  # "What did Bo Chen write?": which documents Bo Chen wrote; "What does
             # RFC 2349 build on?": which documents it refers to
             asked = as_documents_referred(self, as_documents_written(self, asked, doc))
@@ -396,23 +400,25 @@ class Navigator:
             return compare_documents(self, asked, budget, singled)
         return None
 
-    def _refers(self, asked: str, budget: int, source: str, targets: dict[str, list[str]],
+    def _refers(self, asked: str, budget: int, refers: dict[str, dict[str, list[str]]],
                 said: str) -> Answer:
-        """Whether ``source`` refers to the documents ``targets`` names, or what it says
-        about them (``said``: the question's words asking so, "build on the pin RFC"),
-        asked of ``source``: its nodes referring to each (``targets``' values) read first,
-        in reading order, where it has any, and those words none the evidence need hold (its
-        link need not say them). Its route is "cross-reference" whatever the router says, as
-        :attr:`docnav.query.holding.Held.route` is: the references answered (or found none),
-        before any router; the router's route read what came after them (its trace's ops),
-        and "route: local" hid that the references were read first."""
-        refs = self.graph.in_reading_order({n for nodes in targets.values() for n in nodes})
-        answer = self.collect(asked, budget, glob.escape(source), first=refs)
+        """Whether each source of ``refers`` (one, or those "What do RFC 2349 and RFC 2592
+        refer to?" names) refers to the documents its value names, or what it says about
+        them (``said``: the question's words asking so, "build on the pin RFC"), asked of the
+        sources: their nodes referring to each read first, in reading order, where they have
+        any, and those words none the evidence need hold (a link need not say them); a source
+        referring to none, a step "to" None. Its route is "cross-reference" whatever the
+        router says, as :attr:`docnav.query.holding.Held.route` is: the references answered
+        (or found none), before any router; the router's route read what came after them
+        (its trace's ops), and "route: local" hid that the references were read first."""
+        refs = self.graph.in_reading_order({n for targets in refers.values()
+                                            for nodes in targets.values() for n in nodes})
+        answer = self.collect(asked, budget, [glob.escape(s) for s in refers], first=refs)
         answer.route = "cross-reference"
         answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
-                             "tokens": 0, "confidence": 0.0}
-                            for target, nodes in targets.items()]
-        if refs:
+                             "tokens": 0, "confidence": 0.0} for source, targets in refers.items()
+                            for target, nodes in (targets.items() or [(None, [])])]
+        if refs or len(refers) > 1:  # (those asked of: their names are no word of them)
             naming = {w.lower() for w in [*re.findall(r"\w+", said),
                                           *search_words(said).values()]}
             answer.missing = [w for w in answer.missing if w.lower() not in naming]
