@@ -93,9 +93,14 @@ class EvidenceState:
         asking = ASKING | {m.group(1).lower() for m in [*HOW.finditer(self.question),
                                                         *NAMED_AS.finditer(self.question),
                                                         *AS_PHRASE.finditer(self.question)]}
-        asking |= {w.lower() for m in LEAVING_OUT.finditer(self.question)
+        leaving = {w.lower() for m in LEAVING_OUT.finditer(self.question)
                    for w in m.group().split()}
-        named = {t: w for t, w in words.items() if w not in asking}
+        # a word of "other than" said elsewhere names: "other comprehensive income other than
+        # currency translation" (found by a review: "other" was said held by "comprehensive
+        # income" alone)
+        elsewhere = search_words(LEAVING_OUT.sub(" ", self.question)) if leaving else {}
+        named = {t: w for t, w in words.items()
+                 if w not in asking and (w not in leaving or t in elsewhere)}
         # nothing to look for but what is asked of ("Summarise", "Give me a summary"): the
         # asking words are searched for then, there being nothing else
         self.names_nothing = not named
