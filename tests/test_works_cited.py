@@ -117,31 +117,6 @@ def test_works_cited_of_the_paper_asked_for_are_not_searched_for_the_asking_word
     assert {e.found_by for e in answer.evidence} == {"works cited"}
 
 
-def test_works_cited_of_each_paper_a_question_names_are_counted(papers):
-    # asked of pioNER alone, the other's title words were searched in its entries, said to be
-    # in none, and said missing
-    answer = Navigator(papers).ask("How many references do the pioNER paper and the zero-shot "
-                                   "translation paper have?", 300)
-    steps = [s for s in answer.trace if s["op"] == "works cited"]
-    assert [{Path(d["document"]).name: d["entries"] for d in s["documents"]}
-            for s in steps] == [{"1810.08699.pdf": 21}, {"1912.01214.pdf": 35}]
-    assert not [s for s in answer.trace if s["op"] == "no works cited"]
-    assert answer.missing == [] and answer.absent == []
-    # one paper named: its works cited alone, as before
-    answer = Navigator(papers).ask("How many references does the pioNER paper have?", 300)
-    assert _counted(answer) == {"1810.08699.pdf": 21}
-
-
-def test_works_cited_compared_are_each_paper_s_counted(papers):
-    # "the references of" was searched as words, and neither paper's were counted
-    answer = Navigator(papers).ask("Compare the references of the pioNER paper and the "
-                                   "zero-shot translation paper", 300)
-    steps = [s for s in answer.trace if s["op"] == "works cited"]
-    assert [{Path(d["document"]).name: d["entries"] for d in s["documents"]}
-            for s in steps] == [{"1810.08699.pdf": 21}, {"1912.01214.pdf": 35}]
-    assert {e.found_by for e in answer.evidence} == {"works cited"}
-
-
 def test_ask_prints_the_count_and_says_where_there_is_none(tmp_path):
     db = indexed_files(tmp_path, {
         "paper.md": "# A paper\n\n## Method\n\nWe fine-tune BERT.\n\n## References\n\n"

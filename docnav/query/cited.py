@@ -26,11 +26,7 @@ WORKS_ASKED = re.compile(
     rf"\b(?:what|which)\s+(?:{_WORKS}|references)\s+(?:cited|referenced)\s+(?:by|in)\b|"
     r"\b(?:list|show|give)\s+(?:me\s+)?(?:the\s+|its\s+|all\s+(?:the\s+|its\s+)?)?"
     r"(?:references|works\s+cited|bibliography)\b|"
-    r"\bwhat\s+(?:are|is)\s+(?:the\s+|its\s+)?(?:references|works\s+cited|bibliography)\b|"
-    # "Compare the references of the pioNER paper and ...", and each part asked in turn
-    # ("the references of the pioNER paper")
-    r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?(?:references|works\s+cited|bibliograph(?:y|ies))"
-    r"\s+of\b",
+    r"\bwhat\s+(?:are|is)\s+(?:the\s+|its\s+)?(?:references|works\s+cited|bibliography)\b",
     re.I)
 # "Which paper is the oldest, and how many references does it have?", asked of the oldest:
 # "Which paper" asked which document, answered before its works cited are read

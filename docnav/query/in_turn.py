@@ -126,16 +126,13 @@ def as_written(question: str, word: str) -> str:
     return said.group(0) if said else word
 
 
-def singled_out(graph: DocNavGraph, question: str,
-                works: bool = False) -> list[tuple[str, list[str]]]:
+def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]]:
     """For a comparison ("Compare the datasets of the offensive language paper and the pioNER
-    paper"), or a question asking for works cited (``works``: "How many references do the
-    pioNER paper and the zero-shot translation paper have?", asked of pioNER alone, searched
-    its entries for the other's title), the documents its words name (:func:`named_by_title`),
-    in the order the question names them, else those it names as titled
-    (:func:`docnav.query.names.titled_documents`: "the pin RFC and the unsafe pinned RFC",
-    whose words other documents hold too); none unless two documents or more are named so."""
-    if not works and not COMPARE.search(question):
+    paper"), the documents its words name (:func:`named_by_title`), in the order the question
+    names them, else those it names as titled (:func:`docnav.query.names.titled_documents`:
+    "the pin RFC and the unsafe pinned RFC", whose words other documents hold too); none
+    unless two documents or more are named so."""
+    if not COMPARE.search(question):
         return []
     own = named_by_title(graph, question)
     if len(own) < 2:  # "Compare the pin RFC and the unsafe pinned RFC": named as titled
