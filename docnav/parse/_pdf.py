@@ -75,8 +75,9 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
         metadata = pdf_metadata(pdf)
     finally:
         pdf.close()
-    lines = mark_word_hyphens(drop_furniture(pages) if options.pdf_drop_furniture
-                              else pages.lines)
+    lines = drop_furniture(pages) if options.pdf_drop_furniture else pages.lines
+    words = hyphen_words(lines)  # the document's own spellings, counted once for both passes
+    lines = mark_word_hyphens(lines, words)
     stats = text_stats(lines)
     outline = [e for e in outline if e.page is not None]
     use_outline = len(outline) >= 2
@@ -89,7 +90,6 @@ def native_pdf(result, doc, path: Path, options: ParseOptions) -> NativePdf:
     drafts = merge_runons(drafts, pages.page_heights)
     # each paragraph's line-end hyphens again, now that a float read between two of its lines
     # is set aside: "multi-" / a table's rows / "domain dialogue" had read "multidomain"
-    words = hyphen_words(lines)
     for d in drafts:
         d.lines = mark_word_hyphens(d.lines, words)
     contents = _contents_pages(lines)
