@@ -219,8 +219,8 @@ def stale_note(stale: list[str], behind: bool) -> str:
         return ("parsed again: the documents whose trees another parser made, as the store "
                 "records them (an estimate: the Parquet export, older than the store, lists "
                 f"{len(stale)})")
-    return f"parsed again: {_counted(len(stale), 'document')} with trees of another parser " \
-           "(only those)"
+    return (f"parsed again: {_counted(len(stale), 'document')} with trees of another parser "
+            "(only those)")
 
 
 def pdf_mode_note(stale: list[str], change: str, behind: bool = False) -> str:
