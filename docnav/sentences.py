@@ -89,9 +89,11 @@ _CLOSES = re.compile(r"[*_]*[)\]}]")
 # A plain lower-case word after them goes on with the sentence; a "?" after a letter or a digit
 # asks a question, which ends it ("Does the model help? the answer ..."), as does one before an
 # enumerator ("i) Does it help? ii) ..."), a name or a word with a digit or a hyphen ("iPhone",
-# "x86", "k-means"): found by a review, each joined two sentences of prose.
+# "x86", "k-means"): found by a review, each joined two sentences of prose. An identifier with
+# an underscore goes on too, whatever follows its first "_": a macro's name is often followed
+# by one ("macro_rules! struct_Dn", "try_run! x_2").
 _CODE_MARK = re.compile(r"(?:!|(?<![^\W_])\?)[\"'*_]*$")
-_PLAIN_WORD = re.compile(r"[a-z][a-z_]*(?![\w\-.)(])")
+_PLAIN_WORD = re.compile(r"[a-z](?:[a-z_]*|[a-z\d]*_\w*)(?![\w\-.)(])")
 # closed by a bracket or a quote, "?" and "!" end no sentence before a lower-case word:
 # "(would-be?) high-profile language", "(surprisingly!) allowed", "{:#?}) will", "the "How do
 # we teach this?" section"

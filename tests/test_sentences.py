@@ -99,6 +99,13 @@ def test_no_sentence_starts_with_a_closing_bracket(text, sentences):
     ("Some operations may have (documented!) side effects.", None),
     ("Is it sound? Then more. It works! The end.",
      ["Is it sound?", "Then more.", "It works!", "The end."]),
+    # a macro's name and the identifier it is given: Punkt cut after "macro_rules!"
+    ("Use macro_rules! struct_Dn to define it. Then go on.",
+     ["Use macro_rules! struct_Dn to define it.", "Then go on."]),
+    ("Call try_run! x_2 here.", None),
+    # a name or a word with a digit starts a sentence after "!"
+    ("It works! iPhone sales grew. It works! x86 chips are fast.",
+     ["It works!", "iPhone sales grew.", "It works!", "x86 chips are fast."]),
 ])
 def test_a_lower_case_word_after_a_question_or_exclamation_mark_goes_on(text, sentences):
     assert split_sentences(text) == (sentences or [text])
