@@ -65,13 +65,13 @@ def _tokenizer(language: str = "english"):
 # lower case or capitalised, and "ex." only after a bracket ("units (ex. "3 days")"). They are not
 # in EXTRA_ABBREVIATIONS because Punkt reads those in any case, and in capitals these are acronyms
 # and variables that do end sentences ("... contextual embeddings EX. We ...", "... in IE.").
-_LEADS_IN = re.compile(r"(?<![\w.])(?:(?i:i\.e|e\.g|viz|cf|c\.f|a\.k\.a)"
-                       r"|[Ii]e|[Ee]g|[Aa]ka|[Ww]rt|[Ee]sp|(?<=[(\[])ex)\.$")
+_LEAD_IN_WORDS = r"(?i:i\.e|e\.g|viz|cf|c\.f|a\.k\.a)|[Ii]e|[Ee]g|[Aa]ka|[Ww]rt|[Ee]sp"
+_LEADS_IN = re.compile(rf"(?<![\w.])(?:{_LEAD_IN_WORDS}|(?<=[(\[])ex)\.$")
 # Nor is an abbreviation a sentence of its own: RFC 1961's summary kept "I.E." as one, from
 # "... will "clamp" the input to the range.  I.E." (a code block follows). It leads in to the
 # sentence after it ("It failed. E.g. The parser crashed."), and where none follows, or it is
-# "etc.", it joins the sentence before it.
-_ONLY_ABBREVIATION = re.compile(r"(?i)[(\[]?(?:i\.e|e\.g|viz|cf|etc)\.[)\]]?")
+# "etc.", it joins the sentence before it, in every spelling that leads in ("Ie.", "Aka.").
+_ONLY_ABBREVIATION = re.compile(rf"[(\[]?(?:{_LEAD_IN_WORDS}|(?i:etc))\.[)\]]?")
 _ONLY_ETC = re.compile(r"(?i)[(\[]?etc\.[)\]]?")
 # Punkt knows "etc." only as a word of its own: glued to the word before it, as in RFC 2963's
 # "The ID of the trait/struct/enum/etc. that this type refers to.", it ended the sentence. A

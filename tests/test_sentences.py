@@ -65,6 +65,24 @@ def test_informal_abbreviations_do_not_end_sentences(text, sentences):
     assert split_sentences(text) == (sentences or [text])
 
 
+@pytest.mark.parametrize("abbreviation", ["I.E.", "I.e.", "ie.", "Ie.", "eg.", "Eg.", "aka.",
+                                          "Aka.", "a.k.a.", "A.k.a.", "wrt.", "esp.", "c.f."])
+def test_an_abbreviation_that_leads_in_is_no_sentence_of_its_own(abbreviation):
+    """Alone at the end it joins the sentence before it, as "I.E." does in RFC 1961; before a
+    sentence it leads in to that one, in any case it is written in."""
+    text = f"It clamps the input to the range. {abbreviation}"
+    assert split_sentences(text) == [text]
+    assert split_sentences(f"It failed. {abbreviation} The parser crashed. We fixed it.") == [
+        "It failed.", f"{abbreviation} The parser crashed.", "We fixed it."]
+    assert split_sentences(f"It is also called Foo, {abbreviation} The Bar tool.") == [
+        f"It is also called Foo, {abbreviation} The Bar tool."]
+
+
+def test_acronyms_alone_are_still_sentences():
+    assert split_sentences("Which browser fails? IE. Which one works? AKA.") == [
+        "Which browser fails?", "IE.", "Which one works?", "AKA."]
+
+
 @pytest.mark.parametrize("text, sentences", [
     ("The `#` modifier (e.g. `{:#?}`) is new.", None),
     ("Write ``a`?b`` here. Then more.", ["Write ``a`?b`` here.", "Then more."]),
