@@ -98,6 +98,11 @@ _PLAIN_WORD = re.compile(r"[a-z](?:[a-z_]*|[a-z\d]*_\w*)(?![\w\-.)(])")
 # "(would-be?) high-profile language", "(surprisingly!) allowed", "{:#?}) will", "the "How do
 # we teach this?" section"
 _CLOSED_MARK = re.compile(r"[?!][)\]}\"'”’][)\]}\"'”’*_]*$")
+# A question that a lower-case conjunction goes on from is inside its sentence: "whether it
+# works? and then ...", "Is it fast? or slow?". Other lower-case words after a question still
+# start sentences, as in "Does the model help? the answer ...".
+_QUESTION = re.compile(r"\?[*_]*$")
+_CONJUNCTION = re.compile(r"(?:and|or|but|nor)(?![\w\-])")
 
 
 _BACKTICKS = re.compile(r"`+")
@@ -169,6 +174,7 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
                       or (text[start].islower() and _ETC.search(text, *spans[-1]))
                       or (text[start].islower() and _CLOSED_MARK.search(text, *spans[-1]))
                       or (_PLAIN_WORD.match(text, start) and _CODE_MARK.search(text, *spans[-1]))
+                      or (_CONJUNCTION.match(text, start) and _QUESTION.search(text, *spans[-1]))
                       or _CLOSES.match(text, start)):
             spans[-1] = (spans[-1][0], end)
         else:

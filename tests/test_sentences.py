@@ -121,6 +121,11 @@ def test_no_sentence_starts_with_a_closing_bracket(text, sentences):
     ("Use macro_rules! struct_Dn to define it. Then go on.",
      ["Use macro_rules! struct_Dn to define it.", "Then go on."]),
     ("Call try_run! x_2 here.", None),
+    # a question in the middle of a sentence that a conjunction goes on from
+    ("Check whether it works? and then go on. Is it fast? or slow? Done.",
+     ["Check whether it works? and then go on.", "Is it fast? or slow?", "Done."]),
+    ("Is it fast? but does it scale? And is it safe?",
+     ["Is it fast? but does it scale?", "And is it safe?"]),
     # a name or a word with a digit starts a sentence after "!"
     ("It works! iPhone sales grew. It works! x86 chips are fast.",
      ["It works!", "iPhone sales grew.", "It works!", "x86 chips are fast."]),
