@@ -180,8 +180,9 @@ class ExtractiveSummarizer(Summarizer):
     # v3: no field lines; v4: documents without list lines; v5: documents without lead-ins,
     # filings without their executive officers (docnav/filings.py); v6: sentences not cut
     # after "e.g." / "i.e." (docnav/sentences.py); v7: no captions; v8: sentences not cut
-    # inside inline code, after "I.E." or "a.k.a.", at a "!" or a code "?", before a bracket
-    summarizer_id = "extractive-v8"
+    # inside inline code, after "I.E." or "a.k.a.", at a "!" or a code "?", before a bracket;
+    # v9: nor at "macro_rules! struct_Dn" or "works? and then", nor before a lone "Ie."/"Aka."
+    summarizer_id = "extractive-v9"
 
     def __init__(self, options: SummaryOptions = SummaryOptions()) -> None:
         self.options = options

@@ -32,7 +32,7 @@ def test_definitions_load():
     assert {c.name for c in document.check_keys} == {"parse_health", "nli_verification"}
     # the models are the assets' code version: changing one marks them stale in the UI
     assert set(document.code_versions_by_key.values()) == {VERSION}
-    assert "summarizer=extractive-v8" in VERSION and "summary_rules=documents-4" in VERSION
+    assert "summarizer=extractive-v9" in VERSION and "summary_rules=documents-4" in VERSION
 
 
 def test_resource_settings_come_from_the_environment(monkeypatch):
