@@ -28,6 +28,7 @@ from docnav.export import export_behind, exported_documents
 from docnav.plan import parsed_otherwise
 from docnav.scan import FoundFile, HashCache, empty_roots, in_scope, root_of, scan
 from docnav.watch import spooled
+from docnav.wording import counted
 from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick, read_cursor
 from pipelines.inflight import partitions_in_flight
@@ -219,7 +220,7 @@ def stale_note(stale: list[str], behind: bool) -> str:
         return ("parsed again: the documents whose trees another parser made, as the store "
                 "records them (an estimate: the Parquet export, older than the store, lists "
                 f"{len(stale)})")
-    return (f"parsed again: {_counted(len(stale), 'document')} with trees of another parser "
+    return (f"parsed again: {counted(len(stale), 'document')} with trees of another parser "
             "(only those)")
 
 
@@ -234,16 +235,12 @@ def pdf_mode_note(stale: list[str], change: str, behind: bool = False) -> str:
                 f"are parsed again: {change}")
     pdfs = sum(1 for path in stale if path.lower().endswith(".pdf"))
     others = len(stale) - pdfs
-    parts = [f"{_counted(pdfs, 'PDF')} after a PDF-mode change ({change})"] if pdfs else []
+    parts = [f"{counted(pdfs, 'PDF')} after a PDF-mode change ({change})"] if pdfs else []
     if others:
-        parts.append(f"{_counted(others, 'document')} with trees of another parser")
+        parts.append(f"{counted(others, 'document')} with trees of another parser")
     return "parsed again: " + " and ".join(parts) + (
         ", as the Parquet export lists them (an estimate: it is older than the store; the run "
         "parses those the store names)" if behind else "")
-
-
-def _counted(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def stored_parsed_otherwise(docnav: DocNavResource) -> list[str]:

@@ -22,7 +22,7 @@ from docnav.store import Store
 from pipelines.assets import collection, document
 from pipelines.definitions import code_version, with_code_version
 from pipelines.resources import DocNavResource
-from pipelines.sensors import build_reverify_schedule, index_job
+from pipelines.sensors import build_reverify_schedule, index_job, pdf_mode_note, stale_note
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
     add_partitions, docs, instance, range_tags, run_meta,
 )
@@ -203,3 +203,14 @@ def test_the_pdf_mode_log_over_an_export_behind_the_store_says_its_counts_are_es
             "(an estimate: it is older than the store; the run parses those the store names)"
             ) in capfd.readouterr().err
     assert reparsed(launch(instance, request, auto, new), keys) == ["d.pdf"]
+
+
+def test_the_notes_count_thousands_as_the_library_does():
+    """The log of a large store's run said "1200 documents" where `docnav ask` says "1,234
+    words in 40 paragraphs": both now word counts with one function."""
+    stale = [f"d{i}.md" for i in range(1200)] + [f"p{i}.pdf" for i in range(1500)]
+    assert stale_note(stale[:1200], behind=False) == (
+        "parsed again: 1,200 documents with trees of another parser (only those)")
+    assert pdf_mode_note(stale, "pdf_mode=native -> pdf_mode=auto") == (
+        "parsed again: 1,500 PDFs after a PDF-mode change (pdf_mode=native -> pdf_mode=auto) "
+        "and 1,200 documents with trees of another parser")

@@ -15,6 +15,7 @@ from docnav.query.fields import DATE_KEYS
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
 from docnav.query.parts import holds_text, sections_headed
+from docnav.wording import counted
 
 # (and the modal verbs: "Why should the Share trait be renamed?" missed "should"; not "may",
 # a month, nor "will", a document; and "need": "Why does Send need a static bound?" missed it)
@@ -259,12 +260,8 @@ def _length(graph: DocNavGraph, path: str) -> str:
             paragraphs += 1
             words += len(node.text.split())
         sections += node.kind == "section"
-    return (f"{_counted(words, 'word')} in {_counted(paragraphs, 'paragraph')}"
-            f"{' under ' + _counted(sections, 'heading') if sections else ''}")
-
-
-def _counted(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+    return (f"{counted(words, 'word')} in {counted(paragraphs, 'paragraph')}"
+            f"{' under ' + counted(sections, 'heading') if sections else ''}")
 
 
 @dataclass
