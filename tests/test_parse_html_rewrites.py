@@ -250,3 +250,43 @@ def test_the_titles_of_a_card_grid_are_no_headings_nor_the_page_s_title(tmp_path
     assert [(b.kind, b.text, b.level) for b in parsed.blocks] == [
         (BlockKind.HEADING, "Product", 2), (BlockKind.TEXT, "Lead.", 0),
         (BlockKind.HEADING, "Specs", 3), (BlockKind.TEXT, "s.", 0)]
+
+
+
+def _named_section(title: str, *inside: str) -> str:
+    return f"<div class='section'><div class='section-title'>{title}</div>{''.join(inside)}</div>"
+
+
+def test_classed_divs_of_named_sections_are_sections_not_a_card_grid(tmp_path):
+    """A page without headings made of "<div class=section>", each a "section-title" over
+    paragraphs of prose, was read as a card grid: no heading, the page one section. Divs
+    classed as sections whose titles go on in sentences are the page's sections; one within
+    another is its subsection, and what follows it is the outer one's again. Divs classed
+    so that say a price and a link under their titles stay a grid's text."""
+    path = tmp_path / "guide.html"
+    install = "Download the archive from the release page and unpack it into a folder."
+    run = "Start the tool with the run command and watch its log for errors."
+    head = "<html><head><title>Tool guide</title></head><body>"
+    path.write_text(
+        head + _named_section("Install", f"<p>{install}</p>", "<p>Then add it to PATH.</p>")
+        + _named_section("Configure", "<p>Name the server and its port in a config file.</p>")
+        + _named_section("Run", f"<p>{run}</p>") + "</body></html>", encoding="utf-8")
+    assert [(b.kind, b.text, b.level) for b in parse_file(path).blocks] == [
+        (BlockKind.HEADING, "Install", 2), (BlockKind.TEXT, install, 0),
+        (BlockKind.TEXT, "Then add it to PATH.", 0), (BlockKind.HEADING, "Configure", 2),
+        (BlockKind.TEXT, "Name the server and its port in a config file.", 0),
+        (BlockKind.HEADING, "Run", 2), (BlockKind.TEXT, run, 0)]
+    path.write_text(
+        head + _named_section("Install", f"<p>{install}</p>",
+                              _named_section("On Windows", f"<p>{run}</p>"), "<p>Done.</p>")
+        + _named_section("Run", f"<p>{run}</p>") + "</body></html>", encoding="utf-8")
+    assert [(b.kind, b.text, b.level) for b in parse_file(path).blocks] == [
+        (BlockKind.HEADING, "Install", 2), (BlockKind.TEXT, install, 0),
+        (BlockKind.HEADING, "On Windows", 3), (BlockKind.TEXT, run, 0),
+        (BlockKind.TEXT, "Done.", 2), (BlockKind.HEADING, "Run", 2), (BlockKind.TEXT, run, 0)]
+    path.write_text(
+        "<html><body>" + _named_section("Basic", "<p>$9 a month.</p>",
+                                        "<p><a href='/b'>Buy it now</a>.</p>")
+        + _named_section("Pro", "<p>$29 a month.</p>", "<p><a href='/p'>Buy it now</a>.</p>")
+        + "</body></html>", encoding="utf-8")
+    assert {b.kind for b in parse_file(path).blocks} == {BlockKind.TEXT}

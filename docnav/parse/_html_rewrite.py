@@ -99,7 +99,10 @@ def _classed_headings(soup) -> bool:
     card each) were ``<h1>`` sections, the last one holding the page's text after the grid.
     A page's ``<title>`` stays its title: on a page with one, the headings made here are a
     level lower where one would be an ``<h1>`` (docling titles a page by its first
-    ``<h1>``; "Alpha" was the title)."""
+    ``<h1>``; "Alpha" was the title). A ``<div>`` classed as a section and beginning with a
+    heading made here is a ``<section>``, read as one (:mod:`docnav.parse._html_sections`):
+    its titles of one class made one level of headings, one such div within another was
+    beside it, and the outer one's text after it stood in it."""
     if soup.find(_HEADINGS) is not None:
         return False
     classed = [e for e in soup.find_all(("div", "p"), class_=True)
@@ -111,13 +114,16 @@ def _classed_headings(soup) -> bool:
     below = int(titled and any(_class_level(e) == 1 for e in classed))
     for element in classed:
         element.name = f"h{min(_class_level(element) + below, 6)}"
+        wrapper = element.find_parent("div")
+        if wrapper is not None and _section_classed(wrapper) and _begins(wrapper, element):
+            wrapper.name = "section"
     return bool(classed)
 
 
 def _in_a_grid(element) -> bool:
     """Whether an element around ``element`` has a sibling of its tag and classes that holds
     one of ``element``'s tag and classes: a card of a grid, ``element`` its title, one of
-    several such."""
+    several such. A run of named sections is no grid (:func:`_named_sections`)."""
     shape = _shape(element)
     for around in element.parents:
         if around.name in ("body", "html") or around.parent is None:
@@ -125,9 +131,49 @@ def _in_a_grid(element) -> bool:
         alike = [s for s in (*around.find_previous_siblings(around.name),
                              *around.find_next_siblings(around.name))
                  if _shape(s) == _shape(around)]
-        if any(_shape(e) == shape for s in alike for e in s.find_all(element.name)):
+        titled = [s for s in alike if any(_shape(e) == shape for e in s.find_all(element.name))]
+        if titled and not _named_sections([around, *titled], shape):
             return True
     return False
+
+
+def _named_sections(members: list, shape: tuple) -> bool:
+    """Whether ``members``, alike elements each holding a title of ``shape``, are a
+    document's named sections rather than a grid's cards: each is said to be a section (a
+    ``<section>``, or classed "section", "chapter", "doc-section", "sect1"), its text begins
+    with its title, and at least half of them go on in prose, a paragraph of a sentence of
+    :data:`_PROSE_WORDS` words or more, not mostly a link's. Three "<div class=section><div
+    class=section-title>Install</div><p>Download the archive from the release page
+    ...</p></div>" were read as cards: no heading, the page one section. A card is called a
+    card, a tile or an item, and says a blurb ("Alpha does a."), a price or links."""
+    prose = 0
+    for member in members:
+        title = next(e for e in member.find_all(shape[0]) if _shape(e) == shape)
+        if not (member.name == "section" or _section_classed(member)) \
+                or not _begins(member, title):
+            return False
+        prose += any(_prose(p) for p in member.find_all("p") if p is not title)
+    return 2 * prose >= len(members)
+
+
+def _section_classed(element) -> bool:
+    return any(_SECTION_CLASS.fullmatch(name) for name in element.get("class", []))
+
+
+def _begins(element, title) -> bool:
+    """Whether ``element``'s text begins with ``title``'s."""
+    from docnav.parse._html import _words
+
+    return _words(element.get_text(" ")).startswith(_words(title.get_text(" ")))
+
+
+def _prose(paragraph) -> bool:
+    """Whether ``paragraph`` says a sentence: :data:`_PROSE_WORDS` words or more, ending as a
+    sentence does, fewer than half of them a link's."""
+    said = paragraph.get_text(" ").split()
+    linked = sum(len(a.get_text(" ").split()) for a in paragraph.find_all("a"))
+    return len(said) >= _PROSE_WORDS and 2 * linked < len(said) \
+        and _SENTENCE_END.search(said[-1]) is not None
 
 
 def _shape(element) -> tuple:
@@ -404,6 +450,10 @@ _INLINE_PLACES = ("li", "dt", "dd", "td", "th", "caption", "p", "blockquote", "s
 _HEADING_CLASS = re.compile(
     r"h([1-6])|(?:[a-z]+[-_])*(title|heading|subheading)(?:[-_]?([1-6]))?", re.IGNORECASE)
 _CLASS_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # where no digit says it
+# a class that names a section of a document: "section", "doc-section", "chapter", "sect2"
+_SECTION_CLASS = re.compile(r"(?:[a-z0-9]+[-_])*(?:section|chapter|sect[1-6])", re.IGNORECASE)
+_PROSE_WORDS = 8  # a sentence of prose says this many words at least; a card's blurb fewer
+_SENTENCE_END = re.compile(r"[.!?][\"')\]\u201d\u2019]*$")
 _MENU_PLACES = ("nav", "header", "footer")  # where a disclosure is a site's menu
 _HEADING_WORDS = 20  # a heading says this many words at most
 _BLOCKS = ("p", "div", "ul", "ol", "dl", "table", "pre", "blockquote", "section", "article",
