@@ -265,3 +265,26 @@ def test_an_aside_after_a_section_holding_only_its_heading_ends_none_of_its_text
         "<p>B p.</p>")) == [
         ("A", "Doc"), ("Note", "A"), ("note p.", "Note"), ("A text.", "A"), ("Menu", "A"),
         ("A more.", "A"), ("B", "Doc"), ("B p.", "B")]
+
+
+def test_a_summary_that_says_more_than_a_heading_is_text_of_the_section_around_it(tmp_path):
+    """A ``<details>`` whose summary was an FAQ's question of 26 words, or a question and
+    its answer, was a section named by all of it. Such a summary is now a paragraph of the
+    section the disclosure stands in, what it discloses after it; a short question, one of
+    20 words and a numbered step's label ("Step 1. Install") head their sections still."""
+    long = ("How do I reset my password if I no longer have access to the email address that"
+            " I used when I signed up for the account?")
+    twenty = ("Can I move my account and all of its saved projects to another region after I"
+              " have already signed up?")
+    assert len(twenty.split()) == 20
+    assert _outline(tmp_path, (
+        "<h1>FAQ</h1><details><summary>Why?</summary><p>Because.</p></details>"
+        f"<details><summary>{long}</summary><p>Ask support.</p></details>"
+        "<details><summary>Why is it slow? It reads the whole disk first.</summary>"
+        f"<p>Use the cache.</p></details><details><summary>{twenty}</summary><p>Yes.</p>"
+        "</details><details><summary>Step 1. Install</summary><p>Run it.</p></details>"
+        "<p>End.</p>")) == [
+        ("Why?", "FAQ"), ("Because.", "Why?"), (long, "FAQ"), ("Ask support.", "FAQ"),
+        ("Why is it slow? It reads the whole disk first.", "FAQ"), ("Use the cache.", "FAQ"),
+        (twenty, "FAQ"), ("Yes.", twenty), ("Step 1. Install", "FAQ"),
+        ("Run it.", "Step 1. Install"), ("End.", "FAQ")]

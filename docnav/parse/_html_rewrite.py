@@ -215,7 +215,8 @@ def _disclosures(soup, menus: list) -> bool:
     after it; a disclosure made a section never does, as it says more words than its
     heading. And so does one holding a heading of its summary's level or above ("<h3>Proxy
     </h3>" under "Advanced", "<h2>v2</h2>" under "Changelog" below an ``<h1>``): that
-    heading, its own section's, left the summary's an empty one beside it."""
+    heading, its own section's, left the summary's an empty one beside it. A summary that
+    says more than a heading does stays text too (:func:`reads_as_heading`)."""
     from docnav.parse._html import _words
     from docnav.parse._html_sections import _holds
 
@@ -225,7 +226,8 @@ def _disclosures(soup, menus: list) -> bool:
              and s.parent.name == "details" and s.get_text(strip=True)
              and s.find(_HEADINGS) is None and s.find_parent(_INLINE_PLACES) is None
              and not any(s.parent is menu for menu in menus)
-             and _words(s.parent.get_text(" ")) != _words(s.get_text(" "))]
+             and _words(s.parent.get_text(" ")) != _words(s.get_text(" "))
+             and reads_as_heading(s.get_text(" "))]
     made = []
     for summary in shown:
         around = next((h for h in summary.find_all_previous(_HEADINGS) if _holds(h, summary)),
@@ -237,6 +239,21 @@ def _disclosures(soup, menus: list) -> bool:
         summary.name = f"h{level}"
         made.append(summary)
     return bool(made)
+
+
+def reads_as_heading(summary: str) -> bool:
+    """Whether a disclosure's ``summary`` reads as a heading: :data:`_HEADING_WORDS` words at
+    most, in one sentence (a numbered label's "Step 1." of "Step 1. Install" is none). An
+    FAQ's short question heads its answer; "How do I reset my password if I no longer have
+    access to the email address ... ?" (26 words) or "Why is it slow? It reads the whole
+    disk first." is the text of the section the disclosure stands in, as a paragraph before
+    what it discloses: as a heading it was a section's name that said a question and its
+    answer."""
+    from docnav.sentences import split_sentences
+
+    said = " ".join(summary.split())
+    sentences = [s for s in split_sentences(said) if len(s.split()) >= _SENTENCE_WORDS]
+    return len(said.split()) <= _HEADING_WORDS and len(sentences) <= 1
 
 
 def _table_footers(soup) -> bool:
@@ -456,6 +473,7 @@ _PROSE_WORDS = 8  # a sentence of prose says this many words at least; a card's 
 _SENTENCE_END = re.compile(r"[.!?][\"')\]\u201d\u2019]*$")
 _MENU_PLACES = ("nav", "header", "footer")  # where a disclosure is a site's menu
 _HEADING_WORDS = 20  # a heading says this many words at most
+_SENTENCE_WORDS = 3  # a sentence says this many words at least; "Step 1." none
 _BLOCKS = ("p", "div", "ul", "ol", "dl", "table", "pre", "blockquote", "section", "article",
            *_HEADINGS)
 _HEAD_ONLY = ("head", "title", "meta", "link", "base", "style", "script")
