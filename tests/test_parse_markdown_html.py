@@ -43,7 +43,7 @@ def test_an_html_block_s_own_headings_paragraphs_and_tables_are_kept_in_place(tm
         (H, 1, "Project"), (T, 0, "A fast tool."), (H, 2, "Install"),
         (TABLE, 0, "| OS    | Command       |\n|-------|---------------|\n"
                    "| Linux | apt install x |"),
-        (T, 0, "More"), (T, 0, "Hidden text here."), (T, 0, "End."),
+        (H, 3, "More"), (T, 0, "Hidden text here."), (T, 2, "End."),
     ]
 
 
@@ -126,3 +126,33 @@ def test_ids_in_an_html_block_are_anchors_links_resolve_to(tmp_path):
     said = {n.node_id: n.text or n.heading for n in tree.nodes}
     assert sorted(said[e.dst] for e in internal_references(tree)) == [
         "Limits apply.", "Named", "Plain", "Setup"]
+
+
+def test_a_details_block_is_a_section_headed_by_its_summary_as_on_a_page(tmp_path):
+    """"<details>\n<summary>Options</summary>", Markdown, "</details>" (an HTML block each
+    end, as Markdown inside a disclosure needs) read "Options" as a paragraph and what it
+    discloses as the text of the section around it, where a page makes a section of it. It
+    is now one, its summary a heading a level below the section it stands in, and what
+    follows its end is that section's again, as on a page; the same where one block holds
+    all of it, and for a disclosure within another. One stays as it was where a page's
+    would: before any heading, with a summary of two sentences, holding a heading of its
+    summary's level, in a quote."""
+    text = "\n".join([
+        "<details>", "<summary>Contents</summary>", "", "- [Setup](#setup)", "", "</details>",
+        "", "# Doc", "", "## Setup", "", "Intro.", "", "<details>", "<summary>Options</summary>",
+        "", "Opt *a* here.", "", "<details><summary>Inner</summary>", "Inner <b>html</b> p.",
+        "</details>", "", "Opt tail.", "", "</details>", "<details open><summary>More</summary>",
+        "More p.", "</details>", "", "After.", "", "<details>",
+        "<summary>Why is it slow? It reads it all.</summary>", "", "Why p.", "", "</details>", "",
+        "<details>", "<summary>Advanced</summary>", "", "### Proxy", "", "Proxy p.", "",
+        "</details>", "", "> <details>", "> <summary>Quoted</summary>", ">", "> Quoted p.", ">",
+        "> </details>", "", "## Next", "", "Next p.", ""])
+    L = BlockKind.LIST_ITEM
+    assert shape(tmp_path, text) == [
+        (T, 0, "Contents"), (L, 0, "Setup"), (H, 1, "Doc"), (H, 2, "Setup"),
+        (T, 0, "Intro."), (H, 3, "Options"), (T, 0, "Opt a here."), (H, 4, "Inner"),
+        (T, 0, "Inner html p."), (T, 3, "Opt tail."), (H, 3, "More"), (T, 0, "More p."),
+        (T, 2, "After."), (T, 0, "Why is it slow? It reads it all."), (T, 0, "Why p."),
+        (T, 0, "Advanced"), (H, 3, "Proxy"), (T, 0, "Proxy p."), (T, 0, "Quoted"),
+        (T, 0, "Quoted p."), (H, 2, "Next"), (T, 0, "Next p."),
+    ]

@@ -39,6 +39,7 @@ from docling_core.types.doc import (
 from docnav.model import Block, BlockKind, Link
 from docnav.parse._inline import SourceText, join_inline
 from docnav.parse._markdown_anchors import written_anchors
+from docnav.parse._markdown_details import Mark, disclosure_marks, disclosure_sections
 from docnav.parse._markdown_html import html_block, html_block_blocks
 from docnav.parse._pdf_paragraphs import CAPTION
 from docnav.parse._tables import table_markdown
@@ -81,6 +82,7 @@ class _Walk:
     # a <dl>'s first term of several sharing definitions -> the others (the last holds them)
     sharing: dict[str, list[ListItem]] = field(default_factory=dict)
     sharing_read: set[str] = field(default_factory=set)  # the <dl>s read for them
+    disclosures: list[Mark] = field(default_factory=list)  # in a Markdown file's HTML blocks
 
     def in_quote(self, kind: str) -> bool:
         """Whether the heading or HTML block read now stands in a block quote (the next of
@@ -108,7 +110,7 @@ def document_blocks(doc: DoclingDocument, source: str | None = None, markdown: b
         descend = _emit(walk, item)
         if descend:
             stack.extend(reversed([c.resolve(doc) for c in item.children]))
-    return walk.blocks
+    return disclosure_sections(walk.blocks, walk.disclosures)
 
 
 def _emit(walk: _Walk, item: NodeItem) -> bool:
@@ -154,6 +156,8 @@ def _emit(walk: _Walk, item: NodeItem) -> bool:
             if walk.in_quote("html"):  # "> <h2>Note</h2>": its headings are quoted text
                 blocks = [replace(b, kind=BlockKind.TEXT, level=0)
                           if b.kind is BlockKind.HEADING else b for b in blocks]
+            elif not _in_list(walk, item):  # "<details>": a section, as a page's
+                walk.disclosures += disclosure_marks(html, blocks, len(walk.blocks))
             walk.blocks += blocks
             walk.open = None
             return False
