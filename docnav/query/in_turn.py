@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import Answer, EvidenceState
+from docnav.query.lexical import tokens
 from docnav.query.names import (compared_titles, document_titles, in_question_order,
                                 titled_documents, without_names)
 
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
 
 MOST_COMPARED = 5  # documents (or companies) a question is asked of in turn at most
+# the word for a document, as a search term: "the pioNER paper and the ... paper" join two
+_DOCUMENT_WORDS = frozenset(t for w in ("paper", "rfc", "document", "article", "report", "study",
+                                        "filing", "proposal") for t in tokens(w))
 # "Compare X and Y", "the difference between", "X versus Y"
 COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versus|vs\.?)\b", re.I)
 
@@ -126,13 +130,16 @@ def as_written(question: str, word: str) -> str:
     return said.group(0) if said else word
 
 
-def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]]:
+def singled_out(graph: DocNavGraph, question: str,
+                works: bool = False) -> list[tuple[str, list[str]]]:
     """For a comparison ("Compare the datasets of the offensive language paper and the pioNER
-    paper"), the documents its words name (:func:`named_by_title`), in the order the question
-    names them, else those it names as titled (:func:`docnav.query.names.titled_documents`:
-    "the pin RFC and the unsafe pinned RFC", whose words other documents hold too); none
-    unless two documents or more are named so."""
-    if not COMPARE.search(question):
+    paper"), or a question asking for the works cited (``works``) of documents it names one
+    after another (:func:`joined`), the documents its words name (:func:`named_by_title`), in
+    the order the question names them, else those it names as titled
+    (:func:`docnav.query.names.titled_documents`: "the pin RFC and the unsafe pinned RFC",
+    whose words other documents hold too); none unless two documents or more are named so."""
+    compared = bool(COMPARE.search(question))
+    if not compared and not works:
         return []
     own = named_by_title(graph, question)
     if len(own) < 2:  # "Compare the pin RFC and the unsafe pinned RFC": named as titled
@@ -141,10 +148,33 @@ def singled_out(graph: DocNavGraph, question: str) -> list[tuple[str, list[str]]
         for path, name in compared_titles(graph, question):
             titled.setdefault(path, name)
         ordered = in_question_order(question, titled)
-        return [(p, [name]) for p, name in ordered][:MOST_COMPARED] if len(ordered) > 1 else []
-    at = {w: question.lower().find(w.lower()) for ws in own.values() for w in ws}
-    return sorted(((p, sorted(ws, key=at.get)) for p, ws in own.items()),
-                  key=lambda kv: at[kv[1][0]])[:MOST_COMPARED]
+        singled = [(p, [name]) for p, name in ordered][:MOST_COMPARED]
+    else:
+        at = {w: question.lower().find(w.lower()) for ws in own.values() for w in ws}
+        singled = sorted(((p, sorted(ws, key=at.get)) for p, ws in own.items()),
+                         key=lambda kv: at[kv[1][0]])[:MOST_COMPARED]
+    if len(singled) < 2 or not (compared or joined(graph, question, singled)):
+        return []
+    return singled
+
+
+def joined(graph: DocNavGraph, question: str, singled: list[tuple[str, list[str]]]) -> bool:
+    """Whether the question names the documents of ``singled`` one after another, joined by
+    "and" or commas, with nothing else between but articles, the word for a document and words
+    of their titles: the subjects of one verb ("How many references do the pioNER paper and the
+    zero-shot translation paper have?"), each asked of in turn. Not where the second is what
+    the first's words are about ("Which works cited by the pioNER paper are about the
+    zero-shot translation paper?"): asked of both, each paper's whole list was counted."""
+    low, titles = question.lower(), document_titles(graph)
+    for (path, said), (then, next_said) in zip(singled, singled[1:]):
+        end = max(low.find(w.lower()) + len(w) for w in said)
+        between = question[end:min(low.find(w.lower()) for w in next_said)]
+        if not re.search(r",|&|\band\b", between):
+            return False
+        known = titles.get(path, set()) | titles.get(then, set()) | _DOCUMENT_WORDS
+        if not all(set(tokens(w)) <= known for w in re.findall(r"\w+", between)):
+            return False
+    return True
 
 
 def compare_documents(nav: Navigator, asked: str, budget: int,

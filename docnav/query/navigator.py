@@ -396,7 +396,7 @@ class Navigator:
             return compare(self, every[0], budget, every[1], asked=asked)
         if which:
             return which_documents(self, asked, budget, which)
-        if len(singled := singled_out(self.graph, asked)) > 1:
+        if len(singled := singled_out(self.graph, asked, bool(of_cited))) > 1:
             return compare_documents(self, asked, budget, singled)
         return None
 

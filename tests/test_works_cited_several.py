@@ -1,0 +1,50 @@
+"""Works cited asked of several papers a question names: "How many references do the pioNER
+paper and the zero-shot translation paper have?" was asked of pioNER alone, the other's title
+words searched in its entries. Each paper it names as the subjects of one verb is now counted in
+turn; a title the question says its works are about is still no paper asked of."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _paths import FIXTURES
+from _stores import indexed_copies
+
+from docnav.query import Navigator
+
+
+@pytest.fixture(scope="module")
+def papers(tmp_path_factory):
+    return indexed_copies(tmp_path_factory.mktemp("papers"), [
+        FIXTURES / "pdf" / n for n in ("1810.08699.pdf", "1705.07830.pdf", "1912.01214.pdf")])
+
+
+def _counted_in_turn(answer) -> list[dict[str, int]]:
+    return [{Path(d["document"]).name: d["entries"] for d in s["documents"]}
+            for s in answer.trace if s["op"] == "works cited"]
+
+
+def test_works_cited_of_each_paper_a_question_names_are_counted(papers):
+    # asked of pioNER alone, the other's title words were searched in its entries, said to be
+    # in none, and said missing
+    answer = Navigator(papers).ask("How many references do the pioNER paper and the zero-shot "
+                                   "translation paper have?", 300)
+    assert _counted_in_turn(answer) == [{"1810.08699.pdf": 21}, {"1912.01214.pdf": 35}]
+    assert not [s for s in answer.trace if s["op"] == "no works cited"]
+    assert answer.missing == [] and answer.absent == []
+    # one paper named: its works cited alone, as before
+    answer = Navigator(papers).ask("How many references does the pioNER paper have?", 300)
+    assert _counted_in_turn(answer) == [{"1810.08699.pdf": 21}]
+
+
+def test_a_title_the_works_are_about_is_no_paper_asked_of(papers):
+    # the zero-shot translation paper is what pioNER's works would be about: its list is not
+    # counted, and pioNER's entries are searched for its words
+    answer = Navigator(papers).ask("Which works cited by the pioNER paper are about the "
+                                   "zero-shot translation paper?", 300)
+    assert not [s for s in answer.trace if s["op"] in ("compare documents", "works cited")]
+    (focus,) = [s for s in answer.trace if s["op"] == "focus"]
+    assert [Path(d).name for d in focus["documents"]] == ["1810.08699.pdf"]
+    (none,) = [s for s in answer.trace if s["op"] == "no works cited"]
+    assert {"zero", "shot", "translation"} <= set(none["about"])
