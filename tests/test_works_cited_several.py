@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from _paths import FIXTURES
-from _stores import indexed_copies
+from _rfcs import rfc_texts
+from _stores import indexed_copies, indexed_graph
 
 from docnav.query import Navigator
 
@@ -18,6 +19,14 @@ from docnav.query import Navigator
 def papers(tmp_path_factory):
     return indexed_copies(tmp_path_factory.mktemp("papers"), [
         FIXTURES / "pdf" / n for n in ("1810.08699.pdf", "1705.07830.pdf", "1912.01214.pdf")])
+
+
+@pytest.fixture(scope="module")
+def rfcs(tmp_path_factory):
+    """RFCs, whose references are their links to each other: no section of works cited."""
+    base = tmp_path_factory.mktemp("rfcs")
+    return indexed_graph(base, rfc_texts(base, ["2394-async_await.md", "2592-futures.md",
+                                                "2349-pin.md"]))
 
 
 def _counted_in_turn(answer) -> list[dict[str, int]]:
@@ -48,3 +57,22 @@ def test_a_title_the_works_are_about_is_no_paper_asked_of(papers):
     assert [Path(d).name for d in focus["documents"]] == ["1810.08699.pdf"]
     (none,) = [s for s in answer.trace if s["op"] == "no works cited"]
     assert {"zero", "shot", "translation"} <= set(none["about"])
+
+
+def test_the_references_of_papers_compared_are_each_paper_s_works_cited(papers):
+    # "the references of" was searched as words, and neither paper's list was counted
+    answer = Navigator(papers).ask("Compare the references of the pioNER paper and the "
+                                   "zero-shot translation paper", 300)
+    assert _counted_in_turn(answer) == [{"1810.08699.pdf": 21}, {"1912.01214.pdf": 35}]
+    assert {e.found_by for e in answer.evidence} == {"works cited"}
+
+
+def test_the_references_of_rfcs_compared_are_no_works_cited(rfcs):
+    # read as works cited: "no document asked of has a section headed References" twice
+    answer = Navigator(rfcs).ask("Compare the references of RFC 2394 and RFC 2592", 300)
+    assert not [s for s in answer.trace if s["op"] in ("works cited", "no works cited")]
+    (step,) = [s for s in answer.trace if s["op"] == "compare documents"]
+    assert [Path(p).name for p in step["documents"]] == ["2394-async_await.md",
+                                                        "2592-futures.md"]
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"2394-async_await.md",
+                                                                      "2592-futures.md"}

@@ -28,17 +28,36 @@ WORKS_ASKED = re.compile(
     r"(?:references|works\s+cited|bibliography)\b|"
     r"\bwhat\s+(?:are|is)\s+(?:the\s+|its\s+)?(?:references|works\s+cited|bibliography)\b",
     re.I)
+# "Compare the references of the pioNER paper and ...", and each part asked in turn ("the
+# references of the pioNER paper"): works cited where the documents have them (an RFC's
+# references are its links to others, :mod:`docnav.query.holding`)
+_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?(?:references|works\s+"
+                            r"cited|bibliograph(?:y|ies))\s+of\b", re.I)
 # "Which paper is the oldest, and how many references does it have?", asked of the oldest:
 # "Which paper" asked which document, answered before its works cited are read
 WHICH_ONE = re.compile(r"\b(?:which|what)\s+(?:document|paper|rfc|filing|article|report)s?\b",
                        re.I)
 
 
+def asks_works(graph: DocNavGraph, question: str, scope: str | list[str] | None) -> bool:
+    """Whether the question asks for the works cited of the documents ``scope`` matches: in
+    words that ask for nothing else (:data:`WORKS_ASKED`), or as "(Compare) the references
+    of ..." where each of them has a section headed "References" or "Bibliography". Read as
+    works cited, "Compare the references of RFC 2394 and RFC 2592" said twice that no
+    document asked of has such a section."""
+    if WORKS_ASKED.search(question):
+        return True
+    if not _REFERENCES_OF.search(question):
+        return False
+    paths = set(graph.document_paths(scope))
+    return bool(paths) and paths <= {graph.node(n).path for n in works_cited(graph)}
+
+
 def unasked(question: str) -> str:
     """The question without its words asking for works cited, nor those asking which document
     ("Which paper is the oldest, and how many references does it have?", of the oldest): left
     in, "paper" was what the entries were to hold, and a paper's 35 were said to be none."""
-    return WHICH_ONE.sub(" ", WORKS_ASKED.sub(" ", question))
+    return WHICH_ONE.sub(" ", _REFERENCES_OF.sub(" ", WORKS_ASKED.sub(" ", question)))
 
 
 def read_works_cited(graph: DocNavGraph, run: Run) -> bool:

@@ -57,7 +57,7 @@ from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.agents import agent_paragraphs
-from docnav.query.cited import WORKS_ASKED, read_works_cited, unasked
+from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
 from docnav.query.holding import (as_documents_referred, needing_verb, references_each,
@@ -294,7 +294,7 @@ class Navigator:
         # does it cite about Wikipedia?") where any is (docnav/query/cited.py); those a part
         # cites ("Which works does the Method section cite?") by its references, below
         works = (not outline and kind != "cross-reference"
-                 and bool(WORKS_ASKED.search(question)))
+                 and asks_works(self.graph, question, scope))
         if works:
             question = THE_DOCUMENTS.sub(" ", unasked(question))
         # (and a global question's "section": "Summarise the Drawbacks section" names the
