@@ -106,7 +106,8 @@ def _focused(focus: dict) -> str:
         return f"asked of each company {which}, {focus['tokens_each']} tokens each: {each}"
     if focus.get("by") == "title":  # "the zero-shot translation paper"
         name, said = Path(focus["documents"][0]).name, focus["left_out"][0]
-        how = "file's name" if said.lower() in (name.lower(), Path(name).stem.lower()) else "title"
+        how = "file's name" if said.lower().endswith(  # (or "paper 1912.01214.pdf")
+            (name.lower(), Path(name).stem.lower())) else "title"
         return f"asked of {name}, which the question names by its {how} (\"{said}\")"
     if focus.get("by") == "description":  # "Summarize the RFC on pinning"
         return (f"asked of {Path(focus['documents'][0]).name}, the document that best matches "

@@ -13,6 +13,7 @@ from _cli import indexed_files, run
 from _paths import FIXTURES
 from _stores import indexed_copies
 
+from docnav.ask_text import answer_text
 from docnav.query import Navigator
 from docnav.refs import count_entries
 
@@ -115,6 +116,21 @@ def test_works_cited_of_the_paper_asked_for_are_not_searched_for_the_asking_word
     assert _counted(answer) == {"1912.01214.pdf": 35}
     assert not [s for s in answer.trace if s["op"] == "no works cited"]
     assert {e.found_by for e in answer.evidence} == {"works cited"}
+
+
+@pytest.mark.parametrize("question, said", [
+    ("How many references does paper 1912.01214.pdf have?", "paper 1912.01214.pdf"),
+    ("How many references does the paper 1912.01214 have?", "paper 1912.01214")])
+def test_a_paper_named_by_its_file_s_name_after_the_word_paper_is_asked_of(papers, question,
+                                                                             said):
+    # "paper 1912" named it, and ".01214.pdf" was searched in its entries, said to be in none
+    answer = Navigator(papers).ask(question, 300)
+    assert _counted(answer) == {"1912.01214.pdf": 35}
+    assert not [s for s in answer.trace if s["op"] == "no works cited"]
+    (focus,) = [s for s in answer.trace if s["op"] == "focus"]
+    assert focus["left_out"] == [said]
+    assert f'which the question names by its file\'s name ("{said}")' in answer_text(
+        answer, papers)
 
 
 def test_ask_prints_the_count_and_says_where_there_is_none(tmp_path):

@@ -50,8 +50,13 @@ _KIND_TITLED = re.compile(r"\b(?:the|this|that)\s+(handbook|manual|guide|book|sp
                           r"\b(?!['’]?\s*(?:paper|article|rfc|report|document|study|book|manual|"
                           r"handbook|guide|specification|spec|proposal|filing)\b)", re.I)
 
-# "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp")
-_NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b", re.I)
+# "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp");
+# not the start of a file's name ("paper 1912.01214.pdf" named "paper 1912", and ".01214.pdf"
+# was searched for)
+_NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b(?![.-]\w)",
+                       re.I)
+# the word for a document before its file's name: "paper 1912.01214.pdf", "RFC 2349-pin"
+_KIND_BEFORE = r"\b(?:rfc|pep|paper|article|report|document|file|preprint)\s+"
 
 
 # "Summarize the RFC on pinning", "an overview of the paper about NER": one document asked to
@@ -139,7 +144,8 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
         if len(held) == 1:
             out.setdefault(held[0], name)
     for path, name in file_named(graph, question):  # "1809.01202.pdf": by its file's name
-        out.setdefault(path, name)
+        kind = re.search(_KIND_BEFORE + re.escape(name), question, re.I)
+        out.setdefault(path, kind.group(0) if kind else name)
     for path, name in _the_whole_title(graph, question):  # "What does the parts list say?"
         out.setdefault(path, name)
     return in_question_order(question, out)
