@@ -176,7 +176,7 @@ def _which_documents(focus: dict) -> str:
         return (f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each{more}"
                 if n > 1 else f"asked of the one document {whose}{more}")
     if focus.get("order"):  # "What is the newest RFC?": by their own dates
-        named = ", ".join(f"{Path(p).name} ({d})"
+        named = ", ".join(f"{Path(p).name} ({_dated_as(p, d, focus)})"
                           for p, d in zip(focus["documents"], focus["dates"]))
         undated = f", {focus['undated']} undated" if focus["undated"] else ""
         holding = (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
@@ -190,6 +190,12 @@ def _which_documents(focus: dict) -> str:
     return (f"asked of the {n} best documents{dated}, {focus['tokens_each']} tokens each, "
             f"{without}{more}" if n > 1 else
             f"asked of the best document{dated} alone, {without}{more}")
+
+
+def _dated_as(path: str, date: str, focus: dict) -> str:
+    """A document's date as an order by date says it: the month of its arXiv identifier
+    (:func:`docnav.query.fields.arxiv_date`), which names no day, or its own date."""
+    return f"{date[:7]}, by its arXiv identifier" if path in focus.get("by_arxiv", ()) else date
 
 
 def _search_notes(answer: Answer) -> list[str]:

@@ -100,22 +100,34 @@ def test_works_cited_about_something_are_those_holding_it(papers):
 
 def test_works_cited_asked_of_a_document_in_turn_keep_their_count_of_documents(papers):
     # its step's own "of" (how many documents were asked of) was overwritten by the path of
-    # the document asked of in turn
+    # the document asked of in turn (the newest by its arXiv identifier, December 2019)
     answer = Navigator(papers).ask("Which is the newest paper and what are its references?",
                                    300)
     (step,) = [s for s in answer.trace if s["op"] == "works cited"]
-    assert step["of"] == 1 and step["part_of"].endswith("1705.07830.pdf")
-    assert [Path(d["document"]).name for d in step["documents"]] == ["1705.07830.pdf"]
+    assert step["of"] == 1 and step["part_of"].endswith("1912.01214.pdf")
+    assert [Path(d["document"]).name for d in step["documents"]] == ["1912.01214.pdf"]
 
 
 def test_works_cited_of_the_paper_asked_for_are_not_searched_for_the_asking_words(papers):
-    # "Which paper" asks which paper, the oldest: its 35 works were said to be none, as no
-    # entry held "paper"
+    # "Which paper" asks which paper, the oldest (May 2017, by its arXiv identifier): its 35
+    # works were said to be none, as no entry held "paper"
     answer = Navigator(papers).ask(
         "Which paper is the oldest, and how many references does it have?", 300)
-    assert _counted(answer) == {"1912.01214.pdf": 35}
+    assert _counted(answer) == {"1705.07830.pdf": 35}
     assert not [s for s in answer.trace if s["op"] == "no works cited"]
     assert {e.found_by for e in answer.evidence} == {"works cited"}
+
+
+def test_the_oldest_paper_is_the_first_submitted_to_arxiv(papers):
+    # by the dates their PDFs were made (2021, 2024 and 2024), 1912.01214.pdf was the oldest
+    # and 1705.07830.pdf, submitted in May 2017, the newest
+    for question, paper, month in (("Which paper is the oldest?", "1705.07830.pdf", "2017-05"),
+                                   ("What is the newest paper?", "1912.01214.pdf", "2019-12")):
+        answer = Navigator(papers).ask(question, 300)
+        (step,) = [s for s in answer.trace if s["op"] == "documents"]
+        assert [Path(p).name for p in step["documents"]] == [paper], question
+        assert (f"{paper} ({month}, by its arXiv identifier)"
+                in answer_text(answer, papers)), question
 
 
 @pytest.mark.parametrize("question, said", [

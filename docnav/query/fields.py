@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from pathlib import PurePath
 
 from docnav.query._checks import ISO_DATE
 
@@ -44,6 +45,23 @@ def date_of(fields: dict[str, str]) -> str | None:
         if found:
             return found
     return None
+
+
+# an arXiv identifier of the scheme in use since April 2007 ("1912.01214", "2305.03393v1"):
+# the year and month the paper was first submitted, then its number that month
+_ARXIV_ID = re.compile(r"(?:arxiv[._:-]?)?(?P<yy>\d\d)(?P<mm>0[1-9]|1[0-2])\.\d{4,5}(?:v\d+)?"
+                       r"(?:[-_].*)?", re.I)
+
+
+def arxiv_date(path: str) -> str | None:
+    """``YYYY-MM-01`` of the month a paper was first submitted to arXiv, where its file's name
+    is its arXiv identifier ("1912.01214.pdf": 2019-12-01); None for any other name. A PDF
+    arXiv serves was made when it was fetched or built again: 1912.01214.pdf says it was
+    created in 2021, 1705.07830.pdf in 2024, and "Which paper is the oldest?" chose by those."""
+    m = _ARXIV_ID.fullmatch(PurePath(path).stem)
+    if m is None or (m["yy"], m["mm"]) < ("07", "04"):
+        return None
+    return f"20{m['yy']}-{m['mm']}-01"
 
 
 def unread_date(fields: dict[str, str]) -> str | None:

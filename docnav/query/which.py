@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
-from docnav.query.fields import date_of
+from docnav.query.fields import arxiv_date, date_of
 from docnav.query.holding import (best_documents, besides_of, held_by, none_referring,
                                   rarer_held, referred_line, words_held)
 from docnav.query.in_turn import as_written, in_turn
@@ -456,7 +456,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         rare, held = rarer_held(nav.graph.term_documents(terms), every)
         every = [p for p in every if held[p] == max(held.values(), default=0)]
         words = list(dict.fromkeys(as_written(rest, state.words.get(t, t)) for t in rare))
-    dates = {p: d for p in every if (d := date_of(nav.graph.fields(p)))}
+    dates = {p: d for p in every if (d := arxiv_date(p) or date_of(nav.graph.fields(p)))}
     if not dates:
         holding = " holding its words" if terms else ""
         # ("Which RFC was started most recently?": the most recent RFC)
@@ -473,6 +473,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         "op": "documents", "documents": paths, "left_out": kind, "about": None, "dated": None,
         "order": "earliest" if earliest else "latest", "dates": [dates[p] for p in paths],
         "dated_of": len(dates), "undated": len(every) - len(dates), "holding": words,
+        "by_arxiv": [p for p in paths if arxiv_date(p)],
         "question": ask, "more_with": None}, [(p, ask, glob.escape(p)) for p in paths])
 
 

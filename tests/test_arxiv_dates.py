@@ -1,0 +1,19 @@
+"""A paper's date by its arXiv identifier: the month it was first submitted, which the file's
+name says, not when arXiv made the PDF (tests/test_works_cited.py asks which is the oldest)."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.query.fields import arxiv_date
+
+
+@pytest.mark.parametrize("path, date", [
+    ("/docs/1912.01214.pdf", "2019-12-01"), ("1705.07830.pdf", "2017-05-01"),
+    ("2305.03393v1-pg9.pdf", "2023-05-01"), ("arXiv_0704.0001.pdf", "2007-04-01"),
+    ("1501.00001v3.pdf", "2015-01-01"),
+    # not an arXiv identifier: no month 13, none before April 2007, no number without a dot
+    ("1913.01214.pdf", None), ("0703.0001.pdf", None), ("2349-pin.md", None),
+    ("ADOBE_2022_10K.htm", None), ("notes.md", None), ("1912.012.pdf", None)])
+def test_an_arxiv_identifier_dates_a_paper_by_its_month(path, date):
+    assert arxiv_date(path) == date
