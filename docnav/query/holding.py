@@ -50,6 +50,10 @@ _CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)
 _WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>"
                                 r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
                                 r"link\s+to)\W*$", re.I)
+# "Compare the references of RFC 2394 and RFC 2592": what each refers to, as "What do RFC 2394
+# and RFC 2592 refer to?" asks (of papers, their works cited: docnav/query/cited.py)
+_THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?references\s+"
+                                r"of\s+(?P<who>\S.*?)\W*$", re.I)
 # "What is RFC 3673 related to?": those its references lead to and those leading to it
 _WHAT_IT_IS_RELATED_TO = re.compile(r"^\W*what\s+(?:is|are)\s+(?P<who>\S.*?)\s+related\s+to"
                                     r"\W*$", re.I)
@@ -282,14 +286,18 @@ def references_each(graph: DocNavGraph, asked: str
     """Of "What do RFC 2349 and RFC 2592 refer to?" (or "build on", "depend on"), naming two
     documents or more: each one's references (:func:`references_from`), in the question's
     order, and the words asking for and naming them; None of any other question. It was
-    asked of RFC 2349 alone, "2592" said to be in none of the documents asked of."""
-    m = _WHAT_IT_REFERS_TO.match(asked)
+    asked of RFC 2349 alone, "2592" said to be in none of the documents asked of. Likewise
+    "Compare the references of RFC 2394 and RFC 2592", whose words were searched for
+    ("references" in "Reference-level explanation")."""
+    m = _WHAT_IT_REFERS_TO.match(asked) or _THE_REFERENCES_OF.match(asked)
     if m is None or not REFERENCED_KIND.search(asked):  # (a paper's: its works cited)
         return None
     named = titled_documents(graph, m.group("who"))
     if len(named) < 2:
         return None
-    return {p: references_from(graph, p) for p, _ in named}, asked[m.start("who"):]
+    # (each word of "Compare the references of" asks for them: "compare" was said missing)
+    said = asked if m.re is _THE_REFERENCES_OF else asked[m.start("who"):]
+    return {p: references_from(graph, p) for p, _ in named}, said
 
 
 def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
