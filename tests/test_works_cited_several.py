@@ -78,3 +78,15 @@ def test_the_references_of_rfcs_compared_are_what_each_refers_to(rfcs):
                                         ("2592-futures.md", "2349-pin.md"),
                                         ("2592-futures.md", "2394-async_await.md")]
     assert answer.missing == [] and answer.absent == []
+
+
+@pytest.mark.parametrize("question", [
+    "How many references do the pioNER paper, the question reformulation paper and the "
+    "zero-shot translation paper have?",
+    "Compare the references of the pioNER paper, the question reformulation paper and the "
+    "zero-shot translation paper"])
+def test_works_cited_of_three_papers_named_are_each_counted(papers, question):
+    # the zero-shot translation paper, whose title words the others hold too, was left out
+    answer = Navigator(papers).ask(question, 300)
+    assert _counted_in_turn(answer) == [{"1810.08699.pdf": 21}, {"1705.07830.pdf": 35},
+                                        {"1912.01214.pdf": 35}]

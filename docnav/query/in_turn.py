@@ -142,11 +142,14 @@ def singled_out(graph: DocNavGraph, question: str,
     if not compared and not works:
         return []
     own = named_by_title(graph, question)
-    if len(own) < 2:  # "Compare the pin RFC and the unsafe pinned RFC": named as titled
-        titled = dict(titled_documents(graph, question))
-        # or by a whole title ("Compare the guide and the parts list")
-        for path, name in compared_titles(graph, question):
-            titled.setdefault(path, name)
+    titled = dict(titled_documents(graph, question))
+    # or by a whole title ("Compare the guide and the parts list")
+    for path, name in compared_titles(graph, question):
+        titled.setdefault(path, name)
+    # "Compare the pin RFC and the unsafe pinned RFC": named as titled; so too where that
+    # names more ("the pioNER paper, the question reformulation paper and the zero-shot
+    # translation paper": the last's words are other papers' too, and it was left out)
+    if len(own) < 2 or len(titled) > len(own) and set(own) <= set(titled):
         ordered = in_question_order(question, titled)
         singled = [(p, [name]) for p, name in ordered][:MOST_COMPARED]
     else:
