@@ -400,14 +400,36 @@ _FIRST_RUN = re.compile(r"[^\W_]+")
 _SUSPENDED_ANY_CASE = re.compile(SUSPENDED.pattern, re.IGNORECASE)
 
 
-def hyphen_words(lines: list[Line]) -> Counter:
-    """How often the document writes each word and each hyphenated compound."""
+@dataclass(frozen=True)
+class Spellings:
+    """How the document writes its words, for telling a hyphen from a dash or a break:
+    ``words``, case folded, counts each word (a compound's parts too) and each hyphenated
+    compound; ``alone`` each word as written on its own, out of any compound and no piece of
+    a word broken at a line's end ("net" of "inter-" / "net"), so that a word written in
+    lower case there is a common one, not a name."""
+
+    words: Counter
+    alone: Counter
+
+
+_ALONE = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
+
+
+def hyphen_words(lines: list[Line]) -> Spellings:
+    """How often the document writes each word and each hyphenated compound
+    (:class:`Spellings`)."""
     words = Counter(w.casefold() for x in lines for w in _COMPOUND.findall(x.text))
     words.update(w.casefold() for x in lines for w in re.findall(r"[^\W\d_]+", x.text))
-    return words
+    alone: Counter = Counter()
+    broken = False
+    for x in lines:
+        text = x.text.strip()
+        alone.update(m.group() for m in _ALONE.finditer(text) if m.start() or not broken)
+        broken = text.endswith("-")
+    return Spellings(words, alone)
 
 
-def mark_word_hyphens(lines: list[Line], words: Counter | None = None) -> list[Line]:
+def mark_word_hyphens(lines: list[Line], spellings: Spellings | None = None) -> list[Line]:
     """``lines`` with ``word_hyphen`` set on each whose hyphen at the end belongs to the word
     broken there, so that joining the lines keeps it. Neither docling nor pdfium tells a
     hyphen put in to break a word from one that was there already: both give "cloud-" at a
@@ -419,19 +441,20 @@ def mark_word_hyphens(lines: list[Line], words: Counter | None = None) -> list[L
     for it found nothing. After a capital a hyphen is the word's own ("BERT-" / "based")
     unless the document writes the word whole more often than with it, when ``word_hyphen``
     is set to False: a name broken across lines ("Biran and McK-" / "eown", 1809.01202) kept
-    it. Before a capital, see :func:`_hyphen_before_capital`. ``words`` are the document's
-    (:func:`hyphen_words`) where ``lines`` are one paragraph's."""
-    words = hyphen_words(lines) if words is None else words
+    it. Before a capital, see :func:`_hyphen_before_capital`. ``spellings`` are the
+    document's (:func:`hyphen_words`) where ``lines`` are one paragraph's."""
+    spellings = hyphen_words(lines) if spellings is None else spellings
     out = list(lines)
     for i, (line, after) in enumerate(zip(lines, lines[1:])):
-        if (own := _word_hyphen(line, after, words)) != line.word_hyphen:
+        if (own := _word_hyphen(line, after, spellings)) != line.word_hyphen:
             out[i] = replace(line, word_hyphen=own)
     return out
 
 
-def _word_hyphen(line: Line, after: Line, words: Counter) -> bool | None:
+def _word_hyphen(line: Line, after: Line, spellings: Spellings) -> bool | None:
     if after.text.strip()[:1].isupper():
-        return _hyphen_before_capital(line.text.rstrip(), after.text.strip(), words)
+        return _hyphen_before_capital(line.text.rstrip(), after.text.strip(), spellings)
+    words = spellings.words
     head, tail = _BROKEN.search(line.text.rstrip()), _WORD_START.match(after.text.strip())
     if head is None or tail is None or not tail.group(1)[0].islower():
         return None
@@ -451,7 +474,7 @@ def _word_hyphen(line: Line, after: Line, words: Counter) -> bool | None:
     return False
 
 
-def _hyphen_before_capital(text: str, after: str, words: Counter) -> bool | None:
+def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool | None:
     """A hyphen glued to a word at a line's end before a capital joins two names or acronyms
     ("Fosler-" / "Lussier", "LSTM-" / "CRF", "Sarbanes-" / "Oxley", "Form 10-" / "Q") or a
     prefix to one ("non-" / "GAAP"), and loses the space; joining the lines had kept it
@@ -462,13 +485,15 @@ def _hyphen_before_capital(text: str, after: str, words: Counter) -> bool | None
     function word ("SQuAD-" / "The results were good", "Part II-" / "Other Information"), a
     name after a prefix ("blog post-" / "Google described it") or an acronym after a number
     ("Item 7-" / "MD&A") it is a dash too, unless the document writes the compound elsewhere
-    (found by a review: each was glued). A dash after a capitalised word before one that is
-    not a function word ("Revenue-" / "Net sales ...") is still read as a hyphen."""
+    (found by a review: each was glued). So it is between two capitalised words that the
+    document writes on their own in lower case and never as one ("Revenue-" / "Net sales
+    ...", glued into "Revenue-Net"): common words, where a name ("Russia-" / "Ukraine") is
+    never in lower case."""
     head, tail = _LAST_RUN.search(text), _FIRST_RUN.match(after)
     if head is None or tail is None or _SUSPENDED_ANY_CASE.match(after):
         return None
     first, rest = head.group(1), tail.group(0)
-    compound = f"{first}-{rest}".casefold()
+    compound, words = f"{first}-{rest}".casefold(), spellings.words
     if words[(first + rest).casefold()] > words[compound]:
         return False
     if rest in _CAPITAL_FUNCTION_WORDS:  # "SQuAD-" / "The results ...", "Part II-" / "Other"
@@ -477,4 +502,7 @@ def _hyphen_before_capital(text: str, after: str, words: Counter) -> bool | None
         return True  # written so elsewhere; "Form 10-" / "Q", not "Item 7-" / "MD&A"
     if first.casefold() in _PREFIXES:  # "non-" / "GAAP", not "blog post-" / "Google ..."
         return True if sum(c.isupper() for c in rest) >= 2 else None
+    if first.istitle() and rest.istitle() and all(
+            spellings.alone[w.lower()] for w in (first, rest)):  # "Revenue-" / "Net sales"
+        return None
     return True if first[0].isupper() else None
