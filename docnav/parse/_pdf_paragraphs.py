@@ -387,6 +387,10 @@ _COMPOUND = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 # "selfless" break there too, and are one word
 _HYPHEN_PREFIXES = frozenset({"self"})
 _ONE_WORD_ENDINGS = frozenset({"ish", "less", "hood", "same", "dom", "ness"})
+# words that end a closed compound of a function word, as common on their own:
+# "further-" / "more", "there-" / "after", "every-" / "thing", "other-" / "wise"
+_CLOSED_ENDINGS = frozenset("more after thing things where body ever over self selves wise "
+                            "while".split())
 # prefixes that take a hyphen before a name or an acronym: "non-GAAP", "pre-COVID", "mid-March"
 _PREFIXES = frozenset({"anti", "bi", "co", "cross", "ex", "inter", "intra", "macro", "micro",
                        "mid", "multi", "neo", "non", "pan", "post", "pre", "pro", "pseudo",
@@ -442,7 +446,10 @@ def mark_word_hyphens(lines: list[Line], spellings: Spellings | None = None) -> 
     for it found nothing. After a capital a hyphen is the word's own ("BERT-" / "based")
     unless the document writes the word whole more often than with it, when ``word_hyphen``
     is set to False: a name broken across lines ("Biran and McK-" / "eown", 1809.01202) kept
-    it. Before a capital, see :func:`_hyphen_before_capital`. ``spellings`` are the
+    it. A compound of two words that the document writes on their own, never as one, keeps
+    it too ("linear-" / "time", "content-" / "based", "Wikipedia-" / "based"; the halves of
+    five and four letters or more: "over-" / "all" is "overall"). Before a capital, see
+    :func:`_hyphen_before_capital`. ``spellings`` are the
     document's (:func:`hyphen_words`) where ``lines`` are one paragraph's."""
     spellings = hyphen_words(lines) if spellings is None else spellings
     out = list(lines)
@@ -472,7 +479,10 @@ def _word_hyphen(line: Line, after: Line, spellings: Spellings) -> bool | None:
         # after a capital, a word's own hyphen ("BERT-" / "based", "X-" / "ray") unless the
         # document writes the word whole more often: a name broken there ("McK-" / "eown")
         return False if words[whole] > words[compound] else None
-    return False
+    # two words the document writes on their own and never as one: a compound broken at its
+    # hyphen ("A linear-" / "time bottom-up parser", 1809.01202, read "lineartime")
+    return words[whole] == 0 and len(first) >= 5 and len(rest) >= 4 \
+        and rest not in _CLOSED_ENDINGS and all(spellings.alone[w] for w in (first, rest))
 
 
 def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool | None:
