@@ -91,3 +91,24 @@ def test_an_entry_wrapping_onto_lines_in_italics_of_another_size_stays_whole():
     assert any(t.startswith("[18] Emma Strubell") for t in cited)
     assert "[16] Guillaume Genthial. Sequence Tagging with Tensorflow. 2017. " \
         "https://guillaumegenthial.github.io/" in cited
+
+
+def test_the_left_column_of_works_cited_in_italics_keeps_its_entries_whole_and_apart():
+    """1810.08699's left column: each entry's title in italics, a smaller size than the line
+    above, split every entry after its first line, so no draft but one showed the hanging
+    indent from its first line and the column's list went unseen: "[4] Klesti Hoxha, ...
+    Annotated" / "Corpus for Albanian ..." were apart, and "... No 1. 2018. [5] Weber and
+    Pötzl. ..." ran together. A draft holding an entry's first line after another's last
+    lines shows the indent too."""
+    cited = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1810.08699.pdf"),
+                                        NATIVE).blocks]
+    assert "[4] Klesti Hoxha, Artur Baxhaku. An Automatically Generated Annotated Corpus for " \
+        "Albanian Named Entity Recognition CYBERNETICS AND INFORMATION TECHNOLOGIES, vol. 18, " \
+        "No 1. 2018." in cited
+    assert "[6] Nothman J., Ringland N., Radford W., Murphy T., Curran J. R. Learning " \
+        "multilingual named entity recognition from Wikipedia. Artificial Intelligence, vol. " \
+        "194, pp. 151-175. 2013." in cited
+    assert "[13] Khurshudian V.G., Daniel M.A., Levonian D.V., Plungian V.A., Polyakov A.E., " \
+        'Rubakov S.V. EASTERN ARMENIAN NATIONAL CORPUS. "Dialog 2009". 2009.' in cited
+    starts = [t.split()[0] for t in cited if t.startswith("[")]
+    assert starts == [f"[{n}]" for n in range(1, 22)]

@@ -39,17 +39,26 @@ def hanging_entries(drafts: list[Draft], stats: TextStats) -> list[Draft]:
 
 def _indents(drafts: list[Draft], stats: TextStats) -> Indents:
     """Each page's hanging indents, as (page, margin, indent): a shape two drafts or more show
-    there, the first line at the margin and every other one at the indent."""
+    there, one line at the margin and every other one at the indent. That line is a draft's
+    first, or one after the last lines of the entry above, at the indent: where an entry's
+    title is set smaller than its first line (1810.08699's italics), each entry is split
+    after that line, and a draft that holds an entry's first line with its wrapped ones
+    starts with the lines of the one before ("... No 1. 2018." / "[5] Weber and Pötzl. ..."
+    / "ceedings of GermEval ..."); counting only those starting at the margin, the left
+    column showed the shape once, and its list went unseen."""
     shapes: Counter[tuple[int, float, float]] = Counter()
     for d in drafts:
-        if d.outline is not None or len(d.lines) < 2 or BULLET.match(d.lines[0].text) \
+        if d.outline is not None or len(d.lines) < 2 \
                 or any(x.cells >= 3 or x.page != d.lines[0].page for x in d.lines):
             continue
-        first, wrapped = d.lines[0], d.lines[1]
-        indent = wrapped.left - first.left
-        if _MIN_INDENT <= indent <= _MAX_INDENT * stats.body_height and all(
-                abs(x.left - wrapped.left) <= _TOLERANCE for x in d.lines[2:]):
-            shapes[(first.page, round(first.left), round(indent))] += 1
+        for at, (first, wrapped) in enumerate(zip(d.lines, d.lines[1:])):
+            indent = wrapped.left - first.left
+            if not BULLET.match(first.text) \
+                    and _MIN_INDENT <= indent <= _MAX_INDENT * stats.body_height and all(
+                    abs(x.left - wrapped.left) <= _TOLERANCE
+                    for x in d.lines[:at] + d.lines[at + 2:]):
+                shapes[(first.page, round(first.left), round(indent))] += 1
+                break
     found: Indents = []
     for (page, margin, indent), n in shapes.items():
         near = sum(m for (p, a, b), m in shapes.items()
