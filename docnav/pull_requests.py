@@ -23,6 +23,8 @@ OWN_PULL_LINE = re.compile(r"^\s*RFC PR\s*#?\s*:")
 # a header of unbulleted lines is one paragraph, and the Rust issue it names is no RFC's
 _FIELD_END = re.compile(r"\n|\s(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*\s*#?\s*:")
 _NUMBER = re.compile(r"#\s*(\d{1,6})\b")
+# what stands between two pull requests a field lists: "#2, #6", "#19 and #127"
+_LIST_GAP = re.compile(r"[\s,;&]*(?:and\b)?[\s,;&]*", re.I)
 
 
 def pull_request(target: str) -> str | None:
@@ -57,29 +59,41 @@ def own_pull_requests(lines: Iterable[tuple[str, str, str | None]]) -> dict[str,
     """Pull request (``pr:rust-lang/rfcs#2349``) -> the one document whose RFC PR line
     names it, of ``lines`` (doc_id, the line's text, a link target of it or None): the
     line "RFC PR: rust-lang/rfcs#2349", or "RFC PR: [#2349](https://github.com/...)" by
-    its link. A pull request two documents name is neither's (a number is no guess)."""
+    its link; every one a line lists ("RFC PR: rust-lang/rfcs#2, rust-lang/rfcs#6": RFC 2
+    was amended by pull request 6). A pull request two documents name is neither's (a
+    number is no guess)."""
     owners: dict[str, set[str]] = {}
     for doc_id, text, target in lines:
-        if (p := _own_pull(text, target)) is not None:
+        for p in _own_pulls(text, target):
             owners.setdefault(p, set()).add(doc_id)
     return {p: next(iter(docs)) for p, docs in owners.items() if len(docs) == 1}
 
 
-def _own_pull(text: str, target: str | None) -> str | None:
-    """The pull request the RFC PR field of ``text`` names: the first its value names (by
-    its text, or by ``target``, a link of it, where the value says its number, "[#2349](...)"),
-    none after it ("rust-lang/rfcs#2349 (replaces rust-lang/rfcs#2000)": 2000 is another
-    RFC's), nor one of a field after it ("Rust Issue: rust-lang/rust#2349": the compiler's)."""
+def _own_pulls(text: str, target: str | None) -> list[str]:
+    """The pull requests the RFC PR field of ``text`` names: the first its value names (by
+    its text, or by ``target``, a link of it, where the value says its number, "[#2349](...)")
+    and those listed with it ("#2, #6"), none after a word ("rust-lang/rfcs#2349 (replaces
+    rust-lang/rfcs#2000)": 2000 is another RFC's), nor one of a field after it ("Rust Issue:
+    rust-lang/rust#2349": the compiler's)."""
     line = OWN_PULL_LINE.match(text)
     if line is None:
-        return None
+        return []
     end = _FIELD_END.search(text, line.end())
     value = text[line.end():end.start() if end else len(text)]
-    found = [(m.start(), _pull(m.group(1), m.group(2))) for m in _PULL_NAMED.finditer(value)]
-    found += [(m.start(), p) for m in _PULL_URL.finditer(value)
+    named = [(m.start(), m.end(), _pull(m.group(1), m.group(2)))
+             for m in _PULL_NAMED.finditer(value)]
+    named += [(m.start(), m.end(), p) for m in _PULL_URL.finditer(value)
               if (p := pull_request(m.group(0)))]
-    if found:
-        return min(found)[1]
-    number = _NUMBER.search(value)
-    linked = pull_request(target) if target and number else None
-    return linked if linked and linked.endswith(f"#{int(number.group(1))}") else None
+    linked = pull_request(target) if target else None
+    # a number alone is the link's pull request where the link says it: "[#8](.../pull/8)"
+    named += [(m.start(), m.end(), linked if linked and linked.endswith(
+                  f"#{int(m.group(1))}") else None)
+              for m in _NUMBER.finditer(value)
+              if not any(start <= m.start() < stop for start, stop, _ in named)]
+    named.sort(key=lambda n: n[:2])
+    listed = named[:1]
+    for mention in named[1:]:
+        if not _LIST_GAP.fullmatch(value, listed[-1][1], mention[0]):
+            break
+        listed.append(mention)
+    return [p for _, _, p in listed if p is not None]

@@ -177,3 +177,37 @@ def test_the_edge_comes_back_when_the_pull_request_is_one_document_s_again(tmp_p
         (docs / "again.md").write_text(_rfc(2350, "pin2", "A second take.", pull=2351))
     indexer.index([docs])
     assert _references(store.path) == {("2592-futures.md", "2349-pin.md")}
+
+
+def test_an_rfc_pr_field_owns_every_pull_request_it_lists():
+    # RFC 2 was amended by pull request 6, RFC 19 by 127: each line lists both
+    assert own_pull_requests([
+        ("a", "RFC PR: rust-lang/rfcs#2, rust-lang/rfcs#6", None),
+        ("b", "RFC PR #: rust-lang/rfcs#19 and https://github.com/rust-lang/rfcs/pull/127", None),
+        ("c", "RFC PR: #30, #31", "https://github.com/rust-lang/rfcs/pull/30"),
+        ("c", "RFC PR: #30, #31", "https://github.com/rust-lang/rfcs/pull/31"),
+        ("d", "RFC PR: rust-lang/rfcs#40 (replaces rust-lang/rfcs#41, rust-lang/rfcs#42)", None),
+    ]) == {f"pr:rust-lang/rfcs#{n}": doc for n, doc in [
+        (2, "a"), (6, "a"), (19, "b"), (127, "b"), (30, "c"), (31, "c"), (40, "d")]}
+    # a pull request two lines list, first or not, is neither's
+    assert own_pull_requests([("a", "RFC PR: rust-lang/rfcs#2, rust-lang/rfcs#6", None),
+                              ("e", "RFC PR: rust-lang/rfcs#6", None)]) == {
+        "pr:rust-lang/rfcs#2": "a"}
+
+
+def test_a_mention_of_the_second_pull_request_an_rfc_pr_line_lists_reaches_its_rfc(tmp_path):
+    # the header lines of 0002-rfc-process.md and 0019-opt-in-builtin-traits.md
+    rfc2 = ("- RFC PR: [rust-lang/rfcs#2](https://github.com/rust-lang/rfcs/pull/2), "
+            "[rust-lang/rfcs#6](https://github.com/rust-lang/rfcs/pull/6)\n- Rust Issue: N/A")
+    rfc19 = ("- RFC PR #: [rust-lang/rfcs#19](https://github.com/rust-lang/rfcs/pull/19), "
+             "[rust-lang/rfcs#127](https://github.com/rust-lang/rfcs/pull/127)\n- Rust Issue #: "
+             "[rust-lang/rust#13231](https://github.com/rust-lang/rust/issues/13231)")
+    indexed_graph(tmp_path, {
+        "0002-rfc-process.md": f"- Start Date: 2014-03-11\n{rfc2}\n\n# Summary\n\nThe process.\n",
+        "0019-opt-in-builtin-traits.md": f"- Start Date: 2014-09-18\n{rfc19}\n\n# Summary\n\n"
+                                         "Opt-in builtin traits.\n",
+        "3000-user.md": "# Summary\n\nAs [the amendment](https://github.com/rust-lang/rfcs/pull/6)"
+                        " says.\n\nAnd rust-lang/rfcs#127 made the traits opt-in.\n"})
+    assert _references(tmp_path / "g.duckdb") == {
+        ("3000-user.md", "0002-rfc-process.md"),
+        ("3000-user.md", "0019-opt-in-builtin-traits.md")}
