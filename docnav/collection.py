@@ -17,6 +17,7 @@ import posixpath
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import duckdb
 import polars as pl
@@ -31,12 +32,33 @@ from docnav.store import COLLECTION_DOC_ID
 from docnav.tree import node_id_for
 
 COLLECTION_NODE_ID = node_id_for(COLLECTION_DOC_ID, "collection")
+# the code that resolves links between documents, and the ``meta`` key naming the version of it
+# that resolved a store's references: another version may resolve a link that no run changes
+# otherwise (RFC 2's line came to own pull request 6, which it lists second, and a link to
+# pull request 6 stayed without its edge until a fresh build)
+_RESOLVER_SOURCES = ("refs.py", "pull_requests.py", "collection.py")
+RESOLVER_KEY = "references_resolved_by"
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _document_node(doc_id: str) -> str:
     """The id of a document's root node (hashed once per document, not on every edit)."""
     return node_id_for(doc_id, "doc")
+
+
+@functools.cache
+def references_resolver() -> str:
+    """12 hex digits naming this version of the resolver: its sources' text (an edit of a
+    comment changes it too, and costs one resolution of every link)."""
+    folder = Path(__file__).resolve().parent
+    return digest(*((folder / n).read_text(encoding="utf-8") for n in _RESOLVER_SOURCES))[:12]
+
+
+def references_outdated(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether another version of the resolver (or a DocNav that recorded none) resolved the
+    store's references: the next collection update resolves every link again."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [RESOLVER_KEY]).fetchone()
+    return row is None or row[0] != references_resolver()
 
 
 @dataclass(frozen=True)
@@ -221,8 +243,12 @@ def update_collection(
         con, options.name, kept, [(d, h) for _, d, h in trees])
     if contains_changed:
         source_docs.add(COLLECTION_DOC_ID)
+    every = references_outdated(con)
     references_docs, references_written = _update_cross_references(
-        con, changed_docs, touched_paths, kept, doc_paths)
+        con, changed_docs, touched_paths, kept, doc_paths, every)
+    if every:
+        con.execute("DELETE FROM meta WHERE key = ?", [RESOLVER_KEY])
+        con.execute("INSERT INTO meta VALUES (?, ?)", [RESOLVER_KEY, references_resolver()])
     source_docs |= references_docs
     recomputed, related_docs = update_related(
         con, section, changed_docs, options.related_k, options.related_threshold)
@@ -287,12 +313,12 @@ def _write_collection_node(
 
 def _update_cross_references(
     con: duckdb.DuckDBPyConnection, changed_docs: list[str], touched_paths: list[str],
-    kept: _KeptEdges, doc_paths: dict[str, str],
+    kept: _KeptEdges, doc_paths: dict[str, str], every: bool = False,
 ) -> tuple[set[str], int]:
-    """Re-resolve the affected links; returns the documents whose edges changed and how many
-    edges were deleted or inserted."""
+    """Re-resolve the affected links (``every``: all of them); returns the documents whose
+    edges changed and how many edges were deleted or inserted."""
     names = sorted({posixpath.basename(p) for p in touched_paths if p})
-    if not names and not changed_docs:
+    if not names and not changed_docs and not every:
         return set(), 0
     # a touched 0439-cmp-ops-reform.md is what the mentions of RFC 439 name (or named)
     numbers = sorted({t for p in touched_paths if p for t in mention_targets(p)})
@@ -315,17 +341,20 @@ def _update_cross_references(
     # And the links now leading into a changed document: its RFC PR line may name another
     # pull request than the one they name (an edge to its root, whose id it keeps).
     links = con.execute(
-        "SELECT node_id, doc_id, target FROM links WHERE node_id IN (SELECT node_id "
+        "SELECT node_id, doc_id, target FROM links WHERE $every OR node_id IN (SELECT node_id "
         "FROM links WHERE doc_id = ANY($docs::VARCHAR[]) OR regexp_matches(target, $pattern) "
         "UNION SELECT src FROM edges WHERE doc_id = $owner AND kind = 'references' "
         "AND dst = ANY($roots::VARCHAR[]) UNION SELECT unnest($unresolved::VARCHAR[]))",
         {"docs": changed_docs, "pattern": pattern, "owner": COLLECTION_DOC_ID,
-         "roots": [_document_node(d) for d in changed_docs], "unresolved": unresolved},
+         "roots": [_document_node(d) for d in changed_docs], "unresolved": unresolved,
+         "every": every},
     ).fetchall()
     # The edges these links had, and every reference from a changed document: a node that
     # lost its link keeps its id, and its old edge must go.
     sources = {node_id for node_id, _, _ in links}
     sources |= {src for d in changed_docs for src, _ in kept.references.get(d, {})}
+    if every:
+        sources |= set(kept.doc_of)
     old = kept.from_sources(sources)
     if not links and not old:
         return set(), 0

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import duckdb
 
 from docnav.collection import (
-    CollectionOptions, CollectionState, CollectionUpdate, update_collection,
+    CollectionOptions, CollectionState, CollectionUpdate, references_outdated, update_collection,
 )
 from docnav.export import (
     changing, collection_export_mark, export_collection, export_whole_collection, mark_collection_export,
@@ -117,10 +117,12 @@ class CollectionStep:
         self, con: duckdb.DuckDBPyConnection, changed_ids: list[str], deletions: list[str],
         touched: list[str], model_id: Callable[[], str], options: CollectionOptions,
     ) -> CollectionUpdate:
-        if not (changed_ids or deletions or touched) and con.execute(
+        if not (changed_ids or deletions or touched or references_outdated(con)) and con.execute(
             "SELECT count(*) FROM nodes WHERE doc_id = ?", [COLLECTION_DOC_ID]
         ).fetchone()[0]:
-            return CollectionUpdate()  # nothing queued since the last update: nothing to do
+            # nothing queued since the last update, and this DocNav's resolver resolved its
+            # references: nothing to do
+            return CollectionUpdate()
         # the document rows this process keeps (when no other writer came in between) spare
         # the collection update its queries of the documents table
         documents = {d: (r.path, r.tree_hash) for d, r in self._documents.rows(con).items()}
