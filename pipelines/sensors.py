@@ -219,7 +219,7 @@ def stale_note(stale: list[str], behind: bool) -> str:
     if behind:
         return ("parsed again: the documents whose trees another parser made, as the store "
                 "records them (an estimate: the Parquet export, older than the store, lists "
-                f"{len(stale)})")
+                f"{counted(len(stale), 'document')})")
     return (f"parsed again: {counted(len(stale), 'document')} with trees of another parser "
             "(only those)")
 

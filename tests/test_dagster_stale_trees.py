@@ -170,8 +170,8 @@ def test_trees_parsed_again_without_the_export_make_its_stale_list_an_estimate(
     said = capfd.readouterr().err
     assert "(only those)" not in said
     assert ("parsed again: the documents whose trees another parser made, as the store "
-            "records them (an estimate: the Parquet export, older than the store, lists 2)"
-            ) in said
+            "records them (an estimate: the Parquet export, older than the store, lists 2 "
+            "documents)") in said
     result = launch(instance, request, resource, new)
     assert reparsed(result, keys) == [] and run_meta(result)["docs_parsed"] == 0
     assert not export_behind(Store(db).parquet_dir)
@@ -211,6 +211,10 @@ def test_the_notes_count_thousands_as_the_library_does():
     stale = [f"d{i}.md" for i in range(1200)] + [f"p{i}.pdf" for i in range(1500)]
     assert stale_note(stale[:1200], behind=False) == (
         "parsed again: 1,200 documents with trees of another parser (only those)")
+    # (and over an export older than the store: it said "lists 1200")
+    assert stale_note(stale[:1200], behind=True).endswith(
+        "older than the store, lists 1,200 documents)")
+    assert stale_note(stale[:1], behind=True).endswith("lists 1 document)")
     assert pdf_mode_note(stale, "pdf_mode=native -> pdf_mode=auto") == (
         "parsed again: 1,500 PDFs after a PDF-mode change (pdf_mode=native -> pdf_mode=auto) "
         "and 1,200 documents with trees of another parser")
