@@ -211,15 +211,17 @@ class Navigator:
         return answer
 
     def collect(self, asked: str, budget: int, doc: str | list[str] | None,
-                first: list[str] | None = None, in_turn: bool = False) -> Answer:
+                first: list[str] | None = None, in_turn: bool = False,
+                referred: bool = False) -> Answer:
         """The cited evidence for ``asked`` within ``budget`` tokens, from the documents ``doc``
         matches (a glob, a list of them, or all): :meth:`ask` without generating an answer,
         and what :mod:`docnav.query.in_turn` asks of each part of a question (``in_turn``:
         ``doc`` is one of the documents asked of). ``first``: nodes read before any search
         (the paragraphs of a document referring to the one a question names,
-        :func:`docnav.query.which.which_documents`)."""
+        :func:`docnav.query.which.which_documents`); ``referred``: the references between
+        the documents it names are read already (:meth:`_refers`), not asked for again."""
         kind = self.route_of(asked)
-        answered = self._answered_whole(asked, budget, doc)
+        answered = self._answered_whole(asked, budget, doc, referred)
         if answered is not None:
             return answered
         chosen, names, by_title, also = self._chosen(asked, doc)
@@ -358,8 +360,8 @@ class Navigator:
         self.passages.read(run)  # every route ends here while evidence is short
         self._gaps_and_neighbours(run)
 
-    def _answered_whole(self, asked: str, budget: int, doc: str | list[str] | None
-                        ) -> Answer | None:
+    def _answered_whole(self, asked: str, budget: int, doc: str | list[str] | None,
+                        referred: bool = False) -> Answer | None:
         """The answer of a question that a module of its own answers whole, else None: the
         companies in the store; what each document asked of says; the documents first or
         last by date; which documents hold something; several companies or documents named
@@ -376,11 +378,11 @@ class Navigator:
             return each_document(self, asked, budget, each, asked_of, doc)
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
-        if several and (pair := referring_pair(self.graph, asked)):  # "Does RFC 2592 refer
+        ask_refs = several and not referred
+        if ask_refs and (pair := referring_pair(self.graph, asked)):  # "Does RFC 2592 refer
             return self._refers(asked, budget, {pair[0]: pair[1]}, pair[2])  # to RFC 2394?"
-        each = references_each(self.graph, asked) if several else None  # "What do RFC 2349
-        if each and set(each[0]) != set(asked_of):  # and RFC 2592 refer to?", of them both
-            return self._refers(asked, budget, *each)
+        if ask_refs and (each := references_each(self.graph, asked)):  # "What do RFC 2349
+            return self._refers(asked, budget, *each)  # and RFC 2592 refer to?", of them both
         if several:  # "What did Bo Chen write?": which documents Bo Chen wrote; "What does
             # RFC 2349 build on?": which documents it refers to
             asked = as_documents_referred(self, as_documents_written(self, asked, doc))
@@ -413,7 +415,8 @@ class Navigator:
         (its trace's ops), and "route: local" hid that the references were read first."""
         refs = self.graph.in_reading_order({n for targets in refers.values()
                                             for nodes in targets.values() for n in nodes})
-        answer = self.collect(asked, budget, [glob.escape(s) for s in refers], first=refs)
+        answer = self.collect(asked, budget, [glob.escape(s) for s in refers], first=refs,
+                              referred=True)
         answer.route = "cross-reference"
         answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
                              "tokens": 0, "confidence": 0.0} for source, targets in refers.items()

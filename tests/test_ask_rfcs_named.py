@@ -1,0 +1,46 @@
+"""Questions naming several real RFCs (the texts of the shared RFC bundle), asked of the
+documents a glob chose: each RFC named read in turn, its references read first."""
+
+from __future__ import annotations
+
+import glob
+
+import pytest
+
+from _rfcs import rfc_texts
+from _stores import indexed_graph
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "3467-unsafe-pinned.md",
+        "0003-attribute-usage.md", "1068-rust-governance.md"]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    base = tmp_path_factory.mktemp("rfcs")
+    return indexed_graph(base, rfc_texts(base, RFCS))
+
+
+def _names(paths) -> list[str]:
+    return [p.rsplit("/", 1)[-1] for p in paths]
+
+
+def _of(graph, *names: str) -> list[str]:
+    return [glob.escape(p) for p in graph.document_paths(None) if _names([p])[0] in names]
+
+
+def test_what_two_rfcs_refer_to_asked_of_those_two_reads_the_references_of_each(graph):
+    # asked of the two it names (--doc), the references of neither were read: no "refers"
+    # step, and the answer listed no line of what each refers to
+    answer = Navigator(graph).ask("What do RFC 2349 and RFC 2592 refer to?", 300,
+                                  doc=_of(graph, "2349-pin.md", "2592-futures.md"))
+    refers = [s for s in answer.trace if s["op"] == "refers"]
+    assert [(_names([s["document"]])[0], s["to"] and _names([s["to"]])[0]) for s in refers] == [
+        ("2349-pin.md", None), ("2592-futures.md", "2349-pin.md"),
+        ("2592-futures.md", "2394-async_await.md")]
+    assert answer.route == "cross-reference"
+    assert answer.missing == [] and answer.absent == []
+    text = answer_text(answer, graph)
+    assert "2349-pin.md refers to no other document" in text
+    assert "2592-futures.md refers to 2394-async_await.md" in text
