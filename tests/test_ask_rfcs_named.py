@@ -13,7 +13,8 @@ from docnav.ask_text import answer_text
 from docnav.query import Navigator
 
 RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "3467-unsafe-pinned.md",
-        "0003-attribute-usage.md", "1068-rust-governance.md"]
+        "0003-attribute-usage.md", "1068-rust-governance.md", "1607-style-rfcs.md",
+        "1683-docs-team.md"]
 
 
 @pytest.fixture(scope="module")
@@ -44,3 +45,31 @@ def test_what_two_rfcs_refer_to_asked_of_those_two_reads_the_references_of_each(
     text = answer_text(answer, graph)
     assert "2349-pin.md refers to no other document" in text
     assert "2592-futures.md refers to 2394-async_await.md" in text
+
+
+@pytest.mark.parametrize("question, to, left, referring, line", [
+    ("Which RFCs refer to RFC 2349 besides RFC 2592?", "2349-pin.md", "2592-futures.md", [],
+     "besides 2592-futures.md (which refers to 2349-pin.md), none of the 6 documents asked "
+     "of refers to 2349-pin.md"),
+    ("Which RFCs refer to RFC 1068 besides RFC 1683?", "1068-rust-governance.md",
+     "1683-docs-team.md", ["1607-style-rfcs.md"], "besides 1683-docs-team.md (which refers "
+     "to 1068-rust-governance.md), 1 of the 6 documents asked of refers to "
+     "1068-rust-governance.md"),
+    ("Which RFCs refer to RFC 2349 other than RFC 2394?", "2349-pin.md", "2394-async_await.md",
+     ["2592-futures.md"], "besides 2394-async_await.md (which makes no reference to "
+     "2349-pin.md), 1 of the 6 documents asked of refers to 2349-pin.md"),
+    ("What builds on RFC 1068 apart from RFC 1607?", "1068-rust-governance.md",
+     "1607-style-rfcs.md", ["1683-docs-team.md"], "besides 1607-style-rfcs.md (which refers "
+     "to 1068-rust-governance.md), 1 of the 6 documents asked of refers to")])
+def test_which_rfcs_refer_to_one_besides_another_leave_that_one_out(graph, question, to, left,
+                                                                     referring, line):
+    # answered locally: "no document of the 25 asked of holds "2349", "2592"", both numbers
+    # said missing, the references of neither read
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["refers_to"].endswith(to)
+    assert answer.count["besides"].endswith(left)
+    assert _names(answer.count["documents"]) == referring
+    assert answer.route == "cross-reference"
+    assert answer.missing == [] and answer.absent == []
+    assert line in answer_text(answer, graph)
+    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} <= set(referring)

@@ -102,7 +102,9 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     besides = _BESIDES.match(asked) or _LEAVING_OUT.match(asked)
     if besides and len(titled_documents(nav.graph, other := besides.group("other"))) == 1:
         shorter = f"{besides.group('asked')}?"
-        if _WHAT_IT_REFERS_TO.match(shorter):
+        # (or what refers to it, left out: "What builds on RFC 1068 apart from RFC 1607?")
+        if _WHAT_IT_REFERS_TO.match(shorter) or (besides.re is _LEAVING_OUT
+                                                 and _WHAT_REFERS_TO_IT.match(shorter)):
             referred = as_documents_referred(nav, shorter)
             if referred != shorter:  # (of one document named: "What does RFC 2592 ...")
                 # "besides RFC 2592" kept, the one :func:`held_by` leaves out
@@ -179,12 +181,11 @@ class Held:
 
 
 def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list[str],
-            doc: str | list[str] | None) -> Held:
+            doc: str | list[str] | None, besides: str | None = None) -> Held:
     """The documents of ``doc`` holding what is asked: those referring to the document it
     names, or citing the work it names, where any does; else those holding as many of its
-    rarer words as any does."""
+    rarer words as any does; never ``besides``, the one it leaves out (:func:`left_out`)."""
     every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
-    rest, besides = _left_out(nav.graph, rest)
     # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
     # is one of those that refer to it
     named = {p for p, _ in titled_documents(nav.graph, asked)} - {besides}
@@ -234,13 +235,17 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 bool(besides) and besides in into)
 
 
-def _left_out(graph: DocNavGraph, rest: str) -> tuple[str, str | None]:
+def left_out(graph: DocNavGraph, rest: str, said: str | None) -> tuple[str, str | None]:
     """(``rest`` without what it leaves out, the document left out) of "Which documents does
     RFC 2394 refer to besides RFC 2592?" (:func:`as_documents_referred`): those it refers
-    to but RFC 2592, which is neither named as referring nor one of those counted; ``(rest,
-    None)`` of any other."""
+    to but RFC 2592, which is neither named as referring nor one of those counted; of
+    "Which RFCs refer to RFC 2349 besides RFC 2592?" (``said``: "refer to"), those referring
+    to RFC 2349 but RFC 2592 (both numbers were searched as words, and said missing);
+    ``(rest, None)`` of any other."""
     left = _LEAVING_OUT.match(rest)
-    if not left or not _REFERRED_BY.match(left.group("asked")):
+    if not left or not (_REFERRED_BY.match(left.group("asked")) or (
+            said and _REFERRING.search(said)
+            and len(titled_documents(graph, left.group("asked"))) == 1)):
         return rest, None
     other = titled_documents(graph, left.group("other"))
     return (left.group("asked"), other[0][0]) if len(other) == 1 else (rest, None)
@@ -318,21 +323,27 @@ def besides_of(held: Held) -> dict:
         held.besides) else {}
 
 
-def _besides(count: dict) -> str:
+def besides_said(count: dict) -> str:
     """The start of a count's line that leaves a document out, where it does: which one,
     and whether the document asked of refers to it ("besides 2592-futures.md (which
-    2394-async_await.md refers to), ...")."""
+    2394-async_await.md refers to), ..."), or it to the one named ("besides 2592-futures.md
+    (which refers to 2349-pin.md), ...")."""
     if not count.get("besides"):
         return ""
-    does = "refers to" if count["besides_referred"] else "makes no reference to"
-    return (f"besides {PurePath(count['besides']).name} (which "
-            f"{PurePath(count['referred_by']).name} {does}), ")
+    left, referred = PurePath(count["besides"]).name, count["besides_referred"]
+    if count.get("referred_by"):
+        does = "refers to" if referred else "makes no reference to"
+        return f"besides {left} (which {PurePath(count['referred_by']).name} {does}), "
+    named = PurePath(count["refers_to"]).name
+    if count.get("related"):
+        return f"besides {left} (which is {'' if referred else 'not '}related to {named}), "
+    return f"besides {left} (which {'refers' if referred else 'makes no reference'} to {named}), "
 
 
 def referred_line(count: dict, documents: str, dated: str) -> str:
     """The line of a count of the documents a document's references lead to ("Which RFCs
     does RFC 1974 refer to?")."""
-    return (f"{_besides(count)}{count['n']} of the {count['of']} {documents} asked of{dated} "
+    return (f"{besides_said(count)}{count['n']} of the {count['of']} {documents} asked of{dated} "
             f"{PurePath(count['referred_by']).name} refers to (by its references: a link, a "
             f"number; the evidence reads the best)")
 
@@ -345,10 +356,11 @@ def none_referring(count: dict, documents: str, dated: str) -> str:
     of = f"none of the {count['of']} {noun}"
     if count.get("referred_by"):  # "What does RFC 2349 build on?"
         other = "no other" if count.get("besides_referred") else "none"
-        return (f"{_besides(count)}{of} asked of{dated} is one "
+        return (f"{besides_said(count)}{of} asked of{dated} is one "
                 f"{PurePath(count['referred_by']).name} refers to (it links to {other}, nor "
                 f"names one by its number)")
     name = PurePath(count["refers_to"]).name
+    of = besides_said(count) + of
     if count.get("related"):  # "What is RFC 130 related to?"
         return (f"{of} asked of{dated} is related to {name} by references (it links to none, "
                 f"nor names one by its number; none links to it, nor names its number)")
@@ -424,7 +436,7 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
-__all__ = ["Held", "held_by", "best_documents", "besides_of", "citing", "none_referring",
-           "needing_verb", "rarer_held", "references_each", "references_from",
-           "referred_line",
-           "as_documents_referred", "referring_pair", "words_held"]
+__all__ = ["Held", "held_by", "best_documents", "besides_of", "besides_said", "citing",
+           "left_out", "none_referring", "needing_verb", "rarer_held", "references_each",
+           "references_from", "referred_line", "as_documents_referred", "referring_pair",
+           "words_held"]

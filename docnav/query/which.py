@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import arxiv_date, date_of
-from docnav.query.holding import (best_documents, besides_of, held_by, none_referring,
-                                  rarer_held, referred_line, words_held)
+from docnav.query.holding import (best_documents, besides_of, besides_said, held_by,
+                                  left_out, none_referring, rarer_held, referred_line,
+                                  words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
@@ -204,6 +205,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     asked_of = len(nav.graph.document_paths(doc))
     scope = _scope(nav, asked, kind, doc)
     doc, rest, dated, said = scope.doc, scope.rest, scope.dated, scope.said
+    rest, besides = left_out(nav.graph, rest, said)  # "... besides RFC 2592?": not searched
     question, rest, listed = _searched(asked, kind, rest, said)
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     state = EvidenceState(question, budget)
@@ -234,7 +236,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         raise InputError(f"query {asked!r} asks which {kind.group('kind')} but not what "
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
-    held = held_by(nav, asked, rest, said, terms, doc)
+    held = held_by(nav, asked, rest, said, terms, doc, besides)
     if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
         count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
                      referred_by=held.referred_by, refers_to=held.refers_to,  # of one with
@@ -566,13 +568,13 @@ def count_line(count: dict) -> str:
     elif count.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
         line = referred_line(count, documents, dated)
     elif count.get("related"):  # "Which RFCs are related to RFC 1961?"
-        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
-                f"{'are' if count['n'] != 1 else 'is'} related to "
+        line = (f"{besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
+                f"of{dated} {'are' if count['n'] != 1 else 'is'} related to "
                 f"{PurePath(count['refers_to']).name} by references (a link, a number: to "
                 f"it, or from it; the evidence reads the best)")
     elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
-        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
-                f"{'refer' if count['n'] != 1 else 'refers'} to "
+        line = (f"{besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
+                f"of{dated} {'refer' if count['n'] != 1 else 'refers'} to "
                 f"{PurePath(count['refers_to']).name} (by their references: a link to it, "
                 f"its number; the evidence reads the best)")
     elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
