@@ -9,6 +9,7 @@ RFC 2349 build on?"), is asked as the question asking which documents
 
 from __future__ import annotations
 
+import glob
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -21,6 +22,7 @@ from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
 if TYPE_CHECKING:
+    from docnav.query.evidence import Answer
     from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
@@ -305,6 +307,33 @@ def references_each(graph: DocNavGraph, asked: str
     return {p: references_from(graph, p) for p, _ in named}, said
 
 
+def read_references(nav: Navigator, asked: str, budget: int,
+                    refers: dict[str, dict[str, list[str]]], said: str) -> Answer:
+    """Whether each source of ``refers`` (one, or those "What do RFC 2349 and RFC 2592 refer
+    to?" names) refers to the documents its value names, or what it says about them
+    (``said``: the question's words asking so, "build on the pin RFC"), asked of the
+    sources: their nodes referring to each read first, in reading order, where they have
+    any, and those words none the evidence need hold (a link need not say them); a source
+    referring to none, a step "to" None. Its route is "cross-reference" whatever the router
+    says, as :attr:`Held.route` is: the references answered (or found none), before any
+    router; the router's route read what came after them (its trace's ops), and "route:
+    local" hid that the references were read first."""
+    refs = nav.graph.in_reading_order({n for targets in refers.values()
+                                       for nodes in targets.values() for n in nodes})
+    answer = nav.collect(asked, budget, [glob.escape(s) for s in refers], first=refs,
+                         referred=True)
+    answer.route = "cross-reference"
+    answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
+                         "tokens": 0, "confidence": 0.0} for source, targets in refers.items()
+                        for target, nodes in (targets.items() or [(None, [])])]
+    if refs or len(refers) > 1:  # (those asked of: their names are no word of them)
+        naming = {w.lower() for w in [*re.findall(r"\w+", said),
+                                      *search_words(said).values()]}
+        answer.missing = [w for w in answer.missing if w.lower() not in naming]
+        answer.absent = [w for w in answer.absent if w.lower() not in naming]
+    return answer
+
+
 def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
     """The other documents the document at ``path`` refers to (a link, its number), in path
     order, each with its nodes that do, in reading order."""
@@ -437,6 +466,6 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["Held", "held_by", "best_documents", "besides_of", "besides_said", "citing",
-           "left_out", "none_referring", "needing_verb", "rarer_held", "references_each",
-           "references_from", "referred_line", "as_documents_referred", "referring_pair",
-           "words_held"]
+           "left_out", "none_referring", "needing_verb", "rarer_held", "read_references",
+           "references_each", "references_from", "referred_line", "as_documents_referred",
+           "referring_pair", "words_held"]

@@ -60,11 +60,11 @@ from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
-from docnav.query.holding import (as_documents_referred, needing_verb, references_each,
-                                  referring_pair)
+from docnav.query.holding import (as_documents_referred, needing_verb, read_references,
+                                  references_each, referring_pair)
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, singled_out)
-from docnav.query.lexical import search_words, tokens
+from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, described_document, each_company,
                                 named_documents, named_registrants, own_names, titled_document,
                                 titled_documents, unindexed_named, untitled_names,
@@ -219,7 +219,8 @@ class Navigator:
         ``doc`` is one of the documents asked of). ``first``: nodes read before any search
         (the paragraphs of a document referring to the one a question names,
         :func:`docnav.query.which.which_documents`); ``referred``: the references between
-        the documents it names are read already (:meth:`_refers`), not asked for again."""
+        the documents it names are read already
+        (:func:`docnav.query.holding.read_references`), not asked for again."""
         kind = self.route_of(asked)
         answered = self._answered_whole(asked, budget, doc, referred)
         if answered is not None:
@@ -380,9 +381,10 @@ class Navigator:
             return by_date(self, asked, budget, first, doc)
         ask_refs = several and not referred
         if ask_refs and (pair := referring_pair(self.graph, asked)):  # "Does RFC 2592 refer
-            return self._refers(asked, budget, {pair[0]: pair[1]}, pair[2])  # to RFC 2394?"
+            return read_references(self, asked, budget, {pair[0]: pair[1]},  # to RFC 2394?"
+                                   pair[2])
         if ask_refs and (each := references_each(self.graph, asked)):  # "What do RFC 2349
-            return self._refers(asked, budget, *each)  # and RFC 2592 refer to?", of them both
+            return read_references(self, asked, budget, *each)  # and RFC 2592 refer to?"
         if several:  # "What did Bo Chen write?": which documents Bo Chen wrote; "What does
             # RFC 2349 build on?": which documents it refers to
             asked = as_documents_referred(self, as_documents_written(self, asked, doc))
@@ -401,32 +403,6 @@ class Navigator:
         if len(singled := singled_out(self.graph, asked, bool(of_cited))) > 1:
             return compare_documents(self, asked, budget, singled)
         return None
-
-    def _refers(self, asked: str, budget: int, refers: dict[str, dict[str, list[str]]],
-                said: str) -> Answer:
-        """Whether each source of ``refers`` (one, or those "What do RFC 2349 and RFC 2592
-        refer to?" names) refers to the documents its value names, or what it says about
-        them (``said``: the question's words asking so, "build on the pin RFC"), asked of the
-        sources: their nodes referring to each read first, in reading order, where they have
-        any, and those words none the evidence need hold (a link need not say them); a source
-        referring to none, a step "to" None. Its route is "cross-reference" whatever the
-        router says, as :attr:`docnav.query.holding.Held.route` is: the references answered
-        (or found none), before any router; the router's route read what came after them
-        (its trace's ops), and "route: local" hid that the references were read first."""
-        refs = self.graph.in_reading_order({n for targets in refers.values()
-                                            for nodes in targets.values() for n in nodes})
-        answer = self.collect(asked, budget, [glob.escape(s) for s in refers], first=refs,
-                              referred=True)
-        answer.route = "cross-reference"
-        answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
-                             "tokens": 0, "confidence": 0.0} for source, targets in refers.items()
-                            for target, nodes in (targets.items() or [(None, [])])]
-        if refs or len(refers) > 1:  # (those asked of: their names are no word of them)
-            naming = {w.lower() for w in [*re.findall(r"\w+", said),
-                                          *search_words(said).values()]}
-            answer.missing = [w for w in answer.missing if w.lower() not in naming]
-            answer.absent = [w for w in answer.absent if w.lower() not in naming]
-        return answer
 
     def _chosen(self, asked: str, doc: str | list[str] | None
                 ) -> tuple[list[str], list[str], str, list[str]]:
