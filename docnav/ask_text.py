@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 COUNT_NAMED = 10  # the documents a count names on the terminal; --json lists them all
 # the trace's step saying which documents a question was asked of, and how
-_FOCUS = ("compare", "compare documents", "documents", "focus", "each document")
+_FOCUS = ("compare", "compare documents", "each named", "documents", "focus", "each document")
 _MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}
 
 
@@ -92,7 +92,7 @@ def _focused(focus: dict) -> str:
                     + f" (--budget {focus['every_with']} reads each)")
         return (f"asked of each of the {len(focus['documents'])} documents in turn, "
                 f"{focus['tokens_each']} tokens each, as \"{focus['question']}\": {read}")
-    if focus["op"] == "compare documents":  # documents named by their titles
+    if focus["op"] in ("compare documents", "each named"):  # documents named by their titles
         each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
                          for doc, words in zip(focus["documents"], focus["words"]))
         return (f"asked of each document the question names by its title, "

@@ -73,3 +73,33 @@ def test_which_rfcs_refer_to_one_besides_another_leave_that_one_out(graph, quest
     assert answer.missing == [] and answer.absent == []
     assert line in answer_text(answer, graph)
     assert {_names([e.piece.doc_path])[0] for e in answer.evidence} <= set(referring)
+
+
+@pytest.mark.parametrize("question, parts", [
+    ("What do the pin RFC and the futures RFC say about Unpin?",
+     ["What does the pin RFC say about Unpin?", "What does the futures RFC say about Unpin?"]),
+    ("What do RFC 2349 and RFC 2592 say about Unpin?",
+     ["What does RFC 2349 say about Unpin?", "What does RFC 2592 say about Unpin?"]),
+    ("what did both the pin RFC, and RFC 2592 say about Unpin",
+     ["what did the pin RFC say about Unpin", "what did RFC 2592 say about Unpin"])])
+def test_what_two_rfcs_say_about_a_thing_is_asked_of_each_in_turn(graph, question, parts):
+    # asked of the pin RFC alone ("asked of 2349-pin.md, which the question names by its
+    # title"); by their numbers, "not in the evidence: 2592" too
+    answer = Navigator(graph).ask(question, 400)
+    (step,) = [s for s in answer.trace if s["op"] == "each named"]
+    assert _names(step["documents"]) == ["2349-pin.md", "2592-futures.md"]
+    assert step["questions"] == parts
+    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md",
+                                                                        "2592-futures.md"}
+    assert answer.missing == [] and answer.absent == []
+    assert "asked of each document the question names" in answer_text(answer, graph)
+
+
+def test_what_two_rfcs_say_about_a_third_reads_where_each_refers_to_it(graph):
+    answer = Navigator(graph).ask(
+        "What do RFC 2349 and the futures RFC say about the async/await RFC?", 400)
+    refers = [s for s in answer.trace if s["op"] == "refers"]
+    assert [(_names([s["document"], s["to"]]), bool(s["nodes"])) for s in refers] == [
+        (["2349-pin.md", "2394-async_await.md"], False),
+        (["2592-futures.md", "2394-async_await.md"], True)]
+    assert answer.route == "cross-reference"

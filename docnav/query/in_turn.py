@@ -1,7 +1,8 @@
 """A question asked in parts, one after another: of each company it names ("Compare the revenue
 of Adobe and Best Buy"), of each document a comparison names by its title ("... the pioNER
-paper"), of each document it asks for (:mod:`docnav.query.which`: "Which RFCs changed the
-borrow checker?"); and sources read a document (or a subsection) in turn. Searched as one
+paper"), of each document its subject names ("What do the pin RFC and the futures RFC say
+about Unpin?"), of each document it asks for (:mod:`docnav.query.which`: "Which RFCs changed
+the borrow checker?"); and sources read a document (or a subsection) in turn. Searched as one
 question over several documents, one document's passages took the whole budget."""
 
 from __future__ import annotations
@@ -207,8 +208,59 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
         (p, question, glob.escape(p)) for (p, _), question in zip(singled, questions)])
 
 
+# "What do the pin RFC and the futures RFC say about Unpin?": a question whose subject is
+# several documents named, joined by "and", "or", commas; not what they refer to, build on,
+# depend on (their references answer that: docnav.query.holding)
+_SAID_BY = re.compile(r"^(?P<what>\W*(?:what|how|why)\s+)(?P<aux>do|did)\s+(?:both\s+)?"
+                      r"(?P<rest>\S.*)$", re.I)
+_JOINED = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", re.I)
+_RELATING = re.compile(r"(?:build|depend|rely|refer|link|(?:are\s+)?related)\b", re.I)
+
+
+def said_by_each(graph: DocNavGraph, asked: str) -> list[tuple[str, str, str]]:
+    """(path, its name as the question says it, the question as asked of it alone) of each
+    document named as the subject of a question about several ("What do the pin RFC and the
+    futures RFC say about Unpin?": "What does the pin RFC say about Unpin?", ...), in the
+    question's order; none unless two or more are. Asked as one question, the first named
+    chose the document it was asked of, and the others' names were searched as words of it
+    ("not in the evidence: 2592")."""
+    m = _SAID_BY.match(asked)
+    if m is None:
+        return []
+    rest, said = m.group("rest"), []
+    for path, name in titled_documents(graph, asked):
+        own = re.match(rf"(?:the\s+)?{re.escape(name)}(?!\w)", rest, re.I)
+        if own is None:
+            return []
+        said.append((path, own.group(0)))
+        rest = rest[own.end():]
+        if (joined := _JOINED.match(rest)) is None:
+            break
+        rest = rest[joined.end():]
+    else:
+        return []
+    rest = rest.strip()
+    if len(said) < 2 or not re.search(r"\w", rest) or _RELATING.match(rest):
+        return []
+    does = "does" if m.group("aux").lower() == "do" else m.group("aux")
+    return [(path, name, f"{m.group('what')}{does} {name} {rest}") for path, name in said]
+
+
+def each_named(nav: Navigator, asked: str, budget: int, parts: list[tuple[str, str, str]],
+               doc: str | list[str] | None) -> Answer:
+    """A question about several documents its subject names (:func:`said_by_each`) asked of
+    each in turn, as of it alone, of the documents asked of (``doc``): each part chooses its
+    document by its name, and reads where it refers to a document named after the verb
+    ("What does RFC 2349 say about the async/await RFC?",
+    :func:`docnav.query.holding.referring_pair`)."""
+    return in_turn(nav, asked, budget, {
+        "op": "each named", "documents": [p for p, _, _ in parts],
+        "words": [[name] for _, name, _ in parts], "questions": [q for _, _, q in parts]},
+        [(path, question, doc) for path, _, question in parts])
+
+
 def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
-            asks: list[tuple[str, str, str | list[str]]],
+            asks: list[tuple[str, str, str | list[str] | None]],
             first: dict[str, list[str]] | None = None) -> Answer:
     """Each ``(label, question, documents)`` of ``asks`` navigated in turn with an equal
     share of the budget, as one answer: their evidence in that order, their steps in the

@@ -63,7 +63,7 @@ from docnav.query.formats import format_answer
 from docnav.query.holding import (as_documents_referred, needing_verb, read_references,
                                   references_each, referring_pair)
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
-                                   each_document, singled_out)
+                                   each_document, each_named, said_by_each, singled_out)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, described_document, each_company,
                                 named_documents, named_registrants, own_names, titled_document,
@@ -385,6 +385,8 @@ class Navigator:
                                    pair[2])
         if ask_refs and (each := references_each(self.graph, asked)):  # "What do RFC 2349
             return read_references(self, asked, budget, *each)  # and RFC 2592 refer to?"
+        if several and len(parts := said_by_each(self.graph, asked)) > 1:  # "What do the pin
+            return each_named(self, asked, budget, parts, doc)  # RFC and ... say about X?"
         if several:  # "What did Bo Chen write?": which documents Bo Chen wrote; "What does
             # RFC 2349 build on?": which documents it refers to
             asked = as_documents_referred(self, as_documents_written(self, asked, doc))
