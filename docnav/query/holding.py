@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import glob
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
@@ -102,7 +102,7 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     from", "except") as "Which documents does RFC 2592 refer to besides RFC 2349?", whose
     count leaves it out (:func:`held_by`)."""
     besides = _BESIDES.match(asked) or _LEAVING_OUT.match(asked)
-    if besides and len(titled_documents(nav.graph, other := besides.group("other"))) == 1:
+    if besides and titled_documents(nav.graph, other := besides.group("other")):
         shorter = f"{besides.group('asked')}?"
         # (or what refers to it, left out: "What builds on RFC 1068 apart from RFC 1607?")
         if _WHAT_IT_REFERS_TO.match(shorter) or (besides.re is _LEAVING_OUT
@@ -155,8 +155,8 @@ class Held:
     holders: dict[str, set[str]]  # each search term's documents (none when they refer)
     referred_by: str | None = None  # the document named, whose references lead to them
     related: bool = False  # those referring to the one named, and those it refers to
-    besides: str | None = None  # the document left out ("... refer to besides RFC 2592?")
-    besides_referred: bool = False  # ``referred_by`` refers to it
+    besides: list[str] = field(default_factory=list)  # those left out ("... besides RFC 2592?")
+    besides_referred: list[str] = field(default_factory=list)  # of those, the ones in ``into``
 
     @property
     def most(self) -> int:
@@ -183,20 +183,21 @@ class Held:
 
 
 def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list[str],
-            doc: str | list[str] | None, besides: str | None = None) -> Held:
+            doc: str | list[str] | None, besides: list[str] | None = None) -> Held:
     """The documents of ``doc`` holding what is asked: those referring to the document it
     names, or citing the work it names, where any does; else those holding as many of its
-    rarer words as any does; never ``besides``, the one it leaves out (:func:`left_out`)."""
+    rarer words as any does; never ``besides``, those it leaves out (:func:`left_out`)."""
+    besides = besides or []
     every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
     # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
     # is one of those that refer to it
-    named = {p for p, _ in titled_documents(nav.graph, asked)} - {besides}
+    named = {p for p, _ in titled_documents(nav.graph, asked)} - set(besides)
     referring_verb = bool(said and _REFERRING.search(said))
     if not named and referring_verb:  # "Which documents refer to the parts list?": a title
         # said whole, with no kind word ("the ... guide") to name it by
         whole = titled_exactly(nav.graph, rest)
         named = {whole} if whole else set()
-    every = [p for p in every if p not in named and p != besides] or every
+    every = [p for p in every if p not in named and p not in besides] or every
     # "Which RFCs refer to RFC 1961?": those whose references lead into it (its number, a
     # link to it) where any does, rather than those holding "1961" (a year, a version)
     into = (nav.graph.references_into(next(iter(named)))
@@ -234,23 +235,29 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     by = by if referring or REFERENCED_KIND.search(asked) else None
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
                 by, related and (bool(referring) or unreferred), besides,
-                bool(besides) and besides in into)
+                [p for p in besides if p in into])
 
 
-def left_out(graph: DocNavGraph, rest: str, said: str | None) -> tuple[str, str | None]:
-    """(``rest`` without what it leaves out, the document left out) of "Which documents does
+def left_out(graph: DocNavGraph, rest: str, said: str | None) -> tuple[str, list[str]]:
+    """(``rest`` without what it leaves out, the documents left out) of "Which documents does
     RFC 2394 refer to besides RFC 2592?" (:func:`as_documents_referred`): those it refers
     to but RFC 2592, which is neither named as referring nor one of those counted; of
     "Which RFCs refer to RFC 2349 besides RFC 2592?" (``said``: "refer to"), those referring
-    to RFC 2349 but RFC 2592 (both numbers were searched as words, and said missing);
-    ``(rest, None)`` of any other."""
+    to RFC 2349 but RFC 2592 (both numbers were searched as words, and said missing); of
+    several ("besides RFC 2349 and RFC 2394"), each. One the question asks of is not left
+    out ("What does RFC 2592 refer to besides RFC 2592?" is "What does RFC 2592 refer
+    to?"; it named no document asked about, and its "2592" was searched for); ``(rest,
+    [])`` of any other."""
     left = _LEAVING_OUT.match(rest)
     if not left or not (_REFERRED_BY.match(left.group("asked")) or (
             said and _REFERRING.search(said)
             and len(titled_documents(graph, left.group("asked"))) == 1)):
-        return rest, None
-    other = titled_documents(graph, left.group("other"))
-    return (left.group("asked"), other[0][0]) if len(other) == 1 else (rest, None)
+        return rest, []
+    other = [p for p, _ in titled_documents(graph, left.group("other"))]
+    if not other:
+        return rest, []
+    asked_about = {p for p, _ in titled_documents(graph, left.group("asked"))}
+    return left.group("asked"), [p for p in other if p not in asked_about]
 
 
 # "Does RFC 2592 refer to RFC 2394?": whether one document's references lead into another
@@ -346,8 +353,9 @@ def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
 
 
 def besides_of(held: Held) -> dict:
-    """What a count says of the document a question leaves out ("... refer to besides RFC
-    2592?"), where it does: that one, and whether the one asked of refers to it."""
+    """What a count says of the documents a question leaves out ("... refer to besides RFC
+    2592?"), where it does: those, and those of them the one asked of refers to (or that
+    refer to the one named)."""
     return {"besides": held.besides, "besides_referred": held.besides_referred} if (
         held.besides) else {}
 
@@ -359,14 +367,21 @@ def besides_said(count: dict) -> str:
     (which refers to 2349-pin.md), ...")."""
     if not count.get("besides"):
         return ""
-    left, referred = PurePath(count["besides"]).name, count["besides_referred"]
+    return "besides " + " and ".join(
+        f"{PurePath(left).name} ({_how_referred(count, left in count['besides_referred'])})"
+        for left in count["besides"]) + ", "
+
+
+def _how_referred(count: dict, referred: bool) -> str:
+    """How a document a count leaves out stands to the one asked of ("which
+    2394-async_await.md refers to"), or to the one named ("which refers to 2349-pin.md")."""
     if count.get("referred_by"):
         does = "refers to" if referred else "makes no reference to"
-        return f"besides {left} (which {PurePath(count['referred_by']).name} {does}), "
+        return f"which {PurePath(count['referred_by']).name} {does}"
     named = PurePath(count["refers_to"]).name
     if count.get("related"):
-        return f"besides {left} (which is {'' if referred else 'not '}related to {named}), "
-    return f"besides {left} (which {'refers' if referred else 'makes no reference'} to {named}), "
+        return f"which is {'' if referred else 'not '}related to {named}"
+    return f"which {'refers' if referred else 'makes no reference'} to {named}"
 
 
 def referred_line(count: dict, documents: str, dated: str) -> str:
