@@ -11,6 +11,7 @@ from _rfcs import rfc_texts
 from _stores import indexed_graph
 from docnav.ask_text import answer_text
 from docnav.query import Navigator
+from docnav.query.lexical import tokens
 
 RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "3467-unsafe-pinned.md",
         "0003-attribute-usage.md", "1068-rust-governance.md", "1607-style-rfcs.md",
@@ -135,3 +136,24 @@ def test_two_rfcs_left_out_are_both_left_out(graph, question, left, referred, li
     assert answer.route == "cross-reference"
     assert answer.missing == [] and answer.absent == []
     assert line in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question", ["What does the futures RFC depend on besides pinning?",
+                                      "What does the futures RFC rely on apart from Pin?"])
+def test_what_a_question_leaves_out_is_not_searched_for(graph, question):
+    # "pinning" was searched for: the futures RFC's paragraphs on Pin were read first
+    answer = Navigator(graph).ask(question, 300)
+    (locate,) = [s for s in answer.trace if s["op"] == "locate"]
+    assert locate["pushed_down"] == ["pin"]
+    assert not any("pin" in tokens(graph.node(n).text) for n in locate["hits"][:4])
+    assert not {"pin", "pinning"} & {w.lower() for w in answer.missing + answer.absent}
+
+
+def test_the_paragraphs_about_what_a_question_leaves_out_are_read_after_the_others(graph):
+    # the words kept ("the Future trait") find paragraphs on Pin too: those are pushed down
+    nav = Navigator(graph)
+    hits = [[s["hits"] for s in nav.ask(q, 300).trace if s["op"] == "locate"][0] for q in (
+        "What does the futures RFC say about the Future trait?",
+        "What does the futures RFC say about the Future trait besides Pin?")]
+    plain, besides = ([n for n in h[:6] if "pin" in tokens(graph.node(n).text)] for h in hits)
+    assert plain and not besides

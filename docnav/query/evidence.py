@@ -37,6 +37,23 @@ AS_PHRASE = re.compile(r"\bas[\s-]+(well(?=\s+as\b)|yet)\b", re.I)
 # the futures RFC depend on besides pinning?" said "besides" was in no document)
 LEAVING_OUT = re.compile(r"\b(?:besides|(?:apart|aside)(?=\s+from\b)|other\s+than|except"
                          r"(?=\s+for\b)|(?<=\bon\s)except|(?<=\bto\s)except)\b", re.I)
+# what such a cue leaves out: its words after it, to a comma or the question's end ("besides
+# pinning?", "Except for revenue, what grew?")
+_LEFT_OUT = re.compile(rf"(?:{LEAVING_OUT.pattern})\s+(?:(?:from|for)\s+)?(?P<what>[^,;?!]*\w)",
+                       re.I)
+
+
+def without_left_out(question: str) -> tuple[str, frozenset[str]]:
+    """(the question without what it leaves out, the search terms of what it leaves out that
+    the rest does not hold): "What does the futures RFC depend on besides pinning?" searched
+    for "pinning" and read the futures RFC's paragraphs on Pin first; the question as it is,
+    and none, where it leaves nothing out or nothing else would be left."""
+    m = _LEFT_OUT.search(question)
+    rest = " ".join((question[:m.start()] + question[m.end():]).split()) if m else ""
+    rest = re.sub(r"^[\s,;]+|\s+(?=[,;?!])", "", rest)  # ("Except for revenue, what grew?")
+    if not re.search(r"\w\w", rest):
+        return question, frozenset()
+    return rest, frozenset(search_words(m.group("what"))) - set(search_words(rest))
 
 
 @dataclass
@@ -289,6 +306,9 @@ class Run:
     # what passages are searched with: the question, with the long forms of its acronyms
     # ("Who is the CEO of Adobe?": "Chief Executive Officer", which its 10-K says)
     searched: str | None = None
+    # the search terms of what the question leaves out ("besides pinning"): the passages
+    # holding them are read after those that rank as well without them
+    unwanted: frozenset[str] = frozenset()
     _paths: set[str] | None = field(default=None, repr=False)  # of the scope, made on asking
     # the paragraphs spelling each acronym out, once looked up (docnav.query.acronyms)
     defined: dict[str, list] = field(default_factory=dict, repr=False)

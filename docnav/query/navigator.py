@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import check_text, whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
-from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
+from docnav.query.evidence import Answer, Evidence, EvidenceState, Run, without_left_out
 from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
@@ -110,6 +110,7 @@ class _Shaped:
     outline: bool  # it asks for nothing but the documents' parts
     captions: bool  # ... their tables or figures
     works: bool  # ... their works cited
+    unwanted: frozenset[str]  # the terms of what it leaves out ("besides pinning")
 
 
 # what ``Navigator.ask(where=...)`` chooses documents by (DocNavGraph.filter's criteria of a
@@ -232,7 +233,8 @@ class Navigator:
                               bool(by_title))
         question, kind, state = shaped.question, shaped.kind, shaped.state
         scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
-        run = Run(self.graph, asked, question, kind, state, scope, bool(by_title) or in_turn)
+        run = Run(self.graph, asked, question, kind, state, scope, bool(by_title) or in_turn,
+                  unwanted=shaped.unwanted)
         if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
             run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
             if run.untitled:
@@ -265,6 +267,8 @@ class Navigator:
         # a question that is a document's name alone ("pump.md"): what it is, as a whole
         question = without_names(asked, names, keep=not by_title)
         unnamed = question != asked  # a name was taken out (not a page or a cue, below)
+        # "besides pinning": not searched for (nor "RFC" pushed down, of "besides the pin RFC")
+        question, unwanted = without_left_out(question)[0], without_left_out(asked)[1]
         # "Which RFCs discuss Send?" of one document: what it says of Send (the question's
         # other words are none its text need hold); not "Which papers do they cite?"
         if ((which := asks_documents(question)) and not WORKS_ASKED.search(question)
@@ -315,7 +319,8 @@ class Navigator:
             kind == "local" and chosen) else None
         if whole is not None and whole.names_nothing:
             kind, state = "global", whole
-        return _Shaped(question, kind, state, unnamed, pages, outline, captions, works)
+        return _Shaped(question, kind, state, unnamed, pages, outline, captions, works,
+                       unwanted)
 
     def _read_as_listed(self, run: Run, shaped: _Shaped) -> bool:
         """What the question asks for a list of, read: the outline, the captions, the works

@@ -90,16 +90,19 @@ class Passages:
             # first, the one paragraph of it saying "pioNER", as the name of a document
             # asked of by its title is left out of its search
             searched = without_names(run.search_text, run.lead["named_by"])
-            order = self.order(searched, {"path": glob.escape(run.lead["document"])})
+            order = self.order(searched, {"path": glob.escape(run.lead["document"])},
+                               run.unwanted)
             run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until, hits=order[:12],
                    **({"searched": searched} if searched != run.search_text else {}),
-                   **self._figures(searched))
+                   **self._figures(searched),
+                   **({"pushed_down": sorted(run.unwanted)} if run.unwanted else {}))
             self._read_in(run, order, until=until)
             if state.sufficient():
                 return
-        order = self.order(run.search_text, run.filters)
+        order = self.order(run.search_text, run.filters, run.unwanted)
         run.op("locate", over="paragraphs and sections (fused with reading order)",
-               hits=order[:12], **self._figures(run.search_text))
+               hits=order[:12], **self._figures(run.search_text),
+               **({"pushed_down": sorted(run.unwanted)} if run.unwanted else {}))
         self._read_in(run, order)
 
     def _ranks_figures(self, question: str) -> bool:
@@ -201,7 +204,8 @@ class Passages:
                     "next": [p for p in ranked if p != path][:2], "of": len(paths)}
         return {"document": ranked[0], "named_by": [], "next": ranked[1:3], "of": len(paths)}
 
-    def order(self, question: str, filters: dict | None) -> list[str]:
+    def order(self, question: str, filters: dict | None,
+              unwanted: frozenset[str] = frozenset()) -> list[str]:
         """Paragraph ids, best first: RRF of the BM25 rank, the embedding rank and, at
         ``reading_weight``, the reading order of the best sections (and, for a question
         asking for a figure, the paragraphs stating one).
@@ -219,7 +223,9 @@ class Passages:
 
         A question asking for a figure ("How many ...?", :mod:`docnav.query.quantities`) has a
         fourth ranking at ``figures_weight``: the fused paragraphs stating a number, in their
-        fused order."""
+        fused order. A question leaving something out (``unwanted``: the terms of "besides
+        pinning") has one more, at full weight: the fused paragraphs holding none of them, so
+        that one holding them is read after those that rank about as well without."""
         ranks = self.graph.rankings(question, k=self.options.candidates, kinds=["paragraph"],
                                     filters=filters)
         found = self.graph.rankings(question, k=self.options.sections * 5, kinds=["section"],
@@ -243,7 +249,12 @@ class Passages:
         if self._ranks_figures(question):
             # "How big is the dataset?": of these, those stating a figure, in this order
             stating = [nid for nid, _ in fused if states_quantity(self.graph.node(nid).text)]
-            fused = rrf([*rankings, stating], weights=[*weights, self.options.figures_weight])
+            rankings, weights = [*rankings, stating], [*weights, self.options.figures_weight]
+            fused = rrf(rankings, weights=weights)
+        if unwanted:
+            wanted = [nid for nid, _ in fused
+                      if not unwanted & set(tokens(self.graph.node(nid).text))]
+            fused = rrf([*rankings, wanted], weights=[*weights, 1.0])
         # a paper's works cited and a table of contents are no passages, unless the question
         # asks about them; nor are a document's field lines, unless it asks about their keys
         cited = unasked_apparatus(self.graph, question)
