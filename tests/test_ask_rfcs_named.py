@@ -157,3 +157,22 @@ def test_the_paragraphs_about_what_a_question_leaves_out_are_read_after_the_othe
         "What does the futures RFC say about the Future trait besides Pin?")]
     plain, besides = ([n for n in h[:6] if "pin" in tokens(graph.node(n).text)] for h in hits)
     assert plain and not besides
+
+
+@pytest.mark.parametrize("question, refers", [
+    ("What do RFC 2349 and RFC 2592 refer to besides RFC 2394?",
+     [("2349-pin.md", None), ("2592-futures.md", "2349-pin.md")]),
+    ("What do RFC 2349 and RFC 2592 build on other than RFC 2592?",
+     [("2349-pin.md", None), ("2592-futures.md", "2349-pin.md"),
+      ("2592-futures.md", "2394-async_await.md")])])
+def test_what_two_rfcs_refer_to_besides_another_is_read_without_that_one(graph, question,
+                                                                         refers):
+    # asked of RFC 2349 alone: "not in the evidence: 2592", the references of neither read
+    answer = Navigator(graph).ask(question, 300)
+    steps = [s for s in answer.trace if s["op"] == "refers"]
+    assert [(_names([s["document"]])[0], s["to"] and _names([s["to"]])[0])
+            for s in steps] == refers
+    assert answer.route == "cross-reference"
+    assert answer.missing == [] and answer.absent == []
+    assert "titled" not in answer_text(answer, graph)  # ("no document asked of is titled
+    # "RFC 2394"": it is one of the store's, not asked of)

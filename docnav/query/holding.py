@@ -302,16 +302,23 @@ def references_each(graph: DocNavGraph, asked: str
     order, and the words asking for and naming them; None of any other question. It was
     asked of RFC 2349 alone, "2592" said to be in none of the documents asked of. Likewise
     "Compare the references of RFC 2394 and RFC 2592", whose words were searched for
-    ("references" in "Reference-level explanation")."""
-    m = _WHAT_IT_REFERS_TO.match(asked) or _THE_REFERENCES_OF.match(asked)
+    ("references" in "Reference-level explanation"). "... refer to besides RFC 2394?" (or
+    "other than", "apart from", "except"): those it names left out of each one's references
+    (one of those asked about is not: the plain question)."""
+    left = _LEAVING_OUT.match(asked)
+    m = (_WHAT_IT_REFERS_TO.match(f"{left.group('asked')}?" if left else asked)
+         or _THE_REFERENCES_OF.match(asked))
     if m is None or not REFERENCED_KIND.search(asked):  # (a paper's: its works cited)
         return None
     named = titled_documents(graph, m.group("who"))
-    if len(named) < 2:
+    other = {p for p, _ in titled_documents(graph, left.group("other"))} if left else set()
+    if len(named) < 2 or left and not other:  # ("besides pinning": what their texts say)
         return None
+    besides = other - {p for p, _ in named}
     # (each word of "Compare the references of" asks for them: "compare" was said missing)
     said = asked if m.re is _THE_REFERENCES_OF else asked[m.start("who"):]
-    return {p: references_from(graph, p) for p, _ in named}, said
+    return {p: {to: nodes for to, nodes in references_from(graph, p).items()
+                if to not in besides} for p, _ in named}, said
 
 
 def read_references(nav: Navigator, asked: str, budget: int,

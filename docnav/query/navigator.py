@@ -236,7 +236,8 @@ class Navigator:
         run = Run(self.graph, asked, question, kind, state, scope, bool(by_title) or in_turn,
                   unwanted=shaped.unwanted)
         if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
-            run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(doc))
+            run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(
+                None if referred else doc))  # (one referred to is not asked of)
             if run.untitled:
                 run.op("no document titled", names=run.untitled)
         spell_out(self.graph, run)  # "Who is the CEO of Adobe?": "Chief Executive Officer"
