@@ -176,3 +176,13 @@ def test_what_two_rfcs_refer_to_besides_another_is_read_without_that_one(graph, 
     assert answer.missing == [] and answer.absent == []
     assert "titled" not in answer_text(answer, graph)  # ("no document asked of is titled
     # "RFC 2394"": it is one of the store's, not asked of)
+
+
+def test_which_rfcs_hold_a_word_besides_one_named_leave_that_one_out(graph):
+    # read as "Which RFCs refer to RFC 2394?": "2 of the 8 documents asked of refer to
+    # 2394-async_await.md"
+    answer = Navigator(graph).ask("Which RFCs mention async besides RFC 2394?", 300)
+    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert "refers_to" not in answer.count and answer.count["words"] == ["async"]
+    assert "2394-async_await.md" not in _names(answer.count["documents"])
+    assert "besides 2394-async_await.md, " in answer_text(answer, graph)

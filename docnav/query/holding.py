@@ -238,20 +238,19 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 [p for p in besides if p in into])
 
 
-def left_out(graph: DocNavGraph, rest: str, said: str | None) -> tuple[str, list[str]]:
+def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
     """(``rest`` without what it leaves out, the documents left out) of "Which documents does
     RFC 2394 refer to besides RFC 2592?" (:func:`as_documents_referred`): those it refers
     to but RFC 2592, which is neither named as referring nor one of those counted; of
-    "Which RFCs refer to RFC 2349 besides RFC 2592?" (``said``: "refer to"), those referring
-    to RFC 2349 but RFC 2592 (both numbers were searched as words, and said missing); of
-    several ("besides RFC 2349 and RFC 2394"), each. One the question asks of is not left
-    out ("What does RFC 2592 refer to besides RFC 2592?" is "What does RFC 2592 refer
-    to?"; it named no document asked about, and its "2592" was searched for); ``(rest,
-    [])`` of any other."""
+    "Which RFCs refer to RFC 2349 besides RFC 2592?", those referring to RFC 2349 but RFC
+    2592 (both numbers were searched as words, and said missing); of "Which RFCs mention
+    async besides RFC 2394?", those holding "async" but RFC 2394 (read as those referring
+    to RFC 2394); of several ("besides RFC 2349 and RFC 2394"), each. One the question asks
+    of is not left out ("What does RFC 2592 refer to besides RFC 2592?" is "What does RFC
+    2592 refer to?"; it named no document asked about, and its "2592" was searched for);
+    ``(rest, [])`` of any other."""
     left = _LEAVING_OUT.match(rest)
-    if not left or not (_REFERRED_BY.match(left.group("asked")) or (
-            said and _REFERRING.search(said)
-            and len(titled_documents(graph, left.group("asked"))) == 1)):
+    if not left:
         return rest, []
     other = [p for p, _ in titled_documents(graph, left.group("other"))]
     if not other:
@@ -374,8 +373,9 @@ def besides_said(count: dict) -> str:
     (which refers to 2349-pin.md), ...")."""
     if not count.get("besides"):
         return ""
-    return "besides " + " and ".join(
-        f"{PurePath(left).name} ({_how_referred(count, left in count['besides_referred'])})"
+    referring = count.get("referred_by") or count.get("refers_to")  # (else by their words)
+    return "besides " + " and ".join(PurePath(left).name + (
+        f" ({_how_referred(count, left in count['besides_referred'])})" if referring else "")
         for left in count["besides"]) + ", "
 
 

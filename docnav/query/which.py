@@ -205,7 +205,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     asked_of = len(nav.graph.document_paths(doc))
     scope = _scope(nav, asked, kind, doc)
     doc, rest, dated, said = scope.doc, scope.rest, scope.dated, scope.said
-    rest, besides = left_out(nav.graph, rest, said)  # "... besides RFC 2592?": not searched
+    rest, besides = left_out(nav.graph, rest)  # "... besides RFC 2592?": not searched
     question, rest, listed = _searched(asked, kind, rest, said)
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     state = EvidenceState(question, budget)
@@ -244,10 +244,11 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         return _counted(nav, asked, count, held.route)  # those saying "build"
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
-                 documents=held.counted, words=list(dict.fromkeys(words.values())))
+                 documents=held.counted, words=list(dict.fromkeys(words.values())),
+                 **besides_of(held))
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
-                     related=held.related, **besides_of(held))
+                     related=held.related)
     paths, more = best_documents(nav, question, doc, held, n)
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
@@ -589,7 +590,8 @@ def count_line(count: dict) -> str:
     else:
         words = ", ".join(f'"{w}"' for w in count["words"])
         some = "" if count["held"] == len(count["words"]) else f"{count['held']} of "
-        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
+        line = besides_said(count) + (
+                f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'hold' if count['n'] != 1 else 'holds'} {some}{words} (counted by their "
                 f"words, not read: the evidence reads the best)" if count["held"] else
                 f"no {documents[:-1]} of the {count['of']} asked of{dated} holds {words}")
