@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import arxiv_date, date_of
-from docnav.query.holding import (best_documents, besides_of, besides_said, held_by,
-                                  left_out, none_referring, rarer_held, referred_line,
-                                  words_held)
+from docnav.query.holding import (best_documents, besides_of, besides_said, held_by, left_out,
+                                  none_referring, rarer_held, referred_line, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
