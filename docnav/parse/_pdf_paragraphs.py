@@ -410,8 +410,8 @@ class Spellings:
     """How the document writes its words, for telling a hyphen from a dash or a break:
     ``words``, case folded, counts each word (a compound's parts too) and each hyphenated
     compound; ``alone`` each word as written on its own, out of any compound and no piece of
-    a word broken at a line's end ("net" of "inter-" / "net"), so that a word written in
-    lower case there is a common one, not a name."""
+    a word broken at a line's end ("net" of "inter-" / "net"), so that a word written there
+    is one the document uses by itself, not only a half of another."""
 
     words: Counter
     alone: Counter
@@ -496,11 +496,11 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
     function word ("SQuAD-" / "The results were good", "Part II-" / "Other Information"), a
     name after a prefix ("blog post-" / "Google described it") or an acronym after a number
     ("Item 7-" / "MD&A") it is a dash too, unless the document writes the compound elsewhere
-    (found by a review: each was glued). So it is between two capitalised words that the
-    document writes on their own in lower case and never as one ("Revenue-" / "Net sales
-    ...", glued into "Revenue-Net"): common words, where a name ("Russia-" / "Ukraine") is
-    never in lower case. Two halves in capitals, neither of which the document writes on its
-    own so, are a word broken there ("In COL-" / "ING.", "INTER-" / "SPEECH."; kept
+    (found by a review: each was glued). Between two capitalised words it is read as a Title
+    Case compound's hyphen ("Character-" / "Level Convolutional Networks", "Short-" / "Term
+    Memory"), common in the titles of works cited, though a dash there ("Revenue-" / "Net
+    sales ...") is glued too. Two halves in capitals, neither of which the document writes
+    on its own so, are a word broken there ("In COL-" / "ING.", "INTER-" / "SPEECH."; kept
     "COL-ING"), where an acronym's compound ("BERT-" / "BASE", "NON-" / "GAAP") keeps its
     hyphen, as does one with a half that has no vowel to be said by ("LSTM-" / "CRF")."""
     head, tail = _LAST_RUN.search(text), _FIRST_RUN.match(after)
@@ -519,7 +519,4 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
         return False
     if first.casefold() in _PREFIXES:  # "non-" / "GAAP", not "blog post-" / "Google ..."
         return True if sum(c.isupper() for c in rest) >= 2 else None
-    if first.istitle() and rest.istitle() and all(
-            spellings.alone[w.lower()] for w in (first, rest)):  # "Revenue-" / "Net sales"
-        return None
     return True if first[0].isupper() else None
