@@ -399,7 +399,6 @@ _PREFIXES = frozenset({"anti", "bi", "co", "cross", "ex", "inter", "intra", "mac
 _CAPITAL_FUNCTION_WORDS = frozenset(
     "The A An And Or But Of In On At To For From By With As We It Its Our This That These "
     "Those Other Another Then There Here If When While".split())
-_VOWEL = re.compile("[AEIOUY]")
 _LAST_RUN = re.compile(r"([^\W_]+)-$")
 _FIRST_RUN = re.compile(r"[^\W_]+")
 _SUSPENDED_ANY_CASE = re.compile(SUSPENDED.pattern, re.IGNORECASE)
@@ -499,10 +498,10 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
     (found by a review: each was glued). Between two capitalised words it is read as a Title
     Case compound's hyphen ("Character-" / "Level Convolutional Networks", "Short-" / "Term
     Memory"), common in the titles of works cited, though a dash there ("Revenue-" / "Net
-    sales ...") is glued too. Two halves in capitals, neither of which the document writes
-    on its own so, are a word broken there ("In COL-" / "ING.", "INTER-" / "SPEECH."; kept
-    "COL-ING"), where an acronym's compound ("BERT-" / "BASE", "NON-" / "GAAP") keeps its
-    hyphen, as does one with a half that has no vowel to be said by ("LSTM-" / "CRF")."""
+    sales ...") is glued too. So it is between two halves in capitals ("LONG-" / "LIVED",
+    "TWENTY-" / "FIVE", "RIGHT-" / "OF-USE"), though a word broken there keeps it too
+    ("In COL-" / "ING." reads "COL-ING"): the document's own spellings cannot tell the two
+    apart without a dictionary."""
     head, tail = _LAST_RUN.search(text), _FIRST_RUN.match(after)
     if head is None or tail is None or _SUSPENDED_ANY_CASE.match(after):
         return None
@@ -514,9 +513,6 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
         return None
     if words[compound] or first.isdigit() and len(rest) == 1 and rest.isupper():
         return True  # written so elsewhere; "Form 10-" / "Q", not "Item 7-" / "MD&A"
-    if all(len(w) > 1 and w.isalpha() and w.isupper() and not spellings.alone[w]
-           and _VOWEL.search(w) for w in (first, rest)):  # "COL-" / "ING.", not "NON-" / "GAAP"
-        return False
     if first.casefold() in _PREFIXES:  # "non-" / "GAAP", not "blog post-" / "Google ..."
         return True if sum(c.isupper() for c in rest) >= 2 else None
     return True if first[0].isupper() else None
