@@ -391,6 +391,12 @@ _ONE_WORD_ENDINGS = frozenset({"ish", "less", "hood", "same", "dom", "ness"})
 # "further-" / "more", "there-" / "after", "every-" / "thing", "other-" / "wise"
 _CLOSED_ENDINGS = frozenset("more after thing things where body ever over self selves wise "
                             "while".split())
+# a suffix that is a word too ("profit-" / "able", "account-" / "ability", "often-" /
+# "times"), and a word that starts closed words ("there-" / "under", "under-" / "taken",
+# "cyber-" / "security", "trade-" / "mark"): broken there, these are one word
+_SUFFIX_WORDS = frozenset("able ably ability abilities ible ibly less ness ment ments ship "
+                          "ships hood ward wards times place places".split())
+_CLOSED_STARTS = frozenset("under there where after cyber trade".split())
 # prefixes that take a hyphen before a name or an acronym: "non-GAAP", "pre-COVID", "mid-March"
 _PREFIXES = frozenset({"anti", "bi", "co", "cross", "ex", "inter", "intra", "macro", "micro",
                        "mid", "multi", "neo", "non", "pan", "post", "pre", "pro", "pseudo",
@@ -446,10 +452,9 @@ def mark_word_hyphens(lines: list[Line], spellings: Spellings | None = None) -> 
     unless the document writes the word whole more often than with it, when ``word_hyphen``
     is set to False: a name broken across lines ("Biran and McK-" / "eown", 1809.01202) kept
     it. A compound of two words that the document writes on their own, never as one, keeps
-    it too ("linear-" / "time", "content-" / "based", "Wikipedia-" / "based"; the halves of
-    five and four letters or more: "over-" / "all" is "overall"). Before a capital, see
-    :func:`_hyphen_before_capital`. ``spellings`` are the
-    document's (:func:`hyphen_words`) where ``lines`` are one paragraph's."""
+    it too ("linear-" / "time", "content-" / "based", "Wikipedia-" / "based"; see
+    :func:`_two_words`). Before a capital, see :func:`_hyphen_before_capital`. ``spellings``
+    are the document's (:func:`hyphen_words`) where ``lines`` are one paragraph's."""
     spellings = hyphen_words(lines) if spellings is None else spellings
     out = list(lines)
     for i, (line, after) in enumerate(zip(lines, lines[1:])):
@@ -478,10 +483,25 @@ def _word_hyphen(line: Line, after: Line, spellings: Spellings) -> bool | None:
         # after a capital, a word's own hyphen ("BERT-" / "based", "X-" / "ray") unless the
         # document writes the word whole more often: a name broken there ("McK-" / "eown")
         return False if words[whole] > words[compound] else None
-    # two words the document writes on their own and never as one: a compound broken at its
-    # hyphen ("A linear-" / "time bottom-up parser", 1809.01202, read "lineartime")
-    return words[whole] == 0 and len(first) >= 5 and len(rest) >= 4 \
-        and rest not in _CLOSED_ENDINGS and all(spellings.alone[w] for w in (first, rest))
+    return _two_words(first, rest, spellings)
+
+
+def _two_words(first: str, rest: str, spellings: Spellings) -> bool:
+    """Two words the document writes on their own, and never as one in any form, are a
+    compound broken at its hyphen ("A linear-" / "time bottom-up parser", 1809.01202, read
+    "lineartime"). Both halves being words is weak evidence: hyphenation breaks words there
+    too ("profit-" / "able", "there-" / "under", "frame-" / "works"; a review found each kept
+    the hyphen). So a first half under five letters or a second under four ("over-" /
+    "all"), a suffix that is a word ("able", "times"), a start of closed words ("under",
+    "cyber") or the whole written in another form ("framework" for "frame-" / "works") make
+    it one word."""
+    whole = (first + rest).casefold()
+    forms = {whole, whole + "s", whole + "es", whole + "ed", whole + "ing"}
+    forms.update(whole[:-len(e)] for e in ("s", "es", "ed", "ing") if whole.endswith(e))
+    return (len(first) >= 5 and len(rest) >= 4 and first.casefold() not in _CLOSED_STARTS
+            and rest not in _CLOSED_ENDINGS | _SUFFIX_WORDS
+            and not any(spellings.words[w] for w in forms)
+            and all(spellings.alone[w] for w in (first, rest)))
 
 
 def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool | None:
