@@ -290,3 +290,33 @@ def test_classed_divs_of_named_sections_are_sections_not_a_card_grid(tmp_path):
         + _named_section("Pro", "<p>$29 a month.</p>", "<p><a href='/p'>Buy it now</a>.</p>")
         + "</body></html>", encoding="utf-8")
     assert {b.kind for b in parse_file(path).blocks} == {BlockKind.TEXT}
+
+
+def _card(tag: str, classed: str, title: str, *inside: str) -> str:
+    return f"<{tag}{classed}><div class='{'card-title' if classed else 'title'}'>{title}</div>" \
+        f"{''.join(inside)}</{tag}>"
+
+
+@pytest.mark.parametrize("cards", [
+    [_card("section", " class='card'", name, f"<p>{blurb}</p>", "<a href='/x'>Learn more</a>")
+     for name, blurb in (("Fast", "It indexes a thousand pages a second on a laptop."),
+                         ("Small", "It needs only a few megabytes of memory to run well."),
+                         ("Free", "It costs nothing at all and is open source forever."))],
+    [_card("div", " class='product-section'", name, f"<p>{said}</p>")
+     for name, said in (("Alpha", "Alpha is the best widget that money can buy today."),
+                        ("Beta", "Beta is the second best widget that money can buy."),
+                        ("Gamma", "$9.99"))],
+    [_card("section", "", name, f"<p>{blurb}</p>", "<a href='/x'>Learn more</a>")
+     for name, blurb in (("Fast", "It indexes a thousand pages a second on a laptop."),
+                         ("Small", "It needs only a few megabytes of memory to run well."))],
+], ids=["section-cards", "product-sections", "sections-ending-in-a-link"])
+def test_sections_said_to_be_cards_or_ending_in_a_link_are_a_grid_s_text(tmp_path, cards):
+    """A grid of ``<section class=card>`` or "product-section" cards, each a "card-title"
+    over a blurb of ten words ("It indexes a thousand pages a second on a laptop."), had its
+    titles made level-1 headings as a document's named sections are; so did unclassed
+    ``<section>`` cards ending in a "Learn more" link. A blurb is as long as a short
+    section's prose, so what says card is a card's class or its link: they stay text."""
+    path = tmp_path / "features.html"
+    path.write_text(f"<html><body><p>Here is what we offer.</p><div class='grid'>"
+                    f"{''.join(cards)}</div><p>Contact us.</p></body></html>", encoding="utf-8")
+    assert {b.kind for b in parse_file(path).blocks} == {BlockKind.TEXT}

@@ -144,16 +144,41 @@ def _named_sections(members: list, shape: tuple) -> bool:
     with its title, and at least half of them go on in prose, a paragraph of a sentence of
     :data:`_PROSE_WORDS` words or more, not mostly a link's. Three "<div class=section><div
     class=section-title>Install</div><p>Download the archive from the release page
-    ...</p></div>" were read as cards: no heading, the page one section. A card is called a
-    card, a tile or an item, and says a blurb ("Alpha does a."), a price or links."""
+    ...</p></div>" were read as cards: no heading, the page one section. A card says a blurb
+    ("Alpha does a."), a price or links, and is told by its name, not the length of its
+    blurb: a sentence of ten words is a section's whole prose as often as a card's. So no
+    member may be called a card, a tile, an item, a product or a feature (its class or its
+    title's: "<section class=card>", "product-section" over "card-title"), nor end in a
+    link of its own, a card's "Learn more" (:func:`_ends_in_link`)."""
     prose = 0
     for member in members:
         title = next(e for e in member.find_all(shape[0]) if _shape(e) == shape)
         if not (member.name == "section" or _section_classed(member)) \
-                or not _begins(member, title):
+                or not _begins(member, title) or _card_classed(member) \
+                or _card_classed(title) or _ends_in_link(member):
             return False
         prose += any(_prose(p) for p in member.find_all("p") if p is not title)
     return 2 * prose >= len(members)
+
+
+def _card_classed(element) -> bool:
+    return any(part in _CARD_WORDS for name in element.get("class", [])
+               for part in re.split(r"[-_]", name.lower()))
+
+
+def _ends_in_link(element) -> bool:
+    """Whether ``element``'s last words are a link's standing alone, loose in it or a block
+    of its own: "Learn more" after a card's blurb, not "see <a>the guide</a>." ending a
+    paragraph."""
+    from docnav.parse._html import _words
+
+    last = next((t for t in reversed(element.find_all(string=True)) if t.strip()), None)
+    link = last.find_parent("a") if last is not None else None
+    if link is None or not any(p is element for p in link.parents):
+        return False
+    block = link.find_parent(_BLOCKS)
+    return block is None or block is element \
+        or _words(block.get_text(" ")) == _words(link.get_text(" "))
 
 
 def _section_classed(element) -> bool:
@@ -469,7 +494,9 @@ _HEADING_CLASS = re.compile(
 _CLASS_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # where no digit says it
 # a class that names a section of a document: "section", "doc-section", "chapter", "sect2"
 _SECTION_CLASS = re.compile(r"(?:[a-z0-9]+[-_])*(?:section|chapter|sect[1-6])", re.IGNORECASE)
-_PROSE_WORDS = 8  # a sentence of prose says this many words at least; a card's blurb fewer
+# a class's part that names a card of a grid: "card", "product-section", "feature-tile"
+_CARD_WORDS = frozenset(("card", "tile", "item", "product", "feature"))
+_PROSE_WORDS = 8  # a sentence of prose says this many words at least
 _SENTENCE_END = re.compile(r"[.!?][\"')\]\u201d\u2019]*$")
 _MENU_PLACES = ("nav", "header", "footer")  # where a disclosure is a site's menu
 _HEADING_WORDS = 20  # a heading says this many words at most
