@@ -288,3 +288,24 @@ def test_a_summary_that_says_more_than_a_heading_is_text_of_the_section_around_i
         ("Why is it slow? It reads the whole disk first.", "FAQ"), ("Use the cache.", "FAQ"),
         (twenty, "FAQ"), ("Yes.", twenty), ("Step 1. Install", "FAQ"),
         ("Run it.", "Step 1. Install"), ("End.", "FAQ")]
+
+
+def test_a_summary_of_two_short_questions_heads_its_answer(tmp_path):
+    """"What is v2.0? Is it stable?" over "Yes." under "<h2>Accounts</h2>" was an FAQ's
+    level-3 heading until a summary of two sentences was taken for a question and its
+    answer; it was then a paragraph of "Accounts", "Yes." with it. A summary of questions
+    only is what an FAQ's is, and heads its answer again; a question and its answer ("Why
+    is it slow? It reads the whole disk first.") stays text."""
+    path = tmp_path / "faq.html"
+    path.write_text(
+        "<html><body><h1>FAQ</h1><h2>Accounts</h2>"
+        "<details><summary>What is v2.0? Is it stable?</summary><p>Yes.</p></details>"
+        "<details><summary>Is it free? Can I use it at work?</summary><p>Yes, both.</p>"
+        "</details><details><summary>Why is it slow? It reads the whole disk first."
+        "</summary><p>Use the cache.</p></details></body></html>", encoding="utf-8")
+    assert [(b.kind, b.text, b.level) for b in parse_file(path).blocks][2:] == [
+        (BlockKind.HEADING, "What is v2.0? Is it stable?", 3), (BlockKind.TEXT, "Yes.", 0),
+        (BlockKind.HEADING, "Is it free? Can I use it at work?", 3),
+        (BlockKind.TEXT, "Yes, both.", 0),
+        (BlockKind.TEXT, "Why is it slow? It reads the whole disk first.", 2),
+        (BlockKind.TEXT, "Use the cache.", 0)]

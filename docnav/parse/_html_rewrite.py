@@ -268,17 +268,19 @@ def _disclosures(soup, menus: list) -> bool:
 
 def reads_as_heading(summary: str) -> bool:
     """Whether a disclosure's ``summary`` reads as a heading: :data:`_HEADING_WORDS` words at
-    most, in one sentence (a numbered label's "Step 1." of "Step 1. Install" is none). An
-    FAQ's short question heads its answer; "How do I reset my password if I no longer have
-    access to the email address ... ?" (26 words) or "Why is it slow? It reads the whole
-    disk first." is the text of the section the disclosure stands in, as a paragraph before
-    what it discloses: as a heading it was a section's name that said a question and its
+    most, in one sentence (a numbered label's "Step 1." of "Step 1. Install" is none) or in
+    questions only. An FAQ's short question heads its answer, and so do two asked together
+    ("What is v2.0? Is it stable?"); "How do I reset my password if I no longer have access
+    to the email address ... ?" (26 words) or "Why is it slow? It reads the whole disk
+    first." is the text of the section the disclosure stands in, as a paragraph before what
+    it discloses: as a heading it was a section's name that said a question and its
     answer."""
     from docnav.sentences import split_sentences
 
     said = " ".join(summary.split())
     sentences = [s for s in split_sentences(said) if len(s.split()) >= _SENTENCE_WORDS]
-    return len(said.split()) <= _HEADING_WORDS and len(sentences) <= 1
+    return len(said.split()) <= _HEADING_WORDS and (
+        len(sentences) <= 1 or all(_QUESTION_END.search(s) for s in sentences))
 
 
 def _table_footers(soup) -> bool:
@@ -498,6 +500,7 @@ _SECTION_CLASS = re.compile(r"(?:[a-z0-9]+[-_])*(?:section|chapter|sect[1-6])", 
 _CARD_WORDS = frozenset(("card", "tile", "item", "product", "feature"))
 _PROSE_WORDS = 8  # a sentence of prose says this many words at least
 _SENTENCE_END = re.compile(r"[.!?][\"')\]\u201d\u2019]*$")
+_QUESTION_END = re.compile(r"\?[\"')\]\u201d\u2019]*$")
 _MENU_PLACES = ("nav", "header", "footer")  # where a disclosure is a site's menu
 _HEADING_WORDS = 20  # a heading says this many words at most
 _SENTENCE_WORDS = 3  # a sentence says this many words at least; "Step 1." none
