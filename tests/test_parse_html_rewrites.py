@@ -320,3 +320,22 @@ def test_sections_said_to_be_cards_or_ending_in_a_link_are_a_grid_s_text(tmp_pat
     path.write_text(f"<html><body><p>Here is what we offer.</p><div class='grid'>"
                     f"{''.join(cards)}</div><p>Contact us.</p></body></html>", encoding="utf-8")
     assert {b.kind for b in parse_file(path).blocks} == {BlockKind.TEXT}
+
+
+def test_divs_classed_subsection_are_named_sections(tmp_path):
+    """Two "<div class=subsection>", each a "subsection-title" over a paragraph of prose,
+    after an "Overview" title stayed text, the page one section: a class named a section
+    only where "section" began it or followed a "-" or "_" ("doc-section"), as "subsection"
+    and "subsubsection" do not. They are the overview's subsections now."""
+    path = tmp_path / "product.html"
+    details = "Here are the details of the product that you might want to read."
+    more = "Here are more details of the product that you might want to read."
+    path.write_text(
+        "<html><body><div class='sectionheader'><div class='title'>Overview</div></div>"
+        "<p>This is an overview of the whole product and what it does for you.</p>"
+        f"<div class='subsection'><div class='subsection-title'>Details</div><p>{details}</p>"
+        f"</div><div class='subsection'><div class='subsection-title'>More</div><p>{more}</p>"
+        "</div></body></html>", encoding="utf-8")
+    assert [(b.kind, b.text, b.level) for b in parse_file(path).blocks][2:] == [
+        (BlockKind.HEADING, "Details", 2), (BlockKind.TEXT, details, 0),
+        (BlockKind.HEADING, "More", 2), (BlockKind.TEXT, more, 0)]

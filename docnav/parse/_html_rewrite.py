@@ -494,8 +494,9 @@ _INLINE_PLACES = ("li", "dt", "dd", "td", "th", "caption", "p", "blockquote", "s
 _HEADING_CLASS = re.compile(
     r"h([1-6])|(?:[a-z]+[-_])*(title|heading|subheading)(?:[-_]?([1-6]))?", re.IGNORECASE)
 _CLASS_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # where no digit says it
-# a class that names a section of a document: "section", "doc-section", "chapter", "sect2"
-_SECTION_CLASS = re.compile(r"(?:[a-z0-9]+[-_])*(?:section|chapter|sect[1-6])", re.IGNORECASE)
+# a class that names a section of a document: "section", "doc-section", "subsection", "sect2"
+_SECTION_CLASS = re.compile(r"(?:[a-z0-9]+[-_])*(?:sub)*(?:section|chapter|sect[1-6])",
+                            re.IGNORECASE)
 # a class's part that names a card of a grid: "card", "product-section", "feature-tile"
 _CARD_WORDS = frozenset(("card", "tile", "item", "product", "feature"))
 _PROSE_WORDS = 8  # a sentence of prose says this many words at least
