@@ -156,3 +156,16 @@ def test_a_details_block_is_a_section_headed_by_its_summary_as_on_a_page(tmp_pat
         (T, 0, "Advanced"), (H, 3, "Proxy"), (T, 0, "Proxy p."), (T, 0, "Quoted"),
         (T, 0, "Quoted p."), (H, 2, "Next"), (T, 0, "Next p."),
     ]
+
+
+def test_a_details_block_after_a_paragraph_of_its_summary_s_words_is_a_section(tmp_path):
+    """"<p>Options</p>" then "<details><summary>Options</summary>..." in one HTML block left
+    the disclosure text: each block read of it is placed by its words in the block's, found
+    from where the block before it began, so the summary "Options" was found at the
+    paragraph's place and its mark missed. Found from where the block before it ends, the
+    summary heads its section as it does without the paragraph."""
+    assert shape(tmp_path, "\n".join([
+        "# Doc", "", "## Setup", "", "<p>Options</p>", "<details>",
+        "<summary>Options</summary>", "<p>Inner para.</p>", "</details>", "", "After.", ""])) \
+        == [(H, 1, "Doc"), (H, 2, "Setup"), (T, 0, "Options"), (H, 3, "Options"),
+            (T, 0, "Inner para."), (T, 2, "After.")]

@@ -58,10 +58,12 @@ def disclosure_marks(html: str, blocks: list[Block], before: int) -> list[Mark]:
             events.append(("end" if match.group(1) else "open", size, ""))
     stream = "".join(said) + _text_words(html[cursor:])
     starts: list[int] = []  # where each block's words begin in the stream
+    end = 0  # where the last block found ends: "<p>Options</p>" before a summary "Options"
     for block in blocks:
         key = _words(block.text)
-        found = stream.find(key, starts[-1] if starts else 0) if key else -1
+        found = stream.find(key, end) if key else -1
         starts.append(found if found >= 0 else (starts[-1] if starts else 0))
+        end = found + len(key) if found >= 0 else end
     marks: list[Mark] = []
     last = ""
     for kind, offset, summary in events:
