@@ -100,8 +100,10 @@ _PLAIN_WORD = re.compile(r"[a-z](?:[a-z_]*|[a-z\d]*_\w*)(?![\w\-.)(])")
 _CLOSED_MARK = re.compile(r"[?!][)\]}\"'”’][)\]}\"'”’*_]*$")
 # A question that a lower-case conjunction goes on from is inside its sentence: "whether it
 # works? and then ...", "Is it fast? or slow?". Other lower-case words after a question still
-# start sentences, as in "Does the model help? the answer ...".
+# start sentences, as in "Does the model help? the answer ...", and so does a conjunction on
+# the next line or after a blank line ("Is it fast?\n\nand the rest is history.").
 _QUESTION = re.compile(r"\?[*_]*$")
+_SAME_LINE = re.compile(r"[ \t]*")
 _CONJUNCTION = re.compile(r"(?:and|or|but|nor)(?![\w\-])")
 
 
@@ -174,7 +176,8 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
                       or (text[start].islower() and _ETC.search(text, *spans[-1]))
                       or (text[start].islower() and _CLOSED_MARK.search(text, *spans[-1]))
                       or (_PLAIN_WORD.match(text, start) and _CODE_MARK.search(text, *spans[-1]))
-                      or (_CONJUNCTION.match(text, start) and _QUESTION.search(text, *spans[-1]))
+                      or (_CONJUNCTION.match(text, start) and _QUESTION.search(text, *spans[-1])
+                          and _SAME_LINE.fullmatch(text, spans[-1][1], start))
                       or _CLOSES.match(text, start)):
             spans[-1] = (spans[-1][0], end)
         else:

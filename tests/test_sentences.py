@@ -126,6 +126,11 @@ def test_no_sentence_starts_with_a_closing_bracket(text, sentences):
      ["Check whether it works? and then go on.", "Is it fast? or slow?", "Done."]),
     ("Is it fast? but does it scale? And is it safe?",
      ["Is it fast? but does it scale?", "And is it safe?"]),
+    # only on the question's line: a conjunction after a line break starts a sentence
+    ("Is it fast?\n\nand the rest is history.", ["Is it fast?", "and the rest is history."]),
+    ("Is it fast?\nand the rest.", ["Is it fast?", "and the rest."]),
+    ("Why?\n\nor else.", ["Why?", "or else."]),
+    ("Is it fast?  or slow?", None),
     # a name or a word with a digit starts a sentence after "!"
     ("It works! iPhone sales grew. It works! x86 chips are fast.",
      ["It works!", "iPhone sales grew.", "It works!", "x86 chips are fast."]),
