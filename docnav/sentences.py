@@ -91,7 +91,8 @@ _CLOSES = re.compile(r"[*_]*[)\]}]")
 # enumerator ("i) Does it help? ii) ..."), a name or a word with a digit or a hyphen ("iPhone",
 # "x86", "k-means"): found by a review, each joined two sentences of prose. An identifier with
 # an underscore goes on too, whatever follows its first "_": a macro's name is often followed
-# by one ("macro_rules! struct_Dn", "try_run! x_2").
+# by one ("macro_rules! struct_Dn", "try_run! x_2"). Code does not reach across a blank line,
+# so a paragraph break after "!" or "?" still ends the sentence ("Stop!\n\nfoo bar ...").
 _CODE_MARK = re.compile(r"(?:!|(?<![^\W_])\?)[\"'*_]*$")
 _PLAIN_WORD = re.compile(r"[a-z](?:[a-z_]*|[a-z\d]*_\w*)(?![\w\-.)(])")
 # closed by a bracket or a quote, "?" and "!" end no sentence before a lower-case word:
@@ -175,7 +176,8 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
                       or _inside(code, spans[-1][1])
                       or (text[start].islower() and _ETC.search(text, *spans[-1]))
                       or (text[start].islower() and _CLOSED_MARK.search(text, *spans[-1]))
-                      or (_PLAIN_WORD.match(text, start) and _CODE_MARK.search(text, *spans[-1]))
+                      or (_PLAIN_WORD.match(text, start) and _CODE_MARK.search(text, *spans[-1])
+                          and not _BLANK_LINE.search(text, spans[-1][1], start))
                       or (_CONJUNCTION.match(text, start) and _QUESTION.search(text, *spans[-1])
                           and _SAME_LINE.fullmatch(text, spans[-1][1], start))
                       or _CLOSES.match(text, start)):

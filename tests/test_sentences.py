@@ -121,6 +121,9 @@ def test_no_sentence_starts_with_a_closing_bracket(text, sentences):
     ("Use macro_rules! struct_Dn to define it. Then go on.",
      ["Use macro_rules! struct_Dn to define it.", "Then go on."]),
     ("Call try_run! x_2 here.", None),
+    # a hard-wrapped line goes on; a paragraph break ends the sentence
+    ("Use the vec!\nmacro here.", None),
+    ("Stop!\n\nfoo bar is next.", ["Stop!", "foo bar is next."]),
     # a question in the middle of a sentence that a conjunction goes on from
     ("Check whether it works? and then go on. Is it fast? or slow? Done.",
      ["Check whether it works? and then go on.", "Is it fast? or slow?", "Done."]),
