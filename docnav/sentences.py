@@ -91,10 +91,11 @@ _CLOSES = re.compile(r"[*_]*[)\]}]")
 # enumerator ("i) Does it help? ii) ..."), a name or a word with a digit or a hyphen ("iPhone",
 # "x86", "k-means"): found by a review, each joined two sentences of prose. An identifier with
 # an underscore goes on too, whatever follows its first "_": a macro's name is often followed
-# by one ("macro_rules! struct_Dn", "try_run! x_2"). Code does not reach across a blank line,
-# so a paragraph break after "!" or "?" still ends the sentence ("Stop!\n\nfoo bar ...").
+# by one ("macro_rules! struct_Dn", "try_run! x_2"); with a digit before its first "_" it is
+# a word with a digit ("It works! x86_64 builds are fine"). Code does not reach across a blank
+# line, so a paragraph break after "!" or "?" still ends the sentence ("Stop!\n\nfoo bar ...").
 _CODE_MARK = re.compile(r"(?:!|(?<![^\W_])\?)[\"'*_]*$")
-_PLAIN_WORD = re.compile(r"[a-z](?:[a-z_]*|[a-z\d]*_\w*)(?![\w\-.)(])")
+_PLAIN_WORD = re.compile(r"[a-z](?:[a-z_]*|[a-z]*_\w*)(?![\w\-.)(])")
 # closed by a bracket or a quote, "?" and "!" end no sentence before a lower-case word:
 # "(would-be?) high-profile language", "(surprisingly!) allowed", "{:#?}) will", "the "How do
 # we teach this?" section"

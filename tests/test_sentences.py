@@ -137,6 +137,9 @@ def test_no_sentence_starts_with_a_closing_bracket(text, sentences):
     # a name or a word with a digit starts a sentence after "!"
     ("It works! iPhone sales grew. It works! x86 chips are fast.",
      ["It works!", "iPhone sales grew.", "It works!", "x86 chips are fast."]),
+    # as does one with a digit before its first underscore
+    ("Great news! x86_64 is supported.", ["Great news!", "x86_64 is supported."]),
+    ("It works! x86_64 builds are fine now.", ["It works!", "x86_64 builds are fine now."]),
 ])
 def test_a_lower_case_word_after_a_question_or_exclamation_mark_goes_on(text, sentences):
     assert split_sentences(text) == (sentences or [text])
