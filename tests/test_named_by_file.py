@@ -44,6 +44,17 @@ def test_a_document_named_by_its_file_s_name_is_asked_alone(nav, question, said)
     assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"2349-pin.md"}
 
 
+@pytest.mark.parametrize("question, said", [
+    ("How does RFC 2349-style pinning move values?", "RFC 2349"),  # no file's name: numbered
+    ("Summarize RFC 2349-p", "RFC 2349"),
+    ("What does RFC 2349-pin say?", "RFC 2349-pin"),  # a file's name, with its kind
+])
+def test_a_number_running_into_a_word_names_its_document_unless_a_file_s_name(nav, question,
+                                                                               said):
+    # "RFC 2394-compatible", "RFC 2349-style" named no document: the number ran into a word
+    assert _focus(nav.ask(question, 200)) == (["2349-pin.md"], [said])
+
+
 def test_a_file_s_name_without_a_digit_names_nothing_without_its_extension(nav):
     # "notes" of notes.md is a word the question may use of anything (as "assert_ne" of
     # assert_ne.md is: tests/test_best_document.py)

@@ -50,11 +50,9 @@ _KIND_TITLED = re.compile(r"\b(?:the|this|that)\s+(handbook|manual|guide|book|sp
                           r"\b(?!['’]?\s*(?:paper|article|rfc|report|document|study|book|manual|"
                           r"handbook|guide|specification|spec|proposal|filing)\b)", re.I)
 
-# "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp");
-# not the start of a file's name ("paper 1912.01214.pdf" named "paper 1912", and ".01214.pdf"
-# was searched for)
-_NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b(?![.-]\w)",
-                       re.I)
+# "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp"),
+# "RFC 2349-style" too; not where the number begins a file's name (:func:`_names_given`)
+_NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b", re.I)
 # the word for a document before its file's name: "paper 1912.01214.pdf", "RFC 2349-pin"
 _KIND_BEFORE = r"\b(?:rfc|pep|paper|article|report|document|file|preprint)\s+"
 
@@ -114,15 +112,24 @@ def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[
     return ([glob.escape(named[0][0])], [named[0][1]]) if named else ([], [])
 
 
-def _names_given(question: str) -> list[tuple[str, str]]:
+def _names_given(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     """(the words naming it, the name) of each document the question names as titled ("the
     pin RFC": "pin", "pin RFC") or numbered ("RFC 1961": "1961", "RFC 1961"), in the order
-    the question names them."""
+    the question names them. A number that begins a file's name the question names the
+    document by (:func:`file_named`) is no numbered name: "paper 1912.01214.pdf" named
+    "paper 1912", and ".01214.pdf" was searched for; "RFC 2349-style" is RFC 2349."""
+    files = {said.lower() for _, said in file_named(graph, question)}
     named = [(m.start(), m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
              for m in _TITLED.finditer(question)]
-    named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)]
+    named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)
+              if _word_at(question, m.start(1)).lower() not in files]
     named += [(m.start(), m.group(1), m.group(0)) for m in _KIND_TITLED.finditer(question)]
     return [(words, name) for _, words, name in sorted(named)]
+
+
+def _word_at(question: str, at: int) -> str:
+    """The word of a file's name starting at ``at``, as :func:`file_named` reads one."""
+    return re.match(r"[\w.-]*", question[at:]).group(0).rstrip(".")
 
 
 def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
@@ -130,7 +137,7 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     :func:`titled_document` finds one, or by its file's name (:func:`file_named`), in the
     order the question names them, each once: "Compare the pin RFC and the unsafe pinned RFC"
     names two."""
-    named = _names_given(question)
+    named = _names_given(graph, question)
     titles = _known_titles(graph, graph.document_paths())
     if len(titles) < 2:  # its file's name is no evidence inside the one document either
         return file_named(graph, question)
@@ -284,7 +291,7 @@ def untitled_names(graph: DocNavGraph, question: str, paths: list[str]) -> list[
         return []
     known = _known_titles(graph, paths)
     out: list[str] = []
-    for words, name in _names_given(question):
+    for words, name in _names_given(graph, question):
         terms = _numbers_unpadded(set(tokens(
             " ".join(w for w in words.split() if w.lower() not in _POINTING))))
         if not terms or any(terms <= known[p] for p in paths):
