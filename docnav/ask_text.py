@@ -7,6 +7,7 @@ trace; ``--json`` prints the answer whole instead (:meth:`Answer.to_json`)."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -106,8 +107,8 @@ def _focused(focus: dict) -> str:
         return f"asked of each company {which}, {focus['tokens_each']} tokens each: {each}"
     if focus.get("by") == "title":  # "the zero-shot translation paper"
         name, said = Path(focus["documents"][0]).name, focus["left_out"][0]
-        how = "file's name" if said.lower().endswith(  # (or "paper 1912.01214.pdf")
-            (name.lower(), Path(name).stem.lower())) else "title"
+        how = "file's name" if re.sub(r"(?<=\d)v\d+\b", "", said.lower()).endswith(
+            (name.lower(), Path(name).stem.lower())) else "title"  # "paper 1912.01214v2"
         return f"asked of {name}, which the question names by its {how} (\"{said}\")"
     if focus.get("by") == "description":  # "Summarize the RFC on pinning"
         return (f"asked of {Path(focus['documents'][0]).name}, the document that best matches "

@@ -132,7 +132,10 @@ def test_the_oldest_paper_is_the_first_submitted_to_arxiv(papers):
 
 @pytest.mark.parametrize("question, said", [
     ("How many references does paper 1912.01214.pdf have?", "paper 1912.01214.pdf"),
-    ("How many references does the paper 1912.01214 have?", "paper 1912.01214")])
+    ("How many references does the paper 1912.01214 have?", "paper 1912.01214"),
+    # a version of the paper, its file named without it: "paper 1912.01214v2" named none
+    ("How many references does paper 1912.01214v2 have?", "paper 1912.01214v2"),
+    ("How many references does 1912.01214v2.pdf have?", "1912.01214v2.pdf")])
 def test_a_paper_named_by_its_file_s_name_after_the_word_paper_is_asked_of(papers, question,
                                                                              said):
     # "paper 1912" named it, and ".01214.pdf" was searched in its entries, said to be in none

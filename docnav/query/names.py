@@ -248,11 +248,16 @@ def unindexed_named(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     return [(path, failed[path]) for path, _ in _named_files(_file_names(failed), question)]
 
 
+# an arXiv identifier with its version ("1912.01214v2"): the paper's file is named without it
+_VERSIONED = re.compile(r"^(\d{4}\.\d{4,5})v\d+\b")
+
+
 def _named_files(names: dict[str, list[str]], question: str) -> list[tuple[str, str]]:
     found: dict[str, str] = {}
     for m in re.finditer(r"(?<![\w.-])[\w.-]+", question):
         said = m.group(0).rstrip(".")  # a sentence's stop is no part of the name
-        for path in names.get(said.lower(), ()):
+        for path in (names.get(said.lower())
+                     or names.get(_VERSIONED.sub(r"\1", said.lower()), ())):
             found.setdefault(path, said)
     return list(found.items())
 
