@@ -10,10 +10,15 @@ from docnav.query.fields import arxiv_date
 
 @pytest.mark.parametrize("path, date", [
     ("/docs/1912.01214.pdf", "2019-12-01"), ("1705.07830.pdf", "2017-05-01"),
-    ("2305.03393v1-pg9.pdf", "2023-05-01"), ("arXiv_0704.0001.pdf", "2007-04-01"),
-    ("1501.00001v3.pdf", "2015-01-01"),
-    # not an arXiv identifier: no month 13, none before April 2007, no number without a dot
+    ("2305.03393v1.pdf", "2023-05-01"), ("0704.0001.pdf", "2007-04-01"),
+    ("1412.6980v9.PDF", "2014-12-01"), ("1501.00001v3.pdf", "2015-01-01"),
+    ("1912.01214 (1).pdf", "2019-12-01"),  # a copy downloaded again
+    # not a PDF named by an arXiv identifier: no month 13, none before April 2007, four digits
+    # until 2014 and five since, no other words, no other format
     ("1913.01214.pdf", None), ("0703.0001.pdf", None), ("2349-pin.md", None),
-    ("ADOBE_2022_10K.htm", None), ("notes.md", None), ("1912.012.pdf", None)])
+    ("ADOBE_2022_10K.htm", None), ("notes.md", None), ("1912.012.pdf", None),
+    ("1501.0001.pdf", None), ("1412.00001.pdf", None), ("2103.1234-notes.md", None),
+    ("2310.0415_meeting.docx", None), ("2305.03393v1-pg9.pdf", None),
+    ("arXiv_0704.0001.pdf", None), ("1912.01214.md", None)])
 def test_an_arxiv_identifier_dates_a_paper_by_its_month(path, date):
     assert arxiv_date(path) == date

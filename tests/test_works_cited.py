@@ -130,6 +130,19 @@ def test_the_oldest_paper_is_the_first_submitted_to_arxiv(papers):
                 in answer_text(answer, papers)), question
 
 
+def test_a_paper_s_arxiv_identifier_is_its_date_for_bounds_and_years_too(papers):
+    # the oldest was 1705.07830.pdf (May 2017) by its identifier, yet after 2018 by its PDF's
+    # date (2024), and no paper was "from 2017"
+    nav = Navigator(papers)
+    answer = nav.ask("Which paper is the oldest?", 300, where={"dated_after": "2018-01-01"})
+    (step,) = [s for s in answer.trace if s["op"] == "documents"]
+    assert [Path(p).name for p in step["documents"]] == ["1810.08699.pdf"]
+    kept = papers.filter(papers.document_roots(), dated_before="2017-12-31")
+    assert [Path(papers.node(n).path).name for n in kept] == ["1705.07830.pdf"]
+    assert {Path(e.piece.doc_path).name
+            for e in nav.ask("Which papers are from 2017?", 300).evidence} == {"1705.07830.pdf"}
+
+
 @pytest.mark.parametrize("question, said", [
     ("How many references does paper 1912.01214.pdf have?", "paper 1912.01214.pdf"),
     ("How many references does the paper 1912.01214 have?", "paper 1912.01214"),

@@ -58,7 +58,7 @@ class Criteria:
     def holds(self, node, document: dict, fields: dict[str, str], dated: str | None,
               summary: dict | None) -> bool:
         """Whether ``node`` (a NodeView, with its document's row, fields and own date, read
-        once a document: :func:`docnav.query.fields.date_of`, and its summary row) meets every
+        once a document: :func:`docnav.query.fields.own_date`, and its summary row) meets every
         criterion; ``path`` is taken as the stored paths name it."""
         if self.path and not path_matches(node.path, self.path):
             return False

@@ -47,21 +47,34 @@ def date_of(fields: dict[str, str]) -> str | None:
     return None
 
 
-# an arXiv identifier of the scheme in use since April 2007 ("1912.01214", "2305.03393v1"):
-# the year and month the paper was first submitted, then its number that month
-_ARXIV_ID = re.compile(r"(?:arxiv[._:-]?)?(?P<yy>\d\d)(?P<mm>0[1-9]|1[0-2])\.\d{4,5}(?:v\d+)?"
-                       r"(?:[-_].*)?", re.I)
+# where a document's own date comes from, as an error says it
+DATE_SOURCES = ("a PDF's arXiv identifier (its file's name), front matter, document properties, "
+                "a field list's Start Date")
+# a PDF named by its arXiv identifier ("1912.01214.pdf", "0704.0001v2.pdf", a downloaded copy's
+# "1912.01214 (1).pdf"): the year and month the paper was first submitted, then its number
+# that month, of four digits until the end of 2014 and five since
+_ARXIV_PDF = re.compile(r"(?P<yy>\d\d)(?P<mm>0[1-9]|1[0-2])\.(?P<n>\d{4,5})(?:v\d+)?"
+                        r"(?: \(\d+\))?\.pdf", re.I)
 
 
 def arxiv_date(path: str) -> str | None:
-    """``YYYY-MM-01`` of the month a paper was first submitted to arXiv, where its file's name
-    is its arXiv identifier ("1912.01214.pdf": 2019-12-01); None for any other name. A PDF
+    """``YYYY-MM-01`` of the month a paper was first submitted to arXiv, where its file is a
+    PDF named by its arXiv identifier ("1912.01214.pdf": 2019-12-01); None for any other name
+    ("2103.1234-notes.md", "1501.0001.pdf": no identifier of 2015 has four digits). A PDF
     arXiv serves was made when it was fetched or built again: 1912.01214.pdf says it was
     created in 2021, 1705.07830.pdf in 2024, and "Which paper is the oldest?" chose by those."""
-    m = _ARXIV_ID.fullmatch(PurePath(path).stem)
-    if m is None or (m["yy"], m["mm"]) < ("07", "04"):
+    m = _ARXIV_PDF.fullmatch(PurePath(path).name)
+    if m is None or (m["yy"], m["mm"]) < ("07", "04") or (len(m["n"]) == 5) != (m["yy"] >= "15"):
         return None
     return f"20{m['yy']}-{m['mm']}-01"
+
+
+def own_date(path: str, fields: dict[str, str]) -> str | None:
+    """The date of the document at ``path`` with ``fields``, as every question, order and
+    bound by date reads it: the month of its arXiv identifier (:func:`arxiv_date`), else
+    :func:`date_of` its fields. "Which paper is the oldest?" chose 1705.07830.pdf by its
+    identifier, and ``--after 2018-01-01`` kept it by its PDF's date (2024)."""
+    return arxiv_date(path) or date_of(fields)
 
 
 def unread_date(fields: dict[str, str]) -> str | None:

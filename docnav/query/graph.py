@@ -19,7 +19,7 @@ import polars as pl
 from docnav.errors import InputError, StoreError, StoreLocked, without_path
 from docnav.query._checks import check_kinds, listed, node_list, whole
 from docnav.query.criteria import Criteria
-from docnav.query.fields import DATE_FORMS, date_of, parse_fields, unread_date
+from docnav.query.fields import DATE_FORMS, DATE_SOURCES, own_date, parse_fields, unread_date
 from docnav.query.search import Hit, SearchIndex, path_matches, rrf
 from docnav.query.tables import tables_from_db, tables_from_parquet
 from docnav.query.vectors import STORED
@@ -89,7 +89,7 @@ class DocNavGraph:
         docs = {r["doc_id"]: r for r in tables["documents"].iter_rows(named=True)}
         self.documents = docs
         self._fields = {d: parse_fields(r.get("metadata")) for d, r in docs.items()}
-        self._dates = {d: date_of(fields) for d, fields in self._fields.items()}  # filter's
+        self._dates = {d: own_date(r.get("path") or "", self._fields[d]) for d, r in docs.items()}
         self._doc_at = {r["path"]: d for d, r in docs.items() if r.get("path")}
         self._nodes: dict[str, NodeView] = {}
         self._order: list[str] = []
@@ -535,7 +535,7 @@ class DocNavGraph:
         (True or False): only nodes whose summary was verified;
         dated_after/before: ISO dates (``2023-01-31``; an ISO time is cut to its date)
         bounding the document's own date (see
-        :func:`docnav.query.fields.date_of`) — a document without one is left out by either
+        :func:`docnav.query.fields.own_date`) — a document without one is left out by either
         bound."""
         criteria = Criteria.read(self.search.as_named, path, kinds, levels, indexed_after,
                                  indexed_before, metadata, verified_only, dated_after,
@@ -552,8 +552,8 @@ class DocNavGraph:
         if not kept:
             said = ", ".join(f"{k}={v!r}" for k, v in where.items() if v)
             dated = {"dated_after", "dated_before"} & {k for k, v in where.items() if v}
-            dates = ("a document's date is its own: front matter, document properties, a "
-                     f"field list's Start Date{self._unread_dates(doc)}; " if dated else "")
+            dates = (f"a document's date is its own: {DATE_SOURCES}{self._unread_dates(doc)}; "
+                     if dated else "")
             raise InputError(f"no indexed document{' matching ' + repr(doc) if doc else ''} "
                              f"has {said} ({dates}`docnav show DOC` prints a document's "
                              "fields)")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
-from docnav.query.fields import arxiv_date, date_of
+from docnav.query.fields import DATE_SOURCES, arxiv_date, own_date
 from docnav.query.holding import (best_documents, besides_of, besides_said, held_by, left_out,
                                   none_referring, rarer_held, referred_line, words_held)
 from docnav.query.in_turn import as_written, in_turn
@@ -322,8 +322,7 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
             scope.dates = _dates_held(nav, scope.doc)
             if not many:
                 raise _none_so(asked, f"is dated {scope.dated[0]} {scope.dated[1]}",
-                               scope.dates, "a document's date is its own: front matter, "
-                               "document properties, a field list's Start Date")
+                               scope.dates, f"a document's date is its own: {DATE_SOURCES}")
         scope.doc = [glob.escape(p) for p in scope.so_dated]
     return scope
 
@@ -458,15 +457,14 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         rare, held = rarer_held(nav.graph.term_documents(terms), every)
         every = [p for p in every if held[p] == max(held.values(), default=0)]
         words = list(dict.fromkeys(as_written(rest, state.words.get(t, t)) for t in rare))
-    dates = {p: d for p in every if (d := arxiv_date(p) or date_of(nav.graph.fields(p)))}
+    dates = {p: d for p in every if (d := own_date(p, nav.graph.fields(p)))}
     if not dates:
         holding = " holding its words" if terms else ""
         # ("Which RFC was started most recently?": the most recent RFC)
         which = "most recent" if said == "most recently" else said
         raise InputError(f"query {asked!r} asks for the {which} {kind} by their dates, and none "
                          f"of the {len(every)} documents asked of{holding} has a date of its "
-                         f"own (front matter, document properties, a field list's Start Date; "
-                         f"`docnav show DOC` prints its fields)")
+                         f"own ({DATE_SOURCES}; `docnav show DOC` prints its fields)")
     n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
          if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
     paths = sorted(dates, key=lambda p: (dates[p], p), reverse=not earliest)[:n]
@@ -490,7 +488,7 @@ def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int
     kept = nav.graph.filter(nav.graph.document_roots(doc), dated_after=after,
                             dated_before=before)
     paths = [nav.graph.node(nid).path for nid in kept]
-    return sorted(paths, key=lambda p: (date_of(nav.graph.fields(p)) or "", p))
+    return sorted(paths, key=lambda p: (own_date(p, nav.graph.fields(p)) or "", p))
 
 
 def _none_so(asked: str, so: str, held: str, field: str) -> InputError:
@@ -538,7 +536,7 @@ def _dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
     2024-05-01, 3 undated"): said where none is dated as a question asks (a PDF's date is
     often when it was made, not written)."""
     paths = nav.graph.document_paths(doc)
-    dates = sorted(d[:10] for d in (date_of(nav.graph.fields(p)) for p in paths) if d)
+    dates = sorted(d[:10] for d in (own_date(p, nav.graph.fields(p)) for p in paths) if d)
     return (f"theirs run from {dates[0]} to {dates[-1]}"
             f"{f', {len(paths) - len(dates)} undated' if len(dates) < len(paths) else ''}"
             if dates else "none of them has one")
