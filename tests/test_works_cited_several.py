@@ -90,3 +90,28 @@ def test_works_cited_of_three_papers_named_are_each_counted(papers, question):
     answer = Navigator(papers).ask(question, 300)
     assert _counted_in_turn(answer) == [{"1810.08699.pdf": 21}, {"1705.07830.pdf": 35},
                                         {"1912.01214.pdf": 35}]
+
+
+@pytest.mark.parametrize(("question", "refers"), [
+    ("How many references do RFC 2394 and RFC 2592 have?",
+     [("2394-async_await.md", "2592-futures.md"), ("2592-futures.md", "2349-pin.md"),
+      ("2592-futures.md", "2394-async_await.md")]),
+    ("What are the references of RFC 2394 and RFC 2592?",
+     [("2394-async_await.md", "2592-futures.md"), ("2592-futures.md", "2349-pin.md"),
+      ("2592-futures.md", "2394-async_await.md")]),
+    ("How many references does RFC 2592 have?",
+     [("2592-futures.md", "2349-pin.md"), ("2592-futures.md", "2394-async_await.md")]),
+    ("List the references of RFC 2592.",
+     [("2592-futures.md", "2349-pin.md"), ("2592-futures.md", "2394-async_await.md")]),
+])
+def test_the_references_asked_of_rfcs_are_what_they_refer_to(rfcs, question, refers):
+    # read as works cited: "no document asked of has a section headed References" (once for
+    # each RFC), then their summaries
+    answer = Navigator(rfcs).ask(question, 300)
+    assert not [s for s in answer.trace if s["op"] in ("works cited", "no works cited")]
+    assert answer.route == "cross-reference"
+    pairs = [(Path(s["document"]).name, Path(s["to"]).name) for s in answer.trace
+             if s["op"] == "refers"]
+    listed = [(Path(s["referred_by"]).name, Path(d).name) for s in answer.trace
+              if s["op"] == "documents" and s.get("referred_by") for d in s["documents"]]
+    assert pairs == refers if pairs else sorted(listed) == refers

@@ -56,6 +56,13 @@ _WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+
 # and RFC 2592 refer to?" asks (of papers, their works cited: docnav/query/cited.py)
 _THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?references\s+"
                                 r"of\s+(?P<who>\S.*?)\W*$", re.I)
+# "How many references does RFC 2592 have?", "List the references of RFC 2394 and RFC 2592",
+# "What are the references of ...?": of RFCs and PEPs, which cite no works, what they refer to
+_REFERENCES_ASKED = re.compile(r"^\W*(?:how\s+many\s+references\s+(?:does|do|did)\s+"
+                               r"(?P<many>\S.*?)\s+(?:have|has|had|list|contain)|"
+                               r"(?:(?:list|show|give)\s+(?:me\s+)?|what\s+(?:are|were)\s+)"
+                               r"(?:all\s+)?(?:the\s+)?references\s+(?:of|in)\s+(?P<of>\S.*?))"
+                               r"\W*$", re.I)
 # "What is RFC 3673 related to?": those its references lead to and those leading to it
 _WHAT_IT_IS_RELATED_TO = re.compile(r"^\W*what\s+(?:is|are)\s+(?P<who>\S.*?)\s+related\s+to"
                                     r"\W*$", re.I)
@@ -294,6 +301,22 @@ def referring_pair(graph: DocNavGraph, asked: str
     return source[0][0], {p: refs.get(p, []) for p, _ in targets}, said
 
 
+def as_referring(graph: DocNavGraph, asked: str) -> str:
+    """"How many references does RFC 2592 have?" (:data:`_REFERENCES_ASKED`) as "What does RFC
+    2592 refer to?", where an RFC or PEP is named and no document it names has works cited
+    (their cross-references are its references); ``asked`` itself of any other question. Read
+    as works cited, "no document asked of has a section headed References or Bibliography"
+    was said (once of each RFC asked of), then each RFC's summary paragraphs were read."""
+    m = _REFERENCES_ASKED.match(asked)
+    if m is None or not REFERENCED_KIND.search(asked):
+        return asked
+    who = m.group("many") or m.group("of")
+    named = {p for p, _ in titled_documents(graph, who)}
+    if not named or named & {graph.node(n).path for n in works_cited(graph)}:
+        return asked
+    return f"What {'do' if len(named) > 1 else 'does'} {who} refer to?"
+
+
 def references_each(graph: DocNavGraph, asked: str
                     ) -> tuple[dict[str, dict[str, list[str]]], str] | None:
     """Of "What do RFC 2349 and RFC 2592 refer to?" (or "build on", "depend on"), naming two
@@ -487,7 +510,7 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
-__all__ = ["Held", "held_by", "best_documents", "besides_of", "besides_said", "citing",
-           "left_out", "none_referring", "needing_verb", "rarer_held", "read_references",
+__all__ = ["Held", "as_referring", "held_by", "best_documents", "besides_of", "besides_said",
+           "citing", "left_out", "none_referring", "needing_verb", "rarer_held", "read_references",
            "references_each", "references_from", "referred_line", "as_documents_referred",
            "referring_pair", "words_held"]

@@ -60,8 +60,8 @@ from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
-from docnav.query.holding import (as_documents_referred, needing_verb, read_references,
-                                  references_each, referring_pair)
+from docnav.query.holding import (as_documents_referred, as_referring, needing_verb,
+                                  read_references, references_each, referring_pair)
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, each_named, said_by_each, singled_out)
 from docnav.query.lexical import tokens
@@ -222,6 +222,7 @@ class Navigator:
         :func:`docnav.query.which.which_documents`); ``referred``: the references between
         the documents it names are read already
         (:func:`docnav.query.holding.read_references`), not asked for again."""
+        asked = as_referring(self.graph, asked)  # "How many references does RFC 2592 have?"
         kind = self.route_of(asked)
         answered = self._answered_whole(asked, budget, doc, referred)
         if answered is not None:
