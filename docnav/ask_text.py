@@ -308,11 +308,13 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
                             if op["about"] else
                             f", {read} paragraph{'s' * (read != 1)}, read in order as the "
                             "budget allows"))
-    for op in (s for s in answer.trace if s["op"] == "no works cited"):
-        lines.append("no document asked of has a section headed References or Bibliography"
-                     if "about" not in op else
-                     f"no works cited asked of hold {', '.join(op['about'])}"
-                     + ": the question was searched")
+    # (said once where each document asked in turn had none: "How many references do the pin
+    # proposal and the futures proposal have?" said it twice)
+    lines += dict.fromkeys(
+        "no document asked of has a section headed References or Bibliography"
+        if "about" not in op else
+        f"no works cited asked of hold {', '.join(op['about'])}: the question was searched"
+        for op in answer.trace if op["op"] == "no works cited")
     return lines
 
 

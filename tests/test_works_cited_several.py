@@ -12,6 +12,7 @@ from _paths import FIXTURES
 from _rfcs import rfc_texts
 from _stores import indexed_copies, indexed_graph
 
+from docnav.ask_text import answer_text
 from docnav.query import Navigator
 
 
@@ -115,3 +116,13 @@ def test_the_references_asked_of_rfcs_are_what_they_refer_to(rfcs, question, ref
     listed = [(Path(s["referred_by"]).name, Path(d).name) for s in answer.trace
               if s["op"] == "documents" and s.get("referred_by") for d in s["documents"]]
     assert pairs == refers if pairs else sorted(listed) == refers
+
+
+def test_no_works_cited_is_said_once_of_documents_asked_in_turn(rfcs):
+    # each RFC asked in turn said it: twice
+    answer = Navigator(rfcs).ask("How many references do the pin proposal and the futures "
+                                 "proposal have?", 300)
+    assert len([s for s in answer.trace if s["op"] == "no works cited"]) == 2
+    text = answer_text(answer, rfcs)
+    assert text.count("no document asked of has a section headed References or "
+                      "Bibliography") == 1, text
