@@ -30,6 +30,17 @@ def rfcs(tmp_path_factory):
                                                 "2349-pin.md"]))
 
 
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    """Two RFCs and a paper: what the RFCs refer to are each other, the paper cites 21 works."""
+    base = tmp_path_factory.mktemp("mixed")
+    rfcs = rfc_texts(base, ["2394-async_await.md", "2592-futures.md"])
+    for name, text in rfcs.items():
+        (base / name).write_text(text)
+    return indexed_copies(base / "store", {"1810.08699.pdf": FIXTURES / "pdf" / "1810.08699.pdf",
+                                           **{name: base / name for name in rfcs}})
+
+
 def _counted_in_turn(answer) -> list[dict[str, int]]:
     return [{Path(d["document"]).name: d["entries"] for d in s["documents"]}
             for s in answer.trace if s["op"] == "works cited"]
@@ -126,3 +137,14 @@ def test_no_works_cited_is_said_once_of_documents_asked_in_turn(rfcs):
     text = answer_text(answer, rfcs)
     assert text.count("no document asked of has a section headed References or "
                       "Bibliography") == 1, text
+
+
+def test_the_references_of_an_rfc_and_a_paper_compared_keep_the_paper_s_works_cited(mixed):
+    # read as what each refers to: "1810.08699.pdf refers to no other document", its 21
+    # works cited unread
+    answer = Navigator(mixed).ask("Compare the references of RFC 2394 and the pioNER paper",
+                                  300)
+    assert not [s for s in answer.trace if s["op"] == "refers"]
+    assert answer.route != "cross-reference"
+    assert _counted_in_turn(answer) == [{"1810.08699.pdf": 21}]
+    assert "works cited" in {e.found_by for e in answer.evidence}

@@ -326,7 +326,9 @@ def references_each(graph: DocNavGraph, asked: str
     "Compare the references of RFC 2394 and RFC 2592", whose words were searched for
     ("references" in "Reference-level explanation"). "... refer to besides RFC 2394?" (or
     "other than", "apart from", "except"): those it names left out of each one's references
-    (one of those asked about is not: the plain question)."""
+    (one of those asked about is not: the plain question). "Compare the references of RFC 2394
+    and the pioNER paper" is not answered so: "1810.08699.pdf refers to no other document"
+    was said, its 21 works cited unread."""
     left = _LEAVING_OUT.match(asked)
     m = (_WHAT_IT_REFERS_TO.match(f"{left.group('asked')}?" if left else asked)
          or _THE_REFERENCES_OF.match(asked))
@@ -335,6 +337,9 @@ def references_each(graph: DocNavGraph, asked: str
     named = titled_documents(graph, m.group("who"))
     other = {p for p, _ in titled_documents(graph, left.group("other"))} if left else set()
     if len(named) < 2 or left and not other:  # ("besides pinning": what their texts say)
+        return None
+    if m.re is _THE_REFERENCES_OF and {p for p, _ in named} & {  # of a paper among them: its
+            graph.node(n).path for n in works_cited(graph)}:  # works cited, each in turn
         return None
     besides = other - {p for p, _ in named}
     # (each word of "Compare the references of" asks for them: "compare" was said missing)
