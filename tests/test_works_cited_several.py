@@ -129,6 +129,18 @@ def test_the_references_asked_of_rfcs_are_what_they_refer_to(rfcs, question, ref
     assert pairs == refers if pairs else sorted(listed) == refers
 
 
+@pytest.mark.parametrize("question", [
+    "What are the references in RFC 2592 to pinning?",
+    "List the references of RFC 2592 that mention wakers",
+])
+def test_the_references_asked_with_more_words_than_names_keep_the_question(rfcs, question):
+    # rewritten as "What does RFC 2592 to pinning refer to?": the words after the name were
+    # taken as part of it, and "refer" searched for
+    answer = Navigator(rfcs).ask(question, 300)
+    assert "refer to" not in answer.question
+    assert "refer" not in answer.missing
+
+
 def test_no_works_cited_is_said_once_of_documents_asked_in_turn(rfcs):
     # each RFC asked in turn said it: twice
     answer = Navigator(rfcs).ask("How many references do the pin proposal and the futures "

@@ -58,6 +58,7 @@ _THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?referenc
                                 r"of\s+(?P<who>\S.*?)\W*$", re.I)
 # "How many references does RFC 2592 have?", "List the references of RFC 2394 and RFC 2592",
 # "What are the references of ...?": of RFCs and PEPs, which cite no works, what they refer to
+_JOINING = frozenset(("and", "or", "both", "the", "of"))  # between the names of a list
 _REFERENCES_ASKED = re.compile(r"^\W*(?:how\s+many\s+references\s+(?:does|do|did)\s+"
                                r"(?P<many>\S.*?)\s+(?:have|has|had|list|contain)|"
                                r"(?:(?:list|show|give)\s+(?:me\s+)?|what\s+(?:are|were)\s+)"
@@ -311,8 +312,14 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     if m is None or not REFERENCED_KIND.search(asked):
         return asked
     who = m.group("many") or m.group("of")
-    named = {p for p, _ in titled_documents(graph, who)}
+    titled = titled_documents(graph, who)
+    named = {p for p, _ in titled}
     if not named or named & {graph.node(n).path for n in works_cited(graph)}:
+        return asked
+    rest = who.casefold()
+    for _, name in titled:
+        rest = rest.replace(name.casefold(), " ")
+    if set(re.findall(r"\w+", rest)) - _JOINING:  # "in RFC 2592 to pinning": more than names
         return asked
     return f"What {'do' if len(named) > 1 else 'does'} {who} refer to?"
 
