@@ -186,3 +186,13 @@ def test_which_rfcs_hold_a_word_besides_one_named_leave_that_one_out(graph):
     assert "refers_to" not in answer.count and answer.count["words"] == ["async"]
     assert "2394-async_await.md" not in _names(answer.count["documents"])
     assert "besides 2394-async_await.md, " in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question", [
+    "Which types other than Box implement Unpin?",
+    "How far apart from the poll call does the waker get registered?"])
+def test_a_question_going_on_after_what_it_leaves_out_searches_every_word(graph, question):
+    # searched as "Which types?", "How far?": "the question names nothing to look for"
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.confidence is not None
+    assert not any("pushed_down" in s for s in answer.trace)

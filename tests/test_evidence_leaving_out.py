@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from docnav.query.evidence import EvidenceState
+from docnav.query.evidence import EvidenceState, without_left_out
 
 
 @pytest.mark.parametrize("question, terms", [
@@ -20,3 +20,33 @@ from docnav.query.evidence import EvidenceState
 ])
 def test_the_words_of_leaving_out_are_left_out_only_there(question, terms):
     assert EvidenceState(question, 100).terms == terms
+
+
+@pytest.mark.parametrize("question, searched, unwanted", [
+    ("What does the futures RFC depend on besides pinning?",
+     "What does the futures RFC depend on?", {"pin"}),
+    ("Besides pinning, what does the futures RFC depend on?",
+     "what does the futures RFC depend on?", {"pin"}),
+    ("What does the futures RFC, besides pinning, depend on?",
+     "What does the futures RFC depend on?", {"pin"}),
+    ("How does the waker work, apart from the poll call?", "How does the waker work?",
+     {"poll", "call"}),
+    ("What does RFC 2592 refer to besides RFC 2349 and RFC 2394?",
+     "What does RFC 2592 refer to?", {"2349", "2394"}),
+])
+def test_what_a_question_leaves_out_is_not_searched_for(question, searched, unwanted):
+    assert without_left_out(question) == (searched, unwanted)
+
+
+@pytest.mark.parametrize("question", [
+    "Which types other than Box implement Unpin?",
+    "Which RFCs besides RFC 2394 mention async?",
+    "Which other than RFC 2349 mention Unpin?",
+    "Can a type other than Box be pinned?",
+    "What does the futures RFC say besides pinning about wakers?",
+    "How far apart from the poll call does the waker get registered?",
+    "What does RFC 2592 refer to besides RFC 2349, RFC 2394?",
+])
+def test_a_question_going_on_after_what_it_leaves_out_is_searched_as_asked(question):
+    # its rest was left out with it: "Which types?", "How far?" ("names nothing to look for")
+    assert without_left_out(question) == (question, frozenset())
