@@ -232,10 +232,13 @@ def _search_notes(answer: Answer) -> list[str]:
         lines.append(f"no section headed \"{step['heading']}\" in "
                      f"{', '.join(Path(p).name for p in step['documents'])}: its best passages "
                      "instead")
+    # of several named, one outside those asked of is not read in turn with the others
+    unread = {n for s in answer.trace if s["op"] == "each named" for n in s.get("not_asked", [])}
     for name in answer.untitled:  # the evidence may be of some other document
         lines.append(f"no document asked of is titled \"{name}\" (no title or file name holds "
-                     f"its words): the evidence is the best match's (`docnav show` lists the "
-                     "documents)")
+                     "its words): "
+                     + ("not read" if name in unread else "the evidence is the best match's")
+                     + " (`docnav show` lists the documents)")
     lead = next((s for s in answer.trace if s.get("over") == BEST_DOCUMENT), None)
     if lead:  # a question asked of several documents: the one it is most likely about first
         lines.append(read_first(lead))

@@ -196,3 +196,27 @@ def test_a_question_going_on_after_what_it_leaves_out_searches_every_word(graph,
     answer = Navigator(graph).ask(question, 300)
     assert answer.confidence is not None
     assert not any("pushed_down" in s for s in answer.trace)
+
+
+def test_what_two_rfcs_say_of_those_a_glob_chose_is_asked_of_each_alone(graph):
+    # each part searched all three: the evidence held the pin RFC's paragraphs twice over
+    # and none of the futures RFC's
+    nav, question = Navigator(graph), "What do RFC 2349 and RFC 2592 say about Unpin?"
+    answer = nav.ask(question, 400, doc=_of(graph, "2349-pin.md", "2592-futures.md",
+                                            "2394-async_await.md"))
+    ids = [e.piece.node_id for e in answer.evidence]
+    assert len(ids) == len(set(ids))
+    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md",
+                                                                        "2592-futures.md"}
+    assert ids == [e.piece.node_id for e in nav.ask(question, 400).evidence]
+
+
+def test_an_rfc_named_outside_those_a_glob_chose_is_said_not_read(graph):
+    answer = Navigator(graph).ask("What do RFC 2349 and RFC 2592 say about Unpin?", 400,
+                                  doc=_of(graph, "2349-pin.md", "2394-async_await.md"))
+    (step,) = [s for s in answer.trace if s["op"] == "each named"]
+    assert _names(step["documents"]) == ["2349-pin.md"] and step["not_asked"] == ["RFC 2592"]
+    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md"}
+    assert answer.untitled == ["RFC 2592"]
+    assert ('no document asked of is titled "RFC 2592" (no title or file name holds its '
+            'words): not read') in answer_text(answer, graph)

@@ -247,16 +247,29 @@ def said_by_each(graph: DocNavGraph, asked: str) -> list[tuple[str, str, str]]:
 
 
 def each_named(nav: Navigator, asked: str, budget: int, parts: list[tuple[str, str, str]],
-               doc: str | list[str] | None) -> Answer:
+               doc: str | list[str] | None) -> Answer | None:
     """A question about several documents its subject names (:func:`said_by_each`) asked of
-    each in turn, as of it alone, of the documents asked of (``doc``): each part chooses its
-    document by its name, and reads where it refers to a document named after the verb
-    ("What does RFC 2349 say about the async/await RFC?",
-    :func:`docnav.query.holding.referring_pair`)."""
-    return in_turn(nav, asked, budget, {
-        "op": "each named", "documents": [p for p, _, _ in parts],
-        "words": [[name] for _, name, _ in parts], "questions": [q for _, _, q in parts]},
-        [(path, question, doc) for path, _, question in parts])
+    each in turn, as of it alone: each part chooses its document by its name, and reads
+    where it refers to a document named after the verb ("What does RFC 2349 say about the
+    async/await RFC?", :func:`docnav.query.holding.referring_pair`). Of the documents a glob
+    chose (``doc``), each part is asked of its own (each searched the whole glob, and the
+    evidence repeated the same paragraphs); one named outside them is not read, said
+    untitled as by a question naming one document; None where every one named is outside
+    them (asked as any question)."""
+    inside = set(nav.graph.document_paths(doc)) if doc else None
+    asked_of = [part for part in parts if inside is None or part[0] in inside]
+    if not asked_of:
+        return None
+    outside = [re.sub(r"(?i)^the\s+", "", name) for path, name, _ in parts
+               if inside is not None and path not in inside]
+    answer = in_turn(nav, asked, budget, {
+        "op": "each named", "documents": [p for p, _, _ in asked_of],
+        "words": [[name] for _, name, _ in asked_of],
+        "questions": [q for _, _, q in asked_of],
+        **({"not_asked": outside} if outside else {})},
+        [(path, question, doc) for path, _, question in asked_of])
+    answer.untitled = list(dict.fromkeys([*outside, *answer.untitled]))
+    return answer
 
 
 def in_turn(nav: Navigator, asked: str, budget: int, step: dict,

@@ -217,7 +217,8 @@ class Navigator:
         """The cited evidence for ``asked`` within ``budget`` tokens, from the documents ``doc``
         matches (a glob, a list of them, or all): :meth:`ask` without generating an answer,
         and what :mod:`docnav.query.in_turn` asks of each part of a question (``in_turn``:
-        ``doc`` is one of the documents asked of). ``first``: nodes read before any search
+        ``doc`` is one of the documents asked of, or those a glob chose, of which the part
+        names one: that one alone). ``first``: nodes read before any search
         (the paragraphs of a document referring to the one a question names,
         :func:`docnav.query.which.which_documents`); ``referred``: the references between
         the documents it names are read already
@@ -230,10 +231,11 @@ class Navigator:
         chosen, names, by_title, also = self._chosen(asked, doc)
         if names and not by_title:  # one company's filings: "the company" is that company
             names = [*names, *company_mentions(asked)]
-        shaped = self._shaped(asked, budget, kind, names, doc or chosen or None, bool(chosen),
-                              bool(by_title))
+        # what the question is asked of: a glob, globs, or all; a part of "What do RFC 2349
+        # and RFC 2592 say ...?" of --doc '*/2*', the one it names (it searched the whole glob)
+        scope = chosen if in_turn and chosen else doc or chosen or None
+        shaped = self._shaped(asked, budget, kind, names, scope, bool(chosen), bool(by_title))
         question, kind, state = shaped.question, shaped.kind, shaped.state
-        scope = doc or chosen or None  # what the question is asked of: a glob, globs, or all
         run = Run(self.graph, asked, question, kind, state, scope, bool(by_title) or in_turn,
                   unwanted=shaped.unwanted)
         if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
@@ -392,8 +394,9 @@ class Navigator:
                                    pair[2])
         if ask_refs and (each := references_each(self.graph, asked)):  # "What do RFC 2349
             return read_references(self, asked, budget, *each)  # and RFC 2592 refer to?"
-        if several and len(parts := said_by_each(self.graph, asked)) > 1:  # "What do the pin
-            return each_named(self, asked, budget, parts, doc)  # RFC and ... say about X?"
+        if several and len(parts := said_by_each(self.graph, asked)) > 1 and (  # "What do
+                said := each_named(self, asked, budget, parts, doc)):  # the pin RFC and ...
+            return said  # say about X?" (of those --doc chose, none named: as any question)
         if several:  # "What did Bo Chen write?": which documents Bo Chen wrote; "What does
             # RFC 2349 build on?": which documents it refers to
             asked = as_documents_referred(self, as_documents_written(self, asked, doc))
