@@ -7,6 +7,7 @@ import shutil
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+import duckdb
 from _paths import require
 
 from docnav.embed import HashingEmbedder
@@ -52,3 +53,17 @@ def html_document(title: str, date: str, author: str, body: str) -> str:
     return (f'<html><head><title>{title}</title><meta name="date" content="{date}">'
             f'<meta name="author" content="{author}"></head><body><h1>{title}</h1>'
             f"<p>{body}</p></body></html>")
+
+
+def collection_references(path) -> set[tuple[str, str]]:
+    """(source document, target document) file names of the collection's references."""
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        rows = con.execute(
+            "SELECT s.path, t.path FROM edges e JOIN nodes n ON n.node_id = e.src "
+            "JOIN documents s ON s.doc_id = n.doc_id JOIN nodes m ON m.node_id = e.dst "
+            "JOIN documents t ON t.doc_id = m.doc_id WHERE e.kind = 'references' "
+            "AND e.doc_id = '__collection__'").fetchall()
+    finally:
+        con.close()
+    return {(s.rsplit("/", 1)[-1], t.rsplit("/", 1)[-1]) for s, t in rows}

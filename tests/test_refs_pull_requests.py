@@ -5,10 +5,9 @@ document does or two do."""
 
 from __future__ import annotations
 
-import duckdb
 import pytest
 
-from _stores import indexed_graph
+from _stores import collection_references as _references, indexed_graph
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
 from docnav.query import Navigator
@@ -37,19 +36,6 @@ FILES = {
                           "[the compiler's](https://github.com/rust-lang/rust/pull/2349)."),
 }
 
-
-def _references(path) -> set[tuple[str, str]]:
-    """(source document, target document) file names of the collection's references."""
-    con = duckdb.connect(str(path), read_only=True)
-    try:
-        rows = con.execute(
-            "SELECT s.path, t.path FROM edges e JOIN nodes n ON n.node_id = e.src "
-            "JOIN documents s ON s.doc_id = n.doc_id JOIN nodes m ON m.node_id = e.dst "
-            "JOIN documents t ON t.doc_id = m.doc_id WHERE e.kind = 'references' "
-            "AND e.doc_id = '__collection__'").fetchall()
-    finally:
-        con.close()
-    return {(s.rsplit("/", 1)[-1], t.rsplit("/", 1)[-1]) for s, t in rows}
 
 
 def test_a_pull_request_link_or_name_reaches_the_document_whose_rfc_pr_line_names_it(tmp_path):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import duckdb
 import pytest
 
 from _harness import assert_export_matches
+from _stores import collection_references as _references
 
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
@@ -38,19 +38,6 @@ LINKING = {"3000-user.md": "# Summary\n\nThe [pins](https://github.com/rust-lang
                            "amendment](https://github.com/rust-lang/rfcs/pull/6#issue-1).\n"}
 BOTH = {**OWNERS, **LINKING}
 
-
-def _references(path: Path) -> set[tuple[str, str]]:
-    """(source document, target document) file names of the collection's references."""
-    con = duckdb.connect(str(path), read_only=True)
-    try:
-        rows = con.execute(
-            "SELECT s.path, t.path FROM edges e JOIN nodes n ON n.node_id = e.src "
-            "JOIN documents s ON s.doc_id = n.doc_id JOIN nodes m ON m.node_id = e.dst "
-            "JOIN documents t ON t.doc_id = m.doc_id WHERE e.kind = 'references' "
-            "AND e.doc_id = '__collection__'").fetchall()
-    finally:
-        con.close()
-    return {(s.rsplit("/", 1)[-1], t.rsplit("/", 1)[-1]) for s, t in rows}
 
 
 def _runs(base: Path, states: list[dict[str, str]], one_indexer: bool) -> set[tuple[str, str]]:
