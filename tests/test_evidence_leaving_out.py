@@ -46,6 +46,10 @@ def test_what_a_question_leaves_out_is_not_searched_for(question, searched, unwa
     "What does the futures RFC say besides pinning about wakers?",
     "How far apart from the poll call does the waker get registered?",
     "What does RFC 2592 refer to besides RFC 2349, RFC 2394?",
+    "What types other than Box matter?",
+    "What RFCs except for RFC 2349 matter?",
+    "Is anything other than Box Unpin?",
+    "What besides Pin changed?",
 ])
 def test_a_question_going_on_after_what_it_leaves_out_is_searched_as_asked(question):
     # its rest was left out with it: "Which types?", "How far?" ("names nothing to look for")

@@ -57,9 +57,10 @@ def without_left_out(question: str) -> tuple[str, frozenset[str]]:
     """(the question without what it leaves out, the search terms of what it leaves out that
     the rest does not hold): "What does the futures RFC depend on besides pinning?" searched
     for "pinning" and read the futures RFC's paragraphs on Pin first; the question as it is,
-    and none, where it leaves nothing out, nothing else would be left, or what it leaves
-    out is not closed by a comma or the question's end: "Which types other than Box
-    implement Unpin?" is not "Which types?" (:func:`_ends_left_out`)."""
+    and none, where it leaves nothing out, fewer than two words would be left to search
+    ("What besides Pin changed?" was "What?", an error), or what it leaves out is not closed
+    by a comma or the question's end: "Which types other than Box implement Unpin?" is not
+    "Which types?" (:func:`_ends_left_out`)."""
     m = _LEFT_OUT.search(question)
     before = question[:m.start()] if m else ""
     # closed by commas, or by one where it opens the question ("Besides pinning, what ...?");
@@ -72,7 +73,7 @@ def without_left_out(question: str) -> tuple[str, frozenset[str]]:
         before = before.rstrip()[:-1]
     rest = " ".join((before + " " + question[m.end():]).split())
     rest = re.sub(r"^[\s,;]+|[\s,;]+(?=[?!]|$)|\s+(?=[,;])", "", rest)
-    if not re.search(r"\w\w", rest):
+    if len(set(search_words(rest))) < 2:  # "What types other than Box matter?": "What types?"
         return question, frozenset()
     return rest, frozenset(search_words(m.group("what"))) - set(search_words(rest))
 
