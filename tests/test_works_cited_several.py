@@ -115,6 +115,7 @@ def test_works_cited_of_three_papers_named_are_each_counted(papers, question):
      [("2592-futures.md", "2349-pin.md"), ("2592-futures.md", "2394-async_await.md")]),
     ("List the references of RFC 2592.",
      [("2592-futures.md", "2349-pin.md"), ("2592-futures.md", "2394-async_await.md")]),
+    ("List the references of RFC 2592 to RFC 2349.", [("2592-futures.md", "2349-pin.md")]),
 ])
 def test_the_references_asked_of_rfcs_are_what_they_refer_to(rfcs, question, refers):
     # read as works cited: "no document asked of has a section headed References" (once for

@@ -319,7 +319,10 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     rest = who.casefold()
     for _, name in titled:
         rest = rest.replace(name.casefold(), " ")
-    if set(re.findall(r"\w+", rest)) - _JOINING:  # "in RFC 2592 to pinning": more than names
+    left = set(re.findall(r"\w+", rest)) - _JOINING
+    if left == {"to"} and len(pair := re.split(r"\s+to\s+", who, maxsplit=1)) == 2:
+        return f"Does {pair[0]} refer to {pair[1]}?"  # "of RFC 2592 to RFC 2349"
+    if left:  # "in RFC 2592 to pinning": more than names
         return asked
     return f"What {'do' if len(named) > 1 else 'does'} {who} refer to?"
 
