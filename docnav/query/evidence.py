@@ -50,17 +50,18 @@ _GOING_ON = frozenset((STOPWORDS - {"a", "an", "the", "and", "or"}) | ASKING | s
     "these those".split()))
 # a question's subject, which a cue right after it leaves out of ("Which types other than
 # Box implement Unpin?"): its verb comes after what is left out
-_SUBJECT = re.compile(r"^\W*(?:which|how\s+many)\s+[\w-]+\s*$", re.I)
+_SUBJECT = re.compile(r"^\W*(?:(?:which|what|how\s+many)(?:\s+[\w-]+)?|(?:is|are|was|were)"
+                      r"\s+(?:any|some)\w*|\w+\s+else)\s*$", re.I)
 
 
 def without_left_out(question: str) -> tuple[str, frozenset[str]]:
     """(the question without what it leaves out, the search terms of what it leaves out that
     the rest does not hold): "What does the futures RFC depend on besides pinning?" searched
     for "pinning" and read the futures RFC's paragraphs on Pin first; the question as it is,
-    and none, where it leaves nothing out, fewer than two words would be left to search
-    ("What besides Pin changed?" was "What?", an error), or what it leaves out is not closed
-    by a comma or the question's end: "Which types other than Box implement Unpin?" is not
-    "Which types?" (:func:`_ends_left_out`)."""
+    and none, where it leaves nothing out, no word would be left to search, or what it leaves
+    out is not closed by a comma or the question's end: "Which types other than Box
+    implement Unpin?" is not "Which types?" (:func:`_ends_left_out`), nor "What besides Pin
+    changed?" "What?" (an error), nor "What types other than Box matter?" "What types?"."""
     m = _LEFT_OUT.search(question)
     before = question[:m.start()] if m else ""
     # closed by commas, or by one where it opens the question ("Besides pinning, what ...?");
@@ -73,7 +74,7 @@ def without_left_out(question: str) -> tuple[str, frozenset[str]]:
         before = before.rstrip()[:-1]
     rest = " ".join((before + " " + question[m.end():]).split())
     rest = re.sub(r"^[\s,;]+|[\s,;]+(?=[?!]|$)|\s+(?=[,;])", "", rest)
-    if len(set(search_words(rest))) < 2:  # "What types other than Box matter?": "What types?"
+    if not search_words(rest):
         return question, frozenset()
     return rest, frozenset(search_words(m.group("what"))) - set(search_words(rest))
 
