@@ -166,8 +166,8 @@ def _document_options(p: argparse.ArgumentParser) -> None:
                    help="only documents whose metadata has this value, e.g. author=Jane "
                    "(any case; an author also by one of its names; repeatable)")
     p.add_argument("--after", metavar="YYYY-MM-DD", type=_given("a date"),
-                   help="only documents dated on or after this day (their own date: front matter, "
-                   "document properties)")
+                   help="only documents dated on or after this day (their own date: a PDF's "
+                   "arXiv identifier, front matter, document properties)")
     p.add_argument("--before", metavar="YYYY-MM-DD", type=_given("a date"),
                    help="only documents dated on or before")
 

@@ -155,10 +155,18 @@ _UNLISTED_FIELDS = ("conversion_warnings", "pdf_pipeline")
 
 def _fields_lines(tree: DocTree) -> list[str]:
     """The document's metadata fields (front matter, an RFC's header list, a PDF's info, a
-    filing's cover), which `docnav locate --meta KEY=VALUE` and the date filters read."""
+    filing's cover), which `docnav locate --meta KEY=VALUE` and the date filters read; and
+    the month of a paper's arXiv identifier, which the date filters read before its fields
+    (1912.01214.pdf showed only "created = 2021-...", and was dated 2019-12)."""
+    from docnav.query.fields import arxiv_date
+
     shown = [f"{key} = {value if len(value) <= 60 else value[:59] + '…'}"
              for key, value in tree.metadata if key not in _UNLISTED_FIELDS]
-    return ["fields: " + "; ".join(shown)] if shown else []
+    lines = ["fields: " + "; ".join(shown)] if shown else []
+    if dated := arxiv_date(tree.path):
+        lines.append(f"dated {dated[:7]} by its arXiv identifier (its file's name), as "
+                     "--after/--before and questions by date read it")
+    return lines
 
 
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from _paths import FIXTURES
+from _stores import indexed_copies
 from docnav.query.fields import arxiv_date
+from docnav.show import render_document
+from docnav.store import Store
 
 
 @pytest.mark.parametrize("path, date", [
@@ -22,3 +26,11 @@ from docnav.query.fields import arxiv_date
     ("arXiv_0704.0001.pdf", None), ("1912.01214.md", None)])
 def test_an_arxiv_identifier_dates_a_paper_by_its_month(path, date):
     assert arxiv_date(path) == date
+
+
+def test_show_prints_the_arxiv_date_that_the_date_filters_read(tmp_path):
+    # `docnav show` printed the PDF's own "created = 2021-..." alone, though --after/--before
+    # and the questions by date read 2019-12 from the file's name
+    indexed_copies(tmp_path, [FIXTURES / "pdf" / "1912.01214.pdf"])
+    shown = render_document(Store(tmp_path / "g.duckdb"), "1912.01214.pdf")
+    assert "dated 2019-12 by its arXiv identifier" in shown
