@@ -235,10 +235,11 @@ def _search_notes(answer: Answer) -> list[str]:
     # of several named, one outside those asked of is not read in turn with the others
     unread = {n for s in answer.trace if s["op"] == "each named" for n in s.get("not_asked", [])}
     for name in answer.untitled:  # the evidence may be of some other document
-        lines.append(f"no document asked of is titled \"{name}\" (no title or file name holds "
-                     "its words): "
-                     + ("not read" if name in unread else "the evidence is the best match's")
-                     + " (`docnav show` lists the documents)")
+        lines.append(f"\"{name}\" names a document outside those asked of (--doc): not read"
+                     if name in unread else
+                     f"no document asked of is titled \"{name}\" (no title or file name holds "
+                     "its words): the evidence is the best match's (`docnav show` lists the "
+                     "documents)")
     lead = next((s for s in answer.trace if s.get("over") == BEST_DOCUMENT), None)
     if lead:  # a question asked of several documents: the one it is most likely about first
         lines.append(read_first(lead))
