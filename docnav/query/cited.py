@@ -10,7 +10,7 @@ import re
 
 from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph
-from docnav.query.parts import works_cited
+from docnav.query.parts import citing_documents, works_cited
 from docnav.refs import count_entries
 
 _WORKS = r"(?:papers|works|articles|publications|sources)"
@@ -50,7 +50,7 @@ def asks_works(graph: DocNavGraph, question: str, scope: str | list[str] | None)
     if not _REFERENCES_OF.search(question):
         return False
     paths = set(graph.document_paths(scope))
-    return bool(paths) and paths <= {graph.node(n).path for n in works_cited(graph)}
+    return bool(paths) and paths <= citing_documents(graph)
 
 
 def unasked(question: str) -> str:

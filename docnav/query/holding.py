@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents, titled_exactly
-from docnav.query.parts import works_cited
+from docnav.query.parts import citing_documents, works_cited
 from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
@@ -314,7 +314,7 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     who = m.group("many") or m.group("of")
     titled = titled_documents(graph, who)
     named = {p for p, _ in titled}
-    if not named or named & {graph.node(n).path for n in works_cited(graph)}:
+    if not named or named & citing_documents(graph):
         return asked
     rest = who.casefold()
     for _, name in titled:
@@ -348,8 +348,8 @@ def references_each(graph: DocNavGraph, asked: str
     other = {p for p, _ in titled_documents(graph, left.group("other"))} if left else set()
     if len(named) < 2 or left and not other:  # ("besides pinning": what their texts say)
         return None
-    if m.re is _THE_REFERENCES_OF and {p for p, _ in named} & {  # of a paper among them: its
-            graph.node(n).path for n in works_cited(graph)}:  # works cited, each in turn
+    # of a paper among them: its works cited, each in turn
+    if m.re is _THE_REFERENCES_OF and {p for p, _ in named} & citing_documents(graph):
         return None
     besides = other - {p for p, _ in named}
     # (each word of "Compare the references of" asks for them: "compare" was said missing)

@@ -259,6 +259,18 @@ def works_cited(graph: DocNavGraph) -> frozenset[str]:
     return _paragraphs_headed(graph, WORKS_CITED, _CITED)
 
 
+_CITING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def citing_documents(graph: DocNavGraph) -> frozenset[str]:
+    """The paths of the documents with works cited (:func:`works_cited`), found once per
+    graph: the questions asking for references read those of the others (RFCs) as their
+    cross-references."""
+    if graph not in _CITING:
+        _CITING[graph] = frozenset(graph.node(n).path for n in works_cited(graph))
+    return _CITING[graph]
+
+
 def _paragraphs_headed(graph: DocNavGraph, heading: re.Pattern,
                        cache: weakref.WeakKeyDictionary) -> frozenset[str]:
     """The paragraphs under the sections whose heading ``heading`` matches, found once per
