@@ -2,12 +2,16 @@
 "TWENTY-" / "FIVE") keeps the hyphen (``docnav.parse._pdf_paragraphs._hyphen_before_capital``).
 A rule that joined two halves in capitals where the document writes neither on its own in
 capitals, meant for "In COL-" / "ING." (1909.00754), glued these into "LONGLIVED" and
-"TWENTYFIVE" (found by a review); "COL-ING" is left as a known defect."""
+"TWENTYFIVE" (found by a review). A second half that is only a suffix ("ING", "TIONS") is no
+word a compound could end with, so there the word was broken and is joined: "COLING"."""
 
 from __future__ import annotations
 
 import pytest
+from _parsing import NATIVE
+from _paths import FIXTURES, require
 
+from docnav.parse import parse_file
 from docnav.parse._pdf_lines import Line
 from docnav.parse._pdf_paragraphs import join_lines, mark_word_hyphens
 
@@ -34,3 +38,32 @@ def test_a_compound_in_capitals_broken_at_its_hyphen_keeps_it(lines, joined):
     marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
                                 for i, t in enumerate(lines)])
     assert join_lines(marked) == joined
+
+
+@pytest.mark.parametrize("lines, joined", [
+    (["classification. In COL-", "ING."], "classification. In COLING."),
+    (["CONSOLIDATED STATEMENTS OF OPERA-", "TIONS"], "CONSOLIDATED STATEMENTS OF OPERATIONS"),
+    (["THE CORPORA-", "TION"], "THE CORPORATION"),
+    (["BUSINESS DEVELOP-", "MENT"], "BUSINESS DEVELOPMENT"),
+    (["LIQUID-", "ITY AND CAPITAL RESOURCES"], "LIQUIDITY AND CAPITAL RESOURCES"),
+    # written with the hyphen elsewhere, it stays
+    (["the X-", "ING style; X-ING"], "the X-ING style; X-ING"),
+])
+def test_a_word_in_capitals_broken_before_a_suffix_is_joined(lines, joined):
+    """Read "In COL-ING." (1909.00754's works cited): the hyphen after a capital was taken for
+    an acronym's compound's, but "ING" is a suffix, not a word."""
+    marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
+                                for i, t in enumerate(lines)])
+    assert join_lines(marked) == joined
+
+
+def test_coling_broken_in_the_works_cited_is_one_word():
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1909.00754.pdf"),
+                                        NATIVE).blocks]
+    assert any("multi-label classification. In COLING." in t for t in texts)
+
+
+def test_a_name_after_a_hyphen_is_no_suffix():
+    marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
+                                for i, t in enumerate(["by Chen-", "Ing Wu"])])
+    assert join_lines(marked) == "by Chen-Ing Wu"

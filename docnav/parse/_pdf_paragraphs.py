@@ -405,6 +405,8 @@ _PREFIXES = frozenset({"anti", "bi", "co", "cross", "ex", "inter", "intra", "mac
 _CAPITAL_FUNCTION_WORDS = frozenset(
     "The A An And Or But Of In On At To For From By With As We It Its Our This That These "
     "Those Other Another Then There Here If When While".split())
+# suffixes that are no words, so end no compound: after one, a word in capitals was broken
+_BARE_SUFFIXES = frozenset("ing ings tion tions sion sions ment ments ity ities".split())
 _LAST_RUN = re.compile(r"([^\W_]+)-$")
 _FIRST_RUN = re.compile(r"[^\W_]+")
 _SUSPENDED_ANY_CASE = re.compile(SUSPENDED.pattern, re.IGNORECASE)
@@ -519,9 +521,10 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
     Case compound's hyphen ("Character-" / "Level Convolutional Networks", "Short-" / "Term
     Memory"), common in the titles of works cited, though a dash there ("Revenue-" / "Net
     sales ...") is glued too. So it is between two halves in capitals ("LONG-" / "LIVED",
-    "TWENTY-" / "FIVE", "RIGHT-" / "OF-USE"), though a word broken there keeps it too
-    ("In COL-" / "ING." reads "COL-ING"): the document's own spellings cannot tell the two
-    apart without a dictionary."""
+    "TWENTY-" / "FIVE", "RIGHT-" / "OF-USE"), unless the second is a suffix that is no word
+    ("In COL-" / "ING.", 1909.00754, read "COL-ING"; "OPERA-" / "TIONS"): a word broken
+    there. Other words in capitals broken at a line ("INTER-" / "SPEECH.") keep the hyphen:
+    the document's own spellings cannot tell them from compounds without a dictionary."""
     head, tail = _LAST_RUN.search(text), _FIRST_RUN.match(after)
     if head is None or tail is None or _SUSPENDED_ANY_CASE.match(after):
         return None
@@ -533,6 +536,8 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
         return None
     if words[compound] or first.isdigit() and len(rest) == 1 and rest.isupper():
         return True  # written so elsewhere; "Form 10-" / "Q", not "Item 7-" / "MD&A"
+    if rest.isupper() and rest.casefold() in _BARE_SUFFIXES:  # "COL-" / "ING.", "OPERA-"
+        return False
     if first.casefold() in _PREFIXES:  # "non-" / "GAAP", not "blog post-" / "Google ..."
         return True if sum(c.isupper() for c in rest) >= 2 else None
     return True if first[0].isupper() else None
