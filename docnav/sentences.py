@@ -98,7 +98,7 @@ _CODE_MARK = re.compile(r"(?:!|(?<![^\W_])\?)[\"'*_]*$")
 _PLAIN_WORD = re.compile(r"[a-z](?:[a-z_]*|[a-z]*_\w*)(?![\w\-.)(])")
 # closed by a bracket or a quote, "?" and "!" end no sentence before a lower-case word:
 # "(would-be?) high-profile language", "(surprisingly!) allowed", "{:#?}) will", "the "How do
-# we teach this?" section"
+# we teach this?" section"; after a blank line they do ("(surprisingly!)\n\nallowed")
 _CLOSED_MARK = re.compile(r"[?!][)\]}\"'”’][)\]}\"'”’*_]*$")
 # A question that a lower-case conjunction goes on from is inside its sentence: "whether it
 # works? and then ...", "Is it fast? or slow?". Other lower-case words after a question still
@@ -172,13 +172,15 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
             end -= 1
         if end <= start:
             continue
+        apart = bool(spans) and _BLANK_LINE.search(text, spans[-1][1], start) is not None
         if spans and (_LEADS_IN.search(text, spans[-1][0], spans[-1][1])
                       or _ONLY_ETC.fullmatch(text, start, end)
                       or _inside(code, spans[-1][1])
                       or (text[start].islower() and _ETC.search(text, *spans[-1]))
-                      or (text[start].islower() and _CLOSED_MARK.search(text, *spans[-1]))
+                      or (text[start].islower() and _CLOSED_MARK.search(text, *spans[-1])
+                          and not apart)
                       or (_PLAIN_WORD.match(text, start) and _CODE_MARK.search(text, *spans[-1])
-                          and not _BLANK_LINE.search(text, spans[-1][1], start))
+                          and not apart)
                       or (_CONJUNCTION.match(text, start) and _QUESTION.search(text, *spans[-1])
                           and _SAME_LINE.fullmatch(text, spans[-1][1], start))
                       or _CLOSES.match(text, start)):

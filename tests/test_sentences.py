@@ -160,3 +160,15 @@ def test_no_nltk_data_download_is_needed(monkeypatch, tmp_path):
     _tokenizer.cache_clear()  # build the tokenizer again, with no NLTK data anywhere
     monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
     assert len(split_sentences("One. Two.")) == 2
+
+
+@pytest.mark.parametrize("text, sentences", [
+    ("It is (surprisingly!)\n\nallowed here.", ["It is (surprisingly!)", "allowed here."]),
+    ('He asked "why?"\n\nthen left.', ['He asked "why?"', "then left."]),
+    ("It is (surprisingly!)\nallowed here.", None),
+])
+def test_a_blank_line_after_a_closed_question_or_exclamation_mark_ends_the_sentence(
+        text, sentences):
+    """Read "(surprisingly!)\\n\\nallowed" as one sentence: a blank line ended it after a
+    bare "!" or "?", not after one closed by a bracket or a quote."""
+    assert split_sentences(text) == (sentences or [text])
