@@ -110,7 +110,7 @@ _CONJUNCTION = re.compile(r"(?:and|or|but|nor)(?![\w\-])")
 
 
 _BACKTICKS = re.compile(r"`+")
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BLANK_LINE = re.compile(r"\r?\n[ \t]*\r?\n")  # Windows line ends too: "\r\n\r\n"
 
 
 def _code_spans(text: str) -> list[tuple[int, int]]:

@@ -172,3 +172,16 @@ def test_a_blank_line_after_a_closed_question_or_exclamation_mark_ends_the_sente
     """Read "(surprisingly!)\\n\\nallowed" as one sentence: a blank line ended it after a
     bare "!" or "?", not after one closed by a bracket or a quote."""
     assert split_sentences(text) == (sentences or [text])
+
+
+@pytest.mark.parametrize("text, sentences", [
+    ("Stop!\r\n\r\nfoo bar is next.", ["Stop!", "foo bar is next."]),
+    ("Stop!\r\n \r\nfoo bar is next.", ["Stop!", "foo bar is next."]),
+    ("It is (surprisingly!)\r\n\r\nallowed here.", ["It is (surprisingly!)", "allowed here."]),
+    ("Use the vec!\r\nmacro here.", None),
+    ("Try `a?\r\n\r\nB` then. Done.", ["Try `a?", "B` then.", "Done."]),
+])
+def test_a_blank_line_with_windows_line_ends_is_a_blank_line(text, sentences):
+    """"Stop!\\r\\n\\r\\nfoo bar" was one sentence: a blank line was two "\\n" with only
+    spaces or tabs between, and "\\r" is neither."""
+    assert split_sentences(text) == (sentences or [text])
