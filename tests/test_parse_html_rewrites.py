@@ -339,3 +339,25 @@ def test_divs_classed_subsection_are_named_sections(tmp_path):
     assert [(b.kind, b.text, b.level) for b in parse_file(path).blocks][2:] == [
         (BlockKind.HEADING, "Details", 2), (BlockKind.TEXT, details, 0),
         (BlockKind.HEADING, "More", 2), (BlockKind.TEXT, more, 0)]
+
+
+def test_named_sections_one_of_which_ends_in_a_link_are_sections(tmp_path):
+    """Three "<div class=section>" of prose, the second ending in a "Read more →" link of
+    its own, stayed text, the page one section: a link ending any of them made the run a
+    card grid. A grid's cards each end in their "Learn more"; one section's link does not
+    make the others cards (those ending so, most of a run, still do: the test above)."""
+    path = tmp_path / "guide.html"
+    install = "Download the archive from the release page and unpack it into a folder."
+    run = "Start the tool with the run command and watch its log for errors."
+    configure = "Name the server and its port in a config file."
+    path.write_text(
+        "<html><head><title>Tool guide</title></head><body>"
+        + _named_section("Install", f"<p>{install}</p>")
+        + _named_section("Configure", f"<p>{configure}</p>",
+                         "<p><a href='/configure'>Read more →</a></p>")
+        + _named_section("Run", f"<p>{run}</p>") + "</body></html>", encoding="utf-8")
+    assert [(b.kind, b.text, b.level) for b in parse_file(path).blocks] == [
+        (BlockKind.HEADING, "Install", 2), (BlockKind.TEXT, install, 0),
+        (BlockKind.HEADING, "Configure", 2), (BlockKind.TEXT, configure, 0),
+        (BlockKind.TEXT, "Read more →", 0), (BlockKind.HEADING, "Run", 2),
+        (BlockKind.TEXT, run, 0)]
