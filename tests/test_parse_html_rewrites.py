@@ -361,3 +361,23 @@ def test_named_sections_one_of_which_ends_in_a_link_are_sections(tmp_path):
         (BlockKind.HEADING, "Configure", 2), (BlockKind.TEXT, configure, 0),
         (BlockKind.TEXT, "Read more →", 0), (BlockKind.HEADING, "Run", 2),
         (BlockKind.TEXT, run, 0)]
+
+
+@pytest.mark.parametrize("tag", ["div", "section"])
+def test_sections_classed_feature_section_are_named_sections(tmp_path, tag):
+    """A run of "feature-section" divs (or ``<section>``), each a "section-title" over
+    prose, stayed text: the class's "feature" made each a card. A class that names a
+    section is a section's, whatever its subject; a card's title ("card-title" in a
+    "product-section") still makes a grid of them (the test above)."""
+    def named(title: str, said: str) -> str:
+        return f"<{tag} class='feature-section'><div class='section-title'>{title}</div>" \
+            f"<p>{said}</p></{tag}>"
+    search = "Search every document you indexed with a single query from the shell."
+    sync = "Changed files are indexed again within seconds of being saved to disk."
+    path = tmp_path / "features.html"
+    path.write_text("<html><head><title>Features</title></head><body>"
+                    + named("Search", search) + named("Sync", sync) + "</body></html>",
+                    encoding="utf-8")
+    assert [(b.kind, b.text, b.level) for b in parse_file(path).blocks] == [
+        (BlockKind.HEADING, "Search", 2), (BlockKind.TEXT, search, 0),
+        (BlockKind.HEADING, "Sync", 2), (BlockKind.TEXT, sync, 0)]

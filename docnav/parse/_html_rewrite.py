@@ -148,7 +148,8 @@ def _named_sections(members: list, shape: tuple) -> bool:
     ("Alpha does a."), a price or links, and is told by its name, not the length of its
     blurb: a sentence of ten words is a section's whole prose as often as a card's. So no
     member may be called a card, a tile, an item, a product or a feature (its class or its
-    title's: "<section class=card>", "product-section" over "card-title"), nor most of them
+    title's: "<section class=card>", "product-section" over "card-title"; a class naming a
+    section is a section's whatever it is about, "feature-section"), nor most of them
     end in a link of their own, a card's "Learn more" (:func:`_ends_in_link`): each card of
     a grid ends so, where one section ending in "Read more →" left its run of sections
     text."""
@@ -165,7 +166,10 @@ def _named_sections(members: list, shape: tuple) -> bool:
 
 
 def _card_classed(element) -> bool:
+    """Whether a class of ``element`` calls it a card, one naming a section aside: a run of
+    "feature-section" divs of prose, its features' sections, was read as a card grid."""
     return any(part in _CARD_WORDS for name in element.get("class", [])
+               if not _SECTION_CLASS.fullmatch(name)
                for part in re.split(r"[-_]", name.lower()))
 
 
@@ -500,7 +504,7 @@ _CLASS_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # where no digit sa
 # a class that names a section of a document: "section", "doc-section", "subsection", "sect2"
 _SECTION_CLASS = re.compile(r"(?:[a-z0-9]+[-_])*(?:sub)*(?:section|chapter|sect[1-6])",
                             re.IGNORECASE)
-# a class's part that names a card of a grid: "card", "product-section", "feature-tile"
+# a class's part that names a card of a grid: "card", "card-title", "feature-tile"
 _CARD_WORDS = frozenset(("card", "tile", "item", "product", "feature"))
 _PROSE_WORDS = 8  # a sentence of prose says this many words at least
 _SENTENCE_END = re.compile(r"[.!?][\"')\]\u201d\u2019]*$")
