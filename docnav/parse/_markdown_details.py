@@ -9,7 +9,9 @@ block is read alone (:mod:`docnav.parse._markdown_html`) and none holds the whol
 disclosure: its summary was read as a paragraph, what it discloses as the text of the
 section around it. So where each block opens and closes a disclosure is marked while the
 blocks are read (:func:`disclosure_marks`), and the sections are made once all are
-(:func:`disclosure_sections`).
+(:func:`disclosure_sections`). The elements around them are marked too: a disclosure in a
+site's menu (a ``<nav>``, a ``role="navigation"`` element, a ``<header>`` or a ``<footer>``)
+stays as it is, as a page's does, whichever block opened that element.
 """
 
 from __future__ import annotations
@@ -21,21 +23,27 @@ from dataclasses import dataclass, replace
 
 from docnav.model import Block, BlockKind
 from docnav.parse._html import _words
-from docnav.parse._html_rewrite import reads_as_heading
+from docnav.parse._html_rewrite import _MENU_PLACES, reads_as_heading
 
-_TAGS = re.compile(r"<!--.*?-->|<(/?)details\b[^>]*>|<summary\b[^>]*>(.*?)</summary\s*>",
+_TAGS = re.compile(r"<!--.*?-->|<summary\b[^>]*>(.*?)</summary\s*>|<(/?)([a-z][\w:-]*)([^>]*)>",
                    re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
+_NAVIGATION = re.compile(r"\brole\s*=\s*[\"']?\s*navigation\b", re.IGNORECASE)
+_VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "param", "source", "track", "wbr"))  # elements that have no end
 
 
 @dataclass(frozen=True, slots=True)
 class Mark:
     """A disclosure's opening or end, by the blocks around it: ``at`` is the block of its
     summary (None: it has none read as a block of its own) or the first block after its
-    end."""
+    end. Another element's (``tag``) opening or end, its ``at`` None, says what stands
+    around the disclosures after it; ``menu``: that element is a site's menu."""
 
     opens: bool
     at: int | None
+    tag: str = "details"
+    menu: bool = False
 
 
 def disclosure_marks(html: str, blocks: list[Block], before: int) -> list[Mark]:
@@ -46,16 +54,21 @@ def disclosure_marks(html: str, blocks: list[Block], before: int) -> list[Mark]:
     said: list[str] = []
     size = 0
     cursor = 0
+    elements: list[tuple[int, Mark]] = []  # (the next event's index, an element's tag)
     for match in _TAGS.finditer(html):
         said.append(_text_words(html[cursor:match.start()]))
         size += len(said[-1])
         cursor = match.end()
-        if match.group(2) is not None:
-            events.append(("summary", size, _text_words(match.group(2))))
+        tag = (match.group(3) or "").lower()
+        if match.group(1) is not None:
+            events.append(("summary", size, _text_words(match.group(1))))
             said.append(events[-1][2])
             size += len(said[-1])
-        elif not match.group(0).startswith("<!--"):
-            events.append(("end" if match.group(1) else "open", size, ""))
+        elif tag == "details":
+            events.append(("end" if match.group(2) else "open", size, ""))
+        elif tag and tag not in _VOID and not match.group(4).rstrip().endswith("/"):
+            menu = tag in _MENU_PLACES or bool(_NAVIGATION.search(match.group(4)))
+            elements.append((len(events), Mark(not match.group(2), None, tag, menu)))
     stream = "".join(said) + _text_words(html[cursor:])
     starts: list[int] = []  # where each block's words begin in the stream
     end = 0  # where the last block found ends: "<p>Options</p>" before a summary "Options"
@@ -64,19 +77,20 @@ def disclosure_marks(html: str, blocks: list[Block], before: int) -> list[Mark]:
         found = stream.find(key, end) if key else -1
         starts.append(found if found >= 0 else (starts[-1] if starts else 0))
         end = found + len(key) if found >= 0 else end
-    marks: list[Mark] = []
+    marks: list[tuple[int, Mark]] = []  # (its event's index, a disclosure's opening or end)
     last = ""
-    for kind, offset, summary in events:
+    for index, (kind, offset, summary) in enumerate(events):
         at = bisect_left(starts, offset)
         if kind == "open":
-            marks.append(Mark(True, None))
+            marks.append((index, Mark(True, None)))
         elif kind == "end":
-            marks.append(Mark(False, before + at))
+            marks.append((index, Mark(False, before + at)))
         elif last == "open" and at < len(blocks) and starts[at] == offset \
                 and _words(blocks[at].text) == summary:
-            marks[-1] = Mark(True, before + at)
+            marks[-1] = (marks[-1][0], Mark(True, before + at))
         last = kind
-    return marks
+    # an element's tag placed before the event it precedes (a stable sort keeps it first)
+    return [mark for _, mark in sorted(elements + marks, key=lambda placed: placed[0])]
 
 
 def _text_words(html: str) -> str:
@@ -91,17 +105,24 @@ def disclosure_sections(blocks: list[Block], marks: list[Mark]) -> list[Block]:
     summary a heading already or longer than one (:func:`reads_as_heading`), nothing in it
     but its summary, a heading of its summary's level or above in it. So does one that no
     heading's section holds (before the first heading: the blocks after its end would have
-    no section to go back to), and one followed by a heading deeper than its summary, which
-    would be read as its subsection."""
+    no section to go back to), one followed by a heading deeper than its summary, which
+    would be read as its subsection, and one in a site's menu: a "<nav>" block, a "<details>"
+    block, "<summary>Menu</summary>", a list of links and the tags' ends made a section
+    "Menu" of the links, the text after it back in the section before the menu."""
     out = list(blocks)
-    opened: list[Mark] = []
+    opened: list[tuple[Mark, bool]] = []  # (a disclosure's opening, whether in a menu)
+    elements: list[Mark] = []  # the other elements open, outermost first
     pairs: list[tuple[int | None, int]] = []  # (its summary, the block after its end)
     for mark in marks:
-        if mark.opens:
-            opened.append(mark)
+        if mark.tag != "details":
+            _walk(elements, mark)
+        elif mark.opens:
+            opened.append((mark, any(m.menu for m in elements)))
         elif opened:
-            pairs.append((opened.pop().at, mark.at))
-    pairs += [(mark.at, len(out)) for mark in opened]
+            opening, menu = opened.pop()
+            if not menu:
+                pairs.append((opening.at, mark.at))
+    pairs += [(mark.at, len(out)) for mark, menu in opened if not menu]
     for summary, end in sorted((s, e) for s, e in pairs if s is not None):
         around = _section_level(out, summary)
         level = min(around + 1, 6)
@@ -116,6 +137,19 @@ def disclosure_sections(blocks: list[Block], marks: list[Mark]) -> list[Block]:
         if after is not None and after.kind is not BlockKind.HEADING:
             out[end] = replace(after, level=min(after.level or around, around))
     return out
+
+
+def _walk(elements: list[Mark], mark: Mark) -> None:
+    """``elements``, those open before ``mark``, as those open after it: an element's end
+    ends those opened in it and left open too ("<p>" without its "</p>"); an end opened by
+    nothing ends nothing."""
+    if mark.opens:
+        elements.append(mark)
+        return
+    at = next((i for i in range(len(elements) - 1, -1, -1) if elements[i].tag == mark.tag),
+              None)
+    if at is not None:
+        del elements[at:]
 
 
 def _section_level(blocks: list[Block], at: int) -> int:
