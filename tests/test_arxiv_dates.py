@@ -13,10 +13,10 @@ from docnav.store import Store
 
 
 @pytest.mark.parametrize("path, date", [
-    ("/docs/1912.01214.pdf", "2019-12-01"), ("1705.07830.pdf", "2017-05-01"),
-    ("2305.03393v1.pdf", "2023-05-01"), ("0704.0001.pdf", "2007-04-01"),
-    ("1412.6980v9.PDF", "2014-12-01"), ("1501.00001v3.pdf", "2015-01-01"),
-    ("1912.01214 (1).pdf", "2019-12-01"),  # a copy downloaded again
+    ("/docs/1912.01214.pdf", "2019-12"), ("1705.07830.pdf", "2017-05"),
+    ("2305.03393v1.pdf", "2023-05"), ("0704.0001.pdf", "2007-04"),
+    ("1412.6980v9.PDF", "2014-12"), ("1501.00001v3.pdf", "2015-01"),
+    ("1912.01214 (1).pdf", "2019-12"),  # a copy downloaded again
     # not a PDF named by an arXiv identifier: no month 13, none before April 2007, four digits
     # until 2014 and five since, no other words, no other format
     ("1913.01214.pdf", None), ("0703.0001.pdf", None), ("2349-pin.md", None),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from docnav.errors import InputError
 from docnav.query._checks import (check_globs, check_kinds, check_levels, check_metadata, flag,
                                   iso_date, listed, unix_time)
+from docnav.query.fields import date_span
 from docnav.query.search import path_matches
 
 # fields naming people: one is matched by any of its names ("author=Ada" of "Ada Lovelace")
@@ -85,11 +86,16 @@ class Criteria:
             before is None or when <= before)
 
     def _dated_within(self, dated: str | None) -> bool:
-        """A document without a date of its own is left out by either date bound."""
+        """A document without a date of its own is left out by either date bound; one dated
+        by a month alone is kept where the month overlaps the bounds
+        (:func:`docnav.query.fields.own_date`)."""
         after, before = self.dated_after, self.dated_before
         if not (after or before):
             return True
-        return bool(dated) and not (after and dated < after) and not (before and dated > before)
+        if not dated:
+            return False
+        first, last = date_span(dated)
+        return not (after and last < after) and not (before and first > before)
 
 
 def _has_value(key: str, held: str, wanted: str) -> bool:

@@ -4,6 +4,7 @@ per document when a graph opens (:meth:`docnav.query.graph.DocNavGraph.fields`).
 
 from __future__ import annotations
 
+import calendar
 import datetime
 import json
 import re
@@ -58,23 +59,41 @@ _ARXIV_PDF = re.compile(r"(?P<yy>\d\d)(?P<mm>0[1-9]|1[0-2])\.(?P<n>\d{4,5})(?:v\
 
 
 def arxiv_date(path: str) -> str | None:
-    """``YYYY-MM-01`` of the month a paper was first submitted to arXiv, where its file is a
-    PDF named by its arXiv identifier ("1912.01214.pdf": 2019-12-01); None for any other name
+    """``YYYY-MM``, the month a paper was first submitted to arXiv, where its file is a PDF
+    named by its arXiv identifier ("1912.01214.pdf": 2019-12); None for any other name
     ("2103.1234-notes.md", "1501.0001.pdf": no identifier of 2015 has four digits). A PDF
     arXiv serves was made when it was fetched or built again: 1912.01214.pdf says it was
-    created in 2021, 1705.07830.pdf in 2024, and "Which paper is the oldest?" chose by those."""
+    created in 2021, 1705.07830.pdf in 2024, and "Which paper is the oldest?" chose by those.
+    The identifier names no day: the date is the month alone, read as :func:`own_date` says."""
     m = _ARXIV_PDF.fullmatch(PurePath(path).name)
     if m is None or (m["yy"], m["mm"]) < ("07", "04") or (len(m["n"]) == 5) != (m["yy"] >= "15"):
         return None
-    return f"20{m['yy']}-{m['mm']}-01"
+    return f"20{m['yy']}-{m['mm']}"
 
 
 def own_date(path: str, fields: dict[str, str]) -> str | None:
     """The date of the document at ``path`` with ``fields``, as every question, order and
     bound by date reads it: the month of its arXiv identifier (:func:`arxiv_date`), else
     :func:`date_of` its fields. "Which paper is the oldest?" chose 1705.07830.pdf by its
-    identifier, and ``--after 2018-01-01`` kept it by its PDF's date (2024)."""
+    identifier, and ``--after 2018-01-01`` kept it by its PDF's date (2024).
+
+    An arXiv month (``2018-10``) names no day: the paper may be of any day of it
+    (:func:`date_span`). A date bound keeps it where its month overlaps what the bound allows:
+    ``--after 2018-10-15`` and ``--before 2018-10-15`` both keep an October 2018 paper, read
+    as of the 1st it was left out of the first. An order by date reads it as its month's last
+    day when it asks for the latest, its first for the earliest: so the newest documents are
+    those the latest ``--after`` bound still keeps, the oldest those the earliest ``--before``
+    bound keeps (beside a report of 2018-10-20, the October paper is both)."""
     return arxiv_date(path) or date_of(fields)
+
+
+def date_span(date: str) -> tuple[str, str]:
+    """The first and the last day a document's own date (:func:`own_date`) may be: a day
+    twice; of a month alone (``2018-10``), its first and last (2018-10-01, 2018-10-31)."""
+    if len(date) > 7:
+        return date, date
+    year, month = int(date[:4]), int(date[5:7])
+    return f"{date}-01", f"{date}-{calendar.monthrange(year, month)[1]:02d}"
 
 
 def unread_date(fields: dict[str, str]) -> str | None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
-from docnav.query.fields import DATE_SOURCES, arxiv_date, own_date
+from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, besides_said, held_by, left_out,
                                   none_referring, rarer_held, referred_line, words_held)
 from docnav.query.in_turn import as_written, in_turn
@@ -467,7 +467,8 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
                          f"own ({DATE_SOURCES}; `docnav show DOC` prints its fields)")
     n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
          if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
-    paths = sorted(dates, key=lambda p: (dates[p], p), reverse=not earliest)[:n]
+    paths = sorted(dates, key=lambda p: (date_span(dates[p])[not earliest], p),
+                   reverse=not earliest)[:n]
     ask = question if terms or owned else "Summarise"
     return in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind, "about": None, "dated": None,

@@ -1,0 +1,56 @@
+"""A date that names only a month (a paper's arXiv month) beside dates that name a day: the
+date bounds keep it where its month overlaps what they allow, and an order by date reads it
+as its month's last day for the latest, its first for the earliest (the rule of
+:func:`docnav.query.fields.own_date`), so that orders and bounds agree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _paths import FIXTURES
+from _stores import html_document, indexed_copies
+
+from docnav.query import Navigator
+
+
+@pytest.fixture(scope="module")
+def october(tmp_path_factory):
+    """1810.08699.pdf, dated October 2018 by its arXiv identifier, and two reports dated the
+    5th and the 20th of that month."""
+    base = tmp_path_factory.mktemp("october")
+    (base / "docs").mkdir()
+    for name, day in (("early.html", "2018-10-05"), ("late.html", "2018-10-20")):
+        (base / "docs" / name).write_text(
+            html_document(f"Report of {day}", day, "Ada Lovelace", "Pump sales rose."))
+    return indexed_copies(base, [FIXTURES / "pdf" / "1810.08699.pdf"])
+
+
+def _kept(graph, **bounds) -> set[str]:
+    return {Path(graph.node(n).path).name
+            for n in graph.filter(graph.document_roots(), **bounds)}
+
+
+def test_a_bound_inside_its_month_keeps_a_month_only_date(october):
+    # --after 2018-10-15 left out the October paper, read as of the 1st: it may be of the 31st
+    assert _kept(october, dated_after="2018-10-15") == {"1810.08699.pdf", "late.html"}
+    assert _kept(october, dated_before="2018-10-15") == {"1810.08699.pdf", "early.html"}
+    assert _kept(october, dated_after="2018-10-31", dated_before="2018-10-31") == {
+        "1810.08699.pdf"}
+    assert _kept(october, dated_after="2018-11-01") == set()
+    assert _kept(october, dated_before="2018-09-30") == set()
+
+
+@pytest.mark.parametrize("question, bounds, read", [
+    # the newest is what the latest --after bound still keeps: --after 2018-10-21 keeps the
+    # paper alone, yet late.html (the 20th) was the newest
+    ("What is the newest document?", {}, "1810.08699.pdf"),
+    ("What is the newest document?", {"dated_before": "2018-10-10"}, "1810.08699.pdf"),
+    # and the oldest what the earliest --before bound keeps
+    ("What is the oldest document?", {}, "1810.08699.pdf"),
+    ("What is the oldest document?", {"dated_after": "2018-10-15"}, "1810.08699.pdf")])
+def test_an_order_by_date_agrees_with_the_bounds(october, question, bounds, read):
+    answer = Navigator(october).ask(question, 300, where=bounds)
+    (step,) = [s for s in answer.trace if s["op"] == "documents"]
+    assert [Path(p).name for p in step["documents"]] == [read]
+    assert step["dates"] == ["2018-10"]
