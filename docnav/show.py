@@ -169,6 +169,15 @@ def _fields_lines(tree: DocTree) -> list[str]:
     return lines
 
 
+def _dated(tree: DocTree) -> tuple[str | None, str | None]:
+    """The document's own date as --after/--before read it, and where it comes from: what
+    the text's fields and "dated ... by its arXiv identifier" line say, for a program."""
+    from docnav.query.fields import arxiv_date, own_date
+
+    dated = own_date(tree.path, {str(k).lower(): v for k, v in tree.metadata})
+    return dated, dated and ("arxiv_identifier" if arxiv_date(tree.path) else "fields")
+
+
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
     """What parsed the stored tree: the parser's fingerprint, and for a PDF the pipeline that
     read it with the --pdf-mode asked for (``auto`` chooses one on each machine)."""
@@ -375,7 +384,9 @@ def render_document(
 
 def document_json(store: Store, ref: str, show_text: bool = False,
                   show_summaries: bool = True) -> dict:
-    """`docnav show DOC --json`: the document's status and fields, and its heading tree as
+    """`docnav show DOC --json`: the document's status and fields, its own date as the date
+    bounds read it (``dated``: ``2018-10`` for an arXiv month) and where that comes from
+    (``dated_by``: ``arxiv_identifier`` or ``fields``; both None undated), its heading tree as
     nested sections (``node_id``, ``heading``, ``level``, ``page``, ``paragraphs``: how many
     are directly under it, ``summary``: its status and claims with their verdicts,
     ``children``: its subsections and, with ``show_text``, its paragraphs in reading order).
@@ -383,6 +394,7 @@ def document_json(store: Store, ref: str, show_text: bool = False,
     beside it, as `index --json` gives it)."""
     shown = _read_document(store, ref, show_summaries)
     tree = shown.tree
+    dated, dated_by = _dated(tree) if tree else (None, None)
     out = {"doc_id": shown.doc_id, "path": shown.path, "title": tree.title if tree else None,
            "status": shown.status, "version": shown.version,
            "error": shown.error and without_path(shown.path, shown.error),
@@ -390,6 +402,7 @@ def document_json(store: Store, ref: str, show_text: bool = False,
            "warnings": dict(tree.metadata).get("conversion_warnings") if tree else None,
            "fields": {k: v for k, v in tree.metadata if k not in _UNLISTED_FIELDS}
            if tree else {},
+           "dated": dated, "dated_by": dated_by,
            "sections": len(tree.sections) if tree else 0,
            "paragraphs": len(tree.paragraphs) if tree else 0,
            "references": shown.references, "related": shown.related,

@@ -11,19 +11,28 @@ import pytest
 from _paths import FIXTURES
 from _stores import html_document, indexed_copies
 
-from docnav.query import Navigator
+from docnav.embed import HashingEmbedder
+from docnav.query import DocNavGraph, Navigator
+from docnav.show import document_json
+from docnav.store import Store
 
 
 @pytest.fixture(scope="module")
-def october(tmp_path_factory):
-    """1810.08699.pdf, dated October 2018 by its arXiv identifier, and two reports dated the
-    5th and the 20th of that month."""
+def base(tmp_path_factory):
+    """A store (g.duckdb) of 1810.08699.pdf, dated October 2018 by its arXiv identifier, and
+    two reports dated the 5th and the 20th of that month."""
     base = tmp_path_factory.mktemp("october")
     (base / "docs").mkdir()
     for name, day in (("early.html", "2018-10-05"), ("late.html", "2018-10-20")):
         (base / "docs" / name).write_text(
             html_document(f"Report of {day}", day, "Ada Lovelace", "Pump sales rose."))
-    return indexed_copies(base, [FIXTURES / "pdf" / "1810.08699.pdf"])
+    indexed_copies(base, [FIXTURES / "pdf" / "1810.08699.pdf"])
+    return base
+
+
+@pytest.fixture(scope="module")
+def october(base):
+    return DocNavGraph.open(base / "g.duckdb", embedder=HashingEmbedder())
 
 
 def _kept(graph, **bounds) -> set[str]:
@@ -54,3 +63,12 @@ def test_an_order_by_date_agrees_with_the_bounds(october, question, bounds, read
     (step,) = [s for s in answer.trace if s["op"] == "documents"]
     assert [Path(p).name for p in step["documents"]] == [read]
     assert step["dates"] == ["2018-10"]
+
+
+def test_show_json_gives_the_date_the_bounds_read_and_where_it_comes_from(base):
+    # `show --json` gave the PDF's fields alone ("created": "2024-03-10..."), while the text
+    # said "dated 2018-10 by its arXiv identifier"
+    store = Store(base / "g.duckdb")
+    shown = {name: document_json(store, name) for name in ("1810.08699.pdf", "late.html")}
+    assert {name: (s["dated"], s["dated_by"]) for name, s in shown.items()} == {
+        "1810.08699.pdf": ("2018-10", "arxiv_identifier"), "late.html": ("2018-10-20", "fields")}
