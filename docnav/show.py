@@ -156,16 +156,19 @@ _UNLISTED_FIELDS = ("conversion_warnings", "pdf_pipeline")
 def _fields_lines(tree: DocTree) -> list[str]:
     """The document's metadata fields (front matter, an RFC's header list, a PDF's info, a
     filing's cover), which `docnav locate --meta KEY=VALUE` and the date filters read; and
-    the month of a paper's arXiv identifier, which the date filters read before its fields
-    (1912.01214.pdf showed only "created = 2021-...", and was dated 2019-12)."""
+    the month of a paper's arXiv identifier (stamped on its first page, or its file's name),
+    which the date filters read before its fields (1912.01214.pdf showed only "created =
+    2021-...", and was dated 2019-12)."""
     from docnav.query.fields import arxiv_date
 
     shown = [f"{key} = {value if len(value) <= 60 else value[:59] + '…'}"
              for key, value in tree.metadata if key not in _UNLISTED_FIELDS]
     lines = ["fields: " + "; ".join(shown)] if shown else []
-    if dated := arxiv_date(tree.path):
-        lines.append(f"dated {dated[:7]} by its arXiv identifier (its file's name), as "
-                     "--after/--before and questions by date read it")
+    fields = {str(k).lower(): v for k, v in tree.metadata}
+    if dated := arxiv_date(tree.path, fields):
+        where = "on its first page" if arxiv_date("", fields) else "its file's name"
+        lines.append(f"dated {dated} by its arXiv identifier ({where}), as --after/--before "
+                     "and questions by date read it")
     return lines
 
 
@@ -174,8 +177,9 @@ def _dated(tree: DocTree) -> tuple[str | None, str | None]:
     the text's fields and "dated ... by its arXiv identifier" line say, for a program."""
     from docnav.query.fields import arxiv_date, own_date
 
-    dated = own_date(tree.path, {str(k).lower(): v for k, v in tree.metadata})
-    return dated, dated and ("arxiv_identifier" if arxiv_date(tree.path) else "fields")
+    fields = {str(k).lower(): v for k, v in tree.metadata}
+    dated = own_date(tree.path, fields)
+    return dated, dated and ("arxiv_identifier" if arxiv_date(tree.path, fields) else "fields")
 
 
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:

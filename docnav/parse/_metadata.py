@@ -53,14 +53,33 @@ def docx_metadata(path: Path) -> tuple[tuple[str, str], ...]:
 
 
 def pdf_metadata(pdf) -> tuple[tuple[str, str], ...]:
-    """The info dictionary of an open ``pypdfium2.PdfDocument``, dates as ISO 8601."""
+    """The info dictionary of an open ``pypdfium2.PdfDocument``, dates as ISO 8601, and the
+    arXiv identifier stamped on its first page (:func:`arxiv_stamp`)."""
     out = []
     for key, value in pdf.get_metadata_dict(skip_empty=True).items():
         name = _PDF_KEYS.get(key)
         value = " ".join(str(value).split())
         if name and value and _given(name, value):
             out.append((name, pdf_date(value) if name in ("created", "modified") else value))
-    return tuple(out)
+    return tuple(out) + arxiv_stamp(pdf)
+
+
+# arXiv's stamp: its identifier and version, the subject class, the date of that version
+_ARXIV_STAMP = re.compile(
+    r"arXiv:(\d{4}\.\d{4,5}v\d+)\s*\[[\w.-]+\]\s+\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
+
+
+def arxiv_stamp(pdf) -> tuple[tuple[str, str], ...]:
+    """``("arxiv", "1810.08699v1")`` where the first page of an open PDF carries the stamp
+    arXiv prints down its margin ("arXiv:1810.08699v1 [cs.CL] 19 Oct 2018"): it dates a paper
+    whose file was renamed ("paper.pdf") by the month of its first submission
+    (:func:`docnav.query.fields.arxiv_date`), not by when the PDF was made, and the native
+    reader drops it, rotated in the margin, with the page furniture. A work cited on that
+    page ("arXiv preprint arXiv:1508.01991") has no subject class and date after it."""
+    from docnav.parse._pdf_glyphs import _page_text
+
+    found = _ARXIV_STAMP.search(_page_text(pdf, 1))
+    return (("arxiv", found.group(1)),) if found else ()
 
 
 def pdf_date(value: str) -> str:

@@ -49,23 +49,33 @@ def date_of(fields: dict[str, str]) -> str | None:
 
 
 # where a document's own date comes from, as an error says it
-DATE_SOURCES = ("a PDF's arXiv identifier (its file's name), front matter, document properties, "
-                "a field list's Start Date")
-# a PDF named by its arXiv identifier ("1912.01214.pdf", "0704.0001v2.pdf", a downloaded copy's
-# "1912.01214 (1).pdf"): the year and month the paper was first submitted, then its number
-# that month, of four digits until the end of 2014 and five since
-_ARXIV_PDF = re.compile(r"(?P<yy>\d\d)(?P<mm>0[1-9]|1[0-2])\.(?P<n>\d{4,5})(?:v\d+)?"
-                        r"(?: \(\d+\))?\.pdf", re.I)
+DATE_SOURCES = ("a PDF's arXiv identifier (stamped on its first page, or its file's name), "
+                "front matter, document properties, a field list's Start Date")
+# an arXiv identifier ("1912.01214", "0704.0001v2"): the year and month the paper was first
+# submitted, then its number that month, of four digits until the end of 2014 and five since;
+# a PDF named by it, a downloaded copy's "1912.01214 (1).pdf" too
+_ARXIV_ID = r"(?P<yy>\d\d)(?P<mm>0[1-9]|1[0-2])\.(?P<n>\d{4,5})(?:v\d+)?"
+_ARXIV_PDF = re.compile(_ARXIV_ID + r"(?: \(\d+\))?\.pdf", re.I)
+_ARXIV_FIELD = re.compile(_ARXIV_ID)
 
 
-def arxiv_date(path: str) -> str | None:
-    """``YYYY-MM``, the month a paper was first submitted to arXiv, where its file is a PDF
-    named by its arXiv identifier ("1912.01214.pdf": 2019-12); None for any other name
-    ("2103.1234-notes.md", "1501.0001.pdf": no identifier of 2015 has four digits). A PDF
-    arXiv serves was made when it was fetched or built again: 1912.01214.pdf says it was
-    created in 2021, 1705.07830.pdf in 2024, and "Which paper is the oldest?" chose by those.
-    The identifier names no day: the date is the month alone, read as :func:`own_date` says."""
-    m = _ARXIV_PDF.fullmatch(PurePath(path).name)
+def arxiv_date(path: str, fields: dict[str, str] | None = None) -> str | None:
+    """``YYYY-MM``, the month a paper was first submitted to arXiv: of the identifier arXiv
+    stamped on its first page (its ``arxiv`` field, "1810.08699v1":
+    :func:`docnav.parse._metadata.arxiv_stamp`), else of its file's name where that is a PDF
+    named by one ("1912.01214.pdf": 2019-12); None for any other ("2103.1234-notes.md",
+    "1501.0001.pdf": no identifier of 2015 has four digits). A PDF arXiv serves was made when
+    it was fetched or built again: 1912.01214.pdf says it was created in 2021, 1705.07830.pdf
+    in 2024, and "Which paper is the oldest?" chose by those; the stamp dates a renamed paper
+    ("paper.pdf") too. The identifier names no day: the date is the month alone, read as
+    :func:`own_date` says."""
+    stamped = _ARXIV_FIELD.fullmatch(str((fields or {}).get("arxiv", "")).strip())
+    named = _ARXIV_PDF.fullmatch(PurePath(path).name)
+    return next((month for m in (stamped, named) if (month := _submitted(m))), None)
+
+
+def _submitted(m: re.Match | None) -> str | None:
+    """The month of an identifier matched; None for none, or one arXiv never gave."""
     if m is None or (m["yy"], m["mm"]) < ("07", "04") or (len(m["n"]) == 5) != (m["yy"] >= "15"):
         return None
     return f"20{m['yy']}-{m['mm']}"
@@ -84,7 +94,7 @@ def own_date(path: str, fields: dict[str, str]) -> str | None:
     day when it asks for the latest, its first for the earliest: so the newest documents are
     those the latest ``--after`` bound still keeps, the oldest those the earliest ``--before``
     bound keeps (beside a report of 2018-10-20, the October paper is both)."""
-    return arxiv_date(path) or date_of(fields)
+    return arxiv_date(path, fields) or date_of(fields)
 
 
 def date_span(date: str) -> tuple[str, str]:

@@ -474,7 +474,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         "op": "documents", "documents": paths, "left_out": kind, "about": None, "dated": None,
         "order": "earliest" if earliest else "latest", "dates": [dates[p] for p in paths],
         "dated_of": len(dates), "undated": len(every) - len(dates), "holding": words,
-        "by_arxiv": [p for p in paths if arxiv_date(p)],
+        "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
         "question": ask, "more_with": None}, [(p, ask, glob.escape(p)) for p in paths])
 
 
