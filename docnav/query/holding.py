@@ -52,6 +52,10 @@ _CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)
 _WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>"
                                 r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
                                 r"link\s+to)\W*$", re.I)
+# "Which documents does RFC 2592 refer to?", as :func:`as_documents_referred` asks it
+_WHICH_IT_REFERS_TO = re.compile(r"^\W*which\s+documents\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+"
+                                 r"(?P<verb>build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
+                                 r"link\s+to)\W*$", re.I)
 # "Compare the references of RFC 2394 and RFC 2592": what each refers to, as "What do RFC 2394
 # and RFC 2592 refer to?" asks (of papers, their works cited: docnav/query/cited.py)
 _THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?references\s+"
@@ -327,7 +331,7 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     return f"What {'do' if len(named) > 1 else 'does'} {who} refer to?"
 
 
-def references_each(graph: DocNavGraph, asked: str
+def references_each(graph: DocNavGraph, asked: str, asked_of: list[str] | None = None
                     ) -> tuple[dict[str, dict[str, list[str]]], str] | None:
     """Of "What do RFC 2349 and RFC 2592 refer to?" (or "build on", "depend on"), naming two
     documents or more: each one's references (:func:`references_from`), in the question's
@@ -338,7 +342,10 @@ def references_each(graph: DocNavGraph, asked: str
     "other than", "apart from", "except"): those it names left out of each one's references
     (one of those asked about is not: the plain question). "Compare the references of RFC 2394
     and the pioNER paper" is not answered so: "1810.08699.pdf refers to no other document"
-    was said, its 21 works cited unread."""
+    was said, its 21 works cited unread. Of one document asked of (``asked_of``: those of a
+    glob), :func:`references_of_one`."""
+    if asked_of is not None and len(asked_of) < 2:
+        return references_of_one(graph, asked, asked_of)
     left = _LEAVING_OUT.match(asked)
     m = (_WHAT_IT_REFERS_TO.match(f"{left.group('asked')}?" if left else asked)
          or _THE_REFERENCES_OF.match(asked))
@@ -356,6 +363,23 @@ def references_each(graph: DocNavGraph, asked: str
     said = asked if m.re is _THE_REFERENCES_OF else asked[m.start("who"):]
     return {p: {to: nodes for to, nodes in references_from(graph, p).items()
                 if to not in besides} for p, _ in named}, said
+
+
+def references_of_one(graph: DocNavGraph, asked: str, asked_of: list[str]
+                      ) -> tuple[dict[str, dict[str, list[str]]], str] | None:
+    """Of "What does RFC 2592 refer to?" (or "Which documents does ... refer to?", "build
+    on", "depend on"), asked of that RFC alone (``asked_of``, as ``--doc '*2592*'`` chose
+    it): its references, as :func:`references_each` gives each one's, and the words asking
+    for and naming them; None of any other question, or document. As any question of it, its
+    name was taken out ("What does refer to?" was searched in its text) and none was read,
+    where asked of every RFC the documents it refers to are listed."""
+    m = _WHAT_IT_REFERS_TO.match(asked) or _WHICH_IT_REFERS_TO.match(asked)
+    if m is None or not REFERENCED_KIND.search(asked):  # (a paper's: its works cited)
+        return None
+    named = [p for p, _ in titled_documents(graph, m.group("who"))]
+    if named != asked_of or set(named) & citing_documents(graph):
+        return None
+    return {named[0]: references_from(graph, named[0])}, asked[m.start("who"):]
 
 
 def read_references(nav: Navigator, asked: str, budget: int,
@@ -527,5 +551,5 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 __all__ = ["Held", "as_referring", "held_by", "best_documents", "besides_of", "besides_said",
            "citing", "left_out", "none_referring", "needing_verb", "rarer_held", "read_references",
-           "references_each", "references_from", "referred_line", "as_documents_referred",
-           "referring_pair", "words_held"]
+           "references_each", "references_from", "references_of_one", "referred_line",
+           "as_documents_referred", "referring_pair", "words_held"]

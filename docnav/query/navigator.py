@@ -392,8 +392,8 @@ class Navigator:
         if ask_refs and (pair := referring_pair(self.graph, asked)):  # "Does RFC 2592 refer
             return read_references(self, asked, budget, {pair[0]: pair[1]},  # to RFC 2394?"
                                    pair[2])
-        if ask_refs and (each := references_each(self.graph, asked)):  # "What do RFC 2349
-            return read_references(self, asked, budget, *each)  # and RFC 2592 refer to?"
+        if not referred and (each := references_each(self.graph, asked, asked_of)):  # "What
+            return read_references(self, asked, budget, *each)  # do RFC 2349 and ... refer to?"
         if several and len(parts := said_by_each(self.graph, asked)) > 1 and (  # "What do
                 said := each_named(self, asked, budget, parts, doc)):  # the pin RFC and ...
             return said  # say about X?" (of those --doc chose, none named: as any question)

@@ -1,0 +1,52 @@
+"""What an RFC refers to, asked as its references ("How many references does RFC 2592 have?")
+of real RFC texts, however the question or its glob names it: of the RFC a glob chose alone
+its name was cut out of the question, and "What does refer to?" was searched in its text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _rfcs import rfc_texts
+from _stores import indexed_graph
+
+from docnav.query import Navigator
+
+RFCS = ["0002-rfc-process.md", "2349-pin.md", "2394-async_await.md", "2592-futures.md"]
+FUTURES_REFERS = [("2592-futures.md", "2349-pin.md"), ("2592-futures.md", "2394-async_await.md")]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    base = tmp_path_factory.mktemp("rfcs")
+    return indexed_graph(base, rfc_texts(base, RFCS))
+
+
+def _refers(answer) -> list[tuple[str, str | None]]:
+    return [(Path(s["document"]).name, s["to"] and Path(s["to"]).name) for s in answer.trace
+            if s["op"] == "refers"]
+
+
+def _listed(answer) -> list[tuple[str, str]]:
+    return sorted((Path(s["referred_by"]).name, Path(d).name) for s in answer.trace
+                  if s["op"] == "documents" and s.get("referred_by") for d in s["documents"])
+
+
+@pytest.mark.parametrize("question", ["How many references does RFC 2592 have?",
+                                      "What does RFC 2592 refer to?"])
+def test_the_references_of_the_one_rfc_a_glob_chose_are_what_it_refers_to(graph, question):
+    # asked as "What does refer to?" of its text: "refer" missing, no reference read
+    answer = Navigator(graph).ask(question, 300, doc="*2592*")
+    assert answer.route == "cross-reference"
+    assert _refers(answer) == FUTURES_REFERS
+    referring = {n for s in answer.trace if s["op"] == "refers" for n in s["nodes"]}
+    assert answer.evidence[0].piece.node_id in referring
+    assert "refer" not in answer.missing
+    # the documents it refers to, as asked of every RFC
+    assert _listed(Navigator(graph).ask(question, 300)) == FUTURES_REFERS
+
+
+def test_the_one_rfc_a_glob_chose_referring_to_none_says_so(graph):
+    answer = Navigator(graph).ask("What does RFC 2 refer to?", 300, doc="*0002*")
+    assert _refers(answer) == [("0002-rfc-process.md", None)]
+    assert answer.route == "cross-reference"
