@@ -50,3 +50,23 @@ def test_the_one_rfc_a_glob_chose_referring_to_none_says_so(graph):
     answer = Navigator(graph).ask("What does RFC 2 refer to?", 300, doc="*0002*")
     assert _refers(answer) == [("0002-rfc-process.md", None)]
     assert answer.route == "cross-reference"
+
+
+@pytest.mark.parametrize(("variant", "plain"), [
+    ("How many references do RFCs 2394 and 2592 have?",
+     "How many references do RFC 2394 and RFC 2592 have?"),
+    ("How many references does RFC2592 have?", "How many references does RFC 2592 have?"),
+    ("What does RFC2592 refer to?", "What does RFC 2592 refer to?"),
+    ("How many references does RFC 2592 have in total?",
+     "How many references does RFC 2592 have?"),
+])
+def test_the_references_asked_in_other_words_are_read_as_asked_plainly(graph, variant, plain):
+    # "RFCs 2394 and 2592" named no RFC, "RFC2592" was no RFC whose references are links, and
+    # "in total" no question of references: each read as works cited, of which RFCs have none
+    said, asked = (Navigator(graph).ask(q, 300) for q in (variant, plain))
+    assert asked.route == said.route == "cross-reference"
+    assert _refers(asked) or _listed(asked)
+    assert (_refers(said), _listed(said)) == (_refers(asked), _listed(asked))
+    assert not [s for s in said.trace if s["op"] in ("works cited", "no works cited")]
+    assert [s.get("question") for s in said.trace] == [s.get("question") for s in asked.trace]
+    assert [e.piece.node_id for e in said.evidence] == [e.piece.node_id for e in asked.evidence]

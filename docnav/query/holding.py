@@ -63,8 +63,12 @@ _THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?referenc
 # "How many references does RFC 2592 have?", "List the references of RFC 2394 and RFC 2592",
 # "What are the references of ...?": of RFCs and PEPs, which cite no works, what they refer to
 _JOINING = frozenset(("and", "or", "both", "the", "of"))  # between the names of a list
+# "RFCs 2394 and 2592", "PEPs 8, 20 and 257": the kind said once for several numbers
+_NUMBERS_OF_KIND = re.compile(r"\b(?P<kind>rfc|pep)s\s*(?P<numbers>#?\d+(?:\s*(?:,\s*(?:and\s+"
+                              r"|or\s+)?|and\s+|or\s+|&\s*)#?\d+)+)\b", re.I)
 _REFERENCES_ASKED = re.compile(r"^\W*(?:how\s+many\s+references\s+(?:does|do|did)\s+"
-                               r"(?P<many>\S.*?)\s+(?:have|has|had|list|contain)|"
+                               r"(?P<many>\S.*?)\s+(?:have|has|had|list|contain)(?:\s+"
+                               r"(?:in\s+(?:total|all)|altogether|overall))?|"
                                r"(?:(?:list|show|give)\s+(?:me\s+)?|what\s+(?:are|were)\s+)"
                                r"(?:all\s+)?(?:the\s+)?references\s+(?:of|in)\s+(?P<of>\S.*?))"
                                r"\W*$", re.I)
@@ -128,7 +132,7 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
         return asked
     m = _WHAT_IT_REFERS_TO.match(asked)
     if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
-        return f"Which documents does {m.group('who')} {m.group('verb')}?"
+        return f"Which documents does {_each_numbered(m.group('who'))} {m.group('verb')}?"
     m = _WHAT_IT_IS_RELATED_TO.match(asked)
     if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
         return f"Which documents are related to {m.group('who')}?"
@@ -315,7 +319,7 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     m = _REFERENCES_ASKED.match(asked)
     if m is None or not REFERENCED_KIND.search(asked):
         return asked
-    who = m.group("many") or m.group("of")
+    who = _each_numbered(m.group("many") or m.group("of"))
     titled = titled_documents(graph, who)
     named = {p for p, _ in titled}
     if not named or named & citing_documents(graph):
@@ -329,6 +333,16 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     if left:  # "in RFC 2592 to pinning": more than names
         return asked
     return f"What {'do' if len(named) > 1 else 'does'} {who} refer to?"
+
+
+def _each_numbered(names: str) -> str:
+    """``names`` with the kind said before each number of a list ("RFCs 2394 and 2592": "RFC
+    2394 and RFC 2592"), as :func:`docnav.query.names.titled_documents` knows them (it named
+    none, and the question was read as asking for works cited), and apart from it ("RFC2592":
+    "RFC 2592", whose documents asked of were searched for "rfc2592")."""
+    names = re.sub(r"\b(rfc|pep)#?(\d+)\b", r"\1 \2", names, flags=re.I)
+    return _NUMBERS_OF_KIND.sub(lambda m: re.sub(r"#?(\d+)", lambda n: f"{m['kind']} {n[1]}",
+                                                 m["numbers"]), names)
 
 
 def references_each(graph: DocNavGraph, asked: str, asked_of: list[str] | None = None

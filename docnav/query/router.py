@@ -95,10 +95,11 @@ _DOCUMENT_NAMED = rf"(?:the\s+(?:[\w.'’/-]+\s+){{0,4}}{_KIND}\b|(?:rfc|pep)\s*
 # RFC?"), read first from the paragraphs referring to it as "Does ... refer to ...?" is (it
 # went local, and said so); not what is said of a thing ("say about the RFC process")
 _SAID_ABOUT = rf"(?:say|write|tell\s+us)\s+(?:about|of)\s+{_DOCUMENT_NAMED}(?=\W*$)"
-RELATED = re.compile(rf"\b{_KIND}(?:\s+#?\s*\d+)?\s+{_RELATION}(?=\W*$|\s+{_DOCUMENT_NAMED})|"
+RELATED = re.compile(rf"\b{_KIND}(?:\s*#?\s*\d+)?\s+{_RELATION}(?=\W*$|\s+{_DOCUMENT_NAMED})|"
                      rf"\b{_RELATION}\s+{_DOCUMENT_NAMED}|\b{_SAID_ABOUT}", re.I)
 # a question naming a document of such a kind, whose references a relation may be read from
-REFERENCED_KIND = re.compile(rf"\b{_KIND}\b", re.I)
+# (its number joined to it too: "RFC2592", as "RFC 2592" names it)
+REFERENCED_KIND = re.compile(rf"\b{_KIND}(?:\b|(?=#?\d))", re.I)
 
 
 def route(question: str) -> str:
