@@ -70,3 +70,18 @@ def test_the_references_asked_in_other_words_are_read_as_asked_plainly(graph, va
     assert not [s for s in said.trace if s["op"] in ("works cited", "no works cited")]
     assert [s.get("question") for s in said.trace] == [s.get("question") for s in asked.trace]
     assert [e.piece.node_id for e in said.evidence] == [e.piece.node_id for e in asked.evidence]
+
+
+@pytest.mark.parametrize(("question", "searched_as"), [
+    ("How many references does RFC 2592 have?", "Which documents does RFC 2592 refer to?"),
+    ("How many references do RFCs 2394 and 2592 have?",
+     "What do RFC 2394 and RFC 2592 refer to?"),
+])
+def test_the_answer_s_question_is_the_one_asked(graph, question, searched_as):
+    # `docnav ask --json` said "question": "Which documents does RFC 2592 refer to?"
+    answer = Navigator(graph).ask(question, 300)
+    assert (answer.question, answer.searched_as) == (question, searched_as)
+    said = answer.to_json()
+    assert (said["question"], said["searched_as"]) == (question, searched_as)
+    asked = Navigator(graph).ask("Which RFCs mention Unpin?", 300).to_json()
+    assert (asked["question"], asked["searched_as"]) == ("Which RFCs mention Unpin?", None)

@@ -257,6 +257,9 @@ class Answer:
     # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
     # taken out of ``text``
     invalid_citations: list[str] = field(default_factory=list)
+    # the question as it was searched, where it was asked in other words ("How many references
+    # does RFC 2592 have?": "Which documents does RFC 2592 refer to?"); ``question`` is as asked
+    searched_as: str | None = None
 
     @property
     def cited(self) -> list[int]:
@@ -268,7 +271,8 @@ class Answer:
 
     def to_json(self) -> dict:
         return {
-            "question": self.question, "route": self.route, "confidence": self.confidence,
+            "question": self.question, "searched_as": self.searched_as, "route": self.route,
+            "confidence": self.confidence,
             "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
             "headed": self.headed, "empty": self.empty, "fields": self.fields,
             "untitled": self.untitled, "fields_lacking": self.fields_lacking,

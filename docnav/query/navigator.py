@@ -182,6 +182,8 @@ class Navigator:
         # "Which PDF mentions the typewriter?": of the PDFs alone (docnav/query/formats.py)
         answer = (format_answer(self, question, budget, scope)
                   or self.collect(question, budget, scope))
+        if answer.question != question:  # searched in other words: said, the asked one kept
+            answer.searched_as, answer.question = answer.question, question
         if self.answerer is None or not answer.evidence:
             return answer
         from docnav.query.generate import (check_claims, drop_unsupported,
