@@ -85,3 +85,15 @@ def test_the_answer_s_question_is_the_one_asked(graph, question, searched_as):
     assert (said["question"], said["searched_as"]) == (question, searched_as)
     asked = Navigator(graph).ask("Which RFCs mention Unpin?", 300).to_json()
     assert (asked["question"], asked["searched_as"]) == ("Which RFCs mention Unpin?", None)
+
+
+def test_the_references_of_an_rfc_named_as_a_paper_are_what_it_refers_to(graph):
+    # searched as "What does the refer to?" ("paper refer to" was no RFC's relation): "refer"
+    # missing, confidence 0, its design paragraphs read
+    answer = Navigator(graph).ask("List the references of the RFC process paper", 300)
+    assert answer.route == "cross-reference"
+    assert answer.count["referred_by"].endswith("0002-rfc-process.md")
+    assert answer.count["n"] == 0 and "refer" not in answer.missing
+    one = Navigator(graph).ask("List the references of the RFC process paper", 300,
+                               doc="*0002*")
+    assert _refers(one) == [("0002-rfc-process.md", None)] and "refer" not in one.missing

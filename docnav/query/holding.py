@@ -128,9 +128,9 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
                 # "besides RFC 2592" kept, the one :func:`held_by` leaves out
                 return (referred if besides.re is _BESIDES else
                         f"{referred[:-1]} {besides.group('but')} {other}?")
-    if not RELATED.search(asked):  # "What does the futures API depend on?": of the API
-        return asked
     m = _WHAT_IT_REFERS_TO.match(asked)
+    if not (RELATED.search(asked) or m and _refers_by_links(nav.graph, m)):
+        return asked  # "What does the futures API depend on?": of the API
     if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
         return f"Which documents does {_each_numbered(m.group('who'))} {m.group('verb')}?"
     m = _WHAT_IT_IS_RELATED_TO.match(asked)
@@ -145,6 +145,19 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     if m and len(titled_documents(nav.graph, m.group("it"))) == 1:
         return f"Which {m.group('they')} mention {m.group('it')}?"
     return asked
+
+
+def _refers_by_links(graph: DocNavGraph, m: re.Match) -> bool:
+    """Whether "What does the RFC process paper refer to?" (:data:`_WHAT_IT_REFERS_TO`) names
+    one RFC or PEP, by a name the router reads as no RFC ("paper refer to"), that cites no
+    works: what it refers to are its links and numbers, as of "the RFC process RFC". Asked as
+    "List the references of the RFC process paper" (:func:`as_referring`), its text was
+    searched for "What does the refer to?" ("refer" missing, confidence 0)."""
+    if not re.fullmatch(r"refer\s+to", m.group("verb"), re.I) or not REFERENCED_KIND.search(
+            who := m.group("who")):
+        return False
+    named = {p for p, _ in titled_documents(graph, who)}
+    return len(named) == 1 and not named & citing_documents(graph)
 
 
 def needing_verb(asked: str, names: list[str]) -> frozenset[str]:
@@ -415,7 +428,9 @@ def read_references(nav: Navigator, asked: str, budget: int,
     answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
                          "tokens": 0, "confidence": 0.0} for source, targets in refers.items()
                         for target, nodes in (targets.items() or [(None, [])])]
-    if refs or len(refers) > 1:  # (those asked of: their names are no word of them)
+    # (those asked of: their names are no word of them; nor "refer" of one referring to none,
+    # which the steps say)
+    if refs or len(refers) > 1 or not any(refers.values()):
         naming = {w.lower() for w in [*re.findall(r"\w+", said),
                                       *search_words(said).values()]}
         answer.missing = [w for w in answer.missing if w.lower() not in naming]
