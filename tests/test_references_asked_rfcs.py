@@ -97,3 +97,14 @@ def test_the_references_of_an_rfc_named_as_a_paper_are_what_it_refers_to(graph):
     one = Navigator(graph).ask("List the references of the RFC process paper", 300,
                                doc="*0002*")
     assert _refers(one) == [("0002-rfc-process.md", None)] and "refer" not in one.missing
+
+
+@pytest.mark.parametrize("question", ["Which documents does RFC 2592 refer to?",
+                                      "Which RFCs does RFC 2592 refer to?"])
+def test_which_documents_the_one_rfc_a_glob_chose_refers_to_are_its_references(graph,
+                                                                               question):
+    # "query '?' has no words to search for": its name, "which documents" and the verb taken
+    # out of the question asked of it, nothing was left
+    answer = Navigator(graph).ask(question, 300, doc="*2592*")
+    assert answer.route == "cross-reference" and _refers(answer) == FUTURES_REFERS
+    assert answer.question == question and "refer" not in answer.missing

@@ -52,8 +52,10 @@ _CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)
 _WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>"
                                 r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
                                 r"link\s+to)\W*$", re.I)
-# "Which documents does RFC 2592 refer to?", as :func:`as_documents_referred` asks it
-_WHICH_IT_REFERS_TO = re.compile(r"^\W*which\s+documents\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+"
+# "Which documents does RFC 2592 refer to?", as :func:`as_documents_referred` asks it ("Which
+# RFCs ...?" too)
+_WHICH_IT_REFERS_TO = re.compile(r"^\W*which\s+(?:documents|rfcs|peps)\s+(?:does|did|do)\s+"
+                                 r"(?P<who>\S.*?)\s+"
                                  r"(?P<verb>build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
                                  r"link\s+to)\W*$", re.I)
 # "Compare the references of RFC 2394 and RFC 2592": what each refers to, as "What do RFC 2394
@@ -422,8 +424,13 @@ def read_references(nav: Navigator, asked: str, budget: int,
     local" hid that the references were read first."""
     refs = nav.graph.in_reading_order({n for targets in refers.values()
                                        for nodes in targets.values() for n in nodes})
-    answer = nav.collect(asked, budget, [glob.escape(s) for s in refers], first=refs,
+    # ("Which documents does RFC 2592 refer to?" of that RFC alone was left no word to search
+    # for, its name, "which documents" and the verb taken out: an error)
+    which = _WHICH_IT_REFERS_TO.match(asked)
+    read = f"What does {which['who']} {which['verb']}?" if which else asked
+    answer = nav.collect(read, budget, [glob.escape(s) for s in refers], first=refs,
                          referred=True)
+    answer.question = asked
     answer.route = "cross-reference"
     answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
                          "tokens": 0, "confidence": 0.0} for source, targets in refers.items()
