@@ -108,3 +108,15 @@ def test_which_documents_the_one_rfc_a_glob_chose_refers_to_are_its_references(g
     answer = Navigator(graph).ask(question, 300, doc="*2592*")
     assert answer.route == "cross-reference" and _refers(answer) == FUTURES_REFERS
     assert answer.question == question and "refer" not in answer.missing
+
+
+def test_what_rfcs_named_by_their_numbers_refer_to_is_each_one_s_references(graph):
+    # "RFCs 2394 and 2592" named no RFC: 2592-futures.md's passages were read first, as the
+    # one holding "2592", and no reference was read
+    said, asked = (Navigator(graph).ask(q, 300) for q in (
+        "What do RFCs 2394 and 2592 refer to?", "What do RFC 2394 and RFC 2592 refer to?"))
+    assert said.route == asked.route == "cross-reference"
+    assert _refers(said) == _refers(asked) == [("2394-async_await.md", "2592-futures.md"),
+                                               *FUTURES_REFERS]
+    assert said.missing == asked.missing == []
+    assert [e.piece.node_id for e in said.evidence] == [e.piece.node_id for e in asked.evidence]

@@ -330,8 +330,13 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     2592 refer to?", where an RFC or PEP is named and no document it names has works cited
     (their cross-references are its references); ``asked`` itself of any other question. Read
     as works cited, "no document asked of has a section headed References or Bibliography"
-    was said (once of each RFC asked of), then each RFC's summary paragraphs were read."""
+    was said (once of each RFC asked of), then each RFC's summary paragraphs were read.
+    The kind said once before several numbers is said before each (:func:`_each_numbered`), in
+    "What do RFCs 2394 and 2592 refer to?" too."""
     m = _REFERENCES_ASKED.match(asked)
+    if m is None and (said := _WHAT_IT_REFERS_TO.match(asked)):  # "What do RFCs 2394 and
+        # 2592 refer to?" as "What do RFC 2394 and RFC 2592 refer to?" (it named none)
+        return asked[:said.start("who")] + _each_numbered(said["who"]) + asked[said.end("who"):]
     if m is None or not REFERENCED_KIND.search(asked):
         return asked
     who = _each_numbered(m.group("many") or m.group("of"))
