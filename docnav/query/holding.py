@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
+from docnav.query.evidence import LEAVING_OUT
 from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
@@ -93,8 +94,9 @@ _BESIDES = re.compile(r"^(?P<asked>.*?\S)\s+as\s+well\s+as\s+(?P<other>\S.*?)\W*
 # "What does RFC 2394 refer to besides RFC 2592?": what it refers to, the one named left out
 # of those listed and counted (asked of RFC 2394's text, "besides" and "2592" were said to
 # be in none of the documents asked of; read as "as well as", 2592-futures.md was listed)
-_LEAVING_OUT = re.compile(r"^(?P<asked>.*?\S)\s+(?P<but>besides|other\s+than|(?:apart|aside)\s+"
-                          r"from|except(?:\s+for)?)\s+(?P<other>\S.*?)\W*$", re.I)
+# (``LEAVING_OUT``: the same cues as leave words out of those searched)
+_LEAVING_OUT = re.compile(rf"^(?P<asked>.*?\S)\s+(?P<but>{LEAVING_OUT.pattern})\s+"
+                          r"(?P<other>\S.*?)\W*$", re.I)
 # "What does the futures RFC depend on besides pinning?": what a document needs, asked of its
 # text, which says so in words of its own ("depend" was said missing)
 _WHAT_IT_NEEDS = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>depend|"
