@@ -13,7 +13,7 @@ from docnav.errors import InputError
 from docnav.query._checks import whole
 from docnav.query.fields import DATE_KEYS
 from docnav.query.graph import DocNavGraph, Piece
-from docnav.query.lexical import STOPWORDS, search_words, tokens
+from docnav.query.lexical import search_words, tokens
 from docnav.query.parts import holds_text, sections_headed
 from docnav.wording import counted
 
@@ -43,68 +43,6 @@ LEAVING_OUT = re.compile(r"\b(?:besides|(?<!\bfar\s)(?:apart|aside)\s+from|other
                          r"(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)except(?:\s+for\b|(?!\s+(?:that|"
                          r"when|whenever|if|where|while|clauses?|blocks?|keywords?|"
                          r"statements?)\b)))(?![\w-])", re.I)
-# what such a cue leaves out: its words after it, to a comma ("Except for revenue, what
-# grew?") or the question's end ("besides pinning?")
-_LEFT_OUT = re.compile(rf"(?P<cue>{LEAVING_OUT.pattern})\s+(?P<what>[^,;?!]*\w)(?P<closed>\s*,)?",
-                       re.I)
-# words by which a question goes on after what it leaves out ("Which RFCs besides RFC 2394
-# mention async?", "Can a type other than Box be pinned?", "... besides pinning about
-# wakers?"): those words are no part of it
-_GOING_ON = frozenset((STOPWORDS - {"a", "an", "the", "and", "or"}) | ASKING | set(
-    "am been being done doing get gets got into onto over under than between within without "
-    "through during after before since via per he she they them their his her we you i "
-    "these those".split()))
-# a question's subject, which a cue right after it leaves out of ("Which types other than
-# Box implement Unpin?"): its verb comes after what is left out
-_SUBJECT = re.compile(r"^\W*(?:(?:which|what|how\s+many)(?:\s+[\w-]+)?|(?:is|are|was|were)"
-                      r"\s+(?:any|some)\w*|\w+\s+else)\s*$", re.I)
-
-
-def without_left_out(question: str) -> tuple[str, frozenset[str]]:
-    """(the question without what it leaves out, the search terms of what it leaves out that
-    the rest does not hold): "What does the futures RFC depend on besides pinning?" searched
-    for "pinning" and read the futures RFC's paragraphs on Pin first; the question as it is,
-    and none, where it leaves nothing out, no word would be left to search, or what it leaves
-    out is not closed by a comma or the question's end: "Which types other than Box
-    implement Unpin?" is not "Which types?" (:func:`_ends_left_out`), nor "What besides Pin
-    changed?" "What?" (an error), nor "What types other than Box matter?" "What types?"."""
-    m = _LEFT_OUT.search(question)
-    before = question[:m.start()] if m else ""
-    # closed by commas, or by one where it opens the question ("Besides pinning, what ...?");
-    # not "refer to besides RFC 2349, RFC 2394?"
-    aside = m is not None and bool(m.group("closed")) and bool(
-        re.fullmatch(r"\W*|.*,\s*", before))
-    if m is None or not (aside or _ends_left_out(question, m)):
-        return question, frozenset()
-    if aside and before.strip():  # ("What does it, besides pinning, depend on?")
-        before = before.rstrip()[:-1]
-    rest = " ".join((before + " " + question[m.end():]).split())
-    rest = re.sub(r"^[\s,;]+|[\s,;]+(?=[?!]|$)|\s+(?=[,;])", "", rest)
-    if not search_words(rest):
-        return question, frozenset()
-    return rest, frozenset(search_words(m.group("what"))) - set(search_words(rest))
-
-
-def _ends_left_out(question: str, m: re.Match) -> bool:
-    """Whether what the cue leaves out runs to the question's end, with nothing more asked
-    after it: after a comma ("How does the waker work, apart from the poll call?"), or a
-    name of a word or two ("besides pinning", "other than the pin RFC", "besides RFC 2349
-    and RFC 2394") after the question's verb. Where the question went on after it, its
-    rest was lost: "Which RFCs besides RFC 2394 mention async?" was "Which RFCs?"."""
-    if re.search(r"[^?!.\s]", question[m.end():]):
-        return False
-    before = question[:m.start()]
-    if re.search(r",\s*$", before):
-        return True
-    if _SUBJECT.match(before):
-        return False
-    for name in re.split(r"\s+(?:and|or)\s+", m.group("what")):
-        words = [w for w in name.split() if not w.isdigit()]
-        if {w.lower() for w in words} & _GOING_ON:
-            return False
-        if len([w for w in words if w.lower() not in ("a", "an", "the")]) > 2:
-            return False
-    return True
 
 
 @dataclass

@@ -16,6 +16,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import LEAVING_OUT
+from docnav.query.left_out import left_out_within
 from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
@@ -281,15 +282,17 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
     to RFC 2394); of several ("besides RFC 2349 and RFC 2394"), each. One the question asks
     of is not left out ("What does RFC 2592 refer to besides RFC 2592?" is "What does RFC
     2592 refer to?"; it named no document asked about, and its "2592" was searched for);
+    of "Which RFCs besides RFC 2394 mention async?" (:func:`left_out_within`), those holding
+    "async" but RFC 2394 ("2394" was counted as a word they hold, and none but one did);
     ``(rest, [])`` of any other."""
     left = _LEAVING_OUT.match(rest)
-    if not left:
+    asked, other = (left.group("asked"), left.group("other")) if left else (
+        left_out_within(rest) or (rest, ""))
+    named = [p for p, _ in titled_documents(graph, other)] if other else []
+    if not named:
         return rest, []
-    other = [p for p, _ in titled_documents(graph, left.group("other"))]
-    if not other:
-        return rest, []
-    asked_about = {p for p, _ in titled_documents(graph, left.group("asked"))}
-    return left.group("asked"), [p for p in other if p not in asked_about]
+    asked_about = {p for p, _ in titled_documents(graph, asked)}
+    return asked, [p for p in named if p not in asked_about]
 
 
 # "Does RFC 2592 refer to RFC 2394?": whether one document's references lead into another

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import check_text, whole
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
-from docnav.query.evidence import Answer, Evidence, EvidenceState, Run, without_left_out
+from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
@@ -71,6 +71,7 @@ from docnav.query.names import (company_mentions, described_document, each_compa
                                 without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
                                   pages_asked, part_outline, read_outlines, read_pages)
+from docnav.query.left_out import without_left_out
 from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages

@@ -1,0 +1,116 @@
+"""What a question leaves out of its answer ("besides pinning", "other than RFC 2592",
+"except for cfg_attr"): the question as searched without it, and the search terms of it,
+whose passages are read after the others (:func:`without_left_out`); and where in the
+question that is, which the documents a count leaves out are read from too
+(docnav/query/holding.py), so that the two readings are one."""
+
+from __future__ import annotations
+
+import re
+
+from docnav.query.evidence import ASKING, LEAVING_OUT
+from docnav.query.lexical import STOPWORDS, search_words
+
+# what such a cue leaves out: its words after it, to a comma ("Except for revenue, what
+# grew?") or the question's end ("besides pinning?")
+_LEFT_OUT = re.compile(rf"(?P<cue>{LEAVING_OUT.pattern})\s+(?P<what>[^,;?!]*\w)(?P<closed>\s*,)?",
+                       re.I)
+# words by which a question goes on after what it leaves out ("Which RFCs besides RFC 2394
+# mention async?", "Can a type other than Box be pinned?", "... besides pinning about
+# wakers?"): those words are no part of it
+_GOING_ON = frozenset((STOPWORDS - {"a", "an", "the", "and", "or"}) | ASKING | set(
+    "am been being done doing get gets got into onto over under than between within without "
+    "through during after before since via per he she they them their his her we you i "
+    "these those".split()))
+# of those, the words that go on with the question's verb, after a name left out in its
+# middle ("except for cfg_attr are discussed"); not a preposition, which may go on with the
+# name ("besides the one on pinning mention async")
+_VERB_AFTER = frozenset((ASKING - {"me", "there", "both", "either"}) | set(
+    "is are was were be been being am do does did has have had get gets got discuss discusses "
+    "discussed propose proposes proposed introduce introduces introduced cover covers covered "
+    "talk talks use uses used".split()))
+# a question's subject, which a cue right after it leaves out of ("Which types other than
+# Box implement Unpin?"): its verb comes after what is left out
+_SUBJECT = re.compile(r"^\W*(?:(?:which|what|how\s+many)(?:\s+[\w-]+)?|(?:is|are|was|were)"
+                      r"\s+(?:any|some)\w*|\w+\s+else)\s*$", re.I)
+
+
+def without_left_out(question: str) -> tuple[str, frozenset[str]]:
+    """(the question without what it leaves out, the search terms of what it leaves out that
+    the rest does not hold): "What does the futures RFC depend on besides pinning?" searched
+    for "pinning" and read the futures RFC's paragraphs on Pin first; "Which attributes
+    except for cfg_attr are discussed?" (:func:`left_out_within`) read cfg_attr's RFC
+    first. The question as it is, and none, where it leaves nothing out, no word would be
+    left to search, or where what it leaves out ends is not clear: "Which types other than
+    Box implement Unpin?" is not "Which types?" (:func:`_ends_left_out`), nor "What besides
+    Pin changed?" "What?" (an error), nor "What types other than Box matter?" "What
+    types?". "RFC" of "besides RFC 2394" is not pushed down where the rest says "RFCs"."""
+    m = _LEFT_OUT.search(question)
+    before = question[:m.start()] if m else ""
+    # closed by commas, or by one where it opens the question ("Besides pinning, what ...?");
+    # not "refer to besides RFC 2349, RFC 2394?"
+    aside = m is not None and bool(m.group("closed")) and bool(
+        re.fullmatch(r"\W*|.*,\s*", before))
+    if m is not None and (aside or _ends_left_out(question, m)):
+        if aside and before.strip():  # ("What does it, besides pinning, depend on?")
+            before = before.rstrip()[:-1]
+        rest, what = before + " " + question[m.end():], m.group("what")
+    elif within := left_out_within(question):
+        rest, what = within
+    else:
+        return question, frozenset()
+    rest = " ".join(rest.split())
+    rest = re.sub(r"^[\s,;]+|[\s,;]+(?=[?!]|$)|\s+(?=[,;])", "", rest)
+    kept = set(search_words(rest))
+    if not kept:
+        return question, frozenset()
+    return rest, frozenset(t for t in search_words(what) if t not in kept and f"{t}s" not in kept)
+
+
+def left_out_within(question: str) -> tuple[str, str] | None:
+    """(the question without a cue in its middle and the name it leaves out, that name),
+    where the question goes on after a name of a word or two with its verb: "Which
+    attributes except for cfg_attr are discussed?" is "Which attributes are discussed?"
+    leaving "cfg_attr" out, "Which RFCs besides RFC 2394 mention async?" "Which RFCs
+    mention async?" (both were searched as asked, the name's passages read first); None
+    where no verb follows the name soon ("other than Box implement Unpin": "Box implement"
+    may be the name as well as "Box")."""
+    m = _LEFT_OUT.search(question)
+    if m is None:
+        return None
+    words = list(re.finditer(r"\S+", m.group("what")))
+    for i, word in enumerate(words):
+        if word.group().lower() in _VERB_AFTER:
+            name = " ".join(w.group() for w in words[:i])
+            if not name or not _a_name(name):
+                return None
+            return question[:m.start()] + question[m.start("what") + word.start():], name
+        if word.group().lower() in _GOING_ON:
+            return None
+    return None
+
+
+def _a_name(what: str) -> bool:
+    """Whether ``what`` names a thing or things of a word or two each ("pinning", "the pin
+    RFC", "RFC 2349 and RFC 2394"), no word by which a question goes on among them."""
+    for name in re.split(r"\s+(?:and|or)\s+", what):
+        words = [w for w in name.split() if not w.isdigit()]
+        if {w.lower() for w in words} & _GOING_ON:
+            return False
+        if len([w for w in words if w.lower() not in ("a", "an", "the")]) > 2:
+            return False
+    return True
+
+
+def _ends_left_out(question: str, m: re.Match) -> bool:
+    """Whether what the cue leaves out runs to the question's end, with nothing more asked
+    after it: after a comma ("How does the waker work, apart from the poll call?"), or a
+    name of a word or two ("besides pinning", "other than the pin RFC", "besides RFC 2349
+    and RFC 2394") after the question's verb. Where the question went on after it, its
+    rest was lost: "Which RFCs besides RFC 2394 mention async?" was "Which RFCs?"."""
+    if re.search(r"[^?!.\s]", question[m.end():]):
+        return False
+    before = question[:m.start()]
+    if re.search(r",\s*$", before):
+        return True
+    return not _SUBJECT.match(before) and _a_name(m.group("what"))
