@@ -376,13 +376,18 @@ def _missing_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
     lines = []
     if (answer.evidence and answer.confidence == 0 and answer.missing
             and not any(e.relevance for e in answer.evidence)):
-        # (a question of only a global cue, "Summarise the main themes", has no words to miss;
-        # asked of documents in turn, the confidence is the least part's: another's may hold
-        # them)
+        # (a question of only a global cue, "Summarise the main themes", has no words to miss)
         lines.append("none of the question's words is in the evidence: the pieces below are "
                      "only close in meaning")
     elif answer.evidence and answer.missing:
         lines.append(f"not in the evidence: {', '.join(answer.missing)}")
+    # asked of documents in turn, the parts that found nothing (the confidence is the mean)
+    nothing = next((s["found_nothing"] for s in answer.trace
+                    if "found_nothing" in s and "of" not in s), [])
+    if nothing:
+        lines.append("found nothing in " + ", ".join(Path(label).name for label in nothing)
+                     + ": none of the question's words (the confidence is the mean of the "
+                     "documents')")
     if answer.absent:  # no search can find these: the store lacks them, or the --doc scope does
         lines.append(f"in none of the documents asked of: {', '.join(answer.absent)}")
     if answer.headed:  # where a reader would look for a word the evidence lacks

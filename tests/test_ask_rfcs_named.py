@@ -233,3 +233,20 @@ def test_an_rfc_named_outside_those_a_glob_chose_is_said_not_read(graph):
     text = answer_text(answer, graph)
     assert '"RFC 2592" names a document outside those asked of (--doc): not read' in text
     assert 'no document asked of is titled "RFC 2592"' not in text
+
+
+def test_rfcs_asked_of_in_turn_are_as_confident_as_their_parts_together(graph):
+    # the least part's confidence was the answer's: 0.00, RFC 1068 holding no "Unpin",
+    # though RFC 2349's part held every word; nor was it said which part found nothing
+    answer = Navigator(graph).ask("What do RFC 2349 and RFC 1068 say about Unpin?", 400)
+    (step,) = [s for s in answer.trace if s["op"] == "each named"]
+    assert _names(step["found_nothing"]) == ["1068-rust-governance.md"]
+    assert answer.confidence == 0.5
+    assert ("found nothing in 1068-rust-governance.md: none of the question's words "
+            in answer_text(answer, graph))
+
+
+def test_rfcs_asked_of_in_turn_that_all_hold_the_words_name_none_as_finding_nothing(graph):
+    answer = Navigator(graph).ask("What do RFC 2349 and RFC 2592 say about Unpin?", 400)
+    assert not any("found_nothing" in s for s in answer.trace)
+    assert answer.confidence == 1.0

@@ -83,13 +83,15 @@ def test_a_document_asked_of_is_named_by_its_title_inside_it(tmp_path):
 
 
 def test_none_of_the_words_is_said_only_when_no_part_holds_one(tmp_path):
-    # the pin proposal does not say "aliasing": its part's confidence, the answer's, is 0,
-    # but the other part's evidence holds the word; neither says "treat"
+    # the pin proposal does not say "aliasing": its part's confidence is 0 (the answer's,
+    # the least part's, was), but the other part's evidence holds the word (0.5: neither says
+    # "treat"); the answer's is the mean, and the part finding nothing is named
     db = indexed_files(tmp_path, DOCS)
     code, out, err = run(db, "ask", "Compare how the pin proposal and the unsafe pinned "
                          "proposal treat aliasing", "--budget", "60")
     assert code == 0, err
-    assert "confidence 0.00" in out.splitlines()[0]
+    assert "confidence 0.25" in out.splitlines()[0]
+    assert "found nothing in pin.md: none of the question's words " in out
     assert "not in the evidence: treat" in out  # missing from both parts
     assert "none of the question's words is in the evidence" not in out
     assert "Aliasing rules" in out or "aliased" in out

@@ -279,9 +279,12 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
     share of the budget, as one answer: their evidence in that order, their steps in the
     trace after ``step`` (each marked ``of``: its label; ``part_of`` where the step has an
     ``of`` of its own, a count, which the label overwrote). A word is missing (or absent)
-    when every part's evidence lacks it; the confidence is the least part's (None where no
-    part's question names anything to look for). ``first``: nodes a part reads before it
-    searches, by its label."""
+    when every part's evidence lacks it; the confidence is the mean of the parts' (None
+    where no part's question names anything to look for), each part being a share of the
+    answer: the least part's said 0.00 of "What do RFC 2592 and RFC 1068 say about
+    wakers?", whose RFC 2592 part held every word. The labels of the parts whose evidence
+    holds none of their words, where others' does, are the step's ``found_nothing``.
+    ``first``: nodes a part reads before it searches, by its label."""
     share, extra = divmod(budget, len(asks))
     parts = [nav.collect(question, share + (i < extra), docs, first=(first or {}).get(label),
                          in_turn=True) for i, (label, question, docs) in enumerate(asks)]
@@ -301,8 +304,12 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
             if set(run.split()) <= set(missing):
                 headed[run] = list(dict.fromkeys(headed.get(run, []) + sections))
     confidences = [p.confidence for p in parts if p.confidence is not None]
+    nothing = [label for (label, _, _), p in zip(asks, parts) if p.confidence == 0]
+    if nothing and len(nothing) < len(confidences):
+        trace[0]["found_nothing"] = nothing
+    confidence = round(sum(confidences) / len(confidences), 4) if confidences else None
     return Answer(asked, parts[0].route, [e for p in parts for e in p.evidence], trace,
-                  min(confidences, default=None), sum(p.tokens_used for p in parts),
+                  confidence, sum(p.tokens_used for p in parts),
                   "\n\n".join(p.text for p in parts if p.text),
                   missing=missing, absent=in_all("absent"), headed=headed,
                   empty=list(dict.fromkeys(s for p in parts for s in p.empty)),
