@@ -284,10 +284,14 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
     2592 refer to?"; it named no document asked about, and its "2592" was searched for);
     of "Which RFCs besides RFC 2394 mention async?" (:func:`left_out_within`), those holding
     "async" but RFC 2394 ("2394" was counted as a word they hold, and none but one did);
-    ``(rest, [])`` of any other."""
+    "besides 2394" as "besides RFC 2394"; ``(rest, [])`` of any other."""
     left = _LEAVING_OUT.match(rest)
     asked, other = (left.group("asked"), left.group("other")) if left else (
         left_out_within(rest) or (rest, ""))
+    # "Which RFCs besides 2592 ...?": numbers alone, each a document's ("2592" was counted
+    # as a word the documents hold)
+    if re.fullmatch(r"\s*\d+(?:\s*(?:,|and|or)\s*\d+)*\s*", other):
+        other = re.sub(r"(\d+)", r"document \1", other)
     named = [p for p, _ in titled_documents(graph, other)] if other else []
     if not named:
         return rest, []
