@@ -44,6 +44,7 @@ def _report_run(report, args: argparse.Namespace, one_line: bool = False,
     for line in report.failure_lines():
         print(line, file=sys.stderr)
     _note_parsed_otherwise(report, args)
+    _note_newer_resolver(report)
     _note_excluded(report, args)
     _note_empty_roots(report, args, noted)
     _print_report(report, args, one_line)
@@ -171,6 +172,19 @@ def _note_parsed_otherwise(report, args: argparse.Namespace) -> None:
     print(f"note: {len(stale)} {were} parsed by another version of DocNav's parsers or with "
           f"other parse options ({names}); `{_reparse_command(args)}` parses them again",
           file=sys.stderr)
+
+
+def _note_newer_resolver(report) -> None:
+    """A store whose links between documents a newer DocNav resolved: this one resolves the
+    links of the documents it changes by its own rules and leaves the others as they are,
+    and an upgrade is what brings them all to the newer rules."""
+    from docnav.collection import RESOLVER_VERSION
+
+    if report.newer_resolver is not None:
+        print(f"note: the store's links between documents were resolved by a newer DocNav "
+              f"(resolver version {report.newer_resolver}; this one's is {RESOLVER_VERSION}): "
+              f"they are left as it resolved them, and only the links this run's changes touch "
+              f"are resolved again, by this version's rules", file=sys.stderr)
 
 
 # the options of a run that its reparse must repeat: the same store, files, models, parsing

@@ -17,7 +17,6 @@ import posixpath
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import duckdb
 import polars as pl
@@ -32,12 +31,19 @@ from docnav.store import COLLECTION_DOC_ID
 from docnav.tree import node_id_for
 
 COLLECTION_NODE_ID = node_id_for(COLLECTION_DOC_ID, "collection")
-# the code that resolves links between documents, and the ``meta`` key naming the version of it
-# that resolved a store's references: another version may resolve a link that no run changes
-# otherwise (RFC 2's line came to own pull request 6, which it lists second, and a link to
-# pull request 6 stayed without its edge until a fresh build)
-_RESOLVER_SOURCES = ("refs.py", "pull_requests.py", "collection.py")
-RESOLVER_KEY = "references_resolved_by"
+# The version of the rules that resolve links between documents (refs.cross_references, the
+# RFC PR lines of pull_requests.py, the anchors _resolve_links picks), recorded in the meta
+# table under RESOLVER_KEY. Bump it by hand with any change that resolves some link otherwise:
+# a store an older version resolved has every link resolved again once, by the next collection
+# update (RFC 2's line came to own pull request 6, which it lists second, and a link to pull
+# request 6 stayed without its edge until a fresh build). A newer version's store is left as
+# that one resolved it, so two versions writing one store do not resolve it again by turns.
+# tests/test_resolver_fingerprint.py holds what this version resolves of a fixed corpus.
+RESOLVER_VERSION = 1
+RESOLVER_KEY = "references_resolver_version"
+# (DocNav before it recorded a digest of the resolver's sources, "references_resolved_by": such
+# a store counts as resolved by version 0. That key is left be, so that a DocNav of then sharing
+# the store finds its own digest and does not resolve every link again on each of its runs.)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -46,19 +52,17 @@ def _document_node(doc_id: str) -> str:
     return node_id_for(doc_id, "doc")
 
 
-@functools.cache
-def references_resolver() -> str:
-    """12 hex digits naming this version of the resolver: its sources' text (an edit of a
-    comment changes it too, and costs one resolution of every link)."""
-    folder = Path(__file__).resolve().parent
-    return digest(*((folder / n).read_text(encoding="utf-8") for n in _RESOLVER_SOURCES))[:12]
+def stored_resolver(con: duckdb.DuckDBPyConnection) -> int:
+    """The version of the resolver that resolved the store's references: 0 where none is
+    recorded (a new store, or one of a DocNav that recorded a digest of its sources)."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [RESOLVER_KEY]).fetchone()
+    return int(row[0]) if row is not None and row[0].isdigit() else 0
 
 
 def references_outdated(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether another version of the resolver (or a DocNav that recorded none) resolved the
-    store's references: the next collection update resolves every link again."""
-    row = con.execute("SELECT value FROM meta WHERE key = ?", [RESOLVER_KEY]).fetchone()
-    return row is None or row[0] != references_resolver()
+    """Whether an older resolver resolved the store's references: the next collection update
+    resolves every link again."""
+    return stored_resolver(con) < RESOLVER_VERSION
 
 
 @dataclass(frozen=True)
@@ -248,7 +252,7 @@ def update_collection(
         con, changed_docs, touched_paths, kept, doc_paths, every)
     if every:
         con.execute("DELETE FROM meta WHERE key = ?", [RESOLVER_KEY])
-        con.execute("INSERT INTO meta VALUES (?, ?)", [RESOLVER_KEY, references_resolver()])
+        con.execute("INSERT INTO meta VALUES (?, ?)", [RESOLVER_KEY, str(RESOLVER_VERSION)])
     source_docs |= references_docs
     recomputed, related_docs = update_related(
         con, section, changed_docs, options.related_k, options.related_threshold)

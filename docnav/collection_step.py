@@ -11,7 +11,8 @@ from collections.abc import Callable
 import duckdb
 
 from docnav.collection import (
-    CollectionOptions, CollectionState, CollectionUpdate, references_outdated, update_collection,
+    RESOLVER_VERSION, CollectionOptions, CollectionState, CollectionUpdate, references_outdated,
+    stored_resolver, update_collection,
 )
 from docnav.export import (
     changing, collection_export_mark, export_collection, export_whole_collection, mark_collection_export,
@@ -69,6 +70,8 @@ class CollectionStep:
                 self._exported = []
                 token_before = read_token(con, COLLECTION_TOKEN)
                 changed_ids, deletions, touched = self.store.take_collection_work(con)
+                if (resolver := stored_resolver(con)) > RESOLVER_VERSION:
+                    report.newer_resolver = resolver
                 update = self._update_rows(con, changed_ids, deletions, touched, model_id,
                                            options)
                 report.related_recomputed = update.related_recomputed

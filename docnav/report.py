@@ -43,6 +43,9 @@ class IndexReport:
     resummary_failed: list[str] = field(default_factory=list)
     # in the run's scope, with trees another parser made (an older DocNav, other options)
     parsed_otherwise: list[str] = field(default_factory=list)
+    # the resolver version that resolved the store's links between documents, where a newer
+    # DocNav's than this one's: its links are left as that one resolved them
+    newer_resolver: int | None = None
     seconds: float = 0.0
     stage_seconds: dict[str, float] = field(default_factory=dict)
     diffs: dict[str, dict[str, int]] = field(default_factory=dict)
