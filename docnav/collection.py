@@ -23,7 +23,9 @@ import polars as pl
 
 from docnav.hashing import digest
 from docnav.model import Edge, EdgeKind, Node, NodeKind
-from docnav.pull_requests import OWN_PULL_LINE, own_pull_requests, pull_request
+from docnav.pull_requests import (
+    OWN_PULL_LINE, named_pull_requests, own_pull_requests, pull_request,
+)
 from docnav.refs import cross_references, mention_targets, resolve_document, split_link
 from docnav.related import SectionVectors, _Vectors, update_related
 from docnav.rows import edges_frame, insert_frame, nodes_frame
@@ -326,10 +328,11 @@ def _update_cross_references(
         return set(), 0
     # a touched 0439-cmp-ops-reform.md is what the mentions of RFC 439 name (or named)
     numbers = sorted({t for p in touched_paths if p for t in mention_targets(p)})
-    # and a changed document the pull request its RFC PR line names (or a touched one its
-    # file's number, named before: a document that went, whose line is gone)
+    # and a changed document the pull requests its RFC PR line names, another's too (or a
+    # touched one its file's number, named before: a document that went, whose line is gone)
     pulls = sorted({int(t.split(":")[1]) for t in numbers} | {
-        int(p.rsplit("#", 1)[1]) for p in own_pull_requests(_pull_lines(con, changed_docs))})
+        int(p.rsplit("#", 1)[1])
+        for named in named_pull_requests(_pull_lines(con, changed_docs)).values() for p in named})
     # and the links to a pull request that now has one document naming it and no edge to it:
     # it was two documents' before, and one of them went or names another now
     # (which document's RFC PR line names each pull request: read once, for the links

@@ -6,7 +6,7 @@ by the pull request its field list's RFC PR line names, which its file's number 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 # a pull request (or an issue: GitHub numbers both in one sequence, and sends an issue's
 # address of a pull request's number to it) by its address, "https://github.com/rust-lang/
@@ -62,9 +62,28 @@ def own_pull_requests(lines: Iterable[tuple[str, str, str | None]]) -> dict[str,
     its link; every one a line lists ("RFC PR: rust-lang/rfcs#2, rust-lang/rfcs#6": RFC 2
     was amended by pull request 6). A pull request two documents name is neither's (a
     number is no guess)."""
-    owners: dict[str, set[str]] = {}
+    return pull_owners(named_pull_requests(lines))
+
+
+def named_pull_requests(lines: Iterable[tuple[str, str, str | None]]
+                        ) -> dict[str, frozenset[str]]:
+    """Document -> the pull requests its RFC PR lines name, of ``lines`` as
+    :func:`own_pull_requests` reads them (a document whose lines name none is left out): what
+    a process keeps between collection updates, so that one reads the changed documents'
+    lines alone."""
+    named: dict[str, set[str]] = {}
     for doc_id, text, target in lines:
-        for p in _own_pulls(text, target):
+        if pulls := _own_pulls(text, target):
+            named.setdefault(doc_id, set()).update(pulls)
+    return {d: frozenset(pulls) for d, pulls in named.items()}
+
+
+def pull_owners(named: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """Pull request -> its document, of ``named`` (document -> the pull requests its RFC PR
+    lines name): the one document naming it; one that two name is neither's."""
+    owners: dict[str, set[str]] = {}
+    for doc_id, pulls in named.items():
+        for p in pulls:
             owners.setdefault(p, set()).add(doc_id)
     return {p: next(iter(docs)) for p, docs in owners.items() if len(docs) == 1}
 
