@@ -23,9 +23,7 @@ import polars as pl
 
 from docnav.hashing import digest
 from docnav.model import Edge, EdgeKind, Node, NodeKind
-from docnav.pull_requests import (
-    OWN_PULL_LINE, named_pull_requests, own_pull_requests, pull_request,
-)
+from docnav.pull_requests import OWN_PULL_LINE, named_pull_requests, pull_owners, pull_request
 from docnav.refs import cross_references, mention_targets, resolve_document, split_link
 from docnav.related import SectionVectors, _Vectors, update_related
 from docnav.rows import edges_frame, insert_frame, nodes_frame
@@ -84,6 +82,10 @@ class CollectionUpdate:
 
     related_recomputed: int = 0
     references_written: int = 0  # reference edges deleted or inserted
+    # RFC PR lines read (as rows, one per link of a line) and pull request links scanned for
+    # a pull request that lost a rival claimant: the whole store's in a process's first update
+    pull_lines_read: int = 0
+    pull_links_scanned: int = 0
     # the collection's own rows as written, per table
     written: dict[str, pl.DataFrame] = field(default_factory=dict)
     # document -> every collection-owned edge from its nodes (the collection node's
@@ -100,6 +102,10 @@ class _KeptEdges:
     # the source node's document -> (source, target) -> weight
     references: dict[str, dict[tuple[str, str], float]]
     doc_of: dict[str, str]  # source node -> its document
+    # document -> the pull requests its RFC PR lines name, kept from the last update (None
+    # until an update reads them: then the store's lines are the changed documents' new ones,
+    # and which pull requests they named before is not known)
+    pulls: dict[str, frozenset[str]] | None = None
 
     @classmethod
     def read(cls, con: duckdb.DuckDBPyConnection) -> _KeptEdges:
@@ -174,6 +180,11 @@ class _KeptEdges:
             if stored.references.get(doc, {}) != self.references.get(doc, {}):
                 out.append(f"references from {doc}: kept {self.references.get(doc)}, "
                            f"stored {stored.references.get(doc)}")
+        if self.pulls is not None:
+            lines = named_pull_requests(_pull_lines(con))
+            out += [f"pull requests named by {d}: kept {sorted(self.pulls.get(d, ()))}, stored "
+                    f"{sorted(lines.get(d, ()))}" for d in sorted(set(lines) | set(self.pulls))
+                    if lines.get(d) != self.pulls.get(d)]
         return out
 
 
@@ -250,17 +261,20 @@ def update_collection(
     if contains_changed:
         source_docs.add(COLLECTION_DOC_ID)
     every = references_outdated(con)
-    references_docs, references_written = _update_cross_references(
-        con, changed_docs, touched_paths, kept, doc_paths, every)
+    update = CollectionUpdate()
+    references_docs = _update_cross_references(
+        con, changed_docs, removed_docs, touched_paths, kept, doc_paths, update, every)
     if every:
         con.execute("DELETE FROM meta WHERE key = ?", [RESOLVER_KEY])
         con.execute("INSERT INTO meta VALUES (?, ?)", [RESOLVER_KEY, str(RESOLVER_VERSION)])
     source_docs |= references_docs
     recomputed, related_docs = update_related(
         con, section, changed_docs, options.related_k, options.related_threshold)
-    edges = {d: kept.frame(d, section)
-             for d in sorted(source_docs | related_docs) if d not in removed_docs}
-    return CollectionUpdate(recomputed, references_written, {"nodes": node_row}, edges)
+    update.related_recomputed = recomputed
+    update.written = {"nodes": node_row}
+    update.edges = {d: kept.frame(d, section)
+                    for d in sorted(source_docs | related_docs) if d not in removed_docs}
+    return update
 
 
 def _drop_dangling(con: duckdb.DuckDBPyConnection, kept: _KeptEdges) -> set[str]:
@@ -318,27 +332,29 @@ def _write_collection_node(
 
 
 def _update_cross_references(
-    con: duckdb.DuckDBPyConnection, changed_docs: list[str], touched_paths: list[str],
-    kept: _KeptEdges, doc_paths: dict[str, str], every: bool = False,
-) -> tuple[set[str], int]:
+    con: duckdb.DuckDBPyConnection, changed_docs: list[str], removed_docs: list[str],
+    touched_paths: list[str], kept: _KeptEdges, doc_paths: dict[str, str],
+    update: CollectionUpdate, every: bool = False,
+) -> set[str]:
     """Re-resolve the affected links (``every``: all of them); returns the documents whose
-    edges changed and how many edges were deleted or inserted."""
+    edges changed, and counts on ``update`` the edges deleted or inserted and the pull
+    request lines and links read."""
+    named, named_before = _named_pulls(con, changed_docs, removed_docs, kept, update)
     names = sorted({posixpath.basename(p) for p in touched_paths if p})
     if not names and not changed_docs and not every:
-        return set(), 0
+        return set()
     # a touched 0439-cmp-ops-reform.md is what the mentions of RFC 439 name (or named)
     numbers = sorted({t for p in touched_paths if p for t in mention_targets(p)})
-    # and a changed document the pull requests its RFC PR line names, another's too (or a
-    # touched one its file's number, named before: a document that went, whose line is gone)
+    # and the pull requests the changed documents' RFC PR lines name, and named before where
+    # that is known (else a touched file's number: a document that went, whose line is gone)
     pulls = sorted({int(t.split(":")[1]) for t in numbers} | {
-        int(p.rsplit("#", 1)[1])
-        for named in named_pull_requests(_pull_lines(con, changed_docs)).values() for p in named})
-    # and the links to a pull request that now has one document naming it and no edge to it:
-    # it was two documents' before, and one of them went or names another now
-    # (which document's RFC PR line names each pull request: read once, for the links
-    # resolved below too)
-    owners = own_pull_requests(_pull_lines(con))
-    unresolved = _unresolved_pull_links(con, kept, owners)
+        int(p.rsplit("#", 1)[1]) for p in named | (named_before or set())})
+    owners = pull_owners(kept.pulls or {})
+    # Where the lines before are not known, the links to a pull request that now has one
+    # document naming it and no edge to it: it was two documents' before, and one of them
+    # went or names another now. (A scan of the store's pull request links.)
+    unresolved = [] if named_before is not None else _unresolved_pull_links(
+        con, kept, owners, update)
     # RE2 (DuckDB's regex engine) has no lookahead: "\\b\\B" is its never-matching pattern
     pattern = "|".join([*(re.escape(n) for n in names), *(f"^{t}$" for t in numbers),
                         *(f"(?:/pull/|/issues/|^pr:.*#)0*{n}(?:[/?#]|$)" for n in pulls)]
@@ -364,7 +380,7 @@ def _update_cross_references(
         sources |= set(kept.doc_of)
     old = kept.from_sources(sources)
     if not links and not old:
-        return set(), 0
+        return set()
     new = _resolve_links(con, links, doc_paths, owners) if links else {}
     # Only the edges that differ are written: an edit mostly leaves its links' targets as
     # they were, and deleting and re-inserting them would cost a scan and the checkpoint.
@@ -385,7 +401,8 @@ def _update_cross_references(
         doc_of = {node_id: doc_id for node_id, doc_id, _ in links}
         kept.add((s, d, w, doc_of[s]) for s, d, w in added)
         sources_changed |= {doc_of[s] for s, _, _ in added}
-    return sources_changed, len(gone) + len(added)
+    update.references_written = len(gone) + len(added)
+    return sources_changed
 
 
 def _resolve_links(
@@ -416,10 +433,31 @@ def _resolve_links(
         links, doc_paths, doc_of_path, anchors, doc_nodes, pulls)}
 
 
+def _named_pulls(
+    con: duckdb.DuckDBPyConnection, changed_docs: list[str], removed_docs: list[str],
+    kept: _KeptEdges, update: CollectionUpdate,
+) -> tuple[set[str], set[str] | None]:
+    """Bring ``kept.pulls`` up to date: the store's RFC PR lines in a process's first update
+    (or after another writer's), else the changed documents' alone. Returns the pull requests
+    the changed documents' lines name, and those the changed and removed documents' lines
+    named before (None where not known)."""
+    if kept.pulls is None:
+        lines = _pull_lines(con)
+        kept.pulls = named_pull_requests(lines)
+        update.pull_lines_read += len(lines)
+        return {p for d in changed_docs for p in kept.pulls.get(d, ())}, None
+    before = {p for d in [*changed_docs, *removed_docs] for p in kept.pulls.pop(d, ())}
+    lines = _pull_lines(con, changed_docs)
+    update.pull_lines_read += len(lines)
+    named = named_pull_requests(lines)
+    kept.pulls.update(named)
+    return {p for pulls in named.values() for p in pulls}, before
+
+
 def _pull_lines(con: duckdb.DuckDBPyConnection, docs: list[str] | None = None
                 ) -> list[tuple[str, str, str | None]]:
     """(document, text, a link target or None) of the RFC PR lines of ``docs`` (all when
-    None), as :func:`docnav.pull_requests.own_pull_requests` reads them."""
+    None), as :func:`docnav.pull_requests.named_pull_requests` reads them."""
     if docs is not None and not docs:
         return []
     return con.execute(
@@ -430,7 +468,7 @@ def _pull_lines(con: duckdb.DuckDBPyConnection, docs: list[str] | None = None
 
 
 def _unresolved_pull_links(con: duckdb.DuckDBPyConnection, kept: _KeptEdges,
-                           owners: dict[str, str]) -> list[str]:
+                           owners: dict[str, str], update: CollectionUpdate) -> list[str]:
     """The nodes linking to a pull request that one document's RFC PR line names, with no
     edge to it: a pull request two lines named was neither's, and the lines of the changed
     documents name it no more (one went, or names another), so nothing else finds its links
@@ -439,9 +477,11 @@ def _unresolved_pull_links(con: duckdb.DuckDBPyConnection, kept: _KeptEdges,
     if not owners:
         return []
     edges = {pair for refs in kept.references.values() for pair in refs}
-    # (an RFC's link to its own pull request is no reference: its own line's, left be)
-    return sorted({node_id for node_id, doc_id, target in con.execute(
+    links = con.execute(
         "SELECT node_id, doc_id, target FROM links WHERE regexp_matches(target, "
         "'(?i)^pr:|github\\.com/[^/]+/[^/]+/(?:pull|issues)/[0-9]')").fetchall()
-        if (owner := owners.get(pull_request(target) or "")) not in (None, doc_id)
-        and (node_id, _document_node(owner)) not in edges})
+    update.pull_links_scanned += len(links)
+    # (an RFC's link to its own pull request is no reference: its own line's, left be)
+    return sorted({node_id for node_id, doc_id, target in links
+                   if (owner := owners.get(pull_request(target) or "")) not in (None, doc_id)
+                   and (node_id, _document_node(owner)) not in edges})

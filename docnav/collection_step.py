@@ -76,6 +76,8 @@ class CollectionStep:
                                            options)
                 report.related_recomputed = update.related_recomputed
                 report.references_written = update.references_written
+                report.pull_lines_read = update.pull_lines_read
+                report.pull_links_scanned = update.pull_links_scanned
                 self._summary(con, summaries, report)
                 if texts is not None and "nodes" in update.written:
                     texts.collection_written(update.written["nodes"]["text_hash"][0])

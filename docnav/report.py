@@ -35,6 +35,10 @@ class IndexReport:
     embeddings_reused: int = 0
     related_recomputed: int = 0
     references_written: int = 0  # cross-document reference edges deleted or inserted
+    # RFC PR lines read (rows) and pull request links scanned by the collection update: the
+    # whole store's in a process's first update, the changed documents' lines after
+    pull_lines_read: int = 0
+    pull_links_scanned: int = 0
     reembedded: list[str] = field(default_factory=list)  # unchanged, embedded with a new model
     reparsed: list[str] = field(default_factory=list)  # unchanged, parsed again on request
     # unchanged, their stale summaries rebuilt (another summariser or NLI model, a failure)

@@ -1,7 +1,9 @@
 """After each add, edit and removal of RFCs, and of a document linking to their pull requests,
 the references are those a fresh build of the same files has, by one indexer kept between runs
 or a new one per run: two documents changed in one run that came to name the pull request a
-third's RFC PR line names left a link to it leading to the third."""
+third's RFC PR line names left a link to it leading to the third. And an update by a process
+that keeps the collection between updates reads the changed documents' RFC PR lines, not the
+whole store's lines and pull request links."""
 
 from __future__ import annotations
 
@@ -89,3 +91,23 @@ def test_references_after_each_add_edit_and_removal_are_a_fresh_build_s(tmp_path
         assert _references(h.store.path) == expected, step
         assert _fresh(tmp_path / f"fresh{step}", files) == expected, step
         assert_in_step(h)
+
+
+def test_an_update_reads_the_rfc_pr_lines_of_the_changed_documents_alone(tmp_path):
+    h = Harness(tmp_path, {**START, **{f"{n}-x.md": _rfc(f"rust-lang/rfcs#{n}")
+                                       for n in range(20, 30)}})
+    report = h.index()  # a process's first update reads them all
+    assert (report.pull_lines_read, report.pull_links_scanned) == (13, 15)
+    h.write("b.md", _rfc("rust-lang/rfcs#12"))
+    report = h.index()
+    assert (report.pull_lines_read, report.pull_links_scanned) == (1, 0)  # b's line alone
+    assert _references(h.store.path) == {("10", "a.md"), ("11", "d.md")}
+    h.write("user.md", _links(10, 11, 25))
+    report = h.index()
+    assert (report.pull_lines_read, report.pull_links_scanned) == (0, 0)  # user.md has none
+    assert ("25", "25-x.md") in _references(h.store.path)
+    (h.folder / "a.md").unlink()
+    report = h.index()
+    assert (report.pull_lines_read, report.pull_links_scanned) == (0, 0)
+    assert _references(h.store.path) == {("11", "d.md"), ("25", "25-x.md")}
+    assert_in_step(h)
