@@ -9,22 +9,21 @@ RFC 2349 build on?"), is asked as the question asking which documents
 
 from __future__ import annotations
 
-import glob
 import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
-from docnav.query.evidence import LEAVING_OUT
 from docnav.query.left_out import left_out_within
 from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
+from docnav.query.referring import (NAMED_LEFT_OUT, WHAT_IT_REFERS_TO, each_numbered,
+                                    references_from)
 from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
 if TYPE_CHECKING:
-    from docnav.query.evidence import Answer
     from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
@@ -49,33 +48,6 @@ _CITED_WORK = re.compile(r"^\s*(?:the\s+(?:work|paper|article)s?\s+(?:of|by)\s+)
                          r"(?:\s*,?\s*\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?)?[\s?.!]*$")
 
 
-# "What does RFC 2349 build on?", "What does the pin RFC depend on?": the documents its
-# references lead to, as "Which documents does RFC 2349 build on?" asks
-_WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>"
-                                r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
-                                r"link\s+to)\W*$", re.I)
-# "Which documents does RFC 2592 refer to?", as :func:`as_documents_referred` asks it ("Which
-# RFCs ...?" too)
-_WHICH_IT_REFERS_TO = re.compile(r"^\W*which\s+(?:documents|rfcs|peps)\s+(?:does|did|do)\s+"
-                                 r"(?P<who>\S.*?)\s+"
-                                 r"(?P<verb>build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
-                                 r"link\s+to)\W*$", re.I)
-# "Compare the references of RFC 2394 and RFC 2592": what each refers to, as "What do RFC 2394
-# and RFC 2592 refer to?" asks (of papers, their works cited: docnav/query/cited.py)
-_THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?references\s+"
-                                r"of\s+(?P<who>\S.*?)\W*$", re.I)
-# "How many references does RFC 2592 have?", "List the references of RFC 2394 and RFC 2592",
-# "What are the references of ...?": of RFCs and PEPs, which cite no works, what they refer to
-_JOINING = frozenset(("and", "or", "both", "the", "of"))  # between the names of a list
-# "RFCs 2394 and 2592", "PEPs 8, 20 and 257": the kind said once for several numbers
-_NUMBERS_OF_KIND = re.compile(r"\b(?P<kind>rfc|pep)s\s*(?P<numbers>#?\d+(?:\s*(?:,\s*(?:and\s+"
-                              r"|or\s+)?|and\s+|or\s+|&\s*)#?\d+)+)\b", re.I)
-_REFERENCES_ASKED = re.compile(r"^\W*(?:how\s+many\s+references\s+(?:does|do|did)\s+"
-                               r"(?P<many>\S.*?)\s+(?:have|has|had|list|contain)(?:\s+"
-                               r"(?:in\s+(?:total|all)|altogether|overall))?|"
-                               r"(?:(?:list|show|give)\s+(?:me\s+)?|what\s+(?:are|were)\s+)"
-                               r"(?:all\s+)?(?:the\s+)?references\s+(?:of|in)\s+(?P<of>\S.*?))"
-                               r"\W*$", re.I)
 # "What is RFC 3673 related to?": those its references lead to and those leading to it
 _WHAT_IT_IS_RELATED_TO = re.compile(r"^\W*what\s+(?:is|are)\s+(?P<who>\S.*?)\s+related\s+to"
                                     r"\W*$", re.I)
@@ -89,15 +61,9 @@ _WHAT_REFERS_TO_IT = re.compile(r"^\W*(?:what|which\s+(?:rfc|pep|paper|document|
 # "What does RFC 2592 refer to as well as RFC 2349?": what it refers to, the one named too,
 # answered as "What does RFC 2592 refer to?" is (asked of RFC 2349's text, "What does RFC
 # 2349 refer to as well as RFC 2592?" said "2592" was in none of the documents asked of).
-# Not "besides", "other than", "apart from": those leave the one named out (``_LEAVING_OUT``),
-# and read so, its answer listed it
+# Not "besides", "other than", "apart from": those leave the one named out
+# (``referring.NAMED_LEFT_OUT``), and read so, its answer listed it
 _BESIDES = re.compile(r"^(?P<asked>.*?\S)\s+as\s+well\s+as\s+(?P<other>\S.*?)\W*$", re.I)
-# "What does RFC 2394 refer to besides RFC 2592?": what it refers to, the one named left out
-# of those listed and counted (asked of RFC 2394's text, "besides" and "2592" were said to
-# be in none of the documents asked of; read as "as well as", 2592-futures.md was listed)
-# (``LEAVING_OUT``: the same cues as leave words out of those searched)
-_LEAVING_OUT = re.compile(rf"^(?P<asked>.*?\S)\s+(?P<but>{LEAVING_OUT.pattern})\s+"
-                          r"(?P<other>\S.*?)\W*$", re.I)
 # "What does the futures RFC depend on besides pinning?": what a document needs, asked of its
 # text, which says so in words of its own ("depend" was said missing)
 _WHAT_IT_NEEDS = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>depend|"
@@ -122,22 +88,22 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     one named too where it is referred to; "... besides RFC 2349?" (or "other than", "apart
     from", "except") as "Which documents does RFC 2592 refer to besides RFC 2349?", whose
     count leaves it out (:func:`held_by`)."""
-    besides = _BESIDES.match(asked) or _LEAVING_OUT.match(asked)
+    besides = _BESIDES.match(asked) or NAMED_LEFT_OUT.match(asked)
     if besides and titled_documents(nav.graph, other := besides.group("other")):
         shorter = f"{besides.group('asked')}?"
         # (or what refers to it, left out: "What builds on RFC 1068 apart from RFC 1607?")
-        if _WHAT_IT_REFERS_TO.match(shorter) or (besides.re is _LEAVING_OUT
+        if WHAT_IT_REFERS_TO.match(shorter) or (besides.re is NAMED_LEFT_OUT
                                                  and _WHAT_REFERS_TO_IT.match(shorter)):
             referred = as_documents_referred(nav, shorter)
             if referred != shorter:  # (of one document named: "What does RFC 2592 ...")
                 # "besides RFC 2592" kept, the one :func:`held_by` leaves out
                 return (referred if besides.re is _BESIDES else
                         f"{referred[:-1]} {besides.group('but')} {other}?")
-    m = _WHAT_IT_REFERS_TO.match(asked)
+    m = WHAT_IT_REFERS_TO.match(asked)
     if not (RELATED.search(asked) or m and _refers_by_links(nav.graph, m)):
         return asked  # "What does the futures API depend on?": of the API
     if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
-        return f"Which documents does {_each_numbered(m.group('who'))} {m.group('verb')}?"
+        return f"Which documents does {each_numbered(m.group('who'))} {m.group('verb')}?"
     m = _WHAT_IT_IS_RELATED_TO.match(asked)
     if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
         return f"Which documents are related to {m.group('who')}?"
@@ -153,11 +119,12 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
 
 
 def _refers_by_links(graph: DocNavGraph, m: re.Match) -> bool:
-    """Whether "What does the RFC process paper refer to?" (:data:`_WHAT_IT_REFERS_TO`) names
-    one RFC or PEP, by a name the router reads as no RFC ("paper refer to"), that cites no
-    works: what it refers to are its links and numbers, as of "the RFC process RFC". Asked as
-    "List the references of the RFC process paper" (:func:`as_referring`), its text was
-    searched for "What does the refer to?" ("refer" missing, confidence 0)."""
+    """Whether "What does the RFC process paper refer to?"
+    (:data:`~docnav.query.referring.WHAT_IT_REFERS_TO`) names one RFC or PEP, by a name the
+    router reads as no RFC ("paper refer to"), that cites no works: what it refers to are its
+    links and numbers, as of "the RFC process RFC". Asked as "List the references of the RFC
+    process paper" (:func:`docnav.query.referring.as_referring`), its text was searched for
+    "What does the refer to?" ("refer" missing, confidence 0)."""
     if not re.fullmatch(r"refer\s+to", m.group("verb"), re.I) or not REFERENCED_KIND.search(
             who := m.group("who")):
         return False
@@ -285,7 +252,7 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
     of "Which RFCs besides RFC 2394 mention async?" (:func:`left_out_within`), those holding
     "async" but RFC 2394 ("2394" was counted as a word they hold, and none but one did);
     "besides 2394" as "besides RFC 2394"; ``(rest, [])`` of any other."""
-    left = _LEAVING_OUT.match(rest)
+    left = NAMED_LEFT_OUT.match(rest)
     asked, other = (left.group("asked"), left.group("other")) if left else (
         left_out_within(rest) or (rest, ""))
     # "Which RFCs besides 2592 ...?": numbers alone, each a document's ("2592" was counted
@@ -297,177 +264,6 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
         return rest, []
     asked_about = {p for p, _ in titled_documents(graph, asked)}
     return asked, [p for p in named if p not in asked_about]
-
-
-# "Does RFC 2592 refer to RFC 2394?": whether one document's references lead into another
-_BETWEEN = re.compile(r"^\W*(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<verb>refer\s+to|"
-                      r"reference|cite|mention|link\s+to|build\s+(?:up)?on|depend\s+on|"
-                      r"rely\s+on)\s+(?P<target>\S.*?)\W*$", re.I)
-# "What does the futures RFC say about the pin RFC?": what one says of another, first where
-# it refers to it (its links to the pin RFC were not read: "pin" and "RFC" were searched)
-_SAYS_ABOUT = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<verb>say|"
-                         r"write|tell\s+us)\s+(?:about|of)\s+(?P<target>\S.*?)\W*$", re.I)
-
-
-def referring_pair(graph: DocNavGraph, asked: str
-                   ) -> tuple[str, dict[str, list[str]], str] | None:
-    """Of a question asking whether one document refers to others ("Does RFC 2592 refer
-    to RFC 2394?"), or what it says about them ("What does RFC 2592 say about RFC 2349?"),
-    naming one document and one or more others: (the one asked about; each other, in the
-    question's order, with the nodes of the first referring to it, in reading order, none
-    where it does not; the words asking for and naming those it refers to, "refer to RFC
-    2394"); None for any other question. Searched for its words alone, RFC 2592 was said to
-    hold no "2394", though it links RFC 2394; the other words after the verb are none of
-    those ("zebras" of "say about the pin RFC's zebras": every word after "say" taken,
-    "zebras" was no more said missing). Of two others ("say about the pin RFC and the
-    async/await RFC") it was asked as of any words, its paragraphs referring to them not
-    read first."""
-    m = _BETWEEN.match(asked) or _SAYS_ABOUT.match(asked)
-    if m is None or not REFERENCED_KIND.search(asked):  # "Does the BERT paper rely on the
-        return None  # GPT paper?": a paper's references are its works cited, not its links
-    source, targets = (titled_documents(graph, m.group(g)) for g in ("source", "target"))
-    if len(source) != 1 or not targets or source[0][0] in {p for p, _ in targets}:
-        return None
-    refs = references_from(graph, source[0][0])
-    said = asked[m.start("verb"):m.start("target")] + " ".join(
-        n for p, n in targets if refs.get(p))  # (of one it never refers to, its words count)
-    return source[0][0], {p: refs.get(p, []) for p, _ in targets}, said
-
-
-def as_referring(graph: DocNavGraph, asked: str) -> str:
-    """"How many references does RFC 2592 have?" (:data:`_REFERENCES_ASKED`) as "What does RFC
-    2592 refer to?", where an RFC or PEP is named and no document it names has works cited
-    (their cross-references are its references); ``asked`` itself of any other question. Read
-    as works cited, "no document asked of has a section headed References or Bibliography"
-    was said (once of each RFC asked of), then each RFC's summary paragraphs were read.
-    The kind said once before several numbers is said before each (:func:`_each_numbered`), in
-    "What do RFCs 2394 and 2592 refer to?" too."""
-    m = _REFERENCES_ASKED.match(asked)
-    if m is None and (said := _WHAT_IT_REFERS_TO.match(asked)):  # "What do RFCs 2394 and
-        # 2592 refer to?" as "What do RFC 2394 and RFC 2592 refer to?" (it named none)
-        return asked[:said.start("who")] + _each_numbered(said["who"]) + asked[said.end("who"):]
-    if m is None or not REFERENCED_KIND.search(asked):
-        return asked
-    who = _each_numbered(m.group("many") or m.group("of"))
-    titled = titled_documents(graph, who)
-    named = {p for p, _ in titled}
-    if not named or named & citing_documents(graph):
-        return asked
-    rest = who.casefold()
-    for _, name in titled:
-        rest = rest.replace(name.casefold(), " ")
-    left = set(re.findall(r"\w+", rest)) - _JOINING
-    if left == {"to"} and len(pair := re.split(r"\s+to\s+", who, maxsplit=1)) == 2:
-        return f"Does {pair[0]} refer to {pair[1]}?"  # "of RFC 2592 to RFC 2349"
-    if left:  # "in RFC 2592 to pinning": more than names
-        return asked
-    return f"What {'do' if len(named) > 1 else 'does'} {who} refer to?"
-
-
-def _each_numbered(names: str) -> str:
-    """``names`` with the kind said before each number of a list ("RFCs 2394 and 2592": "RFC
-    2394 and RFC 2592"), as :func:`docnav.query.names.titled_documents` knows them (it named
-    none, and the question was read as asking for works cited), and apart from it ("RFC2592":
-    "RFC 2592", whose documents asked of were searched for "rfc2592")."""
-    names = re.sub(r"\b(rfc|pep)#?(\d+)\b", r"\1 \2", names, flags=re.I)
-    return _NUMBERS_OF_KIND.sub(lambda m: re.sub(r"#?(\d+)", lambda n: f"{m['kind']} {n[1]}",
-                                                 m["numbers"]), names)
-
-
-def references_each(graph: DocNavGraph, asked: str, asked_of: list[str] | None = None
-                    ) -> tuple[dict[str, dict[str, list[str]]], str] | None:
-    """Of "What do RFC 2349 and RFC 2592 refer to?" (or "build on", "depend on"), naming two
-    documents or more: each one's references (:func:`references_from`), in the question's
-    order, and the words asking for and naming them; None of any other question. It was
-    asked of RFC 2349 alone, "2592" said to be in none of the documents asked of. Likewise
-    "Compare the references of RFC 2394 and RFC 2592", whose words were searched for
-    ("references" in "Reference-level explanation"). "... refer to besides RFC 2394?" (or
-    "other than", "apart from", "except"): those it names left out of each one's references
-    (one of those asked about is not: the plain question). "Compare the references of RFC 2394
-    and the pioNER paper" is not answered so: "1810.08699.pdf refers to no other document"
-    was said, its 21 works cited unread. Of one document asked of (``asked_of``: those of a
-    glob), :func:`references_of_one`."""
-    if asked_of is not None and len(asked_of) < 2:
-        return references_of_one(graph, asked, asked_of)
-    left = _LEAVING_OUT.match(asked)
-    m = (_WHAT_IT_REFERS_TO.match(f"{left.group('asked')}?" if left else asked)
-         or _THE_REFERENCES_OF.match(asked))
-    if m is None or not REFERENCED_KIND.search(asked):  # (a paper's: its works cited)
-        return None
-    named = titled_documents(graph, m.group("who"))
-    other = {p for p, _ in titled_documents(graph, left.group("other"))} if left else set()
-    if len(named) < 2 or left and not other:  # ("besides pinning": what their texts say)
-        return None
-    # of a paper among them: its works cited, each in turn
-    if m.re is _THE_REFERENCES_OF and {p for p, _ in named} & citing_documents(graph):
-        return None
-    besides = other - {p for p, _ in named}
-    # (each word of "Compare the references of" asks for them: "compare" was said missing)
-    said = asked if m.re is _THE_REFERENCES_OF else asked[m.start("who"):]
-    return {p: {to: nodes for to, nodes in references_from(graph, p).items()
-                if to not in besides} for p, _ in named}, said
-
-
-def references_of_one(graph: DocNavGraph, asked: str, asked_of: list[str]
-                      ) -> tuple[dict[str, dict[str, list[str]]], str] | None:
-    """Of "What does RFC 2592 refer to?" (or "Which documents does ... refer to?", "build
-    on", "depend on"), asked of that RFC alone (``asked_of``, as ``--doc '*2592*'`` chose
-    it): its references, as :func:`references_each` gives each one's, and the words asking
-    for and naming them; None of any other question, or document. As any question of it, its
-    name was taken out ("What does refer to?" was searched in its text) and none was read,
-    where asked of every RFC the documents it refers to are listed."""
-    m = _WHAT_IT_REFERS_TO.match(asked) or _WHICH_IT_REFERS_TO.match(asked)
-    if m is None or not REFERENCED_KIND.search(asked):  # (a paper's: its works cited)
-        return None
-    named = [p for p, _ in titled_documents(graph, m.group("who"))]
-    if named != asked_of or set(named) & citing_documents(graph):
-        return None
-    return {named[0]: references_from(graph, named[0])}, asked[m.start("who"):]
-
-
-def read_references(nav: Navigator, asked: str, budget: int,
-                    refers: dict[str, dict[str, list[str]]], said: str) -> Answer:
-    """Whether each source of ``refers`` (one, or those "What do RFC 2349 and RFC 2592 refer
-    to?" names) refers to the documents its value names, or what it says about them
-    (``said``: the question's words asking so, "build on the pin RFC"), asked of the
-    sources: their nodes referring to each read first, in reading order, where they have
-    any, and those words none the evidence need hold (a link need not say them); a source
-    referring to none, a step "to" None. Its route is "cross-reference" whatever the router
-    says, as :attr:`Held.route` is: the references answered (or found none), before any
-    router; the router's route read what came after them (its trace's ops), and "route:
-    local" hid that the references were read first."""
-    refs = nav.graph.in_reading_order({n for targets in refers.values()
-                                       for nodes in targets.values() for n in nodes})
-    # ("Which documents does RFC 2592 refer to?" of that RFC alone was left no word to search
-    # for, its name, "which documents" and the verb taken out: an error)
-    which = _WHICH_IT_REFERS_TO.match(asked)
-    read = f"What does {which['who']} {which['verb']}?" if which else asked
-    answer = nav.collect(read, budget, [glob.escape(s) for s in refers], first=refs,
-                         referred=True)
-    answer.question = asked
-    answer.route = "cross-reference"
-    answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
-                         "tokens": 0, "confidence": 0.0} for source, targets in refers.items()
-                        for target, nodes in (targets.items() or [(None, [])])]
-    # (those asked of: their names are no word of them; nor "refer" of one referring to none,
-    # which the steps say)
-    if refs or len(refers) > 1 or not any(refers.values()):
-        naming = {w.lower() for w in [*re.findall(r"\w+", said),
-                                      *search_words(said).values()]}
-        answer.missing = [w for w in answer.missing if w.lower() not in naming]
-        answer.absent = [w for w in answer.absent if w.lower() not in naming]
-    return answer
-
-
-def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
-    """The other documents the document at ``path`` refers to (a link, its number), in path
-    order, each with its nodes that do, in reading order."""
-    out: dict[str, list[str]] = {}
-    for nid in graph.expand(graph.document_root(path), depth=10_000):
-        for target in graph.navigate(nid, "references"):
-            if (to := graph.node(target).path) != path and nid not in out.get(to, []):
-                out.setdefault(to, []).append(nid)
-    return dict(sorted(out.items()))
 
 
 def besides_of(held: Held) -> dict:
@@ -599,7 +395,6 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
-__all__ = ["Held", "as_referring", "held_by", "best_documents", "besides_of", "besides_said",
-           "citing", "left_out", "none_referring", "needing_verb", "rarer_held", "read_references",
-           "references_each", "references_from", "references_of_one", "referred_line",
-           "as_documents_referred", "referring_pair", "words_held"]
+__all__ = ["Held", "as_documents_referred", "best_documents", "besides_of", "besides_said",
+           "citing", "held_by", "left_out", "needing_verb", "none_referring", "rarer_held",
+           "referred_line", "words_held"]

@@ -251,7 +251,7 @@ def each_named(nav: Navigator, asked: str, budget: int, parts: list[tuple[str, s
     """A question about several documents its subject names (:func:`said_by_each`) asked of
     each in turn, as of it alone: each part chooses its document by its name, and reads
     where it refers to a document named after the verb ("What does RFC 2349 say about the
-    async/await RFC?", :func:`docnav.query.holding.referring_pair`). Of the documents a glob
+    async/await RFC?", :func:`docnav.query.referring.referring_pair`). Of the documents a glob
     chose (``doc``), each part is asked of its own (each searched the whole glob, and the
     evidence repeated the same paragraphs); one named outside them is not read, said
     untitled as by a question naming one document; None where every one named is outside

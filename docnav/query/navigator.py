@@ -60,8 +60,7 @@ from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
-from docnav.query.holding import (as_documents_referred, as_referring, needing_verb,
-                                  read_references, references_each, referring_pair)
+from docnav.query.holding import as_documents_referred, needing_verb
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, each_named, said_by_each, singled_out)
 from docnav.query.lexical import tokens
@@ -72,6 +71,8 @@ from docnav.query.names import (company_mentions, described_document, each_compa
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
                                   pages_asked, part_outline, read_outlines, read_pages)
 from docnav.query.left_out import without_left_out
+from docnav.query.referring import (as_referring, read_references, references_each,
+                                    referring_pair)
 from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
 from docnav.query.options import NavigatorOptions
 from docnav.query.passages import Passages
@@ -225,7 +226,7 @@ class Navigator:
         (the paragraphs of a document referring to the one a question names,
         :func:`docnav.query.which.which_documents`); ``referred``: the references between
         the documents it names are read already
-        (:func:`docnav.query.holding.read_references`), not asked for again."""
+        (:func:`docnav.query.referring.read_references`), not asked for again."""
         asked = as_referring(self.graph, asked)  # "How many references does RFC 2592 have?"
         kind = self.route_of(asked)
         answered = self._answered_whole(asked, budget, doc, referred)
