@@ -93,13 +93,10 @@ def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
     put the rest of the book under chapter 1). A paragraph with a level is one of the open
     section of that level or above, after that section's subsections (HTML's nested
     ``<section>``). Paragraphs before the first heading go into a preamble section, so that
-    every paragraph lives in a section; so do those whose level closes every section, after
-    them, in one of their own where they stand (a page's text after its sections: the
-    preamble would read it before them).
+    every paragraph lives in a section.
     """
     stack: list[_Draft] = [root]
-    preamble: _Draft | None = None  # the one before the first heading
-    page: _Draft | None = None  # the last section of the document's own text
+    preamble: _Draft | None = None
     for block in blocks:
         if block.kind is BlockKind.HEADING:
             heading = normalize_space(block.text)
@@ -131,12 +128,11 @@ def _nest(root: _Draft, blocks: tuple[Block, ...], title: str) -> None:
             stack.pop()  # a paragraph after a subsection's end, back in its section
         parent = stack[-1]
         if parent is root:
-            if page is None or root.children[-1] is not page:
-                page = _Draft(NodeKind.SECTION, PREAMBLE, heading=title, level=1,
-                              raw_level=0, page=block.page, anchor=None)
-                preamble = preamble or (page if not root.children else None)
-                root.children.append(page)
-            parent = page
+            if preamble is None:
+                preamble = _Draft(NodeKind.SECTION, PREAMBLE, heading=title, level=1,
+                                  raw_level=0, page=block.page, anchor=None)
+                root.children.insert(0, preamble)
+            parent = preamble
         parent.children.append(
             _Draft(NodeKind.PARAGRAPH, block.kind.value, text=text, level=parent.level + 1,
                    page=block.page, anchor=block.anchor, links=block.links)

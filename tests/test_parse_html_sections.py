@@ -309,30 +309,3 @@ def test_a_summary_of_two_short_questions_heads_its_answer(tmp_path):
         (BlockKind.TEXT, "Yes, both.", 0),
         (BlockKind.TEXT, "Why is it slow? It reads the whole disk first.", 2),
         (BlockKind.TEXT, "Use the cache.", 0)]
-
-
-def _named(title: str, said: str) -> str:
-    return f"<div class='section'><div class='section-title'>{title}</div><p>{said}</p></div>"
-
-
-def test_text_after_the_last_named_section_is_the_page_s(tmp_path):
-    """On a page without headings whose "<div class=section>" divs are read as sections
-    ("Install", "Run"), "Questions? Write to the list." after the last of them, outside
-    any, stood in "Run". It is the page's now, in a section of the page's own text after
-    "Run" (named by the page, as the text before a first heading is), whether or not the
-    page has a ``<title>``."""
-    install = "Download the archive from the release page and unpack it into a folder."
-    run = "Start the tool with the run command and watch its log for errors."
-    closing = "Questions? Write to the mailing list any time you like."
-    body = (_named("Install", install) + _named("Run", run) + f"<p>{closing}</p>"
-            "</body></html>")
-    path = tmp_path / "guide.html"
-    for head in ("<html><head><title>Tool guide</title></head><body>", "<html><body>"):
-        path.write_text(head + body, encoding="utf-8")
-        tree = build_tree(parse_file(path), "doc", str(path))
-        by_id = {n.node_id: n for n in tree.nodes}
-        tops = tree.children(tree.root.node_id)
-        assert [n.heading for n in tops][-3:-1] == ["Install", "Run"]
-        assert [n.text for n in tree.children(tops[-1].node_id)] == [closing]
-        assert tops[-1].heading == tree.root.heading
-        assert by_id[next(n for n in tree.nodes if n.text == run).parent_id].heading == "Run"

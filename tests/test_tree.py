@@ -124,21 +124,6 @@ def test_text_before_a_first_heading_that_is_the_title_opens_the_title_s_section
     assert [c.heading for c in other.children(other.root.node_id)] == ["Lake", "Swimming"]
 
 
-def test_text_whose_level_closes_every_section_is_the_document_s_after_them():
-    """A paragraph of level 1 after level-2 sections (an HTML page's text after its last
-    section) went into the preamble, read before them; it is in a section of the
-    document's own text after them, and so is a paragraph after it; the preamble keeps
-    the text before the first heading."""
-    tree = tree_of(p("intro"), h(2, "A"), p("a"), h(2, "B"), p("b"),
-                   Block(BlockKind.TEXT, "closing", level=1), p("more"))
-    tops = tree.children(tree.root.node_id)
-    assert [(n.heading, n.block_kind) for n in tops] == [
-        ("Title", PREAMBLE), ("A", "heading"), ("B", "heading"), ("Title", PREAMBLE)]
-    assert [c.text for c in tree.children(tops[0].node_id)] == ["intro"]
-    assert [c.text for c in tree.children(tops[-1].node_id)] == ["closing", "more"]
-    assert len({n.node_id for n in tops}) == 4
-
-
 def test_document_without_headings_is_one_section():
     tree = tree_of(p("a"), p("b"), p("c"), title="")
     assert len(tree.sections) == 1

@@ -102,10 +102,7 @@ def _classed_headings(soup) -> bool:
     ``<h1>``; "Alpha" was the title). A ``<div>`` classed as a section and beginning with a
     heading made here is a ``<section>``, read as one (:mod:`docnav.parse._html_sections`):
     its titles of one class made one level of headings, one such div within another was
-    beside it, and the outer one's text after it stood in it. Its title names a section, not
-    the page: an ``<h2>`` at least, below the page, so the page's text after the last such
-    section is the page's again (an ``<h1>`` holds the page, there and in
-    :mod:`docnav.parse._html_sections`)."""
+    beside it, and the outer one's text after it stood in it."""
     if soup.find(_HEADINGS) is not None:
         return False
     classed = [e for e in soup.find_all(("div", "p"), class_=True)
@@ -116,12 +113,10 @@ def _classed_headings(soup) -> bool:
                  for t in soup.find_all("title"))
     below = int(titled and any(_class_level(e) == 1 for e in classed))
     for element in classed:
-        level = min(_class_level(element) + below, 6)
+        element.name = f"h{min(_class_level(element) + below, 6)}"
         wrapper = element.find_parent("div")
         if wrapper is not None and _section_classed(wrapper) and _begins(wrapper, element):
             wrapper.name = "section"
-            level = max(level, 2)
-        element.name = f"h{level}"
     return bool(classed)
 
 

@@ -36,11 +36,7 @@ def section_levels(soup, blocks: list[Block]) -> list[Block]:
     that heads a section nested in another's one below that one's heading, and each paragraph
     (list item, table) that a closed ``<section>`` left under the wrong heading its own
     heading's level: the heading whose section it stands in, found by its words in the page.
-    One that the page holds, after the end of the sections of the open headings, none of
-    them an ``<h1>`` (which holds the page), is level 1: the page's, after them
-    ("Questions?" after the last of a page's named sections, divs made ``<section>`` by
-    :mod:`docnav.parse._html_rewrite`, stood in it). A section that wraps its heading alone
-    is given what follows it first, in ``soup``."""
+    A section that wraps its heading alone is given what follows it first, in ``soup``."""
     if soup.find(_SECTIONS) is None:
         return blocks
     _heading_wrappers(soup)
@@ -64,14 +60,10 @@ def section_levels(soup, blocks: list[Block]) -> list[Block]:
             continue
         cursor = found + len(key)
         at = bisect_right(starts, found) - 1
-        holder = owners[at][1] if at >= 0 else None
-        owner = headings.get(id(holder)) if holder is not None else None
+        owner = headings.get(id(owners[at][1])) if at >= 0 else None
         if owner in open_ and owner != open_[-1]:
             out[i] = replace(block, level=blocks[owner].level)
             del open_[open_.index(owner) + 1:]
-        elif at >= 0 and holder is None and open_ and blocks[open_[0]].level > 1:
-            out[i] = replace(block, level=1)  # the page's, after its sections
-            open_.clear()
     return out
 
 
