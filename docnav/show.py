@@ -166,7 +166,7 @@ def _fields_lines(tree: DocTree) -> list[str]:
     lines = ["fields: " + "; ".join(shown)] if shown else []
     fields = {str(k).lower(): v for k, v in tree.metadata}
     if dated := arxiv_date(tree.path, fields):
-        where = "on its first page" if arxiv_date("", fields) else "its file's name"
+        where = "its file's name" if arxiv_date(tree.path, {}) == dated else "on its first page"
         lines.append(f"dated {dated} by its arXiv identifier ({where}), as --after/--before "
                      "and questions by date read it")
     return lines

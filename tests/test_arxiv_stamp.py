@@ -12,9 +12,10 @@ import pytest
 from _paths import FIXTURES, require
 from _stores import indexed_copies
 
-from docnav.parse._metadata import pdf_metadata
 from docnav.embed import HashingEmbedder
+from docnav.parse._metadata import pdf_metadata
 from docnav.query import DocNavGraph, Navigator
+from docnav.query.fields import own_date
 from docnav.show import document_json, render_document
 from docnav.store import Store
 
@@ -63,3 +64,10 @@ def test_show_says_the_stamp_dates_it(renamed):
     shown = document_json(store, "pioner.pdf")
     assert (shown["fields"]["arxiv"], shown["dated"], shown["dated_by"]) == (
         "1810.08699v1", "2018-10", "arxiv_identifier")
+
+
+def test_only_a_pdf_s_arxiv_field_is_the_stamp():
+    # a note's front matter naming the paper it is about dated the note by the paper (2018-10)
+    note = {"date": "2024-05-01", "arxiv": "1810.08699v1"}
+    assert own_date("notes/pioner-notes.md", note) == "2024-05-01"
+    assert own_date("papers/pioner.pdf", note) == "2018-10"

@@ -68,8 +68,11 @@ def arxiv_date(path: str, fields: dict[str, str] | None = None) -> str | None:
     it was fetched or built again: 1912.01214.pdf says it was created in 2021, 1705.07830.pdf
     in 2024, and "Which paper is the oldest?" chose by those; the stamp dates a renamed paper
     ("paper.pdf") too. The identifier names no day: the date is the month alone, read as
-    :func:`own_date` says."""
-    stamped = _ARXIV_FIELD.fullmatch(str((fields or {}).get("arxiv", "")).strip())
+    :func:`own_date` says. Only a PDF's ``arxiv`` field is the stamp: a Markdown note's front
+    matter ``arxiv: 1810.08699v1`` names the paper it is about, and dated the note 2018-10
+    over its own ``date:``."""
+    stamp = (fields or {}).get("arxiv", "") if PurePath(path).suffix.lower() == ".pdf" else ""
+    stamped = _ARXIV_FIELD.fullmatch(str(stamp).strip())
     named = _ARXIV_PDF.fullmatch(PurePath(path).name)
     return next((month for m in (stamped, named) if (month := _submitted(m))), None)
 
