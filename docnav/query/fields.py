@@ -93,10 +93,10 @@ def own_date(path: str, fields: dict[str, str]) -> str | None:
     An arXiv month (``2018-10``) names no day: the paper may be of any day of it
     (:func:`date_span`). A date bound keeps it where its month overlaps what the bound allows:
     ``--after 2018-10-15`` and ``--before 2018-10-15`` both keep an October 2018 paper, read
-    as of the 1st it was left out of the first. An order by date reads it as its month's last
-    day when it asks for the latest, its first for the earliest: so the newest documents are
-    those the latest ``--after`` bound still keeps, the oldest those the earliest ``--before``
-    bound keeps (beside a report of 2018-10-20, the October paper is both)."""
+    as of the 1st it was left out of the first. An order by date reads it as its month's
+    first day, newest first or oldest first alike: one order, so that beside a report of
+    2018-10-20 the October paper is the older (read as its month's last day for the newest
+    and its first for the oldest, it was both the newest and the oldest of the two)."""
     return arxiv_date(path, fields) or date_of(fields)
 
 

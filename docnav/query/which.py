@@ -467,8 +467,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
                          f"own ({DATE_SOURCES}; `docnav show DOC` prints its fields)")
     n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
          if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
-    paths = sorted(dates, key=lambda p: (date_span(dates[p])[not earliest], p),
-                   reverse=not earliest)[:n]
+    paths = sorted(dates, key=lambda p: (date_span(dates[p])[0], p), reverse=not earliest)[:n]
     ask = question if terms or owned else "Summarise"
     return in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind, "about": None, "dated": None,
