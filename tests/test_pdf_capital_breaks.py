@@ -63,7 +63,13 @@ def test_coling_broken_in_the_works_cited_is_one_word():
     assert any("multi-label classification. In COLING." in t for t in texts)
 
 
-def test_a_name_after_a_hyphen_is_no_suffix():
+@pytest.mark.parametrize("lines, joined", [
+    (["by Chen-", "Ing Wu"], "by Chen-Ing Wu"),
+    # the first half not in capitals: a name whose second half is written in capitals (it
+    # read "ChenING WU")
+    (["by Chen-", "ING WU"], "by Chen-ING WU"),
+])
+def test_a_name_after_a_hyphen_is_no_suffix(lines, joined):
     marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
-                                for i, t in enumerate(["by Chen-", "Ing Wu"])])
-    assert join_lines(marked) == "by Chen-Ing Wu"
+                                for i, t in enumerate(lines)])
+    assert join_lines(marked) == joined

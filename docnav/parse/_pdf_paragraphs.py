@@ -536,7 +536,7 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
         return None
     if words[compound] or first.isdigit() and len(rest) == 1 and rest.isupper():
         return True  # written so elsewhere; "Form 10-" / "Q", not "Item 7-" / "MD&A"
-    if rest.isupper() and rest.casefold() in _BARE_SUFFIXES:  # "COL-" / "ING.", "OPERA-"
+    if first.isupper() and rest.isupper() and rest.casefold() in _BARE_SUFFIXES:  # "COL-"/"ING."
         return False
     if first.casefold() in _PREFIXES:  # "non-" / "GAAP", not "blog post-" / "Google ..."
         return True if sum(c.isupper() for c in rest) >= 2 else None
