@@ -51,7 +51,10 @@ _AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
 _MENTION = re.compile(r"\b(RFC|PEP) ?#?(\d{1,5})\b")
 _PULL = re.compile(r"(?<![\w./-])([A-Za-z\d][\w.-]*/[\w.-]+)#(\d{1,6})\b")
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
-_PULL_LINE = re.compile(r"^\s*[-*]?\s*(RFC PR\s*#?\s*:.*)$")
+# a line naming an RFC PR, its list bullet cut as the parser cuts it: own_pull_requests (by
+# OWN_PULL_LINE, as the store's scan) tells the RFC's own field from "eRFC PR:", "Prior RFC
+# PR:" (3424, 3502, 3516, 3558), which a narrower choice here kept from it
+_PULL_LINE = re.compile(r"^\s*(?:[-*]\s+)?(.*RFC PR.*)$")
 
 
 def _texts(base: Path) -> dict[str, str]:
