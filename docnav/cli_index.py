@@ -176,15 +176,17 @@ def _note_parsed_otherwise(report, args: argparse.Namespace) -> None:
 
 def _note_newer_resolver(report) -> None:
     """A store whose links between documents a newer DocNav resolved: this one resolves the
-    links of the documents it changes by its own rules and leaves the others as they are,
-    and an upgrade is what brings them all to the newer rules."""
+    links of the documents it changes by its own rules, leaves the others as they are, and
+    records its own version, so that the newer one resolves them all again on its next run
+    (:data:`docnav.collection.RESOLVER_VERSION`)."""
     from docnav.collection import RESOLVER_VERSION
 
     if report.newer_resolver is not None:
         print(f"note: the store's links between documents were resolved by a newer DocNav "
               f"(resolver version {report.newer_resolver}; this one's is {RESOLVER_VERSION}): "
-              f"they are left as it resolved them, and only the links this run's changes touch "
-              f"are resolved again, by this version's rules", file=sys.stderr)
+              f"they are left as it resolved them; the links this run's changes touch are "
+              f"resolved by this version's rules, and the newer DocNav resolves every link "
+              f"again on its next run", file=sys.stderr)
 
 
 # the options of a run that its reparse must repeat: the same store, files, models, parsing

@@ -36,8 +36,12 @@ COLLECTION_NODE_ID = node_id_for(COLLECTION_DOC_ID, "collection")
 # table under RESOLVER_KEY. Bump it by hand with any change that resolves some link otherwise:
 # a store an older version resolved has every link resolved again once, by the next collection
 # update (RFC 2's line came to own pull request 6, which it lists second, and a link to pull
-# request 6 stayed without its edge until a fresh build). A newer version's store is left as
-# that one resolved it, so two versions writing one store do not resolve it again by turns.
+# request 6 stayed without its edge until a fresh build). A newer version's store is not
+# resolved again by an older one; but where the older one's run changes documents, it resolves
+# their links by its own rules and records its own version, so that the newer one resolves
+# every link again once on its next run (a store left saying the newer version while holding
+# the older one's links was never repaired). Two versions writing one store resolve it again
+# only after each other's changes, not on every run.
 # tests/test_resolver_fingerprint.py holds what this version resolves of a fixed corpus.
 RESOLVER_VERSION = 1
 RESOLVER_KEY = "references_resolver_version"
@@ -260,11 +264,12 @@ def update_collection(
         con, options.name, kept, [(d, h) for _, d, h in trees])
     if contains_changed:
         source_docs.add(COLLECTION_DOC_ID)
-    every = references_outdated(con)
+    stored = stored_resolver(con)
+    every = stored < RESOLVER_VERSION
     update = CollectionUpdate()
     references_docs = _update_cross_references(
         con, changed_docs, removed_docs, touched_paths, kept, doc_paths, update, every)
-    if every:
+    if every or stored > RESOLVER_VERSION and (changed_docs or removed_docs or touched_paths):
         con.execute("DELETE FROM meta WHERE key = ?", [RESOLVER_KEY])
         con.execute("INSERT INTO meta VALUES (?, ?)", [RESOLVER_KEY, str(RESOLVER_VERSION)])
     source_docs |= references_docs

@@ -95,6 +95,19 @@ def test_a_store_a_newer_docnav_resolved_is_left_as_it_resolved_it_and_said_so(t
     assert "resolved by a newer DocNav (resolver version 99" in err
 
 
+def test_a_newer_store_an_older_run_changes_records_the_older_version(tmp_path):
+    # an older DocNav's run resolved the links of the documents it changed by its rules and
+    # left the newer version recorded: the newer one never resolved those again (a review:
+    # 1 reference where a fresh build of the newer one made 3)
+    from docnav.collection import RESOLVER_VERSION
+
+    store, docs = _built(tmp_path)
+    _as_left_by(store, {VERSION_KEY: "99"})
+    (docs / "3000-user.md").write_text(FILES["3000-user.md"] + "\nMore words.\n")
+    Indexer(store, OPTIONS, HashingEmbedder()).index([docs])
+    assert _meta(store, VERSION_KEY) == str(RESOLVER_VERSION)  # below the newer one's
+
+
 def test_a_store_this_version_resolved_is_not_resolved_again(tmp_path):
     from docnav.collection import RESOLVER_VERSION
 
