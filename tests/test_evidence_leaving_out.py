@@ -22,6 +22,10 @@ from docnav.query.left_out import without_left_out
     ("Except for revenue, what grew?", ["revenu", "grew"]),
     ("What does the futures RFC depend on apart from pinning?",
      ["futur", "rfc", "depend", "pin"]),
+    # Python's keyword, not a cue (they were searched for "python" alone)
+    ("What does except do in Python?", ["except", "python"]),
+    ("How does Python's try/except compare to the ? operator?",
+     ["python", "tri", "except", "compar", "oper"]),
 ])
 def test_the_words_of_leaving_out_are_left_out_only_there(question, terms):
     assert EvidenceState(question, 100).terms == terms
@@ -69,6 +73,11 @@ def test_what_a_question_leaves_out_is_not_searched_for(question, searched, unwa
     "Is anything other than Box Unpin?",
     "What besides Pin changed?",
     "Which RFCs besides the one on pinning mention async?",
+    # a participle after the name goes on with it, not the question's verb: read as one,
+    # "Which features introduced in RFC 2394 are stable?", the opposite, was searched
+    "Which features besides the ones introduced in RFC 2394 are stable?",
+    "What did the futures RFC change besides the traits used by executors?",
+    "Which RFCs besides the one proposed by withoutboats mention Pin?",
 ])
 def test_a_question_going_on_after_what_it_leaves_out_is_searched_as_asked(question):
     # its rest was left out with it: "Which types?", "How far?" ("names nothing to look for");

@@ -38,9 +38,12 @@ AS_PHRASE = re.compile(r"\bas[\s-]+(well(?=\s+as\b)|yet)\b", re.I)
 # searched (here) and for the documents left out of a count (docnav/query/holding.py), which
 # read "except" differently: "... depend on, except pinning?" searched "except", "... mention
 # async except RFC 2394?" left RFC 2394 out. Not "the except clause", "except when it is
-# moved" (a condition, not a thing), nor "how far apart from", a distance.
+# moved" (a condition, not a thing), nor "how far apart from", a distance; nor Python's
+# keyword: "try/except", "What does except do?" (its subject), which lost "except".
 LEAVING_OUT = re.compile(r"\b(?:besides|(?<!\bfar\s)(?:apart|aside)\s+from|other\s+than|"
-                         r"(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)except(?:\s+for\b|(?!\s+(?:that|"
+                         r"(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!/)"
+                         r"(?<!\bdoes\s)(?<!\bdo\s)(?<!\bdid\s)"
+                         r"except(?:\s+for\b|(?!\s+(?:that|"
                          r"when|whenever|if|where|while|clauses?|blocks?|keywords?|"
                          r"statements?)\b)))(?![\w-])", re.I)
 

@@ -24,11 +24,12 @@ _GOING_ON = frozenset((STOPWORDS - {"a", "an", "the", "and", "or"}) | ASKING | s
     "these those".split()))
 # of those, the words that go on with the question's verb, after a name left out in its
 # middle ("except for cfg_attr are discussed"); not a preposition, which may go on with the
-# name ("besides the one on pinning mention async")
+# name ("besides the one on pinning mention async"), nor a participle, which goes on with it
+# ("besides the ones introduced in RFC 2394 are stable" was "... features introduced in RFC
+# 2394 are stable?", the opposite asked)
 _VERB_AFTER = frozenset((ASKING - {"me", "there", "both", "either"}) | set(
     "is are was were be been being am do does did has have had get gets got discuss discusses "
-    "discussed propose proposes proposed introduce introduces introduced cover covers covered "
-    "talk talks use uses used".split()))
+    "propose proposes introduce introduces cover covers talk talks use uses".split()))
 # a question's subject, which a cue right after it leaves out of ("Which types other than
 # Box implement Unpin?"): its verb comes after what is left out
 _SUBJECT = re.compile(r"^\W*(?:(?:which|what|how\s+many)(?:\s+[\w-]+)?|(?:is|are|was|were)"
