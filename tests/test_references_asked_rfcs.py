@@ -120,3 +120,15 @@ def test_what_rfcs_named_by_their_numbers_refer_to_is_each_one_s_references(grap
                                                *FUTURES_REFERS]
     assert said.missing == asked.missing == []
     assert [e.piece.node_id for e in said.evidence] == [e.piece.node_id for e in asked.evidence]
+
+
+@pytest.mark.parametrize("question", [
+    "What does the term structural pinning in the pin RFC proposal refer to?",
+    "What does the futures RFC's Context type refer to?",
+])
+def test_what_a_term_of_an_rfc_refers_to_is_asked_of_its_text(graph, question):
+    # read as "Which documents does ... refer to?" (an RFC named among more words), the pin
+    # RFC's references were listed and none of its text read
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.searched_as is None and not _listed(answer)
+    assert answer.route == "local" and answer.evidence

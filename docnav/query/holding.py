@@ -102,7 +102,7 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     m = WHAT_IT_REFERS_TO.match(asked)
     if not (RELATED.search(asked) or m and _refers_by_links(nav.graph, m)):
         return asked  # "What does the futures API depend on?": of the API
-    if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
+    if m and _only_named(nav.graph, m.group("who")):
         return f"Which documents does {each_numbered(m.group('who'))} {m.group('verb')}?"
     m = _WHAT_IT_IS_RELATED_TO.match(asked)
     if m and len(titled_documents(nav.graph, m.group("who"))) == 1:
@@ -128,8 +128,22 @@ def _refers_by_links(graph: DocNavGraph, m: re.Match) -> bool:
     if not re.fullmatch(r"refer\s+to", m.group("verb"), re.I) or not REFERENCED_KIND.search(
             who := m.group("who")):
         return False
-    named = {p for p, _ in titled_documents(graph, who)}
-    return len(named) == 1 and not named & citing_documents(graph)
+    named = _only_named(graph, who)
+    return named is not None and named not in citing_documents(graph)
+
+
+def _only_named(graph: DocNavGraph, who: str) -> str | None:
+    """The path of the one document ``who`` names, where it says nothing but its name ("RFC
+    2592", "the RFC process paper"); None where it says more: "What does the term structural
+    pinning in the pin RFC proposal refer to?" asks what a term of the pin RFC means, and
+    read as asking which documents the pin RFC refers to it was answered with none of its
+    text (nor "What does Unpin in the pin RFC refer to?", nor "the futures RFC's Context
+    type")."""
+    named = titled_documents(graph, who)
+    if len(named) != 1:
+        return None
+    rest = who.casefold().replace(named[0][1].casefold(), " ")
+    return named[0][0] if set(re.findall(r"\w+", rest)) <= {"the", "a", "an"} else None
 
 
 def needing_verb(asked: str, names: list[str]) -> frozenset[str]:
