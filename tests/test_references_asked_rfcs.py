@@ -100,7 +100,12 @@ def test_the_references_of_an_rfc_named_as_a_paper_are_what_it_refers_to(graph):
 
 
 @pytest.mark.parametrize("question", ["Which documents does RFC 2592 refer to?",
-                                      "Which RFCs does RFC 2592 refer to?"])
+                                      "Which RFCs does RFC 2592 refer to?",
+                                      # (an error too, or its text read, no reference)
+                                      "What documents does RFC 2592 refer to?",
+                                      "What RFCs does RFC 2592 refer to?",
+                                      "Which RFC does RFC 2592 refer to?",
+                                      "Which other RFCs does RFC 2592 refer to?"])
 def test_which_documents_the_one_rfc_a_glob_chose_refers_to_are_its_references(graph,
                                                                                question):
     # "query '?' has no words to search for": its name, "which documents" and the verb taken
@@ -108,6 +113,8 @@ def test_which_documents_the_one_rfc_a_glob_chose_refers_to_are_its_references(g
     answer = Navigator(graph).ask(question, 300, doc="*2592*")
     assert answer.route == "cross-reference" and _refers(answer) == FUTURES_REFERS
     assert answer.question == question and "refer" not in answer.missing
+    # the words searched in its text said (they were not: searched_as null)
+    assert answer.searched_as == "What does RFC 2592 refer to?"
 
 
 def test_what_rfcs_named_by_their_numbers_refer_to_is_each_one_s_references(graph):

@@ -30,8 +30,11 @@ WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(
                                r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
                                r"link\s+to)\W*$", re.I)
 # "Which documents does RFC 2592 refer to?", as
-# :func:`docnav.query.holding.as_documents_referred` asks it ("Which RFCs ...?" too)
-WHICH_IT_REFERS_TO = re.compile(r"^\W*which\s+(?:documents|rfcs|peps)\s+(?:does|did|do)\s+"
+# :func:`docnav.query.holding.as_documents_referred` asks it ("Which RFCs ...?", "What
+# documents ...?", "Which other RFC ...?" too: of the RFC a glob chose, those were left no
+# word to search for, an error)
+WHICH_IT_REFERS_TO = re.compile(r"^\W*(?:which|what)\s+(?:other\s+)?(?:documents?|rfcs?|peps?)"
+                                r"\s+(?:does|did|do)\s+"
                                 r"(?P<who>\S.*?)\s+"
                                 r"(?P<verb>build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
                                 r"link\s+to)\W*$", re.I)
@@ -204,7 +207,7 @@ def read_references(nav: Navigator, asked: str, budget: int,
     read = f"What does {which['who']} {which['verb']}?" if which else asked
     answer = nav.collect(read, budget, [glob.escape(s) for s in refers], first=refs,
                          referred=True)
-    answer.question = asked
+    answer.question = read  # (Navigator.ask says it as searched_as where it is not as asked)
     answer.route = "cross-reference"
     answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
                          "tokens": 0, "confidence": 0.0} for source, targets in refers.items()
