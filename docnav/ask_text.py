@@ -194,9 +194,13 @@ def _which_documents(focus: dict) -> str:
 
 
 def _dated_as(path: str, date: str, focus: dict) -> str:
-    """A document's date as an order by date says it: the month of its arXiv identifier
-    (:func:`docnav.query.fields.arxiv_date`), which names no day, or its own date."""
-    return f"{date[:7]}, by its arXiv identifier" if path in focus.get("by_arxiv", ()) else date
+    """A document's date as an order by date says it: its arXiv date
+    (:func:`docnav.query.fields.arxiv_date`), the day its first version's stamp gives or its
+    identifier's month, which names no day; or its own date."""
+    if path not in focus.get("by_arxiv", ()):
+        return date
+    return f"{date}, by its first version's arXiv stamp" if len(date) > 7 else (
+        f"{date}, by its arXiv identifier")
 
 
 def _search_notes(answer: Answer) -> list[str]:

@@ -167,8 +167,9 @@ def _document_options(p: argparse.ArgumentParser) -> None:
                    "(any case; an author also by one of its names; repeatable)")
     p.add_argument("--after", metavar="YYYY-MM-DD", type=_given("a date"),
                    help="only documents dated on or after this day (their own date: a PDF's "
-                   "arXiv identifier, front matter, document properties; an arXiv month is "
-                   "kept where it ends on or after the day)")
+                   "arXiv identifier, or the day its first version's stamp gives; front "
+                   "matter, document properties; an arXiv month is kept where it ends on or "
+                   "after the day)")
     p.add_argument("--before", metavar="YYYY-MM-DD", type=_given("a date"),
                    help="only documents dated on or before (an arXiv month: where it begins on "
                    "or before the day)")

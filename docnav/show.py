@@ -156,30 +156,37 @@ _UNLISTED_FIELDS = ("conversion_warnings", "pdf_pipeline")
 def _fields_lines(tree: DocTree) -> list[str]:
     """The document's metadata fields (front matter, an RFC's header list, a PDF's info, a
     filing's cover), which `docnav locate --meta KEY=VALUE` and the date filters read; and
-    the month of a paper's arXiv identifier (stamped on its first page, or its file's name),
-    which the date filters read before its fields (1912.01214.pdf showed only "created =
-    2021-...", and was dated 2019-12)."""
+    a paper's arXiv date, which the date filters read before its fields (1912.01214.pdf
+    showed only "created = 2021-...", and was dated by its identifier): the day its first
+    version's stamp gives, or its identifier's month (stamped on its first page, or its
+    file's name)."""
     from docnav.query.fields import arxiv_date
 
     shown = [f"{key} = {value if len(value) <= 60 else value[:59] + '…'}"
              for key, value in tree.metadata if key not in _UNLISTED_FIELDS]
     lines = ["fields: " + "; ".join(shown)] if shown else []
     fields = {str(k).lower(): v for k, v in tree.metadata}
-    if dated := arxiv_date(tree.path, fields):
+    if not (dated := arxiv_date(tree.path, fields)):
+        return lines
+    if len(dated) > 7:
+        by = "by its first version's arXiv stamp (on its first page)"
+    else:
         where = "its file's name" if arxiv_date(tree.path, {}) == dated else "on its first page"
-        lines.append(f"dated {dated} by its arXiv identifier ({where}), as --after/--before "
-                     "and questions by date read it")
-    return lines
+        by = f"by its arXiv identifier ({where})"
+    return lines + [f"dated {dated} {by}, as --after/--before and questions by date read it"]
 
 
 def _dated(tree: DocTree) -> tuple[str | None, str | None]:
     """The document's own date as --after/--before read it, and where it comes from: what
-    the text's fields and "dated ... by its arXiv identifier" line say, for a program."""
+    the text's fields and "dated ... by" line say, for a program (``arxiv_stamp``: the day
+    a first version's stamp gives; ``arxiv_identifier``: the identifier's month)."""
     from docnav.query.fields import arxiv_date, own_date
 
     fields = {str(k).lower(): v for k, v in tree.metadata}
     dated = own_date(tree.path, fields)
-    return dated, dated and ("arxiv_identifier" if arxiv_date(tree.path, fields) else "fields")
+    by_arxiv = arxiv_date(tree.path, fields)
+    return dated, dated and (("arxiv_stamp" if len(by_arxiv) > 7 else "arxiv_identifier")
+                             if by_arxiv else "fields")
 
 
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
@@ -389,11 +396,12 @@ def render_document(
 def document_json(store: Store, ref: str, show_text: bool = False,
                   show_summaries: bool = True) -> dict:
     """`docnav show DOC --json`: the document's status and fields, its own date as the date
-    bounds read it (``dated``: ``2018-10`` for an arXiv month) and where that comes from
-    (``dated_by``: ``arxiv_identifier`` or ``fields``; both None undated), its heading tree as
-    nested sections (``node_id``, ``heading``, ``level``, ``page``, ``paragraphs``: how many
-    are directly under it, ``summary``: its status and claims with their verdicts,
-    ``children``: its subsections and, with ``show_text``, its paragraphs in reading order).
+    bounds read it (``dated``: ``2018-09`` for an arXiv month, ``2018-10-19`` for a first
+    version's stamp) and where that comes from (``dated_by``: ``arxiv_stamp``,
+    ``arxiv_identifier`` or ``fields``; both None undated), its heading tree as nested
+    sections (``node_id``, ``heading``, ``level``, ``page``, ``paragraphs``: how many are
+    directly under it, ``summary``: its status and claims with their verdicts, ``children``:
+    its subsections and, with ``show_text``, its paragraphs in reading order).
     ``tree`` is None for a document never indexed (its ``error`` says why, without the path
     beside it, as `index --json` gives it)."""
     shown = _read_document(store, ref, show_summaries)

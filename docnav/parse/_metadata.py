@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from itertools import takewhile
 from pathlib import Path
 
@@ -65,21 +66,39 @@ def pdf_metadata(pdf) -> tuple[tuple[str, str], ...]:
 
 
 # arXiv's stamp: its identifier and version, the subject class, the date of that version
-_ARXIV_STAMP = re.compile(
-    r"arXiv:(\d{4}\.\d{4,5}v\d+)\s*\[[\w.-]+\]\s+\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
+_ARXIV_STAMP = re.compile(r"arXiv:(\d{4}\.\d{4,5}v\d+)\s*\[[\w.-]+\]\s+"
+                          r"(?P<day>\d{1,2})\s+(?P<month>[A-Z][a-z]{2})\s+(?P<year>\d{4})")
+_MONTH_ABBRS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+                "Dec")
 
 
 def arxiv_stamp(pdf) -> tuple[tuple[str, str], ...]:
-    """``("arxiv", "1810.08699v1")`` where the first page of an open PDF carries the stamp
-    arXiv prints down its margin ("arXiv:1810.08699v1 [cs.CL] 19 Oct 2018"): it dates a paper
-    whose file was renamed ("paper.pdf") by the month of its first submission
-    (:func:`docnav.query.fields.arxiv_date`), not by when the PDF was made, and the native
-    reader drops it, rotated in the margin, with the page furniture. A work cited on that
-    page ("arXiv preprint arXiv:1508.01991") has no subject class and date after it."""
+    """``("arxiv", "1810.08699v1"), ("arxiv_version_date", "2018-10-19")`` where the first
+    page of an open PDF carries the stamp arXiv prints down its margin ("arXiv:1810.08699v1
+    [cs.CL] 19 Oct 2018"): it dates a paper whose file was renamed ("paper.pdf") by its first
+    submission (:func:`docnav.query.fields.arxiv_date`), not by when the PDF was made, and
+    the native reader drops it, rotated in the margin, with the page furniture. The date is
+    the stamped version's: a first version's is the day the paper was submitted, a later
+    one's is not (1705.07830v3 is stamped 2 Mar 2018, submitted in May 2017). A work cited
+    on that page ("arXiv preprint arXiv:1508.01991") has no subject class and date after it."""
     from docnav.parse._pdf_glyphs import _page_text
 
     found = _ARXIV_STAMP.search(_page_text(pdf, 1))
-    return (("arxiv", found.group(1)),) if found else ()
+    if not found:
+        return ()
+    dated = _stamp_day(found)
+    return (("arxiv", found.group(1)),) + ((("arxiv_version_date", dated),) if dated else ())
+
+
+def _stamp_day(found: re.Match) -> str | None:
+    """``YYYY-MM-DD`` of a stamp's date; None for one no calendar has ("31 Feb 2018")."""
+    if found["month"] not in _MONTH_ABBRS:
+        return None
+    try:
+        return date(int(found["year"]), _MONTH_ABBRS.index(found["month"]) + 1,
+                    int(found["day"])).isoformat()
+    except ValueError:
+        return None
 
 
 def pdf_date(value: str) -> str:

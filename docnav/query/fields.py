@@ -49,32 +49,49 @@ def date_of(fields: dict[str, str]) -> str | None:
 
 
 # where a document's own date comes from, as an error says it
-DATE_SOURCES = ("a PDF's arXiv identifier (stamped on its first page, or its file's name), "
-                "front matter, document properties, a field list's Start Date")
+DATE_SOURCES = ("a PDF's arXiv identifier (stamped on its first page, or its file's name; a "
+                "first version's stamp gives its day), front matter, document properties, "
+                "a field list's Start Date")
 # an arXiv identifier ("1912.01214", "0704.0001v2"): the year and month the paper was first
 # submitted, then its number that month, of four digits until the end of 2014 and five since;
 # a PDF named by it, a downloaded copy's "1912.01214 (1).pdf" too
-_ARXIV_ID = r"(?P<yy>\d\d)(?P<mm>0[1-9]|1[0-2])\.(?P<n>\d{4,5})(?:v\d+)?"
+_ARXIV_ID = r"(?P<yy>\d\d)(?P<mm>0[1-9]|1[0-2])\.(?P<n>\d{4,5})(?:v(?P<v>\d+))?"
 _ARXIV_PDF = re.compile(_ARXIV_ID + r"(?: \(\d+\))?\.pdf", re.I)
 _ARXIV_FIELD = re.compile(_ARXIV_ID)
 
 
 def arxiv_date(path: str, fields: dict[str, str] | None = None) -> str | None:
-    """``YYYY-MM``, the month a paper was first submitted to arXiv: of the identifier arXiv
-    stamped on its first page (its ``arxiv`` field, "1810.08699v1":
+    """When a paper was first submitted to arXiv: ``YYYY-MM``, the month of the identifier
+    arXiv stamped on its first page (its ``arxiv`` field, "1810.08699v1":
     :func:`docnav.parse._metadata.arxiv_stamp`), else of its file's name where that is a PDF
     named by one ("1912.01214.pdf": 2019-12); None for any other ("2103.1234-notes.md",
     "1501.0001.pdf": no identifier of 2015 has four digits). A PDF arXiv serves was made when
     it was fetched or built again: 1912.01214.pdf says it was created in 2021, 1705.07830.pdf
     in 2024, and "Which paper is the oldest?" chose by those; the stamp dates a renamed paper
-    ("paper.pdf") too. The identifier names no day: the date is the month alone, read as
-    :func:`own_date` says. Only a PDF's ``arxiv`` field is the stamp: a Markdown note's front
-    matter ``arxiv: 1810.08699v1`` names the paper it is about, and dated the note 2018-10
-    over its own ``date:``."""
-    stamp = (fields or {}).get("arxiv", "") if PurePath(path).suffix.lower() == ".pdf" else ""
-    stamped = _ARXIV_FIELD.fullmatch(str(stamp).strip())
+    ("paper.pdf") too. The identifier names no day: the month is read as :func:`own_date`
+    says, unless a first version's stamp gives the day (``YYYY-MM-DD``:
+    :func:`_first_version_day`). Only a PDF's ``arxiv`` field is the stamp: a Markdown
+    note's front matter ``arxiv: 1810.08699v1`` names the paper it is about, and dated the
+    note 2018-10 over its own ``date:``."""
+    fields = (fields or {}) if PurePath(path).suffix.lower() == ".pdf" else {}
+    stamped = _ARXIV_FIELD.fullmatch(str(fields.get("arxiv", "")).strip())
     named = _ARXIV_PDF.fullmatch(PurePath(path).name)
-    return next((month for m in (stamped, named) if (month := _submitted(m))), None)
+    month = next((month for m in (stamped, named) if (month := _submitted(m))), None)
+    return _first_version_day(stamped, month, fields) or month
+
+
+def _first_version_day(stamped: re.Match | None, month: str | None,
+                       fields: dict[str, str]) -> str | None:
+    """``YYYY-MM-DD``, the day a first version's stamp gives ("arXiv:1810.08699v1 [cs.CL] 19
+    Oct 2018", its ``arxiv_version_date``), where it dates the paper (``month``): that
+    version's date is the day the paper was submitted, so orders and bounds read it exactly
+    (the month read as its first day put 1810.08699v1 before a report of 2018-10-10). A later
+    version's is not (1705.07830v3 is stamped 2 Mar 2018, submitted in May 2017), nor a day
+    outside the identifier's month. None for those."""
+    if not stamped or stamped["v"] != "1" or _submitted(stamped) != month:
+        return None
+    day = read_date(str(fields.get("arxiv_version_date", "")))
+    return day if day and day[:7] == month else None
 
 
 def _submitted(m: re.Match | None) -> str | None:
@@ -86,16 +103,17 @@ def _submitted(m: re.Match | None) -> str | None:
 
 def own_date(path: str, fields: dict[str, str]) -> str | None:
     """The date of the document at ``path`` with ``fields``, as every question, order and
-    bound by date reads it: the month of its arXiv identifier (:func:`arxiv_date`), else
-    :func:`date_of` its fields. "Which paper is the oldest?" chose 1705.07830.pdf by its
-    identifier, and ``--after 2018-01-01`` kept it by its PDF's date (2024).
+    bound by date reads it: its arXiv date (:func:`arxiv_date`: the day a first version's
+    stamp gives, else the identifier's month), else :func:`date_of` its fields. "Which paper
+    is the oldest?" chose 1705.07830.pdf by its identifier, and ``--after 2018-01-01`` kept
+    it by its PDF's date (2024).
 
-    An arXiv month (``2018-10``) names no day: the paper may be of any day of it
+    An arXiv month (``2018-09``) names no day: the paper may be of any day of it
     (:func:`date_span`). A date bound keeps it where its month overlaps what the bound allows:
-    ``--after 2018-10-15`` and ``--before 2018-10-15`` both keep an October 2018 paper, read
+    ``--after 2018-09-15`` and ``--before 2018-09-15`` both keep a September 2018 paper, read
     as of the 1st it was left out of the first. An order by date reads it as its month's
     first day, newest first or oldest first alike: one order, so that beside a report of
-    2018-10-20 the October paper is the older (read as its month's last day for the newest
+    2018-09-20 the September paper is the older (read as its month's last day for the newest
     and its first for the oldest, it was both the newest and the oldest of the two)."""
     return arxiv_date(path, fields) or date_of(fields)
 
