@@ -308,7 +308,7 @@ def test_a_long_outline_section_gets_the_headings_printed_in_it():
 
     paper = [t for _, t in headings(parse_file(require(FIXTURES / "pdf" / "1801.05147.pdf"),
                                                NATIVE))]
-    assert "1 hner" not in paper and "Bi-LSTM Bi-LSTM" not in paper
+    assert not {"1 hner", "1 h ner", "Bi-LSTM Bi-LSTM"} & set(paper)  # pdfium spaces "h ner"
     assert dict(_adobe().metadata)["heading_source"] == "outline"
 
     from docnav.parse._pdf_headings import _CONTINUED

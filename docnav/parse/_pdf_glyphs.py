@@ -11,7 +11,8 @@ otherwise), stays as it was.
 
 Words run together in a line of a bold LaTeX font ("5 RelatedWork", "3.1 EncodingModule":
 docling-parse sees no space where the font sets a gap, and the heading then matches neither
-"related" nor "work") are spaced as pdfium's text of the page spaces them, where the line is
+"related" nor "work"), and in body text now and then ("Sequence gen-" / "erationmodel for"
+of a works cited), are spaced as pdfium's text of the page spaces them, where the line is
 found there once.
 
 A glyph without a Unicode mapping but with a name is written as its name: IBM's Redbooks set
@@ -63,46 +64,44 @@ def repair_lines(lines: list[Line], pdf) -> list[Line]:
     """``lines`` with their U+FFFD characters replaced from ``pdf`` (a pypdfium2 document)
     wherever the line is found once on its page, and words run together where pdfium's text
     spaces them (:func:`respaced`)."""
-    pages = sorted({x.page for x in lines
-                    if UNREADABLE in x.text or _RUN_TOGETHER.search(x.text)})
-    if not pages:
-        return lines
-    texts = {page: _page_text(pdf, page) for page in pages}
+    pages: dict[int, tuple[str, frozenset[str]]] = {}
     out = []
     for x in lines:
-        text = repaired(x.text, texts[x.page]) if UNREADABLE in x.text else x.text
-        if _RUN_TOGETHER.search(text):
-            text = respaced(text, texts[x.page])
+        if x.page not in pages:
+            page_text = _page_text(pdf, x.page)
+            pages[x.page] = page_text, frozenset(_WORD.findall(page_text))
+        page_text, words = pages[x.page]
+        text = repaired(x.text, page_text) if UNREADABLE in x.text else x.text
+        text = respaced(text, page_text, words)
         out.append(x if text == x.text else replace(x, text=text))
     return out
 
 
-# a lower-case letter followed by a capital: "RelatedWork", and "iPhone", "McDonald", "DocNav"
-_RUN_TOGETHER = re.compile(r"[a-z][A-Z]")
+_WORD = re.compile(r"[^\W\d_]+")  # a run of letters
 
 
-def respaced(text: str, page_text: str) -> str:
-    """``text`` with a space between a lower-case letter and a capital where ``page_text``
-    has one there, if ``text`` is found in it once (spaces loose): "5 RelatedWork" of
-    "... 5 Related Work Semi-supervised ..."; "iPhone" stays as pdfium has it."""
-    chars = [c for c in text if not c.isspace()]
+def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> str:
+    """``text`` with a space between two letters of a word that ``page_text`` (whose
+    ``words``) never has, where ``page_text`` has one there, if ``text`` is found in it once
+    (spaces loose): "5 RelatedWork" of "... 5 Related Work Semi-supervised ...", and
+    "erationmodel" of "Sequence gen-eration model" (a gap docling-parse took for none);
+    "iPhone" stays as pdfium has it, and so does a word pdfium has elsewhere on the page."""
     if len(LETTER.findall(text)) < _MIN_LETTERS:
         return text
-    pattern = "".join(
-        re.escape(c) + ((r"(\s*)" if c.islower() and nxt.isupper() else r"\s*") if nxt else "")
-        for c, nxt in zip(chars, chars[1:] + [""]))
+    if words is None:
+        words = frozenset(_WORD.findall(page_text))
+    joints = [m.start() + i for m in _WORD.finditer(text) if m.group() not in words
+              for i in range(1, len(m.group()))]  # where a space may go: before text[i]
+    if not joints:
+        return text
+    at = set(joints)
+    pattern = "".join(("(\\s*)" if i in at else r"\s*") + re.escape(c)
+                      for i, c in enumerate(text) if not c.isspace())
     found = _found_once(pattern, page_text)
     if found is None:
         return text
-    gaps = iter(found)
-    out: list[str] = []
-    last = ""  # the last character not a space
-    for c in text:
-        if last.islower() and c.isupper() and next(gaps) and out[-1] == last:
-            out.append(" ")
-        out.append(c)
-        last = c if not c.isspace() else last
-    return "".join(out)
+    spaced = {i for i, gap in zip(joints, found) if gap}
+    return "".join((" " if i in spaced else "") + c for i, c in enumerate(text))
 
 
 def repaired(text: str, page_text: str) -> str:
