@@ -162,10 +162,12 @@ def _inside(spans: list[tuple[int, int]], offset: int) -> bool:
 
 def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]]:
     """Character spans (start, end) of the sentences of ``text``, whitespace trimmed; none ends
-    inside inline code."""
+    inside inline code, and none reaches across a blank line: a paragraph ends its sentence
+    whatever ends the paragraph. Punkt does not cut after "etc." before a lower-case word,
+    nor where no stop ends the line, so "Use a, b, etc.\n\nfoo is next." was one sentence."""
     code = _code_spans(text)
     spans: list[tuple[int, int]] = []
-    for start, end in _tokenizer(language).span_tokenize(text):
+    for start, end in _paragraph_pieces(text, _tokenizer(language).span_tokenize(text)):
         while start < end and text[start].isspace():
             start += 1
         while end > start and text[end - 1].isspace():
@@ -173,23 +175,34 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
         if end <= start:
             continue
         apart = bool(spans) and _BLANK_LINE.search(text, spans[-1][1], start) is not None
-        if spans and (_LEADS_IN.search(text, spans[-1][0], spans[-1][1])
-                      or _ONLY_ETC.fullmatch(text, start, end)
-                      or _inside(code, spans[-1][1])
-                      or (text[start].islower() and _ETC.search(text, *spans[-1]))
-                      or (text[start].islower() and _CLOSED_MARK.search(text, *spans[-1])
-                          and not apart)
-                      or (_PLAIN_WORD.match(text, start) and _CODE_MARK.search(text, *spans[-1])
-                          and not apart)
-                      or (_CONJUNCTION.match(text, start) and _QUESTION.search(text, *spans[-1])
-                          and _SAME_LINE.fullmatch(text, spans[-1][1], start))
-                      or _CLOSES.match(text, start)):
+        if spans and not apart and (
+                _LEADS_IN.search(text, spans[-1][0], spans[-1][1])
+                or _ONLY_ETC.fullmatch(text, start, end)
+                or _inside(code, spans[-1][1])
+                or (text[start].islower() and _ETC.search(text, *spans[-1]))
+                or (text[start].islower() and _CLOSED_MARK.search(text, *spans[-1]))
+                or (_PLAIN_WORD.match(text, start) and _CODE_MARK.search(text, *spans[-1]))
+                or (_CONJUNCTION.match(text, start) and _QUESTION.search(text, *spans[-1])
+                    and _SAME_LINE.fullmatch(text, spans[-1][1], start))
+                or _CLOSES.match(text, start)):
             spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))
-    if len(spans) > 1 and _ONLY_ABBREVIATION.fullmatch(text, *spans[-1]):
+    if (len(spans) > 1 and _ONLY_ABBREVIATION.fullmatch(text, *spans[-1])
+            and not _BLANK_LINE.search(text, spans[-2][1], spans[-1][0])):
         spans[-2:] = [(spans[-2][0], spans[-1][1])]  # "... to the range. I.E." at the end
     return spans
+
+
+def _paragraph_pieces(text: str, spans) -> list[tuple[int, int]]:
+    """``spans`` (Punkt's) cut at each blank line inside them."""
+    pieces = []
+    for start, end in spans:
+        for m in _BLANK_LINE.finditer(text, start, end):
+            pieces.append((start, m.start()))
+            start = m.end()
+        pieces.append((start, end))
+    return pieces
 
 
 def split_sentences(text: str, language: str = "english") -> list[str]:

@@ -185,3 +185,19 @@ def test_a_blank_line_with_windows_line_ends_is_a_blank_line(text, sentences):
     """"Stop!\\r\\n\\r\\nfoo bar" was one sentence: a blank line was two "\\n" with only
     spaces or tabs between, and "\\r" is neither."""
     assert split_sentences(text) == (sentences or [text])
+
+
+@pytest.mark.parametrize("text, sentences", [
+    ("Use a, b, etc.\n\nfoo is next.", ["Use a, b, etc.", "foo is next."]),
+    ("Use a, b, etc.\r\n\r\nfoo is next.", ["Use a, b, etc.", "foo is next."]),
+    ("Use a, b, etc.\n\t\nfoo is next.", ["Use a, b, etc.", "foo is next."]),
+    ("A title without a stop\n\nThe body follows. Then more.",
+     ["A title without a stop", "The body follows.", "Then more."]),
+    ("See the list, e.g.\n\nfoo is next.", ["See the list, e.g.", "foo is next."]),
+    ("It is clamped to the range.\n\nI.E.", ["It is clamped to the range.", "I.E."]),
+    ("Use a, b, etc.\nfoo is next.", None),  # a line break alone goes on
+])
+def test_a_blank_line_ends_a_sentence_whatever_comes_before_it(text, sentences):
+    """Punkt does not cut after "etc." before a lower-case word, nor where no stop ends the
+    paragraph: "Use a, b, etc.\\n\\nfoo is next." was one sentence across the blank line."""
+    assert split_sentences(text) == (sentences or [text])
