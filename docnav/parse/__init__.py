@@ -85,7 +85,7 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
 
             blocks = contents_as_table(blocks)
         title = ((front.title or _markdown_title(blocks, path, front.body)) if front is not None
-                 else _docling_title(converted.document))
+                 else _docling_title(converted.document, fmt))
         blocks, metadata = _format_extras(path, fmt, blocks, page)
         if fmt in ("pdf", "html", "docx"):  # an SEC filing names itself on its cover
             filing = filing_cover(_cover_lines(blocks[:COVER_BLOCKS]))
@@ -104,7 +104,7 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
     if not blocks:  # nothing to navigate, as in an empty file (the last version stays)
         raise DocumentError(str(path), _no_text(fmt, front, dict(metadata).get("pages"),
                                                 bool(scanned)))
-    title = title or _first_heading(blocks) or path.stem
+    title = title or _leading_title(blocks, None) or path.stem
     return ParsedDocument(title=title, blocks=tuple(blocks), format=fmt, metadata=metadata)
 
 
@@ -158,28 +158,35 @@ def _source_text(path: Path, fmt: str, front: FrontMatter | None) -> str | None:
 
 
 def _markdown_title(blocks, path: Path, source: str) -> str:
-    """Markdown has no title element (docling reads every ``# X`` as one): a leading heading
-    that is the only one at its level names the document; otherwise the file name does
-    (an RFC starting with metadata and several ``#`` sections is "0001-private-fields").
-    Images before it do not count: a README's centred logo and badges stand above its
-    heading, their alt text read as captions (HTML ``<img>``) or as a paragraph (Markdown
-    "![Logo](logo.png)")."""
+    """Markdown has no title element (docling reads every ``# X`` as one): its leading
+    heading names it where :func:`_leading_title` says so, else the file name does."""
+    return _leading_title(blocks, source) or path.stem
+
+
+def _leading_title(blocks, source: str | None) -> str | None:
+    """A leading heading that is the only one at its level names a document that has no
+    title of its own; otherwise none does, and the file name will (an RFC starting with
+    metadata and several ``#`` sections is "0001-private-fields"; a page without ``<title>``
+    or ``<h1>`` whose lead stands over "Install" and "Run" sections is no page "Install",
+    that section holding the lead). Images before it do not count: a README's centred logo
+    and badges stand above its heading, their alt text read as captions (HTML ``<img>``)
+    or as a paragraph (Markdown "![Logo](logo.png)", read in the Markdown ``source``)."""
     headings = [b for b in blocks if b.kind is BlockKind.HEADING]
     lead = _leading_block(blocks, source)
     if lead is not None and lead.kind is BlockKind.HEADING:
         if sum(1 for h in headings if h.level <= lead.level) == 1:
             return " ".join(lead.text.split())
-    return path.stem
+    return None
 
 
-def _leading_block(blocks, source: str) -> Block | None:
+def _leading_block(blocks, source: str | None) -> Block | None:
     """The first block that is neither a caption nor the alt text of a paragraph of images
     (the Markdown ``source``'s, read only where a paragraph comes first)."""
     images: list[str] | None = None
     for block in blocks:
         if block.kind is BlockKind.CAPTION:
             continue
-        if block.kind is BlockKind.TEXT:
+        if block.kind is BlockKind.TEXT and source is not None:
             if images is None:
                 images = ["".join(alt.split()) for alt in image_paragraphs(source)]
             text = "".join(block.text.split())
@@ -192,17 +199,21 @@ def _leading_block(blocks, source: str) -> Block | None:
     return None
 
 
-def _docling_title(doc) -> str | None:
-    """The first title item of the body, else of the furniture (an HTML ``<title>``)."""
+def _docling_title(doc, fmt: str) -> str | None:
+    """The body's first title item, else the furniture's (an HTML ``<title>``). docling makes
+    each ``<h1>`` of a page a title item: of a page's several (the "Install" and "Run" made
+    of a page's classed section titles), none names the page, and the first had taken the
+    page's lead paragraph above it into its section (:func:`docnav.tree._join_title`). A
+    Word file's Title paragraphs and a PDF's titles, which the layout model tells apart, are
+    titles whatever their number."""
     from docling_core.types.doc import ContentLayer, TitleItem
 
     titles = [t for t in doc.texts if isinstance(t, TitleItem) and t.text.strip()]
-    titles.sort(key=lambda t: t.content_layer != ContentLayer.BODY)
-    return " ".join(titles[0].text.split()) if titles else None
-
-
-def _first_heading(blocks: list[Block]) -> str | None:
-    return next((b.text for b in blocks if b.kind is BlockKind.HEADING and b.text.strip()), None)
+    body = [t for t in titles if t.content_layer == ContentLayer.BODY]
+    if fmt == "html" and len(body) > 1:
+        body = []
+    chosen = body or [t for t in titles if t.content_layer != ContentLayer.BODY]
+    return " ".join(chosen[0].text.split()) if chosen else None
 
 
 def _format_extras(path: Path, fmt: str, blocks: list[Block], page: bytes | None = None
