@@ -39,7 +39,12 @@ from docling_core.types.doc import (
 from docnav.model import Block, BlockKind, Link
 from docnav.parse._inline import SourceText, join_inline
 from docnav.parse._markdown_anchors import written_anchors
-from docnav.parse._markdown_details import Mark, disclosure_marks, disclosure_sections
+from docnav.parse._markdown_details import (
+    Mark,
+    disclosure_marks,
+    disclosure_sections,
+    without_navigation,
+)
 from docnav.parse._markdown_html import html_block, html_block_blocks
 from docnav.parse._pdf_paragraphs import CAPTION
 from docnav.parse._tables import table_markdown
@@ -110,7 +115,8 @@ def document_blocks(doc: DoclingDocument, source: str | None = None, markdown: b
         descend = _emit(walk, item)
         if descend:
             stack.extend(reversed([c.resolve(doc) for c in item.children]))
-    return disclosure_sections(walk.blocks, walk.disclosures)
+    return without_navigation(disclosure_sections(walk.blocks, walk.disclosures),
+                              walk.disclosures)
 
 
 def _emit(walk: _Walk, item: NodeItem) -> bool:

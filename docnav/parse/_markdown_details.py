@@ -11,7 +11,8 @@ section around it. So where each block opens and closes a disclosure is marked w
 blocks are read (:func:`disclosure_marks`), and the sections are made once all are
 (:func:`disclosure_sections`). The elements around them are marked too: a disclosure in a
 site's menu (a ``<nav>``, a ``role="navigation"`` element, a ``<header>`` or a ``<footer>``)
-stays as it is, as a page's does, whichever block opened that element.
+stays as it is, as a page's does, whichever block opened that element; and a site's
+navigation is left out, as a page's is (:func:`without_navigation`).
 """
 
 from __future__ import annotations
@@ -37,13 +38,15 @@ _VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "
 class Mark:
     """A disclosure's opening or end, by the blocks around it: ``at`` is the block of its
     summary (None: it has none read as a block of its own) or the first block after its
-    end. Another element's (``tag``) opening or end, its ``at`` None, says what stands
-    around the disclosures after it; ``menu``: that element is a site's menu."""
+    end. Another element's (``tag``) opening or end, ``at`` the first block after its tag,
+    says what stands around the disclosures and blocks after it; ``menu``: that element is
+    a site's menu, ``navigation``: its navigation (a ``<nav>``, ``role="navigation"``)."""
 
     opens: bool
     at: int | None
     tag: str = "details"
     menu: bool = False
+    navigation: bool = False
 
 
 def disclosure_marks(html: str, blocks: list[Block], before: int) -> list[Mark]:
@@ -54,7 +57,8 @@ def disclosure_marks(html: str, blocks: list[Block], before: int) -> list[Mark]:
     said: list[str] = []
     size = 0
     cursor = 0
-    elements: list[tuple[int, Mark]] = []  # (the next event's index, an element's tag)
+    # (the next event's index, the words before it, an element's tag)
+    elements: list[tuple[int, int, Mark]] = []
     for match in _TAGS.finditer(html):
         said.append(_text_words(html[cursor:match.start()]))
         size += len(said[-1])
@@ -67,8 +71,10 @@ def disclosure_marks(html: str, blocks: list[Block], before: int) -> list[Mark]:
         elif tag == "details":
             events.append(("end" if match.group(2) else "open", size, ""))
         elif tag and tag not in _VOID and not match.group(4).rstrip().endswith("/"):
-            menu = tag in _MENU_PLACES or bool(_NAVIGATION.search(match.group(4)))
-            elements.append((len(events), Mark(not match.group(2), None, tag, menu)))
+            navigation = tag == "nav" or bool(_NAVIGATION.search(match.group(4)))
+            elements.append((len(events), size, Mark(not match.group(2), None, tag,
+                                                     navigation or tag in _MENU_PLACES,
+                                                     navigation)))
     stream = "".join(said) + _text_words(html[cursor:])
     starts: list[int] = []  # where each block's words begin in the stream
     end = 0  # where the last block found ends: "<p>Options</p>" before a summary "Options"
@@ -89,8 +95,10 @@ def disclosure_marks(html: str, blocks: list[Block], before: int) -> list[Mark]:
                 and _words(blocks[at].text) == summary:
             marks[-1] = (marks[-1][0], Mark(True, before + at))
         last = kind
+    placed = [(index, replace(mark, at=before + bisect_left(starts, offset)))
+              for index, offset, mark in elements]
     # an element's tag placed before the event it precedes (a stable sort keeps it first)
-    return [mark for _, mark in sorted(elements + marks, key=lambda placed: placed[0])]
+    return [mark for _, mark in sorted(placed + marks, key=lambda placed: placed[0])]
 
 
 def _text_words(html: str) -> str:
@@ -137,6 +145,53 @@ def disclosure_sections(blocks: list[Block], marks: list[Mark]) -> list[Block]:
         if after is not None and after.kind is not BlockKind.HEADING:
             out[end] = replace(after, level=min(after.level or around, around))
     return out
+
+
+def without_navigation(blocks: list[Block], marks: list[Mark]) -> list[Block]:
+    """``blocks`` without those in a site's navigation, as a page's reader leaves them out
+    (``drop_navigation`` in :mod:`docnav.parse._html`, ``_footers`` in
+    :mod:`docnav.parse._html_rewrite`): what a ``<nav>`` or ``role="navigation"`` element
+    holds, and in a ``<footer>`` a list whose items are links alone. A "<nav>" block, a
+    Markdown list of links and a "</nav>" block read "Home" and "Docs" as list items of the
+    document's text, which every file of a site holds. A ``<header>``'s and a footer's other
+    text stays, as a page's does, and so does what an element never ended holds: its end
+    is no more than a guess."""
+    dropped: set[int] = set()
+    elements: list[Mark] = []  # those open, outermost first
+    since: dict[str, int] = {}  # "navigation", "footer" -> the first block in it
+    for mark in marks:
+        if mark.tag == "details":
+            continue
+        _walk(elements, mark)
+        for place, inside in (("navigation", any(m.navigation for m in elements)),
+                              ("footer", any(m.tag == "footer" for m in elements))):
+            if inside:
+                since.setdefault(place, mark.at)
+            elif place in since:
+                start = since.pop(place)
+                dropped.update(range(start, mark.at) if place == "navigation"
+                               else _link_lists(blocks, start, mark.at))
+    return [b for i, b in enumerate(blocks) if i not in dropped]
+
+
+def _link_lists(blocks: list[Block], start: int, end: int) -> list[int]:
+    """The blocks from ``start`` to ``end`` that are runs of list items whose every item is
+    links alone ("[Home](/)", not "Read [the guide](/g) first")."""
+    out: list[int] = []
+    run: list[int] = []
+    for i in range(start, end + 1):
+        if i < end and blocks[i].kind is BlockKind.LIST_ITEM:
+            run.append(i)
+            continue
+        if run and all(_links_alone(blocks[j]) for j in run):
+            out += run
+        run = []
+    return out
+
+
+def _links_alone(block: Block) -> bool:
+    said = _words(block.text)
+    return bool(said) and said == "".join(_words(link.text) for link in block.links)
 
 
 def _walk(elements: list[Mark], mark: Mark) -> None:
