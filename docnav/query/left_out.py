@@ -30,6 +30,10 @@ _GOING_ON = frozenset((STOPWORDS - {"a", "an", "the", "and", "or"}) | ASKING | s
 _VERB_AFTER = frozenset((ASKING - {"me", "there", "both", "either"}) | set(
     "is are was were be been being am do does did has have had get gets got discuss discusses "
     "propose proposes introduce introduces cover covers talk talks use uses".split()))
+# of those verbs, the past forms, which are the question's verb before what it asks of
+# ("besides RFC 2394 discussed async?"), a participle going on with the name before a
+# preposition ("the ones introduced in RFC 2394", "the traits used by executors")
+_PAST = frozenset("discussed proposed introduced covered talked used".split())
 # a question's subject, which a cue right after it leaves out of ("Which types other than
 # Box implement Unpin?"): its verb comes after what is left out
 _SUBJECT = re.compile(r"^\W*(?:(?:which|what|how\s+many)(?:\s+[\w-]+)?|(?:is|are|was|were)"
@@ -81,6 +85,12 @@ def left_out_within(question: str) -> tuple[str, str] | None:
         return None
     words = list(re.finditer(r"\S+", m.group("what")))
     for i, word in enumerate(words):
+        after = words[i + 1].group().lower() if i + 1 < len(words) else ""
+        if word.group().lower() in _PAST and after not in STOPWORDS - {"a", "an", "the"}:
+            name = " ".join(w.group() for w in words[:i])
+            if not name or not _a_name(name):
+                return None
+            return question[:m.start()] + question[m.start("what") + word.start():], name
         if word.group().lower() in _VERB_AFTER:
             name = " ".join(w.group() for w in words[:i])
             if not name or not _a_name(name):
