@@ -171,7 +171,9 @@ def _fields_lines(tree: DocTree) -> list[str]:
     if len(dated) > 7:
         by = "by its first version's arXiv stamp (on its first page)"
     else:
-        where = "its file's name" if arxiv_date(tree.path, {}) == dated else "on its first page"
+        # (the stamp is read before the name: of a PDF named by the same identifier, it)
+        stamped = tree.path.lower().endswith(".pdf") and arxiv_date("page.pdf", fields) == dated
+        where = "on its first page" if stamped else "its file's name"
         by = f"by its arXiv identifier ({where})"
     return lines + [f"dated {dated} {by}, as --after/--before and questions by date read it"]
 

@@ -30,8 +30,8 @@ def test_an_arxiv_identifier_dates_a_paper_by_its_month(path, date):
 
 def test_show_prints_the_arxiv_date_that_the_date_filters_read(tmp_path):
     # `docnav show` printed the PDF's own "created = 2021-..." alone, though --after/--before
-    # and the questions by date read 2019-09 from the file's name (its second version's stamp
-    # is of 18 October 2019)
+    # and the questions by date read 2019-09 from its identifier (its second version's stamp
+    # is of 18 October 2019); read from the stamp before the file's name, it said the name's
     indexed_copies(tmp_path, [FIXTURES / "pdf" / "1909.00754.pdf"])
     shown = render_document(Store(tmp_path / "g.duckdb"), "1909.00754.pdf")
-    assert "dated 2019-09 by its arXiv identifier (its file's name)" in shown
+    assert "dated 2019-09 by its arXiv identifier (on its first page)" in shown
