@@ -12,9 +12,9 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from docnav.query.count_text import count_line
 from docnav.query.formats import held_formats
 from docnav.query.passages import BEST_DOCUMENT
-from docnav.query.which import count_line
 
 if TYPE_CHECKING:
     from docnav.query.evidence import Answer

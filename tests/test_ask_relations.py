@@ -9,7 +9,7 @@ import pytest
 from _stores import indexed_graph
 from docnav.ask_text import answer_text
 from docnav.query import Navigator
-from docnav.query.which import count_line
+from docnav.query.count_text import count_line
 
 
 def _rfc(number: int, body: str) -> str:

@@ -14,7 +14,7 @@ from _stores import html_document as _html, indexed_graph
 
 from docnav.errors import InputError
 from docnav.query import Navigator
-from docnav.query.which import count_line
+from docnav.query.count_text import count_line
 
 
 DOCS = {

@@ -199,7 +199,7 @@ class Answer:
     # the documents asked who wrote them that have no author field, with the keys they have
     fields_lacking: dict[str, list[str]] = field(default_factory=dict)
     # how many documents a question asking so counts ("How many RFCs mention traits?"): the
-    # number, of how many asked of, by which words, and their paths (which.count_line)
+    # number, of how many asked of, by which words, and their paths (count_text.count_line)
     count: dict | None = None
     # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
     # taken out of ``text``

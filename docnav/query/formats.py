@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.cited import WORKS_ASKED
+from docnav.query.count_text import counted_text
 from docnav.query.evidence import Answer
 from docnav.query.in_turn import EACH_DOCUMENT
-from docnav.query.which import BY_DATE, asks_documents, counted_text, which_documents
+from docnav.query.which import BY_DATE, asks_documents, which_documents
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph

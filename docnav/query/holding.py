@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.query.left_out import left_out_within
@@ -288,59 +287,6 @@ def besides_of(held: Held) -> dict:
         held.besides) else {}
 
 
-def besides_said(count: dict) -> str:
-    """The start of a count's line that leaves a document out, where it does: which one,
-    and whether the document asked of refers to it ("besides 2592-futures.md (which
-    2394-async_await.md refers to), ..."), or it to the one named ("besides 2592-futures.md
-    (which refers to 2349-pin.md), ...")."""
-    if not count.get("besides"):
-        return ""
-    referring = count.get("referred_by") or count.get("refers_to")  # (else by their words)
-    return "besides " + " and ".join(PurePath(left).name + (
-        f" ({_how_referred(count, left in count['besides_referred'])})" if referring else "")
-        for left in count["besides"]) + ", "
-
-
-def _how_referred(count: dict, referred: bool) -> str:
-    """How a document a count leaves out stands to the one asked of ("which
-    2394-async_await.md refers to"), or to the one named ("which refers to 2349-pin.md")."""
-    if count.get("referred_by"):
-        does = "refers to" if referred else "makes no reference to"
-        return f"which {PurePath(count['referred_by']).name} {does}"
-    named = PurePath(count["refers_to"]).name
-    if count.get("related"):
-        return f"which is {'' if referred else 'not '}related to {named}"
-    return f"which {'refers' if referred else 'makes no reference'} to {named}"
-
-
-def referred_line(count: dict, documents: str, dated: str) -> str:
-    """The line of a count of the documents a document's references lead to ("Which RFCs
-    does RFC 1974 refer to?")."""
-    return (f"{besides_said(count)}{count['n']} of the {count['of']} {documents} asked of{dated} "
-            f"{PurePath(count['referred_by']).name} refers to (by its references: a link, a "
-            f"number; the evidence reads the best)")
-
-
-def none_referring(count: dict, documents: str, dated: str) -> str:
-    """The line of a count of the documents a document's references lead to, or leading to
-    it, where none does ("What is RFC 130 related to?"): said, rather than the documents
-    holding its number (said by no other) read as if they answered it."""
-    noun = documents.removesuffix("s") if count["of"] == 1 else documents  # "documents"
-    of = f"none of the {count['of']} {noun}"
-    if count.get("referred_by"):  # "What does RFC 2349 build on?"
-        other = "no other" if count.get("besides_referred") else "none"
-        return (f"{besides_said(count)}{of} asked of{dated} is one "
-                f"{PurePath(count['referred_by']).name} refers to (it links to {other}, nor "
-                f"names one by its number)")
-    name = PurePath(count["refers_to"]).name
-    of = besides_said(count) + of
-    if count.get("related"):  # "What is RFC 130 related to?"
-        return (f"{of} asked of{dated} is related to {name} by references (it links to none, "
-                f"nor names one by its number; none links to it, nor names its number)")
-    return (f"{of} asked of{dated} refers to {name} (none links to it, nor names its "
-            f"number)")  # "Which RFCs depend on RFC 1068?"
-
-
 def words_held(held: Held, words: dict[str, str]) -> int:
     """How many of the question's words (``words``: of each rare term) the documents counted
     hold, a term of each at least: a name searched by its parts too ("crates.io": "crate",
@@ -409,6 +355,5 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
-__all__ = ["Held", "as_documents_referred", "best_documents", "besides_of", "besides_said",
-           "citing", "held_by", "left_out", "needing_verb", "none_referring", "rarer_held",
-           "referred_line", "words_held"]
+__all__ = ["Held", "as_documents_referred", "best_documents", "besides_of", "citing",
+           "held_by", "left_out", "needing_verb", "rarer_held", "words_held"]

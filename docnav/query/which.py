@@ -12,14 +12,14 @@ from __future__ import annotations
 import glob
 import re
 from dataclasses import dataclass, field
-from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
+from docnav.query.count_text import count_line, counted_text
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
-from docnav.query.holding import (best_documents, besides_of, besides_said, held_by, left_out,
-                                  none_referring, rarer_held, referred_line, words_held)
+from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
+                                  words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
@@ -421,14 +421,6 @@ def _counted(nav: Navigator, asked: str, count: dict, route: str | None = None) 
         "confidence": 0.0}], None, 0, counted_text(count), count=count)
 
 
-def counted_text(count: dict) -> str:
-    """The text of an answer that is a count (or list) of documents: its line, then their
-    paths; made again where a count is said to be of one format (:mod:`docnav.query.formats`
-    narrows the documents before they are counted)."""
-    paths = count["documents"]
-    return count_line(count) + (": " + ", ".join(paths) if paths else "")
-
-
 def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
             doc: str | list[str] | None = None) -> Answer:
     """A question asking for the first or last documents by their own dates ("What is the
@@ -540,59 +532,3 @@ def _dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
     return (f"theirs run from {dates[0]} to {dates[-1]}"
             f"{f', {len(paths) - len(dates)} undated' if len(dates) < len(paths) else ''}"
             if dates else "none of them has one")
-
-
-def count_line(count: dict) -> str:
-    """How many documents a question asking so counted, as said to its reader: "17 of the 106
-    documents asked of hold "borrow", "checker" (counted by their words, not read)"."""
-    if "companies" in count:  # "Which companies are in the store?"
-        named = "; ".join(f"{name} ({len(paths)} filing{'s' if len(paths) > 1 else ''})"
-                          for name, paths in count["companies"].items())
-        without = len(count["without"])
-        none = (f"; {without} of them name{'s' if without == 1 else ''} no registrant (a "
-                f"filing's cover names it)" if without else "")
-        return (f"{count['n']} compan{'y' if count['n'] == 1 else 'ies'} in the "
-                f"{count['asked_of']} documents asked of{': ' + named if named else ''}{none}")
-    dated = (f" by {count['by']}" if count["by"] else "") + (
-        f" dated {count['dated']}" if count["dated"] else "")
-    # "How many PDFs are there?": of the documents of that format (docnav.query.formats)
-    documents = f"{count['format']} documents" if count.get("format") else "documents"
-    if not count["n"] and (count.get("referred_by") or count.get("refers_to")):  # of one
-        line = none_referring(count, documents, dated)  # no reference leads to, or from
-    elif count.get("cites"):  # "How many papers cite Devlin et al.?"
-        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
-                f"{'cite' if count['n'] != 1 else 'cites'} {count['cites']} (by their works "
-                f"cited: an entry of that author's; the evidence reads the best)")
-    elif count.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
-        line = referred_line(count, documents, dated)
-    elif count.get("related"):  # "Which RFCs are related to RFC 1961?"
-        line = (f"{besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
-                f"of{dated} {'are' if count['n'] != 1 else 'is'} related to "
-                f"{PurePath(count['refers_to']).name} by references (a link, a number: to "
-                f"it, or from it; the evidence reads the best)")
-    elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
-        line = (f"{besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
-                f"of{dated} {'refer' if count['n'] != 1 else 'refers'} to "
-                f"{PurePath(count['refers_to']).name} (by their references: a link to it, "
-                f"its number; the evidence reads the best)")
-    elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
-        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
-                f"{'have' if count['n'] != 1 else 'has'} a section headed "
-                f"\"{count['part']}\"" + (" (each read from it)" if count["n"] and
-                                          count["asked"] == "which" else ""))
-    elif count["words"] is None:  # "How many RFCs are there?"
-        line = (f"{count['n']} {documents[:-1] if count['n'] == 1 else documents} asked "
-                f"of{dated}" + (f" (of {count['asked_of']})" if count["dated"] or count["by"]
-                                or count.get("format") else ""))
-    else:
-        words = ", ".join(f'"{w}"' for w in count["words"])
-        some = "" if count["held"] == len(count["words"]) else f"{count['held']} of "
-        line = besides_said(count) + (
-                f"{count['n']} of the {count['of']} {documents} asked of{dated} "
-                f"{'hold' if count['n'] != 1 else 'holds'} {some}{words} (counted by their "
-                f"words, not read: the evidence reads the best)" if count["held"] else
-                f"no {documents[:-1]} of the {count['of']} asked of{dated} holds {words}")
-    for held in ("dates", "authors"):  # none is so dated, or by that author: what theirs are
-        if count[held]:
-            line += f" ({count[held]})"
-    return line

@@ -1,0 +1,129 @@
+"""What an answer that counts documents says: the line saying how many of those asked of were
+counted, and by what (their words, their references, a section's heading, a company's
+filings: "17 of the 106 documents asked of hold "borrow", "checker""), then their paths. Its
+words are the count's own (:mod:`docnav.query.which` counts, :mod:`docnav.query.holding`
+chooses), said again where a count is narrowed to one format (:mod:`docnav.query.formats`)."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+
+def counted_text(count: dict) -> str:
+    """The text of an answer that is a count (or list) of documents: its line, then their
+    paths; made again where a count is said to be of one format (:mod:`docnav.query.formats`
+    narrows the documents before they are counted)."""
+    paths = count["documents"]
+    return count_line(count) + (": " + ", ".join(paths) if paths else "")
+
+
+def _besides_said(count: dict) -> str:
+    """The start of a count's line that leaves a document out, where it does: which one,
+    and whether the document asked of refers to it ("besides 2592-futures.md (which
+    2394-async_await.md refers to), ..."), or it to the one named ("besides 2592-futures.md
+    (which refers to 2349-pin.md), ...")."""
+    if not count.get("besides"):
+        return ""
+    referring = count.get("referred_by") or count.get("refers_to")  # (else by their words)
+    return "besides " + " and ".join(PurePath(left).name + (
+        f" ({_how_referred(count, left in count['besides_referred'])})" if referring else "")
+        for left in count["besides"]) + ", "
+
+
+def _how_referred(count: dict, referred: bool) -> str:
+    """How a document a count leaves out stands to the one asked of ("which
+    2394-async_await.md refers to"), or to the one named ("which refers to 2349-pin.md")."""
+    if count.get("referred_by"):
+        does = "refers to" if referred else "makes no reference to"
+        return f"which {PurePath(count['referred_by']).name} {does}"
+    named = PurePath(count["refers_to"]).name
+    if count.get("related"):
+        return f"which is {'' if referred else 'not '}related to {named}"
+    return f"which {'refers' if referred else 'makes no reference'} to {named}"
+
+
+def _referred_line(count: dict, documents: str, dated: str) -> str:
+    """The line of a count of the documents a document's references lead to ("Which RFCs
+    does RFC 1974 refer to?")."""
+    return (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
+            f"of{dated} {PurePath(count['referred_by']).name} refers to (by its references: a "
+            f"link, a number; the evidence reads the best)")
+
+
+def _none_referring(count: dict, documents: str, dated: str) -> str:
+    """The line of a count of the documents a document's references lead to, or leading to
+    it, where none does ("What is RFC 130 related to?"): said, rather than the documents
+    holding its number (said by no other) read as if they answered it."""
+    noun = documents.removesuffix("s") if count["of"] == 1 else documents  # "documents"
+    of = f"none of the {count['of']} {noun}"
+    if count.get("referred_by"):  # "What does RFC 2349 build on?"
+        other = "no other" if count.get("besides_referred") else "none"
+        return (f"{_besides_said(count)}{of} asked of{dated} is one "
+                f"{PurePath(count['referred_by']).name} refers to (it links to {other}, nor "
+                f"names one by its number)")
+    name = PurePath(count["refers_to"]).name
+    of = _besides_said(count) + of
+    if count.get("related"):  # "What is RFC 130 related to?"
+        return (f"{of} asked of{dated} is related to {name} by references (it links to none, "
+                f"nor names one by its number; none links to it, nor names its number)")
+    return (f"{of} asked of{dated} refers to {name} (none links to it, nor names its "
+            f"number)")  # "Which RFCs depend on RFC 1068?"
+
+
+def count_line(count: dict) -> str:
+    """How many documents a question asking so counted, as said to its reader: "17 of the 106
+    documents asked of hold "borrow", "checker" (counted by their words, not read)"."""
+    if "companies" in count:  # "Which companies are in the store?"
+        named = "; ".join(f"{name} ({len(paths)} filing{'s' if len(paths) > 1 else ''})"
+                          for name, paths in count["companies"].items())
+        without = len(count["without"])
+        none = (f"; {without} of them name{'s' if without == 1 else ''} no registrant (a "
+                f"filing's cover names it)" if without else "")
+        return (f"{count['n']} compan{'y' if count['n'] == 1 else 'ies'} in the "
+                f"{count['asked_of']} documents asked of{': ' + named if named else ''}{none}")
+    dated = (f" by {count['by']}" if count["by"] else "") + (
+        f" dated {count['dated']}" if count["dated"] else "")
+    # "How many PDFs are there?": of the documents of that format (docnav.query.formats)
+    documents = f"{count['format']} documents" if count.get("format") else "documents"
+    if not count["n"] and (count.get("referred_by") or count.get("refers_to")):  # of one
+        line = _none_referring(count, documents, dated)  # no reference leads to, or from
+    elif count.get("cites"):  # "How many papers cite Devlin et al.?"
+        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
+                f"{'cite' if count['n'] != 1 else 'cites'} {count['cites']} (by their works "
+                f"cited: an entry of that author's; the evidence reads the best)")
+    elif count.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
+        line = _referred_line(count, documents, dated)
+    elif count.get("related"):  # "Which RFCs are related to RFC 1961?"
+        line = (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
+                f"of{dated} {'are' if count['n'] != 1 else 'is'} related to "
+                f"{PurePath(count['refers_to']).name} by references (a link, a number: to "
+                f"it, or from it; the evidence reads the best)")
+    elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
+        line = (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
+                f"of{dated} {'refer' if count['n'] != 1 else 'refers'} to "
+                f"{PurePath(count['refers_to']).name} (by their references: a link to it, "
+                f"its number; the evidence reads the best)")
+    elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
+        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
+                f"{'have' if count['n'] != 1 else 'has'} a section headed "
+                f"\"{count['part']}\"" + (" (each read from it)" if count["n"] and
+                                          count["asked"] == "which" else ""))
+    elif count["words"] is None:  # "How many RFCs are there?"
+        line = (f"{count['n']} {documents[:-1] if count['n'] == 1 else documents} asked "
+                f"of{dated}" + (f" (of {count['asked_of']})" if count["dated"] or count["by"]
+                                or count.get("format") else ""))
+    else:
+        words = ", ".join(f'"{w}"' for w in count["words"])
+        some = "" if count["held"] == len(count["words"]) else f"{count['held']} of "
+        line = _besides_said(count) + (
+                f"{count['n']} of the {count['of']} {documents} asked of{dated} "
+                f"{'hold' if count['n'] != 1 else 'holds'} {some}{words} (counted by their "
+                f"words, not read: the evidence reads the best)" if count["held"] else
+                f"no {documents[:-1]} of the {count['of']} asked of{dated} holds {words}")
+    for held in ("dates", "authors"):  # none is so dated, or by that author: what theirs are
+        if count[held]:
+            line += f" ({count[held]})"
+    return line
+
+
+__all__ = ["count_line", "counted_text"]
