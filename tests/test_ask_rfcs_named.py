@@ -162,6 +162,8 @@ def test_the_paragraphs_about_what_a_question_leaves_out_are_read_after_the_othe
 @pytest.mark.parametrize("question, refers", [
     ("What do RFC 2349 and RFC 2592 refer to besides RFC 2394?",
      [("2349-pin.md", None), ("2592-futures.md", "2349-pin.md")]),
+    ("What do RFC 2349 and RFC 2592 refer to besides 2394?",
+     [("2349-pin.md", None), ("2592-futures.md", "2349-pin.md")]),
     ("What do RFC 2349 and RFC 2592 build on other than RFC 2592?",
      [("2349-pin.md", None), ("2592-futures.md", "2349-pin.md"),
       ("2592-futures.md", "2394-async_await.md")])])

@@ -18,7 +18,7 @@ from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import (NAMED_LEFT_OUT, WHAT_IT_REFERS_TO, each_numbered,
-                                    references_from)
+                                    left_out_named, references_from)
 from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
@@ -86,9 +86,10 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     2349?", naming another, as "Which documents does RFC 2592 refer to?", which lists the
     one named too where it is referred to; "... besides RFC 2349?" (or "other than", "apart
     from", "except") as "Which documents does RFC 2592 refer to besides RFC 2349?", whose
-    count leaves it out (:func:`held_by`)."""
+    count leaves it out (:func:`held_by`), as "besides 2349" (a number alone) is."""
     besides = _BESIDES.match(asked) or NAMED_LEFT_OUT.match(asked)
-    if besides and titled_documents(nav.graph, other := besides.group("other")):
+    other = besides.group("other") if besides else ""
+    if besides and titled_documents(nav.graph, left_out_named(other)):
         shorter = f"{besides.group('asked')}?"
         # (or what refers to it, left out: "What builds on RFC 1068 apart from RFC 1607?")
         if WHAT_IT_REFERS_TO.match(shorter) or (besides.re is NAMED_LEFT_OUT
@@ -268,11 +269,8 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
     left = NAMED_LEFT_OUT.match(rest)
     asked, other = (left.group("asked"), left.group("other")) if left else (
         left_out_within(rest) or (rest, ""))
-    # "Which RFCs besides 2592 ...?": numbers alone, each a document's ("2592" was counted
-    # as a word the documents hold)
-    if re.fullmatch(r"\s*\d+(?:\s*(?:,|and|or)\s*\d+)*\s*", other):
-        other = re.sub(r"(\d+)", r"document \1", other)
-    named = [p for p, _ in titled_documents(graph, other)] if other else []
+    # "Which RFCs besides 2592 ...?": "2592" was counted as a word the documents hold
+    named = [p for p, _ in titled_documents(graph, left_out_named(other))] if other else []
     if not named:
         return rest, []
     asked_about = {p for p, _ in titled_documents(graph, asked)}

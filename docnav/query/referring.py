@@ -137,6 +137,16 @@ def each_numbered(names: str) -> str:
                                                  m["numbers"]), names)
 
 
+def left_out_named(other: str) -> str:
+    """What a cue leaves out (``other``: "RFC 2349", "2349 and 2394"), as
+    :func:`docnav.query.names.titled_documents` knows it: numbers alone, each a document's
+    ("document 2349"); a bare number names no title, and "What does RFC 2592 refer to besides
+    2349?" was asked of RFC 2592's text, "2349" searched as a word."""
+    if re.fullmatch(r"\s*#?\d+(?:\s*(?:,|and|or)\s*#?\d+)*\s*", other):
+        return re.sub(r"#?(\d+)", r"document \1", other)
+    return other
+
+
 def references_each(graph: DocNavGraph, asked: str, asked_of: list[str] | None = None
                     ) -> tuple[dict[str, dict[str, list[str]]], str] | None:
     """Of "What do RFC 2349 and RFC 2592 refer to?" (or "build on", "depend on"), naming two
@@ -158,7 +168,8 @@ def references_each(graph: DocNavGraph, asked: str, asked_of: list[str] | None =
     if m is None or not REFERENCED_KIND.search(asked):  # (a paper's: its works cited)
         return None
     named = titled_documents(graph, m.group("who"))
-    other = {p for p, _ in titled_documents(graph, left.group("other"))} if left else set()
+    other = ({p for p, _ in titled_documents(graph, left_out_named(left.group("other")))}
+             if left else set())
     if len(named) < 2 or left and not other:  # ("besides pinning": what their texts say)
         return None
     # of a paper among them: its works cited, each in turn
@@ -234,5 +245,5 @@ def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
 
 
 __all__ = ["NAMED_LEFT_OUT", "WHAT_IT_REFERS_TO", "WHICH_IT_REFERS_TO", "as_referring",
-           "each_numbered", "read_references", "references_each", "references_from",
-           "references_of_one", "referring_pair"]
+           "each_numbered", "left_out_named", "read_references", "references_each",
+           "references_from", "references_of_one", "referring_pair"]
