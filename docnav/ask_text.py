@@ -70,8 +70,11 @@ def _said(words: list[str]) -> str:
 def _header(answer: Answer) -> str:
     if answer.count is not None and not answer.evidence:  # "How many RFCs are there?"
         what = "count" if answer.count["asked"] == "how many" else "list"
-        of = "companies of the documents" if "companies" in answer.count else "documents"
-        return f"route: {answer.route}; a {what} of the {of} asked of, none read"
+        of = ("companies of the documents asked of" if "companies" in answer.count else
+              # (of those referring to the one a glob chose: "Which RFCs cite it?")
+              "documents outside the --doc glob" if answer.count.get("outside") else
+              "documents asked of")
+        return f"route: {answer.route}; a {what} of the {of}, none read"
     if answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
         how = (" (a summary answers)" if any(e.found_by == "summary" for e in answer.evidence)
                else "")

@@ -70,6 +70,25 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
             f"number)")  # "Which RFCs depend on RFC 1068?"
 
 
+def _outside_line(count: dict) -> str:
+    """The line of a count of the documents referring to the one a glob chose, which the
+    question names: they are outside it, and not read."""
+    n, name = count["n"], PurePath(count["refers_to"]).name
+    if not n:
+        how = ("is related to it by references (none links to it, nor names its number, nor "
+               "is one it refers to)" if count.get("related") else
+               "refers to it (none links to it, nor names its number)")
+    elif count.get("related"):
+        how = (f"{'is' if n == 1 else 'are'} related to it by references (a link, a number: "
+               f"to it, or from it)")
+    else:
+        how = (f"{'refers' if n == 1 else 'refer'} to it (by {'its' if n == 1 else 'their'} "
+               f"references: a link to it, its number)")
+    return (f"{_besides_said(count)}the one document asked of (--doc) is {name}, which the "
+            f"question names; of the {count['of']} others, outside the glob and not read, "
+            f"{n or 'none'} {how}")
+
+
 def count_line(count: dict) -> str:
     """How many documents a question asking so counted, as said to its reader: "17 of the 106
     documents asked of hold "borrow", "checker" (counted by their words, not read)"."""
@@ -85,7 +104,9 @@ def count_line(count: dict) -> str:
         f" dated {count['dated']}" if count["dated"] else "")
     # "How many PDFs are there?": of the documents of that format (docnav.query.formats)
     documents = f"{count['format']} documents" if count.get("format") else "documents"
-    if not count["n"] and (count.get("referred_by") or count.get("refers_to")):  # of one
+    if count.get("outside"):  # "Which RFCs link to the futures RFC?" of that RFC alone
+        line = _outside_line(count)
+    elif not count["n"] and (count.get("referred_by") or count.get("refers_to")):  # of one
         line = _none_referring(count, documents, dated)  # no reference leads to, or from
     elif count.get("cites"):  # "How many papers cite Devlin et al.?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "

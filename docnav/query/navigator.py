@@ -81,7 +81,7 @@ from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
 from docnav.query.which import (BY_DATE, as_documents_written, asks_companies, asks_documents,
                                 by_date, companies, counts_the_store, of_one,
-                                which_documents)
+                                referred_outside, which_documents)
 
 # what a document does as a whole, asked of one its name chose ("What does the clamp RFC
 # propose?"): like "about", no word the evidence must hold
@@ -406,6 +406,8 @@ class Navigator:
             asked = as_documents_referred(self, as_documents_written(self, asked, doc))
         which = asks_documents(asked) if not of_cited else None
         if not several and which is not None and not counts_the_store(asked, which):
+            if doc and (outside := referred_outside(self, asked, which, doc)):
+                return outside  # "Which RFCs link to the futures RFC?" of that RFC alone
             which = None  # of one document, "Which RFCs ...?" asks what it says
 
         if doc:  # the documents a glob chose: which of them ("Which RFCs ...?")

@@ -149,6 +149,30 @@ def of_one(asked: str, kind: re.Match) -> str:
     return " ".join((asked[:kind.start()] + " " + _what_of(asked, kind)[0]).split())
 
 
+def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | None
+                     ) -> Answer | None:
+    """Of "Which RFCs link to the futures RFC?" (or refer to, mention, are related to it, "How
+    many ...?") asked of that RFC alone (``doc``: a glob that chose it): those that do, by the
+    store's references, said to be outside the glob and none read. Asked of its text, its
+    name, "Which RFCs" and the verb taken out left no word to search for (an error: "query
+    'the ?' has no words to search for"). None of any other question, dated or by an author,
+    or where the glob chose another document or several."""
+    asked_of = nav.graph.document_paths(doc)
+    rest, besides = left_out(nav.graph, asked[kind.end("kind"):])
+    rest, dated, said = _what_of(asked[:kind.end("kind")] + rest, kind)
+    if len(asked_of) != 1 or dated or not said or BY_AUTHOR.match(rest):
+        return None
+    held = held_by(nav, asked, rest, said, [], None, besides)
+    if held.refers_to != asked_of[0] or held.referred_by or held.cites:
+        return None
+    count = {"kind": kind.group("kind"), "asked": "how many" if kind.group("many") else "which",
+             "asked_of": 1, "dated": None, "dates": None, "by": None, "authors": None,
+             "n": len(held.counted), "of": len(held.every), "documents": held.counted,
+             "words": None, "held": 0, "refers_to": held.refers_to, "related": held.related,
+             "outside": True, **besides_of(held)}
+    return _counted(nav, asked, count, "cross-reference")
+
+
 def as_documents_written(nav: Navigator, asked: str, doc: str | list[str] | None) -> str:
     """A question asking what an author wrote, as the question asking which documents they
     wrote ("What did Bo Chen write?": "Which documents did Bo Chen write?", answered from

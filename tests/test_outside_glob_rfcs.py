@@ -1,0 +1,57 @@
+"""Questions asking which RFCs refer to the one real RFC the --doc glob chose: the documents
+that answer are outside the glob, and the answer says so rather than searching the words
+left once the names are taken out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _rfcs import rfc_texts
+from _stores import indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+RFCS = ["0002-rfc-process.md", "2349-pin.md", "2394-async_await.md", "2592-futures.md"]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    base = tmp_path_factory.mktemp("rfcs")
+    return indexed_graph(base, rfc_texts(base, RFCS))
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("Which RFCs link to the futures RFC?", "which"),
+    ("Which RFCs refer to RFC 2592?", "which"),
+    ("How many RFCs refer to RFC 2592?", "how many")])
+def test_which_rfcs_refer_to_the_one_rfc_a_glob_chose_says_those_outside_it(graph, question,
+                                                                           asked):
+    # "query 'the ?' has no words to search for": the RFC's name, "which RFCs" and the verb
+    # taken out of the question asked of its text, nothing was left
+    answer = Navigator(graph).ask(question, 300, doc="*2592*")
+    assert answer.count["outside"] and answer.count["asked"] == asked
+    assert _names(answer.count["documents"]) == ["2394-async_await.md"]
+    assert answer.route == "cross-reference" and answer.evidence == []
+    assert ("the one document asked of (--doc) is 2592-futures.md, which the question names; "
+            "of the 3 others, outside the glob and not read, 1 refers to it (by its "
+            "references: a link to it, its number): 2394-async_await.md"
+            in answer_text(answer, graph))
+    assert ("route: cross-reference; a %s of the documents outside the --doc glob, none read"
+            % ("count" if asked == "how many" else "list")) in answer_text(answer, graph)
+    # as asked of every RFC
+    assert Navigator(graph).ask(question, 300).count["documents"] == answer.count["documents"]
+
+
+def test_none_outside_the_glob_referring_to_the_rfc_it_chose_is_said(graph):
+    answer = Navigator(graph).ask("Which RFCs link to RFC 2349?", 300, doc="*2349*")
+    referring = _names(Navigator(graph).ask("Which RFCs link to RFC 2349?", 300
+                                            ).count["documents"])
+    assert _names(answer.count["documents"]) == referring
+    text = answer_text(answer, graph)
+    assert f"of the 3 others, outside the glob and not read, {len(referring)} " in text
