@@ -239,8 +239,10 @@ def _search_notes(answer: Answer) -> list[str]:
         lines.append(f"no section headed \"{step['heading']}\" in "
                      f"{', '.join(Path(p).name for p in step['documents'])}: its best passages "
                      "instead")
-    # of several named, one outside those asked of is not read in turn with the others
-    unread = {n for s in answer.trace if s["op"] == "each named" for n in s.get("not_asked", [])}
+    # of several named, one outside those asked of is not read in turn with the others; nor
+    # one a question asks of outside the glob ("What does RFC 2592 refer to?" of '*2349*')
+    unread = {n for s in answer.trace if s["op"] in ("each named", "named outside")
+              for n in s.get("not_asked", [])}
     for name in answer.untitled:  # the evidence may be of some other document
         lines.append(f"\"{name}\" names a document outside those asked of (--doc): not read"
                      if name in unread else

@@ -1,6 +1,6 @@
-"""Questions asking which RFCs refer to the one real RFC the --doc glob chose: the documents
-that answer are outside the glob, and the answer says so rather than searching the words
-left once the names are taken out."""
+"""Questions naming a real RFC that the --doc glob leaves out, or asking which RFCs refer to
+the one RFC it chose: the documents that answer are outside the glob, and the answer says
+so rather than searching the words left once the names are taken out."""
 
 from __future__ import annotations
 
@@ -55,3 +55,22 @@ def test_none_outside_the_glob_referring_to_the_rfc_it_chose_is_said(graph):
     assert _names(answer.count["documents"]) == referring
     text = answer_text(answer, graph)
     assert f"of the 3 others, outside the glob and not read, {len(referring)} " in text
+
+
+@pytest.mark.parametrize("question, name", [("What does RFC 2592 refer to?", "RFC 2592"),
+                                            ("What does the futures RFC say about pinning?",
+                                             "futures RFC")])
+def test_an_rfc_a_question_is_asked_of_outside_the_glob_is_said_to_be(graph, question, name):
+    # "not in the evidence: 2592", and nothing said of RFC 2592, though 2592-futures.md is
+    # in the store, outside the one document the glob chose
+    answer = Navigator(graph).ask(question, 300, doc="*2349*")
+    assert answer.untitled == [name]
+    text = answer_text(answer, graph)
+    assert f'"{name}" names a document outside those asked of (--doc): not read' in text
+    assert "titled" not in text
+    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md"}
+
+
+def test_an_rfc_the_glob_chose_named_by_the_question_is_not_said_outside(graph):
+    answer = Navigator(graph).ask("What does RFC 2592 say about wakers?", 300, doc="*2592*")
+    assert answer.untitled == [] and "outside" not in answer_text(answer, graph)

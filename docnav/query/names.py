@@ -158,6 +158,19 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     return in_question_order(question, out)
 
 
+def named_outside(graph: DocNavGraph, question: str, doc: str | list[str] | None
+                  ) -> list[str]:
+    """The names the question gives documents of the store that the glob ``doc`` leaves out
+    ("RFC 2592" of "What does RFC 2592 refer to?" asked of --doc '*2349*'), each as said but
+    for an opening "the": read, the answer said only "not in the evidence: 2592", as if the
+    store held no RFC 2592."""
+    if not doc:
+        return []
+    inside = set(graph.document_paths(doc))
+    return [re.sub(r"(?i)^the\s+", "", name) for path, name in titled_documents(graph, question)
+            if path not in inside]
+
+
 def in_question_order(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
     """The (path, name) items of ``named`` in the order the question says their names (a
     name it does not say, last)."""

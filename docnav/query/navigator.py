@@ -65,9 +65,9 @@ from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare
                                    each_document, each_named, said_by_each, singled_out)
 from docnav.query.lexical import tokens
 from docnav.query.names import (company_mentions, described_document, each_company,
-                                named_documents, named_registrants, own_names, titled_document,
-                                titled_documents, unindexed_named, untitled_names,
-                                without_names)
+                                named_documents, named_outside, named_registrants, own_names,
+                                titled_document, titled_documents, unindexed_named,
+                                untitled_names, without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
                                   pages_asked, part_outline, read_outlines, read_pages)
 from docnav.query.left_out import without_left_out
@@ -247,6 +247,10 @@ class Navigator:
                 None if referred else doc))  # (one referred to is not asked of)
             if run.untitled:
                 run.op("no document titled", names=run.untitled)
+        if doc and not in_turn and not referred and (
+                outside := named_outside(self.graph, asked, doc)):  # "RFC 2592" of '*2349*'
+            run.untitled = list(dict.fromkeys([*outside, *run.untitled]))
+            run.op("named outside", not_asked=outside)
         spell_out(self.graph, run)  # "Who is the CEO of Adobe?": "Chief Executive Officer"
         if (kind == "local" and not chosen and not shaped.works and not shaped.outline
                 and self.options.document_share > 0):
