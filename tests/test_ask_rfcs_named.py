@@ -212,6 +212,17 @@ def test_the_verb_after_what_is_left_out_is_no_word_the_documents_hold(graph, qu
     assert step["about"] == "discuss"
 
 
+@pytest.mark.parametrize("question", ["How many RFCs besides 2394 are there?",
+                                      "Which RFCs other than RFC 2394 are there?"])
+def test_rfcs_counted_in_the_store_besides_one_named_leave_that_one_out(graph, question):
+    # "8 documents asked of", RFC 2394 among them
+    answer = Navigator(graph).ask(question, 300)
+    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert answer.count["n"] == 7 and "2394-async_await.md" not in _names(
+        answer.count["documents"])
+    assert "besides 2394-async_await.md, 7 documents asked of" in answer_text(answer, graph)
+
+
 def test_what_a_question_leaves_out_in_its_middle_is_read_last(graph):
     # "besides pinning" before the verb was searched as asked: the pin RFC's passages first
     answer = Navigator(graph).ask("What besides pinning is said about futures?", 300)

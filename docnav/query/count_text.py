@@ -130,7 +130,8 @@ def count_line(count: dict) -> str:
                 f"\"{count['part']}\"" + (" (each read from it)" if count["n"] and
                                           count["asked"] == "which" else ""))
     elif count["words"] is None:  # "How many RFCs are there?"
-        line = (f"{count['n']} {documents[:-1] if count['n'] == 1 else documents} asked "
+        line = _besides_said(count) + (
+                f"{count['n']} {documents[:-1] if count['n'] == 1 else documents} asked "
                 f"of{dated}" + (f" (of {count['asked_of']})" if count["dated"] or count["by"]
                                 or count.get("format") else ""))
     else:

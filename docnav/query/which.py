@@ -237,11 +237,13 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
              "asked_of": asked_of, "dated": "%s %d" % dated if dated else None,
              "dates": scope.dates, "by": scope.author, "authors": scope.lacking}
     # "How many RFCs are there?": as many as are asked of; "What documents do you have?":
-    # which they are
+    # which they are ("How many RFCs besides 2592 are there?": not RFC 2592)
     if (many and (not terms or scope.dates or scope.lacking)
             or listed and not terms and not dated):
-        paths = [] if scope.dates or scope.lacking else nav.graph.document_paths(doc)
-        count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths)
+        paths = [] if scope.dates or scope.lacking else [
+            p for p in nav.graph.document_paths(doc) if p not in besides]
+        count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths,
+                     **({"besides": besides, "besides_referred": []} if besides else {}))
         return _counted(nav, asked, count)
     # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
     # those with a section so headed, each read from it
