@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from docnav.query.left_out import left_out_within
+from docnav.query.left_out import left_out_alone, left_out_within
 from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
@@ -265,10 +265,11 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
     2592 refer to?"; it named no document asked about, and its "2592" was searched for);
     of "Which RFCs besides RFC 2394 mention async?" (:func:`left_out_within`), those holding
     "async" but RFC 2394 ("2394" was counted as a word they hold, and none but one did);
-    "besides 2394" as "besides RFC 2394"; ``(rest, [])`` of any other."""
-    left = NAMED_LEFT_OUT.match(rest)
+    "besides 2394" as "besides RFC 2394"; of "List the RFCs other than RFC 2592"
+    (:func:`left_out_alone`), all but RFC 2592; ``(rest, [])`` of any other."""
+    left, alone = NAMED_LEFT_OUT.match(rest), left_out_alone(rest)
     asked, other = (left.group("asked"), left.group("other")) if left else (
-        left_out_within(rest) or (rest, ""))
+        left_out_within(rest) or (("", alone) if alone else (rest, "")))
     # "Which RFCs besides 2592 ...?": "2592" was counted as a word the documents hold
     named = [p for p, _ in titled_documents(graph, left_out_named(other))] if other else []
     if not named:

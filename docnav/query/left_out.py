@@ -101,6 +101,15 @@ def left_out_within(question: str) -> tuple[str, str] | None:
     return None
 
 
+def left_out_alone(rest: str) -> str | None:
+    """The name a cue opening ``rest`` leaves out where nothing follows it (``rest``: what a
+    question asking for documents says after the word naming them, " other than RFC 2592" of
+    "List the RFCs other than RFC 2592"), else None; its words were searched for, RFC 2592
+    not left out of those listed. Not of more than names ("other than Box implement Unpin")."""
+    m = re.fullmatch(rf"\s*(?:{LEAVING_OUT.pattern})\s+(\S.*?)[\W]*", rest, re.I)
+    return m.group(1) if m and _a_name(m.group(1)) else None
+
+
 def _a_name(what: str) -> bool:
     """Whether ``what`` names a thing or things of a word or two each ("pinning", "the pin
     RFC", "RFC 2349 and RFC 2394"), no word by which a question goes on among them."""
