@@ -33,6 +33,12 @@ def test_a_word_run_together_after_a_line_end_hyphen_is_spaced():
     ("the randomwalk", "the random walk, the random walk", "the random walk"),
     ("the randomwalk", "the random walk and the ran dom walk", "the randomwalk"),
     ("values 12345 here", "values 123 45 here", "values 12345 here"),  # letters only
+    # a letter alone is kept on: letter-spaced or kerned text, a formula's subscripts
+    ("ABSTRACT We study graphs", "A B S T R A C T We study graphs", "ABSTRACT We study graphs"),
+    ("Table 3 shows results", "T able 3 shows results", "Table 3 shows results"),
+    ("Efficient inference", "E ffi cient inference", "Efficient inference"),
+    ("where hner is the state", "where h ner is the state", "where hner is the state"),
+    ("the aModel of it", "the a Model of it", "the a Model of it"),  # at a capital, as before
 ])
 def test_letters_of_a_word_pdfium_never_has_are_spaced_as_pdfium_spaces_them(
         text, page, expected):

@@ -85,7 +85,11 @@ def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> 
     ``words``) never has, where ``page_text`` has one there, if ``text`` is found in it once
     (spaces loose): "5 RelatedWork" of "... 5 Related Work Semi-supervised ...", and
     "erationmodel" of "Sequence gen-eration model" (a gap docling-parse took for none);
-    "iPhone" stays as pdfium has it, and so does a word pdfium has elsewhere on the page."""
+    "iPhone" stays as pdfium has it, and so does a word pdfium has elsewhere on the page. A
+    found line may be found more than once, alike each time. A letter a space would leave
+    alone, but at a capital after a small one ("aModel"), is not cut off (:func:`_pieces`):
+    pdfium spaces letter-spaced and kerned text ("A B S T R A C T", "T able", "E ffi
+    cient") and a formula's sub- and superscripts ("Rdv" as "R dv", "hner" as "h ner")."""
     if len(LETTER.findall(text)) < _MIN_LETTERS:
         return text
     if words is None:
@@ -100,8 +104,22 @@ def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> 
     found = _found_once(pattern, page_text)
     if found is None:
         return text
-    spaced = {i for i, gap in zip(joints, found) if gap}
+    spaced = _pieces(text, {i for i, gap in zip(joints, found) if gap})
     return "".join((" " if i in spaced else "") + c for i, c in enumerate(text))
+
+
+def _pieces(text: str, spaced: set[int]) -> set[int]:
+    """Of the places ``spaced`` (a space before ``text[i]``), those of a word cut into pieces
+    of two letters or more, and those at a capital after a small letter ("RelatedWork")."""
+    kept = set()
+    for m in _WORD.finditer(text):
+        cuts = sorted(i for i in spaced if m.start() < i < m.end())
+        edges = [m.start(), *cuts, m.end()]
+        if all(b - a >= 2 for a, b in zip(edges, edges[1:])):
+            kept.update(cuts)
+        else:
+            kept.update(i for i in cuts if text[i - 1].islower() and text[i].isupper())
+    return kept
 
 
 def repaired(text: str, page_text: str) -> str:
