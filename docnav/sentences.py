@@ -111,6 +111,9 @@ _CONJUNCTION = re.compile(r"(?:and|or|but|nor)(?![\w\-])")
 
 _BACKTICKS = re.compile(r"`+")
 _BLANK_LINE = re.compile(r"\r?\n[ \t]*\r?\n")  # Windows line ends too: "\r\n\r\n"
+# a fenced code block (a model's answer, a Markdown text), whose blank lines end no sentence:
+# cut at them, an answer's fence lost its half
+_FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
 
 def _code_spans(text: str) -> list[tuple[int, int]]:
@@ -166,15 +169,16 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
     whatever ends the paragraph. Punkt does not cut after "etc." before a lower-case word,
     nor where no stop ends the line, so "Use a, b, etc.\n\nfoo is next." was one sentence."""
     code = _code_spans(text)
+    blank = _blank_lines(text)
     spans: list[tuple[int, int]] = []
-    for start, end in _paragraph_pieces(text, _tokenizer(language).span_tokenize(text)):
+    for start, end in _paragraph_pieces(blank, _tokenizer(language).span_tokenize(text)):
         while start < end and text[start].isspace():
             start += 1
         while end > start and text[end - 1].isspace():
             end -= 1
         if end <= start:
             continue
-        apart = bool(spans) and _BLANK_LINE.search(text, spans[-1][1], start) is not None
+        apart = bool(spans) and any(spans[-1][1] <= b < start for b, _ in blank)
         if spans and not apart and (
                 _LEADS_IN.search(text, spans[-1][0], spans[-1][1])
                 or _ONLY_ETC.fullmatch(text, start, end)
@@ -194,13 +198,21 @@ def sentence_spans(text: str, language: str = "english") -> list[tuple[int, int]
     return spans
 
 
-def _paragraph_pieces(text: str, spans) -> list[tuple[int, int]]:
-    """``spans`` (Punkt's) cut at each blank line inside them."""
+def _blank_lines(text: str) -> list[tuple[int, int]]:
+    """The spans of the blank lines of ``text`` outside its fenced code blocks."""
+    fences = [m.span() for m in _FENCE.finditer(text)]
+    return [m.span() for m in _BLANK_LINE.finditer(text)
+            if not any(a < m.start() < b for a, b in fences)]
+
+
+def _paragraph_pieces(blank: list[tuple[int, int]], spans) -> list[tuple[int, int]]:
+    """``spans`` (Punkt's) cut at each blank line (``blank``) inside them."""
     pieces = []
     for start, end in spans:
-        for m in _BLANK_LINE.finditer(text, start, end):
-            pieces.append((start, m.start()))
-            start = m.end()
+        for b, e in blank:
+            if start <= b and e <= end:
+                pieces.append((start, b))
+                start = e
         pieces.append((start, end))
     return pieces
 

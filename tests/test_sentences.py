@@ -196,6 +196,10 @@ def test_a_blank_line_with_windows_line_ends_is_a_blank_line(text, sentences):
     ("See the list, e.g.\n\nfoo is next.", ["See the list, e.g.", "foo is next."]),
     ("It is clamped to the range.\n\nI.E.", ["It is clamped to the range.", "I.E."]),
     ("Use a, b, etc.\nfoo is next.", None),  # a line break alone goes on
+    # a blank line inside a fenced code block (a model's answer) ends none: it cut the fence
+    # in two
+    ("Here is code:\n\n```rust\nfn main() {\n\n    let x = 1;\n}\n```\n\nAnd then more.",
+     ["Here is code:", "```rust\nfn main() {\n\n    let x = 1;\n}\n```", "And then more."]),
 ])
 def test_a_blank_line_ends_a_sentence_whatever_comes_before_it(text, sentences):
     """Punkt does not cut after "etc." before a lower-case word, nor where no stop ends the
