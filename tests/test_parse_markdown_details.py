@@ -21,9 +21,11 @@ AFTER = [(BlockKind.TEXT, "Intro of the guide.", 0), (BlockKind.HEADING, "Option
 
 
 @pytest.mark.parametrize("around, menu", [
-    (("<nav>\n", "\n</nav>"), []), (("<footer>\n", "\n</footer>"), MENU_BLOCKS[:1]),
+    (("<nav>\n", "\n</nav>"), MENU_BLOCKS[:1]),
+    (("<footer>\n", "\n</footer>"), MENU_BLOCKS[:1]),
     (("<header>\n", "\n</header>"), MENU_BLOCKS),
-    (("<div role=\"navigation\">\n<div class=\"menu\">\n", "\n</div>\n</div>"), []),
+    (("<div role=\"navigation\">\n<div class=\"menu\">\n", "\n</div>\n</div>"),
+     MENU_BLOCKS[:1]),
 ], ids=["nav", "footer", "header", "role-navigation"])
 def test_a_disclosure_in_a_menu_block_is_no_section(tmp_path, around, menu):
     """"<nav>", "<details>", "<summary>Menu</summary>", a Markdown list of links, and the
@@ -32,8 +34,8 @@ def test_a_disclosure_in_a_menu_block_is_no_section(tmp_path, around, menu):
     after it. A page's disclosure in a ``<nav>``, a ``role="navigation"`` element, a
     ``<header>`` or a ``<footer>`` is a site menu and stays text; so does a Markdown file's,
     whichever of its blocks opened that element. One outside them is still a section.
-    As on a page, a navigation's text is left out, and so is a footer's list of links
-    alone; a header's stays."""
+    As on a page, a navigation's and a footer's lists of links alone are left out; a
+    header's stay, and the disclosure's "Menu" stays text, not a section."""
     path = tmp_path / "guide.md"
     opening, closing = around
     path.write_text(f"# Guide\n\n{opening}{MENU}{closing}\n\nIntro of the guide.\n\n"
@@ -44,12 +46,12 @@ def test_a_disclosure_in_a_menu_block_is_no_section(tmp_path, around, menu):
 
 
 def test_a_disclosure_in_a_menu_of_one_html_block_is_no_section(tmp_path):
-    """A ``<nav>`` written as one HTML block, its disclosure in it, is a menu too, left
-    out."""
+    """A ``<nav>`` written as one HTML block, its disclosure in it, is a menu too: its
+    "Menu" text, no section, and its links left out."""
     path = tmp_path / "guide.md"
     path.write_text("# Guide\n\nIntro of the guide.\n\n<nav><details><summary>Menu</summary>"
                     "<p><a href='/'>Home</a> <a href='/docs'>Docs</a></p></details></nav>\n\n"
                     "After the menu.\n", encoding="utf-8")
     assert [(b.kind, b.text) for b in parse_file(path).blocks] == [
         (BlockKind.HEADING, "Guide"), (BlockKind.TEXT, "Intro of the guide."),
-        (BlockKind.TEXT, "After the menu.")]
+        (BlockKind.TEXT, "Menu"), (BlockKind.TEXT, "After the menu.")]

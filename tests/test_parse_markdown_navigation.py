@@ -42,3 +42,16 @@ def test_a_navigation_never_ended_leaves_the_text_after_it(tmp_path):
     it ends is no more than a guess, so its text is kept."""
     assert _blocks(tmp_path, "# Guide\n\n<nav>\n\n- [Home](/)\n\nText.\n") == [
         (BlockKind.HEADING, "Guide"), (BlockKind.LIST_ITEM, "Home"), (BlockKind.TEXT, "Text.")]
+
+
+def test_a_navigation_s_headings_and_prose_stay(tmp_path):
+    """A table of contents in a ``<nav>``: its heading and its sentence stay, as a page
+    keeps them; its links alone go. All of it was left out."""
+    assert _blocks(tmp_path, "# Tool\n\nIntro.\n\n<nav>\n\n## Contents\n\n"
+                   "Install explains how to install the tool on Linux and macOS.\n\n"
+                   "- [Install](#install)\n- [Run](#run)\n\n</nav>\n\n## Install\n\n"
+                   "Run pip.\n") == [
+        (BlockKind.HEADING, "Tool"), (BlockKind.TEXT, "Intro."),
+        (BlockKind.HEADING, "Contents"),
+        (BlockKind.TEXT, "Install explains how to install the tool on Linux and macOS."),
+        (BlockKind.HEADING, "Install"), (BlockKind.TEXT, "Run pip.")]

@@ -151,11 +151,13 @@ def without_navigation(blocks: list[Block], marks: list[Mark]) -> list[Block]:
     """``blocks`` without those in a site's navigation, as a page's reader leaves them out
     (``drop_navigation`` in :mod:`docnav.parse._html`, ``_footers`` in
     :mod:`docnav.parse._html_rewrite`): what a ``<nav>`` or ``role="navigation"`` element
-    holds, and in a ``<footer>`` a list whose items are links alone. A "<nav>" block, a
-    Markdown list of links and a "</nav>" block read "Home" and "Docs" as list items of the
-    document's text, which every file of a site holds. A ``<header>``'s and a footer's other
-    text stays, as a page's does, and so does what an element never ended holds: its end
-    is no more than a guess."""
+    holds, lists and lines of links alone, and in a ``<footer>`` a list whose items are
+    links alone. A "<nav>" block, a Markdown list of links and a "</nav>" block read "Home"
+    and "Docs" as list items of the document's text, which every file of a site holds. A
+    navigation's headings and prose stay (a table of contents in a ``<nav>``, "## Contents"
+    and "Install explains how ...", went with it, where a page keeps them), and so do a
+    ``<header>``'s and a footer's other text, as a page's do, and what an element never
+    ended holds: its end is no more than a guess."""
     dropped: set[int] = set()
     elements: list[Mark] = []  # those open, outermost first
     since: dict[str, int] = {}  # "navigation", "footer" -> the first block in it
@@ -169,8 +171,11 @@ def without_navigation(blocks: list[Block], marks: list[Mark]) -> list[Block]:
                 since.setdefault(place, mark.at)
             elif place in since:
                 start = since.pop(place)
-                dropped.update(range(start, mark.at) if place == "navigation"
-                               else _link_lists(blocks, start, mark.at))
+                dropped.update(_link_lists(blocks, start, mark.at))
+                if place == "navigation":  # ("[Previous](/a) | [Next](/b)")
+                    dropped.update(i for i in range(start, mark.at)
+                                   if blocks[i].kind is BlockKind.TEXT
+                                   and _links_alone(blocks[i]))
     return [b for i, b in enumerate(blocks) if i not in dropped]
 
 
