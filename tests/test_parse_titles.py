@@ -44,11 +44,12 @@ def test_a_page_without_a_title_is_named_by_its_file_and_keeps_its_lead(tmp_path
         (PREAMBLE, ["Lead text of the page."]), ("Install", [INSTALL]), ("Run", [RUN])])
 
 
-def test_a_page_s_one_heading_or_h1_still_names_it(tmp_path):
+def test_a_page_is_named_by_its_one_h1_its_lone_heading_or_its_title(tmp_path):
     """A page's only ``<h1>`` names it even below a kicker, which opens its section (the
-    Word subtitle rule of ``_join_title``); so does a leading heading alone at its level,
-    and a ``<title>`` over several ``<h1>``; a ``<section>`` holding a heading and its short
-    lead still holds the steps after it."""
+    Word subtitle rule of ``_join_title``), as before; so does a leading heading alone at
+    its level, as before, and a ``<title>`` over several ``<h1>`` (new: the first ``<h1>``
+    named it); a ``<section>`` holding a heading and its short lead still holds the steps
+    after it."""
     path = tmp_path / "page.html"
     path.write_text("<html><body><p>Kicker</p><h1>Pumps</h1><p>a.</p><h2>Parts</h2><p>b.</p>"
                     "</body></html>", encoding="utf-8")
