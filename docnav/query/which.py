@@ -227,8 +227,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     many = kind.group("many")  # "How many RFCs ...?": they are counted, the best read
     asked_of = len(nav.graph.document_paths(doc))
     scope = _scope(nav, asked, kind, doc)
-    doc, rest, dated, said, besides = (scope.doc, scope.rest, scope.dated, scope.said,
-                                       scope.besides)
+    doc, rest, dated, said = scope.doc, scope.rest, scope.dated, scope.said
+    rest, besides = left_out(nav.graph, rest)  # "... besides RFC 2592?": not searched
     question, rest, listed = _searched(asked, kind, rest, said)
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     state = EvidenceState(question, budget)
@@ -307,7 +307,6 @@ class _Scope:
     rest: str  # the question after the word naming the documents, less author and date
     dated: tuple[str, int] | None  # ("in", 2024)
     said: str | None  # the verb saying they are about it ("discuss")
-    besides: list[str]  # the documents it leaves out ("besides RFC 2592"), not searched
     author: str | None = None  # the author named, chosen by the documents' author fields
     lacking: str | None = None  # no document is by that author: the authors they have
     dates: str | None = None  # no document is so dated: the dates they have
@@ -319,13 +318,10 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     """The documents of ``doc`` a question asking which documents is asked of: those by the
     author it names ("... written by Ada?", by their author field) and of the year it names
     ("... published in 2022?", by their own date). Asked which (not how many) and none is,
-    the error says whose and of when those asked of are. What it leaves out is taken out
-    first: the verb after it was no verb to take out ("Which RFCs besides 2592 discuss
-    async?" counted those holding "discuss" and "async")."""
+    the error says whose and of when those asked of are."""
     many = kind.group("many")
-    rest, besides = left_out(nav.graph, asked[kind.end("kind"):])
-    rest, dated, said = _what_of(asked[:kind.end("kind")] + rest, kind)
-    scope = _Scope(doc, rest, dated, said, besides)
+    rest, dated, said = _what_of(asked, kind)
+    scope = _Scope(doc, rest, dated, said)
     by = BY_AUTHOR.match(rest)
     authored = _authored(nav, doc, _author(by)) if by else []
     if by and not authored and not _all_have_authors(nav, doc):
