@@ -244,7 +244,8 @@ def _search_notes(answer: Answer) -> list[str]:
     unread = {n for s in answer.trace if s["op"] in ("each named", "named outside")
               for n in s.get("not_asked", [])}
     for name in answer.untitled:  # the evidence may be of some other document
-        lines.append(f"\"{name}\" names a document outside those asked of (--doc): not read"
+        lines.append(f"\"{name}\" names a document outside those asked of (--doc, "
+                     "--after/--before or --meta): not read"
                      if name in unread else
                      f"no document asked of is titled \"{name}\" (no title or file name holds "
                      "its words): the evidence is the best match's (`docnav show` lists the "

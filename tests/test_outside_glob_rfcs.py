@@ -66,7 +66,8 @@ def test_an_rfc_a_question_is_asked_of_outside_the_glob_is_said_to_be(graph, que
     answer = Navigator(graph).ask(question, 300, doc="*2349*")
     assert answer.untitled == [name]
     text = answer_text(answer, graph)
-    assert f'"{name}" names a document outside those asked of (--doc): not read' in text
+    assert (f'"{name}" names a document outside those asked of (--doc, --after/--before or '
+            '--meta): not read') in text
     assert "titled" not in text
     assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md"}
 
@@ -74,3 +75,12 @@ def test_an_rfc_a_question_is_asked_of_outside_the_glob_is_said_to_be(graph, que
 def test_an_rfc_the_glob_chose_named_by_the_question_is_not_said_outside(graph):
     answer = Navigator(graph).ask("What does RFC 2592 say about wakers?", 300, doc="*2592*")
     assert answer.untitled == [] and "outside" not in answer_text(answer, graph)
+
+
+def test_an_rfc_a_date_bound_leaves_out_is_said_to_be_outside_those_asked_of(graph):
+    # "outside those asked of (--doc)" of RFC 2592, which --before 2018-06-30 left out (no
+    # --doc given)
+    answer = Navigator(graph).ask("What does RFC 2592 say about wakers?", 300,
+                                  where={"dated_before": "2018-06-30"})
+    assert ('"RFC 2592" names a document outside those asked of (--doc, --after/--before or '
+            '--meta): not read') in answer_text(answer, graph)
