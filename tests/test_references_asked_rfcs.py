@@ -139,3 +139,12 @@ def test_what_a_term_of_an_rfc_refers_to_is_asked_of_its_text(graph, question):
     answer = Navigator(graph).ask(question, 300)
     assert answer.searched_as is None and not _listed(answer)
     assert answer.route == "local" and answer.evidence
+
+
+@pytest.mark.parametrize("question", ["What does the futures RFC proposal refer to?",
+                                      "What does RFC 2592 itself refer to?",
+                                      "What does RFC 2592 (futures) refer to?"])
+def test_an_rfc_named_with_words_naming_a_document_is_read_by_its_references(graph, question):
+    # read as what a term of it means (9b2884a: its name and nothing but an article), its
+    # text was read and none of its references listed
+    assert _listed(Navigator(graph).ask(question, 300)) == FUTURES_REFERS

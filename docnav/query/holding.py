@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.query.left_out import left_out_alone, left_out_within
@@ -132,18 +133,25 @@ def _refers_by_links(graph: DocNavGraph, m: re.Match) -> bool:
     return named is not None and named not in citing_documents(graph)
 
 
+# words that go with a document's name and say no more of it
+_NAMING = frozenset("the a an this that itself document proposal paper rfc pep text".split())
+
+
 def _only_named(graph: DocNavGraph, who: str) -> str | None:
     """The path of the one document ``who`` names, where it says nothing but its name ("RFC
-    2592", "the RFC process paper"); None where it says more: "What does the term structural
-    pinning in the pin RFC proposal refer to?" asks what a term of the pin RFC means, and
-    read as asking which documents the pin RFC refers to it was answered with none of its
-    text (nor "What does Unpin in the pin RFC refer to?", nor "the futures RFC's Context
-    type")."""
+    2592", "the RFC process paper"), words naming a document ("the futures RFC proposal",
+    "RFC 2592 itself") or its file's words ("RFC 2592 (futures)"); None where it says more:
+    "What does the term structural pinning in the pin RFC proposal refer to?" asks what a
+    term of the pin RFC means, and read as asking which documents the pin RFC refers to it
+    was answered with none of its text (nor "What does Unpin in the pin RFC refer to?", nor
+    "the futures RFC's Context type")."""
     named = titled_documents(graph, who)
     if len(named) != 1:
         return None
-    rest = who.casefold().replace(named[0][1].casefold(), " ")
-    return named[0][0] if set(re.findall(r"\w+", rest)) <= {"the", "a", "an"} else None
+    path, name = named[0]
+    rest = set(re.findall(r"\w+", who.casefold().replace(name.casefold(), " ")))
+    return path if rest <= _NAMING | set(re.findall(r"\w+", PurePath(path).stem.casefold())
+                                         ) else None
 
 
 def needing_verb(asked: str, names: list[str]) -> frozenset[str]:
