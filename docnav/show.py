@@ -160,21 +160,17 @@ def _fields_lines(tree: DocTree) -> list[str]:
     showed only "created = 2021-...", and was dated by its identifier): the day its first
     version's stamp gives, or its identifier's month (stamped on its first page, or its
     file's name)."""
-    from docnav.query.fields import arxiv_date
+    from docnav.query.fields import arxiv_dated
 
     shown = [f"{key} = {value if len(value) <= 60 else value[:59] + '…'}"
              for key, value in tree.metadata if key not in _UNLISTED_FIELDS]
     lines = ["fields: " + "; ".join(shown)] if shown else []
-    fields = {str(k).lower(): v for k, v in tree.metadata}
-    if not (dated := arxiv_date(tree.path, fields)):
+    dated, source = arxiv_dated(tree.path, {str(k).lower(): v for k, v in tree.metadata})
+    if dated is None:
         return lines
-    if len(dated) > 7:
-        by = "by its first version's arXiv stamp (on its first page)"
-    else:
-        # (the stamp is read before the name: of a PDF named by the same identifier, it)
-        stamped = tree.path.lower().endswith(".pdf") and arxiv_date("page.pdf", fields) == dated
-        where = "on its first page" if stamped else "its file's name"
-        by = f"by its arXiv identifier ({where})"
+    by = {"stamp day": "by its first version's arXiv stamp (on its first page)",
+          "stamp": "by its arXiv identifier (on its first page)",
+          "name": "by its arXiv identifier (its file's name)"}[source]
     return lines + [f"dated {dated} {by}, as --after/--before and questions by date read it"]
 
 
@@ -182,13 +178,14 @@ def _dated(tree: DocTree) -> tuple[str | None, str | None]:
     """The document's own date as --after/--before read it, and where it comes from: what
     the text's fields and "dated ... by" line say, for a program (``arxiv_stamp``: the day
     a first version's stamp gives; ``arxiv_identifier``: the identifier's month)."""
-    from docnav.query.fields import arxiv_date, own_date
+    from docnav.query.fields import arxiv_dated, date_of
 
     fields = {str(k).lower(): v for k, v in tree.metadata}
-    dated = own_date(tree.path, fields)
-    by_arxiv = arxiv_date(tree.path, fields)
-    return dated, dated and (("arxiv_stamp" if len(by_arxiv) > 7 else "arxiv_identifier")
-                             if by_arxiv else "fields")
+    dated, source = arxiv_dated(tree.path, fields)
+    if dated is not None:
+        return dated, "arxiv_stamp" if source == "stamp day" else "arxiv_identifier"
+    dated = date_of(fields)
+    return dated, dated and "fields"
 
 
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:

@@ -73,11 +73,21 @@ def arxiv_date(path: str, fields: dict[str, str] | None = None) -> str | None:
     :func:`_first_version_day`). Only a PDF's ``arxiv`` field is the stamp: a Markdown
     note's front matter ``arxiv: 1810.08699v1`` names the paper it is about, and dated the
     note 2018-10 over its own ``date:``."""
+    return arxiv_dated(path, fields)[0]
+
+
+def arxiv_dated(path: str, fields: dict[str, str] | None = None
+                ) -> tuple[str | None, str | None]:
+    """:func:`arxiv_date` and where it comes from, as `docnav show` says it: "stamp day" (a
+    first version's stamp), "stamp" (the identifier stamped on the first page, read before
+    the file's name), "name" (the file's name); (None, None) where none dates it."""
     fields = (fields or {}) if PurePath(path).suffix.lower() == ".pdf" else {}
     stamped = _ARXIV_FIELD.fullmatch(str(fields.get("arxiv", "")).strip())
     named = _ARXIV_PDF.fullmatch(PurePath(path).name)
-    month = next((month for m in (stamped, named) if (month := _submitted(m))), None)
-    return _first_version_day(stamped, month, fields) or month
+    if month := _submitted(stamped):
+        day = _first_version_day(stamped, month, fields)
+        return (day, "stamp day") if day else (month, "stamp")
+    return (month, "name") if (month := _submitted(named)) else (None, None)
 
 
 def _first_version_day(stamped: re.Match | None, month: str | None,
