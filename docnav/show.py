@@ -165,13 +165,28 @@ def _fields_lines(tree: DocTree) -> list[str]:
     shown = [f"{key} = {value if len(value) <= 60 else value[:59] + '…'}"
              for key, value in tree.metadata if key not in _UNLISTED_FIELDS]
     lines = ["fields: " + "; ".join(shown)] if shown else []
-    dated, source = arxiv_dated(tree.path, {str(k).lower(): v for k, v in tree.metadata})
+    fields = {str(k).lower(): v for k, v in tree.metadata}
+    dated, source = arxiv_dated(tree.path, fields)
     if dated is None:
         return lines
     by = {"stamp day": "by its first version's arXiv stamp (on its first page)",
           "stamp": "by its arXiv identifier (on its first page)",
           "name": "by its arXiv identifier (its file's name)"}[source]
-    return lines + [f"dated {dated} {by}, as --after/--before and questions by date read it"]
+    return lines + [f"dated {dated} {by}, as --after/--before and questions by date read it"
+                    + (_stamp_day_unused(fields) if source == "stamp" else "")]
+
+
+def _stamp_day_unused(fields: dict[str, str]) -> str:
+    """Why the day on a paper's arXiv stamp does not date it where the identifier's month
+    does: "1909.00754v2 [cs.CL] 18 Oct 2019" is the day version 2 came out, not the day it
+    was submitted; a first version's day outside the identifier's month is not believed."""
+    day = fields.get("arxiv_version_date")
+    version = re.search(r"v(\d+)$", str(fields.get("arxiv", "")))
+    if not day or not version:
+        return ""
+    if version[1] != "1":
+        return f" (its stamp's {day} is the day of version {version[1]}, not of its first)"
+    return f" (its stamp's {day} is outside the identifier's month)"
 
 
 def _dated(tree: DocTree) -> tuple[str | None, str | None]:

@@ -102,7 +102,9 @@ def test_show_says_what_dates_it(renamed):
     for name, said in (
             ("pioner.pdf", "dated 2018-10-19 by its first version's arXiv stamp (on its first "
              "page)"),
-            ("dst.pdf", "dated 2019-09 by its arXiv identifier (on its first page)")):
+            ("dst.pdf", "dated 2019-09 by its arXiv identifier (on its first page), as "
+             "--after/--before and questions by date read it (its stamp's 2019-10-18 is the "
+             "day of version 2, not of its first)")):
         assert said in render_document(store, name), name
     shown = {name: document_json(store, name) for name in ("pioner.pdf", "dst.pdf")}
     assert {name: (s["fields"]["arxiv"], s["fields"]["arxiv_version_date"], s["dated"],
@@ -134,3 +136,14 @@ def test_only_a_pdf_s_arxiv_field_is_the_stamp():
     note = {"date": "2024-05-01", "arxiv": "1810.08699v1", "arxiv_version_date": "2018-10-19"}
     assert own_date("notes/pioner-notes.md", note) == "2024-05-01"
     assert own_date("papers/pioner.pdf", note) == "2018-10-19"
+
+
+@pytest.mark.parametrize("fields, said", [
+    ({"arxiv": "1705.07830v3", "arxiv_version_date": "2018-03-02"},
+     " (its stamp's 2018-03-02 is the day of version 3, not of its first)"),
+    ({"arxiv": "1810.08699v1", "arxiv_version_date": "2018-11-02"},
+     " (its stamp's 2018-11-02 is outside the identifier's month)"),
+    ({"arxiv": "1810.08699v1"}, ""), ({"arxiv_version_date": "2018-10-19"}, "")])
+def test_show_says_why_a_stamp_s_day_does_not_date_it(fields, said):
+    from docnav.show import _stamp_day_unused
+    assert _stamp_day_unused(fields) == said
