@@ -11,6 +11,7 @@ from _rfcs import rfc_texts
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
+from docnav.errors import InputError
 from docnav.query import Navigator
 
 RFCS = ["0002-rfc-process.md", "2349-pin.md", "2394-async_await.md", "2592-futures.md"]
@@ -84,3 +85,33 @@ def test_an_rfc_a_date_bound_leaves_out_is_said_to_be_outside_those_asked_of(gra
                                   where={"dated_before": "2018-06-30"})
     assert ('"RFC 2592" names a document outside those asked of (--doc, --after/--before or '
             '--meta): not read') in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("year, others, referring", [(2018, 2, ["2394-async_await.md"]),
+                                                     (2014, 1, [])])
+def test_which_rfcs_of_a_year_refer_to_the_one_rfc_a_glob_chose_are_kept_to_it(graph, year,
+                                                                              others,
+                                                                              referring):
+    # "query 'the ?' has no words to search for", where undated it listed those referring
+    question = f"Which RFCs from {year} link to the futures RFC?"
+    answer = Navigator(graph).ask(question, 300, doc="*2592*")
+    assert answer.count["outside"] and answer.count["dated"] == f"in {year}"
+    assert _names(answer.count["documents"]) == referring
+    assert answer.route == "cross-reference" and answer.evidence == []
+    assert (f"of the {others} other{'' if others == 1 else 's'} dated in {year}, outside the "
+            f"glob and not read, {len(referring) or 'none'} ") in answer_text(answer, graph)
+    # as asked of every RFC
+    assert _names(Navigator(graph).ask(question, 300).count["documents"]) == referring
+
+
+def test_of_a_year_no_other_rfc_is_dated_in_it_is_said_as_of_every_rfc(graph):
+    # "query 'the ?' has no words to search for": neither the year nor the dates they have
+    question = "Which RFCs from 2019 link to the futures RFC?"
+    with pytest.raises(InputError, match="no document asked of is dated in 2019 .theirs run"):
+        Navigator(graph).ask(question, 300, doc="*2592*")
+    with pytest.raises(InputError, match="no document asked of is dated in 2019 .theirs run"):
+        Navigator(graph).ask(question, 300)
+    answer = Navigator(graph).ask(f"How many {question[6:]}", 300, doc="*2592*")
+    assert answer.count["outside"] and answer.count["documents"] == []
+    assert "of the 0 others dated in 2019, outside the glob" in answer_text(answer, graph)
+    assert "(theirs run from 2014-03-11 to 2018-11-09)" in answer_text(answer, graph)

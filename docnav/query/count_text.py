@@ -84,9 +84,11 @@ def _outside_line(count: dict) -> str:
     else:
         how = (f"{'refers' if n == 1 else 'refer'} to it (by {'its' if n == 1 else 'their'} "
                f"references: a link to it, its number)")
+    dated = f" dated {count['dated']}" if count.get("dated") else ""  # "from 2019"
+    others = "other" if count["of"] == 1 else "others"
     return (f"{_besides_said(count)}the one document asked of (--doc) is {name}, which the "
-            f"question names; of the {count['of']} others, outside the glob and not read, "
-            f"{n or 'none'} {how}")
+            f"question names; of the {count['of']} {others}{dated}, outside the glob and not "
+            f"read, {n or 'none'} {how}")
 
 
 def count_line(count: dict) -> str:

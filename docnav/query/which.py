@@ -156,20 +156,29 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
     store's references, said to be outside the glob and none read. Asked of its text, its
     name, "Which RFCs" and the verb taken out left no word to search for (an error: "query
     'the ?' has no words to search for"). None of any other question, dated or by an author,
-    or where the glob chose another document or several."""
+    or where the glob chose another document or several. Dated ("Which RFCs from 2019 link to
+    the futures RFC?"), of those outside so dated (it was left "the ?" too, an error)."""
     asked_of = nav.graph.document_paths(doc)
     rest, besides = left_out(nav.graph, asked[kind.end("kind"):])
     rest, dated, said = _what_of(asked[:kind.end("kind")] + rest, kind)
-    if len(asked_of) != 1 or dated or not said or BY_AUTHOR.match(rest):
+    if len(asked_of) != 1 or not said or BY_AUTHOR.match(rest):
         return None
-    held = held_by(nav, asked, rest, said, [], None, besides)
+    # (of those dated so, less the one asked of: none is, and its references lead from none)
+    outside = None if not dated else [glob.escape(p) for p in _dated(nav, None, *dated, asked)
+                                      if p != asked_of[0]] or [glob.escape(asked_of[0])]
+    held = held_by(nav, asked, rest, said, [], outside, besides)
     if held.refers_to != asked_of[0] or held.referred_by or held.cites:
         return None
+    every = [p for p in held.every if p != asked_of[0]]
+    if dated and not every and not kind.group("many"):  # none other so dated: as asked of all
+        raise _none_so(asked, f"is dated {dated[0]} {dated[1]}", _dates_held(nav, None),
+                       f"a document's date is its own: {DATE_SOURCES}")
     count = {"kind": kind.group("kind"), "asked": "how many" if kind.group("many") else "which",
-             "asked_of": 1, "dated": None, "dates": None, "by": None, "authors": None,
-             "n": len(held.counted), "of": len(held.every), "documents": held.counted,
-             "words": None, "held": 0, "refers_to": held.refers_to, "related": held.related,
-             "outside": True, **besides_of(held)}
+             "asked_of": 1, "dated": "%s %d" % dated if dated else None,
+             "dates": None if every or not dated else _dates_held(nav, None), "by": None,
+             "authors": None, "n": len(held.counted), "of": len(every),
+             "documents": held.counted, "words": None, "held": 0, "refers_to": held.refers_to,
+             "related": held.related, "outside": True, **besides_of(held)}
     return _counted(nav, asked, count, "cross-reference")
 
 
