@@ -148,3 +148,18 @@ def test_an_rfc_named_with_words_naming_a_document_is_read_by_its_references(gra
     # read as what a term of it means (9b2884a: its name and nothing but an article), its
     # text was read and none of its references listed
     assert _listed(Navigator(graph).ask(question, 300)) == FUTURES_REFERS
+
+
+@pytest.mark.parametrize("question", ["Which documents does the futures RFC build on?",
+                                      "What does the futures RFC build on?",
+                                      "What does RFC 2592 depend on?"])
+def test_what_the_one_rfc_a_glob_chose_builds_on_is_as_confident_as_what_it_refers_to(
+        graph, question):
+    # its references read first, then "build" searched in its text and held by none of what
+    # was read: confidence 0.00, where "What does RFC 2592 refer to?" had 1.00
+    answer, refers = (Navigator(graph).ask(q, 300, doc="*2592*")
+                      for q in (question, "What does RFC 2592 refer to?"))
+    assert _refers(answer) == _refers(refers) == FUTURES_REFERS
+    assert answer.confidence == refers.confidence > 0
+    assert [e.piece.node_id for e in answer.evidence] == [
+        e.piece.node_id for e in refers.evidence]
