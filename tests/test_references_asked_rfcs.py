@@ -163,3 +163,15 @@ def test_what_the_one_rfc_a_glob_chose_builds_on_is_as_confident_as_what_it_refe
     assert answer.confidence == refers.confidence > 0
     assert [e.piece.node_id for e in answer.evidence] == [
         e.piece.node_id for e in refers.evidence]
+
+
+@pytest.mark.parametrize("question", ["Which RFC does RFC 2592 refer to?",
+                                      "Which other RFCs does RFC 2592 refer to?",
+                                      "Which document does the futures RFC build on?"])
+def test_which_rfc_an_rfc_refers_to_asked_of_every_rfc_is_its_references(graph, question):
+    # of every RFC, not a question asking for documents ("Which RFC" is one, "other" no kind):
+    # RFC 2592's text was read and none of its references, as with --doc '*2592*' they were
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.route == "cross-reference" and _listed(answer) == FUTURES_REFERS
+    assert answer.count["referred_by"].endswith("2592-futures.md")
+    assert answer.missing == []

@@ -18,8 +18,8 @@ from docnav.query.left_out import left_out_alone, left_out_within
 from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
-from docnav.query.referring import (NAMED_LEFT_OUT, WHAT_IT_REFERS_TO, each_numbered,
-                                    left_out_named, references_from)
+from docnav.query.referring import (NAMED_LEFT_OUT, WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO,
+                                    each_numbered, left_out_named, references_from)
 from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
@@ -76,6 +76,10 @@ _WHAT_THEY_SAY_OF_IT = re.compile(r"^\W*what\s+(?:do|did)\s+(?:(?:all\s+)?the\s+
                                   r"tell\s+us)\s+(?:about|of)\s+(?P<it>\S.*?)\W*$", re.I)
 
 
+# "Which RFCs does RFC 2592 refer to?": asked for as documents already (docnav/query/which.py)
+_ASKING_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:documents|rfcs)\b", re.I)
+
+
 def as_documents_referred(nav: Navigator, asked: str) -> str:
     """A question asking what one document builds on, depends on or refers to, or what
     does so to it, as the question asking which documents ("What does RFC 2349 build on?":
@@ -100,6 +104,14 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
                 # "besides RFC 2592" kept, the one :func:`held_by` leaves out
                 return (referred if besides.re is _BESIDES else
                         f"{referred[:-1]} {besides.group('but')} {other}?")
+    # "Which RFC does RFC 2592 refer to?", "Which other RFCs ...?", "Which document does it
+    # build on?": as "Which documents ...?" (no question asking for documents, its text was
+    # read, none of its references)
+    m = WHICH_IT_REFERS_TO.match(asked)
+    if (m and not _ASKING_DOCUMENTS.match(asked) and REFERENCED_KIND.search(m.group("who"))
+            and (named := _only_named(nav.graph, m.group("who")))
+            and named not in citing_documents(nav.graph)):
+        return f"Which documents does {each_numbered(m.group('who'))} {m.group('verb')}?"
     m = WHAT_IT_REFERS_TO.match(asked)
     if not (RELATED.search(asked) or m and _refers_by_links(nav.graph, m)):
         return asked  # "What does the futures API depend on?": of the API
