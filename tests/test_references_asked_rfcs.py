@@ -175,3 +175,20 @@ def test_which_rfc_an_rfc_refers_to_asked_of_every_rfc_is_its_references(graph, 
     assert answer.route == "cross-reference" and _listed(answer) == FUTURES_REFERS
     assert answer.count["referred_by"].endswith("2592-futures.md")
     assert answer.missing == []
+
+
+@pytest.mark.parametrize("question, refers", [
+    ("Does RFC 2592 refer to RFC 2349?", [("2592-futures.md", "2349-pin.md")]),
+    ("Does RFC 2592 refer to RFC 2?", [("2592-futures.md", "0002-rfc-process.md")]),
+    ("What does the futures RFC say about the pin RFC?", [("2592-futures.md", "2349-pin.md")])])
+def test_whether_the_one_rfc_a_glob_chose_refers_to_another_is_read_by_its_references(
+        graph, question, refers):
+    # "RFC 2349" was said to name a document outside those asked of, and RFC 2592's text was
+    # searched for "2349" ("not in the evidence: 2349"), none of its references read
+    answer, every = (Navigator(graph).ask(question, 300, doc=doc) for doc in ("*2592*", None))
+    assert _refers(answer) == _refers(every) == refers
+    assert answer.untitled == [] and answer.missing == []
+    assert answer.route == "cross-reference"
+    assert [e.piece.node_id for e in answer.evidence] == [e.piece.node_id for e in every.evidence]
+    nodes = {n for s in answer.trace if s["op"] == "refers" for n in s["nodes"]}
+    assert bool(nodes) == (refers[0][1] == "2349-pin.md")

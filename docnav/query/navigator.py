@@ -396,10 +396,11 @@ class Navigator:
             return each_document(self, asked, budget, each, asked_of, doc)
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
-        ask_refs = several and not referred
-        if ask_refs and (pair := referring_pair(self.graph, asked)):  # "Does RFC 2592 refer
-            return read_references(self, asked, budget, {pair[0]: pair[1]},  # to RFC 2394?"
-                                   pair[2])
+        # "Does RFC 2592 refer to RFC 2394?", of that RFC alone too (--doc '*2592*': RFC 2394
+        # was said outside those asked of, and RFC 2592's text searched for "2394")
+        if not referred and (pair := referring_pair(self.graph, asked)) and (
+                several or asked_of == [pair[0]]):
+            return read_references(self, asked, budget, {pair[0]: pair[1]}, pair[2])
         if not referred and (each := references_each(self.graph, asked, asked_of)):  # "What
             return read_references(self, asked, budget, *each)  # do RFC 2349 and ... refer to?"
         if several and len(parts := said_by_each(self.graph, asked)) > 1 and (  # "What do
