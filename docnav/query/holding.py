@@ -227,7 +227,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
     # is one of those that refer to it
     named = {p for p, _ in titled_documents(nav.graph, asked)} - set(besides)
-    referring_verb = bool(said and _REFERRING.search(said))
+    referring_verb = refers_said(said)
     if not named and referring_verb:  # "Which documents refer to the parts list?": a title
         # said whole, with no kind word ("the ... guide") to name it by
         whole = titled_exactly(nav.graph, rest)
@@ -271,6 +271,12 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
                 by, related and (bool(referring) or unreferred), besides,
                 [p for p in besides if p in into])
+
+
+def refers_said(said: str | None) -> bool:
+    """Whether ``said`` (the verb a question asking which documents says they are about it
+    with: "refer to", "discuss") says they point at another ("refer to", "cite", "link to")."""
+    return bool(said and _REFERRING.search(said))
 
 
 def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
@@ -375,4 +381,4 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["Held", "as_documents_referred", "best_documents", "besides_of", "citing",
-           "held_by", "left_out", "needing_verb", "rarer_held", "words_held"]
+           "held_by", "left_out", "needing_verb", "rarer_held", "refers_said", "words_held"]

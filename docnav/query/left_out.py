@@ -29,7 +29,12 @@ _GOING_ON = frozenset((STOPWORDS - {"a", "an", "the", "and", "or"}) | ASKING | s
 # 2394 are stable?", the opposite asked)
 _VERB_AFTER = frozenset((ASKING - {"me", "there", "both", "either"}) | set(
     "is are was were be been being am do does did has have had get gets got discuss discusses "
-    "propose proposes introduce introduces cover covers talk talks use uses".split()))
+    "propose proposes introduce introduces cover covers talk talks use uses cite cites "
+    "refer refers".split()))
+# and those going on with it by their preposition alone ("besides 2394 link to RFC 2592";
+# not "besides the build RFC discuss ...")
+_VERB_ON = frozenset(f"{verb} {on}" for verbs, on in (("link links", "to"), (
+    "build builds depend depends rely relies", "on")) for verb in verbs.split())
 # of those verbs, the past forms, which are the question's verb before what it asks of
 # ("besides RFC 2394 discussed async?"), a participle going on with the name before a
 # preposition ("the ones introduced in RFC 2394", "the traits used by executors")
@@ -91,7 +96,7 @@ def left_out_within(question: str) -> tuple[str, str] | None:
             if not name or not _a_name(name):
                 return None
             return question[:m.start()] + question[m.start("what") + word.start():], name
-        if word.group().lower() in _VERB_AFTER:
+        if word.group().lower() in _VERB_AFTER or f"{word.group().lower()} {after}" in _VERB_ON:
             name = " ".join(w.group() for w in words[:i])
             if not name or not _a_name(name):
                 return None

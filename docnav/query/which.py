@@ -19,7 +19,7 @@ from docnav.query.count_text import count_line, counted_text
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
-                                  words_held)
+                                  refers_said, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
@@ -238,6 +238,10 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     scope = _scope(nav, asked, kind, doc)
     doc, rest, dated, said = scope.doc, scope.rest, scope.dated, scope.said
     rest, besides = left_out(nav.graph, rest)  # "... besides RFC 2592?": not searched
+    # "Which RFCs besides 2394 refer to RFC 2592?": the verb after what is left out (its words
+    # were searched, "besides" and "2394" with them: none referring read)
+    if besides and not said and (about := ABOUT.match(rest)) and refers_said(about.group()):
+        rest, said = rest[about.end():], " ".join(about.group().split())
     question, rest, listed = _searched(asked, kind, rest, said)
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     state = EvidenceState(question, budget)
