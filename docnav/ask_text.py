@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 COUNT_NAMED = 10  # the documents a count names on the terminal; --json lists them all
 # the trace's step saying which documents a question was asked of, and how
-_FOCUS = ("compare", "compare documents", "each named", "documents", "focus", "each document")
+_FOCUS = ("compare", "compare documents", "each named", "relate documents", "documents", "focus",
+          "each document")
 _MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}
 
 
@@ -96,11 +97,11 @@ def _focused(focus: dict) -> str:
                     + f" (--budget {focus['every_with']} reads each)")
         return (f"asked of each of the {len(focus['documents'])} documents in turn, "
                 f"{focus['tokens_each']} tokens each, as \"{focus['question']}\": {read}")
-    if focus["op"] in ("compare documents", "each named"):  # documents named by their titles
-        each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
+    if focus["op"] in ("compare documents", "each named", "relate documents"):  # documents
+        each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"  # named by their titles
                          for doc, words in zip(focus["documents"], focus["words"]))
         return (f"asked of each document the question names by its title, "
-                f"{focus['tokens_each']} tokens each: {each}")
+                f"{focus['tokens_each']} tokens each: {each}" + _relating(focus))
     if focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
         return _which_documents(focus)
     if focus["op"] == "compare":  # the question named several companies
@@ -125,6 +126,16 @@ def _focused(focus: dict) -> str:
     said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
     return (f"searched without {focus['left_out'][0]}"
             f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
+
+
+def _relating(focus: dict) -> str:
+    """What was read of two documents a question asks how they relate ("How does RFC 2592
+    relate to RFC 2394?"), after whether each refers to the other (its "refers" lines)."""
+    if focus["op"] != "relate documents":
+        return ""
+    if not any(focus["referring"].values()):
+        return "; neither refers to the other: each is summed up"
+    return "; in each, its paragraphs referring to the other first, then what sums it up"
 
 
 def _also_fits(paths: list[str]) -> str:

@@ -1,0 +1,126 @@
+"""Questions asking how two documents a question names relate ("How does RFC 2592 relate to
+RFC 2394?"), of real RFC texts: the references between them, both ways, said; each asked of in
+turn, its paragraphs referring to the other read first; of two that never refer to each other,
+each summed up, as a comparison is. Asked as any question, the first name chose the one
+document asked of, and the other's number was "in none of the documents asked of"."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from _rfcs import rfc_texts
+from _stores import indexed_graph
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "3467-unsafe-pinned.md",
+        "1068-rust-governance.md"]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    base = tmp_path_factory.mktemp("rfcs")
+    return indexed_graph(base, rfc_texts(base, RFCS))
+
+
+def _name(path: str) -> str:
+    return path.rsplit("/", 1)[-1]
+
+
+def _step(answer, op: str) -> dict | None:
+    return next((s for s in answer.trace if s["op"] == op), None)
+
+
+def _refers(answer) -> dict[tuple[str, str], list[str]]:
+    return {(_name(s["document"]), _name(s["to"])): s["nodes"]
+            for s in answer.trace if s["op"] == "refers"}
+
+
+def _evidence_of(answer, name: str) -> list[str]:
+    return [e.piece.node_id for e in answer.evidence if _name(e.piece.doc_path) == name]
+
+
+def test_how_one_rfc_relates_to_another_reads_the_references_both_ways(graph):
+    # asked of RFC 2592 alone, "2394" was said to be in none of the documents asked of, and
+    # RFC 2592's summary was read: the companion RFC it links five times was never opened
+    answer = Navigator(graph).ask("How does RFC 2592 relate to RFC 2394?", 300)
+    step = _step(answer, "relate documents")
+    assert step is not None and [_name(p) for p in step["documents"]] == [
+        "2592-futures.md", "2394-async_await.md"]
+    refers = _refers(answer)
+    assert set(refers) == {("2592-futures.md", "2394-async_await.md"),
+                           ("2394-async_await.md", "2592-futures.md")}
+    assert all(refers.values())
+    # each document's evidence opens with its paragraphs referring to the other
+    futures, async_await = (_evidence_of(answer, n) for n in ("2592-futures.md",
+                                                               "2394-async_await.md"))
+    assert futures and futures[0] in refers[("2592-futures.md", "2394-async_await.md")]
+    assert async_await and set(refers[("2394-async_await.md", "2592-futures.md")]) <= set(
+        async_await)
+    assert answer.route == "cross-reference" and answer.tokens_used <= 300
+    assert not answer.absent and not answer.missing
+    text = answer_text(answer, graph)
+    assert "2592-futures.md refers to 2394-async_await.md:" in text
+    assert "2394-async_await.md refers to 2592-futures.md: 1 of its paragraphs" in text
+    assert "in none of the documents asked of" not in text
+    assert "its paragraphs referring to the other first" in text
+    # --json says it too: the references each way, and how many paragraphs of each refer
+    related = json.loads(json.dumps(answer.to_json()))["trace"]
+    assert [s["op"] for s in related[:3]] == ["refers", "refers", "relate documents"]
+    assert sorted(related[2]["referring"].values()) == [1, 5]
+
+
+def test_two_rfcs_neither_referring_to_the_other_are_each_summed_up(graph):
+    # routed cross-reference, it was asked of RFC 2349 alone: "3467 in none of the documents
+    # asked of"; the unsafe pinned RFC links nothing of the pin RFC (nor names its number)
+    answer = Navigator(graph).ask("How is RFC 2349 related to RFC 3467?", 300)
+    assert _step(answer, "relate documents") is not None
+    assert _refers(answer) == {("2349-pin.md", "3467-unsafe-pinned.md"): [],
+                               ("3467-unsafe-pinned.md", "2349-pin.md"): []}
+    assert _evidence_of(answer, "2349-pin.md") and _evidence_of(answer, "3467-unsafe-pinned.md")
+    assert not answer.absent and not answer.missing
+    text = answer_text(answer, graph)
+    assert "2349-pin.md makes no reference to 3467-unsafe-pinned.md" in text
+    assert "3467-unsafe-pinned.md makes no reference to 2349-pin.md" in text
+    assert "neither refers to the other: each is summed up" in text
+
+
+@pytest.mark.parametrize("question", [
+    "What is the relationship between the pin RFC and the futures RFC?",
+    "How do RFC 2592 and RFC 2349 relate?",
+    "What's the connection between RFC 2349 and RFC 2592?",
+    "How are RFC 2349 and RFC 2592 related to each other?",
+    "Is the futures RFC related to the pin RFC?",
+])
+def test_each_way_of_asking_how_two_relate_reads_the_referring_paragraphs(graph, question):
+    answer = Navigator(graph).ask(question, 300)
+    step = _step(answer, "relate documents")
+    assert step is not None and {_name(p) for p in step["documents"]} == {
+        "2349-pin.md", "2592-futures.md"}
+    refers = _refers(answer)
+    assert refers[("2349-pin.md", "2592-futures.md")] == []
+    linking = refers[("2592-futures.md", "2349-pin.md")]
+    assert linking and _evidence_of(answer, "2592-futures.md")[:len(linking)] == linking
+    assert _evidence_of(answer, "2349-pin.md")  # its start (no summaries here), unreferring
+    assert not answer.absent and not answer.missing
+
+
+@pytest.mark.parametrize("question, op", [
+    ("What is the difference between RFC 2592 and RFC 2394?", "compare documents"),
+    ("Compare the pin RFC with the unsafe pinned RFC", "compare documents"),
+    # a thing of one of them: asked of RFC 2592, as before
+    ("How does the Waker of RFC 2592 relate to RFC 2394?", "focus"),
+])
+def test_comparisons_and_questions_about_a_thing_are_not_read_as_relations(graph, question, op):
+    answer = Navigator(graph).ask(question, 300)
+    assert _step(answer, "relate documents") is None
+    assert _step(answer, "refers") is None and _step(answer, op) is not None
+
+
+def test_of_a_glob_holding_one_of_the_two_it_is_asked_as_before(graph):
+    answer = Navigator(graph).ask("How does RFC 2592 relate to RFC 2394?", 300,
+                                  doc="*2592*")
+    assert _step(answer, "relate documents") is None
+    assert {_name(e.piece.doc_path) for e in answer.evidence} == {"2592-futures.md"}
