@@ -73,3 +73,26 @@ def test_a_name_after_a_hyphen_is_no_suffix(lines, joined):
     marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
                                 for i, t in enumerate(lines)])
     assert join_lines(marked) == joined
+
+
+@pytest.mark.parametrize("lines, joined", [
+    (["machine translation. In INTER-", "SPEECH."], "machine translation. In INTERSPEECH."),
+    # a heading set in capitals, an acronym the document writes again, a hyphen's prefix
+    (["NON-", "CASH ITEMS"], "NON-CASH ITEMS"),
+    (["the certain NON-", "GAAP measures; GAAP"], "the certain NON-GAAP measures; GAAP"),
+    (["a Transformer with SELF-", "ATTENTION"], "a Transformer with SELF-ATTENTION"),
+])
+def test_a_name_in_capitals_broken_after_a_prefix_in_a_sentence_is_joined(lines, joined):
+    """Read "In INTER-SPEECH." (1912.01214's works cited): "INTER" is a prefix, and a
+    prefix's hyphen was kept before any word in capitals."""
+    marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
+                                for i, t in enumerate(lines)])
+    assert join_lines(marked) == joined
+
+
+def test_interspeech_broken_in_the_works_cited_is_one_word():
+    texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1912.01214.pdf"),
+                                        NATIVE).blocks]
+    assert any("Interlingua based statistical machine translation. In INTERSPEECH." in t
+               for t in texts)
+    assert not [t for t in texts if "INTER-SPEECH" in t]

@@ -97,3 +97,22 @@ def test_a_word_the_document_writes_whole_in_another_form_is_joined(context, lin
     marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
                                 for i, t in enumerate([context, *lines])])
     assert join_lines(marked) == f"{context} {joined}"
+
+
+@pytest.mark.parametrize("context, lines, joined", [
+    ("cyber and physical systems", ["a cyber-", "physical system"], "a cyber-physical system"),
+    ("cyber and social ties", ["the cyber-", "social ties"], "the cyber-social ties"),
+    ("where it goes; ever", ["where-", "ever it goes"], "where-ever it goes"),
+    # a start of closed words before no adjective, and a closed word that keeps its letters
+    ("cyber and security", ["cyber-", "security"], "cybersecurity"),
+    ("when it goes; ever", ["when-", "ever it goes"], "whenever it goes"),
+    ("there and after", ["there-", "after"], "thereafter"),
+])
+def test_a_closed_start_before_an_adjective_or_a_letter_it_drops_keeps_the_hyphen(
+        context, lines, joined):
+    """Read "cyberphysical" and "whereever" (found by a review): "cyber" starts closed words
+    ("cybersecurity") but makes compounds with a hyphen before an adjective, and "wherever"
+    drops the "e" its halves share, so "where-" / "ever" was printed with its hyphen."""
+    marked = mark_word_hyphens([Line(t, 1, 0, 10 * i, 100, 10 * i + 9)
+                                for i, t in enumerate([context, *lines])])
+    assert join_lines(marked) == f"{context} {joined}"

@@ -397,6 +397,8 @@ _CLOSED_ENDINGS = frozenset("more after thing things where body ever over self s
 _SUFFIX_WORDS = frozenset("able ably ability abilities ible ibly less ness ment ments ship "
                           "ships hood ward wards times place places".split())
 _CLOSED_STARTS = frozenset("under there where after cyber trade".split())
+# ...but before an adjective these make compounds with a hyphen: "cyber-" / "physical"
+_ADJECTIVE_END = re.compile(r"(?:al|ic)$")
 # prefixes that take a hyphen before a name or an acronym: "non-GAAP", "pre-COVID", "mid-March"
 _PREFIXES = frozenset({"anti", "bi", "co", "cross", "ex", "inter", "intra", "macro", "micro",
                        "mid", "multi", "neo", "non", "pan", "post", "pre", "pro", "pseudo",
@@ -495,12 +497,19 @@ def _two_words(first: str, rest: str, spellings: Spellings) -> bool:
     too ("profit-" / "able", "there-" / "under", "frame-" / "works"; a review found each kept
     the hyphen). So a first half under five letters or a second under four ("over-" /
     "all"), a suffix that is a word ("able", "times"), a start of closed words ("under",
-    "cyber") or the whole written in another form ("framework" for "frame-" / "works") make
-    it one word."""
+    "cyber") before no adjective ("cyber-" / "physical" is a compound, and read
+    "cyberphysical") or the whole written in another form ("framework" for "frame-" /
+    "works") make it one word. A closed word drops the letter its halves share ("where" and
+    "ever" make "wherever"): "where-" / "ever" is no word broken there (a break adds no
+    letter), and keeps the hyphen it is printed with (it read "whereever")."""
+    start, end = first.casefold(), rest.casefold()
+    if start in _CLOSED_STARTS and end in _CLOSED_ENDINGS and start[-1] == end[0]:
+        return True
     whole = (first + rest).casefold()
     forms = {whole, whole + "s", whole + "es", whole + "ed", whole + "ing"}
     forms.update(whole[:-len(e)] for e in ("s", "es", "ed", "ing") if whole.endswith(e))
-    return (len(first) >= 5 and len(rest) >= 4 and first.casefold() not in _CLOSED_STARTS
+    return (len(first) >= 5 and len(rest) >= 4
+            and (start not in _CLOSED_STARTS or bool(_ADJECTIVE_END.search(end)))
             and rest not in _CLOSED_ENDINGS | _SUFFIX_WORDS
             and not any(spellings.words[w] for w in forms)
             and all(spellings.alone[w] for w in (first, rest)))
@@ -523,8 +532,12 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
     sales ...") is glued too. So it is between two halves in capitals ("LONG-" / "LIVED",
     "TWENTY-" / "FIVE", "RIGHT-" / "OF-USE"), unless the second is a suffix that is no word
     ("In COL-" / "ING.", 1909.00754, read "COL-ING"; "OPERA-" / "TIONS"): a word broken
-    there. Other words in capitals broken at a line ("INTER-" / "SPEECH.") keep the hyphen:
-    the document's own spellings cannot tell them from compounds without a dictionary."""
+    there. So is a prefix in capitals before a word in capitals that the document writes
+    nowhere else, in a line of lower-case text ("translation. In INTER-" / "SPEECH.",
+    1912.01214, read "INTER-SPEECH"): a name in capitals in a sentence, not a heading set in
+    capitals ("NON-" / "CASH ITEMS") nor an acronym after a prefix ("certain NON-" / "GAAP",
+    "GAAP" written again). Other words in capitals broken at a line keep the hyphen: the
+    document's own spellings cannot tell them from compounds without a dictionary."""
     head, tail = _LAST_RUN.search(text), _FIRST_RUN.match(after)
     if head is None or tail is None or _SUSPENDED_ANY_CASE.match(after):
         return None
@@ -538,6 +551,9 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
         return True  # written so elsewhere; "Form 10-" / "Q", not "Item 7-" / "MD&A"
     if first.isupper() and rest.isupper() and rest.casefold() in _BARE_SUFFIXES:  # "COL-"/"ING."
         return False
+    if (first.isupper() and rest.isupper() and first.casefold() in _PREFIXES - _HYPHEN_PREFIXES
+            and any(c.islower() for c in text) and not spellings.alone[rest]):
+        return False  # "In INTER-" / "SPEECH."
     if first.casefold() in _PREFIXES:  # "non-" / "GAAP", not "blog post-" / "Google ..."
         return True if sum(c.isupper() for c in rest) >= 2 else None
     return True if first[0].isupper() else None
