@@ -43,3 +43,30 @@ def test_a_word_run_together_after_a_line_end_hyphen_is_spaced():
 def test_letters_of_a_word_pdfium_never_has_are_spaced_as_pdfium_spaces_them(
         text, page, expected):
     assert respaced(text, page) == expected
+
+
+@pytest.mark.parametrize("text, page, expected", [
+    ("at SemEval-2019Task 6: Identifying", "at SemEval-2019 Task 6: Identifying Offensive",
+     "at SemEval-2019 Task 6: Identifying"),
+    ("and Jason DWilliams. 2013.", "Thomson, and Jason D Williams. 2013. Pomdp",
+     "and Jason D Williams. 2013."),
+    # pdfium runs them together elsewhere on the page; no name after the capital
+    ("the 2019Task and", "the 2019 Task and the 2019Task", "the 2019Task and"),
+    ("a 3Dmodel here", "a 3D model here", "a 3Dmodel here"),
+    ("the ABCdef here", "the A B Cdef here", "the ABCdef here"),
+    ("the DWilliams here", "the D W illiams here", "the DWilliams here"),
+])
+def test_a_word_after_a_number_or_an_initial_is_spaced_as_pdfium_spaces_it(
+        text, page, expected):
+    """Read "SemEval-2019Task" (pdfium's spaces were looked for between letters only) and
+    "Jason DWilliams" (a letter cut off alone was left on, for letter-spaced text)."""
+    assert respaced(text, page) == expected
+
+
+def test_a_task_number_and_an_initial_in_works_cited_are_spaced():
+    """2001.03131 and 1909.00754, where docling-parse runs the words together."""
+    texts = [b.text for name in ("2001.03131", "1909.00754")
+             for b in parse_file(require(FIXTURES / "pdf" / f"{name}.pdf"), NATIVE).blocks]
+    assert any("UM-IU@ LING at SemEval-2019 Task 6: Identifying Offensive" in t for t in texts)
+    assert any("Blaise Thomson, and Jason D Williams. 2013. Pomdp-based" in t for t in texts)
+    assert not [t for t in texts if "2019Task" in t or "DWilliams" in t]

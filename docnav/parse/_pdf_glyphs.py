@@ -78,6 +78,7 @@ def repair_lines(lines: list[Line], pdf) -> list[Line]:
 
 
 _WORD = re.compile(r"[^\W\d_]+")  # a run of letters
+_AFTER_DIGIT = re.compile(r"(?<=\d)[A-Z][a-z]")  # "2019Task": a word after a number
 
 
 def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> str:
@@ -89,28 +90,35 @@ def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> 
     found line may be found more than once, alike each time. A letter a space would leave
     alone, but at a capital after a small one ("aModel"), is not cut off (:func:`_pieces`):
     pdfium spaces letter-spaced and kerned text ("A B S T R A C T", "T able", "E ffi
-    cient") and a formula's sub- and superscripts ("Rdv" as "R dv", "hner" as "h ner")."""
+    cient") and a formula's sub- and superscripts ("Rdv" as "R dv", "hner" as "h ner").
+    A capitalised word after a number that pdfium spaces is spaced too ("SemEval-2019Task 6"
+    of "SemEval-2019 Task 6"), where pdfium never runs the two together on the page."""
     if len(LETTER.findall(text)) < _MIN_LETTERS:
         return text
     if words is None:
         words = frozenset(_WORD.findall(page_text))
     joints = [m.start() + i for m in _WORD.finditer(text) if m.group() not in words
               for i in range(1, len(m.group()))]  # where a space may go: before text[i]
-    if not joints:
+    numbered = {m.start() for m in _AFTER_DIGIT.finditer(text)
+                if text[m.start() - 1:m.end()] not in page_text}
+    if not joints and not numbered:
         return text
-    at = set(joints)
+    at = set(joints) | numbered
     pattern = "".join(("(\\s*)" if i in at else r"\s*") + re.escape(c)
                       for i, c in enumerate(text) if not c.isspace())
     found = _found_once(pattern, page_text)
     if found is None:
         return text
-    spaced = _pieces(text, {i for i, gap in zip(joints, found) if gap})
+    gaps = {i for i, gap in zip(sorted(at), found) if gap}
+    spaced = _pieces(text, gaps - numbered) | (gaps & numbered)
     return "".join((" " if i in spaced else "") + c for i, c in enumerate(text))
 
 
 def _pieces(text: str, spaced: set[int]) -> set[int]:
     """Of the places ``spaced`` (a space before ``text[i]``), those of a word cut into pieces
-    of two letters or more, and those at a capital after a small letter ("RelatedWork")."""
+    of two letters or more, those at a capital after a small letter ("RelatedWork"), and an
+    initial's before a capitalised name ("Jason DWilliams", 1909.00754's works cited: no
+    letter-spaced capitals, "A B S T R A C T", are cut so)."""
     kept = set()
     for m in _WORD.finditer(text):
         cuts = sorted(i for i in spaced if m.start() < i < m.end())
@@ -118,8 +126,17 @@ def _pieces(text: str, spaced: set[int]) -> set[int]:
         if all(b - a >= 2 for a, b in zip(edges, edges[1:])):
             kept.update(cuts)
         else:
-            kept.update(i for i in cuts if text[i - 1].islower() and text[i].isupper())
+            kept.update(i for i in cuts if text[i - 1].islower() and text[i].isupper()
+                        or i == m.start() + 1 and _initial(text, i, edges))
     return kept
+
+
+def _initial(text: str, i: int, edges: list[int]) -> bool:
+    """A capital cut off a word's start before a capital and small letters, the next cut
+    (or the word's end) two letters on or more: "D" of "DWilliams"."""
+    after = edges[edges.index(i) + 1]
+    return (text[i - 1].isupper() and text[i].isupper() and after - i >= 3
+            and text[i + 1:after].islower())
 
 
 def repaired(text: str, page_text: str) -> str:
