@@ -11,6 +11,7 @@ corrupt) raises :class:`docnav.errors.DocumentError` naming the file and the cau
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from docnav.errors import DocumentError, InputError
@@ -40,6 +41,9 @@ __all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "parser_fingerpri
 
 SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
 COVER_BLOCKS = 80  # a filing's cover is within its first blocks
+# a section's number before its heading's words: "1 Glosario", "2.3 Results"
+_NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+[^\W\d_]")
+BYLINE_WORDS = 12  # a page's byline or kicker above its heading is no longer ("By Jane Doe")
 
 
 def preload(fmt: str = "markdown") -> None:
@@ -104,7 +108,7 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
     if not blocks:  # nothing to navigate, as in an empty file (the last version stays)
         raise DocumentError(str(path), _no_text(fmt, front, dict(metadata).get("pages"),
                                                 bool(scanned)))
-    title = title or _leading_title(blocks, None) or path.stem
+    title = title or _leading_title(blocks, None, byline=fmt == "html") or path.stem
     return ParsedDocument(title=title, blocks=tuple(blocks), format=fmt, metadata=metadata)
 
 
@@ -163,28 +167,39 @@ def _markdown_title(blocks, path: Path, source: str) -> str:
     return _leading_title(blocks, source) or path.stem
 
 
-def _leading_title(blocks, source: str | None) -> str | None:
+def _leading_title(blocks, source: str | None, byline: bool = False) -> str | None:
     """A leading heading that is the only one at its level names a document that has no
     title of its own; otherwise none does, and the file name will (an RFC starting with
     metadata and several ``#`` sections is "0001-private-fields"; a page without ``<title>``
     or ``<h1>`` whose lead stands over "Install" and "Run" sections is no page "Install",
     that section holding the lead). Images before it do not count: a README's centred logo
     and badges stand above its heading, their alt text read as captions (HTML ``<img>``)
-    or as a paragraph (Markdown "![Logo](logo.png)", read in the Markdown ``source``)."""
+    or as a paragraph (Markdown "![Logo](logo.png)", read in the Markdown ``source``); nor,
+    with ``byline`` (a page's), does a short byline or kicker above a heading alone at its
+    level ("By Jane Doe" over a page's one ``<h2>``: the file named it). A leading heading
+    without a number over others numbered at its level names the document they are the
+    parts of (list_after_num_headers.docx's "Chính sách bảo hành" over "1 Glosario")."""
     headings = [b for b in blocks if b.kind is BlockKind.HEADING]
-    lead = _leading_block(blocks, source)
+    lead = _leading_block(blocks, source, BYLINE_WORDS if byline else 0)
     if lead is not None and lead.kind is BlockKind.HEADING:
-        if sum(1 for h in headings if h.level <= lead.level) == 1:
+        peers = [h for h in headings if h.level <= lead.level and h is not lead]
+        if not peers or (not _NUMBERED.match(lead.text)
+                         and all(_NUMBERED.match(h.text) for h in peers)):
             return " ".join(lead.text.split())
     return None
 
 
-def _leading_block(blocks, source: str | None) -> Block | None:
+def _leading_block(blocks, source: str | None, byline: int = 0) -> Block | None:
     """The first block that is neither a caption nor the alt text of a paragraph of images
-    (the Markdown ``source``'s, read only where a paragraph comes first)."""
+    (the Markdown ``source``'s, read only where a paragraph comes first), nor text of no more
+    than ``byline`` words in all before a heading."""
     images: list[str] | None = None
+    skipped = 0
     for block in blocks:
         if block.kind is BlockKind.CAPTION:
+            continue
+        if block.kind is BlockKind.TEXT and skipped + len(block.text.split()) <= byline:
+            skipped += len(block.text.split())
             continue
         if block.kind is BlockKind.TEXT and source is not None:
             if images is None:

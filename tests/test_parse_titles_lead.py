@@ -1,0 +1,77 @@
+"""What names a document whose leading heading shares its level, or stands below a byline
+(docnav/parse/__init__.py ``_leading_title``): an unnumbered heading over numbered parts,
+a page's one ``<h2>`` under "By Jane Doe"."""
+
+from __future__ import annotations
+
+import pytest
+from _paths import FIXTURES, require
+
+from docnav.model import NodeKind
+from docnav.parse import parse_file
+from docnav.tree import PREAMBLE, build_tree
+
+INSTALL = "Download the archive from the release page and unpack it into a folder."
+RUN = "Start the tool with the run command and watch its log for errors."
+
+
+def _outline(path) -> tuple[str, list[tuple[str, list[str]]]]:
+    tree = build_tree(parse_file(path), "d", str(path))
+    sections = [n for n in tree.children(tree.root.node_id) if n.kind is NodeKind.SECTION]
+    return tree.title, [
+        (PREAMBLE if s.block_kind == PREAMBLE else s.heading,
+         [c.text for c in tree.children(s.node_id) if c.kind is NodeKind.PARAGRAPH])
+        for s in sections]
+
+
+def test_a_word_file_s_unnumbered_heading_over_numbered_parts_names_it():
+    """list_after_num_headers.docx: "Chính sách bảo hành" (warranty policy, a Heading 2
+    without a number) over its numbered part "1 ĐỐI TƯỢNG ÁP DỤNG" and a numbered Heading 2
+    "1 Glosario" was named by its file since 62fdb8d (the heading shares its level)."""
+    path = require(FIXTURES / "docx" / "list_after_num_headers.docx")
+    assert parse_file(path).title == "Chính sách bảo hành"
+
+
+def test_a_word_file_s_heading_over_numbered_parts_names_it(tmp_path):
+    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+    document = docx.Document()
+    document.add_heading("Pump guide", 1)
+    document.add_heading("1 Install", 1)
+    document.add_paragraph(INSTALL)
+    document.add_heading("2 Run", 1)
+    document.add_paragraph(RUN)
+    path = tmp_path / "pump.docx"
+    document.save(path)
+    assert parse_file(path).title == "Pump guide"
+    # numbered itself, or with an unnumbered peer: the file names it, as before
+    for first, second in (("1 Scope", "2 Results"), ("Scope", "Results"),
+                          ("Scope", "1 Results")):
+        document = docx.Document()
+        document.add_heading(first, 1)
+        document.add_paragraph(INSTALL)
+        document.add_heading(second, 1)
+        document.add_paragraph(RUN)
+        document.add_heading("Appendix", 1)
+        document.save(path)
+        assert parse_file(path).title == "pump", (first, second)
+
+
+def test_a_page_s_one_h2_under_a_byline_names_it(tmp_path):
+    """A page without ``<title>`` and ``<h1>`` whose only ``<h2>`` has a byline above it
+    was named by its file, the byline a preamble before it."""
+    path = tmp_path / "pump-notes.html"
+    path.write_text("<html><body><p>By Jane Doe, 3 March 2024</p><h2>Installing the pump</h2>"
+                    f"<p>{INSTALL}</p><h3>Running it</h3><p>{RUN}</p></body></html>",
+                    encoding="utf-8")
+    assert _outline(path) == ("Installing the pump", [
+        ("Installing the pump", ["By Jane Doe, 3 March 2024", INSTALL])])
+
+
+@pytest.mark.parametrize("body", [
+    f"<p>{INSTALL} {RUN}</p><h2>Installing the pump</h2><p>{INSTALL}</p>",  # a lead, no byline
+    f"<p>By Jane Doe</p><h2>Install</h2><p>{INSTALL}</p><h2>Run</h2><p>{RUN}</p>",
+], ids=["long-lead", "two-h2"])
+def test_a_page_s_h2_under_a_lead_or_beside_another_does_not_name_it(tmp_path, body):
+    path = tmp_path / "pump-notes.html"
+    path.write_text(f"<html><body>{body}</body></html>", encoding="utf-8")
+    assert parse_file(path).title == "pump-notes"
