@@ -27,8 +27,9 @@ _COMMANDS = (add_index_parser, add_watch_parser, add_ask_parser, add_locate_pars
 
 
 class _Version(argparse.Action):
-    """`docnav --version`: DocNav's, the store schema it writes and its parsers' fingerprint
-    (the one `docnav show` names a document's parser by), worked out only when asked."""
+    """`docnav --version`: DocNav's, the store schema it writes and its parser's name (its
+    version and its libraries' versions: the one `docnav show` names a document's parser by),
+    worked out only when asked."""
 
     def __init__(self, option_strings, dest, **kwargs) -> None:
         super().__init__(option_strings, dest, nargs=0, help="print the version and exit")

@@ -204,8 +204,9 @@ def _dated(tree: DocTree) -> tuple[str | None, str | None]:
 
 
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
-    """What parsed the stored tree: the parser's fingerprint, and for a PDF the pipeline that
-    read it with the --pdf-mode asked for (``auto`` chooses one on each machine)."""
+    """What parsed the stored tree: the parser's name (its version, its libraries' versions),
+    and for a PDF the pipeline that read it with the --pdf-mode asked for (``auto`` chooses
+    one on each machine)."""
     from docnav.parse import parser_fingerprint, recorded_parser
 
     if parsed_with is None:

@@ -92,8 +92,10 @@ class _Paths:
 
 
 def code_fingerprint() -> str:
-    """What a worker must share with its caller: the interpreter, DocNav's source files, the
-    versions of the libraries it parses with (an upgraded docling needs a new worker) and
+    """What a worker must share with its caller: the interpreter, DocNav's source files (each
+    one's size and modification time: any edit, a comment's included, starts a new worker,
+    which the parser's version alone would not), the parser's name (its version and the
+    versions of the libraries it parses with: an upgraded docling needs a new worker) and
     the environment variables that select models and caches."""
     from docnav.parse import parser_fingerprint
 

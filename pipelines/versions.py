@@ -37,7 +37,7 @@ def switch(environ: dict[str, str], name: str) -> bool:
 
 def code_version(environ: dict[str, str] = os.environ, parser: str | None = None) -> str:
     """The code version for these settings (``DOCNAV_*`` variables). parser: the parser's
-    fingerprint (:func:`docnav.parse.parser_fingerprint`, the installed one by default)."""
+    name (:func:`docnav.parse.parser_fingerprint`, the installed one by default)."""
     summaries = switch(environ, "DOCNAV_SUMMARIES")
     verify = summaries and switch(environ, "DOCNAV_VERIFY")
     nli = environ.get("DOCNAV_NLI_MODEL") or DEFAULT_NLI_MODEL

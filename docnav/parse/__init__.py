@@ -25,6 +25,7 @@ from docnav.parse._checks import (
 )
 from docnav.parse._filing import filing_cover, filing_title
 from docnav.parse._fingerprint import (
+    PARSER_VERSION,
     parser_fingerprint,
     parser_id,
     recorded_parser,
@@ -36,8 +37,8 @@ from docnav.parse._markdown import image_paragraphs, quoted_blocks
 from docnav.parse._options import ParseOptions
 from docnav.parse._scanned import image_only_pages, scanned_warning
 
-__all__ = ["SUPPORTED_SUFFIXES", "ParseOptions", "parse_file", "parser_fingerprint", "parser_id",
-           "preload", "recorded_parser", "same_parser"]
+__all__ = ["PARSER_VERSION", "SUPPORTED_SUFFIXES", "ParseOptions", "parse_file",
+           "parser_fingerprint", "parser_id", "preload", "recorded_parser", "same_parser"]
 
 SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
 COVER_BLOCKS = 80  # a filing's cover is within its first blocks

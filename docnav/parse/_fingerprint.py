@@ -1,26 +1,34 @@
-"""Which parser made a tree: a fingerprint of the code and libraries that turn files into trees.
+"""Which parser made a tree: DocNav's parser version, the versions of the libraries it parses
+with, and for PDFs the options that change what is read.
 
 A stored tree is what the parser of its run made of the file. After an upgrade of DocNav (a fix
 in heading detection, say) or of a library it parses with, the same bytes can give another tree,
-and only parsing the file again shows it (``docnav index --reparse``). The fingerprint changes
-with every such upgrade, so a scheduler can tell when to do that: Dagster's reverify schedule
-compares the fingerprint its last run recorded with this one. It changes with any edit of these
-sources, comments included; a reparse that finds the trees unchanged writes nothing.
+and only parsing the file again shows it (``docnav index --reparse``). The parser's name
+changes with every such upgrade, so a run can name the documents another parser made and a
+scheduler can tell when to parse again: Dagster's reverify schedule compares the name its last
+run recorded with this one. An edit of the parsing code that leaves every tree as it was (a
+comment, a refactor) leaves the name as it is: :data:`PARSER_VERSION` is bumped by hand when a
+change makes another tree of some file, and tests/test_parser_fingerprint.py fails until it is.
 """
 
 from __future__ import annotations
 
 import functools
 from importlib import metadata
-from pathlib import Path
 
 from docnav.hashing import digest
 from docnav.parse._options import ParseOptions
 
-_PACKAGE = Path(__file__).resolve().parent.parent  # docnav/
-# the modules that make a tree out of a file: the readers, and the tree and reference builders
-# (the pull requests a tree's links and mentions name, too: tree.py and refs.py read them)
-_SOURCES = ("parse/*.py", "tree.py", "refs.py", "pull_requests.py")
+# The version of the code that makes a tree out of a file: the readers (docnav/parse/), the
+# tree builder (tree.py) and what it reads a node's links and mentions with (refs.py,
+# pull_requests.py). Bump it when a change there makes another tree of some file (a heading, a
+# level, a block's text, a page, a link or a mention), and add the fingerprint
+# tests/test_parser_fingerprint.py prints as its line there: every document an older version
+# parsed is then named as parsed by another version until `docnav index --reparse`. Before
+# version 1 a document recorded 12 hex digits of the parsing modules' source instead
+# (another version too: one reparse brings such a store up to date).
+PARSER_VERSION = 1
+
 # the distributions the readers parse with: docling's converters (its code is in docling-slim
 # where installed so) and layout models, Markdown through marko, HTML through lxml, the PDF
 # text layer, Markdown front matter through PyYAML; the layout model's weights are not covered
@@ -31,16 +39,10 @@ _LIBRARIES = ("docling", "docling-slim", "docling-core", "docling-parse", "docli
 
 @functools.cache
 def parser_fingerprint() -> str:
-    """12 hex digits naming this parser: its source files and its libraries' versions."""
-    parts = [f"{p.relative_to(_PACKAGE).as_posix()}\n{p.read_text(encoding='utf-8')}"
-             for p in fingerprinted_files()]
-    parts += [f"{name}=={_version(name)}" for name in _LIBRARIES]
-    return digest(*parts)[:12]
-
-
-def fingerprinted_files() -> list[Path]:
-    """The source files the fingerprint reads, in path order (an edit of any changes it)."""
-    return sorted({p for pattern in _SOURCES for p in _PACKAGE.glob(pattern)})
+    """The name of this parser, ``v1-3fa2b1c0``: :data:`PARSER_VERSION`, and 8 hex digits of
+    its libraries' versions (an upgraded docling may read a file otherwise)."""
+    libraries = digest(*(f"{name}=={_version(name)}" for name in _LIBRARIES))
+    return f"v{PARSER_VERSION}-{libraries[:8]}"
 
 
 def _version(distribution: str) -> str:
@@ -51,11 +53,12 @@ def _version(distribution: str) -> str:
 
 
 def parser_id(fmt: str, options: ParseOptions, pipeline: str | None = None) -> str:
-    """What made a tree of a ``fmt`` file: the parser's fingerprint, and for PDFs the options
-    that change what is read and, when given, the ``pipeline`` that read it (``standard`` or
-    ``native``: with ``pdf_mode="auto"`` the one it chose, which the document's metadata also
-    names as ``pdf_pipeline``). Recorded with each document (``documents.parsed_with``), e.g.
-    ``87834d13bae3;pdf_mode=auto;outline=True;furniture=True;pipeline=native``."""
+    """What made a tree of a ``fmt`` file: the parser's name (:func:`parser_fingerprint`), and
+    for PDFs the options that change what is read and, when given, the ``pipeline`` that read
+    it (``standard`` or ``native``: with ``pdf_mode="auto"`` the one it chose, which the
+    document's metadata also names as ``pdf_pipeline``). Recorded with each document
+    (``documents.parsed_with``), e.g.
+    ``v1-3fa2b1c0;pdf_mode=auto;outline=True;furniture=True;pipeline=native``."""
     if fmt != "pdf":
         return parser_fingerprint()
     if options.pdf_mode == "standard":  # the outline and furniture settings are native-only
@@ -79,7 +82,7 @@ def same_parser(recorded: str | None, current: str) -> bool:
 
 
 def recorded_parser(recorded: str) -> tuple[str, dict[str, str]]:
-    """A :func:`parser_id` read back: the fingerprint, and the settings after it
+    """A :func:`parser_id` read back: the parser's name, and the settings after it
     (``{"pdf_mode": "auto", "outline": "True", ..., "pipeline": "native"}``)."""
     fingerprint, *settings = recorded.split(";")
     return fingerprint, dict(s.partition("=")[::2] for s in settings)
