@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.count_text import count_line, counted_text
+from docnav.query.count_text import counted_text
 from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
@@ -70,10 +70,6 @@ COUNTED = re.compile(
     rf"this\s+)?{_STORE})?|(?:are\s+|were\s+)?(?:in|inside)\s+(?:the\s+|this\s+)?{_STORE})?"
     rf"(?=\W*$|\s+(?:about|on|regarding|concerning|that|which|mentioning|discussing|"
     rf"from|dated|of\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d)\b)", re.I)
-# "Which companies are in the store?", "How many companies are there?", "What companies do you
-# have?": the registrants of the filings asked of
-COMPANIES = re.compile(r"^\W*(?:(?P<many>how\s+many)|which|what)\s+(?:of\s+the\s+)?"
-                       r"(?P<kind>compan(?:y|ies)|registrants?|issuers?|firms?)\b", re.I)
 # or it goes on with a verb of its own, said of the documents ("How many papers use BERT?")
 OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|had|can|could|"
                       r"will|would|should|may|might|must|in|of|on|for|with|per|from|to|by|at|"
@@ -382,37 +378,6 @@ def _searched(asked: str, kind: re.Match, rest: str, said: str | None
         rest = rest[listed.end():]
     before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
     return " ".join((before + rest).split()), rest, listed
-
-
-def asks_companies(asked: str) -> re.Match | None:
-    """The match of :data:`COMPANIES` when ``asked`` asks which companies there are, or how
-    many, and nothing else ("Which companies are in the store?"); None otherwise ("Which
-    companies are in the dataset?" asks of a paper)."""
-    m = COMPANIES.search(asked)
-    return m if m and (c := COUNTED.match(asked[m.end():])) and not re.search(
-        r"\w", asked[m.end() + c.end():]) else None
-
-
-def companies(nav: Navigator, asked: str, m: re.Match,
-              doc: str | list[str] | None) -> Answer | None:
-    """The companies whose filings are asked of (``doc``), each with its filings, by the
-    registrant their covers name: "Which companies are in the store?" read Best Buy's "Store
-    Development" section. The documents no cover names a registrant of are said, not counted;
-    None when none has one (papers, RFCs: a question of what they say)."""
-    paths = nav.graph.document_paths(doc)
-    filed: dict[str, list[str]] = {}
-    for p in paths:
-        filed.setdefault(nav.graph.fields(p).get("registrant") or "", []).append(p)
-    without = filed.pop("", [])
-    if not filed:
-        return None
-    count = {"kind": m.group("kind"), "asked": "how many" if m.group("many") else "which",
-             "asked_of": len(paths), "n": len(filed), "documents": [],
-             "companies": {name: filed[name] for name in sorted(filed)}, "without": without}
-    return Answer(asked, nav.route_of(asked), [], [{
-        "op": "count companies", "companies": len(filed), "asked_of": len(paths),
-        "without": len(without), "tokens": 0, "confidence": 0.0}], None, 0,
-        count_line(count), count=count)
 
 
 # "... have a Drawbacks section", "with an Alternatives section", "contain a section on
