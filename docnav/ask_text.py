@@ -200,8 +200,10 @@ def _which_documents(focus: dict) -> str:
                 f"{focus['dated_of']} dated documents asked of{holding}{undated}: {named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
-        return (f"asked of the {n} earliest of the {focus['earliest_of']} documents{dated}, "
-                f"{focus['tokens_each']} tokens each, {without}")
+        besides = " and ".join(Path(p).name for p in focus.get("besides", []))
+        return (f"asked of the {n} earliest of the {focus['earliest_of']} documents{dated}"
+                f"{' besides ' + besides if besides else ''}, {focus['tokens_each']} tokens "
+                f"each, {without}")
     return (f"asked of the {n} best documents{dated}, {focus['tokens_each']} tokens each, "
             f"{without}{more}" if n > 1 else
             f"asked of the best document{dated} alone, {without}{more}")

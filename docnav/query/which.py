@@ -25,6 +25,7 @@ from docnav.query.lexical import search_words
 from docnav.query.parts import headed
 
 if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
 _YEAR = r"(?:19|20)\d\d"
@@ -136,6 +137,25 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     return rest, dated, said
 
 
+def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match
+                 ) -> tuple[str, tuple[str, int] | None, str | None, list[str]]:
+    """:func:`_what_of`, less what the question leaves out ("besides RFC 2592"), and the
+    documents it leaves out (:func:`~docnav.query.holding.left_out`).
+    A date before the cue is read first: its pattern took "RFC 2592 mention async" of "...
+    published in 2018 besides RFC 2592 mention async?" for the name left out. The verb or
+    the date after the cue is read once it is out: "Which RFCs besides 2592 discuss async?"
+    searched "discuss", "... besides 2349 were published in 2018?" "published"."""
+    rest, dated, said = _what_of(asked, kind)
+    left_rest, left = left_out(graph, rest)
+    if left_rest == rest:  # (none, or the one asked of: "What does RFC 2592 refer to besides
+        return rest, dated, said, left  # RFC 2592?" is "What does RFC 2592 refer to?")
+    rest = left_rest
+    if not said:  # said after the cue: "Which RFCs besides 2592 discuss async?"
+        rest, again, said = _what_of(asked[:kind.end("kind")] + rest, kind)
+        dated = dated or again
+    return rest, dated, said, left
+
+
 def of_one(asked: str, kind: re.Match) -> str:
     """A question asking which documents (``kind``: :func:`asks_documents`' match) as asked
     of the one document it is asked of (``--doc``, ``--after`` chose it): what that one says
@@ -155,8 +175,7 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
     or where the glob chose another document or several. Dated ("Which RFCs from 2019 link to
     the futures RFC?"), of those outside so dated (it was left "the ?" too, an error)."""
     asked_of = nav.graph.document_paths(doc)
-    rest, besides = left_out(nav.graph, asked[kind.end("kind"):])
-    rest, dated, said = _what_of(asked[:kind.end("kind")] + rest, kind)
+    rest, dated, said, besides = _left_out_of(nav.graph, asked, kind)
     if len(asked_of) != 1 or not said or BY_AUTHOR.match(rest):
         return None
     # (of those dated so, less the one asked of: none is, and its references lead from none)
@@ -233,7 +252,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     asked_of = len(nav.graph.document_paths(doc))
     scope = _scope(nav, asked, kind, doc)
     doc, rest, dated, said = scope.doc, scope.rest, scope.dated, scope.said
-    rest, besides = left_out(nav.graph, rest)  # "... besides RFC 2592?": not searched
+    besides = scope.besides  # "... besides RFC 2592?": not searched, nor counted
     # "Which RFCs besides 2394 refer to RFC 2592?": the verb after what is left out (its words
     # were searched, "besides" and "2394" with them: none referring read)
     if besides and not said and (about := ABOUT.match(rest)) and refers_said(about.group()):
@@ -264,7 +283,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         return in_turn(nav, asked, budget, {
             "op": "documents", "documents": paths, "left_out": kind.group("kind"),
             "about": None, "dated": "%s %d" % dated, "earliest_of": len(scope.so_dated),
-            "question": "Summarise", "more_with": None},
+            "besides": scope.besides, "question": "Summarise", "more_with": None},
             [(p, "Summarise", glob.escape(p)) for p in paths])
     if not terms:
         raise InputError(f"query {asked!r} asks which {kind.group('kind')} but not what "
@@ -316,6 +335,7 @@ class _Scope:
     rest: str  # the question after the word naming the documents, less author and date
     dated: tuple[str, int] | None  # ("in", 2024)
     said: str | None  # the verb saying they are about it ("discuss")
+    besides: list[str]  # the documents it leaves out ("besides 2592"): not searched
     author: str | None = None  # the author named, chosen by the documents' author fields
     lacking: str | None = None  # no document is by that author: the authors they have
     dates: str | None = None  # no document is so dated: the dates they have
@@ -329,8 +349,8 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     ("... published in 2022?", by their own date). Asked which (not how many) and none is,
     the error says whose and of when those asked of are."""
     many = kind.group("many")
-    rest, dated, said = _what_of(asked, kind)
-    scope = _Scope(doc, rest, dated, said)
+    rest, dated, said, left = _left_out_of(nav.graph, asked, kind)
+    scope = _Scope(doc, rest, dated, said, left)
     by = BY_AUTHOR.match(rest)
     authored = _authored(nav, doc, _author(by)) if by else []
     if by and not authored and not _all_have_authors(nav, doc):
@@ -352,7 +372,8 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
                                "properties")
         scope.doc = [glob.escape(p) for p in authored]
     if scope.dated and not scope.lacking:
-        scope.so_dated = _dated(nav, scope.doc, *scope.dated, asked)
+        scope.so_dated = [p for p in _dated(nav, scope.doc, *scope.dated, asked)
+                          if p not in left]  # "... besides 2349 were published in 2018?"
         if not scope.so_dated:
             scope.dates = _dates_held(nav, scope.doc)
             if not many:

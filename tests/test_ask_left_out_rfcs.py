@@ -1,0 +1,81 @@
+"""Questions asking which real RFCs (the texts of the shared RFC bundle) hold something, or how
+many there are, that leave one out ("besides 2592", "other than RFC 2349"): the one left out
+is neither searched for nor counted, and the rest of the question reads as it would without
+it, its verb and its date wherever the question says them."""
+
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+
+import pytest
+from _rfcs import rfc_texts
+from _stores import indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+# of 2018: 2349, 2394 and 2592
+RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "0003-attribute-usage.md",
+        "1683-docs-team.md", "3467-unsafe-pinned.md", "1068-rust-governance.md"]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    base = tmp_path_factory.mktemp("rfcs")
+    return indexed_graph(base, rfc_texts(base, RFCS))
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+def _of(graph, *names: str) -> list[str]:
+    return [glob.escape(p) for p in graph.document_paths(None) if Path(p).name in names]
+
+
+@pytest.mark.parametrize("question", ["Which RFCs besides 2394 discuss async?",
+                                      "Which RFCs other than RFC 2394 discuss async?"])
+def test_the_verb_after_what_is_left_out_is_no_word_the_documents_hold(graph, question):
+    # "1 of the 3 documents asked of holds "discuss", "async"": the verb after the cue was
+    # left in the words searched, counted as one they must hold (it is rare in these three)
+    answer = Navigator(graph).ask(question, 300, doc=_of(
+        graph, "2394-async_await.md", "2592-futures.md", "0003-attribute-usage.md",
+        "1683-docs-team.md"))
+    plain = Navigator(graph).ask("Which RFCs discuss async?", 300, doc=_of(
+        graph, "2592-futures.md", "0003-attribute-usage.md", "1683-docs-team.md"))
+    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert answer.count["words"] == plain.count["words"] == ["async"]
+    assert answer.count["documents"] == plain.count["documents"]
+    (step,) = [s for s in answer.trace if s["op"] == "documents"]
+    assert step["about"] == "discuss"
+
+
+@pytest.mark.parametrize("question", [
+    "How many RFCs published in 2018 besides RFC 2592 mention async?",
+    "Which RFCs from 2018 besides 2592 mention async?",
+    "Which RFCs from 2018 mention async besides RFC 2592?"])
+def test_a_date_before_what_is_left_out_still_chooses_the_documents(graph, question):
+    # (taking out what is left out before the date, 65d6ca3 read "RFC 2592 mention async"
+    # as the name left out: all 2018 RFCs counted, "async" never searched)
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["dated"] == "in 2018" and answer.count["words"] == ["async"]
+    assert _names(answer.count["besides"]) == ["2592-futures.md"]
+    assert _names(answer.count["documents"]) == ["2349-pin.md", "2394-async_await.md"]
+
+
+def test_a_date_after_what_is_left_out_chooses_the_documents(graph):
+    # "besides 2349-pin.md, 1 of the 6 documents asked of holds "published"": 2018 missing
+    answer = Navigator(graph).ask("Which RFCs besides 2349 were published in 2018?", 300)
+    plain = Navigator(graph).ask("Which RFCs were published in 2018?", 300)
+    (step,) = [s for s in answer.trace if s["op"] == "documents"]
+    (of_all,) = [s for s in plain.trace if s["op"] == "documents"]
+    assert answer.count is None and step["dated"] == of_all["dated"] == "in 2018"
+    assert (step["earliest_of"], of_all["earliest_of"]) == (2, 3)
+    assert _names(step["besides"]) == ["2349-pin.md"]
+    assert "2349-pin.md" not in _names(step["documents"])
+    assert ("asked of the 2 earliest of the 2 documents dated in 2018 besides 2349-pin.md, "
+            in answer_text(answer, graph))
+    counted = Navigator(graph).ask("How many RFCs besides 2349 were published in 2018?", 300)
+    assert counted.count["dated"] == "in 2018" and counted.count["words"] is None
+    assert _names(counted.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]
