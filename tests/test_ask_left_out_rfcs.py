@@ -79,3 +79,15 @@ def test_a_date_after_what_is_left_out_chooses_the_documents(graph):
     counted = Navigator(graph).ask("How many RFCs besides 2349 were published in 2018?", 300)
     assert counted.count["dated"] == "in 2018" and counted.count["words"] is None
     assert _names(counted.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]
+
+
+@pytest.mark.parametrize("question", ["How many RFCs are there besides RFC 2592?",
+                                      "How many RFCs are there other than 2592?"])
+def test_the_rfcs_there_are_besides_one_are_counted_whatever_the_order(graph, question):
+    # asked of RFC 2592's text: "asked of 2592-futures.md, which the question names"
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count == Navigator(graph).ask("How many RFCs besides 2592 are there?",
+                                                300).count
+    assert answer.count["n"] == 6 and _names(answer.count["besides"]) == ["2592-futures.md"]
+    assert "besides 2592-futures.md, 6 documents asked of" in answer_text(answer, graph)
+    assert answer.evidence == []

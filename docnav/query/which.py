@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.count_text import counted_text
-from docnav.query.evidence import AUTHOR_KEYS, Answer, EvidenceState
+from docnav.query.evidence import AUTHOR_KEYS, LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
                                   refers_said, words_held)
@@ -63,14 +63,15 @@ DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|p
 # "How many articles are in the dataset?", asked of a paper, nor "How many reports were
 # filed?": said with an auxiliary, of anything but the store)
 # ("How many articles are there in the dataset?" asks of a paper too): the phrase ends the
-# question, or what they hold or their date comes after it ("... are there about traits?")
+# question, or what they hold or their date comes after it ("... are there about traits?"),
+# or what it leaves out ("... are there besides RFC 2592?", asked of RFC 2592's text)
 _STORE = r"(?:store|index|collection|corpus|database|library|docnav)"
 COUNTED = re.compile(
     rf"^\W*(?:(?:(?:are|is)\s+there|exist|(?:do|does)\s+(?:you|we|i|it)\s+(?:have|hold|know)|"
     rf"(?:are|were|have\s+been)\s+(?:indexed|stored|loaded))(?:\s+(?:in|inside)\s+(?:the\s+|"
     rf"this\s+)?{_STORE})?|(?:are\s+|were\s+)?(?:in|inside)\s+(?:the\s+|this\s+)?{_STORE})?"
     rf"(?=\W*$|\s+(?:about|on|regarding|concerning|that|which|mentioning|discussing|"
-    rf"from|dated|of\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d)\b)", re.I)
+    rf"from|dated|of\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d|{LEAVING_OUT.pattern})\b)", re.I)
 # or it goes on with a verb of its own, said of the documents ("How many papers use BERT?")
 OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|had|can|could|"
                       r"will|would|should|may|might|must|in|of|on|for|with|per|from|to|by|at|"
