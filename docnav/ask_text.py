@@ -256,9 +256,12 @@ def _search_notes(answer: Answer) -> list[str]:
     # one a question asks of outside the glob ("What does RFC 2592 refer to?" of '*2349*')
     unread = {n for s in answer.trace if s["op"] in ("each named", "named outside")
               for n in s.get("not_asked", [])}
+    left = {n for s in answer.trace if s["op"] == "named outside" and s.get("left_out")
+            for n in s["not_asked"]}  # "besides 2349" of a glob without it
     for name in answer.untitled:  # the evidence may be of some other document
         lines.append(f"\"{name}\" names a document outside those asked of (--doc, "
-                     "--after/--before or --meta): not read"
+                     "--after/--before or --meta): "
+                     + ("none of them to leave out" if name in left else "not read")
                      if name in unread else
                      f"no document asked of is titled \"{name}\" (no title or file name holds "
                      "its words): the evidence is the best match's (`docnav show` lists the "

@@ -91,3 +91,29 @@ def test_the_rfcs_there_are_besides_one_are_counted_whatever_the_order(graph, qu
     assert answer.count["n"] == 6 and _names(answer.count["besides"]) == ["2592-futures.md"]
     assert "besides 2592-futures.md, 6 documents asked of" in answer_text(answer, graph)
     assert answer.evidence == []
+
+
+def test_a_count_of_a_year_s_rfcs_besides_one_is_of_the_others(graph):
+    # "(of 7)": the one left out was counted among those asked of, in --json too
+    answer = Navigator(graph).ask("How many RFCs besides 2349 were published in 2018?", 300)
+    assert ("besides 2349-pin.md, 2 documents asked of dated in 2018 (of the 6 others)"
+            in answer_text(answer, graph))
+    said = answer.to_json()
+    assert said["count"]["asked_of"] == 6 and said["count"]["n"] == 2
+    (step,) = [s for s in said["trace"] if s["op"] == "count documents"]
+    assert step["asked_of"] == 6
+
+
+@pytest.mark.parametrize("question, name, n", [
+    ("How many RFCs besides 2349 are there?", "2349", 3),
+    ("Which RFCs besides RFC 2349 mention async?", "RFC 2349", 2)])
+def test_one_left_out_outside_those_asked_of_is_said_to_be_outside(graph, question, name, n):
+    # "besides 2349-pin.md, 3 documents asked of": as if RFC 2349 had been one of them
+    answer = Navigator(graph).ask(question, 300, doc=_of(
+        graph, "2592-futures.md", "2394-async_await.md", "0003-attribute-usage.md"))
+    assert "besides" not in answer.count and "refers_to" not in answer.count
+    assert answer.count["n"] == n and answer.untitled == [name]
+    text = answer_text(answer, graph)
+    assert "besides 2349-pin.md" not in text
+    assert (f'"{name}" names a document outside those asked of (--doc, --after/--before or '
+            f'--meta): none of them to leave out') in text

@@ -91,6 +91,13 @@ def _outside_line(count: dict) -> str:
             f"read, {n or 'none'} {how}")
 
 
+def _asked_of(count: dict) -> str:
+    """How many documents a count was asked of, where a date, an author or a format chose
+    some: "27", or of a question leaving one out "the 26 others" (its "(of 27)" counted the
+    one left out)."""
+    return f"the {count['asked_of']} others" if count.get("besides") else str(count["asked_of"])
+
+
 def count_line(count: dict) -> str:
     """How many documents a question asking so counted, as said to its reader: "17 of the 106
     documents asked of hold "borrow", "checker" (counted by their words, not read)"."""
@@ -134,7 +141,7 @@ def count_line(count: dict) -> str:
     elif count["words"] is None:  # "How many RFCs are there?"
         line = _besides_said(count) + (
                 f"{count['n']} {documents[:-1] if count['n'] == 1 else documents} asked "
-                f"of{dated}" + (f" (of {count['asked_of']})" if count["dated"] or count["by"]
+                f"of{dated}" + (f" (of {_asked_of(count)})" if count["dated"] or count["by"]
                                 or count.get("format") else ""))
     else:
         words = ", ".join(f'"{w}"' for w in count["words"])

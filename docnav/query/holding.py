@@ -10,6 +10,7 @@ RFC 2349 build on?"), is asked as the question asking which documents
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import TYPE_CHECKING
@@ -279,8 +280,9 @@ def refers_said(said: str | None) -> bool:
     return bool(said and _REFERRING.search(said))
 
 
-def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
-    """(``rest`` without what it leaves out, the documents left out) of "Which documents does
+def left_out(graph: DocNavGraph, rest: str) -> tuple[str, dict[str, str]]:
+    """(``rest`` without what it leaves out, the documents left out, each with the name the
+    question gives it: "RFC 2592"; "2592" of "besides 2592") of "Which documents does
     RFC 2394 refer to besides RFC 2592?" (:func:`as_documents_referred`): those it refers
     to but RFC 2592, which is neither named as referring nor one of those counted; of
     "Which RFCs refer to RFC 2349 besides RFC 2592?", those referring to RFC 2349 but RFC
@@ -292,24 +294,28 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, list[str]]:
     of "Which RFCs besides RFC 2394 mention async?" (:func:`left_out_within`), those holding
     "async" but RFC 2394 ("2394" was counted as a word they hold, and none but one did);
     "besides 2394" as "besides RFC 2394"; of "List the RFCs other than RFC 2592"
-    (:func:`left_out_alone`), all but RFC 2592; ``(rest, [])`` of any other."""
+    (:func:`left_out_alone`), all but RFC 2592; ``(rest, {})`` of any other."""
     left, alone = NAMED_LEFT_OUT.match(rest), left_out_alone(rest)
     asked, other = (left.group("asked"), left.group("other")) if left else (
         left_out_within(rest) or (("", alone) if alone else (rest, "")))
     # "Which RFCs besides 2592 ...?": "2592" was counted as a word the documents hold
-    named = [p for p, _ in titled_documents(graph, left_out_named(other))] if other else []
+    named = dict(titled_documents(graph, left_out_named(other))) if other else {}
     if not named:
-        return rest, []
+        return rest, {}
     asked_about = {p for p, _ in titled_documents(graph, asked)}
-    return asked, [p for p in named if p not in asked_about]
+    bare = not re.search(r"\bdocument\b", other, re.I)  # ("document 2349" of "2349")
+    return asked, {p: re.sub(r"(?i)^document\s+", "", name) if bare else name
+                   for p, name in named.items() if p not in asked_about}
 
 
-def besides_of(held: Held) -> dict:
+def besides_of(held: Held, outside: Collection[str] = ()) -> dict:
     """What a count says of the documents a question leaves out ("... refer to besides RFC
     2592?"), where it does: those, and those of them the one asked of refers to (or that
-    refer to the one named)."""
-    return {"besides": held.besides, "besides_referred": held.besides_referred} if (
-        held.besides) else {}
+    refer to the one named); not those ``outside`` the documents asked of, none of which
+    a count leaves out."""
+    besides = [p for p in held.besides if p not in outside]
+    return {"besides": besides, "besides_referred": [
+        p for p in held.besides_referred if p not in outside]} if besides else {}
 
 
 def words_held(held: Held, words: dict[str, str]) -> int:

@@ -139,9 +139,10 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
 
 
 def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match
-                 ) -> tuple[str, tuple[str, int] | None, str | None, list[str]]:
+                 ) -> tuple[str, tuple[str, int] | None, str | None, dict[str, str]]:
     """:func:`_what_of`, less what the question leaves out ("besides RFC 2592"), and the
-    documents it leaves out (:func:`~docnav.query.holding.left_out`).
+    documents it leaves out (:func:`~docnav.query.holding.left_out`: each with its name as
+    said).
     A date before the cue is read first: its pattern took "RFC 2592 mention async" of "...
     published in 2018 besides RFC 2592 mention async?" for the name left out. The verb or
     the date after the cue is read once it is out: "Which RFCs besides 2592 discuss async?"
@@ -176,7 +177,8 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
     or where the glob chose another document or several. Dated ("Which RFCs from 2019 link to
     the futures RFC?"), of those outside so dated (it was left "the ?" too, an error)."""
     asked_of = nav.graph.document_paths(doc)
-    rest, dated, said, besides = _left_out_of(nav.graph, asked, kind)
+    rest, dated, said, left = _left_out_of(nav.graph, asked, kind)
+    besides = list(left)
     if len(asked_of) != 1 or not said or BY_AUTHOR.match(rest):
         return None
     # (of those dated so, less the one asked of: none is, and its references lead from none)
@@ -249,11 +251,22 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     ("Which papers use BERT?": those that say BERT, whether or not they say "use"); as
     many as the budget gives ``document_tokens`` each, at most ``documents``; of the
     documents ``doc`` matches (a glob or globs: ``--doc``, ``--after``), else of all."""
-    many = kind.group("many")  # "How many RFCs ...?": they are counted, the best read
-    asked_of = len(nav.graph.document_paths(doc))
     scope = _scope(nav, asked, kind, doc)
+    answer = _which_of(nav, asked, budget, kind, scope,
+                       len(nav.graph.document_paths(doc)) - len(scope.besides))
+    if outside := list(scope.outside.values()):  # "besides 2349" of a glob without RFC 2349
+        answer.untitled = list(dict.fromkeys([*outside, *answer.untitled]))
+        answer.trace.append({"op": "named outside", "not_asked": outside, "left_out": True})
+    return answer
+
+
+def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _Scope,
+              asked_of: int) -> Answer:
+    """:func:`which_documents` of the documents ``scope`` chose; ``asked_of``: how many it is
+    asked of, less those it leaves out ("besides 2349": a count of 2018's is of the others)."""
+    many = kind.group("many")  # "How many RFCs ...?": they are counted, the best read
     doc, rest, dated, said = scope.doc, scope.rest, scope.dated, scope.said
-    besides = scope.besides  # "... besides RFC 2592?": not searched, nor counted
+    besides = list(scope.left)  # "... besides RFC 2592?": not searched, nor counted
     # "Which RFCs besides 2394 refer to RFC 2592?": the verb after what is left out (its words
     # were searched, "besides" and "2394" with them: none referring read)
     if besides and not said and (about := ABOUT.match(rest)) and refers_said(about.group()):
@@ -272,7 +285,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
         paths = [] if scope.dates or scope.lacking else [
             p for p in nav.graph.document_paths(doc) if p not in besides]
         count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths,
-                     **({"besides": besides, "besides_referred": []} if besides else {}))
+                     **({"besides": scope.besides, "besides_referred": []}
+                        if scope.besides else {}))
         return _counted(nav, asked, count)
     # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
     # those with a section so headed, each read from it
@@ -294,12 +308,12 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
         count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
                      referred_by=held.referred_by, refers_to=held.refers_to,  # of one with
-                     related=held.related, **besides_of(held))  # no reference: none, not
+                     related=held.related, **besides_of(held, scope.outside))  # none, not
         return _counted(nav, asked, count, held.route)  # those saying "build"
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())),
-                 **besides_of(held))
+                 **besides_of(held, scope.outside))
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
                      related=held.related)
@@ -336,11 +350,17 @@ class _Scope:
     rest: str  # the question after the word naming the documents, less author and date
     dated: tuple[str, int] | None  # ("in", 2024)
     said: str | None  # the verb saying they are about it ("discuss")
-    besides: list[str]  # the documents it leaves out ("besides 2592"): not searched
+    left: dict[str, str]  # the documents it leaves out ("besides 2592"), each name as said
+    outside: dict[str, str]  # of ``left``, those outside the documents asked of
     author: str | None = None  # the author named, chosen by the documents' author fields
     lacking: str | None = None  # no document is by that author: the authors they have
     dates: str | None = None  # no document is so dated: the dates they have
     so_dated: list[str] = field(default_factory=list)  # those so dated, earliest first
+
+    @property
+    def besides(self) -> list[str]:
+        """The documents it leaves out that are among those asked of: a count says them."""
+        return [p for p in self.left if p not in self.outside]
 
 
 def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | None
@@ -351,7 +371,9 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     the error says whose and of when those asked of are."""
     many = kind.group("many")
     rest, dated, said, left = _left_out_of(nav.graph, asked, kind)
-    scope = _Scope(doc, rest, dated, said, left)
+    inside = set(nav.graph.document_paths(doc))
+    scope = _Scope(doc, rest, dated, said, left,
+                   {p: name for p, name in left.items() if p not in inside})
     by = BY_AUTHOR.match(rest)
     authored = _authored(nav, doc, _author(by)) if by else []
     if by and not authored and not _all_have_authors(nav, doc):
