@@ -117,3 +117,18 @@ def test_one_left_out_outside_those_asked_of_is_said_to_be_outside(graph, questi
     assert "besides 2349-pin.md" not in text
     assert (f'"{name}" names a document outside those asked of (--doc, --after/--before or '
             f'--meta): none of them to leave out') in text
+
+
+@pytest.mark.parametrize("question, searched", [
+    ("Which RFCs besides 2592 discuss async?", "Which RFCs discuss async?"),
+    ("How many RFCs published in 2018 besides RFC 2592 mention async?",
+     "How many RFCs published in 2018 mention async?"),
+    ("How many RFCs are there besides RFC 2592?", "How many RFCs are there?"),
+    ("List the RFCs other than RFC 2592", "List the RFCs"),
+    ("What does the futures RFC depend on besides pinning?",
+     "What does the futures RFC depend on?"),
+    ("Which RFCs discuss async?", None)])
+def test_searched_as_is_the_question_without_what_it_leaves_out(graph, question, searched):
+    # null: the question was searched without what it leaves out, and --json said nothing
+    said = Navigator(graph).ask(question, 300).to_json()
+    assert (said["question"], said["searched_as"]) == (question, searched)

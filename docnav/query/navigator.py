@@ -267,10 +267,11 @@ class Navigator:
             run.op("references", nodes=first[:8])
             run.asked_part.update(first)
             run.take(first, "reference")
-        if self._read_as_listed(run, shaped):
-            return run.answer()
-        self._read_route(run)
-        return run.answer()
+        if not self._read_as_listed(run, shaped):
+            self._read_route(run)
+        answer = run.answer()  # as searched: "besides pinning" left out (ask: searched_as)
+        answer.question = without_left_out(asked)[0]
+        return answer
 
     def _shaped(self, asked: str, budget: int, kind: str, names: list[str],
                 scope: str | list[str] | None, chosen: bool, by_title: bool = False) -> _Shaped:

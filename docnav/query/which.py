@@ -139,10 +139,10 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
 
 
 def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match
-                 ) -> tuple[str, tuple[str, int] | None, str | None, dict[str, str]]:
+                 ) -> tuple[str, tuple[str, int] | None, str | None, dict[str, str], str]:
     """:func:`_what_of`, less what the question leaves out ("besides RFC 2592"), and the
     documents it leaves out (:func:`~docnav.query.holding.left_out`: each with its name as
-    said).
+    said), and the question as searched without it ("Which RFCs discuss async?").
     A date before the cue is read first: its pattern took "RFC 2592 mention async" of "...
     published in 2018 besides RFC 2592 mention async?" for the name left out. The verb or
     the date after the cue is read once it is out: "Which RFCs besides 2592 discuss async?"
@@ -150,12 +150,17 @@ def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match
     rest, dated, said = _what_of(asked, kind)
     left_rest, left = left_out(graph, rest)
     if left_rest == rest:  # (none, or the one asked of: "What does RFC 2592 refer to besides
-        return rest, dated, said, left  # RFC 2592?" is "What does RFC 2592 refer to?")
+        return rest, dated, said, left, asked  # RFC 2592?" is "What does RFC 2592 refer to?")
+    at = asked.find(rest, kind.end("kind"))
+    searched = " ".join((asked[:at] + left_rest + asked[at + len(rest):]).split())
+    searched = re.sub(r"\s+(?=[?!.,])", "", searched)
+    if asked.rstrip().endswith("?") and not searched.endswith("?"):
+        searched += "?"  # ("How many RFCs are there besides RFC 2592?")
     rest = left_rest
     if not said:  # said after the cue: "Which RFCs besides 2592 discuss async?"
         rest, again, said = _what_of(asked[:kind.end("kind")] + rest, kind)
         dated = dated or again
-    return rest, dated, said, left
+    return rest, dated, said, left, searched
 
 
 def of_one(asked: str, kind: re.Match) -> str:
@@ -177,7 +182,7 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
     or where the glob chose another document or several. Dated ("Which RFCs from 2019 link to
     the futures RFC?"), of those outside so dated (it was left "the ?" too, an error)."""
     asked_of = nav.graph.document_paths(doc)
-    rest, dated, said, left = _left_out_of(nav.graph, asked, kind)
+    rest, dated, said, left, _ = _left_out_of(nav.graph, asked, kind)
     besides = list(left)
     if len(asked_of) != 1 or not said or BY_AUTHOR.match(rest):
         return None
@@ -254,6 +259,7 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     scope = _scope(nav, asked, kind, doc)
     answer = _which_of(nav, asked, budget, kind, scope,
                        len(nav.graph.document_paths(doc)) - len(scope.besides))
+    answer.question = scope.searched  # "... besides RFC 2592?": without it (searched_as)
     if outside := list(scope.outside.values()):  # "besides 2349" of a glob without RFC 2349
         answer.untitled = list(dict.fromkeys([*outside, *answer.untitled]))
         answer.trace.append({"op": "named outside", "not_asked": outside, "left_out": True})
@@ -351,6 +357,7 @@ class _Scope:
     dated: tuple[str, int] | None  # ("in", 2024)
     said: str | None  # the verb saying they are about it ("discuss")
     left: dict[str, str]  # the documents it leaves out ("besides 2592"), each name as said
+    searched: str  # the question without what it leaves out, as searched
     outside: dict[str, str]  # of ``left``, those outside the documents asked of
     author: str | None = None  # the author named, chosen by the documents' author fields
     lacking: str | None = None  # no document is by that author: the authors they have
@@ -370,9 +377,9 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     ("... published in 2022?", by their own date). Asked which (not how many) and none is,
     the error says whose and of when those asked of are."""
     many = kind.group("many")
-    rest, dated, said, left = _left_out_of(nav.graph, asked, kind)
+    rest, dated, said, left, searched = _left_out_of(nav.graph, asked, kind)
     inside = set(nav.graph.document_paths(doc))
-    scope = _Scope(doc, rest, dated, said, left,
+    scope = _Scope(doc, rest, dated, said, left, searched,
                    {p: name for p, name in left.items() if p not in inside})
     by = BY_AUTHOR.match(rest)
     authored = _authored(nav, doc, _author(by)) if by else []
