@@ -400,9 +400,8 @@ class Navigator:
             return by_date(self, asked, budget, first, doc)
         if several and not referred and (pair := related_pair(self.graph, asked, asked_of)):
             return relate(self, asked, budget, pair)  # "How does RFC 2592 relate to 2394?"
-        # "Does RFC 2592 refer to RFC 2394?", of that RFC alone too (--doc '*2592*')
-        if not referred and (pair := referring_pair(self.graph, asked)) and (
-                several or asked_of == [pair[0]]):
+        if not referred and (pair := referring_pair(self.graph, asked)) and (  # "Does RFC
+                several or asked_of == [pair[0]]):  # 2592 refer to 2394?", of it alone too
             return read_references(self, asked, budget, {pair[0]: pair[1]}, pair[2])
         if not referred and (each := references_each(self.graph, asked, asked_of)):  # "What
             return read_references(self, asked, budget, *each)  # do RFC 2349 and ... refer to?"
