@@ -201,9 +201,12 @@ def _which_documents(focus: dict) -> str:
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
         besides = " and ".join(Path(p).name for p in focus.get("besides", []))
-        return (f"asked of the {n} earliest of the {focus['earliest_of']} documents{dated}"
-                f"{' besides ' + besides if besides else ''}, {focus['tokens_each']} tokens "
-                f"each, {without}")
+        every = focus["earliest_of"]  # ("the 1 earliest of the 1 documents" was said)
+        which = (f"the {n} earliest of the {every} documents" if n < every else
+                 "the one document" if n == 1 else f"each of the {n} documents")
+        return (f"asked of {which}{dated}{' besides ' + besides if besides else ''}, "
+                + (f"{focus['tokens_each']} tokens each, " if n < every or n > 1 else "")
+                + without)
     return (f"asked of the {n} best documents{dated}, {focus['tokens_each']} tokens each, "
             f"{without}{more}" if n > 1 else
             f"asked of the best document{dated} alone, {without}{more}")

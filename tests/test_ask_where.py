@@ -10,6 +10,7 @@ import pytest
 from _cli import indexed_files, run
 from _stores import html_document as _html, indexed_graph
 
+from docnav.ask_text import answer_text
 from docnav.errors import InputError
 from docnav.query import Navigator
 
@@ -219,3 +220,18 @@ def test_locate_says_when_its_criteria_choose_no_document_as_ask_does(tmp_path, 
     for command in ("ask", "locate"):
         code, out, err = run(db, command, "pump sales", *flags)
         assert code == 2 and out == "" and said in err, (command, err)
+
+
+def test_which_documents_of_a_date_are_listed_every_one(tmp_path):
+    # "Which RFCs were started in 2018?" read the two earliest of 19 and named only those two
+    # ("asked of the 2 earliest of the 19 documents dated in 2018"): which they are is the
+    # count's list, as "How many ...?" gives it
+    graph = indexed_graph(tmp_path, DOCS)
+    answer = Navigator(graph).ask("Which reports were written since 2021?", 150)
+    (step,) = [s for s in answer.trace if s["op"] == "documents"]
+    assert len(step["documents"]) == 1 and step["earliest_of"] == 3
+    assert (answer.count["asked"], answer.count["n"], answer.count["dated"]) == (
+        "which", 3, "since 2021")
+    assert sorted(Path(p).name for p in answer.count["documents"]) == [
+        "mid.html", "new.html", "old.html"]
+    assert "which reports: 3 documents asked of dated since 2021" in answer_text(answer, graph)

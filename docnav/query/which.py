@@ -301,11 +301,18 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                           " ".join((part.group("part") or part.group("part2")).split()), doc, n)
     if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
         paths = scope.so_dated[:n]
-        return in_turn(nav, asked, budget, {
+        answer = in_turn(nav, asked, budget, {
             "op": "documents", "documents": paths, "left_out": kind.group("kind"),
             "about": None, "dated": "%s %d" % dated, "earliest_of": len(scope.so_dated),
             "besides": scope.besides, "question": "Summarise", "more_with": None},
             [(p, "Summarise", glob.escape(p)) for p in paths])
+        # which they are, every one so dated (the earliest read): "Which RFCs were started in
+        # 2018?" named only the two read of the 19
+        count.update(n=len(scope.so_dated), of=asked_of, words=None, held=0,
+                     documents=scope.so_dated, **({"besides": scope.besides,
+                                                   "besides_referred": []} if besides else {}))
+        answer.count = count
+        return answer
     if not terms:
         raise InputError(f"query {asked!r} asks which {kind.group('kind')} but not what "
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
