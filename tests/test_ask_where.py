@@ -235,3 +235,14 @@ def test_which_documents_of_a_date_are_listed_every_one(tmp_path):
     assert sorted(Path(p).name for p in answer.count["documents"]) == [
         "mid.html", "new.html", "old.html"]
     assert "which reports: 3 documents asked of dated since 2021" in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question", ["Which reports were accepted in 2022?",
+                                      "Which reports were submitted in 2022?",
+                                      "How many reports were merged in 2022?",
+                                      "Which reports about pumps were approved in 2022?"])
+def test_a_document_s_own_date_whichever_verb_asks_it(tmp_path, question):
+    # "Which RFCs were accepted in 2018?" counted the RFCs holding the word "accepted"
+    answer = Navigator(indexed_graph(tmp_path, DOCS)).ask(question, 300)
+    assert answer.count["dated"] == "in 2022", question
+    assert [Path(p).name for p in answer.count["documents"]] == ["mid.html"], question

@@ -43,7 +43,10 @@ WHICH_DOCUMENTS = re.compile(
     rf"(?P<kind>(?(one)(?:document|paper|rfc|filing|article|report)s?|"
     rf"(?:documents|papers|rfcs|filings|articles|reports)))\b", re.I)
 # "were started", "was published": said of the documents' own dates
-_DATING = r"(?:started|created|written|published|dated|filed|released|proposed|issued)"
+# ("accepted", "submitted", "merged": none has a date of its own but the document's, and
+# "Which RFCs were accepted in 2018?" counted those holding the word "accepted")
+_DATING = (r"(?:started|created|written|published|dated|filed|released|proposed|issued|"
+           r"submitted|accepted|approved|adopted|merged)")
 _DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{_DATING}"
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
 DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
@@ -57,7 +60,8 @@ ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|ex
 # in 2015?"); not "issued" or "released", said of what a document is about ("... notes issued
 # in 2020")
 DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|published|"
-                        rf"dated|filed)\s+(in|after|before|since)\s+({_YEAR})\W*$", re.I)
+                        rf"dated|filed|submitted|accepted|approved|adopted|merged)\s+"
+                        rf"(in|after|before|since)\s+({_YEAR})\W*$", re.I)
 # what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
 # more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
 # "How many articles are in the dataset?", asked of a paper, nor "How many reports were
