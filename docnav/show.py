@@ -160,7 +160,7 @@ def _fields_lines(tree: DocTree) -> list[str]:
     showed only "created = 2021-...", and was dated by its identifier): the day its first
     version's stamp gives, or its identifier's month (stamped on its first page, or its
     file's name)."""
-    from docnav.query.fields import arxiv_dated
+    from docnav.query.fields import arxiv_dated, stamp_day_unused
 
     shown = [f"{key} = {value if len(value) <= 60 else value[:59] + '…'}"
              for key, value in tree.metadata if key not in _UNLISTED_FIELDS]
@@ -172,21 +172,13 @@ def _fields_lines(tree: DocTree) -> list[str]:
     by = {"stamp day": "by its first version's arXiv stamp (on its first page)",
           "stamp": "by its arXiv identifier (on its first page)",
           "name": "by its arXiv identifier (its file's name)"}[source]
+    why = ""  # the stamp's day, where it does not date it: "1909.00754v2 ... 18 Oct 2019"
+    if unused := stamp_day_unused(tree.path, fields):
+        day, of = unused
+        why = (f" (its stamp's {day} is outside the identifier's month)" if of == "outside"
+               else f" (its stamp's {day} is the day of {of}, not of its first)")
     return lines + [f"dated {dated} {by}, as --after/--before and questions by date read it"
-                    + (_stamp_day_unused(fields) if source == "stamp" else "")]
-
-
-def _stamp_day_unused(fields: dict[str, str]) -> str:
-    """Why the day on a paper's arXiv stamp does not date it where the identifier's month
-    does: "1909.00754v2 [cs.CL] 18 Oct 2019" is the day version 2 came out, not the day it
-    was submitted; a first version's day outside the identifier's month is not believed."""
-    day = fields.get("arxiv_version_date")
-    version = re.search(r"v(\d+)$", str(fields.get("arxiv", "")))
-    if not day or not version:
-        return ""
-    if version[1] != "1":
-        return f" (its stamp's {day} is the day of version {version[1]}, not of its first)"
-    return f" (its stamp's {day} is outside the identifier's month)"
+                    + why]
 
 
 def _dated(tree: DocTree) -> tuple[str | None, str | None]:

@@ -16,7 +16,7 @@ from _stores import html_document, indexed_copies
 from docnav.embed import HashingEmbedder
 from docnav.parse._metadata import pdf_metadata
 from docnav.query import DocNavGraph, Navigator
-from docnav.query.fields import own_date
+from docnav.query.fields import own_date, read_date, stamp_day_unused
 from docnav.show import document_json, render_document
 from docnav.store import Store
 
@@ -138,12 +138,24 @@ def test_only_a_pdf_s_arxiv_field_is_the_stamp():
     assert own_date("papers/pioner.pdf", note) == "2018-10-19"
 
 
-@pytest.mark.parametrize("fields, said", [
-    ({"arxiv": "1705.07830v3", "arxiv_version_date": "2018-03-02"},
-     " (its stamp's 2018-03-02 is the day of version 3, not of its first)"),
-    ({"arxiv": "1810.08699v1", "arxiv_version_date": "2018-11-02"},
-     " (its stamp's 2018-11-02 is outside the identifier's month)"),
-    ({"arxiv": "1810.08699v1"}, ""), ({"arxiv_version_date": "2018-10-19"}, "")])
-def test_show_says_why_a_stamp_s_day_does_not_date_it(fields, said):
-    from docnav.show import _stamp_day_unused
-    assert _stamp_day_unused(fields) == said
+@pytest.mark.parametrize("fields, unused", [
+    ({"arxiv": "1705.07830v3", "arxiv_version_date": "2018-03-02"}, ("2018-03-02", "version 3")),
+    ({"arxiv": " 1705.07830v3 ", "arxiv_version_date": "2018-03-02"},
+     ("2018-03-02", "version 3")),  # (read as arxiv_dated reads it: stripped)
+    ({"arxiv": "1810.08699v1", "arxiv_version_date": "2018-11-02"}, ("2018-11-02", "outside")),
+    ({"arxiv": "1810.08699v1", "arxiv_version_date": "2018-10-19"}, None),  # it dates it
+    ({"arxiv": "1810.08699v1", "arxiv_version_date": "2018-13-45"}, None),  # no day
+    ({"arxiv": "1810.08699v1"}, None), ({"arxiv_version_date": "2018-10-19"}, None)])
+def test_show_says_why_a_stamp_s_day_does_not_date_it(fields, unused):
+    assert stamp_day_unused("paper.pdf", fields) == unused
+    assert stamp_day_unused("paper.md", fields) is None  # only a PDF's stamp
+
+
+@pytest.mark.parametrize("value, read", [("2018-10-19", "2018-10-19"),
+                                         ("2018-10-19T08:00:00Z", "2018-10-19"),
+                                         ("2018-13-45", None), ("2024-02-30", None),
+                                         ("19 Oct 2018", "2018-10-19"), ("30 Feb 2024", None)])
+def test_a_date_read_from_a_field_is_a_real_date(value, read):
+    # an ISO-looking value was taken as it was, "2018-13-45" too, though a worded one was
+    # checked: front matter "date: 2024-02-30" dated a document
+    assert read_date(value) == read

@@ -90,6 +90,22 @@ def arxiv_dated(path: str, fields: dict[str, str] | None = None
     return (month, "name") if (month := _submitted(named)) else (None, None)
 
 
+def stamp_day_unused(path: str, fields: dict[str, str] | None = None
+                     ) -> tuple[str, str] | None:
+    """(the day, why) where the arXiv stamp on a PDF's first page gives a day that does not
+    date it (:func:`arxiv_dated` gives the identifier's month): ("2019-10-18", "version 2")
+    of "1909.00754v2 [cs.CL] 18 Oct 2019", the day a later version came out; ("2018-11-02",
+    "outside") of a first version's day outside the identifier's month. None otherwise."""
+    fields = (fields or {}) if PurePath(path).suffix.lower() == ".pdf" else {}
+    stamped = _ARXIV_FIELD.fullmatch(str(fields.get("arxiv", "")).strip())
+    day = read_date(str(fields.get("arxiv_version_date", "")))
+    if not day or not stamped or not stamped["v"] or not (month := _submitted(stamped)):
+        return None
+    if _first_version_day(stamped, month, fields):
+        return None
+    return day, "outside" if stamped["v"] == "1" else f"version {int(stamped['v'])}"
+
+
 def _first_version_day(stamped: re.Match | None, month: str | None,
                        fields: dict[str, str]) -> str | None:
     """``YYYY-MM-DD``, the day a first version's stamp gives ("arXiv:1810.08699v1 [cs.CL] 19
@@ -149,8 +165,11 @@ def read_date(value: str) -> str | None:
     """``YYYY-MM-DD`` of a value starting with a date in one of :data:`DATE_FORMS` (a real
     date: not 2024-02-30); None for any other."""
     value = value.strip()
-    if ISO_DATE.match(value):
-        return value[:10]
+    if ISO_DATE.match(value):  # (a field's "2024-02-30" or "2018-13-45" was taken as a date)
+        try:
+            return datetime.date.fromisoformat(value[:10]).isoformat()
+        except ValueError:
+            return None
     for form in _WORDED:
         if found := form.match(value):
             month = found["month"]
