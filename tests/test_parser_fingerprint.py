@@ -26,6 +26,7 @@ from _paths import FIXTURES, require
 
 from docnav.model import DocTree, NodeKind
 from docnav.parse import PARSER_VERSION, ParseOptions, parse_file, parser_fingerprint
+from docnav.parse._fingerprint import _LIBRARIES, _version
 from docnav.tree import build_tree
 
 # what each parser version makes of the files, with the parsing libraries it was recorded
@@ -36,6 +37,11 @@ from docnav.tree import build_tree
 FINGERPRINTS = {
     1: ("ddebe412", "52fdb09fa4a3580b"),
 }
+
+# the parsing code as last checked against PARSER_VERSION (test below): (version, its hash)
+CHECKED = (1, "796711b3c2a3b535")
+# what it is: the readers, the tree builder and what a node's links and mentions are read with
+SOURCES = ("parse/*.py", "tree.py", "refs.py", "pull_requests.py")
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ("0003-attribute-usage.md", "0458-send-improvements.md")
@@ -117,24 +123,8 @@ def _read(tree: DocTree) -> list:
 def test_the_parser_makes_the_trees_its_version_made(tmp_path):
     assert sorted(FINGERPRINTS) == list(range(1, PARSER_VERSION + 1))
     assert len({made for _, made in FINGERPRINTS.values()}) == len(FINGERPRINTS)
-    libraries, recorded = FINGERPRINTS[PARSER_VERSION]
-    installed = parser_fingerprint().partition("-")[2]
-    if installed != libraries:
-        pytest.skip(f"the parsing libraries installed ({installed}) are not those version "
-                    f"{PARSER_VERSION}'s fingerprint was recorded with ({libraries}): run the "
-                    "test where they are, or record the fingerprint of the new ones")
     trees = [build_tree(parse_file(path, OPTIONS), "fixture", path.name)
              for path in _files(tmp_path)]
-    # (docling makes an HTML page's relative link absolute: the folder is named as a word)
-    read = json.dumps([_read(t) for t in trees], default=str).replace(str(tmp_path), "FOLDER")
-    made = hashlib.sha256(read.encode()).hexdigest()[:16]
-    assert made == recorded, (
-        f"the parser makes other trees of the fixtures than PARSER_VERSION {PARSER_VERSION} "
-        f"made (fingerprint {made}, not {recorded}): if a change of the "
-        "parsing code did so on purpose, bump PARSER_VERSION in docnav/parse/_fingerprint.py "
-        f"and add the line {PARSER_VERSION + 1}: (\"{libraries}\", \"{made}\") to FINGERPRINTS "
-        "here (the documents parsed before are then named as parsed by another version until "
-        "`docnav index --reparse`)")
     # (the files still read as meant: each format, sections nested three deep, pages, the
     # mentions of each kind that a node's links take from its text)
     assert sorted({t.format for t in trees}) == ["docx", "html", "markdown", "pdf"]
@@ -143,3 +133,38 @@ def test_the_parser_makes_the_trees_its_version_made(tmp_path):
     assert max(n.page or 0 for n in nodes) > 1  # a page past the first
     targets = {link.target for t in trees for link in t.links}
     assert {"rfc:1859", "rfc:439", "pr:rust-lang/rfcs#2349"} <= targets, sorted(targets)
+    # (docling makes an HTML page's relative link absolute: the folder is named as a word)
+    read = json.dumps([_read(t) for t in trees], default=str).replace(str(tmp_path), "FOLDER")
+    made = hashlib.sha256(read.encode()).hexdigest()[:16]
+    libraries, recorded = FINGERPRINTS[PARSER_VERSION]
+    installed = parser_fingerprint().partition("-")[2]
+    if installed != libraries:
+        versions = ", ".join(f"{name}=={_version(name)}" for name in _LIBRARIES)
+        pytest.skip(f"the parsing libraries installed ({installed}: {versions}) are not those "
+                    f"version {PARSER_VERSION}'s fingerprint was recorded with ({libraries}); "
+                    f"the trees' fingerprint with these is {made}: where DocNav's parsing code "
+                    f"is as version {PARSER_VERSION}'s, its line may be replaced by "
+                    f"({installed!r}, {made!r})")
+    assert made == recorded, (
+        f"the parser makes other trees of the fixtures than PARSER_VERSION {PARSER_VERSION} "
+        f"made (fingerprint {made}, not {recorded}): if a change of the "
+        "parsing code did so on purpose, bump PARSER_VERSION in docnav/parse/_fingerprint.py "
+        f"and add the line {PARSER_VERSION + 1}: (\"{libraries}\", \"{made}\") to FINGERPRINTS "
+        "here (the documents parsed before are then named as parsed by another version until "
+        "`docnav index --reparse`)")
+
+
+def test_an_edit_of_the_parsing_code_is_checked_against_its_version():
+    # the fixtures above reach no rule of some code (a 10-K's cover, the standard PDF
+    # pipeline, a filing's tables), and an edit there could make other trees under the same
+    # name, stale trees no run would note: so any edit of the parsing code, a comment's too,
+    # fails here until whoever made it records that it was checked against PARSER_VERSION
+    files = sorted({p for pattern in SOURCES for p in (ROOT / "docnav").glob(pattern)})
+    made = hashlib.sha256("".join(f"{p.relative_to(ROOT).as_posix()}\n{p.read_text('utf-8')}"
+                                  for p in files).encode()).hexdigest()[:16]
+    assert (PARSER_VERSION, made) == CHECKED, (
+        f"the parsing code ({', '.join(SOURCES)}) is not the code checked as version "
+        f"{CHECKED[0]} (source {made}, not {CHECKED[1]}): where the edit may make another "
+        "tree of some file (a heading, a level, a block's text, a page, a link, a title or "
+        "a field), bump PARSER_VERSION in docnav/parse/_fingerprint.py; then set CHECKED here "
+        f"to (PARSER_VERSION, \"{made}\")")
