@@ -224,9 +224,7 @@ def read_references(nav: Navigator, asked: str, budget: int,
                          referred=True)
     answer.question = read  # (Navigator.ask says it as searched_as where it is not as asked)
     answer.route = "cross-reference"
-    answer.trace[:0] = [{"op": "refers", "document": source, "to": target, "nodes": nodes,
-                         "tokens": 0, "confidence": 0.0} for source, targets in refers.items()
-                        for target, nodes in (targets.items() or [(None, [])])]
+    answer.trace[:0] = refers_steps(refers)
     # (those asked of: their names are no word of them; nor "refer" of one referring to none,
     # which the steps say)
     if refs or len(refers) > 1 or not any(refers.values()):
@@ -235,6 +233,14 @@ def read_references(nav: Navigator, asked: str, budget: int,
         answer.missing = [w for w in answer.missing if w.lower() not in naming]
         answer.absent = [w for w in answer.absent if w.lower() not in naming]
     return answer
+
+
+def refers_steps(refers: dict[str, dict[str, list[str]]]) -> list[dict]:
+    """The trace's "refers" steps: each source of ``refers`` with its nodes referring to each
+    document its value names; a source referring to none, a step "to" None."""
+    return [{"op": "refers", "document": source, "to": target, "nodes": nodes, "tokens": 0,
+             "confidence": 0.0} for source, targets in refers.items()
+            for target, nodes in (targets.items() or [(None, [])])]
 
 
 def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
@@ -250,4 +256,4 @@ def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
 
 __all__ = ["NAMED_LEFT_OUT", "WHAT_IT_REFERS_TO", "WHICH_IT_REFERS_TO", "as_referring",
            "each_numbered", "left_out_named", "read_references", "references_each",
-           "references_from", "references_of_one", "referring_pair"]
+           "references_from", "references_of_one", "referring_pair", "refers_steps"]
