@@ -97,11 +97,13 @@ def _focused(focus: dict) -> str:
                     + f" (--budget {focus['every_with']} reads each)")
         return (f"asked of each of the {len(focus['documents'])} documents in turn, "
                 f"{focus['tokens_each']} tokens each, as \"{focus['question']}\": {read}")
-    if focus["op"] in ("compare documents", "each named", "relate documents"):  # documents
-        each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"  # named by their titles
+    if focus["op"] in ("compare documents", "each named"):  # documents named by their titles
+        each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
                          for doc, words in zip(focus["documents"], focus["words"]))
         return (f"asked of each document the question names by its title, "
-                f"{focus['tokens_each']} tokens each: {each}" + _relating(focus))
+                f"{focus['tokens_each']} tokens each: {each}")
+    if focus["op"] == "relate documents":  # "How does RFC 2592 relate to RFC 2394?"
+        return _relating(focus)
     if focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
         return _which_documents(focus)
     if focus["op"] == "compare":  # the question named several companies
@@ -130,12 +132,20 @@ def _focused(focus: dict) -> str:
 
 def _relating(focus: dict) -> str:
     """What was read of two documents a question asks how they relate ("How does RFC 2592
-    relate to RFC 2394?"), after whether each refers to the other (its "refers" lines)."""
-    if focus["op"] != "relate documents":
-        return ""
+    relate to RFC 2394?"), after whether each refers to the other (its "refers" lines): the
+    tokens each had, and whether what sums each up was read after its referring paragraphs
+    (at 300 tokens RFC 2592's five took its share, and "then what sums it up" was false)."""
+    each = ", ".join(f"{Path(doc).name} ({words[0]}, {focus['shares'][doc]} tokens)"
+                     for doc, words in zip(focus["documents"], focus["words"]))
+    said = f"asked of each document the question names by its title: {each}"
+    summed = [Path(p).name for p in focus["summed_up"]]
     if not any(focus["referring"].values()):
-        return "; neither refers to the other: each is summed up"
-    return "; in each, its paragraphs referring to the other first, then what sums it up"
+        return said + "; neither refers to the other: " + (
+            "each is summed up" if len(summed) == 2 else
+            f"{summed[0]} is summed up" if summed else "nothing read sums either up")
+    then = (", then what sums it up" if len(summed) == 2 else
+            f", then what sums up {summed[0]}" if summed else "")
+    return said + f"; in each, its paragraphs referring to the other first{then}"
 
 
 def _also_fits(paths: list[str]) -> str:
@@ -238,10 +248,12 @@ def _search_notes(answer: Answer) -> list[str]:
             lines.append(f"{source} refers to no other document (no link to one, nor its "
                          "number)")
             continue
-        target = Path(step["to"]).name
+        target, read = Path(step["to"]).name, step.get("read", n)
+        first = ("read first" if read == n else  # (of two related, not all fit the budget)
+                 f"{read} read first; --budget {step['every_with']} reads them all")
         lines.append(f"{source} refers to {target}: {n} of its paragraphs "
-                     f"{'links to it or names' if n == 1 else 'link to it or name'} it (read "
-                     "first)" if n else
+                     f"{'links to it or names' if n == 1 else 'link to it or name'} it "
+                     f"({first})" if n else
                      f"{source} makes no reference to {target} (no link to it, nor its number)")
     if any(s.get("figures") for s in answer.trace):  # "How many ...?": the answer is a number
         lines.append("a question asking for a figure: the paragraphs stating one were ranked up")

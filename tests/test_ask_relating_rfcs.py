@@ -57,6 +57,9 @@ def test_how_one_rfc_relates_to_another_reads_the_references_both_ways(graph):
     futures, async_await = (_evidence_of(answer, n) for n in ("2592-futures.md",
                                                                "2394-async_await.md"))
     assert futures and futures[0] in refers[("2592-futures.md", "2394-async_await.md")]
+    # all five of RFC 2592's referring paragraphs fit 300 tokens, and are read (half the
+    # budget each, it read three, and RFC 2394's half went to its summary)
+    assert set(refers[("2592-futures.md", "2394-async_await.md")]) <= set(futures)
     assert async_await and set(refers[("2394-async_await.md", "2592-futures.md")]) <= set(
         async_await)
     assert answer.route == "cross-reference" and answer.tokens_used <= 300
@@ -70,6 +73,30 @@ def test_how_one_rfc_relates_to_another_reads_the_references_both_ways(graph):
     related = json.loads(json.dumps(answer.to_json()))["trace"]
     assert [s["op"] for s in related[:3]] == ["refers", "refers", "relate documents"]
     assert sorted(related[2]["referring"].values()) == [1, 5]
+    assert sorted(related[2]["read"].values()) == [1, 5]
+
+
+def test_referring_paragraphs_have_the_whole_budget_and_the_count_read_is_said(graph):
+    # half the budget each, "(read first)" and "then what sums it up" were said though RFC
+    # 2592 read 3 of its 5 referring paragraphs and none of its summary
+    question = "How does RFC 2592 relate to RFC 2394?"
+    every = sum(p.tokens for s in Navigator(graph).ask(question, 300).trace
+                if s["op"] == "refers" for p in graph.fetch(s["nodes"], budget=10**9))
+    answer = Navigator(graph).ask(question, every)
+    for (source, _), nodes in _refers(answer).items():
+        assert nodes and set(nodes) <= set(_evidence_of(answer, source))
+    short = Navigator(graph).ask(question, every // 2)
+    step = _step(short, "relate documents")
+    futures = next(p for p in step["documents"] if _name(p) == "2592-futures.md")
+    read = step["read"][futures]
+    assert 0 < read < 5 and not step["summed_up"]
+    # RFC 2394's one referring paragraph is read too, though it is under half the budget
+    assert sorted(step["read"].values()) == [1, read]
+    text = answer_text(short, graph)
+    assert (f"link to it or name it ({read} read first; --budget {every} reads them all)"
+            in text)
+    assert "then what sums it up" not in text
+    assert "its paragraphs referring to the other first" in text
 
 
 def test_two_rfcs_neither_referring_to_the_other_are_each_summed_up(graph):

@@ -274,7 +274,8 @@ def each_named(nav: Navigator, asked: str, budget: int, parts: list[tuple[str, s
 
 def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
             asks: list[tuple[str, str, str | list[str] | None]],
-            first: dict[str, list[str]] | None = None) -> Answer:
+            first: dict[str, list[str]] | None = None,
+            shares: list[int] | None = None) -> Answer:
     """Each ``(label, question, documents)`` of ``asks`` navigated in turn with an equal
     share of the budget, as one answer: their evidence in that order, their steps in the
     trace after ``step`` (each marked ``of``: its label; ``part_of`` where the step has an
@@ -284,11 +285,14 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
     answer: the least part's said 0.00 of "What do RFC 2592 and RFC 1068 say about
     wakers?", whose RFC 2592 part held every word. The labels of the parts whose evidence
     holds none of their words, where others' does, are the step's ``found_nothing``.
-    ``first``: nodes a part reads before it searches, by its label."""
+    ``first``: nodes a part reads before it searches, by its label; ``shares``: each part's
+    tokens, where they are not equal (the step then says none "tokens_each")."""
     share, extra = divmod(budget, len(asks))
-    parts = [nav.collect(question, share + (i < extra), docs, first=(first or {}).get(label),
+    each = shares or [share + (i < extra) for i in range(len(asks))]
+    parts = [nav.collect(question, each[i], docs, first=(first or {}).get(label),
                          in_turn=True) for i, (label, question, docs) in enumerate(asks)]
-    trace = [{**step, "tokens_each": share, "tokens": 0, "confidence": 0.0}]
+    trace = [{**step, **({} if shares else {"tokens_each": share}), "tokens": 0,
+              "confidence": 0.0}]
     for (label, _, _), part in zip(asks, parts):
         # (a step's own "of", the works cited step's count of documents, is kept)
         trace += [{**s, "part_of" if "of" in s else "of": label} for s in part.trace]

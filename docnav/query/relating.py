@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.in_turn import in_turn
 from docnav.query.names import titled_documents
-from docnav.query.referring import references_from
+from docnav.query.referring import references_from, refers_steps
 
 if TYPE_CHECKING:
     from docnav.query.evidence import Answer
@@ -67,29 +67,56 @@ def _names_alone(graph: DocNavGraph, said: str) -> list[tuple[str, str]] | None:
 
 
 def relate(nav: Navigator, asked: str, budget: int, pair: list[tuple[str, str]]) -> Answer:
-    """Each of the two documents of ``pair`` (:func:`related_pair`) asked of in turn, half
-    the budget each, as of it alone by its name: its paragraphs referring to the other read
-    first, in reading order, then its summary; the references each way are the trace's
-    "refers" steps (a document referring to none, its nodes none), which the answer says.
-    Its route is "cross-reference" where either refers to the other, else that of a summary."""
+    """Each of the two documents of ``pair`` (:func:`related_pair`) asked of in turn, as of it
+    alone by its name: its paragraphs referring to the other read first, in reading order,
+    then, with what budget is left, its summary; the references each way are the trace's
+    "refers" steps (a document referring to none, its nodes none), each with how many of its
+    nodes were read ("read") and the budget that reads both documents' all ("every_with"),
+    which the answer says. Both documents' referring paragraphs have the whole budget before
+    either's summary (half each, RFC 2592 read 3 of its 5 and RFC 2394's half went to its
+    summary). Its route is "cross-reference" where either refers to the other, else that of
+    a summary."""
     (a, name_a), (b, name_b) = pair
     refers = {a: references_from(nav.graph, a).get(b, []),
               b: references_from(nav.graph, b).get(a, [])}
+    costs = [sum(p.tokens for p in nav.graph.fetch(refers[path], budget=10**9))
+             for path in (a, b)]
     # each asked as its name alone, "the" kept where the question says it ("the pin RFC": as
     # "pin RFC" it named no document, and its words were searched for)
     questions = [said.group(0) if (said := re.search(rf"\bthe\s+{re.escape(name)}", asked,
                                                      re.I)) else name
                  for name in (name_a, name_b)]
+    shares = _shares(budget, costs)
     answer = in_turn(nav, asked, budget, {
         "op": "relate documents", "documents": [a, b], "words": [[name_a], [name_b]],
-        "questions": questions, "referring": {a: len(refers[a]), b: len(refers[b])}},
-        [(a, questions[0], glob.escape(a)), (b, questions[1], glob.escape(b))], first=refers)
-    answer.trace[:0] = [{"op": "refers", "document": source, "to": target,
-                         "nodes": refers[source], "tokens": 0, "confidence": 0.0}
-                        for source, target in ((a, b), (b, a))]
+        "questions": questions, "referring": {a: len(refers[a]), b: len(refers[b])},
+        "shares": dict(zip((a, b), shares))},
+        [(a, questions[0], glob.escape(a)), (b, questions[1], glob.escape(b))], first=refers,
+        shares=shares)
+    read = {path: [e.piece.node_id for e in answer.evidence if e.piece.doc_path == path]
+            for path in (a, b)}
+    answer.trace[0]["read"] = {p: len(set(refers[p]) & set(read[p])) for p in (a, b)}
+    # what sums it up: what it read besides its referring paragraphs
+    answer.trace[0]["summed_up"] = [p for p in (a, b) if set(read[p]) - set(refers[p])]
+    steps = refers_steps({a: {b: refers[a]}, b: {a: refers[b]}})
+    for step in steps:
+        step.update(read=answer.trace[0]["read"][step["document"]], every_with=sum(costs))
+    answer.trace[:0] = steps
     if refers[a] or refers[b]:
         answer.route = "cross-reference"
     return answer
+
+
+def _shares(budget: int, costs: list[int]) -> list[int]:
+    """The budget of each of two documents whose referring paragraphs cost ``costs`` tokens:
+    each its paragraphs' and half of what is left where the budget holds both's; else half
+    each, one needing less leaving the rest to the other."""
+    first, second = costs
+    if first + second <= budget:
+        left = budget - first - second
+        return [first + left - left // 2, second + left // 2]
+    mine = min(first, max(budget - budget // 2, budget - second))
+    return [mine, budget - mine]
 
 
 __all__ = ["related_pair", "relate"]
