@@ -151,3 +151,32 @@ def test_of_a_glob_holding_one_of_the_two_it_is_asked_as_before(graph):
                                   doc="*2592*")
     assert _step(answer, "relate documents") is None
     assert {_name(e.piece.doc_path) for e in answer.evidence} == {"2592-futures.md"}
+
+
+@pytest.mark.parametrize("question", [
+    "Is there a relationship between RFC 2592 and RFC 2394?",
+    "Explain the relationship between RFC 2592 and RFC 2394.",
+    "What relationship is there between RFC 2592 and RFC 2394?",
+    "In what way is RFC 2592 related to RFC 2394?",
+    "Does RFC 2592 relate to RFC 2394?",
+    "What's the relation of RFC 2592 to RFC 2394?",
+])
+def test_more_ways_of_asking_how_two_relate_read_the_references_both_ways(graph, question):
+    # each was asked of RFC 2592 alone: "in none of the documents asked of: 2394"
+    answer = Navigator(graph).ask(question, 300)
+    step = _step(answer, "relate documents")
+    assert step is not None and [_name(p) for p in step["documents"]] == [
+        "2592-futures.md", "2394-async_await.md"]
+    assert all(_refers(answer).values()) and answer.route == "cross-reference"
+    assert "in none of the documents asked of" not in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question", [
+    "Which RFCs are related to RFC 2349?",  # those related to one: its references
+    "What is RFC 2349 related to?",
+    "What is related work?",
+    "How does Pin relate to Unpin?",  # two things, not two documents
+    "How does the Waker of RFC 2592 relate to RFC 2394?",  # a thing of one of them
+])
+def test_questions_naming_fewer_than_two_documents_alone_are_not_relations(graph, question):
+    assert _step(Navigator(graph).ask(question, 300), "relate documents") is None

@@ -23,14 +23,22 @@ if TYPE_CHECKING:
 
 _VERB = r"(?:relate[sd]?|connect(?:s|ed)?|linked|tied)"
 _EACH_OTHER = r"(?:\s+(?:to|with)\s+(?:each\s+other|one\s+another))?"
-# "How does A relate to B?", "How is A related to B?", "Is A related to B?"
-_ONE_TO_OTHER = re.compile(rf"^\W*(?:how\s+(?:does|did|do|is|was|are|were)|is|was)\s+"
-                           rf"(?P<a>\S.*?)\s+{_VERB}\s+(?:to|with)\s+(?P<b>\S.*?)\W*$", re.I)
+_RELATION = r"(?:relationships?|relations?|connections?|links?)"
+# "How does A relate to B?", "How is A related to B?", "Is A related to B?", "Does A relate to
+# B?", "In what way is A related to B?"
+_ONE_TO_OTHER = re.compile(rf"^\W*(?:(?:how|in\s+what\s+ways?)\s+(?:does|did|do|is|was|are|"
+                           rf"were)|is|was|does|did)\s+(?P<a>\S.*?)\s+{_VERB}\s+(?:to|with)\s+"
+                           rf"(?P<b>\S.*?)\W*$", re.I)
+# "What's the relation of A to B?", "Explain the relationship of A with B"
+_OF_TO = re.compile(rf"^\W*(?:(?:what\s+(?:is|was)|what['’]s|explain|describe)\s+)?(?:the\s+)?"
+                    rf"{_RELATION}\s+of\s+(?P<a>\S.*?)\s+(?:to|with)\s+(?P<b>\S.*?)\W*$", re.I)
 # "How do A and B relate?", "How are A and B related to each other?", "Are A and B related?"
-# "What is the relationship (relation, connection, link) between A and B?"
+# "What is the relationship (relation, connection, link) between A and B?", "Is there a
+# relationship between A and B?", "What relationship is there between ...", "Explain the ..."
 _BOTH = re.compile(rf"^\W*(?:(?:how\s+(?:do|did|are|were)|are|were)\s+(?P<both>\S.*?)\s+"
-                   rf"{_VERB}{_EACH_OTHER}|(?:what\s+(?:is|was|are|were)\s+|what['’]s\s+)?"
-                   rf"(?:the\s+)?(?:relationships?|relations?|connections?|links?)\s+between"
+                   rf"{_VERB}{_EACH_OTHER}|(?:(?:what\s+(?:is|was|are|were)|what['’]s|"
+                   rf"(?:is|are)\s+there|explain|describe|what)\s+)?(?:the\s+|an?\s+|any\s+)?"
+                   rf"{_RELATION}\s+(?:(?:is|are)\s+there\s+)?between"
                    rf"\s+(?P<between>\S.*?))\W*$", re.I)
 # words that go with documents' names and say no more of them
 _NAMING = frozenset("the a an this that document documents proposal proposals paper papers "
@@ -44,7 +52,7 @@ def related_pair(graph: DocNavGraph, asked: str, asked_of: list[str]
     ("How does the Waker of RFC 2592 relate to RFC 2394?" asks of a thing: None); None of
     any other question."""
     named: list[tuple[str, str]] = []
-    if m := _ONE_TO_OTHER.match(asked):
+    if m := _ONE_TO_OTHER.match(asked) or _OF_TO.match(asked):
         sides = [_names_alone(graph, m["a"]), _names_alone(graph, m["b"])]
         named = [s[0] for s in sides if s and len(s) == 1]
     # ("How are A and B related to each other?": not B, "each other")
