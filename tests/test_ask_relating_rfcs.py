@@ -14,6 +14,7 @@ from _rfcs import rfc_texts
 from _stores import indexed_graph
 from docnav.ask_text import answer_text
 from docnav.query import Navigator
+from docnav.summaries import SummaryPipelineOptions
 
 RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "3467-unsafe-pinned.md",
         "1068-rust-governance.md"]
@@ -108,6 +109,8 @@ def test_two_rfcs_neither_referring_to_the_other_are_each_summed_up(graph):
                                ("3467-unsafe-pinned.md", "2349-pin.md"): []}
     assert _evidence_of(answer, "2349-pin.md") and _evidence_of(answer, "3467-unsafe-pinned.md")
     assert not answer.absent and not answer.missing
+    # no reference to read: each summed up, as "What is RFC 2349 about?" is
+    assert answer.route == "global"
     text = answer_text(answer, graph)
     assert "2349-pin.md makes no reference to 3467-unsafe-pinned.md" in text
     assert "3467-unsafe-pinned.md makes no reference to 2349-pin.md" in text
@@ -180,3 +183,20 @@ def test_more_ways_of_asking_how_two_relate_read_the_references_both_ways(graph,
 ])
 def test_questions_naming_fewer_than_two_documents_alone_are_not_relations(graph, question):
     assert _step(Navigator(graph).ask(question, 300), "relate documents") is None
+
+
+def test_with_summaries_each_reads_its_referring_paragraphs_then_its_summary(tmp_path):
+    # the fixture above has no summaries: what sums each up was only ever its start
+    graph = indexed_graph(tmp_path, rfc_texts(tmp_path, ["2592-futures.md",
+                                                          "2394-async_await.md"]),
+                          summaries=SummaryPipelineOptions(verify=False))
+    answer = Navigator(graph).ask("How does RFC 2592 relate to RFC 2394?", 400)
+    step = _step(answer, "relate documents")
+    assert {_name(p) for p in step["summed_up"]} == {"2592-futures.md",
+                                                      "2394-async_await.md"}
+    for (source, _), nodes in _refers(answer).items():
+        read = [e for e in answer.evidence if _name(e.piece.doc_path) == source]
+        assert nodes and {e.piece.node_id for e in read} >= set(nodes)
+        # after its referring paragraphs, what its summary was made from
+        assert any(e.found_by == "summary" for e in read if e.piece.node_id not in nodes)
+    assert "then what sums it up" in answer_text(answer, graph)
