@@ -131,21 +131,26 @@ def _focused(focus: dict) -> str:
 
 
 def _relating(focus: dict) -> str:
-    """What was read of two documents a question asks how they relate ("How does RFC 2592
-    relate to RFC 2394?"), after whether each refers to the other (its "refers" lines): the
+    """What was read of the documents a question asks how they relate ("How does RFC 2592
+    relate to RFC 2394?"), after whether each refers to the others (its "refers" lines): the
     tokens each had, and whether what sums each up was read after its referring paragraphs
     (at 300 tokens RFC 2592's five took its share, and "then what sums it up" was false)."""
     each = ", ".join(f"{Path(doc).name} ({words[0]}, {focus['shares'][doc]} tokens)"
                      for doc, words in zip(focus["documents"], focus["words"]))
     said = f"asked of each document the question names by its title: {each}"
+    two = len(focus["documents"]) == 2
     summed = [Path(p).name for p in focus["summed_up"]]
+    every = len(summed) == len(focus["documents"])
     if not any(focus["referring"].values()):
-        return said + "; neither refers to the other: " + (
-            "each is summed up" if len(summed) == 2 else
-            f"{summed[0]} is summed up" if summed else "nothing read sums either up")
-    then = (", then what sums it up" if len(summed) == 2 else
-            f", then what sums up {summed[0]}" if summed else "")
-    return said + f"; in each, its paragraphs referring to the other first{then}"
+        return said + ("; neither refers to the other: " if two else
+                       "; none refers to another: ") + (
+            "each is summed up" if every else
+            f"{', '.join(summed)} {'is' if len(summed) == 1 else 'are'} summed up" if summed
+            else "nothing read sums up any")
+    then = (", then what sums it up" if every else
+            f", then what sums up {', '.join(summed)}" if summed else "")
+    return said + (f"; in each, its paragraphs referring to the "
+                   f"{'other' if two else 'others'} first{then}")
 
 
 def _also_fits(paths: list[str]) -> str:

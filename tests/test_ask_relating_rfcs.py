@@ -200,3 +200,23 @@ def test_with_summaries_each_reads_its_referring_paragraphs_then_its_summary(tmp
         # after its referring paragraphs, what its summary was made from
         assert any(e.found_by == "summary" for e in read if e.piece.node_id not in nodes)
     assert "then what sums it up" in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question", [
+    "How are RFC 2592, RFC 2394 and RFC 2349 related?",
+    "What is the relationship between RFC 2592, RFC 2394 and RFC 2349?",
+])
+def test_three_documents_named_are_related_each_to_the_others(graph, question):
+    # asked of RFC 2592 alone: "in none of the documents asked of: 2394, 2349"
+    answer = Navigator(graph).ask(question, 400)
+    step = _step(answer, "relate documents")
+    names = ["2592-futures.md", "2394-async_await.md", "2349-pin.md"]
+    assert step is not None and [_name(p) for p in step["documents"]] == names
+    refers = _refers(answer)
+    assert set(refers) == {(a, b) for a in names for b in names if a != b}
+    assert refers[("2592-futures.md", "2349-pin.md")] and not refers[
+        ("2349-pin.md", "2592-futures.md")]
+    text = answer_text(answer, graph)
+    assert "in none of the documents asked of" not in text
+    assert "2349-pin.md makes no reference to 2394-async_await.md" in text
+    assert "its paragraphs referring to the others first" in text

@@ -72,7 +72,7 @@ from docnav.query.names import (company_mentions, described_document, each_compa
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
                                   pages_asked, part_outline, read_outlines, read_pages)
 from docnav.query.left_out import without_left_out
-from docnav.query.relating import related_pair, relate
+from docnav.query.relating import related_named, relate
 from docnav.query.referring import (as_referring, read_references, references_each,
                                     referring_pair)
 from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
@@ -398,7 +398,7 @@ class Navigator:
             return each_document(self, asked, budget, each, asked_of, doc)
         if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
             return by_date(self, asked, budget, first, doc)
-        if several and not referred and (pair := related_pair(self.graph, asked, asked_of)):
+        if several and not referred and (pair := related_named(self.graph, asked, asked_of)):
             return relate(self, asked, budget, pair)  # "How does RFC 2592 relate to 2394?"
         if not referred and (pair := referring_pair(self.graph, asked)) and (  # "Does RFC
                 several or asked_of == [pair[0]]):  # 2592 refer to 2394?", of it alone too

@@ -12,7 +12,7 @@ import re
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
-from docnav.query.in_turn import in_turn
+from docnav.query.in_turn import MOST_COMPARED, in_turn
 from docnav.query.names import titled_documents
 from docnav.query.referring import references_from, refers_steps
 
@@ -45,22 +45,23 @@ _NAMING = frozenset("the a an this that document documents proposal proposals pa
                     "rfc rfcs pep peps text and both".split())
 
 
-def related_pair(graph: DocNavGraph, asked: str, asked_of: list[str]
-                 ) -> list[tuple[str, str]] | None:
-    """(path, its name as the question says it) of the two documents of ``asked_of`` a
-    question asks how they relate names, in its order, where it says nothing else of them
-    ("How does the Waker of RFC 2592 relate to RFC 2394?" asks of a thing: None); None of
-    any other question."""
+def related_named(graph: DocNavGraph, asked: str, asked_of: list[str]
+                  ) -> list[tuple[str, str]] | None:
+    """(path, its name as the question says it) of the documents of ``asked_of``, two to
+    :data:`MOST_COMPARED`, a question asks how they relate names, in its order, where it says
+    nothing else of them ("How does the Waker of RFC 2592 relate to RFC 2394?" asks of a
+    thing: None); None of any other question."""
     named: list[tuple[str, str]] = []
     if m := _ONE_TO_OTHER.match(asked) or _OF_TO.match(asked):
         sides = [_names_alone(graph, m["a"]), _names_alone(graph, m["b"])]
-        named = [s[0] for s in sides if s and len(s) == 1]
+        named = sides[0] + sides[1] if sides[0] and sides[1] else []
     # ("How are A and B related to each other?": not B, "each other")
-    if len(named) != 2 and (m := _BOTH.match(asked)):
+    if len(named) < 2 and (m := _BOTH.match(asked)):
         named = _names_alone(graph, m["both"] or m["between"]) or []
-    if len(named) != 2 or named[0][0] == named[1][0]:
+    paths = [p for p, _ in named]
+    if not 2 <= len(paths) <= MOST_COMPARED or len(set(paths)) < len(paths):
         return None
-    return named if all(p in asked_of for p, _ in named) else None
+    return named if all(p in asked_of for p in paths) else None
 
 
 def _names_alone(graph: DocNavGraph, said: str) -> list[tuple[str, str]] | None:
@@ -74,57 +75,62 @@ def _names_alone(graph: DocNavGraph, said: str) -> list[tuple[str, str]] | None:
     return named if named and set(re.findall(r"\w+", rest)) <= _NAMING | files else None
 
 
-def relate(nav: Navigator, asked: str, budget: int, pair: list[tuple[str, str]]) -> Answer:
-    """Each of the two documents of ``pair`` (:func:`related_pair`) asked of in turn, as of it
-    alone by its name: its paragraphs referring to the other read first, in reading order,
+def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]) -> Answer:
+    """Each of the documents of ``named`` (:func:`related_named`) asked of in turn, as of it
+    alone by its name: its paragraphs referring to the others read first, in reading order,
     then, with what budget is left, its summary; the references each way are the trace's
     "refers" steps (a document referring to none, its nodes none), each with how many of its
-    nodes were read ("read") and the budget that reads both documents' all ("every_with"),
-    which the answer says. Both documents' referring paragraphs have the whole budget before
-    either's summary (half each, RFC 2592 read 3 of its 5 and RFC 2394's half went to its
-    summary). Its route is "cross-reference" where either refers to the other, else that of
-    a summary."""
-    (a, name_a), (b, name_b) = pair
-    refers = {a: references_from(nav.graph, a).get(b, []),
-              b: references_from(nav.graph, b).get(a, [])}
-    costs = [sum(p.tokens for p in nav.graph.fetch(refers[path], budget=10**9))
-             for path in (a, b)]
+    nodes were read ("read") and the budget that reads every document's all ("every_with"),
+    which the answer says. All the documents' referring paragraphs have the whole budget
+    before any summary (half each, RFC 2592 read 3 of its 5 and RFC 2394's half went to its
+    summary). Its route is "cross-reference" where one refers to another, else that of a
+    summary."""
+    paths = [path for path, _ in named]
+    refers = {path: {other: nodes for other, nodes in references_from(nav.graph, path).items()
+                     if other in paths} for path in paths}
+    first = {path: nav.graph.in_reading_order({n for nodes in refers[path].values()
+                                               for n in nodes}) for path in paths}
+    costs = [sum(p.tokens for p in nav.graph.fetch(first[path], budget=10**9))
+             for path in paths]
     # each asked as its name alone, "the" kept where the question says it ("the pin RFC": as
     # "pin RFC" it named no document, and its words were searched for)
     questions = [said.group(0) if (said := re.search(rf"\bthe\s+{re.escape(name)}", asked,
                                                      re.I)) else name
-                 for name in (name_a, name_b)]
+                 for _, name in named]
     shares = _shares(budget, costs)
     answer = in_turn(nav, asked, budget, {
-        "op": "relate documents", "documents": [a, b], "words": [[name_a], [name_b]],
-        "questions": questions, "referring": {a: len(refers[a]), b: len(refers[b])},
-        "shares": dict(zip((a, b), shares))},
-        [(a, questions[0], glob.escape(a)), (b, questions[1], glob.escape(b))], first=refers,
-        shares=shares)
-    read = {path: [e.piece.node_id for e in answer.evidence if e.piece.doc_path == path]
-            for path in (a, b)}
-    answer.trace[0]["read"] = {p: len(set(refers[p]) & set(read[p])) for p in (a, b)}
+        "op": "relate documents", "documents": paths, "words": [[name] for _, name in named],
+        "questions": questions, "referring": {p: len(first[p]) for p in paths},
+        "shares": dict(zip(paths, shares))},
+        [(path, question, glob.escape(path)) for path, question in zip(paths, questions)],
+        first=first, shares=shares)
+    read = {path: {e.piece.node_id for e in answer.evidence if e.piece.doc_path == path}
+            for path in paths}
+    answer.trace[0]["read"] = {p: len(set(first[p]) & read[p]) for p in paths}
     # what sums it up: what it read besides its referring paragraphs
-    answer.trace[0]["summed_up"] = [p for p in (a, b) if set(read[p]) - set(refers[p])]
-    steps = refers_steps({a: {b: refers[a]}, b: {a: refers[b]}})
+    answer.trace[0]["summed_up"] = [p for p in paths if read[p] - set(first[p])]
+    steps = refers_steps({p: {q: refers[p].get(q, []) for q in paths if q != p} for p in paths})
     for step in steps:
-        step.update(read=answer.trace[0]["read"][step["document"]], every_with=sum(costs))
+        step.update(read=len(set(step["nodes"]) & read[step["document"]]),
+                    every_with=sum(costs))
     answer.trace[:0] = steps
-    if refers[a] or refers[b]:
+    if any(first.values()):
         answer.route = "cross-reference"
     return answer
 
 
 def _shares(budget: int, costs: list[int]) -> list[int]:
-    """The budget of each of two documents whose referring paragraphs cost ``costs`` tokens:
-    each its paragraphs' and half of what is left where the budget holds both's; else half
-    each, one needing less leaving the rest to the other."""
-    first, second = costs
-    if first + second <= budget:
-        left = budget - first - second
-        return [first + left - left // 2, second + left // 2]
-    mine = min(first, max(budget - budget // 2, budget - second))
-    return [mine, budget - mine]
+    """The budget of each document whose referring paragraphs cost ``costs`` tokens: each its
+    paragraphs' and an equal part of what is left where the budget holds them all; else an
+    equal part each, one needing less leaving the rest to the others."""
+    if sum(costs) <= budget:
+        left, n = budget - sum(costs), len(costs)
+        return [cost + left // n + (i < left % n) for i, cost in enumerate(costs)]
+    shares, left = [0] * len(costs), budget
+    for k, i in enumerate(sorted(range(len(costs)), key=costs.__getitem__)):
+        shares[i] = min(costs[i], left // (len(costs) - k))
+        left -= shares[i]
+    return shares
 
 
-__all__ = ["related_pair", "relate"]
+__all__ = ["related_named", "relate"]
