@@ -256,10 +256,16 @@ def _search_notes(answer: Answer) -> list[str]:
         target, read = Path(step["to"]).name, step.get("read", n)
         first = ("read first" if read == n else  # (of two related, not all fit the budget)
                  f"{read} read first; --budget {step['every_with']} reads them all")
+        # (of documents related: an entry of its works cited holding the other's title)
+        k = step.get("cited", 0)
+        cited = (f"; {k} {'is an entry' if k == 1 else 'are entries'} of its works cited "
+                 "holding its title" if k else "")
+        title = ", nor its title in its works cited" if step.get("has_works_cited") else ""
         lines.append(f"{source} refers to {target}: {n} of its paragraphs "
                      f"{'links to it or names' if n == 1 else 'link to it or name'} it "
-                     f"({first})" if n else
-                     f"{source} makes no reference to {target} (no link to it, nor its number)")
+                     f"({first}{cited})" if n else
+                     f"{source} makes no reference to {target} (no link to it, nor its "
+                     f"number{title})")
     if any(s.get("figures") for s in answer.trace):  # "How many ...?": the answer is a number
         lines.append("a question asking for a figure: the paragraphs stating one were ranked up")
     # "the CEO" (once, though each company asked in turn spelled it out)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.in_turn import MOST_COMPARED, in_turn
 from docnav.query.names import titled_documents
+from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import references_from, refers_steps
 
 if TYPE_CHECKING:
@@ -88,6 +89,10 @@ def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]
     paths = [path for path, _ in named]
     refers = {path: {other: nodes for other, nodes in references_from(nav.graph, path).items()
                      if other in paths} for path in paths}
+    for path in paths:  # a paper citing another in its works cited: by its title
+        for other, entries in _citing(nav.graph, path, [p for p in paths if p != path]).items():
+            refers[path][other] = nav.graph.in_reading_order({*refers[path].get(other, []),
+                                                              *entries})
     first = {path: nav.graph.in_reading_order({n for nodes in refers[path].values()
                                                for n in nodes}) for path in paths}
     costs = [sum(p.tokens for p in nav.graph.fetch(first[path], budget=10**9))
@@ -110,13 +115,35 @@ def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]
     # what sums it up: what it read besides its referring paragraphs
     answer.trace[0]["summed_up"] = [p for p in paths if read[p] - set(first[p])]
     steps = refers_steps({p: {q: refers[p].get(q, []) for q in paths if q != p} for p in paths})
+    cited = works_cited(nav.graph)
     for step in steps:
         step.update(read=len(set(step["nodes"]) & read[step["document"]]),
-                    every_with=sum(costs))
+                    every_with=sum(costs), cited=len(set(step["nodes"]) & cited),
+                    has_works_cited=step["document"] in citing_documents(nav.graph))
     answer.trace[:0] = steps
     if any(first.values()):
         answer.route = "cross-reference"
     return answer
+
+
+def _citing(graph: DocNavGraph, path: str, others: list[str]) -> dict[str, list[str]]:
+    """The entries of the works cited of the document at ``path`` that hold the whole title
+    (three words at least) of each of ``others``, by its path: two papers citing each other
+    by their titles were "neither refers to the other" (no link, no number)."""
+    entries = [n for n in works_cited(graph) if graph.node(n).path == path]
+    out: dict[str, list[str]] = {}
+    for other in others:
+        root = graph.document_root(other)
+        title = _plain(graph.node(root).heading or "") if root else ""
+        if len(title.split()) >= 3 and (held := [n for n in entries
+                                                 if title in _plain(graph.node(n).text)]):
+            out[other] = held
+    return out
+
+
+def _plain(text: str) -> str:
+    """``text``'s words, casefolded, one space between."""
+    return " ".join(re.findall(r"\w+", text.casefold()))
 
 
 def _shares(budget: int, costs: list[int]) -> list[int]:

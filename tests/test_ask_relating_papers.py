@@ -1,0 +1,60 @@
+"""Papers a question asks how they relate ("How does sparse.md relate to trees.md?") that cite
+each other in their works cited, by title, not by a link or a number: those entries are their
+references to each other, read first. Counting links and numbers alone, the two were said to be
+"neither refers to the other"."""
+
+from __future__ import annotations
+
+import pytest
+from _stores import indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+SPARSE = ("# Sparse attention for long documents\n\n## Abstract\n\nWe read long documents "
+          "with sparse attention.\n\n## Method\n\nOur method builds on hierarchical retrieval "
+          "[1].\n\n## References\n\n[1] Jane Smith and Tom Jones. 2020. Hierarchical retrieval "
+          "over document trees. In Proceedings of ACL.\n\n[2] Ann Lee. 2019. Tokenizers. In "
+          "EMNLP.\n")
+TREES = ("# Hierarchical retrieval over document trees\n\n## Abstract\n\nWe retrieve over "
+         "trees of sections.\n\n## Related work\n\nSparse attention was proposed by Brown "
+         "[1].\n\n## References\n\n[1] Ada Brown. 2021. Sparse attention for long documents. "
+         "In Proceedings of NAACL.\n\n[2] Bo Chen. 2018. Trees. In ACL.\n")
+TABLES = ("# Reading tables in scanned filings\n\n## Abstract\n\nWe read tables.\n\n"
+          "## References\n\n[1] Bo Chen. 2018. Trees. In ACL.\n")
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("papers"),
+                         {"sparse.md": SPARSE, "trees.md": TREES, "tables.md": TABLES})
+
+
+def _refers(answer) -> dict[tuple[str, str], list[str]]:
+    return {(s["document"].rsplit("/", 1)[-1], s["to"].rsplit("/", 1)[-1]): s["nodes"]
+            for s in answer.trace if s["op"] == "refers"}
+
+
+def test_papers_citing_each_other_by_title_refer_to_each_other(graph):
+    answer = Navigator(graph).ask("How does sparse.md relate to trees.md?", 300)
+    refers = _refers(answer)
+    assert set(refers) == {("sparse.md", "trees.md"), ("trees.md", "sparse.md")}
+    for (source, _), nodes in refers.items():
+        # the entry citing the other, read first
+        assert [graph.node(n).text.split(".")[0] for n in nodes] == [
+            "[1] Jane Smith and Tom Jones" if source == "sparse.md" else "[1] Ada Brown"]
+        assert set(nodes) <= {e.piece.node_id for e in answer.evidence}
+    assert answer.route == "cross-reference"
+    text = answer_text(answer, graph)
+    assert "neither refers to the other" not in text
+    assert ("sparse.md refers to trees.md: 1 of its paragraphs links to it or names it (read "
+            "first; 1 is an entry of its works cited holding its title)") in text
+
+
+def test_papers_whose_works_cited_hold_neither_title_say_so(graph):
+    answer = Navigator(graph).ask("How does tables.md relate to trees.md?", 300)
+    assert not any(_refers(answer).values())
+    text = answer_text(answer, graph)
+    assert ("tables.md makes no reference to trees.md (no link to it, nor its number, nor its "
+            "title in its works cited)") in text
+    assert "neither refers to the other" in text
