@@ -532,12 +532,11 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
     sales ...") is glued too. So it is between two halves in capitals ("LONG-" / "LIVED",
     "TWENTY-" / "FIVE", "RIGHT-" / "OF-USE"), unless the second is a suffix that is no word
     ("In COL-" / "ING.", 1909.00754, read "COL-ING"; "OPERA-" / "TIONS"): a word broken
-    there. So is a prefix in capitals before a word in capitals that the document writes
-    nowhere else, in a line of lower-case text ("translation. In INTER-" / "SPEECH.",
-    1912.01214, read "INTER-SPEECH"): a name in capitals in a sentence, not a heading set in
-    capitals ("NON-" / "CASH ITEMS") nor an acronym after a prefix ("certain NON-" / "GAAP",
-    "GAAP" written again). Other words in capitals broken at a line keep the hyphen: the
-    document's own spellings cannot tell them from compounds without a dictionary."""
+    there. Other words in capitals broken at a line keep the hyphen: the document's own
+    spellings cannot tell them from compounds without a dictionary. A prefix before an acronym
+    ("returned to PRE-" / "COVID levels", "an EX-" / "CEO", "the MID-" / "ATLANTIC") reads
+    like a name broken after a prefix ("In INTER-" / "SPEECH.", 1912.01214), so that one
+    keeps its hyphen too; joining it glued "PRECOVID", "EXCEO" (found by a review)."""
     head, tail = _LAST_RUN.search(text), _FIRST_RUN.match(after)
     if head is None or tail is None or _SUSPENDED_ANY_CASE.match(after):
         return None
@@ -551,9 +550,6 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
         return True  # written so elsewhere; "Form 10-" / "Q", not "Item 7-" / "MD&A"
     if first.isupper() and rest.isupper() and rest.casefold() in _BARE_SUFFIXES:  # "COL-"/"ING."
         return False
-    if (first.isupper() and rest.isupper() and first.casefold() in _PREFIXES - _HYPHEN_PREFIXES
-            and any(c.islower() for c in text) and not spellings.alone[rest]):
-        return False  # "In INTER-" / "SPEECH."
     if first.casefold() in _PREFIXES:  # "non-" / "GAAP", not "blog post-" / "Google ..."
         return True if sum(c.isupper() for c in rest) >= 2 else None
     return True if first[0].isupper() else None
