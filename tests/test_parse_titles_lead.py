@@ -75,3 +75,49 @@ def test_a_page_s_h2_under_a_lead_or_beside_another_does_not_name_it(tmp_path, b
     path = tmp_path / "pump-notes.html"
     path.write_text(f"<html><body>{body}</body></html>", encoding="utf-8")
     assert parse_file(path).title == "pump-notes"
+
+
+@pytest.mark.parametrize("markdown", [
+    f"# Pump guide\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Run\n\n{RUN}\n",
+    f"# Pump guide\n\n## Overview\n\n{INSTALL}\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Run\n\n{RUN}\n",
+], ids=["parts-at-once", "its-own-subheading"])
+def test_an_unnumbered_heading_followed_at_once_by_a_heading_names_it(tmp_path, markdown):
+    path = tmp_path / "pump.md"
+    path.write_text(markdown, encoding="utf-8")
+    assert parse_file(path).title == "Pump guide"
+
+
+@pytest.mark.parametrize("markdown", [
+    # a paragraph of its own: a part like the numbered ones
+    f"# Pump guide\n\n{INSTALL}\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Run\n\n{RUN}\n",
+    f"# Introduction\n\n{INSTALL}\n\n# 2 Background\n\n{RUN}\n\n# 3 Design\n\n{INSTALL}\n",
+    # front matter, though a heading follows it at once
+    f"# Abstract\n\n# 1 Introduction\n\n{INSTALL}\n\n# 2 Method\n\n{RUN}\n",
+    f"# Executive summary\n\n# 1. Background\n\n{INSTALL}\n\n# 2. Findings\n\n{RUN}\n",
+    f"# Table of Contents\n\n# 1 Scope\n\n{INSTALL}\n\n# 2 Terms\n\n{RUN}\n",
+    f"# Contents\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Run\n\n{RUN}\n",
+    # dates and years are no section numbers
+    f"# Agenda of the week\n\n# 3 March 2024\n\n{INSTALL}\n\n# 10 March 2024\n\n{RUN}\n",
+    f"# Annual letter\n\n# 2023 results\n\n{INSTALL}\n\n# 2024 outlook\n\n{RUN}\n",
+], ids=["own-paragraph", "introduction", "abstract", "executive-summary", "table-of-contents",
+        "contents", "dates", "years"])
+def test_an_unnumbered_heading_that_is_a_part_or_front_matter_does_not_name_it(tmp_path,
+                                                                               markdown):
+    """Each was named by its heading ("Abstract", "Agenda of the week", "Annual letter") in
+    every format, found by a review; the file had named them."""
+    path = tmp_path / "pump.md"
+    path.write_text(markdown, encoding="utf-8")
+    assert parse_file(path).title == "pump"
+
+
+def test_a_word_file_s_front_matter_heading_does_not_name_it(tmp_path):
+    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+    document = docx.Document()
+    document.add_heading("Abstract", 1)
+    document.add_heading("1 Introduction", 1)
+    document.add_paragraph(INSTALL)
+    document.add_heading("2 Methods", 1)
+    document.add_paragraph(RUN)
+    path = tmp_path / "paper.docx"
+    document.save(path)
+    assert parse_file(path).title == "paper"

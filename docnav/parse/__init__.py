@@ -12,6 +12,7 @@ corrupt) raises :class:`docnav.errors.DocumentError` naming the file and the cau
 from __future__ import annotations
 
 import re
+from itertools import dropwhile
 from pathlib import Path
 
 from docnav.errors import DocumentError, InputError
@@ -44,6 +45,14 @@ SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
 COVER_BLOCKS = 80  # a filing's cover is within its first blocks
 # a section's number before its heading's words: "1 Glosario", "2.3 Results"
 _NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+[^\W\d_]")
+# ...which a date or a year is not: "3 March 2024", "2023 results"
+_DATED = re.compile(r"^(?:(?:19|20)\d\d\b|\d{1,2}\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|"
+                    r"sep|oct|nov|dec)[a-z]*\b)", re.I)
+# headings that open a document's front matter, not its name: "Abstract" over "1 Introduction"
+_FRONT_MATTER = frozenset({
+    "abstract", "acknowledgements", "acknowledgments", "agenda", "contents", "executive summary",
+    "foreword", "introduction", "overview", "preface", "prologue", "summary", "synopsis",
+    "table of contents"})
 BYLINE_WORDS = 12  # a page's byline or kicker above its heading is no longer ("By Jane Doe")
 
 
@@ -179,15 +188,39 @@ def _leading_title(blocks, source: str | None, byline: bool = False) -> str | No
     with ``byline`` (a page's), does a short byline or kicker above a heading alone at its
     level ("By Jane Doe" over a page's one ``<h2>``: the file named it). A leading heading
     without a number over others numbered at its level names the document they are the
-    parts of (list_after_num_headers.docx's "Chính sách bảo hành" over "1 Glosario")."""
+    parts of (list_after_num_headers.docx's "Chính sách bảo hành" over "1 Glosario"), where
+    a heading follows it at once: one holding a paragraph of its own is a part too, as is
+    front matter ("Abstract", "Introduction" over "2 Background"), and a date or a year is
+    no section's number ("Agenda" over "3 March 2024"); the file names those (each named
+    the document in every format, found by a review)."""
     headings = [b for b in blocks if b.kind is BlockKind.HEADING]
     lead = _leading_block(blocks, source, BYLINE_WORDS if byline else 0)
     if lead is not None and lead.kind is BlockKind.HEADING:
         peers = [h for h in headings if h.level <= lead.level and h is not lead]
-        if not peers or (not _NUMBERED.match(lead.text)
-                         and all(_NUMBERED.match(h.text) for h in peers)):
+        if not peers or _over_its_parts(blocks, lead, peers):
             return " ".join(lead.text.split())
     return None
+
+
+def _over_its_parts(blocks, lead: Block, peers: list[Block]) -> bool:
+    """Whether ``lead``, no front matter and without a number, is followed at once by a
+    heading and its ``peers`` all begin with a section's number."""
+    words = " ".join(lead.text.split()).casefold().rstrip(":.")
+    return (words not in _FRONT_MATTER and not _section_number(lead.text)
+            and _holds_no_text(blocks, lead) and all(_section_number(h.text) for h in peers))
+
+
+def _section_number(heading: str) -> bool:
+    """Whether a heading begins with a section's number ("2.3 Results", not "2023 results")."""
+    return bool(_NUMBERED.match(heading)) and not _DATED.match(heading)
+
+
+def _holds_no_text(blocks, heading: Block) -> bool:
+    """Whether the next block after ``heading`` (captions aside) is a heading."""
+    after = dropwhile(lambda b: b is not heading, blocks)
+    next(after, None)
+    return next((b.kind is BlockKind.HEADING for b in after
+                 if b.kind is not BlockKind.CAPTION), False)
 
 
 def _leading_block(blocks, source: str | None, byline: int = 0) -> Block | None:
