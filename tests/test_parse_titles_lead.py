@@ -56,15 +56,29 @@ def test_a_word_file_s_heading_over_numbered_parts_names_it(tmp_path):
         assert parse_file(path).title == "pump", (first, second)
 
 
-def test_a_page_s_one_h2_under_a_byline_names_it(tmp_path):
+@pytest.mark.parametrize("byline", [
+    "By Jane Doe, 3 March 2024", "3 March 2024", "Jane Doe and John Smith, March 3, 2024"])
+def test_a_page_s_one_h2_under_a_byline_names_it(tmp_path, byline):
     """A page without ``<title>`` and ``<h1>`` whose only ``<h2>`` has a byline above it
     was named by its file, the byline a preamble before it."""
     path = tmp_path / "pump-notes.html"
-    path.write_text("<html><body><p>By Jane Doe, 3 March 2024</p><h2>Installing the pump</h2>"
+    path.write_text(f"<html><body><p>{byline}</p><h2>Installing the pump</h2>"
                     f"<p>{INSTALL}</p><h3>Running it</h3><p>{RUN}</p></body></html>",
                     encoding="utf-8")
     assert _outline(path) == ("Installing the pump", [
-        ("Installing the pump", ["By Jane Doe, 3 March 2024", INSTALL])])
+        ("Installing the pump", [byline, INSTALL])])
+
+
+@pytest.mark.parametrize("lead", [
+    "This page has moved; see the new site instead.", "Home / Docs / Guides",
+    "Warning: do not run this on production servers."])
+def test_a_page_s_one_h2_under_a_short_lead_that_is_no_byline_does_not_name_it(tmp_path, lead):
+    """Each was taken for a byline by its length alone and the page titled "Install" (found
+    by a review): a byline starts with "By", or is a date, or names beside a date."""
+    path = tmp_path / "pump-notes.html"
+    path.write_text(f"<html><body><p>{lead}</p><h2>Install</h2><p>{INSTALL}</p>"
+                    f"<h3>Linux</h3><p>{RUN}</p></body></html>", encoding="utf-8")
+    assert _outline(path) == ("pump-notes", [(PREAMBLE, [lead]), ("Install", [INSTALL])])
 
 
 @pytest.mark.parametrize("body", [

@@ -53,7 +53,11 @@ _FRONT_MATTER = frozenset({
     "abstract", "acknowledgements", "acknowledgments", "agenda", "contents", "executive summary",
     "foreword", "introduction", "overview", "preface", "prologue", "summary", "synopsis",
     "table of contents"})
-BYLINE_WORDS = 12  # a page's byline or kicker above its heading is no longer ("By Jane Doe")
+_BYLINE_WORDS = 12  # a page's byline above its heading is no longer ("By Jane Doe")
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DATE = re.compile(rf"\b(?:\d{{1,2}}\s+{_MONTH}\s+\d{{4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}"
+                   rf"|{_MONTH}\s+\d{{4}}|\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{4}})\b", re.I)
+_NAME_LIST = re.compile(r"[,;|·&]|\band\b")  # "Jane Doe and John Smith, 3 March 2024"
 
 
 def preload(fmt: str = "markdown") -> None:
@@ -194,7 +198,7 @@ def _leading_title(blocks, source: str | None, byline: bool = False) -> str | No
     no section's number ("Agenda" over "3 March 2024"); the file names those (each named
     the document in every format, found by a review)."""
     headings = [b for b in blocks if b.kind is BlockKind.HEADING]
-    lead = _leading_block(blocks, source, BYLINE_WORDS if byline else 0)
+    lead = _leading_block(blocks, source, _BYLINE_WORDS if byline else 0)
     if lead is not None and lead.kind is BlockKind.HEADING:
         peers = [h for h in headings if h.level <= lead.level and h is not lead]
         if not peers or _over_its_parts(blocks, lead, peers):
@@ -226,13 +230,14 @@ def _holds_no_text(blocks, heading: Block) -> bool:
 def _leading_block(blocks, source: str | None, byline: int = 0) -> Block | None:
     """The first block that is neither a caption nor the alt text of a paragraph of images
     (the Markdown ``source``'s, read only where a paragraph comes first), nor text of no more
-    than ``byline`` words in all before a heading."""
+    than ``byline`` words in all before a heading that reads as a byline."""
     images: list[str] | None = None
     skipped = 0
     for block in blocks:
         if block.kind is BlockKind.CAPTION:
             continue
-        if block.kind is BlockKind.TEXT and skipped + len(block.text.split()) <= byline:
+        if (block.kind is BlockKind.TEXT and skipped + len(block.text.split()) <= byline
+                and _is_byline(block.text)):
             skipped += len(block.text.split())
             continue
         if block.kind is BlockKind.TEXT and source is not None:
@@ -246,6 +251,19 @@ def _leading_block(blocks, source: str | None, byline: int = 0) -> Block | None:
                 continue
         return block
     return None
+
+
+def _is_byline(text: str) -> bool:
+    """Whether a page's short text above its heading is shaped as a byline: "By Jane Doe", a
+    date, or names beside a date ("Jane Doe and John Smith, 3 March 2024"). By its length
+    alone "This page has moved; see the new site instead.", "Home / Docs / Guides" and a
+    warning were taken for one (found by a review): they let the heading name the page."""
+    if re.match(r"by\s", text, re.I):
+        return True
+    rest, dates = _DATE.subn(" ", text)
+    return bool(dates) and all(
+        len(part.split()) <= 4 and all(w[0].isupper() for w in part.split())
+        for part in _NAME_LIST.split(rest))
 
 
 def _docling_title(doc, fmt: str) -> str | None:
