@@ -1,10 +1,13 @@
 """What names a document that has no title of its own (docnav/parse/__init__.py), and where
 its text before the first heading goes (docnav/tree.py): a page without ``<title>`` and
-``<h1>``, one of several ``<h1>``, a Word file without a Title paragraph."""
+``<h1>``, one of several ``<h1>``, a Word file without a Title paragraph; a leading heading
+that shares its level (an unnumbered heading over numbered parts) or stands below a byline
+(a page's one ``<h2>`` under "By Jane Doe")."""
 
 from __future__ import annotations
 
 import pytest
+from _paths import FIXTURES, require
 
 from docnav.model import NodeKind
 from docnav.parse import parse_file
@@ -98,3 +101,116 @@ def test_a_word_file_s_first_title_paragraph_names_it_among_several(tmp_path):
     path = tmp_path / "annual.docx"
     document.save(path)
     assert parse_file(path).title == "Annual report"
+
+
+def test_a_word_file_s_unnumbered_heading_over_numbered_parts_names_it():
+    """list_after_num_headers.docx: "Chính sách bảo hành" (warranty policy, a Heading 2
+    without a number) over its numbered part "1 ĐỐI TƯỢNG ÁP DỤNG" and a numbered Heading 2
+    "1 Glosario" was named by its file since 62fdb8d (the heading shares its level)."""
+    path = require(FIXTURES / "docx" / "list_after_num_headers.docx")
+    assert parse_file(path).title == "Chính sách bảo hành"
+
+
+def test_a_word_file_s_heading_over_numbered_parts_names_it(tmp_path):
+    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+    document = docx.Document()
+    document.add_heading("Pump guide", 1)
+    document.add_heading("1 Install", 1)
+    document.add_paragraph(INSTALL)
+    document.add_heading("2 Run", 1)
+    document.add_paragraph(RUN)
+    path = tmp_path / "pump.docx"
+    document.save(path)
+    assert parse_file(path).title == "Pump guide"
+    # numbered itself, or with an unnumbered peer: the file names it, as before
+    for first, second in (("1 Scope", "2 Results"), ("Scope", "Results"),
+                          ("Scope", "1 Results")):
+        document = docx.Document()
+        document.add_heading(first, 1)
+        document.add_paragraph(INSTALL)
+        document.add_heading(second, 1)
+        document.add_paragraph(RUN)
+        document.add_heading("Appendix", 1)
+        document.save(path)
+        assert parse_file(path).title == "pump", (first, second)
+
+
+@pytest.mark.parametrize("byline", [
+    "By Jane Doe, 3 March 2024", "3 March 2024", "Jane Doe and John Smith, March 3, 2024"])
+def test_a_page_s_one_h2_under_a_byline_names_it(tmp_path, byline):
+    """A page without ``<title>`` and ``<h1>`` whose only ``<h2>`` has a byline above it
+    was named by its file, the byline a preamble before it."""
+    path = tmp_path / "pump-notes.html"
+    path.write_text(f"<html><body><p>{byline}</p><h2>Installing the pump</h2>"
+                    f"<p>{INSTALL}</p><h3>Running it</h3><p>{RUN}</p></body></html>",
+                    encoding="utf-8")
+    assert _outline(path) == ("Installing the pump", [
+        ("Installing the pump", [byline, INSTALL])])
+
+
+@pytest.mark.parametrize("lead", [
+    "This page has moved; see the new site instead.", "Home / Docs / Guides",
+    "Warning: do not run this on production servers."])
+def test_a_page_s_one_h2_under_a_short_lead_that_is_no_byline_does_not_name_it(tmp_path, lead):
+    """Each was taken for a byline by its length alone and the page titled "Install" (found
+    by a review): a byline starts with "By", or is a date, or names beside a date."""
+    path = tmp_path / "pump-notes.html"
+    path.write_text(f"<html><body><p>{lead}</p><h2>Install</h2><p>{INSTALL}</p>"
+                    f"<h3>Linux</h3><p>{RUN}</p></body></html>", encoding="utf-8")
+    assert _outline(path) == ("pump-notes", [(PREAMBLE, [lead]), ("Install", [INSTALL])])
+
+
+@pytest.mark.parametrize("body", [
+    f"<p>{INSTALL} {RUN}</p><h2>Installing the pump</h2><p>{INSTALL}</p>",  # a lead, no byline
+    f"<p>By Jane Doe</p><h2>Install</h2><p>{INSTALL}</p><h2>Run</h2><p>{RUN}</p>",
+], ids=["long-lead", "two-h2"])
+def test_a_page_s_h2_under_a_lead_or_beside_another_does_not_name_it(tmp_path, body):
+    path = tmp_path / "pump-notes.html"
+    path.write_text(f"<html><body>{body}</body></html>", encoding="utf-8")
+    assert parse_file(path).title == "pump-notes"
+
+
+@pytest.mark.parametrize("markdown", [
+    f"# Pump guide\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Run\n\n{RUN}\n",
+    f"# Pump guide\n\n## Overview\n\n{INSTALL}\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Run\n\n{RUN}\n",
+], ids=["parts-at-once", "its-own-subheading"])
+def test_an_unnumbered_heading_followed_at_once_by_a_heading_names_it(tmp_path, markdown):
+    path = tmp_path / "pump.md"
+    path.write_text(markdown, encoding="utf-8")
+    assert parse_file(path).title == "Pump guide"
+
+
+@pytest.mark.parametrize("markdown", [
+    # a paragraph of its own: a part like the numbered ones
+    f"# Pump guide\n\n{INSTALL}\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Run\n\n{RUN}\n",
+    f"# Introduction\n\n{INSTALL}\n\n# 2 Background\n\n{RUN}\n\n# 3 Design\n\n{INSTALL}\n",
+    # front matter, though a heading follows it at once
+    f"# Abstract\n\n# 1 Introduction\n\n{INSTALL}\n\n# 2 Method\n\n{RUN}\n",
+    f"# Executive summary\n\n# 1. Background\n\n{INSTALL}\n\n# 2. Findings\n\n{RUN}\n",
+    f"# Table of Contents\n\n# 1 Scope\n\n{INSTALL}\n\n# 2 Terms\n\n{RUN}\n",
+    f"# Contents\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Run\n\n{RUN}\n",
+    # dates and years are no section numbers
+    f"# Agenda of the week\n\n# 3 March 2024\n\n{INSTALL}\n\n# 10 March 2024\n\n{RUN}\n",
+    f"# Annual letter\n\n# 2023 results\n\n{INSTALL}\n\n# 2024 outlook\n\n{RUN}\n",
+], ids=["own-paragraph", "introduction", "abstract", "executive-summary", "table-of-contents",
+        "contents", "dates", "years"])
+def test_an_unnumbered_heading_that_is_a_part_or_front_matter_does_not_name_it(tmp_path,
+                                                                               markdown):
+    """Each was named by its heading ("Abstract", "Agenda of the week", "Annual letter") in
+    every format, found by a review; the file had named them."""
+    path = tmp_path / "pump.md"
+    path.write_text(markdown, encoding="utf-8")
+    assert parse_file(path).title == "pump"
+
+
+def test_a_word_file_s_front_matter_heading_does_not_name_it(tmp_path):
+    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+    document = docx.Document()
+    document.add_heading("Abstract", 1)
+    document.add_heading("1 Introduction", 1)
+    document.add_paragraph(INSTALL)
+    document.add_heading("2 Methods", 1)
+    document.add_paragraph(RUN)
+    path = tmp_path / "paper.docx"
+    document.save(path)
+    assert parse_file(path).title == "paper"
