@@ -115,3 +115,14 @@ def test_of_a_year_no_other_rfc_is_dated_in_it_is_said_as_of_every_rfc(graph):
     assert answer.count["outside"] and answer.count["documents"] == []
     assert "of the 0 others dated in 2019, outside the glob" in answer_text(answer, graph)
     assert "(theirs run from 2014-03-11 to 2018-11-09)" in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("asked", ["Which", "How many"])
+def test_of_a_year_only_the_rfc_a_glob_chose_is_dated_in_it_is_of_the_0_others(graph, asked):
+    # "no document asked of is dated in 2014 (theirs run from ...)", though RFC 2 is: of
+    # every RFC "none of the 1 document asked of dated in 2014 refers to" it was said
+    answer = Navigator(graph).ask(f"{asked} RFCs from 2014 refer to RFC 2?", 300, doc="*0002*")
+    assert answer.count["outside"] and answer.count["documents"] == []
+    text = answer_text(answer, graph)
+    assert "of the 0 others dated in 2014, outside the glob and not read, none refers" in text
+    assert "theirs run" not in text

@@ -184,25 +184,25 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
     name, "Which RFCs" and the verb taken out left no word to search for (an error: "query
     'the ?' has no words to search for"). None of any other question, dated or by an author,
     or where the glob chose another document or several. Dated ("Which RFCs from 2019 link to
-    the futures RFC?"), of those outside so dated (it was left "the ?" too, an error)."""
+    the futures RFC?"), of the others so dated: "of the 0 others" where it alone is so."""
     asked_of = nav.graph.document_paths(doc)
     rest, dated, said, left, _ = _left_out_of(nav.graph, asked, kind)
     besides = list(left)
     if len(asked_of) != 1 or not said or BY_AUTHOR.match(rest):
         return None
-    # (of those dated so, less the one asked of: none is, and its references lead from none)
-    outside = None if not dated else [glob.escape(p) for p in _dated(nav, None, *dated, asked)
-                                      if p != asked_of[0]] or [glob.escape(asked_of[0])]
+    so = [glob.escape(p) for p in _dated(nav, None, *dated, asked)] if dated else []
+    me = glob.escape(asked_of[0])  # (of those dated so, less it: its references lead from none)
+    outside = [p for p in so if p != me] or [me] if dated else None
     held = held_by(nav, asked, rest, said, [], outside, besides)
     if held.refers_to != asked_of[0] or held.referred_by or held.cites:
         return None
     every = [p for p in held.every if p != asked_of[0]]
-    if dated and not every and not kind.group("many"):  # none other so dated: as asked of all
-        raise _none_so(asked, f"is dated {dated[0]} {dated[1]}", _dates_held(nav, None),
-                       f"a document's date is its own: {DATE_SOURCES}")
+    if dated and not so and not kind.group("many"):  # ("from 2015" of RFC 1068, of 2015: the
+        raise _none_so(asked, f"is dated {dated[0]} {dated[1]}", _dates_held(nav, None),  # 0
+                       f"a document's date is its own: {DATE_SOURCES}")  # others, no error)
     count = {"kind": kind.group("kind"), "asked": "how many" if kind.group("many") else "which",
              "asked_of": 1, "dated": "%s %d" % dated if dated else None,
-             "dates": None if every or not dated else _dates_held(nav, None), "by": None,
+             "dates": None if so or not dated else _dates_held(nav, None), "by": None,
              "authors": None, "n": len(held.counted), "of": len(every),
              "documents": held.counted, "words": None, "held": 0, "refers_to": held.refers_to,
              "related": held.related, "outside": True, **besides_of(held)}
