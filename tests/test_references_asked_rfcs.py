@@ -192,3 +192,14 @@ def test_whether_the_one_rfc_a_glob_chose_refers_to_another_is_read_by_its_refer
     assert [e.piece.node_id for e in answer.evidence] == [e.piece.node_id for e in every.evidence]
     nodes = {n for s in answer.trace if s["op"] == "refers" for n in s["nodes"]}
     assert bool(nodes) == (refers[0][1] == "2349-pin.md")
+
+
+@pytest.mark.parametrize("question", ["Which PEPs does RFC 2592 refer to?",
+                                      "Which PEP does RFC 2592 refer to?"])
+@pytest.mark.parametrize("doc", [None, "*2592*"])
+def test_which_documents_of_another_kind_an_rfc_refers_to_are_not_its_rfcs(graph, question,
+                                                                           doc):
+    # read as "Which documents does RFC 2592 refer to?": the RFCs it refers to were listed
+    answer = Navigator(graph).ask(question, 300, doc=doc)
+    assert _listed(answer) == [] and _refers(answer) == []
+    assert question.split()[1].lower() in answer.missing

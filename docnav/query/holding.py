@@ -20,7 +20,8 @@ from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import (NAMED_LEFT_OUT, WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO,
-                                    each_numbered, left_out_named, references_from)
+                                    asks_its_kind, each_numbered, left_out_named,
+                                    references_from)
 from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
@@ -109,7 +110,8 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     # build on?": as "Which documents ...?" (no question asking for documents, its text was
     # read, none of its references)
     m = WHICH_IT_REFERS_TO.match(asked)
-    if (m and not _ASKING_DOCUMENTS.match(asked) and REFERENCED_KIND.search(m.group("who"))
+    if (m and not _ASKING_DOCUMENTS.match(asked) and asks_its_kind(m)
+            and REFERENCED_KIND.search(m.group("who"))
             and (named := _only_named(nav.graph, m.group("who")))
             and named not in citing_documents(nav.graph)):
         return f"Which documents does {each_numbered(m.group('who'))} {m.group('verb')}?"

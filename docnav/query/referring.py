@@ -33,8 +33,8 @@ WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(
 # :func:`docnav.query.holding.as_documents_referred` asks it ("Which RFCs ...?", "What
 # documents ...?", "Which other RFC ...?" too: of the RFC a glob chose, those were left no
 # word to search for, an error)
-WHICH_IT_REFERS_TO = re.compile(r"^\W*(?:which|what)\s+(?:other\s+)?(?:documents?|rfcs?|peps?)"
-                                r"\s+(?:does|did|do)\s+"
+WHICH_IT_REFERS_TO = re.compile(r"^\W*(?:which|what)\s+(?:other\s+)?(?P<kind>documents?|rfcs?|"
+                                r"peps?)\s+(?:does|did|do)\s+"
                                 r"(?P<who>\S.*?)\s+"
                                 r"(?P<verb>build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
                                 r"link\s+to)\W*$", re.I)
@@ -127,6 +127,14 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     return f"What {'do' if len(named) > 1 else 'does'} {who} refer to?"
 
 
+def asks_its_kind(m: re.Match) -> bool:
+    """Whether the kind :data:`WHICH_IT_REFERS_TO` asks for (``m``) is documents or the kind
+    of the one it names ("Which RFCs does RFC 2592 refer to?"); not "Which PEPs does RFC 2592
+    refer to?", which was answered with the RFCs it refers to, as "Which documents ...?"."""
+    kind = m["kind"].lower().rstrip("s")
+    return kind == "document" or kind in (k.lower() for k in REFERENCED_KIND.findall(m["who"]))
+
+
 def each_numbered(names: str) -> str:
     """``names`` with the kind said before each number of a list ("RFCs 2394 and 2592": "RFC
     2394 and RFC 2592"), as :func:`docnav.query.names.titled_documents` knows them (it named
@@ -193,6 +201,8 @@ def references_of_one(graph: DocNavGraph, asked: str, asked_of: list[str]
     m = WHAT_IT_REFERS_TO.match(asked) or WHICH_IT_REFERS_TO.match(asked)
     if m is None or not REFERENCED_KIND.search(asked):  # (a paper's: its works cited)
         return None
+    if m.re is WHICH_IT_REFERS_TO and not asks_its_kind(m):  # ("Which PEPs ...?" of an RFC)
+        return None
     named = [p for p, _ in titled_documents(graph, m.group("who"))]
     if named != asked_of or set(named) & citing_documents(graph):
         return None
@@ -255,5 +265,6 @@ def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
 
 
 __all__ = ["NAMED_LEFT_OUT", "WHAT_IT_REFERS_TO", "WHICH_IT_REFERS_TO", "as_referring",
-           "each_numbered", "left_out_named", "read_references", "references_each",
-           "references_from", "references_of_one", "referring_pair", "refers_steps"]
+           "asks_its_kind", "each_numbered", "left_out_named", "read_references",
+           "references_each", "references_from", "references_of_one", "referring_pair",
+           "refers_steps"]
