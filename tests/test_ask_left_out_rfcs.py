@@ -135,3 +135,16 @@ def test_searched_as_is_the_question_without_what_it_leaves_out(graph, question,
     # null: the question was searched without what it leaves out, and --json said nothing
     said = Navigator(graph).ask(question, 300).to_json()
     assert (said["question"], said["searched_as"]) == (question, searched)
+
+
+@pytest.mark.parametrize("verb", ["cited", "referred to", "linked to", "built on",
+                                  "depended on", "relied on", "mentioned"])
+def test_a_past_verb_after_the_one_left_out_reads_the_references_as_the_present(graph, verb):
+    # "cited" listed every RFC but RFC 2394 (the one asked about left out), "referred to"
+    # listed RFC 2592 itself, "linked to" counted words: "2592 cited" read as a name
+    present = Navigator(graph).ask("Which RFCs besides 2592 refer to RFC 2394?", 300)
+    answer = Navigator(graph).ask(f"Which RFCs besides 2592 {verb} RFC 2394?", 300)
+    assert _names(answer.count["besides"]) == ["2592-futures.md"]
+    assert answer.count["refers_to"].endswith("2394-async_await.md")
+    assert answer.count["documents"] == present.count["documents"]
+    assert answer.route == "cross-reference"

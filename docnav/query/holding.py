@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 
 # a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
-_REFERRING = re.compile(r"\b(?:refer|cite|mention|link|build|depend|rel(?:y|ies|ated))", re.I)
+_REFERRING = re.compile(r"\b(?:refer|cite|mention|link|buil[dt]|depend|rel(?:y|ies|ied|ated))",
+                        re.I)
 # "Which RFCs are related to RFC 2349?": its references either way, those it makes too
 _RELATED = re.compile(r"\brelated\b", re.I)
 # the other way: "Which RFCs does RFC 1974 refer to?", those its references lead into (read

@@ -32,13 +32,16 @@ _VERB_AFTER = frozenset((ASKING - {"me", "there", "both", "either"}) | set(
     "propose proposes introduce introduces cover covers talk talks use uses cite cites "
     "refer refers".split()))
 # and those going on with it by their preposition alone ("besides 2394 link to RFC 2592";
-# not "besides the build RFC discuss ...")
-_VERB_ON = frozenset(f"{verb} {on}" for verbs, on in (("link links", "to"), (
-    "build builds depend depends rely relies", "on")) for verb in verbs.split())
+# not "besides the build RFC discuss ..."), in the past too ("besides 2592 referred to RFC
+# 2394": "2592 referred" was no name, and the question was asked of its words)
+_VERB_ON = frozenset(f"{verb} {on}" for verbs, on in (("link links linked referred", "to"), (
+    "build builds built depend depends depended rely relies relied", "on"))
+    for verb in verbs.split())
 # of those verbs, the past forms, which are the question's verb before what it asks of
-# ("besides RFC 2394 discussed async?"), a participle going on with the name before a
-# preposition ("the ones introduced in RFC 2394", "the traits used by executors")
-_PAST = frozenset("discussed proposed introduced covered talked used".split())
+# ("besides RFC 2394 discussed async?", "besides 2592 cited RFC 2394?"), a participle going
+# on with the name before a preposition ("the ones introduced in RFC 2394", "the traits used
+# by executors", "the RFCs cited by RFC 2394")
+_PAST = frozenset("discussed proposed introduced covered talked used cited".split())
 # a question's subject, which a cue right after it leaves out of ("Which types other than
 # Box implement Unpin?"): its verb comes after what is left out
 _SUBJECT = re.compile(r"^\W*(?:(?:which|what|how\s+many)(?:\s+[\w-]+)?|(?:is|are|was|were)"
