@@ -167,7 +167,9 @@ def test_what_the_one_rfc_a_glob_chose_builds_on_is_as_confident_as_what_it_refe
 
 @pytest.mark.parametrize("question", ["Which RFC does RFC 2592 refer to?",
                                       "Which other RFCs does RFC 2592 refer to?",
-                                      "Which document does the futures RFC build on?"])
+                                      "Which document does the futures RFC build on?",
+                                      "Which RFC does RFC 2592 cite?",
+                                      "Which RFC does RFC 2592 mention?"])
 def test_which_rfc_an_rfc_refers_to_asked_of_every_rfc_is_its_references(graph, question):
     # of every RFC, not a question asking for documents ("Which RFC" is one, "other" no kind):
     # RFC 2592's text was read and none of its references, as with --doc '*2592*' they were
@@ -203,3 +205,14 @@ def test_which_documents_of_another_kind_an_rfc_refers_to_are_not_its_rfcs(graph
     answer = Navigator(graph).ask(question, 300, doc=doc)
     assert _listed(answer) == [] and _refers(answer) == []
     assert question.split()[1].lower() in answer.missing
+
+
+@pytest.mark.parametrize("question", ["Which RFC does RFC 2592 refer to besides RFC 2349?",
+                                      "Which RFC does RFC 2592 cite besides 2349?"])
+def test_which_rfc_an_rfc_refers_to_besides_one_is_its_other_references(graph, question):
+    # asked of RFC 2592's text ("Which RFCs ... besides RFC 2349?" listed RFC 2394)
+    answer = Navigator(graph).ask(question, 300)
+    plural = Navigator(graph).ask("Which RFCs does RFC 2592 refer to besides RFC 2349?", 300)
+    assert answer.route == "cross-reference"
+    assert _listed(answer) == _listed(plural) == [("2592-futures.md", "2394-async_await.md")]
+    assert [Path(p).name for p in answer.count["besides"]] == ["2349-pin.md"]

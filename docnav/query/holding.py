@@ -99,9 +99,10 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     other = besides.group("other") if besides else ""
     if besides and titled_documents(nav.graph, left_out_named(other)):
         shorter = f"{besides.group('asked')}?"
-        # (or what refers to it, left out: "What builds on RFC 1068 apart from RFC 1607?")
-        if WHAT_IT_REFERS_TO.match(shorter) or (besides.re is NAMED_LEFT_OUT
-                                                 and _WHAT_REFERS_TO_IT.match(shorter)):
+        # (or what refers to it, left out: "What builds on RFC 1068 apart from RFC 1607?"; or
+        # "Which RFC does RFC 2592 refer to besides RFC 2349?", once asked of its text)
+        if WHAT_IT_REFERS_TO.match(shorter) or (besides.re is NAMED_LEFT_OUT and (
+                _WHAT_REFERS_TO_IT.match(shorter) or WHICH_IT_REFERS_TO.match(shorter))):
             referred = as_documents_referred(nav, shorter)
             if referred != shorter:  # (of one document named: "What does RFC 2592 ...")
                 # "besides RFC 2592" kept, the one :func:`held_by` leaves out

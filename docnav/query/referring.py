@@ -32,12 +32,13 @@ WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(
 # "Which documents does RFC 2592 refer to?", as
 # :func:`docnav.query.holding.as_documents_referred` asks it ("Which RFCs ...?", "What
 # documents ...?", "Which other RFC ...?" too: of the RFC a glob chose, those were left no
-# word to search for, an error)
+# word to search for, an error); "cite", "mention" too ("Which RFC does RFC 2592 cite?" was
+# asked of its text, "cite" said to be in none of the documents)
 WHICH_IT_REFERS_TO = re.compile(r"^\W*(?:which|what)\s+(?:other\s+)?(?P<kind>documents?|rfcs?|"
                                 r"peps?)\s+(?:does|did|do)\s+"
                                 r"(?P<who>\S.*?)\s+"
                                 r"(?P<verb>build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
-                                r"link\s+to)\W*$", re.I)
+                                r"link\s+to|cite|reference|mention)\W*$", re.I)
 # "Compare the references of RFC 2394 and RFC 2592": what each refers to, as "What do RFC 2394
 # and RFC 2592 refer to?" asks (of papers, their works cited: docnav/query/cited.py)
 _THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?references\s+"
