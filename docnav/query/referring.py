@@ -226,11 +226,15 @@ def read_references(nav: Navigator, asked: str, budget: int,
     # ("Which documents does RFC 2592 refer to?" of that RFC alone was left no word to search
     # for, its name, "which documents" and the verb taken out: an error); "build on", "depend
     # on", "link to" asked as "refer to", which they ask of its references too (of the futures
-    # RFC alone, "build" was searched for and held by none: confidence 0.00)
+    # RFC alone, "build" was searched for and held by none: confidence 0.00); of one referring
+    # to none, without the verb: its summary ("What does RFC 2497 build on?" read first its
+    # paragraph saying "refers to a chain of multiple let bindings", "refer" searched)
     which = WHICH_IT_REFERS_TO.match(asked)
     what = WHAT_IT_REFERS_TO.match(asked)
-    read = (f"What does {which['who']} refer to?" if which else
-            f"{asked[:what.start('verb')]}refer to{asked[what.end('verb'):]}" if what else asked)
+    verb = "refer to" if any(refers.values()) else ""
+    read = (f"What does {which['who']} {verb}?" if which else
+            f"{asked[:what.start('verb')]}{verb}{asked[what.end('verb'):]}" if what else asked)
+    read = re.sub(r"\s+(?=\?)", "", read)
     answer = nav.collect(read, budget, [glob.escape(s) for s in refers], first=refs,
                          referred=True)
     answer.question = read  # (Navigator.ask says it as searched_as where it is not as asked)
