@@ -216,3 +216,21 @@ def test_which_rfc_an_rfc_refers_to_besides_one_is_its_other_references(graph, q
     assert answer.route == "cross-reference"
     assert _listed(answer) == _listed(plural) == [("2592-futures.md", "2394-async_await.md")]
     assert [Path(p).name for p in answer.count["besides"]] == ["2349-pin.md"]
+
+
+@pytest.mark.parametrize("question", ["How many RFCs does RFC 2592 refer to?",
+                                      "How many documents does RFC 2592 refer to?",
+                                      "How many other RFCs does RFC 2592 cite?"])
+def test_how_many_rfcs_an_rfc_refers_to_is_a_count_of_its_references(graph, question):
+    # "query '?' has no words to search for", of every RFC and of --doc '*2592*'
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["asked"] == "how many" and answer.count["n"] == 2
+    assert _listed(answer) == FUTURES_REFERS and answer.route == "cross-reference"
+    assert _refers(Navigator(graph).ask(question, 300, doc="*2592*")) == FUTURES_REFERS
+
+
+def test_how_many_rfcs_an_rfc_refers_to_besides_one_counts_the_others(graph):
+    # read as a summary of RFC 2592 ("route: global"), none of its references counted
+    answer = Navigator(graph).ask("How many RFCs does RFC 2592 refer to besides RFC 2349?", 300)
+    assert answer.count["asked"] == "how many" and answer.count["n"] == 1
+    assert _listed(answer) == [("2592-futures.md", "2394-async_await.md")]

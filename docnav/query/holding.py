@@ -80,7 +80,7 @@ _WHAT_THEY_SAY_OF_IT = re.compile(r"^\W*what\s+(?:do|did)\s+(?:(?:all\s+)?the\s+
 
 
 # "Which RFCs does RFC 2592 refer to?": asked for as documents already (docnav/query/which.py)
-_ASKING_DOCUMENTS = re.compile(r"^\W*(?:which|what)\s+(?:documents|rfcs)\b", re.I)
+_ASKING_DOCUMENTS = re.compile(r"^\W*(?:which|what|how\s+many)\s+(?:documents|rfcs)\b", re.I)
 
 
 def as_documents_referred(nav: Navigator, asked: str) -> str:
@@ -115,8 +115,9 @@ def as_documents_referred(nav: Navigator, asked: str) -> str:
     if (m and not _ASKING_DOCUMENTS.match(asked) and asks_its_kind(m)
             and REFERENCED_KIND.search(m.group("who"))
             and (named := _only_named(nav.graph, m.group("who")))
-            and named not in citing_documents(nav.graph)):
-        return f"Which documents does {each_numbered(m.group('who'))} {m.group('verb')}?"
+            and named not in citing_documents(nav.graph)):  # ("How many other RFCs ...?")
+        many = "How many" if re.match(r"\W*how\s+many\b", asked, re.I) else "Which"
+        return f"{many} documents does {each_numbered(m.group('who'))} {m.group('verb')}?"
     m = WHAT_IT_REFERS_TO.match(asked)
     if not (RELATED.search(asked) or m and _refers_by_links(nav.graph, m)):
         return asked  # "What does the futures API depend on?": of the API
@@ -278,6 +279,14 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 [p for p in besides if p in into])
 
 
+def referred_by_asked(rest: str) -> bool:
+    """Whether ``rest`` (what a question asking for documents says after the word naming
+    them) asks for those one document refers to: " does RFC 2592 refer to?", " are cited by
+    the futures RFC?", " does RFC 2592 refer to besides RFC 2349?"."""
+    left = NAMED_LEFT_OUT.match(rest)
+    return bool(_REFERRED_BY.match(left.group("asked") if left else rest))
+
+
 def refers_said(said: str | None) -> bool:
     """Whether ``said`` (the verb a question asking which documents says they are about it
     with: "refer to", "discuss") says they point at another ("refer to", "cite", "link to")."""
@@ -391,4 +400,5 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["Held", "as_documents_referred", "best_documents", "besides_of", "citing",
-           "held_by", "left_out", "needing_verb", "rarer_held", "refers_said", "words_held"]
+           "held_by", "left_out", "needing_verb", "rarer_held", "referred_by_asked", "refers_said",
+           "words_held"]

@@ -33,9 +33,10 @@ WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(
 # :func:`docnav.query.holding.as_documents_referred` asks it ("Which RFCs ...?", "What
 # documents ...?", "Which other RFC ...?" too: of the RFC a glob chose, those were left no
 # word to search for, an error); "cite", "mention" too ("Which RFC does RFC 2592 cite?" was
-# asked of its text, "cite" said to be in none of the documents)
-WHICH_IT_REFERS_TO = re.compile(r"^\W*(?:which|what)\s+(?:other\s+)?(?P<kind>documents?|rfcs?|"
-                                r"peps?)\s+(?:does|did|do)\s+"
+# asked of its text, "cite" said to be in none of the documents); "How many RFCs ...?" too (no
+# word was left to search for, an error)
+WHICH_IT_REFERS_TO = re.compile(r"^\W*(?:which|what|how\s+many)\s+(?:other\s+)?(?P<kind>"
+                                r"documents?|rfcs?|peps?)\s+(?:does|did|do)\s+"
                                 r"(?P<who>\S.*?)\s+"
                                 r"(?P<verb>build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
                                 r"link\s+to|cite|reference|mention)\W*$", re.I)

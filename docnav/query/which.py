@@ -19,7 +19,7 @@ from docnav.query.count_text import counted_text
 from docnav.query.evidence import AUTHOR_KEYS, LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
-                                  refers_said, words_held)
+                                  referred_by_asked, refers_said, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
@@ -232,7 +232,7 @@ def asks_documents(asked: str) -> re.Match | None:
         return kind
     rest, dated, said = _what_of(asked, kind)
     if (dated or said or COUNTED.match(rest) or OWN_VERB.match(rest) or BY_AUTHOR.match(rest)
-            or HAS_PART.match(rest)):
+            or HAS_PART.match(rest) or referred_by_asked(rest)):
         return kind
     return None
 
