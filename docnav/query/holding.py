@@ -308,9 +308,12 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, dict[str, str]]:
     "async" but RFC 2394 ("2394" was counted as a word they hold, and none but one did);
     "besides 2394" as "besides RFC 2394"; of "List the RFCs other than RFC 2592"
     (:func:`left_out_alone`), all but RFC 2592; ``(rest, {})`` of any other."""
-    left, alone = NAMED_LEFT_OUT.match(rest), left_out_alone(rest)
+    # the name ends at the verb going on after it: "delta-chillers.md mention valves" was
+    # left out of "by Grace besides delta-chillers.md mention valves?", "valves" unsearched
+    within, alone = left_out_within(rest), left_out_alone(rest)
+    left = None if within else NAMED_LEFT_OUT.match(rest)
     asked, other = (left.group("asked"), left.group("other")) if left else (
-        left_out_within(rest) or (("", alone) if alone else (rest, "")))
+        within or (("", alone) if alone else (rest, "")))
     # "Which RFCs besides 2592 ...?": "2592" was counted as a word the documents hold
     named = dict(titled_documents(graph, left_out_named(other))) if other else {}
     if not named:

@@ -1,0 +1,43 @@
+"""Questions leaving a document out ("besides delta-chillers.md", "other than 3668") where
+something else is said around it: an author before it, a count of the documents there are,
+a year only the one left out is of."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _stores import html_document as _html, indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+REPORTS = {
+    "delta-chillers.html": _html("Delta chiller report", "2021-03-01", "Grace",
+                                 "Expansion valves on the delta chiller were recalibrated."),
+    "epsilon-fans.html": _html("Epsilon fan report", "2020-05-05", "Grace",
+                               "Fan bearings were greased and the belts tensioned."),
+    "alpha-pumps.html": _html("Alpha pump report", "2022-01-10", "Ada",
+                              "The alpha pump's intake valves were replaced."),
+}
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("reports"), REPORTS)
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+def test_an_author_before_what_is_left_out_keeps_what_is_asked(reports):
+    # "1 document asked of by Grace: epsilon-fans.html", which never says "valves": the name
+    # left out was read as "delta-chillers.html mention valves", the question as "by Grace"
+    answer = Navigator(reports).ask(
+        "Which reports by Grace besides delta-chillers.html mention valves?", 300)
+    assert answer.count["words"] == ["valves"] and answer.count["n"] == 0
+    assert _names(answer.count["besides"]) == ["delta-chillers.html"]
+    assert answer.to_json()["searched_as"] == "Which reports by Grace mention valves?"
+    assert ("besides delta-chillers.html, no document of the 1 asked of by Grace holds "
+            '"valves"') in answer_text(answer, reports)
