@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.count_text import counted_text
-from docnav.query.evidence import AUTHOR_KEYS, LEAVING_OUT, Answer, EvidenceState
+from docnav.query.authored import all_have_authors, authored_by, authors_held
+from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
                                   referred_by_asked, refers_said, words_held)
@@ -216,7 +217,7 @@ def as_documents_written(nav: Navigator, asked: str, doc: str | list[str] | None
     document asked of (``doc``) names them; any other as it is ("What did Amazon write?" of
     filings whose author is "EDGAR Online" is a question of what they say)."""
     wrote = _WROTE.match(asked)
-    if wrote and _authored(nav, doc, wrote.group("who")):
+    if wrote and authored_by(nav, doc, wrote.group("who")):
         return f"Which documents did {wrote.group('who')} write?"
     return asked
 
@@ -393,8 +394,8 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     scope = _Scope(doc, rest, dated, said, left, searched,
                    {p: name for p, name in left.items() if p not in inside})
     by = BY_AUTHOR.match(rest)
-    authored = _authored(nav, doc, _author(by)) if by else []
-    if by and not authored and not _all_have_authors(nav, doc):
+    authored = authored_by(nav, doc, _author(by)) if by else []
+    if by and not authored and not all_have_authors(nav, doc):
         # no author field names them, and some documents have none: the name alone is
         # searched for, as a byline holds it ("Tsolak Ghukasyan1, ..." of a PDF without one)
         scope.rest, by = f" {_author(by)}{rest[by.end():]}", None
@@ -406,7 +407,7 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
             rest, scope.said = rest[about.end():], " ".join(about.group().split())
         scope.rest = rest
         if not authored:  # who they were written by, then: none is an answer to how many
-            scope.lacking = _authors_held(nav, doc)
+            scope.lacking = authors_held(nav, doc)
             if not many:
                 raise _none_so(asked, f"was written by {scope.author}", scope.lacking,
                                "an author is a document's own field: front matter, document "
@@ -557,36 +558,9 @@ def _none_so(asked: str, so: str, held: str, field: str) -> InputError:
                       f"`docnav show DOC` prints its fields)")
 
 
-def _authored(nav: Navigator, doc: str | list[str] | None, author: str) -> list[str]:
-    """The paths of the documents asked of (``doc``) whose author field names ``author`` (its
-    words, in order, anywhere in the field: "Ada" of "Ada Lovelace; Bo Li")."""
-    said = re.compile(rf"\b{re.escape(author)}\b", re.I)
-    return [p for p in nav.graph.document_paths(doc)
-            if any(said.search(str(v)) for k, v in nav.graph.fields(p).items()
-                   if k in AUTHOR_KEYS)]
-
-
 def _author(by: re.Match) -> str:
     """The author a match of :data:`BY_AUTHOR` names."""
     return by.group("who") or by.group("who2") or by.group("who3")
-
-
-def _all_have_authors(nav: Navigator, doc: str | list[str] | None) -> bool:
-    """Whether every document asked of has an author field."""
-    return all(any(k in AUTHOR_KEYS for k in nav.graph.fields(p))
-               for p in nav.graph.document_paths(doc))
-
-
-def _authors_held(nav: Navigator, doc: str | list[str] | None) -> str:
-    """Who the documents asked of were written by ("their authors: Ada Lovelace, Bo"), or that
-    none has an author field: said where none is by the author a question names."""
-    paths = nav.graph.document_paths(doc)
-    authors = sorted({str(v) for p in paths for k, v in nav.graph.fields(p).items()
-                      if k in AUTHOR_KEYS})
-    if not authors:
-        return f"none of the {len(paths)} has an author field"
-    more = f", … ({len(authors)} in all)" if len(authors) > 8 else ""
-    return f"their authors: {', '.join(authors[:8])}{more}"
 
 
 def _dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
