@@ -290,8 +290,9 @@ def _search_notes(answer: Answer) -> list[str]:
                      + ("none of them to leave out" if name in left else "not read")
                      if name in unread else
                      f"no document asked of is titled \"{name}\" (no title or file name holds "
-                     "its words): the evidence is the best match's (`docnav show` lists the "
-                     "documents)")
+                     "its words): " + ("the evidence is the best match's" if answer.evidence
+                                       else "none is left out of those counted")
+                     + " (`docnav show` lists the documents)")
     lead = next((s for s in answer.trace if s.get("over") == BEST_DOCUMENT), None)
     if lead:  # a question asked of several documents: the one it is most likely about first
         lines.append(read_first(lead))

@@ -142,3 +142,13 @@ def _ends_left_out(question: str, m: re.Match) -> bool:
     if re.search(r",\s*$", before):
         return True
     return not _SUBJECT.match(before) and _a_name(m.group("what"))
+
+
+def left_out_unnamed(rest: str) -> tuple[str, str] | None:
+    """(``rest`` without it, what it leaves out) where a cue leaving something out opens
+    ``rest`` (what a count asks after "are there": " besides pinning?") and no document was
+    found that it names (:func:`docnav.query.holding.left_out` took those out before): the
+    documents are counted all, its words none they must hold ("How many RFCs are there besides
+    pinning?" counted those holding "pinning", the opposite); else None."""
+    m = re.fullmatch(rf"\s*(?:{LEAVING_OUT.pattern})\s+(?P<what>.*?\w)(?P<end>\W*)", rest, re.I)
+    return (m.group("end"), m.group("what")) if m else None

@@ -22,6 +22,7 @@ from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
                                   referred_by_asked, refers_said, words_held)
 from docnav.query.in_turn import as_written, in_turn
+from docnav.query.left_out import left_out_unnamed
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
 
@@ -265,6 +266,9 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     answer = _which_of(nav, asked, budget, kind, scope,
                        len(nav.graph.document_paths(doc)) - len(scope.besides))
     answer.question = scope.searched  # "... besides RFC 2592?": without it (searched_as)
+    if scope.unnamed:  # "How many RFCs are there besides RFC 9999?": counted all
+        answer.untitled.append(scope.unnamed)
+        answer.trace.append({"op": "no document titled", "names": [scope.unnamed]})
     if outside := list(scope.outside.values()):  # "besides 2349" of a glob without RFC 2349
         answer.untitled = list(dict.fromkeys([*outside, *answer.untitled]))
         answer.trace.append({"op": "named outside", "not_asked": outside, "left_out": True})
@@ -375,6 +379,7 @@ class _Scope:
     lacking: str | None = None  # no document is by that author: the authors they have
     dates: str | None = None  # no document is so dated: the dates they have
     so_dated: list[str] = field(default_factory=list)  # those so dated, earliest first
+    unnamed: str | None = None  # what a count leaves out that names no document: none is
 
     @property
     def besides(self) -> list[str]:
@@ -393,6 +398,11 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     inside = set(nav.graph.document_paths(doc))
     scope = _Scope(doc, rest, dated, said, left, searched,
                    {p: name for p, name in left.items() if p not in inside})
+    listed = None if said else COUNTED.match(rest)  # "How many RFCs are there besides
+    if listed and (unnamed := left_out_unnamed(rest[listed.end():])):  # pinning?": all
+        scope.rest, scope.unnamed = rest[:listed.end()] + unnamed[0], unnamed[1]
+        cue = rest[listed.end():len(rest) - len(unnamed[0])]
+        scope.searched = asked.replace(cue, "", 1) if cue.strip() else asked
     by = BY_AUTHOR.match(rest)
     authored = authored_by(nav, doc, _author(by)) if by else []
     if by and not authored and not all_have_authors(nav, doc):
