@@ -138,6 +138,8 @@ def count_line(count: dict) -> str:
                 f"{'have' if count['n'] != 1 else 'has'} a section headed "
                 f"\"{count['part']}\"" + (" (each read from it)" if count["n"] and
                                           count["asked"] == "which" else ""))
+    elif count.get("left_dated"):  # "Which RFCs besides 3668 were published in 2024?"
+        line = f"none asked of {_besides_said(count)[:-2]} is dated {count['dated']}"
     elif count["words"] is None:  # "How many RFCs are there?"
         line = _besides_said(count) + (
                 f"{count['n']} {documents[:-1] if count['n'] == 1 else documents} asked "

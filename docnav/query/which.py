@@ -293,6 +293,11 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     count = {"kind": kind.group("kind"), "asked": "how many" if many else "which",
              "asked_of": asked_of, "dated": "%s %d" % dated if dated else None,
              "dates": scope.dates, "by": scope.author, "authors": scope.lacking}
+    if scope.left_dated and not scope.so_dated:  # "Which RFCs besides 3668 were published in
+        count.update(n=0, of=0, words=None, held=0, documents=[], left_dated=True,  # 2024?":
+                     besides=scope.left_dated, besides_referred=[])  # none besides it (was:
+        # "no document asked of is dated in 2024", an error, though RFC 3668 is)
+        return _counted(nav, asked, count)
     # "How many RFCs are there?": as many as are asked of; "What documents do you have?":
     # which they are ("How many RFCs besides 2592 are there?": not RFC 2592)
     if (many and (not terms or scope.dates or scope.lacking)
@@ -380,6 +385,7 @@ class _Scope:
     dates: str | None = None  # no document is so dated: the dates they have
     so_dated: list[str] = field(default_factory=list)  # those so dated, earliest first
     unnamed: str | None = None  # what a count leaves out that names no document: none is
+    left_dated: list[str] = field(default_factory=list)  # of ``left``, those so dated
 
     @property
     def besides(self) -> list[str]:
@@ -399,7 +405,8 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     scope = _Scope(doc, rest, dated, said, left, searched,
                    {p: name for p, name in left.items() if p not in inside})
     listed = None if said else COUNTED.match(rest)  # "How many RFCs are there besides
-    if listed and (unnamed := left_out_unnamed(rest[listed.end():])):  # pinning?": all
+    if listed and listed.group().strip() and (  # pinning?": all, not "Which RFCs besides
+            unnamed := left_out_unnamed(rest[listed.end():])):  # pinning discuss async?"
         scope.rest, scope.unnamed = rest[:listed.end()] + unnamed[0], unnamed[1]
         cue = rest[listed.end():len(rest) - len(unnamed[0])]
         scope.searched = asked.replace(cue, "", 1) if cue.strip() else asked
@@ -424,9 +431,10 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
                                "properties")
         scope.doc = [glob.escape(p) for p in authored]
     if scope.dated and not scope.lacking:
-        scope.so_dated = [p for p in _dated(nav, scope.doc, *scope.dated, asked)
-                          if p not in left]  # "... besides 2349 were published in 2018?"
-        if not scope.so_dated:
+        every = _dated(nav, scope.doc, *scope.dated, asked)
+        scope.so_dated = [p for p in every if p not in left]  # "... besides 2349 were
+        scope.left_dated = [p for p in every if p in left]  # published in 2018?"
+        if not every:  # (only those left out are so dated: none besides them, no error)
             scope.dates = _dates_held(nav, scope.doc)
             if not many:
                 raise _none_so(asked, f"is dated {scope.dated[0]} {scope.dated[1]}",
