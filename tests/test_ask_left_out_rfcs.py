@@ -182,3 +182,14 @@ def test_leaving_out_the_only_rfc_of_a_year_leaves_none(graph, question):
     assert answer.count["dates"] is None and answer.evidence == []
     assert ("RFCs: none asked of besides 3467-unsafe-pinned.md is dated in 2022"
             in answer_text(answer, graph))
+
+
+def test_the_rfcs_of_a_year_are_said_besides_only_one_left_out_of_that_year(graph):
+    # "asked of each of the 3 documents dated in 2018 besides 3467-unsafe-pinned.md", an RFC
+    # of 2022, as if it had been one of them
+    answer = Navigator(graph).ask("Which RFCs besides 3467 were published in 2018?", 300)
+    (step,) = [s for s in answer.trace if s["op"] == "documents"]
+    assert step["besides"] == [] and step["earliest_of"] == 3
+    text = answer_text(answer, graph)
+    assert "asked of the 2 earliest of the 3 documents dated in 2018, " in text
+    assert "dated in 2018 besides" not in text

@@ -318,7 +318,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         answer = in_turn(nav, asked, budget, {
             "op": "documents", "documents": paths, "left_out": kind.group("kind"),
             "about": None, "dated": "%s %d" % dated, "earliest_of": len(scope.so_dated),
-            "besides": scope.besides, "question": "Summarise", "more_with": None},
+            "besides": scope.left_dated, "question": "Summarise", "more_with": None},
             [(p, "Summarise", glob.escape(p)) for p in paths])
         # which they are, every one so dated (the earliest read): "Which RFCs were started in
         # 2018?" named only the two read of the 19
