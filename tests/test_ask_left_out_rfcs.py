@@ -130,9 +130,13 @@ def test_one_left_out_outside_those_asked_of_is_said_to_be_outside(graph, questi
     ("List the RFCs other than RFC 2592", "List the RFCs"),
     ("What does the futures RFC depend on besides pinning?",
      "What does the futures RFC depend on?"),
-    ("Which RFCs discuss async?", None)])
+    ("Which RFCs discuss async?", None),
+    ("Besides pinning, what does the futures RFC depend on?",
+     "What does the futures RFC depend on?"),
+    ("Is there anything besides Pin?", None)])
 def test_searched_as_is_the_question_without_what_it_leaves_out(graph, question, searched):
-    # null: the question was searched without what it leaves out, and --json said nothing
+    # null: the question was searched without what it leaves out, and --json said nothing;
+    # "what does the futures RFC depend on?" (lower case), "Is there anything?" (nothing asked)
     said = Navigator(graph).ask(question, 300).to_json()
     assert (said["question"], said["searched_as"]) == (question, searched)
 

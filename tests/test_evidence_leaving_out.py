@@ -35,7 +35,7 @@ def test_the_words_of_leaving_out_are_left_out_only_there(question, terms):
     ("What does the futures RFC depend on besides pinning?",
      "What does the futures RFC depend on?", {"pin"}),
     ("Besides pinning, what does the futures RFC depend on?",
-     "what does the futures RFC depend on?", {"pin"}),
+     "What does the futures RFC depend on?", {"pin"}),
     ("What does the futures RFC, besides pinning, depend on?",
      "What does the futures RFC depend on?", {"pin"}),
     ("How does the waker work, apart from the poll call?", "How does the waker work?",
@@ -83,6 +83,9 @@ def test_what_a_question_leaves_out_is_not_searched_for(question, searched, unwa
     "Which features besides the ones introduced in RFC 2394 are stable?",
     "What did the futures RFC change besides the traits used by executors?",
     "Which RFCs besides the one proposed by withoutboats mention Pin?",
+    # nothing asked but what it leaves out: not "Is there anything?", "What else is there?"
+    "Is there anything besides Pin?",
+    "What else is there besides Pin?",
 ])
 def test_a_question_going_on_after_what_it_leaves_out_is_searched_as_asked(question):
     # its rest was left out with it: "Which types?", "How far?" ("names nothing to look for");

@@ -47,6 +47,11 @@ _PAST = frozenset("discussed proposed introduced covered talked used cited".spli
 _SUBJECT = re.compile(r"^\W*(?:(?:which|what|how\s+many)(?:\s+[\w-]+)?|(?:is|are|was|were)"
                       r"\s+(?:any|some)\w*|\w+\s+else)\s*$", re.I)
 
+# words asking for nothing of their own: "Is there anything besides Pin?" is not "Is there
+# anything?", which asks nothing
+_NOTHING = frozenset(search_words(
+    "there anything something everything else other others more thing things stuff"))
+
 
 def without_left_out(question: str) -> tuple[str, frozenset[str]]:
     """(the question without what it leaves out, the search terms of what it leaves out that
@@ -57,7 +62,8 @@ def without_left_out(question: str) -> tuple[str, frozenset[str]]:
     left to search, or where what it leaves out ends is not clear: "Which types other than
     Box implement Unpin?" is not "Which types?" (:func:`_ends_left_out`), nor "What besides
     Pin changed?" "What?" (an error), nor "What types other than Box matter?" "What
-    types?". "RFC" of "besides RFC 2394" is not pushed down where the rest says "RFCs"."""
+    types?", nor "Is there anything besides Pin?" "Is there anything?". "RFC" of "besides
+    RFC 2394" is not pushed down where the rest says "RFCs"."""
     m = _LEFT_OUT.search(question)
     before = question[:m.start()] if m else ""
     # closed by commas, or by one where it opens the question ("Besides pinning, what ...?");
@@ -75,8 +81,10 @@ def without_left_out(question: str) -> tuple[str, frozenset[str]]:
     rest = " ".join(rest.split())
     rest = re.sub(r"^[\s,;]+|[\s,;]+(?=[?!]|$)|\s+(?=[,;])", "", rest)
     kept = set(search_words(rest))
-    if not kept:
+    if not kept - _NOTHING:
         return question, frozenset()
+    if question.lstrip()[:1].isupper():  # "Besides pinning, what does ...?": "What does ...?"
+        rest = rest[:1].upper() + rest[1:]
     return rest, frozenset(t for t in search_words(what) if t not in kept and f"{t}s" not in kept)
 
 
