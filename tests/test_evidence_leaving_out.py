@@ -64,6 +64,11 @@ def test_the_words_of_leaving_out_are_left_out_only_there(question, terms):
     ("Which RFCs besides RFC 2394 discussed async?", "Which RFCs discussed async?", {"2394"}),
     ("Which RFCs besides RFC 2394 used the Future trait?", "Which RFCs used the Future trait?",
      {"2394"}),
+    # a date between the name and the verb: read with the rest ("2394" was searched for)
+    ("Which RFCs besides 2394 from 2018 mention async?", "Which RFCs from 2018 mention async?",
+     {"2394"}),
+    ("Which RFCs besides RFC 2394 published in 2018 discuss Pin?",
+     "Which RFCs published in 2018 discuss Pin?", {"2394"}),
 ])
 def test_what_a_question_leaves_out_is_not_searched_for(question, searched, unwanted):
     assert without_left_out(question) == (searched, unwanted)
@@ -86,6 +91,7 @@ def test_what_a_question_leaves_out_is_not_searched_for(question, searched, unwa
     # nothing asked but what it leaves out: not "Is there anything?", "What else is there?"
     "Is there anything besides Pin?",
     "What else is there besides Pin?",
+    "Which RFCs besides the one from 2018 mention async?",  # (the date is the one's)
 ])
 def test_a_question_going_on_after_what_it_leaves_out_is_searched_as_asked(question):
     # its rest was left out with it: "Which types?", "How far?" ("names nothing to look for");

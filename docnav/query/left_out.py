@@ -102,6 +102,11 @@ def left_out_within(question: str) -> tuple[str, str] | None:
     words = list(re.finditer(r"\S+", m.group("what")))
     for i, word in enumerate(words):
         after = words[i + 1].group().lower() if i + 1 < len(words) else ""
+        name = " ".join(w.group() for w in words[:i])  # ("besides the one from 2018 ...":
+        year = _YEAR_THEN.match(m.group("what")[word.start():])  # the date is the name's)
+        if year and name and _a_name(name) and not re.search(r"(?i)\bones?$", name) and _verb(
+                [*year.group("verb", "after")]):  # "besides 2394 from 2018 mention async"
+            return question[:m.start()] + question[m.start("what") + word.start():], name
         if word.group().lower() in _PAST and after not in STOPWORDS - {"a", "an", "the"}:
             name = " ".join(w.group() for w in words[:i])
             if not name or not _a_name(name):
@@ -115,6 +120,20 @@ def left_out_within(question: str) -> tuple[str, str] | None:
         if word.group().lower() in _GOING_ON:
             return None
     return None
+
+
+# a date said between the name left out and the question's verb: "besides 2394 from 2018
+# mention async" ("2394" was searched for as a word, 2018 not read)
+_YEAR_THEN = re.compile(r"(?:(?:published|started|created|written|filed|released|proposed|"
+                        r"issued|accepted)\s+)?(?:from|in|of|dated)\s+(?:19|20)\d\d\b"
+                        r"\s+(?P<verb>\S+)(?:\s+(?P<after>\S+))?", re.I)
+
+
+def _verb(said: list[str | None]) -> bool:
+    """Whether ``said`` (a word and the one after it) is the question's verb going on."""
+    verb, after = (w.lower() if w else "" for w in said)
+    return (verb in _VERB_AFTER or f"{verb} {after}" in _VERB_ON
+            or verb in _PAST and after not in STOPWORDS - {"a", "an", "the"})
 
 
 def left_out_alone(rest: str) -> str | None:
