@@ -233,7 +233,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
     # is one of those that refer to it
     named = {p for p, _ in titled_documents(nav.graph, asked)} - set(besides)
-    referring_verb = refers_said(said)
+    referring_verb = bool(said and _REFERRING.search(said))  # "refer to", "cite", "link to"
     if not named and referring_verb:  # "Which documents refer to the parts list?": a title
         # said whole, with no kind word ("the ... guide") to name it by
         whole = titled_exactly(nav.graph, rest)
@@ -285,12 +285,6 @@ def referred_by_asked(rest: str) -> bool:
     the futures RFC?", " does RFC 2592 refer to besides RFC 2349?"."""
     left = NAMED_LEFT_OUT.match(rest)
     return bool(_REFERRED_BY.match(left.group("asked") if left else rest))
-
-
-def refers_said(said: str | None) -> bool:
-    """Whether ``said`` (the verb a question asking which documents says they are about it
-    with: "refer to", "discuss") says they point at another ("refer to", "cite", "link to")."""
-    return bool(said and _REFERRING.search(said))
 
 
 def left_out(graph: DocNavGraph, rest: str) -> tuple[str, dict[str, str]]:
@@ -403,5 +397,4 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["Held", "as_documents_referred", "best_documents", "besides_of", "citing",
-           "held_by", "left_out", "needing_verb", "rarer_held", "referred_by_asked", "refers_said",
-           "words_held"]
+           "held_by", "left_out", "needing_verb", "rarer_held", "referred_by_asked", "words_held"]

@@ -30,18 +30,22 @@ _GOING_ON = frozenset((STOPWORDS - {"a", "an", "the", "and", "or"}) | ASKING | s
 _VERB_AFTER = frozenset((ASKING - {"me", "there", "both", "either"}) | set(
     "is are was were be been being am do does did has have had get gets got discuss discusses "
     "propose proposes introduce introduces cover covers talk talks use uses cite cites "
-    "refer refers".split()))
+    "refer refers reference references".split()))
 # and those going on with it by their preposition alone ("besides 2394 link to RFC 2592";
 # not "besides the build RFC discuss ..."), in the past too ("besides 2592 referred to RFC
 # 2394": "2592 referred" was no name, and the question was asked of its words)
 _VERB_ON = frozenset(f"{verb} {on}" for verbs, on in (("link links linked referred", "to"), (
     "build builds built depend depends depended rely relies relied", "on"))
     for verb in verbs.split())
+# verbs of a document's own date ("Which RFCs were accepted in 2018?", "besides 2394
+# published in 2018 mention async"): none has a date of its own but the document's
+DATING = (r"(?:started|created|written|published|dated|filed|released|proposed|issued|"
+          r"submitted|accepted|approved|adopted|merged)")
 # of those verbs, the past forms, which are the question's verb before what it asks of
 # ("besides RFC 2394 discussed async?", "besides 2592 cited RFC 2394?"), a participle going
 # on with the name before a preposition ("the ones introduced in RFC 2394", "the traits used
 # by executors", "the RFCs cited by RFC 2394")
-_PAST = frozenset("discussed proposed introduced covered talked used cited".split())
+_PAST = frozenset("discussed proposed introduced covered talked used cited referenced".split())
 # a question's subject, which a cue right after it leaves out of ("Which types other than
 # Box implement Unpin?"): its verb comes after what is left out
 _SUBJECT = re.compile(r"^\W*(?:(?:which|what|how\s+many)(?:\s+[\w-]+)?|(?:is|are|was|were)"
@@ -105,15 +109,9 @@ def left_out_within(question: str) -> tuple[str, str] | None:
         name = " ".join(w.group() for w in words[:i])  # ("besides the one from 2018 ...":
         year = _YEAR_THEN.match(m.group("what")[word.start():])  # the date is the name's)
         if year and name and _a_name(name) and not re.search(r"(?i)\bones?$", name) and _verb(
-                [*year.group("verb", "after")]):  # "besides 2394 from 2018 mention async"
+                *year.group("verb", "after")):  # "besides 2394 from 2018 mention async"
             return question[:m.start()] + question[m.start("what") + word.start():], name
-        if word.group().lower() in _PAST and after not in STOPWORDS - {"a", "an", "the"}:
-            name = " ".join(w.group() for w in words[:i])
-            if not name or not _a_name(name):
-                return None
-            return question[:m.start()] + question[m.start("what") + word.start():], name
-        if word.group().lower() in _VERB_AFTER or f"{word.group().lower()} {after}" in _VERB_ON:
-            name = " ".join(w.group() for w in words[:i])
+        if _verb(word.group(), after):
             if not name or not _a_name(name):
                 return None
             return question[:m.start()] + question[m.start("what") + word.start():], name
@@ -124,14 +122,15 @@ def left_out_within(question: str) -> tuple[str, str] | None:
 
 # a date said between the name left out and the question's verb: "besides 2394 from 2018
 # mention async" ("2394" was searched for as a word, 2018 not read)
-_YEAR_THEN = re.compile(r"(?:(?:published|started|created|written|filed|released|proposed|"
-                        r"issued|accepted)\s+)?(?:from|in|of|dated)\s+(?:19|20)\d\d\b"
+_YEAR_THEN = re.compile(rf"(?:{DATING}\s+)?(?:from|in|of|dated)\s+(?:19|20)\d\d\b"
                         r"\s+(?P<verb>\S+)(?:\s+(?P<after>\S+))?", re.I)
 
 
-def _verb(said: list[str | None]) -> bool:
-    """Whether ``said`` (a word and the one after it) is the question's verb going on."""
-    verb, after = (w.lower() if w else "" for w in said)
+def _verb(verb: str | None, after: str | None) -> bool:
+    """Whether ``verb`` (a word, ``after`` the one after it) is the question's verb going on
+    after a name left out: one of :data:`_VERB_AFTER`, :data:`_VERB_ON` with its preposition,
+    or a past form (:data:`_PAST`) not followed by a preposition (a participle, then)."""
+    verb, after = (verb or "").lower(), (after or "").lower()
     return (verb in _VERB_AFTER or f"{verb} {after}" in _VERB_ON
             or verb in _PAST and after not in STOPWORDS - {"a", "an", "the"})
 

@@ -20,9 +20,9 @@ from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
-                                  referred_by_asked, refers_said, words_held)
+                                  referred_by_asked, words_held)
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.left_out import left_out_unnamed
+from docnav.query.left_out import DATING, left_out_unnamed
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
 
@@ -45,10 +45,8 @@ WHICH_DOCUMENTS = re.compile(
     rf"(?P<kind>(?(one)(?:document|paper|rfc|filing|article|report)s?|"
     rf"(?:documents|papers|rfcs|filings|articles|reports)))\b", re.I)
 # "were started", "was published": said of the documents' own dates
-# ("accepted", "submitted", "merged": none has a date of its own but the document's, and
-# "Which RFCs were accepted in 2018?" counted those holding the word "accepted")
-_DATING = (r"(?:started|created|written|published|dated|filed|released|proposed|issued|"
-           r"submitted|accepted|approved|adopted|merged)")
+# (left_out.DATING, which reads a date after a name left out too)
+_DATING = DATING
 _DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{_DATING}"
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
 DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
@@ -282,10 +280,6 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     many = kind.group("many")  # "How many RFCs ...?": they are counted, the best read
     doc, rest, dated, said = scope.doc, scope.rest, scope.dated, scope.said
     besides = list(scope.left)  # "... besides RFC 2592?": not searched, nor counted
-    # "Which RFCs besides 2394 refer to RFC 2592?": the verb after what is left out (its words
-    # were searched, "besides" and "2394" with them: none referring read)
-    if besides and not said and (about := ABOUT.match(rest)) and refers_said(about.group()):
-        rest, said = rest[about.end():], " ".join(about.group().split())
     question, rest, listed = _searched(asked, kind, rest, said)
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     state = EvidenceState(question, budget)
