@@ -23,3 +23,10 @@ def rfc_texts(base: Path, names: list[str]) -> dict[str, str]:
     return {name: subprocess.run(["git", "-C", str(clone), "show", f"{COMMIT}:text/{name}"],
                                  check=True, capture_output=True, text=True).stdout
             for name in names}
+
+
+def rfc_graph(tmp_path_factory, names: list[str]):
+    """A graph of the RFCs ``names`` indexed in a fresh folder (a module's fixture)."""
+    from _stores import indexed_graph
+    base = tmp_path_factory.mktemp("rfcs")
+    return indexed_graph(base, rfc_texts(base, names))

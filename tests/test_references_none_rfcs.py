@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from _rfcs import rfc_texts
-from _stores import indexed_graph
+from _rfcs import rfc_graph
 
 from docnav.query import Navigator
 
@@ -17,8 +16,7 @@ RFCS = ["2497-if-let-chains.md", "2592-futures.md"]
 
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
-    base = tmp_path_factory.mktemp("rfcs")
-    return indexed_graph(base, rfc_texts(base, RFCS))
+    return rfc_graph(tmp_path_factory, RFCS)
 
 
 @pytest.mark.parametrize("question", ["What does RFC 2497 build on?",
