@@ -284,15 +284,20 @@ def _search_notes(answer: Answer) -> list[str]:
               for n in s.get("not_asked", [])}
     left = {n for s in answer.trace if s["op"] == "named outside" and s.get("left_out")
             for n in s["not_asked"]}  # "besides 2349" of a glob without it
+    # what a count leaves out that names no one document ("besides pinning", "besides Pin":
+    # 2349-pin.md's file holds "pin", so "no title or file name holds its words" was untrue)
+    unnamed = {n for s in answer.trace if s["op"] == "no document titled" and s.get("left_out")
+               for n in s["names"]}
     for name in answer.untitled:  # the evidence may be of some other document
         lines.append(f"\"{name}\" names a document outside those asked of (--doc, "
                      "--after/--before or --meta): "
                      + ("none of them to leave out" if name in left else "not read")
                      if name in unread else
+                     f"\"{name}\" names no one document asked of: none is left out of those "
+                     "counted (`docnav show` lists the documents)" if name in unnamed else
                      f"no document asked of is titled \"{name}\" (no title or file name holds "
-                     "its words): " + ("the evidence is the best match's" if answer.evidence
-                                       else "none is left out of those counted")
-                     + " (`docnav show` lists the documents)")
+                     "its words): the evidence is the best match's (`docnav show` lists the "
+                     "documents)")
     lead = next((s for s in answer.trace if s.get("over") == BEST_DOCUMENT), None)
     if lead:  # a question asked of several documents: the one it is most likely about first
         lines.append(read_first(lead))

@@ -45,9 +45,8 @@ WHICH_DOCUMENTS = re.compile(
     rf"(?P<kind>(?(one)(?:document|paper|rfc|filing|article|report)s?|"
     rf"(?:documents|papers|rfcs|filings|articles|reports)))\b", re.I)
 # "were started", "was published": said of the documents' own dates
-# (left_out.DATING, which reads a date after a name left out too)
-_DATING = DATING
-_DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{_DATING}"
+# (left_out.DATING: it reads a date after a name left out too)
+_DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{DATING}"
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
 DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
 # "Which RFCs from 2024 ...?", "of 2019", "in 2024", "are from 2024": their year
@@ -98,7 +97,7 @@ _KINDS = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
 BY_DATE = re.compile(
     rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>newest|latest|"
     rf"most\s+recent|oldest|earliest|first|last)\s+(?P<kind>{_KINDS})\b|(?P<kind2>{_KINDS})\s+"
-    rf"(?:(?:is|was|are|were)\s+)?(?:{_DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
+    rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b)", re.I)
 _EARLIEST = ("oldest", "earliest", "first")
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
@@ -266,7 +265,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
     answer.question = scope.searched  # "... besides RFC 2592?": without it (searched_as)
     if scope.unnamed:  # "How many RFCs are there besides RFC 9999?": counted all
         answer.untitled.append(scope.unnamed)
-        answer.trace.append({"op": "no document titled", "names": [scope.unnamed]})
+        answer.trace.append({"op": "no document titled", "names": [scope.unnamed],
+                             "left_out": True})
     if outside := list(scope.outside.values()):  # "besides 2349" of a glob without RFC 2349
         answer.untitled = list(dict.fromkeys([*outside, *answer.untitled]))
         answer.trace.append({"op": "named outside", "not_asked": outside, "left_out": True})
