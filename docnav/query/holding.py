@@ -12,12 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.query.left_out import left_out_alone, left_out_within
 from docnav.query.lexical import search_words
-from docnav.query.names import titled_documents, titled_exactly
+from docnav.query.names import said_alone, titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import (NAMED_LEFT_OUT, WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO,
                                     asks_its_kind, each_numbered, left_out_named,
@@ -163,13 +162,8 @@ def _only_named(graph: DocNavGraph, who: str) -> str | None:
     term of the pin RFC means, and read as asking which documents the pin RFC refers to it
     was answered with none of its text (nor "What does Unpin in the pin RFC refer to?", nor
     "the futures RFC's Context type")."""
-    named = titled_documents(graph, who)
-    if len(named) != 1:
-        return None
-    path, name = named[0]
-    rest = set(re.findall(r"\w+", who.casefold().replace(name.casefold(), " ")))
-    return path if rest <= _NAMING | set(re.findall(r"\w+", PurePath(path).stem.casefold())
-                                         ) else None
+    named = said_alone(graph, who, _NAMING)
+    return named[0][0] if named and len(named) == 1 else None
 
 
 def needing_verb(asked: str, names: list[str]) -> frozenset[str]:

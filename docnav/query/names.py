@@ -158,6 +158,20 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     return in_question_order(question, out)
 
 
+def said_alone(graph: DocNavGraph, said: str, naming: frozenset[str]
+               ) -> list[tuple[str, str]] | None:
+    """The documents ``said`` names (:func:`titled_documents`), where it says nothing but
+    their names, words of ``naming`` ("the", "proposal") and their files' words ("RFC 2592
+    (futures)"); None where it says more ("the term structural pinning in the pin RFC") or
+    names none."""
+    named = titled_documents(graph, said)
+    rest = said.casefold()
+    for _, name in named:
+        rest = rest.replace(name.casefold(), " ")
+    files = {w for p, _ in named for w in re.findall(r"\w+", PurePath(p).stem.casefold())}
+    return named if named and set(re.findall(r"\w+", rest)) <= naming | files else None
+
+
 def named_outside(graph: DocNavGraph, question: str, doc: str | list[str] | None
                   ) -> list[str]:
     """The names the question gives documents of the store that the glob ``doc`` leaves out

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import glob
 import re
-from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.query.in_turn import MOST_COMPARED, in_turn
-from docnav.query.names import titled_documents
+from docnav.query.names import said_alone
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import references_from, refers_steps
 
@@ -54,26 +53,15 @@ def related_named(graph: DocNavGraph, asked: str, asked_of: list[str]
     thing: None); None of any other question."""
     named: list[tuple[str, str]] = []
     if m := _ONE_TO_OTHER.match(asked) or _OF_TO.match(asked):
-        sides = [_names_alone(graph, m["a"]), _names_alone(graph, m["b"])]
+        sides = [said_alone(graph, m["a"], _NAMING), said_alone(graph, m["b"], _NAMING)]
         named = sides[0] + sides[1] if sides[0] and sides[1] else []
     # ("How are A and B related to each other?": not B, "each other")
     if len(named) < 2 and (m := _BOTH.match(asked)):
-        named = _names_alone(graph, m["both"] or m["between"]) or []
+        named = said_alone(graph, m["both"] or m["between"], _NAMING) or []
     paths = [p for p, _ in named]
     if not 2 <= len(paths) <= MOST_COMPARED or len(set(paths)) < len(paths):
         return None
     return named if all(p in asked_of for p in paths) else None
-
-
-def _names_alone(graph: DocNavGraph, said: str) -> list[tuple[str, str]] | None:
-    """The documents ``said`` names (:func:`titled_documents`), where it says nothing but
-    their names, words naming documents and their files' words; None where it says more."""
-    named = titled_documents(graph, said)
-    rest = said.casefold()
-    for _, name in named:
-        rest = rest.replace(name.casefold(), " ")
-    files = {w for p, _ in named for w in re.findall(r"\w+", PurePath(p).stem.casefold())}
-    return named if named and set(re.findall(r"\w+", rest)) <= _NAMING | files else None
 
 
 def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]) -> Answer:
