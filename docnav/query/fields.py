@@ -81,8 +81,7 @@ def arxiv_dated(path: str, fields: dict[str, str] | None = None
     """:func:`arxiv_date` and where it comes from, as `docnav show` says it: "stamp day" (a
     first version's stamp), "stamp" (the identifier stamped on the first page, read before
     the file's name), "name" (the file's name); (None, None) where none dates it."""
-    fields = (fields or {}) if PurePath(path).suffix.lower() == ".pdf" else {}
-    stamped = _ARXIV_FIELD.fullmatch(str(fields.get("arxiv", "")).strip())
+    fields, stamped = _stamp(path, fields)
     named = _ARXIV_PDF.fullmatch(PurePath(path).name)
     if month := _submitted(stamped):
         day = _first_version_day(stamped, month, fields)
@@ -96,14 +95,20 @@ def stamp_day_unused(path: str, fields: dict[str, str] | None = None
     date it (:func:`arxiv_dated` gives the identifier's month): ("2019-10-18", "version 2")
     of "1909.00754v2 [cs.CL] 18 Oct 2019", the day a later version came out; ("2018-11-02",
     "outside") of a first version's day outside the identifier's month. None otherwise."""
-    fields = (fields or {}) if PurePath(path).suffix.lower() == ".pdf" else {}
-    stamped = _ARXIV_FIELD.fullmatch(str(fields.get("arxiv", "")).strip())
+    fields, stamped = _stamp(path, fields)
     day = read_date(str(fields.get("arxiv_version_date", "")))
     if not day or not stamped or not stamped["v"] or not (month := _submitted(stamped)):
         return None
     if _first_version_day(stamped, month, fields):
         return None
     return day, "outside" if stamped["v"] == "1" else f"version {int(stamped['v'])}"
+
+
+def _stamp(path: str, fields: dict[str, str] | None) -> tuple[dict[str, str], re.Match | None]:
+    """(a PDF's fields, none of another file's, and the arXiv identifier stamped on its first
+    page that its ``arxiv`` field holds, or None)."""
+    fields = (fields or {}) if PurePath(path).suffix.lower() == ".pdf" else {}
+    return fields, _ARXIV_FIELD.fullmatch(str(fields.get("arxiv", "")).strip())
 
 
 def _first_version_day(stamped: re.Match | None, month: str | None,
