@@ -45,16 +45,16 @@ SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
 COVER_BLOCKS = 80  # a filing's cover is within its first blocks
 # a section's number before its heading's words: "1 Glosario", "2.3 Results"
 _NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+[^\W\d_]")
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 # ...which a date or a year is not: "3 March 2024", "2023 results"
-_DATED = re.compile(r"^(?:(?:19|20)\d\d\b|\d{1,2}\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|"
-                    r"sep|oct|nov|dec)[a-z]*\b)", re.I)
+_DATED = re.compile(rf"^(?:(?:19|20)\d\d\b|\d{{1,2}}\.?\s+{_MONTH_NAME}\b)", re.I)
 # headings that open a document's front matter, not its name: "Abstract" over "1 Introduction"
 _FRONT_MATTER = frozenset({
     "abstract", "acknowledgements", "acknowledgments", "agenda", "contents", "executive summary",
     "foreword", "introduction", "overview", "preface", "prologue", "summary", "synopsis",
     "table of contents"})
 _BYLINE_WORDS = 12  # a page's byline above its heading is no longer ("By Jane Doe")
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTH = rf"{_MONTH_NAME}\.?"
 _DATE = re.compile(rf"\b(?:\d{{1,2}}\s+{_MONTH}\s+\d{{4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}"
                    rf"|{_MONTH}\s+\d{{4}}|\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{4}})\b", re.I)
 _NAME_LIST = re.compile(r"[,;|·&]|\band\b")  # "Jane Doe and John Smith, 3 March 2024"
