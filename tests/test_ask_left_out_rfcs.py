@@ -179,7 +179,32 @@ def test_a_cue_with_no_counting_phrase_before_it_is_no_count_of_them_all(graph):
     # (COUNTED matches nothing before a cue: read as "are there besides ...", this was "7
     # documents asked of", "async" unsearched)
     answer = Navigator(graph).ask("Which RFCs besides pinning discuss async?", 300)
-    assert "async" in answer.count["words"] and answer.untitled == []
+    assert answer.count["words"] == ["async"] and answer.untitled == ["pinning"]
+
+
+@pytest.mark.parametrize("question, plain", [
+    ("Which RFCs besides pinning mention async?", "Which RFCs mention async?"),
+    ("How many RFCs besides Pin mention async?", "How many RFCs mention async?"),
+    ("Which RFCs other than cfg_attr discuss async?", "Which RFCs discuss async?")])
+def test_what_is_left_out_naming_no_document_is_said_and_not_searched(graph, question, plain):
+    # "4 of the 7 documents asked of hold "pinning", "async"": what it left out was a word
+    # they must hold, the opposite of what was asked, and nothing said of it
+    answer = Navigator(graph).ask(question, 300)
+    asked = Navigator(graph).ask(plain, 300)
+    assert answer.count["words"] == asked.count["words"] == ["async"]
+    assert answer.count["documents"] == asked.count["documents"]
+    assert "besides" not in answer.count and answer.count["of"] == 7
+    assert answer.to_json()["searched_as"] == plain
+    name = answer.untitled[0]
+    assert answer.untitled == [name] and name in question
+    assert (f'"{name}" names no one document asked of: none is left out of those counted'
+            in answer_text(answer, graph))
+
+
+def test_what_is_left_out_naming_one_document_by_its_title_leaves_it_out(graph):
+    answer = Navigator(graph).ask("Which RFCs besides the pin RFC mention async?", 300)
+    assert _names(answer.count["besides"]) == ["2349-pin.md"] and answer.untitled == []
+    assert answer.count["words"] == ["async"] and answer.count["of"] == 6
 
 
 @pytest.mark.parametrize("question", ["Which RFCs besides 3467 were published in 2022?",

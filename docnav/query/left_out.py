@@ -178,3 +178,18 @@ def left_out_unnamed(rest: str) -> tuple[str, str] | None:
     pinning?" counted those holding "pinning", the opposite); else None."""
     m = re.fullmatch(rf"\s*(?:{LEAVING_OUT.pattern})\s+(?P<what>.*?\w)(?P<end>\W*)", rest, re.I)
     return (m.group("end"), m.group("what")) if m else None
+
+
+def left_out_unnamed_within(rest: str) -> tuple[str, str] | None:
+    """(``rest`` without it, what it leaves out) where a cue leaving something out opens
+    ``rest`` (what a question asking for documents says after the word naming them: " besides
+    pinning mention async?") and its name of a word or two goes on with the question's verb
+    (:func:`left_out_within`), no document being found that it names
+    (:func:`docnav.query.holding.left_out` took those out before): the documents are those
+    the rest asks for, its words none they must hold ("Which RFCs besides pinning mention
+    async?" counted those holding "pinning" and "async", as if it said "pinning and async");
+    else None."""
+    if not re.match(rf"\s*(?:{LEAVING_OUT.pattern})\s", rest, re.I):
+        return None
+    return left_out_within(rest)
+

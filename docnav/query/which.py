@@ -22,7 +22,7 @@ from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
                                   referred_by_asked, words_held)
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.left_out import DATING, left_out_unnamed
+from docnav.query.left_out import DATING, left_out_unnamed, left_out_unnamed_within
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
 
@@ -141,19 +141,25 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     return rest, dated, said
 
 
-def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match
-                 ) -> tuple[str, tuple[str, int] | None, str | None, dict[str, str], str]:
+def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
+        str, tuple[str, int] | None, str | None, dict[str, str], str, str | None]:
     """:func:`_what_of`, less what the question leaves out ("besides RFC 2592"), and the
     documents it leaves out (:func:`~docnav.query.holding.left_out`: each with its name as
-    said), and the question as searched without it ("Which RFCs discuss async?").
+    said), the question as searched without it ("Which RFCs discuss async?"), and what it
+    leaves out right after the word naming the documents that names none ("pinning" of
+    "Which RFCs besides pinning mention async?", :func:`left_out_unnamed_within`), or None.
     A date before the cue is read first: its pattern took "RFC 2592 mention async" of "...
     published in 2018 besides RFC 2592 mention async?" for the name left out. The verb or
     the date after the cue is read once it is out: "Which RFCs besides 2592 discuss async?"
     searched "discuss", "... besides 2349 were published in 2018?" "published"."""
     rest, dated, said = _what_of(asked, kind)
     left_rest, left = left_out(graph, rest)
-    if left_rest == rest:  # (none, or the one asked of: "What does RFC 2592 refer to besides
-        return rest, dated, said, left, asked  # RFC 2592?" is "What does RFC 2592 refer to?")
+    unnamed = left_out_unnamed_within(rest) if left_rest == rest else None
+    if unnamed:  # "besides pinning": none left out, "pinning" not searched
+        left_rest, unnamed = unnamed
+    elif left_rest == rest:  # (none, or the one asked of: "What does RFC 2592 refer to
+        return rest, dated, said, left, asked, None  # besides RFC 2592?" is "What does RFC
+        # 2592 refer to?")
     at = asked.find(rest, kind.end("kind"))
     searched = " ".join((asked[:at] + left_rest + asked[at + len(rest):]).split())
     searched = re.sub(r"\s+(?=[?!.,])", "", searched)
@@ -163,7 +169,7 @@ def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match
     if not said:  # said after the cue: "Which RFCs besides 2592 discuss async?"
         rest, again, said = _what_of(asked[:kind.end("kind")] + rest, kind)
         dated = dated or again
-    return rest, dated, said, left, searched
+    return rest, dated, said, left, searched, unnamed
 
 
 def of_one(asked: str, kind: re.Match) -> str:
@@ -185,7 +191,7 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
     or where the glob chose another document or several. Dated ("Which RFCs from 2019 link to
     the futures RFC?"), of the others so dated: "of the 0 others" where it alone is so."""
     asked_of = nav.graph.document_paths(doc)
-    rest, dated, said, left, _ = _left_out_of(nav.graph, asked, kind)
+    rest, dated, said, left, *_ = _left_out_of(nav.graph, asked, kind)
     besides = list(left)
     if len(asked_of) != 1 or not said or BY_AUTHOR.match(rest):
         return None
@@ -378,7 +384,7 @@ class _Scope:
     lacking: str | None = None  # no document is by that author: the authors they have
     dates: str | None = None  # no document is so dated: the dates they have
     so_dated: list[str] = field(default_factory=list)  # those so dated, earliest first
-    unnamed: str | None = None  # what a count leaves out that names no document: none is
+    unnamed: str | None = None  # what it leaves out that names no document: none is
     left_dated: list[str] = field(default_factory=list)  # of ``left``, those so dated
 
     @property
@@ -394,10 +400,10 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     ("... published in 2022?", by their own date). Asked which (not how many) and none is,
     the error says whose and of when those asked of are."""
     many = kind.group("many")
-    rest, dated, said, left, searched = _left_out_of(nav.graph, asked, kind)
+    rest, dated, said, left, searched, unnamed = _left_out_of(nav.graph, asked, kind)
     inside = set(nav.graph.document_paths(doc))
     scope = _Scope(doc, rest, dated, said, left, searched,
-                   {p: name for p, name in left.items() if p not in inside})
+                   {p: name for p, name in left.items() if p not in inside}, unnamed=unnamed)
     listed = None if said else COUNTED.match(rest)  # "How many RFCs are there besides
     if listed and listed.group().strip() and (  # pinning?": all, not "Which RFCs besides
             unnamed := left_out_unnamed(rest[listed.end():])):  # pinning discuss async?"
