@@ -133,6 +133,8 @@ def test_one_left_out_outside_those_asked_of_is_said_to_be_outside(graph, questi
     ("What does the futures RFC depend on besides pinning?",
      "What does the futures RFC depend on?"),
     ("Which RFCs discuss async?", None),
+    # "Which RFCs mention async,?": the comma before the cue was kept
+    ("Which RFCs mention async, besides RFC 2394?", "Which RFCs mention async?"),
     ("Besides pinning, what does the futures RFC depend on?",
      "What does the futures RFC depend on?"),
     ("Is there anything besides Pin?", None)])
@@ -228,3 +230,26 @@ def test_the_rfcs_of_a_year_are_said_besides_only_one_left_out_of_that_year(grap
     text = answer_text(answer, graph)
     assert "asked of the 2 earliest of the 3 documents dated in 2018, " in text
     assert "dated in 2018 besides" not in text
+
+
+@pytest.mark.parametrize("question", ["Which RFCs mention async, excluding RFC 2394?",
+                                      "How many RFCs excluding 2394 mention async?",
+                                      "Which RFCs but not RFC 2394 mention async?",
+                                      "Which RFCs mention async but not RFC 2394?"])
+def test_excluding_and_but_not_leave_a_document_out(graph, question):
+    # "excluding RFC 2394" and "but not RFC 2394" at the end were read as asking for the RFCs
+    # referring to RFC 2394 (2592, 3668 of the 27); "but not RFC 2394 mention async" counted
+    # those saying "2394" and "async"
+    answer = Navigator(graph).ask(question, 300)
+    besides = Navigator(graph).ask("Which RFCs besides RFC 2394 mention async?", 300)
+    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert answer.count["words"] == ["async"] and "refers_to" not in answer.count
+    assert answer.count["documents"] == besides.count["documents"]
+    assert answer.to_json()["searched_as"].endswith("RFCs mention async?")
+
+
+def test_but_not_before_a_word_leaves_no_document_out(graph):
+    # "await" is a word of 2394-async_await.md's file name, never a document's name here
+    answer = Navigator(graph).ask("Which RFCs mention async but not await?", 300)
+    assert "besides" not in answer.count and answer.untitled == []
+    assert "await" in answer.count["words"] and answer.count["of"] == 7

@@ -57,6 +57,25 @@ _NOTHING = frozenset(search_words(
     "there anything something everything else other others more thing things stuff"))
 
 
+# "excluding RFC 2394", "but not RFC 2394": cues leaving documents out of those a question
+# asks for, read as "besides" there alone (:data:`LEAVING_OUT` has neither: "revenue excluding
+# currency effects" asks of those effects); "but not" only before a name that is a document's
+# ("RFC 2394", "RFCs 2349 and 2394", "2349-pin.md", "the pin RFC"), "Which RFCs mention async
+# but not await?" asking of a word
+_KIND = r"(?:rfc|pep|document|paper|report|filing|article)s?"
+_EXCLUDING = re.compile(
+    rf"\bexcluding\b|\bbut\s+not\b(?=\s+(?:{_KIND}\s*#?\d|[\w.-]+\.(?:md|pdf|html?|txt|docx)\b|"
+    rf"the\s+(?:[\w-]+\s+){{1,2}}{_KIND}\b))", re.I)
+
+
+def as_besides(rest: str) -> str:
+    """``rest`` (what a question asking for documents says after the word naming them) with
+    "excluding" and "but not" before a document's name read as "besides" (:data:`_EXCLUDING`):
+    "Which RFCs mention async, excluding RFC 2394?" was asked of the RFCs referring to RFC
+    2394, "Which RFCs but not RFC 2394 mention async?" of those saying "2394"."""
+    return _EXCLUDING.sub("besides", rest)
+
+
 def without_left_out(question: str) -> tuple[str, frozenset[str]]:
     """(the question without what it leaves out, the search terms of what it leaves out that
     the rest does not hold): "What does the futures RFC depend on besides pinning?" searched

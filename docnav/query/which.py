@@ -22,7 +22,8 @@ from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
 from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
                                   referred_by_asked, words_held)
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.left_out import DATING, left_out_unnamed, left_out_unnamed_within
+from docnav.query.left_out import (DATING, as_besides, left_out_unnamed,
+                                   left_out_unnamed_within)
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
 
@@ -153,16 +154,17 @@ def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
     the date after the cue is read once it is out: "Which RFCs besides 2592 discuss async?"
     searched "discuss", "... besides 2349 were published in 2018?" "published"."""
     rest, dated, said = _what_of(asked, kind)
-    left_rest, left = left_out(graph, rest)
-    unnamed = left_out_unnamed_within(rest) if left_rest == rest else None
+    cued = as_besides(rest)  # "excluding RFC 2394", "but not RFC 2394": "besides RFC 2394"
+    left_rest, left = left_out(graph, cued)
+    unnamed = left_out_unnamed_within(cued) if left_rest == cued else None
     if unnamed:  # "besides pinning": none left out, "pinning" not searched
         left_rest, unnamed = unnamed
-    elif left_rest == rest:  # (none, or the one asked of: "What does RFC 2592 refer to
+    elif left_rest == cued:  # (none, or the one asked of: "What does RFC 2592 refer to
         return rest, dated, said, left, asked, None  # besides RFC 2592?" is "What does RFC
         # 2592 refer to?")
     at = asked.find(rest, kind.end("kind"))
     searched = " ".join((asked[:at] + left_rest + asked[at + len(rest):]).split())
-    searched = re.sub(r"\s+(?=[?!.,])", "", searched)
+    searched = re.sub(r"\s+(?=[?!.,])|[,;]+(?=[?!.]*$)", "", searched)  # ("async, besides")
     if asked.rstrip().endswith("?") and not searched.endswith("?"):
         searched += "?"  # ("How many RFCs are there besides RFC 2592?")
     rest = left_rest
