@@ -253,3 +253,17 @@ def test_but_not_before_a_word_leaves_no_document_out(graph):
     answer = Navigator(graph).ask("Which RFCs mention async but not await?", 300)
     assert "besides" not in answer.count and answer.untitled == []
     assert "await" in answer.count["words"] and answer.count["of"] == 7
+
+
+@pytest.mark.parametrize("question", [
+    "Which RFCs besides 2349, 2394 and 2592 mention async?",
+    "How many RFCs other than 2349, 2394, or 2592 mention async?",
+    "Which RFCs mention async, excluding RFC 2349, RFC 2394 and 2592-futures.md?"])
+def test_a_list_with_commas_leaves_each_out(graph, question):
+    # "4 of the 7 documents asked of hold "2349", "2394", "2592", "async"": none left out, the
+    # numbers searched as words
+    answer = Navigator(graph).ask(question, 300)
+    assert _names(answer.count["besides"]) == ["2349-pin.md", "2394-async_await.md",
+                                               "2592-futures.md"]
+    assert answer.count["words"] == ["async"] and answer.count["of"] == 4
+    assert answer.to_json()["searched_as"].endswith("RFCs mention async?")

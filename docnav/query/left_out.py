@@ -68,11 +68,22 @@ _EXCLUDING = re.compile(
     rf"the\s+(?:[\w-]+\s+){{1,2}}{_KIND}\b))", re.I)
 
 
+# a list of documents' numbers or file names after a cue, with commas: "besides 2349, 2394
+# and 2592", "other than RFC 2349, RFC 2394, or 2592-futures.md"
+_ONE = rf"(?:{_KIND}\s*)?#?\d+\b|[\w.-]+\.(?:md|pdf|html?|txt|docx)\b"
+_LISTED = re.compile(rf"(?P<cue>{LEAVING_OUT.pattern}|\bexcluding\b)\s+(?P<list>(?:{_ONE})"
+                     rf"(?:\s*,\s*(?:{_ONE}))+,?\s+(?:and|or)\s+(?:{_ONE}))", re.I)
+
+
 def as_besides(rest: str) -> str:
     """``rest`` (what a question asking for documents says after the word naming them) with
-    "excluding" and "but not" before a document's name read as "besides" (:data:`_EXCLUDING`):
-    "Which RFCs mention async, excluding RFC 2394?" was asked of the RFCs referring to RFC
-    2394, "Which RFCs but not RFC 2394 mention async?" of those saying "2394"."""
+    "excluding" and "but not" before a document's name read as "besides" (:data:`_EXCLUDING`),
+    and the commas of a list of documents after a cue as "and" (:data:`_LISTED`): "Which RFCs
+    mention async, excluding RFC 2394?" was asked of the RFCs referring to RFC 2394, "Which
+    RFCs but not RFC 2394 mention async?" of those saying "2394", "Which RFCs besides 2349,
+    2394 and 2592 mention async?" of those saying all four."""
+    rest = _LISTED.sub(lambda m: m.group("cue") + " " + re.sub(
+        r",?\s+(?:and|or)\s+|\s*,\s*", " and ", m.group("list")), rest)
     return _EXCLUDING.sub("besides", rest)
 
 
