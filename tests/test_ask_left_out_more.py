@@ -41,3 +41,20 @@ def test_an_author_before_what_is_left_out_keeps_what_is_asked(reports):
     assert answer.to_json()["searched_as"] == "Which reports by Grace mention valves?"
     assert ("besides delta-chillers.html, no document of the 1 asked of by Grace holds "
             '"valves"') in answer_text(answer, reports)
+
+
+@pytest.mark.parametrize("question, searched", [
+    ("Which reports besides delta-chillers.html by Grace mention valves?",
+     "Which reports by Grace mention valves?"),
+    ("Which reports besides delta-chillers.html written by Grace mention valves?",
+     "Which reports written by Grace mention valves?")])
+def test_an_author_after_what_is_left_out_keeps_what_is_asked(reports, question, searched):
+    # "1 of the 2 documents asked of holds 1 of "delta", "chillers.html", "Grace", "valves"":
+    # "by" ended no name left out, and the name, the author and the verb were searched words
+    answer = Navigator(reports).ask(question, 300)
+    assert answer.count["words"] == ["valves"] and answer.count["n"] == 0
+    assert answer.count["by"] == "Grace"
+    assert _names(answer.count["besides"]) == ["delta-chillers.html"]
+    assert answer.to_json()["searched_as"] == searched
+    assert ("besides delta-chillers.html, no document of the 1 asked of by Grace holds "
+            '"valves"') in answer_text(answer, reports)

@@ -141,6 +141,10 @@ def left_out_within(question: str) -> tuple[str, str] | None:
         if year and name and _a_name(name) and not re.search(r"(?i)\bones?$", name) and _verb(
                 *year.group("verb", "after")):  # "besides 2394 from 2018 mention async"
             return question[:m.start()] + question[m.start("what") + word.start():], name
+        by = _AUTHOR_THEN.match(m.group("what")[word.start():])  # (and the author's)
+        if by and name and _a_name(name) and not re.search(r"(?i)\bones?$", name) and _verb(
+                *by.group("verb", "after")):  # "besides delta.md by Grace mention valves"
+            return question[:m.start()] + question[m.start("what") + word.start():], name
         if _verb(word.group(), after):
             if not name or not _a_name(name):
                 return None
@@ -154,6 +158,14 @@ def left_out_within(question: str) -> tuple[str, str] | None:
 # mention async" ("2394" was searched for as a word, 2018 not read)
 _YEAR_THEN = re.compile(rf"(?:{DATING}\s+)?(?:from|in|of|dated)\s+(?:19|20)\d\d\b"
                         r"\s+(?P<verb>\S+)(?:\s+(?P<after>\S+))?", re.I)
+
+
+# an author said between the name left out and the question's verb: "besides delta.md by
+# Grace mention valves" ("by" ended no name, and "delta", "Grace" were searched as words);
+# a name capitalised, as which.BY_AUTHOR reads it
+_AUTHOR_THEN = re.compile(r"(?i:(?:(?:written|authored|prepared|signed|edited)\s+)?by)\s+"
+                          r"[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*\s+(?P<verb>\S+)"
+                          r"(?:\s+(?P<after>\S+))?")
 
 
 def _verb(verb: str | None, after: str | None) -> bool:
