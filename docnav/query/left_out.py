@@ -235,3 +235,15 @@ def left_out_unnamed_within(rest: str) -> tuple[str, str] | None:
         return None
     return left_out_within(rest)
 
+
+def searched_without(asked: str, at: int, rest: str, left_rest: str) -> str:
+    """``asked`` as searched, its part ``rest`` (from ``at``) read as ``left_rest``, without
+    what it leaves out: its spaces and a comma before the cue gone ("Which RFCs mention
+    async, besides RFC 2394?": "Which RFCs mention async?"), its question mark kept ("How
+    many RFCs are there besides RFC 2592?": "How many RFCs are there?")."""
+    searched = " ".join((asked[:at] + left_rest + asked[at + len(rest):]).split())
+    searched = re.sub(r"\s+(?=[?!.,])|[,;]+(?=[?!.]*$)", "", searched)
+    if asked.rstrip().endswith("?") and not searched.endswith("?"):
+        searched += "?"
+    return searched
+

@@ -23,7 +23,7 @@ from docnav.query.holding import (best_documents, besides_of, held_by, left_out,
                                   referred_by_asked, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.left_out import (DATING, as_besides, left_out_unnamed,
-                                   left_out_unnamed_within)
+                                   left_out_unnamed_within, searched_without)
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
 
@@ -156,22 +156,32 @@ def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
     rest, dated, said = _what_of(asked, kind)
     cued = as_besides(rest)  # "excluding RFC 2394", "but not RFC 2394": "besides RFC 2394"
     left_rest, left = left_out(graph, cued)
-    unnamed = left_out_unnamed_within(cued) if left_rest == cued else None
-    if unnamed:  # "besides pinning": none left out, "pinning" not searched
-        left_rest, unnamed = unnamed
-    elif left_rest == cued:  # (none, or the one asked of: "What does RFC 2592 refer to
-        return rest, dated, said, left, asked, None  # besides RFC 2592?" is "What does RFC
-        # 2592 refer to?")
-    at = asked.find(rest, kind.end("kind"))
-    searched = " ".join((asked[:at] + left_rest + asked[at + len(rest):]).split())
-    searched = re.sub(r"\s+(?=[?!.,])|[,;]+(?=[?!.]*$)", "", searched)  # ("async, besides")
-    if asked.rstrip().endswith("?") and not searched.endswith("?"):
-        searched += "?"  # ("How many RFCs are there besides RFC 2592?")
+    unnamed = None
+    if left_rest == cued:  # (none, or the one asked of: "What does RFC 2592 refer to besides
+        # RFC 2592?" is "What does RFC 2592 refer to?"), unless what it leaves out names none
+        if (none := _naming_none(cued, said)) is None:
+            return rest, dated, said, left, asked, None
+        left_rest, unnamed = none
+    searched = searched_without(asked, asked.find(rest, kind.end("kind")), rest, left_rest)
     rest = left_rest
     if not said:  # said after the cue: "Which RFCs besides 2592 discuss async?"
         rest, again, said = _what_of(asked[:kind.end("kind")] + rest, kind)
         dated = dated or again
     return rest, dated, said, left, searched, unnamed
+
+
+def _naming_none(rest: str, said: str | None) -> tuple[str, str] | None:
+    """(``rest`` without what it leaves out, that) where what a question asking for documents
+    leaves out names none: right after the word naming them ("Which RFCs besides pinning
+    mention async?", :func:`left_out_unnamed_within`), or after asking how many there are
+    ("How many RFCs are there besides pinning?": all, :func:`left_out_unnamed`; not "Which
+    RFCs besides pinning discuss async?", with no such phrase); else None."""
+    if within := left_out_unnamed_within(rest):
+        return within
+    listed = None if said else COUNTED.match(rest)
+    if listed and listed.group().strip() and (counted := left_out_unnamed(rest[listed.end():])):
+        return rest[:listed.end()] + counted[0], counted[1]
+    return None
 
 
 def of_one(asked: str, kind: re.Match) -> str:
@@ -406,12 +416,6 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     inside = set(nav.graph.document_paths(doc))
     scope = _Scope(doc, rest, dated, said, left, searched,
                    {p: name for p, name in left.items() if p not in inside}, unnamed=unnamed)
-    listed = None if said else COUNTED.match(rest)  # "How many RFCs are there besides
-    if listed and listed.group().strip() and (  # pinning?": all, not "Which RFCs besides
-            unnamed := left_out_unnamed(rest[listed.end():])):  # pinning discuss async?"
-        scope.rest, scope.unnamed = rest[:listed.end()] + unnamed[0], unnamed[1]
-        cue = rest[listed.end():len(rest) - len(unnamed[0])]
-        scope.searched = asked.replace(cue, "", 1) if cue.strip() else asked
     by = BY_AUTHOR.match(rest)
     authored = authored_by(nav, doc, _author(by)) if by else []
     if by and not authored and not all_have_authors(nav, doc):
