@@ -172,13 +172,14 @@ def _format_notes(answer: Answer) -> list[str]:
     if step is None:
         return []
     n, label, said = step["document_count"], step["label"], step["said"]
+    names = "formats the question names" if len(step["named"]) > 1 else "format the question names"
     if n == step["asked_of"]:  # "How many PDFs are there?" of PDFs alone
         return [f"{f'all {n} documents' if n > 1 else 'the one document'} asked of "
-                f"{'are' if n > 1 else 'is'} {label}, the format the question names (\"{said}\")"]
+                f"{'are' if n > 1 else 'is'} {label}, the {names} (\"{said}\")"]
     if n:
         return [f"asked of the {n} {label} document{'s' * (n != 1)} of the {step['asked_of']} "
-                f"asked of, by the format the question names (\"{said}\")"]
-    return [f"no document asked of is {label}, the format the question names (\"{said}\"; "
+                f"asked of, by the {names} (\"{said}\")"]
+    return [f"no document asked of is {label}, the {names} (\"{said}\"; "
             f"{held_formats(step)})" + (": the evidence is the best match's of them all"
                                           if answer.evidence else "")]
 

@@ -83,7 +83,7 @@ def _step(answer) -> dict | None:
 ])
 def test_a_format_word_naming_documents_is_read_as_their_format(question, fmt, searched):
     named = format_named(question)
-    assert named is not None and named.format == fmt
+    assert named is not None and named.formats == (fmt,)
     assert as_searched(named) == searched
 
 
@@ -138,7 +138,7 @@ def test_a_format_word_that_is_the_subject_names_no_documents(question):
 ])
 def test_documents_of_a_format_asked_of_in_other_words_are_still_read_so(question, fmt):
     named = format_named(question)
-    assert named is not None and named.format == fmt
+    assert named is not None and named.formats == (fmt,)
 
 
 def test_how_many_html_documents_counts_the_html_ones(nav):
@@ -248,3 +248,42 @@ def test_are_there_any_of_a_format_lists_them_or_says_none(nav):
     answer = nav.ask("Are there any DOCX files?", budget=1024, doc="*.md")
     assert _step(answer)["document_count"] == 0 and answer.count["n"] == 0
     assert answer.count["kind"] == "documents" and not answer.evidence
+
+
+@pytest.mark.parametrize("question, formats, searched", [
+    ("Which PDF or DOCX files mention seals?", ("pdf", "docx"),
+     "Which documents mention seals?"),
+    ("How many HTML and Markdown files are there?", ("html", "markdown"),
+     "How many documents are there?"),
+    ("List the PDF/Word documents", ("pdf", "docx"), "List the documents"),
+    ("Which HTML, PDF or Word documents mention seals?", ("html", "pdf", "docx"),
+     "Which documents mention seals?"),
+    ("What do the PDF and DOCX files say about seals?", ("pdf", "docx"),
+     "What do say about seals?"),  # searched as "What does the PDF say ...?" is
+    ("How many .md or .html files are there?", ("markdown", "html"),
+     "How many documents are there?"),
+])
+def test_formats_said_together_name_the_documents_of_each(question, formats, searched):
+    """Formats said together before one noun name the documents of any of them; before, the
+    last alone was read ("Which HTML and PDF files ...?" was asked of the PDF), or none."""
+    named = format_named(question)
+    assert named is not None and named.formats == formats
+    assert as_searched(named) == searched
+
+
+def test_which_html_and_pdf_files_reads_both_formats(nav, db):
+    answer = nav.ask("Which HTML and PDF files mention the seal?", 300)
+    step = _step(answer)
+    assert (step["format"], step["document_count"], step["asked_of"]) == ("html or pdf", 2, 6)
+    assert "harbour.html" in _read(answer)
+    assert _read(answer) <= {"harbour.html", "multi_page.pdf"}
+    answer = nav.ask("How many PDF or DOCX files are there?", 300)
+    assert sorted(Path(p).name for p in answer.count["documents"]) == [
+        "multi_page.pdf", "wax.docx", "word_sample.docx"]
+    assert answer.text.startswith("3 PDF or DOCX documents asked of (of 6): "), answer.text
+    code, out, err = run(db, "ask", "Which PDF or Word documents mention the seal?",
+                         "--budget", "200")
+    assert code == 0, err
+    assert out.splitlines()[1] == (
+        'asked of the 3 PDF or DOCX documents of the 6 asked of, by the formats the question '
+        'names ("PDF or Word documents")'), out

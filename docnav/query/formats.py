@@ -53,11 +53,14 @@ _AFTER = (r"(?=\s*(?:[?.!,;:]|$)|['’]s\b|\s+(?:mention(?:s|ed)?|says?|said|dis
           r"describe[sd]?|cover(?:s|ed)?|talks?|explain(?:s|ed)?|propose[sd]?|state[sd]?|"
           r"lists?|listed|gives?|shows?|contain(?:s|ed)?|holds?|include[sd]?|is|are|was|were|"
           r"has|have|had|does|do|did|about|on|from|in|of|with|by|that|which|and|or)\b)")
+_ONE = r"(?:pdf|x?html?|docx|markdown|md|(?:ms\s+|microsoft\s+)?word)"
+# formats said together before one noun: "PDF or DOCX files", "HTML, PDF and Word documents"
+_AND_OR = r"(?:\s*,\s*(?:(?:or|and)\s+)?|\s*/\s*|\s+(?:or|and)\s+)"
 _PHRASE = re.compile(
-    rf"(?<![\w.-])(?:\.?(?P<fmt>pdf|x?html?|docx|markdown|md|(?:ms\s+|microsoft\s+)?word)"
+    rf"(?<![\w.-])(?:\.?(?P<fmt>{_ONE}(?:{_AND_OR}\.?{_ONE})*)"
     rf"[\s-]+(?P<noun>{_NOUNS})|(?P<web>x?html?\s+|web\s*)(?P<page>pages?)|"
     rf"(?P<det>the|this|that|which|what|each|every|any|a|one)\s+{_BEFORE}(?P<bare>pdf|docx)"
-    rf"{_AFTER}|(?P<plural>pdfs))\b", re.I)
+    rf"(?!{_AND_OR}\.?{_ONE}[\s-]+{_NOUNS}){_AFTER}|(?P<plural>pdfs))\b", re.I)
 # what the format's words are the object of: what the question is about, not what it asks of
 _OBJECT = re.compile(
     r"\b(?:about|regarding|concerning|on|to|into|for|as|like|than|mention(?:s|ed|ing)?|"
@@ -111,7 +114,7 @@ _EACH_OR_NEWEST = re.compile(r"^(?:each|every)\b|^the\s+(?:newest|latest|oldest|
 @dataclass(frozen=True)
 class FormatNamed:
     """The format a question names its documents by, and the question without it."""
-    format: str  # as the documents table has it: "pdf", "html", "docx", "markdown"
+    formats: tuple[str, ...]  # as the documents table has them: ("pdf",), ("pdf", "docx")
     said: str  # as the question says it: "Which PDF", "HTML pages", "Word document"
     as_documents: str  # the format's words left out, their noun kept: "How many documents ...?"
     nouns: tuple[int, ...]  # where in ``as_documents`` each noun kept starts
@@ -119,13 +122,14 @@ class FormatNamed:
 
 
 def format_named(question: str) -> FormatNamed | None:
-    """The format the question names the documents it asks of by, as the module says a
-    format word does; None when it names none, or several."""
+    """The format the question names the documents it asks of by (or formats said together,
+    "PDF or DOCX files"), as the module says a format word does; None when it names none, or
+    formats in different places ("Compare the PDF to the Word document")."""
     every = list(_PHRASE.finditer(question))
     found = [m for m in every if _reads_as_documents(question, m) and (
         _IN_BEFORE.search(_lead(question, m)) or not _OBJECT.search(question[:m.start()]))]
     # ("Compare the PDF to the Word document" names two, one of them after "to")
-    if not found or len({_format(m) for m in every}) != 1:
+    if not found or len({_formats(m) for m in every}) != 1:
         return None
     kept, without, nouns, at = "", "", [], 0
     for m in found:
@@ -140,7 +144,7 @@ def format_named(question: str) -> FormatNamed | None:
         at = m.end()
         if owner := re.match(r"['’]s\b", question[at:]):  # "the PDF's title": its title
             kept, without, at = kept + owner.group(), without + " its", at + owner.end()
-    return FormatNamed(_format(found[0]), ", ".join(m.group() for m in found),
+    return FormatNamed(_formats(found[0]), ", ".join(m.group() for m in found),
                        kept + question[at:], tuple(nouns),
                        " ".join((without + question[at:]).split()))
 
@@ -167,10 +171,12 @@ def _lead(question: str, m: re.Match) -> str:
     return question[:m.start("bare")] if m.group("bare") else question[:m.start()]
 
 
-def _format(m: re.Match) -> str:
-    """The format a match of :data:`_PHRASE` names, as the documents table has it."""
+def _formats(m: re.Match) -> tuple[str, ...]:
+    """The formats a match of :data:`_PHRASE` names, as the documents table has them, in
+    the order said, each once ("PDF or .docx files": pdf, docx)."""
     said = (m.group("fmt") or m.group("web") or m.group("bare") or m.group("plural"))
-    return _FORMAT_OF[said.split()[-1].lower()]
+    return tuple(dict.fromkeys(_FORMAT_OF[one.split()[-1].lower().lstrip(".")]
+                               for one in re.split(_AND_OR, said)))
 
 
 def _noun(m: re.Match) -> str:
@@ -217,17 +223,17 @@ def format_answer(nav: Navigator, question: str, budget: int, scope: str | list[
     if not paths:
         return None
     formats = formats_of(nav.graph)
-    chosen = [p for p in paths if formats.get(p) == named.format]
+    chosen = [p for p in paths if formats.get(p) in named.formats]
     asked = as_searched(named)
     # all of that format: its words are left out only where they are the documents asked for
     # ("How many PDFs are there?"); elsewhere they may be what the question is about
     if len(chosen) == len(paths) and asked != named.as_documents:
         return None
-    label = LABELS[named.format]
+    label = " or ".join(LABELS[f] for f in named.formats)  # "PDF or DOCX"
     held = Counter(LABELS.get(formats.get(p), str(formats.get(p))) for p in paths)
-    step = {"op": "format", "format": named.format, "label": label, "said": named.said,
-            "document_count": len(chosen), "asked_of": len(paths),
-            "formats": dict(held.most_common())}
+    step = {"op": "format", "format": " or ".join(named.formats), "named": list(named.formats),
+            "label": label, "said": named.said, "document_count": len(chosen),
+            "asked_of": len(paths), "formats": dict(held.most_common())}
     if not chosen:
         return _none_of(nav, question, budget, scope, (named, asked), step)
     narrowed = scope if len(chosen) == len(paths) else [glob.escape(p) for p in chosen]
