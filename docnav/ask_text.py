@@ -423,6 +423,11 @@ def _field_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
     for path, keys in answer.fields_lacking.items():  # "Who wrote ...?" of an RFC
         lines.append(f"asked for, not in the fields of {Path(path).name}: author "
                      f"({'its fields: ' + ', '.join(keys) if keys else 'it has no fields'})")
+    for path, dated in answer.dated.items():  # "When was RFC 2349 merged?"
+        name = Path(path).name
+        lines.append(f"asked when {name} was {dated['verb']}: no field of it says; " + (
+            f"it is dated {dated['date']} {dated['by']}, as questions by date read it"
+            if dated["date"] else "nothing dates it (`docnav show` lists its fields)"))
     for section in answer.empty:  # asked for, and nothing is written under its heading
         lines.append(f"no text under the heading asked for: {graph.node(section).breadcrumb}  "
                      f"[{section[:12]}]")

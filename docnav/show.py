@@ -160,7 +160,7 @@ def _fields_lines(tree: DocTree) -> list[str]:
     showed only "created = 2021-...", and was dated by its identifier): the day its first
     version's stamp gives, or its identifier's month (stamped on its first page, or its
     file's name)."""
-    from docnav.query.fields import arxiv_dated, stamp_day_unused
+    from docnav.query.fields import ARXIV_SOURCES, arxiv_dated, stamp_day_unused
 
     shown = [f"{key} = {value if len(value) <= 60 else value[:59] + '…'}"
              for key, value in tree.metadata if key not in _UNLISTED_FIELDS]
@@ -169,9 +169,7 @@ def _fields_lines(tree: DocTree) -> list[str]:
     dated, source = arxiv_dated(tree.path, fields)
     if dated is None:
         return lines
-    by = {"stamp day": "by its first version's arXiv stamp (on its first page)",
-          "stamp": "by its arXiv identifier (on its first page)",
-          "name": "by its arXiv identifier (its file's name)"}[source]
+    by = ARXIV_SOURCES[source]
     why = ""  # the stamp's day, where it does not date it: "1909.00754v2 ... 18 Oct 2019"
     if unused := stamp_day_unused(tree.path, fields):
         day, of = unused

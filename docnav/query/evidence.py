@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from docnav.errors import InputError
 from docnav.query._checks import whole
-from docnav.query.fields import DATE_KEYS
+from docnav.query.fields import DATE_KEYS, DATED_NOW, DATING, own_date_said
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
 from docnav.query.parts import holds_text, sections_headed
@@ -198,6 +198,10 @@ class Answer:
     untitled: list[str] = field(default_factory=list)
     # the documents asked who wrote them that have no author field, with the keys they have
     fields_lacking: dict[str, list[str]] = field(default_factory=dict)
+    # the documents asked when they were made by a verb no field names ("When was RFC 2349
+    # merged?"), with their own date: {path: {"verb": "merged", "date", "by", "field": ...}}
+    # (fields.own_date_said)
+    dated: dict[str, dict[str, str]] = field(default_factory=dict)
     # how many documents a question asking so counts ("How many RFCs mention traits?"): the
     # number, of how many asked of, by which words, and their paths (count_text.count_line)
     count: dict | None = None
@@ -223,6 +227,7 @@ class Answer:
             "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
             "headed": self.headed, "empty": self.empty, "fields": self.fields,
             "untitled": self.untitled, "fields_lacking": self.fields_lacking,
+            "dated": self.dated,
             "count": self.count,
             "answer": self.text,
             "generated_by": self.generated_by, "generation_error": self.generation_error,
@@ -239,6 +244,12 @@ class Answer:
 
 
 _WHEN = re.compile(r"\bwhen\b", re.I)
+_DOC = r"(?:paper|document|rfc|report|article|filing|book|manual|proposal|study)"
+# "When was RFC 2349 merged?", "When was the pin RFC written?", "When did it start?" (the
+# names left out: "When was merged?", "When was the written?"): the document's own date
+_WHEN_DATED = re.compile(rf"^\W*when\s+(?:was|were|is|did)\s+(?:(?:the|this|that|it|its)\s+)?"
+                         rf"(?:{_DOC}s?\s+)?(?:first\s+)?(?P<verb>{DATING}|{DATED_NOW})"
+                         r"\s*[?.!]*$", re.I)
 # "How long is the Adobe 10-K?", asking nothing else: its length, a PDF's "pages" field
 _HOW_LONG = re.compile(r"\bhow\s+long\s+(?:is|are|was|were)\b", re.I)
 # "Who wrote ...?", "Who is the author of ...?", "By whom was ... written?": its author field
@@ -248,7 +259,6 @@ AUTHOR_KEYS = ("author", "authors")
 _KIND_TERMS = frozenset(tokens("rfc paper report document filing article"))
 # "What is the title of 1809.01202.pdf / the pioNER paper / RFC 1961?", "What is the paper's
 # title?", "What is it titled?": a document's title (not "the title of the dataset")
-_DOC = r"(?:paper|document|rfc|report|article|filing|book|manual|proposal|study)"
 _TITLE_ASKED = re.compile(
     rf"\btitle\s+of\s+(?:(?:the|this|that)\s+)?(?:[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,4}}\b|rfc\s*\d+|"
     rf"(?:[\w'’.+-]+\s+){{0,6}}?{_DOC}\b)|\b(?:{_DOC}['’]s|its)\s+title\b|\btitled\W*$", re.I)
@@ -430,6 +440,7 @@ class Run:
                       state.tokens_used, text, missing=missing, absent=absent,
                       headed=headed, empty=list(dict.fromkeys(empty)),
                       fields=self.fields_asked, fields_lacking=self.fields_lacking,
+                      dated=self.date_asked,
                       untitled=self.untitled)
 
     @functools.cached_property
@@ -468,6 +479,26 @@ class Run:
         keys = {path: list(self.graph.fields(path)) for path in self._field_paths}
         return {path: have for path, have in keys.items()
                 if not any(k in AUTHOR_KEYS for k in have)}
+
+    @functools.cached_property
+    def date_asked(self) -> dict[str, dict[str, str]]:
+        """The documents asked of (at most three) asked when they were made by a verb no
+        field of theirs names ("When was RFC 2349 merged?": an RFC has a "Start Date";
+        "When was the pin RFC written?"), each with its own date as questions by date read
+        it and where that comes from. The answer had been paragraphs holding neither word
+        nor date, with confidence 1.00. Not of a document's part ("When was the executor
+        created?"), nor where a field answers ("When did it start?": its start date)."""
+        asked = _WHEN_DATED.match(self.question)
+        paths = self.graph.document_paths(self.scope) if asked and self.scope else []
+        if len(paths) > 3:
+            return {}
+        out = {}
+        for path in paths:
+            if any(k in DATE_KEYS for k in self.fields_asked.get(path, {})):
+                continue
+            out[path] = {"verb": asked["verb"].lower(),
+                         **own_date_said(path, self.graph.fields(path))}
+        return out
 
     @functools.cached_property
     def fields_asked(self) -> dict[str, dict[str, str]]:

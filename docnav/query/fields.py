@@ -14,6 +14,12 @@ from docnav.query._checks import ISO_DATE
 
 # an RFC's header list has a "Start Date"
 DATE_KEYS = ("created", "dcterms.created", "date", "start date", "modified", "dcterms.modified")
+# the verbs a document's own date is asked or chosen by ("Which RFCs were accepted in 2018?",
+# "When was RFC 2349 merged?"), past forms; DATED_NOW the present ("When did it start?")
+DATING = (r"(?:started|created|written|published|dated|filed|released|proposed|issued|"
+          r"submitted|accepted|approved|adopted|merged)")
+DATED_NOW = (r"(?:start|create|write|publish|date|file|release|propose|issue|submit|accept|"
+             r"approve|adopt|merge)")
 # the forms of a date :func:`date_of` reads, as an error says them; all-number forms with the
 # year last (05/01/2024: 5 January or May 1?) and a bare year are not read
 DATE_FORMS = ('"2024-01-05" (an ISO time too), "2024/01/05", "January 5, 2024", "Jan 5, 2024", '
@@ -130,6 +136,25 @@ def _submitted(m: re.Match | None) -> str | None:
     if m is None or (m["yy"], m["mm"]) < ("07", "04") or (len(m["n"]) == 5) != (m["yy"] >= "15"):
         return None
     return f"20{m['yy']}-{m['mm']}"
+
+
+# where a paper's arXiv date comes from (:func:`arxiv_dated`'s second), as `docnav show` and
+# an answer say it
+ARXIV_SOURCES = {"stamp day": "by its first version's arXiv stamp (on its first page)",
+                 "stamp": "by its arXiv identifier (on its first page)",
+                 "name": "by its arXiv identifier (its file's name)"}
+
+
+def own_date_said(path: str, fields: dict[str, str]) -> dict[str, str | None]:
+    """:func:`own_date` ("date"), where it comes from as an answer says it ("by": "by its
+    arXiv identifier (its file's name)", "by its "start date" field") and the field's key
+    ("field", None of an arXiv date); all None where nothing dates the document."""
+    dated, source = arxiv_dated(path, fields)
+    if dated:
+        return {"date": dated, "by": ARXIV_SOURCES[source], "field": None}
+    key = next((k for k in DATE_KEYS if read_date(str(fields.get(k, "")))), None)
+    return {"date": read_date(str(fields[key])) if key else None,
+            "by": f'by its "{key}" field' if key else None, "field": key}
 
 
 def own_date(path: str, fields: dict[str, str]) -> str | None:

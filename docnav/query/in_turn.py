@@ -319,6 +319,7 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
                   empty=list(dict.fromkeys(s for p in parts for s in p.empty)),
                   fields={k: v for p in parts for k, v in p.fields.items()},
                   fields_lacking={k: v for p in parts for k, v in p.fields_lacking.items()},
+                  dated={k: v for p in parts for k, v in p.dated.items()},
                   untitled=list(dict.fromkeys(n for p in parts for n in p.untitled)))
 
 

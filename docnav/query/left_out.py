@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from docnav.query.evidence import ASKING, LEAVING_OUT
+from docnav.query.fields import DATING
 from docnav.query.lexical import STOPWORDS, search_words
 
 # what such a cue leaves out: its words after it, to a comma ("Except for revenue, what
@@ -39,8 +40,6 @@ _VERB_ON = frozenset(f"{verb} {on}" for verbs, on in (("link links linked referr
     for verb in verbs.split())
 # verbs of a document's own date ("Which RFCs were accepted in 2018?", "besides 2394
 # published in 2018 mention async"): none has a date of its own but the document's
-DATING = (r"(?:started|created|written|published|dated|filed|released|proposed|issued|"
-          r"submitted|accepted|approved|adopted|merged)")
 # of those verbs, the past forms, which are the question's verb before what it asks of
 # ("besides RFC 2394 discussed async?", "besides 2592 cited RFC 2394?"), a participle going
 # on with the name before a preposition ("the ones introduced in RFC 2394", "the traits used

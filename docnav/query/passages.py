@@ -282,7 +282,11 @@ class Passages:
         """The lines of the field lists that state the fields the question asks for ("When
         did the trusted publishing RFC start?": "Start Date: 2024-09-10"), read first: the
         searches ranked the line below paragraphs that say "starts"."""
-        for path, fields in run.fields_asked.items():
+        asked = {path: set(fields) for path, fields in run.fields_asked.items()}
+        for path, dated in run.date_asked.items():  # "When was RFC 2349 merged?": the field
+            if dated["field"]:  # that dates it ("Start Date: 2018-02-19")
+                asked.setdefault(path, set()).add(dated["field"])
+        for path, fields in asked.items():
             lines = [n for n, key in self.field_list(path).items() if key in fields]
             if lines:
                 run.op("fields", document=path, keys=list(fields), nodes=lines)
