@@ -252,6 +252,15 @@ _WHEN_DATED = re.compile(rf"^\W*when\s+(?:was|were|is|did)\s+(?:(?:the|this|that
                          r"\s*[?.!]*$", re.I)
 # "How long is the Adobe 10-K?", asking nothing else: its length, a PDF's "pages" field
 _HOW_LONG = re.compile(r"\bhow\s+long\s+(?:is|are|was|were)\b", re.I)
+# "How many sections does RFC 2388 have?", "How many paragraphs are in RFC 0002?" (the names
+# left out, and "sections", which asks for an outline: "How many does have?"): its length,
+# counted, as "How long is it?" of a document without pages gives it (they read passages, and
+# said "in none of the documents: paragraphs", or the outline alone)
+_PART_COUNTED = re.compile(r"\bhow\s+many\s+(sections|headings|paragraphs|words)\b", re.I)
+_HOW_MANY_PARTS = re.compile(
+    r"^\W*how\s+many\s+(?:(?:sections|headings|paragraphs|words)\s+)?(?:(?:does|do|did)\s+"
+    r"(?:(?:it|the|this|that)\s+)?(?:have|has|contain|hold)|(?:are|is)\s+(?:there\s+)?"
+    r"(?:in|of)(?:\s+(?:it|the|this|that))?|(?:are|is)\s+there)\s*[?.!]*$", re.I)
 # "Who wrote ...?", "Who is the author of ...?", "By whom was ... written?": its author field
 _WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored|authors?)\b|"
                         r"\bby whom\b|\bauthors?\s+of\b", re.I)  # "Who are the authors of"
@@ -406,6 +415,8 @@ class Run:
         # a field's key the question names ("How many pages does it have?": pages = 6) is in
         # the answer, as the field
         keys = {t for f in self.fields_asked.values() for k in f for t in tokens(k)}
+        if self._part_counted and "length" in keys:  # its count is the length's ("99
+            keys |= set(tokens(self._part_counted))  # paragraphs")
         keys |= self._value_kinds
         missing = [w for w in missing if not (keys and set(tokens(w)) <= keys)]
         gaps = set(missing)
@@ -481,6 +492,13 @@ class Run:
                 if not any(k in AUTHOR_KEYS for k in have)}
 
     @functools.cached_property
+    def _part_counted(self) -> str | None:
+        """The parts the question asks how many a document has ("How many paragraphs are in
+        RFC 0002?": "paragraphs"), asking nothing else; None otherwise."""
+        part = _PART_COUNTED.search(self.asked)
+        return part[1].lower() if part and _HOW_MANY_PARTS.match(self.question) else None
+
+    @functools.cached_property
     def date_asked(self) -> dict[str, dict[str, str]]:
         """The documents asked of (at most three) asked when they were made by a verb no
         field of theirs names ("When was RFC 2349 merged?": an RFC has a "Start Date";
@@ -518,6 +536,7 @@ class Run:
         dating = when or "date" in asked
         who_wrote = bool(_WHO_WROTE.search(self.asked))
         how_long = bool(_HOW_LONG.search(self.asked)) and self.state.names_nothing
+        parts = self._part_counted is not None  # counted, of any document
         out: dict[str, dict[str, str]] = {}
         for path in self._field_paths:
             for key, value in self.graph.fields(path).items():
@@ -539,6 +558,6 @@ class Run:
                     out.setdefault(path, {})["title"] = title
             # "How long is the pump guide?" of a document without pages (Markdown, HTML,
             # DOCX): its length in words, paragraphs and headings (before: its summary alone)
-            if how_long and "pages" not in self.graph.fields(path):
+            if parts or how_long and "pages" not in self.graph.fields(path):
                 out.setdefault(path, {})["length"] = _length(self.graph, path)
         return out
