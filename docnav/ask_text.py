@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from docnav.query.count_text import count_line
 from docnav.query.formats import held_formats
 from docnav.query.passages import BEST_DOCUMENT
+from docnav.wording import counted
 
 if TYPE_CHECKING:
     from docnav.query.evidence import Answer
@@ -206,6 +207,14 @@ def _which_documents(focus: dict) -> str:
                  f"whose works cited hold {focus['cites']}")
         return (f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each{more}"
                 if n > 1 else f"asked of the one document {whose}{more}")
+    if focus.get("by_length"):  # "Which RFC is the longest?": by their words
+        named = ", ".join(f"{Path(p).name} ({counted(w, 'word')})"
+                          for p, w in zip(focus["documents"], focus["words"]))
+        holding = (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
+                   if focus["holding"] else "")
+        return (f"asked of the {focus['by_length']} of the {focus['length_of']} documents "
+                f"asked of{holding}, by their words: {named}"
+                + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("order"):  # "What is the newest RFC?": by their own dates
         named = ", ".join(f"{Path(p).name} ({_dated_as(p, d, focus)})"
                           for p, d in zip(focus["documents"], focus["dates"]))

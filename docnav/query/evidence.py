@@ -282,9 +282,9 @@ _LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
 LED_TO = 8
 
 
-def _length(graph: DocNavGraph, path: str) -> str:
-    """A document's length: "1,234 words in 40 paragraphs under 12 headings" (its sections,
-    the title's among them where it is a heading)."""
+def length_of(graph: DocNavGraph, path: str) -> tuple[int, int, int]:
+    """A document's length: (words, paragraphs, headings), the words of its paragraphs, its
+    sections' headings (the title's among them where it is a heading)."""
     paragraphs = sections = words = 0
     for nid in graph.expand(graph.document_root(path), depth=10_000):
         node = graph.node(nid)
@@ -292,6 +292,13 @@ def _length(graph: DocNavGraph, path: str) -> str:
             paragraphs += 1
             words += len(node.text.split())
         sections += node.kind == "section"
+    return words, paragraphs, sections
+
+
+def _length(graph: DocNavGraph, path: str) -> str:
+    """A document's length as an answer says it: "1,234 words in 40 paragraphs under 12
+    headings" (:func:`length_of`)."""
+    words, paragraphs, sections = length_of(graph, path)
     return (f"{counted(words, 'word')} in {counted(paragraphs, 'paragraph')}"
             f"{' under ' + counted(sections, 'heading') if sections else ''}")
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
+from docnav.query.by_length import BY_LENGTH
 from docnav.query.cited import WORKS_ASKED
 from docnav.query.count_text import counted_text
 from docnav.query.evidence import Answer
@@ -200,7 +201,7 @@ def as_searched(named: FormatNamed) -> str:
     which = asks_documents(asked)
     if which and which.start("kind") in named.nouns:
         return asked
-    first = BY_DATE.search(asked)
+    first = BY_DATE.search(asked) or BY_LENGTH.search(asked)  # ("the longest PDF")
     if first and (first.start("kind") if first.group("kind") else first.start("kind2")
                   ) in named.nouns:
         return asked

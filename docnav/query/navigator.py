@@ -17,9 +17,8 @@ The router classifies the question (rules first; any callable can replace it):
   ("the drawbacks of i128" asked of RFCs), then passages: asked of several documents, first
   those of the one it is most likely about (the one whose title holds a word of the question
   no other document holds, else that of the best-matching paragraph), up to three quarters of
-  the budget, then those of them all; while the evidence is short, the
-  question's words that no piece holds yet (its gaps) are searched for, then the best
-  passages' neighbours are read.
+  the budget, then those of them all; while the evidence is short, the question's words that
+  no piece holds yet (its gaps) are searched for, then the best passages' neighbours are read.
 
 What the global and cross-reference routes read first is in :mod:`docnav.query.routes`.
 Passages are read in the order of three fused rankings, the paragraphs' BM25 rank, their
@@ -30,8 +29,9 @@ A question naming one company, or one document by words of its title ("the zero-
 translation paper"), is asked of that document alone, without those words
 (:mod:`docnav.query.names`); one naming several companies, or asking which documents, is
 asked of each in turn (:mod:`docnav.query.in_turn`, :mod:`docnav.query.which`; asked how many
-documents there are, or which came first, they are counted, listed or ordered by date). What
-the question has collected, and the answer, are in :mod:`docnav.query.evidence`.
+documents there are, or which came first or is longest, they are counted, listed or ordered
+by date or length). What the question has collected, and the answer, are in
+:mod:`docnav.query.evidence`.
 
 The loop is locate -> fetch -> evaluate -> navigate/expand by gaps -> stop when the
 :class:`EvidenceState` is confident or the token budget is spent. The result cites node ids,
@@ -40,8 +40,7 @@ by document, each in reading order, the document of the best passage first. Its 
 cited evidence, or, with an answerer (:mod:`docnav.query.generate`), an answer generated from
 that evidence with numbered citations, each of its sentences checked by NLI against the
 evidence it cites when a verifier is given (with the ``drop`` policy only the supported
-sentences stay); when generation fails the evidence stays the answer and the error is kept
-beside it.
+sentences stay); when generation fails the evidence stays the answer, the error beside it.
 """
 
 from __future__ import annotations
@@ -57,6 +56,7 @@ from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.agents import agent_paragraphs
+from docnav.query.by_length import BY_LENGTH, by_length
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
 from docnav.query.companies import asks_companies, companies
 from docnav.query.floats import LISTED, read_captions
@@ -384,8 +384,8 @@ class Navigator:
                         referred: bool = False) -> Answer | None:
         """The answer of a question that a module of its own answers whole, else None: the
         companies in the store; what each document asked of says; the documents first or
-        last by date; which documents hold something; several companies or documents named
-        and compared."""
+        last by date ("What is the newest RFC?") or length ("Which RFC is the longest?");
+        which documents hold something; several companies or documents named and compared."""
         if (co := asks_companies(asked)) and (listed := companies(self, asked, co, doc)):
             return listed  # "Which companies are in the store?", of filings
         asked_of = self.graph.document_paths(doc)
@@ -396,8 +396,8 @@ class Navigator:
         # "What dataset does each paper use?"
         if several and not of_cited and (each := EACH_DOCUMENT.search(asked)):
             return each_document(self, asked, budget, each, asked_of, doc)
-        if several and (first := BY_DATE.search(asked)):  # "What is the newest RFC?"
-            return by_date(self, asked, budget, first, doc)
+        if several and (first := BY_DATE.search(asked) or BY_LENGTH.search(asked)):
+            return (by_date if first.re is BY_DATE else by_length)(self, asked, budget, first, doc)
         if several and not referred and (pair := related_named(self.graph, asked, asked_of)):
             return relate(self, asked, budget, pair)  # "How does RFC 2592 relate to 2394?"
         if not referred and (pair := referring_pair(self.graph, asked)) and (  # "Does RFC

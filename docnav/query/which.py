@@ -92,12 +92,13 @@ BY_AUTHOR = re.compile(
 # "What did Ada Lovelace write?", "What has Bo written?": which documents that author wrote
 _WROTE = re.compile(rf"^\W*(?i:what\s+(?:else\s+)?(?:did|does|has|have))\s+(?P<who>{_NAME})"
                     rf"\s+(?i:write|written|author|authored)\W*$")
-_KINDS = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
+KINDS_SAID = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
 # "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
 # was the first paper to use BERT?": the documents first or last by their own dates
 BY_DATE = re.compile(
     rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>newest|latest|"
-    rf"most\s+recent|oldest|earliest|first|last)\s+(?P<kind>{_KINDS})\b|(?P<kind2>{_KINDS})\s+"
+    rf"most\s+recent|oldest|earliest|first|last)\s+(?P<kind>{KINDS_SAID})\b|"
+    rf"(?P<kind2>{KINDS_SAID})\s+"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b)", re.I)
 _EARLIEST = ("oldest", "earliest", "first")
