@@ -264,8 +264,9 @@ def _search_notes(answer: Answer) -> list[str]:
                          "number)")
             continue
         target, read = Path(step["to"]).name, step.get("read", n)
+        cut = f", {step['cut']} cut short" if step.get("cut") else ""
         first = ("read first" if read == n else  # (of two related, not all fit the budget)
-                 f"{read} read first; --budget {step['every_with']} reads them all")
+                 f"{read} read first{cut}; --budget {step['every_with']} reads them all")
         # (of documents related: an entry of its works cited holding the other's title)
         k = step.get("cited", 0)
         cited = (f"; {k} {'is an entry' if k == 1 else 'are entries'} of its works cited "

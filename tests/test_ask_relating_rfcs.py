@@ -93,10 +93,28 @@ def test_referring_paragraphs_have_the_whole_budget_and_the_count_read_is_said(g
     # RFC 2394's one referring paragraph is read too, though it is under half the budget
     assert sorted(step["read"].values()) == [1, read]
     text = answer_text(short, graph)
-    assert (f"link to it or name it ({read} read first; --budget {every} reads them all)"
-            in text)
+    cut = next(s["cut"] for s in short.trace
+               if s["op"] == "refers" and _name(s["document"]) == "2592-futures.md")
+    assert (f"link to it or name it ({read} read first{f', {cut} cut short' if cut else ''}; "
+            f"--budget {every} reads them all)" in text)
     assert "then what sums it up" not in text
     assert "its paragraphs referring to the other first" in text
+
+
+def test_one_token_under_the_budget_said_to_read_them_all_one_is_cut_and_not_read(graph):
+    # "--budget N reads them all", and at N - 1 "(read first)" was said too: the last
+    # referring paragraph was cut to fit, and counted as read
+    question = "How does RFC 2592 relate to RFC 2394?"
+    every = sum(p.tokens for s in Navigator(graph).ask(question, 300).trace
+                if s["op"] == "refers" for p in graph.fetch(s["nodes"], budget=10**9))
+    short = Navigator(graph).ask(question, every - 1)
+    step = next(s for s in short.trace
+                if s["op"] == "refers" and _name(s["document"]) == "2592-futures.md")
+    assert (step["read"], step["every_with"]) == (4, every) and step["cut"] == 1
+    assert (f"link to it or name it (4 read first, 1 cut short; --budget {every} reads them "
+            "all)") in answer_text(short, graph)
+    answer = Navigator(graph).ask(question, every)
+    assert "5 of its paragraphs link to it or name it (read first)" in answer_text(answer, graph)
 
 
 def test_two_rfcs_neither_referring_to_the_other_are_each_summed_up(graph):

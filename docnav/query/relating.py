@@ -69,11 +69,11 @@ def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]
     alone by its name: its paragraphs referring to the others read first, in reading order,
     then, with what budget is left, its summary; the references each way are the trace's
     "refers" steps (a document referring to none, its nodes none), each with how many of its
-    nodes were read ("read") and the budget that reads every document's all ("every_with"),
-    which the answer says. All the documents' referring paragraphs have the whole budget
-    before any summary (half each, RFC 2592 read 3 of its 5 and RFC 2394's half went to its
-    summary). Its route is "cross-reference" where one refers to another, else that of a
-    summary."""
+    nodes were read whole ("read"), cut to fit ("cut"), and the budget that reads every
+    document's all ("every_with"), which the answer says. All the documents' referring
+    paragraphs have the whole budget before any summary (half each, RFC 2592 read 3 of its 5
+    and RFC 2394's half went to its summary). Its route is "cross-reference" where one refers
+    to another, else that of a summary."""
     paths = [path for path, _ in named]
     refers = {path: {other: nodes for other, nodes in references_from(nav.graph, path).items()
                      if other in paths} for path in paths}
@@ -99,13 +99,20 @@ def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]
         first=first, shares=shares)
     read = {path: {e.piece.node_id for e in answer.evidence if e.piece.doc_path == path}
             for path in paths}
-    answer.trace[0]["read"] = {p: len(set(first[p]) & read[p]) for p in paths}
+    # a paragraph cut to fit is not read (at one token under the budget said to read them
+    # all, the last was cut, and "(read first)" said all were)
+    whole = {path: {e.piece.node_id for e in answer.evidence if e.piece.doc_path == path
+                    and e.piece.text == nav.graph.node(e.piece.node_id).text}
+             for path in paths}
+    answer.trace[0]["read"] = {p: len(set(first[p]) & whole[p]) for p in paths}
     # what sums it up: what it read besides its referring paragraphs
     answer.trace[0]["summed_up"] = [p for p in paths if read[p] - set(first[p])]
     steps = refers_steps({p: {q: refers[p].get(q, []) for q in paths if q != p} for p in paths})
     cited = works_cited(nav.graph)
     for step in steps:
-        step.update(read=len(set(step["nodes"]) & read[step["document"]]),
+        nodes = set(step["nodes"])
+        step.update(read=len(nodes & whole[step["document"]]),
+                    cut=len(nodes & (read[step["document"]] - whole[step["document"]])),
                     every_with=sum(costs), cited=len(set(step["nodes"]) & cited),
                     has_works_cited=step["document"] in citing_documents(nav.graph))
     answer.trace[:0] = steps
