@@ -139,6 +139,9 @@ def _relating(focus: dict) -> str:
     each = ", ".join(f"{Path(doc).name} ({words[0]}, {focus['shares'][doc]} tokens)"
                      for doc, words in zip(focus["documents"], focus["words"]))
     said = f"asked of each document the question names by its title: {each}"
+    if focus.get("not_related"):  # (more than a relation question reads)
+        said += (f"; not read, past the {focus['most']} a relation question reads: "
+                 + ", ".join(focus["not_related"]))
     two = len(focus["documents"]) == 2
     summed = [Path(p).name for p in focus["summed_up"]]
     every = len(summed) == len(focus["documents"])

@@ -166,8 +166,8 @@ def said_alone(graph: DocNavGraph, said: str, naming: frozenset[str]
     names none."""
     named = titled_documents(graph, said)
     rest = said.casefold()
-    for _, name in named:
-        rest = rest.replace(name.casefold(), " ")
+    for _, name in named:  # a whole name ("RFC 2" took "rfc 2" of "RFC 2394", "394" left)
+        rest = re.sub(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", " ", rest)
     files = {w for p, _ in named for w in re.findall(r"\w+", PurePath(p).stem.casefold())}
     return named if named and set(re.findall(r"\w+", rest)) <= naming | files else None
 

@@ -11,10 +11,10 @@ import glob
 import re
 from typing import TYPE_CHECKING
 
-from docnav.query.in_turn import MOST_COMPARED, in_turn
+from docnav.query.in_turn import in_turn
 from docnav.query.names import said_alone
 from docnav.query.parts import citing_documents, works_cited
-from docnav.query.referring import references_from, refers_steps
+from docnav.query.referring import each_numbered, references_from, refers_steps
 
 if TYPE_CHECKING:
     from docnav.query.evidence import Answer
@@ -43,23 +43,30 @@ _BOTH = re.compile(rf"^\W*(?:(?:how\s+(?:do|did|are|were)|are|were)\s+(?P<both>\
 # words that go with documents' names and say no more of them
 _NAMING = frozenset("the a an this that document documents proposal proposals paper papers "
                     "rfc rfcs pep peps text and both".split())
+# documents a relation question reads at most, each in turn; those named after them are said,
+# not read (each of eight has an eighth of the budget, and 56 "refers" lines are said)
+MOST_RELATED = 8
 
 
 def related_named(graph: DocNavGraph, asked: str, asked_of: list[str]
                   ) -> list[tuple[str, str]] | None:
-    """(path, its name as the question says it) of the documents of ``asked_of``, two to
-    :data:`MOST_COMPARED`, a question asks how they relate names, in its order, where it says
-    nothing else of them ("How does the Waker of RFC 2592 relate to RFC 2394?" asks of a
-    thing: None); None of any other question."""
+    """(path, its name as the question says it) of the documents of ``asked_of``, two or
+    more, a question asks how they relate names, in its order, where it says nothing else of
+    them ("How does the Waker of RFC 2592 relate to RFC 2394?" asks of a thing: None); None
+    of any other question. The kind said once before several numbers ("RFCs 2592, 2394 and
+    2349") is said before each (it named one document, and was asked as any question); six
+    or more were not read as a relation (more than :data:`MOST_RELATED`: :func:`relate`)."""
     named: list[tuple[str, str]] = []
+    asked = each_numbered(asked)
     if m := _ONE_TO_OTHER.match(asked) or _OF_TO.match(asked):
         sides = [said_alone(graph, m["a"], _NAMING), said_alone(graph, m["b"], _NAMING)]
         named = sides[0] + sides[1] if sides[0] and sides[1] else []
     # ("How are A and B related to each other?": not B, "each other")
     if len(named) < 2 and (m := _BOTH.match(asked)):
         named = said_alone(graph, m["both"] or m["between"], _NAMING) or []
+    named.sort(key=lambda n: _at(asked, n[1]))  # ("RFC 2" of "RFC 2592, ..., RFC 2": last)
     paths = [p for p, _ in named]
-    if not 2 <= len(paths) <= MOST_COMPARED or len(set(paths)) < len(paths):
+    if len(paths) < 2 or len(set(paths)) < len(paths):
         return None
     return named if all(p in asked_of for p in paths) else None
 
@@ -73,7 +80,9 @@ def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]
     document's all ("every_with"), which the answer says. All the documents' referring
     paragraphs have the whole budget before any summary (half each, RFC 2592 read 3 of its 5
     and RFC 2394's half went to its summary). Its route is "cross-reference" where one refers
-    to another, else that of a summary."""
+    to another, else that of a summary. Of more than :data:`MOST_RELATED`, the first so many
+    named are, the others' names the step's "not_related"."""
+    named, past = named[:MOST_RELATED], [name for _, name in named[MOST_RELATED:]]
     paths = [path for path, _ in named]
     refers = {path: {other: nodes for other, nodes in references_from(nav.graph, path).items()
                      if other in paths} for path in paths}
@@ -94,7 +103,8 @@ def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]
     answer = in_turn(nav, asked, budget, {
         "op": "relate documents", "documents": paths, "words": [[name] for _, name in named],
         "questions": questions, "referring": {p: len(first[p]) for p in paths},
-        "shares": dict(zip(paths, shares))},
+        "shares": dict(zip(paths, shares)),
+        **({"not_related": past, "most": MOST_RELATED} if past else {})},
         [(path, question, glob.escape(path)) for path, question in zip(paths, questions)],
         first=first, shares=shares)
     read = {path: {e.piece.node_id for e in answer.evidence if e.piece.doc_path == path}
@@ -136,6 +146,12 @@ def _citing(graph: DocNavGraph, path: str, others: list[str]) -> dict[str, list[
     return out
 
 
+def _at(asked: str, name: str) -> int:
+    """Where ``asked`` says ``name``, a whole name ("RFC 2", not the start of "RFC 2592")."""
+    said = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", asked, re.I)
+    return said.start() if said else len(asked)
+
+
 def _plain(text: str) -> str:
     """``text``'s words, casefolded, one space between."""
     return " ".join(re.findall(r"\w+", text.casefold()))
@@ -155,4 +171,4 @@ def _shares(budget: int, costs: list[int]) -> list[int]:
     return shares
 
 
-__all__ = ["related_named", "relate"]
+__all__ = ["MOST_RELATED", "related_named", "relate"]
