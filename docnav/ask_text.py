@@ -77,6 +77,14 @@ def _header(answer: Answer) -> str:
               "documents outside the --doc glob" if answer.count.get("outside") else
               "documents asked of")
         return f"route: {answer.route}; a {what} of the {of}, none read"
+    related = next((s for s in answer.trace if s["op"] == "relate documents"), None)
+    if answer.confidence is None and related and answer.route == "cross-reference":
+        # "How does RFC 2592 relate to RFC 2394?": their references answer before any summary
+        # (said: "names nothing to look for (a summary answers)")
+        then = ", then what sums them up" if related["summed_up"] else ""
+        return (f"route: {answer.route}; the question names only documents: their paragraphs "
+                f"referring to each other read first{then}; {answer.tokens_used} tokens of "
+                "evidence")
     if answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
         how = (" (a summary answers)" if any(e.found_by == "summary" for e in answer.evidence)
                else "")

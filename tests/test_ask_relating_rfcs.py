@@ -117,6 +117,16 @@ def test_one_token_under_the_budget_said_to_read_them_all_one_is_cut_and_not_rea
     assert "5 of its paragraphs link to it or name it (read first)" in answer_text(answer, graph)
 
 
+@pytest.mark.parametrize("budget, then", [(150, ""), (1024, ", then what sums them up")])
+def test_the_first_line_says_the_references_are_read_first(graph, budget, then):
+    # it said "the question names nothing to look for (a summary answers)", where the
+    # paragraphs referring to the other were read first, and at 150 tokens no summary was
+    answer = Navigator(graph).ask("How does RFC 2592 relate to RFC 2394?", budget)
+    assert answer_text(answer, graph).splitlines()[0] == (
+        "route: cross-reference; the question names only documents: their paragraphs "
+        f"referring to each other read first{then}; {answer.tokens_used} tokens of evidence")
+
+
 def test_two_rfcs_neither_referring_to_the_other_are_each_summed_up(graph):
     # routed cross-reference, it was asked of RFC 2349 alone: "3467 in none of the documents
     # asked of"; the unsafe pinned RFC links nothing of the pin RFC (nor names its number)
