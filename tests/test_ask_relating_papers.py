@@ -58,3 +58,36 @@ def test_papers_whose_works_cited_hold_neither_title_say_so(graph):
     assert ("tables.md makes no reference to trees.md (no link to it, nor its number, nor its "
             "title in its works cited)") in text
     assert "neither refers to the other" in text
+
+
+@pytest.mark.parametrize("question", [
+    "Does sparse.md cite trees.md?",
+    "Does sparse.md refer to trees.md?",
+    "Does the sparse attention paper cite the hierarchical retrieval paper?",
+])
+def test_whether_a_paper_cites_another_counts_its_works_cited_as_relations_do(graph, question):
+    # asked as any question: "in none of the documents asked of: cite, trees.md", though its
+    # works cited hold the other's title (as "How does sparse.md relate to trees.md?" said)
+    answer = Navigator(graph).ask(question, 300)
+    refers = _refers(answer)
+    assert list(refers) == [("sparse.md", "trees.md")]
+    [entry] = refers[("sparse.md", "trees.md")]
+    assert graph.node(entry).text.startswith("[1] Jane Smith and Tom Jones")
+    assert entry in {e.piece.node_id for e in answer.evidence}
+    assert answer.route == "cross-reference"
+    text = answer_text(answer, graph)
+    assert ("sparse.md refers to trees.md: 1 of its paragraphs links to it or names it (read "
+            "first; 1 is an entry of its works cited holding its title)") in text
+    assert "in none of the documents asked of" not in text
+
+
+def test_whether_a_paper_citing_none_cites_another_says_so(graph):
+    answer = Navigator(graph).ask("Does tables.md cite trees.md?", 300)
+    assert _refers(answer) == {("tables.md", "trees.md"): []}
+    assert ("tables.md makes no reference to trees.md (no link to it, nor its number, nor its "
+            "title in its works cited)") in answer_text(answer, graph)
+
+
+def test_whether_a_paper_relies_on_another_asks_what_it_says(graph):
+    # "rely on", "build on" of a paper: what its text says, not its works cited
+    assert not _refers(Navigator(graph).ask("Does sparse.md rely on trees.md?", 300))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from docnav.query.evidence import LEAVING_OUT
 from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents
-from docnav.query.parts import citing_documents
+from docnav.query.parts import citing_documents, works_cited
 from docnav.query.router import REFERENCED_KIND
 
 if TYPE_CHECKING:
@@ -70,6 +70,9 @@ _BETWEEN = re.compile(r"^\W*(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<verb>refer
                       r"rely\s+on)\s+(?P<target>\S.*?)\W*$", re.I)
 # "What does the futures RFC say about the pin RFC?": what one says of another, first where
 # it refers to it (its links to the pin RFC were not read: "pin" and "RFC" were searched)
+# the verbs asking so of a paper, whose works cited are its references ("rely on", "build on"
+# ask what it says)
+_CITES = re.compile(r"refer\s+to|reference|cite|mention", re.I)
 _SAYS_ABOUT = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<verb>say|"
                          r"write|tell\s+us)\s+(?:about|of)\s+(?P<target>\S.*?)\W*$", re.I)
 
@@ -86,17 +89,26 @@ def referring_pair(graph: DocNavGraph, asked: str
     those ("zebras" of "say about the pin RFC's zebras": every word after "say" taken,
     "zebras" was no more said missing). Of two others ("say about the pin RFC and the
     async/await RFC") it was asked as of any words, its paragraphs referring to them not
-    read first."""
+    read first. Of a paper ("Does sparse.md cite trees.md?"), an entry of its works cited
+    holding the other's title is a reference to it (:func:`references_to`), as relation
+    questions count it; it was asked as any question, "cite" and "trees.md" said to be in
+    none of the documents asked of, though its works cited held the other's title."""
     m = _BETWEEN.match(asked) or _SAYS_ABOUT.match(asked)
-    if m is None or not REFERENCED_KIND.search(asked):  # "Does the BERT paper rely on the
-        return None  # GPT paper?": a paper's references are its works cited, not its links
+    if m is None:
+        return None
     source, targets = (titled_documents(graph, m.group(g)) for g in ("source", "target"))
     if len(source) != 1 or not targets or source[0][0] in {p for p, _ in targets}:
         return None
-    refs = references_from(graph, source[0][0])
+    # "Does the BERT paper rely on the GPT paper?" asks what it says (its works cited are
+    # its references: "cite", "refer to")
+    if not REFERENCED_KIND.search(asked) and not (
+            m.re is _BETWEEN and _CITES.fullmatch(m["verb"])
+            and source[0][0] in citing_documents(graph)):
+        return None
+    refs = references_to(graph, source[0][0], [p for p, _ in targets])
     said = asked[m.start("verb"):m.start("target")] + " ".join(
         n for p, n in targets if refs.get(p))  # (of one it never refers to, its words count)
-    return source[0][0], {p: refs.get(p, []) for p, _ in targets}, said
+    return source[0][0], refs, said
 
 
 def as_referring(graph: DocNavGraph, asked: str) -> str:
@@ -240,7 +252,7 @@ def read_references(nav: Navigator, asked: str, budget: int,
                          referred=True)
     answer.question = read  # (Navigator.ask says it as searched_as where it is not as asked)
     answer.route = "cross-reference"
-    answer.trace[:0] = refers_steps(refers)
+    answer.trace[:0] = mark_cited(nav.graph, refers_steps(refers))
     # (those asked of: their names are no word of them; nor "refer" of one referring to none,
     # which the steps say)
     if refs or len(refers) > 1 or not any(refers.values()):
@@ -259,6 +271,48 @@ def refers_steps(refers: dict[str, dict[str, list[str]]]) -> list[dict]:
             for target, nodes in (targets.items() or [(None, [])])]
 
 
+def references_to(graph: DocNavGraph, path: str, others: list[str]) -> dict[str, list[str]]:
+    """The nodes of the document at ``path`` referring to each of ``others``, in reading
+    order (none where it refers to it not at all): a link or its number
+    (:func:`references_from`), and an entry of its works cited holding the other's whole title
+    (:func:`cited_by_title`). Relation questions and "Does paper A refer to paper B?" count
+    them alike."""
+    refs, cited = references_from(graph, path), cited_by_title(graph, path, others)
+    return {other: graph.in_reading_order({*refs.get(other, []), *cited.get(other, [])})
+            for other in others}
+
+
+def cited_by_title(graph: DocNavGraph, path: str, others: list[str]) -> dict[str, list[str]]:
+    """The entries of the works cited of the document at ``path`` that hold the whole title
+    (three words at least) of each of ``others``, by its path: two papers citing each other
+    by their titles were "neither refers to the other" (no link, no number)."""
+    entries = [n for n in works_cited(graph) if graph.node(n).path == path]
+    out: dict[str, list[str]] = {}
+    for other in others:
+        root = graph.document_root(other)
+        title = _plain(graph.node(root).heading or "") if root else ""
+        if len(title.split()) >= 3 and (held := [n for n in entries
+                                                 if title in _plain(graph.node(n).text)]):
+            out[other] = held
+    return out
+
+
+def _plain(text: str) -> str:
+    """``text``'s words, casefolded, one space between."""
+    return " ".join(re.findall(r"\w+", text.casefold()))
+
+
+def mark_cited(graph: DocNavGraph, steps: list[dict]) -> list[dict]:
+    """``steps`` ("refers", :func:`refers_steps`), each marked with how many of its nodes are
+    entries of works cited ("cited") and whether its document has works cited
+    ("has_works_cited"), which the answer says."""
+    cited = works_cited(graph)
+    for step in steps:
+        step.update(cited=len(set(step["nodes"]) & cited),
+                    has_works_cited=step["document"] in citing_documents(graph))
+    return steps
+
+
 def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
     """The other documents the document at ``path`` refers to (a link, its number), in path
     order, each with its nodes that do, in reading order."""
@@ -271,6 +325,6 @@ def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
 
 
 __all__ = ["NAMED_LEFT_OUT", "WHAT_IT_REFERS_TO", "WHICH_IT_REFERS_TO", "as_referring",
-           "asks_its_kind", "each_numbered", "left_out_named", "read_references",
-           "references_each", "references_from", "references_of_one", "referring_pair",
-           "refers_steps"]
+           "asks_its_kind", "cited_by_title", "each_numbered", "left_out_named", "mark_cited",
+           "read_references", "references_each", "references_from", "references_of_one",
+           "references_to", "referring_pair", "refers_steps"]

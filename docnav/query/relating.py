@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.in_turn import in_turn
 from docnav.query.names import said_alone
-from docnav.query.parts import citing_documents, works_cited
-from docnav.query.referring import each_numbered, references_from, refers_steps
+from docnav.query.referring import each_numbered, mark_cited, references_to, refers_steps
 
 if TYPE_CHECKING:
     from docnav.query.evidence import Answer
@@ -84,12 +83,9 @@ def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]
     named are, the others' names the step's "not_related"."""
     named, past = named[:MOST_RELATED], [name for _, name in named[MOST_RELATED:]]
     paths = [path for path, _ in named]
-    refers = {path: {other: nodes for other, nodes in references_from(nav.graph, path).items()
-                     if other in paths} for path in paths}
-    for path in paths:  # a paper citing another in its works cited: by its title
-        for other, entries in _citing(nav.graph, path, [p for p in paths if p != path]).items():
-            refers[path][other] = nav.graph.in_reading_order({*refers[path].get(other, []),
-                                                              *entries})
+    # (a paper citing another in its works cited, by its title, refers to it)
+    refers = {path: references_to(nav.graph, path, [p for p in paths if p != path])
+              for path in paths}
     first = {path: nav.graph.in_reading_order({n for nodes in refers[path].values()
                                                for n in nodes}) for path in paths}
     costs = [sum(p.tokens for p in nav.graph.fetch(first[path], budget=10**9))
@@ -118,43 +114,22 @@ def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]
     # what sums it up: what it read besides its referring paragraphs
     answer.trace[0]["summed_up"] = [p for p in paths if read[p] - set(first[p])]
     steps = refers_steps({p: {q: refers[p].get(q, []) for q in paths if q != p} for p in paths})
-    cited = works_cited(nav.graph)
+    mark_cited(nav.graph, steps)
     for step in steps:
         nodes = set(step["nodes"])
         step.update(read=len(nodes & whole[step["document"]]),
                     cut=len(nodes & (read[step["document"]] - whole[step["document"]])),
-                    every_with=sum(costs), cited=len(set(step["nodes"]) & cited),
-                    has_works_cited=step["document"] in citing_documents(nav.graph))
+                    every_with=sum(costs))
     answer.trace[:0] = steps
     if any(first.values()):
         answer.route = "cross-reference"
     return answer
 
 
-def _citing(graph: DocNavGraph, path: str, others: list[str]) -> dict[str, list[str]]:
-    """The entries of the works cited of the document at ``path`` that hold the whole title
-    (three words at least) of each of ``others``, by its path: two papers citing each other
-    by their titles were "neither refers to the other" (no link, no number)."""
-    entries = [n for n in works_cited(graph) if graph.node(n).path == path]
-    out: dict[str, list[str]] = {}
-    for other in others:
-        root = graph.document_root(other)
-        title = _plain(graph.node(root).heading or "") if root else ""
-        if len(title.split()) >= 3 and (held := [n for n in entries
-                                                 if title in _plain(graph.node(n).text)]):
-            out[other] = held
-    return out
-
-
 def _at(asked: str, name: str) -> int:
     """Where ``asked`` says ``name``, a whole name ("RFC 2", not the start of "RFC 2592")."""
     said = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", asked, re.I)
     return said.start() if said else len(asked)
-
-
-def _plain(text: str) -> str:
-    """``text``'s words, casefolded, one space between."""
-    return " ".join(re.findall(r"\w+", text.casefold()))
 
 
 def _shares(budget: int, costs: list[int]) -> list[int]:
