@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from _paths import FIXTURES, require
+from _source_check import source_hash, unchecked
 
 from docnav.model import DocTree, NodeKind
 from docnav.parse import PARSER_VERSION, ParseOptions, parse_file, parser_fingerprint
@@ -42,6 +43,7 @@ FINGERPRINTS = {
 CHECKED = (1, "9444cdd58c717716")
 # what it is: the readers, the tree builder and what a node's links and mentions are read with
 SOURCES = ("parse/*.py", "tree.py", "refs.py", "pull_requests.py")
+HERE = "tests/test_parser_fingerprint.py"  # where CHECKED is recorded
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ("0003-attribute-usage.md", "0458-send-improvements.md")
@@ -160,11 +162,14 @@ def test_an_edit_of_the_parsing_code_is_checked_against_its_version():
     # name, stale trees no run would note: so any edit of the parsing code, a comment's too,
     # fails here until whoever made it records that it was checked against PARSER_VERSION
     files = sorted({p for pattern in SOURCES for p in (ROOT / "docnav").glob(pattern)})
-    made = hashlib.sha256("".join(f"{p.relative_to(ROOT).as_posix()}\n{p.read_text('utf-8')}"
-                                  for p in files).encode()).hexdigest()[:16]
+    made = source_hash(ROOT, files)
+    if (PARSER_VERSION, made) == CHECKED:
+        return
+    # (the files changed since CHECKED was recorded, where git can tell; else all hashed)
+    which = unchecked(ROOT, CHECKED[1], HERE, files, tuple(f"docnav/{s}" for s in SOURCES))
     assert (PARSER_VERSION, made) == CHECKED, (
         f"the parsing code ({', '.join(SOURCES)}) is not the code checked as version "
-        f"{CHECKED[0]} (source {made}, not {CHECKED[1]}): where the edit may make another "
-        "tree of some file (a heading, a level, a block's text, a page, a link, a title or "
-        "a field), bump PARSER_VERSION in docnav/parse/_fingerprint.py; then set CHECKED here "
-        f"to (PARSER_VERSION, \"{made}\")")
+        f"{CHECKED[0]} (source {made}, not {CHECKED[1]}; {which}): where the edit may make "
+        "another tree of some file (a heading, a level, a block's text, a page, a link, a "
+        "title or a field), bump PARSER_VERSION in docnav/parse/_fingerprint.py; then set "
+        f"CHECKED here to (PARSER_VERSION, \"{made}\")")
