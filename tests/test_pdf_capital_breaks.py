@@ -104,7 +104,8 @@ def test_a_prefix_in_capitals_before_an_acronym_in_a_sentence_keeps_its_hyphen(l
 
 
 @pytest.mark.xfail(strict=True, reason="known: a name in capitals broken after a prefix reads "
-                   "like a prefix before an acronym (\"PRE-\" / \"COVID\"), which keeps it")
+                   "like a prefix before an acronym (\"PRE-\" / \"COVID\"), which keeps it; "
+                   "1912.01214 writes neither INTERSPEECH nor \"speech\" in any form elsewhere")
 def test_interspeech_broken_in_the_works_cited_is_one_word():
     texts = [b.text for b in parse_file(require(FIXTURES / "pdf" / "1912.01214.pdf"),
                                         NATIVE).blocks]

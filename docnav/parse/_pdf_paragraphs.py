@@ -412,6 +412,7 @@ _BARE_SUFFIXES = frozenset("ing ings tion tions sion sions ment ments ity ities"
 _LAST_RUN = re.compile(r"([^\W_]+)-$")
 _FIRST_RUN = re.compile(r"[^\W_]+")
 _SUSPENDED_ANY_CASE = re.compile(SUSPENDED.pattern, re.IGNORECASE)
+_ENDINGS = ("s", "es", "e", "ed", "ing")  # a word's other forms: "attacks", "trained"
 
 
 @dataclass(frozen=True)
@@ -424,6 +425,20 @@ class Spellings:
 
     words: Counter
     alone: Counter
+
+    def written(self, first: str, rest: str, hyphen: str = "") -> tuple[int, int]:
+        """How often the document writes ``first`` and ``rest`` as one word (``hyphen``
+        between), in any case: as it is, and with any ending of ``rest`` ("cyber-" /
+        "attack" counts "cyber-attacks", "pre-" / "training" counts "pre-trained"; an ending
+        leaves three letters of ``rest``, so "Chen-" / "Ing" does not count "Chen"). So
+        compared, the form itself counts first: "post-processing" written once outweighs
+        "postprocess" twice."""
+        rest = rest.casefold()
+        rests = {rest, *(rest[:-len(e)] for e in _ENDINGS
+                         if rest.endswith(e) and len(rest) - len(e) >= 3)}
+        word = f"{first}{hyphen}".casefold()
+        return (self.words[word + rest],
+                sum(self.words[word + r + e] for r in rests for e in ("", *_ENDINGS)))
 
 
 _ALONE = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
@@ -475,18 +490,20 @@ def _word_hyphen(line: Line, after: Line, spellings: Spellings) -> bool | None:
     if head is None or tail is None or not tail.group(1)[0].islower():
         return None
     first, rest = head.group(1), tail.group(1)
-    compound, whole = f"{first}-{rest}".casefold(), (first + rest).casefold()
     # a compound broken inside its last part ("three-dimen-" + "sional") is joined: its
     # rest is no word the document writes elsewhere, nor the whole compound
-    broken_inside = "-" not in rest and words[compound] == 0 and words[rest.casefold()] < 2
-    if ("-" in first and not broken_inside or "-" in rest or words[compound] > words[whole]
+    broken_inside = ("-" not in rest and words[f"{first}-{rest}".casefold()] == 0
+                     and words[rest.casefold()] < 2)
+    # each in any form: "cyber-attacks" keeps "cyber-" / "attack" hyphenated
+    hyphened, whole = spellings.written(first, rest, "-"), spellings.written(first, rest)
+    if ("-" in first and not broken_inside or "-" in rest or hyphened > whole
             or (first.casefold() in _HYPHEN_PREFIXES
                 and rest.casefold() not in _ONE_WORD_ENDINGS)):
         return True
     if first[-1].isupper():
         # after a capital, a word's own hyphen ("BERT-" / "based", "X-" / "ray") unless the
         # document writes the word whole more often: a name broken there ("McK-" / "eown")
-        return False if words[whole] > words[compound] else None
+        return False if whole > hyphened else None
     return _two_words(first, rest, spellings)
 
 
@@ -505,13 +522,10 @@ def _two_words(first: str, rest: str, spellings: Spellings) -> bool:
     start, end = first.casefold(), rest.casefold()
     if start in _CLOSED_STARTS and end in _CLOSED_ENDINGS and start[-1] == end[0]:
         return True
-    whole = (first + rest).casefold()
-    forms = {whole, whole + "s", whole + "es", whole + "ed", whole + "ing"}
-    forms.update(whole[:-len(e)] for e in ("s", "es", "ed", "ing") if whole.endswith(e))
     return (len(first) >= 5 and len(rest) >= 4
             and (start not in _CLOSED_STARTS or bool(_ADJECTIVE_END.search(end)))
             and rest not in _CLOSED_ENDINGS | _SUFFIX_WORDS
-            and not any(spellings.words[w] for w in forms)
+            and not any(spellings.written(first, rest))
             and all(spellings.alone[w] for w in (first, rest)))
 
 
@@ -541,12 +555,12 @@ def _hyphen_before_capital(text: str, after: str, spellings: Spellings) -> bool 
     if head is None or tail is None or _SUSPENDED_ANY_CASE.match(after):
         return None
     first, rest = head.group(1), tail.group(0)
-    compound, words = f"{first}-{rest}".casefold(), spellings.words
-    if words[(first + rest).casefold()] > words[compound]:
+    compound = spellings.written(first, rest, "-")
+    if spellings.written(first, rest) > compound:
         return False
     if rest in _CAPITAL_FUNCTION_WORDS:  # "SQuAD-" / "The results ...", "Part II-" / "Other"
         return None
-    if words[compound] or first.isdigit() and len(rest) == 1 and rest.isupper():
+    if any(compound) or first.isdigit() and len(rest) == 1 and rest.isupper():
         return True  # written so elsewhere; "Form 10-" / "Q", not "Item 7-" / "MD&A"
     if first.isupper() and rest.isupper() and rest.casefold() in _BARE_SUFFIXES:  # "COL-"/"ING."
         return False
