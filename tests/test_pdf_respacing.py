@@ -70,3 +70,20 @@ def test_a_task_number_and_an_initial_in_works_cited_are_spaced():
     assert any("UM-IU@ LING at SemEval-2019 Task 6: Identifying Offensive" in t for t in texts)
     assert any("Blaise Thomson, and Jason D Williams. 2013. Pomdp-based" in t for t in texts)
     assert not [t for t in texts if "2019Task" in t or "DWilliams" in t]
+
+
+@pytest.mark.parametrize("text, page, expected", [
+    ("the Llama2Chat model", "x the Llama 2 Chat model y", "the Llama 2 Chat model"),
+    ("in FY2023Revenue grew", "in FY 2023 Revenue grew", "in FY 2023 Revenue grew"),
+    ("with GPT4Turbo and", "with GPT 4 Turbo and", "with GPT 4 Turbo and"),
+    # pdfium spaces one side only, or runs the number and the word together: as before
+    ("the Llama2Chat model", "x the Llama2 Chat model y", "the Llama2 Chat model"),
+    ("the Llama2Chat model", "x the Llama 2Chat model y", "the Llama2Chat model"),
+    # a number after a letter with no word after it that pdfium spaces: a subscript
+    ("the H2O molecule here", "the H 2 O molecule here", "the H2O molecule here"),
+    ("2019Task and a 5", "2019 Task and a 5", "2019 Task and a 5"),
+])
+def test_a_number_between_two_words_pdfium_spaces_is_spaced_on_both_sides(text, page, expected):
+    """Read "Llama2 Chat" where pdfium reads "Llama 2 Chat" (found by a review): only the
+    word after the number was spaced, a reading neither parser made."""
+    assert respaced(text, page) == expected

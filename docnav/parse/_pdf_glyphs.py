@@ -92,7 +92,10 @@ def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> 
     pdfium spaces letter-spaced and kerned text ("A B S T R A C T", "T able", "E ffi
     cient") and a formula's sub- and superscripts ("Rdv" as "R dv", "hner" as "h ner").
     A capitalised word after a number that pdfium spaces is spaced too ("SemEval-2019Task 6"
-    of "SemEval-2019 Task 6"), where pdfium never runs the two together on the page."""
+    of "SemEval-2019 Task 6"), where pdfium never runs the two together on the page, and so
+    is a word before that number where pdfium spaces it as well ("Llama2Chat" of "Llama 2
+    Chat" read "Llama2 Chat", neither parser's reading); a number after a letter is not
+    spaced otherwise (pdfium spaces "H2O" as "H 2 O", a subscript)."""
     if len(LETTER.findall(text)) < _MIN_LETTERS:
         return text
     if words is None:
@@ -103,15 +106,25 @@ def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> 
                 if text[m.start() - 1:m.end()] not in page_text}
     if not joints and not numbered:
         return text
-    at = set(joints) | numbered
+    # a word before the number: "Llama" of "Llama2Chat", where the number starts, its word's
+    named = {j: i for i in numbered if (j := _number_start(text, i)) and text[j - 1].isalpha()}
+    at = set(joints) | numbered | set(named)
     pattern = "".join(("(\\s*)" if i in at else r"\s*") + re.escape(c)
                       for i, c in enumerate(text) if not c.isspace())
     found = _found_once(pattern, page_text)
     if found is None:
         return text
     gaps = {i for i, gap in zip(sorted(at), found) if gap}
-    spaced = _pieces(text, gaps - numbered) | (gaps & numbered)
+    spaced = _pieces(text, gaps - numbered - set(named)) | (gaps & numbered)
+    spaced |= {j for j, i in named.items() if j in gaps and i in gaps}
     return "".join((" " if i in spaced else "") + c for i, c in enumerate(text))
+
+
+def _number_start(text: str, i: int) -> int:
+    """Where the number ends at ``text[i]`` starts."""
+    while i > 0 and text[i - 1].isdigit():
+        i -= 1
+    return i
 
 
 def _pieces(text: str, spaced: set[int]) -> set[int]:
