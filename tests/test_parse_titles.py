@@ -214,3 +214,53 @@ def test_a_word_file_s_front_matter_heading_does_not_name_it(tmp_path):
     path = tmp_path / "paper.docx"
     document.save(path)
     assert parse_file(path).title == "paper"
+
+
+@pytest.mark.parametrize("byline", [
+    "Von Jana Schmidt, 7. Dezember 2026", "7. Dezember 2026", "3. MÄRZ 2026",
+    "Par Marie Curie, 7 décembre 2026", "1er mars 2026", "Marie Curie, 7 decembre 2026",
+    "Por Ana García, 7 de diciembre de 2026", "diciembre de 2026"])
+def test_a_page_s_one_h2_under_a_byline_dated_in_german_french_or_spanish_names_it(
+        tmp_path, byline):
+    """The byline's date was read in English month names only: "7. Dezember 2026" was no
+    date, so no byline, and the page was named by its file."""
+    path = tmp_path / "pump-notes.html"
+    path.write_text(f"<html><body><p>{byline}</p><h2>Installing the pump</h2>"
+                    f"<p>{INSTALL}</p><h3>Running it</h3><p>{RUN}</p></body></html>",
+                    encoding="utf-8")
+    assert _outline(path) == ("Installing the pump", [
+        ("Installing the pump", [byline, INSTALL])])
+
+
+@pytest.mark.parametrize("agenda, first, second", [
+    ("Tagesordnung", "7. Dezember 2026", "14. Dezember 2026"),
+    ("Ordre du jour", "7 décembre 2026", "14 décembre 2026"),
+    ("Orden del día", "7 de diciembre de 2026", "14 de diciembre de 2026"),
+])
+def test_a_date_in_german_french_or_spanish_is_no_section_number(tmp_path, agenda, first,
+                                                                 second):
+    """"7. Dezember 2026" was read as section 7 ("Dezember" no month), and the heading over
+    the dated ones named the document, in Markdown and in a Word file alike."""
+    path = tmp_path / "pump.md"
+    path.write_text(f"# {agenda}\n\n# {first}\n\n{INSTALL}\n\n# {second}\n\n{RUN}\n",
+                    encoding="utf-8")
+    assert parse_file(path).title == "pump"
+    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+    document = docx.Document()
+    for heading, text in ((agenda, None), (first, INSTALL), (second, RUN)):
+        document.add_heading(heading, 1)
+        if text:
+            document.add_paragraph(text)
+    path = tmp_path / "pump.docx"
+    document.save(path)
+    assert parse_file(path).title == "pump"
+
+
+def test_a_number_before_a_word_that_starts_like_a_month_is_a_section_number(tmp_path):
+    """A month was any word starting with one's first three letters: "2 Decisions" and "3
+    Marketing" read as dates, so "Pump guide" over them was no heading over numbered parts
+    and the file named the document."""
+    path = tmp_path / "pump.md"
+    path.write_text(f"# Pump guide\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Decisions\n\n{RUN}\n\n"
+                    f"# 3 Marketing\n\n{RUN}\n", encoding="utf-8")
+    assert parse_file(path).title == "Pump guide"

@@ -45,9 +45,21 @@ SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
 COVER_BLOCKS = 80  # a filing's cover is within its first blocks
 # a section's number before its heading's words: "1 Glosario", "2.3 Results"
 _NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+[^\W\d_]")
-_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+# the months' names and abbreviations in English, German, French and Spanish (French without
+# its accents as well), whole words: "3 Decisions" is no date
+_MONTH_NAMES = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec "
+    "januar jänner februar märz mai juni juli oktober dezember mär mrz okt dez "
+    "janvier février fevrier mars avril juin juillet août aout septembre octobre novembre "
+    "décembre decembre janv févr fevr avr juil déc "
+    "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre "
+    "diciembre ene abr ago dic").split()
+_MONTH_NAME = rf"(?:{'|'.join(_MONTH_NAMES)})\b"
+# a day before its month: "3 March", "7. Dezember", "1er mars", "7 de diciembre"
+_DAY = r"\d{1,2}(?:\.|er)?\s+(?:de\s+)?"
 # ...which a date or a year is not: "3 March 2024", "2023 results"
-_DATED = re.compile(rf"^(?:(?:19|20)\d\d\b|\d{{1,2}}\.?\s+{_MONTH_NAME}\b)", re.I)
+_DATED = re.compile(rf"^(?:(?:19|20)\d\d\b|{_DAY}{_MONTH_NAME})", re.I)
 # headings that open a document's front matter, not its name: "Abstract" over "1 Introduction"
 _FRONT_MATTER = frozenset({
     "abstract", "acknowledgements", "acknowledgments", "agenda", "contents", "executive summary",
@@ -55,8 +67,10 @@ _FRONT_MATTER = frozenset({
     "table of contents"})
 _BYLINE_WORDS = 12  # a page's byline above its heading is no longer ("By Jane Doe")
 _MONTH = rf"{_MONTH_NAME}\.?"
-_DATE = re.compile(rf"\b(?:\d{{1,2}}\s+{_MONTH}\s+\d{{4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}"
-                   rf"|{_MONTH}\s+\d{{4}}|\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{4}})\b", re.I)
+# "3 March 2024", "7. Dezember 2026", "7 de diciembre de 2026", "March 3, 2024", "Dezember 2026"
+_DATE = re.compile(
+    rf"\b(?:{_DAY}{_MONTH}\s+(?:de\s+)?\d{{4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}"
+    rf"|{_MONTH}\s+(?:de\s+)?\d{{4}}|\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{4}})\b", re.I)
 _NAME_LIST = re.compile(r"[,;|·&]|\band\b")  # "Jane Doe and John Smith, 3 March 2024"
 
 
