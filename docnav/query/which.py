@@ -19,8 +19,8 @@ from docnav.query.count_text import counted_text
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
-from docnav.query.holding import (best_documents, besides_of, held_by, left_out, rarer_held,
-                                  referred_by_asked, words_held)
+from docnav.query.holding import (REFERRING, best_documents, besides_of, held_by, left_out,
+                                  rarer_held, referred_by_asked, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.left_out import (DATING, as_besides, left_out_unnamed,
                                    left_out_unnamed_within, searched_without)
@@ -62,6 +62,9 @@ ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|ex
 DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|published|"
                         rf"dated|filed|submitted|accepted|approved|adopted|merged)\s+"
                         rf"(in|after|before|since)\s+({_YEAR})\W*$", re.I)
+# a year at the end after a verb referring to a document ("Which RFCs refer to RFC 2394 in
+# 2018?"): the referring documents' own year, as nothing else is dated so
+IN_YEAR_LAST = re.compile(rf"\s+in\s+({_YEAR})\W*$", re.I)
 # what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
 # more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
 # "How many articles are in the dataset?", asked of a paper, nor "How many reports were
@@ -138,6 +141,10 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     # or at the end, after what they are about: "Which RFCs on traits were started in 2015?"
     if about and not dated and (m := DATED_LAST.search(rest)):
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
+    elif about and not dated and REFERRING.search(said) and (m := IN_YEAR_LAST.search(rest)):
+        rest, dated = rest[:m.start()], ("in", int(m.group(1)))  # "... refer to RFC 2394
+        # in 2018?": of those dated in 2018, as "Which RFCs from 2018 refer to ...?" (the
+        # year was no date of theirs, and every RFC referring to RFC 2394 was listed)
     elif not about and (m := ABOUT_LAST.search(rest)):  # "In which RFCs is the borrow
         rest, said = rest[:m.start()], m.group(1)  # checker discussed?"
     return rest, dated, said

@@ -1,0 +1,42 @@
+"""Reference questions of real RFC texts that name a year after the verb ("Which RFCs refer to
+RFC 2394 in 2018?"): of the RFCs dated in that year, as the year said before the verb asks
+("Which RFCs from 2018 refer to RFC 2394?"); the year was read as no date, and RFC 3668 (of
+2024) was listed as referring to RFC 2394."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _rfcs import rfc_graph
+
+from docnav.query import Navigator
+
+# 2394 and 2592 of 2018, the futures RFC referring to async/await; 3668 of 2024 refers to it
+RFCS = ["2394-async_await.md", "2592-futures.md", "3668-async-closures.md"]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return rfc_graph(tmp_path_factory, RFCS)
+
+
+def _names(paths: list[str]) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+@pytest.mark.parametrize("question", ["Which RFCs refer to RFC 2394 in 2018?",
+                                      "Which RFCs from 2018 refer to RFC 2394?",
+                                      "How many RFCs cite RFC 2394 in 2018?"])
+def test_a_year_after_the_referring_verb_dates_the_rfcs_referring(graph, question):
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference"
+    assert answer.count["dated"] == "in 2018"
+    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+
+
+def test_a_year_after_the_verb_dates_them_besides_the_one_left_out(graph):
+    answer = Navigator(graph).ask("Which RFCs besides 2592 referenced RFC 2394 in 2018?", 600)
+    assert answer.count["dated"] == "in 2018"
+    assert answer.count["documents"] == []  # (3668-async-closures.md, of 2024, was listed)
+    assert _names(answer.count["besides"]) == ["2592-futures.md"]
