@@ -234,3 +234,17 @@ def test_how_many_rfcs_an_rfc_refers_to_besides_one_counts_the_others(graph):
     answer = Navigator(graph).ask("How many RFCs does RFC 2592 refer to besides RFC 2349?", 300)
     assert answer.count["asked"] == "how many" and answer.count["n"] == 1
     assert _listed(answer) == [("2592-futures.md", "2394-async_await.md")]
+
+
+@pytest.mark.parametrize("question", ["What does RFC 2592 cite?",
+                                      "What does RFC 2592 reference?"])
+def test_what_an_rfc_cites_is_what_it_refers_to(graph, question):
+    # its text was read ("route: local", "in none of the documents asked of: cite"), where
+    # "Which RFCs does RFC 2592 cite?" listed its references
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.route == "cross-reference" and _listed(answer) == FUTURES_REFERS
+    assert answer.missing == [] and answer.absent == []
+    assert _refers(Navigator(graph).ask(question, 300, doc="*2592*")) == FUTURES_REFERS
+    # what it says of a thing is still asked of its text
+    said = Navigator(graph).ask("What does RFC 2592 say about wakers?", 300)
+    assert said.route == "local" and not _listed(said)

@@ -143,9 +143,13 @@ def _refers_by_links(graph: DocNavGraph, m: re.Match) -> bool:
     router reads as no RFC ("paper refer to"), that cites no works: what it refers to are its
     links and numbers, as of "the RFC process RFC". Asked as "List the references of the RFC
     process paper" (:func:`docnav.query.referring.as_referring`), its text was searched for
-    "What does the refer to?" ("refer" missing, confidence 0)."""
-    if not re.fullmatch(r"refer\s+to", m.group("verb"), re.I) or not REFERENCED_KIND.search(
-            who := m.group("who")):
+    "What does the refer to?" ("refer" missing, confidence 0). So of "What does RFC 2592
+    cite?" (or "reference"), which the router reads as no relation (a paper's works cited):
+    its text was read, "cite" said missing, where "Which RFCs does RFC 2592 cite?" listed
+    those it refers to."""
+    verb, who = m.group("verb"), m.group("who")
+    if not re.fullmatch(r"refer\s+to|cite|reference", verb, re.I) or not (
+            REFERENCED_KIND.search(who)):
         return False
     named = _only_named(graph, who)
     return named is not None and named not in citing_documents(graph)

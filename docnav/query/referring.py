@@ -25,10 +25,11 @@ if TYPE_CHECKING:
 
 
 # "What does RFC 2349 build on?", "What does the pin RFC depend on?": the documents its
-# references lead to, as "Which documents does RFC 2349 build on?" asks
+# references lead to, as "Which documents does RFC 2349 build on?" asks; "What does RFC 2592
+# cite?" (or "reference") too, of an RFC or a PEP (its text was read, "cite" said missing)
 WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>"
                                r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
-                               r"link\s+to)\W*$", re.I)
+                               r"link\s+to|cite|reference)\W*$", re.I)
 # "Which documents does RFC 2592 refer to?", as
 # :func:`docnav.query.holding.as_documents_referred` asks it ("Which RFCs ...?", "What
 # documents ...?", "Which other RFC ...?" too: of the RFC a glob chose, those were left no
