@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from docnav.query.count_text import count_line
+from docnav.query.count_text import count_line, names_listed
 from docnav.query.formats import held_formats
 from docnav.query.passages import BEST_DOCUMENT
 from docnav.wording import counted
@@ -271,7 +271,11 @@ def _search_notes(answer: Answer) -> list[str]:
     for step in (s for s in answer.trace if s["op"] == "refers"):  # "Does RFC 2592 refer to
         source, n = Path(step["document"]).name, len(step["nodes"])  # RFC 2394?"
         if step["to"] is None:  # "What do RFC 2349 and RFC 2592 refer to?": of RFC 2349
-            lines.append(f"{source} refers to no other document (no link to one, nor its "
+            unindexed = step.get("unindexed")  # "RFC 2046", not in the store
+            lines.append(f"{source} refers to no other document in the store (no link to one, "
+                         f"nor its number; it names {names_listed(unindexed)}, not indexed)"
+                         if unindexed else
+                         f"{source} refers to no other document (no link to one, nor its "
                          "number)")
             continue
         target, read = Path(step["to"]).name, step.get("read", n)

@@ -58,9 +58,12 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
     of = f"none of the {count['of']} {noun}"
     if count.get("referred_by"):  # "What does RFC 2349 build on?"
         other = "no other" if count.get("besides_referred") else "none"
+        if unindexed := count.get("unindexed"):  # "What does RFC 2497 build on?": it names
+            other = "none of them"  # RFC 2046, which is not in the store ("it links to none")
+        outside = (f"; it names {names_listed(unindexed)}, not indexed" if unindexed else "")
         return (f"{_besides_said(count)}{of} asked of{dated} is one "
                 f"{PurePath(count['referred_by']).name} refers to (it links to {other}, nor "
-                f"names one by its number)")
+                f"names one by its number{outside})")
     name = PurePath(count["refers_to"]).name
     of = _besides_said(count) + of
     if count.get("related"):  # "What is RFC 130 related to?"
@@ -68,6 +71,11 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
                 f"nor names one by its number; none links to it, nor names its number)")
     return (f"{of} asked of{dated} refers to {name} (none links to it, nor names its "
             f"number)")  # "Which RFCs depend on RFC 1068?"
+
+
+def names_listed(names: list[str]) -> str:
+    """Names as a list says them: "RFC 160, RFC 2046 and RFC 2086"."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
 
 def _outside_line(count: dict) -> str:
@@ -159,4 +167,4 @@ def count_line(count: dict) -> str:
     return line
 
 
-__all__ = ["count_line", "counted_text"]
+__all__ = ["count_line", "counted_text", "names_listed"]

@@ -20,7 +20,7 @@ from docnav.query.names import said_alone, titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import (NAMED_LEFT_OUT, WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO,
                                     asks_its_kind, each_numbered, left_out_named,
-                                    references_from)
+                                    references_from, unindexed_named)
 from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
@@ -197,6 +197,9 @@ class Held:
     related: bool = False  # those referring to the one named, and those it refers to
     besides: list[str] = field(default_factory=list)  # those left out ("... besides RFC 2592?")
     besides_referred: list[str] = field(default_factory=list)  # of those, the ones in ``into``
+    # of ``referred_by`` referring to none: the documents it names by number that are not
+    # indexed ("RFC 2046"), none of those asked of
+    unindexed: list[str] = field(default_factory=list)
 
     @property
     def most(self) -> int:
@@ -275,7 +278,8 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     by = by if referring or REFERENCED_KIND.search(asked) else None
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
                 by, related and (bool(referring) or unreferred), besides,
-                [p for p in besides if p in into])
+                [p for p in besides if p in into],
+                unindexed_named(nav.graph, by) if by and not into else [])
 
 
 def referred_by_asked(rest: str) -> bool:

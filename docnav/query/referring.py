@@ -17,6 +17,7 @@ from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.router import REFERENCED_KIND
+from docnav.refs import mention_targets, number_mentions, numbered_documents
 
 if TYPE_CHECKING:
     from docnav.query.evidence import Answer
@@ -253,7 +254,11 @@ def read_references(nav: Navigator, asked: str, budget: int,
                          referred=True)
     answer.question = read  # (Navigator.ask says it as searched_as where it is not as asked)
     answer.route = "cross-reference"
-    answer.trace[:0] = mark_cited(nav.graph, refers_steps(refers))
+    steps = refers_steps(refers)
+    for step in steps:  # of one referring to none, the documents it names that are not
+        if step["to"] is None:  # indexed ("RFC 2046"): "no other document" was said
+            step["unindexed"] = unindexed_named(nav.graph, step["document"])
+    answer.trace[:0] = mark_cited(nav.graph, steps)
     # (those asked of: their names are no word of them; nor "refer" of one referring to none,
     # which the steps say)
     if refs or len(refers) > 1 or not any(refers.values()):
@@ -325,7 +330,24 @@ def references_from(graph: DocNavGraph, path: str) -> dict[str, list[str]]:
     return dict(sorted(out.items()))
 
 
+def unindexed_named(graph: DocNavGraph, path: str) -> list[str]:
+    """The documents the document at ``path`` names by their numbers ("RFC 2046", "RFC
+    #1023", as :func:`docnav.refs.number_mentions` reads them) that no document of the store
+    is, by number, in order ("RFC 160", "RFC 1023", "RFC 2046"): of one referring to none,
+    "What does RFC 2497 build on?" said it linked to "no other" document, where it names RFC
+    2046 and four more that are not indexed (its own number is none of them)."""
+    numbered = numbered_documents({p: p for p in graph.document_paths()})
+    own = set(mention_targets(path))
+    named: set[tuple[str, int]] = set()
+    for nid in graph.expand(graph.document_root(path), depth=10_000):
+        for target, _ in number_mentions(graph.node(nid).text):
+            if target not in own and target not in numbered:
+                word, number = target.split(":")
+                named.add((word.upper(), int(number)))
+    return [f"{word} {number}" for word, number in sorted(named)]
+
+
 __all__ = ["NAMED_LEFT_OUT", "WHAT_IT_REFERS_TO", "WHICH_IT_REFERS_TO", "as_referring",
            "asks_its_kind", "cited_by_title", "each_numbered", "left_out_named", "mark_cited",
            "read_references", "references_each", "references_from", "references_of_one",
-           "references_to", "referring_pair", "refers_steps"]
+           "references_to", "referring_pair", "refers_steps", "unindexed_named"]

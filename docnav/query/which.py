@@ -355,7 +355,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
         count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
                      referred_by=held.referred_by, refers_to=held.refers_to,  # of one with
-                     related=held.related, **besides_of(held, scope.outside))  # none, not
+                     related=held.related, unindexed=held.unindexed,  # none, not
+                     **besides_of(held, scope.outside))
         return _counted(nav, asked, count, held.route)  # those saying "build"
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
