@@ -248,3 +248,15 @@ def test_what_an_rfc_cites_is_what_it_refers_to(graph, question):
     # what it says of a thing is still asked of its text
     said = Navigator(graph).ask("What does RFC 2592 say about wakers?", 300)
     assert said.route == "local" and not _listed(said)
+
+
+def test_the_count_says_which_way_the_references_lead(graph):
+    # --json's count of "Which RFCs does RFC 2592 refer to?" gave RFC 2592 as "refers_to"
+    # and "referred_by" both
+    them = Navigator(graph).ask("Which RFCs does RFC 2592 refer to?", 300).to_json()["count"]
+    assert Path(them["referred_by"]).name == "2592-futures.md" and them["refers_to"] is None
+    assert sorted(Path(p).name for p in them["documents"]) == ["2349-pin.md",
+                                                              "2394-async_await.md"]
+    it = Navigator(graph).ask("Which RFCs refer to RFC 2394?", 300).to_json()["count"]
+    assert Path(it["refers_to"]).name == "2394-async_await.md" and it["referred_by"] is None
+    assert [Path(p).name for p in it["documents"]] == ["2592-futures.md"]

@@ -265,7 +265,9 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # leads to (or from): none, not those holding "130" (its number, said nowhere else)
     unreferred = (len(named) == 1 and referring_verb and not referring and not by
                   and bool(REFERENCED_KIND.search(asked)))
-    refers_to = next(iter(named)) if (referring or unreferred) and named else None
+    # (not the one whose references lead to them: "Which RFCs does RFC 2592 refer to?" gave
+    # RFC 2592 as both, --json's count "refers_to" and "referred_by")
+    refers_to = next(iter(named)) if (referring or unreferred) and named and not by else None
     if referring:
         holders, rare, held = {}, [], {p: int(p in referring) for p in every}
     else:
