@@ -74,8 +74,8 @@ def test_the_references_asked_in_other_words_are_read_as_asked_plainly(graph, va
 
 @pytest.mark.parametrize(("question", "searched_as"), [
     ("How many references does RFC 2592 have?", "Which documents does RFC 2592 refer to?"),
-    ("How many references do RFCs 2394 and 2592 have?",
-     "What do RFC 2394 and RFC 2592 refer to?"),
+    # (after their referring paragraphs, each one's summary: the verb is not searched)
+    ("How many references do RFCs 2394 and 2592 have?", "What do RFC 2394 and RFC 2592?"),
 ])
 def test_the_answer_s_question_is_the_one_asked(graph, question, searched_as):
     # `docnav ask --json` said "question": "Which documents does RFC 2592 refer to?"
@@ -113,8 +113,10 @@ def test_which_documents_the_one_rfc_a_glob_chose_refers_to_are_its_references(g
     answer = Navigator(graph).ask(question, 300, doc="*2592*")
     assert answer.route == "cross-reference" and _refers(answer) == FUTURES_REFERS
     assert answer.question == question and "refer" not in answer.missing
-    # the words searched in its text said (they were not: searched_as null)
-    assert answer.searched_as == "What does RFC 2592 refer to?"
+    # the words searched in its text said (they were not: searched_as null); not the verb,
+    # which its referring paragraphs answer (its paragraphs saying "refer" were read after
+    # them: searched_as was "What does RFC 2592 refer to?")
+    assert answer.searched_as == "What does RFC 2592?"
 
 
 def test_what_rfcs_named_by_their_numbers_refer_to_is_each_one_s_references(graph):
@@ -156,11 +158,12 @@ def test_an_rfc_named_with_words_naming_a_document_is_read_by_its_references(gra
 def test_what_the_one_rfc_a_glob_chose_builds_on_is_as_confident_as_what_it_refers_to(
         graph, question):
     # its references read first, then "build" searched in its text and held by none of what
-    # was read: confidence 0.00, where "What does RFC 2592 refer to?" had 1.00
+    # was read: confidence 0.00, where "What does RFC 2592 refer to?" had 1.00 (now neither
+    # verb is searched after its referring paragraphs, its summary read: no confidence)
     answer, refers = (Navigator(graph).ask(q, 300, doc="*2592*")
                       for q in (question, "What does RFC 2592 refer to?"))
     assert _refers(answer) == _refers(refers) == FUTURES_REFERS
-    assert answer.confidence == refers.confidence > 0
+    assert answer.confidence is refers.confidence is None
     assert [e.piece.node_id for e in answer.evidence] == [
         e.piece.node_id for e in refers.evidence]
 
@@ -260,3 +263,19 @@ def test_the_count_says_which_way_the_references_lead(graph):
     it = Navigator(graph).ask("Which RFCs refer to RFC 2394?", 300).to_json()["count"]
     assert Path(it["refers_to"]).name == "2394-async_await.md" and it["referred_by"] is None
     assert [Path(p).name for p in it["documents"]] == ["2592-futures.md"]
+
+
+@pytest.mark.parametrize("question", ["What does RFC 2592 refer to?",
+                                      "Which RFCs does RFC 2592 refer to?"])
+def test_the_verb_is_not_searched_after_the_referring_paragraphs(graph, question):
+    # "refer" was searched after them ("the question's words are together in 32 paragraphs")
+    # and its paragraphs saying "refer" read: its summary is read instead, as of one
+    # referring to none
+    answer = Navigator(graph).ask(question, 300, doc="*2592*")
+    referring = {n for s in answer.trace if s["op"] == "refers" for n in s["nodes"]}
+    assert referring and answer.evidence[0].piece.node_id in referring
+    assert not [s for s in answer.trace if s["op"] in ("locate", "no confidence stop")]
+    assert "refer" not in answer.searched_as and answer.confidence is None
+    # of two it names, each one's: the verb not searched after theirs (their names are)
+    two = Navigator(graph).ask("What do RFC 2394 and RFC 2592 refer to?", 300)
+    assert _refers(two) and "refer" not in two.searched_as

@@ -243,12 +243,14 @@ def read_references(nav: Navigator, asked: str, budget: int,
     # on", "link to" asked as "refer to", which they ask of its references too (of the futures
     # RFC alone, "build" was searched for and held by none: confidence 0.00); of one referring
     # to none, without the verb: its summary ("What does RFC 2497 build on?" read first its
-    # paragraph saying "refers to a chain of multiple let bindings", "refer" searched)
+    # paragraph saying "refers to a chain of multiple let bindings", "refer" searched); so of
+    # one referring to others, after its paragraphs that do ("refer" was searched after them,
+    # and its paragraphs saying "refer" read: "the question's words are together in 32
+    # paragraphs")
     which = WHICH_IT_REFERS_TO.match(asked)
     what = WHAT_IT_REFERS_TO.match(asked)
-    verb = "refer to" if any(refers.values()) else ""
-    read = (f"What does {which['who']} {verb}?" if which else
-            f"{asked[:what.start('verb')]}{verb}{asked[what.end('verb'):]}" if what else asked)
+    read = (f"What does {which['who']}?" if which else
+            f"{asked[:what.start('verb')]}{asked[what.end('verb'):]}" if what else asked)
     read = re.sub(r"\s+(?=\?)", "", read)
     answer = nav.collect(read, budget, [glob.escape(s) for s in refers], first=refs,
                          referred=True)
