@@ -18,9 +18,10 @@ from docnav.query.left_out import left_out_alone, left_out_within
 from docnav.query.lexical import search_words
 from docnav.query.names import said_alone, titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
-from docnav.query.referring import (NAMED_LEFT_OUT, WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO,
-                                    asks_its_kind, each_numbered, left_out_named,
-                                    references_from, unindexed_named)
+from docnav.query.referring import (NAMED_LEFT_OUT, REFERRING_OR_MENTIONING,
+                                    WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO, asks_its_kind,
+                                    each_numbered, left_out_named, references_from,
+                                    unindexed_named)
 from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
@@ -38,8 +39,7 @@ _RELATED = re.compile(r"\brelated\b", re.I)
 # the other way: "Which RFCs does RFC 1974 refer to?", those its references lead into (read
 # as "Which RFCs refer to RFC 1974?", RFC 1183, which RFC 1974 supersedes, answered)
 # (or in the passive: "Which RFCs are referenced by the futures RFC?")
-_REFERRED_BY = re.compile(r"^\s+(?:(?:do|does|did)\s+\S.*?\s+(?:refer\s+to|reference|cite|"
-                          r"link\s+to|mention|build\s+(?:up)?on|depend\s+on|rely\s+on)|"
+_REFERRED_BY = re.compile(rf"^\s+(?:(?:do|does|did)\s+\S.*?\s+(?:{REFERRING_OR_MENTIONING})|"
                           r"(?:are|were|is|was)\s+(?:referenced|referred\s+to|cited|linked\s+"
                           r"to|mentioned|built\s+(?:up)?on)\s+(?:by|in|from)\s+\S.*?)\W*$",
                           re.I)

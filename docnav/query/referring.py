@@ -25,12 +25,17 @@ if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
 
 
+# the verbs asking what a document's references lead to, one place for the patterns below
+# and :mod:`docnav.query.holding`'s: "refer to", "build on", "cite" ...; not "mention", which
+# "What does RFC 2592 mention?" asks of its text (:data:`REFERRING_OR_MENTIONING` adds it)
+REFERRING_VERBS = (r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|link\s+to|cite|"
+                   r"reference")
+REFERRING_OR_MENTIONING = rf"{REFERRING_VERBS}|mention"
 # "What does RFC 2349 build on?", "What does the pin RFC depend on?": the documents its
 # references lead to, as "Which documents does RFC 2349 build on?" asks; "What does RFC 2592
 # cite?" (or "reference") too, of an RFC or a PEP (its text was read, "cite" said missing)
-WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(?P<verb>"
-                               r"build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
-                               r"link\s+to|cite|reference)\W*$", re.I)
+WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+"
+                               rf"(?P<verb>{REFERRING_VERBS})\W*$", re.I)
 # "Which documents does RFC 2592 refer to?", as
 # :func:`docnav.query.holding.as_documents_referred` asks it ("Which RFCs ...?", "What
 # documents ...?", "Which other RFC ...?" too: of the RFC a glob chose, those were left no
@@ -40,8 +45,7 @@ WHAT_IT_REFERS_TO = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<who>\S.*?)\s+(
 WHICH_IT_REFERS_TO = re.compile(r"^\W*(?:which|what|how\s+many)\s+(?:other\s+)?(?P<kind>"
                                 r"documents?|rfcs?|peps?)\s+(?:does|did|do)\s+"
                                 r"(?P<who>\S.*?)\s+"
-                                r"(?P<verb>build\s+(?:up)?on|depend\s+on|rely\s+on|refer\s+to|"
-                                r"link\s+to|cite|reference|mention)\W*$", re.I)
+                                rf"(?P<verb>{REFERRING_OR_MENTIONING})\W*$", re.I)
 # "Compare the references of RFC 2394 and RFC 2592": what each refers to, as "What do RFC 2394
 # and RFC 2592 refer to?" asks (of papers, their works cited: docnav/query/cited.py)
 _THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?references\s+"
@@ -67,9 +71,8 @@ NAMED_LEFT_OUT = re.compile(rf"^(?P<asked>.*?\S)\s+(?P<but>{LEAVING_OUT.pattern}
 
 
 # "Does RFC 2592 refer to RFC 2394?": whether one document's references lead into another
-_BETWEEN = re.compile(r"^\W*(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<verb>refer\s+to|"
-                      r"reference|cite|mention|link\s+to|build\s+(?:up)?on|depend\s+on|"
-                      r"rely\s+on)\s+(?P<target>\S.*?)\W*$", re.I)
+_BETWEEN = re.compile(r"^\W*(?:does|did|do)\s+(?P<source>\S.*?)\s+"
+                      rf"(?P<verb>{REFERRING_OR_MENTIONING})\s+(?P<target>\S.*?)\W*$", re.I)
 # "What does the futures RFC say about the pin RFC?": what one says of another, first where
 # it refers to it (its links to the pin RFC were not read: "pin" and "RFC" were searched)
 # the verbs asking so of a paper, whose works cited are its references ("rely on", "build on"
@@ -349,7 +352,8 @@ def unindexed_named(graph: DocNavGraph, path: str) -> list[str]:
     return [f"{word} {number}" for word, number in sorted(named)]
 
 
-__all__ = ["NAMED_LEFT_OUT", "WHAT_IT_REFERS_TO", "WHICH_IT_REFERS_TO", "as_referring",
-           "asks_its_kind", "cited_by_title", "each_numbered", "left_out_named", "mark_cited",
-           "read_references", "references_each", "references_from", "references_of_one",
-           "references_to", "referring_pair", "refers_steps", "unindexed_named"]
+__all__ = ["NAMED_LEFT_OUT", "REFERRING_OR_MENTIONING", "REFERRING_VERBS", "WHAT_IT_REFERS_TO",
+           "WHICH_IT_REFERS_TO", "as_referring", "asks_its_kind", "cited_by_title",
+           "each_numbered", "left_out_named", "mark_cited", "read_references", "references_each",
+           "references_from", "references_of_one", "references_to", "referring_pair",
+           "refers_steps", "unindexed_named"]
