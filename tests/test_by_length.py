@@ -10,7 +10,7 @@ from _cli import run
 from _stores import indexed_graph
 
 from docnav.query import Navigator
-from docnav.query.by_length import BY_LENGTH
+from docnav.query.ordered import BY_LENGTH
 
 SHORT = "# Valves\n\nThe valve opens.\n"
 MIDDLE = ("# Pumps\n\n## Fitting\n\nThe fitter mounts the pump on the frame and tightens the "

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.by_length import BY_LENGTH
+from docnav.query.ordered import BY_DATE, BY_LENGTH
 from docnav.query.cited import WORKS_ASKED
 from docnav.query.count_text import counted_text
 from docnav.query.evidence import Answer
 from docnav.query.in_turn import EACH_DOCUMENT
-from docnav.query.which import BY_DATE, asks_documents, which_documents
+from docnav.query.which import asks_documents, which_documents
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph

@@ -56,7 +56,6 @@ from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.agents import agent_paragraphs
-from docnav.query.by_length import BY_LENGTH, by_length
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
 from docnav.query.companies import asks_companies, companies
 from docnav.query.floats import LISTED, read_captions
@@ -77,12 +76,13 @@ from docnav.query.referring import (as_referring, read_references, references_ea
                                     referring_pair)
 from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
 from docnav.query.options import NavigatorOptions
+from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
-from docnav.query.which import (BY_DATE, as_documents_written, asks_documents, by_date,
-                                counts_the_store, of_one, referred_outside, which_documents)
+from docnav.query.which import (as_documents_written, asks_documents, counts_the_store, of_one,
+                                referred_outside, which_documents)
 
 # what a document does as a whole, asked of one its name chose ("What does the clamp RFC
 # propose?"): like "about", no word the evidence must hold

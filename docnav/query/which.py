@@ -18,11 +18,11 @@ from docnav.errors import InputError
 from docnav.query.count_text import counted_text
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
-from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
+from docnav.query.fields import DATE_SOURCES, DATING, own_date
 from docnav.query.holding import (REFERRING, best_documents, besides_of, held_by, left_out,
-                                  rarer_held, referred_by_asked, words_held)
+                                  referred_by_asked, words_held)
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.left_out import (DATING, as_besides, left_out_unnamed,
+from docnav.query.left_out import (as_besides, left_out_unnamed,
                                    left_out_unnamed_within, searched_without)
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
@@ -46,7 +46,7 @@ WHICH_DOCUMENTS = re.compile(
     rf"(?P<kind>(?(one)(?:document|paper|rfc|filing|article|report)s?|"
     rf"(?:documents|papers|rfcs|filings|articles|reports)))\b", re.I)
 # "were started", "was published": said of the documents' own dates
-# (left_out.DATING: it reads a date after a name left out too)
+# (fields.DATING: left_out reads a date after a name left out by it too)
 _DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{DATING}"
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
 DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
@@ -96,15 +96,6 @@ BY_AUTHOR = re.compile(
 _WROTE = re.compile(rf"^\W*(?i:what\s+(?:else\s+)?(?:did|does|has|have))\s+(?P<who>{_NAME})"
                     rf"\s+(?i:write|written|author|authored)\W*$")
 KINDS_SAID = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
-# "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
-# was the first paper to use BERT?": the documents first or last by their own dates
-BY_DATE = re.compile(
-    rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>newest|latest|"
-    rf"most\s+recent|oldest|earliest|first|last)\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?P<kind2>{KINDS_SAID})\s+"
-    rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
-    rf"latest|most\s+recently|oldest|newest|most\s+recent)\b)", re.I)
-_EARLIEST = ("oldest", "earliest", "first")
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
 DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
 # what such a question asks of them besides its subject: "discuss", "mention", "talk about"
@@ -519,54 +510,6 @@ def _counted(nav: Navigator, asked: str, count: dict, route: str | None = None) 
         "op": "count documents", "document_count": len(count["documents"]),
         "asked_of": count["asked_of"], "dated": count["dated"], "tokens": 0,
         "confidence": 0.0}], None, 0, counted_text(count), count=count)
-
-
-def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
-            doc: str | list[str] | None = None) -> Answer:
-    """A question asking for the first or last documents by their own dates ("What is the
-    newest RFC?", "Which RFC was started first?"; ``m``: :data:`BY_DATE`' match) is asked of
-    them: the earliest or latest of the documents asked of (``doc``), one or, asked for
-    several ("the newest RFCs"), as many as the budget gives ``document_tokens`` each; each
-    summed up, or asked what else the question asks ("What was the first paper to use BERT?":
-    of those holding as many of its rarer words as any does, the earliest, asked "What was
-    the paper to use BERT?"). "What is the newest RFC?" said no document was titled "newest
-    RFC" and read the best match's passages."""
-    said = " ".join((m.group("adj") or m.group("adv")).lower().split())
-    kind = m.group("kind") or m.group("kind2")
-    earliest = said in _EARLIEST
-    rest = asked[m.end():]
-    about = ABOUT.match(rest)
-    rest = rest[about.end():] if about else rest
-    # what else is asked, of those documents: the question without the word ordering them
-    question = " ".join((asked[:m.start("adj" if m.group("adj") else "adv")] + " " +
-                         asked[m.end("adj" if m.group("adj") else "adv"):]).split())
-    # "the first RFC's feature name" asks a thing of it, not which RFCs
-    owned = re.match(r"['’]s\b", rest)
-    state = EvidenceState(rest, budget)
-    terms = state.terms if re.search(r"\w\w", rest) and not owned else []
-    every, words = nav.graph.document_paths(doc), []
-    if terms:  # "... the first paper to use BERT": of those that say BERT
-        rare, held = rarer_held(nav.graph.term_documents(terms), every)
-        every = [p for p in every if held[p] == max(held.values(), default=0)]
-        words = list(dict.fromkeys(as_written(rest, state.words.get(t, t)) for t in rare))
-    dates = {p: d for p in every if (d := own_date(p, nav.graph.fields(p)))}
-    if not dates:
-        holding = " holding its words" if terms else ""
-        # ("Which RFC was started most recently?": the most recent RFC)
-        which = "most recent" if said == "most recently" else said
-        raise InputError(f"query {asked!r} asks for the {which} {kind} by their dates, and none "
-                         f"of the {len(every)} documents asked of{holding} has a date of its "
-                         f"own ({DATE_SOURCES}; `docnav show DOC` prints its fields)")
-    n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
-         if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
-    paths = sorted(dates, key=lambda p: (date_span(dates[p])[0], p), reverse=not earliest)[:n]
-    ask = question if terms or owned else "Summarise"
-    return in_turn(nav, asked, budget, {
-        "op": "documents", "documents": paths, "left_out": kind, "about": None, "dated": None,
-        "order": "earliest" if earliest else "latest", "dates": [dates[p] for p in paths],
-        "dated_of": len(dates), "undated": len(every) - len(dates), "holding": words,
-        "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
-        "question": ask, "more_with": None}, [(p, ask, glob.escape(p)) for p in paths])
 
 
 def _dated(nav: Navigator, doc: str | list[str] | None, relation: str, year: int,
