@@ -19,7 +19,7 @@ from docnav.query.count_text import counted_text
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, own_date
-from docnav.query.holding import (REFERRING, best_documents, besides_of, held_by, left_out,
+from docnav.query.holding import (POINTING, best_documents, besides_of, held_by, left_out,
                                   referred_by_asked, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.left_out import (as_besides, left_out_unnamed,
@@ -132,7 +132,7 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     # or at the end, after what they are about: "Which RFCs on traits were started in 2015?"
     if about and not dated and (m := DATED_LAST.search(rest)):
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
-    elif about and not dated and REFERRING.search(said) and (m := IN_YEAR_LAST.search(rest)):
+    elif about and not dated and POINTING.search(said) and (m := IN_YEAR_LAST.search(rest)):
         rest, dated = rest[:m.start()], ("in", int(m.group(1)))  # "... refer to RFC 2394
         # in 2018?": of those dated in 2018, as "Which RFCs from 2018 refer to ...?" (the
         # year was no date of theirs, and every RFC referring to RFC 2394 was listed)
