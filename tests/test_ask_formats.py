@@ -262,6 +262,11 @@ def test_are_there_any_of_a_format_lists_them_or_says_none(nav):
      "What do say about seals?"),  # searched as "What does the PDF say ...?" is
     ("How many .md or .html files are there?", ("markdown", "html"),
      "How many documents are there?"),
+    # a bare "PDF" first: read as the PDF alone, it narrowed nothing (found by a review)
+    ("Which PDF, HTML and DOCX files mention seals?", ("pdf", "html", "docx"),
+     "Which documents mention seals?"),
+    ("Which PDF and HTML and DOCX files mention seals?", ("pdf", "html", "docx"),
+     "Which documents mention seals?"),
 ])
 def test_formats_said_together_name_the_documents_of_each(question, formats, searched):
     """Formats said together before one noun name the documents of any of them; before, the

@@ -61,7 +61,7 @@ _PHRASE = re.compile(
     rf"(?<![\w.-])(?:\.?(?P<fmt>{_ONE}(?:{_AND_OR}\.?{_ONE})*)"
     rf"[\s-]+(?P<noun>{_NOUNS})|(?P<web>x?html?\s+|web\s*)(?P<page>pages?)|"
     rf"(?P<det>the|this|that|which|what|each|every|any|a|one)\s+{_BEFORE}(?P<bare>pdf|docx)"
-    rf"(?!{_AND_OR}\.?{_ONE}[\s-]+{_NOUNS}){_AFTER}|(?P<plural>pdfs))\b", re.I)
+    rf"(?!(?:{_AND_OR}\.?{_ONE})+[\s-]+{_NOUNS}){_AFTER}|(?P<plural>pdfs))\b", re.I)
 # what the format's words are the object of: what the question is about, not what it asks of
 _OBJECT = re.compile(
     r"\b(?:about|regarding|concerning|on|to|into|for|as|like|than|mention(?:s|ed|ing)?|"
