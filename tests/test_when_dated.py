@@ -26,11 +26,12 @@ Introduce new APIs to libcore for pinning values so that they are never moved.
 This adds another reference type to the language; executors created later must learn it.
 """
 NOTE = "# Notes\n\nThe executor was created in a hurry.\n"
+LOG = "---\ncreated: 2024-05-01\n---\n\n# Pump log\n\nThe pump ran.\n"
 
 
 @pytest.fixture()
 def graph(tmp_path):
-    return indexed_graph(tmp_path, {"2349-pin.md": PIN, "notes.md": NOTE})
+    return indexed_graph(tmp_path, {"2349-pin.md": PIN, "notes.md": NOTE, "log.md": LOG})
 
 
 @pytest.mark.parametrize("question, verb", [
@@ -66,3 +67,12 @@ def test_ask_says_no_field_says_and_what_dates_it(graph, tmp_path):
     assert code == 0, err
     assert ("asked when notes.md was written: no field of it says; nothing dates it "
             "(`docnav show` lists its fields)") in out.splitlines(), out
+
+
+@pytest.mark.parametrize("question", ["When was log.md written?", "When was the pump log written?",
+                                      "When was log.md created?"])
+def test_when_it_was_written_is_its_created_field(graph, question):
+    # "When was multi_page.pdf written?" said "no field of it says" of its "created" field
+    answer = Navigator(graph).ask(question, budget=150)
+    path = next(p for p in graph.document_paths() if p.endswith("log.md"))
+    assert answer.fields == {path: {"created": "2024-05-01"}} and answer.dated == {}

@@ -250,6 +250,7 @@ _DOC = r"(?:paper|document|rfc|report|article|filing|book|manual|proposal|study)
 _WHEN_DATED = re.compile(rf"^\W*when\s+(?:was|were|is|did)\s+(?:(?:the|this|that|it|its)\s+)?"
                          rf"(?:{_DOC}s?\s+)?(?:first\s+)?(?P<verb>{DATING}|{DATED_NOW})"
                          r"\s*[?.!]*$", re.I)
+_MAKING = frozenset("written write created create dated date".split())  # said by "created"
 # "How long is the Adobe 10-K?", asking nothing else: its length, a PDF's "pages" field
 _HOW_LONG = re.compile(r"\bhow\s+long\s+(?:is|are|was|were)\b", re.I)
 # "How many sections does RFC 2388 have?", "How many paragraphs are in RFC 0002?" (the names
@@ -544,6 +545,8 @@ class Run:
         who_wrote = bool(_WHO_WROTE.search(self.asked))
         how_long = bool(_HOW_LONG.search(self.asked)) and self.state.names_nothing
         parts = self._part_counted is not None  # counted, of any document
+        # "When was multi_page.pdf written?": its created date, as "When was it created?"
+        made = (m := _WHEN_DATED.match(self.question)) and m["verb"].lower() in _MAKING
         out: dict[str, dict[str, str]] = {}
         for path in self._field_paths:
             for key, value in self.graph.fields(path).items():
@@ -554,7 +557,8 @@ class Run:
                     # "the creation date", "the modification date": the date's own key
                     dating and key in DATE_KEYS and any(
                         len(t) >= 5 and a[:5] == t[:5] for t in terms for a in asked))
-                if terms and (named or dated or (who_wrote and key in AUTHOR_KEYS)
+                made_key = made and key in ("created", "dcterms.created")
+                if terms and (named or dated or made_key or (who_wrote and key in AUTHOR_KEYS)
                               or (how_long and key == "pages")):
                     out.setdefault(path, {})[key] = value
             # "What is the title of 1809.01202.pdf?": its title, the heading it is known by,
