@@ -56,3 +56,13 @@ def test_ask_prints_the_count(graph, tmp_path):
                          "have?")
     assert code == 0, err
     assert f"the length of pump-guide.md, counted: {LENGTH}" in out.splitlines(), out
+
+
+def test_the_section_text_before_a_first_heading_is_put_in_is_no_heading(tmp_path):
+    # an RFC's field list, before its first heading, is put in a section under the file's
+    # name: "How many headings does RFC 2349 have?" counted it (22 of the file's 21)
+    rfc = "- Feature Name: pin\n- Start Date: 2018-02-19\n\n## Summary\n\nPin values.\n"
+    graph = indexed_graph(tmp_path, {"2349-pin.md": rfc, "log.md": "# Log\n\nPump ran.\n"})
+    answer = Navigator(graph).ask("How many headings does 2349-pin.md have?", budget=100)
+    (fields,) = answer.fields.values()
+    assert fields["length"].endswith("under 1 heading"), fields

@@ -15,6 +15,7 @@ from docnav.query.fields import DATE_KEYS, DATED_NOW, DATING, own_date_said
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
 from docnav.query.parts import holds_text, sections_headed
+from docnav.tree import PREAMBLE
 from docnav.wording import counted
 
 # (and the modal verbs: "Why should the Share trait be renamed?" missed "should"; not "may",
@@ -285,14 +286,16 @@ LED_TO = 8
 
 def length_of(graph: DocNavGraph, path: str) -> tuple[int, int, int]:
     """A document's length: (words, paragraphs, headings), the words of its paragraphs, its
-    sections' headings (the title's among them where it is a heading)."""
+    sections' headings (the title's among them where it is a heading; not the section the
+    text before a first heading is put in, which the file does not head: an RFC's field list
+    under its file's name counted a 22nd heading of RFC 2349's 21)."""
     paragraphs = sections = words = 0
     for nid in graph.expand(graph.document_root(path), depth=10_000):
         node = graph.node(nid)
         if node.kind == "paragraph":
             paragraphs += 1
             words += len(node.text.split())
-        sections += node.kind == "section"
+        sections += node.kind == "section" and node.block_kind != PREAMBLE
     return words, paragraphs, sections
 
 
