@@ -224,7 +224,7 @@ def _which_documents(focus: dict) -> str:
         holding = (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
                    if focus["holding"] else "")
         return (f"asked of the {focus['by_length']} of the {focus['length_of']} documents "
-                f"asked of{holding}, by their words: {named}"
+                f"asked of{_so(focus)}{holding}, by their words: {named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("order"):  # "What is the newest RFC?": by their own dates
         named = ", ".join(f"{Path(p).name} ({_dated_as(p, d, focus)})"
@@ -233,7 +233,8 @@ def _which_documents(focus: dict) -> str:
         holding = (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
                    if focus["holding"] else "")
         return (f"asked of the {focus['order']} by their own dates of the "
-                f"{focus['dated_of']} dated documents asked of{holding}{undated}: {named}"
+                f"{focus['dated_of']} dated documents asked of{_so(focus)}{holding}{undated}: "
+                f"{named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
         besides = " and ".join(Path(p).name for p in focus.get("besides", []))
@@ -246,6 +247,15 @@ def _which_documents(focus: dict) -> str:
     return (f"asked of the {n} best documents{dated}, {focus['tokens_each']} tokens each, "
             f"{without}{more}" if n > 1 else
             f"asked of the best document{dated} alone, {without}{more}")
+
+
+def _so(focus: dict) -> str:
+    """What chose the documents a question asked for the first or longest of, besides what
+    they hold: their year (" dated in 2018") and those left out (" besides
+    2497-if-let-chains.md": "Which RFC is the longest, besides RFC 2497?")."""
+    besides = " and ".join(Path(p).name for p in focus.get("besides") or [])
+    return ((f" dated {focus['dated']}" if focus.get("dated") else "")
+            + (f" besides {besides}" if besides else ""))
 
 
 def _dated_as(path: str, date: str, focus: dict) -> str:

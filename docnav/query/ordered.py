@@ -6,7 +6,9 @@ of, one or, asked for several ("the newest RFCs"), as many as the budget gives
 first paper to use BERT?": of those holding as many of its rarer words as any does, asked
 "What was the paper to use BERT?"). "What is the newest RFC?" said no document was titled
 "newest RFC", and "Which RFC is the longest?" searched for "longest" (of 27 RFCs it read the
-RFC process, 782 words, beside 2497-if-let-chains.md's 10,421)."""
+RFC process, 782 words, beside 2497-if-let-chains.md's 10,421). A year after them is their
+own date ("the longest RFC from 2018"), what the question leaves out is not ordered ("...,
+besides RFC 2497?"), and only what they are said to be about restricts them."""
 
 from __future__ import annotations
 
@@ -16,40 +18,60 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.evidence import EvidenceState, length_of
+from docnav.query.evidence import LEAVING_OUT, EvidenceState, length_of
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
-from docnav.query.holding import rarer_held
+from docnav.query.holding import left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.which import ABOUT, KINDS_SAID
+from docnav.query.left_out import as_besides
+from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in
 
 if TYPE_CHECKING:
     from docnav.query.evidence import Answer
     from docnav.query.navigator import Navigator
 
+# what may follow the word ordering them said last ("Which RFC is the longest?"): nothing,
+# "one", what they are about ("... about traits", "... on traits", "... that mention async"),
+# "of ...", their year ("from 2018"), what it leaves out ("besides RFC 2497"), a comma; of a
+# date "to ..." too ("Which paper was the first to use BERT?"). Not a noun: "Which RFC is the
+# biggest change to the language?" asked of length, "the first change to the borrow checker"
+# of dates.
+_GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s*,|\s+(?:of|from|in)\b|{ABOUT.pattern}|"
+            rf"\s+(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b))")
+# "Which RFC besides 2497 is the longest?": what it leaves out, before the word ordering them
+_LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+than|but\s+not|"
+                r"(?:apart|aside)\s+from)\s+[^?]*?),?\s+(?=(?:is|was|are|were)\s))?")
 # "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
 # was the first paper to use BERT?": the documents first or last by their own dates
 BY_DATE = re.compile(
     rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>newest|latest|"
     rf"most\s+recent|oldest|earliest|first|last)\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?P<kind2>{KINDS_SAID})\s+"
+    rf"(?P<kind2>{KINDS_SAID})\s+{_LEFT_BEFORE}"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
-    rf"latest|most\s+recently|oldest|newest|most\s+recent)\b)", re.I)
+    rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{_GOES_ON[:-1]}|\s+to\b))",
+    re.I)
 _EARLIEST = ("oldest", "earliest", "first")
 # "Which RFC is the longest?", "What is the shortest paper?", "Which are the longest RFCs?"
 _LONGEST = r"(?:longest|shortest|biggest|largest|smallest)"
 BY_LENGTH = re.compile(
     rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>{_LONGEST})\s+"
-    rf"(?P<kind>{KINDS_SAID})\b|(?P<kind2>{KINDS_SAID})\s+(?:(?:is|was|are|were)\s+)?"
-    rf"(?:the\s+)?(?P<adv>{_LONGEST})\b)", re.I)
+    rf"(?P<kind>{KINDS_SAID})\b|(?P<kind2>{KINDS_SAID})\s+{_LEFT_BEFORE}"
+    rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{_LONGEST})\b{_GOES_ON})", re.I)
 _SHORTEST = ("shortest", "smallest")
+# what restricts the documents to order, said after them without "about" or a verb of
+# holding: "What was the first paper to use BERT?", "... that uses BERT", "... using BERT"
+_HOLDING = re.compile(r"\s+(?:to|that|which|who|using|with)\b", re.I)
+# what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
+_AND_ASKS = re.compile(r"\s*,?\s*(?:and\s+)?(?P<asks>(?:what|which|who|how|when|where|why|"
+                       r"does|do|is|are)\b.*)", re.I)
 
 
 @dataclass
 class _Ordered:
     """What a question matched by :data:`BY_DATE` or :data:`BY_LENGTH` asks: the word
     ordering the documents ("newest", "most recently"), the kind named ("RFC"), what else it
-    asks of them, the documents to order (of those asked of, the ones holding as many of its
-    rarer words as any does, which ``words`` are) and how many are read."""
+    asks of them, the documents to order (of those asked of, the ones of the year it names,
+    less those it leaves out, holding as many of the rarer words of what it says they are
+    about as any does, which ``words`` are) and how many are read."""
     said: str
     kind: str
     question: str  # "Summarise", or the question without the ordering word
@@ -57,32 +79,61 @@ class _Ordered:
     words: list[str]
     n: int
     asks_more: bool
+    dated: str | None  # "in 2018" ("Which is the longest RFC from 2018?")
+    besides: list[str]  # the documents it leaves out ("besides RFC 2497"), not ordered
 
 
 def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
              doc: str | list[str] | None) -> _Ordered:
-    """:class:`_Ordered` of a question's match ``m``, of the documents ``doc`` chooses."""
+    """:class:`_Ordered` of a question's match ``m``, of the documents ``doc`` chooses. Only
+    what it says they are about ("about traits", "that mention async", "to use BERT")
+    restricts them: "Which RFC is the shortest one?" was of those holding "one", "Which RFCs
+    are the shortest, and what do they propose?" of those holding "they" and "propose"
+    (asked of them now), "Which is the longest RFC from 2018?" of those holding "2018"."""
     end = "adj" if m.group("adj") else "adv"
     said = " ".join(m.group(end).lower().split())
     kind = m.group("kind") or m.group("kind2")
-    rest = asked[m.end():]
-    about = ABOUT.match(rest)
-    rest = rest[about.end():] if about else rest
-    # "the first RFC's feature name" asks a thing of it, not which RFCs
+    one = re.match(r"\s+ones?\b", asked[m.end():], re.I)  # "the shortest one": no word held
+    rest = asked[m.end() + (one.end() if one else 0):]
+    dated = None
+    if year := DATED.match(rest) or OF_YEAR.match(rest):  # "from 2018", "were started in 2018"
+        dated = (year.group(1).lower(), int(year.group(2))) if year.re is DATED else (
+            "in", int(year.group(1)))
+        rest = rest[year.end():]
+    left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
+    rest, left = left_out(nav.graph, as_besides(f" {left_before}{rest}" if left_before
+                                                 else rest))
+    every = nav.graph.document_paths(doc)
+    if dated:  # of those so dated, by their own dates (as "Which RFCs from 2018 ...?")
+        every = dated_in(nav, doc, *dated, asked)
+        if not every:
+            raise InputError(f"query {asked!r}: no document asked of is dated {dated[0]} "
+                             f"{dated[1]} (a document's date is its own: {DATE_SOURCES}; "
+                             f"`docnav show DOC` prints its fields)")
+    every = [p for p in every if p not in left]
+    about = ABOUT.match(rest) or _HOLDING.match(rest)
+    # "the first RFC's feature name", ", and what do they propose": asked of it, not which
     owned = re.match(r"['’]s\b", rest)
-    state = EvidenceState(rest, budget)
-    terms = state.terms if re.search(r"\w\w", rest) and not owned else []
-    every, words = nav.graph.document_paths(doc), []
+    asks = None if about or owned else _AND_ASKS.match(rest)
+    held = rest[about.end():] if about and about.re is ABOUT else rest if about else ""
+    state = EvidenceState(held, budget)
+    terms = state.terms if re.search(r"\w\w", held) else []
+    words = []
     if terms:  # "... the first paper to use BERT": of those that say BERT
-        rare, held = rarer_held(nav.graph.term_documents(terms), every)
-        every = [p for p in every if held[p] == max(held.values(), default=0)]
-        words = list(dict.fromkeys(as_written(rest, state.words.get(t, t)) for t in rare))
+        rare, holding = rarer_held(nav.graph.term_documents(terms), every)
+        every = [p for p in every if holding[p] == max(holding.values(), default=0)]
+        words = list(dict.fromkeys(as_written(held, state.words.get(t, t)) for t in rare))
     n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
          if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
     # what else is asked, of those documents: the question without the word ordering them
-    question = " ".join((asked[:m.start(end)] + " " + asked[m.end(end):]).split())
-    return _Ordered(said, kind, question if terms or owned else "Summarise", every, words, n,
-                    bool(terms))
+    head = asked[:m.start(end)] + " " + asked[m.end(end):m.end()]
+    if left_before:
+        head = head.replace(left_before, " ", 1)
+    question = ("Summarise" if not (terms or owned or asks) else
+                asks.group("asks")[:1].upper() + asks.group("asks")[1:] if asks else
+                " ".join((head + (one.group() if one else "") + rest).split()))
+    return _Ordered(said, kind, question, every, words, n, bool(terms),
+                    "%s %d" % dated if dated else None, list(left))
 
 
 def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -104,7 +155,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
                    reverse=not earliest)[:o.n]
     return in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
-        "dated": None, "order": "earliest" if earliest else "latest",
+        "dated": o.dated, "besides": o.besides, "order": "earliest" if earliest else "latest",
         "dates": [dates[p] for p in paths], "dated_of": len(dates),
         "undated": len(o.every) - len(dates), "holding": o.words,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
@@ -123,7 +174,8 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
     paths = sorted(lengths, key=lambda p: (lengths[p] if shortest else -lengths[p], p))[:o.n]
     return in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
-        "dated": None, "by_length": "shortest" if shortest else "longest",
+        "dated": o.dated, "besides": o.besides,
+        "by_length": "shortest" if shortest else "longest",
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
         "question": o.question, "more_with": None},
         [(p, o.question, glob.escape(p)) for p in paths])

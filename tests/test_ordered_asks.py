@@ -1,0 +1,122 @@
+"""What a question asking for the longest or newest documents says besides: a noun after the
+word ordering them is no question of order ("Which RFC is the biggest change to the
+language?" was read as a question of length); what it leaves out is not ordered ("Which RFC
+is the largest, besides RFC 2497?" answered RFC 2497); only what it says they are about
+restricts them ("Which RFC is the shortest one?" was of those holding "one"); a year after
+them is their date ("Which is the longest RFC from 2018?" was of those holding "2018")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _cli import run
+from _stores import html_document as _html, indexed_graph
+
+from docnav.query import Navigator
+from docnav.query.ordered import BY_DATE, BY_LENGTH
+
+# gamma.html is the longest and the newest, dated 2021, and alone says "one", "2018",
+# "they" and "propose"; of 2018's, alpha.html is the longest and beta.html the newest
+DOCS = {
+    "alpha.html": _html("Alpha report", "2018-03-01", "Ada Lovelace",
+                        "The pump moves water through the pipes to every floor of the "
+                        "building and back to the boiler in the cellar."),
+    "beta.html": _html("Beta report", "2018-09-01", "Bo Li", "The valve opens."),
+    "gamma.html": _html("Gamma report", "2021-05-01", "Cy Young",
+                        "They propose one plan for the pumps, replacing the 2018 plan. "
+                        + "The new pumps move more water with less power each year. " * 6),
+}
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    base = tmp_path_factory.mktemp("ordered")
+    return base, Navigator(indexed_graph(base, DOCS))
+
+
+def _step(answer) -> dict:
+    return next(s for s in answer.trace if s["op"] == "documents")
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+@pytest.mark.parametrize("question", [
+    "Which report is the biggest change to the pumps?",
+    "Which report is the smallest addition to the plan?",
+    "Which report is the largest contributor to power use?",
+])
+def test_a_noun_after_biggest_is_no_question_of_length(question):
+    assert BY_LENGTH.search(question) is None
+
+
+@pytest.mark.parametrize("question", [
+    "Which report is the biggest?", "Which report is the smallest one?",
+    "Which report is the largest about pumps?", "Which report is the longest of 2018?",
+    "Which report is the longest, besides gamma.html?", "Which report is the longest on pumps?",
+    "Which reports are the shortest, and what do they propose?",
+])
+def test_what_may_follow_the_word_ordering_them(question):
+    assert BY_LENGTH.search(question)
+
+
+def test_a_noun_after_first_is_no_question_of_dates():
+    # (the first to do something is: "What was the first paper to use BERT?")
+    assert BY_DATE.search("Which report was the first change to the pumps?") is None
+    assert BY_DATE.search("Which report was the first to mention pumps?")
+
+
+@pytest.mark.parametrize("question, read", [
+    ("Which report is the largest, besides gamma.html?", ["alpha.html"]),
+    ("Which report is the largest, excluding gamma.html?", ["alpha.html"]),
+    ("Which report besides gamma.html is the longest?", ["alpha.html"]),
+    ("What is the longest report besides gamma.html?", ["alpha.html"]),
+    ("Which report is the newest, excluding gamma.html?", ["beta.html"]),
+])
+def test_the_document_left_out_is_not_ordered(store, question, read):
+    step = _step(store[1].ask(question, 300))
+    assert _names(step["documents"]) == read
+    assert _names(step["besides"]) == ["gamma.html"] and step["holding"] == []
+
+
+@pytest.mark.parametrize("question, read, asked", [
+    ("Which report is the shortest one?", ["beta.html"], "Summarise"),
+    ("Which reports are the shortest, and what do they propose?",
+     ["beta.html", "alpha.html"], "What do they propose?"),
+    ("What is the longest report's title?", ["gamma.html"], "What is the report's title?"),
+])
+def test_words_not_said_to_be_about_are_held_by_none(store, question, read, asked):
+    step = _step(store[1].ask(question, 300))
+    assert _names(step["documents"]) == read
+    assert (step["holding"], step["question"]) == ([], asked)
+
+
+def test_what_they_are_said_to_be_about_restricts_them(store):
+    step = _step(store[1].ask("Which report is the shortest one about the 2018 plan?", 300))
+    assert (_names(step["documents"]), step["holding"]) == (["gamma.html"], ["2018", "plan"])
+
+
+@pytest.mark.parametrize("question, read", [
+    ("Which is the longest report from 2018?", ["alpha.html"]),
+    ("Which report is the longest in 2018?", ["alpha.html"]),
+    ("What is the newest report of 2018?", ["beta.html"]),
+    ("Which report was the newest of 2018?", ["beta.html"]),
+])
+def test_a_year_after_them_is_their_date(store, question, read):
+    step = _step(store[1].ask(question, 300))
+    assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, "in 2018", [])
+
+
+def test_ask_says_their_year_and_what_it_leaves_out(store):
+    db = store[0] / "g.duckdb"
+    code, out, err = run(db, "ask", "Which is the longest report from 2018?")
+    assert code == 0, err
+    assert out.splitlines()[1].startswith("asked of the longest of the 2 documents asked of "
+                                          "dated in 2018, by their words: alpha.html ("), out
+    code, out, err = run(db, "ask", "What is the newest report, besides gamma.html?")
+    assert code == 0, err
+    assert out.splitlines()[1] == ("asked of the latest by their own dates of the 2 dated "
+                                   "documents asked of besides gamma.html: beta.html "
+                                   "(2018-09-01)"), out
