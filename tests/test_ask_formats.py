@@ -292,3 +292,31 @@ def test_which_html_and_pdf_files_reads_both_formats(nav, db):
     assert out.splitlines()[1] == (
         'asked of the 3 PDF or DOCX documents of the 6 asked of, by the formats the question '
         'names ("PDF or Word documents")'), out
+
+
+@pytest.mark.parametrize("question, fmt, searched", [
+    ("What is the longest PDF?", "pdf", "What is the longest document?"),
+    ("Which Markdown document is the longest?", "markdown", "Which document is the longest?"),
+    ("What is the shortest Markdown file?", "markdown", "What is the shortest document?"),
+    ("Which DOCX files are the longest?", "docx", "Which documents are the longest?"),
+])
+def test_the_longest_of_a_format_is_asked_for_as_the_longest_document(question, fmt, searched):
+    # "longest" was not known beside "newest": no format was read, and every document asked
+    named = format_named(question)
+    assert named is not None and named.formats == (fmt,)
+    assert as_searched(named) == searched
+
+
+def test_the_longest_of_a_format_is_ordered_by_length_of_that_format(nav):
+    assert format_named("Which web page is the largest contributor to load time?") is None
+    answer = nav.ask("Which Markdown document is the longest?", 300)
+    assert _step(answer)["format"] == "markdown"
+    (step,) = [s for s in answer.trace if s.get("by_length")]
+    assert ([Path(p).name for p in step["documents"]], step["length_of"]) == (["rustdoc.md"], 2)
+    assert _read(answer) == {"rustdoc.md"}
+    answer = nav.ask("What is the shortest Markdown file?", 300)
+    (step,) = [s for s in answer.trace if s.get("by_length")]
+    assert ([Path(p).name for p in step["documents"]], step["length_of"]) == (["seals.md"], 2)
+    # of the one PDF, that one (nothing to order)
+    answer = nav.ask("What is the longest PDF?", 300)
+    assert _step(answer)["format"] == "pdf" and _read(answer) == {"multi_page.pdf"}

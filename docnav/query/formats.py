@@ -45,8 +45,10 @@ _FORMAT_OF = {"pdf": "pdf", "pdfs": "pdf", "html": "html", "htm": "html", "xhtml
 _NOUNS = r"(?:documents?|docs?|files?|papers?|reports?|articles?|filings?)"
 _AS_ASKED = {"doc": "document", "docs": "documents", "file": "document", "files": "documents",
              "page": "document", "pages": "documents"}
-# "the newest PDF", "the only DOCX"
-_BEFORE = r"(?:(?:newest|latest|oldest|earliest|first|last|only|other|same)\s+)?"
+# the words ordering documents by date or length ("the newest PDF", "the longest PDF")
+_ORDERING = r"(?:newest|latest|oldest|earliest|longest|shortest|largest|biggest|smallest)"
+# "the newest PDF", "the longest PDF", "the only DOCX"
+_BEFORE = rf"(?:(?:{_ORDERING}|first|last|only|other|same)\s+)?"
 # what comes after a bare "PDF" that is a document: the question's end, its possessive, a verb
 # or a preposition ("Which PDF mentions ...", "the PDF's title", "in the PDF, ..."); not a noun
 # of what the format is ("the PDF parser", "the PDF specification")
@@ -107,9 +109,16 @@ _EXISTS_AFTER = re.compile(r"\s*(?:[?.!]|$)|\s+(?:about|on\s+the\s+(?:subject|to
 # a condition, not the documents asked of ("What happens if the PDF contains a form?")
 _IF_BEFORE = re.compile(r"\b(?:if|when|whenever|whether|unless|once)\s+(?:the|a|an|this|"
                         r"that)?\s*$", re.I)
-# each of them, or the newest ("What is each PDF about?", "What is the newest PDF?")
-_EACH_OR_NEWEST = re.compile(r"^(?:each|every)\b|^the\s+(?:newest|latest|oldest|earliest)\b",
-                             re.I)
+# each of them, or the newest or longest ("What is each PDF about?", "What is the newest
+# PDF?", "What is the longest PDF?": "longest" was not known, and the PDF not asked of)
+_EACH_OR_NEWEST = re.compile(rf"^(?:each|every)\b|^the\s+{_ORDERING}\b", re.I)
+# the newest or longest of those so named, said before or after ("What is the longest
+# Markdown file?", "Which Markdown document is the longest?", "Which PDF is the newest?")
+_ORDERED_BEFORE = re.compile(rf"\bthe\s+{_ORDERING}\s+$", re.I)
+# (not "Which web page is the largest contributor to load time?", of no length: the question
+# goes on there as :data:`docnav.query.ordered.BY_LENGTH` lets it)
+_ORDERED_AFTER = re.compile(rf"\s+(?:is|was|are|were)\s+(?:the\s+)?{_ORDERING}(?=\s*(?:"
+                            rf"[?.!,;]|$)|\s+(?:ones?|of|from|in|about|on|besides)\b)", re.I)
 
 
 @dataclass(frozen=True)
@@ -163,6 +172,7 @@ def _reads_as_documents(question: str, m: re.Match) -> bool:
     return bool(_SAYS_AFTER.match(after) or (determined and _OWNER_AFTER.match(after))
                 or _WHICH_HOLD.match(lead) and _HOLD_AFTER.match(after)
                 or _EACH_OR_NEWEST.match(m.group())
+                or _ORDERED_BEFORE.search(lead) or _ORDERED_AFTER.match(after)
                 or (_CLAUSE_AFTER.match(after) and (_IN_BEFORE.search(lead) or
                                                     _LISTING_BEFORE.match(question[:m.start()]))))
 
