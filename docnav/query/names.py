@@ -7,6 +7,8 @@ what chose the documents; it is left out of the words searched for and of those 
 hold. In a collection of filings only (every document has a registrant), a question that names
 one registrant is asked of that registrant's filings, as if ``--doc`` had chosen them; one that
 names several is asked of each one's filings in turn (:func:`docnav.query.in_turn.compare`).
+Where other documents are indexed too, a name does so said with a word for the filings ("the
+Adobe 10-K").
 Likewise a question naming one document by words of its title ("the zero-shot translation
 paper") is asked of that document, without those words.
 """
@@ -30,8 +32,8 @@ _DOMAIN = re.compile(r"\.(?:com|net|org)$", re.I)
 
 def named_documents(graph: DocNavGraph, question: str) -> tuple[list[str], list[str]]:
     """(paths, names): the filings of the one registrant the question names, and its names;
-    nothing when it names none or several, or when some indexed document has no registrant
-    (the name may then be what other documents are about)."""
+    nothing when it names none or several (of a store holding other documents too, as
+    :func:`named_registrants` counts names)."""
     named = named_registrants(graph, question)
     return named[0] if len(named) == 1 else ([], [])
 
@@ -378,18 +380,38 @@ def _title_words(graph: DocNavGraph) -> dict[str, list[str]]:
 
 def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str], list[str]]]:
     """(paths, names) of each registrant the question names, in the order it names them:
-    "Compare the revenue of Adobe and Best Buy" names two. None when some indexed document has
-    no registrant."""
+    "Compare the revenue of Adobe and Best Buy" names two. Where other documents are indexed
+    too (papers, RFCs: a company may be what one is about, "Amazon reviews"), a name chooses
+    filings only said with a word for them ("the Adobe 10-K", "Amazon's filing"), where the
+    question names no document of another kind: asked of all 11 documents of a mixed store,
+    "What is on page 36 of the Adobe 10-K?" read both filings' page 36."""
     registrants = _registrants(graph)
-    if None in registrants.values():
-        return []
     first: dict[str, int] = {}
-    for r in set(registrants.values()):
+    filed: set[str] = set()
+    for r in {r for r in registrants.values() if r}:
         at = [m.start() for n in _names(r) for m in re.finditer(_pattern(n), question, re.I)]
         if at and without_names(question, _names(r)) != question:
             first[r] = min(at)
+            if any(re.search(_pattern(n, filed=True), question, re.I) for n in _names(r)):
+                filed.add(r)
+    if first and None in registrants.values():  # of a mixed store: said as filings
+        other = _other_kinds(graph, question, registrants)
+        first = {r: at for r, at in first.items() if r in filed and not other}
     return [([glob.escape(p) for p in sorted(p for p, r in registrants.items() if r == name)],
              _names(name)) for name in sorted(first, key=first.get)]
+
+
+# a word for a kind of document that no filing is: "Which papers cite the Amazon 10-K?"
+# asks of the papers
+_OTHER_KIND = re.compile(r"\b(?:papers?|articles?|rfcs?|peps?|stud(?:y|ies)|preprints?|"
+                         r"proposals?|books?|manuals?|handbooks?|guides?)\b", re.I)
+
+
+def _other_kinds(graph: DocNavGraph, question: str, registrants: dict[str, str | None]) -> bool:
+    """Whether the question names a kind of document other than filings, or a document
+    without a registrant by its title or file's name ("the fake reviews paper")."""
+    return bool(_OTHER_KIND.search(question)) or any(
+        registrants.get(p) is None for p, _ in titled_documents(graph, question))
 
 
 # how a question asked of a company's filings refers to the company without its name
@@ -499,10 +521,10 @@ def without_names(question: str, names: list[str], keep: bool = True) -> str:
 _ITS_DOCUMENTS = r"(?:\s+(?:filings?|10-?[kq]s?|annual reports?|reports?)\b)?"
 
 
-def _pattern(name: str) -> str:
+def _pattern(name: str, filed: bool = False) -> str:
     """A name as a pattern: its words with up to two other characters between ("Amazon.com",
     "Amazon com"), a possessive after it, and what its documents are called ("Amazon's
-    filing")."""
+    filing"), which must follow where ``filed``."""
     words = re.findall(r"\w+", name)
     return (r"\b" + r"\W{0,2}".join(map(re.escape, words)) + r"\b(?:['’]s\b|['’])?"
-            + _ITS_DOCUMENTS)
+            + (_ITS_DOCUMENTS[:-1] if filed else _ITS_DOCUMENTS))

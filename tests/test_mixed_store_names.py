@@ -1,0 +1,111 @@
+"""A company named in a store that holds filings beside other documents (papers, RFCs): with a
+word for its filings ("the Globex 10-K"), or two companies compared, the name chooses the
+filings; a company a paper is about ("Acme Widgets" in a study of widget demand) does not."""
+
+from __future__ import annotations
+
+import pytest
+from _stores import indexed_graph
+
+from docnav.query import Navigator, NavigatorOptions
+
+ACME = """---
+registrant: ACME WIDGETS CO., INC.
+form: 10-K
+---
+
+# Annual report
+
+## Business
+
+We sell widgets to makers of machines.
+
+## Balance sheet
+
+Cash and cash equivalents 1,874 2,936
+Total current assets 8,802 10,539
+"""
+
+GLOBEX = """---
+registrant: GLOBEX CORPORATION
+form: 10-K
+---
+
+# Annual report
+
+## Business
+
+We make engines for ships.
+
+## Risk factors
+
+Our engines may fail at sea.
+
+## Balance sheet
+
+Total current assets 1,111 2,222
+"""
+
+PAPER = """# Widget demand in small markets
+
+## Introduction
+
+We study the demand for widgets, using the total current assets reported by Acme Widgets and
+Globex as a measure of their size.
+
+## Method
+
+We survey forty makers of machines.
+"""
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    base = tmp_path_factory.mktemp("mixed")
+    graph = indexed_graph(base, {"acme.md": ACME, "globex.md": GLOBEX, "paper.md": PAPER},
+                          search_vectors=False)
+    return graph, base / "docs"
+
+
+def _nav(graph) -> Navigator:
+    return Navigator(graph, NavigatorOptions(sections=0))
+
+
+def _read(answer) -> set[str]:
+    return {e.piece.doc_path for e in answer.evidence}
+
+
+def test_a_company_named_with_its_form_asks_its_filings_in_a_mixed_store(mixed):
+    # "What sections does the Amazon 10-K have?", asked of a store holding papers and RFCs
+    # too, read the 10-K's cover page, not its outline; "What is on page 36 of the Adobe
+    # 10-K?" read page 36 of both filings: the name chose nothing where some document has
+    # no registrant.
+    graph, docs = mixed
+    globex = str(docs / "globex.md")
+    for asked in ("What sections does the Globex 10-K have?",
+                  "What are the sections of Globex's 10-K?",
+                  "What does the Globex filing say about its engines?"):
+        answer = _nav(graph).ask(asked, budget=200)
+        focus = answer.trace[0]
+        assert focus["op"] == "focus" and focus["documents"] == [globex], asked
+        assert focus["left_out"] == ["GLOBEX"] and _read(answer) == {globex}, asked
+    outline = _nav(graph).ask("What sections does the Globex 10-K have?", budget=200)
+    assert any(s["op"] == "outline" for s in outline.trace), outline.trace
+    assert "Risk factors" in outline.evidence[0].piece.text
+    # "How long is the Adobe 10-K?" gave no length: the filing's length, counted
+    length = _nav(graph).ask("How long is the Globex 10-K?", budget=200)
+    assert list(length.fields) == [globex] and "length" in length.fields[globex]
+
+
+def test_a_company_a_paper_is_about_chooses_no_filing(mixed):
+    # the name alone, or said beside a word for another kind of document, is a question of
+    # what every document says (the paper is about Acme Widgets too)
+    graph, docs = mixed
+    for asked in ("What were Acme Widgets' total current assets?",
+                  "Which paper mentions the Acme Widgets 10-K?",
+                  "What does the widget demand paper say about Acme Widgets and Globex?"):
+        answer = _nav(graph).ask(asked, budget=400)
+        assert all(s["op"] not in ("focus", "compare") or s.get("documents") == [
+            str(docs / "paper.md")] for s in answer.trace), (asked, answer.trace[:2])
+    anything = _nav(graph).ask("What were Acme Widgets' total current assets?", budget=400)
+    assert str(docs / "paper.md") in _read(anything)
