@@ -8,7 +8,7 @@ hold. In a collection of filings only (every document has a registrant), a quest
 one registrant is asked of that registrant's filings, as if ``--doc`` had chosen them; one that
 names several is asked of each one's filings in turn (:func:`docnav.query.in_turn.compare`).
 Where other documents are indexed too, a name does so said with a word for the filings ("the
-Adobe 10-K").
+Adobe 10-K"), or where several are compared and no other kind of document is named.
 Likewise a question naming one document by words of its title ("the zero-shot translation
 paper") is asked of that document, without those words.
 """
@@ -382,8 +382,9 @@ def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str]
     """(paths, names) of each registrant the question names, in the order it names them:
     "Compare the revenue of Adobe and Best Buy" names two. Where other documents are indexed
     too (papers, RFCs: a company may be what one is about, "Amazon reviews"), a name chooses
-    filings only said with a word for them ("the Adobe 10-K", "Amazon's filing"), where the
-    question names no document of another kind: asked of all 11 documents of a mixed store,
+    filings only said with a word for them ("the Adobe 10-K", "Amazon's filing"), or of two
+    registrants or more where the question names no document of another kind ("Compare
+    Adobe's and Amazon's operating income."): asked of all 11 documents of a mixed store,
     "What is on page 36 of the Adobe 10-K?" read both filings' page 36."""
     registrants = _registrants(graph)
     first: dict[str, int] = {}
@@ -394,17 +395,20 @@ def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str]
             first[r] = min(at)
             if any(re.search(_pattern(n, filed=True), question, re.I) for n in _names(r)):
                 filed.add(r)
-    if first and None in registrants.values():  # of a mixed store: said as filings
+    if first and None in registrants.values():  # of a mixed store: said so, or compared
         other = _other_kinds(graph, question, registrants)
-        first = {r: at for r, at in first.items() if r in filed and not other}
+        several = len(first) > 1 and not other and not _ANY_DOCUMENT.search(question)
+        first = {r: at for r, at in first.items() if several or (r in filed and not other)}
     return [([glob.escape(p) for p in sorted(p for p, r in registrants.items() if r == name)],
              _names(name)) for name in sorted(first, key=first.get)]
 
 
 # a word for a kind of document that no filing is: "Which papers cite the Amazon 10-K?"
-# asks of the papers
+# asks of the papers; and a word for any document ("Which documents mention Adobe and
+# Amazon?" asks which of all)
 _OTHER_KIND = re.compile(r"\b(?:papers?|articles?|rfcs?|peps?|stud(?:y|ies)|preprints?|"
                          r"proposals?|books?|manuals?|handbooks?|guides?)\b", re.I)
+_ANY_DOCUMENT = re.compile(r"\b(?:documents?|files?|pdfs?)\b", re.I)
 
 
 def _other_kinds(graph: DocNavGraph, question: str, registrants: dict[str, str | None]) -> bool:
