@@ -36,7 +36,8 @@ _VERB_AFTER = frozenset((ASKING - {"me", "there", "both", "either"}) | set(
 # not "besides the build RFC discuss ..."), in the past too ("besides 2592 referred to RFC
 # 2394": "2592 referred" was no name, and the question was asked of its words)
 _VERB_ON = frozenset(f"{verb} {on}" for verbs, on in (("link links linked referred", "to"), (
-    "build builds built depend depends depended rely relies relied", "on"))
+    "build builds built depend depends depended rely relies relied", "on"), (
+    "deal deals dealt", "with"))
     for verb in verbs.split())
 # verbs of a document's own date ("Which RFCs were accepted in 2018?", "besides 2394
 # published in 2018 mention async"): none has a date of its own but the document's

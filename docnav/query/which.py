@@ -85,8 +85,9 @@ OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|h
                       r"the|a|an|and|or|that|which|this|these|there|they|it|we|you)\b)[a-z]+\b",
                       re.I)
 # "... were written by Ada Lovelace?", "... did Ada write?", "... by Ada about pumps?": the
-# documents of that author (their author field), not passages saying the name
-_NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|van|von|de|der|da|di|le|la|du))*"
+# documents of that author (their author field), not passages saying the name; a particle
+# ("van", "de") a word of its own ("by Grace discuss valves" was of "Grace di")
+_NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|(?:van|von|de|der|da|di|le|la|du)\b))*"
 BY_AUTHOR = re.compile(
     rf"^\s*(?:(?:(?:were|was|are|is|have\s+been|has\s+been)\s+)?(?:written|authored|"
     rf"prepared|signed|edited)\s+by|by|(?:that|which)\s+(?P<who2>{_NAME})\s+(?:wrote|"

@@ -1,0 +1,54 @@
+"""Questions leaving documents out ("besides RFCs 2349 and 2394", "excluding RFC 2394", "besides
+async closures") said in the ways a first reading missed: a verb after the author that opens
+like a name's particle, names of documents as words of their titles or numbers after "RFCs",
+the cue set off by commas or after the count, a list joined by commas alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _rfcs import rfc_graph
+from _stores import html_document as _html, indexed_graph
+
+from docnav.query import Navigator
+
+REPORTS = {
+    "delta-chillers.html": _html("Delta chiller report", "2021-03-01", "Grace",
+                                 "Expansion valves on the delta chiller were recalibrated."),
+    "epsilon-fans.html": _html("Epsilon fan report", "2020-05-05", "Grace Hopper",
+                               "Fan bearings were greased and the belts tensioned."),
+    "alpha-pumps.html": _html("Alpha pump report", "2022-01-10", "Ada",
+                              "The alpha pump's intake valves were replaced."),
+    "beta-boilers.html": _html("Beta boiler report", "2022-02-10", "Ada Lovelace",
+                               "The beta boiler's relief valves were tested."),
+    "gamma-towers.html": _html("Gamma tower report", "2023-02-10", "Grace",
+                               "Cooling tower valves and fans were cleaned."),
+}
+RFCS = ["2349-pin.md", "2394-async_await.md", "2592-futures.md", "3467-unsafe-pinned.md",
+        "3668-async-closures.md", "0003-attribute-usage.md"]
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("reports"), REPORTS)
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return rfc_graph(tmp_path_factory, RFCS)
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+@pytest.mark.parametrize("verb", ["discuss", "describe", "deal with"])
+@pytest.mark.parametrize("besides", ["", " besides delta-chillers.html"])
+def test_a_verb_after_the_author_is_no_particle_of_the_name(reports, verb, besides):
+    # "no document asked of was written by Grace di": "di" of "discuss" (and "de" of
+    # "describe", "deal") was read as a particle of the author's name ("Leonardo da Vinci")
+    answer = Navigator(reports).ask(f"Which reports{besides} by Grace {verb} valves?", 300)
+    assert answer.count["by"] == "Grace" and answer.count["words"] == ["valves"]
+    held = ["gamma-towers.html"] if besides else ["delta-chillers.html", "gamma-towers.html"]
+    assert _names(answer.count["documents"]) == held
