@@ -11,6 +11,7 @@ import pytest
 from _rfcs import rfc_graph
 from _stores import html_document as _html, indexed_graph
 
+from docnav.ask_text import answer_text
 from docnav.query import Navigator
 
 REPORTS = {
@@ -52,3 +53,22 @@ def test_a_verb_after_the_author_is_no_particle_of_the_name(reports, verb, besid
     assert answer.count["by"] == "Grace" and answer.count["words"] == ["valves"]
     held = ["gamma-towers.html"] if besides else ["delta-chillers.html", "gamma-towers.html"]
     assert _names(answer.count["documents"]) == held
+
+
+@pytest.mark.parametrize("question, left", [
+    ("Which RFCs besides RFCs 2349 and 2394 mention async?",
+     ["2349-pin.md", "2394-async_await.md"]),
+    ("Which RFCs besides async closures mention async?", ["3668-async-closures.md"]),
+    ("Which RFCs besides async-closures mention async?", ["3668-async-closures.md"]),
+    ("Which RFCs besides unsafe pinned mention async?", ["3467-unsafe-pinned.md"]),
+    ("Which RFCs besides unsafe pinned and async closures mention async?",
+     ["3467-unsafe-pinned.md", "3668-async-closures.md"])])
+def test_a_name_of_numbers_or_title_words_leaves_its_documents_out(graph, question, left):
+    # ""RFCs 2349 and 2394" names no one document asked of: none is left out" (and so of
+    # "async closures", "unsafe pinned"): "RFCs N and M" and a title's words alone named none
+    answer = Navigator(graph).ask(question, 300)
+    assert sorted(_names(answer.count["besides"])) == left and answer.untitled == []
+    assert answer.count["words"] == ["async"]
+    assert answer.count["of"] == len(RFCS) - len(left)
+    assert not set(left) & set(_names(answer.count["documents"]))
+    assert "names no one document" not in answer_text(answer, graph)

@@ -315,13 +315,30 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, dict[str, str]]:
     asked, other = (left.group("asked"), left.group("other")) if left else (
         within or (("", alone) if alone else (rest, "")))
     # "Which RFCs besides 2592 ...?": "2592" was counted as a word the documents hold
-    named = dict(titled_documents(graph, left_out_named(other))) if other else {}
+    named = named_left_out(graph, other) if other else {}
     if not named:
         return rest, {}
     asked_about = {p for p, _ in titled_documents(graph, asked)}
     bare = not re.search(r"\bdocument\b", other, re.I)  # ("document 2349" of "2349")
     return asked, {p: re.sub(r"(?i)^document\s+", "", name) if bare else name
                    for p, name in named.items() if p not in asked_about}
+
+
+def named_left_out(graph: DocNavGraph, other: str) -> dict[str, str]:
+    """The documents ``other`` (what a cue leaves out) names, each with its name as said: by
+    their numbers ("2349", "RFCs 2349 and 2394", :func:`each_numbered`), file names and
+    titles, and, each of its names of two words without "the ... RFC" ("async closures",
+    "unsafe pinned and async-closures"), by the words of one title or file name alone;
+    "besides RFCs 2349 and 2394", "besides async closures" were said to name none. Not a
+    word alone: "besides Pin" is of the type as likely as of 2349-pin."""
+    named = dict(titled_documents(graph, left_out_named(each_numbered(other))))
+    if named:
+        return named
+    for name in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", other.strip()):
+        if len(re.findall(r"[^\W_]+", name)) == 2 and not re.search(
+                r"(?i)\b(?:the|this|that|a|an)\b|\d", name):
+            named.update((p, name) for p, _ in titled_documents(graph, f"the {name} document"))
+    return named
 
 
 def besides_of(held: Held, outside: Collection[str] = ()) -> dict:
