@@ -72,3 +72,30 @@ def test_a_name_of_numbers_or_title_words_leaves_its_documents_out(graph, questi
     assert answer.count["of"] == len(RFCS) - len(left)
     assert not set(left) & set(_names(answer.count["documents"]))
     assert "names no one document" not in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question", ["Which RFCs, excluding RFC 2394, mention async?",
+                                      "Which RFCs, besides RFC 2394, mention async?"])
+def test_a_cue_set_off_by_commas_keeps_what_follows(graph, question):
+    # "besides 2394-async_await.md, 5 documents asked of" (all but it): "mention async" lost,
+    # searched as "Which RFCs?"
+    answer = Navigator(graph).ask(question, 300)
+    plain = Navigator(graph).ask("Which RFCs mention async?", 300)
+    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert answer.count["words"] == ["async"]
+    assert answer.count["documents"] == [
+        p for p in plain.count["documents"] if not p.endswith("2394-async_await.md")]
+    assert answer.to_json()["searched_as"] == "Which RFCs mention async?"
+
+
+@pytest.mark.parametrize("question", ["How many RFCs are there excluding RFC 2394?",
+                                      "How many RFCs are there, excluding RFC 2394?",
+                                      "How many RFCs are there but not RFC 2394?",
+                                      "How many RFCs are there, other than RFC 2394?"])
+def test_a_count_of_those_there_are_excluding_one_counts_the_others(graph, question):
+    # asked of RFC 2394's text alone (its title named it), no count made
+    answer = Navigator(graph).ask(question, 300)
+    assert answer.count["asked"] == "how many"
+    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert answer.count["n"] == len(RFCS) - 1
+    assert answer.to_json()["searched_as"] == "How many RFCs are there?"

@@ -84,7 +84,15 @@ def as_besides(rest: str) -> str:
     2394 and 2592 mention async?" of those saying all four."""
     rest = _LISTED.sub(lambda m: m.group("cue") + " " + re.sub(
         r",?\s+(?:and|or)\s+|\s*,\s*", " and ", m.group("list")), rest)
-    return _EXCLUDING.sub("besides", rest)
+    return _EXCLUDING.sub("besides", _SET_OFF.sub(r" \g<cued> ", rest))
+
+
+# a cue and its name set off by commas right after the word naming the documents ("Which
+# RFCs, excluding RFC 2394, mention async?": "Which RFCs?", "mention async" lost), or a comma
+# before one at the end ("How many RFCs are there, excluding RFC 2394?", asked of RFC 2394)
+_SET_OFF = re.compile(rf"^\s*,\s*(?P<cued>(?:{LEAVING_OUT.pattern}|{_EXCLUDING.pattern})\s+"
+                      r"[^,;?!]*\w)\s*,\s*|,\s*(?=(?:\bexcluding\b|\bbut\s+not\b)[^,;]*$)",
+                      re.I)
 
 
 def without_left_out(question: str) -> tuple[str, frozenset[str]]:

@@ -71,13 +71,14 @@ IN_YEAR_LAST = re.compile(rf"\s+in\s+({_YEAR})\W*$", re.I)
 # filed?": said with an auxiliary, of anything but the store)
 # ("How many articles are there in the dataset?" asks of a paper too): the phrase ends the
 # question, or what they hold or their date comes after it ("... are there about traits?"),
-# or what it leaves out ("... are there besides RFC 2592?", asked of RFC 2592's text)
+# or what it leaves out ("... are there besides RFC 2592?", asked of RFC 2592's text; ", other
+# than RFC 2592?", "excluding RFC 2592": left_out.as_besides)
 _STORE = r"(?:store|index|collection|corpus|database|library|docnav)"
 COUNTED = re.compile(
     rf"^\W*(?:(?:(?:are|is)\s+there|exist|(?:do|does)\s+(?:you|we|i|it)\s+(?:have|hold|know)|"
     rf"(?:are|were|have\s+been)\s+(?:indexed|stored|loaded))(?:\s+(?:in|inside)\s+(?:the\s+|"
     rf"this\s+)?{_STORE})?|(?:are\s+|were\s+)?(?:in|inside)\s+(?:the\s+|this\s+)?{_STORE})?"
-    rf"(?=\W*$|\s+(?:about|on|regarding|concerning|that|which|mentioning|discussing|"
+    rf"(?=\W*$|,?\s+(?:about|on|regarding|concerning|that|which|mentioning|discussing|"
     rf"from|dated|of\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d|{LEAVING_OUT.pattern})\b)", re.I)
 # or it goes on with a verb of its own, said of the documents ("How many papers use BERT?")
 OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|had|can|could|"
@@ -248,8 +249,8 @@ def asks_documents(asked: str) -> re.Match | None:
     if kind is None or not kind.group("many"):
         return kind
     rest, dated, said = _what_of(asked, kind)
-    if (dated or said or COUNTED.match(rest) or OWN_VERB.match(rest) or BY_AUTHOR.match(rest)
-            or HAS_PART.match(rest) or referred_by_asked(rest)):
+    if (dated or said or COUNTED.match(as_besides(rest)) or OWN_VERB.match(rest)
+            or BY_AUTHOR.match(rest) or HAS_PART.match(rest) or referred_by_asked(rest)):
         return kind
     return None
 
