@@ -99,3 +99,20 @@ def test_a_count_of_those_there_are_excluding_one_counts_the_others(graph, quest
     assert _names(answer.count["besides"]) == ["2394-async_await.md"]
     assert answer.count["n"] == len(RFCS) - 1
     assert answer.to_json()["searched_as"] == "How many RFCs are there?"
+
+
+@pytest.mark.parametrize("question", ["Which RFCs besides 2349, 2394 mention async?",
+                                      "Which RFCs besides RFC 2349, RFC 2394 mention async?",
+                                      "Which RFCs mention async besides 2349, 2394?"])
+def test_two_numbers_joined_by_a_comma_alone_leave_both_out(graph, question):
+    answer = Navigator(graph).ask(question, 300)
+    assert _names(answer.count["besides"]) == ["2349-pin.md", "2394-async_await.md"]
+    assert answer.count["words"] == ["async"] and answer.count["of"] == len(RFCS) - 2
+
+
+def test_two_file_names_joined_by_a_comma_alone_leave_both_out(reports):
+    answer = Navigator(reports).ask(
+        "Which reports besides delta-chillers.html, alpha-pumps.html mention valves?", 300)
+    assert _names(answer.count["besides"]) == ["delta-chillers.html", "alpha-pumps.html"]
+    assert answer.count["words"] == ["valves"]
+    assert _names(answer.count["documents"]) == ["beta-boilers.html", "gamma-towers.html"]

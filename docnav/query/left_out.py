@@ -69,10 +69,12 @@ _EXCLUDING = re.compile(
 
 
 # a list of documents' numbers or file names after a cue, with commas: "besides 2349, 2394
-# and 2592", "other than RFC 2349, RFC 2394, or 2592-futures.md"
+# and 2592", "other than RFC 2349, RFC 2394, or 2592-futures.md"; of such names, a comma alone
+# before the last ("besides 2349, 2394 mention async" left "2394" a word they must hold)
 _ONE = rf"(?:{_KIND}\s*)?#?\d+\b|[\w.-]+\.(?:md|pdf|html?|txt|docx)\b"
 _LISTED = re.compile(rf"(?P<cue>{LEAVING_OUT.pattern}|\bexcluding\b)\s+(?P<list>(?:{_ONE})"
-                     rf"(?:\s*,\s*(?:{_ONE}))+,?\s+(?:and|or)\s+(?:{_ONE}))", re.I)
+                     rf"(?:\s*,\s*(?:{_ONE}))*(?:,?\s+(?:and|or)\s+|\s*,\s*)(?:{_ONE}))",
+                     re.I)
 
 
 def as_besides(rest: str) -> str:
