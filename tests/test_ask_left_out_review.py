@@ -116,3 +116,18 @@ def test_two_file_names_joined_by_a_comma_alone_leave_both_out(reports):
     assert _names(answer.count["besides"]) == ["delta-chillers.html", "alpha-pumps.html"]
     assert answer.count["words"] == ["valves"]
     assert _names(answer.count["documents"]) == ["beta-boilers.html", "gamma-towers.html"]
+
+
+@pytest.mark.parametrize("question", ["Which RFCs mention async besides pinning?",
+                                      "Which RFCs mention async, besides pinning?",
+                                      "Which RFCs besides pinning mention async?"])
+def test_a_name_of_none_left_out_at_the_end_is_no_word_they_must_hold(graph, question):
+    # at the end, "5 of the 6 documents asked of hold "async", "pinning"": the name was
+    # searched, while before the verb it was said to name none and was not
+    answer = Navigator(graph).ask(question, 300)
+    plain = Navigator(graph).ask("Which RFCs mention async?", 300)
+    assert answer.count["words"] == ["async"] and answer.untitled == ["pinning"]
+    assert answer.count["documents"] == plain.count["documents"]
+    assert answer.to_json()["searched_as"] == "Which RFCs mention async?"
+    assert ('"pinning" names no one document asked of: none is left out of those counted'
+            in answer_text(answer, graph))

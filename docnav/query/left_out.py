@@ -246,6 +246,20 @@ def left_out_unnamed_within(rest: str) -> tuple[str, str] | None:
     return left_out_within(rest)
 
 
+def left_out_unnamed_last(rest: str) -> tuple[str, str] | None:
+    """(``rest`` without it, what it leaves out) where a cue and a name of a word or two end
+    ``rest`` (what a question asking for documents says after its verb: " async besides
+    pinning?"), no document being found that it names (:func:`docnav.query.holding.left_out`
+    took those out before): as :func:`left_out_unnamed_within`, its words none they must hold
+    ("Which RFCs mention async besides pinning?" counted those holding "pinning" too, where
+    "Which RFCs besides pinning mention async?" did not); else None."""
+    m = re.fullmatch(rf"(?P<asked>.*?\w)\s*,?\s+(?:{LEAVING_OUT.pattern})\s+"
+                     r"(?P<what>[^,;?!]*\w)(?P<end>\W*)", rest, re.I | re.S)
+    if m is None or not _a_name(m.group("what")):
+        return None
+    return m.group("asked") + m.group("end"), m.group("what")
+
+
 def searched_without(asked: str, at: int, rest: str, left_rest: str) -> str:
     """``asked`` as searched, its part ``rest`` (from ``at``) read as ``left_rest``, without
     what it leaves out: its spaces and a comma before the cue gone ("Which RFCs mention

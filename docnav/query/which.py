@@ -22,7 +22,7 @@ from docnav.query.fields import DATE_SOURCES, DATING, own_date
 from docnav.query.holding import (POINTING, best_documents, besides_of, held_by, left_out,
                                   referred_by_asked, words_held)
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.left_out import (as_besides, left_out_unnamed,
+from docnav.query.left_out import (as_besides, left_out_unnamed, left_out_unnamed_last,
                                    left_out_unnamed_within, searched_without)
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
@@ -174,11 +174,15 @@ def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
 def _naming_none(rest: str, said: str | None) -> tuple[str, str] | None:
     """(``rest`` without what it leaves out, that) where what a question asking for documents
     leaves out names none: right after the word naming them ("Which RFCs besides pinning
-    mention async?", :func:`left_out_unnamed_within`), or after asking how many there are
-    ("How many RFCs are there besides pinning?": all, :func:`left_out_unnamed`; not "Which
-    RFCs besides pinning discuss async?", with no such phrase); else None."""
+    mention async?", :func:`left_out_unnamed_within`), at the end after what they hold
+    ("... mention async besides pinning?", :func:`left_out_unnamed_last`), or after asking
+    how many there are ("How many RFCs are there besides pinning?": all,
+    :func:`left_out_unnamed`; not "Which RFCs besides pinning discuss async?", with no such
+    phrase); else None."""
     if within := left_out_unnamed_within(rest):
         return within
+    if said and (last := left_out_unnamed_last(rest)):  # "... mention async besides pinning?"
+        return last
     listed = None if said else COUNTED.match(rest)
     if listed and listed.group().strip() and (counted := left_out_unnamed(rest[listed.end():])):
         return rest[:listed.end()] + counted[0], counted[1]
