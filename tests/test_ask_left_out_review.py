@@ -131,3 +131,19 @@ def test_a_name_of_none_left_out_at_the_end_is_no_word_they_must_hold(graph, que
     assert answer.to_json()["searched_as"] == "Which RFCs mention async?"
     assert ('"pinning" names no one document asked of: none is left out of those counted'
             in answer_text(answer, graph))
+
+
+@pytest.mark.parametrize("question", [
+    "Which reports by Ada Lovelace besides beta-boilers.html mention valves?",
+    "How many reports by Ada Lovelace besides beta-boilers.html mention valves?",
+    "Which reports besides beta-boilers.html by Ada Lovelace mention valves?"])
+def test_leaving_out_the_only_document_of_an_author_leaves_none(reports, question):
+    # "besides beta-boilers.html, 1 of the 1 documents asked of by Ada Lovelace holds
+    # "valves": beta-boilers.html": with every one left out, all were asked of again
+    answer = Navigator(reports).ask(question, 300)
+    assert answer.count["by"] == "Ada Lovelace"
+    assert _names(answer.count["besides"]) == ["beta-boilers.html"]
+    assert answer.count["n"] == answer.count["of"] == 0 and answer.count["documents"] == []
+    assert answer.evidence == []
+    assert ('besides beta-boilers.html, no document of the 0 asked of by Ada Lovelace holds '
+            '"valves"') in answer_text(answer, reports)

@@ -241,7 +241,11 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
         # said whole, with no kind word ("the ... guide") to name it by
         whole = titled_exactly(nav.graph, rest)
         named = {whole} if whole else set()
-    every = [p for p in every if p not in named and p not in besides] or every
+    # (the one named where it alone is asked of: "Which RFCs refer to RFC 2349?" of its glob;
+    # never one left out: "Which reports by Ada besides alpha-pumps.html ...?" of hers alone
+    # listed alpha-pumps.html as holding "valves", "besides" it)
+    every = [p for p in every if p not in besides]
+    every = [p for p in every if p not in named] or every
     # "Which RFCs refer to RFC 1961?": those whose references lead into it (its number, a
     # link to it) where any does, rather than those holding "1961" (a year, a version)
     into = (nav.graph.references_into(next(iter(named)))

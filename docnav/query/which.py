@@ -363,6 +363,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
                      related=held.related)
     paths, more = best_documents(nav, question, doc, held, n)
+    if not held.every:  # all asked of are left out ("by Ada besides alpha-pumps.html", hers
+        return _counted(nav, asked, count, held.route)  # alone): none, and none to read
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
         "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
