@@ -27,7 +27,10 @@ def _names(paths: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("question", ["Which RFCs refer to RFC 2394 in 2018?",
                                       "Which RFCs from 2018 refer to RFC 2394?",
-                                      "How many RFCs cite RFC 2394 in 2018?"])
+                                      "How many RFCs cite RFC 2394 in 2018?",
+                                      # (read as no date once "mention" was left out)
+                                      "Which RFCs mention RFC 2394 in 2018?",
+                                      "Which RFCs link to 2394-async_await.md in 2018?"])
 def test_a_year_after_the_referring_verb_dates_the_rfcs_referring(graph, question):
     answer = Navigator(graph).ask(question, 600)
     assert answer.route == "cross-reference"
@@ -40,3 +43,14 @@ def test_a_year_after_the_verb_dates_them_besides_the_one_left_out(graph):
     assert answer.count["dated"] == "in 2018"
     assert answer.count["documents"] == []  # (3668-async-closures.md, of 2024, was listed)
     assert _names(answer.count["besides"]) == ["2592-futures.md"]
+
+
+@pytest.mark.parametrize("question", ["Which RFCs cite work published in 2018?",
+                                      "Which RFCs refer to RFCs accepted in 2018?",
+                                      "Which RFCs link to the blog post written in 2018?",
+                                      "Which RFCs rely on features stabilized in 2018?"])
+def test_a_year_of_what_they_refer_to_does_not_date_them(graph, question):
+    # found by a review: each was asked of the RFCs dated in 2018 (the year after any
+    # referring verb was read as theirs)
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.count is None or answer.count["dated"] is None

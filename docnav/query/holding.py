@@ -30,11 +30,10 @@ if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
 
 
-# a verb saying the documents point at another: "refer to", "cite", "link to", "build on"
-# (and a year after it dates them: docnav/query/which.py); _REFERRING with "mention" too
-_POINTING = r"refer|cite|link|buil[dt]|depend|rel(?:y|ies|ied|ated)"
-POINTING = re.compile(rf"\b(?:{_POINTING})", re.I)
-_REFERRING = re.compile(rf"\b(?:{_POINTING}|mention)", re.I)
+# a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
+# (and a year after the document it names dates them: docnav/query/which.py)
+REFERRING = re.compile(r"\b(?:refer|cite|mention|link|buil[dt]|depend|rel(?:y|ies|ied|ated))",
+                       re.I)
 # "Which RFCs are related to RFC 2349?": its references either way, those it makes too
 _RELATED = re.compile(r"\brelated\b", re.I)
 # the other way: "Which RFCs does RFC 1974 refer to?", those its references lead into (read
@@ -236,7 +235,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
     # is one of those that refer to it
     named = {p for p, _ in titled_documents(nav.graph, asked)} - set(besides)
-    referring_verb = bool(said and _REFERRING.search(said))  # "refer to", "cite", "link to"
+    referring_verb = bool(said and REFERRING.search(said))  # "refer to", "cite", "link to"
     if not named and referring_verb:  # "Which documents refer to the parts list?": a title
         # said whole, with no kind word ("the ... guide") to name it by
         whole = titled_exactly(nav.graph, rest)
@@ -423,5 +422,5 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
-__all__ = ["POINTING", "Held", "as_documents_referred", "best_documents", "besides_of", "citing",
+__all__ = ["REFERRING", "Held", "as_documents_referred", "best_documents", "besides_of", "citing",
            "held_by", "left_out", "needing_verb", "rarer_held", "referred_by_asked", "words_held"]

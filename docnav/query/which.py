@@ -19,7 +19,7 @@ from docnav.query.count_text import counted_text
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, own_date
-from docnav.query.holding import (POINTING, best_documents, besides_of, held_by, left_out,
+from docnav.query.holding import (REFERRING, best_documents, besides_of, held_by, left_out,
                                   referred_by_asked, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.left_out import (as_besides, left_out_unnamed, left_out_unnamed_last,
@@ -62,9 +62,14 @@ ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|ex
 DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|published|"
                         rf"dated|filed|submitted|accepted|approved|adopted|merged)\s+"
                         rf"(in|after|before|since)\s+({_YEAR})\W*$", re.I)
-# a year at the end after a verb referring to a document ("Which RFCs refer to RFC 2394 in
-# 2018?"): the referring documents' own year, as nothing else is dated so
-IN_YEAR_LAST = re.compile(rf"\s+in\s+({_YEAR})\W*$", re.I)
+# a year at the end right after the document a verb refers to ("Which RFCs refer to RFC 2394
+# in 2018?", "... cite 2349-pin.md in 2018?", "... mention the futures RFC in 2018?"): the
+# referring documents' own year, as nothing else is dated so; not a year of what they refer
+# to ("Which RFCs cite work published in 2018?", "... refer to RFCs accepted in 2018?")
+_NAMED_IN_YEAR = re.compile(
+    rf"(?:\b(?:rfc|pep)\s*#?\d+|[\w.-]+\.(?:md|markdown|pdf|html?|docx)|\bthe\s+[\w.'’-]+"
+    rf"(?:\s+[\w.'’-]+){{0,3}}?\s+(?:rfc|pep|paper|report|document|filing|article))"
+    rf"(?P<year>\s+in\s+({_YEAR}))\W*$", re.I)
 # what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
 # more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
 # "How many articles are in the dataset?", asked of a paper, nor "How many reports were
@@ -134,8 +139,8 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     # or at the end, after what they are about: "Which RFCs on traits were started in 2015?"
     if about and not dated and (m := DATED_LAST.search(rest)):
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
-    elif about and not dated and POINTING.search(said) and (m := IN_YEAR_LAST.search(rest)):
-        rest, dated = rest[:m.start()], ("in", int(m.group(1)))  # "... refer to RFC 2394
+    elif about and not dated and REFERRING.search(said) and (m := _NAMED_IN_YEAR.search(rest)):
+        rest, dated = rest[:m.start("year")], ("in", int(m.group(2)))  # "... refer to RFC 2394
         # in 2018?": of those dated in 2018, as "Which RFCs from 2018 refer to ...?" (the
         # year was no date of theirs, and every RFC referring to RFC 2394 was listed)
     elif not about and (m := ABOUT_LAST.search(rest)):  # "In which RFCs is the borrow
