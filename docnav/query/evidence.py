@@ -14,6 +14,7 @@ from docnav.query._checks import whole
 from docnav.query.fields import DATE_KEYS, DATED_NOW, DATING, own_date_said
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
+from docnav.query.names import TITLE_OF_FILE
 from docnav.query.parts import holds_text, sections_headed
 from docnav.tree import PREAMBLE
 from docnav.wording import counted
@@ -269,10 +270,13 @@ _WHO_WROTE = re.compile(r"\bwho\b[^?]*?\b(?:wrote|writes?|written|authored|autho
 AUTHOR_KEYS = ("author", "authors")
 _KIND_TERMS = frozenset(tokens("rfc paper report document filing article"))
 # "What is the title of 1809.01202.pdf / the pioNER paper / RFC 1961?", "What is the paper's
-# title?", "What is it titled?": a document's title (not "the title of the dataset")
+# title?", "What is it titled?": a document's title (not "the title of the dataset"); "the
+# title of 1907.05664" (its file's name without the extension) too: it said "in none of the
+# documents asked of: title" of 1907.05664.md
 _TITLE_ASKED = re.compile(
     rf"\btitle\s+of\s+(?:(?:the|this|that)\s+)?(?:[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,4}}\b|rfc\s*\d+|"
-    rf"(?:[\w'’.+-]+\s+){{0,6}}?{_DOC}\b)|\b(?:{_DOC}['’]s|its)\s+title\b|\btitled\W*$", re.I)
+    rf"(?:[\w'’.+-]+\s+){{0,6}}?{_DOC}\b)|\b(?:{_DOC}['’]s|its)\s+title\b|\btitled\W*$|"
+    + TITLE_OF_FILE.pattern, re.I)
 _AUTHORING = frozenset({"wrote", "write", "writes", "written", "authored", "whom", "author",
                         "authors"})
 # words saying what a field's value is, beside its key ("the PR number": of "RFC PR"), each

@@ -55,6 +55,11 @@ _KIND_TITLED = re.compile(r"\b(?:the|this|that)\s+(handbook|manual|guide|book|sp
 # "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp"),
 # "RFC 2349-style" too; not where the number begins a file's name (:func:`_names_given`)
 _NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b", re.I)
+# "the title of 1907.05664", "the title of 2349-pin": a name a file may have without its
+# extension, holding a digit and a ".", "-" or "_" (:func:`file_named`); it names a document
+# whether or not one has it ("the title of the 3rd chapter" names none)
+TITLE_OF_FILE = re.compile(r"\btitle\s+of\s+(?:(?:the|this|that)\s+)?"
+                           r"((?=[\w.-]*\d)(?=\w+[._-]\w)\w[\w-]*(?:\.[\w-]+)*)", re.I)
 # the word for a document before its file's name: "paper 1912.01214.pdf", "RFC 2349-pin"
 _KIND_BEFORE = r"\b(?:rfc|pep|paper|article|report|document|file|preprint)\s+"
 
@@ -126,6 +131,10 @@ def _names_given(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)
               if _word_at(question, m.start(1)).lower() not in files]
     named += [(m.start(), m.group(1), m.group(0)) for m in _KIND_TITLED.finditer(question)]
+    # "What is the title of 1907.05664?" of a store without 1907.05664.md gave the title of
+    # the best match: a file's name no document has is a name too
+    named += [(m.start(1), m.group(1), m.group(1)) for m in TITLE_OF_FILE.finditer(question)
+              if m.group(1).lower() not in files]
     return [(words, name) for _, words, name in sorted(named)]
 
 

@@ -1,0 +1,49 @@
+"""The title asked of a document named by its file's name without the extension ("What is
+the title of 1907.05664?"), and of a name no document has."""
+
+from __future__ import annotations
+
+from _cli import indexed_files, run
+from _stores import indexed_graph
+
+from docnav.query import Navigator
+
+DOCS = {
+    "1809.01202.md": "# Causal explanation analysis on social media\n\n"
+                     "## Method\n\nWe parse discourse arguments.\n",
+    "2349-pin.md": "# Pinned references\n\nA pinned value never moves again.\n",
+    "notes.md": "# Meeting notes\n\nThe notes say pins are hard.\n",
+}
+
+
+def test_the_title_of_a_file_s_name_without_its_extension_is_its_heading(tmp_path):
+    # "What is the title of 1907.05664?" chose 1907.05664.md and said "in none of the
+    # documents asked of: title"; with "1907.05664.md" it gave the title
+    nav = Navigator(indexed_graph(tmp_path, DOCS))
+    for question, title in (("What is the title of 1809.01202?",
+                             "Causal explanation analysis on social media"),
+                            ("What is the title of 2349-pin?", "Pinned references")):
+        answer = nav.ask(question, 200)
+        assert [f.get("title") for f in answer.fields.values()] == [title], question
+        assert "title" not in answer.missing + answer.absent and answer.confidence == 1.0
+    # a name holding a digit but no file's ("the 3rd chapter") asks no document's title
+    assert not nav.ask("What is the title of the 3rd chapter?", 200, doc="notes.md").fields
+
+
+def test_the_title_of_a_file_s_name_no_document_has_is_said_and_no_field_given(tmp_path):
+    # of a store without 1907.05664.md, "What is the title of 1907.05664?" read the best
+    # match and gave its title field as the answer (`title = ADBE 10-K FY22`)
+    nav = Navigator(indexed_graph(tmp_path, {k: v for k, v in DOCS.items()
+                                             if k != "1809.01202.md"}))
+    for name in ("1809.01202", "1809.01202.md"):
+        answer = nav.ask(f"What is the title of {name}?", 200)
+        assert (answer.untitled, answer.fields) == ([name], {}), name
+
+
+def test_ask_says_no_document_has_the_file_s_name(tmp_path):
+    db = indexed_files(tmp_path, {k: v for k, v in DOCS.items() if k != "1809.01202.md"})
+    code, out, err = run(db, "ask", "What is the title of 1809.01202?")
+    assert code == 0, err
+    assert out.splitlines()[1].startswith('no document asked of is titled "1809.01202" (no '
+                                          'title or file name holds its words)')
+    assert "asked for, in the fields of" not in out and "title = " not in out
