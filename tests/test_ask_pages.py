@@ -245,3 +245,16 @@ def test_a_range_longer_than_twenty_pages_says_where_it_was_cut(tmp_path):
     [said] = [line for line in out.splitlines() if line.startswith("read pages")]
     assert said.startswith("read pages 1-20 of long.pdf (") and said.endswith(
         "; of pages 1-25 asked, at most 20 pages are read: ask for pages 21-25 next"), said
+
+
+def test_a_page_no_document_has_reads_no_other_page(nav):
+    # "What is on page 500 of the Adobe 10-K?" said the last page is 99, then gave twelve
+    # passages holding "Adobe" with confidence 1.00
+    for question in ("What is on page 40 of the word processor document?",
+                     "What does page 40 say about the typewriter?"):
+        answer = nav.ask(question, budget=300, doc="multi_page.pdf")
+        assert answer.absent[-1].startswith("page 40 (the last page is "), question
+        assert answer.evidence == [] and not answer.confidence, question  # 0.0, or None
+    # a range running past the last page reads the pages there are
+    answer = nav.ask("What is on pages 5-40 of the word processor document?", budget=300)
+    assert answer.evidence and {e.piece.page for e in answer.evidence} == {5}

@@ -67,13 +67,15 @@ def read_pages(graph: DocNavGraph, run: Run, pages: list[tuple[str, int, int]]) 
     each document asked of that has them, the one the question's other words find first
     ("What does page 5 say about stores?" of several filings). A page none has is said
     (``Answer.unfound``, as "Note 99"). True when any page was read: the answer is that
-    text, nothing else is looked for."""
+    text, nothing else is looked for; and when no page asked is one the documents with page
+    numbers have: the answer says so, with no evidence ("What is on page 500 of the Adobe
+    10-K?" read twelve passages holding "Adobe", with confidence 1.00, of no page 500)."""
     paths = graph.document_paths(run.scope)
     rank: dict[str, int] = {}
     if run.state.terms:
         for h in graph.locate(run.question, k=20, kinds=["paragraph"], filters=run.filters):
             rank.setdefault(graph.node(h.node_id).path, len(rank))
-    read = False
+    read = past = False
     for written, first, asked_last in pages:
         last = min(asked_last, first + MOST_PAGES - 1)
         on = {p: ids for p in paths if (ids := paragraphs_on_pages(graph, p, first, last))}
@@ -83,6 +85,7 @@ def read_pages(graph: DocNavGraph, run: Run, pages: list[tuple[str, int, int]]) 
                     f"{written} (no document asked of has page numbers)")
             run.unfound.append(said)
             run.op("no part", labels=[said])
+            past = past or bool(last_pages)
             continue
         for path in sorted(on, key=lambda p: (rank.get(p, len(rank)), p)):
             # the pages read, of those asked: within the document's, at most MOST_PAGES
@@ -94,7 +97,7 @@ def read_pages(graph: DocNavGraph, run: Run, pages: list[tuple[str, int, int]]) 
             for ids in _on_pages_first(graph, run, path, on[path]):
                 run.take(ids, "page")
             read = True
-    return read
+    return read or past
 
 
 def _on_pages_first(graph: DocNavGraph, run: Run, path: str, ids: list[str]) -> list[list[str]]:

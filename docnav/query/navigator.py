@@ -345,7 +345,7 @@ class Navigator:
             return True
         if shaped.works and read_works_cited(self.graph, run):
             return True
-        # (a page none has, and nothing else asked: the answer says so, with no evidence)
+        # (a page none has: the answer says so, with no evidence: layout.read_pages)
         return bool(shaped.pages) and (read_pages(self.graph, run, shaped.pages)
                                        or run.state.names_nothing)
 
