@@ -133,10 +133,12 @@ def _focused(focus: dict) -> str:
         n = len(focus["documents"])
         return (f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "
                 "which the question names")
-    # --doc chose one company's filings: its name was not searched for
+    # --doc chose one company's filings: its name was not searched for ("the filings" of
+    # --doc '*ADOBE*', one filing, before)
     said = [f'"{n}"' for n in focus["left_out"] if n.startswith("the ")]  # "the company"
+    filings = "filing" if focus.get("filings") == 1 else "filings"
     return (f"searched without {focus['left_out'][0]}"
-            f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the filings asked")
+            f"{' (or ' + ', '.join(said) + ')' if said else ''}, the name of the {filings} asked")
 
 
 def _relating(focus: dict) -> str:

@@ -434,7 +434,8 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--doc", type=_given("a glob"),
                    help="only documents whose path matches this glob")
     _document_options(p)
-    p.add_argument("--budget", type=int, default=1024, help="evidence tokens (default 1024)")
+    p.add_argument("--budget", type=int, default=1024,
+                   help="evidence tokens, 16 to 1,000,000 (default 1024)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--trace", action="store_true", help="print the operations performed")
     p.add_argument("--generate", action="store_true",

@@ -311,11 +311,11 @@ def test_ask_says_which_company_s_filings_a_question_was_asked_of(tmp_path):
     code, out, _ = run(db, "ask", "What were Acme Widgets' total current assets?", "--doc",
                        "acme.md", "--budget", "100")
     assert code == 0 and out.splitlines()[1] == (
-        "searched without ACME WIDGETS, the name of the filings asked")
+        "searched without ACME WIDGETS, the name of the filing asked")  # one: acme.md
     code, out, _ = run(db, "ask", "What were the company's total current assets?", "--doc",
                        "acme.md", "--budget", "100")
     assert code == 0 and out.splitlines()[1] == (
-        'searched without ACME WIDGETS (or "the company"), the name of the filings asked')
+        'searched without ACME WIDGETS (or "the company"), the name of the filing asked')
     # a question that names no company says nothing of names left out ("What sections
     # does it have?" took the outline's words out and said "searched without ACME WIDGETS")
     for question in ("What sections does it have?", "Summarise the filing"):

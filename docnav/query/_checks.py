@@ -68,12 +68,25 @@ def flag(value, name: str) -> bool:
     return value
 
 
-def whole(value, name: str, least: int, hint: str) -> int:
-    """``value`` as an int of at least ``least``; bad input (a bool, a string, a float) says
-    ``hint``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least:
+def whole(value, name: str, least: int, hint: str, most: int | None = None) -> int:
+    """``value`` as an int of at least ``least`` (and at most ``most``, given one); bad input
+    (a bool, a string, a float) says ``hint``."""
+    if (isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least
+            or most is not None and value > most):
         raise InputError(f"{name} {value!r}: {hint}")
     return int(value)
+
+
+# the most tokens of evidence a question is asked with: more than a model reads at once
+# ("--budget 100000000" was taken, and said "read first (up to 75000000 tokens)")
+MOST_BUDGET = 1_000_000
+
+
+def question_budget(value) -> int:
+    """``value`` as the tokens of evidence a question is asked with: 16 to
+    :data:`MOST_BUDGET`."""
+    return whole(value, "budget", 16, "give a whole number of tokens, at least 16 and at "
+                 f"most {MOST_BUDGET:,}", most=MOST_BUDGET)
 
 
 def listed(value) -> list | None:

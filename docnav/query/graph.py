@@ -20,8 +20,8 @@ from docnav.errors import InputError, StoreError, StoreLocked, without_path
 from docnav.query._checks import check_kinds, listed, node_list, whole
 from docnav.query.criteria import Criteria
 from docnav.query.fields import DATE_FORMS, DATE_SOURCES, own_date, parse_fields, unread_date
-from docnav.query.search import Hit, SearchIndex, path_matches, rrf
-from docnav.query.tables import tables_from_db, tables_from_parquet
+from docnav.query.search import Hit, SearchIndex, path_matches, rrf, unclosed_set
+from docnav.query.tables import tables_from_db, tables_from_parquet, where_read
 from docnav.query.vectors import STORED
 from docnav.scan import absolute
 from docnav.store import COLLECTION_DOC_ID, Store, no_store
@@ -212,7 +212,7 @@ class DocNavGraph:
                              f"graph.resolve({node_id!r}) gives the node a short id, a "
                              "document id or a path names")
         raise InputError(f"unknown node id {node_id!r}: it is not in the graph "
-                         f"({self.source}); `docnav locate` finds node ids")
+                         f"({where_read(self.source)}); `docnav locate` finds node ids")
 
     def __len__(self) -> int:
         return len(self._nodes)
@@ -257,7 +257,7 @@ class DocNavGraph:
         if len(never) == 1:
             row = self.documents[never[0]]
             raise InputError(f"{row['path']}: not indexed, its last run failed ({_cause(row)})")
-        raise InputError(f"no indexed document at {path!r} ({self.source}); "
+        raise InputError(f"no indexed document at {path!r} ({where_read(self.source)}); "
                          "`docnav show` lists the documents")
 
     def document_roots(self, glob: str | Sequence[str] | None = None) -> list[str]:
@@ -316,8 +316,9 @@ class DocNavGraph:
             row = self.documents[never[0]]
             raise InputError(f"{row['path']}: not indexed, its last run failed "
                              f"({_cause(row)}); fix the file and run `docnav index` again")
-        raise InputError(f"unknown node id {ref!r}, nor a document's path ({self.source}): "
-                         "`docnav locate` finds node ids, `docnav show` lists the documents")
+        raise InputError(f"unknown node id {ref!r}, nor a document's path "
+                         f"({where_read(self.source)}): `docnav locate` finds node ids, "
+                         "`docnav show` lists the documents")
 
     def _documents_at(self, ref: str, roots: Iterable[str]) -> list[str]:
         """The root nodes of the documents whose path ``ref`` names (:func:`_named_by`)."""
@@ -352,8 +353,7 @@ class DocNavGraph:
         return self.search.holding_all(terms, kinds, filters)
 
     def term_documents(self, terms: str | Sequence[str]) -> dict[str, set[str]]:
-        """Each of ``terms`` (one term or several) and the paths of the documents holding
-        it."""
+        """Each of ``terms`` (one term or several) and the paths of the documents holding it."""
         return self.search.term_documents(terms)
 
     def document_paths(self, glob: str | Sequence[str] | None = None) -> list[str]:
@@ -418,7 +418,7 @@ class DocNavGraph:
             failed = [r for _, r in self._never_indexed() if path_matches(r["path"], glob)]
             why = "; ".join(r["error"] or r["path"] for r in failed[:3]) + (
                 "; ..." if len(failed) > 3 else "")
-            raise InputError(f"no indexed document matches {glob!r}"
+            raise InputError(f"no indexed document matches {glob!r}{unclosed_set(glob)}"
                              + (f": it names only documents that failed to index ({why})"
                                 if failed else "; `docnav show` lists them"))
         return paths

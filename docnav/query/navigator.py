@@ -51,7 +51,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from docnav.errors import ConfigError, DocNavError, InputError
-from docnav.query._checks import check_text, whole
+from docnav.query._checks import check_text, question_budget
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.acronyms import read_definitions, spell_out
@@ -163,7 +163,7 @@ class Navigator:
         # a question too long (or empty) is said before any work on it (one of no words to
         # search for may still be answered: by the openings of what it is asked of)
         check_text(question)
-        budget = whole(budget, "budget", 16, "give a whole number of tokens, at least 16")
+        budget = question_budget(budget)
         if not (doc is None or isinstance(doc, str) or isinstance(doc, (list, tuple))
                 and all(isinstance(d, str) for d in doc)):
             raise InputError(f"doc {doc!r} is not valid: give a glob of document paths "
@@ -259,8 +259,9 @@ class Navigator:
         if chosen:
             run.op("focus", documents=chosen, left_out=names, question=question,
                    by=by_title or "registrant", **({"also_fits": also} if also else {}))
-        elif names and shaped.unnamed:  # "What is on page 3?" of --doc '*ADOBE*' named no
-            run.op("focus", left_out=names, question=question)  # company
+        elif names and shaped.unnamed:  # "What is on page 3?" of --doc '*ADOBE*': no company
+            run.op("focus", left_out=names, question=question,
+                   filings=len(self.graph.document_paths(scope)))
         # "Which RFCs refer to RFC 1961?": where this one does, before anything else (the
         # outline "Which documents refer to the parts list?" asked for read instead)
         if first:  # the answer's first, whatever the passages read before them in the text
@@ -393,8 +394,7 @@ class Navigator:
         # ("How many papers does the pioNER paper cite?", "How many references does each
         # paper have?" ask of the works cited, read by the collecting)
         of_cited = WORKS_ASKED.search(asked)
-        # "What dataset does each paper use?"
-        if several and not of_cited and (each := EACH_DOCUMENT.search(asked)):
+        if several and not of_cited and (each := EACH_DOCUMENT.search(asked)):  # "each paper"
             return each_document(self, asked, budget, each, asked_of, doc)
         if several and (first := BY_DATE.search(asked) or BY_LENGTH.search(asked)):
             return (by_date if first.re is BY_DATE else by_length)(self, asked, budget, first, doc)

@@ -47,6 +47,22 @@ def path_matches(path: str, glob: str | Sequence[str]) -> bool:
     return fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(path, "*/" + glob)
 
 
+def unclosed_set(glob: str | Sequence[str]) -> str:
+    """What a message says of a glob matching nothing that opens a set of characters and
+    never closes it ("[abc": fnmatch matches its "[" as itself); "" for any other."""
+    for g in [glob] if isinstance(glob, str) else glob:
+        at = g.find("[")
+        while at >= 0:
+            at += 1 + g.startswith("!", at + 1)
+            at += g.startswith("]", at)  # "[]x]": its first "]" is in the set
+            if (end := g.find("]", at)) < 0:
+                return (f" ({g!r} opens a set of characters with \"[\" and never closes it, "
+                        "so its \"[\" matches itself; a set is closed, as in \"[0-9]\", and "
+                        "\"[[]\" matches a \"[\")")
+            at = g.find("[", end)
+    return ""
+
+
 class SearchIndex:
     """The search items of a graph and their BM25 index and vectors (see the module)."""
 

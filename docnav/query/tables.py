@@ -128,3 +128,10 @@ def embedder_for(model_id: str | None):
         fast = numpy_embedder(source, options) if source.is_dir() else None
         return fast or SentenceTransformerEmbedder(options)
     return None
+
+
+def where_read(source: str) -> str:
+    """Where a graph's tables were read from (``DocNavGraph.source``), as a message says it:
+    the store's path, or "the Parquet export DIR" ("duckdb:store.duckdb" said "duckdb:")."""
+    kind, _, where = source.partition(":")
+    return f"the Parquet export {where}" if kind == "parquet" else where
