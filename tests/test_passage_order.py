@@ -173,8 +173,8 @@ def test_the_documents_own_name_is_not_searched_for_inside_it(tmp_path):
     assert len(found) == 1 and "Total current assets 8,802 10,539" in found[0]
     assert answer.question == asked and answer.missing == []
     assert answer.trace[0] == {"op": "focus", "left_out": ["ACME WIDGETS"],
-                               "question": "What were total current assets?", "tokens": 0,
-                               "confidence": 0.0}
+                               "question": "What were total current assets?", "filings": 1,
+                               "tokens": 0, "confidence": 0.0}
     # asked of every document, the name is what finds the filing: it stays
     everywhere = nav.ask(asked, budget=64)
     assert all(step["op"] != "focus" for step in everywhere.trace)
