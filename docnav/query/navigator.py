@@ -549,7 +549,7 @@ class Navigator:
                 if room <= 0:
                     break
                 ids = [i for i in run.within(graph.navigate(e.piece.node_id, direction))
-                       if i not in cited and not self.passages.unasked_field(i, terms)]
+                       if i not in cited and not self.passages.passed_over(i, terms)]
                 if ids:
                     run.op("navigate", node=e.piece.node_id, direction=direction, to=ids[:3])
                     run.take(ids[:room], direction)

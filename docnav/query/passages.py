@@ -11,7 +11,9 @@ come before the paragraph both searches put first. A question asking for a figur
 many ...?") has a fourth: the paragraphs stating one (:mod:`docnav.query.quantities`). A
 short hit (a heading, caption or table title that the parser left as a paragraph) and a
 lead-in ending in a colon are followed by the paragraph after them, where their content is;
-a PDF's table of figures by the column heads above it. A local question asked of several
+a PDF's table of figures by the column heads above it. A paragraph of markup alone (a
+paper's LaTeX line "\\begin{center}", :mod:`docnav.query.markup`) is read only where word
+search found it, and never as the paragraph after a hit. A local question asked of several
 documents reads first the passages of the one it is most likely about
 (:meth:`Passages.best_document`), up to a share of the budget, then those of them all.
 """
@@ -26,6 +28,7 @@ from docnav.query.graph import DocNavGraph
 from docnav.query.search import rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
+from docnav.query.markup import says_nothing
 from docnav.query.names import without_names
 from docnav.query.options import NavigatorOptions
 from docnav.query.acronyms import asked_acronym, run_definitions
@@ -59,6 +62,8 @@ NOTICE_WORDS = 60  # a notice is shorter
 # letters or more). Close in meaning to any short question, like a notice
 FRAGMENT_WORDS = 3
 _WORD = re.compile(r"[^\W\d_]{2,}")
+# the paragraphs that may be markup alone; code, formulas and tables are read as they are
+_PROSE_KINDS = frozenset({"text", "list_item", "caption"})
 BYLINE_PARAGRAPHS = 2  # a document's first paragraphs, read for who wrote it
 
 
@@ -195,7 +200,8 @@ class Passages:
         # short enough for one word to rank it first ("What does the try operator desugar
         # to?" read the RFC on importing trait functions, not the one on the ? operator)
         ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits
-                                    if not self.fragment(h.node_id)))
+                                    if not self.fragment(h.node_id)
+                                    and not self.markup(h.node_id)))
         if not ranked:
             return None
         path, words = titled_by(self.graph, run.question, ranked, paths)
@@ -259,12 +265,12 @@ class Passages:
         # asks about them; nor are a document's field lines, unless it asks about their keys
         cited = unasked_apparatus(self.graph, question)
         terms = set(tokens(question))
-        # a notice only where word search found it; a fragment also where it found its
-        # section and the section says nothing else (an RFC's "Unresolved questions" saying
-        # "None yet."; not pioNER's "Test dataset" with the labels of its pie charts)
+        # a notice or markup only where word search found it; a fragment also where it found
+        # its section and the section says nothing else (an RFC's "Unresolved questions"
+        # saying "None yet."; not pioNER's "Test dataset" with the labels of its pie charts)
         lexical = set(ranks.get("lexical", ()))
         unfound = {nid for nid, _ in fused if nid not in lexical and (
-            self.notice(nid) or self.fragment(nid) and nid not in worded)}
+            self.notice(nid) or self.markup(nid) or self.fragment(nid) and nid not in worded)}
         return [nid for nid, _ in fused if nid not in cited and nid not in unfound
                 and not self.unasked_field(nid, terms)]
 
@@ -273,6 +279,19 @@ class Passages:
         (:data:`_NOTICE`: "Copyright © 2020, ...", "∗Corresponding Author.")."""
         text = self.graph.node(node_id).text
         return bool(_NOTICE.match(text)) and len(text.split()) <= NOTICE_WORDS
+
+    def markup(self, node_id: str) -> bool:
+        """Whether a paragraph of text is markup alone ("\\\\", "\\end{tabular}", "-lower
+        -tgt_words_min_frequency 10": :func:`docnav.query.markup.says_nothing`); a code
+        block, formula or table is read as it is."""
+        node = self.graph.node(node_id)
+        return node.block_kind in _PROSE_KINDS and says_nothing(node.text)
+
+    def passed_over(self, node_id: str, terms: set[str]) -> bool:
+        """Whether a paragraph next to a hit is not read with it: a field line the question
+        does not ask for (:meth:`unasked_field`: ``terms``, the question's), or markup alone
+        (:meth:`markup`: "\\end{tabular}" after a table's last row)."""
+        return self.unasked_field(node_id, terms) or self.markup(node_id)
 
     def fragment(self, node_id: str) -> bool:
         """Whether a paragraph is a fragment of a few words (:data:`FRAGMENT_WORDS`)."""
@@ -377,10 +396,11 @@ class Passages:
     def paragraph_after(self, node_id: str) -> list[str]:
         """The paragraph that follows in reading order (into the next section if need be),
         over any publishing notices (a page's "© 2018 IEEE. ..." set between a footnote and
-        the text it interrupts)."""
+        the text it interrupts) and paragraphs of markup alone (a paper's "\\begin{center}"
+        after its table's caption, "\\\\" after a line of its figure)."""
         at = node_id
         while after := self._next_paragraph(at):
-            if not self.notice(after):
+            if not self.notice(after) and not self.markup(after):
                 return [after]
             at = after
         return []
