@@ -2,7 +2,10 @@
 markup as paragraphs of their own ("\\\\", "\\begin{center}", "\\end{tabular}", a listing's
 "-lower -tgt_words_min_frequency 10"): "Who wrote the fake reviews paper?" read 26 pieces, such
 lines among them, as passages and as the paragraph after a short hit. They are read only
-where word search found them, and never as the paragraph after a hit."""
+where word search found them, and never as the paragraph after a hit. Nor is a piece whose
+text its document's evidence already holds read again: Adobe's 10-K read "(dollars in
+millions) 2022 2021 2020" four times, and a lead-in twice; but a table's column heads are
+kept, being that table's."""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ import pytest
 from _stores import indexed_graph
 
 from docnav.query import Navigator
+from docnav.query.evidence import COLUMN_HEADS, EvidenceState
+from docnav.query.graph import Piece
 from docnav.query.markup import says_nothing
 
 PAPER = r"""# Fake Pump Reviews
@@ -99,3 +104,41 @@ def test_markup_is_not_read_as_the_paragraph_after_a_hit(paper):
     answer = Navigator(paper).ask("Which options was the translation model trained with?", 200)
     texts = [e.piece.text for e in answer.evidence]
     assert not [t for t in texts if says_nothing(t)], texts
+
+
+REPEATED = """# Pump Guide
+
+## Ratings
+
+Pumps are rated by the litres of water they move per minute.
+
+## Buying
+
+Pumps are rated by the litres of water they move per minute.
+
+A bigger house needs a pump that moves more water per minute.
+"""
+
+
+def test_a_text_its_document_already_said_is_not_read_again(tmp_path):
+    graph = indexed_graph(tmp_path, {"guide.md": REPEATED})
+    answer = Navigator(graph).ask("How are pumps rated by water per minute?", 400)
+    texts = [e.piece.text for e in answer.evidence]
+    assert texts.count("Pumps are rated by the litres of water they move per minute.") == 1, \
+        texts
+    assert "A bigger house needs a pump that moves more water per minute." in texts, texts
+
+
+def piece(node_id: str, text: str, path: str = "10k.pdf") -> Piece:
+    return Piece(node_id, path, "Revenue", 40, text, 8)
+
+
+def test_a_tables_column_heads_are_read_again_under_another_table():
+    heads = "(dollars in millions) 2022 2021 2020"
+    state = EvidenceState("What was the revenue?", 400)
+    assert state.add([piece("a", heads)], COLUMN_HEADS) == 1
+    assert state.add([piece("b", heads)], COLUMN_HEADS) == 1  # another table's
+    assert state.add([piece("c", heads)], "next") == 0  # a repeat, no table's
+    assert state.add([piece("d", " (dollars  in millions)\n2022 2021 2020")], "passage") == 0
+    assert state.add([piece("e", heads, "other-10k.pdf")], "passage") == 1  # another's
+    assert list(state.evidence) == ["a", "b", "e"]

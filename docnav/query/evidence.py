@@ -50,6 +50,10 @@ LEAVING_OUT = re.compile(r"\b(?:besides|(?<!\bfar\s)(?:apart|aside)\s+from|other
                          r"statements?)\b)))(?![\w-])", re.I)
 
 
+# how the column heads above a table of figures are found (docnav.query.passages)
+COLUMN_HEADS = "column heads"
+
+
 @dataclass
 class Evidence:
     piece: Piece
@@ -93,6 +97,8 @@ class EvidenceState:
     evidence: dict[str, Evidence] = field(default_factory=dict)
     visited: set[str] = field(default_factory=set)
     tokens_used: int = 0
+    # what the evidence says, each document's: (its path, a piece's text, its spacing evened)
+    _said: set[tuple[str, str]] = field(default_factory=set, repr=False)
     last_node: str | None = None
 
     def __post_init__(self) -> None:
@@ -149,10 +155,20 @@ class EvidenceState:
         return len(self.held(set(tokens(text)))) / max(len(self.terms), 1)
 
     def add(self, pieces: list[Piece], found_by: str) -> int:
+        """Add ``pieces`` found by ``found_by`` while the budget lasts; not a piece whose text
+        one of its document's pieces already says (:data:`COLUMN_HEADS` apart)."""
         added = 0
         for p in pieces:
             if p.node_id in self.evidence or p.tokens > self.remaining:
                 continue
+            # Adobe's 10-K read "(dollars in millions) 2022 2021 2020" four times for "What was
+            # Adobe's total revenue in fiscal 2022?", and one lead-in twice (pages 42 and 65):
+            # a repeat tells nothing the first did not. But heads read as a table's are kept:
+            # they say which column of that table's figures is which year
+            said = (p.doc_path, " ".join(p.text.split()))
+            if said in self._said and found_by != COLUMN_HEADS:
+                continue
+            self._said.add(said)
             rel = self.relevance(p.text + " " + p.breadcrumb)
             if rel < self.min_relevance and self.evidence:
                 continue

@@ -23,7 +23,7 @@ from __future__ import annotations
 import glob
 import re
 
-from docnav.query.evidence import Run
+from docnav.query.evidence import COLUMN_HEADS, Run
 from docnav.query.graph import DocNavGraph
 from docnav.query.search import rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
@@ -159,7 +159,7 @@ class Passages:
                 if heads:
                     run.op("navigate", node=table, direction="previous", to=heads,
                            why="column heads")
-                    run.take(heads, "column heads")
+                    run.take(heads, COLUMN_HEADS)
             if state.sufficient() or run.steps >= self.options.max_steps:
                 break
 
