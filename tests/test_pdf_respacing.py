@@ -87,3 +87,17 @@ def test_a_number_between_two_words_pdfium_spaces_is_spaced_on_both_sides(text, 
     """Read "Llama2 Chat" where pdfium reads "Llama 2 Chat" (found by a review): only the
     word after the number was spaced, a reading neither parser made."""
     assert respaced(text, page) == expected
+
+
+@pytest.mark.parametrize("text, page, expected", [
+    ("Scope 1 CO2Emissions were", "Scope 1 CO 2 Emissions were", "Scope 1 CO2 Emissions were"),
+    ("the R2Score is", "the R 2 Score is", "the R2 Score is"),
+    ("our Q3Results are", "our Q 3 Results are", "our Q3 Results are"),
+    ("the Llama2Chat model", "x the Llama 2 Chat model y", "the Llama 2 Chat model"),
+])
+def test_a_formula_s_letters_before_a_subscript_pdfium_spaces_are_not_spaced(text, page,
+                                                                            expected):
+    """pdfium spaces a sub- or superscript on both sides as it spaces "Llama 2 Chat": "CO2
+    Emissions" read "CO 2 Emissions" (found by a review); one capital or two before a one-digit
+    number are a formula's, and only the word after the number is spaced, as before."""
+    assert respaced(text, page) == expected

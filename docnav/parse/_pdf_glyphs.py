@@ -78,6 +78,7 @@ def repair_lines(lines: list[Line], pdf) -> list[Line]:
 
 
 _WORD = re.compile(r"[^\W\d_]+")  # a run of letters
+_LETTERS_BEFORE = re.compile(r"[^\W\d_]+$")  # the word a number follows: "Llama" of "Llama2"
 _AFTER_DIGIT = re.compile(r"(?<=\d)[A-Z][a-z]")  # "2019Task": a word after a number
 
 
@@ -107,7 +108,7 @@ def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> 
     if not joints and not numbered:
         return text
     # a word before the number: "Llama" of "Llama2Chat", where the number starts, its word's
-    named = {j: i for i in numbered if (j := _number_start(text, i)) and text[j - 1].isalpha()}
+    named = {j: i for i in numbered if _named(text, j := _number_start(text, i), i)}
     at = set(joints) | numbered | set(named)
     pattern = "".join(("(\\s*)" if i in at else r"\s*") + re.escape(c)
                       for i, c in enumerate(text) if not c.isspace())
@@ -125,6 +126,20 @@ def _number_start(text: str, i: int) -> int:
     while i > 0 and text[i - 1].isdigit():
         i -= 1
     return i
+
+
+def _named(text: str, j: int, i: int) -> bool:
+    """Whether the word before the number ``text[j:i]`` is a name's part that pdfium's spaces
+    on both sides of the number are read for ("Llama" of "Llama 2 Chat", "GPT 4", "FY 2023"),
+    not a formula's letters before a sub- or superscript that pdfium spaces alike ("CO 2
+    Emissions", "R 2 Score", "Q 3 Results"): a word of three letters or more, or of two with a
+    small one, or any word before a number of two digits or more."""
+    word = _LETTERS_BEFORE.search(text, 0, j)
+    if word is None:
+        return False
+    letters = word.group()
+    return (len(letters) >= 3 or len(letters) == 2 and not letters.isupper()
+            or i - j >= 2)
 
 
 def _pieces(text: str, spaced: set[int]) -> set[int]:
