@@ -252,3 +252,39 @@ def test_a_number_before_a_word_that_starts_like_a_month_is_a_section_number(tmp
     path.write_text(f"# Pump guide\n\n# 1 Install\n\n{INSTALL}\n\n# 2 Decisions\n\n{RUN}\n\n"
                     f"# 3 Marketing\n\n{RUN}\n", encoding="utf-8")
     assert parse_file(path).title == "Pump guide"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("7. Febr. 2026", "14. Febr. 2026"), ("7. Marz 2026", "14. Marz 2026"),
+    ("7 janv. 2026", "14 janv. 2026"), ("7. Dezember", "14. Dezember")])
+def test_a_date_with_an_abbreviated_or_unaccented_month_is_no_section_number(tmp_path, first,
+                                                                             second):
+    """"Febr" and "Marz" were no months once months were whole words (found by a review):
+    "Tagesordnung" over "7. Febr. 2026" was read as a heading over sections 7 and 14."""
+    path = tmp_path / "pump.md"
+    path.write_text(f"# Tagesordnung\n\n# {first}\n\n{INSTALL}\n\n# {second}\n\n{RUN}\n",
+                    encoding="utf-8")
+    assert parse_file(path).title == "pump"
+
+
+def test_a_byline_dated_with_an_abbreviated_german_month_names_the_page(tmp_path):
+    path = tmp_path / "pump-notes.html"
+    byline = "Von Jana Schmidt, 7. Febr. 2026"
+    path.write_text(f"<html><body><p>{byline}</p><h2>Installing the pump</h2>"
+                    f"<p>{INSTALL}</p><h3>Running it</h3><p>{RUN}</p></body></html>",
+                    encoding="utf-8")
+    assert _outline(path)[0] == "Installing the pump"
+
+
+@pytest.mark.parametrize("title, first, second", [
+    ("Cocktails", "1 Mai Tai", "2 Mojito"), ("Singers", "1 Avril Lavigne", "2 Adele"),
+    ("Pump guide", "1 Ago", "2 Now")])
+def test_a_number_before_a_foreign_month_s_name_without_a_year_is_a_section_number(
+        tmp_path, title, first, second):
+    """"Mai", "Avril", "Ago" (agosto) read as months wherever they stood (found by a review),
+    so the heading over "1 Mai Tai" and "2 Mojito" was none and the file named the document; a
+    month not in English is a date's only with a year after it or ending the heading."""
+    path = tmp_path / "pump.md"
+    path.write_text(f"# {title}\n\n# {first}\n\n{INSTALL}\n\n# {second}\n\n{RUN}\n",
+                    encoding="utf-8")
+    assert parse_file(path).title == title

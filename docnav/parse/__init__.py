@@ -45,21 +45,29 @@ SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
 COVER_BLOCKS = 80  # a filing's cover is within its first blocks
 # a section's number before its heading's words: "1 Glosario", "2.3 Results"
 _NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+[^\W\d_]")
-# the months' names and abbreviations in English, German, French and Spanish (French without
-# its accents as well), whole words: "3 Decisions" is no date
-_MONTH_NAMES = (
+# the months' names and abbreviations in English, whole words: "3 Decisions" is no date
+_ENGLISH_MONTHS = (
     "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec "
-    "januar jänner februar märz mai juni juli oktober dezember mär mrz okt dez "
+    "jan feb mar apr jun jul aug sep sept oct nov dec").split()
+# ...in German, French (with and without accents) and Spanish, and their abbreviations: a date
+# only with a year after them ("1 Mai Tai", "1 Avril Lavigne", "1 Ago" are none), or a name
+# ending the heading ("7. Dezember")
+_OTHER_MONTHS = (
+    "januar jänner februar märz marz maerz mai juni juli oktober dezember "
     "janvier février fevrier mars avril juin juillet août aout septembre octobre novembre "
-    "décembre decembre janv févr fevr avr juil déc "
+    "décembre decembre "
     "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre "
-    "diciembre ene abr ago dic").split()
-_MONTH_NAME = rf"(?:{'|'.join(_MONTH_NAMES)})\b"
+    "diciembre").split()
+_OTHER_ABBREVIATIONS = (
+    "jän febr mär mrz okt dez janv févr fevr avr juil juill déc ene abr ago dic").split()
+_MONTH_NAME = rf"(?:{'|'.join(_ENGLISH_MONTHS + _OTHER_MONTHS + _OTHER_ABBREVIATIONS)})\b"
 # a day before its month: "3 March", "7. Dezember", "1er mars", "7 de diciembre"
 _DAY = r"\d{1,2}(?:\.|er)?\s+(?:de\s+)?"
-# ...which a date or a year is not: "3 March 2024", "2023 results"
-_DATED = re.compile(rf"^(?:(?:19|20)\d\d\b|{_DAY}{_MONTH_NAME})", re.I)
+_ANY_OTHER = rf"(?:{'|'.join(_OTHER_MONTHS + _OTHER_ABBREVIATIONS)})\b\.?"
+# ...which a date or a year is not: "3 March 2024", "2023 results", "7. Febr. 2026"
+_DATED = re.compile(
+    rf"^(?:(?:19|20)\d\d\b|{_DAY}(?:(?:{'|'.join(_ENGLISH_MONTHS)})\b"
+    rf"|{_ANY_OTHER}\s+(?:de\s+)?\d{{4}}\b|(?:{'|'.join(_OTHER_MONTHS)})\.?\s*$))", re.I)
 # headings that open a document's front matter, not its name: "Abstract" over "1 Introduction"
 _FRONT_MATTER = frozenset({
     "abstract", "acknowledgements", "acknowledgments", "agenda", "contents", "executive summary",
@@ -67,7 +75,7 @@ _FRONT_MATTER = frozenset({
     "table of contents"})
 _BYLINE_WORDS = 12  # a page's byline above its heading is no longer ("By Jane Doe")
 _MONTH = rf"{_MONTH_NAME}\.?"
-# "3 March 2024", "7. Dezember 2026", "7 de diciembre de 2026", "March 3, 2024", "Dezember 2026"
+# "3 March 2024", "7. Dezember 2026", "7 de diciembre de 2026", "March 3, 2024", "Febr. 2026"
 _DATE = re.compile(
     rf"\b(?:{_DAY}{_MONTH}\s+(?:de\s+)?\d{{4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}"
     rf"|{_MONTH}\s+(?:de\s+)?\d{{4}}|\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{4}})\b", re.I)
