@@ -15,6 +15,7 @@ from docnav.query.evidence import Answer, EvidenceState
 from docnav.query.lexical import tokens
 from docnav.query.names import (compared_titles, document_titles, in_question_order,
                                 titled_documents, without_names)
+from docnav.query.referring import each_numbered
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -142,6 +143,7 @@ def singled_out(graph: DocNavGraph, question: str,
     compared = bool(COMPARE.search(question))
     if not compared and not works:
         return []
+    question = each_numbered(question)  # "Compare RFCs 2592, 2394 and 2349": 2394 named too
     own = named_by_title(graph, question)
     titled = dict(titled_documents(graph, question))
     # or by a whole title ("Compare the guide and the parts list")
@@ -192,8 +194,9 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
             out = re.sub(rf"\b{re.escape(w)}\b(?:['’]s\b)?", " ", out, flags=re.I)
         return " ".join(out.split())
 
-    # and the whole of another's name where the question names it as titled ("the clamp
-    # RFC"): its "RFC" left alone was searched for
+    asked = each_numbered(asked)  # as :func:`singled_out` read it: "RFC 2394" of "RFCs 2592,
+    # 2394 and 2349"; and the whole of another's name where the question names it as titled
+    # ("the clamp RFC"): its "RFC" left alone was searched for
     titled = dict(titled_documents(nav.graph, asked))
     # a document named by its whole title alone ("the parts list") is not chosen by it when
     # asked of, as a titled one is: its own name goes too ("parts" asked for its outline)

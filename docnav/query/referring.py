@@ -53,8 +53,9 @@ _THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?referenc
 # "How many references does RFC 2592 have?", "List the references of RFC 2394 and RFC 2592",
 # "What are the references of ...?": of RFCs and PEPs, which cite no works, what they refer to
 _JOINING = frozenset(("and", "or", "both", "the", "of"))  # between the names of a list
-# "RFCs 2394 and 2592", "PEPs 8, 20 and 257": the kind said once for several numbers
-_NUMBERS_OF_KIND = re.compile(r"\b(?P<kind>rfc|pep)s\s*(?P<numbers>#?\d+(?:\s*(?:,\s*(?:and\s+"
+# "RFCs 2394 and 2592", "PEPs 8, 20 and 257", "RFC 2592, 2394 and 2349": the kind said once
+# for several numbers
+_NUMBERS_OF_KIND = re.compile(r"\b(?P<kind>rfc|pep)s?\s*(?P<numbers>#?\d+(?:\s*(?:,\s*(?:and\s+"
                               r"|or\s+)?|and\s+|or\s+|&\s*)#?\d+)+)\b", re.I)
 _REFERENCES_ASKED = re.compile(r"^\W*(?:how\s+many\s+references\s+(?:does|do|did)\s+"
                                r"(?P<many>\S.*?)\s+(?:have|has|had|list|contain)(?:\s+"
@@ -156,9 +157,10 @@ def asks_its_kind(m: re.Match) -> bool:
 
 def each_numbered(names: str) -> str:
     """``names`` with the kind said before each number of a list ("RFCs 2394 and 2592": "RFC
-    2394 and RFC 2592"), as :func:`docnav.query.names.titled_documents` knows them (it named
-    none, and the question was read as asking for works cited), and apart from it ("RFC2592":
-    "RFC 2592", whose documents asked of were searched for "rfc2592")."""
+    2394 and RFC 2592"; "RFC 2592, 2394 and 2349" too, whose "2394" and "2349" named no
+    document), as :func:`docnav.query.names.titled_documents` knows them (it named none, and
+    the question was read as asking for works cited), and apart from it ("RFC2592": "RFC
+    2592", whose documents asked of were searched for "rfc2592")."""
     names = re.sub(r"\b(rfc|pep)#?(\d+)\b", r"\1 \2", names, flags=re.I)
     return _NUMBERS_OF_KIND.sub(lambda m: re.sub(r"#?(\d+)", lambda n: f"{m['kind']} {n[1]}",
                                                  m["numbers"]), names)
