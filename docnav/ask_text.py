@@ -81,10 +81,14 @@ def _header(answer: Answer) -> str:
     if answer.confidence is None and related and answer.route == "cross-reference":
         # "How does RFC 2592 relate to RFC 2394?": their references answer before any summary
         # (said: "names nothing to look for (a summary answers)")
+        # (none of their referring paragraphs fit a small budget: "0 read first" of each)
+        read = sum(s.get("read", len(s["nodes"])) for s in answer.trace if s["op"] == "refers")
         then = ", then what sums them up" if related["summed_up"] else ""
-        return (f"route: {answer.route}; the question names only documents: their paragraphs "
-                f"referring to each other read first{then}; {answer.tokens_used} tokens of "
-                "evidence")
+        first = (f"their paragraphs referring to each other read first{then}" if read else
+                 "none of their paragraphs referring to each other read"
+                 + (", what sums them up read" if related["summed_up"] else ""))
+        return (f"route: {answer.route}; the question names only documents: {first}; "
+                f"{answer.tokens_used} tokens of evidence")
     if answer.confidence is None:  # "What is the clamp RFC about?": its summary answers
         how = (" (a summary answers)" if any(e.found_by == "summary" for e in answer.evidence)
                else "")

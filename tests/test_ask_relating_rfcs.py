@@ -127,6 +127,17 @@ def test_the_first_line_says_the_references_are_read_first(graph, budget, then):
         f"referring to each other read first{then}; {answer.tokens_used} tokens of evidence")
 
 
+def test_the_first_line_says_no_referring_paragraph_is_read_where_none_fit(graph):
+    # at 25 tokens it said "their paragraphs referring to each other read first, then what sums
+    # them up" where both reference lines said "0 read first" (found by a review)
+    answer = Navigator(graph).ask("How does RFC 2592 relate to RFC 2394?", 25)
+    text = answer_text(answer, graph)
+    assert "(0 read first;" in text and "read first" not in text.splitlines()[0]
+    assert text.splitlines()[0].startswith(
+        "route: cross-reference; the question names only documents: none of their paragraphs "
+        "referring to each other read")
+
+
 def test_two_rfcs_neither_referring_to_the_other_are_each_summed_up(graph):
     # routed cross-reference, it was asked of RFC 2349 alone: "3467 in none of the documents
     # asked of"; the unsafe pinned RFC links nothing of the pin RFC (nor names its number)
