@@ -219,7 +219,7 @@ class Answer:
     # the documents asked when they were made by a verb no field names ("When was RFC 2349
     # merged?"), with their own date: {path: {"verb": "merged", "date", "by", "field": ...}}
     # (fields.own_date_said)
-    dated: dict[str, dict[str, str]] = field(default_factory=dict)
+    dated: dict[str, dict[str, str | None]] = field(default_factory=dict)
     # how many documents a question asking so counts ("How many RFCs mention traits?"): the
     # number, of how many asked of, by which words, and their paths (count_text.count_line)
     count: dict | None = None
@@ -530,7 +530,7 @@ class Run:
         return part[1].lower() if part and _HOW_MANY_PARTS.match(self.question) else None
 
     @functools.cached_property
-    def date_asked(self) -> dict[str, dict[str, str]]:
+    def date_asked(self) -> dict[str, dict[str, str | None]]:
         """The documents asked of (at most three) asked when they were made by a verb no
         field of theirs names ("When was RFC 2349 merged?": an RFC has a "Start Date";
         "When was the pin RFC written?"), each with its own date as questions by date read

@@ -44,14 +44,16 @@ def parse_fields(metadata: str | None) -> dict[str, str]:
 
 
 def date_of(fields: dict[str, str]) -> str | None:
-    """A document's own date as ``YYYY-MM-DD``: the first of its ``created``,
+    """A document's own date as ``YYYY-MM-DD``: that of the first of its ``created``,
     ``dcterms.created``, ``date``, ``start date``, ``modified``, ``dcterms.modified`` that
-    holds a date in one of :data:`DATE_FORMS`; None when it has none."""
-    for key in DATE_KEYS:
-        found = read_date(str(fields.get(key, "")))
-        if found:
-            return found
-    return None
+    holds a date in one of :data:`DATE_FORMS` (:func:`date_key`); None when it has none."""
+    key = date_key(fields)
+    return read_date(str(fields[key])) if key else None
+
+
+def date_key(fields: dict[str, str]) -> str | None:
+    """The key of the field :func:`date_of` reads a document's date from; None for none."""
+    return next((k for k in DATE_KEYS if read_date(str(fields.get(k, "")))), None)
 
 
 # where a document's own date comes from, as an error says it
@@ -152,9 +154,9 @@ def own_date_said(path: str, fields: dict[str, str]) -> dict[str, str | None]:
     dated, source = arxiv_dated(path, fields)
     if dated:
         return {"date": dated, "by": ARXIV_SOURCES[source], "field": None}
-    key = next((k for k in DATE_KEYS if read_date(str(fields.get(k, "")))), None)
-    return {"date": read_date(str(fields[key])) if key else None,
-            "by": f'by its "{key}" field' if key else None, "field": key}
+    key = date_key(fields)  # (read as date_of reads it, so as own_date does)
+    return {"date": date_of(fields), "by": f'by its "{key}" field' if key else None,
+            "field": key}
 
 
 def own_date(path: str, fields: dict[str, str]) -> str | None:

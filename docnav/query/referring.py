@@ -74,11 +74,11 @@ NAMED_LEFT_OUT = re.compile(rf"^(?P<asked>.*?\S)\s+(?P<but>{LEAVING_OUT.pattern}
 # "Does RFC 2592 refer to RFC 2394?": whether one document's references lead into another
 _BETWEEN = re.compile(r"^\W*(?:does|did|do)\s+(?P<source>\S.*?)\s+"
                       rf"(?P<verb>{REFERRING_OR_MENTIONING})\s+(?P<target>\S.*?)\W*$", re.I)
+# of those, the verbs asking so of a paper, whose works cited are its references ("rely on",
+# "build on" ask what it says)
+_CITES = re.compile(r"refer\s+to|reference|cite|mention", re.I)
 # "What does the futures RFC say about the pin RFC?": what one says of another, first where
 # it refers to it (its links to the pin RFC were not read: "pin" and "RFC" were searched)
-# the verbs asking so of a paper, whose works cited are its references ("rely on", "build on"
-# ask what it says)
-_CITES = re.compile(r"refer\s+to|reference|cite|mention", re.I)
 _SAYS_ABOUT = re.compile(r"^\W*what\s+(?:does|did|do)\s+(?P<source>\S.*?)\s+(?P<verb>say|"
                          r"write|tell\s+us)\s+(?:about|of)\s+(?P<target>\S.*?)\W*$", re.I)
 

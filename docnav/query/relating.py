@@ -54,7 +54,8 @@ def related_named(graph: DocNavGraph, asked: str, asked_of: list[str]
     them ("How does the Waker of RFC 2592 relate to RFC 2394?" asks of a thing: None); None
     of any other question. The kind said once before several numbers ("RFCs 2592, 2394 and
     2349") is said before each (it named one document, and was asked as any question); six
-    or more were not read as a relation (more than :data:`MOST_RELATED`: :func:`relate`)."""
+    or more had not been read as a relation (now any number is: :func:`relate` reads the
+    first :data:`MOST_RELATED`)."""
     named: list[tuple[str, str]] = []
     asked = each_numbered(asked)
     if m := _ONE_TO_OTHER.match(asked) or _OF_TO.match(asked):
