@@ -227,21 +227,16 @@ def _which_documents(focus: dict) -> str:
     if focus.get("by_length"):  # "Which RFC is the longest?": by their words
         named = ", ".join(f"{Path(p).name} ({counted(w, 'word')})"
                           for p, w in zip(focus["documents"], focus["words"]))
-        holding = (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
-                   if focus["holding"] else "")
         return (f"asked of the {focus['by_length']} of the {focus['length_of']} documents "
-                f"asked of{_so(focus)}{holding}, by their words: {named}"
+                f"asked of{_so(focus)}{_holding(focus)}, by their words: {named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("order"):  # "What is the newest RFC?": by their own dates
         named = ", ".join(f"{Path(p).name} ({_dated_as(p, d, focus)})"
                           for p, d in zip(focus["documents"], focus["dates"]))
         undated = f", {focus['undated']} undated" if focus["undated"] else ""
-        holding = (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
-                   if focus["holding"] else "")
         return (f"asked of the {focus['order']} by their own dates of the "
-                f"{focus['dated_of']} dated documents asked of{_so(focus)}{holding}{undated}: "
-                f"{named}"
-                + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
+                f"{focus['dated_of']} dated documents asked of{_so(focus)}{_holding(focus)}"
+                f"{undated}: {named}" + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
         besides = " and ".join(Path(p).name for p in focus.get("besides", []))
         every = focus["earliest_of"]  # ("the 1 earliest of the 1 documents" was said)
@@ -262,6 +257,12 @@ def _so(focus: dict) -> str:
     besides = " and ".join(Path(p).name for p in focus.get("besides") or [])
     return ((f" dated {focus['dated']}" if focus.get("dated") else "")
             + (f" besides {besides}" if besides else ""))
+
+
+def _holding(focus: dict) -> str:
+    """The words the documents ordered hold, as their line says them (" holding "async"")."""
+    return (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
+            if focus["holding"] else "")
 
 
 def _dated_as(path: str, date: str, focus: dict) -> str:

@@ -318,7 +318,7 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, dict[str, str]]:
     asked, other = (left.group("asked"), left.group("other")) if left else (
         within or (("", alone) if alone else (rest, "")))
     # "Which RFCs besides 2592 ...?": "2592" was counted as a word the documents hold
-    named = named_left_out(graph, other) if other else {}
+    named = _named_left_out(graph, other) if other else {}
     if not named:
         return rest, {}
     asked_about = {p for p, _ in titled_documents(graph, asked)}
@@ -327,7 +327,7 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, dict[str, str]]:
                    for p, name in named.items() if p not in asked_about}
 
 
-def named_left_out(graph: DocNavGraph, other: str) -> dict[str, str]:
+def _named_left_out(graph: DocNavGraph, other: str) -> dict[str, str]:
     """The documents ``other`` (what a cue leaves out) names, each with its name as said: by
     their numbers ("2349", "RFCs 2349 and 2394", :func:`each_numbered`), file names and
     titles, and, each of its names of two words without "the ... RFC" ("async closures",
