@@ -120,3 +120,16 @@ def test_ask_says_their_year_and_what_it_leaves_out(store):
     assert out.splitlines()[1] == ("asked of the latest by their own dates of the 2 dated "
                                    "documents asked of besides gamma.html: beta.html "
                                    "(2018-09-01)"), out
+
+
+@pytest.mark.parametrize("question, read, asked", [
+    ("Which report is the longest report?", ["gamma.html"], "Summarise"),
+    ("Which report is the newest report?", ["gamma.html"], "Summarise"),
+    ("Which reports are the shortest reports?", ["beta.html", "alpha.html"], "Summarise"),
+    ("Which report is the longest and what does it propose?", ["gamma.html"],
+     "What does it propose?"),
+])
+def test_the_kind_or_and_what_after_the_word_ordering_them(store, question, read, asked):
+    # (each said no document was titled "longest report", or was no question of order)
+    step = _step(store[1].ask(question, 300))
+    assert (_names(step["documents"]), step["holding"], step["question"]) == (read, [], asked)

@@ -31,11 +31,13 @@ if TYPE_CHECKING:
 
 # what may follow the word ordering them said last ("Which RFC is the longest?"): nothing,
 # "one", what they are about ("... about traits", "... on traits", "... that mention async"),
-# "of ...", their year ("from 2018"), what it leaves out ("besides RFC 2497"), a comma; of a
+# "of ...", their year ("from 2018"), what it leaves out ("besides RFC 2497"), a comma, the
+# kind again ("the longest RFC"), "and what/who/which/how ..." (asked of them); of a
 # date "to ..." too ("Which paper was the first to use BERT?"). Not a noun: "Which RFC is the
 # biggest change to the language?" asked of length, "the first change to the borrow checker"
 # of dates.
-_GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s*,|\s+(?:of|from|in)\b|{ABOUT.pattern}|"
+_GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in)\b|"
+            rf"{ABOUT.pattern}|\s+and\s+(?:what|who|which|how)\b|"
             rf"\s+(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b))")
 # "Which RFC besides 2497 is the longest?": what it leaves out, before the word ordering them
 _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+than|but\s+not|"
@@ -93,7 +95,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     end = "adj" if m.group("adj") else "adv"
     said = " ".join(m.group(end).lower().split())
     kind = m.group("kind") or m.group("kind2")
-    one = re.match(r"\s+ones?\b", asked[m.end():], re.I)  # "the shortest one": no word held
+    # "the shortest one", "the longest RFC": no word held
+    one = re.match(rf"\s+(?:ones?|{KINDS_SAID})\b", asked[m.end():], re.I)
     rest = asked[m.end() + (one.end() if one else 0):]
     dated = None
     if year := DATED.match(rest) or OF_YEAR.match(rest):  # "from 2018", "were started in 2018"
