@@ -133,3 +133,15 @@ def test_the_kind_or_and_what_after_the_word_ordering_them(store, question, read
     # (each said no document was titled "longest report", or was no question of order)
     step = _step(store[1].ask(question, 300))
     assert (_names(step["documents"]), step["holding"], step["question"]) == (read, [], asked)
+
+
+@pytest.mark.parametrize("question, held", [
+    ("Which report is the shortest of those mentioning water?", ["water"]),
+    ("Which report is the shortest of those that mention water?", ["water"]),
+    ("Which report is the shortest of the boiler ones?", ["boiler"]),
+    ("Which report is the shortest in the cellar?", ["cellar"]),
+])
+def test_what_follows_of_restricts_them(store, question, held):
+    # (since "of/in" may follow the word ordering them, each read all three: beta.html)
+    step = _step(store[1].ask(question, 300))
+    assert (_names(step["documents"]), step["holding"]) == (["alpha.html"], held)

@@ -62,6 +62,12 @@ _SHORTEST = ("shortest", "smallest")
 # what restricts the documents to order, said after them without "about" or a verb of
 # holding: "What was the first paper to use BERT?", "... that uses BERT", "... using BERT"
 _HOLDING = re.compile(r"\s+(?:to|that|which|who|using|with)\b", re.I)
+# "of those mentioning pinning", "of those that cite RFC 2394": what follows restricts them
+_OF_THOSE = re.compile(r"\s+of\s+(?:those|the\s+ones)(?=\s)", re.I)
+# "of the async ones": the words before "ones" restrict them
+_OF_ONES = re.compile(r"\s+of\s+(?:the\s+)?(?P<held>[^?,]+?)\s+ones?\b", re.I)
+# anything else after "of" or "in" but a year ("in the language team"): its words restrict them
+_OF_ELSE = re.compile(r"\s+(?:of|in)\s", re.I)
 # what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
 _AND_ASKS = re.compile(r"\s*,?\s*(?:and\s+)?(?P<asks>(?:what|which|who|how|when|where|why|"
                        r"does|do|is|are)\b.*)", re.I)
@@ -114,11 +120,11 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                              f"{dated[1]} (a document's date is its own: {DATE_SOURCES}; "
                              f"`docnav show DOC` prints its fields)")
     every = [p for p in every if p not in left]
-    about = ABOUT.match(rest) or _HOLDING.match(rest)
+    held = _held(rest)
     # "the first RFC's feature name", ", and what do they propose": asked of it, not which
     owned = re.match(r"['’]s\b", rest)
-    asks = None if about or owned else _AND_ASKS.match(rest)
-    held = rest[about.end():] if about and about.re is ABOUT else rest if about else ""
+    asks = None if held is not None or owned else _AND_ASKS.match(rest)
+    held = held or ""
     state = EvidenceState(held, budget)
     terms = state.terms if re.search(r"\w\w", held) else []
     words = []
@@ -137,6 +143,25 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                 " ".join((head + (one.group() if one else "") + rest).split()))
     return _Ordered(said, kind, question, every, words, n, bool(terms),
                     "%s %d" % dated if dated else None, list(left))
+
+
+def _held(rest: str) -> str | None:
+    """What restricts the documents to order, of what follows the word ordering them (less
+    their year and what it leaves out): what they are said to be about ("about pinning",
+    "of those mentioning pinning", "that use BERT", "of the async ones"), else the words after
+    "of" or "in" (before 365dc58 those of all it said; since, they were dropped unsaid); None
+    where it says nothing of what they hold."""
+    those = _OF_THOSE.match(rest)
+    rest = rest[those.end():] if those else rest
+    if about := ABOUT.match(rest):
+        return rest[about.end():]
+    if _HOLDING.match(rest):
+        return rest
+    if ones := _OF_ONES.match(rest):
+        return ones.group("held")
+    if those:
+        return rest
+    return rest[other.end():] if (other := _OF_ELSE.match(rest)) else None
 
 
 def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
