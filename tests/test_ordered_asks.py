@@ -145,3 +145,14 @@ def test_what_follows_of_restricts_them(store, question, held):
     # (since "of/in" may follow the word ordering them, each read all three: beta.html)
     step = _step(store[1].ask(question, 300))
     assert (_names(step["documents"]), step["holding"]) == (["alpha.html"], held)
+
+
+@pytest.mark.parametrize("question, read, dated", [
+    ("What is the oldest report after 2018?", ["gamma.html"], "after 2018"),
+    ("Which report is the newest before 2021?", ["beta.html"], "before 2021"),
+    ("Which is the shortest report since 2019?", ["gamma.html"], "since 2019"),
+])
+def test_a_bound_year_after_them_is_their_date(store, question, read, dated):
+    # (the year was dropped unsaid: alpha.html, gamma.html, beta.html of all three)
+    step = _step(store[1].ask(question, 300))
+    assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])

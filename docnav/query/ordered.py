@@ -29,15 +29,18 @@ if TYPE_CHECKING:
     from docnav.query.evidence import Answer
     from docnav.query.navigator import Navigator
 
+# "after 2018", "before 2018", "since 2020": their own dates' bound, as "from 2018" is
+_BOUND = re.compile(r"\s+(after|before|since)\s+((?:19|20)\d\d)\b", re.I)
 # what may follow the word ordering them said last ("Which RFC is the longest?"): nothing,
 # "one", what they are about ("... about traits", "... on traits", "... that mention async"),
-# "of ...", their year ("from 2018"), what it leaves out ("besides RFC 2497"), a comma, the
-# kind again ("the longest RFC"), "and what/who/which/how ..." (asked of them); of a
+# "of ...", their year ("from 2018", "after 2018"), what it leaves out ("besides RFC 2497"), a
+# comma, the kind again ("the longest RFC"), "and what/who/which/how ..." (asked of them); of a
 # date "to ..." too ("Which paper was the first to use BERT?"). Not a noun: "Which RFC is the
 # biggest change to the language?" asked of length, "the first change to the borrow checker"
 # of dates.
 _GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in)\b|"
             rf"{ABOUT.pattern}|\s+and\s+(?:what|who|which|how)\b|"
+            rf"\s+(?:after|before|since)\s+(?:19|20)\d\d\b|"
             rf"\s+(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b))")
 # "Which RFC besides 2497 is the longest?": what it leaves out, before the word ordering them
 _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+than|but\s+not|"
@@ -105,9 +108,10 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     one = re.match(rf"\s+(?:ones?|{KINDS_SAID})\b", asked[m.end():], re.I)
     rest = asked[m.end() + (one.end() if one else 0):]
     dated = None
-    if year := DATED.match(rest) or OF_YEAR.match(rest):  # "from 2018", "were started in 2018"
-        dated = (year.group(1).lower(), int(year.group(2))) if year.re is DATED else (
-            "in", int(year.group(1)))
+    # "from 2018", "were started in 2018", "after 2018"
+    if year := DATED.match(rest) or _BOUND.match(rest) or OF_YEAR.match(rest):
+        dated = ("in", int(year.group(1))) if year.re is OF_YEAR else (
+            year.group(1).lower(), int(year.group(2)))
         rest = rest[year.end():]
     left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
     rest, left = left_out(nav.graph, as_besides(f" {left_before}{rest}" if left_before
