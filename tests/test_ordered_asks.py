@@ -13,6 +13,7 @@ import pytest
 from _cli import run
 from _stores import html_document as _html, indexed_graph
 
+from docnav.errors import InputError
 from docnav.query import Navigator
 from docnav.query.ordered import BY_DATE, BY_LENGTH
 
@@ -156,3 +157,29 @@ def test_a_bound_year_after_them_is_their_date(store, question, read, dated):
     # (the year was dropped unsaid: alpha.html, gamma.html, beta.html of all three)
     step = _step(store[1].ask(question, 300))
     assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
+
+
+@pytest.fixture(scope="module")
+def chains(tmp_path_factory):
+    # a title of three words: holding.left_out names a document by two words alone
+    return Navigator(indexed_graph(tmp_path_factory.mktemp("chains"), {
+        "if-let-chains.html": _html("If let chains", "2018-07-01", "Ada Lovelace",
+                                    "Chains of if let in conditions. " * 12),
+        "needle.html": _html("Needle report", "2018-08-01", "Bo Li", "A needle."),
+    }))
+
+
+@pytest.mark.parametrize("question", [
+    "Which report is the longest, excluding if-let chains?",
+    "Which report is the longest besides if let chains?",
+])
+def test_the_document_left_out_by_title_words_is_not_ordered(chains, question):
+    # (it was dropped unsaid, and if-let-chains.html was the longest)
+    step = _step(chains.ask(question, 300))
+    assert (_names(step["documents"]), _names(step["besides"])) == (
+        ["needle.html"], ["if-let-chains.html"])
+
+
+def test_what_is_left_out_naming_no_document_is_said(store):
+    with pytest.raises(InputError, match="leaves out 'the boring ones', which names no"):
+        store[1].ask("Which report is the longest, besides the boring ones?", 300)

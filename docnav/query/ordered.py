@@ -23,6 +23,7 @@ from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own
 from docnav.query.holding import left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.left_out import as_besides
+from docnav.query.names import titled_documents
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in
 
 if TYPE_CHECKING:
@@ -71,6 +72,9 @@ _OF_THOSE = re.compile(r"\s+of\s+(?:those|the\s+ones)(?=\s)", re.I)
 _OF_ONES = re.compile(r"\s+of\s+(?:the\s+)?(?P<held>[^?,]+?)\s+ones?\b", re.I)
 # anything else after "of" or "in" but a year ("in the language team"): its words restrict them
 _OF_ELSE = re.compile(r"\s+(?:of|in)\s", re.I)
+# what it leaves out, right after them, that holding.left_out names no document of ("Which
+# RFC is the longest, excluding if-let chains?", as_besides made "besides")
+_LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern})\s+(?P<other>\S.*?)\W*$", re.I)
 # what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
 _AND_ASKS = re.compile(r"\s*,?\s*(?:and\s+)?(?P<asks>(?:what|which|who|how|when|where|why|"
                        r"does|do|is|are)\b.*)", re.I)
@@ -116,6 +120,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
     rest, left = left_out(nav.graph, as_besides(f" {left_before}{rest}" if left_before
                                                  else rest))
+    if not left and (cue := _LEFT_UNNAMED.match(rest)):  # "..., excluding if-let chains?"
+        rest, left = "", _titled_left_out(nav, cue.group("other"), asked)
     every = nav.graph.document_paths(doc)
     if dated:  # of those so dated, by their own dates (as "Which RFCs from 2018 ...?")
         every = dated_in(nav, doc, *dated, asked)
@@ -147,6 +153,23 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                 " ".join((head + (one.group() if one else "") + rest).split()))
     return _Ordered(said, kind, question, every, words, n, bool(terms),
                     "%s %d" % dated if dated else None, list(left))
+
+
+def _titled_left_out(nav: Navigator, other: str, asked: str) -> dict[str, str]:
+    """The documents ``other`` (what the question leaves out, which
+    :func:`docnav.query.holding.left_out` named none of) names by the words of one title or
+    file name, each name of two words or more ("if-let chains", "if let chains"); a name
+    naming none is an error (its words were dropped unsaid, and RFC 2497 was the longest)."""
+    named: dict[str, str] = {}
+    for name in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", other.strip()):
+        found = (titled_documents(nav.graph, f"the {name} document")
+                 if len(re.findall(r"[^\W_]+", name)) > 1 else [])
+        if not found:
+            raise InputError(f"query {asked!r} leaves out {name!r}, which names no document "
+                             f"asked of by the words of its title or file name; name it "
+                             f"(\"besides RFC 2497\", \"besides the if-let chains RFC\")")
+        named.update((p, name) for p, _ in found)
+    return named
 
 
 def _held(rest: str) -> str | None:
