@@ -127,3 +127,18 @@ def test_two_companies_compared_in_a_mixed_store_are_asked_of_each(mixed):
     assert set(texts) == {str(docs / "globex.md"), str(docs / "acme.md")}
     assert any("8,802" in e.piece.text for e in answer.evidence)
     assert any("1,111" in e.piece.text for e in answer.evidence)
+
+
+def test_a_word_of_what_is_asked_about_is_no_kind_of_document(mixed):
+    # "What is on page 36 of the Adobe 10-K about e-books?" read page 36 of both filings,
+    # "What proposals does the Adobe 10-K describe?" searched every document: a kind word
+    # ("books", "proposals") counted wherever it stood; "the NAME 10-K" now chooses
+    graph, docs = mixed
+    globex = str(docs / "globex.md")
+    for asked in ("What is on page 3 of the Globex 10-K about e-books?",
+                  "What does the Globex 10-K say about ship books?",
+                  "What sections does the Globex 10-K have on books?",
+                  "What proposals does the Globex 10-K describe?"):
+        focus = _nav(graph).ask(asked, budget=200).trace[0]
+        assert focus["op"] == "focus" and focus["documents"] == [globex], (asked, focus)
+

@@ -412,18 +412,39 @@ def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str]
              _names(name)) for name in sorted(first, key=first.get)]
 
 
-# a word for a kind of document that no filing is: "Which papers cite the Amazon 10-K?"
-# asks of the papers; and a word for any document ("Which documents mention Adobe and
-# Amazon?" asks which of all)
-_OTHER_KIND = re.compile(r"\b(?:papers?|articles?|rfcs?|peps?|stud(?:y|ies)|preprints?|"
-                         r"proposals?|books?|manuals?|handbooks?|guides?)\b", re.I)
+# a word for a kind of document that no filing is, where it names the documents asked of:
+# "Which papers cite the Amazon 10-K?", "the fake reviews paper", "in the study", "each
+# RFC"; not a word of what is asked about ("the Amazon 10-K about books", "Kindle books",
+# "e-books", "What proposals does the Adobe 10-K describe?")
+_KIND = r"(?<![\w-])(?:papers?|articles?|rfcs?|peps?|stud(?:y|ies)|preprints?|proposals?|" \
+        r"books?|manuals?|handbooks?|guides?)\b"
+# the words between "the" and the kind ("the widget demand paper"): none a verb, preposition
+# or word for a filing ("the Amazon 10-K say about Kindle books" names no book)
+_NOT_OF_NAME = (r"(?!(?:about|on|of|in|for|with|to|by|from|at|as|like|and|or|than|say|says|"
+                r"said|have|has|had|is|are|was|were|be|do|does|did|describe[sd]?|mention\w*|"
+                r"discuss\w*|its|their|10-?[kq]s?|filings?|reports?|annual|form)\b)")
+_OTHER_KIND = re.compile(
+    rf"(?:^\W*|\b(?P<det>which|what|each|every|all|both|any|these|those|other|the|in|from|"
+    rf"across|among|do|does|did|are|were)\s+(?:{_NOT_OF_NAME}[\w'\u2019.-]+\s+){{0,4}})"
+    rf"(?P<kind>{_KIND})"
+    rf"(?P<asked>\s+(?:do|does|did)\b)?", re.I)
+# said of what is asked about: "say about the books", "on the guides"
+_ABOUT_BEFORE = re.compile(r"\b(?:about|on|regarding|concerning|like|as)\s*$", re.I)
+# a word for any document: "Which documents mention Adobe and Amazon?" asks which of all
 _ANY_DOCUMENT = re.compile(r"\b(?:documents?|files?|pdfs?)\b", re.I)
+
+
+def _kind_asked_of(question: str) -> bool:
+    """Whether a word for another kind of document names the documents asked of."""
+    return any(not m.group("asked") or (m.group("det") or "").lower() not in ("which", "what")
+               for m in _OTHER_KIND.finditer(question)
+               if not _ABOUT_BEFORE.search(question[:m.start()]))
 
 
 def _other_kinds(graph: DocNavGraph, question: str, registrants: dict[str, str | None]) -> bool:
     """Whether the question names a kind of document other than filings, or a document
     without a registrant by its title or file's name ("the fake reviews paper")."""
-    return bool(_OTHER_KIND.search(question)) or any(
+    return _kind_asked_of(question) or any(
         registrants.get(p) is None for p, _ in titled_documents(graph, question))
 
 
