@@ -299,6 +299,13 @@ def test_which_html_and_pdf_files_reads_both_formats(nav, db):
     ("Which Markdown document is the longest?", "markdown", "Which document is the longest?"),
     ("What is the shortest Markdown file?", "markdown", "What is the shortest document?"),
     ("Which DOCX files are the longest?", "docx", "Which documents are the longest?"),
+    # the ordering words and what may follow them as docnav.query.ordered reads them (a copy
+    # of its own lacked "most recent", "first", "last" and "that mentions ...": a review)
+    ("What is the most recent PDF?", "pdf", "What is the most recent document?"),
+    ("Which PDF is the most recent?", "pdf", "Which document is the most recent?"),
+    ("What is the first PDF?", "pdf", "What is the first document?"),
+    ("Which PDF is the newest that mentions seals?", "pdf",
+     "Which document is the newest that mentions seals?"),
 ])
 def test_the_longest_of_a_format_is_asked_for_as_the_longest_document(question, fmt, searched):
     # "longest" was not known beside "newest": no format was read, and every document asked

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.ordered import BY_DATE, BY_LENGTH
+from docnav.query.ordered import BY_DATE, BY_LENGTH, GOES_ON, ORDERING
 from docnav.query.cited import WORKS_ASKED
 from docnav.query.count_text import counted_text
 from docnav.query.evidence import Answer
@@ -45,10 +45,8 @@ _FORMAT_OF = {"pdf": "pdf", "pdfs": "pdf", "html": "html", "htm": "html", "xhtml
 _NOUNS = r"(?:documents?|docs?|files?|papers?|reports?|articles?|filings?)"
 _AS_ASKED = {"doc": "document", "docs": "documents", "file": "document", "files": "documents",
              "page": "document", "pages": "documents"}
-# the words ordering documents by date or length ("the newest PDF", "the longest PDF")
-_ORDERING = r"(?:newest|latest|oldest|earliest|longest|shortest|largest|biggest|smallest)"
 # "the newest PDF", "the longest PDF", "the only DOCX"
-_BEFORE = rf"(?:(?:{_ORDERING}|first|last|only|other|same)\s+)?"
+_BEFORE = rf"(?:(?:{ORDERING}|first|last|only|other|same)\s+)?"
 # what comes after a bare "PDF" that is a document: the question's end, its possessive, a verb
 # or a preposition ("Which PDF mentions ...", "the PDF's title", "in the PDF, ..."); not a noun
 # of what the format is ("the PDF parser", "the PDF specification")
@@ -111,14 +109,14 @@ _IF_BEFORE = re.compile(r"\b(?:if|when|whenever|whether|unless|once)\s+(?:the|a|
                         r"that)?\s*$", re.I)
 # each of them, or the newest or longest ("What is each PDF about?", "What is the newest
 # PDF?", "What is the longest PDF?": "longest" was not known, and the PDF not asked of)
-_EACH_OR_NEWEST = re.compile(rf"^(?:each|every)\b|^the\s+{_ORDERING}\b", re.I)
+_EACH_OR_NEWEST = re.compile(rf"^(?:each|every)\b|^the\s+{ORDERING}\b", re.I)
 # the newest or longest of those so named, said before or after ("What is the longest
 # Markdown file?", "Which Markdown document is the longest?", "Which PDF is the newest?")
-_ORDERED_BEFORE = re.compile(rf"\bthe\s+{_ORDERING}\s+$", re.I)
+_ORDERED_BEFORE = re.compile(rf"\bthe\s+{ORDERING}\s+$", re.I)
 # (not "Which web page is the largest contributor to load time?", of no length: the question
 # goes on there as :data:`docnav.query.ordered.BY_LENGTH` lets it)
-_ORDERED_AFTER = re.compile(rf"\s+(?:is|was|are|were)\s+(?:the\s+)?{_ORDERING}(?=\s*(?:"
-                            rf"[?.!,;]|$)|\s+(?:ones?|of|from|in|about|on|besides)\b)", re.I)
+_ORDERED_AFTER = re.compile(rf"\s+(?:is|was|are|were)\s+(?:the\s+)?{ORDERING}\b{GOES_ON}",
+                            re.I)
 
 
 @dataclass(frozen=True)

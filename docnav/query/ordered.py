@@ -39,29 +39,33 @@ _BOUND = re.compile(r"\s+(after|before|since)\s+((?:19|20)\d\d)\b", re.I)
 # date "to ..." too ("Which paper was the first to use BERT?"). Not a noun: "Which RFC is the
 # biggest change to the language?" asked of length, "the first change to the borrow checker"
 # of dates.
-_GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in)\b|"
-            rf"{ABOUT.pattern}|\s+and\s+(?:what|who|which|how)\b|"
-            rf"\s+(?:after|before|since)\s+(?:19|20)\d\d\b|"
-            rf"\s+(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b))")
+GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in)\b|"
+           rf"{ABOUT.pattern}|\s+and\s+(?:what|who|which|how)\b|"
+           rf"\s+(?:after|before|since)\s+(?:19|20)\d\d\b|"
+           rf"\s+(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b))")
 # "Which RFC besides 2497 is the longest?": what it leaves out, before the word ordering them
 _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+than|but\s+not|"
                 r"(?:apart|aside)\s+from)\s+[^?]*?),?\s+(?=(?:is|was|are|were)\s))?")
 # "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
 # was the first paper to use BERT?": the documents first or last by their own dates
+DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
 BY_DATE = re.compile(
-    rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>newest|latest|"
-    rf"most\s+recent|oldest|earliest|first|last)\s+(?P<kind>{KINDS_SAID})\b|"
+    rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>{DATE_ORDERING})"
+    rf"\s+(?P<kind>{KINDS_SAID})\b|"
     rf"(?P<kind2>{KINDS_SAID})\s+{_LEFT_BEFORE}"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
-    rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{_GOES_ON[:-1]}|\s+to\b))",
+    rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
     re.I)
 _EARLIEST = ("oldest", "earliest", "first")
 # "Which RFC is the longest?", "What is the shortest paper?", "Which are the longest RFCs?"
-_LONGEST = r"(?:longest|shortest|biggest|largest|smallest)"
+LENGTH_ORDERING = r"(?:longest|shortest|biggest|largest|smallest)"
+# the words ordering documents, by date or length (:mod:`docnav.query.formats`: "the newest PDF")
+ORDERING = rf"(?:{DATE_ORDERING}|{LENGTH_ORDERING})"
 BY_LENGTH = re.compile(
-    rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>{_LONGEST})\s+"
-    rf"(?P<kind>{KINDS_SAID})\b|(?P<kind2>{KINDS_SAID})\s+{_LEFT_BEFORE}"
-    rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{_LONGEST})\b{_GOES_ON})", re.I)
+    rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
+    rf"(?P<adj>{LENGTH_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
+    rf"(?P<kind2>{KINDS_SAID})\s+{_LEFT_BEFORE}"
+    rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{LENGTH_ORDERING})\b{GOES_ON})", re.I)
 _SHORTEST = ("shortest", "smallest")
 # what restricts the documents to order, said after them without "about" or a verb of
 # holding: "What was the first paper to use BERT?", "... that uses BERT", "... using BERT"
