@@ -406,7 +406,7 @@ def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str]
                 filed.add(r)
     if first and None in registrants.values():  # of a mixed store: said so, or compared
         other = _other_kinds(graph, question, registrants)
-        several = len(first) > 1 and not other and not _asks_documents(question)
+        several = len(first) > 1 and not other and not _ANY_DOCUMENT.search(question)
         first = {r: at for r, at in first.items() if several or (r in filed and not other)}
     return [([glob.escape(p) for p in sorted(p for p, r in registrants.items() if r == name)],
              _names(name)) for name in sorted(first, key=first.get)]
@@ -430,29 +430,8 @@ _OTHER_KIND = re.compile(
     rf"(?P<asked>\s+(?:do|does|did)\b)?", re.I)
 # said of what is asked about: "say about the books", "on the guides"
 _ABOUT_BEFORE = re.compile(r"\b(?:about|on|regarding|concerning|like|as)\s*$", re.I)
-# a question asking which documents, or where, mention something: "Which sources mention
-# Adobe and Amazon?", "Which mention ...", "Where are Adobe and Amazon mentioned?" (not
-# "Which risks do Adobe and Amazon mention?", asked of each company's filings)
-_WHICH_OR_WHERE = re.compile(r"^\W*(?:(?:in|on)\s+)?(?:which|where|how\s+many\s+(?:documents|"
-                             r"files|pdfs|sources|texts))\b", re.I)
-_MENTIONED = re.compile(r"\b(?:(?:are|is|were|was|get|gets|got)\s+(?:\w+\s+)?"
-                        r"(?:mentioned|cited|named|discussed|described|referred\s+to|covered)|"
-                        r"appear(?:s|ed)?|occur(?:s|red)?|show(?:s|ed)?\s+up)\b", re.I)
-_MENTIONING = re.compile(r"\b(?:mention(?:s|ed)?|cite[sd]?|name[sd]?|discuss(?:es|ed)?|"
-                         r"describe[sd]?|refer(?:s|red)?\s+to|talk(?:s|ed)?\s+about|"
-                         r"says?\s+(?:anything\s+)?about|cover(?:s|ed)?|reference[sd]?)\b",
-                         re.I)
-
-
-def _asks_documents(question: str) -> bool:
-    """Whether the question asks which documents (or where) say something, by its shape."""
-    which = _WHICH_OR_WHERE.match(question)
-    if not which:
-        return False
-    rest = question[which.end():]
-    verb = _MENTIONING.search(rest)
-    return bool(_MENTIONED.search(rest)) or bool(
-        verb and not re.search(r"\b(?:do|does|did)\b", rest[:verb.start()], re.I))
+# a word for any document: "Which documents mention Adobe and Amazon?" asks which of all
+_ANY_DOCUMENT = re.compile(r"\b(?:documents?|files?|pdfs?)\b", re.I)
 
 
 def _kind_asked_of(question: str) -> bool:
