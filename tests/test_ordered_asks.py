@@ -148,6 +148,18 @@ def test_what_follows_of_restricts_them(store, question, held):
     assert (_names(step["documents"]), step["holding"]) == (["alpha.html"], held)
 
 
+@pytest.mark.parametrize("question", [
+    "Which report is the shortest in length?", "Which report is the shortest in the store?",
+    "Which report is the shortest of all?", "Which report is the shortest in words?",
+    "Which report is the shortest in this collection?", "Which report is the shortest of them?",
+])
+def test_what_follows_of_saying_only_which_or_by_what_restricts_nothing(store, question):
+    # (found by a review: "Which RFC is the longest in length?" was asked of the 2 RFCs holding
+    # "length", "... in the store?" of the 8 holding "store")
+    step = _step(store[1].ask(question, 300))
+    assert (step["holding"], step["length_of"]) == ([], 3)
+
+
 @pytest.mark.parametrize("question, read, dated", [
     ("What is the oldest report after 2018?", ["gamma.html"], "after 2018"),
     ("Which report is the newest before 2021?", ["beta.html"], "before 2021"),

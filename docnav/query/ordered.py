@@ -22,6 +22,7 @@ from docnav.query.evidence import LEAVING_OUT, EvidenceState, length_of
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
 from docnav.query.holding import left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
+from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
 from docnav.query.names import titled_documents
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in
@@ -76,6 +77,11 @@ _OF_THOSE = re.compile(r"\s+of\s+(?:those|the\s+ones)(?=\s)", re.I)
 _OF_ONES = re.compile(r"\s+of\s+(?:the\s+)?(?P<held>[^?,]+?)\s+ones?\b", re.I)
 # anything else after "of" or "in" but a year ("in the language team"): its words restrict them
 _OF_ELSE = re.compile(r"\s+(?:of|in)\s", re.I)
+# the words after it that say which documents, or what they are measured by, not what they
+# hold: "of all", "of them", "in the store", "in this collection", "in length", "in words"
+_NOT_HELD = frozenset(search_words(
+    "all them these those lot ones store collection repository corpus index length size words "
+    "terms total pages tokens"))
 # what it leaves out, right after them, that holding.left_out names no document of ("Which
 # RFC is the longest, excluding if-let chains?", as_besides made "besides")
 _LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern})\s+(?P<other>\S.*?)\W*$", re.I)
@@ -180,8 +186,9 @@ def _held(rest: str) -> str | None:
     """What restricts the documents to order, of what follows the word ordering them (less
     their year and what it leaves out): what they are said to be about ("about pinning",
     "of those mentioning pinning", "that use BERT", "of the async ones"), else the words after
-    "of" or "in" (before 365dc58 those of all it said; since, they were dropped unsaid); None
-    where it says nothing of what they hold."""
+    "of" or "in" where they say more than which documents or what they are measured by ("in
+    the store", "of all", "in length", "in words": a review found them read as words the
+    documents must hold); None where it says nothing of what they hold."""
     those = _OF_THOSE.match(rest)
     rest = rest[those.end():] if those else rest
     if about := ABOUT.match(rest):
@@ -192,7 +199,10 @@ def _held(rest: str) -> str | None:
         return ones.group("held")
     if those:
         return rest
-    return rest[other.end():] if (other := _OF_ELSE.match(rest)) else None
+    other = _OF_ELSE.match(rest)
+    if other is None or not set(search_words(rest[other.end():])) - _NOT_HELD:
+        return None
+    return rest[other.end():]
 
 
 def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
