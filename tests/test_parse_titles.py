@@ -6,6 +6,8 @@ that shares its level (an unnumbered heading over numbered parts) or stands belo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from _paths import FIXTURES, require
 
@@ -111,27 +113,26 @@ def test_a_word_file_s_unnumbered_heading_over_numbered_parts_names_it():
     assert parse_file(path).title == "Chính sách bảo hành"
 
 
-def test_a_word_file_s_heading_over_numbered_parts_names_it(tmp_path):
+def _word_file(path: Path, parts: list[tuple[str, str | None]]) -> Path:
+    """A Word file at ``path`` of "Heading 1" parts, each heading with its text, if any."""
     docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
     document = docx.Document()
-    document.add_heading("Pump guide", 1)
-    document.add_heading("1 Install", 1)
-    document.add_paragraph(INSTALL)
-    document.add_heading("2 Run", 1)
-    document.add_paragraph(RUN)
-    path = tmp_path / "pump.docx"
+    for heading, text in parts:
+        document.add_heading(heading, 1)
+        if text:
+            document.add_paragraph(text)
     document.save(path)
+    return path
+
+
+def test_a_word_file_s_heading_over_numbered_parts_names_it(tmp_path):
+    path = _word_file(tmp_path / "pump.docx",
+                      [("Pump guide", None), ("1 Install", INSTALL), ("2 Run", RUN)])
     assert parse_file(path).title == "Pump guide"
     # numbered itself, or with an unnumbered peer: the file names it, as before
     for first, second in (("1 Scope", "2 Results"), ("Scope", "Results"),
                           ("Scope", "1 Results")):
-        document = docx.Document()
-        document.add_heading(first, 1)
-        document.add_paragraph(INSTALL)
-        document.add_heading(second, 1)
-        document.add_paragraph(RUN)
-        document.add_heading("Appendix", 1)
-        document.save(path)
+        _word_file(path, [(first, INSTALL), (second, RUN), ("Appendix", None)])
         assert parse_file(path).title == "pump", (first, second)
 
 
@@ -208,15 +209,8 @@ def test_an_unnumbered_heading_that_is_a_part_or_front_matter_does_not_name_it(t
 
 
 def test_a_word_file_s_front_matter_heading_does_not_name_it(tmp_path):
-    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
-    document = docx.Document()
-    document.add_heading("Abstract", 1)
-    document.add_heading("1 Introduction", 1)
-    document.add_paragraph(INSTALL)
-    document.add_heading("2 Methods", 1)
-    document.add_paragraph(RUN)
-    path = tmp_path / "paper.docx"
-    document.save(path)
+    path = _word_file(tmp_path / "paper.docx",
+                      [("Abstract", None), ("1 Introduction", INSTALL), ("2 Methods", RUN)])
     assert parse_file(path).title == "paper"
 
 
@@ -233,14 +227,7 @@ def test_a_date_in_german_french_or_spanish_is_no_section_number(tmp_path, agend
     path.write_text(f"# {agenda}\n\n# {first}\n\n{INSTALL}\n\n# {second}\n\n{RUN}\n",
                     encoding="utf-8")
     assert parse_file(path).title == "pump"
-    docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
-    document = docx.Document()
-    for heading, text in ((agenda, None), (first, INSTALL), (second, RUN)):
-        document.add_heading(heading, 1)
-        if text:
-            document.add_paragraph(text)
-    path = tmp_path / "pump.docx"
-    document.save(path)
+    path = _word_file(tmp_path / "pump.docx", [(agenda, None), (first, INSTALL), (second, RUN)])
     assert parse_file(path).title == "pump"
 
 
