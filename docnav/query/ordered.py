@@ -103,7 +103,7 @@ class _Ordered:
     every: list[str]
     words: list[str]
     n: int
-    asks_more: bool
+    holding_words: bool  # restricted to those holding the words it says they are about
     dated: str | None  # "in 2018" ("Which is the longest RFC from 2018?")
     besides: list[str]  # the documents it leaves out ("besides RFC 2497"), not ordered
 
@@ -214,7 +214,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
     earliest = o.said in _EARLIEST
     dates = {p: d for p in o.every if (d := own_date(p, nav.graph.fields(p)))}
     if not dates:
-        holding = " holding its words" if o.asks_more else ""
+        holding = " holding its words" if o.holding_words else ""
         # ("Which RFC was started most recently?": the most recent RFC)
         which = "most recent" if o.said == "most recently" else o.said
         raise InputError(f"query {asked!r} asks for the {which} {o.kind} by their dates, and "
@@ -248,3 +248,7 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
         "question": o.question, "more_with": None},
         [(p, o.question, glob.escape(p)) for p in paths])
+
+
+__all__ = ["BY_DATE", "BY_LENGTH", "DATE_ORDERING", "GOES_ON", "LENGTH_ORDERING", "ORDERING",
+           "by_date", "by_length"]
