@@ -17,6 +17,7 @@ from pathlib import Path
 
 from docnav.errors import DocumentError, InputError
 from docnav.model import Block, BlockKind, ParsedDocument
+from docnav.months import ENGLISH_MONTHS, MONTHS, OTHER_ABBREVIATIONS, OTHER_MONTHS, alternatives
 from docnav.parse._checks import (
     FORMATS,
     check_file,
@@ -45,29 +46,19 @@ SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(FORMATS)
 COVER_BLOCKS = 80  # a filing's cover is within its first blocks
 # a section's number before its heading's words: "1 Glosario", "2.3 Results"
 _NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+[^\W\d_]")
-# the months' names and abbreviations in English, whole words: "3 Decisions" is no date
-_ENGLISH_MONTHS = (
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec").split()
-# ...in German, French (with and without accents) and Spanish, and their abbreviations: a date
-# only with a year after them ("1 Mai Tai", "1 Avril Lavigne", "1 Ago" are none), or a name
-# ending the heading ("7. Dezember")
-_OTHER_MONTHS = (
-    "januar jänner februar märz marz maerz mai juni juli oktober dezember "
-    "janvier février fevrier mars avril juin juillet août aout septembre octobre novembre "
-    "décembre decembre "
-    "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre "
-    "diciembre").split()
-_OTHER_ABBREVIATIONS = (
-    "jän febr mär mrz okt dez janv févr fevr avr juil juill déc ene abr ago dic").split()
-_MONTH_NAME = rf"(?:{'|'.join(_ENGLISH_MONTHS + _OTHER_MONTHS + _OTHER_ABBREVIATIONS)})\b"
+# the months' names and abbreviations (:mod:`docnav.months`), whole words: "3 Decisions" is no
+# date; German, French and Spanish ones only with a year after them ("1 Mai Tai", "1 Avril
+# Lavigne", "1 Ago" are none), or a name ending the heading ("7. Dezember")
+_ENGLISH_MONTH = alternatives(ENGLISH_MONTHS)
+_OTHER_MONTH = alternatives(OTHER_MONTHS)
+_MONTH_NAME = alternatives(MONTHS)
 # a day before its month: "3 March", "7. Dezember", "1er mars", "7 de diciembre"
 _DAY = r"\d{1,2}(?:\.|er)?\s+(?:de\s+)?"
-_ANY_OTHER = rf"(?:{'|'.join(_OTHER_MONTHS + _OTHER_ABBREVIATIONS)})\b\.?"
+_ANY_OTHER = rf"{alternatives({**OTHER_MONTHS, **OTHER_ABBREVIATIONS})}\.?"
 # ...which a date or a year is not: "3 March 2024", "2023 results", "7. Febr. 2026"
 _DATED = re.compile(
-    rf"^(?:(?:19|20)\d\d\b|{_DAY}(?:(?:{'|'.join(_ENGLISH_MONTHS)})\b"
-    rf"|{_ANY_OTHER}\s+(?:de\s+)?\d{{4}}\b|(?:{'|'.join(_OTHER_MONTHS)})\.?\s*$))", re.I)
+    rf"^(?:(?:19|20)\d\d\b|{_DAY}(?:{_ENGLISH_MONTH}"
+    rf"|{_ANY_OTHER}\s+(?:de\s+)?\d{{4}}\b|{_OTHER_MONTH}\.?\s*$))", re.I)
 # headings that open a document's front matter, not its name: "Abstract" over "1 Introduction"
 _FRONT_MATTER = frozenset({
     "abstract", "acknowledgements", "acknowledgments", "agenda", "contents", "executive summary",

@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import PurePath
 
+from docnav.months import MONTHS, alternatives, month_number
 from docnav.query._checks import ISO_DATE
 
 # an RFC's header list has a "Start Date"
@@ -23,18 +24,17 @@ DATED_NOW = (r"(?:start|create|write|publish|date|file|release|propose|issue|sub
 # the forms of a date :func:`date_of` reads, as an error says them; all-number forms with the
 # year last (05/01/2024: 5 January or May 1?) and a bare year are not read
 DATE_FORMS = ('"2024-01-05" (an ISO time too), "2024/01/05", "January 5, 2024", "Jan 5, 2024", '
-              '"5 January 2024", "Fri, 05 Jan 2024 10:00:00 +0000"')
-_MONTHS = {m.lower(): i for i, m in enumerate(
-    ("January February March April May June July August September October November "
-     "December").split(), start=1)}
-# a month by its name or its first three letters ("Sept" too), no other word: "Marching"
-_MONTH = rf"(?P<month>{'|'.join([*_MONTHS, *(m[:3] for m in _MONTHS), 'sept'])})\b\.?"
+              '"5 January 2024", "Fri, 05 Jan 2024 10:00:00 +0000", and German, French or '
+              'Spanish months: "7. Dezember 2026", "7 décembre 2026", "7 de diciembre de 2026"')
+# a month by its name or its abbreviation (:mod:`docnav.months`), no other word: "Marching"
+_MONTH = rf"(?P<month>{alternatives(MONTHS)})\.?"
 _WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
-_DAY, _YEAR = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?", r"(?P<year>\d{4})\b"
+_DAY, _YEAR = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|\.)?", r"(?P<year>\d{4})\b"
 # (a front matter's text date: YAML turns 2024-01-05 into ISO text, not these; an e-mail's
 # header or a feed has the last)
 _WORDED = (re.compile(rf"{_WEEKDAY}{_MONTH}\s+{_DAY},?\s+{_YEAR}", re.I),  # January 5, 2024
-           re.compile(rf"{_WEEKDAY}{_DAY}\s+{_MONTH},?\s+{_YEAR}", re.I),  # Fri, 05 Jan 2024
+           # Fri, 05 Jan 2024; 7. Dezember 2026; 7 de diciembre de 2026
+           re.compile(rf"{_WEEKDAY}{_DAY}\s+(?:de\s+)?{_MONTH},?\s+(?:de\s+)?{_YEAR}", re.I),
            re.compile(r"(?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})\b"))  # 2024/01/05
 
 
@@ -205,8 +205,7 @@ def read_date(value: str) -> str | None:
     for form in _WORDED:
         if found := form.match(value):
             month = found["month"]
-            month = int(month) if month.isdigit() else next(
-                (n for name, n in _MONTHS.items() if name.startswith(month.lower()[:3])), 0)
+            month = int(month) if month.isdigit() else month_number(month)
             try:
                 return datetime.date(int(found["year"]), month, int(found["day"])).isoformat()
             except ValueError:

@@ -1,0 +1,36 @@
+"""Month names (docnav/months.py), one list for a dated heading, a byline's date and a metadata
+field's date: German, French and Spanish names read alike in each."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.query.fields import read_date
+
+FOREIGN = {"de.md": "7. Dezember 2026", "fr.md": "7 décembre 2026",
+           "es.md": "7 de diciembre de 2026", "abbr.md": "7. Dez. 2026", "plain.md": "7 decembre 2026", "en.md": "7 December 2026"}
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("7. Dezember 2026", "2026-12-07"), ("5. März 2024", "2024-03-05"),
+    ("3 Febr. 2026", "2026-02-03"), ("1er mars 2026", "2026-03-01"),
+    ("7 de diciembre de 2026", "2026-12-07"), ("14 août 2025", "2025-08-14"),
+    ("2 Mai 2024", "2024-05-02"), ("5 January 2024", "2024-01-05"), ("Sept. 5, 2024", "2024-09-05"),
+    ("31. Februar 2024", None), ("5 Marching 2024", None)])
+def test_a_field_s_date_reads_the_month_names_a_heading_s_date_reads(value, expected):
+    """A metadata field's date read English month names only ("7. Dezember 2026" was no
+    date), while a dated heading and a byline read German, French and Spanish ones too."""
+    assert read_date(value) == expected
+
+
+def test_a_front_matter_date_with_a_german_french_or_spanish_month_dates_the_document(
+        tmp_path):
+    from _stores import indexed_graph
+
+    from docnav.query.fields import date_of
+
+    graph = indexed_graph(tmp_path, {
+        name: f"---\ndate: {date}\n---\n\n# {name}\n\nPump sales rose.\n"
+        for name, date in FOREIGN.items()}, search_vectors=False)
+    read = {p.rsplit("/", 1)[-1]: date_of(graph.fields(p)) for p in graph.document_paths()}
+    assert read == {name: "2026-12-07" for name in FOREIGN}
