@@ -34,8 +34,10 @@ MONTHS: dict[str, int] = {**ENGLISH_MONTHS, **OTHER_MONTHS, **OTHER_ABBREVIATION
 
 
 def alternatives(names) -> str:
-    """A regular expression's group of ``names`` as whole words, the longest first."""
-    return "(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")\b"
+    """A regular expression's group of ``names`` as whole words, the longest first, none the
+    first part of a compound word: "2 Mai-Treffen" and "2 May-Meeting" are no dates."""
+    return ("(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True))
+            + r")\b(?!-[^\W\d_])")
 
 
 def month_number(name: str) -> int | None:

@@ -34,3 +34,17 @@ def test_a_front_matter_date_with_a_german_french_or_spanish_month_dates_the_doc
         for name, date in FOREIGN.items()}, search_vectors=False)
     read = {p.rsplit("/", 1)[-1]: date_of(graph.fields(p)) for p in graph.document_paths()}
     assert read == {name: "2026-12-07" for name in FOREIGN}
+
+
+@pytest.mark.parametrize("heading", ["2 May-Meeting", "2 Mai-Treffen", "2 March-Madness"])
+def test_a_month_s_name_inside_a_compound_word_is_no_date(tmp_path, heading):
+    """"2 May-Meeting" was read as a date (a month's name and then the end of a word), so
+    "Pump guide" over "1 Install" and it was no heading over numbered parts; "2 Mai-Treffen"
+    was read a section's number already (a German month needs a year after it)."""
+    from docnav.parse import parse_file
+
+    path = tmp_path / "pump.md"
+    path.write_text(f"# Pump guide\n\n# 1 Install\n\nUnpack it.\n\n# {heading}\n\nMeet.\n",
+                    encoding="utf-8")
+    assert parse_file(path).title == "Pump guide"
+    assert read_date(f"{heading} 2024") is None
