@@ -8,7 +8,7 @@ from _parsing import NATIVE
 from _paths import FIXTURES, require
 
 from docnav.parse import parse_file
-from docnav.parse._pdf_glyphs import respaced
+from docnav.parse._pdf_glyphs import own_spellings, respaced
 
 
 def test_a_word_run_together_after_a_line_end_hyphen_is_spaced():
@@ -101,3 +101,22 @@ def test_a_formula_s_letters_before_a_subscript_pdfium_spaces_are_not_spaced(tex
     Emissions" read "CO 2 Emissions" (found by a review); one capital or two before a one-digit
     number are a formula's, and only the word after the number is spaced, as before."""
     assert respaced(text, page) == expected
+
+
+@pytest.mark.parametrize("text, page, joined, expected", [
+    ("the HNO3Solution was", "the HNO 3 Solution was", {"HNO3"}, "the HNO3 Solution was"),
+    ("with GPT4Turbo and", "with GPT 4 Turbo and", {"HNO3"}, "with GPT 4 Turbo and"),
+    ("of H2SO4Acid here", "of H 2 SO 4 Acid here", {"H2SO4"}, "of H2SO4 Acid here"),
+    ("the Llama2Chat model", "x the Llama 2 Chat model y", set(), "the Llama 2 Chat model"),
+])
+def test_letters_and_a_number_the_document_writes_as_one_word_are_not_spaced(text, page, joined,
+                                                                             expected):
+    """pdfium spaces a formula's subscript as it spaces "Llama 2 Chat": "HNO3Solution" read
+    "HNO 3 Solution" (three capitals are a name's, as "GPT 4"); a document that writes "HNO3"
+    as a word elsewhere ("HNO3 is", "(HNO3)") keeps it one."""
+    assert respaced(text, page, joined=frozenset(joined)) == expected
+
+
+def test_a_document_s_own_spellings_are_its_letters_and_numbers_written_as_one_word():
+    assert own_spellings(["Dilute HNO3 (65%) and H2SO4.", "the Llama2Chat model",
+                          "Llama 2 and GPT-4", "CO2, 3D, v2x"]) == {"HNO3", "H2SO4", "CO2"}

@@ -65,6 +65,7 @@ def repair_lines(lines: list[Line], pdf) -> list[Line]:
     wherever the line is found once on its page, and words run together where pdfium's text
     spaces them (:func:`respaced`)."""
     pages: dict[int, tuple[str, frozenset[str]]] = {}
+    joined = own_spellings(x.text for x in lines)
     out = []
     for x in lines:
         if x.page not in pages:
@@ -72,7 +73,7 @@ def repair_lines(lines: list[Line], pdf) -> list[Line]:
             pages[x.page] = page_text, frozenset(_WORD.findall(page_text))
         page_text, words = pages[x.page]
         text = repaired(x.text, page_text) if UNREADABLE in x.text else x.text
-        text = respaced(text, page_text, words)
+        text = respaced(text, page_text, words, joined)
         out.append(x if text == x.text else replace(x, text=text))
     return out
 
@@ -80,9 +81,21 @@ def repair_lines(lines: list[Line], pdf) -> list[Line]:
 _WORD = re.compile(r"[^\W\d_]+")  # a run of letters
 _LETTERS_BEFORE = re.compile(r"[^\W\d_]+$")  # the word a number follows: "Llama" of "Llama2"
 _AFTER_DIGIT = re.compile(r"(?<=\d)[A-Z][a-z]")  # "2019Task": a word after a number
+# letters and the number after them, once or more, a word of its own: "HNO3" of "HNO3 is",
+# "(CO2)", "H2SO4."; and such letters and numbers before a place in a line ("HNO3" of "HNO3S")
+_LETTERS_NUMBER = re.compile(r"(?<![^\W_])(?:[^\W\d_]+\d+)+(?![^\W_])")
+_LETTERS_NUMBER_BEFORE = re.compile(r"(?:[^\W\d_]+\d+)+$")
 
 
-def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> str:
+def own_spellings(texts) -> frozenset[str]:
+    """The words of letters and numbers after them (:data:`_LETTERS_NUMBER`) that ``texts``
+    (a document's lines as docling-parse reads them) write as one word: a formula's ("HNO3",
+    "H2SO4"), which pdfium spaces at its subscript ("HNO 3"), not a name's ("Llama 2")."""
+    return frozenset(w for text in texts for w in _LETTERS_NUMBER.findall(text))
+
+
+def respaced(text: str, page_text: str, words: frozenset[str] | None = None,
+             joined: frozenset[str] = frozenset()) -> str:
     """``text`` with a space between two letters of a word that ``page_text`` (whose
     ``words``) never has, where ``page_text`` has one there, if ``text`` is found in it once
     (spaces loose): "5 RelatedWork" of "... 5 Related Work Semi-supervised ...", and
@@ -95,8 +108,10 @@ def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> 
     A capitalised word after a number that pdfium spaces is spaced too ("SemEval-2019Task 6"
     of "SemEval-2019 Task 6"), where pdfium never runs the two together on the page, and so
     is a word before that number where pdfium spaces it as well ("Llama2Chat" of "Llama 2
-    Chat" read "Llama2 Chat", neither parser's reading); a number after a letter is not
-    spaced otherwise (pdfium spaces "H2O" as "H 2 O", a subscript)."""
+    Chat" read "Llama2 Chat", neither parser's reading), unless the document writes that word
+    and number as one word elsewhere (``joined``, :func:`own_spellings`: "HNO3Solution" is
+    "HNO3 Solution", not pdfium's "HNO 3 Solution"); a number after a letter is not spaced
+    otherwise (pdfium spaces "H2O" as "H 2 O", a subscript)."""
     if len(LETTER.findall(text)) < _MIN_LETTERS:
         return text
     if words is None:
@@ -108,7 +123,7 @@ def respaced(text: str, page_text: str, words: frozenset[str] | None = None) -> 
     if not joints and not numbered:
         return text
     # a word before the number: "Llama" of "Llama2Chat", where the number starts, its word's
-    named = {j: i for i in numbered if _named(text, j := _number_start(text, i), i)}
+    named = {j: i for i in numbered if _named(text, j := _number_start(text, i), i, joined)}
     at = set(joints) | numbered | set(named)
     pattern = "".join(("(\\s*)" if i in at else r"\s*") + re.escape(c)
                       for i, c in enumerate(text) if not c.isspace())
@@ -128,14 +143,15 @@ def _number_start(text: str, i: int) -> int:
     return i
 
 
-def _named(text: str, j: int, i: int) -> bool:
+def _named(text: str, j: int, i: int, joined: frozenset[str]) -> bool:
     """Whether the word before the number ``text[j:i]`` is a name's part that pdfium's spaces
     on both sides of the number are read for ("Llama" of "Llama 2 Chat", "GPT 4", "FY 2023"),
     not a formula's letters before a sub- or superscript that pdfium spaces alike ("CO 2
     Emissions", "R 2 Score", "Q 3 Results"): a word of three letters or more, or of two with a
-    small one, or any word before a number of two digits or more."""
+    small one, or any word before a number of two digits or more; never one the document
+    writes with its number as one word (``joined``: "HNO3")."""
     word = _LETTERS_BEFORE.search(text, 0, j)
-    if word is None:
+    if word is None or (run := _LETTERS_NUMBER_BEFORE.search(text, 0, i)) and run[0] in joined:
         return False
     letters = word.group()
     return (len(letters) >= 3 or len(letters) == 2 and not letters.isupper()
