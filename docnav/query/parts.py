@@ -284,11 +284,38 @@ def _paragraphs_headed(graph: DocNavGraph, heading: re.Pattern,
     return cache[graph]
 
 
+# LaTeX's list of works cited, its start and its end
+_BIBLIOGRAPHY_BEGIN = re.compile(r"^\s*\\begin\{thebibliography\}")
+_BIBLIOGRAPHY_END = re.compile(r"\\end\{thebibliography\}")
+_BIBLIOGRAPHIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def bibliographies(graph: DocNavGraph) -> frozenset[str]:
+    """The paragraphs of LaTeX's bibliography environments left in a document's text, from
+    "\\begin{thebibliography}" to "\\end{thebibliography}" in reading order, whatever the
+    heading they are under (1805.02400's Markdown has them under "Acknowledgments": "\\newblock
+    Automated crowdturfing attacks and defenses ..." was evidence for "What is
+    crowdturfing?"), found once per graph."""
+    if graph not in _BIBLIOGRAPHIES:
+        found: set[str] = set()
+        for nid, node in graph.nodes_of_kind("paragraph"):
+            at: str | None = nid if _BIBLIOGRAPHY_BEGIN.match(node.text) else None
+            while at is not None and at not in found and graph.node(at).path == node.path:
+                found.add(at)
+                if _BIBLIOGRAPHY_END.search(graph.node(at).text):
+                    break
+                at = next(iter(graph.navigate(at, "next")), None)
+        _BIBLIOGRAPHIES[graph] = frozenset(found)
+    return _BIBLIOGRAPHIES[graph]
+
+
 def unasked_apparatus(graph: DocNavGraph, question: str) -> frozenset[str]:
-    """The works cited (:func:`works_cited`), which are no evidence unless the question asks
-    about references or citations, and the tables of contents (:func:`contents`), unless it
-    asks about contents, chapters, sections or pages; none of those it asks about."""
-    return ((frozenset() if ABOUT_CITED.search(question) else works_cited(graph))
+    """The works cited (:func:`works_cited`, :func:`bibliographies`), which are no evidence
+    unless the question asks about references or citations, and the tables of contents
+    (:func:`contents`), unless it asks about contents, chapters, sections or pages; none of
+    those it asks about."""
+    return ((frozenset() if ABOUT_CITED.search(question)
+             else works_cited(graph) | bibliographies(graph))
             | (frozenset() if ABOUT_CONTENTS.search(question) else contents(graph)))
 
 
