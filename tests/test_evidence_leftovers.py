@@ -1,9 +1,10 @@
 """What is no evidence though its words match: a LaTeX bibliography left in a paper's text
-under another heading."""
+under another heading; a table's column heads read alone after a lead-in to the table."""
 
 from __future__ import annotations
 
-from _stores import indexed_graph
+from _parsing import text_pdf
+from _stores import indexed_copies, indexed_graph
 
 from docnav.query import Navigator
 
@@ -50,3 +51,44 @@ def test_a_latex_bibliography_under_another_heading_is_no_evidence(tmp_path):
     assert "crowdturfing" in answer.missing
     asked = Navigator(graph).ask("Which reference is about automated crowdturfing attacks?")
     assert any("Automated crowdturfing attacks" in e.piece.text for e in asked.evidence)
+
+
+BODY = "The company reported results for the year that were in line with the plan, line {}."
+# a 10-K's page as Adobe's sets it: a lead-in, the column heads as lines of their own, the rows
+REPORT = [
+    (True, 16, 72, 740, "Annual Report"), (False, 10, 72, 715, BODY.format(1)),
+    (True, 12, 72, 670, "Digital Media"),
+    (False, 10, 72, 650, "Revenue by major offerings in our Digital Media segment for fiscal "
+                         "2022, 2021 and"),
+    (False, 10, 72, 637, "2020 were as follows:"),
+    (False, 10, 72, 610, "(dollars in millions)"), (False, 10, 300, 610, "2022"),
+    (False, 10, 360, 610, "2021"), (False, 10, 420, 610, "2020"),
+    (False, 10, 480, 597, "% Change"),
+    *[(False, 10, x, y, cell) for y, row in (
+        (580, ("Creative Cloud", "$ 10,459", "$ 9,546", "$ 7,736", "10 %")),
+        (567, ("Document Cloud", "2,383", "1,974", "1,497", "21 %")))
+      for x, cell in zip((72, 300, 360, 420, 480), row)],
+    (False, 10, 72, 540, BODY.format(2))]
+
+
+def test_a_lead_in_to_a_table_under_column_heads_is_read_with_the_table(tmp_path):
+    """Adobe's 10-K leads in to its revenue by offering ("... were as follows:") over the
+    column heads "(dollars in millions) 2022 2021 2020" and "% Change": the lead-in
+    was read with the first head alone as the paragraph after it, which says nothing. Now
+    the table is read after it, with its heads."""
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf(REPORT))
+    graph = indexed_copies(tmp_path / "store", [path])
+    answer = Navigator(graph).ask("What was the revenue by major offerings in Digital Media?",
+                                  budget=200)
+    (table,) = [n.node_id for n in graph._nodes.values() if n.block_kind == "table"]
+    (lead_in,) = [n.node_id for n in graph._nodes.values()
+                  if n.text.startswith("Revenue by major offerings")]
+    assert [op["to"] for op in answer.trace
+            if op["op"] == "navigate" and op["node"] == lead_in][:1] == [[table]]
+    texts = [e.piece.text for e in answer.evidence]
+    lead = texts.index(graph.node(lead_in).text)
+    assert texts[lead + 1:lead + 4] == ["(dollars in millions) 2022 2021 2020", "% Change",
+                                        graph.node(table).text], texts
+    assert {e.found_by for e in answer.evidence if e.piece.text.startswith(("(dollars", "%"))
+            } == {"column heads"}

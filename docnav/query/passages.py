@@ -149,6 +149,8 @@ class Passages:
             read = [nid]
             if self.announces_next(self.graph.node(nid).text):
                 after = self.paragraph_after(nid)
+                # a table's column heads alone say nothing: the table, which brings them
+                after = [table] if after and (table := self.table_headed(after[0])) else after
                 if after and after[0] not in state.visited:
                     run.op("navigate", node=nid, direction="next", to=after)
                     run.take(after, "next")
@@ -392,6 +394,20 @@ class Passages:
                 break  # the year heads, joined to the first rows
             at = prev.node_id
         return heads[::-1]
+
+    def table_headed(self, node_id: str) -> str | None:
+        """The table of figures a short paragraph is one of the column heads of
+        (:meth:`column_heads`): Adobe's 10-K leads in to its revenue by offering ("... were as
+        follows:") with "(dollars in millions) 2022 2021 2020" and "% Change 2022-2021" above
+        the table; None for a paragraph heading none."""
+        at = node_id
+        for _ in range(self.options.table_heads):
+            at = self._next_paragraph(at)
+            if at is None or self.graph.node(at).page != self.graph.node(node_id).page:
+                return None
+            if self.graph.node(at).block_kind == "table":
+                return at if node_id in self.column_heads(at) else None
+        return None
 
     def paragraph_after(self, node_id: str) -> list[str]:
         """The paragraph that follows in reading order (into the next section if need be),
