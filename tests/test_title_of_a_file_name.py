@@ -47,3 +47,20 @@ def test_ask_says_no_document_has_the_file_s_name(tmp_path):
     assert out.splitlines()[1].startswith('no document asked of is titled "1809.01202" (no '
                                           'title or file name holds its words)')
     assert "asked for, in the fields of" not in out and "title = " not in out
+
+
+def test_the_title_of_a_name_no_document_has_is_asked_with_no_confidence(tmp_path):
+    """"What is the title of nosuchdoc.md?" gave the best match's title field (``title =``
+    another document's) with confidence 0.25 and said nothing of the name (one without a
+    digit was no file's name); "... of 1999.12345.md?" kept the confidence of the words
+    read (0.14 on a store of 11 documents): no evidence is the title of a document none
+    has."""
+    nav = Navigator(indexed_graph(tmp_path, {k: v for k, v in DOCS.items()
+                                             if k != "1809.01202.md"}))
+    for name in ("nosuchdoc.md", "1809.01202", "1809.01202.md", "no-such-notes.pdf"):
+        answer = nav.ask(f"What is the title of {name}?", 200)
+        assert (answer.untitled, answer.fields, answer.confidence) == ([name], {}, 0.0), name
+    # a document that has the name: its title, as before
+    answer = nav.ask("What is the title of notes.md?", 200)
+    assert (answer.untitled, answer.confidence) == ([], 1.0)
+    assert [f.get("title") for f in answer.fields.values()] == ["Meeting notes"]

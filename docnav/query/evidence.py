@@ -470,6 +470,8 @@ class Run:
                  *(_AUTHORING if key in AUTHOR_KEYS else ()), *self._value_kinds]))
                 for path, asked in self.fields_asked.items() for key, value in asked.items())])
             confidence = round(confidence, 4)
+        if confidence and any(m[1] in self.untitled for m in TITLE_OF_FILE.finditer(self.asked)):
+            confidence = 0.0  # "the title of nosuchdoc.md": what was read is no title of it
         # a section headed by missing words with nothing under it is no place to look: the
         # answer says it is empty
         headed, empty = {}, list(self.empty)
