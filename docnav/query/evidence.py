@@ -15,9 +15,7 @@ from docnav.query.fields import DATE_KEYS, DATED_NOW, DATING, own_date_said
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
 from docnav.query.names import TITLE_OF_FILE
-from docnav.query.parts import holds_text, sections_headed
-from docnav.tree import PREAMBLE
-from docnav.wording import counted
+from docnav.query.parts import holds_text, length_said, sections_headed
 
 # (and the modal verbs: "Why should the Share trait be renamed?" missed "should"; not "may",
 # a month, nor "will", a document; and "need": "Why does Send need a static bound?" missed it)
@@ -304,29 +302,6 @@ _LED_TO_KINDS = frozenset({"list_item", "table", "code", "formula"})
 LED_TO = 8
 
 
-def length_of(graph: DocNavGraph, path: str) -> tuple[int, int, int]:
-    """A document's length: (words, paragraphs, headings), the words of its paragraphs, its
-    sections' headings (the title's among them where it is a heading; not the section the
-    text before a first heading is put in, which the file does not head: an RFC's field list
-    under its file's name counted a 22nd heading of RFC 2349's 21)."""
-    paragraphs = sections = words = 0
-    for nid in graph.expand(graph.document_root(path), depth=10_000):
-        node = graph.node(nid)
-        if node.kind == "paragraph":
-            paragraphs += 1
-            words += len(node.text.split())
-        sections += node.kind == "section" and node.block_kind != PREAMBLE
-    return words, paragraphs, sections
-
-
-def _length(graph: DocNavGraph, path: str) -> str:
-    """A document's length as an answer says it: "1,234 words in 40 paragraphs under 12
-    headings" (:func:`length_of`)."""
-    words, paragraphs, sections = length_of(graph, path)
-    return (f"{counted(words, 'word')} in {counted(paragraphs, 'paragraph')}"
-            f"{' under ' + counted(sections, 'heading') if sections else ''}")
-
-
 @dataclass
 class Run:
     """One question's navigation: what it is asked of, the evidence state, and the trace of
@@ -595,5 +570,5 @@ class Run:
             # "How long is the pump guide?" of a document without pages (Markdown, HTML,
             # DOCX): its length in words, paragraphs and headings (before: its summary alone)
             if parts or how_long and "pages" not in self.graph.fields(path):
-                out.setdefault(path, {})["length"] = _length(self.graph, path)
+                out.setdefault(path, {})["length"] = length_said(self.graph, path)
         return out

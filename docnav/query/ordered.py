@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.evidence import LEAVING_OUT, EvidenceState, length_of
+from docnav.query.evidence import LEAVING_OUT, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
 from docnav.query.holding import left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
 from docnav.query.names import titled_documents
+from docnav.query.parts import length_of
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in
 
 if TYPE_CHECKING:
@@ -236,7 +237,7 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
               doc: str | list[str] | None = None) -> Answer:
     """The answer to a question :data:`BY_LENGTH` matched (``m``): the longest or shortest of
     the documents asked of (``doc``) by the words of their paragraphs, as "How long is it?"
-    counts them (:func:`docnav.query.evidence.length_of`)."""
+    counts them (:func:`docnav.query.parts.length_of`)."""
     o = _ordered(nav, asked, budget, m, doc)
     shortest = o.said in _SHORTEST
     lengths = {p: length_of(nav.graph, p)[0] for p in o.every}

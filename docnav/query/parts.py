@@ -18,6 +18,8 @@ from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
 from docnav.query.names import document_titles
 from docnav.refs import ROMAN_SECTION, WORKS_CITED, labelled_sections, numbered_sections
+from docnav.tree import PREAMBLE
+from docnav.wording import counted
 
 # "the Drawbacks section of the if-let chains RFC", 'the "Prior art" chapter': a part named by
 # its heading, the words before "section"; "the section on drawbacks", "the chapter called
@@ -87,6 +89,29 @@ def holds_text(graph: DocNavGraph, section: str) -> bool:
     """Whether any paragraph is under ``section``: RFC 3416's "Prior art" is a heading and a
     link label, with nothing under it."""
     return any(graph.node(n).kind == "paragraph" for n in graph.expand(section, depth=10_000))
+
+
+def length_of(graph: DocNavGraph, path: str) -> tuple[int, int, int]:
+    """A document's length: (words, paragraphs, headings), the words of its paragraphs, its
+    sections' headings (the title's among them where it is a heading; not the section the
+    text before a first heading is put in, which the file does not head: an RFC's field list
+    under its file's name counted a 22nd heading of RFC 2349's 21)."""
+    paragraphs = sections = words = 0
+    for nid in graph.expand(graph.document_root(path), depth=10_000):
+        node = graph.node(nid)
+        if node.kind == "paragraph":
+            paragraphs += 1
+            words += len(node.text.split())
+        sections += node.kind == "section" and node.block_kind != PREAMBLE
+    return words, paragraphs, sections
+
+
+def length_said(graph: DocNavGraph, path: str) -> str:
+    """A document's length as an answer says it: "1,234 words in 40 paragraphs under 12
+    headings" (:func:`length_of`)."""
+    words, paragraphs, sections = length_of(graph, path)
+    return (f"{counted(words, 'word')} in {counted(paragraphs, 'paragraph')}"
+            f"{' under ' + counted(sections, 'heading') if sections else ''}")
 
 
 def headed_within(graph: DocNavGraph, section: str, terms: list[str]) -> list[str]:
