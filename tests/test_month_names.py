@@ -8,14 +8,16 @@ import pytest
 from docnav.query.fields import read_date
 
 FOREIGN = {"de.md": "7. Dezember 2026", "fr.md": "7 décembre 2026",
-           "es.md": "7 de diciembre de 2026", "abbr.md": "7. Dez. 2026", "plain.md": "7 decembre 2026", "en.md": "7 December 2026"}
+           "es.md": "7 de diciembre de 2026", "abbr.md": "7. Dez. 2026",
+           "plain.md": "7 decembre 2026", "en.md": "7 December 2026"}
 
 
 @pytest.mark.parametrize("value, expected", [
     ("7. Dezember 2026", "2026-12-07"), ("5. März 2024", "2024-03-05"),
     ("3 Febr. 2026", "2026-02-03"), ("1er mars 2026", "2026-03-01"),
     ("7 de diciembre de 2026", "2026-12-07"), ("14 août 2025", "2025-08-14"),
-    ("2 Mai 2024", "2024-05-02"), ("5 January 2024", "2024-01-05"), ("Sept. 5, 2024", "2024-09-05"),
+    ("2 Mai 2024", "2024-05-02"), ("5 January 2024", "2024-01-05"),
+    ("Sept. 5, 2024", "2024-09-05"),
     ("31. Februar 2024", None), ("5 Marching 2024", None)])
 def test_a_field_s_date_reads_the_month_names_a_heading_s_date_reads(value, expected):
     """A metadata field's date read English month names only ("7. Dezember 2026" was no
