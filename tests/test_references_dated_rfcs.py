@@ -38,6 +38,21 @@ def test_a_year_after_the_referring_verb_dates_the_rfcs_referring(graph, questio
     assert _names(answer.count["documents"]) == ["2592-futures.md"]
 
 
+@pytest.mark.parametrize("question, dated, listed", [
+    ("Which RFCs cite RFC 2394 from 2018?", "in 2018", ["2592-futures.md"]),
+    ("Which RFCs cite RFC 2394 before 2019?", "before 2019", ["2592-futures.md"]),
+    ("Which RFCs refer to RFC 2394 after 2018?", "after 2018", ["3668-async-closures.md"]),
+    ("How many RFCs cite 2394-async_await.md since 2019?", "since 2019",
+     ["3668-async-closures.md"])])
+def test_a_year_after_the_named_document_dates_them_by_any_relation(graph, question, dated,
+                                                                    listed):
+    # read with "in" alone: each listed both RFCs referring to RFC 2394, the year dropped
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference"
+    assert answer.count["dated"] == dated
+    assert _names(answer.count["documents"]) == listed
+
+
 def test_a_year_after_the_verb_dates_them_besides_the_one_left_out(graph):
     answer = Navigator(graph).ask("Which RFCs besides 2592 referenced RFC 2394 in 2018?", 600)
     assert answer.count["dated"] == "in 2018"

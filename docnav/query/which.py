@@ -64,12 +64,14 @@ DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|p
                         rf"(in|after|before|since)\s+({_YEAR})\W*$", re.I)
 # a year at the end right after the document a verb refers to ("Which RFCs refer to RFC 2394
 # in 2018?", "... cite 2349-pin.md in 2018?", "... mention the futures RFC in 2018?"): the
-# referring documents' own year, as nothing else is dated so; not a year of what they refer
-# to ("Which RFCs cite work published in 2018?", "... refer to RFCs accepted in 2018?")
+# referring documents' own year, as nothing else is dated so ("from 2018" too, "before",
+# "after", "since": "Which RFCs cite RFC 2349 before 2019?" listed every one referring to it,
+# the year dropped); not a year of what they refer to ("Which RFCs cite work published in
+# 2018?", "... refer to RFCs accepted in 2018?")
 _NAMED_IN_YEAR = re.compile(
     rf"(?:\b(?:rfc|pep)\s*#?\d+|[\w.-]+\.(?:md|markdown|pdf|html?|docx)|\bthe\s+[\w.'’-]+"
     rf"(?:\s+[\w.'’-]+){{0,3}}?\s+(?:rfc|pep|paper|report|document|filing|article))"
-    rf"(?P<year>\s+in\s+({_YEAR}))\W*$", re.I)
+    rf"(?P<year>\s+(?P<relation>in|from|before|after|since)\s+(?P<when>{_YEAR}))\W*$", re.I)
 # what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
 # more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
 # "How many articles are in the dataset?", asked of a paper, nor "How many reports were
@@ -140,9 +142,10 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     if about and not dated and (m := DATED_LAST.search(rest)):
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
     elif about and not dated and REFERRING.search(said) and (m := _NAMED_IN_YEAR.search(rest)):
-        rest, dated = rest[:m.start("year")], ("in", int(m.group(2)))  # "... refer to RFC 2394
-        # in 2018?": of those dated in 2018, as "Which RFCs from 2018 refer to ...?" (the
-        # year was no date of theirs, and every RFC referring to RFC 2394 was listed)
+        relation = m["relation"].lower().replace("from", "in")  # "... refer to RFC 2394 in
+        rest, dated = rest[:m.start("year")], (relation, int(m["when"]))  # 2018?": of those
+        # dated in 2018, as "Which RFCs from 2018 refer to ...?" (the year was no date of
+        # theirs, and every RFC referring to RFC 2394 was listed)
     elif not about and (m := ABOUT_LAST.search(rest)):  # "In which RFCs is the borrow
         rest, said = rest[:m.start()], m.group(1)  # checker discussed?"
     return rest, dated, said
