@@ -43,7 +43,9 @@ def test_a_year_after_the_referring_verb_dates_the_rfcs_referring(graph, questio
     ("Which RFCs cite RFC 2394 before 2019?", "before 2019", ["2592-futures.md"]),
     ("Which RFCs refer to RFC 2394 after 2018?", "after 2018", ["3668-async-closures.md"]),
     ("How many RFCs cite 2394-async_await.md since 2019?", "since 2019",
-     ["3668-async-closures.md"])])
+     ["3668-async-closures.md"]),
+    # (a title with "/": the year was dropped, both listed)
+    ("Which RFCs cite the async/await RFC in 2018?", "in 2018", ["2592-futures.md"])])
 def test_a_year_after_the_named_document_dates_them_by_any_relation(graph, question, dated,
                                                                     listed):
     # read with "in" alone: each listed both RFCs referring to RFC 2394, the year dropped

@@ -67,10 +67,11 @@ DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|p
 # referring documents' own year, as nothing else is dated so ("from 2018" too, "before",
 # "after", "since": "Which RFCs cite RFC 2349 before 2019?" listed every one referring to it,
 # the year dropped); not a year of what they refer to ("Which RFCs cite work published in
-# 2018?", "... refer to RFCs accepted in 2018?")
+# 2018?", "... refer to RFCs accepted in 2018?"); a title's word may hold "/" ("the async/await
+# RFC in 2018": its year was dropped, RFC 3668 of 2024 listed)
 _NAMED_IN_YEAR = re.compile(
-    rf"(?:\b(?:rfc|pep)\s*#?\d+|[\w.-]+\.(?:md|markdown|pdf|html?|docx)|\bthe\s+[\w.'’-]+"
-    rf"(?:\s+[\w.'’-]+){{0,3}}?\s+(?:rfc|pep|paper|report|document|filing|article))"
+    rf"(?:\b(?:rfc|pep)\s*#?\d+|[\w.-]+\.(?:md|markdown|pdf|html?|docx)|\bthe\s+[\w.'’/-]+"
+    rf"(?:\s+[\w.'’/-]+){{0,3}}?\s+(?:rfc|pep|paper|report|document|filing|article))"
     rf"(?P<year>\s+(?P<relation>in|from|before|after|since)\s+(?P<when>{_YEAR}))\W*$", re.I)
 # what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
 # more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
