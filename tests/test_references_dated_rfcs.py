@@ -11,6 +11,7 @@ import pytest
 from _rfcs import rfc_graph
 
 from docnav.query import Navigator
+from docnav.query.count_text import count_line
 
 # 2394 and 2592 of 2018, the futures RFC referring to async/await; 3668 of 2024 refers to it
 RFCS = ["2394-async_await.md", "2592-futures.md", "3668-async-closures.md"]
@@ -71,3 +72,17 @@ def test_a_year_of_what_they_refer_to_does_not_date_them(graph, question):
     # referring verb was read as theirs)
     answer = Navigator(graph).ask(question, 600)
     assert answer.count is None or answer.count["dated"] is None
+
+
+@pytest.mark.parametrize("question", ["Which RFCs cite work published in 2018?",
+                                      "How many RFCs link to the blog post written in 2018?"])
+def test_a_year_not_read_as_their_date_is_said(graph, question):
+    # its year was searched as a word, and the count said nothing of it
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.count["dated"] is None and answer.count["year_unread"] == "2018"
+    assert "2018 was searched as a word, not read as a date" in count_line(answer.count)
+
+
+def test_a_year_read_as_their_date_is_not_said_unread(graph):
+    answer = Navigator(graph).ask("Which RFCs cite RFC 2394 in 2018?", 600)
+    assert "year_unread" not in answer.count

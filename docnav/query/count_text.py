@@ -164,6 +164,10 @@ def count_line(count: dict) -> str:
     for held in ("dates", "authors"):  # none is so dated, or by that author: what theirs are
         if count[held]:
             line += f" ({count[held]})"
+    if year := count.get("year_unread"):  # "Which RFCs cite work published in 2018?"
+        line += (f" ({year} was searched as a word, not read as a date: a year dates the "
+                 f"documents counted only right after the one they refer to, \"... cite RFC "
+                 f"2394 in {year}?\")")
     return line
 
 

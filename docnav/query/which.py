@@ -319,6 +319,9 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     count = {"kind": kind.group("kind"), "asked": "how many" if many else "which",
              "asked_of": asked_of, "dated": "%s %d" % dated if dated else None,
              "dates": scope.dates, "by": scope.author, "authors": scope.lacking}
+    if not dated and said and REFERRING.search(said) and (
+            year := re.search(rf"\b{_YEAR}\b", rest)):  # "Which RFCs cite work published in
+        count["year_unread"] = year.group()  # 2018?": no date of theirs, said so (was silent)
     if scope.left_dated and not scope.so_dated:  # "Which RFCs besides 3668 were published in
         count.update(n=0, of=0, words=None, held=0, documents=[], left_dated=True,  # 2024?":
                      besides=scope.left_dated, besides_referred=[])  # none besides it (was:
