@@ -309,6 +309,10 @@ def _search_notes(answer: Answer) -> list[str]:
                      f"({first}{cited})" if n else
                      f"{source} makes no reference to {target} (no link to it, nor its "
                      f"number{title})")
+        if (outside := step.get("unindexed")) and not any(  # (once, after its last step)
+                s["document"] == step["document"] for s in answer.trace[
+                    answer.trace.index(step) + 1:] if s["op"] == "refers"):
+            lines.append(f"{source} also names {names_listed(outside)}, not indexed")
     if any(s.get("figures") for s in answer.trace):  # "How many ...?": the answer is a number
         lines.append("a question asking for a figure: the paragraphs stating one were ranked up")
     # "the CEO" (once, though each company asked in turn spelled it out)

@@ -44,10 +44,13 @@ def _how_referred(count: dict, referred: bool) -> str:
 
 def _referred_line(count: dict, documents: str, dated: str) -> str:
     """The line of a count of the documents a document's references lead to ("Which RFCs
-    does RFC 1974 refer to?")."""
+    does RFC 1974 refer to?"), and those it names that are not indexed ("What does RFC 3668
+    refer to?" named RFC 2394 alone, not RFC 2229 and two more it names outside the store)."""
+    unindexed = count.get("unindexed")
+    outside = f"; it also names {names_listed(unindexed)}, not indexed" if unindexed else ""
     return (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
             f"of{dated} {PurePath(count['referred_by']).name} refers to (by its references: a "
-            f"link, a number; the evidence reads the best)")
+            f"link, a number; the evidence reads the best{outside})")
 
 
 def _none_referring(count: dict, documents: str, dated: str) -> str:

@@ -197,8 +197,8 @@ class Held:
     related: bool = False  # those referring to the one named, and those it refers to
     besides: list[str] = field(default_factory=list)  # those left out ("... besides RFC 2592?")
     besides_referred: list[str] = field(default_factory=list)  # of those, the ones in ``into``
-    # of ``referred_by`` referring to none: the documents it names by number that are not
-    # indexed ("RFC 2046"), none of those asked of
+    # of ``referred_by``: the documents it names by number that are not indexed ("RFC 2046"),
+    # none of those asked of (of one referring to others too: RFC 3668 names RFC 2229)
     unindexed: list[str] = field(default_factory=list)
 
     @property
@@ -285,7 +285,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
                 by, related and (bool(referring) or unreferred), besides,
                 [p for p in besides if p in into],
-                unindexed_named(nav.graph, by) if by and not into else [])
+                unindexed_named(nav.graph, by) if by else [])
 
 
 def referred_by_asked(rest: str) -> bool:

@@ -402,7 +402,7 @@ class Navigator:
             return relate(self, asked, budget, pair)  # "How does RFC 2592 relate to 2394?"
         if not referred and (pair := referring_pair(self.graph, asked)) and (  # "Does RFC
                 several or asked_of == [pair[0]]):  # 2592 refer to 2394?", of it alone too
-            return read_references(self, asked, budget, {pair[0]: pair[1]}, pair[2])
+            return read_references(self, asked, budget, {pair[0]: pair[1]}, pair[2], every=False)
         if not referred and (each := references_each(self.graph, asked, asked_of)):  # "What
             return read_references(self, asked, budget, *each)  # do RFC 2349 and ... refer to?"
         if several and len(parts := said_by_each(self.graph, asked)) > 1 and (  # "What do

@@ -231,13 +231,16 @@ def references_of_one(graph: DocNavGraph, asked: str, asked_of: list[str]
 
 
 def read_references(nav: Navigator, asked: str, budget: int,
-                    refers: dict[str, dict[str, list[str]]], said: str) -> Answer:
+                    refers: dict[str, dict[str, list[str]]], said: str, every: bool = True
+                    ) -> Answer:
     """Whether each source of ``refers`` (one, or those "What do RFC 2349 and RFC 2592 refer
     to?" names) refers to the documents its value names, or what it says about them
     (``said``: the question's words asking so, "build on the pin RFC"), asked of the
     sources: their nodes referring to each read first, in reading order, where they have
     any, and those words none the evidence need hold (a link need not say them); a source
-    referring to none, a step "to" None. Its route is "cross-reference" whatever the router
+    referring to none, a step "to" None. Of ``every`` reference of each source (not of
+    those alone a question names, "Does RFC 3668 refer to RFC 2394?"), its steps say the
+    documents it names that are not indexed too. Its route is "cross-reference" whatever the router
     says, as :attr:`docnav.query.holding.Held.route` is: the references answered (or found
     none), before any router; the router's route read what came after them (its trace's ops),
     and "route: local" hid that the references were read first."""
@@ -262,8 +265,10 @@ def read_references(nav: Navigator, asked: str, budget: int,
     answer.question = read  # (Navigator.ask says it as searched_as where it is not as asked)
     answer.route = "cross-reference"
     steps = refers_steps(refers)
-    for step in steps:  # of one referring to none, the documents it names that are not
-        if step["to"] is None:  # indexed ("RFC 2046"): "no other document" was said
+    for step in steps:  # the documents each names that are not indexed ("RFC 2046"): of one
+        # referring to none, "no other document" was said; of one referring to others too,
+        # nothing ("What does RFC 3668 refer to?" named RFC 2394 alone, not RFC 2229)
+        if every or step["to"] is None:
             step["unindexed"] = unindexed_named(nav.graph, step["document"])
     answer.trace[:0] = mark_cited(nav.graph, steps)
     # (those asked of: their names are no word of them; nor "refer" of one referring to none,
