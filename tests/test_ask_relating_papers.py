@@ -91,3 +91,17 @@ def test_whether_a_paper_citing_none_cites_another_says_so(graph):
 def test_whether_a_paper_relies_on_another_asks_what_it_says(graph):
     # "rely on", "build on" of a paper: what its text says, not its works cited
     assert not _refers(Navigator(graph).ask("Does sparse.md rely on trees.md?", 300))
+
+
+@pytest.mark.parametrize("question", [
+    "Which papers cite trees.md?", "How many papers refer to the hierarchical retrieval paper?"])
+def test_which_papers_cite_another_counts_their_works_cited_as_relations_do(graph, question):
+    # asked of those holding "trees.md" (none), though sparse.md's works cited hold its title
+    answer = Navigator(graph).ask(question, 300)
+    assert [p.rsplit("/", 1)[-1] for p in answer.count["documents"]] == ["sparse.md"]
+    assert answer.count["refers_to"].endswith("trees.md") and answer.count["by_title"]
+    assert answer.route == "cross-reference"
+    assert "a link to it, its number, its title in their works cited" in answer_text(answer,
+                                                                                      graph)
+    if not question.startswith("How many"):
+        assert any(e.piece.text.startswith("[1] Jane Smith") for e in answer.evidence)

@@ -140,10 +140,11 @@ def count_line(count: dict) -> str:
                 f"{PurePath(count['refers_to']).name} by references (a link, a number: to "
                 f"it, or from it; the evidence reads the best)")
     elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
+        title = ", its title in their works cited" if count.get("by_title") else ""
         line = (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
                 f"of{dated} {'refer' if count['n'] != 1 else 'refers'} to "
                 f"{PurePath(count['refers_to']).name} (by their references: a link to it, "
-                f"its number; the evidence reads the best)")
+                f"its number{title}; the evidence reads the best)")
     elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'have' if count['n'] != 1 else 'has'} a section headed "

@@ -20,8 +20,8 @@ from docnav.query.names import said_alone, titled_documents, titled_exactly
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import (NAMED_LEFT_OUT, REFERRING_OR_MENTIONING,
                                     WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO, asks_its_kind,
-                                    each_numbered, left_out_named, references_from,
-                                    unindexed_named)
+                                    cited_by_title, each_numbered, left_out_named,
+                                    references_from, unindexed_named)
 from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
@@ -200,6 +200,7 @@ class Held:
     # of ``referred_by``: the documents it names by number that are not indexed ("RFC 2046"),
     # none of those asked of (of one referring to others too: RFC 3668 names RFC 2229)
     unindexed: list[str] = field(default_factory=list)
+    titled: bool = False  # of ``into``, one is an entry of works cited holding its title
 
     @property
     def most(self) -> int:
@@ -250,8 +251,14 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     into = (nav.graph.references_into(next(iter(named)))
             if len(named) == 1 and referring_verb else {})
     by = next(iter(named)) if len(named) == 1 and _REFERRED_BY.match(rest) else None
+    titled = {}
     if by:  # its nodes referring to each
         into = references_from(nav.graph, by)
+    elif len(named) == 1 and referring_verb:  # and those whose works cited hold its title
+        # ("Which papers cite trees.md?" was asked of those holding "trees.md": none)
+        titled = _citing_title(nav.graph, next(iter(named)), every)
+        into = {p: nav.graph.in_reading_order({*into.get(p, []), *titled.get(p, [])})
+                for p in sorted({*into, *titled})}
     related = len(named) == 1 and referring_verb and bool(_RELATED.search(said or ""))
     if related and not by:  # and those it refers to, by its nodes
         for path, nodes in references_from(nav.graph, next(iter(named))).items():
@@ -285,7 +292,19 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
                 by, related and (bool(referring) or unreferred), besides,
                 [p for p in besides if p in into],
-                unindexed_named(nav.graph, by) if by else [])
+                unindexed_named(nav.graph, by) if by else [],
+                bool(set(titled) & referring))
+
+
+def _citing_title(graph: DocNavGraph, path: str, every: list[str]) -> dict[str, list[str]]:
+    """Of the documents ``every``, those whose works cited hold an entry holding the title of
+    the document at ``path`` (:func:`docnav.query.referring.cited_by_title`), each with those
+    entries: "Does sparse.md cite trees.md?" counted them, "Which papers cite trees.md?" not."""
+    out = {}
+    for source in sorted(set(every) & citing_documents(graph)):
+        if cited := cited_by_title(graph, source, [path]).get(path):
+            out[source] = cited
+    return out
 
 
 def referred_by_asked(rest: str) -> bool:

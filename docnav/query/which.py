@@ -373,7 +373,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                  **besides_of(held, scope.outside))
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
-                     related=held.related, unindexed=held.unindexed)
+                     related=held.related, unindexed=held.unindexed,
+                     **({"by_title": True} if held.titled else {}))
     paths, more = best_documents(nav, question, doc, held, n)
     if not held.every:  # all asked of are left out ("by Ada besides alpha-pumps.html", hers
         return _counted(nav, asked, count, held.route)  # alone): none, and none to read
