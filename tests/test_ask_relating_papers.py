@@ -105,3 +105,14 @@ def test_which_papers_cite_another_counts_their_works_cited_as_relations_do(grap
                                                                                       graph)
     if not question.startswith("How many"):
         assert any(e.piece.text.startswith("[1] Jane Smith") for e in answer.evidence)
+
+
+@pytest.mark.parametrize("question", ["What does sparse.md cite?",
+                                      "What does the sparse attention paper reference?"])
+def test_what_a_paper_cites_is_its_works_cited(graph, question):
+    # its text was searched for "cite" ("in none of the documents asked of: cite")
+    answer = Navigator(graph).ask(question, 300)
+    assert any(s["op"] == "works cited" for s in answer.trace)
+    assert [e.piece.text.split(".")[0] for e in answer.evidence] == [
+        "[1] Jane Smith and Tom Jones", "[2] Ann Lee"]
+    assert "cite" not in answer.missing and "reference" not in answer.missing

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.evidence import LEAVING_OUT
 from docnav.query.lexical import search_words
-from docnav.query.names import titled_documents
+from docnav.query.names import said_alone, titled_documents
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.router import REFERENCED_KIND
 from docnav.refs import mention_targets, number_mentions, numbered_documents
@@ -126,7 +126,9 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     The kind said once before several numbers is said before each (:func:`each_numbered`), in
     "What do RFCs 2394 and 2592 refer to?" too."""
     m = _REFERENCES_ASKED.match(asked)
-    if m is None and (said := WHAT_IT_REFERS_TO.match(asked)):  # "What do RFCs 2394 and
+    if (said := WHAT_IT_REFERS_TO.match(asked)) and _works_cited_asked(graph, said):
+        return f"Which works does {said['who']} {said['verb']}?"  # "What does sparse.md cite?"
+    if m is None and said:  # "What do RFCs 2394 and
         # 2592 refer to?" as "What do RFC 2394 and RFC 2592 refer to?" (it named none)
         return asked[:said.start("who")] + each_numbered(said["who"]) + asked[said.end("who"):]
     if m is None or not REFERENCED_KIND.search(asked):
@@ -145,6 +147,16 @@ def as_referring(graph: DocNavGraph, asked: str) -> str:
     if left:  # "in RFC 2592 to pinning": more than names
         return asked
     return f"What {'do' if len(named) > 1 else 'does'} {who} refer to?"
+
+
+def _works_cited_asked(graph: DocNavGraph, said: re.Match) -> bool:
+    """Whether "What does sparse.md cite?" (or "reference"; :data:`WHAT_IT_REFERS_TO`'s match
+    ``said``) names one document alone, which has works cited: they are what it cites, as
+    "Which works does sparse.md cite?" reads them (its text was searched for "cite", said
+    missing, its works cited not read as such)."""
+    named = said_alone(graph, said["who"], frozenset(("the", "paper", "itself")))
+    return bool(re.fullmatch(r"cite|reference", said["verb"], re.I)) and bool(
+        named) and len(named) == 1 and named[0][0] in citing_documents(graph)
 
 
 def asks_its_kind(m: re.Match) -> bool:
