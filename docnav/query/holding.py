@@ -330,12 +330,7 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, dict[str, str]]:
     "async" but RFC 2394 ("2394" was counted as a word they hold, and none but one did);
     "besides 2394" as "besides RFC 2394"; of "List the RFCs other than RFC 2592"
     (:func:`left_out_alone`), all but RFC 2592; ``(rest, {})`` of any other."""
-    # the name ends at the verb going on after it: "delta-chillers.md mention valves" was
-    # left out of "by Grace besides delta-chillers.md mention valves?", "valves" unsearched
-    within, alone = left_out_within(rest), left_out_alone(rest)
-    left = None if within else NAMED_LEFT_OUT.match(rest)
-    asked, other = (left.group("asked"), left.group("other")) if left else (
-        within or (("", alone) if alone else (rest, "")))
+    asked, other = _cued(rest)
     # "Which RFCs besides 2592 ...?": "2592" was counted as a word the documents hold
     named = _named_left_out(graph, other) if other else {}
     if not named:
@@ -344,6 +339,30 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, dict[str, str]]:
     bare = not re.search(r"\bdocument\b", other, re.I)  # ("document 2349" of "2349")
     return asked, {p: re.sub(r"(?i)^document\s+", "", name) if bare else name
                    for p, name in named.items() if p not in asked_about}
+
+
+def _cued(rest: str) -> tuple[str, str]:
+    """(``rest`` without what a cue leaves out, that; "" where none is) of
+    :func:`left_out`."""
+    # the name ends at the verb going on after it: "delta-chillers.md mention valves" was
+    # left out of "by Grace besides delta-chillers.md mention valves?", "valves" unsearched
+    within, alone = left_out_within(rest), left_out_alone(rest)
+    left = None if within else NAMED_LEFT_OUT.match(rest)
+    return (left.group("asked"), left.group("other")) if left else (
+        within or (("", alone) if alone else (rest, "")))
+
+
+def unnamed_left_out(graph: DocNavGraph, rest: str) -> list[str]:
+    """Of the names a cue leaves out (:func:`left_out`), where one names a document, those
+    naming none, as said: "pinning" of "... mention async besides the futures RFC and
+    pinning?", which left out the futures RFC and said nothing of "pinning" (of "besides
+    pinning" alone it is said to name none)."""
+    other = _cued(rest)[1]
+    parts = re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+",
+                     each_numbered(other).strip())
+    if len(parts) < 2:
+        return []
+    return [part for part in parts if part and not _named_left_out(graph, part)]
 
 
 def _named_left_out(graph: DocNavGraph, other: str) -> dict[str, str]:
@@ -442,4 +461,5 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["REFERRING", "Held", "as_documents_referred", "best_documents", "besides_of", "citing",
-           "held_by", "left_out", "needing_verb", "rarer_held", "referred_by_asked", "words_held"]
+           "held_by", "left_out", "needing_verb", "rarer_held", "referred_by_asked",
+           "unnamed_left_out", "words_held"]

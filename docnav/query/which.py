@@ -20,7 +20,7 @@ from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, own_date
 from docnav.query.holding import (REFERRING, best_documents, besides_of, held_by, left_out,
-                                  referred_by_asked, words_held)
+                                  referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.left_out import (as_besides, left_out_unnamed, left_out_unnamed_last,
                                    left_out_unnamed_within, searched_without)
@@ -153,12 +153,14 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
 
 
 def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
-        str, tuple[str, int] | None, str | None, dict[str, str], str, str | None]:
+        str, tuple[str, int] | None, str | None, dict[str, str], str, list[str]]:
     """:func:`_what_of`, less what the question leaves out ("besides RFC 2592"), and the
     documents it leaves out (:func:`~docnav.query.holding.left_out`: each with its name as
     said), the question as searched without it ("Which RFCs discuss async?"), and what it
     leaves out right after the word naming the documents that names none ("pinning" of
-    "Which RFCs besides pinning mention async?", :func:`left_out_unnamed_within`), or None.
+    "Which RFCs besides pinning mention async?", :func:`left_out_unnamed_within`; "pinning"
+    of "besides the futures RFC and pinning", :func:`~docnav.query.holding.unnamed_left_out`),
+    or none.
     A date before the cue is read first: its pattern took "RFC 2592 mention async" of "...
     published in 2018 besides RFC 2592 mention async?" for the name left out. The verb or
     the date after the cue is read once it is out: "Which RFCs besides 2592 discuss async?"
@@ -166,12 +168,12 @@ def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
     rest, dated, said = _what_of(asked, kind)
     cued = as_besides(rest)  # "excluding RFC 2394", "but not RFC 2394": "besides RFC 2394"
     left_rest, left = left_out(graph, cued)
-    unnamed = None
+    unnamed = unnamed_left_out(graph, cued) if left else []
     if left_rest == cued:  # (none, or the one asked of: "What does RFC 2592 refer to besides
         # RFC 2592?" is "What does RFC 2592 refer to?"), unless what it leaves out names none
         if (none := _naming_none(cued, said)) is None:
-            return rest, dated, said, left, asked, None
-        left_rest, unnamed = none
+            return rest, dated, said, left, asked, []
+        left_rest, unnamed = none[0], [none[1]]
     searched = searched_without(asked, asked.find(rest, kind.end("kind")), rest, left_rest)
     rest = left_rest
     if not said:  # said after the cue: "Which RFCs besides 2592 discuss async?"
@@ -296,8 +298,8 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                        len(nav.graph.document_paths(doc)) - len(scope.besides))
     answer.question = scope.searched  # "... besides RFC 2592?": without it (searched_as)
     if scope.unnamed:  # "How many RFCs are there besides RFC 9999?": counted all
-        answer.untitled.append(scope.unnamed)
-        answer.trace.append({"op": "no document titled", "names": [scope.unnamed],
+        answer.untitled += scope.unnamed
+        answer.trace.append({"op": "no document titled", "names": scope.unnamed,
                              "left_out": True})
     if outside := list(scope.outside.values()):  # "besides 2349" of a glob without RFC 2349
         answer.untitled = list(dict.fromkeys([*outside, *answer.untitled]))
@@ -417,7 +419,7 @@ class _Scope:
     lacking: str | None = None  # no document is by that author: the authors they have
     dates: str | None = None  # no document is so dated: the dates they have
     so_dated: list[str] = field(default_factory=list)  # those so dated, earliest first
-    unnamed: str | None = None  # what it leaves out that names no document: none is
+    unnamed: list[str] = field(default_factory=list)  # what it leaves out naming no document
     left_dated: list[str] = field(default_factory=list)  # of ``left``, those so dated
 
     @property

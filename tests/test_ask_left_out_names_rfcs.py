@@ -1,0 +1,44 @@
+"""Questions asking which real RFCs hold something, leaving some out by names that are not
+all names of documents ("besides the futures RFC and pinning") or by a long title ("but not
+the type alias impl trait RFC"): each name is read as the one-name question reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _rfcs import rfc_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+RFCS = ["2349-pin.md", "2394-async_await.md", "2515-type_alias_impl_trait.md",
+        "2592-futures.md"]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return rfc_graph(tmp_path_factory, RFCS)
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+@pytest.mark.parametrize("question", [
+    "Which RFCs mention async besides the futures RFC and pinning?",
+    "Which RFCs besides the futures RFC and pinning mention async?"])
+def test_a_name_left_out_beside_a_document_that_names_none_is_said(graph, question):
+    # the futures RFC was left out, and nothing said of "pinning"
+    answer = Navigator(graph).ask(question, 600)
+    assert _names(answer.count["besides"]) == ["2592-futures.md"]
+    assert answer.count["words"] == ["async"]
+    assert answer.untitled == ["pinning"]
+    assert ("\"pinning\" names no one document asked of: none is left out of those counted"
+            in answer_text(answer, graph))
+
+
+def test_names_left_out_that_all_name_documents_say_none_unnamed(graph):
+    answer = Navigator(graph).ask("Which RFCs mention async besides RFCs 2349 and 2592?", 600)
+    assert _names(answer.count["besides"]) == ["2349-pin.md", "2592-futures.md"]
+    assert answer.untitled == []
