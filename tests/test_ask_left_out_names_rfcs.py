@@ -42,3 +42,15 @@ def test_names_left_out_that_all_name_documents_say_none_unnamed(graph):
     answer = Navigator(graph).ask("Which RFCs mention async besides RFCs 2349 and 2592?", 600)
     assert _names(answer.count["besides"]) == ["2349-pin.md", "2592-futures.md"]
     assert answer.untitled == []
+
+
+@pytest.mark.parametrize("question, left", [
+    ("Which RFCs mention async but not the type alias impl trait RFC?",
+     "2515-type_alias_impl_trait.md"),
+    ("Which RFCs mention async but not the async/await RFC?", "2394-async_await.md")])
+def test_but_not_a_title_of_more_than_two_words_leaves_it_out(graph, question, left):
+    # read as the RFCs referring to the one named ("none ... refers to
+    # 2515-type_alias_impl_trait.md"), "but not" and "async" lost
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.count["words"] == ["async"] and not answer.count.get("refers_to")
+    assert _names(answer.count["besides"]) == [left]

@@ -60,12 +60,13 @@ _NOTHING = frozenset(search_words(
 # "excluding RFC 2394", "but not RFC 2394": cues leaving documents out of those a question
 # asks for, read as "besides" there alone (:data:`LEAVING_OUT` has neither: "revenue excluding
 # currency effects" asks of those effects); "but not" only before a name that is a document's
-# ("RFC 2394", "RFCs 2349 and 2394", "2349-pin.md", "the pin RFC"), "Which RFCs mention async
+# ("RFC 2394", "RFCs 2349 and 2394", "2349-pin.md", "the pin RFC", a title of up to four words:
+# "the type alias impl trait RFC" was read as one they refer to), "Which RFCs mention async
 # but not await?" asking of a word
 _KIND = r"(?:rfc|pep|document|paper|report|filing|article)s?"
 _EXCLUDING = re.compile(
     rf"\bexcluding\b|\bbut\s+not\b(?=\s+(?:{_KIND}\s*#?\d|[\w.-]+\.(?:md|pdf|html?|txt|docx)\b|"
-    rf"the\s+(?:[\w-]+\s+){{1,2}}{_KIND}\b))", re.I)
+    rf"the\s+(?:[\w/-]+\s+){{1,4}}{_KIND}\b))", re.I)
 
 
 # a list of documents' numbers or file names after a cue, with commas: "besides 2349, 2394
