@@ -54,3 +54,16 @@ def test_but_not_a_title_of_more_than_two_words_leaves_it_out(graph, question, l
     answer = Navigator(graph).ask(question, 600)
     assert answer.count["words"] == ["async"] and not answer.count.get("refers_to")
     assert _names(answer.count["besides"]) == [left]
+
+
+@pytest.mark.parametrize("question", [
+    "Which RFCs mention async besides the ones about pinning?",
+    "How many RFCs mention async, except those mentioning pinning?"])
+def test_documents_left_out_by_what_they_are_about_are_those_holding_it(graph, question):
+    # counted those holding "async" and "pinning" (2349-pin.md, 2592-futures.md), the opposite
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.count["words"] == ["async"] and answer.count["besides_about"] == "pinning"
+    assert {"2349-pin.md", "2592-futures.md"} <= set(_names(answer.count["besides"]))
+    assert not {"2349-pin.md", "2592-futures.md"} & set(_names(answer.count["documents"]))
+    assert "besides the %d holding \"pinning\" (2349-pin.md" % len(
+        answer.count["besides"]) in answer_text(answer, graph)

@@ -24,6 +24,9 @@ def _besides_said(count: dict) -> str:
     (which refers to 2349-pin.md), ...")."""
     if not count.get("besides"):
         return ""
+    if about := count.get("besides_about"):  # "... besides the ones about pinning?"
+        return (f"besides the {len(count['besides'])} holding \"{about}\" ("
+                + ", ".join(PurePath(left).name for left in count["besides"]) + "), ")
     referring = count.get("referred_by") or count.get("refers_to")  # (else by their words)
     return "besides " + " and ".join(PurePath(left).name + (
         f" ({_how_referred(count, left in count['besides_referred'])})" if referring else "")

@@ -272,3 +272,22 @@ def searched_without(asked: str, at: int, rest: str, left_rest: str) -> str:
         searched += "?"
     return searched
 
+
+
+# documents left out by what they are about, not by name: "besides the ones about pinning",
+# "other than those mentioning Pin", "except the RFCs on pinning"
+_ABOUT_ONES = re.compile(
+    rf"(?P<asked>.*?\w)\s*,?\s+(?:{LEAVING_OUT.pattern})\s+(?:the\s+ones?|those|any|the\s+"
+    rf"{_KIND})\s+(?:(?:that|which)\s+(?:are\s+)?)?(?:about|on|mention(?:s|ing)?|"
+    r"discuss(?:es|ing)?)\s+(?P<what>[^,;?!]*\w)(?P<end>\W*)", re.I | re.S)
+
+
+def left_out_about(rest: str) -> tuple[str, str] | None:
+    """(``rest`` without it, what they are about) where a cue at the end of ``rest`` (what a
+    question asking for documents says after its verb: " async besides the ones about
+    pinning?") leaves out the documents about something rather than by their names: those
+    holding its words are left out (:func:`docnav.query.which.which_documents`); "Which RFCs
+    mention async besides the ones about pinning?" counted those holding "async" and
+    "pinning", the opposite; else None."""
+    m = _ABOUT_ONES.fullmatch(rest)
+    return (m.group("asked") + m.group("end"), m.group("what")) if m else None

@@ -22,8 +22,9 @@ from docnav.query.fields import DATE_SOURCES, DATING, own_date
 from docnav.query.holding import (REFERRING, best_documents, besides_of, held_by, left_out,
                                   referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.left_out import (as_besides, left_out_unnamed, left_out_unnamed_last,
-                                   left_out_unnamed_within, searched_without)
+from docnav.query.left_out import (as_besides, left_out_about, left_out_unnamed,
+                                   left_out_unnamed_last, left_out_unnamed_within,
+                                   searched_without)
 from docnav.query.lexical import search_words
 from docnav.query.parts import headed
 
@@ -153,14 +154,15 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
 
 
 def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
-        str, tuple[str, int] | None, str | None, dict[str, str], str, list[str]]:
+        str, tuple[str, int] | None, str | None, dict[str, str], str, list[str], str | None]:
     """:func:`_what_of`, less what the question leaves out ("besides RFC 2592"), and the
     documents it leaves out (:func:`~docnav.query.holding.left_out`: each with its name as
     said), the question as searched without it ("Which RFCs discuss async?"), and what it
     leaves out right after the word naming the documents that names none ("pinning" of
     "Which RFCs besides pinning mention async?", :func:`left_out_unnamed_within`; "pinning"
     of "besides the futures RFC and pinning", :func:`~docnav.query.holding.unnamed_left_out`),
-    or none.
+    or none; and what the documents it leaves out are about ("pinning" of "... besides the
+    ones about pinning?", :func:`left_out_about`), or None.
     A date before the cue is read first: its pattern took "RFC 2592 mention async" of "...
     published in 2018 besides RFC 2592 mention async?" for the name left out. The verb or
     the date after the cue is read once it is out: "Which RFCs besides 2592 discuss async?"
@@ -168,18 +170,21 @@ def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
     rest, dated, said = _what_of(asked, kind)
     cued = as_besides(rest)  # "excluding RFC 2394", "but not RFC 2394": "besides RFC 2394"
     left_rest, left = left_out(graph, cued)
-    unnamed = unnamed_left_out(graph, cued) if left else []
-    if left_rest == cued:  # (none, or the one asked of: "What does RFC 2592 refer to besides
-        # RFC 2592?" is "What does RFC 2592 refer to?"), unless what it leaves out names none
+    unnamed, about = unnamed_left_out(graph, cued) if left else [], None
+    if left_rest == cued and said and (described := left_out_about(cued)):
+        left_rest, about = described
+    elif left_rest == cued:  # (none, or the one asked of: "What does RFC 2592 refer to
+        # besides RFC 2592?" is "What does RFC 2592 refer to?"), unless what it leaves out
+        # names none
         if (none := _naming_none(cued, said)) is None:
-            return rest, dated, said, left, asked, []
+            return rest, dated, said, left, asked, [], None
         left_rest, unnamed = none[0], [none[1]]
     searched = searched_without(asked, asked.find(rest, kind.end("kind")), rest, left_rest)
     rest = left_rest
     if not said:  # said after the cue: "Which RFCs besides 2592 discuss async?"
         rest, again, said = _what_of(asked[:kind.end("kind")] + rest, kind)
         dated = dated or again
-    return rest, dated, said, left, searched, unnamed
+    return rest, dated, said, left, searched, unnamed, about
 
 
 def _naming_none(rest: str, said: str | None) -> tuple[str, str] | None:
@@ -320,7 +325,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     terms = state.terms if re.search(r"\w\w", question) else []
     count = {"kind": kind.group("kind"), "asked": "how many" if many else "which",
              "asked_of": asked_of, "dated": "%s %d" % dated if dated else None,
-             "dates": scope.dates, "by": scope.author, "authors": scope.lacking}
+             "dates": scope.dates, "by": scope.author, "authors": scope.lacking,
+             **({"besides_about": scope.about} if scope.about else {})}
     if not dated and said and REFERRING.search(said) and (
             year := re.search(rf"\b{_YEAR}\b", rest)):  # "Which RFCs cite work published in
         count["year_unread"] = year.group()  # 2018?": no date of theirs, said so (was silent)
@@ -421,6 +427,7 @@ class _Scope:
     so_dated: list[str] = field(default_factory=list)  # those so dated, earliest first
     unnamed: list[str] = field(default_factory=list)  # what it leaves out naming no document
     left_dated: list[str] = field(default_factory=list)  # of ``left``, those so dated
+    about: str | None = None  # what those it leaves out hold ("the ones about pinning")
 
     @property
     def besides(self) -> list[str]:
@@ -435,10 +442,15 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     ("... published in 2022?", by their own date). Asked which (not how many) and none is,
     the error says whose and of when those asked of are."""
     many = kind.group("many")
-    rest, dated, said, left, searched, unnamed = _left_out_of(nav.graph, asked, kind)
+    rest, dated, said, left, searched, unnamed, about = _left_out_of(nav.graph, asked, kind)
     inside = set(nav.graph.document_paths(doc))
+    if about:  # "besides the ones about pinning": those asked of holding its words
+        terms = list(search_words(about))
+        held = nav.graph.term_documents(terms).values() if terms else [set()]
+        left = {p: about for p in sorted(inside.intersection(*held))}
     scope = _Scope(doc, rest, dated, said, left, searched,
-                   {p: name for p, name in left.items() if p not in inside}, unnamed=unnamed)
+                   {p: name for p, name in left.items() if p not in inside}, unnamed=unnamed,
+                   about=about)
     by = BY_AUTHOR.match(rest)
     authored = authored_by(nav, doc, _author(by)) if by else []
     if by and not authored and not all_have_authors(nav, doc):
