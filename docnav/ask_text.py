@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from docnav.query.count_text import count_line, names_listed
+from docnav.query.count_text import count_line, names_listed, referred_named
 from docnav.query.formats import held_formats
 from docnav.query.passages import BEST_DOCUMENT
 from docnav.wording import counted
@@ -219,7 +219,7 @@ def _which_documents(focus: dict) -> str:
         return (f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each{more}"
                 if n > 1 else f"asked of the one document {whose}{more}")
     if focus.get("refers_to") or focus.get("cites"):  # "Which RFCs refer to RFC 1961?", by
-        whose = (f"whose references lead to {Path(focus['refers_to']).name}"  # their references;
+        whose = (f"whose references lead to {referred_named(focus)}"  # their references;
                  if focus.get("refers_to") else  # "... cite Devlin et al.?"
                  f"whose works cited hold {focus['cites']}")
         return (f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each{more}"

@@ -39,7 +39,7 @@ def _how_referred(count: dict, referred: bool) -> str:
     if count.get("referred_by"):
         does = "refers to" if referred else "makes no reference to"
         return f"which {PurePath(count['referred_by']).name} {does}"
-    named = PurePath(count["refers_to"]).name
+    named = referred_named(count)
     if count.get("related"):
         return f"which is {'' if referred else 'not '}related to {named}"
     return f"which {'refers' if referred else 'makes no reference'} to {named}"
@@ -70,13 +70,20 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
         return (f"{_besides_said(count)}{of} asked of{dated} is one "
                 f"{PurePath(count['referred_by']).name} refers to (it links to {other}, nor "
                 f"names one by its number{outside})")
-    name = PurePath(count["refers_to"]).name
+    name = referred_named(count)
     of = _besides_said(count) + of
     if count.get("related"):  # "What is RFC 130 related to?"
         return (f"{of} asked of{dated} is related to {name} by references (it links to none, "
                 f"nor names one by its number; none links to it, nor names its number)")
     return (f"{of} asked of{dated} refers to {name} (none links to it, nor names its "
             f"number)")  # "Which RFCs depend on RFC 1068?"
+
+
+def referred_named(count: dict) -> str:
+    """The document those counted refer to ("2394-async_await.md"), or those ("2394-async_await.md
+    or 2349-pin.md"; "and" where they refer to all)."""
+    names = [PurePath(p).name for p in [count["refers_to"], *count.get("refers_also", [])]]
+    return f" {'and' if count.get('both') else 'or'} ".join(names)
 
 
 def names_listed(names: list[str]) -> str:
@@ -146,7 +153,7 @@ def count_line(count: dict) -> str:
         title = ", its title in their works cited" if count.get("by_title") else ""
         line = (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
                 f"of{dated} {'refer' if count['n'] != 1 else 'refers'} to "
-                f"{PurePath(count['refers_to']).name} (by their references: a link to it, "
+                f"{referred_named(count)} (by their references: a link to it, "
                 f"its number{title}; the evidence reads the best)")
     elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
@@ -178,4 +185,4 @@ def count_line(count: dict) -> str:
     return line
 
 
-__all__ = ["count_line", "counted_text", "names_listed"]
+__all__ = ["count_line", "counted_text", "names_listed", "referred_named"]

@@ -201,6 +201,10 @@ class Held:
     # none of those asked of (of one referring to others too: RFC 3668 names RFC 2229)
     unindexed: list[str] = field(default_factory=list)
     titled: bool = False  # of ``into``, one is an entry of works cited holding its title
+    # the others named beside ``refers_to`` ("... cite RFC 2394 or RFC 2349?"), and whether
+    # those counted refer to all of them ("and") rather than to any ("or")
+    refers_also: list[str] = field(default_factory=list)
+    both: bool = False
 
     @property
     def most(self) -> int:
@@ -264,6 +268,15 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
         for path, nodes in references_from(nav.graph, next(iter(named))).items():
             into[path] = list(dict.fromkeys([*into.get(path, []), *nodes]))
         into = dict(sorted(into.items()))
+    # "Which RFCs cite RFC 2394 or RFC 2349?": those referring to either (to both, of "and"),
+    # read from their nodes that do (both numbers were searched as words)
+    several = ([p for p, _ in titled_documents(nav.graph, rest) if p in named]
+               if len(named) > 1 and referring_verb and not _RELATED.search(said or "")
+               and not _REFERRED_BY.match(rest) else [])
+    several = several if len(several) > 1 else []
+    both = bool(several) and not re.search(r"\bor\b", rest, re.I)
+    if several:
+        into = _referring_to_any(nav.graph, several, every, both)
     # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
     # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
     work = _CITED_WORK.match(rest) if not named and referring_verb else None
@@ -274,11 +287,12 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     referring = set(into) & set(every)
     # "What is RFC 130 related to?", "Which RFCs depend on RFC 1068?", of an RFC no reference
     # leads to (or from): none, not those holding "130" (its number, said nowhere else)
-    unreferred = (len(named) == 1 and referring_verb and not referring and not by
-                  and bool(REFERENCED_KIND.search(asked)))
+    unreferred = ((len(named) == 1 or bool(several)) and referring_verb and not referring
+                  and not by and bool(REFERENCED_KIND.search(asked)))
     # (not the one whose references lead to them: "Which RFCs does RFC 2592 refer to?" gave
     # RFC 2592 as both, --json's count "refers_to" and "referred_by")
-    refers_to = next(iter(named)) if (referring or unreferred) and named and not by else None
+    refers_to = ((several or list(named))[0] if (referring or unreferred) and named and not by
+                 else None)
     if referring:
         holders, rare, held = {}, [], {p: int(p in referring) for p in every}
     else:
@@ -293,7 +307,21 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 by, related and (bool(referring) or unreferred), besides,
                 [p for p in besides if p in into],
                 unindexed_named(nav.graph, by) if by else [],
-                bool(set(titled) & referring))
+                bool(set(titled) & referring), several[1:] if refers_to else [], both)
+
+
+def _referring_to_any(graph: DocNavGraph, paths: list[str], every: list[str], both: bool
+                      ) -> dict[str, list[str]]:
+    """Of the documents ``every``, those referring to any of the documents at ``paths`` (to
+    all of them where ``both``), by a link, a number or a title in their works cited, each
+    with its nodes that do, in reading order."""
+    each = []
+    for path in paths:
+        into, titled = graph.references_into(path), _citing_title(graph, path, every)
+        each.append({p: [*into.get(p, []), *titled.get(p, [])] for p in {*into, *titled}})
+    keep = set.intersection(*map(set, each)) if both else set().union(*each)
+    return {p: graph.in_reading_order({n for e in each for n in e.get(p, [])})
+            for p in sorted(keep)}
 
 
 def _citing_title(graph: DocNavGraph, path: str, every: list[str]) -> dict[str, list[str]]:

@@ -19,7 +19,7 @@ from docnav.query.count_text import counted_text
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, own_date
-from docnav.query.holding import (REFERRING, best_documents, besides_of, held_by, left_out,
+from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
                                   referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.left_out import (as_besides, left_out_about, left_out_unnamed,
@@ -372,6 +372,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
         count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
                      referred_by=held.referred_by, refers_to=held.refers_to,  # of one with
+                     **_also(held),
                      related=held.related, unindexed=held.unindexed,  # none, not
                      **besides_of(held, scope.outside))
         return _counted(nav, asked, count, held.route)  # those saying "build"
@@ -381,7 +382,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                  **besides_of(held, scope.outside))
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
-                     related=held.related, unindexed=held.unindexed,
+                     related=held.related, unindexed=held.unindexed, **_also(held),
                      **({"by_title": True} if held.titled else {}))
     paths, more = best_documents(nav, question, doc, held, n)
     if not held.every:  # all asked of are left out ("by Ada besides alpha-pumps.html", hers
@@ -392,7 +393,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         "dated": "%s %d" % dated if dated else None,
         "question": question, "more_with": more,
         "refers_to": held.refers_to, "cites": held.cites if held.referring else None,
-        "referred_by": held.referred_by, "related": held.related},
+        "referred_by": held.referred_by, "related": held.related, **_also(held)},
         [(p, question, glob.escape(p)) for p in paths],
         first={p: held.into[p] for p in paths if p in held.referring})  # its references
     answer.count = count  # read first
@@ -408,6 +409,12 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                                 "asked_of": count["of"], "words": count["words"],
                                 "dated": count["dated"], "tokens": 0, "confidence": 0.0})
     return answer
+
+
+def _also(held: Held) -> dict:
+    """The others a count of the documents referring to one names beside it, where it names
+    several ("... cite RFC 2394 or RFC 2349?"), and whether to all of them."""
+    return {"refers_also": held.refers_also, "both": held.both} if held.refers_also else {}
 
 
 @dataclass

@@ -1,0 +1,44 @@
+"""Questions asking which real RFCs refer to one of several RFCs they name ("Which RFCs cite
+RFC 2394 or RFC 2349?"), or to all of them ("... and ..."): those whose references lead to
+them, as of one named; the numbers were searched as words ("in none of the documents asked
+of: 2349"), and RFC 3668 listed for holding "2394"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _rfcs import rfc_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+# 2349 and 2394 named; 2592 (2018) refers to both, 3668 (2024) to 2394 alone
+RFCS = ["2349-pin.md", "2394-async_await.md", "2592-futures.md", "3668-async-closures.md"]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return rfc_graph(tmp_path_factory, RFCS)
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+@pytest.mark.parametrize("question, dated, listed", [
+    ("Which RFCs cite RFC 2394 or RFC 2349?", None,
+     ["2592-futures.md", "3668-async-closures.md"]),
+    ("Which RFCs cite RFC 2394 or RFC 2349 in 2018?", "in 2018", ["2592-futures.md"]),
+    ("How many RFCs refer to RFC 2394 and RFC 2349?", None, ["2592-futures.md"])])
+def test_those_referring_to_any_of_several_named(graph, question, dated, listed):
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference"
+    assert answer.count["dated"] == dated
+    assert _names(answer.count["documents"]) == listed
+    assert _names([answer.count["refers_to"], *answer.count["refers_also"]]) == [
+        "2394-async_await.md", "2349-pin.md"]
+    joined = "and" if " and " in question else "or"
+    assert f"to 2394-async_await.md {joined} 2349-pin.md (by their references" in answer_text(
+        answer, graph)
+    assert "2349" not in answer.missing
