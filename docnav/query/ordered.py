@@ -129,10 +129,11 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
             year.group(1).lower(), int(year.group(2)))
         rest = rest[year.end():]
     left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
-    rest, left = left_out(nav.graph, as_besides(f" {left_before}{rest}" if left_before
-                                                 else rest))
-    if not left and (cue := _LEFT_UNNAMED.match(rest)):  # "..., excluding if-let chains?"
-        rest, left = "", _titled_left_out(nav, cue.group("other"), asked)
+    # (its name ends at the verb: "besides if let chains is the longest about async" left
+    # out "if let chains about async", which named none, an error)
+    left = _left_of(nav, f" {left_before}", asked)[1] if left_before else {}
+    rest, after = _left_of(nav, rest, asked)
+    left = {**left, **after}
     every = nav.graph.document_paths(doc)
     if dated:  # of those so dated, by their own dates (as "Which RFCs from 2018 ...?")
         every = dated_in(nav, doc, *dated, asked)
@@ -164,6 +165,16 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                 " ".join((head + (one.group() if one else "") + rest).split()))
     return _Ordered(said, kind, question, every, words, n, bool(terms),
                     "%s %d" % dated if dated else None, list(left))
+
+
+def _left_of(nav: Navigator, rest: str, asked: str) -> tuple[str, dict[str, str]]:
+    """(``rest`` without what a cue in it leaves out, the documents that names): by
+    :func:`docnav.query.holding.left_out`, else by the words of their titles
+    (:func:`_titled_left_out`) where the cue and its name end ``rest``."""
+    rest, left = left_out(nav.graph, as_besides(rest))
+    if not left and (cue := _LEFT_UNNAMED.match(rest)):  # "..., excluding if-let chains?"
+        rest, left = "", _titled_left_out(nav, cue.group("other"), asked)
+    return rest, left
 
 
 def _titled_left_out(nav: Navigator, other: str, asked: str) -> dict[str, str]:

@@ -1,0 +1,44 @@
+"""What a question asking for the longest or oldest documents leaves out, and where it says
+their year: the name left out before the verb ends there ("Which report besides if let
+chains is the longest about valves?" left out "if let chains about valves", an error)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _stores import html_document as _html, indexed_graph
+
+from docnav.query import Navigator
+
+# if-let-chains.html is the longest, then pump.html, async-await.html, needle.html; pump.html
+# alone says nothing of valves; needle.html is the newest, pump.html the oldest
+DOCS = {
+    "if-let-chains.html": _html("If let chains", "2018-07-01", "Ada Lovelace",
+                                "Chains of if let in conditions open the valves. " * 12),
+    "pump.html": _html("Pump report", "2017-01-01", "Bo Li",
+                       "The pump moves water through the pipes. " * 8),
+    "async-await.html": _html("Async await", "2018-05-01", "Cy Young",
+                              "Async functions await the valves. " * 5),
+    "needle.html": _html("Needle report", "2019-08-01", "Di Ross", "A needle in the valves."),
+}
+
+
+@pytest.fixture(scope="module")
+def nav(tmp_path_factory):
+    return Navigator(indexed_graph(tmp_path_factory.mktemp("left"), DOCS))
+
+
+def _step(answer) -> dict:
+    return next(s for s in answer.trace if s["op"] == "documents")
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+def test_the_name_left_out_before_the_verb_ends_at_it(nav):
+    # (it was "if let chains about valves", which named no document: an error)
+    step = _step(nav.ask("Which report besides if let chains is the longest about valves?", 300))
+    assert (_names(step["documents"]), _names(step["besides"]), step["holding"]) == (
+        ["async-await.html"], ["if-let-chains.html"], ["valves"])
