@@ -303,13 +303,18 @@ def which_documents(nav: Navigator, asked: str, budget: int, kind: re.Match,
                        len(nav.graph.document_paths(doc)) - len(scope.besides))
     answer.question = scope.searched  # "... besides RFC 2592?": without it (searched_as)
     if scope.unnamed:  # "How many RFCs are there besides RFC 9999?": counted all
-        answer.untitled += scope.unnamed
-        answer.trace.append({"op": "no document titled", "names": scope.unnamed,
-                             "left_out": True})
+        left_unnamed(answer, scope.unnamed)
     if outside := list(scope.outside.values()):  # "besides 2349" of a glob without RFC 2349
         answer.untitled = list(dict.fromkeys([*outside, *answer.untitled]))
         answer.trace.append({"op": "named outside", "not_asked": outside, "left_out": True})
     return answer
+
+
+def left_unnamed(answer: Answer, names: list[str]) -> None:
+    """Says in ``answer`` that ``names``, what its question leaves out, name no one document
+    asked of, so none is left out ("\"Pin\" names no one document asked of")."""
+    answer.untitled += names
+    answer.trace.append({"op": "no document titled", "names": names, "left_out": True})
 
 
 def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _Scope,
