@@ -42,3 +42,14 @@ def test_the_name_left_out_before_the_verb_ends_at_it(nav):
     step = _step(nav.ask("Which report besides if let chains is the longest about valves?", 300))
     assert (_names(step["documents"]), _names(step["besides"]), step["holding"]) == (
         ["async-await.html"], ["if-let-chains.html"], ["valves"])
+
+
+@pytest.mark.parametrize("question", ["Which report is the longest, besides Pin?",
+                                      "Which report besides Pin is the longest?"])
+def test_a_word_left_out_naming_no_document_is_said_as_of_which_documents(nav, question):
+    # (an error, where "Which reports mention valves besides Pin?" said so and went on)
+    answer = nav.ask(question, 300)
+    step = _step(answer)
+    assert (_names(step["documents"]), step["besides"]) == (["if-let-chains.html"], [])
+    assert answer.untitled == ["Pin"] and {"op": "no document titled", "names": ["Pin"],
+                                           "left_out": True} in answer.trace

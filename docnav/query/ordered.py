@@ -26,7 +26,7 @@ from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
 from docnav.query.names import titled_documents
 from docnav.query.parts import length_of
-from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in
+from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in, left_unnamed
 
 if TYPE_CHECKING:
     from docnav.query.evidence import Answer
@@ -107,6 +107,7 @@ class _Ordered:
     holding_words: bool  # restricted to those holding the words it says they are about
     dated: str | None  # "in 2018" ("Which is the longest RFC from 2018?")
     besides: list[str]  # the documents it leaves out ("besides RFC 2497"), not ordered
+    unnamed: list[str]  # what it leaves out that names no document ("besides Pin")
 
 
 def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -131,9 +132,9 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
     # (its name ends at the verb: "besides if let chains is the longest about async" left
     # out "if let chains about async", which named none, an error)
-    left = _left_of(nav, f" {left_before}", asked)[1] if left_before else {}
-    rest, after = _left_of(nav, rest, asked)
-    left = {**left, **after}
+    left, unnamed = _left_of(nav, f" {left_before}", asked)[1:] if left_before else ({}, [])
+    rest, after, none = _left_of(nav, rest, asked)
+    left, unnamed = {**left, **after}, unnamed + none
     every = nav.graph.document_paths(doc)
     if dated:  # of those so dated, by their own dates (as "Which RFCs from 2018 ...?")
         every = dated_in(nav, doc, *dated, asked)
@@ -164,34 +165,41 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                 asks.group("asks")[:1].upper() + asks.group("asks")[1:] if asks else
                 " ".join((head + (one.group() if one else "") + rest).split()))
     return _Ordered(said, kind, question, every, words, n, bool(terms),
-                    "%s %d" % dated if dated else None, list(left))
+                    "%s %d" % dated if dated else None, list(left), unnamed)
 
 
-def _left_of(nav: Navigator, rest: str, asked: str) -> tuple[str, dict[str, str]]:
-    """(``rest`` without what a cue in it leaves out, the documents that names): by
-    :func:`docnav.query.holding.left_out`, else by the words of their titles
-    (:func:`_titled_left_out`) where the cue and its name end ``rest``."""
+def _left_of(nav: Navigator, rest: str, asked: str
+             ) -> tuple[str, dict[str, str], list[str]]:
+    """(``rest`` without what a cue in it leaves out, the documents that names, its names of
+    one word that name none): by :func:`docnav.query.holding.left_out`, else by the words of
+    their titles (:func:`_titled_left_out`) where the cue and its name end ``rest``."""
     rest, left = left_out(nav.graph, as_besides(rest))
     if not left and (cue := _LEFT_UNNAMED.match(rest)):  # "..., excluding if-let chains?"
-        rest, left = "", _titled_left_out(nav, cue.group("other"), asked)
-    return rest, left
+        return "", *_titled_left_out(nav, cue.group("other"), asked)
+    return rest, left, []
 
 
-def _titled_left_out(nav: Navigator, other: str, asked: str) -> dict[str, str]:
+def _titled_left_out(nav: Navigator, other: str, asked: str
+                     ) -> tuple[dict[str, str], list[str]]:
     """The documents ``other`` (what the question leaves out, which
     :func:`docnav.query.holding.left_out` named none of) names by the words of one title or
-    file name, each name of two words or more ("if-let chains", "if let chains"); a name
-    naming none is an error (its words were dropped unsaid, and RFC 2497 was the longest)."""
+    file name, each name of two words or more ("if-let chains", "if let chains"), and its
+    names of one word, which name none (as of "Which RFCs mention async besides Pin?": said,
+    none left out; it was an error); a longer name naming none is an error (its words were
+    dropped unsaid, and RFC 2497 was the longest)."""
     named: dict[str, str] = {}
+    unnamed: list[str] = []
     for name in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", other.strip()):
-        found = (titled_documents(nav.graph, f"the {name} document")
-                 if len(re.findall(r"[^\W_]+", name)) > 1 else [])
-        if not found:
+        one = len(re.findall(r"[^\W_]+", name)) == 1
+        found = [] if one else titled_documents(nav.graph, f"the {name} document")
+        if one:  # "besides Pin": of the type as likely as of 2349-pin
+            unnamed.append(name)
+        elif not found:
             raise InputError(f"query {asked!r} leaves out {name!r}, which names no document "
                              f"asked of by the words of its title or file name; name it "
                              f"(\"besides RFC 2497\", \"besides the if-let chains RFC\")")
         named.update((p, name) for p, _ in found)
-    return named
+    return named, unnamed
 
 
 def _held(rest: str) -> str | None:
@@ -234,14 +242,14 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
                          f"of its own ({DATE_SOURCES}; `docnav show DOC` prints its fields)")
     paths = sorted(dates, key=lambda p: (date_span(dates[p])[0], p),
                    reverse=not earliest)[:o.n]
-    return in_turn(nav, asked, budget, {
+    return _said_unnamed(o, in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
         "dated": o.dated, "besides": o.besides, "order": "earliest" if earliest else "latest",
         "dates": [dates[p] for p in paths], "dated_of": len(dates),
         "undated": len(o.every) - len(dates), "holding": o.words,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
         "question": o.question, "more_with": None},
-        [(p, o.question, glob.escape(p)) for p in paths])
+        [(p, o.question, glob.escape(p)) for p in paths]))
 
 
 def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -253,13 +261,20 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
     shortest = o.said in _SHORTEST
     lengths = {p: length_of(nav.graph, p)[0] for p in o.every}
     paths = sorted(lengths, key=lambda p: (lengths[p] if shortest else -lengths[p], p))[:o.n]
-    return in_turn(nav, asked, budget, {
+    return _said_unnamed(o, in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
         "dated": o.dated, "besides": o.besides,
         "by_length": "shortest" if shortest else "longest",
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
         "question": o.question, "more_with": None},
-        [(p, o.question, glob.escape(p)) for p in paths])
+        [(p, o.question, glob.escape(p)) for p in paths]))
+
+
+def _said_unnamed(o: _Ordered, answer: Answer) -> Answer:
+    """``answer``, saying what the question leaves out that names no document."""
+    for name in o.unnamed:
+        left_unnamed(answer, [name])
+    return answer
 
 
 __all__ = ["BY_DATE", "BY_LENGTH", "DATE_ORDERING", "GOES_ON", "LENGTH_ORDERING", "ORDERING",
