@@ -53,3 +53,16 @@ def test_a_word_left_out_naming_no_document_is_said_as_of_which_documents(nav, q
     assert (_names(step["documents"]), step["besides"]) == (["if-let-chains.html"], [])
     assert answer.untitled == ["Pin"] and {"op": "no document titled", "names": ["Pin"],
                                            "left_out": True} in answer.trace
+
+
+@pytest.mark.parametrize("question, read, dated", [
+    ("Which report from 2018 is the longest?", ["if-let-chains.html"], "in 2018"),
+    ("Which report from 2018 besides if let chains is the longest?", ["async-await.html"],
+     "in 2018"),
+    ("Which report published after 2017 was the first?", ["async-await.html"], "after 2017"),
+    ("Which report from 2018 was the newest?", ["if-let-chains.html"], "in 2018"),
+])
+def test_their_year_before_the_verb_dates_them(nav, question, read, dated):
+    # (no question of order: read as any question, "2018" searched for)
+    step = _step(nav.ask(question, 300))
+    assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])

@@ -6,8 +6,9 @@ of, one or, asked for several ("the newest RFCs"), as many as the budget gives
 first paper to use BERT?": of those holding as many of its rarer words as any does, asked
 "What was the paper to use BERT?"). "What is the newest RFC?" said no document was titled
 "newest RFC", and "Which RFC is the longest?" searched for "longest" (of 27 RFCs it read the
-RFC process, 782 words, beside 2497-if-let-chains.md's 10,421). A year after them is their
-own date ("the longest RFC from 2018"), what the question leaves out is not ordered ("...,
+RFC process, 782 words, beside 2497-if-let-chains.md's 10,421). A year after them, or before
+the verb, is their own date ("the longest RFC from 2018", "Which RFC from 2018 is the
+longest?"), what the question leaves out is not ordered ("...,
 besides RFC 2497?"), and only what they are said to be about restricts them."""
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in)\b|"
            rf"{ABOUT.pattern}|\s+and\s+(?:what|who|which|how)\b|"
            rf"\s+(?:after|before|since)\s+(?:19|20)\d\d\b|"
            rf"\s+(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b))")
+# "Which RFC from 2018 is the longest?", "Which RFC published after 2018 was the first?":
+# their year, before the verb (it was no question of order)
+_YEAR_BEFORE = (rf"(?P<year>(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+"
+                r"(?:19|20)\d\d,?\s+)?")
 # "Which RFC besides 2497 is the longest?": what it leaves out, before the word ordering them
 _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+than|but\s+not|"
                 r"(?:apart|aside)\s+from)\s+[^?]*?),?\s+(?=(?:is|was|are|were)\s))?")
@@ -54,7 +59,7 @@ DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
 BY_DATE = re.compile(
     rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>{DATE_ORDERING})"
     rf"\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?P<kind2>{KINDS_SAID})\s+{_LEFT_BEFORE}"
+    rf"(?P<kind2>{KINDS_SAID})\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
     re.I)
@@ -66,7 +71,7 @@ ORDERING = rf"(?:{DATE_ORDERING}|{LENGTH_ORDERING})"
 BY_LENGTH = re.compile(
     rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{LENGTH_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?P<kind2>{KINDS_SAID})\s+{_LEFT_BEFORE}"
+    rf"(?P<kind2>{KINDS_SAID})\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
     rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{LENGTH_ORDERING})\b{GOES_ON})", re.I)
 _SHORTEST = ("shortest", "smallest")
 # what restricts the documents to order, said after them without "about" or a verb of
@@ -123,12 +128,12 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     # "the shortest one", "the longest RFC": no word held
     one = re.match(rf"\s+(?:ones?|{KINDS_SAID})\b", asked[m.end():], re.I)
     rest = asked[m.end() + (one.end() if one else 0):]
-    dated = None
-    # "from 2018", "were started in 2018", "after 2018"
-    if year := DATED.match(rest) or _BOUND.match(rest) or OF_YEAR.match(rest):
-        dated = ("in", int(year.group(1))) if year.re is OF_YEAR else (
-            year.group(1).lower(), int(year.group(2)))
-        rest = rest[year.end():]
+    # "from 2018", "were started in 2018", "after 2018"; or before the verb ("Which RFC from
+    # 2018 is the longest?")
+    dated, _ = _dated(f" {m.group('year') or ''}")
+    if not dated:
+        dated, at = _dated(rest)
+        rest = rest[at:]
     left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
     # (its name ends at the verb: "besides if let chains is the longest about async" left
     # out "if let chains about async", which named none, an error)
@@ -159,13 +164,24 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
          if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
     # what else is asked, of those documents: the question without the word ordering them
     head = asked[:m.start(end)] + " " + asked[m.end(end):m.end()]
-    if left_before:
-        head = head.replace(left_before, " ", 1)
+    for before in (m.group("year"), left_before):  # (their year, those left out: said)
+        if before:
+            head = head.replace(before, " ", 1)
     question = ("Summarise" if not (terms or owned or asks) else
                 asks.group("asks")[:1].upper() + asks.group("asks")[1:] if asks else
                 " ".join((head + (one.group() if one else "") + rest).split()))
     return _Ordered(said, kind, question, every, words, n, bool(terms),
                     "%s %d" % dated if dated else None, list(left), unnamed)
+
+
+def _dated(said: str) -> tuple[tuple[str, int] | None, int]:
+    """(their dates' relation and year, "in" 2018, where ``said`` opens with them: "from
+    2018", "were started in 2018", "after 2018"; how much of ``said`` that is)."""
+    year = DATED.match(said) or _BOUND.match(said) or OF_YEAR.match(said)
+    if year is None:
+        return None, 0
+    return ("in", int(year.group(1))) if year.re is OF_YEAR else (
+        year.group(1).lower(), int(year.group(2))), year.end()
 
 
 def _left_of(nav: Navigator, rest: str, asked: str
