@@ -66,3 +66,17 @@ def test_their_year_before_the_verb_dates_them(nav, question, read, dated):
     # (no question of order: read as any question, "2018" searched for)
     step = _step(nav.ask(question, 300))
     assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
+
+
+@pytest.mark.parametrize("question, unnamed", [
+    ("Which report is the longest, excluding if-let chains and async await?", []),
+    ("Which report is the longest, besides async await and if let chains?", []),
+    ("Which report is the longest, besides if-let chains, async await and Pin?", ["Pin"]),
+])
+def test_each_name_of_a_list_left_out_is_left_out(nav, question, unnamed):
+    # (the list named async-await.html alone, and if-let-chains.html was the longest)
+    answer = nav.ask(question, 300)
+    step = _step(answer)
+    assert (_names(step["documents"]), sorted(_names(step["besides"]))) == (
+        ["pump.html"], ["async-await.html", "if-let-chains.html"])
+    assert answer.untitled == unnamed

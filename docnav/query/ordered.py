@@ -89,8 +89,12 @@ _NOT_HELD = frozenset(search_words(
     "all them these those lot ones store collection repository corpus index length size words "
     "terms total pages tokens"))
 # what it leaves out, right after them, that holding.left_out names no document of ("Which
-# RFC is the longest, excluding if-let chains?", as_besides made "besides")
-_LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern})\s+(?P<other>\S.*?)\W*$", re.I)
+# RFC is the longest, excluding if-let chains?"), or not all of ("excluding if-let chains and
+# async await": 2394 alone)
+_LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b)\s+(?P<other>\S.*?)\W*$",
+                           re.I)
+# between the names of a list left out: "if-let chains, async closures and async await"
+_NAMES = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
 # what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
 _AND_ASKS = re.compile(r"\s*,?\s*(?:and\s+)?(?P<asks>(?:what|which|who|how|when|where|why|"
                        r"does|do|is|are)\b.*)", re.I)
@@ -189,10 +193,21 @@ def _left_of(nav: Navigator, rest: str, asked: str
     """(``rest`` without what a cue in it leaves out, the documents that names, its names of
     one word that name none): by :func:`docnav.query.holding.left_out`, else by the words of
     their titles (:func:`_titled_left_out`) where the cue and its name end ``rest``."""
+    said = rest
     rest, left = left_out(nav.graph, as_besides(rest))
-    if not left and (cue := _LEFT_UNNAMED.match(rest)):  # "..., excluding if-let chains?"
-        return "", *_titled_left_out(nav, cue.group("other"), asked)
-    return rest, left, []
+    cue = _LEFT_UNNAMED.match(said if not (left and re.search(r"\w", rest)) else "")
+    if cue is None:
+        return rest, left, []
+    # "..., excluding if-let chains?"; and each name of a list naming none of those found
+    # ("excluding if-let chains and async await" left out 2394 alone, if-let chains unsaid)
+    found = set(re.findall(r"\w+", " ".join(left.values()).casefold()))
+    unsaid = []
+    for name in _NAMES.split(cue.group("other").strip()):
+        if not set(re.findall(r"\w+", name.casefold())) & found:  # ("2497 and Pin": 2497)
+            alone = left_out(nav.graph, f" besides {name}")[1]
+            left, unsaid = {**left, **alone}, unsaid + ([] if alone else [name])
+    named, unnamed = _titled_left_out(nav, " and ".join(unsaid), asked) if unsaid else ({}, [])
+    return "", {**left, **named}, unnamed
 
 
 def _titled_left_out(nav: Navigator, other: str, asked: str
@@ -205,7 +220,7 @@ def _titled_left_out(nav: Navigator, other: str, asked: str
     dropped unsaid, and RFC 2497 was the longest)."""
     named: dict[str, str] = {}
     unnamed: list[str] = []
-    for name in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", other.strip()):
+    for name in _NAMES.split(other.strip()):
         one = len(re.findall(r"[^\W_]+", name)) == 1
         found = [] if one else titled_documents(nav.graph, f"the {name} document")
         if one:  # "besides Pin": of the type as likely as of 2349-pin
