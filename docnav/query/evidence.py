@@ -39,13 +39,14 @@ AS_PHRASE = re.compile(r"\bas[\s-]+(well(?=\s+as\b)|yet)\b", re.I)
 # read "except" differently: "... depend on, except pinning?" searched "except", "... mention
 # async except RFC 2394?" left RFC 2394 out. Not "the except clause", "except when it is
 # moved" (a condition, not a thing), nor "how far apart from", a distance; nor Python's
-# keyword: "try/except", "What does except do?" (its subject), which lost "except".
+# keyword: "try/except", "What does except do?" (its subject), which lost "except". A word
+# joined on is a name: "except if-let chains" leaves them out.
 LEAVING_OUT = re.compile(r"\b(?:besides|(?<!\bfar\s)(?:apart|aside)\s+from|other\s+than|"
                          r"(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!/)"
                          r"(?<!\bdoes\s)(?<!\bdo\s)(?<!\bdid\s)"
                          r"except(?:\s+for\b|(?!\s+(?:that|"
                          r"when|whenever|if|where|while|clauses?|blocks?|keywords?|"
-                         r"statements?)\b)))(?![\w-])", re.I)
+                         r"statements?)\b(?!-))))(?![\w-])", re.I)
 
 
 # how the column heads above a table of figures are found (docnav.query.passages)
