@@ -92,3 +92,14 @@ def test_except_before_a_hyphened_name_leaves_it_out(nav, question):
     step = _step(nav.ask(question, 300))
     assert (_names(step["documents"]), _names(step["besides"])) == (
         ["pump.html"], ["if-let-chains.html"])
+
+
+@pytest.mark.parametrize("question", [
+    "Which report is the longest, but not if-let chains?",
+    "Which report is the longest but not if let chains?",
+])
+def test_but_not_after_them_leaves_out(nav, question):
+    # (its words were dropped unsaid: if-let-chains.html, the longest)
+    step = _step(nav.ask(question, 300))
+    assert (_names(step["documents"]), _names(step["besides"])) == (
+        ["pump.html"], ["if-let-chains.html"])

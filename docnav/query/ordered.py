@@ -91,8 +91,8 @@ _NOT_HELD = frozenset(search_words(
 # what it leaves out, right after them, that holding.left_out names no document of ("Which
 # RFC is the longest, excluding if-let chains?"), or not all of ("excluding if-let chains and
 # async await": 2394 alone)
-_LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b)\s+(?P<other>\S.*?)\W*$",
-                           re.I)
+_LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b)\s+"
+                           r"(?P<other>\S.*?)\W*$", re.I)
 # between the names of a list left out: "if-let chains, async closures and async await"
 _NAMES = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
 # what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
