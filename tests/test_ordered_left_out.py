@@ -103,3 +103,14 @@ def test_but_not_after_them_leaves_out(nav, question):
     step = _step(nav.ask(question, 300))
     assert (_names(step["documents"]), _names(step["besides"])) == (
         ["pump.html"], ["if-let-chains.html"])
+
+
+@pytest.mark.parametrize("question, read, dated", [
+    ("Which report is the oldest, after 2017?", ["async-await.html"], "after 2017"),
+    ("Which report is the longest, since 2019?", ["needle.html"], "since 2019"),
+    ("Which report is the newest, from 2018?", ["if-let-chains.html"], "in 2018"),
+])
+def test_a_year_after_a_comma_dates_them(nav, question, read, dated):
+    # (the year was dropped unsaid: pump.html, the oldest of all, if-let-chains.html, ...)
+    step = _step(nav.ask(question, 300))
+    assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])

@@ -180,8 +180,11 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
 
 def _dated(said: str) -> tuple[tuple[str, int] | None, int]:
     """(their dates' relation and year, "in" 2018, where ``said`` opens with them: "from
-    2018", "were started in 2018", "after 2018"; how much of ``said`` that is)."""
-    year = DATED.match(said) or _BOUND.match(said) or OF_YEAR.match(said)
+    2018", "were started in 2018", "after 2018", ", after 2018"; how much of ``said`` that
+    is)."""
+    opened = re.match(r"\s*,(?=\s)", said)  # ", after 2018" (the year was dropped unsaid)
+    at = opened.end() if opened else 0
+    year = DATED.match(said, at) or _BOUND.match(said, at) or OF_YEAR.match(said, at)
     if year is None:
         return None, 0
     return ("in", int(year.group(1))) if year.re is OF_YEAR else (
