@@ -256,7 +256,8 @@ def _so(focus: dict) -> str:
     2497-if-let-chains.md": "Which RFC is the longest, besides RFC 2497?")."""
     besides = " and ".join(Path(p).name for p in focus.get("besides") or [])
     return ((f" dated {focus['dated']}" if focus.get("dated") else "")
-            + (f" besides {besides}" if besides else ""))
+            + (f" besides {besides}" if besides else "")
+            + (f" referring to {focus['referring_to']}" if focus.get("referring_to") else ""))
 
 
 def _holding(focus: dict) -> str:

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from _stores import html_document as _html, indexed_graph
 
+from docnav.ask_text import answer_text
+from docnav.errors import InputError
 from docnav.query import Navigator
 
 # if-let-chains.html is the longest, then pump.html, async-await.html, needle.html; pump.html
@@ -114,3 +116,46 @@ def test_a_year_after_a_comma_dates_them(nav, question, read, dated):
     # (the year was dropped unsaid: pump.html, the oldest of all, if-let-chains.html, ...)
     step = _step(nav.ask(question, 300))
     assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
+
+
+def _rfc(number: int, started: str, body: str) -> str:
+    return (f"- Feature Name: `f{number}`\n- Start Date: {started}\n"
+            f"- RFC PR: [rust-lang/rfcs#{number}](https://github.com/rust-lang/rfcs/pull/"
+            f"{number})\n\n## Summary\n\n{body}\n")
+
+
+@pytest.fixture(scope="module")
+def rfcs(tmp_path_factory):
+    # 3800-other.md is the longest and refers to none; of those referring to RFC 2349,
+    # 3700-notes.md is the longer and the newer
+    return Navigator(indexed_graph(tmp_path_factory.mktemp("cite"), {
+        "2349-pin.md": _rfc(2349, "2018-02-19", "Pinning APIs keep a value in place."),
+        "2592-futures.md": _rfc(2592, "2018-11-10", "The futures API needs RFC 2349."),
+        "3700-notes.md": _rfc(3700, "2020-01-01", "These notes take up RFC 2349 and its "
+                              "wakers, the executors and the tasks that poll them."),
+        "3800-other.md": _rfc(3800, "2021-01-01", "A lint for unused imports. " * 12),
+    }))
+
+
+@pytest.mark.parametrize("question, read", [
+    ("What's the longest RFC of those that cite RFC 2349?", ["3700-notes.md"]),
+    ("Which RFC is the shortest of those mentioning RFC 2349?", ["2592-futures.md"]),
+    ("What is the newest RFC of those that mention the pin RFC?", ["3700-notes.md"]),
+])
+def test_of_those_referring_to_a_document_are_those_its_references_lead_from(rfcs, question,
+                                                                             read):
+    # (it was asked of RFC 2349, or of those holding "2349", the pin RFC among them)
+    answer = rfcs.ask(question, 300)
+    step = _step(answer)
+    assert (_names(step["documents"]), step["holding"]) == (read, [])
+    assert step["referring_to"] in ("RFC 2349", "the pin RFC", "pin RFC")
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == set(read)
+
+
+def test_the_line_says_what_they_refer_to_and_none_referring_is_said(rfcs):
+    text = answer_text(rfcs.ask("What's the longest RFC of those that cite RFC 2349?", 300),
+                       rfcs.graph)
+    assert ("asked of the longest of the 2 documents asked of referring to RFC 2349, by their "
+            "words: 3700-notes.md (") in text, text
+    with pytest.raises(InputError, match="no document asked of refers to RFC 3800"):
+        rfcs.ask("What's the longest RFC of those that cite RFC 3800?", 300)

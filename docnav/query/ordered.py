@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.evidence import LEAVING_OUT, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
-from docnav.query.holding import left_out, rarer_held
+from docnav.query.holding import REFERRING, left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
-from docnav.query.names import titled_documents
+from docnav.query.names import said_alone, titled_documents
 from docnav.query.parts import length_of
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in, left_unnamed
 
@@ -57,8 +57,8 @@ _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+tha
 # was the first paper to use BERT?": the documents first or last by their own dates
 DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
 BY_DATE = re.compile(
-    rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?P<adj>{DATE_ORDERING})"
-    rf"\s+(?P<kind>{KINDS_SAID})\b|"
+    rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
+    rf"(?P<adj>{DATE_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
     rf"(?P<kind2>{KINDS_SAID})\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
@@ -69,7 +69,7 @@ LENGTH_ORDERING = r"(?:longest|shortest|biggest|largest|smallest)"
 # the words ordering documents, by date or length (:mod:`docnav.query.formats`: "the newest PDF")
 ORDERING = rf"(?:{DATE_ORDERING}|{LENGTH_ORDERING})"
 BY_LENGTH = re.compile(
-    rf"^\W*(?:which|what)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
+    rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{LENGTH_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
     rf"(?P<kind2>{KINDS_SAID})\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
     rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{LENGTH_ORDERING})\b{GOES_ON})", re.I)
@@ -95,6 +95,8 @@ _LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not
                            r"(?P<other>\S.*?)\W*$", re.I)
 # between the names of a list left out: "if-let chains, async closures and async await"
 _NAMES = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+# words naming the one document they refer to besides its name ("the pin RFC")
+_NAMING = frozenset("the a an this that document proposal paper rfc pep".split())
 # what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
 _AND_ASKS = re.compile(r"\s*,?\s*(?:and\s+)?(?P<asks>(?:what|which|who|how|when|where|why|"
                        r"does|do|is|are)\b.*)", re.I)
@@ -117,6 +119,8 @@ class _Ordered:
     dated: str | None  # "in 2018" ("Which is the longest RFC from 2018?")
     besides: list[str]  # the documents it leaves out ("besides RFC 2497"), not ordered
     unnamed: list[str]  # what it leaves out that names no document ("besides Pin")
+    referring_to: str | None  # the document they refer to, as named ("RFC 2394")
+    first: dict[str, list[str]]  # of each, its nodes referring to it, read first
 
 
 def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -152,7 +156,15 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                              f"{dated[1]} (a document's date is its own: {DATE_SOURCES}; "
                              f"`docnav show DOC` prints its fields)")
     every = [p for p in every if p not in left]
-    held = _held(rest)
+    # "of those that cite RFC 2394": those whose references lead into it (RFC 2394 was asked)
+    into, referred = _referring(nav, rest)
+    if referred:
+        every = [p for p in every if p in into]
+        if not every:
+            raise InputError(f"query {asked!r}: no document asked of refers to {referred} (a "
+                             f"link to it or its number); `docnav ask \"Which documents refer "
+                             f"to {referred}?\"` lists those that do")
+    held = None if referred else _held(rest)
     # "the first RFC's feature name", ", and what do they propose": asked of it, not which
     owned = re.match(r"['’]s\b", rest)
     asks = None if held is not None or owned else _AND_ASKS.match(rest)
@@ -175,7 +187,22 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                 asks.group("asks")[:1].upper() + asks.group("asks")[1:] if asks else
                 " ".join((head + (one.group() if one else "") + rest).split()))
     return _Ordered(said, kind, question, every, words, n, bool(terms),
-                    "%s %d" % dated if dated else None, list(left), unnamed)
+                    "%s %d" % dated if dated else None, list(left), unnamed, referred,
+                    {p: into[p] for p in every} if referred else {})
+
+
+def _referring(nav: Navigator, rest: str) -> tuple[dict[str, list[str]], str | None]:
+    """(the documents whose references lead into the one document ``rest`` says they refer
+    to, each with its nodes that do; its name as said) of "of those that cite RFC 2394", "that
+    refer to the pin RFC", "mentioning RFC 2349"; ({}, None) of any other ``rest``."""
+    those = _OF_THOSE.match(rest)
+    rest = rest[those.end():] if those else rest
+    about = ABOUT.match(rest)
+    named = (said_alone(nav.graph, rest[about.end():], _NAMING)
+             if about and REFERRING.search(about.group()) else None)
+    if not named or len(named) > 1:
+        return {}, None
+    return nav.graph.references_into(named[0][0]), named[0][1]
 
 
 def _dated(said: str) -> tuple[tuple[str, int] | None, int]:
@@ -282,8 +309,8 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         "dates": [dates[p] for p in paths], "dated_of": len(dates),
         "undated": len(o.every) - len(dates), "holding": o.words,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
-        "question": o.question, "more_with": None},
-        [(p, o.question, glob.escape(p)) for p in paths]))
+        "question": o.question, "more_with": None, "referring_to": o.referring_to},
+        [(p, o.question, glob.escape(p)) for p in paths], o.first))
 
 
 def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -300,8 +327,8 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
         "dated": o.dated, "besides": o.besides,
         "by_length": "shortest" if shortest else "longest",
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
-        "question": o.question, "more_with": None},
-        [(p, o.question, glob.escape(p)) for p in paths]))
+        "question": o.question, "more_with": None, "referring_to": o.referring_to},
+        [(p, o.question, glob.escape(p)) for p in paths], o.first))
 
 
 def _said_unnamed(o: _Ordered, answer: Answer) -> Answer:
