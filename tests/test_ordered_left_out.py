@@ -159,3 +159,19 @@ def test_the_line_says_what_they_refer_to_and_none_referring_is_said(rfcs):
             "words: 3700-notes.md (") in text, text
     with pytest.raises(InputError, match="no document asked of refers to RFC 3800"):
         rfcs.ask("What's the longest RFC of those that cite RFC 3800?", 300)
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("Which report is the longest of those mentioning valves?",
+     "Which report is mentioning valves?"),
+    ("Which report is the longest about valves?", "Which report is about valves?"),
+    ("Which report from 2018 is the shortest that mentions valves?",
+     "Which report mentions valves?"),
+    ("Which report was the first to mention valves?", "Which report was the one to mention "
+                                                      "valves?"),
+    ("What is the longest report of those mentioning valves?",
+     "What is the report mentioning valves?"),
+])
+def test_the_question_asked_of_them_reads_without_the_ordering_word(nav, question, asked):
+    # (it was "Which report is the of those mentioning valves?", "... is the about valves?")
+    assert _step(nav.ask(question, 300))["question"] == asked

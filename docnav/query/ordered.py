@@ -179,7 +179,19 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
          if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
     # what else is asked, of those documents: the question without the word ordering them
-    head = asked[:m.start(end)] + " " + asked[m.end(end):m.end()]
+    # ("Which RFC is the of those mentioning pinning?" was asked): "Which RFC is mentioning
+    # pinning?", "Which RFC is about async?", "Which RFC mentions async?" (of "that mentions
+    # async"), "Which paper was the one to use BERT?"
+    if those := _OF_THOSE.match(rest):
+        rest = rest[those.end():]
+    before = asked[:m.start(end)]
+    the = end == "adv" and not one and re.search(r"(?i)\bthe\s+$", before)
+    to = bool(re.match(r"\s+to\b", rest))
+    if the and not to:
+        before = before[:the.start()]
+        if that := re.match(r"(?i)\s+(?:that|which|who)\b", rest):
+            before, rest = re.sub(r"(?i)\b(?:is|was|are|were)\s+$", "", before), rest[that.end():]
+    head = before + (" one " if the and to else " ") + asked[m.end(end):m.end()]
     for before in (m.group("year"), left_before):  # (their year, those left out: said)
         if before:
             head = head.replace(before, " ", 1)
