@@ -175,3 +175,12 @@ def test_the_line_says_what_they_refer_to_and_none_referring_is_said(rfcs):
 def test_the_question_asked_of_them_reads_without_the_ordering_word(nav, question, asked):
     # (it was "Which report is the of those mentioning valves?", "... is the about valves?")
     assert _step(nav.ask(question, 300))["question"] == asked
+
+
+@pytest.mark.parametrize("question", ["Which report is the shortest besides needle?",
+                                      "Which report besides Needle is the shortest?"])
+def test_a_files_name_without_its_extension_names_it(nav, question):
+    # (an error: "leaves out 'needle', which names no document")
+    step = _step(nav.ask(question, 300))
+    assert (_names(step["documents"]), _names(step["besides"])) == (
+        ["async-await.html"], ["needle.html"])

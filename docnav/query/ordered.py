@@ -16,6 +16,7 @@ from __future__ import annotations
 import glob
 import re
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
@@ -256,16 +257,20 @@ def _titled_left_out(nav: Navigator, other: str, asked: str
                      ) -> tuple[dict[str, str], list[str]]:
     """The documents ``other`` (what the question leaves out, which
     :func:`docnav.query.holding.left_out` named none of) names by the words of one title or
-    file name, each name of two words or more ("if-let chains", "if let chains"), and its
-    names of one word, which name none (as of "Which RFCs mention async besides Pin?": said,
-    none left out; it was an error); a longer name naming none is an error (its words were
+    file name, each name of two words or more ("if-let chains", "if let chains"), or by its
+    file's name without the extension ("needle" of needle.md: it was an error), and its
+    names of one word naming none (as of "Which RFCs mention async besides Pin?": said, none
+    left out; it was an error); a longer name naming none is an error (its words were
     dropped unsaid, and RFC 2497 was the longest)."""
     named: dict[str, str] = {}
     unnamed: list[str] = []
     for name in _NAMES.split(other.strip()):
         one = len(re.findall(r"[^\W_]+", name)) == 1
-        found = [] if one else titled_documents(nav.graph, f"the {name} document")
-        if one:  # "besides Pin": of the type as likely as of 2349-pin
+        # "besides needle": a file's name without its extension names it (needle.md)
+        found = [(p, name) for p in nav.graph.document_paths()
+                 if PurePath(p).stem.casefold() == name.casefold()]
+        found = found or ([] if one else titled_documents(nav.graph, f"the {name} document"))
+        if one and not found:  # "besides Pin": of the type as likely as of 2349-pin
             unnamed.append(name)
         elif not found:
             raise InputError(f"query {asked!r} leaves out {name!r}, which names no document "
