@@ -350,8 +350,8 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
 
 def _said_unnamed(o: _Ordered, answer: Answer) -> Answer:
     """``answer``, saying what the question leaves out that names no document."""
-    for name in o.unnamed:
-        left_unnamed(answer, [name])
+    if o.unnamed:
+        left_unnamed(answer, o.unnamed)
     return answer
 
 
