@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.count_text import count_line, names_listed, referred_named
 from docnav.query.formats import held_formats
+from docnav.query.kinds import kind_note
 from docnav.query.passages import BEST_DOCUMENT
 from docnav.wording import counted
 
@@ -31,7 +32,8 @@ _MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}
 def answer_text(answer: Answer, graph: DocNavGraph, trace: bool = False) -> str:
     """The answer as ``docnav ask`` prints it (``trace``: with every operation)."""
     focus = next((s for s in answer.trace if s["op"] in _FOCUS), None)
-    lines = [_header(answer), *_format_notes(answer), *([_focused(focus)] if focus else []),
+    lines = [_header(answer), *_format_notes(answer), *kind_note(answer),
+             *([_focused(focus)] if focus else []),
              *_search_notes(answer), *_reading_notes(answer, graph),
              *_field_notes(answer, graph), *_missing_notes(answer, graph),
              *(f"from the version last indexed of {Path(path).name}: its file now fails "

@@ -60,6 +60,7 @@ from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unaske
 from docnav.query.companies import asks_companies, companies
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
+from docnav.query.kinds import kind_answer
 from docnav.query.holding import as_documents_referred, needing_verb
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, each_named, said_by_each, singled_out)
@@ -176,14 +177,14 @@ class Navigator:
             self.graph.matching_documents(doc)
         scope: str | list[str] | None = doc
         if where:
-            unknown = sorted(set(where) - set(WHERE))
-            if unknown:
+            if unknown := sorted(set(where) - set(WHERE)):
                 raise InputError(f"unknown document criteria {', '.join(unknown)}; valid: "
                                  f"{', '.join(WHERE)}")
             kept = self.graph.documents_where(doc, where)
             scope = [glob.escape(self.graph.node(n).path) for n in kept]
         # "Which PDF mentions the typewriter?": of the PDFs alone (docnav/query/formats.py)
-        answer = (format_answer(self, question, budget, scope)
+        answer = (format_answer(self, question, budget, scope)  # "Which RFC ...?" of RFCs:
+                  or kind_answer(self, question, budget, scope)  # docnav/query/kinds.py
                   or self.collect(question, budget, scope))
         if answer.question != question:  # searched in other words: said, the asked one kept
             answer.searched_as, answer.question = answer.question, question
@@ -290,8 +291,7 @@ class Navigator:
                 and len(self.graph.document_paths(scope)) == 1):
             question = of_one(question, which)
         # "What is on page 36 of the Adobe 10-K?": the page is read, not searched for
-        pages = pages_asked(asked)
-        if pages:
+        if pages := pages_asked(asked):
             question = PAGES_ASKED.sub(" ", question)
         question = WHICH_PAGE.sub(" where ", question)
         # a global question's cue ("what are the main", "summarise") says what kind of answer

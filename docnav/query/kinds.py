@@ -1,0 +1,137 @@
+"""A question naming the kind of the documents it asks of ("Which RFC is the longest?", "What
+is the main contribution of each paper?", "Which filings mention Kindle?", "Which 10-K is the
+longest?") is asked of the documents of that kind alone, where those asked of are of several
+kinds (papers, RFCs and 10-K filings indexed together). Searched as words, the kind was left
+out, and "Which RFC is the longest?" of papers, 10-Ks and RFCs read the Adobe 10-K; "each
+paper" was asked of the 10-Ks and RFCs too. Only the documents of another kind are left
+out (one of no kind known may be of that one: a paper without an "Abstract" heading); where
+none is of another kind, or none of that one, nothing changes.
+
+A kind word is taken as naming the documents asked of only where the question's shape says
+so: which or how many of them (:func:`docnav.query.which.asks_documents`), each of them
+(:data:`docnav.query.in_turn.EACH_DOCUMENT`), or the first, last, longest or shortest of them
+(:mod:`docnav.query.ordered`); not "Which papers cite the Amazon 10-K?" (of the papers), nor
+"What does the Amazon 10-K say ...?" (:mod:`docnav.query.names`).
+
+A document's kind is read from what it holds: a filing has a registrant (its cover page or
+front matter), an RFC the "RFC PR" field line of the RFC template (or a file named as the
+Rust RFCs are, "2592-futures.md"), a paper a section headed "Abstract", works cited, or a
+file named by its arXiv identifier ("1805.02400.md"); any other document is of no kind."""
+
+from __future__ import annotations
+
+import glob
+import re
+import weakref
+from collections import Counter
+from pathlib import PurePath
+from typing import TYPE_CHECKING
+
+from docnav.query.in_turn import EACH_DOCUMENT, each_document
+from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
+from docnav.query.parts import citing_documents
+from docnav.query.which import WHICH_DOCUMENTS, asks_documents
+
+if TYPE_CHECKING:
+    from docnav.query.evidence import Answer
+    from docnav.query.graph import DocNavGraph
+    from docnav.query.navigator import Navigator
+
+# each kind word, as the shapes above catch it, and the kind it names
+_KIND_OF = {"rfc": "RFC", "rfcs": "RFC", "paper": "paper", "papers": "paper",
+            "filing": "filing", "filings": "filing"}
+# "10-K" is said for a filing ("Which 10-K is the longest?", "each 10-K"): read as "filing"
+_TEN_K = re.compile(r"\b10-?K(s?)\b", re.I)
+_RFC_NAME = re.compile(r"\d{4}-[\w.-]+\.md")
+_ARXIV_NAME = re.compile(r"(?:^|[\W_])\d{4}\.\d{4,5}(?:v\d+)?$")
+_KINDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def document_kinds(graph: DocNavGraph) -> dict[str, str | None]:
+    """Each indexed document's path and its kind ("filing", "RFC", "paper"; None for any
+    other), read once per graph, as the module says."""
+    if graph not in _KINDS:
+        abstracts = {n.path for _, n in graph.nodes_of_kind("section")
+                     if (n.heading or "").strip().lower() == "abstract"}
+        citing = citing_documents(graph)
+        _KINDS[graph] = {p: _kind(p, graph.fields(p), p in abstracts or p in citing)
+                         for p in graph.document_paths()}
+    return _KINDS[graph]
+
+
+def _kind(path: str, fields: dict, paper_like: bool) -> str | None:
+    name = PurePath(path).name
+    if fields.get("registrant"):
+        return "filing"
+    if "rfc pr" in fields or _RFC_NAME.fullmatch(name):
+        return "RFC"
+    if paper_like or _ARXIV_NAME.search(PurePath(path).stem):
+        return "paper"
+    return None
+
+
+def _said_kind(question: str) -> tuple[str, str, re.Match] | None:
+    """(the kind word as the question says it, the question asked with it, the match of its
+    shape) where the
+    question's shape says the word names the documents asked of; "10-K" is asked as
+    "filing" ("Which 10-K is the longest?": "Which filing is the longest?")."""
+    for asked in dict.fromkeys((question, _TEN_K.sub(r"filing\1", question))):
+        m = (asks_documents(asked) or EACH_DOCUMENT.search(asked) or BY_DATE.search(asked)
+             or BY_LENGTH.search(asked))
+        if m is None:
+            continue
+        said = m.group(0) if m.re is EACH_DOCUMENT else (
+            m.group("kind") or m.groupdict().get("kind2") or "")
+        word = said.split()[-1].lower() if said else ""
+        if word in _KIND_OF:
+            return word, asked, m
+    return None
+
+
+def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[str] | None
+                ) -> Answer | None:
+    """The answer to ``question`` asked of the documents of the kind it names (of
+    ``scope``: a glob, globs, or all), where those asked of are of several kinds and some
+    are of that one; None otherwise (then it is a question like any other)."""
+    said = _said_kind(question)
+    if said is None:
+        return None
+    kinds = document_kinds(nav.graph)
+    paths = nav.graph.document_paths(scope)
+    held = Counter(kinds.get(p) for p in paths)
+    word, asked, m = said
+    kind = _KIND_OF[word]
+    # a document of no kind known may be of the one named (a paper without an "Abstract"
+    # heading): left in; only those of another kind are left out
+    if not held.get(kind) or not set(held) - {kind, None}:
+        return None
+    chosen = [p for p in paths if kinds.get(p) in (kind, None)]
+    narrowed = [glob.escape(p) for p in chosen]
+    if len(chosen) > 1 or m.re is WHICH_DOCUMENTS:
+        answer = nav.collect(asked, budget, narrowed)
+    elif m.re is EACH_DOCUMENT:  # of one, each and the first are that one: "Which 10-K is the
+        answer = each_document(nav, asked, budget, m, chosen, narrowed)  # longest?" of one
+    else:
+        answer = (by_date if m.re is BY_DATE else by_length)(nav, asked, budget, m, narrowed)
+    answer.question = question
+    answer.trace.insert(0, {"op": "kind", "kind": kind, "document_count": len(chosen),
+                            "asked_of": len(paths), "kinds": {
+                                str(k): n for k, n in held.most_common()}})
+    return answer
+
+
+def kind_note(answer: Answer) -> list[str]:
+    """The line saying the documents were those of the kind the question names."""
+    step = next((s for s in answer.trace if s["op"] == "kind"), None)
+    if step is None:
+        return []
+    n, kind = step["document_count"], step["kind"]
+    theirs = ", ".join(f"{c} {'of no kind' if k == 'None' else k}"
+                       for k, c in step["kinds"].items())
+    of = (f"the {n} {kind}{'s' * (n != 1)}" if n == step["kinds"][kind] else
+          f"the {n} {kind}s or documents of no kind known")
+    return [f"asked of {of} of the {step['asked_of']} documents asked of, the kind the "
+            f"question names (theirs: {theirs})"]
+
+
+__all__ = ["document_kinds", "kind_answer", "kind_note"]

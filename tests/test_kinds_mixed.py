@@ -1,0 +1,113 @@
+"""The kind of document a question asks of ("Which RFC ...?", "each paper", "Which 10-K ...?")
+chooses the documents of that kind in a store of several kinds: of papers, 10-Ks and RFCs,
+"Which RFC is the longest?" read the Adobe 10-K, and "What is the main contribution of each
+paper?" was asked of the 10-Ks and RFCs too. Of one kind, nothing changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _stores import indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator, NavigatorOptions
+from docnav.query.kinds import document_kinds
+
+FILING = """---
+registrant: GLOBEX CORPORATION
+form: 10-K
+---
+
+# Annual report
+
+## Business
+
+We make engines for ships, and we sell them in many markets over many years of trade.
+Our engines are long lived and our customers keep them for decades of hard service.
+
+## Risk factors
+
+Our engines may fail at sea, and our customers may sue us for the ships they lose.
+"""
+
+
+def _rfc(number: str, name: str, text: str) -> str:
+    return (f"# {number}-{name}\n\n- Start Date: 2018-01-01\n- RFC PR: rust-lang/rfcs#{number}"
+            f"\n\n## Summary\n\n{text}\n")
+
+
+def _paper(title: str, text: str) -> str:
+    return (f"# {title}\n\n## Abstract\n\n{text}\n\n## Introduction\n\n"
+            f"Our main contribution is {text}\n")
+
+
+FILES = {
+    "globex.md": FILING,
+    "2001-pins.md": _rfc("2001", "pins", "Add pins to the language so a value stays put, "
+                         "with a longer account of what a pin is and how it moves nothing."),
+    "2002-dots.md": _rfc("2002", "dots", "Add dots."),
+    "demand.md": _paper("Widget demand", "a survey of widget demand."),
+    "engines.md": _paper("Ship engines", "a model of ship engines at sea."),
+}
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    base = tmp_path_factory.mktemp("kinds")
+    return indexed_graph(base, FILES, search_vectors=False), base / "docs"
+
+
+def _nav(graph) -> Navigator:
+    return Navigator(graph, NavigatorOptions(sections=0))
+
+
+def _read(answer) -> set[str]:
+    return {Path(e.piece.doc_path).name for e in answer.evidence}
+
+
+def test_each_document_has_its_kind(mixed):
+    graph, _ = mixed
+    assert {Path(p).name: k for p, k in document_kinds(graph).items()} == {
+        "globex.md": "filing", "2001-pins.md": "RFC", "2002-dots.md": "RFC",
+        "demand.md": "paper", "engines.md": "paper"}
+
+
+def test_the_kind_said_chooses_its_documents_in_a_mixed_store(mixed):
+    graph, _ = mixed
+    longest = _nav(graph).ask("Which RFC is the longest?", budget=200)
+    assert longest.trace[0]["op"] == "kind" and longest.trace[0]["kind"] == "RFC"
+    (ordered,) = [s for s in longest.trace if s["op"] == "documents"]
+    assert [Path(p).name for p in ordered["documents"]] == ["2001-pins.md"]
+    assert _read(longest) == {"2001-pins.md"}
+    assert "asked of the 2 RFCs of the 5 documents asked of" in answer_text(longest, graph)
+    each = _nav(graph).ask("What is the main contribution of each paper?", budget=400)
+    (turn,) = [s for s in each.trace if s["op"] == "each document"]
+    assert sorted(Path(p).name for p in turn["documents"]) == ["demand.md", "engines.md"]
+    assert _read(each) <= {"demand.md", "engines.md"}
+    # "10-K" is a filing's kind too
+    ten_k = _nav(graph).ask("Which 10-K is the longest?", budget=200)
+    assert ten_k.trace[0]["kind"] == "filing" and _read(ten_k) == {"globex.md"}
+    # how many of that kind: those alone counted
+    many = _nav(graph).ask("How many papers are there?", budget=200)
+    assert many.count["n"] == 2
+
+
+def test_a_kind_of_what_is_asked_about_or_of_one_kind_chooses_nothing(mixed, tmp_path):
+    graph, _ = mixed
+    # "papers" is what the RFC would mention: asked of every document, as before
+    answer = _nav(graph).ask("What does the pins RFC say about papers?", budget=200)
+    assert all(s["op"] != "kind" for s in answer.trace)
+    # a document of no kind known is left in: it may be of that kind
+    notes = dict(FILES, **{"notes.md": "# Notes\n\nA short note on dots.\n"})
+    graph = indexed_graph(tmp_path / "notes", notes, search_vectors=False)
+    many = _nav(graph).ask("How many RFCs are there?", budget=200)
+    assert many.trace[0]["document_count"] == 3 and many.count["n"] == 3
+    assert "asked of the 3 RFCs or documents of no kind known of the 6 documents" in (
+        answer_text(many, graph))
+    # a store of RFCs alone: as before, no step
+    rfcs = indexed_graph(tmp_path / "rfcs", {n: t for n, t in FILES.items() if n[0].isdigit()},
+                         search_vectors=False)
+    answer = _nav(rfcs).ask("Which RFC is the longest?", budget=200)
+    assert all(s["op"] != "kind" for s in answer.trace)
+    assert _read(answer) == {"2001-pins.md"}
