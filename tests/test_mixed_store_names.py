@@ -142,3 +142,19 @@ def test_a_word_of_what_is_asked_about_is_no_kind_of_document(mixed):
         focus = _nav(graph).ask(asked, budget=200).trace[0]
         assert focus["op"] == "focus" and focus["documents"] == [globex], (asked, focus)
 
+
+
+def test_each_company_in_a_mixed_store_is_asked_of_each_filing(mixed):
+    # "What was the revenue of each company?" of two filings, papers and RFCs read the best
+    # document's passages (Adobe's): "each company" chose nothing where some document has no
+    # registrant; "the company" alone still chooses none (a paper says it too)
+    graph, docs = mixed
+    for asked in ("What were the total current assets of each company?",
+                  "Which company had the highest total current assets?"):
+        answer = _nav(graph).ask(asked, budget=300)
+        compare = answer.trace[0]
+        assert compare["op"] == "compare", (asked, compare)
+        assert compare["companies"] == ["ACME WIDGETS", "GLOBEX"]
+        assert _read(answer) == {str(docs / "acme.md"), str(docs / "globex.md")}, asked
+    answer = _nav(graph).ask("What were the total current assets of the company?", budget=300)
+    assert all(s["op"] != "compare" for s in answer.trace)

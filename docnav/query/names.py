@@ -466,12 +466,16 @@ def each_company(graph: DocNavGraph, question: str,
                  most: int) -> tuple[str, list[tuple[list[str], list[str]]]]:
     """A question about each company of a collection of filings ("What was each company's
     revenue?"): the question as asked of one ("What was the company's revenue?") and
-    (paths, names) of every registrant, by name. Nothing unless the question says so and
-    every document has a registrant, of two to ``most`` companies."""
+    (paths, names) of every registrant, by name. Nothing unless the question says so, of two
+    to ``most`` companies; where some document has no registrant (papers, RFCs), "the
+    company" says nothing of each."""
     registrants = _registrants(graph)
-    names = sorted(set(registrants.values()), key=str) if registrants else []
+    names = sorted({r for r in registrants.values() if r})
     each = _EACH_COMPANY.search(question)
-    if not each or None in names or not 1 < len(names) <= most:
+    # of a store holding other documents too, "each company", "which company" are the
+    # filings' companies; "the company" is none of them (a paper says it too)
+    if (not each or not 1 < len(names) <= most or None in registrants.values()
+            and each.group(0).split()[0].lower() == "the"):
         return question, []
     if each.group(0).split()[0].lower() in ("which", "what"):  # "Which company had the
         # highest revenue?": each one's revenue, the comparison the reader's to make; not
