@@ -158,3 +158,21 @@ def test_each_company_in_a_mixed_store_is_asked_of_each_filing(mixed):
         assert _read(answer) == {str(docs / "acme.md"), str(docs / "globex.md")}, asked
     answer = _nav(graph).ask("What were the total current assets of the company?", budget=300)
     assert all(s["op"] != "compare" for s in answer.trace)
+
+
+def test_which_sources_or_where_names_are_mentioned_asks_which_documents(mixed):
+    # "Which sources mention Adobe and Amazon?", "Where are Adobe and Amazon mentioned?" were
+    # asked of each company's filing, the names read as choosing them: the paper holding the
+    # names was never read. Now asked as "Which documents mention ...?" (11c9041 read any
+    # which/where question with a verb of mentioning so, "Which risks are mentioned by ...?"
+    # too: that one is still asked of each company's filings)
+    graph, docs = mixed
+    for asked in ("Which sources mention Acme Widgets and Globex?",
+                  "Which texts mention Globex and Acme Widgets?",
+                  "Where are Acme Widgets and Globex mentioned?"):
+        answer = _nav(graph).ask(asked, budget=400)
+        assert all(s["op"] != "compare" for s in answer.trace), (asked, answer.trace[:2])
+        assert answer.count["documents"] == [str(docs / "paper.md")], asked
+        assert str(docs / "paper.md") in _read(answer), asked
+    risks = _nav(graph).ask("Which risks are mentioned by Acme Widgets and Globex?", budget=400)
+    assert risks.trace[0]["op"] == "compare"

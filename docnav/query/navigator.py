@@ -82,8 +82,8 @@ from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
-from docnav.query.which import (as_documents_written, asks_documents, counts_the_store, of_one,
-                                referred_outside, which_documents)
+from docnav.query.which import (as_documents_said, as_documents_written, asks_documents,
+                                counts_the_store, of_one, referred_outside, which_documents)
 
 # what a document does as a whole, asked of one its name chose ("What does the clamp RFC
 # propose?"): like "about", no word the evidence must hold
@@ -231,8 +231,7 @@ class Navigator:
         (:func:`docnav.query.referring.read_references`), not asked for again."""
         asked = as_referring(self.graph, asked)  # "How many references does RFC 2592 have?"
         kind = self.route_of(asked)
-        answered = self._answered_whole(asked, budget, doc, referred)
-        if answered is not None:
+        if (answered := self._answered_whole(asked, budget, doc, referred)) is not None:
             return answered
         chosen, names, by_title, also = self._chosen(asked, doc)
         if names and not by_title:  # one company's filings: "the company" is that company
@@ -410,7 +409,8 @@ class Navigator:
             return said  # say about X?" (of those --doc chose, none named: as any question)
         if several:  # "What did Bo Chen write?": which documents Bo Chen wrote; "What does
             # RFC 2349 build on?": which documents it refers to
-            asked = as_documents_referred(self, as_documents_written(self, asked, doc))
+            asked = as_documents_referred(self, as_documents_written(  # "Which sources
+                self, as_documents_said(asked), doc))  # mention ...?": which documents
         which = asks_documents(asked) if not of_cited else None
         if not several and which is not None and not counts_the_store(asked, which):
             if doc and (outside := referred_outside(self, asked, which, doc)):
