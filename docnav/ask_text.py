@@ -392,6 +392,9 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
             lines.append(f"the collection's summary draws on {op['document_count']} of the "
                          f"{op['of']} documents (its sentences come from those alone)")
     # (asked of each document in turn, each part's steps are in the trace: each is said)
+    lines += [f"the sections of {', '.join(Path(p).name for p in s['documents'])} holding "
+              f"\"{s['said']}\" ({s['sections']}), then their paragraphs"
+              for s in answer.trace if s["op"] == "sections holding"]  # "... on books?"
     outlines = [s for s in answer.trace if s["op"] == "outline"]
     for outline in outlines:
         if "documents" in outline:  # "What sections does ... have?"

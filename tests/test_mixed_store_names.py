@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from _stores import indexed_graph
 
+from docnav.ask_text import answer_text
 from docnav.query import Navigator, NavigatorOptions
 
 ACME = """---
@@ -176,3 +177,23 @@ def test_which_sources_or_where_names_are_mentioned_asks_which_documents(mixed):
         assert str(docs / "paper.md") in _read(answer), asked
     risks = _nav(graph).ask("Which risks are mentioned by Acme Widgets and Globex?", budget=400)
     assert risks.trace[0]["op"] == "compare"
+
+
+def test_the_sections_a_filing_has_on_something_are_listed(mixed):
+    # "What sections does the Amazon 10-K have on books?" gave no outline: "books" was a word
+    # to search for, and the cover page's "SECTION 13" was read; now the sections holding it
+    # are listed, then their paragraphs
+    graph, docs = mixed
+    answer = _nav(graph).ask("What sections does the Globex 10-K have on engines?", budget=200)
+    (step,) = [s for s in answer.trace if s["op"] == "sections holding"]
+    assert step["documents"] == [str(docs / "globex.md")] and step["sections"] == 2
+    listed = answer.evidence[0].piece.text
+    assert "- Business (1 paragraph)" in listed, listed
+    assert "- Risk factors (1 paragraph)" in listed, listed
+    assert {e.piece.text for e in answer.evidence[1:]} == {
+        "We make engines for ships.", "Our engines may fail at sea."}
+    assert 'holding "engines" (2), then their paragraphs' in answer_text(answer, graph)
+    # the parts not asked for: "What does the Risk factors section say about engines?"
+    part = _nav(graph).ask("What does the Risk factors section of the Globex 10-K say about "
+                           "engines?", budget=200)
+    assert all(s["op"] != "sections holding" for s in part.trace)

@@ -9,7 +9,7 @@ import glob
 import re
 import weakref
 
-from docnav.query.evidence import Run
+from docnav.query.evidence import EvidenceState, Run
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 
 # "page 36", "pages 36-38", "pages 36 and 37", "p. 36", "pp. 36–38" in a question
@@ -209,3 +209,59 @@ def document_outline(graph: DocNavGraph, root: str, budget: int) -> Piece | None
         text = "\n".join(lines)
     node = graph.node(root)
     return Piece(root, node.path, node.breadcrumb, None, text, count_tokens(text))
+
+
+# the parts asked for by what they are on: "What sections does the Amazon 10-K have on books?",
+# "Which sections are about risk?", "the chapters covering pumps"
+# (not "What does Section 3 say about pumps?": the parts are what is asked for)
+_PARTS_ON = re.compile(r"^\W*(?:what|which|list|name|show(?:\s+me)?)\s+(?:(?:are\s+)?the\s+)?"
+                       r"(?:sections?|chapters?|parts|headings?)\b.*?\b(?:on|about|regarding|"
+                       r"concerning|covering|that\s+(?:mention|discuss|cover)\w*)"
+                       r"\s+(?P<what>\w.*?)\W*$", re.I)
+
+
+def read_parts_on(graph: DocNavGraph, run: Run) -> bool:
+    """The parts the question asks for by what they are on, of one to :data:`MOST_OUTLINED`
+    documents: the headings of the sections whose paragraphs (or headings) hold its words,
+    in reading order, each with how many of its paragraphs do, as one piece per document
+    citing it (a quarter of the budget each at most), then those paragraphs, in reading
+    order. Its outline asked for with "on books", "What sections does the Amazon 10-K have on
+    books?" read the cover page's "SECTION 13" and named no section. False where none holds
+    them (the question is then read as any other)."""
+    on = _PARTS_ON.search(run.question)
+    terms = EvidenceState(on.group("what"), run.state.budget).terms if on else []
+    paths = _outlined(graph, run.scope) if terms else []
+    pieces, held_by, sections = [], [], 0
+    for path in paths:
+        held: dict[str, int] = {}
+        filters = {"path": glob.escape(path)}
+        for nid in graph.holders(terms, kinds=["paragraph"], filters=filters):
+            trail = graph.node(nid).breadcrumb.split(" › ")[1:] or ["(before any heading)"]
+            held[" › ".join(trail)] = held.get(" › ".join(trail), 0) + 1  # (in reading order)
+            held_by.append(nid)
+        if held:
+            sections += len(held)
+            root = graph.node(graph.document_root(path))
+            lines = [f"- {trail} ({n} paragraph{'s' * (n != 1)})" for trail, n in held.items()]
+            text = _fitted(f'Sections holding "{on.group("what")}":', lines,
+                           run.state.budget // 4)
+            pieces.append(Piece(root.node_id, path, root.breadcrumb, root.page, text,
+                                count_tokens(text)))
+    if pieces:
+        run.op("sections holding", said=on.group("what"), terms=terms, documents=paths,
+               sections=sections,
+               added=run.state.add(pieces, "outline"))
+        run.take(held_by, "sections holding")  # then those paragraphs, in reading order
+    return bool(pieces)
+
+
+def _fitted(head: str, lines: list[str], room: int) -> str:
+    """``head`` and as many of ``lines`` as fit ``room`` tokens, the number left out said."""
+    kept = [head]
+    for i, line in enumerate(lines):
+        more = f"(and {len(lines) - i} more)"
+        if count_tokens("\n".join([*kept, line, more])) > room:
+            kept.append(more)
+            break
+        kept.append(line)
+    return "\n".join(kept)

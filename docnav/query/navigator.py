@@ -70,7 +70,8 @@ from docnav.query.names import (company_mentions, described_document, each_compa
                                 titled_document, titled_documents, unindexed_named,
                                 untitled_names, without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
-                                  pages_asked, part_outline, read_outlines, read_pages)
+                                  pages_asked, part_outline, read_outlines, read_pages,
+                                  read_parts_on)
 from docnav.query.left_out import without_left_out
 from docnav.query.relating import related_named, relate
 from docnav.query.referring import (as_referring, read_references, references_each,
@@ -339,8 +340,8 @@ class Navigator:
     def _read_as_listed(self, run: Run, shaped: _Shaped) -> bool:
         """What the question asks for a list of, read: the outline, the captions, the works
         cited, the pages. True when that is the answer (nothing else is read)."""
-        if shaped.outline and read_outlines(self.graph, run):
-            return True
+        if shaped.outline and read_outlines(self.graph, run) or read_parts_on(self.graph, run):
+            return True  # (or the sections holding what it names: "... have on books?")
         if shaped.captions and read_captions(self.graph, run, shaped.question):
             return True
         if shaped.works and read_works_cited(self.graph, run):
@@ -372,9 +373,8 @@ class Navigator:
         self._statements_and_template_parts(run)
         self.passages.read_field_lines(run)
         # "Who audits Best Buy?": where the text says by whom ("audited by Deloitte ...")
-        agents = agent_paragraphs(self.graph, run.question, run.filters) if (
-            kind == "local") else []
-        if agents:
+        if kind == "local" and (agents := agent_paragraphs(self.graph, run.question,
+                                                           run.filters)):
             run.op("locate", over="paragraphs saying by whom", hits=agents)
             run.take(agents, "agent")
         self.passages.read(run)  # every route ends here while evidence is short
@@ -545,9 +545,8 @@ class Navigator:
             if state.sufficient() or run.steps >= self.options.max_steps:
                 break
             for direction in ("next", "previous", "references"):
-                room = min(2, self.options.max_steps - run.steps)  # each neighbour a step
-                if room <= 0:
-                    break
+                if (room := min(2, self.options.max_steps - run.steps)) <= 0:  # each
+                    break  # neighbour a step
                 ids = [i for i in run.within(graph.navigate(e.piece.node_id, direction))
                        if i not in cited and not self.passages.passed_over(i, terms)]
                 if ids:
