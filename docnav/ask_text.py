@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from docnav.query.count_text import count_line, names_listed, referred_named
+from docnav.query.count_text import count_line, names_listed, partly_line, referred_named
 from docnav.query.formats import held_formats
 from docnav.query.kinds import kind_note
 from docnav.query.passages import BEST_DOCUMENT
@@ -287,7 +287,8 @@ def _search_notes(answer: Answer) -> list[str]:
         more = (f", … and {len(names) - COUNT_NAMED} more (--json lists them all)"
                 if len(names) > COUNT_NAMED else "")
         lines.append(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"
-                     + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else ""))
+                     + (f": {', '.join(names[:COUNT_NAMED])}{more}" if names else "")
+                     + partly_line(answer.count, COUNT_NAMED))
     for step in (s for s in answer.trace if s["op"] == "refers"):  # "Does RFC 2592 refer to
         source, n = Path(step["document"]).name, len(step["nodes"])  # RFC 2394?"
         if step["to"] is None:  # "What do RFC 2349 and RFC 2592 refer to?": of RFC 2349

@@ -47,8 +47,8 @@ FILES = {
     "2001-pins.md": _rfc("2001", "pins", "Add pins to the language so a value stays put, "
                          "with a longer account of what a pin is and how it moves nothing."),
     "2002-dots.md": _rfc("2002", "dots", "Add dots."),
-    "demand.md": _paper("Widget demand", "a survey of widget demand."),
-    "engines.md": _paper("Ship engines", "a model of ship engines at sea."),
+    "demand.md": _paper("Widget demand", "a survey of widget demand at Initech and Globex."),
+    "engines.md": _paper("Ship engines", "a model of ship engines at sea, as Globex makes."),
 }
 
 
@@ -111,3 +111,17 @@ def test_a_kind_of_what_is_asked_about_or_of_one_kind_chooses_nothing(mixed, tmp
     answer = _nav(rfcs).ask("Which RFC is the longest?", budget=200)
     assert all(s["op"] != "kind" for s in answer.trace)
     assert _read(answer) == {"2001-pins.md"}
+
+
+def test_which_documents_name_those_holding_fewer_of_the_names(mixed):
+    # "Which documents mention Adobe and Amazon?" counted the Adobe 10-K alone (it says both)
+    # and said nothing of the Amazon 10-K and the paper saying "Amazon": named now, not read
+    graph, docs = mixed
+    answer = _nav(graph).ask("Which documents mention Initech and Globex?", budget=400)
+    assert answer.count["documents"] == [str(docs / "demand.md")]
+    assert str(docs / "engines.md") in answer.count["partly"]
+    assert str(docs / "demand.md") not in answer.count["partly"]
+    assert "some of those words (not read): " in answer_text(answer, graph)
+    # of words, not names: none named so ("traits and closures" of many RFCs)
+    words = _nav(graph).ask("Which documents mention initech and globex?", budget=400)
+    assert "partly" not in words.count

@@ -14,7 +14,18 @@ def counted_text(count: dict) -> str:
     paths; made again where a count is said to be of one format (:mod:`docnav.query.formats`
     narrows the documents before they are counted)."""
     paths = count["documents"]
-    return count_line(count) + (": " + ", ".join(paths) if paths else "")
+    return count_line(count) + (": " + ", ".join(paths) if paths else "") + partly_line(count)
+
+
+def partly_line(count: dict, most: int | None = None) -> str:
+    """The documents holding some of the words counted, fewer than those counted ("Which
+    documents mention Adobe and Amazon?": the Amazon 10-K and a paper say "Amazon" alone),
+    named after them, not read (at most ``most`` of them by name); "" where none is."""
+    partly = count.get("partly") or []
+    names = [PurePath(p).name for p in partly[:most]]
+    more = f", … and {len(partly) - len(names)} more" if len(names) < len(partly) else ""
+    return (f"; {len(partly)} more {'hold' if len(partly) != 1 else 'holds'} some of those "
+            f"words (not read): {', '.join(names)}{more}" if partly else "")
 
 
 def _besides_said(count: dict) -> str:
@@ -185,4 +196,4 @@ def count_line(count: dict) -> str:
     return line
 
 
-__all__ = ["count_line", "counted_text", "names_listed", "referred_named"]
+__all__ = ["count_line", "counted_text", "names_listed", "partly_line", "referred_named"]

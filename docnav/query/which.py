@@ -407,6 +407,10 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())),
                  **besides_of(held, scope.outside))
+    # "Which documents mention Adobe and Amazon?": those holding fewer of the names (the
+    # Amazon 10-K, a paper: "Amazon" alone) named too, not read; not of words ("traits")
+    if not held.referring and held.most > 1 and all(w[:1].isupper() for w in words.values()):
+        count["partly"] = [p for p in held.every if 0 < held.held[p] < held.most]
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
                      related=held.related, unindexed=held.unindexed, **_also(held),
