@@ -98,6 +98,9 @@ def test_a_kind_of_what_is_asked_about_or_of_one_kind_chooses_nothing(mixed, tmp
     # "papers" is what the RFC would mention: asked of every document, as before
     answer = _nav(graph).ask("What does the pins RFC say about papers?", budget=200)
     assert all(s["op"] != "kind" for s in answer.trace)
+    # works cited asked of the 10-K the question names: of the 10-K, not of the papers
+    cited = _nav(graph).ask("Which papers does the Globex 10-K cite?", budget=200)
+    assert all(s["op"] != "kind" for s in cited.trace), cited.trace[:2]
     # a document of no kind known is left in: it may be of that kind
     notes = dict(FILES, **{"notes.md": "# Notes\n\nA short note on dots.\n"})
     graph = indexed_graph(tmp_path / "notes", notes, search_vectors=False)

@@ -27,6 +27,7 @@ from collections import Counter
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
+from docnav.query.cited import WORKS_ASKED
 from docnav.query.in_turn import EACH_DOCUMENT, each_document
 from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
 from docnav.query.parts import citing_documents
@@ -72,9 +73,11 @@ def _kind(path: str, fields: dict, paper_like: bool) -> str | None:
 
 def _said_kind(question: str) -> tuple[str, str, re.Match] | None:
     """(the kind word as the question says it, the question asked with it, the match of its
-    shape) where the
-    question's shape says the word names the documents asked of; "10-K" is asked as
-    "filing" ("Which 10-K is the longest?": "Which filing is the longest?")."""
+    shape) where the question's shape says the word names the documents asked of; "10-K" is
+    asked as "filing" ("Which 10-K is the longest?": "Which filing is the longest?"). Not
+    where it asks for works cited ("Which papers does the Adobe 10-K cite?": of the 10-K)."""
+    if WORKS_ASKED.search(question):
+        return None
     for asked in dict.fromkeys((question, _TEN_K.sub(r"filing\1", question))):
         m = (asks_documents(asked) or EACH_DOCUMENT.search(asked) or BY_DATE.search(asked)
              or BY_LENGTH.search(asked))
