@@ -55,6 +55,7 @@ from docnav.query._checks import check_text, question_budget
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
 from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
 from docnav.query.acronyms import read_definitions, spell_out
+from docnav.query.as_documents import as_documents_said, as_documents_written
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
 from docnav.query.companies import asks_companies, companies
@@ -83,8 +84,8 @@ from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
-from docnav.query.which import (as_documents_said, as_documents_written, asks_documents,
-                                counts_the_store, of_one, referred_outside, which_documents)
+from docnav.query.which import (asks_documents, counts_the_store, of_one, referred_outside,
+                                which_documents)
 
 # what a document does as a whole, asked of one its name chose ("What does the clamp RFC
 # propose?"): like "about", no word the evidence must hold

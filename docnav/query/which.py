@@ -97,15 +97,12 @@ OWN_VERB = re.compile(r"^\s+(?!(?:are|is|were|was|be|been|do|does|did|have|has|h
 # "... were written by Ada Lovelace?", "... did Ada write?", "... by Ada about pumps?": the
 # documents of that author (their author field), not passages saying the name; a particle
 # ("van", "de") a word of its own ("by Grace discuss valves" was of "Grace di")
-_NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|(?:van|von|de|der|da|di|le|la|du)\b))*"
+AUTHOR_NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|(?:van|von|de|der|da|di|le|la|du)\b))*"
 BY_AUTHOR = re.compile(
     rf"^\s*(?:(?:(?:were|was|are|is|have\s+been|has\s+been)\s+)?(?:written|authored|"
-    rf"prepared|signed|edited)\s+by|by|(?:that|which)\s+(?P<who2>{_NAME})\s+(?:wrote|"
-    rf"authored)|(?:did|does|do|has|have)\s+(?P<who3>{_NAME})\s+(?:write|author|written|"
-    rf"authored))(?(who2)|(?(who3)|\s+(?P<who>{_NAME})))")
-# "What did Ada Lovelace write?", "What has Bo written?": which documents that author wrote
-_WROTE = re.compile(rf"^\W*(?i:what\s+(?:else\s+)?(?:did|does|has|have))\s+(?P<who>{_NAME})"
-                    rf"\s+(?i:write|written|author|authored)\W*$")
+    rf"prepared|signed|edited)\s+by|by|(?:that|which)\s+(?P<who2>{AUTHOR_NAME})\s+(?:wrote|"
+    rf"authored)|(?:did|does|do|has|have)\s+(?P<who3>{AUTHOR_NAME})\s+(?:write|author|"
+    rf"written|authored))(?(who2)|(?(who3)|\s+(?P<who>{AUTHOR_NAME})))")
 KINDS_SAID = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
 DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
@@ -245,40 +242,6 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
              "documents": held.counted, "words": None, "held": 0, "refers_to": held.refers_to,
              "related": held.related, "outside": True, **besides_of(held)}
     return _counted(nav, asked, count, "cross-reference")
-
-
-# "Which sources mention Adobe and Amazon?", "Which texts cite ...?": which documents (not
-# "Which sources does the paper cite?", its works cited: docnav/query/cited.py)
-_SOURCES = re.compile(r"^(\W*(?:in\s+)?which\s+)(?:sources|texts)(?=\s+(?:mention|cite|discuss|"
-                      r"name|refer|talk|describe|say)\w*\b)", re.I)
-# "Where are Adobe and Amazon mentioned?": names alone, said where (not "Where is the risk
-# mentioned?", nor "Which risks are mentioned by Adobe and Amazon?")
-_NAMED = r"[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*"
-_WHERE_NAMED = re.compile(rf"^\W*(?i:where\s+(?:are|is|were|was))\s+(?P<names>{_NAMED}"
-                          rf"(?:(?:\s*,)?(?:\s+(?:and|or))?\s+{_NAMED})*)\s+(?i:mentioned|"
-                          r"cited|named|discussed|referred\s+to)\W*$")
-
-
-def as_documents_said(asked: str) -> str:
-    """A question asking which documents say something in other words, as "Which documents
-    mention ...?" (:func:`which_documents`): "Which sources mention Adobe and Amazon?" and
-    "Where are Adobe and Amazon mentioned?" were asked of each company's filing in turn, the
-    names read as choosing them, and the paper saying "Amazon" was never read."""
-    if where := _WHERE_NAMED.match(asked):
-        return f"Which documents mention {where.group('names')}?"
-    return _SOURCES.sub(r"\1documents", asked)
-
-
-def as_documents_written(nav: Navigator, asked: str, doc: str | list[str] | None) -> str:
-    """A question asking what an author wrote, as the question asking which documents they
-    wrote ("What did Bo Chen write?": "Which documents did Bo Chen write?", answered from
-    the documents' author field; its words were searched for) where the author field of a
-    document asked of (``doc``) names them; any other as it is ("What did Amazon write?" of
-    filings whose author is "EDGAR Online" is a question of what they say)."""
-    wrote = _WROTE.match(asked)
-    if wrote and authored_by(nav, doc, wrote.group("who")):
-        return f"Which documents did {wrote.group('who')} write?"
-    return asked
 
 
 def asks_documents(asked: str) -> re.Match | None:
