@@ -263,7 +263,7 @@ class Indexer:
         report = IndexReport()
         t = time.perf_counter()
         with self.store.session(lock_wait=max(self.options.lock_wait, self.store.lock_wait),
-                                should_stop=self.should_stop):
+                                should_stop=self.should_stop, waiting=self.progress_log):
             with self.store.reader() as con:
                 self._texts = self._kept_texts(con)
             report._time("store", t)

@@ -82,20 +82,22 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
 
     @contextmanager
     def session(self, lock_wait: float | None = None,
-                should_stop: Callable[[], bool] | None = None) -> Iterator["Store"]:
+                should_stop: Callable[[], bool] | None = None,
+                waiting: Callable[[str], None] | None = None) -> Iterator["Store"]:
         """Hold one read-write connection for a whole run (one open instead of many).
 
         Inside a session, :meth:`reader` and :meth:`transaction` reuse it. Other processes
         cannot open the database meanwhile; they read the Parquet export instead.
         ``lock_wait``: this session's wait for the store (default: the store's), which
-        ``should_stop`` may end (:meth:`_connect`).
+        ``should_stop`` may end and ``waiting`` is told of as it starts (:meth:`_connect`).
         """
         if self._session is not None:
             yield self
             return
         new = self._absent()
         self._make_folder()
-        self._session = self._connect(read_only=False, wait=lock_wait, should_stop=should_stop)
+        self._session = self._connect(read_only=False, wait=lock_wait, should_stop=should_stop,
+                                      waiting=waiting)
         undo = False
         try:
             try:
@@ -168,12 +170,13 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         return self.path.with_name(self.path.name + ".wal")
 
     def _connect(self, read_only: bool, locked: bool = False, wait: float | None = None,
-                 should_stop: Callable[[], bool] | None = None) -> duckdb.DuckDBPyConnection:
+                 should_stop: Callable[[], bool] | None = None,
+                 waiting: Callable[[str], None] | None = None) -> duckdb.DuckDBPyConnection:
         """A connection; one that writes holds the writer lock shared until :meth:`_close`
         (``locked``: the caller holds it already, exclusively) and waits up to ``wait``
         seconds (default ``lock_wait``) while another process holds the store, unless
         ``should_stop`` says to stop (RunCancelled: a watcher's batch waited out the whole
-        ``--wait`` after Ctrl-C)."""
+        ``--wait`` after Ctrl-C); ``waiting`` gets a line naming the holder as a wait starts."""
         def stopped(exc: StoreLocked) -> RunCancelled | None:
             if should_stop is None or not should_stop():
                 return None
@@ -182,7 +185,7 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
 
         wait = self.lock_wait if wait is None else wait
         return writer_lock.retried(lambda: self._open(read_only, locked),
-                                   0.0 if read_only else wait, stopped)
+                                   0.0 if read_only else wait, stopped, waiting)
 
     def _open(self, read_only: bool, locked: bool) -> duckdb.DuckDBPyConnection:
         if self.path.is_dir():  # `--db .docnav`: the folder the default store is in

@@ -84,11 +84,13 @@ def check_store_file(db: Path) -> None:
 
 
 def retried(attempt: Callable[[], T], wait: float,
-            stopped: Callable[[StoreLocked], Exception | None] = lambda exc: None) -> T:
+            stopped: Callable[[StoreLocked], Exception | None] = lambda exc: None,
+            waiting: Callable[[str], None] | None = None) -> T:
     """``attempt()``, tried again while it raises :class:`StoreLocked` (another process holds
     the store), for up to ``wait`` seconds, after pauses of 0.05 s doubling up to 1 s; then
     that error, with "(waited N s)". ``stopped``: asked before each pause, the error to raise
-    instead of waiting on (None: wait on)."""
+    instead of waiting on (None: wait on). ``waiting``: told once, before the first pause, who
+    holds the store and how long this waits (a Dagster run's log: a wait said nothing)."""
     deadline, pause = time.monotonic() + wait, 0.05
     while True:
         try:
@@ -102,5 +104,15 @@ def retried(attempt: Callable[[], T], wait: float,
             stop = stopped(exc)
             if stop is not None:
                 raise stop from exc
+            if waiting is not None:
+                waiting(waiting_line(exc, wait))
+                waiting = None
         time.sleep(min(pause, left))
         pause = min(pause * 2, 1.0)
+
+
+def waiting_line(exc: StoreLocked, wait: float) -> str:
+    """What a wait for the store says as it starts: the holder, as the error names it (its
+    PID where DuckDB gives one), without the error's advice to wait."""
+    held = str(exc).split(". Wait for it")[0]
+    return f"{held}; waiting up to {wait:g} s for it to finish"

@@ -1,0 +1,37 @@
+"""A user's QA pass of the Dagster wiring (session 58), in real Dagster runs and sensor ticks:
+a run waiting for the store says who holds it."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+from pipelines.resources import DocNavResource
+from tests._dagster_harness import (  # noqa: F401 (fixtures)
+    docs, instance, launch, resource, tick,
+)
+from tests._harness import held
+
+warnings.filterwarnings("ignore", message=".*backfill_policy.*")
+
+
+def run_lines(inst, result) -> list[str]:
+    return [r.user_message for r in inst.all_logs(result.run_id) if r.user_message]
+
+
+def test_a_run_waiting_for_the_store_says_who_holds_it(instance, resource, docs):
+    """Another `docnav index` held the store: the `document` step took a minute and its log
+    said nothing of the wait, the lock or its holder. It says so as the wait starts, naming
+    the holder's PID as the CLI's lock error does."""
+    resource = DocNavResource(roots=resource.roots, db=resource.db, embed_model="hashing",
+                              summaries=False, lock_wait_seconds=60)
+    first = tick(instance, resource, None)
+    launch(instance, resource, first.run_requests[0])
+    (docs / "b.md").write_text("# Bravo\n\nBravo builds boats and barges.\n")
+    second = tick(instance, resource, first.cursor)
+    with held(Path(resource.db), "w", 4) as holder:
+        result = launch(instance, resource, second.run_requests[0])
+    said = [line for line in run_lines(instance, result) if "waiting up to 60 s" in line]
+    assert len(said) == 1, "\n".join(run_lines(instance, result))
+    assert f"locked by another process (PID {holder.pid})" in said[0]
+    assert said[0].endswith("; waiting up to 60 s for it to finish")
