@@ -36,6 +36,16 @@ def gone_note(root: str, indexed: bool | None = None, others: bool = True) -> st
             f"it comes back (an empty folder in its place removes them); {rest}")
 
 
+def every_root_gone(gone: list[str]) -> str:
+    """What a tick (its skip reason) and a run (its error) say when no root of DOCNAV_ROOTS is
+    there: both leave the store and the partitions as they are (a typo in DOCNAV_ROOTS made
+    the tick delete every partition of the root it replaced while the run kept the
+    documents)."""
+    return (f"every root of DOCNAV_ROOTS is gone ({', '.join(gone)}): nothing is indexed or "
+            "removed, and the store keeps its documents (and the sensor their partitions) "
+            "until a root is there; check DOCNAV_ROOTS for a typo")
+
+
 def outside(paths: list[str], gone: list[str]) -> list[str]:
     """Of ``paths``, those not in a folder of ``gone``: a run leaves their documents as they
     are (a gone root that was a file is its own path: its document is removed)."""
@@ -134,9 +144,7 @@ class DocNavResource(ConfigurableResource):
         for root in gone:
             log(gone_note(root, others=bool(there)))
         if not there:
-            raise InputError(f"every root of DOCNAV_ROOTS is gone ({', '.join(gone)}): "
-                             "nothing to index; the store keeps their documents until they "
-                             "come back")
+            raise InputError(every_root_gone(gone))
         return there, gone
 
     def index_options(self) -> IndexOptions:

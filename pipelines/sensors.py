@@ -33,7 +33,7 @@ from pipelines.assets import STORE_TAGS, collection, document
 from pipelines.changes import PARTITIONS, full_range_request, plan_tick, read_cursor
 from pipelines.inflight import partitions_in_flight
 from pipelines.recovery import fail_orphan, find_orphaned_runs, orphan_work
-from pipelines.resources import DocNavResource, gone_note
+from pipelines.resources import DocNavResource, every_root_gone, gone_note
 from pipelines.versions import needs_reparse, parse_change, pdf_mode_alone
 
 index_job = define_asset_job(
@@ -74,6 +74,10 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
                                 skip_reason="; ".join(filter(None, [said, unwatched])))
         options = docnav.index_options()
         roots, gone = docnav.roots_now()
+        if not roots:  # the run would refuse: the partitions are kept, as the documents are
+            said = every_root_gone(gone)
+            context.log.warning(said)
+            return SensorResult(cursor=context.cursor, skip_reason=said)
         found = scan(roots, options.include, options.exclude, _SEEN)
         empty = empty_roots(roots, found)
         # a gone folder's files keep their state (as a folder that cannot be listed); a gone

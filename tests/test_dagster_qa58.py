@@ -1,11 +1,16 @@
 """A user's QA pass of the Dagster wiring (session 58), in real Dagster runs and sensor ticks:
-a run waiting for the store says who holds it."""
+a run waiting for the store says who holds it; a typo in DOCNAV_ROOTS that leaves no root
+there keeps the partitions, as the run keeps the documents."""
 
 from __future__ import annotations
 
 import warnings
 from pathlib import Path
 
+import pytest
+
+from docnav.errors import InputError
+from pipelines.changes import PARTITIONS
 from pipelines.resources import DocNavResource
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
     docs, instance, launch, resource, tick,
@@ -35,3 +40,23 @@ def test_a_run_waiting_for_the_store_says_who_holds_it(instance, resource, docs)
     assert len(said) == 1, "\n".join(run_lines(instance, result))
     assert f"locked by another process (PID {holder.pid})" in said[0]
     assert said[0].endswith("; waiting up to 60 s for it to finish")
+
+
+def test_a_typo_leaving_no_root_keeps_the_partitions_as_the_run_keeps_the_documents(
+        instance, resource, docs):
+    """DOCNAV_ROOTS with a typo (a root that does not exist, no other root): the tick deleted
+    every partition of the old root and asked for a removal run, which then refused ("every
+    root of DOCNAV_ROOTS is gone ...: the store keeps their documents"). The tick now keeps
+    the partitions and its cursor, asks for no run, and says what the run says."""
+    first = tick(instance, resource, None)
+    launch(instance, resource, first.run_requests[0])
+    keys = instance.get_dynamic_partitions(PARTITIONS)
+    typo = DocNavResource(roots=f"{docs}s", db=resource.db, embed_model="hashing",
+                          summaries=False)
+    result = tick(instance, typo, first.cursor)
+    assert instance.get_dynamic_partitions(PARTITIONS) == keys and len(keys) == 3
+    assert not result.run_requests and result.cursor == first.cursor
+    with pytest.raises(InputError) as refused:
+        typo.run_roots(lambda line: None)
+    assert result.skip_reason.skip_message == str(refused.value)
+    assert f"every root of DOCNAV_ROOTS is gone ({docs}s)" in str(refused.value)
