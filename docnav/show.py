@@ -224,7 +224,10 @@ def _pdf_reading(parsed_with: str | None,
     off = "".join(f", {name} off" for name, key in (("outline", "outline"),
                                                     ("furniture removal", "furniture"))
                   if settings.get(key) == "False")
-    return pipeline, settings.get("pdf_mode", "unknown"), off
+    # no parsed_with: indexed before schema 3 recorded the parser ("unknown" read as a mode)
+    mode = settings.get("pdf_mode") or ("not recorded: indexed before schema 3" if parsed_with
+                                        is None else "not recorded")
+    return pipeline, mode, off
 
 
 def _pdf_line(con) -> list[str]:

@@ -88,8 +88,11 @@ def test_switches_take_the_usual_spellings_and_refuse_others(monkeypatch):
 
 
 def test_a_bad_pdf_mode_fails_when_the_code_location_loads(monkeypatch):
+    """It said "pdf_mode='fast' is not valid", naming no variable (DOCNAV_SENSOR_INTERVAL and
+    the others name theirs): it names DOCNAV_PDF_MODE and the values it takes."""
     monkeypatch.setenv("DOCNAV_PDF_MODE", "fast")
-    with pytest.raises(ConfigError, match="pdf_mode='fast' is not valid"):
+    with pytest.raises(ConfigError, match=r"^DOCNAV_PDF_MODE='fast': use 'auto' .*, 'standard' "
+                                          r".* or 'native' .*; unset it for 'auto'$"):
         default_resource(environ=os.environ)
 
 

@@ -189,6 +189,26 @@ def test_a_pdf_read_with_pdf_mode_auto_records_and_shows_the_pipeline_that_read_
     assert stored(db) == recorded
 
 
+def test_a_pdf_indexed_before_schema_3_says_its_mode_was_not_recorded(tmp_path, capsys):
+    """A store upgraded from schema 2 keeps no parser record of its PDFs: `show` said
+    "(--pdf-mode unknown)", as if "unknown" were a mode; it says why none is recorded."""
+    from docnav.parse._docling import resolve_pdf_mode
+
+    docs, db = _pdf_and_note(tmp_path), tmp_path / "store.duckdb"
+    assert main(["--db", str(db), "index", str(docs), "--embed-model", "hashing",
+                 "--no-summaries", "--no-progress"]) == 0
+    with duckdb.connect(str(db)) as con:  # as the upgrade from schema 2 leaves it
+        con.execute("UPDATE documents SET parsed_with = NULL")
+    used = resolve_pdf_mode(ParseOptions())
+    capsys.readouterr()
+    assert main(["--db", str(db), "show"]) == 0
+    assert (f"PDFs: 1 read by the {used} pipeline (--pdf-mode not recorded: indexed before "
+            "schema 3)") in capsys.readouterr().out
+    assert main(["--db", str(db), "show", "bookmark_sample.pdf"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith(
+        f"PDF read by the {used} pipeline (--pdf-mode not recorded: indexed before schema 3)")
+
+
 def test_the_record_names_the_pipeline_the_parser_used_not_the_mode_asked(tmp_path):
     """With the layout model downloaded, `auto` reads PDFs with the standard pipeline. It is
     not here: a parser that labels the native pipeline's document as the standard one's
