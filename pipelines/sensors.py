@@ -60,7 +60,8 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         """Scan the roots; add/delete document partitions (not those an unfinished run's range
         ends at: pipelines/inflight.py); one run for everything that changed and for the work
         of runs orphaned by a killed deployment (pipelines/recovery.py)."""
-        docnav.preload_worker()  # at once, not at the first run: a deployment keeps models warm
+        if daemon_tick(context):  # at once, not at the first run: a deployment keeps models warm
+            docnav.preload_worker()
         orphans = find_orphaned_runs(context.instance)
         # beside `docnav watch --spool`: its batches say when to scan (the first tick scans
         # anyway, and the reconcile schedule scans every root every 15 minutes)
@@ -113,6 +114,16 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
 
 
 document_sensor = build_document_sensor()
+
+
+def daemon_tick(context: SensorEvaluationContext) -> bool:
+    """Whether the daemon evaluates the sensor for a tick it records, not a preview (`dagster
+    sensor preview`, the UI's "Test sensor"), which should start no resident worker (one that
+    loads the models for 15 idle minutes). Dagster says so only by the log key: the daemon
+    passes [repository, sensor, tick id], a preview none (Dagster then makes one ending in
+    the time, YYYYmmdd_HHMMSS). Should that change, a tick preloads nothing: the first run
+    starts the worker itself."""
+    return bool(context.log_key) and str(context.log_key[-1]).isdigit()
 
 
 def spool_unwatched(spool: str) -> str | None:

@@ -1,17 +1,23 @@
 """A user's QA pass of the Dagster wiring (session 58), in real Dagster runs and sensor ticks:
 a run waiting for the store says who holds it; a typo in DOCNAV_ROOTS that leaves no root
-there keeps the partitions, as the run keeps the documents."""
+there keeps the partitions, as the run keeps the documents; a preview of the sensor starts
+no resident worker, a daemon's tick does."""
 
 from __future__ import annotations
 
 import warnings
 from pathlib import Path
 
+import threading
+
 import pytest
+from dagster import SensorEvaluationContext
 
 from docnav.errors import InputError
 from pipelines.changes import PARTITIONS
+from docnav.worker import stop_worker, worker_pid
 from pipelines.resources import DocNavResource
+from pipelines.sensors import document_sensor
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
     docs, instance, launch, resource, tick,
 )
@@ -60,3 +66,34 @@ def test_a_typo_leaving_no_root_keeps_the_partitions_as_the_run_keeps_the_docume
         typo.run_roots(lambda line: None)
     assert result.skip_reason.skip_message == str(refused.value)
     assert f"every root of DOCNAV_ROOTS is gone ({docs}s)" in str(refused.value)
+
+
+def evaluate(instance, resource, log_key):
+    """The sensor evaluated as Dagster's code server evaluates it; ``log_key``: the daemon's
+    ([repository, sensor, tick id]); None: a preview's (`dagster sensor preview`, the UI's
+    "Test sensor")."""
+    with SensorEvaluationContext(None, cursor=None, log_key=log_key, instance=instance,
+                                 repository_name="__repository__",
+                                 sensor_name="document_sensor",
+                                 resources={"docnav": resource}) as context:
+        result = document_sensor(context)
+    for thread in threading.enumerate():  # the worker's preload, started in the background
+        if thread.name == "docnav-worker-preload":
+            thread.join(120)
+    return result
+
+
+def test_a_preview_of_the_sensor_starts_no_resident_worker(instance, resource, docs):
+    """`dagster sensor preview -m pipelines.definitions document_sensor` left a `python -m
+    docnav.worker --idle 900` behind (~730 MB resident for 15 idle minutes): every
+    evaluation preloaded the worker. A preview preloads nothing; a daemon's tick still does,
+    so the first run finds the models loaded."""
+    resident = DocNavResource(roots=resource.roots, db=resource.db, embed_model="hashing",
+                              summaries=False, resident_worker=True)
+    try:
+        assert evaluate(instance, resident, None).run_requests
+        assert worker_pid(resident.db) is None
+        evaluate(instance, resident, ["__repository__", "document_sensor", "42"])
+        assert worker_pid(resident.db) is not None
+    finally:
+        stop_worker(resident.db)
