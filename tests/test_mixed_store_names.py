@@ -197,3 +197,19 @@ def test_the_sections_a_filing_has_on_something_are_listed(mixed):
     part = _nav(graph).ask("What does the Risk factors section of the Globex 10-K say about "
                            "engines?", budget=200)
     assert all(s["op"] != "sections holding" for s in part.trace)
+
+
+def test_sections_asked_for_by_what_they_are_on_only_where_they_are_the_object(mixed):
+    # "Which sections of the paper report results on the test set?" and "Which section
+    # describes the impact of pinning on async functions?" listed the sections holding "the
+    # test set", "async functions": any "on" after "sections" was read as what they are on
+    graph, docs = mixed
+    for asked in ("Which sections of the Globex 10-K are about engines?",
+                  "Which section is about engines?", "List the sections about engines"):
+        answer = _nav(graph).ask(asked, budget=200)
+        assert any(s["op"] == "sections holding" for s in answer.trace), asked
+    for asked in ("Which section of the Globex 10-K reports the risk of failure on engines?",
+                  "Which section describes the impact of the sea on engines?",
+                  "What sections report the effect of the sea on engines?"):
+        answer = _nav(graph).ask(asked, budget=200)
+        assert all(s["op"] != "sections holding" for s in answer.trace), asked

@@ -212,12 +212,17 @@ def document_outline(graph: DocNavGraph, root: str, budget: int) -> Piece | None
 
 
 # the parts asked for by what they are on: "What sections does the Amazon 10-K have on books?",
-# "Which sections are about risk?", "the chapters covering pumps"
-# (not "What does Section 3 say about pumps?": the parts are what is asked for)
-_PARTS_ON = re.compile(r"^\W*(?:what|which|list|name|show(?:\s+me)?)\s+(?:(?:are\s+)?the\s+)?"
-                       r"(?:sections?|chapters?|parts|headings?)\b.*?\b(?:on|about|regarding|"
-                       r"concerning|covering|that\s+(?:mention|discuss|cover)\w*)"
-                       r"\s+(?P<what>\w.*?)\W*$", re.I)
+# "Which sections of the paper are about risk?", "List the chapters covering pumps": the parts
+# are what is asked for, so "on" follows them, "are", "... have" or the document they are of
+# (not "What does Section 3 say about pumps?", "Which sections report results on the test
+# set?", "Which section describes the impact of pinning on async functions?")
+_OF_DOCUMENT = r"(?:\s+(?:of|in)\s+(?:the\s+)?(?-i:(?:[A-Z0-9][\w.\-]*\s+){0,3})[\w.\-]+)?"
+PARTS_ON = re.compile(r"^\W*(?:what|which|list|name|show(?:\s+me)?)\s+(?:(?:are\s+)?the\s+)?"
+                      r"(?:sections?|chapters?|parts|headings?)(?:\s+(?:does|do)\s+.+?\s+have|"
+                      + _OF_DOCUMENT + r"(?:\s+(?:(?:that|which)\s+)?(?:are|is))?)"
+                      r"\s+(?:on|about|regarding|concerning|covering|"
+                      r"(?:that|which)\s+(?:mention|discuss|cover)\w*)"
+                      r"\s+(?P<what>\w.*?)\W*$", re.I)
 
 
 def read_parts_on(graph: DocNavGraph, run: Run) -> bool:
@@ -228,7 +233,7 @@ def read_parts_on(graph: DocNavGraph, run: Run) -> bool:
     order. Its outline asked for with "on books", "What sections does the Amazon 10-K have on
     books?" read the cover page's "SECTION 13" and named no section. False where none holds
     them (the question is then read as any other)."""
-    on = _PARTS_ON.search(run.question)
+    on = PARTS_ON.search(run.question)
     terms = EvidenceState(on.group("what"), run.state.budget).terms if on else []
     paths = _outlined(graph, run.scope) if terms else []
     pieces, held_by, sections = [], [], 0

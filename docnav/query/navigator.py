@@ -70,9 +70,9 @@ from docnav.query.names import (company_mentions, described_document, each_compa
                                 named_documents, named_outside, named_registrants, own_names,
                                 titled_document, titled_documents, unindexed_named,
                                 untitled_names, without_names)
-from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, WHICH_PAGE, can_outline,
-                                  pages_asked, part_outline, read_outlines, read_pages,
-                                  read_parts_on)
+from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, PARTS_ON, WHICH_PAGE,
+                                  can_outline, pages_asked, part_outline, read_outlines,
+                                  read_pages, read_parts_on)
 from docnav.query.left_out import without_left_out
 from docnav.query.relating import related_named, relate
 from docnav.query.referring import (as_referring, read_references, references_each,
@@ -329,8 +329,7 @@ class Navigator:
                               question, budget)
         state.no_gaps = needing_verb(asked, names) if by_title else frozenset()
         # "What is the zero-shot translation paper about?", "What does the clamp RFC propose?":
-        # nothing asked but what the document a name chose is, as a whole: its summary
-        # answers, as for "Summarise ..."
+        # nothing asked but what the document a name chose is, as a whole: its summary answers
         whole = EvidenceState(WHAT_IT_DOES.sub(" ", question), budget) if (
             kind == "local" and chosen) else None
         if whole is not None and whole.names_nothing:
@@ -341,8 +340,9 @@ class Navigator:
     def _read_as_listed(self, run: Run, shaped: _Shaped) -> bool:
         """What the question asks for a list of, read: the outline, the captions, the works
         cited, the pages. True when that is the answer (nothing else is read)."""
-        if shaped.outline and read_outlines(self.graph, run) or read_parts_on(self.graph, run):
-            return True  # (or the sections holding what it names: "... have on books?")
+        if (shaped.outline and read_outlines(self.graph, run)) or (  # or the sections holding
+                PARTS_ON.search(run.question) and read_parts_on(self.graph, run)):  # "on books"
+            return True
         if shaped.captions and read_captions(self.graph, run, shaped.question):
             return True
         if shaped.works and read_works_cited(self.graph, run):
