@@ -128,3 +128,18 @@ def test_which_documents_name_those_holding_fewer_of_the_names(mixed):
     # of words, not names: none named so ("traits and closures" of many RFCs)
     words = _nav(graph).ask("Which documents mention initech and globex?", budget=400)
     assert "partly" not in words.count
+
+
+def test_a_kind_a_named_document_of_another_kind_mentions_is_asked_of_that_document(mixed):
+    # "Which RFCs does the Adobe 10-K mention?", "Which papers are referred to by the Adobe
+    # 10-K?" were asked of the RFCs or papers alone, leaving out the 10-K the question names
+    graph, _ = mixed
+    for asked in ("Which RFCs does the Globex 10-K mention?",
+                  "Which RFCs are referred to by the Globex 10-K?",
+                  "Which papers does the Globex 10-K mention?"):
+        answer = _nav(graph).ask(asked, budget=200)
+        # (as before c31567b: read as which documents hold the words, the 10-K among them)
+        assert all(s["op"] != "kind" for s in answer.trace), (asked, answer.trace[:2])
+    # the papers mentioning it: of the papers
+    papers = _nav(graph).ask("Which papers mention the Globex 10-K?", budget=200)
+    assert papers.trace[0]["op"] == "kind" and papers.trace[0]["kind"] == "paper"

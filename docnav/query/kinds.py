@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.cited import WORKS_ASKED
 from docnav.query.in_turn import EACH_DOCUMENT, each_document
+from docnav.query.names import named_documents, titled_documents
 from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
 from docnav.query.parts import citing_documents
 from docnav.query.which import WHICH_DOCUMENTS, asks_documents
@@ -46,6 +47,9 @@ _TEN_K = re.compile(r"\b10-?K(s?)\b", re.I)
 _RFC_NAME = re.compile(r"\d{4}-[\w.-]+\.md")
 _ARXIV_NAME = re.compile(r"(?:^|[\W_])\d{4}\.\d{4,5}(?:v\d+)?$")
 _KINDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# "Which RFCs does ...", "Which papers are referred to by ...": what follows the kind word
+# says what is asked of (the kind is what it mentions)
+_OF_WHAT_FOLLOWS = re.compile(r"\s+(?:do|does|did|are|is|were|was|has|have|had)\b", re.I)
 
 
 def document_kinds(graph: DocNavGraph) -> dict[str, str | None]:
@@ -109,6 +113,8 @@ def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[st
     if not held.get(kind) or not set(held) - {kind, None}:
         return None
     chosen = [p for p in paths if kinds.get(p) in (kind, None)]
+    if m.re is WHICH_DOCUMENTS and _named_of_another_kind(nav.graph, asked[m.end():], chosen):
+        return None  # "Which RFCs does the Adobe 10-K mention?": of the 10-K
     narrowed = [glob.escape(p) for p in chosen]
     if len(chosen) > 1 or m.re is WHICH_DOCUMENTS:
         answer = nav.collect(asked, budget, narrowed)
@@ -121,6 +127,18 @@ def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[st
                             "asked_of": len(paths), "kinds": {
                                 str(k): n for k, n in held.most_common()}})
     return answer
+
+
+def _named_of_another_kind(graph: DocNavGraph, rest: str, chosen: list[str]) -> bool:
+    """Whether ``rest``, what follows the kind word, asks what a document of another kind
+    than ``chosen`` says of those of that kind: "Which RFCs does the Adobe 10-K mention?",
+    "Which papers are referred to by the Adobe 10-K?" (asked of the RFCs or papers, the 10-K
+    was left out); not "Which papers mention the Adobe 10-K?" (of the papers)."""
+    if not _OF_WHAT_FOLLOWS.match(rest):
+        return False
+    named = [*named_documents(graph, rest)[0], *(glob.escape(p)
+                                                  for p, _ in titled_documents(graph, rest))]
+    return any(p not in {glob.escape(c) for c in chosen} for p in named)
 
 
 def kind_note(answer: Answer) -> list[str]:
