@@ -143,3 +143,22 @@ def test_a_kind_a_named_document_of_another_kind_mentions_is_asked_of_that_docum
     # the papers mentioning it: of the papers
     papers = _nav(graph).ask("Which papers mention the Globex 10-K?", budget=200)
     assert papers.trace[0]["op"] == "kind" and papers.trace[0]["kind"] == "paper"
+
+
+def test_which_documents_of_names_or_of_a_form_name_no_others(mixed, tmp_path):
+    # "Which documents mention Adobe or Amazon?" named the Amazon 10-K and a paper as holding
+    # "some of those words" though either name answers: those holding any one are counted
+    graph, docs = mixed
+    either = _nav(graph).ask("Which documents mention Initech or Globex?", budget=400)
+    assert either.count["documents"] == [str(docs / "demand.md"), str(docs / "engines.md")]
+    assert "partly" not in either.count
+    assert '2 of the 5 documents asked of hold "Initech" or "Globex"' in answer_text(
+        either, graph)
+    # "K" of "the Adobe 10-K" is no name: 1811.00942.md, holding "k", was named
+    graph = indexed_graph(tmp_path / "k", {
+        "report.md": "# Report\n\nThe Globex 10-K was filed late, its k value high.\n",
+        "means.md": "# Means\n\nWe run k means with k set to 10.\n",
+        "ten.md": "# Ten\n\nWe count 10 ships.\n", "tens.md": "# Tens\n\nWe sell 10 engines.\n"},
+        search_vectors=False)
+    form = _nav(graph).ask("Which documents mention the Globex 10-K?", budget=400)
+    assert form.count["words"] == ["Globex", "K"] and "partly" not in form.count, form.count

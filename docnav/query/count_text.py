@@ -179,7 +179,7 @@ def count_line(count: dict) -> str:
                 f"of{dated}" + (f" (of {_asked_of(count)})" if count["dated"] or count["by"]
                                 or count.get("format") else ""))
     else:
-        words = ", ".join(f'"{w}"' for w in count["words"])
+        words = (" or " if count.get("any") else ", ").join(f'"{w}"' for w in count["words"])
         some = "" if count["held"] == len(count["words"]) else f"{count['held']} of "
         line = _besides_said(count) + (
                 f"{count['n']} of the {count['of']} {documents} asked of{dated} "

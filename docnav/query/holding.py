@@ -205,6 +205,7 @@ class Held:
     # those counted refer to all of them ("and") rather than to any ("or")
     refers_also: list[str] = field(default_factory=list)
     both: bool = False
+    any_of: bool = False  # those holding any one counted ("Which ... mention Adobe or Amazon?")
 
     @property
     def most(self) -> int:
@@ -216,7 +217,8 @@ class Held:
         """Those holding that many, in path order: how many, or which ("Which RFCs mention
         async?" read the best two, and did not say the others)."""
         most = self.most
-        return sorted(p for p in self.every if most and self.held[p] == most)
+        least = 1 if self.any_of else most
+        return sorted(p for p in self.every if most and least <= self.held[p])
 
     @property
     def route(self) -> str | None:
@@ -426,8 +428,8 @@ def words_held(held: Held, words: dict[str, str]) -> int:
     "io") is one word, as a joined word is ("fy2022": "fy", "2022")."""
     if not held.counted:
         return 0
-    path = held.counted[0]  # each holds as many terms
-    return len({word for t, word in words.items() if path in held.holders[t]})
+    path = held.counted[0]  # each holds as many terms (any one of them: all are said)
+    return len({word for t, word in words.items() if held.any_of or path in held.holders[t]})
 
 
 def best_documents(nav: Navigator, question: str, doc: str | list[str] | None, held: Held,

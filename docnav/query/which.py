@@ -367,12 +367,17 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                      **besides_of(held, scope.outside))
         return _counted(nav, asked, count, held.route)  # those saying "build"
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
+    names = not held.referring and held.most > 1 and all(_name(w, question)
+                                                          for w in words.values())
+    # "Which documents mention Adobe or Amazon?": those holding any one of the names counted
+    held.any_of = names and bool(re.search(r"\bor\b", question)) and not re.search(
+        r"\band\b", question)
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())),
-                 **besides_of(held, scope.outside))
+                 **({"any": True} if held.any_of else {}), **besides_of(held, scope.outside))
     # "Which documents mention Adobe and Amazon?": those holding fewer of the names (the
     # Amazon 10-K, a paper: "Amazon" alone) named too, not read; not of words ("traits")
-    if not held.referring and held.most > 1 and all(w[:1].isupper() for w in words.values()):
+    if names and not held.any_of:
         count["partly"] = [p for p in held.every if 0 < held.held[p] < held.most]
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
@@ -403,6 +408,13 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                                 "asked_of": count["of"], "words": count["words"],
                                 "dated": count["dated"], "tokens": 0, "confidence": 0.0})
     return answer
+
+
+def _name(word: str, question: str) -> bool:
+    """Whether ``word`` is written as a name in ``question``: capitalised, of two letters or
+    more, a whole word ("K" of "the Adobe 10-K" is none)."""
+    return (len(word) > 1 and word[:1].isupper()
+            and bool(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", question)))
 
 
 def _also(held: Held) -> dict:
