@@ -101,13 +101,20 @@ def test_a_kind_of_what_is_asked_about_or_of_one_kind_chooses_nothing(mixed, tmp
     # works cited asked of the 10-K the question names: of the 10-K, not of the papers
     cited = _nav(graph).ask("Which papers does the Globex 10-K cite?", budget=200)
     assert all(s["op"] != "kind" for s in cited.trace), cited.trace[:2]
-    # a document of no kind known is left in: it may be of that kind
+    # a document of no kind known is left in of papers (it may be one), out of RFCs: "Which
+    # RFC is the shortest?" read notes.md, and "How many RFCs are there?" counted it
     notes = dict(FILES, **{"notes.md": "# Notes\n\nA short note on dots.\n"})
     graph = indexed_graph(tmp_path / "notes", notes, search_vectors=False)
     many = _nav(graph).ask("How many RFCs are there?", budget=200)
-    assert many.trace[0]["document_count"] == 3 and many.count["n"] == 3
-    assert "asked of the 3 RFCs or documents of no kind known of the 6 documents" in (
-        answer_text(many, graph))
+    assert many.trace[0]["document_count"] == 2 and many.count["n"] == 2
+    assert ("asked of the 2 RFCs of the 6 documents asked of, the kind the question names "
+            "(theirs: 2 RFCs, 2 papers, 1 filing, 1 of no kind known)") in answer_text(many, graph)
+    shortest = _nav(graph).ask("Which RFC is the shortest?", budget=200)
+    assert _read(shortest) == {"2002-dots.md"}
+    papers = _nav(graph).ask("How many papers are there?", budget=200)
+    assert papers.count["n"] == 3
+    assert "asked of the 2 papers and 1 document of no kind known of the 6 documents" in (
+        answer_text(papers, graph))
     # a store of RFCs alone: as before, no step
     rfcs = indexed_graph(tmp_path / "rfcs", {n: t for n, t in FILES.items() if n[0].isdigit()},
                          search_vectors=False)

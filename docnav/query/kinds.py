@@ -4,8 +4,8 @@ longest?") is asked of the documents of that kind alone, where those asked of ar
 kinds (papers, RFCs and 10-K filings indexed together). Searched as words, the kind was left
 out, and "Which RFC is the longest?" of papers, 10-Ks and RFCs read the Adobe 10-K; "each
 paper" was asked of the 10-Ks and RFCs too. Only the documents of another kind are left
-out (one of no kind known may be of that one: a paper without an "Abstract" heading); where
-none is of another kind, or none of that one, nothing changes.
+out, and of papers those of no kind known are kept (a paper without an "Abstract" heading);
+where none is of another kind, or none of that one, nothing changes.
 
 A kind word is taken as naming the documents asked of only where the question's shape says
 so: which or how many of them (:func:`docnav.query.which.asks_documents`), each of them
@@ -108,11 +108,11 @@ def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[st
     held = Counter(kinds.get(p) for p in paths)
     word, asked, m = said
     kind = _KIND_OF[word]
-    # a document of no kind known may be of the one named (a paper without an "Abstract"
-    # heading): left in; only those of another kind are left out
+    # a document of no kind known may be a paper (one without an "Abstract" heading): left
+    # in of "paper"; of "RFC" and "filing" left out ("Which RFC is the shortest?" read a note)
     if not held.get(kind) or not set(held) - {kind, None}:
         return None
-    chosen = [p for p in paths if kinds.get(p) in (kind, None)]
+    chosen = [p for p in paths if kinds.get(p) in (kind, None if kind == "paper" else kind)]
     if m.re is WHICH_DOCUMENTS and _named_of_another_kind(nav.graph, asked[m.end():], chosen):
         return None  # "Which RFCs does the Adobe 10-K mention?": of the 10-K
     narrowed = [glob.escape(p) for p in chosen]
@@ -147,10 +147,12 @@ def kind_note(answer: Answer) -> list[str]:
     if step is None:
         return []
     n, kind = step["document_count"], step["kind"]
-    theirs = ", ".join(f"{c} {'of no kind' if k == 'None' else k}"
+    of_kind = step["kinds"][kind]
+    theirs = ", ".join(f"{c} of no kind known" if k == "None" else f"{c} {k}{'s' * (c != 1)}"
                        for k, c in step["kinds"].items())
-    of = (f"the {n} {kind}{'s' * (n != 1)}" if n == step["kinds"][kind] else
-          f"the {n} {kind}s or documents of no kind known")
+    of = f"the {of_kind} {kind}{'s' * (of_kind != 1)}" + (
+        f" and {n - of_kind} document{'s' * (n - of_kind != 1)} of no kind known"
+        if n > of_kind else "")
     return [f"asked of {of} of the {step['asked_of']} documents asked of, the kind the "
             f"question names (theirs: {theirs})"]
 
