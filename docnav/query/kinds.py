@@ -42,8 +42,9 @@ if TYPE_CHECKING:
 # each kind word, as the shapes above catch it, and the kind it names
 _KIND_OF = {"rfc": "RFC", "rfcs": "RFC", "paper": "paper", "papers": "paper",
             "filing": "filing", "filings": "filing"}
-# "10-K" is said for a filing ("Which 10-K is the longest?", "each 10-K"): read as "filing"
-_TEN_K = re.compile(r"\b10-?K(s?)\b", re.I)
+# "10-K" is said for a filing ("Which 10-K is the longest?", "each 10-K"): read as "filing",
+# "10-K filings" whole (was "filing filings")
+_TEN_K = re.compile(r"\b10-?K(s?)\b(?:\s+filing(s?)\b)?", re.I)
 _RFC_NAME = re.compile(r"\d{4}-[\w.-]+\.md")
 _ARXIV_NAME = re.compile(r"(?:^|[\W_])\d{4}\.\d{4,5}(?:v\d+)?$")
 _KINDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -82,7 +83,7 @@ def _said_kind(question: str) -> tuple[str, str, re.Match] | None:
     where it asks for works cited ("Which papers does the Adobe 10-K cite?": of the 10-K)."""
     if WORKS_ASKED.search(question):
         return None
-    for asked in dict.fromkeys((question, _TEN_K.sub(r"filing\1", question))):
+    for asked in dict.fromkeys((question, _TEN_K.sub(_filing, question))):
         m = (asks_documents(asked) or EACH_DOCUMENT.search(asked) or BY_DATE.search(asked)
              or BY_LENGTH.search(asked))
         if m is None:
@@ -93,6 +94,10 @@ def _said_kind(question: str) -> tuple[str, str, re.Match] | None:
         if word in _KIND_OF:
             return word, asked, m
     return None
+
+
+def _filing(ten_k: re.Match) -> str:
+    return "filings" if ten_k.group(1) or ten_k.group(2) else "filing"
 
 
 def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[str] | None
