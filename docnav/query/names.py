@@ -472,10 +472,11 @@ def each_company(graph: DocNavGraph, question: str,
     registrants = _registrants(graph)
     names = sorted({r for r in registrants.values() if r})
     each = _EACH_COMPANY.search(question)
-    # of a store holding other documents too, "each company", "which company" are the
-    # filings' companies; "the company" is none of them (a paper says it too)
-    if (not each or not 1 < len(names) <= most or None in registrants.values()
-            and each.group(0).split()[0].lower() == "the"):
+    # of a store holding other documents too, "each company", "which company", "the
+    # companies" are the filings' companies; "the company" is none of them (a paper says it)
+    the_one = bool(each) and re.match(r"the\s+\w+$", each.group(0), re.I) is not None and (
+        not each.group(0).lower().endswith("s"))
+    if not each or not 1 < len(names) <= most or (None in registrants.values() and the_one):
         return question, []
     if each.group(0).split()[0].lower() in ("which", "what"):  # "Which company had the
         # highest revenue?": each one's revenue, the comparison the reader's to make; not
