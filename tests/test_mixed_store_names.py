@@ -215,3 +215,18 @@ def test_sections_asked_for_by_what_they_are_on_only_where_they_are_the_object(m
                   "What sections report the effect of the sea on engines?"):
         answer = _nav(graph).ask(asked, budget=200)
         assert all(s["op"] != "sections holding" for s in answer.trace), asked
+
+
+def test_sections_holding_the_words_as_written_are_listed_first(tmp_path):
+    # "What sections does the Amazon 10-K have on books?" listed Goodwill and Investments
+    # ("book value") among those saying "books", in reading order: now after them, marked
+    graph = indexed_graph(tmp_path, {"shop.md": "# Shop report\n\n## Goodwill\n\nWe compare "
+                                                "the book value of our shops.\n\n## Content\n\n"
+                                                "We sell books to readers.\n"},
+                          search_vectors=False)
+    answer = _nav(graph).ask("What sections does the shop report have on books?", budget=200)
+    assert answer.evidence[0].piece.text.splitlines()[1:] == [
+        "- Content (1 paragraph)", "- Goodwill (1 paragraph, another form of its words)"]
+    fetch = next(s for s in answer.trace if s["op"] == "fetch")  # its paragraph taken first
+    assert [graph.node(n).text for n in fetch["nodes"]] == [
+        "We sell books to readers.", "We compare the book value of our shops."]

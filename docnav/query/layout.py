@@ -228,35 +228,47 @@ PARTS_ON = re.compile(r"^\W*(?:what|which|list|name|show(?:\s+me)?)\s+(?:(?:are\
 def read_parts_on(graph: DocNavGraph, run: Run) -> bool:
     """The parts the question asks for by what they are on, of one to :data:`MOST_OUTLINED`
     documents: the headings of the sections whose paragraphs (or headings) hold its words,
-    in reading order, each with how many of its paragraphs do, as one piece per document
+    in reading order (those holding its words as written first, those holding another form
+    alone marked), each with how many of its paragraphs do, as one piece per document
     citing it (a quarter of the budget each at most), then those paragraphs, in reading
     order. Its outline asked for with "on books", "What sections does the Amazon 10-K have on
     books?" read the cover page's "SECTION 13" and named no section. False where none holds
     them (the question is then read as any other)."""
     on = PARTS_ON.search(run.question)
-    terms = EvidenceState(on.group("what"), run.state.budget).terms if on else []
+    state = EvidenceState(on.group("what"), run.state.budget) if on else None
+    terms = state.terms if state else []
     paths = _outlined(graph, run.scope) if terms else []
+    # its words as written ("books"), which the sections holding them are listed by first:
+    # those holding another form alone ("book value" of "books": Goodwill) after them, marked
+    forms = [re.compile(rf"(?<!\w){re.escape(state.words[t])}(?!\w)", re.I) for t in terms]
     pieces, held_by, sections = [], [], 0
     for path in paths:
-        held: dict[str, int] = {}
-        filters = {"path": glob.escape(path)}
-        for nid in graph.holders(terms, kinds=["paragraph"], filters=filters):
-            trail = graph.node(nid).breadcrumb.split(" › ")[1:] or ["(before any heading)"]
-            held[" › ".join(trail)] = held.get(" › ".join(trail), 0) + 1  # (in reading order)
-            held_by.append(nid)
+        held: dict[str, list[str]] = {}  # each section's paragraphs, in reading order
+        asked: list[str] = []  # those holding the words as written
+        for nid in graph.holders(terms, kinds=["paragraph"], filters={"path": glob.escape(path)}):
+            node = graph.node(nid)
+            trail = " › ".join(node.breadcrumb.split(" › ")[1:] or ["(before any heading)"])
+            held.setdefault(trail, []).append(nid)
+            if all(f.search(f"{node.heading or ''} {node.text}") for f in forms):
+                asked.append(nid)
         if held:
             sections += len(held)
             root = graph.node(graph.document_root(path))
-            lines = [f"- {trail} ({n} paragraph{'s' * (n != 1)})" for trail, n in held.items()]
+            ranked = sorted(held, key=lambda trail: not set(held[trail]) & set(asked))
+            lines = [f"- {trail} ({len(held[trail])} paragraph{'s' * (len(held[trail]) != 1)}"
+                     + ("" if set(held[trail]) & set(asked) else ", another form of its words")
+                     + ")" for trail in ranked]
             text = _fitted(f'Sections holding "{on.group("what")}":', lines,
                            run.state.budget // 4)
             pieces.append(Piece(root.node_id, path, root.breadcrumb, root.page, text,
                                 count_tokens(text)))
+            held_by += asked + [n for ids in held.values() for n in ids if n not in asked]
     if pieces:
         run.op("sections holding", said=on.group("what"), terms=terms, documents=paths,
                sections=sections,
                added=run.state.add(pieces, "outline"))
         run.take(held_by, "sections holding")  # then those paragraphs, in reading order
+        # (those holding the words as written first)
     return bool(pieces)
 
 
