@@ -7,7 +7,9 @@ of them is counted, so the stage is what shows that the run is moving ("embeddin
 texts"). The bar appears only after a second (a one-file edit shows none), on a terminal unless
 asked for, and is taken away when the run ends; the run's summary line follows. A log gets a
 line after each batch of documents done (written, failed and recorded, or parsed again into
-the tree stored), and one naming the stage when a minute passed without a line.
+the tree stored), and one naming the stage when a minute passed without a line: at the next
+stage, or while one stage runs on (a big file's parse or embedding, which calls nothing here
+for minutes), from a thread that wakes when the minute is up.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Callable
 DELAY = 1.0  # seconds of work before the bar appears
 _REDRAW = 0.1  # seconds between redraws for stage changes
 LOG_EVERY = 60.0  # seconds without a log line after which the stage is logged
+STILL_EVERY = 60.0  # seconds without a log line after which the stage running is logged
 
 
 class Progress:
@@ -94,15 +97,37 @@ class _Log(Progress):
         self._done = 0
         self._stage = ""
         self._started = self._logged = time.monotonic()
+        # one line at a time: the thread's and the run's (a worker's lines share its pipe)
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        self._still = threading.Thread(target=self._log_still, name="progress", daemon=True)
+        self._still.start()
 
     def stage(self, what: str, now: bool = False) -> None:
-        self._stage = what
-        if time.monotonic() - self._logged >= LOG_EVERY:
-            self._line(f"; now {what}")
+        with self._lock:
+            self._stage = what
+            if time.monotonic() - self._logged >= LOG_EVERY:
+                self._line(f"; now {what}")
 
     def advance(self, documents: int) -> None:
-        self._done += documents
-        self._line("")
+        with self._lock:
+            self._done += documents
+            self._line("")
+
+    def close(self) -> None:
+        self._closed.set()
+        if self._still is not threading.current_thread():
+            self._still.join()
+
+    def _log_still(self) -> None:
+        """The stage running logged once STILL_EVERY passed without a line, again and again
+        while it runs: a big file's parse or embedding calls nothing here for minutes."""
+        while not self._closed.wait(max(self._logged + STILL_EVERY - time.monotonic(), 0.0)):
+            with self._lock:
+                if self._closed.is_set():
+                    return
+                if time.monotonic() - self._logged >= STILL_EVERY:
+                    self._line(f"; now {self._stage}" if self._stage else "")
 
     def _line(self, tail: str) -> None:
         now = time.monotonic()

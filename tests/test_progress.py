@@ -151,3 +151,23 @@ def test_summaries_from_a_chat_endpoint_move_the_stage_once_per_summary(
                                                             for k in range(1, total + 1)]
     assert [doc for *_, doc, _ in counts] == sorted(doc for *_, doc, _ in counts)
     assert {doc for *_, doc, _ in counts} == {1, 2}
+
+
+def test_a_log_names_a_long_stage_while_it_runs(monkeypatch):
+    """A stage that runs for minutes (the parse of a 3 MB Markdown file, its 16,000 texts'
+    embedding) calls nothing here while it runs: its first line came at 186 s, after it. The
+    stage is logged once a quiet spell passed, and again after each spell while it runs."""
+    monkeypatch.setattr(progress_module, "STILL_EVERY", 0.2)
+    lines: list[str] = []
+    log = progress(1, False, log=lines.append)
+    log.stage("parsing big.md")  # and nothing more while it runs
+    deadline = time.monotonic() + 20
+    while len(lines) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    log.close()
+    after = len(lines)
+    time.sleep(0.5)
+    assert len(lines) == after, "a line after the log was closed"
+    assert len(lines) >= 2 and all(
+        re.fullmatch(r"indexing: 0/1 documents done in \d+ s; now parsing big\.md", line)
+        for line in lines), lines
