@@ -33,7 +33,7 @@ _COLLECTION_MARK = ".collection_token"  # the collection token the collection fi
 # "<n> writing" while a writer changes the files (the n-th change), "<n> done" after it
 _STATE = ".state"
 _READING = ".reading-"  # a reader's hard links to the files it reads (export_files)
-_BEHIND = ".behind"  # a run without the export wrote the store since the export was written
+_BEHIND = ".behind"  # "<n>\n<why>": a run wrote n documents, not their export, since the export
 READ_WAIT = 30.0  # seconds a reader waits for a change of the files to end
 
 F = TypeVar("F", bound=Callable)
@@ -259,19 +259,35 @@ def _clear_readings(parquet_dir: Path, older: float = 3600.0) -> None:
             pass
 
 
-def mark_behind(parquet_dir: Path, behind: bool) -> None:
-    """Note that the export is older than the store (``behind``: a run with ``--no-parquet``
-    wrote documents), or that it is not (a run wrote the export); readers say which."""
+NO_PARQUET = "a run with --no-parquet wrote the store since"
+STOPPED = "a run that stopped before its export wrote the store since"
+
+
+def mark_behind(parquet_dir: Path, behind: int, why: str = NO_PARQUET) -> None:
+    """Note that the export is older than the store by ``behind`` documents (written or
+    removed, their export pending) and ``why``, or that it is not (0: a run wrote the export);
+    readers say which."""
     mark = parquet_dir / _BEHIND
     if not behind:
         mark.unlink(missing_ok=True)
     elif (parquet_dir / "documents.parquet").exists():
-        _mark(mark, "a run without the export wrote the store since")
+        _mark(mark, f"{behind}\n{why}")
 
 
 def export_behind(parquet_dir: Path) -> bool:
-    """Whether a run without the export wrote the store after the export was last written."""
+    """Whether a run wrote the store and not the export after the export was last written."""
     return (parquet_dir / _BEHIND).exists()
+
+
+def behind_note(parquet_dir: Path, store: str = "the store") -> str:
+    """What readers of an export behind ``store`` are told: by how many documents, and why."""
+    try:
+        count, why = (parquet_dir / _BEHIND).read_text().split("\n", 1)
+        behind = f"behind {store} by {int(count)} document{'s' * (int(count) != 1)}"
+    except (OSError, ValueError):  # gone since, or marked by an older DocNav: no count
+        behind, why = f"older than {store}", NO_PARQUET
+    return (f"the export is {behind} ({why}; the next run without --no-parquet brings the "
+            "export up to date)")
 
 
 def collection_export_mark(parquet_dir: Path) -> str | None:

@@ -18,7 +18,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
@@ -35,7 +35,7 @@ from docnav.embed import (
     Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors,
 )
 from docnav.errors import DocNavError, InputError, RunCancelled
-from docnav.export import changing, export_documents, mark_behind
+from docnav.export import NO_PARQUET, STOPPED, changing, export_documents, mark_behind
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
@@ -199,18 +199,18 @@ class Indexer:
         report.seconds = time.perf_counter() - started
         return report
 
-    def _note_export(self) -> None:
-        """The export marked as older than the store after a run without it that left some
-        document's export pending (readers of it said "the last complete state"), unmarked
-        after one with it. Not only documents written: rows that name the new parser after
-        `--reparse --no-parquet`, or vectors of a new model, left the export naming the old
-        one unmarked, and the reverify schedule took it at its word."""
-        if self.options.export_parquet:
-            mark_behind(self.store.parquet_dir, False)
+    def _note_export(self, stopped: bool = False) -> None:
+        """The export marked as older than the store by the documents whose export is pending
+        after a run without it or one ``stopped`` before it (readers said "the last complete
+        state"), unmarked after one with it. Not only documents written: rows naming the new
+        parser after `--reparse --no-parquet`, or vectors of a new model, too."""
+        if self.options.export_parquet and not stopped:
+            mark_behind(self.store.parquet_dir, 0)
         elif self.store.has_export():
             with self.store.reader() as con:
-                if self.store.pending_exports(con):
-                    mark_behind(self.store.parquet_dir, True)
+                pending = len(self.store.pending_exports(con))
+            mark_behind(self.store.parquet_dir, pending,
+                        STOPPED if self.options.export_parquet else NO_PARQUET)
 
     def _claim_export(self) -> None:
         """The export folder marked as this store's, once the store is open (a --db that
@@ -271,6 +271,8 @@ class Indexer:
                 yield report
             except BaseException:
                 self._texts = None  # a write may have failed after it was applied here
+                with suppress(Exception):  # what it wrote and did not export: readers say so
+                    self._note_export(stopped=True)
                 raise
             t = time.perf_counter()
             if self._texts is not None:

@@ -88,15 +88,14 @@ EXPORT_NOTE = ("read from the Parquet export, the last complete state: another p
 
 
 def export_note(store: Store) -> str:
-    """:data:`EXPORT_NOTE`, and where a run with --no-parquet wrote the store after the export,
-    that the export is older than the store."""
-    from docnav.export import export_behind
+    """:data:`EXPORT_NOTE`, and where a run wrote the store and not the export after it (one
+    with --no-parquet, one stopped before its export), by how much the export is older."""
+    from docnav.export import behind_note, export_behind
 
     if not export_behind(store.parquet_dir):
         return EXPORT_NOTE
-    return ("read from the Parquet export: another process is writing the store, and the "
-            "export is older than it (a run with --no-parquet wrote the store since; the "
-            "next run without --no-parquet brings the export up to date)")
+    return ("read from the Parquet export: another process is writing the store, and "
+            + behind_note(store.parquet_dir, "it"))
 
 
 def _vectors_line(con) -> list[str]:

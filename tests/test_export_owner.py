@@ -128,13 +128,47 @@ def test_readers_say_when_the_export_is_older_than_the_store(tmp_path, docs, cap
     capsys.readouterr()
     with held(db, "w", 30):
         assert main(["--db", str(db), "show"]) == 0
-        assert "the export is older than it (a run with --no-parquet wrote the store since" \
-            in capsys.readouterr().out
+        assert "the export is behind it by 1 document (a run with --no-parquet wrote the " \
+            "store since" in capsys.readouterr().out
         assert main(["--db", str(db), "locate", "coins"]) == 0
-        assert "the export is older than the store" in capsys.readouterr().err
+        assert "the export is behind the store by 1 document" in capsys.readouterr().err
     assert index(db, docs) == 0  # a run with the export: up to date again
     capsys.readouterr()
     with held(db, "w", 30):
         assert main(["--db", str(db), "show"]) == 0
         out = capsys.readouterr().out
         assert "the last complete state" in out and "older" not in out
+
+
+def test_readers_say_the_export_is_behind_after_a_run_stopped_before_it(tmp_path, docs, capsys):
+    """A run stopped (Ctrl-C, exit 130) after it wrote documents and before their export:
+    readers of the export while the next run held the store were told "the last complete
+    state", and not of the documents written."""
+    from docnav.embed import HashingEmbedder
+    from docnav.errors import RunCancelled
+    from docnav.index import IndexOptions, Indexer
+    from docnav.store import Store
+
+    db = tmp_path / "stores" / "a.duckdb"
+    assert index(db, docs) == 0
+    for name in "cdef":
+        (docs / f"{name}.md").write_text(f"# {name.upper()}\n\n{name} counts coins.\n")
+    asked: list[int] = []
+    run = Indexer(Store(db), IndexOptions(summaries=None, batch_size=1), HashingEmbedder())
+    run.should_stop = lambda: (asked.append(1), len(asked) > 3)[1]  # Ctrl-C before the 4th
+    with pytest.raises(RunCancelled):
+        run.index([docs])
+    capsys.readouterr()
+    with held(db, "w", 30):
+        assert main(["--db", str(db), "show"]) == 0
+        out = capsys.readouterr().out
+        assert "the last complete state" not in out
+        assert "the export is behind it by 3 documents (a run that stopped before its " \
+            "export wrote the store since" in out
+        assert main(["--db", str(db), "locate", "coins"]) == 0
+        assert "the export is behind the store by 3 documents" in capsys.readouterr().err
+    assert index(db, docs) == 0  # the next run writes the export
+    capsys.readouterr()
+    with held(db, "w", 30):
+        assert main(["--db", str(db), "show"]) == 0
+        assert "the last complete state" in capsys.readouterr().out
