@@ -190,8 +190,8 @@ def _note_newer_resolver(report) -> None:
 
 
 # the options of a run that its reparse must repeat: the same store, files, models, parsing
-_RUN_OPTIONS = ("include", "exclude", "embed_model", "pdf_mode", "no_summaries", "summarizer",
-                "nli_model", "no_verify", "policy", "no_parquet")
+_RUN_OPTIONS = ("include", "exclude", "embed_model", "pdf_mode", "max_text_mb", "max_file_mb",
+                "no_summaries", "summarizer", "nli_model", "no_verify", "policy", "no_parquet")
 
 
 def _reparse_command(args: argparse.Namespace) -> str:
@@ -225,13 +225,15 @@ def _index_options(args: argparse.Namespace):
     from docnav.embed import EmbeddingOptions
     from docnav.index import IndexOptions
     from docnav.parse import ParseOptions
+    from docnav.parse._options import MiB
     from docnav.scan import DEFAULT_INCLUDE
 
     return IndexOptions(
         include=tuple(args.include) or DEFAULT_INCLUDE,
         exclude=tuple(args.exclude),
         embedding=EmbeddingOptions(model=args.embed_model),
-        parse=ParseOptions(pdf_mode=args.pdf_mode),
+        parse=ParseOptions(pdf_mode=args.pdf_mode, max_text_bytes=int(args.max_text_mb * MiB),
+                           max_file_bytes=int(args.max_file_mb * MiB)),
         summaries=_summary_options(args),
         export_parquet=not args.no_parquet,
         progress=None if not args.no_progress else False,
@@ -343,6 +345,11 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pdf-mode", choices=["auto", "standard", "native"], default="auto",
                    help="PDF pipeline: docling's layout model (standard), text layer with "
                    "recovered headings (native), or standard when its model is available (auto)")
+    p.add_argument("--max-text-mb", type=_megabytes, default=50.0, metavar="MB",
+                   help="Markdown and HTML files larger than this are refused (default: 50; "
+                   "docling reads about 1 MB in 7 s)")
+    p.add_argument("--max-file-mb", type=_megabytes, default=200.0, metavar="MB",
+                   help="files of any format larger than this are refused (default: 200)")
     p.add_argument("--no-summaries", action="store_true",
                    help="skip summaries (and their verification)")
     p.add_argument("--summarizer", choices=["extractive", "chat"], default="extractive",
@@ -366,6 +373,16 @@ def _add_wait(p: argparse.ArgumentParser) -> None:
     p.add_argument("--wait", type=_seconds, default=10.0, metavar="SECONDS",
                    help="wait this long for the store while another process holds it (another "
                    "run, a compaction, a query loading it) before giving up (default: 10)")
+
+
+def _megabytes(value: str) -> float:
+    try:
+        megabytes = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of MB") from None
+    if not 0 < megabytes < float("inf"):
+        raise argparse.ArgumentTypeError(f"{value!r}: give a size in MB over 0")
+    return megabytes
 
 
 def _seconds(value: str) -> float:

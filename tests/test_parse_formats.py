@@ -577,7 +577,8 @@ def test_file_over_the_size_limit_names_the_limit_and_the_option(tmp_path):
     with pytest.raises(DocumentError) as info:
         parse_file(path, ParseOptions(max_file_bytes=1000))
     assert_clear(info.value, path, r"file too big: 2,007 bytes is over the limit of 1,000 bytes "
-                                   r"\(raise ParseOptions.max_file_bytes to parse it\)")
+                                   r"\(to parse it, raise the limit: `docnav index "
+                                   r"--max-file-mb 1`, or ParseOptions.max_file_bytes\)")
     with pytest.raises(DocumentError) as info:
         parse_file(path, ParseOptions(max_text_bytes=1000))
     assert_clear(info.value, path, r"over the Markdown/HTML limit .*ParseOptions.max_text_bytes")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import stat
 from pathlib import Path
@@ -56,18 +57,21 @@ def check_file(path: Path, fmt: str, options: ParseOptions) -> int:
     size = info.st_size
     if size == 0:
         raise DocumentError(str(path), "file is empty (0 bytes)")
-    _check_limit(path, size, options.max_file_bytes, "max_file_bytes", "")
+    _check_limit(path, size, options.max_file_bytes, "file", "")
     if fmt in TEXT_FORMATS:
-        _check_limit(path, size, options.max_text_bytes, "max_text_bytes", "Markdown/HTML ")
+        _check_limit(path, size, options.max_text_bytes, "text", "Markdown/HTML ")
     return size
 
 
 def _check_limit(path: Path, size: int, limit: int, option: str, what: str) -> None:
+    """Refuse a file over ``limit``, naming how to raise it: the CLI's option (a CLI user never
+    sees ParseOptions) with a size that admits the file, and the library's field."""
     if size > limit:
         raise DocumentError(
             str(path),
-            f"file too big: {_mib(size)} is over the {what}limit of {_mib(limit)} "
-            f"(raise ParseOptions.{option} to parse it)",
+            f"file too big: {_mib(size)} is over the {what}limit of {_mib(limit)} (to parse it, "
+            f"raise the limit: `docnav index --max-{option}-mb {math.ceil(size / MiB)}`, "
+            f"or ParseOptions.max_{option}_bytes)",
         )
 
 

@@ -1,0 +1,37 @@
+"""A file over a size limit is refused with the way to raise the limit: a CLI user, who never
+sees ParseOptions, was told "raise ParseOptions.max_text_bytes to parse it"."""
+
+from __future__ import annotations
+
+from docnav.cli import main
+
+
+def _index(db, docs, *extra: str) -> int:
+    return main(["--db", str(db), "index", str(docs), "--embed-model", "hashing",
+                 "--no-summaries", "--no-progress", "-v", *extra])
+
+
+def test_the_cli_raises_the_size_limits_the_refusal_names(tmp_path, capsys):
+    docs, db = tmp_path / "docs", tmp_path / "store.duckdb"
+    docs.mkdir()
+    big = docs / "big.md"
+    big.write_text("# Big\n\n" + "A word of the big file. " * 100)  # 2.4 kB
+    assert _index(db, docs, "--max-text-mb", "0.001") == 1
+    assert (f"error: {big}: file too big: 2,407 bytes is over the Markdown/HTML limit of 1,048 "
+            "bytes (to parse it, raise the limit: `docnav index --max-text-mb 1`, or "
+            "ParseOptions.max_text_bytes)") in capsys.readouterr().err
+    assert _index(db, docs, "--max-text-mb", "1", "--max-file-mb", "0.002") == 1
+    assert "over the limit of 2,097 bytes (to parse it, raise the limit: `docnav index " \
+           "--max-file-mb 1`" in capsys.readouterr().err
+    assert _index(db, docs, "--max-text-mb", "1") == 0  # as the refusal said
+    assert f"added: {big}" in capsys.readouterr().out
+
+
+def test_a_size_limit_that_is_no_size_is_refused(tmp_path, capsys):
+    for wrong, said in (("0", "'0': give a size in MB over 0"),
+                        ("many", "'many' is not a number of MB")):
+        try:
+            _index(tmp_path / "s.duckdb", tmp_path, "--max-text-mb", wrong)
+        except SystemExit as exc:
+            assert exc.code == 2
+        assert said in capsys.readouterr().err
