@@ -102,7 +102,7 @@ def scan(
         for dir_entry, rel in _walk(root_text, unlisted):
             name = dir_entry.name
             if name.startswith(EDITOR_LOCKS) or not wanted.match(rel, name) \
-                    or unwanted.excludes(rel, name):
+                    or unwanted.excludes(rel, name) or _folder(dir_entry):
                 continue
             entry = _known_file(dir_entry, root_text, hashes) or \
                 _inspect(dir_entry.path, root, hashes, dir_entry)
@@ -276,10 +276,10 @@ def _walk(root: str, unlisted: list[tuple[str, str, OSError]]
     """Every file and folder under ``root`` with its path relative to it, depth first in name
     order. Symlinked folders are never descended into, so loops cannot recurse; folders that
     cannot be listed are skipped and added to ``unlisted`` (path, relative path, error), unless
-    they were deleted meanwhile. Folders (and links to them) are yielded too: one whose name
-    matches the patterns, such as ``notes.md/``, is reported as not a regular file instead of
-    silently skipped. Hidden files and folders (a name starting with "."; ``.git``, ``.venv``,
-    a store's ``.docnav``) are not: a root given as ``.`` indexed the Markdown of every package
+    they were deleted meanwhile. Folders (and links to them) are yielded too; one whose name
+    matches the patterns, such as ``notes.md/``, is walked as any other (:func:`_folder`).
+    Hidden files and folders (a name starting with "."; ``.git``, ``.venv``, a store's
+    ``.docnav``) are not: a root given as ``.`` indexed the Markdown of every package
     in a project's virtual environment. Given as a root of its own, one is."""
     stack = [(root, "")]
     while stack:
@@ -304,6 +304,18 @@ def _walk(root: str, unlisted: list[tuple[str, str, OSError]]
             except OSError:
                 continue
         stack.extend(reversed(below))
+
+
+def _folder(entry: os.DirEntry | Path) -> bool:
+    """Whether ``entry`` is a folder, or a link to one: a folder named like a document
+    (``notes.md/``) was reported as "not a regular file (a folder)" so that it was not
+    skipped unseen, yet its files were walked and indexed all the same, and the error made
+    every run exit 1. It is a folder: walked as one (a link to one: passed over, as links to
+    folders are). Pipes, sockets, devices and broken links named like documents stay errors."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 _FILE_KINDS = {
@@ -422,7 +434,7 @@ def scan_paths(
     for raw in paths:
         path = _named_as_read(absolute(raw))
         root = _candidate_root(path, absolute_roots, wanted, unwanted)
-        if root is None:
+        if root is None or _folder(path):  # its files come as paths of their own
             continue
         try:
             os.lstat(path)

@@ -158,12 +158,6 @@ def _fifo(path: Path) -> list[Path]:
     return [path]
 
 
-def _folder(path: Path) -> list[Path]:
-    _remove(path)
-    path.mkdir()
-    return [path]
-
-
 def _unreadable(path: Path) -> list[Path]:
     _remove(path)
     path.write_text(GOOD_MD)
@@ -233,7 +227,6 @@ BAD_CASES = [
     BadCase("fields.md", _md, _write(b"---\ntitle: Widget notes\nauthor: Ada\n---\n\n"),
             r"no text found after its front matter"),
     BadCase("x.md", _md, _fifo, r"not a regular file \(a named pipe\)"),
-    BadCase("y.md", _md, _folder, r"not a regular file \(a folder\)"),
     BadCase("loop.md", _md, _symlink_loop, r"symlink loop, not followed"),
     BadCase("escape.md", _md, _symlink_outside,
             r"symlink points outside the indexed root .*, not followed"),
@@ -312,17 +305,30 @@ def test_fifo_and_symlink_loop_given_directly_are_reported_without_hanging(tmp_p
     assert str(partner) not in err, "only the paths given are indexed"
 
 
-def test_folder_named_like_a_document_is_reported_and_its_files_indexed(tmp_path):
+def test_folder_named_like_a_document_is_walked_without_an_error(tmp_path, capsys):
+    """A folder named ``y.md`` is a folder: its files were indexed, and it was reported as
+    "not a regular file (a folder)" too, so every run exited 1. A link to one is passed over,
+    as links to folders are; a pipe named like a document is still an error."""
     docs, db = tmp_path / "docs", tmp_path / "docnav.duckdb"
-    (docs / "y.md").mkdir(parents=True)
+    docs.mkdir()
+    (docs / "y.md").write_text(GOOD_MD)
+    assert run_index(db, docs).added == [str(docs / "y.md")]
+    (docs / "y.md").unlink()  # the file made a folder: its document is removed, not "excluded"
+    (docs / "y.md").mkdir()
     inner = docs / "y.md" / "inner.md"
-    inner.write_text(GOOD_MD)
+    inner.write_text(FRESH_MD)
+    (docs / "z.md").symlink_to(docs / "y.md", target_is_directory=True)
     report = run_index(db, docs)
-    assert report.failed == [(str(docs / "y.md"), f"{docs / 'y.md'}: not a regular file "
-                                                   "(a folder), not read; rename it or skip it "
-                                                   "with --exclude (DOCNAV_EXCLUDE under "
-                                                   "Dagster)")]
-    assert report.added == [str(inner)]
+    assert report.failed == [] and report.excluded == []
+    assert (report.added, report.removed) == ([str(inner)], [str(docs / "y.md")])
+    from docnav.scan import scan_paths  # a run over named paths (Dagster, watch): the same
+
+    assert [f.path for f in scan_paths([docs / "y.md", inner], [docs])] == [str(inner)]
+    (fifo,) = _fifo(docs / "x.md")
+    assert cli_index(db, docs) == 1
+    err = capsys.readouterr().err
+    assert f"error: {fifo}: not a regular file (a named pipe)" in err
+    assert "y.md:" not in err and "z.md" not in err
 
 
 # -- a file deleted while the run is going on ---------------------------------------------------
