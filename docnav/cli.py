@@ -143,7 +143,7 @@ def _stopped(interrupted: bool, args: argparse.Namespace) -> int:
     writes = getattr(args, "writes", False) and not getattr(args, "dry_run", False)
     said = f"{'interrupted' if interrupted else 'terminated'}; " + (
         _spool_left(args.spool) if getattr(args, "spool", None) else
-        "the store keeps every document written so far" if writes else
+        "the store keeps every document written so far" + _written(args) if writes else
         "nothing was written: this command only reads the store")
     code = EXIT_INTERRUPTED if interrupted else EXIT_TERMINATED
     print(f"docnav: {said}", file=sys.stderr)
@@ -152,6 +152,18 @@ def _stopped(interrupted: bool, args: argparse.Namespace) -> int:
 
         print(json.dumps({"error": said, "exit_code": code}), flush=True)
     return code
+
+
+def _written(args: argparse.Namespace) -> str:
+    """How many documents an index run stopped by a signal wrote (added, changed, renamed or
+    removed, their transaction committed), with -v their lines on stdout as a run's."""
+    report = getattr(args, "written", None)
+    if report is None:  # not an index run, or stopped before it held the store
+        return ""
+    lines = report.written_lines()
+    if lines and getattr(args, "verbose", False) and not getattr(args, "json", False):
+        print("\n".join(lines), flush=True)
+    return f" ({len(lines) or 'none'} by this run)"
 
 
 def _spool_left(spool: str) -> str:

@@ -22,7 +22,11 @@ def _cmd_index(args: argparse.Namespace) -> int:
     # Ctrl-C stops the run before its next document, even where a library dropped its
     # KeyboardInterrupt (one raised in a destructor)
     indexer.should_stop = SIGNALS.stopped
-    report = indexer.index(args.paths, reparse=args.reparse)
+    try:
+        report = indexer.index(args.paths, reparse=args.reparse)
+    except BaseException:  # a signal's stop says what the run wrote (the CLI's _stopped)
+        args.written = getattr(indexer, "report", None)
+        raise
     _note_linked_roots(args)
     _report_run(report, args)
     return EXIT_OK if report.ok else EXIT_FAILED_DOCS

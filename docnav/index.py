@@ -201,9 +201,8 @@ class Indexer:
 
     def _note_export(self, stopped: bool = False) -> None:
         """The export marked as older than the store by the documents whose export is pending
-        after a run without it or one ``stopped`` before it (readers said "the last complete
-        state"), unmarked after one with it. Not only documents written: rows naming the new
-        parser after `--reparse --no-parquet`, or vectors of a new model, too."""
+        after a run without it or one ``stopped`` before it, unmarked after one with it (not
+        only documents written: rows naming a new parser or vectors of a new model, too)."""
         if self.options.export_parquet and not stopped:
             mark_behind(self.store.parquet_dir, 0)
         elif self.store.has_export():
@@ -260,7 +259,7 @@ class Indexer:
     @contextmanager
     def _session(self) -> Iterator[IndexReport]:
         """The store held open for one run, its open and close (checkpoint) timed as 'store'."""
-        report = IndexReport()
+        self.report = report = IndexReport()  # what a run stopped by a signal wrote: said
         t = time.perf_counter()
         with self.store.session(lock_wait=max(self.options.lock_wait, self.store.lock_wait),
                                 should_stop=self.should_stop, waiting=self.progress_log):
@@ -375,6 +374,7 @@ class Indexer:
             self.store.queue_export(con, deletions)
             after = self.store.documents_token(con)
         self._documents.committed(before, after, {}, deletions)
+        report.commit(removals=True)
         report._time("write", t)
 
     def _export(self, in_hand: dict[str, dict[str, pl.DataFrame]] | None,
@@ -570,6 +570,7 @@ class Indexer:
             after = self.store.documents_token(con)
         self._documents.committed(before, after, records, [],
                                   {tree.doc_id: tree for _, tree, _ in parsed if tree is not None})
+        report.commit()
         if self._texts is not None:
             self._texts.embedded(self.embedder.model_id, fresh)
             for job, tree, _ in parsed:

@@ -54,6 +54,9 @@ class IndexReport:
     stage_seconds: dict[str, float] = field(default_factory=dict)
     diffs: dict[str, dict[str, int]] = field(default_factory=dict)
     summaries: SummaryStats = field(default_factory=SummaryStats)
+    # of added, changed, renamed and removed: how many are committed (:meth:`commit`)
+    _committed: tuple[int, int, int, int] = field(default=(0, 0, 0, 0), repr=False,
+                                                  compare=False)
 
     @property
     def ok(self) -> bool:
@@ -71,6 +74,21 @@ class IndexReport:
                     or self.texts_embedded or self.references_written
                     or self.related_recomputed or self.summaries.rebuilt
                     or self.summaries.failed)
+
+    def commit(self, removals: bool = False) -> None:
+        """The documents recorded so far are in the store (their transaction committed), and
+        with ``removals`` the removed ones: what a run stopped after it keeps
+        (:meth:`written_lines`)."""
+        self._committed = (len(self.added), len(self.changed), len(self.renamed),
+                           len(self.removed) if removals else self._committed[3])
+
+    def written_lines(self) -> list[str]:
+        """:meth:`change_lines` of the documents whose transaction committed: all of them
+        after a run, those written before it stopped after a signal or an error."""
+        added, changed, renamed, removed = self._committed
+        return IndexReport(added=self.added[:added], changed=self.changed[:changed],
+                           renamed=self.renamed[:renamed],
+                           removed=self.removed[:removed]).change_lines()
 
     def record(self, job: Job) -> None:
         """Count a job's document as added, renamed or changed. A file whose every attempt

@@ -26,7 +26,7 @@ def slow_parse(*args, **kwargs):
     parsed.append(1)
     print("parsing", flush=True)
     time.sleep(0.2)
-    if len(parsed) == 3:
+    if len(parsed) == int(os.environ.get("AT", "3")):
         if mode == "swallowed":  # as a destructor's exception is: printed, then dropped
             try:
                 signal.raise_signal(signum)
@@ -53,7 +53,7 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def _index(tmp_path, mode: str, signum: signal.Signals, *extra: str
+def _index(tmp_path, mode: str, signum: signal.Signals, *extra: str, at: int = 3
            ) -> subprocess.CompletedProcess:
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -62,7 +62,7 @@ def _index(tmp_path, mode: str, signum: signal.Signals, *extra: str
     # a suite run as a background job hands its children SIGINT ignored; the script sets it
     # back, as a terminal has it
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "MODE": mode,
-           "SIGNAL": signum.name}
+           "SIGNAL": signum.name, "AT": str(at)}
     return subprocess.run(
         [sys.executable, "-c", SLOW_INDEX, "--db", str(tmp_path / "s.duckdb"), "index",
          str(docs), "--embed-model", "hashing", "--no-summaries", "--no-progress", *extra],
@@ -79,7 +79,7 @@ def test_a_signal_stops_the_run_before_its_next_document(tmp_path, mode, signum,
     # another error printed its traceback and exited 1; SIGTERM ended the run silently
     assert result.returncode == code, result.stderr
     assert result.stderr.strip().splitlines() == [
-        f"docnav: {said}; the store keeps every document written so far"]
+        f"docnav: {said}; the store keeps every document written so far (none by this run)"]
     assert result.stdout.count("parsing") <= 4  # of 20: it stopped between documents
     assert " added, " not in result.stdout  # no report of a run that did not end
 
@@ -94,4 +94,17 @@ def test_a_stopped_run_with_json_says_so_on_stdout_as_json(tmp_path, signum, cod
     result = _index(tmp_path, "raised", signum, "--json")
     assert result.returncode == code, result.stderr
     assert json.loads(result.stdout[result.stdout.index("{"):]) == {
-        "error": f"{said}; the store keeps every document written so far", "exit_code": code}
+        "error": f"{said}; the store keeps every document written so far (none by this run)",
+        "exit_code": code}
+
+
+def test_a_stopped_run_says_how_many_documents_it_wrote(tmp_path):
+    """Ctrl-C said only "the store keeps every document written so far": not how many this
+    run wrote. The first batch of 16 is committed before the 18th parse; -v lists them."""
+    result = _index(tmp_path, "raised", signal.SIGINT, "-v", at=18)
+    assert result.returncode == 130, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "docnav: interrupted; the store keeps every document written so far (16 by this run)"]
+    docs = tmp_path / "docs"
+    assert [line for line in result.stdout.splitlines() if line != "parsing"] == [
+        f"added: {docs / f'f{i:02}.md'}" for i in range(16)]
