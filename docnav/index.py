@@ -41,7 +41,7 @@ from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
 from docnav.parse import preload as preload_parser
 from docnav.plan import (
-    Job, Parser, document_record, drop_alike, parse_job, parsed_otherwise, plan_run,
+    Job, Parser, document_record, drop_alike, parse_job, parsed_otherwise, plan_run, went_missing,
 )
 from docnav.progress import Progress, progress
 from docnav.reembed import Reembedding
@@ -339,7 +339,7 @@ class Indexer:
                 sorted(stored[d].path for d in ids if d in stored)
                 for ids in (refreshed.rebuilt, refreshed.failed))
             report._time("summaries", t)
-        self._delete(plan.deletions, stored, report)
+        self._delete(went_missing(plan, stored), stored, report)
         if self.options.export_parquet:
             self._export(in_hand, report)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before

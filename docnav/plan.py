@@ -58,6 +58,20 @@ class Plan:
     unlisted: list[tuple[str, str]] = field(default_factory=list)
 
 
+def went_missing(plan: Plan, stored: dict[str, DocumentRecord]) -> list[str]:
+    """``plan``'s deletions, with the unchanged documents whose files were deleted since the
+    scan (while the run parsed others) moved from its unchanged to its removed: they were
+    reported unchanged, and `show` listed them until the next run. Not where their folder is
+    gone too (an unmounted drive: a run keeps the documents of a folder gone)."""
+    gone = {p for p in plan.unchanged
+            if not os.path.lexists(p) and os.path.isdir(os.path.dirname(p))}
+    if gone:
+        plan.unchanged[:] = [p for p in plan.unchanged if p not in gone]
+        plan.removed += sorted(gone)
+        plan.deletions += [d for d, record in stored.items() if record.path in gone]
+    return plan.deletions
+
+
 def plan_run(
     found: list[FoundFile],
     stored: dict[str, DocumentRecord],
