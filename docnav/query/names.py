@@ -136,8 +136,18 @@ def _names_given(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     # "What is the title of 1907.05664?" of a store without 1907.05664.md gave the title of
     # the best match: a file's name no document has is a name too
     named += [(m.start(1), m.group(1), m.group(1)) for m in TITLE_OF_FILE.finditer(question)
-              if m.group(1).lower() not in files]
+              if m.group(1).lower() not in files and not _part_of_a_file_s_name(graph, m[1])]
     return [(words, name) for _, words, name in sorted(named)]
+
+
+def _part_of_a_file_s_name(graph: DocNavGraph, name: str) -> bool:
+    """Whether ``name``, one without a digit, is said of a file whose name's words hold all
+    of its own but for the extension ("futures.md": 2592-futures.md; "amazon.pdf":
+    AMAZON_2017_10K.pdf): "What is the title of futures.md?" was said to ask of no document,
+    with confidence 0.00, and is asked of the best match again."""
+    words = set(_plain_words(PurePath(name).stem))
+    return not re.search(r"\d", name) and any(
+        words <= set(_plain_words(PurePath(p).stem)) for p in graph.document_paths())
 
 
 def _word_at(question: str, at: int) -> str:
