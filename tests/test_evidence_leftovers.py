@@ -7,6 +7,7 @@ from _parsing import text_pdf
 from _stores import indexed_copies, indexed_graph
 
 from docnav.query import Navigator
+from docnav.query.parts import bibliographies
 
 PAPER = """# Fake reviews
 
@@ -92,3 +93,15 @@ def test_a_lead_in_to_a_table_under_column_heads_is_read_with_the_table(tmp_path
                                         graph.node(table).text], texts
     assert {e.found_by for e in answer.evidence if e.piece.text.startswith(("(dollars", "%"))
             } == {"column heads"}
+
+
+def test_a_latex_bibliography_without_its_end_ends_with_its_section(tmp_path):
+    """A \\\\begin{thebibliography} with no \\\\end hid every paragraph after it to the
+    document's end, across headings: the Appendix was never read."""
+    graph = indexed_graph(tmp_path, {"reviews.md": PAPER.replace(
+        "\\end{thebibliography}\n", "")})
+    hidden = {graph.node(n).text for n in bibliographies(graph)}
+    assert any("newblock" in t for t in hidden), hidden
+    assert not [t for t in hidden if "prompts" in t], hidden
+    answer = Navigator(graph).ask("Which prompts are listed here?")
+    assert any("prompts used are listed" in e.piece.text for e in answer.evidence)

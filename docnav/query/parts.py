@@ -320,12 +320,14 @@ def bibliographies(graph: DocNavGraph) -> frozenset[str]:
     "\\begin{thebibliography}" to "\\end{thebibliography}" in reading order, whatever the
     heading they are under (1805.02400's Markdown has them under "Acknowledgments": "\\newblock
     Automated crowdturfing attacks and defenses ..." was evidence for "What is
-    crowdturfing?"), found once per graph."""
+    crowdturfing?"), found once per graph. One with no end ends with its section: an
+    Appendix after it was never read."""
     if graph not in _BIBLIOGRAPHIES:
         found: set[str] = set()
         for nid, node in graph.nodes_of_kind("paragraph"):
             at: str | None = nid if _BIBLIOGRAPHY_BEGIN.match(node.text) else None
-            while at is not None and at not in found and graph.node(at).path == node.path:
+            section = graph.navigate(nid, "parent")
+            while at is not None and at not in found and graph.navigate(at, "parent") == section:
                 found.add(at)
                 if _BIBLIOGRAPHY_END.search(graph.node(at).text):
                     break
