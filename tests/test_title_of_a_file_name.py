@@ -78,3 +78,14 @@ def test_a_part_of_a_file_s_name_with_its_extension_names_that_file(tmp_path):
         assert answer.fields, name
     # a name whose words no file's name holds is still one no document has
     assert nav.ask("What is the title of nosuchdoc.md?", 200).untitled == ["nosuchdoc.md"]
+
+
+def test_the_title_of_a_name_no_document_has_asked_of_one_document(tmp_path):
+    """With --doc, "What is the title of nosuchdoc.md?" gave the title field of the one
+    document asked of (--doc '*1805*': 1805.02400.md's title) with confidence 0.25."""
+    nav = Navigator(indexed_graph(tmp_path, DOCS))
+    answer = nav.ask("What is the title of nosuchdoc.md?", 200, doc="notes.md")
+    assert (answer.untitled, answer.fields, answer.confidence) == (["nosuchdoc.md"], {}, 0.0)
+    # the document's own name, or part of a stored file's name: no name none has
+    for name in ("notes.md", "pin.md"):
+        assert nav.ask(f"What is the title of {name}?", 200, doc="notes.md").untitled == []

@@ -446,7 +446,7 @@ class Run:
                  *(_AUTHORING if key in AUTHOR_KEYS else ()), *self._value_kinds]))
                 for path, asked in self.fields_asked.items() for key, value in asked.items())])
             confidence = round(confidence, 4)
-        if confidence and any(m[1] in self.untitled for m in TITLE_OF_FILE.finditer(self.asked)):
+        if confidence and self._titles_none_has:
             confidence = 0.0  # "the title of nosuchdoc.md": what was read is no title of it
         # a section headed by missing words with nothing under it is no place to look: the
         # answer says it is empty
@@ -464,10 +464,19 @@ class Run:
                       untitled=self.untitled)
 
     @functools.cached_property
+    def _titles_none_has(self) -> bool:
+        """Whether the question asks the title of a file's name no document has."""
+        return any(m[1] in self.untitled for m in TITLE_OF_FILE.finditer(self.asked))
+
+    @functools.cached_property
     def _field_paths(self) -> list[str]:
         """The documents whose fields a question may ask for: those asked of (at most three),
         else the one read first of several, unless the question named another by a title
-        none has (its fields would answer for a document not asked about)."""
+        none has (its fields would answer for a document not asked about), and none where
+        it asks the title of a file's name none has ("the title of nosuchdoc.md" of --doc
+        '*1805*' gave 1805.02400.md's title)."""
+        if self._titles_none_has:
+            return []
         paths = self.graph.document_paths(self.scope) if self.scope else []
         if len(paths) > 3 or not paths:
             paths = [self.lead["document"]] if self.lead and not self.untitled else []

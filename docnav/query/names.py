@@ -135,9 +135,16 @@ def _names_given(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     named += [(m.start(), m.group(1), m.group(0)) for m in _KIND_TITLED.finditer(question)]
     # "What is the title of 1907.05664?" of a store without 1907.05664.md gave the title of
     # the best match: a file's name no document has is a name too
-    named += [(m.start(1), m.group(1), m.group(1)) for m in TITLE_OF_FILE.finditer(question)
-              if m.group(1).lower() not in files and not _part_of_a_file_s_name(graph, m[1])]
+    named += [(at, name, name) for at, name in _files_none_has(graph, question, files)]
     return [(words, name) for _, words, name in sorted(named)]
+
+
+def _files_none_has(graph: DocNavGraph, question: str, files: set[str]
+                    ) -> list[tuple[int, str]]:
+    """(where, name) of each file's name the question asks the title of that no document of
+    the store has (``files``: the names of those it names by their files' names)."""
+    return [(m.start(1), m[1]) for m in TITLE_OF_FILE.finditer(question)
+            if m[1].lower() not in files and not _part_of_a_file_s_name(graph, m[1])]
 
 
 def _part_of_a_file_s_name(graph: DocNavGraph, name: str) -> bool:
@@ -334,19 +341,24 @@ annual quarterly final draft""".split())
 
 def untitled_names(graph: DocNavGraph, question: str, paths: list[str]) -> list[str]:
     """The names the question gives documents by words of their titles ("the trusted
-    publishing RFC", "RFC 9999") that no title of the documents asked of (``paths``, two
-    or more) holds, each with the word for the document. Asked of 106 RFCs without it, "When
-    did the trusted publishing RFC start?" was answered with the start date of the lint
-    reasons RFC, the best match, and nothing said it was another RFC. A title is the
-    document's heading or its file's name. A name whose every word
-    most of the documents hold names nothing ("the annual report" of three 10-Ks: every
-    filing says "annual"), nor do words that point at a document ("the original paper",
-    "the same RFC", "the above paper")."""
-    if len(paths) < 2:
+    publishing RFC", "RFC 9999") that no title of the documents asked of (``paths``; of one,
+    only the file's names none has, "the title of nosuchdoc.md") holds, each with the word
+    for the document. Asked of 106 RFCs without it, "When did the trusted publishing RFC
+    start?" was answered with the start date of the lint reasons RFC, the best match, and
+    nothing said it was another RFC. A title is the document's heading or its file's name.
+    A name whose every word most of the documents hold names nothing ("the annual report"
+    of three 10-Ks: every filing says "annual"), nor do words that point at a document
+    ("the original paper", "the same RFC", "the above paper")."""
+    if not paths:
         return []
     known = _known_titles(graph, paths)
     out: list[str] = []
-    for words, name in _names_given(graph, question):
+    # of one document (--doc), a file's name none has only: "the title of nosuchdoc.md" of
+    # --doc '*1805*' gave 1805.02400.md's title with confidence 0.25
+    given = _names_given(graph, question) if len(paths) > 1 else [
+        (name, name) for _, name in _files_none_has(
+            graph, question, {said.lower() for _, said in file_named(graph, question)})]
+    for words, name in given:
         terms = _numbers_unpadded(set(tokens(
             " ".join(w for w in words.split() if w.lower() not in _POINTING))))
         if not terms or any(terms <= known[p] for p in paths):
