@@ -89,3 +89,12 @@ def test_the_title_of_a_name_no_document_has_asked_of_one_document(tmp_path):
     # the document's own name, or part of a stored file's name: no name none has
     for name in ("notes.md", "pin.md"):
         assert nav.ask(f"What is the title of {name}?", 200, doc="notes.md").untitled == []
+
+
+def test_a_file_s_name_said_with_the_word_for_it_is_one_name(tmp_path):
+    """"What is the title of the nosuchdoc.md document?" said two names no document has,
+    "nosuchdoc.md document" and "nosuchdoc.md"; "... of the style-guide.md RFC?" too."""
+    nav = Navigator(indexed_graph(tmp_path, DOCS))
+    for name, kind in (("nosuchdoc.md", "document"), ("style-guide.md", "RFC")):
+        answer = nav.ask(f"What is the title of the {name} {kind}?", 200)
+        assert answer.untitled == [name], name

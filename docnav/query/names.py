@@ -128,8 +128,11 @@ def _names_given(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     document by (:func:`file_named`) is no numbered name: "paper 1912.01214.pdf" named
     "paper 1912", and ".01214.pdf" was searched for; "RFC 2349-style" is RFC 2349."""
     files = {said.lower() for _, said in file_named(graph, question)}
+    # "the title of the nosuchdoc.md document" names "nosuchdoc.md" once, not with the word
+    # for it too (two notes, "nosuchdoc.md document" and "nosuchdoc.md")
+    filed = {m[1].lower() for m in TITLE_OF_FILE.finditer(question)}
     named = [(m.start(), m.group(1), " ".join([*m.group(1).split(), m.group(2)]))
-             for m in _TITLED.finditer(question)]
+             for m in _TITLED.finditer(question) if m.group(1).strip().lower() not in filed]
     named += [(m.start(), m.group(1), m.group(0)) for m in _NUMBERED.finditer(question)
               if _word_at(question, m.start(1)).lower() not in files]
     named += [(m.start(), m.group(1), m.group(0)) for m in _KIND_TITLED.finditer(question)]
