@@ -98,3 +98,15 @@ def test_a_file_s_name_said_with_the_word_for_it_is_one_name(tmp_path):
     for name, kind in (("nosuchdoc.md", "document"), ("style-guide.md", "RFC")):
         answer = nav.ask(f"What is the title of the {name} {kind}?", 200)
         assert answer.untitled == [name], name
+
+
+def test_a_name_with_the_extension_of_any_format_parsed_is_a_file_s_name():
+    """The extensions a name of a file none has may end with are those parsed, one list
+    (they were written out again beside the parser's)."""
+    from docnav.parse import SUPPORTED_SUFFIXES
+    from docnav.query.names import TITLE_OF_FILE
+
+    for suffix in SUPPORTED_SUFFIXES:
+        question = f"What is the title of nosuchdoc{suffix}?"
+        assert [m[1] for m in TITLE_OF_FILE.finditer(question)] == [f"nosuchdoc{suffix}"]
+    assert not TITLE_OF_FILE.search("What is the title of nosuchdoc.txt?")

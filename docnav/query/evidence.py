@@ -289,7 +289,7 @@ _KIND_TERMS = frozenset(tokens("rfc paper report document filing article"))
 # title of 1907.05664" (its file's name without the extension) too: it said "in none of the
 # documents asked of: title" of 1907.05664.md
 _TITLE_ASKED = re.compile(
-    rf"\btitle\s+of\s+(?:(?:the|this|that)\s+)?(?:[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,4}}\b|rfc\s*\d+|"
+    rf"\btitle\s+of\s+(?:(?:the|this|that)\s+)?(?:rfc\s*\d+|"
     rf"(?:[\w'’.+-]+\s+){{0,6}}?{_DOC}\b)|\b(?:{_DOC}['’]s|its)\s+title\b|\btitled\W*$|"
     + TITLE_OF_FILE.pattern, re.I)
 _AUTHORING = frozenset({"wrote", "write", "writes", "written", "authored", "whom", "author",

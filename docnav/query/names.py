@@ -21,6 +21,7 @@ import weakref
 from collections.abc import Iterable
 from pathlib import PurePath
 
+from docnav.parse import SUPPORTED_SUFFIXES
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
 
@@ -55,13 +56,16 @@ _KIND_TITLED = re.compile(r"\b(?:the|this|that)\s+(handbook|manual|guide|book|sp
 # "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp"),
 # "RFC 2349-style" too; not where the number begins a file's name (:func:`_names_given`)
 _NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b", re.I)
+# the extensions of the files parsed (:data:`docnav.parse.SUPPORTED_SUFFIXES`), the longest
+# first: "markdown", "md", "pdf", ...
+_EXTENSIONS = "|".join(sorted((s.lstrip(".") for s in SUPPORTED_SUFFIXES), key=len, reverse=True))
 # "the title of 1907.05664", "the title of 2349-pin": a name a file may have without its
 # extension, holding a digit and a ".", "-" or "_" (:func:`file_named`), or any name with a
 # document's extension ("nosuchdoc.md"); it names a document whether or not one has it ("the
 # title of the 3rd chapter" names none)
 TITLE_OF_FILE = re.compile(r"\btitle\s+of\s+(?:(?:the|this|that)\s+)?"
                            r"((?=[\w.-]*\d)(?=\w+[._-]\w)\w[\w-]*(?:\.[\w-]+)*"
-                           r"|\w[\w-]*(?:\.[\w-]+)*\.(?:md|markdown|pdf|html?|docx)\b)", re.I)
+                           rf"|\w[\w-]*(?:\.[\w-]+)*\.(?:{_EXTENSIONS})\b)", re.I)
 # the word for a document before its file's name: "paper 1912.01214.pdf", "RFC 2349-pin"
 _KIND_BEFORE = r"\b(?:rfc|pep|paper|article|report|document|file|preprint)\s+"
 
