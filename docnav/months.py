@@ -32,6 +32,15 @@ OTHER_MONTHS: dict[str, int] = {
 OTHER_ABBREVIATIONS: dict[str, int] = _OTHER_ABBREVIATIONS
 MONTHS: dict[str, int] = {**ENGLISH_MONTHS, **OTHER_MONTHS, **OTHER_ABBREVIATIONS}
 
+# the days of the week a date may begin with ("Fri, 05 Jan 2024", "lundi 7 décembre 2026",
+# "Mo, 7. Dezember 2026"), by name and abbreviation, English, German, French and Spanish
+WEEKDAYS: frozenset[str] = frozenset("""monday tuesday wednesday thursday friday saturday sunday
+mon tue tues wed thu thur thurs fri sat sun
+montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag mo di mi do fr sa so
+lundi mardi mercredi jeudi vendredi samedi dimanche lun mar mer jeu ven sam dim
+lunes martes miércoles miercoles jueves viernes sábado sabado domingo mié mie jue vie sáb sab
+dom""".split())
+
 
 def alternatives(names) -> str:
     """A regular expression's group of ``names`` as whole words, the longest first, none the
@@ -45,5 +54,5 @@ def month_number(name: str) -> int | None:
     return MONTHS.get(name.lower().rstrip("."))
 
 
-__all__ = ["ENGLISH_MONTHS", "MONTHS", "OTHER_ABBREVIATIONS", "OTHER_MONTHS", "alternatives",
-           "month_number"]
+__all__ = ["ENGLISH_MONTHS", "MONTHS", "OTHER_ABBREVIATIONS", "OTHER_MONTHS", "WEEKDAYS",
+           "alternatives", "month_number"]

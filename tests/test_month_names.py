@@ -50,3 +50,15 @@ def test_a_month_s_name_inside_a_compound_word_is_no_date(tmp_path, heading):
                     encoding="utf-8")
     assert parse_file(path).title == "Pump guide"
     assert read_date(f"{heading} 2024") is None
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("lundi 7 décembre 2026", "2026-12-07"), ("Mo, 7. Dezember 2026", "2026-12-07"),
+    ("Montag, 7. Dezember 2026", "2026-12-07"), ("sáb. 12 dic 2026", "2026-12-12"),
+    ("miércoles, 9 de diciembre de 2026", "2026-12-09"),
+    ("Fri, 05 Jan 2024 10:00:00 +0000", "2024-01-05"), ("Mar 5, 2024", "2024-03-05"),
+    ("Tuesday, January 5, 2024", "2024-01-05"), ("Mondays 5 Jan 2024", None)])
+def test_a_date_after_a_german_french_or_spanish_weekday_is_read(value, expected):
+    """Only English weekdays were skipped before a date: "lundi 7 décembre 2026" and "Mo, 7.
+    Dezember 2026" were no dates."""
+    assert read_date(value) == expected

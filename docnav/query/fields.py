@@ -10,7 +10,7 @@ import json
 import re
 from pathlib import PurePath
 
-from docnav.months import MONTHS, alternatives, month_number
+from docnav.months import MONTHS, WEEKDAYS, alternatives, month_number
 from docnav.query._checks import ISO_DATE
 
 # an RFC's header list has a "Start Date"
@@ -28,7 +28,7 @@ DATE_FORMS = ('"2024-01-05" (an ISO time too), "2024/01/05", "January 5, 2024", 
               'Spanish months: "7. Dezember 2026", "7 décembre 2026", "7 de diciembre de 2026"')
 # a month by its name or its abbreviation (:mod:`docnav.months`), no other word: "Marching"
 _MONTH = rf"(?P<month>{alternatives(MONTHS)})\.?"
-_WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+_WEEKDAY = rf"(?:{alternatives(WEEKDAYS)}\.?,?\s+)?"  # "Fri,", "lundi", "Mo,"
 _DAY, _YEAR = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|\.)?", r"(?P<year>\d{4})\b"
 # (a front matter's text date: YAML turns 2024-01-05 into ISO text, not these; an e-mail's
 # header or a feed has the last)
