@@ -44,9 +44,10 @@ dom""".split())
 
 def alternatives(names) -> str:
     """A regular expression's group of ``names`` as whole words, the longest first, none the
-    first part of a compound word: "2 Mai-Treffen" and "2 May-Meeting" are no dates."""
-    return ("(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True))
-            + r")\b(?!-[^\W\d_])")
+    first part of a compound word: "2 Mai-Treffen" and "2 May-Meeting" are no dates; one
+    before a hyphen and another of them is a range, "3 May-June 2024" a date."""
+    group = "(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + ")"
+    return rf"{group}\b(?!-(?!{group}\b)[^\W\d_])"
 
 
 def month_number(name: str) -> int | None:

@@ -62,3 +62,18 @@ def test_a_date_after_a_german_french_or_spanish_weekday_is_read(value, expected
     """Only English weekdays were skipped before a date: "lundi 7 décembre 2026" and "Mo, 7.
     Dezember 2026" were no dates."""
     assert read_date(value) == expected
+
+
+@pytest.mark.parametrize("heading", ["3 May-June 2024", "3 Mar-Apr 2024", "12 Oct-Nov"])
+def test_a_range_of_months_is_a_date_not_a_section_s_number(tmp_path, heading):
+    """Since "2 May-Meeting" is no date (a month's name before a hyphen and a word), "3
+    May-June 2024" was none either: a heading numbered as a section, so "Pump guide" was the
+    title over "1 Install" and it; a month before a hyphen and another month is a range, a
+    date, as "2 May 2024" is."""
+    from docnav.parse import parse_file
+
+    for text in (heading, "2 May 2024"):
+        path = tmp_path / "pump.md"
+        path.write_text(f"# Pump guide\n\n# 1 Install\n\nUnpack it.\n\n# {text}\n\nMeet.\n",
+                        encoding="utf-8")
+        assert parse_file(path).title != "Pump guide", text
