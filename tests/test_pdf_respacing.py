@@ -4,7 +4,7 @@ page spaces them."""
 from __future__ import annotations
 
 import pytest
-from _parsing import NATIVE
+from _parsing import NATIVE, text_pdf
 from _paths import FIXTURES, require
 
 from docnav.parse import parse_file
@@ -120,3 +120,29 @@ def test_letters_and_a_number_the_document_writes_as_one_word_are_not_spaced(tex
 def test_a_document_s_own_spellings_are_its_letters_and_numbers_written_as_one_word():
     assert own_spellings(["Dilute HNO3 (65%) and H2SO4.", "the Llama2Chat model",
                           "Llama 2 and GPT-4", "CO2, 3D, v2x"]) == {"HNO3", "H2SO4", "CO2"}
+
+
+def test_a_spelling_is_the_document_s_own_only_where_pdfium_writes_it_as_one_word(tmp_path):
+    """docling-parse runs words together ("we fine-tune Llama2." where the page says "Llama
+    2."), so "Llama2" was taken for the document's own spelling and "the Llama2Chat model"
+    read "the Llama2 Chat model"; one pdfium writes as one word too ("HNO3 is") is kept."""
+    import pypdfium2 as pdfium
+
+    from docnav.parse._pdf_glyphs import repair_lines
+    from docnav.parse._pdf_lines import Line
+
+    said = [("the Llama2Chat model", "the Llama 2 Chat model"),
+            ("we fine-tune Llama2.", "we fine-tune Llama 2."),
+            ("the HNO3Solution was", "the HNO 3 Solution was"),
+            ("Dilute HNO3 is used.", "Dilute HNO3 is used.")]
+    path = tmp_path / "spelt.pdf"
+    path.write_bytes(text_pdf([(False, 11, 72, 700 - 20 * i, page)
+                               for i, (_, page) in enumerate(said)]))
+    lines = [Line(text, 1, 72, 92 + 20 * i, 300, 103 + 20 * i)
+             for i, (text, _) in enumerate(said)]
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        read = [x.text for x in repair_lines(lines, pdf)]
+    finally:
+        pdf.close()
+    assert read[0] == "the Llama 2 Chat model" and read[2] == "the HNO3 Solution was", read

@@ -65,12 +65,15 @@ def repair_lines(lines: list[Line], pdf) -> list[Line]:
     wherever the line is found once on its page, and words run together where pdfium's text
     spaces them (:func:`respaced`)."""
     pages: dict[int, tuple[str, frozenset[str]]] = {}
-    joined = own_spellings(x.text for x in lines)
-    out = []
     for x in lines:
         if x.page not in pages:
             page_text = _page_text(pdf, x.page)
             pages[x.page] = page_text, frozenset(_WORD.findall(page_text))
+    # the document's own, where pdfium writes them as one word too: docling-parse runs words
+    # together ("we fine-tune Llama2." of "Llama 2."), and "Llama2Chat" read "Llama2 Chat"
+    joined = own_spellings(x.text for x in lines) & own_spellings(t for t, _ in pages.values())
+    out = []
+    for x in lines:
         page_text, words = pages[x.page]
         text = repaired(x.text, page_text) if UNREADABLE in x.text else x.text
         text = respaced(text, page_text, words, joined)
@@ -89,8 +92,9 @@ _LETTERS_NUMBER_BEFORE = re.compile(r"(?:[^\W\d_]+\d+)+$")
 
 def own_spellings(texts) -> frozenset[str]:
     """The words of letters and numbers after them (:data:`_LETTERS_NUMBER`) that ``texts``
-    (a document's lines as docling-parse reads them) write as one word: a formula's ("HNO3",
-    "H2SO4"), which pdfium spaces at its subscript ("HNO 3"), not a name's ("Llama 2")."""
+    (a document's lines, or pdfium's pages) write as one word: a formula's ("HNO3", "H2SO4"),
+    which pdfium spaces at its subscript ("HNO 3"), not a name's ("Llama 2"). Of docling-parse's
+    lines only with pdfium's (:func:`repair_lines`): it writes "Llama2." of "Llama 2."."""
     return frozenset(w for text in texts for w in _LETTERS_NUMBER.findall(text))
 
 
