@@ -105,3 +105,16 @@ def test_a_latex_bibliography_without_its_end_ends_with_its_section(tmp_path):
     assert not [t for t in hidden if "prompts" in t], hidden
     answer = Navigator(graph).ask("Which prompts are listed here?")
     assert any("prompts used are listed" in e.piece.text for e in answer.evidence)
+
+
+def test_a_latex_bibliography_is_the_works_cited_counted(tmp_path):
+    """"How many works does the paper cite?" of 1805.02400.md, whose \\\\begin{thebibliography}
+    is under "Acknowledgments", said "no document asked of has a section headed References
+    or Bibliography"; its 25 \\\\bibitem entries are counted now."""
+    graph = indexed_graph(tmp_path, {"reviews.md": PAPER.replace(
+        "\\end{thebibliography}", "\\bibitem{murphy2012}\nMurphy, K.: Machine learning (2012)"
+        "\n\n\\end{thebibliography}")})
+    answer = Navigator(graph).ask("How many works does the paper cite?")
+    listed = [d for op in answer.trace if op["op"] == "works cited" for d in op["documents"]]
+    assert [(d["entries"], d["counted"]) for d in listed] == [(2, "\\bibitem entries")]
+    assert not [op for op in answer.trace if op["op"] == "no works cited"]

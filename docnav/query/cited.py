@@ -10,7 +10,7 @@ import re
 
 from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph
-from docnav.query.parts import citing_documents, works_cited
+from docnav.query.parts import bibliographies, citing_documents, works_cited
 from docnav.refs import count_entries
 
 _WORKS = r"(?:papers|works|articles|publications|sources)"
@@ -69,7 +69,9 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
     other)."""
     paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
     order = {p: i for i, p in enumerate(paths)}
-    cited = works_cited(graph)
+    # a LaTeX bibliography left in the text under another heading is works cited too: "How
+    # many works does the paper cite?" of 1805.02400.md said it had no section of them
+    cited = works_cited(graph) | bibliographies(graph)
     by_document: dict[str, list[str]] = {}
     for nid in sorted((n for n in cited if graph.node(n).path in order),
                       key=lambda n: (order[graph.node(n).path], graph.node(n).position)):
@@ -88,7 +90,7 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
         return False
     counted = []
     for path, ids in by_document.items():
-        found = count_entries([graph.node(n).text for n in ids])
+        found = _counted([graph.node(n).text for n in ids])
         counted.append({"document": path, "entries": found[0] if found else None,
                         "counted": found[1] if found else None, "paragraphs": len(ids),
                         "holding": sum(graph.node(n).path == path for n in about)})
@@ -99,3 +101,14 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
         for ids in by_document.values():
             run.take(ids, "works cited")
     return True
+
+
+_BIBITEM = re.compile(r"\\bibitem\b")
+
+
+def _counted(entries: list[str]) -> tuple[int, str] | None:
+    """How many works ``entries`` list, and how they were counted: a LaTeX bibliography's
+    by its "\\bibitem"s (each its own paragraph, its author and title in those after),
+    else as :func:`docnav.refs.count_entries` counts them."""
+    items = sum(len(_BIBITEM.findall(text)) for text in entries)
+    return (items, "\\bibitem entries") if items else count_entries(entries)
