@@ -42,3 +42,14 @@ def test_those_referring_to_any_of_several_named(graph, question, dated, listed)
     assert f"to 2394-async_await.md {joined} 2349-pin.md (by their references" in answer_text(
         answer, graph)
     assert "2349" not in answer.missing
+
+
+def test_named_that_cite_each_other_are_counted(graph):
+    # RFC 2394 and RFC 2592 cite each other: each is asked of, of its references to the other
+    # (only 3668-async-closures.md was given); of "and", each refers to all the others
+    answer = Navigator(graph).ask("Which RFCs cite RFC 2394 or RFC 2592?", 600)
+    assert _names(answer.count["documents"]) == [
+        "2394-async_await.md", "2592-futures.md", "3668-async-closures.md"]
+    assert answer.count["of"] == len(RFCS)
+    answer = Navigator(graph).ask("Which RFCs cite RFC 2394 and RFC 2592?", 600)
+    assert _names(answer.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]

@@ -251,7 +251,15 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # never one left out: "Which reports by Ada besides alpha-pumps.html ...?" of hers alone
     # listed alpha-pumps.html as holding "valves", "besides" it)
     every = [p for p in every if p not in besides]
-    every = [p for p in every if p not in named] or every
+    # "Which RFCs cite RFC 2394 or RFC 2349?": those referring to either (to both, of "and"),
+    # read from their nodes that do (both numbers were searched as words); each named is
+    # asked of too, of its references to the others (RFC 2394 and RFC 2592 cite each other)
+    several = ([p for p, _ in titled_documents(nav.graph, rest) if p in named]
+               if len(named) > 1 and referring_verb and not _RELATED.search(said or "")
+               and not _REFERRED_BY.match(rest) else [])
+    several = several if len(several) > 1 else []
+    if not several:
+        every = [p for p in every if p not in named] or every
     # "Which RFCs refer to RFC 1961?": those whose references lead into it (its number, a
     # link to it) where any does, rather than those holding "1961" (a year, a version)
     into = (nav.graph.references_into(next(iter(named)))
@@ -270,12 +278,6 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
         for path, nodes in references_from(nav.graph, next(iter(named))).items():
             into[path] = list(dict.fromkeys([*into.get(path, []), *nodes]))
         into = dict(sorted(into.items()))
-    # "Which RFCs cite RFC 2394 or RFC 2349?": those referring to either (to both, of "and"),
-    # read from their nodes that do (both numbers were searched as words)
-    several = ([p for p, _ in titled_documents(nav.graph, rest) if p in named]
-               if len(named) > 1 and referring_verb and not _RELATED.search(said or "")
-               and not _REFERRED_BY.match(rest) else [])
-    several = several if len(several) > 1 else []
     both = bool(several) and not re.search(r"\bor\b", rest, re.I)
     if several:
         into = _referring_to_any(nav.graph, several, every, both)
@@ -318,10 +320,14 @@ def _referring_to_any(graph: DocNavGraph, paths: list[str], every: list[str], bo
     all of them where ``both``), by a link, a number or a title in their works cited, each
     with its nodes that do, in reading order."""
     each = []
-    for path in paths:
+    for path in paths:  # (a named one refers to the others, never to itself)
         into, titled = graph.references_into(path), _citing_title(graph, path, every)
-        each.append({p: [*into.get(p, []), *titled.get(p, [])] for p in {*into, *titled}})
-    keep = set.intersection(*map(set, each)) if both else set().union(*each)
+        each.append({p: [*into.get(p, []), *titled.get(p, [])] for p in {*into, *titled}
+                     if p != path})
+    # (of "and", a named one refers to all the others)
+    keep = ({p for p in set().union(*each)
+             if all(p in e for e, path in zip(each, paths) if path != p)}
+            if both else set().union(*each))
     return {p: graph.in_reading_order({n for e in each for n in e.get(p, [])})
             for p in sorted(keep)}
 
