@@ -53,3 +53,10 @@ def test_named_that_cite_each_other_are_counted(graph):
     assert answer.count["of"] == len(RFCS)
     answer = Navigator(graph).ask("Which RFCs cite RFC 2394 and RFC 2592?", 600)
     assert _names(answer.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]
+
+
+def test_neither_nor_is_never_read_as_all_of_them(graph):
+    # it was read as "and": 2592-futures.md, the one citing both; now left to their words
+    answer = Navigator(graph).ask("Which RFCs cite neither RFC 2394 nor RFC 2349?", 600)
+    assert not answer.count.get("refers_to") and not answer.count.get("both")
+    assert "refers to 2394-async_await.md and 2349-pin.md" not in answer_text(answer, graph)

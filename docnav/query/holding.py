@@ -39,6 +39,7 @@ _RELATED = re.compile(r"\brelated\b", re.I)
 # the other way: "Which RFCs does RFC 1974 refer to?", those its references lead into (read
 # as "Which RFCs refer to RFC 1974?", RFC 1183, which RFC 1974 supersedes, answered)
 # (or in the passive: "Which RFCs are referenced by the futures RFC?")
+_NEITHER = re.compile(r"\b(?:neither|nor)\b", re.I)  # "cite neither RFC 2394 nor RFC 2349"
 _REFERRED_BY = re.compile(rf"^\s+(?:(?:do|does|did)\s+\S.*?\s+(?:{REFERRING_OR_MENTIONING})|"
                           r"(?:are|were|is|was)\s+(?:referenced|referred\s+to|cited|linked\s+"
                           r"to|mentioned|built\s+(?:up)?on)\s+(?:by|in|from)\s+\S.*?)\W*$",
@@ -254,9 +255,10 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # "Which RFCs cite RFC 2394 or RFC 2349?": those referring to either (to both, of "and"),
     # read from their nodes that do (both numbers were searched as words); each named is
     # asked of too, of its references to the others (RFC 2394 and RFC 2592 cite each other)
+    # (never of "neither ... nor", which was read as "and": left to their words)
     several = ([p for p, _ in titled_documents(nav.graph, rest) if p in named]
                if len(named) > 1 and referring_verb and not _RELATED.search(said or "")
-               and not _REFERRED_BY.match(rest) else [])
+               and not _REFERRED_BY.match(rest) and not _NEITHER.search(asked) else [])
     several = several if len(several) > 1 else []
     if not several:
         every = [p for p in every if p not in named] or every
