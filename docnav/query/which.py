@@ -26,6 +26,7 @@ from docnav.query.left_out import (as_besides, left_out_about, left_out_unnamed,
                                    left_out_unnamed_last, left_out_unnamed_within,
                                    searched_without)
 from docnav.query.lexical import search_words
+from docnav.query.names import titled_documents
 from docnav.query.parts import headed
 
 if TYPE_CHECKING:
@@ -460,7 +461,9 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     if about:  # "besides the ones about pinning": those asked of holding its words
         terms = list(search_words(about))
         held = nav.graph.term_documents(terms).values() if terms else [set()]
-        left = {p: about for p in sorted(inside.intersection(*held))}
+        named = {p for p, _ in titled_documents(nav.graph, rest)}  # (never the one named:
+        # "Which RFCs cite RFC 2394 besides the ones about pinning?" left out RFC 2394)
+        left = {p: about for p in sorted(inside.intersection(*held) - named)}
     scope = _Scope(doc, rest, dated, said, left, searched,
                    {p: name for p, name in left.items() if p not in inside}, unnamed=unnamed,
                    about=about)
