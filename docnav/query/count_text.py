@@ -189,11 +189,32 @@ def count_line(count: dict) -> str:
     for held in ("dates", "authors"):  # none is so dated, or by that author: what theirs are
         if count[held]:
             line += f" ({count[held]})"
-    if year := count.get("year_unread"):  # "Which RFCs cite work published in 2018?"
-        line += (f" ({year} was searched as a word, not read as a date: a year dates the "
-                 f"documents counted only right after the one they refer to, \"... cite RFC "
-                 f"2394 in {year}?\")")
+    if count.get("year_unread"):  # "Which RFCs cite work published in 2018?"
+        line += _years_unread(count)
     return line
+
+
+def _years_unread(count: dict) -> str:
+    """What a count says of the years a question names that were not read as a date of those
+    counted: searched as words where they are among the words counted (never of those
+    counted by their references: "Which RFCs cite RFC 2349 published in 2018?"; nor of "Which
+    RFCs mention async in 2018?", counting "async" alone), with an example of its verb."""
+    years = count["year_unread"]
+    searched = [y for y in years if y in (count.get("words") or [])]
+    if count.get("refers_to") or count.get("referred_by") or count.get("cites"):
+        searched = []
+    other = [y for y in years if y not in searched]
+    one = {True: ("was", "a word", "a date"), False: ("were", "words", "dates")}
+    said = []
+    if searched:
+        was, word, date = one[len(searched) == 1]
+        said.append(f"{names_listed(searched)} {was} searched as {word}, not read as {date}")
+    if other:
+        was, _, date = one[len(other) == 1]
+        said.append(f"{names_listed(other)} {was} not read as {date}")
+    return (f" ({'; '.join(said)}: a year dates the documents counted only right after the "
+            f"one they refer to, \"... {count.get('year_verb') or 'cite'} RFC 2394 in "
+            f"{years[0]}?\")")
 
 
 __all__ = ["count_line", "counted_text", "names_listed", "partly_line", "referred_named"]

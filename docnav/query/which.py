@@ -319,8 +319,9 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
              "dates": scope.dates, "by": scope.author, "authors": scope.lacking,
              **({"besides_about": scope.about} if scope.about else {})}
     if not dated and said and REFERRING.search(said) and (
-            year := re.search(rf"\b{_YEAR}\b", rest)):  # "Which RFCs cite work published in
-        count["year_unread"] = year.group()  # 2018?": no date of theirs, said so (was silent)
+            years := re.findall(rf"\b{_YEAR}\b", rest)):  # "Which RFCs cite work published in
+        count.update(year_unread=years,  # 2018?": no date of theirs, said so (was silent)
+                     year_verb=" ".join(said.split()))  # (its example: "... mention RFC 2394")
     if scope.left_dated and not scope.so_dated:  # "Which RFCs besides 3668 were published in
         count.update(n=0, of=0, words=None, held=0, documents=[], left_dated=True,  # 2024?":
                      besides=scope.left_dated, besides_referred=[])  # none besides it (was:
