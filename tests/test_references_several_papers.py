@@ -32,3 +32,11 @@ def test_papers_citing_either_named_include_the_named(graph):
     assert [Path(p).name for p in answer.count["documents"]] == [
         "sparse.md", "survey.md", "trees.md"]
     assert "of the 4 documents asked of" in answer_text(answer, graph)
+
+
+def test_how_several_named_were_counted_says_them_and_their_titles(graph):
+    # said "a link to it, its number" (survey.md cites both by their titles alone)
+    answer = Navigator(graph).ask("Which papers cite trees.md or sparse.md?", 600)
+    assert answer.count["by_title"]
+    assert ("refer to trees.md or sparse.md (by their references: a link to them, their "
+            "numbers, their titles in their works cited; ") in answer_text(answer, graph)

@@ -60,3 +60,15 @@ def test_neither_nor_is_never_read_as_all_of_them(graph):
     answer = Navigator(graph).ask("Which RFCs cite neither RFC 2394 nor RFC 2349?", 600)
     assert not answer.count.get("refers_to") and not answer.count.get("both")
     assert "refers to 2394-async_await.md and 2349-pin.md" not in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question, said", [
+    ("Which RFCs cite RFC 3668 or RFC 2349 in 2024?",
+     "refers to 3668-async-closures.md or 2349-pin.md (none links to them, nor names their "
+     "numbers)"),
+    ("Which RFCs cite RFC 3668 and RFC 2349?",  # (2592-futures.md links to 2349-pin.md)
+     "refers to 3668-async-closures.md and 2349-pin.md (none links to, or names the number "
+     "of, each of them)")])
+def test_none_referring_to_several_says_them(graph, question, said):
+    # said "none links to it, nor names its number"
+    assert said in answer_text(Navigator(graph).ask(question, 600), graph)

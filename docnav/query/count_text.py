@@ -86,8 +86,10 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
     if count.get("related"):  # "What is RFC 130 related to?"
         return (f"{of} asked of{dated} is related to {name} by references (it links to none, "
                 f"nor names one by its number; none links to it, nor names its number)")
-    return (f"{of} asked of{dated} refers to {name} (none links to it, nor names its "
-            f"number)")  # "Which RFCs depend on RFC 1068?"
+    how = ("none links to it, nor names its number" if not count.get("refers_also") else
+           "none links to, or names the number of, each of them" if count.get("both") else
+           "none links to them, nor names their numbers")
+    return f"{of} asked of{dated} refers to {name} ({how})"  # "Which RFCs depend on RFC 1068?"
 
 
 def referred_named(count: dict) -> str:
@@ -161,11 +163,12 @@ def count_line(count: dict) -> str:
                 f"{PurePath(count['refers_to']).name} by references (a link, a number: to "
                 f"it, or from it; the evidence reads the best)")
     elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
-        title = ", its title in their works cited" if count.get("by_title") else ""
+        it, its, s = ("them", "their", "s") if count.get("refers_also") else ("it", "its", "")
+        title = f", {its} title{s} in their works cited" if count.get("by_title") else ""
         line = (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
                 f"of{dated} {'refer' if count['n'] != 1 else 'refers'} to "
-                f"{referred_named(count)} (by their references: a link to it, "
-                f"its number{title}; the evidence reads the best)")
+                f"{referred_named(count)} (by their references: a link to {it}, "
+                f"{its} number{s}{title}; the evidence reads the best)")
     elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'have' if count['n'] != 1 else 'has'} a section headed "

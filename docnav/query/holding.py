@@ -282,7 +282,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
         into = dict(sorted(into.items()))
     both = bool(several) and not re.search(r"\bor\b", rest, re.I)
     if several:
-        into = _referring_to_any(nav.graph, several, every, both)
+        into, titled = _referring_to_any(nav.graph, several, every, both)
     # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
     # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
     work = _CITED_WORK.match(rest) if not named and referring_verb else None
@@ -317,21 +317,22 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
 
 
 def _referring_to_any(graph: DocNavGraph, paths: list[str], every: list[str], both: bool
-                      ) -> dict[str, list[str]]:
+                      ) -> tuple[dict[str, list[str]], set[str]]:
     """Of the documents ``every``, those referring to any of the documents at ``paths`` (to
     all of them where ``both``), by a link, a number or a title in their works cited, each
-    with its nodes that do, in reading order."""
-    each = []
+    with its nodes that do, in reading order; and those whose works cited hold a title."""
+    each, by_title = [], set()
     for path in paths:  # (a named one refers to the others, never to itself)
         into, titled = graph.references_into(path), _citing_title(graph, path, every)
         each.append({p: [*into.get(p, []), *titled.get(p, [])] for p in {*into, *titled}
                      if p != path})
+        by_title |= set(titled) - {path}
     # (of "and", a named one refers to all the others)
     keep = ({p for p in set().union(*each)
              if all(p in e for e, path in zip(each, paths) if path != p)}
             if both else set().union(*each))
     return {p: graph.in_reading_order({n for e in each for n in e.get(p, [])})
-            for p in sorted(keep)}
+            for p in sorted(keep)}, by_title & keep
 
 
 def _citing_title(graph: DocNavGraph, path: str, every: list[str]) -> dict[str, list[str]]:
