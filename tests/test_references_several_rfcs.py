@@ -72,3 +72,20 @@ def test_neither_nor_is_never_read_as_all_of_them(graph):
 def test_none_referring_to_several_says_them(graph, question, said):
     # said "none links to it, nor names its number"
     assert said in answer_text(Navigator(graph).ask(question, 600), graph)
+
+
+@pytest.mark.parametrize("question, listed, named", [
+    # 2349 was dropped without a word; "RFCs 2394 and 2349" searched both numbers as words
+    ("Which RFCs cite RFC 2394 or 2349?", ["2592-futures.md", "3668-async-closures.md"],
+     ["2394-async_await.md", "2349-pin.md"]),
+    ("Which RFCs refer to RFCs 2394 and 2349?", ["2592-futures.md"],
+     ["2394-async_await.md", "2349-pin.md"]),
+    ("Which RFCs cite RFC 2394 or RFC 9999?", ["2592-futures.md", "3668-async-closures.md"],
+     ["2394-async_await.md"])])
+def test_each_number_named_is_read_or_said_not_indexed(graph, question, listed, named):
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference"
+    assert _names(answer.count["documents"]) == listed
+    assert _names([answer.count["refers_to"], *answer.count.get("refers_also", [])]) == named
+    said = "; RFC 9999, also named, is not indexed)"  # (was silent of RFC 9999)
+    assert (said in answer_text(answer, graph)) == ("9999" in question)

@@ -89,7 +89,16 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
     how = ("none links to it, nor names its number" if not count.get("refers_also") else
            "none links to, or names the number of, each of them" if count.get("both") else
            "none links to them, nor names their numbers")
-    return f"{of} asked of{dated} refers to {name} ({how})"  # "Which RFCs depend on RFC 1068?"
+    return (f"{of} asked of{dated} refers to {name} ({how}{_named_outside(count)})"
+            )  # "Which RFCs depend on RFC 1068?"
+
+
+def _named_outside(count: dict) -> str:
+    """Of a count of those referring to the documents a question names, those it names that
+    are not indexed ("Which RFCs cite RFC 2394 or RFC 9999?" said nothing of RFC 9999)."""
+    if not (outside := count.get("unindexed")):
+        return ""
+    return f"; {names_listed(outside)}, also named, {'are' if outside[1:] else 'is'} not indexed"
 
 
 def referred_named(count: dict) -> str:
@@ -168,7 +177,7 @@ def count_line(count: dict) -> str:
         line = (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
                 f"of{dated} {'refer' if count['n'] != 1 else 'refers'} to "
                 f"{referred_named(count)} (by their references: a link to {it}, "
-                f"{its} number{s}{title}; the evidence reads the best)")
+                f"{its} number{s}{title}; the evidence reads the best{_named_outside(count)})")
     elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'have' if count['n'] != 1 else 'has'} a section headed "

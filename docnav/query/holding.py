@@ -21,7 +21,7 @@ from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import (NAMED_LEFT_OUT, REFERRING_OR_MENTIONING,
                                     WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO, asks_its_kind,
                                     cited_by_title, each_numbered, left_out_named,
-                                    references_from, unindexed_named)
+                                    numbers_unindexed, references_from, unindexed_named)
 from docnav.query.router import REFERENCED_KIND, RELATED
 from docnav.refs import first_author
 
@@ -242,6 +242,9 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     every = nav.graph.document_paths(doc)  # of those asked of (``doc``: a glob or globs)
     # not a document the question names ("Which RFCs refer to RFC 2349?" read RFC 2349): none
     # is one of those that refer to it
+    # ("RFCs 2394 and 2349", "RFC 2394 or 2349": each number said with its kind, as
+    # :func:`each_numbered` reads them; 2349 was dropped, or both searched as words)
+    asked, rest = each_numbered(asked), each_numbered(rest)
     named = {p for p, _ in titled_documents(nav.graph, asked)} - set(besides)
     referring_verb = bool(said and REFERRING.search(said))  # "refer to", "cite", "link to"
     if not named and referring_verb:  # "Which documents refer to the parts list?": a title
@@ -312,7 +315,8 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     return Held(every, into, referring, refers_to, cites, rare, held, holders,
                 by, related and (bool(referring) or unreferred), besides,
                 [p for p in besides if p in into],
-                unindexed_named(nav.graph, by) if by else [],
+                unindexed_named(nav.graph, by) if by else  # (those named, beside it: "...
+                numbers_unindexed(nav.graph, rest) if refers_to else [],  # or RFC 9999?")
                 bool(set(titled) & referring), several[1:] if refers_to else [], both)
 
 

@@ -371,8 +371,18 @@ def unindexed_named(graph: DocNavGraph, path: str) -> list[str]:
     return [f"{word} {number}" for word, number in sorted(named)]
 
 
+def numbers_unindexed(graph: DocNavGraph, asked: str) -> list[str]:
+    """The documents ``asked`` names by their numbers (:func:`each_numbered`: "RFCs 2394 and
+    9999") that no document of the store is, as said: "Which RFCs cite RFC 2394 or RFC
+    9999?" said nothing of RFC 9999."""
+    numbered = numbered_documents({p: p for p in graph.document_paths()})
+    said = [target for target, _ in number_mentions(each_numbered(asked))
+            if target not in numbered]
+    return [f"{t.split(':')[0].upper()} {int(t.split(':')[1])}" for t in dict.fromkeys(said)]
+
+
 __all__ = ["NAMED_LEFT_OUT", "REFERRING_OR_MENTIONING", "REFERRING_VERBS", "WHAT_IT_REFERS_TO",
            "WHICH_IT_REFERS_TO", "as_referring", "asks_its_kind", "cited_by_title",
-           "each_numbered", "left_out_named", "mark_cited", "read_references", "references_each",
-           "references_from", "references_of_one", "references_to", "referring_pair",
-           "refers_steps", "unindexed_named"]
+           "each_numbered", "left_out_named", "mark_cited", "numbers_unindexed",
+           "read_references", "references_each", "references_from", "references_of_one",
+           "references_to", "referring_pair", "refers_steps", "unindexed_named"]
