@@ -77,3 +77,17 @@ def test_the_one_named_is_never_left_out_as_about_it(graph):
     assert "2394-async_await.md" not in _names(answer.count["besides"])
     assert "2592-futures.md" in _names(answer.count["besides"])
     assert "2394" not in answer.missing
+
+
+@pytest.fixture(scope="module")
+def long_titled(tmp_path_factory):
+    return rfc_graph(tmp_path_factory, ["2394-async_await.md",
+                                        "2528-type-changing-struct-update-syntax.md"])
+
+
+def test_but_not_before_a_title_of_any_length_leaves_it_out(long_titled):
+    # five words: read as those referring to it, "none ... refers to 2528-type-changing-..."
+    answer = Navigator(long_titled).ask(
+        "Which RFCs mention async but not the type changing struct update syntax RFC?", 600)
+    assert _names(answer.count["besides"]) == ["2528-type-changing-struct-update-syntax.md"]
+    assert answer.count["words"] == ["async"] and not answer.count.get("refers_to")

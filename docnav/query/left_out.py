@@ -7,10 +7,15 @@ question that is, which the documents a count leaves out are read from too
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from docnav.query.evidence import ASKING, LEAVING_OUT
 from docnav.query.fields import DATING
 from docnav.query.lexical import STOPWORDS, search_words
+from docnav.query.names import titled_documents
+
+if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
 
 # what such a cue leaves out: its words after it, to a comma ("Except for revenue, what
 # grew?") or the question's end ("besides pinning?")
@@ -61,7 +66,8 @@ _NOTHING = frozenset(search_words(
 # asks for, read as "besides" there alone (:data:`LEAVING_OUT` has neither: "revenue excluding
 # currency effects" asks of those effects); "but not" only before a name that is a document's
 # ("RFC 2394", "RFCs 2349 and 2394", "2349-pin.md", "the pin RFC", a title of up to four words:
-# "the type alias impl trait RFC" was read as one they refer to), "Which RFCs mention async
+# "the type alias impl trait RFC" was read as one they refer to; longer ones where the store
+# holds them, :func:`as_besides`), "Which RFCs mention async
 # but not await?" asking of a word
 _KIND = r"(?:rfc|pep|document|paper|report|filing|article)s?"
 _EXCLUDING = re.compile(
@@ -78,16 +84,25 @@ _LISTED = re.compile(rf"(?P<cue>{LEAVING_OUT.pattern}|\bexcluding\b)\s+(?P<list>
                      re.I)
 
 
-def as_besides(rest: str) -> str:
+def as_besides(rest: str, graph: DocNavGraph | None = None) -> str:
     """``rest`` (what a question asking for documents says after the word naming them) with
     "excluding" and "but not" before a document's name read as "besides" (:data:`_EXCLUDING`),
     and the commas of a list of documents after a cue as "and" (:data:`_LISTED`): "Which RFCs
     mention async, excluding RFC 2394?" was asked of the RFCs referring to RFC 2394, "Which
     RFCs but not RFC 2394 mention async?" of those saying "2394", "Which RFCs besides 2349,
-    2394 and 2592 mention async?" of those saying all four."""
+    2394 and 2592 mention async?" of those saying all four. Of ``graph``, "but not the" before
+    any title of its documents too, however long ("but not the type changing struct update
+    syntax RFC" was read as one they refer to)."""
     rest = _LISTED.sub(lambda m: m.group("cue") + " " + re.sub(
         r",?\s+(?:and|or)\s+|\s*,\s*", " and ", m.group("list")), rest)
-    return _EXCLUDING.sub("besides", _SET_OFF.sub(r" \g<cued> ", rest))
+    rest = _EXCLUDING.sub("besides", _SET_OFF.sub(r" \g<cued> ", rest))
+    if graph is not None and (m := _BUT_NOT_THE.search(rest)) and titled_documents(
+            graph, m.group("title")):
+        rest = rest[:m.start()] + "besides" + rest[m.end():]
+    return rest
+
+
+_BUT_NOT_THE = re.compile(r"\bbut\s+not\b(?=\s+(?P<title>the\s+[^,;?!]*\w))", re.I)
 
 
 # a cue and its name set off by commas right after the word naming the documents ("Which

@@ -237,7 +237,7 @@ def _left_of(nav: Navigator, rest: str, asked: str
     one word that name none): by :func:`docnav.query.holding.left_out`, else by the words of
     their titles (:func:`_titled_left_out`) where the cue and its name end ``rest``."""
     said = rest
-    rest, left = left_out(nav.graph, as_besides(rest))
+    rest, left = left_out(nav.graph, as_besides(rest, nav.graph))
     cue = _LEFT_UNNAMED.match(said if not (left and re.search(r"\w", rest)) else "")
     if cue is None:
         return rest, left, []

@@ -166,7 +166,7 @@ def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
     the date after the cue is read once it is out: "Which RFCs besides 2592 discuss async?"
     searched "discuss", "... besides 2349 were published in 2018?" "published"."""
     rest, dated, said = _what_of(asked, kind)
-    cued = as_besides(rest)  # "excluding RFC 2394", "but not RFC 2394": "besides RFC 2394"
+    cued = as_besides(rest, graph)  # "excluding RFC 2394", "but not RFC 2394": "besides RFC 2394"
     left_rest, left = left_out(graph, cued)
     unnamed, about = unnamed_left_out(graph, cued) if left else [], None
     if left_rest == cued and said and (described := left_out_about(cued)):
