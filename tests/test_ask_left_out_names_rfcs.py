@@ -58,7 +58,10 @@ def test_but_not_a_title_of_more_than_two_words_leaves_it_out(graph, question, l
 
 @pytest.mark.parametrize("question", [
     "Which RFCs mention async besides the ones about pinning?",
-    "How many RFCs mention async, except those mentioning pinning?"])
+    "How many RFCs mention async, except those mentioning pinning?",
+    # before the verb, and of "but not": those holding "pinning" and "async" were counted
+    "Which RFCs besides the ones about pinning mention async?",
+    "Which RFCs mention async but not the ones about pinning?"])
 def test_documents_left_out_by_what_they_are_about_are_those_holding_it(graph, question):
     # counted those holding "async" and "pinning" (2349-pin.md, 2592-futures.md), the opposite
     answer = Navigator(graph).ask(question, 600)
@@ -91,3 +94,9 @@ def test_but_not_before_a_title_of_any_length_leaves_it_out(long_titled):
         "Which RFCs mention async but not the type changing struct update syntax RFC?", 600)
     assert _names(answer.count["besides"]) == ["2528-type-changing-struct-update-syntax.md"]
     assert answer.count["words"] == ["async"] and not answer.count.get("refers_to")
+
+
+def test_none_left_out_by_what_none_is_about_is_said(graph):
+    answer = Navigator(graph).ask("Which RFCs mention async besides the ones about zebras?", 600)
+    assert answer.count["words"] == ["async"] and not answer.count.get("besides")
+    assert 'no document holds "zebras": none left out; ' in answer_text(answer, graph)

@@ -33,9 +33,12 @@ def _besides_said(count: dict) -> str:
     and whether the document asked of refers to it ("besides 2592-futures.md (which
     2394-async_await.md refers to), ..."), or it to the one named ("besides 2592-futures.md
     (which refers to 2349-pin.md), ...")."""
+    about = count.get("besides_about")
+    if about and not count.get("besides"):  # "... besides the ones about zebras?" was silent
+        return f"no document holds \"{about}\": none left out; "
     if not count.get("besides"):
         return ""
-    if about := count.get("besides_about"):  # "... besides the ones about pinning?"
+    if about:  # "... besides the ones about pinning?"
         return (f"besides the {len(count['besides'])} holding \"{about}\" ("
                 + ", ".join(PurePath(left).name for left in count["besides"]) + "), ")
     referring = count.get("referred_by") or count.get("refers_to")  # (else by their words)

@@ -7,6 +7,7 @@ question that is, which the documents a count leaves out are read from too
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import ASKING, LEAVING_OUT
@@ -96,12 +97,15 @@ def as_besides(rest: str, graph: DocNavGraph | None = None) -> str:
     rest = _LISTED.sub(lambda m: m.group("cue") + " " + re.sub(
         r",?\s+(?:and|or)\s+|\s*,\s*", " and ", m.group("list")), rest)
     rest = _EXCLUDING.sub("besides", _SET_OFF.sub(r" \g<cued> ", rest))
+    rest = _BUT_NOT_ABOUT.sub("besides", rest)  # "but not the ones about pinning"
     if graph is not None and (m := _BUT_NOT_THE.search(rest)) and titled_documents(
             graph, m.group("title")):
         rest = rest[:m.start()] + "besides" + rest[m.end():]
     return rest
 
 
+_BUT_NOT_ABOUT = re.compile(r"\bbut\s+not\b(?=\s+(?:the\s+ones?|those)\s+(?:(?:that|which)\s+"
+                            r"(?:are\s+)?)?(?:about|on|mention|discuss))", re.I)
 _BUT_NOT_THE = re.compile(r"\bbut\s+not\b(?=\s+(?P<title>the\s+[^,;?!]*\w))", re.I)
 
 
@@ -306,3 +310,23 @@ def left_out_about(rest: str) -> tuple[str, str] | None:
     "pinning", the opposite; else None."""
     m = _ABOUT_ONES.fullmatch(rest)
     return (m.group("asked") + m.group("end"), m.group("what")) if m else None
+
+
+_ABOUT_FIRST = re.compile(
+    rf"^\s*,?\s*(?:{LEAVING_OUT.pattern})\s+(?:the\s+ones?|those|any|the\s+{_KIND})\s+"
+    r"(?:(?:that|which)\s+(?:are\s+)?)?(?:about|on|mention(?:s|ing)?|discuss(?:es|ing)?)\s+"
+    r"(?P<tail>\w.*)$", re.I | re.S)
+
+
+def left_out_about_first(rest: str, verb_at: Callable[[str], bool]) -> tuple[str, str] | None:
+    """:func:`left_out_about` of a cue right after the word naming the documents, before the
+    verb (" besides the ones about pinning mention async?"): what they are about runs to the
+    first word ``verb_at`` reads a verb at ("mention async?"); "Which RFCs besides the ones
+    about pinning mention async?" counted those holding "pinning" and "async", the opposite."""
+    if not (m := _ABOUT_FIRST.match(rest)):
+        return None
+    words = m.group("tail").split(" ")
+    for at in range(1, len(words)):
+        if verb_at(" " + " ".join(words[at:])):
+            return " " + " ".join(words[at:]), " ".join(words[:at])
+    return None

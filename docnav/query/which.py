@@ -22,9 +22,9 @@ from docnav.query.fields import DATE_SOURCES, DATING, own_date
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
                                   referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.left_out import (as_besides, left_out_about, left_out_unnamed,
-                                   left_out_unnamed_last, left_out_unnamed_within,
-                                   searched_without)
+from docnav.query.left_out import (as_besides, left_out_about, left_out_about_first,
+                                   left_out_unnamed, left_out_unnamed_last,
+                                   left_out_unnamed_within, searched_without)
 from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents
 from docnav.query.parts import headed
@@ -169,7 +169,9 @@ def _left_out_of(graph: DocNavGraph, asked: str, kind: re.Match) -> tuple[
     cued = as_besides(rest, graph)  # "excluding RFC 2394", "but not RFC 2394": "besides RFC 2394"
     left_rest, left = left_out(graph, cued)
     unnamed, about = unnamed_left_out(graph, cued) if left else [], None
-    if left_rest == cued and said and (described := left_out_about(cued)):
+    if left_rest == cued and (described := left_out_about(cued) if said else  # (before it:
+            left_out_about_first(cued, lambda tail: bool(  # "besides the ones about pinning
+                _what_of(asked[:kind.end("kind")] + tail, kind)[2]))):  # mention async?")
         left_rest, about = described
     elif left_rest == cued:  # (none, or the one asked of: "What does RFC 2592 refer to
         # besides RFC 2592?" is "What does RFC 2592 refer to?"), unless what it leaves out
