@@ -63,9 +63,9 @@ def test_neither_nor_is_never_read_as_all_of_them(graph):
 
 
 @pytest.mark.parametrize("question, said", [
-    ("Which RFCs cite RFC 3668 or RFC 2349 in 2024?",
-     "refers to 3668-async-closures.md or 2349-pin.md (none links to them, nor names their "
-     "numbers)"),
+    ("Which RFCs cite RFC 3668 or RFC 2349 in 2024?",  # (3668 alone is of 2024)
+     "the one document asked of dated in 2024 does not refer to 3668-async-closures.md or "
+     "2349-pin.md (no link to them, nor their numbers)"),
     ("Which RFCs cite RFC 3668 and RFC 2349?",  # (2592-futures.md links to 2349-pin.md)
      "refers to 3668-async-closures.md and 2349-pin.md (none links to, or names the number "
      "of, each of them)")])
@@ -89,3 +89,14 @@ def test_each_number_named_is_read_or_said_not_indexed(graph, question, listed, 
     assert _names([answer.count["refers_to"], *answer.count.get("refers_also", [])]) == named
     said = "; RFC 9999, also named, is not indexed)"  # (was silent of RFC 9999)
     assert (said in answer_text(answer, graph)) == ("9999" in question)
+
+
+@pytest.mark.parametrize("question, said", [
+    ("Which RFCs cite RFC 2394 or RFC 2349 or RFC 2592?",  # "A or B or C"
+     "3 of the 4 documents asked of refer to 2394-async_await.md, 2349-pin.md or "
+     "2592-futures.md (by their references"),
+    ("Which RFCs cite RFC 2394 or RFC 2349 in 2024?",  # "1 of the 1 documents"
+     "the one document asked of dated in 2024 refers to 2394-async_await.md or 2349-pin.md "
+     "(by its references: ")])
+def test_several_named_are_listed_as_a_list_says_them(graph, question, said):
+    assert said in answer_text(Navigator(graph).ask(question, 600), graph)

@@ -92,6 +92,12 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
     how = ("none links to it, nor names its number" if not count.get("refers_also") else
            "none links to, or names the number of, each of them" if count.get("both") else
            "none links to them, nor names their numbers")
+    if count["of"] == 1:  # "none of the 1 document asked of dated in 2024 refers to ..."
+        how = ("no link to it, nor its number" if not count.get("refers_also") else
+               "no link to, nor the number of, each of them" if count.get("both") else
+               "no link to them, nor their numbers")
+        return (f"{_besides_said(count)}the one {noun} asked of{dated} does not refer to "
+                f"{name} ({how}{_named_outside(count)})")
     return (f"{of} asked of{dated} refers to {name} ({how}{_named_outside(count)})"
             )  # "Which RFCs depend on RFC 1068?"
 
@@ -108,12 +114,12 @@ def referred_named(count: dict) -> str:
     """The document those counted refer to ("2394-async_await.md"), or those ("2394-async_await.md
     or 2349-pin.md"; "and" where they refer to all)."""
     names = [PurePath(p).name for p in [count["refers_to"], *count.get("refers_also", [])]]
-    return f" {'and' if count.get('both') else 'or'} ".join(names)
+    return names_listed(names, "and" if count.get("both") else "or")
 
 
-def names_listed(names: list[str]) -> str:
-    """Names as a list says them: "RFC 160, RFC 2046 and RFC 2086"."""
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+def names_listed(names: list[str], joined: str = "and") -> str:
+    """Names as a list says them: "RFC 160, RFC 2046 and RFC 2086" (``joined``: "or")."""
+    return ", ".join(names[:-1]) + f" {joined} " + names[-1] if len(names) > 1 else names[0]
 
 
 def _outside_line(count: dict) -> str:
@@ -177,9 +183,11 @@ def count_line(count: dict) -> str:
     elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
         it, its, s = ("them", "their", "s") if count.get("refers_also") else ("it", "its", "")
         title = f", {its} title{s} in their works cited" if count.get("by_title") else ""
-        line = (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
-                f"of{dated} {'refer' if count['n'] != 1 else 'refers'} to "
-                f"{referred_named(count)} (by their references: a link to {it}, "
+        counted = (f"the one {documents[:-1]}" if count["of"] == 1 else  # (was "1 of the 1
+                   f"{count['n']} of the {count['of']} {documents}")  # documents")
+        line = (f"{_besides_said(count)}{counted} asked of{dated} "
+                f"{'refer' if count['n'] != 1 else 'refers'} to {referred_named(count)} (by "
+                f"{'its' if count['of'] == 1 else 'their'} references: a link to {it}, "
                 f"{its} number{s}{title}; the evidence reads the best{_named_outside(count)})")
     elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
