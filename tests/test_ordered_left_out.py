@@ -184,3 +184,20 @@ def test_a_files_name_without_its_extension_names_it(nav, question):
     step = _step(nav.ask(question, 300))
     assert (_names(step["documents"]), _names(step["besides"])) == (
         ["async-await.html"], ["needle.html"])
+
+
+@pytest.mark.parametrize("question", ["Which report is the longest, excluding chains?",
+                                      "Which report besides chains is the longest?"])
+def test_a_word_left_out_that_one_title_holds_leaves_that_one_out(nav, question):
+    # (said to name no document, and if-let-chains.html, whose title holds it, was the answer)
+    answer = nav.ask(question, 300)
+    step = _step(answer)
+    assert (_names(step["documents"]), _names(step["besides"])) == (
+        ["pump.html"], ["if-let-chains.html"])
+    assert answer.untitled == []
+
+
+def test_a_word_left_out_that_several_titles_hold_is_an_error_naming_them(nav):
+    with pytest.raises(InputError, match=r"'report', which the titles or file names of 2 "
+                                         r"documents hold: needle\.html, pump\.html"):
+        nav.ask("Which report is the longest besides report?", 300)

@@ -410,6 +410,15 @@ def _plain_words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text.lower())
 
 
+def word_titled(graph: DocNavGraph, word: str) -> list[str]:
+    """The paths of the documents whose title or file name holds ``word`` as a word, as
+    written ("chains" of 2497-if-let-chains.md, "Adobe" of ADOBE_2022_10K.pdf; not "pin" of
+    3467-unsafe-pinned.md), in path order."""
+    said = word.casefold()
+    return [p for p in graph.document_paths()
+            if said in _title_words(graph).get(p, []) or said in _plain_words(PurePath(p).stem)]
+
+
 def _title_words(graph: DocNavGraph) -> dict[str, list[str]]:
     """Each document's path and the words of its title as written, lower case."""
     if graph not in _TITLE_WORDS:
