@@ -163,8 +163,9 @@ def test_a_past_verb_after_the_one_left_out_reads_the_references_as_the_present(
     ("How many RFCs are there besides pinning?", "pinning"),
     ("How many RFCs are there other than those about async?", "those about async"),
     ("How many RFCs are there besides RFC 9999?", "RFC 9999"),
-    # a word 2349-pin.md's file holds: "no title or file name holds its words" was said of it
-    ("How many RFCs are there besides Pin?", "Pin")])
+    # a word no title or file name holds ("Pin", which 2349-pin.md's file holds, leaves it
+    # out: test_a_word_one_title_holds_leaves_that_one_out)
+    ("How many RFCs are there besides Zebra?", "Zebra")])
 def test_a_count_leaving_out_what_names_no_document_counts_them_all(graph, question, name):
     # "4 of the 7 documents asked of hold "pinning"", the opposite of what was asked; "no
     # document of the 7 asked of holds "9999"": what it left out was a word they must hold
@@ -186,7 +187,7 @@ def test_a_cue_with_no_counting_phrase_before_it_is_no_count_of_them_all(graph):
 
 @pytest.mark.parametrize("question, plain", [
     ("Which RFCs besides pinning mention async?", "Which RFCs mention async?"),
-    ("How many RFCs besides Pin mention async?", "How many RFCs mention async?"),
+    ("How many RFCs besides Zebra mention async?", "How many RFCs mention async?"),
     ("Which RFCs other than cfg_attr discuss async?", "Which RFCs discuss async?")])
 def test_what_is_left_out_naming_no_document_is_said_and_not_searched(graph, question, plain):
     # "4 of the 7 documents asked of hold "pinning", "async"": what it left out was a word
@@ -201,6 +202,17 @@ def test_what_is_left_out_naming_no_document_is_said_and_not_searched(graph, que
     assert answer.untitled == [name] and name in question
     assert (f'"{name}" names no one document asked of: none is left out of those counted'
             in answer_text(answer, graph))
+
+
+@pytest.mark.parametrize("question", ["How many RFCs are there besides Pin?",
+                                      "Which RFCs mention async besides Pin?",
+                                      "How many RFCs besides governance mention async?"])
+def test_a_word_one_title_holds_leaves_that_one_out(graph, question):
+    # ("Pin" was said to name no one document, 2349-pin.md counted; 3467-unsafe-pinned.md's
+    # "pinned" is another word)
+    answer = Navigator(graph).ask(question, 300)
+    assert _names(answer.count["besides"]) in (["2349-pin.md"], ["1068-rust-governance.md"])
+    assert answer.untitled == [] and answer.count["of"] == 6
 
 
 def test_what_is_left_out_naming_one_document_by_its_title_leaves_it_out(graph):

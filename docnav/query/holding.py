@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
+from docnav.errors import InputError
 from docnav.query.left_out import left_out_alone, left_out_within
 from docnav.query.lexical import search_words
-from docnav.query.names import said_alone, titled_documents, titled_exactly
+from docnav.query.names import said_alone, titled_documents, titled_exactly, word_titled
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import (NAMED_LEFT_OUT, REFERRING_OR_MENTIONING,
                                     WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO, asks_its_kind,
@@ -413,16 +415,36 @@ def _named_left_out(graph: DocNavGraph, other: str) -> dict[str, str]:
     their numbers ("2349", "RFCs 2349 and 2394", :func:`each_numbered`), file names and
     titles, and, each of its names of two words without "the ... RFC" ("async closures",
     "unsafe pinned and async-closures"), by the words of one title or file name alone;
-    "besides RFCs 2349 and 2394", "besides async closures" were said to name none. Not a
-    word alone: "besides Pin" is of the type as likely as of 2349-pin."""
+    "besides RFCs 2349 and 2394", "besides async closures" were said to name none. A word
+    alone names the one document whose title or file name holds it (:func:`_word_named`)."""
     named = dict(titled_documents(graph, left_out_named(each_numbered(other))))
     if named:
         return named
     for name in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", other.strip()):
-        if len(re.findall(r"[^\W_]+", name)) == 2 and not re.search(
-                r"(?i)\b(?:the|this|that|a|an)\b|\d", name):
+        words = len(re.findall(r"[^\W_]+", name))
+        if words == 2 and not re.search(r"(?i)\b(?:the|this|that|a|an)\b|\d", name):
             named.update((p, name) for p, _ in titled_documents(graph, f"the {name} document"))
+        elif words == 1:
+            named.update((p, name) for p in _word_named(graph, name))
     return named
+
+
+# words left out that point at documents rather than name one ("besides those")
+_NOT_A_NAME = frozenset("the this that these those them it they a an all one ones".split())
+
+
+def _word_named(graph: DocNavGraph, name: str) -> list[str]:
+    """The one document whose title or file name holds the word ``name`` ("besides Pin":
+    2349-pin.md, once said to name none, as "Which RFC is the longest besides chains?"
+    answered RFC 2497 saying "chains" named none); none of a number (its numbers name it) or
+    of a word pointing at documents ("those"); held by several, an error naming them."""
+    held = ([] if re.search(r"\d", name) or name.casefold() in _NOT_A_NAME
+            else word_titled(graph, name))
+    if len(held) > 1:
+        raise InputError(f"{name!r} is left out, and the titles or file names of {len(held)} "
+                         f"documents hold it: {', '.join(PurePath(p).name for p in held)}; "
+                         f"name one (\"besides RFC 2394\", \"besides the async closures RFC\")")
+    return held
 
 
 def besides_of(held: Held, outside: Collection[str] = ()) -> dict:

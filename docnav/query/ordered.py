@@ -26,7 +26,7 @@ from docnav.query.holding import REFERRING, left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
-from docnav.query.names import said_alone, titled_documents, word_titled
+from docnav.query.names import said_alone, titled_documents
 from docnav.query.parts import length_of
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in, left_unnamed
 
@@ -258,10 +258,10 @@ def _titled_left_out(nav: Navigator, other: str, asked: str
     """The documents ``other`` (what the question leaves out, which
     :func:`docnav.query.holding.left_out` named none of) names by the words of one title or
     file name, each name of two words or more ("if-let chains", "if let chains"), or by its
-    file's name without the extension ("needle" of needle.md: it was an error) or, of one
-    word, by the one title or file name holding it ("chains"; held by several, an error
-    naming them), and its names of one word no title holds (as of "Which RFCs mention async
-    besides Pin?": said, none left out; it was an error); a longer name naming none is an
+    file's name without the extension ("needle" of needle.md: it was an error), and its
+    names of one word no title or file name holds (:func:`docnav.query.holding.left_out`
+    leaves out the one holding it: "besides chains"), as of "Which RFCs mention async
+    besides Pin?" (said, none left out; it was an error); a longer name naming none is an
     error (its words were dropped unsaid, and RFC 2497 was the longest)."""
     named: dict[str, str] = {}
     unnamed: list[str] = []
@@ -271,15 +271,6 @@ def _titled_left_out(nav: Navigator, other: str, asked: str
         found = [(p, name) for p in nav.graph.document_paths()
                  if PurePath(p).stem.casefold() == name.casefold()]
         found = found or ([] if one else titled_documents(nav.graph, f"the {name} document"))
-        # "besides chains": the one document whose title or file name holds it (said to name
-        # none, 2497-if-let-chains.md was the longest); none holding it, said to name none
-        held = word_titled(nav.graph, name) if one and not found else []
-        if len(held) > 1:
-            raise InputError(f"query {asked!r} leaves out {name!r}, which the titles or file "
-                             f"names of {len(held)} documents hold: "
-                             f"{', '.join(PurePath(p).name for p in held)}; name "
-                             f"one (\"besides RFC 2497\", \"besides the if-let chains RFC\")")
-        found = found or [(p, name) for p in held]
         if one and not found:  # "besides Pin" of documents none of whose titles holds it
             unnamed.append(name)
         elif not found:
