@@ -204,3 +204,15 @@ def test_a_word_left_out_that_several_titles_hold_is_an_error_naming_them(nav, q
                                          r"names of 2 documents hold it: needle\.html, "
                                          r"pump\.html"):
         nav.ask(question, 300)
+
+
+@pytest.mark.parametrize("question, read", [
+    ("Which report is the longest but not the most complex?", "if-let-chains.html"),
+    ("Which report is the longest, but not by much?", "if-let-chains.html"),
+    ("Which report is the shortest but not trivial?", "needle.html")])
+def test_but_not_naming_no_document_leaves_none_out(nav, question, read):
+    # (since "but not" after them was read as leaving out: an error, "'the most complex'
+    # names no document", or a note that "trivial" names none)
+    answer = nav.ask(question, 300)
+    step = _step(answer)
+    assert (_names(step["documents"]), step["besides"], answer.untitled) == ([read], [], [])

@@ -249,7 +249,18 @@ def _left_of(nav: Navigator, rest: str, asked: str
         if not set(re.findall(r"\w+", name.casefold())) & found:  # ("2497 and Pin": 2497)
             alone = left_out(nav.graph, f" besides {name}")[1]
             left, unsaid = {**left, **alone}, unsaid + ([] if alone else [name])
-    named, unnamed = _titled_left_out(nav, " and ".join(unsaid), asked) if unsaid else ({}, [])
+    # "but not" naming no document is no cue: "the longest but not the most complex", "...,
+    # but not by much" (errors: it named no document), "the shortest but not trivial"
+    but_not = re.match(r"\W*but\s+not\b", said, re.I)
+    try:
+        named, unnamed = (_titled_left_out(nav, " and ".join(unsaid), asked) if unsaid
+                          else ({}, []))
+    except InputError:
+        if but_not and not left:
+            return said, {}, []
+        raise
+    if but_not and not (left or named):
+        return said, {}, []
     return "", {**left, **named}, unnamed
 
 
