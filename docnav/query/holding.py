@@ -415,14 +415,20 @@ def _named_left_out(graph: DocNavGraph, other: str) -> dict[str, str]:
     their numbers ("2349", "RFCs 2349 and 2394", :func:`each_numbered`), file names and
     titles, and, each of its names of two words without "the ... RFC" ("async closures",
     "unsafe pinned and async-closures"), by the words of one title or file name alone;
-    "besides RFCs 2349 and 2394", "besides async closures" were said to name none. A word
+    "besides RFCs 2349 and 2394", "besides async closures" were said to name none; by a
+    file's name without its extension ("cold-water-valves"; once of ordered questions only,
+    and "Which reports mention valves besides cold-water-valves?" counted it). A word
     alone names the one document whose title or file name holds it (:func:`_word_named`)."""
     named = dict(titled_documents(graph, left_out_named(each_numbered(other))))
     if named:
         return named
     for name in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", other.strip()):
         words = len(re.findall(r"[^\W_]+", name))
-        if words == 2 and not re.search(r"(?i)\b(?:the|this|that|a|an)\b|\d", name):
+        # "besides cold-water-valves": a file's name without its extension names it
+        if stem := [p for p in graph.document_paths()
+                    if PurePath(p).stem.casefold() == name.casefold()]:
+            named.update((p, name) for p in stem)
+        elif words == 2 and not re.search(r"(?i)\b(?:the|this|that|a|an)\b|\d", name):
             named.update((p, name) for p, _ in titled_documents(graph, f"the {name} document"))
         elif words == 1:
             named.update((p, name) for p in _word_named(graph, name))

@@ -16,7 +16,6 @@ from __future__ import annotations
 import glob
 import re
 from dataclasses import dataclass
-from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
@@ -267,24 +266,21 @@ def _left_of(nav: Navigator, rest: str, asked: str
 def _titled_left_out(nav: Navigator, other: str, asked: str
                      ) -> tuple[dict[str, str], list[str]]:
     """The documents ``other`` (what the question leaves out, which
-    :func:`docnav.query.holding.left_out` named none of) names by the words of one title or
-    file name, each name of two words or more ("if-let chains", "if let chains"), or by its
-    file's name without the extension ("needle" of needle.md: it was an error), and its
-    names of one word no title or file name holds (:func:`docnav.query.holding.left_out`
-    leaves out the one holding it: "besides chains"), as of "Which RFCs mention async
-    besides Pin?" (said, none left out; it was an error); a longer name naming none is an
-    error (its words were dropped unsaid, and RFC 2497 was the longest)."""
+    :func:`docnav.query.holding.left_out` named none of, nor by a file's name without its
+    extension, "besides needle") names by the words of one title or file name, each name of
+    two words or more ("if-let chains", "if let chains"), and its names of one word no title
+    or file name holds (:func:`docnav.query.holding.left_out` leaves out the one holding it:
+    "besides chains"), as of "Which RFCs mention async besides Pin?" (said, none left out;
+    it was an error); a longer name naming none is an error (its words were dropped unsaid,
+    and RFC 2497 was the longest)."""
     named: dict[str, str] = {}
     unnamed: list[str] = []
     for name in _NAMES.split(other.strip()):
-        one = len(re.findall(r"[^\W_]+", name)) == 1
-        # "besides needle": a file's name without its extension names it (needle.md)
-        found = [(p, name) for p in nav.graph.document_paths()
-                 if PurePath(p).stem.casefold() == name.casefold()]
-        found = found or ([] if one else titled_documents(nav.graph, f"the {name} document"))
-        if one and not found:  # "besides Pin" of documents none of whose titles holds it
+        if len(re.findall(r"[^\W_]+", name)) == 1:  # "besides Pin", no title holding it
             unnamed.append(name)
-        elif not found:
+            continue
+        found = titled_documents(nav.graph, f"the {name} document")
+        if not found:
             raise InputError(f"query {asked!r} leaves out {name!r}, which names no document "
                              f"asked of by the words of its title or file name; name it "
                              f"(\"besides RFC 2497\", \"besides the if-let chains RFC\")")
