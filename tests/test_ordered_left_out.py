@@ -141,6 +141,10 @@ def rfcs(tmp_path_factory):
     ("What's the longest RFC of those that cite RFC 2349?", ["3700-notes.md"]),
     ("Which RFC is the shortest of those mentioning RFC 2349?", ["2592-futures.md"]),
     ("What is the newest RFC of those that mention the pin RFC?", ["3700-notes.md"]),
+    # (of those holding "citing", "referencing" and "2349": none, or RFC 2349 itself)
+    ("Which RFC is the longest of those citing RFC 2349?", ["3700-notes.md"]),
+    ("Which RFC is the shortest of those referencing RFC 2349?", ["2592-futures.md"]),
+    ("Which RFC is the longest of those referring to RFC 2349?", ["3700-notes.md"]),
 ])
 def test_of_those_referring_to_a_document_are_those_its_references_lead_from(rfcs, question,
                                                                              read):

@@ -32,10 +32,11 @@ if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
 
 
-# a verb saying the documents point at another: "refer to", "cite", "mention", "link to"
+# a verb saying the documents point at another: "refer to", "cite", "citing", "mention",
+# "link to"
 # (and a year after the document it names dates them: docnav/query/which.py)
-REFERRING = re.compile(r"\b(?:refer|cite|mention|link|buil[dt]|depend|rel(?:y|ies|ied|ated))",
-                       re.I)
+REFERRING = re.compile(r"\b(?:refer|cite|citing|mention|link|buil[dt]|depend|"
+                       r"rel(?:y|ies|ied|ated))", re.I)
 # "Which RFCs are related to RFC 2349?": its references either way, those it makes too
 _RELATED = re.compile(r"\brelated\b", re.I)
 # the other way: "Which RFCs does RFC 1974 refer to?", those its references lead into (read
