@@ -214,7 +214,9 @@ def _referring(nav: Navigator, rest: str) -> tuple[dict[str, list[str]], str | N
              if about and REFERRING.search(about.group()) else None)
     if not named or len(named) > 1:
         return {}, None
-    return nav.graph.references_into(named[0][0]), named[0][1]
+    # its name as said, "the" too ("the pin RFC" was said "pin RFC")
+    said = re.search(rf"(?i)(?:\bthe\s+)?{re.escape(named[0][1])}", rest[about.end():])
+    return nav.graph.references_into(named[0][0]), said.group() if said else named[0][1]
 
 
 def _dated(said: str) -> tuple[tuple[str, int] | None, int]:
