@@ -168,6 +168,17 @@ def test_the_line_says_what_they_refer_to_and_none_referring_is_said(rfcs):
         rfcs.ask("What's the longest RFC of those that cite RFC 3800?", 300)
 
 
+@pytest.mark.parametrize("question, named", [
+    ("Which RFC is the longest of those that cite RFC 9999?", "RFC 9999"),
+    ("Which RFC is the newest of those mentioning the trusted publishing RFC?",
+     "the trusted publishing RFC")])
+def test_of_those_referring_to_a_document_not_indexed_is_an_error(rfcs, question, named):
+    # (all 4 were ordered by holding "9999", and 3800-other.md answered)
+    with pytest.raises(InputError, match=f"no document indexed is {named}, so none asked of "
+                                         f"refers to it"):
+        rfcs.ask(question, 300)
+
+
 @pytest.mark.parametrize("question, asked", [
     ("Which report is the longest of those mentioning valves?",
      "Which report is mentioning valves?"),

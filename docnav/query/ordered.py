@@ -25,7 +25,7 @@ from docnav.query.holding import REFERRING, left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
-from docnav.query.names import said_alone, titled_documents
+from docnav.query.names import said_alone, titled_documents, untitled_names
 from docnav.query.parts import length_of
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in, left_unnamed
 
@@ -157,7 +157,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                              f"`docnav show DOC` prints its fields)")
     every = [p for p in every if p not in left]
     # "of those that cite RFC 2394": those whose references lead into it (RFC 2394 was asked)
-    into, referred = _referring(nav, rest)
+    into, referred = _referring(nav, rest, asked)
     if referred:
         every = [p for p in every if p in into]
         if not every:
@@ -203,20 +203,33 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                     {p: into[p] for p in every} if referred else {})
 
 
-def _referring(nav: Navigator, rest: str) -> tuple[dict[str, list[str]], str | None]:
+def _referring(nav: Navigator, rest: str, asked: str
+               ) -> tuple[dict[str, list[str]], str | None]:
     """(the documents whose references lead into the one document ``rest`` says they refer
     to, each with its nodes that do; its name as said) of "of those that cite RFC 2394", "that
-    refer to the pin RFC", "mentioning RFC 2349"; ({}, None) of any other ``rest``."""
+    refer to the pin RFC", "mentioning RFC 2349"; ({}, None) of any other ``rest``. A name no
+    title holds ("that cite RFC 9999") is an error: all were ordered by holding "9999"."""
     those = _OF_THOSE.match(rest)
     rest = rest[those.end():] if those else rest
     about = ABOUT.match(rest)
-    named = (said_alone(nav.graph, rest[about.end():], _NAMING)
-             if about and REFERRING.search(about.group()) else None)
+    referring = bool(about and REFERRING.search(about.group()))
+    named = said_alone(nav.graph, rest[about.end():], _NAMING) if referring else None
+    unknown = (untitled_names(nav.graph, rest[about.end():], nav.graph.document_paths())
+               if referring and not named else [])
+    if unknown:
+        raise InputError(f"query {asked!r}: no document indexed is "
+                         f"{_as_said(unknown[0], rest)}, so none asked of refers to it "
+                         f"(`docnav show` lists the documents)")
     if not named or len(named) > 1:
         return {}, None
-    # its name as said, "the" too ("the pin RFC" was said "pin RFC")
-    said = re.search(rf"(?i)(?:\bthe\s+)?{re.escape(named[0][1])}", rest[about.end():])
-    return nav.graph.references_into(named[0][0]), said.group() if said else named[0][1]
+    return nav.graph.references_into(named[0][0]), _as_said(named[0][1], rest)
+
+
+def _as_said(name: str, said: str) -> str:
+    """A document's ``name`` as ``said`` gives it, "the" too ("the pin RFC" was said "pin
+    RFC")."""
+    written = re.search(rf"(?i)(?:\bthe\s+)?{re.escape(name)}", said)
+    return written.group() if written else name
 
 
 def _dated(said: str) -> tuple[tuple[str, int] | None, int]:
