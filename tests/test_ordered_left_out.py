@@ -118,6 +118,22 @@ def test_a_year_after_a_comma_dates_them(nav, question, read, dated):
     assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
 
 
+@pytest.mark.parametrize("question, read, besides", [
+    ("Which report besides if let chains from 2018 is the longest?", ["async-await.html"],
+     ["if-let-chains.html"]),
+    ("Which report is the longest, besides if let chains, from 2018?", ["async-await.html"],
+     ["if-let-chains.html"]),
+    ("Which report is the longest besides if let chains from 2018?", ["async-await.html"],
+     ["if-let-chains.html"]),
+    ("Which report, from 2018, is the longest?", ["if-let-chains.html"], [])])
+def test_their_year_ends_the_name_left_out(nav, question, read, besides):
+    # (errors: "leaves out 'if let chains from 2018'"; "Which report, from 2018, ...?" was no
+    # question of order, "2018" searched for)
+    step = _step(nav.ask(question, 300))
+    assert (_names(step["documents"]), _names(step["besides"]), step["dated"]) == (
+        read, besides, "in 2018")
+
+
 def _rfc(number: int, started: str, body: str) -> str:
     return (f"- Feature Name: `f{number}`\n- Start Date: {started}\n"
             f"- RFC PR: [rust-lang/rfcs#{number}](https://github.com/rust-lang/rfcs/pull/"

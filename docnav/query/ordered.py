@@ -51,15 +51,19 @@ GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in)\b|"
 _YEAR_BEFORE = (rf"(?P<year>(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+"
                 r"(?:19|20)\d\d,?\s+)?")
 # "Which RFC besides 2497 is the longest?": what it leaves out, before the word ordering them
+# (and their year after it: "Which RFC besides 2497 from 2018 is the longest?" left out "2497
+# from 2018", an error)
 _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+than|but\s+not|"
-                r"(?:apart|aside)\s+from)\s+[^?]*?),?\s+(?=(?:is|was|are|were)\s))?")
+                r"(?:apart|aside)\s+from)\s+[^?]*?)"
+                rf"(?P<year_after>,?\s+(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+"
+                r"(?:19|20)\d\d)?,?\s+(?=(?:is|was|are|were)\s))?")
 # "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
 # was the first paper to use BERT?": the documents first or last by their own dates
 DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
 BY_DATE = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{DATE_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?P<kind2>{KINDS_SAID})\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
+    rf"(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
     re.I)
@@ -71,7 +75,7 @@ ORDERING = rf"(?:{DATE_ORDERING}|{LENGTH_ORDERING})"
 BY_LENGTH = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{LENGTH_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?P<kind2>{KINDS_SAID})\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
+    rf"(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
     rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{LENGTH_ORDERING})\b{GOES_ON})", re.I)
 _SHORTEST = ("shortest", "smallest")
 # what restricts the documents to order, said after them without "about" or a verb of
@@ -93,6 +97,9 @@ _NOT_HELD = frozenset(search_words(
 # async await": 2394 alone)
 _LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b)\s+"
                            r"(?P<other>\S.*?)\W*$", re.I)
+# their year at the end, after what it leaves out ("..., besides 2497, after 2018?")
+_YEAR_LAST = re.compile(rf",?\s+(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+"
+                        r"(?:19|20)\d\d\W*$", re.I)
 # between the names of a list left out: "if-let chains, async closures and async await"
 _NAMES = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
 # words naming the one document they refer to besides its name ("the pin RFC")
@@ -138,10 +145,14 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     rest = asked[m.end() + (one.end() if one else 0):]
     # "from 2018", "were started in 2018", "after 2018"; or before the verb ("Which RFC from
     # 2018 is the longest?")
-    dated, _ = _dated(f" {m.group('year') or ''}")
+    dated, _ = _dated(f" {m.group('year') or m.group('year_after') or ''}")
     if not dated:
         dated, at = _dated(rest)
         rest = rest[at:]
+    # "..., besides 2497, after 2018?": their year after what it leaves out ends its name
+    last = _YEAR_LAST.search(rest) if not dated and _LEFT_UNNAMED.match(rest) else None
+    if last and (dated := _dated(rest[last.start():])[0]):
+        rest = rest[:last.start()]
     left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
     # (its name ends at the verb: "besides if let chains is the longest about async" left
     # out "if let chains about async", which named none, an error)
@@ -192,7 +203,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
         if that := re.match(r"(?i)\s+(?:that|which|who)\b", rest):
             before, rest = re.sub(r"(?i)\b(?:is|was|are|were)\s+$", "", before), rest[that.end():]
     head = before + (" one " if the and to else " ") + asked[m.end(end):m.end()]
-    for before in (m.group("year"), left_before):  # (their year, those left out: said)
+    for before in (m.group("year"), left_before, m.group("year_after")):  # (said)
         if before:
             head = head.replace(before, " ", 1)
     question = ("Summarise" if not (terms or owned or asks) else
