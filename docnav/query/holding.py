@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.left_out import left_out_alone, left_out_within
 from docnav.query.lexical import search_words
-from docnav.query.names import said_alone, titled_documents, titled_exactly, word_titled
+from docnav.query.names import (JOINED, said_alone, titled_documents, titled_exactly,
+                                word_titled)
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.referring import (NAMED_LEFT_OUT, REFERRING_OR_MENTIONING,
                                     WHAT_IT_REFERS_TO, WHICH_IT_REFERS_TO, asks_its_kind,
@@ -404,8 +405,7 @@ def unnamed_left_out(graph: DocNavGraph, rest: str) -> list[str]:
     pinning?", which left out the futures RFC and said nothing of "pinning" (of "besides
     pinning" alone it is said to name none)."""
     other = _cued(rest)[1]
-    parts = re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+",
-                     each_numbered(other).strip())
+    parts = re.split(JOINED, each_numbered(other).strip())
     if len(parts) < 2:
         return []
     return [part for part in parts if part and not _named_left_out(graph, part)]
@@ -423,7 +423,7 @@ def _named_left_out(graph: DocNavGraph, other: str) -> dict[str, str]:
     named = dict(titled_documents(graph, left_out_named(each_numbered(other))))
     if named:
         return named
-    for name in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", other.strip()):
+    for name in re.split(JOINED, other.strip()):
         words = len(re.findall(r"[^\W_]+", name))
         # "besides cold-water-valves": a file's name without its extension names it
         if stem := [p for p in graph.document_paths()

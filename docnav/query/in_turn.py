@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.evidence import Answer, EvidenceState
 from docnav.query.lexical import tokens
-from docnav.query.names import (compared_titles, document_titles, in_question_order,
+from docnav.query.names import (JOINED, compared_titles, document_titles, in_question_order,
                                 titled_documents, without_names)
 from docnav.query.referring import each_numbered
 
@@ -216,7 +216,7 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
 # depend on (their references answer that: docnav.query.holding)
 _SAID_BY = re.compile(r"^(?P<what>\W*(?:what|how|why)\s+)(?P<aux>do|did)\s+(?:both\s+)?"
                       r"(?P<rest>\S.*)$", re.I)
-_JOINED = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", re.I)
+_JOINED = re.compile(JOINED, re.I)
 _RELATING = re.compile(r"(?:build|depend|rely|refer|link|(?:are\s+)?related)\b", re.I)
 
 

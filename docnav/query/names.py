@@ -270,6 +270,9 @@ def _whole_titles(graph: DocNavGraph) -> tuple[dict[str, list[str]], int]:
 
 
 # between the things a comparison names: "A and B", "A vs B", "A versus B", "A with B", "A, B"
+# between the names of a list: "if-let chains, async closures and async await", "the pin RFC
+# or the futures RFC" (of documents left out, asked of in turn)
+JOINED = r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+"
 _BETWEEN = re.compile(r"\s*(?:,|\band\b|\bvs\.?|\bversus\b|\bwith\b|\bto\b)\s*", re.I)
 _COMPARING = re.compile(r"^\W*(?:compare|what\s+are\s+the\s+differences?\s+between|"
                         r"(?:what\s+is\s+)?the\s+differences?\s+between)\s+", re.I)

@@ -25,7 +25,7 @@ from docnav.query.holding import REFERRING, left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
-from docnav.query.names import said_alone, titled_documents, untitled_names
+from docnav.query.names import JOINED, said_alone, titled_documents, untitled_names
 from docnav.query.parts import length_of
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in, left_unnamed
 
@@ -101,7 +101,7 @@ _LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not
 _YEAR_LAST = re.compile(rf",?\s+(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+"
                         r"(?:19|20)\d\d\W*$", re.I)
 # between the names of a list left out: "if-let chains, async closures and async await"
-_NAMES = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+_NAMES = re.compile(JOINED)
 # words naming the one document they refer to besides its name ("the pin RFC")
 _NAMING = frozenset("the a an this that document proposal paper rfc pep".split())
 # what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
