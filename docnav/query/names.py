@@ -438,21 +438,22 @@ def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str]
     registrants or more where the question names no document of another kind ("Compare
     Adobe's and Amazon's operating income."): asked of all 11 documents of a mixed store,
     "What is on page 36 of the Adobe 10-K?" read both filings' page 36."""
-    registrants = _registrants(graph)
+    registrants = registrants_of(graph)
     first: dict[str, int] = {}
     filed: set[str] = set()
     for r in {r for r in registrants.values() if r}:
-        at = [m.start() for n in _names(r) for m in re.finditer(_pattern(n), question, re.I)]
-        if at and without_names(question, _names(r)) != question:
+        called = registrant_names(r)
+        at = [m.start() for n in called for m in re.finditer(_pattern(n), question, re.I)]
+        if at and without_names(question, called) != question:
             first[r] = min(at)
-            if any(re.search(_pattern(n, filed=True), question, re.I) for n in _names(r)):
+            if any(re.search(_pattern(n, filed=True), question, re.I) for n in called):
                 filed.add(r)
     if first and None in registrants.values():  # of a mixed store: said so, or compared
         other = _other_kinds(graph, question, registrants)
         several = len(first) > 1 and not other and not _ANY_DOCUMENT.search(question)
         first = {r: at for r, at in first.items() if several or (r in filed and not other)}
     return [([glob.escape(p) for p in sorted(p for p, r in registrants.items() if r == name)],
-             _names(name)) for name in sorted(first, key=first.get)]
+             registrant_names(name)) for name in sorted(first, key=first.get)]
 
 
 # a word for a kind of document that no filing is, where it names the documents asked of:
@@ -491,64 +492,17 @@ def _other_kinds(graph: DocNavGraph, question: str, registrants: dict[str, str |
         registrants.get(p) is None for p, _ in titled_documents(graph, question))
 
 
-# how a question asked of a company's filings refers to the company without its name
-_THE_COMPANY = re.compile(r"\bthe (company|registrant|firm)\b", re.I)
-# "each company's revenue", "all the companies", "every registrant", "which company had the
-# highest revenue": every company in turn
-_EACH_COMPANY = re.compile(r"\b(?:each|every|all(?: the)?|both(?: the)?|the|which|what)\s+"
-                           r"(?:of\s+the\s+)?(?:compan(?:y|ies)|registrants?|firms?)\b", re.I)
-
-
-_SUPERLATIVE = re.compile(r"\b(?:highest|lowest|largest|smallest|biggest|greatest|most|least|"
-                          r"best|worst|strongest|weakest|fastest|slowest)\s+", re.I)
-
-
-def each_company(graph: DocNavGraph, question: str,
-                 most: int) -> tuple[str, list[tuple[list[str], list[str]]]]:
-    """A question about each company of a collection of filings ("What was each company's
-    revenue?"): the question as asked of one ("What was the company's revenue?") and
-    (paths, names) of every registrant, by name. Nothing unless the question says so, of two
-    to ``most`` companies; where some document has no registrant (papers, RFCs), "the
-    company" says nothing of each."""
-    registrants = _registrants(graph)
-    names = sorted({r for r in registrants.values() if r})
-    each = _EACH_COMPANY.search(question)
-    # of a store holding other documents too, "each company", "which company", "the
-    # companies" are the filings' companies; "the company" is none of them (a paper says it)
-    the_one = bool(each) and re.match(r"the\s+\w+$", each.group(0), re.I) is not None and (
-        not each.group(0).lower().endswith("s"))
-    if not each or not 1 < len(names) <= most or (None in registrants.values() and the_one):
-        return question, []
-    if each.group(0).split()[0].lower() in ("which", "what"):  # "Which company had the
-        # highest revenue?": each one's revenue, the comparison the reader's to make; not
-        # "What company did Adobe agree to acquire?", which names one and asks of another
-        if named_registrants(graph, question):
-            return question, []
-        question = _SUPERLATIVE.sub("", question)
-    return _EACH_COMPANY.sub("the company", question), [
-        ([glob.escape(p) for p in sorted(p for p, r in registrants.items() if r == name)],
-         _names(name)) for name in names]
-
-
-
-def company_mentions(question: str) -> list[str]:
-    """"the company", "the registrant", "the firm", as the question writes them: asked of one
-    company's filings, they name that company, and are no evidence inside its filings (the
-    few paragraphs saying "the Company" outranked the statement asked about)."""
-    return list(dict.fromkeys(f"the {m.group(1)}" for m in _THE_COMPANY.finditer(question)))
-
-
 def own_names(graph: DocNavGraph, doc: str | list[str] | None) -> list[str]:
     """The names the documents matching ``doc`` (a path glob) go by, longest first, when all
     of them share one registrant; none otherwise (no glob, documents of several names, or
     none named)."""
     if not doc:
         return []
-    registrants = _registrants(graph)
+    registrants = registrants_of(graph)
     named = {registrants.get(p) for p in graph.document_paths(doc)}
     if len(named) != 1 or None in named:
         return []
-    return _names(named.pop())
+    return registrant_names(named.pop())
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -569,7 +523,7 @@ def document_titles(graph: DocNavGraph) -> dict[str, set[str]]:
     return _TITLES[graph]
 
 
-def _registrants(graph: DocNavGraph) -> dict[str, str | None]:
+def registrants_of(graph: DocNavGraph) -> dict[str, str | None]:
     """Each indexed document's path and registrant (None without one), read once per graph:
     a graph does not change once open."""
     if graph not in _CACHE:
@@ -578,7 +532,7 @@ def _registrants(graph: DocNavGraph) -> dict[str, str | None]:
     return _CACHE[graph]
 
 
-def _names(registrant: str) -> list[str]:
+def registrant_names(registrant: str) -> list[str]:
     """What a registrant is called, longest first: "BEST BUY CO., INC." -> "BEST BUY";
     "AMAZON.COM, INC." -> "AMAZON.COM", "AMAZON"."""
     core = registrant

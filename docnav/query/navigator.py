@@ -58,7 +58,7 @@ from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.as_documents import as_documents_said, as_documents_written
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
-from docnav.query.companies import asks_companies, companies
+from docnav.query.companies import asks_companies, companies, company_mentions, each_company
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
 from docnav.query.kinds import kind_answer
@@ -66,10 +66,9 @@ from docnav.query.holding import as_documents_referred, needing_verb
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, each_named, said_by_each, singled_out)
 from docnav.query.lexical import tokens
-from docnav.query.names import (company_mentions, described_document, each_company,
-                                named_documents, named_outside, named_registrants, own_names,
-                                titled_document, titled_documents, unindexed_named,
-                                untitled_names, without_names)
+from docnav.query.names import (described_document, named_documents, named_outside,
+                                named_registrants, own_names, titled_document, titled_documents,
+                                unindexed_named, untitled_names, without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, PARTS_ON, WHICH_PAGE,
                                   can_outline, pages_asked, part_outline, read_outlines,
                                   read_pages, read_parts_on)
