@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.evidence import LEAVING_OUT, EvidenceState
+from docnav.query.dated import dated_in
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
 from docnav.query.holding import REFERRING, left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
@@ -27,7 +28,7 @@ from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
 from docnav.query.names import JOINED, said_alone, titled_documents, untitled_names
 from docnav.query.parts import length_of
-from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, dated_in, left_unnamed
+from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
 
 if TYPE_CHECKING:
     from docnav.query.evidence import Answer

@@ -18,7 +18,8 @@ from docnav.errors import InputError
 from docnav.query.count_text import counted_text
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
-from docnav.query.fields import DATE_SOURCES, DATING, own_date
+from docnav.query.fields import DATE_SOURCES, DATING
+from docnav.query.dated import dated_in, dates_held
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
                                   referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
@@ -237,11 +238,11 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
         return None
     every = [p for p in held.every if p != asked_of[0]]
     if dated and not so and not kind.group("many"):  # ("from 2015" of RFC 1068, of 2015: the
-        raise _none_so(asked, f"is dated {dated[0]} {dated[1]}", _dates_held(nav, None),  # 0
+        raise _none_so(asked, f"is dated {dated[0]} {dated[1]}", dates_held(nav, None),  # 0
                        f"a document's date is its own: {DATE_SOURCES}")  # others, no error)
     count = {"kind": kind.group("kind"), "asked": "how many" if kind.group("many") else "which",
              "asked_of": 1, "dated": "%s %d" % dated if dated else None,
-             "dates": None if so or not dated else _dates_held(nav, None), "by": None,
+             "dates": None if so or not dated else dates_held(nav, None), "by": None,
              "authors": None, "n": len(held.counted), "of": len(every),
              "documents": held.counted, "words": None, "held": 0, "refers_to": held.refers_to,
              "related": held.related, "outside": True, **besides_of(held)}
@@ -496,7 +497,7 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
         scope.so_dated = [p for p in every if p not in left]  # "... besides 2349 were
         scope.left_dated = [p for p in every if p in left]  # published in 2018?"
         if not every:  # (only those left out are so dated: none besides them, no error)
-            scope.dates = _dates_held(nav, scope.doc)
+            scope.dates = dates_held(nav, scope.doc)
             if not many:
                 raise _none_so(asked, f"is dated {scope.dated[0]} {scope.dated[1]}",
                                scope.dates, f"a document's date is its own: {DATE_SOURCES}")
@@ -567,20 +568,6 @@ def _counted(nav: Navigator, asked: str, count: dict, route: str | None = None) 
         "confidence": 0.0}], None, 0, counted_text(count), count=count)
 
 
-def dated_in(nav: Navigator, doc: str | list[str] | None, relation: str, year: int,
-           asked: str) -> list[str]:
-    """The paths of the documents asked of (``doc``) whose own date is ``relation`` ("in",
-    "after", "before", "since") ``year``, earliest first."""
-    after, before = {"in": (f"{year}-01-01", f"{year}-12-31"),
-                     "since": (f"{year}-01-01", None),
-                     "after": (f"{year + 1}-01-01", None),
-                     "before": (None, f"{year - 1}-12-31")}[relation]
-    kept = nav.graph.filter(nav.graph.document_roots(doc), dated_after=after,
-                            dated_before=before)
-    paths = [nav.graph.node(nid).path for nid in kept]
-    return sorted(paths, key=lambda p: (own_date(p, nav.graph.fields(p)) or "", p))
-
-
 def _none_so(asked: str, so: str, held: str, field: str) -> InputError:
     """The error for a question choosing documents by a field of their own that none asked of
     has so ("... is dated in 2030", "... was written by Zed"): what they hold, and where such
@@ -592,14 +579,3 @@ def _none_so(asked: str, so: str, held: str, field: str) -> InputError:
 def _author(by: re.Match) -> str:
     """The author a match of :data:`BY_AUTHOR` names."""
     return by.group("who") or by.group("who2") or by.group("who3")
-
-
-def _dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
-    """What the dates of the documents asked of are ("theirs run from 2014-03-20 to
-    2024-05-01, 3 undated"): said where none is dated as a question asks (a PDF's date is
-    often when it was made, not written)."""
-    paths = nav.graph.document_paths(doc)
-    dates = sorted(d[:10] for d in (own_date(p, nav.graph.fields(p)) for p in paths) if d)
-    return (f"theirs run from {dates[0]} to {dates[-1]}"
-            f"{f', {len(paths) - len(dates)} undated' if len(dates) < len(paths) else ''}"
-            if dates else "none of them has one")
