@@ -571,19 +571,6 @@ def test_folder_is_not_a_regular_file(tmp_path):
     assert_clear(info.value, path, r"not a regular file \(a folder\)")
 
 
-def test_file_over_the_size_limit_names_the_limit_and_the_option(tmp_path):
-    path = tmp_path / "big.md"
-    path.write_text("# Big\n\n" + "word " * 400)
-    with pytest.raises(DocumentError) as info:
-        parse_file(path, ParseOptions(max_file_bytes=1000))
-    assert_clear(info.value, path, r"file too big: 2,007 bytes is over the limit of 1,000 bytes "
-                                   r"\(to parse it, raise the limit: `docnav index "
-                                   r"--max-file-mb 1`, or ParseOptions.max_file_bytes\)")
-    with pytest.raises(DocumentError) as info:
-        parse_file(path, ParseOptions(max_text_bytes=1000))
-    assert_clear(info.value, path, r"over the Markdown/HTML limit .*ParseOptions.max_text_bytes")
-
-
 def test_invalid_utf8_error_is_chained(tmp_path):
     path = tmp_path / "bad.md"
     path.write_bytes(b"# ok\n\n\xff\xfe broken")

@@ -3,7 +3,11 @@ sees ParseOptions, was told "raise ParseOptions.max_text_bytes to parse it"."""
 
 from __future__ import annotations
 
+import pytest
+
 from docnav.cli import main
+from docnav.errors import DocumentError
+from docnav.parse import ParseOptions, parse_file
 
 
 def _index(db, docs, *extra: str) -> int:
@@ -35,3 +39,20 @@ def test_a_size_limit_that_is_no_size_is_refused(tmp_path, capsys):
         except SystemExit as exc:
             assert exc.code == 2
         assert said in capsys.readouterr().err
+
+
+def test_a_file_over_a_size_limit_names_the_limit_and_the_option(tmp_path):
+    # moved from test_parse_formats.py (at 600 lines), its assertions whole
+    path = tmp_path / "big.md"
+    path.write_text("# Big\n\n" + "word " * 400)
+    with pytest.raises(DocumentError) as info:
+        parse_file(path, ParseOptions(max_file_bytes=1000))
+    assert info.value.path == str(path)
+    assert str(info.value) == (f"{path}: file too big: 2,007 bytes is over the limit of 1,000 "
+                               "bytes (to parse it, raise the limit: `docnav index "
+                               "--max-file-mb 1`, or ParseOptions.max_file_bytes)")
+    with pytest.raises(DocumentError) as info:
+        parse_file(path, ParseOptions(max_text_bytes=1000))
+    assert str(info.value).startswith(f"{path}: file too big: ")
+    assert "over the Markdown/HTML limit" in str(info.value)
+    assert str(info.value).endswith("ParseOptions.max_text_bytes)")
