@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
 
 
-def dated_in(nav: Navigator, doc: str | list[str] | None, relation: str, year: int,
-           asked: str) -> list[str]:
+def dated_in(nav: Navigator, doc: str | list[str] | None, relation: str, year: int
+             ) -> list[str]:
     """The paths of the documents asked of (``doc``) whose own date is ``relation`` ("in",
     "after", "before", "since") ``year``, earliest first."""
     after, before = {"in": (f"{year}-01-01", f"{year}-12-31"),

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.evidence import LEAVING_OUT, EvidenceState
 from docnav.query.dated import dated_in
+from docnav.query.evidence import LEAVING_OUT, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
 from docnav.query.holding import REFERRING, left_out, rarer_held
 from docnav.query.in_turn import as_written, in_turn
@@ -162,7 +162,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     left, unnamed = {**left, **after}, unnamed + none
     every = nav.graph.document_paths(doc)
     if dated:  # of those so dated, by their own dates (as "Which RFCs from 2018 ...?")
-        every = dated_in(nav, doc, *dated, asked)
+        every = dated_in(nav, doc, *dated)
         if not every:
             raise InputError(f"query {asked!r}: no document asked of is dated {dated[0]} "
                              f"{dated[1]} (a document's date is its own: {DATE_SOURCES}; "

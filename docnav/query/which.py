@@ -230,7 +230,7 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
     besides = list(left)
     if len(asked_of) != 1 or not said or BY_AUTHOR.match(rest):
         return None
-    so = [glob.escape(p) for p in dated_in(nav, None, *dated, asked)] if dated else []
+    so = [glob.escape(p) for p in dated_in(nav, None, *dated)] if dated else []
     me = glob.escape(asked_of[0])  # (of those dated so, less it: its references lead from none)
     outside = [p for p in so if p != me] or [me] if dated else None
     held = held_by(nav, asked, rest, said, [], outside, besides)
@@ -493,7 +493,7 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
                                "properties")
         scope.doc = [glob.escape(p) for p in authored]
     if scope.dated and not scope.lacking:
-        every = dated_in(nav, scope.doc, *scope.dated, asked)
+        every = dated_in(nav, scope.doc, *scope.dated)
         scope.so_dated = [p for p in every if p not in left]  # "... besides 2349 were
         scope.left_dated = [p for p in every if p in left]  # published in 2018?"
         if not every:  # (only those left out are so dated: none besides them, no error)
