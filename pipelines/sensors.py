@@ -147,6 +147,9 @@ def reconcile_schedule(context: ScheduleEvaluationContext, docnav: DocNavResourc
     With no partition left (every file deleted, and the run removing them failed), a
     collection run over every root, as long as the store still lists documents there."""
     keys = context.instance.get_dynamic_partitions(PARTITIONS)
+    gone = no_root_there(docnav)
+    if gone:
+        return SkipReason(gone)
     stamp = context.scheduled_execution_time.isoformat()
     request = full_range_request(keys, run_key=f"reconcile-{stamp}")
     if request is not None:
@@ -160,6 +163,13 @@ def reconcile_schedule(context: ScheduleEvaluationContext, docnav: DocNavResourc
     return RunRequest(
         run_key=f"reconcile-{stamp}", asset_selection=[collection.key], tags=STORE_TAGS,
         run_config={"ops": {"collection": {"config": {"full": True}}}})
+
+
+def no_root_there(docnav: DocNavResource) -> str | None:
+    """What a schedule skips with while no root of DOCNAV_ROOTS is there (the tick's reason):
+    its run would fail on it every time."""
+    roots, gone = docnav.roots_now()
+    return None if roots else every_root_gone(gone)
 
 
 def stored_under_roots(docnav: DocNavResource) -> list[str]:
@@ -196,6 +206,9 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
         latest = context.instance.get_latest_materialization_event(document.key)
         if latest is None or latest.asset_materialization is None:
             return SkipReason("no document materialised yet")
+        gone = no_root_there(docnav)
+        if gone:
+            return SkipReason(gone)
         recorded = (latest.asset_materialization.tags or {}).get(CODE_VERSION_TAG)
         stale = stored_parsed_otherwise(docnav)
         if recorded == code_version and not stale:

@@ -6,18 +6,19 @@ no resident worker, a daemon's tick does."""
 from __future__ import annotations
 
 import warnings
+from datetime import datetime, timezone
 from pathlib import Path
 
 import threading
 
 import pytest
-from dagster import SensorEvaluationContext
+from dagster import SensorEvaluationContext, SkipReason, build_schedule_context
 
 from docnav.errors import InputError
 from pipelines.changes import PARTITIONS
 from docnav.worker import stop_worker, worker_pid
 from pipelines.resources import DocNavResource
-from pipelines.sensors import document_sensor
+from pipelines.sensors import build_reverify_schedule, document_sensor, reconcile_schedule
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
     docs, instance, launch, resource, tick,
 )
@@ -97,3 +98,20 @@ def test_a_preview_of_the_sensor_starts_no_resident_worker(instance, resource, d
         assert worker_pid(resident.db) is not None
     finally:
         stop_worker(resident.db)
+
+
+def test_the_schedules_skip_while_no_root_is_there_as_the_tick_does(instance, resource, docs):
+    """With the typo's partitions kept, reconcile_schedule asked for a run every 15 minutes
+    (reverify_schedule too, after a change of the code version), each failing with "every
+    root of DOCNAV_ROOTS is gone"; before the partitions were kept it skipped. Both skip now,
+    with the tick's reason."""
+    first = tick(instance, resource, None)
+    launch(instance, resource, first.run_requests[0])
+    typo = DocNavResource(roots=f"{docs}s", db=resource.db, embed_model="hashing",
+                          summaries=False)
+    said = tick(instance, typo, first.cursor).skip_reason.skip_message
+    when = datetime(2026, 11, 30, 12, 15, tzinfo=timezone.utc)
+    with build_schedule_context(instance=instance, scheduled_execution_time=when,
+                                resources={"docnav": typo}) as context:
+        assert reconcile_schedule(context) == SkipReason(said)
+        assert build_reverify_schedule("another version")(context) == SkipReason(said)
