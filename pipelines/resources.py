@@ -36,11 +36,17 @@ def gone_note(root: str, indexed: bool | None = None, others: bool = True) -> st
             f"it comes back (an empty folder in its place removes them); {rest}")
 
 
-def every_root_gone(gone: list[str]) -> str:
-    """What a tick (its skip reason) and a run (its error) say when no root of DOCNAV_ROOTS is
-    there: both leave the store and the partitions as they are (a typo in DOCNAV_ROOTS made
-    the tick delete every partition of the root it replaced while the run kept the
-    documents)."""
+def every_root_gone(gone: list[str], kept: bool = True) -> str:
+    """What a tick (its skip reason), the schedules (theirs) and a run (its error) say when no
+    root of DOCNAV_ROOTS is there: all leave the store and the partitions as they are (a typo
+    in DOCNAV_ROOTS made the tick delete every partition of the root it replaced while the
+    run kept the documents). ``kept``: whether there are documents or partitions to keep (a
+    run has some); a first tick with a typo has none, and says no document was indexed."""
+    if not kept:
+        them = "it" if len(gone) == 1 else "them"
+        return (f"every root of DOCNAV_ROOTS is gone ({', '.join(gone)}): no such file or "
+                f"folder, and no document was indexed from {them}, so nothing is indexed; "
+                "check DOCNAV_ROOTS for a typo")
     return (f"every root of DOCNAV_ROOTS is gone ({', '.join(gone)}): nothing is indexed or "
             "removed, and the store keeps its documents (and the sensor their partitions) "
             "until a root is there; check DOCNAV_ROOTS for a typo")

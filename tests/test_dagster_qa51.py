@@ -163,10 +163,11 @@ def test_a_sole_root_that_is_not_there_is_not_said_to_leave_others_indexed(tmp_p
     resource = DocNavResource(roots=str(typo), db=str(tmp_path / "s.duckdb"),
                               embed_model="hashing", summaries=False)
     said = tick(instance, resource, None).skip_reason.skip_message
-    # the run's words since session 58 (tests/test_dagster_qa58.py): they agree
-    assert said.startswith(f"every root of DOCNAV_ROOTS is gone ({typo}): nothing is indexed")
-    assert "the other roots are indexed" not in said
-    assert said.endswith("check DOCNAV_ROOTS for a typo")
+    assert said == (f"every root of DOCNAV_ROOTS is gone ({typo}): no such file or folder, "
+                    "and no document was indexed from it, so nothing is indexed; check "
+                    "DOCNAV_ROOTS for a typo")
+    assert "the other roots are indexed" not in said and "keeps" not in said
+    assert not (tmp_path / "s.duckdb").exists()
 
 
 @pytest.mark.parametrize("cursor", ["0", "not json", "[1, 2]"])
