@@ -22,12 +22,11 @@ def _split(value: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in value.split(",") if part.strip())
 
 
-def gone_note(root: str, indexed: bool | None = None, others: bool = True) -> str:
-    """What a tick and a run say of a root that is gone (see :meth:`DocNavResource.roots_now`);
-    ``indexed``: whether files were indexed from it (None: not known, in a run); ``others``:
-    whether another root is there to be indexed meanwhile."""
-    rest = ("the other roots are indexed" if others else
-            "no other root is there, so nothing is indexed: check DOCNAV_ROOTS")
+def gone_note(root: str, indexed: bool | None = None) -> str:
+    """What a tick and a run say of a root that is gone while another is there (see
+    :meth:`DocNavResource.roots_now`; with none there, :func:`every_root_gone` alone);
+    ``indexed``: whether files were indexed from it (None: not known, in a run)."""
+    rest = "the other roots are indexed"
     if indexed is False:
         return (f"{root} (DOCNAV_ROOTS): no such file or folder, and no document was indexed "
                 f"from it; {rest}")
@@ -147,10 +146,10 @@ class DocNavResource(ConfigurableResource):
         """:meth:`roots_now` for a run, each gone root logged (``log``: the run's warning);
         an error when every root is gone: the store keeps their documents."""
         there, gone = self.roots_now()
-        for root in gone:
-            log(gone_note(root, others=bool(there)))
         if not there:
             raise InputError(every_root_gone(gone))
+        for root in gone:
+            log(gone_note(root))
         return there, gone
 
     def index_options(self) -> IndexOptions:

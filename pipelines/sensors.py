@@ -87,8 +87,7 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
         old = read_cursor(context.cursor)[1] if gone else {}  # (plan_tick reads it too)
         away = [g for g in gone if g not in old]
         found += [FoundFile(g, g, unlisted=True, error="gone") for g in away]
-        idle = [gone_note(g, any(in_scope(p, [g]) for p in old), others=bool(roots))
-                for g in away]
+        idle = [gone_note(g, any(in_scope(p, [g]) for p in old)) for g in away]
         for note in idle:
             context.log.warning(note)
         idle += ([

@@ -63,9 +63,11 @@ def test_a_typo_leaving_no_root_keeps_the_partitions_as_the_run_keeps_the_docume
     result = tick(instance, typo, first.cursor)
     assert instance.get_dynamic_partitions(PARTITIONS) == keys and len(keys) == 3
     assert not result.run_requests and result.cursor == first.cursor
+    logged = []
     with pytest.raises(InputError) as refused:
-        typo.run_roots(lambda line: None)
+        typo.run_roots(logged.append)
     assert result.skip_reason.skip_message == str(refused.value)
+    assert logged == []  # no per-root line saying "check DOCNAV_ROOTS" before the error
     assert f"every root of DOCNAV_ROOTS is gone ({docs}s)" in str(refused.value)
 
 
