@@ -192,6 +192,11 @@ def _dated(tree: DocTree) -> tuple[str | None, str | None]:
     return dated, dated and "fields"
 
 
+# a document whose row records no parser (indexed before schema 3 recorded it), and the fix
+_OLDER = "indexed by an older DocNav"
+_REPARSE = "`docnav index DIR --reparse` records it"
+
+
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
     """What parsed the stored tree: the parser's name (its version, its libraries' versions),
     and for a PDF the pipeline that read it with the --pdf-mode asked for (``auto`` chooses
@@ -199,7 +204,7 @@ def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
     from docnav.parse import parser_fingerprint, recorded_parser
 
     if parsed_with is None:
-        line = "parsed by an older DocNav (its parser was not recorded)"
+        line = f"{_OLDER}, which did not record its parser: {_REPARSE}"
     else:
         fingerprint, _ = recorded_parser(parsed_with)
         line = f"parsed by parser {fingerprint}"
@@ -207,15 +212,16 @@ def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
             line += " (another version: `docnav index DIR --reparse` parses it again)"
     if tree.format != "pdf":
         return line
-    pipeline, mode, extras = _pdf_reading(parsed_with, tree.metadata)
+    pipeline, mode, extras = _pdf_reading(parsed_with, tree.metadata, said=True)
     return f"{line}; PDF read by the {pipeline} pipeline (--pdf-mode {mode}{extras})"
 
 
-def _pdf_reading(parsed_with: str | None,
-                 metadata: Iterable[tuple[str, str]]) -> tuple[str, str, str]:
+def _pdf_reading(parsed_with: str | None, metadata: Iterable[tuple[str, str]],
+                 said: bool = False) -> tuple[str, str, str]:
     """The pipeline that read a PDF, the --pdf-mode asked for, and the native options turned
     off (", outline off"), from its ``parsed_with``; a row recorded before the pipeline was
-    takes it from the document's metadata."""
+    takes it from the document's metadata. ``said``: the line says already that an older
+    DocNav indexed it (no need to repeat it beside the mode)."""
     from docnav.parse import recorded_parser
 
     settings = recorded_parser(parsed_with)[1] if parsed_with else {}
@@ -224,8 +230,9 @@ def _pdf_reading(parsed_with: str | None,
                                                     ("furniture removal", "furniture"))
                   if settings.get(key) == "False")
     # no parsed_with: indexed before schema 3 recorded the parser ("unknown" read as a mode)
-    mode = settings.get("pdf_mode") or ("not recorded: indexed before schema 3" if parsed_with
-                                        is None else "not recorded")
+    older = parsed_with is None and not said
+    mode = settings.get("pdf_mode") or (f"not recorded: {_OLDER}; {_REPARSE}" if older
+                                        else "not recorded")
     return pipeline, mode, off
 
 

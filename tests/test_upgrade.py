@@ -202,11 +202,20 @@ def test_a_pdf_indexed_before_schema_3_says_its_mode_was_not_recorded(tmp_path, 
     used = resolve_pdf_mode(ParseOptions())
     capsys.readouterr()
     assert main(["--db", str(db), "show"]) == 0
-    assert (f"PDFs: 1 read by the {used} pipeline (--pdf-mode not recorded: indexed before "
-            "schema 3)") in capsys.readouterr().out
+    assert (f"PDFs: 1 read by the {used} pipeline (--pdf-mode not recorded: indexed by an "
+            "older DocNav; `docnav index DIR --reparse` records it)") in capsys.readouterr().out
     assert main(["--db", str(db), "show", "bookmark_sample.pdf"]) == 0
-    assert capsys.readouterr().out.splitlines()[1].endswith(
-        f"PDF read by the {used} pipeline (--pdf-mode not recorded: indexed before schema 3)")
+    # one wording for the parser and the mode, said once (it said "parsed by an older DocNav
+    # (its parser was not recorded)" and "(--pdf-mode not recorded: indexed before schema 3)")
+    assert capsys.readouterr().out.splitlines()[1] == (
+        "indexed by an older DocNav, which did not record its parser: `docnav index DIR "
+        f"--reparse` records it; PDF read by the {used} pipeline (--pdf-mode not recorded)")
+    assert main(["--db", str(db), "index", str(docs), "--embed-model", "hashing",
+                 "--no-summaries", "--no-progress", "--reparse"]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(db), "show", "bookmark_sample.pdf"]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line.endswith(f"PDF read by the {used} pipeline (--pdf-mode auto)"), line
 
 
 def test_the_record_names_the_pipeline_the_parser_used_not_the_mode_asked(tmp_path):
