@@ -52,7 +52,13 @@ class StoreError(DocNavError):
 
 
 class StoreLocked(StoreError):
-    """Another process holds the store: a writer, a compaction, or a reader loading it."""
+    """Another process holds the store: a writer, a compaction, or a reader loading it.
+    ``holder``: who holds it, without the advice on what to do (a wait's first line says it:
+    writer_lock.waiting_line); the whole message where none is given."""
+
+    def __init__(self, message: str, holder: str | None = None) -> None:
+        super().__init__(message)
+        self.holder = holder or message
 
 
 class RunCancelled(DocNavError):

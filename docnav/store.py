@@ -216,12 +216,13 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                                   "open for writing (an index run in progress)") from exc
             if "lock" in str(exc).lower():
                 pid = re.search(r"\(PID (\d+)\)", str(exc))
-                holder = f" (PID {pid.group(1)})" if pid else ""
+                by = f" (PID {pid.group(1)})" if pid else ""
+                holder = (f"{self.path}: the store is locked by another process{by}: a "
+                          "running `docnav index`, Dagster run or resident worker writing to "
+                          "it, or a query loading it")
                 raise StoreLocked(
-                    f"{self.path}: the store is locked by another process{holder}: a running "
-                    "`docnav index`, Dagster run or resident worker writing to it, or a query "
-                    "loading it. Wait for it to finish (index, watch, prune and compact take "
-                    "`--wait SECONDS`), or read the Parquet export instead."
+                    f"{holder}. Wait for it to finish (index, watch, prune and compact take "
+                    "`--wait SECONDS`), or read the Parquet export instead.", holder
                 ) from exc
             raise StoreError(f"{self.path}: cannot open the store: {exc}") from exc
         if lock is not None:
@@ -387,7 +388,7 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         why = (f"{self.parquet_dir} holds the export of another store, {other}" if other
                else f"{self.parquet_dir} has no documents.parquet")
         return StoreLocked(f"{exc} There is no Parquet export to read instead ({why}): wait "
-                           "for the other process to finish.")
+                           "for the other process to finish.", exc.holder)
 
     def claim_export(self) -> None:
         """Before a run writes the export: mark :attr:`parquet_dir` as this store's. An

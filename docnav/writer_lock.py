@@ -45,15 +45,13 @@ def take(db: Path, exclusive: bool) -> BinaryIO:
     except BlockingIOError:
         f.close()
         if exclusive:
-            raise StoreLocked(
-                f"{db}: the store is locked by another process that is writing to it (a "
-                "running `docnav index`, Dagster run or resident worker). Wait for it to "
-                "finish, then compact."
-            ) from None
-        raise StoreLocked(
-            f"{db}: the store is locked: `docnav compact` is rewriting it. Wait for it to "
-            "finish (readers meanwhile use the Parquet export)."
-        ) from None
+            holder = (f"{db}: the store is locked by another process that is writing to it "
+                      "(a running `docnav index`, Dagster run or resident worker)")
+            raise StoreLocked(f"{holder}. Wait for it to finish, then compact.",
+                              holder) from None
+        holder = f"{db}: the store is locked: `docnav compact` is rewriting it"
+        raise StoreLocked(f"{holder}. Wait for it to finish (readers meanwhile use the Parquet "
+                          "export).", holder) from None
     return f
 
 
@@ -99,7 +97,7 @@ def retried(attempt: Callable[[], T], wait: float,
             left = deadline - time.monotonic()
             if left <= 0:
                 if wait > 0:
-                    raise StoreLocked(f"{exc} (waited {wait:g} s)") from exc
+                    raise StoreLocked(f"{exc} (waited {wait:g} s)", exc.holder) from exc
                 raise
             stop = stopped(exc)
             if stop is not None:
@@ -114,5 +112,4 @@ def retried(attempt: Callable[[], T], wait: float,
 def waiting_line(exc: StoreLocked, wait: float) -> str:
     """What a wait for the store says as it starts: the holder, as the error names it (its
     PID where DuckDB gives one), without the error's advice to wait."""
-    held = str(exc).split(". Wait for it")[0]
-    return f"{held}; waiting up to {wait:g} s for it to finish"
+    return f"{exc.holder}; waiting up to {wait:g} s for it to finish"

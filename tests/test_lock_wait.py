@@ -65,3 +65,19 @@ def test_an_index_run_needs_a_list_of_roots(tmp_path, roots):
     with pytest.raises(InputError, match="give a list of the folders or files to index"):
         Indexer(Store(tmp_path / "s.duckdb"), IndexOptions(summaries=None),
                 HashingEmbedder()).index(roots, paths=[])
+
+
+@pytest.mark.parametrize("exclusive", [True, False])
+def test_a_wait_says_the_holder_the_error_names_without_its_advice(tmp_path, exclusive):
+    """A wait's first line took the holder from the error's text, cut at ". Wait for it":
+    the error now carries its holder apart (StoreLocked.holder), and the line says that."""
+    from docnav.writer_lock import take, waiting_line
+
+    db = tmp_path / "store.duckdb"
+    with take(db, not exclusive):
+        with pytest.raises(StoreLocked) as refused:
+            take(db, exclusive).close()
+    holder = refused.value.holder
+    assert holder.startswith(f"{db}: the store is locked") and "Wait" not in holder
+    assert str(refused.value).startswith(f"{holder}. Wait for it to finish")
+    assert waiting_line(refused.value, 60) == f"{holder}; waiting up to 60 s for it to finish"
