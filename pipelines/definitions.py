@@ -34,7 +34,7 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     own process instead of handing the work to the store's resident worker."""
     optional = {field: EnvVar(var) for field, var in OPTIONAL_ENV.items() if environ.get(var)}
     if environ.get("DOCNAV_PDF_MODE"):  # wrong: an error when the code location loads
-        pdf_mode(environ["DOCNAV_PDF_MODE"])
+        check_pdf_mode(environ["DOCNAV_PDF_MODE"])
     if (environ.get("DOCNAV_POLICY") or "flag") not in ("flag", "drop"):  # likewise (empty: unset)
         raise ConfigError(f"DOCNAV_POLICY={environ['DOCNAV_POLICY']!r}: use 'flag' (keep a "
                           "claim its sources do not support, marked) or 'drop' (remove it)")
@@ -48,7 +48,7 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     )
 
 
-def pdf_mode(value: str) -> str:
+def check_pdf_mode(value: str) -> None:
     """DOCNAV_PDF_MODE checked as ParseOptions checks it, the error naming the variable (it
     said "pdf_mode='bogus' is not valid", naming no setting an operator can change)."""
     try:
@@ -58,7 +58,6 @@ def pdf_mode(value: str) -> str:
             f"DOCNAV_PDF_MODE={value!r}: use 'auto' (docling's layout model where it is "
             "available locally, else the native pipeline), 'standard' (the layout model) or "
             "'native' (the PDF's text layer); unset it for 'auto'") from exc
-    return value
 
 
 def sensor_interval(environ: dict[str, str] = os.environ) -> int:

@@ -5,18 +5,17 @@ no resident worker, a daemon's tick does."""
 
 from __future__ import annotations
 
+import threading
 import warnings
 from datetime import datetime, timezone
 from pathlib import Path
-
-import threading
 
 import pytest
 from dagster import SensorEvaluationContext, SkipReason, build_schedule_context
 
 from docnav.errors import InputError
-from pipelines.changes import PARTITIONS
 from docnav.worker import stop_worker, worker_pid
+from pipelines.changes import PARTITIONS
 from pipelines.resources import DocNavResource
 from pipelines.sensors import build_reverify_schedule, document_sensor, reconcile_schedule
 from tests._dagster_harness import (  # noqa: F401 (fixtures)
