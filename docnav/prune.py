@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import duckdb
 
 from docnav.errors import StoreError
-from docnav.export import (changing, export_documents, export_whole_collection,
+from docnav.export import (changing, export_documents, export_whole_collection, mark_behind,
                            mark_collection_export)
 from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token, stamp_token
@@ -109,6 +109,7 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
                 mark_collection_export(store.parquet_dir, read_token(con, COLLECTION_TOKEN))
             with store.transaction() as con:
                 store.exported(con, pending)
+            mark_behind(store.parquet_dir, 0)  # nothing pending: the export is up to date
             report.exported = len(pending)
     return report
 

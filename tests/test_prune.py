@@ -12,6 +12,7 @@ from test_property_incremental import canonical
 
 from docnav.embed import HashingEmbedder
 from docnav.errors import StoreError
+from docnav.export import behind_note, export_behind
 from docnav.index import IndexOptions, Indexer
 from docnav.prune import prune_vectors
 from docnav.query import DocNavGraph
@@ -111,3 +112,14 @@ def test_prune_of_a_missing_store_says_so(tmp_path):
     with pytest.raises(StoreError, match="no store here, nothing to prune"):
         prune_vectors(Store(tmp_path / "none.duckdb"))
     assert not (tmp_path / "none.duckdb").exists()
+
+
+def test_prune_that_writes_the_pending_export_unmarks_it_as_behind(corpus):
+    corpus.index()
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=False),
+                             HashingEmbedder(dim=128), parse=corpus.parse)
+    corpus.index()  # the new model's vectors, not exported: the export marked behind by 4
+    assert behind_note(corpus.store.parquet_dir).startswith("the export is behind the store by 4")
+    assert prune_vectors(corpus.store).exported == 4
+    assert_parquet_matches_store(corpus)
+    assert not export_behind(corpus.store.parquet_dir)  # up to date: readers say nothing
