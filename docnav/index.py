@@ -339,7 +339,7 @@ class Indexer:
                 sorted(stored[d].path for d in ids if d in stored)
                 for ids in (refreshed.rebuilt, refreshed.failed))
             report._time("summaries", t)
-        self._delete(went_missing(plan, stored), stored, report)
+        self._delete(went_missing(plan, stored, roots), stored, report)
         if self.options.export_parquet:
             self._export(in_hand, report)
         report.texts_embedded = self.embedder.texts_embedded - embedder_before

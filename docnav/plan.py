@@ -58,13 +58,16 @@ class Plan:
     unlisted: list[tuple[str, str]] = field(default_factory=list)
 
 
-def went_missing(plan: Plan, stored: dict[str, DocumentRecord]) -> list[str]:
+def went_missing(plan: Plan, stored: dict[str, DocumentRecord], roots: Sequence[str]
+                 ) -> list[str]:
     """``plan``'s deletions, with the unchanged documents whose files were deleted since the
     scan (while the run parsed others) moved from its unchanged to its removed: they were
-    reported unchanged, and `show` listed them until the next run. Not where their folder is
-    gone too (an unmounted drive: a run keeps the documents of a folder gone)."""
-    gone = {p for p in plan.unchanged
-            if not os.path.lexists(p) and os.path.isdir(os.path.dirname(p))}
+    reported unchanged, and `show` listed them until the next run. Not where the folder of the
+    ``roots`` they are under is gone (an unmounted drive: a run keeps a gone root's documents);
+    a subfolder deleted takes its documents with it, as it does at the scan."""
+    gone_roots = [r for r in roots if not os.path.isdir(r)]
+    gone = {p for p in plan.unchanged if not os.path.lexists(p)
+            and not any(p != r and in_scope(p, [r]) for r in gone_roots)}
     if gone:
         plan.unchanged[:] = [p for p in plan.unchanged if p not in gone]
         plan.removed += sorted(gone)

@@ -66,26 +66,26 @@ OUTSIDE_TEXT = "Confidential text that lives outside the indexed root"
 
 def test_unchanged_file_deleted_mid_run_is_removed_not_reported_unchanged(tmp_path):
     """A file unchanged at the scan is not read: deleted while the run parsed another, it was
-    reported unchanged and `show` listed it as ok until the next run. A folder deleted whole
-    keeps its documents, as a run keeps those of a folder gone (an unmounted drive)."""
-    docs, db = tmp_path / "docs", tmp_path / "docnav.duckdb"
+    reported unchanged and `show` listed it as ok until the next run. So is one of a subfolder
+    deleted whole (it was kept); a root folder gone keeps its documents (an unmounted drive)."""
+    docs, other, db = tmp_path / "docs", tmp_path / "other", tmp_path / "docnav.duckdb"
     (docs / "sub").mkdir(parents=True)
-    a, b, inner = docs / "a.md", docs / "b.md", docs / "sub" / "c.md"
-    for path in (a, b, inner):
+    other.mkdir()
+    a, b, inner, far = docs / "a.md", docs / "b.md", docs / "sub" / "c.md", other / "d.md"
+    for path in (a, b, inner, far):
         path.write_text(GOOD_MD.replace("widget", path.stem))
-    run_index(db, docs)
+    run_index(db, docs, other)
     b.write_text(FRESH_MD)
 
     def parse_deleting_others(path: str, options: ParseOptions):
-        a.unlink()
-        inner.unlink()
-        (docs / "sub").rmdir()
+        for gone in (a, inner, docs / "sub", far, other):
+            gone.rmdir() if gone.is_dir() else gone.unlink()
         return parse_file(path, options)
 
-    report = run_index(db, docs, parse=parse_deleting_others)
-    assert (report.changed, report.removed, report.unchanged) == ([str(b)], [str(a)],
-                                                                   [str(inner)])
-    assert stored(db, a) is None and stored(db, inner) is not None
+    report = run_index(db, docs, other, parse=parse_deleting_others)
+    assert (report.changed, report.removed, report.unchanged) == ([str(b)], [str(a), str(inner)],
+                                                                   [str(far)])
+    assert stored(db, a) is None and stored(db, inner) is None and stored(db, far) is not None
 
 
 # -- helpers ---------------------------------------------------------------------------------
