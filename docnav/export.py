@@ -263,13 +263,17 @@ NO_PARQUET = "a run with --no-parquet wrote the store since"
 STOPPED = "a run that stopped before its export wrote the store since"
 
 
-def mark_behind(parquet_dir: Path, behind: int, why: str = NO_PARQUET) -> None:
+def mark_behind(parquet_dir: Path, behind: int, why: str = NO_PARQUET,
+                unless_marked: bool = False) -> None:
     """Note that the export is older than the store by ``behind`` documents (written or
     removed, their export pending) and ``why``, or that it is not (0: a run wrote the export);
-    readers say which."""
+    readers say which. ``unless_marked``: a mark there already is left as it is (a run stopped
+    before it wrote anything: the earlier count and reason still hold)."""
     mark = parquet_dir / _BEHIND
     if not behind:
         mark.unlink(missing_ok=True)
+    elif unless_marked and mark.exists():
+        return
     elif (parquet_dir / "documents.parquet").exists():
         _mark(mark, f"{behind}\n{why}")
 

@@ -31,9 +31,7 @@ from docnav.collection import CollectionOptions
 from docnav.collection_step import CollectionStep
 from docnav.compact import compact_store, worth_compacting
 from docnav.diff import diff_trees
-from docnav.embed import (
-    Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors,
-)
+from docnav.embed import Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors
 from docnav.errors import DocNavError, InputError, RunCancelled
 from docnav.export import NO_PARQUET, STOPPED, changing, export_documents, mark_behind
 from docnav.kept_documents import KeptDocuments
@@ -199,17 +197,19 @@ class Indexer:
         report.seconds = time.perf_counter() - started
         return report
 
-    def _note_export(self, stopped: bool = False) -> None:
+    def _note_export(self, stopped: bool = False, before: set[str] | None = None) -> None:
         """The export marked as older than the store by the documents whose export is pending
         after a run without it or one ``stopped`` before it, unmarked after one with it (not
-        only documents written: rows naming a new parser or vectors of a new model, too)."""
+        only documents written: rows naming a new parser or vectors of a new model, too). One
+        stopped with the same pending as ``before`` it wrote nothing: a mark stays as it was."""
         if self.options.export_parquet and not stopped:
             mark_behind(self.store.parquet_dir, 0)
         elif self.store.has_export():
             with self.store.reader() as con:
-                pending = len(self.store.pending_exports(con))
-            mark_behind(self.store.parquet_dir, pending,
-                        STOPPED if self.options.export_parquet else NO_PARQUET)
+                pending = self.store.pending_exports(con)
+            mark_behind(self.store.parquet_dir, len(pending),
+                        STOPPED if self.options.export_parquet else NO_PARQUET,
+                        unless_marked=stopped and set(pending) == before)
 
     def _claim_export(self) -> None:
         """The export folder marked as this store's, once the store is open (a --db that
@@ -264,14 +264,14 @@ class Indexer:
         with self.store.session(lock_wait=max(self.options.lock_wait, self.store.lock_wait),
                                 should_stop=self.should_stop, waiting=self.progress_log):
             with self.store.reader() as con:
-                self._texts = self._kept_texts(con)
+                self._texts, before = self._kept_texts(con), set(self.store.pending_exports(con))
             report._time("store", t)
             try:
                 yield report
             except BaseException:
                 self._texts = None  # a write may have failed after it was applied here
                 with suppress(Exception):  # what it wrote and did not export: readers say so
-                    self._note_export(stopped=True)
+                    self._note_export(stopped=True, before=before)
                 raise
             t = time.perf_counter()
             if self._texts is not None:

@@ -172,3 +172,25 @@ def test_readers_say_the_export_is_behind_after_a_run_stopped_before_it(tmp_path
     with held(db, "w", 30):
         assert main(["--db", str(db), "show"]) == 0
         assert "the last complete state" in capsys.readouterr().out
+
+
+def test_a_run_stopped_before_it_wrote_anything_leaves_the_mark_as_it_was(tmp_path, docs):
+    """A run stopped (Ctrl-C) before it committed a write rewrote the mark's reason of an
+    earlier --no-parquet run as "a run that stopped before its export wrote the store since"."""
+    from docnav.embed import HashingEmbedder
+    from docnav.errors import RunCancelled
+    from docnav.index import IndexOptions, Indexer
+    from docnav.store import Store
+
+    db = tmp_path / "stores" / "a.duckdb"
+    assert index(db, docs) == 0
+    (docs / "c.md").write_text("# C\n\nc counts coins.\n")
+    assert index(db, docs, extra=["--no-parquet"]) == 0
+    mark = db.parent / "parquet" / ".behind"
+    assert mark.read_text() == "1\na run with --no-parquet wrote the store since"
+    (docs / "d.md").write_text("# D\n\nd counts coins.\n")
+    run = Indexer(Store(db), IndexOptions(summaries=None, batch_size=1), HashingEmbedder())
+    run.should_stop = lambda: True  # Ctrl-C before its first write
+    with pytest.raises(RunCancelled):
+        run.index([docs])
+    assert mark.read_text() == "1\na run with --no-parquet wrote the store since"
