@@ -386,6 +386,9 @@ def _megabytes(value: str) -> float:
         raise argparse.ArgumentTypeError(f"{value!r} is not a number of MB") from None
     if not 0 < megabytes < float("inf"):
         raise argparse.ArgumentTypeError(f"{value!r}: give a size in MB over 0")
+    if megabytes * 2**20 < 1:  # 0 bytes was refused by ParseOptions, the option unnamed
+        raise argparse.ArgumentTypeError(f"{value!r} MB is under 1 byte: give 0.000001 (1 byte) "
+                                         "or more")
     return megabytes
 
 

@@ -33,7 +33,9 @@ def test_the_cli_raises_the_size_limits_the_refusal_names(tmp_path, capsys):
 
 def test_a_size_limit_that_is_no_size_is_refused(tmp_path, capsys):
     for wrong, said in (("0", "'0': give a size in MB over 0"),
-                        ("many", "'many' is not a number of MB")):
+                        ("many", "'many' is not a number of MB"),
+                        ("1e-9", "argument --max-text-mb: '1e-9' MB is under 1 byte: give "
+                         "0.000001 (1 byte) or more")):
         try:
             _index(tmp_path / "s.duckdb", tmp_path, "--max-text-mb", wrong)
         except SystemExit as exc:
