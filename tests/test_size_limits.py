@@ -58,3 +58,19 @@ def test_a_file_over_a_size_limit_names_the_limit_and_the_option(tmp_path):
     assert str(info.value).startswith(f"{path}: file too big: ")
     assert "over the Markdown/HTML limit" in str(info.value)
     assert str(info.value).endswith("ParseOptions.max_text_bytes)")
+
+
+def test_the_refusal_says_the_file_and_the_limit_in_one_unit(tmp_path):
+    """A file of 1.4 MB over a limit of half a MB read "1.4 MB is over the Markdown/HTML limit
+    of 524,288 bytes": both are in bytes under a limit of 1 MB, in MB from 1 MB on (in bytes
+    where MB to one decimal could not tell them apart)."""
+    path = tmp_path / "big.md"
+    path.write_text("# Big\n\n" + "x" * (1_400_000 - 7))
+    for limit, said in ((2**19, "1,400,000 bytes is over the Markdown/HTML limit of 524,288 "
+                                "bytes"),
+                        (2**20, "1.3 MB is over the Markdown/HTML limit of 1.0 MB"),
+                        (1_399_999, "1,400,000 bytes is over the Markdown/HTML limit of "
+                                    "1,399,999 bytes")):
+        with pytest.raises(DocumentError) as info:
+            parse_file(path, ParseOptions(max_text_bytes=limit))
+        assert f"file too big: {said} (to parse it" in str(info.value)

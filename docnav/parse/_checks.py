@@ -67,16 +67,20 @@ def _check_limit(path: Path, size: int, limit: int, option: str, what: str) -> N
     """Refuse a file over ``limit``, naming how to raise it: the CLI's option (a CLI user never
     sees ParseOptions) with a size that admits the file, and the library's field."""
     if size > limit:
+        said = [_size(n, limit >= MiB) for n in (size, limit)]
+        if said[0] == said[1]:  # just over, in MB to one decimal: the bytes tell them apart
+            said = [_size(n, False) for n in (size, limit)]
         raise DocumentError(
             str(path),
-            f"file too big: {_mib(size)} is over the {what}limit of {_mib(limit)} (to parse it, "
+            f"file too big: {said[0]} is over the {what}limit of {said[1]} (to parse it, "
             f"raise the limit: `docnav index --max-{option}-mb {math.ceil(size / MiB)}`, "
             f"or ParseOptions.max_{option}_bytes)",
         )
 
 
-def _mib(n: int) -> str:
-    return f"{n / MiB:.1f} MB" if n >= MiB else f"{n:,} bytes"
+def _size(n: int, in_mb: bool) -> str:
+    """A size in the refusal, the file's in the unit of the limit: MB from 1 MB on, else bytes."""
+    return f"{n / MiB:.1f} MB" if in_mb else f"{n:,} bytes"
 
 
 # what a file of another format begins with: named, where Markdown's checks would only see
