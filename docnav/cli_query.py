@@ -7,7 +7,6 @@ import argparse
 import re
 import sys
 import textwrap
-from pathlib import Path
 from collections.abc import Iterator
 
 from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, _db_path, _given, _nli_model,
@@ -28,10 +27,10 @@ def _graph(args: argparse.Namespace, with_embedder: bool = True):
                  if failed else ""), file=sys.stderr)
     if graph.export_behind:
         from docnav.export import behind_note
+        from docnav.store import Store
 
         print("docnav: note: another process is writing the store, so its Parquet export "
-              "was read, and " + behind_note(Path(graph.source.removeprefix("parquet:"))),
-              file=sys.stderr)
+              "was read, and " + behind_note(Store(_db_path(args)).parquet_dir), file=sys.stderr)
     missing = graph.documents_without_vectors
     if with_embedder and missing:
         print(f"docnav: note: {len(missing)} document(s) have no vectors of {graph.model} "
