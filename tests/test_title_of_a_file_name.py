@@ -110,3 +110,14 @@ def test_a_name_with_the_extension_of_any_format_parsed_is_a_file_s_name():
         question = f"What is the title of nosuchdoc{suffix}?"
         assert [m[1] for m in TITLE_OF_FILE.finditer(question)] == [f"nosuchdoc{suffix}"]
     assert not TITLE_OF_FILE.search("What is the title of nosuchdoc.txt?")
+
+
+def test_a_name_whose_words_a_title_holds_is_no_name_none_has(tmp_path):
+    """"What is the title of restaurant.md?" of a store holding 1805.02400.md ("... Fake
+    Restaurant Reviews") said `no document asked of is titled "restaurant.md"` with confidence
+    0.00 while the next line said 1805.02400.md held it, a word of its title; --doc too."""
+    nav = Navigator(indexed_graph(tmp_path, DOCS))
+    for doc in (None, "notes.md"):
+        answer = nav.ask("What is the title of meeting.md?", 200, doc=doc)
+        assert answer.untitled == [] and answer.confidence > 0, doc
+        assert [f.get("title") for f in answer.fields.values()] == ["Meeting notes"], doc

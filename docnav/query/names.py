@@ -155,13 +155,15 @@ def _files_none_has(graph: DocNavGraph, question: str, files: set[str]
 
 
 def _part_of_a_file_s_name(graph: DocNavGraph, name: str) -> bool:
-    """Whether ``name``, one without a digit, is said of a file whose name's words hold all
-    of its own but for the extension ("futures.md": 2592-futures.md; "amazon.pdf":
-    AMAZON_2017_10K.pdf): "What is the title of futures.md?" was said to ask of no document,
-    with confidence 0.00, and is asked of the best match again."""
+    """Whether ``name``, one without a digit, is said of a file whose name's words, or its
+    title's, hold all of its own but for the extension ("futures.md": 2592-futures.md;
+    "amazon.pdf": AMAZON_2017_10K.pdf; "restaurant.md": 1805.02400.md, "... Fake Restaurant
+    Reviews"): "What is the title of futures.md?" was said to ask of no document, with
+    confidence 0.00, and is asked of the best match again."""
     words = set(_plain_words(PurePath(name).stem))
     return not re.search(r"\d", name) and any(
-        words <= set(_plain_words(PurePath(p).stem)) for p in graph.document_paths())
+        words <= set(_plain_words(PurePath(p).stem)) | set(_title_words(graph).get(p, []))
+        for p in graph.document_paths())
 
 
 def _word_at(question: str, at: int) -> str:
