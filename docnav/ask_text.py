@@ -130,6 +130,8 @@ def _focused(focus: dict) -> str:
         name, said = Path(focus["documents"][0]).name, focus["left_out"][0]
         how = "file's name" if re.sub(r"(?<=\d)v\d+\b", "", said.lower()).endswith(
             (name.lower(), Path(name).stem.lower())) else "title"  # "paper 1912.01214v2"
+        if how == "title" and Path(said).suffix.lower() == Path(name).suffix.lower() != "":
+            how = "file's name, in part"  # "futures.md" of 2592-futures.md
         return f"asked of {name}, which the question names by its {how} (\"{said}\")"
     if focus.get("by") == "description":  # "Summarize the RFC on pinning"
         return (f"asked of {Path(focus['documents'][0]).name}, the document that best matches "

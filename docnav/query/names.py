@@ -194,7 +194,24 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
         out.setdefault(path, kind.group(0) if kind else name)
     for path, name in _the_whole_title(graph, question):  # "What does the parts list say?"
         out.setdefault(path, name)
+    for path, name in _part_filed(graph, question):  # "futures.md": 2592-futures.md
+        out.setdefault(path, name)
     return in_question_order(question, out)
+
+
+def _part_filed(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
+    """(path, name) of each file's name without a digit the question asks the title of that
+    is part of one stored file's name alone, but for the extension ("futures.md":
+    2592-futures.md), as :func:`file_named` names a file: "What is the title of the
+    futures.md RFC?" gave 2394-async_await.md's title, the best match, and said nothing."""
+    out = []
+    for m in TITLE_OF_FILE.finditer(question):
+        words = set(_plain_words(PurePath(m[1]).stem))
+        held = [p for p in graph.document_paths()
+                if words <= set(_plain_words(PurePath(p).stem))]
+        if not re.search(r"\d", m[1]) and len(held) == 1:
+            out.append((held[0], m[1]))
+    return out
 
 
 def said_alone(graph: DocNavGraph, said: str, naming: frozenset[str]
