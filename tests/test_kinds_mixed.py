@@ -172,4 +172,9 @@ def test_which_documents_of_names_or_of_a_form_name_no_others(mixed, tmp_path):
         "ten.md": "# Ten\n\nWe count 10 ships.\n", "tens.md": "# Tens\n\nWe sell 10 engines.\n"},
         search_vectors=False)
     form = _nav(graph).ask("Which documents mention the Globex 10-K?", budget=400)
-    assert form.count["words"] == ["Globex", "K"] and "partly" not in form.count, form.count
+    assert form.count["words"] == ["Globex"] and "partly" not in form.count, form.count
+    # nor a word counted or said: "Which papers mention the Adobe 10-K?" listed two papers
+    # holding "k" (`hold 1 of "Adobe", "K"`) and said "not in the evidence: adobe, k"
+    none = _nav(graph).ask("Which documents mention the Initech 10-K?", budget=400)
+    assert (none.count["words"], none.count["documents"]) == (["Initech"], []), none.count
+    assert "k" not in [w.lower() for w in none.missing + none.absent], none.missing
