@@ -100,6 +100,8 @@ def test_a_file_s_name_said_with_the_word_for_it_is_one_name(tmp_path):
     for name, kind in (("nosuchdoc.md", "document"), ("style-guide.md", "RFC")):
         answer = nav.ask(f"What is the title of the {name} {kind}?", 200)
         assert answer.untitled == [name], name
+    # nor "the title of paper.md" ("title of paper", the word for a document, and "paper.md")
+    assert nav.ask("What is the title of paper.md?", 200).untitled == ["paper.md"]
 
 
 def test_a_name_with_the_extension_of_any_format_parsed_is_a_file_s_name():

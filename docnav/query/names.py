@@ -41,10 +41,11 @@ def named_documents(graph: DocNavGraph, question: str) -> tuple[list[str], list[
 
 # "the zero-shot translation paper", "the never type RFC": a document named by words of its
 # title, between "the" and the word for what it is; a slash between its words as a hyphen
-# ("the async/await RFC" named no document, "the async await RFC" named 2394-async_await)
+# ("the async/await RFC" named no document, "the async await RFC" named 2394-async_await); not
+# the start of a file's name ("the title of paper.md" named "title of paper" too)
 _TITLED = re.compile(r"\b(?:the|this|that)\s+((?:(?!(?:the|this|that)\b)[\w'’./+-]+\s+){1,6}?)"
                      r"(paper|article|rfc|report|document|study|book|manual|handbook|guide|"
-                     r"specification|spec|proposal|filing)\b", re.I)
+                     r"specification|spec|proposal|filing)\b(?!\.\w)", re.I)  # not "paper.md"
 
 # "the handbook", "the style guide's ...": a kind of document few are, named by that word
 # alone where it is a word of one title only ("AMT General Handbook"); not "the paper", "the
