@@ -88,8 +88,10 @@ def test_the_kind_said_chooses_its_documents_in_a_mixed_store(mixed):
     # "10-K" is a filing's kind too
     ten_k = _nav(graph).ask("Which 10-K is the longest?", budget=200)
     assert ten_k.trace[0]["kind"] == "filing" and _read(ten_k) == {"globex.md"}
-    # "10-K filings" is "filings" (was "filing filings", of no kind)
-    for asked in ("How many 10-K filings are there?", "Which 10-K filing is the longest?"):
+    # "10-K filings" is "filings" (was "filing filings", of no kind); "10-K reports" too (was
+    # "filing reports": "How many 10-K reports are there?" read the best match)
+    for asked in ("How many 10-K filings are there?", "Which 10-K filing is the longest?",
+                  "How many 10-K reports are there?", "Which 10-K report is the longest?"):
         filings = _nav(graph).ask(asked, budget=200)
         assert filings.trace[0]["op"] == "kind" and filings.trace[0]["kind"] == "filing", asked
     # how many of that kind: those alone counted

@@ -44,7 +44,7 @@ _KIND_OF = {"rfc": "RFC", "rfcs": "RFC", "paper": "paper", "papers": "paper",
             "filing": "filing", "filings": "filing"}
 # "10-K" is said for a filing ("Which 10-K is the longest?", "each 10-K"): read as "filing",
 # "10-K filings" whole (was "filing filings")
-_TEN_K = re.compile(r"\b10-?K(s?)\b(?:\s+filing(s?)\b)?", re.I)
+_TEN_K = re.compile(r"\b10-?K(s?)\b(?:\s+(?:filing|report)(s?)\b)?", re.I)  # "10-K reports"
 _RFC_NAME = re.compile(r"\d{4}-[\w.-]+\.md")
 _ARXIV_NAME = re.compile(r"(?:^|[\W_])\d{4}\.\d{4,5}(?:v\d+)?$")
 _KINDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
