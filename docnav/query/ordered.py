@@ -101,6 +101,11 @@ _LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not
 # their year at the end, after what it leaves out ("..., besides 2497, after 2018?")
 _YEAR_LAST = re.compile(rf",?\s+(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+"
                         r"(?:19|20)\d\d\W*$", re.I)
+# what it leaves out that points at the documents of a year said after it: "besides those
+# (from 2018)", "except the ones", "other than the RFCs"
+_POINTING = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b|except\b|"
+                       rf"other\s+than\b|(?:apart|aside)\s+from\b)\s*(?:for\s+)?(?:those|"
+                       rf"the\s+ones|the\s+{KINDS_SAID})\W*$", re.I)
 # between the names of a list left out: "if-let chains, async closures and async await"
 _NAMES = re.compile(JOINED)
 # words naming the one document they refer to besides its name ("the pin RFC")
@@ -155,12 +160,23 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     if last and (dated := _dated(rest[last.start():])[0]):
         rest = rest[:last.start()]
     left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
+    # "besides those from 2018" (before the verb or last): the documents of that year are
+    # left out, not ordered ("those" named no document, of those of 2018: an error)
+    pointed = _POINTING.match(left_before if m.group("year_after") else
+                              rest if last else "")
+    if pointed and dated:
+        year_left, dated = dated, None
+        left_before, rest = ("", rest) if m.group("year_after") else (left_before, "")
+    else:
+        year_left = None
     # (its name ends at the verb: "besides if let chains is the longest about async" left
     # out "if let chains about async", which named none, an error)
     left, unnamed = _left_of(nav, f" {left_before}", asked)[1:] if left_before else ({}, [])
     rest, after, none = _left_of(nav, rest, asked)
     left, unnamed = {**left, **after}, unnamed + none
     every = nav.graph.document_paths(doc)
+    if year_left:
+        left.update((p, "%s %d" % year_left) for p in dated_in(nav, doc, *year_left))
     if dated:  # of those so dated, by their own dates (as "Which RFCs from 2018 ...?")
         every = dated_in(nav, doc, *dated)
         if not every:
