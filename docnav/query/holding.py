@@ -382,7 +382,10 @@ def left_out(graph: DocNavGraph, rest: str) -> tuple[str, dict[str, str]]:
     named = _named_left_out(graph, other) if other else {}
     if not named:
         return rest, {}
-    asked_about = {p for p, _ in titled_documents(graph, asked)}
+    asked_about = {p for p, _ in titled_documents(graph, each_numbered(asked))}
+    # (of several named, one is left out: "Which RFCs cite RFC 2394 or RFC 2592 besides
+    # 2592?" listed RFC 2592, "besides" unsaid)
+    asked_about = asked_about if len(asked_about) == 1 else set()
     bare = not re.search(r"\bdocument\b", other, re.I)  # ("document 2349" of "2349")
     return asked, {p: re.sub(r"(?i)^document\s+", "", name) if bare else name
                    for p, name in named.items() if p not in asked_about}
