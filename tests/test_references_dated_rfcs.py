@@ -92,3 +92,11 @@ def test_years_not_read_are_said_as_they_were_counted(graph, question, said):
 def test_a_year_read_as_their_date_is_not_said_unread(graph):
     answer = Navigator(graph).ask("Which RFCs cite RFC 2394 in 2018?", 600)
     assert "year_unread" not in answer.count
+
+
+@pytest.mark.parametrize("question", ["Which RFCs cite RFC 2018?",
+                                      "Which RFCs cite RFC 2394 and 2018?",
+                                      "Which RFCs cite RFCs 2394 and 2018?"])
+def test_a_number_naming_a_document_is_no_year(graph, question):
+    # (said "2018 was not read as a date", beside "RFC 2018, also named, is not indexed")
+    assert "year_unread" not in Navigator(graph).ask(question, 600).count

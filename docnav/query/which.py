@@ -29,6 +29,8 @@ from docnav.query.left_out import (as_besides, left_out_about, left_out_about_fi
 from docnav.query.lexical import search_words
 from docnav.query.names import titled_documents
 from docnav.query.parts import headed
+from docnav.query.referring import each_numbered
+from docnav.refs import number_mentions
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -324,9 +326,13 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
              "asked_of": asked_of, "dated": "%s %d" % dated if dated else None,
              "dates": scope.dates, "by": scope.author, "authors": scope.lacking,
              **({"besides_about": scope.about} if scope.about else {})}
-    if not dated and said and REFERRING.search(said) and (
-            years := re.findall(rf"\b{_YEAR}\b", rest)):  # "Which RFCs cite work published in
-        count.update(year_unread=years,  # 2018?": no date of theirs, said so (was silent)
+    # (a number naming a document is no year: "Which RFCs cite RFC 2033?", "... RFC 2394
+    # and 2018?" said "2033 was not read as a date")
+    numbered = {re.sub(r"\D", "", written) for _, written in number_mentions(each_numbered(rest))}
+    if not dated and said and REFERRING.search(said) and (years := [
+            y for y in re.findall(rf"\b{_YEAR}\b", rest) if y not in numbered]):
+        # "Which RFCs cite work published in 2018?": no date of theirs, said so (was silent)
+        count.update(year_unread=years,
                      year_verb=" ".join(said.split()))  # (its example: "... mention RFC 2394")
     if scope.left_dated and not scope.so_dated:  # "Which RFCs besides 3668 were published in
         count.update(n=0, of=0, words=None, held=0, documents=[], left_dated=True,  # 2024?":
