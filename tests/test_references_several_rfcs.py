@@ -30,6 +30,9 @@ def _names(paths) -> list[str]:
     ("Which RFCs cite RFC 2394 or RFC 2349?", None,
      ["2592-futures.md", "3668-async-closures.md"]),
     ("Which RFCs cite RFC 2394 or RFC 2349 in 2018?", "in 2018", ["2592-futures.md"]),
+    # (the year was dropped of a bare number: "2349 in 2018" named no document)
+    ("Which RFCs cite RFC 2394 or 2349 in 2018?", "in 2018", ["2592-futures.md"]),
+    ("Which RFCs cite RFCs 2394 and 2349 in 2018?", "in 2018", ["2592-futures.md"]),
     ("How many RFCs refer to RFC 2394 and RFC 2349?", None, ["2592-futures.md"])])
 def test_those_referring_to_any_of_several_named(graph, question, dated, listed):
     answer = Navigator(graph).ask(question, 600)

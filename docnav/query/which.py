@@ -145,9 +145,12 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     # or at the end, after what they are about: "Which RFCs on traits were started in 2015?"
     if about and not dated and (m := DATED_LAST.search(rest)):
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
-    elif about and not dated and REFERRING.search(said) and (m := _NAMED_IN_YEAR.search(rest)):
+    elif about and not dated and REFERRING.search(said) and (
+            m := _NAMED_IN_YEAR.search(numbered := each_numbered(rest))):  # ("RFC 2394 and
+        # 2349 in 2018": each number its kind's; the year was dropped)
         relation = m["relation"].lower().replace("from", "in")  # "... refer to RFC 2394 in
-        rest, dated = rest[:m.start("year")], (relation, int(m["when"]))  # 2018?": of those
+        rest = rest[:len(rest) - (len(numbered) - m.start("year"))]  # 2018?": of those
+        dated = (relation, int(m["when"]))
         # dated in 2018, as "Which RFCs from 2018 refer to ...?" (the year was no date of
         # theirs, and every RFC referring to RFC 2394 was listed)
     elif not about and (m := ABOUT_LAST.search(rest)):  # "In which RFCs is the borrow
