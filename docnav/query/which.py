@@ -487,8 +487,9 @@ def _scope(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | No
     if about:  # "besides the ones about pinning": those asked of holding its words
         terms = list(search_words(about))
         held = nav.graph.term_documents(terms).values() if terms else [set()]
-        named = {p for p, _ in titled_documents(nav.graph, rest)}  # (never the one named:
-        # "Which RFCs cite RFC 2394 besides the ones about pinning?" left out RFC 2394)
+        named = {p for p, _ in titled_documents(nav.graph, each_numbered(rest))}  # (never
+        # one named: "Which RFCs cite RFC 2394 besides the ones about pinning?" left out RFC
+        # 2394, "... RFC 2394 or 2349 ..." RFC 2349)
         left = {p: about for p in sorted(inside.intersection(*held) - named)}
     scope = _Scope(doc, rest, dated, said, left, searched,
                    {p: name for p, name in left.items() if p not in inside}, unnamed=unnamed,
