@@ -251,6 +251,12 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     asked, rest = each_numbered(asked), each_numbered(rest)
     named = {p for p, _ in titled_documents(nav.graph, asked)} - set(besides)
     referring_verb = bool(said and REFERRING.search(said))  # "refer to", "cite", "link to"
+    if named and referring_verb and _NEITHER.search(asked):  # (its words were counted: "Which
+        # RFCs cite neither RFC 2394 nor RFC 2349?" listed RFC 3668, which cites RFC 2394)
+        either = re.sub(r"(?i)\bnor\b", "or", re.sub(r"(?i)\bneither\s+", "", asked))
+        raise InputError(f"query {asked!r}: \"neither ... nor\" is not read (no document is "
+                         f"listed as referring to none of them); `docnav ask {either!r}` lists "
+                         f"those referring to either")
     if not named and referring_verb:  # "Which documents refer to the parts list?": a title
         # said whole, with no kind word ("the ... guide") to name it by
         whole = titled_exactly(nav.graph, rest)
