@@ -12,7 +12,8 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from docnav.query.count_text import count_line, names_listed, partly_line, referred_named
+from docnav.query.count_text import (count_line, named_said, names_listed, partly_line,
+                                     referred_named)
 from docnav.query.formats import held_formats
 from docnav.query.kinds import kind_note
 from docnav.query.passages import BEST_DOCUMENT
@@ -285,7 +286,7 @@ def _search_notes(answer: Answer) -> list[str]:
     parts and titles not found, the document read first."""
     lines = []
     if answer.count is not None:  # "How many RFCs mention traits?": the number, and which
-        names = [Path(p).name for p in answer.count["documents"]]
+        names = [named_said(answer.count, Path(p).name) for p in answer.count["documents"]]
         more = (f", … and {len(names) - COUNT_NAMED} more (--json lists them all)"
                 if len(names) > COUNT_NAMED else "")
         lines.append(f"{answer.count['asked']} {answer.count['kind']}: {count_line(answer.count)}"

@@ -13,8 +13,21 @@ def counted_text(count: dict) -> str:
     """The text of an answer that is a count (or list) of documents: its line, then their
     paths; made again where a count is said to be of one format (:mod:`docnav.query.formats`
     narrows the documents before they are counted)."""
-    paths = count["documents"]
+    paths = [named_said(count, p) for p in count["documents"]]
     return count_line(count) + (": " + ", ".join(paths) if paths else "") + partly_line(count)
+
+
+def named_said(count: dict, path: str) -> str:
+    """``path`` as listed, said to be one of the documents named where it is ("Which RFCs
+    cite RFCs 2394, 2349 and 2592?" listed 2592-futures.md unsaid): "2592-futures.md (named,
+    refers to the others)"."""
+    named = [PurePath(p).name for p in [count.get("refers_to"), *count.get("refers_also", [])]
+             if p] if count.get("refers_also") else []
+    if PurePath(path).name not in named:
+        return path
+    other = "the other" if len(named) == 2 else "the others" if count.get("both") else (
+        "another of them")
+    return f"{path} (named, refers to {other})"
 
 
 def partly_line(count: dict, most: int | None = None) -> str:
@@ -240,4 +253,5 @@ def _years_unread(count: dict) -> str:
             f"{years[0]}?\")")
 
 
-__all__ = ["count_line", "counted_text", "names_listed", "partly_line", "referred_named"]
+__all__ = ["count_line", "counted_text", "named_said", "names_listed", "partly_line",
+           "referred_named"]
