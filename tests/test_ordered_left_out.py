@@ -260,3 +260,19 @@ def test_those_of_a_year_left_out_are_not_ordered(nav, question):
     step = _step(nav.ask(question, 300))
     assert (_names(step["documents"]), sorted(_names(step["besides"]))) == (
         ["pump.html"], ["async-await.html", "if-let-chains.html"])
+
+
+@pytest.fixture(scope="module")
+def filings(tmp_path_factory):
+    return Navigator(indexed_graph(tmp_path_factory.mktemp("tenk"), {
+        "ACME_2022_10K.html": _html("Acme annual report", "2022-03-01", "Acme",
+                                    "Acme sold pumps. " * 9),
+        "BOLT_2017_10K.html": _html("Bolt annual report", "2017-03-01", "Bolt",
+                                    "Bolt sold valves. " * 5),
+        "notes.html": _html("Notes", "2020-01-01", "Di Ross", "A note.")}))
+
+
+def test_a_word_with_a_digit_two_file_names_hold_is_an_error_naming_them(filings):
+    # ("10K" was said to name no document, and none left out)
+    with pytest.raises(InputError, match="ACME_2022_10K.html, BOLT_2017_10K.html"):
+        filings.ask("Which document is the longest besides 10K?", 300)

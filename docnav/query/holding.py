@@ -452,9 +452,10 @@ _NOT_A_NAME = frozenset("the this that these those them it they a an all one one
 def _word_named(graph: DocNavGraph, name: str) -> list[str]:
     """The one document whose title or file name holds the word ``name`` ("besides Pin":
     2349-pin.md, once said to name none, as "Which RFC is the longest besides chains?"
-    answered RFC 2497 saying "chains" named none); none of a number (its numbers name it) or
-    of a word pointing at documents ("those"); held by several, an error naming them."""
-    held = ([] if re.search(r"\d", name) or name.casefold() in _NOT_A_NAME
+    answered RFC 2497 saying "chains" named none); none of a number (its numbers name it;
+    not "10K", once said to name none) or of a word pointing at documents ("those"); held by
+    several, an error naming them."""
+    held = ([] if re.fullmatch(r"#?\d+", name) or name.casefold() in _NOT_A_NAME
             else word_titled(graph, name))
     if len(held) > 1:
         raise InputError(f"{name!r} is left out, and the titles or file names of {len(held)} "
