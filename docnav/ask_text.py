@@ -232,16 +232,21 @@ def _which_documents(focus: dict) -> str:
     if focus.get("by_length"):  # "Which RFC is the longest?": by their words
         named = ", ".join(f"{Path(p).name} ({counted(w, 'word')})"
                           for p, w in zip(focus["documents"], focus["words"]))
-        return (f"asked of the {focus['by_length']} of the {focus['length_of']} documents "
-                f"asked of{_so(focus)}{_holding(focus)}, by their words: {named}"
+        which = (f"the one document asked of{_so(focus)}{_holding(focus)}, by its words"
+                 if focus["length_of"] == 1 else  # ("the longest of the 1 documents")
+                 f"the {focus['by_length']} of the {focus['length_of']} documents asked of"
+                 f"{_so(focus)}{_holding(focus)}, by their words")
+        return (f"asked of {which}: {named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("order"):  # "What is the newest RFC?": by their own dates
         named = ", ".join(f"{Path(p).name} ({_dated_as(p, d, focus)})"
                           for p, d in zip(focus["documents"], focus["dates"]))
         undated = f", {focus['undated']} undated" if focus["undated"] else ""
-        return (f"asked of the {focus['order']} by their own dates of the "
-                f"{focus['dated_of']} dated documents asked of{_so(focus)}{_holding(focus)}"
-                f"{undated}: {named}" + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
+        which = ("the one dated document asked of" if focus["dated_of"] == 1 else
+                 f"the {focus['order']} by their own dates of the {focus['dated_of']} dated "
+                 f"documents asked of")
+        return (f"asked of {which}{_so(focus)}{_holding(focus)}{undated}: {named}"
+                + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
         besides = " and ".join(Path(p).name for p in focus.get("besides", []))
         every = focus["earliest_of"]  # ("the 1 earliest of the 1 documents" was said)

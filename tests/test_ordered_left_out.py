@@ -276,3 +276,13 @@ def test_a_word_with_a_digit_two_file_names_hold_is_an_error_naming_them(filings
     # ("10K" was said to name no document, and none left out)
     with pytest.raises(InputError, match="ACME_2022_10K.html, BOLT_2017_10K.html"):
         filings.ask("Which document is the longest besides 10K?", 300)
+
+
+@pytest.mark.parametrize("question, said", [
+    ("Which report from 2019 is the longest?",
+     "asked of the one document asked of dated in 2019, by its words: needle.html"),
+    ("Which report from 2017 is the newest?",
+     "asked of the one dated document asked of dated in 2017: pump.html")])
+def test_one_document_ordered_is_said_one(nav, question, said):
+    # ("asked of the longest of the 1 documents asked of ...")
+    assert said in answer_text(nav.ask(question, 300), nav.graph)
