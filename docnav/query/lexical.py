@@ -87,6 +87,13 @@ def tokens(text: str) -> list[str]:
     return _stemmed([word for word, _ in _words(text)])
 
 
+def letter_of_a_token(term: str, question: str) -> bool:
+    """Whether ``term`` is a single letter the question says only as a piece of a hyphenated
+    token ("k" of "10-K")."""
+    return len(term) == 1 and term.isalpha() and not re.search(
+        rf"(?<![\w-]){re.escape(term)}(?![\w-])", question, re.I)
+
+
 def _stemmed(words: list[str]) -> list[str]:
     """Each word's stem, a name's itself: Snowball took "node.js" to "node.j", "u.s" to "u.".
     (Most texts hold no name: their words are stemmed without a look at each.)"""

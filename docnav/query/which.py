@@ -26,7 +26,7 @@ from docnav.query.in_turn import as_written, in_turn
 from docnav.query.left_out import (as_besides, left_out_about, left_out_about_first,
                                    left_out_unnamed, left_out_unnamed_last,
                                    left_out_unnamed_within, searched_without)
-from docnav.query.lexical import search_words
+from docnav.query.lexical import letter_of_a_token, search_words
 from docnav.query.names import titled_documents
 from docnav.query.parts import headed
 from docnav.query.referring import each_numbered
@@ -323,7 +323,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
     state = EvidenceState(question, budget)
     # "K" of "the Adobe 10-K" is no word asked about: 1811.00942.md holding "k" was counted
-    terms = [t for t in state.terms if not _a_letter_of_a_token(t, question)
+    terms = [t for t in state.terms if not letter_of_a_token(t, question)
              ] if re.search(r"\w\w", question) else []
     count = {"kind": kind.group("kind"), "asked": "how many" if many else "which",
              "asked_of": asked_of, "dated": "%s %d" % dated if dated else None,
@@ -421,20 +421,13 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         # read by the references, as its route says ("Which RFCs does RFC 2349 build on?")
         answer.route = held.route or nav.route_of(asked)
     # nor is "k" of "10-K" said missing from the evidence ("not in the evidence: adobe, k")
-    answer.missing = [w for w in answer.missing if not _a_letter_of_a_token(w, question)]
-    answer.absent = [w for w in answer.absent if not _a_letter_of_a_token(w, question)]
+    answer.missing = [w for w in answer.missing if not letter_of_a_token(w, question)]
+    answer.absent = [w for w in answer.absent if not letter_of_a_token(w, question)]
     if many:
         answer.trace.insert(0, {"op": "count documents", "document_count": count["n"],
                                 "asked_of": count["of"], "words": count["words"],
                                 "dated": count["dated"], "tokens": 0, "confidence": 0.0})
     return answer
-
-
-def _a_letter_of_a_token(term: str, question: str) -> bool:
-    """Whether ``term`` is a single letter the question says only as a piece of a hyphenated
-    token ("k" of "10-K")."""
-    return len(term) == 1 and term.isalpha() and not re.search(
-        rf"(?<![\w-]){re.escape(term)}(?![\w-])", question, re.I)
 
 
 def _name(word: str, question: str) -> bool:
