@@ -42,12 +42,18 @@ lunes martes miércoles miercoles jueves viernes sábado sabado domingo mié mie
 dom""".split())
 
 
-def alternatives(names) -> str:
+def alternatives(names, ranged=None) -> str:
     """A regular expression's group of ``names`` as whole words, the longest first, none the
     first part of a compound word: "2 Mai-Treffen" and "2 May-Meeting" are no dates; one
-    before a hyphen and another of them is a range, "3 May-June 2024" a date."""
-    group = "(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + ")"
-    return rf"{group}\b(?!-(?!{group}\b)[^\W\d_])"
+    before a hyphen and another of them, or of ``ranged`` where given, is a range, "3
+    May-June 2024" a date (with ``ranged`` all months, "3 Juli-August 2024" too: "August" is
+    an English name, not one of the other languages' own)."""
+    group, then = (_group(names), _group(names if ranged is None else ranged))
+    return rf"{group}\b(?!-(?!{then}\b)[^\W\d_])"
+
+
+def _group(names) -> str:
+    return "(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + ")"
 
 
 def month_number(name: str) -> int | None:

@@ -77,3 +77,32 @@ def test_a_range_of_months_is_a_date_not_a_section_s_number(tmp_path, heading):
         path.write_text(f"# Pump guide\n\n# 1 Install\n\nUnpack it.\n\n# {text}\n\nMeet.\n",
                         encoding="utf-8")
         assert parse_file(path).title != "Pump guide", text
+
+
+RANGES = {"en.md": "3 May-June 2024", "de.md": "3 Mai-Juni 2024", "fr.md": "3 mai-juin 2024",
+          "es.md": "3 de mayo-junio de 2024", "de-august.md": "3. Juli-August 2024"}
+
+
+def test_a_german_french_or_spanish_range_of_months_is_a_date_as_the_english_one(tmp_path):
+    """"3 May-June 2024" was a date and "3 Mai-Juni 2024", "3 mai-juin 2024", "3 de
+    mayo-junio de 2024" were none (a German, French or Spanish month needs a year right after
+    it), so those headings were sections' numbers: `docnav show` titled each of those files
+    "Pump guide", the heading over "1 Install" and them, where the English one was untitled
+    (a dated heading is no numbered part); "Juli-August" was none either ("August" is an
+    English name, no German one of its own)."""
+    from _cli import indexed_files, run
+
+    from docnav.parse import parse_file
+
+    db = indexed_files(tmp_path, {
+        name: f"# Pump guide\n\n# 1 Install\n\nUnpack it.\n\n# {heading}\n\nMeet.\n"
+        for name, heading in RANGES.items()})
+    code, out, _ = run(db, "show")
+    assert code == 0
+    listed = [line for line in out.splitlines() if ".md" in line]
+    assert len(listed) == len(RANGES) and not any("Pump guide" in line for line in listed), out
+    for heading in ("2 Mai-Treffen 2024", "1 Mai Tai", "3 Mai-Juniper 2024"):  # still none
+        path = tmp_path / "pump.md"
+        path.write_text(f"# Pump guide\n\n# 1 Install\n\nUnpack it.\n\n# {heading}\n\nMeet.\n",
+                        encoding="utf-8")
+        assert parse_file(path).title == "Pump guide", heading

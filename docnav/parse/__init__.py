@@ -48,17 +48,19 @@ COVER_BLOCKS = 80  # a filing's cover is within its first blocks
 _NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+[^\W\d_]")
 # the months' names and abbreviations (:mod:`docnav.months`), whole words: "3 Decisions" is no
 # date; German, French and Spanish ones only with a year after them ("1 Mai Tai", "1 Avril
-# Lavigne", "1 Ago" are none), or a name ending the heading ("7. Dezember")
-_ENGLISH_MONTH = alternatives(ENGLISH_MONTHS)
-_OTHER_MONTH = alternatives(OTHER_MONTHS)
+# Lavigne", "1 Ago" are none), or a name ending the heading ("7. Dezember"); a range of months
+# as its first month is ("3 May-June", "3 Mai-Juni 2024", "3 de mayo-junio de 2024")
+_ENGLISH_MONTH = alternatives(ENGLISH_MONTHS, MONTHS)
+_OTHER_MONTH = alternatives(OTHER_MONTHS, MONTHS)
 _MONTH_NAME = alternatives(MONTHS)
+_TO = rf"(?:-{_MONTH_NAME}\.?)?"  # a range's last month: the "-Juni" of "Mai-Juni"
 # a day before its month: "3 March", "7. Dezember", "1er mars", "7 de diciembre"
 _DAY = r"\d{1,2}(?:\.|er)?\s+(?:de\s+)?"
-_ANY_OTHER = rf"{alternatives({**OTHER_MONTHS, **OTHER_ABBREVIATIONS})}\.?"
+_ANY_OTHER = rf"{alternatives({**OTHER_MONTHS, **OTHER_ABBREVIATIONS}, MONTHS)}\.?"
 # ...which a date or a year is not: "3 March 2024", "2023 results", "7. Febr. 2026"
 _DATED = re.compile(
     rf"^(?:(?:19|20)\d\d\b|{_DAY}(?:{_ENGLISH_MONTH}"
-    rf"|{_ANY_OTHER}\s+(?:de\s+)?\d{{4}}\b|{_OTHER_MONTH}\.?\s*$))", re.I)
+    rf"|{_ANY_OTHER}{_TO}\s+(?:de\s+)?\d{{4}}\b|{_OTHER_MONTH}\.?{_TO}\s*$))", re.I)
 # headings that open a document's front matter, not its name: "Abstract" over "1 Introduction"
 _FRONT_MATTER = frozenset({
     "abstract", "acknowledgements", "acknowledgments", "agenda", "contents", "executive summary",
