@@ -20,6 +20,7 @@ from docnav.errors import InputError, StoreError, StoreLocked, without_path
 from docnav.query._checks import check_kinds, listed, node_list, whole
 from docnav.query.criteria import Criteria
 from docnav.query.fields import DATE_FORMS, DATE_SOURCES, own_date, parse_fields, unread_date
+from docnav.query.pieces import Piece, count_tokens, cut
 from docnav.query.search import Hit, SearchIndex, path_matches, rrf, unclosed_set
 from docnav.query.tables import tables_from_db, tables_from_parquet, where_read
 from docnav.query.vectors import STORED
@@ -47,27 +48,10 @@ class NodeView:
     page: int | None
 
 
-@dataclass(frozen=True)
-class Piece:
-    """Fetched text with its citation."""
-
-    node_id: str
-    doc_path: str
-    breadcrumb: str
-    page: int | None
-    text: str
-    tokens: int
-
-
 def _write_tokens(con) -> tuple[str | None, str | None]:
     """The store's change tokens: every run that writes documents, summaries or the
     collection level stamps a new one (:mod:`docnav.store_tokens`)."""
     return read_token(con, DOCUMENTS_TOKEN), read_token(con, COLLECTION_TOKEN)
-
-
-def count_tokens(text: str) -> int:
-    """Budget tokens: ~4/3 per word, the usual ratio for English subword tokenisers."""
-    return (len(text.split()) * 4 + 2) // 3
 
 
 class DocNavGraph:
@@ -501,13 +485,9 @@ class DocNavGraph:
                 room = budget - used
                 if room < 16:
                     break
-                words = n.text.split()[: room * 3 // 4]
-                while words and count_tokens(" ".join(words) + " …") > room:
-                    words.pop()  # the mark of the cut is shown, so it is counted
-                text = " ".join(words) + " …"
+                text = cut(n.text, room)
                 pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, text,
                                     count_tokens(text)))
-                used = budget
                 break
             pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, n.text, cost))
             used += cost
