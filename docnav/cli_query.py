@@ -345,6 +345,9 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
         first = graph.fetch(under if args.pages else nodes, budget=10**9)[0]
         larger = (f"the first paragraph takes {first.tokens} tokens, and one is cut only "
                   "where 16 tokens or more are left")
+        if graph.node(first.node_id).block_kind == "table":  # (its head alone tells nothing)
+            larger = (f"the first paragraph, a table, takes {first.tokens} tokens, and one is "
+                      "cut only where its head and a row fit")
     lines = [f"{whole} of {len(under)} paragraphs"
              f"{', and the start of one more' if cut else ''}; "
              f"{tokens} tokens{f' (--budget {args.budget}: {larger})' if more else ''}"]

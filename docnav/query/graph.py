@@ -465,7 +465,9 @@ class DocNavGraph:
 
     def fetch(self, node_ids: Iterable[str], budget: int = 1024) -> list[Piece]:
         """Paragraph text with breadcrumbs, in document order, each paragraph once, cut to a
-        token budget. A section or document stands for the paragraphs under it."""
+        token budget (the last one as :func:`docnav.query.pieces.cut` cuts it: a table by its
+        rows, left out where none fits under its head). A section or document stands for the
+        paragraphs under it."""
         budget = whole(budget, "budget", 0, "give a number of tokens")
         wanted: dict[str, None] = {}
         for nid in node_list(node_ids):
@@ -485,9 +487,10 @@ class DocNavGraph:
                 room = budget - used
                 if room < 16:
                     break
-                text = cut(n.text, room)
-                pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, text,
-                                    count_tokens(text)))
+                text = cut(n.text, room, table=n.block_kind == "table")
+                if text is not None:  # (a table's head without a row is none)
+                    pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, text,
+                                        count_tokens(text)))
                 break
             pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, n.text, cost))
             used += cost

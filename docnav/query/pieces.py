@@ -4,6 +4,7 @@ budget (:func:`count_tokens`), and the last one cut to the budget left (:func:`c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -24,12 +25,33 @@ def count_tokens(text: str) -> int:
     return (len(text.split()) * 4 + 2) // 3
 
 
-def cut(text: str, room: int) -> str:
-    """The start of ``text`` that fits in ``room`` tokens, its words and a mark of the cut."""
+def cut(text: str, room: int, table: bool = False) -> str | None:
+    """The start of ``text`` that fits in ``room`` tokens, its words and a mark of the cut; of
+    a ``table``, its head (the lines down to a Markdown table's rule under its column heads,
+    else its first line) and the whole rows after it that fit, a row a line, and the mark on
+    a line of its own; None where no row fits after the head. Cut as words, a table kept its
+    head alone ("| Model | 2023 | 2022 | Change | |---------|--------| | …"), which tells no
+    figure, and lost its lines."""
+    if table:
+        return _cut_table(text.splitlines(), room)
     words = text.split()[: room * 3 // 4]
     while words and count_tokens(" ".join(words) + " …") > room:
         words.pop()  # the mark of the cut is shown, so it is counted
     return " ".join(words) + " …"
+
+
+# the rule of a Markdown table under its column heads: "|---------|:------:|"
+_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _cut_table(lines: list[str], room: int) -> str | None:
+    rule = next((i for i, line in enumerate(lines) if _RULE.match(line)), 0)
+    kept = lines[:rule + 1]
+    for row in lines[rule + 1:]:
+        if count_tokens("\n".join([*kept, row, "…"])) > room:
+            break
+        kept.append(row)
+    return "\n".join([*kept, "…"]) if len(kept) > rule + 1 else None
 
 
 __all__ = ["Piece", "count_tokens", "cut"]

@@ -1,0 +1,45 @@
+"""A table cut to the budget left: read with its head and whole rows, a row a line, or not at
+all; its head alone says no figure (graph.fetch, docnav.query.pieces.cut)."""
+
+from __future__ import annotations
+
+from _cli import indexed_files, run
+from _stores import indexed_graph
+
+from docnav.query import Navigator
+
+ROWS = "\n".join(f"| Pump {i} | {100 + i} | {200 + i} | {i}% |" for i in range(1, 41))
+PUMPS = (f"# Pump report\n\n## Sales\n\nPump sales by model for the year were as follows:\n\n"
+         f"| Model | 2023 | 2022 | Change |\n|---|---|---|---|\n{ROWS}\n\n"
+         "Sales rose in every region.\n")
+
+
+def test_a_table_that_does_not_fit_is_read_with_rows_or_not_at_all(tmp_path):
+    """At --budget 30 "What were the pump sales by model?" read the table as "| Model | 2023
+    | 2022 | Change | |---------|--------| ... | …": its column heads and no row, its lines
+    run together; now the table is left out there, and where rows fit (budget 60) it is
+    read with its heads and the rows that fit, each on its line."""
+    graph = indexed_graph(tmp_path, {"pumps.md": PUMPS})
+    (table,) = [nid for nid, n in graph.nodes_of_kind("paragraph") if n.block_kind == "table"]
+    for budget in (30, 40, 60, 100):
+        answer = Navigator(graph).ask("What were the pump sales by model?", budget=budget)
+        read = [e.piece.text for e in answer.evidence if e.piece.node_id == table]
+        for text in read:  # the heads, the rule, then rows: "| Pump 1  |    101 | ..."
+            lines = text.splitlines()
+            assert len(lines) > 3 and lines[2].split()[:3] == ["|", "Pump", "1"], text
+            assert lines[-1] == "…" and lines[-2].rstrip().endswith("|"), text
+        assert read or budget < 60, (budget, [e.piece.text for e in answer.evidence])
+
+
+def test_fetch_says_a_table_is_cut_only_with_a_row(tmp_path):
+    """`docnav fetch TABLE --budget 20` said "one is cut only where 16 tokens or more are
+    left" though 20 were: a table is cut only where its head and a row fit."""
+    db = indexed_files(tmp_path, {"pumps.md": PUMPS})
+    _, out, _ = run(db, "locate", "Pump 1 101 201", "-k", "1")
+    table = out.split()[0]
+    code, out, _ = run(db, "fetch", table, "--budget", "20")
+    assert code == 0 and out.startswith("0 of 1 paragraphs; 0 tokens (--budget 20: the first "
+                                        "paragraph, a table, takes "), out
+    assert out.endswith("tokens, and one is cut only where its head and a row fit)\n"), out
+    code, out, _ = run(db, "fetch", table, "--budget", "30")
+    assert "| Pump 1 " in out and "| Pump 2 " not in out and "\n  …\n" in out, out
