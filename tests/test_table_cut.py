@@ -43,3 +43,30 @@ def test_fetch_says_a_table_is_cut_only_with_a_row(tmp_path):
     assert out.endswith("tokens, and one is cut only where its head and a row fit)\n"), out
     code, out, _ = run(db, "fetch", table, "--budget", "30")
     assert "| Pump 1 " in out and "| Pump 2 " not in out and "\n  …\n" in out, out
+
+
+def test_a_table_s_column_heads_are_not_read_without_the_table(tmp_path):
+    """Adobe's 10-K sets the heads of its revenue by offering as paragraphs above the table
+    ("(dollars in millions) 2022 2021 2020", "% Change"). At --budget 40 "What was the revenue
+    by major offerings in Digital Media?" read the lead-in and those heads, the table not
+    fitting: years over no figure. A head is read with its table or not at all (a head
+    ranked as a passage reads its table in its place, which brings the heads)."""
+    from _parsing import text_pdf
+    from _stores import indexed_copies
+    from test_evidence_leftovers import REPORT
+
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf(REPORT))
+    graph = indexed_copies(tmp_path / "store", [path])
+    (table,) = [nid for nid, n in graph.nodes_of_kind("paragraph") if n.block_kind == "table"]
+    heads = {"(dollars in millions) 2022 2021 2020", "% Change"}
+    read_with = set()
+    for budget in range(40, 100, 6):
+        answer = Navigator(graph).ask(
+            "What was the revenue by major offerings in Digital Media?", budget=budget)
+        texts = {e.piece.text for e in answer.evidence}
+        read = {e.piece.node_id for e in answer.evidence}
+        assert table in read or not texts & heads, (budget, texts)
+        if texts >= heads:
+            read_with.add(budget)
+    assert read_with, "the heads are read with the table where both fit"

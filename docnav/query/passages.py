@@ -144,6 +144,12 @@ class Passages:
                 break
             if nid in state.visited:
                 continue
+            # a table's column head alone says nothing: the table is read in its place, and
+            # brings its heads; none where the table was left out (the budget had no room)
+            if (table := self.table_headed(nid)) is not None:
+                if table in state.visited:
+                    continue
+                nid = table
             run.take([nid], "passage")
             run.steps += 1
             read = [nid]
@@ -157,6 +163,8 @@ class Passages:
                     read += after
                     run.steps += 1
             for table in read:  # its figures mean nothing without the years above them
+                if table not in state.evidence:  # (nor the years without the figures: the
+                    continue                     # budget left had no room for the table)
                 heads = [h for h in self.column_heads(table) if h not in state.visited]
                 if heads:
                     run.op("navigate", node=table, direction="previous", to=heads,
