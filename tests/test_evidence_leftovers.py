@@ -118,3 +118,18 @@ def test_a_latex_bibliography_is_the_works_cited_counted(tmp_path):
     listed = [d for op in answer.trace if op["op"] == "works cited" for d in op["documents"]]
     assert [(d["entries"], d["counted"]) for d in listed] == [(2, "\\bibitem entries")]
     assert not [op for op in answer.trace if op["op"] == "no works cited"]
+
+
+def test_a_section_asked_for_is_read_without_the_latex_bibliography_left_in_it(tmp_path):
+    """1805.02400's Markdown has "\\\\bibliographystyle{splncs}" and its bibliography under
+    "Acknowledgments": "What does the Acknowledgments section say?" read the style line and
+    the entries after the thanks, as the section's text (read whole by name, where passages
+    leave works cited out). Now the thanks alone; asked about the references, the entries."""
+    graph = indexed_graph(tmp_path, {"reviews.md": PAPER.replace(
+        "\\begin{thebibliography}", "\\bibliographystyle{splncs}\n\n\\begin{thebibliography}")})
+    answer = Navigator(graph).ask("What does the Acknowledgments section say?")
+    acknowledgments = [e.piece.text for e in answer.evidence
+                       if e.piece.breadcrumb.endswith("Acknowledgments")]
+    assert acknowledgments == ["We thank the participants of the user study for their time."]
+    asked = Navigator(graph).ask("What references does the Acknowledgments section list?")
+    assert any("Automated crowdturfing attacks" in e.piece.text for e in asked.evidence)

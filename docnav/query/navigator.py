@@ -578,13 +578,14 @@ class Navigator:
     def read_part(self, node_id: str, state: EvidenceState, share: float | None = None
                   ) -> list[Piece]:
         """The text of a section (or paragraph) not read yet, in reading order, at most
-        ``share`` of the budget (default ``section_share``); a paragraph that share would cut
-        is left whole to the passages. Marked visited."""
-        node = self.graph.node(node_id)
-        parts = [node_id] if node.kind == "paragraph" else self.graph.expand(node_id, 1)[1:]
+        ``share`` of the budget (default ``section_share``), but the works cited or contents
+        not asked about (:func:`unasked_apparatus`); a paragraph that share would cut is left
+        whole to the passages. Marked visited."""
+        passed = state.visited | unasked_apparatus(self.graph, state.question)
+        parts = [p for p in self.graph.expand(node_id, 10_000)
+                 if self.graph.node(p).kind == "paragraph" and p not in passed]
         share = int((self.options.section_share if share is None else share) * state.budget)
-        pieces = self.graph.fetch([c for c in parts if c not in state.visited],
-                                  budget=min(share, state.remaining))
+        pieces = self.graph.fetch(parts, budget=min(share, state.remaining))
         if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
             pieces.pop()
         state.visited.update(p.node_id for p in pieces)

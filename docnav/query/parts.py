@@ -336,13 +336,30 @@ def bibliographies(graph: DocNavGraph) -> frozenset[str]:
     return _BIBLIOGRAPHIES[graph]
 
 
+# LaTeX's commands naming a bibliography's style and its BibTeX files, which print no text of
+# their own: a paragraph of them alone ("\bibliographystyle{splncs}", "\bibliography{refs}")
+_BIBLIOGRAPHY_COMMANDS = re.compile(r"(?:\s*\\bibliography(?:style)?\s*\{[^}]*\})+\s*")
+_COMMANDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def bibliography_commands(graph: DocNavGraph) -> frozenset[str]:
+    """The paragraphs that are LaTeX's bibliography commands alone, wherever they are
+    (1805.02400's Markdown has "\\bibliographystyle{splncs}" under "Acknowledgments", before
+    its bibliography), found once per graph: read with the section as its text."""
+    if graph not in _COMMANDS:
+        _COMMANDS[graph] = frozenset(nid for nid, node in graph.nodes_of_kind("paragraph")
+                                     if _BIBLIOGRAPHY_COMMANDS.fullmatch(node.text))
+    return _COMMANDS[graph]
+
+
 def unasked_apparatus(graph: DocNavGraph, question: str) -> frozenset[str]:
-    """The works cited (:func:`works_cited`, :func:`bibliographies`), which are no evidence
-    unless the question asks about references or citations, and the tables of contents
+    """The works cited (:func:`works_cited`, :func:`bibliographies`) and LaTeX's
+    bibliography commands (:func:`bibliography_commands`), which are no evidence unless the
+    question asks about references or citations, and the tables of contents
     (:func:`contents`), unless it asks about contents, chapters, sections or pages; none of
     those it asks about."""
     return ((frozenset() if ABOUT_CITED.search(question)
-             else works_cited(graph) | bibliographies(graph))
+             else works_cited(graph) | bibliographies(graph) | bibliography_commands(graph))
             | (frozenset() if ABOUT_CONTENTS.search(question) else contents(graph)))
 
 
