@@ -10,6 +10,7 @@ import re
 
 from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph
+from docnav.query.kind_words import ASKED_OF, said
 from docnav.query.parts import bibliographies, citing_documents, works_cited
 from docnav.refs import count_entries
 
@@ -35,8 +36,7 @@ _REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?(?:reference
                             r"cited|bibliograph(?:y|ies))\s+of\b", re.I)
 # "Which paper is the oldest, and how many references does it have?", asked of the oldest:
 # "Which paper" asked which document, answered before its works cited are read
-WHICH_ONE = re.compile(r"\b(?:which|what)\s+(?:document|paper|rfc|filing|article|report)s?\b",
-                       re.I)
+WHICH_ONE = re.compile(rf"\b(?:which|what)\s+{said(ASKED_OF)}\b", re.I)
 
 
 def asks_works(graph: DocNavGraph, question: str, scope: str | list[str] | None) -> bool:

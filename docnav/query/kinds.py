@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.cited import WORKS_ASKED
 from docnav.query.in_turn import EACH_DOCUMENT, each_document
+from docnav.query.kind_words import KIND_OF, TEN_K
 from docnav.query.names import named_documents, titled_documents
 from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
 from docnav.query.parts import citing_documents
@@ -40,11 +41,7 @@ if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
 
 # each kind word, as the shapes above catch it, and the kind it names
-_KIND_OF = {"rfc": "RFC", "rfcs": "RFC", "paper": "paper", "papers": "paper",
-            "filing": "filing", "filings": "filing"}
-# "10-K" is said for a filing ("Which 10-K is the longest?", "each 10-K"): read as "filing",
-# "10-K filings" whole (was "filing filings")
-_TEN_K = re.compile(r"\b10-?K(s?)\b(?:\s+(?:filing|report)(s?)\b)?", re.I)  # "10-K reports"
+_KIND_OF = {f"{word}{s}": kind for word, kind in KIND_OF.items() for s in ("", "s")}
 _RFC_NAME = re.compile(r"\d{4}-[\w.-]+\.md")
 _ARXIV_NAME = re.compile(r"(?:^|[\W_])\d{4}\.\d{4,5}(?:v\d+)?$")
 _KINDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -83,7 +80,7 @@ def _said_kind(question: str) -> tuple[str, str, re.Match] | None:
     where it asks for works cited ("Which papers does the Adobe 10-K cite?": of the 10-K)."""
     if WORKS_ASKED.search(question):
         return None
-    for asked in dict.fromkeys((question, _TEN_K.sub(_filing, question))):
+    for asked in dict.fromkeys((question, TEN_K.sub(_filing, question))):
         m = (asks_documents(asked) or EACH_DOCUMENT.search(asked) or BY_DATE.search(asked)
              or BY_LENGTH.search(asked))
         if m is None:

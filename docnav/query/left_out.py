@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.evidence import ASKING, LEAVING_OUT
 from docnav.query.fields import DATING
+from docnav.query.kind_words import NAMING, said
 from docnav.query.lexical import STOPWORDS, search_words
 from docnav.query.names import titled_documents
 
@@ -70,7 +71,7 @@ _NOTHING = frozenset(search_words(
 # "the type alias impl trait RFC" was read as one they refer to; longer ones where the store
 # holds them, :func:`as_besides`), "Which RFCs mention async
 # but not await?" asking of a word
-_KIND = r"(?:rfc|pep|document|paper|report|filing|article)s?"
+_KIND = said(NAMING)
 _EXCLUDING = re.compile(
     rf"\bexcluding\b|\bbut\s+not\b(?=\s+(?:{_KIND}\s*#?\d|[\w.-]+\.(?:md|pdf|html?|txt|docx)\b|"
     rf"the\s+(?:[\w/-]+\s+){{1,4}}{_KIND}\b))", re.I)

@@ -23,6 +23,8 @@ from pathlib import PurePath
 
 from docnav.parse import SUPPORTED_SUFFIXES
 from docnav.query.graph import DocNavGraph
+from docnav.query.kind_words import (BEFORE_FILE, BY_NUMBER, DESCRIBED, FEW, TITLED,
+                                     alternatives, one_of)
 from docnav.query.lexical import tokens
 
 # "BEST BUY CO., INC." is called "Best Buy"; "AMAZON.COM, INC." "Amazon.com" and "Amazon"
@@ -44,19 +46,17 @@ def named_documents(graph: DocNavGraph, question: str) -> tuple[list[str], list[
 # ("the async/await RFC" named no document, "the async await RFC" named 2394-async_await); not
 # the start of a file's name ("the title of paper.md" named "title of paper" too)
 _TITLED = re.compile(r"\b(?:the|this|that)\s+((?:(?!(?:the|this|that)\b)[\w'’./+-]+\s+){1,6}?)"
-                     r"(paper|article|rfc|report|document|study|book|manual|handbook|guide|"
-                     r"specification|spec|proposal|filing)\b(?!\.\w)", re.I)  # not "paper.md"
+                     rf"({alternatives(TITLED)})\b(?!\.\w)", re.I)  # not "paper.md"
 
 # "the handbook", "the style guide's ...": a kind of document few are, named by that word
 # alone where it is a word of one title only ("AMT General Handbook"); not "the paper", "the
 # RFC", "the report": the one asked of, whatever its title
-_KIND_TITLED = re.compile(r"\b(?:the|this|that)\s+(handbook|manual|guide|book|specification)"
-                          r"\b(?!['’]?\s*(?:paper|article|rfc|report|document|study|book|manual|"
-                          r"handbook|guide|specification|spec|proposal|filing)\b)", re.I)
+_KIND_TITLED = re.compile(rf"\b(?:the|this|that)\s+({alternatives(FEW)})"
+                          rf"\b(?!['’]?\s*{one_of(TITLED)}\b)", re.I)
 
 # "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp"),
 # "RFC 2349-style" too; not where the number begins a file's name (:func:`_names_given`)
-_NUMBERED = re.compile(r"\b(?:rfc|pep|paper|report|document)\s*#?\s*(\d+)\b", re.I)
+_NUMBERED = re.compile(rf"\b{one_of(BY_NUMBER)}\s*#?\s*(\d+)\b", re.I)
 # the extensions of the files parsed (:data:`docnav.parse.SUPPORTED_SUFFIXES`), the longest
 # first: "markdown", "md", "pdf", ...
 _EXTENSIONS = "|".join(sorted((s.lstrip(".") for s in SUPPORTED_SUFFIXES), key=len, reverse=True))
@@ -68,14 +68,14 @@ TITLE_OF_FILE = re.compile(r"\btitle\s+of\s+(?:(?:the|this|that)\s+)?"
                            r"((?=[\w.-]*\d)(?=\w+[._-]\w)\w[\w-]*(?:\.[\w-]+)*"
                            rf"|\w[\w-]*(?:\.[\w-]+)*\.(?:{_EXTENSIONS})\b)", re.I)
 # the word for a document before its file's name: "paper 1912.01214.pdf", "RFC 2349-pin"
-_KIND_BEFORE = r"\b(?:rfc|pep|paper|article|report|document|file|preprint)\s+"
+_KIND_BEFORE = rf"\b{one_of(BEFORE_FILE)}\s+"
 
 
 # "Summarize the RFC on pinning", "an overview of the paper about NER": one document asked to
 # be summed up, named by what it is about rather than by its title ("pinning" is no word of
 # "2349-pin")
 _DESCRIBED = re.compile(r"\b(?:summari[sz]e|overview\s+of|summary\s+of)\s+the\s+"
-                        r"(?P<kind>paper|article|rfc|pep|report|document|study|proposal|filing)"
+                        rf"(?P<kind>{alternatives(DESCRIBED)})"
                         r"\s+(?:on|about|regarding|concerning)\s+(?P<about>[^?.!]*\w)", re.I)
 
 

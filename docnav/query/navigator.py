@@ -58,6 +58,7 @@ from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.as_documents import as_documents_said, as_documents_written
 from docnav.query.agents import agent_paragraphs
 from docnav.query.cited import WORKS_ASKED, asks_works, read_works_cited, unasked
+from docnav.query.kind_words import ASKED_OF, plural, said
 from docnav.query.companies import asks_companies, companies, company_mentions, each_company
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
@@ -94,11 +95,9 @@ WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|e
 # ("Summarise the collection", "Summarise everything": of the bundled sample, "collection"
 # and "everything" were searched as words); their kind ending it after what they are
 # about ("the allocator RFCs": "not in the evidence: rfcs")
-THE_DOCUMENTS = re.compile(r"\b(?:(?:the|these|those|all(?:\s+the)?|every|each)\s+"
-                           r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?|"
-                           r"collection)|everything|all\s+of\s+(?:it|them)|(?<=\w\s)"
-                           r"(?:documents|papers|rfcs|filings|articles|reports)(?=\W*$))\b",
-                           re.I)
+THE_DOCUMENTS = re.compile(rf"\b(?:(?:the|these|those|all(?:\s+the)?|every|each)\s+"
+                           rf"(?:{said(ASKED_OF)}|collection)|everything|all\s+of\s+(?:it|them)|"
+                           rf"(?<=\w\s){plural(ASKED_OF)}(?=\W*$))\b", re.I)
 
 # a question asking for a list of things
 _LISTING = re.compile(r"\b(?:list|lists|listed|which|what are|name the|enumerate)\b", re.I)

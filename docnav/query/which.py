@@ -23,6 +23,7 @@ from docnav.query.dated import dated_in, dates_held
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
                                   referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
+from docnav.query.kind_words import ASKED_OF, NAMING, NUMBERED, one_of, plural, said
 from docnav.query.left_out import (as_besides, left_out_about, left_out_about_first,
                                    left_out_unnamed, left_out_unnamed_last,
                                    left_out_unnamed_within, searched_without)
@@ -48,8 +49,7 @@ WHICH_DOCUMENTS = re.compile(
     rf"\s+(?:all\s+)?(?:of\s+)?|(?P<one>is\s+there\s+(?:an?|any)\s+)|(?:are|is)\s+there\s+"
     rf"(?:any\s+)?|(?:do|does|did)\s+any\s+|(?P<many>how\s+many\s+(?:of\s+)?))(?:the\s+)?)"
     rf"(?:(?P<year>{_YEAR})\s+)?"
-    rf"(?P<kind>(?(one)(?:document|paper|rfc|filing|article|report)s?|"
-    rf"(?:documents|papers|rfcs|filings|articles|reports)))\b", re.I)
+    rf"(?P<kind>(?(one){said(ASKED_OF)}|{plural(ASKED_OF)}))\b", re.I)
 # "were started", "was published": said of the documents' own dates
 # (fields.DATING: left_out reads a date after a name left out by it too)
 _DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{DATING}"
@@ -75,8 +75,8 @@ DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|p
 # 2018?", "... refer to RFCs accepted in 2018?"); a title's word may hold "/" ("the async/await
 # RFC in 2018": its year was dropped, RFC 3668 of 2024 listed)
 _NAMED_IN_YEAR = re.compile(
-    rf"(?:\b(?:rfc|pep)\s*#?\d+|[\w.-]+\.(?:md|markdown|pdf|html?|docx)|\bthe\s+[\w.'’/-]+"
-    rf"(?:\s+[\w.'’/-]+){{0,3}}?\s+(?:rfc|pep|paper|report|document|filing|article))"
+    rf"(?:\b{one_of(NUMBERED)}\s*#?\d+|[\w.-]+\.(?:md|markdown|pdf|html?|docx)|\bthe\s+"
+    rf"[\w.'’/-]+(?:\s+[\w.'’/-]+){{0,3}}?\s+{one_of(NAMING)})"
     rf"(?P<year>\s+(?P<relation>in|from|before|after|since)\s+(?P<when>{_YEAR}))\W*$", re.I)
 # what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
 # more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
@@ -107,7 +107,7 @@ BY_AUTHOR = re.compile(
     rf"prepared|signed|edited)\s+by|by|(?:that|which)\s+(?P<who2>{AUTHOR_NAME})\s+(?:wrote|"
     rf"authored)|(?:did|does|do|has|have)\s+(?P<who3>{AUTHOR_NAME})\s+(?:write|author|"
     rf"written|authored))(?(who2)|(?(who3)|\s+(?P<who>{AUTHOR_NAME})))")
-KINDS_SAID = r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)"
+KINDS_SAID = said(ASKED_OF)
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
 DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
 # what such a question asks of them besides its subject: "discuss", "mention", "talk about"
