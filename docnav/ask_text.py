@@ -80,6 +80,8 @@ def _header(answer: Answer) -> str:
               "documents outside the --doc glob" if answer.count.get("outside") else
               "documents asked of")
         return f"route: {answer.route}; a {what} of the {of}, none read"
+    if any(s["op"] == "referred by kind" for s in answer.trace):  # "Which RFCs do the 10-Ks
+        return f"route: {answer.route}; a list of the documents asked of, none read"  # cite?"
     related = next((s for s in answer.trace if s["op"] == "relate documents"), None)
     if answer.confidence is None and related and answer.route == "cross-reference":
         # "How does RFC 2592 relate to RFC 2394?": their references answer before any summary

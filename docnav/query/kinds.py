@@ -27,16 +27,18 @@ from collections import Counter
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
+from docnav.errors import InputError
 from docnav.query.cited import WORKS_ASKED
+from docnav.query.evidence import LEAVING_OUT, Answer
 from docnav.query.in_turn import EACH_DOCUMENT, each_document
-from docnav.query.kind_words import KIND_OF, TEN_K
+from docnav.query.kind_words import KIND_OF, TEN_K, one_of, plural
 from docnav.query.names import named_documents, titled_documents
 from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
 from docnav.query.parts import citing_documents
+from docnav.query.referring import references_to
 from docnav.query.which import WHICH_DOCUMENTS, asks_documents
 
 if TYPE_CHECKING:
-    from docnav.query.evidence import Answer
     from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
@@ -48,6 +50,22 @@ _KINDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # "Which RFCs does ...", "Which papers are referred to by ...": what follows the kind word
 # says what is asked of (the kind is what it mentions)
 _OF_WHAT_FOLLOWS = re.compile(r"\s+(?:do|does|did|are|is|were|was|has|have|had)\b", re.I)
+# "Which RFCs do the 10-Ks mention?": the documents of another kind as the subject, asking
+# which of those of the kind named they refer to (the RFCs' own words were searched for "10",
+# "Ks"); "10-Ks" as "filings" (:data:`~docnav.query.kind_words.TEN_K`)
+_BY_KIND = re.compile(rf"\s+(?:do|did)\s+(?:the\s+|all\s+(?:the\s+)?|any\s+(?:of\s+the\s+)?|"
+                      rf"these\s+|those\s+)?(?P<word>{plural(KIND_OF)})\s+(?:mention|cite|"
+                      rf"refer\s+to|reference|link\s+to|name)\W*$", re.I)
+# "besides RFCs", "other than the 10-Ks", "but not the papers", "excluding filings", "besides
+# rfc": the documents of a kind left out, said at the end or set off by commas ("besides rfc"
+# was read as a document's name, "names a document outside those asked of"); not "besides the
+# paper" (the one asked of), nor "besides the 10-K" or "besides 10K" (one named, or an error
+# naming the files holding "10K")
+_KIND_LEFT_OUT = re.compile(
+    rf"(?P<set_off>\s*,)?\s*(?:{LEAVING_OUT.pattern}|\bbut\s+not\b|\bexcluding\b)\s+"
+    rf"(?:(?:the\s+|any\s+|all\s+(?:the\s+)?)?(?P<word>{plural(KIND_OF)}|10-?Ks|10-?K\s+"
+    rf"(?:filing|report)s)|(?P<one>{one_of(KIND_OF)}))(?=\s*[,;?!.]|\s*$)"
+    rf"(?(set_off)\s*,?)", re.I)
 
 
 def document_kinds(graph: DocNavGraph) -> dict[str, str | None]:
@@ -102,6 +120,8 @@ def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[st
     """The answer to ``question`` asked of the documents of the kind it names (of
     ``scope``: a glob, globs, or all), where those asked of are of several kinds and some
     are of that one; None otherwise (then it is a question like any other)."""
+    if left := _kind_left_out(question):
+        return _without_kind(nav, question, budget, scope, *left)
     said = _said_kind(question)
     if said is None:
         return None
@@ -117,6 +137,9 @@ def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[st
     chosen = [p for p in paths if kinds.get(p) in (kind, None if kind == "paper" else kind)]
     if m.re is WHICH_DOCUMENTS and _named_of_another_kind(nav.graph, asked[m.end():], chosen):
         return None  # "Which RFCs does the Adobe 10-K mention?": of the 10-K
+    by = _BY_KIND.match(TEN_K.sub(_filing, asked[m.end():])) if m.re is WHICH_DOCUMENTS else None
+    if by and (subject := _KIND_OF[by["word"].lower()]) != kind:
+        return _referred_by_kind(nav, question, kind, chosen, subject, paths, kinds)
     narrowed = [glob.escape(p) for p in chosen]
     if len(chosen) > 1 or m.re is WHICH_DOCUMENTS:
         answer = nav.collect(asked, budget, narrowed)
@@ -129,6 +152,61 @@ def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[st
                             "asked_of": len(paths), "kinds": {
                                 str(k): n for k, n in held.most_common()}})
     return answer
+
+
+def _kind_left_out(question: str) -> tuple[str, str] | None:
+    """(``question`` without the kind of documents it leaves out, that kind) where it leaves
+    out one ("Which papers mention pinning, besides RFCs?": "Which papers mention pinning?",
+    "RFC"); None otherwise."""
+    m = _KIND_LEFT_OUT.search(question)
+    if m is None:
+        return None
+    word = (m["word"] or m["one"]).lower()
+    kind = "filing" if word.startswith("10") else _KIND_OF[word]
+    return question[:m.start()] + question[m.end():], kind
+
+
+def _without_kind(nav: Navigator, question: str, budget: int, scope: str | list[str] | None,
+                  asked: str, kind: str) -> Answer:
+    """The answer to ``question`` asked (as ``asked``) of those of ``scope`` that are not of
+    ``kind``, the kind it leaves out; an error where every one is."""
+    kinds = document_kinds(nav.graph)
+    paths = nav.graph.document_paths(scope)
+    kept = [p for p in paths if kinds.get(p) != kind]
+    if not kept:
+        raise InputError(f"query {question!r}: every one of the {len(paths)} documents asked of "
+                         f"is {_a(kind)}, the kind it leaves out: none is left to ask (ask "
+                         f"without it; `docnav show` lists the documents)")
+    narrowed = scope if len(kept) == len(paths) else [glob.escape(p) for p in kept]
+    answer = kind_answer(nav, asked, budget, narrowed) or nav.collect(asked, budget, narrowed)
+    answer.question = asked
+    answer.trace.insert(0, {"op": "kind left out", "kind": kind,
+                            "document_count": len(paths) - len(kept), "asked_of": len(paths)})
+    return answer
+
+
+def _referred_by_kind(nav: Navigator, question: str, kind: str, chosen: list[str],
+                      subject: str, paths: list[str], kinds: dict[str, str | None]) -> Answer:
+    """Of "Which RFCs do the 10-Ks mention?": the documents of ``chosen`` (of ``kind``) that
+    those of ``subject``'s kind refer to by their references (a link, a number: as "Which
+    RFCs does RFC 2592 mention?" reads them), none read; the answer says which, or none."""
+    by = [p for p in paths if kinds.get(p) == subject]
+    referred = {}
+    for source in by:
+        for target, nodes in references_to(nav.graph, source, chosen).items():
+            if nodes:
+                referred.setdefault(target, []).append(source)
+    answer = Answer(question, "cross-reference", [], [{
+        "op": "referred by kind", "kind": kind, "by": subject, "by_count": len(by),
+        "asked_of": len(chosen), "referred": dict(sorted(referred.items())), "tokens": 0,
+        "confidence": 0.0}], None, 0, "")
+    answer.text = "\n".join(_referred_note(answer))
+    return answer
+
+
+def _a(kind: str) -> str:
+    """"an RFC", "a paper"."""
+    return f"{'an' if kind == 'RFC' else 'a'} {kind}"
 
 
 def _named_of_another_kind(graph: DocNavGraph, rest: str, chosen: list[str]) -> bool:
@@ -144,6 +222,43 @@ def _named_of_another_kind(graph: DocNavGraph, rest: str, chosen: list[str]) -> 
 
 
 def kind_note(answer: Answer) -> list[str]:
+    """The line saying the documents were those of the kind the question names (and of
+    those it leaves out, or those another kind refers to)."""
+    return [*_left_out_note(answer), *_referred_note(answer), *_asked_note(answer)]
+
+
+def _left_out_note(answer: Answer) -> list[str]:
+    """The line saying the documents of the kind the question leaves out were left out."""
+    step = next((s for s in answer.trace if s["op"] == "kind left out"), None)
+    if step is None:
+        return []
+    n, kind, of = step["document_count"], step["kind"], step["asked_of"]
+    if not n:
+        return [f"none of the {of} documents asked of is {_a(kind)}: none left out (the kind "
+                f"the question leaves out)"]
+    return [f"leaving out the {n} {kind}{'s' * (n != 1)} of the {of} documents asked of, the "
+            f"kind the question leaves out"]
+
+
+def _referred_note(answer: Answer) -> list[str]:
+    """The line of "Which RFCs do the 10-Ks mention?": those the other kind refers to."""
+    step = next((s for s in answer.trace if s["op"] == "referred by kind"), None)
+    if step is None:
+        return []
+    kind, by, n = step["kind"], step["by"], step["by_count"]
+    of = f"the {step['asked_of']} {kind}{'s' * (step['asked_of'] != 1)} asked of"
+    them = f"the {n} {by}{'s' * (n != 1)}"
+    how = "(by their references: a link, a number; none read)"
+    if not n:
+        return [f"which {kind}s: none of the documents asked of is {_a(by)}, to refer to {of}"]
+    if not step["referred"]:
+        return [f"which {kind}s: none of {of} is one {them} refer{'s' * (n == 1)} to {how}"]
+    return [f"which {kind}s: {len(step['referred'])} of {of} {them} refer to {how}: "
+            + ", ".join(f"{PurePath(t).name} (by " + ", ".join(PurePath(s).name for s in by)
+                        + ")" for t, by in step["referred"].items())]
+
+
+def _asked_note(answer: Answer) -> list[str]:
     """The line saying the documents were those of the kind the question names."""
     step = next((s for s in answer.trace if s["op"] == "kind"), None)
     if step is None:

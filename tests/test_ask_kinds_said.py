@@ -1,0 +1,97 @@
+"""Kind words and names in questions: a kind of document as the subject ("Which RFCs do the
+10-Ks mention?" searched the RFCs for "10", "Ks"), a kind left out ("besides RFCs" was read as
+a document's name), "headings" asked for as sections are ("Which headings are on lifetimes?"
+said "headings" was missing), names joined by "or" beside another ("Adobe or Amazon in
+Europe" counted those holding "Europe" alone), and a year's documents left out said as that
+group (19 RFCs of 2018 were named one by one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _stores import indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator, NavigatorOptions
+
+FILING = """---
+registrant: GLOBEX CORPORATION
+form: 10-K
+---
+
+# Annual report
+
+## Business
+
+We make engines for ships, and we sell them in many markets over many years of trade.
+Our engines follow RFC 2001 for the pins that hold them in place at sea.
+"""
+
+
+def _rfc(number: str, name: str, text: str, started: str = "2018-01-01") -> str:
+    return (f"# {number}-{name}\n\n- Start Date: {started}\n- RFC PR: rust-lang/rfcs#{number}"
+            f"\n\n## Summary\n\n{text}\n")
+
+
+def _paper(title: str, text: str) -> str:
+    return (f"# {title}\n\n## Abstract\n\n{text}\n\n## Introduction\n\n"
+            f"Our main contribution is {text}\n")
+
+
+MIXED = {
+    "globex.md": FILING,
+    "2001-pins.md": _rfc("2001", "pins", "Add pins to the language so that engines stay put."),
+    "2002-dots.md": _rfc("2002", "dots", "Add dots, which engines print."),
+    "demand.md": _paper("Widget demand", "a survey of widget demand for ship engines."),
+    "sails.md": _paper("Ship sails", "a model of ship sails at sea, without pins."),
+}
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("said"), MIXED, search_vectors=False)
+
+
+def _nav(graph) -> Navigator:
+    return Navigator(graph, NavigatorOptions(sections=0))
+
+
+def _names(paths) -> list[str]:
+    return sorted(Path(p).name for p in paths)
+
+
+def test_a_kind_as_the_subject_asks_what_those_documents_refer_to(mixed):
+    answer = _nav(mixed).ask("Which RFCs do the 10-Ks mention?", budget=300)
+    (step,) = [s for s in answer.trace if s["op"] == "referred by kind"]
+    assert (step["kind"], step["by"], step["by_count"]) == ("RFC", "filing", 1)
+    assert {Path(t).name: _names(by) for t, by in step["referred"].items()} == {
+        "2001-pins.md": ["globex.md"]}
+    assert not answer.evidence  # the RFCs' own words were searched for "10", "Ks"
+    text = answer_text(answer, mixed)
+    assert ("which RFCs: 1 of the 2 RFCs asked of the 1 filing refer to (by their references: "
+            "a link, a number; none read): 2001-pins.md (by globex.md)") in text
+    # none: said so
+    none = _nav(mixed).ask("Which RFCs do the papers mention?", budget=300)
+    assert "which RFCs: none of the 2 RFCs asked of is one the 2 papers refer to" in (
+        answer_text(none, mixed))
+
+
+@pytest.mark.parametrize("asked", ["Which papers mention pins, besides rfc?",
+                                   "Which papers mention pins, besides RFCs?",
+                                   "Which papers mention pins but not the RFCs?",
+                                   "Which papers, other than the RFCs, mention pins?"])
+def test_a_kind_left_out_is_no_name(mixed, asked):
+    answer = _nav(mixed).ask(asked, budget=300)
+    assert answer.trace[0] == {"op": "kind left out", "kind": "RFC", "document_count": 2,
+                               "asked_of": 5}
+    text = answer_text(answer, mixed)
+    assert "leaving out the 2 RFCs of the 5 documents asked of" in text
+    assert "names a document" not in text and "names no one" not in text
+    assert _names(answer.count["documents"]) == ["sails.md"]
+
+
+def test_documents_of_a_kind_left_out_are_not_counted(mixed):
+    answer = _nav(mixed).ask("Which documents mention engines, besides the 10-Ks?", budget=300)
+    assert _names(answer.count["documents"]) == ["2001-pins.md", "2002-dots.md", "demand.md"]
+    assert "leaving out the 1 filing of the 5 documents asked of" in answer_text(answer, mixed)
