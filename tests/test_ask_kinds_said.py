@@ -95,3 +95,19 @@ def test_documents_of_a_kind_left_out_are_not_counted(mixed):
     answer = _nav(mixed).ask("Which documents mention engines, besides the 10-Ks?", budget=300)
     assert _names(answer.count["documents"]) == ["2001-pins.md", "2002-dots.md", "demand.md"]
     assert "leaving out the 1 filing of the 5 documents asked of" in answer_text(answer, mixed)
+
+
+LIFETIMES = {f"{n}-r{n}.md": _rfc(str(n), f"r{n}", f"Rule {n} of the borrow checker.")
+             for n in range(3001, 3005)}
+LIFETIMES["3005-capture.md"] = (_rfc("3005", "capture", "Async functions.") + (
+    "\n## Lifetime capture\n\nAll of the input lifetimes are captured in the future.\n"))
+
+
+def test_headings_on_a_topic_are_the_sections_on_it(tmp_path):
+    graph = indexed_graph(tmp_path, LIFETIMES, search_vectors=False)
+    headings = _nav(graph).ask("Which headings are on lifetimes?", budget=300)
+    assert "headings" not in headings.missing  # said missing
+    assert any(e.piece.breadcrumb.endswith("Lifetime capture") for e in headings.evidence)
+    sections = _nav(graph).ask("Which sections are on lifetimes?", budget=300)
+    assert [e.piece.node_id for e in headings.evidence] == [
+        e.piece.node_id for e in sections.evidence]

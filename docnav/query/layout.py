@@ -218,11 +218,23 @@ def document_outline(graph: DocNavGraph, root: str, budget: int) -> Piece | None
 # set?", "Which section describes the impact of pinning on async functions?")
 _OF_DOCUMENT = r"(?:\s+(?:of|in)\s+(?:the\s+)?(?-i:(?:[A-Z0-9][\w.\-]*\s+){0,3})[\w.\-]+)?"
 PARTS_ON = re.compile(r"^\W*(?:what|which|list|name|show(?:\s+me)?)\s+(?:(?:are\s+)?the\s+)?"
-                      r"(?:sections?|chapters?|parts|headings?)(?:\s+(?:does|do)\s+.+?\s+have|"
+                      r"(?P<parts>sections?|chapters?|parts|headings?)"
+                      r"(?:\s+(?:does|do)\s+.+?\s+have|"
                       + _OF_DOCUMENT + r"(?:\s+(?:(?:that|which)\s+)?(?:are|is))?)"
                       r"\s+(?:on|about|regarding|concerning|covering|"
                       r"(?:that|which)\s+(?:mention|discuss|cover)\w*)"
                       r"\s+(?P<what>\w.*?)\W*$", re.I)
+
+
+def as_sections(question: str) -> str:
+    """``question`` asking for the headings on something ("Which headings are on lifetimes?")
+    as asking for the sections on it ("Which sections are on lifetimes?"), which lists them;
+    "headings" was searched for as a word and said missing. Any other question as it is."""
+    on = PARTS_ON.search(question)
+    if on is None or not on.group("parts").lower().startswith("heading"):
+        return question
+    sections = "sections" if on.group("parts").lower().endswith("s") else "section"
+    return question[:on.start("parts")] + sections + question[on.end("parts"):]
 
 
 def read_parts_on(graph: DocNavGraph, run: Run) -> bool:

@@ -70,7 +70,7 @@ from docnav.query.lexical import tokens
 from docnav.query.names import (described_document, named_documents, named_outside,
                                 named_registrants, own_names, titled_document, titled_documents,
                                 unindexed_named, untitled_names, without_names)
-from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, PARTS_ON, WHICH_PAGE,
+from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, PARTS_ON, WHICH_PAGE, as_sections,
                                   can_outline, pages_asked, part_outline, read_outlines,
                                   read_pages, read_parts_on)
 from docnav.query.left_out import without_left_out
@@ -183,9 +183,10 @@ class Navigator:
             kept = self.graph.documents_where(doc, where)
             scope = [glob.escape(self.graph.node(n).path) for n in kept]
         # "Which PDF mentions the typewriter?": of the PDFs alone (docnav/query/formats.py)
-        answer = (format_answer(self, question, budget, scope)  # "Which RFC ...?" of RFCs:
-                  or kind_answer(self, question, budget, scope)  # docnav/query/kinds.py
-                  or self.collect(question, budget, scope))
+        asked = as_sections(question)  # "Which headings are on lifetimes?": the sections
+        answer = (format_answer(self, asked, budget, scope)  # "Which RFC ...?" of RFCs:
+                  or kind_answer(self, asked, budget, scope)  # docnav/query/kinds.py
+                  or self.collect(asked, budget, scope))
         if answer.question != question:  # searched in other words: said, the asked one kept
             answer.searched_as, answer.question = answer.question, question
         if self.answerer is None or not answer.evidence:
