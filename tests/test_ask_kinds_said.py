@@ -111,3 +111,21 @@ def test_headings_on_a_topic_are_the_sections_on_it(tmp_path):
     sections = _nav(graph).ask("Which sections are on lifetimes?", budget=300)
     assert [e.piece.node_id for e in headings.evidence] == [
         e.piece.node_id for e in sections.evidence]
+
+
+NAMES = {"a.md": "# A\n\nInitech sells staplers in Europe.\n",
+         "b.md": "# B\n\nGlobex sells engines in Asia.\n",
+         "c.md": "# C\n\nGlobex sells engines in Europe.\n",
+         "d.md": "# D\n\nHooli sells phones in Europe.\n",
+         **{f"{n}.md": f"# {n}\n\nA note on {n} of the ledgers.\n" for n in "efgh"}}
+
+
+def test_names_joined_by_or_beside_another_name(tmp_path):
+    graph = indexed_graph(tmp_path, NAMES, search_vectors=False)
+    answer = _nav(graph).ask("Which documents mention Initech or Globex in Europe?", budget=300)
+    assert _names(answer.count["documents"]) == ["a.md", "c.md"]  # (and b.md, d.md: "Europe"
+    # was joined to the names, any one held)
+    assert '2 of the 8 documents asked of hold "Initech" or "Globex", and "Europe"' in (
+        answer_text(answer, graph))
+    alone = _nav(graph).ask("Which documents mention Initech or Globex?", budget=300)
+    assert _names(alone.count["documents"]) == ["a.md", "b.md", "c.md"]

@@ -216,6 +216,9 @@ def count_line(count: dict) -> str:
                                 or count.get("format") else ""))
     else:
         words = (" or " if count.get("any") else ", ").join(f'"{w}"' for w in count["words"])
+        if either := count.get("either"):  # "Adobe" or "Amazon", and "Europe"
+            words = " or ".join(f'"{w}"' for w in either) + ", and " + ", ".join(
+                f'"{w}"' for w in count["words"] if w not in either)
         some = "" if count["held"] == len(count["words"]) else f"{count['held']} of "
         line = _besides_said(count) + (
                 f"{count['n']} of the {count['of']} {documents} asked of{dated} "

@@ -211,6 +211,9 @@ class Held:
     refers_also: list[str] = field(default_factory=list)
     both: bool = False
     any_of: bool = False  # those holding any one counted ("Which ... mention Adobe or Amazon?")
+    # of ``rare``, the names joined by "or" where another is not ("Adobe or Amazon" of "...
+    # mention Adobe or Amazon in Europe?"): those counted hold one of them and each other
+    either: frozenset[str] = frozenset()
 
     @property
     def most(self) -> int:
@@ -221,6 +224,9 @@ class Held:
     def counted(self) -> list[str]:
         """Those holding that many, in path order: how many, or which ("Which RFCs mention
         async?" read the best two, and did not say the others)."""
+        if self.either:  # ("Europe" was joined to them: "hold "Adobe" or "Amazon" or "Europe"")
+            return sorted(p for p in self.every if any(p in self.holders[t] for t in self.either)
+                          and all(p in self.holders[t] for t in self.rare if t not in self.either))
         most = self.most
         least = 1 if self.any_of else most
         return sorted(p for p in self.every if most and least <= self.held[p])
@@ -481,7 +487,28 @@ def words_held(held: Held, words: dict[str, str]) -> int:
     if not held.counted:
         return 0
     path = held.counted[0]  # each holds as many terms (any one of them: all are said)
-    return len({word for t, word in words.items() if held.any_of or path in held.holders[t]})
+    return len({word for t, word in words.items()
+                if held.any_of or held.either or path in held.holders[t]})
+
+
+# names joined by "or" ("Adobe or Amazon", "Best Buy, Adobe or Amazon")
+_NAME = r"[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*"
+_OR_JOINED = re.compile(rf"{_NAME}(?:\s*,\s*{_NAME})*,?\s+or\s+{_NAME}")
+
+
+def or_joined(question: str, words: dict[str, str]) -> tuple[bool, frozenset[str]]:
+    """Of a question asking which documents hold names (``words``: each rare term's word as
+    written) joined by "or" and not "and": (whether those counted hold any one of them,
+    :attr:`Held.any_of`; the terms of those joined where another is not, :attr:`Held.either`):
+    "... mention Adobe or Amazon?": (True, none); "... mention Adobe or Amazon in Europe?":
+    (False, "adobe" and "amazon"), "Europe" held too."""
+    if not re.search(r"\bor\b", question) or re.search(r"\band\b", question):
+        return False, frozenset()
+    runs = [m.group() for m in _OR_JOINED.finditer(question)]
+    joined = frozenset(t for t, w in words.items() if any(
+        re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", run) for run in runs))
+    return (True, frozenset()) if len(joined) < 2 or len(joined) == len(words) else (
+        False, joined)
 
 
 def best_documents(nav: Navigator, question: str, doc: str | list[str] | None, held: Held,

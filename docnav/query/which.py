@@ -21,7 +21,7 @@ from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING
 from docnav.query.dated import dated_in, dates_held
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
-                                  referred_by_asked, unnamed_left_out, words_held)
+                                  or_joined, referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.kind_words import ASKED_OF, NAMING, NUMBERED, one_of, plural, said
 from docnav.query.left_out import (as_besides, left_out_about, left_out_about_first,
@@ -387,15 +387,18 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     names = not held.referring and held.most > 1 and all(_name(w, question)
                                                           for w in words.values())
     # "Which documents mention Adobe or Amazon?": those holding any one of the names counted
-    held.any_of = names and bool(re.search(r"\bor\b", question)) and not re.search(
-        r"\band\b", question)
+    # ("... Adobe or Amazon in Europe?": one of those two, and "Europe", holding.or_joined)
+    held.any_of, held.either = or_joined(question, words) if names else (False, frozenset())
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())),
-                 **({"any": True} if held.any_of else {}), **besides_of(held, scope.outside))
+                 **({"any": True} if held.any_of else {}), **besides_of(held, scope.outside),
+                 **({"either": [w for t, w in words.items() if t in held.either]}
+                    if held.either else {}))
     # "Which documents mention Adobe and Amazon?": those holding fewer of the names (the
     # Amazon 10-K, a paper: "Amazon" alone) named too, not read; not of words ("traits")
     if names and not held.any_of:
-        count["partly"] = [p for p in held.every if 0 < held.held[p] < held.most]
+        count["partly"] = [p for p in held.every  # (not one counted: of "either")
+                           if 0 < held.held[p] < held.most and p not in held.counted]
     if held.referring:
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
                      related=held.related, unindexed=held.unindexed, **_also(held),
