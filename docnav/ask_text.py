@@ -262,11 +262,18 @@ def _which_documents(focus: dict) -> str:
             f"asked of the best document{dated} alone, {without}{more}")
 
 
+# the documents a question leaves out named one by one, at most; more, of a group it names
+# ("besides those from 2018"), said as that group
+_LEFT_NAMED = 3
+
+
 def _so(focus: dict) -> str:
     """What chose the documents a question asked for the first or longest of, besides what
     they hold: their year (" dated in 2018") and those left out (" besides
     2497-if-let-chains.md": "Which RFC is the longest, besides RFC 2497?")."""
     besides = " and ".join(Path(p).name for p in focus.get("besides") or [])
+    if (year := focus.get("besides_year")) and len(focus["besides"]) > _LEFT_NAMED:
+        besides = f"the {len(focus['besides'])} documents dated {year}"  # not each of the 19
     return ((f" dated {focus['dated']}" if focus.get("dated") else "")
             + (f" besides {besides}" if besides else "")
             + (f" referring to {focus['referring_to']}" if focus.get("referring_to") else ""))

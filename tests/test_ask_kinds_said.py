@@ -129,3 +129,20 @@ def test_names_joined_by_or_beside_another_name(tmp_path):
         answer_text(answer, graph))
     alone = _nav(graph).ask("Which documents mention Initech or Globex?", budget=300)
     assert _names(alone.count["documents"]) == ["a.md", "b.md", "c.md"]
+
+
+YEARS = {f"{n}-y{n}.md": _rfc(str(n), f"y{n}", "Words of the rule. " * (n - 4000))
+         for n in range(4001, 4005)}
+YEARS["4010-late.md"] = _rfc("4010", "late", "A later rule. " * 3, started="2024-02-01")
+YEARS["4011-later.md"] = _rfc("4011", "later", "The latest rule. " * 2, started="2024-03-01")
+
+
+def test_a_year_left_out_is_said_as_its_documents(tmp_path):
+    graph = indexed_graph(tmp_path, YEARS, search_vectors=False)
+    answer = _nav(graph).ask("Which RFC besides those from 2018 is the longest?", budget=300)
+    step = next(s for s in answer.trace if s["op"] == "documents")
+    assert _names(step["besides"]) == [f"{n}-y{n}.md" for n in range(4001, 4005)]
+    text = answer_text(answer, graph)
+    assert ("asked of the longest of the 2 documents asked of besides the 4 documents dated in "
+            "2018, by their words: 4010-late.md") in text
+    assert "4001-y4001.md" not in text  # each was named

@@ -134,6 +134,9 @@ class _Ordered:
     unnamed: list[str]  # what it leaves out that names no document ("besides Pin")
     referring_to: str | None  # the document they refer to, as named ("RFC 2394")
     first: dict[str, list[str]]  # of each, its nodes referring to it, read first
+    # the year whose documents ``besides`` are ("in 2018" of "besides those from 2018"): said
+    # as that group, not each (19 RFCs were named one by one)
+    besides_year: str | None = None
 
 
 def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -228,7 +231,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                 " ".join((head + (one.group() if one else "") + rest).split()))
     return _Ordered(said, kind, question, every, words, n, bool(terms),
                     "%s %d" % dated if dated else None, list(left), unnamed, referred,
-                    {p: into[p] for p in every} if referred else {})
+                    {p: into[p] for p in every} if referred else {},
+                    "%s %d" % year_left if year_left else None)
 
 
 def _referring(nav: Navigator, rest: str, asked: str
@@ -373,7 +377,8 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
                    reverse=not earliest)[:o.n]
     return _said_unnamed(o, in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
-        "dated": o.dated, "besides": o.besides, "order": "earliest" if earliest else "latest",
+        "dated": o.dated, "besides": o.besides, "besides_year": o.besides_year,
+        "order": "earliest" if earliest else "latest",
         "dates": [dates[p] for p in paths], "dated_of": len(dates),
         "undated": len(o.every) - len(dates), "holding": o.words,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
@@ -392,7 +397,7 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
     paths = sorted(lengths, key=lambda p: (lengths[p] if shortest else -lengths[p], p))[:o.n]
     return _said_unnamed(o, in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
-        "dated": o.dated, "besides": o.besides,
+        "dated": o.dated, "besides": o.besides, "besides_year": o.besides_year,
         "by_length": "shortest" if shortest else "longest",
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
         "question": o.question, "more_with": None, "referring_to": o.referring_to},
