@@ -4,12 +4,28 @@ longest?"), and what their dates are where none is so dated."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from docnav.query.fields import own_date
+from docnav.query.kind_words import NAMING, NUMBERED, one_of
 
 if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
+
+# a document named: by its number, its file, its title ("the futures RFC")
+_NAMED = (rf"(?:\b{one_of(NUMBERED)}\s*#?\d+|[\w.-]+\.(?:md|markdown|pdf|html?|docx)|\bthe\s+"
+          rf"[\w.'’/-]+(?:\s+[\w.'’/-]+){{0,3}}?\s+{one_of(NAMING)})")
+_YEAR = r"(?:19|20)\d\d"
+# a year at the end right after the document a verb refers to ("Which RFCs refer to RFC 2394
+# in 2018?", "... cite 2349-pin.md in 2018?", "... mention the futures RFC in 2018?"): the
+# referring documents' own year, as nothing else is dated so ("from 2018" too, "before",
+# "after", "since": "Which RFCs cite RFC 2349 before 2019?" listed every one referring to it,
+# the year dropped); not a year of what they refer to ("Which RFCs cite work published in
+# 2018?", "... refer to RFCs accepted in 2018?"); a title's word may hold "/" ("the async/await
+# RFC in 2018": its year was dropped, RFC 3668 of 2024 listed)
+NAMED_IN_YEAR = re.compile(rf"{_NAMED}(?P<year>\s+(?P<relation>in|from|before|after|since)\s+"
+                           rf"(?P<when>{_YEAR}))\W*$", re.I)
 
 
 def dated_in(nav: Navigator, doc: str | list[str] | None, relation: str, year: int
@@ -37,4 +53,4 @@ def dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
             if dates else "none of them has one")
 
 
-__all__ = ["dated_in", "dates_held"]
+__all__ = ["NAMED_IN_YEAR", "dated_in", "dates_held"]

@@ -94,6 +94,13 @@ def letter_of_a_token(term: str, question: str) -> bool:
         rf"(?<![\w-]){re.escape(term)}(?![\w-])", question, re.I)
 
 
+def written_as_name(word: str, question: str) -> bool:
+    """Whether ``word`` is written as a name in ``question``: capitalised, of two letters or
+    more, a whole word ("K" of "the Adobe 10-K" is none)."""
+    return (len(word) > 1 and word[:1].isupper()
+            and bool(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", question)))
+
+
 def _stemmed(words: list[str]) -> list[str]:
     """Each word's stem, a name's itself: Snowball took "node.js" to "node.j", "u.s" to "u.".
     (Most texts hold no name: their words are stemmed without a look at each.)"""

@@ -40,6 +40,15 @@ _NUMBERING = re.compile(r"^\s*(?:(?:item|part|note|section|chapter|appendix|arti
                         r"(?:\d+[a-z]?(?:\.\d+)*|[ivxlc]+|[a-z])[.:)]?(?:\s+|$)", re.I)
 
 
+# "... have a Drawbacks section", "with an Alternatives section", "contain a section on
+# drawbacks", "have a section called Motivation", "have drawbacks sections"
+HAS_PART = re.compile(
+    r"^\s*(?:that\s+|which\s+)?(?:have|has|had|with|contain|contains|include|includes)\s+"
+    r"(?:an?\s+|the\s+|any\s+)?(?:(?:sections?|parts?|chapters?)\s+(?:on|about|called|named|"
+    r"headed|titled)\s+[\"“']?(?P<part>[^\"”'?]+?)[\"”']?|[\"“']?(?P<part2>[^\"”'?]+?)[\"”']?\s+"
+    r"(?:sections?|parts?|chapters?))\s*[?.!]*$", re.I)
+
+
 def heading_terms(text: str) -> frozenset[str]:
     """The search terms of a heading, its numbering aside: "3 Drawbacks" -> {"drawback"},
     "Item 1A. Risk Factors" -> {"risk", "factor"}."""

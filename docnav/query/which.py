@@ -19,7 +19,7 @@ from docnav.query.count_text import counted_text
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING
-from docnav.query.dated import dated_in, dates_held
+from docnav.query.dated import NAMED_IN_YEAR, dated_in, dates_held
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
                                   or_joined, referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
@@ -27,9 +27,9 @@ from docnav.query.kind_words import ASKED_OF, NAMING, NUMBERED, one_of, plural, 
 from docnav.query.left_out import (as_besides, left_out_about, left_out_about_first,
                                    left_out_unnamed, left_out_unnamed_last,
                                    left_out_unnamed_within, searched_without)
-from docnav.query.lexical import letter_of_a_token, search_words
+from docnav.query.lexical import letter_of_a_token, search_words, written_as_name
 from docnav.query.names import titled_documents
-from docnav.query.parts import headed
+from docnav.query.parts import HAS_PART, headed
 from docnav.query.referring import each_numbered
 from docnav.refs import number_mentions
 
@@ -67,17 +67,6 @@ ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|ex
 DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|published|"
                         rf"dated|filed|submitted|accepted|approved|adopted|merged)\s+"
                         rf"(in|after|before|since)\s+({_YEAR})\W*$", re.I)
-# a year at the end right after the document a verb refers to ("Which RFCs refer to RFC 2394
-# in 2018?", "... cite 2349-pin.md in 2018?", "... mention the futures RFC in 2018?"): the
-# referring documents' own year, as nothing else is dated so ("from 2018" too, "before",
-# "after", "since": "Which RFCs cite RFC 2349 before 2019?" listed every one referring to it,
-# the year dropped); not a year of what they refer to ("Which RFCs cite work published in
-# 2018?", "... refer to RFCs accepted in 2018?"); a title's word may hold "/" ("the async/await
-# RFC in 2018": its year was dropped, RFC 3668 of 2024 listed)
-_NAMED_IN_YEAR = re.compile(
-    rf"(?:\b{one_of(NUMBERED)}\s*#?\d+|[\w.-]+\.(?:md|markdown|pdf|html?|docx)|\bthe\s+"
-    rf"[\w.'’/-]+(?:\s+[\w.'’/-]+){{0,3}}?\s+{one_of(NAMING)})"
-    rf"(?P<year>\s+(?P<relation>in|from|before|after|since)\s+(?P<when>{_YEAR}))\W*$", re.I)
 # what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
 # more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
 # "How many articles are in the dataset?", asked of a paper, nor "How many reports were
@@ -146,7 +135,7 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     if about and not dated and (m := DATED_LAST.search(rest)):
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
     elif about and not dated and REFERRING.search(said) and (
-            m := _NAMED_IN_YEAR.search(numbered := each_numbered(rest))):  # ("RFC 2394 and
+            m := NAMED_IN_YEAR.search(numbered := each_numbered(rest))):  # ("RFC 2394 and
         # 2349 in 2018": each number its kind's; the year was dropped)
         relation = m["relation"].lower().replace("from", "in")  # "... refer to RFC 2394 in
         rest = rest[:len(rest) - (len(numbered) - m.start("year"))]  # 2018?": of those
@@ -384,7 +373,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                      **besides_of(held, scope.outside))
         return _counted(nav, asked, count, held.route)  # those saying "build"
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
-    names = not held.referring and held.most > 1 and all(_name(w, question)
+    names = not held.referring and held.most > 1 and all(written_as_name(w, question)
                                                           for w in words.values())
     # "Which documents mention Adobe or Amazon?": those holding any one of the names counted
     # ("... Adobe or Amazon in Europe?": one of those two, and "Europe", holding.or_joined)
@@ -431,13 +420,6 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                                 "asked_of": count["of"], "words": count["words"],
                                 "dated": count["dated"], "tokens": 0, "confidence": 0.0})
     return answer
-
-
-def _name(word: str, question: str) -> bool:
-    """Whether ``word`` is written as a name in ``question``: capitalised, of two letters or
-    more, a whole word ("K" of "the Adobe 10-K" is none)."""
-    return (len(word) > 1 and word[:1].isupper()
-            and bool(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", question)))
 
 
 def _also(held: Held) -> dict:
@@ -539,15 +521,6 @@ def _searched(asked: str, kind: re.Match, rest: str, said: str | None
         rest = rest[listed.end():]
     before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
     return " ".join((before + rest).split()), rest, listed
-
-
-# "... have a Drawbacks section", "with an Alternatives section", "contain a section on
-# drawbacks", "have a section called Motivation", "have drawbacks sections"
-HAS_PART = re.compile(
-    r"^\s*(?:that\s+|which\s+)?(?:have|has|had|with|contain|contains|include|includes)\s+"
-    r"(?:an?\s+|the\s+|any\s+)?(?:(?:sections?|parts?|chapters?)\s+(?:on|about|called|named|"
-    r"headed|titled)\s+[\"“']?(?P<part>[^\"”'?]+?)[\"”']?|[\"“']?(?P<part2>[^\"”'?]+?)[\"”']?\s+"
-    r"(?:sections?|parts?|chapters?))\s*[?.!]*$", re.I)
 
 
 def _with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
