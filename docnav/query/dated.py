@@ -4,10 +4,11 @@ longest?"), and what their dates are where none is so dated."""
 
 from __future__ import annotations
 
+import glob
 import re
 from typing import TYPE_CHECKING
 
-from docnav.query.fields import own_date
+from docnav.query.fields import DATING, own_date
 from docnav.query.kind_words import NAMING, NUMBERED, one_of
 
 if TYPE_CHECKING:
@@ -26,6 +27,11 @@ _YEAR = r"(?:19|20)\d\d"
 # RFC in 2018": its year was dropped, RFC 3668 of 2024 listed)
 NAMED_IN_YEAR = re.compile(rf"{_NAMED}(?P<year>\s+(?P<relation>in|from|before|after|since)\s+"
                            rf"(?P<when>{_YEAR}))\W*$", re.I)
+# a year said of the one document named, not of those referring to it: "Which RFCs cite RFC
+# 2394 that was published in 2018?" (was: of the RFCs of 2018 citing it), "..., which was"
+NAMED_THAT_WAS = re.compile(rf"{_NAMED}\s*,?\s+(?:that|which)\s+(?:was|is)\s+{DATING}\s+"
+                            rf"(?P<relation>in|before|after|since)\s+(?P<when>{_YEAR})\W*$",
+                            re.I)
 
 
 def dated_in(nav: Navigator, doc: str | list[str] | None, relation: str, year: int
@@ -53,4 +59,14 @@ def dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
             if dates else "none of them has one")
 
 
-__all__ = ["NAMED_IN_YEAR", "dated_in", "dates_held"]
+def named_dated(nav: Navigator, path: str, said: re.Match) -> dict:
+    """What a count of the documents referring to the one at ``path`` says of the date a
+    question gives that one (``said``: :data:`NAMED_THAT_WAS`' match): its own date, and
+    whether it is so dated; those referring to it are counted either way."""
+    relation, year = said["relation"].lower(), int(said["when"])
+    return {"named_dated": f"{relation} {year}",
+            "named_date": own_date(path, nav.graph.fields(path)),
+            "named_so": path in dated_in(nav, [glob.escape(path)], relation, year)}
+
+
+__all__ = ["NAMED_IN_YEAR", "NAMED_THAT_WAS", "dated_in", "dates_held", "named_dated"]

@@ -19,7 +19,7 @@ from docnav.query.count_text import counted_text
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING
-from docnav.query.dated import NAMED_IN_YEAR, dated_in, dates_held
+from docnav.query.dated import NAMED_IN_YEAR, NAMED_THAT_WAS, dated_in, dates_held, named_dated
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
                                   or_joined, referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
@@ -54,7 +54,9 @@ WHICH_DOCUMENTS = re.compile(
 # (fields.DATING: left_out reads a date after a name left out by it too)
 _DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{DATING}"
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
-DATED = re.compile(rf"{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
+# ("Which RFCs that were published in 2018 cite ...?" was counted by its words)
+DATED = re.compile(rf"(?:\s+(?:that|which)(?=\s+(?:were|are)\b))?{_DATED_VERB}\s+(in|after|"
+                   rf"before|since)\s+({_YEAR})\b", re.I)
 # "Which RFCs from 2024 ...?", "of 2019", "in 2024", "are from 2024": their year
 OF_YEAR = re.compile(rf"\s*\b(?:(?:were|was|are|is)\s+)?(?:from|of|in|dated)\s+({_YEAR})\b",
                      re.I)
@@ -100,7 +102,10 @@ KINDS_SAID = said(ASKED_OF)
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
 DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
 # what such a question asks of them besides its subject: "discuss", "mention", "talk about"
-ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+)?(?:"
+# (after "are" a verb in -ing, after "have" one in -ed: "are citing", "have cited"; not "are
+# cited by", asking for those one document refers to: holding.referred_by_asked)
+ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+|(?:are|is|were|"
+                   r"was)\s+(?=\w+ing\b)|(?:have|has|had)\s+(?=\w+ed\b))?(?:"
                    r"about|on|concerning|regarding|discuss(?:es|ed|ing)?|mention(?:s|ed|ing)?|"
                    r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
                    r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red|ring)?\s+to|cite[sd]?|"
@@ -132,7 +137,8 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     said = " ".join(about.group().split()) if about else None  # "discuss", "that mention"
     rest = rest[about.end():] if about else rest
     # or at the end, after what they are about: "Which RFCs on traits were started in 2015?"
-    if about and not dated and (m := DATED_LAST.search(rest)):
+    if about and not dated and (m := DATED_LAST.search(rest)) and not (  # (not of the one
+            REFERRING.search(said) and NAMED_THAT_WAS.search(each_numbered(rest))):  # named)
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
     elif about and not dated and REFERRING.search(said) and (
             m := NAMED_IN_YEAR.search(numbered := each_numbered(rest))):  # ("RFC 2394 and
@@ -321,7 +327,9 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     # (a number naming a document is no year: "Which RFCs cite RFC 2033?", "... RFC 2394
     # and 2018?" said "2033 was not read as a date")
     numbered = {re.sub(r"\D", "", written) for _, written in number_mentions(each_numbered(rest))}
-    if not dated and said and REFERRING.search(said) and (years := [
+    of_named = NAMED_THAT_WAS.search(each_numbered(rest)) if said and REFERRING.search(
+        said) else None  # "... cite RFC 2394 that was published in 2018?": RFC 2394's year
+    if not dated and not of_named and said and REFERRING.search(said) and (years := [
             y for y in re.findall(rf"\b{_YEAR}\b", rest) if y not in numbered]):
         # "Which RFCs cite work published in 2018?": no date of theirs, said so (was silent)
         count.update(year_unread=years,
@@ -392,6 +400,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
                      related=held.related, unindexed=held.unindexed, **_also(held),
                      **({"by_title": True} if held.titled else {}))
+        count.update(named_dated(nav, held.refers_to, of_named) if of_named and held.refers_to
+                     else {})
     paths, more = best_documents(nav, question, doc, held, n)
     if not held.every:  # all asked of are left out ("by Ada besides alpha-pumps.html", hers
         return _counted(nav, asked, count, held.route)  # alone): none, and none to read

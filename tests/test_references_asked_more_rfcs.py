@@ -1,0 +1,66 @@
+"""Reference questions of real RFC texts said in other words than "Which RFCs cite RFC
+2394?": with an auxiliary ("Which RFCs are citing RFC 2394?", counted by their words "citing"
+and "2394"), with a year said of the RFC named ("... cite RFC 2394 that was published in
+2018?", which dated those citing it) or of those citing it ("Which RFCs that were published in
+2018 cite RFC 2394?", counted by their words)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _rfcs import rfc_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+# 2349 (2018) and 2394 (2018-03-30) named; 2592 (2018) refers to both, 3668 (2024) to 2394
+# alone, 0002 (2014) to neither
+RFCS = ["0002-rfc-process.md", "2349-pin.md", "2394-async_await.md", "2592-futures.md",
+        "3668-async-closures.md"]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return rfc_graph(tmp_path_factory, RFCS)
+
+
+def _names(paths) -> list[str]:
+    return [Path(p).name for p in paths]
+
+
+@pytest.mark.parametrize("question", ["Which RFCs are citing RFC 2394?",
+                                      "Which RFCs are referencing RFC 2394?",
+                                      "Which RFCs have cited RFC 2394?",
+                                      "Which RFCs do cite RFC 2394?"])
+def test_a_verb_with_an_auxiliary_is_read_as_cite(graph, question):
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference"
+    assert _names([answer.count["refers_to"]]) == ["2394-async_await.md"]
+    assert _names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+
+
+def test_a_passive_verb_still_asks_what_one_refers_to(graph):
+    answer = Navigator(graph).ask("Which RFCs are cited by RFC 2592?", 600)
+    assert _names([answer.count["referred_by"]]) == ["2592-futures.md"]
+
+
+@pytest.mark.parametrize("year, so", [(2018, True), (2019, False)])
+def test_a_year_of_the_one_named_does_not_date_those_citing_it(graph, year, so):
+    question = f"Which RFCs cite RFC 2394 that was published in {year}?"
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference"
+    assert answer.count["dated"] is None
+    assert _names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+    assert (answer.count["named_dated"], answer.count["named_so"]) == (f"in {year}", so)
+    held = f"in {year}, as said" if so else f"not in {year} as said"
+    assert (f"(2394-async_await.md is dated 2018-03-30: {held}; the year is its, not theirs)"
+            in answer_text(answer, graph))
+
+
+def test_a_year_of_those_citing_before_the_verb_dates_them(graph):
+    answer = Navigator(graph).ask("Which RFCs that were published in 2018 cite RFC 2394?", 600)
+    assert answer.route == "cross-reference"
+    assert answer.count["dated"] == "in 2018"
+    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+
