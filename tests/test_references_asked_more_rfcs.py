@@ -64,3 +64,39 @@ def test_a_year_of_those_citing_before_the_verb_dates_them(graph):
     assert answer.count["dated"] == "in 2018"
     assert _names(answer.count["documents"]) == ["2592-futures.md"]
 
+
+@pytest.mark.parametrize("question", ["Which RFCs cite neither RFC 2394 nor RFC 2349?",
+                                      "How many RFCs refer to neither RFC 2394 nor 2349?"])
+def test_those_citing_neither_of_two_named(graph, question):
+    # (refused: "neither ... nor" is not read)
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference"
+    assert answer.count["neither_by"] == "references"
+    assert _names(answer.count["neither"]) == ["2394-async_await.md", "2349-pin.md"]
+    assert (answer.count["n"], answer.count["of"]) == (1, 3)
+    assert _names(answer.count["documents"]) == ["0002-rfc-process.md"]
+    assert ("1 of the 3 documents asked of refers to neither 2394-async_await.md nor "
+            "2349-pin.md (by their references") in answer_text(answer, graph)
+
+
+def test_those_mentioning_neither_of_two_words(graph):
+    # (counted those holding "neither", "async", "nor", "pinning": RFC 3668 alone)
+    answer = Navigator(graph).ask("Which RFCs mention neither async nor pinning?", 600)
+    assert (answer.count["neither_by"], answer.count["neither"]) == ("words", ["async",
+                                                                               "pinning"])
+    holding = graph.term_documents(["async", "pin"])
+    assert answer.count["documents"] == [p for p in graph.document_paths()
+                                         if not any(p in held for held in holding.values())]
+    assert _names(answer.count["documents"]) == ["0002-rfc-process.md"]
+    assert ('1 of the 5 documents asked of holds neither "async" nor "pinning" (counted by '
+            "their words; none read)") in answer_text(answer, graph)
+
+
+def test_those_citing_an_rfc_not_indexed_that_none_names(graph):
+    # (searched for "9999": "in none of the documents asked of: 9999", the best read)
+    answer = Navigator(graph).ask("Which RFCs cite RFC 9999?", 600)
+    assert answer.route == "cross-reference"
+    assert (answer.count["n"], answer.count["documents"]) == (0, [])
+    assert answer.count["unindexed"] == ["RFC 9999"]
+    assert answer.text == ("none of the 5 documents asked of refers to RFC 9999 (it is not "
+                           "indexed, and none names its number)")

@@ -115,6 +115,23 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
             )  # "Which RFCs depend on RFC 1068?"
 
 
+def _neither_line(count: dict, documents: str, dated: str) -> str:
+    """The line of a count of the documents holding none of what the question names
+    (:func:`docnav.query.neither.neither_count`): "1 of the 3 documents asked of refers to neither
+    2394-async_await.md nor 2349-pin.md (by their references: ...)"."""
+    n, by = count["n"], count["neither_by"]
+    if by == "references":
+        names = " nor ".join(PurePath(p).name for p in count["neither"])
+        how = (f"{'refers' if n == 1 else 'refer'} to neither {names} (by their references: "
+               f"no link to any of them, nor its number, nor its title in their works cited; "
+               f"none read)")
+    else:
+        names = " nor ".join(f'"{name}"' for name in count["neither"])
+        how = (f"{'holds' if n == 1 else 'hold'} neither {names} (counted by their words; "
+               f"none read)")
+    return f"{n} of the {count['of']} {documents} asked of{dated} {how}"
+
+
 def _named_outside(count: dict) -> str:
     """Of a count of those referring to the documents a question names, those it names that
     are not indexed ("Which RFCs cite RFC 2394 or RFC 9999?" said nothing of RFC 9999)."""
@@ -180,6 +197,13 @@ def count_line(count: dict) -> str:
     documents = f"{count['format']} documents" if count.get("format") else "documents"
     if count.get("outside"):  # "Which RFCs link to the futures RFC?" of that RFC alone
         line = _outside_line(count)
+    elif count.get("neither"):  # "Which RFCs cite neither RFC 2394 nor RFC 2349?"
+        line = _besides_said(count) + _neither_line(count, documents, dated)
+    elif count.get("refers_unindexed"):  # "Which RFCs cite RFC 9999?"
+        it, its = ("it is", "its") if len(count["unindexed"]) == 1 else ("they are", "their")
+        line = (f"{_besides_said(count)}none of the {count['of']} {documents} asked of{dated} "
+                f"refers to {names_listed(count['unindexed'], 'or')} ({it} not indexed, and "
+                f"none names {its} number{'' if its == 'its' else 's'})")
     elif not count["n"] and (count.get("referred_by") or count.get("refers_to")):  # of one
         line = _none_referring(count, documents, dated)  # no reference leads to, or from
     elif count.get("cites"):  # "How many papers cite Devlin et al.?"

@@ -301,7 +301,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
         into = dict(sorted(into.items()))
     both = bool(several) and not re.search(r"\bor\b", rest, re.I)
     if several:
-        into, titled = _referring_to_any(nav.graph, several, every, both)
+        into, titled = referring_to_any(nav.graph, several, every, both)
     # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
     # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
     work = _CITED_WORK.match(rest) if not named and referring_verb else None
@@ -336,7 +336,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 bool(set(titled) & referring), several[1:] if refers_to else [], both)
 
 
-def _referring_to_any(graph: DocNavGraph, paths: list[str], every: list[str], both: bool
+def referring_to_any(graph: DocNavGraph, paths: list[str], every: list[str], both: bool
                       ) -> tuple[dict[str, list[str]], set[str]]:
     """Of the documents ``every``, those referring to any of the documents at ``paths`` (to
     all of them where ``both``), by a link, a number or a title in their works cited, each
@@ -571,4 +571,4 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 __all__ = ["REFERRING", "Held", "as_documents_referred", "best_documents", "besides_of", "citing",
            "held_by", "left_out", "needing_verb", "rarer_held", "referred_by_asked",
-           "unnamed_left_out", "words_held"]
+           "referring_to_any", "unnamed_left_out", "words_held"]

@@ -381,8 +381,23 @@ def numbers_unindexed(graph: DocNavGraph, asked: str) -> list[str]:
     return [f"{t.split(':')[0].upper()} {int(t.split(':')[1])}" for t in dict.fromkeys(said)]
 
 
+def unindexed_alone(graph: DocNavGraph, asked: str, paths: list[str]) -> list[str]:
+    """The documents ``asked`` names by their numbers (:func:`numbers_unindexed`), where it
+    names no indexed one and none of the documents at ``paths`` holds any of their numbers,
+    so that none refers to them: "Which RFCs cite RFC 9999?" was searched for "9999" (and
+    answered with the documents ranking best, "in none of the documents asked of: 9999");
+    none otherwise ("RFC 2046", not indexed, is named by the RFC 2497 holding "2046")."""
+    unindexed = numbers_unindexed(graph, asked)
+    if not unindexed or titled_documents(graph, each_numbered(asked)):
+        return []
+    numbers = [name.split()[-1] for name in unindexed]
+    held = graph.term_documents(numbers)
+    return [] if any(set(paths) & held.get(n, set()) for n in numbers) else unindexed
+
+
 __all__ = ["NAMED_LEFT_OUT", "REFERRING_OR_MENTIONING", "REFERRING_VERBS", "WHAT_IT_REFERS_TO",
            "WHICH_IT_REFERS_TO", "as_referring", "asks_its_kind", "cited_by_title",
            "each_numbered", "left_out_named", "mark_cited", "numbers_unindexed",
            "read_references", "references_each", "references_from", "references_of_one",
-           "references_to", "referring_pair", "refers_steps", "unindexed_named"]
+           "references_to", "referring_pair", "refers_steps", "unindexed_alone",
+           "unindexed_named"]

@@ -29,8 +29,9 @@ from docnav.query.left_out import (as_besides, left_out_about, left_out_about_fi
                                    left_out_unnamed_within, searched_without)
 from docnav.query.lexical import letter_of_a_token, search_words, written_as_name
 from docnav.query.names import titled_documents
+from docnav.query.neither import neither_count
 from docnav.query.parts import HAS_PART, headed
-from docnav.query.referring import each_numbered
+from docnav.query.referring import each_numbered, unindexed_alone
 from docnav.refs import number_mentions
 
 if TYPE_CHECKING:
@@ -372,6 +373,16 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         raise InputError(f"query {asked!r} asks which {kind.group('kind')} but not what "
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
+    every = [p for p in nav.graph.document_paths(doc) if p not in besides]
+    if said and (neither := neither_count(nav, rest, said, every)):  # "Which RFCs cite
+        count.update(neither, **({"besides": scope.besides, "besides_referred": []}  # neither
+                                 if scope.besides else {}))  # RFC 2394 nor RFC 2349?"
+        return _counted(nav, asked, count,
+                        "cross-reference" if neither["neither_by"] == "references" else None)
+    if said and REFERRING.search(said) and (unindexed := unindexed_alone(nav.graph, rest, every)):
+        count.update(n=0, of=len(every), documents=[], words=None, held=0,  # "Which RFCs cite
+                     unindexed=unindexed, refers_unindexed=True)  # RFC 9999?": none
+        return _counted(nav, asked, count, "cross-reference")
     held = held_by(nav, asked, rest, said, terms, doc, besides)
     if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
         count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
