@@ -92,6 +92,20 @@ def test_those_mentioning_neither_of_two_words(graph):
             "their words; none read)") in answer_text(answer, graph)
 
 
+@pytest.mark.parametrize("question, longest", [
+    ("Which RFC is the longest of those that cite RFC 2394 or RFC 2349?",
+     "3668-async-closures.md"),
+    ("Which RFC is the shortest of those that cite RFC 2394 or RFC 2349?", "2592-futures.md"),
+    ("Which RFC is the longest of those that cite RFC 2394 and 2349?", "2592-futures.md")])
+def test_the_longest_of_those_citing_either_of_two_named(graph, question, longest):
+    # (ordered those holding "2394" and "2349": RFC 2394 and RFC 2349 themselves too)
+    answer = Navigator(graph).ask(question, 600)
+    step = next(s for s in answer.trace if s["op"] == "documents")
+    assert _names(step["documents"]) == [longest]
+    assert step["referring_to"].startswith("RFC 2394 ")
+    assert step["holding"] == []
+
+
 def test_those_citing_an_rfc_not_indexed_that_none_names(graph):
     # (searched for "9999": "in none of the documents asked of: 9999", the best read)
     answer = Navigator(graph).ask("Which RFCs cite RFC 9999?", 600)

@@ -22,12 +22,13 @@ from docnav.errors import InputError
 from docnav.query.dated import dated_in
 from docnav.query.evidence import LEAVING_OUT, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
-from docnav.query.holding import REFERRING, left_out, rarer_held
+from docnav.query.holding import REFERRING, left_out, rarer_held, referring_to_any
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
 from docnav.query.names import JOINED, said_alone, titled_documents, untitled_names
 from docnav.query.parts import length_of
+from docnav.query.referring import each_numbered
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ _POINTING = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b|e
 # between the names of a list left out: "if-let chains, async closures and async await"
 _NAMES = re.compile(JOINED)
 # words naming the one document they refer to besides its name ("the pin RFC")
-_NAMING = frozenset("the a an this that document proposal paper rfc pep".split())
+_NAMING = frozenset("the a an this that document proposal paper rfc pep or and".split())
 # what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
 _AND_ASKS = re.compile(r"\s*,?\s*(?:and\s+)?(?P<asks>(?:what|which|who|how|when|where|why|"
                        r"does|do|is|are)\b.*)", re.I)
@@ -239,21 +240,31 @@ def _referring(nav: Navigator, rest: str, asked: str
                ) -> tuple[dict[str, list[str]], str | None]:
     """(the documents whose references lead into the one document ``rest`` says they refer
     to, each with its nodes that do; its name as said) of "of those that cite RFC 2394", "that
-    refer to the pin RFC", "mentioning RFC 2349"; ({}, None) of any other ``rest``. A name no
+    refer to the pin RFC", "mentioning RFC 2349"; into any of several ("that cite RFC 2394 or
+    RFC 2349"; all of them, of "and"); ({}, None) of any other ``rest``. A name no
     title holds ("that cite RFC 9999") is an error: all were ordered by holding "9999"."""
     those = _OF_THOSE.match(rest)
     rest = rest[those.end():] if those else rest
     about = ABOUT.match(rest)
     referring = bool(about and REFERRING.search(about.group()))
-    named = said_alone(nav.graph, rest[about.end():], _NAMING) if referring else None
+    named = (said_alone(nav.graph, each_numbered(rest[about.end():]), _NAMING) if referring
+             else None)
     unknown = (untitled_names(nav.graph, rest[about.end():], nav.graph.document_paths())
                if referring and not named else [])
     if unknown:
         raise InputError(f"query {asked!r}: no document indexed is "
                          f"{_as_said(unknown[0], rest)}, so none asked of refers to it "
                          f"(`docnav show` lists the documents)")
-    if not named or len(named) > 1:
+    if not named:
         return {}, None
+    if len(named) > 1:  # "of those that cite RFC 2394 or RFC 2349": to any of them (to all,
+        # of "and"), as "Which RFCs cite RFC 2394 or RFC 2349?" reads them (ordered by their
+        # words "2394" and "2349")
+        names = rest[about.end():]
+        both = not re.search(r"\bor\b", names, re.I)
+        into = referring_to_any(nav.graph, [p for p, _ in named], nav.graph.document_paths(),
+                                both)[0]
+        return into, " ".join(names.split()).rstrip("?!.")
     return nav.graph.references_into(named[0][0]), _as_said(named[0][1], rest)
 
 
