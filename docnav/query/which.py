@@ -23,7 +23,7 @@ from docnav.query.dated import NAMED_IN_YEAR, NAMED_THAT_WAS, dated_in, dates_he
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
                                   or_joined, referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.kind_words import ASKED_OF, NAMING, NUMBERED, one_of, plural, said
+from docnav.query.kind_words import ASKED_OF, plural, said
 from docnav.query.left_out import (as_besides, left_out_about, left_out_about_first,
                                    left_out_unnamed, left_out_unnamed_last,
                                    left_out_unnamed_within, searched_without)
