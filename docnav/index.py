@@ -8,8 +8,8 @@ related edges) around what changed. A document that fails keeps its previous ver
 records the error; the rest of the batch goes on.
 
 This module holds the run and its batches (:class:`Indexer`); the collection step is
-:mod:`docnav.collection_step`, and the re-embedding after a change of embedding model
-:mod:`docnav.reembed`.
+:mod:`docnav.collection_step`, the re-embedding after a change of embedding model
+:mod:`docnav.reembed`, and the export of a run :mod:`docnav.run_export`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from docnav.compact import compact_store, worth_compacting
 from docnav.diff import diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors
 from docnav.errors import DocNavError, InputError, RunCancelled
-from docnav.export import NO_PARQUET, STOPPED, changing, export_documents, mark_behind
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
@@ -49,6 +48,7 @@ from docnav.scan import (
     in_scope, links_to, root_of, scan, scan_paths,
 )
 from docnav.rows import DocumentRecord, embeddings_frame
+from docnav.run_export import export_pending, note_export
 from docnav.store import Store
 from docnav.store_embeddings import CachedEmbeddings
 from docnav.summaries import SummaryBuilder, SummaryPipelineOptions, make_builder
@@ -188,7 +188,7 @@ class Indexer:
                     self._collection_step(report)
                 else:
                     self._collection.clear_exported()
-                self._note_export()
+                note_export(self.store, self.options.export_parquet)
             if worth_compacting(report):
                 self._compact(report)
         finally:
@@ -196,20 +196,6 @@ class Indexer:
             self._bar = Progress()
         report.seconds = time.perf_counter() - started
         return report
-
-    def _note_export(self, stopped: bool = False, before: set[str] | None = None) -> None:
-        """The export marked as older than the store by the documents whose export is pending
-        after a run without it or one ``stopped`` before it, unmarked after one with it (not
-        only documents written: rows naming a new parser or vectors of a new model, too). One
-        stopped with the same pending as ``before`` it wrote nothing: a mark stays as it was."""
-        if self.options.export_parquet and not stopped:
-            mark_behind(self.store.parquet_dir, 0)
-        elif self.store.has_export():
-            with self.store.reader() as con:
-                pending = self.store.pending_exports(con)
-            mark_behind(self.store.parquet_dir, len(pending),
-                        STOPPED if self.options.export_parquet else NO_PARQUET,
-                        unless_marked=stopped and set(pending) == before)
 
     def _claim_export(self) -> None:
         """The export folder marked as this store's, once the store is open (a --db that
@@ -271,7 +257,8 @@ class Indexer:
             except BaseException:
                 self._texts = None  # a write may have failed after it was applied here
                 with suppress(Exception):  # what it wrote and did not export: readers say so
-                    self._note_export(stopped=True, before=before)
+                    note_export(self.store, self.options.export_parquet, stopped=True,
+                                before=before)
                 raise
             t = time.perf_counter()
             if self._texts is not None:
@@ -379,24 +366,11 @@ class Indexer:
 
     def _export(self, in_hand: dict[str, dict[str, pl.DataFrame]] | None,
                 report: IndexReport) -> None:
-        """Write the Parquet files of the documents whose export is pending: this run's, and
-        those of a run that died before its export."""
+        """Write the Parquet files of the documents whose export is pending."""
         t = time.perf_counter()
         self._bar.stage("Parquet export")
-        with self.store.reader() as con:
-            pending = self.store.pending_exports(con)
-            # the export deleted (or cleared as another store's): written again whole
-            whole = not (self.store.parquet_dir / "documents.parquet").exists()
-            if pending or whole:
-                current = self._documents.rows(con)
-                pending = sorted(set(pending) | set(current)) if whole else pending
-            if pending:  # (the collection's own files: by the collection step)
-                with changing(self.store.parquet_dir):
-                    export_documents(con, self.store.parquet_dir,
-                                     [d for d in pending if d in current],
-                                     [d for d in pending if d not in current], in_hand)
         # no longer pending once the next transaction commits
-        self._collection.exported(pending)
+        self._collection.exported(export_pending(self.store, self._documents, in_hand))
         report._time("parquet", t)
 
     def _collection_step(self, report: IndexReport) -> None:
