@@ -17,7 +17,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
     from docnav.index import Indexer
     from docnav.store import Store
 
-    indexer = Indexer(Store(_new_db_path(args)), _index_options(args),
+    indexer = Indexer(Store(_new_db_path(args), waiting=_on_stderr), _index_options(args),
                       progress_log=_progress_lines(args))
     # Ctrl-C stops the run before its next document, even where a library dropped its
     # KeyboardInterrupt (one raised in a destructor)
@@ -37,7 +37,14 @@ def _progress_lines(args: argparse.Namespace):
     mail), so a long run shows that it moves; a terminal gets the bar instead."""
     if args.no_progress or sys.stderr.isatty():
         return None
-    return lambda line: print(line, file=sys.stderr, flush=True)
+    return _on_stderr
+
+
+def _on_stderr(line: str) -> None:
+    """A line on stderr now: progress as lines, or the line a wait for the store starts with
+    (the holder, as the error past the wait names it), on a terminal too, whatever the
+    progress shown."""
+    print(line, file=sys.stderr, flush=True)
 
 
 def _report_run(report, args: argparse.Namespace, one_line: bool = False,
@@ -313,7 +320,8 @@ def _cmd_prune(args: argparse.Namespace) -> int:
     from docnav.prune import prune_vectors
     from docnav.store import Store
 
-    report = prune_vectors(Store(_db_path(args), lock_wait=args.wait), dry_run=args.dry_run,
+    report = prune_vectors(Store(_db_path(args), lock_wait=args.wait, waiting=_on_stderr),
+                           dry_run=args.dry_run,
                            export=not args.no_parquet)
     if len(report.users) > 1:
         used = "; ".join(f"{m} by {len(p)} ({', '.join(p[:2])}{', ...' if len(p) > 2 else ''})"
@@ -329,7 +337,8 @@ def _cmd_compact(args: argparse.Namespace) -> int:
     from docnav.compact import compact_store
     from docnav.store import Store
 
-    _print_report(compact_store(Store(_db_path(args), lock_wait=args.wait)), args)
+    _print_report(compact_store(Store(_db_path(args), lock_wait=args.wait, waiting=_on_stderr)),
+                  args)
     return EXIT_OK
 
 

@@ -82,7 +82,8 @@ def compact_store(store: Store) -> CompactReport:
     copy = path.with_name(path.name + ".compacting")
     wal = store.wal_path
     # a run holding the store is waited for (``docnav compact --wait``; it gave up at once)
-    with writer_lock.retried(lambda: writer_lock.take(path, exclusive=True), store.lock_wait):
+    with writer_lock.retried(lambda: writer_lock.take(path, exclusive=True), store.lock_wait,
+                             waiting=store.waiting):
         copy.unlink(missing_ok=True)  # left by a compaction that died: never swapped in
         before = path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
         try:

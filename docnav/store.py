@@ -70,12 +70,14 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
     ``lock_wait``: seconds a connection that writes waits for the store while another process
     holds it (a writer, a compaction, or a reader loading its tables, which takes seconds at
     most), retrying with growing pauses; 0 fails at once. Readers never wait: they read the
-    Parquet export instead."""
+    Parquet export instead. ``waiting``: told, as such a wait starts, a line naming the holder
+    (:func:`docnav.writer_lock.waiting_line`), where a session is given none of its own."""
 
     def __init__(self, path: str | Path, parquet_dir: str | Path | None = None,
-                 lock_wait: float = 0.0) -> None:
+                 lock_wait: float = 0.0, waiting: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
         self.lock_wait = lock_wait
+        self.waiting = waiting
         self.parquet_dir = Path(parquet_dir) if parquet_dir else self.path.parent / "parquet"
         self._session: duckdb.DuckDBPyConnection | None = None
         self._locks: dict[int, BinaryIO] = {}  # id of a writing connection -> its writer lock
@@ -185,7 +187,7 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
 
         wait = self.lock_wait if wait is None else wait
         return writer_lock.retried(lambda: self._open(read_only, locked),
-                                   0.0 if read_only else wait, stopped, waiting)
+                                   0.0 if read_only else wait, stopped, waiting or self.waiting)
 
     def _open(self, read_only: bool, locked: bool) -> duckdb.DuckDBPyConnection:
         if self.path.is_dir():  # `--db .docnav`: the folder the default store is in

@@ -1,0 +1,92 @@
+"""A command that waits for a store another process holds says so as its wait starts, naming
+the holder's PID, whatever its progress shows: `docnav index` on a terminal (with its bar)
+and with --no-progress, `docnav prune` and `docnav compact` (they waited in silence, so a
+wait of minutes looked like a hang). Real store, real holders in other processes."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from _cli import SAMPLE_DOCS, SAMPLES, index, run
+from _harness import held
+
+REPO = Path(__file__).resolve().parents[1]
+# a DocNav writer between its writes: the store's writer lock held shared, as a run holds it
+WRITER = ("import sys, time; from pathlib import Path; from docnav.writer_lock import take;"
+          " f = take(Path(sys.argv[1]), exclusive=False); print('held', flush=True);"
+          " time.sleep(float(sys.argv[2]))")
+
+
+def sample_store(tmp_path: Path) -> Path:
+    db = tmp_path / "s.duckdb"
+    assert index(db, *(SAMPLES / d for d in SAMPLE_DOCS[:2])) == 0
+    return db
+
+
+def waiting_said(err: str, pid: int) -> list[str]:
+    """The lines of ``err`` that say a wait for the store held by ``pid`` starts."""
+    return [line for line in err.splitlines()
+            if "the store is locked by another process" in line and f"(PID {pid}" in line
+            and line.endswith("; waiting up to 60 s for it to finish")]
+
+
+def test_index_with_no_progress_says_whom_it_waits_for(tmp_path):
+    db = sample_store(tmp_path)
+    with held(db, "w", 1.5) as holder:
+        code, _, err = run(db, "index", str(SAMPLES / SAMPLE_DOCS[2]), "--embed-model",
+                           "hashing", "--no-summaries", "--no-progress", "--wait", "60")
+    assert code == 0 and len(waiting_said(err, holder.pid)) == 1, err
+
+
+def test_index_on_a_terminal_says_whom_it_waits_for(tmp_path):
+    """Its stderr a terminal, where the progress bar goes: the line is there too, before
+    the run goes on once the holder is gone."""
+    db = sample_store(tmp_path)
+    with held(db, "w", 120) as holder:
+        master, terminal = pty.openpty()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "docnav.cli", "--db", str(db), "index",
+             str(SAMPLES / SAMPLE_DOCS[2]), "--embed-model", "hashing", "--no-summaries",
+             "--wait", "60"], cwd=REPO, stdout=subprocess.PIPE, stderr=terminal, text=True)
+        os.close(terminal)
+        said = ""
+        deadline = time.monotonic() + 60
+        while not waiting_said(said.replace("\r", ""), holder.pid):
+            assert time.monotonic() < deadline and proc.poll() is None, said
+            if select.select([master], [], [], 0.5)[0]:
+                said += os.read(master, 4096).decode()
+        holder.kill()  # the run goes on now
+        out, _ = proc.communicate(timeout=60)
+        os.close(master)
+    assert proc.returncode == 0 and out.strip().startswith("1 added"), out
+
+
+def test_prune_says_whom_it_waits_for(tmp_path):
+    db = sample_store(tmp_path)
+    with held(db, "w", 1.5) as holder:
+        code, out, err = run(db, "prune", "--wait", "60")
+    assert code == 0 and out.startswith("nothing to prune")
+    assert len(waiting_said(err, holder.pid)) == 1, err
+
+
+def test_compact_says_whom_it_waits_for(tmp_path):
+    """Compaction waits for the writer lock (no DuckDB error names its holder): the PID is
+    the one the system lists as holding it."""
+    db = sample_store(tmp_path)
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(db), "1.5"], cwd=REPO,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout.readline().strip() == "held"
+        code, out, err = run(db, "compact", "--wait", "60")
+    finally:
+        writer.kill()
+        writer.wait()
+        writer.stdout.close()
+    assert code == 0 and out.startswith(f"{db}: "), out
+    assert len(waiting_said(err, writer.pid)) == 1, err
