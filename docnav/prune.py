@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 import duckdb
 
 from docnav.errors import StoreError
-from docnav.export import (changing, export_documents, export_whole_collection, mark_behind,
-                           mark_collection_export)
+from docnav.export import (NO_PARQUET, changing, export_documents, export_whole_collection,
+                           mark_behind, mark_collection_export)
 from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token, stamp_token
 
@@ -77,7 +77,8 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
     docstring) in one transaction, then rewrite the Parquet files that held them.
 
     dry_run: only say what would be deleted. export: rewrite the export now (else the
-    documents stay queued for the next run's export, as after ``--no-parquet``).
+    documents stay queued for the next run's export, and the export is marked behind the
+    store by them, as after ``--no-parquet``).
     """
     if not store.exists() or store.is_empty_file():
         raise StoreError(f"{store.path}: {'an empty file, ' * store.is_empty_file()}no store "
@@ -98,6 +99,9 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
             docs = [d for (d,) in con.execute("SELECT doc_id FROM documents ORDER BY 1").fetchall()]
             store.queue_export(con, docs)  # every document's embeddings file held some
             stamp_token(con, DOCUMENTS_TOKEN)  # long-lived indexers read their kept texts again
+            behind = len(store.pending_exports(con))
+        if not export and store.has_export():  # its readers say so, as after --no-parquet
+            mark_behind(store.parquet_dir, behind, NO_PARQUET)
         if export:
             store.claim_export()
             with store.reader() as con, changing(store.parquet_dir):

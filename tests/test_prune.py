@@ -108,6 +108,23 @@ def test_prune_without_the_export_leaves_it_to_the_next_run(corpus):
         assert corpus.store.pending_exports(con) == []
 
 
+def test_prune_without_the_export_marks_it_behind(corpus):
+    """The export written by the last run lacks nothing of the store until the prune: after
+    one that leaves it (``export=False``, `prune --no-parquet`) its readers say it is behind,
+    as after any write with the export skipped; it said nothing before."""
+    corpus.index()
+    corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
+                             HashingEmbedder(dim=128), parse=corpus.parse)
+    corpus.index()
+    assert not export_behind(corpus.store.parquet_dir)
+    prune_vectors(corpus.store, export=False)
+    assert behind_note(corpus.store.parquet_dir) == (
+        "the export is behind the store by 4 documents (a run with --no-parquet wrote the "
+        "store since; the next run without --no-parquet brings the export up to date)")
+    corpus.index()  # the queued export written: unmarked
+    assert not export_behind(corpus.store.parquet_dir)
+
+
 def test_prune_of_a_missing_store_says_so(tmp_path):
     with pytest.raises(StoreError, match="no store here, nothing to prune"):
         prune_vectors(Store(tmp_path / "none.duckdb"))
