@@ -261,19 +261,40 @@ def _clear_readings(parquet_dir: Path, older: float = 3600.0) -> None:
 
 NO_PARQUET = "a run with --no-parquet wrote the store since"
 STOPPED = "a run that stopped before its export wrote the store since"
+WRITING = "a run is writing the store, or one killed before its export wrote it since"
 
 
-def mark_behind(parquet_dir: Path, behind: int, why: str = NO_PARQUET,
-                unless_marked: bool = False) -> None:
+def mark_writing(parquet_dir: Path) -> str | None:
+    """Before a run's first write to the store: the export marked as older than the store, by
+    a count not known yet, so that a run killed outright (SIGKILL, the OOM killer) after it
+    wrote the store and before its export leaves the readers told; the run sets the mark it
+    ends with (:func:`mark_behind`) after its export. Returns the mark there before (None: none),
+    for a run that wrote nothing to put back (:func:`put_back_mark`)."""
+    mark = parquet_dir / _BEHIND
+    try:
+        before: str | None = mark.read_text()
+    except OSError:
+        before = None
+    if (parquet_dir / "documents.parquet").exists():
+        _mark(mark, f"\n{WRITING}")
+    return before
+
+
+def put_back_mark(parquet_dir: Path, before: str | None) -> None:
+    """The mark :func:`mark_writing` found put back (None: no mark)."""
+    if before is None:
+        (parquet_dir / _BEHIND).unlink(missing_ok=True)
+    else:
+        _mark(parquet_dir / _BEHIND, before)
+
+
+def mark_behind(parquet_dir: Path, behind: int, why: str = NO_PARQUET) -> None:
     """Note that the export is older than the store by ``behind`` documents (written or
     removed, their export pending) and ``why``, or that it is not (0: a run wrote the export);
-    readers say which. ``unless_marked``: a mark there already is left as it is (a run stopped
-    before it wrote anything: the earlier count and reason still hold)."""
+    readers say which."""
     mark = parquet_dir / _BEHIND
     if not behind:
         mark.unlink(missing_ok=True)
-    elif unless_marked and mark.exists():
-        return
     elif (parquet_dir / "documents.parquet").exists():
         _mark(mark, f"{behind}\n{why}")
 
@@ -287,9 +308,10 @@ def behind_note(parquet_dir: Path, store: str = "the store") -> str:
     """What readers of an export behind ``store`` are told: by how many documents, and why."""
     try:
         count, why = (parquet_dir / _BEHIND).read_text().split("\n", 1)
-        behind = f"behind {store} by {int(count)} document{'s' * (int(count) != 1)}"
     except (OSError, ValueError):  # gone since, or marked by an older DocNav: no count
-        behind, why = f"older than {store}", NO_PARQUET
+        count, why = "", NO_PARQUET
+    behind = (f"behind {store} by {int(count)} document{'s' * (int(count) != 1)}"
+              if count.isdigit() else f"older than {store}")  # (no count: a run writing)
     return (f"the export is {behind} ({why}; the next run without --no-parquet brings the "
             "export up to date)")
 

@@ -48,7 +48,7 @@ from docnav.scan import (
     in_scope, links_to, root_of, scan, scan_paths,
 )
 from docnav.rows import DocumentRecord, embeddings_frame
-from docnav.run_export import export_pending, note_export
+from docnav.run_export import Marked, export_pending, mark_writing, note_export, put_back
 from docnav.store import Store
 from docnav.store_embeddings import CachedEmbeddings
 from docnav.summaries import SummaryBuilder, SummaryPipelineOptions, make_builder
@@ -115,6 +115,7 @@ class Indexer:
         self._texts: KeptTexts | None = None
         self._runs = 0
         self._bar: Progress = Progress()  # the running index run's progress, when shown
+        self._marked: Marked | None = None  # the export's mark the running run found
 
     @property
     def summaries(self) -> SummaryBuilder | None:
@@ -239,6 +240,7 @@ class Indexer:
         with self._session() as report:
             self._claim_export()
             self._collection_step(report)
+            put_back(self.store, self._marked)  # the documents' export is as it was
         report.seconds = time.perf_counter() - started
         return report
 
@@ -251,6 +253,8 @@ class Indexer:
                                 should_stop=self.should_stop, waiting=self.progress_log):
             with self.store.reader() as con:
                 self._texts, before = self._kept_texts(con), set(self.store.pending_exports(con))
+            # before any write: a run killed before its export has readers told all the same
+            self._marked = mark_writing(self.store)
             report._time("store", t)
             try:
                 yield report
@@ -258,7 +262,7 @@ class Indexer:
                 self._texts = None  # a write may have failed after it was applied here
                 with suppress(Exception):  # what it wrote and did not export: readers say so
                     note_export(self.store, self.options.export_parquet, stopped=True,
-                                before=before)
+                                before=before, marked=self._marked)
                 raise
             t = time.perf_counter()
             if self._texts is not None:

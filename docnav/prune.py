@@ -19,6 +19,7 @@ import duckdb
 from docnav.errors import StoreError
 from docnav.export import (NO_PARQUET, changing, export_documents, export_whole_collection,
                            mark_behind, mark_collection_export)
+from docnav.run_export import mark_writing, put_back
 from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token, stamp_token
 
@@ -93,13 +94,19 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
             _count(con, report)
         if not report.pruned:
             return report
-        with store.transaction() as con:
-            con.execute("DELETE FROM embeddings WHERE model = ANY(?::VARCHAR[])",
-                        [sorted(report.pruned)])
-            docs = [d for (d,) in con.execute("SELECT doc_id FROM documents ORDER BY 1").fetchall()]
-            store.queue_export(con, docs)  # every document's embeddings file held some
-            stamp_token(con, DOCUMENTS_TOKEN)  # long-lived indexers read their kept texts again
-            behind = len(store.pending_exports(con))
+        marked = mark_writing(store)  # killed before its export, it leaves readers told
+        try:
+            with store.transaction() as con:
+                con.execute("DELETE FROM embeddings WHERE model = ANY(?::VARCHAR[])",
+                            [sorted(report.pruned)])
+                docs = [d for (d,) in
+                        con.execute("SELECT doc_id FROM documents ORDER BY 1").fetchall()]
+                store.queue_export(con, docs)  # every document's embeddings file held some
+                stamp_token(con, DOCUMENTS_TOKEN)  # long-lived indexers read their texts again
+                behind = len(store.pending_exports(con))
+        except BaseException:  # nothing written
+            put_back(store, marked)
+            raise
         if not export and store.has_export():  # its readers say so, as after --no-parquet
             mark_behind(store.parquet_dir, behind, NO_PARQUET)
         if export:

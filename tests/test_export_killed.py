@@ -1,0 +1,95 @@
+"""A `docnav index` killed outright (SIGKILL: no handler runs, nothing is cleaned up) after it
+wrote documents to the store and before its Parquet export leaves the export marked behind
+the store, so that its readers are told: the mark is set before the run's first write and
+cleared only after its export. Before, such a run left no mark, and readers of the export
+took it for the store. A real run in a real process, killed during the long parse of a big
+file after its first batch of documents was committed."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from _cli import index, run
+
+from docnav.export import behind_note, export_behind, exported_documents
+from docnav.store import Store
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def small(i: int) -> str:
+    return f"# Note {i}\n\nNote {i} says how the store keeps its sections apart.\n"
+
+
+def big(parts: int) -> str:
+    """A Markdown file whose parse takes seconds (about 2 s a thousand sections)."""
+    return "# Big\n\n" + "".join(
+        f"## Part {i}\n\nPart {i} says how the store keeps document {i} and its sections "
+        f"apart, word {i * 7} after word {i * 11}.\n\n- item {i} one\n- item {i} two\n\n"
+        for i in range(parts))
+
+
+def test_a_run_killed_before_its_export_leaves_the_export_marked_behind(tmp_path):
+    docs, db = tmp_path / "docs", tmp_path / "store" / "docnav.duckdb"
+    docs.mkdir()
+    (docs / "a.md").write_text(small(0))
+    assert index(db, docs) == 0  # the export of one document, up to date
+    parquet = Store(db).parquet_dir
+    assert not export_behind(parquet)
+    for i in range(1, 17):  # the run's first batch (16 documents), then the big file
+        (docs / f"b{i:02}.md").write_text(small(i))
+    (docs / "z.md").write_text(big(1500))
+
+    # stderr is no terminal: the run logs a line after each batch written
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "docnav.cli", "--db", str(db), "index", str(docs),
+         "--embed-model", "hashing", "--no-summaries"],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said = []
+    try:
+        for line in proc.stderr:
+            said.append(line)
+            if line.startswith("indexing: 16/17 documents done"):
+                break  # committed; now parsing z.md
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate()
+    assert proc.returncode == -signal.SIGKILL, said
+
+    with Store(db).reader() as con:  # the first batch is in the store ...
+        assert len(Store.documents(con)) == 17
+    assert len(exported_documents(parquet)) == 1  # ... not in its export
+    assert export_behind(parquet)
+    assert behind_note(parquet) == (
+        "the export is older than the store (a run is writing the store, or one killed "
+        "before its export wrote it since; the next run without --no-parquet brings the "
+        "export up to date)")
+
+    code, out, _ = run(db, "index", str(docs), "--embed-model", "hashing", "--no-summaries",
+                       "--no-progress")
+    assert code == 0 and out.startswith("1 added"), out  # z.md; the 16 exported with it
+    assert len(exported_documents(parquet)) == 18 and not export_behind(parquet)
+
+
+def test_a_run_that_writes_nothing_leaves_the_mark_it_found(tmp_path):
+    """The mark a run sets as it starts is its own: a run with nothing to write, stopped or
+    not, leaves the export's mark as it was (here: behind by a --no-parquet run)."""
+    docs, db = tmp_path / "docs", tmp_path / "store" / "docnav.duckdb"
+    docs.mkdir()
+    (docs / "a.md").write_text(small(0))
+    assert index(db, docs) == 0
+    (docs / "b.md").write_text(small(1))
+    code, _, _ = run(db, "index", str(docs), "--embed-model", "hashing", "--no-summaries",
+                     "--no-progress", "--no-parquet")
+    assert code == 0
+    parquet = Store(db).parquet_dir
+    note = behind_note(parquet)
+    assert note.startswith("the export is behind the store by 1 document (a run with "
+                           "--no-parquet")
+    code, out, _ = run(db, "index", str(docs), "--embed-model", "hashing", "--no-summaries",
+                       "--no-progress", "--no-parquet")
+    assert code == 0 and out.startswith("0 added, 0 changed")
+    assert behind_note(parquet) == note
