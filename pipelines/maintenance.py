@@ -20,7 +20,7 @@ class PruneConfig(Config):
 def prune_embeddings(context: OpExecutionContext, config: PruneConfig,
                      docnav: DocNavResource) -> Output[str]:
     with readable_failure():
-        report = prune_vectors(docnav.store(), dry_run=config.dry_run)
+        report = prune_vectors(docnav.store(context.log.info), dry_run=config.dry_run)
     if len(report.users) > 1:
         context.log.warning(
             "more than one embedding model is in use, each by documents no run has embedded "
@@ -48,7 +48,7 @@ def prune_vectors_job():
     "gives it back). Writers outside Dagster stop with a 'locked' error meanwhile.")
 def compact_database(context: OpExecutionContext, docnav: DocNavResource) -> Output[str]:
     with readable_failure():
-        report = compact_store(docnav.store())
+        report = compact_store(docnav.store(context.log.info))
     context.log.info(report.summary())
     return Output(report.summary(), metadata={
         "bytes_before": report.bytes_before,

@@ -167,8 +167,10 @@ class DocNavResource(ConfigurableResource):
             lock_wait=self.lock_wait_seconds,
         )
 
-    def store(self) -> Store:
-        return Store(self.db, lock_wait=self.lock_wait_seconds)
+    def store(self, waiting: Callable[[str], None] | None = None) -> Store:
+        """The store; ``waiting`` (a run's ``context.log.info``) is told who holds it as a
+        wait for it starts."""
+        return Store(self.db, lock_wait=self.lock_wait_seconds, waiting=waiting)
 
     def preload_worker(self) -> None:
         """With ``resident_worker``: start the store's worker (in the background) if none runs,
