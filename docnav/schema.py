@@ -103,16 +103,13 @@ def initialize(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     elif version in _UPGRADES:
         _upgrade(con, version)
     elif version != SCHEMA_VERSION:
-        raise StoreError(
-            f"{path}: store has schema version {row[0]}, this DocNav writes version "
-            f"{SCHEMA_VERSION}. Rebuild it: delete {path} and run `docnav index` again."
-        )
+        raise StoreError(_other_version(path, row[0], version, "writes"))
 
 
-def _refuse_foreign(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+def _refuse_foreign(con: duckdb.DuckDBPyConnection, path: Path, writer: bool = True) -> None:
     """A DuckDB file of something else (no ``meta`` table, but tables, views or schemas of its
     own) is not made into a store: DocNav's tables would be written into it, and a compaction
-    keeps only those."""
+    keeps only those. A reader, which writes nothing to any file, asks for a store alone."""
     if con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = "
                    "current_database() AND schema_name = 'main' AND table_name = 'meta'"
                    ).fetchone()[0]:
@@ -127,9 +124,10 @@ def _refuse_foreign(con: duckdb.DuckDBPyConnection, path: Path) -> None:
         "ORDER BY 1, 2").fetchall()]
     if found:
         shown = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
+        fix = ("a new file (or a DocNav store); nothing was written." if writer else
+               "a DocNav store.")
         raise StoreError(f"{path}: not a DocNav store: this DuckDB database holds {shown}. "
-                         "Give --db (DOCNAV_DB under Dagster) a new file (or a DocNav store); "
-                         "nothing was written.")
+                         f"Give --db (DOCNAV_DB under Dagster) {fix}")
 
 
 def check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
@@ -138,7 +136,7 @@ def check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     try:
         row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     except duckdb.CatalogException as exc:
-        _refuse_foreign(con, path)  # one of something else: what it holds, as a writer says
+        _refuse_foreign(con, path, writer=False)  # one of something else: what it holds
         raise StoreError(f"{path}: not a DocNav store (no meta table)") from exc
     version = stored_version(row)
     if version in _UPGRADES:
@@ -148,8 +146,15 @@ def check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
             "`docnav index` on its folders once."
         )
     if version != SCHEMA_VERSION:
-        found = row[0] if row else "none"
-        raise StoreError(
-            f"{path}: store has schema version {found}, this DocNav reads version "
-            f"{SCHEMA_VERSION}. Rebuild it: delete the file and run `docnav index` again."
-        )
+        raise StoreError(_other_version(path, row[0] if row else "none", version, "reads"))
+
+
+def _other_version(path: Path, found: str, version: int | None, does: str) -> str:
+    """Why a store of schema version ``found`` is refused, and what to do: of a newer DocNav's
+    store, upgrading DocNav (deleting it would lose what the newer one wrote); of an older
+    one that cannot be upgraded in place, or a version that is no number, a rebuild."""
+    if version is not None and version > SCHEMA_VERSION:
+        return (f"{path}: written by a newer DocNav (schema {version}; this one {does} "
+                f"{SCHEMA_VERSION}): upgrade DocNav to use it; the store is left as it is")
+    return (f"{path}: store has schema version {found}, this DocNav {does} version "
+            f"{SCHEMA_VERSION}. Rebuild it: delete {path} and run `docnav index` again.")
