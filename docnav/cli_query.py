@@ -68,11 +68,15 @@ def _cmd_ask(args: argparse.Namespace) -> int:
 
         nli = VerifyOptions(model=_nli_model(args))
         verifier = Verifier(TransformersNLI(nli), nli)
-    where = {"metadata": _fields(args.meta), "dated_after": args.after,
-             "dated_before": args.before}
+    where = {k: v for k, v in {"metadata": _fields(args.meta), "dated_after": args.after,
+                               "dated_before": args.before}.items() if v}
+    if where:  # none has them: said with the options as given (as `locate` says it)
+        if args.doc:
+            graph.matching_documents(args.doc)
+        graph.documents_where(args.doc, where, _said_as(args))
     answer = Navigator(graph, answerer=answerer, verifier=verifier, policy=args.policy).ask(
         args.question, budget=args.budget, doc=args.doc,
-        where={k: v for k, v in where.items() if v} or None)
+        where=where or None)
     # 1, as for an index run with failed documents: the work is done, a part of it failed
     code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
     if answer.generation_error:
@@ -120,7 +124,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
                "verified_only": args.verified_only}
     where = {k: filters[k] for k in ("metadata", "dated_after", "dated_before") if filters[k]}
     if where:  # documents none of which has them: said, as `ask` says it (not "no hits")
-        graph.documents_where(args.doc, where)
+        graph.documents_where(args.doc, where, _said_as(args))
     hits = graph.locate(args.query, k=args.k, kinds=args.kind or None, levels=args.level,
                         via=args.via, filters={k: v for k, v in filters.items() if v})
     rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind,
@@ -178,14 +182,28 @@ def _document_options(p: argparse.ArgumentParser) -> None:
 
 
 def _fields(pairs: list[str] | None) -> dict[str, str]:
-    """``--meta author=Jane`` as {"author": "Jane"}."""
+    """``--meta author=Jane`` as {"author": "Jane"}; an empty value is refused (it kept every
+    document without the field: as if the filter were not there)."""
     out = {}
     for pair in pairs or []:
         key, eq, value = pair.partition("=")
         if not eq or not key.strip():
             raise InputError(f"--meta {pair!r}: give KEY=VALUE, e.g. --meta author=Jane")
+        if not value.strip():
+            raise InputError(f"--meta {pair!r}: no value after '='; give the value the field "
+                             "must have, e.g. --meta author=Jane")
         out[key.strip()] = value.strip()
     return out
+
+
+def _said_as(args: argparse.Namespace) -> dict[str, str]:
+    """The document criteria as the command line gave them, for the error where no document
+    has them (``--meta author=Jane``, not ``metadata={'author': 'Jane'}``)."""
+    import shlex
+
+    return {"metadata": " ".join(f"--meta {shlex.quote(f'{k}={v}')}"
+                                 for k, v in _fields(args.meta).items()),
+            "dated_after": f"--after {args.after}", "dated_before": f"--before {args.before}"}
 
 
 def _matched_text(graph, hit) -> str:

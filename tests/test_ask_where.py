@@ -85,7 +85,7 @@ def test_ask_takes_after_before_and_meta(tmp_path):
     assert code == 0, err
     assert "new.html" in out and not any(n in out for n in ("old.html", "mid.html", "undated"))
     code, out, err = run(db, "ask", "How did pump sales do?", "--before", "2020-01-01")
-    assert code == 2 and "no indexed document has dated_before='2020-01-01'" in err
+    assert code == 2 and "no indexed document has --before 2020-01-01" in err
     code, out, err = run(db, "ask", "How did pump sales do?", "--meta", "author")
     assert code == 2 and "--meta 'author': give KEY=VALUE" in err
     # bounds the wrong way round are said as such, by ask and locate ("no hits" from locate)
@@ -209,9 +209,9 @@ def test_an_author_criterion_matches_any_of_the_author_s_names(tmp_path):
 
 
 @pytest.mark.parametrize("flags, said", [
-    (["--after", "2030-01-01"], "no indexed document has dated_after='2030-01-01' (a "
+    (["--after", "2030-01-01"], "no indexed document has --after 2030-01-01 (a "
                                 "document's date is its own"),
-    (["--meta", "author=Zed"], "no indexed document has metadata={'author': 'Zed'} (`docnav "
+    (["--meta", "author=Zed"], "no indexed document has --meta author=Zed (`docnav "
                                "show DOC` prints a document's fields)"),
 ])
 def test_locate_says_when_its_criteria_choose_no_document_as_ask_does(tmp_path, flags, said):

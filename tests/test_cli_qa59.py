@@ -12,6 +12,9 @@ import duckdb
 import pytest
 from _cli import Indexed, index_sample, run
 
+from docnav.errors import InputError
+from docnav.query import DocNavGraph
+
 
 @pytest.fixture(scope="module")
 def indexed(tmp_path_factory) -> Indexed:
@@ -43,3 +46,28 @@ def test_a_reader_given_a_file_of_something_else_does_not_speak_of_writing(tmp_p
         assert err.strip() == (f"docnav: error: {db}: not a DocNav store: this DuckDB "
                                "database holds table main.t. Give --db (DOCNAV_DB under "
                                "Dagster) a DocNav store."), command
+
+
+@pytest.mark.parametrize("given", ["author=", "nokey= "])
+def test_an_empty_meta_value_is_refused_not_dropped(indexed, given):
+    """`locate pin --meta author=` gave the hits of no filter (it kept every document without
+    the field); the library's `filter(ids, metadata={'author': ''})` kept them all."""
+    for command in ("locate", "ask"):
+        code, _, err = run(indexed.db, command, "send", "--meta", given)
+        assert code == 2, command
+        assert err.strip() == (f"docnav: error: --meta {given!r}: no value after '='; give "
+                               "the value the field must have, e.g. --meta author=Jane")
+    graph = DocNavGraph.open(indexed.db, embedder=None)
+    with pytest.raises(InputError, match=r"metadata \{'author': ''\}: no value for 'author'"):
+        graph.filter(graph.document_roots(), metadata={"author": ""})
+
+
+def test_no_document_with_the_fields_is_said_with_the_options_given(indexed):
+    """It said `no indexed document has metadata={'nokey': 'x'}`: a Python dict, of a command
+    line that said --meta nokey=x."""
+    for command in ("locate", "ask"):
+        code, _, err = run(indexed.db, command, "send", "--meta", "nokey=x", "--meta",
+                           "rfc pr=1", "--before", "2001-01-01")
+        assert code == 2, command
+        assert err.startswith("docnav: error: no indexed document has --meta nokey=x --meta "
+                              "'rfc pr=1', --before 2001-01-01 (a document's date is its own")

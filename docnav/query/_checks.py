@@ -132,12 +132,16 @@ def node_list(node_ids, name: str = "node_ids") -> list:
 
 def check_metadata(metadata) -> dict:
     """The ``metadata`` criterion as a dict with lower-case keys; an error for anything but
-    a mapping of field to value."""
+    a mapping of field to value, and for an empty value (it kept every document the field is
+    missing from: the filter seemed not to be there)."""
     if metadata is None:
         return {}
     if not isinstance(metadata, Mapping):
         raise InputError(f"metadata {metadata!r}: give a mapping of field to value, such as "
                          "{'author': 'Ada Lovelace'}")
+    if empty := [k for k, v in metadata.items() if not str(v).strip()]:
+        raise InputError(f"metadata {metadata!r}: no value for {', '.join(map(repr, empty))}; "
+                         "give the value the field must have, such as {'author': 'Ada'}")
     return {str(k).lower(): v for k, v in metadata.items()}
 
 

@@ -527,19 +527,19 @@ class DocNavGraph:
             n := self.node(nid), self.documents.get(n.doc_id, {}), self._fields.get(n.doc_id, {}),
             self._dates.get(n.doc_id), self.summaries.get(nid))]
 
-    def documents_where(self, doc: str | Sequence[str] | None, where: dict) -> list[str]:
+    def documents_where(self, doc: str | Sequence[str] | None, where: dict,
+                        said_as: dict | None = None) -> list[str]:
         """The root ids of the documents ``doc`` matches (a glob or globs; all for None)
         whose own fields match ``where`` (:meth:`filter`'s ``metadata``, ``dated_after``,
-        ``dated_before``); :class:`InputError` naming the criteria where none does."""
+        ``dated_before``); :class:`InputError` naming the criteria where none does, each as
+        ``said_as`` says it where it does (the CLI: ``--meta author=Jane``)."""
         kept = self.filter(self.document_roots(), path=doc, **where)
         if not kept:
-            said = ", ".join(f"{k}={v!r}" for k, v in where.items() if v)
-            dated = {"dated_after", "dated_before"} & {k for k, v in where.items() if v}
+            said = ", ".join((said_as or {}).get(k, f"{k}={v!r}") for k, v in where.items() if v)
             dates = (f"a document's date is its own: {DATE_SOURCES}{self._unread_dates(doc)}; "
-                     if dated else "")
+                     if where.get("dated_after") or where.get("dated_before") else "")
             raise InputError(f"no indexed document{' matching ' + repr(doc) if doc else ''} "
-                             f"has {said} ({dates}`docnav show DOC` prints a document's "
-                             "fields)")
+                             f"has {said} ({dates}`docnav show DOC` prints a document's fields)")
         return kept
 
     def _unread_dates(self, doc: str | Sequence[str] | None, shown: int = 3) -> str:
