@@ -123,8 +123,12 @@ def _cmd_locate(args: argparse.Namespace) -> int:
                "dated_after": args.after, "dated_before": args.before,
                "verified_only": args.verified_only}
     where = {k: filters[k] for k in ("metadata", "dated_after", "dated_before") if filters[k]}
+    searched = None  # the documents searched: all, those of --doc, or those of the criteria
     if where:  # documents none of which has them: said, as `ask` says it (not "no hits")
-        graph.documents_where(args.doc, where, _said_as(args))
+        searched = [graph.node(r).path
+                    for r in graph.documents_where(args.doc, where, _said_as(args))]
+    elif args.doc:
+        searched = graph.document_paths(args.doc)
     hits = graph.locate(args.query, k=args.k, kinds=args.kind or None, levels=args.level,
                         via=args.via, filters={k: v for k, v in filters.items() if v})
     rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind,
@@ -133,7 +137,10 @@ def _cmd_locate(args: argparse.Namespace) -> int:
              "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
             for h in hits]
     _note_stale(graph, [r["document"] for r in rows])
+    unheld = _none_held(graph, args.query, searched) if rows else ""
     if args.json:
+        if unheld:  # the JSON is a list of hits: the note goes where the other notes go
+            print(f"docnav: note: {unheld}", file=sys.stderr)
         print_result(json.dumps(rows, indent=2, ensure_ascii=False))
     elif not rows:
         used = [f"--{k.replace('_', '-')}" for k in ("doc", "meta", "after", "before", "level",
@@ -142,8 +149,21 @@ def _cmd_locate(args: argparse.Namespace) -> int:
         print_result(f"no hits{' with ' + ', '.join(used) if used else ''}"
                      + _no_summaries(graph, args))
     else:
-        print_result("\n".join(_hit_lines(rows)))
+        print_result("\n".join([unheld] * bool(unheld) + list(_hit_lines(rows))))
     return EXIT_OK
+
+
+def _none_held(graph, query: str, searched: list[str] | None) -> str:
+    """Where none of the query's words is in any document searched (``None``: all), that
+    the hits are only close in meaning, as `ask` says of its evidence; else ""."""
+    from docnav.query.lexical import search_words
+
+    words = search_words(query)
+    held = set().union(*graph.term_documents(list(words)).values())
+    if held & set(graph.document_paths() if searched is None else searched):
+        return ""
+    return (f"none of the query's words is in any document searched ({', '.join(words.values())})"
+            ": the hits are only close in meaning")
 
 
 def _hit_lines(rows: list[dict]) -> Iterator[str]:

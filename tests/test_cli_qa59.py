@@ -90,3 +90,21 @@ def test_the_readme_s_query_of_the_exported_vectors_gives_the_store_s_rows(tmp_p
         assert con.execute(f"SELECT count(*) FROM '{files}'").fetchone()[0] > len(stored)
         read = con.execute(query.replace("parquet/embeddings/*.parquet", files)).fetchall()
     assert sorted(read) == stored
+
+
+def test_locate_says_when_none_of_the_query_s_words_is_in_any_document(indexed):
+    """`locate "zebra giraffe"` listed hits close in meaning alone, without the word `ask`
+    gives: none of the words is in any document."""
+    note = ("none of the query's words is in any document searched (zebra, giraffe): the hits "
+            "are only close in meaning")
+    code, out, err = run(indexed.db, "locate", "zebra giraffe", "-k", "2")
+    assert code == 0 and out.splitlines()[0] == note and len(out.splitlines()) > 1, err
+    code, out, err = run(indexed.db, "locate", "zebra giraffe", "-k", "2", "--json")
+    assert code == 0 and len(json.loads(out)) == 2  # the JSON stays a list of hits
+    assert f"docnav: note: {note}" in err
+    # a word held by a document not searched is none of the searched documents'
+    code, out, _ = run(indexed.db, "locate", "lint", "-k", "2", "--doc", "0458*")
+    assert out.startswith("none of the query's words is in any document searched (lint)")
+    for args in (["lint"], ["lint zebra"], ["lint", "--doc", "0003*"]):
+        code, out, err = run(indexed.db, "locate", *args, "-k", "2")
+        assert code == 0 and "none of the query's words" not in out + err, args
