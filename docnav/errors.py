@@ -22,6 +22,14 @@ def without_path(path: str, error: str) -> str:
     return error.removeprefix(f"{path}: ")
 
 
+def quoted(given: str, most: int = 60) -> str:
+    """What was given, quoted as an error says it: whole up to ``most`` characters, else its
+    start and its length (an unknown id of 5000 characters was echoed whole)."""
+    if len(given) <= most:
+        return repr(given)
+    return f"{given[:most - 1]!r}… ({len(given)} characters)"
+
+
 class DocNavError(Exception):
     """Root of every error DocNav raises on purpose."""
 

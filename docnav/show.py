@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from docnav.compact import mib
-from docnav.errors import InputError, without_path
+from docnav.errors import InputError, quoted, without_path
 from docnav.model import DocTree, NodeKind
 from docnav.scan import absolute as absolute_path
 from docnav.scan import one_line
@@ -197,19 +197,27 @@ _OLDER = "indexed by an older DocNav"
 _REPARSE = "`docnav index DIR --reparse` records it"
 
 
+def _parser_note(parsed_with: str | None) -> str | None:
+    """What to run where the stored tree is not of this DocNav's parsers (`show DOC`'s line,
+    ``parser_note`` of its JSON): None where it is."""
+    from docnav.parse import parser_fingerprint, recorded_parser
+
+    if parsed_with is None:
+        return f"{_OLDER}, which did not record its parser: {_REPARSE}"
+    if recorded_parser(parsed_with)[0] != parser_fingerprint():
+        return "another version: `docnav index DIR --reparse` parses it again"
+    return None
+
+
 def _parsed_line(tree: DocTree, parsed_with: str | None) -> str:
     """What parsed the stored tree: the parser's name (its version, its libraries' versions),
     and for a PDF the pipeline that read it with the --pdf-mode asked for (``auto`` chooses
     one on each machine)."""
-    from docnav.parse import parser_fingerprint, recorded_parser
+    from docnav.parse import recorded_parser
 
-    if parsed_with is None:
-        line = f"{_OLDER}, which did not record its parser: {_REPARSE}"
-    else:
-        fingerprint, _ = recorded_parser(parsed_with)
-        line = f"parsed by parser {fingerprint}"
-        if fingerprint != parser_fingerprint():
-            line += " (another version: `docnav index DIR --reparse` parses it again)"
+    line = f"parsed by parser {recorded_parser(parsed_with)[0]}" if parsed_with else ""
+    if note := _parser_note(parsed_with):
+        line = f"{line} ({note})" if line else note
     if tree.format != "pdf":
         return line
     pipeline, mode, extras = _pdf_reading(parsed_with, tree.metadata, said=True)
@@ -306,14 +314,20 @@ def _document_of_node(store: Store, ref: str) -> str:
     document), else an error that says what a section's or paragraph's id is of: a node id
     copied from the tree was "no document" with no more said."""
     with snapshot(store) as (con, _):
-        rows = con.execute("SELECT n.node_id, n.kind, n.doc_id, d.path FROM nodes n JOIN "
+        # (the collection node's document is no document: LEFT JOIN)
+        rows = con.execute("SELECT n.node_id, n.kind, n.doc_id, d.path FROM nodes n LEFT JOIN "
                            "documents d USING (doc_id) WHERE starts_with(n.node_id, ?) "
                            "LIMIT 2", [ref.strip().lower()]).fetchall() if ref.strip() else []
     if len(rows) != 1:
-        raise InputError(f"no document matches {ref!r}; `docnav show` lists the indexed ones")
+        raise InputError(f"no document matches {quoted(ref)}; `docnav show` lists the "
+                         "indexed ones")
     ((node_id, kind, doc_id, path),) = rows
     if kind == "document":
         return doc_id
+    if kind == "collection":  # `nav DOC --dir parent` prints it
+        raise InputError(f"{ref!r} is the id of the collection node (the parent of every "
+                         f"document), not of a document: `docnav show` lists the documents, "
+                         f"`docnav nav {node_id[:12]} --dir children` their nodes")
     around = "children` lists its parts" if kind == "section" else "parent` names its section"
     raise InputError(f"{ref!r} is the id of a {kind} of {path}, not of a document: `docnav "
                      f"fetch {node_id[:12]}` prints its text, `docnav nav {node_id[:12]} --dir "
@@ -425,6 +439,7 @@ def document_json(store: Store, ref: str, show_text: bool = False,
            "status": shown.status, "version": shown.version,
            "error": shown.error and without_path(shown.path, shown.error),
            "parsed_with": shown.parsed_with,
+           "parser_note": _parser_note(shown.parsed_with) if tree else None,
            "warnings": dict(tree.metadata).get("conversion_warnings") if tree else None,
            "fields": {k: v for k, v in tree.metadata if k not in _UNLISTED_FIELDS}
            if tree else {},
@@ -503,6 +518,10 @@ def _failed_lines(indent: str, entry: _NodeSummary) -> list[str]:
             *(f"{indent}    · {_cut(text)}" for text in entry.sentences)]
 
 
+def _paragraphs(n: int) -> str:
+    return f"{n} paragraph{'s' * (n != 1)}"
+
+
 def _cut(text: str) -> str:
     return text if len(text) <= 110 else text[:107] + "..."
 
@@ -520,7 +539,7 @@ def _tree_lines(tree: DocTree, show_text: bool, summaries: dict | None = None) -
         if n.kind is NodeKind.SECTION:
             page = f" p.{n.page}" if n.page else ""
             lines.append(f"{indent}{n.heading or '(untitled)'}  [{n.node_id[:12]}]"
-                         f" ({counts.get(n.node_id, 0)} paragraphs{page})")
+                         f" ({_paragraphs(counts.get(n.node_id, 0))}{page})")
             if n.node_id in summaries:
                 lines += _summary_lines(indent, summaries[n.node_id])
         elif show_text:

@@ -108,3 +108,47 @@ def test_locate_says_when_none_of_the_query_s_words_is_in_any_document(indexed):
     for args in (["lint"], ["lint zebra"], ["lint", "--doc", "0003*"]):
         code, out, err = run(indexed.db, "locate", *args, "-k", "2")
         assert code == 0 and "none of the query's words" not in out + err, args
+
+
+def test_show_given_the_collection_node_s_id_says_what_it_is(indexed):
+    """`nav DOC --dir parent` prints the collection node's id; `show` of it said "no document
+    matches", as of an id of nothing, where a section's id is said to be one."""
+    _, out, _ = run(indexed.db, "nav", "0003-attribute-usage.md", "--dir", "parent", "--json")
+    (collection,) = json.loads(out)["nodes"]
+    assert collection["kind"] == "collection"
+    short = collection["node_id"][:12]
+    code, out, err = run(indexed.db, "show", short)
+    assert code == 2 and err.strip() == (
+        f"docnav: error: {short!r} is the id of the collection node (the parent of every "
+        f"document), not of a document: `docnav show` lists the documents, `docnav nav {short} "
+        "--dir children` their nodes")
+
+
+def test_an_unknown_id_of_5000_characters_is_not_echoed_whole(indexed):
+    given = "ab" * 2500
+    for command in (["show", given], ["fetch", given], ["nav", given, "--dir", "children"]):
+        code, _, err = run(indexed.db, *command)
+        assert code == 2 and f"{given[:59]!r}… (5000 characters)" in err, command
+        assert len(err) < 400, command
+
+
+def test_show_counts_one_paragraph_as_one(indexed):
+    said = [run(indexed.db, "show", name)[1] for name in ("0003-attribute-usage.md",
+                                                          "0019-opt-in-builtin-traits.md")]
+    assert any("] (1 paragraph)" in out for out in said)
+    assert not any("(1 paragraphs" in out for out in said)
+
+
+def test_show_json_says_the_document_was_parsed_by_another_version(tmp_path, indexed):
+    """The text said "(another version: `docnav index DIR --reparse` parses it again)"; the
+    JSON had only `parsed_with`."""
+    db = tmp_path / "older.duckdb"
+    shutil.copy(indexed.db, db)
+    name = "0003-attribute-usage.md"
+    assert json.loads(run(db, "show", name, "--json")[1])["parser_note"] is None
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE documents SET parsed_with = 'v0-00000000'")
+    shown = json.loads(run(db, "show", name, "--json")[1])
+    assert shown["parser_note"] == ("another version: `docnav index DIR --reparse` parses it "
+                                    "again")
+    assert f"({shown['parser_note']})" in run(db, "show", name)[1]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import polars as pl
 
-from docnav.errors import InputError, StoreError, StoreLocked, without_path
+from docnav.errors import InputError, StoreError, StoreLocked, quoted, without_path
 from docnav.query._checks import check_kinds, listed, node_list, whole
 from docnav.query.criteria import Criteria
 from docnav.query.fields import DATE_FORMS, DATE_SOURCES, own_date, parse_fields, unread_date
@@ -300,7 +300,7 @@ class DocNavGraph:
             row = self.documents[never[0]]
             raise InputError(f"{row['path']}: not indexed, its last run failed "
                              f"({_cause(row)}); fix the file and run `docnav index` again")
-        raise InputError(f"unknown node id {ref!r}, nor a document's path "
+        raise InputError(f"unknown node id {quoted(ref)}, nor a document's path "
                          f"({where_read(self.source)}): `docnav locate` finds node ids, "
                          "`docnav show` lists the documents")
 
