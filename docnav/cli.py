@@ -14,10 +14,11 @@ from collections.abc import Iterator, Sequence
 
 from docnav.cli_common import (DEFAULT_DB, EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED,
                                EXIT_TERMINATED, SIGNALS, _given, _Terminated)
+from docnav.cli_fetch import add_fetch_parser
 from docnav.cli_index import (add_compact_parser, add_index_parser, add_prune_parser,
                               add_watch_parser)
-from docnav.cli_query import (add_ask_parser, add_fetch_parser, add_locate_parser,
-                               add_nav_parser, add_show_parser)
+from docnav.cli_query import (add_ask_parser, add_locate_parser, add_nav_parser,
+                               add_show_parser)
 from docnav.errors import DocNavError
 
 # in the order `docnav --help` lists them
