@@ -32,31 +32,25 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     # the last piece may be its paragraph's start: the budget ran out inside it
     cut = bool(pieces) and pieces[-1].tokens < count_tokens(graph.node(pieces[-1].node_id).text)
     whole = len(pieces) - cut
+    note = _fetch_note(graph, args, nodes, under, pieces, whole)
     if args.json:
-        print_result(json.dumps({"nodes": nodes, "budget": args.budget, "tokens": tokens,
-                                 "paragraphs": len(under), "whole": whole, "cut": cut,
-                                 "pieces": [{"node_id": p.node_id, "document": p.doc_path,
-                                             "breadcrumb": p.breadcrumb, "page": p.page,
-                                             "tokens": p.tokens, "text": p.text}
-                                            for p in pieces]},
-                                indent=2, ensure_ascii=False))
+        out = {"nodes": nodes, "budget": args.budget, "tokens": tokens,
+               "paragraphs": len(under), "whole": whole, "cut": cut,
+               "pieces": [{"node_id": p.node_id, "document": p.doc_path,
+                           "breadcrumb": p.breadcrumb, "page": p.page,
+                           "tokens": p.tokens, "text": p.text} for p in pieces]}
+        if note:  # what the text says of what is left out, or that nothing is under them
+            out["note"] = note
+        print_result(json.dumps(out, indent=2, ensure_ascii=False))
         return EXIT_OK
     if not under:  # a heading with nothing under it, a paragraph-less document
-        named = "; ".join(graph.node(n).breadcrumb for n in nodes)
-        print_result(f"0 paragraphs: no text is under {named}")
+        print_result(f"0 paragraphs: {note}")
         return EXIT_OK
-    more = len(under) - whole
-    larger = "a larger one reads the rest"
-    if not pieces:  # the first paragraph does not fit, and is too little room to cut
-        first = graph.fetch(under if args.pages else nodes, budget=10**9)[0]
-        larger = (f"the first paragraph takes {first.tokens} tokens, and one is cut only "
-                  "where 16 tokens or more are left")
-        if graph.node(first.node_id).block_kind == "table":  # (its head alone tells nothing)
-            larger = (f"the first paragraph, a table, takes {first.tokens} tokens, and one is "
-                      "cut only where its head and a row fit")
-    lines = [f"{whole} of {len(under)} paragraphs"
-             f"{', and the start of one more' if cut else ''}; "
-             f"{tokens} tokens{f' (--budget {args.budget}: {larger})' if more else ''}"]
+    n = f"{len(under)} paragraph{'s' * (len(under) != 1)}"
+    only = "the only paragraph" if len(under) == 1 else f"the first of {n}"
+    read = (f"{whole} of {n}{', and the start of one more' if cut else ''}" if whole or not cut
+            else f"the start of {only}")  # not "0 of 1 paragraphs, and the start of one more"
+    lines = [f"{read}; {tokens} tokens{f' ({note})' if note else ''}"]
     where = None
     for i, piece in enumerate(pieces, start=1):
         page = f", p. {piece.page}" if piece.page else ""
@@ -66,6 +60,25 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
         lines += [f"[{i}] {piece.node_id[:12]}", textwrap.indent(piece.text, "  ")]
     print_result("\n".join(lines))
     return EXIT_OK
+
+
+def _fetch_note(graph, args: argparse.Namespace, nodes: list[str], under: set[str],
+                pieces: list, whole: int) -> str:
+    """What the text says beside the counts: that no text is under the nodes, or what the
+    budget left out and how to read it; "" where everything was read."""
+    if not under:
+        return f"no text is under {'; '.join(graph.node(n).breadcrumb for n in nodes)}"
+    if whole == len(under):
+        return ""
+    larger = "a larger one reads the rest"
+    if not pieces:  # the first paragraph does not fit, and is too little room to cut
+        first = graph.fetch(under if args.pages else nodes, budget=10**9)[0]
+        larger = (f"the first paragraph takes {first.tokens} tokens, and one is cut only "
+                  "where 16 tokens or more are left")
+        if graph.node(first.node_id).block_kind == "table":  # (its head alone tells nothing)
+            larger = (f"the first paragraph, a table, takes {first.tokens} tokens, and one is "
+                      "cut only where its head and a row fit")
+    return f"--budget {args.budget}: {larger}"
 
 
 def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]:

@@ -114,6 +114,8 @@ def _no_summaries(graph, args: argparse.Namespace) -> str:
 def _cmd_locate(args: argparse.Namespace) -> int:
     import json
 
+    if args.k < 1:  # said of the option, not of the library's argument ("k 0:")
+        raise InputError(f"-k {args.k}: ask for at least 1 hit")
     graph = _graph(args)
     if args.doc:  # a glob matching nothing is an error, as for `ask`: not "no hits"
         graph.matching_documents(args.doc)
@@ -135,20 +137,29 @@ def _cmd_locate(args: argparse.Namespace) -> int:
              "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
             for h in hits]
     _note_stale(graph, [r["document"] for r in rows])
-    unheld = _none_held(graph, args.query, searched) if rows else ""
+    # where the hits are only close in meaning, or there is none: why, said
+    note = _none_held(graph, args.query, searched) if rows else (
+        f"no hits{' with ' + ', '.join(_used(args)) if _used(args) else ''}"
+        + _no_summaries(graph, args))
     if args.json:
-        if unheld:  # the JSON is a list of hits: the note goes where the other notes go
-            print(f"docnav: note: {unheld}", file=sys.stderr)
+        if note:  # the JSON is a list of hits: the note goes where the other notes go
+            print(f"docnav: note: {note}", file=sys.stderr)
         print_result(json.dumps(rows, indent=2, ensure_ascii=False))
-    elif not rows:
-        used = [f"--{k.replace('_', '-')}" for k in ("doc", "meta", "after", "before", "level",
-                                                      "via", "verified_only", "kind")
-                if getattr(args, k)]
-        print_result(f"no hits{' with ' + ', '.join(used) if used else ''}"
-                     + _no_summaries(graph, args))
     else:
-        print_result("\n".join([unheld] * bool(unheld) + list(_hit_lines(rows))))
+        print_result("\n".join([note] * bool(note) + list(_hit_lines(rows))))
     return EXIT_OK
+
+
+def _used(args: argparse.Namespace) -> list[str]:
+    """The options that chose what was searched, with their values (`--level 99`)."""
+    import shlex
+
+    return [f"--{key.replace('_', '-')}" + ("" if given is True else f" {shlex.quote(given)}")
+            for key in ("doc", "meta", "after", "before", "level", "via", "verified_only",
+                        "kind")
+            for given in ([str(v) for v in getattr(args, key)]
+                          if isinstance(getattr(args, key), list) else [getattr(args, key)])
+            if given]
 
 
 def _none_held(graph, query: str, searched: list[str] | None) -> str:
@@ -172,8 +183,8 @@ def _hit_lines(rows: list[dict]) -> Iterator[str]:
         page = f", p. {r['page']}" if r["page"] else ""
         yield (f"{r['node_id'][:12]}  {r['score']:.4f}  {kind:<9} {r['via']:<7} "
                f"{r['breadcrumb']}{page}")
-        if r["text"]:
-            yield f"    {_shortened(r['text'], 160)}"
+        if r["text"] and (r["kind"] == "paragraph" or r["via"] == "summary"):
+            yield f"    {_shortened(r['text'], 160)}"  # (a heading is the breadcrumb's end)
 
 
 def _note_stale(graph, paths: list[str]) -> None:
@@ -225,11 +236,12 @@ def _said_as(args: argparse.Namespace) -> dict[str, str]:
 
 
 def _matched_text(graph, hit) -> str:
-    """What the hit matched beyond its breadcrumb: a paragraph's text, a summary."""
+    """What the hit matched: a paragraph's text, a section's or document's heading (the end
+    of its breadcrumb), a summary."""
     if hit.via == "summary":
         return graph.summaries[hit.node_id]["text"]
     node = graph.node(hit.node_id)
-    return node.text if node.kind == "paragraph" else ""
+    return node.text if node.kind == "paragraph" else node.heading or ""
 
 
 def _shortened(text: str, limit: int) -> str:

@@ -580,7 +580,7 @@ def test_locate_takes_the_graph_s_filters(tmp_path):
     assert {Path(h["document"]).name for h in hits("--before", "2020-01-01")} == {"old.md"}
     assert hits("--verified-only") == []  # summarised without the NLI check: none verified
     code, out, _ = run(db, "locate", "pump seals", "--verified-only", "--after", "2020-01-01")
-    assert code == 0 and out == "no hits with --after, --verified-only\n"
+    assert code == 0 and out == "no hits with --after 2020-01-01, --verified-only\n"
     code, _, err = run(db, "locate", "pump seals", "--meta", "author")
     assert code == 2 and "--meta 'author': give KEY=VALUE" in err
     # a --doc glob no document matches is an error, as for `ask` (it printed "no hits")

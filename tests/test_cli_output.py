@@ -129,5 +129,5 @@ def test_locate_by_summaries_of_a_store_without_any_says_why_nothing_is_found(in
     summaries had matched nothing."""
     code, out, _ = run(indexed.db, "locate", "Send", *option)
     assert code == 0
-    assert out == (f"no hits with {option[0]} (the store has no summaries: it was indexed with "
-                   "--no-summaries; `docnav index PATH` without it builds them)\n")
+    assert out == (f"no hits with {' '.join(option)} (the store has no summaries: it was "
+                   "indexed with --no-summaries; `docnav index PATH` without it builds them)\n")

@@ -152,3 +152,54 @@ def test_show_json_says_the_document_was_parsed_by_another_version(tmp_path, ind
     assert shown["parser_note"] == ("another version: `docnav index DIR --reparse` parses it "
                                     "again")
     assert f"({shown['parser_note']})" in run(db, "show", name)[1]
+
+
+def test_fetch_json_says_what_its_text_says_beside_the_counts(indexed):
+    """`fetch ID --budget 10 --json` gave `"pieces": [], "cut": false` and no word of the
+    text's "the first paragraph takes 87 tokens"."""
+    section = next(s for s in _sections(indexed) if not _fetched(indexed, s, 10)["pieces"])
+    fetched = _fetched(indexed, section, 10)
+    assert fetched["note"].startswith("--budget 10: the first paragraph takes ")
+    text_line = run(indexed.db, "fetch", section, "--budget", "10")[1].splitlines()[0]
+    assert text_line.endswith(f"; 0 tokens ({fetched['note']})")
+    assert "note" not in _fetched(indexed, section, 100_000)  # all of it read: nothing to say
+
+
+def _sections(indexed) -> list[str]:
+    _, out, _ = run(indexed.db, "nav", "0019-opt-in-builtin-traits.md", "--dir", "children",
+                    "--json")
+    return [n["node_id"] for n in json.loads(out)["nodes"] if n["kind"] == "section"]
+
+
+def _fetched(indexed, node: str, budget: int) -> dict:
+    return json.loads(run(indexed.db, "fetch", node, "--budget", str(budget), "--json")[1])
+
+
+def test_fetch_of_one_paragraph_cut_says_so_plainly(indexed):
+    """It said "0 of 1 paragraphs, and the start of one more"."""
+    section = next(s for s in _sections(indexed)
+                   if (fetched := _fetched(indexed, s, 20))["paragraphs"] == 1 and fetched["cut"])
+    first = run(indexed.db, "fetch", section, "--budget", "20")[1].splitlines()[0]
+    assert first == ("the start of the only paragraph; 20 tokens (--budget 20: a larger one "
+                     "reads the rest)")
+
+
+def test_locate_says_its_options_with_their_values(indexed):
+    """`-k 0` was said "k 0:", the library's argument; `--level 99` "no hits with --level",
+    and with --json a bare [] with no word at all."""
+    code, _, err = run(indexed.db, "locate", "send", "-k", "0")
+    assert code == 2 and err.strip() == "docnav: error: -k 0: ask for at least 1 hit"
+    code, out, _ = run(indexed.db, "locate", "send", "--level", "99", "--doc", "0458*")
+    assert code == 0 and out == "no hits with --doc '0458*', --level 99\n"
+    code, out, err = run(indexed.db, "locate", "send", "--level", "99", "--json")
+    assert code == 0 and json.loads(out) == []
+    assert err == "docnav: note: no hits with --level 99\n"
+
+
+def test_a_section_hit_s_text_is_its_heading(indexed):
+    """README says a hit's matched text; a section's was ""."""
+    _, out, _ = run(indexed.db, "locate", "drawbacks", "--kind", "section", "--json")
+    hits = json.loads(out)
+    assert hits and all(h["text"] and h["breadcrumb"].endswith(h["text"]) for h in hits)
+    _, out, _ = run(indexed.db, "locate", "drawbacks", "--kind", "section")
+    assert len(out.splitlines()) == len(hits)  # said once, at the breadcrumb's end
