@@ -38,7 +38,7 @@ def test_fetch_says_a_table_is_cut_only_with_a_row(tmp_path):
     _, out, _ = run(db, "locate", "Pump 1 101 201", "-k", "1")
     table = out.split()[0]
     code, out, _ = run(db, "fetch", table, "--budget", "20")
-    assert code == 0 and out.startswith("0 of 1 paragraphs; 0 tokens (--budget 20: the first "
+    assert code == 0 and out.startswith("0 of 1 paragraph; 0 tokens (--budget 20: the first "
                                         "paragraph, a table, takes "), out
     assert out.endswith("tokens, and one is cut only where its head and a row fit)\n"), out
     code, out, _ = run(db, "fetch", table, "--budget", "30")
