@@ -1,9 +1,10 @@
 """How ``docnav ask`` prints an answer: a header line (the route, the confidence, the tokens
-of evidence), then what a reader needs to weigh the evidence — which documents it was asked
-of and why, what was read first, what the question's words did not find — then the generated
-answer with its sentences' verdicts, where there is one, the cited evidence, and the trace
-when asked for. Every line comes from the :class:`~docnav.query.evidence.Answer` and its
-trace; ``--json`` prints the answer whole instead (:meth:`Answer.to_json`)."""
+of evidence), then what a reader needs to weigh the evidence — which documents it was asked of
+and why, what was read first, what the question's words did not find, why collecting it
+stopped — then the generated answer with its sentences' verdicts, where there is one, the
+cited evidence, and the trace when asked for. Every line comes from the
+:class:`~docnav.query.answer.Answer` and its trace; ``--json`` prints the answer whole
+instead (:meth:`Answer.to_json`)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from docnav.query.passages import BEST_DOCUMENT
 from docnav.wording import counted
 
 if TYPE_CHECKING:
-    from docnav.query.evidence import Answer
+    from docnav.query.answer import Answer
     from docnav.query.graph import DocNavGraph
 
 COUNT_NAMED = 10  # the documents a count names on the terminal; --json lists them all
@@ -39,7 +40,7 @@ def answer_text(answer: Answer, graph: DocNavGraph, trace: bool = False) -> str:
              *_field_notes(answer, graph), *_missing_notes(answer, graph),
              *(f"from the version last indexed of {Path(path).name}: its file now fails "
                f"({error})" for path, error in graph.stale(
-                   e.piece.doc_path for e in answer.evidence)), "",
+                   e.piece.doc_path for e in answer.evidence)), *_stopped(answer), "",
              *_generated(answer), *_evidence(answer)]
     if trace:
         lines += ["trace:", *("  " + ", ".join(f"{k}={v}" for k, v in step.items())
@@ -101,6 +102,12 @@ def _header(answer: Answer) -> str:
                 f"{answer.tokens_used} tokens of evidence")
     return (f"route: {answer.route}; confidence {answer.confidence:.2f}; "
             f"{answer.tokens_used} tokens of evidence")
+
+
+def _stopped(answer: Answer) -> list[str]:
+    """Why collecting the evidence stopped, as the trace's last "stop" step says it."""
+    step = next((s for s in reversed(answer.trace) if s["op"] == "stop"), None)
+    return [f"stopped: {step['why']}"] if answer.stopped and step else []
 
 
 def _focused(focus: dict) -> str:

@@ -164,7 +164,8 @@ def test_ask_says_which_words_of_the_question_the_evidence_lacks(indexed):
     assert code == 2 and "no words to search for" in err
     # a question that is only a global cue has no words of its own to miss
     code, out, _ = run(indexed.db, "ask", "Summarise the main themes", "--budget", "200")
-    assert code == 0 and out.startswith("route: global") and out.splitlines()[1] == ""
+    assert code == 0 and out.startswith("route: global") and out.splitlines()[2] == ""
+    assert out.splitlines()[1].startswith("stopped: ")  # why collecting stopped, no words
 
 
 def test_ask_names_the_sections_a_missing_word_heads(indexed):
@@ -177,7 +178,8 @@ def test_ask_names_the_sections_a_missing_word_heads(indexed):
     assert code == 0 and lines[1] == "not in the evidence: drawbacks"
     assert lines[2] == "sections headed by those words, not read (docnav fetch ID reads one):"
     short, breadcrumb = lines[3].split(maxsplit=1)
-    assert breadcrumb == "0123-share-to-threadsafe › Drawbacks" and lines[4] == ""
+    assert breadcrumb == "0123-share-to-threadsafe › Drawbacks" and lines[5] == ""
+    assert lines[4] == "stopped: the budget is spent (60 of 60 tokens)"
     code, out, _ = run(indexed.db, *args, "--json")
     (section,) = json.loads(out)["headed"]["drawbacks"]
     assert section.startswith(short)

@@ -85,6 +85,6 @@ def test_words_found_together_in_one_paragraph_still_end_it(graph):
     # the same evidence with the words marked common: not enough
     state = EvidenceState(QUESTION, budget=200, min_fill=0.0)
     state.add([e.piece for e in answer.evidence], "passage")
-    assert state.sufficient()
+    assert state.sufficient
     state.common = True
-    assert not state.sufficient()
+    assert not state.sufficient

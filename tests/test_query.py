@@ -198,9 +198,9 @@ def test_evidence_state_tracks_gaps_and_confidence(graph):
     assert state.confidence == 0.0 and set(state.gaps) == {"impeller", "seal", "hours"}
     state.add(graph.fetch([find(graph, "Replace the impeller").node_id]), "passage")
     assert state.gaps == [] and state.confidence >= state.confident
-    assert not state.sufficient()  # every word covered, but most of the budget still empty
+    assert not state.sufficient  # every word covered, but most of the budget still empty
     state.min_fill = 0.05
-    assert state.sufficient()
+    assert state.sufficient
 
 
 def test_navigator_answers_with_cited_evidence_and_a_trace(graph):
@@ -393,10 +393,10 @@ def test_most_of_the_question_in_one_piece_is_not_enough_to_stop():
     state.min_fill = 0.0
     state.add([Piece("a", "p.md", "p", None, "The impeller seal clearance of the motor.", 10)],
               "passage")
-    assert state.confidence == 0.8 and not state.sufficient()
+    assert state.confidence == 0.8 and not state.sufficient
     state.add([Piece("b", "p.md", "p", None, "Motor seals: impeller clearances, 500 hours.", 10)],
               "passage")
-    assert state.confidence == 1.0 and state.sufficient()
+    assert state.confidence == 1.0 and state.sufficient
 
 
 def test_the_words_that_ask_are_no_part_of_what_the_evidence_must_hold():
@@ -407,7 +407,7 @@ def test_the_words_that_ask_are_no_part_of_what_the_evidence_must_hold():
     state.min_fill = 0.0
     state.add([Piece("a", "k.pdf", "Note 7 › Pledged Assets", None,
                      "As of 2017 we have pledged $1.4 billion of assets.", 12)], "passage")
-    assert state.gaps == [] and state.confidence == 1.0 and state.sufficient()
+    assert state.gaps == [] and state.confidence == 1.0 and state.sufficient
     assert EvidenceState("Tell me about it", budget=100).gaps == ["tell", "about"]
     # "how many employees": the answer is a number, which is no "many"; "long" after "how"
     # asks, elsewhere it names
@@ -426,7 +426,7 @@ def test_confidence_needs_one_piece_holding_the_question_together(graph):
     state.add(graph.fetch([find(graph, "Replace the impeller").node_id]), "passage")
     state.add(graph.fetch([find(graph, "Leave at least").node_id]), "passage")
     assert state.gaps == []  # every word is somewhere in the evidence ...
-    assert not state.sufficient()  # ... but no single piece answers the question
+    assert not state.sufficient  # ... but no single piece answers the question
     assert state.confidence == 0.5
 
 

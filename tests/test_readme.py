@@ -85,7 +85,8 @@ def test_demo_steps_work(tmp_path):
     assert re.search(r"^4 documents; edges: ", out, re.M), out
     assert re.search(r"^\s+Motivation  \[[0-9a-f]{12}\] \(\d+ paragraphs", out, re.M), out
     assert re.search(r"^route: local; .*\nread first \(up to \d+ tokens\): .+\.md, the best match "
-                     r"of the 4 documents asked of\n(next best: .+\n)?(not in the evidence: .+\n)?\n"
+                     r"of the 4 documents asked of\n(next best: .+\n)?(not in the evidence: .+\n)?"
+                     r"stopped: .+\n\n"
                      r"\[1\] [0-9a-f]{12}  .+ › .+\.md\)$", out, re.M), out
     assert re.search(r"^0 added, 1 changed, 0 renamed, 0 removed, 3 unchanged, 0 failed; "
                      r"\d+ nodes written, 1 texts embedded", out, re.M), out

@@ -77,16 +77,26 @@ def whole(value, name: str, least: int, hint: str, most: int | None = None) -> i
     return int(value)
 
 
-# the most tokens of evidence a question is asked with: more than a model reads at once
-# ("--budget 100000000" was taken, and said "read first (up to 75000000 tokens)")
+# the most tokens of evidence a question is asked with, or a fetch reads: more than a model
+# reads at once ("--budget 100000000" was taken, and said "read first (up to 75000000 tokens)")
 MOST_BUDGET = 1_000_000
+# the fewest tokens a paragraph is cut to (DocNavGraph.fetch), and so the least budget a
+# question is asked with: with fewer left, collecting its evidence stops
+LEAST_PIECE = 16
+
+
+def token_budget(value, least: int = 1, name: str = "budget") -> int:
+    """``value`` as a budget of tokens, ``least`` to :data:`MOST_BUDGET`: the one check of a
+    budget, for ``ask`` (at least :data:`LEAST_PIECE`), ``fetch`` (at least 1: 0 read nothing,
+    without a word) and :class:`~docnav.query.evidence.EvidenceState`."""
+    return whole(value, name, least, f"give a whole number of tokens, at least {least} and at "
+                 f"most {MOST_BUDGET:,}", most=MOST_BUDGET)
 
 
 def question_budget(value) -> int:
-    """``value`` as the tokens of evidence a question is asked with: 16 to
+    """``value`` as the tokens of evidence a question is asked with: :data:`LEAST_PIECE` to
     :data:`MOST_BUDGET`."""
-    return whole(value, "budget", 16, "give a whole number of tokens, at least 16 and at "
-                 f"most {MOST_BUDGET:,}", most=MOST_BUDGET)
+    return token_budget(value, least=LEAST_PIECE)
 
 
 def listed(value) -> list | None:

@@ -1,6 +1,6 @@
 """What a question has collected: the evidence with its relevance, the words still missing,
-when it is enough (:class:`EvidenceState`), the answer the navigator returns
-(:class:`Answer`), and one question's navigation that makes it (:class:`Run`)."""
+when it is enough and why (:class:`EvidenceState`), and one question's navigation that makes
+the answer (:class:`Run`; the answer: :class:`docnav.query.answer.Answer`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass, field
 
 from docnav.errors import InputError
-from docnav.query._checks import whole
+from docnav.query._checks import LEAST_PIECE, token_budget
+from docnav.query.answer import Answer
 from docnav.query.fields import DATE_KEYS, DATED_NOW, DATING, own_date_said
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
@@ -103,7 +104,9 @@ class EvidenceState:
     def __post_init__(self) -> None:
         if not isinstance(self.question, str):
             raise InputError(f"question {self.question!r}: give it as a string")
-        self.budget = whole(self.budget, "budget", 0, "give a whole number of tokens")
+        # 0 is a budget here: a part of a question asked in turn may get no share of its
+        # budget (docnav.query.relating._shares), and is then enough at once
+        self.budget = token_budget(self.budget, least=0)
         words = search_words(self.question)  # search term -> the question's word
         # words that ask rather than name what is asked about ("what does Note 7 say about
         # pledged assets"): no piece needs them, and none is missing without them
@@ -177,87 +180,24 @@ class EvidenceState:
             added += 1
         return added
 
+    @property
     def sufficient(self) -> bool:
-        filled = self.tokens_used >= self.min_fill * self.budget
-        confident = self.confidence >= self.confident and not self.common
-        return (confident and filled) or self.remaining < 16
-
-
-@dataclass
-class Answer:
-    question: str
-    route: str
-    evidence: list[Evidence]
-    trace: list[dict]
-    # the largest share of the question's words one piece holds; None where the question
-    # names nothing to look for ("What is the clamp RFC about?", "Summarise"): a summary
-    # answers it, and no piece can hold more or less of nothing
-    confidence: float | None
-    tokens_used: int
-    text: str  # the cited evidence, or the generated answer citing it as [n]
-    generated_by: str | None = None  # the answerer that wrote ``text``
-    generation_error: str | None = None  # why generation failed (``text`` is the evidence)
-    claims: list = field(default_factory=list)  # the generated sentences, NLI-checked
-    dropped: list = field(default_factory=list)  # the claims the drop policy took out of ``text``
-    missing: list[str] = field(default_factory=list)  # the question's words no evidence holds
-    # of those, the words no document asked of holds at all: better evidence cannot bring them
-    absent: list[str] = field(default_factory=list)
-    # runs of the missing words that head sections asked of: {"drawbacks": [section ids]}
-    headed: dict[str, list[str]] = field(default_factory=dict)
-    # sections the question asks for (by heading or label, or headed by a missing word) that
-    # have no text under their heading: the answer is that there is none
-    empty: list[str] = field(default_factory=list)
-    # the metadata fields the question asks for, of the documents it was asked of: {document
-    # path: {key: value}} ("When did the trusted publishing RFC start?": its start date)
-    fields: dict[str, dict[str, str]] = field(default_factory=dict)
-    # the question's names for documents that no title asked of holds ("the trusted
-    # publishing RFC"): what was read is some other document's
-    untitled: list[str] = field(default_factory=list)
-    # the documents asked who wrote them that have no author field, with the keys they have
-    fields_lacking: dict[str, list[str]] = field(default_factory=dict)
-    # the documents asked when they were made by a verb no field names ("When was RFC 2349
-    # merged?"), with their own date: {path: {"verb": "merged", "date", "by", "field": ...}}
-    # (fields.own_date_said)
-    dated: dict[str, dict[str, str | None]] = field(default_factory=dict)
-    # how many documents a question asking so counts ("How many RFCs mention traits?"): the
-    # number, of how many asked of, by which words, and their paths (count_text.count_line)
-    count: dict | None = None
-    # the generated answer's citations of evidence that does not exist ("[7]", "[0]", "[]"),
-    # taken out of ``text``
-    invalid_citations: list[str] = field(default_factory=list)
-    # the question as it was searched, where it was asked in other words ("How many references
-    # does RFC 2592 have?": "Which documents does RFC 2592 refer to?"); ``question`` is as asked
-    searched_as: str | None = None
+        """Whether the evidence is enough: :attr:`stop` says why. (A property, as
+        ``confidence`` and ``remaining`` are: as a method, ``if state.sufficient:`` held
+        always.)"""
+        return self.stop is not None
 
     @property
-    def cited(self) -> list[int]:
-        """The evidence numbers a generated ``text`` cites ([] when it cites none, or is the
-        evidence itself)."""
-        from docnav.query.generate import cited_numbers
-
-        return sorted(set(cited_numbers(self.text))) if self.generated_by else []
-
-    def to_json(self) -> dict:
-        return {
-            "question": self.question, "searched_as": self.searched_as, "route": self.route,
-            "confidence": self.confidence,
-            "tokens_used": self.tokens_used, "missing": self.missing, "absent": self.absent,
-            "headed": self.headed, "empty": self.empty, "fields": self.fields,
-            "untitled": self.untitled, "fields_lacking": self.fields_lacking,
-            "dated": self.dated,
-            "count": self.count,
-            "answer": self.text,
-            "generated_by": self.generated_by, "generation_error": self.generation_error,
-            "cited": self.cited, "invalid_citations": self.invalid_citations,
-            "claims": [c.to_json() for c in self.claims],
-            "dropped": [c.to_json() for c in self.dropped],
-            "evidence": [{
-                "ref": i, "node_id": e.piece.node_id, "document": e.piece.doc_path,
-                "breadcrumb": e.piece.breadcrumb, "page": e.piece.page, "text": e.piece.text,
-                "relevance": e.relevance, "found_by": e.found_by,
-            } for i, e in enumerate(self.evidence, start=1)],
-            "trace": self.trace,
-        }
+    def stop(self) -> str | None:
+        """Why collecting stops now: "budget" (fewer than :data:`LEAST_PIECE` tokens left, too
+        few to cut a paragraph to), "confident" (one piece holds every term and ``min_fill``
+        of the budget holds evidence); None while neither holds."""
+        if self.remaining < LEAST_PIECE:
+            return "budget"
+        if (self.confidence >= self.confident and not self.common
+                and self.tokens_used >= self.min_fill * self.budget):
+            return "confident"
+        return None
 
 
 _WHEN = re.compile(r"\bwhen\b", re.I)
@@ -336,6 +276,7 @@ class Run:
     defined: dict[str, list] = field(default_factory=dict, repr=False)
     # the pieces of the part the question names ("the Drawbacks section"): the answer's first
     asked_part: set[str] = field(default_factory=set)
+    max_steps: int | None = None  # the passages it reads at most (NavigatorOptions.max_steps)
 
     @property
     def search_text(self) -> str:
@@ -367,8 +308,9 @@ class Run:
         fresh = [i for i in ids if i not in self.state.visited]
         self.state.visited.update(fresh)
         if fresh:
-            added = self.state.add(self.graph.fetch(fresh, budget=self.state.remaining),
-                                   found_by)
+            # (no fetch with nothing left: a budget of 0 reads nothing, and is refused)
+            added = self.state.add(self.graph.fetch(fresh, budget=self.state.remaining)
+                                   if self.state.remaining > 0 else [], found_by)
             self.op("fetch", nodes=fresh[:8], added=added)
 
     def _led_to(self, node_id: str) -> list[str]:
@@ -456,12 +398,30 @@ class Run:
             empty += [s for s in sections if s not in with_text]
             if with_text:
                 headed[run] = with_text
+        stopped = self.stopped()
         return Answer(self.asked, self.kind, evidence, self.trace, confidence,
-                      state.tokens_used, text, missing=missing, absent=absent,
+                      state.tokens_used, text, stopped=stopped, missing=missing, absent=absent,
                       headed=headed, empty=list(dict.fromkeys(empty)),
                       fields=self.fields_asked, fields_lacking=self.fields_lacking,
                       dated=self.date_asked,
                       untitled=self.untitled)
+
+    def stopped(self) -> str:
+        """Why collecting stopped (:data:`docnav.query.answer.STOPS`), said as the trace's
+        last step: the budget spent, the confidence rule met, the steps all taken, else
+        nothing left to read."""
+        state = self.state
+        by = state.stop or ("steps" if self.max_steps and self.steps >= self.max_steps
+                            else "nothing left")
+        why = {"budget": f"the budget is spent ({state.tokens_used} of {state.budget} tokens)",
+               "confident": f"one piece holds every word searched for, and {state.tokens_used} "
+                            f"of {state.budget} tokens are used ({state.min_fill:.0%} at least)",
+               "steps": f"the step limit is reached ({self.steps} passages read, max_steps "
+                        f"{self.max_steps})",
+               "nothing left": f"nothing left to read ({state.tokens_used} of {state.budget} "
+                               "tokens used)"}[by]
+        self.op("stop", by=by, why=why)
+        return by
 
     @functools.cached_property
     def _titles_none_has(self) -> bool:

@@ -243,7 +243,7 @@ class Navigator:
         shaped = self._shaped(asked, budget, kind, names, scope, bool(chosen), bool(by_title))
         question, kind, state = shaped.question, shaped.kind, shaped.state
         run = Run(self.graph, asked, question, kind, state, scope, bool(by_title) or in_turn,
-                  unwanted=shaped.unwanted)
+                  unwanted=shaped.unwanted, max_steps=self.options.max_steps)
         if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
             run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(
                 None if referred else doc))  # (one referred to is not asked of)
@@ -472,7 +472,7 @@ class Navigator:
         # flow", "accounts payable") reads the statement that reports it: a table of numbers
         # that the question's words rarely match (docnav/query/statements.py)
         for name, section in statements_asked(self.graph, run.question, run.scope):
-            if state.sufficient() or section in state.visited:
+            if state.sufficient or section in state.visited:
                 continue
             # the rows the figure asked labels, with the column heads above them, first; then
             # the statement from its top, in what is left of its share
@@ -529,7 +529,7 @@ class Navigator:
         cited = unasked_apparatus(graph, run.question)
         # nor a document's field lines whose keys the question does not name
         terms = set(tokens(run.question))
-        if gaps and not state.sufficient() and run.steps < self.options.max_steps:
+        if gaps and not state.sufficient and run.steps < self.options.max_steps:
             hits = graph.locate(" ".join(gaps), k=5, kinds=["paragraph"], filters=run.filters)
             run.op("locate", over="gaps", terms=gaps, hits=[h.node_id for h in hits])
             for h in hits:
@@ -538,11 +538,11 @@ class Navigator:
                     continue
                 run.take([h.node_id], "gap")
                 run.steps += 1
-                if state.sufficient() or run.steps >= self.options.max_steps:
+                if state.sufficient or run.steps >= self.options.max_steps:
                     break
         best = sorted(state.evidence.values(), key=lambda e: -e.relevance)[:2]
         for e in best:
-            if state.sufficient() or run.steps >= self.options.max_steps:
+            if state.sufficient or run.steps >= self.options.max_steps:
                 break
             for direction in ("next", "previous", "references"):
                 if (room := min(2, self.options.max_steps - run.steps)) <= 0:  # each
@@ -585,7 +585,8 @@ class Navigator:
         parts = [p for p in self.graph.expand(node_id, 10_000)
                  if self.graph.node(p).kind == "paragraph" and p not in passed]
         share = int((self.options.section_share if share is None else share) * state.budget)
-        pieces = self.graph.fetch(parts, budget=min(share, state.remaining))
+        room = min(share, state.remaining)  # (a budget of 0 reads nothing, and is refused)
+        pieces = self.graph.fetch(parts, budget=room) if room > 0 else []
         if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
             pieces.pop()
         state.visited.update(p.node_id for p in pieces)

@@ -80,7 +80,7 @@ class Passages:
         question asked of several documents (``run.lead``, :meth:`best_document`), first
         those of the one it is most likely about, up to ``document_share`` of the budget."""
         state = run.state
-        if state.sufficient():
+        if state.sufficient:
             return
         # nothing but names ("Compare the pin RFC and the unsafe pinned RFC", of each in turn),
         # or but the asking ("Summarise", of a document whose summary is missing or short: a
@@ -102,7 +102,7 @@ class Passages:
                    **self._figures(searched),
                    **({"pushed_down": sorted(run.unwanted)} if run.unwanted else {}))
             self._read_in(run, order, until=until)
-            if state.sufficient():
+            if state.sufficient:
                 return
         order = self.order(run.search_text, run.filters, run.unwanted)
         run.op("locate", over="paragraphs and sections (fused with reading order)",
@@ -170,7 +170,7 @@ class Passages:
                     run.op("navigate", node=table, direction="previous", to=heads,
                            why="column heads")
                     run.take(heads, COLUMN_HEADS)
-            if state.sufficient() or run.steps >= self.options.max_steps:
+            if state.sufficient or run.steps >= self.options.max_steps:
                 break
 
     def best_document(self, run: Run) -> dict | None:

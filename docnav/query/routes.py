@@ -116,7 +116,7 @@ def _read_best_summaries(nav: Navigator, run: Run, cited: frozenset[str]) -> Non
             pieces = nav.read_part(h.node_id, state)
             run.op("fetch", nodes=[p.node_id for p in pieces][:8],
                    added=state.add(pieces, "summary"))
-        if state.sufficient():
+        if state.sufficient:
             break
 
 
