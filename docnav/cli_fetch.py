@@ -11,6 +11,7 @@ import textwrap
 from docnav.cli_common import EXIT_OK, print_result
 from docnav.cli_query import _graph, _note_stale
 from docnav.errors import InputError
+from docnav.query._checks import MOST_BUDGET
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:
@@ -72,7 +73,7 @@ def _fetch_note(graph, args: argparse.Namespace, nodes: list[str], under: set[st
         return ""
     larger = "a larger one reads the rest"
     if not pieces:  # the first paragraph does not fit, and is too little room to cut
-        first = graph.fetch(under if args.pages else nodes, budget=10**9)[0]
+        first = graph.fetch(under if args.pages else nodes, budget=MOST_BUDGET)[0]
         larger = (f"the first paragraph takes {first.tokens} tokens, and one is cut only "
                   "where 16 tokens or more are left")
         if graph.node(first.node_id).block_kind == "table":  # (its head alone tells nothing)

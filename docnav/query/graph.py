@@ -17,10 +17,10 @@ from pathlib import Path
 import polars as pl
 
 from docnav.errors import InputError, StoreError, StoreLocked, quoted, without_path
-from docnav.query._checks import check_kinds, listed, node_list, whole
+from docnav.query._checks import check_kinds, listed, node_list, token_budget, whole
 from docnav.query.criteria import Criteria
 from docnav.query.fields import DATE_FORMS, DATE_SOURCES, own_date, parse_fields, unread_date
-from docnav.query.pieces import Piece, count_tokens, cut
+from docnav.query.pieces import Piece, count_tokens, cut_to_budget
 from docnav.query.search import Hit, SearchIndex, path_matches, rrf, unclosed_set
 from docnav.query.tables import tables_from_db, tables_from_parquet, where_read
 from docnav.query.vectors import STORED
@@ -128,6 +128,15 @@ class DocNavGraph:
         if not isinstance(db, (str, os.PathLike)):
             raise InputError(f"db {db!r}: give the path of a store (a .duckdb file) as a "
                              "string or a Path")
+        if isinstance(db, str) and not db.strip():  # Path("") is ".", said to be a folder
+            raise InputError(f"db {db!r}: the path is empty; give the path of a store (a "
+                             ".duckdb file)")
+        # a folder that is not there was taken, and read only while a writer holds the store
+        if parquet_dir is not None and not (isinstance(parquet_dir, (str, os.PathLike))
+                                            and Path(parquet_dir).is_dir()):
+            raise InputError(f"parquet_dir {str(parquet_dir)!r}: no such folder; give the "
+                             "folder of the store's Parquet export, or leave it out (the "
+                             "parquet folder beside the store)")
         store = Store(db, parquet_dir)
         if not store.exists():
             raise no_store(store.path)
@@ -195,16 +204,33 @@ class DocNavGraph:
                              f"{' and others' if len(begun) > 1 else ''}; "
                              f"graph.resolve({node_id!r}) gives the node a short id, a "
                              "document id or a path names")
+        if node_id.strip() and self.document_root(node_id):  # navigate and fetch take it
+            raise InputError(f"{node_id!r} is a document's path, not a node id: graph.resolve"
+                             f"({node_id!r}) gives its root node")
         raise InputError(f"unknown node id {node_id!r}: it is not in the graph "
-                         f"({where_read(self.source)}); `docnav locate` finds node ids")
+                         f"({where_read(self.source)}), nor a document's path; `docnav "
+                         "locate` finds node ids, `docnav show` lists the documents")
+
+    def _id(self, ref: str) -> str:
+        """The node id ``ref`` is, or, where it is none nor the start of one, the root of the
+        document whose path it is (as :meth:`document_at` takes it, as ``docnav nav`` and
+        ``fetch`` do: "2349-pin.md" was an unknown node id); :meth:`node`'s error else."""
+        if isinstance(ref, str) and ref not in self._nodes and ref.strip() and not any(
+                nid.startswith(ref) for nid in self._nodes):
+            if root := self.document_root(ref):  # (document_at's error: names several)
+                return root
+        return self.node(ref).node_id
 
     def __len__(self) -> int:
         return len(self._nodes)
 
     def fields(self, path: str) -> dict[str, str]:
         """The metadata fields (keys lower-cased) of the document at ``path`` (as
-        :meth:`document_at` takes it); {} for none."""
-        return self._fields.get(self._doc_at.get(self._path_named(path)), {})
+        :meth:`document_at` takes it; :class:`InputError` where it names none, as there:
+        "nosuch.md" gave {}, as a document without fields does)."""
+        if not (isinstance(path, str) and path in self._doc_at):
+            path = self.document_at(path)
+        return self._fields.get(self._doc_at[path], {})
 
     def document_root(self, path: str) -> str | None:
         """The root node id of the document at ``path`` (as :meth:`document_at` takes it);
@@ -227,6 +253,8 @@ class DocNavGraph:
         """The path of the indexed document ``path`` names, as ``docnav show`` takes it (as
         indexed, relative to here, its end after a "/", or the start of its file name);
         :class:`InputError` when it names none, or several."""
+        if not isinstance(path, str):
+            raise InputError(f"path {path!r}: give a document's path as a string")
         if path in self._root_at:
             return path
         roots = [root for root, _ in self._roots]
@@ -410,7 +438,9 @@ class DocNavGraph:
     # -- navigate / expand -------------------------------------------------------------------
 
     def navigate(self, node_id: str, direction: str) -> list[str]:
-        n = self.node(node_id)
+        """The nodes one step from ``node_id``: a node id, or a document's path (as ``docnav
+        nav`` takes it) for its root, as :meth:`expand`, :meth:`fetch` and others take it."""
+        n = self.node(node_id := self._id(node_id))
         if direction not in DIRECTIONS:
             raise InputError(f"unknown direction {direction!r}; valid: {', '.join(DIRECTIONS)}")
         parent = self._parent.get(node_id)
@@ -451,7 +481,7 @@ class DocNavGraph:
 
     def expand(self, node_id: str, depth: int = 1) -> list[str]:
         """The node's subtree to ``depth`` levels, in document order (the node first)."""
-        self.node(node_id)
+        node_id = self._id(node_id)
         depth = whole(depth, "depth", 0, "give 0 (the node alone) or more")
         out, stack = [], [(node_id, 0)]
         while stack:
@@ -468,10 +498,10 @@ class DocNavGraph:
         token budget (the last one as :func:`docnav.query.pieces.cut` cuts it: a table by its
         rows, left out where none fits under its head). A section or document stands for the
         paragraphs under it."""
-        budget = whole(budget, "budget", 0, "give a number of tokens")
+        budget = token_budget(budget)
         wanted: dict[str, None] = {}
-        for nid in node_list(node_ids):
-            n = self.node(nid)
+        for nid in map(self._id, node_list(node_ids)):
+            n = self._nodes[nid]
             if n.kind == "paragraph":
                 wanted[nid] = None
             else:
@@ -479,22 +509,7 @@ class DocNavGraph:
                     if self._nodes[sub].kind == "paragraph":
                         wanted[sub] = None
         ordered = sorted(wanted, key=lambda nid: self._reading[nid])
-        pieces, used = [], 0
-        for nid in ordered:
-            n = self._nodes[nid]
-            cost = count_tokens(n.text)
-            if used + cost > budget:
-                room = budget - used
-                if room < 16:
-                    break
-                text = cut(n.text, room, table=n.block_kind == "table")
-                if text is not None:  # (a table's head without a row is none)
-                    pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, text,
-                                        count_tokens(text)))
-                break
-            pieces.append(Piece(nid, n.path, n.breadcrumb, n.page, n.text, cost))
-            used += cost
-        return pieces
+        return cut_to_budget((self._nodes[nid] for nid in ordered), budget)
 
     def filter(
         self,
@@ -557,8 +572,9 @@ class DocNavGraph:
                 f"{DATE_FORMS}")
 
     def summary_sources(self, node_id: str) -> list[str]:
-        """Paragraph ids the node's summary sentences came from."""
-        s = self.summaries.get(node_id)
+        """Paragraph ids the node's summary sentences came from ([] for a node without a
+        summary; ``node_id`` as :meth:`navigate` takes it)."""
+        s = self.summaries.get(self._id(node_id))
         if not s:
             return []
         ids = [x.get("source_id") for x in json.loads(s.get("sentences") or "[]")]
@@ -580,4 +596,5 @@ def _named_by(ref: str, paths: dict[str, str]) -> list[str]:
                   key=paths.get)
 
 
-__all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID", "rrf"]
+__all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID", "rrf",
+           "count_tokens"]

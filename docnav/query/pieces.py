@@ -1,11 +1,19 @@
 """Fetched text: a paragraph's text with its citation (:class:`Piece`), what it costs of a token
-budget (:func:`count_tokens`), and the last one cut to the budget left (:func:`cut`), as
-:meth:`docnav.query.graph.DocNavGraph.fetch` reads them."""
+budget (:func:`count_tokens`), paragraphs read to a budget (:func:`cut_to_budget`) and the last
+one cut to the budget left (:func:`cut`), as :meth:`docnav.query.graph.DocNavGraph.fetch` reads
+them."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from docnav.query._checks import LEAST_PIECE
+
+if TYPE_CHECKING:
+    from docnav.query.graph import NodeView
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,27 @@ def cut(text: str, room: int, table: bool = False) -> str | None:
     return " ".join(words) + " …"
 
 
+def cut_to_budget(paragraphs: Iterable[NodeView], budget: int) -> list[Piece]:
+    """The ``paragraphs``, in the order given, while ``budget`` tokens last; the first that
+    does not fit cut to what is left (:func:`cut`), where that is :data:`LEAST_PIECE` tokens
+    or more and, of a table, a row fits under its head."""
+    pieces, used = [], 0
+    for n in paragraphs:
+        cost = count_tokens(n.text)
+        if used + cost > budget:
+            room = budget - used
+            if room < LEAST_PIECE:
+                break
+            text = cut(n.text, room, table=n.block_kind == "table")
+            if text is not None:  # (a table's head without a row is none)
+                pieces.append(Piece(n.node_id, n.path, n.breadcrumb, n.page, text,
+                                    count_tokens(text)))
+            break
+        pieces.append(Piece(n.node_id, n.path, n.breadcrumb, n.page, n.text, cost))
+        used += cost
+    return pieces
+
+
 # the rule of a Markdown table under its column heads: "|---------|:------:|"
 _RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
@@ -54,4 +83,4 @@ def _cut_table(lines: list[str], room: int) -> str | None:
     return "\n".join([*kept, "…"]) if len(kept) > rule + 1 else None
 
 
-__all__ = ["Piece", "count_tokens", "cut"]
+__all__ = ["Piece", "count_tokens", "cut", "cut_to_budget"]

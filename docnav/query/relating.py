@@ -11,6 +11,7 @@ import glob
 import re
 from typing import TYPE_CHECKING
 
+from docnav.query._checks import MOST_BUDGET
 from docnav.query.in_turn import in_turn
 from docnav.query.names import said_alone
 from docnav.query.referring import each_numbered, mark_cited, references_to, refers_steps
@@ -89,7 +90,7 @@ def relate(nav: Navigator, asked: str, budget: int, named: list[tuple[str, str]]
               for path in paths}
     first = {path: nav.graph.in_reading_order({n for nodes in refers[path].values()
                                                for n in nodes}) for path in paths}
-    costs = [sum(p.tokens for p in nav.graph.fetch(first[path], budget=10**9))
+    costs = [sum(p.tokens for p in nav.graph.fetch(first[path], budget=MOST_BUDGET))
              for path in paths]
     # each asked as its name alone, "the" kept where the question says it ("the pin RFC": as
     # "pin RFC" it named no document, and its words were searched for)
