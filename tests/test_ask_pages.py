@@ -52,7 +52,9 @@ def test_a_page_asked_for_is_read_whole_in_reading_order(nav, question):
     assert [e.piece.node_id for e in answer.evidence] == _page_of(nav, 2)
     assert not answer.fields  # "page" asks for no "pages" field
     assert not answer.missing and not answer.absent
-    assert {"op": "pages", "first": 2, "last": 2}.items() <= answer.trace[-2].items()
+    # the pages step, its fetch, then why collecting stopped
+    assert {"op": "pages", "first": 2, "last": 2}.items() <= answer.trace[-3].items()
+    assert answer.trace[-1]["op"] == "stop"
 
 
 def test_a_range_of_pages_is_read_to_the_budget(nav):
