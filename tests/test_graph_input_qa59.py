@@ -57,7 +57,7 @@ def test_every_budget_is_checked_alike(graph, call, least):
 
 def test_a_part_of_a_question_may_have_no_budget():
     # (a part asked in turn may get no share of its question's budget: enough at once)
-    assert EvidenceState("seal", 0).sufficient
+    assert EvidenceState("seal", 0).sufficient is True
 
 
 def test_a_documents_path_stands_for_its_root_where_a_node_id_is_taken(graph):
