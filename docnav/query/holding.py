@@ -491,9 +491,10 @@ def words_held(held: Held, words: dict[str, str]) -> int:
                 if held.any_of or held.either or path in held.holders[t]})
 
 
-# names joined by "or" ("Adobe or Amazon", "Best Buy, Adobe or Amazon")
+# names joined by "or" ("Adobe or Amazon", "Best Buy, Adobe or Amazon", "Adobe or Amazon or
+# Yelp": each "or" of the chain, or the run stopped at two and "Yelp" was to be held too)
 _NAME = r"[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*"
-_OR_JOINED = re.compile(rf"{_NAME}(?:\s*,\s*{_NAME})*,?\s+or\s+{_NAME}")
+_OR_JOINED = re.compile(rf"{_NAME}(?:\s*,\s*{_NAME})*(?:,?\s+or\s+{_NAME})+")
 
 
 def or_joined(question: str, words: dict[str, str]) -> tuple[bool, frozenset[str]]:
