@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from docnav.query.count_text import (count_line, named_said, names_listed, partly_line,
                                      referred_named)
 from docnav.query.formats import held_formats
-from docnav.query.kinds import kind_note
+from docnav.query.kinds import kind_note, left_out_note
 from docnav.query.passages import BEST_DOCUMENT
 from docnav.wording import counted
 
@@ -34,7 +34,7 @@ _MARKS = {"entail": "✓", "neutral": "?", "contradict": "✗"}
 def answer_text(answer: Answer, graph: DocNavGraph, trace: bool = False) -> str:
     """The answer as ``docnav ask`` prints it (``trace``: with every operation)."""
     focus = next((s for s in answer.trace if s["op"] in _FOCUS), None)
-    lines = [_header(answer), *_format_notes(answer), *kind_note(answer),
+    lines = [_header(answer), *left_out_note(answer), *_format_notes(answer), *kind_note(answer),
              *([_focused(focus)] if focus else []),
              *_search_notes(answer), *_reading_notes(answer, graph),
              *_field_notes(answer, graph), *_missing_notes(answer, graph),

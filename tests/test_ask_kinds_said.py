@@ -69,8 +69,8 @@ def test_a_kind_as_the_subject_asks_what_those_documents_refer_to(mixed):
         "2001-pins.md": ["globex.md"]}
     assert not answer.evidence  # the RFCs' own words were searched for "10", "Ks"
     text = answer_text(answer, mixed)
-    assert ("which RFCs: 1 of the 2 RFCs asked of the 1 filing refer to (by their references: "
-            "a link, a number; none read): 2001-pins.md (by globex.md)") in text
+    assert ("which RFCs: 1 of the 2 RFCs asked of is one the 1 filing refers to (by their "
+            "references: a link, a number; none read): 2001-pins.md (by globex.md)") in text
     # none: said so
     none = _nav(mixed).ask("Which RFCs do the papers mention?", budget=300)
     assert "which RFCs: none of the 2 RFCs asked of is one the 2 papers refer to" in (

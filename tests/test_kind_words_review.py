@@ -14,6 +14,7 @@ import pytest
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
+from docnav.errors import InputError
 from docnav.query import Navigator, NavigatorOptions
 
 FILING = """---
@@ -46,6 +47,7 @@ MIXED = {
     "2002-dots.md": _rfc("2002", "dots", "Add dots, which engines print."),
     "demand.md": _paper("Widget demand", "a survey of widget demand for ship engines."),
     "sails.md": _paper("Ship sails", "a model of ship sails at sea, without pins."),
+    "notes.html": "<html><body><h1>Notes</h1><p>Pins hold the sails of ships.</p></body></html>",
 }
 
 
@@ -81,3 +83,37 @@ def test_three_names_chained_by_or(tmp_path):
     beside = _nav(graph).ask("Which documents mention Initech or Globex or Hooli in Asia?",
                              budget=300)
     assert _names(beside.count["documents"]) == ["b.md"]
+
+
+@pytest.mark.parametrize("asked", ["Which RFCs mention pins, besides RFCs?",
+                                   "Which papers mention pins, besides papers?",
+                                   "Which 10-Ks mention engines, other than the filings?"])
+def test_the_very_kind_asked_of_left_out_is_refused(mixed, asked):
+    # (the RFCs left out, the others were listed as "RFCs"; of papers, "pins" held by none)
+    with pytest.raises(InputError, match="leaves the .*s out: none is left to ask"):
+        _nav(mixed).ask(asked, budget=300)
+
+
+def test_a_kind_left_out_of_a_format_named(mixed):
+    answer = _nav(mixed).ask("Which Markdown files mention pins, besides RFCs?", budget=300)
+    text = answer_text(answer, mixed)
+    assert "names no one document" not in text  # "RFCs" was read as a document's name
+    assert text.splitlines()[1] == ("leaving out the 2 RFCs of the 6 documents asked of, the "
+                                    "kind the question leaves out")
+    assert _names(answer.count["documents"]) == ["globex.md", "sails.md"]  # (not notes.html)
+
+
+def test_the_one_another_kind_refers_to_is_said_so(mixed):
+    answer = _nav(mixed).ask("Which RFCs do the 10-Ks mention?", budget=300)
+    assert ("which RFCs: 1 of the 2 RFCs asked of is one the 1 filing refers to (by their "
+            "references: a link, a number; none read): 2001-pins.md (by globex.md)") in (
+        answer_text(answer, mixed))  # "... asked of the 1 filing refer to"
+
+
+def test_but_not_a_lower_case_kind_word_is_a_word(mixed):
+    word = _nav(mixed).ask("Which documents mention engines but not rfc?", budget=300)
+    assert not any(s["op"] == "kind left out" for s in word.trace)  # (every RFC was left out)
+    for kind in ("RFCs", "the RFCs", "RFC documents", "RFC"):
+        left = _nav(mixed).ask(f"Which documents mention engines but not {kind}?", budget=300)
+        assert left.trace[0]["op"] == "kind left out", kind
+        assert _names(left.count["documents"]) == ["demand.md", "globex.md"], kind

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.cited import WORKS_ASKED
 from docnav.query.evidence import LEAVING_OUT, Answer
+from docnav.query.formats import format_answer
 from docnav.query.in_turn import EACH_DOCUMENT, each_document
 from docnav.query.kind_words import KIND_OF, TEN_K, one_of, plural
 from docnav.query.names import named_documents, titled_documents
@@ -60,12 +61,13 @@ _BY_KIND = re.compile(rf"\s+(?:do|did)\s+(?:the\s+|all\s+(?:the\s+)?|any\s+(?:of
 # rfc": the documents of a kind left out, said at the end or set off by commas ("besides rfc"
 # was read as a document's name, "names a document outside those asked of"); not "besides the
 # paper" (the one asked of), nor "besides the 10-K" or "besides 10K" (one named, or an error
-# naming the files holding "10K")
+# naming the files holding "10K"); "besides RFC documents" too; after "but not" the kind word
+# alone lower-case is a word (below)
 _KIND_LEFT_OUT = re.compile(
-    rf"(?P<set_off>\s*,)?\s*(?:{LEAVING_OUT.pattern}|\bbut\s+not\b|\bexcluding\b)\s+"
-    rf"(?:(?:the\s+|any\s+|all\s+(?:the\s+)?)?(?P<word>{plural(KIND_OF)}|10-?Ks|10-?K\s+"
-    rf"(?:filing|report)s)|(?P<one>{one_of(KIND_OF)}))(?=\s*[,;?!.]|\s*$)"
-    rf"(?(set_off)\s*,?)", re.I)
+    rf"(?P<set_off>\s*,)?\s*(?:{LEAVING_OUT.pattern}|(?P<but_not>\bbut\s+not\b)|"
+    rf"\bexcluding\b)\s+(?:(?:the\s+|any\s+|all\s+(?:the\s+)?)?(?P<word>{plural(KIND_OF)}|"
+    rf"10-?Ks|10-?K\s+(?:filing|report)s)|(?P<one>{one_of(KIND_OF)})(?P<docs>\s+(?:document|"
+    rf"file)s)?)(?=\s*[,;?!.]|\s*$)(?(set_off)\s*,?)", re.I)
 
 
 def document_kinds(graph: DocNavGraph) -> dict[str, str | None]:
@@ -120,8 +122,6 @@ def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[st
     """The answer to ``question`` asked of the documents of the kind it names (of
     ``scope``: a glob, globs, or all), where those asked of are of several kinds and some
     are of that one; None otherwise (then it is a question like any other)."""
-    if left := _kind_left_out(question):
-        return _without_kind(nav, question, budget, scope, *left)
     said = _said_kind(question)
     if said is None:
         return None
@@ -154,12 +154,32 @@ def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[st
     return answer
 
 
+def kind_left_out(nav: Navigator, question: str, budget: int,
+                  scope: str | list[str] | None) -> Answer | None:
+    """The answer to ``question`` asked of the documents of ``scope`` not of the kind it
+    leaves out ("Which papers mention pinning, besides RFCs?"), before its format or the
+    kind it names are read ("Which Markdown files mention attention, besides RFCs?" said
+    "RFCs" named no one document); None where it leaves out none; an error where it leaves
+    out the very kind it asks of ("Which RFCs mention futures, besides RFCs?")."""
+    left = _kind_left_out(question)
+    if left is None:
+        return None
+    asked, kind = left
+    if (said := _said_kind(asked)) and _KIND_OF[said[0]] == kind:
+        raise InputError(f"query {question!r} asks of the {kind}s and leaves the {kind}s "
+                         f"out: none is left to ask (ask without leaving them out, or of "
+                         f"another kind)")
+    return _without_kind(nav, question, budget, scope, asked, kind)
+
+
 def _kind_left_out(question: str) -> tuple[str, str] | None:
     """(``question`` without the kind of documents it leaves out, that kind) where it leaves
     out one ("Which papers mention pinning, besides RFCs?": "Which papers mention pinning?",
     "RFC"); None otherwise."""
     m = _KIND_LEFT_OUT.search(question)
-    if m is None:
+    # "but not rfc": a word more likely than the kind ("Which documents mention async but not
+    # rfc?" left out every RFC); "but not RFC", "but not the RFCs", "but not rfcs": the kind
+    if m is None or (m["but_not"] and m["one"] and m["one"].islower() and not m["docs"]):
         return None
     word = (m["word"] or m["one"]).lower()
     kind = "filing" if word.startswith("10") else _KIND_OF[word]
@@ -178,7 +198,8 @@ def _without_kind(nav: Navigator, question: str, budget: int, scope: str | list[
                          f"is {_a(kind)}, the kind it leaves out: none is left to ask (ask "
                          f"without it; `docnav show` lists the documents)")
     narrowed = scope if len(kept) == len(paths) else [glob.escape(p) for p in kept]
-    answer = kind_answer(nav, asked, budget, narrowed) or nav.collect(asked, budget, narrowed)
+    answer = (format_answer(nav, asked, budget, narrowed)
+              or kind_answer(nav, asked, budget, narrowed) or nav.collect(asked, budget, narrowed))
     answer.question = asked
     answer.trace.insert(0, {"op": "kind left out", "kind": kind,
                             "document_count": len(paths) - len(kept), "asked_of": len(paths)})
@@ -222,13 +243,14 @@ def _named_of_another_kind(graph: DocNavGraph, rest: str, chosen: list[str]) -> 
 
 
 def kind_note(answer: Answer) -> list[str]:
-    """The line saying the documents were those of the kind the question names (and of
-    those it leaves out, or those another kind refers to)."""
-    return [*_left_out_note(answer), *_referred_note(answer), *_asked_note(answer)]
+    """The line saying the documents were those of the kind the question names (or those
+    another kind refers to)."""
+    return [*_referred_note(answer), *_asked_note(answer)]
 
 
-def _left_out_note(answer: Answer) -> list[str]:
-    """The line saying the documents of the kind the question leaves out were left out."""
+def left_out_note(answer: Answer) -> list[str]:
+    """The line saying the documents of the kind the question leaves out were left out
+    (said first: they were left out before the format or kind it names was read)."""
     step = next((s for s in answer.trace if s["op"] == "kind left out"), None)
     if step is None:
         return []
@@ -253,7 +275,9 @@ def _referred_note(answer: Answer) -> list[str]:
         return [f"which {kind}s: none of the documents asked of is {_a(by)}, to refer to {of}"]
     if not step["referred"]:
         return [f"which {kind}s: none of {of} is one {them} refer{'s' * (n == 1)} to {how}"]
-    return [f"which {kind}s: {len(step['referred'])} of {of} {them} refer to {how}: "
+    found = len(step["referred"])
+    ones = "is one" if found == 1 else "are ones"
+    return [f"which {kind}s: {found} of {of} {ones} {them} refer{'s' * (n == 1)} to {how}: "
             + ", ".join(f"{PurePath(t).name} (by " + ", ".join(PurePath(s).name for s in by)
                         + ")" for t, by in step["referred"].items())]
 
@@ -274,4 +298,5 @@ def _asked_note(answer: Answer) -> list[str]:
             f"question names (theirs: {theirs})"]
 
 
-__all__ = ["document_kinds", "kind_answer", "kind_note"]
+__all__ = ["document_kinds", "kind_answer", "kind_left_out", "kind_note",
+           "left_out_note"]

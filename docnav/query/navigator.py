@@ -62,7 +62,7 @@ from docnav.query.kind_words import ASKED_OF, plural, said
 from docnav.query.companies import asks_companies, companies, company_mentions, each_company
 from docnav.query.floats import LISTED, read_captions
 from docnav.query.formats import format_answer
-from docnav.query.kinds import kind_answer
+from docnav.query.kinds import kind_answer, kind_left_out
 from docnav.query.holding import as_documents_referred, needing_verb
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, each_named, said_by_each, singled_out)
@@ -182,11 +182,11 @@ class Navigator:
                                  f"{', '.join(WHERE)}")
             kept = self.graph.documents_where(doc, where)
             scope = [glob.escape(self.graph.node(n).path) for n in kept]
-        # "Which PDF mentions the typewriter?": of the PDFs alone (docnav/query/formats.py)
         asked = as_sections(question)  # "Which headings are on lifetimes?": the sections
-        answer = (format_answer(self, asked, budget, scope)  # "Which RFC ...?" of RFCs:
-                  or kind_answer(self, asked, budget, scope)  # docnav/query/kinds.py
-                  or self.collect(asked, budget, scope))
+        answer = (kind_left_out(self, asked, budget, scope)  # "..., besides RFCs?": the others
+                  or format_answer(self, asked, budget, scope)  # "Which PDF ...?" of PDFs
+                  or kind_answer(self, asked, budget, scope)  # "Which RFC ...?" of RFCs
+                  or self.collect(asked, budget, scope))  # (docnav/query/formats.py, kinds.py)
         if answer.question != question:  # searched in other words: said, the asked one kept
             answer.searched_as, answer.question = answer.question, question
         if self.answerer is None or not answer.evidence:
