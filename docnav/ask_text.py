@@ -241,10 +241,10 @@ def _which_documents(focus: dict) -> str:
     if focus.get("by_length"):  # "Which RFC is the longest?": by their words
         named = ", ".join(f"{Path(p).name} ({counted(w, 'word')})"
                           for p, w in zip(focus["documents"], focus["words"]))
-        which = (f"the one document asked of{_so(focus)}{_holding(focus)}, by its words"
+        which = (f"the one document asked of{_so(focus)}, by its words"
                  if focus["length_of"] == 1 else  # ("the longest of the 1 documents")
                  f"the {focus['by_length']} of the {focus['length_of']} documents asked of"
-                 f"{_so(focus)}{_holding(focus)}, by their words")
+                 f"{_so(focus)}, by their words")
         return (f"asked of {which}: {named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("order"):  # "What is the newest RFC?": by their own dates
@@ -254,7 +254,7 @@ def _which_documents(focus: dict) -> str:
         which = ("the one dated document asked of" if focus["dated_of"] == 1 else
                  f"the {focus['order']} by their own dates of the {focus['dated_of']} dated "
                  f"documents asked of")
-        return (f"asked of {which}{_so(focus)}{_holding(focus)}{undated}: {named}"
+        return (f"asked of {which}{_so(focus)}{undated}: {named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
         besides = " and ".join(Path(p).name for p in focus.get("besides", []))
@@ -275,14 +275,17 @@ _LEFT_NAMED = 3
 
 
 def _so(focus: dict) -> str:
-    """What chose the documents a question asked for the first or longest of, besides what
-    they hold: their year (" dated in 2018") and those left out (" besides
-    2497-if-let-chains.md": "Which RFC is the longest, besides RFC 2497?")."""
-    besides = " and ".join(Path(p).name for p in focus.get("besides") or [])
-    if (year := focus.get("besides_year")) and len(focus["besides"]) > _LEFT_NAMED:
-        besides = f"the {len(focus['besides'])} documents dated {year}"  # not each of the 19
-    return ((f" dated {focus['dated']}" if focus.get("dated") else "")
-            + (f" besides {besides}" if besides else "")
+    """What chose the documents a question asked for the first or longest of: their year
+    (" dated in 2018"), what they hold, then those left out (" besides 2497-if-let-chains.md":
+    "Which RFC is the longest, besides RFC 2497?"; " holding "async" besides the 19 documents
+    dated in 2018": said after them, the 19 read as holding it)."""
+    besides = [Path(p).name for p in focus.get("besides") or []]
+    of_year = focus.get("besides_dated") or []
+    if (year := focus.get("besides_year")) and len(of_year) > _LEFT_NAMED:  # not each of 19
+        besides = [Path(p).name for p in focus["besides"] if p not in of_year] + [
+            f"the {len(of_year)} documents dated {year}"]
+    return ((f" dated {focus['dated']}" if focus.get("dated") else "") + _holding(focus)
+            + (f" besides {' and '.join(besides)}" if besides else "")
             + (f" referring to {focus['referring_to']}" if focus.get("referring_to") else ""))
 
 

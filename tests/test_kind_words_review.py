@@ -117,3 +117,46 @@ def test_but_not_a_lower_case_kind_word_is_a_word(mixed):
         left = _nav(mixed).ask(f"Which documents mention engines but not {kind}?", budget=300)
         assert left.trace[0]["op"] == "kind left out", kind
         assert _names(left.count["documents"]) == ["demand.md", "globex.md"], kind
+
+
+YEARS = {f"{n}-y{n}.md": _rfc(str(n), f"y{n}", "Words of the rule, async. " * (n - 4000))
+         for n in range(4001, 4005)}
+YEARS["4008-mid.md"] = _rfc("4008", "mid", "A middle rule. " * 40, started="2022-02-01")
+YEARS["4010-late.md"] = _rfc("4010", "late", "A later rule, async. " * 3, started="2024-02-01")
+YEARS["4011-later.md"] = _rfc("4011", "later", "The latest rule. " * 2, started="2024-03-01")
+
+
+@pytest.fixture(scope="module")
+def years(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("years"), YEARS, search_vectors=False)
+
+
+@pytest.mark.parametrize("asked", [
+    "Which RFC is the longest, besides RFC 4008 and those from 2018?",  # (of those of 2018)
+    "Which RFC besides those from 2018 and RFC 4008 is the longest?",  # (an error)
+    "Which RFC besides RFC 4008 and those from 2018 is the longest?",
+    "Which RFC is the longest, besides those from 2018 and RFC 4008?"])
+def test_a_year_left_out_beside_one_named(years, asked):
+    answer = _nav(years).ask(asked, budget=300)
+    step = next(s for s in answer.trace if s["op"] == "documents")
+    assert _names(step["besides"]) == ["4001-y4001.md", "4002-y4002.md", "4003-y4003.md",
+                                       "4004-y4004.md", "4008-mid.md"]
+    assert ("asked of the longest of the 2 documents asked of besides 4008-mid.md and the 4 "
+            "documents dated in 2018, by their words: 4010-late.md") in answer_text(answer, years)
+
+
+def test_what_they_hold_is_said_before_those_left_out(years):
+    answer = _nav(years).ask("Which RFC besides those from 2018 is the longest about async?",
+                             budget=300)
+    assert ('asked of the one document asked of holding "async" besides the 4 documents dated '
+            'in 2018, by its words') in answer_text(answer, years)  # (the 4 "holding" it)
+
+
+def test_three_of_a_year_left_out_are_named_each(tmp_path):
+    three = {n: t for n, t in YEARS.items() if n != "4004-y4004.md"}
+    graph = indexed_graph(tmp_path, three, search_vectors=False)
+    answer = _nav(graph).ask("Which RFC besides those from 2018 is the longest?", budget=300)
+    text = answer_text(answer, graph)
+    assert ("besides 4001-y4001.md and 4002-y4002.md and 4003-y4003.md, by their words: "
+            "4008-mid.md") in text  # three: named; four: "the 4 documents dated in 2018"
+    assert "documents dated in 2018" not in text

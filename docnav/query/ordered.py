@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import glob
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
@@ -107,6 +107,15 @@ _YEAR_LAST = re.compile(rf",?\s+(?:{DATING}\s+)?(?:from|of|in|dated|after|before
 _POINTING = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b|except\b|"
                        rf"other\s+than\b|(?:apart|aside)\s+from\b)\s*(?:for\s+)?(?:those|"
                        rf"the\s+ones|the\s+{KINDS_SAID})\W*$", re.I)
+# the documents of a year said last of what it leaves out, beside one named: "besides RFC
+# 1068 and those (from 2018)"
+_AND_POINTING = re.compile(rf",?\s+and\s+(?:those|the\s+ones|the\s+{KINDS_SAID})\W*$", re.I)
+# ... or first: "besides those from 2018 and RFC 1068" ("those from 2018" named no document)
+_POINTING_FIRST = re.compile(
+    rf"^(?P<lead>\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b|except\b|other\s+than\b|"
+    rf"(?:apart|aside)\s+from\b)\s*(?:for\s+)?)(?:those|the\s+ones|the\s+{KINDS_SAID})"
+    rf"(?P<year>\s+(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+(?:19|20)\d\d)"
+    rf"(?:,?\s+and\b|,)\s*(?P<rest>\S.*)$", re.I)
 # between the names of a list left out: "if-let chains, async closures and async await"
 _NAMES = re.compile(JOINED)
 # words naming the one document they refer to besides its name ("the pin RFC")
@@ -138,6 +147,7 @@ class _Ordered:
     # the year whose documents ``besides`` are ("in 2018" of "besides those from 2018"): said
     # as that group, not each (19 RFCs were named one by one)
     besides_year: str | None = None
+    besides_dated: list[str] = field(default_factory=list)  # those of that year
 
 
 def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -166,13 +176,19 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
     # "besides those from 2018" (before the verb or last): the documents of that year are
     # left out, not ordered ("those" named no document, of those of 2018: an error)
-    pointed = _POINTING.match(left_before if m.group("year_after") else
-                              rest if last else "")
+    # ("besides RFC 1068 and those from 2018": RFC 1068 left out, of those of 2018, reversed)
+    pointing = left_before if m.group("year_after") else rest if last else ""
+    pointed = _POINTING.match(pointing) or _AND_POINTING.search(pointing)
+    year_left = None
     if pointed and dated:
         year_left, dated = dated, None
-        left_before, rest = ("", rest) if m.group("year_after") else (left_before, "")
-    else:
-        year_left = None
+        kept = pointing[:pointed.start()] if pointed.re is _AND_POINTING else ""
+        left_before, rest = (kept, rest) if m.group("year_after") else (left_before, kept)
+    elif not dated and (first := _POINTING_FIRST.match(left_before)
+                        or _POINTING_FIRST.match(rest)):  # "besides those from 2018 and ..."
+        year_left = _dated(first["year"])[0]
+        kept = first["lead"] + first["rest"]
+        left_before, rest = (kept, rest) if m.group("left") else (left_before, kept)
     # (its name ends at the verb: "besides if let chains is the longest about async" left
     # out "if let chains about async", which named none, an error)
     left, unnamed = _left_of(nav, f" {left_before}", asked)[1:] if left_before else ({}, [])
@@ -224,7 +240,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
         if that := re.match(r"(?i)\s+(?:that|which|who)\b", rest):
             before, rest = re.sub(r"(?i)\b(?:is|was|are|were)\s+$", "", before), rest[that.end():]
     head = before + (" one " if the and to else " ") + asked[m.end(end):m.end()]
-    for before in (m.group("year"), left_before, m.group("year_after")):  # (said)
+    for before in (m.group("year"), m.group("left"), m.group("year_after")):  # (said)
         if before:
             head = head.replace(before, " ", 1)
     question = ("Summarise" if not (terms or owned or asks) else
@@ -233,7 +249,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     return _Ordered(said, kind, question, every, words, n, bool(terms),
                     "%s %d" % dated if dated else None, list(left), unnamed, referred,
                     {p: into[p] for p in every} if referred else {},
-                    "%s %d" % year_left if year_left else None)
+                    "%s %d" % year_left if year_left else None,
+                    [p for p, why in left.items() if year_left and why == "%s %d" % year_left])
 
 
 def _referring(nav: Navigator, rest: str, asked: str
@@ -389,6 +406,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
     return _said_unnamed(o, in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
         "dated": o.dated, "besides": o.besides, "besides_year": o.besides_year,
+        "besides_dated": o.besides_dated,
         "order": "earliest" if earliest else "latest",
         "dates": [dates[p] for p in paths], "dated_of": len(dates),
         "undated": len(o.every) - len(dates), "holding": o.words,
@@ -409,6 +427,7 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
     return _said_unnamed(o, in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
         "dated": o.dated, "besides": o.besides, "besides_year": o.besides_year,
+        "besides_dated": o.besides_dated,
         "by_length": "shortest" if shortest else "longest",
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
         "question": o.question, "more_with": None, "referring_to": o.referring_to},
