@@ -160,3 +160,35 @@ def test_three_of_a_year_left_out_are_named_each(tmp_path):
     assert ("besides 4001-y4001.md and 4002-y4002.md and 4003-y4003.md, by their words: "
             "4008-mid.md") in text  # three: named; four: "the 4 documents dated in 2018"
     assert "documents dated in 2018" not in text
+
+
+def test_a_kind_as_the_subject_said_passive_or_counted(mixed):
+    passive = _nav(mixed).ask("Which RFCs are mentioned by the 10-Ks?", budget=300)
+    (step,) = [s for s in passive.trace if s["op"] == "referred by kind"]  # ("10", "Ks")
+    assert {Path(t).name: _names(by) for t, by in step["referred"].items()} == {
+        "2001-pins.md": ["globex.md"]}
+    many = _nav(mixed).ask("How many RFCs do the 10-Ks mention?", budget=300)
+    assert "how many RFCs: 1 of the 2 RFCs asked of is one the 1 filing refers to" in (
+        answer_text(many, mixed))  # (said "which RFCs: ...")
+
+
+@pytest.mark.parametrize(("asked", "left"), [
+    ("Which documents besides RFCs mention engines?", ["demand.md", "globex.md"]),
+    ("Which document except the 10-Ks is the longest?", None)])  # (an error, "the 10-Ks")
+def test_a_kind_left_out_before_the_verb(mixed, asked, left):
+    answer = _nav(mixed).ask(asked, budget=300)
+    assert answer.trace[0]["op"] == "kind left out"
+    if left:
+        assert _names(answer.count["documents"]) == left
+    else:
+        step = next(s for s in answer.trace if s["op"] == "documents")
+        assert step["by_length"] == "longest" and step["length_of"] == 5
+
+
+def test_what_a_document_of_another_kind_named_refers_to(mixed):
+    answer = _nav(mixed).ask("Which RFCs does the Globex 10-K mention?", budget=300)
+    assert "which RFCs: 1 of the 2 RFCs asked of is one globex.md refers to" in (
+        answer_text(answer, mixed))  # (globex.md was listed as one of the RFCs)
+    (step,) = [s for s in answer.trace if s["op"] == "referred by kind"]
+    assert {Path(t).name: _names(by) for t, by in step["referred"].items()} == {
+        "2001-pins.md": ["globex.md"]}

@@ -54,20 +54,28 @@ _OF_WHAT_FOLLOWS = re.compile(r"\s+(?:do|does|did|are|is|were|was|has|have|had)\
 # "Which RFCs do the 10-Ks mention?": the documents of another kind as the subject, asking
 # which of those of the kind named they refer to (the RFCs' own words were searched for "10",
 # "Ks"); "10-Ks" as "filings" (:data:`~docnav.query.kind_words.TEN_K`)
-_BY_KIND = re.compile(rf"\s+(?:do|did)\s+(?:the\s+|all\s+(?:the\s+)?|any\s+(?:of\s+the\s+)?|"
-                      rf"these\s+|those\s+)?(?P<word>{plural(KIND_OF)})\s+(?:mention|cite|"
-                      rf"refer\s+to|reference|link\s+to|name)\W*$", re.I)
+# "Which RFCs are mentioned by the 10-Ks?" alike
+_THE = r"(?:the\s+|all\s+(?:the\s+)?|any\s+(?:of\s+the\s+)?|these\s+|those\s+)?"
+_BY_KIND = re.compile(rf"\s+(?:(?:do|did)\s+{_THE}(?P<word>{plural(KIND_OF)})\s+(?:mention|"
+                      rf"cite|refer\s+to|reference|link\s+to|name)|(?:are|were)\s+(?:mentioned|"
+                      rf"cited|referred\s+to|referenced|linked\s+to|named)\s+(?:by|in)\s+{_THE}"
+                      rf"(?P<passive>{plural(KIND_OF)}))\W*$", re.I)
 # "besides RFCs", "other than the 10-Ks", "but not the papers", "excluding filings", "besides
 # rfc": the documents of a kind left out, said at the end or set off by commas ("besides rfc"
 # was read as a document's name, "names a document outside those asked of"); not "besides the
 # paper" (the one asked of), nor "besides the 10-K" or "besides 10K" (one named, or an error
-# naming the files holding "10K"); "besides RFC documents" too; after "but not" the kind word
+# naming the files holding "10K"); before the verb ("Which documents besides RFCs mention
+# Amazon?", "Which document except the 10-Ks is the longest?": an error, "the 10-Ks" named
+# no document); "besides RFC documents" too; after "but not" the kind word
 # alone lower-case is a word (below)
+_VERB = (r"(?:is|are|was|were|do|does|did|has|have|had|mentions?|mentioned|cites?|cited|"
+         r"refers?|referred|says?|said|uses?|used|holds?|discuss(?:es)?|describes?|"
+         r"proposes?|talks?)\b")
 _KIND_LEFT_OUT = re.compile(
     rf"(?P<set_off>\s*,)?\s*(?:{LEAVING_OUT.pattern}|(?P<but_not>\bbut\s+not\b)|"
     rf"\bexcluding\b)\s+(?:(?:the\s+|any\s+|all\s+(?:the\s+)?)?(?P<word>{plural(KIND_OF)}|"
     rf"10-?Ks|10-?K\s+(?:filing|report)s)|(?P<one>{one_of(KIND_OF)})(?P<docs>\s+(?:document|"
-    rf"file)s)?)(?=\s*[,;?!.]|\s*$)(?(set_off)\s*,?)", re.I)
+    rf"file)s)?)(?=\s*[,;?!.]|\s*$|\s+{_VERB})(?(set_off)\s*,?)", re.I)
 
 
 def document_kinds(graph: DocNavGraph) -> dict[str, str | None]:
@@ -135,11 +143,15 @@ def kind_answer(nav: Navigator, question: str, budget: int, scope: str | list[st
     if not held.get(kind) or not set(held) - {kind, None}:
         return None
     chosen = [p for p in paths if kinds.get(p) in (kind, None if kind == "paper" else kind)]
-    if m.re is WHICH_DOCUMENTS and _named_of_another_kind(nav.graph, asked[m.end():], chosen):
-        return None  # "Which RFCs does the Adobe 10-K mention?": of the 10-K
+    which = "how many" if m.re is WHICH_DOCUMENTS and m["many"] else "which"
+    if m.re is WHICH_DOCUMENTS and (named := _named_of_another_kind(
+            nav.graph, asked[m.end():], paths, chosen)):  # "Which RFCs does the Adobe 10-K
+        # mention?": those it refers to (the 10-K was said to be one of the RFCs holding "Adobe")
+        return _referred_by_kind(nav, question, kind, chosen, None, named, which)
     by = _BY_KIND.match(TEN_K.sub(_filing, asked[m.end():])) if m.re is WHICH_DOCUMENTS else None
-    if by and (subject := _KIND_OF[by["word"].lower()]) != kind:
-        return _referred_by_kind(nav, question, kind, chosen, subject, paths, kinds)
+    if by and (subject := _KIND_OF[(by["word"] or by["passive"]).lower()]) != kind:
+        return _referred_by_kind(nav, question, kind, chosen, subject,
+                                 [p for p in paths if kinds.get(p) == subject], which)
     narrowed = [glob.escape(p) for p in chosen]
     if len(chosen) > 1 or m.re is WHICH_DOCUMENTS:
         answer = nav.collect(asked, budget, narrowed)
@@ -207,18 +219,19 @@ def _without_kind(nav: Navigator, question: str, budget: int, scope: str | list[
 
 
 def _referred_by_kind(nav: Navigator, question: str, kind: str, chosen: list[str],
-                      subject: str, paths: list[str], kinds: dict[str, str | None]) -> Answer:
+                      subject: str | None, by: list[str], asked: str) -> Answer:
     """Of "Which RFCs do the 10-Ks mention?": the documents of ``chosen`` (of ``kind``) that
-    those of ``subject``'s kind refer to by their references (a link, a number: as "Which
-    RFCs does RFC 2592 mention?" reads them), none read; the answer says which, or none."""
-    by = [p for p in paths if kinds.get(p) == subject]
+    ``by``, those of ``subject``'s kind (None: those the question names, "the Adobe 10-K"),
+    refer to by their references (a link, a number: as "Which RFCs does RFC 2592 mention?"
+    reads them), none read; the answer says which, or none."""
     referred = {}
     for source in by:
         for target, nodes in references_to(nav.graph, source, chosen).items():
             if nodes:
                 referred.setdefault(target, []).append(source)
     answer = Answer(question, "cross-reference", [], [{
-        "op": "referred by kind", "kind": kind, "by": subject, "by_count": len(by),
+        "op": "referred by kind", "asked": asked, "kind": kind, "by": subject,
+        "by_count": len(by), "by_named": None if subject else by,
         "asked_of": len(chosen), "referred": dict(sorted(referred.items())), "tokens": 0,
         "confidence": 0.0}], None, 0, "")
     answer.text = "\n".join(_referred_note(answer))
@@ -230,16 +243,17 @@ def _a(kind: str) -> str:
     return f"{'an' if kind == 'RFC' else 'a'} {kind}"
 
 
-def _named_of_another_kind(graph: DocNavGraph, rest: str, chosen: list[str]) -> bool:
-    """Whether ``rest``, what follows the kind word, asks what a document of another kind
-    than ``chosen`` says of those of that kind: "Which RFCs does the Adobe 10-K mention?",
-    "Which papers are referred to by the Adobe 10-K?" (asked of the RFCs or papers, the 10-K
-    was left out); not "Which papers mention the Adobe 10-K?" (of the papers)."""
+def _named_of_another_kind(graph: DocNavGraph, rest: str, paths: list[str],
+                           chosen: list[str]) -> list[str]:
+    """The documents of ``paths`` not of ``chosen`` that ``rest``, what follows the kind word,
+    names as saying something of those of that kind: "Which RFCs does the Adobe 10-K
+    mention?", "Which papers are referred to by the Adobe 10-K?" (asked of the RFCs or papers,
+    the 10-K was left out); none of "Which papers mention the Adobe 10-K?" (of the papers)."""
     if not _OF_WHAT_FOLLOWS.match(rest):
-        return False
-    named = [*named_documents(graph, rest)[0], *(glob.escape(p)
-                                                  for p, _ in titled_documents(graph, rest))]
-    return any(p not in {glob.escape(c) for c in chosen} for p in named)
+        return []
+    named = {*named_documents(graph, rest)[0], *(glob.escape(p)
+                                                  for p, _ in titled_documents(graph, rest))}
+    return [p for p in paths if glob.escape(p) in named and p not in chosen]
 
 
 def kind_note(answer: Answer) -> list[str]:
@@ -268,16 +282,18 @@ def _referred_note(answer: Answer) -> list[str]:
     if step is None:
         return []
     kind, by, n = step["kind"], step["by"], step["by_count"]
+    asked = f"{step.get('asked', 'which')} {kind}s"  # ("how many RFCs": said "which RFCs")
     of = f"the {step['asked_of']} {kind}{'s' * (step['asked_of'] != 1)} asked of"
-    them = f"the {n} {by}{'s' * (n != 1)}"
+    them = (" and ".join(PurePath(p).name for p in step["by_named"]) if step.get("by_named")
+            else f"the {n} {by}{'s' * (n != 1)}")
     how = "(by their references: a link, a number; none read)"
     if not n:
-        return [f"which {kind}s: none of the documents asked of is {_a(by)}, to refer to {of}"]
+        return [f"{asked}: none of the documents asked of is {_a(by)}, to refer to {of}"]
     if not step["referred"]:
-        return [f"which {kind}s: none of {of} is one {them} refer{'s' * (n == 1)} to {how}"]
+        return [f"{asked}: none of {of} is one {them} refer{'s' * (n == 1)} to {how}"]
     found = len(step["referred"])
     ones = "is one" if found == 1 else "are ones"
-    return [f"which {kind}s: {found} of {of} {ones} {them} refer{'s' * (n == 1)} to {how}: "
+    return [f"{asked}: {found} of {of} {ones} {them} refer{'s' * (n == 1)} to {how}: "
             + ", ".join(f"{PurePath(t).name} (by " + ", ".join(PurePath(s).name for s in by)
                         + ")" for t, by in step["referred"].items())]
 
