@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import Answer, EvidenceState
+from docnav.query import kind_words
 from docnav.query.lexical import tokens
 from docnav.query.names import (JOINED, compared_titles, document_titles, in_question_order,
                                 titled_documents, without_names)
@@ -46,7 +47,7 @@ def compare(nav: Navigator, question: str, budget: int,
 
 # "each paper", "every RFC", "both documents": each document asked of, in turn
 EACH_DOCUMENT = re.compile(r"\b(?:each|every|both(?:\s+(?:the|of\s+the))?)\s+"
-                           r"(?:documents?|papers?|rfcs?|filings?|articles?|reports?)\b", re.I)
+                           rf"{kind_words.said(kind_words.ASKED_OF)}\b", re.I)
 
 
 def each_document(nav: Navigator, asked: str, budget: int, m: re.Match,

@@ -1,8 +1,20 @@
 """The words by which a question names a kind of document ("Which RFCs ...?", "each paper",
-"the Adobe 10-K", "RFC 1961", "the style guide"), in one place: :mod:`docnav.query.which`,
-:mod:`docnav.query.left_out`, :mod:`docnav.query.names` and :mod:`docnav.query.kinds` read
-them from here, each of the sets below that its shape takes. A document's own kind is read
-from what it holds (:func:`docnav.query.kinds.document_kinds`)."""
+"the Adobe 10-K", "RFC 1961", "the style guide"): :mod:`docnav.query.which`,
+:mod:`docnav.query.left_out`, :mod:`docnav.query.names`, :mod:`docnav.query.kinds`,
+:mod:`docnav.query.in_turn` ("each paper"), :mod:`docnav.query.referring` and
+:mod:`docnav.query.router` ("RFCs 2394 and 2592", "refers to the pin RFC") read them from
+here, each of the sets below that its shape takes. A document's own kind is read from what it
+holds (:func:`docnav.query.kinds.document_kinds`).
+
+Not every list of kind words is here: these differ from each set below, and are left where
+they are (moving them would change what they match; whether each difference is meant was not
+checked): names._KIND (titled kinds: study, preprint, book, guide; no "document", "report",
+"filing"), names._ITS_DOCUMENTS (a company's filings: "10-Q", "annual report"),
+holding._WHAT_REFERS_TO_IT ("Which paper cites ...?": no "filing"),
+holding._WHAT_THEY_SAY_OF_IT and _ASKING_DOCUMENTS (documents, RFCs),
+referring.WHICH_IT_REFERS_TO (documents, RFCs, PEPs), router._WHOLE and _ABOUT_ALL (with
+"collection", "corpus", "files"), evidence._DOC (with book, manual, proposal, study) and
+formats._NOUNS (with "doc", "file"; no "rfc")."""
 
 from __future__ import annotations
 
@@ -36,16 +48,19 @@ KIND_OF = {"rfc": "RFC", "paper": "paper", "filing": "filing"}
 # "10-K" is said for a filing ("Which 10-K is the longest?", "each 10-K", "the 10-Ks"); "10-K
 # filings" and "10-K reports" whole: group 1 or 2 is "s" where it is said of several
 TEN_K = re.compile(r"\b10-?K(s?)\b(?:\s+(?:filing|report)(s?)\b)?", re.I)
+# the 10-Ks, several of them ("besides the 10-Ks", "other than 10-K filings"), ungrouped
+TEN_KS = r"10-?K(?:s|\s+(?:filing|report)s)"
 
 
-def alternatives(words: Iterable[str]) -> str:
-    """The words as a pattern's alternatives, ungrouped: "rfc|pep"."""
+def ungrouped(words: Iterable[str]) -> str:
+    """The words as a pattern's alternatives, ungrouped: "rfc|pep" (not
+    :func:`docnav.months.alternatives`, which groups and orders month names)."""
     return "|".join(words)
 
 
 def one_of(words: Iterable[str]) -> str:
     """A pattern matching one of the words: "(?:rfc|pep)"."""
-    return f"(?:{alternatives(words)})"
+    return f"(?:{ungrouped(words)})"
 
 
 def said(words: Iterable[str]) -> str:
@@ -59,4 +74,4 @@ def plural(words: Iterable[str]) -> str:
 
 
 __all__ = ["ASKED_OF", "BEFORE_FILE", "BY_NUMBER", "DESCRIBED", "FEW", "KIND_OF", "NAMING",
-           "NUMBERED", "TEN_K", "TITLED", "alternatives", "one_of", "plural", "said"]
+           "NUMBERED", "TEN_K", "TEN_KS", "TITLED", "one_of", "plural", "said", "ungrouped"]

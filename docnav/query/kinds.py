@@ -32,7 +32,7 @@ from docnav.query.cited import WORKS_ASKED
 from docnav.query.evidence import LEAVING_OUT, Answer
 from docnav.query.formats import format_answer
 from docnav.query.in_turn import EACH_DOCUMENT, each_document
-from docnav.query.kind_words import KIND_OF, TEN_K, one_of, plural
+from docnav.query.kind_words import KIND_OF, TEN_K, TEN_KS, one_of, plural
 from docnav.query.names import named_documents, titled_documents
 from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
 from docnav.query.parts import citing_documents
@@ -74,7 +74,7 @@ _VERB = (r"(?:is|are|was|were|do|does|did|has|have|had|mentions?|mentioned|cites
 _KIND_LEFT_OUT = re.compile(
     rf"(?P<set_off>\s*,)?\s*(?:{LEAVING_OUT.pattern}|(?P<but_not>\bbut\s+not\b)|"
     rf"\bexcluding\b)\s+(?:(?:the\s+|any\s+|all\s+(?:the\s+)?)?(?P<word>{plural(KIND_OF)}|"
-    rf"10-?Ks|10-?K\s+(?:filing|report)s)|(?P<one>{one_of(KIND_OF)})(?P<docs>\s+(?:document|"
+    rf"{TEN_KS})|(?P<one>{one_of(KIND_OF)})(?P<docs>\s+(?:document|"
     rf"file)s)?)(?=\s*[,;?!.]|\s*$|\s+{_VERB})(?(set_off)\s*,?)", re.I)
 
 
@@ -194,7 +194,7 @@ def _kind_left_out(question: str) -> tuple[str, str] | None:
     if m is None or (m["but_not"] and m["one"] and m["one"].islower() and not m["docs"]):
         return None
     word = (m["word"] or m["one"]).lower()
-    kind = "filing" if word.startswith("10") else _KIND_OF[word]
+    kind = "filing" if TEN_K.match(word) else _KIND_OF[word]
     return question[:m.start()] + question[m.end():], kind
 
 

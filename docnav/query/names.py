@@ -24,7 +24,7 @@ from pathlib import PurePath
 from docnav.parse import SUPPORTED_SUFFIXES
 from docnav.query.graph import DocNavGraph
 from docnav.query.kind_words import (BEFORE_FILE, BY_NUMBER, DESCRIBED, FEW, TITLED,
-                                     alternatives, one_of)
+                                     one_of, ungrouped)
 from docnav.query.lexical import tokens
 
 # "BEST BUY CO., INC." is called "Best Buy"; "AMAZON.COM, INC." "Amazon.com" and "Amazon"
@@ -46,12 +46,12 @@ def named_documents(graph: DocNavGraph, question: str) -> tuple[list[str], list[
 # ("the async/await RFC" named no document, "the async await RFC" named 2394-async_await); not
 # the start of a file's name ("the title of paper.md" named "title of paper" too)
 _TITLED = re.compile(r"\b(?:the|this|that)\s+((?:(?!(?:the|this|that)\b)[\w'’./+-]+\s+){1,6}?)"
-                     rf"({alternatives(TITLED)})\b(?!\.\w)", re.I)  # not "paper.md"
+                     rf"({ungrouped(TITLED)})\b(?!\.\w)", re.I)  # not "paper.md"
 
 # "the handbook", "the style guide's ...": a kind of document few are, named by that word
 # alone where it is a word of one title only ("AMT General Handbook"); not "the paper", "the
 # RFC", "the report": the one asked of, whatever its title
-_KIND_TITLED = re.compile(rf"\b(?:the|this|that)\s+({alternatives(FEW)})"
+_KIND_TITLED = re.compile(rf"\b(?:the|this|that)\s+({ungrouped(FEW)})"
                           rf"\b(?!['’]?\s*{one_of(TITLED)}\b)", re.I)
 
 # "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp"),
@@ -75,7 +75,7 @@ _KIND_BEFORE = rf"\b{one_of(BEFORE_FILE)}\s+"
 # be summed up, named by what it is about rather than by its title ("pinning" is no word of
 # "2349-pin")
 _DESCRIBED = re.compile(r"\b(?:summari[sz]e|overview\s+of|summary\s+of)\s+the\s+"
-                        rf"(?P<kind>{alternatives(DESCRIBED)})"
+                        rf"(?P<kind>{ungrouped(DESCRIBED)})"
                         r"\s+(?:on|about|regarding|concerning)\s+(?P<about>[^?.!]*\w)", re.I)
 
 

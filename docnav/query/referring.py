@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import LEAVING_OUT
+from docnav.query.kind_words import NUMBERED, ungrouped
 from docnav.query.lexical import search_words
 from docnav.query.names import said_alone, titled_documents
 from docnav.query.parts import citing_documents, works_cited
@@ -55,8 +56,8 @@ _THE_REFERENCES_OF = re.compile(r"^\W*(?:compar(?:e|ing)\s+)?(?:the\s+)?referenc
 _JOINING = frozenset(("and", "or", "both", "the", "of"))  # between the names of a list
 # "RFCs 2394 and 2592", "PEPs 8, 20 and 257", "RFC 2592, 2394 and 2349": the kind said once
 # for several numbers
-_NUMBERS_OF_KIND = re.compile(r"\b(?P<kind>rfc|pep)s?\s*(?P<numbers>#?\d+(?:\s*(?:,\s*(?:and\s+"
-                              r"|or\s+)?|and\s+|or\s+|&\s*)#?\d+)+)\b", re.I)
+_NUMBERS_OF_KIND = re.compile(rf"\b(?P<kind>{ungrouped(NUMBERED)})s?\s*(?P<numbers>#?\d+(?:"
+                              r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|&\s*)#?\d+)+)\b", re.I)
 _REFERENCES_ASKED = re.compile(r"^\W*(?:how\s+many\s+references\s+(?:does|do|did)\s+"
                                r"(?P<many>\S.*?)\s+(?:have|has|had|list|contain)(?:\s+"
                                r"(?:in\s+(?:total|all)|altogether|overall))?|"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from docnav.errors import ConfigError
+from docnav.query.kind_words import NUMBERED, one_of, said
 
 # the names a router may give a question
 ROUTES = ("local", "global", "cross-reference")
@@ -82,7 +83,7 @@ CROSS = re.compile(
 # the kinds whose references are links and numbers (an RFC, a PEP): "What does the paper rely
 # on?" and "Does the document refer to GDPR?" ask what the text says (a paper's references
 # are its works cited), and were answered by a list of the documents it links to
-_KIND = r"(?:rfcs?|peps?)"
+_KIND = said(NUMBERED)
 _RELATION = (r"(?:build(?:s|ing)?\s+(?:up)?on|depend(?:s|ing)?\s+on|rel(?:y|ies|ying|ied)\s+on|"
              r"refer(?:s|red|ring)?\s+to|(?:is\s+|are\s+)?related\s+to|link(?:s|ed)?\s+to)")
 # (not "supersede": the answer reads no references for it, and searched the word)
@@ -90,7 +91,7 @@ _RELATION = (r"(?:build(?:s|ing)?\s+(?:up)?on|depend(?:s|ing)?\s+on|rel(?:y|ies|
 # verb said of one with another object asks what its text says ("Does this RFC depend on
 # unsafe code?", "What does RFC 1068 refer to as subteams?": "depend" was said missing); a
 # slash between its words as a hyphen ("the async/await RFC")
-_DOCUMENT_NAMED = rf"(?:the\s+(?:[\w.'’/-]+\s+){{0,4}}{_KIND}\b|(?:rfc|pep)\s*#?\s*\d+)"
+_DOCUMENT_NAMED = rf"(?:the\s+(?:[\w.'’/-]+\s+){{0,4}}{_KIND}\b|{one_of(NUMBERED)}\s*#?\s*\d+)"
 # what is said about a document named last ("What does the futures RFC say about the pin
 # RFC?"), read first from the paragraphs referring to it as "Does ... refer to ...?" is (it
 # went local, and said so); not what is said of a thing ("say about the RFC process")
