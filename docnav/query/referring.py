@@ -382,14 +382,27 @@ def numbers_unindexed(graph: DocNavGraph, asked: str) -> list[str]:
     return [f"{t.split(':')[0].upper()} {int(t.split(':')[1])}" for t in dict.fromkeys(said)]
 
 
+# words that may stand beside the numbers "Which RFCs cite ...?" names: "the RFCs 9999 and 9998"
+_NAMING_ALONE = frozenset("the a an document documents proposal proposals rfc rfcs pep peps "
+                          "or and".split())
+
+
 def unindexed_alone(graph: DocNavGraph, asked: str, paths: list[str]) -> list[str]:
     """The documents ``asked`` names by their numbers (:func:`numbers_unindexed`), where it
     names no indexed one and none of the documents at ``paths`` holds any of their numbers,
     so that none refers to them: "Which RFCs cite RFC 9999?" was searched for "9999" (and
     answered with the documents ranking best, "in none of the documents asked of: 9999");
-    none otherwise ("RFC 2046", not indexed, is named by the RFC 2497 holding "2046")."""
+    none otherwise ("RFC 2046", not indexed, is named by the RFC 2497 holding "2046"), and
+    where ``asked`` says more than their names ("RFC 9999 or pinning": searched by its words)."""
     unindexed = numbers_unindexed(graph, asked)
     if not unindexed or titled_documents(graph, each_numbered(asked)):
+        return []
+    # nothing said but their names: "... mention RFC 9999 or pinning?" counts those holding
+    # either word (was: none refers to RFC 9999, "pinning" dropped)
+    said = each_numbered(asked).casefold()
+    for name in unindexed:
+        said = re.sub(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", " ", said)
+    if not set(re.findall(r"\w+", said)) <= _NAMING_ALONE:
         return []
     numbers = [name.split()[-1] for name in unindexed]
     held = graph.term_documents(numbers)
