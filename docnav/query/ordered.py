@@ -119,7 +119,10 @@ _POINTING_FIRST = re.compile(
 # between the names of a list left out: "if-let chains, async closures and async await"
 _NAMES = re.compile(JOINED)
 # words naming the one document they refer to besides its name ("the pin RFC")
-_NAMING = frozenset("the a an this that document proposal paper rfc pep or and".split())
+_NAMING = frozenset("the a an this that document proposal paper rfc pep".split())
+# and between the names of several ("RFC 2394 or RFC 2349"), but not beside one: "the futures
+# RFC or futures" names RFC 2592 and a word, not RFC 2592 alone
+_JOINING = _NAMING | {"or", "and"}
 # what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
 _AND_ASKS = re.compile(r"\s*,?\s*(?:and\s+)?(?P<asks>(?:what|which|who|how|when|where|why|"
                        r"does|do|is|are)\b.*)", re.I)
@@ -264,8 +267,7 @@ def _referring(nav: Navigator, rest: str, asked: str
     rest = rest[those.end():] if those else rest
     about = ABOUT.match(rest)
     referring = bool(about and REFERRING.search(about.group()))
-    named = (said_alone(nav.graph, each_numbered(rest[about.end():]), _NAMING) if referring
-             else None)
+    named = _named(nav, each_numbered(rest[about.end():])) if referring else None
     unknown = (untitled_names(nav.graph, rest[about.end():], nav.graph.document_paths())
                if referring and not named else [])
     if unknown:
@@ -283,6 +285,13 @@ def _referring(nav: Navigator, rest: str, asked: str
                                 both)[0]
         return into, " ".join(names.split()).rstrip("?!.")
     return nav.graph.references_into(named[0][0]), _as_said(named[0][1], rest)
+
+
+def _named(nav: Navigator, said: str) -> list[tuple[str, str]] | None:
+    """The documents ``said`` names alone (:func:`said_alone`): one, or several joined by "or"
+    or "and" (a word joined to one is no name of it)."""
+    several = said_alone(nav.graph, said, _JOINING)
+    return several if several and len(several) > 1 else said_alone(nav.graph, said, _NAMING)
 
 
 def _as_said(name: str, said: str) -> str:
