@@ -5,12 +5,14 @@ after the second of two RFCs named."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from _rfcs import rfc_graph
 
 from docnav.ask_text import answer_text
+from docnav.errors import InputError
 from docnav.query import Navigator
 
 # 2349 (2018) and 2394 (2018-03-30) named; 2592 (2018) refers to both, 3668 (2024) to 2394
@@ -60,3 +62,55 @@ def test_a_word_joined_to_one_named_is_no_name_of_it(graph, question, first):
     step = next(s for s in answer.trace if s["op"] == "documents")
     assert step["referring_to"] is None and step["holding"]
     assert _names(step["documents"]) == [first]
+
+
+def test_neither_a_document_nor_a_number_none_has_is_read_by_references(graph):
+    # (counted their words: "hold neither "RFC 2394" nor "RFC 9999"", RFC 2592 listed, which
+    # cites RFC 2394)
+    answer = Navigator(graph).ask("Which RFCs cite neither RFC 2394 nor RFC 9999?", 600)
+    assert answer.route == "cross-reference"
+    assert answer.count["neither_by"] == "references"
+    assert _names(answer.count["documents"]) == ["0002-rfc-process.md", "2349-pin.md"]
+    assert ("2 of the 4 documents asked of refer to neither 2394-async_await.md nor RFC 9999 "
+            "(by their references") in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question, said", [
+    ("Which RFCs cite neither RFC 2394 nor RFC 2349 and mention async?",
+     "'RFC 2349 and mention async' says more than a name"),
+    ("Which RFCs cite neither RFC 2394 nor pinning?",
+     "names a document ('RFC 2394') and 'pinning'"),
+    ("Which RFCs mention neither unsafe nor RFC 2394?",
+     "names a document ('RFC 2394') and 'unsafe'"),
+    ("Which RFCs mention neither async nor pinning and closures?",
+     "'pinning and closures' says more than a name")])
+def test_neither_of_a_mix_or_of_more_than_names_is_refused(graph, question, said):
+    # (the first listed 0002-rfc-process.md, "and mention async" dropped; the mixes counted
+    # words, RFC 2592 citing RFC 2394 among those holding neither)
+    with pytest.raises(InputError, match=re.escape(said)):
+        Navigator(graph).ask(question, 600)
+
+
+@pytest.mark.parametrize("question", [
+    "Which RFCs neither cite RFC 2394 nor RFC 2349?",
+    "Which RFCs mention async but neither pinning nor closures?",
+    "Which RFC is the longest of those that cite neither RFC 2394 nor RFC 2349?",
+    "Which RFCs cite RFC 2394 but neither RFC 2349 nor RFC 9999?"])
+def test_neither_elsewhere_than_after_the_verb_is_refused(graph, question):
+    # (each counted or ordered by its words, "neither" and "nor" too: the first listed RFC
+    # 3668, which cites RFC 2394)
+    with pytest.raises(InputError, match='"neither ... nor" is read only right after the '
+                                         'verb'):
+        Navigator(graph).ask(question, 600)
+
+
+@pytest.mark.parametrize("doc, text", [
+    ("*0002*", "the one document asked of refers to neither 2394-async_await.md nor "
+               "2349-pin.md (by their references"),
+    ("*2592*", "the one document asked of refers to 2394-async_await.md or 2349-pin.md")])
+def test_neither_asked_of_one_document_is_answered(graph, doc, text):
+    # (refused: "neither ... nor" is not read, though asked of several it is answered)
+    answer = Navigator(graph).ask("Which RFCs cite neither RFC 2394 nor RFC 2349?", 600, doc)
+    assert answer.route == "cross-reference"
+    assert (answer.count["n"], answer.count["of"]) == (doc == "*0002*", 1)
+    assert f"\nwhich RFCs: {text}" in answer_text(answer, graph)

@@ -413,7 +413,7 @@ class Navigator:
                 self, as_documents_said(asked), doc))  # mention ...?": which documents
         which = asks_documents(asked) if not of_cited else None
         if not several and which is not None and not counts_the_store(asked, which):
-            if doc and (outside := referred_outside(self, asked, which, doc)):
+            if doc and (outside := referred_outside(self, asked, which, doc, budget)):
                 return outside  # "Which RFCs link to the futures RFC?" of that RFC alone
             which = None  # of one document, "Which RFCs ...?" asks what it says
 

@@ -12,39 +12,63 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from docnav.errors import InputError
 from docnav.query.holding import REFERRING, referring_to_any
 from docnav.query.lexical import search_words
-from docnav.query.names import titled_documents
-from docnav.query.referring import each_numbered
+from docnav.query.names import said_alone
+from docnav.query.referring import each_numbered, unindexed_alone
 
 if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
 # what a question asking for documents says after its verb: " neither RFC 2394 nor RFC 2349?"
 _NEITHER = re.compile(r"^\s*neither\s+(?P<names>\S.*?)\W*$", re.I)
 _NOR = re.compile(r"\s*,?\s+nor\s+", re.I)
+SAYS_NEITHER = re.compile(r"\b(?:neither|nor)\b", re.I)
+# words beside the name of the one document a name after "neither" or "nor" names
+_NAMING = frozenset("the a an this that document proposal paper rfc pep".split())
+# what goes on past a name of words: "pinning and mention async", "async but closures"
+_GOES_ON = re.compile(r"\b(?:and|or|but|that|which|who|whose|with|without|besides)\b", re.I)
+_ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
+             'async nor pinning?")')
 
 
-def neither_count(nav: Navigator, rest: str, said: str, every: list[str]) -> dict | None:
+def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every: list[str]
+                  ) -> dict | None:
     """What a count of the documents ``every`` (those asked of) holding none of the names
-    after "neither" in ``rest`` says (what the question says after its verb ``said``): of a
-    verb of referring ("cite", "mention") where each name names one document, those whose
-    references lead to none of them, the named ones left out (``"neither"``: their paths,
-    ``"neither_by"``: "references"); else those holding the words of none of them
-    (``"neither"``: the names as said, ``"neither_by"``: "words"); None where ``rest`` says
-    no "neither ... nor"."""
-    m = _NEITHER.match(rest)
-    if not m or not _NOR.search(m["names"]):
+    after "neither" in ``rest`` says (what the question ``asked`` says after its verb
+    ``said``): of a verb of referring ("cite", "mention") where each name names one document
+    (or a number no document is, nor holds: cited by none), those whose references lead to
+    none of them, the named ones left out (``"neither"``: their paths, ``"neither_by"``:
+    "references"); else those holding the words of none of them (``"neither"``: the names as
+    said, ``"neither_by"``: "words"); None where ``asked`` says no "neither" or "nor". An
+    InputError where it says them elsewhere than right after its verb ("Which RFCs neither
+    cite ...", "... mention async but neither ..."), of a mix of documents and words, or where
+    a name says more than a name ("nor RFC 2349 and mention async"): each was read as words,
+    or that dropped."""
+    if not SAYS_NEITHER.search(asked):
         return None
+    m = _NEITHER.match(rest) if said else None
+    if not m or not _NOR.search(m["names"]):
+        raise neither_unread(asked)
     names = _NOR.split(m["names"])
-    # each number with its kind, as of "or" ("RFC 2394 nor 2349": "RFC 2349")
-    numbered = re.split(r"\s*,?\s+or\s+", each_numbered(_NOR.sub(" or ", m["names"])))
-    named = [titled_documents(nav.graph, name) for name in numbered]
-    if REFERRING.search(said) and all(len(one) == 1 for one in named):
-        paths = list(dict.fromkeys(one[0][0] for one in named))
-        into, _ = referring_to_any(nav.graph, paths, every, False)
-        others = [p for p in every if p not in paths]
-        return _count([p for p in others if p not in into], len(others), paths, "references")
+    if REFERRING.search(said):
+        named = _each_named(nav.graph, m["names"], len(names), every)
+        if all(named):
+            indexed = set(nav.graph.document_paths())  # (not "RFC 9999": cited by none)
+            paths = list(dict.fromkeys(one for one in named if one in indexed))
+            into = referring_to_any(nav.graph, paths, every, False)[0] if paths else {}
+            others = [p for p in every if p not in paths]
+            return _count([p for p in others if p not in into], len(others), named,
+                          "references")
+        if any(named) and not any(_GOES_ON.search(name) for name in names):
+            raise _mixed(asked, names, named)
+    if goes_on := [name for name in names if _GOES_ON.search(name)]:  # ("... nor RFC 2349
+        # and mention async?": "and mention async" was dropped)
+        raise InputError(f"query {asked!r}: \"neither ... nor\" is read of names alone, and "
+                         f"{goes_on[0]!r} says more than a name (it would be read as words, "
+                         f"or dropped); ask as {_ASKED_SO}")
     terms = [list(search_words(name)) for name in names]
     if not all(terms):  # a name of no word searched for ("neither this nor that")
         return None
@@ -54,10 +78,46 @@ def neither_count(nav: Navigator, rest: str, said: str, every: list[str]) -> dic
     return _count(holding, len(every), names, "words")
 
 
-def _count(documents: list[str], of: int, neither: list[str], by: str) -> dict:
+def neither_unread(asked: str) -> InputError:
+    """The error of a question saying "neither" or "nor" where it is not read: its words were
+    counted, "neither" too ("Which RFCs neither cite RFC 2394 nor RFC 2349?" listed RFC 3668,
+    which cites RFC 2394)."""
+    return InputError(f"query {asked!r}: \"neither ... nor\" is read only right after the verb "
+                      f"saying what the documents asked for hold, naming documents or words "
+                      f"alone {_ASKED_SO}; here it would be read as words")
+
+
+def _each_named(graph: DocNavGraph, names: str, many: int, every: list[str]
+                ) -> list[str | None]:
+    """Of the names said after "neither", joined by "nor" (``many`` of them), each one's
+    path where it names one document alone, its number as said ("RFC 9999") where it names
+    none indexed that none of those at ``every`` holds, else None."""
+    # each number with its kind, as of "or" ("RFC 2394 nor 2349": "RFC 2349")
+    numbered = re.split(r"\s*,?\s+or\s+", each_numbered(_NOR.sub(" or ", names)))
+    if len(numbered) != many:  # a name saying "or" itself
+        return [None] * many
+    named: list[str | None] = []
+    for name in numbered:
+        one = said_alone(graph, name, _NAMING)
+        unindexed = unindexed_alone(graph, name, every) if not one else []
+        named.append(one[0][0] if one and len(one) == 1 else
+                     unindexed[0] if len(unindexed) == 1 else None)
+    return named
+
+
+def _mixed(asked: str, names: list[str], named: list[str | None]) -> InputError:
+    """The error of "neither ... nor" naming documents and words: neither count reads both."""
+    document = next(name for name, one in zip(names, named) if one)
+    other = next(name for name, one in zip(names, named) if not one)
+    return InputError(f"query {asked!r}: \"neither ... nor\" names a document ({document!r}) "
+                      f"and {other!r}, which names no one document indexed alone: ask of the "
+                      f"documents or of the words apart {_ASKED_SO}")
+
+
+def _count(documents: list[str], of: int, neither: list, by: str) -> dict:
     """What :func:`neither_count` gives a count: none of them read."""
     return {"n": len(documents), "of": of, "documents": documents, "words": None, "held": 0,
             "neither": neither, "neither_by": by}
 
 
-__all__ = ["neither_count"]
+__all__ = ["SAYS_NEITHER", "neither_count", "neither_unread"]

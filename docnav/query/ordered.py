@@ -26,6 +26,7 @@ from docnav.query.holding import REFERRING, left_out, rarer_held, referring_to_a
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
+from docnav.query.neither import SAYS_NEITHER, neither_unread
 from docnav.query.names import JOINED, said_alone, titled_documents, untitled_names
 from docnav.query.parts import length_of
 from docnav.query.referring import each_numbered
@@ -160,6 +161,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     restricts them: "Which RFC is the shortest one?" was of those holding "one", "Which RFCs
     are the shortest, and what do they propose?" of those holding "they" and "propose"
     (asked of them now), "Which is the longest RFC from 2018?" of those holding "2018"."""
+    if SAYS_NEITHER.search(asked):  # "... of those that cite neither RFC 2394 nor RFC 2349?"
+        raise neither_unread(asked)  # (ordered those holding "neither", "2394", "nor", "2349")
     end = "adj" if m.group("adj") else "adv"
     said = " ".join(m.group(end).lower().split())
     kind = m.group("kind") or m.group("kind2")

@@ -29,7 +29,7 @@ from docnav.query.left_out import (as_besides, left_out_about, left_out_about_fi
                                    left_out_unnamed_within, searched_without)
 from docnav.query.lexical import letter_of_a_token, search_words, written_as_name
 from docnav.query.names import titled_documents
-from docnav.query.neither import neither_count
+from docnav.query.neither import SAYS_NEITHER, neither_count
 from docnav.query.parts import HAS_PART, headed
 from docnav.query.referring import each_numbered, unindexed_alone
 from docnav.refs import number_mentions
@@ -217,16 +217,20 @@ def of_one(asked: str, kind: re.Match) -> str:
     return " ".join((asked[:kind.start()] + " " + _what_of(asked, kind)[0]).split())
 
 
-def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | None
-                     ) -> Answer | None:
+def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list[str] | None,
+                     budget: int) -> Answer | None:
     """Of "Which RFCs link to the futures RFC?" (or refer to, mention, are related to it, "How
     many ...?") asked of that RFC alone (``doc``: a glob that chose it): those that do, by the
     store's references, said to be outside the glob and none read. Asked of its text, its
     name, "Which RFCs" and the verb taken out left no word to search for (an error: "query
     'the ?' has no words to search for"). None of any other question, dated or by an author,
     or where the glob chose another document or several. Dated ("Which RFCs from 2019 link to
-    the futures RFC?"), of the others so dated: "of the 0 others" where it alone is so."""
+    the futures RFC?"), of the others so dated: "of the 0 others" where it alone is so. Of
+    "Which RFCs cite neither RFC 2394 nor RFC 2349?", whether it does, as of several (it was
+    refused: "neither ... nor" is not read)."""
     asked_of = nav.graph.document_paths(doc)
+    if len(asked_of) == 1 and SAYS_NEITHER.search(asked):
+        return which_documents(nav, asked, budget, kind, doc)
     rest, dated, said, left, *_ = _left_out_of(nav.graph, asked, kind)
     besides = list(left)
     if len(asked_of) != 1 or not said or BY_AUTHOR.match(rest):
@@ -374,7 +378,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
     every = [p for p in nav.graph.document_paths(doc) if p not in besides]
-    if said and (neither := neither_count(nav, rest, said, every)):  # "Which RFCs cite
+    if neither := neither_count(nav, asked, rest, said, every):  # "Which RFCs cite
         count.update(neither, **({"besides": scope.besides, "besides_referred": []}  # neither
                                  if scope.besides else {}))  # RFC 2394 nor RFC 2349?"
         return _counted(nav, asked, count,
