@@ -114,3 +114,13 @@ def test_neither_asked_of_one_document_is_answered(graph, doc, text):
     assert answer.route == "cross-reference"
     assert (answer.count["n"], answer.count["of"]) == (doc == "*0002*", 1)
     assert f"\nwhich RFCs: {text}" in answer_text(answer, graph)
+
+
+def test_a_year_after_the_second_of_two_named_is_that_one_s(graph):
+    # (said RFC 2394's date: "(2394-async_await.md is dated 2018-03-30: in 2018, as said; ...")
+    answer = Navigator(graph).ask(
+        "Which RFCs cite RFC 2394 or RFC 2349 that was published in 2018?", 600)
+    assert _names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+    assert _names([answer.count["named"]]) == ["2349-pin.md"]
+    assert re.search(r"\(2349-pin\.md is dated 2018-\d\d-\d\d: in 2018, as said; the year is "
+                     r"its, not theirs\)", answer_text(answer, graph))

@@ -267,7 +267,7 @@ def _named_dated(count: dict) -> str:
     """What a count of those referring to the one named says of the year the question gives
     that one ("... cite RFC 2394 that was published in 2018?"): whether it is so dated; those
     counted are not chosen by it (they were: of the RFCs of 2018 citing it)."""
-    name, date, when = (PurePath(count["refers_to"]).name, count["named_date"],
+    name, date, when = (PurePath(count["named"]).name, count["named_date"],
                         count["named_dated"])
     dated = f"is dated {date[:10]}" if date else "has no date of its own"
     held = f"{when}, as said" if count["named_so"] else f"not {when} as said"

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from docnav.query.fields import DATING, own_date
 from docnav.query.kind_words import NAMING, NUMBERED, one_of
+from docnav.query.names import titled_documents
 
 if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
@@ -59,12 +60,16 @@ def dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
             if dates else "none of them has one")
 
 
-def named_dated(nav: Navigator, path: str, said: re.Match) -> dict:
-    """What a count of the documents referring to the one at ``path`` says of the date a
-    question gives that one (``said``: :data:`NAMED_THAT_WAS`' match): its own date, and
-    whether it is so dated; those referring to it are counted either way."""
+def named_dated(nav: Navigator, paths: list[str], said: re.Match) -> dict:
+    """What a count of the documents referring to those at ``paths`` says of the date a
+    question gives the one of them it names right before (``said``: :data:`NAMED_THAT_WAS`'
+    match; "... cite RFC 2394 or RFC 2349 that was published in 2018?": RFC 2349's, though
+    RFC 2394's was said): that one, its own date, and whether it is so dated; those referring
+    to them are counted either way."""
     relation, year = said["relation"].lower(), int(said["when"])
-    return {"named_dated": f"{relation} {year}",
+    path = next((p for p, _ in titled_documents(nav.graph, said.group()) if p in paths),
+                paths[0])
+    return {"named_dated": f"{relation} {year}", "named": path,
             "named_date": own_date(path, nav.graph.fields(path)),
             "named_so": path in dated_in(nav, [glob.escape(path)], relation, year)}
 

@@ -417,8 +417,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
                      related=held.related, unindexed=held.unindexed, **_also(held),
                      **({"by_title": True} if held.titled else {}))
-        count.update(named_dated(nav, held.refers_to, of_named) if of_named and held.refers_to
-                     else {})
+        count.update(named_dated(nav, [held.refers_to, *held.refers_also], of_named)
+                     if of_named and held.refers_to else {})
     paths, more = best_documents(nav, question, doc, held, n)
     if not held.every:  # all asked of are left out ("by Ada besides alpha-pumps.html", hers
         return _counted(nav, asked, count, held.route)  # alone): none, and none to read
