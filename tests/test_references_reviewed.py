@@ -124,3 +124,28 @@ def test_a_year_after_the_second_of_two_named_is_that_one_s(graph):
     assert _names([answer.count["named"]]) == ["2349-pin.md"]
     assert re.search(r"\(2349-pin\.md is dated 2018-\d\d-\d\d: in 2018, as said; the year is "
                      r"its, not theirs\)", answer_text(answer, graph))
+
+
+@pytest.mark.parametrize("question, word", [("Which RFCs are concerning?", "concerning"),
+                                            ("Which RFCs are referencing?", "referencing")])
+def test_an_auxiliary_and_a_verb_saying_nothing_after_are_searched_for(graph, question, word):
+    # (an error: "asks which RFCs but not what about")
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.count["words"] == [word]
+    assert _names(answer.count["documents"]) == ["2349-pin.md", "2592-futures.md",
+                                                 "3668-async-closures.md"]
+
+
+@pytest.mark.parametrize("question, by", [
+    ("Which RFCs are building on RFC 2394?", "references"),
+    ("Which RFCs have built on RFC 2394?", "references"),
+    ("Which RFCs are describing pinning?", "words"),
+    ("Which RFCs are dealing with pinning?", "words")])
+def test_more_verbs_with_an_auxiliary(graph, question, by):
+    # (counted by "building", "built", "describing", "dealing" as words too)
+    answer = Navigator(graph).ask(question, 600)
+    if by == "references":
+        assert answer.route == "cross-reference"
+        assert _names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+    else:
+        assert answer.count["words"] == ["pinning"]

@@ -103,19 +103,20 @@ KINDS_SAID = said(ASKED_OF)
 # the verb alone, the year said before ("In 2024, which RFCs were started?")
 DATED_VERB = re.compile(rf"{_DATED_VERB}\b", re.I)
 # what such a question asks of them besides its subject: "discuss", "mention", "talk about"
-# (after "are" a verb in -ing, after "have" one in -ed: "are citing", "have cited"; not "are
-# cited by", asking for those one document refers to: holding.referred_by_asked)
+# (after "are" a verb in -ing, after "have" one in -ed, what they hold said after it: "are
+# citing RFC 2394", "have cited", "have built on"; not "are cited by", asking for those one
+# document refers to: holding.referred_by_asked; nor "Which RFCs are concerning?", searched)
 ABOUT = re.compile(r"\s+(?:and\s+|that\s+|which\s+)?(?:(?:do|does|did)\s+|(?:are|is|were|"
-                   r"was)\s+(?=\w+ing\b)|(?:have|has|had)\s+(?=\w+ed\b))?(?:"
+                   r"was)\s+(?=\w+ing\b\W*\w)|(?:have|has|had)\s+(?=(?:\w+ed|built)\b\W*\w))?(?:"
                    r"about|on|concerning|regarding|discuss(?:es|ed|ing)?|mention(?:s|ed|ing)?|"
-                   r"talk(?:s|ed)?\s+about|describe[sd]?|cover(?:s|ed)?|address(?:es|ed)?|"
-                   r"deal(?:s|t)?\s+with|concern(?:s|ed)?|refer(?:s|red|ring)?\s+to|cite[sd]?|"
-                   r"citing|referenc(?:e[sd]?|ing)|link(?:s|ed|ing)?\s+to|"
-                   r"(?:builds?|built)\s+(?:up)?on|"
-                   r"depend(?:s|ed)?\s+on|rel(?:y|ie[sd])\s+on|(?:are|is|were|was)\s+related\s+to|"
-                   r"explain(?:s|ed)?|(?:are|is|were|was)\s+about|contain(?:s|ed)?|"
-                   r"include[sd]?|hold(?:s)?|"
-                   r"says?\s+(?:anything\s+)?about)\b", re.I)
+                   r"talk(?:s|ed|ing)?\s+about|describ(?:e[sd]?|ing)|cover(?:s|ed|ing)?|"
+                   r"address(?:es|ed|ing)?|deal(?:s|t|ing)?\s+with|concern(?:s|ed)?|"
+                   r"refer(?:s|red|ring)?\s+to|cite[sd]?|citing|referenc(?:e[sd]?|ing)|"
+                   r"link(?:s|ed|ing)?\s+to|(?:build(?:s|ing)?|built)\s+(?:up)?on|"
+                   r"depend(?:s|ed|ing)?\s+on|rel(?:y|ie[sd]|ying)\s+on|"
+                   r"(?:are|is|were|was)\s+related\s+to|explain(?:s|ed|ing)?|"
+                   r"(?:are|is|were|was)\s+about|contain(?:s|ed|ing)?|include[sd]?|"
+                   r"hold(?:s|ing)?|says?\s+(?:anything\s+)?about)\b", re.I)
 
 
 def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, str | None]:
