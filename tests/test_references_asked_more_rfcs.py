@@ -42,7 +42,9 @@ def test_a_verb_with_an_auxiliary_is_read_as_cite(graph, question):
 
 def test_a_passive_verb_still_asks_what_one_refers_to(graph):
     answer = Navigator(graph).ask("Which RFCs are cited by RFC 2592?", 600)
+    assert answer.route == "cross-reference"
     assert _names([answer.count["referred_by"]]) == ["2592-futures.md"]
+    assert _names(answer.count["documents"]) == ["2349-pin.md", "2394-async_await.md"]
 
 
 @pytest.mark.parametrize("year, so", [(2018, True), (2019, False)])
@@ -92,17 +94,19 @@ def test_those_mentioning_neither_of_two_words(graph):
             "their words; none read)") in answer_text(answer, graph)
 
 
-@pytest.mark.parametrize("question, longest", [
+@pytest.mark.parametrize("question, longest, of", [
     ("Which RFC is the longest of those that cite RFC 2394 or RFC 2349?",
-     "3668-async-closures.md"),
-    ("Which RFC is the shortest of those that cite RFC 2394 or RFC 2349?", "2592-futures.md"),
-    ("Which RFC is the longest of those that cite RFC 2394 and 2349?", "2592-futures.md")])
-def test_the_longest_of_those_citing_either_of_two_named(graph, question, longest):
+     "3668-async-closures.md", 2),
+    ("Which RFC is the shortest of those that cite RFC 2394 or RFC 2349?", "2592-futures.md",
+     2),
+    ("Which RFC is the longest of those that cite RFC 2394 and 2349?", "2592-futures.md", 1)])
+def test_the_longest_of_those_citing_either_of_two_named(graph, question, longest, of):
     # (ordered those holding "2394" and "2349": RFC 2394 and RFC 2349 themselves too)
     answer = Navigator(graph).ask(question, 600)
     step = next(s for s in answer.trace if s["op"] == "documents")
     assert _names(step["documents"]) == [longest]
-    assert step["referring_to"].startswith("RFC 2394 ")
+    assert step["length_of"] == of
+    assert step["referring_to"] == question.split(" cite ")[1].rstrip("?")
     assert step["holding"] == []
 
 
