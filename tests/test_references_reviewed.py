@@ -149,3 +149,22 @@ def test_more_verbs_with_an_auxiliary(graph, question, by):
         assert _names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
     else:
         assert answer.count["words"] == ["pinning"]
+
+
+def test_those_that_are_from_a_year_citing_one_are_dated(graph):
+    # (counted by their words "cite", "2394", the year dropped)
+    answer = Navigator(graph).ask("Which RFCs that are from 2018 cite RFC 2394?", 600)
+    assert answer.route == "cross-reference" and answer.count["dated"] == "in 2018"
+    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+
+
+@pytest.mark.parametrize("question", [
+    "Which RFCs that were published in 2018 are the longest?",
+    "Which RFC is the longest of those that were published in 2018?",
+    "Which RFC is the longest of those from 2018?"])
+def test_the_longest_of_a_year_said_in_a_clause(graph, question):
+    # (ordered those holding "longest", "published" or "2018", the year no date of theirs)
+    answer = Navigator(graph).ask(question, 600)
+    step = next(s for s in answer.trace if s["op"] == "documents")
+    assert (step["dated"], step["length_of"], step["holding"]) == ("in 2018", 3, [])
+    assert _names(step["documents"][:1]) == ["2592-futures.md"]

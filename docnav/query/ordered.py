@@ -51,8 +51,8 @@ GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in)\b|"
            rf"\s+(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b))")
 # "Which RFC from 2018 is the longest?", "Which RFC published after 2018 was the first?":
 # their year, before the verb (it was no question of order)
-_YEAR_BEFORE = (rf"(?P<year>(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+"
-                r"(?:19|20)\d\d,?\s+)?")
+_YEAR_BEFORE = (rf"(?P<year>(?:(?:that|which)\s+(?:were|was|are|is)\s+)?(?:{DATING}\s+)?"
+                r"(?:from|of|in|dated|after|before|since)\s+(?:19|20)\d\d,?\s+)?")
 # "Which RFC besides 2497 is the longest?": what it leaves out, before the word ordering them
 # (and their year after it: "Which RFC besides 2497 from 2018 is the longest?" left out "2497
 # from 2018", an error)
@@ -174,6 +174,9 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     dated, _ = _dated(f" {m.group('year') or m.group('year_after') or ''}")
     if not dated:
         dated, at = _dated(rest)
+        if not dated and (those := _OF_THOSE.match(rest)):  # "of those from 2018", "of those
+            dated, at = _dated(rest[those.end():])  # that were published in 2018" (ordered
+            at += those.end() if dated else 0  # those holding "2018" or "published")
         rest = rest[at:]
     # "..., besides 2497, after 2018?": their year after what it leaves out ends its name
     last = _YEAR_LAST.search(rest) if not dated and _LEFT_UNNAMED.match(rest) else None

@@ -56,11 +56,11 @@ WHICH_DOCUMENTS = re.compile(
 _DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{DATING}"
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
 # ("Which RFCs that were published in 2018 cite ...?" was counted by its words)
-DATED = re.compile(rf"(?:\s+(?:that|which)(?=\s+(?:were|are)\b))?{_DATED_VERB}\s+(in|after|"
-                   rf"before|since)\s+({_YEAR})\b", re.I)
-# "Which RFCs from 2024 ...?", "of 2019", "in 2024", "are from 2024": their year
-OF_YEAR = re.compile(rf"\s*\b(?:(?:were|was|are|is)\s+)?(?:from|of|in|dated)\s+({_YEAR})\b",
-                     re.I)
+_THAT = r"(?:\s+(?:that|which)(?=\s+(?:were|are|was|is)\b))?"
+DATED = re.compile(rf"{_THAT}{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
+# "Which RFCs from 2024 ...?", "of 2019", "in 2024", "are from 2024", "that are from 2024"
+OF_YEAR = re.compile(rf"{_THAT}\s*\b(?:(?:were|was|are|is)\s+)?(?:from|of|in|dated)\s+"
+                     rf"({_YEAR})\b", re.I)
 # that verb at the end, said of what they hold: "In which RFCs is the borrow checker discussed?"
 ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|explained|"
                         r"talked\s+about|referred\s+to|dealt\s+with)\W*$", re.I)
