@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 # a document named: by its number, its file, its title ("the futures RFC")
 _NAMED = (rf"(?:\b{one_of(NUMBERED)}\s*#?\d+|[\w.-]+\.(?:md|markdown|pdf|html?|docx)|\bthe\s+"
           rf"[\w.'’/-]+(?:\s+[\w.'’/-]+){{0,3}}?\s+{one_of(NAMING)})")
-_YEAR = r"(?:19|20)\d\d"
+# a year as questions say one (which.py reads the documents' own years by it too)
+YEAR = r"(?:19|20)\d\d"
 # a year at the end right after the document a verb refers to ("Which RFCs refer to RFC 2394
 # in 2018?", "... cite 2349-pin.md in 2018?", "... mention the futures RFC in 2018?"): the
 # referring documents' own year, as nothing else is dated so ("from 2018" too, "before",
@@ -27,11 +28,11 @@ _YEAR = r"(?:19|20)\d\d"
 # 2018?", "... refer to RFCs accepted in 2018?"); a title's word may hold "/" ("the async/await
 # RFC in 2018": its year was dropped, RFC 3668 of 2024 listed)
 NAMED_IN_YEAR = re.compile(rf"{_NAMED}(?P<year>\s+(?P<relation>in|from|before|after|since)\s+"
-                           rf"(?P<when>{_YEAR}))\W*$", re.I)
+                           rf"(?P<when>{YEAR}))\W*$", re.I)
 # a year said of the one document named, not of those referring to it: "Which RFCs cite RFC
 # 2394 that was published in 2018?" (was: of the RFCs of 2018 citing it), "..., which was"
 NAMED_THAT_WAS = re.compile(rf"{_NAMED}\s*,?\s+(?:that|which)\s+(?:was|is)\s+{DATING}\s+"
-                            rf"(?P<relation>in|before|after|since)\s+(?P<when>{_YEAR})\W*$",
+                            rf"(?P<relation>in|before|after|since)\s+(?P<when>{YEAR})\W*$",
                             re.I)
 
 
@@ -74,4 +75,4 @@ def named_dated(nav: Navigator, paths: list[str], said: re.Match) -> dict:
             "named_so": path in dated_in(nav, [glob.escape(path)], relation, year)}
 
 
-__all__ = ["NAMED_IN_YEAR", "NAMED_THAT_WAS", "dated_in", "dates_held", "named_dated"]
+__all__ = ["NAMED_IN_YEAR", "NAMED_THAT_WAS", "YEAR", "dated_in", "dates_held", "named_dated"]

@@ -19,7 +19,8 @@ from docnav.query.count_text import counted_text
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING
-from docnav.query.dated import NAMED_IN_YEAR, NAMED_THAT_WAS, dated_in, dates_held, named_dated
+from docnav.query.dated import (NAMED_IN_YEAR, NAMED_THAT_WAS, YEAR, dated_in, dates_held,
+                                named_dated)
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
                                   or_joined, referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.in_turn import as_written, in_turn
@@ -38,18 +39,17 @@ if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
-_YEAR = r"(?:19|20)\d\d"
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents, as do
 # "List the RFCs ...", "Are there RFCs ...?", "Is there a paper ...?", "Do any papers ...?"
 # (not "Which RFC ...?": one document, read first of all); of a year's ("In 2024, which RFCs
 # ...?", "Which 2024 RFCs ...?"); and how many there are ("How many RFCs mention traits?",
 # :data:`COUNTED`)
 WHICH_DOCUMENTS = re.compile(
-    rf"^\W*(?:in\s+(?P<in_year>{_YEAR})\s*,?\s*)?(?:(?:in\s+)?(?:which|what)\s+"
+    rf"^\W*(?:in\s+(?P<in_year>{YEAR})\s*,?\s*)?(?:(?:in\s+)?(?:which|what)\s+"
     rf"(?:of\s+the\s+)?|(?P<verb>(?:please\s+)?(?:list|find|show(?:\s+me)?|name|give\s+me)"
     rf"\s+(?:all\s+)?(?:of\s+)?|(?P<one>is\s+there\s+(?:an?|any)\s+)|(?:are|is)\s+there\s+"
     rf"(?:any\s+)?|(?:do|does|did)\s+any\s+|(?P<many>how\s+many\s+(?:of\s+)?))(?:the\s+)?)"
-    rf"(?:(?P<year>{_YEAR})\s+)?"
+    rf"(?:(?P<year>{YEAR})\s+)?"
     rf"(?P<kind>(?(one){said(ASKED_OF)}|{plural(ASKED_OF)}))\b", re.I)
 # "were started", "was published": said of the documents' own dates
 # (fields.DATING: left_out reads a date after a name left out by it too)
@@ -57,10 +57,10 @@ _DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{DATING}"
 # "were started in 2024", "was published after 2019": the documents' own dates, asked by year
 # ("Which RFCs that were published in 2018 cite ...?" was counted by its words)
 _THAT = r"(?:\s+(?:that|which)(?=\s+(?:were|are|was|is)\b))?"
-DATED = re.compile(rf"{_THAT}{_DATED_VERB}\s+(in|after|before|since)\s+({_YEAR})\b", re.I)
+DATED = re.compile(rf"{_THAT}{_DATED_VERB}\s+(in|after|before|since)\s+({YEAR})\b", re.I)
 # "Which RFCs from 2024 ...?", "of 2019", "in 2024", "are from 2024", "that are from 2024"
 OF_YEAR = re.compile(rf"{_THAT}\s*\b(?:(?:were|was|are|is)\s+)?(?:from|of|in|dated)\s+"
-                     rf"({_YEAR})\b", re.I)
+                     rf"({YEAR})\b", re.I)
 # that verb at the end, said of what they hold: "In which RFCs is the borrow checker discussed?"
 ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|explained|"
                         r"talked\s+about|referred\s+to|dealt\s+with)\W*$", re.I)
@@ -69,7 +69,7 @@ ABOUT_LAST = re.compile(r"\s+(discussed|mentioned|covered|described|addressed|ex
 # in 2020")
 DATED_LAST = re.compile(rf"\s+(?:were|was|are|is)\s+(?:started|created|written|published|"
                         rf"dated|filed|submitted|accepted|approved|adopted|merged)\s+"
-                        rf"(in|after|before|since)\s+({_YEAR})\W*$", re.I)
+                        rf"(in|after|before|since)\s+({YEAR})\W*$", re.I)
 # what "How many RFCs ...?" goes on with when it asks how many documents there are: nothing
 # more ("How many RFCs?"), "are there", "are indexed", "are in the store", "do you have" (not
 # "How many articles are in the dataset?", asked of a paper, nor "How many reports were
@@ -336,7 +336,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     of_named = NAMED_THAT_WAS.search(each_numbered(rest)) if said and REFERRING.search(
         said) else None  # "... cite RFC 2394 that was published in 2018?": RFC 2394's year
     if not dated and not of_named and said and REFERRING.search(said) and (years := [
-            y for y in re.findall(rf"\b{_YEAR}\b", rest) if y not in numbered]):
+            y for y in re.findall(rf"\b{YEAR}\b", rest) if y not in numbered]):
         # "Which RFCs cite work published in 2018?": no date of theirs, said so (was silent)
         count.update(year_unread=years,
                      year_verb=" ".join(said.split()))  # (its example: "... mention RFC 2394")
@@ -547,7 +547,7 @@ def _searched(asked: str, kind: re.Match, rest: str, said: str | None
     listed = COUNTED.match(rest) if not said else None
     if listed:
         rest = rest[listed.end():]
-    before = re.sub(rf"\b(?:in\s+)?{_YEAR}\b\s*,?", " ", before)
+    before = re.sub(rf"\b(?:in\s+)?{YEAR}\b\s*,?", " ", before)
     return " ".join((before + rest).split()), rest, listed
 
 
