@@ -71,6 +71,8 @@ def test_neither_a_document_nor_a_number_none_has_is_read_by_references(graph):
     assert answer.route == "cross-reference"
     assert answer.count["neither_by"] == "references"
     assert _names(answer.count["documents"]) == ["0002-rfc-process.md", "2349-pin.md"]
+    assert answer.count["neither"] == ["RFC 2394", "RFC 9999"]
+    assert answer.count["neither_paths"][1] is None
     assert ("2 of the 4 documents asked of refer to neither 2394-async_await.md nor RFC 9999 "
             "(by their references") in answer_text(answer, graph)
 

@@ -121,7 +121,8 @@ def _neither_line(count: dict, documents: str, dated: str) -> str:
     2394-async_await.md nor 2349-pin.md (by their references: ...)"."""
     n, by = count["n"], count["neither_by"]
     if by == "references":
-        names = " nor ".join(PurePath(p).name for p in count["neither"])
+        names = " nor ".join(PurePath(path).name if path else name for path, name in
+                             zip(count["neither_paths"], count["neither"]))
         how = (f"{'refers' if n == 1 else 'refer'} to neither {names} (by their references: "
                f"no link to any of them, nor its number, nor its title in their works cited; "
                f"none read)")

@@ -40,9 +40,10 @@ def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every
     after "neither" in ``rest`` says (what the question ``asked`` says after its verb
     ``said``): of a verb of referring ("cite", "mention") where each name names one document
     (or a number no document is, nor holds: cited by none), those whose references lead to
-    none of them, the named ones left out (``"neither"``: their paths, ``"neither_by"``:
-    "references"); else those holding the words of none of them (``"neither"``: the names as
-    said, ``"neither_by"``: "words"); None where ``asked`` says no "neither" or "nor". An
+    none of them, the named ones left out (``"neither_by"``: "references", ``"neither_paths"``:
+    each one's path, None of a number not indexed); else those holding the words of none of
+    them (``"neither_by"``: "words"); ``"neither"``: the names as said, either way (it held
+    the paths of the first); None where ``asked`` says no "neither" or "nor". An
     InputError where it says them elsewhere than right after its verb ("Which RFCs neither
     cite ...", "... mention async but neither ..."), of a mix of documents and words, or where
     a name says more than a name ("nor RFC 2349 and mention async"): each was read as words,
@@ -60,8 +61,9 @@ def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every
             paths = list(dict.fromkeys(one for one in named if one in indexed))
             into = referring_to_any(nav.graph, paths, every, False)[0] if paths else {}
             others = [p for p in every if p not in paths]
-            return _count([p for p in others if p not in into], len(others), named,
-                          "references")
+            return {**_count([p for p in others if p not in into], len(others), names,
+                             "references"),
+                    "neither_paths": [one if one in indexed else None for one in named]}
         if any(named) and not any(_GOES_ON.search(name) for name in names):
             raise _mixed(asked, names, named)
     if goes_on := [name for name in names if _GOES_ON.search(name)]:  # ("... nor RFC 2349
