@@ -70,3 +70,43 @@ def test_a_table_s_column_heads_are_not_read_without_the_table(tmp_path):
         if texts >= heads:
             read_with.add(budget)
     assert read_with, "the heads are read with the table where both fit"
+
+
+ROW = "Unrealized gains on securities (39) (8) 3"
+# a 10-K's statement as Adobe's sets it: a row of figures standing as a paragraph of its own
+# above the rest of its table
+STATEMENT = [
+    (True, 16, 72, 740, "Annual Report"),
+    (False, 10, 72, 715, "The company reported results for the year in line with the plan."),
+    (True, 12, 72, 670, "Comprehensive Income"),
+    (False, 10, 72, 645, "Net income was higher than planned in every quarter of the year."),
+    (False, 10, 72, 615, ROW),
+    *[(False, 10, x, y, cell) for y, row in (
+        (600, ("Foreign currency adjustments", "(105)", "(60)", "66")),
+        (587, ("Other comprehensive income", "(156)", "21", "54")))
+      for x, cell in zip((72, 300, 360, 420), row)],
+    (False, 10, 72, 540, "The company expects similar results next year, in line with plan.")]
+
+
+def test_a_row_of_figures_above_a_table_is_no_column_head(tmp_path):
+    """Adobe's "Unrealized gains / losses on available-for-sale securities (39) (8) 3", a row
+    standing as its own paragraph above the rest of its table, counted as a column head: ranked
+    first, the table was read in its place, and where the table did not fit the row was never
+    read (at --budget 40, 60 and 100 "What were the unrealized gains / losses on
+    available-for-sale securities?" read another table's rows). A line ending in a figure is
+    no head; a head that is the hit is read first, then its table."""
+    from _parsing import text_pdf
+    from _stores import indexed_copies
+
+    from docnav.query.options import NavigatorOptions
+    from docnav.query.passages import Passages
+
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf(STATEMENT))
+    graph = indexed_copies(tmp_path / "store", [path])
+    (table,) = [nid for nid, n in graph.nodes_of_kind("paragraph") if n.block_kind == "table"]
+    assert Passages(graph, NavigatorOptions()).column_heads(table) == []
+    for budget in (20, 30, 60):
+        answer = Navigator(graph).ask("What were the unrealized gains on securities?",
+                                      budget=budget)
+        assert ROW in [e.piece.text for e in answer.evidence], budget

@@ -33,7 +33,7 @@ from docnav.query.names import without_names
 from docnav.query.options import NavigatorOptions
 from docnav.query.acronyms import asked_acronym, run_definitions
 from docnav.query.parts import unasked_apparatus
-from docnav.query.quantities import asks_quantity, states_quantity
+from docnav.query.quantities import asks_quantity, ends_in_figure, states_quantity
 from docnav.refs import float_label
 from docnav.tree import PREAMBLE
 
@@ -144,34 +144,63 @@ class Passages:
                 break
             if nid in state.visited:
                 continue
-            # a table's column head alone says nothing: the table is read in its place, and
-            # brings its heads; none where the table was left out (the budget had no room)
-            if (table := self.table_headed(nid)) is not None:
-                if table in state.visited:
+            # a table's column head alone says little: the hit, then its table with its other
+            # heads (none of them where the table does not fit)
+            if (headed := self.table_headed(nid)) is not None:
+                if headed in state.visited:
                     continue
-                nid = table
+                run.op("navigate", node=nid, direction="next", to=[headed],
+                       why="the table it is a column head of")
+                run.steps += 1
+                self._take_with_table(run, [nid], headed, "passage")
+                continue
             run.take([nid], "passage")
             run.steps += 1
             read = [nid]
             if self.announces_next(self.graph.node(nid).text):
                 after = self.paragraph_after(nid)
                 # a table's column heads alone say nothing: the table, which brings them
-                after = [table] if after and (table := self.table_headed(after[0])) else after
+                after = [t] if after and (t := self.table_headed(after[0])) else after
                 if after and after[0] not in state.visited:
                     run.op("navigate", node=nid, direction="next", to=after)
                     run.take(after, "next")
                     read += after
                     run.steps += 1
-            for table in read:  # its figures mean nothing without the years above them
-                if table not in state.evidence:  # (nor the years without the figures: the
-                    continue                     # budget left had no room for the table)
-                heads = [h for h in self.column_heads(table) if h not in state.visited]
-                if heads:
-                    run.op("navigate", node=table, direction="previous", to=heads,
-                           why="column heads")
-                    run.take(heads, COLUMN_HEADS)
+            for block in read:  # a table's figures mean nothing without the years above them
+                if block in state.evidence:  # (nor the years without the figures)
+                    self._take_with_table(run, [], block, COLUMN_HEADS)
             if state.sufficient or run.steps >= self.options.max_steps:
                 break
+
+    def _take_with_table(self, run: Run, hits: list[str], table: str, found_by: str) -> None:
+        """``hits`` (column heads ranked as passages), then ``table`` with its other heads not
+        read yet, fetched as one (each head before the table), or none of them where the
+        table does not fit; a head not fetched is not marked visited (one left out of a full
+        budget is no evidence read). ``table`` already read, its heads alone where they fit."""
+        state = run.state
+        if hits:
+            run.take(hits, found_by)
+        heads = [h for h in self.column_heads(table) if h not in state.visited]
+        if table in state.evidence:
+            if not heads:
+                return
+            run.op("navigate", node=table, direction="previous", to=heads, why="column heads")
+            pieces = self.graph.fetch(heads, budget=state.remaining)
+        else:
+            if table in state.visited:
+                return
+            pieces = self.graph.fetch([*heads, table], budget=state.remaining)
+            if table not in {p.node_id for p in pieces}:
+                state.visited.add(table)  # left out, as a passage that does not fit is
+                run.op("fetch", nodes=[table], added=0, left_out="no room for the table")
+                return
+            if heads:
+                run.op("navigate", node=table, direction="previous", to=heads,
+                       why="column heads")
+        state.visited.update(p.node_id for p in pieces)
+        added = sum(state.add([p], COLUMN_HEADS if p.node_id in heads else found_by)
+                    for p in pieces)
+        run.op("fetch", nodes=[p.node_id for p in pieces][:8], added=added)
 
     def best_document(self, run: Run) -> dict | None:
         """The document a question asked of several is most likely about: ``{"document": its
@@ -392,7 +421,9 @@ class Passages:
                     prev.page is not None and node.page is not None and prev.page != node.page):
                 break
             if prev.block_kind != "table":
-                if len(prev.text.split()) >= self.options.short_hit_words:
+                # a row of figures ("Unrealized gains / losses on ... (39) (8) 3") is no head
+                if len(prev.text.split()) >= self.options.short_hit_words or ends_in_figure(
+                        prev.text):
                     break
                 heads.append(prev.node_id)
                 if (label := float_label(prev.text, prev.block_kind)) and label[0] == "table":

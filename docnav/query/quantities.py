@@ -45,4 +45,23 @@ def states_quantity(text: str) -> bool:
                for m in _NUMBER.finditer(text))
 
 
-__all__ = ["asks_quantity", "states_quantity"]
+# a line's last number: "... securities (39) (8) 3", "Cash $ 657 $ - $ - $ 657", "10 %"
+_LAST_NUMBER = re.compile(r"(?<![\w.,\-#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\)?\s*%?\s*$")
+# ... that numbers a column, not a figure: "Level 1 Level 2 Level 3", "Tier 2", "Phase 3"; or a
+# day: "December 2"
+_COLUMN_NUMBER = re.compile(
+    r"\b(?:levels?|tiers?|phases?|stages?|class|quarters?|january|february|march|april|may|june|"
+    r"july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|"
+    r"nov|dec)\.?\s*$", re.I)
+
+
+def ends_in_figure(line: str) -> bool:
+    """Whether a line ends in a figure (no year, nor a label's or column's number): a row of a
+    table ("Unrealized gains / losses on available-for-sale securities (39) (8) 3"), not its
+    column heads ("2022 2021 2020", "December 2, 2022", "Level 1 Level 2 Level 3")."""
+    m = _LAST_NUMBER.search(line)
+    return bool(m) and not _YEAR.fullmatch(m.group(1)) and not any(
+        words.search(line[:m.start()].rstrip("($ ")[-16:]) for words in (_LABEL, _COLUMN_NUMBER))
+
+
+__all__ = ["asks_quantity", "ends_in_figure", "states_quantity"]
