@@ -133,3 +133,38 @@ def test_a_section_asked_for_is_read_without_the_latex_bibliography_left_in_it(t
     assert acknowledgments == ["We thank the participants of the user study for their time."]
     asked = Navigator(graph).ask("What references does the Acknowledgments section list?")
     assert any("Automated crowdturfing attacks" in e.piece.text for e in asked.evidence)
+
+
+VALVES = """# Adaptive valves
+
+## 1 Introduction
+
+Irrigation pumps waste water when valves open on a fixed schedule.
+
+## 2 Results
+
+Water use fell by 21 percent across the 14 farms, and yields were unchanged.
+
+## 3 References
+
+[1] A. Smith. Valve scheduling for irrigation. Journal of Water, 2019.
+
+### Appendix A: Sensor calibration
+
+The probes were calibrated against oven-dried soil samples, giving a mean error of 2 percent.
+"""
+
+
+def test_a_section_asked_for_in_the_works_cited_is_read_with_them(tmp_path):
+    """Since 6f70559 a section read whole left out the works cited even where they were the
+    section asked for: "What does section 3 say?" of a paper whose "3 References" holds an
+    appendix read no entry and no appendix. A section asked for inside the works cited is read
+    whole, and a subsection with its own heading under them is no works cited."""
+    from docnav.query.parts import works_cited
+
+    graph = indexed_graph(tmp_path, {"valves.md": VALVES})
+    assert [graph.node(n).text[:3] for n in works_cited(graph)] == ["[1]"]
+    texts = [e.piece.text for e in Navigator(graph).ask("What does section 3 say?").evidence]
+    assert texts[:2] == ["[1] A. Smith. Valve scheduling for irrigation. Journal of Water, 2019.",
+                         "The probes were calibrated against oven-dried soil samples, giving a "
+                         "mean error of 2 percent."], texts

@@ -577,10 +577,10 @@ class Navigator:
 
     def read_part(self, node_id: str, state: EvidenceState, share: float | None = None
                   ) -> list[Piece]:
-        """The text of a section (or paragraph) not read yet, in reading order, at most ``share``
-        of the budget (default ``section_share``), but unasked works cited or contents
+        """A section's (or paragraph's) text not read yet, in reading order, to ``share`` of the
+        budget (default ``section_share``), less unasked works cited or contents not holding it
         (:func:`unasked_apparatus`); a paragraph that share would cut is left to the passages."""
-        passed = state.visited | unasked_apparatus(self.graph, state.question)
+        passed = state.visited | unasked_apparatus(self.graph, state.question, node_id)
         parts = [p for p in self.graph.expand(node_id, 10_000)
                  if self.graph.node(p).kind == "paragraph" and p not in passed]
         share = int((self.options.section_share if share is None else share) * state.budget)

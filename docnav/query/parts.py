@@ -289,8 +289,9 @@ _CITED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 def works_cited(graph: DocNavGraph) -> frozenset[str]:
     """The paragraphs of the sections headed "References" or "Bibliography" (a paper's works
     cited): their entries hold the words of the titles they cite, and matched questions about
-    what those titles are about."""
-    return _paragraphs_headed(graph, WORKS_CITED, _CITED)
+    what those titles are about. Not those of a subsection with a heading of its own ("###
+    Appendix A: Sensor calibration" set under "## 6 References")."""
+    return _paragraphs_headed(graph, WORKS_CITED, _CITED, own=True)
 
 
 _CITING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -306,16 +307,30 @@ def citing_documents(graph: DocNavGraph) -> frozenset[str]:
 
 
 def _paragraphs_headed(graph: DocNavGraph, heading: re.Pattern,
-                       cache: weakref.WeakKeyDictionary) -> frozenset[str]:
+                       cache: weakref.WeakKeyDictionary, own: bool = False) -> frozenset[str]:
     """The paragraphs under the sections whose heading ``heading`` matches, found once per
-    graph (kept in ``cache``)."""
+    graph (kept in ``cache``); ``own``: only those not under a subsection of another heading."""
     if graph not in cache:
         heads = {nid for nid, n in graph.nodes_of_kind("section")
                  if heading.match(n.heading or "")}
         cache[graph] = frozenset(
             nid for head in heads for nid in graph.expand(head, depth=10_000)
-            if graph.node(nid).kind == "paragraph")
+            if graph.node(nid).kind == "paragraph"
+            and not (own and graph.node(nid).parent_id not in heads))
     return cache[graph]
+
+
+def in_apparatus(graph: DocNavGraph, node_id: str) -> bool:
+    """Whether a node is (or lies inside) a section headed as works cited or a table of
+    contents: one asked for by name is read whole, its apparatus included."""
+    at: str | None = node_id
+    while at is not None:
+        node = graph.node(at)
+        if node.kind == "section" and (WORKS_CITED.match(node.heading or "")
+                                       or CONTENTS.match(node.heading or "")):
+            return True
+        at = node.parent_id
+    return False
 
 
 # LaTeX's list of works cited, its start and its end
@@ -361,12 +376,16 @@ def bibliography_commands(graph: DocNavGraph) -> frozenset[str]:
     return _COMMANDS[graph]
 
 
-def unasked_apparatus(graph: DocNavGraph, question: str) -> frozenset[str]:
+def unasked_apparatus(graph: DocNavGraph, question: str, asked: str | None = None
+                      ) -> frozenset[str]:
     """The works cited (:func:`works_cited`, :func:`bibliographies`) and LaTeX's
     bibliography commands (:func:`bibliography_commands`), which are no evidence unless the
     question asks about references or citations, and the tables of contents
     (:func:`contents`), unless it asks about contents, chapters, sections or pages; none of
-    those it asks about."""
+    those it asks about, nor any where the part ``asked`` for is (or is inside) a section
+    headed as one (:func:`in_apparatus`: "What does section 6 say?" of "6 References")."""
+    if asked is not None and in_apparatus(graph, asked):
+        return frozenset()
     return ((frozenset() if ABOUT_CITED.search(question)
              else works_cited(graph) | bibliographies(graph) | bibliography_commands(graph))
             | (frozenset() if ABOUT_CONTENTS.search(question) else contents(graph)))
