@@ -110,3 +110,25 @@ def test_a_row_of_figures_above_a_table_is_no_column_head(tmp_path):
         answer = Navigator(graph).ask("What were the unrealized gains on securities?",
                                       budget=budget)
         assert ROW in [e.piece.text for e in answer.evidence], budget
+
+
+def test_a_section_read_whole_reads_no_column_head_without_its_table(tmp_path):
+    """A section read from its top in a share of the budget (a section named, a statement
+    read after its rows) ended in a table's column heads where the table did not fit: at
+    --budget 36 to 56 "What does the Digital Media section say?" read the lead-in,
+    "(dollars in millions) 2022 2021 2020" and "% Change" and no figure (Adobe's income
+    statement: "(In millions, except per share data)", "Years Ended", its dates). Those heads
+    are left out with their table; a head ranked as a passage itself is still read."""
+    from _parsing import text_pdf
+    from _stores import indexed_copies
+    from test_evidence_leftovers import REPORT
+
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf(REPORT))
+    graph = indexed_copies(tmp_path / "store", [path])
+    (table,) = [nid for nid, n in graph.nodes_of_kind("paragraph") if n.block_kind == "table"]
+    for budget in range(32, 68, 4):
+        answer = Navigator(graph).ask("What does the Digital Media section say?", budget=budget)
+        texts = [e.piece.text for e in answer.evidence]
+        read = {e.piece.node_id for e in answer.evidence}
+        assert table in read or "% Change" not in texts, (budget, texts)

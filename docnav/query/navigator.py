@@ -480,9 +480,7 @@ class Navigator:
                     if n not in state.visited]
             before = state.tokens_used
             if rows:
-                heads = list(dict.fromkeys(h for r in rows for h in self.passages.column_heads(r)))
-                run.op("statement rows", statement=name, node=section, rows=rows, heads=heads)
-                run.take(heads + rows, "statement")
+                self.passages.take_rows(run, rows, "statement", statement=name, node=section)
             share = self.options.section_share - (state.tokens_used - before) / state.budget
             if share <= 0:
                 continue
@@ -588,6 +586,7 @@ class Navigator:
         pieces = self.graph.fetch(parts, budget=room) if room > 0 else []
         if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
             pieces.pop()
+        pieces = self.passages.without_lone_heads(pieces, state.evidence)
         state.visited.update(p.node_id for p in pieces)
         return pieces
 

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import glob
 import re
+from collections.abc import Container
 
 from docnav.query.evidence import COLUMN_HEADS, Run
 from docnav.query.graph import DocNavGraph
+from docnav.query.pieces import Piece
 from docnav.query.search import rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
@@ -201,6 +203,32 @@ class Passages:
         added = sum(state.add([p], COLUMN_HEADS if p.node_id in heads else found_by)
                     for p in pieces)
         run.op("fetch", nodes=[p.node_id for p in pieces][:8], added=added)
+
+    def take_rows(self, run: Run, rows: list[str], found_by: str, **said) -> None:
+        """A statement's ``rows`` (:func:`docnav.query.statements.figure_rows`) with their
+        column heads before them, fetched as one, the heads only where a row fits after them
+        (at --budget 40 "What was the revenue by major offerings in Digital Media?" read
+        Adobe's "(In millions, except per share data)", "Years Ended", its dates and
+        "Revenue:", and no row); those not fetched are not marked visited."""
+        state = run.state
+        heads = [h for h in dict.fromkeys(h for r in rows for h in self.column_heads(r))
+                 if h not in state.visited]
+        run.op("statement rows", **said, rows=rows, heads=heads)
+        pieces = self.graph.fetch([*heads, *rows], budget=state.remaining)
+        if not {p.node_id for p in pieces} & set(rows):
+            run.op("fetch", nodes=rows[:8], added=0, left_out="no room for a row")
+            return
+        state.visited.update(p.node_id for p in pieces)
+        run.op("fetch", nodes=[p.node_id for p in pieces][:8],
+               added=state.add(pieces, found_by))
+
+    def without_lone_heads(self, pieces: list[Piece], read: Container[str]) -> list[Piece]:
+        """``pieces`` but the column heads whose table is neither among them nor ``read``: a
+        section read from its top to a share ending before its table (Adobe's income
+        statement, "(In millions, except per share data)", "Years Ended", its dates)."""
+        fetched = {p.node_id for p in pieces}
+        return [p for p in pieces if (table := self.table_headed(p.node_id)) is None
+                or table in fetched or table in read]
 
     def best_document(self, run: Run) -> dict | None:
         """The document a question asked of several is most likely about: ``{"document": its
