@@ -72,14 +72,25 @@ def _fetch_note(graph, args: argparse.Namespace, nodes: list[str], under: set[st
     if whole == len(under):
         return ""
     larger = "a larger one reads the rest"
+    every = graph.fetch(under if args.pages else nodes, budget=MOST_BUDGET)
+    fetched = {p.node_id for p in pieces}
     if not pieces:  # the first paragraph does not fit, and is too little room to cut
-        first = graph.fetch(under if args.pages else nodes, budget=MOST_BUDGET)[0]
-        larger = (f"the first paragraph takes {first.tokens} tokens, and one is cut only "
-                  "where 16 tokens or more are left")
-        if graph.node(first.node_id).block_kind == "table":  # (its head alone tells nothing)
-            larger = (f"the first paragraph, a table, takes {first.tokens} tokens, and one is "
-                      "cut only where its head and a row fit")
+        larger = f"the first paragraph takes {every[0].tokens} tokens, and {_CUT}"
+        if graph.node(every[0].node_id).block_kind == "table":  # (its head alone tells nothing)
+            larger = (f"the first paragraph, a table, takes {every[0].tokens} tokens, and "
+                      f"{_TABLE_CUT}")
+    elif left := [p for p in every[:[p.node_id for p in every].index(pieces[-1].node_id)]
+                  if p.node_id not in fetched]:  # tables with no room for a row, passed over
+        which = (f"a table of {left[0].tokens} tokens is" if len(left) == 1 else
+                 f"{len(left)} tables of {', '.join(str(p.tokens) for p in left)} tokens are")
+        larger = f"{which} left out, as {_TABLE_CUT}; {larger}"
     return f"--budget {args.budget}: {larger}"
+
+
+_CUT = "one is cut only where 16 tokens or more are left"
+# a table's head: a Markdown table's column heads down to their rule; a PDF's, its first line
+_TABLE_CUT = ("a table is cut only where 16 tokens or more are left and its head (its first "
+              "line; a Markdown table's lines down to their rule) and a row fit")
 
 
 def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]:

@@ -40,9 +40,26 @@ def test_fetch_says_a_table_is_cut_only_with_a_row(tmp_path):
     code, out, _ = run(db, "fetch", table, "--budget", "20")
     assert code == 0 and out.startswith("0 of 1 paragraph; 0 tokens (--budget 20: the first "
                                         "paragraph, a table, takes "), out
-    assert out.endswith("tokens, and one is cut only where its head and a row fit)\n"), out
+    assert out.endswith("tokens, and a table is cut only where 16 tokens or more are left and "
+                        "its head (its first line; a Markdown table's lines down to their "
+                        "rule) and a row fit)\n"), out
     code, out, _ = run(db, "fetch", table, "--budget", "30")
     assert "| Pump 1 " in out and "| Pump 2 " not in out and "\n  …\n" in out, out
+
+
+def test_fetch_passes_over_a_table_with_no_room_for_a_row(tmp_path):
+    """`docnav fetch SECTION --budget 40` read the lead-in "... as follows:" (14 tokens) and
+    stopped at the table no row of which fitted, though the paragraph after it (7 tokens) did,
+    and said nothing of the table: the table is left out, the fetch goes on, and its note says
+    so. `fetch TABLE --budget 12` names both conditions of a cut (16 tokens, a head and a
+    row), not one."""
+    db = indexed_files(tmp_path, {"pumps.md": PUMPS})
+    _, out, _ = run(db, "locate", "Pump sales by model", "-k", "1", "--kind", "section")
+    section = out.split()[0]
+    code, out, _ = run(db, "fetch", section, "--budget", "40")
+    assert code == 0 and "Sales rose in every region." in out and "| Pump" not in out, out
+    assert out.startswith("2 of 3 paragraphs; 21 tokens (--budget 40: a table of "), out
+    assert "tokens is left out, as a table is cut only where 16 tokens or more are left" in out
 
 
 def test_a_table_s_column_heads_are_not_read_without_the_table(tmp_path):

@@ -496,8 +496,8 @@ class DocNavGraph:
     def fetch(self, node_ids: Iterable[str], budget: int = 1024) -> list[Piece]:
         """Paragraph text with breadcrumbs, in document order, each paragraph once, cut to a
         token budget (the last one as :func:`docnav.query.pieces.cut` cuts it: a table by its
-        rows, left out where none fits under its head). A section or document stands for the
-        paragraphs under it."""
+        rows, left out where none fits under its head, the paragraphs after it read in the room
+        left). A section or document stands for the paragraphs under it."""
         budget = token_budget(budget)
         wanted: dict[str, None] = {}
         for nid in map(self._id, node_list(node_ids)):

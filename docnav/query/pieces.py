@@ -51,7 +51,8 @@ def cut(text: str, room: int, table: bool = False) -> str | None:
 def cut_to_budget(paragraphs: Iterable[NodeView], budget: int) -> list[Piece]:
     """The ``paragraphs``, in the order given, while ``budget`` tokens last; the first that
     does not fit cut to what is left (:func:`cut`), where that is :data:`LEAST_PIECE` tokens
-    or more and, of a table, a row fits under its head."""
+    or more; a table with no room for a row under its head left out, and the paragraphs after
+    it read in the room left."""
     pieces, used = [], 0
     for n in paragraphs:
         cost = count_tokens(n.text)
@@ -60,9 +61,10 @@ def cut_to_budget(paragraphs: Iterable[NodeView], budget: int) -> list[Piece]:
             if room < LEAST_PIECE:
                 break
             text = cut(n.text, room, table=n.block_kind == "table")
-            if text is not None:  # (a table's head without a row is none)
-                pieces.append(Piece(n.node_id, n.path, n.breadcrumb, n.page, text,
-                                    count_tokens(text)))
+            if text is None:  # a table with no room for a row under its head: left
+                continue  # out, and the paragraphs after it read in the room left
+            pieces.append(Piece(n.node_id, n.path, n.breadcrumb, n.page, text,
+                                count_tokens(text)))
             break
         pieces.append(Piece(n.node_id, n.path, n.breadcrumb, n.page, n.text, cost))
         used += cost
