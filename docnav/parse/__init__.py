@@ -49,11 +49,14 @@ _NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+[^\W\d_]")
 # the months' names and abbreviations (:mod:`docnav.months`), whole words: "3 Decisions" is no
 # date; German, French and Spanish ones only with a year after them ("1 Mai Tai", "1 Avril
 # Lavigne", "1 Ago" are none), or a name ending the heading ("7. Dezember"); a range of months
-# as its first month is ("3 May-June", "3 Mai-Juni 2024", "3 de mayo-junio de 2024")
+# as its first month is ("3 May-June", "3 Mai-Juni 2024", "3 de mayo-junio de 2024", "3 mai–juin
+# 2024", "3 Mai bis Juni 2024", "3 mai à juin 2024", "3 de mayo a junio de 2024")
 _ENGLISH_MONTH = alternatives(ENGLISH_MONTHS, MONTHS)
 _OTHER_MONTH = alternatives(OTHER_MONTHS, MONTHS)
 _MONTH_NAME = alternatives(MONTHS)
-_TO = rf"(?:-{_MONTH_NAME}\.?)?"  # a range's last month: the "-Juni" of "Mai-Juni"
+# a range's last month: the "-Juni" of "Mai-Juni", "–juin" (an en dash), " bis Juni", " à juin",
+# " a junio"
+_TO = rf"(?:(?:\s*[-–]\s*|\s+(?:bis|à|a)\s+){_MONTH_NAME}\.?)?"
 # a day before its month: "3 March", "7. Dezember", "1er mars", "7 de diciembre"
 _DAY = r"\d{1,2}(?:\.|er)?\s+(?:de\s+)?"
 _ANY_OTHER = rf"{alternatives({**OTHER_MONTHS, **OTHER_ABBREVIATIONS}, MONTHS)}\.?"
