@@ -168,3 +168,16 @@ def test_a_section_asked_for_in_the_works_cited_is_read_with_them(tmp_path):
     assert texts[:2] == ["[1] A. Smith. Valve scheduling for irrigation. Journal of Water, 2019.",
                          "The probes were calibrated against oven-dried soil samples, giving a "
                          "mean error of 2 percent."], texts
+
+
+def test_biblatex_s_commands_are_not_read_with_a_section(tmp_path):
+    """biblatex's "\\\\addbibresource{refs.bib}" and "\\\\printbibliography" were read as the
+    text of the section holding them ("What does the Acknowledgments section say?"), where
+    "\\\\bibliographystyle{...}" and "\\\\bibliography{...}" were left out."""
+    graph = indexed_graph(tmp_path, {"reviews.md": PAPER.replace(
+        "\\begin{thebibliography}", "\\addbibresource[location=local]{reviews.bib}\n\n"
+        "\\printbibliography[heading=none]\n\n\\begin{thebibliography}")})
+    answer = Navigator(graph).ask("What does the Acknowledgments section say?")
+    acknowledgments = [e.piece.text for e in answer.evidence
+                       if e.piece.breadcrumb.endswith("Acknowledgments")]
+    assert acknowledgments == ["We thank the participants of the user study for their time."]

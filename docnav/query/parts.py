@@ -361,15 +361,18 @@ def bibliographies(graph: DocNavGraph) -> frozenset[str]:
 
 
 # LaTeX's commands naming a bibliography's style and its BibTeX files, which print no text of
-# their own: a paragraph of them alone ("\bibliographystyle{splncs}", "\bibliography{refs}")
-_BIBLIOGRAPHY_COMMANDS = re.compile(r"(?:\s*\\bibliography(?:style)?\s*\{[^}]*\})+\s*")
+# their own: a paragraph of them alone ("\bibliographystyle{splncs}", "\bibliography{refs}");
+# biblatex's "\addbibresource{refs.bib}" and "\printbibliography[heading=none]"
+_BIBLIOGRAPHY_COMMANDS = re.compile(
+    r"(?:\s*\\(?:(?:bibliography(?:style)?|addbibresource)\s*(?:\[[^\]]*\])?\s*\{[^}]*\}"
+    r"|printbibliography\b\s*(?:\[[^\]]*\])?))+\s*")
 _COMMANDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def bibliography_commands(graph: DocNavGraph) -> frozenset[str]:
-    """The paragraphs that are LaTeX's bibliography commands alone, wherever they are
-    (1805.02400's Markdown has "\\bibliographystyle{splncs}" under "Acknowledgments", before
-    its bibliography), found once per graph: read with the section as its text."""
+    """The paragraphs that are LaTeX's (or biblatex's) bibliography commands alone, wherever
+    they are (1805.02400's Markdown has "\\bibliographystyle{splncs}" under "Acknowledgments",
+    before its bibliography), found once per graph: read with the section as its text."""
     if graph not in _COMMANDS:
         _COMMANDS[graph] = frozenset(nid for nid, node in graph.nodes_of_kind("paragraph")
                                      if _BIBLIOGRAPHY_COMMANDS.fullmatch(node.text))
