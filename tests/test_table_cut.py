@@ -149,3 +149,21 @@ def test_a_section_read_whole_reads_no_column_head_without_its_table(tmp_path):
         texts = [e.piece.text for e in answer.evidence]
         read = {e.piece.node_id for e in answer.evidence}
         assert table in read or "% Change" not in texts, (budget, texts)
+
+
+def test_the_trace_says_a_column_head_hit_brings_its_table(tmp_path):
+    """--trace showed `fetch nodes=[<table>]` where a column head ranked as a passage was read
+    with its table, and no step saying why the table was read: now a `navigate` from the head
+    to its table, why "the table it is a column head of"."""
+    from _parsing import text_pdf
+    from _stores import indexed_copies
+    from test_evidence_leftovers import REPORT
+
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf(REPORT))
+    graph = indexed_copies(tmp_path / "store", [path])
+    (table,) = [nid for nid, n in graph.nodes_of_kind("paragraph") if n.block_kind == "table"]
+    answer = Navigator(graph).ask("What is the % Change?", budget=100)
+    steps = [(graph.node(op["node"]).text, op["to"]) for op in answer.trace
+             if op["op"] == "navigate" and op.get("why") == "the table it is a column head of"]
+    assert steps == [("% Change", [table])], answer.trace
