@@ -167,3 +167,31 @@ def test_the_trace_says_a_column_head_hit_brings_its_table(tmp_path):
     steps = [(graph.node(op["node"]).text, op["to"]) for op in answer.trace
              if op["op"] == "navigate" and op.get("why") == "the table it is a column head of"]
     assert steps == [("% Change", [table])], answer.trace
+
+
+def test_a_column_head_hit_with_no_room_for_its_heads_reads_its_table(tmp_path):
+    """A head ranked as a passage was read first and its table only where the heads and the
+    table fitted after it: "What is the % Change?" of the test's 10-K page at --budget 24 to
+    32 read a paragraph of text and "% Change" alone, though the table (23 tokens) fitted (on
+    Adobe's 10-K at --budget 40 "What was the restricted stock unit activity for fiscal
+    2022?" read the lead-in "... was as follows:" and no row). Where the head, the other
+    heads and the table do not fit together, the table is read alone. A line holding a
+    figure anywhere ("4.5 Description of Adobe's Common Stock X", an exhibit index's row) is
+    no head."""
+    from _parsing import text_pdf
+    from _stores import indexed_copies
+    from test_evidence_leftovers import REPORT
+
+    from docnav.query.quantities import holds_figure
+
+    assert holds_figure("4.5 Description of Adobe's Common Stock X")
+    assert not [h for h in ("Aggregate Fair Value (1) (in millions)", "December 2, 2022",
+                            "Level 1 Level 2 Level 3", "Less than 1 year 1-3 years")
+                if holds_figure(h)]
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf(REPORT))
+    graph = indexed_copies(tmp_path / "store", [path])
+    (table,) = [nid for nid, n in graph.nodes_of_kind("paragraph") if n.block_kind == "table"]
+    for budget in (24, 28, 32):
+        answer = Navigator(graph).ask("What is the % Change?", budget=budget)
+        assert table in {e.piece.node_id for e in answer.evidence}, budget

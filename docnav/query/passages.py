@@ -35,7 +35,7 @@ from docnav.query.names import without_names
 from docnav.query.options import NavigatorOptions
 from docnav.query.acronyms import asked_acronym, run_definitions
 from docnav.query.parts import unasked_apparatus
-from docnav.query.quantities import asks_quantity, ends_in_figure, states_quantity
+from docnav.query.quantities import asks_quantity, holds_figure, states_quantity
 from docnav.refs import float_label
 from docnav.tree import PREAMBLE
 
@@ -146,8 +146,8 @@ class Passages:
                 break
             if nid in state.visited:
                 continue
-            # a table's column head alone says little: the hit, then its table with its other
-            # heads (none of them where the table does not fit)
+            # a table's column head alone says little: the hit with its table and other heads,
+            # else the table alone, else the hit alone
             if (headed := self.table_headed(nid)) is not None:
                 if headed in state.visited:
                     continue
@@ -175,34 +175,37 @@ class Passages:
                 break
 
     def _take_with_table(self, run: Run, hits: list[str], table: str, found_by: str) -> None:
-        """``hits`` (column heads ranked as passages), then ``table`` with its other heads not
-        read yet, fetched as one (each head before the table), or none of them where the
-        table does not fit; a head not fetched is not marked visited (one left out of a full
-        budget is no evidence read). ``table`` already read, its heads alone where they fit."""
+        """``hits`` (column heads ranked as passages) and ``table`` with its other heads not
+        read yet, fetched as one (each head before the table); where they do not fit
+        together, the table alone (its figures are what a head is about: "Restricted stock
+        unit activity for fiscal 2022 was as follows:" over the rows), else the hits alone. A
+        head not fetched is not marked visited. ``table`` already read: its heads alone where
+        they fit."""
         state = run.state
-        if hits:
-            run.take(hits, found_by)
         heads = [h for h in self.column_heads(table) if h not in state.visited]
         if table in state.evidence:
             if not heads:
                 return
             run.op("navigate", node=table, direction="previous", to=heads, why="column heads")
             pieces = self.graph.fetch(heads, budget=state.remaining)
+        elif table in state.visited:
+            return
         else:
-            if table in state.visited:
-                return
-            pieces = self.graph.fetch([*heads, table], budget=state.remaining)
+            pieces = self.graph.fetch([*hits, *heads, table], budget=state.remaining)
             if table not in {p.node_id for p in pieces}:
-                state.visited.add(table)  # left out, as a passage that does not fit is
-                run.op("fetch", nodes=[table], added=0, left_out="no room for the table")
-                return
-            if heads:
+                pieces = self.graph.fetch([table], budget=state.remaining) or (
+                    self.graph.fetch(hits, budget=state.remaining))
+            elif heads:
                 run.op("navigate", node=table, direction="previous", to=heads,
                        why="column heads")
         state.visited.update(p.node_id for p in pieces)
-        added = sum(state.add([p], COLUMN_HEADS if p.node_id in heads else found_by)
-                    for p in pieces)
-        run.op("fetch", nodes=[p.node_id for p in pieces][:8], added=added)
+        if table not in state.visited:
+            state.visited.add(table)  # no room for it: left out, as a passage too long is
+            run.op("fetch", nodes=[table], added=0, left_out="no room for the table")
+        if pieces:
+            added = sum(state.add([p], COLUMN_HEADS if p.node_id in heads else found_by)
+                        for p in pieces)
+            run.op("fetch", nodes=[p.node_id for p in pieces][:8], added=added)
 
     def take_rows(self, run: Run, rows: list[str], found_by: str, **said) -> None:
         """A statement's ``rows`` (:func:`docnav.query.statements.figure_rows`) with their
@@ -449,12 +452,14 @@ class Passages:
                     prev.page is not None and node.page is not None and prev.page != node.page):
                 break
             if prev.block_kind != "table":
+                label = float_label(prev.text, prev.block_kind)
+                caption = bool(label) and label[0] == "table"
                 # a row of figures ("Unrealized gains / losses on ... (39) (8) 3") is no head
-                if len(prev.text.split()) >= self.options.short_hit_words or ends_in_figure(
-                        prev.text):
+                if len(prev.text.split()) >= self.options.short_hit_words or (
+                        holds_figure(prev.text) and not caption):
                     break
                 heads.append(prev.node_id)
-                if (label := float_label(prev.text, prev.block_kind)) and label[0] == "table":
+                if caption:
                     break  # its caption ("TABLE III: Evaluation results ..."): the top
             elif _YEARS.match(prev.text.split("\n", 1)[0]):  # rows under the years they are
                 heads.append(prev.node_id)  # of ("2015 2016 2017\nNet product sales ..."):

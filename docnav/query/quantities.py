@@ -45,23 +45,28 @@ def states_quantity(text: str) -> bool:
                for m in _NUMBER.finditer(text))
 
 
-# a line's last number: "... securities (39) (8) 3", "Cash $ 657 $ - $ - $ 657", "10 %"
-_LAST_NUMBER = re.compile(r"(?<![\w.,\-#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\)?\s*%?\s*$")
-# ... that numbers a column, not a figure: "Level 1 Level 2 Level 3", "Tier 2", "Phase 3"; or a
-# day: "December 2"
+# a footnote's mark: "Aggregate Fair Value (1) (in millions)"
+_MARK = re.compile(r"\(\d\)")
+# a number that names a column, not a figure: "Level 1 Level 2 Level 3", "Tier 2", "Phase 3";
+# a day: "December 2", "Sept. 30"
 _COLUMN_NUMBER = re.compile(
     r"\b(?:levels?|tiers?|phases?|stages?|class|quarters?|january|february|march|april|may|june|"
     r"july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|"
     r"nov|dec)\.?\s*$", re.I)
+# ... or a span of time: "1 year", "3-5 years", "12 months"
+_SPAN = re.compile(r"(?:\s*[-–]\s*\d+)?\s*(?:years?|months?|weeks?|days?)\b", re.I)
 
 
-def ends_in_figure(line: str) -> bool:
-    """Whether a line ends in a figure (no year, nor a label's or column's number): a row of a
-    table ("Unrealized gains / losses on available-for-sale securities (39) (8) 3"), not its
-    column heads ("2022 2021 2020", "December 2, 2022", "Level 1 Level 2 Level 3")."""
-    m = _LAST_NUMBER.search(line)
-    return bool(m) and not _YEAR.fullmatch(m.group(1)) and not any(
-        words.search(line[:m.start()].rstrip("($ ")[-16:]) for words in (_LABEL, _COLUMN_NUMBER))
+def holds_figure(line: str) -> bool:
+    """Whether a line holds a figure (a number that is no year, day, footnote's mark, span or
+    label's or column's number): a table's row ("Unrealized gains / losses on available-for-sale
+    securities (39) (8) 3", "4.5 Description of Adobe's Common Stock X"), not its column heads
+    ("2022 2021 2020", "December 2, 2022", "Level 1 Level 2 Level 3", "1-3 years")."""
+    text = _MARK.sub(" ", line)
+    return any(not _YEAR.fullmatch(m.group(1)) and not _SPAN.match(text, m.end())
+               and not any(words.search(text[:m.start()].rstrip("($ ")[-16:])
+                           for words in (_LABEL, _COLUMN_NUMBER))
+               for m in _NUMBER.finditer(text))
 
 
-__all__ = ["asks_quantity", "ends_in_figure", "states_quantity"]
+__all__ = ["asks_quantity", "holds_figure", "states_quantity"]
