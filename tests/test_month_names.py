@@ -108,8 +108,9 @@ def test_a_german_french_or_spanish_range_of_months_is_a_date_as_the_english_one
         assert parse_file(path).title == "Pump guide", heading
 
 
-@pytest.mark.parametrize("heading", ["3 Mai–Juni 2024", "3 mai–juin 2024", "3 Mai bis Juni 2024",
-                                     "3 mai à juin 2024", "3 de mayo a junio de 2024"])
+@pytest.mark.parametrize("heading", ["3 Mai–Juni 2024", "3 mai–juin 2024",
+                                     "3 Mai bis Juni 2024", "3 mai à juin 2024",
+                                     "3 de mayo a junio de 2024"])
 def test_a_range_of_months_with_an_en_dash_or_a_word_is_a_date(tmp_path, heading):
     """"3 May–June 2024" (an en dash) was a date and "3 Mai–Juni 2024", "3 mai–juin 2024"
     were none, nor "3 Mai bis Juni 2024", "3 mai à juin 2024", "3 de mayo a junio de 2024":
