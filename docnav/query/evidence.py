@@ -17,6 +17,7 @@ from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
 from docnav.query.names import TITLE_OF_FILE
 from docnav.query.parts import holds_text, length_said, sections_headed
+from docnav.wording import counted
 
 # (and the modal verbs: "Why should the Share trait be renamed?" missed "should"; not "may",
 # a month, nor "will", a document; and "need": "Why does Send need a static bound?" missed it)
@@ -277,6 +278,7 @@ class Run:
     # the pieces of the part the question names ("the Drawbacks section"): the answer's first
     asked_part: set[str] = field(default_factory=set)
     max_steps: int | None = None  # the passages it reads at most (NavigatorOptions.max_steps)
+    stopped_by: str | None = None  # why collecting stopped, once said (record_stop)
 
     @property
     def search_text(self) -> str:
@@ -398,7 +400,7 @@ class Run:
             empty += [s for s in sections if s not in with_text]
             if with_text:
                 headed[run] = with_text
-        stopped = self.stopped()
+        stopped = self.record_stop()
         return Answer(self.asked, self.kind, evidence, self.trace, confidence,
                       state.tokens_used, text, stopped=stopped, missing=missing, absent=absent,
                       headed=headed, empty=list(dict.fromkeys(empty)),
@@ -406,22 +408,43 @@ class Run:
                       dated=self.date_asked,
                       untitled=self.untitled)
 
-    def stopped(self) -> str:
+    def record_stop(self) -> str:
         """Why collecting stopped (:data:`docnav.query.answer.STOPS`), said as the trace's
-        last step: the budget spent, the confidence rule met, the steps all taken, else
-        nothing left to read."""
+        last step (once: asked again, the step taken is said): the budget spent, the
+        confidence rule met, the steps all taken, else nothing left to read."""
+        if self.stopped_by is not None:
+            return self.stopped_by
         state = self.state
         by = state.stop or ("steps" if self.max_steps and self.steps >= self.max_steps
                             else "nothing left")
-        why = {"budget": f"the budget is spent ({state.tokens_used} of {state.budget} tokens)",
-               "confident": f"one piece holds every word searched for, and {state.tokens_used} "
-                            f"of {state.budget} tokens are used ({state.min_fill:.0%} at least)",
-               "steps": f"the step limit is reached ({self.steps} passages read, max_steps "
-                        f"{self.max_steps})",
-               "nothing left": f"nothing left to read ({state.tokens_used} of {state.budget} "
-                               "tokens used)"}[by]
+        used = f"{state.tokens_used} of {state.budget} tokens"
+        if by == "budget":
+            why = f"the budget is spent ({used}" + (
+                f"; fewer than {LEAST_PIECE} left, too few to cut a paragraph to)"
+                if state.remaining else ")")
+        elif by == "confident":  # a question naming nothing to look for ("What is the pin
+            # RFC about?") searched its asking words ("about"): a piece holding them is no
+            # reason to say
+            why = (f"{used} are used ({state.min_fill:.0%} at least), the question naming "
+                   "nothing to look for" if state.names_nothing else
+                   f"one piece holds every word searched for, and {used} are used "
+                   f"({state.min_fill:.0%} at least)")
+        else:
+            why = self._steps_said() if by == "steps" else f"nothing left to read ({used} used)"
         self.op("stop", by=by, why=why)
+        if state.names_nothing:  # as the answer's: no piece holds more or less of nothing
+            self.trace[-1]["confidence"] = None
+        self.stopped_by = by
         return by
+
+    def _steps_said(self) -> str:
+        """The step limit reached, in words: a passage read at the last step may bring the
+        paragraph it leads in to ("... as follows:"), a step past the limit."""
+        if self.steps > self.max_steps:
+            return (f"the step limit is reached ({counted(self.max_steps, 'passage')} read, "
+                    f"max_steps {self.max_steps}, and the paragraph the last leads in to)")
+        return (f"the step limit is reached ({counted(self.steps, 'passage')} read, max_steps "
+                f"{self.max_steps})")
 
     @functools.cached_property
     def _titles_none_has(self) -> bool:
