@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime
 import math
 import numbers
+import os
 import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from docnav.errors import InputError
 from docnav.model import BlockKind, NodeKind
@@ -197,3 +199,41 @@ def check_query(query: str) -> str:
         raise InputError(f"query {query!r} has no words to search for: only punctuation, "
                          "symbols or words too common to search (the, of, what, ...)")
     return query
+
+
+def path_text(value):
+    """A path given as a string or a Path (any ``os.PathLike``) as a string; anything else as
+    given, for its caller's check to refuse ("give a document's path as a string" was said of
+    a Path)."""
+    return os.fspath(value) if isinstance(value, os.PathLike) else value
+
+
+_PARQUET = ("give the folder of the store's Parquet export, or leave it out (the parquet "
+            "folder beside the store)")
+
+
+def store_paths(db, parquet_dir) -> None:
+    """Check what :meth:`~docnav.query.graph.DocNavGraph.open` is given: the store's path, and
+    the folder of its export, if any (a folder that is not there was taken, and read only
+    while a writer holds the store; "" was taken as "."; a file and 5 were "no such folder")."""
+    if not isinstance(db, (str, os.PathLike)):
+        raise InputError(f"db {db!r}: give the path of a store (a .duckdb file) as a string or "
+                         "a Path")
+    if isinstance(db, str) and not db.strip():  # Path("") is ".", said to be a folder
+        raise InputError(f"db {db!r}: the path is empty; give the path of a store (a .duckdb "
+                         "file)")
+    if parquet_dir is None:
+        return
+    if not isinstance(parquet_dir, (str, os.PathLike)):
+        raise InputError(f"parquet_dir {parquet_dir!r}: give a path, as a string or a Path; "
+                         + _PARQUET)
+    folder = Path(parquet_dir)
+    if isinstance(parquet_dir, str) and not parquet_dir.strip():
+        why = "the path is empty"
+    elif folder.is_file():
+        why = "is a file, not a folder"
+    elif not folder.is_dir():
+        why = "no such folder"
+    else:
+        return
+    raise InputError(f"parquet_dir {str(parquet_dir)!r}: {why}; {_PARQUET}")

@@ -17,14 +17,14 @@ from pathlib import Path
 import polars as pl
 
 from docnav.errors import InputError, StoreError, StoreLocked, quoted, without_path
-from docnav.query._checks import check_kinds, listed, node_list, token_budget, whole
+from docnav.query._checks import (check_kinds, listed, node_list, path_text, store_paths,
+                                  token_budget, whole)
 from docnav.query.criteria import Criteria
 from docnav.query.fields import DATE_FORMS, DATE_SOURCES, own_date, parse_fields, unread_date
 from docnav.query.pieces import Piece, count_tokens, cut_to_budget
-from docnav.query.search import Hit, SearchIndex, path_matches, rrf, unclosed_set
+from docnav.query.search import Hit, SearchIndex, named_by, path_matches, rrf, unclosed_set
 from docnav.query.tables import tables_from_db, tables_from_parquet, where_read
 from docnav.query.vectors import STORED
-from docnav.scan import absolute
 from docnav.store import COLLECTION_DOC_ID, Store, no_store
 from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token
 
@@ -125,18 +125,7 @@ class DocNavGraph:
     def open(cls, db: str | Path, embedder=STORED, parquet_dir: str | Path | None = None):
         """Load from the store at ``db``; from its Parquet export if a writer holds it.
         ``embedder``: see the class."""
-        if not isinstance(db, (str, os.PathLike)):
-            raise InputError(f"db {db!r}: give the path of a store (a .duckdb file) as a "
-                             "string or a Path")
-        if isinstance(db, str) and not db.strip():  # Path("") is ".", said to be a folder
-            raise InputError(f"db {db!r}: the path is empty; give the path of a store (a "
-                             ".duckdb file)")
-        # a folder that is not there was taken, and read only while a writer holds the store
-        if parquet_dir is not None and not (isinstance(parquet_dir, (str, os.PathLike))
-                                            and Path(parquet_dir).is_dir()):
-            raise InputError(f"parquet_dir {str(parquet_dir)!r}: no such folder; give the "
-                             "folder of the store's Parquet export, or leave it out (the "
-                             "parquet folder beside the store)")
+        store_paths(db, parquet_dir)
         store = Store(db, parquet_dir)
         if not store.exists():
             raise no_store(store.path)
@@ -211,15 +200,31 @@ class DocNavGraph:
                          f"({where_read(self.source)}), nor a document's path; `docnav "
                          "locate` finds node ids, `docnav show` lists the documents")
 
-    def _id(self, ref: str) -> str:
-        """The node id ``ref`` is, or, where it is none nor the start of one, the root of the
-        document whose path it is (as :meth:`document_at` takes it, as ``docnav nav`` and
-        ``fetch`` do: "2349-pin.md" was an unknown node id); :meth:`node`'s error else."""
-        if isinstance(ref, str) and ref not in self._nodes and ref.strip() and not any(
-                nid.startswith(ref) for nid in self._nodes):
-            if root := self.document_root(ref):  # (document_at's error: names several)
-                return root
-        return self.node(ref).node_id
+    def _id(self, ref) -> str:
+        """The node id ``ref`` is, or the root of the document whose path it is (as
+        :meth:`document_at` takes it, as ``docnav nav`` and ``fetch`` do: "2349-pin.md" was an
+        unknown node id; a Path always names a document); :meth:`node`'s error else. A short
+        ref that both begins ids (as :meth:`resolve` reads them) and names a document is
+        refused, naming both: which it was taken for hung on the ids' hashes."""
+        if isinstance(ref, os.PathLike):
+            return self._root_at[self.document_at(ref)]
+        if not isinstance(ref, str) or ref in self._nodes or not ref.strip():
+            return self.node(ref).node_id
+        documents = self._documents_at(ref, [root for root, _ in self._roots])
+        if not documents:
+            return self.node(ref).node_id  # (not whole, where it begins node ids)
+        low = ref.lower()
+        begun = sorted(nid[:12] for nid in self._nodes if nid.startswith(low)) + sorted(
+            f"document id {self._nodes[nid].doc_id[:12]}" for nid, _ in self._roots
+            if self._nodes[nid].doc_id.startswith(low))
+        if begun:
+            raise InputError(
+                f"{ref!r} begins {len(begun)} id{'s' * (len(begun) > 1)} ("
+                f"{', '.join(begun[:3])}{', ...' if len(begun) > 3 else ''}) "
+                f"and names {', '.join(self._nodes[d].path for d in documents[:3])}"
+                f"{', ...' if len(documents) > 3 else ''}: give more of the id, or the "
+                "document's path whole")
+        return self._root_at[self.document_at(ref)]  # (its error where it names several)
 
     def __len__(self) -> int:
         return len(self._nodes)
@@ -228,6 +233,7 @@ class DocNavGraph:
         """The metadata fields (keys lower-cased) of the document at ``path`` (as
         :meth:`document_at` takes it; :class:`InputError` where it names none, as there:
         "nosuch.md" gave {}, as a document without fields does)."""
+        path = path_text(path)
         if not (isinstance(path, str) and path in self._doc_at):
             path = self.document_at(path)
         return self._fields.get(self._doc_at[path], {})
@@ -241,6 +247,7 @@ class DocNavGraph:
         """The path of the document ``path`` names, as :meth:`document_at` reads it (a path
         as stored first: the library's own calls give those); None where it names none, and
         :meth:`document_at`'s error where it names several."""
+        path = path_text(path)
         if not isinstance(path, str) or not path.strip():
             return None
         if path in self._doc_at:
@@ -253,6 +260,7 @@ class DocNavGraph:
         """The path of the indexed document ``path`` names, as ``docnav show`` takes it (as
         indexed, relative to here, its end after a "/", or the start of its file name);
         :class:`InputError` when it names none, or several."""
+        path = path_text(path)
         if not isinstance(path, str):
             raise InputError(f"path {path!r}: give a document's path as a string")
         if path in self._root_at:
@@ -265,7 +273,7 @@ class DocNavGraph:
             shown = ", ".join(self._nodes[r].path for r in found[:5])
             raise InputError(f"{path!r} names {len(found)} documents ({shown}"
                              f"{', ...' if len(found) > 5 else ''}); give more of the path")
-        never = _named_by(path, {doc_id: r["path"] for doc_id, r in self._never_indexed()})
+        never = named_by(path, {doc_id: r["path"] for doc_id, r in self._never_indexed()})
         if len(never) == 1:
             row = self.documents[never[0]]
             raise InputError(f"{row['path']}: not indexed, its last run failed ({_cause(row)})")
@@ -323,7 +331,7 @@ class DocNavGraph:
             raise InputError(f"{ref!r} names {len(documents)} documents ({shown}"
                              f"{', ...' if len(documents) > 5 else ''}); give more of the path")
         # a document whose every run failed has no node: its error says why
-        never = _named_by(ref, {doc_id: r["path"] for doc_id, r in self._never_indexed()})
+        never = named_by(ref, {doc_id: r["path"] for doc_id, r in self._never_indexed()})
         if len(never) == 1:
             row = self.documents[never[0]]
             raise InputError(f"{row['path']}: not indexed, its last run failed "
@@ -334,7 +342,7 @@ class DocNavGraph:
 
     def _documents_at(self, ref: str, roots: Iterable[str]) -> list[str]:
         """The root nodes of the documents whose path ``ref`` names (:func:`_named_by`)."""
-        return _named_by(ref, {root: self._nodes[root].path or "" for root in roots})
+        return named_by(ref, {root: self._nodes[root].path or "" for root in roots})
 
     # -- locate (docnav/query/search.py) -----------------------------------------------------
 
@@ -384,7 +392,7 @@ class DocNavGraph:
         out = {}
         for path in listed(paths):  # as indexed (evidence's doc_path), or as document_at
             # takes it: relative to here, its end after a "/", its file name's start
-            named = [path] if path in failed else _named_by(path, every)
+            named = [path] if path in failed else named_by(path, every)
             if len(named) == 1 and named[0] in failed:
                 out.setdefault(path, failed[named[0]])
         return list(out.items())
@@ -584,16 +592,6 @@ class DocNavGraph:
 def _cause(row: dict) -> str:
     """A failed document's error without the path it begins with."""
     return without_path(row["path"], row["error"] or "")
-
-
-def _named_by(ref: str, paths: dict[str, str]) -> list[str]:
-    """The keys of ``paths`` whose path ``ref`` names: the path itself, as given or made
-    absolute, else those ending in "/ref" or whose file name begins it; in path order."""
-    whole = {ref, str(absolute(ref))}
-    exact = [key for key, path in paths.items() if path in whole]
-    return sorted(exact or [key for key, path in paths.items()
-                            if path.endswith("/" + ref) or Path(path).name.startswith(ref)],
-                  key=paths.get)
 
 
 __all__ = ["DocNavGraph", "Hit", "Piece", "NodeView", "DIRECTIONS", "COLLECTION_DOC_ID", "rrf",

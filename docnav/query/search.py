@@ -11,6 +11,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -36,6 +37,16 @@ class Hit:
     score: float
     kind: str
     via: str = "text"
+
+
+def named_by(ref: str, paths: dict[str, str]) -> list[str]:
+    """The keys of ``paths`` whose path ``ref`` names: the path itself, as given or made
+    absolute, else those ending in "/ref" or whose file name begins it; in path order."""
+    whole = {ref, str(absolute(ref))}
+    exact = [key for key, path in paths.items() if path in whole]
+    return sorted(exact or [key for key, path in paths.items()
+                            if path.endswith("/" + ref) or Path(path).name.startswith(ref)],
+                  key=paths.get)
 
 
 def path_matches(path: str, glob: str | Sequence[str]) -> bool:
