@@ -11,7 +11,7 @@ import textwrap
 from docnav.cli_common import EXIT_OK, print_result
 from docnav.cli_query import _graph, _note_stale
 from docnav.errors import InputError
-from docnav.query._checks import MOST_BUDGET
+from docnav.query._checks import LEAST_PIECE, MOST_BUDGET, token_budget
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:
@@ -19,8 +19,9 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
 
     from docnav.query.graph import count_tokens
 
-    if args.budget < 1:
-        raise InputError(f"--budget {args.budget}: give at least 1 token")
+    # the library's one check, named as given here ("--budget 0: give at least 1 token", but
+    # "budget 99999999999: give a whole number ...", the library's name, were said)
+    token_budget(args.budget, least=1, name="--budget")
     graph = _graph(args, with_embedder=False)
     nodes = list(dict.fromkeys(graph.resolve(ref) for ref in args.nodes))
     under = {p for nid in nodes for p in graph.expand(nid, depth=10_000)
@@ -87,10 +88,10 @@ def _fetch_note(graph, args: argparse.Namespace, nodes: list[str], under: set[st
     return f"--budget {args.budget}: {larger}"
 
 
-_CUT = "one is cut only where 16 tokens or more are left"
+_CUT = f"one is cut only where {LEAST_PIECE} tokens or more are left"
 # a table's head: a Markdown table's column heads down to their rule; a PDF's, its first line
-_TABLE_CUT = ("a table is cut only where 16 tokens or more are left and its head (its first "
-              "line; a Markdown table's lines down to their rule) and a row fit")
+_TABLE_CUT = (f"a table is cut only where {LEAST_PIECE} tokens or more are left and its head "
+              "(its first line; a Markdown table's lines down to their rule) and a row fit")
 
 
 def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]:
