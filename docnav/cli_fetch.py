@@ -9,7 +9,7 @@ import sys
 import textwrap
 
 from docnav.cli_common import EXIT_OK, print_result
-from docnav.cli_query import _graph, _note_stale
+from docnav.cli_query import note_stale, open_graph
 from docnav.errors import InputError
 from docnav.query._checks import LEAST_PIECE, MOST_BUDGET, token_budget
 
@@ -22,14 +22,14 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     # the library's one check, named as given here ("--budget 0: give at least 1 token", but
     # "budget 99999999999: give a whole number ...", the library's name, were said)
     token_budget(args.budget, least=1, name="--budget")
-    graph = _graph(args, with_embedder=False)
+    graph = open_graph(args, with_embedder=False)
     nodes = list(dict.fromkeys(graph.resolve(ref) for ref in args.nodes))
     under = {p for nid in nodes for p in graph.expand(nid, depth=10_000)
              if graph.node(p).kind == "paragraph"}
     if args.pages:
         under = _on_pages(graph, args, under)
     pieces = graph.fetch(under if args.pages else nodes, budget=args.budget)
-    _note_stale(graph, [p.doc_path for p in pieces])
+    note_stale(graph, [p.doc_path for p in pieces])
     tokens = sum(p.tokens for p in pieces)
     # the last piece may be its paragraph's start: the budget ran out inside it
     cut = bool(pieces) and pieces[-1].tokens < count_tokens(graph.node(pieces[-1].node_id).text)

@@ -13,7 +13,9 @@ from docnav.errors import InputError
 
 
 
-def _graph(args: argparse.Namespace, with_embedder: bool = True):
+def open_graph(args: argparse.Namespace, with_embedder: bool = True):
+    """The graph of the store --db names, for a query command (``fetch``'s too), with notes
+    on stderr of what it lacks: documents, a current export, vectors of its model."""
     from docnav.query import DocNavGraph
 
     # the stored vectors' model embeds queries, loaded at the first search (never for `nav`)
@@ -60,7 +62,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
                  else "--nli-model")
         raise InputError(f"{given} applies to a generated answer: add --generate")
     # the store first: with none there, that is what to fix, not the NLI model's setting
-    graph = _graph(args)
+    graph = open_graph(args)
     if args.generate and not args.no_verify:  # the NLI model loads now, before any search
         from docnav.verify import TransformersNLI, Verifier, VerifyOptions
 
@@ -116,7 +118,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
 
     if args.k < 1:  # said of the option, not of the library's argument ("k 0:")
         raise InputError(f"-k {args.k}: ask for at least 1 hit")
-    graph = _graph(args)
+    graph = open_graph(args)
     if args.doc:  # a glob matching nothing is an error, as for `ask`: not "no hits"
         graph.matching_documents(args.doc)
     filters = {"path": args.doc, "metadata": _fields(args.meta),
@@ -136,7 +138,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
              "breadcrumb": graph.node(h.node_id).breadcrumb, "page": graph.node(h.node_id).page,
              "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
             for h in hits]
-    _note_stale(graph, [r["document"] for r in rows])
+    note_stale(graph, [r["document"] for r in rows])
     # where the hits are only close in meaning, or there is none: why, said
     note = _none_held(graph, args.query, searched) if rows else (
         f"no hits{' with ' + ', '.join(_used(args)) if _used(args) else ''}"
@@ -187,7 +189,7 @@ def _hit_lines(rows: list[dict]) -> Iterator[str]:
             yield f"    {_shortened(r['text'], 160)}"  # (a heading is the breadcrumb's end)
 
 
-def _note_stale(graph, paths: list[str]) -> None:
+def note_stale(graph, paths: list[str]) -> None:
     """On stderr, as `ask` says it with its evidence: the documents read whose file failed to
     index since their stored version."""
     for path, error in graph.stale(paths):
@@ -230,7 +232,8 @@ def _said_as(args: argparse.Namespace) -> dict[str, str]:
     has them (``--meta author=Jane``, not ``metadata={'author': 'Jane'}``)."""
     import shlex
 
-    return {"metadata": " ".join(f"--meta {shlex.quote(f'{k}={v}')}"
+    # joined as locate's options are said ("--doc '0458*', --level 99"), one way
+    return {"metadata": ", ".join(f"--meta {shlex.quote(f'{k}={v}')}"
                                  for k, v in _fields(args.meta).items()),
             "dated_after": f"--after {args.after}", "dated_before": f"--before {args.before}"}
 
@@ -284,7 +287,7 @@ _ACROSS = {
 def _cmd_nav(args: argparse.Namespace) -> int:
     import json
 
-    graph = _graph(args, with_embedder=False)
+    graph = open_graph(args, with_embedder=False)
     node_id = graph.resolve(args.node)
     found = graph.navigate(node_id, args.dir)
     # what refers to a document or section is also what links into it from outside

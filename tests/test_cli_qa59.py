@@ -70,7 +70,8 @@ def test_no_document_with_the_fields_is_said_with_the_options_given(indexed):
         code, _, err = run(indexed.db, command, "send", "--meta", "nokey=x", "--meta",
                            "rfc pr=1", "--before", "2001-01-01")
         assert code == 2, command
-        assert err.startswith("docnav: error: no indexed document has --meta nokey=x --meta "
+        # joined one way, as locate's options are said ("--doc '0458*', --level 99")
+        assert err.startswith("docnav: error: no indexed document has --meta nokey=x, --meta "
                               "'rfc pr=1', --before 2001-01-01 (a document's date is its own")
 
 

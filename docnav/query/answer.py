@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 # (EvidenceState.stop), every step taken (NavigatorOptions.max_steps), or nothing left to read
 STOPS = ("budget", "confident", "steps", "nothing left")
 
+
 @dataclass
 class Answer:
     question: str
