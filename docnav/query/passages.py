@@ -97,10 +97,16 @@ class Passages:
             # first, the one paragraph of it saying "pioNER", as the name of a document
             # asked of by its title is left out of its search
             searched = without_names(run.search_text, run.lead["named_by"])
+            # unless they are all it asks ("What is black_box?", of 2360-bench-black-box.md:
+            # "What is ?" was refused, "no words to search for"): they are searched then
+            kept = not tokens(searched)
+            searched = run.search_text if kept else searched
             order = self.order(searched, {"path": glob.escape(run.lead["document"])},
                                run.unwanted)
             run.op("locate", over=BEST_DOCUMENT, **run.lead, up_to=until, hits=order[:12],
                    **({"searched": searched} if searched != run.search_text else {}),
+                   **({"names_kept": "the words naming it are all the question asks: searched"}
+                      if kept else {}),
                    **self._figures(searched),
                    **({"pushed_down": sorted(run.unwanted)} if run.unwanted else {}))
             self._read_in(run, order, until=until)
