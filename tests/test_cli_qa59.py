@@ -204,3 +204,13 @@ def test_a_section_hit_s_text_is_its_heading(indexed):
     assert hits and all(h["text"] and h["breadcrumb"].endswith(h["text"]) for h in hits)
     _, out, _ = run(indexed.db, "locate", "drawbacks", "--kind", "section")
     assert len(out.splitlines()) == len(hits)  # said once, at the breadcrumb's end
+
+
+@pytest.mark.parametrize("budget", ["0", "99999999999"])
+def test_fetch_says_both_bounds_of_its_budget_alike(indexed, budget):
+    """`fetch ID --budget 0` said '--budget 0: give at least 1 token', and `--budget
+    99999999999` 'budget 99999999999: give a whole number ...' (the library's name)."""
+    code, out, err = run(indexed.db, "fetch", "0019-opt-in-builtin-traits.md", "--budget", budget)
+    assert code == 2 and out == "" and err == (
+        f"docnav: error: --budget {budget}: give a whole number of tokens, at least 1 and at "
+        "most 1,000,000\n")
