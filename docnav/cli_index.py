@@ -271,7 +271,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool],
                           log=say)
     else:
-        indexer = Indexer(Store(_new_db_path(args)), _index_options(args))
+        indexer = Indexer(Store(_new_db_path(args), waiting=_on_stderr), _index_options(args))
         on_batch = index_batches(indexer, args.paths, log=say,
                                  on_report=lambda report: _report_run(report, args, True,
                                                                       noted))

@@ -44,34 +44,39 @@ def take(db: Path, exclusive: bool) -> BinaryIO:
     try:
         fcntl.flock(f, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
     except BlockingIOError:
-        pids = _holders(os.fstat(f.fileno()))[:1]
+        holders = _holders(os.fstat(f.fileno()))[:1]
         f.close()
-        if exclusive:
-            by = "".join(f"PID {pid}: " for pid in pids)
+        by = "".join(f" (PID {pid})" for pid, _ in holders)
+        if exclusive and not any(writing for _, writing in holders):
+            pids = "".join(f"PID {pid}: " for pid, _ in holders)
             holder = (f"{db}: the store is locked by another process that is writing to it "
-                      f"({by}a running `docnav index`, Dagster run or resident worker)")
+                      f"({pids}a running `docnav index`, Dagster run or resident worker)")
             raise StoreLocked(f"{holder}. Wait for it to finish, then compact.",
                               holder) from None
-        by = "".join(f" (PID {pid})" for pid in pids)
+        if exclusive:  # held exclusively: only a compaction does
+            holder = f"{db}: the store is locked: `docnav compact` is compacting it{by}"
+            raise StoreLocked(f"{holder}. Wait for it to finish.", holder) from None
         holder = f"{db}: the store is locked: `docnav compact` is rewriting it{by}"
         raise StoreLocked(f"{holder}. Wait for it to finish (readers meanwhile use the Parquet "
                           "export).", holder) from None
     return f
 
 
-def _holders(lock: os.stat_result) -> list[int]:
-    """The PIDs of the other processes holding a lock on the file ``lock`` is the status of,
-    as Linux lists them in /proc/locks ("1: FLOCK ADVISORY READ 4242 fd:01:917 0 EOF"), so
-    that a wait and its error name the holder as DuckDB's do; none known elsewhere."""
+def _holders(lock: os.stat_result) -> list[tuple[int, bool]]:
+    """The other processes holding a lock on the file ``lock`` is the status of, as Linux lists
+    them in /proc/locks ("1: FLOCK ADVISORY READ 4242 fd:01:917 0 EOF"): each one's PID and
+    whether it holds the lock exclusively (WRITE: a compaction), so that a wait and its error
+    name the holder as DuckDB's do; none known elsewhere."""
     try:
         with open("/proc/locks") as listing:
             rows = [line.split() for line in listing]
     except OSError:
         return []
     this = f"{os.major(lock.st_dev):02x}:{os.minor(lock.st_dev):02x}:{lock.st_ino}"
-    pids = [int(row[4]) for row in rows if len(row) > 5 and row[1] == "FLOCK"
-            and row[5] == this and row[4].isdigit()]  # ("->" rows: processes waiting)
-    return sorted(set(pids) - {os.getpid()})
+    held = {(int(row[4]), row[3] == "WRITE") for row in rows
+            if len(row) > 5 and row[1] == "FLOCK" and row[5] == this
+            and row[4].isdigit()}  # ("->" rows: processes waiting)
+    return sorted(h for h in held if h[0] != os.getpid())
 
 
 def check_store_file(db: Path) -> None:

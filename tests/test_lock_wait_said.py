@@ -1,7 +1,8 @@
 """A command that waits for a store another process holds says so as its wait starts, naming
 the holder's PID, whatever its progress shows: `docnav index` on a terminal (with its bar)
-and with --no-progress, `docnav prune` and `docnav compact` (they waited in silence, so a
-wait of minutes looked like a hang). Real store, real holders in other processes."""
+and with --no-progress, `docnav watch`, `docnav prune` and `docnav compact` (they waited in
+silence, so a wait of minutes looked like a hang). Real store, real holders in other
+processes."""
 
 from __future__ import annotations
 
@@ -67,6 +68,22 @@ def test_index_on_a_terminal_says_whom_it_waits_for(tmp_path):
     assert proc.returncode == 0 and out.strip().startswith("1 added"), out
 
 
+def test_watch_says_whom_it_waits_for(tmp_path):
+    """Its first full run waits for a run holding the store: the watcher said nothing until
+    the wait was over (or its error, after --wait)."""
+    db, docs = tmp_path / "s.duckdb", tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nFirst text.\n")
+    assert index(db, docs) == 0
+    (docs / "b.md").write_text("# B\n\nSecond text.\n")
+    with held(db, "w", 1.5) as holder:
+        code, out, err = run(db, "watch", str(docs), "--embed-model", "hashing",
+                             "--no-summaries", "--no-progress", "--wait", "60", "--seconds",
+                             "0.5")
+    assert code == 0 and out.startswith("1 added"), out
+    assert len(waiting_said(err, holder.pid)) == 1, err
+
+
 def test_prune_says_whom_it_waits_for(tmp_path):
     db = sample_store(tmp_path)
     with held(db, "w", 1.5) as holder:
@@ -90,3 +107,22 @@ def test_compact_says_whom_it_waits_for(tmp_path):
         writer.stdout.close()
     assert code == 0 and out.startswith(f"{db}: "), out
     assert len(waiting_said(err, writer.pid)) == 1, err
+
+
+def test_compact_names_a_compaction_holding_the_store(tmp_path):
+    """Another compaction holds the writers' lock exclusively: the wait says so, where it
+    said "(PID N: a running docnav index, Dagster run or resident worker)"."""
+    db = sample_store(tmp_path)
+    other = subprocess.Popen([sys.executable, "-c", WRITER.replace("False", "True"), str(db),
+                              "1.5"], cwd=REPO, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "held"
+        code, out, err = run(db, "compact", "--wait", "60")
+    finally:
+        other.kill()
+        other.wait()
+        other.stdout.close()
+    assert code == 0 and out.startswith(f"{db}: "), out
+    said = [line for line in err.splitlines() if "waiting up to 60 s" in line]
+    assert said == [f"{db}: the store is locked: `docnav compact` is compacting it "
+                    f"(PID {other.pid}); waiting up to 60 s for it to finish"], err
