@@ -260,6 +260,7 @@ def _clear_readings(parquet_dir: Path, older: float = 3600.0) -> None:
 
 
 NO_PARQUET = "a run with --no-parquet wrote the store since"
+PRUNED = "`docnav prune --no-parquet` deleted vectors since"
 STOPPED = "a run that stopped before its export wrote the store since"
 WRITING = "a run is writing the store, or one killed before its export wrote it since"
 
@@ -310,9 +311,13 @@ def behind_note(parquet_dir: Path, store: str = "the store") -> str:
         count, why = (parquet_dir / _BEHIND).read_text().split("\n", 1)
     except (OSError, ValueError):  # gone since, or marked by an older DocNav: no count
         count, why = "", NO_PARQUET
-    behind = (f"behind {store} by {int(count)} document{'s' * (int(count) != 1)}"
-              if count.isdigit() else f"older than {store}")  # (no count: a run writing)
-    return (f"the export is {behind} ({why}; the next run without --no-parquet brings the "
+    if count.isdigit():
+        behind = f"is behind {store} by {int(count)} document{'s' * (int(count) != 1)}"
+    elif why == WRITING:  # a run holds the store: it may have written nothing (yet)
+        behind = f"may be older than {store}"
+    else:
+        behind = f"is older than {store}"
+    return (f"the export {behind} ({why}; the next run without --no-parquet brings the "
             "export up to date)")
 
 

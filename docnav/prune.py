@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import duckdb
 
 from docnav.errors import StoreError
-from docnav.export import (NO_PARQUET, changing, export_documents, export_whole_collection,
+from docnav.export import (PRUNED, changing, export_documents, export_whole_collection,
                            mark_behind, mark_collection_export)
 from docnav.run_export import mark_writing, put_back
 from docnav.store import COLLECTION_DOC_ID, Store
@@ -108,7 +108,7 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
             put_back(store, marked)
             raise
         if not export and store.has_export():  # its readers say so, as after --no-parquet
-            mark_behind(store.parquet_dir, behind, NO_PARQUET)
+            mark_behind(store.parquet_dir, behind, PRUNED)
         if export:
             store.claim_export()
             with store.reader() as con, changing(store.parquet_dir):

@@ -64,7 +64,7 @@ def test_a_run_killed_before_its_export_leaves_the_export_marked_behind(tmp_path
     assert len(exported_documents(parquet)) == 1  # ... not in its export
     assert export_behind(parquet)
     assert behind_note(parquet) == (
-        "the export is older than the store (a run is writing the store, or one killed "
+        "the export may be older than the store (a run is writing the store, or one killed "
         "before its export wrote it since; the next run without --no-parquet brings the "
         "export up to date)")
 

@@ -111,7 +111,8 @@ def test_prune_without_the_export_leaves_it_to_the_next_run(corpus):
 def test_prune_without_the_export_marks_it_behind(corpus):
     """The export written by the last run lacks nothing of the store until the prune: after
     one that leaves it (``export=False``, `prune --no-parquet`) its readers say it is behind,
-    as after any write with the export skipped; it said nothing before."""
+    as after any write with the export skipped; it said nothing before, then that "a run
+    with --no-parquet wrote the store since" (the prune's own reason now)."""
     corpus.index()
     corpus.indexer = Indexer(corpus.store, IndexOptions(export_parquet=True),
                              HashingEmbedder(dim=128), parse=corpus.parse)
@@ -119,8 +120,8 @@ def test_prune_without_the_export_marks_it_behind(corpus):
     assert not export_behind(corpus.store.parquet_dir)
     prune_vectors(corpus.store, export=False)
     assert behind_note(corpus.store.parquet_dir) == (
-        "the export is behind the store by 4 documents (a run with --no-parquet wrote the "
-        "store since; the next run without --no-parquet brings the export up to date)")
+        "the export is behind the store by 4 documents (`docnav prune --no-parquet` deleted "
+        "vectors since; the next run without --no-parquet brings the export up to date)")
     corpus.index()  # the queued export written: unmarked
     assert not export_behind(corpus.store.parquet_dir)
 
