@@ -73,23 +73,3 @@ def test_a_run_killed_before_its_export_leaves_the_export_marked_behind(tmp_path
     assert code == 0 and out.startswith("1 added"), out  # z.md; the 16 exported with it
     assert len(exported_documents(parquet)) == 18 and not export_behind(parquet)
 
-
-def test_a_run_that_writes_nothing_leaves_the_mark_it_found(tmp_path):
-    """The mark a run sets as it starts is its own: a run with nothing to write, stopped or
-    not, leaves the export's mark as it was (here: behind by a --no-parquet run)."""
-    docs, db = tmp_path / "docs", tmp_path / "store" / "docnav.duckdb"
-    docs.mkdir()
-    (docs / "a.md").write_text(small(0))
-    assert index(db, docs) == 0
-    (docs / "b.md").write_text(small(1))
-    code, _, _ = run(db, "index", str(docs), "--embed-model", "hashing", "--no-summaries",
-                     "--no-progress", "--no-parquet")
-    assert code == 0
-    parquet = Store(db).parquet_dir
-    note = behind_note(parquet)
-    assert note.startswith("the export is behind the store by 1 document (a run with "
-                           "--no-parquet")
-    code, out, _ = run(db, "index", str(docs), "--embed-model", "hashing", "--no-summaries",
-                       "--no-progress", "--no-parquet")
-    assert code == 0 and out.startswith("0 added, 0 changed")
-    assert behind_note(parquet) == note
