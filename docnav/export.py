@@ -17,6 +17,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -26,7 +27,7 @@ import polars as pl
 from docnav.errors import StoreError, cause
 from docnav.model import SCHEMA_VERSION
 from docnav.rows import DOC_COLUMNS, DocumentRecord
-from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES
+from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, Store
 from docnav.texts import KeptTexts
 
 _COLLECTION_MARK = ".collection_token"  # the collection token the collection files show
@@ -265,28 +266,38 @@ STOPPED = "a run that stopped before its export wrote the store since"
 WRITING = "a run is writing the store, or one killed before its export wrote it since"
 
 
-def mark_writing(parquet_dir: Path) -> str | None:
-    """Before a run's first write to the store: the export marked as older than the store, by
+@dataclass(frozen=True)
+class WritingMark:
+    """The export of a store marked as being written as a run took the store
+    (:func:`mark_writing`), and the mark the run found there (None: none), which a run that
+    wrote nothing puts back."""
+
+    parquet_dir: Path
+    found: str | None
+
+    def put_back(self) -> None:
+        """The mark as the run found it (where it found none: no mark)."""
+        if self.found is None:
+            (self.parquet_dir / _BEHIND).unlink(missing_ok=True)
+        else:
+            _mark(self.parquet_dir / _BEHIND, self.found)
+
+
+def mark_writing(store: Store) -> WritingMark | None:
+    """Before a run's first write to ``store``: its export marked as older than the store, by
     a count not known yet, so that a run killed outright (SIGKILL, the OOM killer) after it
     wrote the store and before its export leaves the readers told; the run sets the mark it
-    ends with (:func:`mark_behind`) after its export. Returns the mark there before (None: none),
-    for a run that wrote nothing to put back (:func:`put_back_mark`)."""
-    mark = parquet_dir / _BEHIND
+    ends with (:func:`mark_behind`) after its export. None where there is no export of this
+    store to mark."""
+    if not store.has_export():
+        return None
+    mark = store.parquet_dir / _BEHIND
     try:
-        before: str | None = mark.read_text()
+        found: str | None = mark.read_text()
     except OSError:
-        before = None
-    if (parquet_dir / "documents.parquet").exists():
-        _mark(mark, f"\n{WRITING}")
-    return before
-
-
-def put_back_mark(parquet_dir: Path, before: str | None) -> None:
-    """The mark :func:`mark_writing` found put back (None: no mark)."""
-    if before is None:
-        (parquet_dir / _BEHIND).unlink(missing_ok=True)
-    else:
-        _mark(parquet_dir / _BEHIND, before)
+        found = None
+    _mark(mark, f"\n{WRITING}")
+    return WritingMark(store.parquet_dir, found)
 
 
 def mark_behind(parquet_dir: Path, behind: int, why: str = NO_PARQUET) -> None:

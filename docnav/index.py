@@ -33,6 +33,7 @@ from docnav.compact import compact_store, worth_compacting
 from docnav.diff import diff_trees
 from docnav.embed import Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors
 from docnav.errors import DocNavError, InputError, RunCancelled
+from docnav.export import WritingMark, mark_writing
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
@@ -48,7 +49,7 @@ from docnav.scan import (
     in_scope, links_to, root_of, scan, scan_paths,
 )
 from docnav.rows import DocumentRecord, embeddings_frame
-from docnav.run_export import Marked, export_pending, mark_writing, note_export, put_back
+from docnav.run_export import export_pending, note_export, note_stopped
 from docnav.store import Store
 from docnav.store_embeddings import CachedEmbeddings
 from docnav.summaries import SummaryBuilder, SummaryPipelineOptions, make_builder
@@ -115,7 +116,7 @@ class Indexer:
         self._texts: KeptTexts | None = None
         self._runs = 0
         self._bar: Progress = Progress()  # the running index run's progress, when shown
-        self._marked: Marked | None = None  # the export's mark the running run found
+        self._marked: WritingMark | None = None  # the export's mark the running run found
 
     @property
     def summaries(self) -> SummaryBuilder | None:
@@ -240,7 +241,8 @@ class Indexer:
         with self._session() as report:
             self._claim_export()
             self._collection_step(report)
-            put_back(self.store, self._marked)  # the documents' export is as it was
+            if self._marked is not None:  # the documents' export is as it was
+                self._marked.put_back()
         report.seconds = time.perf_counter() - started
         return report
 
@@ -261,8 +263,7 @@ class Indexer:
             except BaseException:
                 self._texts = None  # a write may have failed after it was applied here
                 with suppress(Exception):  # what it wrote and did not export: readers say so
-                    note_export(self.store, self.options.export_parquet, stopped=True,
-                                before=before, marked=self._marked)
+                    note_stopped(self.store, self.options.export_parquet, before, self._marked)
                 raise
             t = time.perf_counter()
             if self._texts is not None:

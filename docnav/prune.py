@@ -18,8 +18,7 @@ import duckdb
 
 from docnav.errors import StoreError
 from docnav.export import (PRUNED, changing, export_documents, export_whole_collection,
-                           mark_behind, mark_collection_export)
-from docnav.run_export import mark_writing, put_back
+                           mark_behind, mark_collection_export, mark_writing)
 from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token, stamp_token
 
@@ -105,7 +104,8 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
                 stamp_token(con, DOCUMENTS_TOKEN)  # long-lived indexers read their texts again
                 behind = len(store.pending_exports(con))
         except BaseException:  # nothing written
-            put_back(store, marked)
+            if marked is not None:
+                marked.put_back()
             raise
         if not export and store.has_export():  # its readers say so, as after --no-parquet
             mark_behind(store.parquet_dir, behind, PRUNED)

@@ -4,12 +4,10 @@ far the export is behind the store, and why) set as the run ends."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import polars as pl
 
-from docnav import export
-from docnav.export import NO_PARQUET, STOPPED, changing, export_documents, mark_behind
+from docnav.export import (NO_PARQUET, STOPPED, WritingMark, changing, export_documents,
+                           mark_behind)
 from docnav.kept_documents import KeptDocuments
 from docnav.store import Store
 
@@ -33,47 +31,30 @@ def export_pending(store: Store, documents: KeptDocuments,
     return pending
 
 
-@dataclass(frozen=True)
-class Marked:
-    """The export marked behind as a run starts (:func:`mark_writing`), and the mark there
-    before (None: none), which a run that wrote nothing puts back."""
-
-    before: str | None
-
-
-def mark_writing(store: Store) -> Marked | None:
-    """Before the run's first write: the store's export marked as older than the store, so
-    that readers are told even when the run is killed before its export and clears nothing;
-    None where there is no export of this store to mark."""
-    if not store.has_export():
-        return None
-    return Marked(export.mark_writing(store.parquet_dir))
-
-
-def put_back(store: Store, marked: Marked | None) -> None:
-    """After a run that wrote nothing of the documents' export (the collection step alone):
-    the mark as it found it."""
-    if marked is not None:
-        export.put_back_mark(store.parquet_dir, marked.before)
-
-
-def note_export(store: Store, export_parquet: bool, stopped: bool = False,
-                before: set[str] | None = None, marked: Marked | None = None) -> None:
-    """The export marked as older than the store by the documents whose export is pending
-    after a run without it (not ``export_parquet``) or one ``stopped`` before it, unmarked
-    after one with it (not only documents written: rows naming a new parser or vectors of a
-    new model, too). One stopped with the same pending as ``before`` it wrote nothing: the
-    mark it found, ``marked``, is put back."""
-    if export_parquet and not stopped:
+def note_export(store: Store, export_parquet: bool) -> None:
+    """After a run that ended: the export unmarked where the run wrote it (not only documents
+    written: rows naming a new parser or vectors of a new model, too), else marked as older
+    than the store by the documents whose export is pending."""
+    if export_parquet:
         mark_behind(store.parquet_dir, 0)
     elif store.has_export():
         with store.reader() as con:
-            pending = store.pending_exports(con)
-        if stopped and set(pending) == before and marked is not None and marked.before:
-            put_back(store, marked)
-        else:
-            mark_behind(store.parquet_dir, len(pending),
-                        STOPPED if export_parquet else NO_PARQUET)
+            mark_behind(store.parquet_dir, len(store.pending_exports(con)), NO_PARQUET)
 
 
-__all__ = ["Marked", "export_pending", "mark_writing", "note_export", "put_back"]
+def note_stopped(store: Store, export_parquet: bool, pending_before: set[str],
+                 marked: WritingMark | None) -> None:
+    """After a run stopped (a signal, a failure) before it ended: the export marked as older
+    than the store by the documents whose export is pending; a run that wrote nothing (the
+    same pending as ``pending_before``) puts back the mark it found (``marked``)."""
+    if not store.has_export():
+        return
+    with store.reader() as con:
+        pending = store.pending_exports(con)
+    if marked is not None and marked.found and set(pending) == pending_before:
+        marked.put_back()
+    else:
+        mark_behind(store.parquet_dir, len(pending), STOPPED if export_parquet else NO_PARQUET)
+
+
+__all__ = ["export_pending", "note_export", "note_stopped"]
