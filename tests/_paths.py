@@ -21,3 +21,8 @@ def require(path: Path) -> Path:
     if not path.exists():
         pytest.skip(f"shared data not found: {path} (expected beside the checkout in ../shared)")
     return path
+
+
+def file_names(paths) -> list[str]:
+    """The file names of document paths, in their order (what answers' lists are checked by)."""
+    return [Path(p).name for p in paths]

@@ -10,42 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _mixed_kinds import MIXED, rfc_text
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
 from docnav.query import Navigator, NavigatorOptions
 
-FILING = """---
-registrant: GLOBEX CORPORATION
-form: 10-K
----
-
-# Annual report
-
-## Business
-
-We make engines for ships, and we sell them in many markets over many years of trade.
-Our engines follow RFC 2001 for the pins that hold them in place at sea.
-"""
-
-
-def _rfc(number: str, name: str, text: str, started: str = "2018-01-01") -> str:
-    return (f"# {number}-{name}\n\n- Start Date: {started}\n- RFC PR: rust-lang/rfcs#{number}"
-            f"\n\n## Summary\n\n{text}\n")
-
-
-def _paper(title: str, text: str) -> str:
-    return (f"# {title}\n\n## Abstract\n\n{text}\n\n## Introduction\n\n"
-            f"Our main contribution is {text}\n")
-
-
-MIXED = {
-    "globex.md": FILING,
-    "2001-pins.md": _rfc("2001", "pins", "Add pins to the language so that engines stay put."),
-    "2002-dots.md": _rfc("2002", "dots", "Add dots, which engines print."),
-    "demand.md": _paper("Widget demand", "a survey of widget demand for ship engines."),
-    "sails.md": _paper("Ship sails", "a model of ship sails at sea, without pins."),
-}
 
 
 @pytest.fixture(scope="module")
@@ -97,9 +67,9 @@ def test_documents_of_a_kind_left_out_are_not_counted(mixed):
     assert "leaving out the 1 filing of the 5 documents asked of" in answer_text(answer, mixed)
 
 
-LIFETIMES = {f"{n}-r{n}.md": _rfc(str(n), f"r{n}", f"Rule {n} of the borrow checker.")
+LIFETIMES = {f"{n}-r{n}.md": rfc_text(str(n), f"r{n}", f"Rule {n} of the borrow checker.")
              for n in range(3001, 3005)}
-LIFETIMES["3005-capture.md"] = (_rfc("3005", "capture", "Async functions.") + (
+LIFETIMES["3005-capture.md"] = (rfc_text("3005", "capture", "Async functions.") + (
     "\n## Lifetime capture\n\nAll of the input lifetimes are captured in the future.\n"))
 
 
@@ -131,10 +101,10 @@ def test_names_joined_by_or_beside_another_name(tmp_path):
     assert _names(alone.count["documents"]) == ["a.md", "b.md", "c.md"]
 
 
-YEARS = {f"{n}-y{n}.md": _rfc(str(n), f"y{n}", "Words of the rule. " * (n - 4000))
+YEARS = {f"{n}-y{n}.md": rfc_text(str(n), f"y{n}", "Words of the rule. " * (n - 4000))
          for n in range(4001, 4005)}
-YEARS["4010-late.md"] = _rfc("4010", "late", "A later rule. " * 3, started="2024-02-01")
-YEARS["4011-later.md"] = _rfc("4011", "later", "The latest rule. " * 2, started="2024-03-01")
+YEARS["4010-late.md"] = rfc_text("4010", "late", "A later rule. " * 3, started="2024-02-01")
+YEARS["4011-later.md"] = rfc_text("4011", "later", "The latest rule. " * 2, started="2024-03-01")
 
 
 def test_a_year_left_out_is_said_as_its_documents(tmp_path):

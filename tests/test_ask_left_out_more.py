@@ -4,9 +4,9 @@ a year only the one left out is of."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
+from _paths import file_names
 from _stores import html_document as _html, indexed_graph
 
 from docnav.ask_text import answer_text
@@ -27,17 +27,13 @@ def reports(tmp_path_factory):
     return indexed_graph(tmp_path_factory.mktemp("reports"), REPORTS)
 
 
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
-
-
 def test_an_author_before_what_is_left_out_keeps_what_is_asked(reports):
     # "1 document asked of by Grace: epsilon-fans.html", which never says "valves": the name
     # left out was read as "delta-chillers.html mention valves", the question as "by Grace"
     answer = Navigator(reports).ask(
         "Which reports by Grace besides delta-chillers.html mention valves?", 300)
     assert answer.count["words"] == ["valves"] and answer.count["n"] == 0
-    assert _names(answer.count["besides"]) == ["delta-chillers.html"]
+    assert file_names(answer.count["besides"]) == ["delta-chillers.html"]
     assert answer.to_json()["searched_as"] == "Which reports by Grace mention valves?"
     assert ("besides delta-chillers.html, no document of the 1 asked of by Grace holds "
             '"valves"') in answer_text(answer, reports)
@@ -54,7 +50,7 @@ def test_an_author_after_what_is_left_out_keeps_what_is_asked(reports, question,
     answer = Navigator(reports).ask(question, 300)
     assert answer.count["words"] == ["valves"] and answer.count["n"] == 0
     assert answer.count["by"] == "Grace"
-    assert _names(answer.count["besides"]) == ["delta-chillers.html"]
+    assert file_names(answer.count["besides"]) == ["delta-chillers.html"]
     assert answer.to_json()["searched_as"] == searched
     assert ("besides delta-chillers.html, no document of the 1 asked of by Grace holds "
             '"valves"') in answer_text(answer, reports)

@@ -4,9 +4,9 @@ the type alias impl trait RFC"): each name is read as the one-name question read
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
+from _paths import file_names
 from _rfcs import rfc_graph
 
 from docnav.ask_text import answer_text
@@ -21,17 +21,13 @@ def graph(tmp_path_factory):
     return rfc_graph(tmp_path_factory, RFCS)
 
 
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
-
-
 @pytest.mark.parametrize("question", [
     "Which RFCs mention async besides the futures RFC and pinning?",
     "Which RFCs besides the futures RFC and pinning mention async?"])
 def test_a_name_left_out_beside_a_document_that_names_none_is_said(graph, question):
     # the futures RFC was left out, and nothing said of "pinning"
     answer = Navigator(graph).ask(question, 600)
-    assert _names(answer.count["besides"]) == ["2592-futures.md"]
+    assert file_names(answer.count["besides"]) == ["2592-futures.md"]
     assert answer.count["words"] == ["async"]
     assert answer.untitled == ["pinning"]
     assert ("\"pinning\" names no one document asked of: none is left out of those counted"
@@ -40,7 +36,7 @@ def test_a_name_left_out_beside_a_document_that_names_none_is_said(graph, questi
 
 def test_names_left_out_that_all_name_documents_say_none_unnamed(graph):
     answer = Navigator(graph).ask("Which RFCs mention async besides RFCs 2349 and 2592?", 600)
-    assert _names(answer.count["besides"]) == ["2349-pin.md", "2592-futures.md"]
+    assert file_names(answer.count["besides"]) == ["2349-pin.md", "2592-futures.md"]
     assert answer.untitled == []
 
 
@@ -53,7 +49,7 @@ def test_but_not_a_title_of_more_than_two_words_leaves_it_out(graph, question, l
     # 2515-type_alias_impl_trait.md"), "but not" and "async" lost
     answer = Navigator(graph).ask(question, 600)
     assert answer.count["words"] == ["async"] and not answer.count.get("refers_to")
-    assert _names(answer.count["besides"]) == [left]
+    assert file_names(answer.count["besides"]) == [left]
 
 
 @pytest.mark.parametrize("question", [
@@ -66,8 +62,8 @@ def test_documents_left_out_by_what_they_are_about_are_those_holding_it(graph, q
     # counted those holding "async" and "pinning" (2349-pin.md, 2592-futures.md), the opposite
     answer = Navigator(graph).ask(question, 600)
     assert answer.count["words"] == ["async"] and answer.count["besides_about"] == "pinning"
-    assert {"2349-pin.md", "2592-futures.md"} <= set(_names(answer.count["besides"]))
-    assert not {"2349-pin.md", "2592-futures.md"} & set(_names(answer.count["documents"]))
+    assert {"2349-pin.md", "2592-futures.md"} <= set(file_names(answer.count["besides"]))
+    assert not {"2349-pin.md", "2592-futures.md"} & set(file_names(answer.count["documents"]))
     assert "besides the %d holding \"pinning\" (2349-pin.md" % len(
         answer.count["besides"]) in answer_text(answer, graph)
 
@@ -76,9 +72,9 @@ def test_the_one_named_is_never_left_out_as_about_it(graph):
     # 2394-async_await.md holds "pinning": it was left out, and "2394" searched as a word
     answer = Navigator(graph).ask("Which RFCs cite RFC 2394 besides the ones about pinning?",
                                   600)
-    assert _names([answer.count["refers_to"]]) == ["2394-async_await.md"]
-    assert "2394-async_await.md" not in _names(answer.count["besides"])
-    assert "2592-futures.md" in _names(answer.count["besides"])
+    assert file_names([answer.count["refers_to"]]) == ["2394-async_await.md"]
+    assert "2394-async_await.md" not in file_names(answer.count["besides"])
+    assert "2592-futures.md" in file_names(answer.count["besides"])
     assert "2394" not in answer.missing
 
 
@@ -86,8 +82,8 @@ def test_none_of_several_named_is_left_out_as_about_it(graph):
     # 2349-pin.md, a bare number of the list, was left out as holding "pinning"
     answer = Navigator(graph).ask(
         "Which RFCs cite RFC 2394 or 2349 besides the ones about pinning?", 600)
-    assert not {"2394-async_await.md", "2349-pin.md"} & set(_names(answer.count["besides"]))
-    assert "2592-futures.md" in _names(answer.count["besides"])
+    assert not {"2394-async_await.md", "2349-pin.md"} & set(file_names(answer.count["besides"]))
+    assert "2592-futures.md" in file_names(answer.count["besides"])
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +96,7 @@ def test_but_not_before_a_title_of_any_length_leaves_it_out(long_titled):
     # five words: read as those referring to it, "none ... refers to 2528-type-changing-..."
     answer = Navigator(long_titled).ask(
         "Which RFCs mention async but not the type changing struct update syntax RFC?", 600)
-    assert _names(answer.count["besides"]) == ["2528-type-changing-struct-update-syntax.md"]
+    assert file_names(answer.count["besides"]) == ["2528-type-changing-struct-update-syntax.md"]
     assert answer.count["words"] == ["async"] and not answer.count.get("refers_to")
 
 

@@ -5,9 +5,9 @@ the cue set off by commas or after the count, a list joined by commas alone."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
+from _paths import file_names
 from _rfcs import rfc_graph
 from _stores import html_document as _html, indexed_graph
 
@@ -40,10 +40,6 @@ def graph(tmp_path_factory):
     return rfc_graph(tmp_path_factory, RFCS)
 
 
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
-
-
 @pytest.mark.parametrize("verb", ["discuss", "describe", "deal with"])
 @pytest.mark.parametrize("besides", ["", " besides delta-chillers.html"])
 def test_a_verb_after_the_author_is_no_particle_of_the_name(reports, verb, besides):
@@ -52,7 +48,7 @@ def test_a_verb_after_the_author_is_no_particle_of_the_name(reports, verb, besid
     answer = Navigator(reports).ask(f"Which reports{besides} by Grace {verb} valves?", 300)
     assert answer.count["by"] == "Grace" and answer.count["words"] == ["valves"]
     held = ["gamma-towers.html"] if besides else ["delta-chillers.html", "gamma-towers.html"]
-    assert _names(answer.count["documents"]) == held
+    assert file_names(answer.count["documents"]) == held
 
 
 @pytest.mark.parametrize("question, left", [
@@ -67,10 +63,10 @@ def test_a_name_of_numbers_or_title_words_leaves_its_documents_out(graph, questi
     # ""RFCs 2349 and 2394" names no one document asked of: none is left out" (and so of
     # "async closures", "unsafe pinned"): "RFCs N and M" and a title's words alone named none
     answer = Navigator(graph).ask(question, 300)
-    assert sorted(_names(answer.count["besides"])) == left and answer.untitled == []
+    assert sorted(file_names(answer.count["besides"])) == left and answer.untitled == []
     assert answer.count["words"] == ["async"]
     assert answer.count["of"] == len(RFCS) - len(left)
-    assert not set(left) & set(_names(answer.count["documents"]))
+    assert not set(left) & set(file_names(answer.count["documents"]))
     assert "names no one document" not in answer_text(answer, graph)
 
 
@@ -81,7 +77,7 @@ def test_a_cue_set_off_by_commas_keeps_what_follows(graph, question):
     # searched as "Which RFCs?"
     answer = Navigator(graph).ask(question, 300)
     plain = Navigator(graph).ask("Which RFCs mention async?", 300)
-    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert file_names(answer.count["besides"]) == ["2394-async_await.md"]
     assert answer.count["words"] == ["async"]
     assert answer.count["documents"] == [
         p for p in plain.count["documents"] if not p.endswith("2394-async_await.md")]
@@ -96,7 +92,7 @@ def test_a_count_of_those_there_are_excluding_one_counts_the_others(graph, quest
     # asked of RFC 2394's text alone (its title named it), no count made
     answer = Navigator(graph).ask(question, 300)
     assert answer.count["asked"] == "how many"
-    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert file_names(answer.count["besides"]) == ["2394-async_await.md"]
     assert answer.count["n"] == len(RFCS) - 1
     assert answer.to_json()["searched_as"] == "How many RFCs are there?"
 
@@ -106,16 +102,16 @@ def test_a_count_of_those_there_are_excluding_one_counts_the_others(graph, quest
                                       "Which RFCs mention async besides 2349, 2394?"])
 def test_two_numbers_joined_by_a_comma_alone_leave_both_out(graph, question):
     answer = Navigator(graph).ask(question, 300)
-    assert _names(answer.count["besides"]) == ["2349-pin.md", "2394-async_await.md"]
+    assert file_names(answer.count["besides"]) == ["2349-pin.md", "2394-async_await.md"]
     assert answer.count["words"] == ["async"] and answer.count["of"] == len(RFCS) - 2
 
 
 def test_two_file_names_joined_by_a_comma_alone_leave_both_out(reports):
     answer = Navigator(reports).ask(
         "Which reports besides delta-chillers.html, alpha-pumps.html mention valves?", 300)
-    assert _names(answer.count["besides"]) == ["delta-chillers.html", "alpha-pumps.html"]
+    assert file_names(answer.count["besides"]) == ["delta-chillers.html", "alpha-pumps.html"]
     assert answer.count["words"] == ["valves"]
-    assert _names(answer.count["documents"]) == ["beta-boilers.html", "gamma-towers.html"]
+    assert file_names(answer.count["documents"]) == ["beta-boilers.html", "gamma-towers.html"]
 
 
 @pytest.mark.parametrize("question", ["Which RFCs mention async besides pinning?",
@@ -142,7 +138,7 @@ def test_leaving_out_the_only_document_of_an_author_leaves_none(reports, questio
     # "valves": beta-boilers.html": with every one left out, all were asked of again
     answer = Navigator(reports).ask(question, 300)
     assert answer.count["by"] == "Ada Lovelace"
-    assert _names(answer.count["besides"]) == ["beta-boilers.html"]
+    assert file_names(answer.count["besides"]) == ["beta-boilers.html"]
     assert answer.count["n"] == answer.count["of"] == 0 and answer.count["documents"] == []
     assert answer.evidence == []
     assert ('besides beta-boilers.html, no document of the 0 asked of by Ada Lovelace holds '

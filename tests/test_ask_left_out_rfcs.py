@@ -9,6 +9,7 @@ import glob
 from pathlib import Path
 
 import pytest
+from _paths import file_names
 from _rfcs import rfc_graph
 
 from docnav.ask_text import answer_text
@@ -22,10 +23,6 @@ RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "0003-attribute
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
     return rfc_graph(tmp_path_factory, RFCS)
-
-
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
 
 
 def _of(graph, *names: str) -> list[str]:
@@ -42,7 +39,7 @@ def test_the_verb_after_what_is_left_out_is_no_word_the_documents_hold(graph, qu
         "1683-docs-team.md"))
     plain = Navigator(graph).ask("Which RFCs discuss async?", 300, doc=_of(
         graph, "2592-futures.md", "0003-attribute-usage.md", "1683-docs-team.md"))
-    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert file_names(answer.count["besides"]) == ["2394-async_await.md"]
     assert answer.count["words"] == plain.count["words"] == ["async"]
     assert answer.count["documents"] == plain.count["documents"]
     (step,) = [s for s in answer.trace if s["op"] == "documents"]
@@ -62,8 +59,8 @@ def test_a_date_before_what_is_left_out_still_chooses_the_documents(graph, quest
     # as the name left out: all 2018 RFCs counted, "async" never searched)
     answer = Navigator(graph).ask(question, 300)
     assert answer.count["dated"] == "in 2018" and answer.count["words"] == ["async"]
-    assert _names(answer.count["besides"]) == ["2592-futures.md"]
-    assert _names(answer.count["documents"]) == ["2349-pin.md", "2394-async_await.md"]
+    assert file_names(answer.count["besides"]) == ["2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2349-pin.md", "2394-async_await.md"]
 
 
 def test_a_date_after_what_is_left_out_chooses_the_documents(graph):
@@ -74,16 +71,16 @@ def test_a_date_after_what_is_left_out_chooses_the_documents(graph):
     (of_all,) = [s for s in plain.trace if s["op"] == "documents"]
     assert step["dated"] == of_all["dated"] == "in 2018"
     assert (step["earliest_of"], of_all["earliest_of"]) == (2, 3)
-    assert _names(step["besides"]) == ["2349-pin.md"]
-    assert "2349-pin.md" not in _names(step["documents"])
+    assert file_names(step["besides"]) == ["2349-pin.md"]
+    assert "2349-pin.md" not in file_names(step["documents"])
     assert ("asked of each of the 2 documents dated in 2018 besides 2349-pin.md, "
             in answer_text(answer, graph))
     # which they are, without the one left out, as the count of them says
-    assert _names(answer.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]
     assert (answer.count["n"], answer.count["of"], answer.count["asked"]) == (2, 6, "which")
     counted = Navigator(graph).ask("How many RFCs besides 2349 were published in 2018?", 300)
     assert counted.count["dated"] == "in 2018" and counted.count["words"] is None
-    assert _names(counted.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]
+    assert file_names(counted.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]
 
 
 @pytest.mark.parametrize("question", ["How many RFCs are there besides RFC 2592?",
@@ -93,7 +90,7 @@ def test_the_rfcs_there_are_besides_one_are_counted_whatever_the_order(graph, qu
     answer = Navigator(graph).ask(question, 300)
     assert answer.count == Navigator(graph).ask("How many RFCs besides 2592 are there?",
                                                 300).count
-    assert answer.count["n"] == 6 and _names(answer.count["besides"]) == ["2592-futures.md"]
+    assert answer.count["n"] == 6 and file_names(answer.count["besides"]) == ["2592-futures.md"]
     assert "besides 2592-futures.md, 6 documents asked of" in answer_text(answer, graph)
     assert answer.evidence == []
 
@@ -153,7 +150,7 @@ def test_a_past_verb_after_the_one_left_out_reads_the_references_as_the_present(
     # listed RFC 2592 itself, "linked to" counted words: "2592 cited" read as a name
     present = Navigator(graph).ask("Which RFCs besides 2592 refer to RFC 2394?", 300)
     answer = Navigator(graph).ask(f"Which RFCs besides 2592 {verb} RFC 2394?", 300)
-    assert _names(answer.count["besides"]) == ["2592-futures.md"]
+    assert file_names(answer.count["besides"]) == ["2592-futures.md"]
     assert answer.count["refers_to"].endswith("2394-async_await.md")
     assert answer.count["documents"] == present.count["documents"]
     assert answer.route == "cross-reference"
@@ -211,13 +208,13 @@ def test_a_word_one_title_holds_leaves_that_one_out(graph, question):
     # ("Pin" was said to name no one document, 2349-pin.md counted; 3467-unsafe-pinned.md's
     # "pinned" is another word)
     answer = Navigator(graph).ask(question, 300)
-    assert _names(answer.count["besides"]) in (["2349-pin.md"], ["1068-rust-governance.md"])
+    assert file_names(answer.count["besides"]) in (["2349-pin.md"], ["1068-rust-governance.md"])
     assert answer.untitled == [] and answer.count["of"] == 6
 
 
 def test_what_is_left_out_naming_one_document_by_its_title_leaves_it_out(graph):
     answer = Navigator(graph).ask("Which RFCs besides the pin RFC mention async?", 300)
-    assert _names(answer.count["besides"]) == ["2349-pin.md"] and answer.untitled == []
+    assert file_names(answer.count["besides"]) == ["2349-pin.md"] and answer.untitled == []
     assert answer.count["words"] == ["async"] and answer.count["of"] == 6
 
 
@@ -227,7 +224,7 @@ def test_leaving_out_the_only_rfc_of_a_year_leaves_none(graph, question):
     # "no document asked of is dated in 2022 (theirs run from 2012-03-20 to 2022-11-05)", an
     # error (a count said so too), though RFC 3467 is of 2022: the one left out went first
     answer = Navigator(graph).ask(question, 300)
-    assert answer.count["n"] == 0 and _names(answer.count["besides"]) == ["3467-unsafe-pinned.md"]
+    assert answer.count["n"] == 0 and file_names(answer.count["besides"]) == ["3467-unsafe-pinned.md"]
     assert answer.count["dates"] is None and answer.evidence == []
     assert ("RFCs: none asked of besides 3467-unsafe-pinned.md is dated in 2022"
             in answer_text(answer, graph))
@@ -254,7 +251,7 @@ def test_excluding_and_but_not_leave_a_document_out(graph, question):
     # those saying "2394" and "async"
     answer = Navigator(graph).ask(question, 300)
     besides = Navigator(graph).ask("Which RFCs besides RFC 2394 mention async?", 300)
-    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert file_names(answer.count["besides"]) == ["2394-async_await.md"]
     assert answer.count["words"] == ["async"] and "refers_to" not in answer.count
     assert answer.count["documents"] == besides.count["documents"]
     assert answer.to_json()["searched_as"].endswith("RFCs mention async?")
@@ -275,7 +272,7 @@ def test_a_list_with_commas_leaves_each_out(graph, question):
     # "4 of the 7 documents asked of hold "2349", "2394", "2592", "async"": none left out, the
     # numbers searched as words
     answer = Navigator(graph).ask(question, 300)
-    assert _names(answer.count["besides"]) == ["2349-pin.md", "2394-async_await.md",
+    assert file_names(answer.count["besides"]) == ["2349-pin.md", "2394-async_await.md",
                                                "2592-futures.md"]
     assert answer.count["words"] == ["async"] and answer.count["of"] == 4
     assert answer.to_json()["searched_as"].endswith("RFCs mention async?")

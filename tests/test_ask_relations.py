@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from _paths import file_names
 from _stores import indexed_graph
 from docnav.ask_text import answer_text
 from docnav.query import Navigator
@@ -31,10 +32,6 @@ def graph(tmp_path_factory):
     return indexed_graph(tmp_path_factory.mktemp("relations"), FILES)
 
 
-def _names(paths) -> list[str]:
-    return [p.rsplit("/", 1)[-1] for p in paths]
-
-
 @pytest.mark.parametrize("question", ["What does RFC 2592 build on?",
                                       "Which RFCs does RFC 2592 depend on?",
                                       "What does the futures RFC rely on?"])
@@ -42,7 +39,7 @@ def test_what_a_document_builds_on_is_what_its_references_lead_to(graph, questio
     answer = Navigator(graph).ask(question, 300)
     assert answer.route == "cross-reference"
     assert answer.count["referred_by"].endswith("2592-futures.md")
-    assert _names(answer.count["documents"]) == ["2349-pin.md"]
+    assert file_names(answer.count["documents"]) == ["2349-pin.md"]
     assert answer.missing == []
 
 
@@ -52,12 +49,12 @@ def test_what_a_document_builds_on_is_what_its_references_lead_to(graph, questio
 def test_what_builds_on_a_document_is_what_refers_to_it(graph, question):
     answer = Navigator(graph).ask(question, 300)
     assert answer.count["refers_to"].endswith("2592-futures.md")
-    assert _names(answer.count["documents"]) == ["3700-notes.md"]
+    assert file_names(answer.count["documents"]) == ["3700-notes.md"]
 
 
 def test_the_documents_related_to_one_are_those_it_refers_to_and_those_referring_to_it(graph):
     answer = Navigator(graph).ask("What RFCs are related to RFC 2592?", 300)
-    assert _names(answer.count["documents"]) == ["2349-pin.md", "3700-notes.md"]
+    assert file_names(answer.count["documents"]) == ["2349-pin.md", "3700-notes.md"]
     assert answer.count["related"]
 
 
@@ -77,7 +74,7 @@ def test_the_paragraphs_referring_come_first_in_the_evidence(tmp_path):
                                 "work of RFC 2349 made borrowing across yields possible."),
         "3800-other.md": _rfc(3800, "A lint for unused imports in macros.")})
     answer = Navigator(graph).ask("Which RFCs refer to RFC 2349?", 300)
-    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2592-futures.md"]
     assert len(answer.evidence) > 1
     assert "RFC 2349" in answer.evidence[0].piece.text
 
@@ -88,7 +85,7 @@ def test_the_documents_referenced_by_one_are_those_its_references_lead_to(graph,
     # "Which RFCs are referenced by the futures RFC?" counted those holding "referenced"
     answer = Navigator(graph).ask(question, 300)
     assert answer.count["referred_by"].endswith("2592-futures.md")
-    assert _names(answer.count["documents"]) == ["2349-pin.md"]
+    assert file_names(answer.count["documents"]) == ["2349-pin.md"]
 
 
 def test_what_a_document_is_related_to_is_read_both_ways_and_said_so(graph):
@@ -96,7 +93,7 @@ def test_what_a_document_is_related_to_is_read_both_ways_and_said_so(graph):
     # related to ...?" said "asked of the documents whose references lead to" it
     for question in ("What is RFC 2592 related to?", "What RFCs are related to RFC 2592?"):
         answer = Navigator(graph).ask(question, 300)
-        assert _names(answer.count["documents"]) == ["2349-pin.md", "3700-notes.md"]
+        assert file_names(answer.count["documents"]) == ["2349-pin.md", "3700-notes.md"]
         assert ("asked of the 2 documents related to 2592-futures.md by references, to it or "
                 "from it" in answer_text(answer, graph))
 

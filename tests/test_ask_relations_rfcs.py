@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from _paths import file_names
 from _rfcs import rfc_texts
 from _stores import indexed_graph
 from docnav.ask_text import answer_text
@@ -25,10 +26,6 @@ def graph(tmp_path_factory):
     return indexed_graph(base, rfc_texts(base, RFCS))
 
 
-def _names(paths) -> list[str]:
-    return [p.rsplit("/", 1)[-1] for p in paths]
-
-
 @pytest.mark.parametrize("question", ["Which RFCs mention the pin RFC?",
                                       "Which RFCs mention RFC 2349?"])
 def test_documents_chosen_by_their_references_say_the_cross_reference_route(graph, question):
@@ -36,7 +33,7 @@ def test_documents_chosen_by_their_references_say_the_cross_reference_route(grap
     # router's route for "mention", which it reads as words of the text)
     answer = Navigator(graph).ask(question, 300)
     assert answer.count["refers_to"].endswith("2349-pin.md")
-    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2592-futures.md"]
     assert answer.route == "cross-reference"
     assert answer_text(answer, graph).startswith("route: cross-reference;")
 
@@ -123,9 +120,9 @@ def test_a_summary_of_the_rfc_on_attributes_names_the_other_that_fits_as_well(gr
     answer = Navigator(graph).ask("Summarize the RFC on attributes", 300)
     (focus,) = [s for s in answer.trace if s["op"] == "focus"]
     attributes = {"0003-attribute-usage.md", "0016-more-attributes.md"}
-    (chosen,) = _names(focus["documents"])
+    (chosen,) = file_names(focus["documents"])
     (other,) = attributes - {chosen}
-    assert chosen in attributes and _names(focus["also_fits"]) == [other]
+    assert chosen in attributes and file_names(focus["also_fits"]) == [other]
     assert (f"the question says it is about (\"RFC on attributes\"); also fits, by its title: "
             f"{other} (name one by its number or title to ask of it)"
             in answer_text(answer, graph))
@@ -141,14 +138,14 @@ def test_a_summary_of_the_rfc_whose_title_holds_more_of_the_description_names_no
     # "the RFC on unsafe pinned" read 2349-pin, and said 3467-unsafe-pinned "also fits"
     answer = Navigator(graph).ask(question, 300)
     (focus,) = [s for s in answer.trace if s["op"] == "focus"]
-    assert _names(focus["documents"]) == [chosen]
+    assert file_names(focus["documents"]) == [chosen]
     assert "also_fits" not in focus and "also fits" not in answer_text(answer, graph)
 
 
 def test_a_summary_of_the_one_rfc_a_description_fits_names_no_other(graph):
     answer = Navigator(graph).ask("Summarize the RFC on governance", 300)
     (focus,) = [s for s in answer.trace if s["op"] == "focus"]
-    assert _names(focus["documents"]) == ["1068-rust-governance.md"]
+    assert file_names(focus["documents"]) == ["1068-rust-governance.md"]
     assert "also_fits" not in focus and "also fits" not in answer_text(answer, graph)
 
 
@@ -183,7 +180,7 @@ def test_what_the_rfcs_say_about_one_is_asked_of_those_referring_to_it(graph, qu
     # evidence: rfcs" and confidence 0.00: the futures RFC, which links it, was never read
     answer = Navigator(graph).ask(question, 300)
     assert answer.count["refers_to"].endswith("2349-pin.md")
-    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2592-futures.md"]
     assert answer.route == "cross-reference" and answer.missing == []
     assert answer.evidence[0].piece.doc_path.endswith("2592-futures.md")
 
@@ -191,7 +188,7 @@ def test_what_the_rfcs_say_about_one_is_asked_of_those_referring_to_it(graph, qu
 @pytest.mark.parametrize("name", ["the async/await RFC", "the async await RFC",
                                   "the async-await RFC"])
 def test_a_slash_between_title_words_names_the_document_as_a_space_does(graph, name):
-    assert _names(p for p, _ in titled_documents(graph, name)) == ["2394-async_await.md"]
+    assert file_names(p for p, _ in titled_documents(graph, name)) == ["2394-async_await.md"]
     assert route(f"What do the RFCs say about {name}?") == "cross-reference"
 
 
@@ -200,9 +197,9 @@ def test_what_the_async_slash_await_rfc_says_about_another_is_asked_of_it(graph)
     answer = Navigator(graph).ask("What does the async/await RFC say about the futures RFC?",
                                   300)
     (refers,) = [s for s in answer.trace if s["op"] == "refers"]
-    assert _names([refers["document"], refers["to"]]) == ["2394-async_await.md",
+    assert file_names([refers["document"], refers["to"]]) == ["2394-async_await.md",
                                                           "2592-futures.md"]
-    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2394-async_await.md"}
+    assert {file_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2394-async_await.md"}
 
 
 @pytest.mark.parametrize("question, by, referred", [
@@ -216,7 +213,7 @@ def test_what_one_rfc_refers_to_as_well_as_another_is_answered_by_its_references
     # named as one it may refer to besides, not a word of its text
     answer = Navigator(graph).ask(question, 300)
     assert answer.count["referred_by"].endswith(by)
-    assert _names(answer.count["documents"]) == referred
+    assert file_names(answer.count["documents"]) == referred
     assert answer.route == "cross-reference"
     assert answer.missing == [] and answer.absent == []
 
@@ -228,7 +225,7 @@ def test_what_one_rfc_says_about_two_others_is_read_from_its_paragraphs_referrin
     answer = Navigator(graph).ask(
         "What does the futures RFC say about the pin RFC and the async/await RFC?", 400)
     refers = [s for s in answer.trace if s["op"] == "refers"]
-    assert [_names([s["document"], s["to"]]) for s in refers] == [
+    assert [file_names([s["document"], s["to"]]) for s in refers] == [
         ["2592-futures.md", "2349-pin.md"], ["2592-futures.md", "2394-async_await.md"]]
     assert all(s["nodes"] for s in refers) and answer.route == "cross-reference"
     first = {n for s in refers for n in s["nodes"]}
@@ -260,8 +257,8 @@ def test_what_one_rfc_refers_to_besides_another_is_answered_without_that_one(
     # "besides 2349", a number alone, was asked of RFC 2592's text, no reference read
     answer = Navigator(graph).ask(question, 300)
     assert (answer.count["referred_by"] or answer.count["refers_to"]).endswith(by)
-    assert _names(answer.count["besides"]) == [left]
-    assert _names(answer.count["documents"]) == referred
+    assert file_names(answer.count["besides"]) == [left]
+    assert file_names(answer.count["documents"]) == referred
     assert answer.route == "cross-reference"
     assert answer.missing == [] and answer.absent == []
     assert line in answer_text(answer, graph)
@@ -289,7 +286,7 @@ def test_what_a_document_named_depends_on_is_no_word_its_text_need_hold(graph, q
     # the evidence: rely" ("depend", in a store of 27 RFCs)
     answer = Navigator(graph).ask(question, 300)
     (focus,) = [s for s in answer.trace if s["op"] == "focus"]
-    assert _names(focus["documents"]) == ["2592-futures.md"]
+    assert file_names(focus["documents"]) == ["2592-futures.md"]
     assert verb not in answer.missing and verb not in answer.absent
 
 
@@ -298,12 +295,12 @@ def test_what_two_rfcs_refer_to_is_answered_by_the_references_of_each(graph):
     # of: 2592"
     answer = Navigator(graph).ask("What do RFC 2349 and RFC 2592 refer to?", 300)
     refers = [s for s in answer.trace if s["op"] == "refers"]
-    assert [(_names([s["document"]])[0], s["to"] and _names([s["to"]])[0]) for s in refers] == [
+    assert [(file_names([s["document"]])[0], s["to"] and file_names([s["to"]])[0]) for s in refers] == [
         ("2349-pin.md", None), ("2592-futures.md", "2349-pin.md"),
         ("2592-futures.md", "2394-async_await.md")]
     assert answer.route == "cross-reference"
     assert answer.missing == [] and answer.absent == []
-    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} <= {"2349-pin.md",
+    assert {file_names([e.piece.doc_path])[0] for e in answer.evidence} <= {"2349-pin.md",
                                                                         "2592-futures.md"}
     text = answer_text(answer, graph)
     assert "2349-pin.md refers to no other document" in text
@@ -314,6 +311,6 @@ def test_what_two_rfcs_referring_to_none_refer_to_misses_neither_name(graph):
     # their references answered (none), "3" was said not in the evidence
     answer = Navigator(graph).ask("What do RFC 2349 and RFC 3 refer to?", 300)
     refers = [s for s in answer.trace if s["op"] == "refers"]
-    assert [(_names([s["document"]])[0], s["to"]) for s in refers] == [
+    assert [(file_names([s["document"]])[0], s["to"]) for s in refers] == [
         ("2349-pin.md", None), ("0003-attribute-usage.md", None)]
     assert answer.missing == [] and answer.absent == []

@@ -7,6 +7,7 @@ import glob
 
 import pytest
 
+from _paths import file_names
 from _rfcs import rfc_texts
 from _stores import indexed_graph
 from docnav.ask_text import answer_text
@@ -24,12 +25,8 @@ def graph(tmp_path_factory):
     return indexed_graph(base, rfc_texts(base, RFCS))
 
 
-def _names(paths) -> list[str]:
-    return [p.rsplit("/", 1)[-1] for p in paths]
-
-
 def _of(graph, *names: str) -> list[str]:
-    return [glob.escape(p) for p in graph.document_paths(None) if _names([p])[0] in names]
+    return [glob.escape(p) for p in graph.document_paths(None) if file_names([p])[0] in names]
 
 
 def test_what_two_rfcs_refer_to_asked_of_those_two_reads_the_references_of_each(graph):
@@ -38,7 +35,7 @@ def test_what_two_rfcs_refer_to_asked_of_those_two_reads_the_references_of_each(
     answer = Navigator(graph).ask("What do RFC 2349 and RFC 2592 refer to?", 300,
                                   doc=_of(graph, "2349-pin.md", "2592-futures.md"))
     refers = [s for s in answer.trace if s["op"] == "refers"]
-    assert [(_names([s["document"]])[0], s["to"] and _names([s["to"]])[0]) for s in refers] == [
+    assert [(file_names([s["document"]])[0], s["to"] and file_names([s["to"]])[0]) for s in refers] == [
         ("2349-pin.md", None), ("2592-futures.md", "2349-pin.md"),
         ("2592-futures.md", "2394-async_await.md")]
     assert answer.route == "cross-reference"
@@ -68,12 +65,12 @@ def test_which_rfcs_refer_to_one_besides_another_leave_that_one_out(graph, quest
     # said missing, the references of neither read
     answer = Navigator(graph).ask(question, 300)
     assert answer.count["refers_to"].endswith(to)
-    assert _names(answer.count["besides"]) == [left]
-    assert _names(answer.count["documents"]) == referring
+    assert file_names(answer.count["besides"]) == [left]
+    assert file_names(answer.count["documents"]) == referring
     assert answer.route == "cross-reference"
     assert answer.missing == [] and answer.absent == []
     assert line in answer_text(answer, graph)
-    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} <= set(referring)
+    assert {file_names([e.piece.doc_path])[0] for e in answer.evidence} <= set(referring)
 
 
 @pytest.mark.parametrize("question, after, referring", [
@@ -92,7 +89,7 @@ def test_which_rfcs_besides_another_refer_to_one_leave_that_one_out(graph, quest
     # "besides 2394" searched as words: "1 of the 7 documents asked of holds 1 of "2394",
     # "2349"", RFC 2394 itself listed and no reference read
     answer, said_after = (Navigator(graph).ask(q, 300) for q in (question, after))
-    assert _names(answer.count["documents"]) == referring and answer.count["besides"]
+    assert file_names(answer.count["documents"]) == referring and answer.count["besides"]
     assert answer.count == said_after.count
     assert answer.route == "cross-reference" and answer.missing == []
     assert [e.piece.node_id for e in answer.evidence] == [
@@ -111,9 +108,9 @@ def test_what_two_rfcs_say_about_a_thing_is_asked_of_each_in_turn(graph, questio
     # title"); by their numbers, "not in the evidence: 2592" too
     answer = Navigator(graph).ask(question, 400)
     (step,) = [s for s in answer.trace if s["op"] == "each named"]
-    assert _names(step["documents"]) == ["2349-pin.md", "2592-futures.md"]
+    assert file_names(step["documents"]) == ["2349-pin.md", "2592-futures.md"]
     assert step["questions"] == parts
-    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md",
+    assert {file_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md",
                                                                         "2592-futures.md"}
     assert answer.missing == [] and answer.absent == []
     assert "asked of each document the question names" in answer_text(answer, graph)
@@ -123,7 +120,7 @@ def test_what_two_rfcs_say_about_a_third_reads_where_each_refers_to_it(graph):
     answer = Navigator(graph).ask(
         "What do RFC 2349 and the futures RFC say about the async/await RFC?", 400)
     refers = [s for s in answer.trace if s["op"] == "refers"]
-    assert [(_names([s["document"], s["to"]]), bool(s["nodes"])) for s in refers] == [
+    assert [(file_names([s["document"], s["to"]]), bool(s["nodes"])) for s in refers] == [
         (["2349-pin.md", "2394-async_await.md"], False),
         (["2592-futures.md", "2394-async_await.md"], True)]
     assert answer.route == "cross-reference"
@@ -154,8 +151,8 @@ def test_an_rfc_left_out_of_its_own_references_is_the_plain_question(graph, ques
 def test_two_rfcs_left_out_are_both_left_out(graph, question, left, referred, line):
     # "besides RFC 2349 and RFC 2394" went local: "not in the evidence: 2349, 2394"
     answer = Navigator(graph).ask(question, 300)
-    assert _names(answer.count["besides"]) == left
-    assert _names(answer.count["documents"]) == referred
+    assert file_names(answer.count["besides"]) == left
+    assert file_names(answer.count["documents"]) == referred
     assert answer.route == "cross-reference"
     assert answer.missing == [] and answer.absent == []
     assert line in answer_text(answer, graph)
@@ -195,7 +192,7 @@ def test_what_two_rfcs_refer_to_besides_another_is_read_without_that_one(graph, 
     # asked of RFC 2349 alone: "not in the evidence: 2592", the references of neither read
     answer = Navigator(graph).ask(question, 300)
     steps = [s for s in answer.trace if s["op"] == "refers"]
-    assert [(_names([s["document"]])[0], s["to"] and _names([s["to"]])[0])
+    assert [(file_names([s["document"]])[0], s["to"] and file_names([s["to"]])[0])
             for s in steps] == refers
     assert answer.route == "cross-reference"
     assert answer.missing == [] and answer.absent == []
@@ -212,9 +209,9 @@ def test_which_rfcs_hold_a_word_besides_one_named_leave_that_one_out(graph, ques
     # 2394-async_await.md"; with "besides RFC 2394" before the verb, or "besides 2394",
     # "1 of the 7 documents asked of holds "2394", "async""
     answer = Navigator(graph).ask(question, 300)
-    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert file_names(answer.count["besides"]) == ["2394-async_await.md"]
     assert "refers_to" not in answer.count and answer.count["words"] == ["async"]
-    assert "2394-async_await.md" not in _names(answer.count["documents"])
+    assert "2394-async_await.md" not in file_names(answer.count["documents"])
     assert "besides 2394-async_await.md, " in answer_text(answer, graph)
 
 
@@ -226,8 +223,8 @@ def test_rfcs_counted_in_the_store_besides_one_named_leave_that_one_out(graph, q
     # "8 documents asked of", RFC 2394 among them; "List the RFCs other than RFC 2394":
     # "no document of the 7 asked of holds "2394"", its words searched for
     answer = Navigator(graph).ask(question, 300)
-    assert _names(answer.count["besides"]) == ["2394-async_await.md"]
-    assert answer.count["n"] == 7 and "2394-async_await.md" not in _names(
+    assert file_names(answer.count["besides"]) == ["2394-async_await.md"]
+    assert answer.count["n"] == 7 and "2394-async_await.md" not in file_names(
         answer.count["documents"])
     assert "besides 2394-async_await.md, 7 documents asked of" in answer_text(answer, graph)
 
@@ -257,7 +254,7 @@ def test_what_two_rfcs_say_of_those_a_glob_chose_is_asked_of_each_alone(graph):
                                             "2394-async_await.md"))
     ids = [e.piece.node_id for e in answer.evidence]
     assert len(ids) == len(set(ids))
-    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md",
+    assert {file_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md",
                                                                         "2592-futures.md"}
     assert ids == [e.piece.node_id for e in nav.ask(question, 400).evidence]
 
@@ -266,8 +263,8 @@ def test_an_rfc_named_outside_those_a_glob_chose_is_said_not_read(graph):
     answer = Navigator(graph).ask("What do RFC 2349 and RFC 2592 say about Unpin?", 400,
                                   doc=_of(graph, "2349-pin.md", "2394-async_await.md"))
     (step,) = [s for s in answer.trace if s["op"] == "each named"]
-    assert _names(step["documents"]) == ["2349-pin.md"] and step["not_asked"] == ["RFC 2592"]
-    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md"}
+    assert file_names(step["documents"]) == ["2349-pin.md"] and step["not_asked"] == ["RFC 2592"]
+    assert {file_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md"}
     assert answer.untitled == ["RFC 2592"]
     # "(no title or file name holds its words)" was said of it, though 2592-futures.md is
     # in the store, outside those the glob chose
@@ -282,7 +279,7 @@ def test_rfcs_asked_of_in_turn_are_as_confident_as_their_parts_together(graph):
     # though RFC 2349's part held every word; nor was it said which part found nothing
     answer = Navigator(graph).ask("What do RFC 2349 and RFC 1068 say about Unpin?", 400)
     (step,) = [s for s in answer.trace if s["op"] == "each named"]
-    assert _names(step["found_nothing"]) == ["1068-rust-governance.md"]
+    assert file_names(step["found_nothing"]) == ["1068-rust-governance.md"]
     assert answer.confidence == 0.5
     assert ("found nothing in 1068-rust-governance.md: none of the question's words "
             in answer_text(answer, graph))

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from _cli import index, indexed_files, run
+from _paths import file_names
 from _stores import html_document as _html, indexed_graph
 
 from docnav.errors import InputError
@@ -23,10 +24,6 @@ DOCS = {
     "mid.html": _html("Mid report", "2022-06-01", "Ada Lovelace", "Pump sales held in the south."),
     "undated.md": "# Notes\n\nPump sales were flat.\n",
 }
-
-
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +41,7 @@ def test_how_many_documents_there_are_is_counted_not_searched(nav, question):
     # documentation-related RFCs there would even be", with confidence 1.00
     answer = nav.ask(question, 300)
     assert answer.count["n"] == 4 and answer.count["words"] is None
-    assert sorted(_names(answer.count["documents"])) == sorted(DOCS)
+    assert sorted(file_names(answer.count["documents"])) == sorted(DOCS)
     assert answer.evidence == [] and answer.trace[0]["op"] == "count documents"
     assert answer.text.startswith("4 documents asked of: ")
     # of those asked of only
@@ -75,7 +72,7 @@ def test_which_documents_there_are_is_a_list_not_a_search(nav, question):
     # "What documents do you have?" read the passages saying "you have" of two RFCs
     answer = nav.ask(question, 300)
     assert (answer.count["asked"], answer.count["n"], answer.evidence) == ("which", 4, [])
-    assert sorted(_names(answer.count["documents"])) == sorted(DOCS)
+    assert sorted(file_names(answer.count["documents"])) == sorted(DOCS)
 
 
 @pytest.mark.parametrize("question", [
@@ -86,7 +83,7 @@ def test_which_documents_an_author_wrote_are_chosen_by_their_author_field(nav, q
     # "Which reports were written by Ada?" read the undated notes and one of hers: her name
     # is in no text, only in the documents' author field
     answer = nav.ask(question, 300)
-    assert (answer.count["by"], sorted(_names(answer.count["documents"]))) == (
+    assert (answer.count["by"], sorted(file_names(answer.count["documents"]))) == (
         "Ada Lovelace" if "Lovelace" in question else "Ada", ["mid.html", "old.html"])
 
 
@@ -100,10 +97,10 @@ def test_documents_an_author_wrote_counted_dated_and_searched(nav):
     assert (count["n"], count["authors"], count["words"]) == (0, None, ["Zed"])
     # and what is asked of hers: of those only (the new report says "north" too)
     answer = nav.ask("Which reports by Ada mention the north?", 300)
-    assert _names(answer.trace[0]["documents"]) == ["old.html"]
+    assert file_names(answer.trace[0]["documents"]) == ["old.html"]
     assert _read(answer) == {"old.html"}
     step = nav.ask("Which reports were written by Ada in 2022?", 300).trace[0]
-    assert (step["dated"], _names(step["documents"])) == ("in 2022", ["mid.html"])
+    assert (step["dated"], file_names(step["documents"])) == ("in 2022", ["mid.html"])
     with pytest.raises(InputError, match=r"no document asked of was written by Zed \(their "
                                          r"authors: Ada Lovelace, Bo Li; an author is"):
         nav.ask("Which reports did Zed write?", 300, doc="*.html")
@@ -153,7 +150,7 @@ def test_how_many_documents_hold_what_is_asked_and_the_best_are_read(nav):
     answer = nav.ask("How many reports mention the north?", 300)
     count = answer.count
     assert (count["n"], count["of"], count["words"], count["held"]) == (2, 4, ["north"], 1)
-    assert sorted(_names(count["documents"])) == ["new.html", "old.html"]
+    assert sorted(file_names(count["documents"])) == ["new.html", "old.html"]
     assert {Path(e.piece.doc_path).name for e in answer.evidence} == {"new.html", "old.html"}
     assert [s["op"] for s in answer.trace[:2]] == ["count documents", "documents"]
     assert nav.ask("How many reports talk about the south?", 300).count["n"] == 1
@@ -169,7 +166,7 @@ def test_which_documents_hold_a_word_all_are_said_the_best_read(nav):
     count = answer.count
     assert (count["asked"], count["n"], count["of"], count["words"]) == (
         "which", 2, 4, ["north"])
-    assert sorted(_names(count["documents"])) == ["new.html", "old.html"]
+    assert sorted(file_names(count["documents"])) == ["new.html", "old.html"]
     assert len(_read(answer)) == 1
 
 
@@ -198,11 +195,11 @@ def test_the_words_counted_are_said_in_the_questions_order(nav):
 
 def test_how_many_documents_so_dated(nav):
     count = nav.ask("How many reports were published in 2022?", 300).count
-    assert (count["n"], count["dated"], _names(count["documents"])) == (
+    assert (count["n"], count["dated"], file_names(count["documents"])) == (
         1, "in 2022", ["mid.html"])
     # and what they hold, of those so dated
     count = nav.ask("How many reports from 2023 mention the north?", 300).count
-    assert (count["n"], count["of"], _names(count["documents"])) == (1, 1, ["new.html"])
+    assert (count["n"], count["of"], file_names(count["documents"])) == (1, 1, ["new.html"])
     # none so dated is an answer (zero), with the dates they have, not an error
     answer = nav.ask("How many reports were written before 2020?", 300)
     assert answer.count["n"] == 0 and answer.evidence == []
@@ -258,7 +255,7 @@ def test_ask_prints_the_count_and_the_documents_counted(tmp_path):
     code, out, err = run(db, "ask", "How many reports mention the south?", "--json")
     assert code == 0, err
     count = json.loads(out)["count"]
-    assert (count["n"], _names(count["documents"])) == (1, ["mid.html"])
+    assert (count["n"], file_names(count["documents"])) == (1, ["mid.html"])
 
 
 def _read(answer) -> set[str]:
@@ -280,7 +277,7 @@ def test_the_first_or_last_documents_by_their_own_dates_are_read(nav, question, 
     # match's passages
     answer = nav.ask(question, 300)
     step = answer.trace[0]
-    assert (step["op"], step["order"], _names(step["documents"])) == ("documents", order, read)
+    assert (step["op"], step["order"], file_names(step["documents"])) == ("documents", order, read)
     assert (step["dated_of"], step["undated"], step["question"]) == (3, 1, "Summarise")
     assert _read(answer) == set(read) and not answer.untitled
 
@@ -289,13 +286,13 @@ def test_the_first_document_holding_what_is_asked(nav):
     # of those that say "north" (the old and the new report), the earliest, asked the rest
     answer = nav.ask("What was the first report to mention the north?", 300)
     step = answer.trace[0]
-    assert (_names(step["documents"]), step["holding"], step["dates"]) == (
+    assert (file_names(step["documents"]), step["holding"], step["dates"]) == (
         ["old.html"], ["north"], ["2021-05-01"])
     assert step["question"] == "What was the report to mention the north?"
     assert _read(answer) == {"old.html"}
     # asked a thing of it ("'s"), not which: of them all
     step = nav.ask("What is the newest report's finding?", 300).trace[0]
-    assert (_names(step["documents"]), step["holding"]) == (["new.html"], [])
+    assert (file_names(step["documents"]), step["holding"]) == (["new.html"], [])
     assert step["question"] == "What is the report's finding?"
 
 
@@ -343,8 +340,8 @@ def test_the_companies_of_the_filings_asked_of_are_listed(tmp_path_factory, ques
         "notes.md": "# Notes\n\nCompanies we follow.\n"})
     answer = Navigator(graph).ask(question, 300)
     count = answer.count
-    assert (count["asked"], count["n"], _names(count["without"])) == (asked, 2, ["notes.md"])
-    assert {k: _names(v) for k, v in count["companies"].items()} == {
+    assert (count["asked"], count["n"], file_names(count["without"])) == (asked, 2, ["notes.md"])
+    assert {k: file_names(v) for k, v in count["companies"].items()} == {
         "ACME WIDGETS CO., INC.": ["acme-2022.md", "acme-2023.md"], "GLOBEX CORP": ["globex.md"]}
     assert answer.evidence == [] and answer.text == (
         "2 companies in the 4 documents asked of: ACME WIDGETS CO., INC. (2 filings); GLOBEX "
@@ -372,7 +369,7 @@ def test_an_author_no_field_names_is_searched_for_where_some_have_no_field(tmp_p
     assert _read(answer) >= {"ner.md"} and "ghukasyan" not in [w.lower() for w in answer.missing]
     assert nav.ask("How many papers were written by Ghukasyan?", 300).count["n"] == 1
     # an author field that names them still chooses
-    assert _names(nav.ask("Which papers were written by Baijun Ji?", 300).count["documents"]) \
+    assert file_names(nav.ask("Which papers were written by Baijun Ji?", 300).count["documents"]) \
         == ["mt.md"]
 
 
@@ -384,10 +381,10 @@ def test_documents_referring_to_a_document_named_leave_that_one_out(tmp_path):
         "2000-other.md": "# Other\n\nNothing of clamping here.\n"})
     nav = Navigator(graph)
     answer = nav.ask("Which RFCs refer to RFC 1961?", 300)
-    assert _names(answer.trace[0]["documents"]) == ["3516-deps.md"]
+    assert file_names(answer.trace[0]["documents"]) == ["3516-deps.md"]
     assert _read(answer) == {"3516-deps.md"}
     count = nav.ask("How many RFCs mention RFC 1961?", 300).count
-    assert (count["n"], count["of"], _names(count["documents"])) == (1, 2, ["3516-deps.md"])
+    assert (count["n"], count["of"], file_names(count["documents"])) == (1, 2, ["3516-deps.md"])
 
 
 def test_the_documents_referring_to_one_are_those_whose_references_lead_to_it(tmp_path):
@@ -404,7 +401,7 @@ def test_the_documents_referring_to_one_are_those_whose_references_lead_to_it(tm
     for question in ("How many RFCs refer to RFC 1961?", "How many RFCs cite RFC 1961?",
                      "How many RFCs link to the clamp RFC?"):
         count = nav.ask(question, 300).count
-        assert (count["n"], count["of"], _names(count["documents"])) == (
+        assert (count["n"], count["of"], file_names(count["documents"])) == (
             2, 4, ["2000-link.md", "3516-deps.md"]), question
     assert count_line(count) == ("2 of the 4 documents asked of refer to 1961-clamp.md (by "
                                  "their references: a link to it, its number; the evidence "
@@ -426,7 +423,7 @@ def test_the_documents_referring_to_one_are_those_whose_references_lead_to_it(tm
     # a question of what they hold, not what they point at: their words, as before
     count = nav.ask("How many RFCs discuss RFC 1961?", 300).count
     assert "refers_to" not in count and count["words"]
-    assert _names(count["documents"]) == ["3516-deps.md"]  # the link says neither word
+    assert file_names(count["documents"]) == ["3516-deps.md"]  # the link says neither word
 
 
 # a document whose title has no kind word in it ("Parts list": no "guide", "paper", "RFC")
@@ -449,11 +446,11 @@ def test_a_document_referred_to_by_its_whole_title_is_the_one_named(tmp_path):
         answer = nav.ask(question, 300)
         step = answer.trace[0]
         assert Path(step["refers_to"]).name == "parts.md", question
-        assert _names(step["documents"]) == ["guide.md"]
+        assert file_names(step["documents"]) == ["guide.md"]
         assert any("see the parts list for its number" in e.piece.text
                    for e in answer.evidence), question
     count = nav.ask("How many documents refer to the parts list?", 300).count
-    assert (count["n"], _names(count["documents"])) == (1, ["guide.md"])
+    assert (count["n"], file_names(count["documents"])) == (1, ["guide.md"])
     # what they say of it, not what they point at: their words, as before
     assert "refers_to" not in nav.ask("Which documents discuss the parts list?", 300).count
 
@@ -483,7 +480,7 @@ def test_a_comparison_names_a_document_by_its_whole_title(tmp_path):
         answer = nav.ask(question, 300)
         step = answer.trace[0]
         assert step["op"] == "compare documents", question
-        assert _names(step["documents"]) == order, question
+        assert file_names(step["documents"]) == order, question
         assert _read(answer) == {"guide.md", "parts.md"}, question
         # its own name asked of it is no outline asked for ("parts")
         assert not [s for s in answer.trace if s["op"] == "outline"], question

@@ -11,44 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _mixed_kinds import MIXED as KINDS_MIXED, rfc_text
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
 from docnav.errors import InputError
 from docnav.query import Navigator, NavigatorOptions
 
-FILING = """---
-registrant: GLOBEX CORPORATION
-form: 10-K
----
-
-# Annual report
-
-## Business
-
-We make engines for ships, and we sell them in many markets over many years of trade.
-Our engines follow RFC 2001 for the pins that hold them in place at sea.
-"""
-
-
-def _rfc(number: str, name: str, text: str, started: str = "2018-01-01") -> str:
-    return (f"# {number}-{name}\n\n- Start Date: {started}\n- RFC PR: rust-lang/rfcs#{number}"
-            f"\n\n## Summary\n\n{text}\n")
-
-
-def _paper(title: str, text: str) -> str:
-    return (f"# {title}\n\n## Abstract\n\n{text}\n\n## Introduction\n\n"
-            f"Our main contribution is {text}\n")
-
-
-MIXED = {
-    "globex.md": FILING,
-    "2001-pins.md": _rfc("2001", "pins", "Add pins to the language so that engines stay put."),
-    "2002-dots.md": _rfc("2002", "dots", "Add dots, which engines print."),
-    "demand.md": _paper("Widget demand", "a survey of widget demand for ship engines."),
-    "sails.md": _paper("Ship sails", "a model of ship sails at sea, without pins."),
-    "notes.html": "<html><body><h1>Notes</h1><p>Pins hold the sails of ships.</p></body></html>",
-}
+MIXED = {**KINDS_MIXED, "notes.html": (
+    "<html><body><h1>Notes</h1><p>Pins hold the sails of ships.</p></body></html>")}
 
 
 @pytest.fixture(scope="module")
@@ -119,11 +90,11 @@ def test_but_not_a_lower_case_kind_word_is_a_word(mixed):
         assert _names(left.count["documents"]) == ["demand.md", "globex.md"], kind
 
 
-YEARS = {f"{n}-y{n}.md": _rfc(str(n), f"y{n}", "Words of the rule, async. " * (n - 4000))
+YEARS = {f"{n}-y{n}.md": rfc_text(str(n), f"y{n}", "Words of the rule, async. " * (n - 4000))
          for n in range(4001, 4005)}
-YEARS["4008-mid.md"] = _rfc("4008", "mid", "A middle rule. " * 40, started="2022-02-01")
-YEARS["4010-late.md"] = _rfc("4010", "late", "A later rule, async. " * 3, started="2024-02-01")
-YEARS["4011-later.md"] = _rfc("4011", "later", "The latest rule. " * 2, started="2024-03-01")
+YEARS["4008-mid.md"] = rfc_text("4008", "mid", "A middle rule. " * 40, started="2022-02-01")
+YEARS["4010-late.md"] = rfc_text("4010", "late", "A later rule, async. " * 3, started="2024-02-01")
+YEARS["4011-later.md"] = rfc_text("4011", "later", "The latest rule. " * 2, started="2024-03-01")
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,10 @@ them is their date ("Which is the longest RFC from 2018?" was of those holding "
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from _cli import run
+from _paths import file_names
 from _stores import html_document as _html, indexed_graph
 
 from docnav.errors import InputError
@@ -38,10 +38,6 @@ def store(tmp_path_factory):
 
 def _step(answer) -> dict:
     return next(s for s in answer.trace if s["op"] == "documents")
-
-
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
 
 
 @pytest.mark.parametrize("question", [
@@ -78,8 +74,8 @@ def test_a_noun_after_first_is_no_question_of_dates():
 ])
 def test_the_document_left_out_is_not_ordered(store, question, read):
     step = _step(store[1].ask(question, 300))
-    assert _names(step["documents"]) == read
-    assert _names(step["besides"]) == ["gamma.html"] and step["holding"] == []
+    assert file_names(step["documents"]) == read
+    assert file_names(step["besides"]) == ["gamma.html"] and step["holding"] == []
 
 
 @pytest.mark.parametrize("question, read, asked", [
@@ -90,13 +86,13 @@ def test_the_document_left_out_is_not_ordered(store, question, read):
 ])
 def test_words_not_said_to_be_about_are_held_by_none(store, question, read, asked):
     step = _step(store[1].ask(question, 300))
-    assert _names(step["documents"]) == read
+    assert file_names(step["documents"]) == read
     assert (step["holding"], step["question"]) == ([], asked)
 
 
 def test_what_they_are_said_to_be_about_restricts_them(store):
     step = _step(store[1].ask("Which report is the shortest one about the 2018 plan?", 300))
-    assert (_names(step["documents"]), step["holding"]) == (["gamma.html"], ["2018", "plan"])
+    assert (file_names(step["documents"]), step["holding"]) == (["gamma.html"], ["2018", "plan"])
 
 
 @pytest.mark.parametrize("question, read", [
@@ -107,7 +103,7 @@ def test_what_they_are_said_to_be_about_restricts_them(store):
 ])
 def test_a_year_after_them_is_their_date(store, question, read):
     step = _step(store[1].ask(question, 300))
-    assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, "in 2018", [])
+    assert (file_names(step["documents"]), step["dated"], step["holding"]) == (read, "in 2018", [])
 
 
 def test_ask_says_their_year_and_what_it_leaves_out(store):
@@ -133,7 +129,7 @@ def test_ask_says_their_year_and_what_it_leaves_out(store):
 def test_the_kind_or_and_what_after_the_word_ordering_them(store, question, read, asked):
     # (each said no document was titled "longest report", or was no question of order)
     step = _step(store[1].ask(question, 300))
-    assert (_names(step["documents"]), step["holding"], step["question"]) == (read, [], asked)
+    assert (file_names(step["documents"]), step["holding"], step["question"]) == (read, [], asked)
 
 
 @pytest.mark.parametrize("question, held", [
@@ -145,7 +141,7 @@ def test_the_kind_or_and_what_after_the_word_ordering_them(store, question, read
 def test_what_follows_of_restricts_them(store, question, held):
     # (since "of/in" may follow the word ordering them, each read all three: beta.html)
     step = _step(store[1].ask(question, 300))
-    assert (_names(step["documents"]), step["holding"]) == (["alpha.html"], held)
+    assert (file_names(step["documents"]), step["holding"]) == (["alpha.html"], held)
 
 
 @pytest.mark.parametrize("question", [
@@ -168,7 +164,7 @@ def test_what_follows_of_saying_only_which_or_by_what_restricts_nothing(store, q
 def test_a_bound_year_after_them_is_their_date(store, question, read, dated):
     # (the year was dropped unsaid: alpha.html, gamma.html, beta.html of all three)
     step = _step(store[1].ask(question, 300))
-    assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
+    assert (file_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
 
 
 @pytest.fixture(scope="module")
@@ -188,7 +184,7 @@ def chains(tmp_path_factory):
 def test_the_document_left_out_by_title_words_is_not_ordered(chains, question):
     # (it was dropped unsaid, and if-let-chains.html was the longest)
     step = _step(chains.ask(question, 300))
-    assert (_names(step["documents"]), _names(step["besides"])) == (
+    assert (file_names(step["documents"]), file_names(step["besides"])) == (
         ["needle.html"], ["if-let-chains.html"])
 
 

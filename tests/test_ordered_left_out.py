@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _paths import file_names
 from _stores import html_document as _html, indexed_graph
 
 from docnav.ask_text import answer_text
@@ -35,14 +36,10 @@ def _step(answer) -> dict:
     return next(s for s in answer.trace if s["op"] == "documents")
 
 
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
-
-
 def test_the_name_left_out_before_the_verb_ends_at_it(nav):
     # (it was "if let chains about valves", which named no document: an error)
     step = _step(nav.ask("Which report besides if let chains is the longest about valves?", 300))
-    assert (_names(step["documents"]), _names(step["besides"]), step["holding"]) == (
+    assert (file_names(step["documents"]), file_names(step["besides"]), step["holding"]) == (
         ["async-await.html"], ["if-let-chains.html"], ["valves"])
 
 
@@ -52,7 +49,7 @@ def test_a_word_left_out_naming_no_document_is_said_as_of_which_documents(nav, q
     # (an error, where "Which reports mention valves besides Pin?" said so and went on)
     answer = nav.ask(question, 300)
     step = _step(answer)
-    assert (_names(step["documents"]), step["besides"]) == (["if-let-chains.html"], [])
+    assert (file_names(step["documents"]), step["besides"]) == (["if-let-chains.html"], [])
     assert answer.untitled == ["Pin"] and {"op": "no document titled", "names": ["Pin"],
                                            "left_out": True} in answer.trace
 
@@ -67,7 +64,7 @@ def test_a_word_left_out_naming_no_document_is_said_as_of_which_documents(nav, q
 def test_their_year_before_the_verb_dates_them(nav, question, read, dated):
     # (no question of order: read as any question, "2018" searched for)
     step = _step(nav.ask(question, 300))
-    assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
+    assert (file_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
 
 
 @pytest.mark.parametrize("question, unnamed", [
@@ -79,7 +76,7 @@ def test_each_name_of_a_list_left_out_is_left_out(nav, question, unnamed):
     # (the list named async-await.html alone, and if-let-chains.html was the longest)
     answer = nav.ask(question, 300)
     step = _step(answer)
-    assert (_names(step["documents"]), sorted(_names(step["besides"]))) == (
+    assert (file_names(step["documents"]), sorted(file_names(step["besides"]))) == (
         ["pump.html"], ["async-await.html", "if-let-chains.html"])
     assert answer.untitled == unnamed
 
@@ -92,7 +89,7 @@ def test_except_before_a_hyphened_name_leaves_it_out(nav, question):
     # ("except if-let" was read as "except if ...", a condition: no question of order, and
     # if-let-chains.html read as the best match)
     step = _step(nav.ask(question, 300))
-    assert (_names(step["documents"]), _names(step["besides"])) == (
+    assert (file_names(step["documents"]), file_names(step["besides"])) == (
         ["pump.html"], ["if-let-chains.html"])
 
 
@@ -103,7 +100,7 @@ def test_except_before_a_hyphened_name_leaves_it_out(nav, question):
 def test_but_not_after_them_leaves_out(nav, question):
     # (its words were dropped unsaid: if-let-chains.html, the longest)
     step = _step(nav.ask(question, 300))
-    assert (_names(step["documents"]), _names(step["besides"])) == (
+    assert (file_names(step["documents"]), file_names(step["besides"])) == (
         ["pump.html"], ["if-let-chains.html"])
 
 
@@ -115,7 +112,7 @@ def test_but_not_after_them_leaves_out(nav, question):
 def test_a_year_after_a_comma_dates_them(nav, question, read, dated):
     # (the year was dropped unsaid: pump.html, the oldest of all, if-let-chains.html, ...)
     step = _step(nav.ask(question, 300))
-    assert (_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
+    assert (file_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
 
 
 @pytest.mark.parametrize("question, read, besides", [
@@ -130,7 +127,7 @@ def test_their_year_ends_the_name_left_out(nav, question, read, besides):
     # (errors: "leaves out 'if let chains from 2018'"; "Which report, from 2018, ...?" was no
     # question of order, "2018" searched for)
     step = _step(nav.ask(question, 300))
-    assert (_names(step["documents"]), _names(step["besides"]), step["dated"]) == (
+    assert (file_names(step["documents"]), file_names(step["besides"]), step["dated"]) == (
         read, besides, "in 2018")
 
 
@@ -170,7 +167,7 @@ def test_of_those_referring_to_a_document_are_those_its_references_lead_from(rfc
     # (it was asked of RFC 2349, or of those holding "2349", the pin RFC among them)
     answer = rfcs.ask(question, 300)
     step = _step(answer)
-    assert (_names(step["documents"]), step["holding"]) == (read, [])
+    assert (file_names(step["documents"]), step["holding"]) == (read, [])
     assert step["referring_to"] == named
     assert {Path(e.piece.doc_path).name for e in answer.evidence} == set(read)
 
@@ -216,7 +213,7 @@ def test_the_question_asked_of_them_reads_without_the_ordering_word(nav, questio
 def test_a_files_name_without_its_extension_names_it(nav, question):
     # (an error: "leaves out 'needle', which names no document")
     step = _step(nav.ask(question, 300))
-    assert (_names(step["documents"]), _names(step["besides"])) == (
+    assert (file_names(step["documents"]), file_names(step["besides"])) == (
         ["async-await.html"], ["needle.html"])
 
 
@@ -226,7 +223,7 @@ def test_a_word_left_out_that_one_title_holds_leaves_that_one_out(nav, question)
     # (said to name no document, and if-let-chains.html, whose title holds it, was the answer)
     answer = nav.ask(question, 300)
     step = _step(answer)
-    assert (_names(step["documents"]), _names(step["besides"])) == (
+    assert (file_names(step["documents"]), file_names(step["besides"])) == (
         ["pump.html"], ["if-let-chains.html"])
     assert answer.untitled == []
 
@@ -249,7 +246,7 @@ def test_but_not_naming_no_document_leaves_none_out(nav, question, read):
     # names no document", or a note that "trivial" names none)
     answer = nav.ask(question, 300)
     step = _step(answer)
-    assert (_names(step["documents"]), step["besides"], answer.untitled) == ([read], [], [])
+    assert (file_names(step["documents"]), step["besides"], answer.untitled) == ([read], [], [])
 
 
 @pytest.mark.parametrize("question", ["Which report besides those from 2018 is the longest?",
@@ -258,7 +255,7 @@ def test_but_not_naming_no_document_leaves_none_out(nav, question, read):
 def test_those_of_a_year_left_out_are_not_ordered(nav, question):
     # (the reports of 2018 were ordered, "those" naming no document: an error)
     step = _step(nav.ask(question, 300))
-    assert (_names(step["documents"]), sorted(_names(step["besides"]))) == (
+    assert (file_names(step["documents"]), sorted(file_names(step["besides"]))) == (
         ["pump.html"], ["async-await.html", "if-let-chains.html"])
 
 

@@ -4,9 +4,9 @@ so rather than searching the words left once the names are taken out."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
+from _paths import file_names
 from _rfcs import rfc_texts
 from _stores import indexed_graph
 
@@ -23,10 +23,6 @@ def graph(tmp_path_factory):
     return indexed_graph(base, rfc_texts(base, RFCS))
 
 
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
-
-
 @pytest.mark.parametrize("question, asked", [
     ("Which RFCs link to the futures RFC?", "which"),
     ("Which RFCs refer to RFC 2592?", "which"),
@@ -37,7 +33,7 @@ def test_which_rfcs_refer_to_the_one_rfc_a_glob_chose_says_those_outside_it(grap
     # taken out of the question asked of its text, nothing was left
     answer = Navigator(graph).ask(question, 300, doc="*2592*")
     assert answer.count["outside"] and answer.count["asked"] == asked
-    assert _names(answer.count["documents"]) == ["2394-async_await.md"]
+    assert file_names(answer.count["documents"]) == ["2394-async_await.md"]
     assert answer.route == "cross-reference" and answer.evidence == []
     assert ("the one document asked of (--doc) is 2592-futures.md, which the question names; "
             "of the 3 others, outside the glob and not read, 1 refers to it (by its "
@@ -51,9 +47,9 @@ def test_which_rfcs_refer_to_the_one_rfc_a_glob_chose_says_those_outside_it(grap
 
 def test_none_outside_the_glob_referring_to_the_rfc_it_chose_is_said(graph):
     answer = Navigator(graph).ask("Which RFCs link to RFC 2349?", 300, doc="*2349*")
-    referring = _names(Navigator(graph).ask("Which RFCs link to RFC 2349?", 300
+    referring = file_names(Navigator(graph).ask("Which RFCs link to RFC 2349?", 300
                                             ).count["documents"])
-    assert _names(answer.count["documents"]) == referring
+    assert file_names(answer.count["documents"]) == referring
     text = answer_text(answer, graph)
     assert f"of the 3 others, outside the glob and not read, {len(referring)} " in text
 
@@ -70,7 +66,7 @@ def test_an_rfc_a_question_is_asked_of_outside_the_glob_is_said_to_be(graph, que
     assert (f'"{name}" names a document outside those asked of (--doc, --after/--before or '
             '--meta): not read') in text
     assert "titled" not in text
-    assert {_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md"}
+    assert {file_names([e.piece.doc_path])[0] for e in answer.evidence} == {"2349-pin.md"}
 
 
 def test_an_rfc_the_glob_chose_named_by_the_question_is_not_said_outside(graph):
@@ -96,12 +92,12 @@ def test_which_rfcs_of_a_year_refer_to_the_one_rfc_a_glob_chose_are_kept_to_it(g
     question = f"Which RFCs from {year} link to the futures RFC?"
     answer = Navigator(graph).ask(question, 300, doc="*2592*")
     assert answer.count["outside"] and answer.count["dated"] == f"in {year}"
-    assert _names(answer.count["documents"]) == referring
+    assert file_names(answer.count["documents"]) == referring
     assert answer.route == "cross-reference" and answer.evidence == []
     assert (f"of the {others} other{'' if others == 1 else 's'} dated in {year}, outside the "
             f"glob and not read, {len(referring) or 'none'} ") in answer_text(answer, graph)
     # as asked of every RFC
-    assert _names(Navigator(graph).ask(question, 300).count["documents"]) == referring
+    assert file_names(Navigator(graph).ask(question, 300).count["documents"]) == referring
 
 
 def test_of_a_year_no_other_rfc_is_dated_in_it_is_said_as_of_every_rfc(graph):

@@ -6,9 +6,9 @@ and "2394"), with a year said of the RFC named ("... cite RFC 2394 that was publ
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
+from _paths import file_names
 from _rfcs import rfc_graph
 
 from docnav.ask_text import answer_text
@@ -25,10 +25,6 @@ def graph(tmp_path_factory):
     return rfc_graph(tmp_path_factory, RFCS)
 
 
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
-
-
 @pytest.mark.parametrize("question", ["Which RFCs are citing RFC 2394?",
                                       "Which RFCs are referencing RFC 2394?",
                                       "Which RFCs have cited RFC 2394?",
@@ -36,15 +32,15 @@ def _names(paths) -> list[str]:
 def test_a_verb_with_an_auxiliary_is_read_as_cite(graph, question):
     answer = Navigator(graph).ask(question, 600)
     assert answer.route == "cross-reference"
-    assert _names([answer.count["refers_to"]]) == ["2394-async_await.md"]
-    assert _names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+    assert file_names([answer.count["refers_to"]]) == ["2394-async_await.md"]
+    assert file_names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
 
 
 def test_a_passive_verb_still_asks_what_one_refers_to(graph):
     answer = Navigator(graph).ask("Which RFCs are cited by RFC 2592?", 600)
     assert answer.route == "cross-reference"
-    assert _names([answer.count["referred_by"]]) == ["2592-futures.md"]
-    assert _names(answer.count["documents"]) == ["2349-pin.md", "2394-async_await.md"]
+    assert file_names([answer.count["referred_by"]]) == ["2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2349-pin.md", "2394-async_await.md"]
 
 
 @pytest.mark.parametrize("year, so", [(2018, True), (2019, False)])
@@ -53,7 +49,7 @@ def test_a_year_of_the_one_named_does_not_date_those_citing_it(graph, year, so):
     answer = Navigator(graph).ask(question, 600)
     assert answer.route == "cross-reference"
     assert answer.count["dated"] is None
-    assert _names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+    assert file_names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
     assert (answer.count["named_dated"], answer.count["named_so"]) == (f"in {year}", so)
     held = f"in {year}, as said" if so else f"not in {year} as said"
     assert (f"(2394-async_await.md is dated 2018-03-30: {held}; the year is its, not theirs)"
@@ -64,7 +60,7 @@ def test_a_year_of_those_citing_before_the_verb_dates_them(graph):
     answer = Navigator(graph).ask("Which RFCs that were published in 2018 cite RFC 2394?", 600)
     assert answer.route == "cross-reference"
     assert answer.count["dated"] == "in 2018"
-    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2592-futures.md"]
 
 
 @pytest.mark.parametrize("question", ["Which RFCs cite neither RFC 2394 nor RFC 2349?",
@@ -76,9 +72,9 @@ def test_those_citing_neither_of_two_named(graph, question):
     assert answer.count["neither_by"] == "references"
     # (the names as said, as of words; their paths apart: "neither" held the paths)
     assert answer.count["neither"] == ["RFC 2394", question.split(" nor ")[1].rstrip("?")]
-    assert _names(answer.count["neither_paths"]) == ["2394-async_await.md", "2349-pin.md"]
+    assert file_names(answer.count["neither_paths"]) == ["2394-async_await.md", "2349-pin.md"]
     assert (answer.count["n"], answer.count["of"]) == (1, 3)
-    assert _names(answer.count["documents"]) == ["0002-rfc-process.md"]
+    assert file_names(answer.count["documents"]) == ["0002-rfc-process.md"]
     assert ("1 of the 3 documents asked of refers to neither 2394-async_await.md nor "
             "2349-pin.md (by their references") in answer_text(answer, graph)
 
@@ -91,7 +87,7 @@ def test_those_mentioning_neither_of_two_words(graph):
     holding = graph.term_documents(["async", "pin"])
     assert answer.count["documents"] == [p for p in graph.document_paths()
                                          if not any(p in held for held in holding.values())]
-    assert _names(answer.count["documents"]) == ["0002-rfc-process.md"]
+    assert file_names(answer.count["documents"]) == ["0002-rfc-process.md"]
     assert ('1 of the 5 documents asked of holds neither "async" nor "pinning" (counted by '
             "their words; none read)") in answer_text(answer, graph)
 
@@ -106,7 +102,7 @@ def test_the_longest_of_those_citing_either_of_two_named(graph, question, longes
     # (ordered those holding "2394" and "2349": RFC 2394 and RFC 2349 themselves too)
     answer = Navigator(graph).ask(question, 600)
     step = next(s for s in answer.trace if s["op"] == "documents")
-    assert _names(step["documents"]) == [longest]
+    assert file_names(step["documents"]) == [longest]
     assert step["length_of"] == of
     assert step["referring_to"] == question.split(" cite ")[1].rstrip("?")
     assert step["holding"] == []

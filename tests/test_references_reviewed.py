@@ -6,9 +6,9 @@ after the second of two RFCs named."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from _paths import file_names
 from _rfcs import rfc_graph
 
 from docnav.ask_text import answer_text
@@ -24,10 +24,6 @@ RFCS = ["0002-rfc-process.md", "2349-pin.md", "2394-async_await.md", "2592-futur
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
     return rfc_graph(tmp_path_factory, RFCS)
-
-
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
 
 
 @pytest.mark.parametrize("question, numbers, word", [
@@ -61,7 +57,7 @@ def test_a_word_joined_to_one_named_is_no_name_of_it(graph, question, first):
     answer = Navigator(graph).ask(question, 600)
     step = next(s for s in answer.trace if s["op"] == "documents")
     assert step["referring_to"] is None and step["holding"]
-    assert _names(step["documents"]) == [first]
+    assert file_names(step["documents"]) == [first]
 
 
 def test_neither_a_document_nor_a_number_none_has_is_read_by_references(graph):
@@ -70,7 +66,7 @@ def test_neither_a_document_nor_a_number_none_has_is_read_by_references(graph):
     answer = Navigator(graph).ask("Which RFCs cite neither RFC 2394 nor RFC 9999?", 600)
     assert answer.route == "cross-reference"
     assert answer.count["neither_by"] == "references"
-    assert _names(answer.count["documents"]) == ["0002-rfc-process.md", "2349-pin.md"]
+    assert file_names(answer.count["documents"]) == ["0002-rfc-process.md", "2349-pin.md"]
     assert answer.count["neither"] == ["RFC 2394", "RFC 9999"]
     assert answer.count["neither_paths"][1] is None
     assert ("2 of the 4 documents asked of refer to neither 2394-async_await.md nor RFC 9999 "
@@ -122,8 +118,8 @@ def test_a_year_after_the_second_of_two_named_is_that_one_s(graph):
     # (said RFC 2394's date: "(2394-async_await.md is dated 2018-03-30: in 2018, as said; ...")
     answer = Navigator(graph).ask(
         "Which RFCs cite RFC 2394 or RFC 2349 that was published in 2018?", 600)
-    assert _names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
-    assert _names([answer.count["named"]]) == ["2349-pin.md"]
+    assert file_names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+    assert file_names([answer.count["named"]]) == ["2349-pin.md"]
     assert re.search(r"\(2349-pin\.md is dated 2018-\d\d-\d\d: in 2018, as said; the year is "
                      r"its, not theirs\)", answer_text(answer, graph))
 
@@ -134,7 +130,7 @@ def test_an_auxiliary_and_a_verb_saying_nothing_after_are_searched_for(graph, qu
     # (an error: "asks which RFCs but not what about")
     answer = Navigator(graph).ask(question, 600)
     assert answer.count["words"] == [word]
-    assert _names(answer.count["documents"]) == ["2349-pin.md", "2592-futures.md",
+    assert file_names(answer.count["documents"]) == ["2349-pin.md", "2592-futures.md",
                                                  "3668-async-closures.md"]
 
 
@@ -148,7 +144,7 @@ def test_more_verbs_with_an_auxiliary(graph, question, by):
     answer = Navigator(graph).ask(question, 600)
     if by == "references":
         assert answer.route == "cross-reference"
-        assert _names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+        assert file_names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
     else:
         assert answer.count["words"] == ["pinning"]
 
@@ -157,7 +153,7 @@ def test_those_that_are_from_a_year_citing_one_are_dated(graph):
     # (counted by their words "cite", "2394", the year dropped)
     answer = Navigator(graph).ask("Which RFCs that are from 2018 cite RFC 2394?", 600)
     assert answer.route == "cross-reference" and answer.count["dated"] == "in 2018"
-    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2592-futures.md"]
 
 
 @pytest.mark.parametrize("question", [
@@ -169,4 +165,4 @@ def test_the_longest_of_a_year_said_in_a_clause(graph, question):
     answer = Navigator(graph).ask(question, 600)
     step = next(s for s in answer.trace if s["op"] == "documents")
     assert (step["dated"], step["length_of"], step["holding"]) == ("in 2018", 3, [])
-    assert _names(step["documents"][:1]) == ["2592-futures.md"]
+    assert file_names(step["documents"][:1]) == ["2592-futures.md"]

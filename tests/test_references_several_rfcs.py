@@ -5,9 +5,9 @@ of: 2349"), and RFC 3668 listed for holding "2394"."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
+from _paths import file_names
 from _rfcs import rfc_graph
 
 from docnav.ask_text import answer_text
@@ -22,10 +22,6 @@ def graph(tmp_path_factory):
     return rfc_graph(tmp_path_factory, RFCS)
 
 
-def _names(paths) -> list[str]:
-    return [Path(p).name for p in paths]
-
-
 @pytest.mark.parametrize("question, dated, listed", [
     ("Which RFCs cite RFC 2394 or RFC 2349?", None,
      ["2592-futures.md", "3668-async-closures.md"]),
@@ -38,8 +34,8 @@ def test_those_referring_to_any_of_several_named(graph, question, dated, listed)
     answer = Navigator(graph).ask(question, 600)
     assert answer.route == "cross-reference"
     assert answer.count["dated"] == dated
-    assert _names(answer.count["documents"]) == listed
-    assert _names([answer.count["refers_to"], *answer.count["refers_also"]]) == [
+    assert file_names(answer.count["documents"]) == listed
+    assert file_names([answer.count["refers_to"], *answer.count["refers_also"]]) == [
         "2394-async_await.md", "2349-pin.md"]
     joined = "and" if " and " in question else "or"
     assert f"to 2394-async_await.md {joined} 2349-pin.md (by their references" in answer_text(
@@ -51,11 +47,11 @@ def test_named_that_cite_each_other_are_counted(graph):
     # RFC 2394 and RFC 2592 cite each other: each is asked of, of its references to the other
     # (only 3668-async-closures.md was given); of "and", each refers to all the others
     answer = Navigator(graph).ask("Which RFCs cite RFC 2394 or RFC 2592?", 600)
-    assert _names(answer.count["documents"]) == [
+    assert file_names(answer.count["documents"]) == [
         "2394-async_await.md", "2592-futures.md", "3668-async-closures.md"]
     assert answer.count["of"] == len(RFCS)
     answer = Navigator(graph).ask("Which RFCs cite RFC 2394 and RFC 2592?", 600)
-    assert _names(answer.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2394-async_await.md", "2592-futures.md"]
 
 
 def test_neither_nor_is_never_read_as_any_of_them(graph):
@@ -89,8 +85,8 @@ def test_none_referring_to_several_says_them(graph, question, said):
 def test_each_number_named_is_read_or_said_not_indexed(graph, question, listed, named):
     answer = Navigator(graph).ask(question, 600)
     assert answer.route == "cross-reference"
-    assert _names(answer.count["documents"]) == listed
-    assert _names([answer.count["refers_to"], *answer.count.get("refers_also", [])]) == named
+    assert file_names(answer.count["documents"]) == listed
+    assert file_names([answer.count["refers_to"], *answer.count.get("refers_also", [])]) == named
     said = "; RFC 9999, also named, is not indexed)"  # (was silent of RFC 9999)
     assert (said in answer_text(answer, graph)) == ("9999" in question)
 
@@ -111,8 +107,8 @@ def test_several_named_are_listed_as_a_list_says_them(graph, question, said):
 def test_one_of_several_named_left_out_is_not_listed(graph, question):
     # (2592-futures.md was listed, "besides" unsaid: one named was never left out)
     answer = Navigator(graph).ask(question, 600)
-    assert _names(answer.count["documents"]) == ["3668-async-closures.md"]
-    assert _names(answer.count["besides"]) == ["2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["3668-async-closures.md"]
+    assert file_names(answer.count["besides"]) == ["2592-futures.md"]
 
 
 @pytest.mark.parametrize("question, said", [
