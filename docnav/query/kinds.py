@@ -72,7 +72,7 @@ _VERB = (r"(?:is|are|was|were|do|does|did|has|have|had|mentions?|mentioned|cites
          r"refers?|referred|says?|said|uses?|used|holds?|discuss(?:es)?|describes?|"
          r"proposes?|talks?)\b")
 _KIND_LEFT_OUT = re.compile(
-    rf"(?P<set_off>\s*,)?\s*(?:{LEAVING_OUT.pattern}|(?P<but_not>\bbut\s+not\b)|"
+    rf"(?P<set_off>\s*,)?\s*(?:{LEAVING_OUT.pattern}|\bbut\s+not\b|"
     rf"\bexcluding\b)\s+(?:(?:the\s+|any\s+|all\s+(?:the\s+)?)?(?P<word>{plural(KIND_OF)}|"
     rf"{TEN_KS})|(?P<one>{one_of(KIND_OF)})(?P<docs>\s+(?:document|"
     rf"file)s)?)(?=\s*[,;?!.]|\s*$|\s+{_VERB})(?(set_off)\s*,?)", re.I)
@@ -189,9 +189,9 @@ def _kind_left_out(question: str) -> tuple[str, str] | None:
     out one ("Which papers mention pinning, besides RFCs?": "Which papers mention pinning?",
     "RFC"); None otherwise."""
     m = _KIND_LEFT_OUT.search(question)
-    # "but not rfc": a word more likely than the kind ("Which documents mention async but not
-    # rfc?" left out every RFC); "but not RFC", "but not the RFCs", "but not rfcs": the kind
-    if m is None or (m["but_not"] and m["one"] and m["one"].islower() and not m["docs"]):
+    # "but not rfc" too: read as a word, it was counted as one wanted ("Which documents mention
+    # futures but not rfc?" listed the RFCs holding "rfc", "futures" dropped)
+    if m is None:
         return None
     word = (m["word"] or m["one"]).lower()
     kind = "filing" if TEN_K.match(word) else _KIND_OF[word]
