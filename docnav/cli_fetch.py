@@ -91,7 +91,8 @@ def _fetch_note(graph, args: argparse.Namespace, nodes: list[str], under: set[st
 _CUT = f"one is cut only where {LEAST_PIECE} tokens or more are left"
 # a table's head: a Markdown table's column heads down to their rule; a PDF's, its first line
 _TABLE_CUT = (f"a table is cut only where {LEAST_PIECE} tokens or more are left and its head "
-              "(its first line; a Markdown table's lines down to their rule) and a row fit")
+              "(its first line, unless it states a figure; a Markdown table's lines down to "
+              "their rule) and a row fit")
 
 
 def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]:

@@ -7,6 +7,7 @@ from _cli import indexed_files, run
 from _stores import indexed_graph
 
 from docnav.query import Navigator
+from docnav.query.pieces import cut
 
 ROWS = "\n".join(f"| Pump {i} | {100 + i} | {200 + i} | {i}% |" for i in range(1, 41))
 PUMPS = (f"# Pump report\n\n## Sales\n\nPump sales by model for the year were as follows:\n\n"
@@ -41,8 +42,8 @@ def test_fetch_says_a_table_is_cut_only_with_a_row(tmp_path):
     assert code == 0 and out.startswith("0 of 1 paragraph; 0 tokens (--budget 20: the first "
                                         "paragraph, a table, takes "), out
     assert out.endswith("tokens, and a table is cut only where 16 tokens or more are left and "
-                        "its head (its first line; a Markdown table's lines down to their "
-                        "rule) and a row fit)\n"), out
+                        "its head (its first line, unless it states a figure; a Markdown "
+                        "table's lines down to their rule) and a row fit)\n"), out
     code, out, _ = run(db, "fetch", table, "--budget", "30")
     assert "| Pump 1 " in out and "| Pump 2 " not in out and "\n  …\n" in out, out
 
@@ -195,3 +196,16 @@ def test_a_column_head_hit_with_no_room_for_its_heads_reads_its_table(tmp_path):
     for budget in (24, 28, 32):
         answer = Navigator(graph).ask("What is the % Change?", budget=budget)
         assert table in {e.piece.node_id for e in answer.evidence}, budget
+
+
+def test_a_pdf_table_whose_first_line_states_a_figure_is_cut_to_that_row():
+    """A table without a Markdown rule (a PDF's) heads with its first line only where that states
+    no figure: Adobe's "Research and development $ 2,987 ..." row was left out for want of a
+    second row that fit, though it answered the question."""
+    rows = ("Research and development $ 2,987 $ 2,540 $ 2,188 18 % 16 %\n"
+            "Percentage of total revenue 17 % 16 % 17 %\n"
+            "General and administrative $ 1,219 $ 1,085 $ 968 12 % 12 %")
+    assert cut(rows, 22, table=True) == rows.splitlines()[0] + "\n…"
+    heads = "2022 2021 2020\n" + rows  # years alone: the head, read only with a row
+    assert cut(heads, 12, table=True) is None
+    assert cut(heads, 30, table=True) == "\n".join(heads.splitlines()[:2]) + "\n…"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docnav.query._checks import LEAST_PIECE
+from docnav.query.quantities import holds_figure
 
 if TYPE_CHECKING:
     from docnav.query.graph import NodeView
@@ -76,13 +77,19 @@ _RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
 def _cut_table(lines: list[str], room: int) -> str | None:
-    rule = next((i for i, line in enumerate(lines) if _RULE.match(line)), 0)
-    kept = lines[:rule + 1]
-    for row in lines[rule + 1:]:
+    if not lines:
+        return None
+    rule = next((i for i, line in enumerate(lines) if _RULE.match(line)), None)
+    # without a rule (a PDF's table) the first line is the head unless it states a figure:
+    # then it is a row ("Research and development $ 2,987 $ 2,540 ..." was left out for want
+    # of a second row that fit, though it answered the question)
+    head = rule + 1 if rule is not None else 0 if holds_figure(lines[0]) else 1
+    kept = lines[:head]
+    for row in lines[head:]:
         if count_tokens("\n".join([*kept, row, "…"])) > room:
             break
         kept.append(row)
-    return "\n".join([*kept, "…"]) if len(kept) > rule + 1 else None
+    return "\n".join([*kept, "…"]) if len(kept) > head else None
 
 
 __all__ = ["Piece", "count_tokens", "cut", "cut_to_budget"]
