@@ -295,7 +295,8 @@ def test_what_two_rfcs_refer_to_is_answered_by_the_references_of_each(graph):
     # of: 2592"
     answer = Navigator(graph).ask("What do RFC 2349 and RFC 2592 refer to?", 300)
     refers = [s for s in answer.trace if s["op"] == "refers"]
-    assert [(file_names([s["document"]])[0], s["to"] and file_names([s["to"]])[0]) for s in refers] == [
+    assert [(file_names([s["document"]])[0], s["to"] and file_names([s["to"]])[0])
+            for s in refers] == [
         ("2349-pin.md", None), ("2592-futures.md", "2349-pin.md"),
         ("2592-futures.md", "2394-async_await.md")]
     assert answer.route == "cross-reference"

@@ -3,8 +3,8 @@ names chained by "or" ("Adobe or Amazon or Yelp" counted those holding "Yelp" al
 and "Amazon" as one or the other, and lost the Adobe 10-K), the very kind asked of left out
 ("Which RFCs mention futures, besides RFCs?" listed the others as RFCs), a kind left out of a
 question read for its format ("Which Markdown files ..., besides RFCs?"), the line of those
-another kind refers to, "but not rfc" (the kind, as "but not RFCs"), and a year's documents left out
-beside one named."""
+another kind refers to, "but not rfc" (the kind, as "but not RFCs"), and a year's documents
+left out beside one named."""
 
 from __future__ import annotations
 

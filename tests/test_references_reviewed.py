@@ -144,7 +144,8 @@ def test_more_verbs_with_an_auxiliary(graph, question, by):
     answer = Navigator(graph).ask(question, 600)
     if by == "references":
         assert answer.route == "cross-reference"
-        assert file_names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+        assert file_names(answer.count["documents"]) == ["2592-futures.md",
+                                                         "3668-async-closures.md"]
     else:
         assert answer.count["words"] == ["pinning"]
 
