@@ -56,6 +56,15 @@ def test_a_year_of_the_one_named_does_not_date_those_citing_it(graph, year, so):
             in answer_text(answer, graph))
 
 
+def test_a_year_of_the_one_named_is_said_where_none_cites_it(graph):
+    # none cites RFC 3668: the year it is said to have was dropped without a word
+    answer = Navigator(graph).ask("Which RFCs cite RFC 3668 that was published in 2018?", 600)
+    assert answer.count["n"] == 0 and answer.count["dated"] is None
+    assert (answer.count["named_dated"], answer.count["named_so"]) == ("in 2018", False)
+    assert ("(3668-async-closures.md is dated 2024-06-25: not in 2018 as said; the year is its, "
+            "not theirs)") in answer_text(answer, graph)
+
+
 def test_a_year_of_those_citing_before_the_verb_dates_them(graph):
     answer = Navigator(graph).ask("Which RFCs that were published in 2018 cite RFC 2394?", 600)
     assert answer.route == "cross-reference"

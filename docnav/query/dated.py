@@ -61,12 +61,15 @@ def dates_held(nav: Navigator, doc: str | list[str] | None) -> str:
             if dates else "none of them has one")
 
 
-def named_dated(nav: Navigator, paths: list[str], said: re.Match) -> dict:
+def named_dated(nav: Navigator, paths: list[str], said: re.Match | None) -> dict:
     """What a count of the documents referring to those at ``paths`` says of the date a
     question gives the one of them it names right before (``said``: :data:`NAMED_THAT_WAS`'
     match; "... cite RFC 2394 or RFC 2349 that was published in 2018?": RFC 2349's, though
     RFC 2394's was said): that one, its own date, and whether it is so dated; those referring
-    to them are counted either way."""
+    to them are counted either way, none too. {} where no date is said, or none is named."""
+    paths = [p for p in paths if p]
+    if said is None or not paths:
+        return {}
     relation, year = said["relation"].lower(), int(said["when"])
     path = next((p for p, _ in titled_documents(nav.graph, said.group()) if p in paths),
                 paths[0])

@@ -394,7 +394,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
         count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
                      referred_by=held.referred_by, refers_to=held.refers_to,  # of one with
-                     **_also(held),
+                     **_also(held),  # (the year of the one a clause names: "that was ...")
+                     **named_dated(nav, [held.refers_to, *held.refers_also], of_named),
                      related=held.related, unindexed=held.unindexed,  # none, not
                      **besides_of(held, scope.outside))
         return _counted(nav, asked, count, held.route)  # those saying "build"
@@ -418,8 +419,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         count.update(refers_to=held.refers_to, cites=held.cites, referred_by=held.referred_by,
                      related=held.related, unindexed=held.unindexed, **_also(held),
                      **({"by_title": True} if held.titled else {}))
-        count.update(named_dated(nav, [held.refers_to, *held.refers_also], of_named)
-                     if of_named and held.refers_to else {})
+        count.update(named_dated(nav, [held.refers_to, *held.refers_also], of_named))
     paths, more = best_documents(nav, question, doc, held, n)
     if not held.every:  # all asked of are left out ("by Ada besides alpha-pumps.html", hers
         return _counted(nav, asked, count, held.route)  # alone): none, and none to read
