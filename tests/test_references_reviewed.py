@@ -167,3 +167,14 @@ def test_the_longest_of_a_year_said_in_a_clause(graph, question):
     step = next(s for s in answer.trace if s["op"] == "documents")
     assert (step["dated"], step["length_of"], step["holding"]) == ("in 2018", 3, [])
     assert file_names(step["documents"][:1]) == ["2592-futures.md"]
+
+
+def test_neither_reads_names_listed_with_commas_before_nor(graph):
+    # "RFC 2592, RFC 2394" was read as one name, and the question refused as a mix
+    answer = Navigator(graph).ask("Which RFCs cite neither RFC 2592, RFC 2394 nor RFC 2349?", 600)
+    assert answer.count["neither_by"] == "references"
+    assert file_names(answer.count["documents"]) == ["0002-rfc-process.md"]  # (3668 cites 2394)
+    three = Navigator(graph).ask("Which RFCs mention neither async, pinning nor closures?", 600)
+    two = Navigator(graph).ask("Which RFCs mention neither async nor pinning?", 600)
+    assert three.count["neither"] == ["async", "pinning", "closures"]
+    assert set(three.count["documents"]) <= set(two.count["documents"])

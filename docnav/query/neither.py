@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 
 # what a question asking for documents says after its verb: " neither RFC 2394 nor RFC 2349?"
 _NEITHER = re.compile(r"^\s*neither\s+(?P<names>\S.*?)\W*$", re.I)
-_NOR = re.compile(r"\s*,?\s+nor\s+", re.I)
+# "nor", or a comma before the last ("neither RFC 2592, RFC 2394 nor RFC 2349": the first two
+# were read as one name, and the question refused as naming a document and a word)
+_NOR = re.compile(r"\s*,\s*(?:nor\s+)?|\s+nor\s+", re.I)
 SAYS_NEITHER = re.compile(r"\b(?:neither|nor)\b", re.I)
 # words beside the name of the one document a name after "neither" or "nor" names
 _NAMING = frozenset("the a an this that document proposal paper rfc pep".split())
@@ -51,7 +53,7 @@ def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every
     if not SAYS_NEITHER.search(asked):
         return None
     m = _NEITHER.match(rest) if said else None
-    if not m or not _NOR.search(m["names"]):
+    if not m or not re.search(r"\bnor\b", m["names"], re.I):
         raise neither_unread(asked)
     names = _NOR.split(m["names"])
     if REFERRING.search(said):
