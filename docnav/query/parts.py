@@ -349,7 +349,9 @@ def bibliographies(graph: DocNavGraph) -> frozenset[str]:
     if graph not in _BIBLIOGRAPHIES:
         found: set[str] = set()
         for nid, node in graph.nodes_of_kind("paragraph"):
-            at: str | None = nid if _BIBLIOGRAPHY_BEGIN.match(node.text) else None
+            if not _BIBLIOGRAPHY_BEGIN.match(node.text):
+                continue
+            at: str | None = nid
             section = graph.navigate(nid, "parent")
             while at is not None and at not in found and graph.navigate(at, "parent") == section:
                 found.add(at)
