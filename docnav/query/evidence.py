@@ -310,9 +310,8 @@ class Run:
         fresh = [i for i in ids if i not in self.state.visited]
         self.state.visited.update(fresh)
         if fresh:
-            # (no fetch with nothing left: a budget of 0 reads nothing, and is refused)
-            added = self.state.add(self.graph.fetch(fresh, budget=self.state.remaining)
-                                   if self.state.remaining > 0 else [], found_by)
+            added = self.state.add(fetch_within(self.graph, fresh, self.state.remaining),
+                                   found_by)
             self.op("fetch", nodes=fresh[:8], added=added)
 
     def _led_to(self, node_id: str) -> list[str]:
@@ -565,3 +564,9 @@ class Run:
             if parts or how_long and "pages" not in self.graph.fields(path):
                 out.setdefault(path, {})["length"] = length_said(self.graph, path)
         return out
+
+
+def fetch_within(graph: DocNavGraph, ids: list[str], budget: int) -> list[Piece]:
+    """``ids`` fetched within ``budget`` tokens (the budget left, or a share of it); none where
+    nothing is left: :meth:`DocNavGraph.fetch` refuses a budget of 0."""
+    return graph.fetch(ids, budget=budget) if budget > 0 else []

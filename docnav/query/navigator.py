@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import check_text, question_budget
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
-from docnav.query.evidence import Answer, Evidence, EvidenceState, Run
+from docnav.query.evidence import Answer, Evidence, EvidenceState, Run, fetch_within
 from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.as_documents import as_documents_said, as_documents_written
 from docnav.query.agents import agent_paragraphs
@@ -582,8 +582,7 @@ class Navigator:
         parts = [p for p in self.graph.expand(node_id, 10_000)
                  if self.graph.node(p).kind == "paragraph" and p not in passed]
         share = int((self.options.section_share if share is None else share) * state.budget)
-        room = min(share, state.remaining)  # (a budget of 0 reads nothing, and is refused)
-        pieces = self.graph.fetch(parts, budget=room) if room > 0 else []
+        pieces = fetch_within(self.graph, parts, min(share, state.remaining))
         if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
             pieces.pop()
         pieces = self.passages.without_lone_heads(pieces, state.evidence)

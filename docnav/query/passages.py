@@ -24,7 +24,7 @@ import glob
 import re
 from collections.abc import Container
 
-from docnav.query.evidence import COLUMN_HEADS, EvidenceState, Run
+from docnav.query.evidence import COLUMN_HEADS, Run, fetch_within
 from docnav.query.graph import DocNavGraph
 from docnav.query.pieces import Piece
 from docnav.query.search import rrf
@@ -193,14 +193,14 @@ class Passages:
             if not heads:
                 return
             run.op("navigate", node=table, direction="previous", to=heads, why="column heads")
-            pieces = _fetch_left(self.graph, heads, state)
+            pieces = fetch_within(self.graph, heads, state.remaining)
         elif table in state.visited:
             return
         else:
-            pieces = _fetch_left(self.graph, [*hits, *heads, table], state)
+            pieces = fetch_within(self.graph, [*hits, *heads, table], state.remaining)
             if table not in {p.node_id for p in pieces}:
-                pieces = _fetch_left(self.graph, [table], state) or (
-                    _fetch_left(self.graph, hits, state))
+                pieces = fetch_within(self.graph, [table], state.remaining) or (
+                    fetch_within(self.graph, hits, state.remaining))
             elif heads:
                 run.op("navigate", node=table, direction="previous", to=heads,
                        why="column heads")
@@ -223,7 +223,7 @@ class Passages:
         heads = [h for h in dict.fromkeys(h for r in rows for h in self.column_heads(r))
                  if h not in state.visited]
         run.op("statement rows", **said, rows=rows, heads=heads)
-        pieces = _fetch_left(self.graph, [*heads, *rows], state)
+        pieces = fetch_within(self.graph, [*heads, *rows], state.remaining)
         if not {p.node_id for p in pieces} & set(rows):
             run.op("fetch", nodes=rows[:8], added=0, left_out="no room for a row")
             return
@@ -507,12 +507,6 @@ class Passages:
                       if self.graph.node(c).kind == "paragraph"]
             return inside[0] if inside else None
         return None
-
-
-def _fetch_left(graph: DocNavGraph, ids: list[str], state: EvidenceState) -> list[Piece]:
-    """``ids`` fetched within the budget left: none where nothing is (a fetch's budget of 0 is
-    refused)."""
-    return graph.fetch(ids, budget=state.remaining) if state.remaining > 0 else []
 
 
 __all__ = ["Passages", "BEST_DOCUMENT"]
