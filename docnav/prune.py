@@ -102,7 +102,7 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
                         con.execute("SELECT doc_id FROM documents ORDER BY 1").fetchall()]
                 store.queue_export(con, docs)  # every document's embeddings file held some
                 stamp_token(con, DOCUMENTS_TOKEN)  # long-lived indexers read their texts again
-                behind = len(store.pending_exports(con))
+                behind = 0 if export else len(store.pending_exports(con))  # (said below)
         except BaseException:  # nothing written
             if marked is not None:
                 marked.put_back()
