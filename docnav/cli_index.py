@@ -25,7 +25,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
     try:
         report = indexer.index(args.paths, reparse=args.reparse)
     except BaseException:  # a signal's stop says what the run wrote (the CLI's _stopped)
-        args.written = getattr(indexer, "report", None)
+        args.written = indexer.report
         raise
     _note_linked_roots(args)
     _report_run(report, args)
@@ -395,7 +395,9 @@ def _megabytes(value: str) -> float:
         raise argparse.ArgumentTypeError(f"{value!r} is not a number of MB") from None
     if not 0 < megabytes < float("inf"):
         raise argparse.ArgumentTypeError(f"{value!r}: give a size in MB over 0")
-    if megabytes * 2**20 < 1:  # 0 bytes was refused by ParseOptions, the option unnamed
+    from docnav.parse._options import MiB
+
+    if megabytes * MiB < 1:  # 0 bytes was refused by ParseOptions, the option unnamed
         raise argparse.ArgumentTypeError(f"{value!r} MB is under 1 byte: give 0.000001 (1 byte) "
                                          "or more")
     return megabytes

@@ -117,6 +117,7 @@ class Indexer:
         self._runs = 0
         self._bar: Progress = Progress()  # the running index run's progress, when shown
         self._marked: WritingMark | None = None  # the export's mark the running run found
+        self.report: IndexReport | None = None  # the running (or last) run's report
 
     @property
     def summaries(self) -> SummaryBuilder | None:
