@@ -43,7 +43,7 @@ _RELATED = re.compile(r"\brelated\b", re.I)
 # the other way: "Which RFCs does RFC 1974 refer to?", those its references lead into (read
 # as "Which RFCs refer to RFC 1974?", RFC 1183, which RFC 1974 supersedes, answered)
 # (or in the passive: "Which RFCs are referenced by the futures RFC?")
-_NEITHER = re.compile(r"\b(?:neither|nor)\b", re.I)  # "cite neither RFC 2394 nor RFC 2349"
+SAYS_NEITHER = re.compile(r"\b(?:neither|nor)\b", re.I)  # "cite neither RFC 2394 nor RFC 2349"
 _REFERRED_BY = re.compile(rf"^\s+(?:(?:do|does|did)\s+\S.*?\s+(?:{REFERRING_OR_MENTIONING})|"
                           r"(?:are|were|is|was)\s+(?:referenced|referred\s+to|cited|linked\s+"
                           r"to|mentioned|built\s+(?:up)?on)\s+(?:by|in|from)\s+\S.*?)\W*$",
@@ -257,7 +257,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     asked, rest = each_numbered(asked), each_numbered(rest)
     named = {p for p, _ in titled_documents(nav.graph, asked)} - set(besides)
     referring_verb = bool(said and REFERRING.search(said))  # "refer to", "cite", "link to"
-    if named and referring_verb and _NEITHER.search(asked):  # (its words were counted: "Which
+    if named and referring_verb and SAYS_NEITHER.search(asked):  # (its words were counted: "Which
         # RFCs cite neither RFC 2394 nor RFC 2349?" listed RFC 3668, which cites RFC 2394)
         either = re.sub(r"(?i)\bnor\b", "or", re.sub(r"(?i)\bneither\s+", "", asked))
         raise InputError(f"query {asked!r}: \"neither ... nor\" is not read (no document is "
@@ -277,7 +277,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # (never of "neither ... nor", which was read as "and": left to their words)
     several = ([p for p, _ in titled_documents(nav.graph, rest) if p in named]
                if len(named) > 1 and referring_verb and not _RELATED.search(said or "")
-               and not _REFERRED_BY.match(rest) and not _NEITHER.search(asked) else [])
+               and not _REFERRED_BY.match(rest) and not SAYS_NEITHER.search(asked) else [])
     several = several if len(several) > 1 else []
     if not several:
         every = [p for p in every if p not in named] or every
@@ -570,6 +570,6 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
     return rare, {p: sum(p in holders[t] for t in rare) for p in every}
 
 
-__all__ = ["REFERRING", "Held", "as_documents_referred", "best_documents", "besides_of", "citing",
-           "held_by", "left_out", "needing_verb", "rarer_held", "referred_by_asked",
-           "referring_to_any", "unnamed_left_out", "words_held"]
+__all__ = ["REFERRING", "SAYS_NEITHER", "Held", "as_documents_referred", "best_documents",
+           "besides_of", "citing", "held_by", "left_out", "needing_verb", "rarer_held",
+           "referred_by_asked", "referring_to_any", "unnamed_left_out", "words_held"]

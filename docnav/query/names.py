@@ -214,6 +214,10 @@ def _part_filed(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
             out.append((held[0], m[1]))
     return out
 
+# words naming the one document they refer to besides its name ("the pin RFC"): said_alone's
+# ``naming`` of questions ordering or leaving out the documents named
+NAMING_WORDS = frozenset("the a an this that document proposal paper rfc pep".split())
+
 
 def said_alone(graph: DocNavGraph, said: str, naming: frozenset[str]
                ) -> list[tuple[str, str]] | None:

@@ -13,9 +13,9 @@ import re
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.holding import REFERRING, referring_to_any
+from docnav.query.holding import REFERRING, SAYS_NEITHER, referring_to_any
 from docnav.query.lexical import search_words
-from docnav.query.names import said_alone
+from docnav.query.names import NAMING_WORDS, said_alone
 from docnav.query.referring import each_numbered, unindexed_alone
 
 if TYPE_CHECKING:
@@ -27,9 +27,6 @@ _NEITHER = re.compile(r"^\s*neither\s+(?P<names>\S.*?)\W*$", re.I)
 # "nor", or a comma before the last ("neither RFC 2592, RFC 2394 nor RFC 2349": the first two
 # were read as one name, and the question refused as naming a document and a word)
 _NOR = re.compile(r"\s*,\s*(?:nor\s+)?|\s+nor\s+", re.I)
-SAYS_NEITHER = re.compile(r"\b(?:neither|nor)\b", re.I)
-# words beside the name of the one document a name after "neither" or "nor" names
-_NAMING = frozenset("the a an this that document proposal paper rfc pep".split())
 # what goes on past a name of words: "pinning and mention async", "async but closures"
 _GOES_ON = re.compile(r"\b(?:and|or|but|that|which|who|whose|with|without|besides)\b", re.I)
 _ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
@@ -102,7 +99,7 @@ def _each_named(graph: DocNavGraph, names: str, many: int, every: list[str]
         return [None] * many
     named: list[str | None] = []
     for name in numbered:
-        one = said_alone(graph, name, _NAMING)
+        one = said_alone(graph, name, NAMING_WORDS)
         unindexed = unindexed_alone(graph, name, every) if not one else []
         named.append(one[0][0] if one and len(one) == 1 else
                      unindexed[0] if len(unindexed) == 1 else None)

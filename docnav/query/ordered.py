@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.dated import dated_in
+from docnav.query.dated import YEAR, dated_in
 from docnav.query.evidence import LEAVING_OUT, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
 from docnav.query.holding import REFERRING, left_out, rarer_held, referring_to_any
@@ -27,7 +27,7 @@ from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
 from docnav.query.neither import SAYS_NEITHER, neither_unread
-from docnav.query.names import JOINED, said_alone, titled_documents, untitled_names
+from docnav.query.names import JOINED, NAMING_WORDS, said_alone, titled_documents, untitled_names
 from docnav.query.parts import length_of
 from docnav.query.referring import each_numbered
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
@@ -49,17 +49,17 @@ GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in)\b|"
            rf"{ABOUT.pattern}|\s+and\s+(?:what|who|which|how)\b|"
            rf"\s+(?:after|before|since)\s+(?:19|20)\d\d\b|"
            rf"\s+(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b))")
+# a year said of the documents: "from 2018", "published after 2018"
+_YEAR_SAID = rf"(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+{YEAR}"
 # "Which RFC from 2018 is the longest?", "Which RFC published after 2018 was the first?":
 # their year, before the verb (it was no question of order)
-_YEAR_BEFORE = (rf"(?P<year>(?:(?:that|which)\s+(?:were|was|are|is)\s+)?(?:{DATING}\s+)?"
-                r"(?:from|of|in|dated|after|before|since)\s+(?:19|20)\d\d,?\s+)?")
+_YEAR_BEFORE = rf"(?P<year>(?:(?:that|which)\s+(?:were|was|are|is)\s+)?{_YEAR_SAID},?\s+)?"
 # "Which RFC besides 2497 is the longest?": what it leaves out, before the word ordering them
 # (and their year after it: "Which RFC besides 2497 from 2018 is the longest?" left out "2497
 # from 2018", an error)
 _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+than|but\s+not|"
                 r"(?:apart|aside)\s+from)\s+[^?]*?)"
-                rf"(?P<year_after>,?\s+(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+"
-                r"(?:19|20)\d\d)?,?\s+(?=(?:is|was|are|were)\s))?")
+                rf"(?P<year_after>,?\s+{_YEAR_SAID})?,?\s+(?=(?:is|was|are|were)\s))?")
 # "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
 # was the first paper to use BERT?": the documents first or last by their own dates
 DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
@@ -101,8 +101,7 @@ _NOT_HELD = frozenset(search_words(
 _LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b)\s+"
                            r"(?P<other>\S.*?)\W*$", re.I)
 # their year at the end, after what it leaves out ("..., besides 2497, after 2018?")
-_YEAR_LAST = re.compile(rf",?\s+(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+"
-                        r"(?:19|20)\d\d\W*$", re.I)
+_YEAR_LAST = re.compile(rf",?\s+{_YEAR_SAID}\W*$", re.I)
 # what it leaves out that points at the documents of a year said after it: "besides those
 # (from 2018)", "except the ones", "other than the RFCs"
 _POINTING = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b|except\b|"
@@ -115,15 +114,14 @@ _AND_POINTING = re.compile(rf",?\s+and\s+(?:those|the\s+ones|the\s+{KINDS_SAID})
 _POINTING_FIRST = re.compile(
     rf"^(?P<lead>\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b|except\b|other\s+than\b|"
     rf"(?:apart|aside)\s+from\b)\s*(?:for\s+)?)(?:those|the\s+ones|the\s+{KINDS_SAID})"
-    rf"(?P<year>\s+(?:{DATING}\s+)?(?:from|of|in|dated|after|before|since)\s+(?:19|20)\d\d)"
+    rf"(?P<year>\s+{_YEAR_SAID})"
     rf"(?:,?\s+and\b|,)\s*(?P<rest>\S.*)$", re.I)
 # between the names of a list left out: "if-let chains, async closures and async await"
 _NAMES = re.compile(JOINED)
-# words naming the one document they refer to besides its name ("the pin RFC")
-_NAMING = frozenset("the a an this that document proposal paper rfc pep".split())
-# and between the names of several ("RFC 2394 or RFC 2349"), but not beside one: "the futures
-# RFC or futures" names RFC 2592 and a word, not RFC 2592 alone
-_JOINING = _NAMING | {"or", "and"}
+# the words naming one document besides its name (names.NAMING_WORDS), and between the names
+# of several ("RFC 2394 or RFC 2349"), but not beside one: "the futures RFC or futures" names
+# RFC 2592 and a word, not RFC 2592 alone
+_JOINING = NAMING_WORDS | {"or", "and"}
 # what else it asks of them: "Which RFCs are the shortest, and what do they propose?"
 _AND_ASKS = re.compile(r"\s*,?\s*(?:and\s+)?(?P<asks>(?:what|which|who|how|when|where|why|"
                        r"does|do|is|are)\b.*)", re.I)
@@ -297,7 +295,7 @@ def _named(nav: Navigator, said: str) -> list[tuple[str, str]] | None:
     """The documents ``said`` names alone (:func:`said_alone`): one, or several joined by "or"
     or "and" (a word joined to one is no name of it)."""
     several = said_alone(nav.graph, said, _JOINING)
-    return several if several and len(several) > 1 else said_alone(nav.graph, said, _NAMING)
+    return several if several and len(several) > 1 else said_alone(nav.graph, said, NAMING_WORDS)
 
 
 def _as_said(name: str, said: str) -> str:
