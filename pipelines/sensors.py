@@ -75,11 +75,11 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
             return SensorResult(cursor=context.cursor,
                                 skip_reason="; ".join(filter(None, [said, unwatched])))
         options = docnav.index_options()
-        said = no_root_there(docnav, context.instance)
+        roots, gone = docnav.roots_now()  # once a tick: what it skips with is what it scans
+        said = no_root_there(docnav, context.instance, roots, gone)
         if said:  # the run would refuse: the partitions are kept, as the documents are
             context.log.warning(said)
             return SensorResult(cursor=context.cursor, skip_reason=said)
-        roots, gone = docnav.roots_now()
         found = scan(roots, options.include, options.exclude, _SEEN)
         empty = empty_roots(roots, found)
         # a gone folder's files keep their state (as a folder that cannot be listed); a gone
@@ -147,7 +147,7 @@ def reconcile_schedule(context: ScheduleEvaluationContext, docnav: DocNavResourc
     With no partition left (every file deleted, and the run removing them failed), a
     collection run over every root, as long as the store still lists documents there."""
     keys = context.instance.get_dynamic_partitions(PARTITIONS)
-    gone = no_root_there(docnav, context.instance)
+    gone = no_root_there(docnav, context.instance, *docnav.roots_now())
     if gone:
         return SkipReason(gone)
     stamp = context.scheduled_execution_time.isoformat()
@@ -165,11 +165,12 @@ def reconcile_schedule(context: ScheduleEvaluationContext, docnav: DocNavResourc
         run_config={"ops": {"collection": {"config": {"full": True}}}})
 
 
-def no_root_there(docnav: DocNavResource, instance: DagsterInstance) -> str | None:
+def no_root_there(docnav: DocNavResource, instance: DagsterInstance, roots: list[str],
+                  gone: list[str]) -> str | None:
     """What the sensor and the schedules skip with while no root of DOCNAV_ROOTS is there
-    (a run would fail on it every time); it speaks of kept documents and partitions only
-    where there are some (a first tick with a typo has none)."""
-    roots, gone = docnav.roots_now()
+    (``roots``, ``gone``: :meth:`DocNavResource.roots_now`; a run would fail on it every
+    time); it speaks of kept documents and partitions only where there are some (a first
+    tick with a typo has none)."""
     if roots:
         return None
     kept = (bool(instance.get_dynamic_partitions(PARTITIONS))
@@ -211,7 +212,7 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
         latest = context.instance.get_latest_materialization_event(document.key)
         if latest is None or latest.asset_materialization is None:
             return SkipReason("no document materialised yet")
-        gone = no_root_there(docnav, context.instance)
+        gone = no_root_there(docnav, context.instance, *docnav.roots_now())
         if gone:
             return SkipReason(gone)
         recorded = (latest.asset_materialization.tags or {}).get(CODE_VERSION_TAG)
