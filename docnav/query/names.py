@@ -163,7 +163,7 @@ def _part_of_a_file_s_name(graph: DocNavGraph, name: str) -> bool:
     confidence 0.00, and is asked of the best match again."""
     words = set(_plain_words(PurePath(name).stem))
     return not re.search(r"\d", name) and any(
-        words <= set(_plain_words(PurePath(p).stem)) | set(_title_words(graph).get(p, []))
+        words <= set(_file_words(graph)[p]) | set(_title_words(graph).get(p, []))
         for p in graph.document_paths())
 
 
@@ -187,7 +187,7 @@ def titled_documents(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
         held = [p for p, title in titles.items() if terms and terms <= title]
         if len(held) > 1:  # "the derive From RFC": "3809-derive-from", not "declarative derive"
             held = [p for p in held if _written_in(words, _title_words(graph)[p])
-                    or _written_in(words, _plain_words(PurePath(p).stem))]
+                    or _written_in(words, _file_words(graph)[p])]
         if len(held) == 1:
             out.setdefault(held[0], name)
     for path, name in file_named(graph, question):  # "1809.01202.pdf": by its file's name
@@ -208,8 +208,7 @@ def _part_filed(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     out = []
     for m in TITLE_OF_FILE.finditer(question):
         words = set(_plain_words(PurePath(m[1]).stem))
-        held = [p for p in graph.document_paths()
-                if words <= set(_plain_words(PurePath(p).stem))]
+        held = [p for p in graph.document_paths() if words <= set(_file_words(graph)[p])]
         if not re.search(r"\d", m[1]) and len(held) == 1:
             out.append((held[0], m[1]))
     return out
@@ -443,7 +442,7 @@ def word_titled(graph: DocNavGraph, word: str) -> list[str]:
     3467-unsafe-pinned.md), in path order."""
     said = word.casefold()
     return [p for p in graph.document_paths()
-            if said in _title_words(graph).get(p, []) or said in _plain_words(PurePath(p).stem)]
+            if said in _title_words(graph).get(p, []) or said in _file_words(graph)[p]]
 
 
 def _title_words(graph: DocNavGraph) -> dict[str, list[str]]:
@@ -452,6 +451,16 @@ def _title_words(graph: DocNavGraph) -> dict[str, list[str]]:
         _TITLE_WORDS[graph] = {n.path: _plain_words(n.heading or "")
                                for _, n in graph.nodes_of_kind("document")}
     return _TITLE_WORDS[graph]
+
+
+def _file_words(graph: DocNavGraph) -> dict[str, list[str]]:
+    """Each document's path and the words of its file's name without the extension, lower
+    case ("2592-futures.md": ["2592", "futures"]), made once per graph: four rules read them
+    of every document on a question. The graph is loaded once from the store's last complete
+    state and never changes after, so words made of its paths stay true of it."""
+    if graph not in _FILE_WORDS:
+        _FILE_WORDS[graph] = {p: _plain_words(PurePath(p).stem) for p in graph.document_paths()}
+    return _FILE_WORDS[graph]
 
 
 def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str], list[str]]]:
@@ -534,6 +543,7 @@ _TITLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _WHOLE_TITLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _TITLE_WORDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _FILE_NAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_FILE_WORDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _KNOWN_TITLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
