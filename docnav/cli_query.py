@@ -70,13 +70,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         verifier = Verifier(TransformersNLI(nli), nli)
     where = {k: v for k, v in {"metadata": _fields(args.meta), "dated_after": args.after,
                                "dated_before": args.before}.items() if v}
-    if where:  # none has them: said with the options as given (as `locate` says it)
-        if args.doc:
-            graph.matching_documents(args.doc)
-        graph.documents_where(args.doc, where, _said_as(args))
+    # none having them is said with the options as given (as `locate` says it)
     answer = Navigator(graph, answerer=answerer, verifier=verifier, policy=args.policy).ask(
-        args.question, budget=args.budget, doc=args.doc,
-        where=where or None)
+        args.question, budget=args.budget, doc=args.doc, where=where or None,
+        said_as=_said_as(args))
     # 1, as for an index run with failed documents: the work is done, a part of it failed
     code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
     if answer.generation_error:

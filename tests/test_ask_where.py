@@ -246,3 +246,15 @@ def test_a_document_s_own_date_whichever_verb_asks_it(tmp_path, question):
     answer = Navigator(indexed_graph(tmp_path, DOCS)).ask(question, 300)
     assert answer.count["dated"] == "in 2022", question
     assert [Path(p).name for p in answer.count["documents"]] == ["mid.html"], question
+
+
+def test_ask_says_what_is_wrong_first_in_one_order_with_criteria_or_without(tmp_path):
+    # `ask "" --doc '*nomatch*' --meta author=Zed` said the glob (checked in the CLI first),
+    # without --meta the empty question: now both the question, as the library checks it
+    db = indexed_files(tmp_path, DOCS)
+    for criteria in ([], ["--meta", "author=Zed"]):
+        code, out, err = run(db, "ask", "", "--doc", "*nomatch*", *criteria)
+        assert code == 2 and "empty query" in err, (criteria, err)
+        code, out, err = run(db, "ask", "How did pump sales do?", "--doc", "*nomatch*",
+                             *criteria)  # the glob, then the criteria, as before
+        assert code == 2 and "no indexed document matches '*nomatch*'" in err, (criteria, err)

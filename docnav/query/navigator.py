@@ -154,13 +154,14 @@ class Navigator:
         self.passages = Passages(graph, options)
 
     def ask(self, question: str, budget: int = 1024, doc: str | None = None,
-            where: dict | None = None) -> Answer:
+            where: dict | None = None, said_as: dict | None = None) -> Answer:
         """The cited evidence for ``question`` within ``budget`` tokens (and, with an
         answerer, an answer written from it), from the documents whose path matches ``doc``
         (a glob) and, given ``where``, whose own fields match it: ``metadata`` (values the
         document's fields must have, e.g. ``{"author": "Ada"}``), ``dated_after`` and
-        ``dated_before`` (ISO dates bounding its own date), as
-        :meth:`DocNavGraph.filter` takes them."""
+        ``dated_before`` (ISO dates bounding its own date), as :meth:`DocNavGraph.filter`
+        takes them; where none has them, the error says each as ``said_as`` does (the CLI's
+        ``{"metadata": "--meta author=Ada"}``), as :meth:`DocNavGraph.documents_where`."""
         # a question too long (or empty) is said before any work on it (one of no words to
         # search for may still be answered: by the openings of what it is asked of)
         check_text(question)
@@ -180,7 +181,7 @@ class Navigator:
             if unknown := sorted(set(where) - set(WHERE)):
                 raise InputError(f"unknown document criteria {', '.join(unknown)}; valid: "
                                  f"{', '.join(WHERE)}")
-            kept = self.graph.documents_where(doc, where)
+            kept = self.graph.documents_where(doc, where, said_as)
             scope = [glob.escape(self.graph.node(n).path) for n in kept]
         asked = as_sections(question)  # "Which headings are on lifetimes?": the sections
         answer = (kind_left_out(self, asked, budget, scope)  # "..., besides RFCs?": the others
