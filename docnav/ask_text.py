@@ -132,7 +132,7 @@ def _focused(focus: dict) -> str:
     if focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
         return _which_documents(focus)
     if focus["op"] == "compare":  # the question named several companies
-        each = ", ".join(f"{name} ({len(docs)} filing{'s' if len(docs) > 1 else ''})"
+        each = ", ".join(f"{name} ({counted(len(docs), 'filing')})"
                          for name, docs in zip(focus["companies"], focus["documents"]))
         which = "in the store" if focus.get("each") else "the question names"
         return f"asked of each company {which}, {focus['tokens_each']} tokens each: {each}"
@@ -149,7 +149,7 @@ def _focused(focus: dict) -> str:
                 + _also_fits(focus.get("also_fits", [])))
     if focus.get("documents"):  # the question named a company: its filings alone
         n = len(focus["documents"])
-        return (f"asked of the {n} filing{'s' if n > 1 else ''} of {focus['left_out'][0]}, "
+        return (f"asked of the {counted(n, 'filing')} of {focus['left_out'][0]}, "
                 "which the question names")
     # --doc chose one company's filings: its name was not searched for ("the filings" of
     # --doc '*ADOBE*', one filing, before)
@@ -446,10 +446,10 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
             n, holding, read = listed["entries"], listed["holding"], listed["paragraphs"]
             lines.append(f"the works cited of {Path(listed['document']).name}: "
                          + (f"{n} ({listed['counted']})" if n else "no entry read")
-                         + (f"; {holding} paragraph{'s' * (holding != 1)} of them "
+                         + (f"; {counted(holding, 'paragraph')} of them "
                             f"hold{'s' * (holding == 1)} {', '.join(op['about'])}"
                             if op["about"] else
-                            f", {read} paragraph{'s' * (read != 1)}, read in order as the "
+                            f", {counted(read, 'paragraph')}, read in order as the "
                             "budget allows"))
     # (said once where each document asked in turn had none: "How many references do the pin
     # proposal and the futures proposal have?" said it twice)
@@ -474,7 +474,7 @@ def _captions(listed: dict) -> list[str]:
                          "order, as many as the budget allows")
         if listed.get("uncaptioned"):
             n = listed["uncaptioned"]
-            lines.append(f"{n} table{'s' * (n > 1)} without a caption in {name}, which "
+            lines.append(f"{counted(n, 'table')} without a caption in {name}, which "
                          "captions none, read in order as the budget allows")
         return lines
     if listed["n"]:

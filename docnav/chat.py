@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 
 from docnav.checks import finite_number
 from docnav.errors import ConfigError, DocNavError
+from docnav.wording import counted
 
 DEFAULT_TIMEOUT = 60.0
 MAX_TIMEOUT = 86400.0  # a day: socket timeouts overflow past ~1e9 s, and inf is none
@@ -193,7 +194,7 @@ class ChatClient:
                 failure, wait = exc, exc.wait
                 if not exc.retry:
                     break
-        error = (f"failed after {attempt + 1} attempt{'s' if attempt else ''}: {failure}")
+        error = f"failed after {counted(attempt + 1, 'attempt')}: {failure}"
         if failure.scope != "request":
             self._failed_calls += 1
             if failure.scope == "all" or self._failed_calls >= GIVE_UP_AFTER:

@@ -144,7 +144,9 @@ def test_ask_says_each_documents_captions_when_each_is_asked(tmp_path):
     db = indexed_files(tmp_path, {
         "r.md": "# R\n\n## A\n\nTable 1: Output.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n",
         "s.md": "# S\n\n## B\n\nTable 1: Input.\n\n| c | d |\n| --- | --- |\n| 3 | 4 |\n\n"
-                "Table 2: Costs.\n\n| e | f |\n| --- | --- |\n| 5 | 6 |\n"})
+                "Table 2: Costs.\n\n| e | f |\n| --- | --- |\n| 5 | 6 |\n",
+        "t.md": "# T\n\n## C\n\nThe costs.\n\n| g | h |\n| --- | --- |\n| 7 | 8 |\n\n"
+                "The prices.\n\n| i | j |\n| --- | --- |\n| 9 | 0 |\n"})
     code, out, err = run(db, "ask", "How many tables does each document have?")
     assert code == 0, err
     lines = out.splitlines()
@@ -152,6 +154,9 @@ def test_ask_says_each_documents_captions_when_each_is_asked(tmp_path):
             "allows") in lines, out
     assert ("the captions of the tables of s.md: 2, in reading order, as many as the budget "
             "allows") in lines, out
+    # and of one captioning none, its tables
+    assert ("2 tables without a caption in t.md, which captions none, read in order as the "
+            "budget allows") in lines, out
 
 
 def test_an_appendix_s_table_is_labelled_by_its_letter(tmp_path):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from docnav.wording import counted
+
 
 def counted_text(count: dict) -> str:
     """The text of an answer that is a count (or list) of documents: its line, then their
@@ -189,7 +191,7 @@ def count_line(count: dict) -> str:
     """How many documents a question asking so counted, as said to its reader: "17 of the 106
     documents asked of hold "borrow", "checker" (counted by their words, not read)"."""
     if "companies" in count:  # "Which companies are in the store?"
-        named = "; ".join(f"{name} ({len(paths)} filing{'s' if len(paths) > 1 else ''})"
+        named = "; ".join(f"{name} ({counted(len(paths), 'filing')})"
                           for name, paths in count["companies"].items())
         without = len(count["without"])
         none = (f"; {without} of them name{'s' if without == 1 else ''} no registrant (a "
@@ -225,9 +227,9 @@ def count_line(count: dict) -> str:
     elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
         it, its, s = ("them", "their", "s") if count.get("refers_also") else ("it", "its", "")
         title = f", {its} title{s} in their works cited" if count.get("by_title") else ""
-        counted = (f"the one {documents[:-1]}" if count["of"] == 1 else  # (was "1 of the 1
+        of_them = (f"the one {documents[:-1]}" if count["of"] == 1 else  # (was "1 of the 1
                    f"{count['n']} of the {count['of']} {documents}")  # documents")
-        line = (f"{_besides_said(count)}{counted} asked of{dated} "
+        line = (f"{_besides_said(count)}{of_them} asked of{dated} "
                 f"{'refer' if count['n'] != 1 else 'refers'} to {referred_named(count)} (by "
                 f"{'its' if count['of'] == 1 else 'their'} references: a link to {it}, "
                 f"{its} number{s}{title}; the evidence reads the best{_named_outside(count)})")
