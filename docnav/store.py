@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import re
 import shutil
@@ -64,6 +65,15 @@ def no_store(path: Path) -> StoreError:
     return StoreError(f"{path}: no store here. Create it with {made}.")
 
 
+log = logging.getLogger(__name__)
+
+
+def _logged(line: str) -> None:
+    """A wait's line where the store is given no ``waiting``: logged as a warning, which Python
+    prints on stderr where logging is not set up (a library run waited in silence)."""
+    log.warning("%s", line)
+
+
 class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
     """The DuckDB database at ``path`` and its Parquet export at ``parquet_dir``.
 
@@ -71,13 +81,14 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
     holds it (a writer, a compaction, or a reader loading its tables, which takes seconds at
     most), retrying with growing pauses; 0 fails at once. Readers never wait: they read the
     Parquet export instead. ``waiting``: told, as such a wait starts, a line naming the holder
-    (:func:`docnav.writer_lock.waiting_line`), where a session is given none of its own."""
+    (:func:`docnav.writer_lock.waiting_line`), where a session is given none of its own;
+    without it, the line is logged (logger ``docnav.store``, level WARNING)."""
 
     def __init__(self, path: str | Path, parquet_dir: str | Path | None = None,
                  lock_wait: float = 0.0, waiting: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
         self.lock_wait = lock_wait
-        self.waiting = waiting
+        self.waiting = waiting or _logged
         self.parquet_dir = Path(parquet_dir) if parquet_dir else self.path.parent / "parquet"
         self._session: duckdb.DuckDBPyConnection | None = None
         self._locks: dict[int, BinaryIO] = {}  # id of a writing connection -> its writer lock

@@ -4,12 +4,14 @@ naming the holder. Real store, real second process."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
 from _harness import CORPUS, held
 
 from docnav.cli import main
+from docnav.compact import compact_store
 from docnav.embed import HashingEmbedder
 from docnav.errors import InputError, StoreLocked
 from docnav.index import Indexer, IndexOptions
@@ -81,3 +83,30 @@ def test_a_wait_says_the_holder_the_error_names_without_its_advice(tmp_path, exc
     assert holder.startswith(f"{db}: the store is locked") and "Wait" not in holder
     assert str(refused.value).startswith(f"{holder}. Wait for it to finish")
     assert waiting_line(refused.value, 60) == f"{holder}; waiting up to 60 s for it to finish"
+
+
+def waits_logged(caplog, pid: int) -> list[str]:
+    """The lines logged under "docnav" that say a wait for the store held by ``pid`` starts."""
+    return [r.getMessage() for r in caplog.records if r.name.startswith("docnav")
+            and f"the store is locked by another process (PID {pid})" in r.getMessage()
+            and r.getMessage().endswith("; waiting up to 60 s for it to finish")]
+
+
+def test_a_library_run_given_no_waiting_logs_whom_it_waits_for(tmp_path, docs, caplog):
+    """`Indexer(Store(db), IndexOptions(lock_wait=60))`, as the README's library example
+    writes it (no ``waiting=``): the wait said nothing, so a run of minutes looked hung. The
+    line the CLI prints is logged now, as a warning (on stderr where logging is not set up)."""
+    db = tmp_path / "store.duckdb"
+    assert run(db, docs, 0).ok
+    (docs / "alpha.md").write_text(CORPUS["alpha.md"] + "\nA paragraph added later.\n")
+    with caplog.at_level(logging.WARNING, logger="docnav"), held(db, "w", 1.5) as holder:
+        assert run(db, docs, 60).ok
+    assert len(waits_logged(caplog, holder.pid)) == 1, caplog.text
+
+
+def test_a_library_compaction_given_no_waiting_logs_whom_it_waits_for(tmp_path, docs, caplog):
+    db = tmp_path / "store.duckdb"
+    assert run(db, docs, 0).ok
+    with caplog.at_level(logging.WARNING, logger="docnav"), held(db, "r", 1.5) as holder:
+        compact_store(Store(db, lock_wait=60))
+    assert len(waits_logged(caplog, holder.pid)) == 1, caplog.text
