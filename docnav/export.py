@@ -345,10 +345,22 @@ def mark_collection_export(parquet_dir: Path, token: str | None) -> None:
 
 
 def _mark(mark: Path, text: str) -> None:
+    """``text`` as the whole of the file ``mark`` (``.behind``, the collection's token), on
+    disk with the folder's entry for it before this returns: a run's mark set before its first
+    write would otherwise be lost to a crash of the machine (written, not synced), leaving
+    readers of an export older than the store told nothing."""
     tmp = mark.with_suffix(".tmp")
     try:
-        tmp.write_text(text)
+        with open(tmp, "w") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
         os.replace(tmp, mark)
+        folder = os.open(mark.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)  # the rename itself
+        finally:
+            os.close(folder)
     finally:
         tmp.unlink(missing_ok=True)  # left only when the write failed
 

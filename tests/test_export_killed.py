@@ -73,3 +73,25 @@ def test_a_run_killed_before_its_export_leaves_the_export_marked_behind(tmp_path
     assert code == 0 and out.startswith("1 added"), out  # z.md; the 16 exported with it
     assert len(exported_documents(parquet)) == 18 and not export_behind(parquet)
 
+
+
+def test_the_marks_are_written_whole_and_synced(tmp_path):
+    """``.behind`` as a run sets it before its first write and as it ends behind the store:
+    there with its text, and no temporary file left beside it. (The marks are now fsynced,
+    and the folder after the rename, so that a crash of the machine cannot lose them; this
+    test shows what a reader finds after each write, not that a power loss keeps it: that
+    needs a crash of the machine, which no test here makes.)"""
+    from docnav.export import WRITING, mark_behind, mark_writing
+
+    db = tmp_path / "store" / "docnav.duckdb"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text(small(0))
+    assert index(db, docs) == 0
+    store = Store(db)
+    mark = store.parquet_dir / ".behind"
+    assert mark_writing(store).found is None
+    assert mark.read_text() == f"\n{WRITING}"
+    mark_behind(store.parquet_dir, 3, "why")
+    assert mark.read_text() == "3\nwhy"
+    assert sorted(p.name for p in store.parquet_dir.iterdir() if p.name.endswith(".tmp")) == []
