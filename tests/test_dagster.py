@@ -517,8 +517,17 @@ def multiprocess_job():
     ).resolve_job_def("index_documents")
 
 
-def test_multiprocess_executor_run(tmp_path, docs, monkeypatch):
+@pytest.fixture
+def mp_db(tmp_path):
+    """The store of a run by the deployment's resource (resident_worker on): its worker, which
+    outlived the suite by up to its 15 idle minutes (`docnav.worker --idle 900`), is stopped."""
     db = tmp_path / "mp.duckdb"
+    yield db
+    stop_worker(db)
+
+
+def test_multiprocess_executor_run(mp_db, docs, monkeypatch):
+    db = mp_db
     for var, value in {"DOCNAV_ROOTS": str(docs), "DOCNAV_DB": str(db),
                        "DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_SUMMARIES": "0"}.items():
         monkeypatch.setenv(var, value)
