@@ -56,7 +56,7 @@ def take(db: Path, exclusive: bool) -> BinaryIO:
         if exclusive:  # held exclusively: only a compaction does
             holder = f"{db}: the store is locked: `docnav compact` is compacting it{by}"
             raise StoreLocked(f"{holder}. Wait for it to finish.", holder) from None
-        holder = f"{db}: the store is locked: `docnav compact` is rewriting it{by}"
+        holder = f"{db}: the store is locked: `docnav compact` is compacting it{by}"
         raise StoreLocked(f"{holder}. Wait for it to finish (readers meanwhile use the Parquet "
                           "export).", holder) from None
     return f

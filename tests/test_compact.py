@@ -74,9 +74,9 @@ def test_no_writer_opens_the_store_while_a_compaction_holds_it(corpus):
     before = snapshot(corpus.store)
     with writer_lock.take(corpus.store.path, exclusive=True):  # as compact_store holds it
         corpus.edit("alpha.md", "Search alone does not show", "Search on its own never shows")
-        with pytest.raises(StoreError, match="`docnav compact` is rewriting it"):
+        with pytest.raises(StoreError, match="`docnav compact` is compacting it"):
             corpus.index()
-        with pytest.raises(StoreError, match="`docnav compact` is rewriting it"):
+        with pytest.raises(StoreError, match="`docnav compact` is compacting it"):
             prune_vectors(corpus.store)
         assert snapshot(corpus.store) == before
     assert corpus.index().texts_embedded == 1  # the edit, once the compaction is done
@@ -123,7 +123,7 @@ def test_a_store_reached_through_a_link_is_compacted_in_place_and_stays_linked(c
     # writers through the link and through the real path share one lock, beside the file
     assert writer_lock.lock_path(link) == writer_lock.lock_path(corpus.store.path)
     with writer_lock.take(link, exclusive=True):
-        with pytest.raises(StoreError, match="`docnav compact` is rewriting it"):
+        with pytest.raises(StoreError, match="`docnav compact` is compacting it"):
             corpus.index()
 
 
@@ -186,7 +186,7 @@ def test_a_compaction_killed_before_the_swap_leaves_the_store_and_blocks_no_one_
             cwd=REPO, env={**os.environ, "HF_HUB_OFFLINE": "1"}, capture_output=True,
             text=True, timeout=120)
         assert writer.returncode == 2, writer.stderr
-        assert "`docnav compact` is rewriting it" in writer.stderr
+        assert "`docnav compact` is compacting it" in writer.stderr
         assert DocNavGraph.open(db).locate("search", k=1)  # readers are not kept out
     finally:
         proc.send_signal(signal.SIGKILL)

@@ -126,3 +126,23 @@ def test_compact_names_a_compaction_holding_the_store(tmp_path):
     said = [line for line in err.splitlines() if "waiting up to 60 s" in line]
     assert said == [f"{db}: the store is locked: `docnav compact` is compacting it "
                     f"(PID {other.pid}); waiting up to 60 s for it to finish"], err
+
+
+def test_a_run_waiting_for_a_compaction_says_compacting_as_the_readme_does(tmp_path):
+    """A run's wait for a compaction said "`docnav compact` is rewriting it", compact's own
+    wait "is compacting it", the README the latter: one word now."""
+    db = sample_store(tmp_path)
+    other = subprocess.Popen([sys.executable, "-c", WRITER.replace("False", "True"), str(db),
+                              "1.5"], cwd=REPO, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "held"
+        code, _, err = run(db, "index", str(SAMPLES / SAMPLE_DOCS[2]), "--embed-model",
+                           "hashing", "--no-summaries", "--no-progress", "--wait", "60")
+    finally:
+        other.kill()
+        other.wait()
+        other.stdout.close()
+    assert code == 0, err
+    said = [line for line in err.splitlines() if "waiting up to 60 s" in line]
+    assert said == [f"{db}: the store is locked: `docnav compact` is compacting it "
+                    f"(PID {other.pid}); waiting up to 60 s for it to finish"], err
