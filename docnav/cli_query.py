@@ -19,7 +19,9 @@ def open_graph(args: argparse.Namespace, with_embedder: bool = True):
     from docnav.query import DocNavGraph
 
     # the stored vectors' model embeds queries, loaded at the first search (never for `nav`)
-    graph = DocNavGraph.open(_db_path(args), embedder="stored" if with_embedder else None)
+    # (as text: `--db .` names the folder, which the store's error says; a Path "." is also
+    # what an empty Path is, which the graph's check says)
+    graph = DocNavGraph.open(str(_db_path(args)), embedder="stored" if with_embedder else None)
     if not graph.document_roots():  # every run failed: the answers would say nothing of why
         failed = sum(r["status"] == "failed" for r in graph.documents.values())
         print(f"docnav: note: no document is indexed in {_db_path(args)}"

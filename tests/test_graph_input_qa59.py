@@ -5,6 +5,8 @@ a budget out of the one range; and a document's path taken where a node id is, a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from _stores import indexed_graph
 
@@ -39,7 +41,20 @@ def test_opening_a_store_says_what_is_wrong_with_its_paths(graph, tmp_path):
         DocNavGraph.open(db, parquet_dir="/nonexist")  # taken: read only while a writer ran
     with pytest.raises(InputError, match=r"db '': the path is empty"):
         DocNavGraph.open("")  # ".: a folder, not a store"
+    with pytest.raises(InputError, match=r"db PosixPath\('.'\): the path is empty, or names the "
+                       r"current folder"):
+        DocNavGraph.open(Path(""))  # ".: a folder, not a store"
     assert DocNavGraph.open(db, embedder=None, parquet_dir=tmp_path).source == graph.source
+
+
+def test_the_cli_given_the_current_folder_still_names_it_a_folder(tmp_path, monkeypatch, capsys):
+    """`--db .` is a folder given, not an empty path: the store's own error, as before."""
+    from docnav.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["--db", ".", "locate", "seal"]) == 2
+    assert capsys.readouterr().err == ("docnav: error: .: a folder, not a store: a store is one "
+                                       "DuckDB file, such as docnav.duckdb\n")
 
 
 @pytest.mark.parametrize("call, least", [

@@ -9,7 +9,7 @@ import numbers
 import os
 import re
 from collections.abc import Mapping, Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from docnav.errors import InputError
 from docnav.model import BlockKind, NodeKind
@@ -215,13 +215,18 @@ _PARQUET = ("give the folder of the store's Parquet export, or leave it out (the
 def store_paths(db, parquet_dir) -> None:
     """Check what :meth:`~docnav.query.graph.DocNavGraph.open` is given: the store's path, and
     the folder of its export, if any (a folder that is not there was taken, and read only
-    while a writer holds the store; "" was taken as "."; a file and 5 were "no such folder")."""
+    while a writer holds the store; "" was taken as "."; a file and 5 were "no such folder";
+    Path("") was ".: a folder")."""
     if not isinstance(db, (str, os.PathLike)):
         raise InputError(f"db {db!r}: give the path of a store (a .duckdb file) as a string or "
                          "a Path")
     if isinstance(db, str) and not db.strip():  # Path("") is ".", said to be a folder
         raise InputError(f"db {db!r}: the path is empty; give the path of a store (a .duckdb "
                          "file)")
+    if isinstance(db, PurePath) and str(db) == ".":  # Path("") is Path("."): not told apart
+        held = "; this folder holds one: docnav.duckdb" * Path("docnav.duckdb").is_file()
+        raise InputError(f"db {db!r}: the path is empty, or names the current folder (an empty "
+                         f"Path is \".\"): give the path of a store (a .duckdb file){held}")
     if parquet_dir is None:
         return
     if not isinstance(parquet_dir, (str, os.PathLike)):
