@@ -212,6 +212,25 @@ _PARQUET = ("give the folder of the store's Parquet export, or leave it out (the
             "folder beside the store)")
 
 
+def named_both_ways(ref: str, nodes: Mapping, roots: Sequence[str],
+                    documents: Sequence[str]) -> None:
+    """:class:`InputError` where the short ``ref`` that names the ``documents`` (their root
+    nodes) also begins ids: node ids of ``nodes``, or document ids of the ``roots``, as
+    :meth:`~docnav.query.graph.DocNavGraph.resolve` reads them. It is refused, naming both:
+    which it was taken for hung on the ids' hashes."""
+    low = ref.lower()
+    begun = sorted(nid[:12] for nid in nodes if nid.startswith(low)) + sorted(
+        f"document id {nodes[nid].doc_id[:12]}" for nid in roots
+        if nodes[nid].doc_id.startswith(low))
+    if begun:
+        raise InputError(
+            f"{ref!r} begins {len(begun)} id{'s' * (len(begun) > 1)} ("
+            f"{', '.join(begun[:3])}{', ...' if len(begun) > 3 else ''}) "
+            f"and names {', '.join(nodes[d].path for d in documents[:3])}"
+            f"{', ...' if len(documents) > 3 else ''}: give more of the id, or the "
+            "document's path whole")
+
+
 def store_paths(db, parquet_dir) -> None:
     """Check what :meth:`~docnav.query.graph.DocNavGraph.open` is given: the store's path, and
     the folder of its export, if any (a folder that is not there was taken, and read only

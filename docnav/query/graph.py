@@ -17,8 +17,8 @@ from pathlib import Path
 import polars as pl
 
 from docnav.errors import InputError, StoreError, StoreLocked, quoted, without_path
-from docnav.query._checks import (check_kinds, listed, node_list, path_text, store_paths,
-                                  token_budget, whole)
+from docnav.query._checks import (check_kinds, listed, named_both_ways, node_list, path_text,
+                                  store_paths, token_budget, whole)
 from docnav.query.criteria import Criteria
 from docnav.query.fields import DATE_FORMS, DATE_SOURCES, own_date, parse_fields, unread_date
 from docnav.query.pieces import Piece, count_tokens, cut_to_budget
@@ -213,17 +213,7 @@ class DocNavGraph:
         documents = self._documents_at(ref, [root for root, _ in self._roots])
         if not documents:
             return self.node(ref).node_id  # (not whole, where it begins node ids)
-        low = ref.lower()
-        begun = sorted(nid[:12] for nid in self._nodes if nid.startswith(low)) + sorted(
-            f"document id {self._nodes[nid].doc_id[:12]}" for nid, _ in self._roots
-            if self._nodes[nid].doc_id.startswith(low))
-        if begun:
-            raise InputError(
-                f"{ref!r} begins {len(begun)} id{'s' * (len(begun) > 1)} ("
-                f"{', '.join(begun[:3])}{', ...' if len(begun) > 3 else ''}) "
-                f"and names {', '.join(self._nodes[d].path for d in documents[:3])}"
-                f"{', ...' if len(documents) > 3 else ''}: give more of the id, or the "
-                "document's path whole")
+        named_both_ways(ref, self._nodes, [root for root, _ in self._roots], documents)
         return self._root_at[self.document_at(ref)]  # (its error where it names several)
 
     def __len__(self) -> int:
