@@ -42,6 +42,10 @@ def test_a_short_ref_beginning_ids_and_naming_a_document_is_refused_naming_both(
             graph.navigate(c, "children")
         with pytest.raises(InputError, match=said):
             graph.fetch([c])
+        # `docnav fetch c` and `nav c` go by resolve: it took the one id c began, or said
+        # "'c' begins 2 ids", whatever document c names
+        with pytest.raises(InputError, match=said + rf".*/{c}\.md: give more of the id"):
+            graph.resolve(c)
         assert graph.fields(c) == {}  # a path alone is taken there: its document's
         root = graph.resolve(f"{c}.md")
         assert graph.navigate(f"{c}.md", "children") == graph.navigate(root, "children")

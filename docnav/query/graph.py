@@ -289,7 +289,8 @@ class DocNavGraph:
         unique prefix), which stands for the document's root node — the ids that ``docnav
         show`` and ``docnav locate`` print; failing those, a document's path as ``docnav
         show`` takes it (as indexed, relative to here, its end after a "/", or the start of
-        its file name), which stands for that document's root node too."""
+        its file name), which stands for that document's root node too. A short ref that both
+        begins ids and names a document is refused, naming both, as :meth:`navigate` does."""
         if not isinstance(ref, str):
             raise InputError(f"ref {ref!r}: give a node id, a document id or a document's "
                              "path as a string")
@@ -302,6 +303,8 @@ class DocNavGraph:
         low = ref.lower()  # ids are lower-case hex; one copied in capitals still names them
         matches = sorted({nid for nid in self._nodes if nid.startswith(low)}
                          | {root for doc_id, root in roots.items() if doc_id.startswith(low)})
+        if matches and (named := self._documents_at(ref, roots.values())):
+            named_both_ways(ref, self._nodes, list(roots.values()), named)  # as _id does
         if len(matches) == 1:
             return matches[0]
         if matches:
