@@ -146,3 +146,13 @@ def test_a_run_waiting_for_a_compaction_says_compacting_as_the_readme_does(tmp_p
     said = [line for line in err.splitlines() if "waiting up to 60 s" in line]
     assert said == [f"{db}: the store is locked: `docnav compact` is compacting it "
                     f"(PID {other.pid}); waiting up to 60 s for it to finish"], err
+
+
+def test_compact_waits_for_a_query_holding_the_store_and_says_so(tmp_path):
+    """A reader (a query loading the store) keeps a compaction's DuckDB open out, not its
+    writers' lock: compact waits for it all the same (`--wait`), with the line naming it."""
+    db = sample_store(tmp_path)
+    with held(db, "r", 1.5) as reader:
+        code, out, err = run(db, "compact", "--wait", "60")
+    assert code == 0 and out.startswith(f"{db}: "), out
+    assert len(waiting_said(err, reader.pid)) == 1, err
