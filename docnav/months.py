@@ -42,6 +42,12 @@ lunes martes miércoles miercoles jueves viernes sábado sabado domingo mié mie
 dom""".split())
 
 
+# what joins a range's two months, before its last: "Mai-Juni", "March–April" (an en dash),
+# "März bis April", "mars à avril", "marzo a abril"; a range of months is dated as its first
+# month is, wherever a date is read (a dated heading, a byline, a metadata field)
+RANGE_TO = r"(?:\s*[-–]\s*|\s+(?:bis|à|a)\s+)"
+
+
 def alternatives(names, ranged=None) -> str:
     """A regular expression's group of ``names`` as whole words, the longest first, none the
     first part of a compound word: "2 Mai-Treffen" and "2 May-Meeting" are no dates; one
@@ -61,5 +67,5 @@ def month_number(name: str) -> int | None:
     return MONTHS.get(name.lower().rstrip("."))
 
 
-__all__ = ["ENGLISH_MONTHS", "MONTHS", "OTHER_ABBREVIATIONS", "OTHER_MONTHS", "WEEKDAYS",
-           "alternatives", "month_number"]
+__all__ = ["ENGLISH_MONTHS", "MONTHS", "OTHER_ABBREVIATIONS", "OTHER_MONTHS", "RANGE_TO",
+           "WEEKDAYS", "alternatives", "month_number"]

@@ -126,3 +126,49 @@ def test_a_range_of_months_with_an_en_dash_or_a_word_is_a_date(tmp_path, heading
         path.write_text(f"# Pump guide\n\n# 1 Install\n\nUnpack it.\n\n# {other}\n\nMeet.\n",
                         encoding="utf-8")
         assert parse_file(path).title == "Pump guide", other
+
+
+MONTH_RANGES = ["March-April 2018", "March–April 2018", "März bis April 2018",
+                "mars à avril 2018", "marzo-abril 2018", "de marzo a abril de 2018"]
+
+
+@pytest.mark.parametrize("value, expected", [
+    *((value, "2018-03") for value in MONTH_RANGES), ("März 2018", "2018-03"),
+    ("5 mars à avril 2018", "2018-03-05"), ("3 May–June 2024", "2024-05-03"),
+    ("March-Madness 2018", None), ("mars à Paris 2018", None)])
+def test_a_field_s_range_of_months_is_dated_as_its_first_month(value, expected):
+    """A dated heading read a range of months as its first month ("3 Mai bis Juni 2024"), a
+    metadata field read none, nor a month without its day ("March 2018"): no date."""
+    assert read_date(value) == expected
+
+
+def test_a_front_matter_range_of_months_dates_the_document_by_its_first_month(tmp_path):
+    """"date: March-April 2018" left the document undated: --after and --before left it out
+    and said its date field held no date. Its first month dates it, as an arXiv identifier's
+    month does: kept by a bound inside that month."""
+    from _stores import indexed_graph
+
+    from docnav.query.fields import date_of
+
+    files = {f"note{i}.md": f"---\ndate: {value}\n---\n\n# Note {i}\n\nPump sales rose.\n"
+             for i, value in enumerate(MONTH_RANGES)}
+    graph = indexed_graph(tmp_path, files, search_vectors=False)
+    assert {date_of(graph.fields(p)) for p in graph.document_paths()} == {"2018-03"}
+    roots = graph.document_roots(None)
+    assert len(graph.filter(roots, dated_after="2018-03-15")) == len(files)
+    assert graph.filter(roots, dated_before="2018-02-28") == []
+
+
+@pytest.mark.parametrize("byline", ["Jana Schmidt, März bis April 2018",
+                                    "Marie Curie, mars à avril 2018",
+                                    "Ana García, marzo-abril 2018", "Jane Doe, March–April 2018"])
+def test_a_byline_s_range_of_months_is_its_date(tmp_path, byline):
+    """"Jana Schmidt, März bis April 2018" was no byline (its "März bis" no name), so the
+    page's one ``<h2>`` under it did not name the page: its file did, "pump-notes"."""
+    from docnav.parse import parse_file
+
+    path = tmp_path / "pump-notes.html"
+    path.write_text(f"<html><body><p>{byline}</p><h2>Installing the pump</h2>"
+                    "<p>Unpack it.</p><h3>Running it</h3><p>Start it.</p></body></html>",
+                    encoding="utf-8")
+    assert parse_file(path).title == "Installing the pump"

@@ -17,7 +17,14 @@ from pathlib import Path
 
 from docnav.errors import DocumentError, InputError
 from docnav.model import Block, BlockKind, ParsedDocument
-from docnav.months import ENGLISH_MONTHS, MONTHS, OTHER_ABBREVIATIONS, OTHER_MONTHS, alternatives
+from docnav.months import (
+    ENGLISH_MONTHS,
+    MONTHS,
+    OTHER_ABBREVIATIONS,
+    OTHER_MONTHS,
+    RANGE_TO,
+    alternatives,
+)
 from docnav.parse._checks import (
     FORMATS,
     check_file,
@@ -56,7 +63,7 @@ _OTHER_MONTH = alternatives(OTHER_MONTHS, MONTHS)
 _MONTH_NAME = alternatives(MONTHS)
 # a range's last month: the "-Juni" of "Mai-Juni", "–juin" (an en dash), " bis Juni", " à juin",
 # " a junio"
-_TO = rf"(?:(?:\s*[-–]\s*|\s+(?:bis|à|a)\s+){_MONTH_NAME}\.?)?"
+_TO = rf"(?:{RANGE_TO}{_MONTH_NAME}\.?)?"
 # a day before its month: "3 March", "7. Dezember", "1er mars", "7 de diciembre"
 _DAY = r"\d{1,2}(?:\.|er)?\s+(?:de\s+)?"
 _ANY_OTHER = rf"{alternatives({**OTHER_MONTHS, **OTHER_ABBREVIATIONS}, MONTHS)}\.?"
@@ -71,10 +78,11 @@ _FRONT_MATTER = frozenset({
     "table of contents"})
 _BYLINE_WORDS = 12  # a page's byline above its heading is no longer ("By Jane Doe")
 _MONTH = rf"{_MONTH_NAME}\.?"
-# "3 March 2024", "7. Dezember 2026", "7 de diciembre de 2026", "March 3, 2024", "Febr. 2026"
+# "3 March 2024", "7. Dezember 2026", "7 de diciembre de 2026", "March 3, 2024", "Febr. 2026";
+# a range of months as a dated heading's ("März bis April 2018", "mars à avril 2018")
 _DATE = re.compile(
-    rf"\b(?:{_DAY}{_MONTH}\s+(?:de\s+)?\d{{4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}"
-    rf"|{_MONTH}\s+(?:de\s+)?\d{{4}}|\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{4}})\b", re.I)
+    rf"\b(?:{_DAY}{_MONTH}{_TO}\s+(?:de\s+)?\d{{4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}"
+    rf"|{_MONTH}{_TO}\s+(?:de\s+)?\d{{4}}|\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{4}})\b", re.I)
 _NAME_LIST = re.compile(r"[,;|·&]|\band\b")  # "Jane Doe and John Smith, 3 March 2024"
 
 

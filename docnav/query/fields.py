@@ -10,7 +10,7 @@ import json
 import re
 from pathlib import PurePath
 
-from docnav.months import MONTHS, WEEKDAYS, alternatives, month_number
+from docnav.months import MONTHS, RANGE_TO, WEEKDAYS, alternatives, month_number
 from docnav.query._checks import ISO_DATE
 
 # an RFC's header list has a "Start Date"
@@ -25,17 +25,25 @@ DATED_NOW = (r"(?:start|create|write|publish|date|file|release|propose|issue|sub
 # year last (05/01/2024: 5 January or May 1?) and a bare year are not read
 DATE_FORMS = ('"2024-01-05" (an ISO time too), "2024/01/05", "January 5, 2024", "Jan 5, 2024", '
               '"5 January 2024", "Fri, 05 Jan 2024 10:00:00 +0000", and German, French or '
-              'Spanish months: "7. Dezember 2026", "7 décembre 2026", "7 de diciembre de 2026"')
+              'Spanish months: "7. Dezember 2026", "7 décembre 2026", "7 de diciembre de 2026"; '
+              'a month and its year, "March 2018", or a range of months, "March-April 2018", '
+              '"März bis April 2018", "5 mars à avril 2018": as its first month')
 # a month by its name or its abbreviation (:mod:`docnav.months`), no other word: "Marching"
 _MONTH = rf"(?P<month>{alternatives(MONTHS)})\.?"
 _WEEKDAY = rf"(?:{alternatives(WEEKDAYS)}\.?,?\s+)?"  # "Fri,", "lundi", "Mo,"
+# a range's last month, read as a dated heading reads it (:mod:`docnav.parse`): the range is
+# dated as its first month is
+_TO = rf"(?:{RANGE_TO}{alternatives(MONTHS)}\.?)?"
 _DAY, _YEAR = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|\.)?", r"(?P<year>\d{4})\b"
 # (a front matter's text date: YAML turns 2024-01-05 into ISO text, not these; an e-mail's
 # header or a feed has the last)
 _WORDED = (re.compile(rf"{_WEEKDAY}{_MONTH}\s+{_DAY},?\s+{_YEAR}", re.I),  # January 5, 2024
            # Fri, 05 Jan 2024; 7. Dezember 2026; 7 de diciembre de 2026
-           re.compile(rf"{_WEEKDAY}{_DAY}\s+(?:de\s+)?{_MONTH},?\s+(?:de\s+)?{_YEAR}", re.I),
+           re.compile(rf"{_WEEKDAY}{_DAY}\s+(?:de\s+)?{_MONTH}{_TO},?\s+(?:de\s+)?{_YEAR}",
+                      re.I),
            re.compile(r"(?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})\b"))  # 2024/01/05
+# a month without its day: "March 2018", "März bis April 2018", "de marzo a abril de 2018"
+_MONTH_ONLY = re.compile(rf"(?:de\s+)?{_MONTH}{_TO},?\s+(?:de\s+)?{_YEAR}", re.I)
 
 
 def parse_fields(metadata: str | None) -> dict[str, str]:
@@ -195,7 +203,10 @@ def unread_date(fields: dict[str, str]) -> str | None:
 
 def read_date(value: str) -> str | None:
     """``YYYY-MM-DD`` of a value starting with a date in one of :data:`DATE_FORMS` (a real
-    date: not 2024-02-30); None for any other."""
+    date: not 2024-02-30), ``YYYY-MM`` of a month named without its day (as an arXiv
+    identifier's: :func:`date_span`); None for any other. A range of months is dated as its
+    first month: "date: March-April 2018" was no date (nor "March 2018"), though a dated
+    heading or a byline read it."""
     value = value.strip()
     if ISO_DATE.match(value):  # (a field's "2024-02-30" or "2018-13-45" was taken as a date)
         try:
@@ -210,6 +221,8 @@ def read_date(value: str) -> str | None:
                 return datetime.date(int(found["year"]), month, int(found["day"])).isoformat()
             except ValueError:
                 return None
+    if found := _MONTH_ONLY.match(value):
+        return f"{int(found['year']):04d}-{month_number(found['month']):02d}"
     return None
 
 
