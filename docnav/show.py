@@ -10,7 +10,7 @@ from pathlib import Path, PurePath
 
 from docnav.compact import mib
 from docnav.errors import InputError, quoted, without_path
-from docnav.model import DocTree, NodeKind
+from docnav.model import DocTree, Node, NodeKind
 from docnav.scan import absolute as absolute_path
 from docnav.scan import one_line
 from docnav.snapshot import snapshot
@@ -404,8 +404,10 @@ def render_document(
         lines.append(f"! the parser warned: {warned}")
     lines += _fields_lines(tree)
     lines += _tree_lines(tree, show_text, summaries)
+    listed = sum(map(len, _bibliographies(tree).values()))
     lines.append(
-        f"{len(tree.sections)} sections, {len(tree.paragraphs)} paragraphs, "
+        f"{len(tree.sections)} sections, {len(tree.paragraphs) - listed} paragraphs"
+        f"{f' (and {listed} of LaTeX bibliographies)' if listed else ''}, "
         f"{shown.references} references, {shown.related} related edges"
     )
     if into:
@@ -428,13 +430,16 @@ def document_json(store: Store, ref: str, show_text: bool = False,
     version's stamp) and where that comes from (``dated_by``: ``arxiv_stamp``,
     ``arxiv_identifier`` or ``fields``; both None undated), its heading tree as nested
     sections (``node_id``, ``heading``, ``level``, ``page``, ``paragraphs``: how many are
-    directly under it, ``summary``: its status and claims with their verdicts, ``children``:
-    its subsections and, with ``show_text``, its paragraphs in reading order).
+    directly under it, ``bibliography_paragraphs``: those directly under it that are a
+    LaTeX bibliography's, not counted in ``paragraphs`` (:func:`_bibliographies`),
+    ``summary``: its status and claims with their verdicts, ``children``: its subsections
+    and, with ``show_text``, its paragraphs in reading order).
     ``tree`` is None for a document never indexed (its ``error`` says why, without the path
     beside it, as `index --json` gives it)."""
     shown = _read_document(store, ref, show_summaries)
     tree = shown.tree
     dated, dated_by = _dated(tree) if tree else (None, None)
+    listed = _bibliographies(tree) if tree else {}
     out = {"doc_id": shown.doc_id, "path": shown.path, "title": tree.title if tree else None,
            "status": shown.status, "version": shown.version,
            "error": shown.error and without_path(shown.path, shown.error),
@@ -445,7 +450,8 @@ def document_json(store: Store, ref: str, show_text: bool = False,
            if tree else {},
            "dated": dated, "dated_by": dated_by,
            "sections": len(tree.sections) if tree else 0,
-           "paragraphs": len(tree.paragraphs) if tree else 0,
+           "paragraphs": len(tree.paragraphs) - sum(map(len, listed.values())) if tree else 0,
+           "bibliography_paragraphs": sum(map(len, listed.values())),
            "references": shown.references, "related": shown.related,
            "referred_from": [{"document": p, "references": n} for p, n in shown.referred_from],
            "from_export": shown.from_export, "tree": None}
@@ -457,7 +463,9 @@ def document_json(store: Store, ref: str, show_text: bool = False,
         shown_kids = [k for k in kids if k.kind is NodeKind.SECTION or show_text]
         made = {"node_id": node.node_id, "heading": node.heading, "level": node.level,
                 "page": node.page,
-                "paragraphs": sum(k.kind is NodeKind.PARAGRAPH for k in kids)}
+                "paragraphs": sum(k.kind is NodeKind.PARAGRAPH for k in kids)
+                - len(listed.get(node.node_id, ())),
+                "bibliography_paragraphs": len(listed.get(node.node_id, ()))}
         if node.node_id in shown.summaries:
             summary = shown.summaries[node.node_id]
             made["summary"] = {"status": summary.status, "claims": [
@@ -522,6 +530,37 @@ def _paragraphs(n: int) -> str:
     return f"{n} paragraph{'s' * (n != 1)}"
 
 
+def _bibliographies(tree: DocTree) -> dict[str, list[Node]]:
+    """Each section's paragraphs of a LaTeX bibliography left in its text (from
+    "\\begin{thebibliography}" to its end, and "\\bibliographystyle{...}" lines), as a
+    question reads them (:func:`docnav.query.parts.bibliographies`): works cited, no text of
+    the section. `docnav show` counted them among the section's paragraphs."""
+    from docnav.query.parts import bibliography_command, bibliography_runs
+
+    out: dict[str, list[Node]] = {}
+    for section in (tree.root, *tree.sections):
+        kids = tree.children(section.node_id)
+        runs = set(bibliography_runs([k.text if k.kind is NodeKind.PARAGRAPH else ""
+                                      for k in kids]))
+        held = [k for at, k in enumerate(kids) if k.kind is NodeKind.PARAGRAPH
+                and (at in runs or bibliography_command(k.text))]
+        if held:
+            out[section.node_id] = held
+    return out
+
+
+def _listed(held: list[Node]) -> str:
+    """What of a section's paragraphs are its LaTeX bibliography's, as its line says it:
+    ", and 6 of a LaTeX bibliography: 2 \\bibitem entries"."""
+    from docnav.query.parts import bibitems
+
+    if not held:
+        return ""
+    entries = bibitems([n.text for n in held])
+    said = f": {entries} \\bibitem entr{'y' if entries == 1 else 'ies'}" if entries else ""
+    return f", and {len(held)} of a LaTeX bibliography{said}"
+
+
 def _cut(text: str) -> str:
     return text if len(text) <= 110 else text[:107] + "..."
 
@@ -531,15 +570,19 @@ def _tree_lines(tree: DocTree, show_text: bool, summaries: dict | None = None) -
     lines = []
     if tree.root.node_id in summaries:
         lines += _summary_lines("", summaries[tree.root.node_id])
+    listed = _bibliographies(tree)
     counts: dict[str, int] = {}
     for n in tree.paragraphs:
         counts[n.parent_id] = counts.get(n.parent_id, 0) + 1
+    for section, held in listed.items():
+        counts[section] -= len(held)
     for n in tree.nodes[1:]:
         indent = "  " * n.level
         if n.kind is NodeKind.SECTION:
             page = f" p.{n.page}" if n.page else ""
             lines.append(f"{indent}{n.heading or '(untitled)'}  [{n.node_id[:12]}]"
-                         f" ({_paragraphs(counts.get(n.node_id, 0))}{page})")
+                         f" ({_paragraphs(counts.get(n.node_id, 0))}"
+                         f"{_listed(listed.get(n.node_id, []))}{page})")
             if n.node_id in summaries:
                 lines += _summary_lines(indent, summaries[n.node_id])
         elif show_text:

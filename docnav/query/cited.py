@@ -11,7 +11,7 @@ import re
 from docnav.query.evidence import Run
 from docnav.query.graph import DocNavGraph
 from docnav.query.kind_words import ASKED_OF, said
-from docnav.query.parts import bibliographies, citing_documents, works_cited
+from docnav.query.parts import bibitems, bibliographies, citing_documents, works_cited
 from docnav.refs import count_entries
 
 _WORKS = r"(?:papers|works|articles|publications|sources)"
@@ -103,12 +103,9 @@ def read_works_cited(graph: DocNavGraph, run: Run) -> bool:
     return True
 
 
-_BIBITEM = re.compile(r"\\bibitem\b")
-
-
 def _counted(entries: list[str]) -> tuple[int, str] | None:
     """How many works ``entries`` list, and how they were counted: a LaTeX bibliography's
-    by its "\\bibitem"s (each its own paragraph, its author and title in those after),
-    else as :func:`docnav.refs.count_entries` counts them."""
-    items = sum(len(_BIBITEM.findall(text)) for text in entries)
+    by its "\\bibitem"s (:func:`docnav.query.parts.bibitems`), else as
+    :func:`docnav.refs.count_entries` counts them."""
+    items = bibitems(entries)
     return (items, "\\bibitem entries") if items else count_entries(entries)

@@ -349,17 +349,30 @@ def bibliographies(graph: DocNavGraph) -> frozenset[str]:
     if graph not in _BIBLIOGRAPHIES:
         found: set[str] = set()
         for nid, node in graph.nodes_of_kind("paragraph"):
-            if not _BIBLIOGRAPHY_BEGIN.match(node.text):
+            if not _BIBLIOGRAPHY_BEGIN.match(node.text) or nid in found:
                 continue
-            at: str | None = nid
-            section = graph.navigate(nid, "parent")
-            while at is not None and at not in found and graph.navigate(at, "parent") == section:
-                found.add(at)
-                if _BIBLIOGRAPHY_END.search(graph.node(at).text):
-                    break
-                at = next(iter(graph.navigate(at, "next")), None)
+            kids = [k for parent in graph.navigate(nid, "parent")
+                    for k in graph.navigate(parent, "children")]
+            found.update(kids[i] for i in bibliography_runs(
+                [graph.node(k).text if graph.node(k).kind == "paragraph" else ""
+                 for k in kids]))
         _BIBLIOGRAPHIES[graph] = frozenset(found)
     return _BIBLIOGRAPHIES[graph]
+
+
+def bibliography_runs(texts: list[str]) -> list[int]:
+    """The places, among a section's children's texts in reading order (a subsection's as
+    ""), of its LaTeX bibliography environments: from a paragraph that opens one to the one
+    that ends it, or to the section's end (:func:`bibliographies`; `docnav show` counts them
+    so)."""
+    found: list[int] = []
+    inside = False
+    for at, text in enumerate(texts):
+        inside = inside or bool(_BIBLIOGRAPHY_BEGIN.match(text))
+        if inside:
+            found.append(at)
+            inside = not _BIBLIOGRAPHY_END.search(text)
+    return found
 
 
 # LaTeX's commands naming a bibliography's style and its BibTeX files, which print no text of
@@ -377,8 +390,23 @@ def bibliography_commands(graph: DocNavGraph) -> frozenset[str]:
     before its bibliography), found once per graph: read with the section as its text."""
     if graph not in _COMMANDS:
         _COMMANDS[graph] = frozenset(nid for nid, node in graph.nodes_of_kind("paragraph")
-                                     if _BIBLIOGRAPHY_COMMANDS.fullmatch(node.text))
+                                     if bibliography_command(node.text))
     return _COMMANDS[graph]
+
+
+def bibliography_command(text: str) -> bool:
+    """Whether a paragraph's ``text`` is bibliography commands alone
+    (:func:`bibliography_commands`)."""
+    return bool(_BIBLIOGRAPHY_COMMANDS.fullmatch(text))
+
+
+_BIBITEM = re.compile(r"\\bibitem\b")
+
+
+def bibitems(texts: list[str]) -> int:
+    """How many works a LaTeX bibliography's paragraphs ``texts`` list: its "\\bibitem"s
+    (each opens an entry, its author and title in the paragraphs after it)."""
+    return sum(len(_BIBITEM.findall(text)) for text in texts)
 
 
 def unasked_apparatus(graph: DocNavGraph, question: str, asked: str | None = None

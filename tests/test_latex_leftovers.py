@@ -1,0 +1,58 @@
+"""What a paper rendered to Markdown from its LaTeX source leaves in its text, as `docnav show`
+counts it and a section read whole reads it: the lines of a bibliography environment, a
+"\\label{...}" alone on its line."""
+
+from __future__ import annotations
+
+import json
+
+from _cli import indexed_files, run
+
+PAPER = """# Fake reviews
+
+## Method
+
+We generate reviews with a translation model trained on restaurant reviews.
+
+## Acknowledgments
+
+We thank the participants of the user study for their time.
+
+\\bibliographystyle{splncs}
+
+\\begin{thebibliography}{10}
+
+\\bibitem{yao2017automated}
+Yao, Y., Viswanath, B.:
+
+\\newblock Automated crowdturfing attacks and defenses in online review systems.
+
+\\bibitem{murphy2012}
+Murphy, K.: Machine learning (2012)
+
+\\end{thebibliography}
+
+## Appendix
+
+The prompts used are listed here.
+"""
+
+
+def test_show_counts_a_latex_bibliography_apart_from_a_section_s_paragraphs(tmp_path):
+    """`docnav show` said "Acknowledgments (7 paragraphs)": the thanks, and the style line
+    and six lines of the bibliography, which a question reads as works cited, never as the
+    section's text. Now 1 paragraph, and 6 of a bibliography of 2 entries."""
+    db = indexed_files(tmp_path, {"reviews.md": PAPER})
+    code, out, _ = run(db, "show", "reviews.md")
+    assert code == 0, out
+    lines = {line.strip().split("  [")[0]: line for line in out.splitlines()}
+    assert lines["Acknowledgments"].endswith(
+        "(1 paragraph, and 6 of a LaTeX bibliography: 2 \\bibitem entries)"), out
+    assert lines["Appendix"].endswith("(1 paragraph)"), out
+    assert "4 sections, 3 paragraphs (and 6 of LaTeX bibliographies), " in out, out
+    code, out, _ = run(db, "show", "reviews.md", "--json")
+    shown = json.loads(out)
+    assert (shown["paragraphs"], shown["bibliography_paragraphs"]) == (3, 6)
+    sections = {s["heading"]: s for s in shown["tree"]["children"][0]["children"]}
+    assert [(sections[h]["paragraphs"], sections[h]["bibliography_paragraphs"])
+            for h in ("Method", "Acknowledgments")] == [(1, 0), (1, 6)]
