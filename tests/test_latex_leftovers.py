@@ -56,3 +56,40 @@ def test_show_counts_a_latex_bibliography_apart_from_a_section_s_paragraphs(tmp_
     sections = {s["heading"]: s for s in shown["tree"]["children"][0]["children"]}
     assert [(sections[h]["paragraphs"], sections[h]["bibliography_paragraphs"])
             for h in ("Method", "Acknowledgments")] == [(1, 0), (1, 6)]
+
+
+INTRODUCTION = """# Fake reviews
+
+## Introduction
+
+\\label{sec:intro}
+
+Fake reviews mislead buyers, and crowd workers write many of them for pay.
+
+\\begin{center}
+
+Sites remove the reviews they find, but most go unnoticed for months.
+
+\\end{center}
+
+## Method
+
+We generate reviews with a translation model trained on restaurant reviews.
+"""
+
+
+def test_a_section_read_whole_leaves_out_its_lines_of_markup_alone(tmp_path):
+    """"What does the Introduction section say?" read "\\\\label{sec:intro}",
+    "\\\\begin{center}" and "\\\\end{center}" as the section's text, beside its two sentences:
+    markup alone, which the passages and a hit's neighbours leave out. Now the sentences."""
+    from _stores import indexed_graph
+
+    from docnav.query import Navigator
+
+    graph = indexed_graph(tmp_path, {"reviews.md": INTRODUCTION})
+    answer = Navigator(graph).ask("What does the Introduction section say?")
+    read = [e.piece.text for e in answer.evidence
+            if e.piece.breadcrumb.endswith("Introduction")]
+    assert read == [
+        "Fake reviews mislead buyers, and crowd workers write many of them for pay.",
+        "Sites remove the reviews they find, but most go unnoticed for months."], read
