@@ -60,13 +60,23 @@ _YEAR_BEFORE = rf"(?P<year>(?:(?:that|which)\s+(?:were|was|are|is)\s+)?{_YEAR_SA
 _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+than|but\s+not|"
                 r"(?:apart|aside)\s+from)\s+[^?]*?)"
                 rf"(?P<year_after>,?\s+{_YEAR_SAID})?,?\s+(?=(?:is|was|are|were)\s))?")
+
+
+def _of_them(ordering: str) -> str:
+    """No kind said before the verb, the documents after "of" ("Which is the longest of those
+    that were published in 2018?", "Which is the longest of the RFCs?": once no question of
+    order, where "Which RFC is the longest of those ...?" was); their kind, of_kind."""
+    return (rf"(?=(?:(?:is|was|are|were)\s+)?(?:the\s+)?{ordering}\s+of\s+(?:those|"
+            rf"the\s+ones|the\s+(?P<of_kind>{KINDS_SAID}))\b)")
+
+
 # "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
 # was the first paper to use BERT?": the documents first or last by their own dates
 DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
 BY_DATE = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{DATE_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
+    rf"(?:(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}|{_of_them(DATE_ORDERING)})"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
     re.I)
@@ -78,7 +88,8 @@ ORDERING = rf"(?:{DATE_ORDERING}|{LENGTH_ORDERING})"
 BY_LENGTH = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{LENGTH_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}"
+    rf"(?:(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}|"
+    rf"{_of_them(LENGTH_ORDERING)})"
     rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{LENGTH_ORDERING})\b{GOES_ON})", re.I)
 _SHORTEST = ("shortest", "smallest")
 # what restricts the documents to order, said after them without "about" or a verb of
@@ -164,9 +175,15 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     end = "adj" if m.group("adj") else "adv"
     said = " ".join(m.group(end).lower().split())
     kind = m.group("kind") or m.group("kind2")
+    # "Which is the longest of the RFCs?": one (of "are", several) of that kind, said after
+    # "of", or of any kind ("of those from 2018")
+    several = kind.lower().endswith("s") if kind else bool(
+        re.search(r"(?i)\b(?:are|were)\s+(?:the\s+)?$", asked[:m.start(end)]))
+    kind = kind or m.group("of_kind") or ("documents" if several else "document")
+    of_kind = re.match(r"(?i)\s+of\s+the\s+\w+", asked[m.end():]) if m.group("of_kind") else None
     # "the shortest one", "the longest RFC": no word held
     one = re.match(rf"\s+(?:ones?|{KINDS_SAID})\b", asked[m.end():], re.I)
-    rest = asked[m.end() + (one.end() if one else 0):]
+    rest = asked[m.end() + (one.end() if one else of_kind.end() if of_kind else 0):]
     # "from 2018", "were started in 2018", "after 2018"; or before the verb ("Which RFC from
     # 2018 is the longest?")
     dated, _ = _dated(f" {m.group('year') or m.group('year_after') or ''}")
@@ -232,7 +249,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
         every = [p for p in every if holding[p] == max(holding.values(), default=0)]
         words = list(dict.fromkeys(as_written(held, state.words.get(t, t)) for t in rare))
     n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
-         if kind.lower().endswith("s") else 1)  # "the newest RFCs": as many as fit
+         if several else 1)  # "the newest RFCs": as many as fit
     # what else is asked, of those documents: the question without the word ordering them
     # ("Which RFC is the of those mentioning pinning?" was asked): "Which RFC is mentioning
     # pinning?", "Which RFC is about async?", "Which RFC mentions async?" (of "that mentions

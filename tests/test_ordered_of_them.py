@@ -1,0 +1,60 @@
+"""A question ordering documents with no kind before its verb, the documents after "of"
+("Which is the longest of those that were published in 2018?", "Which is the longest of the
+RFCs?") is ordered as "Which RFC is the longest of those ...?" is: it was no question of
+order, and read the best match's passages."""
+
+from __future__ import annotations
+
+import pytest
+from _paths import file_names
+from _stores import indexed_graph
+from test_kinds_mixed import FILES
+from test_ordered_asks import DOCS
+
+from docnav.query import Navigator
+
+
+@pytest.fixture(scope="module")
+def nav(tmp_path_factory):
+    return Navigator(indexed_graph(tmp_path_factory.mktemp("of_them"), DOCS))
+
+
+def _step(answer) -> dict:
+    return next(s for s in answer.trace if s["op"] == "documents")
+
+
+@pytest.mark.parametrize("question, read, dated", [
+    ("Which is the longest of those that were published in 2018?", ["alpha.html"], "in 2018"),
+    ("What is the longest of those that were published in 2018?", ["alpha.html"], "in 2018"),
+    ("Which is the longest of the reports?", ["gamma.html"], None),
+    ("Which is the shortest of the reports from 2018?", ["beta.html"], "in 2018"),
+    ("Which is the oldest of the reports?", ["alpha.html"], None),
+    ("Which was the newest of those from 2018?", ["beta.html"], "in 2018"),
+])
+def test_the_documents_said_after_of_are_ordered(nav, question, read, dated):
+    answer = nav.ask(question, 300)
+    # as "Which report is the longest of those that were published in 2018?" reads them
+    step = _step(answer)
+    assert (file_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
+
+
+def test_are_asks_for_several(nav):
+    step = _step(nav.ask("Which are the longest of the reports?", 400))
+    assert file_names(step["documents"]) == ["gamma.html", "alpha.html"]
+    step = _step(nav.ask("Which is the longest of the reports?", 400))
+    assert file_names(step["documents"]) == ["gamma.html"]
+
+
+def test_the_kind_said_after_of_chooses_its_documents(tmp_path):
+    # of papers, a 10-K and RFCs: as "Which RFC is the longest?" (it read the best match)
+    nav = Navigator(indexed_graph(tmp_path, FILES, search_vectors=False))
+    for question in ("Which is the longest of the RFCs?", "Which is the newest of the RFCs?"):
+        answer = nav.ask(question, 200)
+        assert answer.trace[0]["op"] == "kind" and answer.trace[0]["kind"] == "RFC", question
+        assert _step(answer)["documents"] and _step(answer)["documents"][0].endswith(
+            ("2001-pins.md", "2002-dots.md")), question  # (both dated 2018-01-01)
+    assert file_names(_step(nav.ask("Which is the longest of the RFCs?", 200))["documents"]
+                      ) == ["2001-pins.md"]
+    answer = nav.ask("Which is the shortest of the papers?", 200)
+    assert answer.trace[0]["kind"] == "paper"
+    assert file_names(_step(answer)["documents"]) == ["demand.md"]
