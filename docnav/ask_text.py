@@ -241,19 +241,23 @@ def _which_documents(focus: dict) -> str:
     if focus.get("by_length"):  # "Which RFC is the longest?": by their words
         named = ", ".join(f"{Path(p).name} ({counted(w, 'word')})"
                           for p, w in zip(focus["documents"], focus["words"]))
+        named += "".join(f", beside {Path(p).name} ({counted(w, 'word')})"
+                         for p, w in focus.get("beside", []))  # "Which is longer, ...?"
         which = (f"the one document asked of{_so(focus)}, by its words"
                  if focus["length_of"] == 1 else  # ("the longest of the 1 documents")
-                 f"the {focus['by_length']} of the {focus['length_of']} documents asked of"
-                 f"{_so(focus)}, by their words")
+                 f"the {focus['by_length']} of the {focus['length_of']} documents "
+                 f"{_asked(focus)}{_so(focus)}, by their words")
         return (f"asked of {which}: {named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("order"):  # "What is the newest RFC?": by their own dates
         named = ", ".join(f"{Path(p).name} ({_dated_as(p, d, focus)})"
                           for p, d in zip(focus["documents"], focus["dates"]))
+        named += "".join(f", beside {Path(p).name} ({_dated_as(p, d, focus)})"
+                         for p, d in focus.get("beside", []))  # "Which is older, ...?"
         undated = f", {focus['undated']} undated" if focus["undated"] else ""
         which = ("the one dated document asked of" if focus["dated_of"] == 1 else
                  f"the {focus['order']} by their own dates of the {focus['dated_of']} dated "
-                 f"documents asked of")
+                 f"documents {_asked(focus)}")
         return (f"asked of {which}{_so(focus)}{undated}: {named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
@@ -272,6 +276,12 @@ def _which_documents(focus: dict) -> str:
 # the documents a question leaves out named one by one, at most; more, of a group it names
 # ("besides those from 2018"), said as that group
 _LEFT_NAMED = 3
+
+
+def _asked(focus: dict) -> str:
+    """Which documents were ordered: those asked of, or those the question named
+    ("Which is longer, RFC 2394 or RFC 2349?")."""
+    return "the question names" if focus.get("named") else "asked of"
 
 
 def _so(focus: dict) -> str:

@@ -5,12 +5,16 @@ order, and read the best match's passages."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from _paths import file_names
 from _stores import indexed_graph
 from test_kinds_mixed import FILES
 from test_ordered_asks import DOCS
 
+from docnav.ask_text import answer_text
 from docnav.query import Navigator
 
 
@@ -58,3 +62,28 @@ def test_the_kind_said_after_of_chooses_its_documents(tmp_path):
     answer = nav.ask("Which is the shortest of the papers?", 200)
     assert answer.trace[0]["kind"] == "paper"
     assert file_names(_step(answer)["documents"]) == ["demand.md"]
+
+
+@pytest.mark.parametrize("question, read, line", [
+    ("Which is longer, alpha.html or beta.html?", "alpha.html",
+     "asked of the longer of the 2 documents the question names, by their words: alpha.html ("),
+    ("Which is shorter, gamma.html or alpha.html?", "alpha.html",
+     "asked of the shorter of the 2 documents the question names, by their words: alpha.html"),
+    ("Which report is older, beta.html or gamma.html?", "beta.html",
+     "asked of the earlier by their own dates of the 2 dated documents the question names: "
+     "beta.html (2018-09-01), beside gamma.html (2021-05-01)"),
+    ("Which is newer, alpha.html or beta.html?", "beta.html",
+     "asked of the later by their own dates of the 2 dated documents the question names: "
+     "beta.html (2018-09-01), beside alpha.html (2018-03-01)"),
+])
+def test_which_of_those_named_is_longer_or_older(nav, question, read, line):
+    # (the first named was asked of alone: "longer" and the other's name not in the evidence)
+    answer = nav.ask(question, 300)
+    step = _step(answer)
+    assert file_names(step["documents"]) == [read] and step["named"]
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} == {read}
+    said = answer_text(answer, nav.graph).splitlines()
+    assert any(s.startswith(line) for s in said), said
+    if "longer" in question:  # both lengths said
+        assert re.search(r"alpha\.html \(\d+ words\), beside beta\.html \(\d+ words\)",
+                         "\n".join(said))

@@ -79,7 +79,7 @@ from docnav.query.referring import (as_referring, read_references, references_ea
                                     referring_pair)
 from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
 from docnav.query.options import NavigatorOptions
-from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
+from docnav.query.ordered import answer_ordered, ordering
 from docnav.query.passages import Passages
 from docnav.query.router import GLOBAL, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
@@ -396,8 +396,8 @@ class Navigator:
         of_cited = WORKS_ASKED.search(asked)
         if several and not of_cited and (each := EACH_DOCUMENT.search(asked)):  # "each paper"
             return each_document(self, asked, budget, each, asked_of, doc)
-        if several and (first := BY_DATE.search(asked) or BY_LENGTH.search(asked)):
-            return (by_date if first.re is BY_DATE else by_length)(self, asked, budget, first, doc)
+        if several and (first := ordering(self.graph, asked, asked_of)):  # (or of those named)
+            return answer_ordered(self, asked, budget, first, doc)
         if several and not referred and (pair := related_named(self.graph, asked, asked_of)):
             return relate(self, asked, budget, pair)  # "How does RFC 2592 relate to 2394?"
         if not referred and (pair := referring_pair(self.graph, asked)) and (  # "Does RFC

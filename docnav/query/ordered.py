@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
+from docnav.query.comparative import compared, compared_named
 from docnav.query.dated import YEAR, dated_in
 from docnav.query.evidence import LEAVING_OUT, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
@@ -33,6 +34,7 @@ from docnav.query.referring import each_numbered
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
 
 if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
     from docnav.query.evidence import Answer
     from docnav.query.navigator import Navigator
 
@@ -464,6 +466,24 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
         [(p, o.question, glob.escape(p)) for p in paths], o.first))
 
 
+def ordering(graph: DocNavGraph, asked: str, asked_of: list[str]
+             ) -> re.Match | tuple[re.Match, list[str]] | None:
+    """What orders the documents ``asked`` asks of (``asked_of``): the match of
+    :data:`BY_DATE` or :data:`BY_LENGTH`, or of two or more it names compared ("Which is
+    longer, RFC 2394 or RFC 2349?": :func:`docnav.query.comparative.compared_named`)."""
+    return (BY_DATE.search(asked) or BY_LENGTH.search(asked)
+            or compared_named(graph, asked, asked_of))
+
+
+def answer_ordered(nav: Navigator, asked: str, budget: int,
+                   first: re.Match | tuple[re.Match, list[str]],
+                   doc: str | list[str] | None) -> Answer:
+    """The answer to a question :func:`ordering` found ``first`` of."""
+    if isinstance(first, tuple):
+        return compared(nav, asked, budget, *first)
+    return (by_date if first.re is BY_DATE else by_length)(nav, asked, budget, first, doc)
+
+
 def _said_unnamed(o: _Ordered, answer: Answer) -> Answer:
     """``answer``, saying what the question leaves out that names no document."""
     if o.unnamed:
@@ -472,4 +492,4 @@ def _said_unnamed(o: _Ordered, answer: Answer) -> Answer:
 
 
 __all__ = ["BY_DATE", "BY_LENGTH", "DATE_ORDERING", "GOES_ON", "LENGTH_ORDERING", "ORDERING",
-           "by_date", "by_length"]
+           "answer_ordered", "by_date", "by_length", "ordering"]
