@@ -75,8 +75,8 @@ from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, PARTS_ON, WHICH_PAG
                                   read_pages, read_parts_on)
 from docnav.query.left_out import without_left_out
 from docnav.query.relating import related_named, relate
-from docnav.query.referring import (as_referring, read_references, references_each,
-                                    referring_pair)
+from docnav.query.referring import (as_referring, one_as_several, read_references,
+                                    references_each, referring_pair)
 from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
 from docnav.query.options import NavigatorOptions
 from docnav.query.ordered import answer_ordered, ordering
@@ -183,7 +183,8 @@ class Navigator:
                                  f"{', '.join(WHERE)}")
             kept = self.graph.documents_where(doc, where, said_as)
             scope = [glob.escape(self.graph.node(n).path) for n in kept]
-        asked = as_sections(question)  # "Which headings are on lifetimes?": the sections
+        # "Which headings are on lifetimes?": the sections; "Which RFC cites ...?": which RFCs
+        asked = one_as_several(self.graph, as_sections(question))
         answer = (kind_left_out(self, asked, budget, scope)  # "..., besides RFCs?": the others
                   or format_answer(self, asked, budget, scope)  # "Which PDF ...?" of PDFs
                   or kind_answer(self, asked, budget, scope)  # "Which RFC ...?" of RFCs

@@ -13,9 +13,9 @@ import re
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import LEAVING_OUT
-from docnav.query.kind_words import NUMBERED, ungrouped
+from docnav.query.kind_words import ASKED_OF, NUMBERED, one_of, ungrouped
 from docnav.query.lexical import search_words
-from docnav.query.names import said_alone, titled_documents
+from docnav.query.names import NAMING_WORDS, said_alone, titled_documents
 from docnav.query.parts import citing_documents, works_cited
 from docnav.query.router import REFERENCED_KIND
 from docnav.refs import mention_targets, number_mentions, numbered_documents
@@ -116,6 +116,36 @@ def referring_pair(graph: DocNavGraph, asked: str
     said = asked[m.start("verb"):m.start("target")] + " ".join(
         n for p, n in targets if refs.get(p))  # (of one it never refers to, its words count)
     return source[0][0], refs, said
+
+
+# "Which RFC cites RFC 2394?", "Which RFC that was published in 2018 cites RFC 2394?": one
+# asked for, of those referring to a document named (it was asked of RFC 2394 alone, "cites"
+# and "published" not in the evidence)
+_WHICH_ONE_REFERS = re.compile(
+    rf"^(?P<which>\W*(?:which|what)\s+)(?P<kind>{one_of(ASKED_OF)})(?P<between>\s[^?]*?)??"
+    r"\s+(?P<verb>builds\s+(?:up)?on|depends\s+on|relies\s+on|refers\s+to|links\s+to|cites|"
+    r"references|mentions)\s+(?P<named>\S[^?]*?)\W*$", re.I)
+# what the verb is of several ("relies" of one, "rely")
+_OF_SEVERAL = {"builds": "build", "depends": "depend", "relies": "rely", "refers": "refer",
+               "links": "link", "cites": "cite", "references": "reference",
+               "mentions": "mention", "was": "were", "is": "are", "has": "have"}
+
+
+def one_as_several(graph: DocNavGraph, asked: str) -> str:
+    """"Which RFC that was published in 2018 cites RFC 2394?" as "Which RFCs that were
+    published in 2018 cite RFC 2394?" (:data:`_WHICH_ONE_REFERS`), where what it refers to
+    names indexed documents; ``asked`` itself otherwise."""
+    m = _WHICH_ONE_REFERS.match(asked)
+    if m is None or not said_alone(graph, each_numbered(m["named"]), NAMING_WORDS | _JOINING):
+        return asked
+
+    def several(word: re.Match) -> str:
+        said = _OF_SEVERAL[word.group().lower()]
+        return said[:1].upper() + said[1:] if word.group()[:1].isupper() else said
+
+    between = re.sub(r"\b(?:was|is|has)\b", several, m["between"] or "", flags=re.I)
+    return (f"{m['which']}{m['kind']}s{between} "
+            + re.sub(r"^\w+", several, m["verb"]) + asked[m.start("named") - 1:])
 
 
 def as_referring(graph: DocNavGraph, asked: str) -> str:
@@ -411,7 +441,7 @@ def unindexed_alone(graph: DocNavGraph, asked: str, paths: list[str]) -> list[st
 
 __all__ = ["NAMED_LEFT_OUT", "REFERRING_OR_MENTIONING", "REFERRING_VERBS", "WHAT_IT_REFERS_TO",
            "WHICH_IT_REFERS_TO", "as_referring", "asks_its_kind", "cited_by_title",
-           "each_numbered", "left_out_named", "mark_cited", "numbers_unindexed",
+           "each_numbered", "left_out_named", "mark_cited", "numbers_unindexed", "one_as_several",
            "read_references", "references_each", "references_from", "references_of_one",
            "references_to", "referring_pair", "refers_steps", "unindexed_alone",
            "unindexed_named"]
