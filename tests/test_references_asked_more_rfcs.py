@@ -125,3 +125,15 @@ def test_those_citing_an_rfc_not_indexed_that_none_names(graph):
     assert answer.count["unindexed"] == ["RFC 9999"]
     assert answer.text == ("none of the 5 documents asked of refers to RFC 9999 (it is not "
                            "indexed, and none names its number)")
+
+
+@pytest.mark.parametrize("question, joined", [
+    ("Which RFCs cite RFCs 9999 and 9998?", "and"),
+    ("Which RFCs cite RFC 9999 and RFC 9998?", "and"),
+    ("Which RFCs cite RFC 9999 or RFC 9998?", "or")])
+def test_those_citing_several_not_indexed_are_said_as_joined(graph, question, joined):
+    # ("and" was said "or"; of indexed ones "and" is all of them: "refers to 2394-async_await.md
+    # and 2349-pin.md")
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.text == (f"none of the 5 documents asked of refers to RFC 9999 {joined} RFC "
+                           f"9998 (they are not indexed, and none names their numbers)")

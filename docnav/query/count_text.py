@@ -209,7 +209,8 @@ def count_line(count: dict) -> str:
     elif count.get("refers_unindexed"):  # "Which RFCs cite RFC 9999?"
         it, its = ("it is", "its") if len(count["unindexed"]) == 1 else ("they are", "their")
         line = (f"{_besides_said(count)}none of the {count['of']} {documents} asked of{dated} "
-                f"refers to {names_listed(count['unindexed'], 'or')} ({it} not indexed, and "
+                f"refers to {names_listed(count['unindexed'], 'and' if count['both'] else 'or')} "
+                f"({it} not indexed, and "
                 f"none names {its} number{'' if its == 'its' else 's'})")
     elif not count["n"] and (count.get("referred_by") or count.get("refers_to")):  # of one
         line = _none_referring(count, documents, dated)  # no reference leads to, or from

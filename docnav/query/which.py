@@ -387,10 +387,10 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         return _counted(nav, asked, count,
                         "cross-reference" if neither["neither_by"] == "references" else None)
     if said and REFERRING.search(said) and (unindexed := unindexed_alone(nav.graph, rest, every)):
-        count.update(n=0, of=len(every), documents=[], words=None, held=0,  # "Which RFCs cite
-                     unindexed=unindexed, refers_unindexed=True,  # RFC 9999?": none ("...
-                     **({"besides": scope.besides, "besides_referred": []}  # besides RFC
-                        if scope.besides else {}))  # 2592?": said, as of its words)
+        count.update(n=0, of=len(every), documents=[], words=None, held=0, unindexed=unindexed,
+                     refers_unindexed=True, both=not re.search(r"\bor\b", rest, re.I), **({
+                         "besides": scope.besides, "besides_referred": []} if scope.besides
+                        else {}))  # "Which RFCs cite RFC 9999?": none; "... and ...?": all
         return _counted(nav, asked, count, "cross-reference")
     held = held_by(nav, asked, rest, said, terms, doc, besides)
     if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
