@@ -77,11 +77,15 @@ def _how_referred(count: dict, referred: bool) -> str:
 def _referred_line(count: dict, documents: str, dated: str) -> str:
     """The line of a count of the documents a document's references lead to ("Which RFCs
     does RFC 1974 refer to?"), and those it names that are not indexed ("What does RFC 3668
-    refer to?" named RFC 2394 alone, not RFC 2229 and two more it names outside the store)."""
+    refer to?" named RFC 2394 alone, not RFC 2229 and two more it names outside the store):
+    "2 of the 26 documents asked of are ones 2592-futures.md refers to", as where none is
+    ("none of the 3 documents asked of is one 2349-pin.md refers to"; it read "2 of the 26
+    documents asked of 2592-futures.md refers to")."""
     unindexed = count.get("unindexed")
     outside = f"; it also names {names_listed(unindexed)}, not indexed" if unindexed else ""
     return (f"{_besides_said(count)}{count['n']} of the {count['of']} {documents} asked "
-            f"of{dated} {PurePath(count['referred_by']).name} refers to (by its references: a "
+            f"of{dated} {'is one' if count['n'] == 1 else 'are ones'} "
+            f"{PurePath(count['referred_by']).name} refers to (by its references: a "
             f"link, a number; the evidence reads the best{outside})")
 
 
