@@ -105,13 +105,24 @@ def test_neither_elsewhere_than_after_the_verb_is_refused(graph, question):
 @pytest.mark.parametrize("doc, text", [
     ("*0002*", "the one document asked of refers to neither 2394-async_await.md nor "
                "2349-pin.md (by their references"),
-    ("*2592*", "the one document asked of refers to 2394-async_await.md or 2349-pin.md")])
+    # (how was said of all asked of, and of the one referring to neither, not of this one)
+    ("*2592*", "the one document asked of refers to 2394-async_await.md or 2349-pin.md (by "
+               "its references: a link to one of them at least, its number or its title in its "
+               "works cited; not read)")])
 def test_neither_asked_of_one_document_is_answered(graph, doc, text):
     # (refused: "neither ... nor" is not read, though asked of several it is answered)
     answer = Navigator(graph).ask("Which RFCs cite neither RFC 2394 nor RFC 2349?", 600, doc)
     assert answer.route == "cross-reference"
     assert (answer.count["n"], answer.count["of"]) == (doc == "*0002*", 1)
     assert f"\nwhich RFCs: {text}" in answer_text(answer, graph)
+
+
+def test_neither_word_asked_of_one_document_holding_one_says_how(graph):
+    # ("the one document asked of holds "pinning" or "wakers"", how counted dropped)
+    answer = Navigator(graph).ask("Which RFCs mention neither pinning nor wakers?", 600,
+                                  "*2592*")
+    assert ('\nwhich RFCs: the one document asked of holds "pinning" or "wakers" (counted by '
+            'its words; not read)') in answer_text(answer, graph)
 
 
 def test_a_year_after_the_second_of_two_named_is_that_one_s(graph):

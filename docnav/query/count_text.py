@@ -136,9 +136,13 @@ def _neither_line(count: dict, documents: str, dated: str) -> str:
         names = " nor ".join(f'"{name}"' for name in count["neither"])
         how = (f"{'holds' if n == 1 else 'hold'} neither {names} (counted by their words; "
                f"none read)")
-    if count["of"] == 1:  # of one (--doc): "the one document asked of refers to neither ..."
-        how = how if n else (f"refers to {names.replace(' nor ', ' or ')}" if by ==
-                             "references" else f"holds {names.replace(' nor ', ' or ')}")
+    if count["of"] == 1:  # of one (--doc): "the one document asked of refers to neither ...",
+        # or to one at least, said how as of all ("(by its references ...)" was dropped)
+        how = how if n else (f"refers to {names.replace(' nor ', ' or ')} (by its references: "
+                             f"a link to one of them at least, its number or its title in its "
+                             f"works cited; not read)" if by == "references" else
+                             f"holds {names.replace(' nor ', ' or ')} (counted by its words; "
+                             f"not read)")
         return f"the one {documents[:-1]} asked of{dated} {how}"
     return f"{n} of the {count['of']} {documents} asked of{dated} {how}"
 
