@@ -16,6 +16,7 @@ from test_ordered_asks import DOCS
 
 from docnav.ask_text import answer_text
 from docnav.query import Navigator
+from docnav.query.ordered import BY_DATE, BY_LENGTH
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +41,13 @@ def test_the_documents_said_after_of_are_ordered(nav, question, read, dated):
     # as "Which report is the longest of those that were published in 2018?" reads them
     step = _step(answer)
     assert (file_names(step["documents"]), step["dated"], step["holding"]) == (read, dated, [])
+
+
+@pytest.mark.parametrize("question", ["What was the first of those changes?",
+                                      "What is the last of those rules?",
+                                      "What is the first of the steps?"])
+def test_those_of_a_noun_are_no_documents_to_order(question):
+    assert BY_DATE.search(question) is None and BY_LENGTH.search(question) is None
 
 
 def test_are_asks_for_several(nav):

@@ -67,9 +67,16 @@ _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+tha
 def _of_them(ordering: str) -> str:
     """No kind said before the verb, the documents after "of" ("Which is the longest of those
     that were published in 2018?", "Which is the longest of the RFCs?": once no question of
-    order, where "Which RFC is the longest of those ...?" was); their kind, of_kind."""
-    return (rf"(?=(?:(?:is|was|are|were)\s+)?(?:the\s+)?{ordering}\s+of\s+(?:those|"
-            rf"the\s+ones|the\s+(?P<of_kind>{KINDS_SAID}))\b)")
+    order, where "Which RFC is the longest of those ...?" was); their kind, of_kind. Not "of
+    those changes" ("What was the first of those changes?": of a document's text)."""
+    return (rf"(?=(?:(?:is|was|are|were)\s+)?(?:the\s+)?{ordering}\s+of\s+(?:(?:those|"
+            rf"the\s+ones)(?={_THOSE_GO_ON})|the\s+(?P<of_kind>{KINDS_SAID})\b))")
+
+
+# what may follow "of those" said of documents: nothing, a comma, what restricts them
+_THOSE_GO_ON = (r"\W*$|\s*,|\s+(?:that|which|who|from|of|in|after|before|since|about|on|with|"
+                r"by|besides|excluding|except|but|other|apart|aside|published|dated|started|"
+                r"written|\w+ing)\b")
 
 
 # "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
