@@ -7,6 +7,22 @@ chooses), said again where a count is narrowed to one format (:mod:`docnav.query
 from __future__ import annotations
 
 from pathlib import PurePath
+from typing import TYPE_CHECKING
+
+from docnav.query.answer import Answer
+
+if TYPE_CHECKING:
+    from docnav.query.navigator import Navigator
+
+
+def counted_answer(nav: Navigator, asked: str, count: dict, route: str | None = None) -> Answer:
+    """The answer to "How many RFCs are there?" or "What documents do you have?": the count
+    (or list) of the documents asked of, none read; its text says it and names them (on
+    ``route``, where not the router's)."""
+    return Answer(asked, route or nav.route_of(asked), [], [{
+        "op": "count documents", "document_count": len(count["documents"]),
+        "asked_of": count["asked_of"], "dated": count["dated"], "tokens": 0,
+        "confidence": 0.0}], None, 0, counted_text(count), count=count)
 
 from docnav.wording import counted
 
@@ -309,5 +325,5 @@ def _years_unread(count: dict) -> str:
             f"{years[0]}?\")")
 
 
-__all__ = ["count_line", "counted_text", "named_said", "names_listed", "partly_line",
+__all__ = ["count_line", "counted_answer", "counted_text", "named_said", "names_listed", "partly_line",
            "referred_named"]

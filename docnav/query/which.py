@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.count_text import counted_text
+from docnav.query.count_text import counted_answer
 from docnav.query.authored import all_have_authors, authored_by, authors_held
 from docnav.query.evidence import LEAVING_OUT, Answer, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING
@@ -31,7 +31,8 @@ from docnav.query.left_out import (as_besides, left_out_about, left_out_about_fi
 from docnav.query.lexical import letter_of_a_token, search_words, written_as_name
 from docnav.query.names import titled_documents
 from docnav.query.neither import SAYS_NEITHER, neither_count
-from docnav.query.parts import HAS_PART, headed
+from docnav.query.parts import HAS_PART
+from docnav.query.with_part import with_part
 from docnav.query.referring import each_numbered, unindexed_alone
 from docnav.refs import number_mentions
 
@@ -253,7 +254,7 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
              "authors": None, "n": len(held.counted), "of": len(every),
              "documents": held.counted, "words": None, "held": 0, "refers_to": held.refers_to,
              "related": held.related, "outside": True, **besides_of(held)}
-    return _counted(nav, asked, count, "cross-reference")
+    return counted_answer(nav, asked, count, "cross-reference")
 
 
 def asks_documents(asked: str) -> re.Match | None:
@@ -346,7 +347,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         count.update(n=0, of=0, words=None, held=0, documents=[], left_dated=True,  # 2024?":
                      besides=scope.left_dated, besides_referred=[])  # none besides it (was:
         # "no document asked of is dated in 2024", an error, though RFC 3668 is)
-        return _counted(nav, asked, count)
+        return counted_answer(nav, asked, count)
     # "How many RFCs are there?": as many as are asked of; "What documents do you have?":
     # which they are ("How many RFCs besides 2592 are there?": not RFC 2592)
     if (many and (not terms or scope.dates or scope.lacking)
@@ -356,12 +357,12 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         count.update(n=len(paths), of=len(paths), words=None, held=0, documents=paths,
                      **({"besides": scope.besides, "besides_referred": []}
                         if scope.besides else {}))
-        return _counted(nav, asked, count)
+        return counted_answer(nav, asked, count)
     # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
     # those with a section so headed, each read from it
     if part := HAS_PART.match(f" {said}{rest}" if said else rest):  # ("contain": said)
-        return _with_part(nav, asked, budget, count,
-                          " ".join((part.group("part") or part.group("part2")).split()), doc, n)
+        return with_part(nav, asked, budget, count,
+                         " ".join((part.group("part") or part.group("part2")).split()), doc, n)
     if not terms and dated:  # nothing asked but the date: each one's summary, earliest first
         paths = scope.so_dated[:n]
         answer = in_turn(nav, asked, budget, {
@@ -384,14 +385,14 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     if neither := neither_count(nav, asked, rest, said, every):  # "Which RFCs cite
         count.update(neither, **({"besides": scope.besides, "besides_referred": []}  # neither
                                  if scope.besides else {}))  # RFC 2394 nor RFC 2349?"
-        return _counted(nav, asked, count,
+        return counted_answer(nav, asked, count,
                         "cross-reference" if neither["neither_by"] == "references" else None)
     if said and REFERRING.search(said) and (unindexed := unindexed_alone(nav.graph, rest, every)):
         count.update(n=0, of=len(every), documents=[], words=None, held=0, unindexed=unindexed,
                      refers_unindexed=True, both=not re.search(r"\bor\b", rest, re.I), **({
                          "besides": scope.besides, "besides_referred": []} if scope.besides
                         else {}))  # "Which RFCs cite RFC 9999?": none; "... and ...?": all
-        return _counted(nav, asked, count, "cross-reference")
+        return counted_answer(nav, asked, count, "cross-reference")
     held = held_by(nav, asked, rest, said, terms, doc, besides)
     if (held.referred_by or held.refers_to) and not held.referring:  # "What does RFC 2349
         count.update(n=0, of=len(held.every), held=0, documents=[], words=None,  # build on?"
@@ -400,7 +401,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                      **named_dated(nav, [held.refers_to, *held.refers_also], of_named),
                      related=held.related, unindexed=held.unindexed,  # none, not
                      **besides_of(held, scope.outside))
-        return _counted(nav, asked, count, held.route)  # those saying "build"
+        return counted_answer(nav, asked, count, held.route)  # those saying "build"
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     names = not held.referring and held.most > 1 and all(written_as_name(w, question)
                                                           for w in words.values())
@@ -424,7 +425,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         count.update(named_dated(nav, [held.refers_to, *held.refers_also], of_named))
     paths, more = best_documents(nav, question, doc, held, n)
     if not held.every:  # all asked of are left out ("by Ada besides alpha-pumps.html", hers
-        return _counted(nav, asked, count, held.route)  # alone): none, and none to read
+        return counted_answer(nav, asked, count, held.route)  # alone): none, and none to read
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": kind.group("kind"),
         "about": re.sub(r"^(?:and|that|which) ", "", said) if said else None,
@@ -551,42 +552,6 @@ def _searched(asked: str, kind: re.Match, rest: str, said: str | None
         rest = rest[listed.end():]
     before = re.sub(rf"\b(?:in\s+)?{YEAR}\b\s*,?", " ", before)
     return " ".join((before + rest).split()), rest, listed
-
-
-def _with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
-               doc: str | list[str] | None, n: int) -> Answer:
-    """The documents with a section headed ``part`` (:func:`docnav.query.parts.headed`):
-    counted ("How many ...?"), and as many as ``n`` read, each from that section. Searched
-    as words, "Which RFCs have drawbacks sections?" read one document's "Unsafe traits" and
-    said "sections" was in none of them."""
-    every = nav.graph.document_paths(doc)
-    headed_in = {nav.graph.node(s).path
-                 for s in headed(nav.graph, part, {"path": [glob.escape(p) for p in every]})}
-    with_part = [p for p in every if p in headed_in]
-    count.update(n=len(with_part), of=len(every), words=None, held=0, documents=with_part,
-                 part=part)
-    if count["asked"] == "how many" or not with_part:
-        return _counted(nav, asked, count)
-    paths = with_part[:n]
-    more = ((len(paths) + 1) * nav.options.document_tokens if len(with_part) > n
-            and n < nav.options.documents else None)
-    answer = in_turn(nav, asked, budget, {
-        "op": "documents", "documents": paths, "left_out": count["kind"], "about": None,
-        "dated": None, "question": f"What does the {part} section say?",
-        "more_with": more, "part": part},
-        [(p, f"What does the {part} section say?", glob.escape(p)) for p in paths])
-    answer.count = count
-    return answer
-
-
-def _counted(nav: Navigator, asked: str, count: dict, route: str | None = None) -> Answer:
-    """The answer to "How many RFCs are there?" or "What documents do you have?": the count
-    (or list) of the documents asked of, none read; its text says it and names them (on
-    ``route``, where not the router's)."""
-    return Answer(asked, route or nav.route_of(asked), [], [{
-        "op": "count documents", "document_count": len(count["documents"]),
-        "asked_of": count["asked_of"], "dated": count["dated"], "tokens": 0,
-        "confidence": 0.0}], None, 0, counted_text(count), count=count)
 
 
 def _none_so(asked: str, so: str, held: str, field: str) -> InputError:
