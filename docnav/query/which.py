@@ -22,7 +22,8 @@ from docnav.query.fields import DATE_SOURCES, DATING
 from docnav.query.dated import (NAMED_IN_YEAR, NAMED_THAT_WAS, YEAR, dated_in, dates_held,
                                 named_dated)
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
-                                  or_joined, referred_by_asked, unnamed_left_out, words_held)
+                                  or_joined, or_words, referred_by_asked, unnamed_left_out,
+                                  words_held)
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.kind_words import ASKED_OF, plural, said
 from docnav.query.left_out import (as_besides, left_out_about, left_out_about_first,
@@ -405,9 +406,15 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     names = not held.referring and held.most > 1 and all(written_as_name(w, question)
                                                           for w in words.values())
+    # "Which RFCs mention futures or pinning?": those holding either word ("futures", held by
+    # most, was no rare word: those holding "pinning" were counted)
+    joined = not held.referring and not names and or_words(held, question, {
+        t: as_written(question, state.words.get(t, t)) for t in terms})
+    words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     # "Which documents mention Adobe or Amazon?": those holding any one of the names counted
     # ("... Adobe or Amazon in Europe?": one of those two, and "Europe", holding.or_joined)
-    held.any_of, held.either = or_joined(question, words) if names else (False, frozenset())
+    held.any_of, held.either = (or_joined(question, words, names) if names or joined
+                                else (False, frozenset()))
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
                  documents=held.counted, words=list(dict.fromkeys(words.values())),
                  **({"any": True} if held.any_of else {}), **besides_of(held, scope.outside),

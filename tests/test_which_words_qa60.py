@@ -1,0 +1,50 @@
+"""Questions asking which documents hold words, left over: words joined by "or" ("Which RFCs
+mention futures or pinning?" counted those holding "pinning" alone, "futures" being held by
+most), "headings" asked for with a verb after them ("Which headings mention lifetimes?"
+searched the word "headings"), and negations ("Which RFCs do not mention async?" counted
+those holding "async", "Which documents are not RFCs?" those holding "not" and "RFCs")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _mixed_kinds import MIXED, rfc_text
+from _stores import indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator, NavigatorOptions
+
+WORDS = {"3101-a.md": rfc_text("3101", "a", "Futures and pinning."),
+         "3102-b.md": rfc_text("3102", "b", "Futures run to the end."),
+         "3103-c.md": rfc_text("3103", "c", "Futures wait for a wake."),
+         "3104-d.md": rfc_text("3104", "d", "Futures poll in async blocks."),
+         "3105-e.md": rfc_text("3105", "e", "Pinning keeps a value in place."),
+         "3106-f.md": rfc_text("3106", "f", "Macros expand to code.")}
+
+
+@pytest.fixture(scope="module")
+def words(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("words"), WORDS, search_vectors=False)
+
+
+def _nav(graph) -> Navigator:
+    return Navigator(graph, NavigatorOptions(sections=0))
+
+
+def _names(paths) -> list[str]:
+    return sorted(Path(p).name for p in paths)
+
+
+def test_words_joined_by_or_count_those_holding_either(words):
+    either = _nav(words).ask("Which RFCs mention futures or pinning?", budget=300)
+    futures = _nav(words).ask("Which RFCs mention futures?", budget=300)
+    pinning = _nav(words).ask("Which RFCs mention pinning?", budget=300)
+    assert _names(futures.count["documents"]) == ["3101-a.md", "3102-b.md", "3103-c.md",
+                                                  "3104-d.md"]
+    assert _names(pinning.count["documents"]) == ["3101-a.md", "3105-e.md"]
+    # each listed once ("futures", held by most, was no rare word: a.md and e.md alone)
+    assert either.count["documents"] == sorted(
+        {*futures.count["documents"], *pinning.count["documents"]})
+    assert '5 of the 6 documents asked of hold "futures" or "pinning"' in (
+        answer_text(either, words))
