@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _mixed_kinds import MIXED, rfc_text
+from _mixed_kinds import rfc_text
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
@@ -20,7 +20,9 @@ WORDS = {"3101-a.md": rfc_text("3101", "a", "Futures and pinning."),
          "3103-c.md": rfc_text("3103", "c", "Futures wait for a wake."),
          "3104-d.md": rfc_text("3104", "d", "Futures poll in async blocks."),
          "3105-e.md": rfc_text("3105", "e", "Pinning keeps a value in place."),
-         "3106-f.md": rfc_text("3106", "f", "Macros expand to code.")}
+         "3106-f.md": rfc_text("3106", "f", "Macros expand to code."),
+         "3107-g.md": rfc_text("3107", "g", "Async functions.") + (
+             "\n## Lifetime capture\n\nAll of the input lifetimes are captured.\n")}
 
 
 @pytest.fixture(scope="module")
@@ -46,5 +48,15 @@ def test_words_joined_by_or_count_those_holding_either(words):
     # each listed once ("futures", held by most, was no rare word: a.md and e.md alone)
     assert either.count["documents"] == sorted(
         {*futures.count["documents"], *pinning.count["documents"]})
-    assert '5 of the 6 documents asked of hold "futures" or "pinning"' in (
+    assert '5 of the 7 documents asked of hold "futures" or "pinning"' in (
         answer_text(either, words))
+
+
+def test_headings_said_to_mention_a_word_are_the_sections_that_do(words):
+    headings = _nav(words).ask("Which headings mention lifetimes?", budget=300)
+    assert "headings" not in headings.missing  # (it was searched for, and said missing)
+    assert headings.searched_as == "Which sections mention lifetimes?"
+    sections = _nav(words).ask("Which sections mention lifetimes?", budget=300)
+    assert [e.piece.node_id for e in headings.evidence] == [
+        e.piece.node_id for e in sections.evidence]
+    assert any(e.piece.breadcrumb.endswith("Lifetime capture") for e in headings.evidence)

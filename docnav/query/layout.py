@@ -226,11 +226,21 @@ PARTS_ON = re.compile(r"^\W*(?:what|which|list|name|show(?:\s+me)?)\s+(?:(?:are\
                       r"\s+(?P<what>\w.*?)\W*$", re.I)
 
 
+# the headings asked for by a verb saying what they hold: "Which headings mention lifetimes?",
+# "... that discuss", "... talk about" (not "Which headings are long?")
+_HEADINGS_SAYING = re.compile(r"^\W*(?:what|which|list|name|show(?:\s+me)?)\s+(?:(?:are\s+)?"
+                              r"the\s+)?(?P<parts>headings?)\s+(?:(?:that|which)\s+)?(?:"
+                              r"mention|discuss|cover|talk|refer|deal|address|describ|explain)"
+                              r"\w*\s+\w", re.I)
+
+
 def as_sections(question: str) -> str:
-    """``question`` asking for the headings on something ("Which headings are on lifetimes?")
-    as asking for the sections on it ("Which sections are on lifetimes?"), which lists them;
-    "headings" was searched for as a word and said missing. Any other question as it is."""
-    on = PARTS_ON.search(question)
+    """``question`` asking for the headings on something ("Which headings are on lifetimes?",
+    "Which headings mention lifetimes?") as asking for the sections on it ("Which sections
+    are on lifetimes?", "Which sections mention lifetimes?"), answered as that is (the
+    answer's ``searched_as``); "headings" was searched for as a word and said missing. Any
+    other question as it is."""
+    on = PARTS_ON.search(question) or _HEADINGS_SAYING.search(question)
     if on is None or not on.group("parts").lower().startswith("heading"):
         return question
     sections = "sections" if on.group("parts").lower().endswith("s") else "section"
