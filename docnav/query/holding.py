@@ -491,51 +491,6 @@ def words_held(held: Held, words: dict[str, str]) -> int:
                 if held.any_of or held.either or path in held.holders[t]})
 
 
-# names joined by "or" ("Adobe or Amazon", "Best Buy, Adobe or Amazon", "Adobe or Amazon or
-# Yelp": each "or" of the chain, or the run stopped at two and "Yelp" was to be held too)
-_NAME = r"[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*"
-_OR_JOINED = re.compile(rf"{_NAME}(?:\s*,\s*{_NAME})*(?:,?\s+or\s+{_NAME})+")
-
-
-# words joined by "or" ("futures or pinning", "traits, closures or futures"), of any case
-_WORD = r"[\w'’-]+"
-_OR_WORDS = re.compile(rf"{_WORD}(?:\s*,\s*{_WORD})*(?:,?\s+or\s+{_WORD})+")
-
-
-def or_joined(question: str, words: dict[str, str], names: bool = True
-              ) -> tuple[bool, frozenset[str]]:
-    """Of a question asking which documents hold names (``words``: each rare term's word as
-    written; words of any case where not ``names``) joined by "or" and not "and": (whether
-    those counted hold any one of them, :attr:`Held.any_of`; the terms of those joined where
-    another is not, :attr:`Held.either`): "... mention Adobe or Amazon?": (True, none); "...
-    mention Adobe or Amazon in Europe?": (False, "adobe" and "amazon"), "Europe" held too."""
-    if not re.search(r"\bor\b", question) or re.search(r"\band\b", question):
-        return False, frozenset()
-    runs = [m.group() for m in (_OR_JOINED if names else _OR_WORDS).finditer(question)]
-    joined = frozenset(t for t, w in words.items() if any(
-        re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", run) for run in runs))
-    return (True, frozenset()) if len(joined) < 2 or len(joined) == len(words) else (
-        False, joined)
-
-
-def or_words(held: Held, question: str, written: dict[str, str]) -> dict[str, str]:
-    """Of a question asking which documents hold words joined by "or" ("... mention futures or
-    pinning?"; ``written``: each search term's word as written), those words' terms, each as
-    written, made rare terms of ``held`` however many documents hold them, so that those
-    holding any one are counted (:func:`or_joined`); none where it joins fewer than two, or
-    where those holding one of them are counted already ("1 of "Initech", "Globex"").
-    "futures", held by 19 of 27 RFCs, was no rare term: the 5 holding "pinning" alone were
-    counted, and said to be those holding it."""
-    joined = or_joined(question, written, names=False)
-    terms = ({t: w for t, w in written.items() if t in joined[1]} if joined[1] else
-             written if joined[0] else {})
-    if len(terms) < 2 or held.most <= 1 and all(t in held.rare for t in terms):
-        return {}  # (each rare, none held with another: those holding one are counted)
-    held.rare = [t for t in written if t in held.rare or t in terms]  # (in question order)
-    held.held = {p: sum(p in held.holders[t] for t in held.rare) for p in held.every}
-    return terms
-
-
 def best_documents(nav: Navigator, question: str, doc: str | list[str] | None, held: Held,
                    n: int) -> tuple[list[str], int | None]:
     """The ``n`` documents holding what is asked whose passages rank best (those referring
@@ -595,5 +550,5 @@ def rarer_held(holders: dict[str, set[str]], every: list[str]
 
 
 __all__ = ["REFERRING", "SAYS_NEITHER", "Held", "as_documents_referred", "best_documents",
-           "besides_of", "citing", "held_by", "left_out", "needing_verb", "or_words",
-           "rarer_held", "referred_by_asked", "referring_to_any", "unnamed_left_out", "words_held"]
+           "besides_of", "citing", "held_by", "left_out", "needing_verb", "rarer_held",
+           "referred_by_asked", "referring_to_any", "unnamed_left_out", "words_held"]

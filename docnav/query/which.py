@@ -22,8 +22,8 @@ from docnav.query.fields import DATE_SOURCES, DATING
 from docnav.query.dated import (NAMED_IN_YEAR, NAMED_THAT_WAS, YEAR, dated_in, dates_held,
                                 named_dated)
 from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, held_by, left_out,
-                                  or_joined, or_words, referred_by_asked, unnamed_left_out,
-                                  words_held)
+                                  referred_by_asked, unnamed_left_out, words_held)
+from docnav.query.joined_or import or_joined, or_words
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.kind_words import ASKED_OF, plural, said
 from docnav.query.left_out import (as_besides, left_out_about, left_out_about_first,
@@ -412,7 +412,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         t: as_written(question, state.words.get(t, t)) for t in terms})
     words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
     # "Which documents mention Adobe or Amazon?": those holding any one of the names counted
-    # ("... Adobe or Amazon in Europe?": one of those two, and "Europe", holding.or_joined)
+    # ("... Adobe or Amazon in Europe?": one of those two, and "Europe", joined_or.or_joined)
     held.any_of, held.either = (or_joined(question, words, names) if names or joined
                                 else (False, frozenset()))
     count.update(n=len(held.counted), of=len(held.every), held=words_held(held, words),
