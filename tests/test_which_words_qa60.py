@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _mixed_kinds import rfc_text
+from _mixed_kinds import MIXED, rfc_text
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
@@ -60,3 +60,28 @@ def test_headings_said_to_mention_a_word_are_the_sections_that_do(words):
     assert [e.piece.node_id for e in headings.evidence] == [
         e.piece.node_id for e in sections.evidence]
     assert any(e.piece.breadcrumb.endswith("Lifetime capture") for e in headings.evidence)
+
+
+@pytest.mark.parametrize("asked", ["Which RFCs do not mention pinning?",
+                                   "Which RFCs don't mention pinning?",
+                                   "Which RFCs are not about pinning?"])
+def test_documents_not_holding_a_word(words, asked):
+    answer = _nav(words).ask(asked, budget=300)
+    assert _names(answer.count["documents"]) == ["3102-b.md", "3103-c.md", "3104-d.md",
+                                                 "3106-f.md", "3107-g.md"]
+    assert not answer.evidence  # none read: there is nothing of theirs to read of it
+    assert ('5 of the 7 documents asked of do not hold "pinning" (counted by their words; '
+            'none read)') in answer_text(answer, words)
+    # as "mention neither ... nor" is answered
+    neither = _nav(words).ask("Which RFCs mention neither pinning nor macros?", budget=300)
+    assert _names(neither.count["documents"]) == ["3102-b.md", "3103-c.md", "3104-d.md",
+                                                  "3107-g.md"]
+
+
+def test_documents_not_of_a_kind_are_those_of_the_others(tmp_path):
+    graph = indexed_graph(tmp_path, MIXED, search_vectors=False)
+    answer = _nav(graph).ask("Which documents are not RFCs?", budget=300)
+    assert answer.trace[0] == {"op": "kind left out", "kind": "RFC", "document_count": 2,
+                               "asked_of": 5}
+    assert _names(answer.count["documents"]) == ["demand.md", "globex.md", "sails.md"]
+    assert "leaving out the 2 RFCs of the 5 documents asked of" in answer_text(answer, graph)

@@ -142,15 +142,18 @@ def _neither_line(count: dict, documents: str, dated: str) -> str:
     (:func:`docnav.query.neither.neither_count`): "1 of the 3 documents asked of refers to neither
     2394-async_await.md nor 2349-pin.md (by their references: ...)"."""
     n, by = count["n"], count["neither_by"]
+    # one name ("Which RFCs do not mention async?"): "do not hold "async""
+    verb, neither = (("does not " if n == 1 else "do not ") + "{}", "") if len(
+        count["neither"]) == 1 else ("{}s" if n == 1 else "{}", "neither ")
     if by == "references":
         names = " nor ".join(PurePath(path).name if path else name for path, name in
                              zip(count["neither_paths"], count["neither"]))
-        how = (f"{'refers' if n == 1 else 'refer'} to neither {names} (by their references: "
-               f"no link to any of them, nor its number, nor its title in their works cited; "
-               f"none read)")
+        how = (f"{verb.format('refer')} to {neither}{names} (by their references: "
+               f"no link to {'any of them' if neither else 'it'}, nor its number, nor its "
+               f"title in their works cited; none read)")
     else:
         names = " nor ".join(f'"{name}"' for name in count["neither"])
-        how = (f"{'holds' if n == 1 else 'hold'} neither {names} (counted by their words; "
+        how = (f"{verb.format('hold')} {neither}{names} (counted by their words; "
                f"none read)")
     if count["of"] == 1:  # of one (--doc): "the one document asked of refers to neither ...",
         # or to one at least, said how as of all ("(by its references ...)" was dropped)
@@ -325,5 +328,5 @@ def _years_unread(count: dict) -> str:
             f"{years[0]}?\")")
 
 
-__all__ = ["count_line", "counted_answer", "counted_text", "named_said", "names_listed", "partly_line",
-           "referred_named"]
+__all__ = ["count_line", "counted_answer", "counted_text", "named_said", "names_listed",
+           "partly_line", "referred_named"]

@@ -32,7 +32,7 @@ from docnav.query.cited import WORKS_ASKED
 from docnav.query.evidence import LEAVING_OUT, Answer
 from docnav.query.formats import format_answer
 from docnav.query.in_turn import EACH_DOCUMENT, each_document
-from docnav.query.kind_words import KIND_OF, TEN_K, TEN_KS, one_of, plural
+from docnav.query.kind_words import KIND_OF, TEN_K, TEN_KS, one_of, plural, said
 from docnav.query.names import named_documents, titled_documents
 from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
 from docnav.query.parts import citing_documents
@@ -76,6 +76,13 @@ _KIND_LEFT_OUT = re.compile(
     rf"\bexcluding\b)\s+(?:(?:the\s+|any\s+|all\s+(?:the\s+)?)?(?P<word>{plural(KIND_OF)}|"
     rf"{TEN_KS})|(?P<one>{one_of(KIND_OF)})(?P<docs>\s+(?:document|"
     rf"file)s)?)(?=\s*[,;?!.]|\s*$|\s+{_VERB})(?(set_off)\s*,?)", re.I)
+
+# "Which documents are not RFCs?", "What files aren't papers?", "... are not 10-K filings?":
+# those of the other kinds, as "Which documents are there, besides RFCs?" asks (those holding
+# "not" and "RFCs" were listed: all 27 RFCs)
+_NOT_OF_KIND = re.compile(rf"^\W*(?P<which>which|what)\s+(?P<docs>documents|files)\s+(?:are|is)"
+                          rf"(?:\s+not|n[’']t)\s+(?:the\s+|an?\s+)?(?:(?P<word>{TEN_KS}|10-?K)|"
+                          rf"(?P<one>{said(KIND_OF)}))\W*$", re.I)
 
 
 def document_kinds(graph: DocNavGraph) -> dict[str, str | None]:
@@ -187,10 +194,14 @@ def kind_left_out(nav: Navigator, question: str, budget: int,
 def _kind_left_out(question: str) -> tuple[str, str] | None:
     """(``question`` without the kind of documents it leaves out, that kind) where it leaves
     out one ("Which papers mention pinning, besides RFCs?": "Which papers mention pinning?",
-    "RFC"); None otherwise."""
+    "RFC"; "Which documents are not RFCs?": "Which documents are there?", "RFC"); None
+    otherwise."""
     m = _KIND_LEFT_OUT.search(question)
     # "but not rfc" too: read as a word, it was counted as one wanted ("Which documents mention
     # futures but not rfc?" listed the RFCs holding "rfc", "futures" dropped)
+    if m is None and (m := _NOT_OF_KIND.match(question)):  # "Which documents are not RFCs?"
+        asked = f"{m['which'].capitalize()} {m['docs'].lower()} are there?"
+        return asked, "filing" if m["word"] else _KIND_OF[m["one"].lower().rstrip("s")]
     if m is None:
         return None
     word = (m["word"] or m["one"]).lower()

@@ -27,8 +27,16 @@ _NEITHER = re.compile(r"^\s*neither\s+(?P<names>\S.*?)\W*$", re.I)
 # "nor", or a comma before the last ("neither RFC 2592, RFC 2394 nor RFC 2349": the first two
 # were read as one name, and the question refused as naming a document and a word)
 _NOR = re.compile(r"\s*,\s*(?:nor\s+)?|\s+nor\s+", re.I)
+_OR = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+", re.I)  # "don't mention async or pinning"
 # what goes on past a name of words: "pinning and mention async", "async but closures"
 _GOES_ON = re.compile(r"\b(?:and|or|but|that|which|who|whose|with|without|besides)\b", re.I)
+# "do not mention async", "don't cite RFC 2394 or RFC 2349", "are not about async": of the
+# documents holding none of it (those holding "async" were counted, "not" no word searched for)
+NOT_SAID = re.compile(r"^\s+(?P<not>(?:do|does|did|are|is|were|was)(?:\s+not|n[’']t))\s+"
+                      r"(?P<verb>mention(?:s|ed)?|discuss(?:es|ed)?|cite[sd]?|"
+                      r"refer(?:s|red)?\s+to|link(?:s|ed)?\s+to|talk(?:s|ed)?\s+about|"
+                      r"cover(?:s|ed)?|describe[sd]?|contain(?:s|ed)?|hold(?:s)?|about)\s+"
+                      r"(?P<names>\w.*?)\W*$", re.I)
 _ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
              'async nor pinning?")')
 
@@ -52,9 +60,34 @@ def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every
     m = _NEITHER.match(rest) if said else None
     if not m or not re.search(r"\bnor\b", m["names"], re.I):
         raise neither_unread(asked)
-    names = _NOR.split(m["names"])
+    return _none_of(nav, asked, m["names"], _NOR.split(m["names"]), said, every,
+                    '"neither ... nor"')
+
+
+def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: list[str]
+              ) -> dict | None:
+    """What :func:`neither_count` says of a question asking for the documents that do not hold
+    what it names ("Which RFCs do not mention async?", "... don't cite RFC 2394 or RFC
+    2349?", "... are not about async?": ``rest``, with no verb ``said`` before it): those
+    holding none of it, by their references or by their words (one name: ``"neither"`` holds
+    it alone); None of any other. Those holding "async" were counted ("not", "do" no words
+    searched for); "about" is read as of a question asking which documents are about
+    something, by their words, as "besides the ones about pinning" leaves out those holding
+    "pinning"."""
+    m = None if said else NOT_SAID.match(rest)
+    if m is None:
+        return None
+    verb = "mention" if m["verb"].lower() == "about" else m["verb"]
+    return _none_of(nav, asked, m["names"], _OR.split(m["names"]), verb, every,
+                    f'"{m["not"]} {m["verb"]}"')
+
+
+def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said: str,
+             every: list[str], form: str) -> dict | None:
+    """:func:`neither_count` (or :func:`not_count`, ``form`` saying which: "do not mention")
+    of the names ``said_names`` (``names``: each) after the verb ``said``."""
     if REFERRING.search(said):
-        named = _each_named(nav.graph, m["names"], len(names), every)
+        named = _each_named(nav.graph, said_names, len(names), every)
         if all(named):
             indexed = set(nav.graph.document_paths())  # (not "RFC 9999": cited by none)
             paths = list(dict.fromkeys(one for one in named if one in indexed))
@@ -64,10 +97,10 @@ def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every
                              "references"),
                     "neither_paths": [one if one in indexed else None for one in named]}
         if any(named) and not any(_GOES_ON.search(name) for name in names):
-            raise _mixed(asked, names, named)
+            raise _mixed(asked, names, named, form)
     if goes_on := [name for name in names if _GOES_ON.search(name)]:  # ("... nor RFC 2349
         # and mention async?": "and mention async" was dropped)
-        raise InputError(f"query {asked!r}: \"neither ... nor\" is read of names alone, and "
+        raise InputError(f"query {asked!r}: {form} is read of names alone, and "
                          f"{goes_on[0]!r} says more than a name (it would be read as words, "
                          f"or dropped); ask as {_ASKED_SO}")
     terms = [list(search_words(name)) for name in names]
@@ -106,11 +139,12 @@ def _each_named(graph: DocNavGraph, names: str, many: int, every: list[str]
     return named
 
 
-def _mixed(asked: str, names: list[str], named: list[str | None]) -> InputError:
-    """The error of "neither ... nor" naming documents and words: neither count reads both."""
+def _mixed(asked: str, names: list[str], named: list[str | None], form: str) -> InputError:
+    """The error of "neither ... nor" (``form``) naming documents and words: neither count
+    reads both."""
     document = next(name for name, one in zip(names, named) if one)
     other = next(name for name, one in zip(names, named) if not one)
-    return InputError(f"query {asked!r}: \"neither ... nor\" names a document ({document!r}) "
+    return InputError(f"query {asked!r}: {form} names a document ({document!r}) "
                       f"and {other!r}, which names no one document indexed alone: ask of the "
                       f"documents or of the words apart {_ASKED_SO}")
 
@@ -121,4 +155,4 @@ def _count(documents: list[str], of: int, neither: list, by: str) -> dict:
             "neither": neither, "neither_by": by}
 
 
-__all__ = ["SAYS_NEITHER", "neither_count", "neither_unread"]
+__all__ = ["NOT_SAID", "SAYS_NEITHER", "neither_count", "neither_unread", "not_count"]

@@ -31,7 +31,7 @@ from docnav.query.left_out import (as_besides, left_out_about, left_out_about_fi
                                    left_out_unnamed_within, searched_without)
 from docnav.query.lexical import letter_of_a_token, search_words, written_as_name
 from docnav.query.names import titled_documents
-from docnav.query.neither import SAYS_NEITHER, neither_count
+from docnav.query.neither import NOT_SAID, SAYS_NEITHER, neither_count, not_count
 from docnav.query.parts import HAS_PART
 from docnav.query.with_part import with_part
 from docnav.query.referring import each_numbered, unindexed_alone
@@ -269,7 +269,8 @@ def asks_documents(asked: str) -> re.Match | None:
         return kind
     rest, dated, said = _what_of(asked, kind)
     if (dated or said or COUNTED.match(as_besides(rest)) or OWN_VERB.match(rest)
-            or BY_AUTHOR.match(rest) or HAS_PART.match(rest) or referred_by_asked(rest)):
+            or BY_AUTHOR.match(rest) or HAS_PART.match(rest) or referred_by_asked(rest)
+            or NOT_SAID.match(rest)):  # "How many RFCs do not mention async?"
         return kind
     return None
 
@@ -383,11 +384,12 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                          f"about: say what they should hold (\"Which {kind.group('kind')} "
                          f"mention ...?\"); `docnav show` lists every document")
     every = [p for p in nav.graph.document_paths(doc) if p not in besides]
-    if neither := neither_count(nav, asked, rest, said, every):  # "Which RFCs cite
+    if neither := (neither_count(nav, asked, rest, said, every)  # "Which RFCs cite
+                   or not_count(nav, asked, rest, said, every)):  # ("... do not mention X?")
         count.update(neither, **({"besides": scope.besides, "besides_referred": []}  # neither
                                  if scope.besides else {}))  # RFC 2394 nor RFC 2349?"
-        return counted_answer(nav, asked, count,
-                        "cross-reference" if neither["neither_by"] == "references" else None)
+        return counted_answer(nav, asked, count, "cross-reference"
+                              if neither["neither_by"] == "references" else None)
     if said and REFERRING.search(said) and (unindexed := unindexed_alone(nav.graph, rest, every)):
         count.update(n=0, of=len(every), documents=[], words=None, held=0, unindexed=unindexed,
                      refers_unindexed=True, both=not re.search(r"\bor\b", rest, re.I), **({
