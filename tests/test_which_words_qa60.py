@@ -85,3 +85,17 @@ def test_documents_not_of_a_kind_are_those_of_the_others(tmp_path):
                                "asked_of": 5}
     assert _names(answer.count["documents"]) == ["demand.md", "globex.md", "sails.md"]
     assert "leaving out the 2 RFCs of the 5 documents asked of" in answer_text(answer, graph)
+
+
+def test_or_not_joins_no_words(tmp_path):
+    graph = indexed_graph(tmp_path, {"a.md": "# A\n\nFutures do not wait.\n",
+                                     "b.md": "# B\n\nTasks do not block.\n",
+                                     "c.md": "# C\n\nPins do not move; whether they hold.\n",
+                                     "d.md": "# D\n\nPins hold values.\n",
+                                     "e.md": "# E\n\nMacros expand.\n"},
+                          search_vectors=False)
+    answer = _nav(graph).ask("Which documents discuss whether or not pins hold?", budget=300)
+    # ("not", held by most, was counted as a word joined to "whether": "hold "whether" or
+    # "not", and ...")
+    assert answer.count["words"] == ["whether", "pins", "hold"] and "any" not in answer.count
+    assert _names(answer.count["documents"]) == ["c.md"]

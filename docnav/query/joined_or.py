@@ -24,7 +24,9 @@ _WORD = r"[\w'’-]+"
 _OR_WORDS = re.compile(rf"{_WORD}(?:\s*,\s*{_WORD})*(?:,?\s+or\s+{_WORD})+")
 # the kind word of a document named by its number, no word joined ("RFC 9999 or RFC 9998 or
 # async": "9999", "9998", "async"; "RFC" was joined to "9999" and counted as a word to hold)
-_NUMBERED_KIND = re.compile(rf"\b{said(NAMING)}\s+(?=#?\d)", re.I)
+# nor are "whether or not", "or not" words joined ("... discuss whether or not to stabilize?"
+# counted those holding "whether" or "not", and "stabilize")
+_NUMBERED_KIND = re.compile(rf"\b{said(NAMING)}\s+(?=#?\d)|\bor\s+not\b", re.I)
 
 
 def or_joined(question: str, words: dict[str, str], names: bool = True
@@ -37,12 +39,17 @@ def or_joined(question: str, words: dict[str, str], names: bool = True
     (False, "adobe" and "amazon"), "Europe" held too."""
     if not re.search(r"\bor\b", question) or re.search(r"\band\b", question):
         return False, frozenset()
-    runs = [m.group() for m in _OR_JOINED.finditer(question)] if names else [
-        m.group() for m in _OR_WORDS.finditer(_NUMBERED_KIND.sub("", question))]
-    joined = frozenset(t for t, w in words.items() if any(
-        re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", run) for run in runs))
+    joined = _joined(question, words, names)
     return (True, frozenset()) if len(joined) < 2 or len(joined) == len(words) else (
         False, joined)
+
+
+def _joined(question: str, words: dict[str, str], names: bool) -> frozenset[str]:
+    """The terms of ``words`` (each term's word as written) that ``question`` joins by "or"."""
+    runs = [m.group() for m in _OR_JOINED.finditer(question)] if names else [
+        m.group() for m in _OR_WORDS.finditer(_NUMBERED_KIND.sub("", question))]
+    return frozenset(t for t, w in words.items() if any(
+        re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", run) for run in runs))
 
 
 def or_words(held: Held, question: str, written: dict[str, str]) -> dict[str, str]:
@@ -53,9 +60,9 @@ def or_words(held: Held, question: str, written: dict[str, str]) -> dict[str, st
     where those holding one of them are counted already ("1 of "Initech", "Globex"").
     "futures", held by 19 of 27 RFCs, was no rare term: the 5 holding "pinning" alone were
     counted, and said to be those holding it."""
-    joined = or_joined(question, written, names=False)
-    terms = ({t: w for t, w in written.items() if t in joined[1]} if joined[1] else
-             written if joined[0] else {})
+    joined = (_joined(question, written, False) if re.search(r"\bor\b", question)
+              and not re.search(r"\band\b", question) else frozenset())
+    terms = {t: w for t, w in written.items() if t in joined}
     if len(terms) < 2 or held.most <= 1 and all(t in held.rare for t in terms):
         return {}  # (each rare, none held with another: those holding one are counted)
     held.rare = [t for t in written if t in held.rare or t in terms]  # (in question order)
