@@ -161,7 +161,8 @@ def test_a_front_matter_range_of_months_dates_the_document_by_its_first_month(tm
 
 @pytest.mark.parametrize("byline", ["Jana Schmidt, März bis April 2018",
                                     "Marie Curie, mars à avril 2018",
-                                    "Ana García, marzo-abril 2018", "Jane Doe, March–April 2018"])
+                                    "Ana García, marzo-abril 2018",
+                                    "Jane Doe, March–April 2018"])
 def test_a_byline_s_range_of_months_is_its_date(tmp_path, byline):
     """"Jana Schmidt, März bis April 2018" was no byline (its "März bis" no name), so the
     page's one ``<h2>`` under it did not name the page: its file did, "pump-notes"."""

@@ -160,8 +160,8 @@ class Navigator:
         (a glob) and, given ``where``, whose own fields match it: ``metadata`` (values the
         document's fields must have, e.g. ``{"author": "Ada"}``), ``dated_after`` and
         ``dated_before`` (ISO dates bounding its own date), as :meth:`DocNavGraph.filter`
-        takes them; where none has them, the error says each as ``said_as`` does (the CLI's
-        ``{"metadata": "--meta author=Ada"}``), as :meth:`DocNavGraph.documents_where`."""
+        takes them; where none has them, the error says each as ``said_as`` (the CLI's
+        ``{"metadata": "--meta author=Ada"}``) does: :meth:`DocNavGraph.documents_where`."""
         # a question too long (or empty) is said before any work on it (one of no words to
         # search for may still be answered: by the openings of what it is asked of)
         check_text(question)
@@ -171,9 +171,8 @@ class Navigator:
             raise InputError(f"doc {doc!r} is not valid: give a glob of document paths "
                              "(e.g. '*.md') or a list of them")
         if where is not None and not isinstance(where, dict):  # a string: its characters
-            raise InputError(f"where {where!r} is not valid: give a dict of document "
-                             "criteria, e.g. {'dated_after': '2014-01-01'}, from "
-                             f"{', '.join(WHERE)}")
+            raise InputError(f"where {where!r} is not valid: give a dict of document criteria,"
+                             f" e.g. {{'dated_after': '2014-01-01'}}, from {', '.join(WHERE)}")
         if doc:
             self.graph.matching_documents(doc)
         scope: str | list[str] | None = doc
