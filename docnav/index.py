@@ -39,7 +39,8 @@ from docnav.model import DocTree, NodeKind
 from docnav.parse import ParseOptions, parse_file, parser_id
 from docnav.parse import preload as preload_parser
 from docnav.plan import (
-    Job, Parser, document_record, drop_alike, parse_job, parsed_otherwise, plan_run, went_missing,
+    Job, Parser, Plan, document_record, drop_alike, parse_job, parsed_otherwise, plan_run,
+    went_missing,
 )
 from docnav.progress import Progress, progress
 from docnav.reembed import Reembedding
@@ -314,7 +315,8 @@ class Indexer:
         # scans it, and reads every stored vector); a big run lets the export query in chunks
         in_hand: dict[str, dict[str, pl.DataFrame]] | None = \
             {} if len(plan.jobs) <= _EXPORT_IN_HAND else None
-        changed_ids = self._index_jobs(plan.jobs, report, in_hand)
+        changed_ids = self._index_jobs(plan, report, in_hand, roots)
+        report.vanished = [job.found.path for job in plan.vanished if job.previous is None]
 
         def covered(path: str) -> bool:
             return path in scope if exact_scope else in_scope(path, scope)
@@ -340,14 +342,18 @@ class Indexer:
             report.parsed_otherwise = parsed_otherwise(
                 self._documents.rows(con), self.options.parse, covered)
 
-    def _index_jobs(self, jobs: list[Job], report: IndexReport,
-                    in_hand: dict[str, dict[str, pl.DataFrame]] | None) -> list[str]:
-        """Index ``jobs`` batch by batch, with progress; returns the ids written."""
+    def _index_jobs(self, plan: Plan, report: IndexReport,
+                    in_hand: dict[str, dict[str, pl.DataFrame]] | None,
+                    roots: list[str]) -> list[str]:
+        """Index ``plan``'s jobs batch by batch, with progress; returns the ids written. A job
+        whose file was deleted before it was read goes to ``plan.vanished``."""
         changed_ids: list[str] = []
+        jobs = plan.jobs
         self._show_progress(len(jobs), "indexing")
         for start in range(0, len(jobs), self.options.batch_size):
             batch = jobs[start : start + self.options.batch_size]
-            changed_ids += self._index_batch(batch, report, in_hand)
+            changed_ids += self._index_batch(batch, report, in_hand,
+                                             lambda job: plan.vanish(job, roots))
             self._bar.advance(len(batch))
         return changed_ids
 
@@ -430,11 +436,12 @@ class Indexer:
 
     def _index_batch(
         self, batch: list[Job], report: IndexReport,
-        in_hand: dict[str, dict[str, pl.DataFrame]] | None = None,
+        in_hand: dict[str, dict[str, pl.DataFrame]] | None,
+        vanished: Callable[[Job], bool],
     ) -> list[str]:
         """Parse, embed, summarise and write one batch; returns the ids of the documents
         written, and puts the rows written for each, per table, into ``in_hand`` when given."""
-        parsed = self._parse_batch(batch, report)
+        parsed = self._parse_batch(batch, report, vanished)
         t = time.perf_counter()
         with self.store.reader() as con:
             old_trees = {j.doc_id: self._documents.tree(con, j.doc_id)
@@ -475,9 +482,11 @@ class Indexer:
         report._time("write", t)
         return written
 
-    def _parse_batch(self, batch: list[Job], report: IndexReport
+    def _parse_batch(self, batch: list[Job], report: IndexReport,
+                     vanished: Callable[[Job], bool],
                      ) -> list[tuple[Job, DocTree | None, str | None]]:
-        """Each job of ``batch`` parsed: (the job, its tree or None, the error or None)."""
+        """Each job of ``batch`` parsed: (the job, its tree or None, the error or None); not
+        one that failed because its file was deleted since the scan (``vanished`` takes it)."""
         t = time.perf_counter()
         parsed: list[tuple[Job, DocTree | None, str | None]] = []
         for job in batch:
@@ -488,7 +497,8 @@ class Indexer:
             job, tree, error = parse_job(job, self._parse, self.options.parse)
             if error is not None:  # a stop asked while it parsed: the parser's failure is the
                 self._checkpoint(job.found.path)  # signal's (docling reports it so), not kept
-            parsed.append((job, tree, error))
+            if error is None or not vanished(job):
+                parsed.append((job, tree, error))
             said = dict(tree.metadata).get("conversion_warnings") if tree else None
             if said:
                 report.warned.append((job.found.path, said))

@@ -49,29 +49,50 @@ class Job:
 class Plan:
     """jobs: documents to parse; deletions: ids of documents to remove; unchanged and removed:
     paths, for the run's report; unlisted: (folder, error) of the folders the scan could not
-    list, failures of the run that are no document."""
+    list, failures of the run that are no document; vanished: jobs whose files were deleted
+    before the run read them (:func:`file_gone`)."""
 
     jobs: list[Job] = field(default_factory=list)
     deletions: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     unlisted: list[tuple[str, str]] = field(default_factory=list)
+    vanished: list[Job] = field(default_factory=list)
+
+    def vanish(self, job: Job, roots: Sequence[str]) -> bool:
+        """Whether ``job`` failed because its file was deleted since the scan
+        (:func:`file_gone`); if so it is kept in ``vanished``, for the run to remove its
+        document if it has one (:func:`went_missing`) and record no failure: a new file
+        deleted so was a failed document until the next run."""
+        if not file_gone(job.found.path, roots):
+            return False
+        self.vanished.append(job)
+        return True
+
+
+def file_gone(path: str, roots: Sequence[str]) -> bool:
+    """``path`` is no longer there while the folder of the ``roots`` it is under is: a file
+    deleted, not a drive unmounted (a run keeps a gone root's documents); a subfolder deleted
+    takes its files with it, as it does at the scan."""
+    if os.path.lexists(path):
+        return False
+    return not any(path != r and in_scope(path, [r]) for r in roots if not os.path.isdir(r))
 
 
 def went_missing(plan: Plan, stored: dict[str, DocumentRecord], roots: Sequence[str]
                  ) -> list[str]:
-    """``plan``'s deletions, with the unchanged documents whose files were deleted since the
-    scan (while the run parsed others) moved from its unchanged to its removed: they were
-    reported unchanged, and `show` listed them until the next run. Not where the folder of the
-    ``roots`` they are under is gone (an unmounted drive: a run keeps a gone root's documents);
-    a subfolder deleted takes its documents with it, as it does at the scan."""
-    gone_roots = [r for r in roots if not os.path.isdir(r)]
-    gone = {p for p in plan.unchanged if not os.path.lexists(p)
-            and not any(p != r and in_scope(p, [r]) for r in gone_roots)}
+    """``plan``'s deletions, with the documents whose files were deleted since the scan (while
+    the run parsed others, :func:`file_gone`) moved to its removed: the unchanged ones, which
+    were reported unchanged and listed by `show` until the next run, and the stored ones of
+    its vanished jobs, which failed with "file not found" until the next run removed them."""
+    gone = {p for p in plan.unchanged if file_gone(p, roots)}
     if gone:
         plan.unchanged[:] = [p for p in plan.unchanged if p not in gone]
         plan.removed += sorted(gone)
         plan.deletions += [d for d, record in stored.items() if record.path in gone]
+    left = sorted((job.previous.path, job.doc_id) for job in plan.vanished if job.previous)
+    plan.removed += [path for path, _ in left]
+    plan.deletions += [doc_id for _, doc_id in left]
     return plan.deletions
 
 

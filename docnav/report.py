@@ -26,6 +26,8 @@ class IndexReport:
     # folders given to the run in which no file matched its include globs
     empty_roots: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (path, error)
+    # new files found by the scan and deleted before the run read them: nothing to store
+    vanished: list[str] = field(default_factory=list)
     # parsed this run with what the parser warned of ("front matter ... kept as text")
     warned: list[tuple[str, str]] = field(default_factory=list)  # (path, warnings)
     docs_parsed: int = 0
@@ -140,7 +142,7 @@ class IndexReport:
             "ok": self.ok, **self.counts(),
             "added": self.added, "changed": self.changed,
             "renamed": [{"from": old, "to": new} for old, new in self.renamed],
-            "removed": self.removed, "excluded": self.excluded,
+            "removed": self.removed, "excluded": self.excluded, "vanished": self.vanished,
             "empty_roots": self.empty_roots,
             "failed": [{"path": path, "error": without_path(path, error)}
                        for path, error in self.failed],
@@ -156,11 +158,14 @@ class IndexReport:
 
     def change_lines(self) -> list[str]:
         """Each document added, changed, renamed or removed, by path: "changed: docs/a.md",
-        "renamed: docs/a.md -> docs/b.md" (`docnav index --verbose`)."""
+        "renamed: docs/a.md -> docs/b.md" (`docnav index --verbose`), and each new file that
+        went before it was read ("vanished: docs/c.md (deleted before it was read)")."""
         return ([f"added: {one_line(p)}" for p in self.added]
                 + [f"changed: {one_line(p)}" for p in self.changed]
                 + [f"renamed: {one_line(old)} -> {one_line(new)}" for old, new in self.renamed]
-                + [f"removed: {one_line(p)}" for p in self.removed])
+                + [f"removed: {one_line(p)}" for p in self.removed]
+                + [f"vanished: {one_line(p)} (deleted before it was read)"
+                   for p in self.vanished])
 
     def failure_lines(self) -> list[str]:
         """Each file that failed, each parsed with warnings and each summary that failed, by
