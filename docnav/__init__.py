@@ -38,7 +38,7 @@ _EXPORTS = {
     "parse_file": "docnav.parse",
     "Store": "docnav.store",
     "CollectionOptions": "docnav.collection",
-    "IndexOptions": "docnav.index",
+    "IndexOptions": "docnav.index_options",
     "IndexReport": "docnav.report",
     "Indexer": "docnav.index",
     "index_paths": "docnav.index",

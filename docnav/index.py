@@ -9,7 +9,8 @@ records the error; the rest of the batch goes on.
 
 This module holds the run and its batches (:class:`Indexer`); the collection step is
 :mod:`docnav.collection_step`, the re-embedding after a change of embedding model
-:mod:`docnav.reembed`, and the export of a run :mod:`docnav.run_export`.
+:mod:`docnav.reembed`, the export of a run :mod:`docnav.run_export`, and the run's settings
+:mod:`docnav.index_options`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
@@ -27,16 +28,16 @@ import duckdb
 import numpy as np
 import polars as pl
 
-from docnav.collection import CollectionOptions
 from docnav.collection_step import CollectionStep
 from docnav.compact import compact_store, worth_compacting
 from docnav.diff import diff_trees
-from docnav.embed import Embedder, EmbeddingOptions, embed_missing, make_embedder, section_vectors
+from docnav.embed import Embedder, embed_missing, make_embedder, section_vectors
 from docnav.errors import DocNavError, InputError, RunCancelled
 from docnav.export import WritingMark, mark_writing
+from docnav.index_options import IndexOptions
 from docnav.kept_documents import KeptDocuments
 from docnav.model import DocTree, NodeKind
-from docnav.parse import ParseOptions, parse_file, parser_id
+from docnav.parse import parse_file, parser_id
 from docnav.parse import preload as preload_parser
 from docnav.plan import (
     Job, Parser, Plan, document_record, drop_alike, parse_job, parsed_otherwise, plan_run,
@@ -46,14 +47,14 @@ from docnav.progress import Progress, progress
 from docnav.reembed import Reembedding
 from docnav.report import IndexReport
 from docnav.scan import (
-    DEFAULT_INCLUDE, FoundFile, HashCache, absolute, empty_roots, gone_roots, readable_name,
+    FoundFile, HashCache, absolute, empty_roots, gone_roots, readable_name,
     in_scope, links_to, root_of, scan, scan_paths,
 )
 from docnav.rows import DocumentRecord, embeddings_frame
 from docnav.run_export import export_pending, note_export, note_stopped
 from docnav.store import Store
 from docnav.store_embeddings import CachedEmbeddings
-from docnav.summaries import SummaryBuilder, SummaryPipelineOptions, make_builder
+from docnav.summaries import SummaryBuilder, make_builder
 from docnav.summary_rows import NodeSummary, prune_summaries
 from docnav.texts import KeptTexts, texts_tokens
 
@@ -61,30 +62,6 @@ from docnav.texts import KeptTexts, texts_tokens
 log = logging.getLogger(__name__)
 
 _EXPORT_IN_HAND = 64  # documents per run up to which the rows to export are kept in memory
-
-
-@dataclass(frozen=True)
-class IndexOptions:
-    """Settings of an index run.
-
-    include / exclude: glob patterns on file names or root-relative paths.
-    batch_size: documents written per store transaction (each document stays atomic).
-    export_parquet: keep the Parquet export beside the database up to date.
-    progress: show a progress bar on stderr (auto: only when stderr is a terminal).
-    lock_wait: seconds to wait for the store while another process holds it (another run, a
-    compaction, a query loading it); 0: fail at once.
-    """
-
-    include: tuple[str, ...] = DEFAULT_INCLUDE
-    exclude: tuple[str, ...] = ()
-    embedding: EmbeddingOptions = EmbeddingOptions()
-    parse: ParseOptions = field(default_factory=ParseOptions)
-    collection: CollectionOptions = CollectionOptions()
-    summaries: SummaryPipelineOptions | None = None
-    batch_size: int = 16
-    export_parquet: bool = True
-    progress: bool | None = None
-    lock_wait: float = 0.0
 
 
 class Indexer:
