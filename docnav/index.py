@@ -57,6 +57,7 @@ from docnav.store_embeddings import CachedEmbeddings
 from docnav.summaries import SummaryBuilder, make_builder
 from docnav.summary_rows import NodeSummary, prune_summaries
 from docnav.texts import KeptTexts, texts_tokens
+from docnav.verify import check_nli_model
 
 
 log = logging.getLogger(__name__)
@@ -103,6 +104,14 @@ class Indexer:
         if self._summaries is None and self.options.summaries is not None:
             self._summaries = make_builder(self.options.summaries)
         return self._summaries
+
+    def _check_summaries(self) -> None:
+        """The summary settings checked as far as they can be without loading the NLI model
+        (a model folder that is not there): loading it takes seconds, which a run waiting for
+        a store held by another process spent before it said so, or before its --wait."""
+        options = self.options.summaries
+        if self._summaries is None and options is not None and options.verify:
+            check_nli_model(options.nli.model)
 
     @property
     def embedder(self) -> Embedder:
@@ -157,10 +166,11 @@ class Indexer:
             found = scan_paths(paths, roots, self.options.include, self.options.exclude)
             scope = sorted({readable_name(str(absolute(p))) for p in paths})
         scanned = time.perf_counter() - started
-        _ = self.summaries  # loads the NLI model now, so a bad setting fails before parsing
+        self._check_summaries()  # a bad setting fails before the wait for the store
         try:
             with self._session() as report:
                 self._claim_export()
+                _ = self.summaries  # the NLI model loaded, once the store is held: before parsing
                 report.empty_roots = empty
                 self._index(found, scope, report, exact_scope=paths is not None,
                             reparse=reparse, roots=root_of(roots))
@@ -216,9 +226,10 @@ class Indexer:
     def update_collection(self) -> IndexReport:
         """Do the collection-level work queued by runs with ``collection=False``."""
         started = time.perf_counter()
-        _ = self.summaries
+        self._check_summaries()
         with self._session() as report:
             self._claim_export()
+            _ = self.summaries
             self._collection_step(report)
             if self._marked is not None:  # the documents' export is as it was
                 self._marked.put_back()

@@ -107,6 +107,21 @@ class NLIModel(ABC):
         return len(_WORD.findall(text)) * 4 // 3 + 1
 
 
+def check_nli_model(source: str) -> bool:
+    """Whether the NLI model ``source`` names a local folder (else a hub id); a local path
+    that is no folder: ConfigError. What can be said of the setting without loading the model
+    (the indexer says it before it waits for the store, and loads the model once it holds
+    it)."""
+    looks_local = source.startswith(("/", ".", "~")) or Path(source).suffix != ""
+    if looks_local and not Path(source).expanduser().is_dir():
+        raise ConfigError(
+            f"NLI model folder {source!r} does not exist. Set the NLI model "
+            "(`--nli-model`, $DOCNAV_NLI_MODEL or VerifyOptions.model) to a local folder "
+            f"or a hub id such as {DEFAULT_NLI_MODEL}."
+        )
+    return looks_local
+
+
 class TransformersNLI(NLIModel):
     """A sequence-classification NLI model from transformers (hub id or local folder)."""
 
@@ -115,13 +130,7 @@ class TransformersNLI(NLIModel):
         self.options = options
         self._lock = threading.Lock()
         source = options.model
-        looks_local = source.startswith(("/", ".", "~")) or Path(source).suffix != ""
-        if looks_local and not Path(source).expanduser().is_dir():
-            raise ConfigError(
-                f"NLI model folder {source!r} does not exist. Set the NLI model "
-                "(`--nli-model`, $DOCNAV_NLI_MODEL or VerifyOptions.model) to a local folder "
-                f"or a hub id such as {DEFAULT_NLI_MODEL}."
-            )
+        looks_local = check_nli_model(source)
         try:
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
 

@@ -156,3 +156,28 @@ def test_compact_waits_for_a_query_holding_the_store_and_says_so(tmp_path):
         code, out, err = run(db, "compact", "--wait", "60")
     assert code == 0 and out.startswith(f"{db}: "), out
     assert len(waiting_said(err, reader.pid)) == 1, err
+
+
+def test_index_waits_for_the_store_before_it_loads_the_nli_model(tmp_path):
+    """The NLI model was loaded before the store's lock was tried (20-50 s for a real one),
+    so the waiting line came that late and --wait was not kept to: with a held store, a model
+    folder that cannot load failed the run on the model. Now the lock comes first, the model
+    once the store is held; a model folder that is not there still fails before the wait."""
+    db = sample_store(tmp_path)
+    not_a_model, missing = tmp_path / "not-a-model", tmp_path / "no-such-model"
+    not_a_model.mkdir()
+    doc = str(SAMPLES / SAMPLE_DOCS[2])
+    with held(db, "w", 120) as holder:
+        code, _, err = run(db, "index", doc, "--embed-model", "hashing", "--nli-model",
+                           str(not_a_model), "--no-progress", "--wait", "1")
+        assert code != 0 and "cannot load NLI model" not in err, err
+        assert any("the store is locked by another process" in line and f"(PID {holder.pid}"
+                   in line and line.endswith("waiting up to 1 s for it to finish")
+                   for line in err.splitlines()), err
+        code, _, err = run(db, "index", doc, "--embed-model", "hashing", "--nli-model",
+                           str(missing), "--no-progress", "--wait", "1")
+    assert code == 2 and "does not exist" in err and "locked" not in err, err
+    new = tmp_path / "new" / "s.duckdb"  # loaded in the store's session: refused, it leaves none
+    code, _, err = run(new, "index", doc, "--embed-model", "hashing", "--nli-model",
+                       str(not_a_model), "--no-progress")
+    assert code == 2 and "cannot load NLI model" in err and not new.parent.exists(), err
