@@ -76,3 +76,11 @@ class RunCancelled(DocNavError):
 
 class InternalError(DocNavError):
     """A defect in DocNav: please report it."""
+
+
+def names_several(given: str, paths: list[str]) -> InputError:
+    """The error of a path ``given`` that names several documents (``paths``), the same from
+    `show`, `nav` and `fetch`: "'x.md' names 2 documents (/a/x.md, /b/x.md); give more of
+    the path"."""
+    shown = ", ".join(paths[:5]) + (", ..." if len(paths) > 5 else "")
+    return InputError(f"{given!r} names {len(paths)} documents ({shown}); give more of the path")

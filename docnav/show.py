@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from docnav.compact import mib
-from docnav.errors import InputError, quoted, without_path
+from docnav.errors import InputError, names_several, quoted, without_path
 from docnav.model import DocTree, Node, NodeKind
 from docnav.scan import absolute as absolute_path
 from docnav.scan import one_line
@@ -300,12 +300,14 @@ def find_document(store: Store, ref: str) -> str:
     for doc_id, path in rows:
         if ref == doc_id or path in (ref, absolute):
             return doc_id
-    matches = [d for d, p in rows
-               if d.startswith(ref) or p.endswith("/" + ref) or Path(p).name.startswith(ref)]
+    at = {p for _, p in rows if p.endswith("/" + ref) or Path(p).name.startswith(ref)}
+    matches = [d for d, p in rows if d.startswith(ref) or p in at]
     if len(matches) == 1:
         return matches[0]
     if not matches:
         return _document_of_node(store, ref)
+    if len(at) == len(matches):  # as `nav` and `fetch` say it
+        raise names_several(ref, sorted(at))
     raise InputError(f"{ref!r} matches {len(matches)} documents; give more of the id or path")
 
 

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import polars as pl
 
-from docnav.errors import InputError, StoreError, StoreLocked, quoted, without_path
+from docnav.errors import (
+    InputError, StoreError, StoreLocked, names_several, quoted, without_path,
+)
 from docnav.query._checks import (check_kinds, listed, named_both_ways, node_list, path_text,
                                   store_paths, token_budget, whole)
 from docnav.query.criteria import Criteria
@@ -260,9 +262,7 @@ class DocNavGraph:
         if len(found) == 1:
             return self._nodes[found[0]].path
         if found:
-            shown = ", ".join(self._nodes[r].path for r in found[:5])
-            raise InputError(f"{path!r} names {len(found)} documents ({shown}"
-                             f"{', ...' if len(found) > 5 else ''}); give more of the path")
+            raise names_several(path, [self._nodes[r].path for r in found])
         never = named_by(path, {doc_id: r["path"] for doc_id, r in self._never_indexed()})
         if len(never) == 1:
             row = self.documents[never[0]]
@@ -320,9 +320,7 @@ class DocNavGraph:
         if len(documents) == 1:
             return documents[0]
         if documents:
-            shown = ", ".join(self._nodes[r].path or r for r in documents[:5])
-            raise InputError(f"{ref!r} names {len(documents)} documents ({shown}"
-                             f"{', ...' if len(documents) > 5 else ''}); give more of the path")
+            raise names_several(ref, [self._nodes[r].path or r for r in documents])
         # a document whose every run failed has no node: its error says why
         never = named_by(ref, {doc_id: r["path"] for doc_id, r in self._never_indexed()})
         if len(never) == 1:
