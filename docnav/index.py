@@ -295,6 +295,7 @@ class Indexer:
         plan = plan_run(found, stored, scope, exact_scope, reparse=reparse, roots=roots)
         report.unchanged, report.removed = plan.unchanged, plan.removed
         report.failed += plan.unlisted
+        report.unread = [path for path, _ in plan.unlisted]
         report.excluded = [p for p in plan.removed if os.path.lexists(p) and not os.path.isdir(p)]
         report._time("scan", t)
 

@@ -120,5 +120,6 @@ class Reembedding:
         if self._texts is not None:
             self._texts.embedded(model, fresh)
         report.reembedded += [tr.path for tr in trees]
+        report.reembedded_texts += len(fresh)
         report._time("write", t)
         return [tr.doc_id for tr in trees]

@@ -26,6 +26,9 @@ class IndexReport:
     # folders given to the run in which no file matched its include globs
     empty_roots: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (path, error)
+    # of ``failed``: the paths given that are not there and the folders that could not be
+    # listed, failures of the run that are no document (the summary line says them apart)
+    unread: list[str] = field(default_factory=list)
     # new files found by the scan and deleted before the run read them: nothing to store
     vanished: list[str] = field(default_factory=list)
     # parsed this run with what the parser warned of ("front matter ... kept as text")
@@ -42,6 +45,7 @@ class IndexReport:
     pull_lines_read: int = 0
     pull_links_scanned: int = 0
     reembedded: list[str] = field(default_factory=list)  # unchanged, embedded with a new model
+    reembedded_texts: int = 0  # of texts_embedded, those of ``reembedded`` (none: switched back)
     reparsed: list[str] = field(default_factory=list)  # unchanged, parsed again on request
     # unchanged, their stale summaries rebuilt (another summariser or NLI model, a failure)
     resummarised: list[str] = field(default_factory=list)
@@ -112,7 +116,8 @@ class IndexReport:
             "documents_removed": len(self.removed),
             "documents_excluded": len(self.excluded),  # removed, the file still there
             "documents_unchanged": len(self.unchanged),
-            "documents_failed": len(self.failed),
+            "documents_failed": len(self.failed) - len(self.unread),
+            "paths_unread": len(self.unread),
             "documents_warned": len(self.warned),
             "documents_reembedded": len(self.reembedded),
             "documents_reparsed": len(self.reparsed),
@@ -177,18 +182,27 @@ class IndexReport:
             for node_id, error, kept, place in self.summaries.failures]
 
     def summary(self) -> str:
+        """The run's last line. A clause of work that may not happen (summaries, re-embedding,
+        parsing again) is said only where some happened: "0 summaries rebuilt (1 reused, 0
+        failed)" was said of a run that changed nothing."""
         s = self.summaries
         summaries = (
             f"{s.rebuilt} summaries rebuilt ({s.reused} reused, {s.failed} failed), "
             f"{s.claims_checked} claims checked ({s.claims_flagged} flagged); "
-            if s.rebuilt or s.reused or s.failed else ""
+            if s.rebuilt or s.failed else ""
         )
-        reembedded = (f"{len(self.reembedded)} unchanged documents embedded with a new "
-                      "model; " if self.reembedded else "")
+        n = len(self.reembedded)
+        # switched back to a model: its vectors of an earlier run are there, none is embedded
+        reembedded = ("" if not n else f"{n} unchanged documents embedded with a new model; "
+                      if self.reembedded_texts else f"{n} unchanged documents given the "
+                      "vectors of this model's earlier run; ")
+        unread = len(self.unread)  # a path given that is not there is no failed document
+        failed = f"{len(self.failed) - unread} failed" + (
+            f", {unread} path{'s' * (unread > 1)} not read" if unread else "")
         return (
             f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
             f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
-            f"{len(self.failed)} failed; {self.nodes_written} nodes written, "
+            f"{failed}; {self.nodes_written} nodes written, "
             f"{self.texts_embedded} texts embedded ({self.embeddings_reused} reused); "
             f"{reembedded}{self._reparsed_summary()}{summaries}{self.seconds:.2f} s"
         )

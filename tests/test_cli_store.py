@@ -297,7 +297,8 @@ def test_a_gone_folder_among_the_paths_keeps_its_documents_and_the_others_are_in
     out, err = capsys.readouterr()
     assert err == (f"error: {f2}: no such folder to index; the store keeps the 1 document(s) "
                    "indexed from it (an empty folder in its place removes them)\n")
-    assert out.startswith("0 added, 1 changed, 0 renamed, 0 removed, 0 unchanged, 1 failed")
+    assert out.startswith("0 added, 1 changed, 0 renamed, 0 removed, 0 unchanged, 0 failed, "
+                          "1 path not read; ")
     assert docnav(db, "locate", "oranges") == 0
     assert "More oranges." in capsys.readouterr().out
     assert docnav(db, "show") == 0
@@ -458,7 +459,8 @@ def test_a_path_never_indexed_and_not_there_fails_alone(tmp_path, docs, capsys):
     assert index(db, docs, typo) == 1
     out, err = capsys.readouterr()
     assert err == f"error: {typo}: no such file or folder to index\n"
-    assert out.startswith("2 added, 0 changed, 0 renamed, 0 removed, 0 unchanged, 1 failed"), out
+    assert out.startswith("2 added, 0 changed, 0 renamed, 0 removed, 0 unchanged, 0 failed, "
+                          "1 path not read; "), out
     assert docnav(db, "show") == 0
     assert "typo" not in capsys.readouterr().out
     assert index(db, typo) == 2
