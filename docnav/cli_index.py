@@ -271,7 +271,10 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         watcher = Watcher(args.paths, spool_batches(args.spool), options, ignore=[args.spool],
                           log=say)
     else:
-        indexer = Indexer(Store(_new_db_path(args), waiting=_on_stderr), _index_options(args))
+        # the first full run shows its progress as `docnav index` does (lines on a stderr that
+        # is no terminal): a long one said nothing until its report; a batch's shows none
+        indexer = Indexer(Store(_new_db_path(args), waiting=_on_stderr), _index_options(args),
+                          progress_log=_progress_lines(args))
         on_batch = index_batches(indexer, args.paths, log=say,
                                  on_report=lambda report: _report_run(report, args, True,
                                                                       noted))
@@ -287,6 +290,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
                 "(Dagster sensor)")
         else:
             report = catch_up(lambda: indexer.index(args.paths), options, log=say)
+            indexer.progress_log = None
             _report_run(report, args, True, noted)
             watcher.release()
             say(f"watching {', '.join(args.paths)}; Ctrl-C to stop")
@@ -470,7 +474,8 @@ def add_watch_parser(sub: argparse._SubParsersAction) -> None:
                    "changed something) as a line of JSON on stdout, as `docnav index --json` "
                    "has it; the watcher's messages go to stderr")
     p.add_argument("--seconds", type=_seconds, default=0,
-                   help="stop after this long (0 = never)")
+                   help="stop after watching this long, counted from the end of the first "
+                   "full run (0 = never)")
     p.set_defaults(func=_cmd_watch, writes=True)
 
 
