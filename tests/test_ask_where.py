@@ -4,6 +4,7 @@ questions asked of some documents only."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,11 @@ def test_ask_says_what_is_wrong_first_in_one_order_with_criteria_or_without(tmp_
         code, out, err = run(db, "ask", "How did pump sales do?", "--doc", "*nomatch*",
                              *criteria)  # the glob, then the criteria, as before
         assert code == 2 and "no indexed document matches '*nomatch*'" in err, (criteria, err)
+    # the question first, then the budget, then the glob, then the criteria
+    code, out, err = run(db, "ask", "", "--after", "bad-date")
+    assert code == 2 and "empty query" in err, err
+    budget = "budget 0: give a whole number of tokens"
+    for chosen in ([], ["--meta", "author=Zed"], ["--doc", "*nomatch*", "--meta", "author=Zed"]):
+        code, out, err = run(db, "ask", "What is pinning?", "--budget", "0", "--after",
+                             "2030-01-01", "--json", *chosen)
+        assert code == 2 and budget in json.loads(out)["error"], (chosen, out)
