@@ -147,14 +147,15 @@ def reconcile_schedule(context: ScheduleEvaluationContext, docnav: DocNavResourc
     With no partition left (every file deleted, and the run removing them failed), a
     collection run over every root, as long as the store still lists documents there."""
     keys = context.instance.get_dynamic_partitions(PARTITIONS)
-    gone = no_root_there(docnav, context.instance, *docnav.roots_now())
-    if gone:
-        return SkipReason(gone)
+    roots, gone = docnav.roots_now()  # once: the skip and the documents left see one state
+    said = no_root_there(docnav, context.instance, roots, gone)
+    if said:
+        return SkipReason(said)
     stamp = context.scheduled_execution_time.isoformat()
     request = full_range_request(keys, run_key=f"reconcile-{stamp}")
     if request is not None:
         return request
-    left = stored_under_roots(docnav)
+    left = stored_under_roots(docnav, roots)
     if not left:
         return SkipReason("no document partitions yet: the document sensor adds them")
     more = ", ..." if len(left) > 1 else ""
@@ -178,10 +179,11 @@ def no_root_there(docnav: DocNavResource, instance: DagsterInstance, roots: list
     return every_root_gone(gone, kept)
 
 
-def stored_under_roots(docnav: DocNavResource) -> list[str]:
-    """The documents the store's Parquet export lists under the roots there now (read
-    without opening the database, as :func:`stored_parsed_otherwise` does)."""
-    scope = root_of(docnav.roots_now()[0])
+def stored_under_roots(docnav: DocNavResource, roots: list[str]) -> list[str]:
+    """The documents the store's Parquet export lists under ``roots``, those there now
+    (:meth:`DocNavResource.roots_now`; read without opening the database, as
+    :func:`stored_parsed_otherwise` does)."""
+    scope = root_of(roots)
     stored = exported_documents(docnav.store().parquet_dir) or {}
     return sorted(r.path for r in stored.values() if in_scope(r.path, scope))
 
@@ -212,9 +214,9 @@ def build_reverify_schedule(code_version: str) -> ScheduleDefinition:
         latest = context.instance.get_latest_materialization_event(document.key)
         if latest is None or latest.asset_materialization is None:
             return SkipReason("no document materialised yet")
-        gone = no_root_there(docnav, context.instance, *docnav.roots_now())
-        if gone:
-            return SkipReason(gone)
+        said = no_root_there(docnav, context.instance, *docnav.roots_now())
+        if said:
+            return SkipReason(said)
         recorded = (latest.asset_materialization.tags or {}).get(CODE_VERSION_TAG)
         stale = stored_parsed_otherwise(docnav)
         if recorded == code_version and not stale:
