@@ -209,7 +209,7 @@ def _format_notes(answer: Answer) -> list[str]:
         return [f"{f'all {n} documents' if n > 1 else 'the one document'} asked of "
                 f"{'are' if n > 1 else 'is'} {label}, the {names} (\"{said}\")"]
     if n:
-        return [f"asked of the {n} {label} document{'s' * (n != 1)} of the {step['asked_of']} "
+        return [f"asked of the {counted(n, label + ' document')} of the {step['asked_of']} "
                 f"asked of, by the {names} (\"{said}\")"]
     return [f"no document asked of is {label}, the {names} (\"{said}\"; "
             f"{held_formats(step)})" + (": the evidence is the best match's of them all"
@@ -225,7 +225,7 @@ def _which_documents(focus: dict) -> str:
     more = f" (--budget {focus['more_with']} reads one more)" if focus.get("more_with") else ""
     dated = f" dated {focus['dated']}" if focus.get("dated") else ""  # "in 2024"
     if focus.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
-        return (f"asked of the {n} document{'s' * (n > 1)} that "
+        return (f"asked of the {counted(n, 'document')} that "
                 f"{Path(focus['referred_by']).name} refers to, {focus['tokens_each']} tokens "
                 f"each{more}")
     if focus.get("related"):  # "Which RFCs are related to RFC 1961?": either way
@@ -490,12 +490,12 @@ def _captions(listed: dict) -> list[str]:
     if listed["n"]:
         holding = listed["document_count"]
         lines.append(f"the captions of the {what} of the documents asked of: {listed['n']} in "
-                     f"{holding} document{'s' * (holding > 1)}, in reading order, as many as the "
-                     "budget allows")
+                     f"{counted(holding, 'document')}, in reading order, as many as the budget "
+                     "allows")
     if listed.get("uncaptioned"):  # a document captioning none of its tables
         n, docs = listed["uncaptioned"], listed["uncaptioned_in"]
-        lines.append(f"{n} table{'s' * (n > 1)} without a caption in {docs} document"
-                     f"{'s' * (docs > 1)} captioning none, read in order as the budget allows")
+        lines.append(f"{counted(n, 'table')} without a caption in {counted(docs, 'document')} "
+                     "captioning none, read in order as the budget allows")
     return lines
 
 
@@ -503,13 +503,13 @@ def _field_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
     """The documents' fields asked for (found or not), and parts asked for with no text."""
     lines = []
     for path, fields in answer.fields.items():  # "When did ... start?": its start date
-        counted = fields.get("length") if "length" not in graph.fields(path) else None
+        length = fields.get("length") if "length" not in graph.fields(path) else None
         named = "; ".join(f"{key} = {value}" for key, value in fields.items()
-                          if counted is None or key != "length")
+                          if length is None or key != "length")
         if named:
             lines.append(f"asked for, in the fields of {Path(path).name}: {named}")
-        if counted:  # "How long is the pump guide?" of a document without pages
-            lines.append(f"the length of {Path(path).name}, counted: {counted}")
+        if length:  # "How long is the pump guide?" of a document without pages
+            lines.append(f"the length of {Path(path).name}, counted: {length}")
     for path, keys in answer.fields_lacking.items():  # "Who wrote ...?" of an RFC
         lines.append(f"asked for, not in the fields of {Path(path).name}: author "
                      f"({'its fields: ' + ', '.join(keys) if keys else 'it has no fields'})")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from docnav.cli_common import (EXIT_FAILED_DOCS, EXIT_OK, SIGNALS, _db_path, _given,
                                _new_db_path, _nli_model, print_result)
+from docnav.wording import counted
 
 
 def _cmd_index(args: argparse.Namespace) -> int:
@@ -106,7 +107,7 @@ def _note_empty_roots(report, args: argparse.Namespace,
     for root in report.empty_roots:
         kinds = file_kinds(root)
         n = sum(kinds.values())
-        held = (f"it holds {n} file{'s' * (n > 1)} ("
+        held = (f"it holds {counted(n, 'file')} ("
                 + ", ".join(f"{k or 'no suffix'}: {n}" for k, n in list(kinds.items())[:5])
                 + (", ..." if len(kinds) > 5 else "") + ")" if kinds else _hidden_alone(root))
         note = (f"note: {root}: no file here matches what this run reads ({globs}"

@@ -29,6 +29,7 @@ from docnav.model import SCHEMA_VERSION
 from docnav.rows import DOC_COLUMNS, DocumentRecord
 from docnav.store import COLLECTION_DOC_ID, PER_DOC_TABLES, Store
 from docnav.texts import KeptTexts
+from docnav.wording import counted
 
 _COLLECTION_MARK = ".collection_token"  # the collection token the collection files show
 # "<n> writing" while a writer changes the files (the n-th change), "<n> done" after it
@@ -323,7 +324,7 @@ def behind_note(parquet_dir: Path, store: str = "the store") -> str:
     except (OSError, ValueError):  # gone since, or marked by an older DocNav: no count
         count, why = "", NO_PARQUET
     if count.isdigit():
-        behind = f"is behind {store} by {int(count)} document{'s' * (int(count) != 1)}"
+        behind = f"is behind {store} by {counted(int(count), 'document')}"
     elif why == WRITING:  # a run holds the store: it may have written nothing (yet)
         behind = f"may be older than {store}"
     else:

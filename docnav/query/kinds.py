@@ -38,6 +38,7 @@ from docnav.query.ordered import BY_DATE, BY_LENGTH, by_date, by_length
 from docnav.query.parts import citing_documents
 from docnav.query.referring import references_to
 from docnav.query.which import WHICH_DOCUMENTS, asks_documents
+from docnav.wording import counted
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -283,7 +284,7 @@ def left_out_note(answer: Answer) -> list[str]:
     if not n:
         return [f"none of the {of} documents asked of is {_a(kind)}: none left out (the kind "
                 f"the question leaves out)"]
-    return [f"leaving out the {n} {kind}{'s' * (n != 1)} of the {of} documents asked of, the "
+    return [f"leaving out the {counted(n, kind)} of the {of} documents asked of, the "
             f"kind the question leaves out"]
 
 
@@ -294,9 +295,9 @@ def _referred_note(answer: Answer) -> list[str]:
         return []
     kind, by, n = step["kind"], step["by"], step["by_count"]
     asked = f"{step.get('asked', 'which')} {kind}s"  # ("how many RFCs": said "which RFCs")
-    of = f"the {step['asked_of']} {kind}{'s' * (step['asked_of'] != 1)} asked of"
+    of = f"the {counted(step['asked_of'], kind)} asked of"
     them = (" and ".join(PurePath(p).name for p in step["by_named"]) if step.get("by_named")
-            else f"the {n} {by}{'s' * (n != 1)}")
+            else f"the {counted(n, by)}")
     how = "(by their references: a link, a number; none read)"
     if not n:
         return [f"{asked}: none of the documents asked of is {_a(by)}, to refer to {of}"]
@@ -316,10 +317,10 @@ def _asked_note(answer: Answer) -> list[str]:
         return []
     n, kind = step["document_count"], step["kind"]
     of_kind = step["kinds"][kind]
-    theirs = ", ".join(f"{c} of no kind known" if k == "None" else f"{c} {k}{'s' * (c != 1)}"
+    theirs = ", ".join(f"{c} of no kind known" if k == "None" else counted(c, k)
                        for k, c in step["kinds"].items())
-    of = f"the {of_kind} {kind}{'s' * (of_kind != 1)}" + (
-        f" and {n - of_kind} document{'s' * (n - of_kind != 1)} of no kind known"
+    of = f"the {counted(of_kind, kind)}" + (
+        f" and {counted(n - of_kind, 'document')} of no kind known"
         if n > of_kind else "")
     return [f"asked of {of} of the {step['asked_of']} documents asked of, the kind the "
             f"question names (theirs: {theirs})"]
