@@ -161,10 +161,10 @@ def _part_of_a_file_s_name(graph: DocNavGraph, name: str) -> bool:
     "amazon.pdf": AMAZON_2017_10K.pdf; "restaurant.md": 1805.02400.md, "... Fake Restaurant
     Reviews"): "What is the title of futures.md?" was said to ask of no document, with
     confidence 0.00, and is asked of the best match again."""
-    words = set(_plain_words(PurePath(name).stem))
+    words, files = set(_plain_words(PurePath(name).stem)), _file_words(graph, sets=True)
+    titles = _title_words(graph)
     return not re.search(r"\d", name) and any(
-        words <= set(_file_words(graph)[p]) | set(_title_words(graph).get(p, []))
-        for p in graph.document_paths())
+        (words - files[p]).issubset(titles.get(p, ())) for p in files)
 
 
 def _word_at(question: str, at: int) -> str:
@@ -205,10 +205,10 @@ def _part_filed(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     is part of one stored file's name alone, but for the extension ("futures.md":
     2592-futures.md), as :func:`file_named` names a file: "What is the title of the
     futures.md RFC?" gave 2394-async_await.md's title, the best match, and said nothing."""
-    out = []
+    out, files = [], _file_words(graph, sets=True)
     for m in TITLE_OF_FILE.finditer(question):
         words = set(_plain_words(PurePath(m[1]).stem))
-        held = [p for p in graph.document_paths() if words <= set(_file_words(graph)[p])]
+        held = [p for p in files if words <= files[p]]
         if not re.search(r"\d", m[1]) and len(held) == 1:
             out.append((held[0], m[1]))
     return out
@@ -453,14 +453,15 @@ def _title_words(graph: DocNavGraph) -> dict[str, list[str]]:
     return _TITLE_WORDS[graph]
 
 
-def _file_words(graph: DocNavGraph) -> dict[str, list[str]]:
-    """Each document's path and the words of its file's name without the extension, lower
-    case ("2592-futures.md": ["2592", "futures"]), made once per graph: four rules read them
-    of every document on a question. The graph is loaded once from the store's last complete
-    state and never changes after, so words made of its paths stay true of it."""
+def _file_words(graph: DocNavGraph, sets: bool = False) -> dict[str, list[str] | frozenset[str]]:
+    """Each document's path and the words of its file's name without the extension, lower case
+    ("2592-futures.md": ["2592", "futures"]; a frozenset of them where ``sets``), made once per
+    graph: four rules read them of every document on a question. The graph is loaded once from
+    the store's last complete state and never changes after: words of its paths stay true."""
     if graph not in _FILE_WORDS:
-        _FILE_WORDS[graph] = {p: _plain_words(PurePath(p).stem) for p in graph.document_paths()}
-    return _FILE_WORDS[graph]
+        words = {p: _plain_words(PurePath(p).stem) for p in graph.document_paths()}
+        _FILE_WORDS[graph] = words, {p: frozenset(w) for p, w in words.items()}
+    return _FILE_WORDS[graph][sets]
 
 
 def named_registrants(graph: DocNavGraph, question: str) -> list[tuple[list[str], list[str]]]:
@@ -548,9 +549,8 @@ _KNOWN_TITLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def document_titles(graph: DocNavGraph) -> dict[str, set[str]]:
-    """Each document's path and the search terms of its title, made once per graph (a scan
-    of every node): the rules that match a question's words to titles run on every
-    question."""
+    """Each document's path and the search terms of its title, made once per graph (a scan of
+    every node): the rules that match a question's words to titles run on every question."""
     if graph not in _TITLES:
         _TITLES[graph] = {n.path: set(tokens(n.heading or ""))
                           for _, n in graph.nodes_of_kind("document")}

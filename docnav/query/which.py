@@ -140,16 +140,16 @@ def _what_of(asked: str, kind: re.Match) -> tuple[str, tuple[str, int] | None, s
     about = ABOUT.match(rest)
     said = " ".join(about.group().split()) if about else None  # "discuss", "that mention"
     rest = rest[about.end():] if about else rest
-    numbered = each_numbered(rest)  # "RFCs 2394 and 2592": "RFC 2394 and RFC 2592"
+    spelled_out = each_numbered(rest)  # "RFCs 2394 and 2592": "RFC 2394 and RFC 2592"
     # or at the end, after what they are about: "Which RFCs on traits were started in 2015?"
     if about and not dated and (m := DATED_LAST.search(rest)) and not (  # (not of the one
-            REFERRING.search(said) and NAMED_THAT_WAS.search(numbered)):  # named)
+            REFERRING.search(said) and NAMED_THAT_WAS.search(spelled_out)):  # named)
         rest, dated = rest[:m.start()], (m.group(1).lower(), int(m.group(2)))
     elif about and not dated and REFERRING.search(said) and (
-            m := NAMED_IN_YEAR.search(numbered)):  # ("RFC 2394 and
+            m := NAMED_IN_YEAR.search(spelled_out)):  # ("RFC 2394 and
         # 2349 in 2018": each number its kind's; the year was dropped)
         relation = m["relation"].lower().replace("from", "in")  # "... refer to RFC 2394 in
-        rest = rest[:len(rest) - (len(numbered) - m.start("year"))]  # 2018?": of those
+        rest = rest[:len(rest) - (len(spelled_out) - m.start("year"))]  # 2018?": of those
         dated = (relation, int(m["when"]))
         # dated in 2018, as "Which RFCs from 2018 refer to ...?" (the year was no date of
         # theirs, and every RFC referring to RFC 2394 was listed)
@@ -336,9 +336,9 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
              **({"besides_about": scope.about} if scope.about else {})}
     # (a number naming a document is no year: "Which RFCs cite RFC 2033?", "... RFC 2394
     # and 2018?" said "2033 was not read as a date")
-    each = each_numbered(rest)
-    numbered = {re.sub(r"\D", "", written) for _, written in number_mentions(each)}
-    of_named = NAMED_THAT_WAS.search(each) if said and REFERRING.search(
+    spelled_out = each_numbered(rest)  # "RFCs 2394 and 2592": "RFC 2394 and RFC 2592"
+    numbered = {re.sub(r"\D", "", written) for _, written in number_mentions(spelled_out)}
+    of_named = NAMED_THAT_WAS.search(spelled_out) if said and REFERRING.search(
         said) else None  # "... cite RFC 2394 that was published in 2018?": RFC 2394's year
     if not dated and not of_named and said and REFERRING.search(said) and (years := [
             y for y in re.findall(rf"\b{YEAR}\b", rest) if y not in numbered]):
