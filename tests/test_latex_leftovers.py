@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from _cli import indexed_files, run
 
 PAPER = """# Fake reviews
@@ -93,3 +95,77 @@ def test_a_section_read_whole_leaves_out_its_lines_of_markup_alone(tmp_path):
     assert read == [
         "Fake reviews mislead buyers, and crowd workers write many of them for pay.",
         "Sites remove the reviews they find, but most go unnoticed for months."], read
+
+
+PROOF = """# Notes on proofs
+
+## Lemma
+
+The widget count is even.
+
+\\begin{proof}
+
+Pair each widget with its twin.
+
+\\end{proof}
+
+}
+
+end
+
+## Loss
+
+The loss is:
+
+$$L = -\\sum_{i} \\log p(y_i \\mid x_i)$$
+
+where p is the model.
+
+## Paths
+
+Install it under:
+
+C:\\ProgramData\\DocNav
+
+and restart.
+"""
+
+
+def test_a_section_read_whole_reads_its_formula_path_and_short_lines(tmp_path):
+    """"What does the Loss section say?" left out "$$L = -\\sum_{i} ...$$" and "What does the
+    Paths section say?" "C:\\ProgramData\\DocNav", the answer, as markup alone (fa291fc);
+    only lines of structure alone ("\\begin{proof}") are left out, not "}" or "end"."""
+    from _stores import indexed_graph
+
+    from docnav.query import Navigator
+
+    graph = indexed_graph(tmp_path, {"proof.md": PROOF})
+    navigator = Navigator(graph)
+    read = {}
+    for section in ("Lemma", "Loss", "Paths"):
+        answer = navigator.ask(f"What does the {section} section say?")
+        read[section] = [e.piece.text for e in answer.evidence
+                         if e.piece.breadcrumb.endswith(section)]
+    assert read == {
+        "Lemma": ["The widget count is even.", "Pair each widget with its twin.", "}", "end"],
+        "Loss": ["The loss is:", "$$L = -\\sum_{i} \\log p(y_i \\mid x_i)$$",
+                 "where p is the model."],
+        "Paths": ["Install it under:", "C:\\ProgramData\\DocNav", "and restart."]}, read
+
+
+@pytest.mark.parametrize("text", ["$$L = -\\sum_{i} \\log p(y_i \\mid x_i)$$",
+                                  "C:\\ProgramData\\DocNav", "\\\\fileserver\\share\\docs"])
+def test_a_formula_or_a_path_written_as_a_paragraph_is_no_markup_alone(text):
+    """The passages left a formula or a Windows path out as markup alone (its backslashes
+    read as commands) unless word search found it, and never read it as a hit's neighbour."""
+    from docnav.query.markup import says_nothing
+
+    assert not says_nothing(text)
+
+
+@pytest.mark.parametrize("text", ["\\label{sec:intro}", "\\begin{center}", "\\end{proof}",
+                                  "\\begin{figure}[t] \\label{fig:a}"])
+def test_a_line_of_structure_alone_is_markup_alone(text):
+    from docnav.query.markup import says_nothing, structure_alone
+
+    assert (says_nothing(text), structure_alone(text)) == (True, True)

@@ -9,8 +9,11 @@ they filled the budget of "Who wrote the fake reviews paper?" with 26 such piece
 not part of a name joined by "_" or a digit ("tgt_words", "BIBREF0"). The text inside a
 command's braces is prose ("\\caption{User study statistics.}"), except that of the commands
 naming things (an environment, a citation key, a label, a URL). A row of figures without
-markup ("$ 7,838 $ 7,230") says something: it is a table's; a code block, formula or table is
-not a paragraph of text, and is read as it is.
+markup ("$ 7,838 $ 7,230") says something: it is a table's; so does a formula written as a
+paragraph ("$$L = -\\sum_{i} \\log p(y_i)$$") or a Windows path ("C:\\ProgramData\\DocNav"), whose
+backslashes are no commands; a code block, formula or table is not a paragraph of text, and is
+read as it is. A section read whole leaves out less: only the lines of *structure* alone
+("\\label{sec:intro}", "\\begin{center}", "\\end{proof}").
 """
 
 from __future__ import annotations
@@ -22,6 +25,15 @@ import re
 _NAMING = re.compile(r"\\(?:begin|end|bibitem|cite[a-z]*|label|ref|eqref|url|"
                      r"includegraphics|usepackage|documentclass|bibliography(?:style)?)\*?"
                      r"(?:\s*\[[^\]]*\])*\s*\{[^}]*\}")
+# a command giving a document its structure, alone on its line: "\label{sec:intro}",
+# "\end{proof}", "\bibliographystyle{plain}", "\begin{figure}[t]"
+_STRUCTURE = re.compile(r"\\(?:begin|end|bibitem|label|ref|eqref|usepackage|documentclass|"
+                        r"bibliography(?:style)?)\*?(?:\s*\[[^\]]*\])*\s*\{[^}]*\}"
+                        r"(?:\s*\[[^\]]*\])?")
+# maths between dollars, or a path whose backslashes part its folders ("C:\ProgramData",
+# "\\server\share"): what it says is no prose, and no markup either
+_MATHS = re.compile(r"\$[^$]*\\[^$]*\$")
+_PATH = re.compile(r"(?<![\w\\])(?:[A-Za-z]:|\\\\[\w.$-]+)\\[\w.$ -]")
 # any other command or escape: "\hline", "\\", "\newblock", "\&" (its braces' text is prose)
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)")
 # a command line's option: "-lower", "-tgt_words_min_frequency", "--save-data"; not the
@@ -38,8 +50,17 @@ def prose_words(text: str) -> list[str]:
 def says_nothing(text: str) -> bool:
     """Whether ``text`` is markup alone: LaTeX commands or command options, and no word of
     prose outside them."""
+    if _MATHS.search(text) or _PATH.search(text):
+        return False
     marked = bool(_NAMING.search(text) or _COMMAND.search(text) or _OPTION.search(text))
     return marked and not prose_words(text)
 
 
-__all__ = ["prose_words", "says_nothing"]
+def structure_alone(text: str) -> bool:
+    """Whether ``text`` is nothing but commands giving a document its structure
+    ("\\label{sec:intro}", "\\begin{center} \\end{center}"): what a section read whole
+    leaves out, keeping any other line, a formula and a path among them."""
+    return bool(text.strip()) and not _STRUCTURE.sub("", text).strip()
+
+
+__all__ = ["prose_words", "says_nothing", "structure_alone"]

@@ -578,11 +578,11 @@ class Navigator:
                   ) -> list[Piece]:
         """A section's (or paragraph's) text not read yet, in reading order, to ``share`` of the
         budget (default ``section_share``), less unasked works cited or contents not holding it
-        (:func:`unasked_apparatus`) and markup alone ("\\label{sec:intro}": the passages'
-        :meth:`~Passages.markup`); a paragraph that share would cut is left to the passages."""
+        (:func:`unasked_apparatus`) and lines of structure alone ("\\label{sec:intro}":
+        :meth:`~Passages.structure`); a paragraph that share would cut is left to the passages."""
         passed = state.visited | unasked_apparatus(self.graph, state.question, node_id)
         parts = [p for p in self.graph.expand(node_id, 10_000) if self.graph.node(p).kind
-                 == "paragraph" and p not in passed and not self.passages.markup(p)]
+                 == "paragraph" and p not in passed and not self.passages.structure(p)]
         share = int((self.options.section_share if share is None else share) * state.budget)
         pieces = fetch_within(self.graph, parts, min(share, state.remaining))
         if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):

@@ -30,7 +30,7 @@ from docnav.query.pieces import Piece
 from docnav.query.search import rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
-from docnav.query.markup import says_nothing
+from docnav.query.markup import says_nothing, structure_alone
 from docnav.query.names import without_names
 from docnav.query.options import NavigatorOptions
 from docnav.query.acronyms import asked_acronym, run_definitions
@@ -362,6 +362,13 @@ class Passages:
         block, formula or table is read as it is."""
         node = self.graph.node(node_id)
         return node.block_kind in _PROSE_KINDS and says_nothing(node.text)
+
+    def structure(self, node_id: str) -> bool:
+        """Whether a paragraph of text is a line of structure alone ("\\label{sec:intro}",
+        "\\end{proof}": :func:`docnav.query.markup.structure_alone`), which a section read
+        whole leaves out; a formula or a path written as a paragraph is read."""
+        node = self.graph.node(node_id)
+        return node.block_kind in _PROSE_KINDS and structure_alone(node.text)
 
     def passed_over(self, node_id: str, terms: set[str]) -> bool:
         """Whether a paragraph next to a hit is not read with it: a field line the question
