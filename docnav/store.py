@@ -179,8 +179,18 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
 
     @property
     def wal_path(self) -> Path:
-        """DuckDB's write-ahead log beside the database (named after the path used)."""
+        """DuckDB's write-ahead log beside the database (named after the path used); a path
+        with no name (`--db .`) is a folder, refused as :meth:`_open` refuses one."""
+        if not self.path.name:
+            raise self._folder()
         return self.path.with_name(self.path.name + ".wal")
+
+    def _folder(self) -> StoreError:
+        """The error for a path that is a folder (`--db .docnav`: the default store's)."""
+        inside = self.path / "docnav.duckdb"
+        return StoreError(f"{self.path}: a folder, not a store: a store is one DuckDB file" + (
+            f"; this folder holds one: --db {inside}" if inside.is_file() else
+            f", such as {inside}"))
 
     def _connect(self, read_only: bool, locked: bool = False, wait: float | None = None,
                  should_stop: Callable[[], bool] | None = None,
@@ -202,11 +212,7 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
 
     def _open(self, read_only: bool, locked: bool) -> duckdb.DuckDBPyConnection:
         if self.path.is_dir():  # `--db .docnav`: the folder the default store is in
-            inside = self.path / "docnav.duckdb"
-            raise StoreError(
-                f"{self.path}: a folder, not a store: a store is one DuckDB file" + (
-                    f"; this folder holds one: --db {inside}" if inside.is_file() else
-                    f", such as {inside}"))
+            raise self._folder()
         if read_only:  # a writer's lock asks it first
             writer_lock.check_store_file(self.path)
         if read_only and self.is_empty_file():  # `touch`ed, `mktemp`

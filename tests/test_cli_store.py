@@ -117,6 +117,19 @@ def test_a_folder_given_as_the_store_is_named_as_one(tmp_path, docs, capsys):
     assert sorted(p.name for p in docs.iterdir()) == ["a.md", "b.md"]  # nothing written
 
 
+@pytest.mark.parametrize("args", [["prune"], ["compact"], ["index", "docs", "--embed-model",
+                                                               "hashing", "--no-summaries"]])
+def test_the_current_folder_given_as_the_store_is_named_as_one(tmp_path, docs, monkeypatch,
+                                                               capsys, args):
+    # `--db .` ended index, prune and compact in a traceback (ValueError: PosixPath('.') has
+    # an empty name, naming the store's write-ahead log); the query commands said this
+    monkeypatch.chdir(tmp_path)
+    assert main(["--db", ".", *args]) == 2
+    assert capsys.readouterr().err == ("docnav: error: .: a folder, not a store: a store is one "
+                                       "DuckDB file, such as docnav.duckdb\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["docs"]  # nothing written
+
+
 def test_a_store_whose_every_document_failed_says_so(tmp_path, capsys):
     # ask said "in none of the documents asked of" (with --doc, that none matches), fetch and
     # nav of the file's path "unknown node id", show "1 documents"
