@@ -537,15 +537,14 @@ def _bibliographies(tree: DocTree) -> dict[str, list[Node]]:
     "\\begin{thebibliography}" to its end, and "\\bibliographystyle{...}" lines), as a
     question reads them (:func:`docnav.query.parts.bibliographies`): works cited, no text of
     the section. `docnav show` counted them among the section's paragraphs."""
-    from docnav.query.parts import bibliography_command, bibliography_runs
+    from docnav.query.parts import bibliography_command, bibliography_runs, listed_text
 
     out: dict[str, list[Node]] = {}
     for section in (tree.root, *tree.sections):
         kids = tree.children(section.node_id)
-        runs = set(bibliography_runs([k.text if k.kind is NodeKind.PARAGRAPH else ""
-                                      for k in kids]))
+        runs = set(bibliography_runs([listed_text(k) for k in kids]))
         held = [k for at, k in enumerate(kids) if k.kind is NodeKind.PARAGRAPH
-                and (at in runs or bibliography_command(k.text))]
+                and (at in runs or bibliography_command(listed_text(k)))]
         if held:
             out[section.node_id] = held
     return out

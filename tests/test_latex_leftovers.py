@@ -169,3 +169,46 @@ def test_a_line_of_structure_alone_is_markup_alone(text):
     from docnav.query.markup import says_nothing, structure_alone
 
     assert (says_nothing(text), structure_alone(text)) == (True, True)
+
+
+CODE = """# LaTeX tips
+
+## Bibliographies
+
+Use the thebibliography environment like this:
+
+```latex
+\\begin{thebibliography}{9}
+\\bibitem{a} A. Author.
+```
+
+Then close it later. This paragraph is real text about widgets.
+
+Another real paragraph about gadgets.
+
+### Appendix
+
+Appendix text.
+"""
+
+
+def test_a_code_block_showing_a_bibliography_opens_none(tmp_path):
+    """A fenced ```latex block opening "\\\\begin{thebibliography}" with no end was taken for a
+    bibliography running to its section's end: `docnav show` said "Bibliographies (1
+    paragraph, and 3 of a LaTeX bibliography: 1 \\\\bibitem entry)", two of them prose, and
+    "What is said about gadgets?" read neither. Now 4 paragraphs (the code block among them),
+    and the gadgets read."""
+    from _stores import indexed_graph
+
+    from docnav.query import Navigator
+
+    db = indexed_files(tmp_path, {"code.md": CODE})
+    code, out, _ = run(db, "show", "code.md")
+    assert code == 0, out
+    lines = {line.strip().split("  [")[0]: line for line in out.splitlines()}
+    assert lines["Bibliographies"].endswith("(4 paragraphs)"), out
+    assert "3 sections, 5 paragraphs, " in out, out
+    graph = indexed_graph(tmp_path / "graph", {"code.md": CODE})
+    answer = Navigator(graph).ask("What is said about gadgets?")
+    read = [e.piece.text for e in answer.evidence]
+    assert "Another real paragraph about gadgets." in read, read

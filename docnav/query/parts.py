@@ -345,19 +345,25 @@ def bibliographies(graph: DocNavGraph) -> frozenset[str]:
     heading they are under (1805.02400's Markdown has them under "Acknowledgments": "\\newblock
     Automated crowdturfing attacks and defenses ..." was evidence for "What is
     crowdturfing?"), found once per graph. One with no end ends with its section: an
-    Appendix after it was never read."""
+    Appendix after it was never read. A code block opens none (:func:`listed_text`)."""
     if graph not in _BIBLIOGRAPHIES:
         found: set[str] = set()
         for nid, node in graph.nodes_of_kind("paragraph"):
-            if not _BIBLIOGRAPHY_BEGIN.match(node.text) or nid in found:
+            if not _BIBLIOGRAPHY_BEGIN.match(listed_text(node)) or nid in found:
                 continue
             kids = [k for parent in graph.navigate(nid, "parent")
                     for k in graph.navigate(parent, "children")]
             found.update(kids[i] for i in bibliography_runs(
-                [graph.node(k).text if graph.node(k).kind == "paragraph" else ""
-                 for k in kids]))
+                [listed_text(graph.node(k)) for k in kids]))
         _BIBLIOGRAPHIES[graph] = frozenset(found)
     return _BIBLIOGRAPHIES[graph]
+
+
+def listed_text(node) -> str:
+    """A node's text as :func:`bibliography_runs` reads it: a paragraph's, and none of a
+    subsection or a code block ("```latex" showing how to write "\\begin{thebibliography}"
+    opened one, and the prose after it, to its section's end, was taken for its entries)."""
+    return node.text if node.kind == "paragraph" and node.block_kind != "code" else ""
 
 
 def bibliography_runs(texts: list[str]) -> list[int]:
@@ -390,7 +396,7 @@ def bibliography_commands(graph: DocNavGraph) -> frozenset[str]:
     before its bibliography), found once per graph: read with the section as its text."""
     if graph not in _COMMANDS:
         _COMMANDS[graph] = frozenset(nid for nid, node in graph.nodes_of_kind("paragraph")
-                                     if bibliography_command(node.text))
+                                     if bibliography_command(listed_text(node)))
     return _COMMANDS[graph]
 
 
