@@ -204,11 +204,11 @@ def _document_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--after", metavar="YYYY-MM-DD", type=_given("a date"),
                    help="only documents dated on or after this day (their own date: a PDF's "
                    "arXiv identifier, or the day its first version's stamp gives; front "
-                   "matter, document properties; an arXiv month is kept where it ends on or "
-                   "after the day)")
+                   "matter, document properties; a month, an arXiv identifier's or a field's "
+                   "'March 2018', is kept where it ends on or after the day)")
     p.add_argument("--before", metavar="YYYY-MM-DD", type=_given("a date"),
-                   help="only documents dated on or before (an arXiv month: where it begins on "
-                   "or before the day)")
+                   help="only documents dated on or before (a month: where it begins on or "
+                   "before the day)")
 
 
 def _fields(pairs: list[str] | None) -> dict[str, str]:

@@ -428,14 +428,14 @@ def render_document(
 def document_json(store: Store, ref: str, show_text: bool = False,
                   show_summaries: bool = True) -> dict:
     """`docnav show DOC --json`: the document's status and fields, its own date as the date
-    bounds read it (``dated``: ``2018-09`` for an arXiv month, ``2018-10-19`` for a first
-    version's stamp) and where that comes from (``dated_by``: ``arxiv_stamp``,
-    ``arxiv_identifier`` or ``fields``; both None undated), its heading tree as nested
-    sections (``node_id``, ``heading``, ``level``, ``page``, ``paragraphs``: how many are
-    directly under it, ``bibliography_paragraphs``: those directly under it that are a
-    LaTeX bibliography's, not counted in ``paragraphs`` (:func:`_bibliographies`),
-    ``summary``: its status and claims with their verdicts, ``children``: its subsections
-    and, with ``show_text``, its paragraphs in reading order).
+    bounds read it (``dated``: ``2018-09`` for a month, an arXiv identifier's or a field's
+    "September 2018"; ``2018-10-19`` for a first version's stamp) and where that comes from
+    (``dated_by``: ``arxiv_stamp``, ``arxiv_identifier`` or ``fields``; both None undated), its
+    heading tree as nested sections (``node_id``, ``heading``, ``level``, ``page``,
+    ``paragraphs``: how many are directly under it, ``bibliography_paragraphs``: those directly
+    under it that are a LaTeX bibliography's, not counted in ``paragraphs``
+    (:func:`_bibliographies`), ``summary``: its status and claims with their verdicts,
+    ``children``: its subsections and, with ``show_text``, its paragraphs in reading order).
     ``tree`` is None for a document never indexed (its ``error`` says why, without the path
     beside it, as `index --json` gives it)."""
     shown = _read_document(store, ref, show_summaries)

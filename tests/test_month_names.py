@@ -162,7 +162,8 @@ def test_a_front_matter_range_of_months_dates_the_document_by_its_first_month(tm
 @pytest.mark.parametrize("byline", ["Jana Schmidt, März bis April 2018",
                                     "Marie Curie, mars à avril 2018",
                                     "Ana García, marzo-abril 2018",
-                                    "Jane Doe, March–April 2018"])
+                                    "Jane Doe, March–April 2018",
+                                    "Ana López, de marzo a abril de 2018"])
 def test_a_byline_s_range_of_months_is_its_date(tmp_path, byline):
     """"Jana Schmidt, März bis April 2018" was no byline (its "März bis" no name), so the
     page's one ``<h2>`` under it did not name the page: its file did, "pump-notes"."""
@@ -173,3 +174,23 @@ def test_a_byline_s_range_of_months_is_its_date(tmp_path, byline):
                     "<p>Unpack it.</p><h3>Running it</h3><p>Start it.</p></body></html>",
                     encoding="utf-8")
     assert parse_file(path).title == "Installing the pump"
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("March 0000", None), ("0000-03", None), ("2018-03", "2018-03"), ("2018-13", None),
+    ("2018-03T10", None), ("2018-2019", None), ("2018-03-05", "2018-03-05")])
+def test_a_field_s_month_is_of_a_real_year_and_iso_as_show_gives_it(value, expected):
+    """"date: March 0000" was read as 0000-03 (an ISO day of the year 0 is no date), and a
+    field "2018-03", the form `show --json` gives a month ("dated"), was no date."""
+    assert read_date(value) == expected
+
+
+def test_the_date_forms_an_error_lists_say_what_each_is_read_as():
+    """DATE_FORMS listed "5 mars à avril 2018" under "as its first month", but it is read as
+    that day of its first month."""
+    from docnav.query.fields import DATE_FORMS
+
+    assert read_date("5 mars à avril 2018") == "2018-03-05"
+    assert DATE_FORMS.endswith('"March-April 2018", "März bis April 2018": as its first month; '
+                               'a range with a day, "5 mars à avril 2018": as that day of its '
+                               'first month'), DATE_FORMS

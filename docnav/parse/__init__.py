@@ -79,10 +79,12 @@ _FRONT_MATTER = frozenset({
 _BYLINE_WORDS = 12  # a page's byline above its heading is no longer ("By Jane Doe")
 _MONTH = rf"{_MONTH_NAME}\.?"
 # "3 March 2024", "7. Dezember 2026", "7 de diciembre de 2026", "March 3, 2024", "Febr. 2026";
-# a range of months as a dated heading's ("März bis April 2018", "mars à avril 2018")
+# a range of months as a dated heading's ("März bis April 2018", "mars à avril 2018"), and
+# Spanish's "de marzo a abril de 2018", as a metadata field reads it
 _DATE = re.compile(
     rf"\b(?:{_DAY}{_MONTH}{_TO}\s+(?:de\s+)?\d{{4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}"
-    rf"|{_MONTH}{_TO}\s+(?:de\s+)?\d{{4}}|\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{4}})\b", re.I)
+    rf"|(?:de\s+)?{_MONTH}{_TO}\s+(?:de\s+)?\d{{4}}|\d{{4}}-\d\d-\d\d"
+    rf"|\d{{1,2}}/\d{{1,2}}/\d{{4}})\b", re.I)
 _NAME_LIST = re.compile(r"[,;|·&]|\band\b")  # "Jane Doe and John Smith, 3 March 2024"
 
 

@@ -26,8 +26,9 @@ DATED_NOW = (r"(?:start|create|write|publish|date|file|release|propose|issue|sub
 DATE_FORMS = ('"2024-01-05" (an ISO time too), "2024/01/05", "January 5, 2024", "Jan 5, 2024", '
               '"5 January 2024", "Fri, 05 Jan 2024 10:00:00 +0000", and German, French or '
               'Spanish months: "7. Dezember 2026", "7 décembre 2026", "7 de diciembre de 2026"; '
-              'a month and its year, "March 2018", or a range of months, "March-April 2018", '
-              '"März bis April 2018", "5 mars à avril 2018": as its first month')
+              'a month and its year, "March 2018" or "2018-03", or a range of months, '
+              '"March-April 2018", "März bis April 2018": as its first month; a range with a '
+              'day, "5 mars à avril 2018": as that day of its first month')
 # a month by its name or its abbreviation (:mod:`docnav.months`), no other word: "Marching"
 _MONTH = rf"(?P<month>{alternatives(MONTHS)})\.?"
 _WEEKDAY = rf"(?:{alternatives(WEEKDAYS)}\.?,?\s+)?"  # "Fri,", "lundi", "Mo,"
@@ -44,6 +45,8 @@ _WORDED = (re.compile(rf"{_WEEKDAY}{_MONTH}\s+{_DAY},?\s+{_YEAR}", re.I),  # Jan
            re.compile(r"(?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})\b"))  # 2024/01/05
 # a month without its day: "March 2018", "März bis April 2018", "de marzo a abril de 2018"
 _MONTH_ONLY = re.compile(rf"(?:de\s+)?{_MONTH}{_TO},?\s+(?:de\s+)?{_YEAR}", re.I)
+# an ISO month, "2018-03" (as `show --json` gives a month alone); not "2018-03-05" nor "2018-2019"
+_ISO_MONTH = re.compile(r"(?P<year>\d{4})-(?P<month>\d{2})(?![\w-])")
 
 
 def parse_fields(metadata: str | None) -> dict[str, str]:
@@ -203,10 +206,10 @@ def unread_date(fields: dict[str, str]) -> str | None:
 
 def read_date(value: str) -> str | None:
     """``YYYY-MM-DD`` of a value starting with a date in one of :data:`DATE_FORMS` (a real
-    date: not 2024-02-30), ``YYYY-MM`` of a month named without its day (as an arXiv
-    identifier's: :func:`date_span`); None for any other. A range of months is dated as its
-    first month: "date: March-April 2018" was no date (nor "March 2018"), though a dated
-    heading or a byline read it."""
+    date: not 2024-02-30), ``YYYY-MM`` of a month without its day ("March 2018", "2018-03":
+    as an arXiv identifier's, :func:`date_span`); None for any other. A range of months is
+    dated as its first month: "date: March-April 2018" was no date (nor "March 2018"),
+    though a dated heading or a byline read it."""
     value = value.strip()
     if ISO_DATE.match(value):  # (a field's "2024-02-30" or "2018-13-45" was taken as a date)
         try:
@@ -221,8 +224,11 @@ def read_date(value: str) -> str | None:
                 return datetime.date(int(found["year"]), month, int(found["day"])).isoformat()
             except ValueError:
                 return None
-    if found := _MONTH_ONLY.match(value):
-        return f"{int(found['year']):04d}-{month_number(found['month']):02d}"
+    if found := _MONTH_ONLY.match(value) or _ISO_MONTH.match(value):
+        month = found["month"]
+        month = int(month) if month.isdigit() else month_number(month)
+        # (as a day's date, a month of the year 0000 or of a 13th month is none: "March 0000")
+        return f"{found['year']}-{month:02d}" if int(found["year"]) and 1 <= month <= 12 else None
     return None
 
 
