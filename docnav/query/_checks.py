@@ -244,8 +244,9 @@ def store_paths(db, parquet_dir) -> None:
                          "file)")
     if isinstance(db, PurePath) and str(db) == ".":  # Path("") is Path("."): not told apart
         held = "; this folder holds one: docnav.duckdb" * Path("docnav.duckdb").is_file()
-        raise InputError(f"db {db!r}: the path is empty, or names the current folder (an empty "
-                         f"Path is \".\"): give the path of a store (a .duckdb file){held}")
+        raise InputError(f"db {str(db)!r}: the path is empty, or names the current folder (an "
+                         f"empty Path is \".\"): give the path of a store (a .duckdb file)"
+                         f"{held}")
     if parquet_dir is None:
         return
     if not isinstance(parquet_dir, (str, os.PathLike)):
