@@ -62,12 +62,26 @@ def or_words(held: Held, question: str, written: dict[str, str]) -> dict[str, st
     counted, and said to be those holding it."""
     joined = (_joined(question, written, False) if re.search(r"\bor\b", question)
               and not re.search(r"\band\b", question) else frozenset())
-    terms = {t: w for t, w in written.items() if t in joined}
+    pieces = _pieces({t: w for t, w in written.items() if t in joined})
+    terms = {t: w for t, w in written.items() if t in joined and t not in pieces}
     if len(terms) < 2 or held.most <= 1 and all(t in held.rare for t in terms):
         return {}  # (each rare, none held with another: those holding one are counted)
-    held.rare = [t for t in written if t in held.rare or t in terms]  # (in question order)
+    held.rare = [t for t in written  # (in question order)
+                 if (t in held.rare or t in terms) and t not in pieces]
     held.held = {p: sum(p in held.holders[t] for t in held.rare) for p in held.every}
     return terms
+
+
+def _pieces(written: dict[str, str]) -> set[str]:
+    """Of ``written`` (each term's word as written), the terms that are pieces of a word
+    written whole ("black", "box" of "black_box", whose term is the longest of them): a word
+    joined by "or" is held whole, not by any piece ("... mention fuse or black_box?" counted
+    the 11 of 27 RFCs holding "box")."""
+    terms: dict[str, list[str]] = {}
+    for t, w in written.items():
+        terms.setdefault(w.lower(), []).append(t)
+    return {t for each in terms.values() if len(each) > 1
+            for t in each if t != max(each, key=len)}
 
 
 __all__ = ["or_joined", "or_words"]
