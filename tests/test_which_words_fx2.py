@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from _mixed_kinds import rfc_text
+from _mixed_kinds import MIXED, rfc_text
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
+from docnav.errors import InputError
 from docnav.query import Navigator, NavigatorOptions
 
 BOXES = {"3201-a.md": rfc_text("3201", "a", "Add black_box, a hint to the optimizer."),
@@ -39,3 +41,29 @@ def test_a_word_written_whole_joined_by_or_is_held_whole(boxes, asked):
     # (b.md, holding "box", and c.md, "black", were counted: any term of "black_box")
     assert _names(answer.count["documents"]) == ["3201-a.md", "3204-d.md"]
     assert '2 of the 5 documents asked of hold "' in answer_text(answer, boxes)
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("mixed"), MIXED, search_vectors=False)
+
+
+@pytest.mark.parametrize("asked", ["Which documents are not RFCs or 10-Ks?",
+                                   "Which documents are neither RFCs nor filings?",
+                                   "Which documents aren't the 10-K filings or the RFCs?"])
+def test_documents_not_of_several_kinds_are_those_of_the_others(mixed, asked):
+    answer = _nav(mixed).ask(asked, budget=300)
+    # (counted as holding "RFCs" or "10", "Ks")
+    step = answer.trace[0]
+    assert step["op"] == "kind left out" and step["document_count"] == 3
+    assert step["kinds"] == {"RFC": 2, "filing": 1} and step["asked_of"] == 5
+    assert _names(answer.count["documents"]) == ["demand.md", "sails.md"]
+    assert re.search(r"leaving out the (2 RFCs and 1 filing|1 filing and 2 RFCs) of the 5 "
+                     r"documents asked of, the kinds the question leaves out",
+                     answer_text(answer, mixed))
+
+
+def test_documents_not_of_every_kind_is_an_error(mixed):
+    with pytest.raises(InputError, match="is a paper or an RFC or a filing, the kinds it leaves "
+                                         "out: none is left to ask"):
+        _nav(mixed).ask("Which documents are not papers, RFCs or 10-Ks?", budget=300)

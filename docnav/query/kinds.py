@@ -80,10 +80,14 @@ _KIND_LEFT_OUT = re.compile(
 
 # "Which documents are not RFCs?", "What files aren't papers?", "... are not 10-K filings?":
 # those of the other kinds, as "Which documents are there, besides RFCs?" asks (those holding
-# "not" and "RFCs" were listed: all 27 RFCs)
-_NOT_OF_KIND = re.compile(rf"^\W*(?P<which>which|what)\s+(?P<docs>documents|files)\s+(?:are|is)"
-                          rf"(?:\s+not|n[’']t)\s+(?:the\s+|an?\s+)?(?:(?P<word>{TEN_KS}|10-?K)|"
-                          rf"(?P<one>{said(KIND_OF)}))\W*$", re.I)
+# "not" and "RFCs" were listed: all 27 RFCs); of several kinds joined by "or" or "nor" ("...
+# are not RFCs or papers?", "... are neither RFCs nor papers?": counted as holding "RFCs" or
+# "papers", all 11 of a mixed store)
+_A_KIND = rf"(?:the\s+|an?\s+)?(?:{TEN_KS}|10-?K|{said(KIND_OF)})"
+_KINDS_JOINED = re.compile(r"\s*,\s*(?:(?:or|nor)\s+)?|\s+(?:or|nor)\s+", re.I)
+_NOT_OF_KIND = re.compile(
+    rf"^\W*(?P<which>which|what)\s+(?P<docs>documents|files)\s+(?:are|is)(?:\s+not|n[’']t|"
+    rf"\s+neither)\s+(?P<kinds>{_A_KIND}(?:(?:{_KINDS_JOINED.pattern}){_A_KIND})*)\W*$", re.I)
 
 
 def document_kinds(graph: DocNavGraph) -> dict[str, str | None]:
@@ -184,49 +188,57 @@ def kind_left_out(nav: Navigator, question: str, budget: int,
     left = _kind_left_out(question)
     if left is None:
         return None
-    asked, kind = left
-    if (said := _said_kind(asked)) and _KIND_OF[said[0]] == kind:
+    asked, kinds = left
+    if (said := _said_kind(asked)) and (kind := _KIND_OF[said[0]]) in kinds:
         raise InputError(f"query {question!r} asks of the {kind}s and leaves the {kind}s "
                          f"out: none is left to ask (ask without leaving them out, or of "
                          f"another kind)")
-    return _without_kind(nav, question, budget, scope, asked, kind)
+    return _without_kind(nav, question, budget, scope, asked, kinds)
 
 
-def _kind_left_out(question: str) -> tuple[str, str] | None:
-    """(``question`` without the kind of documents it leaves out, that kind) where it leaves
-    out one ("Which papers mention pinning, besides RFCs?": "Which papers mention pinning?",
-    "RFC"; "Which documents are not RFCs?": "Which documents are there?", "RFC"); None
-    otherwise."""
+def _kind_left_out(question: str) -> tuple[str, tuple[str, ...]] | None:
+    """(``question`` without the kinds of documents it leaves out, those kinds) where it
+    leaves out one or more ("Which papers mention pinning, besides RFCs?": "Which papers
+    mention pinning?", "RFC"; "Which documents are not RFCs or papers?": "Which documents are
+    there?", "RFC" and "paper"); None otherwise."""
     m = _KIND_LEFT_OUT.search(question)
     # "but not rfc" too: read as a word, it was counted as one wanted ("Which documents mention
     # futures but not rfc?" listed the RFCs holding "rfc", "futures" dropped)
     if m is None and (m := _NOT_OF_KIND.match(question)):  # "Which documents are not RFCs?"
         asked = f"{m['which'].capitalize()} {m['docs'].lower()} are there?"
-        return asked, "filing" if m["word"] else _KIND_OF[m["one"].lower().rstrip("s")]
+        return asked, tuple(dict.fromkeys(_kind_of(re.sub(r"(?i)^(?:the|an?)\s+", "", word))
+                                          for word in _KINDS_JOINED.split(m["kinds"])))
     if m is None:
         return None
-    word = (m["word"] or m["one"]).lower()
-    kind = "filing" if TEN_K.match(word) else _KIND_OF[word]
-    return question[:m.start()] + question[m.end():], kind
+    return question[:m.start()] + question[m.end():], (_kind_of(m["word"] or m["one"]),)
+
+
+def _kind_of(word: str) -> str:
+    """The kind a kind word left out names: "RFCs" an RFC, "10-Ks" a filing."""
+    return "filing" if TEN_K.match(word) else _KIND_OF[word.lower()]
 
 
 def _without_kind(nav: Navigator, question: str, budget: int, scope: str | list[str] | None,
-                  asked: str, kind: str) -> Answer:
+                  asked: str, left: tuple[str, ...]) -> Answer:
     """The answer to ``question`` asked (as ``asked``) of those of ``scope`` that are not of
-    ``kind``, the kind it leaves out; an error where every one is."""
+    the kinds it leaves out (``left``: one or more); an error where every one is."""
     kinds = document_kinds(nav.graph)
     paths = nav.graph.document_paths(scope)
-    kept = [p for p in paths if kinds.get(p) != kind]
+    kept = [p for p in paths if kinds.get(p) not in left]
     if not kept:
+        several = len(left) > 1
         raise InputError(f"query {question!r}: every one of the {len(paths)} documents asked of "
-                         f"is {_a(kind)}, the kind it leaves out: none is left to ask (ask "
-                         f"without it; `docnav show` lists the documents)")
+                         f"is {' or '.join(map(_a, left))}, the kind{'s' * several} it leaves "
+                         f"out: none is left to ask (ask without {'them' if several else 'it'}; "
+                         f"`docnav show` lists the documents)")
     narrowed = scope if len(kept) == len(paths) else [glob.escape(p) for p in kept]
     answer = (format_answer(nav, asked, budget, narrowed)
               or kind_answer(nav, asked, budget, narrowed) or nav.collect(asked, budget, narrowed))
     answer.question = asked
-    answer.trace.insert(0, {"op": "kind left out", "kind": kind,
-                            "document_count": len(paths) - len(kept), "asked_of": len(paths)})
+    answer.trace.insert(0, {"op": "kind left out", "kind": left[0],
+                            "document_count": len(paths) - len(kept), "asked_of": len(paths),
+                            **({"kinds": {k: sum(kinds.get(p) == k for p in paths)
+                                          for k in left}} if len(left) > 1 else {})})
     return answer
 
 
@@ -281,11 +293,13 @@ def left_out_note(answer: Answer) -> list[str]:
     if step is None:
         return []
     n, kind, of = step["document_count"], step["kind"], step["asked_of"]
+    several = step.get("kinds", {kind: n})
+    kinds = "s" * (len(several) > 1)
     if not n:
-        return [f"none of the {of} documents asked of is {_a(kind)}: none left out (the kind "
-                f"the question leaves out)"]
-    return [f"leaving out the {counted(n, kind)} of the {of} documents asked of, the "
-            f"kind the question leaves out"]
+        return [f"none of the {of} documents asked of is {' or '.join(map(_a, several))}: none "
+                f"left out (the kind{kinds} the question leaves out)"]
+    return ["leaving out the " + " and ".join(counted(c, k) for k, c in several.items() if c)
+            + f" of the {of} documents asked of, the kind{kinds} the question leaves out"]
 
 
 def _referred_note(answer: Answer) -> list[str]:
