@@ -67,3 +67,24 @@ def test_documents_not_of_every_kind_is_an_error(mixed):
     with pytest.raises(InputError, match="is a paper or an RFC or a filing, the kinds it leaves "
                                          "out: none is left to ask"):
         _nav(mixed).ask("Which documents are not papers, RFCs or 10-Ks?", budget=300)
+
+
+@pytest.mark.parametrize("asked, how", [("What files aren't papers?", "which"),
+                                        ("Which files are not papers?", "which"),
+                                        ("How many documents are not papers?", "how many")])
+def test_documents_not_of_a_kind_are_listed_or_counted(mixed, asked, how):
+    answer = _nav(mixed).ask(asked, budget=300)
+    # ("What files are there?" was asked of what they hold, and read them; "How many
+    # documents are not papers?" counted those holding "not" and "papers")
+    assert answer.searched_as == f"{how.capitalize()} documents are there?"
+    assert _names(answer.count["documents"]) == ["2001-pins.md", "2002-dots.md", "globex.md"]
+    assert not answer.evidence
+    assert f"{how} documents: 3 documents asked of" in answer_text(answer, mixed)
+
+
+def test_documents_not_of_a_kind_besides_another(mixed):
+    answer = _nav(mixed).ask("Which documents are not papers, besides RFCs?", budget=300)
+    # (the RFCs alone were left out: "Which documents are not papers?" was asked as words)
+    assert answer.trace[0] == {"op": "kind left out", "kind": "paper", "document_count": 4,
+                               "asked_of": 5, "kinds": {"paper": 2, "RFC": 2}}
+    assert {Path(e.piece.doc_path).name for e in answer.evidence} <= {"globex.md"}

@@ -79,15 +79,17 @@ _KIND_LEFT_OUT = re.compile(
     rf"file)s)?)(?=\s*[,;?!.]|\s*$|\s+{_VERB})(?(set_off)\s*,?)", re.I)
 
 # "Which documents are not RFCs?", "What files aren't papers?", "... are not 10-K filings?":
-# those of the other kinds, as "Which documents are there, besides RFCs?" asks (those holding
+# those of the other kinds, as "Which documents are there, besides RFCs?" asks ("How many
+# documents are not RFCs?": how many) (those holding
 # "not" and "RFCs" were listed: all 27 RFCs); of several kinds joined by "or" or "nor" ("...
 # are not RFCs or papers?", "... are neither RFCs nor papers?": counted as holding "RFCs" or
 # "papers", all 11 of a mixed store)
 _A_KIND = rf"(?:the\s+|an?\s+)?(?:{TEN_KS}|10-?K|{said(KIND_OF)})"
 _KINDS_JOINED = re.compile(r"\s*,\s*(?:(?:or|nor)\s+)?|\s+(?:or|nor)\s+", re.I)
 _NOT_OF_KIND = re.compile(
-    rf"^\W*(?P<which>which|what)\s+(?P<docs>documents|files)\s+(?:are|is)(?:\s+not|n[’']t|"
-    rf"\s+neither)\s+(?P<kinds>{_A_KIND}(?:(?:{_KINDS_JOINED.pattern}){_A_KIND})*)\W*$", re.I)
+    rf"^\W*(?:which|what|(?P<many>how\s+many))\s+(?:documents|files)\s+(?:are|is)(?:\s+not|"
+    rf"n[’']t|\s+neither)\s+(?P<kinds>{_A_KIND}(?:(?:{_KINDS_JOINED.pattern}){_A_KIND})*)\W*$",
+    re.I)
 
 
 def document_kinds(graph: DocNavGraph) -> dict[str, str | None]:
@@ -200,17 +202,20 @@ def _kind_left_out(question: str) -> tuple[str, tuple[str, ...]] | None:
     """(``question`` without the kinds of documents it leaves out, those kinds) where it
     leaves out one or more ("Which papers mention pinning, besides RFCs?": "Which papers
     mention pinning?", "RFC"; "Which documents are not RFCs or papers?": "Which documents are
-    there?", "RFC" and "paper"); None otherwise."""
+    there?", "RFC" and "paper"; "Which documents are not papers, besides RFCs?" both); None
+    otherwise."""
     m = _KIND_LEFT_OUT.search(question)
     # "but not rfc" too: read as a word, it was counted as one wanted ("Which documents mention
     # futures but not rfc?" listed the RFCs holding "rfc", "futures" dropped)
-    if m is None and (m := _NOT_OF_KIND.match(question)):  # "Which documents are not RFCs?"
-        asked = f"{m['which'].capitalize()} {m['docs'].lower()} are there?"
-        return asked, tuple(dict.fromkeys(_kind_of(re.sub(r"(?i)^(?:the|an?)\s+", "", word))
-                                          for word in _KINDS_JOINED.split(m["kinds"])))
-    if m is None:
-        return None
-    return question[:m.start()] + question[m.end():], (_kind_of(m["word"] or m["one"]),)
+    left = (_kind_of(m["word"] or m["one"]),) if m else ()
+    asked = question[:m.start()] + question[m.end():] if m else question
+    if not (m := _NOT_OF_KIND.match(asked)):  # "Which documents are not RFCs?"
+        return (asked, left) if left else None
+    # asked as the list (or count) of them, whatever word named them ("What files are there?"
+    # was asked of what they hold)
+    asked = f"{'How many' if m['many'] else 'Which'} documents are there?"
+    return asked, tuple(dict.fromkeys([*(_kind_of(re.sub(r"(?i)^(?:the|an?)\s+", "", word))
+                                         for word in _KINDS_JOINED.split(m["kinds"])), *left]))
 
 
 def _kind_of(word: str) -> str:
