@@ -88,3 +88,32 @@ def test_documents_not_of_a_kind_besides_another(mixed):
     assert answer.trace[0] == {"op": "kind left out", "kind": "paper", "document_count": 4,
                                "asked_of": 5, "kinds": {"paper": 2, "RFC": 2}}
     assert {Path(e.piece.doc_path).name for e in answer.evidence} <= {"globex.md"}
+
+
+@pytest.mark.parametrize("asked", ["Which headings mention lifetimes?",
+                                   "Which headings talk about lifetimes?",
+                                   "What headings discuss lifetimes?",
+                                   "Which headings mention lifetimes in RFC 3301?"])
+@pytest.mark.parametrize("doc", [None, "*3301*"])
+def test_headings_said_to_hold_words_are_listed(lifetimes, asked, doc):
+    answer = _nav(lifetimes).ask(asked, budget=300, **({"doc": doc} if doc else {}))
+    # (asked as "Which sections mention lifetimes?", "sections" was searched too, and two
+    # sections read, none listed; "talk" was said missing)
+    assert answer.searched_as.split(" ", 1)[1].startswith("sections are on lifetimes")
+    assert "sections holding" in [step["op"] for step in answer.trace]
+    assert answer.evidence[0].piece.text == ('Sections holding "lifetimes":\n'
+                                             '- Lifetime capture (2 paragraphs)\n'
+                                             '- Drawbacks (1 paragraph)')
+    assert not {"sections", "talk", "discuss"} & {w.lower() for w in answer.missing}
+
+
+LIFETIMES = {"3301-a.md": rfc_text("3301", "a", "Async functions capture their inputs.") + (
+    "\n## Lifetime capture\n\nAll of the input lifetimes are captured.\n\n"
+    "Lifetimes of references too.\n\n## Drawbacks\n\nThis section says lifetimes get "
+    "longer.\n\n## Alternatives\n\nThis section lists none.\n"),
+    "3302-b.md": rfc_text("3302", "b", "This section is about macros.")}
+
+
+@pytest.fixture(scope="module")
+def lifetimes(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("lifetimes"), LIFETIMES, search_vectors=False)

@@ -55,8 +55,8 @@ def test_words_joined_by_or_count_those_holding_either(words):
 def test_headings_said_to_mention_a_word_are_the_sections_that_do(words):
     headings = _nav(words).ask("Which headings mention lifetimes?", budget=300)
     assert "headings" not in headings.missing  # (it was searched for, and said missing)
-    assert headings.searched_as == "Which sections mention lifetimes?"
-    sections = _nav(words).ask("Which sections mention lifetimes?", budget=300)
+    assert headings.searched_as == "Which sections are on lifetimes?"
+    sections = _nav(words).ask("Which sections are on lifetimes?", budget=300)
     assert [e.piece.node_id for e in headings.evidence] == [
         e.piece.node_id for e in sections.evidence]
     assert any(e.piece.breadcrumb.endswith("Lifetime capture") for e in headings.evidence)

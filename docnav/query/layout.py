@@ -229,18 +229,23 @@ PARTS_ON = re.compile(r"^\W*(?:what|which|list|name|show(?:\s+me)?)\s+(?:(?:are\
 # the headings asked for by a verb saying what they hold: "Which headings mention lifetimes?",
 # "... that discuss", "... talk about" (not "Which headings are long?")
 _HEADINGS_SAYING = re.compile(r"^\W*(?:what|which|list|name|show(?:\s+me)?)\s+(?:(?:are\s+)?"
-                              r"the\s+)?(?P<parts>headings?)\s+(?:(?:that|which)\s+)?(?:"
-                              r"mention|discuss|cover|talk|refer|deal|address|describ|explain)"
-                              r"\w*\s+\w", re.I)
+                              r"the\s+)?(?P<parts>headings?)(?P<verb>\s+(?:(?:that|which)\s+)?"
+                              r"(?:mention|discuss|cover|talk|refer|deal|address|describ|"
+                              r"explain)\w*(?:\s+(?:about|to|with))?)\s+\w", re.I)
 
 
 def as_sections(question: str) -> str:
     """``question`` asking for the headings on something ("Which headings are on lifetimes?",
     "Which headings mention lifetimes?") as asking for the sections on it ("Which sections
-    are on lifetimes?", "Which sections mention lifetimes?"), answered as that is (the
-    answer's ``searched_as``); "headings" was searched for as a word and said missing. Any
-    other question as it is."""
-    on = PARTS_ON.search(question) or _HEADINGS_SAYING.search(question)
+    are on lifetimes?"), which lists them (:func:`read_parts_on`; the answer's
+    ``searched_as``); "headings" was searched for as a word and said missing, and asked as
+    "Which sections mention lifetimes?", "sections" was (paragraphs saying "this section"),
+    "talk" of "talk about". Any other question as it is."""
+    if saying := _HEADINGS_SAYING.search(question):
+        one = not saying.group("parts").lower().endswith("s")
+        return (question[:saying.start("parts")] + ("section is on" if one else "sections are on")
+                + question[saying.end("verb"):])
+    on = PARTS_ON.search(question)
     if on is None or not on.group("parts").lower().startswith("heading"):
         return question
     sections = "sections" if on.group("parts").lower().endswith("s") else "section"
@@ -257,7 +262,10 @@ def read_parts_on(graph: DocNavGraph, run: Run) -> bool:
     books?" read the cover page's "SECTION 13" and named no section. False where none holds
     them (the question is then read as any other)."""
     on = PARTS_ON.search(run.question)
-    state = EvidenceState(on.group("what"), run.state.budget) if on else None
+    # (less the "in" of the document named after it, which is out of the question by now:
+    # "Which sections are on lifetimes in RFC 2394?" said "holding "lifetimes in"")
+    what = re.sub(r"(?i)\s+(?:in|of)$", "", on.group("what")) if on else ""
+    state = EvidenceState(what, run.state.budget) if on else None
     terms = state.terms if state else []
     paths = _outlined(graph, run.scope) if terms else []
     # its words as written ("books"), which the sections holding them are listed by first:
@@ -280,13 +288,13 @@ def read_parts_on(graph: DocNavGraph, run: Run) -> bool:
             lines = [f"- {trail} ({len(held[trail])} paragraph{'s' * (len(held[trail]) != 1)}"
                      + ("" if set(held[trail]) & set(asked) else ", another form of its words")
                      + ")" for trail in ranked]
-            text = _fitted(f'Sections holding "{on.group("what")}":', lines,
+            text = _fitted(f'Sections holding "{what}":', lines,
                            run.state.budget // 4)
             pieces.append(Piece(root.node_id, path, root.breadcrumb, root.page, text,
                                 count_tokens(text)))
             held_by += asked + [n for ids in held.values() for n in ids if n not in asked]
     if pieces:
-        run.op("sections holding", said=on.group("what"), terms=terms, documents=paths,
+        run.op("sections holding", said=what, terms=terms, documents=paths,
                sections=sections,
                added=run.state.add(pieces, "outline"))
         run.take(held_by, "sections holding")  # then those paragraphs, in reading order
