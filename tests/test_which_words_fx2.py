@@ -117,3 +117,20 @@ LIFETIMES = {"3301-a.md": rfc_text("3301", "a", "Async functions capture their i
 @pytest.fixture(scope="module")
 def lifetimes(tmp_path_factory):
     return indexed_graph(tmp_path_factory.mktemp("lifetimes"), LIFETIMES, search_vectors=False)
+
+
+@pytest.mark.parametrize("asked", ["Which RFCs do not mention fuse and were published in 2018?",
+                                   "Which RFCs do not mention box but mention fuse?"])
+def test_a_negation_saying_more_suggests_the_form_read(boxes, asked):
+    # (the error suggested "mention neither async nor pinning", which reads no more either)
+    with pytest.raises(InputError) as refused:
+        _nav(boxes).ask(asked, budget=300)
+    said = str(refused.value)
+    assert "neither" not in said
+    suggested = re.search(r'"(Which RFCs that were published in 2018 do not mention \w+\?)"',
+                          said)
+    assert suggested and "ask that apart" in said
+    answer = _nav(boxes).ask("Which RFCs that were published in 2018 do not mention fuse?",
+                             budget=300)
+    assert _names(answer.count["documents"]) == ["3201-a.md", "3202-b.md", "3203-c.md",
+                                                 "3205-e.md"]

@@ -39,6 +39,12 @@ NOT_SAID = re.compile(r"^\s+(?P<not>(?:do|does|did|are|is|were|was)(?:\s+not|n[â
                       r"(?P<names>\w.*?)\W*$", re.I)
 _ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
              'async nor pinning?")')
+# what works of a negation said with more after it ("... do not mention async and were
+# published in 2018?"): their date before it; what else they hold is not read with it (the
+# error suggested "neither ... nor", which reads no more either)
+_NOT_ASKED_SO = ('("Which RFCs that were published in 2018 do not mention async?", "Which RFCs '
+                 'from 2018 do not mention async?"); what else they hold is not read with it: '
+                 'ask that apart ("Which RFCs mention async?")')
 
 
 def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every: list[str]
@@ -79,13 +85,14 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
         return None
     verb = "mention" if m["verb"].lower() == "about" else m["verb"]
     return _none_of(nav, asked, m["names"], _OR.split(m["names"]), verb, every,
-                    f'"{m["not"]} {m["verb"]}"')
+                    f'"{m["not"]} {m["verb"]}"', _NOT_ASKED_SO)
 
 
 def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said: str,
-             every: list[str], form: str) -> dict | None:
+             every: list[str], form: str, ask_as: str = _ASKED_SO) -> dict | None:
     """:func:`neither_count` (or :func:`not_count`, ``form`` saying which: "do not mention")
-    of the names ``said_names`` (``names``: each) after the verb ``said``."""
+    of the names ``said_names`` (``names``: each) after the verb ``said``; ``ask_as``: the
+    questions that work, which an error of names saying more suggests."""
     if REFERRING.search(said):
         named = _each_named(nav.graph, said_names, len(names), every)
         if all(named):
@@ -102,7 +109,7 @@ def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said
         # and mention async?": "and mention async" was dropped)
         raise InputError(f"query {asked!r}: {form} is read of names alone, and "
                          f"{goes_on[0]!r} says more than a name (it would be read as words, "
-                         f"or dropped); ask as {_ASKED_SO}")
+                         f"or dropped); ask as {ask_as}")
     terms = [list(search_words(name)) for name in names]
     if not all(terms):  # a name of no word searched for ("neither this nor that")
         return None
