@@ -134,3 +134,13 @@ def test_a_negation_saying_more_suggests_the_form_read(boxes, asked):
                              budget=300)
     assert _names(answer.count["documents"]) == ["3201-a.md", "3202-b.md", "3203-c.md",
                                                  "3205-e.md"]
+
+
+@pytest.mark.parametrize("asked", ["Which RFC does not mention fuse?",
+                                   "Which RFC doesn't mention fuse?"])
+def test_one_document_said_not_to_hold_a_word_is_asked_as_several(boxes, asked):
+    answer = _nav(boxes).ask(asked, budget=300)
+    # (it read the best match, 3204-d.md, the one holding "fuse")
+    assert _names(answer.count["documents"]) == ["3201-a.md", "3202-b.md", "3203-c.md",
+                                                 "3205-e.md"]
+    assert not answer.evidence

@@ -32,11 +32,16 @@ _OR = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+", re.I)  # "don't mention async or
 _GOES_ON = re.compile(r"\b(?:and|or|but|that|which|who|whose|with|without|besides)\b", re.I)
 # "do not mention async", "don't cite RFC 2394 or RFC 2349", "are not about async": of the
 # documents holding none of it (those holding "async" were counted, "not" no word searched for)
-NOT_SAID = re.compile(r"^\s+(?P<not>(?:do|does|did|are|is|were|was)(?:\s+not|n[’']t))\s+"
-                      r"(?P<verb>mention(?:s|ed)?|discuss(?:es|ed)?|cite[sd]?|"
-                      r"refer(?:s|red)?\s+to|link(?:s|ed)?\s+to|talk(?:s|ed)?\s+about|"
-                      r"cover(?:s|ed)?|describe[sd]?|contain(?:s|ed)?|hold(?:s)?|about)\s+"
-                      r"(?P<names>\w.*?)\W*$", re.I)
+_NOT = r"(?:do|does|did|are|is|were|was)(?:\s+not|n[’']t)"
+_NOT_VERB = (r"mention(?:s|ed)?|discuss(?:es|ed)?|cite[sd]?|refer(?:s|red)?\s+to|"
+             r"link(?:s|ed)?\s+to|talk(?:s|ed)?\s+about|cover(?:s|ed)?|describe[sd]?|"
+             r"contain(?:s|ed)?|hold(?:s)?|about")
+NOT_SAID = re.compile(rf"^\s+(?P<not>{_NOT})\s+(?P<verb>{_NOT_VERB})\s+(?P<names>\w.*?)\W*$",
+                      re.I)
+# that, said of one document ("Which RFC does not mention async?"), asks for those that do not
+# as of several (:data:`docnav.query.which.WHICH_DOCUMENTS`: it read the best match,
+# 2394-async_await.md): a lookahead after the word naming it
+ONE_NOT_SAID = rf"(?=\s+{_NOT}\s+(?:{_NOT_VERB})\s+\w)"
 _ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
              'async nor pinning?")')
 # what works of a negation said with more after it ("... do not mention async and were
@@ -162,4 +167,5 @@ def _count(documents: list[str], of: int, neither: list, by: str) -> dict:
             "neither": neither, "neither_by": by}
 
 
-__all__ = ["NOT_SAID", "SAYS_NEITHER", "neither_count", "neither_unread", "not_count"]
+__all__ = ["NOT_SAID", "ONE_NOT_SAID", "SAYS_NEITHER", "neither_count", "neither_unread",
+           "not_count"]

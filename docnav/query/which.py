@@ -25,13 +25,14 @@ from docnav.query.holding import (REFERRING, Held, best_documents, besides_of, h
                                   referred_by_asked, unnamed_left_out, words_held)
 from docnav.query.joined_or import or_joined, or_words
 from docnav.query.in_turn import as_written, in_turn
-from docnav.query.kind_words import ASKED_OF, plural, said
+from docnav.query.kind_words import ASKED_OF, one_of, plural, said
 from docnav.query.left_out import (as_besides, left_out_about, left_out_about_first,
                                    left_out_unnamed, left_out_unnamed_last,
                                    left_out_unnamed_within, searched_without)
 from docnav.query.lexical import letter_of_a_token, search_words, written_as_name
 from docnav.query.names import titled_documents
-from docnav.query.neither import NOT_SAID, SAYS_NEITHER, neither_count, not_count
+from docnav.query.neither import (NOT_SAID, ONE_NOT_SAID, SAYS_NEITHER, neither_count,
+                                  not_count)
 from docnav.query.parts import HAS_PART
 from docnav.query.with_part import with_part
 from docnav.query.referring import each_numbered, unindexed_alone
@@ -43,7 +44,8 @@ if TYPE_CHECKING:
 
 # "Which RFCs changed the borrow checker?", "What papers use BERT?": asks for documents, as do
 # "List the RFCs ...", "Are there RFCs ...?", "Is there a paper ...?", "Do any papers ...?"
-# (not "Which RFC ...?": one document, read first of all); of a year's ("In 2024, which RFCs
+# (not "Which RFC ...?": one document, read first of all, but for "Which RFC does not mention
+# async?", asking for those that do not, as of several); of a year's ("In 2024, which RFCs
 # ...?", "Which 2024 RFCs ...?"); and how many there are ("How many RFCs mention traits?",
 # :data:`COUNTED`)
 WHICH_DOCUMENTS = re.compile(
@@ -52,7 +54,8 @@ WHICH_DOCUMENTS = re.compile(
     rf"\s+(?:all\s+)?(?:of\s+)?|(?P<one>is\s+there\s+(?:an?|any)\s+)|(?:are|is)\s+there\s+"
     rf"(?:any\s+)?|(?:do|does|did)\s+any\s+|(?P<many>how\s+many\s+(?:of\s+)?))(?:the\s+)?)"
     rf"(?:(?P<year>{YEAR})\s+)?"
-    rf"(?P<kind>(?(one){said(ASKED_OF)}|{plural(ASKED_OF)}))\b", re.I)
+    rf"(?P<kind>(?(one){said(ASKED_OF)}|(?:{plural(ASKED_OF)}|"
+    rf"{one_of(ASKED_OF)}{ONE_NOT_SAID})))\b", re.I)
 # "were started", "was published": said of the documents' own dates
 # (fields.DATING: left_out reads a date after a name left out by it too)
 _DATED_VERB = rf"\s*\b(?:(?:were|was|are|is)\s+)?{DATING}"
