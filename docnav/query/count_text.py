@@ -10,6 +10,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.query.answer import Answer
+from docnav.wording import counted
 
 if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
@@ -23,8 +24,6 @@ def counted_answer(nav: Navigator, asked: str, count: dict, route: str | None = 
         "op": "count documents", "document_count": len(count["documents"]),
         "asked_of": count["asked_of"], "dated": count["dated"], "tokens": 0,
         "confidence": 0.0}], None, 0, counted_text(count), count=count)
-
-from docnav.wording import counted
 
 
 def counted_text(count: dict) -> str:

@@ -24,9 +24,10 @@ _WORD = r"[\w'’-]+"
 _OR_WORDS = re.compile(rf"{_WORD}(?:\s*,\s*{_WORD})*(?:,?\s+or\s+{_WORD})+")
 # the kind word of a document named by its number, no word joined ("RFC 9999 or RFC 9998 or
 # async": "9999", "9998", "async"; "RFC" was joined to "9999" and counted as a word to hold)
+_NUMBERED_KIND = re.compile(rf"\b{said(NAMING)}\s+(?=#?\d)", re.I)
 # nor are "whether or not", "or not" words joined ("... discuss whether or not to stabilize?"
 # counted those holding "whether" or "not", and "stabilize")
-_NUMBERED_KIND = re.compile(rf"\b{said(NAMING)}\s+(?=#?\d)|\bor\s+not\b", re.I)
+_OR_NOT = re.compile(r"\bor\s+not\b", re.I)
 
 
 def or_joined(question: str, words: dict[str, str], names: bool = True
@@ -47,7 +48,7 @@ def or_joined(question: str, words: dict[str, str], names: bool = True
 def _joined(question: str, words: dict[str, str], names: bool) -> frozenset[str]:
     """The terms of ``words`` (each term's word as written) that ``question`` joins by "or"."""
     runs = [m.group() for m in _OR_JOINED.finditer(question)] if names else [
-        m.group() for m in _OR_WORDS.finditer(_NUMBERED_KIND.sub("", question))]
+        m.group() for m in _OR_WORDS.finditer(_OR_NOT.sub("", _NUMBERED_KIND.sub("", question)))]
     return frozenset(t for t, w in words.items() if any(
         re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", run) for run in runs))
 

@@ -408,14 +408,13 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                      related=held.related, unindexed=held.unindexed,  # none, not
                      **besides_of(held, scope.outside))
         return counted_answer(nav, asked, count, held.route)  # those saying "build"
-    words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
-    names = not held.referring and held.most > 1 and all(written_as_name(w, question)
-                                                          for w in words.values())
+    written = {t: as_written(question, state.words.get(t, t)) for t in terms}  # (held.rare's
+    names = not held.referring and held.most > 1 and all(  # terms are of these)
+        written_as_name(written[t], question) for t in held.rare)
     # "Which RFCs mention futures or pinning?": those holding either word ("futures", held by
     # most, was no rare word: those holding "pinning" were counted)
-    joined = not held.referring and not names and or_words(held, question, {
-        t: as_written(question, state.words.get(t, t)) for t in terms})
-    words = {t: as_written(question, state.words.get(t, t)) for t in held.rare}
+    joined = not held.referring and not names and or_words(held, question, written)
+    words = {t: written[t] for t in held.rare}  # (or_words may have made more of them rare)
     # "Which documents mention Adobe or Amazon?": those holding any one of the names counted
     # ("... Adobe or Amazon in Europe?": one of those two, and "Europe", joined_or.or_joined)
     held.any_of, held.either = (or_joined(question, words, names) if names or joined

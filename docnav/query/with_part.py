@@ -25,13 +25,13 @@ def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
     every = nav.graph.document_paths(doc)
     headed_in = {nav.graph.node(s).path
                  for s in headed(nav.graph, part, {"path": [glob.escape(p) for p in every]})}
-    with_part = [p for p in every if p in headed_in]
-    count.update(n=len(with_part), of=len(every), words=None, held=0, documents=with_part,
+    headed_so = [p for p in every if p in headed_in]
+    count.update(n=len(headed_so), of=len(every), words=None, held=0, documents=headed_so,
                  part=part)
-    if count["asked"] == "how many" or not with_part:
+    if count["asked"] == "how many" or not headed_so:
         return counted_answer(nav, asked, count)
-    paths = with_part[:n]
-    more = ((len(paths) + 1) * nav.options.document_tokens if len(with_part) > n
+    paths = headed_so[:n]
+    more = ((len(paths) + 1) * nav.options.document_tokens if len(headed_so) > n
             and n < nav.options.documents else None)
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": count["kind"], "about": None,
