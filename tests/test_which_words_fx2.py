@@ -144,3 +144,19 @@ def test_one_document_said_not_to_hold_a_word_is_asked_as_several(boxes, asked):
     assert _names(answer.count["documents"]) == ["3201-a.md", "3202-b.md", "3203-c.md",
                                                  "3205-e.md"]
     assert not answer.evidence
+
+
+@pytest.mark.parametrize("asked", ["Which RFCs are not yet implemented?",
+                                   "Which RFCs were not accepted?",
+                                   "Which RFCs don't have drawbacks?",
+                                   "Which RFCs mention box but do not mention fuse?"])
+def test_a_not_read_nowhere_is_refused(boxes, asked):
+    # ("not" was dropped, and those that are counted: the opposite)
+    with pytest.raises(InputError, match=r'"not" is read only in "do not" .* "are not about X", '
+                                         r'"are not <kind>"'):
+        _nav(boxes).ask(asked, budget=300)
+
+
+def test_whether_or_not_is_no_negation(boxes):
+    answer = _nav(boxes).ask("Which RFCs discuss whether or not to fuse?", budget=300)
+    assert _names(answer.count["documents"]) == ["3204-d.md"]

@@ -42,6 +42,14 @@ NOT_SAID = re.compile(rf"^\s+(?P<not>{_NOT})\s+(?P<verb>{_NOT_VERB})\s+(?P<names
 # as of several (:data:`docnav.query.which.WHICH_DOCUMENTS`: it read the best match,
 # 2394-async_await.md): a lookahead after the word naming it
 ONE_NOT_SAID = rf"(?=\s+{_NOT}\s+(?:{_NOT_VERB})\s+\w)"
+# a negation said otherwise ("... are not yet implemented?", "... were not accepted?", "...
+# don't have drawbacks?"): refused (not_count), rather than the opposite counted
+_NEGATED = re.compile(r"\b(?:(?:do|does|did|are|is|were|was|have|has|had|can|could|will|would|"
+                      r"should)(?:\s+not|n[’']t)|won[’']t|can[’']t|cannot)\b", re.I)
+_NOT_READ = ('"do not" (or "does not", "don\'t") "mention", "cite", "hold", "discuss" or "refer '
+             'to" X right after the documents asked for ("Which RFCs do not mention async?"), '
+             '"are not about X", "are not <kind>" ("Which documents are not RFCs?") and "neither '
+             '... nor"')
 _ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
              'async nor pinning?")')
 # what works of a negation said with more after it ("... do not mention async and were
@@ -86,6 +94,10 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
     something, by their words, as "besides the ones about pinning" leaves out those holding
     "pinning"."""
     m = None if said else NOT_SAID.match(rest)
+    if m is None and _NEGATED.search(rest):  # "... are not yet implemented?": "not" dropped,
+        raise InputError(f"query {asked!r}: \"not\" is read only in {_NOT_READ}; here it "
+                         f"would be dropped and the opposite counted: ask in one of those "
+                         f"forms")  # (the others were counted)
     if m is None:
         return None
     verb = "mention" if m["verb"].lower() == "about" else m["verb"]
