@@ -1,5 +1,9 @@
 """Questions asking which documents hold words, as a review found them: a word written whole
-("black_box") joined by "or" counted those holding any of its pieces ("box")."""
+("black_box") joined by "or" counted those holding any of its pieces ("box"); documents not of
+several kinds ("... are not RFCs or papers?") counted as holding the kind words, and "What
+files aren't papers?" asked as no listing question; headings said to hold words read, not
+listed; negations suggesting forms that do not work, the singular one answered the opposite,
+and a "not" read nowhere dropped."""
 
 from __future__ import annotations
 
