@@ -35,6 +35,7 @@ def _step(answer) -> dict:
     ("Which is the shortest of the reports from 2018?", ["beta.html"], "in 2018"),
     ("Which is the oldest of the reports?", ["alpha.html"], None),
     ("Which was the newest of those from 2018?", ["beta.html"], "in 2018"),
+    ("Which is the oldest of those in 2018?", ["alpha.html"], "in 2018"),
 ])
 def test_the_documents_said_after_of_are_ordered(nav, question, read, dated):
     answer = nav.ask(question, 300)
@@ -47,6 +48,22 @@ def test_the_documents_said_after_of_are_ordered(nav, question, read, dated):
                                       "What is the last of those rules?",
                                       "What is the first of the steps?"])
 def test_those_of_a_noun_are_no_documents_to_order(question):
+    assert BY_DATE.search(question) is None and BY_LENGTH.search(question) is None
+
+
+@pytest.mark.parametrize("question", [
+    # the kind's possessive or a noun after it: of a text (once the earliest of all was read)
+    "What is the first of the RFCs' drawbacks?", "What is the last of the RFC's drawbacks?",
+    "What was the first of the RFC's goals?", "Which is the longest of the RFC process's steps?",
+    "Which is the longest of the RFCs' sections?",
+    "What is the first of the documents listed in RFC 0002?",
+    "What is the last of the papers cited in RFC 2592?",
+    # "of those" then a comma, or "in", "on", "by" but of a year
+    "What is the first of those in RFC 2394?", "What is the last of those in the list?",
+    "What is the first of those, and why?", "What is the first of those on the roadmap?",
+    "Which is the first of those by date?",
+])
+def test_of_them_said_of_a_text_is_no_question_of_order(question):
     assert BY_DATE.search(question) is None and BY_LENGTH.search(question) is None
 
 
