@@ -241,8 +241,9 @@ def _which_documents(focus: dict) -> str:
     if focus.get("by_length"):  # "Which RFC is the longest?": by their words
         named = ", ".join(f"{Path(p).name} ({counted(w, 'word')})"
                           for p, w in zip(focus["documents"], focus["words"]))
-        named += "".join(f", beside {Path(p).name} ({counted(w, 'word')})"
-                         for p, w in focus.get("beside", []))  # "Which is longer, ...?"
+        if beside := focus.get("beside"):  # "Which is longer, ...?": "beside A and B"
+            named += ", beside " + names_listed([f"{Path(p).name} ({counted(w, 'word')})"
+                                                  for p, w in beside])
         which = (f"the one document asked of{_so(focus)}, by its words"
                  if focus["length_of"] == 1 else  # ("the longest of the 1 documents")
                  f"the {focus['by_length']} of the {focus['length_of']} documents "
@@ -250,11 +251,19 @@ def _which_documents(focus: dict) -> str:
         return (f"asked of {which}: {named}"
                 + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
     if focus.get("order"):  # "What is the newest RFC?": by their own dates
+        if (undated := focus.get("undated_named")) and focus["dated_of"] < 2:  # of those named
+            return (f"asked of {Path(focus['documents'][0]).name}, the first the question "
+                    f"names ({names_listed([Path(p).name for p in undated])} "
+                    + ("has no date of its own" if len(undated) == 1 else "have no dates of "
+                       "their own") + f", so the {focus['dated_of'] + len(undated)} are not "
+                    "ordered by date)")
         named = ", ".join(f"{Path(p).name} ({_dated_as(p, d, focus)})"
                           for p, d in zip(focus["documents"], focus["dates"]))
-        named += "".join(f", beside {Path(p).name} ({_dated_as(p, d, focus)})"
-                         for p, d in focus.get("beside", []))  # "Which is older, ...?"
-        undated = f", {focus['undated']} undated" if focus["undated"] else ""
+        if beside := focus.get("beside"):  # "Which is older, ...?": "beside A and B"
+            named += ", beside " + names_listed([f"{Path(p).name} ({_dated_as(p, d, focus)})"
+                                                  for p, d in beside])
+        undated = (f", {focus['undated']} undated" if focus["undated"] else "") + (
+            f" ({names_listed([Path(p).name for p in undated])})" if undated else "")
         which = ("the one dated document asked of" if focus["dated_of"] == 1 else
                  f"the {focus['order']} by their own dates of the {focus['dated_of']} dated "
                  f"documents {_asked(focus)}")

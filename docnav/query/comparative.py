@@ -11,8 +11,7 @@ import glob
 import re
 from typing import TYPE_CHECKING
 
-from docnav.errors import InputError
-from docnav.query.fields import DATE_SOURCES, arxiv_date, date_span, own_date
+from docnav.query.fields import arxiv_date, date_span, own_date
 from docnav.query.in_turn import in_turn
 from docnav.query.names import NAMING_WORDS, said_alone
 from docnav.query.parts import length_of
@@ -57,17 +56,18 @@ def compared(nav: Navigator, asked: str, budget: int, m: re.Match, paths: list[s
             "besides": [], "holding": [], "question": "Summarise", "more_with": None,
             "referring_to": None, "named": True}
     if than in _BY_DATE:
-        dates = {p: own_date(p, nav.graph.fields(p)) for p in paths}
-        if undated := [p for p in paths if not dates[p]]:
-            raise InputError(f"query {asked!r} asks which is {than} by their dates, and "
-                             f"{undated[0]} has no date of its own ({DATE_SOURCES}; "
-                             f"`docnav show DOC` prints its fields)")
-        order = sorted(paths, key=lambda p: (date_span(dates[p])[0], p),
-                       reverse=than not in _EARLIER)
+        dates = {p: d for p in paths if (d := own_date(p, nav.graph.fields(p)))}
+        # those undated are said, the others compared; fewer than two dated, the first named
+        # is read ("Which is older, 1805.02400.md or 1811.00942.md?", two Markdown papers, was
+        # an error naming a full path)
+        undated = [p for p in paths if p not in dates]
+        order = sorted(dates, key=lambda p: (date_span(dates[p])[0], p),
+                       reverse=than not in _EARLIER) if len(dates) > 1 else paths
         step.update(order="earlier" if than in _EARLIER else "later",
-                    dates=[dates[order[0]]], dated_of=len(paths), undated=0,
+                    dates=[dates.get(order[0])], dated_of=len(dates), undated=len(undated),
+                    undated_named=undated,
                     by_arxiv=[p for p in order[:1] if arxiv_date(p, nav.graph.fields(p))],
-                    beside=[[p, dates[p]] for p in order[1:]])
+                    beside=[[p, dates[p]] for p in order[1:]] if len(dates) > 1 else [])
     else:
         lengths = {p: length_of(nav.graph, p)[0] for p in paths}
         order = sorted(paths, key=lambda p: (
