@@ -119,6 +119,16 @@ def test_neither_asked_of_one_document_is_answered(graph, doc, text):
     assert f"\nwhich RFCs: {text}" in answer_text(answer, graph)
 
 
+def test_neither_asked_of_one_document_names_only_those_indexed(graph):
+    # (said "refers to 2394-async_await.md or RFC 9999 (by its references: a link to one of
+    # them at least ...)", though nothing refers to RFC 9999, not indexed)
+    answer = Navigator(graph).ask("Which RFCs cite neither RFC 2394 nor RFC 9999?", 600,
+                                  "*2592*")
+    assert ("\nwhich RFCs: the one document asked of refers to 2394-async_await.md (by its "
+            "references: a link to it, its number or its title in its works cited; not read) "
+            "(RFC 9999 is not indexed)\n") in answer_text(answer, graph)
+
+
 def test_neither_word_asked_of_one_document_holding_one_says_how(graph):
     # ("the one document asked of holds "pinning" or "wakers"", how counted dropped)
     answer = Navigator(graph).ask("Which RFCs mention neither pinning nor wakers?", 600,

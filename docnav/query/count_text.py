@@ -155,14 +155,35 @@ def _neither_line(count: dict, documents: str, dated: str) -> str:
         how = (f"{verb.format('hold')} {neither}{names} (counted by their words; "
                f"none read)")
     if count["of"] == 1:  # of one (--doc): "the one document asked of refers to neither ...",
-        # or to one at least, said how as of all ("(by its references ...)" was dropped)
-        how = how if n else (f"refers to {names.replace(' nor ', ' or ')} (by its references: "
-                             f"a link to one of them at least, its number or its title in its "
-                             f"works cited; not read)" if by == "references" else
+        # or to one at least, said how as of all ("(by its references ...)" was dropped); of
+        # those indexed only ("refers to 2394-async_await.md or RFC 9999" was said)
+        refers = _indexed_or(count) if by == "references" else ""
+        them = "one of them at least" if " or " in refers else "it"
+        how = how if n else (f"refers to {refers} (by its references: a link to {them}, its "
+                             f"number or its title in its works cited; not read)"
+                             f"{_unindexed(count)}" if by == "references" else
                              f"holds {names.replace(' nor ', ' or ')} (counted by its words; "
                              f"not read)")
         return f"the one {documents[:-1]} asked of{dated} {how}"
     return f"{n} of the {count['of']} {documents} asked of{dated} {how}"
+
+
+def _indexed_or(count: dict) -> str:
+    """The documents a "neither" question names by references, those indexed, joined by "or"
+    ("2394-async_await.md or 2349-pin.md"); all of them as said where none is."""
+    pairs = list(zip(count["neither_paths"], count["neither"]))
+    return " or ".join(PurePath(p).name for p, _ in pairs if p) or " or ".join(
+        name for _, name in pairs)
+
+
+def _unindexed(count: dict) -> str:
+    """Of those a "neither" question names, those not indexed, said after the line's count:
+    " (RFC 9999 is not indexed)"."""
+    paths = count["neither_paths"]
+    outside = [name for p, name in zip(paths, count["neither"]) if not p]
+    if not outside or len(outside) == len(paths):
+        return ""
+    return f" ({names_listed(outside)} {'are' if outside[1:] else 'is'} not indexed)"
 
 
 def _named_outside(count: dict) -> str:
