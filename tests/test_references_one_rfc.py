@@ -36,3 +36,23 @@ def test_one_referring_to_what_names_no_document_is_asked_as_it_was(graph):
     # (of no document named, nothing to refer to: asked as any question)
     answer = Navigator(graph).ask("Which RFC mentions pinning?", 600)
     assert answer.searched_as is None
+
+
+@pytest.mark.parametrize("question, unindexed", [
+    ("Which RFC refers to RFC 9999?", ["RFC 9999"]),
+    ("Which RFC cites RFCs 9999 and 9998?", ["RFC 9999", "RFC 9998"]),
+])
+def test_one_referring_to_numbers_none_is_nor_names_is_asked_as_several(graph, question,
+                                                                        unindexed):
+    # (read the best match: "no document asked of is titled "RFC 9999"", as "Which RFCs refer
+    # to RFC 9999?" was answered: none refers to it)
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference" and answer.searched_as.startswith("Which RFCs ")
+    assert answer.count["refers_unindexed"] and answer.count["documents"] == []
+    assert answer.count["unindexed"] == unindexed
+
+
+def test_one_referring_to_an_unindexed_number_and_a_word_is_asked_as_it_was(graph):
+    # ("RFC 9999 or pinning" says more than names: searched by its words, as the plural is)
+    answer = Navigator(graph).ask("Which RFC refers to RFC 9999 or pinning?", 600)
+    assert answer.searched_as is None

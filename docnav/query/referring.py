@@ -134,9 +134,13 @@ _OF_SEVERAL = {"builds": "build", "depends": "depend", "relies": "rely", "refers
 def one_as_several(graph: DocNavGraph, asked: str) -> str:
     """"Which RFC that was published in 2018 cites RFC 2394?" as "Which RFCs that were
     published in 2018 cite RFC 2394?" (:data:`_WHICH_ONE_REFERS`), where what it refers to
-    names indexed documents; ``asked`` itself otherwise."""
+    names indexed documents, or numbered ones none is or names (:func:`unindexed_alone`:
+    "Which RFC refers to RFC 9999?" read the best match, "no document asked of is titled "RFC
+    9999""); ``asked`` itself otherwise."""
     m = _WHICH_ONE_REFERS.match(asked)
-    if m is None or not said_alone(graph, each_numbered(m["named"]), NAMING_WORDS | _JOINING):
+    named = each_numbered(m["named"]) if m else ""
+    if m is None or not (said_alone(graph, named, NAMING_WORDS | _JOINING)
+                         or unindexed_alone(graph, named, graph.document_paths())):
         return asked
 
     def several(word: re.Match) -> str:
