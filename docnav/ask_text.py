@@ -253,10 +253,8 @@ def _which_documents(focus: dict) -> str:
     if focus.get("order"):  # "What is the newest RFC?": by their own dates
         if (undated := focus.get("undated_named")) and focus["dated_of"] < 2:  # of those named
             return (f"asked of {Path(focus['documents'][0]).name}, the first the question "
-                    f"names ({names_listed([Path(p).name for p in undated])} "
-                    + ("has no date of its own" if len(undated) == 1 else "have no dates of "
-                       "their own") + f", so the {focus['dated_of'] + len(undated)} are not "
-                    "ordered by date)")
+                    f"names (undated: {names_listed([Path(p).name for p in undated])}, so the "
+                    f"{focus['dated_of'] + len(undated)} are not ordered by date)")
         named = ", ".join(f"{Path(p).name} ({_dated_as(p, d, focus)})"
                           for p, d in zip(focus["documents"], focus["dates"]))
         if beside := focus.get("beside"):  # "Which is older, ...?": "beside A and B"

@@ -35,11 +35,11 @@ def _asked(nav, question) -> tuple[list[str], list[str]]:
 
 @pytest.mark.parametrize("question, read, line", [
     ("Which is older, delta.md or epsilon.md?", "delta.md",
-     "asked of delta.md, the first the question names (delta.md and epsilon.md have no dates "
-     "of their own, so the 2 are not ordered by date)"),
+     "asked of delta.md, the first the question names (undated: delta.md and epsilon.md, so "
+     "the 2 are not ordered by date)"),
     ("Which is newer, epsilon.md or alpha.html?", "epsilon.md",
-     "asked of epsilon.md, the first the question names (epsilon.md has no date of its own, "
-     "so the 2 are not ordered by date)"),
+     "asked of epsilon.md, the first the question names (undated: epsilon.md, so the 2 are "
+     "not ordered by date)"),
     ("Which is newer, delta.md, alpha.html or beta.html?", "beta.html",
      "asked of the later by their own dates of the 2 dated documents the question names, "
      "1 undated (delta.md): beta.html (2018-09-01), beside alpha.html (2018-03-01)"),
