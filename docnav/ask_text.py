@@ -295,7 +295,7 @@ def _so(focus: dict) -> str:
     """What chose the documents a question asked for the first or longest of: their year
     (" dated in 2018"), what they hold, then those left out (" besides 2497-if-let-chains.md":
     "Which RFC is the longest, besides RFC 2497?"; " holding "async" besides the 19 documents
-    dated in 2018": said after them, the 19 read as holding it)."""
+    dated in 2018": said after them, the 19 read as holding it), what refers to them."""
     besides = [Path(p).name for p in focus.get("besides") or []]
     of_year = focus.get("besides_dated") or []
     if (year := focus.get("besides_year")) and len(of_year) > _LEFT_NAMED:  # not each of 19
@@ -303,7 +303,8 @@ def _so(focus: dict) -> str:
             f"the {len(of_year)} documents dated {year}"]
     return ((f" dated {focus['dated']}" if focus.get("dated") else "") + _holding(focus)
             + (f" besides {' and '.join(besides)}" if besides else "")
-            + (f" referring to {focus['referring_to']}" if focus.get("referring_to") else ""))
+            + (f" referring to {focus['referring_to']}" if focus.get("referring_to") else "")
+            + (f" that {focus['cited_by']} refers to" if focus.get("cited_by") else ""))
 
 
 def _holding(focus: dict) -> str:

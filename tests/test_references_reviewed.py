@@ -201,3 +201,25 @@ def test_neither_reads_names_listed_with_commas_before_nor(graph):
     two = Navigator(graph).ask("Which RFCs mention neither async nor pinning?", 600)
     assert three.count["neither"] == ["async", "pinning", "closures"]
     assert set(three.count["documents"]) <= set(two.count["documents"])
+
+
+@pytest.mark.parametrize("question, read, line", [
+    ("What is the first of those that RFC 2592 cites?", "2349-pin.md",
+     "asked of the earliest by their own dates of the 2 dated documents asked of that RFC 2592 "
+     "refers to: 2349-pin.md ("),
+    ("Which is the longest of those which the futures RFC refers to?", "2394-async_await.md",
+     "asked of the longest of the 2 documents asked of that the futures RFC refers to, by "
+     "their words: 2394-async_await.md ("),
+])
+def test_the_first_of_those_one_document_cites_is_of_those_it_refers_to(graph, question, read,
+                                                                        line):
+    # (ordered those holding "2592" and "cites": 2497-like best matches, "not in the evidence")
+    answer = Navigator(graph).ask(question, 600)
+    step = next(s for s in answer.trace if s["op"] == "documents")
+    assert file_names(step["documents"]) == [read] and step["holding"] == []
+    assert line in answer_text(answer, graph)
+
+
+def test_the_first_of_those_one_document_cites_none_of_is_an_error(graph):
+    with pytest.raises(InputError, match="no document asked of is one RFC 0002 refers to"):
+        Navigator(graph).ask("What is the first of those that RFC 0002 cites?", 600)

@@ -30,7 +30,7 @@ from docnav.query.left_out import as_besides
 from docnav.query.neither import SAYS_NEITHER, neither_unread
 from docnav.query.names import JOINED, NAMING_WORDS, said_alone, titled_documents, untitled_names
 from docnav.query.parts import length_of
-from docnav.query.referring import each_numbered
+from docnav.query.referring import each_numbered, references_from
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
 
 if TYPE_CHECKING:
@@ -110,6 +110,10 @@ _SHORTEST = ("shortest", "smallest")
 _HOLDING = re.compile(r"\s+(?:to|that|which|who|using|with)\b", re.I)
 # "of those mentioning pinning", "of those that cite RFC 2394": what follows restricts them
 _OF_THOSE = re.compile(r"\s+of\s+(?:those|the\s+ones)(?=\s)", re.I)
+# "of those that RFC 2592 cites": what one document refers to
+_CITED_BY = re.compile(r"\s*(?:that|which)\s+(?P<named>\S[^?]*?)\s+(?:cites|refers\s+to|"
+                       r"references|mentions|links\s+to|builds\s+(?:up)?on|depends\s+on|"
+                       r"relies\s+on)\W*$", re.I)
 # "of the async ones": the words before "ones" restrict them
 _OF_ONES = re.compile(r"\s+of\s+(?:the\s+)?(?P<held>[^?,]+?)\s+ones?\b", re.I)
 # anything else after "of" or "in" but a year ("in the language team"): its words restrict them
@@ -174,6 +178,7 @@ class _Ordered:
     # as that group, not each (19 RFCs were named one by one)
     besides_year: str | None = None
     besides_dated: list[str] = field(default_factory=list)  # those of that year
+    cited_by: str | None = None  # the document referring to them, as named ("RFC 2592")
 
 
 def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -241,15 +246,22 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                              f"{dated[1]} (a document's date is its own: {DATE_SOURCES}; "
                              f"`docnav show DOC` prints its fields)")
     every = [p for p in every if p not in left]
+    # "of those that RFC 2592 cites": those it refers to (ordered by holding "2592", "cites")
+    if cited := _cited_by(nav, rest):
+        every = [p for p in every if p in cited[0]]
+        if not every:
+            raise InputError(f"query {asked!r}: no document asked of is one {cited[1]} refers "
+                             f"to (a link to it or its number); `docnav ask \"Which documents "
+                             f"does {cited[1]} refer to?\"` lists those it does")
     # "of those that cite RFC 2394": those whose references lead into it (RFC 2394 was asked)
-    into, referred = _referring(nav, rest, asked)
+    into, referred = _referring(nav, rest, asked) if not cited else ({}, None)
     if referred:
         every = [p for p in every if p in into]
         if not every:
             raise InputError(f"query {asked!r}: no document asked of refers to {referred} (a "
                              f"link to it or its number); `docnav ask \"Which documents refer "
                              f"to {referred}?\"` lists those that do")
-    held = None if referred else _held(rest)
+    held = None if referred or cited else _held(rest)
     # "the first RFC's feature name", ", and what do they propose": asked of it, not which
     owned = re.match(r"['’]s\b", rest)
     asks = None if held is not None or owned else _AND_ASKS.match(rest)
@@ -287,7 +299,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                     "%s %d" % dated if dated else None, list(left), unnamed, referred,
                     {p: into[p] for p in every} if referred else {},
                     "%s %d" % year_left if year_left else None,
-                    [p for p, why in left.items() if year_left and why == "%s %d" % year_left])
+                    [p for p, why in left.items() if year_left and why == "%s %d" % year_left],
+                    cited[1] if cited else None)
 
 
 def _referring(nav: Navigator, rest: str, asked: str
@@ -319,6 +332,17 @@ def _referring(nav: Navigator, rest: str, asked: str
                                 both)[0]
         return into, " ".join(names.split()).rstrip("?!.")
     return nav.graph.references_into(named[0][0]), _as_said(named[0][1], rest)
+
+
+def _cited_by(nav: Navigator, rest: str) -> tuple[list[str], str] | None:
+    """(the documents the one document ``rest`` names refers to, its name as said) of "of
+    those that RFC 2592 cites", "which the futures RFC refers to"; None of any other."""
+    those = _OF_THOSE.match(rest)
+    by = _CITED_BY.match(rest[those.end():]) if those else None
+    named = _named(nav, each_numbered(by["named"])) if by else None
+    if not named or len(named) > 1:
+        return None
+    return list(references_from(nav.graph, named[0][0])), _as_said(named[0][1], by["named"])
 
 
 def _named(nav: Navigator, said: str) -> list[tuple[str, str]] | None:
@@ -454,7 +478,8 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         "dates": [dates[p] for p in paths], "dated_of": len(dates),
         "undated": len(o.every) - len(dates), "holding": o.words,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
-        "question": o.question, "more_with": None, "referring_to": o.referring_to},
+        "question": o.question, "more_with": None, "referring_to": o.referring_to,
+        "cited_by": o.cited_by},
         [(p, o.question, glob.escape(p)) for p in paths], o.first))
 
 
@@ -473,7 +498,8 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
         "besides_dated": o.besides_dated,
         "by_length": "shortest" if shortest else "longest",
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
-        "question": o.question, "more_with": None, "referring_to": o.referring_to},
+        "question": o.question, "more_with": None, "referring_to": o.referring_to,
+        "cited_by": o.cited_by},
         [(p, o.question, glob.escape(p)) for p in paths], o.first))
 
 
