@@ -56,6 +56,25 @@ def text_pdf(lines: list[tuple[bool, int, int, int, str]]) -> bytes:
     return pages_pdf([lines])
 
 
+REPORTED = "The company reported results for the year that were in line with the plan, line {}."
+
+
+def table_page(heading: str, lead_in: tuple[str, str], rows: list[tuple[str, ...]]
+               ) -> list[tuple[bool, int, int, int, str]]:
+    """A 10-K's page (for :func:`pages_pdf`) setting a table as Adobe's does: a heading, a
+    lead-in in two lines, the column heads ("(dollars in millions)", the years, "% Change") as
+    lines of their own, then ``rows`` of five cells (label, three years, change)."""
+    return [(True, 16, 72, 740, "Annual Report"), (False, 10, 72, 715, REPORTED.format(1)),
+            (True, 12, 72, 670, heading),
+            (False, 10, 72, 650, lead_in[0]), (False, 10, 72, 637, lead_in[1]),
+            (False, 10, 72, 610, "(dollars in millions)"), (False, 10, 300, 610, "2022"),
+            (False, 10, 360, 610, "2021"), (False, 10, 420, 610, "2020"),
+            (False, 10, 480, 597, "% Change"),
+            *[(False, 10, x, 580 - 13 * i, cell) for i, row in enumerate(rows)
+              for x, cell in zip((72, 300, 360, 420, 480), row)],
+            (False, 10, 72, 540, REPORTED.format(2))]
+
+
 def pages_pdf(pages: list[list[tuple[bool, int, int, int, str]]]) -> bytes:
     """A PDF of :func:`text_pdf`'s lines, a list of them a page: for what a page break cuts."""
     def escaped(text: str) -> str:

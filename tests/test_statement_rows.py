@@ -4,13 +4,12 @@ with the rows or not at all (Passages.take_rows), and no fetch is made with no b
 
 from __future__ import annotations
 
-from _parsing import pages_pdf
+from _parsing import REPORTED as BODY, pages_pdf, table_page
 from _stores import indexed_copies
 
 from docnav.query import Navigator
 from docnav.query.evidence import EvidenceState, Run
 
-BODY = "The company reported results for the year that were in line with the plan, line {}."
 COVER = [(True, 14, 72, 740, "UNITED STATES SECURITIES AND EXCHANGE COMMISSION"),
          (True, 12, 72, 710, "FORM 10-K"),
          (False, 10, 72, 690, "For the fiscal year ended December 2, 2022"),
@@ -19,19 +18,11 @@ COVER = [(True, 14, 72, 740, "UNITED STATES SECURITIES AND EXCHANGE COMMISSION")
          (False, 10, 72, 620, BODY.format(0))]
 # the income statement's page as Adobe's 10-K sets a table: a lead-in, the column heads as
 # lines of their own, the rows
-STATEMENT = [
-    (True, 16, 72, 740, "Annual Report"), (False, 10, 72, 715, BODY.format(1)),
-    (True, 12, 72, 670, "Consolidated Statements of Operations"),
-    (False, 10, 72, 650, "Revenue and net income for fiscal 2022, 2021 and"),
-    (False, 10, 72, 637, "2020 were as follows:"),
-    (False, 10, 72, 610, "(dollars in millions)"), (False, 10, 300, 610, "2022"),
-    (False, 10, 360, 610, "2021"), (False, 10, 420, 610, "2020"),
-    (False, 10, 480, 597, "% Change"),
-    *[(False, 10, x, y, cell) for y, row in (
-        (580, ("Revenue", "$ 10,459", "$ 9,546", "$ 7,736", "10 %")),
-        (567, ("Net income", "2,383", "1,974", "1,497", "21 %")))
-      for x, cell in zip((72, 300, 360, 420, 480), row)],
-    (False, 10, 72, 540, BODY.format(2))]
+STATEMENT = table_page("Consolidated Statements of Operations",
+                       ("Revenue and net income for fiscal 2022, 2021 and",
+                        "2020 were as follows:"),
+                       [("Revenue", "$ 10,459", "$ 9,546", "$ 7,736", "10 %"),
+                        ("Net income", "2,383", "1,974", "1,497", "21 %")])
 HEADS = {"(dollars in millions) 2022 2021 2020", "% Change"}
 
 
