@@ -42,10 +42,13 @@ NOT_SAID = re.compile(rf"^\s+(?P<not>{_NOT})\s+(?P<verb>{_NOT_VERB})\s+(?P<names
 # as of several (:data:`docnav.query.which.WHICH_DOCUMENTS`: it read the best match,
 # 2394-async_await.md): a lookahead after the word naming it
 ONE_NOT_SAID = rf"(?=\s+{_NOT}\s+(?:{_NOT_VERB})\s+\w)"
-# a negation said otherwise ("... are not yet implemented?", "... were not accepted?", "...
-# don't have drawbacks?"): refused (not_count), rather than the opposite counted
-_NEGATED = re.compile(r"\b(?:(?:do|does|did|are|is|were|was|have|has|had|can|could|will|would|"
-                      r"should)(?:\s+not|n[’']t)|won[’']t|can[’']t|cannot)\b", re.I)
+# a negation said otherwise of the documents asked for ("... are not yet implemented?", "...
+# were not accepted?", "... don't have drawbacks?", "... mention box but do not mention fuse?"):
+# refused (not_count), rather than the opposite counted; not one in a clause of what they hold
+# ("... explain why async closures are not stable?", "... that don't mention async were ...")
+_NEGATED = re.compile(r"(?:^\s+|\b(?:but|and)\s+)(?:(?:do|does|did|are|is|were|was|have|has|had|"
+                      r"can|could|will|would|should)(?:\s+not|n[’']t)|won[’']t|can[’']t|"
+                      r"cannot)\b", re.I)
 _NOT_READ = ('"do not" (or "does not", "don\'t") "mention", "cite", "hold", "discuss" or "refer '
              'to" X right after the documents asked for ("Which RFCs do not mention async?"), '
              '"are not about X", "are not <kind>" ("Which documents are not RFCs?") and "neither '
