@@ -71,13 +71,15 @@ def _of_them(ordering: str) -> str:
     those changes" ("What was the first of those changes?": of a document's text), nor of the
     kind's noun or possessive ("the first of the RFCs' drawbacks", "the last of the documents
     listed in RFC 0002": once the earliest of them all, where the best match was read)."""
-    return (rf"(?=(?:(?:is|was|are|were)\s+)?(?:the\s+)?{ordering}\s+of\s+(?:those|"
-            rf"the\s+ones|the\s+(?P<of_kind>{KINDS_SAID}))(?={_THOSE_GO_ON}))")
+    return (rf"(?=(?:(?:is|was|are|were)\s+)?(?:the\s+)?{ordering}\s+of\s+(?:(?:those|"
+            rf"the\s+ones)(?={_THOSE_GO_ON})|the\s+(?P<of_kind>{KINDS_SAID})(?={_THOSE_GO_ON}|"
+            rf",\s+by\s+(?:date|length|size)\W*$)))")
 
 
-# what may follow "of those" said of documents: nothing, what restricts them, "in" a year.
-# Not a comma, nor "in", "on" or "by" else: "the first of those in RFC 2394", "... on the
-# roadmap", "... by date", "..., and why?" are of a text (the earliest of them all was read)
+# what may follow "of those" said of documents: nothing, what restricts them, "in" a year (of
+# the kind named, what orders them too: "Which is the first of the RFCs, by date?"). Not a
+# comma else, nor "in", "on" or "by": "the first of those in RFC 2394", "... on the roadmap",
+# "... by date", "..., and why?" are of a text (the earliest of them all was read)
 _THOSE_GO_ON = (rf"\W*$|\s+in\s+{YEAR}|\s+(?:that|which|who|from|of|after|before|since|about|"
                 r"with|besides|excluding|except|but|other|apart|aside|published|dated|started|"
                 r"written|\w+ing)\b")
