@@ -25,7 +25,8 @@ def report_metadata(report: IndexReport, indexer: object = None) -> dict:
         ("documents added / changed / renamed / removed",
          f"{len(report.added)} / {len(report.changed)} / {len(report.renamed)} / "
          f"{len(report.removed)}"),
-        ("documents unchanged / failed", f"{len(report.unchanged)} / {len(report.failed)}"),
+        ("documents unchanged / failed / paths not read",
+         f"{len(report.unchanged)} / {counts['documents_failed']} / {counts['paths_unread']}"),
         ("nodes written / changed", f"{report.nodes_written} / {report.nodes_changed}"),
         ("embeddings computed / reused", f"{report.texts_embedded} / {report.embeddings_reused}"),
         ("summaries rebuilt / reused / failed", f"{s.rebuilt} / {s.reused} / {s.failed}"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from docnav.embed import HashingEmbedder
 from docnav.index import Indexer, IndexOptions
+from docnav.report import IndexReport
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions
 from pipelines.reporting import LISTED, document_outcomes, parse_health, report_metadata
@@ -72,3 +73,13 @@ def test_an_unchanged_document_embedded_with_a_new_model_says_re_embedded(tmp_pa
         a: {"outcome": "re-embedded", "reembedded": True}, b: {"outcome": "changed"}}
     outcomes = document_outcomes(run(256, SummaryPipelineOptions(verify=False)), [a, b])
     assert outcomes == {p: {"outcome": "summaries rebuilt", "reembedded": True} for p in (a, b)}
+
+
+def test_a_path_not_there_is_counted_apart_from_failed_documents_in_the_table():
+    # the table said "documents unchanged / failed | 0 / 1" beside documents_failed 0 and
+    # paths_unread 1 (review R5 of 0a35313): one count of each, as the run's line says them
+    report = IndexReport(unchanged=["/docs/a.md"], failed=[("/missing", "no such file")],
+                         unread=["/missing"])
+    meta = report_metadata(report)
+    assert (meta["documents_failed"], meta["paths_unread"]) == (0, 1)
+    assert "| documents unchanged / failed / paths not read | 1 / 0 / 1 |" in meta["report"].md_str
