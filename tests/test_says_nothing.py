@@ -60,7 +60,8 @@ MARKUP = ("\\\\", "\\begin{center}", "\\begin{tabular}{ | l | c | }", "\\end{tab
                                   # a table's rows, their maths a cell's symbol: markup (a
                                   # formula's exemption took them for prose since 52e2def)
                                   "$\\alpha$ & 0.5 & 0.7 \\\\ \\hline", "& & $\\checkmark$ & \\\\",
-                                  "\\multicolumn{2}{c}{$\\dagger$} \\\\", "\\vspace{2mm} $\\cdot$"])
+                                  "\\multicolumn{2}{c}{$\\dagger$} \\\\",
+                                  "\\vspace{2mm} $\\cdot$"])
 def test_markup_alone_says_nothing(text):
     assert says_nothing(text)
 
