@@ -39,6 +39,7 @@ def _step(answer) -> dict:
     # what orders them said last, of the kind named (not ordered since 7f5dbf3, review R5)
     ("Which is the oldest of the reports, by date?", ["alpha.html"], None),
     ("Which is the longest of the reports, by length?", ["gamma.html"], None),
+    ("Which is the oldest of the reports by date?", ["alpha.html"], None),
 ])
 def test_the_documents_said_after_of_are_ordered(nav, question, read, dated):
     answer = nav.ask(question, 300)
@@ -65,6 +66,8 @@ def test_those_of_a_noun_are_no_documents_to_order(question):
     "What is the first of those in RFC 2394?", "What is the last of those in the list?",
     "What is the first of those, and why?", "What is the first of those on the roadmap?",
     "Which is the first of those by date?", "Which is the first of those, by date?",
+    # another measure than the order's (it was ordered by date since 38e84d6, review R6)
+    "Which is the first of the RFCs, by length?",
 ])
 def test_of_them_said_of_a_text_is_no_question_of_order(question):
     assert BY_DATE.search(question) is None and BY_LENGTH.search(question) is None

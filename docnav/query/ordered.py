@@ -64,7 +64,7 @@ _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+tha
                 rf"(?P<year_after>,?\s+{_YEAR_SAID})?,?\s+(?=(?:is|was|are|were)\s))?")
 
 
-def _of_them(ordering: str) -> str:
+def _of_them(ordering: str, by: str) -> str:
     """No kind said before the verb, the documents after "of" ("Which is the longest of those
     that were published in 2018?", "Which is the longest of the RFCs?": once no question of
     order, where "Which RFC is the longest of those ...?" was); their kind, of_kind. Not "of
@@ -73,13 +73,14 @@ def _of_them(ordering: str) -> str:
     listed in RFC 0002": once the earliest of them all, where the best match was read)."""
     return (rf"(?=(?:(?:is|was|are|were)\s+)?(?:the\s+)?{ordering}\s+of\s+(?:(?:those|"
             rf"the\s+ones)(?={_THOSE_GO_ON})|the\s+(?P<of_kind>{KINDS_SAID})(?={_THOSE_GO_ON}|"
-            rf",\s+by\s+(?:date|length|size)\W*$)))")
+            rf",?\s+by\s+(?:{by})\W*$)))")
 
 
 # what may follow "of those" said of documents: nothing, what restricts them, "in" a year (of
-# the kind named, what orders them too: "Which is the first of the RFCs, by date?"). Not a
-# comma else, nor "in", "on" or "by": "the first of those in RFC 2394", "... on the roadmap",
-# "... by date", "..., and why?" are of a text (the earliest of them all was read)
+# the kind named, the order's own measure too: "Which is the first of the RFCs, by date?", not
+# "..., by length?"). Not a comma else, nor "in", "on" or "by": "the first of those in RFC
+# 2394", "... on the roadmap", "... by date", "..., and why?" are of a text (the earliest of
+# them all was read)
 _THOSE_GO_ON = (rf"\W*$|\s+in\s+{YEAR}|\s+(?:that|which|who|from|of|after|before|since|about|"
                 r"with|besides|excluding|except|but|other|apart|aside|published|dated|started|"
                 r"written|\w+ing)\b")
@@ -91,7 +92,8 @@ DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
 BY_DATE = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{DATE_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?:(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}|{_of_them(DATE_ORDERING)})"
+    rf"(?:(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}|"
+    rf"{_of_them(DATE_ORDERING, 'date')})"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
     re.I)
@@ -104,7 +106,7 @@ BY_LENGTH = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{LENGTH_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
     rf"(?:(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}|"
-    rf"{_of_them(LENGTH_ORDERING)})"
+    rf"{_of_them(LENGTH_ORDERING, 'length|size')})"
     rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{LENGTH_ORDERING})\b{GOES_ON})", re.I)
 _SHORTEST = ("shortest", "smallest")
 # what restricts the documents to order, said after them without "about" or a verb of
