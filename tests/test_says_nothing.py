@@ -72,6 +72,10 @@ def test_markup_alone_says_nothing(text):
     "-valid_tgt reviews-val.txt -save_data model",  # words beside the options
     "$ 7,838 $ 7,230 $ 5,727",  # a row of figures, no markup: a table's
     "2022 2021 2020", "None yet.", "作業が楽だ。", "}",  # no markup (code is read as it is)
+    # a formula aligned with "&", one in a table's row, a path in one: markup alone since
+    # 96ab3b4 took a row's markup for no formula (review R6)
+    "$$\\begin{aligned} L &= -\\sum_i \\log p(y_i) \\\\ &= 0 \\end{aligned}$$",
+    "$\\mathbf{W}x + b$ & 0.3 \\\\", "C:\\ProgramData\\DocNav & 12 \\\\",
 ])
 def test_text_or_figures_beside_markup_say_something(text):
     assert not says_nothing(text)

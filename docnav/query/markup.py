@@ -31,12 +31,11 @@ _STRUCTURE = re.compile(r"\\(?:begin|end|bibitem|label|ref|eqref|usepackage|docu
                         r"bibliography(?:style)?)\*?(?:\s*\[[^\]]*\])*\s*\{[^}]*\}"
                         r"(?:\s*\[[^\]]*\])?")
 # maths between dollars, or a path whose backslashes part its folders ("C:\ProgramData",
-# "\\server\share"): what it says is no prose, and no markup either
+# "\\server\share"): what it says is no prose, and no markup either (a formula is maths saying
+# letters or figures besides its commands; a table cell's "$\alpha$" or "$\checkmark$" says
+# none, and its row is markup)
 _MATHS = re.compile(r"\$[^$]*\\[^$]*\$")
 _PATH = re.compile(r"(?<![\w\\])(?:[A-Za-z]:|\\\\[\w.$-]+)\\[\w.$ -]")
-# a table's row or rule ("$\alpha$ & 0.5 & 0.7 \\ \hline"): markup, its maths a cell's symbol
-# (a formula is one that says letters or figures besides its commands, "$\cdot$" none)
-_ROW = re.compile(r"&|\\\\\s*$|\\(?:hline|[a-z]*rule|cline|multicolumn)\b")
 # any other command or escape: "\hline", "\\", "\newblock", "\&" (its braces' text is prose)
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)")
 # a command line's option: "-lower", "-tgt_words_min_frequency", "--save-data"; not the
@@ -53,8 +52,8 @@ def prose_words(text: str) -> list[str]:
 def says_nothing(text: str) -> bool:
     """Whether ``text`` is markup alone: LaTeX commands or command options, and no word of
     prose outside them."""
-    if not _ROW.search(text) and (_PATH.search(text) or any(
-            re.search(r"[A-Za-z0-9]", _COMMAND.sub("", m[0])) for m in _MATHS.finditer(text))):
+    if _PATH.search(text) or any(re.search(r"[A-Za-z0-9]", _COMMAND.sub("", m[0]))
+                                 for m in _MATHS.finditer(text)):
         return False
     marked = bool(_NAMING.search(text) or _COMMAND.search(text) or _OPTION.search(text))
     return marked and not prose_words(text)
