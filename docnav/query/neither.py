@@ -43,12 +43,23 @@ NOT_SAID = re.compile(rf"^\s+(?P<not>{_NOT})\s+(?P<verb>{_NOT_VERB})\s+(?P<names
 # 2394-async_await.md): a lookahead after the word naming it
 ONE_NOT_SAID = rf"(?=\s+{_NOT}\s+(?:{_NOT_VERB})\s+\w)"
 # a negation said otherwise of the documents asked for ("... are not yet implemented?", "...
-# were not accepted?", "... don't have drawbacks?", "... mention box but do not mention fuse?"):
-# refused (not_count), rather than the opposite counted; not one in a clause of what they hold
-# ("... explain why async closures are not stable?", "... that don't mention async were ...")
-_NEGATED = re.compile(r"(?:^\s+|\b(?:but|and)\s+)(?:(?:do|does|did|are|is|were|was|have|has|had|"
-                      r"can|could|will|would|should)(?:\s+not|n[’']t)|won[’']t|can[’']t|"
-                      r"cannot)\b", re.I)
+# still aren't implemented?", "... that mention async don't mention pinning?"): refused
+# (not_count), rather than the opposite counted; not one in a clause of what they hold (a "why"
+# or "how" clause, a "that" one after a word of theirs) whose verb reads no document ("...
+# explain why async closures are not stable?", "... mention code that can't be moved?")
+_NEGATED = re.compile(r"\b(?:(?:do|does|did|are|is|were|was|have|has|had|can|could|will|would|"
+                      r"should)(?:\s+not|n[’']t)|won[’']t|can[’']t|cannot)\b", re.I)
+_CLAUSE = re.compile(r"\b(?:why|how|what|when|where|whether)\b|\w\W+(?:that|which|who)\b", re.I)
+_READING = re.compile(rf"\s+(?:{_NOT_VERB}|say(?:s)?|said)\b", re.I)
+
+
+def _negates_them(rest: str) -> bool:
+    """Whether ``rest`` (a question's words after the documents asked for) says a "not" of
+    them: one not inside a clause of what they hold (:data:`_NEGATED`)."""
+    return any(not (_CLAUSE.search(rest[:m.start()]) and not _READING.match(rest[m.end():]))
+               for m in _NEGATED.finditer(rest))
+
+
 _NOT_READ = ('"do not" (or "does not", "don\'t") "mention", "cite", "hold", "discuss" or "refer '
              'to" X right after the documents asked for ("Which RFCs do not mention async?"), '
              '"are not about X", "are not <kind>" ("Which documents are not RFCs?") and "neither '
@@ -97,7 +108,7 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
     something, by their words, as "besides the ones about pinning" leaves out those holding
     "pinning"."""
     m = None if said else NOT_SAID.match(rest)
-    if m is None and _NEGATED.search(rest):  # "... are not yet implemented?": "not" dropped,
+    if m is None and _negates_them(rest):  # "... are not yet implemented?": "not" dropped,
         raise InputError(f"query {asked!r}: \"not\" is read only in {_NOT_READ}; here it "
                          f"would be dropped and the opposite counted: ask in one of those "
                          f"forms")  # (the others were counted)
