@@ -64,8 +64,8 @@ class Plan:
         (:func:`file_gone`); if so it is kept in ``vanished``, for the run to remove its
         document if it has one (:func:`went_missing`) and record no failure: a new file
         deleted so was a failed document until the next run."""
-        if not file_gone(job.found.path, roots):
-            return False
+        if job.found.error is not None or not file_gone(job.found.path, roots):
+            return False  # (a name not valid UTF-8 is said as no path that is there)
         self.vanished.append(job)
         return True
 
@@ -75,6 +75,12 @@ def file_gone(path: str, roots: Sequence[str]) -> bool:
     deleted, not a drive unmounted (a run keeps a gone root's documents); a subfolder deleted
     takes its files with it, as it does at the scan."""
     if os.path.lexists(path):
+        return False
+    try:  # a folder that cannot be listed cannot say its file is gone (permission denied)
+        os.listdir(os.path.dirname(path))
+    except FileNotFoundError:
+        pass
+    except OSError:
         return False
     return not any(path != r and in_scope(path, [r]) for r in roots if not os.path.isdir(r))
 

@@ -144,7 +144,7 @@ def test_a_folder_that_cannot_be_listed_keeps_its_documents_and_is_named(tmp_pat
     assert (f"error: {docs / 'locked'}: cannot list this folder (Permission denied): the "
             "documents indexed from it are kept as they are until it can be read") in run.stderr
     assert run.stdout.startswith(
-        "1 added, 0 changed, 0 renamed, 0 removed, 1 unchanged, 1 failed")
+        "1 added, 0 changed, 0 renamed, 0 removed, 1 unchanged, 0 failed, 1 path not read")
     with duckdb.connect(str(db), read_only=True) as con:
         rows = dict(con.execute("SELECT path, status FROM documents").fetchall())
     assert rows == {str(docs / "a.md"): "ok", str(docs / "b.md"): "ok",
