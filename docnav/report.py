@@ -10,6 +10,7 @@ from docnav.errors import without_path
 from docnav.plan import Job
 from docnav.scan import one_line
 from docnav.summaries import SummaryStats
+from docnav.wording import counted
 
 
 @dataclass
@@ -198,7 +199,7 @@ class IndexReport:
                       "vectors of this model's earlier run; ")
         unread = len(self.unread)  # a path given that is not there is no failed document
         failed = f"{len(self.failed) - unread} failed" + (
-            f", {unread} path{'s' * (unread > 1)} not read" if unread else "")
+            f", {counted(unread, 'path')} not read" if unread else "")
         return (
             f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
             f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
