@@ -178,6 +178,14 @@ def write_json(name: str, data: dict) -> Path:
     return path
 
 
+def save_results(name: str, results: dict) -> None:
+    """Stamp the load at the end of a run into ``results["machine"]``, print it, and save the
+    results as ``benchmarks/out/NAME-STAMP.json``, saying where."""
+    results["machine"]["load_end"] = uptime()
+    print(f"   load at end: {results['machine']['load_end']}")
+    print(f"   results saved to {write_json(name, results)}")
+
+
 def report_dict(report) -> dict:
     """The figures of an IndexReport that the benchmarks print and save."""
     return {

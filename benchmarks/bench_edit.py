@@ -108,9 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(work, ignore_errors=True)
 
     _summary(results, sizes)
-    results["machine"]["load_end"] = C.uptime()
-    print(f"   load at end: {results['machine']['load_end']}")
-    print(f"   results saved to {C.write_json('bench_edit', results)}")
+    C.save_results("bench_edit", results)
     return 0
 
 

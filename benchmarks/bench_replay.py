@@ -104,9 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
-    results["machine"]["load_end"] = C.uptime()
-    print(f"   load at end: {results['machine']['load_end']}")
-    print(f"   results saved to {C.write_json('bench_replay', results)}")
+    C.save_results("bench_replay", results)
     return 0
 
 
