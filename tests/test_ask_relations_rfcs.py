@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 from _paths import file_names
-from _rfcs import rfc_texts
-from _stores import indexed_graph
+from _rfcs import rfc_graph
 from docnav.ask_text import answer_text
 from docnav.query import EvidenceState, Navigator, route
 from docnav.query.names import titled_documents
@@ -22,8 +21,7 @@ RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "3467-unsafe-pi
 
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
-    base = tmp_path_factory.mktemp("rfcs")
-    return indexed_graph(base, rfc_texts(base, RFCS))
+    return rfc_graph(tmp_path_factory, RFCS)
 
 
 @pytest.mark.parametrize("question", ["Which RFCs mention the pin RFC?",

@@ -8,8 +8,7 @@ import glob
 import pytest
 
 from _paths import file_names
-from _rfcs import rfc_texts
-from _stores import indexed_graph
+from _rfcs import rfc_graph
 from docnav.ask_text import answer_text
 from docnav.query import Navigator
 from docnav.query.lexical import tokens
@@ -21,8 +20,7 @@ RFCS = ["2349-pin.md", "2592-futures.md", "2394-async_await.md", "3467-unsafe-pi
 
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
-    base = tmp_path_factory.mktemp("rfcs")
-    return indexed_graph(base, rfc_texts(base, RFCS))
+    return rfc_graph(tmp_path_factory, RFCS)
 
 
 def _of(graph, *names: str) -> list[str]:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 from _paths import file_names
-from _rfcs import rfc_texts
-from _stores import indexed_graph
+from _rfcs import rfc_graph
 
 from docnav.ask_text import answer_text
 from docnav.errors import InputError
@@ -19,8 +18,7 @@ RFCS = ["0002-rfc-process.md", "2349-pin.md", "2394-async_await.md", "2592-futur
 
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
-    base = tmp_path_factory.mktemp("rfcs")
-    return indexed_graph(base, rfc_texts(base, RFCS))
+    return rfc_graph(tmp_path_factory, RFCS)
 
 
 @pytest.mark.parametrize("question, asked", [

@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _rfcs import rfc_texts
-from _stores import indexed_graph
+from _rfcs import rfc_graph
 
 from docnav.query import Navigator
 
@@ -18,8 +17,7 @@ FUTURES_REFERS = [("2592-futures.md", "2349-pin.md"), ("2592-futures.md", "2394-
 
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
-    base = tmp_path_factory.mktemp("rfcs")
-    return indexed_graph(base, rfc_texts(base, RFCS))
+    return rfc_graph(tmp_path_factory, RFCS)
 
 
 def _refers(answer) -> list[tuple[str, str | None]]:

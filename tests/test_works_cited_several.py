@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from _paths import FIXTURES
-from _rfcs import rfc_texts
-from _stores import indexed_copies, indexed_graph
+from _rfcs import rfc_graph, rfc_texts
+from _stores import indexed_copies
 
 from docnav.ask_text import answer_text
 from docnav.query import Navigator
@@ -25,9 +25,8 @@ def papers(tmp_path_factory):
 @pytest.fixture(scope="module")
 def rfcs(tmp_path_factory):
     """RFCs, whose references are their links to each other: no section of works cited."""
-    base = tmp_path_factory.mktemp("rfcs")
-    return indexed_graph(base, rfc_texts(base, ["2394-async_await.md", "2592-futures.md",
-                                                "2349-pin.md"]))
+    return rfc_graph(tmp_path_factory, ["2394-async_await.md", "2592-futures.md",
+                                        "2349-pin.md"])
 
 
 @pytest.fixture(scope="module")
