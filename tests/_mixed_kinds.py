@@ -1,7 +1,10 @@
 """A small mixed store's documents for questions of kind words (tests/test_ask_kinds_said.py,
-tests/test_kind_words_review.py): a 10-K filing citing RFC 2001, two RFCs and two papers."""
+tests/test_kind_words_review.py): a 10-K filing citing RFC 2001, two RFCs and two papers; how
+an RFC and a paper are written for such stores, and the navigator they are asked with."""
 
 from __future__ import annotations
+
+from docnav.query import Navigator, NavigatorOptions
 
 FILING = """---
 registrant: GLOBEX CORPORATION
@@ -15,6 +18,12 @@ form: 10-K
 We make engines for ships, and we sell them in many markets over many years of trade.
 Our engines follow RFC 2001 for the pins that hold them in place at sea.
 """
+
+
+def unordered_navigator(graph) -> Navigator:
+    """A navigator with no reading order of located sections (``sections=0``): the questions of
+    these stores are answered by the documents chosen, not by the sections found."""
+    return Navigator(graph, NavigatorOptions(sections=0))
 
 
 def rfc_text(number: str, name: str, text: str, started: str = "2018-01-01") -> str:

@@ -26,3 +26,8 @@ def require(path: Path) -> Path:
 def file_names(paths) -> list[str]:
     """The file names of document paths, in their order (what answers' lists are checked by)."""
     return [Path(p).name for p in paths]
+
+
+def sorted_names(paths) -> list[str]:
+    """The file names of document paths, sorted (where the order says nothing)."""
+    return sorted(file_names(paths))

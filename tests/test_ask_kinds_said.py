@@ -10,25 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _mixed_kinds import MIXED, rfc_text
+from _mixed_kinds import MIXED, rfc_text, unordered_navigator as _nav
+from _paths import sorted_names as _names
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
-from docnav.query import Navigator, NavigatorOptions
-
 
 
 @pytest.fixture(scope="module")
 def mixed(tmp_path_factory):
     return indexed_graph(tmp_path_factory.mktemp("said"), MIXED, search_vectors=False)
-
-
-def _nav(graph) -> Navigator:
-    return Navigator(graph, NavigatorOptions(sections=0))
-
-
-def _names(paths) -> list[str]:
-    return sorted(Path(p).name for p in paths)
 
 
 def test_a_kind_as_the_subject_asks_what_those_documents_refer_to(mixed):

@@ -11,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _mixed_kinds import MIXED as KINDS_MIXED, rfc_text
+from _mixed_kinds import MIXED as KINDS_MIXED, rfc_text, unordered_navigator as _nav
+from _paths import sorted_names as _names
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
 from docnav.errors import InputError
-from docnav.query import Navigator, NavigatorOptions
 
 MIXED = {**KINDS_MIXED, "notes.html": (
     "<html><body><h1>Notes</h1><p>Pins hold the sails of ships.</p></body></html>")}
@@ -25,14 +25,6 @@ MIXED = {**KINDS_MIXED, "notes.html": (
 @pytest.fixture(scope="module")
 def mixed(tmp_path_factory):
     return indexed_graph(tmp_path_factory.mktemp("review"), MIXED, search_vectors=False)
-
-
-def _nav(graph) -> Navigator:
-    return Navigator(graph, NavigatorOptions(sections=0))
-
-
-def _names(paths) -> list[str]:
-    return sorted(Path(p).name for p in paths)
 
 
 NAMES = {"a.md": "# A\n\nInitech sells staplers in Europe.\n",

@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _mixed_kinds import paper_text, rfc_text, unordered_navigator as _nav
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
-from docnav.query import Navigator, NavigatorOptions
 from docnav.query.kinds import document_kinds
 
 FILING = """---
@@ -31,24 +31,13 @@ Our engines are long lived and our customers keep them for decades of hard servi
 Our engines may fail at sea, and our customers may sue us for the ships they lose.
 """
 
-
-def _rfc(number: str, name: str, text: str) -> str:
-    return (f"# {number}-{name}\n\n- Start Date: 2018-01-01\n- RFC PR: rust-lang/rfcs#{number}"
-            f"\n\n## Summary\n\n{text}\n")
-
-
-def _paper(title: str, text: str) -> str:
-    return (f"# {title}\n\n## Abstract\n\n{text}\n\n## Introduction\n\n"
-            f"Our main contribution is {text}\n")
-
-
 FILES = {
     "globex.md": FILING,
-    "2001-pins.md": _rfc("2001", "pins", "Add pins to the language so a value stays put, "
-                         "with a longer account of what a pin is and how it moves nothing."),
-    "2002-dots.md": _rfc("2002", "dots", "Add dots."),
-    "demand.md": _paper("Widget demand", "a survey of widget demand at Initech and Globex."),
-    "engines.md": _paper("Ship engines", "a model of ship engines at sea, as Globex makes."),
+    "2001-pins.md": rfc_text("2001", "pins", "Add pins to the language so a value stays put, "
+                             "with a longer account of what a pin is and how it moves nothing."),
+    "2002-dots.md": rfc_text("2002", "dots", "Add dots."),
+    "demand.md": paper_text("Widget demand", "a survey of widget demand at Initech and Globex."),
+    "engines.md": paper_text("Ship engines", "a model of ship engines at sea, as Globex makes."),
 }
 
 
@@ -56,10 +45,6 @@ FILES = {
 def mixed(tmp_path_factory):
     base = tmp_path_factory.mktemp("kinds")
     return indexed_graph(base, FILES, search_vectors=False), base / "docs"
-
-
-def _nav(graph) -> Navigator:
-    return Navigator(graph, NavigatorOptions(sections=0))
 
 
 def _read(answer) -> set[str]:

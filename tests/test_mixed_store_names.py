@@ -5,10 +5,10 @@ filings; a company a paper is about ("Acme Widgets" in a study of widget demand)
 from __future__ import annotations
 
 import pytest
+from _mixed_kinds import unordered_navigator as _nav
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
-from docnav.query import Navigator, NavigatorOptions
 
 ACME = """---
 registrant: ACME WIDGETS CO., INC.
@@ -66,10 +66,6 @@ def mixed(tmp_path_factory):
     graph = indexed_graph(base, {"acme.md": ACME, "globex.md": GLOBEX, "paper.md": PAPER},
                           search_vectors=False)
     return graph, base / "docs"
-
-
-def _nav(graph) -> Navigator:
-    return Navigator(graph, NavigatorOptions(sections=0))
 
 
 def _read(answer) -> set[str]:

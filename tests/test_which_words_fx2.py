@@ -11,12 +11,12 @@ import re
 from pathlib import Path
 
 import pytest
-from _mixed_kinds import MIXED, rfc_text
+from _mixed_kinds import MIXED, rfc_text, unordered_navigator as _nav
+from _paths import sorted_names as _names
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
 from docnav.errors import InputError
-from docnav.query import Navigator, NavigatorOptions
 
 BOXES = {"3201-a.md": rfc_text("3201", "a", "Add black_box, a hint to the optimizer."),
          "3202-b.md": rfc_text("3202", "b", "A box holds a value on the heap."),
@@ -28,14 +28,6 @@ BOXES = {"3201-a.md": rfc_text("3201", "a", "Add black_box, a hint to the optimi
 @pytest.fixture(scope="module")
 def boxes(tmp_path_factory):
     return indexed_graph(tmp_path_factory.mktemp("boxes"), BOXES, search_vectors=False)
-
-
-def _nav(graph) -> Navigator:
-    return Navigator(graph, NavigatorOptions(sections=0))
-
-
-def _names(paths) -> list[str]:
-    return sorted(Path(p).name for p in paths)
 
 
 @pytest.mark.parametrize("asked", ["Which RFCs mention fuse or black_box?",

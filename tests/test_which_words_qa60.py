@@ -6,14 +6,12 @@ those holding "async", "Which documents are not RFCs?" those holding "not" and "
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from _mixed_kinds import MIXED, rfc_text
+from _mixed_kinds import MIXED, rfc_text, unordered_navigator as _nav
+from _paths import sorted_names as _names
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
-from docnav.query import Navigator, NavigatorOptions
 
 WORDS = {"3101-a.md": rfc_text("3101", "a", "Futures and pinning."),
          "3102-b.md": rfc_text("3102", "b", "Futures run to the end."),
@@ -28,14 +26,6 @@ WORDS = {"3101-a.md": rfc_text("3101", "a", "Futures and pinning."),
 @pytest.fixture(scope="module")
 def words(tmp_path_factory):
     return indexed_graph(tmp_path_factory.mktemp("words"), WORDS, search_vectors=False)
-
-
-def _nav(graph) -> Navigator:
-    return Navigator(graph, NavigatorOptions(sections=0))
-
-
-def _names(paths) -> list[str]:
-    return sorted(Path(p).name for p in paths)
 
 
 def test_words_joined_by_or_count_those_holding_either(words):
