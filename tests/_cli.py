@@ -22,6 +22,9 @@ SUMMARY = re.compile(
     r".*; \d+\.\d\d s$"
 )
 SEND = "Why does Send need a static bound?"  # a question of the sample
+# two small documents of their own, for the tests of stores and exports
+TWO_DOCUMENTS = {"a.md": "# Alpha\n\nAlpha has apples.\n",
+                 "b.md": "# Bravo\n\nBravo builds boats.\n"}
 
 
 def docnav(db: Path, *args: str) -> int:
@@ -39,6 +42,14 @@ def run(db: Path, *args: str) -> tuple[int, str, str]:
 def index(db: Path, *paths: Path) -> int:
     return docnav(db, "index", *map(str, paths), "--embed-model", "hashing", "--no-summaries",
                   "--no-progress")
+
+
+def written(folder: Path, files: dict[str, str]) -> Path:
+    """``files`` (name -> text) written to ``folder``, made here; the folder is returned."""
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return folder
 
 
 def indexed_files(base: Path, files: dict[str, str]) -> Path:

@@ -13,15 +13,10 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from _cli import SAMPLES, TWO_DOCUMENTS, docnav, written
 from _harness import held
 
 from docnav.cli import main
-
-SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "rfcs"
-
-
-def docnav(db: Path, *args: str) -> int:
-    return main(["--db", str(db), *args])
 
 
 def index(db: Path, *paths, wait: str = "10") -> int:
@@ -31,11 +26,7 @@ def index(db: Path, *paths, wait: str = "10") -> int:
 
 @pytest.fixture
 def docs(tmp_path):
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    (folder / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
-    (folder / "b.md").write_text("# Bravo\n\nBravo builds boats.\n")
-    return folder
+    return written(tmp_path / "docs", TWO_DOCUMENTS)
 
 
 def test_a_duckdb_file_of_something_else_is_refused_and_left_as_it_was(tmp_path, docs, capsys):

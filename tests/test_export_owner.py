@@ -9,6 +9,7 @@ import shutil
 
 import polars as pl
 import pytest
+from _cli import TWO_DOCUMENTS, written
 from _harness import held
 
 from docnav.cli import main
@@ -16,11 +17,7 @@ from docnav.cli import main
 
 @pytest.fixture
 def docs(tmp_path):
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    (folder / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
-    (folder / "b.md").write_text("# Bravo\n\nBravo builds boats.\n")
-    return folder
+    return written(tmp_path / "docs", TWO_DOCUMENTS)
 
 
 def index(db, *paths, extra=()) -> int:
