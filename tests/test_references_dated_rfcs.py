@@ -5,9 +5,8 @@ RFC 2394 in 2018?"): of the RFCs dated in that year, as the year said before the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from _paths import file_names
 from _rfcs import rfc_graph
 
 from docnav.query import Navigator
@@ -22,10 +21,6 @@ def graph(tmp_path_factory):
     return rfc_graph(tmp_path_factory, RFCS)
 
 
-def _names(paths: list[str]) -> list[str]:
-    return [Path(p).name for p in paths]
-
-
 @pytest.mark.parametrize("question", ["Which RFCs refer to RFC 2394 in 2018?",
                                       "Which RFCs from 2018 refer to RFC 2394?",
                                       "How many RFCs cite RFC 2394 in 2018?",
@@ -36,7 +31,7 @@ def test_a_year_after_the_referring_verb_dates_the_rfcs_referring(graph, questio
     answer = Navigator(graph).ask(question, 600)
     assert answer.route == "cross-reference"
     assert answer.count["dated"] == "in 2018"
-    assert _names(answer.count["documents"]) == ["2592-futures.md"]
+    assert file_names(answer.count["documents"]) == ["2592-futures.md"]
 
 
 @pytest.mark.parametrize("question, dated, listed", [
@@ -53,14 +48,14 @@ def test_a_year_after_the_named_document_dates_them_by_any_relation(graph, quest
     answer = Navigator(graph).ask(question, 600)
     assert answer.route == "cross-reference"
     assert answer.count["dated"] == dated
-    assert _names(answer.count["documents"]) == listed
+    assert file_names(answer.count["documents"]) == listed
 
 
 def test_a_year_after_the_verb_dates_them_besides_the_one_left_out(graph):
     answer = Navigator(graph).ask("Which RFCs besides 2592 referenced RFC 2394 in 2018?", 600)
     assert answer.count["dated"] == "in 2018"
     assert answer.count["documents"] == []  # (3668-async-closures.md, of 2024, was listed)
-    assert _names(answer.count["besides"]) == ["2592-futures.md"]
+    assert file_names(answer.count["besides"]) == ["2592-futures.md"]
 
 
 @pytest.mark.parametrize("question, said", [
