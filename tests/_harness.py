@@ -221,12 +221,29 @@ def assert_export_matches(store: Store) -> None:
 
 HOLD = ("import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=sys.argv[2] == 'r');"
         " print('held', flush=True); time.sleep(float(sys.argv[3]))")
+# a DocNav writer between its writes: the store's writer lock held shared, as a run holds it,
+# or exclusive, as a compaction holds it
+WRITER = ("import sys, time; from pathlib import Path; from docnav.writer_lock import take;"
+          " f = take(Path(sys.argv[1]), exclusive=sys.argv[3] == 'exclusive');"
+          " print('held', flush=True); time.sleep(float(sys.argv[2]))")
+REPO = Path(__file__).resolve().parents[1]
+
+
+def held(db: Path, mode: str, seconds: float):
+    """Another process holding the store: 'r' as a query loading it does, 'w' as a run."""
+    return _holding(HOLD, db, mode, seconds)
+
+
+def writer_held(db: Path, seconds: float, exclusive: bool = False):
+    """Another process holding the store's writer lock (not the file): shared, as a DocNav
+    run between its writes, or exclusive, as a compaction."""
+    return _holding(WRITER, db, seconds, "exclusive" if exclusive else "shared", cwd=REPO)
 
 
 @contextmanager
-def held(db: Path, mode: str, seconds: float):
-    """Another process holding the store: 'r' as a query loading it does, 'w' as a run."""
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db), mode, str(seconds)],
+def _holding(code: str, *args, cwd: Path | None = None):
+    """A process running ``code`` with ``args``, once it says "held"; killed at the end."""
+    holder = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], cwd=cwd,
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"

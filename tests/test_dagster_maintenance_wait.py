@@ -4,21 +4,18 @@ index run does; they waited without a word. Real runs, real holders in other pro
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import warnings
 from pathlib import Path
 
 from _cli import SAMPLE_DOCS, SAMPLES, index
-from _harness import held
+from _harness import held, writer_held
 from dagster import Definitions, instance_for_test
-from test_lock_wait_said import WRITER, waiting_said
+from test_lock_wait_said import waiting_said
 
 from pipelines.maintenance import compact_store_job, prune_vectors_job
 from pipelines.resources import DocNavResource
 
 warnings.filterwarnings("ignore", message=".*backfill_policy.*")
-REPO = Path(__file__).resolve().parents[1]
 
 
 def run_log(instance, job, db: Path) -> str:
@@ -40,13 +37,6 @@ def test_the_maintenance_jobs_say_whom_they_wait_for(tmp_path):
         with held(db, "w", 4) as holder:  # a query loading it, as DuckDB names it
             said = run_log(instance, prune_vectors_job, db)
         assert len(waiting_said(said, holder.pid)) == 1, said
-        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(db), "4"], cwd=REPO,
-                                  stdout=subprocess.PIPE, text=True)
-        try:  # a DocNav writer, as the writer lock's holder
-            assert writer.stdout.readline().strip() == "held"
+        with writer_held(db, 4) as writer:  # a DocNav writer, as the writer lock's holder
             said = run_log(instance, compact_store_job, db)
-        finally:
-            writer.kill()
-            writer.wait()
-            writer.stdout.close()
     assert len(waiting_said(said, writer.pid)) == 1, said

@@ -15,13 +15,8 @@ import time
 from pathlib import Path
 
 from _cli import SAMPLE_DOCS, SAMPLES, index, run
-from _harness import held
+from _harness import REPO, held, writer_held
 
-REPO = Path(__file__).resolve().parents[1]
-# a DocNav writer between its writes: the store's writer lock held shared, as a run holds it
-WRITER = ("import sys, time; from pathlib import Path; from docnav.writer_lock import take;"
-          " f = take(Path(sys.argv[1]), exclusive=False); print('held', flush=True);"
-          " time.sleep(float(sys.argv[2]))")
 
 
 def sample_store(tmp_path: Path) -> Path:
@@ -96,15 +91,8 @@ def test_compact_says_whom_it_waits_for(tmp_path):
     """Compaction waits for the writer lock (no DuckDB error names its holder): the PID is
     the one the system lists as holding it."""
     db = sample_store(tmp_path)
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(db), "1.5"], cwd=REPO,
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        assert writer.stdout.readline().strip() == "held"
+    with writer_held(db, 1.5) as writer:
         code, out, err = run(db, "compact", "--wait", "60")
-    finally:
-        writer.kill()
-        writer.wait()
-        writer.stdout.close()
     assert code == 0 and out.startswith(f"{db}: "), out
     assert len(waiting_said(err, writer.pid)) == 1, err
 
@@ -113,15 +101,8 @@ def test_compact_names_a_compaction_holding_the_store(tmp_path):
     """Another compaction holds the writers' lock exclusively: the wait says so, where it
     said "(PID N: a running docnav index, Dagster run or resident worker)"."""
     db = sample_store(tmp_path)
-    other = subprocess.Popen([sys.executable, "-c", WRITER.replace("False", "True"), str(db),
-                              "1.5"], cwd=REPO, stdout=subprocess.PIPE, text=True)
-    try:
-        assert other.stdout.readline().strip() == "held"
+    with writer_held(db, 1.5, exclusive=True) as other:
         code, out, err = run(db, "compact", "--wait", "60")
-    finally:
-        other.kill()
-        other.wait()
-        other.stdout.close()
     assert code == 0 and out.startswith(f"{db}: "), out
     said = [line for line in err.splitlines() if "waiting up to 60 s" in line]
     assert said == [f"{db}: the store is locked: `docnav compact` is compacting it "
@@ -132,16 +113,9 @@ def test_a_run_waiting_for_a_compaction_says_compacting_as_the_readme_does(tmp_p
     """A run's wait for a compaction said "`docnav compact` is rewriting it", compact's own
     wait "is compacting it", the README the latter: one word now."""
     db = sample_store(tmp_path)
-    other = subprocess.Popen([sys.executable, "-c", WRITER.replace("False", "True"), str(db),
-                              "1.5"], cwd=REPO, stdout=subprocess.PIPE, text=True)
-    try:
-        assert other.stdout.readline().strip() == "held"
+    with writer_held(db, 1.5, exclusive=True) as other:
         code, _, err = run(db, "index", str(SAMPLES / SAMPLE_DOCS[2]), "--embed-model",
                            "hashing", "--no-summaries", "--no-progress", "--wait", "60")
-    finally:
-        other.kill()
-        other.wait()
-        other.stdout.close()
     assert code == 0, err
     said = [line for line in err.splitlines() if "waiting up to 60 s" in line]
     assert said == [f"{db}: the store is locked: `docnav compact` is compacting it "
