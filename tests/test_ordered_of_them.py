@@ -118,3 +118,22 @@ def test_which_of_those_named_is_longer_or_older(nav, question, read, line):
     if "longer" in question:  # both lengths said
         assert re.search(r"alpha\.html \(\d+ words\), beside beta\.html \(\d+ words\)",
                          "\n".join(said))
+
+
+@pytest.mark.parametrize("question, read", [
+    # the kind said after "of", before the verb: a search for "shortest" in none of them
+    ("Which of the reports is the shortest?", ["beta.html"]),
+    ("Which of the reports is the longest?", ["gamma.html"]),
+    ("Which of the reports was the first?", ["alpha.html"]),
+    ("Which one of all the reports is the newest?", ["gamma.html"]),
+    ("Which of the reports from 2018 is the longest?", ["alpha.html"]),
+    ("Which of the reports are the longest?", ["gamma.html", "alpha.html"]),
+])
+def test_the_kind_said_after_of_before_the_verb_is_ordered(nav, question, read):
+    # as "Which report is the shortest?" reads them, by the same measure, said with its figure
+    answer = nav.ask(question, 400)
+    step = _step(answer)
+    assert file_names(step["documents"]) == read and step["holding"] == [], question
+    said = answer_text(answer, nav.graph)
+    assert re.search(rf"{re.escape(read[0])} \((?:\d+ words|\d{{4}}-\d\d-\d\d)\)", said), said
+

@@ -128,7 +128,8 @@ def _said_kind(question: str) -> tuple[str, str, re.Match] | None:
         if m is None:
             continue
         said = m.group(0) if m.re is EACH_DOCUMENT else (
-            m.group("kind") or m.groupdict().get("kind2") or m.groupdict().get("of_kind") or "")
+            m.group("kind") or m.groupdict().get("kind2") or m.groupdict().get("of_kind")
+            or m.groupdict().get("kind_of") or "")
         word = said.split()[-1].lower() if said else ""
         if word in _KIND_OF:
             return word, asked, m

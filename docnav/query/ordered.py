@@ -64,6 +64,14 @@ _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+tha
                 rf"(?P<year_after>,?\s+{_YEAR_SAID})?,?\s+(?=(?:is|was|are|were)\s))?")
 
 
+# "Which of the RFCs is the shortest?", "Which one of all the papers was the first?": the kind
+# said after "of" before the verb, as "Which RFC is ...?" says it before (it was a search for
+# "shortest"); "the", "these", "those" or "all" before it ("Which of RFC 2394 and RFC 2349 is
+# longer?" names two: docnav.query.comparative)
+_OF_KIND = (rf"(?:one\s+)?of\s+(?:all\s+(?:of\s+)?(?:the\s+|these\s+|those\s+)?|the\s+|"
+            rf"these\s+|those\s+)(?P<kind_of>{KINDS_SAID}),?\s+")
+
+
 def _of_them(ordering: str, by: str) -> str:
     """No kind said before the verb, the documents after "of" ("Which is the longest of those
     that were published in 2018?", "Which is the longest of the RFCs?": once no question of
@@ -92,7 +100,7 @@ DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
 BY_DATE = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{DATE_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?:(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}|"
+    rf"(?:(?:(?P<kind2>{KINDS_SAID}),?\s+|{_OF_KIND}){_YEAR_BEFORE}{_LEFT_BEFORE}|"
     rf"{_of_them(DATE_ORDERING, 'date')})"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
@@ -105,7 +113,7 @@ ORDERING = rf"(?:{DATE_ORDERING}|{LENGTH_ORDERING})"
 BY_LENGTH = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{LENGTH_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?:(?P<kind2>{KINDS_SAID}),?\s+{_YEAR_BEFORE}{_LEFT_BEFORE}|"
+    rf"(?:(?:(?P<kind2>{KINDS_SAID}),?\s+|{_OF_KIND}){_YEAR_BEFORE}{_LEFT_BEFORE}|"
     rf"{_of_them(LENGTH_ORDERING, 'length|size')})"
     rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{LENGTH_ORDERING})\b{GOES_ON})", re.I)
 _SHORTEST = ("shortest", "smallest")
@@ -201,7 +209,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     # "of", or of any kind ("of those from 2018")
     several = kind.lower().endswith("s") if kind else bool(
         re.search(r"(?i)\b(?:are|were)\s+(?:the\s+)?$", asked[:m.start(end)]))
-    kind = kind or m.group("of_kind") or ("documents" if several else "document")
+    kind = kind or m.group("of_kind") or m.group("kind_of") or (
+        "documents" if several else "document")
     of_kind = re.match(r"(?i)\s+of\s+the\s+\w+", asked[m.end():]) if m.group("of_kind") else None
     # "the shortest one", "the longest RFC": no word held
     one = re.match(rf"\s+(?:ones?|{KINDS_SAID})\b", asked[m.end():], re.I)
