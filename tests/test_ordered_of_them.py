@@ -15,6 +15,7 @@ from test_kinds_mixed import FILES
 from test_ordered_asks import DOCS
 
 from docnav.ask_text import answer_text
+from docnav.errors import InputError
 from docnav.query import Navigator
 from docnav.query.ordered import BY_DATE, BY_LENGTH
 
@@ -136,4 +137,39 @@ def test_the_kind_said_after_of_before_the_verb_is_ordered(nav, question, read):
     assert file_names(step["documents"]) == read and step["holding"] == [], question
     said = answer_text(answer, nav.graph)
     assert re.search(rf"{re.escape(read[0])} \((?:\d+ words|\d{{4}}-\d\d-\d\d)\)", said), said
+
+
+@pytest.mark.parametrize("question, read, line", [
+    # the names before the verb, a superlative of those named, a verb of their dates: each
+    # once asked of the first named alone, the other's name "not in the evidence"
+    ("Which of alpha.html and beta.html is longer?", "alpha.html",
+     "asked of the longer of the 2 documents the question names, by their words: alpha.html ("),
+    ("Which is the longest, beta.html or alpha.html?", "alpha.html",
+     "asked of the longer of the 2 documents the question names, by their words: alpha.html ("),
+    ("Which of the reports is the shortest, gamma.html or beta.html?", "beta.html",
+     "asked of the shorter of the 2 documents the question names, by their words: beta.html ("),
+    ("Which report came first, gamma.html or beta.html?", "beta.html",
+     "asked of the earlier by their own dates of the 2 dated documents the question names: "
+     "beta.html (2018-09-01), beside gamma.html (2021-05-01)"),
+    ("Which of gamma.html and alpha.html was published last?", "gamma.html",
+     "asked of the later by their own dates of the 2 dated documents the question names: "
+     "gamma.html (2021-05-01), beside alpha.html (2018-03-01)"),
+    ("Which reports are older, beta.html or alpha.html?", "alpha.html",
+     "asked of the earlier by their own dates of the 2 dated documents the question names: "
+     "alpha.html (2018-03-01), beside beta.html (2018-09-01)"),
+])
+def test_those_named_are_compared_however_said(nav, question, read, line):
+    answer = nav.ask(question, 300)
+    assert file_names(_step(answer)["documents"]) == [read] and _step(answer)["named"]
+    said = answer_text(answer, nav.graph).splitlines()
+    assert any(s.startswith(line) for s in said), said
+
+
+@pytest.mark.parametrize("question", ["Which is older, RFC 9999 or alpha.html?",
+                                      "Which of alpha.html and RFC 9999 is longer?",
+                                      "Which came first, beta.html or RFC 9999?"])
+def test_a_name_of_no_document_compared_is_said(nav, question):
+    # (the other one named was read alone, 9999 said nowhere)
+    with pytest.raises(InputError, match="no document asked of is RFC 9999"):
+        nav.ask(question, 300)
 

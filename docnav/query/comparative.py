@@ -3,7 +3,10 @@ or the older or newer, by their own dates ("Which is longer, RFC 2394 or RFC 234
 RFC is older, RFC 2592 or RFC 2394?") is answered as "Which RFC is the longest?" is, of those
 it names alone: the one so ordered first is summed up, and the trace's line says each one's
 length or date. Before, the first named (RFC 2394) was asked of alone, and "longer" and
-"2349" were not in the evidence."""
+"2349" were not in the evidence; so were "Which of RFC 2394 and RFC 2349 is longer?", "Which
+is the longest, RFC 2394 or RFC 2349?" and "Which RFC came first, RFC 2394 or RFC 2349?" (by
+their own dates, as "Which RFC is the oldest?" orders them), which now are compared too. A
+name of no document asked of ("RFC 9999") is an error saying so."""
 
 from __future__ import annotations
 
@@ -11,9 +14,11 @@ import glob
 import re
 from typing import TYPE_CHECKING
 
-from docnav.query.fields import arxiv_date, date_span, own_date
+from docnav.errors import InputError
+from docnav.query.fields import DATING, arxiv_date, date_span, own_date
 from docnav.query.in_turn import in_turn
-from docnav.query.names import NAMING_WORDS, said_alone
+from docnav.query.names import (NAMING_WORDS, said_alone, titled_documents,
+                               untitled_names)
 from docnav.query.parts import length_of
 from docnav.query.which import KINDS_SAID
 
@@ -22,28 +27,68 @@ if TYPE_CHECKING:
     from docnav.query.evidence import Answer
     from docnav.query.navigator import Navigator
 
-# "Which is longer, RFC 2394 or RFC 2349?", "Which RFC was newer: RFC 2592 or RFC 2394?"
+# what compares them: a comparative, or a superlative said of those named ("Which is the
+# longest, RFC 2394 or RFC 2349?"), "first" and "last" by their dates ("Which RFC came first,
+# ...?"); each as the comparative it is asked as
+_AS_COMPARED = {"longest": "longer", "shortest": "shorter", "biggest": "bigger",
+                "largest": "larger", "smallest": "smaller", "oldest": "older",
+                "newest": "newer", "earliest": "earlier", "latest": "later",
+                "most recent": "more recent", "first": "earlier", "sooner": "earlier",
+                "last": "later"}
+_THAN = (r"(?P<than>longer|shorter|bigger|larger|smaller|older|newer|earlier|later|sooner|"
+         r"more\s+recent)")
+# a superlative before the names is said with a comma, a colon or "of" ("Which RFC is the
+# longest of those ...?", "... the longest about traits" ask of all the documents)
+_MOST = (r"(?P<most>longest|shortest|biggest|largest|smallest|oldest|newest|earliest|latest|"
+         r"most\s+recent|first|last)")
+# "is", "was published", "are" ("Which RFCs are shorter, ...?"), "came", "came out", "appeared"
+_VERB = rf"(?:(?:is|was|are|were)(?:\s+{DATING})?|came(?:\s+out)?|appeared)"
+# "Which is longer, RFC 2394 or RFC 2349?", "Which RFC was newer: RFC 2592 or RFC 2394?",
+# "Which is the longest, RFC 2394 or RFC 2349?", "Which RFC came first, RFC 2394 or RFC 2349?",
+# "Which of the RFCs is the shortest, RFC 2394 or RFC 2349?"
 COMPARED = re.compile(
-    rf"^\W*(?:which|what)(?:\s+(?:one|{KINDS_SAID}))?\s+(?:is|was)\s+(?P<than>longer|shorter|"
-    rf"bigger|larger|smaller|older|newer|earlier|later|more\s+recent)\s*[,:]?\s+"
+    rf"^\W*(?:which|what)(?:\s+(?:one|{KINDS_SAID}|(?:one\s+)?of\s+the\s+{KINDS_SAID}))?"
+    rf"\s+{_VERB}\s+(?:the\s+)?(?:{_THAN}\s*[,:]?\s+|{_MOST}(?:\s*[,:]\s*|\s+of\s+))"
     rf"(?P<names>[^?]+?)\W*$", re.I)
+# "Which of RFC 2394 and RFC 2349 is longer?", "Which of RFC 2394 or RFC 2349 came first?"
+_OF_NAMED = re.compile(
+    rf"^\W*(?:which|what)(?:\s+one)?\s+of\s+(?P<names>[^?]+?)\s*,?\s+{_VERB}\s+(?:the\s+)?"
+    rf"(?:{_THAN}|{_MOST})\W*$", re.I)
 _SHORTER = ("shorter", "smaller")
 _EARLIER = ("older", "earlier")
 _BY_DATE = (*_EARLIER, "newer", "later", "more recent")
-# the words of their names besides the names, and between them ("RFC 2394 or RFC 2349")
-_JOINING = NAMING_WORDS | {"or", "and"}
+# the words of their names besides the names, and between them ("RFC 2394 or RFC 2349"), and
+# how many they are ("Which of the two, RFC 2394 or RFC 2349, is older?")
+_JOINING = NAMING_WORDS | {"or", "and", "two", "three"}
 
 
 def compared_named(graph: DocNavGraph, asked: str, asked_of: list[str]
                    ) -> tuple[re.Match, list[str]] | None:
-    """(the match of :data:`COMPARED`, the paths of the documents it names, in its order) of a
-    question comparing two or more documents named alone, all of them asked of; else None."""
-    m = COMPARED.match(asked)
+    """(the match of :data:`COMPARED` or of "Which of A and B is longer?", the paths of the
+    documents it names, in its order) of a question comparing two or more documents named
+    alone, all of them asked of; else None. A name of no document asked of ("Which is older,
+    RFC 9999 or RFC 2394?") is an error: RFC 2394 was read alone, 9999 said nowhere."""
+    m = COMPARED.match(asked) or _OF_NAMED.match(asked)
     named = said_alone(graph, m["names"], _JOINING) if m else None
     paths = list(dict.fromkeys(p for p, _ in named or []))
+    if m and len(paths) < 2 and (unknown := _unknown_named(graph, m["names"], asked_of)):
+        raise InputError(f"query {asked!r} compares {unknown[0]}, and no document asked of "
+                         f"is {unknown[0]} (no title or file name holds its words), so it is "
+                         f"not compared (`docnav show` lists the documents)")
     if len(paths) < 2 or not set(paths) <= set(asked_of):
         return None
     return m, paths
+
+
+def _unknown_named(graph: DocNavGraph, said: str, asked_of: list[str]) -> list[str]:
+    """The names in ``said`` of no document asked of (:func:`untitled_names`: "RFC 9999"),
+    where it says nothing but names, of those or of documents asked of, and the words
+    joining them; else [] ("besides RFC 9999" is no list of the documents compared)."""
+    unknown = untitled_names(graph, said, asked_of)
+    rest = said
+    for name in [*unknown, *(name for _, name in titled_documents(graph, said))]:
+        rest = re.sub(rf"(?i)(?<!\w){re.escape(name)}(?!\w)", " ", rest)
+    return unknown if set(re.findall(r"\w+", rest.casefold())) <= _JOINING else []
 
 
 def compared(nav: Navigator, asked: str, budget: int, m: re.Match, paths: list[str]
@@ -51,7 +96,8 @@ def compared(nav: Navigator, asked: str, budget: int, m: re.Match, paths: list[s
     """The answer to a question :func:`compared_named` matched (``m``), of the documents it
     names (``paths``): the one first by their words or their own dates, summed up; the others
     said beside it."""
-    than = " ".join(m["than"].lower().split())
+    than = " ".join((m["than"] or m["most"]).lower().split())
+    than = _AS_COMPARED.get(than, than)
     step = {"op": "documents", "left_out": "document", "about": None, "dated": None,
             "besides": [], "holding": [], "question": "Summarise", "more_with": None,
             "referring_to": None, "named": True}

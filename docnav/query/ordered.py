@@ -518,11 +518,12 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
 
 def ordering(graph: DocNavGraph, asked: str, asked_of: list[str]
              ) -> re.Match | tuple[re.Match, list[str]] | None:
-    """What orders the documents ``asked`` asks of (``asked_of``): the match of
-    :data:`BY_DATE` or :data:`BY_LENGTH`, or of two or more it names compared ("Which is
-    longer, RFC 2394 or RFC 2349?": :func:`docnav.query.comparative.compared_named`)."""
-    return (BY_DATE.search(asked) or BY_LENGTH.search(asked)
-            or compared_named(graph, asked, asked_of))
+    """What orders the documents ``asked`` asks of (``asked_of``): two or more it names
+    compared ("Which is longer, RFC 2394 or RFC 2349?", "Which RFC is the longest, RFC 2394
+    or RFC 2349?": :func:`docnav.query.comparative.compared_named`, first, as BY_LENGTH
+    matches the second too), else the match of :data:`BY_DATE` or :data:`BY_LENGTH`."""
+    return (compared_named(graph, asked, asked_of) or BY_DATE.search(asked)
+            or BY_LENGTH.search(asked))
 
 
 def answer_ordered(nav: Navigator, asked: str, budget: int,
