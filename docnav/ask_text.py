@@ -308,9 +308,10 @@ def _so(focus: dict) -> str:
 
 
 def _holding(focus: dict) -> str:
-    """The words the documents ordered hold, as their line says them (" holding "async"")."""
+    """What the documents ordered hold (" holding "async"", " with a section headed "X"")."""
     return (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
-            if focus["holding"] else "")
+            if focus["holding"] else "") + (
+        f" with a section headed \"{focus['part']}\"" if focus.get("part") else "")
 
 
 def _dated_as(path: str, date: str, focus: dict) -> str:

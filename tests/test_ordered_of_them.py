@@ -173,3 +173,27 @@ def test_a_name_of_no_document_compared_is_said(nav, question):
     with pytest.raises(InputError, match="no document asked of is RFC 9999"):
         nav.ask(question, 300)
 
+
+# long.md says "drawbacks" and "section" most, with no section so headed
+HEADED = {
+    "long.md": "# Long\n\n## Summary\n\nThis section lists no drawbacks of the plan. "
+               + "The pumps move water to every floor of the building. " * 8 + "\n",
+    "mid.md": "# Mid\n\n## Drawbacks\n\nThe valves leak when the pumps run all night long "
+              "in the cold cellar.\n",
+    "short.md": "# Short\n\n## Drawbacks\n\nThe pipes rust.\n",
+}
+
+
+@pytest.mark.parametrize("question, read", [
+    ("Which is the longest of those with a Drawbacks section?", "mid.md"),
+    ("Which is the shortest of those that have a section on drawbacks?", "short.md"),
+])
+def test_of_those_with_a_section_is_of_those_so_headed(tmp_path, question, read):
+    # (those holding the words "Drawbacks" and "section" were ordered: long.md)
+    nav = Navigator(indexed_graph(tmp_path, HEADED))
+    answer = nav.ask(question, 300)
+    assert file_names(_step(answer)["documents"]) == [read] and _step(answer)["holding"] == []
+    said = answer_text(answer, nav.graph)
+    assert 'of the 2 documents asked of with a section headed "' in said, said
+    with pytest.raises(InputError, match="no document asked of has a section headed 'Pumps'"):
+        nav.ask("Which is the longest of those with a Pumps section?", 300)

@@ -29,7 +29,7 @@ from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
 from docnav.query.neither import SAYS_NEITHER, neither_unread
 from docnav.query.names import JOINED, NAMING_WORDS, said_alone, titled_documents, untitled_names
-from docnav.query.parts import length_of
+from docnav.query.parts import HAS_PART, headed, length_of
 from docnav.query.referring import each_numbered, references_from
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
 
@@ -191,6 +191,7 @@ class _Ordered:
     besides_year: str | None = None
     besides_dated: list[str] = field(default_factory=list)  # those of that year
     cited_by: str | None = None  # the document referring to them, as named ("RFC 2592")
+    part: str | None = None  # the heading of a section each has ("Drawbacks")
 
 
 def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -274,7 +275,16 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
             raise InputError(f"query {asked!r}: no document asked of refers to {referred} (a "
                              f"link to it or its number); `docnav ask \"Which documents refer "
                              f"to {referred}?\"` lists those that do")
-    held = None if referred or cited else _held(rest)
+    # "of those with a Drawbacks section": those with a section so headed (those holding
+    # "Drawbacks" and "section" were ordered)
+    part = None if referred or cited else _part_had(nav, rest)
+    if part:
+        every = [p for p in every if p in part[1]]
+        if not every:
+            raise InputError(f"query {asked!r}: no document asked of has a section headed "
+                             f"{part[0]!r}; `docnav ask \"Which documents have a {part[0]} "
+                             f"section?\"` counts those that do")
+    held = None if referred or cited or part else _held(rest)
     # "the first RFC's feature name", ", and what do they propose": asked of it, not which
     owned = re.match(r"['’]s\b", rest)
     asks = None if held is not None or owned else _AND_ASKS.match(rest)
@@ -313,7 +323,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                     {p: into[p] for p in every} if referred else {},
                     "%s %d" % year_left if year_left else None,
                     [p for p, why in left.items() if year_left and why == "%s %d" % year_left],
-                    cited[1] if cited else None)
+                    cited[1] if cited else None, part[0] if part else None)
 
 
 def _referring(nav: Navigator, rest: str, asked: str
@@ -356,6 +366,17 @@ def _cited_by(nav: Navigator, rest: str) -> tuple[list[str], str] | None:
     if not named or len(named) > 1:
         return None
     return list(references_from(nav.graph, named[0][0])), _as_said(named[0][1], by["named"])
+
+
+def _part_had(nav: Navigator, rest: str) -> tuple[str, set[str]] | None:
+    """(the heading, the documents with a section so headed: :func:`headed`) of "of those
+    with a Drawbacks section", "that have a section on drawbacks"; None of any other."""
+    those = _OF_THOSE.match(rest)
+    part = HAS_PART.match(rest[those.end():] if those else rest)
+    if part is None:
+        return None
+    heading = " ".join((part["part"] or part["part2"]).split())
+    return heading, {nav.graph.node(s).path for s in headed(nav.graph, heading)}
 
 
 def _named(nav: Navigator, said: str) -> list[tuple[str, str]] | None:
@@ -492,7 +513,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         "undated": len(o.every) - len(dates), "holding": o.words,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
         "question": o.question, "more_with": None, "referring_to": o.referring_to,
-        "cited_by": o.cited_by},
+        "cited_by": o.cited_by, "part": o.part},
         [(p, o.question, glob.escape(p)) for p in paths], o.first))
 
 
@@ -512,7 +533,7 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
         "by_length": "shortest" if shortest else "longest",
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
         "question": o.question, "more_with": None, "referring_to": o.referring_to,
-        "cited_by": o.cited_by},
+        "cited_by": o.cited_by, "part": o.part},
         [(p, o.question, glob.escape(p)) for p in paths], o.first))
 
 
