@@ -281,10 +281,12 @@ def count_line(count: dict) -> str:
                 f"{'refer' if count['n'] != 1 else 'refers'} to {referred_named(count)} (by "
                 f"{'its' if count['of'] == 1 else 'their'} references: a link to {it}, "
                 f"{its} number{s}{title}; the evidence reads the best{_named_outside(count)})")
-    elif count.get("part"):  # "How many RFCs have a Drawbacks section?"
+    elif count.get("part"):  # "How many RFCs have a Drawbacks section?", "... lack ...?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
-                f"{'have' if count['n'] != 1 else 'has'} a section headed "
-                f"\"{count['part']}\"" + (" (each read from it)" if count["n"] and
+                f"{'have' if count['n'] != 1 else 'has'} "
+                f"{'no section' if count.get('lacking') else 'a section'} headed "
+                f"\"{count['part']}\"" + (" (none read)" if count.get("lacking") else
+                                          " (each read from it)" if count["n"] and
                                           count["asked"] == "which" else ""))
     elif count.get("left_dated"):  # "Which RFCs besides 3668 were published in 2024?"
         line = f"none asked of {_besides_said(count)[:-2]} is dated {count['dated']}"

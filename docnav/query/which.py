@@ -34,7 +34,7 @@ from docnav.query.names import titled_documents
 from docnav.query.neither import (NOT_SAID, ONE_NOT_SAID, SAYS_NEITHER, neither_count,
                                   not_count)
 from docnav.query.parts import HAS_PART
-from docnav.query.with_part import with_part
+from docnav.query.with_part import part_lacked, with_part, without_part
 from docnav.query.referring import each_numbered, unindexed_alone
 from docnav.refs import number_mentions
 
@@ -273,8 +273,8 @@ def asks_documents(asked: str) -> re.Match | None:
     rest, dated, said = _what_of(asked, kind)
     if (dated or said or COUNTED.match(as_besides(rest)) or OWN_VERB.match(rest)
             or BY_AUTHOR.match(rest) or HAS_PART.match(rest) or referred_by_asked(rest)
-            or NOT_SAID.match(rest)):  # "How many RFCs do not mention async?"
-        return kind
+            or NOT_SAID.match(rest) or part_lacked(rest)):  # "How many RFCs do not
+        return kind  # mention async?", "... lack a Drawbacks section?"
     return None
 
 
@@ -365,6 +365,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         return counted_answer(nav, asked, count)
     # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
     # those with a section so headed, each read from it
+    if not said and (lacked := part_lacked(rest)):  # "Which RFCs lack a Drawbacks section?"
+        return without_part(nav, asked, count, lacked, doc)
     if part := HAS_PART.match(f" {said}{rest}" if said else rest):  # ("contain": said)
         return with_part(nav, asked, budget, count,
                          " ".join((part.group("part") or part.group("part2")).split()), doc, n)

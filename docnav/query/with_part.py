@@ -1,19 +1,57 @@
 """The documents with a section of a heading a question names ("Which RFCs have a Drawbacks
 section?", "How many papers have a related work section?"), asked of by
-:mod:`docnav.query.which`: counted, and the first read from that section."""
+:mod:`docnav.query.which`: counted, and the first read from that section; and those without
+one ("Which RFCs lack a Drawbacks section?", "... do not have ...?"): counted, none read."""
 
 from __future__ import annotations
 
 import glob
+import re
 from typing import TYPE_CHECKING
 
 from docnav.query.count_text import counted_answer
 from docnav.query.evidence import Answer
 from docnav.query.in_turn import in_turn
-from docnav.query.parts import headed
+from docnav.query.parts import HAS_PART, headed
 
 if TYPE_CHECKING:
     from docnav.query.navigator import Navigator
+
+
+# "do not have a Drawbacks section", "lack a section on drawbacks", "have no Drawbacks
+# section", "are without ...": of those with no section so headed ("Which RFCs lack a
+# Drawbacks section?" counted those holding "lack"; "... do not have ..." was refused)
+_LACKING = re.compile(r"^\s*(?:that\s+|which\s+)?(?:(?P<not>(?:do|does|did)(?:\s+not|n[’']t)"
+                      r"\s+)|(?:lack(?:s|ed)?|(?:have|has)\s+no|(?:are|is)\s+without|without)"
+                      r"\s+)", re.I)
+
+
+def part_lacked(rest: str) -> str | None:
+    """The heading of the part that ``rest`` (what a question asking for documents says
+    after the word naming them) says they lack ("do not have a Drawbacks section":
+    "Drawbacks"); None where it says no such thing."""
+    if not (m := _LACKING.match(rest)):
+        return None
+    part = HAS_PART.match(rest[m.end():] if m["not"] else f" have {rest[m.end():]}")
+    return " ".join((part.group("part") or part.group("part2")).split()) if part else None
+
+
+def without_part(nav: Navigator, asked: str, count: dict, part: str,
+                 doc: str | list[str] | None) -> Answer:
+    """The documents with no section headed ``part``: counted and listed, none read (there
+    is nothing of theirs to read about what they lack)."""
+    every = nav.graph.document_paths(doc)
+    headed_in = _headed_in(nav, part, every)
+    lacking = [p for p in every if p not in headed_in]
+    count.update(n=len(lacking), of=len(every), words=None, held=0, documents=lacking,
+                 part=part, lacking=True)
+    return counted_answer(nav, asked, count)
+
+
+def _headed_in(nav: Navigator, part: str, every: list[str]) -> set[str]:
+    """Of the documents at ``every``, those with a section headed ``part``."""
+    return {nav.graph.node(s).path
+            for s in headed(nav.graph, part, {"path": [glob.escape(p) for p in every]})}
 
 
 def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
@@ -23,8 +61,7 @@ def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
     as words, "Which RFCs have drawbacks sections?" read one document's "Unsafe traits" and
     said "sections" was in none of them."""
     every = nav.graph.document_paths(doc)
-    headed_in = {nav.graph.node(s).path
-                 for s in headed(nav.graph, part, {"path": [glob.escape(p) for p in every]})}
+    headed_in = _headed_in(nav, part, every)
     headed_so = [p for p in every if p in headed_in]
     count.update(n=len(headed_so), of=len(every), words=None, held=0, documents=headed_so,
                  part=part)
@@ -42,4 +79,4 @@ def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
     return answer
 
 
-__all__ = ["with_part"]
+__all__ = ["part_lacked", "with_part", "without_part"]
