@@ -1,6 +1,9 @@
 """Questions asking for the documents that do not hold something, said otherwise than "do not
-mention X": "lack a Drawbacks section" counted "lack", and "do not have a Drawbacks section"
-was refused."""
+mention X": "never mention pinning" and "lack pinning" counted "never" and "lack" as words;
+"lack a Drawbacks section" counted "lack", and "do not have a Drawbacks section" was refused;
+"Which RFC isn't accepted?" read the best match as if nothing were negated; "do not use BERT"
+was refused; "don't mention async nor macros" was refused, "do not mention async and macros"
+refused suggesting a date."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from _mixed_kinds import rfc_text
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
+from docnav.errors import InputError
 from docnav.query import Navigator, NavigatorOptions
 
 _DRAWBACKS = "\n## Drawbacks\n\nMore syntax to learn.\n"
@@ -34,6 +38,16 @@ def _names(paths) -> list[str]:
     return sorted(Path(p).name for p in paths)
 
 
+@pytest.mark.parametrize("asked", ["Which RFCs never mention pinning?",
+                                   "Which RFCs lack pinning?",
+                                   "Which RFC never mentions pinning?"])
+def test_never_and_lack_are_read_as_not(negated, asked):
+    answer = _ask(negated, asked)
+    # ("never", "lack" were counted as words wanted, with "pinning")
+    assert _names(answer.count["documents"]) == ["3302-b.md", "3304-d.md", "3305-e.md"]
+    assert not answer.evidence
+
+
 @pytest.mark.parametrize("asked", ["Which RFCs lack a Drawbacks section?",
                                    "Which RFCs do not have a Drawbacks section?",
                                    "Which RFCs have no Drawbacks section?",
@@ -46,3 +60,25 @@ def test_documents_without_a_section_so_headed(negated, asked):
                                                                                  negated)
     having = _ask(negated, "Which RFCs have a Drawbacks section?")
     assert _names(having.count["documents"]) == ["3301-a.md", "3302-b.md"]
+
+
+def test_a_plain_verb_of_use_counts_the_word(negated):
+    answer = _ask(negated, "Which RFCs do not use macros?")  # (refused: "use" was not read)
+    assert _names(answer.count["documents"]) == ["3301-a.md", "3302-b.md", "3303-c.md",
+                                                 "3305-e.md"]
+
+
+@pytest.mark.parametrize("asked", ["Which RFC isn't accepted?", "Which RFC was never merged?",
+                                   "Which RFC does not implement pinning?"])
+def test_one_document_said_not_so_is_never_read_as_its_positive(negated, asked):
+    # (the best match was read, as if nothing were negated)
+    with pytest.raises(InputError, match=r'"not" is read only in'):
+        _ask(negated, asked)
+
+
+def test_names_joined_by_nor_or_and(negated):
+    answer = _ask(negated, "Which RFCs don't mention async nor macros?")
+    assert _names(answer.count["documents"]) == ["3303-c.md", "3305-e.md"]
+    with pytest.raises(InputError, match=r'joined by "and" is not read .* "\.\.\. do not '
+                                         r'mention async or macros\?"'):
+        _ask(negated, "Which RFCs do not mention async and macros?")

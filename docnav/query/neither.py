@@ -28,27 +28,36 @@ _NEITHER = re.compile(r"^\s*neither\s+(?P<names>\S.*?)\W*$", re.I)
 # were read as one name, and the question refused as naming a document and a word)
 _NOR = re.compile(r"\s*,\s*(?:nor\s+)?|\s+nor\s+", re.I)
 _OR = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+", re.I)  # "don't mention async or pinning"
+_OR_NOR = re.compile(r"\s*,\s*(?:n?or\s+)?|\s+n?or\s+", re.I)  # "... async nor pinning" too
 # what goes on past a name of words: "pinning and mention async", "async but closures"
 _GOES_ON = re.compile(r"\b(?:and|or|but|that|which|who|whose|with|without|besides)\b", re.I)
 # "do not mention async", "don't cite RFC 2394 or RFC 2349", "are not about async": of the
 # documents holding none of it (those holding "async" were counted, "not" no word searched for)
-_NOT = r"(?:do|does|did|are|is|were|was)(?:\s+not|n[’']t)"
+# "never mention pinning" too (those holding "never" and "pinning" were counted)
+_NOT = r"(?:(?:do|does|did|are|is|were|was)(?:\s+not|n[’']t)|never)"
+# verbs saying what a document's text holds, so that its words are what is counted: "use"
+# too ("Which papers do not use BERT?" was refused); not "implement", "support", "accept",
+# "require", "change": said of what is done, not of what a text says
 _NOT_VERB = (r"mention(?:s|ed)?|discuss(?:es|ed)?|cite[sd]?|refer(?:s|red)?\s+to|"
              r"link(?:s|ed)?\s+to|talk(?:s|ed)?\s+about|cover(?:s|ed)?|describe[sd]?|"
-             r"contain(?:s|ed)?|hold(?:s)?|about")
-NOT_SAID = re.compile(rf"^\s+(?P<not>{_NOT})\s+(?P<verb>{_NOT_VERB})\s+(?P<names>\w.*?)\W*$",
-                      re.I)
-# that, said of one document ("Which RFC does not mention async?"), asks for those that do not
-# as of several (:data:`docnav.query.which.WHICH_DOCUMENTS`: it read the best match,
-# 2394-async_await.md): a lookahead after the word naming it
-ONE_NOT_SAID = rf"(?=\s+{_NOT}\s+(?:{_NOT_VERB})\s+\w)"
+             r"contain(?:s|ed)?|hold(?:s)?|use[sd]?|include[sd]?|referenc(?:e[sd]?)|about")
+# "lack pinning" as "do not mention pinning" (those holding "lack" were counted)
+_LACK = r"lack(?:s|ed)?"
+NOT_SAID = re.compile(rf"^\s+(?:(?P<not>{_NOT})\s+(?P<verb>{_NOT_VERB})|(?P<lack>{_LACK}))\s+"
+                      rf"(?P<names>\w.*?)\W*$", re.I)
 # a negation said otherwise of the documents asked for ("... are not yet implemented?", "...
 # still aren't implemented?", "... that mention async don't mention pinning?"): refused
 # (not_count), rather than the opposite counted; not one in a clause of what they hold (a "why"
 # or "how" clause, a "that" one after a word of theirs) whose verb reads no document ("...
 # explain why async closures are not stable?", "... mention code that can't be moved?")
 _NEGATED = re.compile(r"\b(?:(?:do|does|did|are|is|were|was|have|has|had|can|could|will|would|"
-                      r"should)(?:\s+not|n[’']t)|won[’']t|can[’']t|cannot)\b", re.I)
+                      r"should)(?:\s+not|n[’']t)|won[’']t|can[’']t|cannot|never)\b", re.I)
+# any of those, or "lack", "have no", said of one document ("Which RFC isn't accepted?", "...
+# does not mention async?") asks for those so, as of several: counted, or refused where its
+# "not" is not read (:data:`docnav.query.which.WHICH_DOCUMENTS`: it read the best match as if
+# nothing were negated): a lookahead after the word naming it
+ONE_NOT_SAID = (rf"(?=\s+(?:{_NEGATED.pattern}|(?:(?:is|was|has|had|does|did)\s+)?never\b|"
+                rf"{_LACK}\b|(?:has|have)\s+no\b))")
 _CLAUSE = re.compile(r"\b(?:why|how|what|when|where|whether)\b|\w\W+(?:that|which|who)\b", re.I)
 _READING = re.compile(rf"\s+(?:{_NOT_VERB}|say(?:s)?|said)\b", re.I)
 
@@ -60,8 +69,9 @@ def _negates_them(rest: str) -> bool:
                for m in _NEGATED.finditer(rest))
 
 
-_NOT_READ = ('"do not" (or "does not", "don\'t") "mention", "cite", "hold", "discuss" or "refer '
-             'to" X right after the documents asked for ("Which RFCs do not mention async?"), '
+_NOT_READ = ('"do not" (or "does not", "don\'t", "never") "mention", "use", "cite", "hold", '
+             '"discuss" or "refer to" X right after the documents asked for ("Which RFCs do not '
+             'mention async?"), "lack X", "do not have a X section", '
              '"are not about X", "are not <kind>" ("Which documents are not RFCs?") and "neither '
              '... nor"')
 _ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
@@ -90,6 +100,8 @@ def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every
     or that dropped."""
     if not SAYS_NEITHER.search(asked):
         return None
+    if not said and NOT_SAID.match(rest) and not re.search(r"\bneither\b", rest, re.I):
+        return None  # "don't mention async nor await": not_count's, "nor" as "or"
     m = _NEITHER.match(rest) if said else None
     if not m or not re.search(r"\bnor\b", m["names"], re.I):
         raise neither_unread(asked)
@@ -114,9 +126,16 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
                          f"forms")  # (the others were counted)
     if m is None:
         return None
-    verb = "mention" if m["verb"].lower() == "about" else m["verb"]
-    return _none_of(nav, asked, m["names"], _OR.split(m["names"]), verb, every,
-                    f'"{m["not"]} {m["verb"]}"', _NOT_ASKED_SO)
+    verb = "mention" if m["lack"] or m["verb"].lower() == "about" else m["verb"]
+    return _none_of(nav, asked, m["names"], _OR_NOR.split(m["names"]), verb, every,
+                    f'"{m["lack"]}"' if m["lack"] else f'"{m["not"]} {m["verb"]}"',
+                    _NOT_ASKED_SO)
+
+
+# names joined by "and" ("async and await"), not a clause after it ("fuse and were published
+# in 2018", "box and mention fuse")
+_JOINED_AND = re.compile(rf"(?!.*\band\s+(?:(?:are|is|were|was|do|does|did|have|has|had)\b|"
+                         rf"(?:{_NOT_VERB})\b))\w[\w\s-]*?\s+and\s+\w[\w\s-]*", re.I)
 
 
 def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said: str,
@@ -136,6 +155,13 @@ def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said
                     "neither_paths": [one if one in indexed else None for one in named]}
         if any(named) and not any(_GOES_ON.search(name) for name in names):
             raise _mixed(asked, names, named, form)
+    if ask_as == _NOT_ASKED_SO and any(_JOINED_AND.fullmatch(name) for name in names):
+        # "do not mention async and await": of none of them, or not of both? (refused as
+        # saying more than a name, the error suggested a date)
+        joined = re.sub(r"\s+and\s+", " or ", said_names)
+        raise InputError(f"query {asked!r}: {form} with names joined by \"and\" is not read "
+                         f"(none of them, or not all of them?): ask \"... {form[1:-1]} "
+                         f"{joined}?\" (those holding none of them), or of each apart")
     if goes_on := [name for name in names if _GOES_ON.search(name)]:  # ("... nor RFC 2349
         # and mention async?": "and mention async" was dropped)
         raise InputError(f"query {asked!r}: {form} is read of names alone, and "
