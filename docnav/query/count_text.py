@@ -154,6 +154,13 @@ def _neither_line(count: dict, documents: str, dated: str) -> str:
         names = " nor ".join(f'"{name}"' for name in count["neither"])
         how = (f"{verb.format('hold')} {neither}{names} (counted by their words; "
                f"none read)")
+    if held := count.get("holding"):  # "Which RFCs mention async but not pinning?"
+        either = " or ".join(f'"{name}"' for name in held)
+        if count["of"] == 1:
+            return (f"the one {documents[:-1]} asked of{dated} {'holds' if n else 'is not one'}"
+                    f"{'' if n else ' holding'} {either} and not {names.replace(' nor ', ' or ')}"
+                    f" (counted by its words; not read)")
+        how = f"{'holds' if n == 1 else 'hold'} {either}, and {how}"
     if count["of"] == 1:  # of one (--doc): "the one document asked of refers to neither ...",
         # or to one at least, said how as of all ("(by its references ...)" was dropped); of
         # those indexed only ("refers to 2394-async_await.md or RFC 9999" was said)

@@ -5,7 +5,8 @@ or RFC 2349?" reads them, the others); of "Which RFCs mention neither async nor 
 those whose text holds neither word (as "Which RFCs mention async?" counts by their words).
 They are counted and listed, none read: there is nothing of theirs to read about what they
 lack. The first was refused ("neither ... nor" is not read), the second counted those
-holding "neither", "async", "nor" and "pinning"."""
+holding "neither", "async", "nor" and "pinning". Of "Which RFCs mention async but not
+pinning?", those holding the first and not the second (both were counted as wanted)."""
 
 from __future__ import annotations
 
@@ -56,8 +57,11 @@ _NEGATED = re.compile(r"\b(?:(?:do|does|did|are|is|were|was|have|has|had|can|cou
 # does not mention async?") asks for those so, as of several: counted, or refused where its
 # "not" is not read (:data:`docnav.query.which.WHICH_DOCUMENTS`: it read the best match as if
 # nothing were negated): a lookahead after the word naming it
+# ("Which RFC mentions lifetimes but not closures?" too: it read the best match, 2094-nll.md,
+# which says "closures")
 ONE_NOT_SAID = (rf"(?=\s+(?:{_NEGATED.pattern}|(?:(?:is|was|has|had|does|did)\s+)?never\b|"
-                rf"{_LACK}\b|(?:has|have)\s+no\b))")
+                rf"{_LACK}\b|(?:has|have)\s+no\b|(?:(?:is|was)\s+)?(?:{_NOT_VERB})\s+[^?!.]*?"
+                rf"\b(?:but|and)\s+(?:not|never)\s))")
 _CLAUSE = re.compile(r"\b(?:why|how|what|when|where|whether)\b|\w\W+(?:that|which|who)\b", re.I)
 _READING = re.compile(rf"\s+(?:{_NOT_VERB}|say(?:s)?|said)\b", re.I)
 
@@ -71,7 +75,7 @@ def _negates_them(rest: str) -> bool:
 
 _NOT_READ = ('"do not" (or "does not", "don\'t", "never") "mention", "use", "cite", "hold", '
              '"discuss" or "refer to" X right after the documents asked for ("Which RFCs do not '
-             'mention async?"), "lack X", "do not have a X section", '
+             'mention async?"), "lack X", "mention X but not Y", "do not have a X section", '
              '"are not about X", "are not <kind>" ("Which documents are not RFCs?") and "neither '
              '... nor"')
 _ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
@@ -132,10 +136,48 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
                     _NOT_ASKED_SO)
 
 
+# "mention async but not pinning", "... and not pinning", "... but never pinning": those
+# holding the first and not the second (both were counted as wanted); "without" too, after a
+# verb of holding words alone ("mention async without pinning"): after "discuss" or "about"
+# it may name one topic ("Which papers discuss training without labels?"), searched as words
+# (not where a place or a manner follows: "but not in the summary", "but not as a keyword")
+_BUT_NOT = re.compile(r"^\s+(?P<held>\w.*?)\s*,?\s+(?P<cue>(?:but|and)\s+(?:not|never)|"
+                      r"without)\s+(?!(?:in|on|at|as|by|for|from|of|with|to|only|yet|"
+                      r"always)\b)(?P<names>\w.*?)\W*$", re.I)
+_WORDS_VERB = re.compile(r"\b(?:mention|cite|citing|refer|referenc|link|contain|hold|include|"
+                         r"use)", re.I)
+
+
 # names joined by "and" ("async and await"), not a clause after it ("fuse and were published
 # in 2018", "box and mention fuse")
 _JOINED_AND = re.compile(rf"(?!.*\band\s+(?:(?:are|is|were|was|do|does|did|have|has|had)\b|"
                          rf"(?:{_NOT_VERB})\b))\w[\w\s-]*?\s+and\s+\w[\w\s-]*", re.I)
+
+
+def but_not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: list[str]
+                  ) -> dict | None:
+    """What :func:`neither_count` says of a question asking for the documents that hold one
+    thing and not another ("Which RFCs mention async but not pinning?": ``rest`` after its verb
+    ``said``): of those holding the words of the first (any one of several joined by "or"),
+    those holding none of the second, by their words (``"holding"``: the first, as said);
+    None of any other. An InputError where the first names a document ("cite RFC 2394 but not
+    pinning"): its words would be counted, not its references."""
+    m = _BUT_NOT.match(rest) if said else None
+    if m is None or (m["cue"].lower() == "without" and not _WORDS_VERB.search(said)):
+        return None
+    held = _OR.split(m["held"])
+    if REFERRING.search(said) and any(_each_named(nav.graph, m["held"], len(held), every)):
+        raise InputError(f"query {asked!r}: \"{m['cue']}\" is read of words alone, and "
+                         f"{m['held']!r} names a document: ask of it apart (\"... {said} "
+                         f"{m['held']}?\", \"... {said} neither ... nor ...?\")")
+    terms = [list(search_words(name)) for name in held]
+    if not all(terms):
+        return None
+    holders = nav.graph.term_documents([t for each in terms for t in each])
+    holding = [p for p in every if any(all(p in holders[t] for t in each) for each in terms)]
+    count = _none_of(nav, asked, m["names"], _OR.split(m["names"]), said, holding,
+                     f'"{m["cue"]}"', _NOT_ASKED_SO)
+    return count and {**count, "of": len(every), "holding": held}
 
 
 def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said: str,
@@ -219,5 +261,5 @@ def _count(documents: list[str], of: int, neither: list, by: str) -> dict:
             "neither": neither, "neither_by": by}
 
 
-__all__ = ["NOT_SAID", "ONE_NOT_SAID", "SAYS_NEITHER", "neither_count", "neither_unread",
-           "not_count"]
+__all__ = ["NOT_SAID", "ONE_NOT_SAID", "SAYS_NEITHER", "but_not_count", "neither_count",
+           "neither_unread", "not_count"]

@@ -31,8 +31,8 @@ from docnav.query.left_out import (as_besides, left_out_about, left_out_about_fi
                                    left_out_unnamed_within, searched_without)
 from docnav.query.lexical import letter_of_a_token, search_words, written_as_name
 from docnav.query.names import titled_documents
-from docnav.query.neither import (NOT_SAID, ONE_NOT_SAID, SAYS_NEITHER, neither_count,
-                                  not_count)
+from docnav.query.neither import (NOT_SAID, ONE_NOT_SAID, SAYS_NEITHER, but_not_count,
+                                  neither_count, not_count)
 from docnav.query.parts import HAS_PART
 from docnav.query.with_part import part_lacked, with_part, without_part
 from docnav.query.referring import each_numbered, unindexed_alone
@@ -390,6 +390,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                          f"mention ...?\"); `docnav show` lists every document")
     every = [p for p in nav.graph.document_paths(doc) if p not in besides]
     if neither := (neither_count(nav, asked, rest, said, every)  # "Which RFCs cite
+                   or but_not_count(nav, asked, rest, said, every)  # ("... X but not Y?")
                    or not_count(nav, asked, rest, said, every)):  # ("... do not mention X?")
         count.update(neither, **({"besides": scope.besides, "besides_referred": []}  # neither
                                  if scope.besides else {}))  # RFC 2394 nor RFC 2349?"
