@@ -95,6 +95,9 @@ def test_a_plain_verb_of_use_counts_the_word(negated):
     answer = _ask(negated, "Which RFCs do not use macros?")  # (refused: "use" was not read)
     assert _names(answer.count["documents"]) == ["3301-a.md", "3302-b.md", "3303-c.md",
                                                  "3305-e.md"]
+    # (counted as if "async" were wanted too)
+    but_not = _ask(negated, "Which RFCs use macros but not async?")
+    assert _names(but_not.count["documents"]) == ["3304-d.md"]
 
 
 @pytest.mark.parametrize("asked", ["Which RFC isn't accepted?", "Which RFC was never merged?",

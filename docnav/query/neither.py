@@ -144,6 +144,7 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
 _BUT_NOT = re.compile(r"^\s+(?P<held>\w.*?)\s*,?\s+(?P<cue>(?:but|and)\s+(?:not|never)|"
                       r"without)\s+(?!(?:in|on|at|as|by|for|from|of|with|to|only|yet|"
                       r"always)\b)(?P<names>\w.*?)\W*$", re.I)
+_USE = re.compile(r"^\s+(?P<verb>use[sd]?)(?=\s)", re.I)
 _WORDS_VERB = re.compile(r"\b(?:mention|cite|citing|refer|referenc|link|contain|hold|include|"
                          r"use)", re.I)
 
@@ -162,6 +163,8 @@ def but_not_count(nav: Navigator, asked: str, rest: str, said: str | None, every
     those holding none of the second, by their words (``"holding"``: the first, as said);
     None of any other. An InputError where the first names a document ("cite RFC 2394 but not
     pinning"): its words would be counted, not its references."""
+    if not said and (use := _USE.match(rest)):  # "use BERT but not ELMo" ("use": no verb
+        said, rest = use["verb"], rest[use.end():]  # of which.ABOUT, searched as a word)
     m = _BUT_NOT.match(rest) if said else None
     if m is None or (m["cue"].lower() == "without" and not _WORDS_VERB.search(said)):
         return None
