@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import importlib
 import json
 import os
 import platform
@@ -52,7 +53,7 @@ def require_bundle(path: str | Path) -> Path:
 
 def require_parser() -> None:
     try:
-        from docnav.parse import ParseOptions, parse_file  # noqa: F401
+        importlib.import_module("docnav.parse")
     except ImportError as exc:
         print(f"docnav.parse is not importable ({exc}); the benchmarks need the real parser.")
         sys.exit(2)
@@ -275,7 +276,7 @@ def node_vector_gap(db_a: Path, db_b: Path) -> float:
     import duckdb
     import numpy as np
 
-    from docnav.store import vector_of
+    from docnav.rows import vector_of
 
     def load(db):
         con = duckdb.connect(str(db), read_only=True)

@@ -37,6 +37,7 @@ _EXPORTS = {
     "ParseOptions": "docnav.parse",
     "parse_file": "docnav.parse",
     "Store": "docnav.store",
+    "vector_of": "docnav.rows",
     "CollectionOptions": "docnav.collection",
     "IndexOptions": "docnav.index_options",
     "IndexReport": "docnav.report",

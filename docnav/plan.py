@@ -295,7 +295,8 @@ def parse_job(job: Job, parse: Parser, options: ParseOptions,
     return job, None, f"{job.found.path}: file kept changing while it was parsed; retry later"
 
 
-def _parse_once(job: Job, parse: Parser, options: ParseOptions) -> tuple[DocTree | None, str | None]:
+def _parse_once(job: Job, parse: Parser,
+                options: ParseOptions) -> tuple[DocTree | None, str | None]:
     if job.found.error:
         return None, f"{job.found.path}: {job.found.error}"
     try:

@@ -32,7 +32,6 @@ from docnav.errors import InputError, RunCancelled, StoreError, StoreLocked, cau
 from docnav.faults import fault_point
 from docnav.model import DocTree, Edge, EdgeKind, NodeLink
 from docnav.rows import DOC_COLUMNS, NODE_COLUMNS, DocumentRecord, node_from_row
-from docnav.rows import vector_of  # also docnav.store.vector_of, as the README says
 from docnav.schema import check_version, initialize
 from docnav.store_embeddings import StoredEmbeddings
 from docnav.store_queues import WorkQueues

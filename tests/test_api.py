@@ -49,3 +49,11 @@ def test_docnav_version_names_the_release_the_schema_and_the_parser(capsys):
     assert exit_.value.code == 0
     assert capsys.readouterr().out == (f"docnav {release} (store schema {SCHEMA_VERSION}, "
                                        f"parser {parser_fingerprint()})\n")
+
+
+def test_vector_of_reads_a_stored_vector_from_the_package_as_the_readme_says():
+    import numpy as np
+
+    stored = np.array([0.5, -1.0, 2.0], dtype="<f4").tobytes()
+    assert docnav.vector_of(stored).tolist() == [0.5, -1.0, 2.0]
+    assert "docnav.vector_of(value)" in (ROOT / "README.md").read_text()

@@ -14,7 +14,7 @@ from docnav import refs, related
 from docnav.collection import CollectionOptions
 from docnav.index import IndexOptions, Indexer
 from docnav.show import render_document
-from docnav.store import vector_of
+from docnav.rows import vector_of
 
 
 LINKER = """# Linker

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from docnav.collection import CollectionOptions
 from docnav.embed import HashingEmbedder
 from docnav.index import IndexOptions, Indexer
-from docnav.store import COLLECTION_DOC_ID, Store, vector_of
+from docnav.rows import vector_of
+from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.tree import slugify
 
 WORDS = (
