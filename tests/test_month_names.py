@@ -194,3 +194,27 @@ def test_the_date_forms_an_error_lists_say_what_each_is_read_as():
     assert DATE_FORMS.endswith('"March-April 2018", "März bis April 2018": as its first month; '
                                'a range with a day, "5 mars à avril 2018": as that day of its '
                                'first month'), DATE_FORMS
+
+
+@pytest.mark.parametrize("value", ["March-April 2020", "March to April 2020",
+                                   "März bis April 2020", "de marzo a abril de 2020"])
+def test_a_date_bound_holds_a_range_of_months_where_the_range_overlaps_it(tmp_path, value):
+    """A range of months was bounded as its first month alone: --after 2020-04-15 left out a
+    note of March-April 2020 (read as 2020-03), though its April is after the bound; "March
+    to April 2020" was no date at all. A bound keeps it where the range overlaps what the bound
+    allows; a note of March 2020 alone is still left out."""
+    from _stores import indexed_graph
+
+    files = {"range.md": f"---\ndate: {value}\n---\n\n# Spring\n\nPump sales rose.\n",
+             "march.md": "---\ndate: March 2020\n---\n\n# March\n\nPump sales fell.\n"}
+    graph = indexed_graph(tmp_path, files, search_vectors=False)
+
+    def kept(**bounds):
+        return {p.rsplit("/", 1)[-1] for p in (graph.node(n).path for n in graph.filter(
+            graph.document_roots(None), **bounds))}
+
+    assert kept(dated_after="2020-04-15") == {"range.md"}
+    assert kept(dated_after="2020-04-30", dated_before="2020-05-31") == {"range.md"}
+    assert kept(dated_before="2020-04-01") == {"range.md", "march.md"}
+    assert kept(dated_after="2020-05-01") == set()
+    assert kept(dated_before="2020-02-29") == set()

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from docnav.errors import InputError
 from docnav.query._checks import (check_globs, check_kinds, check_levels, check_metadata, flag,
                                   iso_date, listed, unix_time)
-from docnav.query.fields import date_span
 from docnav.query.search import path_matches
 
 # fields naming people: one is matched by any of its names ("author=Ada" of "Ada Lovelace")
@@ -56,11 +55,11 @@ class Criteria:
         return cls(named(path) if path else path, kinds, levels, indexed_after, indexed_before,
                    metadata, verified_only, after, before)
 
-    def holds(self, node, document: dict, fields: dict[str, str], dated: str | None,
-              summary: dict | None) -> bool:
-        """Whether ``node`` (a NodeView, with its document's row, fields and own date, read
-        once a document: :func:`docnav.query.fields.own_date`, and its summary row) meets every
-        criterion; ``path`` is taken as the stored paths name it."""
+    def holds(self, node, document: dict, fields: dict[str, str],
+              dated: tuple[str, str] | None, summary: dict | None) -> bool:
+        """Whether ``node`` (a NodeView, with its document's row, fields and the days its own
+        date spans, read once a document: :func:`docnav.query.fields.own_date_span`, and its
+        summary row) meets every criterion; ``path`` is taken as the stored paths name it."""
         if self.path and not path_matches(node.path, self.path):
             return False
         if self.kinds and node.kind not in self.kinds and node.block_kind not in self.kinds:
@@ -85,16 +84,16 @@ class Criteria:
         return when is not None and (after is None or when >= after) and (
             before is None or when <= before)
 
-    def _dated_within(self, dated: str | None) -> bool:
+    def _dated_within(self, dated: tuple[str, str] | None) -> bool:
         """A document without a date of its own is left out by either date bound; one dated
-        by a month alone is kept where the month overlaps the bounds
-        (:func:`docnav.query.fields.own_date`)."""
+        by a month alone, or a range of months, is kept where its days overlap the bounds
+        (:func:`docnav.query.fields.own_date_span`)."""
         after, before = self.dated_after, self.dated_before
         if not (after or before):
             return True
         if not dated:
             return False
-        first, last = date_span(dated)
+        first, last = dated
         return not (after and last < after) and not (before and first > before)
 
 

@@ -32,9 +32,11 @@ DATE_FORMS = ('"2024-01-05" (an ISO time too), "2024/01/05", "January 5, 2024", 
 # a month by its name or its abbreviation (:mod:`docnav.months`), no other word: "Marching"
 _MONTH = rf"(?P<month>{alternatives(MONTHS)})\.?"
 _WEEKDAY = rf"(?:{alternatives(WEEKDAYS)}\.?,?\s+)?"  # "Fri,", "lundi", "Mo,"
-# a range's last month, read as a dated heading reads it (:mod:`docnav.parse`): the range is
-# dated as its first month is
-_TO = rf"(?:{RANGE_TO}{alternatives(MONTHS)}\.?)?"
+# a range's last month, read as a dated heading reads it (:mod:`docnav.parse`), and a field's
+# English "March to May 2019" (a heading's "to" is not read: it would make other trees, a new
+# parser version): the range is dated as its first month, bounded as far as its last
+# (:func:`own_date_span`)
+_TO = rf"(?:(?:{RANGE_TO}|\s+to\s+)(?P<last>{alternatives(MONTHS)})\.?)?"
 _DAY, _YEAR = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|\.)?", r"(?P<year>\d{4})\b"
 # (a front matter's text date: YAML turns 2024-01-05 into ISO text, not these; an e-mail's
 # header or a feed has the last)
@@ -194,6 +196,33 @@ def date_span(date: str) -> tuple[str, str]:
         return date, date
     year, month = int(date[:4]), int(date[5:7])
     return f"{date}-01", f"{date}-{calendar.monthrange(year, month)[1]:02d}"
+
+
+def own_date_span(path: str, fields: dict[str, str]) -> tuple[str, str] | None:
+    """The first and the last day the document at ``path`` may be of, as a date bound reads
+    it: :func:`date_span` of :func:`own_date`, to the end of a range's last month where its
+    date field names a range of months ("March-April 2020": 2020-03-01 to 2020-04-30), so
+    that ``--after 2020-04-15`` keeps it as ``--before 2020-04-01`` does. A range whose last
+    month comes before its first ("November-February 2020": which year is whose?) is read as
+    its first month alone. None for a document without a date."""
+    dated = own_date(path, fields)
+    if not dated:
+        return None
+    first, last = date_span(dated)
+    if arxiv_date(path, fields):  # (its month, or a day: never a range)
+        return first, last
+    key = date_key(fields)
+    found = key and _ranged(str(fields[key]).strip())
+    if found and (month := month_number(found["last"])) and month > int(first[5:7]):
+        last = date_span(f"{first[:4]}-{month:02d}")[1]
+    return first, last
+
+
+def _ranged(value: str) -> re.Match | None:
+    """The match of a date field's value naming a range of months (its ``last``); None for
+    a value naming none."""
+    found = next((m for m in (_WORDED[1].match(value), _MONTH_ONLY.match(value)) if m), None)
+    return found if found and found["last"] else None
 
 
 def unread_date(fields: dict[str, str]) -> str | None:

@@ -22,7 +22,8 @@ from docnav.errors import (
 from docnav.query._checks import (check_kinds, listed, named_both_ways, node_list, path_text,
                                   store_paths, token_budget, whole)
 from docnav.query.criteria import Criteria
-from docnav.query.fields import DATE_FORMS, DATE_SOURCES, own_date, parse_fields, unread_date
+from docnav.query.fields import (DATE_FORMS, DATE_SOURCES, own_date_span, parse_fields,
+                                 unread_date)
 from docnav.query.pieces import Piece, count_tokens, cut_to_budget
 from docnav.query.search import Hit, SearchIndex, named_by, path_matches, rrf, unclosed_set
 from docnav.query.tables import tables_from_db, tables_from_parquet, where_read
@@ -75,7 +76,8 @@ class DocNavGraph:
         docs = {r["doc_id"]: r for r in tables["documents"].iter_rows(named=True)}
         self.documents = docs
         self._fields = {d: parse_fields(r.get("metadata")) for d, r in docs.items()}
-        self._dates = {d: own_date(r.get("path") or "", self._fields[d]) for d, r in docs.items()}
+        self._spans = {d: own_date_span(r.get("path") or "", self._fields[d])
+                       for d, r in docs.items()}
         self._doc_at = {r["path"]: d for d, r in docs.items() if r.get("path")}
         self._nodes: dict[str, NodeView] = {}
         self._order: list[str] = []
@@ -532,14 +534,14 @@ class DocNavGraph:
         (True or False): only nodes whose summary was verified;
         dated_after/before: ISO dates (``2023-01-31``; an ISO time is cut to its date)
         bounding the document's own date (see
-        :func:`docnav.query.fields.own_date`) — a document without one is left out by either
+        :func:`docnav.query.fields.own_date_span`) — a document without one is left out by either
         bound."""
         criteria = Criteria.read(self.search.as_named, path, kinds, levels, indexed_after,
                                  indexed_before, metadata, verified_only, dated_after,
                                  dated_before)
         return [nid for nid in node_list(node_ids) if criteria.holds(
             n := self.node(nid), self.documents.get(n.doc_id, {}), self._fields.get(n.doc_id, {}),
-            self._dates.get(n.doc_id), self.summaries.get(nid))]
+            self._spans.get(n.doc_id), self.summaries.get(nid))]
 
     def documents_where(self, doc: str | Sequence[str] | None, where: dict,
                         said_as: dict | None = None) -> list[str]:
