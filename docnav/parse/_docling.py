@@ -108,7 +108,7 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     finally:
         _CONVERTING.kept = None
     errors = (tuple(_one_line(e.error_message) for e in result.errors)
-              + _docling_warnings(caught) + tuple(f"docling: {k}" for k in kept))
+              + _docling_warnings(caught, path) + tuple(f"docling: {k}" for k in kept))
     detected = getattr(result.input, "format", None)
     if detected is not None and detected != _input_format(fmt):
         raise DocumentError(
@@ -122,16 +122,18 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     return Converted(result.document, result, pdf_pipeline, errors)
 
 
-def _docling_warnings(caught: list[warnings.WarningMessage]) -> tuple[str, ...]:
+def _docling_warnings(caught: list[warnings.WarningMessage], path: Path) -> tuple[str, ...]:
     """docling's own warnings about the file ("Detected potentially incorrect Markdown,
     correcting..."), kept with the document (its ``conversion_warnings``) instead of printed
-    on stderr without the file's name; other libraries' warnings are issued as they came."""
+    on stderr without the file's name; other libraries' warnings are issued again, of their
+    category and where they were said, their text after the file's ``path`` (they were
+    issued as they came: which of a run's files did they concern?)."""
     own: dict[str, None] = {}
     for w in caught:
         if "/docling" in w.filename.replace("\\", "/"):
             own[f"docling: {_one_line(str(w.message))}"] = None
         else:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+            warnings.warn_explicit(f"{path}: {w.message}", w.category, w.filename, w.lineno)
     return tuple(own)
 
 
