@@ -71,6 +71,30 @@ logging.getLogger("docling.backend.msword_backend").addFilter(_KeptWithTheDocume
     r"Found DrawingML elements in document",
     "drawings (shapes, diagrams) are read for the text in their text boxes only"))
 
+class _WarningKept(logging.Filter):
+    """Keeps any other docling warning logged while a file is converted with the document
+    (one of its ``conversion_warnings``, reported with its path): "Skipping malformed
+    hyperlink address: ..." of a DOCX came on stderr alone, naming no file. Added to each of
+    docling's loggers (a logger's filter sees only its own lines), after those above."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        kept = getattr(_CONVERTING, "kept", None)
+        if kept is None or record.levelno < logging.WARNING:
+            return True
+        kept[_one_line(record.getMessage())] = None
+        return False
+
+
+def _keep_warnings() -> None:
+    """:class:`_WarningKept` on each of docling's loggers not holding one yet (those of the
+    modules imported by now)."""
+    for name, logger in list(logging.Logger.manager.loggerDict.items()):
+        if (name == "docling" or name.startswith("docling.")) and isinstance(
+                logger, logging.Logger) and not any(
+                isinstance(f, _WarningKept) for f in logger.filters):
+            logger.addFilter(_WarningKept())
+
+
 _INPUT_FORMATS = {"markdown": "md", "html": "html", "docx": "docx", "pdf": "pdf"}
 _NAMES = {"markdown": "Markdown", "html": "HTML", "docx": "DOCX", "pdf": "PDF"}
 _LOCK = threading.Lock()
@@ -98,6 +122,7 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
     data = text.encode("utf-8") if isinstance(text, str) else text
     source = path if data is None else DocumentStream(name=str(path), stream=BytesIO(data))
+    _keep_warnings()
     _CONVERTING.kept = kept = {}
     try:
         with warnings.catch_warnings(record=True) as caught:
