@@ -172,7 +172,9 @@ def _neither_line(count: dict, documents: str, dated: str) -> str:
                              f"holds {names.replace(' nor ', ' or ')} (counted by its words; "
                              f"not read)")
         return f"the one {documents[:-1]} asked of{dated} {how}"
-    return f"{n} of the {count['of']} {documents} asked of{dated} {how}"
+    # (those not indexed said so: "nor RFC 9999" read as one of the documents listed)
+    outside = _unindexed(count, every=True) if by == "references" else ""
+    return f"{n} of the {count['of']} {documents} asked of{dated} {how}{outside}"
 
 
 def _indexed_or(count: dict) -> str:
@@ -183,12 +185,13 @@ def _indexed_or(count: dict) -> str:
         name for _, name in pairs)
 
 
-def _unindexed(count: dict) -> str:
+def _unindexed(count: dict, every: bool = False) -> str:
     """Of those a "neither" question names, those not indexed, said after the line's count:
-    " (RFC 9999 is not indexed)"."""
+    " (RFC 9999 is not indexed)"; where none is indexed, only with ``every`` (of one document
+    asked of, the line names them as said, not as documents)."""
     paths = count["neither_paths"]
     outside = [name for p, name in zip(paths, count["neither"]) if not p]
-    if not outside or len(outside) == len(paths):
+    if not outside or len(outside) == len(paths) and not every:
         return ""
     return f" ({names_listed(outside)} {'are' if outside[1:] else 'is'} not indexed)"
 

@@ -1,0 +1,33 @@
+"""Questions of real RFC texts joining what they name by "or", "and" or "neither ... nor": a
+document named beside a word ("Which RFCs mention RFC 2394 or pinning?"), a hyphenated word
+("if-let"), a number no document has beside an indexed one, and the singular "Which RFC"."""
+
+from __future__ import annotations
+
+import pytest
+from _paths import file_names
+from _rfcs import rfc_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+# 2349 (2018) and 2394 (2018-03-30) named; 2592 refers to both, 3668 to 2394 alone, 0002 and
+# 0160 to neither; 0160 writes "if let", no other "if let" nor "if-let"
+RFCS = ["0002-rfc-process.md", "0160-if-let.md", "2349-pin.md", "2394-async_await.md",
+        "2592-futures.md", "3668-async-closures.md"]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return rfc_graph(tmp_path_factory, RFCS)
+
+
+def test_neither_says_a_number_not_indexed_as_such(graph):
+    # (said "refer to neither 2394-async_await.md nor RFC 9999", as if RFC 9999 were one of
+    # the documents, with nothing to tell it is none)
+    answer = Navigator(graph).ask("Which RFCs cite neither RFC 2394 nor RFC 9999?", 600)
+    text = answer_text(answer, graph)
+    assert "none read) (RFC 9999 is not indexed): 0002-rfc-process.md" in text
+    both = Navigator(graph).ask("Which RFCs cite neither RFC 9998 nor RFC 9999?", 600)
+    assert both.count["n"] == 6
+    assert "(RFC 9998 and RFC 9999 are not indexed)" in answer_text(both, graph)
