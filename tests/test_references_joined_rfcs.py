@@ -9,6 +9,7 @@ from _paths import file_names
 from _rfcs import rfc_graph
 
 from docnav.ask_text import answer_text
+from docnav.errors import InputError
 from docnav.query import Navigator
 
 # 2349 (2018) and 2394 (2018-03-30) named; 2592 refers to both, 3668 to 2394 alone, 0002 and
@@ -31,3 +32,25 @@ def test_neither_says_a_number_not_indexed_as_such(graph):
     both = Navigator(graph).ask("Which RFCs cite neither RFC 9998 nor RFC 9999?", 600)
     assert both.count["n"] == 6
     assert "(RFC 9998 and RFC 9999 are not indexed)" in answer_text(both, graph)
+
+
+@pytest.mark.parametrize("question, by, listed", [
+    ("Which RFC cites neither RFC 2394 nor RFC 2349?", "references",
+     ["0002-rfc-process.md", "0160-if-let.md"]),
+    ("What RFC refers to neither RFC 2592 nor RFC 2394?", "references",
+     ["0002-rfc-process.md", "0160-if-let.md", "2349-pin.md"]),
+    ("Which RFC mentions neither async nor pinning?", "words",
+     ["0002-rfc-process.md", "0160-if-let.md"])])
+def test_neither_asked_of_one_rfc_lists_them_as_of_several(graph, question, by, listed):
+    # (read the best match, 2394-async_await.md, named by its title: "not in the evidence:
+    # cites, neither, nor, 2349")
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.count["neither_by"] == by
+    assert file_names(answer.count["documents"]) == listed
+
+
+def test_neither_before_the_verb_of_one_rfc_is_refused(graph):
+    # (read the best match, as "Which RFCs neither cite ...?" is refused)
+    with pytest.raises(InputError, match='"neither ... nor" is read only right after the verb'):
+        Navigator(graph).ask("Which RFC neither cites RFC 2394 nor RFC 2349?", 600)
+

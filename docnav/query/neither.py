@@ -58,10 +58,12 @@ _NEGATED = re.compile(r"\b(?:(?:do|does|did|are|is|were|was|have|has|had|can|cou
 # "not" is not read (:data:`docnav.query.which.WHICH_DOCUMENTS`: it read the best match as if
 # nothing were negated): a lookahead after the word naming it
 # ("Which RFC mentions lifetimes but not closures?" too: it read the best match, 2094-nll.md,
-# which says "closures")
+# which says "closures"); "Which RFC cites neither RFC 2394 nor RFC 2349?" too (read as naming
+# RFC 2394, "neither", "nor" and "2349" said missing); "Which RFC neither cites ...?" is refused
+# as of several
 ONE_NOT_SAID = (rf"(?=\s+(?:{_NEGATED.pattern}|(?:(?:is|was|has|had|does|did)\s+)?never\b|"
                 rf"{_LACK}\b|(?:has|have)\s+no\b|(?:(?:is|was)\s+)?(?:{_NOT_VERB})\s+[^?!.]*?"
-                rf"\b(?:but|and)\s+(?:not|never)\s))")
+                rf"\b(?:but|and)\s+(?:not|never)\s|(?:(?:{_NOT_VERB})\s+)?neither\s+\w))")
 _CLAUSE = re.compile(r"\b(?:why|how|what|when|where|whether)\b|\w\W+(?:that|which|who)\b", re.I)
 _READING = re.compile(rf"\s+(?:{_NOT_VERB}|say(?:s)?|said)\b", re.I)
 
