@@ -54,3 +54,27 @@ def test_neither_before_the_verb_of_one_rfc_is_refused(graph):
     with pytest.raises(InputError, match='"neither ... nor" is read only right after the verb'):
         Navigator(graph).ask("Which RFC neither cites RFC 2394 nor RFC 2349?", 600)
 
+
+@pytest.mark.parametrize("question, listed, line", [
+    ("Which RFCs cite RFC 2394 and RFC 9999?", [],
+     "none of the 5 documents asked of refers to 2394-async_await.md and RFC 9999 (none links "
+     "to, or names the number of, each of them; RFC 9999 is not indexed: read by its number)"),
+    ("How many RFCs cite RFC 2394, RFC 2349 and RFC 9999?", [],
+     "none of the 6 documents asked of refers to 2394-async_await.md, 2349-pin.md and RFC "
+     "9999"),
+    # (RFC 3668 names RFC 2229, not indexed, by its number)
+    ("Which RFCs cite RFC 2394 and RFC 2229?", ["3668-async-closures.md"],
+     "1 of the 5 documents asked of refers to 2394-async_await.md and RFC 2229 (")])
+def test_and_of_a_number_not_indexed_counts_those_naming_it_too(graph, question, listed, line):
+    # (listed those citing RFC 2394, 2592-futures.md too, "RFC 9999, also named, is not
+    # indexed", as if "and" were "or")
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference"
+    assert file_names(answer.count["documents"]) == listed
+    assert line in answer_text(answer, graph)
+
+
+def test_or_of_a_number_not_indexed_still_counts_those_citing_the_other(graph):
+    answer = Navigator(graph).ask("Which RFCs cite RFC 2394 or RFC 9999?", 600)
+    assert file_names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
+    assert "RFC 9999, also named, is not indexed" in answer_text(answer, graph)

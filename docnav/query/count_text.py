@@ -123,11 +123,13 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
     if count.get("related"):  # "What is RFC 130 related to?"
         return (f"{of} asked of{dated} is related to {name} by references (it links to none, "
                 f"nor names one by its number; none links to it, nor names its number)")
-    how = ("none links to it, nor names its number" if not count.get("refers_also") else
+    how = ("none links to it, nor names its number" if not count.get("refers_also")
+           and not count.get("both") else
            "none links to, or names the number of, each of them" if count.get("both") else
            "none links to them, nor names their numbers")
     if count["of"] == 1:  # "none of the 1 document asked of dated in 2024 refers to ..."
-        how = ("no link to it, nor its number" if not count.get("refers_also") else
+        how = ("no link to it, nor its number" if not count.get("refers_also")
+               and not count.get("both") else
                "no link to, nor the number of, each of them" if count.get("both") else
                "no link to them, nor their numbers")
         return (f"{_besides_said(count)}the one {noun} asked of{dated} does not refer to "
@@ -201,13 +203,19 @@ def _named_outside(count: dict) -> str:
     are not indexed ("Which RFCs cite RFC 2394 or RFC 9999?" said nothing of RFC 9999)."""
     if not (outside := count.get("unindexed")):
         return ""
-    return f"; {names_listed(outside)}, also named, {'are' if outside[1:] else 'is'} not indexed"
+    are = "are" if outside[1:] else "is"
+    if count.get("both"):  # (those counted name it: "... cite RFC 2394 and RFC 9999?")
+        its = "its" if are == "is" else "their"
+        return f"; {names_listed(outside)} {are} not indexed: read by {its} number"
+    return f"; {names_listed(outside)}, also named, {are} not indexed"
 
 
 def referred_named(count: dict) -> str:
     """The document those counted refer to ("2394-async_await.md"), or those ("2394-async_await.md
     or 2349-pin.md"; "and" where they refer to all)."""
     names = [PurePath(p).name for p in [count["refers_to"], *count.get("refers_also", [])]]
+    if count.get("both"):  # and those not indexed ("2394-async_await.md and RFC 9999")
+        names += count.get("unindexed") or []
     return names_listed(names, "and" if count.get("both") else "or")
 
 

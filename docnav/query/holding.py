@@ -207,7 +207,8 @@ class Held:
     unindexed: list[str] = field(default_factory=list)
     titled: bool = False  # of ``into``, one is an entry of works cited holding its title
     # the others named beside ``refers_to`` ("... cite RFC 2394 or RFC 2349?"), and whether
-    # those counted refer to all of them ("and") rather than to any ("or")
+    # those counted refer to all of them ("and") rather than to any ("or"), those of
+    # ``unindexed`` too ("... cite RFC 2394 and RFC 9999?": naming its number)
     refers_also: list[str] = field(default_factory=list)
     both: bool = False
     any_of: bool = False  # those holding any one counted ("Which ... mention Adobe or Amazon?")
@@ -309,6 +310,14 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                    ) if work else None  # "Devlin et al." as said, without the question's "?"
     if work:
         into = citing(nav.graph, work.group("name"), work.group("year"), every)
+    # "Which RFCs cite RFC 2394 and RFC 9999?": of those, the ones naming RFC 9999 too, by its
+    # number (not indexed, no link leads there): all of those citing RFC 2394 were listed
+    unindexed_too = (numbers_unindexed(nav.graph, rest) if named and referring_verb and not by
+                     and not related and re.search(r"\band\b", rest, re.I)
+                     and not re.search(r"\bor\b", rest, re.I) else [])
+    if unindexed_too:
+        into = {p: nodes for p, nodes in into.items()
+                if set(unindexed_too) <= set(unindexed_named(nav.graph, p))}
     referring = set(into) & set(every)
     # "What is RFC 130 related to?", "Which RFCs depend on RFC 1068?", of an RFC no reference
     # leads to (or from): none, not those holding "130" (its number, said nowhere else)
@@ -333,7 +342,8 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 [p for p in besides if p in into],
                 unindexed_named(nav.graph, by) if by else  # (those named, beside it: "...
                 numbers_unindexed(nav.graph, rest) if refers_to else [],  # or RFC 9999?")
-                bool(set(titled) & referring), several[1:] if refers_to else [], both)
+                bool(set(titled) & referring), several[1:] if refers_to else [],
+                both or bool(unindexed_too))
 
 
 def referring_to_any(graph: DocNavGraph, paths: list[str], every: list[str], both: bool
