@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docnav.query.count_text import (count_line, named_said, names_listed, partly_line,
-                                     referred_named)
+                                     or_held, referred_named)
 from docnav.query.formats import held_formats
 from docnav.query.kinds import kind_note, left_out_note
 from docnav.query.passages import BEST_DOCUMENT
@@ -234,6 +234,7 @@ def _which_documents(focus: dict) -> str:
                 if n > 1 else f"asked of the one document {whose}{more}")
     if focus.get("refers_to") or focus.get("cites"):  # "Which RFCs refer to RFC 1961?", by
         whose = (f"whose references lead to {referred_named(focus)}"  # their references;
+                 f"{or_held(focus, 2)}"  # (' or hold "pinning" (by their words)')
                  if focus.get("refers_to") else  # "... cite Devlin et al.?"
                  f"whose works cited hold {focus['cites']}")
         return (f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each{more}"

@@ -78,3 +78,27 @@ def test_or_of_a_number_not_indexed_still_counts_those_citing_the_other(graph):
     answer = Navigator(graph).ask("Which RFCs cite RFC 2394 or RFC 9999?", 600)
     assert file_names(answer.count["documents"]) == ["2592-futures.md", "3668-async-closures.md"]
     assert "RFC 9999, also named, is not indexed" in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question, word, listed", [
+    ("Which RFCs mention RFC 2394 or pinning?", "pinning",  # (2349 holds "pinning", 2592
+     ["2349-pin.md", "2592-futures.md", "3668-async-closures.md"]),  # and 3668 cite 2394)
+    ("Which RFCs mention pinning or RFC 2394?", "pinning",
+     ["2349-pin.md", "2592-futures.md", "3668-async-closures.md"]),
+    ("Which RFCs cite RFC 2349 or zebras?", "zebras", ["2592-futures.md"])])
+def test_a_document_or_a_word_counts_those_referring_or_holding_it(graph, question, word,
+                                                                  listed):
+    # (counted those referring to the one named alone, "pinning" dropped: "none of the 26
+    # documents asked of refers to 2394-async_await.md" of 27 RFCs, 2349-pin.md unlisted here)
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.route == "cross-reference"
+    assert file_names(answer.count["documents"]) == listed
+    assert f' or hold{"s" if len(listed) == 1 else ""} "{word}" (by their words)' in (
+        answer_text(answer, graph))
+
+
+def test_a_document_or_a_word_none_refers_to_nor_holds(graph):
+    answer = Navigator(graph).ask("Which RFCs cite RFC 160 or zebras?", 600)
+    assert answer.count["n"] == 0
+    assert ("none of the 5 documents asked of refers to 0160-if-let.md (none links to it, nor "
+            'names its number) or holds "zebras" (by their words)') in answer_text(answer, graph)

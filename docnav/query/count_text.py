@@ -133,9 +133,19 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
                "no link to, nor the number of, each of them" if count.get("both") else
                "no link to them, nor their numbers")
         return (f"{_besides_said(count)}the one {noun} asked of{dated} does not refer to "
-                f"{name} ({how}{_named_outside(count)})")
+                f"{name} ({how}{_named_outside(count)}){or_held(count, 1, 'nor')}")
     return (f"{of} asked of{dated} refers to {name} ({how}{_named_outside(count)})"
-            )  # "Which RFCs depend on RFC 1068?"
+            f"{or_held(count, 1)}")  # "Which RFCs depend on RFC 1068?"
+
+
+def or_held(count: dict, n: int, joined: str = "or") -> str:
+    """The words a count of those referring to a document joins to it by "or" (``count``'s
+    "or_holding"), said after it, of ``n`` documents: ' or hold "pinning" (by their words)';
+    "" where there are none."""
+    if not (words := count.get("or_holding")):
+        return ""
+    said = " or ".join(f'"{w}"' for w in words)
+    return f" {joined} {'holds' if n == 1 else 'hold'} {said} (by their words)"
 
 
 def _neither_line(count: dict, documents: str, dated: str) -> str:
@@ -298,7 +308,8 @@ def count_line(count: dict) -> str:
         line = (f"{_besides_said(count)}{of_them} asked of{dated} "
                 f"{'refer' if count['n'] != 1 else 'refers'} to {referred_named(count)} (by "
                 f"{'its' if count['of'] == 1 else 'their'} references: a link to {it}, "
-                f"{its} number{s}{title}; the evidence reads the best{_named_outside(count)})")
+                f"{its} number{s}{title}; the evidence reads the best{_named_outside(count)})"
+                f"{or_held(count, count['n'])}")
     elif count.get("part"):  # "How many RFCs have a Drawbacks section?", "... lack ...?"
         line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
                 f"{'have' if count['n'] != 1 else 'has'} "
@@ -369,4 +380,4 @@ def _years_unread(count: dict) -> str:
 
 
 __all__ = ["count_line", "counted_answer", "counted_text", "named_said", "names_listed",
-           "partly_line", "referred_named"]
+           "or_held", "partly_line", "referred_named"]

@@ -16,6 +16,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
+from docnav.query.joined_or import words_or_named
 from docnav.query.left_out import left_out_alone, left_out_within
 from docnav.query.lexical import search_words
 from docnav.query.names import (JOINED, said_alone, titled_documents, titled_exactly,
@@ -215,6 +216,9 @@ class Held:
     # of ``rare``, the names joined by "or" where another is not ("Adobe or Amazon" of "...
     # mention Adobe or Amazon in Europe?"): those counted hold one of them and each other
     either: frozenset[str] = frozenset()
+    # of ``refers_to``, the words joined to it by "or", each as said: those holding them are
+    # counted too ("... mention RFC 2394 or pinning?")
+    or_holding: list[str] = field(default_factory=list)
 
     @property
     def most(self) -> int:
@@ -303,6 +307,15 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     both = bool(several) and not re.search(r"\bor\b", rest, re.I)
     if several:
         into, titled = referring_to_any(nav.graph, several, every, both)
+    # "Which RFCs mention RFC 2394 or pinning?": those holding the words joined to the ones
+    # named too ("pinning" was dropped: "none of the 26 documents ... refers to" RFC 2394)
+    or_holding = (words_or_named(nav.graph, rest) if named and referring_verb and not by
+                  and not related else [])
+    if or_holding:
+        terms_of = [list(search_words(words)) for words in or_holding]
+        holders = nav.graph.term_documents([t for each in terms_of for t in each])
+        into = {p: into.get(p, []) for p in every if p in into or any(
+            all(p in holders[t] for t in each) for each in terms_of)}
     # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
     # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
     work = _CITED_WORK.match(rest) if not named and referring_verb else None
@@ -343,7 +356,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 unindexed_named(nav.graph, by) if by else  # (those named, beside it: "...
                 numbers_unindexed(nav.graph, rest) if refers_to else [],  # or RFC 9999?")
                 bool(set(titled) & referring), several[1:] if refers_to else [],
-                both or bool(unindexed_too))
+                both or bool(unindexed_too), or_holding=or_holding)
 
 
 def referring_to_any(graph: DocNavGraph, paths: list[str], every: list[str], both: bool

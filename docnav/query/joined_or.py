@@ -9,8 +9,11 @@ import re
 from typing import TYPE_CHECKING
 
 from docnav.query.kind_words import NAMING, said
+from docnav.query.lexical import search_words
+from docnav.query.names import NAMING_WORDS, said_alone, titled_documents
 
 if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
     from docnav.query.holding import Held
 
 # names joined by "or" ("Adobe or Amazon", "Best Buy, Adobe or Amazon", "Adobe or Amazon or
@@ -85,4 +88,28 @@ def _pieces(written: dict[str, str]) -> set[str]:
             for t in each if t != max(each, key=len)}
 
 
-__all__ = ["or_joined", "or_words"]
+# what a question asking which documents refer to one names, as the pieces "or" joins ("RFC
+# 2394 or pinning", "RFC 2394, pinning or wakers")
+_OR_PIECES = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+", re.I)
+
+
+def words_or_named(graph: DocNavGraph, said: str) -> list[str]:
+    """Of what a question asking which documents refer to others says after its verb
+    (``said``: " RFC 2394 or pinning?"), joined by "or" alone, the pieces naming no document,
+    each as said (["pinning"]), where another names documents alone: those holding their
+    words are counted beside those referring ("none of the 26 documents asked of refers to
+    2394-async_await.md" was said, "pinning" dropped). None where no piece names a document,
+    or one says a document and more ("RFC 2394 in its summary or pinning")."""
+    if not re.search(r"\bor\b", said, re.I) or re.search(r"\b(?:and|nor|neither)\b", said,
+                                                          re.I):
+        return []
+    pieces = [p for p in _OR_PIECES.split(re.sub(r"[\s?.!]+$", "", said)) if p.strip()]
+    named = [bool(said_alone(graph, piece, NAMING_WORDS)) for piece in pieces]
+    words = [piece.strip() for piece, one in zip(pieces, named) if not one]
+    if not any(named) or not words or any(titled_documents(graph, w) or not search_words(w)
+                                          for w in words):
+        return []
+    return words
+
+
+__all__ = ["or_joined", "or_words", "words_or_named"]

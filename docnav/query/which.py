@@ -470,9 +470,11 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
 def _also(held: Held) -> dict:
     """The others a count of the documents referring to one names beside it, where it names
     several ("... cite RFC 2394 or RFC 2349?"), and whether to all of them (to the ones not
-    indexed too: "... cite RFC 2394 and RFC 9999?")."""
+    indexed too: "... cite RFC 2394 and RFC 9999?"); the words joined to it by "or", whose
+    holders are counted too ("... mention RFC 2394 or pinning?")."""
     return ({"refers_also": held.refers_also, "both": held.both}
-            if held.refers_also or held.both else {})
+            if held.refers_also or held.both else {}) | (
+        {"or_holding": held.or_holding} if held.or_holding else {})
 
 
 @dataclass
