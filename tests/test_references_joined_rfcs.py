@@ -102,3 +102,25 @@ def test_a_document_or_a_word_none_refers_to_nor_holds(graph):
     assert answer.count["n"] == 0
     assert ("none of the 5 documents asked of refers to 0160-if-let.md (none links to it, nor "
             'names its number) or holds "zebras" (by their words)') in answer_text(answer, graph)
+
+
+def test_a_hyphenated_word_joined_by_or_is_held_in_its_spaced_spelling(graph):
+    # ("if", "let" held apart by most: those holding "pinning" alone were counted, 0160-if-let.md
+    # writing "if let" not one of them)
+    answer = Navigator(graph).ask("Which RFCs mention if-let or pinning?", 600)
+    assert answer.count["words"] == ["if-let", "pinning"] and answer.count.get("any")
+    assert "0160-if-let.md" in file_names(answer.count["documents"])
+    assert 'hold "if-let" or "pinning" (counted by their words' in answer_text(answer, graph)
+
+
+def test_a_hyphenated_word_is_held_in_any_spelling_a_reader_takes_as_it(tmp_path):
+    from _stores import indexed_graph
+    texts = {"spaced.md": "# Spaced\n\nUse if let to match one pattern.\n",
+             "hyphen.md": "# Hyphen\n\nThe if-let form matches one pattern.\n",
+             "under.md": "# Under\n\nThe lint is named if_let_chain; if_let is its stem.\n",
+             "apart.md": "# Apart\n\nIf we let the pattern fail, it returns early.\n",
+             "other.md": "# Other\n\nNothing about patterns here, only zebras.\n"}
+    graph = indexed_graph(tmp_path, texts)
+    answer = Navigator(graph).ask("Which documents mention if-let or zebras?", 600)
+    assert file_names(answer.count["documents"]) == ["hyphen.md", "other.md", "spaced.md",
+                                                     "under.md"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from docnav.query.hyphenated import HYPHENATED, spelled_any_way
 from docnav.query.kind_words import NAMING, said
 from docnav.query.lexical import search_words
 from docnav.query.names import NAMING_WORDS, said_alone, titled_documents
@@ -56,24 +57,55 @@ def _joined(question: str, words: dict[str, str], names: bool) -> frozenset[str]
         re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", run) for run in runs))
 
 
-def or_words(held: Held, question: str, written: dict[str, str]) -> dict[str, str]:
+def or_words(held: Held, question: str, written: dict[str, str], graph: DocNavGraph
+             ) -> dict[str, str]:
     """Of a question asking which documents hold words joined by "or" ("... mention futures or
     pinning?"; ``written``: each search term's word as written), those words' terms, each as
     written, made rare terms of ``held`` however many documents hold them, so that those
     holding any one are counted (:func:`or_joined`); none where it joins fewer than two, or
     where those holding one of them are counted already ("1 of "Initech", "Globex"").
     "futures", held by 19 of 27 RFCs, was no rare term: the 5 holding "pinning" alone were
-    counted, and said to be those holding it."""
-    joined = (_joined(question, written, False) if re.search(r"\bor\b", question)
-              and not re.search(r"\band\b", question) else frozenset())
+    counted, and said to be those holding it. A hyphenated word joined ("if-let") is one
+    term of ``held`` and ``written`` (its own, the word lower-cased), held in any of its
+    spellings (:func:`~docnav.query.hyphenated.spelled_any_way`), its parts' terms dropped
+    ("if", "let": "... mention if-let or pinning?" counted those holding "pinning")."""
+    if not re.search(r"\bor\b", question) or re.search(r"\band\b", question):
+        return {}
+    if compounds := _hyphenated(held, question, written, graph):  # (its parts no more)
+        held.rare = [t for t in written if t in held.rare or t in compounds]
+        held.held = {p: sum(p in held.holders[t] for t in held.rare) for p in held.every}
+    joined = _joined(question, written, False)
     pieces = _pieces({t: w for t, w in written.items() if t in joined})
     terms = {t: w for t, w in written.items() if t in joined and t not in pieces}
-    if len(terms) < 2 or held.most <= 1 and all(t in held.rare for t in terms):
+    if len(terms) < 2 or not compounds and held.most <= 1 and all(t in held.rare
+                                                                   for t in terms):
         return {}  # (each rare, none held with another: those holding one are counted)
     held.rare = [t for t in written  # (in question order)
                  if (t in held.rare or t in terms) and t not in pieces]
     held.held = {p: sum(p in held.holders[t] for t in held.rare) for p in held.every}
     return terms
+
+
+def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNavGraph
+                ) -> list[str]:
+    """Each hyphenated word that ``question`` joins by "or" made one term of ``held`` (its
+    documents, :func:`~docnav.query.hyphenated.spelled_any_way`) and of ``written``, in place
+    of its parts' terms; those terms."""
+    runs = [m.group() for m in _OR_WORDS.finditer(_OR_NOT.sub("", _NUMBERED_KIND.sub(
+        "", question)))]
+    words = list(dict.fromkeys(m.group() for run in runs for m in HYPHENATED.finditer(run)))
+    of_part = {part.lower(): word for word in words for part in word.split("-")}
+    each = list(written.items())  # (in the question's order, each word where its parts were)
+    written.clear()
+    for term, word in each:
+        if word.lower() in of_part:
+            written.setdefault(of_part[word.lower()].lower(), of_part[word.lower()])
+        else:
+            written[term] = word
+    for word in words:
+        written.setdefault(word.lower(), word)  # (a part that is no term: "state-of-the-art")
+        held.holders[word.lower()] = spelled_any_way(graph, word, held.every)
+    return [word.lower() for word in words]
 
 
 def _pieces(written: dict[str, str]) -> set[str]:
