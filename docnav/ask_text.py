@@ -13,11 +13,11 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from docnav.query.count_text import (count_line, named_said, names_listed, partly_line,
-                                     or_held, referred_named)
+from docnav.query.count_text import count_line, named_said, names_listed, partly_line
 from docnav.query.formats import held_formats
 from docnav.query.kinds import kind_note, left_out_note
 from docnav.query.passages import BEST_DOCUMENT
+from docnav.which_text import which_documents
 from docnav.wording import counted
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def _focused(focus: dict) -> str:
     if focus["op"] == "relate documents":  # "How does RFC 2592 relate to RFC 2394?"
         return _relating(focus)
     if focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn
-        return _which_documents(focus)
+        return which_documents(focus)
     if focus["op"] == "compare":  # the question named several companies
         each = ", ".join(f"{name} ({counted(len(docs), 'filing')})"
                          for name, docs in zip(focus["companies"], focus["documents"]))
@@ -214,115 +214,6 @@ def _format_notes(answer: Answer) -> list[str]:
     return [f"no document asked of is {label}, the {names} (\"{said}\"; "
             f"{held_formats(step)})" + (": the evidence is the best match's of them all"
                                           if answer.evidence else "")]
-
-
-def _which_documents(focus: dict) -> str:
-    """Which documents a question asking for documents was asked of: the best, those its
-    references lead to, the first or last by date, the earliest of a year's."""
-    n, without = len(focus["documents"]), f"without \"{focus['left_out']}\""
-    if focus.get("about"):  # "discuss": what they say of it is searched, not the verb
-        without += f" or \"{focus['about']}\""
-    more = f" (--budget {focus['more_with']} reads one more)" if focus.get("more_with") else ""
-    dated = f" dated {focus['dated']}" if focus.get("dated") else ""  # "in 2024"
-    if focus.get("referred_by"):  # "Which RFCs does RFC 1974 refer to?"
-        return (f"asked of the {counted(n, 'document')} that "
-                f"{Path(focus['referred_by']).name} refers to, {focus['tokens_each']} tokens "
-                f"each{more}")
-    if focus.get("related"):  # "Which RFCs are related to RFC 1961?": either way
-        whose = f"related to {Path(focus['refers_to']).name} by references, to it or from it"
-        return (f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each{more}"
-                if n > 1 else f"asked of the one document {whose}{more}")
-    if focus.get("refers_to") or focus.get("cites"):  # "Which RFCs refer to RFC 1961?", by
-        whose = (f"whose references lead to {referred_named(focus)}"  # their references;
-                 f"{or_held(focus, 2)}"  # (' or hold "pinning" (by their words)')
-                 if focus.get("refers_to") else  # "... cite Devlin et al.?"
-                 f"whose works cited hold {focus['cites']}")
-        return (f"asked of the {n} documents {whose}, {focus['tokens_each']} tokens each{more}"
-                if n > 1 else f"asked of the one document {whose}{more}")
-    if focus.get("by_length"):  # "Which RFC is the longest?": by their words
-        named = ", ".join(f"{Path(p).name} ({counted(w, 'word')})"
-                          for p, w in zip(focus["documents"], focus["words"]))
-        if beside := focus.get("beside"):  # "Which is longer, ...?": "beside A and B"
-            named += ", beside " + names_listed([f"{Path(p).name} ({counted(w, 'word')})"
-                                                  for p, w in beside])
-        which = (f"the one document asked of{_so(focus)}, by its words"
-                 if focus["length_of"] == 1 else  # ("the longest of the 1 documents")
-                 f"the {focus['by_length']} of the {focus['length_of']} documents "
-                 f"{_asked(focus)}{_so(focus)}, by their words")
-        return (f"asked of {which}: {named}"
-                + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
-    if focus.get("order"):  # "What is the newest RFC?": by their own dates
-        if (undated := focus.get("undated_named")) and focus["dated_of"] < 2:  # of those named
-            return (f"asked of {Path(focus['documents'][0]).name}, the first the question "
-                    f"names (undated: {names_listed([Path(p).name for p in undated])}, so the "
-                    f"{focus['dated_of'] + len(undated)} are not ordered by date)")
-        named = ", ".join(f"{Path(p).name} ({_dated_as(p, d, focus)})"
-                          for p, d in zip(focus["documents"], focus["dates"]))
-        if beside := focus.get("beside"):  # "Which is older, ...?": "beside A and B"
-            named += ", beside " + names_listed([f"{Path(p).name} ({_dated_as(p, d, focus)})"
-                                                  for p, d in beside])
-        undated = (f", {focus['undated']} undated" if focus["undated"] else "") + (
-            f" ({names_listed([Path(p).name for p in undated])})" if undated else "")
-        which = ("the one dated document asked of" if focus["dated_of"] == 1 else
-                 f"the {focus['order']} by their own dates of the {focus['dated_of']} dated "
-                 f"documents {_asked(focus)}")
-        return (f"asked of {which}{_so(focus)}{undated}: {named}"
-                + (f", {focus['tokens_each']} tokens each" if n > 1 else ""))
-    if focus.get("earliest_of"):  # nothing asked but the date: the earliest so dated
-        besides = " and ".join(Path(p).name for p in focus.get("besides", []))
-        every = focus["earliest_of"]  # ("the 1 earliest of the 1 documents" was said)
-        which = (f"the {n} earliest of the {every} documents" if n < every else
-                 "the one document" if n == 1 else f"each of the {n} documents")
-        return (f"asked of {which}{dated}{' besides ' + besides if besides else ''}, "
-                + (f"{focus['tokens_each']} tokens each, " if n < every or n > 1 else "")
-                + without)
-    return (f"asked of the {n} best documents{dated}, {focus['tokens_each']} tokens each, "
-            f"{without}{more}" if n > 1 else
-            f"asked of the best document{dated} alone, {without}{more}")
-
-
-# the documents a question leaves out named one by one, at most; more, of a group it names
-# ("besides those from 2018"), said as that group
-_LEFT_NAMED = 3
-
-
-def _asked(focus: dict) -> str:
-    """Which documents were ordered: those asked of, or those the question named
-    ("Which is longer, RFC 2394 or RFC 2349?")."""
-    return "the question names" if focus.get("named") else "asked of"
-
-
-def _so(focus: dict) -> str:
-    """What chose the documents a question asked for the first or longest of: their year
-    (" dated in 2018"), what they hold, then those left out (" besides 2497-if-let-chains.md":
-    "Which RFC is the longest, besides RFC 2497?"; " holding "async" besides the 19 documents
-    dated in 2018": said after them, the 19 read as holding it), what refers to them."""
-    besides = [Path(p).name for p in focus.get("besides") or []]
-    of_year = focus.get("besides_dated") or []
-    if (year := focus.get("besides_year")) and len(of_year) > _LEFT_NAMED:  # not each of 19
-        besides = [Path(p).name for p in focus["besides"] if p not in of_year] + [
-            f"the {len(of_year)} documents dated {year}"]
-    return ((f" dated {focus['dated']}" if focus.get("dated") else "") + _holding(focus)
-            + (f" besides {' and '.join(besides)}" if besides else "")
-            + (f" referring to {focus['referring_to']}" if focus.get("referring_to") else "")
-            + (f" that {focus['cited_by']} refers to" if focus.get("cited_by") else ""))
-
-
-def _holding(focus: dict) -> str:
-    """What the documents ordered hold (" holding "async"", " with a section headed "X"")."""
-    return (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
-            if focus["holding"] else "") + (
-        f" with a section headed \"{focus['part']}\"" if focus.get("part") else "")
-
-
-def _dated_as(path: str, date: str, focus: dict) -> str:
-    """A document's date as an order by date says it: its arXiv date
-    (:func:`docnav.query.fields.arxiv_date`), the day its first version's stamp gives or its
-    identifier's month, which names no day; or its own date."""
-    if path not in focus.get("by_arxiv", ()):
-        return date
-    return f"{date}, by its first version's arXiv stamp" if len(date) > 7 else (
-        f"{date}, by its arXiv identifier")
 
 
 def _search_notes(answer: Answer) -> list[str]:
