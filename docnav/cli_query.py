@@ -65,6 +65,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         raise InputError(f"{given} applies to a generated answer: add --generate")
     # the store first: with none there, that is what to fix, not the NLI model's setting
     graph = open_graph(args)
+    doc = _globs(args.doc)
     if args.generate and not args.no_verify:  # the NLI model loads now, before any search
         from docnav.verify import TransformersNLI, Verifier, VerifyOptions
 
@@ -74,7 +75,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
                                "dated_before": args.before}.items() if v}
     # none having them is said with the options as given (as `locate` says it)
     answer = Navigator(graph, answerer=answerer, verifier=verifier, policy=args.policy).ask(
-        args.question, budget=args.budget, doc=args.doc, where=where or None,
+        args.question, budget=args.budget, doc=doc, where=where or None,
         said_as=_said_as(args))
     # 1, as for an index run with failed documents: the work is done, a part of it failed
     code = EXIT_FAILED_DOCS if answer.generation_error else EXIT_OK
@@ -118,18 +119,19 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     if args.k < 1:  # said of the option, not of the library's argument ("k 0:")
         raise InputError(f"-k {args.k}: ask for at least 1 hit")
     graph = open_graph(args)
-    if args.doc:  # a glob matching nothing is an error, as for `ask`: not "no hits"
-        graph.matching_documents(args.doc)
-    filters = {"path": args.doc, "metadata": _fields(args.meta),
+    doc = _globs(args.doc)
+    if doc:  # a glob matching nothing is an error, as for `ask`: not "no hits"
+        graph.matching_documents(doc)
+    filters = {"path": doc, "metadata": _fields(args.meta),
                "dated_after": args.after, "dated_before": args.before,
                "verified_only": args.verified_only}
     where = {k: filters[k] for k in ("metadata", "dated_after", "dated_before") if filters[k]}
     searched = None  # the documents searched: all, those of --doc, or those of the criteria
     if where:  # documents none of which has them: said, as `ask` says it (not "no hits")
         searched = [graph.node(r).path
-                    for r in graph.documents_where(args.doc, where, _said_as(args))]
-    elif args.doc:
-        searched = graph.document_paths(args.doc)
+                    for r in graph.documents_where(doc, where, _said_as(args))]
+    elif doc:
+        searched = graph.document_paths(doc)
     hits = graph.locate(args.query, k=args.k, kinds=args.kind or None, levels=args.level,
                         via=args.via, filters={k: v for k, v in filters.items() if v})
     rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind,
@@ -196,6 +198,14 @@ def note_stale(graph, paths: list[str]) -> None:
               f"({error})", file=sys.stderr)
 
 
+def _doc_option(p: argparse.ArgumentParser) -> None:
+    """--doc, repeatable (ask, locate): the library takes a list of globs, and a second
+    --doc replaced the first without a word."""
+    p.add_argument("--doc", type=_given("a glob"), action="append", metavar="GLOB",
+                   help="only documents whose path matches this glob (a path as stored, its "
+                   "end after a /, or one relative to here; repeatable: those matching any)")
+
+
 def _document_options(p: argparse.ArgumentParser) -> None:
     """--meta, --after, --before: documents chosen by their own fields (ask, locate)."""
     p.add_argument("--meta", action="append", metavar="KEY=VALUE",
@@ -209,6 +219,12 @@ def _document_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--before", metavar="YYYY-MM-DD", type=_given("a date"),
                    help="only documents dated on or before (a month: where it begins on or "
                    "before the day)")
+
+
+def _globs(given: list[str] | None) -> str | list[str] | None:
+    """--doc as the library takes it: one glob as itself (its errors quote it, not a list of
+    it), several as their list (documents matching any)."""
+    return given[0] if given and len(given) == 1 else given
 
 
 def _fields(pairs: list[str] | None) -> dict[str, str]:
@@ -397,8 +413,7 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:
         '    docnav ask "How is the seal replaced?" --generate --policy drop',
     )
     p.add_argument("question")
-    p.add_argument("--doc", type=_given("a glob"),
-                   help="only documents whose path matches this glob")
+    _doc_option(p)
     _document_options(p)
     p.add_argument("--budget", type=int, default=1024,
                    help="evidence tokens, 16 to 1,000,000 (default 1024)")
@@ -442,8 +457,7 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--via", action="append", choices=["text", "summary"],
                    help="what a hit matched: its own text (a section's heading) or its summary "
                    "(repeatable; default both)")
-    p.add_argument("--doc", type=_given("a glob"),
-                   help="only documents whose path matches this glob")
+    _doc_option(p)
     _document_options(p)
     p.add_argument("--verified-only", action="store_true", help="only nodes whose summary "
                    "the NLI model verified (with --via summary: verified summaries)")

@@ -19,7 +19,7 @@ import polars as pl
 from docnav.errors import (
     InputError, StoreError, StoreLocked, names_several, quoted, without_path,
 )
-from docnav.query._checks import (check_kinds, listed, named_both_ways, node_list, path_text,
+from docnav.query._checks import (check_globs, check_kinds, listed, named_both_ways, node_list, path_text,
                                   store_paths, token_budget, whole)
 from docnav.query.criteria import Criteria
 from docnav.query.fields import (DATE_FORMS, DATE_SOURCES, own_date_span, parse_fields,
@@ -424,7 +424,13 @@ class DocNavGraph:
 
     def matching_documents(self, glob: str | Sequence[str]) -> list[str]:
         """:meth:`document_paths` of ``glob``, which must match one at least (``--doc``):
-        :class:`InputError` otherwise."""
+        :class:`InputError` otherwise; of a list, each of its globs (``--doc A --doc B``,
+        one of them mistyped, read the other's documents alone without a word)."""
+        if not isinstance(glob, str) and glob is not None:
+            check_globs(glob, "glob")
+            for one in glob:
+                self.matching_documents(one)
+            return self.document_paths(glob)
         paths = self.document_paths(glob)
         if not paths:
             # the documents it names that no run could index: their errors say why

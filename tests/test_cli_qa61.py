@@ -1,0 +1,51 @@
+"""The command line where the sixty-first session's QA pass found it said less, or other, than
+it should: a repeated --doc kept only its last glob, errors named the library's parameter
+rather than the option typed, --verified-only of paragraphs said only "no hits", a reader
+of a store held before its first export was told to read that export and to wait with a
+--wait it lacks, an option without help, and a question none of whose words any document
+holds. Real stores (the bundled sample, hashing embedder), real commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+from _cli import Indexed, index_sample, run
+
+from docnav.cli import _parser
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory) -> Indexed:
+    return index_sample(tmp_path_factory.mktemp("qa61"))
+
+
+def _documents(hits: list[dict]) -> set[str]:
+    return {Path(h["document"]).name for h in hits}
+
+
+def test_a_repeated_doc_takes_every_glob(indexed):
+    """`--doc A --doc B` searched B alone, without a word (the library takes a list)."""
+    code, out, err = run(indexed.db, "locate", "Send", "-k", "50", "--json",
+                         "--doc", "*0019*", "--doc", "*0458*")
+    assert code == 0, err
+    assert _documents(json.loads(out)) == {"0019-opt-in-builtin-traits.md",
+                                           "0458-send-improvements.md"}
+    code, out, err = run(indexed.db, "ask", "Why does Send need a static bound?", "--json",
+                         "--budget", "2000", "--doc", "*0019*", "--doc", "*0458*")
+    assert code == 0, err
+    read = _documents(json.loads(out)["evidence"])
+    assert read and read <= {"0019-opt-in-builtin-traits.md", "0458-send-improvements.md"}
+    # a glob of the two matching nothing is still an error, named
+    code, _, err = run(indexed.db, "locate", "Send", "--doc", "*0019*", "--doc", "*nothing*")
+    assert code == 2 and "'*nothing*'" in err
+    for command in ("ask", "locate"):
+        said = " ".join(_commands()[command].format_help().split("--doc GLOB")[-1].split())
+        assert "repeatable" in said.split(" --")[0], command
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    return next(a for a in _parser()._actions
+                if isinstance(a, argparse._SubParsersAction)).choices
