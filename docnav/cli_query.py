@@ -65,7 +65,11 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         raise InputError(f"{given} applies to a generated answer: add --generate")
     # the store first: with none there, that is what to fix, not the NLI model's setting
     graph = open_graph(args)
+    _check_options(args)
     doc = _globs(args.doc)
+    if doc:  # as the library checks it, before the dates
+        graph.matching_documents(doc)
+    _check_dates(args)
     if args.generate and not args.no_verify:  # the NLI model loads now, before any search
         from docnav.verify import TransformersNLI, Verifier, VerifyOptions
 
@@ -122,6 +126,8 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     doc = _globs(args.doc)
     if doc:  # a glob matching nothing is an error, as for `ask`: not "no hits"
         graph.matching_documents(doc)
+    _check_dates(args)
+    _check_options(args)
     filters = {"path": doc, "metadata": _fields(args.meta),
                "dated_after": args.after, "dated_before": args.before,
                "verified_only": args.verified_only}
@@ -151,6 +157,31 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     else:
         print_result("\n".join([note] * bool(note) + list(_hit_lines(rows))))
     return EXIT_OK
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """The library's checks of what ask and locate pass on, made here so that an error names
+    the option typed ("--level -1: ..."), not the library's parameter ("levels -1: ..."); in
+    the order the library checks them: the question, then the budget (ask; the store first),
+    or the query, then the levels (locate; after the --doc globs and the dates)."""
+    from docnav.query._checks import (LEAST_PIECE, check_levels, check_query, check_text,
+                                      token_budget)
+
+    if args.func is _cmd_ask:  # (a question of no word to search for may still be answered)
+        check_text(args.question)
+        token_budget(args.budget, least=LEAST_PIECE, name="--budget")
+    else:
+        check_query(args.query)
+        check_levels(args.level or [], name="--level")
+
+
+def _check_dates(args: argparse.Namespace) -> None:
+    """--after and --before as dates, named so in an error (the library says "date ..."):
+    after the --doc globs, as the library checks them."""
+    from docnav.query._checks import iso_date
+
+    for option in ("after", "before"):
+        iso_date(getattr(args, option), name=f"--{option}")
 
 
 def _used(args: argparse.Namespace) -> list[str]:

@@ -49,3 +49,18 @@ def test_a_repeated_doc_takes_every_glob(indexed):
 def _commands() -> dict[str, argparse.ArgumentParser]:
     return next(a for a in _parser()._actions
                 if isinstance(a, argparse._SubParsersAction)).choices
+
+
+def test_errors_name_the_option_typed(indexed):
+    """"levels -1", "budget 15" and "date '2020-13-01'" were the library's names."""
+    for args, said in (
+            (["locate", "Send", "--level", "-1"], "--level -1: "),
+            (["locate", "Send", "--level", "1", "--level", "-2"], "--level -2: "),
+            (["ask", "What is Send?", "--budget", "15"], "--budget 15: "),
+            (["locate", "Send", "--after", "2020-13-01"], "--after '2020-13-01': "),
+            (["ask", "What is Send?", "--before", "2020-02-30"], "--before '2020-02-30': ")):
+        code, out, err = run(indexed.db, *args)
+        assert code == 2 and not out, args
+        assert err.startswith(f"docnav: error: {said}"), (args, err)
+    code, out, _ = run(indexed.db, "ask", "What is Send?", "--budget", "15", "--json")
+    assert code == 2 and json.loads(out)["error"].startswith("--budget 15: ")

@@ -24,9 +24,10 @@ KINDS = tuple(dict.fromkeys([k.value for k in NodeKind] + [
 VIA = ("text", "summary")
 
 
-def iso_date(value) -> str | None:
+def iso_date(value, name: str = "date") -> str | None:
     """``YYYY-MM-DD`` from such a string (a whole ISO time, "2014-09-01T10:00:00", is cut to
-    its date; anything else after the date is refused) or a date."""
+    its date; anything else after the date is refused) or a date; ``name``: the error's name
+    of it (the CLI's ``--after``)."""
     if value is None or value == "":
         return None
     if isinstance(value, datetime.date):
@@ -39,7 +40,7 @@ def iso_date(value) -> str | None:
         if len(text) > 10:  # "2014-09-01junk" was read as 2014-09-01
             datetime.datetime.fromisoformat(text)
     except ValueError:
-        raise InputError(f"date {value!r}: give a real date as YYYY-MM-DD (or an ISO time, "
+        raise InputError(f"{name} {value!r}: give a real date as YYYY-MM-DD (or an ISO time, "
                          "YYYY-MM-DDTHH:MM:SS)") from None
     return text[:10]
 
@@ -169,13 +170,14 @@ def check_kinds(kinds: Sequence[str]) -> None:
         raise InputError(f"unknown kind {', '.join(map(repr, unknown))}; valid: {', '.join(KINDS)}")
 
 
-def check_levels(levels: Sequence) -> None:
+def check_levels(levels: Sequence, name: str = "levels") -> None:
     """Every one of ``levels`` is a depth: a whole number of 0 or more (a string, a float or
-    a negative number matched no node, silently)."""
+    a negative number matched no node, silently); ``name``: the errors' name of them (the
+    CLI's ``--level``)."""
     bad = [x for x in levels
            if isinstance(x, bool) or not isinstance(x, numbers.Integral) or x < 0]
     if bad:
-        raise InputError(f"levels {', '.join(map(repr, bad))}: give whole numbers of 0 or "
+        raise InputError(f"{name} {', '.join(map(repr, bad))}: give whole numbers of 0 or "
                          "more (a node's depth: 1 a top-level section, 2 the sections in it)")
 
 
