@@ -443,7 +443,7 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:
         '  DOCNAV_LLM_BASE_URL=http://localhost:8000/v1 DOCNAV_LLM_MODEL=qwen2.5-7b \\\n'
         '    docnav ask "How is the seal replaced?" --generate --policy drop',
     )
-    p.add_argument("question")
+    p.add_argument("question", help="the question, in quotes")
     _doc_option(p)
     _document_options(p)
     p.add_argument("--budget", type=int, default=1024,
@@ -478,7 +478,7 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
         'a hit\'s text: docnav fetch ID (a section: its paragraphs); around it: docnav nav ID '
         '--dir children',
     )
-    p.add_argument("query")
+    p.add_argument("query", help="the words to search for, in quotes")
     p.add_argument("-k", "--k", type=int, default=10, help="how many hits (default 10)")
     p.add_argument("--kind", action="append", help="paragraph, section, document, or a block "
                    "kind such as table (repeatable)")
@@ -492,7 +492,8 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
     _document_options(p)
     p.add_argument("--verified-only", action="store_true", help="only nodes whose summary "
                    "the NLI model verified (with --via summary: verified summaries)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="machine-readable output: the list "
+                   "of hits (notes on stderr)")
     p.set_defaults(func=_cmd_locate)
 
 

@@ -64,3 +64,19 @@ def test_errors_name_the_option_typed(indexed):
         assert err.startswith(f"docnav: error: {said}"), (args, err)
     code, out, _ = run(indexed.db, "ask", "What is Send?", "--budget", "15", "--json")
     assert code == 2 and json.loads(out)["error"].startswith("--budget 15: ")
+
+
+def test_every_option_of_every_command_says_what_it_does():
+    """`locate --help` listed --json with nothing after it."""
+    bare = []
+
+    def walk(parser: argparse.ArgumentParser, name: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for command, sub in action.choices.items():
+                    walk(sub, command)
+            elif not (action.help or "").strip():
+                bare.append((name, action.option_strings or action.dest))
+
+    walk(_parser(), "docnav")
+    assert bare == []
