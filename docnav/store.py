@@ -401,12 +401,15 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
 
     def without_export(self, exc: StoreLocked) -> StoreLocked:
         """``exc`` (the store held by another process) for a reader that cannot read the
-        export instead: why not, and what to do."""
+        export instead: who holds it, why there is no export, and what to do. Said from its
+        holder alone: the writer's message offers the export and ``--wait``, which a reader
+        has not (it said both, then that there is no export)."""
         other = self.export_of_another()
         why = (f"{self.parquet_dir} holds the export of another store, {other}" if other
-               else f"{self.parquet_dir} has no documents.parquet")
-        return StoreLocked(f"{exc} There is no Parquet export to read instead ({why}): wait "
-                           "for the other process to finish.", exc.holder)
+               else f"{self.parquet_dir} has no documents.parquet: the store's first index "
+               "run has not written it yet, or it is indexed with --no-parquet")
+        return StoreLocked(f"{exc.holder}. There is no Parquet export to read instead ({why}):"
+                           " try again when that process has finished.", exc.holder)
 
     def claim_export(self) -> None:
         """Before a run writes the export: mark :attr:`parquet_dir` as this store's. An

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from _cli import Indexed, index_sample, run
+from _harness import held
 
 from docnav.cli import _parser
 
@@ -64,6 +65,24 @@ def test_errors_name_the_option_typed(indexed):
         assert err.startswith(f"docnav: error: {said}"), (args, err)
     code, out, _ = run(indexed.db, "ask", "What is Send?", "--budget", "15", "--json")
     assert code == 2 and json.loads(out)["error"].startswith("--budget 15: ")
+
+
+def test_a_reader_of_a_store_without_an_export_is_told_only_what_applies(tmp_path, indexed):
+    """While a writer held a store with no export, a reader was told "Wait for it to finish
+    (index, watch, prune and compact take `--wait SECONDS`), or read the Parquet export
+    instead. There is no Parquet export to read instead ..."."""
+    db = tmp_path / "first.duckdb"
+    code, _, err = run(db, "index", str(indexed.docs), "--embed-model", "hashing",
+                       "--no-summaries", "--no-progress", "--no-parquet")
+    assert code == 0, err
+    with held(db, "w", 30) as holder:
+        for command in (["locate", "Send"], ["ask", "What is Send?"], ["show"]):
+            code, _, err = run(db, *command)
+            assert code == 2, command
+            assert f"locked by another process (PID {holder.pid})" in err, err
+            assert "--wait" not in err and "or read the Parquet export instead" not in err, err
+            assert "There is no Parquet export to read instead" in err, err
+            assert "try again when that process has finished" in err, err
 
 
 def test_every_option_of_every_command_says_what_it_does():
