@@ -173,6 +173,31 @@ def _check_options(args: argparse.Namespace) -> None:
     else:
         check_query(args.query)
         check_levels(args.level or [], name="--level")
+        _check_summarised_kinds(args)
+
+
+def _check_summarised_kinds(args: argparse.Namespace) -> None:
+    """--verified-only (or --via summary alone) with only kinds of paragraph (--kind
+    paragraph, table, ...): refused, since only sections and documents have summaries (it
+    said "no hits with --verified-only, --kind paragraph", as if the search had failed)."""
+    from docnav.model import NodeKind
+    from docnav.query._checks import check_kinds
+
+    summarised = {NodeKind.SECTION.value, NodeKind.DOCUMENT.value, NodeKind.COLLECTION.value}
+    by_summary = ["--verified-only"] * args.verified_only + ["--via summary"] * (
+        args.via == ["summary"])
+    if not (by_summary and args.kind):
+        return
+    check_kinds(args.kind)  # a kind mistyped is said as such first
+    if not set(args.kind) & summarised:
+        kinds = ", ".join(f"--kind {k}" for k in args.kind)
+        does = {"--verified-only": "keeps the sections and documents whose summary the NLI "
+                "model verified", "--via summary": "matches sections and documents by their "
+                "summaries"}[by_summary[0]]
+        raise InputError(f"{' and '.join(by_summary)} with {kinds}: paragraphs have no "
+                         "summaries (a table, a list item, code: paragraphs too), so none "
+                         f"can match; {by_summary[0]} {does} (--kind section, --kind "
+                         "document), or leave it out")
 
 
 def _check_dates(args: argparse.Namespace) -> None:

@@ -67,6 +67,19 @@ def test_errors_name_the_option_typed(indexed):
     assert code == 2 and json.loads(out)["error"].startswith("--budget 15: ")
 
 
+def test_verified_only_of_paragraphs_says_they_have_no_summaries(indexed):
+    """--verified-only keeps nodes whose summary was verified, which a paragraph never has:
+    "no hits with --verified-only, --kind paragraph" did not say why."""
+    for kinds in (["paragraph"], ["table"], ["paragraph", "code"]):
+        flags = [x for k in kinds for x in ("--kind", k)]
+        code, out, err = run(indexed.db, "locate", "Send", "--verified-only", *flags)
+        assert code == 2 and not out, kinds
+        assert "paragraphs have no summaries" in err and "--verified-only" in err, err
+    code, out, err = run(indexed.db, "locate", "Send", "--verified-only", "--kind", "section",
+                         "--kind", "paragraph")
+    assert code == 0, err  # a section may have one
+
+
 def test_a_reader_of_a_store_without_an_export_is_told_only_what_applies(tmp_path, indexed):
     """While a writer held a store with no export, a reader was told "Wait for it to finish
     (index, watch, prune and compact take `--wait SECONDS`), or read the Parquet export
