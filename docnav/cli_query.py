@@ -100,7 +100,12 @@ def _cmd_ask(args: argparse.Namespace) -> int:
               "cited evidence", file=sys.stderr)
     if args.json:
         stale = graph.stale(e.piece.doc_path for e in answer.evidence)
-        out = answer.to_json() | {"stale": [{"document": path, "error": error}
+        # none: the evidence is only close in meaning (the text says so in words); one field
+        # a script reads, where the exit code stays 0 (an answer was made, of what there is)
+        asked = ([graph.node(r).path for r in graph.documents_where(doc, where, _said_as(args))]
+                 if where else graph.document_paths(doc) if doc else None)
+        out = answer.to_json() | {"matched_words": _words_held(graph, args.question, asked),
+                                  "stale": [{"document": path, "error": error}
                                             for path, error in stale]}
         print_result(json.dumps(out, indent=2, ensure_ascii=False))
         return code
@@ -226,12 +231,22 @@ def _none_held(graph, query: str, searched: list[str] | None) -> str:
     the hits are only close in meaning, as `ask` says of its evidence; else ""."""
     from docnav.query.lexical import search_words
 
-    words = search_words(query)
-    held = set().union(*graph.term_documents(list(words)).values())
-    if held & set(graph.document_paths() if searched is None else searched):
+    if _words_held(graph, query, searched):
         return ""
+    words = search_words(query)
     return (f"none of the query's words is in any document searched ({', '.join(words.values())})"
             ": the hits are only close in meaning")
+
+
+def _words_held(graph, text: str, searched: list[str] | None) -> list[str]:
+    """The words of ``text`` searched for (its search terms, each as first written) that some
+    document of ``searched`` (``None``: all) holds, in its order."""
+    from docnav.query.lexical import search_words
+
+    words = search_words(text)
+    scope = set(graph.document_paths() if searched is None else searched)
+    return list(dict.fromkeys(words[term] for term, paths in graph.term_documents(
+        list(words)).items() if paths & scope))
 
 
 def _hit_lines(rows: list[dict]) -> Iterator[str]:

@@ -112,3 +112,17 @@ def test_every_option_of_every_command_says_what_it_does():
 
     walk(_parser(), "docnav")
     assert bare == []
+
+
+def test_a_question_no_document_holds_a_word_of_says_so_in_its_json(indexed):
+    """`ask "zzzz qqqq" --json` gave a full budget of unrelated evidence, exit 0, with no one
+    field a script could read to learn that nothing matched."""
+    code, out, err = run(indexed.db, "ask", "zzzz qqqq", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["matched_words"] == [] and answer["absent"] == ["zzzz", "qqqq"]
+    code, out, err = run(indexed.db, "ask", "Why does Send need a zzzz bound?", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert "zzzz" not in answer["matched_words"]
+    assert {"send", "bound"} <= {w.lower() for w in answer["matched_words"]}
