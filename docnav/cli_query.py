@@ -146,7 +146,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     hits = graph.locate(args.query, k=args.k, kinds=args.kind or None, levels=args.level,
                         via=args.via, filters={k: v for k, v in filters.items() if v})
     rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind,
-             "block_kind": graph.node(h.node_id).block_kind, "via": h.via,
+             "block_kind": h.block_kind, "via": h.via,
              "breadcrumb": graph.node(h.node_id).breadcrumb, "page": graph.node(h.node_id).page,
              "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
             for h in hits]

@@ -31,12 +31,16 @@ RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al., 2009)
 
 @dataclass(frozen=True)
 class Hit:
-    """A located node. ``via`` says what matched: its text, or its summary."""
+    """A located node. ``via`` says what matched: its text, or its summary. ``kind`` is its
+    node kind; ``block_kind`` what a paragraph is ("table", "list_item", "code", "text",
+    ...: what ``kinds=["table"]`` chooses; of a section or document, what the store
+    records: "heading", "preamble", "document")."""
 
     node_id: str
     score: float
     kind: str
     via: str = "text"
+    block_kind: str | None = None
 
 
 def named_by(ref: str, paths: dict[str, str]) -> list[str]:
@@ -159,7 +163,8 @@ class SearchIndex:
             if (nid, v) in seen:
                 continue
             seen.add((nid, v))
-            hits.append(Hit(nid, float(fused[i]), self._nodes[nid].kind, v))
+            node = self._nodes[nid]
+            hits.append(Hit(nid, float(fused[i]), node.kind, v, node.block_kind))
             if len(hits) == k:
                 break
         return hits
