@@ -146,7 +146,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     hits = graph.locate(args.query, k=args.k, kinds=args.kind or None, levels=args.level,
                         via=args.via, filters={k: v for k, v in filters.items() if v})
     rows = [{"node_id": h.node_id, "score": round(h.score, 5), "kind": h.kind,
-             "block_kind": h.block_kind, "via": h.via,
+             "block_kind": h.block_kind, "via": h.via, "vias": list(h.vias),
              "breadcrumb": graph.node(h.node_id).breadcrumb, "page": graph.node(h.node_id).page,
              "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
             for h in hits]
@@ -527,7 +527,8 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
                    "one below its section (repeatable)")
     p.add_argument("--via", action="append", choices=["text", "summary"],
                    help="what a hit matched: its own text (a section's heading) or its summary "
-                   "(repeatable; default both)")
+                   "(repeatable; default both: a node matching both ways is one hit, at its "
+                   "better match, its JSON's vias naming both)")
     _doc_option(p)
     _document_options(p)
     p.add_argument("--verified-only", action="store_true", help="only nodes whose summary "

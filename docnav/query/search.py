@@ -31,16 +31,23 @@ RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al., 2009)
 
 @dataclass(frozen=True)
 class Hit:
-    """A located node. ``via`` says what matched: its text, or its summary. ``kind`` is its
-    node kind; ``block_kind`` what a paragraph is ("table", "list_item", "code", "text",
-    ...: what ``kinds=["table"]`` chooses; of a section or document, what the store
-    records: "heading", "preamble", "document")."""
+    """A located node, once, at its best match's score. ``via`` says what that match was:
+    its text, or its summary; ``vias``, every way it matched, the best first (a section found
+    by its heading and by its summary: ``("text", "summary")``). ``kind`` is its node kind;
+    ``block_kind`` what a paragraph is ("table", "list_item", "code", "text", ...: what
+    ``kinds=["table"]`` chooses; of a section or document, what the store records: "heading",
+    "preamble", "document")."""
 
     node_id: str
     score: float
     kind: str
     via: str = "text"
     block_kind: str | None = None
+    vias: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.vias:  # (frozen: set as the dataclass sets its fields)
+            object.__setattr__(self, "vias", (self.via,))
 
 
 def named_by(ref: str, paths: dict[str, str]) -> list[str]:
@@ -146,10 +153,10 @@ class SearchIndex:
         filters: dict | None = None,
         via: Sequence[str] | None = None,
     ) -> list[Hit]:
-        """Hybrid search: BM25 and embedding ranks fused (RRF), filtered, best first.
-
-        A node found both by its text and by its summary is listed twice, once per ``via``.
-        ``kinds``, ``levels`` and ``via`` take one value or a list."""
+        """Hybrid search: BM25 and embedding ranks fused (RRF), filtered, best first: ``k``
+        nodes, each once. A node found both by its text and by its summary is one hit, at
+        the better of the two scores, its ``vias`` saying both (it was two hits, and took two
+        of the ``k``). ``kinds``, ``levels`` and ``via`` take one value or a list."""
         k = whole(k, "k", 1, "ask for at least 1 hit")
         fused = np.zeros(len(self._items), dtype=np.float64)
         for ranked in self._ranked_items(query, max(k * 10, 50), kinds, levels, filters,
@@ -157,17 +164,15 @@ class SearchIndex:
             fused[ranked] += 1.0 / (RRF_K + np.arange(1, len(ranked) + 1))
         order = np.flatnonzero(fused > 0)
         order = order[np.argsort(-fused[order], kind="stable")]
-        hits, seen = [], set()
+        best: dict[str, tuple[float, list[str]]] = {}  # by node, best first: score, vias
         for i in order:
             nid, _, v = self._items[i]
-            if (nid, v) in seen:
-                continue
-            seen.add((nid, v))
-            node = self._nodes[nid]
-            hits.append(Hit(nid, float(fused[i]), node.kind, v, node.block_kind))
-            if len(hits) == k:
-                break
-        return hits
+            if nid not in best:
+                best[nid] = (float(fused[i]), [v])
+            elif v not in best[nid][1]:
+                best[nid][1].append(v)
+        return [Hit(nid, score, self._nodes[nid].kind, vias[0], self._nodes[nid].block_kind,
+                    tuple(vias)) for nid, (score, vias) in list(best.items())[:k]]
 
     def rankings(
         self,
