@@ -19,8 +19,8 @@ import polars as pl
 from docnav.errors import (
     InputError, StoreError, StoreLocked, names_several, quoted, without_path,
 )
-from docnav.query._checks import (check_globs, check_kinds, listed, named_both_ways, node_list, path_text,
-                                  store_paths, token_budget, whole)
+from docnav.query._checks import (check_globs, check_kinds, listed, named_both_ways, node_list,
+                                  path_text, store_paths, token_budget, whole)
 from docnav.query.criteria import Criteria
 from docnav.query.fields import (DATE_FORMS, DATE_SOURCES, own_date_span, parse_fields,
                                  unread_date)
