@@ -29,9 +29,10 @@ from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
 from docnav.query.neither import SAYS_NEITHER, neither_unread
 from docnav.query.names import JOINED, NAMING_WORDS, said_alone, titled_documents, untitled_names
-from docnav.query.parts import HAS_PART, headed, length_of
+from docnav.query.parts import headed, length_of
 from docnav.query.referring import each_numbered, references_from
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
+from docnav.query.with_part import part_opening
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -216,6 +217,11 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     # "the shortest one", "the longest RFC": no word held
     one = re.match(rf"\s+(?:ones?|{KINDS_SAID})\b", asked[m.end():], re.I)
     rest = asked[m.end() + (one.end() if one else of_kind.end() if of_kind else 0):]
+    # "of those with a Drawbacks section": those with a section so headed (those holding
+    # "Drawbacks" and "section" were ordered); what follows is read as if said alone ("...
+    # from 2018", ", besides RFC 2094", " about async": once dropped, those holding "2018")
+    if part := _part_had(nav, rest):
+        rest = part[2]
     # "from 2018", "were started in 2018", "after 2018"; or before the verb ("Which RFC from
     # 2018 is the longest?")
     dated, _ = _dated(f" {m.group('year') or m.group('year_after') or ''}")
@@ -275,16 +281,14 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
             raise InputError(f"query {asked!r}: no document asked of refers to {referred} (a "
                              f"link to it or its number); `docnav ask \"Which documents refer "
                              f"to {referred}?\"` lists those that do")
-    # "of those with a Drawbacks section": those with a section so headed (those holding
-    # "Drawbacks" and "section" were ordered)
-    part = None if referred or cited else _part_had(nav, rest)
-    if part:
+    if part:  # (a heading some document indexed has: "with many sections" was an error)
         every = [p for p in every if p in part[1]]
         if not every:
+            a = "an" if part[0][:1].lower() in "aeiou" else "a"
             raise InputError(f"query {asked!r}: no document asked of has a section headed "
-                             f"{part[0]!r}; `docnav ask \"Which documents have a {part[0]} "
+                             f"{part[0]!r}; `docnav ask \"Which documents have {a} {part[0]} "
                              f"section?\"` counts those that do")
-    held = None if referred or cited or part else _held(rest)
+    held = None if referred or cited else _held(rest)
     # "the first RFC's feature name", ", and what do they propose": asked of it, not which
     owned = re.match(r"['’]s\b", rest)
     asks = None if held is not None or owned else _AND_ASKS.match(rest)
@@ -368,15 +372,19 @@ def _cited_by(nav: Navigator, rest: str) -> tuple[list[str], str] | None:
     return list(references_from(nav.graph, named[0][0])), _as_said(named[0][1], by["named"])
 
 
-def _part_had(nav: Navigator, rest: str) -> tuple[str, set[str]] | None:
-    """(the heading, the documents with a section so headed: :func:`headed`) of "of those
-    with a Drawbacks section", "that have a section on drawbacks"; None of any other."""
+def _part_had(nav: Navigator, rest: str) -> tuple[str, set[str], str] | None:
+    """(the heading, the documents with a section so headed: :func:`headed`, what follows) of
+    "of those with a Drawbacks section", "that have a section on drawbacks, besides RFC 2094"
+    (:func:`docnav.query.with_part.part_opening`: a heading some document has) where what
+    follows may follow the word ordering them (:data:`GOES_ON`); None of any other ("with
+    many sections": their words restrict them, as before)."""
     those = _OF_THOSE.match(rest)
-    part = HAS_PART.match(rest[those.end():] if those else rest)
-    if part is None:
+    at = those.end() if those else 0
+    part = part_opening(nav.graph, rest[at:])
+    if part is None or not re.match(GOES_ON, rest[at + part[1]:], re.I):
         return None
-    heading = " ".join((part["part"] or part["part2"]).split())
-    return heading, {nav.graph.node(s).path for s in headed(nav.graph, heading)}
+    return (part[0], {nav.graph.node(s).path for s in headed(nav.graph, part[0])},
+            rest[at + part[1]:])
 
 
 def _named(nav: Navigator, said: str) -> list[tuple[str, str]] | None:

@@ -15,6 +15,7 @@ from docnav.query.in_turn import in_turn
 from docnav.query.parts import HAS_PART, headed
 
 if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
     from docnav.query.navigator import Navigator
 
 
@@ -34,6 +35,37 @@ def part_lacked(rest: str) -> str | None:
         return None
     part = HAS_PART.match(rest[m.end():] if m["not"] else f" have {rest[m.end():]}")
     return " ".join((part.group("part") or part.group("part2")).split()) if part else None
+
+
+# "with a Drawbacks section", "that have a section on drawbacks", more said after it or not
+# (", besides RFC 2094", " from 2018"): a heading before "section", or the words after "on"
+_PART_OPENS = re.compile(
+    r"^\s*(?:that\s+|which\s+)?(?:have|has|had|with|contain|contains|include|includes)\s+"
+    r"(?:an?\s+|the\s+|any\s+)?(?:(?:sections?|parts?|chapters?)\s+(?:on|about|called|named|"
+    r"headed|titled)\s+(?P<quote>[\"“']?)(?P<part>[^\"”'?,]+)[\"”']?|[\"“']?"
+    r"(?P<part2>[^\"”'?,]+?)[\"”']?\s+(?:sections?|parts?|chapters?)\b)", re.I)
+
+
+def part_opening(graph: DocNavGraph, said: str) -> tuple[str, int] | None:
+    """(the heading, how much of ``said`` names it) where ``said`` opens by saying the
+    documents have a section so headed ("with a Drawbacks section", "that have a section on
+    drawbacks from 2018": "drawbacks", the longest run of words after "on" that is one) and
+    some document of ``graph`` has a section so headed; None of any other: "with many
+    sections", "with the most sections", "with unsafe parts" name no heading (a review found
+    them an error naming none)."""
+    if not (m := _PART_OPENS.match(said)):
+        return None
+    if m["part2"] is not None:
+        heading = " ".join(m["part2"].split())
+        return (heading, m.end()) if headed(graph, heading) else None
+    words = list(re.finditer(r"\S+", m["part"]))
+    for last in reversed(words):  # "drawbacks from 2018": "drawbacks"
+        heading = " ".join(w.group() for w in words[:words.index(last) + 1])
+        if headed(graph, heading):
+            end = m.start("part") + last.end()
+            closing = re.match(r"[\"”']", said[end:]) if m["quote"] else None
+            return heading, end + (closing.end() if closing else 0)
+    return None
 
 
 def without_part(nav: Navigator, asked: str, count: dict, part: str,
@@ -79,4 +111,4 @@ def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
     return answer
 
 
-__all__ = ["part_lacked", "with_part", "without_part"]
+__all__ = ["part_lacked", "part_opening", "with_part", "without_part"]
