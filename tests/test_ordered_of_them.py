@@ -170,8 +170,19 @@ def test_those_named_are_compared_however_said(nav, question, read, line):
                                       "Which came first, beta.html or RFC 9999?"])
 def test_a_name_of_no_document_compared_is_said(nav, question):
     # (the other one named was read alone, 9999 said nowhere)
-    with pytest.raises(InputError, match="no document asked of is RFC 9999"):
+    with pytest.raises(InputError, match="no document indexed is RFC 9999"):
         nav.ask(question, 300)
+    with pytest.raises(InputError, match="no document indexed is RFC 9999"):  # (in --doc)
+        nav.ask(question, 300, doc="*/[ab]*.html")
+
+
+@pytest.mark.parametrize("question", ["Which is older, alpha.html or RFC 9999?",
+                                      "Which of alpha.html and RFC 9999 is longer?"])
+def test_one_named_outside_those_asked_of_is_said_so(nav, question):
+    # (alpha.html was called no document, an error: its name was looked up in those asked of)
+    said = answer_text(nav.ask(question, 300, doc="*/[bg]*.html"), nav.graph)
+    assert '"alpha.html" names a document outside those asked of' in said, said
+    assert 'no document asked of is titled "RFC 9999"' in said, said
 
 
 # long.md says "drawbacks" and "section" most, with no section so headed

@@ -66,13 +66,18 @@ def compared_named(graph: DocNavGraph, asked: str, asked_of: list[str]
                    ) -> tuple[re.Match, list[str]] | None:
     """(the match of :data:`COMPARED` or of "Which of A and B is longer?", the paths of the
     documents it names, in its order) of a question comparing two or more documents named
-    alone, all of them asked of; else None. A name of no document asked of ("Which is older,
-    RFC 9999 or RFC 2394?") is an error: RFC 2394 was read alone, 9999 said nowhere."""
+    alone, all of them asked of; else None. A name of no document indexed ("Which is older,
+    RFC 9999 or RFC 2394?") is an error, where those it names are asked of: RFC 2394 was read
+    alone, 9999 said nowhere. One indexed outside those asked of (--doc, --after, --meta) is
+    not compared, and the answer says it is outside them, as before (it was called no
+    document: names are looked up in the whole store, then among those asked of)."""
     m = COMPARED.match(asked) or _OF_NAMED.match(asked)
     named = said_alone(graph, m["names"], _JOINING) if m else None
     paths = list(dict.fromkeys(p for p, _ in named or []))
-    if m and len(paths) < 2 and (unknown := _unknown_named(graph, m["names"], asked_of)):
-        raise InputError(f"query {asked!r} compares {unknown[0]}, and no document asked of "
+    outside = m and any(p not in asked_of for p, _ in titled_documents(graph, m["names"]))
+    if (m and len(paths) < 2 and not outside
+            and (unknown := _unknown_named(graph, m["names"], graph.document_paths()))):
+        raise InputError(f"query {asked!r} compares {unknown[0]}, and no document indexed "
                          f"is {unknown[0]} (no title or file name holds its words), so it is "
                          f"not compared (`docnav show` lists the documents)")
     if len(paths) < 2 or not set(paths) <= set(asked_of):
@@ -80,11 +85,11 @@ def compared_named(graph: DocNavGraph, asked: str, asked_of: list[str]
     return m, paths
 
 
-def _unknown_named(graph: DocNavGraph, said: str, asked_of: list[str]) -> list[str]:
-    """The names in ``said`` of no document asked of (:func:`untitled_names`: "RFC 9999"),
-    where it says nothing but names, of those or of documents asked of, and the words
+def _unknown_named(graph: DocNavGraph, said: str, paths: list[str]) -> list[str]:
+    """The names in ``said`` of no document at ``paths`` (:func:`untitled_names`: "RFC
+    9999"), where it says nothing but names, of those or of documents indexed, and the words
     joining them; else [] ("besides RFC 9999" is no list of the documents compared)."""
-    unknown = untitled_names(graph, said, asked_of)
+    unknown = untitled_names(graph, said, paths)
     rest = said
     for name in [*unknown, *(name for _, name in titled_documents(graph, said))]:
         rest = re.sub(rf"(?i)(?<!\w){re.escape(name)}(?!\w)", " ", rest)
