@@ -306,6 +306,10 @@ def test_which_html_and_pdf_files_reads_both_formats(nav, db):
     ("What is the first PDF?", "pdf", "What is the first document?"),
     ("Which PDF is the newest that mentions seals?", "pdf",
      "Which document is the newest that mentions seals?"),
+    # the format said after "of" (397978a: "Which one of all is the shortest?" was asked)
+    ("Which one of all the Markdown files is the shortest?", "markdown",
+     "Which one of all the documents is the shortest?"),
+    ("Which is the longest of the HTML pages?", "html", "Which is the longest of the documents?"),
 ])
 def test_the_longest_of_a_format_is_asked_for_as_the_longest_document(question, fmt, searched):
     # "longest" was not known beside "newest": no format was read, and every document asked
@@ -327,3 +331,18 @@ def test_the_longest_of_a_format_is_ordered_by_length_of_that_format(nav):
     # of the one PDF, that one (nothing to order)
     answer = nav.ask("What is the longest PDF?", 300)
     assert _step(answer)["format"] == "pdf" and _read(answer) == {"multi_page.pdf"}
+
+
+@pytest.mark.parametrize("question, read", [
+    # the format said after "of" before the verb, as "Which Markdown file is the shortest?"
+    # (asked which of them say "shortest": the best match read alone)
+    ("Which of the Markdown files is the shortest?", "seals.md"),
+    ("Which of the Markdown files is the longest?", "rustdoc.md"),
+    ("Which one of all the Markdown files is the shortest?", "seals.md"),
+    ("Which is the longest of the Markdown files?", "rustdoc.md"),
+])
+def test_the_format_said_after_of_is_ordered(nav, question, read):
+    answer = nav.ask(question, 300)
+    assert _step(answer)["format"] == "markdown"
+    (step,) = [s for s in answer.trace if s.get("by_length")]
+    assert ([Path(p).name for p in step["documents"]], step["length_of"]) == ([read], 2)

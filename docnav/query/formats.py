@@ -210,9 +210,9 @@ def as_searched(named: FormatNamed) -> str:
     if which and which.start("kind") in named.nouns:
         return asked
     first = BY_DATE.search(asked) or BY_LENGTH.search(asked)  # ("the longest PDF")
-    if first and (first.start("kind") if first.group("kind") else first.start("kind2")
-                  ) in named.nouns:
-        return asked
+    if first and any(first.group(said) and first.start(said) in named.nouns  # (said after
+                     for said in ("kind", "kind2", "kind_of", "of_kind")):  # "of": "Which of
+        return asked  # the HTML pages is the longest?" was of the best match alone)
     each = EACH_DOCUMENT.search(asked)
     if each and any(each.start() <= n < each.end() for n in named.nouns):
         return asked
@@ -248,7 +248,9 @@ def format_answer(nav: Navigator, question: str, budget: int, scope: str | list[
     narrowed = scope if len(chosen) == len(paths) else [glob.escape(p) for p in chosen]
     which = asks_documents(asked)
     if (which is not None and which.start("kind") in named.nouns
-            and not WORKS_ASKED.search(asked)):  # (not "Which PDF papers does it cite?")
+            and not WORKS_ASKED.search(asked)  # (not "Which PDF papers does it cite?")
+            and not (BY_DATE.search(asked) or BY_LENGTH.search(asked))):  # (ordered: "Which
+        # of the HTML pages is the longest?" was asked which of them say "longest")
         # which of them, or how many: counted however few are of that format (asked of one
         # document, "How many HTML pages mention the seal?" was what that one says of seals)
         answer = which_documents(nav, asked, budget, which, narrowed)
