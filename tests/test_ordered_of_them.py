@@ -157,6 +157,14 @@ def test_the_kind_said_after_of_before_the_verb_is_ordered(nav, question, read):
     ("Which reports are older, beta.html or alpha.html?", "alpha.html",
      "asked of the earlier by their own dates of the 2 dated documents the question names: "
      "alpha.html (2018-03-01), beside beta.html (2018-09-01)"),
+    # the kind after the superlative or comparative (the latest of all was read: gamma.html)
+    ("Which is the latest report, alpha.html or beta.html?", "beta.html",
+     "asked of the later by their own dates of the 2 dated documents the question names: "
+     "beta.html (2018-09-01), beside alpha.html (2018-03-01)"),
+    ("Which is the longest report, beta.html or alpha.html?", "alpha.html",
+     "asked of the longer of the 2 documents the question names, by their words: alpha.html ("),
+    ("Which is the shorter report: gamma.html or alpha.html?", "alpha.html",
+     "asked of the shorter of the 2 documents the question names, by their words: alpha.html"),
 ])
 def test_those_named_are_compared_however_said(nav, question, read, line):
     answer = nav.ask(question, 300)

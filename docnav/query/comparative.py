@@ -45,10 +45,12 @@ _MOST = (r"(?P<most>longest|shortest|biggest|largest|smallest|oldest|newest|earl
 _VERB = rf"(?:(?:is|was|are|were)(?:\s+{DATING})?|came(?:\s+out)?|appeared)"
 # "Which is longer, RFC 2394 or RFC 2349?", "Which RFC was newer: RFC 2592 or RFC 2394?",
 # "Which is the longest, RFC 2394 or RFC 2349?", "Which RFC came first, RFC 2394 or RFC 2349?",
-# "Which of the RFCs is the shortest, RFC 2394 or RFC 2349?"
+# "Which of the RFCs is the shortest, RFC 2394 or RFC 2349?"; the kind after it, before a
+# comma or colon ("Which is the latest RFC, RFC 2394 or RFC 2349?" read the latest of all)
 COMPARED = re.compile(
     rf"^\W*(?:which|what)(?:\s+(?:one|{KINDS_SAID}|(?:one\s+)?of\s+the\s+{KINDS_SAID}))?"
-    rf"\s+{_VERB}\s+(?:the\s+)?(?:{_THAN}\s*[,:]?\s+|{_MOST}(?:\s*[,:]\s*|\s+of\s+))"
+    rf"\s+{_VERB}\s+(?:the\s+)?(?:{_THAN}(?:\s+{KINDS_SAID}\s*[,:]\s*|\s*[,:]?\s+)|"
+    rf"{_MOST}(?:\s+{KINDS_SAID}\s*[,:]\s*|\s*[,:]\s*|\s+of\s+))"
     rf"(?P<names>[^?]+?)\W*$", re.I)
 # "Which of RFC 2394 and RFC 2349 is longer?", "Which of RFC 2394 or RFC 2349 came first?"
 _OF_NAMED = re.compile(
