@@ -550,7 +550,9 @@ def ordering(graph: DocNavGraph, asked: str, asked_of: list[str]
     """What orders the documents ``asked`` asks of (``asked_of``): two or more it names
     compared ("Which is longer, RFC 2394 or RFC 2349?", "Which RFC is the longest, RFC 2394
     or RFC 2349?": :func:`docnav.query.comparative.compared_named`, first, as BY_LENGTH
-    matches the second too), else the match of :data:`BY_DATE` or :data:`BY_LENGTH`."""
+    matches the second too), else the match of :data:`BY_DATE` or :data:`BY_LENGTH`. Raises
+    :class:`InputError` where the documents it compares are named and one names no document
+    indexed ("Which is older, RFC 9999 or RFC 2394?": :func:`compared_named`)."""
     return (compared_named(graph, asked, asked_of) or BY_DATE.search(asked)
             or BY_LENGTH.search(asked))
 
