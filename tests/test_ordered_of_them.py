@@ -69,6 +69,8 @@ def test_those_of_a_noun_are_no_documents_to_order(question):
     "Which is the first of those by date?", "Which is the first of those, by date?",
     # another measure than the order's (it was ordered by date since 38e84d6, review R6)
     "Which is the first of the RFCs, by length?",
+    # "file" by date: of a text
+    "What is the last file to be loaded?", "What is the first file in the list?",
 ])
 def test_of_them_said_of_a_text_is_no_question_of_order(question):
     assert BY_DATE.search(question) is None and BY_LENGTH.search(question) is None
@@ -129,6 +131,10 @@ def test_which_of_those_named_is_longer_or_older(nav, question, read, line):
     ("Which one of all the reports is the newest?", ["gamma.html"]),
     ("Which of the reports from 2018 is the longest?", ["alpha.html"]),
     ("Which of the reports are the longest?", ["gamma.html", "alpha.html"]),
+    # "files" by length (it was no question of order, where "documents" was: review R1)
+    ("Which of the files is the longest?", ["gamma.html"]),
+    ("Which is the shortest of the files?", ["beta.html"]),
+    ("Which file is the longest?", ["gamma.html"]),
 ])
 def test_the_kind_said_after_of_before_the_verb_is_ordered(nav, question, read):
     # as "Which report is the shortest?" reads them, by the same measure, said with its figure

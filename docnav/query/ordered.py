@@ -65,15 +65,23 @@ _LEFT_BEFORE = (r"(?:(?P<left>(?:besides|excluding|except(?:\s+for)?|other\s+tha
                 rf"(?P<year_after>,?\s+{_YEAR_SAID})?,?\s+(?=(?:is|was|are|were)\s))?")
 
 
+# the kind of the documents ordered by length, or "files" ("Which of the files is the
+# longest?" was no question of order, where "... of the documents ..." was: review R1); not
+# by date ("What is the last file to be loaded?" is of a text)
+_KIND = rf"(?:{KINDS_SAID}|files?)"
+
+
 # "Which of the RFCs is the shortest?", "Which one of all the papers was the first?": the kind
 # said after "of" before the verb, as "Which RFC is ...?" says it before (it was a search for
 # "shortest"); "the", "these", "those" or "all" before it ("Which of RFC 2394 and RFC 2349 is
 # longer?" names two: docnav.query.comparative)
-_OF_KIND = (rf"(?:one\s+)?of\s+(?:all\s+(?:of\s+)?(?:the\s+|these\s+|those\s+)?|the\s+|"
-            rf"these\s+|those\s+)(?P<kind_of>{KINDS_SAID}),?\s+")
+def _of_kind(kind: str) -> str:
+    """The kind (``kind``, a pattern) said after "of" before the verb."""
+    return (rf"(?:one\s+)?of\s+(?:all\s+(?:of\s+)?(?:the\s+|these\s+|those\s+)?|the\s+|"
+            rf"these\s+|those\s+)(?P<kind_of>{kind}),?\s+")
 
 
-def _of_them(ordering: str, by: str) -> str:
+def _of_them(ordering: str, by: str, kind: str) -> str:
     """No kind said before the verb, the documents after "of" ("Which is the longest of those
     that were published in 2018?", "Which is the longest of the RFCs?": once no question of
     order, where "Which RFC is the longest of those ...?" was); their kind, of_kind. Not "of
@@ -81,7 +89,7 @@ def _of_them(ordering: str, by: str) -> str:
     kind's noun or possessive ("the first of the RFCs' drawbacks", "the last of the documents
     listed in RFC 0002": once the earliest of them all, where the best match was read)."""
     return (rf"(?=(?:(?:is|was|are|were)\s+)?(?:the\s+)?{ordering}\s+of\s+(?:(?:those|"
-            rf"the\s+ones)(?={_THOSE_GO_ON})|the\s+(?P<of_kind>{KINDS_SAID})(?={_THOSE_GO_ON}|"
+            rf"the\s+ones)(?={_THOSE_GO_ON})|the\s+(?P<of_kind>{kind})(?={_THOSE_GO_ON}|"
             rf",?\s+by\s+(?:{by})\W*$)))")
 
 
@@ -101,8 +109,8 @@ DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
 BY_DATE = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{DATE_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?:(?:(?P<kind2>{KINDS_SAID}),?\s+|{_OF_KIND}){_YEAR_BEFORE}{_LEFT_BEFORE}|"
-    rf"{_of_them(DATE_ORDERING, 'date')})"
+    rf"(?:(?:(?P<kind2>{KINDS_SAID}),?\s+|{_of_kind(KINDS_SAID)}){_YEAR_BEFORE}{_LEFT_BEFORE}|"
+    rf"{_of_them(DATE_ORDERING, 'date', KINDS_SAID)})"
     rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
     re.I)
@@ -113,9 +121,9 @@ LENGTH_ORDERING = r"(?:longest|shortest|biggest|largest|smallest)"
 ORDERING = rf"(?:{DATE_ORDERING}|{LENGTH_ORDERING})"
 BY_LENGTH = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
-    rf"(?P<adj>{LENGTH_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
-    rf"(?:(?:(?P<kind2>{KINDS_SAID}),?\s+|{_OF_KIND}){_YEAR_BEFORE}{_LEFT_BEFORE}|"
-    rf"{_of_them(LENGTH_ORDERING, 'length|size')})"
+    rf"(?P<adj>{LENGTH_ORDERING})\s+(?P<kind>{_KIND})\b|"
+    rf"(?:(?:(?P<kind2>{_KIND}),?\s+|{_of_kind(_KIND)}){_YEAR_BEFORE}{_LEFT_BEFORE}|"
+    rf"{_of_them(LENGTH_ORDERING, 'length|size', _KIND)})"
     rf"(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?P<adv>{LENGTH_ORDERING})\b{GOES_ON})", re.I)
 _SHORTEST = ("shortest", "smallest")
 # what restricts the documents to order, said after them without "about" or a verb of
@@ -215,7 +223,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
         "documents" if several else "document")
     of_kind = re.match(r"(?i)\s+of\s+the\s+\w+", asked[m.end():]) if m.group("of_kind") else None
     # "the shortest one", "the longest RFC": no word held
-    one = re.match(rf"\s+(?:ones?|{KINDS_SAID})\b", asked[m.end():], re.I)
+    one = re.match(rf"\s+(?:ones?|{_KIND})\b", asked[m.end():], re.I)
     rest = asked[m.end() + (one.end() if one else of_kind.end() if of_kind else 0):]
     # "of those with a Drawbacks section": those with a section so headed (those holding
     # "Drawbacks" and "section" were ordered); what follows is read as if said alone ("...
