@@ -255,3 +255,11 @@ def test_more_said_after_the_section_is_of_those_so_headed(tmp_path, question, r
     answer = nav.ask(question, 300)
     assert file_names(_step(answer)["documents"]) == [read], question
     assert 'with a section headed "' in answer_text(answer, nav.graph)
+
+
+def test_words_adding_no_term_to_the_heading_are_read_after_it(tmp_path):
+    # "drawbacks from 2018" was the heading (a year and "from" are no terms of one), the year
+    # dropped: here none is dated, so it is said
+    nav = Navigator(indexed_graph(tmp_path, HEADED))
+    with pytest.raises(InputError, match="no document asked of is dated in 2018"):
+        nav.ask("Which is the longest of those that have a section on drawbacks from 2018?", 300)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from docnav.query.count_text import counted_answer
 from docnav.query.evidence import Answer
 from docnav.query.in_turn import in_turn
-from docnav.query.parts import HAS_PART, headed
+from docnav.query.parts import HAS_PART, heading_terms, headed
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -49,23 +49,27 @@ _PART_OPENS = re.compile(
 def part_opening(graph: DocNavGraph, said: str) -> tuple[str, int] | None:
     """(the heading, how much of ``said`` names it) where ``said`` opens by saying the
     documents have a section so headed ("with a Drawbacks section", "that have a section on
-    drawbacks from 2018": "drawbacks", the longest run of words after "on" that is one) and
-    some document of ``graph`` has a section so headed; None of any other: "with many
-    sections", "with the most sections", "with unsafe parts" name no heading (a review found
-    them an error naming none)."""
+    drawbacks from 2018": "drawbacks", the longest run of words after "on" that is one, less
+    words adding no term to it) and some document of ``graph`` has a section so headed; None
+    of any other: "with many sections", "with the most sections", "with unsafe parts" name no
+    heading (a review found them an error naming none)."""
     if not (m := _PART_OPENS.match(said)):
         return None
     if m["part2"] is not None:
         heading = " ".join(m["part2"].split())
         return (heading, m.end()) if headed(graph, heading) else None
     words = list(re.finditer(r"\S+", m["part"]))
-    for last in reversed(words):  # "drawbacks from 2018": "drawbacks"
-        heading = " ".join(w.group() for w in words[:words.index(last) + 1])
-        if headed(graph, heading):
-            end = m.start("part") + last.end()
-            closing = re.match(r"[\"”']", said[end:]) if m["quote"] else None
-            return heading, end + (closing.end() if closing else 0)
-    return None
+    runs = [" ".join(w.group() for w in words[:n]) for n in range(1, len(words) + 1)]
+    # the longest run that is a heading, less the words after it that add no term to it
+    # ("drawbacks from 2018" is headed "drawbacks": a year and "from" are no terms of one)
+    found = next((n for n in range(len(runs), 0, -1) if headed(graph, runs[n - 1])), 0)
+    while found > 1 and heading_terms(runs[found - 2]) == heading_terms(runs[found - 1]):
+        found -= 1
+    if not found:
+        return None
+    end = m.start("part") + words[found - 1].end()
+    closing = re.match(r"[\"”']", said[end:]) if m["quote"] else None
+    return runs[found - 1], end + (closing.end() if closing else 0)
 
 
 def without_part(nav: Navigator, asked: str, count: dict, part: str,
