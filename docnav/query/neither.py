@@ -34,14 +34,24 @@ _OR_NOR = re.compile(r"\s*,\s*(?:n?or\s+)?|\s+n?or\s+", re.I)  # "... async nor 
 _GOES_ON = re.compile(r"\b(?:and|or|but|that|which|who|whose|with|without|besides)\b", re.I)
 # "do not mention async", "don't cite RFC 2394 or RFC 2349", "are not about async": of the
 # documents holding none of it (those holding "async" were counted, "not" no word searched for)
-# "never mention pinning" too (those holding "never" and "pinning" were counted)
-_NOT = r"(?:(?:do|does|did|are|is|were|was)(?:\s+not|n[’']t)|never)"
 # verbs saying what a document's text holds, so that its words are what is counted: "use"
 # too ("Which papers do not use BERT?" was refused); not "implement", "support", "accept",
 # "require", "change": said of what is done, not of what a text says
-_NOT_VERB = (r"mention(?:s|ed)?|discuss(?:es|ed)?|cite[sd]?|refer(?:s|red)?\s+to|"
-             r"link(?:s|ed)?\s+to|talk(?:s|ed)?\s+about|cover(?:s|ed)?|describe[sd]?|"
-             r"contain(?:s|ed)?|hold(?:s)?|use[sd]?|include[sd]?|referenc(?:e[sd]?)|about")
+_HOLD_VERB = (r"mention(?:s|ed)?|discuss(?:es|ed)?|cite[sd]?|refer(?:s|red)?\s+to|"
+              r"link(?:s|ed)?\s+to|talk(?:s|ed)?\s+about|cover(?:s|ed)?|describe[sd]?|"
+              r"contain(?:s|ed)?|hold(?:s)?|use[sd]?|include[sd]?|referenc(?:e[sd]?)")
+_NOT_VERB = rf"{_HOLD_VERB}|about"
+# "never" is a "not" right before a verb of saying words alone ("never mention pinning":
+# those holding "never" and "pinning" were counted); right after the documents asked for,
+# before another verb, a "not" not read ("Which RFCs were never accepted?": refused, see
+# _NEVER_THEM); elsewhere no negation ("the never type", "say a value is never moved",
+# "never-returning": each was refused, saying "not" is read only in ...)
+_NEVER_VERB = r"mention(?:s|ed)?|cite[sd]?|discuss(?:es|ed)?|refer(?:s|red)?\s+to"
+# "do not" before a verb of what a text holds; "are not" before "about" alone: a passive
+# ("are not referenced by RFC 2394", "are not included in", "are not used anymore") counted
+# those not holding "by RFC 2394" (it is refused, "not" not read there)
+_NOT = (rf"(?:(?:do|does|did)(?:\s+not|n[’']t)(?=\s+(?:{_HOLD_VERB})\s)|"
+        rf"(?:are|is|were|was)(?:\s+not|n[’']t)(?=\s+about\s)|never(?=\s+(?:{_NEVER_VERB})\s))")
 # "lack pinning" as "do not mention pinning" (those holding "lack" were counted)
 _LACK = r"lack(?:s|ed)?"
 NOT_SAID = re.compile(rf"^\s+(?:(?P<not>{_NOT})\s+(?P<verb>{_NOT_VERB})|(?P<lack>{_LACK}))\s+"
@@ -52,7 +62,28 @@ NOT_SAID = re.compile(rf"^\s+(?:(?P<not>{_NOT})\s+(?P<verb>{_NOT_VERB})|(?P<lack
 # or "how" clause, a "that" one after a word of theirs) whose verb reads no document ("...
 # explain why async closures are not stable?", "... mention code that can't be moved?")
 _NEGATED = re.compile(r"\b(?:(?:do|does|did|are|is|were|was|have|has|had|can|could|will|would|"
-                      r"should)(?:\s+not|n[’']t)|won[’']t|can[’']t|cannot|never)\b", re.I)
+                      r"should)(?:\s+not|n[’']t)|won[’']t|can[’']t|cannot)\b", re.I)
+# "mention async but not pinning", "... and not pinning", "... but never pinning", "... but
+# never mention pinning", "... without mentioning pinning": those holding the first and not
+# the second (both were counted as wanted); only after a verb of holding words (a verb of a
+# topic, "about", "discuss", "cover", "describe", may name one thing: "Which RFCs are about
+# pinning but not async?" is searched as before); a bare "without" is no "not" ("mention
+# training without labels", "functions without arguments": one topic, searched as before);
+# nor where a place, a manner or a time follows ("but not in the summary", "but not always",
+# "used to be unstable but not anymore")
+_BUT_VERB = (r"mention(?:s|ed)?|cite[sd]?|citing|refer(?:s|red)?\s+to|referenc(?:e[sd]?)|"
+             r"link(?:s|ed)?\s+to|contain(?:s|ed)?|hold(?:s)?|include[sd]?|use[sd]?")
+_BUT_CUE = (r"(?:but|and)\s+(?:not|never)(?:\s+(?:mention|cite|refer|reference|contain|include|"
+            r"use)s?(?:\s+to)?)?|without\s+(?:mentioning|citing|referring\s+to|referencing|"
+            r"containing|including|using)")
+_NOT_NAME = (r"(?:in|on|at|as|by|for|from|of|with|to|only|yet|always|anymore|any\s+more|ever|"
+             r"all|both|either|each|every|much|necessarily|explicitly|directly|just|really|so|"
+             r"too|very|how|why|when|where|what|whether|that|this|these|those|it|them|one|"
+             r"do|does|did|is|are|was|were)\b")
+_BUT_NOT = re.compile(rf"^\s+(?P<held>\w.*?)\s*,?\s+(?P<cue>{_BUT_CUE})\s+(?!{_NOT_NAME})"
+                      rf"(?P<names>\w.*?)(?:\s*,?\s+and)?\W*$", re.I)  # (", and were published in
+# 2018": its date read, which.DATED_LAST, "and" left)
+_SAID_BUT = re.compile(rf"\b(?:{_BUT_VERB})$", re.I)
 # any of those, or "lack", "have no", said of one document ("Which RFC isn't accepted?", "...
 # does not mention async?") asks for those so, as of several: counted, or refused where its
 # "not" is not read (:data:`docnav.query.which.WHICH_DOCUMENTS`: it read the best match as if
@@ -61,11 +92,19 @@ _NEGATED = re.compile(r"\b(?:(?:do|does|did|are|is|were|was|have|has|had|can|cou
 # which says "closures"); "Which RFC cites neither RFC 2394 nor RFC 2349?" too (read as naming
 # RFC 2394, "neither", "nor" and "2349" said missing); "Which RFC neither cites ...?" is refused
 # as of several
-ONE_NOT_SAID = (rf"(?=\s+(?:{_NEGATED.pattern}|(?:(?:is|was|has|had|does|did)\s+)?never\b|"
-                rf"{_LACK}\b|(?:has|have)\s+no\b|(?:(?:is|was)\s+)?(?:{_NOT_VERB})\s+[^?!.]*?"
-                rf"\b(?:but|and)\s+(?:not|never)\s|(?:(?:{_NOT_VERB})\s+)?neither\s+\w))")
+# ("Which RFC describes pinning but not in detail?", of a verb of a topic or with a place or
+# manner after "but not", is read as of one, as before)
+ONE_NOT_SAID = (rf"(?=\s+(?:{_NEGATED.pattern}|(?:(?:is|was|has|had|does|did)\s+)?never\b(?!-)|"
+                rf"{_LACK}\b|(?:has|have)\s+no\b|(?:{_BUT_VERB})\s+[^?!.]*?"
+                rf"\b(?:{_BUT_CUE})\s+(?!{_NOT_NAME})|(?:(?:{_NOT_VERB})\s+)?neither\s+\w))")
 _CLAUSE = re.compile(r"\b(?:why|how|what|when|where|whether)\b|\w\W+(?:that|which|who)\b", re.I)
 _READING = re.compile(rf"\s+(?:{_NOT_VERB}|say(?:s)?|said)\b", re.I)
+
+
+# "never" said of the documents asked for, right after the word naming them ("Which RFCs
+# were never accepted?", "... never stabilized?"): a "not" of theirs
+_NEVER_THEM = re.compile(r"^\s+(?:(?:are|is|were|was|have|has|had|do|does|did)\s+)?never\b"
+                         r"(?!-)", re.I)
 
 
 def _negates_them(rest: str) -> bool:
@@ -75,11 +114,11 @@ def _negates_them(rest: str) -> bool:
                for m in _NEGATED.finditer(rest))
 
 
-_NOT_READ = ('"do not" (or "does not", "don\'t", "never") "mention", "use", "cite", "hold", '
-             '"discuss" or "refer to" X right after the documents asked for ("Which RFCs do not '
-             'mention async?"), "lack X", "mention X but not Y", "do not have a X section", '
-             '"are not about X", "are not <kind>" ("Which documents are not RFCs?") and "neither '
-             '... nor"')
+_NOT_READ = ('"do not" (or "does not", "don\'t") "mention", "use", "cite", "hold", "discuss" '
+             'or "refer to" X right after the documents asked for ("Which RFCs do not mention '
+             'async?"), "never mention" (or "cite", "discuss", "refer to") X, "lack X", '
+             '"mention X but not Y", "do not have a X section", "are not about X", "are not '
+             '<kind>" ("Which documents are not RFCs?") and "neither ... nor"')
 _ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
              'async nor pinning?")')
 # what works of a negation said with more after it ("... do not mention async and were
@@ -126,7 +165,8 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
     something, by their words, as "besides the ones about pinning" leaves out those holding
     "pinning"."""
     m = None if said else NOT_SAID.match(rest)
-    if m is None and _negates_them(rest):  # "... are not yet implemented?": "not" dropped,
+    if m is None and (_negates_them(rest) or not said and _NEVER_THEM.match(rest)):  # "...
+        # are not yet implemented?", "... were never accepted?": "not" dropped,
         raise InputError(f"query {asked!r}: \"not\" is read only in {_NOT_READ}; here it "
                          f"would be dropped and the opposite counted: ask in one of those "
                          f"forms")  # (the others were counted)
@@ -138,17 +178,7 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
                     _NOT_ASKED_SO)
 
 
-# "mention async but not pinning", "... and not pinning", "... but never pinning": those
-# holding the first and not the second (both were counted as wanted); "without" too, after a
-# verb of holding words alone ("mention async without pinning"): after "discuss" or "about"
-# it may name one topic ("Which papers discuss training without labels?"), searched as words
-# (not where a place or a manner follows: "but not in the summary", "but not as a keyword")
-_BUT_NOT = re.compile(r"^\s+(?P<held>\w.*?)\s*,?\s+(?P<cue>(?:but|and)\s+(?:not|never)|"
-                      r"without)\s+(?!(?:in|on|at|as|by|for|from|of|with|to|only|yet|"
-                      r"always)\b)(?P<names>\w.*?)\W*$", re.I)
-_USE = re.compile(r"^\s+(?P<verb>use[sd]?)(?=\s)", re.I)
-_WORDS_VERB = re.compile(r"\b(?:mention|cite|citing|refer|referenc|link|contain|hold|include|"
-                         r"use)", re.I)
+_USE = re.compile(r"^\s+(?P<verb>use[sd]?)(?=\s)(?!\s+to\b)", re.I)  # (not "used to be")
 
 
 # names joined by "and" ("async and await"), not a clause after it ("fuse and were published
@@ -167,8 +197,8 @@ def but_not_count(nav: Navigator, asked: str, rest: str, said: str | None, every
     pinning"): its words would be counted, not its references."""
     if not said and (use := _USE.match(rest)):  # "use BERT but not ELMo" ("use": no verb
         said, rest = use["verb"], rest[use.end():]  # of which.ABOUT, searched as a word)
-    m = _BUT_NOT.match(rest) if said else None
-    if m is None or (m["cue"].lower() == "without" and not _WORDS_VERB.search(said)):
+    m = _BUT_NOT.match(rest) if said and _SAID_BUT.search(said) else None
+    if m is None:
         return None
     held = _OR.split(m["held"])
     if REFERRING.search(said) and any(_each_named(nav.graph, m["held"], len(held), every)):
@@ -183,6 +213,15 @@ def but_not_count(nav: Navigator, asked: str, rest: str, said: str | None, every
     count = _none_of(nav, asked, m["names"], _OR.split(m["names"]), said, holding,
                      f'"{m["cue"]}"', _NOT_ASKED_SO)
     return count and {**count, "of": len(every), "holding": held}
+
+
+# a date said after the names ("... but not Send, published in 2018?", "..., and were
+# published in 2018?"): no name
+_DATED_NAME = re.compile(r"^(?:and\s+)?(?:(?:were|was|are|is)\s+)?(?:started|created|written|"
+                         r"published|dated|filed|submitted|accepted|approved|adopted|merged)\b|"
+                         r"^(?:from|in|before|after|since)\s+\d{4}\b", re.I)
+# "the word unsafe": the word "unsafe" ("the word unsafe" was counted, "word" with it)
+_THE_WORD = re.compile(r"^(?:the\s+)?(?:words?|terms?)\s+(?=\w|[\"“'])", re.I)
 
 
 def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said: str,
@@ -202,6 +241,13 @@ def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said
                     "neither_paths": [one if one in indexed else None for one in named]}
         if any(named) and not any(_GOES_ON.search(name) for name in names):
             raise _mixed(asked, names, named, form)
+    if dated := next((name for name in names if _DATED_NAME.match(name)), None):
+        # ("... but not Send, published in 2018?": "Send" and "published in 2018" were
+        # counted as two names)
+        raise InputError(f"query {asked!r}: a date said after {form} is not read there "
+                         f"({dated!r} would be read as a name): say it right after the "
+                         f"documents asked for (\"Which RFCs from 2018 mention unsafe but not "
+                         f"Send?\", \"Which RFCs published in 2018 do not mention async?\")")
     if ask_as == _NOT_ASKED_SO and any(_JOINED_AND.fullmatch(name) for name in names):
         # "do not mention async and await": of none of them, or not of both? (refused as
         # saying more than a name, the error suggested a date)
@@ -214,6 +260,7 @@ def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said
         raise InputError(f"query {asked!r}: {form} is read of names alone, and "
                          f"{goes_on[0]!r} says more than a name (it would be read as words, "
                          f"or dropped); ask as {ask_as}")
+    names = [_THE_WORD.sub("", name) for name in names]
     terms = [list(search_words(name)) for name in names]
     if not all(terms):  # a name of no word searched for ("neither this nor that")
         return None
