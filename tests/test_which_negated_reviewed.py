@@ -116,6 +116,48 @@ def test_one_asked_for_with_a_manner_after_but_not_reads_the_best(reviewed):
     assert "read first" in text
 
 
+@pytest.mark.parametrize("asked", ["Which RFCs lack a Drawbacks or Alternatives section?",
+                                   "Which RFCs lack both a Drawbacks and an Alternatives "
+                                   "section?"])
+def test_a_section_lacked_of_several_headings_is_refused(reviewed, asked):
+    # (read as one heading, "Drawbacks or Alternatives", held by none: all 6 listed)
+    with pytest.raises(InputError, match=r'names more than one .*"Which RFCs lack a '
+                                         r'Drawbacks section\?"'):
+        _ask(reviewed, asked)
+
+
+def test_a_section_named_by_no_heading_is_no_part(reviewed):
+    # ("lack a section": no section headed "a"; "the word section": none headed "word")
+    for asked in ["Which RFCs lack a section?", "Which RFCs do not contain the word section?"]:
+        answer = _ask(reviewed, asked)
+        assert "part" not in answer.count
+        assert _names(answer.count["documents"]) == ["3301-a.md", "3302-b.md", "3303-c.md",
+                                                     "3304-d.md", "3305-e.md"]
+
+
+def test_a_section_lacked_besides_one(reviewed):
+    answer = _ask(reviewed, "Which RFCs lack a Drawbacks section besides RFC 3304?")
+    assert _names(answer.count["documents"]) == ["3303-c.md", "3305-e.md", "3306-f.md"]
+    assert answer_text(answer, reviewed).splitlines()[1].startswith(
+        "which RFCs: besides 3304-d.md, 3 of the 5 documents asked of have no section")
+
+
+def test_a_section_lacked_with_more_suggests_what_works(reviewed):
+    with pytest.raises(InputError, match=r'"Which RFCs lack a Drawbacks section\?"') as err:
+        _ask(reviewed, "Which RFCs lack a Drawbacks section and mention async?")
+    assert "do not mention async" not in str(err.value)  # (suggested a date)
+
+
+@pytest.mark.parametrize("asked, line", [
+    ("Which RFCs from 2020 lack a Drawbacks section?", "has no section"),
+    ("Which RFCs from 2020 have an Alternatives section?", "has no section"),
+    ("How many RFCs from 2020 lack a Summary section?", "has a section")])
+def test_of_one_document_a_section_lacked_is_said_of_it(reviewed, asked, line):
+    # ("0 of the 1 documents asked of dated in 2020 have no section ...")
+    assert f"the one document asked of dated in 2020 {line} headed" in answer_text(
+        _ask(reviewed, asked), reviewed)
+
+
 def test_a_date_after_the_names(reviewed):
     # ("Send" and "published in 2018" were read as two names)
     with pytest.raises(InputError, match=r"a date said after \"but not\" is not read"):

@@ -138,6 +138,23 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
             f"{or_held(count, 1)}")  # "Which RFCs depend on RFC 1068?"
 
 
+def _part_line(count: dict, documents: str, dated: str) -> str:
+    """The line of a count of the documents with (or without: ``count``'s "lacking") a
+    section headed as asked: "5 of the 27 documents asked of have no section headed
+    "Drawbacks" (none read)"; of one, whether it has one ("0 of the 1 documents asked of
+    dated in 2020 have no section ..." was said)."""
+    lacking, n, part = count.get("lacking"), count["n"], count["part"]
+    if count["of"] == 1:
+        has = "a section" if (n == 1) != bool(lacking) else "no section"
+        return (f"the one {documents[:-1]} asked of{dated} has {has} headed \"{part}\""
+                + (" (not read)" if lacking or not n or count["asked"] != "which" else
+                   " (read from it)"))
+    return (f"{n} of the {count['of']} {documents} asked of{dated} "
+            f"{'have' if n != 1 else 'has'} {'no section' if lacking else 'a section'} "
+            f"headed \"{part}\"" + (" (none read)" if lacking else " (each read from it)"
+                                    if n and count["asked"] == "which" else ""))
+
+
 def or_held(count: dict, n: int, joined: str = "or") -> str:
     """The words a count of those referring to a document joins to it by "or" (``count``'s
     "or_holding"), said after it, of ``n`` documents: ' or hold "pinning" (by their words)';
@@ -311,12 +328,7 @@ def count_line(count: dict) -> str:
                 f"{its} number{s}{title}; the evidence reads the best{_named_outside(count)})"
                 f"{or_held(count, count['n'])}")
     elif count.get("part"):  # "How many RFCs have a Drawbacks section?", "... lack ...?"
-        line = (f"{count['n']} of the {count['of']} {documents} asked of{dated} "
-                f"{'have' if count['n'] != 1 else 'has'} "
-                f"{'no section' if count.get('lacking') else 'a section'} headed "
-                f"\"{count['part']}\"" + (" (none read)" if count.get("lacking") else
-                                          " (each read from it)" if count["n"] and
-                                          count["asked"] == "which" else ""))
+        line = _besides_said(count) + _part_line(count, documents, dated)
     elif count.get("left_dated"):  # "Which RFCs besides 3668 were published in 2024?"
         line = f"none asked of {_besides_said(count)[:-2]} is dated {count['dated']}"
     elif count["words"] is None:  # "How many RFCs are there?"

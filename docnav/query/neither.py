@@ -128,6 +128,12 @@ _NOT_ASKED_SO = ('("Which RFCs that were published in 2018 do not mention async?
                  'from 2018 do not mention async?"); what else they hold is not read with it: '
                  'ask that apart ("Which RFCs mention async?")')
 
+# of "lack" said with more after it ("... lack a Drawbacks section and mention async?"): the
+# forms of "lack" that work (the error suggested "do not mention" with a date)
+_LACK_ASKED_SO = ('("Which RFCs lack a Drawbacks section?", "Which RFCs from 2018 lack '
+                  'pinning?"); what else they hold is not read with it: ask that apart '
+                  '("Which RFCs mention async?")')
+
 
 def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every: list[str]
                   ) -> dict | None:
@@ -175,7 +181,7 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
     verb = "mention" if m["lack"] or m["verb"].lower() == "about" else m["verb"]
     return _none_of(nav, asked, m["names"], _OR_NOR.split(m["names"]), verb, every,
                     f'"{m["lack"]}"' if m["lack"] else f'"{m["not"]} {m["verb"]}"',
-                    _NOT_ASKED_SO)
+                    _LACK_ASKED_SO if m["lack"] else _NOT_ASKED_SO)
 
 
 _USE = re.compile(r"^\s+(?P<verb>use[sd]?)(?=\s)(?!\s+to\b)", re.I)  # (not "used to be")

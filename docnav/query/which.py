@@ -366,7 +366,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
     # those with a section so headed, each read from it
     if not said and (lacked := part_lacked(rest)):  # "Which RFCs lack a Drawbacks section?"
-        return without_part(nav, asked, count, lacked, doc)
+        count.update({"besides": scope.besides, "besides_referred": []} if besides else {})
+        return without_part(nav, asked, count, lacked, doc, besides)  # (not "besides 0199")
     if part := HAS_PART.match(f" {said}{rest}" if said else rest):  # ("contain": said)
         return with_part(nav, asked, budget, count,
                          " ".join((part.group("part") or part.group("part2")).split()), doc, n)

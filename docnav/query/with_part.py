@@ -9,6 +9,7 @@ import glob
 import re
 from typing import TYPE_CHECKING
 
+from docnav.errors import InputError
 from docnav.query.count_text import counted_answer
 from docnav.query.evidence import Answer
 from docnav.query.in_turn import in_turn
@@ -27,14 +28,25 @@ _LACKING = re.compile(r"^\s*(?:that\s+|which\s+)?(?:(?P<not>(?:do|does|did)(?:\s
                       r"\s+)", re.I)
 
 
+# what names no heading before "section": "lack a section" (read as headed "a"), "do not
+# contain the word section" (headed "word": it was counted by its words)
+_NO_HEADING = re.compile(r"^(?:an?|the|any|one|single|such|words?|terms?|names?)$", re.I)
+# more than one heading: "lack a Drawbacks or Alternatives section", "lack both a Drawbacks
+# and an Alternatives section" (each read as one heading, "Drawbacks or Alternatives", held by
+# none: every document listed)
+_HEADINGS = re.compile(r"\b(?:or|and|both|either|nor)\b|,", re.I)
+
+
 def part_lacked(rest: str) -> str | None:
     """The heading of the part that ``rest`` (what a question asking for documents says
     after the word naming them) says they lack ("do not have a Drawbacks section":
-    "Drawbacks"); None where it says no such thing."""
+    "Drawbacks"); None where it says no such thing, or names no heading ("lack a section",
+    "do not contain the word section")."""
     if not (m := _LACKING.match(rest)):
         return None
     part = HAS_PART.match(rest[m.end():] if m["not"] else f" have {rest[m.end():]}")
-    return " ".join((part.group("part") or part.group("part2")).split()) if part else None
+    heading = " ".join((part.group("part") or part.group("part2")).split()) if part else None
+    return None if heading is None or _NO_HEADING.match(heading) else heading
 
 
 # "with a Drawbacks section", "that have a section on drawbacks", more said after it or not
@@ -73,10 +85,17 @@ def part_opening(graph: DocNavGraph, said: str) -> tuple[str, int] | None:
 
 
 def without_part(nav: Navigator, asked: str, count: dict, part: str,
-                 doc: str | list[str] | None) -> Answer:
+                 doc: str | list[str] | None, besides: list[str]) -> Answer:
     """The documents with no section headed ``part``: counted and listed, none read (there
-    is nothing of theirs to read about what they lack)."""
-    every = nav.graph.document_paths(doc)
+    is nothing of theirs to read about what they lack); of those at ``doc``, less those at
+    ``besides`` ("... besides RFC 0199?": it was listed). An InputError where ``part`` names
+    more than one heading ("a Drawbacks or Alternatives section")."""
+    if _HEADINGS.search(part):
+        raise InputError(f"query {asked!r}: a section lacked is read of one heading alone, "
+                         f"and {part!r} names more than one (lacking one of them, or all?): "
+                         f"ask of each apart (\"Which {count['kind']} lack a "
+                         f"{_first_heading(part)} section?\")")
+    every = [p for p in nav.graph.document_paths(doc) if p not in besides]
     headed_in = _headed_in(nav, part, every)
     lacking = [p for p in every if p not in headed_in]
     count.update(n=len(lacking), of=len(every), words=None, held=0, documents=lacking,
@@ -88,6 +107,14 @@ def _headed_in(nav: Navigator, part: str, every: list[str]) -> set[str]:
     """Of the documents at ``every``, those with a section headed ``part``."""
     return {nav.graph.node(s).path
             for s in headed(nav.graph, part, {"path": [glob.escape(p) for p in every]})}
+
+
+def _first_heading(part: str) -> str:
+    """The first heading of those ``part`` names ("both a Drawbacks and an Alternatives":
+    "Drawbacks")."""
+    pieces = [re.sub(r"^(?:an?|the)\s+", "", piece.strip(), flags=re.I)
+              for piece in _HEADINGS.split(part)]
+    return next(piece for piece in pieces if piece)
 
 
 def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
