@@ -148,6 +148,28 @@ def test_a_section_lacked_with_more_suggests_what_works(reviewed):
     assert "do not mention async" not in str(err.value)  # (suggested a date)
 
 
+def test_the_count_says_how_many_hold_the_first(reviewed):
+    answer = _ask(reviewed, "Which RFCs mention async but not pinning?")
+    assert ('2 of the 6 documents asked of hold "async"; 1 of those does not hold "pinning" '
+            '(counted by their words; none read)') in answer_text(answer, reviewed)
+    assert (answer.count["n"], answer.count["holding_n"]) == (1, 2)
+    one = answer_text(_ask(reviewed, "Which RFCs mention macros but not code?"), reviewed)
+    assert ('1 of the 6 documents asked of holds "macros", and it holds "code" too '
+            '(counted by their words; none read)') in one  # (was "0 of the 6 ... hold")
+
+
+@pytest.mark.parametrize("asked, line", [
+    ("Which RFCs from 2020 mention async but not pinning?", 'does not hold "async"'),
+    ("Which RFCs from 2020 mention iterators but not fuse?",
+     'holds "iterators", and "fuse" too'),
+    ("Which RFCs from 2020 mention iterators but not pinning?",
+     'holds "iterators" and not "pinning"')])
+def test_of_one_document_the_line_says_what_it_fails(reviewed, asked, line):
+    # ("is not one holding "async" and not "pinning"" whichever failed)
+    assert f"the one document asked of dated in 2020 {line}" in answer_text(
+        _ask(reviewed, asked), reviewed)
+
+
 @pytest.mark.parametrize("asked, line", [
     ("Which RFCs from 2020 lack a Drawbacks section?", "has no section"),
     ("Which RFCs from 2020 have an Alternatives section?", "has no section"),

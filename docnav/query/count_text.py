@@ -183,13 +183,8 @@ def _neither_line(count: dict, documents: str, dated: str) -> str:
         names = " nor ".join(f'"{name}"' for name in count["neither"])
         how = (f"{verb.format('hold')} {neither}{names} (counted by their words; "
                f"none read)")
-    if held := count.get("holding"):  # "Which RFCs mention async but not pinning?"
-        either = " or ".join(f'"{name}"' for name in held)
-        if count["of"] == 1:
-            return (f"the one {documents[:-1]} asked of{dated} {'holds' if n else 'is not one'}"
-                    f"{'' if n else ' holding'} {either} and not {names.replace(' nor ', ' or ')}"
-                    f" (counted by its words; not read)")
-        how = f"{'holds' if n == 1 else 'hold'} {either}, and {how}"
+    if count.get("holding"):  # "Which RFCs mention async but not pinning?"
+        return _but_not_line(count, documents, dated, names.replace(" nor ", " or "), how)
     if count["of"] == 1:  # of one (--doc): "the one document asked of refers to neither ...",
         # or to one at least, said how as of all ("(by its references ...)" was dropped); of
         # those indexed only ("refers to 2394-async_await.md or RFC 9999" was said)
@@ -204,6 +199,29 @@ def _neither_line(count: dict, documents: str, dated: str) -> str:
     # (those not indexed said so: "nor RFC 9999" read as one of the documents listed)
     outside = _unindexed(count, every=True) if by == "references" else ""
     return f"{n} of the {count['of']} {documents} asked of{dated} {how}{outside}"
+
+
+def _but_not_line(count: dict, documents: str, dated: str, names: str, how: str) -> str:
+    """The line of a count of the documents holding one thing and not another
+    (:func:`docnav.query.neither.but_not_count`): how many hold the first, then how many of
+    those are left, "2 of the 27 documents asked of hold "async"; 0 of those do not hold
+    "pinning" (...)" ("0 of the 27 documents asked of hold "async", and do not hold
+    "pinning"" read as if none held "async"); of one, which part it fails."""
+    n, first = count["n"], count["holding_n"]
+    either = " or ".join(f'"{name}"' for name in count["holding"])
+    if count["of"] == 1:
+        it = (f"holds {either} and not {names}" if n else f"holds {either}, and {names} too"
+              if first else f"does not hold {either}")
+        return f"the one {documents[:-1]} asked of{dated} {it} (counted by its words; not read)"
+    if not first:
+        return (f"none of the {count['of']} {documents} asked of{dated} holds {either} "
+                f"(counted by their words; none read)")
+    if first == 1:
+        it = f"does not hold {names}" if n else f"holds {names} too"
+        return (f"1 of the {count['of']} {documents} asked of{dated} holds {either}, and it "
+                f"{it} (counted by their words; none read)")
+    return (f"{first} of the {count['of']} {documents} asked of{dated} hold {either}; {n} of "
+            f"those {how}")
 
 
 def _indexed_or(count: dict) -> str:

@@ -218,7 +218,9 @@ def but_not_count(nav: Navigator, asked: str, rest: str, said: str | None, every
     holding = [p for p in every if any(all(p in holders[t] for t in each) for each in terms)]
     count = _none_of(nav, asked, m["names"], _OR.split(m["names"]), said, holding,
                      f'"{m["cue"]}"', _NOT_ASKED_SO)
-    return count and {**count, "of": len(every), "holding": held}
+    # (how many hold the first: "0 of the 27 ... hold "async", and do not hold "pinning""
+    # read as if none held "async")
+    return count and {**count, "of": len(every), "holding": held, "holding_n": len(holding)}
 
 
 # a date said after the names ("... but not Send, published in 2018?", "..., and were
