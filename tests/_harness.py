@@ -19,6 +19,8 @@ from docnav.index import IndexOptions, IndexReport, Indexer
 from docnav.parse import ParseOptions, parse_file
 from docnav.store import COLLECTION_DOC_ID, Store
 
+from _paths import REPO
+
 
 ALPHA = """# Alpha guide
 
@@ -226,7 +228,6 @@ HOLD = ("import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=sys
 WRITER = ("import sys, time; from pathlib import Path; from docnav.writer_lock import take;"
           " f = take(Path(sys.argv[1]), exclusive=sys.argv[3] == 'exclusive');"
           " print('held', flush=True); time.sleep(float(sys.argv[2]))")
-REPO = Path(__file__).resolve().parents[1]
 
 
 def held(db: Path, mode: str, seconds: float):

@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 from _cli import SAMPLE_DOCS, SAMPLES, index, run
-from _harness import REPO, held, writer_held
-
+from _harness import held, writer_held
+from _paths import REPO
 
 
 def sample_store(tmp_path: Path) -> Path:
