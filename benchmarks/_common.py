@@ -52,10 +52,16 @@ def require_bundle(path: str | Path) -> Path:
 
 
 def require_parser() -> None:
+    """Exit 2 with a message unless docnav.parse imports and has ParseOptions and parse_file
+    (probed by name: an import of both would be unused here)."""
     try:
-        importlib.import_module("docnav.parse")
+        parse = importlib.import_module("docnav.parse")
     except ImportError as exc:
         print(f"docnav.parse is not importable ({exc}); the benchmarks need the real parser.")
+        sys.exit(2)
+    missing = [name for name in ("ParseOptions", "parse_file") if not hasattr(parse, name)]
+    if missing:
+        print(f"docnav.parse has no {' or '.join(missing)}; the benchmarks need the real parser.")
         sys.exit(2)
 
 

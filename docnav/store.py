@@ -27,6 +27,7 @@ from typing import BinaryIO
 
 import duckdb
 
+from docnav import rows as _rows
 from docnav import writer_lock
 from docnav.errors import InputError, RunCancelled, StoreError, StoreLocked, cause
 from docnav.faults import fault_point
@@ -39,6 +40,9 @@ from docnav.store_tokens import DOCUMENTS_TOKEN, read_token
 from docnav.store_writes import DocumentWrites
 
 COLLECTION_DOC_ID = "__collection__"
+# An alias of docnav.vector_of (the reader of a stored vector), by the name the README gave it
+# first: scripts written since import docnav.store.vector_of
+vector_of = _rows.vector_of
 
 TABLES = ("documents", "nodes", "edges", "links", "embeddings", "node_vectors", "summaries",
           "claims")

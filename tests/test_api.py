@@ -57,3 +57,11 @@ def test_vector_of_reads_a_stored_vector_from_the_package_as_the_readme_says():
     stored = np.array([0.5, -1.0, 2.0], dtype="<f4").tobytes()
     assert docnav.vector_of(stored).tolist() == [0.5, -1.0, 2.0]
     assert "docnav.vector_of(value)" in (ROOT / "README.md").read_text()
+
+
+def test_docnav_store_vector_of_is_still_the_reader_the_readme_named_first():
+    from docnav.store import vector_of
+
+    assert vector_of is docnav.vector_of
+    assert "`docnav.store.vector_of`" in (ROOT / "README.md").read_text()
+    assert "`docnav.store.vector_of`" in (ROOT / "benchmarks" / "README.md").read_text()

@@ -8,6 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import _common as C  # noqa: E402
 
@@ -83,3 +85,13 @@ def test_pooling_a_run_without_one_of_the_sizes_is_an_error(tmp_path, capsys):
     f.write_text(json.dumps(_run({10: [0.1]})))
     assert pool_edit.main([str(f)]) == 2
     assert "without N=1000" in capsys.readouterr().err
+
+
+def test_the_benchmarks_refuse_a_parser_without_parse_file(monkeypatch, capsys):
+    import docnav.parse
+
+    monkeypatch.delattr(docnav.parse, "parse_file")
+    with pytest.raises(SystemExit) as exit_:
+        C.require_parser()
+    assert exit_.value.code == 2
+    assert "docnav.parse has no parse_file" in capsys.readouterr().out
