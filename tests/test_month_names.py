@@ -187,13 +187,18 @@ def test_a_field_s_month_is_of_a_real_year_and_iso_as_show_gives_it(value, expec
 
 def test_the_date_forms_an_error_lists_say_what_each_is_read_as():
     """DATE_FORMS listed "5 mars à avril 2018" under "as its first month", but it is read as
-    that day of its first month."""
-    from docnav.query.fields import DATE_FORMS
+    that day of its first month; it did not name the English "March to April 2018" read since
+    a58b6c7, nor that a date bound holds a range as far as its last month."""
+    from docnav.query.fields import DATE_FORMS, own_date_span
 
     assert read_date("5 mars à avril 2018") == "2018-03-05"
-    assert DATE_FORMS.endswith('"March-April 2018", "März bis April 2018": as its first month; '
-                               'a range with a day, "5 mars à avril 2018": as that day of its '
-                               'first month'), DATE_FORMS
+    assert read_date("March to April 2018") == "2018-03"
+    assert own_date_span("a.md", {"date": "March to April 2018"}) == ("2018-03-01", "2018-04-30")
+    assert own_date_span("a.md", {"date": "5 mars à avril 2018"}) == ("2018-03-05", "2018-04-30")
+    assert DATE_FORMS.endswith('"March-April 2018", "March to April 2018", "März bis April '
+                               '2018": as its first month, a date bound holding it to the end '
+                               'of its last; a range with a day, "5 mars à avril 2018": as that '
+                               'day of its first month, held so too'), DATE_FORMS
 
 
 @pytest.mark.parametrize("value", ["March-April 2020", "March to April 2020",

@@ -27,8 +27,9 @@ DATE_FORMS = ('"2024-01-05" (an ISO time too), "2024/01/05", "January 5, 2024", 
               '"5 January 2024", "Fri, 05 Jan 2024 10:00:00 +0000", and German, French or '
               'Spanish months: "7. Dezember 2026", "7 décembre 2026", "7 de diciembre de 2026"; '
               'a month and its year, "March 2018" or "2018-03", or a range of months, '
-              '"March-April 2018", "März bis April 2018": as its first month; a range with a '
-              'day, "5 mars à avril 2018": as that day of its first month')
+              '"March-April 2018", "March to April 2018", "März bis April 2018": as its first '
+              'month, a date bound holding it to the end of its last; a range with a day, '
+              '"5 mars à avril 2018": as that day of its first month, held so too')
 # a month by its name or its abbreviation (:mod:`docnav.months`), no other word: "Marching"
 _MONTH = rf"(?P<month>{alternatives(MONTHS)})\.?"
 _WEEKDAY = rf"(?:{alternatives(WEEKDAYS)}\.?,?\s+)?"  # "Fri,", "lundi", "Mo,"
