@@ -8,6 +8,7 @@ from __future__ import annotations
 import glob
 import re
 import weakref
+from pathlib import PurePath
 
 from docnav.query.evidence import EvidenceState, Run
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
@@ -310,39 +311,40 @@ def _read_headings_holding(graph: DocNavGraph, run: Run, what: str, terms: list[
     """The parts asked for by what they are on, of more than :data:`MOST_OUTLINED`
     documents: the headings holding its words (each a section's own heading, not one above
     it), as one piece per document holding one, citing it, with its trail, in reading order
-    (one holding another form of the words alone, "Pin" of "pinning", marked); a share of
-    the budget each; then the first paragraph under each heading, while the budget lasts.
-    "Which headings are on lifetimes?" of 27 RFCs read passages (one RFC's paragraphs spent
-    the budget), where one RFC listed them. False where no heading holds them (the question
-    is then read as any other)."""
+    (one holding another form of the words alone, "Pin" of "pinning", marked), in a quarter
+    of the budget at most; a title that is its file's name (an RFC with no ``#`` title, named
+    by its file) is none: the piece names the file. Always False: the question is then read
+    as any other, as it was before the list ("Which sections are on pinning?" of 27 RFCs read
+    the Pin sections' passages; the list alone, with the first paragraph under each heading,
+    was a quarter of that, and read "Start Date: ..." under a title)."""
     held: dict[str, list[str]] = {}
-    firsts: list[str] = []  # the first paragraph under each heading, read after the list
     asked = set(graph.document_paths(run.scope) if run.scope else graph.document_paths())
     for nid in graph.holders(terms, kinds=["section"]):
         node = graph.node(nid)
         heading = node.heading or ""
-        if node.path in asked and set(terms) <= set(tokens(heading)):
-            trail = " › ".join(node.breadcrumb.split(" › ")[1:])
-            marks = [*(["the title"] if not trail else []),
-                     *(["another form of its words"] if not all(f.search(heading)
-                                                                for f in forms) else [])]
-            held.setdefault(node.path, []).append(
-                (trail or heading) + (f" ({'; '.join(marks)})" if marks else ""))
-            firsts += [c for c in graph.navigate(nid, "children")
-                       if graph.node(c).kind == "paragraph"][:1]
-    if not held:
-        return False
-    pieces = []
+        trail = " › ".join(node.breadcrumb.split(" › ")[1:])
+        if (node.path not in asked or not set(terms) <= set(tokens(heading))
+                or (not trail and heading == PurePath(node.path).stem)):
+            continue
+        marks = [*(["the title"] if not trail else []),
+                 *(["another form of its words"] if not all(f.search(heading)
+                                                            for f in forms) else [])]
+        held.setdefault(node.path, []).append(
+            (trail or heading) + (f" ({'; '.join(marks)})" if marks else ""))
+    pieces, room = [], run.state.budget // 4
     for path, trails in held.items():
         root = graph.node(graph.document_root(path))
         text = _fitted(f'Headings holding "{what}":', [f"- {t}" for t in trails],
-                       run.state.budget // max(len(held), 4))
+                       max(room // len(held), 40))
+        if sum(p.tokens for p in pieces) + count_tokens(text) > room:
+            break
         pieces.append(Piece(root.node_id, path, root.breadcrumb, root.page, text,
                             count_tokens(text)))
-    run.op("headings holding", said=what, terms=terms, documents=list(held),
-           headings=sum(map(len, held.values())), added=run.state.add(pieces, "outline"))
-    run.take(firsts, "headings holding")
-    return True
+    if pieces:
+        run.op("headings holding", said=what, terms=terms, documents=list(held),
+               headings=sum(map(len, held.values())), listed=len(pieces),
+               added=run.state.add(pieces, "outline"))
+    return False
 
 
 def _fitted(head: str, lines: list[str], room: int) -> str:
