@@ -334,8 +334,9 @@ def run(kind: str, questions: list[dict], graph: DocNavGraph, budgets, trace_dir
 
 
 class no_early_stop:
-    """Diagnostic: Navigator.ask with EvidenceState.confident > 1 (never 'sufficient' by
-    confidence; it still stops when the budget or max_steps is spent)."""
+    """Diagnostic: Navigator.ask with EvidenceState.common set (never 'sufficient' by
+    confidence; it still stops when the budget or max_steps is spent). (confident=1.01 did
+    it, before thresholds above 1 were refused.)"""
 
     def __enter__(self):
         import docnav.query.navigator as navmod
@@ -344,7 +345,7 @@ class no_early_stop:
 
         class NoStop(self.orig):
             def __init__(self, question, budget, **kw):
-                super().__init__(question, budget, confident=1.01, **kw)
+                super().__init__(question, budget, common=True, **kw)
 
         navmod.EvidenceState = NoStop
         return self

@@ -9,7 +9,8 @@ import glob
 import re
 from dataclasses import dataclass, field
 
-from docnav.errors import InputError
+from docnav.checks import finite_number
+from docnav.errors import ConfigError, InputError
 from docnav.query._checks import LEAST_PIECE, token_budget
 from docnav.query.answer import Answer
 from docnav.query.fields import DATE_KEYS, DATED_NOW, DATING, own_date_said
@@ -50,6 +51,11 @@ LEAVING_OUT = re.compile(r"\b(?:besides|(?<!\bfar\s)(?:apart|aside)\s+from|other
                          r"when|whenever|if|where|while|clauses?|blocks?|keywords?|"
                          r"statements?)\b(?!-))))(?![\w-])", re.I)
 
+
+# EvidenceState's thresholds, each a share from 0 to 1: of what
+_THRESHOLDS = {"confident": "of the question's terms one piece holds to stop",
+               "min_fill": "of the budget filled before a confident stop",
+               "min_relevance": "of the question's terms a piece holds to be kept"}
 
 # how the column heads above a table of figures are found (docnav.query.passages)
 COLUMN_HEADS = "column heads"
@@ -108,6 +114,11 @@ class EvidenceState:
         # 0 is a budget here: a part of a question asked in turn may get no share of its
         # budget (docnav.query.relating._shares), and is then enough at once
         self.budget = token_budget(self.budget, least=0)
+        for name, what in _THRESHOLDS.items():  # "a" failed only once the confidence test
+            value = getattr(self, name)  # was reached; 2.0 could never stop anything
+            if not (finite_number(value) and 0 <= value <= 1):
+                raise ConfigError(f"{name} {value!r} is not valid: give a share from 0 to 1 "
+                                  f"({what})")
         words = search_words(self.question)  # search term -> the question's word
         # words that ask rather than name what is asked about ("what does Note 7 say about
         # pledged assets"): no piece needs them, and none is missing without them
@@ -159,7 +170,10 @@ class EvidenceState:
 
     def add(self, pieces: list[Piece], found_by: str) -> int:
         """Add ``pieces`` found by ``found_by`` while the budget lasts; not a piece whose text
-        one of its document's pieces already says (:data:`COLUMN_HEADS` apart)."""
+        one of its document's pieces already says (:data:`COLUMN_HEADS` apart). ``visited``
+        is left to the caller: it is what the caller has read, added or not (the navigator
+        marks each node it fetches before adding, so that a piece left out here as a repeat
+        or for want of room is not fetched again); a caller reading alone marks it too."""
         added = 0
         for p in pieces:
             if p.node_id in self.evidence or p.tokens > self.remaining:

@@ -1,0 +1,28 @@
+"""EvidenceState's thresholds checked as the navigator's options are (a QA pass of the query
+library): confident=2.0 (no piece could ever stop it), min_fill=-1 and min_fill="a" (a
+TypeError only when the confidence test was reached) were taken in silence."""
+
+from __future__ import annotations
+
+import pytest
+
+from docnav.errors import ConfigError, DocNavError
+from docnav.query import EvidenceState
+
+
+@pytest.mark.parametrize("name, value", [
+    ("confident", 2.0), ("confident", -0.1), ("confident", "a"), ("confident", float("nan")),
+    ("min_fill", -1), ("min_fill", 1.5), ("min_fill", "a"), ("min_fill", True),
+    ("min_relevance", 2), ("min_relevance", None),
+])
+def test_a_threshold_out_of_its_range_is_refused(name, value):
+    with pytest.raises(ConfigError, match=rf"^{name} {value!r} is not valid: give a share "
+                                          r"from 0 to 1 \(.+\)$") as raised:
+        EvidenceState("impeller seal", 100, **{name: value})
+    assert isinstance(raised.value, DocNavError)
+
+
+def test_thresholds_in_range_are_kept():
+    state = EvidenceState("impeller seal", 100, confident=0.5, min_fill=0, min_relevance=1)
+    assert (state.confident, state.min_fill, state.min_relevance) == (0.5, 0, 1)
+    assert state.stop is None  # nothing collected yet
