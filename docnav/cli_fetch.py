@@ -11,7 +11,8 @@ import textwrap
 from docnav.cli_common import EXIT_OK, print_result
 from docnav.cli_query import note_stale, open_graph
 from docnav.errors import InputError
-from docnav.query._checks import LEAST_PIECE, MOST_BUDGET, token_budget
+from docnav.query._checks import MOST_BUDGET, token_budget
+from docnav.query.pieces import TABLE_CUT_ONLY, too_large
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:
@@ -76,23 +77,13 @@ def _fetch_note(graph, args: argparse.Namespace, nodes: list[str], under: set[st
     every = graph.fetch(under if args.pages else nodes, budget=MOST_BUDGET)
     fetched = {p.node_id for p in pieces}
     if not pieces:  # the first paragraph does not fit, and is too little room to cut
-        larger = f"the first paragraph takes {every[0].tokens} tokens, and {_CUT}"
-        if graph.node(every[0].node_id).block_kind == "table":  # (its head alone tells nothing)
-            larger = (f"the first paragraph, a table, takes {every[0].tokens} tokens, and "
-                      f"{_TABLE_CUT}")
+        larger = too_large(graph.node(every[0].node_id))
     elif left := [p for p in every[:[p.node_id for p in every].index(pieces[-1].node_id)]
                   if p.node_id not in fetched]:  # tables with no room for a row, passed over
         which = (f"a table of {left[0].tokens} tokens is" if len(left) == 1 else
                  f"{len(left)} tables of {', '.join(str(p.tokens) for p in left)} tokens are")
-        larger = f"{which} left out, as {_TABLE_CUT}; {larger}"
+        larger = f"{which} left out, as {TABLE_CUT_ONLY}; {larger}"
     return f"--budget {args.budget}: {larger}"
-
-
-_CUT = f"one is cut only where {LEAST_PIECE} tokens or more are left"
-# a table's head: a Markdown table's column heads down to their rule; a PDF's, its first line
-_TABLE_CUT = (f"a table is cut only where {LEAST_PIECE} tokens or more are left and its head "
-              "(its first line, unless it states a figure; a Markdown table's lines down to "
-              "their rule) and a row fit")
 
 
 def _on_pages(graph, args: argparse.Namespace, paragraphs: set[str]) -> set[str]:

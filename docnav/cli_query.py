@@ -379,7 +379,7 @@ def _cmd_nav(args: argparse.Namespace) -> int:
     # what refers to a document or section is also what links into it from outside
     # ("parts.html#seals" of the parts list)
     # and what it refers to, what its sections and paragraphs refer to outside it
-    across = _across(graph, node_id, args.dir, found) if args.dir in _ACROSS else {}
+    across = graph.parts_lead_to(node_id, args.dir) if args.dir in _ACROSS else {}
 
     def row(nid: str) -> dict:
         n = graph.node(nid)
@@ -425,23 +425,6 @@ def _nav_line(graph, nid: str) -> str:
         n.kind, n.heading)
     page = f", p. {n.page}" if n.page else ""  # as locate and fetch say where it is printed
     return f"{nid[:12]}  {n.kind:<9} {n.breadcrumb}{page} | {label}"
-
-
-def _across(graph, node_id: str, direction: str, direct: list[str]) -> dict[str, list[str]]:
-    """Of a document or section, what its sections and paragraphs lead to outside it (of a
-    document: in other documents) by ``direction``: for "referenced-by" the nodes whose
-    references lead into them, for "references" the nodes they refer to; those in ``direct``
-    (its own, by that direction) aside. In reading order, each with the nodes inside it
-    that the link is of."""
-    if graph.node(node_id).kind not in ("document", "section"):
-        return {}
-    inside = set(graph.expand(node_id, depth=10_000))
-    across: dict[str, list[str]] = {}
-    for part in sorted(inside - {node_id}, key=lambda t: graph.node(t).position):
-        for other in graph.navigate(part, direction):
-            if other not in inside and other not in direct:
-                across.setdefault(other, []).append(part)
-    return {other: across[other] for other in graph.in_reading_order(across)}
 
 
 def _cmd_show(args: argparse.Namespace) -> int:

@@ -21,10 +21,11 @@ from docnav.errors import (
 )
 from docnav.query._checks import (check_globs, check_kinds, listed, named_both_ways, node_list,
                                   path_text, store_paths, token_budget, whole)
+from docnav.query.across import parts_lead_to, references_into
 from docnav.query.criteria import Criteria
 from docnav.query.fields import (DATE_FORMS, DATE_SOURCES, own_date_span, parse_fields,
                                  unread_date)
-from docnav.query.pieces import Piece, count_tokens, cut_to_budget
+from docnav.query.pieces import Fetched, Piece, count_tokens, fetched
 from docnav.query.search import Hit, SearchIndex, named_by, path_matches, rrf, unclosed_set
 from docnav.query.tables import tables_from_db, tables_from_parquet, where_read
 from docnav.query.vectors import STORED
@@ -104,6 +105,7 @@ class DocNavGraph:
         # each document's root node and path, in node order
         self._roots = [(nid, n.path) for nid, n in self._nodes.items() if n.kind == "document"]
         self._root_at = {path: nid for nid, path in self._roots}
+        self._doc_roots = {self._nodes[nid].doc_id: nid for nid, _ in self._roots}
         self._adopt_documents()
         self.summaries = {r["node_id"]: r for r in tables["summaries"].iter_rows(named=True)}
         self._doc_paragraphs: dict[str, list[str]] | None = None
@@ -197,6 +199,11 @@ class DocNavGraph:
                              f"{' and others' if len(begun) > 1 else ''}; "
                              f"graph.resolve({node_id!r}) gives the node a short id, a "
                              "document id or a path names")
+        said = node_id.strip().lower()  # as graph.resolve reads it, the CLI's nav and fetch
+        if said != node_id and (said in self._nodes or said in self._doc_roots):
+            what = "node id" if said in self._nodes else "document id"
+            raise InputError(f"{node_id!r}: a {what} given with capitals or spaces; "
+                             f"graph.resolve({node_id!r}) takes it, as `docnav nav` does")
         if node_id.strip() and self.document_root(node_id):  # navigate and fetch take it
             raise InputError(f"{node_id!r} is a document's path, not a node id: graph.resolve"
                              f"({node_id!r}) gives its root node")
@@ -212,6 +219,8 @@ class DocNavGraph:
         refused, naming both: which it was taken for hung on the ids' hashes."""
         if isinstance(ref, os.PathLike):
             return self._root_at[self.document_at(ref)]
+        if isinstance(ref, str) and ref in self._doc_roots:  # a whole document id, as the
+            return self._doc_roots[ref]  # CLI takes it (NodeView.doc_id gives them)
         if not isinstance(ref, str) or ref in self._nodes or not ref.strip():
             return self.node(ref).node_id
         documents = self._documents_at(ref, [root for root, _ in self._roots])
@@ -412,15 +421,7 @@ class DocNavGraph:
         """The other documents with a reference into the document at ``path`` (a link to it
         or one of its sections, its number: "RFC 1977"), in path order, each with the nodes
         that make them, in reading order. ``path`` as :meth:`document_at` takes it."""
-        path = self.document_at(path)
-        root = self._root_at[path]
-        sources = {s for nid in self.expand(root, depth=10_000)
-                   for s, _ in self._in.get((nid, "references"), [])
-                   if s in self._nodes and self._nodes[s].path != path}
-        out: dict[str, list[str]] = {}
-        for s in sorted(sources, key=self._reading.__getitem__):
-            out.setdefault(self._nodes[s].path, []).append(s)
-        return dict(sorted(out.items()))
+        return references_into(self, path)
 
     def matching_documents(self, glob: str | Sequence[str]) -> list[str]:
         """:meth:`document_paths` of ``glob``, which must match one at least (``--doc``):
@@ -445,8 +446,10 @@ class DocNavGraph:
     # -- navigate / expand -------------------------------------------------------------------
 
     def navigate(self, node_id: str, direction: str) -> list[str]:
-        """The nodes one step from ``node_id``: a node id, or a document's path (as ``docnav
-        nav`` takes it) for its root, as :meth:`expand`, :meth:`fetch` and others take it."""
+        """The nodes one step from ``node_id``: a node id, or a document's id or path (as
+        ``docnav nav`` takes it) for its root, as :meth:`expand`, :meth:`fetch` and others take
+        it. A node's own links only: a document refers to nothing itself, its sections and
+        paragraphs do; :meth:`parts_lead_to` gives theirs (``docnav nav``'s from_sections)."""
         n = self.node(node_id := self._id(node_id))
         if direction not in DIRECTIONS:
             raise InputError(f"unknown direction {direction!r}; valid: {', '.join(DIRECTIONS)}")
@@ -472,6 +475,12 @@ class DocNavGraph:
         kind = "references" if direction == "references" else "related"
         out = sorted(self._out.get((node_id, kind), []), key=lambda x: -x[1])
         return list(dict.fromkeys(d for d, _ in out if d in self._nodes))
+
+    def parts_lead_to(self, node_id: str, direction: str) -> dict[str, list[str]]:
+        """Of a document or section, the nodes outside it that its sections and paragraphs
+        lead to by "references" or "referenced-by", its own links aside, each with the parts
+        the link is of (:func:`docnav.query.across.parts_lead_to`)."""
+        return parts_lead_to(self, node_id, direction)
 
     def _reading_neighbour(self, node_id: str, step: int) -> list[str]:
         if self._doc_paragraphs is None:  # built once: a scan per call is O(graph)
@@ -500,11 +509,12 @@ class DocNavGraph:
 
     # -- fetch / filter ----------------------------------------------------------------------
 
-    def fetch(self, node_ids: Iterable[str], budget: int = 1024) -> list[Piece]:
+    def fetch(self, node_ids: Iterable[str], budget: int = 1024) -> Fetched:
         """Paragraph text with breadcrumbs, in document order, each paragraph once, cut to a
         token budget (the last one as :func:`docnav.query.pieces.cut` cuts it: a table by its
         rows, left out where none fits under its head, the paragraphs after it read in the room
-        left). A section or document stands for the paragraphs under it."""
+        left). A section or document stands for the paragraphs under it. Where the budget
+        reads none of them, the result's ``note`` says why (:class:`~.pieces.Fetched`)."""
         budget = token_budget(budget)
         wanted: dict[str, None] = {}
         for nid in map(self._id, node_list(node_ids)):
@@ -516,7 +526,7 @@ class DocNavGraph:
                     if self._nodes[sub].kind == "paragraph":
                         wanted[sub] = None
         ordered = sorted(wanted, key=lambda nid: self._reading[nid])
-        return cut_to_budget((self._nodes[nid] for nid in ordered), budget)
+        return fetched([self._nodes[nid] for nid in ordered], budget)
 
     def filter(
         self,

@@ -49,6 +49,38 @@ def cut(text: str, room: int, table: bool = False) -> str | None:
     return " ".join(words) + " …"
 
 
+class Fetched(list):
+    """The pieces :meth:`~docnav.query.graph.DocNavGraph.fetch` read (a list of
+    :class:`Piece`), with ``note``: why none was read where there is text to read ("budget 1:
+    the first paragraph takes 4 tokens, and ..."), as ``docnav fetch`` says it; "" otherwise.
+    (A budget below the first paragraph read [] in silence, as nothing under the nodes did.)"""
+
+    note: str = ""
+
+
+# why a first paragraph too large for the budget was not cut to it (``docnav fetch`` says it)
+CUT_ONLY = f"one is cut only where {LEAST_PIECE} tokens or more are left"
+TABLE_CUT_ONLY = (f"a table is cut only where {LEAST_PIECE} tokens or more are left and its "
+                  "head (its first line, unless it states a figure; a Markdown table's lines "
+                  "down to their rule) and a row fit")
+
+
+def too_large(first: NodeView) -> str:
+    """Why ``first``, the first paragraph to read, was not read within a budget."""
+    if first.block_kind == "table":  # (its head alone tells nothing)
+        return (f"the first paragraph, a table, takes {count_tokens(first.text)} tokens, and "
+                f"{TABLE_CUT_ONLY}")
+    return f"the first paragraph takes {count_tokens(first.text)} tokens, and {CUT_ONLY}"
+
+
+def fetched(paragraphs: list[NodeView], budget: int) -> Fetched:
+    """:func:`cut_to_budget` of ``paragraphs``, with the note of :class:`Fetched`."""
+    out = Fetched(cut_to_budget(paragraphs, budget))
+    if paragraphs and not out:
+        out.note = f"budget {budget}: {too_large(paragraphs[0])}"
+    return out
+
+
 def cut_to_budget(paragraphs: Iterable[NodeView], budget: int) -> list[Piece]:
     """The ``paragraphs``, in the order given, while ``budget`` tokens last; the first that
     does not fit cut to what is left (:func:`cut`), where that is :data:`LEAST_PIECE` tokens
@@ -92,4 +124,4 @@ def _cut_table(lines: list[str], room: int) -> str | None:
     return "\n".join([*kept, "…"]) if len(kept) > head else None
 
 
-__all__ = ["Piece", "count_tokens", "cut", "cut_to_budget"]
+__all__ = ["Piece", "Fetched", "count_tokens", "cut", "cut_to_budget", "fetched"]
