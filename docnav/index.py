@@ -170,7 +170,6 @@ class Indexer:
         try:
             with self._session() as report:
                 self._claim_export()
-                _ = self.summaries  # the NLI model loaded, once the store is held: before parsing
                 report.empty_roots = empty
                 self._index(found, scope, report, exact_scope=paths is not None,
                             reparse=reparse, roots=root_of(roots))
@@ -288,6 +287,8 @@ class Indexer:
         t = time.perf_counter()
         with self.store.reader() as con:
             stored = self._documents.rows(con)
+        if found or stored:  # the NLI model loaded once the store is held, before parsing;
+            _ = self.summaries  # with nothing found nor stored none is (an empty folder: 29 s)
         if exact_scope:
             found, scope = self._with_links(found, scope, stored, roots)
         if reparse == "parsed_otherwise":
@@ -314,7 +315,7 @@ class Indexer:
         Reembedding(self.store, self._documents, self.embedder, self._texts, report).run(
             set(changed_ids), covered, stored, self.options.batch_size, self._show_progress,
             self._checkpoint)
-        if self.summaries is not None:
+        if (found or stored) and self.summaries is not None:
             t = time.perf_counter()
             refreshed = self.summaries.refresh_stale(
                 self.store, set(changed_ids), report.summaries, self._show_progress,
@@ -375,10 +376,14 @@ class Indexer:
         report._time("parquet", t)
 
     def _collection_step(self, report: IndexReport) -> None:
-        """Collection node, links between documents, related edges, collection summary."""
+        """Collection node, links between documents, related edges, collection summary (none
+        of a store without documents: "1 summaries rebuilt" was said of an empty folder's, a
+        summary of nothing, for which the NLI model was loaded)."""
+        with self.store.reader() as con:
+            held = bool(self._documents.rows(con))
         self._collection.run(
             report, self._bar, self._texts, model_id=lambda: self.embedder.model_id,
-            summaries=self.summaries, options=self.options.collection,
+            summaries=self.summaries if held else None, options=self.options.collection,
             export_parquet=self.options.export_parquet)
 
     def _show_progress(self, total: int, desc: str) -> Progress:
