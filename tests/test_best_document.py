@@ -306,3 +306,35 @@ def test_the_word_naming_the_document_read_first_is_no_evidence_inside_it(tmp_pa
     # asked by another word, the document's paragraphs are searched with the question
     plain = Navigator(graph).ask("How many sentences were annotated by hand?", budget=60)
     assert all("searched" not in t for t in _lead(plain))
+
+
+SPECIALIZATION = """# Impl specialization
+
+## Motivation
+
+Overlapping impls are allowed where one is more specific than the other: the most specific
+impl is picked, and a default fn of an impl may be specialized by a narrower impl.
+"""
+
+IMPL_TRAIT = """# Conservative impl trait
+
+## Specialization transparency
+
+Specialization sees through the type: specialization of a hidden type is specialization.
+"""
+
+
+def test_a_title_holding_the_one_word_of_the_question_names_its_document(tmp_path):
+    # "What is specialization?" read 1522-conservative-impl-trait first (its "Specialization
+    # transparency" paragraphs ranked best) and 1210-impl-specialization "next best": a
+    # title led only with two words of the question, and this question has one
+    graph = indexed_graph(tmp_path, {"spec.md": SPECIALIZATION, "trait.md": IMPL_TRAIT,
+                                     "guide.md": GUIDE, "log.md": LOG})
+    question = "What is specialization?"
+    best = graph.locate(question, k=1, kinds=["paragraph"])[0]
+    assert graph.node(best.node_id).path.endswith("/trait.md")
+    [lead] = _lead(Navigator(graph).ask(question, budget=64))
+    assert lead["document"].endswith("/spec.md") and lead["titled_by"] == ["specialization"]
+    # a question of more words still needs two of them in one title
+    [lead] = _lead(Navigator(graph).ask("What does specialization see through?", budget=64))
+    assert lead["document"].endswith("/trait.md") and "titled_by" not in lead

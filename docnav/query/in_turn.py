@@ -107,12 +107,13 @@ def titled_by(graph: DocNavGraph, question: str, paths: list[str],
               asked_of: set[str]) -> tuple[str | None, list[str]]:
     """Of ``paths`` (the documents of the question's best paragraphs), the one whose title
     holds more of the question's rarer words (held by at most half of the documents
-    ``asked_of``) than any other's, two at least ("Which RFC introduced inclusive ranges
-    ...?": 1192-inclusive-ranges, whose paragraphs ranked below those of the array repeat
-    syntax RFC, which discusses range syntax at length), with those words as the question
-    writes them; ``(None, [])`` when no one title holds two or leads. Counting every word,
-    "What kind of model do they use for detection?" chose the paper titled "... Using
-    Pre-trained Language Model" among ten papers that all say "use" and "model"."""
+    ``asked_of``) than any other's, two at least, or the one of a question of one word
+    ("Which RFC introduced inclusive ranges ...?": 1192-inclusive-ranges, whose paragraphs
+    ranked below those of the array repeat syntax RFC, which discusses range syntax at
+    length), with those words as the question writes them; ``(None, [])`` when no one title
+    holds enough or leads. Counting every word, "What kind of model do they use for
+    detection?" chose the paper titled "... Using Pre-trained Language Model" among ten
+    papers that all say "use" and "model"."""
     words = EvidenceState(question, 16).words  # search term -> the question's word
     rare = {t for t, docs in graph.term_documents(list(words)).items()
             if len(docs & asked_of) <= len(asked_of) / 2}
@@ -121,7 +122,11 @@ def titled_by(graph: DocNavGraph, question: str, paths: list[str],
     held = {p: list(dict.fromkeys(words[t] for t in words if t in rare and t in titles.get(
         p, ()))) for p in paths}
     best = sorted(held.items(), key=lambda kv: -len(kv[1]))
-    if not best or len(best[0][1]) < 2 or (len(best) > 1 and len(best[1][1]) == len(best[0][1])):
+    # a question of one word needs that one ("What is specialization?" read the impl trait
+    # RFC's "Specialization transparency" before 1210-impl-specialization)
+    least = min(2, len(words))
+    if not best or len(best[0][1]) < least or (len(best) > 1
+                                               and len(best[1][1]) == len(best[0][1])):
         return None, []
     path, said = best[0]
     return path, [as_written(question, word) for word in said]
