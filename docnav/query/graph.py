@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
@@ -25,6 +24,7 @@ from docnav.query.across import parts_lead_to, references_into
 from docnav.query.criteria import Criteria
 from docnav.query.fields import (DATE_FORMS, DATE_SOURCES, own_date_span, parse_fields,
                                  unread_date)
+from docnav.query.node_view import NodeView
 from docnav.query.pieces import Fetched, Piece, count_tokens, fetched
 from docnav.query.search import Hit, SearchIndex, named_by, path_matches, rrf, unclosed_set
 from docnav.query.tables import tables_from_db, tables_from_parquet, where_read
@@ -34,22 +34,6 @@ from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token
 
 DIRECTIONS = ("parent", "children", "siblings", "next", "previous", "references",
               "referenced-by", "related")
-
-
-@dataclass(frozen=True)
-class NodeView:
-    node_id: str
-    doc_id: str
-    path: str
-    kind: str
-    block_kind: str
-    level: int
-    position: int
-    parent_id: str | None
-    heading: str
-    breadcrumb: str
-    text: str
-    page: int | None
 
 
 def _write_tokens(con) -> tuple[str | None, str | None]:
