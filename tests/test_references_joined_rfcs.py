@@ -124,3 +124,12 @@ def test_a_hyphenated_word_is_held_in_any_spelling_a_reader_takes_as_it(tmp_path
     answer = Navigator(graph).ask("Which documents mention if-let or zebras?", 600)
     assert file_names(answer.count["documents"]) == ["hyphen.md", "other.md", "spaced.md",
                                                      "under.md"]
+
+
+def test_neither_after_use_is_read_as_after_mention(graph):
+    # (refused: '"neither ... nor" is read only right after the verb', which it is)
+    mention = Navigator(graph).ask("Which RFCs mention neither async nor pinning?", 600)
+    for question in ("Which RFC uses neither async nor pinning?",
+                     "Which RFCs use neither async nor pinning?"):
+        answer = Navigator(graph).ask(question, 600)
+        assert answer.count["documents"] == mention.count["documents"]

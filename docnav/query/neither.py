@@ -153,6 +153,9 @@ def neither_count(nav: Navigator, asked: str, rest: str, said: str | None, every
         return None
     if not said and NOT_SAID.match(rest) and not re.search(r"\bneither\b", rest, re.I):
         return None  # "don't mention async nor await": not_count's, "nor" as "or"
+    if not said and (use := _USE.match(rest)):  # "use neither unsafe nor Send" ("use": no
+        said, rest = use["verb"], rest[use.end():]  # verb of which.ABOUT: refused, "right
+        # after the verb" said of it)
     m = _NEITHER.match(rest) if said else None
     if not m or not re.search(r"\bnor\b", m["names"], re.I):
         raise neither_unread(asked)
