@@ -126,6 +126,17 @@ def test_a_hyphenated_word_is_held_in_any_spelling_a_reader_takes_as_it(tmp_path
                                                      "under.md"]
 
 
+def test_a_hyphenated_word_is_held_in_another_form_of_its_last_part(tmp_path):
+    # (only "type-ascription", "type ascription" as written: "type ascriptions" missed)
+    from _stores import indexed_graph
+    texts = {"plural.md": "# Plural\n\nType ascriptions are gone from the language.\n",
+             "other.md": "# Other\n\nNothing about types here, only zebras.\n",
+             "apart.md": "# Apart\n\nA type of dog; its ascription to a breed is unsure.\n"}
+    graph = indexed_graph(tmp_path, texts)
+    answer = Navigator(graph).ask("Which documents mention type-ascription or zebras?", 600)
+    assert file_names(answer.count["documents"]) == ["other.md", "plural.md"]
+
+
 def test_neither_after_use_is_read_as_after_mention(graph):
     # (refused: '"neither ... nor" is read only right after the verb', which it is)
     mention = Navigator(graph).ask("Which RFCs mention neither async nor pinning?", 600)

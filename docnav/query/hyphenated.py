@@ -14,7 +14,8 @@ from docnav.query.lexical import search_words, tokens
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
 
-# a word of two or more joined by hyphens, none a number alone ("10-K" is one: "k" is a letter)
+# a word of two or more joined by hyphens, the first beginning with a letter ("if-let",
+# "async-await"; not "10-K")
 HYPHENATED = re.compile(r"(?<![\w-])[^\W\d_]\w*(?:-\w+)+(?![\w-])")
 
 
@@ -28,13 +29,21 @@ def spelled_any_way(graph: DocNavGraph, word: str, every: list[str]) -> set[str]
     terms = [t for part in parts for t in search_words(part)]
     holders = graph.term_documents([*joined, *terms])
     found = {p for t in joined for p in holders[t]} & set(every)
-    phrase = re.compile(r"(?<![\w-])" + r"(?:\s+|-)".join(map(re.escape, parts))
-                        + r"(?![\w-])", re.I)
+    # (its last part in any form of the same stem, as a word searched for is held: "type
+    # ascriptions" of "type-ascription", "self-referentially" of "self-referential")
+    phrase = re.compile(r"(?<![\w-])" + "".join(re.escape(p) + r"(?:\s+|-)" for p in parts[:-1])
+                        + r"(\w+)(?![\w-])", re.I)
+    last = parts[-1].lower()
+    stem = tokens(last)
+
+    def said(text: str) -> bool:
+        return any(m[1].lower() == last or stem and tokens(m[1]) == stem
+                   for m in phrase.finditer(text))
     for path in every:
         if path in found or not terms or not all(path in holders[t] for t in terms):
             continue
         root = graph.document_root(path)
-        if root and any(phrase.search(graph.node(n).text or "")
+        if root and any(said(graph.node(n).text or "")
                         for n in graph.expand(root, depth=10_000)):
             found.add(path)
     return found
