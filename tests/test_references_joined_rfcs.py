@@ -126,6 +126,18 @@ def test_a_hyphenated_word_is_held_in_any_spelling_a_reader_takes_as_it(tmp_path
                                                      "under.md"]
 
 
+@pytest.mark.parametrize("question, word, alone", [
+    # (the hyphenated word took the plain one's term: those writing "let" alone dropped)
+    ("Which RFCs mention let or if-let?", "let", "Which RFCs mention let?"),
+    ("Which RFCs mention async or async-await?", "async", "Which RFCs mention async?")])
+def test_a_word_beside_a_hyphenated_one_of_its_parts_is_held_alone(graph, question, word,
+                                                                   alone):
+    answer = Navigator(graph).ask(question, 600)
+    held = Navigator(graph).ask(alone, 600)
+    assert set(held.count["documents"]) <= set(answer.count["documents"])
+    assert word in answer.count["words"]
+
+
 def test_a_hyphenated_word_is_held_in_another_form_of_its_last_part(tmp_path):
     # (only "type-ascription", "type ascription" as written: "type ascriptions" missed)
     from _stores import indexed_graph

@@ -94,7 +94,12 @@ def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNa
     runs = [m.group() for m in _OR_WORDS.finditer(_OR_NOT.sub("", _NUMBERED_KIND.sub(
         "", question)))]
     words = list(dict.fromkeys(m.group() for run in runs for m in HYPHENATED.finditer(run)))
-    of_part = {part.lower(): word for word in words for part in word.split("-")}
+    # (a word said alone beside it is its own piece, held alone: "let" of "let or if-let",
+    # "async" of "async or async-await" were dropped, the compound's holders counted alone)
+    alone = {w.lower() for run in runs for piece in _OR_PIECES.split(run)
+             if not HYPHENATED.fullmatch(piece.strip()) for w in piece.split()}
+    of_part = {part.lower(): word for word in words for part in word.split("-")
+               if part.lower() not in alone}
     each = list(written.items())  # (in the question's order, each word where its parts were)
     written.clear()
     for term, word in each:
