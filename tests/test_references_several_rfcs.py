@@ -87,7 +87,8 @@ def test_each_number_named_is_read_or_said_not_indexed(graph, question, listed, 
     assert answer.route == "cross-reference"
     assert file_names(answer.count["documents"]) == listed
     assert file_names([answer.count["refers_to"], *answer.count.get("refers_also", [])]) == named
-    said = "; RFC 9999, also named, is not indexed)"  # (was silent of RFC 9999)
+    said = "; RFC 9999 is not indexed: read by its number)"  # (was silent of RFC 9999; then
+    # held by the words "RFC", "9999" too)
     assert (said in answer_text(answer, graph)) == ("9999" in question)
 
 

@@ -123,12 +123,13 @@ def _none_referring(count: dict, documents: str, dated: str) -> str:
     if count.get("related"):  # "What is RFC 130 related to?"
         return (f"{of} asked of{dated} is related to {name} by references (it links to none, "
                 f"nor names one by its number; none links to it, nor names its number)")
-    how = ("none links to it, nor names its number" if not count.get("refers_also")
+    several = count.get("refers_also") or count.get("numbers_read")  # ("or RFC 9999")
+    how = ("none links to it, nor names its number" if not several
            and not count.get("both") else
            "none links to, or names the number of, each of them" if count.get("both") else
            "none links to them, nor names their numbers")
     if count["of"] == 1:  # "none of the 1 document asked of dated in 2024 refers to ..."
-        how = ("no link to it, nor its number" if not count.get("refers_also")
+        how = ("no link to it, nor its number" if not several
                and not count.get("both") else
                "no link to, nor the number of, each of them" if count.get("both") else
                "no link to them, nor their numbers")
@@ -249,7 +250,8 @@ def _named_outside(count: dict) -> str:
     if not (outside := count.get("unindexed")):
         return ""
     are = "are" if outside[1:] else "is"
-    if count.get("both"):  # (those counted name it: "... cite RFC 2394 and RFC 9999?")
+    if count.get("both") or count.get("numbers_read"):  # (those counted name it: "... cite
+        # RFC 2394 and RFC 9999?"; may name it: "... cite RFC 401 or RFC 447?")
         its = "its" if are == "is" else "their"
         return f"; {names_listed(outside)} {are} not indexed: read by {its} number"
     return f"; {names_listed(outside)}, also named, {are} not indexed"
@@ -259,8 +261,8 @@ def referred_named(count: dict) -> str:
     """The document those counted refer to ("2394-async_await.md"), or those ("2394-async_await.md
     or 2349-pin.md"; "and" where they refer to all)."""
     names = [PurePath(p).name for p in [count["refers_to"], *count.get("refers_also", [])]]
-    if count.get("both"):  # and those not indexed ("2394-async_await.md and RFC 9999")
-        names += count.get("unindexed") or []
+    if count.get("both") or count.get("numbers_read"):  # and those not indexed, read by
+        names += count.get("unindexed") or []  # number ("2394-async_await.md and RFC 9999")
     return names_listed(names, "and" if count.get("both") else "or")
 
 
@@ -287,7 +289,7 @@ def _outside_line(count: dict) -> str:
     others = "other" if count["of"] == 1 else "others"
     return (f"{_besides_said(count)}the one document asked of (--doc) is {name}, which the "
             f"question names; of the {count['of']} {others}{dated}, outside the glob and not "
-            f"read, {n or 'none'} {how}")
+            f"read, {n or 'none'} {how}{or_held(count, n)}")
 
 
 def _asked_of(count: dict) -> str:
@@ -336,7 +338,9 @@ def count_line(count: dict) -> str:
                 f"{PurePath(count['refers_to']).name} by references (a link, a number: to "
                 f"it, or from it; the evidence reads the best)")
     elif count.get("refers_to"):  # "How many RFCs refer to RFC 1961?"
-        it, its, s = ("them", "their", "s") if count.get("refers_also") else ("it", "its", "")
+        it, its, s = (("them", "their", "s") if count.get("refers_also") or count.get("both")
+                      or count.get("numbers_read") else ("it", "its", ""))  # (two named:
+        # "refers to 2025-nested-method-calls.md and RFC 1327 (... a link to it" was said)
         title = f", {its} title{s} in their works cited" if count.get("by_title") else ""
         of_them = (f"the one {documents[:-1]}" if count["of"] == 1 else  # (was "1 of the 1
                    f"{count['n']} of the {count['of']} {documents}")  # documents")

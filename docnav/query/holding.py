@@ -16,7 +16,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
-from docnav.query.joined_or import words_or_named
+from docnav.query.joined_or import holding_any, words_or_named
 from docnav.query.left_out import left_out_alone, left_out_within
 from docnav.query.lexical import search_words
 from docnav.query.names import (JOINED, said_alone, titled_documents, titled_exactly,
@@ -219,6 +219,9 @@ class Held:
     # of ``refers_to``, the words joined to it by "or", each as said: those holding them are
     # counted too ("... mention RFC 2394 or pinning?")
     or_holding: list[str] = field(default_factory=list)
+    # whether those naming by number the ones named that are not indexed are counted too (of
+    # "or": "... cite RFC 2394 or RFC 9999?")
+    numbers_read: bool = False
 
     @property
     def most(self) -> int:
@@ -311,11 +314,19 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # named too ("pinning" was dropped: "none of the 26 documents ... refers to" RFC 2394)
     or_holding = (words_or_named(nav.graph, rest) if named and referring_verb and not by
                   and not related else [])
+    # (and those naming a number joined by "or" that no document is, by that number: "... cite
+    # RFC 401 or RFC 447?" counted those holding "RFC" and "447" anywhere)
+    numbers_too = (numbers_unindexed(nav.graph, rest) if named and referring_verb and not by
+                   and not related and not both and re.search(r"\bor\b", rest, re.I) else [])
+    for path in every if numbers_too else []:
+        if set(numbers_too) & set(unindexed_named(nav.graph, path)):
+            into[path] = into.get(path, [])
+    # (those referring are kept, those left out among them, the holders of the words added: an
+    # ``into`` rebuilt of those asked of said 2094-nll.md, left out, "makes no reference to"
+    # RFC 2025, which it cites)
     if or_holding:
-        terms_of = [list(search_words(words)) for words in or_holding]
-        holders = nav.graph.term_documents([t for each in terms_of for t in each])
-        into = {p: into.get(p, []) for p in every if p in into or any(
-            all(p in holders[t] for t in each) for each in terms_of)}
+        into = {p: into.get(p, []) for p in sorted(
+            {*into, *holding_any(nav.graph, or_holding, every)})}
     # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
     # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
     work = _CITED_WORK.match(rest) if not named and referring_verb else None
@@ -356,7 +367,8 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 unindexed_named(nav.graph, by) if by else  # (those named, beside it: "...
                 numbers_unindexed(nav.graph, rest) if refers_to else [],  # or RFC 9999?")
                 bool(set(titled) & referring), several[1:] if refers_to else [],
-                both or bool(unindexed_too), or_holding=or_holding)
+                both or bool(unindexed_too), or_holding=or_holding,
+                numbers_read=bool(numbers_too))
 
 
 def referring_to_any(graph: DocNavGraph, paths: list[str], every: list[str], both: bool

@@ -130,6 +130,18 @@ def _pieces(written: dict[str, str]) -> set[str]:
 _OR_PIECES = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+", re.I)
 
 
+# a verb saying what a text holds, said again after "or" ("cite RFC 2394 or mention pinning":
+# "mention" was a word to hold, and 2349-pin.md, which holds "pinning" alone, was missed)
+_HOLDING_VERB = re.compile(
+    r"^\s*(?:(?:do|does|are|is|were|was)\s+)?(?:mention(?:s|ed)?|discuss(?:es|ed)?|"
+    r"cite[sd]?|refer(?:s|red)?\s+to|link(?:s|ed)?\s+to|talk(?:s|ed)?\s+about|"
+    r"cover(?:s|ed)?|describe[sd]?|contain(?:s|ed)?|hold(?:s)?|use[sd]?|include[sd]?|"
+    r"referenc(?:e[sd]?)|about)\s+(?=\w)", re.I)
+# a piece naming a document by its kind and number alone ("RFC 9999"), indexed or not: read by
+# its number (:func:`docnav.query.referring.numbers_unindexed`), never as words to hold
+_NUMBERED_ALONE = re.compile(rf"\s*{said(NAMING)}\s+#?\d+\s*", re.I)
+
+
 def words_or_named(graph: DocNavGraph, said: str) -> list[str]:
     """Of what a question asking which documents refer to others says after its verb
     (``said``: " RFC 2394 or pinning?"), joined by "or" alone, the pieces naming no document,
@@ -140,8 +152,10 @@ def words_or_named(graph: DocNavGraph, said: str) -> list[str]:
     if not re.search(r"\bor\b", said, re.I) or re.search(r"\b(?:and|nor|neither)\b", said,
                                                           re.I):
         return []
-    pieces = [p for p in _OR_PIECES.split(re.sub(r"[\s?.!]+$", "", said)) if p.strip()]
-    named = [bool(said_alone(graph, piece, NAMING_WORDS)) for piece in pieces]
+    pieces = [_HOLDING_VERB.sub("", p) for p in _OR_PIECES.split(re.sub(r"[\s?.!]+$", "", said))
+              if p.strip()]
+    named = [bool(said_alone(graph, piece, NAMING_WORDS) or _NUMBERED_ALONE.fullmatch(piece))
+             for piece in pieces]
     words = [piece.strip() for piece, one in zip(pieces, named) if not one]
     if not any(named) or not words or any(titled_documents(graph, w) or not search_words(w)
                                           for w in words):
@@ -149,4 +163,20 @@ def words_or_named(graph: DocNavGraph, said: str) -> list[str]:
     return words
 
 
-__all__ = ["or_joined", "or_words", "words_or_named"]
+def holding_any(graph: DocNavGraph, pieces: list[str], every: list[str]) -> set[str]:
+    """Of the documents ``every``, those holding any of ``pieces`` (as :func:`words_or_named`
+    gives them): each piece's every word, a hyphenated one in any spelling a reader takes as
+    it (:func:`~docnav.query.hyphenated.spelled_any_way`; "if-let" was held by those holding
+    "if" and "let" anywhere: 18 of 27 RFCs, where 3 write it)."""
+    found: set[str] = set()
+    plain = [piece for piece in pieces if not HYPHENATED.fullmatch(piece.strip())]
+    for piece in pieces:
+        if piece not in plain:
+            found |= spelled_any_way(graph, piece.strip(), every)
+    terms_of = [list(search_words(piece)) for piece in plain]
+    holders = graph.term_documents([t for each in terms_of for t in each])
+    return found | {p for p in every if any(all(p in holders[t] for t in each)
+                                            for each in terms_of if each)}
+
+
+__all__ = ["holding_any", "or_joined", "or_words", "words_or_named"]

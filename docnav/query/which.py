@@ -257,7 +257,8 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
              "dates": None if so or not dated else dates_held(nav, None), "by": None,
              "authors": None, "n": len(held.counted), "of": len(every),
              "documents": held.counted, "words": None, "held": 0, "refers_to": held.refers_to,
-             "related": held.related, "outside": True, **besides_of(held)}
+             "related": held.related, "outside": True, **besides_of(held),
+             **({"or_holding": held.or_holding} if held.or_holding else {})}
     return counted_answer(nav, asked, count, "cross-reference")
 
 
@@ -447,7 +448,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         "dated": "%s %d" % dated if dated else None,
         "question": question, "more_with": more,
         "refers_to": held.refers_to, "cites": held.cites if held.referring else None,
-        "referred_by": held.referred_by, "related": held.related, **_also(held)},
+        "referred_by": held.referred_by, "related": held.related, **_also(held),
+        **({"unindexed": held.unindexed} if held.numbers_read else {})},  # ("or RFC 447")
         [(p, question, glob.escape(p)) for p in paths],
         first={p: held.into[p] for p in paths if p in held.referring})  # its references
     answer.count = count  # read first
@@ -475,7 +477,8 @@ def _also(held: Held) -> dict:
     holders are counted too ("... mention RFC 2394 or pinning?")."""
     return ({"refers_also": held.refers_also, "both": held.both}
             if held.refers_also or held.both else {}) | (
-        {"or_holding": held.or_holding} if held.or_holding else {})
+        {"or_holding": held.or_holding} if held.or_holding else {}) | (
+        {"numbers_read": True} if held.numbers_read else {})
 
 
 @dataclass
