@@ -202,3 +202,21 @@ def test_neither_after_use_is_read_as_after_mention(graph):
                      "Which RFCs use neither async nor pinning?"):
         answer = Navigator(graph).ask(question, 600)
         assert answer.count["documents"] == mention.count["documents"]
+
+
+@pytest.mark.parametrize("question, listed", [
+    ("Which documents don't mention if-let or pinning?", ["apart.md", "other.md"]),
+    ("Which documents mention neither if-let nor pinning?", ["apart.md", "other.md"]),
+    ("Which document mentions neither if-let nor pinning?", ["apart.md", "other.md"]),
+    ("Which documents mention if-let but not async?", ["spaced.md"])])
+def test_a_hyphenated_word_is_held_in_any_spelling_in_each_shape(tmp_path, question, listed):
+    # (counted by "if" and "let" held anywhere, and said 'hold neither "if-let" nor
+    # "pinning"': apart.md was one holding it, with the "or" form 6 + 8 of 27 RFCs)
+    from _stores import indexed_graph
+    texts = {"spaced.md": "# Spaced\n\nUse if let to match one pattern.\n",
+             "apart.md": "# Apart\n\nIf we let the pattern fail, it returns early.\n",
+             "pin.md": "# Pin\n\nPinning keeps a value in its place.\n",
+             "async.md": "# Async\n\nAn async fn may use if-let inside.\n",
+             "other.md": "# Other\n\nNothing about patterns here, only zebras.\n"}
+    answer = Navigator(indexed_graph(tmp_path, texts)).ask(question, 600)
+    assert file_names(answer.count["documents"]) == listed

@@ -168,15 +168,18 @@ def holding_any(graph: DocNavGraph, pieces: list[str], every: list[str]) -> set[
     gives them): each piece's every word, a hyphenated one in any spelling a reader takes as
     it (:func:`~docnav.query.hyphenated.spelled_any_way`; "if-let" was held by those holding
     "if" and "let" anywhere: 18 of 27 RFCs, where 3 write it)."""
-    found: set[str] = set()
-    plain = [piece for piece in pieces if not HYPHENATED.fullmatch(piece.strip())]
-    for piece in pieces:
-        if piece not in plain:
-            found |= spelled_any_way(graph, piece.strip(), every)
-    terms_of = [list(search_words(piece)) for piece in plain]
+    terms_of = [list(search_words(HYPHENATED.sub(" ", piece))) for piece in pieces]
     holders = graph.term_documents([t for each in terms_of for t in each])
-    return found | {p for p in every if any(all(p in holders[t] for t in each)
-                                            for each in terms_of if each)}
+    found: set[str] = set()
+    for piece, terms in zip(pieces, terms_of):  # (its other words by their terms: "non-lexical
+        hyphenated = HYPHENATED.findall(piece)  # lifetimes")
+        if not terms and not hyphenated:
+            continue
+        holding = {p for p in every if all(p in holders[t] for t in terms)}
+        for word in hyphenated:
+            holding &= spelled_any_way(graph, word, sorted(holding))
+        found |= holding
+    return found
 
 
 __all__ = ["holding_any", "or_joined", "or_words", "words_or_named"]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.holding import REFERRING, SAYS_NEITHER, referring_to_any
+from docnav.query.joined_or import holding_any
 from docnav.query.lexical import search_words
 from docnav.query.names import NAMING_WORDS, said_alone
 from docnav.query.referring import each_numbered, unindexed_alone
@@ -214,11 +215,10 @@ def but_not_count(nav: Navigator, asked: str, rest: str, said: str | None, every
         raise InputError(f"query {asked!r}: \"{m['cue']}\" is read of words alone, and "
                          f"{m['held']!r} names a document: ask of it apart (\"... {said} "
                          f"{m['held']}?\", \"... {said} neither ... nor ...?\")")
-    terms = [list(search_words(name)) for name in held]
-    if not all(terms):
+    if not all(search_words(name) for name in held):
         return None
-    holders = nav.graph.term_documents([t for each in terms for t in each])
-    holding = [p for p in every if any(all(p in holders[t] for t in each) for each in terms)]
+    found = holding_any(nav.graph, held, every)  # ("if-let" in any spelling, not "if", "let")
+    holding = [p for p in every if p in found]
     count = _none_of(nav, asked, m["names"], _OR.split(m["names"]), said, holding,
                      f'"{m["cue"]}"', _NOT_ASKED_SO)
     # (how many hold the first: "0 of the 27 ... hold "async", and do not hold "pinning""
@@ -272,12 +272,12 @@ def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said
                          f"{goes_on[0]!r} says more than a name (it would be read as words, "
                          f"or dropped); ask as {ask_as}")
     names = [_THE_WORD.sub("", name) for name in names]
-    terms = [list(search_words(name)) for name in names]
-    if not all(terms):  # a name of no word searched for ("neither this nor that")
-        return None
-    holders = nav.graph.term_documents([t for each in terms for t in each])
-    holding = [p for p in every if not any(all(p in holders[t] for t in each)
-                                           for each in terms)]
+    if not all(search_words(name) for name in names):  # a name of no word searched for
+        return None  # ("neither this nor that")
+    # (a hyphenated word in any spelling: "neither if-let nor pinning" was counted by "if" and
+    # "let" held anywhere, and said 'hold neither "if-let" nor "pinning"')
+    found = holding_any(nav.graph, names, every)
+    holding = [p for p in every if p not in found]
     return _count(holding, len(every), names, "words")
 
 
