@@ -220,3 +220,9 @@ def test_a_hyphenated_word_is_held_in_any_spelling_in_each_shape(tmp_path, quest
              "other.md": "# Other\n\nNothing about patterns here, only zebras.\n"}
     answer = Navigator(indexed_graph(tmp_path, texts)).ask(question, 600)
     assert file_names(answer.count["documents"]) == listed
+
+
+def test_a_document_or_a_word_counts_the_word_as_held(graph):
+    # (--json said "words": [] and "held": 0 while 2349-pin.md was counted by "pinning")
+    answer = Navigator(graph).ask("Which RFCs mention RFC 2394 or pinning?", 600)
+    assert (answer.count["words"], answer.count["held"]) == (["pinning"], 1)

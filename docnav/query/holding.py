@@ -222,6 +222,8 @@ class Held:
     # whether those naming by number the ones named that are not indexed are counted too (of
     # "or": "... cite RFC 2394 or RFC 9999?")
     numbers_read: bool = False
+    # of those asked of, the ones holding the words of ``or_holding``
+    or_holders: list[str] = field(default_factory=list)
 
     @property
     def most(self) -> int:
@@ -324,9 +326,9 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
     # (those referring are kept, those left out among them, the holders of the words added: an
     # ``into`` rebuilt of those asked of said 2094-nll.md, left out, "makes no reference to"
     # RFC 2025, which it cites)
+    or_holders = sorted(holding_any(nav.graph, or_holding, every)) if or_holding else []
     if or_holding:
-        into = {p: into.get(p, []) for p in sorted(
-            {*into, *holding_any(nav.graph, or_holding, every)})}
+        into = {p: into.get(p, []) for p in sorted({*into, *or_holders})}
     # "Which papers cite Devlin et al.?": those whose works cited hold a work of Devlin's,
     # read from the paragraphs citing it, rather than those holding "Devlin", "et", "al"
     work = _CITED_WORK.match(rest) if not named and referring_verb else None
@@ -368,7 +370,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
                 numbers_unindexed(nav.graph, rest) if refers_to else [],  # or RFC 9999?")
                 bool(set(titled) & referring), several[1:] if refers_to else [],
                 both or bool(unindexed_too), or_holding=or_holding,
-                numbers_read=bool(numbers_too))
+                numbers_read=bool(numbers_too), or_holders=or_holders)
 
 
 def referring_to_any(graph: DocNavGraph, paths: list[str], every: list[str], both: bool

@@ -439,6 +439,9 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                      related=held.related, unindexed=held.unindexed, **_also(held),
                      **({"by_title": True} if held.titled else {}))
         count.update(named_dated(nav, [held.refers_to, *held.refers_also], of_named))
+        if held.or_holding:  # (--json said "words": [], "held": 0 of those holding "pinning")
+            count.update(words=held.or_holding, any=True, held=len(held.or_holding) if set(
+                held.or_holders) & set(held.counted) else 0)
     paths, more = best_documents(nav, question, doc, held, n)
     if not held.every:  # all asked of are left out ("by Ada besides alpha-pumps.html", hers
         return counted_answer(nav, asked, count, held.route)  # alone): none, and none to read
