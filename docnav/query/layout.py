@@ -8,11 +8,9 @@ from __future__ import annotations
 import glob
 import re
 import weakref
-from pathlib import PurePath
 
 from docnav.query.evidence import EvidenceState, Run
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
-from docnav.query.lexical import tokens
 
 # "page 36", "pages 36-38", "pages 36 and 37", "p. 36", "pp. 36–38" in a question
 # (any number of digits: "page 99999" is a page no document has, which is said, not a word)
@@ -273,8 +271,6 @@ def read_parts_on(graph: DocNavGraph, run: Run) -> bool:
     # its words as written ("books"), which the sections holding them are listed by first:
     # those holding another form alone ("book value" of "books": Goodwill) after them, marked
     forms = [re.compile(rf"(?<!\w){re.escape(state.words[t])}(?!\w)", re.I) for t in terms]
-    if terms and not paths:
-        return _read_headings_holding(graph, run, what, terms, forms)
     pieces, held_by, sections = [], [], 0
     for path in paths:
         held: dict[str, list[str]] = {}  # each section's paragraphs, in reading order
@@ -304,47 +300,6 @@ def read_parts_on(graph: DocNavGraph, run: Run) -> bool:
         run.take(held_by, "sections holding")  # then those paragraphs, in reading order
         # (those holding the words as written first)
     return bool(pieces)
-
-
-def _read_headings_holding(graph: DocNavGraph, run: Run, what: str, terms: list[str],
-                           forms: list[re.Pattern]) -> bool:
-    """The parts asked for by what they are on, of more than :data:`MOST_OUTLINED`
-    documents: the headings holding its words (each a section's own heading, not one above
-    it), as one piece per document holding one, citing it, with its trail, in reading order
-    (one holding another form of the words alone, "Pin" of "pinning", marked), in a quarter
-    of the budget at most; a title that is its file's name (an RFC with no ``#`` title, named
-    by its file) is none: the piece names the file. Always False: the question is then read
-    as any other, as it was before the list ("Which sections are on pinning?" of 27 RFCs read
-    the Pin sections' passages; the list alone, with the first paragraph under each heading,
-    was a quarter of that, and read "Start Date: ..." under a title)."""
-    held: dict[str, list[str]] = {}
-    asked = set(graph.document_paths(run.scope) if run.scope else graph.document_paths())
-    for nid in graph.holders(terms, kinds=["section"]):
-        node = graph.node(nid)
-        heading = node.heading or ""
-        trail = " › ".join(node.breadcrumb.split(" › ")[1:])
-        if (node.path not in asked or not set(terms) <= set(tokens(heading))
-                or (not trail and heading == PurePath(node.path).stem)):
-            continue
-        marks = [*(["the title"] if not trail else []),
-                 *(["another form of its words"] if not all(f.search(heading)
-                                                            for f in forms) else [])]
-        held.setdefault(node.path, []).append(
-            (trail or heading) + (f" ({'; '.join(marks)})" if marks else ""))
-    pieces, room = [], run.state.budget // 4
-    for path, trails in held.items():
-        root = graph.node(graph.document_root(path))
-        text = _fitted(f'Headings holding "{what}":', [f"- {t}" for t in trails],
-                       max(room // len(held), 40))
-        if sum(p.tokens for p in pieces) + count_tokens(text) > room:
-            break
-        pieces.append(Piece(root.node_id, path, root.breadcrumb, root.page, text,
-                            count_tokens(text)))
-    if pieces:
-        run.op("headings holding", said=what, terms=terms, documents=list(held),
-               headings=sum(map(len, held.values())), listed=len(pieces),
-               added=run.state.add(pieces, "outline"))
-    return False
 
 
 def _fitted(head: str, lines: list[str], room: int) -> str:
