@@ -3,14 +3,6 @@
 Creating a ``DocumentConverter`` (and its pipeline) is slow, so converters are cached at module
 level. Each converter allows exactly one input format: the file suffix decides the format, and
 docling's content sniffing cannot silently switch a ``.md`` file to another reader.
-
-What is said while a file converts is told by the thread converting it (:data:`_CONVERTING`),
-so files converted in several threads at once each get their own: a Python warning raised in
-that thread is caught by one hook installed once (:func:`_shown`), and a docling, docling_core
-or docling_parse log line of WARNING or above by one handler on each of those top loggers
-(:class:`_WarningKept`), whichever of their loggers said it and whenever it was created. Lines
-docling logs from threads of its own (the standard PDF pipeline's page workers) or warnings
-raised there name no file this way: they are printed as they come, as before.
 """
 
 from __future__ import annotations
@@ -79,63 +71,6 @@ logging.getLogger("docling.backend.msword_backend").addFilter(_KeptWithTheDocume
     r"Found DrawingML elements in document",
     "drawings (shapes, diagrams) are read for the text in their text boxes only"))
 
-class _WarningKept(logging.Handler):
-    """Keeps any other warning docling logs in the thread converting a file with the document
-    (one of its ``conversion_warnings``, reported with its path): "Skipping malformed
-    hyperlink address: ..." of a DOCX came on stderr alone, naming no file. One on each of
-    :data:`_TOP_LOGGERS`, which pass it no further (a filter on a logger sees only that
-    logger's own lines, and loggers are created as docling's modules are imported); what it
-    does not keep goes on to the handlers above, as the record would have gone."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        kept = getattr(_CONVERTING, "kept", None)
-        if kept is not None and record.levelno >= logging.WARNING:
-            kept[_one_line(record.getMessage())] = None
-            return
-        logger = logging.getLogger(record.name.split(".")[0])
-        found = len([h for h in logger.handlers if h is not self])
-        parent = logger.parent  # on as Logger.callHandlers walks, had it propagated
-        while parent:
-            for handler in parent.handlers:
-                found += 1
-                if record.levelno >= handler.level:
-                    handler.handle(record)
-            parent = parent.parent if parent.propagate else None
-        if not found and logging.lastResort and record.levelno >= logging.lastResort.level:
-            logging.lastResort.handle(record)
-
-
-_TOP_LOGGERS = ("docling", "docling_core", "docling_parse")
-for _name in _TOP_LOGGERS:  # (the records of every logger under each reach it)
-    logging.getLogger(_name).addHandler(_WarningKept())
-    logging.getLogger(_name).propagate = False
-
-
-def _shown(message: warnings.WarningMessage) -> None:
-    """warnings' hook to show a warning (its ``_showwarnmsg``), installed once: a warning
-    raised in a thread converting a file is added to that thread's ``caught`` (and said after,
-    by :func:`_docling_warnings`); any other is shown as before. ``catch_warnings`` would
-    replace the process's handling for every thread while one file converts."""
-    caught = getattr(_CONVERTING, "caught", None)
-    if caught is None:
-        _SHOW(message)
-    else:
-        caught.append(message)
-
-
-_SHOW, warnings._showwarnmsg = warnings._showwarnmsg, _shown
-# docling's own warnings are said each time, so that each file converted keeps its own (by
-# default one is shown once where it is raised); added again where a catch_warnings dropped it
-_EACH_TIME = ("always", None, Warning, re.compile("docling"), 0)
-_FILTERS_LOCK = threading.Lock()
-
-
-def _said_each_time() -> None:
-    with _FILTERS_LOCK:
-        if _EACH_TIME not in warnings.filters:
-            warnings.filterwarnings("always", module="docling")
-
-
 _INPUT_FORMATS = {"markdown": "md", "html": "html", "docx": "docx", "pdf": "pdf"}
 _NAMES = {"markdown": "Markdown", "html": "HTML", "docx": "DOCX", "pdf": "PDF"}
 _LOCK = threading.Lock()
@@ -163,16 +98,17 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
     data = text.encode("utf-8") if isinstance(text, str) else text
     source = path if data is None else DocumentStream(name=str(path), stream=BytesIO(data))
-    _said_each_time()
-    _CONVERTING.kept, _CONVERTING.caught = kept, caught = {}, []
+    _CONVERTING.kept = kept = {}
     try:
-        result = converter.convert(source, raises_on_error=False)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = converter.convert(source, raises_on_error=False)
     except Exception as exc:  # docling raises assorted errors for inputs it cannot read
         raise DocumentError(str(path), _failure_cause(path, fmt, _one_line(exc))) from exc
     finally:
-        _CONVERTING.kept = _CONVERTING.caught = None
+        _CONVERTING.kept = None
     errors = (tuple(_one_line(e.error_message) for e in result.errors)
-              + _docling_warnings(caught, path) + tuple(f"docling: {k}" for k in kept))
+              + _docling_warnings(caught) + tuple(f"docling: {k}" for k in kept))
     detected = getattr(result.input, "format", None)
     if detected is not None and detected != _input_format(fmt):
         raise DocumentError(
@@ -186,18 +122,16 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     return Converted(result.document, result, pdf_pipeline, errors)
 
 
-def _docling_warnings(caught: list[warnings.WarningMessage], path: Path) -> tuple[str, ...]:
+def _docling_warnings(caught: list[warnings.WarningMessage]) -> tuple[str, ...]:
     """docling's own warnings about the file ("Detected potentially incorrect Markdown,
     correcting..."), kept with the document (its ``conversion_warnings``) instead of printed
-    on stderr without the file's name; other libraries' warnings are issued again, of their
-    category and where they were said, their text after the file's ``path`` (they were
-    issued as they came: which of a run's files did they concern?)."""
+    on stderr without the file's name; other libraries' warnings are issued as they came."""
     own: dict[str, None] = {}
     for w in caught:
         if "/docling" in w.filename.replace("\\", "/"):
             own[f"docling: {_one_line(str(w.message))}"] = None
         else:
-            warnings.warn_explicit(f"{path}: {w.message}", w.category, w.filename, w.lineno)
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     return tuple(own)
 
 
