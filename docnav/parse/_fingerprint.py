@@ -29,7 +29,7 @@ from docnav.parse._options import ParseOptions
 # parsed is then named as parsed by another version until `docnav index --reparse`. Before
 # version 1 a document recorded 12 hex digits of the parsing modules' source instead
 # (another version too: one reparse brings such a store up to date).
-PARSER_VERSION = 4
+PARSER_VERSION = 3
 
 # the distributions the readers parse with: docling's converters (its code is in docling-slim
 # where installed so) and layout models, Markdown through marko, HTML through lxml, the PDF

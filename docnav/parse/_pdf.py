@@ -168,7 +168,7 @@ def _headings_under_outline(drafts: list[Draft], stats: TextStats) -> None:
 def _title(drafts: list[Draft], stats: TextStats, metadata: dict[str, str],
            first_page_height: float) -> str | None:
     """A large first-page heading, else a wordy metadata title, else large text at the top of
-    the first page, else the first heading where no heading after it stands at its level."""
+    the first page, else the first heading."""
     headings = [d for d in drafts if d.pattern is not None]
     first_page = [d for d in headings if d.lines and d.page == headings[0].page == 1]
     if first_page:
@@ -181,10 +181,7 @@ def _title(drafts: list[Draft], stats: TextStats, metadata: dict[str, str],
     printed = _printed_title(drafts, stats, first_page_height)
     if printed:
         return printed
-    # the first heading, where it heads the rest: one with a sibling after it ("5.1 ..." of
-    # one page of a paper, then "5.2 ...") is a section, and as the title it made the
-    # breadcrumbs read "5.1 ... > 5.2 ...", as if 5.2 were inside it (the file's name then)
-    if not headings or any(d.level <= headings[0].level for d in headings[1:]):
+    if not headings:
         return None
     return headings[0].outline.title if headings[0].outline else join_lines(headings[0].lines)
 
