@@ -65,6 +65,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         raise InputError(f"{given} applies to a generated answer: add --generate")
     # the store first: with none there, that is what to fix, not the NLI model's setting
     graph = open_graph(args)
+    _fields(args.meta)  # --meta first, as before the library's checks were made here
     _check_options(args)
     doc = _globs(args.doc)
     if doc:  # as the library checks it, before the dates
@@ -131,6 +132,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     doc = _globs(args.doc)
     if doc:  # a glob matching nothing is an error, as for `ask`: not "no hits"
         graph.matching_documents(doc)
+    _fields(args.meta)  # --meta first, as before the library's checks were made here
     _check_dates(args)
     _check_options(args)
     filters = {"path": doc, "metadata": _fields(args.meta),
@@ -168,15 +170,17 @@ def _check_options(args: argparse.Namespace) -> None:
     """The library's checks of what ask and locate pass on, made here so that an error names
     the option typed ("--level -1: ..."), not the library's parameter ("levels -1: ..."); in
     the order the library checks them: the question, then the budget (ask; the store first),
-    or the query, then the levels (locate; after the --doc globs and the dates)."""
-    from docnav.query._checks import (LEAST_PIECE, check_levels, check_query, check_text,
-                                      token_budget)
+    or the query, then the kinds, then the levels (locate; after the --doc globs and the
+    dates); --meta is checked before all of them, as it was."""
+    from docnav.query._checks import (LEAST_PIECE, check_kinds, check_levels, check_query,
+                                      check_text, token_budget)
 
     if args.func is _cmd_ask:  # (a question of no word to search for may still be answered)
         check_text(args.question)
         token_budget(args.budget, least=LEAST_PIECE, name="--budget")
     else:
         check_query(args.query)
+        check_kinds(args.kind or [])  # before the levels, as the library checks them
         check_levels(args.level or [], name="--level")
         _check_summarised_kinds(args)
 

@@ -67,6 +67,20 @@ def test_errors_name_the_option_typed(indexed):
     assert code == 2 and json.loads(out)["error"].startswith("--budget 15: ")
 
 
+def test_which_error_comes_first_is_as_before(indexed):
+    """Once the CLI made the library's checks itself, --meta was checked after --budget,
+    --after and --level, and --level before --kind: the error said was the other one."""
+    for args, said in (
+            (["ask", "What is Send?", "--meta", "author=", "--budget", "15"], "--meta "),
+            (["ask", "What is Send?", "--meta", "author=", "--after", "2020-13-01"], "--meta "),
+            (["locate", "Send", "--meta", "author=", "--level", "-1"], "--meta "),
+            (["locate", "Send", "--meta", "noequals", "--after", "2020-13-01"], "--meta "),
+            (["locate", "Send", "--kind", "bogus", "--level", "-1"], "unknown kind 'bogus'")):
+        code, out, err = run(indexed.db, *args)
+        assert code == 2 and not out, args
+        assert err.startswith(f"docnav: error: {said}"), (args, err)
+
+
 def test_verified_only_of_paragraphs_says_they_have_no_summaries(indexed):
     """--verified-only keeps nodes whose summary was verified, which a paragraph never has:
     "no hits with --verified-only, --kind paragraph" did not say why."""
