@@ -105,7 +105,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         # a script reads, where the exit code stays 0 (an answer was made, of what there is)
         asked = ([graph.node(r).path for r in graph.documents_where(doc, where, _said_as(args))]
                  if where else graph.document_paths(doc) if doc else None)
-        out = answer.to_json() | {"matched_words": _words_held(graph, args.question, asked),
+        out = answer.to_json() | {"matched_words": _words_held(graph, _searched(answer),
+                                                               asked),
                                   "stale": [{"document": path, "error": error}
                                             for path, error in stale]}
         print_result(json.dumps(out, indent=2, ensure_ascii=False))
@@ -235,22 +236,33 @@ def _none_held(graph, query: str, searched: list[str] | None) -> str:
     the hits are only close in meaning, as `ask` says of its evidence; else ""."""
     from docnav.query.lexical import search_words
 
-    if _words_held(graph, query, searched):
-        return ""
     words = search_words(query)
+    if _words_held(graph, list(words.values()), searched):
+        return ""
     return (f"none of the query's words is in any document searched ({', '.join(words.values())})"
             ": the hits are only close in meaning")
 
 
-def _words_held(graph, text: str, searched: list[str] | None) -> list[str]:
-    """The words of ``text`` searched for (its search terms, each as first written) that some
-    document of ``searched`` (``None``: all) holds, in its order."""
+def _searched(answer) -> list[str]:
+    """The words an answer's search looked for, as the question wrote them: those of its
+    evidence search (``Answer.searched``: the router's, without the asking words, "Which
+    RFCs mention zzzz?" searched "zzzz"), else those a count counted by; else, where neither
+    was made (a route that reads what it names), the question's search words."""
     from docnav.query.lexical import search_words
 
-    words = search_words(text)
+    return (answer.searched or (answer.count or {}).get("words")
+            or list(search_words(answer.question).values()))
+
+
+def _words_held(graph, words: list[str], searched: list[str] | None) -> list[str]:
+    """Those of ``words`` (as given) that some document of ``searched`` (``None``: all)
+    holds by one of their search terms, in their order."""
+    from docnav.query.lexical import search_words
+
+    terms = {w: list(search_words(w)) for w in dict.fromkeys(words)}
+    held = graph.term_documents(list({t for ts in terms.values() for t in ts}))
     scope = set(graph.document_paths() if searched is None else searched)
-    return list(dict.fromkeys(words[term] for term, paths in graph.term_documents(
-        list(words)).items() if paths & scope))
+    return [w for w, ts in terms.items() if any(held.get(t, set()) & scope for t in ts)]
 
 
 def _hit_lines(rows: list[dict]) -> Iterator[str]:

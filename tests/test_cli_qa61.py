@@ -37,8 +37,9 @@ def test_a_repeated_doc_takes_every_glob(indexed):
     code, out, err = run(indexed.db, "ask", "Why does Send need a static bound?", "--json",
                          "--budget", "2000", "--doc", "*0019*", "--doc", "*0458*")
     assert code == 0, err
-    read = _documents(json.loads(out)["evidence"])
-    assert read and read <= {"0019-opt-in-builtin-traits.md", "0458-send-improvements.md"}
+    # evidence of both: one --doc honoured alone would read one of them
+    assert _documents(json.loads(out)["evidence"]) == {"0019-opt-in-builtin-traits.md",
+                                                       "0458-send-improvements.md"}
     # a glob of the two matching nothing is still an error, named
     code, _, err = run(indexed.db, "locate", "Send", "--doc", "*0019*", "--doc", "*nothing*")
     assert code == 2 and "'*nothing*'" in err
@@ -140,3 +141,13 @@ def test_a_question_no_document_holds_a_word_of_says_so_in_its_json(indexed):
     answer = json.loads(out)
     assert "zzzz" not in answer["matched_words"]
     assert {"send", "bound"} <= {w.lower() for w in answer["matched_words"]}
+    # the words searched for, not the asking words ("rfcs", "mention", "tell", "explain",
+    # "summarize" were said matched where nothing was)
+    for question in ("Which RFCs mention zzzz?", "Tell me about zzzz", "Explain zzzz qqqq",
+                     "Summarize zzzz", "What does the text say about zzzz?"):
+        code, out, err = run(indexed.db, "ask", question, "--json")
+        assert code == 0, err
+        answer = json.loads(out)
+        assert answer["matched_words"] == [] and "zzzz" in answer["absent"], (question, answer)
+    code, out, err = run(indexed.db, "ask", "Which RFCs mention Send?", "--json")
+    assert code == 0 and [w.lower() for w in json.loads(out)["matched_words"]] == ["send"]

@@ -59,6 +59,9 @@ class Answer:
     # the question as it was searched, where it was asked in other words ("How many references
     # does RFC 2592 have?": "Which documents does RFC 2592 refer to?"); ``question`` is as asked
     searched_as: str | None = None
+    # the question's words the evidence search looked for, as first written (its asking
+    # words left out, unless it names nothing else): ``missing`` is of these
+    searched: list[str] = field(default_factory=list)
     # why collecting evidence stopped (STOPS; the trace's "stop" step says it in words): None
     # where nothing was collected so (a count of documents), or where the answer is asked in
     # parts, each part's in the trace

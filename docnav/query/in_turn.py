@@ -329,6 +329,7 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
                   fields={k: v for p in parts for k, v in p.fields.items()},
                   fields_lacking={k: v for p in parts for k, v in p.fields_lacking.items()},
                   dated={k: v for p in parts for k, v in p.dated.items()},
+                  searched=list(dict.fromkeys(w for p in parts for w in p.searched)),
                   untitled=list(dict.fromkeys(n for p in parts for n in p.untitled)))
 
 
