@@ -152,6 +152,9 @@ def _cmd_locate(args: argparse.Namespace) -> int:
              "block_kind": h.block_kind, "via": h.via, "vias": list(h.vias),
              "breadcrumb": graph.node(h.node_id).breadcrumb, "page": graph.node(h.node_id).page,
              "document": graph.node(h.node_id).path, "text": _matched_text(graph, h)}
+            # a node matched by its summary too (one hit since de-duplication): its words,
+            # which the hit of the summary showed
+            | ({"summary": graph.summaries[h.node_id]["text"]} if "summary" in h.vias else {})
             for h in hits]
     note_stale(graph, [r["document"] for r in rows])
     # where the hits are only close in meaning, or there is none: why, said
@@ -275,6 +278,8 @@ def _hit_lines(rows: list[dict]) -> Iterator[str]:
                f"{r['breadcrumb']}{page}")
         if r["text"] and (r["kind"] == "paragraph" or r["via"] == "summary"):
             yield f"    {_shortened(r['text'], 160)}"  # (a heading is the breadcrumb's end)
+        if r["via"] != "summary" and r.get("summary"):  # matched by its summary too
+            yield f"    summary: {_shortened(r['summary'], 151)}"
 
 
 def note_stale(graph, paths: list[str]) -> None:
@@ -527,7 +532,7 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--via", action="append", choices=["text", "summary"],
                    help="what a hit matched: its own text (a section's heading) or its summary "
                    "(repeatable; default both: a node matching both ways is one hit, at its "
-                   "better match, its JSON's vias naming both)")
+                   "better match, its JSON's vias naming both, its summary shown too)")
     _doc_option(p)
     _document_options(p)
     p.add_argument("--verified-only", action="store_true", help="only nodes whose summary "

@@ -42,3 +42,21 @@ def test_a_hit_says_its_block_kind(graph):
     every = graph.locate("cable length", k=50)
     assert all(h.block_kind == graph.node(h.node_id).block_kind for h in every)
     assert {h.block_kind for h in every if h.kind == "paragraph"} >= {"table", "text"}
+
+
+def test_a_node_matched_by_its_summary_too_shows_the_summary(built):
+    """Since a node is one hit, one matched by its heading and its summary showed the heading
+    alone: the summary's words, which its summary hit showed, were in neither output."""
+    code, out, err = run(built.path, "locate", "pump seals", "-k", "50", "--json")
+    assert code == 0, err
+    hits = json.loads(out)
+    both = [h for h in hits if h["via"] == "text" and "summary" in h["vias"]]
+    assert both  # found by their heading and by their summary
+    assert all(h["summary"] and h["summary"] != h["text"] for h in both)
+    assert not any("summary" in h for h in hits if "summary" not in h["vias"])
+    code, out, err = run(built.path, "locate", "pump seals", "-k", "50")
+    assert code == 0, err
+    lines = out.splitlines()
+    for h in both:
+        at = next(i for i, line in enumerate(lines) if line.startswith(h["node_id"][:12]))
+        assert lines[at + 1].startswith("    summary: " + h["summary"].split()[0]), lines[at:]
