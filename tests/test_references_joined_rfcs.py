@@ -226,3 +226,15 @@ def test_a_document_or_a_word_counts_the_word_as_held(graph):
     # (--json said "words": [] and "held": 0 while 2349-pin.md was counted by "pinning")
     answer = Navigator(graph).ask("Which RFCs mention RFC 2394 or pinning?", 600)
     assert (answer.count["words"], answer.count["held"]) == (["pinning"], 1)
+
+
+def test_the_one_named_asked_of_alone_says_the_number_read_beside_it(graph):
+    # (--doc on RFC 2349: "2 refer to it", 3668-async-closures.md among them, which names RFC
+    # 2229 and not RFC 2349)
+    answer = Navigator(graph).ask("Which RFCs cite RFC 2349 or RFC 2229?", 600,
+                                  doc="*2349-pin.md")
+    text = answer_text(answer, graph)
+    assert "3668-async-closures.md" in file_names(answer.count["documents"])
+    assert "refer to 2349-pin.md or RFC 2229 (by their references: a link to them" in text
+    assert "RFC 2229 is not indexed: read by its number" in text
+    assert "refer to it" not in text

@@ -275,13 +275,22 @@ def _outside_line(count: dict) -> str:
     """The line of a count of the documents referring to the one a glob chose, which the
     question names: they are outside it, and not read."""
     n, name = count["n"], PurePath(count["refers_to"]).name
-    if not n:
+    several = count.get("refers_also") or count.get("numbers_read") or count.get("both")
+    if not n and several and not count.get("related"):
+        how = (f"refers to {referred_named(count)} (none links to them, nor names their "
+               f"numbers{_named_outside(count)})")
+    elif not n:
         how = ("is related to it by references (none links to it, nor names its number, nor "
                "is one it refers to)" if count.get("related") else
                "refers to it (none links to it, nor names its number)")
     elif count.get("related"):
         how = (f"{'is' if n == 1 else 'are'} related to it by references (a link, a number: "
                f"to it, or from it)")
+    elif several:  # (others named beside it, or read by number: "... cite RFC 401 or RFC
+        # 447?" said "3 refer to it", 2 of them naming RFC 447 alone)
+        how = (f"{'refers' if n == 1 else 'refer'} to {referred_named(count)} (by "
+               f"{'its' if n == 1 else 'their'} references: a link to them, their numbers"
+               f"{_named_outside(count)})")
     else:
         how = (f"{'refers' if n == 1 else 'refer'} to it (by {'its' if n == 1 else 'their'} "
                f"references: a link to it, its number)")

@@ -257,8 +257,8 @@ def referred_outside(nav: Navigator, asked: str, kind: re.Match, doc: str | list
              "dates": None if so or not dated else dates_held(nav, None), "by": None,
              "authors": None, "n": len(held.counted), "of": len(every),
              "documents": held.counted, "words": None, "held": 0, "refers_to": held.refers_to,
-             "related": held.related, "outside": True, **besides_of(held),
-             **({"or_holding": held.or_holding} if held.or_holding else {})}
+             "related": held.related, "outside": True, **besides_of(held), **_also(held),
+             **({"unindexed": held.unindexed} if held.numbers_read else {})}  # ("or RFC 447")
     return counted_answer(nav, asked, count, "cross-reference")
 
 
