@@ -238,3 +238,16 @@ def test_the_one_named_asked_of_alone_says_the_number_read_beside_it(graph):
     assert "refer to 2349-pin.md or RFC 2229 (by their references: a link to them" in text
     assert "RFC 2229 is not indexed: read by its number" in text
     assert "refer to it" not in text
+
+
+def test_a_word_of_a_longer_piece_beside_a_hyphenated_one_is_not_held_alone(tmp_path):
+    # ("type" of "type inference" was taken for a word said alone: apart.md, holding "type"
+    # and "inference" apart, counted as holding "type" or "type-ascription", and "inference")
+    from _stores import indexed_graph
+    texts = {"compound.md": "# Compound\n\nType-ascription helps inference here.\n",
+             "apart.md": "# Apart\n\nA type of dog; its inference is unsure.\n",
+             "other.md": "# Other\n\nNothing about types here, only zebras.\n"}
+    answer = Navigator(indexed_graph(tmp_path, texts)).ask(
+        "Which documents mention type-ascription or type inference?", 600)
+    assert "apart.md" not in file_names(answer.count["documents"])
+    assert "type" not in answer.count["words"]

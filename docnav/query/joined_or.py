@@ -91,13 +91,21 @@ def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNa
     """Each hyphenated word that ``question`` joins by "or" made one term of ``held`` (its
     documents, :func:`~docnav.query.hyphenated.spelled_any_way`) and of ``written``, in place
     of its parts' terms; those terms."""
-    runs = [m.group() for m in _OR_WORDS.finditer(_OR_NOT.sub("", _NUMBERED_KIND.sub(
-        "", question)))]
+    plain = _OR_NOT.sub("", _NUMBERED_KIND.sub("", question))
+    found = list(_OR_WORDS.finditer(plain))
+    runs = [m.group() for m in found]
     words = list(dict.fromkeys(m.group() for run in runs for m in HYPHENATED.finditer(run)))
     # (a word said alone beside it is its own piece, held alone: "let" of "let or if-let",
-    # "async" of "async or async-await" were dropped, the compound's holders counted alone)
-    alone = {w.lower() for run in runs for piece in _OR_PIECES.split(run)
-             if not HYPHENATED.fullmatch(piece.strip()) for w in piece.split()}
+    # "async" of "async or async-await" were dropped, the compound's holders counted alone;
+    # but not one a word to hold follows, its run's last: "type" of "type-ascription or type
+    # inference" was held alone, 12 of 27 RFCs counted by "type" and "inference" apart)
+    alone = set()
+    for m in found:
+        pieces = _OR_PIECES.split(m.group())
+        followed = bool(search_words(_NEXT_WORD.match(plain, m.end()).group(1)))
+        alone |= {piece.strip().lower() for i, piece in enumerate(pieces)
+                  if not HYPHENATED.fullmatch(piece.strip())
+                  and not (followed and i == len(pieces) - 1)}
     of_part = {part.lower(): word for word in words for part in word.split("-")
                if part.lower() not in alone}
     each = list(written.items())  # (in the question's order, each word where its parts were)
@@ -111,6 +119,10 @@ def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNa
         written.setdefault(word.lower(), word)  # (a part that is no term: "state-of-the-art")
         held.holders[word.lower()] = spelled_any_way(graph, word, held.every)
     return [word.lower() for word in words]
+
+
+# the word after a run of words joined by "or", if any ("inference" of "type inference")
+_NEXT_WORD = re.compile(r"\s*([\w'’-]*)")
 
 
 def _pieces(written: dict[str, str]) -> set[str]:
