@@ -251,3 +251,13 @@ def test_a_word_of_a_longer_piece_beside_a_hyphenated_one_is_not_held_alone(tmp_
         "Which documents mention type-ascription or type inference?", 600)
     assert "apart.md" not in file_names(answer.count["documents"])
     assert "type" not in answer.count["words"]
+
+
+@pytest.mark.parametrize("question, piece", [
+    # (the verb strip took nouns: 'hold "cases"', 'hold "of unsafe"')
+    ("Which RFCs mention RFC 2349 or use cases?", "use cases"),
+    ("Which RFCs mention RFC 2349 or uses of unsafe?", "uses of unsafe")])
+def test_a_noun_like_a_verb_after_or_is_kept_in_its_piece(graph, question, piece):
+    answer = Navigator(graph).ask(question, 600)
+    assert answer.count["or_holding"] == [piece]
+    assert f'"{piece}"' in answer_text(answer, graph)

@@ -143,12 +143,14 @@ _OR_PIECES = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+", re.I)
 
 
 # a verb saying what a text holds, said again after "or" ("cite RFC 2394 or mention pinning":
-# "mention" was a word to hold, and 2349-pin.md, which holds "pinning" alone, was missed)
+# "mention" was a word to hold, and 2349-pin.md, which holds "pinning" alone, was missed);
+# not "use", a noun too, nor one "of" follows ("or use cases" was held as "cases", "or uses
+# of unsafe" as "of unsafe")
 _HOLDING_VERB = re.compile(
     r"^\s*(?:(?:do|does|are|is|were|was)\s+)?(?:mention(?:s|ed)?|discuss(?:es|ed)?|"
     r"cite[sd]?|refer(?:s|red)?\s+to|link(?:s|ed)?\s+to|talk(?:s|ed)?\s+about|"
-    r"cover(?:s|ed)?|describe[sd]?|contain(?:s|ed)?|hold(?:s)?|use[sd]?|include[sd]?|"
-    r"referenc(?:e[sd]?)|about)\s+(?=\w)", re.I)
+    r"cover(?:s|ed)?|describe[sd]?|contain(?:s|ed)?|hold(?:s)?|include[sd]?|"
+    r"referenc(?:e[sd]?)|about)\s+(?=\w)(?!of\b)", re.I)
 # a piece naming a document by its kind and number alone ("RFC 9999"), indexed or not: read by
 # its number (:func:`docnav.query.referring.numbers_unindexed`), never as words to hold
 _NUMBERED_ALONE = re.compile(rf"\s*{said(NAMING)}\s+#?\d+\s*", re.I)
