@@ -70,6 +70,12 @@ def or_words(held: Held, question: str, written: dict[str, str], graph: DocNavGr
     spellings (:func:`~docnav.query.hyphenated.spelled_any_way`), its parts' terms dropped
     ("if", "let": "... mention if-let or pinning?" counted those holding "pinning")."""
     if not re.search(r"\bor\b", question) or re.search(r"\band\b", question):
+        # (a hyphenated word asked alone, or joined by "and", is held as in the negated shapes,
+        # :func:`holding_any`: "Which RFCs mention if-let?" counted 19 of 27 RFCs by "if" and
+        # "let" anywhere, and "... don't mention if-let?" 24)
+        if _hyphenated(held, question, written, graph, whole=True):
+            held.rare = [t for t in written if t in held.rare or t in _compounds(question)]
+            held.held = {p: sum(p in held.holders[t] for t in held.rare) for p in held.every}
         return {}
     if compounds := _hyphenated(held, question, written, graph):  # (its parts no more)
         held.rare = [t for t in written if t in held.rare or t in compounds]
@@ -86,14 +92,20 @@ def or_words(held: Held, question: str, written: dict[str, str], graph: DocNavGr
     return terms
 
 
-def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNavGraph
-                ) -> list[str]:
-    """Each hyphenated word that ``question`` joins by "or" made one term of ``held`` (its
-    documents, :func:`~docnav.query.hyphenated.spelled_any_way`) and of ``written``, in place
-    of its parts' terms; those terms."""
+def _compounds(question: str) -> set[str]:
+    """The terms of the hyphenated words of ``question``."""
+    return {m.group().lower() for m in HYPHENATED.finditer(question)}
+
+
+def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNavGraph,
+                whole: bool = False) -> list[str]:
+    """Each hyphenated word that ``question`` joins by "or" (any it says, where ``whole``)
+    made one term of ``held`` (its documents,
+    :func:`~docnav.query.hyphenated.spelled_any_way`) and of ``written``, in place of its
+    parts' terms; those terms."""
     plain = _OR_NOT.sub("", _NUMBERED_KIND.sub("", question))
-    found = list(_OR_WORDS.finditer(plain))
-    runs = [m.group() for m in found]
+    found = [] if whole else list(_OR_WORDS.finditer(plain))
+    runs = [plain] if whole else [m.group() for m in found]
     words = list(dict.fromkeys(m.group() for run in runs for m in HYPHENATED.finditer(run)))
     # (a word said alone beside it is its own piece, held alone: "let" of "let or if-let",
     # "async" of "async or async-await" were dropped, the compound's holders counted alone;
