@@ -265,3 +265,14 @@ def test_a_noun_like_a_verb_after_or_is_kept_in_its_piece(graph, question, piece
     answer = Navigator(graph).ask(question, 600)
     assert answer.count["or_holding"] == [piece]
     assert f'"{piece}"' in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize("question", [
+    # ("the word pinning" was a piece held by "word" too)
+    "Which RFCs mention RFC 2394 or the word pinning?",
+    "Which RFCs cite RFC 2394 or mention the word pinning?"])
+def test_the_word_before_a_piece_after_or_is_not_held(graph, question):
+    answer = Navigator(graph).ask(question, 600)
+    plain = Navigator(graph).ask("Which RFCs mention RFC 2394 or pinning?", 600)
+    assert answer.count["or_holding"] == ["pinning"]
+    assert answer.count["documents"] == plain.count["documents"]

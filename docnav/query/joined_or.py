@@ -163,6 +163,10 @@ _HOLDING_VERB = re.compile(
     r"cite[sd]?|refer(?:s|red)?\s+to|link(?:s|ed)?\s+to|talk(?:s|ed)?\s+about|"
     r"cover(?:s|ed)?|describe[sd]?|contain(?:s|ed)?|hold(?:s)?|include[sd]?|"
     r"referenc(?:e[sd]?)|about)\s+(?=\w)(?!of\b)", re.I)
+# "the word", "the term" before what a piece names ("the word unsafe" was counted, "word"
+# with it; "RFC 2025 or the word pinning": held by those holding "word" too, 2349-pin.md
+# missed)
+THE_WORD = re.compile(r"^(?:the\s+)?(?:words?|terms?)\s+(?=\w|[\"“'])", re.I)
 # a piece naming a document by its kind and number alone ("RFC 9999"), indexed or not: read by
 # its number (:func:`docnav.query.referring.numbers_unindexed`), never as words to hold
 _NUMBERED_ALONE = re.compile(rf"\s*{said(NAMING)}\s+#?\d+\s*", re.I)
@@ -178,8 +182,8 @@ def words_or_named(graph: DocNavGraph, said: str) -> list[str]:
     if not re.search(r"\bor\b", said, re.I) or re.search(r"\b(?:and|nor|neither)\b", said,
                                                           re.I):
         return []
-    pieces = [_HOLDING_VERB.sub("", p) for p in _OR_PIECES.split(re.sub(r"[\s?.!]+$", "", said))
-              if p.strip()]
+    pieces = [THE_WORD.sub("", _HOLDING_VERB.sub("", p).strip())
+              for p in _OR_PIECES.split(re.sub(r"[\s?.!]+$", "", said)) if p.strip()]
     named = [bool(said_alone(graph, piece, NAMING_WORDS) or _NUMBERED_ALONE.fullmatch(piece))
              for piece in pieces]
     words = [piece.strip() for piece, one in zip(pieces, named) if not one]
@@ -208,4 +212,4 @@ def holding_any(graph: DocNavGraph, pieces: list[str], every: list[str]) -> set[
     return found
 
 
-__all__ = ["holding_any", "or_joined", "or_words", "words_or_named"]
+__all__ = ["THE_WORD", "holding_any", "or_joined", "or_words", "words_or_named"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.query.holding import REFERRING, SAYS_NEITHER, referring_to_any
-from docnav.query.joined_or import holding_any
+from docnav.query.joined_or import THE_WORD, holding_any
 from docnav.query.lexical import search_words
 from docnav.query.names import NAMING_WORDS, said_alone
 from docnav.query.referring import each_numbered, unindexed_alone
@@ -231,8 +231,6 @@ def but_not_count(nav: Navigator, asked: str, rest: str, said: str | None, every
 _DATED_NAME = re.compile(r"^(?:and\s+)?(?:(?:were|was|are|is)\s+)?(?:started|created|written|"
                          r"published|dated|filed|submitted|accepted|approved|adopted|merged)\b|"
                          r"^(?:from|in|before|after|since)\s+\d{4}\b", re.I)
-# "the word unsafe": the word "unsafe" ("the word unsafe" was counted, "word" with it)
-_THE_WORD = re.compile(r"^(?:the\s+)?(?:words?|terms?)\s+(?=\w|[\"“'])", re.I)
 
 
 def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said: str,
@@ -271,7 +269,7 @@ def _none_of(nav: Navigator, asked: str, said_names: str, names: list[str], said
         raise InputError(f"query {asked!r}: {form} is read of names alone, and "
                          f"{goes_on[0]!r} says more than a name (it would be read as words, "
                          f"or dropped); ask as {ask_as}")
-    names = [_THE_WORD.sub("", name) for name in names]
+    names = [THE_WORD.sub("", name) for name in names]
     if not all(search_words(name) for name in names):  # a name of no word searched for
         return None  # ("neither this nor that")
     # (a hyphenated word in any spelling: "neither if-let nor pinning" was counted by "if" and
