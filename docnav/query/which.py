@@ -274,7 +274,7 @@ def asks_documents(asked: str) -> re.Match | None:
     rest, dated, said = _what_of(asked, kind)
     if (dated or said or COUNTED.match(as_besides(rest)) or OWN_VERB.match(rest)
             or BY_AUTHOR.match(rest) or HAS_PART.match(rest) or referred_by_asked(rest)
-            or NOT_SAID.match(rest) or part_lacked(rest)):  # "How many RFCs do not
+            or NOT_SAID.match(rest) or part_lacked(rest, asked)):  # "How many RFCs do not
         return kind  # mention async?", "... lack a Drawbacks section?"
     return None
 
@@ -366,7 +366,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         return counted_answer(nav, asked, count)
     # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
     # those with a section so headed, each read from it
-    if not said and (lacked := part_lacked(rest)):  # "Which RFCs lack a Drawbacks section?"
+    if not said and (lacked := part_lacked(rest, asked)):  # "Which RFCs lack a Drawbacks
+        # section?"
         count.update({"besides": scope.besides, "besides_referred": []} if besides else {})
         return without_part(nav, asked, count, lacked, doc, besides)  # (not "besides 0199")
     if part := HAS_PART.match(f" {said}{rest}" if said else rest):  # ("contain": said)

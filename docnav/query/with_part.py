@@ -37,16 +37,39 @@ _NO_HEADING = re.compile(r"^(?:an?|the|any|one|single|such|words?|terms?|names?)
 _HEADINGS = re.compile(r"\b(?:or|and|both|either|nor)\b|,", re.I)
 
 
-def part_lacked(rest: str) -> str | None:
+# a word naming a part ("heading" read as "section": "lack a Motivation heading" was counted
+# as the words "a Motivation heading"), and a year said after the part ("lack a drawbacks
+# section from 2018": counted as words, the year neither a date nor refused)
+_PART_WORD = re.compile(r"\b(?:sections?|headings?|chapters?|parts?)\b", re.I)
+_YEAR_AFTER = re.compile(r"\b(?:from|in|of|since|before|after)\s+\d{4}\b", re.I)
+
+
+def part_lacked(rest: str, asked: str | None = None) -> str | None:
     """The heading of the part that ``rest`` (what a question asking for documents says
-    after the word naming them) says they lack ("do not have a Drawbacks section":
-    "Drawbacks"); None where it says no such thing, or names no heading ("lack a section",
-    "do not contain the word section")."""
+    after the word naming them) says they lack ("do not have a Drawbacks section", "lack a
+    Drawbacks heading", "lack a Drawbacks section," before a "besides": "Drawbacks"); None
+    where it says no such thing, or "do not" names no heading ("do not contain the word
+    section"). An InputError (of the question ``asked``) where "lack" (or "have no",
+    "without") says a part whose heading is not read ("lack a section", "lack a drawbacks
+    section from 2018"): its words were counted, the whole phrase as one name."""
     if not (m := _LACKING.match(rest)):
         return None
-    part = HAS_PART.match(rest[m.end():] if m["not"] else f" have {rest[m.end():]}")
+    said = re.sub(r"[\s,;?.!]+$", "", re.sub(r"\b(heading)(s?)\b", r"section\2",
+                                               rest[m.end():], flags=re.I))
+    part = HAS_PART.match(said if m["not"] else f" have {said}")
     heading = " ".join((part.group("part") or part.group("part2")).split()) if part else None
-    return None if heading is None or _NO_HEADING.match(heading) else heading
+    if heading is not None and not _NO_HEADING.match(heading) and not _YEAR_AFTER.search(
+            heading):
+        return heading
+    if m["not"] or not _PART_WORD.search(said):
+        return None
+    raise InputError(f"query {asked or rest.strip()!r}: a part lacked is read of one heading "
+                     f"said before \"section\" (or \"heading\", \"chapter\", \"part\") or "
+                     f"after \"a section on\", with nothing after it but a \"besides\" (a date "
+                     f"is read before \"lack\"); here it is not read: ask \"Which RFCs "
+                     f"lack a Drawbacks section?\" (\"Which RFCs from 2018 lack a Drawbacks "
+                     f"section?\", "
+                     f"\"... lack a Drawbacks section, besides RFC 0199?\")")
 
 
 # "with a Drawbacks section", "that have a section on drawbacks", more said after it or not
@@ -90,7 +113,8 @@ def without_part(nav: Navigator, asked: str, count: dict, part: str,
     is nothing of theirs to read about what they lack); of those at ``doc``, less those at
     ``besides`` ("... besides RFC 0199?": it was listed). An InputError where ``part`` names
     more than one heading ("a Drawbacks or Alternatives section")."""
-    if _HEADINGS.search(part):
+    if _HEADINGS.search(part) and not headed(nav.graph, part):  # (a heading so said whole:
+        # "Rationale and alternatives" was refused as naming two)
         raise InputError(f"query {asked!r}: a section lacked is read of one heading alone, "
                          f"and {part!r} names more than one (lacking one of them, or all?): "
                          f"ask of each apart (\"Which {count['kind']} lack a "

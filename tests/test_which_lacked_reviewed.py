@@ -1,0 +1,79 @@
+"""What review R6 found "lack X" got wrong: a part said otherwise than "a X section" ("a X
+heading", "a heading on X", "a X section," before "besides", "a X section from 2018") was
+counted as words, the whole phrase one name held by none; a heading said whole with "and"
+("Rationale and alternatives") was refused as two; "have never mentioned", "never once
+mention", "never talk about", "never use" were refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _mixed_kinds import rfc_text
+from _stores import indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.errors import InputError
+from docnav.query import Navigator, NavigatorOptions
+
+_MOTIVATION = "\n## Motivation\n\nPinning is needed.\n"
+_DRAWBACKS = "\n## Drawbacks\n\nMore syntax to learn.\n"
+_RATIONALE = "\n## Rationale and alternatives\n\nDo nothing.\n"
+LACKED = {
+    "3401-a.md": rfc_text("3401", "a", "Async functions and pinning.") + _MOTIVATION
+    + _DRAWBACKS + _RATIONALE,
+    "3402-b.md": rfc_text("3402", "b", "Async blocks run later.") + _MOTIVATION + _DRAWBACKS,
+    "3403-c.md": rfc_text("3403", "c", "Unsafe code keeps a value in place.") + _MOTIVATION,
+    "3404-d.md": rfc_text("3404", "d", "Macros expand to code.") + _MOTIVATION + _RATIONALE,
+    "3405-e.md": rfc_text("3405", "e", "Iterators fuse.")}
+
+
+@pytest.fixture(scope="module")
+def lacked(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("lacked"), LACKED, search_vectors=False)
+
+
+def _ask(graph, asked: str):
+    return Navigator(graph, NavigatorOptions(sections=0)).ask(asked, budget=600)
+
+
+def _names(paths) -> list[str]:
+    return sorted(Path(p).name for p in paths)
+
+
+@pytest.mark.parametrize("asked, lacking", [
+    ("Which RFCs lack a Motivation heading?", ["3405-e.md"]),
+    ("How many RFCs lack a Motivation heading?", ["3405-e.md"]),
+    ("Which RFCs lack a Drawbacks heading?", ["3403-c.md", "3404-d.md", "3405-e.md"]),
+    ("Which RFCs lack a heading on drawbacks?", ["3403-c.md", "3404-d.md", "3405-e.md"]),
+    ("Which RFCs lack a Drawbacks section, besides RFC 3405?", ["3403-c.md", "3404-d.md"]),
+    ("Which RFCs lack a Drawbacks section, besides RFC 3405 and RFC 3404?", ["3403-c.md"]),
+    ("Which RFCs lack a Rationale and alternatives section?",
+     ["3402-b.md", "3403-c.md", "3405-e.md"]),
+    ("Which RFCs do not have a Rationale and alternatives section?",
+     ["3402-b.md", "3403-c.md", "3405-e.md"])])
+def test_a_part_lacked_is_counted_by_its_heading(lacked, asked, lacking):
+    # (counted by their words: none holds "a Motivation heading", all 5 were listed)
+    answer = _ask(lacked, asked)
+    assert answer.count["lacking"] and answer.count["words"] is None
+    assert _names(answer.count["documents"]) == lacking
+
+
+def test_a_part_lacked_besides_after_a_comma_says_besides(lacked):
+    text = answer_text(_ask(lacked, "Which RFCs lack a Drawbacks section, besides RFC 3405?"),
+                       lacked)
+    assert "besides 3405-e.md, 2 of the 4 documents asked of have no section headed" in text
+
+
+@pytest.mark.parametrize("asked", ["Which RFCs lack a drawbacks section from 2018?",
+                                   "Which RFCs lack a section on drawbacks from 2018?",
+                                   "Which RFCs lack a section?"])
+def test_a_part_lacked_not_read_is_refused(lacked, asked):
+    # (counted as the words "a drawbacks section from 2018": all 5 listed)
+    with pytest.raises(InputError, match=r'"Which RFCs from 2018 lack a Drawbacks section\?"'):
+        _ask(lacked, asked)
+
+
+def test_a_part_lacked_dated_before_lack_is_counted(lacked):
+    answer = _ask(lacked, "Which RFCs from 2018 lack a Drawbacks section?")
+    assert _names(answer.count["documents"]) == ["3403-c.md", "3404-d.md", "3405-e.md"]
