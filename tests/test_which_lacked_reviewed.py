@@ -16,7 +16,7 @@ from docnav.ask_text import answer_text
 from docnav.errors import InputError
 from docnav.query import Navigator, NavigatorOptions
 
-_MOTIVATION = "\n## Motivation\n\nPinning is needed.\n"
+_MOTIVATION = "\n## Motivation\n\nIt is needed.\n"
 _DRAWBACKS = "\n## Drawbacks\n\nMore syntax to learn.\n"
 _RATIONALE = "\n## Rationale and alternatives\n\nDo nothing.\n"
 LACKED = {
@@ -77,3 +77,26 @@ def test_a_part_lacked_not_read_is_refused(lacked, asked):
 def test_a_part_lacked_dated_before_lack_is_counted(lacked):
     answer = _ask(lacked, "Which RFCs from 2018 lack a Drawbacks section?")
     assert _names(answer.count["documents"]) == ["3403-c.md", "3404-d.md", "3405-e.md"]
+
+
+@pytest.mark.parametrize("asked", ["Which RFCs have never mentioned pinning?",
+                                   "Which RFCs never once mention pinning?",
+                                   "Which RFCs never talk about pinning?",
+                                   "Which RFC has never mentioned pinning?"])
+def test_never_in_any_tense_is_not_mentioning(lacked, asked):
+    # (refused: "not" is read only in ...)
+    answer = _ask(lacked, asked)
+    assert answer.count["neither"] == ["pinning"]
+    assert _names(answer.count["documents"]) == ["3402-b.md", "3403-c.md", "3404-d.md",
+                                                 "3405-e.md"]
+
+
+def test_never_use_is_not_holding(lacked):
+    answer = _ask(lacked, "Which RFCs never use unsafe?")
+    assert _names(answer.count["documents"]) == ["3401-a.md", "3402-b.md", "3404-d.md",
+                                                 "3405-e.md"]
+
+
+def test_never_said_of_them_otherwise_is_still_refused(lacked):
+    with pytest.raises(InputError, match='"not" is read only in'):
+        _ask(lacked, "Which RFCs have never been accepted?")

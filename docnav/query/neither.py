@@ -47,12 +47,16 @@ _NOT_VERB = rf"{_HOLD_VERB}|about"
 # before another verb, a "not" not read ("Which RFCs were never accepted?": refused, see
 # _NEVER_THEM); elsewhere no negation ("the never type", "say a value is never moved",
 # "never-returning": each was refused, saying "not" is read only in ...)
-_NEVER_VERB = r"mention(?:s|ed)?|cite[sd]?|discuss(?:es|ed)?|refer(?:s|red)?\s+to"
+# ("have never mentioned", "never once mention", "never talk about", "never use" were refused:
+# any tense, "once" said after it, a verb of holding words)
+_NEVER_VERB = (r"mention(?:s|ed)?|cite[sd]?|discuss(?:es|ed)?|refer(?:s|red)?\s+to|"
+               r"talk(?:s|ed)?\s+about|use[sd]?")
 # "do not" before a verb of what a text holds; "are not" before "about" alone: a passive
 # ("are not referenced by RFC 2394", "are not included in", "are not used anymore") counted
 # those not holding "by RFC 2394" (it is refused, "not" not read there)
 _NOT = (rf"(?:(?:do|does|did)(?:\s+not|n[’']t)(?=\s+(?:{_HOLD_VERB})\s)|"
-        rf"(?:are|is|were|was)(?:\s+not|n[’']t)(?=\s+about\s)|never(?=\s+(?:{_NEVER_VERB})\s))")
+        rf"(?:are|is|were|was)(?:\s+not|n[’']t)(?=\s+about\s)|"
+        rf"(?:(?:have|has|had)\s+)?never(?:\s+once)?(?=\s+(?:{_NEVER_VERB})\s))")
 # "lack pinning" as "do not mention pinning" (those holding "lack" were counted)
 _LACK = r"lack(?:s|ed)?"
 NOT_SAID = re.compile(rf"^\s+(?:(?P<not>{_NOT})\s+(?P<verb>{_NOT_VERB})|(?P<lack>{_LACK}))\s+"
@@ -117,7 +121,8 @@ def _negates_them(rest: str) -> bool:
 
 _NOT_READ = ('"do not" (or "does not", "don\'t") "mention", "use", "cite", "hold", "discuss" '
              'or "refer to" X right after the documents asked for ("Which RFCs do not mention '
-             'async?"), "never mention" (or "cite", "discuss", "refer to") X, "lack X", '
+             'async?"), "never mention" (or "cite", "discuss", "refer to", "talk about", '
+             '"use") X, "lack X", '
              '"mention X but not Y", "do not have a X section", "are not about X", "are not '
              '<kind>" ("Which documents are not RFCs?") and "neither ... nor"')
 _ASKED_SO = ('("Which RFCs cite neither RFC 2394 nor RFC 2349?", "Which RFCs mention neither '
