@@ -6,6 +6,7 @@ mention", "never talk about", "never use" were refused."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,19 @@ def test_never_use_is_not_holding(lacked):
 def test_never_said_of_them_otherwise_is_still_refused(lacked):
     with pytest.raises(InputError, match='"not" is read only in'):
         _ask(lacked, "Which RFCs have never been accepted?")
+
+
+@pytest.mark.parametrize("asked, suggested", [
+    ("Which RFCs lack any mention of pinning?", "do not mention pinning?"),
+    ("Which RFCs lack a borrow checker?", "do not mention borrow checker?")])
+def test_lacking_more_than_a_name_is_refused(lacked, asked, suggested):
+    # (counted as the words "any mention of pinning", the phrase one name: all 5 listed)
+    with pytest.raises(InputError, match=re.escape(suggested)):
+        _ask(lacked, asked)
+
+
+@pytest.mark.parametrize("asked, lacking", [
+    ("Which RFCs lack pinning?", ["3402-b.md", "3403-c.md", "3404-d.md", "3405-e.md"]),
+    ("Which RFCs lack unsafe code?", ["3401-a.md", "3402-b.md", "3404-d.md", "3405-e.md"])])
+def test_lacking_a_name_is_counted_by_its_words(lacked, asked, lacking):
+    assert _names(_ask(lacked, asked).count["documents"]) == lacking

@@ -187,10 +187,26 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
                          f"forms")  # (the others were counted)
     if m is None:
         return None
+    if m["lack"] and (more := next((name for name in _OR_NOR.split(m["names"])
+                                    if _MORE_THAN_A_NAME.search(name) and not (
+                                        _GOES_ON.search(name) or _DATED_NAME.match(name)
+                                        or _THE_WORD.match(name))), None)):
+        # ("lack any mention of pinning" was counted as the words "any mention of pinning")
+        raise InputError(f"query {asked!r}: \"{m['lack']}\" is read of a name alone (\"lack "
+                         f"pinning\") or of a part (\"lack a Drawbacks section\"), and "
+                         f"{more!r} says more than a name: ask \"... do not mention "
+                         f"{_ASKED_OF.split(_DETERMINER.sub('', more))[-1]}?\"")
     verb = "mention" if m["lack"] or m["verb"].lower() == "about" else m["verb"]
     return _none_of(nav, asked, m["names"], _OR_NOR.split(m["names"]), verb, every,
                     f'"{m["lack"]}"' if m["lack"] else f'"{m["not"]} {m["verb"]}"',
                     _LACK_ASKED_SO if m["lack"] else _NOT_ASKED_SO)
+
+
+# what says more than a name after "lack": an article or a word of a phrase before it ("a
+# borrow checker", "any mention of pinning"), a preposition inside it
+_DETERMINER = re.compile(r"^(?:an?|the|any|some|one|such|much|many)\s+", re.I)
+_ASKED_OF = re.compile(r"\s(?:of|on|in|for|from|about|at|to|by|into)\s", re.I)
+_MORE_THAN_A_NAME = re.compile(rf"{_DETERMINER.pattern}\S|{_ASKED_OF.pattern}", re.I)
 
 
 _USE = re.compile(r"^\s+(?P<verb>use[sd]?)(?=\s)(?!\s+to\b)", re.I)  # (not "used to be")
