@@ -190,7 +190,7 @@ def not_count(nav: Navigator, asked: str, rest: str, said: str | None, every: li
     if m["lack"] and (more := next((name for name in _OR_NOR.split(m["names"])
                                     if _MORE_THAN_A_NAME.search(name) and not (
                                         _GOES_ON.search(name) or _DATED_NAME.match(name)
-                                        or _THE_WORD.match(name))), None)):
+                                        or THE_WORD.match(name))), None)):
         # ("lack any mention of pinning" was counted as the words "any mention of pinning")
         raise InputError(f"query {asked!r}: \"{m['lack']}\" is read of a name alone (\"lack "
                          f"pinning\") or of a part (\"lack a Drawbacks section\"), and "
