@@ -43,6 +43,7 @@ from docnav.parse._fingerprint import (
 from docnav.parse._front_matter import FrontMatter, split_front_matter
 from docnav.parse._html_rewrite import rewritten_html
 from docnav.parse._markdown import image_paragraphs, quoted_blocks
+from docnav.parse._named_lines import naming
 from docnav.parse._options import ParseOptions
 from docnav.parse._scanned import image_only_pages, scanned_warning
 
@@ -103,8 +104,12 @@ def parse_file(path: str | Path, options: ParseOptions | None = None) -> ParsedD
     Raises :class:`~docnav.errors.DocumentError` for any problem with the file and
     :class:`~docnav.errors.ConfigError` for ``pdf_mode="standard"`` without the layout model.
     """
-    options = options or ParseOptions()
     path = Path(path)
+    with naming(path):  # docling's log lines name the file (_named_lines)
+        return _parsed(path, options or ParseOptions())
+
+
+def _parsed(path: Path, options: ParseOptions) -> ParsedDocument:
     fmt = format_for(path)
     check_file(path, fmt, options)
     front = split_front_matter(read_markdown_text(path)) if fmt == "markdown" else None

@@ -18,6 +18,7 @@ from io import BytesIO
 from pathlib import Path
 
 from docnav.errors import ConfigError, DocumentError
+from docnav.parse._named_lines import docling_msg
 from docnav.parse._options import ParseOptions
 
 log = logging.getLogger(__name__)
@@ -35,15 +36,15 @@ class _SaidInTheResult(logging.Filter):
         self.pattern = re.compile(pattern)
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return not (isinstance(record.msg, str) and self.pattern.match(record.msg))
+        said = docling_msg(record)
+        return not (isinstance(said, str) and self.pattern.match(said))
 
 
-for _logger, _pattern in (
+_SAID_IN_THE_RESULT = (
     ("docling.document_converter", r"Input document %s is not valid\.$"),
     ("docling.datamodel.document", r"Input document .* does not match any allowed format"),
     ("docling.pipeline.native_pdf_pipeline", r"Page %d of %s: %s$"),
-):
-    logging.getLogger(_logger).addFilter(_SaidInTheResult(_pattern))
+)
 
 _CONVERTING = threading.local()  # .kept: the log lines kept for the file this thread converts
 
@@ -60,16 +61,29 @@ class _KeptWithTheDocument(logging.Filter):
         self.pattern, self.said = re.compile(pattern), said
 
     def filter(self, record: logging.LogRecord) -> bool:
-        kept = getattr(_CONVERTING, "kept", None)
-        if kept is None or not (isinstance(record.msg, str) and self.pattern.match(record.msg)):
+        kept, said = getattr(_CONVERTING, "kept", None), docling_msg(record)
+        if kept is None or not (isinstance(said, str) and self.pattern.match(said)):
             return True
         kept[self.said] = None
         return False
 
 
-logging.getLogger("docling.backend.msword_backend").addFilter(_KeptWithTheDocument(
-    r"Found DrawingML elements in document",
-    "drawings (shapes, diagrams) are read for the text in their text boxes only"))
+_ruled = False  # whether the filters above are on docling's loggers (at the first converter)
+
+
+def _rule_docling_lines() -> None:
+    """The filters above, on the loggers they are for: once, when the first converter is
+    made (under ``_LOCK``), not at import, which leaves a program's logging as it was."""
+    global _ruled
+    if _ruled:
+        return
+    for logger, pattern in _SAID_IN_THE_RESULT:
+        logging.getLogger(logger).addFilter(_SaidInTheResult(pattern))
+    logging.getLogger("docling.backend.msword_backend").addFilter(_KeptWithTheDocument(
+        r"Found DrawingML elements in document",
+        "drawings (shapes, diagrams) are read for the text in their text boxes only"))
+    _ruled = True
+
 
 _INPUT_FORMATS = {"markdown": "md", "html": "html", "docx": "docx", "pdf": "pdf"}
 _NAMES = {"markdown": "Markdown", "html": "HTML", "docx": "DOCX", "pdf": "PDF"}
@@ -209,6 +223,7 @@ def _new_converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | Non
     from docling.document_converter import DocumentConverter
 
     _keep_typography()
+    _rule_docling_lines()
     input_format = _input_format(fmt)
     format_options = {}
     if fmt == "pdf":

@@ -1,0 +1,152 @@
+"""A line docling logs while a file is parsed names that file: "Skipping malformed hyperlink
+address: ..." of a DOCX came on stderr alone, so in a run of 200 files nobody could tell which
+file it was about. Two earlier attempts were reverted (1f9165d): they named the wrong file
+when files were parsed in threads, missed loggers made during a parse, printed each line twice
+where a script gave docling a handler of its own, and changed warnings' hook at import; each
+of those is a test here. The lines are docling's own, of real DOCX files."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from docnav.parse import parse_file
+
+docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+
+from docx.opc.constants import RELATIONSHIP_TYPE as RT  # noqa: E402
+from docx.oxml import OxmlElement  # noqa: E402
+from docx.oxml.ns import qn  # noqa: E402
+
+WORD = "docling.backend.msword_backend"  # the logger docling's Word reader says it with
+
+
+def _linked(path: Path, addresses: list[str]) -> Path:
+    """A DOCX of one paragraph linking to each of ``addresses``, which docling skips, saying
+    so once each ("Skipping malformed hyperlink address: '...'")."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("See ")
+    for address in addresses:
+        link = OxmlElement("w:hyperlink")
+        link.set(qn("r:id"), paragraph.part.relate_to(address, RT.HYPERLINK, is_external=True))
+        run, text = OxmlElement("w:r"), OxmlElement("w:t")
+        text.text = " the site"
+        run.append(text)
+        link.append(run)
+        paragraph._p.append(link)
+    document.save(path)
+    return path
+
+
+class _Lines(logging.Handler):
+    """The messages of the records a logger hands it, as a handler prints them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def _skipped(lines: list[str]) -> list[str]:
+    return [line for line in lines if "Skipping malformed hyperlink" in line]
+
+
+def test_a_line_docling_logs_names_the_file_being_parsed(tmp_path, caplog):
+    path = _linked(tmp_path / "100% links.docx", ["http://exa mple.com:99999/"])
+    parsed = parse_file(path)
+    assert [b.text for b in parsed.blocks] == ["See the site"]
+    assert _skipped([r.getMessage() for r in caplog.records]) == [
+        f"{path}: Skipping malformed hyperlink address: 'http://exa mple.com:99999/'"]
+    assert "conversion_warnings" not in dict(parsed.metadata)  # the document as before
+    caplog.clear()
+    logging.getLogger(WORD).warning("Skipping malformed hyperlink address: %r", "x")
+    assert [r.getMessage() for r in caplog.records] == [  # said outside a parse: as it was
+        "Skipping malformed hyperlink address: 'x'"]
+
+
+def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
+    """A process-wide "file now parsed" names the file parsed last: here each thread's second
+    line is made while both files are being parsed (each waits for the other's first)."""
+    paths = {name: _linked(tmp_path / f"{name}.docx", [f"http://{name}-{i} x:99999/"
+                                                       for i in (1, 2)]) for name in "ab"}
+    both = threading.Barrier(2, timeout=30)
+    met, failed = set(), []
+
+    def first_waits(record: logging.LogRecord) -> bool:
+        name = threading.current_thread().name
+        if name not in met:
+            met.add(name)
+            try:
+                both.wait()
+            except threading.BrokenBarrierError:
+                failed.append(name)
+        return True
+
+    lines, word = _Lines(), logging.getLogger(WORD)
+    word.addHandler(lines)
+    word.addFilter(first_waits)
+    try:
+        threads = [threading.Thread(target=parse_file, args=(path,), name=name)
+                   for name, path in paths.items()]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        word.removeFilter(first_waits)
+        word.removeHandler(lines)
+    assert not failed and met == {"a", "b"}  # the two parses were under way at once
+    assert sorted(_skipped(lines.lines)) == [
+        f"{paths[name]}: Skipping malformed hyperlink address: 'http://{name}-{i} x:99999/'"
+        for name in "ab" for i in (1, 2)]
+
+
+def test_a_handler_of_the_user_s_own_on_docling_gets_each_line_once(tmp_path, caplog):
+    """A script giving docling's logger its own handler, not propagating: its handler prints
+    each line once, with the file, and nothing reaches the root's handlers."""
+    path = _linked(tmp_path / "links.docx", ["http://exa mple.com:99999/", "http://b ad:1/"])
+    own, docling = _Lines(), logging.getLogger("docling")
+    propagate = docling.propagate
+    docling.addHandler(own)
+    docling.propagate = False
+    try:
+        parse_file(path)
+    finally:
+        docling.propagate = propagate
+        docling.removeHandler(own)
+    assert _skipped(own.lines) == [
+        f"{path}: Skipping malformed hyperlink address: 'http://exa mple.com:99999/'",
+        f"{path}: Skipping malformed hyperlink address: 'http://b ad:1/'"]
+    assert not _skipped([r.getMessage() for r in caplog.records])
+
+
+IMPORTS = """
+import logging, warnings
+NAMES = ("", "docling", "docling_core", "docling_parse", "docling.document_converter",
+         "docling.datamodel.document", "docling.pipeline.native_pdf_pipeline",
+         "docling.backend.msword_backend")
+def state():
+    loggers = [logging.getLogger(name) for name in NAMES]
+    return (logging.getLogRecordFactory(), warnings.showwarning, warnings._showwarnmsg,
+            list(warnings.filters), [(logger.level, logger.propagate, logger.disabled,
+                                      list(logger.handlers), list(logger.filters))
+                                     for logger in loggers])
+before = state()
+import docnav, docnav.parse, docnav.parse._docling, docnav.parse._named_lines
+print(state() == before)
+"""
+
+
+def test_importing_docnav_s_parser_changes_nothing_of_logging_or_warnings():
+    """Only a parse does (the record factory naming the file, docling's lines DocNav drops or
+    keeps with the document): a program importing DocNav keeps its logging as it set it."""
+    done = subprocess.run([sys.executable, "-c", IMPORTS], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1], check=True)
+    assert done.stdout.split() == ["True"], done.stderr
