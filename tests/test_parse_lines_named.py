@@ -71,6 +71,28 @@ def test_a_line_docling_logs_names_the_file_being_parsed(tmp_path, caplog):
         "Skipping malformed hyperlink address: 'x'"]
 
 
+def test_a_logger_made_while_a_file_is_parsed_names_it_too(tmp_path, caplog):
+    """A filter put on docling's loggers before a parse missed the loggers made after: here
+    one of docling_core's is made, and says a line, while docling's Word reader reads."""
+    made: list[logging.Logger] = []
+
+    def says_through_a_new_logger(record: logging.LogRecord) -> bool:
+        if not made:
+            made.append(logging.getLogger(f"docling_core.made_in_{tmp_path.name}"))
+            made[0].warning("said by a logger made %s", "now")
+        return True
+
+    word = logging.getLogger(WORD)
+    word.addFilter(says_through_a_new_logger)
+    try:
+        path = _linked(tmp_path / "links.docx", ["http://exa mple.com:99999/"])
+        parse_file(path)
+    finally:
+        word.removeFilter(says_through_a_new_logger)
+    assert [r.getMessage() for r in caplog.records if r.name == made[0].name] == [
+        f"{path}: said by a logger made now"]
+
+
 def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
     """A process-wide "file now parsed" names the file parsed last: here each thread's second
     line is made while both files are being parsed (each waits for the other's first)."""
