@@ -122,7 +122,8 @@ class Indexer:
     def preload(self) -> None:
         """Load the parser and the models now, so that the first run does not wait for them."""
         self.embedder.load()
-        _ = self.summaries
+        if self.summaries is not None and self.summaries.verifier is not None:
+            self.summaries.verifier.model.load()
         preload_parser("markdown")
 
     def index(
@@ -287,8 +288,8 @@ class Indexer:
         t = time.perf_counter()
         with self.store.reader() as con:
             stored = self._documents.rows(con)
-        if found or stored:  # the NLI model loaded once the store is held, before parsing;
-            _ = self.summaries  # with nothing found nor stored none is (an empty folder: 29 s)
+        if found or stored:  # the summary builder; its NLI model loads at the first claim
+            _ = self.summaries  # to check (an empty folder, an unchanged store: none)
         if exact_scope:
             found, scope = self._with_links(found, scope, stored, roots)
         if reparse == "parsed_otherwise":

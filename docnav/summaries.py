@@ -110,7 +110,12 @@ class SummaryBuilder:
         self.summarizer = summarizer
         self.verifier = verifier
         self.policy = policy
-        self.nli_model = verifier.model.model_id if verifier else "none"
+
+    @property
+    def nli_model(self) -> str:
+        """The verifier's model id, which reads the model's config (not its weights) the
+        first time it is asked; "none" without a verifier."""
+        return self.verifier.model.model_id if self.verifier else "none"
 
     # -- reading state -----------------------------------------------------------------------
 

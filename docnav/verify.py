@@ -93,6 +93,9 @@ class NLIModel(ABC):
     def __init__(self) -> None:
         self.pairs_scored = 0  # work counter
 
+    def load(self) -> None:
+        """Load the model now rather than at the first claim (no-op for models without one)."""
+
     def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         if not pairs:
             return np.zeros((0, 3), dtype=np.float32)
@@ -123,62 +126,115 @@ def check_nli_model(source: str) -> bool:
 
 
 class TransformersNLI(NLIModel):
-    """A sequence-classification NLI model from transformers (hub id or local folder)."""
+    """A sequence-classification NLI model from transformers (hub id or local folder).
+
+    Read in steps, each on first use: its config (labels, input length, and the version in
+    ``model_id``, which keys stored verdicts: a run that only looks whether stored summaries
+    are still this model's reads that file alone), its tokenizer once a claim is counted, its
+    weights once a claim is scored (seconds and ~100 MB that a run with no claim to check, or
+    with every verdict stored, does not spend)."""
 
     def __init__(self, options: VerifyOptions = VerifyOptions()) -> None:
         super().__init__()
         self.options = options
         self._lock = threading.Lock()
-        source = options.model
+        self._config = None
+        self._tokenizer = None
+        self._model = None
+
+    @property
+    def model_id(self) -> str:  # type: ignore[override]
+        return self._configured()[0]
+
+    @property
+    def max_length(self) -> int:  # type: ignore[override]
+        return self._configured()[1]
+
+    def _configured(self) -> tuple[str, int, list[int]]:
+        if self._config is not None:  # (not under the lock, which a scoring thread holds)
+            return self._config
+        with self._lock:
+            if self._config is None:
+                from transformers import AutoConfig
+
+                config = self._loading(AutoConfig.from_pretrained)
+                columns = _label_columns(config.id2label, self.options.model)
+                limit = getattr(config, "max_position_embeddings", 512) or 512
+                version = getattr(config, "_commit_hash", None) or digest(
+                    str(sorted(config.to_dict().items())))[:12]
+                self._config = (f"{self.options.model}@{version}",
+                                min(self.options.max_length, limit, 512), columns)
+            return self._config
+
+    def _tokenizer_loaded(self):
+        """The tokenizer, loaded on first use (claims are counted for their windows even where
+        their verdicts are stored)."""
+        if self._tokenizer is not None:
+            return self._tokenizer
+        self._configured()
+        with self._lock:
+            if self._tokenizer is None:
+                from transformers import AutoTokenizer
+
+                self._tokenizer = self._loading(AutoTokenizer.from_pretrained)
+            return self._tokenizer
+
+    def _loaded(self):
+        """The tokenizer, the model and its label columns, loaded on first use."""
+        tokenizer, columns = self._tokenizer_loaded(), self._configured()[2]
+        with self._lock:
+            if self._model is None:
+                from transformers import AutoModelForSequenceClassification
+
+                self._model = self._loading(
+                    AutoModelForSequenceClassification.from_pretrained).eval()
+            return tokenizer, self._model, columns
+
+    def load(self) -> None:
+        self._loaded()
+
+    def _loading(self, from_pretrained):
+        """``from_pretrained`` of the model's location, quietly; a model that cannot be read:
+        ConfigError naming the setting."""
+        source = self.options.model
         looks_local = check_nli_model(source)
+        from docnav.models import hub_kwargs, offline_note, quiet_loading
+
+        location = str(Path(source).expanduser()) if looks_local else source
         try:
-            from transformers import AutoModelForSequenceClassification, AutoTokenizer
-
-            from docnav.models import hub_kwargs, quiet_loading
-
-            location = str(Path(source).expanduser()) if looks_local else source
-            kwargs = hub_kwargs(looks_local)
             with quiet_loading():
-                self._tokenizer = AutoTokenizer.from_pretrained(location, **kwargs)
-                self._model = AutoModelForSequenceClassification.from_pretrained(
-                    location, **kwargs).eval()
+                return from_pretrained(location, **hub_kwargs(looks_local))
         except Exception as exc:  # hub errors, bad folders: many exception types
-            from docnav.models import offline_note
-
             raise ConfigError(
                 f"cannot load NLI model {source!r}{offline_note(looks_local)}: "
                 f"{type(exc).__name__}: {cause(exc)}. Set the NLI model (`--nli-model`, "
                 "$DOCNAV_NLI_MODEL or VerifyOptions.model) to a local folder or a reachable "
                 "hub id."
             ) from exc
-        self._columns = _label_columns(self._model.config.id2label, source)
-        limit = getattr(self._model.config, "max_position_embeddings", 512) or 512
-        self.max_length = min(options.max_length, limit, 512)
-        version = getattr(self._model.config, "_commit_hash", None) or digest(
-            str(sorted(self._model.config.to_dict().items()))
-        )[:12]
-        self.model_id = f"{options.model}@{version}"
 
     def count_tokens(self, text: str) -> int:
         # verbose=False: counting a text longer than the model takes is what this is for, so
         # transformers' "sequence length is longer than ... will result in indexing errors"
         # warning would be noise on every index run with a long paragraph.
-        return len(self._tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
+        tokenizer = self._tokenizer_loaded()
+        return len(tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
 
     def _score(self, pairs: list[tuple[str, str]]) -> np.ndarray:
         import torch
 
+        tokenizer, model, columns = self._loaded()
+        max_length = self.max_length
         out = []
         bs = self.options.batch_size
         with self._lock, torch.inference_mode():
             for i in range(0, len(pairs), bs):
                 batch = pairs[i : i + bs]
-                enc = self._tokenizer(
+                enc = tokenizer(
                     [p for p, _ in batch], [h for _, h in batch], truncation="longest_first",
-                    max_length=self.max_length, padding=True, return_tensors="pt",
+                    max_length=max_length, padding=True, return_tensors="pt",
                 )
-                probs = self._model(**enc).logits.softmax(-1).numpy()
-                out.append(probs[:, self._columns])
+                probs = model(**enc).logits.softmax(-1).numpy()
+                out.append(probs[:, columns])
         return np.concatenate(out).astype(np.float32)
 
 

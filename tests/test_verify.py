@@ -75,9 +75,9 @@ def test_long_source_paragraphs_are_windowed(nli_model):
     assert any("harbour was dredged" in w.text for w in windows)
 
 
-def test_missing_model_path_names_the_setting(tmp_path):
+def test_missing_model_path_names_the_setting(tmp_path):  # (said as it loads: on first use)
     with pytest.raises(ConfigError) as err:
-        TransformersNLI(VerifyOptions(model=str(tmp_path / "no-such-model")))
+        TransformersNLI(VerifyOptions(model=str(tmp_path / "no-such-model"))).load()
     assert "no-such-model" in str(err.value) and "--nli-model" in str(err.value)
 
 
@@ -106,7 +106,7 @@ def test_a_hub_model_with_the_hub_out_of_reach_is_looked_for_in_the_cache_alone(
         assert models.hub_kwargs(local=False) == {"local_files_only": True}
         assert models.hub_kwargs(local=True) == {}
         with pytest.raises(ConfigError) as err:
-            TransformersNLI(VerifyOptions(model="docnav-tests/no-such-nli-model"))
+            TransformersNLI(VerifyOptions(model="docnav-tests/no-such-nli-model")).load()
         assert "only the local cache was looked in" in str(err.value)
         assert "--nli-model" in str(err.value)
         # the hub's message inside ours: one line, one full stop ("cached files.. Set")
@@ -132,7 +132,7 @@ def test_model_with_other_labels_is_refused(tmp_path):
     for name in ("tokenizer.json", "tokenizer_config.json"):
         shutil.copy(require(NLI_MODEL) / name, folder / name)
     with pytest.raises(ConfigError) as err:
-        TransformersNLI(VerifyOptions(model=str(folder)))
+        TransformersNLI(VerifyOptions(model=str(folder))).load()
     assert "positive" in str(err.value) and "entailment" in str(err.value)
 
 
