@@ -4,9 +4,11 @@ TypeError only when the confidence test was reached) were taken in silence."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from docnav.errors import ConfigError, DocNavError
+from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query import EvidenceState
 
 
@@ -26,3 +28,12 @@ def test_thresholds_in_range_are_kept():
     state = EvidenceState("impeller seal", 100, confident=0.5, min_fill=0, min_relevance=1)
     assert (state.confident, state.min_fill, state.min_relevance) == (0.5, 0, 1)
     assert state.stop is None  # nothing collected yet
+
+
+@pytest.mark.parametrize("question", ["", "  \n "])
+def test_an_empty_question_is_refused_naming_the_argument(question):
+    # taken in silence, where graph.locate("") and Navigator.ask("") refuse it: a state of no
+    # words, never sufficient by what it held
+    with pytest.raises(InputError, match=rf"^question {re.escape(repr(question))} is empty: "
+                                         r"give the words of the question asked$"):
+        EvidenceState(question, budget=1024)

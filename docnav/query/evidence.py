@@ -107,10 +107,17 @@ class EvidenceState:
     # what the evidence says, each document's: (its path, a piece's text, its spacing evened)
     _said: set[tuple[str, str]] = field(default_factory=set, repr=False)
     last_node: str | None = None
+    # True where ``question`` is what is left of a question the navigator checked, once the
+    # words that ask are out ("Summarise" leaves nothing): it may be blank, naming nothing;
+    # a blank question given as such is refused, as ``Navigator.ask`` and ``locate`` refuse it
+    remainder: bool = field(default=False, kw_only=True, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.question, str):
             raise InputError(f"question {self.question!r}: give it as a string")
+        if not (self.question.strip() or self.remainder):
+            raise InputError(f"question {self.question!r} is empty: give the words of the "
+                             "question asked")
         # 0 is a budget here: a part of a question asked in turn may get no share of its
         # budget (docnav.query.relating._shares), and is then enough at once
         self.budget = token_budget(self.budget, least=0)
@@ -213,6 +220,11 @@ class EvidenceState:
                 and self.tokens_used >= self.min_fill * self.budget):
             return "confident"
         return None
+
+
+def names_nothing(rest: str) -> bool:
+    """Whether ``rest``, what is left of a checked question, names nothing but what asks."""
+    return EvidenceState(rest, 16, remainder=True).names_nothing
 
 
 _WHEN = re.compile(r"\bwhen\b", re.I)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from docnav.query.evidence import EvidenceState, Run
+from docnav.query.evidence import EvidenceState, Run, names_nothing
 from docnav.query.graph import DocNavGraph
 from docnav.query.lexical import tokens
 from docnav.refs import caption_rank, float_label, float_labels, float_refs, label_range
@@ -48,7 +48,7 @@ def labelled_floats(graph: DocNavGraph, question: str,
                     unfound.append(ref.written if len(ref.labels) == 1 and len(labels) == 1
                                    else f"{ref.kind.title()} {lb}")
     rank: dict[str, int] = {}
-    about = not EvidenceState(without_labels(question), 16).names_nothing
+    about = not names_nothing(without_labels(question))
     if about and len({graph.node(c).path for _, captions in asked for c in captions}) > 1:
         hits = graph.locate(without_labels(question), k=10, kinds=["section"],
                             filters=filters)
@@ -97,7 +97,8 @@ def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
     if not captions and not tables:
         return False
     # nothing else asked: no piece need say "tables" (a table's rows do not)
-    run.state = EvidenceState(LISTED.sub(" ", run.state.question), run.state.budget)
+    run.state = EvidenceState(LISTED.sub(" ", run.state.question), run.state.budget,
+                              remainder=True)
     # as many as there are labels: a caption may hold two ("Figure 7-26. Self-locking nuts.
     # Figure 7-27. Stainless steel self-locking nut.")
     run.op("captions", kinds=sorted(kinds),
@@ -139,7 +140,7 @@ def read_labelled(graph: DocNavGraph, run: Run, captions: list[str], short_words
         if referring:
             run.op("navigate", node=caption, direction="referenced-by", to=referring)
             run.take(referring, "reference")
-    return alone and EvidenceState(without_labels(state.question), 16).names_nothing
+    return alone and names_nothing(without_labels(state.question))
 
 
 def label_terms(question: str) -> set[str]:

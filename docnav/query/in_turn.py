@@ -93,7 +93,7 @@ def named_by_title(graph: DocNavGraph, question: str) -> dict[str, list[str]]:
     """The documents the question's words name, by path, each with those words as the
     question writes them ("pioNER"): words of a document's title that no other document
     holds ("clamp" of "1961-clamp" among RFCs)."""
-    words = EvidenceState(question, 16).words  # search term -> the question's word
+    words = EvidenceState(question, 16, remainder=True).words  # term -> the question's word
     titles = document_titles(graph)
     own: dict[str, list[str]] = {}
     for term, docs in graph.term_documents(list(words)).items():
@@ -114,7 +114,7 @@ def titled_by(graph: DocNavGraph, question: str, paths: list[str],
     holds enough or leads. Counting every word, "What kind of model do they use for
     detection?" chose the paper titled "... Using Pre-trained Language Model" among ten
     papers that all say "use" and "model"."""
-    words = EvidenceState(question, 16).words  # search term -> the question's word
+    words = EvidenceState(question, 16, remainder=True).words  # term -> the question's word
     rare = {t for t, docs in graph.term_documents(list(words)).items()
             if len(docs & asked_of) <= len(asked_of) / 2}
     titles = document_titles(graph)

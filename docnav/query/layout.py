@@ -265,7 +265,7 @@ def read_parts_on(graph: DocNavGraph, run: Run) -> bool:
     # (less the "in" of the document named after it, which is out of the question by now:
     # "Which sections are on lifetimes in RFC 2394?" said "holding "lifetimes in"")
     what = re.sub(r"(?i)\s+(?:in|of)$", "", on.group("what")) if on else ""
-    state = EvidenceState(what, run.state.budget) if on else None
+    state = EvidenceState(what, run.state.budget, remainder=True) if on else None
     terms = state.terms if state else []
     paths = _outlined(graph, run.scope) if terms else []
     # its words as written ("books"), which the sections holding them are listed by first:

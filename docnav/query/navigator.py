@@ -53,7 +53,8 @@ from dataclasses import dataclass
 from docnav.errors import ConfigError, DocNavError, InputError
 from docnav.query._checks import check_text, question_budget
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
-from docnav.query.evidence import Answer, Evidence, EvidenceState, Run, fetch_within
+from docnav.query.evidence import (Answer, Evidence, EvidenceState, Run, fetch_within,
+                                   names_nothing)
 from docnav.query.acronyms import read_definitions, spell_out
 from docnav.query.as_documents import as_documents_said, as_documents_written
 from docnav.query.agents import agent_paragraphs
@@ -303,14 +304,14 @@ class Navigator:
         # a few documents; "What is in the table of contents?" of more is searched as asked)
         # ("Summarise the sections of ..." asks for what they say: "summarise" is no asking word)
         outline = (bool(OUTLINE_ASKED.search(question))
-                   and EvidenceState(OUTLINE_ASKED.sub(" ", question), budget).names_nothing
+                   and names_nothing(OUTLINE_ASKED.sub(" ", question))
                    and can_outline(self.graph, scope))
         if outline:
             question = OUTLINE_ASKED.sub(" ", question)
         # nothing asked but its tables or figures: their captions answer, where it has any
         # (below; where it has none, the question is searched as it is)
         captions = (not outline and bool(LISTED.search(question))
-                    and EvidenceState(LISTED.sub(" ", question), budget).names_nothing)
+                    and names_nothing(LISTED.sub(" ", question)))
         # its works cited asked for ("How many references does ... have?", "List the
         # references", of each document asked of: "the paper", "each paper"): they answer,
         # counted, where it has any; those about what else the question names ("What papers
@@ -326,11 +327,11 @@ class Navigator:
                                   " ", question)))
                               if kind == "global" else
                               PART_WORDS.sub(" ", question) if kind == "cross-reference" else
-                              question, budget)
+                              question, budget, remainder=True)
         state.no_gaps = needing_verb(asked, names) if by_title else frozenset()
         # "What is the zero-shot translation paper about?", "What does the clamp RFC propose?":
         # nothing asked but what the document a name chose is, as a whole: its summary answers
-        whole = EvidenceState(WHAT_IT_DOES.sub(" ", question), budget) if (
+        whole = EvidenceState(WHAT_IT_DOES.sub(" ", question), budget, remainder=True) if (
             kind == "local" and chosen) else None
         if whole is not None and whole.names_nothing:
             kind, state = "global", whole
@@ -417,7 +418,6 @@ class Navigator:
             if doc and (outside := referred_outside(self, asked, which, doc, budget)):
                 return outside  # "Which RFCs link to the futures RFC?" of that RFC alone
             which = None  # of one document, "Which RFCs ...?" asks what it says
-
         if doc:  # the documents a glob chose: which of them ("Which RFCs ...?")
             return which_documents(self, asked, budget, which, doc) if which else None
         if len(named := named_registrants(self.graph, asked)) > 1:

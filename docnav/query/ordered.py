@@ -301,7 +301,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     owned = re.match(r"['’]s\b", rest)
     asks = None if held is not None or owned else _AND_ASKS.match(rest)
     held = held or ""
-    state = EvidenceState(held, budget)
+    state = EvidenceState(held, budget, remainder=True)
     terms = state.terms if re.search(r"\w\w", held) else []
     words = []
     if terms:  # "... the first paper to use BERT": of those that say BERT

@@ -330,7 +330,7 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
     besides = list(scope.left)  # "... besides RFC 2592?": not searched, nor counted
     question, rest, listed = _searched(asked, kind, rest, said)
     n = max(1, min(nav.options.documents, budget // nav.options.document_tokens))
-    state = EvidenceState(question, budget)
+    state = EvidenceState(question, budget, remainder=True)
     # "K" of "the Adobe 10-K" is no word asked about: 1811.00942.md holding "k" was counted
     terms = [t for t in state.terms if not letter_of_a_token(t, question)
              ] if re.search(r"\w\w", question) else []
