@@ -11,11 +11,16 @@ import pytest
 from _stores import indexed_graph
 
 from docnav.errors import InputError
+from docnav.query.pieces import TABLE_CUT_ONLY
 
 FILES = {"pump.md": "# Pump\n\n## Seal\n\nReplace the impeller seal every 2000 hours, as the "
                     "[valve notes](valve.md) say.\n\n## Motor\n\nThe motor takes a 16 A "
-                    "breaker.\n",
-         "valve.md": "# Valve\n\nThe valve closes at 6 bar.\n"}
+                    "breaker and runs at 1450 rpm on a 400 V supply; its bearings are greased "
+                    "every 4000 hours with the grease the valve notes name.\n",
+         "valve.md": "# Valve\n\nThe valve closes at 6 bar.\n",
+         "sizes.md": "# Sizes\n\nThe kit sizes are listed below.\n\n| Size | Bore | Shaft |\n"
+                     "|---|---|---|\n| 1 | 10 mm | 8 mm |\n| 2 | 12 mm | 10 mm |\n\n"
+                     "Size 3 fits the impeller.\n"}
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +48,31 @@ def test_a_fetch_that_reads_nothing_says_why(graph):
     assert pieces.note == ("budget 1: the first paragraph takes 16 tokens, and one is cut "
                            "only where 16 tokens or more are left")
     assert graph.fetch([root]).note == ""  # everything read: nothing to say
+
+
+def test_a_fetch_that_reads_some_says_what_it_left_out(graph):
+    # it said nothing: a reader of 1 paragraph could not tell it from the whole
+    root = graph.document_root("pump.md")
+    seal, motor = (next(n for n in graph.expand(root, 10) if graph.node(n).heading == heading)
+                   for heading in ("Seal", "Motor"))
+    pieces = graph.fetch([seal, motor], budget=16)
+    assert [graph.node(p.node_id).parent_id for p in pieces] == [seal]
+    assert pieces.note == ("budget 16: read 1 of the 2 paragraphs of the 2 nodes asked, none "
+                           "of 1 of those nodes; a larger one reads the rest")
+    pieces = graph.fetch([root], budget=40)
+    assert pieces[-1].text.endswith(" …")  # the motor's paragraph cut to the 24 tokens left
+    assert pieces.note == ("budget 40: read 1 of the 2 paragraphs of the node asked, and the "
+                           "start of one more; a larger one reads the rest")
+    assert graph.fetch([motor], budget=20).note == (
+        "budget 20: read the start of the only paragraph of the node asked; a larger one "
+        "reads the rest")
+    # a table passed over, no row of it fitting under its head, and the paragraph after it read
+    sizes = graph.fetch([graph.document_root("sizes.md")], budget=28)
+    assert [p.text for p in sizes] == ["The kit sizes are listed below.",
+                                       "Size 3 fits the impeller."]
+    assert sizes.note == (f"budget 28: read 2 of the 3 paragraphs of the node asked; a table of "
+                          f"35 tokens is left out, as {TABLE_CUT_ONLY}; a larger one reads the "
+                          "rest")
 
 
 def test_a_documents_sections_references_are_reachable(graph):

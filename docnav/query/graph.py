@@ -498,19 +498,16 @@ class DocNavGraph:
         token budget (the last one as :func:`docnav.query.pieces.cut` cuts it: a table by its
         rows, left out where none fits under its head, the paragraphs after it read in the room
         left). A section or document stands for the paragraphs under it. Where the budget
-        reads none of them, the result's ``note`` says why (:class:`~.pieces.Fetched`)."""
+        reads none of them, or not all, the result's ``note`` says why, or what it left out
+        (:class:`~.pieces.Fetched`)."""
         budget = token_budget(budget)
-        wanted: dict[str, None] = {}
+        asked: dict[str, set[str]] = {}  # each node asked: its paragraphs
         for nid in map(self._id, node_list(node_ids)):
-            n = self._nodes[nid]
-            if n.kind == "paragraph":
-                wanted[nid] = None
-            else:
-                for sub in self.expand(nid, depth=10_000):
-                    if self._nodes[sub].kind == "paragraph":
-                        wanted[sub] = None
-        ordered = sorted(wanted, key=lambda nid: self._reading[nid])
-        return fetched([self._nodes[nid] for nid in ordered], budget)
+            asked[nid] = {nid} if self._nodes[nid].kind == "paragraph" else {
+                sub for sub in self.expand(nid, depth=10_000)
+                if self._nodes[sub].kind == "paragraph"}
+        ordered = sorted(set().union(*asked.values()), key=self._reading.__getitem__)
+        return fetched([self._nodes[nid] for nid in ordered], budget, list(asked.values()))
 
     def filter(
         self,

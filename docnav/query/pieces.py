@@ -6,7 +6,7 @@ them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -52,8 +52,11 @@ def cut(text: str, room: int, table: bool = False) -> str | None:
 class Fetched(list):
     """The pieces :meth:`~docnav.query.graph.DocNavGraph.fetch` read (a list of
     :class:`Piece`), with ``note``: why none was read where there is text to read ("budget 1:
-    the first paragraph takes 4 tokens, and ..."), as ``docnav fetch`` says it; "" otherwise.
-    (A budget below the first paragraph read [] in silence, as nothing under the nodes did.)"""
+    the first paragraph takes 4 tokens, and ..."), as ``docnav fetch`` says it; what the
+    budget left out where it read some but not all ("budget 60: read 2 of the 9 paragraphs of
+    the 3 nodes asked, none of 1 of those nodes; a larger one reads the rest"); "" where all
+    was read. (A budget below the first paragraph read [] in silence, as nothing under the
+    nodes did; one reading some said nothing of the rest.)"""
 
     note: str = ""
 
@@ -73,12 +76,41 @@ def too_large(first: NodeView) -> str:
     return f"the first paragraph takes {count_tokens(first.text)} tokens, and {CUT_ONLY}"
 
 
-def fetched(paragraphs: list[NodeView], budget: int) -> Fetched:
-    """:func:`cut_to_budget` of ``paragraphs``, with the note of :class:`Fetched`."""
+def fetched(paragraphs: list[NodeView], budget: int,
+            asked: Sequence[set[str]] = ()) -> Fetched:
+    """:func:`cut_to_budget` of ``paragraphs``, with the note of :class:`Fetched`;
+    ``asked``: the ids of the paragraphs of each node asked (a paragraph's: its own)."""
     out = Fetched(cut_to_budget(paragraphs, budget))
     if paragraphs and not out:
         out.note = f"budget {budget}: {too_large(paragraphs[0])}"
+    elif out and (len(out) < len(paragraphs)
+                  or out[-1].tokens < count_tokens(paragraphs[-1].text)):
+        out.note = f"budget {budget}: {_read_some(out, paragraphs, asked)}"
     return out
+
+
+def _read_some(out: list[Piece], paragraphs: list[NodeView], asked: Sequence[set[str]]) -> str:
+    """What a budget that read ``out`` of ``paragraphs`` (not all, or the last cut) left out."""
+    last = next(i for i, n in enumerate(paragraphs) if n.node_id == out[-1].node_id)
+    cut = out[-1].tokens < count_tokens(paragraphs[last].text)
+    of = f"of the {len(asked)} nodes asked" if len(asked) > 1 else "of the node asked"
+    n = len(paragraphs)
+    if cut and len(out) == 1:
+        said = (f"the start of the only paragraph {of}" if n == 1 else
+                f"the start of the first of the {n} paragraphs {of}")
+    else:
+        said = (f"{len(out) - cut} of the {n} paragraph{'s' * (n != 1)} {of}"
+                f"{', and the start of one more' if cut else ''}")
+    read = {p.node_id for p in out}
+    if unread := sum(1 for ids in asked if ids and not ids & read):
+        said += f", none of {unread} of those nodes"
+    # tables before the last piece passed over: no row of theirs fitted under their head
+    if left := [n for n in paragraphs[:last] if n.node_id not in read]:
+        which = (f"a table of {count_tokens(left[0].text)} tokens is" if len(left) == 1 else
+                 f"{len(left)} tables of "
+                 f"{', '.join(str(count_tokens(n.text)) for n in left)} tokens are")
+        said += f"; {which} left out, as {TABLE_CUT_ONLY}"
+    return f"read {said}; a larger one reads the rest"
 
 
 def cut_to_budget(paragraphs: Iterable[NodeView], budget: int) -> list[Piece]:
