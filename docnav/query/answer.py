@@ -59,8 +59,13 @@ class Answer:
     # the question as it was searched, where it was asked in other words ("How many references
     # does RFC 2592 have?": "Which documents does RFC 2592 refer to?"); ``question`` is as asked
     searched_as: str | None = None
-    # the question's words the evidence search looked for, as first written (its asking
-    # words left out, unless it names nothing else): ``missing`` is of these
+    # the words and phrases looked for, as the question wrote them: the evidence search's
+    # (its asking words left out, unless it names nothing else: ``missing`` is of these), a
+    # count's (count_text.count_searched: "pinning" of "never mention pinning", a heading
+    # "Drawbacks"), an order's (those holding a word or a heading); [] where nothing was: an
+    # answer of what the documents are ("How many RFCs are there?", "the longest RFC", an
+    # outline, a date), or refer to (references counted, not words), or a global question
+    # naming nothing ("Summarise")
     searched: list[str] = field(default_factory=list)
     # why collecting evidence stopped (STOPS; the trace's "stop" step says it in words): None
     # where nothing was collected so (a count of documents), or where the answer is asked in
@@ -80,7 +85,7 @@ class Answer:
             "question": self.question, "searched_as": self.searched_as, "route": self.route,
             "confidence": self.confidence,
             "tokens_used": self.tokens_used, "stopped": self.stopped,
-            "missing": self.missing, "absent": self.absent,
+            "searched": self.searched, "missing": self.missing, "absent": self.absent,
             "headed": self.headed, "empty": self.empty, "fields": self.fields,
             "untitled": self.untitled, "fields_lacking": self.fields_lacking,
             "dated": self.dated,

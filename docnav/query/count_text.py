@@ -23,7 +23,20 @@ def counted_answer(nav: Navigator, asked: str, count: dict, route: str | None = 
     return Answer(asked, route or nav.route_of(asked), [], [{
         "op": "count documents", "document_count": len(count["documents"]),
         "asked_of": count["asked_of"], "dated": count["dated"], "tokens": 0,
-        "confidence": 0.0}], None, 0, counted_text(count), count=count)
+        "confidence": 0.0}], None, 0, counted_text(count), count=count,
+        searched=count_searched(count))
+
+
+def count_searched(count: dict) -> list[str]:
+    """What a count looked for, as the question wrote it (``Answer.searched``): the words
+    the documents were counted by holding, or by not holding, or holding with the others
+    ("async" and "pinning" of "mention async but not pinning"), and a heading counted by
+    ("Drawbacks"); [] where it counted what the documents are, or refer to (by references,
+    dates, authors: no words were searched)."""
+    neither = count.get("neither") if count.get("neither_by") == "words" else None
+    part = [count["part"]] if count.get("part") else []
+    return list(dict.fromkeys([*(count.get("holding") or []), *(count.get("words") or []),
+                               *(count.get("or_holding") or []), *(neither or []), *part]))
 
 
 def counted_text(count: dict) -> str:
@@ -422,5 +435,5 @@ def _years_unread(count: dict) -> str:
             f"{years[0]}?\")")
 
 
-__all__ = ["count_line", "counted_answer", "counted_text", "named_said", "names_listed",
-           "or_held", "partly_line", "referred_named"]
+__all__ = ["count_line", "count_searched", "counted_answer", "counted_text", "named_said",
+           "names_listed", "or_held", "partly_line", "referred_named"]

@@ -575,9 +575,12 @@ def answer_ordered(nav: Navigator, asked: str, budget: int,
 
 
 def _said_unnamed(o: _Ordered, answer: Answer) -> Answer:
-    """``answer``, saying what the question leaves out that names no document."""
+    """``answer``, saying what the question leaves out that names no document, and what
+    chose the documents ordered (their words, a heading) first of what it searched."""
     if o.unnamed:
         left_unnamed(answer, o.unnamed)
+    answer.searched = list(dict.fromkeys([*([o.part] if o.part else []), *o.words,
+                                          *answer.searched]))
     return answer
 
 

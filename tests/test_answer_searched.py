@@ -1,0 +1,58 @@
+"""Answer.searched on the routes that answer without the evidence search: a count by words
+("Which RFCs never mention pinning?", "... async but not pinning?"), by a heading ("Which
+RFCs lack a Drawbacks section?") and an order of those with a heading said [] (`ask --json`
+did not carry the field at all), so a reader could not see what was looked for, and
+`matched_words` fell back to the question's own words ("rfcs", "never", "mention")."""
+
+from __future__ import annotations
+
+import pytest
+from _mixed_kinds import rfc_text
+from _stores import indexed_graph
+
+from docnav.query import Navigator, NavigatorOptions
+
+_DRAWBACKS = "\n## Drawbacks\n\nMore syntax to learn.\n"
+RFCS = {
+    "3401-a.md": rfc_text("3401", "a", "Async functions and pinning.") + _DRAWBACKS,
+    "3402-b.md": rfc_text("3402", "b", "Async blocks run later, written out at some length "
+                          "to be the longest of them.") + _DRAWBACKS,
+    "3403-c.md": rfc_text("3403", "c", "Unsafe code keeps a value in place."),
+    "3404-d.md": rfc_text("3404", "d", "Macros expand to code.")}
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("searched"), RFCS, search_vectors=False)
+
+
+def _ask(graph, asked: str):
+    return Navigator(graph, NavigatorOptions(sections=0)).ask(asked, budget=600)
+
+
+@pytest.mark.parametrize("asked, searched", [
+    ("Which RFCs never mention pinning?", ["pinning"]),
+    ("Which RFCs do not mention pinning?", ["pinning"]),
+    ("Which RFCs mention async but not pinning?", ["async", "pinning"]),
+    ("Which RFCs mention neither macros nor pinning?", ["macros", "pinning"]),
+    ("Which RFCs lack a Drawbacks section?", ["Drawbacks"]),
+    ("How many RFCs have a Drawbacks section?", ["Drawbacks"]),
+    ("How many RFCs mention async?", ["async"]),  # (as before)
+])
+def test_a_count_says_what_it_looked_for(graph, asked, searched):
+    answer = _ask(graph, asked)
+    assert answer.count, answer.text
+    assert answer.searched == searched
+    assert answer.to_json()["searched"] == searched
+
+
+def test_an_order_by_a_heading_says_the_heading(graph):
+    answer = _ask(graph, "Which is the longest of those with a Drawbacks section?")
+    assert answer.evidence and "3402-b.md" in answer.evidence[0].piece.doc_path
+    assert answer.searched[:1] == ["Drawbacks"]
+
+
+@pytest.mark.parametrize("asked", ["How many RFCs are there?", "Which is the longest RFC?"])
+def test_an_answer_of_what_there_is_searched_nothing(graph, asked):
+    # counted or ordered by what the documents are: no word was looked for
+    assert _ask(graph, asked).searched == []
