@@ -39,6 +39,16 @@ def test_a_document_id_stands_for_its_root_as_in_the_cli(graph):
     with pytest.raises(InputError, match=r"graph\.resolve\(.*\) takes it"):
         graph.navigate(f" {doc_id.upper()} ", "children")
     assert graph.resolve(f" {doc_id.upper()} ") == root
+    # a short document id, as `docnav show` prints them, is pointed to graph.resolve as a short
+    # node id is ("unknown node id", said of it, sent a reader to `docnav locate`)
+    short = doc_id[:8]
+    assert not any(n.startswith(short) for n in graph._nodes)
+    for call in (lambda: graph.navigate(short, "children"), lambda: graph.fetch([short])):
+        with pytest.raises(InputError, match=rf"^document id '{short}' is not whole: it begins "
+                                             rf"{doc_id} \(.*/pump\.md\); graph\.resolve\("
+                                             rf"'{short}'\) gives its root node$"):
+            call()
+    assert graph.resolve(short) == root
 
 
 def test_a_fetch_that_reads_nothing_says_why(graph):

@@ -183,6 +183,11 @@ class DocNavGraph:
                              f"{' and others' if len(begun) > 1 else ''}; "
                              f"graph.resolve({node_id!r}) gives the node a short id, a "
                              "document id or a path names")
+        if node_id and (docs := [d for d in self._doc_roots if d.startswith(node_id)][:2]):
+            path = self._nodes[self._doc_roots[docs[0]]].path  # `docnav show`'s short ids
+            raise InputError(f"document id {node_id!r} is not whole: it begins {docs[0]} "
+                             f"({path}){' and others' if len(docs) > 1 else ''}; "
+                             f"graph.resolve({node_id!r}) gives its root node")
         said = node_id.strip().lower()  # as graph.resolve reads it, the CLI's nav and fetch
         if said != node_id and (said in self._nodes or said in self._doc_roots):
             what = "node id" if said in self._nodes else "document id"
