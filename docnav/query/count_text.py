@@ -163,6 +163,15 @@ def _part_line(count: dict, documents: str, dated: str) -> str:
         return (f"the one {documents[:-1]} asked of{dated} has {has} headed \"{part}\""
                 + (" (not read)" if lacking or not n or count["asked"] != "which" else
                    " (read from it)"))
+    if parts := count.get("parts"):  # "... a Drawbacks or Alternatives section?": of each
+        joins = count["parts_joined"]
+        said = f" {joins} one headed ".join(f'"{h}"' for h in parts)
+        each = ", ".join(f'{k} "{h}"' if i else f'{k} have "{h}"'
+                         for i, (h, k) in enumerate(parts.items()))
+        return (f"{n} of the {count['of']} {documents} asked of{dated} "
+                f"{'have' if n != 1 else 'has'} {'both ' if joins == 'and' else ''}a section "
+                f"headed {said} ({each}" + ("; each read from the first of them it has)"
+                                            if n and count["asked"] == "which" else ")"))
     return (f"{n} of the {count['of']} {documents} asked of{dated} "
             f"{'have' if n != 1 else 'has'} {'no section' if lacking else 'a section'} "
             f"headed \"{part}\"" + (" (none read)" if lacking else " (each read from it)"

@@ -141,29 +141,77 @@ def _first_heading(part: str) -> str:
     return next(piece for piece in pieces if piece)
 
 
+# what joins the headings of a part said of several: "a Drawbacks or Alternatives section",
+# "both a Drawbacks and an Alternatives section" (read as one heading, held by none: 0 listed)
+_JOINING = re.compile(r"(\s*\b(?:or|and|both|either|nor)\b\s*|\s*,\s*)", re.I)
+_ARTICLE = re.compile(r"^(?:(?:an?|the|one)\s+)+", re.I)
+
+
+def parts_joined(graph: DocNavGraph, asked: str, part: str,
+                 kind: str = "documents") -> tuple[list[str], str] | None:
+    """(the headings, "or" or "and") where ``part`` names more than one heading ("Drawbacks
+    or Alternatives": any of them; "both a Drawbacks and an Alternatives": all), a run of
+    them that some document of ``graph`` has as one heading kept whole ("Rationale and
+    alternatives or Drawbacks"); None where it names one. An InputError where the words
+    joining them say neither plainly ("Drawbacks and Motivation or Alternatives", "nor")."""
+    if not _HEADINGS.search(part) or headed(graph, part):
+        return None
+    said = _JOINING.split(part)  # [words, joining, words, ...]
+    headings: list[str] = []
+    joins: set[str] = set()
+    i = 0
+    while i < len(said):
+        # the longest run of words from here that is one heading, else these words alone
+        j = next((j for j in range(len(said) - 1, i, -2)
+                  if headed(graph, _ARTICLE.sub("", "".join(said[i:j + 1]).strip()))), i)
+        if heading := " ".join(_ARTICLE.sub("", "".join(said[i:j + 1]).strip()).split()):
+            headings.append(heading)
+        joins |= {w.lower() for w in said[j + 1:j + 2] if w.strip(", ")}
+        i = j + 2
+    joins = {"or" if w.strip() == "either" else "and" if w.strip() == "both" else w.strip()
+             for w in joins}
+    if len(headings) < 2:
+        return None
+    if len(joins) != 1 or "nor" in joins or any(_NO_HEADING.match(h) for h in headings):
+        raise InputError(f"query {asked!r}: {part!r} names more than one heading, and is read "
+                         f"of headings joined by \"or\" (any of them) or by \"and\" (all of "
+                         f"them), not both: ask \"Which {kind} have a {headings[0]} or "
+                         f"{headings[1]} section?\" or \"... both a {headings[0]} and "
+                         f"a {headings[1]} section?\"")
+    return headings, joins.pop()
+
+
 def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
               doc: str | list[str] | None, n: int) -> Answer:
     """The documents with a section headed ``part`` (:func:`docnav.query.parts.headed`):
     counted ("How many ...?"), and as many as ``n`` read, each from that section. Searched
     as words, "Which RFCs have drawbacks sections?" read one document's "Unsafe traits" and
-    said "sections" was in none of them."""
+    said "sections" was in none of them. Of several headings (:func:`parts_joined`), those
+    with a section of any of them ("or") or of each ("and"), with how many have each, each
+    read from the first of them it has."""
     every = nav.graph.document_paths(doc)
-    headed_in = _headed_in(nav, part, every)
-    headed_so = [p for p in every if p in headed_in]
+    joined = parts_joined(nav.graph, asked, part, count["kind"])
+    headings, joins = joined or ([part], "or")
+    headed_each = {h: _headed_in(nav, h, every) for h in headings}
+    headed_so = [p for p in every if (any if joins == "or" else all)(
+        p in headed_each[h] for h in headings)]
     count.update(n=len(headed_so), of=len(every), words=None, held=0, documents=headed_so,
                  part=part)
+    if joined:  # 22 have "Drawbacks", 18 "Alternatives"
+        count.update(parts={h: len(headed_each[h]) for h in headings}, parts_joined=joins)
     if count["asked"] == "how many" or not headed_so:
         return counted_answer(nav, asked, count)
     paths = headed_so[:n]
     more = ((len(paths) + 1) * nav.options.document_tokens if len(headed_so) > n
             and n < nav.options.documents else None)
+    first_had = {p: next(h for h in headings if p in headed_each[h]) for p in paths}
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": count["kind"], "about": None,
         "dated": None, "question": f"What does the {part} section say?",
         "more_with": more, "part": part},
-        [(p, f"What does the {part} section say?", glob.escape(p)) for p in paths])
+        [(p, f"What does the {first_had[p]} section say?", glob.escape(p)) for p in paths])
     answer.count = count
     return answer
 
 
-__all__ = ["part_lacked", "part_opening", "with_part", "without_part"]
+__all__ = ["part_lacked", "part_opening", "parts_joined", "with_part", "without_part"]
