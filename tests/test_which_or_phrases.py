@@ -1,0 +1,51 @@
+"""Phrases a question asking which documents joins by "or" ("Which RFCs mention non-lexical
+lifetimes or pinning?"): the words before the run of those joined were held by every
+document counted ("lifetimes" or "pinning", and "lexical": 2 of 27 RFCs, the one saying
+"pinning" alone missed, where 5 hold one of them). Now each piece is held as a phrase in any
+spelling a reader takes as it (a hyphen or a space, across a line, another form of its last
+word), not as loose words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _mixed_kinds import rfc_text
+from _stores import indexed_graph
+
+from docnav.query import Navigator, NavigatorOptions
+
+PHRASES = {
+    "3601-a.md": rfc_text("3601", "a", "Non-lexical lifetimes end a borrow\nearly."),
+    "3602-b.md": rfc_text("3602", "b", "With non-lexical\nlifetimes the checker is smarter."),
+    "3603-c.md": rfc_text("3603", "c", "A non lexical lifetime is shorter."),
+    "3604-d.md": rfc_text("3604", "d", "Pinning keeps a value in place."),
+    "3605-e.md": rfc_text("3605", "e", "Lexical scopes and the lifetimes of values."),
+    "3606-f.md": rfc_text("3606", "f", "Trait objects are unsized."),
+    "3607-g.md": rfc_text("3607", "g", "Objects of a trait, and closures later.")}
+
+
+@pytest.fixture(scope="module")
+def phrases(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("phrases"), PHRASES, search_vectors=False)
+
+
+def _names(graph, asked: str) -> list[str]:
+    answer = Navigator(graph, NavigatorOptions(sections=0)).ask(asked, budget=600)
+    return sorted(Path(p).name for p in answer.count["documents"])
+
+
+@pytest.mark.parametrize("asked", ["Which RFCs mention non-lexical lifetimes or pinning?",
+                                   "Which RFCs mention pinning or non-lexical lifetimes?",
+                                   "How many RFCs mention non-lexical lifetime or pinning?"])
+def test_a_hyphenated_phrase_joined_by_or_is_held_in_any_spelling(phrases, asked):
+    # (3605-e.md holds "lexical" and "lifetimes" apart: no phrase)
+    assert _names(phrases, asked) == ["3601-a.md", "3602-b.md", "3603-c.md", "3604-d.md"]
+
+
+def test_two_words_joined_by_or_are_a_phrase(phrases):
+    # ("objects" alone: 3607-g.md too, which says "objects of a trait")
+    assert _names(phrases, "Which RFCs mention trait objects or pinning?") == [
+        "3604-d.md", "3606-f.md"]
+    assert _names(phrases, "Which RFCs mention trait objects, closures or pinning?") == [
+        "3604-d.md", "3606-f.md", "3607-g.md"]
