@@ -47,8 +47,9 @@ _BOUND = re.compile(r"\s+(after|before|since)\s+((?:19|20)\d\d)\b", re.I)
 # comma, the kind again ("the longest RFC"), "and what/who/which/how ..." (asked of them); of a
 # date "to ..." too ("Which paper was the first to use BERT?"). Not a noun: "Which RFC is the
 # biggest change to the language?" asked of length, "the first change to the borrow checker"
-# of dates.
-GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in)\b|"
+# of dates. Nor "in line" ("Which of the RFCs is first in line for stabilisation?" read the
+# earliest of those holding "line": it asks of a text).
+GOES_ON = (rf"(?=\W*$|\s+ones?\b|\s+{KINDS_SAID}\b|\s*,|\s+(?:of|from|in(?!\s+line\b))\b|"
            rf"{ABOUT.pattern}|\s+and\s+(?:what|who|which|how)\b|"
            rf"\s+(?:after|before|since)\s+(?:19|20)\d\d\b|"
            rf"\s+(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b))")
@@ -104,14 +105,15 @@ _THOSE_GO_ON = (rf"\W*$|\s+in\s+{YEAR}|\s+(?:that|which|who|from|of|after|before
 
 
 # "What is the newest RFC?", "Which RFC was started first?", "Which RFC is the oldest?", "What
-# was the first paper to use BERT?": the documents first or last by their own dates
+# was the first paper to use BERT?", "Which RFC came first?" (was a search for "came"): the
+# documents first or last by their own dates
 DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
 BY_DATE = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{DATE_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
     rf"(?:(?:(?P<kind2>{KINDS_SAID}),?\s+|{_of_kind(KINDS_SAID)}){_YEAR_BEFORE}{_LEFT_BEFORE}|"
     rf"{_of_them(DATE_ORDERING, 'date', KINDS_SAID)})"
-    rf"(?:(?:is|was|are|were)\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
+    rf"(?:(?:is|was|are|were)\s+|came\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
     rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
     re.I)
 _EARLIEST = ("oldest", "earliest", "first")
