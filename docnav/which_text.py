@@ -14,7 +14,18 @@ from docnav.wording import counted
 
 def which_documents(focus: dict) -> str:
     """Which documents a question asking for documents was asked of: the best, those its
-    references lead to, the first or last by date, the earliest of a year's."""
+    references lead to, the first or last by date, the earliest of a year's; of those it
+    compares, what their lengths or dates do not answer ("Which is longer, A or B, and
+    why?": the "why" was dropped)."""
+    if why := focus.get("why"):
+        measure = "lengths" if focus.get("by_length") else "dates"
+        return (_which_documents(focus) + f" (\"and {why}?\" is not answered by their "
+                f"{measure}: ask it of their text)")
+    return _which_documents(focus)
+
+
+def _which_documents(focus: dict) -> str:
+    """:func:`which_documents`, of any question."""
     n, without = len(focus["documents"]), f"without \"{focus['left_out']}\""
     if focus.get("about"):  # "discuss": what they say of it is searched, not the verb
         without += f" or \"{focus['about']}\""
@@ -85,7 +96,9 @@ _LEFT_NAMED = 3
 def _asked(focus: dict) -> str:
     """Which documents were ordered: those asked of, or those the question named
     ("Which is longer, RFC 2394 or RFC 2349?")."""
-    return "the question names" if focus.get("named") else "asked of"
+    them = (focus.get("them") or "").lower()  # "Which of them is the longest?", alone
+    return ("the question names" if focus.get("named") else f"asked of (\"{them}\" names "
+            f"none before it: all asked of)" if them else "asked of")
 
 
 def _so(focus: dict) -> str:

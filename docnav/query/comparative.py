@@ -43,6 +43,9 @@ _MOST = (r"(?P<most>longest|shortest|biggest|largest|smallest|oldest|newest|earl
          r"most\s+recent|first|last)")
 # "is", "was published", "are" ("Which RFCs are shorter, ...?"), "came", "came out", "appeared"
 _VERB = rf"(?:(?:is|was|are|were)(?:\s+{DATING})?|came(?:\s+out)?|appeared)"
+# ", and why?" after the names: what their lengths or dates do not answer, said so (the
+# names read with it were no names, and the first named was asked of alone)
+_WHY = r"(?P<why>\s*,?\s+and\s+(?:why|how\s+come|for\s+what\s+reason))?"
 # "Which is longer, RFC 2394 or RFC 2349?", "Which RFC was newer: RFC 2592 or RFC 2394?",
 # "Which is the longest, RFC 2394 or RFC 2349?", "Which RFC came first, RFC 2394 or RFC 2349?",
 # "Which of the RFCs is the shortest, RFC 2394 or RFC 2349?"; the kind after it, before a
@@ -51,11 +54,11 @@ COMPARED = re.compile(
     rf"^\W*(?:which|what)(?:\s+(?:one|{KINDS_SAID}|(?:one\s+)?of\s+the\s+{KINDS_SAID}))?"
     rf"\s+{_VERB}\s+(?:the\s+)?(?:{_THAN}(?:\s+{KINDS_SAID}\s*[,:]\s*|\s*[,:]?\s+)|"
     rf"{_MOST}(?:\s+{KINDS_SAID}\s*[,:]\s*|\s*[,:]\s*|\s+of\s+))"
-    rf"(?P<names>[^?]+?)\W*$", re.I)
+    rf"(?P<names>[^?]+?){_WHY}\W*$", re.I)
 # "Which of RFC 2394 and RFC 2349 is longer?", "Which of RFC 2394 or RFC 2349 came first?"
 _OF_NAMED = re.compile(
     rf"^\W*(?:which|what)(?:\s+one)?\s+of\s+(?P<names>[^?]+?)\s*,?\s+{_VERB}\s+(?:the\s+)?"
-    rf"(?:{_THAN}|{_MOST})\W*$", re.I)
+    rf"(?:{_THAN}|{_MOST}){_WHY}\W*$", re.I)
 _SHORTER = ("shorter", "smaller")
 _EARLIER = ("older", "earlier")
 _BY_DATE = (*_EARLIER, "newer", "later", "more recent")
@@ -107,7 +110,8 @@ def compared(nav: Navigator, asked: str, budget: int, m: re.Match, paths: list[s
     than = _AS_COMPARED.get(than, than)
     step = {"op": "documents", "left_out": "document", "about": None, "dated": None,
             "besides": [], "holding": [], "question": "Summarise", "more_with": None,
-            "referring_to": None, "named": True}
+            "referring_to": None, "named": True,
+            **({"why": " ".join(m["why"].strip(" ,").split()[1:])} if m["why"] else {})}
     if than in _BY_DATE:
         dates = {p: d for p in paths if (d := own_date(p, nav.graph.fields(p)))}
         # those undated are said, the others compared; fewer than two dated, the first named

@@ -75,11 +75,12 @@ _KIND = rf"(?:{KINDS_SAID}|files?)"
 # "Which of the RFCs is the shortest?", "Which one of all the papers was the first?": the kind
 # said after "of" before the verb, as "Which RFC is ...?" says it before (it was a search for
 # "shortest"); "the", "these", "those" or "all" before it ("Which of RFC 2394 and RFC 2349 is
-# longer?" names two: docnav.query.comparative)
+# longer?" names two: docnav.query.comparative); "of them" with no documents said before
+# (of a question alone: all asked of, said so; it was a search for "longest")
 def _of_kind(kind: str) -> str:
     """The kind (``kind``, a pattern) said after "of" before the verb."""
-    return (rf"(?:one\s+)?of\s+(?:all\s+(?:of\s+)?(?:the\s+|these\s+|those\s+)?|the\s+|"
-            rf"these\s+|those\s+)(?P<kind_of>{kind}),?\s+")
+    return (rf"(?:one\s+)?of\s+(?:(?:all\s+(?:of\s+)?(?:the\s+|these\s+|those\s+)?|the\s+|"
+            rf"these\s+|those\s+)(?P<kind_of>{kind})|(?P<them>them|these|those)),?\s+")
 
 
 def _of_them(ordering: str, by: str, kind: str) -> str:
@@ -526,7 +527,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
         "dated": o.dated, "besides": o.besides, "besides_year": o.besides_year,
         "besides_dated": o.besides_dated,
-        "order": "earliest" if earliest else "latest",
+        "order": "earliest" if earliest else "latest", "them": not m["year"] and m["them"],
         "dates": [dates[p] for p in paths], "dated_of": len(dates),
         "undated": len(o.every) - len(dates), "holding": o.words,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
@@ -548,7 +549,7 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
         "dated": o.dated, "besides": o.besides, "besides_year": o.besides_year,
         "besides_dated": o.besides_dated,
-        "by_length": "shortest" if shortest else "longest",
+        "by_length": "shortest" if shortest else "longest", "them": not m["year"] and m["them"],
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
         "question": o.question, "more_with": None, "referring_to": o.referring_to,
         "cited_by": o.cited_by, "part": o.part},

@@ -1,0 +1,50 @@
+"""A question ordering documents with nothing before it to order ("Which of them is the
+longest?", asked alone) was a search for "longest" (not in the evidence); now of all asked
+of, saying "them" names none. "Which is longer, RFC 3802 or RFC 3801, and why?" asked of
+RFC 3802 alone, "longer" and "3801" not in the evidence: now the two are compared and the
+line says their lengths do not answer the "why"."""
+
+from __future__ import annotations
+
+import pytest
+from _mixed_kinds import rfc_text
+from _stores import indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+LONG = {
+    "3801-a.md": rfc_text("3801", "a", "Async functions. " * 40, started="2019-05-01"),
+    "3802-b.md": rfc_text("3802", "b", "A line of macros.", started="2015-02-01"),
+    "3803-c.md": rfc_text("3803", "c", "Iterators fuse. " * 10, started="2017-03-01")}
+
+
+@pytest.fixture(scope="module")
+def long(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("long"), LONG, search_vectors=False)
+
+
+def _text(graph, asked: str) -> str:
+    return answer_text(Navigator(graph).ask(asked, budget=400), graph)
+
+
+@pytest.mark.parametrize("asked, line", [
+    ("Which of them is the longest?", "the longest of the 3 documents asked of (\"them\" "
+     "names none before it: all asked of), by their words: 3801-a.md"),
+    ("Which of those is the shortest?", "the shortest of the 3 documents asked of (\"those\""),
+    ("Which of them is the oldest?", "the earliest by their own dates of the 3 dated "
+     "documents asked of (\"them\"")])
+def test_of_them_alone_is_of_all_asked_of_said_so(long, asked, line):
+    text = _text(long, asked)
+    assert line in text, text
+
+
+@pytest.mark.parametrize("asked, line", [
+    ("Which is longer, RFC 3802 or RFC 3801, and why?",
+     "the longer of the 2 documents the question names, by their words: 3801-a.md"),
+    ("Which of RFC 3802 and RFC 3801 is older, and why?",
+     "the earlier by their own dates of the 2 dated documents the question names: 3802-b.md")])
+def test_and_why_is_compared_and_said_unanswered(long, asked, line):
+    text = _text(long, asked)
+    assert line in text, text
+    assert "(\"and why?\" is not answered by their " in text, text
