@@ -314,7 +314,7 @@ def held_by(nav: Navigator, asked: str, rest: str, said: str | None, terms: list
         into, titled = referring_to_any(nav.graph, several, every, both)
     # "Which RFCs mention RFC 2394 or pinning?": those holding the words joined to the ones
     # named too ("pinning" was dropped: "none of the 26 documents ... refers to" RFC 2394)
-    or_holding = (words_or_named(nav.graph, rest) if named and referring_verb and not by
+    or_holding = (words_or_named(nav.graph, rest, asked) if named and referring_verb and not by
                   and not related else [])
     # (and those naming a number joined by "or" that no document is, by that number: "... cite
     # RFC 401 or RFC 447?" counted those holding "RFC" and "447" anywhere)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from docnav.errors import InputError
 from docnav.query.hyphenated import HYPHENATED, spelled_any_way
 from docnav.query.kind_words import NAMING, said
 from docnav.query.lexical import search_words
@@ -203,15 +204,17 @@ THE_WORD = re.compile(r"^(?:the\s+)?(?:words?|terms?)\s+(?=\w|[\"“'])", re.I)
 # a piece naming a document by its kind and number alone ("RFC 9999"), indexed or not: read by
 # its number (:func:`docnav.query.referring.numbers_unindexed`), never as words to hold
 _NUMBERED_ALONE = re.compile(rf"\s*{said(NAMING)}\s+#?\d+\s*", re.I)
+_NUMBERED_IN = re.compile(rf"\b{said(NAMING)}\s+#?\d+\b", re.I)
 
 
-def words_or_named(graph: DocNavGraph, said: str) -> list[str]:
+def words_or_named(graph: DocNavGraph, said: str, asked: str | None = None) -> list[str]:
     """Of what a question asking which documents refer to others says after its verb
     (``said``: " RFC 2394 or pinning?"), joined by "or" alone, the pieces naming no document,
     each as said (["pinning"]), where another names documents alone: those holding their
     words are counted beside those referring ("none of the 26 documents asked of refers to
     2394-async_await.md" was said, "pinning" dropped). None where no piece names a document,
-    or one says a document and more ("RFC 2394 in its summary or pinning")."""
+    or one says a document and more ("RFC 2394 in its summary or pinning") and no other
+    words: an InputError (of the question ``asked``) where others are words."""
     if not re.search(r"\bor\b", said, re.I) or re.search(r"\b(?:and|nor|neither)\b", said,
                                                           re.I):
         return []
@@ -220,6 +223,16 @@ def words_or_named(graph: DocNavGraph, said: str) -> list[str]:
     named = [bool(said_alone(graph, piece, NAMING_WORDS) or _NUMBERED_ALONE.fullmatch(piece))
              for piece in pieces]
     words = [piece.strip() for piece, one in zip(pieces, named) if not one]
+    # a document and more ("RFC 2394 in its summary or pinning"): where it is referred to is
+    # not read, and the words joined to it were dropped silently; refused, saying so
+    more = [w for w in words if _NUMBERED_IN.search(w) or titled_documents(graph, w)]
+    if more and len(more) < len(words):
+        plain = [w for w in words if w not in more]
+        raise InputError(f"query {asked or said.strip()!r}: {more[0]!r} says more of a "
+                         f"document than its name (where it is referred to is not read), "
+                         f"joined by \"or\" "
+                         f"to {plain[0]!r}: ask of the document by its name alone (\"Which "
+                         f"RFCs mention RFC 2394 or pinning?\") or of the two apart")
     if not any(named) or not words or any(titled_documents(graph, w) or not search_words(w)
                                           for w in words):
         return []
