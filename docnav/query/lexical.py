@@ -18,9 +18,9 @@ crates.io?" asked for "io", and counted a paper holding only `io::Error`.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
-from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 import numpy as np
@@ -37,6 +37,7 @@ _RUN = re.compile(r"\d{2,}|[^\W\d_]{2,}")  # a run of two or more digits, or of 
 _NAME = re.compile(r"(?<!\w)\w++(?:(?:\.|::)\w++)+")  # "crates.io", "u.s", "std::io::error"
 _NAME_HINT = re.compile(r"\w(?:\.|::)\w")  # (one quick pass: most paragraphs hold no name)
 _PART = re.compile(r"(\.|::)")
+_NAMED_WORD = re.compile(r"^.*(?:\.|::).*$", re.M)  # a word of a list, one a line, with a _PART
 _LETTER = re.compile(r"[^\W\d_]")  # no name without one: "3.14" and "1.2.3" are numbers
 STOPWORDS = frozenset(
     "a an and are as at be by for from had has have how in is it its of on or that the this to "
@@ -55,6 +56,7 @@ exhibit table figure fig phase stage step type class level tier article title bo
 subpart act""".split())
 
 _STEMMER = Stemmer.Stemmer("english")
+_DISTINCT_STEMMER = Stemmer.Stemmer("english", 0)  # (no cache: for words each given once)
 
 # Han, Hiragana, Katakana and Hangul: runs of them are words without spaces between
 _CJK = re.compile(r"([\u2e80-\u2fdf\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
@@ -101,13 +103,14 @@ def written_as_name(word: str, question: str) -> bool:
             and bool(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", question)))
 
 
-def _stemmed(words: list[str]) -> list[str]:
+def _stemmed(words: list[str], stemmer: Stemmer.Stemmer = _STEMMER) -> list[str]:
     """Each word's stem, a name's itself: Snowball took "node.js" to "node.j", "u.s" to "u.".
     (Most texts hold no name: their words are stemmed without a look at each.)"""
-    stems = _STEMMER.stemWords(words)
-    if not any("." in word or ":" in word for word in words):
+    stems = stemmer.stemWords(words)
+    names = set(_NAMED_WORD.findall("\n".join(words)))
+    if not names:
         return stems
-    return [word if _PART.search(word) else stem for word, stem in zip(words, stems)]
+    return [word if word in names else stem for word, stem in zip(words, stems)]
 
 
 def _terms_and_length(text: str) -> tuple[list[str], int]:
@@ -191,33 +194,59 @@ def _found(text: str, addressed: bool) -> list[tuple[int, str]]:
 
 
 class BM25:
-    """Okapi BM25 (k1 = 1.2, b = 0.75) over a fixed list of texts."""
+    """Okapi BM25 (k1 = 1.2, b = 0.75) over a fixed list of texts.
+
+    The postings are built in bulk, not term by term: every word of every text is stemmed
+    once per distinct word (Snowball's own cache of 10,000 words thrashed on a paragraph of
+    300,000 distinct ones), and the (term, text) pairs are counted and sorted by numpy into
+    three arrays, each term's postings a slice of them. Two numpy arrays per term, as they
+    were, cost 10 s for the 600,000 terms of one 3 MB paragraph, in every process that
+    searched the store."""
 
     def __init__(self, texts: Sequence[str], k1: float = 1.2, b: float = 0.75) -> None:
         self.k1, self.b = k1, b
         self.n = len(texts)
         lengths = np.zeros(self.n, dtype=np.float32)
-        postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        words: list[str] = []  # every text's words, one after the other
+        counts = np.zeros(self.n, dtype=np.int64)
         for i, text in enumerate(texts):
-            terms, lengths[i] = _terms_and_length(text)
-            counts = Counter(terms)
-            for term, tf in counts.items():
-                postings[term].append((i, tf))
+            found = _words(text, addressed=True)
+            lengths[i] = sum(joined is None for _, joined in found)
+            counts[i] = len(found)
+            words += [word for word, _ in found]
         self._lengths = lengths
         self.avg = float(lengths.mean()) if self.n else 0.0
         self._norm = k1 * (1 - b + b * lengths / max(self.avg, 1e-9))
-        self._postings = {
-            t: (np.fromiter((i for i, _ in p), np.int64, len(p)),
-                np.fromiter((tf for _, tf in p), np.float32, len(p)))
-            for t, p in postings.items()
-        }
+        distinct = list(dict.fromkeys(words))
+        stems = _stemmed(distinct, _DISTINCT_STEMMER)
+        self._terms = dict(zip(dict.fromkeys(stems), itertools.count()))  # term -> slot
+        word_ids = dict(zip(distinct, itertools.count()))
+        term_of_word = np.fromiter(map(self._terms.__getitem__, stems), np.int64, len(stems))
+        # one key per (term, text) occurrence: sorted and counted, the postings of each term
+        # are its texts in order with their term frequencies
+        keys = (term_of_word[np.fromiter(map(word_ids.__getitem__, words), np.int64,
+                                         len(words))] * max(self.n, 1)
+                + np.repeat(np.arange(self.n, dtype=np.int64), counts))
+        keys, tf = np.unique(keys, return_counts=True)
+        self._texts = keys % max(self.n, 1)
+        self._tf = tf.astype(np.float32)
+        self._starts = np.searchsorted(keys // max(self.n, 1),
+                                       np.arange(len(self._terms) + 1, dtype=np.int64))
+
+    def _postings(self, term: str) -> tuple[np.ndarray, np.ndarray] | None:
+        """The texts holding ``term``, in order, and its frequency in each; None for none."""
+        slot = self._terms.get(term)
+        if slot is None:
+            return None
+        start, end = self._starts[slot], self._starts[slot + 1]
+        return self._texts[start:end], self._tf[start:end]
 
     def holding(self, terms: Sequence[str]) -> np.ndarray:
         """Indices of the texts holding every one of ``terms`` (search terms, as
         :func:`tokens` gives them); every text for no terms."""
         held: np.ndarray | None = None
         for term in set(terms):
-            idx = self._postings.get(term, (np.zeros(0, np.int64),))[0]
+            idx = (self._postings(term) or (np.zeros(0, np.int64),))[0]
             held = idx if held is None else np.intersect1d(held, idx, assume_unique=True)
         return np.arange(self.n) if held is None else held
 
@@ -236,7 +265,7 @@ class BM25:
             avg = float(self._lengths[within].mean())
         for term in dict.fromkeys(tokens(query)):  # in the query's order: a set's changes
             # from run to run, and float32 sums in another order differ in their last bits
-            hit = self._postings.get(term)
+            hit = self._postings(term)
             if hit is None:
                 continue
             idx, tf = hit
