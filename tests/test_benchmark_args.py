@@ -30,6 +30,7 @@ BAD = [
     ("pool_edit.py", "--sizes", "abc"),
     ("bench_replay.py", "--count", "0"),
     ("bench_watch_latency.py", "--docs", "0"),
+    ("bench_lexical_build.py", "--rounds", "0"),
 ]
 
 
