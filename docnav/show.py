@@ -395,11 +395,13 @@ def render_document(
 ) -> str:
     shown = _read_document(store, ref, show_summaries)
     tree, summaries, into = shown.tree, shown.summaries, shown.referred_from
-    if tree is None:
-        return f"{ref}: not indexed ({shown.status}): {shown.error}"
+    error = shown.error and without_path(shown.path, shown.error)
+    if tree is None:  # as a path not in the store: nothing to show is an error (exit code 2)
+        raise InputError(f"{shown.path}: not indexed, no attempt to index it succeeded: "
+                         f"{error}; fix the file and run `docnav index` on it again")
     lines = [f"{tree.title}  [{tree.doc_id}]  {tree.path}  v{shown.version} {shown.status}"]
-    if shown.error:
-        lines.append(f"! last attempt failed, showing the previous version: {shown.error}")
+    if error:  # the header line names the file: the error says it without it
+        lines.append(f"! last attempt failed, showing the previous version: {error}")
     lines.append(_parsed_line(tree, shown.parsed_with))
     warned = dict(tree.metadata).get("conversion_warnings")
     if warned:  # what the run that parsed it said on stderr
