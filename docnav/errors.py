@@ -30,6 +30,11 @@ def quoted(given: str, most: int = 60) -> str:
     return f"{given[:most - 1]!r}… ({len(given)} characters)"
 
 
+# where a store is given: --db, or DOCNAV_DB, which the CLI reads without --db, and Dagster
+# ("DOCNAV_DB under Dagster" read as though the CLI had none)
+GIVE_STORE = "Give --db (or DOCNAV_DB, read by the CLI without --db and by Dagster)"
+
+
 class DocNavError(Exception):
     """Root of every error DocNav raises on purpose."""
 

@@ -343,6 +343,18 @@ def _known_file(
     return FoundFile(entry.path, root, size=st.st_size, content_hash=digest)
 
 
+def _broken(path: str, exc: OSError) -> str:
+    """Why the symbolic link at ``path`` leads nowhere, naming its target as the link says it
+    ("broken symlink to ../old/a.md (No such file or directory)"); the error named the path
+    resolved ("'/docs/old/a.md'"), or the last link of a chain, and said it in Python's
+    words ("[Errno 2] ...")."""
+    try:
+        target = os.readlink(path)
+    except OSError:  # replaced since the listing: what resolving it said
+        return f"broken symlink ({exc.strerror or exc})"
+    return f"broken symlink to {target} ({exc.strerror or exc})"
+
+
 def _inspect(
     path: str, root: Path, hashes: HashCache | None = None, entry: os.DirEntry | None = None
 ) -> FoundFile:
@@ -353,7 +365,7 @@ def _inspect(
             target = Path(path).resolve(strict=True)
         except (RuntimeError, OSError) as exc:
             loop = isinstance(exc, RuntimeError) or "loop" in str(exc).lower()
-            cause = "symlink loop, not followed" if loop else f"broken symlink ({exc})"
+            cause = "symlink loop, not followed" if loop else _broken(path, exc)
             return FoundFile(path, str(root), error=cause)
         if not target.is_relative_to(root.resolve()):
             return FoundFile(

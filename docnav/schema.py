@@ -12,7 +12,7 @@ from pathlib import Path
 
 import duckdb
 
-from docnav.errors import StoreError
+from docnav.errors import GIVE_STORE, StoreError
 from docnav.model import SCHEMA_VERSION
 from docnav.summary_rows import SUMMARY_SCHEMA
 
@@ -127,7 +127,7 @@ def _refuse_foreign(con: duckdb.DuckDBPyConnection, path: Path, writer: bool = T
         fix = ("a new file (or a DocNav store); nothing was written." if writer else
                "a DocNav store.")
         raise StoreError(f"{path}: not a DocNav store: this DuckDB database holds {shown}. "
-                         f"Give --db (DOCNAV_DB under Dagster) {fix}")
+                         f"{GIVE_STORE} {fix}")
 
 
 def check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:

@@ -242,10 +242,9 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 holder = (f"{self.path}: the store is locked by another process{by}: a "
                           "running `docnav index`, Dagster run or resident worker writing to "
                           "it, or a query loading it")
-                raise StoreLocked(
-                    f"{holder}. Wait for it to finish (index, watch, prune and compact take "
-                    "`--wait SECONDS`), or read the Parquet export instead.", holder
-                ) from exc
+                # a writer cannot read the export: it is told how to wait instead
+                raise StoreLocked(f"{holder}. {_READER_ADVICE if read_only else _WRITER_ADVICE}",
+                                  holder) from exc
             raise StoreError(f"{self.path}: cannot open the store: {exc}") from exc
         if lock is not None:
             self._locks[id(con)] = lock
@@ -463,6 +462,11 @@ def _same_path(a: Path, b: Path) -> bool:
     except OSError:
         return a.resolve() == b.resolve()
 
+# what to do about a store another process holds: a writer waits (the export is no help to
+# it), a reader may read the export meanwhile
+_WRITER_ADVICE = ("Try again when it has finished, or give `--wait SECONDS` to wait for it "
+                  "(index, watch, prune and compact take it).")
+_READER_ADVICE = "Wait for it to finish, or read the Parquet export instead."
 _NOT_COMPRESSED = "fsst"  # DuckDB compression methods not used (see Store._connect)
 
 

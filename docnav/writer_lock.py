@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO, TypeVar
 
-from docnav.errors import StoreError, StoreLocked
+from docnav.errors import GIVE_STORE, StoreError, StoreLocked
 
 T = TypeVar("T")
 _DUCKDB_MAGIC = b"DUCK"  # a DuckDB database file's bytes 8-11
@@ -92,17 +92,16 @@ def check_store_file(db: Path) -> None:
     if stat.S_ISDIR(mode):  # the store's opener names the store a folder holds
         return
     if not stat.S_ISREG(mode):
-        raise StoreError(f"{db}: not a regular file, so no store; give --db (DOCNAV_DB under "
-                         "Dagster) a DuckDB file (or a new path). Nothing was written.")
+        raise StoreError(f"{db}: not a regular file, so no store. {GIVE_STORE} a DuckDB file "
+                         "(or a new path). Nothing was written.")
     try:
         with open(db, "rb") as f:
             head = f.read(12)
     except OSError as exc:
         raise StoreError(f"{db}: cannot read the store: {exc.strerror or exc}") from exc
     if head and head[8:12] != _DUCKDB_MAGIC:  # an empty file is a store yet to be made
-        raise StoreError(f"{db}: not a DocNav store: not a DuckDB database file. Give --db "
-                         "(DOCNAV_DB under Dagster) a new file (or a DocNav store); nothing was "
-                         "written.")
+        raise StoreError(f"{db}: not a DocNav store: not a DuckDB database file. {GIVE_STORE} "
+                         "a new file (or a DocNav store); nothing was written.")
 
 
 def retried(attempt: Callable[[], T], wait: float,

@@ -45,8 +45,8 @@ def test_a_reader_given_a_file_of_something_else_does_not_speak_of_writing(tmp_p
         code, _, err = run(db, *command)
         assert code == 2, command
         assert err.strip() == (f"docnav: error: {db}: not a DocNav store: this DuckDB "
-                               "database holds table main.t. Give --db (DOCNAV_DB under "
-                               "Dagster) a DocNav store."), command
+                               "database holds table main.t. Give --db (or DOCNAV_DB, read "
+                               "by the CLI without --db and by Dagster) a DocNav store."), command
 
 
 @pytest.mark.parametrize("given", ["author=", "nokey= "])

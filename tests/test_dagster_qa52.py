@@ -142,7 +142,8 @@ def test_a_run_that_fails_as_a_whole_names_the_file_and_the_problem_first(instan
     said = f"{db}: not a DocNav store: not a DuckDB database file."
     described = failed.step_failure_data.user_failure_data.description
     assert described.startswith(said)
-    assert "Give --db (DOCNAV_DB under Dagster) a new file" in described  # not --db alone
+    assert "Give --db (or DOCNAV_DB, read by the CLI without --db and by Dagster) a new " \
+        "file" in described  # not --db alone
     first = failed.step_failure_data.error.message.splitlines()[0]
     assert first.split(": ", 1)[1].startswith(said), first
     assert db.read_text() == "some notes, not a database\n"
