@@ -43,12 +43,12 @@ from docnav.plan import (
     Job, Parser, Plan, document_record, drop_alike, parse_job, parsed_otherwise, plan_run,
     went_missing,
 )
-from docnav.progress import Progress, progress
+from docnav.progress import Progress, progress, starting
 from docnav.reembed import Reembedding
 from docnav.report import IndexReport
+from docnav.run_files import run_files
 from docnav.scan import (
-    FoundFile, HashCache, absolute, empty_roots, gone_roots, readable_name,
-    in_scope, links_to, root_of, scan, scan_paths,
+    FoundFile, HashCache, absolute, in_scope, links_to, readable_name, root_of, scan_paths,
 )
 from docnav.rows import DocumentRecord, embeddings_frame
 from docnav.run_export import export_pending, note_export, note_stopped
@@ -95,6 +95,7 @@ class Indexer:
         self._texts: KeptTexts | None = None
         self._runs = 0
         self._bar: Progress = Progress()  # the running index run's progress, when shown
+        self._started = 0.0  # time.monotonic() as the running run started: its progress's 0 s
         self._marked: WritingMark | None = None  # the export's mark the running run found
         self.report: IndexReport | None = None  # the running (or last) run's report
 
@@ -149,26 +150,14 @@ class Indexer:
         # settings first: a missing root or model is an error before any work or store
         if isinstance(roots, (str, Path)) or not roots:  # nothing to scan: not "all removed"
             raise InputError(f"roots {roots!r}: give a list of the folders or files to index")
-        scope = root_of(roots)
-        empty: list[str] = []
-        if paths is None:
-            # a file given by its path and deleted since: its document is removed by the run;
-            # a folder gone: its documents are kept, and the run fails for it
-            deleted, away = self._gone_roots(roots)
-            gone = {str(absolute(r)) for r in deleted} | {f.root for f in away}
-            found = scan([r for r in roots if str(absolute(r)) not in gone],
-                         self.options.include, self.options.exclude, self._hashes)
-            found = sorted(found + away, key=lambda f: f.path)
-            empty = empty_roots(roots, found)
-        else:
-            for r in roots:
-                if not Path(r).expanduser().exists():
-                    raise InputError(f"{r}: no such file or folder to index")
-            found = scan_paths(paths, roots, self.options.include, self.options.exclude)
-            scope = sorted({readable_name(str(absolute(p))) for p in paths})
-        scanned = time.perf_counter() - started
-        self._check_summaries()  # a bad setting fails before the wait for the store
+        self._begin()
         try:
+            self._bar.stage(f"scanning {readable_name(str(absolute(roots[0])))}"
+                            if len(roots) == 1 else f"scanning {len(roots)} folders and files")
+            found, scope, empty = run_files(self.store, roots, paths, self.options,
+                                            self._hashes)
+            scanned = time.perf_counter() - started
+            self._check_summaries()  # a bad setting fails before the wait for the store
             with self._session() as report:
                 self._claim_export()
                 report.empty_roots = empty
@@ -196,19 +185,6 @@ class Indexer:
         if self.options.export_parquet:
             self.store.claim_export()
 
-    def _gone_roots(self, roots: Sequence[str | Path]
-                    ) -> tuple[list[str | Path], list[FoundFile]]:
-        """The roots that are gone: files with a stored document each, and folders whose
-        documents are kept (:func:`gone_roots`, which refuses the others)."""
-        if all(absolute(r).exists() or absolute(r).is_symlink() for r in roots):
-            return [], []
-        try:
-            with self.store.reader() as con:
-                stored = [d.path for d in self.store.documents(con).values()]
-        except DocNavError:  # no store yet, or one held by a writer: nothing known of them
-            stored = []
-        return gone_roots(roots, stored)
-
     def _compact(self, report: IndexReport) -> None:
         """After a run that wrote much of the collection: the store copied into a new file
         of its rows only (:func:`compact_store`). The appends of a bulk run leave the tables in
@@ -226,23 +202,42 @@ class Indexer:
     def update_collection(self) -> IndexReport:
         """Do the collection-level work queued by runs with ``collection=False``."""
         started = time.perf_counter()
-        self._check_summaries()
-        with self._session() as report:
-            self._claim_export()
-            _ = self.summaries
-            self._collection_step(report)
-            if self._marked is not None:  # the documents' export is as it was
-                self._marked.put_back()
+        self._begin()
+        try:
+            self._check_summaries()
+            with self._session() as report:
+                self._claim_export()
+                _ = self.summaries  # settings checked; the NLI model loads at its first claim
+                self._collection_step(report)
+                if self._marked is not None:  # the documents' export is as it was
+                    self._marked.put_back()
+        finally:
+            self._bar.close()
+            self._bar = Progress()
         report.seconds = time.perf_counter() - started
         return report
+
+    def _begin(self) -> None:
+        """A run starts: its clock, and its stages said until its documents are counted."""
+        self._started = time.monotonic()
+        self._bar.close()
+        self._bar = starting(self.options.progress, log=self.progress_log)
 
     @contextmanager
     def _session(self) -> Iterator[IndexReport]:
         """The store held open for one run, its open and close (checkpoint) timed as 'store'."""
         self.report = report = IndexReport()  # what a run stopped by a signal wrote: said
         t = time.perf_counter()
+        told = self.progress_log or self.store.waiting
+
+        def waiting(line: str) -> None:  # the wait's own line says this stage
+            self._bar.stage("waiting for the store", said=True)
+            if told is not None:
+                told(line)
+
+        self._bar.stage("opening the store")
         with self.store.session(lock_wait=max(self.options.lock_wait, self.store.lock_wait),
-                                should_stop=self.should_stop, waiting=self.progress_log):
+                                should_stop=self.should_stop, waiting=waiting):
             with self.store.reader() as con:
                 self._texts, before = self._kept_texts(con), set(self.store.pending_exports(con))
             # before any write: a run killed before its export has readers told all the same
@@ -390,8 +385,11 @@ class Indexer:
     def _show_progress(self, total: int, desc: str) -> Progress:
         """The run's progress over ``total`` documents from now on, in place of the one shown
         (a run that re-embeds with a new model counts those documents next)."""
+        if not total:  # nothing to count: the stages are said as before
+            return self._bar
         self._bar.close()
-        self._bar = progress(total, self.options.progress, desc, self.progress_log)
+        self._bar = progress(total, self.options.progress, desc, self.progress_log,
+                             self._started)
         return self._bar
 
     # -- per batch ---------------------------------------------------------------------------

@@ -9,7 +9,17 @@ asked for, and is taken away when the run ends; the run's summary line follows. 
 line after each batch of documents done (written, failed and recorded, or parsed again into
 the tree stored), and one naming the stage when a minute passed without a line: at the next
 stage, or while one stage runs on (a big file's parse or embedding, which calls nothing here
-for minutes), from a thread that wakes when the minute is up.
+for minutes), from a thread that wakes when the minute is up. Its times count from the run's
+start, as its summary line's does ("4/4 documents done (24 s into the run)",
+the collection's work after them; its time counted from the bar's start differed from the
+summary's, 24 s against 31 s). The bar keeps its own clock: its rate and time left are its
+documents', and it is gone when the summary line comes.
+
+Before the bar (the run's documents not known yet: the scan and the store's opening, which
+with the models' loading took 13 of an 18 s run; the models load at their first use since),
+:func:`starting` says a stage that runs for more than
+a couple of seconds on a line of its own ("indexing: opening the store ..."); a quick run
+says none.
 """
 
 from __future__ import annotations
@@ -23,15 +33,17 @@ DELAY = 1.0  # seconds of work before the bar appears
 _REDRAW = 0.1  # seconds between redraws for stage changes
 LOG_EVERY = 60.0  # seconds without a log line after which the stage is logged
 STILL_EVERY = 60.0  # seconds without a log line after which the stage running is logged
+EARLY_AFTER = 2.0  # seconds a stage before the bar runs before it is said
 
 
 class Progress:
     """No progress shown (not a terminal, progress off): every call does nothing."""
 
-    def stage(self, what: str, now: bool = False) -> None:
+    def stage(self, what: str, now: bool = False, said: bool = False) -> None:
         """Say what the run is doing now ("parsing report.pdf", "embedding 128/900 texts");
         ``now``: draw it at once, however soon after the last (work that holds the
-        interpreter, such as docling-parse reading a PDF, keeps a later redraw from running)."""
+        interpreter, such as docling-parse reading a PDF, keeps a later redraw from running);
+        ``said``: a line of its own said it already (a wait for the store)."""
 
     def advance(self, documents: int) -> None:
         """Count ``documents`` more as in the store."""
@@ -40,8 +52,46 @@ class Progress:
         """Take the bar away."""
 
 
+class _Starting(Progress):
+    """The stages before the run's documents are known: each said on a line of its own once
+    it ran for EARLY_AFTER, by a timer (the model's loading calls nothing here)."""
+
+    def __init__(self, desc: str, say: Callable[[str], None]) -> None:
+        self._desc, self._say = desc, say
+        self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+        self._closed = False
+
+    def stage(self, what: str, now: bool = False, said: bool = False) -> None:
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._closed or said:
+                return
+            self._timer = threading.Timer(EARLY_AFTER, self._still, (what,))
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _still(self, what: str) -> None:
+        with self._lock:
+            if self._closed or self._timer is not threading.current_thread():
+                return  # the stage ended as its timer fired
+            self._timer = None
+            self._say(f"{self._desc}: {what} ...")
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+
 class _Bar(Progress):
     def __init__(self, total: int, desc: str) -> None:
+        # its own clock: its rate and time left are of its documents, and it is gone when
+        # the summary line comes
         from tqdm import tqdm
 
         self._bar = tqdm(total=total, unit="doc", desc=desc, file=sys.stderr, delay=DELAY,
@@ -51,7 +101,7 @@ class _Bar(Progress):
         self._later: threading.Timer | None = None  # the redraw of a stage not drawn yet
         self._closed = False
 
-    def stage(self, what: str, now: bool = False) -> None:
+    def stage(self, what: str, now: bool = False, said: bool = False) -> None:
         self._bar.set_postfix_str(what, refresh=False)
         # tqdm redraws on update() only; a stage change redraws too, but not before the bar
         # would appear by itself, nor more often than a terminal can show. A stage that comes
@@ -92,18 +142,19 @@ class _Bar(Progress):
 
 
 class _Log(Progress):
-    def __init__(self, total: int, desc: str, log: Callable[[str], None]) -> None:
+    def __init__(self, total: int, desc: str, log: Callable[[str], None],
+                 started: float) -> None:
         self._total, self._desc, self._log = total, desc, log
         self._done = 0
         self._stage = ""
-        self._started = self._logged = time.monotonic()
+        self._started, self._logged = started, time.monotonic()
         # one line at a time: the thread's and the run's (a worker's lines share its pipe)
         self._lock = threading.Lock()
         self._closed = threading.Event()
         self._still = threading.Thread(target=self._log_still, name="progress", daemon=True)
         self._still.start()
 
-    def stage(self, what: str, now: bool = False) -> None:
+    def stage(self, what: str, now: bool = False, said: bool = False) -> None:
         with self._lock:
             self._stage = what
             if time.monotonic() - self._logged >= LOG_EVERY:
@@ -132,17 +183,35 @@ class _Log(Progress):
     def _line(self, tail: str) -> None:
         now = time.monotonic()
         self._logged = now
-        self._log(f"{self._desc}: {self._done}/{self._total} documents done in "
-                  f"{now - self._started:.0f} s{tail}")
+        self._log(f"{self._desc}: {self._done}/{self._total} documents done "
+                  f"({now - self._started:.0f} s into the run){tail}")
 
 
 def progress(total: int, enabled: bool | None, desc: str = "indexing",
-             log: Callable[[str], None] | None = None) -> Progress:
+             log: Callable[[str], None] | None = None,
+             started: float | None = None) -> Progress:
     """Progress over ``total`` documents: lines for ``log`` when given, else a bar when
-    ``enabled`` (None: only when stderr is a terminal)."""
+    ``enabled`` (None: only when stderr is a terminal); the lines' times count from
+    ``started`` (``time.monotonic()`` as the run started; None: now)."""
     if not total:
         return Progress()
+    started = time.monotonic() if started is None else started
     if log is not None:
-        return _Log(total, desc, log)
-    show = sys.stderr.isatty() if enabled is None else enabled
-    return _Bar(total, desc) if show else Progress()
+        return _Log(total, desc, log, started)
+    return _Bar(total, desc) if _shown(enabled) else Progress()
+
+
+def starting(enabled: bool | None, desc: str = "indexing",
+             log: Callable[[str], None] | None = None) -> Progress:
+    """The stages of a run before its documents are known, each that runs for EARLY_AFTER said
+    on a line: to ``log`` when given, else on stderr when ``enabled`` (None: only when stderr is
+    a terminal), as :func:`progress` shows the rest."""
+    if log is not None:
+        return _Starting(desc, log)
+    if _shown(enabled):
+        return _Starting(desc, lambda line: print(line, file=sys.stderr, flush=True))
+    return Progress()
+
+
+def _shown(enabled: bool | None) -> bool:
+    return sys.stderr.isatty() if enabled is None else enabled

@@ -18,6 +18,7 @@ import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 import duckdb
@@ -142,13 +143,15 @@ class SummaryBuilder:
                     if node.kind is not NodeKind.PARAGRAPH and node.node_id not in kept)
         built = itertools.count(1)
 
-        def step(document: int) -> None:
-            bar.stage(f"summaries {next(built)}/{total} (document {document}/{len(trees)})")
+        def step(tree: DocTree) -> None:
+            # the document by its name: "(document 5/5)", of the batch's parsed documents,
+            # read as contradicting the bar's "0/6 documents done" of the run's
+            bar.stage(f"summaries {next(built)}/{total} (of {PurePath(tree.path).name})")
 
         out: list[NodeSummary] = []
-        for i, (tree, kept) in enumerate(zip(trees, keeps), 1):
-            out += self.build_document(tree, stored, stats, on_build=functools.partial(step, i),
-                                       keeps=kept)
+        for tree, kept in zip(trees, keeps):
+            out += self.build_document(tree, stored, stats,
+                                       on_build=functools.partial(step, tree), keeps=kept)
         return out
 
     def _keeps(self, tree: DocTree, stored: dict[str, NodeSummary]) -> dict[str, NodeSummary]:

@@ -312,7 +312,7 @@ def test_index_shows_progress_lines_where_stderr_is_not_a_terminal(tmp_path):
     args = ("index", str(docs), "--embed-model", "hashing", "--no-summaries")
     code, out, err = run(tmp_path / "a.duckdb", *args)
     assert code == 0, err
-    assert re.search(r"^indexing: 4/4 documents done in \d+ s$", err, re.M), err
+    assert re.search(r"^indexing: 4/4 documents done \(\d+ s into the run\)$", err, re.M), err
     assert summary_counts(out)["added"] == 4  # the summary still ends stdout, alone
     code, out, err = run(tmp_path / "b" / "b.duckdb", *args, "--no-progress")  # its own folder
     assert (code, err) == (0, "")

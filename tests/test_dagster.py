@@ -584,4 +584,4 @@ def test_a_run_logs_its_progress_to_the_event_log(instance, resource, docs, resi
     assert (run_meta(result)["indexed_by"] == f"resident worker (pid {pid})") is resident
     lines = [r.user_message for r in instance.all_logs(result.run_id)
              if "documents done" in (r.user_message or "")]
-    assert lines and lines[-1].startswith("indexing: 6/6 documents done in "), lines
+    assert lines and lines[-1].startswith("indexing: 6/6 documents done ("), lines

@@ -18,8 +18,9 @@ from docnav.index import IndexOptions, Indexer
 from docnav.progress import progress
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions
+from docnav.verify import VerifyOptions
 from _endpoint import ChatEndpoint
-from _paths import FIXTURES, require
+from _paths import FIXTURES, NLI_MODEL, require
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "rfcs"
 
@@ -105,7 +106,7 @@ def test_a_log_gets_a_line_per_batch_and_the_stage_after_a_quiet_spell(monkeypat
     log.stage("embedding 128/900 texts")
     log.advance(4)
     log.close()
-    assert [line.split(" in ")[0] for line in lines] == [
+    assert [line.split(" (")[0] for line in lines] == [
         "indexing: 16/20 documents done", "indexing: 16/20 documents done",
         "indexing: 20/20 documents done"]
     assert lines[1].endswith("; now embedding 128/900 texts")
@@ -114,8 +115,9 @@ def test_a_log_gets_a_line_per_batch_and_the_stage_after_a_quiet_spell(monkeypat
 
 def _summary_stages(tmp_path: Path, summaries_before: bool) -> tuple[list[tuple[int, ...]], int]:
     """Index two samples with summaries from a local endpoint (after a run without summaries
-    unless ``summaries_before``): each "summaries k/n (document d/2)" stage logged, as (k, n, d,
-    the requests answered when it came), and the summaries built for the documents."""
+    unless ``summaries_before``): each "summaries k/n (of 0003-attribute-usage.md)" stage
+    logged, as (k, n, the document's name, the requests answered when it came), and the
+    summaries built for the documents."""
     endpoint = ChatEndpoint("The attribute is checked by the compiler.")
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -132,9 +134,9 @@ def _summary_stages(tmp_path: Path, summaries_before: bool) -> tuple[list[tuple[
         report = Indexer(store, options, HashingEmbedder(), progress_log=log).index([docs])
     finally:
         endpoint.close()
-    found = [(re.fullmatch(r"summaries (\d+)/(\d+) \(document (\d)/2\)", stage), asked)
+    found = [(re.fullmatch(r"summaries (\d+)/(\d+) \(of (\S+\.md)\)", stage), asked)
              for stage, asked in shown]
-    return ([(int(m[1]), int(m[2]), int(m[3]), asked) for m, asked in found if m],
+    return ([(int(m[1]), int(m[2]), m[3], asked) for m, asked in found if m],
             report.summaries.rebuilt - 1)  # the collection's is built after the documents'
 
 
@@ -149,8 +151,10 @@ def test_summaries_from_a_chat_endpoint_move_the_stage_once_per_summary(
     assert total > 4, "the documents should have several sections each"
     assert [(k, n, asked) for k, n, _, asked in counts] == [(k, total, k - 1)
                                                             for k in range(1, total + 1)]
-    assert [doc for *_, doc, _ in counts] == sorted(doc for *_, doc, _ in counts)
-    assert {doc for *_, doc, _ in counts} == {1, 2}
+    named = [doc for *_, doc, _ in counts]
+    in_turn = [doc for i, doc in enumerate(named) if i == 0 or named[i - 1] != doc]
+    assert sorted(in_turn) == ["0003-attribute-usage.md", "0019-opt-in-builtin-traits.md"], \
+        in_turn  # each document's summaries in a row, named
 
 
 def test_a_log_names_a_long_stage_while_it_runs(monkeypatch):
@@ -169,5 +173,48 @@ def test_a_log_names_a_long_stage_while_it_runs(monkeypatch):
     time.sleep(0.5)
     assert len(lines) == after, "a line after the log was closed"
     assert len(lines) >= 2 and all(
-        re.fullmatch(r"indexing: 0/1 documents done in \d+ s; now parsing big\.md", line)
+        re.fullmatch(r"indexing: 0/1 documents done \(\d+ s into the run\); now parsing "
+                     r"big\.md", line)
         for line in lines), lines
+
+
+def test_a_stage_before_the_bar_is_said_once_it_takes_seconds(monkeypatch):
+    """Before its documents are known a run showed nothing: the scan, the store's opening and
+    the models' loading took 13 s of an 18 s run before the bar. A stage that runs on is said
+    on a line of its own; one that ends sooner, and any after the close, is not."""
+    monkeypatch.setattr(progress_module, "EARLY_AFTER", 0.2)
+    lines: list[str] = []
+    early = progress_module.starting(False, log=lines.append)
+    early.stage("scanning docs")  # ends at once
+    early.stage("loading the NLI model")  # and nothing more while it loads
+    deadline = time.monotonic() + 20
+    while not lines and time.monotonic() < deadline:
+        time.sleep(0.05)
+    early.stage("waiting for the store", said=True)  # its own line says it
+    time.sleep(0.4)
+    early.stage("opening the store")
+    early.close()
+    time.sleep(0.4)
+    assert lines == ["indexing: loading the NLI model ..."]
+
+
+def test_a_run_s_progress_lines_count_their_time_from_its_start(tmp_path, monkeypatch):
+    """The progress lines counted from the bar's start ("4/4 documents done in 24 s" of a run
+    whose summary said 30.99 s): they count from the run's start, and say so. (The NLI model
+    loads at the first claim checked, inside the summaries stage, so no early line names it.)"""
+    monkeypatch.setattr(progress_module, "EARLY_AFTER", 0.05)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
+    nli = VerifyOptions(model=str(require(NLI_MODEL)))
+    options = IndexOptions(summaries=SummaryPipelineOptions(nli=nli), export_parquet=False)
+    said: list[tuple[str, float]] = []
+    indexer = Indexer(Store(tmp_path / "store.duckdb"), options, HashingEmbedder(),
+                      progress_log=lambda line: said.append((line, time.monotonic())))
+    started = time.monotonic()
+    report = indexer.index([docs])
+    [(done, at)] = [(line, at) for line, at in said if "documents done" in line]
+    seconds = re.fullmatch(r"indexing: 1/1 documents done \((\d+) s into the run\)", done)
+    assert seconds, done
+    assert abs(int(seconds[1]) - (at - started)) <= 1.0, (done, at - started)
+    assert int(seconds[1]) <= report.seconds + 0.5

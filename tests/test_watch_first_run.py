@@ -15,13 +15,13 @@ def test_the_first_run_shows_its_progress_as_index_does(tmp_path, capsys):
     args = ["--db", str(tmp_path / "s.duckdb"), "--embed-model", "hashing", "--no-summaries"]
     assert main(["index", str(docs), *args]) == 0
     said = capsys.readouterr().err
-    assert "indexing: 2/2 documents done in " in said, said  # as `index` shows it
+    assert "indexing: 2/2 documents done (" in said, said  # as `index` shows it
     (docs / "c.md").write_text("# C\n\nThe text of c.\n")
     assert main(["watch", str(docs), *args, "--seconds", "0.1"]) == 0
     captured = capsys.readouterr()
     assert captured.out.startswith("1 added, 0 changed, 0 renamed, 0 removed, 2 unchanged")
     progress = [line for line in captured.err.splitlines() if line.startswith("indexing: ")]
-    assert progress and progress[-1].startswith("indexing: 1/1 documents done in "), (
+    assert progress and progress[-1].startswith("indexing: 1/1 documents done ("), (
         captured.err)
 
 
