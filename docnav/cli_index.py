@@ -378,7 +378,8 @@ def _add_index_options(p: argparse.ArgumentParser) -> None:
                    help="NLI model id or folder for claim verification (default: "
                    "$DOCNAV_NLI_MODEL or cross-encoder/nli-deberta-v3-xsmall)")
     p.add_argument("--no-verify", action="store_true",
-                   help="store summaries unverified (no NLI model needed)")
+                   help="store the summaries a run builds unverified (no NLI model needed); "
+                   "those it keeps keep their verdicts")
     p.add_argument("--policy", choices=["flag", "drop"], default="flag",
                    help="unsupported claims: keep and flag the summary (default), or drop them")
     p.add_argument("--no-parquet", action="store_true", help="skip the Parquet export")

@@ -2,7 +2,8 @@
 
 For a document tree, sections and the document node are visited children-first. A node whose
 (node_id, tree_hash, summariser, NLI model) matches its stored summary, which fits the claim
-policy (:meth:`NodeSummary.fits`), and none of whose children is rebuilt, is reused as is; any
+policy (:meth:`NodeSummary.fits`), and none of whose children is rebuilt, is reused as is (a
+run without NLI keeps one of any NLI model and policy, verdicts and all); any
 other is rebuilt from its own paragraphs and its children's (final) summaries, split into claims,
 each claim verified against the leaf paragraphs under the node, and the policy applied: ``drop``
 removes claims that are not entailed, ``flag`` keeps them and flags the summary. A summary with a
@@ -231,9 +232,14 @@ class SummaryBuilder:
         return _with_rules(self.summarizer.summarizer_id) if whole else self.summarizer.summarizer_id
 
     def _reusable(self, old: NodeSummary, node: Node) -> bool:
+        """Whether ``old`` still sums up ``node`` as this builder would. A builder without a
+        verifier (``--no-verify``) checks no claim, so the NLI model and the claim policy are
+        no part of its key: it keeps a stored summary with its verdicts, where rebuilding it
+        unverified threw them away and the next run with the model verified it all again."""
+        checked = self.verifier is None or (old.nli_model == self.nli_model
+                                            and old.fits(self.policy))
         return (old.tree_hash == node.tree_hash and old.summarizer == self.made_by(node)
-                and old.nli_model == self.nli_model and old.status != FAILED
-                and old.fits(self.policy))
+                and old.status != FAILED and checked)
 
     def _build(
         self, node: Node, doc_id: str, item: SummaryInput,
@@ -342,15 +348,18 @@ class SummaryBuilder:
         ``show_progress`` gives over them (summaries switched on for a store of a thousand
         documents take hours from an endpoint; a run stopped then keeps the batches done).
         ``checkpoint`` is called before each batch (it raises to stop the run there)."""
+        # the same key as :meth:`_reusable`'s: without a verifier, no NLI model nor policy
+        checked = (f"AND s.nli_model = ? AND {fitting(self.policy)} " if self.verifier
+                   else "")
         with store.reader() as con:
             stale = [d for (d,) in con.execute(
                 "SELECT DISTINCT n.doc_id FROM nodes n LEFT JOIN summaries s "
                 "ON s.node_id = n.node_id AND s.tree_hash = n.tree_hash "
                 "AND s.summarizer = CASE WHEN n.kind = 'document' THEN ? ELSE ? END "
-                f"AND s.nli_model = ? AND s.status <> 'failed' AND {fitting(self.policy)} "
+                f"AND s.status <> 'failed' {checked}"
                 "WHERE n.kind IN ('section', 'document') AND s.node_id IS NULL ORDER BY 1",
                 [_with_rules(self.summarizer.summarizer_id), self.summarizer.summarizer_id,
-                 self.nli_model],
+                 *([self.nli_model] if self.verifier else [])],
             ).fetchall() if d not in done]
             self.preload_verdicts(con)
         done_now = Refreshed()
