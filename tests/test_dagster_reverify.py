@@ -96,6 +96,34 @@ def test_a_model_change_marks_assets_stale_and_the_reverify_schedule_reverifies(
     assert isinstance(skipped, SkipReason)
 
 
+def test_switching_nli_off_keeps_the_verdicts_of_the_reverify_runs_documents(
+        instance, tmp_path, docs):
+    """Summaries verified; then verification is switched off (DOCNAV_VERIFY=0). The reverify
+    schedule's run over every document rebuilds no summary: each keeps its verdicts. Before,
+    it rebuilt them all unverified, and switching NLI on again verified the whole store."""
+    db = str(tmp_path / "nli-off.duckdb")
+    on = {"DOCNAV_EMBED_MODEL": "hashing", "DOCNAV_NLI_MODEL": str(require(NLI_MODEL))}
+    old, new = code_version(on), code_version({**on, "DOCNAV_VERIFY": "0"})
+    verifying = DocNavResource(roots=str(docs), db=db, embed_model="hashing",
+                               nli_model=str(require(NLI_MODEL)))
+    keys = add_partitions(instance, docs / "a.md", docs / "b.md", docs / "c.md")
+    assert run_meta(materialize_all(instance, keys, verifying, old))["claims_checked"] > 0
+
+    def statuses() -> list[tuple]:
+        with duckdb.connect(db, read_only=True) as con:
+            return con.execute("SELECT node_id, status, nli_model FROM summaries "
+                               "ORDER BY ALL").fetchall()
+
+    verified = statuses()
+    assert {status for _, status, _ in verified} == {"verified"}
+    plain = DocNavResource(roots=str(docs), db=db, embed_model="hashing", verify=False)
+    request = evaluate_schedule(build_reverify_schedule(new), instance, WHEN, plain)
+    assert isinstance(request, RunRequest)
+    counts = launch(instance, request, plain, new)
+    assert counts["documents_unchanged"] == 3 and counts["summaries_rebuilt"] == 0
+    assert statuses() == verified
+
+
 def test_after_a_parser_change_the_reverify_run_parses_every_file_again(instance, tmp_path, docs):
     """Documents materialised by another parser (an older DocNav): the reverify schedule's run
     parses the unchanged files again; those whose trees come out the same are not rewritten.
