@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Set up, index the bundled sample (four Rust RFCs, copied to .docnav/demo-docs), show the
+# Set up, index the bundled sample (four Rust RFCs, copied to .docnav/demo/docs), show the
 # graph, ask it a question, then edit one paragraph and re-index: only that document is redone.
+# Everything it makes is in .docnav/demo, which each run removes first; it never touches another
+# store (not $DOCNAV_DB, nor the default .docnav/docnav.duckdb and its export .docnav/parquet).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-export DOCNAV_DB=${DOCNAV_DB:-.docnav/demo.duckdb}
+demo=.docnav/demo
+export DOCNAV_DB=$demo/demo.duckdb  # its Parquet export goes beside it, to $demo/parquet
 # Claims are verified by an NLI model: the hub's cross-encoder/nli-deberta-v3-xsmall unless
 # DOCNAV_NLI_MODEL names another. Offline development machines use the shared test model.
 if [ -z "${DOCNAV_NLI_MODEL:-}" ] && [ -d ../shared/models/nli-minilm-l6-3way ]; then
   export DOCNAV_NLI_MODEL=../shared/models/nli-minilm-l6-3way
 fi
-docs=.docnav/demo-docs
-rm -rf "$docs" "$DOCNAV_DB" "$(dirname "$DOCNAV_DB")/parquet"
+docs=$demo/docs
+rm -rf "$demo"
 mkdir -p "$docs"
 cp samples/rfcs/*.md "$docs"/
 .venv/bin/docnav index "$docs"

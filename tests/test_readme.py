@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from _cli import TWO_DOCUMENTS, index, indexed_files, written
+
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 DEMO = ROOT / "scripts" / "demo.sh"
@@ -58,11 +60,18 @@ def test_demo_runs_setup_then_indexes_shows_asks_and_reindexes_an_edit():
     assert text.index(".venv/bin/docnav show") < text.index(".venv/bin/docnav ask")
 
 
+def _files(*folders: Path) -> dict[Path, bytes]:
+    return {f: f.read_bytes() for d in folders for f in sorted(d.rglob("*")) if f.is_file()}
+
+
 def test_demo_steps_work(tmp_path):
     """The demo without its setup line, in a copy of the repository's files it uses.
 
     Speed flags go to `index` only: the hashing embedder and unverified summaries, so no model
-    is loaded; everything else is the script as written.
+    is loaded; everything else is the script as written. It runs where a user has a store of
+    their own in $DOCNAV_DB (as the README's Dagster section has them export it) and one at the
+    default path with its Parquet export: the demo uses and removes only its own store, and
+    leaves both as they were, byte for byte.
     """
     assert DOCNAV.exists(), f"{DOCNAV}: the docnav console script is not installed"
     script = DEMO.read_text().replace("bash scripts/setup.sh\n", "")
@@ -73,9 +82,15 @@ def test_demo_steps_work(tmp_path):
     (work / "scripts" / "demo.sh").write_text(script)
     (work / "samples").symlink_to(ROOT / "samples")
     (work / ".venv").symlink_to(ROOT / ".venv")
+    (work / "mine").mkdir()
+    mine = indexed_files(work / "mine", TWO_DOCUMENTS)  # with its export in mine/parquet
+    default = work / ".docnav" / "docnav.duckdb"
+    assert index(default, written(work / "notes", TWO_DOCUMENTS)) == 0
+    before = _files(mine.parent, default.parent)
+    assert (default.parent / "parquet" / "documents.parquet") in before
     result = subprocess.run(
         ["bash", str(work / "scripts" / "demo.sh")], cwd=work,
-        env={k: v for k, v in os.environ.items() if k != "DOCNAV_DB"},
+        env={**os.environ, "DOCNAV_DB": str(mine)},
         capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, f"the demo's steps failed:\n{result.stderr[-3000:]}"
@@ -90,7 +105,9 @@ def test_demo_steps_work(tmp_path):
                      r"\[1\] [0-9a-f]{12}  .+ › .+\.md\)$", out, re.M), out
     assert re.search(r"^0 added, 1 changed, 0 renamed, 0 removed, 3 unchanged, 0 failed; "
                      r"\d+ nodes written, 1 texts embedded", out, re.M), out
-    assert (work / ".docnav" / "demo.duckdb").exists()
+    after = _files(mine.parent, default.parent)
+    assert {f: after.get(f) for f in before} == before, "the demo changed a store not its own"
+    assert (work / ".docnav" / "demo" / "demo.duckdb").exists()
     assert not re.search(r"^(docnav: )?error", result.stderr, re.M), result.stderr
 
 
