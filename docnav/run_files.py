@@ -9,8 +9,8 @@ from pathlib import Path
 from docnav.errors import DocNavError, InputError
 from docnav.index_options import IndexOptions
 from docnav.scan import (
-    FoundFile, HashCache, absolute, empty_roots, gone_roots, readable_name, root_of, scan,
-    scan_paths,
+    FoundFile, HashCache, absolute, empty_roots, gone_roots, readable_name,
+    refuse_filtered_out, root_of, scan, scan_paths,
 )
 from docnav.store import Store
 
@@ -33,7 +33,10 @@ def run_files(store: Store, roots: Sequence[str | Path], paths: Sequence[str | P
     found = scan([r for r in roots if str(absolute(r)) not in gone],
                  options.include, options.exclude, hashes)
     found = sorted(found + away, key=lambda f: f.path)
-    return found, root_of(roots), empty_roots(roots, found)
+    empty = empty_roots(roots, found)
+    if empty:  # a filter that leaves no file of a folder removes none of its documents
+        refuse_filtered_out(empty, _stored_paths(store), options.include, options.exclude)
+    return found, root_of(roots), empty
 
 
 def _gone_roots(store: Store, roots: Sequence[str | Path]
@@ -42,9 +45,14 @@ def _gone_roots(store: Store, roots: Sequence[str | Path]
     documents are kept (:func:`gone_roots`, which refuses the others)."""
     if all(absolute(r).exists() or absolute(r).is_symlink() for r in roots):
         return [], []
+    return gone_roots(roots, _stored_paths(store))
+
+
+def _stored_paths(store: Store) -> list[str]:
+    """The paths of the store's documents; none where there is no store yet or a writer
+    holds it (nothing known of them)."""
     try:
         with store.reader() as con:
-            stored = [d.path for d in store.documents(con).values()]
-    except DocNavError:  # no store yet, or one held by a writer: nothing known of them
-        stored = []
-    return gone_roots(roots, stored)
+            return [d.path for d in store.documents(con).values()]
+    except DocNavError:
+        return []

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from docnav.errors import InputError
 from docnav.hashing import file_digest
+from docnav.wording import counted
 
 SUPPORTED_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".docx", ".pdf")
 DEFAULT_INCLUDE = tuple(f"*{s}" for s in SUPPORTED_SUFFIXES)
@@ -147,6 +148,42 @@ def empty_roots(roots: Iterable[str | Path], found: Sequence[FoundFile]) -> list
     held = {f.root for f in found}
     return [str(absolute(r)) for r in roots
             if absolute(r).is_dir() and str(absolute(r)) not in held]
+
+
+def refuse_filtered_out(empty: Sequence[str], stored: Sequence[str],
+                        include: Sequence[str], exclude: Sequence[str]) -> None:
+    """An error for a folder of ``empty`` (the run's folders its scan found no file in) that
+    the given ``include``/``exclude`` leave no file of while documents indexed from it
+    (``stored``: the stored documents' paths) still have their files there: `--include
+    '*.MD'`, a case typo, removed every one of them. Such a filter is almost surely a
+    mistake; one that leaves out some of a folder's files removes their documents, as asked,
+    and a folder whose documents' files are gone loses them, as without a filter."""
+    if tuple(include) == DEFAULT_INCLUDE and not exclude:
+        return
+    for root in empty:
+        held = [p for p in stored if in_scope(p, [root])]
+        if any(os.path.lexists(p) and not hidden_under(p, [root]) for p in held):
+            raise InputError(_filtered_out(root, len(held), include, exclude))
+
+
+def _filtered_out(root: str, held: int, include: Sequence[str], exclude: Sequence[str]) -> str:
+    given = [] if tuple(include) == DEFAULT_INCLUDE else [f"--include {p!r}" for p in include]
+    left_out = [f"--exclude {p!r}" for p in exclude]
+    kinds = file_kinds(root)
+    files = counted(sum(kinds.values()), "file")
+    shown = ", ".join(f"{k or 'no suffix'}: {n}" for k, n in list(kinds.items())[:5])
+    shown += ", ..." if len(kinds) > 5 else ""
+    one = len(given) + len(left_out) == 1  # "--include X matches", "--include X --include Y match"
+    if not left_out:
+        which = f"{' '.join(given)} {'matches' if one else 'match'} none of the {files}"
+    elif not given:
+        which = f"{' '.join(left_out)} {'leaves' if one else 'leave'} out all {files}"
+    else:
+        which = f"{' '.join(given)} and {' '.join(left_out)} leave none of the {files}"
+    return (f"{which} in {root} ({shown}), and the store holds {counted(held, 'document')} "
+            "indexed from it: the run is refused, nothing indexed or removed. Check the pattern "
+            "(patterns are case-sensitive); to remove the folder's documents, index it when "
+            "none of their files is there")
 
 
 def file_kinds(root: str | Path, most: int = 10_000) -> dict[str, int]:
