@@ -30,7 +30,8 @@ class IndexReport:
     # of ``failed``: the paths given that are not there and the folders that could not be
     # listed, failures of the run that are no document (the summary line says them apart)
     unread: list[str] = field(default_factory=list)
-    # new files found by the scan and deleted before the run read them: nothing to store
+    # new files found by the scan and deleted before the run stored them (before it read
+    # them, or after it parsed them): nothing to store
     vanished: list[str] = field(default_factory=list)
     # parsed this run with what the parser warned of ("front matter ... kept as text")
     warned: list[tuple[str, str]] = field(default_factory=list)  # (path, warnings)
@@ -165,12 +166,13 @@ class IndexReport:
     def change_lines(self) -> list[str]:
         """Each document added, changed, renamed or removed, by path: "changed: docs/a.md",
         "renamed: docs/a.md -> docs/b.md" (`docnav index --verbose`), and each new file that
-        went before it was read ("vanished: docs/c.md (deleted before it was read)")."""
+        was deleted before the run could store it ("vanished: docs/c.md (deleted before it
+        was stored)": before it was read, or after it was parsed, before its check)."""
         return ([f"added: {one_line(p)}" for p in self.added]
                 + [f"changed: {one_line(p)}" for p in self.changed]
                 + [f"renamed: {one_line(old)} -> {one_line(new)}" for old, new in self.renamed]
                 + [f"removed: {one_line(p)}" for p in self.removed]
-                + [f"vanished: {one_line(p)} (deleted before it was read)"
+                + [f"vanished: {one_line(p)} (deleted before it was stored)"
                    for p in self.vanished])
 
     def failure_lines(self) -> list[str]:
@@ -199,7 +201,8 @@ class IndexReport:
                       "vectors of this model's earlier run; ")
         unread = len(self.unread)  # a path given that is not there is no failed document
         failed = f"{len(self.failed) - unread} failed" + (
-            f", {counted(unread, 'path')} not read" if unread else "")
+            f", {counted(unread, 'path')} not read" if unread else "") + (
+            f", {counted(len(self.vanished), 'new file')} vanished" if self.vanished else "")
         return (
             f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
             f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "

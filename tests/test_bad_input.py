@@ -389,7 +389,7 @@ def test_file_deleted_mid_run_is_removed_by_that_run_new_or_indexed(tmp_path, ca
     assert "a v2" in " ".join(assert_indexed(db, a).texts)
     assert "b v2" in " ".join(assert_indexed(db, b).texts)
     assert stored(db, c) is None and stored(db, d) is None
-    assert f"vanished: {d} (deleted before it was read)" in report.change_lines()
+    assert f"vanished: {d} (deleted before it was stored)" in report.change_lines()
     assert main(["--db", str(db), "show"]) == 0
     out = capsys.readouterr().out
     assert "c.md" not in out and "d.md" not in out and "not found" not in out, out
