@@ -227,7 +227,7 @@ def test_a_folder_holding_no_document_the_run_reads_is_named_with_what_it_holds(
                    "is empty"]
     # the globs the run was given; a folder with a document in it is not named. (Into another
     # store: into this one, which holds a.md, the run is refused: tests/test_index_filters_qa62)
-    run[1] = str(tmp_path / "t.duckdb")
+    run[1] = str(tmp_path / "other" / "t.duckdb")  # with an export folder of its own
     assert main([*run, str(docs), "--include", "*.pdf", "--exclude", "x*", "--json"]) == 0
     out = capsys.readouterr()
     assert json.loads(out.out)["empty_roots"] == [str(docs)]
