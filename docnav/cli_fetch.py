@@ -125,6 +125,9 @@ def add_fetch_parser(sub: argparse._SubParsersAction) -> None:
         "fetch", help="print the text of nodes (a section or document: the paragraphs under "
         "it) with breadcrumbs, in document order, cut to a token budget",
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Prints the text of the nodes given, each under its breadcrumb (document "
+        "› sections): a paragraph's own text; a section's or document's paragraphs, in "
+        "document order. Stops at the token budget.",
         epilog="examples:\n  docnav fetch 3f2a9c1b\n"
                "  docnav fetch 3f2a9c1b 9e04d7a2 --budget 2048\n"
                "  docnav fetch 0458-send-improvements.md --budget 300 --json\n"

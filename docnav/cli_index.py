@@ -84,8 +84,9 @@ def _note_linked_roots(args: argparse.Namespace) -> None:
     for root, target in linked.items():
         twice = sum(in_scope(p, [target]) for p in stored)
         if twice:
-            print(f"note: {root} is a link to {target}, under which the store holds {twice} "
-                  f"document(s) too: each is indexed twice, under both paths (index the "
+            print(f"note: {root} is a link to {target}, under which the store holds "
+                  f"{counted(twice, 'document')} too: {'each' if twice > 1 else 'it'} is "
+                  "indexed twice, under both paths (index the "
                   "folder by one path; the other's copies go with an empty folder in its "
                   "place)", file=sys.stderr)
 

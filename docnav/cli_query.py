@@ -516,6 +516,10 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "locate", help="hybrid (BM25 + embedding) search over paragraphs, sections, summaries",
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Searches the store's nodes (paragraphs, sections, documents) for the "
+        "words: BM25 keyword scores and embedding similarity, fused, over each node's own text "
+        "(a section's heading) and its summary. Prints the best hits first, a line each: node "
+        "id, score, kind, what it matched (text or summary) and where it is, then its text.",
         epilog='examples:\n  docnav locate "negative impls" -k 5\n'
         '  docnav locate "operating margin" --kind section --json\n'
         '  docnav locate "risks" --via summary --verified-only --after 2022-01-01\n'
@@ -547,6 +551,9 @@ def add_nav_parser(sub: argparse._SubParsersAction) -> None:
         "nav", help="navigate from a node: parent, children, siblings, next, previous, "
         "references, referenced-by, related",
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Prints the nodes one step from a node in the direction given: its place "
+        "in the heading tree (parent, children, siblings, next, previous), the references "
+        "between nodes, or the sections most alike in meaning.",
         epilog="examples:\n  docnav nav 3f2a9c1b --dir children\n"
                "  docnav nav 3f2a9c1b --dir related\n"
                "  docnav nav 1977-public-private-dependencies.md --dir referenced-by\n"

@@ -192,7 +192,7 @@ def embed_missing(embedder: Embedder, trees: list[DocTree], cached: dict[str, np
     order = sorted(missing, key=lambda h: -len(missing[h]))
     vectors: dict[str, np.ndarray] = {}
     for start in range(0, len(order), _EMBED_CHUNK):
-        bar.stage(f"embedding {start}/{len(order)} texts")
+        bar.stage(f"embedding {start}/{len(order)} {'text' if len(order) == 1 else 'texts'}")
         chunk = order[start : start + _EMBED_CHUNK]
         vectors.update(zip(chunk, embedder.embed([missing[h] for h in chunk])))
     return {h: vectors[h] for h in missing}  # in document order, as the rows are written

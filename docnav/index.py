@@ -58,6 +58,7 @@ from docnav.summaries import SummaryBuilder, make_builder
 from docnav.summary_rows import NodeSummary, prune_summaries
 from docnav.texts import KeptTexts, texts_tokens
 from docnav.verify import check_nli_model
+from docnav.wording import counted
 
 
 log = logging.getLogger(__name__)
@@ -512,7 +513,7 @@ class Indexer:
         written: list[str] = []
         now = time.time()
         records: dict[str, DocumentRecord] = {}
-        self._bar.stage(f"writing {len(parsed)} documents")
+        self._bar.stage(f"writing {counted(len(parsed), 'document')}")
         with self.store.transaction() as con:
             before = self.store.documents_token(con)
             # with the kept texts, ``fresh`` holds only texts without a stored vector

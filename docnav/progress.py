@@ -183,7 +183,8 @@ class _Log(Progress):
     def _line(self, tail: str) -> None:
         now = time.monotonic()
         self._logged = now
-        self._log(f"{self._desc}: {self._done}/{self._total} documents done "
+        documents = "document" if self._total == 1 else "documents"
+        self._log(f"{self._desc}: {self._done}/{self._total} {documents} done "
                   f"({now - self._started:.0f} s into the run){tail}")
 
 

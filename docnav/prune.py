@@ -21,6 +21,7 @@ from docnav.export import (PRUNED, changing, export_documents, export_whole_coll
                            mark_behind, mark_collection_export, mark_writing)
 from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.store_tokens import COLLECTION_TOKEN, DOCUMENTS_TOKEN, read_token, stamp_token
+from docnav.wording import counted
 
 
 @dataclass
@@ -47,11 +48,12 @@ class PruneReport:
                 return "nothing to prune: the store holds no vectors"
             return f"nothing to prune: every stored model is in use ({', '.join(self.kept)})"
         gone = ", ".join(f"{n:,} of {m}" for m, n in sorted(self.pruned.items()))
+        vectors = counted(sum(self.pruned.values()), "text vector")
         if self.dry_run:
-            return (f"would delete {sum(self.pruned.values()):,} text vectors ({gone}); would "
+            return (f"would delete {vectors} ({gone}); would "
                     f"keep {', '.join(self.kept)}")
-        return (f"deleted {sum(self.pruned.values()):,} text vectors ({gone}); kept "
-                f"{', '.join(self.kept)}; {self.exported} documents re-exported")
+        return (f"deleted {vectors} ({gone}); kept {', '.join(self.kept)}; "
+                f"{counted(self.exported, 'document')} re-exported")
 
 
 def models_in_use(con: duckdb.DuckDBPyConnection) -> dict[str, list[str]]:

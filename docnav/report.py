@@ -190,14 +190,16 @@ class IndexReport:
         failed)" was said of a run that changed nothing."""
         s = self.summaries
         summaries = (
-            f"{s.rebuilt} summaries rebuilt ({s.reused} reused, {s.failed} failed), "
-            f"{s.claims_checked} claims checked ({s.claims_flagged} flagged); "
+            f"{counted(s.rebuilt, 'summary', 'summaries')} rebuilt ({s.reused} reused, "
+            f"{s.failed} failed), "
+            f"{counted(s.claims_checked, 'claim')} checked ({s.claims_flagged} flagged); "
             if s.rebuilt or s.failed else ""
         )
         n = len(self.reembedded)
         # switched back to a model: its vectors of an earlier run are there, none is embedded
-        reembedded = ("" if not n else f"{n} unchanged documents embedded with a new model; "
-                      if self.reembedded_texts else f"{n} unchanged documents given the "
+        unchanged = counted(n, "unchanged document")
+        reembedded = ("" if not n else f"{unchanged} embedded with a new model; "
+                      if self.reembedded_texts else f"{unchanged} given the "
                       "vectors of this model's earlier run; ")
         unread = len(self.unread)  # a path given that is not there is no failed document
         failed = f"{len(self.failed) - unread} failed" + (
@@ -206,8 +208,8 @@ class IndexReport:
         return (
             f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
             f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
-            f"{failed}; {self.nodes_written} nodes written, "
-            f"{self.texts_embedded} texts embedded ({self.embeddings_reused} reused); "
+            f"{failed}; {counted(self.nodes_written, 'node')} written, "
+            f"{counted(self.texts_embedded, 'text')} embedded ({self.embeddings_reused} reused); "
             f"{reembedded}{self._reparsed_summary()}{summaries}{self.seconds:.2f} s"
         )
 
@@ -217,7 +219,8 @@ class IndexReport:
         reparsed = set(self.reparsed)
         rewritten = len(reparsed & set(self.changed))
         failed = len(reparsed & {path for path, _ in self.failed})
-        return (f"{len(reparsed)} unchanged files parsed again ({rewritten} came out different"
+        return (f"{counted(len(reparsed), 'unchanged file')} parsed again ({rewritten} came "
+                "out different"
                 + (f", {failed} failed" if failed else "") + "); ")
 
     def _time(self, stage: str, started: float) -> None:

@@ -134,8 +134,9 @@ def gone_roots(roots: Sequence[str | Path], stored: Sequence[str]
             deleted.append(root)
             continue
         kept = sum(in_scope(p, [str(path)]) for p in stored)
-        said = (f"no such folder to index; the store keeps the {kept} document(s) indexed "
-                "from it (an empty folder in its place removes them)" if kept
+        them = "it" if kept == 1 else "them"
+        said = (f"no such folder to index; the store keeps the {counted(kept, 'document')} "
+                f"indexed from it (an empty folder in its place removes {them})" if kept
                 else "no such file or folder to index")
         if len(deleted) + len(away) + 1 == len(roots):
             raise InputError(f"{root}: {said}")

@@ -40,6 +40,7 @@ from typing import TypeVar
 
 from docnav.errors import InputError, RunCancelled, StoreLocked
 from docnav.scan import absolute, candidates, hidden_under, in_scope
+from docnav.wording import counted
 
 FULL_RESCAN = "*"  # in a batch: something happened that a path list cannot describe
 T = TypeVar("T")
@@ -285,8 +286,8 @@ class Watcher:
                         break  # stopped on request: the next start catches up
                     self._failed |= batch
                     self._retry_at = time.monotonic() + self._retry_wait
-                    self.log(f"docnav watch: batch failed: {exc}; trying its {len(batch)} "
-                             f"path(s) again in {self._retry_wait:g} s")
+                    self.log(f"docnav watch: batch failed: {exc}; trying its "
+                             f"{counted(len(batch), 'path')} again in {self._retry_wait:g} s")
                     self._retry_wait = min(2 * self._retry_wait, self.options.retry_max)
             else:  # sleep until something is due or an event arrives
                 self._wake.wait(max(0.0, due - time.monotonic()))
@@ -369,8 +370,9 @@ def index_batches(indexer, roots: Sequence[str | Path], log: Callable[[str], Non
         for root in sorted(set(roots) - set(current) - gone):
             with indexer.store.reader() as con:
                 kept = sum(in_scope(d.path, [root]) for d in indexer.store.documents(con).values())
-            log(f"{root} is gone: its {kept} document(s) are kept until it comes back (an "
-                "empty folder in its place removes them)")
+            are, them = ("is", "it") if kept == 1 else ("are", "them")
+            log(f"{root} is gone: its {counted(kept, 'document')} {are} kept until it comes "
+                f"back (an empty folder in its place removes {them})")
         for root in sorted(gone & set(current)):  # its batch may change nothing, and not show
             log(f"{root} is back: watched again (its batch reports what changed there)")
         gone.clear()

@@ -5,7 +5,7 @@ not drift apart."""
 from __future__ import annotations
 
 
-def counted(n: int, noun: str) -> str:
+def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` with its thousands separated and ``noun``, plural unless ``n`` is 1: "1 PDF",
-    "1,200 documents"."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+    "1,200 documents"; ``plural`` where it is not the noun and an "s" ("summaries")."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"

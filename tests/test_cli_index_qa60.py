@@ -59,9 +59,9 @@ def test_switching_back_to_a_model_says_its_vectors_are_taken_not_embedded(tmp_p
         return Indexer(Store(db), options, HashingEmbedder(dim=dim)).index([docs])
 
     run_with(256)
-    assert "1 unchanged documents embedded with a new model; " in run_with(128).summary()
+    assert "1 unchanged document embedded with a new model; " in run_with(128).summary()
     back = run_with(256)
     assert back.reembedded == [str(docs / "a.md")] and back.texts_embedded == 0
     said = back.summary()
-    assert "1 unchanged documents given the vectors of this model's earlier run; " in said
+    assert "1 unchanged document given the vectors of this model's earlier run; " in said
     assert "with a new model" not in said, said

@@ -163,6 +163,6 @@ def test_the_watcher_s_library_functions_say_nothing_on_stdout(tmp_path, capsys,
     assert capsys.readouterr().out == ""
     said = [(r.name, r.getMessage()) for r in caplog.records if r.name == "docnav.watch"]
     assert said[0][1].startswith("1 added, 0 changed")
-    assert said[-1] == ("docnav.watch", f"{docs} is gone: its 1 document(s) are kept until it "
-                        "comes back (an empty folder in its place removes them)")
+    assert said[-1] == ("docnav.watch", f"{docs} is gone: its 1 document is kept until it "
+                        "comes back (an empty folder in its place removes it)")
 

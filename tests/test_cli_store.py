@@ -276,8 +276,8 @@ def test_a_file_indexed_by_its_path_and_deleted_is_removed_by_a_run_over_that_pa
     capsys.readouterr()
     assert index(db, docs) == 2
     assert capsys.readouterr().err == (
-        f"docnav: error: {docs}: no such folder to index; the store keeps the 1 document(s) "
-        "indexed from it (an empty folder in its place removes them)\n")
+        f"docnav: error: {docs}: no such folder to index; the store keeps the 1 document "
+        "indexed from it (an empty folder in its place removes it)\n")
     assert index(db, tmp_path / "never.md") == 2
     assert "never.md: no such file or folder to index" in capsys.readouterr().err
 
@@ -299,8 +299,8 @@ def test_a_gone_folder_among_the_paths_keeps_its_documents_and_the_others_are_in
     capsys.readouterr()
     assert index(db, f1, f2) == 1
     out, err = capsys.readouterr()
-    assert err == (f"error: {f2}: no such folder to index; the store keeps the 1 document(s) "
-                   "indexed from it (an empty folder in its place removes them)\n")
+    assert err == (f"error: {f2}: no such folder to index; the store keeps the 1 document "
+                   "indexed from it (an empty folder in its place removes it)\n")
     assert out.startswith("0 added, 1 changed, 0 renamed, 0 removed, 0 unchanged, 0 failed, "
                           "1 path not read; ")
     assert docnav(db, "locate", "oranges") == 0
@@ -309,7 +309,7 @@ def test_a_gone_folder_among_the_paths_keeps_its_documents_and_the_others_are_in
     assert str(f2 / "two.md") in capsys.readouterr().out
     # every path gone: refused as before, nothing to index
     assert index(db, f2) == 2
-    assert "no such folder to index; the store keeps the 1 document(s)" in (
+    assert "no such folder to index; the store keeps the 1 document indexed" in (
         capsys.readouterr().err)
 
 
@@ -335,7 +335,7 @@ def test_a_folder_given_through_a_link_to_one_indexed_says_it_is_indexed_twice(
     assert index(db, link) == 0
     out, err = capsys.readouterr()
     assert out.startswith("2 added") and err == (
-        f"note: {link} is a link to {docs}, under which the store holds 2 document(s) too: "
+        f"note: {link} is a link to {docs}, under which the store holds 2 documents too: "
         "each is indexed twice, under both paths (index the folder by one path; the other's "
         "copies go with an empty folder in its place)\n")
     assert index(db, docs) == 0 and capsys.readouterr().err == ""  # by its own path: no note

@@ -5,14 +5,22 @@ said "1 texts embedded", "writing 1 documents", "its 1 document(s) are kept"; `d
 
 from __future__ import annotations
 
+import argparse
+import re
 from pathlib import Path
 
-from _cli import written
+from _cli import run, written
 
+from docnav.cli import _parser
 from docnav.embed import HashingEmbedder
 from docnav.index import IndexOptions, Indexer
 from docnav.parse import ParseOptions, parse_file
+from docnav.prune import PruneReport
+from docnav.report import IndexReport
 from docnav.store import Store
+from docnav.summaries import SummaryStats
+
+FLAGS = ("--embed-model", "hashing", "--no-summaries", "--no-progress")
 
 
 def test_a_new_file_deleted_after_it_was_parsed_is_counted_and_said_truly(tmp_path):
@@ -32,3 +40,39 @@ def test_a_new_file_deleted_after_it_was_parsed_is_counted_and_said_truly(tmp_pa
     assert report.summary().startswith("1 added, 0 changed, 0 renamed, 0 removed, 0 unchanged, "
                                        "0 failed, 1 new file vanished; "), report.summary()
     assert f"vanished: {b} (deleted before it was stored)" in report.change_lines()
+
+
+def test_counts_of_one_are_singular(tmp_path):
+    docs = written(tmp_path / "docs", {"a.md": "# A\n\nAlpha.\n\nMore alpha.\n"})
+    db = tmp_path / "s.duckdb"
+    assert run(db, "index", str(docs), *FLAGS)[0] == 0
+    (docs / "a.md").write_text("# A\n\nAlpha, edited.\n\nMore alpha.\n")
+    code, out, _ = run(db, "index", str(docs), *FLAGS)
+    assert code == 0 and re.search(r"; \d+ nodes? written, 1 text embedded \(", out), out
+    one = IndexReport(nodes_written=1, texts_embedded=1, reembedded=["x.md"], reparsed=["x.md"],
+                      reembedded_texts=1, summaries=SummaryStats(rebuilt=1, claims_checked=1))
+    assert ("; 1 node written, 1 text embedded (0 reused); 1 unchanged document embedded with "
+            "a new model; 1 unchanged file parsed again (0 came out different); 1 summary "
+            "rebuilt (0 reused, 0 failed), 1 claim checked (0 flagged); ") in one.summary()
+    assert PruneReport(users={"m": ["x.md"]}, pruned={"old": 1}, exported=1).summary() == (
+        "deleted 1 text vector (1 of old); kept m; 1 document re-exported")
+
+
+def test_a_run_of_one_document_says_writing_1_document(tmp_path, capsys, monkeypatch):
+    import docnav.progress as progress_module
+
+    monkeypatch.setattr(progress_module, "DELAY", 0.0)  # every stage drawn, however fast
+    monkeypatch.setattr(progress_module, "_REDRAW", 0.0)
+    docs = written(tmp_path / "docs", {"a.md": "# A\n\nAlpha.\n"})
+    options = IndexOptions(summaries=None, progress=True, export_parquet=False)
+    Indexer(Store(tmp_path / "s.duckdb"), options, HashingEmbedder()).index([docs])
+    err = capsys.readouterr().err
+    assert "writing 1 document" in err and "writing 1 documents" not in err, err
+    assert not re.search(r"\b1 (documents|texts)\b", err), err
+
+
+def test_every_command_help_has_a_description():
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    missing = [name for name, p in sub.choices.items() if not p.description]
+    assert missing == [], f"no description paragraph in --help: {missing}"
+    assert "BM25" in sub.choices["locate"].format_help()

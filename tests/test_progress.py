@@ -173,7 +173,7 @@ def test_a_log_names_a_long_stage_while_it_runs(monkeypatch):
     time.sleep(0.5)
     assert len(lines) == after, "a line after the log was closed"
     assert len(lines) >= 2 and all(
-        re.fullmatch(r"indexing: 0/1 documents done \(\d+ s into the run\); now parsing "
+        re.fullmatch(r"indexing: 0/1 document done \(\d+ s into the run\); now parsing "
                      r"big\.md", line)
         for line in lines), lines
 
@@ -213,8 +213,8 @@ def test_a_run_s_progress_lines_count_their_time_from_its_start(tmp_path, monkey
                       progress_log=lambda line: said.append((line, time.monotonic())))
     started = time.monotonic()
     report = indexer.index([docs])
-    [(done, at)] = [(line, at) for line, at in said if "documents done" in line]
-    seconds = re.fullmatch(r"indexing: 1/1 documents done \((\d+) s into the run\)", done)
+    [(done, at)] = [(line, at) for line, at in said if "document done" in line]
+    seconds = re.fullmatch(r"indexing: 1/1 document done \((\d+) s into the run\)", done)
     assert seconds, done
     assert abs(int(seconds[1]) - (at - started)) <= 1.0, (done, at - started)
     assert int(seconds[1]) <= report.seconds + 0.5

@@ -104,7 +104,7 @@ def test_demo_steps_work(tmp_path):
                      r"stopped: .+\n\n"
                      r"\[1\] [0-9a-f]{12}  .+ › .+\.md\)$", out, re.M), out
     assert re.search(r"^0 added, 1 changed, 0 renamed, 0 removed, 3 unchanged, 0 failed; "
-                     r"\d+ nodes written, 1 texts embedded", out, re.M), out
+                     r"\d+ nodes written, 1 text embedded", out, re.M), out
     after = _files(mine.parent, default.parent)
     assert {f: after.get(f) for f in before} == before, "the demo changed a store not its own"
     assert (work / ".docnav" / "demo" / "demo.duckdb").exists()

@@ -309,7 +309,7 @@ def test_a_failed_batch_is_handed_over_again_until_it_succeeds(tmp_path, caplog)
     waits = [b[0] - a[0] for a, b in zip(calls, calls[1:])]
     assert waits[0] >= 0.5 and waits[1] >= 1.0  # retry, then twice retry
     said = caplog.text  # the docnav.watch logger: no log was given
-    assert "batch failed: the store is locked; trying its 1 path(s) again in 0.5 s" in said
+    assert "batch failed: the store is locked; trying its 1 path again in 0.5 s" in said
     assert "again in 1 s" in said
 
 
@@ -393,7 +393,7 @@ def test_a_deleted_root_keeps_its_documents_and_the_log_says_so(tmp_path, n_root
         shutil.rmtree(roots[-1])
         wait_until(lambda: any("is gone" in line for line in logs))
         time.sleep(0.5)  # the batches after it (a full rescan of the live roots) change nothing
-    assert logs.count(f"{roots[-1]} is gone: its 2 document(s) are kept until it comes back "
+    assert logs.count(f"{roots[-1]} is gone: its 2 documents are kept until it comes back "
                       "(an empty folder in its place removes them)") == 1
     with duckdb.connect(str(store.path), read_only=True) as con:
         texts = {r[0] for r in con.execute("SELECT text FROM nodes WHERE kind = 'paragraph'")

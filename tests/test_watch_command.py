@@ -295,7 +295,7 @@ def test_the_watcher_s_messages_are_on_stderr_and_an_empty_folder_is_noted_once(
     out, err = capsys.readouterr()
     assert len(calls) >= 3, err
     assert out and all(SUMMARY.match(line) for line in out.splitlines()), out
-    assert f"{drive} is gone: its 1 document(s) are kept until it comes back" in err
+    assert f"{drive} is gone: its 1 document is kept until it comes back" in err
     assert err.count(f"note: {empty}: no file here matches what this run reads") == 1, err
 
 

@@ -21,7 +21,7 @@ def test_the_first_run_shows_its_progress_as_index_does(tmp_path, capsys):
     captured = capsys.readouterr()
     assert captured.out.startswith("1 added, 0 changed, 0 renamed, 0 removed, 2 unchanged")
     progress = [line for line in captured.err.splitlines() if line.startswith("indexing: ")]
-    assert progress and progress[-1].startswith("indexing: 1/1 documents done ("), (
+    assert progress and progress[-1].startswith("indexing: 1/1 document done ("), (
         captured.err)
 
 
