@@ -11,7 +11,9 @@ import pytest
 from _stores import indexed_graph
 
 from docnav.errors import InputError
-from docnav.query.pieces import TABLE_CUT_ONLY
+
+# why a table before the last piece read was left out (the room left being 16 tokens or more)
+NO_ROW = "no row of it fitting under its head in the room left"
 
 FILES = {"pump.md": "# Pump\n\n## Seal\n\nReplace the impeller seal every 2000 hours, as the "
                     "[valve notes](valve.md) say.\n\n## Motor\n\nThe motor takes a 16 A "
@@ -20,7 +22,10 @@ FILES = {"pump.md": "# Pump\n\n## Seal\n\nReplace the impeller seal every 2000 h
          "valve.md": "# Valve\n\nThe valve closes at 6 bar.\n",
          "sizes.md": "# Sizes\n\nThe kit sizes are listed below.\n\n| Size | Bore | Shaft |\n"
                      "|---|---|---|\n| 1 | 10 mm | 8 mm |\n| 2 | 12 mm | 10 mm |\n\n"
-                     "Size 3 fits the impeller.\n"}
+                     "Size 3 fits the impeller.\n",
+         "kits.md": "# Kits\n\n| Size | Bore | Shaft |\n|---|---|---|\n| 1 | 10 mm | 8 mm |\n"
+                    "| 2 | 12 mm | 10 mm |\n\nEach kit holds a seal, a shaft sleeve, two gaskets "
+                    "and the bolts that fit them, packed in a box marked with its size.\n"}
 
 
 @pytest.fixture(scope="module")
@@ -67,8 +72,8 @@ def test_a_fetch_that_reads_some_says_what_it_left_out(graph):
                    for heading in ("Seal", "Motor"))
     pieces = graph.fetch([seal, motor], budget=16)
     assert [graph.node(p.node_id).parent_id for p in pieces] == [seal]
-    assert pieces.note == ("budget 16: read 1 of the 2 paragraphs of the 2 nodes asked, none "
-                           "of 1 of those nodes; a larger one reads the rest")
+    assert pieces.note == ("budget 16: read 1 of the 2 paragraphs of the 2 nodes asked, nothing "
+                           "from 1 of them; a larger one reads the rest")
     pieces = graph.fetch([root], budget=40)
     assert pieces[-1].text.endswith(" …")  # the motor's paragraph cut to the 24 tokens left
     assert pieces.note == ("budget 40: read 1 of the 2 paragraphs of the node asked, and the "
@@ -80,9 +85,15 @@ def test_a_fetch_that_reads_some_says_what_it_left_out(graph):
     sizes = graph.fetch([graph.document_root("sizes.md")], budget=28)
     assert [p.text for p in sizes] == ["The kit sizes are listed below.",
                                        "Size 3 fits the impeller."]
-    assert sizes.note == (f"budget 28: read 2 of the 3 paragraphs of the node asked; a table of "
-                          f"35 tokens is left out, as {TABLE_CUT_ONLY}; a larger one reads the "
-                          "rest")
+    assert sizes.note == ("budget 28: read 2 of the 3 paragraphs of the node asked; a table of "
+                          f"35 tokens is left out, {NO_ROW}; a larger one reads the rest")
+    # a table passed over and the paragraph after it cut: the note said "the start of the
+    # first of the 2 paragraphs", the first being the table left out
+    kits = graph.fetch([graph.document_root("kits.md")], budget=16)
+    assert [p.text.startswith("Each kit holds") for p in kits] == [True]
+    assert kits.note == ("budget 16: read the start of the last of the 2 paragraphs of the node "
+                         f"asked; a table of 35 tokens is left out, {NO_ROW}; a larger one reads "
+                         "the rest")
 
 
 def test_a_documents_sections_references_are_reachable(graph):

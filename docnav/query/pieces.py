@@ -54,7 +54,7 @@ class Fetched(list):
     :class:`Piece`), with ``note``: why none was read where there is text to read ("budget 1:
     the first paragraph takes 4 tokens, and ..."), as ``docnav fetch`` says it; what the
     budget left out where it read some but not all ("budget 60: read 2 of the 9 paragraphs of
-    the 3 nodes asked, none of 1 of those nodes; a larger one reads the rest"); "" where all
+    the 3 nodes asked, nothing from 1 of them; a larger one reads the rest"); "" where all
     was read. (A budget below the first paragraph read [] in silence, as nothing under the
     nodes did; one reading some said nothing of the rest.)"""
 
@@ -95,22 +95,32 @@ def _read_some(out: list[Piece], paragraphs: list[NodeView], asked: Sequence[set
     cut = out[-1].tokens < count_tokens(paragraphs[last].text)
     of = f"of the {len(asked)} nodes asked" if len(asked) > 1 else "of the node asked"
     n = len(paragraphs)
-    if cut and len(out) == 1:
+    if cut and len(out) == 1:  # paragraphs[last], the tables before it (if any) left out
         said = (f"the start of the only paragraph {of}" if n == 1 else
-                f"the start of the first of the {n} paragraphs {of}")
+                f"the start of the {_nth(last, n)} of the {n} paragraphs {of}")
     else:
         said = (f"{len(out) - cut} of the {n} paragraph{'s' * (n != 1)} {of}"
                 f"{', and the start of one more' if cut else ''}")
     read = {p.node_id for p in out}
     if unread := sum(1 for ids in asked if ids and not ids & read):
-        said += f", none of {unread} of those nodes"
-    # tables before the last piece passed over: no row of theirs fitted under their head
+        said += f", nothing from {unread} of them"
+    # tables before the last piece passed over: no row of theirs fitted under their head (the
+    # room left was LEAST_PIECE or more, else reading had stopped there)
     if left := [n for n in paragraphs[:last] if n.node_id not in read]:
-        which = (f"a table of {count_tokens(left[0].text)} tokens is" if len(left) == 1 else
-                 f"{len(left)} tables of "
-                 f"{', '.join(str(count_tokens(n.text)) for n in left)} tokens are")
-        said += f"; {which} left out, as {TABLE_CUT_ONLY}"
+        said += ("; a table of {} tokens is left out, no row of it" if len(left) == 1 else
+                 f"; {len(left)} tables of {{}} tokens are left out, no row of one"
+                 ).format(", ".join(str(count_tokens(n.text)) for n in left))
+        said += " fitting under its head in the room left"
     return f"read {said}; a larger one reads the rest"
+
+
+def _nth(i: int, n: int) -> str:
+    """The ``i``-th (from 0) of ``n`` in words: "first", "last", "3rd"."""
+    if i in (0, n - 1):
+        return "first" if i == 0 else "last"
+    k = i + 1
+    suffix = "th" if k % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
 
 
 def cut_to_budget(paragraphs: Iterable[NodeView], budget: int) -> list[Piece]:
