@@ -7,6 +7,8 @@ itself)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from _stores import indexed_graph
 
@@ -108,3 +110,28 @@ def test_a_documents_sections_references_are_reachable(graph):
     # what links to valve.md's root itself is navigate's, not said again
     assert graph.navigate(valve, "referenced-by") == found[valve]
     assert graph.parts_lead_to(valve, "referenced-by") == {}
+
+
+def test_node_takes_a_whole_document_id_and_points_short_refs_where_resolve_does(graph):
+    root = graph.document_root("pump.md")
+    doc_id = graph.node(root).doc_id
+    # a whole document id stands for its root, as navigate, expand and fetch take it (it was
+    # "document id ... is not whole: it begins" the id itself)
+    assert graph.node(doc_id) == graph.node(root)
+    # short refs, as a user copies them: in capitals, with spaces, the start of both a node id
+    # and a document id; each points to graph.resolve only where resolve takes it, naming what
+    # it gives (one in capitals was "unknown node id"; one beginning both, or several ids,
+    # was promised to resolve, which refuses it)
+    both = next(c for c in "0123456789abcdef" if any(n.startswith(c) for n in graph._nodes)
+                and any(d.startswith(c) for d in graph._doc_roots))
+    for ref in (f" {doc_id[:8].upper()}", doc_id[:8].upper(), root[:10].upper(), both):
+        with pytest.raises(InputError) as said:
+            graph.node(ref)
+        try:
+            found = graph.resolve(ref)
+        except InputError as refused:
+            assert "gives" not in str(said.value) and str(refused) in str(said.value)
+        else:
+            assert re.search(rf"graph\.resolve\({re.escape(repr(ref))}\) (gives|takes)",
+                             str(said.value))
+            assert found == root or ref == both

@@ -14,6 +14,7 @@ from pathlib import Path, PurePath
 from docnav.errors import InputError
 from docnav.model import BlockKind, NodeKind
 from docnav.query.lexical import tokens
+from docnav.query.tables import where_read
 
 MAX_QUERY_CHARS = 2000
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -231,6 +232,40 @@ def named_both_ways(ref: str, nodes: Mapping, roots: Sequence[str],
             f"and names {', '.join(nodes[d].path for d in documents[:3])}"
             f"{', ...' if len(documents) > 3 else ''}: give more of the id, or the "
             "document's path whole")
+
+
+def not_a_node_id(graph, ref: str) -> InputError:
+    """Why ``ref``, neither a node id nor a whole document id, is refused where a node id is
+    taken (:meth:`~docnav.query.graph.DocNavGraph.node`): it points to ``graph.resolve`` only
+    where resolve takes it (a short id, one in capitals or with spaces, a path), saying what
+    it gives; a short id resolve refuses (it begins several ids, or names a document too) is
+    said with resolve's reason. (A short id beginning both a node id and a document id was
+    promised to resolve, which refused it; one in capitals was an "unknown node id".)"""
+    low = ref.strip().lower()  # as resolve reads it
+    short = bool(low) and any(i.startswith(low) for ids in (graph._nodes, graph._doc_roots)
+                              for i in ids)
+    try:
+        found = graph.resolve(ref)
+    except InputError as refused:
+        if short:
+            return InputError(f"node id {ref!r} is not whole, and graph.resolve refuses it: "
+                              f"{refused}")
+        return InputError(f"unknown node id {ref!r}: it is not in the graph "
+                          f"({where_read(graph.source)}), nor a document's path; `docnav "
+                          "locate` finds node ids, `docnav show` lists the documents")
+    doc_id, path = graph._nodes[found].doc_id, graph._nodes[found].path
+    if low in (found, doc_id):
+        return InputError(f"{ref!r}: a {'node' if low == found else 'document'} id given with "
+                          f"capitals or spaces; graph.resolve({ref!r}) takes it, as `docnav "
+                          "nav` does")
+    if found.startswith(low):  # the CLI's short ids: the library takes whole ones
+        return InputError(f"node id {ref!r} is not whole: it begins {found}; "
+                          f"graph.resolve({ref!r}) gives that node")
+    if doc_id.startswith(low):  # `docnav show`'s short document ids
+        return InputError(f"document id {ref!r} is not whole: it begins {doc_id} ({path}); "
+                          f"graph.resolve({ref!r}) gives its root node")
+    return InputError(f"{ref!r} is a document's path, not a node id: graph.resolve({ref!r}) "
+                      "gives its root node")
 
 
 def store_paths(db, parquet_dir) -> None:

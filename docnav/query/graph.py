@@ -19,7 +19,7 @@ from docnav.errors import (
     InputError, StoreError, StoreLocked, names_several, quoted, without_path,
 )
 from docnav.query._checks import (check_globs, check_kinds, listed, named_both_ways, node_list,
-                                  path_text, store_paths, token_budget, whole)
+                                  not_a_node_id, path_text, store_paths, token_budget, whole)
 from docnav.query.across import parts_lead_to, references_into
 from docnav.query.criteria import Criteria
 from docnav.query.fields import (DATE_FORMS, DATE_SOURCES, own_date_span, parse_fields,
@@ -170,35 +170,17 @@ class DocNavGraph:
     # -- basic access ------------------------------------------------------------------------
 
     def node(self, node_id: str) -> NodeView:
+        """The node of ``node_id``, or of a whole document id: its root node, as
+        :meth:`navigate`, :meth:`expand` and :meth:`fetch` take it. A short id, one in capitals
+        or with spaces, or a path is refused, naming what :meth:`resolve` gives for it."""
         if not isinstance(node_id, str):  # a list of ids is no key, nor None
             raise InputError(f"node id {node_id!r}: give one node id as a string; "
                              "`docnav locate` finds node ids")
-        try:
-            return self._nodes[node_id]
-        except KeyError:
-            pass
-        begun = [nid for nid in self._nodes if nid.startswith(str(node_id))][:2]
-        if node_id and begun:  # the CLI's short ids: the library takes whole ones
-            raise InputError(f"node id {node_id!r} is not whole: it begins {begun[0]}"
-                             f"{' and others' if len(begun) > 1 else ''}; "
-                             f"graph.resolve({node_id!r}) gives the node a short id, a "
-                             "document id or a path names")
-        if node_id and (docs := [d for d in self._doc_roots if d.startswith(node_id)][:2]):
-            path = self._nodes[self._doc_roots[docs[0]]].path  # `docnav show`'s short ids
-            raise InputError(f"document id {node_id!r} is not whole: it begins {docs[0]} "
-                             f"({path}){' and others' if len(docs) > 1 else ''}; "
-                             f"graph.resolve({node_id!r}) gives its root node")
-        said = node_id.strip().lower()  # as graph.resolve reads it, the CLI's nav and fetch
-        if said != node_id and (said in self._nodes or said in self._doc_roots):
-            what = "node id" if said in self._nodes else "document id"
-            raise InputError(f"{node_id!r}: a {what} given with capitals or spaces; "
-                             f"graph.resolve({node_id!r}) takes it, as `docnav nav` does")
-        if node_id.strip() and self.document_root(node_id):  # navigate and fetch take it
-            raise InputError(f"{node_id!r} is a document's path, not a node id: graph.resolve"
-                             f"({node_id!r}) gives its root node")
-        raise InputError(f"unknown node id {node_id!r}: it is not in the graph "
-                         f"({where_read(self.source)}), nor a document's path; `docnav "
-                         "locate` finds node ids, `docnav show` lists the documents")
+        if (view := self._nodes.get(node_id)) is not None:
+            return view
+        if node_id in self._doc_roots:  # (NodeView.doc_id gives them)
+            return self._nodes[self._doc_roots[node_id]]
+        raise not_a_node_id(self, node_id)
 
     def _id(self, ref) -> str:
         """The node id ``ref`` is, or the root of the document whose path it is (as
@@ -208,9 +190,8 @@ class DocNavGraph:
         refused, naming both: which it was taken for hung on the ids' hashes."""
         if isinstance(ref, os.PathLike):
             return self._root_at[self.document_at(ref)]
-        if isinstance(ref, str) and ref in self._doc_roots:  # a whole document id, as the
-            return self._doc_roots[ref]  # CLI takes it (NodeView.doc_id gives them)
-        if not isinstance(ref, str) or ref in self._nodes or not ref.strip():
+        if not isinstance(ref, str) or ref in self._nodes or ref in self._doc_roots or (
+                not ref.strip()):  # (a whole document id: its root, as the CLI takes it)
             return self.node(ref).node_id
         documents = self._documents_at(ref, [root for root, _ in self._roots])
         if not documents:
