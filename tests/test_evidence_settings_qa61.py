@@ -5,6 +5,7 @@ TypeError only when the confidence test was reached) were taken in silence."""
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 
 import pytest
 
@@ -37,3 +38,13 @@ def test_an_empty_question_is_refused_naming_the_argument(question):
     with pytest.raises(InputError, match=rf"^question {re.escape(repr(question))} is empty: "
                                          r"give the words of the question asked$"):
         EvidenceState(question, budget=1024)
+
+
+def test_a_rest_of_a_question_is_said_at_init_and_is_no_part_of_the_state():
+    # remainder=True (the navigator's own rest of a checked question, which may be blank) was a
+    # stored, compared, shown field whose only effect was to let that blank pass
+    assert EvidenceState(" ", 16, remainder=True).names_nothing
+    assert "remainder" not in {f.name for f in fields(EvidenceState)}
+    assert EvidenceState("impeller seal", 16, remainder=True) == EvidenceState("impeller seal",
+                                                                               16)
+    assert "remainder" not in repr(EvidenceState("impeller seal", 16, remainder=True))

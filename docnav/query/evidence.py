@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import glob
 import re
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from docnav.checks import finite_number
 from docnav.errors import ConfigError, InputError
@@ -109,13 +109,14 @@ class EvidenceState:
     last_node: str | None = None
     # True where ``question`` is what is left of a question the navigator checked, once the
     # words that ask are out ("Summarise" leaves nothing): it may be blank, naming nothing;
-    # a blank question given as such is refused, as ``Navigator.ask`` and ``locate`` refuse it
-    remainder: bool = field(default=False, kw_only=True, repr=False)
+    # a blank question given as such is refused, as ``Navigator.ask`` and ``locate`` refuse it.
+    # Said at init only: no part of the state (it was a stored, compared field)
+    remainder: InitVar[bool] = field(default=False, kw_only=True)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, remainder: bool) -> None:
         if not isinstance(self.question, str):
             raise InputError(f"question {self.question!r}: give it as a string")
-        if not (self.question.strip() or self.remainder):
+        if not (self.question.strip() or remainder):
             raise InputError(f"question {self.question!r} is empty: give the words of the "
                              "question asked")
         # 0 is a budget here: a part of a question asked in turn may get no share of its

@@ -82,6 +82,7 @@ from docnav.query.parts import PART_WORDS, headed, template_part, unasked_appara
 from docnav.query.options import NavigatorOptions
 from docnav.query.ordered import answer_ordered, ordering
 from docnav.query.passages import Passages
+from docnav.query.pieces import is_cut
 from docnav.query.router import GLOBAL, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
@@ -418,6 +419,7 @@ class Navigator:
             if doc and (outside := referred_outside(self, asked, which, doc, budget)):
                 return outside  # "Which RFCs link to the futures RFC?" of that RFC alone
             which = None  # of one document, "Which RFCs ...?" asks what it says
+
         if doc:  # the documents a glob chose: which of them ("Which RFCs ...?")
             return which_documents(self, asked, budget, which, doc) if which else None
         if len(named := named_registrants(self.graph, asked)) > 1:
@@ -585,15 +587,11 @@ class Navigator:
                  == "paragraph" and p not in passed and not self.passages.structure(p)]
         share = int((self.options.section_share if share is None else share) * state.budget)
         pieces = fetch_within(self.graph, parts, min(share, state.remaining))
-        if pieces and share < state.remaining and _cut(self.graph, pieces[-1]):
+        if pieces and share < state.remaining and is_cut(pieces[-1], self.graph):
             pieces.pop()
         pieces = self.passages.without_lone_heads(pieces, state.evidence)
         state.visited.update(p.node_id for p in pieces)
         return pieces
-
-def _cut(graph: DocNavGraph, piece: Piece) -> bool:
-    """The piece holds only the start of its paragraph (the budget ran out inside it)."""
-    return piece.tokens < count_tokens(graph.node(piece.node_id).text)
 
 
 __all__ = ["Navigator", "EvidenceState", "Evidence", "Answer", "route", "count_tokens"]

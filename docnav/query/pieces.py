@@ -34,6 +34,12 @@ def count_tokens(text: str) -> int:
     return (len(text.split()) * 4 + 2) // 3
 
 
+def is_cut(piece: Piece, graph) -> bool:
+    """Whether ``piece`` holds only the start of its paragraph in ``graph`` (the budget ran
+    out inside it)."""
+    return piece.tokens < count_tokens(graph.node(piece.node_id).text)
+
+
 def cut(text: str, room: int, table: bool = False) -> str | None:
     """The start of ``text`` that fits in ``room`` tokens, its words and a mark of the cut; of
     a ``table``, its head (the lines down to a Markdown table's rule under its column heads,
@@ -166,4 +172,4 @@ def _cut_table(lines: list[str], room: int) -> str | None:
     return "\n".join([*kept, "…"]) if len(kept) > head else None
 
 
-__all__ = ["Piece", "Fetched", "count_tokens", "cut", "cut_to_budget", "fetched"]
+__all__ = ["Piece", "Fetched", "count_tokens", "cut", "cut_to_budget", "fetched", "is_cut"]
