@@ -17,7 +17,7 @@ RFCS = {
     "3401-a.md": rfc_text("3401", "a", "Async functions and pinning.") + _DRAWBACKS,
     "3402-b.md": rfc_text("3402", "b", "Async blocks run later, written out at some length "
                           "to be the longest of them.") + _DRAWBACKS,
-    "3403-c.md": rfc_text("3403", "c", "Unsafe code keeps a value in place."),
+    "3403-c.md": rfc_text("3403", "c", "Unsafe code keeps a value in place for read_buf."),
     "3404-d.md": rfc_text("3404", "d", "Macros expand to code.")}
 
 
@@ -56,3 +56,24 @@ def test_an_order_by_a_heading_says_the_heading(graph):
 def test_an_answer_of_what_there_is_searched_nothing(graph, asked):
     # counted or ordered by what the documents are: no word was looked for
     assert _ask(graph, asked).searched == []
+
+
+@pytest.mark.parametrize("asked", [
+    "Which is the longest RFC without a Drawbacks section?",
+    "Which is the longest RFC that lacks a Drawbacks section?",
+    "Which is the longest RFC with no Drawbacks section?"])
+def test_an_order_of_those_lacking_a_heading_orders_those(graph, asked):
+    # "without" was unread: the longest overall (3402, which has one) was answered
+    answer = _ask(graph, asked)
+    assert answer.evidence and "3403-c.md" in answer.evidence[0].piece.doc_path, answer.text
+    assert answer.searched[:1] == ["Drawbacks"]
+
+
+@pytest.mark.parametrize("asked", ["Which RFC was the first to mention async?",
+                                   "What is read_buf?", "Which is the longest RFC about async?"])
+def test_searched_holds_each_word_once_as_the_question_wrote_it(graph, asked):
+    # "the first to mention async" searched [async, rfc, one] ("one" put in as it was asked
+    # of the first); "read_buf" was said once for each of its terms (read_buf, read, buf)
+    searched = _ask(graph, asked).searched
+    assert searched and len(set(searched)) == len(searched)
+    assert all(w.lower() in asked.lower() for w in searched), searched

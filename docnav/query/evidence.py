@@ -431,7 +431,7 @@ class Run:
                       state.tokens_used, text, stopped=stopped, missing=missing, absent=absent,
                       headed=headed, empty=list(dict.fromkeys(empty)),
                       fields=self.fields_asked, fields_lacking=self.fields_lacking,
-                      dated=self.date_asked, searched=list(state.words.values()),
+                      dated=self.date_asked, searched=list(dict.fromkeys(state.words.values())),
                       untitled=self.untitled)
 
     def record_stop(self) -> str:

@@ -32,7 +32,7 @@ from docnav.query.names import JOINED, NAMING_WORDS, said_alone, titled_document
 from docnav.query.parts import headed, length_of
 from docnav.query.referring import each_numbered, references_from
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
-from docnav.query.with_part import part_opening
+from docnav.query.with_part import LACKING, part_opening
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -296,7 +296,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
         every = [p for p in every if p in part[1]]
         if not every:
             a = "an" if part[0][:1].lower() in "aeiou" else "a"
-            raise InputError(f"query {asked!r}: no document asked of has a section headed "
+            raise InputError(f"query {asked!r}: {'every' if part[3] else 'no'} document asked "
+                             "of has a section headed "
                              f"{part[0]!r}; `docnav ask \"Which documents have {a} {part[0]} "
                              f"section?\"` counts those that do")
     held = None if referred or cited else _held(rest)
@@ -383,19 +384,23 @@ def _cited_by(nav: Navigator, rest: str) -> tuple[list[str], str] | None:
     return list(references_from(nav.graph, named[0][0])), _as_said(named[0][1], by["named"])
 
 
-def _part_had(nav: Navigator, rest: str) -> tuple[str, set[str], str] | None:
-    """(the heading, the documents with a section so headed: :func:`headed`, what follows) of
-    "of those with a Drawbacks section", "that have a section on drawbacks, besides RFC 2094"
-    (:func:`docnav.query.with_part.part_opening`: a heading some document has) where what
-    follows may follow the word ordering them (:data:`GOES_ON`); None of any other ("with
-    many sections": their words restrict them, as before)."""
+def _part_had(nav: Navigator, rest: str) -> tuple[str, set[str], str, bool] | None:
+    """(the heading, the documents with a section so headed (:func:`headed`; or without one:
+    :data:`LACKING`), what follows, whether lacking) of "of those with a Drawbacks section",
+    "that have a section on drawbacks, besides RFC 2094" (:func:`~.with_part.part_opening`: a
+    heading some document has) where what follows may follow the word ordering them
+    (:data:`GOES_ON`); None of any other ("with many sections": their words restrict them)."""
     those = _OF_THOSE.match(rest)
     at = those.end() if those else 0
-    part = part_opening(nav.graph, rest[at:])
-    if part is None or not re.match(GOES_ON, rest[at + part[1]:], re.I):
+    lacking = LACKING.match(rest[at:])  # read as "with", of those without
+    said = f" with{rest[at + lacking.end():]}" if lacking else rest[at:]
+    part = part_opening(nav.graph, said)
+    end = at + (part[1] + lacking.end() - len(" with") if lacking else part[1]) if part else 0
+    if part is None or not re.match(GOES_ON, rest[end:], re.I):
         return None
-    return (part[0], {nav.graph.node(s).path for s in headed(nav.graph, part[0])},
-            rest[at + part[1]:])
+    have = {nav.graph.node(s).path for s in headed(nav.graph, part[0])}
+    return (part[0], set(nav.graph.document_paths(None)) - have if lacking else have,
+            rest[end:], bool(lacking))
 
 
 def _named(nav: Navigator, said: str) -> list[tuple[str, str]] | None:
@@ -579,11 +584,14 @@ def answer_ordered(nav: Navigator, asked: str, budget: int,
 
 def _said_unnamed(o: _Ordered, answer: Answer) -> Answer:
     """``answer``, saying what the question leaves out that names no document, and what
-    chose the documents ordered (their words, a heading) first of what it searched."""
+    chose the documents ordered (their words, a heading) first of what it searched, each once,
+    then the words the question wrote of what was asked of them ("one" of "the first to
+    mention async", asked of them as "the one to mention async", was said)."""
     if o.unnamed:
         left_unnamed(answer, o.unnamed)
-    answer.searched = list(dict.fromkeys([*([o.part] if o.part else []), *o.words,
-                                          *answer.searched]))
+    written = [w for w in answer.searched
+               if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", answer.question, re.I)]
+    answer.searched = list(dict.fromkeys([*([o.part] if o.part else []), *o.words, *written]))
     return answer
 
 

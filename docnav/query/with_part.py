@@ -214,4 +214,11 @@ def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
     return answer
 
 
-__all__ = ["part_lacked", "part_opening", "parts_joined", "with_part", "without_part"]
+# "without a Drawbacks section", "lacking ...", "with no ...", "that do not have ...": of those
+# with no section so headed, as an order reads them ("the shortest RFC without a Drawbacks
+# section" was of all: docnav.query.ordered)
+LACKING = re.compile(r"\s*(?:without|lacking|with\s+no|(?:that|which)\s+(?:lacks?|lacked|"
+                     r"(?:do|does|did)\s+not\s+have|(?:has|have|had)\s+no))(?=\s)", re.I)
+
+__all__ = ["LACKING", "part_lacked", "part_opening", "parts_joined", "with_part",
+           "without_part"]
