@@ -13,56 +13,16 @@ import sys
 import threading
 from pathlib import Path
 
-import pytest
+from _docx_links import WORD, Lines, linked, skipped
 
 from docnav.parse import parse_file
 
-docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
-
-from docx.opc.constants import RELATIONSHIP_TYPE as RT  # noqa: E402
-from docx.oxml import OxmlElement  # noqa: E402
-from docx.oxml.ns import qn  # noqa: E402
-
-WORD = "docling.backend.msword_backend"  # the logger docling's Word reader says it with
-
-
-def _linked(path: Path, addresses: list[str]) -> Path:
-    """A DOCX of one paragraph linking to each of ``addresses``, which docling skips, saying
-    so once each ("Skipping malformed hyperlink address: '...'")."""
-    document = docx.Document()
-    paragraph = document.add_paragraph("See ")
-    for address in addresses:
-        link = OxmlElement("w:hyperlink")
-        link.set(qn("r:id"), paragraph.part.relate_to(address, RT.HYPERLINK, is_external=True))
-        run, text = OxmlElement("w:r"), OxmlElement("w:t")
-        text.text = " the site"
-        run.append(text)
-        link.append(run)
-        paragraph._p.append(link)
-    document.save(path)
-    return path
-
-
-class _Lines(logging.Handler):
-    """The messages of the records a logger hands it, as a handler prints them."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lines: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(record.getMessage())
-
-
-def _skipped(lines: list[str]) -> list[str]:
-    return [line for line in lines if "Skipping malformed hyperlink" in line]
-
 
 def test_a_line_docling_logs_names_the_file_being_parsed(tmp_path, caplog):
-    path = _linked(tmp_path / "100% links.docx", ["http://exa mple.com:99999/"])
+    path = linked(tmp_path / "100% links.docx", ["http://exa mple.com:99999/"])
     parsed = parse_file(path)
     assert [b.text for b in parsed.blocks] == ["See the site"]
-    assert _skipped([r.getMessage() for r in caplog.records]) == [
+    assert skipped([r.getMessage() for r in caplog.records]) == [
         f"{path}: Skipping malformed hyperlink address: 'http://exa mple.com:99999/'"]
     assert "conversion_warnings" not in dict(parsed.metadata)  # the document as before
     caplog.clear()
@@ -85,7 +45,7 @@ def test_a_logger_made_while_a_file_is_parsed_names_it_too(tmp_path, caplog):
     word = logging.getLogger(WORD)
     word.addFilter(says_through_a_new_logger)
     try:
-        path = _linked(tmp_path / "links.docx", ["http://exa mple.com:99999/"])
+        path = linked(tmp_path / "links.docx", ["http://exa mple.com:99999/"])
         parse_file(path)
     finally:
         word.removeFilter(says_through_a_new_logger)
@@ -96,7 +56,7 @@ def test_a_logger_made_while_a_file_is_parsed_names_it_too(tmp_path, caplog):
 def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
     """A process-wide "file now parsed" names the file parsed last: here each thread's second
     line is made while both files are being parsed (each waits for the other's first)."""
-    paths = {name: _linked(tmp_path / f"{name}.docx", [f"http://{name}-{i} x:99999/"
+    paths = {name: linked(tmp_path / f"{name}.docx", [f"http://{name}-{i} x:99999/"
                                                        for i in (1, 2)]) for name in "ab"}
     both = threading.Barrier(2, timeout=30)
     met, failed = set(), []
@@ -111,7 +71,7 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
                 failed.append(name)
         return True
 
-    lines, word = _Lines(), logging.getLogger(WORD)
+    lines, word = Lines(), logging.getLogger(WORD)
     word.addHandler(lines)
     word.addFilter(first_waits)
     try:
@@ -125,7 +85,7 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
         word.removeFilter(first_waits)
         word.removeHandler(lines)
     assert not failed and met == {"a", "b"}  # the two parses were under way at once
-    assert sorted(_skipped(lines.lines)) == [
+    assert sorted(skipped(lines.lines)) == [
         f"{paths[name]}: Skipping malformed hyperlink address: 'http://{name}-{i} x:99999/'"
         for name in "ab" for i in (1, 2)]
 
@@ -133,8 +93,8 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
 def test_a_handler_of_the_user_s_own_on_docling_gets_each_line_once(tmp_path, caplog):
     """A script giving docling's logger its own handler, not propagating: its handler prints
     each line once, with the file, and nothing reaches the root's handlers."""
-    path = _linked(tmp_path / "links.docx", ["http://exa mple.com:99999/", "http://b ad:1/"])
-    own, docling = _Lines(), logging.getLogger("docling")
+    path = linked(tmp_path / "links.docx", ["http://exa mple.com:99999/", "http://b ad:1/"])
+    own, docling = Lines(), logging.getLogger("docling")
     propagate = docling.propagate
     docling.addHandler(own)
     docling.propagate = False
@@ -143,10 +103,10 @@ def test_a_handler_of_the_user_s_own_on_docling_gets_each_line_once(tmp_path, ca
     finally:
         docling.propagate = propagate
         docling.removeHandler(own)
-    assert _skipped(own.lines) == [
+    assert skipped(own.lines) == [
         f"{path}: Skipping malformed hyperlink address: 'http://exa mple.com:99999/'",
         f"{path}: Skipping malformed hyperlink address: 'http://b ad:1/'"]
-    assert not _skipped([r.getMessage() for r in caplog.records])
+    assert not skipped([r.getMessage() for r in caplog.records])
 
 
 IMPORTS = """

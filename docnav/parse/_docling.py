@@ -18,7 +18,6 @@ from io import BytesIO
 from pathlib import Path
 
 from docnav.errors import ConfigError, DocumentError
-from docnav.parse._named_lines import docling_msg
 from docnav.parse._options import ParseOptions
 
 log = logging.getLogger(__name__)
@@ -36,8 +35,7 @@ class _SaidInTheResult(logging.Filter):
         self.pattern = re.compile(pattern)
 
     def filter(self, record: logging.LogRecord) -> bool:
-        said = docling_msg(record)
-        return not (isinstance(said, str) and self.pattern.match(said))
+        return not (isinstance(record.msg, str) and self.pattern.match(record.msg))
 
 
 _SAID_IN_THE_RESULT = (
@@ -61,8 +59,8 @@ class _KeptWithTheDocument(logging.Filter):
         self.pattern, self.said = re.compile(pattern), said
 
     def filter(self, record: logging.LogRecord) -> bool:
-        kept, said = getattr(_CONVERTING, "kept", None), docling_msg(record)
-        if kept is None or not (isinstance(said, str) and self.pattern.match(said)):
+        kept = getattr(_CONVERTING, "kept", None)
+        if kept is None or not (isinstance(record.msg, str) and self.pattern.match(record.msg)):
             return True
         kept[self.said] = None
         return False

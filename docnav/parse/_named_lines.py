@@ -7,21 +7,28 @@ parsed in several threads at once each get their own name; a line logged outside
 in a thread of docling's own (the standard PDF pipeline's page workers), is left as it was.
 The name is added where a record is made, by a record factory chained to the one before it
 (:func:`logging.setLogRecordFactory`), installed at the first parse and never at import: which
-handlers print a line, and whether docling's loggers propagate, stay the user's. A record
-named so also holds the file as ``docnav_file`` and docling's own message as ``docling_msg``.
-Python warnings docling raises are not named here (see ``_docling.convert``).
+handlers print a line, and whether docling's loggers propagate, stay the user's.
+
+The record stays docling's: its ``msg`` and ``args`` as docling gave them (a program's filter
+matching docling's message still matches it, a service grouping lines by their template groups
+them as before), and of the class the program's factory made it, given a subclass whose
+``getMessage`` (what a handler prints as ``%(message)s``) puts the file in front, as
+``docnav_file`` holds it.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 # the loggers named: docling's and its libraries', with every logger under them
 FAMILY = ("docling", "docling_core", "docling_parse", "docling_ibm_models")
+
+Factory = Callable[..., logging.LogRecord]
 
 _PARSING = threading.local()  # .file: the file this thread parses, else None
 _INSTALLING = threading.Lock()
@@ -40,11 +47,6 @@ def naming(path: Path) -> Iterator[None]:
         _PARSING.file = before
 
 
-def docling_msg(record: logging.LogRecord) -> object:
-    """The message docling logged, before the file's name was put in front of it."""
-    return getattr(record, "docling_msg", record.msg)
-
-
 def _install() -> None:
     global _installed
     if _installed:
@@ -55,22 +57,61 @@ def _install() -> None:
             _installed = True
 
 
-def _named(previous):
+def _named(previous: Factory) -> Factory:
     """A record factory making records as ``previous`` does, then naming the file in each of
     :data:`FAMILY`'s made in a thread that parses one. (Chained, not replaced back: a factory
     set after this one may hold it.)"""
 
-    def factory(*args, **kwargs) -> logging.LogRecord:
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
         record = previous(*args, **kwargs)
         file = getattr(_PARSING, "file", None)
-        if file is not None and _of_docling(record.name):
-            # (the message is %-formatted with its args, if any: the name is kept as written)
-            said = file.replace("%", "%%") if record.args else file
-            record.docnav_file, record.docling_msg = file, record.msg
-            record.msg = f"{said}: {record.msg}"
+        if file is not None and not isinstance(record, _Named) and _of_docling(record.name):
+            try:
+                record.__class__ = _named_class(type(record))
+            except TypeError:  # (a record of no class of LogRecord's layout: as it was)
+                return record
+            record.docnav_file = file
         return record
 
     return factory
+
+
+class _Named:
+    """What a named record's class adds to the class it was made of: its message begins with
+    the file's name. (No ``__slots__``: a record's class cannot be set to one made of a class
+    with them put before the record's own.)"""
+
+    _unnamed: type[logging.LogRecord]  # the class it was made of
+
+    def getMessage(self) -> str:
+        said = super().getMessage()
+        named = f"{self.docnav_file}: "
+        # (once: a QueueHandler sends a copy whose message is the line it formatted, the
+        # name in it already)
+        return said if named in said else named + said
+
+    def __reduce__(self) -> tuple[Callable[..., logging.LogRecord], tuple[type], object]:
+        # copied or pickled as a named record of its class (the class made here has no name
+        # pickle can find); its state as the record's own class would keep it
+        return _renamed, (self._unnamed,), self.__getstate__()
+
+
+_CLASSES: dict[type, type] = {}  # a record class: its named subclass
+
+
+def _named_class(unnamed: type[logging.LogRecord]) -> type[logging.LogRecord]:
+    named = _CLASSES.get(unnamed)
+    if named is None:
+        made = type(f"Named{unnamed.__name__}", (_Named, unnamed),
+                    {"__slots__": (), "_unnamed": unnamed, "__module__": __name__})
+        named = _CLASSES.setdefault(unnamed, made)
+    return named
+
+
+def _renamed(unnamed: type[logging.LogRecord]) -> logging.LogRecord:
+    """A record of ``unnamed``'s named class, its state to be set (a copy or an unpickling)."""
+    named = _named_class(unnamed)
+    return named.__new__(named)
 
 
 def _of_docling(name: object) -> bool:

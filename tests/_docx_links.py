@@ -1,0 +1,51 @@
+"""Shared by the tests of docling's lines naming the file parsed: real DOCX files docling's
+Word reader says a line about ("Skipping malformed hyperlink address: ..."), and a handler
+keeping the lines a logger hands it."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+docx = pytest.importorskip("docx", reason="python-docx (a docling dependency) is missing")
+
+from docx.opc.constants import RELATIONSHIP_TYPE as RT  # noqa: E402
+from docx.oxml import OxmlElement  # noqa: E402
+from docx.oxml.ns import qn  # noqa: E402
+
+WORD = "docling.backend.msword_backend"  # the logger docling's Word reader says it with
+SKIPPING = "Skipping malformed hyperlink address: %r"  # what it says, as docling logs it
+
+
+def linked(path: Path, addresses: list[str]) -> Path:
+    """A DOCX of one paragraph linking to each of ``addresses``, which docling skips, saying
+    so once each ("Skipping malformed hyperlink address: '...'")."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("See ")
+    for address in addresses:
+        link = OxmlElement("w:hyperlink")
+        link.set(qn("r:id"), paragraph.part.relate_to(address, RT.HYPERLINK, is_external=True))
+        run, text = OxmlElement("w:r"), OxmlElement("w:t")
+        text.text = " the site"
+        run.append(text)
+        link.append(run)
+        paragraph._p.append(link)
+    document.save(path)
+    return path
+
+
+class Lines(logging.Handler):
+    """The messages of the records a logger hands it, as a handler prints them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def skipped(lines: list[str]) -> list[str]:
+    return [line for line in lines if "Skipping malformed hyperlink" in line]

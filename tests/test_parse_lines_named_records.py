@@ -1,0 +1,90 @@
+"""What a docling line naming the file parsed is to a program's logging: docling's record as
+docling made it (its ``msg`` and ``args`` as given, of the program's own record class), the
+file said by the record's message, so that a program's filters, handlers and groupings of
+docling's lines keep working. It was written into ``msg``: a script's filter silencing one
+line by its message let it through again, each file made a template of its own and a message
+that was no string became one. The lines are docling's own, of real DOCX files."""
+
+from __future__ import annotations
+
+import logging
+import pickle
+import queue
+from logging.handlers import QueueHandler
+
+from _docx_links import SKIPPING, WORD, linked, skipped
+
+from docnav.parse import parse_file
+
+ADDRESS = "http://exa mple.com:99999/"
+
+
+def test_a_filter_on_docling_s_message_still_silences_its_line(tmp_path, caplog):
+    """As the logging cookbook filters: by the message, here its start. And the template is
+    docling's for every file (a service grouping lines by it groups them as before)."""
+    paths = [linked(tmp_path / f"{name}.docx", [ADDRESS]) for name in "ab"]
+    made: list[logging.LogRecord] = []
+
+    def seen(record: logging.LogRecord) -> bool:
+        made.append(record)
+        return True
+
+    def quiet(record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Skipping malformed hyperlink")
+
+    word = logging.getLogger(WORD)
+    word.addFilter(seen)
+    word.addFilter(quiet)
+    try:
+        for path in paths:
+            parse_file(path)
+    finally:
+        word.removeFilter(quiet)
+        word.removeFilter(seen)
+    assert not skipped([r.getMessage() for r in caplog.records])  # silenced, as before
+    said = [r for r in made if r.msg == SKIPPING]
+    assert [(r.args, r.docnav_file) for r in said] == [((ADDRESS,), str(p)) for p in paths]
+    assert [r.getMessage() for r in said] == [
+        f"{path}: Skipping malformed hyperlink address: '{ADDRESS}'" for path in paths]
+
+
+def test_a_message_that_is_no_string_stays_what_it_was(tmp_path, caplog):
+    """An exception logged as the message (``log.warning(exc)``) stays that exception."""
+    error, said = ValueError("not read"), []
+
+    def says_an_error(record: logging.LogRecord) -> bool:
+        if not said:  # (at docling's first line of the parse)
+            said.append(error)
+            logging.getLogger("docling_core.errors_said").warning(error)
+        return True
+
+    word = logging.getLogger(WORD)
+    word.addFilter(says_an_error)
+    try:
+        path = linked(tmp_path / "links.docx", [ADDRESS])
+        parse_file(path)
+    finally:
+        word.removeFilter(says_an_error)
+    [record] = [r for r in caplog.records if r.name == "docling_core.errors_said"]
+    assert record.msg is error and record.args == ()
+    assert record.getMessage() == f"{path}: not read"
+
+
+def test_a_line_through_a_queue_names_the_file_once(tmp_path):
+    """A QueueHandler (with a formatter of its own) sends a copy whose message is the line it
+    formatted, the file's name in it already: the listener's handler prints it so, not with
+    the name again; and the copy pickles, for a queue of another process."""
+    sent: queue.Queue = queue.Queue()
+    handler = QueueHandler(sent)
+    handler.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
+    word = logging.getLogger(WORD)
+    word.addHandler(handler)
+    try:
+        path = linked(tmp_path / "links.docx", [ADDRESS])
+        parse_file(path)
+    finally:
+        word.removeHandler(handler)
+    records = [sent.get_nowait() for _ in range(sent.qsize())]
+    line = f"WARNING {path}: Skipping malformed hyperlink address: '{ADDRESS}'"
+    assert skipped([r.getMessage() for r in records]) == [line]
+    assert skipped([pickle.loads(pickle.dumps(r)).getMessage() for r in records]) == [line]
