@@ -88,3 +88,54 @@ def test_a_line_through_a_queue_names_the_file_once(tmp_path):
     line = f"WARNING {path}: Skipping malformed hyperlink address: '{ADDRESS}'"
     assert skipped([r.getMessage() for r in records]) == [line]
     assert skipped([pickle.loads(pickle.dumps(r)).getMessage() for r in records]) == [line]
+
+
+class _Shouting(logging.LogRecord):
+    """A program's own record class, saying its messages in capitals."""
+
+    def getMessage(self) -> str:
+        return super().getMessage().upper()
+
+
+def test_a_record_factory_set_after_a_parse_does_not_stop_the_naming(tmp_path, caplog):
+    """A program setting its factory after the first parse, one not calling the factory
+    before it (a record class of its own, or logging's own class back): later parses still
+    name the file, through the program's class."""
+    path = linked(tmp_path / "links.docx", [ADDRESS])
+    parse_file(path)
+    before = logging.getLogRecordFactory()
+    try:
+        said = f"Skipping malformed hyperlink address: '{ADDRESS}'"
+        for factory, said in ((logging.LogRecord, said), (_Shouting, said.upper())):
+            logging.setLogRecordFactory(factory)
+            caplog.clear()
+            parse_file(path)
+            records = [r for r in caplog.records if r.name == WORD]
+            assert [r.getMessage() for r in records] == [f"{path}: {said}"]
+            assert all(isinstance(r, factory) for r in records)
+    finally:
+        logging.setLogRecordFactory(before)
+
+
+def test_a_program_s_factory_calling_ours_is_kept_as_it_is(tmp_path, caplog):
+    """Set after a parse, calling the factory before it (ours): it stays the one set, the
+    file named once, not under a second naming layer put over it."""
+    path = linked(tmp_path / "links.docx", [ADDRESS])
+    parse_file(path)
+    before = logging.getLogRecordFactory()
+
+    def marking(*args, **kwargs) -> logging.LogRecord:
+        record = before(*args, **kwargs)
+        record.marked = True
+        return record
+
+    logging.setLogRecordFactory(marking)
+    try:
+        caplog.clear()
+        parse_file(path)
+        assert logging.getLogRecordFactory() is marking
+    finally:
+        logging.setLogRecordFactory(before)
+    records = [r for r in caplog.records if r.name == WORD]
+    assert [(r.getMessage(), r.marked) for r in records] == [
+        (f"{path}: Skipping malformed hyperlink address: '{ADDRESS}'", True)]

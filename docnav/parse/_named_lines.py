@@ -6,8 +6,9 @@ The file is the one the logging thread parses (a thread-local set by :func:`nami
 parsed in several threads at once each get their own name; a line logged outside a parse, or
 in a thread of docling's own (the standard PDF pipeline's page workers), is left as it was.
 The name is added where a record is made, by a record factory chained to the one before it
-(:func:`logging.setLogRecordFactory`), installed at the first parse and never at import: which
-handlers print a line, and whether docling's loggers propagate, stay the user's.
+(:func:`logging.setLogRecordFactory`), installed at a parse (again where a program's factory
+set since does not call it) and never at import: which handlers print a line, and whether
+docling's loggers propagate, stay the user's.
 
 The record stays docling's: its ``msg`` and ``args`` as docling gave them (a program's filter
 matching docling's message still matches it, a service grouping lines by their template groups
@@ -32,7 +33,7 @@ Factory = Callable[..., logging.LogRecord]
 
 _PARSING = threading.local()  # .file: the file this thread parses, else None
 _INSTALLING = threading.Lock()
-_installed = False
+_naming_factory: Factory | None = None  # the record factory last seen naming the file
 
 
 @contextmanager
@@ -48,13 +49,32 @@ def naming(path: Path) -> Iterator[None]:
 
 
 def _install() -> None:
-    global _installed
-    if _installed:
+    """Our factory in the chain of the active one, where it is not: at the first parse, and
+    again where a program has since set a factory not calling ours (``logging.
+    setLogRecordFactory(logging.LogRecord)`` after a parse stopped the naming for good). A
+    program's factory calling ours is left as it is, with no second naming layer over it."""
+    global _naming_factory
+    if logging.getLogRecordFactory() is _naming_factory:
         return
     with _INSTALLING:
-        if not _installed:
-            logging.setLogRecordFactory(_named(logging.getLogRecordFactory()))
-            _installed = True
+        active = logging.getLogRecordFactory()
+        if active is _naming_factory:
+            return
+        if not _names(active):
+            logging.setLogRecordFactory(_named(active))
+        _naming_factory = logging.getLogRecordFactory()
+
+
+def _names(factory: Factory) -> bool:
+    """Whether the records ``factory`` makes for docling's loggers in a parse name the file:
+    one record made to see, once each time a program sets another factory."""
+    before = getattr(_PARSING, "file", None)
+    _PARSING.file = "(probe)"
+    try:
+        record = factory("docling", logging.DEBUG, __file__, 0, "probe", (), None)
+    finally:
+        _PARSING.file = before
+    return isinstance(record, _Named)
 
 
 def _named(previous: Factory) -> Factory:
