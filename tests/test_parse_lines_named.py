@@ -3,7 +3,8 @@ address: ..." of a DOCX came on stderr alone, so in a run of 200 files nobody co
 file it was about. Two earlier attempts were reverted (1f9165d): they named the wrong file
 when files were parsed in threads, missed loggers made during a parse, printed each line twice
 where a script gave docling a handler of its own, and changed warnings' hook at import; each
-of those is a test here. The lines are docling's own, of real DOCX files."""
+of those is a test here, as are a parse that fails, one inside another and which loggers
+name the file. The lines are docling's own, of real DOCX files."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
 from _docx_links import WORD, Lines, linked, skipped
 
+from docnav.errors import DocumentError
 from docnav.parse import parse_file
 
 
@@ -51,6 +54,69 @@ def test_a_logger_made_while_a_file_is_parsed_names_it_too(tmp_path, caplog):
         word.removeFilter(says_through_a_new_logger)
     assert [r.getMessage() for r in caplog.records if r.name == made[0].name] == [
         f"{path}: said by a logger made now"]
+
+
+def test_a_parse_that_fails_leaves_no_file_named(tmp_path, caplog):
+    """A parse raising (a file that is no DOCX) leaves its thread naming no file: a line
+    docling's loggers say after it is as said."""
+    broken = tmp_path / "broken.docx"
+    broken.write_bytes(b"not a zip")
+    with pytest.raises(DocumentError):
+        parse_file(broken)
+    caplog.clear()
+    logging.getLogger(WORD).warning("said after: %s", "x")
+    assert [r.getMessage() for r in caplog.records] == ["said after: x"]
+
+
+def test_a_parse_inside_a_parse_gives_the_outer_file_its_name_back(tmp_path):
+    """A file parsed while another is (here from a filter on docling's first line of the
+    outer): the inner file's lines name it, and the outer's after it the outer again."""
+    outer = linked(tmp_path / "outer.docx", ["http://outer-1 x:1/", "http://outer-2 x:1/"])
+    inner = linked(tmp_path / "inner.docx", ["http://inner x:1/"])
+    started: list[Path] = []
+
+    def parses_inner(record: logging.LogRecord) -> bool:
+        if not started:
+            started.append(inner)
+            parse_file(inner)
+        return True
+
+    lines, word = Lines(), logging.getLogger(WORD)
+    word.addHandler(lines)
+    word.addFilter(parses_inner)
+    try:
+        parse_file(outer)
+    finally:
+        word.removeFilter(parses_inner)
+        word.removeHandler(lines)
+    assert skipped(lines.lines) == [
+        f"{path}: Skipping malformed hyperlink address: 'http://{name} x:1/'"
+        for path, name in ((inner, "inner"), (outer, "outer-1"), (outer, "outer-2"))]
+
+
+def test_only_docling_s_loggers_name_the_file(tmp_path, caplog):
+    """Lines of DocNav's loggers, of another library's (one whose name begins "docling"
+    too) and of the root, said during a parse, are as said; docling's libraries' name it."""
+    names = ("docnav.parse", "doclingfoo", "other_library", "", "docling_parse.x")
+    said: list[str] = []
+
+    def says_through_others(record: logging.LogRecord) -> bool:
+        if not said:
+            for name in names:
+                said.append(name)
+                logging.getLogger(name).warning("said by %s", name or "root")
+        return True
+
+    word = logging.getLogger(WORD)
+    word.addFilter(says_through_others)
+    try:
+        path = linked(tmp_path / "links.docx", ["http://exa mple.com:99999/"])
+        parse_file(path)
+    finally:
+        word.removeFilter(says_through_others)
+    assert [r.getMessage() for r in caplog.records if "said by" in r.getMessage()] == [
+        "said by docnav.parse", "said by doclingfoo", "said by other_library", "said by root",
+        f"{path}: said by docling_parse.x"]
 
 
 def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
