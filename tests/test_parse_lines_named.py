@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 from _docx_links import WORD, Lines, linked, skipped
+from _parsing import text_pdf
 
 from docnav.errors import DocumentError
-from docnav.parse import parse_file
+from docnav.parse import ParseOptions, parse_file
 
 
 def test_a_line_docling_logs_names_the_file_being_parsed(tmp_path, caplog):
@@ -117,6 +118,22 @@ def test_only_docling_s_loggers_name_the_file(tmp_path, caplog):
     assert [r.getMessage() for r in caplog.records if "said by" in r.getMessage()] == [
         "said by docnav.parse", "said by doclingfoo", "said by other_library", "said by root",
         f"{path}: said by docling_parse.x"]
+
+
+def test_the_lines_of_making_a_converter_name_no_file(tmp_path, caplog):
+    """A converter is made once and used for every file of its kind after: docling's lines
+    about making it (its pipeline's) are about no one file, and named none; those about the
+    file converted name it."""
+    caplog.set_level(logging.INFO, logger="docling")
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf([(False, 12, 72, 700, "A line of the report.")]))
+    # (parser threads no other test asks for: a converter made for this parse)
+    parse_file(path, ParseOptions(pdf_mode="native", pdf_parser_threads=5))
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("docling")]
+    making = [line for line in said if line.startswith("Initializing pipeline for")]
+    assert [line.split(" with ")[0] for line in making] == [
+        "Initializing pipeline for NativePdfPipeline"]
+    assert f"{path}: Processing document report.pdf" in said
 
 
 def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):

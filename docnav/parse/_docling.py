@@ -18,6 +18,7 @@ from io import BytesIO
 from pathlib import Path
 
 from docnav.errors import ConfigError, DocumentError
+from docnav.parse._named_lines import unnamed
 from docnav.parse._options import ParseOptions
 
 log = logging.getLogger(__name__)
@@ -106,8 +107,9 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     from docling.datamodel.base_models import ConversionStatus
     from docling_core.types.io import DocumentStream
 
-    pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
-    converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
+    with unnamed():  # (docling's lines making a converter are about no one file)
+        pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
+        converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
     data = text.encode("utf-8") if isinstance(text, str) else text
     source = path if data is None else DocumentStream(name=str(path), stream=BytesIO(data))
     _CONVERTING.kept = kept = {}
@@ -198,7 +200,7 @@ def _layout_model_cached() -> bool:
 @functools.cache
 def _standard_pipeline_ready() -> bool:
     try:
-        _converter("pdf", "standard", None).initialize_pipeline(_input_format("pdf"))
+        _converter("pdf", "standard", None)  # (its pipeline made: the layout model read)
     except Exception as exc:
         log.warning("docling's standard PDF pipeline is unavailable: %s", _one_line(exc))
         return False
@@ -234,7 +236,11 @@ def _new_converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | Non
         format_options[input_format] = markdown_format_option()
     if fmt == "docx":
         format_options[input_format] = _word_format_option()
-    return DocumentConverter(allowed_formats=[input_format], format_options=format_options)
+    converter = DocumentConverter(allowed_formats=[input_format], format_options=format_options)
+    # its pipeline now, not at its first file (where docling's lines about making it, "Loading
+    # plugin ...", were said in that file's name)
+    converter.initialize_pipeline(input_format)
+    return converter
 
 
 def _html_format_option():

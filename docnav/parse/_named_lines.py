@@ -48,6 +48,18 @@ def naming(path: Path) -> Iterator[None]:
         _PARSING.file = before
 
 
+@contextmanager
+def unnamed() -> Iterator[None]:
+    """While the block runs, the docling lines this thread logs name no file: what they are
+    about is none (a converter made in a parse, and used for every file after it)."""
+    before = getattr(_PARSING, "file", None)
+    _PARSING.file = None
+    try:
+        yield
+    finally:
+        _PARSING.file = before
+
+
 def _install() -> None:
     """Our factory in the chain of the active one, where it is not: at the first parse, and
     again where a program has since set a factory not calling ours (``logging.
