@@ -67,21 +67,16 @@ class _KeptWithTheDocument(logging.Filter):
         return False
 
 
-_ruled = False  # whether the filters above are on docling's loggers (at the first converter)
-
-
-def _rule_docling_lines() -> None:
-    """The filters above, on the loggers they are for: once, when the first converter is
-    made (under ``_LOCK``), not at import, which leaves a program's logging as it was."""
-    global _ruled
-    if _ruled:
-        return
+@functools.cache
+def _filter_docling_lines() -> None:
+    """Put the filters above on the docling loggers they are for: once (called under
+    ``_LOCK``), when the first converter is made, not at import, which leaves a program's
+    logging as it was."""
     for logger, pattern in _SAID_IN_THE_RESULT:
         logging.getLogger(logger).addFilter(_SaidInTheResult(pattern))
     logging.getLogger("docling.backend.msword_backend").addFilter(_KeptWithTheDocument(
         r"Found DrawingML elements in document",
         "drawings (shapes, diagrams) are read for the text in their text boxes only"))
-    _ruled = True
 
 
 _INPUT_FORMATS = {"markdown": "md", "html": "html", "docx": "docx", "pdf": "pdf"}
@@ -223,7 +218,7 @@ def _new_converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | Non
     from docling.document_converter import DocumentConverter
 
     _keep_typography()
-    _rule_docling_lines()
+    _filter_docling_lines()
     input_format = _input_format(fmt)
     format_options = {}
     if fmt == "pdf":
