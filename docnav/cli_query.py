@@ -71,11 +71,13 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if doc:  # as the library checks it, before the dates
         graph.matching_documents(doc)
     _check_dates(args)
-    if args.generate and not args.no_verify:  # the NLI model loads now, before any search
+    if args.generate and not args.no_verify:  # the NLI model loads now, before any search:
         from docnav.verify import TransformersNLI, Verifier, VerifyOptions
 
-        nli = VerifyOptions(model=_nli_model(args))
-        verifier = Verifier(TransformersNLI(nli), nli)
+        nli = VerifyOptions(model=_nli_model(args))  # a bad one is said before the question
+        model = TransformersNLI(nli)  # goes to the chat endpoint (it reads in steps, on first
+        model.load()  # use: its weights were read after the request, at the first claim)
+        verifier = Verifier(model, nli)
     where = {k: v for k, v in {"metadata": _fields(args.meta), "dated_after": args.after,
                                "dated_before": args.before}.items() if v}
     # none having them is said with the options as given (as `locate` says it)

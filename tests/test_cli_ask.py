@@ -528,3 +528,22 @@ def test_a_failed_file_s_error_is_the_same_in_index_json_and_ask_json(tmp_path):
     code, out, _ = run(db, "ask", "How long does the impeller seal last?", "--json")
     assert json.loads(out)["stale"] == [{"document": str(pump),
                                          "error": "file is empty (0 bytes)"}]
+
+
+@pytest.mark.parametrize("model", ["missing", "no weights"])
+def test_ask_generate_refuses_a_bad_nli_model_before_any_request(indexed, endpoint, tmp_path,
+                                                                 model):
+    """A bad --nli-model was said after the question and its evidence went to the chat
+    endpoint (a paid request, and up to its timeout): it is said before any search."""
+    from tests.conftest import NLI_MODEL, require
+
+    folder = tmp_path / "nli"
+    if model == "no weights":  # its config and tokenizer, not its weights
+        folder.mkdir()
+        for name in ("config.json", "tokenizer.json", "tokenizer_config.json"):
+            (folder / name).symlink_to(require(NLI_MODEL) / name)
+    endpoint.reply = "Send needs a static bound [1]."
+    code, out, err = run(indexed.db, "ask", SEND, "--generate", "--nli-model", str(folder))
+    assert code == 2 and out == "" and endpoint.requests == 0, err
+    assert (f"NLI model folder {str(folder)!r} does not exist" if model == "missing"
+            else f"cannot load NLI model {str(folder)!r}") in err, err
