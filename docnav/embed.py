@@ -67,6 +67,10 @@ class Embedder(ABC):
     def load(self) -> None:
         """Load the model now rather than at the first text (no-op for embedders without one)."""
 
+    def check(self) -> None:
+        """What can be said of the model setting without loading it (a folder that is not
+        there: ConfigError), said by a run before it parses what it will embed."""
+
     @abstractmethod
     def _embed(self, texts: list[str]) -> np.ndarray: ...
 
@@ -92,6 +96,10 @@ class SentenceTransformerEmbedder(Embedder):
 
     def load(self) -> None:
         self._load()
+
+    def check(self) -> None:
+        if self._model is None:
+            resolve_model(self.options.model)
 
     def _load(self):
         with self._lock:

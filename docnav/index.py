@@ -296,7 +296,8 @@ class Indexer:
         report.unread = [path for path, _ in plan.unlisted]
         report.excluded = [p for p in plan.removed if os.path.lexists(p) and not os.path.isdir(p)]
         report._time("scan", t)
-
+        if plan.jobs:  # a model folder that is not there: said before the parsing, not after
+            self.embedder.check()  # the first batch's (an unchanged run needs no model)
         embedder_before = self.embedder.texts_embedded
         # the export of a few documents is written from the rows in hand (a query per table
         # scans it, and reads every stored vector); a big run lets the export query in chunks

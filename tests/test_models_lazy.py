@@ -32,3 +32,25 @@ def test_an_index_run_with_nothing_to_embed_needs_no_embedding_model(tmp_path):
     code, out, err = _index(db, docs, model)
     assert code == 2 and f"embedding model folder {str(model)!r} does not exist" in err
     assert "--embed-model" in err and "$DOCNAV_EMBED_MODEL" in err, err
+
+
+def test_a_run_with_documents_to_parse_says_a_missing_model_folder_before_parsing(tmp_path):
+    """The folder was looked for at the first embed, after the first batch was parsed (a
+    minute of PDFs parsed for nothing): it is looked for before any document is parsed, and
+    the new store is not left behind."""
+    import pytest
+
+    from docnav.embed import EmbeddingOptions
+    from docnav.errors import ConfigError
+    from docnav.index import Indexer, IndexOptions
+    from docnav.store import Store
+
+    docs = written(tmp_path / "docs", TWO_DOCUMENTS)
+    db = tmp_path / "s" / "g.duckdb"
+    model = tmp_path / "no-model"
+    indexer = Indexer(Store(db), IndexOptions(embedding=EmbeddingOptions(model=str(model)),
+                                              summaries=None, progress=False))
+    with pytest.raises(ConfigError, match=f"embedding model folder {str(model)!r} does not"):
+        indexer.index([docs])
+    assert indexer.report is not None and indexer.report.docs_parsed == 0
+    assert "parse" not in indexer.report.stage_seconds and not db.exists()
