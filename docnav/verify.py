@@ -160,8 +160,7 @@ class TransformersNLI(NLIModel):
                 config = self._loading(AutoConfig.from_pretrained)
                 columns = _label_columns(config.id2label, self.options.model)
                 limit = getattr(config, "max_position_embeddings", 512) or 512
-                version = getattr(config, "_commit_hash", None) or digest(
-                    str(sorted(config.to_dict().items())))[:12]
+                version = getattr(config, "_commit_hash", None) or _config_version(config)
                 self._config = (f"{self.options.model}@{version}",
                                 min(self.options.max_length, limit, 512), columns)
             return self._config
@@ -236,6 +235,19 @@ class TransformersNLI(NLIModel):
                 probs = model(**enc).logits.softmax(-1).numpy()
                 out.append(probs[:, columns])
         return np.concatenate(out).astype(np.float32)
+
+
+def _config_version(config) -> str:
+    """The version of a local model's config, as its loaded model's config gives it (the id's
+    version was read from that before the config was read alone): a config saved without a
+    dtype says None, where the loaded model says the dtype it was loaded in (torch's default,
+    as DocNav gives none), and every stored verdict would have been checked again once."""
+    items = config.to_dict()
+    if items.get("dtype") is None:
+        import torch
+
+        items["dtype"] = str(torch.get_default_dtype()).removeprefix("torch.")
+    return digest(str(sorted(items.items())))[:12]
 
 
 def _label_columns(id2label: dict, source: str) -> list[int]:

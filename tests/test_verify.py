@@ -154,3 +154,31 @@ def test_policy_is_validated():
     with pytest.raises(ConfigError, match="drop"):
         VerifyOptions(policy="ignore")
 
+
+
+@pytest.mark.parametrize("edit", ["as shipped", "no dtype", "torch_dtype"])
+def test_the_model_id_from_the_config_is_the_loaded_model_s(tmp_path, edit):
+    """The version in the id (which keys stored verdicts) is read from the config alone; it
+    is the one the loaded model's config gives (that of DocNav before the config was read
+    alone), also for a config.json saved without a dtype (the loaded model says float32:
+    every summary was verified again once)."""
+    import json
+
+    from transformers import AutoModelForSequenceClassification
+
+    from docnav.hashing import digest
+
+    folder = tmp_path / "nli"
+    folder.mkdir()
+    for path in require(NLI_MODEL).iterdir():
+        if path.is_file() and path.name != "config.json":
+            (folder / path.name).symlink_to(path)
+    config = json.loads((NLI_MODEL / "config.json").read_text())
+    if edit != "as shipped":
+        config.pop("dtype")
+    if edit == "torch_dtype":
+        config["torch_dtype"] = "float32"
+    (folder / "config.json").write_text(json.dumps(config))
+    loaded = AutoModelForSequenceClassification.from_pretrained(str(folder)).config
+    version = digest(str(sorted(loaded.to_dict().items())))[:12]
+    assert TransformersNLI(VerifyOptions(model=str(folder))).model_id == f"{folder}@{version}"
