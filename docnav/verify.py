@@ -139,6 +139,7 @@ class TransformersNLI(NLIModel):
         self.options = options
         self._lock = threading.Lock()
         self._config = None
+        self._config_file: tuple | None = None  # a local config.json's stat when it was read
         self._tokenizer = None
         self._model = None
 
@@ -157,6 +158,7 @@ class TransformersNLI(NLIModel):
             if self._config is None:
                 from transformers import AutoConfig
 
+                self._config_file = self._config_stat()
                 config = self._loading(AutoConfig.from_pretrained)
                 columns = _label_columns(config.id2label, self.options.model)
                 limit = getattr(config, "max_position_embeddings", 512) or 512
@@ -173,6 +175,7 @@ class TransformersNLI(NLIModel):
         self._configured()
         with self._lock:
             if self._tokenizer is None:
+                self._same_config()
                 from transformers import AutoTokenizer
 
                 self._tokenizer = self._loading(AutoTokenizer.from_pretrained)
@@ -183,6 +186,7 @@ class TransformersNLI(NLIModel):
         tokenizer, columns = self._tokenizer_loaded(), self._configured()[2]
         with self._lock:
             if self._model is None:
+                self._same_config()
                 from transformers import AutoModelForSequenceClassification
 
                 self._model = self._loading(
@@ -191,6 +195,29 @@ class TransformersNLI(NLIModel):
 
     def load(self) -> None:
         self._loaded()
+
+    def _config_stat(self) -> tuple | None:
+        """A local model's config.json as it is now (None for a hub id, pinned by its commit,
+        or where there is no such file)."""
+        if not check_nli_model(self.options.model):
+            return None
+        try:
+            st = (Path(self.options.model).expanduser() / "config.json").stat()
+        except OSError:
+            return None
+        return st.st_ino, st.st_size, st.st_mtime_ns
+
+    def _same_config(self) -> None:
+        """Before the tokenizer or weights load (under the lock): a local config.json changed
+        since the id was read from it (a long-lived process reads the id at its first run and
+        the weights at its first claim) is refused, the id to be read anew: what the run
+        stored was keyed by the old version."""
+        if self._config_stat() != self._config_file:
+            self._config = self._config_file = self._tokenizer = None
+            raise ConfigError(
+                f"NLI model folder {self.options.model!r} changed since its id (and version) "
+                "was read: what this run checked is keyed by the old one. Run again: the "
+                "model is read anew.")
 
     def _loading(self, from_pretrained):
         """``from_pretrained`` of the model's location, quietly; a model that cannot be read:

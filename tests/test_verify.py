@@ -182,3 +182,26 @@ def test_the_model_id_from_the_config_is_the_loaded_model_s(tmp_path, edit):
     loaded = AutoModelForSequenceClassification.from_pretrained(str(folder)).config
     version = digest(str(sorted(loaded.to_dict().items())))[:12]
     assert TransformersNLI(VerifyOptions(model=str(folder))).model_id == f"{folder}@{version}"
+
+
+def test_a_model_folder_changed_after_its_id_was_read_is_refused_at_the_load(tmp_path):
+    """A long-lived process (a watch, Dagster in-process) reads the model's id at its first
+    run and its weights at its first claim, maybe much later: weights of a folder replaced in
+    between were keyed by the old version. The load is refused, and the id read anew."""
+    import json
+
+    folder = tmp_path / "nli"
+    folder.mkdir()
+    for path in require(NLI_MODEL).iterdir():
+        if path.is_file():
+            (folder / path.name).symlink_to(path)
+    model = TransformersNLI(VerifyOptions(model=str(folder)))
+    before = model.model_id
+    config = json.loads((NLI_MODEL / "config.json").read_text()) | {"hidden_dropout_prob": 0.2}
+    (folder / "config.json").unlink()
+    (folder / "config.json").write_text(json.dumps(config))
+    with pytest.raises(ConfigError, match="changed since its id .* was read"):
+        model.load()
+    assert model.model_id != before
+    model.load()  # the new folder, read as a whole
+    assert model.score([("A cat sat.", "A cat sat.")]).shape == (1, 3)
