@@ -306,6 +306,11 @@ def _summary_options(args: argparse.Namespace):
     """Summary settings from the command line; None when summaries are switched off."""
     if args.no_summaries:
         return None
+    if args.policy == "drop" and args.no_verify:  # as `ask` says it
+        from docnav.errors import InputError
+
+        raise InputError("--policy drop removes the claims the NLI check does not support: "
+                         "it cannot go with --no-verify, which leaves the check out")
     from docnav.summaries import SummaryPipelineOptions
     from docnav.verify import VerifyOptions
 

@@ -65,3 +65,18 @@ def test_switching_back_to_a_model_says_its_vectors_are_taken_not_embedded(tmp_p
     said = back.summary()
     assert "1 unchanged document given the vectors of this model's earlier run; " in said
     assert "with a new model" not in said, said
+
+
+def test_index_refuses_policy_drop_with_no_verify_as_ask_does(tmp_path):
+    """`index --no-verify --policy drop` was taken, and the policy did nothing: with no check
+    no claim is dropped, and since --no-verify keeps the stored summaries (review RF, b5744db)
+    a flagged summary stayed flagged. `ask` refuses the pair; `index` and `watch` now too,
+    before the store is made."""
+    docs, db = tmp_path / "docs", tmp_path / "s.duckdb"
+    docs.mkdir()
+    (docs / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
+    for command in ("index", "watch"):
+        code, _, err = run(db, command, str(docs), "--no-verify", "--policy", "drop")
+        assert code == 2, (command, err)
+        assert "--policy drop" in err and "--no-verify" in err, (command, err)
+        assert not db.exists(), command
