@@ -6,7 +6,7 @@ are counted (:mod:`docnav.query.which`), not those holding all, nor, of a word h
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from docnav.errors import InputError
 from docnav.query.hyphenated import HYPHENATED, spelled_any_way
@@ -53,7 +53,8 @@ def or_joined(question: str, words: dict[str, str], names: bool = True
 def _joined(question: str, words: dict[str, str], names: bool) -> frozenset[str]:
     """The terms of ``words`` (each term's word as written) that ``question`` joins by "or"."""
     runs = [m.group() for m in _OR_JOINED.finditer(question)] if names else [
-        m.group() for m in _OR_WORDS.finditer(_phrased(_plain(question)))]
+        m.group() for m in _OR_WORDS.finditer(_phrased(
+            _plain(question), lambda phrase: phrase.lower() in words))]
     return frozenset(t for t, w in words.items() if any(
         re.search(rf"(?<![\w-]){re.escape(w.replace(' ', '-'))}(?![\w-])", run)
         for run in runs))
@@ -68,20 +69,35 @@ def _plain(question: str) -> str:
 # a hyphenated word and the word after it, one piece of words joined by "or" ("non-lexical
 # lifetimes or pinning", "pinning or non-lexical lifetimes?": "lifetimes" or "pinning" were
 # held, and "lexical" by each, 2349-pin.md missed)
-# (and two words first of all, the question read as "Which trait objects or ...?": "mention
-# trait objects or dyn-trait syntax" held "objects" alone, 13 of 27 RFCs where 8 say "trait
-# objects")
-_PHRASE = re.compile(rf"({HYPHENATED.pattern}|(?<=^which\s)\w+)\s+(\w+)"
-                     r"(?=\s*(?:,|\bor\b))"
-                     rf"|(?<=\bor\s)({HYPHENATED.pattern})\s+(\w+)(?=\s*[?.!]*\s*$)", re.I)
+# (and the two words before the first "or", the question read as "Which ... trait objects or
+# ...?": "mention trait objects or dyn-trait syntax" held "objects" alone, 13 of 27 RFCs where 8
+# say "trait objects"; glued only where a document holds the two as a phrase and the first is
+# no word of the asking, :data:`_ASKING`)
+_PHRASE = re.compile(rf"({HYPHENATED.pattern})\s+(\w+)(?=\s*(?:,|\bor\b))"
+                     rf"|(?<=\bor\s)({HYPHENATED.pattern})\s+(\w+)(?=\s*[?.!]*\s*$)"
+                     r"|^(which\s+(?:[\w'’-]+\s+)*?)(\w+)\s+(\w+)(?=\s*(?:,|\bor\b))", re.I)
+# a word before the first of those joined that is none of it: "either", an adverb, a verb the
+# question asks by ("Which RFCs mention either closures or pinning?", "... use closures or
+# pinning?", "... mention also closures ...": "either closures" or "pinning" were held, 3 of
+# 27 RFCs where 11 hold "closures" or "pinning")
+_ASKING = re.compile(
+    r"(?:either|neither|both|also|too|only|even|just|\w+ly|"
+    r"(?:use|say|propose|introduce|define|add|suggest|require|need|allow|support|explain|"
+    r"state|cover|discuss|describe|mention|reference|refer|cite|contain|include|hold|have|"
+    r"has|talk|list|give|show|do|does|did)(?:s|es|d|ed)?|said|uses|says)$", re.I)
 
 
-def _phrased(plain: str) -> str:
+def _phrased(plain: str, held_as: Callable[[str], bool] = lambda phrase: False) -> str:
     """``plain`` with each hyphenated word that is one piece of an "or" list with the word
     after it (a search word: not "in" of "if-let in 2018") joined to it by a hyphen, one
     word held in any spelling of it (:func:`~docnav.query.hyphenated.spelled_any_way`:
-    "non-lexical lifetimes", "non-lexical lifetime", "non lexical lifetimes" across a line)."""
+    "non-lexical lifetimes", "non-lexical lifetime", "non lexical lifetimes" across a line);
+    and the two words before the first "or" where ``held_as`` that phrase (hyphenated) and the
+    first is no word of the asking (:data:`_ASKING`); else the single word, as said."""
     def joined(m: re.Match) -> str:
+        if m[6]:
+            return (f"{m[5]}{m[6]}-{m[7]}" if not _ASKING.match(m[6]) and search_words(m[6])
+                    and search_words(m[7]) and held_as(f"{m[6]}-{m[7]}") else m.group())
         word, after = (m[1], m[2]) if m[1] else (m[3], m[4])
         return (f"{word}-{after}" if search_words(after) and search_words(word)
                 else m.group())
@@ -134,7 +150,13 @@ def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNa
     made one term of ``held`` (its documents,
     :func:`~docnav.query.hyphenated.spelled_any_way`) and of ``written``, in place of its
     parts' terms; those terms."""
-    plain = _phrased(_plain(question))
+    phrases: dict[str, set[str]] = {}  # (each two words glued: its documents)
+
+    def held_as(phrase: str) -> bool:
+        if phrase.lower() not in phrases:
+            phrases[phrase.lower()] = spelled_any_way(graph, phrase, held.every)
+        return bool(phrases[phrase.lower()])
+    plain = _phrased(_plain(question), held_as)
     found = [] if whole else list(_OR_WORDS.finditer(plain))
     runs = [plain] if whole else [m.group() for m in found]
     words = list(dict.fromkeys(m.group() for run in runs for m in HYPHENATED.finditer(run)))
@@ -163,7 +185,8 @@ def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNa
         said_so = re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, word.split("-")))
                             + r"(?![\w-])", question, re.I)
         written[word.lower()] = said_so.group() if said_so else written.get(word.lower(), word)
-        held.holders[word.lower()] = spelled_any_way(graph, word, held.every)
+        held.holders[word.lower()] = (phrases[word.lower()] if word.lower() in phrases
+                                      else spelled_any_way(graph, word, held.every))
     return [word.lower() for word in words]
 
 
