@@ -47,3 +47,31 @@ def test_ask_reads_the_text_of_first_in_line_and_the_earliest_of_came_first(date
     assert any(e.piece.doc_path.endswith("3701-a.md") for e in answer.evidence), text
     text = answer_text(Navigator(dated).ask("Which RFC came first?", budget=400), dated)
     assert "asked of the earliest by their own dates" in text and "3702-b.md" in text, text
+
+
+# "came first" with more said after it than a year is no order by date ("Which RFC came first
+# in the discussion of pinning?" read the earliest of the 3 of 27 holding "pinning",
+# 1210-impl-specialization.md, which says "pin down"; a review found it, RC)
+@pytest.mark.parametrize("question", [
+    "Which RFC came first in the discussion of pinning?",
+    "Which RFC came first to mention pinning?", "Which RFC came last to discuss pinning?",
+    "Which RFC came first with pinning?", "Which RFC came first in line for pinning?"])
+def test_came_first_with_more_said_is_no_question_of_dates(question):
+    assert BY_DATE.search(question) is None
+
+
+@pytest.mark.parametrize("question", ["Which RFC came first in 2018?",
+                                      "Which RFC came last in 2017?",
+                                      "Which of the RFCs came first?",
+                                      "Which RFC came first of those from 2018?"])
+def test_came_first_in_a_year_is(question):
+    assert BY_DATE.search(question)
+
+
+def test_ask_came_first_to_mention_reads_the_text(dated):
+    answer = Navigator(dated).ask("Which RFC came first to mention stabilization?", budget=400)
+    text = answer_text(answer, dated)
+    # (it was "asked of the one dated document asked of holding "stabilization"", and "in
+    # none of the documents asked of: came")
+    assert "dated document" not in text and "by their own dates" not in text, text
+    assert any(e.piece.doc_path.endswith("3701-a.md") for e in answer.evidence), text

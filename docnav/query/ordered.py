@@ -109,13 +109,20 @@ _THOSE_GO_ON = (rf"\W*$|\s+in\s+{YEAR}|\s+(?:that|which|who|from|of|after|before
 # was the first paper to use BERT?", "Which RFC came first?" (was a search for "came"): the
 # documents first or last by their own dates
 DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
+# "came first" followed by nothing but a year or those asked of ("Which RFC came first in
+# 2018?", "... of those from 2018?"): "Which RFC came first in the discussion of pinning?",
+# "... to mention pinning?" ask of a text (they read the earliest of those holding "pinning")
+_CAME_ENDS = (rf"(?(came)(?=\W*$|\s+(?:in|from|of|during|since|after|before)\s+{YEAR}\W*$|"
+              rf"\s+(?:of|among)\s+(?:them|those|these|the\s+\w+)(?:\s+(?:from|in)\s+{YEAR})?"
+              r"\W*$))")
 BY_DATE = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{DATE_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
     rf"(?:(?:(?P<kind2>{KINDS_SAID}),?\s+|{_of_kind(KINDS_SAID)}){_YEAR_BEFORE}{_LEFT_BEFORE}|"
     rf"{_of_them(DATE_ORDERING, 'date', KINDS_SAID)})"
-    rf"(?:(?:is|was|are|were)\s+|came\s+)?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|earliest|last|"
-    rf"latest|most\s+recently|oldest|newest|most\s+recent)\b{GOES_ON[:-1]}|\s+to\b))",
+    rf"(?:(?:is|was|are|were)\s+|(?P<came>came\s+))?(?:{DATING}\s+)?(?:the\s+)?(?P<adv>first|"
+    rf"earliest|last|latest|most\s+recently|oldest|newest|most\s+recent)\b{_CAME_ENDS}"
+    rf"{GOES_ON[:-1]}|\s+to\b))",
     re.I)
 _EARLIEST = ("oldest", "earliest", "first")
 # "Which RFC is the longest?", "What is the shortest paper?", "Which are the longest RFCs?"
