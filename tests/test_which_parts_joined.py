@@ -77,3 +77,38 @@ def test_the_line_says_how_many_have_each_and_each_is_read_from_one(parts):
 def test_parts_joined_unclearly_or_lacked_are_refused(parts, asked):
     with pytest.raises(InputError):
         _ask(parts, asked)
+
+
+# each piece less what is said around its heading ("a Drawbacks section or an Alternatives
+# section" held "Drawbacks section", none had it; "a section on drawbacks or on alternatives"
+# a heading "on alternatives"), and the count names the headings, not the phrase ("part":
+# "Drawbacks or Alternatives"; a review found them, RC)
+@pytest.mark.parametrize("asked", [
+    "Which RFCs have a Drawbacks section or an Alternatives section?",
+    "Which RFCs have a section on drawbacks or on alternatives?",
+    "Which RFCs have a drawbacks section or an alternatives section?"])
+def test_each_part_is_its_heading_alone(parts, asked):
+    answer = _ask(parts, asked)
+    assert _names(answer.count["documents"]) == ["3501-a.md", "3502-b.md", "3503-c.md"]
+    assert [h.lower() for h in answer.count["parts"]] == ["drawbacks", "alternatives"]
+    assert answer.count["part"] is None
+    assert "section headed" in answer_text(answer, parts)
+
+
+def test_one_having_a_heading_is_said_so_and_the_question_read_names_each(tmp_path):
+    graph = indexed_graph(tmp_path, {k: PARTS[k] for k in ("3501-a.md", "3503-c.md",
+                                                           "3505-e.md")}, search_vectors=False)
+    answer = _ask(graph, "Which RFCs have a Drawbacks or Alternatives section?")
+    text = answer_text(answer, graph)
+    assert '(1 has "Drawbacks", 2 "Alternatives"' in text, text
+    asked = [step.get("question") for step in answer.trace]
+    assert "What does the Drawbacks or Alternatives section say?" not in asked, asked
+    assert 'What does the section headed "Drawbacks" or "Alternatives" say?' in asked, asked
+
+
+def test_neither_nor_is_refused_saying_what_to_ask(parts):
+    with pytest.raises(InputError) as refused:
+        _ask(parts, "Which RFCs have neither a Drawbacks nor an Alternatives section?")
+    said = str(refused.value)
+    assert "a neither" not in said and "not both" not in said, said
+    assert '"Which RFCs have a Drawbacks or Alternatives section?"' in said, said

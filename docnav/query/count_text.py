@@ -34,7 +34,7 @@ def count_searched(count: dict) -> list[str]:
     ("Drawbacks"); [] where it counted what the documents are, or refer to (by references,
     dates, authors: no words were searched)."""
     neither = count.get("neither") if count.get("neither_by") == "words" else None
-    part = [count["part"]] if count.get("part") else []
+    part = [count["part"]] if count.get("part") else list(count.get("parts") or [])
     return list(dict.fromkeys([*(count.get("holding") or []), *(count.get("words") or []),
                                *(count.get("or_holding") or []), *(neither or []), *part]))
 
@@ -158,6 +158,8 @@ def _part_line(count: dict, documents: str, dated: str) -> str:
     "Drawbacks" (none read)"; of one, whether it has one ("0 of the 1 documents asked of
     dated in 2020 have no section ..." was said)."""
     lacking, n, part = count.get("lacking"), count["n"], count["part"]
+    if count.get("parts") and not part:  # (one asked of: "Drawbacks" or "Alternatives")
+        part = f"\" {count['parts_joined']} \"".join(count["parts"])
     if count["of"] == 1:
         has = "a section" if (n == 1) != bool(lacking) else "no section"
         return (f"the one {documents[:-1]} asked of{dated} has {has} headed \"{part}\""
@@ -166,10 +168,11 @@ def _part_line(count: dict, documents: str, dated: str) -> str:
     if parts := count.get("parts"):  # "... a Drawbacks or Alternatives section?": of each
         joins = count["parts_joined"]
         said = f" {joins} one headed ".join(f'"{h}"' for h in parts)
-        each = ", ".join(f'{k} "{h}"' if i else f'{k} have "{h}"'
+        each = ", ".join(f'{k} "{h}"' if i else f'{k} {"has" if k == 1 else "have"} "{h}"'
                          for i, (h, k) in enumerate(parts.items()))
+        both = ("both " if len(parts) == 2 else "each of ") if joins == "and" else ""
         return (f"{n} of the {count['of']} {documents} asked of{dated} "
-                f"{'have' if n != 1 else 'has'} {'both ' if joins == 'and' else ''}a section "
+                f"{'have' if n != 1 else 'has'} {both}a section "
                 f"headed {said} ({each}" + ("; each read from the first of them it has)"
                                             if n and count["asked"] == "which" else ")"))
     return (f"{n} of the {count['of']} {documents} asked of{dated} "
@@ -380,7 +383,8 @@ def count_line(count: dict) -> str:
                 f"{'its' if count['of'] == 1 else 'their'} references: a link to {it}, "
                 f"{its} number{s}{title}; the evidence reads the best{_named_outside(count)})"
                 f"{or_held(count, count['n'])}")
-    elif count.get("part"):  # "How many RFCs have a Drawbacks section?", "... lack ...?"
+    elif count.get("part") or count.get("parts"):  # "How many RFCs have a Drawbacks
+        # section?", "... lack ...?", "... a Drawbacks or Alternatives section?"
         line = _besides_said(count) + _part_line(count, documents, dated)
     elif count.get("left_dated"):  # "Which RFCs besides 3668 were published in 2024?"
         line = f"none asked of {_besides_said(count)[:-2]} is dated {count['dated']}"

@@ -143,8 +143,27 @@ def _first_heading(part: str) -> str:
 
 # what joins the headings of a part said of several: "a Drawbacks or Alternatives section",
 # "both a Drawbacks and an Alternatives section" (read as one heading, held by none: 0 listed)
-_JOINING = re.compile(r"(\s*\b(?:or|and|both|either|nor)\b\s*|\s*,\s*)", re.I)
+_JOINING = re.compile(r"(\s*\b(?:or|and|both|either|neither|nor)\b\s*|\s*,\s*)", re.I)
 _ARTICLE = re.compile(r"^(?:(?:an?|the|one)\s+)+", re.I)
+# what a piece says besides its heading: "section" of "a Drawbacks section or an Alternatives
+# section" (read as a heading "Drawbacks section", none had it), "on" of "a section on drawbacks
+# or on alternatives" (a heading "on alternatives")
+_NOT_HEADING = re.compile(r"^(?:(?:an?|the|one|on|about)\s+)+|\s+(?:section|part|chapter)s?$",
+                          re.I)
+
+
+def _heading_said(graph: DocNavGraph, words: str) -> str:
+    """The heading ``words`` (a piece of a part said of several) names: less what is said
+    around a heading ("Drawbacks section", "on alternatives"), unless no document has that
+    heading and one has it as said less its article ("On stability")."""
+    said = " ".join(_ARTICLE.sub("", words.strip()).split())
+    bare = " ".join(_NOT_HEADING.sub("", _NOT_HEADING.sub("", said)).split())
+    return said if bare != said and not headed(graph, bare) and headed(graph, said) else bare
+
+
+def _a(heading: str) -> str:
+    """``heading`` after its article ("a Drawbacks", "an Alternatives")."""
+    return f"{'an' if heading[:1].lower() in 'aeiou' else 'a'} {heading}"
 
 
 def parts_joined(graph: DocNavGraph, asked: str, part: str,
@@ -152,8 +171,10 @@ def parts_joined(graph: DocNavGraph, asked: str, part: str,
     """(the headings, "or" or "and") where ``part`` names more than one heading ("Drawbacks
     or Alternatives": any of them; "both a Drawbacks and an Alternatives": all), a run of
     them that some document of ``graph`` has as one heading kept whole ("Rationale and
-    alternatives or Drawbacks"); None where it names one. An InputError where the words
-    joining them say neither plainly ("Drawbacks and Motivation or Alternatives", "nor")."""
+    alternatives or Drawbacks"), each less what is said around it ("a Drawbacks section or
+    an Alternatives section"); None where it names one. An InputError where the words
+    joining them say neither plainly ("Drawbacks and Motivation or Alternatives"), or say
+    "neither ... nor" (not counted: those with any of them are)."""
     if not _HEADINGS.search(part) or headed(graph, part):
         return None
     said = _JOINING.split(part)  # [words, joining, words, ...]
@@ -163,21 +184,27 @@ def parts_joined(graph: DocNavGraph, asked: str, part: str,
     while i < len(said):
         # the longest run of words from here that is one heading, else these words alone
         j = next((j for j in range(len(said) - 1, i, -2)
-                  if headed(graph, _ARTICLE.sub("", "".join(said[i:j + 1]).strip()))), i)
-        if heading := " ".join(_ARTICLE.sub("", "".join(said[i:j + 1]).strip()).split()):
+                  if headed(graph, _heading_said(graph, "".join(said[i:j + 1])))), i)
+        if heading := _heading_said(graph, "".join(said[i:j + 1])):
             headings.append(heading)
-        joins |= {w.lower() for w in said[j + 1:j + 2] if w.strip(", ")}
+        joins |= {w.lower().strip() for w in said[j + 1:j + 2] if w.strip(", ")}
         i = j + 2
-    joins = {"or" if w.strip() == "either" else "and" if w.strip() == "both" else w.strip()
-             for w in joins}
+    joins = {"or" if w == "either" else "and" if w == "both" else "nor" if w == "neither"
+             else w for w in joins}
     if len(headings) < 2:
         return None
-    if len(joins) != 1 or "nor" in joins or any(_NO_HEADING.match(h) for h in headings):
+    if "nor" in joins:  # (not both "or" and "and": "not both" was said of it)
+        raise InputError(f"query {asked!r}: {part!r} names headings none of which those "
+                         f"counted would have, and a count is of those with a section: ask "
+                         f"\"Which {kind} have {_a(headings[0])} or {headings[1]} section?\" "
+                         f"(the others have neither), or of each apart (\"Which {kind} lack "
+                         f"{_a(headings[0])} section?\")")
+    if len(joins) != 1 or any(_NO_HEADING.match(h) for h in headings):
         raise InputError(f"query {asked!r}: {part!r} names more than one heading, and is read "
                          f"of headings joined by \"or\" (any of them) or by \"and\" (all of "
-                         f"them), not both: ask \"Which {kind} have a {headings[0]} or "
-                         f"{headings[1]} section?\" or \"... both a {headings[0]} and "
-                         f"a {headings[1]} section?\"")
+                         f"them), not both: ask \"Which {kind} have {_a(headings[0])} or "
+                         f"{headings[1]} section?\" or \"... both {_a(headings[0])} and "
+                         f"{_a(headings[1])} section?\"")
     return headings, joins.pop()
 
 
@@ -196,7 +223,7 @@ def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
     headed_so = [p for p in every if (any if joins == "or" else all)(
         p in headed_each[h] for h in headings)]
     count.update(n=len(headed_so), of=len(every), words=None, held=0, documents=headed_so,
-                 part=part)
+                 part=None if joined else part)  # (not "Drawbacks or Alternatives": no heading)
     if joined:  # 22 have "Drawbacks", 18 "Alternatives"
         count.update(parts={h: len(headed_each[h]) for h in headings}, parts_joined=joins)
     if count["asked"] == "how many" or not headed_so:
@@ -205,10 +232,12 @@ def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
     more = ((len(paths) + 1) * nav.options.document_tokens if len(headed_so) > n
             and n < nav.options.documents else None)
     first_had = {p: next(h for h in headings if p in headed_each[h]) for p in paths}
+    said = f" {joins} ".join(f'"{h}"' for h in headings) if joined else part
     answer = in_turn(nav, asked, budget, {
         "op": "documents", "documents": paths, "left_out": count["kind"], "about": None,
-        "dated": None, "question": f"What does the {part} section say?",
-        "more_with": more, "part": part},
+        "dated": None, "question": (f"What does the section headed {said} say?" if joined
+                                    else f"What does the {part} section say?"),
+        "more_with": more, "part": said},
         [(p, f"What does the {first_had[p]} section say?", glob.escape(p)) for p in paths])
     answer.count = count
     return answer
