@@ -96,7 +96,11 @@ _LEFT_NAMED = 3
 def _asked(focus: dict) -> str:
     """Which documents were ordered: those asked of, or those the question named
     ("Which is longer, RFC 2394 or RFC 2349?")."""
-    them = (focus.get("them") or "").lower()  # "Which of them is the longest?", alone
+    # "Which of them is the longest?", alone; not where a year, words or those left out narrow
+    # them ("... the longest in 2018?" said all were asked of, then those of 2018)
+    them = "" if any(focus.get(k) for k in ("dated", "holding", "besides", "referring_to",
+                                             "cited_by", "part")) else (
+        focus.get("them") or "").lower()
     return ("the question names" if focus.get("named") else f"asked of (\"{them}\" names "
             f"none before it: all asked of)" if them else "asked of")
 

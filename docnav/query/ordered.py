@@ -79,8 +79,9 @@ _KIND = rf"(?:{KINDS_SAID}|files?)"
 # (of a question alone: all asked of, said so; it was a search for "longest")
 def _of_kind(kind: str) -> str:
     """The kind (``kind``, a pattern) said after "of" before the verb."""
-    return (rf"(?:one\s+)?of\s+(?:(?:all\s+(?:of\s+)?(?:the\s+|these\s+|those\s+)?|the\s+|"
-            rf"these\s+|those\s+)(?P<kind_of>{kind})|(?P<them>them|these|those)),?\s+")
+    return (rf"(?:one\s+)?of\s+(?:(?:all\s+(?:of\s+)?(?:the\s+|(?P<them_all>these|those)\s+)?|"
+            rf"the\s+|(?P<them_kind>these|those)\s+)(?P<kind_of>{kind})|"
+            rf"(?P<them>them|these|those)),?\s+")
 
 
 def _of_them(ordering: str, by: str, kind: str) -> str:
@@ -109,9 +110,8 @@ _THOSE_GO_ON = (rf"\W*$|\s+in\s+{YEAR}|\s+(?:that|which|who|from|of|after|before
 # was the first paper to use BERT?", "Which RFC came first?" (was a search for "came"): the
 # documents first or last by their own dates
 DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
-# "came first" followed by nothing but a year or those asked of ("Which RFC came first in
-# 2018?", "... of those from 2018?"): "Which RFC came first in the discussion of pinning?",
-# "... to mention pinning?" ask of a text (they read the earliest of those holding "pinning")
+# "came first" followed by nothing but a year or those asked of ("... came first in 2018?"):
+# "... came first to mention pinning?" asks of a text (it read the earliest holding "pinning")
 _CAME_ENDS = (rf"(?(came)(?=\W*$|\s+(?:in|from|of|during|since|after|before)\s+{YEAR}\W*$|"
               rf"\s+(?:of|among)\s+(?:them|those|these|the\s+\w+)(?:\s+(?:from|in)\s+{YEAR})?"
               r"\W*$))")
@@ -539,7 +539,8 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
         "dated": o.dated, "besides": o.besides, "besides_year": o.besides_year,
         "besides_dated": o.besides_dated,
-        "order": "earliest" if earliest else "latest", "them": not m["year"] and m["them"],
+        "order": "earliest" if earliest else "latest",
+        "them": not m["year"] and (m["them"] or m["them_kind"] or m["them_all"]),
         "dates": [dates[p] for p in paths], "dated_of": len(dates),
         "undated": len(o.every) - len(dates), "holding": o.words,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
@@ -561,7 +562,8 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
         "op": "documents", "documents": paths, "left_out": o.kind, "about": None,
         "dated": o.dated, "besides": o.besides, "besides_year": o.besides_year,
         "besides_dated": o.besides_dated,
-        "by_length": "shortest" if shortest else "longest", "them": not m["year"] and m["them"],
+        "by_length": "shortest" if shortest else "longest",
+        "them": not m["year"] and (m["them"] or m["them_kind"] or m["them_all"]),
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
         "question": o.question, "more_with": None, "referring_to": o.referring_to,
         "cited_by": o.cited_by, "part": o.part},
