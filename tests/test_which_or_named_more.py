@@ -39,3 +39,18 @@ def test_a_document_named_alone_joined_to_words_is_counted(named):
     answer = Navigator(named).ask("Which RFCs mention RFC 3902 or pinning?", budget=400)
     assert sorted(Path(p).name for p in answer.count["documents"]) == ["3901-a.md",
                                                                        "3903-c.md"]
+
+
+# the form asked again is the question's own ("Which RFCs mention RFC 2394 or pinning?" was
+# said of any question: other numbers, words, verbs; a review found it, RC)
+@pytest.mark.parametrize("asked, form", [
+    ("Which RFCs mention RFC 3902 in its summary or iterators?",
+     '"Which RFCs mention RFC 3902 or iterators?"'),
+    ("Which RFCs mention iterators or RFC 3903 in its motivation?",
+     '"Which RFCs mention iterators or RFC 3903?"'),
+    ("How many RFCs cite RFC 3902 in their summary or mention pinning?",
+     '"How many RFCs cite RFC 3902 or pinning?"')])
+def test_the_refusal_asks_again_of_the_question_own_parts(named, asked, form):
+    with pytest.raises(InputError) as refused:
+        Navigator(named).ask(asked, budget=400)
+    assert form in str(refused.value) and "2394" not in str(refused.value), str(refused.value)

@@ -230,6 +230,19 @@ _NUMBERED_ALONE = re.compile(rf"\s*{said(NAMING)}\s+#?\d+\s*", re.I)
 _NUMBERED_IN = re.compile(rf"\b{said(NAMING)}\s+#?\d+\b", re.I)
 
 
+def _by_name(asked: str | None, said: str, more: str, plain: str) -> str:
+    """The question ``asked`` again with the piece ``more`` (a document and more said of it,
+    of ``said``: what follows its verb) its name alone, joined to ``plain`` as it was ("Which
+    RFCs cite RFC 3902 or mention pinning?"); a form to fill where there is no name by number
+    to take (it said "Which RFCs mention RFC 2394 or pinning?" of any question)."""
+    name = _NUMBERED_IN.search(more)
+    at = asked.rfind(said.strip()) if asked else -1
+    if not name or at < 0:
+        return f"\"... {plain} or\" the document's name alone"
+    pieces = sorted([(said.find(more), name.group()), (said.find(plain), plain)])
+    return f"\"{asked[:at]}{' or '.join(p for _, p in pieces)}?\""
+
+
 def words_or_named(graph: DocNavGraph, said: str, asked: str | None = None) -> list[str]:
     """Of what a question asking which documents refer to others says after its verb
     (``said``: " RFC 2394 or pinning?"), joined by "or" alone, the pieces naming no document,
@@ -253,9 +266,9 @@ def words_or_named(graph: DocNavGraph, said: str, asked: str | None = None) -> l
         plain = [w for w in words if w not in more]
         raise InputError(f"query {asked or said.strip()!r}: {more[0]!r} says more of a "
                          f"document than its name (where it is referred to is not read), "
-                         f"joined by \"or\" "
-                         f"to {plain[0]!r}: ask of the document by its name alone (\"Which "
-                         f"RFCs mention RFC 2394 or pinning?\") or of the two apart")
+                         f"joined by \"or\" to {plain[0]!r}: ask of the document by its name "
+                         f"alone ({_by_name(asked, said, more[0], plain[0])}) or of the two "
+                         f"apart")
     if not any(named) or not words or any(titled_documents(graph, w) or not search_words(w)
                                           for w in words):
         return []
