@@ -17,10 +17,15 @@ def which_documents(focus: dict) -> str:
     references lead to, the first or last by date, the earliest of a year's; of those it
     compares, what their lengths or dates do not answer ("Which is longer, A or B, and
     why?": the "why" was dropped)."""
+    measure = "lengths" if focus.get("by_length") else "dates"
     if why := focus.get("why"):
-        measure = "lengths" if focus.get("by_length") else "dates"
         return (_which_documents(focus) + f" (\"and {why}?\" is not answered by their "
                 f"{measure}: ask it of their text)")
+    if much := focus.get("much"):  # "..., and by how much?": the difference, where known
+        return _which_documents(focus) + (f" ({focus['by']} apart)" if focus.get("by") else
+                                          f" (\"and {much}?\" is not answered: it is said of "
+                                          f"two documents" + ("" if focus.get("by_length") else
+                                                              " each dated to the day") + ")")
     return _which_documents(focus)
 
 

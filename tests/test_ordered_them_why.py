@@ -66,3 +66,15 @@ def test_of_them_narrowed_says_no_note(long, asked):
 def test_of_those_rfcs_is_said_as_of_those(long, asked):
     text = _text(long, asked)
     assert "(\"those\" names none before it: all asked of)" in text, text
+
+
+# ", and by how much?" is answered by their lengths or dates: the difference; ", and how?" is
+# not, as "why" (both asked of RFC 3802 alone, "longer" and "3801" not in the evidence: RC)
+@pytest.mark.parametrize("asked, line", [
+    ("Which is longer, RFC 3802 or RFC 3801, and by how much?", "words apart)"),
+    ("Which of RFC 3802 and RFC 3801 is older, and by how many days?", "1,550 days apart)"),
+    ("Which is longer, RFC 3802 or RFC 3801, and how?",
+     "(\"and how?\" is not answered by their lengths")])
+def test_and_by_how_much_is_the_difference_and_how_unanswered(long, asked, line):
+    text = _text(long, asked)
+    assert line in text and "documents the question names" in text, text

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import glob
 import re
+from datetime import date
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
@@ -45,7 +46,9 @@ _MOST = (r"(?P<most>longest|shortest|biggest|largest|smallest|oldest|newest|earl
 _VERB = rf"(?:(?:is|was|are|were)(?:\s+{DATING})?|came(?:\s+out)?|appeared)"
 # ", and why?" after the names: what their lengths or dates do not answer, said so (the
 # names read with it were no names, and the first named was asked of alone)
-_WHY = r"(?P<why>\s*,?\s+and\s+(?:why|how\s+come|for\s+what\s+reason))?"
+# (", and how?" too); ", and by how much?" is answered by them: the difference is said
+_WHY = (r"(?:(?P<why>\s*,?\s+and\s+(?:why|how\s+come|for\s+what\s+reason|how))|"
+        r"(?P<much>\s*,?\s+and\s+by\s+how\s+(?:much|many\s+(?:words|days)|long|far)))?")
 # "Which is longer, RFC 2394 or RFC 2349?", "Which RFC was newer: RFC 2592 or RFC 2394?",
 # "Which is the longest, RFC 2394 or RFC 2349?", "Which RFC came first, RFC 2394 or RFC 2349?",
 # "Which of the RFCs is the shortest, RFC 2394 or RFC 2349?"; the kind after it, before a
@@ -111,7 +114,8 @@ def compared(nav: Navigator, asked: str, budget: int, m: re.Match, paths: list[s
     step = {"op": "documents", "left_out": "document", "about": None, "dated": None,
             "besides": [], "holding": [], "question": "Summarise", "more_with": None,
             "referring_to": None, "named": True,
-            **({"why": " ".join(m["why"].strip(" ,").split()[1:])} if m["why"] else {})}
+            **({"why": " ".join(m["why"].strip(" ,").split()[1:])} if m["why"] else {}),
+            **({"much": " ".join(m["much"].strip(" ,").split()[1:])} if m["much"] else {})}
     if than in _BY_DATE:
         dates = {p: d for p in paths if (d := own_date(p, nav.graph.fields(p)))}
         # those undated are said, the others compared; fewer than two dated, the first named
@@ -125,6 +129,9 @@ def compared(nav: Navigator, asked: str, budget: int, m: re.Match, paths: list[s
                     undated_named=undated,
                     by_arxiv=[p for p in order[:1] if arxiv_date(p, nav.graph.fields(p))],
                     beside=[[p, dates[p]] for p in order[1:]] if len(dates) > 1 else [])
+        if m["much"] and len(dates) == 2 and all(len(d) > 7 for d in dates.values()):
+            first, second = (date.fromisoformat(dates[p]) for p in order)
+            step["by"] = f"{abs((second - first).days):,} days"
     else:
         lengths = {p: length_of(nav.graph, p)[0] for p in paths}
         order = sorted(paths, key=lambda p: (
@@ -132,6 +139,8 @@ def compared(nav: Navigator, asked: str, budget: int, m: re.Match, paths: list[s
         step.update(by_length="shorter" if than in _SHORTER else "longer",
                     words=[lengths[order[0]]], length_of=len(paths),
                     beside=[[p, lengths[p]] for p in order[1:]])
+        if m["much"] and len(paths) == 2:
+            step["by"] = f"{lengths[order[0]] - lengths[order[1]]:,} words"
     step["documents"] = order[:1]
     return in_turn(nav, asked, budget, step, [(order[0], "Summarise", glob.escape(order[0]))])
 
