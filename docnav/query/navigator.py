@@ -83,11 +83,15 @@ from docnav.query.options import NavigatorOptions
 from docnav.query.ordered import answer_ordered, ordering
 from docnav.query.passages import Passages
 from docnav.query.pieces import is_cut
-from docnav.query.router import GLOBAL, WHAT_IT_DOES, route, routed
+from docnav.query.router import GLOBAL, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
 from docnav.query.which import (asks_documents, counts_the_store, of_one, referred_outside,
                                 which_documents)
+
+# what a document does as a whole, asked of one its name chose ("What does the clamp RFC
+# propose?"): like "about", no word the evidence must hold
+WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|ed|s)?\b", re.I)
 
 # "Summarise the RFCs about async": the documents summed up, no word of what they hold
 # ("Summarise the collection", "Summarise everything": of the bundled sample, "collection"
@@ -239,17 +243,15 @@ class Navigator:
         # what the question is asked of: a glob, globs, or all; a part of "What do RFC 2349
         # and RFC 2592 say ...?" of --doc '*/2*', the one it names (it searched the whole glob)
         scope = chosen if in_turn and chosen else doc or chosen or None
-        # "RFC 2592", "the trusted publishing RFC", none so titled: said, searched only if need be
-        untitled = [] if chosen or names else untitled_names(
-            self.graph, asked, self.graph.document_paths(None if referred else doc))
-        shaped = self._shaped(asked, budget, kind, names, scope, bool(chosen), bool(by_title),
-                              untitled)
+        shaped = self._shaped(asked, budget, kind, names, scope, bool(chosen), bool(by_title))
         question, kind, state = shaped.question, shaped.kind, shaped.state
         run = Run(self.graph, asked, question, kind, state, scope, bool(by_title) or in_turn,
                   unwanted=shaped.unwanted, max_steps=self.options.max_steps)
-        run.untitled = untitled
-        if untitled:
-            run.op("no document titled", names=run.untitled)
+        if not chosen and not names:  # "the trusted publishing RFC", and none is so titled
+            run.untitled = untitled_names(self.graph, asked, self.graph.document_paths(
+                None if referred else doc))  # (one referred to is not asked of)
+            if run.untitled:
+                run.op("no document titled", names=run.untitled)
         if doc and not in_turn and not referred and (
                 outside := named_outside(self.graph, asked, doc)):  # "RFC 2592" of '*2349*'
             run.untitled = list(dict.fromkeys([*outside, *run.untitled]))
@@ -277,17 +279,13 @@ class Navigator:
         return answer
 
     def _shaped(self, asked: str, budget: int, kind: str, names: list[str],
-                scope: str | list[str] | None, chosen: bool, by_title: bool = False,
-                untitled: list[str] = ()) -> _Shaped:
+                scope: str | list[str] | None, chosen: bool, by_title: bool = False) -> _Shaped:
         """The question as searched: without the names that chose its documents, the pages
         it reads, the words asking for an outline, captions or works cited, and its route's
         cue; a local question about what a chosen document is, as a whole, goes global."""
         # a question that is a document's name alone ("pump.md"): what it is, as a whole
         question = without_names(asked, names, keep=not by_title)
         unnamed = question != asked  # a name was taken out (not a page or a cue, below)
-        rest = without_names(question, [*untitled])  # ("What is RFC 9999?": searched as asked,
-        if untitled and not names_nothing(WHAT_IT_DOES.sub(" ", GLOBAL.sub(" ", rest))):  # as
-            question = rest  # "What does the clamp RFC propose?", "Summarise RFC 9999")
         # "besides pinning": not searched for (nor "RFC" pushed down, of "besides the pin RFC")
         question, unwanted = without_left_out(question)[0], without_left_out(asked)[1]
         # "Which RFCs discuss Send?" of one document: what it says of Send (the question's
