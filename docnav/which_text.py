@@ -127,10 +127,12 @@ def _so(focus: dict) -> str:
 
 
 def _holding(focus: dict) -> str:
-    """What the documents ordered hold (" holding "async"", " with a section headed "X"")."""
+    """What the documents ordered hold (" holding "async"", " with a section headed "X"",
+    " without a section headed "X"")."""
+    with_ = "without" if focus.get("part_lacking") else "with"
     return (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
             if focus["holding"] else "") + (
-        f" with a section headed \"{focus['part']}\"" if focus.get("part") else "")
+        f" {with_} a section headed \"{focus['part']}\"" if focus.get("part") else "")
 
 
 def _dated_as(path: str, date: str, focus: dict) -> str:

@@ -10,6 +10,8 @@ import pytest
 from _mixed_kinds import rfc_text
 from _stores import indexed_graph
 
+from docnav.ask_text import answer_text
+from docnav.errors import InputError
 from docnav.query import Navigator, NavigatorOptions
 
 _DRAWBACKS = "\n## Drawbacks\n\nMore syntax to learn.\n"
@@ -77,3 +79,36 @@ def test_searched_holds_each_word_once_as_the_question_wrote_it(graph, asked):
     searched = _ask(graph, asked).searched
     assert searched and len(set(searched)) == len(searched)
     assert all(w.lower() in asked.lower() for w in searched), searched
+
+
+@pytest.mark.parametrize("asked, doc", [
+    ("Which is the longest RFC without a Drawbacks section?", "3403-c.md"),
+    ("Which is the shortest RFC that lacks a Drawbacks section?", "3404-d.md"),
+    ("Which was the first RFC with no Drawbacks section?", "3403-c.md")])
+def test_an_order_of_those_lacking_a_heading_says_they_lack_it(graph, asked, doc):
+    # the line said "... documents asked of with a section headed "Drawbacks"" of them
+    answer = _ask(graph, asked)
+    assert doc in answer.evidence[0].piece.doc_path, answer.text
+    text = answer_text(answer, graph)
+    assert 'documents asked of without a section headed "Drawbacks"' in text, text
+    assert "with a section headed" not in text
+    focus = next(s for s in answer.trace if s["op"] == "documents")
+    assert focus["part"] == "Drawbacks" and focus["part_lacking"] is True
+
+
+def test_an_order_of_those_having_a_heading_is_not_marked_lacking(graph):
+    answer = _ask(graph, "Which is the longest RFC with a Drawbacks section?")
+    text = answer_text(answer, graph)
+    assert 'of the 2 documents asked of with a section headed "Drawbacks"' in text, text
+    focus = next(s for s in answer.trace if s["op"] == "documents")
+    assert focus["part_lacking"] is False
+
+
+def test_none_lacking_a_heading_suggests_asking_which_lack_it(graph):
+    # the refusal suggested "Which documents have a Drawbacks section?", the other question
+    with pytest.raises(InputError) as raised:
+        _ask(graph, "Which is the shortest RFC without a Drawbacks section, besides RFC 3403 "
+                    "and RFC 3404?")
+    message = str(raised.value)
+    assert "every document asked of has a section headed 'Drawbacks'" in message
+    assert '"Which documents lack a Drawbacks section?"' in message, message

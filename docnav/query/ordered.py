@@ -29,10 +29,10 @@ from docnav.query.lexical import search_words
 from docnav.query.left_out import as_besides
 from docnav.query.neither import SAYS_NEITHER, neither_unread
 from docnav.query.names import JOINED, NAMING_WORDS, said_alone, titled_documents, untitled_names
-from docnav.query.parts import headed, length_of
+from docnav.query.parts import length_of
 from docnav.query.referring import each_numbered, references_from
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
-from docnav.query.with_part import LACKING, part_opening
+from docnav.query.with_part import PartHad, part_had
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -211,6 +211,7 @@ class _Ordered:
     besides_dated: list[str] = field(default_factory=list)  # those of that year
     cited_by: str | None = None  # the document referring to them, as named ("RFC 2592")
     part: str | None = None  # the heading of a section each has ("Drawbacks")
+    part_lacking: bool = False  # each lacks it instead ("without a Drawbacks section")
 
 
 def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -239,7 +240,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     # "Drawbacks" and "section" were ordered); what follows is read as if said alone ("...
     # from 2018", ", besides RFC 2094", " about async": once dropped, those holding "2018")
     if part := _part_had(nav, rest):
-        rest = part[2]
+        rest = part.rest
     # "from 2018", "were started in 2018", "after 2018"; or before the verb ("Which RFC from
     # 2018 is the longest?")
     dated, _ = _dated(f" {m.group('year') or m.group('year_after') or ''}")
@@ -300,13 +301,14 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                              f"link to it or its number); `docnav ask \"Which documents refer "
                              f"to {referred}?\"` lists those that do")
     if part:  # (a heading some document indexed has: "with many sections" was an error)
-        every = [p for p in every if p in part[1]]
-        if not every:
-            a = "an" if part[0][:1].lower() in "aeiou" else "a"
-            raise InputError(f"query {asked!r}: {'every' if part[3] else 'no'} document asked "
-                             "of has a section headed "
-                             f"{part[0]!r}; `docnav ask \"Which documents have {a} {part[0]} "
-                             f"section?\"` counts those that do")
+        every = [p for p in every if p in part.documents]
+        if not every:  # (the other question suggested: "Which documents lack ...?" of none)
+            a = "an" if part.heading[:1].lower() in "aeiou" else "a"
+            raise InputError(f"query {asked!r}: {'every' if part.lacking else 'no'} document "
+                             f"asked of has a section headed {part.heading!r}; `docnav ask "
+                             f"\"Which documents {'lack' if part.lacking else 'have'} {a} "
+                             f"{part.heading} section?\"` counts those that "
+                             f"{'lack one' if part.lacking else 'do'}")
     held = None if referred or cited else _held(rest)
     # "the first RFC's feature name", ", and what do they propose": asked of it, not which
     owned = re.match(r"['’]s\b", rest)
@@ -346,7 +348,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                     {p: into[p] for p in every} if referred else {},
                     "%s %d" % year_left if year_left else None,
                     [p for p, why in left.items() if year_left and why == "%s %d" % year_left],
-                    cited[1] if cited else None, part[0] if part else None)
+                    cited[1] if cited else None, part.heading if part else None,
+                    bool(part and part.lacking))
 
 
 def _referring(nav: Navigator, rest: str, asked: str
@@ -391,23 +394,13 @@ def _cited_by(nav: Navigator, rest: str) -> tuple[list[str], str] | None:
     return list(references_from(nav.graph, named[0][0])), _as_said(named[0][1], by["named"])
 
 
-def _part_had(nav: Navigator, rest: str) -> tuple[str, set[str], str, bool] | None:
-    """(the heading, the documents with a section so headed (:func:`headed`; or without one:
-    :data:`LACKING`), what follows, whether lacking) of "of those with a Drawbacks section",
-    "that have a section on drawbacks, besides RFC 2094" (:func:`~.with_part.part_opening`: a
-    heading some document has) where what follows may follow the word ordering them
+def _part_had(nav: Navigator, rest: str) -> PartHad | None:
+    """:class:`~.with_part.PartHad` of "of those with a Drawbacks section", "without a
+    Drawbacks section", "that have a section on drawbacks, besides RFC 2094"
+    (:func:`~.with_part.part_had`) where what follows may follow the word ordering them
     (:data:`GOES_ON`); None of any other ("with many sections": their words restrict them)."""
     those = _OF_THOSE.match(rest)
-    at = those.end() if those else 0
-    lacking = LACKING.match(rest[at:])  # read as "with", of those without
-    said = f" with{rest[at + lacking.end():]}" if lacking else rest[at:]
-    part = part_opening(nav.graph, said)
-    end = at + (part[1] + lacking.end() - len(" with") if lacking else part[1]) if part else 0
-    if part is None or not re.match(GOES_ON, rest[end:], re.I):
-        return None
-    have = {nav.graph.node(s).path for s in headed(nav.graph, part[0])}
-    return (part[0], set(nav.graph.document_paths(None)) - have if lacking else have,
-            rest[end:], bool(lacking))
+    return part_had(nav.graph, rest[those.end() if those else 0:], GOES_ON)
 
 
 def _named(nav: Navigator, said: str) -> list[tuple[str, str]] | None:
@@ -545,7 +538,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         "undated": len(o.every) - len(dates), "holding": o.words,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
         "question": o.question, "more_with": None, "referring_to": o.referring_to,
-        "cited_by": o.cited_by, "part": o.part},
+        "cited_by": o.cited_by, "part": o.part, "part_lacking": o.part_lacking},
         [(p, o.question, glob.escape(p)) for p in paths], o.first))
 
 
@@ -566,7 +559,7 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
         "them": not m["year"] and (m["them"] or m["them_kind"] or m["them_all"]),
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
         "question": o.question, "more_with": None, "referring_to": o.referring_to,
-        "cited_by": o.cited_by, "part": o.part},
+        "cited_by": o.cited_by, "part": o.part, "part_lacking": o.part_lacking},
         [(p, o.question, glob.escape(p)) for p in paths], o.first))
 
 

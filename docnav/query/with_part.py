@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import glob
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from docnav.errors import InputError
 from docnav.query.count_text import counted_answer
@@ -249,5 +249,31 @@ def with_part(nav: Navigator, asked: str, budget: int, count: dict, part: str,
 LACKING = re.compile(r"\s*(?:without|lacking|with\s+no|(?:that|which)\s+(?:lacks?|lacked|"
                      r"(?:do|does|did)\s+not\s+have|(?:has|have|had)\s+no))(?=\s)", re.I)
 
-__all__ = ["LACKING", "part_lacked", "part_opening", "parts_joined", "with_part",
-           "without_part"]
+
+class PartHad(NamedTuple):
+    """A section the documents an order is asked of have, or lack (:func:`part_had`)."""
+    heading: str  # "Drawbacks"
+    documents: set[str]  # the paths of those with a section so headed; or without one
+    rest: str  # what the question says after it (" from 2018", ", besides RFC 2094")
+    lacking: bool  # of those without one ("without a Drawbacks section")
+
+
+def part_had(graph: DocNavGraph, said: str, goes_on: str) -> PartHad | None:
+    """:class:`PartHad` where ``said`` opens by saying the documents have a section so headed
+    (:func:`part_opening`: "with a Drawbacks section", "that have a section on drawbacks") or
+    lack one (:data:`LACKING`, read as "with": "without a Drawbacks section", "that lacks
+    ...") and goes on as ``goes_on`` matches; None of any other ("with many sections")."""
+    lacking = LACKING.match(said)
+    opening = part_opening(graph, f" with{said[lacking.end():]}" if lacking else said)
+    if opening is None:
+        return None
+    end = opening[1] + (lacking.end() - len(" with") if lacking else 0)  # (in ``said``)
+    if not re.match(goes_on, said[end:], re.I):
+        return None
+    have = {graph.node(s).path for s in headed(graph, opening[0])}
+    return PartHad(opening[0], set(graph.document_paths(None)) - have if lacking else have,
+                   said[end:], bool(lacking))
+
+
+__all__ = ["LACKING", "PartHad", "part_had", "part_lacked", "part_opening", "parts_joined",
+           "with_part", "without_part"]
