@@ -128,11 +128,15 @@ def _so(focus: dict) -> str:
 
 def _holding(focus: dict) -> str:
     """What the documents ordered hold (" holding "async"", " with a section headed "X"",
-    " without a section headed "X"")."""
+    " without a section headed "X""); where none holds the words, all ordered, that none does
+    (" (none holding "async")": they were said to hold it)."""
     with_ = "without" if focus.get("part_lacking") else "with"
-    return (" holding " + ", ".join(f'"{w}"' for w in focus["holding"])
-            if focus["holding"] else "") + (
-        f" {with_} a section headed \"{focus['part']}\"" if focus.get("part") else "")
+    part = f" {with_} a section headed \"{focus['part']}\"" if focus.get("part") else ""
+    words = ", ".join(f'"{w}"' for w in focus["holding"])
+    if not words:
+        return part
+    return f"{part} (none holding {words})" if focus.get("held_by_none") else (
+        f" holding {words}{part}")
 
 
 def _dated_as(path: str, date: str, focus: dict) -> str:

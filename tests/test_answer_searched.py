@@ -112,3 +112,20 @@ def test_none_lacking_a_heading_suggests_asking_which_lack_it(graph):
     message = str(raised.value)
     assert "every document asked of has a section headed 'Drawbacks'" in message
     assert '"Which documents lack a Drawbacks section?"' in message, message
+
+
+@pytest.mark.parametrize("asked", [
+    "Which is the longest RFC without a Drawbacks section about async?",
+    "Which is the shortest RFC with no Drawbacks section about async?"])
+def test_an_order_whose_documents_hold_none_of_its_words_says_so(graph, asked):
+    # 3403 and 3404 lack the section and hold no "async": the line said they held it
+    text = answer_text(_ask(graph, asked), graph)
+    assert 'without a section headed "Drawbacks" (none holding "async")' in text, text
+    assert 'holding "async" without' not in text
+
+
+def test_an_order_whose_documents_hold_its_words_says_they_hold_them(graph):
+    text = answer_text(_ask(graph, "Which is the longest RFC about async?"), graph)
+    assert 'of the 2 documents asked of holding "async", by their words: 3402-b.md' in text
+    assert "none holding" not in text
+

@@ -212,6 +212,7 @@ class _Ordered:
     cited_by: str | None = None  # the document referring to them, as named ("RFC 2592")
     part: str | None = None  # the heading of a section each has ("Drawbacks")
     part_lacking: bool = False  # each lacks it instead ("without a Drawbacks section")
+    held_by_none: bool = False  # none of those asked of holds ``words`` (each is ordered)
 
 
 def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
@@ -316,10 +317,11 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
     held = held or ""
     state = EvidenceState(held, budget, remainder=True)
     terms = state.terms if re.search(r"\w\w", held) else []
-    words = []
+    words, held_by_none = [], False
     if terms:  # "... the first paper to use BERT": of those that say BERT
         rare, holding = rarer_held(nav.graph.term_documents(terms), every)
         every = [p for p in every if holding[p] == max(holding.values(), default=0)]
+        held_by_none = not any(holding.values())  # (all kept: said so, not that they hold)
         words = list(dict.fromkeys(as_written(held, state.words.get(t, t)) for t in rare))
     n = (max(1, min(nav.options.documents, budget // nav.options.document_tokens))
          if several else 1)  # "the newest RFCs": as many as fit
@@ -349,7 +351,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
                     "%s %d" % year_left if year_left else None,
                     [p for p, why in left.items() if year_left and why == "%s %d" % year_left],
                     cited[1] if cited else None, part.heading if part else None,
-                    bool(part and part.lacking))
+                    bool(part and part.lacking), held_by_none)
 
 
 def _referring(nav: Navigator, rest: str, asked: str
@@ -536,6 +538,7 @@ def by_date(nav: Navigator, asked: str, budget: int, m: re.Match,
         "them": not m["year"] and (m["them"] or m["them_kind"] or m["them_all"]),
         "dates": [dates[p] for p in paths], "dated_of": len(dates),
         "undated": len(o.every) - len(dates), "holding": o.words,
+        "held_by_none": o.held_by_none,
         "by_arxiv": [p for p in paths if arxiv_date(p, nav.graph.fields(p))],
         "question": o.question, "more_with": None, "referring_to": o.referring_to,
         "cited_by": o.cited_by, "part": o.part, "part_lacking": o.part_lacking},
@@ -558,6 +561,7 @@ def by_length(nav: Navigator, asked: str, budget: int, m: re.Match,
         "by_length": "shortest" if shortest else "longest",
         "them": not m["year"] and (m["them"] or m["them_kind"] or m["them_all"]),
         "words": [lengths[p] for p in paths], "length_of": len(lengths), "holding": o.words,
+        "held_by_none": o.held_by_none,
         "question": o.question, "more_with": None, "referring_to": o.referring_to,
         "cited_by": o.cited_by, "part": o.part, "part_lacking": o.part_lacking},
         [(p, o.question, glob.escape(p)) for p in paths], o.first))
