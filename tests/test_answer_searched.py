@@ -6,6 +6,8 @@ did not carry the field at all), so a reader could not see what was looked for, 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from _mixed_kinds import rfc_text
 from _stores import indexed_graph
@@ -129,3 +131,13 @@ def test_an_order_whose_documents_hold_its_words_says_they_hold_them(graph):
     assert 'of the 2 documents asked of holding "async", by their words: 3402-b.md' in text
     assert "none holding" not in text
 
+
+@pytest.mark.parametrize("asked", [
+    "Which was the first RFC to mention Async?", "Which is the longest RFC about Async code?",
+    "What does the A RFC say about Pinning?", "What do the RFCs say about Async and async?"])
+def test_searched_holds_each_word_once_whatever_its_case_as_written(graph, asked):
+    # "Which was the first RFC to mention `impl Trait`?" searched [impl, Trait, rfc, trait];
+    # "What does the pin RFC say about Unpin?" [unpin]
+    searched = _ask(graph, asked).searched
+    assert searched and len({w.lower() for w in searched}) == len(searched), searched
+    assert all(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", asked) for w in searched), searched

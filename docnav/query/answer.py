@@ -3,6 +3,8 @@ words did not find, and how collecting it went (the trace, and why it stopped)."
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -59,7 +61,8 @@ class Answer:
     # the question as it was searched, where it was asked in other words ("How many references
     # does RFC 2592 have?": "Which documents does RFC 2592 refer to?"); ``question`` is as asked
     searched_as: str | None = None
-    # the words and phrases looked for, as the question wrote them: the evidence search's
+    # the words looked for, each once whatever its case, as the question wrote them
+    # (:func:`said_once`; a word the search splits, as its parts): the evidence search's
     # (its asking words left out, unless it names nothing else: ``missing`` is of these), a
     # count's (count_text.count_searched: "pinning" of "never mention pinning", a heading
     # "Drawbacks"), an order's (those holding a word or a heading); [] where nothing was: an
@@ -102,3 +105,14 @@ class Answer:
             } for i, e in enumerate(self.evidence, start=1)],
             "trace": self.trace,
         }
+
+
+def said_once(words: Iterable[str], question: str) -> list[str]:
+    """``words`` each once whatever its case, spelled as ``question`` writes it where it does
+    (its first such), else as given: :attr:`Answer.searched` ("Which was the first RFC to
+    mention `impl Trait`?" said [impl, Trait, rfc, trait]; "... say about Unpin?" [unpin])."""
+    once: dict[str, str] = {}
+    for word in words:
+        said = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", question, re.I)
+        once.setdefault(word.lower(), said.group() if said else word)
+    return list(once.values())

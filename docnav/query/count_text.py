@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
-from docnav.query.answer import Answer
+from docnav.query.answer import Answer, said_once
 from docnav.wording import counted
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ def counted_answer(nav: Navigator, asked: str, count: dict, route: str | None = 
         "op": "count documents", "document_count": len(count["documents"]),
         "asked_of": count["asked_of"], "dated": count["dated"], "tokens": 0,
         "confidence": 0.0}], None, 0, counted_text(count), count=count,
-        searched=count_searched(count))
+        searched=said_once(count_searched(count), asked))
 
 
 def count_searched(count: dict) -> list[str]:

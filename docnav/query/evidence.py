@@ -12,7 +12,7 @@ from dataclasses import InitVar, dataclass, field
 from docnav.checks import finite_number
 from docnav.errors import ConfigError, InputError
 from docnav.query._checks import LEAST_PIECE, token_budget
-from docnav.query.answer import Answer
+from docnav.query.answer import Answer, said_once
 from docnav.query.fields import DATE_KEYS, DATED_NOW, DATING, own_date_said
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.lexical import search_words, tokens
@@ -431,7 +431,7 @@ class Run:
                       state.tokens_used, text, stopped=stopped, missing=missing, absent=absent,
                       headed=headed, empty=list(dict.fromkeys(empty)),
                       fields=self.fields_asked, fields_lacking=self.fields_lacking,
-                      dated=self.date_asked, searched=list(dict.fromkeys(state.words.values())),
+                      dated=self.date_asked, searched=said_once(state.words.values(), self.asked),
                       untitled=self.untitled)
 
     def record_stop(self) -> str:

@@ -11,6 +11,7 @@ import glob
 import re
 from typing import TYPE_CHECKING
 
+from docnav.query.answer import said_once
 from docnav.query.evidence import Answer, EvidenceState
 from docnav.query import kind_words
 from docnav.query.lexical import tokens
@@ -329,7 +330,7 @@ def in_turn(nav: Navigator, asked: str, budget: int, step: dict,
                   fields={k: v for p in parts for k, v in p.fields.items()},
                   fields_lacking={k: v for p in parts for k, v in p.fields_lacking.items()},
                   dated={k: v for p in parts for k, v in p.dated.items()},
-                  searched=list(dict.fromkeys(w for p in parts for w in p.searched)),
+                  searched=said_once((w for p in parts for w in p.searched), asked),
                   untitled=list(dict.fromkeys(n for p in parts for n in p.untitled)))
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.comparative import compared, compared_named
 from docnav.query.dated import YEAR, dated_in
+from docnav.query.answer import said_once
 from docnav.query.evidence import LEAVING_OUT, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
 from docnav.query.holding import REFERRING, left_out, rarer_held, referring_to_any
@@ -597,7 +598,8 @@ def _said_unnamed(o: _Ordered, answer: Answer) -> Answer:
         left_unnamed(answer, o.unnamed)
     written = [w for w in answer.searched
                if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", answer.question, re.I)]
-    answer.searched = list(dict.fromkeys([*([o.part] if o.part else []), *o.words, *written]))
+    answer.searched = said_once([*([o.part] if o.part else []), *o.words, *written],
+                                answer.question)
     return answer
 
 
