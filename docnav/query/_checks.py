@@ -10,11 +10,15 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
 from docnav.model import BlockKind, NodeKind
 from docnav.query.lexical import tokens
 from docnav.query.tables import where_read
+
+if TYPE_CHECKING:
+    from docnav.query.graph import DocNavGraph
 
 MAX_QUERY_CHARS = 2000
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -234,7 +238,7 @@ def named_both_ways(ref: str, nodes: Mapping, roots: Sequence[str],
             "document's path whole")
 
 
-def not_a_node_id(graph, ref: str) -> InputError:
+def not_a_node_id(graph: DocNavGraph, ref: str) -> InputError:
     """Why ``ref``, neither a node id nor a whole document id, is refused where a node id is
     taken (:meth:`~docnav.query.graph.DocNavGraph.node`): it points to ``graph.resolve`` only
     where resolve takes it (a short id, one in capitals or with spaces, a path), saying what

@@ -14,7 +14,7 @@ from docnav.query._checks import LEAST_PIECE
 from docnav.query.quantities import holds_figure
 
 if TYPE_CHECKING:
-    from docnav.query.graph import NodeView
+    from docnav.query.graph import DocNavGraph, NodeView
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ def count_tokens(text: str) -> int:
     return (len(text.split()) * 4 + 2) // 3
 
 
-def is_cut(piece: Piece, graph) -> bool:
+def is_cut(piece: Piece, graph: DocNavGraph) -> bool:
     """Whether ``piece`` holds only the start of its paragraph in ``graph`` (the budget ran
     out inside it)."""
     return piece.tokens < count_tokens(graph.node(piece.node_id).text)
