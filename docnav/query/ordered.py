@@ -24,12 +24,12 @@ from docnav.query.dated import YEAR, dated_in
 from docnav.query.answer import said_once
 from docnav.query.evidence import LEAVING_OUT, EvidenceState
 from docnav.query.fields import DATE_SOURCES, DATING, arxiv_date, date_span, own_date
-from docnav.query.holding import REFERRING, left_out, rarer_held, referring_to_any
+from docnav.query.holding import REFERRING, rarer_held, referring_to_any
 from docnav.query.in_turn import as_written, in_turn
 from docnav.query.lexical import search_words
-from docnav.query.left_out import as_besides
 from docnav.query.neither import SAYS_NEITHER, neither_unread
-from docnav.query.names import JOINED, NAMING_WORDS, said_alone, titled_documents, untitled_names
+from docnav.query.ordered_left_out import LEFT_UNNAMED, left_of
+from docnav.query.names import NAMING_WORDS, said_alone, untitled_names
 from docnav.query.parts import length_of
 from docnav.query.referring import each_numbered, references_from
 from docnav.query.which import ABOUT, DATED, KINDS_SAID, OF_YEAR, left_unnamed
@@ -155,11 +155,6 @@ _OF_ELSE = re.compile(r"\s+(?:of|in)\s", re.I)
 _NOT_HELD = frozenset(search_words(
     "all them these those lot ones store collection repository corpus index length size words "
     "terms total pages tokens"))
-# what it leaves out, right after them, that holding.left_out names no document of ("Which
-# RFC is the longest, excluding if-let chains?"), or not all of ("excluding if-let chains and
-# async await": 2394 alone)
-_LEFT_UNNAMED = re.compile(rf"^\W*(?:{LEAVING_OUT.pattern}|excluding\b|but\s+not\b)\s+"
-                           r"(?P<other>\S.*?)\W*$", re.I)
 # their year at the end, after what it leaves out ("..., besides 2497, after 2018?")
 _YEAR_LAST = re.compile(rf",?\s+{_YEAR_SAID}\W*$", re.I)
 # what it leaves out that points at the documents of a year said after it: "besides those
@@ -176,8 +171,6 @@ _POINTING_FIRST = re.compile(
     rf"(?:apart|aside)\s+from\b)\s*(?:for\s+)?)(?:those|the\s+ones|the\s+{KINDS_SAID})"
     rf"(?P<year>\s+{_YEAR_SAID})"
     rf"(?:,?\s+and\b|,)\s*(?P<rest>\S.*)$", re.I)
-# between the names of a list left out: "if-let chains, async closures and async await"
-_NAMES = re.compile(JOINED)
 # the words naming one document besides its name (names.NAMING_WORDS), and between the names
 # of several ("RFC 2394 or RFC 2349"), but not beside one: "the futures RFC or futures" names
 # RFC 2592 and a word, not RFC 2592 alone
@@ -253,7 +246,7 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
             at += those.end() if dated else 0  # those holding "2018" or "published")
         rest = rest[at:]
     # "..., besides 2497, after 2018?": their year after what it leaves out ends its name
-    last = _YEAR_LAST.search(rest) if not dated and _LEFT_UNNAMED.match(rest) else None
+    last = _YEAR_LAST.search(rest) if not dated and LEFT_UNNAMED.match(rest) else None
     if last and (dated := _dated(rest[last.start():])[0]):
         rest = rest[:last.start()]
     left_before = m.group("left") or ""  # "Which RFC besides 2497 is the longest?"
@@ -274,8 +267,8 @@ def _ordered(nav: Navigator, asked: str, budget: int, m: re.Match,
         left_before, rest = (kept, rest) if m.group("left") else (left_before, kept)
     # (its name ends at the verb: "besides if let chains is the longest about async" left
     # out "if let chains about async", which named none, an error)
-    left, unnamed = _left_of(nav, f" {left_before}", asked)[1:] if left_before else ({}, [])
-    rest, after, none = _left_of(nav, rest, asked)
+    left, unnamed = left_of(nav, f" {left_before}", asked)[1:] if left_before else ({}, [])
+    rest, after, none = left_of(nav, rest, asked)
     left, unnamed = {**left, **after}, unnamed + none
     every = nav.graph.document_paths(doc)
     if year_left:
@@ -431,64 +424,6 @@ def _dated(said: str) -> tuple[tuple[str, int] | None, int]:
         return None, 0
     return ("in", int(year.group(1))) if year.re is OF_YEAR else (
         year.group(1).lower(), int(year.group(2))), year.end()
-
-
-def _left_of(nav: Navigator, rest: str, asked: str
-             ) -> tuple[str, dict[str, str], list[str]]:
-    """(``rest`` without what a cue in it leaves out, the documents that names, its names of
-    one word that name none): by :func:`docnav.query.holding.left_out`, else by the words of
-    their titles (:func:`_titled_left_out`) where the cue and its name end ``rest``."""
-    said = rest
-    rest, left = left_out(nav.graph, as_besides(rest, nav.graph))
-    cue = _LEFT_UNNAMED.match(said if not (left and re.search(r"\w", rest)) else "")
-    if cue is None:
-        return rest, left, []
-    # "..., excluding if-let chains?"; and each name of a list naming none of those found
-    # ("excluding if-let chains and async await" left out 2394 alone, if-let chains unsaid)
-    found = set(re.findall(r"\w+", " ".join(left.values()).casefold()))
-    unsaid = []
-    for name in _NAMES.split(cue.group("other").strip()):
-        if not set(re.findall(r"\w+", name.casefold())) & found:  # ("2497 and Pin": 2497)
-            alone = left_out(nav.graph, f" besides {name}")[1]
-            left, unsaid = {**left, **alone}, unsaid + ([] if alone else [name])
-    # "but not" naming no document is no cue: "the longest but not the most complex", "...,
-    # but not by much" (errors: it named no document), "the shortest but not trivial"
-    but_not = re.match(r"\W*but\s+not\b", said, re.I)
-    try:
-        named, unnamed = (_titled_left_out(nav, " and ".join(unsaid), asked) if unsaid
-                          else ({}, []))
-    except InputError:
-        if but_not and not left:
-            return said, {}, []
-        raise
-    if but_not and not (left or named):
-        return said, {}, []
-    return "", {**left, **named}, unnamed
-
-
-def _titled_left_out(nav: Navigator, other: str, asked: str
-                     ) -> tuple[dict[str, str], list[str]]:
-    """The documents ``other`` (what the question leaves out, which
-    :func:`docnav.query.holding.left_out` named none of, nor by a file's name without its
-    extension, "besides needle") names by the words of one title or file name, each name of
-    two words or more ("if-let chains", "if let chains"), and its names of one word no title
-    or file name holds (:func:`docnav.query.holding.left_out` leaves out the one holding it:
-    "besides chains"), as of "Which RFCs mention async besides Pin?" (said, none left out;
-    it was an error); a longer name naming none is an error (its words were dropped unsaid,
-    and RFC 2497 was the longest)."""
-    named: dict[str, str] = {}
-    unnamed: list[str] = []
-    for name in _NAMES.split(other.strip()):
-        if len(re.findall(r"[^\W_]+", name)) == 1:  # "besides Pin", no title holding it
-            unnamed.append(name)
-            continue
-        found = titled_documents(nav.graph, f"the {name} document")
-        if not found:
-            raise InputError(f"query {asked!r} leaves out {name!r}, which names no document "
-                             f"asked of by the words of its title or file name; name it "
-                             f"(\"besides RFC 2497\", \"besides the if-let chains RFC\")")
-        named.update((p, name) for p, _ in found)
-    return named, unnamed
 
 
 def _held(rest: str) -> str | None:
