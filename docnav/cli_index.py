@@ -251,6 +251,7 @@ def _index_options(args: argparse.Namespace):
         export_parquet=not args.no_parquet,
         progress=None if not args.no_progress else False,
         lock_wait=args.wait,
+        refuse_filtered_out=True,
     )
 
 

@@ -34,8 +34,10 @@ def run_files(store: Store, roots: Sequence[str | Path], paths: Sequence[str | P
                  options.include, options.exclude, hashes)
     found = sorted(found + away, key=lambda f: f.path)
     empty = empty_roots(roots, found)
-    if empty:  # a filter that leaves no file of a folder removes none of its documents
-        refuse_filtered_out(empty, _stored_paths(store), options.include, options.exclude)
+    if options.refuse_filtered_out and not found:
+        # a filter that leaves no file of any root (a typo) removes none of their documents
+        refuse_filtered_out(empty, lambda: _stored_paths(store), options.include,
+                            options.exclude)
     return found, root_of(roots), empty
 
 

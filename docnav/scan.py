@@ -14,7 +14,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
@@ -151,18 +151,21 @@ def empty_roots(roots: Iterable[str | Path], found: Sequence[FoundFile]) -> list
             if absolute(r).is_dir() and str(absolute(r)) not in held]
 
 
-def refuse_filtered_out(empty: Sequence[str], stored: Sequence[str],
+def refuse_filtered_out(empty: Sequence[str], stored: Callable[[], Sequence[str]],
                         include: Sequence[str], exclude: Sequence[str]) -> None:
     """An error for a folder of ``empty`` (the run's folders its scan found no file in) that
     the given ``include``/``exclude`` leave no file of while documents indexed from it
-    (``stored``: the stored documents' paths) still have their files there: `--include
-    '*.MD'`, a case typo, removed every one of them. Such a filter is almost surely a
-    mistake; one that leaves out some of a folder's files removes their documents, as asked,
-    and a folder whose documents' files are gone loses them, as without a filter."""
+    (``stored``: the stored documents' paths, read only where a filter was given) still have
+    their files there: `--include '*.MD'`, a case typo, removed every one of them. The caller
+    asks only where the filter leaves no file of any root of the run: such a filter is almost
+    surely a mistake; one that leaves files in some of them narrows the run on purpose and
+    removes the other documents, with a note, as does a folder whose documents' files are
+    gone."""
     if tuple(include) == DEFAULT_INCLUDE and not exclude:
         return
+    paths = stored()
     for root in empty:
-        held = [p for p in stored if in_scope(p, [root])]
+        held = [p for p in paths if in_scope(p, [root])]
         if any(os.path.lexists(p) and not hidden_under(p, [root]) for p in held):
             raise InputError(_filtered_out(root, len(held), include, exclude))
 
@@ -183,8 +186,9 @@ def _filtered_out(root: str, held: int, include: Sequence[str], exclude: Sequenc
         which = f"{' '.join(given)} and {' '.join(left_out)} leave none of the {files}"
     return (f"{which} in {root} ({shown}), and the store holds {counted(held, 'document')} "
             "indexed from it: the run is refused, nothing indexed or removed. Check the pattern "
-            "(patterns are case-sensitive); to remove the folder's documents, index it when "
-            "none of their files is there")
+            "(patterns are case-sensitive). To remove these documents on purpose, index the "
+            "folder together with one the filter reads a file of (a run that reads some file "
+            "removes the documents it leaves out, with a note)")
 
 
 def file_kinds(root: str | Path, most: int = 10_000) -> dict[str, int]:
@@ -196,7 +200,7 @@ def file_kinds(root: str | Path, most: int = 10_000) -> dict[str, int]:
             break
         try:
             if entry.is_file():
-                suffix = Path(entry.name).suffix.lower()
+                suffix = Path(entry.name).suffix  # as written: patterns are case-sensitive
                 kinds[suffix] = kinds.get(suffix, 0) + 1
         except OSError:
             continue

@@ -8,6 +8,7 @@ from _dagster_harness import launch, run_warnings
 from _dagster_harness import tick as sensor_tick
 from dagster import build_sensor_context
 
+from pipelines.changes import PARTITIONS, full_range_request
 from pipelines.resources import DocNavResource
 from pipelines.sensors import document_sensor
 
@@ -79,3 +80,20 @@ def test_a_run_says_which_documents_its_patterns_removed(tmp_path, docs, instanc
     assert ("3 documents were removed although their files are still there (a.md, b.md, c.md): "
             "DOCNAV_INCLUDE ('*.mdd') and DOCNAV_EXCLUDE ('') leave them out; set them to "
             "cover the files to bring them back") in warned
+
+
+def test_a_reconcile_run_with_the_typo_does_what_a_tick_run_does(tmp_path, docs,  # noqa: F811
+                                                                 instance):
+    """The same DOCNAV_INCLUDE typo in a full (reconcile) run: since 42780a5 it failed with an
+    error naming `--include`, an option no Dagster user typed, while a tick's run removed the
+    documents with the warning. The refusal is the CLI's alone (IndexOptions
+    refuse_filtered_out): both Dagster runs remove them, and say why."""
+    db = str(tmp_path / "s.duckdb")
+    right = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
+    launch(instance, right, sensor_tick(instance, right, None).run_requests[0])
+    typo = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False,
+                          include="*.mdd")
+    request = full_range_request(instance.get_dynamic_partitions(PARTITIONS), run_key="full")
+    warned = run_warnings(instance, launch(instance, typo, request))
+    assert any("3 documents were removed although their files are still there" in w
+               and "DOCNAV_INCLUDE ('*.mdd')" in w for w in warned), warned

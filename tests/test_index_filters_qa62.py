@@ -33,8 +33,10 @@ def test_an_include_that_matches_no_file_of_a_folder_is_refused(tmp_path):
     assert err == (
         f"docnav: error: --include '*.MD' matches none of the 6 files in {docs} (.md: 5, "
         ".txt: 1), and the store holds 5 documents indexed from it: the run is refused, "
-        "nothing indexed or removed. Check the pattern (patterns are case-sensitive); to "
-        "remove the folder's documents, index it when none of their files is there\n")
+        "nothing indexed or removed. Check the pattern (patterns are case-sensitive). To "
+        "remove these documents on purpose, index the folder together with one the filter "
+        "reads a file of (a run that reads some file removes the documents it leaves out, "
+        "with a note)\n")
     _still_five(db, docs)
 
 
@@ -72,3 +74,26 @@ def test_watch_refuses_it_too(tmp_path):
     code, _, err = run(db, "watch", str(docs), *FLAGS, "--include", "*.MD", "--seconds", "0.2")
     assert code == 2 and f"--include '*.MD' matches none of the 6 files in {docs} (" in err, err
     _still_five(db, docs)
+
+
+def test_the_suffixes_are_shown_as_written(tmp_path):
+    """A.MD and B.MD (read by the default, which matches any case), then --include '*.md':
+    the message said "matches none of the 2 files ... (.md: 2)", which reads as false."""
+    up = written(tmp_path / "up", {"A.MD": "# A\n\nAlpha.\n", "B.MD": "# B\n\nBravo.\n"})
+    db = tmp_path / "s.duckdb"
+    assert index(db, up) == 0
+    code, _, err = run(db, "index", str(up), *FLAGS, "--include", "*.md")
+    assert code == 2 and f"matches none of the 2 files in {up} (.MD: 2)" in err, err
+
+
+def test_a_narrowing_over_several_folders_empties_the_one_it_leaves_nothing_of(tmp_path):
+    """index d1 d2 --include '*.html' where d2 holds no html: refused as a whole before, with
+    no way through; a filter that reads some file of the run is a narrowing, as asked."""
+    d1 = written(tmp_path / "d1", {"x.html": "<h1>X</h1><p>Xray.</p>", "a.md": "# A\n\nA.\n"})
+    d2 = written(tmp_path / "d2", {"b.md": "# B\n\nBravo.\n", "n.txt": "notes\n"})
+    db = tmp_path / "s.duckdb"
+    code, out, _ = run(db, "index", str(d1), str(d2), *FLAGS)
+    assert code == 0 and summary_counts(out)["added"] == 3, out
+    code, out, err = run(db, "index", str(d1), str(d2), *FLAGS, "--include", "*.html")
+    assert code == 0 and summary_counts(out)["removed"] == 2, (out, err)
+    assert "note: 2 documents were removed although their files are still there" in err, err
