@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from _cli import TWO_DOCUMENTS, index, indexed_files, written
+from _cli import TWO_DOCUMENTS, docnav, index, indexed_files, written
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -65,34 +65,25 @@ def _files(*folders: Path) -> dict[Path, bytes]:
 
 
 def test_demo_steps_work(tmp_path):
-    """The demo without its setup line, in a copy of the repository's files it uses.
-
-    Speed flags go to `index` only: the hashing embedder and unverified summaries, so no model
-    is loaded; everything else is the script as written. It runs where a user has a store of
+    """The demo without its setup line, in a copy of the repository's files it uses
+    (:func:`_demo_work`). It runs where a user has a store of
     their own in $DOCNAV_DB (as the README's Dagster section has them export it) and one at the
     default path with its Parquet export: the demo uses and removes only its own store, and
     leaves both as they were, byte for byte.
     """
-    assert DOCNAV.exists(), f"{DOCNAV}: the docnav console script is not installed"
-    script = DEMO.read_text().replace("bash scripts/setup.sh\n", "")
-    script = script.replace('.venv/bin/docnav index "$docs"',
-                            '.venv/bin/docnav index "$docs" --embed-model hashing --no-verify')
-    work = tmp_path / "repo"
-    (work / "scripts").mkdir(parents=True)
-    (work / "scripts" / "demo.sh").write_text(script)
-    (work / "samples").symlink_to(ROOT / "samples")
-    (work / ".venv").symlink_to(ROOT / ".venv")
+    work = _demo_work(tmp_path)
     (work / "mine").mkdir()
     mine = indexed_files(work / "mine", TWO_DOCUMENTS)  # with its export in mine/parquet
     default = work / ".docnav" / "docnav.duckdb"
     assert index(default, written(work / "notes", TWO_DOCUMENTS)) == 0
+    # the older demo's store beside it, without an export: removed; the default's export kept
+    old_demo = default.parent / "demo.duckdb"
+    assert docnav(old_demo, "index", str(written(work / "old", TWO_DOCUMENTS)), "--no-parquet",
+                  "--embed-model", "hashing", "--no-summaries", "--no-progress") == 0
     before = _files(mine.parent, default.parent)
     assert (default.parent / "parquet" / "documents.parquet") in before
-    result = subprocess.run(
-        ["bash", str(work / "scripts" / "demo.sh")], cwd=work,
-        env={**os.environ, "DOCNAV_DB": str(mine)},
-        capture_output=True, text=True, timeout=600,
-    )
+    del before[old_demo]
+    result = _run_demo(work, {**os.environ, "DOCNAV_DB": str(mine)})
     assert result.returncode == 0, f"the demo's steps failed:\n{result.stderr[-3000:]}"
     out = result.stdout
     assert re.search(r"^4 added, 0 changed, 0 renamed, 0 removed, 0 unchanged, 0 failed; ",
@@ -107,8 +98,44 @@ def test_demo_steps_work(tmp_path):
                      r"\d+ nodes written, 1 text embedded", out, re.M), out
     after = _files(mine.parent, default.parent)
     assert {f: after.get(f) for f in before} == before, "the demo changed a store not its own"
-    assert (work / ".docnav" / "demo" / "demo.duckdb").exists()
+    assert (work / ".docnav" / "demo" / "demo.duckdb").exists() and not old_demo.exists()
     assert not re.search(r"^(docnav: )?error", result.stderr, re.M), result.stderr
+
+
+def _demo_work(tmp_path: Path) -> Path:
+    """A copy of the repository's files the demo uses, its script without the setup line and
+    with speed flags to `index` only: the hashing embedder and unverified summaries, so no
+    model is loaded."""
+    assert DOCNAV.exists(), f"{DOCNAV}: the docnav console script is not installed"
+    script = DEMO.read_text().replace("bash scripts/setup.sh\n", "")
+    script = script.replace('.venv/bin/docnav index "$docs"',
+                            '.venv/bin/docnav index "$docs" --embed-model hashing --no-verify')
+    work = tmp_path / "repo"
+    (work / "scripts").mkdir(parents=True)
+    (work / "scripts" / "demo.sh").write_text(script)
+    (work / "samples").symlink_to(ROOT / "samples")
+    (work / ".venv").symlink_to(ROOT / ".venv")
+    return work
+
+
+def _run_demo(work: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", str(work / "scripts" / "demo.sh")], cwd=work, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_the_demo_removes_the_older_demos_store_and_its_export(tmp_path):
+    """The older demo (before 31b7567) left .docnav/demo.duckdb and its export .docnav/parquet,
+    which then kept the default store from exporting there: `docnav index` into it was refused
+    after the upgrade. The demo removes both, the export only as that store's."""
+    work = _demo_work(tmp_path)
+    old_demo = work / ".docnav" / "demo.duckdb"
+    assert index(old_demo, written(work / "old", TWO_DOCUMENTS)) == 0
+    assert (old_demo.parent / "parquet" / "documents.parquet").exists()
+    env = {k: v for k, v in os.environ.items() if k != "DOCNAV_DB"}
+    result = _run_demo(work, env)
+    assert result.returncode == 0, f"the demo's steps failed:\n{result.stderr[-3000:]}"
+    assert not old_demo.exists() and not (old_demo.parent / "parquet").exists()
+    assert index(old_demo.parent / "docnav.duckdb", work / "old") == 0
 
 
 def test_the_python_example_runs_against_an_indexed_folder(tmp_path, monkeypatch):
