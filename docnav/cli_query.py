@@ -518,10 +518,13 @@ def add_locate_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "locate", help="hybrid (BM25 + embedding) search over paragraphs, sections, summaries",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Searches the store's nodes (paragraphs, sections, documents) for the "
-        "words: BM25 keyword scores and embedding similarity, fused, over each node's own text "
-        "(a section's heading) and its summary. Prints the best hits first, a line each: node "
-        "id, score, kind, what it matched (text or summary) and where it is, then its text.",
+        description="Searches the store's nodes (paragraphs, with their blocks: tables, list "
+        "items, code; sections; documents) for the words: BM25 keyword scores and embedding "
+        "similarity, fused, over each node's own text (a section's heading) and its summary. "
+        "Prints the best hits first, a line each: node id, score, kind (a paragraph's block "
+        "kind where it has one: table, list_item, code), what it matched (text or summary) and "
+        "where it is; under it a paragraph's text, or a section's or document's summary (its "
+        "heading ends the line above).",
         epilog='examples:\n  docnav locate "negative impls" -k 5\n'
         '  docnav locate "operating margin" --kind section --json\n'
         '  docnav locate "risks" --via summary --verified-only --after 2022-01-01\n'

@@ -15,6 +15,7 @@ from docnav.rows import DocumentRecord
 from docnav.store import COLLECTION_DOC_ID, Store
 from docnav.store_tokens import DOCUMENTS_TOKEN, stamp_token
 from docnav.texts import KeptTexts
+from docnav.wording import counted
 
 
 class Reembedding:
@@ -71,7 +72,8 @@ class Reembedding:
             bar = show_progress(len(mine), "embedding with the new model")
             for start in range(0, len(mine), batch_size):
                 batch = mine[start : start + batch_size]
-                checkpoint(f"embedding {len(mine) - start} stored document(s) with {model}")
+                left = counted(len(mine) - start, "stored document")
+                checkpoint(f"embedding {left} with {model}")
                 written += self._reembed(batch, bar)
                 bar.advance(len(batch))
             self._relist(written)

@@ -190,9 +190,9 @@ class IndexReport:
         failed)" was said of a run that changed nothing."""
         s = self.summaries
         summaries = (
-            f"{counted(s.rebuilt, 'summary', 'summaries')} rebuilt ({s.reused} reused, "
-            f"{s.failed} failed), "
-            f"{counted(s.claims_checked, 'claim')} checked ({s.claims_flagged} flagged); "
+            f"{counted(s.rebuilt, 'summary', 'summaries')} rebuilt ({s.reused:,} reused, "
+            f"{s.failed:,} failed), "
+            f"{counted(s.claims_checked, 'claim')} checked ({s.claims_flagged:,} flagged); "
             if s.rebuilt or s.failed else ""
         )
         n = len(self.reembedded)
@@ -202,14 +202,16 @@ class IndexReport:
                       if self.reembedded_texts else f"{unchanged} given the "
                       "vectors of this model's earlier run; ")
         unread = len(self.unread)  # a path given that is not there is no failed document
-        failed = f"{len(self.failed) - unread} failed" + (
+        failed = f"{len(self.failed) - unread:,} failed" + (
             f", {counted(unread, 'path')} not read" if unread else "") + (
             f", {counted(len(self.vanished), 'new file')} vanished" if self.vanished else "")
         return (
-            f"{len(self.added)} added, {len(self.changed)} changed, {len(self.renamed)} renamed, "
-            f"{len(self.removed)} removed, {len(self.unchanged)} unchanged, "
-            f"{failed}; {counted(self.nodes_written, 'node')} written, "
-            f"{counted(self.texts_embedded, 'text')} embedded ({self.embeddings_reused} reused); "
+            f"{len(self.added):,} added, {len(self.changed):,} changed, "
+            f"{len(self.renamed):,} renamed, {len(self.removed):,} removed, "
+            f"{len(self.unchanged):,} unchanged, {failed}; "
+            f"{counted(self.nodes_written, 'node')} written, "
+            f"{counted(self.texts_embedded, 'text')} embedded "
+            f"({self.embeddings_reused:,} reused); "
             f"{reembedded}{self._reparsed_summary()}{summaries}{self.seconds:.2f} s"
         )
 
@@ -219,9 +221,9 @@ class IndexReport:
         reparsed = set(self.reparsed)
         rewritten = len(reparsed & set(self.changed))
         failed = len(reparsed & {path for path, _ in self.failed})
-        return (f"{counted(len(reparsed), 'unchanged file')} parsed again ({rewritten} came "
+        return (f"{counted(len(reparsed), 'unchanged file')} parsed again ({rewritten:,} came "
                 "out different"
-                + (f", {failed} failed" if failed else "") + "); ")
+                + (f", {failed:,} failed" if failed else "") + "); ")
 
     def _time(self, stage: str, started: float) -> None:
         self.stage_seconds[stage] = self.stage_seconds.get(stage, 0.0) + time.perf_counter() - started

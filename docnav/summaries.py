@@ -59,6 +59,7 @@ from docnav.verify import (
     Verifier,
     VerifyOptions,
 )
+from docnav.wording import counted
 
 if TYPE_CHECKING:
     from docnav.store import Store
@@ -367,7 +368,7 @@ class SummaryBuilder:
             bar = show_progress(len(stale), "summarising")
             for start in range(0, len(stale), batch_size):
                 batch = stale[start : start + batch_size]
-                checkpoint(f"the summaries of {len(stale) - start} stored document(s)")
+                checkpoint(f"the summaries of {counted(len(stale) - start, 'stored document')}")
                 failed = self._refresh(store, batch, stats, bar)
                 done_now.rebuilt.extend(d for d in batch if d not in failed)
                 done_now.failed.extend(d for d in batch if d in failed)

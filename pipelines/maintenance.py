@@ -5,6 +5,7 @@ from dagster import Config, MetadataValue, OpExecutionContext, Output, job, op
 
 from docnav.compact import compact_store
 from docnav.prune import prune_vectors
+from docnav.wording import counted
 from pipelines.assets import STORE_POOL, STORE_TAGS
 from pipelines.failures import readable_failure
 from pipelines.resources import DocNavResource
@@ -24,7 +25,7 @@ def prune_embeddings(context: OpExecutionContext, config: PruneConfig,
     if len(report.users) > 1:
         context.log.warning(
             "more than one embedding model is in use, each by documents no run has embedded "
-            "with another since: " + "; ".join(f"{m}: {len(p)} documents"
+            "with another since: " + "; ".join(f"{m}: {counted(len(p), 'document')}"
                                                for m, p in report.users.items()))
     summary = report.summary()
     context.log.info(summary)

@@ -9,6 +9,7 @@ from dagster import AssetCheckResult, AssetCheckSeverity, MetadataValue
 
 from docnav.index import IndexReport
 from docnav.store import Store
+from docnav.wording import counted
 
 PARSE_HEALTH = "parse_health"
 NLI_VERIFICATION = "nli_verification"
@@ -139,11 +140,11 @@ def excluded_note(report: IndexReport, include: str, exclude: str) -> str | None
         return None
     names = ", ".join(p.rsplit("/", 1)[-1] for p in gone[:3]) + (", ..." if len(gone) > 3
                                                                  else "")
-    were, files = ("document was", "its file is") if len(gone) == 1 else (
-        "documents were", "their files are")
-    return (f"{len(gone)} {were} removed although {files} still there ({names}): "
-            f"DOCNAV_INCLUDE ({include!r}) and DOCNAV_EXCLUDE ({exclude!r}) leave them out; "
-            "set them to cover the files to bring them back")
+    were, files, them = ("was", "its file is", "it") if len(gone) == 1 else (
+        "were", "their files are", "them")
+    return (f"{counted(len(gone), 'document')} {were} removed although {files} still there "
+            f"({names}): DOCNAV_INCLUDE ({include!r}) and DOCNAV_EXCLUDE ({exclude!r}) leave "
+            f"{them} out; set them to cover the files to bring {them} back")
 
 
 def run_paths(report: IndexReport) -> list[str]:

@@ -159,8 +159,9 @@ def reconcile_schedule(context: ScheduleEvaluationContext, docnav: DocNavResourc
     if not left:
         return SkipReason("no document partitions yet: the document sensor adds them")
     more = ", ..." if len(left) > 1 else ""
-    context.log.info(f"no document partition, yet the store holds {len(left)} documents under "
-                     f"the roots ({left[0]}{more}): a run over every root removes those gone")
+    held = counted(len(left), "document")
+    context.log.info(f"no document partition, yet the store holds {held} under the roots "
+                     f"({left[0]}{more}): a run over every root removes those gone")
     return RunRequest(
         run_key=f"reconcile-{stamp}", asset_selection=[collection.key], tags=STORE_TAGS,
         run_config={"ops": {"collection": {"config": {"full": True}}}})

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples" / "rfcs"
 SAMPLE_DOCS = sorted(p.name for p in SAMPLES.glob("*.md"))
 SUMMARY = re.compile(
-    r"^(?P<added>\d+) added, (?P<changed>\d+) changed, (?P<renamed>\d+) renamed, "
-    r"(?P<removed>\d+) removed, (?P<unchanged>\d+) unchanged, (?P<failed>\d+) failed; "
+    r"^(?P<added>[\d,]+) added, (?P<changed>[\d,]+) changed, (?P<renamed>[\d,]+) renamed, "
+    r"(?P<removed>[\d,]+) removed, (?P<unchanged>[\d,]+) unchanged, (?P<failed>[\d,]+) failed; "
     r".*; \d+\.\d\d s$"
 )
 SEND = "Why does Send need a static bound?"  # a question of the sample
@@ -68,7 +68,7 @@ def summary_counts(stdout: str) -> dict[str, int]:
     last = stdout.strip().splitlines()[-1]
     match = SUMMARY.match(last)
     assert match, f"last line is not the run summary: {last!r}"
-    return {k: int(v) for k, v in match.groupdict().items()}
+    return {k: int(v.replace(",", "")) for k, v in match.groupdict().items()}
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import argparse
 import re
 from pathlib import Path
 
-from _cli import run, written
+from _cli import run, summary_counts, written
 
 from docnav.cli import _parser
 from docnav.embed import HashingEmbedder
@@ -76,3 +76,36 @@ def test_every_command_help_has_a_description():
     missing = [name for name, p in sub.choices.items() if not p.description]
     assert missing == [], f"no description paragraph in --help: {missing}"
     assert "BM25" in sub.choices["locate"].format_help()
+
+
+def test_every_count_of_the_summary_line_is_written_alike():
+    """'12,345 nodes written, 2,345 texts embedded (23456 reused)': counted() separated the
+    thousands of some counts and not of the numbers beside them."""
+    many = IndexReport(added=[f"{n}.md" for n in range(1200)], nodes_written=12345,
+                       texts_embedded=2345, embeddings_reused=23456,
+                       summaries=SummaryStats(rebuilt=1500, reused=4000, claims_checked=9000,
+                                              claims_flagged=1200))
+    line = many.summary()
+    assert line.startswith("1,200 added, 0 changed, 0 renamed, 0 removed, 0 unchanged, "
+                           "0 failed; 12,345 nodes written, 2,345 texts embedded (23,456 "
+                           "reused); 1,500 summaries rebuilt (4,000 reused, 0 failed), 9,000 "
+                           "claims checked (1,200 flagged); "), line
+    assert summary_counts(line)["added"] == 1200
+
+
+def test_dagsters_note_of_one_excluded_document_is_singular():
+    from pipelines.reporting import excluded_note
+
+    note = excluded_note(IndexReport(excluded=["/d/a.md"]), "*.mdd", "")
+    assert note == ("1 document was removed although its file is still there (a.md): "
+                    "DOCNAV_INCLUDE ('*.mdd') and DOCNAV_EXCLUDE ('') leave it out; set them "
+                    "to cover the files to bring it back")
+
+
+def test_locate_help_says_block_kinds_and_that_a_section_hit_shows_its_summary():
+    """It said the nodes were "paragraphs, sections, documents" and each hit printed "then its
+    text"; hits are also tables, list items, code, and a section shows its summary."""
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    described = " ".join(sub.choices["locate"].description.split())
+    assert "tables, list items, code" in described, described
+    assert "a section's or document's summary" in described, described
