@@ -136,6 +136,33 @@ def test_the_lines_of_making_a_converter_name_no_file(tmp_path, caplog):
     assert f"{path}: Processing document report.pdf" in said
 
 
+MARKDOWN_WITH_HTML = """
+import logging, sys
+from pathlib import Path
+logging.basicConfig(level=logging.INFO, format="%(name)s| %(message)s", stream=sys.stdout)
+from docnav.parse import parse_file
+parse_file(Path(sys.argv[1]))
+"""
+
+
+def test_a_converter_made_within_a_parse_names_no_file(tmp_path):
+    """A Markdown file's raw HTML is read by docling's HTML reader, whose converter is made
+    (in a fresh process) while the Markdown file is converted: docling's lines about making
+    it name no file either (it named the Markdown file)."""
+    path = tmp_path / "raw.md"
+    path.write_text("# T\n\n<div>hello <b>x</b></div>\n\ntext\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", MARKDOWN_WITH_HTML, str(path)],
+                          capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    said = [line.partition("| ")[2] for line in done.stdout.splitlines()
+            if line.startswith("docling")]
+    making = [line for line in said if "Initializing pipeline for" in line]
+    # the Markdown converter's and the HTML converter's
+    assert [line.split(" with ")[0] for line in making] == [
+        "Initializing pipeline for SimplePipeline"] * 2, done.stdout
+    assert f"{path}: Processing document raw.md" in said, done.stdout
+
+
 def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
     """A process-wide "file now parsed" names the file parsed last: here each thread's second
     line is made while both files are being parsed (each waits for the other's first)."""

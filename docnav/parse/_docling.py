@@ -102,9 +102,8 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     from docling.datamodel.base_models import ConversionStatus
     from docling_core.types.io import DocumentStream
 
-    with unnamed():  # (docling's lines making a converter are about no one file)
-        pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
-        converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
+    pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
+    converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
     data = text.encode("utf-8") if isinstance(text, str) else text
     source = path if data is None else DocumentStream(name=str(path), stream=BytesIO(data))
     _CONVERTING.kept = kept = {}
@@ -210,7 +209,10 @@ def _input_format(fmt: str):
 
 @functools.lru_cache(maxsize=16)
 def _converter(fmt: str, pdf_pipeline: str | None, parser_threads: int | None):
-    with _LOCK:
+    # docling's lines about making a converter are about no one file: it is used for every
+    # file of its kind after, wherever it is made (at a file's parse, or within one: the HTML
+    # converter a Markdown file's raw HTML is read with)
+    with _LOCK, unnamed():
         return _new_converter(fmt, pdf_pipeline, parser_threads)
 
 
