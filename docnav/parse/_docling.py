@@ -103,7 +103,10 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     from docling_core.types.io import DocumentStream
 
     pdf_pipeline = resolve_pdf_mode(options) if fmt == "pdf" else None
-    converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
+    try:
+        converter = _converter(fmt, pdf_pipeline, options.pdf_parser_threads)
+    except Exception as exc:  # its pipeline not made (docling's models folder set to none)
+        raise DocumentError(str(path), _failure_cause(path, fmt, _one_line(exc))) from exc
     data = text.encode("utf-8") if isinstance(text, str) else text
     source = path if data is None else DocumentStream(name=str(path), stream=BytesIO(data))
     _CONVERTING.kept = kept = {}
