@@ -7,11 +7,13 @@ that was no string became one. The lines are docling's own, of real DOCX files."
 
 from __future__ import annotations
 
+import io
 import logging
 import pickle
 import queue
 from logging.handlers import QueueHandler
 
+import pytest
 from _docx_links import SKIPPING, WORD, linked, skipped
 
 from docnav.parse import parse_file
@@ -88,6 +90,61 @@ def test_a_line_through_a_queue_names_the_file_once(tmp_path):
     line = f"WARNING {path}: Skipping malformed hyperlink address: '{ADDRESS}'"
     assert skipped([r.getMessage() for r in records]) == [line]
     assert skipped([pickle.loads(pickle.dumps(r)).getMessage() for r in records]) == [line]
+
+
+class _Copying(logging.Handler):
+    """A handler formatting a copy of each record it is handed, made as structlog's
+    ProcessorFormatter makes it (``logging.makeLogRecord(record.__dict__)``), so as to change
+    the copy and leave the record to other handlers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        copy = logging.makeLogRecord(record.__dict__)
+        self.lines.append(copy.getMessage())
+
+
+def test_a_copy_of_a_line_names_the_file_as_the_line_does(tmp_path):
+    """Made in the parse, the copy says the file too (it said docling's words alone: the name
+    was said by the record's class, and the copy is of the class makeLogRecord makes); a copy
+    of another logger's line made then is as said."""
+    path, copying = linked(tmp_path / "links.docx", [ADDRESS]), _Copying()
+
+    def app_says(record: logging.LogRecord) -> bool:
+        logging.getLogger("app").warning("said by the app")
+        return True
+
+    word, app = logging.getLogger(WORD), logging.getLogger("app")
+    word.addHandler(copying)
+    app.addHandler(copying)
+    word.addFilter(app_says)
+    try:
+        parse_file(path)
+    finally:
+        word.removeFilter(app_says)
+        app.removeHandler(copying)
+        word.removeHandler(copying)
+    assert copying.lines == [
+        "said by the app", f"{path}: Skipping malformed hyperlink address: '{ADDRESS}'"]
+
+
+def test_structlog_s_formatter_prints_the_file_s_name(tmp_path):
+    structlog = pytest.importorskip("structlog")
+    lines = io.StringIO()
+    handler = logging.StreamHandler(lines)
+    handler.setFormatter(structlog.stdlib.ProcessorFormatter(
+        processor=structlog.processors.KeyValueRenderer(key_order=["event"])))
+    word = logging.getLogger(WORD)
+    word.addHandler(handler)
+    try:
+        path = linked(tmp_path / "links.docx", [ADDRESS])
+        parse_file(path)
+    finally:
+        word.removeHandler(handler)
+    line = f"{path}: Skipping malformed hyperlink address: '{ADDRESS}'"
+    assert skipped(lines.getvalue().splitlines()) == [f"event={line!r}"]
 
 
 class _Shouting(logging.LogRecord):

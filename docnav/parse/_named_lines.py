@@ -14,7 +14,11 @@ The record stays docling's: its ``msg`` and ``args`` as docling gave them (a pro
 matching docling's message still matches it, a service grouping lines by their template groups
 them as before), and of the class the program's factory made it, given a subclass whose
 ``getMessage`` (what a handler prints as ``%(message)s``) puts the file in front, as
-``docnav_file`` holds it.
+``docnav_file`` holds it. A copy of the record made by ``logging.makeLogRecord(record.__dict__)``
+(structlog's ``ProcessorFormatter`` formats such a copy) is of the named class too where it is
+made in the parse, as a handler run by the logging call makes it; one made in another thread
+(a handler of its own thread copying the record it is handed) says docling's words alone, the
+file still in its ``docnav_file``.
 """
 
 from __future__ import annotations
@@ -97,12 +101,19 @@ def _named(previous: Factory) -> Factory:
     def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
         record = previous(*args, **kwargs)
         file = getattr(_PARSING, "file", None)
-        if file is not None and not isinstance(record, _Named) and _of_docling(record.name):
+        if file is None or isinstance(record, _Named):
+            return record
+        # (a record of no name is made by logging.makeLogRecord, to be a copy of another's
+        # __dict__, as structlog's ProcessorFormatter copies each record it formats: of the
+        # named class, it names the file where the record copied did, with its docnav_file)
+        copy = record.name is None
+        if copy or _of_docling(record.name):
             try:
                 record.__class__ = _named_class(type(record))
             except TypeError:  # (a record of no class of LogRecord's layout: as it was)
                 return record
-            record.docnav_file = file
+            if not copy:
+                record.docnav_file = file
         return record
 
     return factory
@@ -116,8 +127,10 @@ class _Named:
     _unnamed: type[logging.LogRecord]  # the class it was made of
 
     def getMessage(self) -> str:
-        said = super().getMessage()
-        named = f"{self.docnav_file}: "
+        said, file = super().getMessage(), getattr(self, "docnav_file", None)
+        if file is None:  # (a copy of a record naming no file)
+            return said
+        named = f"{file}: "
         # (once: a QueueHandler sends a copy whose message is the line it formatted, the
         # name in it already)
         return said if named in said else named + said
