@@ -79,7 +79,10 @@ class Indexer:
         progress_log: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
-        # where progress goes as lines instead of a bar (Dagster's context.log.info)
+        # where progress goes as lines instead of a bar (Dagster's context.log.info), whatever
+        # options.progress says: "indexing: k/n documents done (...)" after each batch, and
+        # before the documents a line for each stage that runs for seconds ("indexing:
+        # opening the store ..."); a consumer counting batches picks the "documents done" ones
         self.progress_log = progress_log
         # asked before each document: True stops the run there (RunCancelled); the resident
         # worker's, when the run that sent the request has gone

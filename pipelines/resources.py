@@ -181,7 +181,8 @@ class DocNavResource(ConfigurableResource):
 
     def indexer(self, log: Callable[[str], None] | None = None) -> Indexer | ResidentIndexer:
         """The run's indexer; ``log`` (the run's ``context.log.info``) gets a progress line
-        after each batch of documents written, from the resident worker too."""
+        after each batch of documents written, from the resident worker too, and one for each
+        stage before them that runs for seconds (the scan, the store's opening)."""
         options = self.index_options()
         if self.resident_worker:
             return ResidentIndexer(self.db, options,

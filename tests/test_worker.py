@@ -4,6 +4,7 @@ embedder. Every test stops the workers it started."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import threading
 import time
@@ -17,6 +18,8 @@ from docnav.index import IndexOptions, Indexer
 from docnav.store import Store
 from docnav.worker import ResidentIndexer, WorkerOptions, _Paths, stop_worker, worker_pid
 
+# a progress line counting the run's documents (the others name a stage before them)
+_BATCH = re.compile(r"^indexing: \d+/\d+ documents? done \(")
 OPTIONS = IndexOptions(embedding=EmbeddingOptions(model="hashing"), progress=False)
 
 
@@ -197,7 +200,8 @@ def test_a_cancelled_run_stops_its_request_in_the_worker(docs, db):
         pass
 
     def interrupt(line: str) -> None:  # the run is cancelled once the first document is in
-        raise Cancelled(line)
+        if _BATCH.search(line):  # not at a stage's line ("indexing: opening the store ...")
+            raise Cancelled(line)
 
     resident = ResidentIndexer(db, options, progress_log=interrupt)
     with pytest.raises(Cancelled):
@@ -211,18 +215,22 @@ def test_a_cancelled_run_stops_its_request_in_the_worker(docs, db):
     assert worker_pid(db) == pid  # the same worker, its models loaded
 
 
-def test_an_index_run_stops_between_documents_when_asked(docs, db):
+def test_an_index_run_stops_between_documents_when_asked(docs, db, monkeypatch):
     """Indexer.should_stop, asked before each document: what was written stays, consistent,
-    and the next run finishes the work."""
+    and the next run finishes the work. The stop comes after the first batch's line: the log
+    gets each stage before the documents on a line of its own too, once it took EARLY_AFTER
+    (here at once, as a loaded machine's scan or store opening can take seconds)."""
+    from docnav import progress as progress_module
     from docnav.errors import RunCancelled
 
+    monkeypatch.setattr(progress_module, "EARLY_AFTER", 0.0)
     for i in range(5):
         (docs / f"n{i}.md").write_text(f"# Note {i}\n\nNote {i} text.\n")
     options = IndexOptions(embedding=EmbeddingOptions(model="hashing"), progress=False,
                            batch_size=2)
     lines: list[str] = []
     indexer = Indexer(Store(db), options, progress_log=lines.append)
-    indexer.should_stop = lambda: len(lines) >= 1  # after the first batch is written
+    indexer.should_stop = lambda: any(map(_BATCH.search, lines))  # the first batch written
     with pytest.raises(RunCancelled, match="stopped before .*the run was cancelled"):
         indexer.index([docs])
     assert len(tables(db)["documents"]) == 2
