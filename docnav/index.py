@@ -285,6 +285,7 @@ class Indexer:
         reparse: bool | Literal["parsed_otherwise"], roots: list[str],
     ) -> None:
         t = time.perf_counter()
+        self._bar.stage("planning the run")  # the stored rows read, compared with the files
         with self.store.reader() as con:
             stored = self._documents.rows(con)
         if found or stored:  # the summary builder; its NLI model loads at the first claim
@@ -313,11 +314,13 @@ class Indexer:
             return path in scope if exact_scope else in_scope(path, scope)
 
         # unchanged documents indexed with another embedding model: embedded with this one
+        self._bar.stage("finding texts to embed again")
         Reembedding(self.store, self._documents, self.embedder, self._texts, report).run(
             set(changed_ids), covered, stored, self.options.batch_size, self._show_progress,
             self._checkpoint)
         if (found or stored) and self.summaries is not None:
             t = time.perf_counter()
+            self._bar.stage("finding stale summaries")
             refreshed = self.summaries.refresh_stale(
                 self.store, set(changed_ids), report.summaries, self._show_progress,
                 self.options.batch_size, self._checkpoint)

@@ -19,7 +19,10 @@ Before the bar (the run's documents not known yet: the scan and the store's open
 with the models' loading took 13 of an 18 s run; the models load at their first use since),
 :func:`starting` says a stage that runs for more than
 a couple of seconds on a line of its own ("indexing: opening the store ..."); a quick run
-says none. A log gets these lines too (Dagster's event log shows what a run waits on), even
+says none. The stages after the store's opening are named too ("planning the run",
+"finding stale summaries"), and a run with no documents to count (an unchanged store) has no
+bar: it goes on saying each stage that runs for seconds (compacting, the collection's work,
+the Parquet export) until it ends. A log gets these lines too (Dagster's event log shows what a run waits on), even
 with the bar off: so its first line need not be a batch's, and a consumer counting batches
 picks the "k/n documents done" lines.
 """

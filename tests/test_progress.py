@@ -218,3 +218,22 @@ def test_a_run_s_progress_lines_count_their_time_from_its_start(tmp_path, monkey
     assert seconds, done
     assert abs(int(seconds[1]) - (at - started)) <= 1.0, (done, at - started)
     assert int(seconds[1]) <= report.seconds + 0.5
+
+
+def test_the_stages_after_the_store_s_opening_are_named(tmp_path, monkeypatch):
+    """Once the store was open no stage was set until the bar: a slow plan or stale query on a
+    big store was said as "opening the store ...". An unchanged store's run (no bar) names its
+    plan, and goes on saying its stages until it ends (here each at once: EARLY_AFTER 0)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# Alpha\n\nAlpha has apples.\n")
+    store = Store(tmp_path / "store.duckdb")
+    Indexer(store, IndexOptions(summaries=None), HashingEmbedder()).index([docs])
+    monkeypatch.setattr(progress_module, "EARLY_AFTER", 0.0)
+    lines: list[str] = []
+    options = IndexOptions(summaries=None, progress=False)
+    report = Indexer(store, options, HashingEmbedder(), progress_log=lines.append).index([docs])
+    assert report.unchanged and not report.added
+    assert "indexing: planning the run ..." in lines, lines
+    assert "indexing: Parquet export ..." in lines, lines  # after the plan: said all the same
+    assert not [line for line in lines if "done (" in line], lines  # nothing counted
