@@ -87,7 +87,7 @@ def prune_vectors(store: Store, dry_run: bool = False, export: bool = True) -> P
                          "here, nothing to prune")
     report = PruneReport(dry_run=dry_run)
     if dry_run:  # it writes nothing: a read-only store, or one a reader may open, will do
-        with store.reader() as con:
+        with store.reader(wait=store.lock_wait) as con:  # its --wait, as a prune's
             _count(con, report)
         return report
     with store.session():

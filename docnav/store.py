@@ -209,11 +209,13 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
             return RunCancelled(f"{self.path}: stopped while waiting for the store held by "
                                 "another process; nothing was written")
 
-        wait = self.lock_wait if wait is None else wait
-        return writer_lock.retried(lambda: self._open(read_only, locked),
-                                   0.0 if read_only else wait, stopped, waiting or self.waiting)
+        waits = not read_only or wait is not None  # a reader waits only when asked to
+        wait = (self.lock_wait if wait is None else wait) if waits else 0.0
+        return writer_lock.retried(lambda: self._open(read_only, locked, waits),
+                                   wait, stopped, waiting or self.waiting)
 
-    def _open(self, read_only: bool, locked: bool) -> duckdb.DuckDBPyConnection:
+    def _open(self, read_only: bool, locked: bool,
+              waits: bool = True) -> duckdb.DuckDBPyConnection:
         if self.path.is_dir():  # `--db .docnav`: the folder the default store is in
             raise self._folder()
         if read_only:  # a writer's lock asks it first
@@ -242,9 +244,9 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
                 holder = (f"{self.path}: the store is locked by another process{by}: a "
                           "running `docnav index`, Dagster run or resident worker writing to "
                           "it, or a query loading it")
-                # a writer cannot read the export: it is told how to wait instead
-                raise StoreLocked(f"{holder}. {_READER_ADVICE if read_only else _WRITER_ADVICE}",
-                                  holder) from exc
+                # a writer (or a reader that waits) cannot use the export: told how to wait
+                advice = writer_lock.WAIT_ADVICE if waits else writer_lock.READER_ADVICE
+                raise StoreLocked(f"{holder}. {advice}", holder) from exc
             raise StoreError(f"{self.path}: cannot open the store: {exc}") from exc
         if lock is not None:
             self._locks[id(con)] = lock
@@ -258,14 +260,15 @@ class Store(DocumentWrites, WorkQueues, StoredEmbeddings):
         return con
 
     @contextmanager
-    def reader(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """A read-only connection; fails clearly if the store is missing or locked."""
+    def reader(self, wait: float | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A read-only connection; fails clearly if the store is missing or locked (at once,
+        or after ``wait`` seconds: a command that takes --wait, such as `prune --dry-run`)."""
         if self._session is not None:
             yield self._session
             return
         if not self.exists():
             raise no_store(self.path)
-        con = self._connect(read_only=True)
+        con = self._connect(read_only=True, wait=wait)
         try:
             check_version(con, self.path)
             yield con
@@ -462,11 +465,6 @@ def _same_path(a: Path, b: Path) -> bool:
     except OSError:
         return a.resolve() == b.resolve()
 
-# what to do about a store another process holds: a writer waits (the export is no help to
-# it), a reader may read the export meanwhile
-_WRITER_ADVICE = ("Try again when it has finished, or give `--wait SECONDS` to wait for it "
-                  "(index, watch, prune and compact take it).")
-_READER_ADVICE = "Wait for it to finish, or read the Parquet export instead."
 _NOT_COMPRESSED = "fsst"  # DuckDB compression methods not used (see Store._connect)
 
 

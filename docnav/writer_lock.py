@@ -22,6 +22,13 @@ from typing import BinaryIO, TypeVar
 from docnav.errors import GIVE_STORE, StoreError, StoreLocked
 
 T = TypeVar("T")
+# what to do about a store another process holds: a writer, or `prune --dry-run` (a reader
+# that waits as writers do), waits; a query reads the Parquet export meanwhile; after a wait
+# given, it is told to give a longer one (retried)
+WAIT_ADVICE = ("Try again when it has finished, or give `--wait SECONDS` to wait for it "
+               "(index, watch, prune and compact take it).")
+READER_ADVICE = "Wait for it to finish, or read the Parquet export instead."
+_WAITED_ADVICE = "Try again when it has finished, or give a longer `--wait SECONDS`."
 _DUCKDB_MAGIC = b"DUCK"  # a DuckDB database file's bytes 8-11
 
 
@@ -56,9 +63,9 @@ def take(db: Path, exclusive: bool) -> BinaryIO:
         if exclusive:  # held exclusively: only a compaction does
             holder = f"{db}: the store is locked: `docnav compact` is compacting it{by}"
             raise StoreLocked(f"{holder}. Wait for it to finish.", holder) from None
+        # held exclusively, asked shared: a writer (index, prune, watch), never a reader
         holder = f"{db}: the store is locked: `docnav compact` is compacting it{by}"
-        raise StoreLocked(f"{holder}. Wait for it to finish (readers meanwhile use the Parquet "
-                          "export).", holder) from None
+        raise StoreLocked(f"{holder}. {WAIT_ADVICE}", holder) from None
     return f
 
 
@@ -119,8 +126,11 @@ def retried(attempt: Callable[[], T], wait: float,
         except StoreLocked as exc:
             left = deadline - time.monotonic()
             if left <= 0:
-                if wait > 0:
-                    raise StoreLocked(f"{exc} (waited {wait:g} s)", exc.holder) from exc
+                if wait > 0:  # it gave --wait: a longer one may do
+                    said = str(exc)
+                    if said.endswith(WAIT_ADVICE):
+                        said = said[:-len(WAIT_ADVICE)] + _WAITED_ADVICE
+                    raise StoreLocked(f"{said} (waited {wait:g} s)", exc.holder) from exc
                 raise
             stop = stopped(exc)
             if stop is not None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from _cli import TWO_DOCUMENTS, run, written
-from _harness import held
+from _harness import held, writer_held
 
 from docnav.errors import StoreLocked
 from docnav.store import Store
@@ -35,6 +35,48 @@ def test_a_second_writer_is_told_to_wait_and_a_reader_to_read_the_export(tmp_pat
         with pytest.raises(StoreLocked, match="read the Parquet export instead"):
             with Store(db).reader():
                 pass
+
+
+@pytest.mark.parametrize("command", [("index", "DOCS"), ("prune",)], ids=["index", "prune"])
+def test_a_writer_held_off_by_a_compaction_is_told_to_wait(tmp_path, docs, command):
+    """A compaction holding the writer lock gave writers a reader's advice ("Wait for it to
+    finish (readers meanwhile use the Parquet export).") and no --wait."""
+    db = tmp_path / "s.duckdb"
+    assert run(db, "index", str(docs), *INDEX)[0] == 0
+    args = [str(docs) if a == "DOCS" else a for a in command]
+    args += list(INDEX) if command[0] == "index" else []
+    with writer_held(db, 60, exclusive=True):
+        code, _, err = run(db, *args, "--wait", "0")
+    assert code == 2
+    assert "`docnav compact` is compacting it" in err, err
+    assert "Parquet export" not in err and "give `--wait SECONDS`" in err, err
+
+
+def test_a_writer_that_waited_is_told_to_wait_longer(tmp_path, docs):
+    """`index --wait 1` was told, after its wait, to give `--wait SECONDS`."""
+    db = tmp_path / "s.duckdb"
+    assert run(db, "index", str(docs), *INDEX)[0] == 0
+    with held(db, "w", 60):
+        code, _, err = run(db, "index", str(docs), *INDEX, "--wait", "1")
+    assert code == 2
+    assert "or give a longer `--wait SECONDS`. (waited 1 s)" in err, err
+    assert "give `--wait SECONDS`" not in err, err
+
+
+def test_prune_dry_run_waits_for_the_store_and_is_told_of_its_wait(tmp_path, docs):
+    """`prune --dry-run` (read-only, takes --wait) lost its --wait hint and was told to read
+    the export, no help to it; its --wait was not used (a read-only open waited 0 s)."""
+    db = tmp_path / "s.duckdb"
+    assert run(db, "index", str(docs), *INDEX)[0] == 0
+    with held(db, "w", 60):
+        code, _, err = run(db, "prune", "--dry-run", "--wait", "0")
+    assert code == 2
+    assert "Parquet export" not in err and "give `--wait SECONDS`" in err, err
+    with held(db, "w", 1.5) as holder:
+        code, _, err = run(db, "prune", "--dry-run", "--wait", "60")
+        assert holder.poll() is not None  # it waited for the holder to let go
+    assert code == 0, err
+    assert "waiting up to 60 s" in err, err
 
 
 @pytest.mark.parametrize("made", ["text file", "duckdb of a table"])
