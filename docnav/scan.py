@@ -390,11 +390,24 @@ def _broken(path: str, exc: OSError) -> str:
     ("broken symlink to ../old/a.md (No such file or directory)"); the error named the path
     resolved ("'/docs/old/a.md'"), or the last link of a chain, and said it in Python's
     words ("[Errno 2] ...")."""
+    why = exc.strerror or exc
     try:
         target = os.readlink(path)
     except OSError:  # replaced since the listing: what resolving it said
-        return f"broken symlink ({exc.strerror or exc})"
-    return f"broken symlink to {target} ({exc.strerror or exc})"
+        return f"broken symlink ({why})"
+    # a chain of links (a.md -> b.md -> ../gone/z.md) named its first hop only, which is
+    # there (itself the broken link): the missing end is named too, as a path
+    at, hops = os.path.join(os.path.dirname(path), target), 1
+    while os.path.islink(at) and hops < 40:
+        try:
+            at = os.path.join(os.path.dirname(at), os.readlink(at))
+        except OSError:
+            break
+        hops += 1
+    if hops == 1:
+        return f"broken symlink to {target} ({why})"
+    return (f"broken symlink to {target}, a chain of {hops} links ending at "
+            f"{os.path.normpath(at)} ({why})")
 
 
 def _inspect(

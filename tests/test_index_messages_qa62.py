@@ -110,3 +110,17 @@ def test_a_broken_link_is_said_with_its_target_as_the_link_says_it(tmp_path, doc
     if not target.startswith("/"):
         assert str((docs / target).resolve()) not in err, err
     assert Path(docs / "link.md").is_symlink()
+
+
+def test_a_broken_chain_of_links_names_its_missing_end(tmp_path, docs):
+    """chain.md -> c2.md -> ../gone/z.md said "broken symlink to c2.md", a file that is there
+    (itself the broken link): the chain's missing end is named."""
+    os.symlink("../gone/z.md", docs / "c2.md")
+    os.symlink("c2.md", docs / "chain.md")
+    code, _, err = run(tmp_path / "s.duckdb", "index", str(docs), *INDEX)
+    assert code == 1
+    gone = tmp_path / "gone" / "z.md"
+    assert (f"error: {docs / 'chain.md'}: broken symlink to c2.md, a chain of 2 links ending "
+            f"at {gone} (No such file or directory)") in err.splitlines(), err
+    assert (f"error: {docs / 'c2.md'}: broken symlink to ../gone/z.md (No such file or "
+            "directory)") in err.splitlines(), err
