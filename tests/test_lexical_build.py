@@ -14,12 +14,19 @@ from _rfcs import rfc_texts
 from _stores import indexed_graph
 
 from docnav.query import lexical
-from docnav.query.lexical import BM25, _terms_and_length, tokens
+from docnav.query.lexical import BM25, _stemmed, _words, tokens
 
 RFCS = ["0066-better-temporary-lifetimes.md", "0131-target-specification.md",
         "0505-api-comment-conventions.md", "1440-drop-types-in-const.md",
         "2349-pin.md"]
 LINE = " ".join(f"word{i}" for i in range(3000))  # one paragraph of many distinct words
+
+
+def _terms_and_length(text):
+    """A text's search terms and its BM25 length as b5aab06's build took them (the library's
+    own helper until the bulk build): its words, a joined word's runs not counted."""
+    words = _words(text, addressed=True)
+    return _stemmed([word for word, _ in words]), sum(joined is None for _, joined in words)
 
 
 class TermByTerm:

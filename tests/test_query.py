@@ -147,8 +147,10 @@ def test_the_words_addressing_the_reader_are_no_search_terms_of_a_question():
     assert tokens("What does Part I say? And Table I?") == ["part", "i", "say", "tabl", "i"]
     assert tokens("I/O errors in the US") == ["i", "o", "error", "us"]
     # a text's own words keep them: BM25's lengths are the text's
-    from docnav.query.lexical import _terms_and_length
-    assert _terms_and_length("I propose we use it") == (["i", "propos", "we", "use"], 4)
+    from docnav.query.lexical import BM25
+    bm25 = BM25(["I propose we use it", "They propose it"])
+    assert bm25.holding(["i"]).tolist() == [0] and bm25.holding(["we"]).tolist() == [0]
+    assert bm25.avg == 3.0  # lengths 4 ("i", "propose", "we", "use") and 2: "it" is dropped
 
 
 def test_a_word_of_letters_and_digits_is_also_searched_by_its_runs():

@@ -17,6 +17,7 @@ crates.io?" asked for "io", and counted a paper holding only `io::Error`.
 
 from __future__ import annotations
 
+import array
 import functools
 import itertools
 import re
@@ -113,15 +114,6 @@ def _stemmed(words: list[str], stemmer: Stemmer.Stemmer = _STEMMER) -> list[str]
     return [word if word in names else stem for word, stem in zip(words, stems)]
 
 
-def _terms_and_length(text: str) -> tuple[list[str], int]:
-    """The text's search terms and its length for BM25: its words, not counting a joined
-    word's runs, which stand where the word stands (as Lucene's BM25 discounts tokens that
-    overlap), so that no text grows shorter or longer beside the others by being split."""
-    words = _words(text, addressed=True)
-    return (_stemmed([word for word, _ in words]),
-            sum(joined is None for _, joined in words))
-
-
 def search_words(text: str) -> dict[str, str]:
     """The text's search terms, each with the first word of the text that gave it (a joined
     word's runs with that word: "fy" and "2022" of "FY2022" are the question's "fy2022")."""
@@ -207,26 +199,29 @@ class BM25:
         self.k1, self.b = k1, b
         self.n = len(texts)
         lengths = np.zeros(self.n, dtype=np.float32)
-        words: list[str] = []  # every text's words, one after the other
+        # every text's words, one after the other, as the ids of the distinct words (in the
+        # order first found): a list of the words themselves held a string per word, 40 %
+        # more at the build's peak than the Counter per text built before ef79b16
+        word_ids: dict[str, int] = {}
+        words = array.array("q")
         counts = np.zeros(self.n, dtype=np.int64)
         for i, text in enumerate(texts):
             found = _words(text, addressed=True)
             lengths[i] = sum(joined is None for _, joined in found)
             counts[i] = len(found)
-            words += [word for word, _ in found]
+            words.extend([word_ids.setdefault(word, len(word_ids)) for word, _ in found])
         self._lengths = lengths
         self.avg = float(lengths.mean()) if self.n else 0.0
         self._norm = k1 * (1 - b + b * lengths / max(self.avg, 1e-9))
-        distinct = list(dict.fromkeys(words))
-        stems = _stemmed(distinct, _DISTINCT_STEMMER)
+        stems = _stemmed(list(word_ids), _DISTINCT_STEMMER)
+        del word_ids
         self._terms = dict(zip(dict.fromkeys(stems), itertools.count()))  # term -> slot
-        word_ids = dict(zip(distinct, itertools.count()))
         term_of_word = np.fromiter(map(self._terms.__getitem__, stems), np.int64, len(stems))
         # one key per (term, text) occurrence: sorted and counted, the postings of each term
         # are its texts in order with their term frequencies
-        keys = (term_of_word[np.fromiter(map(word_ids.__getitem__, words), np.int64,
-                                         len(words))] * max(self.n, 1)
+        keys = (term_of_word[np.frombuffer(words, dtype=np.int64)] * max(self.n, 1)
                 + np.repeat(np.arange(self.n, dtype=np.int64), counts))
+        del words
         keys, tf = np.unique(keys, return_counts=True)
         self._texts = keys % max(self.n, 1)
         self._tf = tf.astype(np.float32)
