@@ -22,9 +22,9 @@ a couple of seconds on a line of its own ("indexing: opening the store ..."); a 
 says none. The stages after the store's opening are named too ("planning the run",
 "finding stale summaries"), and a run with no documents to count (an unchanged store) has no
 bar: it goes on saying each stage that runs for seconds (compacting, the collection's work,
-the Parquet export) until it ends. A log gets these lines too (Dagster's event log shows what a run waits on), even
-with the bar off: so its first line need not be a batch's, and a consumer counting batches
-picks the "k/n documents done" lines.
+the Parquet export) until it ends. A log gets these lines too (Dagster's event log shows
+what a run waits on), even with the bar off: so its first line need not be a batch's, and a
+consumer counting batches picks the "k/n documents done" lines.
 """
 
 from __future__ import annotations
