@@ -111,11 +111,13 @@ _THOSE_GO_ON = (rf"\W*$|\s+in\s+{YEAR}|\s+(?:that|which|who|from|of|after|before
 # was the first paper to use BERT?", "Which RFC came first?" (was a search for "came"): the
 # documents first or last by their own dates
 DATE_ORDERING = r"(?:newest|latest|most\s+recent|oldest|earliest|first|last)"
-# "came first" followed by nothing but a year or those asked of ("... came first in 2018?"):
+# "came first" followed by nothing but a year, those asked of ("... came first in 2018?",
+# "... of all?") or what it leaves out (", besides RFC 2349?": it read the RFC left out):
 # "... came first to mention pinning?" asks of a text (it read the earliest holding "pinning")
 _CAME_ENDS = (rf"(?(came)(?=\W*$|\s+(?:in|from|of|during|since|after|before)\s+{YEAR}\W*$|"
-              rf"\s+(?:of|among)\s+(?:them|those|these|the\s+\w+)(?:\s+(?:from|in)\s+{YEAR})?"
-              r"\W*$))")
+              rf"\s+(?:of|among)\s+(?:them|those|these|all|the\s+\w+)(?:\s+(?:from|in)\s+"
+              rf"{YEAR})?\W*$|(?:\s+(?:in|from)\s+{YEAR})?,?\s+(?:{LEAVING_OUT.pattern}|"
+              r"excluding\b|except\b)))")
 BY_DATE = re.compile(
     rf"^\W*(?:which|what(?:['’]s)?)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:"
     rf"(?P<adj>{DATE_ORDERING})\s+(?P<kind>{KINDS_SAID})\b|"
