@@ -140,7 +140,7 @@ def compared(nav: Navigator, asked: str, budget: int, m: re.Match, paths: list[s
                     words=[lengths[order[0]]], length_of=len(paths),
                     beside=[[p, lengths[p]] for p in order[1:]])
         if m["much"] and len(paths) == 2:
-            step["by"] = f"{lengths[order[0]] - lengths[order[1]]:,} words"
+            step["by"] = f"{abs(lengths[order[0]] - lengths[order[1]]):,} words"
     step["documents"] = order[:1]
     return in_turn(nav, asked, budget, step, [(order[0], "Summarise", glob.escape(order[0]))])
 
