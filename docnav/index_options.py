@@ -22,10 +22,11 @@ class IndexOptions:
     progress: show a progress bar on stderr (auto: only when stderr is a terminal).
     lock_wait: seconds to wait for the store while another process holds it (another run, a
     compaction, a query loading it); 0: fail at once.
-    refuse_filtered_out: a full run whose include/exclude leave no file of any of its folders
-    while documents indexed from them still have their files there is refused (InputError,
-    naming the CLI's --include/--exclude: docnav index and watch); off (the library's default,
-    and Dagster's), their documents are removed and the run's note says so.
+    refuse_filtered_out: a full run whose include/exclude read no file of one of its folders
+    while documents indexed from it still have their files there is refused (InputError,
+    naming each such folder and the CLI's --include/--exclude: docnav index and watch); off
+    (the library's default, and Dagster's), their documents are removed and the run's note
+    says so.
     """
 
     include: tuple[str, ...] = DEFAULT_INCLUDE

@@ -34,9 +34,8 @@ def run_files(store: Store, roots: Sequence[str | Path], paths: Sequence[str | P
                  options.include, options.exclude, hashes)
     found = sorted(found + away, key=lambda f: f.path)
     empty = empty_roots(roots, found)
-    if options.refuse_filtered_out and not found:
-        # a filter that leaves no file of any root (a typo) removes none of their documents
-        refuse_filtered_out(empty, lambda: _stored_paths(store), options.include,
+    if options.refuse_filtered_out:  # a filter that reads no file of a folder (a typo)
+        refuse_filtered_out(roots, found, lambda: _stored_paths(store), options.include,
                             options.exclude)
     return found, root_of(roots), empty
 

@@ -34,9 +34,9 @@ def test_an_include_that_matches_no_file_of_a_folder_is_refused(tmp_path):
         f"docnav: error: --include '*.MD' matches none of the 6 files in {docs} (.md: 5, "
         ".txt: 1), and the store holds 5 documents indexed from it: the run is refused, "
         "nothing indexed or removed. Check the pattern (patterns are case-sensitive). To "
-        "remove these documents on purpose, index the folder together with one the filter "
-        "reads a file of (a run that reads some file removes the documents it leaves out, "
-        "with a note)\n")
+        "remove some of the documents on purpose, give a pattern that matches the files to "
+        "keep (the run removes the others, with a note); to remove them all, index the "
+        "folder when none of their files is in it\n")
     _still_five(db, docs)
 
 
@@ -85,15 +85,3 @@ def test_the_suffixes_are_shown_as_written(tmp_path):
     code, _, err = run(db, "index", str(up), *FLAGS, "--include", "*.md")
     assert code == 2 and f"matches none of the 2 files in {up} (.MD: 2)" in err, err
 
-
-def test_a_narrowing_over_several_folders_empties_the_one_it_leaves_nothing_of(tmp_path):
-    """index d1 d2 --include '*.html' where d2 holds no html: refused as a whole before, with
-    no way through; a filter that reads some file of the run is a narrowing, as asked."""
-    d1 = written(tmp_path / "d1", {"x.html": "<h1>X</h1><p>Xray.</p>", "a.md": "# A\n\nA.\n"})
-    d2 = written(tmp_path / "d2", {"b.md": "# B\n\nBravo.\n", "n.txt": "notes\n"})
-    db = tmp_path / "s.duckdb"
-    code, out, _ = run(db, "index", str(d1), str(d2), *FLAGS)
-    assert code == 0 and summary_counts(out)["added"] == 3, out
-    code, out, err = run(db, "index", str(d1), str(d2), *FLAGS, "--include", "*.html")
-    assert code == 0 and summary_counts(out)["removed"] == 2, (out, err)
-    assert "note: 2 documents were removed although their files are still there" in err, err
