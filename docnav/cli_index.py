@@ -165,12 +165,12 @@ def _note_excluded(report, args: argparse.Namespace) -> None:
     if not gone:
         return
     names = ", ".join(Path(p).name for p in gone[:3]) + (", ..." if len(gone) > 3 else "")
-    were, files = ("document was", "its file is") if len(gone) == 1 else (
-        "documents were", "their files are")
-    why = ("this run's --include/--exclude leave them out" if args.include or args.exclude
+    were, files, them = ("document was", "its file is", "it") if len(gone) == 1 else (
+        "documents were", "their files are", "them")
+    why = (f"this run's --include/--exclude leave {them} out" if args.include or args.exclude
            else f"this run reads {', '.join(DEFAULT_INCLUDE)} (no --include given)")
     print(f"note: {len(gone)} {were} removed although {files} still there ({names}): "
-          f"{why}. Index the folder with the settings that cover them to bring them back.",
+          f"{why}. Index the folder with the settings that cover {them} to bring {them} back.",
           file=sys.stderr)
 
 

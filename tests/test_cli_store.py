@@ -206,7 +206,8 @@ def test_a_run_says_when_it_removes_documents_whose_files_are_still_there(tmp_pa
     out, err = capsys.readouterr()
     assert "1 removed" in out
     assert ("note: 1 document was removed although its file is still there (b.md): this "
-            "run's --include/--exclude leave them out.") in err
+            "run's --include/--exclude leave it out. Index the folder with the settings that "
+            "cover it to bring it back.") in err
     (docs / "a.md").unlink()  # a file deleted: removed without a note
     assert index(db, docs, "--exclude", "b.md") == 0
     out, err = capsys.readouterr()
@@ -321,7 +322,8 @@ def test_a_file_no_run_reads_by_default_is_removed_with_a_note_saying_so(tmp_pat
     assert index(db, docs) == 0
     err = capsys.readouterr().err
     assert ("note: 1 document was removed although its file is still there (x.txt): this run "
-            "reads *.md, *.markdown, *.html, *.htm, *.docx, *.pdf (no --include given)") in err
+            "reads *.md, *.markdown, *.html, *.htm, *.docx, *.pdf (no --include given). Index "
+            "the folder with the settings that cover it to bring it back.") in err
 
 
 def test_a_folder_given_through_a_link_to_one_indexed_says_it_is_indexed_twice(

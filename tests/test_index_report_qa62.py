@@ -9,7 +9,7 @@ import argparse
 import re
 from pathlib import Path
 
-from _cli import run, summary_counts, written
+from _cli import index, run, summary_counts, written
 
 from docnav.cli import _parser
 from docnav.embed import HashingEmbedder
@@ -100,6 +100,26 @@ def test_dagsters_note_of_one_excluded_document_is_singular():
     assert note == ("1 document was removed although its file is still there (a.md): "
                     "DOCNAV_INCLUDE ('*.mdd') and DOCNAV_EXCLUDE ('') leave it out; set them "
                     "to cover the files to bring it back")
+
+
+def test_the_clis_note_of_excluded_documents_is_singular_or_plural_as_they_are(tmp_path):
+    """Dagster's twin was made singular for one document (55dcc0a); the CLI's said "leave them
+    out ... cover them to bring them back" of one document."""
+    docs = written(tmp_path / "docs", {"a.md": "# A\n\nA.\n", "b.md": "# B\n\nB.\n",
+                                       "c.md": "# C\n\nC.\n"})
+    db = tmp_path / "s.duckdb"
+    assert index(db, docs) == 0
+    for pattern, said in (("b.md", "1 document was removed although its file is still there "
+                           "(b.md): this run's --include/--exclude leave it out. Index the "
+                           "folder with the settings that cover it to bring it back."),
+                          ("[ac].md", "2 documents were removed although their files are "
+                           "still there (a.md, c.md): this run's --include/--exclude leave "
+                           "them out. Index the folder with the settings that cover them to "
+                           "bring them back.")):
+        assert index(db, docs) == 0
+        code, _, err = run(db, "index", str(docs), "--embed-model", "hashing",
+                           "--no-summaries", "--no-progress", "--exclude", pattern)
+        assert code == 0 and f"note: {said}\n" in err, err
 
 
 def test_locate_help_says_block_kinds_and_that_a_section_hit_shows_its_summary():
