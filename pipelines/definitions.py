@@ -10,7 +10,7 @@ from docnav.errors import ConfigError
 from docnav.parse import ParseOptions
 from pipelines.assets import collection, document
 from pipelines.maintenance import compact_store_job, prune_vectors_job
-from pipelines.resources import DocNavResource
+from pipelines.resources import DocNavResource, check_policy
 from pipelines.sensors import (
     DEFAULT_SENSOR_INTERVAL,
     build_document_sensor,
@@ -38,6 +38,8 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     if (environ.get("DOCNAV_POLICY") or "flag") not in ("flag", "drop"):  # likewise (empty: unset)
         raise ConfigError(f"DOCNAV_POLICY={environ['DOCNAV_POLICY']!r}: use 'flag' (keep a "
                           "claim its sources do not support, marked) or 'drop' (remove it)")
+    check_policy(environ.get("DOCNAV_POLICY") or "flag", switch(environ, "DOCNAV_SUMMARIES"),
+                 switch(environ, "DOCNAV_VERIFY"))
     return DocNavResource(
         roots=EnvVar("DOCNAV_ROOTS"),
         db=EnvVar("DOCNAV_DB"),

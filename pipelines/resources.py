@@ -57,6 +57,18 @@ def outside(paths: list[str], gone: list[str]) -> list[str]:
     return [p for p in paths if not any(p != g and in_scope(p, [g]) for g in gone)]
 
 
+def check_policy(policy: str, summaries: bool, verify: bool) -> None:
+    """DOCNAV_POLICY=drop with DOCNAV_VERIFY=0 refused, as `docnav index` refuses --policy drop
+    with --no-verify: drop removes the claims the check does not support, and no claim would
+    be checked (the code version recorded policy=off, and the setting did nothing). With
+    summaries off neither setting is used."""
+    if summaries and not verify and policy == "drop":
+        raise ConfigError("DOCNAV_POLICY=drop removes the claims the NLI check does not "
+                          "support: it cannot go with DOCNAV_VERIFY=0, which leaves the check "
+                          "out; unset DOCNAV_POLICY (or set it to 'flag'), or unset "
+                          "DOCNAV_VERIFY to check the claims")
+
+
 class DocNavResource(ConfigurableResource):
     """Where the documents are, where the graph is stored, and which models build it."""
 
@@ -153,6 +165,7 @@ class DocNavResource(ConfigurableResource):
         return there, gone
 
     def index_options(self) -> IndexOptions:
+        check_policy(self.policy, self.summaries, self.verify)  # set in code or a launchpad
         summaries = None
         if self.summaries:
             nli = VerifyOptions(model=self.nli_model or DEFAULT_NLI_MODEL, policy=self.policy)

@@ -72,6 +72,24 @@ def test_the_claim_policy_comes_from_the_environment_and_a_wrong_one_is_refused(
         default_resource(environ=os.environ)
 
 
+def test_a_drop_policy_with_verification_off_is_refused_when_the_code_location_loads(
+        monkeypatch):
+    """`docnav index --policy drop --no-verify` is refused; DOCNAV_POLICY=drop with
+    DOCNAV_VERIFY=0 was taken in silence (the code version said policy=off) and dropped
+    nothing. With summaries off neither setting is used, as the CLI's --no-summaries."""
+    monkeypatch.setenv("DOCNAV_ROOTS", "/docs")
+    monkeypatch.setenv("DOCNAV_DB", "/data/graph.duckdb")
+    monkeypatch.setenv("DOCNAV_POLICY", "drop")
+    monkeypatch.setenv("DOCNAV_VERIFY", "0")
+    with pytest.raises(ConfigError, match=r"^DOCNAV_POLICY=drop removes the claims .*: it "
+                                          r"cannot go with DOCNAV_VERIFY=0, .*; unset "
+                                          r"DOCNAV_POLICY \(or set it to 'flag'\), or unset "
+                                          r"DOCNAV_VERIFY to check the claims$"):
+        default_resource(environ=os.environ)
+    monkeypatch.setenv("DOCNAV_SUMMARIES", "0")
+    assert default_resource(environ=os.environ).summaries is False
+
+
 def test_switches_take_the_usual_spellings_and_refuse_others(monkeypatch):
     monkeypatch.setenv("DOCNAV_ROOTS", "/docs")
     monkeypatch.setenv("DOCNAV_DB", "/data/graph.duckdb")
