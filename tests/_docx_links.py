@@ -1,10 +1,15 @@
 """Shared by the tests of docling's lines naming the file parsed: real DOCX files docling's
-Word reader says a line about ("Skipping malformed hyperlink address: ..."), and a handler
-keeping the lines a logger hands it."""
+Word reader says a line about ("Skipping malformed hyperlink address: ..."), or that Pillow
+warns of; a handler keeping the lines a logger hands it, and :func:`put_on` to put handlers and
+filters on a logger for a block."""
 
 from __future__ import annotations
 
 import logging
+import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -47,5 +52,37 @@ class Lines(logging.Handler):
         self.lines.append(record.getMessage())
 
 
+@contextmanager
+def put_on(logger: str, *things: logging.Handler | Callable[[logging.LogRecord], bool]
+           ) -> Iterator[None]:
+    """Each of ``things`` put on the logger named ``logger`` for the block (a handler as a
+    handler, else as a filter), and taken off after, whatever the block raised."""
+    on = logging.getLogger(logger)
+    for thing in things:
+        (on.addHandler if isinstance(thing, logging.Handler) else on.addFilter)(thing)
+    try:
+        yield
+    finally:
+        for thing in reversed(things):
+            (on.removeHandler if isinstance(thing, logging.Handler) else on.removeFilter)(thing)
+
+
 def skipped(lines: list[str]) -> list[str]:
     return [line for line in lines if "Skipping malformed hyperlink" in line]
+
+
+def pictured(path: Path) -> Path:
+    """``path``, a DOCX, with a picture added of a few pixels more than Pillow's limit
+    (``Image.MAX_IMAGE_PIXELS``), which Pillow warns of when docling's Word reader opens it:
+    a DecompressionBombWarning ("Image size (... pixels) exceeds limit ..."), Pillow's, not
+    docling's. (One colour: a few KB of PNG.)"""
+    from PIL import Image
+
+    side = math.isqrt(Image.MAX_IMAGE_PIXELS) + 1
+    png = BytesIO()
+    Image.new("1", (side, side)).save(png, "PNG")
+    png.seek(0)
+    document = docx.Document(str(path))
+    document.add_picture(png)
+    document.save(path)
+    return path

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from docnav.errors import ConfigError, DocumentError
 from docnav.parse._named_lines import unnamed
+from docnav.parse._named_warnings import caught as caught_warnings
+from docnav.parse._named_warnings import reissue
 from docnav.parse._options import ParseOptions
 
 log = logging.getLogger(__name__)
@@ -111,15 +113,14 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     source = path if data is None else DocumentStream(name=str(path), stream=BytesIO(data))
     _CONVERTING.kept = kept = {}
     try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+        with caught_warnings() as caught:  # (this thread's, named when shown)
             result = converter.convert(source, raises_on_error=False)
     except Exception as exc:  # docling raises assorted errors for inputs it cannot read
         raise DocumentError(str(path), _failure_cause(path, fmt, _one_line(exc))) from exc
     finally:
         _CONVERTING.kept = None
     errors = (tuple(_one_line(e.error_message) for e in result.errors)
-              + _docling_warnings(caught) + tuple(f"docling: {k}" for k in kept))
+              + _docling_warnings(caught, path) + tuple(f"docling: {k}" for k in kept))
     detected = getattr(result.input, "format", None)
     if detected is not None and detected != _input_format(fmt):
         raise DocumentError(
@@ -133,16 +134,17 @@ def convert(path: Path, fmt: str, options: ParseOptions, text: str | bytes | Non
     return Converted(result.document, result, pdf_pipeline, errors)
 
 
-def _docling_warnings(caught: list[warnings.WarningMessage]) -> tuple[str, ...]:
+def _docling_warnings(caught: list[warnings.WarningMessage], path: Path) -> tuple[str, ...]:
     """docling's own warnings about the file ("Detected potentially incorrect Markdown,
     correcting..."), kept with the document (its ``conversion_warnings``) instead of printed
-    on stderr without the file's name; other libraries' warnings are issued as they came."""
+    on stderr without the file's name; other libraries' warnings are issued as they came,
+    shown naming the file (:mod:`docnav.parse._named_warnings`)."""
     own: dict[str, None] = {}
     for w in caught:
         if "/docling" in w.filename.replace("\\", "/"):
             own[f"docling: {_one_line(str(w.message))}"] = None
         else:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+            reissue(w, str(path))
     return tuple(own)
 
 

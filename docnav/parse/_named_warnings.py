@@ -1,0 +1,127 @@
+"""Python warnings raised while a file is converted: caught for that file alone, and shown
+naming it ("/docs/a.docx: Image size (95000000 pixels) exceeds limit ...", where the warning
+said the rest, and a run of many files could not tell which file it was about).
+
+:func:`caught` collects the warnings the converting thread raises, each one (the ``always``
+action, whatever the program's filters say: a file's warning is the file's, however many files
+said it before), and shows none; :func:`reissue` then issues one as it came, through the
+program's filters, shown naming the file. Two things are set in the process while a
+conversion runs, and put back when the last one ends, never at import: a hook in front of the
+warnings module's (``warnings._showwarnmsg``, which every shown warning goes through, whatever
+``warnings.showwarning`` a program set) and a first filter, ``always`` for a thread catching
+only (its message pattern matches in such a thread alone). A warning another thread raises
+meanwhile is filtered and shown as the program says, as it was: files converted in several
+threads at once each catch their own, where ``warnings.catch_warnings``, process-wide, gave
+one thread's warnings to another's list and could leave the hook pointing at a finished
+conversion's list.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+Shown = warnings.WarningMessage
+
+_THREAD = threading.local()  # .caught: where this thread's warnings go; .file: named in shown
+_LOCK = threading.Lock()
+_users = 0  # the conversions running, in any thread
+_previous = None  # the warnings module's hook before ours
+
+
+class _Catching:
+    """The message pattern of our filter: it matches in a thread catching alone."""
+
+    def match(self, text: str) -> bool:
+        return getattr(_THREAD, "caught", None) is not None
+
+    def __repr__(self) -> str:
+        return "<a thread catching a conversion's warnings (docnav)>"
+
+
+_FILTER = ("always", _Catching(), Warning, None, 0)
+
+
+@contextmanager
+def caught() -> Iterator[list[Shown]]:
+    """The warnings this thread raises in the block, caught, none shown."""
+    before = getattr(_THREAD, "caught", None)
+    _THREAD.caught = mine = []
+    try:
+        with _hooked():
+            yield mine
+    finally:
+        _THREAD.caught = before
+
+
+def reissue(shown: Shown, file: str) -> None:
+    """Issue ``shown`` as it came, the program's filters deciding whether it is shown (or
+    raised), shown naming ``file``; within an outer conversion's :func:`caught`, caught by it."""
+    outer = getattr(_THREAD, "caught", None)
+    if outer is not None:
+        outer.append(shown)
+        return
+    before = getattr(_THREAD, "file", None)
+    _THREAD.file = file
+    try:
+        with _hooked():
+            warnings.warn_explicit(shown.message, shown.category, shown.filename, shown.lineno)
+    finally:
+        _THREAD.file = before
+
+
+@contextmanager
+def _hooked() -> Iterator[None]:
+    global _users, _previous
+    with _LOCK:
+        if _users == 0:
+            _previous = warnings._showwarnmsg
+            warnings._showwarnmsg = _show
+            warnings.filters.insert(0, _FILTER)
+            warnings._filters_mutated()  # (the registries of warnings once shown are reset)
+        _users += 1
+    try:
+        yield
+    finally:
+        with _LOCK:
+            _users -= 1
+            if _users == 0:
+                _unhook()
+
+
+def _unhook() -> None:
+    # (a hook a program set since is its own: left, ours in it passing warnings on as before)
+    if warnings._showwarnmsg is _show:
+        warnings._showwarnmsg = _previous
+    while _FILTER in warnings.filters:
+        warnings.filters.remove(_FILTER)
+    warnings._filters_mutated()
+
+
+def _show(shown: Shown) -> None:
+    caught = getattr(_THREAD, "caught", None)
+    if caught is not None:
+        caught.append(shown)
+        return
+    file = getattr(_THREAD, "file", None)
+    _previous(shown if file is None else _named(shown, file))
+
+
+def _named(shown: Shown, file: str) -> Shown:
+    """``shown`` with its message naming ``file``: a copy of the warning, of its class, where
+    its message is its ``args`` (else the words, a string, as ``showwarning`` takes too)."""
+    said = str(shown.message)
+    named: Warning | str = said if said.startswith(f"{file}: ") else f"{file}: {said}"
+    if isinstance(shown.message, Warning):
+        try:
+            warning = copy.copy(shown.message)
+            warning.args = (named,)
+            if str(warning) == named:
+                named = warning
+        except Exception:  # (a warning class copying in ways of its own: its words)
+            pass
+    return Shown(named, shown.category, shown.filename, shown.lineno, shown.file, shown.line,
+                 shown.source)

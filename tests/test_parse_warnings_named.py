@@ -1,0 +1,88 @@
+"""Python warnings raised while a file is parsed name the file when shown (Pillow's
+"Image size (... pixels) exceeds limit ..." about a picture of a DOCX said no file), files
+parsed in two threads at once each their own, and the process's warnings hook and filters are
+as they were after a parse (docnav/parse/_named_warnings.py). Real DOCX parses."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import warnings
+from collections import Counter
+
+from _docx_links import WORD, linked, pictured, put_on
+
+from docnav.parse import parse_file, preload
+
+BOMB = "Image size ("  # how Pillow's DecompressionBombWarning begins
+
+
+def _hooks() -> tuple:
+    preload("docx")  # (docling's imports add filters of their own, once)
+    return warnings._showwarnmsg, warnings.showwarning, list(warnings.filters)
+
+
+def _bombs(shown: list[warnings.WarningMessage]) -> list[str]:
+    return [str(w.message) for w in shown if BOMB in str(w.message)]
+
+
+def test_a_warning_raised_in_a_parse_names_the_file(tmp_path):
+    path = pictured(linked(tmp_path / "pictured.docx", []))
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("default")
+        before = _hooks()
+        parse_file(path)
+        after = _hooks()
+    assert after == before
+    bombs = [w for w in shown if BOMB in str(w.message)]
+    assert bombs and all(str(w.message).startswith(f"{path}: {BOMB}") for w in bombs)
+    # (as Pillow raised it: its class, and where)
+    from PIL.Image import DecompressionBombWarning
+
+    assert {(w.category, type(w.message)) for w in bombs} == {(DecompressionBombWarning,) * 2}
+    assert all(w.filename.replace("\\", "/").endswith("/PIL/Image.py") for w in bombs)
+
+
+def test_a_program_s_filter_on_the_warning_s_words_still_silences_it(tmp_path):
+    """The filters see the warning as Pillow said it, the name added as it is shown."""
+    path = pictured(linked(tmp_path / "pictured.docx", []))
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        warnings.filterwarnings("ignore", message=BOMB.replace("(", r"\("))
+        parse_file(path)
+    assert not _bombs(shown)
+
+
+def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
+    """Each parse waits at docling's first line for the other's, so both are under way at
+    once when Pillow warns of each one's picture."""
+    paths = {name: pictured(linked(tmp_path / f"{name}.docx", [f"http://{name} x:1/"]))
+             for name in "ab"}
+    both = threading.Barrier(2, timeout=30)
+    met, failed = set(), []
+
+    def first_waits(record: logging.LogRecord) -> bool:
+        name = threading.current_thread().name
+        if name not in met:
+            met.add(name)
+            try:
+                both.wait()
+            except threading.BrokenBarrierError:
+                failed.append(name)
+        return True
+
+    with warnings.catch_warnings(record=True) as shown, put_on(WORD, first_waits):
+        warnings.simplefilter("default")
+        before = _hooks()
+        threads = [threading.Thread(target=parse_file, args=(path,), name=name)
+                   for name, path in paths.items()]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        after = _hooks()
+    assert not failed and met == {"a", "b"}  # the two parses were under way at once
+    assert after == before
+    named = Counter(bomb.partition(f": {BOMB}")[0] for bomb in _bombs(shown))
+    assert set(named) == {str(paths["a"]), str(paths["b"])}
+    assert named[str(paths["a"])] == named[str(paths["b"])]  # (each its picture's, all)
