@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from _docx_links import WORD, Lines, linked, skipped
+from _docx_links import WORD, Lines, linked, put_on, skipped
 from _parsing import text_pdf
 
 from docnav.errors import DocumentError
@@ -46,13 +46,9 @@ def test_a_logger_made_while_a_file_is_parsed_names_it_too(tmp_path, caplog):
             made[0].warning("said by a logger made %s", "now")
         return True
 
-    word = logging.getLogger(WORD)
-    word.addFilter(says_through_a_new_logger)
-    try:
+    with put_on(WORD, says_through_a_new_logger):
         path = linked(tmp_path / "links.docx", ["http://exa mple.com:99999/"])
         parse_file(path)
-    finally:
-        word.removeFilter(says_through_a_new_logger)
     assert [r.getMessage() for r in caplog.records if r.name == made[0].name] == [
         f"{path}: said by a logger made now"]
 
@@ -82,14 +78,9 @@ def test_a_parse_inside_a_parse_gives_the_outer_file_its_name_back(tmp_path):
             parse_file(inner)
         return True
 
-    lines, word = Lines(), logging.getLogger(WORD)
-    word.addHandler(lines)
-    word.addFilter(parses_inner)
-    try:
+    lines = Lines()
+    with put_on(WORD, lines, parses_inner):
         parse_file(outer)
-    finally:
-        word.removeFilter(parses_inner)
-        word.removeHandler(lines)
     assert skipped(lines.lines) == [
         f"{path}: Skipping malformed hyperlink address: 'http://{name} x:1/'"
         for path, name in ((inner, "inner"), (outer, "outer-1"), (outer, "outer-2"))]
@@ -108,13 +99,9 @@ def test_only_docling_s_loggers_name_the_file(tmp_path, caplog):
                 logging.getLogger(name).warning("said by %s", name or "root")
         return True
 
-    word = logging.getLogger(WORD)
-    word.addFilter(says_through_others)
-    try:
+    with put_on(WORD, says_through_others):
         path = linked(tmp_path / "links.docx", ["http://exa mple.com:99999/"])
         parse_file(path)
-    finally:
-        word.removeFilter(says_through_others)
     assert [r.getMessage() for r in caplog.records if "said by" in r.getMessage()] == [
         "said by docnav.parse", "said by doclingfoo", "said by other_library", "said by root",
         f"{path}: said by docling_parse.x"]
@@ -181,38 +168,29 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
                 failed.append(name)
         return True
 
-    lines, word = Lines(), logging.getLogger(WORD)
-    word.addHandler(lines)
-    word.addFilter(first_waits)
-    try:
+    lines = Lines()
+    with put_on(WORD, lines, first_waits):
         threads = [threading.Thread(target=parse_file, args=(path,), name=name)
                    for name, path in paths.items()]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(60)
-    finally:
-        word.removeFilter(first_waits)
-        word.removeHandler(lines)
     assert not failed and met == {"a", "b"}  # the two parses were under way at once
     assert sorted(skipped(lines.lines)) == [
         f"{paths[name]}: Skipping malformed hyperlink address: 'http://{name}-{i} x:99999/'"
         for name in "ab" for i in (1, 2)]
 
 
-def test_a_handler_of_the_user_s_own_on_docling_gets_each_line_once(tmp_path, caplog):
+def test_a_handler_of_the_user_s_own_on_docling_gets_each_line_once(tmp_path, caplog,
+                                                                    monkeypatch):
     """A script giving docling's logger its own handler, not propagating: its handler prints
     each line once, with the file, and nothing reaches the root's handlers."""
     path = linked(tmp_path / "links.docx", ["http://exa mple.com:99999/", "http://b ad:1/"])
-    own, docling = Lines(), logging.getLogger("docling")
-    propagate = docling.propagate
-    docling.addHandler(own)
-    docling.propagate = False
-    try:
+    own = Lines()
+    monkeypatch.setattr(logging.getLogger("docling"), "propagate", False)
+    with put_on("docling", own):
         parse_file(path)
-    finally:
-        docling.propagate = propagate
-        docling.removeHandler(own)
     assert skipped(own.lines) == [
         f"{path}: Skipping malformed hyperlink address: 'http://exa mple.com:99999/'",
         f"{path}: Skipping malformed hyperlink address: 'http://b ad:1/'"]

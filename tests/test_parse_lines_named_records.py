@@ -14,7 +14,7 @@ import queue
 from logging.handlers import QueueHandler
 
 import pytest
-from _docx_links import SKIPPING, WORD, linked, skipped
+from _docx_links import SKIPPING, WORD, linked, put_on, skipped
 
 from docnav.parse import parse_file
 
@@ -34,15 +34,9 @@ def test_a_filter_on_docling_s_message_still_silences_its_line(tmp_path, caplog)
     def quiet(record: logging.LogRecord) -> bool:
         return not str(record.msg).startswith("Skipping malformed hyperlink")
 
-    word = logging.getLogger(WORD)
-    word.addFilter(seen)
-    word.addFilter(quiet)
-    try:
+    with put_on(WORD, seen, quiet):
         for path in paths:
             parse_file(path)
-    finally:
-        word.removeFilter(quiet)
-        word.removeFilter(seen)
     assert not skipped([r.getMessage() for r in caplog.records])  # silenced, as before
     said = [r for r in made if r.msg == SKIPPING]
     assert [(r.args, r.docnav_file) for r in said] == [((ADDRESS,), str(p)) for p in paths]
@@ -60,13 +54,9 @@ def test_a_message_that_is_no_string_stays_what_it_was(tmp_path, caplog):
             logging.getLogger("docling_core.errors_said").warning(error)
         return True
 
-    word = logging.getLogger(WORD)
-    word.addFilter(says_an_error)
-    try:
+    with put_on(WORD, says_an_error):
         path = linked(tmp_path / "links.docx", [ADDRESS])
         parse_file(path)
-    finally:
-        word.removeFilter(says_an_error)
     [record] = [r for r in caplog.records if r.name == "docling_core.errors_said"]
     assert record.msg is error and record.args == ()
     assert record.getMessage() == f"{path}: not read"
@@ -79,13 +69,9 @@ def test_a_line_through_a_queue_names_the_file_once(tmp_path):
     sent: queue.Queue = queue.Queue()
     handler = QueueHandler(sent)
     handler.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
-    word = logging.getLogger(WORD)
-    word.addHandler(handler)
-    try:
+    with put_on(WORD, handler):
         path = linked(tmp_path / "links.docx", [ADDRESS])
         parse_file(path)
-    finally:
-        word.removeHandler(handler)
     records = [sent.get_nowait() for _ in range(sent.qsize())]
     line = f"WARNING {path}: Skipping malformed hyperlink address: '{ADDRESS}'"
     assert skipped([r.getMessage() for r in records]) == [line]
@@ -116,16 +102,8 @@ def test_a_copy_of_a_line_names_the_file_as_the_line_does(tmp_path):
         logging.getLogger("app").warning("said by the app")
         return True
 
-    word, app = logging.getLogger(WORD), logging.getLogger("app")
-    word.addHandler(copying)
-    app.addHandler(copying)
-    word.addFilter(app_says)
-    try:
+    with put_on(WORD, copying, app_says), put_on("app", copying):
         parse_file(path)
-    finally:
-        word.removeFilter(app_says)
-        app.removeHandler(copying)
-        word.removeHandler(copying)
     assert copying.lines == [
         "said by the app", f"{path}: Skipping malformed hyperlink address: '{ADDRESS}'"]
 
@@ -136,13 +114,9 @@ def test_structlog_s_formatter_prints_the_file_s_name(tmp_path):
     handler = logging.StreamHandler(lines)
     handler.setFormatter(structlog.stdlib.ProcessorFormatter(
         processor=structlog.processors.KeyValueRenderer(key_order=["event"])))
-    word = logging.getLogger(WORD)
-    word.addHandler(handler)
-    try:
+    with put_on(WORD, handler):
         path = linked(tmp_path / "links.docx", [ADDRESS])
         parse_file(path)
-    finally:
-        word.removeHandler(handler)
     line = f"{path}: Skipping malformed hyperlink address: '{ADDRESS}'"
     assert skipped(lines.getvalue().splitlines()) == [f"event={line!r}"]
 
