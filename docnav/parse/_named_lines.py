@@ -4,7 +4,12 @@ tell which file a line was about.
 
 The file is the one the logging thread parses (a thread-local set by :func:`naming`), so files
 parsed in several threads at once each get their own name; a line logged outside a parse, or
-in a thread of docling's own (the standard PDF pipeline's page workers), is left as it was.
+in a thread of docling's own (the standard PDF pipeline's page workers), is left as it was:
+docling starts those (its stages' and page producer's) with plain ``threading.Thread``, which
+carries no thread-local nor context of the thread starting it, and runs its models on
+executors pooled per pipeline, reused by the next file's run, and submitted to from the stage
+threads; carrying the file there would take overriding docling's private methods. (The native
+PDF pipeline logs in the converting thread: its parser's threads are docling-parse's C++.)
 The name is added where a record is made, by a record factory chained to the one before it
 (:func:`logging.setLogRecordFactory`), installed at a parse (again where a program's factory
 set since does not call it) and never at import: which handlers print a line, and whether
