@@ -86,3 +86,40 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
     named = Counter(bomb.partition(f": {BOMB}")[0] for bomb in _bombs(shown))
     assert set(named) == {str(paths["a"]), str(paths["b"])}
     assert named[str(paths["a"])] == named[str(paths["b"])]  # (each its picture's, all)
+
+
+def test_a_hook_a_program_puts_in_during_a_parse_stays_and_is_called(tmp_path):
+    """A program putting its own hook in front of the warnings module's (here from a filter on
+    docling's first line of a parse): it is the active one after, and the next parse shows the
+    warnings through it, named once (it recursed: our hook called the program's, which called
+    ours)."""
+    path = pictured(linked(tmp_path / "pictured.docx", ["http://exa mple.com:99999/"]))
+    programs: list = []
+    said: list[str] = []
+
+    def puts_in_a_hook(record: logging.LogRecord) -> bool:
+        if not programs:
+            inner = warnings._showwarnmsg
+
+            def program(shown: warnings.WarningMessage) -> None:
+                said.append(str(shown.message))
+                inner(shown)
+
+            programs.append(program)
+            warnings._showwarnmsg = program
+        return True
+
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("default")
+        original = _hooks()[0]
+        try:
+            with put_on(WORD, puts_in_a_hook):
+                parse_file(path)
+            said.clear()
+            parse_file(path)
+            assert warnings._showwarnmsg is programs[0]
+        finally:
+            warnings._showwarnmsg = original
+    assert said and all(line.startswith(f"{path}: {BOMB}") for line in said)
+    assert len(_bombs(shown)) == 2 * len(said)  # (each parse's)
+    assert all(line.startswith(f"{path}: {BOMB}") for line in _bombs(shown))

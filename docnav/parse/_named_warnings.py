@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import threading
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 Shown = warnings.WarningMessage
@@ -29,7 +29,7 @@ Shown = warnings.WarningMessage
 _THREAD = threading.local()  # .caught: where this thread's warnings go; .file: named in shown
 _LOCK = threading.Lock()
 _users = 0  # the conversions running, in any thread
-_previous = None  # the warnings module's hook before ours
+_hook: Callable[[Shown], None] | None = None  # ours while they run
 
 
 class _Catching:
@@ -75,11 +75,10 @@ def reissue(shown: Shown, file: str) -> None:
 
 @contextmanager
 def _hooked() -> Iterator[None]:
-    global _users, _previous
+    global _users, _hook
     with _LOCK:
         if _users == 0:
-            _previous = warnings._showwarnmsg
-            warnings._showwarnmsg = _show
+            _hook = warnings._showwarnmsg = _showing(warnings._showwarnmsg)
             warnings.filters.insert(0, _FILTER)
             warnings._filters_mutated()  # (the registries of warnings once shown are reset)
         _users += 1
@@ -94,20 +93,28 @@ def _hooked() -> Iterator[None]:
 
 def _unhook() -> None:
     # (a hook a program set since is its own: left, ours in it passing warnings on as before)
-    if warnings._showwarnmsg is _show:
-        warnings._showwarnmsg = _previous
+    if warnings._showwarnmsg is _hook:
+        warnings._showwarnmsg = _hook.previous
     while _FILTER in warnings.filters:
         warnings.filters.remove(_FILTER)
     warnings._filters_mutated()
 
 
-def _show(shown: Shown) -> None:
-    caught = getattr(_THREAD, "caught", None)
-    if caught is not None:
-        caught.append(shown)
-        return
-    file = getattr(_THREAD, "file", None)
-    _previous(shown if file is None else _named(shown, file))
+def _showing(previous: Callable[[Shown], None]) -> Callable[[Shown], None]:
+    """A hook catching a warning in a thread catching, else passing it on to ``previous``,
+    named where the thread names a file. (One made at each install, holding the hook before
+    it: a program's hook put in front of one, calling it, is called by the next, not by it.)"""
+
+    def show(shown: Shown) -> None:
+        caught = getattr(_THREAD, "caught", None)
+        if caught is not None:
+            caught.append(shown)
+            return
+        file = getattr(_THREAD, "file", None)
+        previous(shown if file is None else _named(shown, file))
+
+    show.previous = previous  # type: ignore[attr-defined]
+    return show
 
 
 def _named(shown: Shown, file: str) -> Shown:
