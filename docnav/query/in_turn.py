@@ -11,6 +11,7 @@ import glob
 import re
 from typing import TYPE_CHECKING
 
+from docnav.parse import SUPPORTED_SUFFIXES
 from docnav.query.answer import said_once
 from docnav.query.evidence import Answer, EvidenceState
 from docnav.query import kind_words
@@ -27,8 +28,14 @@ MOST_COMPARED = 5  # documents (or companies) a question is asked of in turn at 
 # the word for a document, as a search term: "the pioNER paper and the ... paper" join two
 _DOCUMENT_WORDS = frozenset(t for w in ("paper", "rfc", "document", "article", "report", "study",
                                         "filing", "proposal") for t in tokens(w))
+# the extensions of the files parsed: "2349-pin.md and 2094-nll.md" name two documents joined
+_EXTENSION_WORDS = frozenset(t for s in SUPPORTED_SUFFIXES for t in tokens(s.lstrip(".")))
 # "Compare X and Y", "the difference between", "X versus Y"
 COMPARE = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)|differences? between|versus|vs\.?)\b", re.I)
+# "Summarise RFC 2349 and RFC 2394", "an overview of RFCs 1210 and 2094": each document named
+# one after another (:func:`joined`) summed up in turn; asked as one question, the first
+# named chose the document and the other was a word missing from its evidence
+_SUMMED = re.compile(r"\b(?:summari[sz](?:e|ing)|summary\s+of|overview\s+of|sum\s+up)\b", re.I)
 
 
 def compare(nav: Navigator, question: str, budget: int,
@@ -142,13 +149,14 @@ def as_written(question: str, word: str) -> str:
 def singled_out(graph: DocNavGraph, question: str,
                 works: bool = False) -> list[tuple[str, list[str]]]:
     """For a comparison ("Compare the datasets of the offensive language paper and the pioNER
-    paper"), or a question asking for the works cited (``works``) of documents it names one
-    after another (:func:`joined`), the documents its words name (:func:`named_by_title`), in
-    the order the question names them, else those it names as titled
+    paper"), or a question asking for the works cited (``works``) or a summary
+    (:data:`_SUMMED`) of documents it names one after another (:func:`joined`), the documents
+    its words name (:func:`named_by_title`), in the order the question names them, else
+    those it names as titled
     (:func:`docnav.query.names.titled_documents`: "the pin RFC and the unsafe pinned RFC",
     whose words other documents hold too); none unless two documents or more are named so."""
     compared = bool(COMPARE.search(question))
-    if not compared and not works:
+    if not compared and not works and not _SUMMED.search(question):
         return []
     question = each_numbered(question)  # "Compare RFCs 2592, 2394 and 2349": 2394 named too
     own = named_by_title(graph, question)
@@ -184,7 +192,8 @@ def joined(graph: DocNavGraph, question: str, singled: list[tuple[str, list[str]
         between = question[end:min(low.find(w.lower()) for w in next_said)]
         if not re.search(r",|&|\band\b", between):
             return False
-        known = titles.get(path, set()) | titles.get(then, set()) | _DOCUMENT_WORDS
+        known = (titles.get(path, set()) | titles.get(then, set()) | _DOCUMENT_WORDS
+                 | _EXTENSION_WORDS)
         if not all(set(tokens(w)) <= known for w in re.findall(r"\w+", between)):
             return False
     return True
@@ -192,9 +201,10 @@ def joined(graph: DocNavGraph, question: str, singled: list[tuple[str, list[str]
 
 def compare_documents(nav: Navigator, asked: str, budget: int,
                       singled: list[tuple[str, list[str]]]) -> Answer:
-    """A comparison naming several documents by words of their titles is asked of each in
-    turn, without the words that name the others: as one question, the first document's passages
-    took the budget and the other's name ("pioNER") was missing from the evidence."""
+    """A comparison (or a summary) naming several documents by words of their titles is asked
+    of each in turn, without the words that name the others: as one question, the first
+    document's passages took the budget and the other's name ("pioNER") was missing from the
+    evidence."""
     def without(words: list[str]) -> str:
         out = asked
         for w in words:
