@@ -17,6 +17,7 @@ from docnav.query.count_text import count_line, named_said, names_listed, partly
 from docnav.query.formats import held_formats
 from docnav.query.kinds import kind_note, left_out_note
 from docnav.query.passages import BEST_DOCUMENT
+from docnav.query.unnumbered import not_in_store_line
 from docnav.which_text import which_documents
 from docnav.wording import counted
 
@@ -277,7 +278,11 @@ def _search_notes(answer: Answer) -> list[str]:
     # 2349-pin.md's file holds "pin", so "no title or file name holds its words" was untrue)
     unnamed = {n for s in answer.trace if s["op"] == "no document titled" and s.get("left_out")
                for n in s["names"]}
+    unheld = [s for s in answer.trace if s["op"] == "not in the store"]
+    lines += [not_in_store_line(s) for s in unheld]  # "RFC 9999" of 27 RFCs
     for name in answer.untitled:  # the evidence may be of some other document
+        if any(name in s["names"] for s in unheld):
+            continue
         lines.append(f"\"{name}\" names a document outside those asked of (--doc, "
                      "--after/--before or --meta): "
                      + ("none of them to leave out" if name in left else "not read")

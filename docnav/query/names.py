@@ -55,8 +55,8 @@ _KIND_TITLED = re.compile(rf"\b(?:the|this|that)\s+({ungrouped(FEW)})"
                           rf"\b(?!['’]?\s*{one_of(TITLED)}\b)", re.I)
 
 # "RFC 1961", "PEP 8": a document named by the number in its title (an RFC's "1961-clamp"),
-# "RFC 2349-style" too; not where the number begins a file's name (:func:`_names_given`)
-_NUMBERED = re.compile(rf"\b{one_of(BY_NUMBER)}\s*#?\s*(\d+)\b", re.I)
+# "RFC-2349", "RFC 2349-style" too; not where the number begins a file's name (_names_given)
+_NUMBERED = re.compile(rf"\b{one_of(BY_NUMBER)}\s*[#-]?\s*(\d+)\b", re.I)
 # the extensions of the files parsed (:data:`docnav.parse.SUPPORTED_SUFFIXES`), the longest
 # first: "markdown", "md", "pdf", ...
 _EXTENSIONS = "|".join(sorted((s.lstrip(".") for s in SUPPORTED_SUFFIXES), key=len, reverse=True))

@@ -83,15 +83,12 @@ from docnav.query.options import NavigatorOptions
 from docnav.query.ordered import answer_ordered, ordering
 from docnav.query.passages import Passages
 from docnav.query.pieces import is_cut
-from docnav.query.router import GLOBAL, route, routed
+from docnav.query.router import GLOBAL, WHAT_IT_DOES, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
+from docnav.query.unnumbered import said_not_in_store, unheld_numbers, unkinded
 from docnav.query.which import (asks_documents, counts_the_store, of_one, referred_outside,
                                 which_documents)
-
-# what a document does as a whole, asked of one its name chose ("What does the clamp RFC
-# propose?"): like "about", no word the evidence must hold
-WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|ed|s)?\b", re.I)
 
 # "Summarise the RFCs about async": the documents summed up, no word of what they hold
 # ("Summarise the collection", "Summarise everything": of the bundled sample, "collection"
@@ -243,7 +240,10 @@ class Navigator:
         # what the question is asked of: a glob, globs, or all; a part of "What do RFC 2349
         # and RFC 2592 say ...?" of --doc '*/2*', the one it names (it searched the whole glob)
         scope = chosen if in_turn and chosen else doc or chosen or None
-        shaped = self._shaped(asked, budget, kind, names, scope, bool(chosen), bool(by_title))
+        # "RFC 9999" of a store without it: its kind word is not searched (unnumbered.py)
+        unheld = [] if chosen or names or referred else unheld_numbers(self.graph, asked)
+        shaped = self._shaped(unkinded(asked, unheld), budget, kind, names, scope, bool(chosen),
+                              bool(by_title))
         question, kind, state = shaped.question, shaped.kind, shaped.state
         run = Run(self.graph, asked, question, kind, state, scope, bool(by_title) or in_turn,
                   unwanted=shaped.unwanted, max_steps=self.options.max_steps)
@@ -272,7 +272,8 @@ class Navigator:
             run.op("references", nodes=first[:8])
             run.asked_part.update(first)
             run.take(first, "reference")
-        if not self._read_as_listed(run, shaped):
+        if (not said_not_in_store(self.graph, run, unheld)
+                and not self._read_as_listed(run, shaped)):
             self._read_route(run)
         answer = run.answer()  # as searched: "besides pinning" left out (ask: searched_as)
         answer.question = without_left_out(asked)[0]

@@ -58,6 +58,9 @@ GLOBAL = re.compile(
     rf"(?:what are the )?(?:main|key|major|central) (?:{_META}\b|(?={_OVERVIEW}\b))|"
     rf"what are (?:the|its|their|{_OWNER}) (?:main|major|key)\b|{_SCOPE})\b",
     re.I)
+# what a document does as a whole, asked of one its name chose ("What does the clamp RFC
+# propose?"): like "about", no word the evidence must hold
+WHAT_IT_DOES = re.compile(r"\b(?:propos|discuss|cover|present|introduc)(?:e|es|ed|s)?\b", re.I)
 # Cross-reference cues name a part of the document. "Section", "§", "chapter" and "appendix" do
 # so on their own ("the Drawbacks section"); "table", "figure", "item", "note", "exhibit" and
 # "page" only with a label ("Table 2", "Item 7A", "Note 12"): "a hash table", "figure out" and
