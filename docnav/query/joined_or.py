@@ -71,41 +71,77 @@ def _plain(question: str) -> str:
 # held, and "lexical" by each, 2349-pin.md missed)
 # (and the two words before the first "or", the question read as "Which ... trait objects or
 # ...?": "mention trait objects or dyn-trait syntax" held "objects" alone, 13 of 27 RFCs where 8
-# say "trait objects"; glued only where a document holds the two as a phrase and the first is
-# no word of the asking, :data:`_ASKING`)
+# say "trait objects"; glued where the first is no word of the asking, :func:`_first_piece`)
 _PHRASE = re.compile(rf"({HYPHENATED.pattern})\s+(\w+)(?=\s*(?:,|\bor\b))"
                      rf"|(?<=\bor\s)({HYPHENATED.pattern})\s+(\w+)(?=\s*[?.!]*\s*$)"
-                     r"|^(which\s+(?:[\w'’-]+\s+)*?)(\w+)\s+(\w+)(?=\s*(?:,|\bor\b))", re.I)
+                     r"|^(which\s+(?:[\w'’-]+\s+)*?)(\w+)\s+(\w+)(?=\s*(?:,|\bor\b))"
+                     # (a later piece of two words: "closures, trait objects or pinning",
+                     # "pinning or const generics?": "generics" was held by every one)
+                     r"|(?:(?<=,\s)|(?<=\bor\s))(\w+)\s+(\w+)(?=\s*(?:,|\bor\b)|\s*[?.!]*\s*$)",
+                     re.I)
 # a word before the first of those joined that is none of it: "either", an adverb, a verb the
 # question asks by ("Which RFCs mention either closures or pinning?", "... use closures or
 # pinning?", "... mention also closures ...": "either closures" or "pinning" were held, 3 of
 # 27 RFCs where 11 hold "closures" or "pinning")
-_ASKING = re.compile(
-    r"(?:either|neither|both|also|too|only|even|just|\w+ly|"
-    r"(?:use|say|propose|introduce|define|add|suggest|require|need|allow|support|explain|"
+_MARKER = re.compile(r"(?:either|neither|both|also|too|only|even|just)$", re.I)
+_ADVERB = re.compile(r"\w+ly$", re.I)
+_VERB = re.compile(
+    r"(?:(?:use|say|propose|introduce|define|add|suggest|require|need|allow|support|explain|"
     r"state|cover|discuss|describe|mention|reference|refer|cite|contain|include|hold|have|"
     r"has|talk|list|give|show|do|does|did)(?:s|es|d|ed)?|said|uses|says)$", re.I)
+_AUXILIARY = re.compile(r"(?:do|does|did)$", re.I)
 
 
-def _phrased(plain: str, held_as: Callable[[str], bool] = lambda phrase: False) -> str:
+def _first_piece(before: str, first: str, second: str, held_as: Callable[[str], bool],
+                 asked: str = "") -> bool:
+    """Whether ``first`` and ``second``, the two words before the first "or" (``before``:
+    what precedes them), are one piece of those joined: not where ``first`` is a word of the
+    asking (:data:`_MARKER`; the question's own verb, "Which RFCs use closures or ...?", not
+    one after it, "... mention use cases or ...?", as ``asked`` says it, the question before
+    its verb of holding was taken out; an adverb, "explicitly closures", unless
+    the documents hold the two as a phrase, ``held_as``: "early returns"). Split, the first
+    word was a word every document counted held ("const" of "const generics or
+    specialization": 5 of 27 RFCs, 1210-impl-specialization missed)."""
+    if _MARKER.match(first) or not search_words(second):
+        return False
+    if not search_words(first):  # "use cases", "use" a word of any text
+        return held_as(f"{first}-{second}")
+    if _VERB.match(first):
+        prev = before.split()[-1] if before.split() else ""
+        if _VERB.match(prev) and not _AUXILIARY.match(prev):
+            return True
+        return (not re.search(
+            rf"\b{said(NAMING)}\s+(?:(?:do|does|did)\s+)?{re.escape(first)}\s+"
+            rf"{re.escape(second)}\b", asked, re.I) if asked
+                else held_as(f"{first}-{second}"))  # (glued before, of :func:`_joined`)
+    return not _ADVERB.match(first) or held_as(f"{first}-{second}")
+
+
+def _phrased(plain: str, held_as: Callable[[str], bool] = lambda phrase: False,
+             asked: str = "") -> str:
     """``plain`` with each hyphenated word that is one piece of an "or" list with the word
     after it (a search word: not "in" of "if-let in 2018") joined to it by a hyphen, one
     word held in any spelling of it (:func:`~docnav.query.hyphenated.spelled_any_way`:
     "non-lexical lifetimes", "non-lexical lifetime", "non lexical lifetimes" across a line);
-    and the two words before the first "or" where ``held_as`` that phrase (hyphenated) and the
-    first is no word of the asking (:data:`_ASKING`); else the single word, as said."""
+    and the two words before the first "or" where they are one piece (:func:`_first_piece`),
+    held as a phrase, else by the two together (:func:`_hyphenated`); else the single word,
+    as said."""
     def joined(m: re.Match) -> str:
         if m[6]:
-            return (f"{m[5]}{m[6]}-{m[7]}" if not _ASKING.match(m[6]) and search_words(m[6])
-                    and search_words(m[7]) and held_as(f"{m[6]}-{m[7]}") else m.group())
+            return (f"{m[5]}{m[6]}-{m[7]}" if _first_piece(m[5], m[6], m[7], held_as, asked)
+                    else m.group())
+        if m[8]:  # (of a list joined by "or": not "..., mention pinning?" of any question)
+            return (f"{m[8]}-{m[9]}" if listed and search_words(m[8]) and search_words(m[9])
+                    and not _VERB.match(m[8]) and not _MARKER.match(m[8]) else m.group())
         word, after = (m[1], m[2]) if m[1] else (m[3], m[4])
         return (f"{word}-{after}" if search_words(after) and search_words(word)
                 else m.group())
+    listed = bool(re.search(r"\bor\b", plain, re.I))
     return _PHRASE.sub(joined, plain)
 
 
-def or_words(held: Held, question: str, written: dict[str, str], graph: DocNavGraph
-             ) -> dict[str, str]:
+def or_words(held: Held, question: str, written: dict[str, str], graph: DocNavGraph,
+             asked: str = "") -> dict[str, str]:
     """Of a question asking which documents hold words joined by "or" ("... mention futures or
     pinning?"; ``written``: each search term's word as written), those words' terms, each as
     written, made rare terms of ``held`` however many documents hold them, so that those
@@ -115,7 +151,8 @@ def or_words(held: Held, question: str, written: dict[str, str], graph: DocNavGr
     counted, and said to be those holding it. A hyphenated word joined ("if-let") is one
     term of ``held`` and ``written`` (its own, the word lower-cased), held in any of its
     spellings (:func:`~docnav.query.hyphenated.spelled_any_way`), its parts' terms dropped
-    ("if", "let": "... mention if-let or pinning?" counted those holding "pinning")."""
+    ("if", "let": "... mention if-let or pinning?" counted those holding "pinning").
+    ``asked``: the question as asked, its verb of holding said (:func:`_first_piece`)."""
     if not re.search(r"\bor\b", question) or re.search(r"\band\b", question):
         # (a hyphenated word asked alone, or joined by "and", is held as in the negated shapes,
         # :func:`holding_any`: "Which RFCs mention if-let?" counted 19 of 27 RFCs by "if" and
@@ -124,7 +161,7 @@ def or_words(held: Held, question: str, written: dict[str, str], graph: DocNavGr
             held.rare = [t for t in written if t in held.rare or t in _compounds(question)]
             held.held = {p: sum(p in held.holders[t] for t in held.rare) for p in held.every}
         return {}
-    if compounds := _hyphenated(held, question, written, graph):  # (its parts no more)
+    if compounds := _hyphenated(held, question, written, graph, asked=asked):
         held.rare = [t for t in written if t in held.rare or t in compounds]
         held.held = {p: sum(p in held.holders[t] for t in held.rare) for p in held.every}
     joined = _joined(question, written, False)
@@ -145,7 +182,7 @@ def _compounds(question: str) -> set[str]:
 
 
 def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNavGraph,
-                whole: bool = False) -> list[str]:
+                whole: bool = False, asked: str = "") -> list[str]:
     """Each hyphenated word that ``question`` joins by "or" (any it says, where ``whole``)
     made one term of ``held`` (its documents,
     :func:`~docnav.query.hyphenated.spelled_any_way`) and of ``written``, in place of its
@@ -156,7 +193,7 @@ def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNa
         if phrase.lower() not in phrases:
             phrases[phrase.lower()] = spelled_any_way(graph, phrase, held.every)
         return bool(phrases[phrase.lower()])
-    plain = _phrased(_plain(question), held_as)
+    plain = _phrased(_plain(question), held_as, asked)
     found = [] if whole else list(_OR_WORDS.finditer(plain))
     runs = [plain] if whole else [m.group() for m in found]
     words = list(dict.fromkeys(m.group() for run in runs for m in HYPHENATED.finditer(run)))
@@ -187,7 +224,27 @@ def _hyphenated(held: Held, question: str, written: dict[str, str], graph: DocNa
         written[word.lower()] = said_so.group() if said_so else written.get(word.lower(), word)
         held.holders[word.lower()] = (phrases[word.lower()] if word.lower() in phrases
                                       else spelled_any_way(graph, word, held.every))
+        if (not held.holders[word.lower()] and said_so and " " in said_so.group().strip()
+                and (first := re.search(r"\bor\b", question, re.I))
+                and said_so.end() <= first.start()):
+            # a first piece no document holds as a phrase ("const generics or ..."): those
+            # holding its words together, never its first word required of every one (its
+            # first word may say what the list is of: "Rust closures or pinning"); a later
+            # one is held as a phrase alone ("... or type inference": not "type" and
+            # "inference" apart)
+            held.holders[word.lower()] = _together(graph, said_so.group(), held.every)
     return [word.lower() for word in words]
+
+
+def _together(graph: DocNavGraph, said: str, every: list[str]) -> set[str]:
+    """Of the documents ``every``, those holding each word of ``said`` (a hyphenated one in
+    any spelling of it)."""
+    holding = set(every)
+    for word in said.split():
+        terms = [] if HYPHENATED.fullmatch(word) else list(search_words(word))
+        holding &= (spelled_any_way(graph, word, sorted(holding)) if not terms else
+                    set.intersection(*graph.term_documents(terms).values()))
+    return holding
 
 
 # the word after a run of words joined by "or", if any ("inference" of "type inference")

@@ -419,7 +419,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         written_as_name(written[t], question) for t in held.rare)
     # "Which RFCs mention futures or pinning?": those holding either word ("futures", held by
     # most, was no rare word: those holding "pinning" were counted)
-    joined = not held.referring and not names and or_words(held, question, written, nav.graph)
+    joined = not held.referring and not names and or_words(held, question, written, nav.graph,
+                                                           asked)
     words = {t: written[t] for t in held.rare}  # (or_words may have made more of them rare)
     # "Which documents mention Adobe or Amazon?": those holding any one of the names counted
     # ("... Adobe or Amazon in Europe?": one of those two, and "Europe", joined_or.or_joined)
