@@ -112,7 +112,10 @@ def test_a_hyphenated_word_joined_by_or_is_held_in_its_spaced_spelling(graph):
     answer = Navigator(graph).ask("Which RFCs mention if-let or pinning?", 600)
     assert answer.count["words"] == ["if-let", "pinning"] and answer.count.get("any")
     assert "0160-if-let.md" in file_names(answer.count["documents"])
-    assert 'hold "if-let" or "pinning" (counted by their words' in answer_text(answer, graph)
+    # ("pinning" counted by its stem: the forms counted said, stem_forms.py)
+    text = answer_text(answer, graph)
+    assert 'hold "if-let" or "pinning" (any form of its stem: "pinning", "pin' in text
+    assert ') (counted by their words' in text
 
 
 def test_a_hyphenated_word_is_held_in_any_spelling_a_reader_takes_as_it(tmp_path):

@@ -13,6 +13,7 @@ import pytest
 from _mixed_kinds import rfc_text
 from _stores import indexed_graph
 
+from docnav.ask_text import answer_text
 from docnav.query import Navigator, NavigatorOptions
 
 PHRASES = {
@@ -124,3 +125,32 @@ def test_a_later_piece_of_two_words_is_a_phrase(phrases):
     # ("objects" or "pinning", and "closures": 3607-g.md alone)
     assert _names(phrases, "Which RFCs mention closures, trait objects or pinning?") == [
         "3604-d.md", "3606-f.md", "3607-g.md"]
+
+
+# a word counted by its stem is said with the forms counted ("Which RFCs mention
+# generators?" counted 11 of 27 RFCs holding "generate", "generation" ..., 2 "generators")
+STEMS = {"3621-a.md": rfc_text("3621", "a", "Generators yield values."),
+         "3622-b.md": rfc_text("3622", "b", "The compiler will generate code."),
+         "3623-c.md": rfc_text("3623", "c", "Closures capture values."),
+         "3624-d.md": rfc_text("3624", "d", "Each generator is a state machine.")}
+
+
+@pytest.fixture(scope="module")
+def stems(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("stems"), STEMS, search_vectors=False)
+
+
+def test_a_word_counted_by_its_stem_says_the_forms_counted(stems):
+    answer = Navigator(stems, NavigatorOptions(sections=0)).ask(
+        "Which RFCs mention generators?", budget=600)
+    assert sorted(Path(p).name for p in answer.count["documents"]) == [
+        "3621-a.md", "3622-b.md", "3624-d.md"]
+    assert ('3 of the 4 documents asked of hold "generators" (any form of its stem: '
+            '"generator", "generators", "generate")') in answer_text(answer, stems)
+
+
+def test_a_word_held_in_its_own_forms_alone_says_none(stems):
+    answer = Navigator(stems, NavigatorOptions(sections=0)).ask(
+        "Which RFCs mention closures?", budget=600)
+    assert 'hold "closures" (counted by their words' in answer_text(answer, stems).replace(
+        "holds", "hold")

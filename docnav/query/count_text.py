@@ -10,6 +10,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.query.answer import Answer, said_once
+from docnav.query.stem_forms import forms_said
 from docnav.wording import counted
 
 if TYPE_CHECKING:
@@ -394,7 +395,9 @@ def count_line(count: dict) -> str:
                 f"of{dated}" + (f" (of {_asked_of(count)})" if count["dated"] or count["by"]
                                 or count.get("format") else ""))
     else:
-        words = (" or " if count.get("any") else ", ").join(f'"{w}"' for w in count["words"])
+        forms = count.get("forms", {})  # (other forms of its stem counted: "generate")
+        words = (" or " if count.get("any") else ", ").join(f'"{w}"{forms_said(forms, w)}'
+                                                           for w in count["words"])
         if either := count.get("either"):  # "Adobe" or "Amazon", and "Europe"
             words = " or ".join(f'"{w}"' for w in either) + ", and " + ", ".join(
                 f'"{w}"' for w in count["words"] if w not in either)

@@ -31,6 +31,7 @@ from docnav.query.left_out import (as_besides, left_out_about, left_out_about_fi
                                    left_out_unnamed_within, searched_without)
 from docnav.query.lexical import letter_of_a_token, search_words, written_as_name
 from docnav.query.names import titled_documents
+from docnav.query.stem_forms import stem_forms
 from docnav.query.neither import (NOT_SAID, ONE_NOT_SAID, SAYS_NEITHER, but_not_count,
                                   neither_count, not_count)
 from docnav.query.parts import HAS_PART
@@ -431,6 +432,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
                  **({"any": True} if held.any_of else {}), **besides_of(held, scope.outside),
                  **({"either": [w for t, w in words.items() if t in held.either]}
                     if held.either else {}))
+    if not names and (forms := stem_forms(nav.graph, held.counted, count["words"])):
+        count["forms"] = forms  # "generators": 11 hold "generat", 2 "generator(s)"
     # "Which documents mention Adobe and Amazon?": those holding fewer of the names (the
     # Amazon 10-K, a paper: "Amazon" alone) named too, not read; not of words ("traits")
     if names and not held.any_of:
