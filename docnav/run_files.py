@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from docnav.errors import DocNavError, InputError
+from docnav.filter_refusal import refuse_filtered_out
 from docnav.index_options import IndexOptions
 from docnav.scan import (
     FoundFile, HashCache, absolute, empty_roots, gone_roots, readable_name,
-    refuse_filtered_out, root_of, scan, scan_paths,
+    root_of, scan, scan_paths,
 )
 from docnav.store import Store
 

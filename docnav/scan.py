@@ -14,7 +14,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
@@ -149,88 +149,6 @@ def empty_roots(roots: Iterable[str | Path], found: Sequence[FoundFile]) -> list
     held = {f.root for f in found}
     return [str(absolute(r)) for r in roots
             if absolute(r).is_dir() and str(absolute(r)) not in held]
-
-
-def refuse_filtered_out(roots: Sequence[str | Path], found: Sequence[FoundFile],
-                        stored: Callable[[], Sequence[str]], include: Sequence[str],
-                        exclude: Sequence[str]) -> None:
-    """An error naming each folder of ``roots`` of which the given ``include``/``exclude``
-    (``found``: what the scan of the roots found with them) read no file while documents
-    indexed from it (``stored``: the stored documents' paths, read only where a filter was
-    given) still have their files there: `--include '*.MD'`, a case typo, would remove every
-    one of them. Decided folder by folder: a file named as a root of its own (read whatever
-    the filter says) or a file the filter reads in another folder does not make a typo right.
-    A filter that reads some of a folder's files narrows it on purpose: the run removes the
-    other documents, with a note; a folder whose documents' files are gone loses them, and
-    the documents under a subfolder that cannot be listed are kept (neither is refused)."""
-    if tuple(include) == DEFAULT_INCLUDE and not exclude:
-        return
-    unread = _unread_folders(roots, found)
-    if not unread:
-        return
-    paths = stored()
-    kept = [f.path for f in found if f.unlisted]
-    refused: list[tuple[str, int]] = []
-    for root in unread:
-        held = [p for p in paths if in_scope(p, [root])]
-        if any(os.path.lexists(p) and not hidden_under(p, [root]) and not in_scope(p, kept)
-               for p in held):
-            refused.append((root, len(held)))
-    if refused:
-        raise InputError(_filtered_out(refused, include, exclude))
-
-
-def _unread_folders(roots: Sequence[str | Path], found: Sequence[FoundFile]) -> list[str]:
-    """The folders of ``roots`` (absolute) under which ``found`` has no file the walk read:
-    neither a file named as a root of its own nor a folder that could not be listed."""
-    named = {str(absolute(r)) for r in roots if not absolute(r).is_dir()}
-    walked = [f for f in found if not f.unlisted and f.path not in named]
-    held = {f.root for f in walked}
-    return [r for r in root_of(roots) if r not in held and Path(r).is_dir()
-            and not any(in_scope(f.path, [r]) for f in walked)]  # a root inside another's
-
-
-def _filtered_out(refused: Sequence[tuple[str, int]], include: Sequence[str],
-                  exclude: Sequence[str]) -> str:
-    """The refusal: the options given, each folder (what it holds, how many documents the
-    store holds from it), and the ways that work."""
-    given = [] if tuple(include) == DEFAULT_INCLUDE else [f"--include {p!r}" for p in include]
-    left_out = [f"--exclude {p!r}" for p in exclude]
-    one = len(given) + len(left_out) == 1  # "--include X matches", "--include X --include Y match"
-    if len(refused) == 1:
-        (root, held), = refused
-        files, shown = _holds(root)
-        if not left_out:
-            which = f"{' '.join(given)} {'matches' if one else 'match'} none of the {files}"
-        elif not given:
-            which = f"{' '.join(left_out)} {'leaves' if one else 'leave'} out all {files}"
-        else:
-            which = f"{' '.join(given)} and {' '.join(left_out)} leave none of the {files}"
-        said = (f"{which} in {root} ({shown}), and the store holds "
-                f"{counted(held, 'document')} indexed from it")
-    else:
-        if not left_out:
-            which = f"{' '.join(given)} {'matches' if one else 'match'} no file"
-        elif not given:
-            which = f"{' '.join(left_out)} {'leaves' if one else 'leave'} out every file"
-        else:
-            which = f"{' '.join(given)} and {' '.join(left_out)} leave no file"
-        folders = ", ".join(f"{root} ({files}: {shown}; {counted(held, 'document')})"
-                            for root, held in refused
-                            for files, shown in [_holds(root)])
-        said = (f"{which} in {len(refused)} folders whose documents the store holds: "
-                f"{folders}")
-    return (f"{said}: the run is refused, nothing indexed or removed. Check the pattern "
-            "(patterns are case-sensitive). To remove some of the documents on purpose, give "
-            "a pattern that matches the files to keep (the run removes the others, with a "
-            "note); to remove them all, index the folder when none of their files is in it")
-
-
-def _holds(root: str) -> tuple[str, str]:
-    """What the folder ``root`` holds: "6 files" and ".md: 5, .txt: 1"."""
-    kinds = file_kinds(root)
-    shown = ", ".join(f"{k or 'no suffix'}: {n}" for k, n in list(kinds.items())[:5])
-    return counted(sum(kinds.values()), "file"), shown + (", ..." if len(kinds) > 5 else "")
 
 
 def file_kinds(root: str | Path, most: int = 10_000) -> dict[str, int]:
