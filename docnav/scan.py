@@ -145,10 +145,10 @@ def gone_roots(roots: Sequence[str | Path], stored: Sequence[str]
 
 
 def empty_roots(roots: Iterable[str | Path], found: Sequence[FoundFile]) -> list[str]:
-    """The folders of ``roots`` that ``found`` (their scan) has no file of."""
-    held = {f.root for f in found}
-    return [str(absolute(r)) for r in roots
-            if absolute(r).is_dir() and str(absolute(r)) not in held]
+    """The folders of ``roots`` that ``found`` (their scan) has no file of: none under them,
+    whichever root it was found through (n/sub's file found through n is n/sub's too)."""
+    folders = dict.fromkeys(str(absolute(r)) for r in roots if absolute(r).is_dir())
+    return [r for r in folders if not any(in_scope(f.path, [r]) for f in found)]
 
 
 def file_kinds(root: str | Path, most: int = 10_000) -> dict[str, int]:

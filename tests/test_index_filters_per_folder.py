@@ -156,6 +156,17 @@ def test_a_folder_given_twice_or_inside_another_is_named_once(tmp_path):
     _unchanged(db, d1, n, count=4)
 
 
+def test_a_root_inside_another_whose_file_is_read_is_not_noted_empty(tmp_path):
+    """`index n n/sub --include 'b*'` reads n/sub's b.md (found through n): the note said
+    n/sub had no file matching what the run reads."""
+    n = _nested(tmp_path)
+    db = tmp_path / "s.duckdb"
+    assert index(db, n) == 0
+    code, out, err = run(db, "index", str(n), str(n / "sub"), *FLAGS, "--include", "b*")
+    assert code == 0 and summary_counts(out)["removed"] == 1, (out, err)
+    assert "no file here matches" not in err, err
+
+
 def test_watch_is_refused_for_the_folder_too(tmp_path):
     (d1, d2), _, db = _stored(tmp_path, TWO, {"c.md": "# C\n\nCharlie.\n"})
     (d2 / "README.MD").write_text("# Read me\n\nA stray capital suffix.\n")
