@@ -39,7 +39,7 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
         raise ConfigError(f"DOCNAV_POLICY={environ['DOCNAV_POLICY']!r}: use 'flag' (keep a "
                           "claim its sources do not support, marked) or 'drop' (remove it)")
     check_policy(environ.get("DOCNAV_POLICY") or "flag", switch(environ, "DOCNAV_SUMMARIES"),
-                 switch(environ, "DOCNAV_VERIFY"))
+                 switch(environ, "DOCNAV_VERIFY"), environ)
     return DocNavResource(
         roots=EnvVar("DOCNAV_ROOTS"),
         db=EnvVar("DOCNAV_DB"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from dagster import ConfigurableResource
 from pydantic import Field
@@ -57,16 +57,24 @@ def outside(paths: list[str], gone: list[str]) -> list[str]:
     return [p for p in paths if not any(p != g and in_scope(p, [g]) for g in gone)]
 
 
-def check_policy(policy: str, summaries: bool, verify: bool) -> None:
-    """DOCNAV_POLICY=drop with DOCNAV_VERIFY=0 refused, as `docnav index` refuses --policy drop
+def check_policy(policy: str, summaries: bool, verify: bool,
+                 environ: Mapping[str, str] | None = None) -> None:
+    """A drop policy with verification off refused, as `docnav index` refuses --policy drop
     with --no-verify: drop removes the claims the check does not support, and no claim would
     be checked (the code version recorded policy=off, and the setting did nothing). With
-    summaries off neither setting is used."""
-    if summaries and not verify and policy == "drop":
-        raise ConfigError("DOCNAV_POLICY=drop removes the claims the NLI check does not "
-                          "support: it cannot go with DOCNAV_VERIFY=0, which leaves the check "
-                          "out; unset DOCNAV_POLICY (or set it to 'flag'), or unset "
-                          "DOCNAV_VERIFY to check the claims")
+    summaries off neither setting is used. ``environ``: where the settings came from the
+    environment (DOCNAV_POLICY, DOCNAV_VERIFY), named as set there; else the resource's fields
+    (set in code or a launchpad) are named."""
+    if not (summaries and not verify and policy == "drop"):
+        return
+    if environ is not None:
+        drop, off = (f"{var}={environ.get(var, '')}" for var in ("DOCNAV_POLICY", "DOCNAV_VERIFY"))
+        ways = "unset DOCNAV_POLICY (or set it to 'flag'), or unset DOCNAV_VERIFY"
+    else:
+        drop, off = "the resource's policy='drop'", "verify=False"
+        ways = "set policy='flag', or verify=True"
+    raise ConfigError(f"{drop} removes the claims the NLI check does not support: it cannot go "
+                      f"with {off}, which leaves the check out; {ways} to check the claims")
 
 
 class DocNavResource(ConfigurableResource):

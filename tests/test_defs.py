@@ -80,9 +80,9 @@ def test_a_drop_policy_with_verification_off_is_refused_when_the_code_location_l
     monkeypatch.setenv("DOCNAV_ROOTS", "/docs")
     monkeypatch.setenv("DOCNAV_DB", "/data/graph.duckdb")
     monkeypatch.setenv("DOCNAV_POLICY", "drop")
-    monkeypatch.setenv("DOCNAV_VERIFY", "0")
+    monkeypatch.setenv("DOCNAV_VERIFY", "off")  # named as set (it said DOCNAV_VERIFY=0)
     with pytest.raises(ConfigError, match=r"^DOCNAV_POLICY=drop removes the claims .*: it "
-                                          r"cannot go with DOCNAV_VERIFY=0, .*; unset "
+                                          r"cannot go with DOCNAV_VERIFY=off, .*; unset "
                                           r"DOCNAV_POLICY \(or set it to 'flag'\), or unset "
                                           r"DOCNAV_VERIFY to check the claims$"):
         default_resource(environ=os.environ)
