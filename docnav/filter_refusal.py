@@ -73,14 +73,14 @@ def _filtered_out(roots: Sequence[str | Path], refused: Sequence[tuple[str, int]
                             for root, held in refused for files, shown in [_holds(root)])
         said = (f"the run reads no file of {len(refused)} folders whose documents the store "
                 f"holds: {folders}")
-    one = len(refused) == 1 and refused[0][1] == 1
+    docs = "document" if len(refused) == 1 and refused[0][1] == 1 else "documents"
     its, it = ("its", "it") if len(refused) == 1 else ("their", "them")
     advice = ["Check the pattern (patterns are case-sensitive)."] if given else []
     others = _other_roots(roots, [root for root, _ in refused])
     if others:
-        advice.append(f"To keep {its} {'document' if one else 'documents'} and narrow the "
-                      f"rest, leave {it} out of the run (give {others} {options}).")
-    advice.append(f"To remove {its} documents on purpose, move {its} files out of {it} and "
+        advice.append(f"To keep {its} {docs} and narrow the rest, leave {it} out of the run "
+                      f"(give {others} {options}).")
+    advice.append(f"To remove {its} {docs} on purpose, move {its} files out of {it} and "
                   f"index {it} again, or index what you keep into a new store (--db).")
     return (f"{options}: {said}: the run is refused, nothing indexed or removed. "
             + " ".join(advice))

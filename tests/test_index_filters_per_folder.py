@@ -81,7 +81,7 @@ def test_a_folder_it_reads_some_file_of_is_narrowed_and_one_it_reads_none_of_ref
         ".txt: 1), and the store holds 1 document indexed from it: the run is refused, "
         "nothing indexed or removed. Check the pattern (patterns are case-sensitive). To keep "
         f"its document and narrow the rest, leave it out of the run (give {d1} --include "
-        "'*.html'). To remove its documents on purpose, "), err
+        "'*.html'). To remove its document on purpose, "), err
     code, out, err = run(db, "index", str(d1), *FLAGS, "--include", "*.html")
     assert code == 0 and summary_counts(out)["removed"] == 2, (out, err)
     assert "note: 2 documents were removed although their files are still there" in err, err
