@@ -317,6 +317,18 @@ def _pages_not_read(op: dict) -> str:
     return ""
 
 
+def _placed(said: dict) -> str:
+    """A section asked for by its place, as the document's headings give it."""
+    doc = said["document"]
+    if "end" in said:
+        return f'the {said["end"]} section of {doc}, by its headings: "{said["heading"]}"'
+    if said["heading"] is None:
+        return (f'no section comes {said["side"]} "{said["of"]}" in {doc} at its level, by its '
+                "headings")
+    return (f'the section {said["side"]} "{said["of"]}" in {doc}, by its headings: '
+            f'"{said["heading"]}"')
+
+
 def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
     """What was read instead of searched: pages, outlines, captions, long forms, works
     cited."""
@@ -339,6 +351,8 @@ def _reading_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
     lines += [f"the sections of {', '.join(Path(p).name for p in s['documents'])} holding "
               f"\"{s['said']}\" ({s['sections']}), then their paragraphs"
               for s in answer.trace if s["op"] == "sections holding"]  # "... on books?"
+    for op in (s for s in answer.trace if s["op"] == "sections in order"):  # "the first
+        lines += [_placed(said) for said in op["documents"]]  # section of ...", "after ..."
     outlines = [s for s in answer.trace if s["op"] == "outline"]
     for outline in outlines:
         if "documents" in outline:  # "What sections does ... have?"

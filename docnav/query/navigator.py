@@ -82,6 +82,7 @@ from docnav.query.parts import PART_WORDS, headed, template_part, unasked_appara
 from docnav.query.options import NavigatorOptions
 from docnav.query.ordered import answer_ordered, ordering
 from docnav.query.passages import Passages
+from docnav.query.sequence import read_sequence
 from docnav.query.pieces import is_cut
 from docnav.query.router import GLOBAL, WHAT_IT_DOES, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
@@ -342,8 +343,8 @@ class Navigator:
 
     def _read_as_listed(self, run: Run, shaped: _Shaped) -> bool:
         """What the question asks for a list of, read: the outline, the captions, the works
-        cited, the pages. True when that is the answer (nothing else is read)."""
-        if (shaped.outline and read_outlines(self.graph, run)) or (  # or the sections holding
+        cited, the pages, a section by its place. True when that is the answer."""
+        if read_sequence(self.graph, run) or (shaped.outline and read_outlines(self.graph, run)) or (  # or the sections holding
                 PARTS_ON.search(run.question) and read_parts_on(self.graph, run)):  # "on books"
             return True
         if shaped.captions and read_captions(self.graph, run, shaped.question):

@@ -1,0 +1,67 @@
+"""A section asked for by its place ("the first section of ...", "what comes after the
+Introduction in ...") is read from the document's headings, saying which it is: searched for,
+"first" and "after" were words some paragraph held, answered at confidence 1.00."""
+
+from __future__ import annotations
+
+import pytest
+from _stores import indexed_graph
+
+from docnav.ask_text import answer_text
+from docnav.query import Navigator
+
+# a paper as Qasper's Markdown writes it: its title the one top heading, its sections below
+SALIENCY = ("# Saliency Maps for Summaries\n\n## Abstract\n\nWe map saliency first.\n\n"
+            "## Introduction\n\nSaliency comes first, then the model after it.\n\n"
+            "## The Model\n\nThe model comes after the data.\n\n"
+            "### Attention\n\nThe first layer attends.\n\n"
+            "## Conclusion\n\nWe conclude, after all.\n\n## Appendix\n\nThe last tables.\n")
+REVIEWS = ("# Fake Restaurant Reviews\n\n## Abstract\n\nFake reviews come first.\n\n"
+           "## Introduction\n\nReviews are written after a meal.\n\n"
+           "## Related Work\n\nOthers came first.\n")
+# an RFC: its front matter a part named as the file is, before its Summary
+RFC = ("# 0160-if-let\n\n- Start Date: 2014-08-26\n\n## Summary\n\nIntroduce if let first.\n\n"
+       "## Motivation\n\nMatching comes after.\n\n## Drawbacks\n\nThe last one.\n")
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("sequence"), {
+        "1907.05664.md": SALIENCY, "1805.02400.md": REVIEWS, "0160-if-let.md": RFC})
+
+
+@pytest.mark.parametrize(("question", "heading", "said"), [
+    ("What is the first section of the saliency paper?", "Abstract",
+     'the first section of 1907.05664.md, by its headings: "Abstract"'),
+    ("What is the last section of the fake reviews paper?", "Related Work",
+     'the last section of 1805.02400.md, by its headings: "Related Work"'),
+    ("What comes after the Introduction in the saliency paper?", "The Model",
+     'the section after "Introduction" in 1907.05664.md, by its headings: "The Model"'),
+    ("Which section comes before Conclusion in 1907.05664?", "The Model",
+     'the section before "Conclusion" in 1907.05664.md, by its headings: "The Model"'),
+    ("Which section follows the Introduction in the fake reviews paper?", "Related Work",
+     'the section after "Introduction" in 1805.02400.md, by its headings: "Related Work"'),
+    ("What is the first section of RFC 160?", "Summary",
+     'the first section of 0160-if-let.md, by its headings: "Summary"'),
+    ("What is the last section of RFC 160?", "Drawbacks",
+     'the last section of 0160-if-let.md, by its headings: "Drawbacks"'),
+])
+def test_a_section_by_its_place_is_read_from_the_headings(graph, question, heading, said):
+    answer = Navigator(graph).ask(question, budget=400)
+    assert [e.piece.breadcrumb.split(" › ")[-1] for e in answer.evidence] == [heading]
+    assert answer.confidence is None  # nothing was searched for
+    assert said in answer_text(answer, graph)
+
+
+def test_the_last_section_at_its_level_has_none_after_it(graph):
+    answer = Navigator(graph).ask("What comes after the Attention section in the saliency "
+                                  "paper?", budget=400)
+    assert "no section comes after \"Attention\" in 1907.05664.md" in answer_text(answer, graph)
+
+
+def test_a_question_naming_no_heading_is_searched(graph):
+    """"after" before words no heading begins with asks what the text says."""
+    answer = Navigator(graph).ask("What comes after the data in the saliency paper?",
+                                  budget=400)
+    assert not any(s["op"] == "sections in order" for s in answer.trace)
+    assert any("after the data" in e.piece.text for e in answer.evidence)
