@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from _mixed_kinds import rfc_text
+from _mixed_kinds import paper_text, rfc_text
 from _stores import indexed_graph
 
 from docnav.ask_text import answer_text
@@ -66,12 +66,14 @@ def test_a_part_lacked_besides_after_a_comma_says_besides(lacked):
     assert "besides 3405-e.md, 2 of the 4 documents asked of have no section headed" in text
 
 
-@pytest.mark.parametrize("asked", ["Which RFCs lack a drawbacks section from 2018?",
-                                   "Which RFCs lack a section on drawbacks from 2018?",
-                                   "Which RFCs lack a section?"])
-def test_a_part_lacked_not_read_is_refused(lacked, asked):
-    # (counted as the words "a drawbacks section from 2018": all 5 listed)
-    with pytest.raises(InputError, match=r'"Which RFCs from 2018 lack a Drawbacks section\?"'):
+@pytest.mark.parametrize(("asked", "heading"), [
+    ("Which RFCs lack a drawbacks section from 2018?", "Drawbacks"),
+    ("Which RFCs lack a section on drawbacks from 2018?", "Drawbacks"),
+    ("Which RFCs lack a section?", "Summary")])  # (the heading every one has)
+def test_a_part_lacked_not_read_is_refused(lacked, asked, heading):
+    # (counted as the words "a drawbacks section from 2018": all 5 listed); the example's
+    # heading is the one it names, as the store writes it, or one the store has
+    with pytest.raises(InputError, match=rf'"Which RFCs from 2018 lack a {heading} section\?"'):
         _ask(lacked, asked)
 
 
@@ -117,3 +119,29 @@ def test_lacking_more_than_a_name_is_refused(lacked, asked, suggested):
     ("Which RFCs lack unsafe code?", ["3401-a.md", "3402-b.md", "3404-d.md", "3405-e.md"])])
 def test_lacking_a_name_is_counted_by_its_words(lacked, asked, lacking):
     assert _names(_ask(lacked, asked).count["documents"]) == lacking
+
+
+PAPERS = {"lstm.md": paper_text("Tagging with an LSTM", "an LSTM tagger.")
+          + "\n## Conclusion\n\nIt tags.\n",
+          "trees.md": paper_text("Parsing trees", "a tree parser.")}
+
+
+@pytest.mark.parametrize("asked", ["Which papers that lack a Conclusion mention LSTM?",
+                                   "Which papers that lack a Conclusion section mention LSTM?",
+                                   "How many papers that lack a Conclusion section mention "
+                                   "LSTM?"])
+def test_lack_in_a_clause_is_refused_in_the_store_s_own_words(tmp_path, asked):
+    """"that lack a Conclusion" with more after it: refused, not counted as the word "lack"
+    (1 of 4 papers "holds lack"); the example is of papers and the heading said, not of
+    RFCs and a Drawbacks section."""
+    graph = indexed_graph(tmp_path, PAPERS, search_vectors=False)
+    with pytest.raises(InputError) as refused:
+        _ask(graph, asked)
+    said = str(refused.value)
+    assert 'ask "Which papers lack a Conclusion section?"' in said
+    assert "RFC" not in said and "Drawbacks" not in said
+
+
+def test_a_part_lacked_unread_is_refused_with_a_heading_of_the_store(lacked):
+    with pytest.raises(InputError, match=r'ask "Which RFCs lack a Motivation section\?"'):
+        _ask(lacked, "Which RFCs that lack a Motivation section mention async?")

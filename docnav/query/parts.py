@@ -60,6 +60,19 @@ def heading_terms(text: str) -> frozenset[str]:
 _HEADINGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def common_heading(graph: DocNavGraph) -> str | None:
+    """The heading the most documents have a section of (not one a document is titled
+    with), for a refusal's example of a part lacked ("Which papers lack a Conclusion
+    section?"): one really in the store; the first in reading order of those as common."""
+    held: dict[str, set[str]] = {}
+    titles = {graph.node(r).heading for r in graph.document_roots()}
+    for _, n in sorted(graph.nodes_of_kind("section"),
+                       key=lambda s: (s[1].path, s[1].position)):
+        if n.heading and n.heading not in titles and heading_terms(n.heading):
+            held.setdefault(n.heading, set()).add(n.path)
+    return max(held, key=lambda h: len(held[h]), default=None)
+
+
 def headed(graph: DocNavGraph, words: str, filters: dict | None = None) -> list[str]:
     """Sections (passing ``filters``) whose heading is ``words``: the same search terms, a
     heading's numbering aside ("3 Drawbacks" is headed "drawbacks"), in document order."""

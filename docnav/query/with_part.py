@@ -13,7 +13,7 @@ from docnav.errors import InputError
 from docnav.query.count_text import counted_answer
 from docnav.query.evidence import Answer
 from docnav.query.in_turn import in_turn
-from docnav.query.parts import HAS_PART, heading_terms, headed
+from docnav.query.parts import HAS_PART, common_heading, heading_terms, headed
 
 if TYPE_CHECKING:
     from docnav.query.graph import DocNavGraph
@@ -42,16 +42,25 @@ _HEADINGS = re.compile(r"\b(?:or|and|both|either|nor)\b|,", re.I)
 # section from 2018": counted as words, the year neither a date nor refused)
 _PART_WORD = re.compile(r"\b(?:sections?|headings?|chapters?|parts?)\b", re.I)
 _YEAR_AFTER = re.compile(r"\b(?:from|in|of|since|before|after)\s+\d{4}\b", re.I)
+# "Which papers that lack a Conclusion mention LSTM?": a part lacked in a clause, what else
+# they hold after it (it counted those holding "lack")
+_RELATIVE = re.compile(r"^\s*(?:that|which)\s", re.I)
+# the word a question names its documents with ("Which papers ...", "How many RFCs ...")
+_KIND_SAID = re.compile(r"\b(?:which|how\s+many)\s+(?:of\s+the\s+)?(?P<kind>[a-z][\w-]*s)\b",
+                        re.I)
 
 
-def part_lacked(rest: str, asked: str | None = None) -> str | None:
+def part_lacked(rest: str, asked: str | None = None,
+                graph: DocNavGraph | None = None) -> str | None:
     """The heading of the part that ``rest`` (what a question asking for documents says
     after the word naming them) says they lack ("do not have a Drawbacks section", "lack a
     Drawbacks heading", "lack a Drawbacks section," before a "besides": "Drawbacks"); None
     where it says no such thing, or "do not" names no heading ("do not contain the word
     section"). An InputError (of the question ``asked``) where "lack" (or "have no",
     "without") says a part whose heading is not read ("lack a section", "lack a drawbacks
-    section from 2018"): its words were counted, the whole phrase as one name."""
+    section from 2018"), or says it in a clause with more after it ("that lack a Conclusion
+    mention LSTM": those holding "lack" were counted); of no ``graph`` (the store, whose
+    heading the error's example is), the words said, for it to be refused where it is."""
     if not (m := _LACKING.match(rest)):
         return None
     said = re.sub(r"[\s,;?.!]+$", "", re.sub(r"\b(heading)(s?)\b", r"section\2",
@@ -61,15 +70,38 @@ def part_lacked(rest: str, asked: str | None = None) -> str | None:
     if heading is not None and not _NO_HEADING.match(heading) and not _YEAR_AFTER.search(
             heading):
         return heading
-    if m["not"] or not _PART_WORD.search(said):
+    if m["not"] or not (_PART_WORD.search(said) or _RELATIVE.match(rest)):
         return None
-    raise InputError(f"query {asked or rest.strip()!r}: a part lacked is read of one heading "
-                     f"said before \"section\" (or \"heading\", \"chapter\", \"part\") or "
-                     f"after \"a section on\", with nothing after it but a \"besides\" (a date "
-                     f"is read before \"lack\"); here it is not read: ask \"Which RFCs "
-                     f"lack a Drawbacks section?\" (\"Which RFCs from 2018 lack a Drawbacks "
-                     f"section?\", "
-                     f"\"... lack a Drawbacks section, besides RFC 0199?\")")
+    if graph is None:  # refused where the store is read (its example heading is one of its)
+        return said
+    raise InputError(lack_unread(asked or rest.strip(), graph))
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[^\W_]+", text.lower())) + " "
+
+
+def _store_heading_in(graph: DocNavGraph, asked: str) -> str | None:
+    """The longest heading of the store whose words ``asked`` says ("lack a drawbacks section
+    from 2018": "Drawbacks"), as the store writes it."""
+    said = _words(asked)
+    return max((n.heading for _, n in graph.nodes_of_kind("section")
+                if n.heading and _words(n.heading) in said), key=len, default=None)
+
+
+def lack_unread(asked: str, graph: DocNavGraph) -> str:
+    """Why "lack" in ``asked`` is not read, with the forms that are read, in the words the
+    question names its documents with and of a heading the store has."""
+    kind = _KIND_SAID.search(asked)
+    kind = kind.group("kind") if kind else "documents"
+    heading = _store_heading_in(graph, asked) or common_heading(graph) or "Conclusion"
+    a = "an" if heading[:1].lower() in "aeiou" else "a"
+    return (f"query {asked!r}: a part lacked is read right after the {kind} asked for, of one "
+            f"heading said before \"section\" (or \"heading\", \"chapter\", \"part\") or "
+            f"after \"a section on\", with nothing after it but a \"besides\" (a date is read "
+            f"before \"lack\"); here it is not read (what else they hold is not read with it): "
+            f"ask \"Which {kind} lack {a} {heading} section?\" (\"Which {kind} from 2018 lack "
+            f"{a} {heading} section?\"), and what else apart (\"Which {kind} mention ...?\")")
 
 
 # "with a Drawbacks section", "that have a section on drawbacks", more said after it or not
