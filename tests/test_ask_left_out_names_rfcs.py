@@ -104,3 +104,25 @@ def test_none_left_out_by_what_none_is_about_is_said(graph):
     answer = Navigator(graph).ask("Which RFCs mention async besides the ones about zebras?", 600)
     assert answer.count["words"] == ["async"] and not answer.count.get("besides")
     assert 'no document holds "zebras": none left out; ' in answer_text(answer, graph)
+
+
+@pytest.mark.parametrize(("question", "besides", "held"), [
+    ("Which RFCs mention async besides the pin one?", ["2349-pin.md"],
+     ["2394-async_await.md", "2592-futures.md"]),
+    ("Which RFCs besides the futures one mention async?", ["2592-futures.md"],
+     ["2349-pin.md", "2394-async_await.md"]),
+    ("Which RFCs other than the pin one mention async?", ["2349-pin.md"],
+     ["2394-async_await.md", "2592-futures.md"])])
+def test_the_x_one_left_out_names_a_document_as_the_x_rfc_does(graph, question, besides,
+                                                                held):
+    # ('"the pin one" names no one document asked of', and 2349-pin.md was counted)
+    answer = Navigator(graph).ask(question, 600)
+    assert file_names(answer.count["besides"]) == besides
+    assert file_names(answer.count["documents"]) == held
+    assert answer.untitled == []
+
+
+def test_the_longest_besides_the_x_one(graph):
+    # (refused: "'the pin one' names no document asked of")
+    answer = Navigator(graph).ask("Which is the longest RFC besides the pin one?", 600)
+    assert "documents asked of besides 2349-pin.md" in answer_text(answer, graph)

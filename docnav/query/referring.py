@@ -220,7 +220,13 @@ def left_out_named(other: str) -> str:
     2349?" was asked of RFC 2592's text, "2349" searched as a word."""
     if re.fullmatch(r"\s*#?\d+(?:\s*(?:,|and|or)\s*#?\d+)*\s*", other):
         return re.sub(r"#?(\d+)", r"document \1", other)
-    return other
+    return _THE_X_ONE.sub(r"\g<the> \g<words>document", other)
+
+
+# "besides the saliency one", "other than the if-let ones": "one" stands for the word for
+# what it is, and names it as "the saliency paper" does (it was said to name none)
+_THE_X_ONE = re.compile(r"\b(?P<the>the|this|that)\s+(?P<words>(?:(?!(?:the|this|that|one|ones)"
+                        r"\b)[\w'’./+-]+\s+){1,6}?)ones?\b", re.I)
 
 
 def references_each(graph: DocNavGraph, asked: str, asked_of: list[str] | None = None
