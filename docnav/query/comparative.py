@@ -13,6 +13,7 @@ from __future__ import annotations
 import glob
 import re
 from datetime import date
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
@@ -62,6 +63,15 @@ COMPARED = re.compile(
 _OF_NAMED = re.compile(
     rf"^\W*(?:which|what)(?:\s+one)?\s+of\s+(?P<names>[^?]+?)\s*,?\s+{_VERB}\s+(?:the\s+)?"
     rf"(?:{_THAN}|{_MOST}){_WHY}\W*$", re.I)
+# "Is the fake reviews paper longer than the saliency paper?", "Was RFC 2394 shorter than RFC
+# 2349?": asked as "Which is longer, A or B?" (it read the first named alone, "longer" and
+# "saliency" said to be in none)
+_IS_THAN = re.compile(rf"^\W*(?:is|was|are|were)\s+(?P<first>\S.*?)\s+{_THAN}\s+than\s+"
+                      r"(?P<second>[^?]+?)\W*$", re.I)
+# "Which paper is longer?", "Which one is shorter?": two compared, and none named
+_NONE_NAMED = re.compile(rf"^\W*(?:which|what)(?:\s+(?:one|{KINDS_SAID}|(?:one\s+)?of\s+(?:the|"
+                         rf"these|those)\s+(?:two\s+)?{KINDS_SAID}))?\s+{_VERB}\s+{_THAN}\W*$",
+                         re.I)
 _SHORTER = ("shorter", "smaller")
 _EARLIER = ("older", "earlier")
 _BY_DATE = (*_EARLIER, "newer", "later", "more recent")
@@ -79,6 +89,10 @@ def compared_named(graph: DocNavGraph, asked: str, asked_of: list[str]
     alone, 9999 said nowhere. One indexed outside those asked of (--doc, --after, --meta) is
     not compared, and the answer says it is outside them, as before (it was called no
     document: names are looked up in the whole store, then among those asked of)."""
+    if is_than := _IS_THAN.match(asked):
+        asked = f"Which is {is_than['than']}, {is_than['first']} or {is_than['second']}?"
+    elif none_named := _NONE_NAMED.match(asked):
+        asked = _two_asked_of(graph, asked, none_named, asked_of)
     m = COMPARED.match(asked) or _OF_NAMED.match(asked)
     named = said_alone(graph, m["names"], _JOINING) if m else None
     paths = list(dict.fromkeys(p for p, _ in named or []))
@@ -91,6 +105,23 @@ def compared_named(graph: DocNavGraph, asked: str, asked_of: list[str]
     if len(paths) < 2 or not set(paths) <= set(asked_of):
         return None
     return m, paths
+
+
+def _two_asked_of(graph: DocNavGraph, asked: str, m: re.Match, asked_of: list[str]) -> str:
+    """"Which paper is longer?" asked of two documents, as "Which is longer, A or B?" of
+    them; of more, an InputError asking which two (it searched for "longer")."""
+    than = " ".join(m["than"].split())
+    names = [PurePath(p).name for p in asked_of]
+    if len(names) == 2:
+        return f"Which is {than}, {names[0]} or {names[1]}?"
+    kind = re.search(rf"\b{KINDS_SAID}\b", asked, re.I)
+    kind = kind.group(0).lower() if kind else "document"
+    kinds = kind if kind.endswith("s") else f"{kind}s"
+    by = "oldest" if than in _BY_DATE else "shortest" if than in _SHORTER else "longest"
+    raise InputError(f"query {asked!r} asks which is {than} and names no two of the "
+                     f"{len(names)} documents asked of: name them (\"Which is {than}, "
+                     f"{names[0]} or {names[1]}?\"), or ask \"Which of the {kinds} is the "
+                     f"{by}?\"")
 
 
 def _unknown_named(graph: DocNavGraph, said: str, paths: list[str]) -> list[str]:
