@@ -346,3 +346,18 @@ def test_the_format_said_after_of_is_ordered(nav, question, read):
     assert _step(answer)["format"] == "markdown"
     (step,) = [s for s in answer.trace if s.get("by_length")]
     assert ([Path(p).name for p in step["documents"]], step["length_of"]) == ([read], 2)
+
+
+@pytest.mark.parametrize(("question", "listed"), [
+    ("Which documents are DOCX files?", ["wax.docx", "word_sample.docx"]),
+    ("Which documents are Word files?", ["wax.docx", "word_sample.docx"]),
+    ("Which are Word documents?", ["wax.docx", "word_sample.docx"]),
+    ("Which of the documents are PDFs?", ["multi_page.pdf"]),
+    ("Which documents are HTML pages?", ["harbour.html"])])
+def test_which_are_of_a_format_lists_those_of_it(nav, question, listed):
+    """What they are asked for ("are DOCX files"): those of that format, none read; it was
+    'no document of the 4 asked of holds "DOCX", "files"', and "Which are Word documents?"
+    read the word processor PDF (its title says "Word")."""
+    answer = nav.ask(question, budget=1024)
+    assert sorted(Path(p).name for p in answer.count["documents"]) == listed
+    assert not answer.evidence

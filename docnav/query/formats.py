@@ -119,6 +119,15 @@ _ORDERED_AFTER = re.compile(rf"\s+(?:is|was|are|were)\s+(?:the\s+)?{ORDERING}\b{
                             re.I)
 
 
+# what they are: "Which documents are DOCX files?", "Which are Word documents?", "Which of
+# the papers are PDFs?": those of that format, listed (it was "no document holds "DOCX",
+# "files"", or the PDF whose title says "Word")
+# (not "What is a PDF?", which asks what the format is)
+_ARE_OF_FORMAT = re.compile(r"^\W*(?:which(?:\s+(?:of\s+(?:the|these|them)\s+)?"
+                            r"(?P<kind>[a-z]+s))?|what\s+(?:of\s+the\s+)?(?P<kind2>[a-z]+s))"
+                            r"\s+(?:are|is)\s+(?:an?\s+)?$", re.I)
+
+
 @dataclass(frozen=True)
 class FormatNamed:
     """The format a question names its documents by, and the question without it."""
@@ -139,6 +148,11 @@ def format_named(question: str) -> FormatNamed | None:
     # ("Compare the PDF to the Word document" names two, one of them after "to")
     if not found or len({_formats(m) for m in every}) != 1:
         return None
+    if len(found) == 1 and _CLAUSE_AFTER.match(question[found[0].end():]) and (
+            are := _ARE_OF_FORMAT.match(_lead(question, found[0]))):
+        kind = (are["kind"] or are["kind2"] or "documents").lower()  # which are so: listed
+        return FormatNamed(_formats(found[0]), found[0].group(), f"Which {kind} are there?",
+                           (6,), f"Which {kind} are there?")
     kept, without, nouns, at = "", "", [], 0
     for m in found:
         start = m.start("bare") if m.group("bare") else m.start()
@@ -164,6 +178,8 @@ def _reads_as_documents(question: str, m: re.Match) -> bool:
     if _IF_BEFORE.search(lead):
         return False
     if _EXISTS_BEFORE.match(lead) and _EXISTS_AFTER.match(after):
+        return True
+    if _ARE_OF_FORMAT.match(lead) and _CLAUSE_AFTER.match(after):  # "Which are PDFs?"
         return True
     determined = bool(_DETERMINED.match(m.group())) or bool(re.search(rf"\b{_THE}\s+$", lead,
                                                                       re.I))
