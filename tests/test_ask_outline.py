@@ -151,3 +151,29 @@ def test_docnav_ask_names_the_document_of_each_part_outlined(tmp_path):
     lines = [line for line in out.splitlines() if line.startswith("the outline of")]
     assert lines == ['the outline of "Item 1A. Risk Factors" (acme.md) first (3 of its '
                      "subsections' headings), then its text"], out
+
+
+@pytest.mark.parametrize("question", [
+    "What sections does the document on pump priming have?",
+    "What is the structure of the document about pump wiring?"])
+def test_the_outline_of_a_document_named_by_what_it_is_about(nav, question):
+    # ("the document on ..." named it for summaries alone: it was a search)
+    answer = nav.ask(question, budget=500)
+    (only,) = answer.evidence
+    assert only.piece.text.split("\n") == OUTLINE
+
+
+@pytest.mark.parametrize("question", [
+    "What are the sections of Progress and Tradeoffs in Pump Models?",
+    "Outline of Progress and Tradeoffs in Pump Models",
+    "What sections does Progress and Tradeoffs in Pump Models have?"])
+def test_the_outline_of_a_document_named_by_its_whole_title(tmp_path, question):
+    # (a whole title without "the" named none: paragraphs of all were read)
+    nav = Navigator(indexed_graph(tmp_path, {
+        "1811.00942.md": "# Progress and Tradeoffs in Pump Models\n\n## Abstract\n\nPumps.\n\n"
+                         "## Results\n\nFaster pumps.\n",
+        "1907.05664.md": "# Saliency of Pump Maps\n\n## Abstract\n\nMaps.\n\n## Method\n\n"
+                         "Progress.\n"}))
+    (only,) = nav.ask(question, budget=500).evidence
+    assert only.piece.text.split("\n") == ["- Progress and Tradeoffs in Pump Models",
+                                           "  - Abstract", "  - Results"]

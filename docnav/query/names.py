@@ -23,8 +23,7 @@ from pathlib import PurePath
 
 from docnav.parse import SUPPORTED_SUFFIXES
 from docnav.query.graph import DocNavGraph
-from docnav.query.kind_words import (BEFORE_FILE, BY_NUMBER, DESCRIBED, FEW, TITLED,
-                                     one_of, ungrouped)
+from docnav.query.kind_words import BEFORE_FILE, BY_NUMBER, FEW, TITLED, one_of, ungrouped
 from docnav.query.lexical import tokens
 
 # "BEST BUY CO., INC." is called "Best Buy"; "AMAZON.COM, INC." "Amazon.com" and "Amazon"
@@ -69,50 +68,6 @@ TITLE_OF_FILE = re.compile(r"\btitle\s+of\s+(?:(?:the|this|that)\s+)?"
                            rf"|\w[\w-]*(?:\.[\w-]+)*\.(?:{_EXTENSIONS})\b)", re.I)
 # the word for a document before its file's name: "paper 1912.01214.pdf", "RFC 2349-pin"
 _KIND_BEFORE = rf"\b{one_of(BEFORE_FILE)}\s+"
-
-
-# "Summarize the RFC on pinning", "an overview of the paper about NER": one document asked to
-# be summed up, named by what it is about rather than by its title ("pinning" is no word of
-# "2349-pin")
-_DESCRIBED = re.compile(r"\b(?:summari[sz]e|overview\s+of|summary\s+of)\s+the\s+"
-                        rf"(?P<kind>{ungrouped(DESCRIBED)})"
-                        r"\s+(?:on|about|regarding|concerning)\s+(?P<about>[^?.!]*\w)", re.I)
-
-
-def described_document(graph: DocNavGraph, question: str
-                       ) -> tuple[list[str], list[str], list[str]]:
-    """(paths, names, also): the document a question asking for one document's summary
-    names by what it is about ("Summarize the RFC on pinning"): of those whose titles hold
-    the most of those words, the one whose summaries (else paragraphs) match them best; the
-    words naming it ("RFC on pinning"), which are no evidence inside it; and the others
-    whose titles hold as many of the words, which the answer names (of 0003-attribute-usage
-    and 0016-more-attributes, "the RFC on attributes" read one and never said the other
-    fitted as well; not 2349-pin of "the RFC on unsafe pinned", a title holding one word
-    where 3467-unsafe-pinned holds both). Nothing when one document is indexed, or nothing
-    matches. Summed up from the best summaries of all, the answer never said which RFC it
-    was."""
-    m = _DESCRIBED.search(question)
-    if m is None or len(graph.document_paths()) < 2:
-        return [], [], []
-    about, name = m.group("about"), question[m.start("kind"):m.end()]
-    # of those holding every word of it ("the paper on zebras" is none's: not the nearest
-    # in meaning), those whose titles hold the most ("the RFC on the futures API":
-    # 2592-futures, not the async/await RFC whose summaries say "futures" more), else all
-    holders = list(graph.term_documents(tokens(about)).values())
-    every = set.intersection(*holders) if holders else set()
-    titles, words = document_titles(graph), set(tokens(about))
-    held = {p: len(titles.get(p, set()) & words) for p in every}
-    most = max(held.values(), default=0)
-    titled = sorted(p for p, n in held.items() if most and n == most)
-    if len(titled) == 1:
-        return [glob.escape(titled[0])], [name], []
-    within = {"path": [glob.escape(p) for p in sorted(titled or every)]}
-    hits = every and (graph.locate(about, k=1, via=["summary"], filters=within)
-                      or graph.locate(about, k=1, kinds=["paragraph"], filters=within))
-    if not hits:
-        return [], [], []
-    path = graph.node(hits[0].node_id).path
-    return [glob.escape(path)], [name], [p for p in titled if p != path]
 
 
 def titled_document(graph: DocNavGraph, question: str) -> tuple[list[str], list[str]]:
@@ -264,19 +219,24 @@ def titled_exactly(graph: DocNavGraph, words: str) -> str | None:
 
 def _the_whole_title(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     """(path, name) of each document the question names by "the" and its whole title, of two
-    words or more, with no kind word after it ("What does the parts list say about seals?" of
-    "Parts list"; not "the notes", a word any question may use), the longest at each place."""
+    words or more (of three or more, without "the"), with no kind word after it ("What does
+    the parts list say about seals?" of "Parts list"; not "the notes", a word any question may
+    use), the longest at each place."""
     titles, longest = _whole_titles(graph)
     words = list(re.finditer(r"\S+", question))
-    out = []
+    out, past = [], 0
     for i, the in enumerate(words):
-        if the.group().lower() != "the":
+        # a title of three words or more needs no "the": "What are the sections of Progress
+        # and Tradeoffs in Neural Language Models?" (it named none, and was a search)
+        said = the.group().lower() == "the"
+        if i < past:
             continue
-        for n in range(min(longest, len(words) - i - 1), 1, -1):
-            span = words[i + 1:i + 1 + n]
+        for n in range(min(longest, len(words) - i - said), 1 if said else 2, -1):
+            span = words[i + said:i + said + n]
             held = titles.get(" ".join(w.group() for w in span).rstrip("?!.,;:").lower(), [])
             if len(held) == 1:
                 out.append((held[0], question[the.start():span[-1].end()].rstrip("?!.,;:")))
+                past = i + said + n
                 break
     return out
 

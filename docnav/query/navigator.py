@@ -68,7 +68,7 @@ from docnav.query.holding import as_documents_referred, needing_verb
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, each_named, said_by_each, singled_out)
 from docnav.query.lexical import tokens
-from docnav.query.names import (described_document, named_documents, named_outside,
+from docnav.query.names import (named_documents, named_outside,
                                 named_registrants, own_names, titled_document, titled_documents,
                                 unindexed_named, untitled_names, without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, PARTS_ON, WHICH_PAGE, as_sections,
@@ -82,6 +82,7 @@ from docnav.query.parts import PART_WORDS, headed, template_part, unasked_appara
 from docnav.query.options import NavigatorOptions
 from docnav.query.ordered import answer_ordered, ordering
 from docnav.query.passages import Passages
+from docnav.query.described import described_document
 from docnav.query.sequence import read_sequence
 from docnav.query.pieces import is_cut
 from docnav.query.router import GLOBAL, WHAT_IT_DOES, route, routed
