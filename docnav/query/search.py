@@ -66,7 +66,17 @@ def path_matches(path: str, glob: str | Sequence[str]) -> bool:
     matches where any of them does."""
     if not isinstance(glob, str):
         return any(path_matches(path, g) for g in glob)
-    return fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(path, "*/" + glob)
+    return (fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(path, "*/" + glob)
+            or not any(c in glob for c in "*?[") and _stem_named(path, glob))
+
+
+def _stem_named(path: str, name: str) -> bool:
+    """Whether ``name`` is the path without its extension, whole or its end after a "/"
+    (``--doc 1811.00942`` of 1811.00942.md, as ``docnav show 1811.00942`` and a question's
+    "1811.00942" name it: it matched none)."""
+    stem = os.path.normcase(os.path.splitext(path)[0]) if path else ""
+    name = os.path.normcase(name)
+    return bool(stem) and (stem == name or stem.endswith("/" + name))
 
 
 def unclosed_set(glob: str | Sequence[str]) -> str:
@@ -307,6 +317,8 @@ class SearchIndex:
             # (fnmatch over 2,000 paths took 10 ms a question at 100,000 nodes)
             plain, tail = os.path.normcase(path), "/" + os.path.normcase(path)
             ok = [bool(p) and (p == plain or p.endswith(tail)) for p in self._plain_paths]
+            if not any(ok):  # a file's name without its extension
+                ok = [_stem_named(p, path) for p in self._paths]
         else:
             ok = [path_matches(p, path) for p in self._paths]
         return np.asarray(ok, dtype=bool)[self._item_path]
