@@ -17,12 +17,15 @@ from docnav.store import Store
     ("2305.03393v1.pdf", "2023-05"), ("0704.0001.pdf", "2007-04"),
     ("1412.6980v9.PDF", "2014-12"), ("1501.00001v3.pdf", "2015-01"),
     ("1912.01214 (1).pdf", "2019-12"),  # a copy downloaded again
+    # more after it: a page of the paper ("2305.03393v1-pg9.pdf" was dated by the PDF's
+    # creation, 2024, though the error said its file's name dates it)
+    ("2305.03393v1-pg9.pdf", "2023-05"), ("1912.01214_extract.pdf", "2019-12"),
     # not a PDF named by an arXiv identifier: no month 13, none before April 2007, four digits
-    # until 2014 and five since, no other words, no other format
+    # until 2014 and five since, no other words before it, no other format
     ("1913.01214.pdf", None), ("0703.0001.pdf", None), ("2349-pin.md", None),
     ("ADOBE_2022_10K.htm", None), ("notes.md", None), ("1912.012.pdf", None),
     ("1501.0001.pdf", None), ("1412.00001.pdf", None), ("2103.1234-notes.md", None),
-    ("2310.0415_meeting.docx", None), ("2305.03393v1-pg9.pdf", None),
+    ("2310.0415_meeting.docx", None), ("2305.03393-pg9.md", None),
     ("arXiv_0704.0001.pdf", None), ("1912.01214.md", None)])
 def test_an_arxiv_identifier_dates_a_paper_by_its_month(path, date):
     assert arxiv_date(path) == date

@@ -76,9 +76,11 @@ DATE_SOURCES = ("a PDF's arXiv identifier (stamped on its first page, or its fil
                 "a field list's Start Date")
 # an arXiv identifier ("1912.01214", "0704.0001v2"): the year and month the paper was first
 # submitted, then its number that month, of four digits until the end of 2014 and five since;
-# a PDF named by it, a downloaded copy's "1912.01214 (1).pdf" too
+# a PDF named by it, a downloaded copy's "1912.01214 (1).pdf" too, and one named by it and
+# more after a "-", "_" or space ("2305.03393v1-pg9.pdf", a page of it: dated by the PDF's
+# creation, 2024, though the error said its file's name dates it)
 _ARXIV_ID = r"(?P<yy>\d\d)(?P<mm>0[1-9]|1[0-2])\.(?P<n>\d{4,5})(?:v(?P<v>\d+))?"
-_ARXIV_PDF = re.compile(_ARXIV_ID + r"(?: \(\d+\))?\.pdf", re.I)
+_ARXIV_PDF = re.compile(_ARXIV_ID + r"(?: \(\d+\)|[-_ ][^/]*)?\.pdf", re.I)
 _ARXIV_FIELD = re.compile(_ARXIV_ID)
 
 
@@ -86,10 +88,11 @@ def arxiv_date(path: str, fields: dict[str, str] | None = None) -> str | None:
     """When a paper was first submitted to arXiv: ``YYYY-MM``, the month of the identifier
     arXiv stamped on its first page (its ``arxiv`` field, "1810.08699v1":
     :func:`docnav.parse._metadata.arxiv_stamp`), else of its file's name where that is a PDF
-    named by one ("1912.01214.pdf": 2019-12); None for any other ("2103.1234-notes.md",
-    "1501.0001.pdf": no identifier of 2015 has four digits). A PDF arXiv serves was made when
-    it was fetched or built again: 1912.01214.pdf says it was created in 2021, 1705.07830.pdf
-    in 2024, and "Which paper is the oldest?" chose by those; the stamp dates a renamed paper
+    named by one, more after it or not ("1912.01214.pdf": 2019-12, "2305.03393v1-pg9.pdf":
+    2023-05); None for any other ("2103.1234-notes.md", "1501.0001.pdf": no identifier of 2015
+    has four digits). A PDF arXiv serves was made when it was fetched or built again:
+    1912.01214.pdf says it was created in 2021, 1705.07830.pdf in 2024, and "Which paper is
+    the oldest?" chose by those; the stamp dates a renamed paper
     ("paper.pdf") too. The identifier names no day: the month is read as :func:`own_date`
     says, unless a first version's stamp gives the day (``YYYY-MM-DD``:
     :func:`_first_version_day`). Only a PDF's ``arxiv`` field is the stamp: a Markdown
