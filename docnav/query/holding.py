@@ -503,7 +503,7 @@ def _word_named(graph: DocNavGraph, name: str) -> list[str]:
     if len(held) > 1:
         raise InputError(f"{name!r} is left out, and the titles or file names of {len(held)} "
                          f"documents hold it: {', '.join(PurePath(p).name for p in held)}; "
-                         f"name one (\"besides RFC 2394\", \"besides the async closures RFC\")")
+                         f"name one by its file's name (\"besides {PurePath(held[0]).name}\")")
     return held
 
 

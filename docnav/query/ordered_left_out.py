@@ -6,6 +6,7 @@ names of one word that name none (:mod:`docnav.query.ordered`)."""
 from __future__ import annotations
 
 import re
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from docnav.errors import InputError
@@ -77,9 +78,10 @@ def titled_left_out(nav: Navigator, other: str, asked: str
             continue
         found = titled_documents(nav.graph, f"the {name} document")
         if not found:
+            one = PurePath(nav.graph.document_paths()[0]).name  # (an example of the store's)
             raise InputError(f"query {asked!r} leaves out {name!r}, which names no document "
-                             f"asked of by the words of its title or file name; name it "
-                             f"(\"besides RFC 2497\", \"besides the if-let chains RFC\")")
+                             f"asked of by the words of its title or file name; name it by its "
+                             f"file's name or the words of its title (\"besides {one}\")")
         named.update((p, name) for p, _ in found)
     return named, unnamed
 
