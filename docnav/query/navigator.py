@@ -345,8 +345,8 @@ class Navigator:
     def _read_as_listed(self, run: Run, shaped: _Shaped) -> bool:
         """What the question asks for a list of, read: the outline, the captions, the works
         cited, the pages, a section by its place. True when that is the answer."""
-        if read_sequence(self.graph, run) or (shaped.outline and read_outlines(self.graph, run)) or (  # or the sections holding
-                PARTS_ON.search(run.question) and read_parts_on(self.graph, run)):  # "on books"
+        if (read_sequence(self.graph, run) or shaped.outline and read_outlines(self.graph, run)
+                or PARTS_ON.search(run.question) and read_parts_on(self.graph, run)):  # "on books"
             return True
         if shaped.captions and read_captions(self.graph, run, shaped.question):
             return True

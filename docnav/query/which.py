@@ -367,8 +367,8 @@ def _which_of(nav: Navigator, asked: str, budget: int, kind: re.Match, scope: _S
         return counted_answer(nav, asked, count)
     # "Which RFCs have a Drawbacks section?", "How many papers have a related work section?":
     # those with a section so headed, each read from it
-    if not said and (lacked := part_lacked(rest, asked, nav.graph)):  # "Which RFCs lack a Drawbacks
-        # section?"
+    if not said and (lacked := part_lacked(rest, asked, nav.graph)):  # "Which RFCs lack a
+        # Drawbacks section?"
         count.update({"besides": scope.besides, "besides_referred": []} if besides else {})
         return without_part(nav, asked, count, lacked, doc, besides)  # (not "besides 0199")
     if part := HAS_PART.match(f" {said}{rest}" if said else rest):  # ("contain": said)
