@@ -68,9 +68,9 @@ from docnav.query.holding import as_documents_referred, needing_verb
 from docnav.query.in_turn import (EACH_DOCUMENT, MOST_COMPARED, compare, compare_documents,
                                    each_document, each_named, said_by_each, singled_out)
 from docnav.query.lexical import tokens
-from docnav.query.names import (named_documents, named_outside,
-                                named_registrants, own_names, titled_document, titled_documents,
-                                unindexed_named, untitled_names, without_names)
+from docnav.query.names import (named_documents, named_outside, named_registrants, own_names,
+                                titled_document, titled_documents, unindexed_named,
+                                untitled_names, without_names)
 from docnav.query.layout import (OUTLINE_ASKED, PAGES_ASKED, PARTS_ON, WHICH_PAGE, as_sections,
                                   can_outline, pages_asked, part_outline, read_outlines,
                                   read_pages, read_parts_on)
@@ -118,8 +118,7 @@ class _Shaped:
     unwanted: frozenset[str]  # the terms of what it leaves out ("besides pinning")
 
 
-# what ``Navigator.ask(where=...)`` chooses documents by (DocNavGraph.filter's criteria of a
-# document's own fields)
+# what ``Navigator.ask(where=...)`` chooses documents by (DocNavGraph.filter's own criteria)
 WHERE = ("metadata", "dated_after", "dated_before")
 
 
