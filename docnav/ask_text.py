@@ -462,6 +462,9 @@ def _missing_notes(answer: Answer, graph: DocNavGraph) -> list[str]:
         lines.append("found nothing in " + ", ".join(Path(label).name for label in nothing)
                      + ": none of the question's words (the confidence is the mean of the "
                      "documents')")
+    if answer.mentioned:
+        lines.append(f"mentioned in the text, not itself in the store: "
+                     f"{', '.join(answer.mentioned)} (the pieces mentioning it are read)")
     if answer.absent:  # no search can find these: the store lacks them, or the --doc scope does
         lines.append(f"in none of the documents asked of: {', '.join(answer.absent)}")
     if answer.headed:  # where a reader would look for a word the evidence lacks

@@ -35,6 +35,9 @@ class Answer:
     missing: list[str] = field(default_factory=list)  # the question's words no evidence holds
     # of those, the words no document asked of holds at all: better evidence cannot bring them
     absent: list[str] = field(default_factory=list)
+    # tables and figures asked for by label that the documents asked of mention ("In Table 2 ,
+    # we report ...") but hold no caption of: the store lacks them, their mentions are read
+    mentioned: list[str] = field(default_factory=list)
     # runs of the missing words that head sections asked of: {"drawbacks": [section ids]}
     headed: dict[str, list[str]] = field(default_factory=dict)
     # sections the question asks for (by heading or label, or headed by a missing word) that
@@ -89,6 +92,7 @@ class Answer:
             "confidence": self.confidence,
             "tokens_used": self.tokens_used, "stopped": self.stopped,
             "searched": self.searched, "missing": self.missing, "absent": self.absent,
+            "mentioned": self.mentioned,
             "headed": self.headed, "empty": self.empty, "fields": self.fields,
             "untitled": self.untitled, "fields_lacking": self.fields_lacking,
             "dated": self.dated,

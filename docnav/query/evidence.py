@@ -288,6 +288,7 @@ class Run:
     trace: list[dict] = field(default_factory=list)
     steps: int = 0  # passages and neighbours read (NavigatorOptions.max_steps)
     unfound: list[str] = field(default_factory=list)  # labels of parts none carries
+    mentioned: list[str] = field(default_factory=list)  # labels no caption has, but mentioned
     empty: list[str] = field(default_factory=list)  # sections asked for, no text under them
     untitled: list[str] = field(default_factory=list)  # names of documents no title holds
     # the document read first (of several asked of), the question's words naming it and the
@@ -399,7 +400,7 @@ class Run:
         gaps = set(missing)
         # a missing word's heading is looked for in the documents read (any asked of if none)
         read = {"path": [glob.escape(p) for p in first]} if first else None
-        labels = {t for label in self.unfound for t in tokens(label)}  # said once, as a label
+        labels = {t for label in self.unfound + self.mentioned for t in tokens(label)}
         absent = list(dict.fromkeys(
             w for t, w in state.words.items() if w in gaps and t not in labels
             and not self.graph.holding_all([t], filters=self.filters)
@@ -429,7 +430,7 @@ class Run:
         stopped = self.record_stop()
         return Answer(self.asked, self.kind, evidence, self.trace, confidence,
                       state.tokens_used, text, stopped=stopped, missing=missing, absent=absent,
-                      headed=headed, empty=list(dict.fromkeys(empty)),
+                      headed=headed, empty=list(dict.fromkeys(empty)), mentioned=self.mentioned,
                       fields=self.fields_asked, fields_lacking=self.fields_lacking,
                       dated=self.date_asked, searched=said_once(state.words.values(), self.asked),
                       untitled=self.untitled)

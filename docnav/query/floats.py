@@ -20,6 +20,8 @@ _CAPTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _LABEL_WORD = re.compile(r"^(?:tables?|tabs?\.|figures?|figs?\.)\s*", re.I)
 PER_LABEL = 2  # documents' captions read for one label asked at most: the two it is most about
 MOST_ROWS = 40  # paragraphs of a table read with its caption at most
+MENTIONS = 3  # paragraphs of a document read mentioning a table it lacks at most
+_KIND_WORDS = {"table": "table tab", "figure": "figure fig"}
 
 
 def labelled_floats(graph: DocNavGraph, question: str,
@@ -118,17 +120,7 @@ def read_labelled(graph: DocNavGraph, run: Run, captions: list[str], short_words
     part named, no label unfound; and no word but asking ones): then no other caption saying
     "table" is read."""
     state = run.state
-    # its number found it: no piece need hold it ("TABLE IV" is Table 4); nor an
-    # abbreviation ("Tab. 2" of a caption "Table 2:"): asked only that, the caption holds
-    # its word ("table")
-    by_label = label_terms(state.question)
-    terms = [t for t in state.terms if t not in by_label]
-    if not terms:
-        for ref in float_refs(state.question):
-            for term in tokens(ref.kind):
-                state.words.setdefault(term, ref.kind)
-                terms.append(term)
-    state.terms = list(dict.fromkeys(terms)) or state.terms
+    searched_without_labels(state)
     run.op("locate", over="tables and figures named by label", hits=captions)
     for caption in captions:
         parts = with_its_table(graph, caption, short_words)
@@ -141,6 +133,58 @@ def read_labelled(graph: DocNavGraph, run: Run, captions: list[str], short_words
             run.op("navigate", node=caption, direction="referenced-by", to=referring)
             run.take(referring, "reference")
     return alone and names_nothing(without_labels(state.question))
+
+
+def searched_without_labels(state: EvidenceState) -> None:
+    """Searched without the numbers of the labels the question names: its number found a
+    table, or it is no table's ("2" of "Table 2" read a document's "2 Section 2"); nor an
+    abbreviation ("Tab. 2" of a caption "Table 2:"): asked only that, a piece holds its word
+    ("table")."""
+    by_label = label_terms(state.question)
+    terms = [t for t in state.terms if t not in by_label]
+    if not terms:
+        for ref in float_refs(state.question):
+            for term in tokens(ref.kind):
+                state.words.setdefault(term, ref.kind)
+                terms.append(term)
+    state.terms = list(dict.fromkeys(terms)) or state.terms
+
+
+def mentions(graph: DocNavGraph, said: str, filters: dict | None) -> list[str]:
+    """The paragraphs of the documents ``filters`` passes that mention the table or figure
+    ``said`` ("Table 2", as :func:`labelled_floats` says one no caption carries), in reading
+    order, :data:`MENTIONS` of each document at most: Qasper's papers as Markdown keep "In
+    Table 2 , we report ..." without the table."""
+    refs = float_refs(said)
+    if not refs:
+        return []
+    kind, label = refs[0].kind, refs[0].labels[0]
+    ids = {n for term in tokens(_KIND_WORDS[kind])
+           for n in graph.holders([term], kinds=["paragraph"], filters=filters)}
+    out: list[str] = []
+    per_document: dict[str, int] = {}
+    for nid in graph.in_reading_order(ids):
+        node = graph.node(nid)
+        if (per_document.get(node.path, 0) < MENTIONS
+                and any(r.kind == kind and label in r.labels for r in float_refs(node.text))):
+            per_document[node.path] = per_document.get(node.path, 0) + 1
+            out.append(nid)
+    return out
+
+
+def read_mentioned(graph: DocNavGraph, run: Run, mentioned: dict[str, list[str]],
+                   alone: bool) -> bool:
+    """The paragraphs mentioning each table or figure asked for by label that no caption of
+    the store carries (``mentioned``: its label -> :func:`mentions`), said to be mentioned
+    only (``Run.mentioned``). True when the question asks nothing else (``alone``, and no
+    word but asking ones)."""
+    searched_without_labels(run.state)
+    run.op("locate", over="mentions of tables and figures the store lacks",
+           labels=list(mentioned), hits=[n for ids in mentioned.values() for n in ids])
+    for ids in mentioned.values():
+        run.take(ids, "reference")
+    run.mentioned += list(mentioned)
+    return alone and names_nothing(without_labels(run.state.question))
 
 
 def label_terms(question: str) -> set[str]:
@@ -161,6 +205,14 @@ def without_labels(question: str) -> str:
     for ref in reversed(float_refs(question)):
         question = f"{question[:ref.start]} {question[ref.end:]}"
     return " ".join(question.split())
+
+
+def labels_as_kinds(text: str) -> str:
+    """``text`` with each table's or figure's label written as its kind ("What does table
+    show?" of "What does Table 2 show?"): searched for, its number found every "2"."""
+    for ref in reversed(float_refs(text)):
+        text = f"{text[:ref.start]}{ref.kind}{text[ref.end:]}"
+    return text
 
 
 def with_its_table(graph: DocNavGraph, caption: str, short_words: int) -> list[str]:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import Run
-from docnav.query.floats import labelled_floats, read_labelled
+from docnav.query.floats import (labelled_floats, labels_as_kinds, mentions, read_labelled,
+                                 read_mentioned, searched_without_labels)
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.in_turn import interleave
 from docnav.query.lexical import tokens
@@ -150,12 +151,22 @@ def read_parts_named(nav: Navigator, run: Run) -> bool:
     # "Note 99" where no note is 99: the answer says so (it read other notes, and said
     # only that the question's words were not in them); "Table 9" likewise
     floats, unfound = labelled_floats(graph, question, filters)
-    unfound = unlabelled(graph, question, filters) + unfound
+    lacked = bool(unfound)  # a table or figure asked for by label that no caption carries
+    if lacked:  # its number is no word to search for: "2" read "2 Section 2"
+        searched_without_labels(run.state)
+        run.searched = labels_as_kinds(run.search_text)
+    # "In Table 2 , we report ...": the text mentions it, the store lacks the table itself
+    mentioned = {u: ids for u in unfound if (ids := mentions(graph, u, filters))}
+    unfound = unlabelled(graph, question, filters) + [u for u in unfound if u not in mentioned]
     # "What does Table 2 show?": the table so captioned, and what refers to it
     if floats and read_labelled(graph, run, floats[:6], nav.options.short_hit_words,
-                                alone=not named and not unfound):
+                                alone=not named and not unfound and not mentioned):
         return True
-    if floats and not named:  # the sections found by its words are read as passages are
+    if mentioned and read_mentioned(graph, run, mentioned,
+                                    alone=not named and not unfound and not floats):
+        return True
+    if (floats or lacked) and not named:  # the sections found by its words (and "2") are
+        # read as passages are
         hits = []
     if unfound:
         run.unfound += unfound
