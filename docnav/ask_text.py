@@ -397,6 +397,8 @@ def _captions(listed: dict) -> list[str]:
     have?")."""
     lines = []
     what = " and ".join(f"{k}s" for k in listed["kinds"])
+    if "counts" in listed:
+        lines.append(_counted_floats(listed))
     if "of" in listed:  # one document of several asked in turn
         name = Path(listed["of"]).name
         if listed["n"]:
@@ -417,6 +419,26 @@ def _captions(listed: dict) -> list[str]:
         lines.append(f"{counted(n, 'table')} without a caption in {counted(docs, 'document')} "
                      "captioning none, read in order as the budget allows")
     return lines
+
+
+def _counted_floats(listed: dict) -> str:
+    """How many tables or figures the documents asked of have ("3 tables in 2 of the 4
+    documents asked of"), or that none has one."""
+    counts, asked_of = listed["counts"], listed["asked_of"]
+    if not any(counts.values()):
+        kinds = " or ".join(listed["kinds"])
+        article = "an" if kinds[0] in "aeiou" else "a"
+        if "of" in listed:
+            return f"{Path(listed['of']).name} has no {kinds}"
+        if asked_of == 1:
+            return f"the document asked of has no {kinds}"
+        return f"none of the {asked_of:,} documents asked of has {article} {kinds}"
+    said = " and ".join(counted(n, kind) for kind, n in counts.items())
+    if "of" in listed:
+        return f"{said} in {Path(listed['of']).name}"
+    if asked_of == 1:
+        return f"{said} in the document asked of"
+    return f"{said} in {listed['holding']:,} of the {counted(asked_of, 'document')} asked of"
 
 
 def _field_notes(answer: Answer, graph: DocNavGraph) -> list[str]:

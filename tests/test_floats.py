@@ -198,3 +198,27 @@ def test_a_document_captioning_none_of_its_tables_lists_the_tables(tmp_path):
     assert code == 0, err
     assert ("1 table without a caption in 1 document captioning none, read in order as the "
             "budget allows") in out.splitlines(), out
+
+
+def test_documents_with_no_table_say_so_and_a_count_says_its_number(tmp_path):
+    """"List the tables" and "How many tables are there?" of papers holding none read the
+    paragraphs saying "table" at confidence 1.00; of a store with some, the count was told
+    only by its parts ("the captions ...: 1", "1 table without a caption")."""
+    db = indexed_files(tmp_path, {
+        "a.md": "# A\n\n## Method\n\nWe train a model on the reviews and report it below.\n",
+        "b.md": "# B\n\n## Results\n\nThe table of results was lost, the text says.\n",
+        "r.md": "# R\n\n## A\n\nTable 1: Output.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n",
+        "t.md": "# T\n\n## C\n\nThe costs.\n\n| g | h |\n| --- | --- |\n| 7 | 8 |\n\n"
+                "The prices.\n\n| i | j |\n| --- | --- |\n| 9 | 0 |\n"})
+    for question in ("List the tables", "How many tables are there?"):
+        code, out, err = run(db, "ask", question, "--doc", "[ab].md")
+        assert code == 0, err
+        assert "none of the 2 documents asked of has a table" in out.splitlines(), out
+        assert "The table of results" not in out
+        answer = Navigator(DocNavGraph.open(db)).ask(question, 300, doc="[ab].md")
+        assert answer.evidence == [] and answer.confidence is None
+    code, out, err = run(db, "ask", "What tables does it have?", "--doc", "a.md")
+    assert code == 0 and "the document asked of has no table" in out.splitlines(), out
+    code, out, err = run(db, "ask", "How many tables are there?")
+    assert code == 0, err
+    assert "3 tables in 2 of the 4 documents asked of" in out.splitlines(), out

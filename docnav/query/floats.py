@@ -79,7 +79,10 @@ def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
     documents asked of, each document's in reading order, as the budget allows; of a
     document asked for its tables that captions none, its tables themselves ("What tables
     does word_sample.docx have?": its calorie table, which no caption names, was searched
-    for the word "tables"). False where none has either."""
+    for the word "tables"). Where none has either, nothing is read: the answer is that
+    ("List the tables" of papers holding none read the paragraphs saying "table"). The
+    trace's "captions" step counts them (``counts``: of each kind asked, its captions'
+    labels and, of tables, those of documents captioning none)."""
     said = {m.group(0).lower() for m in LISTED.finditer(asked)}
     kinds = {k for k in ("table", "figure") if any(k in s for s in said)}
     paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
@@ -96,17 +99,19 @@ def read_captions(graph: DocNavGraph, run: Run, asked: str) -> bool:
     tables = in_order(nid for nid, n in graph.nodes_of_kind("paragraph")
                       if "table" in kinds and n.block_kind == "table" and n.path in order
                       and n.path not in captioned)
-    if not captions and not tables:
-        return False
     # nothing else asked: no piece need say "tables" (a table's rows do not)
     run.state = EvidenceState(LISTED.sub(" ", run.state.question), run.state.budget,
                               remainder=True)
     # as many as there are labels: a caption may hold two ("Figure 7-26. Self-locking nuts.
     # Figure 7-27. Stainless steel self-locking nut.")
+    counts = {k: sum(kind == k for kind, _, _ in labelled) + len(tables) * (k == "table")
+              for k in sorted(kinds)}
     run.op("captions", kinds=sorted(kinds),
            document_count=len({graph.node(c).path for c in captions}),
            n=len(labelled), uncaptioned=len(tables),
-           uncaptioned_in=len({graph.node(t).path for t in tables}))
+           uncaptioned_in=len({graph.node(t).path for t in tables}), counts=counts,
+           holding=len({graph.node(n).path for n in captions + tables}),
+           asked_of=len(paths))
     run.take(captions, "caption")
     run.take(tables, "table")
     return True
