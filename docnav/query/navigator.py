@@ -78,7 +78,7 @@ from docnav.query.left_out import without_left_out
 from docnav.query.relating import related_named, relate
 from docnav.query.referring import (as_referring, one_as_several, read_references,
                                     references_each, referring_pair)
-from docnav.query.parts import PART_WORDS, headed, template_part, unasked_apparatus
+from docnav.query.parts import PART_WORDS, headed, heading_asked, template_part, unasked_apparatus
 from docnav.query.options import NavigatorOptions
 from docnav.query.ordered import answer_ordered, ordering
 from docnav.query.passages import Passages
@@ -502,18 +502,20 @@ class Navigator:
         # a part every document asked of has (an RFC's "Drawbacks"), named by the question's
         # words, is read in the document its other words pick
         if run.kind == "local" and self.options.named_sections:
-            # (a document the question chose by its title, or asked of in turn, has the
-            # parts most others have)
+            # (a document chosen by its title, or asked of in turn, has the parts others have)
             lead = run.lead["document"] if run.lead else None
             scope = None if run.one_of_several else run.scope
             parts = template_part(self.graph, run.question, scope, run.filters,
                                   self.options.template_documents, lead)
-            for section in parts[:1]:
+            asked = [] if parts else heading_asked(self.graph, " ".join(dict.fromkeys(
+                state.words.values())), run.question, run.filters, lead)  # "the seed lexicon"
+            for section in (parts or asked)[:1]:
                 pieces = self.read_part(section, state, share=1.0)
-                run.op("expand", node=section, depth=1, to="a part most documents have",
-                       added=state.add(pieces, "section"))
-            if not parts and run.one_of_several:  # "What are the drawbacks of each RFC?",
-                # of one without that part: said, not left to the passages read instead
+                run.op("expand", node=section, depth=1, added=state.add(pieces, "section"),
+                       to="a part most documents have" if parts else
+                       "the part the question's words head")
+            if not parts and not asked and run.one_of_several:  # "What are the drawbacks of
+                # each RFC?", of one without that part: said, not left to the passages
                 elsewhere = template_part(self.graph, run.question, None, None,
                                           self.options.template_documents)
                 if elsewhere:

@@ -252,6 +252,24 @@ def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None
     return []
 
 
+def heading_asked(graph: DocNavGraph, words: str, question: str, filters: dict | None,
+                  lead: str | None = None) -> list[str]:
+    """The sections headed by all the question asks (``words``: its search words as it
+    writes them, "seed lexicon" of "What is the seed lexicon?"), in any number of the
+    documents asked of (:func:`template_part` asks most of them to have it): the affective
+    events paper's "Seed Lexicon", whose text is all in its subsections, was not read for
+    the body paragraphs saying "seed lexicon". Not a document's title section (the whole
+    document); of several, those :func:`_pick` picks."""
+    def titles(section: str) -> bool:
+        node = graph.node(section)
+        root = graph.document_root(node.path)
+        return node.parent_id == root and heading_terms(graph.node(root).heading or "") == (
+            heading_terms(node.heading or ""))
+
+    sections = [s for s in headed(graph, words, filters) if not titles(s)]
+    return _pick(graph, sections, words, question, [], lead) if sections else []
+
+
 def _other_words(question: str, heading: str) -> set[str]:
     """The question's search terms but those of the part's heading and the word "section"."""
     return set(tokens(PART_WORDS.sub(" ", question))) - set(tokens(heading))
