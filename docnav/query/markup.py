@@ -59,6 +59,29 @@ def says_nothing(text: str) -> bool:
     return marked and not prose_words(text)
 
 
+# a command with its arguments, as LaTeX sets a heading or a caption: "\paragraph{Bernoulli
+# penalties to language model}", "\caption{Pseudocode for augmenting language model. }"
+# a line of a bibliography environment: "\newblock Coherent dialogue with attention-based
+# language models." (a work cited, no evidence of what the paper citing it is about)
+_BIBLIOGRAPHY = re.compile(r"\s*\\(?:newblock|bibitem)\b")
+_WITH_ARGUMENT = re.compile(r"\\[A-Za-z]+\*?(?:\s*\[[^\]]*\])*(?:\s*\{[^{}]*\})+")
+
+
+def latex_alone(text: str) -> bool:
+    """Whether ``text`` is a line of LaTeX source: markup alone (:func:`says_nothing`), or
+    commands whose arguments hold all its words ("\\paragraph{Bernoulli penalties to language
+    model}", "\\caption{...}" set as a paragraph of its own), or a bibliography's line
+    ("\\newblock Coherent dialogue with attention-based language models."). Their words
+    are prose, read with the rest of a section; but short, such a line ranked first for them
+    and chose the document a question is about ("What is a commonly used evaluation metric
+    for language models?" read the fake reviews paper's, not the one on neural language
+    models)."""
+    if says_nothing(text) or _BIBLIOGRAPHY.match(text):
+        return True
+    rest = _WITH_ARGUMENT.sub(" ", text)
+    return rest != text and not prose_words(rest) and not _PATH.search(text)
+
+
 def structure_alone(text: str) -> bool:
     """Whether ``text`` is nothing but commands giving a document its structure
     ("\\label{sec:intro}", "\\begin{center} \\end{center}"): what a section read whole
@@ -66,4 +89,4 @@ def structure_alone(text: str) -> bool:
     return bool(text.strip()) and not _STRUCTURE.sub("", text).strip()
 
 
-__all__ = ["prose_words", "says_nothing", "structure_alone"]
+__all__ = ["latex_alone", "prose_words", "says_nothing", "structure_alone"]

@@ -30,7 +30,7 @@ from docnav.query.pieces import Piece
 from docnav.query.search import rrf
 from docnav.query.in_turn import interleave, named_by_title, titled_by
 from docnav.query.lexical import tokens
-from docnav.query.markup import says_nothing, structure_alone
+from docnav.query.markup import latex_alone, says_nothing, structure_alone
 from docnav.query.names import without_names
 from docnav.query.options import NavigatorOptions
 from docnav.query.acronyms import asked_acronym, run_definitions
@@ -275,9 +275,10 @@ class Passages:
         # not by a fragment: "desugars to", a lead-in of two words before a code block, is
         # short enough for one word to rank it first ("What does the try operator desugar
         # to?" read the RFC on importing trait functions, not the one on the ? operator)
+        # nor by a line of LaTeX ("\\caption{Pseudocode for augmenting language model. }")
         ranked = list(dict.fromkeys(self.graph.node(h.node_id).path for h in hits
                                     if not self.fragment(h.node_id)
-                                    and not self.markup(h.node_id)))
+                                    and not self.latex(h.node_id)))
         if not ranked:
             return None
         path, words = titled_by(self.graph, run.question, ranked, paths)
@@ -375,6 +376,12 @@ class Passages:
         does not ask for (:meth:`unasked_field`: ``terms``, the question's), or markup alone
         (:meth:`markup`: "\\end{tabular}" after a table's last row)."""
         return self.unasked_field(node_id, terms) or self.markup(node_id)
+
+    def latex(self, node_id: str) -> bool:
+        """Whether a paragraph of text is a line of LaTeX source (:meth:`markup`, or a command
+        holding all its words: :func:`docnav.query.markup.latex_alone`)."""
+        node = self.graph.node(node_id)
+        return node.block_kind in _PROSE_KINDS and latex_alone(node.text)
 
     def fragment(self, node_id: str) -> bool:
         """Whether a paragraph is a fragment of a few words (:data:`FRAGMENT_WORDS`)."""
