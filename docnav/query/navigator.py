@@ -301,8 +301,7 @@ class Navigator:
         question = WHICH_PAGE.sub(" where ", question)
         # a global question's cue ("what are the main", "summarise") says what kind of answer
         # is wanted, not what it is about: its words are no gaps to search for
-        # likewise a cross-reference question's "section": the part it names is found by its
-        # heading, whose text does not say "section"
+        # likewise a cross-reference question's "section": its part is found by its heading
         # nothing asked but a document's parts: its outline answers (below), where it can (of
         # a few documents; "What is in the table of contents?" of more is searched as asked)
         # ("Summarise the sections of ..." asks for what they say: "summarise" is no asking word)
@@ -529,8 +528,7 @@ class Navigator:
         of the answer)."""
         state, graph = run.state, self.graph
         gaps = state.gaps
-        # a paper's works cited (and a table of contents) are no evidence, unless the
-        # question asks about them
+        # a paper's works cited (and a table of contents) are no evidence, unless asked about
         cited = unasked_apparatus(graph, run.question)
         # nor a document's field lines whose keys the question does not name
         terms = set(tokens(run.question))
