@@ -18,7 +18,8 @@ from docnav.wording import counted
 
 def refuse_filtered_out(roots: Sequence[str | Path], found: Sequence[FoundFile],
                         stored: Callable[[], Sequence[str]], include: Sequence[str],
-                        exclude: Sequence[str]) -> None:
+                        exclude: Sequence[str], settings: tuple[str, str] | None = None
+                        ) -> None:
     """An error naming each folder of ``roots`` of which the given ``include``/``exclude``
     (``found``: what the scan of the roots found with them) read no file while documents
     indexed from it (``stored``: the stored documents' paths, read only where a filter was
@@ -27,7 +28,9 @@ def refuse_filtered_out(roots: Sequence[str | Path], found: Sequence[FoundFile],
     not make a typo right. A filter that reads some of a folder's files narrows it on purpose:
     the run removes the other documents, with a note; a folder whose documents' files are gone
     loses them, and the documents under a subfolder that cannot be listed are kept (neither is
-    refused)."""
+    refused). ``settings``: the names of the include and exclude settings where they are not
+    the CLI's --include/--exclude, each one comma-separated value (Dagster's DOCNAV_INCLUDE,
+    DOCNAV_EXCLUDE)."""
     if tuple(include) == DEFAULT_INCLUDE and not exclude:
         return
     unread = _unread_folders(roots, found)
@@ -42,7 +45,7 @@ def refuse_filtered_out(roots: Sequence[str | Path], found: Sequence[FoundFile],
                for p in held):
             refused.append((root, len(held)))
     if refused:
-        raise InputError(_filtered_out(roots, refused, include, exclude))
+        raise InputError(_filtered_out(roots, refused, include, exclude, settings))
 
 
 def _unread_folders(roots: Sequence[str | Path], found: Sequence[FoundFile]) -> list[str]:
@@ -58,11 +61,13 @@ def _unread_folders(roots: Sequence[str | Path], found: Sequence[FoundFile]) -> 
 
 
 def _filtered_out(roots: Sequence[str | Path], refused: Sequence[tuple[str, int]],
-                  include: Sequence[str], exclude: Sequence[str]) -> str:
-    """The refusal: the options given, each folder (what it holds, how many documents the
-    store holds from it), and the ways that work for what the user may have meant."""
-    given = [] if tuple(include) == DEFAULT_INCLUDE else [f"--include {p!r}" for p in include]
-    options = " ".join([*given, *(f"--exclude {p!r}" for p in exclude)])
+                  include: Sequence[str], exclude: Sequence[str],
+                  settings: tuple[str, str] | None = None) -> str:
+    """The refusal: the options (or ``settings``) given, each folder (what it holds, how many
+    documents the store holds from it), and the ways that work for what the user may have
+    meant."""
+    given, left_out = _given(include, exclude, settings)
+    options = " ".join([*given, *left_out])
     if len(refused) == 1:
         (root, held), = refused
         files, shown = _holds(root)
@@ -79,11 +84,27 @@ def _filtered_out(roots: Sequence[str | Path], refused: Sequence[tuple[str, int]
     others = _other_roots(roots, [root for root, _ in refused])
     if others:
         advice.append(f"To keep {its} {docs} and narrow the rest, leave {it} out of the run "
-                      f"(give {others} {options}).")
+                      + (f"(give {others} {options})." if settings is None else
+                         "(out of DOCNAV_ROOTS)."))
     advice.append(f"To remove {its} {docs} on purpose, move {its} files out of {it} and "
-                  f"index {it} again, or index what you keep into a new store (--db).")
+                  f"index {it} again, or index what you keep into a new store "
+                  + ("(--db)." if settings is None else "(DOCNAV_DB)."))
     return (f"{options}: {said}: the run is refused, nothing indexed or removed. "
             + " ".join(advice))
+
+
+def _given(include: Sequence[str], exclude: Sequence[str], settings: tuple[str, str] | None
+           ) -> tuple[list[str], list[str]]:
+    """The include and exclude patterns as the user gave them: the CLI's options, one per
+    pattern ("--include '*.MD'"), or the ``settings`` named, each one value
+    ("DOCNAV_INCLUDE ('*.mdd,*.txt')")."""
+    default = tuple(include) == DEFAULT_INCLUDE
+    if settings is None:
+        return ([] if default else [f"--include {p!r}" for p in include],
+                [f"--exclude {p!r}" for p in exclude])
+    name_in, name_out = settings
+    return ([] if default else [f"{name_in} ({','.join(include)!r})"],
+            [f"{name_out} ({','.join(exclude)!r})"] if exclude else [])
 
 
 def _other_roots(roots: Sequence[str | Path], refused: Sequence[str]) -> str:

@@ -299,6 +299,8 @@ class Indexer:
         report.failed += plan.unlisted
         report.unread = [path for path, _ in plan.unlisted]
         report.excluded = [p for p in plan.removed if os.path.lexists(p) and not os.path.isdir(p)]
+        indexed = {r.path for r in stored.values() if r.content_hash}
+        report.excluded_unparsed = [p for p in report.excluded if p not in indexed]
         report._time("scan", t)
         if plan.jobs:  # a model folder that is not there: said before the parsing, not after
             self.embedder.check()  # the first batch's (an unchanged run needs no model)

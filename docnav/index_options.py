@@ -24,9 +24,11 @@ class IndexOptions:
     compaction, a query loading it); 0: fail at once.
     refuse_filtered_out: a full run whose include/exclude read no file of one of its folders
     while documents indexed from it still have their files there is refused (InputError,
-    naming each such folder and the CLI's --include/--exclude: docnav index and watch); off
-    (the library's default, and Dagster's), their documents are removed and the run's note
-    says so.
+    naming each such folder and the CLI's --include/--exclude: docnav index and watch, or
+    the settings named by filter_settings: Dagster's full runs); off (the library's default),
+    their documents are removed and the run's note says so.
+    filter_settings: the names the refusal gives the include and exclude settings
+    (DOCNAV_INCLUDE, DOCNAV_EXCLUDE); None: the CLI's --include/--exclude.
     """
 
     include: tuple[str, ...] = DEFAULT_INCLUDE
@@ -40,3 +42,4 @@ class IndexOptions:
     progress: bool | None = None
     lock_wait: float = 0.0
     refuse_filtered_out: bool = False
+    filter_settings: tuple[str, str] | None = None

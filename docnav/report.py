@@ -23,6 +23,8 @@ class IndexReport:
     removed: list[str] = field(default_factory=list)
     # of ``removed``: files still there that the run's include/exclude globs leave out
     excluded: list[str] = field(default_factory=list)
+    # of ``excluded``: the records of files that never parsed, no document (its failure kept)
+    excluded_unparsed: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     # folders given to the run in which no file matched its include globs
     empty_roots: list[str] = field(default_factory=list)

@@ -37,7 +37,7 @@ def run_files(store: Store, roots: Sequence[str | Path], paths: Sequence[str | P
     empty = empty_roots(roots, found)
     if options.refuse_filtered_out:  # a filter that reads no file of a folder (a typo)
         refuse_filtered_out(roots, found, lambda: _stored_paths(store), options.include,
-                            options.exclude)
+                            options.exclude, options.filter_settings)
     return found, root_of(roots), empty
 
 

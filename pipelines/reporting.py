@@ -134,17 +134,32 @@ def _listed(lines: list[str]) -> str:
 
 def excluded_note(report: IndexReport, include: str, exclude: str) -> str | None:
     """Documents the run removed though their files are still there: the resource's patterns
-    (DOCNAV_INCLUDE / DOCNAV_EXCLUDE, as given) leave them out (a typo removes them all)."""
-    gone = report.excluded
-    if not gone:
+    (DOCNAV_INCLUDE / DOCNAV_EXCLUDE, as given) leave them out. Counted apart: the files
+    among them that never parsed, whose failure was all the store held of them ("6 documents
+    were removed" when 4 were indexed)."""
+    if not report.excluded:
         return None
-    names = ", ".join(p.rsplit("/", 1)[-1] for p in gone[:3]) + (", ..." if len(gone) > 3
+    never = set(report.excluded_unparsed)
+    unparsed = [p for p in report.excluded if p in never]
+    gone = [p for p in report.excluded if p not in unparsed]
+    parts = []
+    if gone:
+        were, files = ("was", "its file is") if len(gone) == 1 else ("were", "their files are")
+        parts.append(f"{counted(len(gone), 'document')} {were} removed although {files} "
+                     f"still there ({_names(gone)})")
+    if unparsed:
+        are = "is" if len(unparsed) == 1 else "are"
+        parts.append(f"{counted(len(unparsed), 'file')} that never parsed ({_names(unparsed)}) "
+                     f"{are} no longer listed as failed")
+    them = "it" if len(report.excluded) == 1 else "them"
+    return (f"{', and '.join(parts)}: DOCNAV_INCLUDE ({include!r}) and DOCNAV_EXCLUDE "
+            f"({exclude!r}) leave {them} out; set them to cover the files to bring {them} back")
+
+
+def _names(paths: list[str]) -> str:
+    """The first three file names of ``paths``, then "..." where there are more."""
+    return ", ".join(p.rsplit("/", 1)[-1] for p in paths[:3]) + (", ..." if len(paths) > 3
                                                                  else "")
-    were, files, them = ("was", "its file is", "it") if len(gone) == 1 else (
-        "were", "their files are", "them")
-    return (f"{counted(len(gone), 'document')} {were} removed although {files} still there "
-            f"({names}): DOCNAV_INCLUDE ({include!r}) and DOCNAV_EXCLUDE ({exclude!r}) leave "
-            f"{them} out; set them to cover the files to bring {them} back")
 
 
 def run_paths(report: IndexReport) -> list[str]:

@@ -18,6 +18,9 @@ from docnav.verify import DEFAULT_NLI_MODEL, VerifyOptions
 from docnav.worker import ResidentIndexer, WorkerOptions
 
 
+FILTER_SETTINGS = ("DOCNAV_INCLUDE", "DOCNAV_EXCLUDE")  # what the user set include/exclude by
+
+
 def _split(value: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in value.split(",") if part.strip())
 
@@ -186,6 +189,8 @@ class DocNavResource(ConfigurableResource):
             summaries=summaries,
             progress=False,
             lock_wait=self.lock_wait_seconds,
+            # a full run whose patterns read no file of a root holding documents (a typo)
+            refuse_filtered_out=True, filter_settings=FILTER_SETTINGS,
         )
 
     def store(self, waiting: Callable[[str], None] | None = None) -> Store:

@@ -24,9 +24,11 @@ from dagster import (
 
 from dagster._core.definitions.data_version import CODE_VERSION_TAG
 
+from docnav.errors import InputError
 from docnav.hashing import digest
 from docnav.export import export_behind, exported_documents
 from docnav.plan import parsed_otherwise
+from docnav.filter_refusal import refuse_filtered_out
 from docnav.scan import FoundFile, HashCache, empty_roots, in_scope, root_of, scan
 from docnav.watch import spooled
 from docnav.wording import counted
@@ -81,6 +83,10 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
             context.log.warning(said)
             return SensorResult(cursor=context.cursor, skip_reason=said)
         found = scan(roots, options.include, options.exclude, _SEEN)
+        said = filtered_out(docnav, roots, found)
+        if said:  # a typo in DOCNAV_INCLUDE: no removal planned, as a full run refuses it
+            context.log.warning(said)
+            return SensorResult(cursor=context.cursor, skip_reason=said)
         empty = empty_roots(roots, found)
         # a gone folder's files keep their state (as a folder that cannot be listed); a gone
         # root the cursor holds as a file was that file: deleted, its document is removed
@@ -178,6 +184,27 @@ def no_root_there(docnav: DocNavResource, instance: DagsterInstance, roots: list
     kept = (bool(instance.get_dynamic_partitions(PARTITIONS))
             or bool(exported_documents(docnav.store().parquet_dir)))
     return every_root_gone(gone, kept)
+
+
+def filtered_out(docnav: DocNavResource, roots: list[str], found: list[FoundFile]
+                 ) -> str | None:
+    """Why a tick plans no run: DOCNAV_INCLUDE / DOCNAV_EXCLUDE read no file (``found``: the
+    scan of ``roots`` with them) of a root whose documents the store holds while their files
+    are there (:func:`refuse_filtered_out`, the rule `docnav index` and a full run refuse by;
+    the documents indexed as the Parquet export lists them, read without opening the
+    database; not the records of files that never parsed)."""
+    options = docnav.index_options()
+
+    def indexed() -> list[str]:
+        stored = exported_documents(docnav.store().parquet_dir) or {}
+        return [r.path for r in stored.values() if r.content_hash]
+
+    try:
+        refuse_filtered_out(roots, found, indexed,
+                            options.include, options.exclude, options.filter_settings)
+    except InputError as exc:
+        return str(exc)
+    return None
 
 
 def stored_under_roots(docnav: DocNavResource, roots: list[str]) -> list[str]:

@@ -4,13 +4,14 @@ names it (Dagster shows a tick's skip reason) instead of saying nothing."""
 from __future__ import annotations
 
 from _dagster_harness import docs, instance  # noqa: F401 (fixtures)
-from _dagster_harness import launch, run_warnings
+from _dagster_harness import launch, run_warnings, stored_paths
 from _dagster_harness import tick as sensor_tick
-from dagster import build_sensor_context
+from dagster import Definitions, build_sensor_context
 
+from pipelines.assets import collection, document
 from pipelines.changes import PARTITIONS, full_range_request
 from pipelines.resources import DocNavResource
-from pipelines.sensors import document_sensor
+from pipelines.sensors import document_sensor, index_job
 
 
 def test_a_tick_names_a_root_holding_no_document(tmp_path, docs, instance):  # noqa: F811
@@ -65,35 +66,71 @@ def test_a_tick_reads_only_the_files_changed_since_the_last(tmp_path, docs, inst
     assert len(changed.run_requests) == 1 and read[before:] == [str(docs / "b.md")]
 
 
-def test_a_run_says_which_documents_its_patterns_removed(tmp_path, docs, instance):  # noqa: F811
-    """DOCNAV_INCLUDE mistyped ('*.mdd') after a first load: the next tick's run removes every
-    document (what the patterns say), and its log now says why and how to bring them back;
-    it did so in silence, as `docnav index --include` does not."""
+def test_a_tick_refuses_a_filter_that_reads_no_file_of_a_root(tmp_path, docs,  # noqa: F811
+                                                              instance):
+    """DOCNAV_INCLUDE mistyped ('*.mdd') after a first load: the tick's run removed every
+    document (with a warning after the fact). A filter that reads no file of a root whose
+    documents are stored is refused as `docnav index` refuses it (filter_refusal.refuse_filtered_out):
+    the tick plans no run, says why, and keeps the partitions; set right again, nothing to do."""
     db = str(tmp_path / "s.duckdb")
     right = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
     first = sensor_tick(instance, right, None)
-    assert run_warnings(instance, launch(instance, right, first.run_requests[0])) == []
+    launch(instance, right, first.run_requests[0])
+    keys = instance.get_dynamic_partitions(PARTITIONS)
     typo = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False,
                           include="*.mdd")
-    warned = run_warnings(instance, launch(instance, typo,
-                                           sensor_tick(instance, typo, first.cursor).run_requests[0]))
-    assert ("3 documents were removed although their files are still there (a.md, b.md, c.md): "
-            "DOCNAV_INCLUDE ('*.mdd') and DOCNAV_EXCLUDE ('') leave them out; set them to "
-            "cover the files to bring them back") in warned
+    refused = sensor_tick(instance, typo, first.cursor)
+    assert refused.run_requests == [] and refused.cursor == first.cursor
+    assert refused.skip_reason.skip_message.startswith(
+        f"DOCNAV_INCLUDE ('*.mdd'): the run reads no file of {docs} (3 files: .md: 3), and "
+        "the store holds 3 documents indexed from it: the run is refused, nothing indexed or "
+        "removed. Check the pattern"), refused.skip_reason
+    assert instance.get_dynamic_partitions(PARTITIONS) == keys
+    assert stored_paths(db) == {str(docs / n) for n in ("a.md", "b.md", "c.md")}
+    again = sensor_tick(instance, right, refused.cursor)
+    assert again.run_requests == [] and again.skip_reason is None
 
 
-def test_a_reconcile_run_with_the_typo_does_what_a_tick_run_does(tmp_path, docs,  # noqa: F811
-                                                                 instance):
-    """The same DOCNAV_INCLUDE typo in a full (reconcile) run: since 42780a5 it failed with an
-    error naming `--include`, an option no Dagster user typed, while a tick's run removed the
-    documents with the warning. The refusal is the CLI's alone (IndexOptions
-    refuse_filtered_out): both Dagster runs remove them, and say why."""
+def test_a_filter_reading_some_files_removes_the_rest_counting_stored_ones(  # noqa: F811
+        tmp_path, docs, instance):
+    """A filter that reads some of a root's files narrows it on purpose: the tick's run removes
+    the other documents, with its warning. The count was of every record the run dropped,
+    the files that never parsed with them ("6 documents were removed" when 4 were indexed)."""
+    (docs / "zz-bad.md").write_bytes(bytes(range(256)) * 8)  # never parses
+    db = str(tmp_path / "s.duckdb")
+    right = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
+    first = sensor_tick(instance, right, None)
+    launch(instance, right, first.run_requests[0])
+    narrow = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False,
+                            include="a.md,b.md")
+    warned = run_warnings(instance, launch(instance, narrow,
+                                           sensor_tick(instance, narrow, first.cursor)
+                                           .run_requests[0]))
+    assert ("1 document was removed although its file is still there (c.md), and 1 file that "
+            "never parsed (zz-bad.md) is no longer listed as failed: DOCNAV_INCLUDE "
+            "('a.md,b.md') and DOCNAV_EXCLUDE ('') leave them out; set them to cover the files "
+            "to bring them back") in warned, warned
+    assert stored_paths(db) == {str(docs / "a.md"), str(docs / "b.md")}
+
+
+def test_a_reconcile_run_with_the_typo_is_refused_naming_the_setting(tmp_path, docs,  # noqa: F811
+                                                                     instance):
+    """The same DOCNAV_INCLUDE typo in a full (reconcile) run removed every document with the
+    warning. It now fails as the tick refuses, naming DOCNAV_INCLUDE (not the CLI's --include,
+    as 42780a5 did), the folder and what it holds; the store keeps its documents."""
     db = str(tmp_path / "s.duckdb")
     right = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
     launch(instance, right, sensor_tick(instance, right, None).run_requests[0])
     typo = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False,
                           include="*.mdd")
     request = full_range_request(instance.get_dynamic_partitions(PARTITIONS), run_key="full")
-    warned = run_warnings(instance, launch(instance, typo, request))
-    assert any("3 documents were removed although their files are still there" in w
-               and "DOCNAV_INCLUDE ('*.mdd')" in w for w in warned), warned
+    job = Definitions(assets=[document, collection], jobs=[index_job],
+                      resources={"docnav": typo}).resolve_job_def("index_documents")
+    result = job.execute_in_process(instance=instance, tags=request.tags,
+                                    run_config=request.run_config, raise_on_error=False)
+    assert not result.success
+    failure = next(e for e in result.all_events if e.is_step_failure)
+    said = failure.step_failure_data.error.message
+    assert (f"DOCNAV_INCLUDE ('*.mdd'): the run reads no file of {docs} (3 files: .md: 3), "
+            "and the store holds 3 documents indexed from it: the run is refused") in said, said
+    assert stored_paths(db) == {str(docs / n) for n in ("a.md", "b.md", "c.md")}
