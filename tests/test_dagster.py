@@ -338,7 +338,9 @@ def test_partitions_in_flight_are_the_ends_of_runs_not_finished_or_awaiting_a_re
         ]:
             instance.add_run(DagsterRun(job_name="index_documents", run_id=run_id, status=status,
                                         tags=tags))
-        assert partitions_in_flight(instance, ignore={"orphan"}) == {"/a", "/b", "/c", "/f", "/g"}
+        # "to-retry" holds none: no retry daemon is to read its failure
+        # (tests/test_dagster_inflight.py has one that is)
+        assert partitions_in_flight(instance, ignore={"orphan"}) == {"/a", "/b", "/c"}
 
 
 def test_a_failed_document_is_shown_then_indexed_once_its_file_is_fixed(instance, resource, docs):
