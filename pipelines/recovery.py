@@ -102,7 +102,10 @@ def orphan_work(run: DagsterRun, partition_keys: Sequence[str]) -> OrphanWork:
 
 def fail_orphan(instance: DagsterInstance, run: DagsterRun) -> bool:
     """Mark the orphan failed with no Dagster retry (the sensor's run tagged ``docnav/recovers``
-    redoes its work). False if it is no longer STARTED (it finished meanwhile)."""
+    redoes its work), and free the pool slots it held (``docnav_store``): they went back only
+    with the run monitoring daemon, so without one (`dagster job execute`, a script) the
+    recovery run and every later store write waited for the dead run's slot for ever. False
+    if it is no longer STARTED (it finished meanwhile)."""
     current = instance.get_run_by_id(run.run_id)
     if current is None or current.status != DagsterRunStatus.STARTED:
         return False
@@ -113,4 +116,6 @@ def fail_orphan(instance: DagsterInstance, run: DagsterRun) -> bool:
         f"The run's worker process (pid {pid}) is gone: the deployment was killed or restarted "
         f"mid-run. Marked failed; the document sensor's run tagged {RECOVERS_TAG} redoes its "
         "work, against the files as they are now.")
+    if instance.event_log_storage.supports_global_concurrency_limits:  # its worker is gone
+        instance.event_log_storage.free_concurrency_slots_for_run(run.run_id)
     return True
