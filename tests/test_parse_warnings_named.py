@@ -123,3 +123,30 @@ def test_a_hook_a_program_puts_in_during_a_parse_stays_and_is_called(tmp_path):
     assert said and all(line.startswith(f"{path}: {BOMB}") for line in said)
     assert len(_bombs(shown)) == 2 * len(said)  # (each parse's)
     assert all(line.startswith(f"{path}: {BOMB}") for line in _bombs(shown))
+
+
+def test_a_once_filter_shows_a_file_s_warning_once_per_parse(tmp_path):
+    """Under ``once`` each parse shows its picture's warning once, as a catch_warnings around
+    the conversion did: a, a, b, three lines (each reissue reset the registry of warnings once
+    shown: six)."""
+    a = pictured(linked(tmp_path / "a.docx", []))
+    b = pictured(linked(tmp_path / "b.docx", []))
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("once")
+        for path in (a, a, b):
+            parse_file(path)
+    assert [bomb.partition(f": {BOMB}")[0] for bomb in _bombs(shown)] == [str(a)] * 2 + [str(b)]
+
+
+def test_a_file_s_warnings_alike_from_two_places_are_shown_once_under_once():
+    """A file's warnings are issued again in one block: ``once`` keys on the words and class
+    alone, so the same words said from two places are shown once, as Python says."""
+    from docnav.parse._named_warnings import caught, reissue
+
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("once")
+        with caught() as got:
+            for line in (1, 2):
+                warnings.warn_explicit(f"{BOMB}1 pixels)", RuntimeWarning, "pil.py", line)
+        reissue(got, "/d/a.docx")
+    assert len(got) == 2 and _bombs(shown) == [f"/d/a.docx: {BOMB}1 pixels)"]

@@ -140,11 +140,13 @@ def _docling_warnings(caught: list[warnings.WarningMessage], path: Path) -> tupl
     on stderr without the file's name; other libraries' warnings are issued as they came,
     shown naming the file (:mod:`docnav.parse._named_warnings`)."""
     own: dict[str, None] = {}
+    others = []
     for w in caught:
         if "/docling" in w.filename.replace("\\", "/"):
             own[f"docling: {_one_line(str(w.message))}"] = None
         else:
-            reissue(w, str(path))
+            others.append(w)
+    reissue(others, str(path))
     return tuple(own)
 
 

@@ -4,7 +4,7 @@ said the rest, and a run of many files could not tell which file it was about).
 
 :func:`caught` collects the warnings the converting thread raises, each one (the ``always``
 action, whatever the program's filters say: a file's warning is the file's, however many files
-said it before), and shows none; :func:`reissue` then issues one as it came, through the
+said it before), and shows none; :func:`reissue` then issues them as they came, through the
 program's filters, shown naming the file. Two things are set in the process while a
 conversion runs, and put back when the last one ends, never at import: a hook in front of the
 warnings module's (``warnings._showwarnmsg``, which every shown warning goes through, whatever
@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 Shown = warnings.WarningMessage
@@ -57,18 +57,24 @@ def caught() -> Iterator[list[Shown]]:
         _THREAD.caught = before
 
 
-def reissue(shown: Shown, file: str) -> None:
-    """Issue ``shown`` as it came, the program's filters deciding whether it is shown (or
-    raised), shown naming ``file``; within an outer conversion's :func:`caught`, caught by it."""
+def reissue(shown: Iterable[Shown], file: str) -> None:
+    """Issue each of ``shown``, a file's warnings, as it came, the program's filters deciding
+    whether it is shown (or raised), shown naming ``file``; within an outer conversion's
+    :func:`caught`, caught by it. All in one block: the registries of warnings once shown are
+    reset once, not at each, so ``once`` shows one of several alike, as it did."""
+    shown = list(shown)
     outer = getattr(_THREAD, "caught", None)
     if outer is not None:
-        outer.append(shown)
+        outer.extend(shown)
+        return
+    if not shown:
         return
     before = getattr(_THREAD, "file", None)
     _THREAD.file = file
     try:
         with _hooked():
-            warnings.warn_explicit(shown.message, shown.category, shown.filename, shown.lineno)
+            for one in shown:
+                warnings.warn_explicit(one.message, one.category, one.filename, one.lineno)
     finally:
         _THREAD.file = before
 
