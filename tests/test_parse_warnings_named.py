@@ -150,3 +150,14 @@ def test_a_file_s_warnings_alike_from_two_places_are_shown_once_under_once():
                 warnings.warn_explicit(f"{BOMB}1 pixels)", RuntimeWarning, "pil.py", line)
         reissue(got, "/d/a.docx")
     assert len(got) == 2 and _bombs(shown) == [f"/d/a.docx: {BOMB}1 pixels)"]
+
+
+def test_a_warning_said_twice_alike_in_one_parse_is_shown_once(tmp_path):
+    """docling opens a DOCX's picture twice, Pillow warning of it each time, alike (class,
+    words and place): shown once, even under ``always`` (it was shown twice)."""
+    path = pictured(linked(tmp_path / "pictured.docx", []))
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        parse_file(path)
+    bombs = _bombs(shown)
+    assert len(bombs) == 1 and bombs[0].startswith(f"{path}: {BOMB}")

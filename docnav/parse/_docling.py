@@ -138,15 +138,16 @@ def _docling_warnings(caught: list[warnings.WarningMessage], path: Path) -> tupl
     """docling's own warnings about the file ("Detected potentially incorrect Markdown,
     correcting..."), kept with the document (its ``conversion_warnings``) instead of printed
     on stderr without the file's name; other libraries' warnings are issued as they came,
-    shown naming the file (:mod:`docnav.parse._named_warnings`)."""
+    shown naming the file (:mod:`docnav.parse._named_warnings`). Each once: one said again
+    alike (Pillow's of a DOCX's picture, which docling opens twice) is not repeated."""
     own: dict[str, None] = {}
-    others = []
+    others: dict[tuple, warnings.WarningMessage] = {}  # (class, words, place): the first
     for w in caught:
         if "/docling" in w.filename.replace("\\", "/"):
             own[f"docling: {_one_line(str(w.message))}"] = None
         else:
-            others.append(w)
-    reissue(others, str(path))
+            others.setdefault((w.category, str(w.message), w.filename, w.lineno), w)
+    reissue(others.values(), str(path))
     return tuple(own)
 
 
