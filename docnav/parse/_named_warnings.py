@@ -22,7 +22,7 @@ import copy
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 Shown = warnings.WarningMessage
 
@@ -48,6 +48,11 @@ _FILTER = ("always", _Catching(), Warning, None, 0)
 @contextmanager
 def caught() -> Iterator[list[Shown]]:
     """The warnings this thread raises in the block, caught, none shown."""
+    if not _hookable():  # (as before the hook: every thread's meanwhile)
+        with warnings.catch_warnings(record=True) as mine:
+            warnings.simplefilter("always")
+            yield mine
+        return
     before = getattr(_THREAD, "caught", None)
     _THREAD.caught = mine = []
     try:
@@ -72,11 +77,18 @@ def reissue(shown: Iterable[Shown], file: str) -> None:
     before = getattr(_THREAD, "file", None)
     _THREAD.file = file
     try:
-        with _hooked():
+        with _hooked() if _hookable() else nullcontext():  # (else unnamed)
             for one in shown:
                 warnings.warn_explicit(one.message, one.category, one.filename, one.lineno)
     finally:
         _THREAD.file = before
+
+
+def _hookable() -> bool:
+    """Whether this Python's warnings module has the internals the hook is set with (3.11's;
+    3.14 reorganised the module): where not, a conversion's warnings are caught as before the
+    hook (a ``catch_warnings`` around it, process-wide) and issued again unnamed."""
+    return all(hasattr(warnings, name) for name in ("_showwarnmsg", "_filters_mutated"))
 
 
 @contextmanager
