@@ -92,14 +92,17 @@ class _Paths:
 
 
 def code_fingerprint() -> str:
-    """What a worker must share with its caller: the interpreter, DocNav's source files (each
-    one's size and modification time: any edit, a comment's included, starts a new worker,
-    which the parser's version alone would not), the parser's name (its version and the
-    versions of the libraries it parses with: an upgraded docling needs a new worker) and
-    the environment variables that select models and caches."""
+    """What a worker must share with its caller: the interpreter and its environment (their
+    resolved paths: a venv reached through a symlink, or ``python`` and ``python3``, is one
+    interpreter, and callers naming it two ways replaced each other's worker every run),
+    DocNav's source files (each one's size and modification time: any edit, a comment's
+    included, starts a new worker, which the parser's version alone would not), the parser's
+    name (its version and the versions of the libraries it parses with: an upgraded docling
+    needs a new worker) and the environment variables that select models and caches."""
     from docnav.parse import parser_fingerprint
 
-    h = hashlib.sha1(sys.executable.encode())
+    interpreter = f"{os.path.realpath(sys.executable)}:{os.path.realpath(sys.prefix)}"
+    h = hashlib.sha1(interpreter.encode())
     h.update(parser_fingerprint().encode())
     package = Path(__file__).resolve().parent
     for path in sorted(package.rglob("*.py")):

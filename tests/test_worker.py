@@ -6,8 +6,11 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import duckdb
 import pytest
@@ -109,6 +112,28 @@ def test_a_worker_running_other_settings_is_replaced(docs, db, monkeypatch):
     resident.index([docs])
     assert resident.last_worker_pid not in (None, old)
     wait_until(lambda: not running(old))  # it released the store, then exits
+
+
+def test_callers_through_two_paths_to_one_interpreter_share_the_worker(tmp_path, docs, db):
+    # a venv reached through a symlink (a clone's .venv -> the main one; .venv/bin/dagster's
+    # shebang names the other path): each caller replaced the other's worker, 20-50 s a start
+    venv = tmp_path / "venv"
+    venv.symlink_to(os.path.realpath(sys.prefix), target_is_directory=True)
+    python = venv / "bin" / os.path.basename(sys.executable)
+    assert os.path.realpath(python) == os.path.realpath(sys.executable)
+    script = ("import sys\nfrom docnav.embed import EmbeddingOptions\n"
+              "from docnav.index import IndexOptions\nfrom docnav.worker import ResidentIndexer\n"
+              "r = ResidentIndexer(sys.argv[1], IndexOptions(embedding=EmbeddingOptions("
+              "model='hashing'), progress=False))\nr.index([sys.argv[2]])\n"
+              "print(r.last_worker_pid)\n")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run([str(python), "-c", script, str(db), str(docs)], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    pid = int(done.stdout.split()[-1])
+    resident = ResidentIndexer(db, OPTIONS)
+    resident.index([docs])
+    assert resident.last_worker_pid == pid and running(pid)
 
 
 def test_a_worker_killed_mid_request_loses_nothing(docs, db, tmp_path, monkeypatch):
