@@ -33,10 +33,12 @@ STORE_POOL = "docnav_store"
 
 _NO_PARTITION = (
     "this run names no document partition (a job launched without one, e.g. `dagster job "
-    "execute -j index_documents`): give the documents to index (the Launchpad's partitions, "
-    "`dagster asset materialize --select document --partition KEY`, or `--partition-range "
-    "FIRST...LAST`), or set the op config `full: true` (ops: document: config: full: true) to "
-    "index every root")
+    "execute -j index_documents`). From a command line, index every root (only what changed "
+    "is parsed): `dagster job execute -m pipelines.definitions -j index_documents -c "
+    "pipelines/full.yaml` (the op config `full: true`: ops: document: config: full: true). "
+    "Documents are partitions only once a sensor tick (the daemon: `dagster dev`) has added "
+    "them; then name them in the Launchpad or with `dagster asset materialize -m "
+    "pipelines.definitions --select document,collection --partition KEY`")
 
 
 class DocumentConfig(Config):
