@@ -71,7 +71,7 @@ class CollectionConfig(Config):
                 "The partition key is the document's path (see pipelines/partitions.py).",
 )
 def document(context: AssetExecutionContext, config: DocumentConfig, docnav: DocNavResource):
-    with readable_failure():
+    with readable_failure(context):
         if not (config.full or context.has_partition_key or context.has_partition_key_range):
             raise ConfigError(_NO_PARTITION)
         roots, gone = docnav.run_roots(context.log.warning)
@@ -100,7 +100,7 @@ def document(context: AssetExecutionContext, config: DocumentConfig, docnav: Doc
 )
 def collection(context: AssetExecutionContext, config: CollectionConfig,
                docnav: DocNavResource) -> MaterializeResult:
-    with readable_failure():
+    with readable_failure(context):
         indexer = docnav.indexer(log=context.log.info)
         if config.full or config.removed:
             roots, gone = docnav.run_roots(context.log.warning)

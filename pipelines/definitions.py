@@ -41,7 +41,10 @@ def default_resource(environ: dict[str, str] = os.environ) -> DocNavResource:
     check_policy(environ.get("DOCNAV_POLICY") or "flag", switch(environ, "DOCNAV_SUMMARIES"),
                  switch(environ, "DOCNAV_VERIFY"), environ)
     return DocNavResource(
-        roots=EnvVar("DOCNAV_ROOTS"),
+        # unset or blank: the resource loads (the UI shows it) and every tick and run says
+        # so, naming DOCNAV_ROOTS, where Dagster said "You have attempted to fetch the
+        # environment variable DOCNAV_ROOTS which is not set" and nothing of what it is for
+        roots=EnvVar("DOCNAV_ROOTS") if (environ.get("DOCNAV_ROOTS") or "").strip() else "",
         db=EnvVar("DOCNAV_DB"),
         summaries=switch(environ, "DOCNAV_SUMMARIES"),
         verify=switch(environ, "DOCNAV_VERIFY"),

@@ -20,7 +20,7 @@ class PruneConfig(Config):
     "rewrite the Parquet export without them.")
 def prune_embeddings(context: OpExecutionContext, config: PruneConfig,
                      docnav: DocNavResource) -> Output[str]:
-    with readable_failure():
+    with readable_failure(context):
         report = prune_vectors(docnav.store(context.log.info), dry_run=config.dry_run)
     if len(report.users) > 1:
         context.log.warning(
@@ -48,7 +48,7 @@ def prune_vectors_job():
     "in: the file shrinks to its rows (DuckDB reuses the space of deleted rows but never "
     "gives it back). Writers outside Dagster stop with a 'locked' error meanwhile.")
 def compact_database(context: OpExecutionContext, docnav: DocNavResource) -> Output[str]:
-    with readable_failure():
+    with readable_failure(context):
         report = compact_store(docnav.store(context.log.info))
     context.log.info(report.summary())
     return Output(report.summary(), metadata={

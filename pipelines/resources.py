@@ -147,8 +147,9 @@ class DocNavResource(ConfigurableResource):
         an empty collection: a run with no roots would count every stored document removed."""
         roots = list(_split(self.roots))
         if not roots:
-            raise ConfigError(f"DOCNAV_ROOTS (the resource's roots) is {self.roots!r}: give "
-                              "the comma-separated folders (or files) to index")
+            said = f"is {self.roots!r}" if self.roots else "is not set (or blank)"
+            raise ConfigError(f"DOCNAV_ROOTS (the resource's roots) {said}: it is required; "
+                              "give the comma-separated folders (or files) to index")
         return roots
 
     def roots_now(self) -> tuple[list[str], list[str]]:

@@ -18,6 +18,7 @@ from dagster import (
     SkipReason,
     build_schedule_context,
     build_sensor_context,
+    instance_for_test,
     materialize,
 )
 
@@ -25,7 +26,7 @@ from docnav.errors import ConfigError
 from docnav.worker import _Paths
 from pipelines.assets import collection, document
 from pipelines.changes import PARTITIONS
-from pipelines.definitions import code_version, with_code_version
+from pipelines.definitions import code_version, default_resource, with_code_version
 from pipelines.resources import DocNavResource
 from pipelines.sensors import (
     build_reverify_schedule,
@@ -213,3 +214,37 @@ def test_why_a_run_indexed_without_the_resident_worker_is_in_its_event_log(
     finally:
         taken.rmdir()
     assert any(m.startswith("could not start the resident worker") for m in said), said
+
+
+def test_a_setting_no_retry_can_mend_fails_the_run_without_retries(tmp_path, docs):  # noqa: F811
+    """DOCNAV_EMBED_MODEL=hashin: the run failed clearly but carried dagster/will_retry: true,
+    and the daemon ran it twice more, failing the same way, before the edit's next run."""
+    bad = DocNavResource(roots=str(docs), db=str(tmp_path / "store" / "graph.duckdb"),
+                         embed_model="hashin", summaries=False)
+    job = Definitions(assets=[document, collection], jobs=[index_job],
+                      resources={"docnav": bad}).resolve_job_def("index_documents")
+    retries = {"run_retries": {"enabled": True, "max_retries": 2}}
+    with instance_for_test(overrides=retries) as inst:
+        result = job.execute_in_process(
+            instance=inst, run_config={"ops": {"document": {"config": {"full": True}}}},
+            raise_on_error=False)
+        assert not result.success
+        failure = next(e for e in result.all_events if e.event_type_value == "STEP_FAILURE")
+        assert "cannot load embedding model 'hashin'" in failure.step_failure_data.error.message
+        assert inst.get_run_by_id(result.run_id).tags.get("dagster/will_retry") == "false"
+
+
+def test_unset_roots_load_and_each_run_names_the_setting(monkeypatch):
+    """DOCNAV_ROOTS unset: the run failed with Dagster's "You have attempted to fetch the
+    environment variable DOCNAV_ROOTS which is not set"; the code location still loads (the
+    UI shows it), and the resource says what the setting is for."""
+    monkeypatch.setenv("DOCNAV_DB", "/data/graph.duckdb")
+    for unset in (None, "  "):
+        if unset is None:
+            monkeypatch.delenv("DOCNAV_ROOTS", raising=False)
+        else:
+            monkeypatch.setenv("DOCNAV_ROOTS", unset)
+        resource = default_resource(os.environ)
+        with pytest.raises(ConfigError, match=r"DOCNAV_ROOTS \(the resource's roots\) is not "
+                                              r"set \(or blank\): it is required"):
+            resource.process_config_and_initialize().root_list()
