@@ -202,10 +202,16 @@ def nli_verification(store: Store, report: IndexReport, off: str = "") -> AssetC
         f"- **{verdict}** ({score:.2f}) `{path}`: \"{_quote(text)}\""
         for path, text, verdict, score in bad[:WORST_CLAIMS]
     )
+    # a run whose every document failed checked nothing: it passed, claims_checked 0, as if
+    # every claim held
+    none_indexed = bool(report.failed) and not checked and len(run_paths(report)) == len(
+        {path for path, _ in report.failed})
     return AssetCheckResult(
         check_name=NLI_VERIFICATION,
-        passed=not bad,
+        passed=not bad and not none_indexed,
         severity=AssetCheckSeverity.WARN,
+        description=(f"no claim checked: every document of the run failed "
+                     f"({len(report.failed)}; see parse_health)" if none_indexed else None),
         metadata={
             "claims_checked": checked,
             "claims_failed": len(bad),

@@ -9,7 +9,13 @@ from docnav.index import Indexer, IndexOptions
 from docnav.report import IndexReport
 from docnav.store import Store
 from docnav.summaries import SummaryPipelineOptions
-from pipelines.reporting import LISTED, document_outcomes, parse_health, report_metadata
+from pipelines.reporting import (
+    LISTED,
+    document_outcomes,
+    nli_verification,
+    parse_health,
+    report_metadata,
+)
 
 
 def _indexer(tmp_path) -> Indexer:
@@ -83,3 +89,20 @@ def test_a_path_not_there_is_counted_apart_from_failed_documents_in_the_table():
     meta = report_metadata(report)
     assert (meta["documents_failed"], meta["paths_unread"]) == (0, 1)
     assert "| documents unchanged / failed / paths not read | 1 / 0 / 1 |" in meta["report"].md_str
+
+
+def test_the_nli_check_of_a_run_whose_every_document_failed_says_none_was_checked(tmp_path):
+    """Both documents failed to parse: the check passed with claims_checked 0, as if every
+    claim held."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("a", "b"):
+        (docs / f"{name}.md").write_bytes(bytes(range(256)) * 64 + b"\xff\xfe\x00" * 500)
+    indexer = _indexer(tmp_path)
+    report = indexer.index([docs])
+    assert len(report.failed) == 2
+    check = nli_verification(indexer.store, report)
+    assert not check.passed and check.severity.value == "WARN"
+    assert check.description == "no claim checked: every document of the run failed (2; see " \
+                                "parse_health)"
+    assert check.metadata["claims_checked"].value == 0
