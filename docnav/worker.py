@@ -405,8 +405,15 @@ def _handle(conn: Connection, key: bytes, fingerprint: str, indexers: dict[str, 
             elif message[0] == "run":
                 db, options, op, kwargs, *progress = message[1:]
                 send = _progress_sender(conn) if any(progress) else None
-                conn.send(_run_request(indexers, db, options, op, kwargs, send,
-                                       should_stop=lambda: _hung_up(conn)))
+                reply = _run_request(indexers, db, options, op, kwargs, send,
+                                     should_stop=lambda: _hung_up(conn))
+                conn.send(reply)
+                if reply[0] == "error" and reply[2][0] == "StoreError":
+                    # a store it cannot use (not a DuckDB file, another schema; not one held
+                    # by another process, StoreLocked): it stayed 15 idle minutes, holding
+                    # its models, for a store no run could write
+                    log.info("worker %d exits: its store could not be used", os.getpid())
+                    return "stop"
     except (EOFError, OSError) as exc:  # the caller hung up (or was killed): next caller
         log.debug("connection closed: %s", exc)
     except Exception:  # AuthenticationError, a malformed message: drop this caller only

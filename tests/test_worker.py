@@ -136,6 +136,18 @@ def test_callers_through_two_paths_to_one_interpreter_share_the_worker(tmp_path,
     assert resident.last_worker_pid == pid and running(pid)
 
 
+def test_a_worker_whose_store_cannot_be_opened_does_not_stay(docs, db):
+    # a run on a file that is no DuckDB database failed, rightly, and the worker it started
+    # stayed for its 15 idle minutes with its models loaded
+    db.parent.mkdir(parents=True)
+    db.write_bytes(b"not a db\n")
+    resident = ResidentIndexer(db, OPTIONS)
+    with pytest.raises(StoreError, match="not a DocNav store: not a DuckDB database file"):
+        resident.index([docs])
+    wait_until(lambda: worker_pid(db) is None, timeout=10)
+    assert db.read_bytes() == b"not a db\n"
+
+
 def test_a_worker_killed_mid_request_loses_nothing(docs, db, tmp_path, monkeypatch):
     """The worker is SIGKILLed inside its store transaction: the caller indexes in its own
     process instead, and the store holds every document once, at its content."""
