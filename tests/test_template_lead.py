@@ -111,3 +111,46 @@ def test_a_document_asked_in_turn_without_the_part_is_said(tmp_path):
                          "--budget", "160")
     assert code == 0, err
     assert 'no section headed "Alternatives" in attributes.md: its best passages instead' in out
+
+
+DRAWN = """# {title}
+
+## Summary
+
+{summary}
+
+## {heading}
+
+{drawbacks}
+
+## Alternatives
+
+Do nothing.
+"""
+
+
+def test_a_part_headed_with_more_words_in_the_document_asked_of_is_read(tmp_path):
+    """RFC 342 renamed its "Drawbacks" to "Costs and drawbacks": "What are the costs and
+    drawbacks of RFC 342?" said 'no section headed "Drawbacks" in 0342-keywords.md' and read
+    its best passages instead; the part is read, and the other RFCs' Drawbacks still are."""
+    files = {
+        "0342-keywords.md": DRAWN.format(
+            title="Keywords", summary="Reserve abstract, final and override as keywords.",
+            heading="Costs and drawbacks",
+            drawbacks="Takes a few more words out of the vocabulary of programmers."),
+        "0100-clamp.md": DRAWN.format(title="Clamp", summary="Add clamp.", heading="Drawbacks",
+                                      drawbacks="Clamp may be confused with min and max."),
+        "0128-int128.md": DRAWN.format(title="Int128", summary="Add i128.",
+                                       heading="Drawbacks", drawbacks="More code to keep."),
+        "0160-if-let.md": DRAWN.format(title="If let", summary="Add if let.",
+                                       heading="Drawbacks", drawbacks="More syntax to learn."),
+    }
+    graph = indexed_graph(tmp_path, files)
+    for question, heading in [("What are the costs and drawbacks of RFC 342?",
+                               "Costs and drawbacks"),
+                              ("What are the drawbacks of RFC 342?", "Costs and drawbacks"),
+                              ("What are the drawbacks of RFC 100?", "Drawbacks")]:
+        answer = Navigator(graph).ask(question, budget=200)
+        assert not [t for t in answer.trace if t["op"] == "no part"], question
+        step = next(t for t in answer.trace if t.get("to") == "a part most documents have")
+        assert graph.node(step["node"]).heading == heading, question

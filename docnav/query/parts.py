@@ -87,6 +87,17 @@ def headed(graph: DocNavGraph, words: str, filters: dict | None = None) -> list[
     return graph.filter(found, **filters) if found and filters else list(found)
 
 
+def headed_among(graph: DocNavGraph, words: str, filters: dict) -> list[str]:
+    """Sections passing ``filters`` whose heading holds ``words``' terms among its own, more
+    of them: "Costs and drawbacks" for "drawbacks" (an RFC that renamed the part most others
+    call "Drawbacks"), in document order."""
+    headed(graph, words)  # the index, made at the first lookup
+    terms = heading_terms(words)
+    found = sorted((nid for key, nids in _HEADINGS[graph].items() if terms < key
+                    for nid in nids), key=lambda s: (graph.node(s).path, graph.node(s).position))
+    return graph.filter(found, **filters) if found else []
+
+
 def sections_headed(graph: DocNavGraph, words: list[str], filters: dict | None,
                     most: int = 3) -> dict[str, list[str]]:
     """Of ``words`` (the question's words no evidence holds, in its order), the runs that
@@ -243,7 +254,12 @@ def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None
             heading = " ".join(words[i:i + n])
             counted = headed(graph, heading, {"path": scope} if scope else None)
             sections = graph.filter(counted, **filters) if counted and filters else counted
-            if sections and 2 * len({graph.node(s).path for s in counted}) >= len(paths):
+            most = counted and 2 * len({graph.node(s).path for s in counted}) >= len(paths)
+            if most and not sections and filters:
+                # the document asked of heads that part with more words ("Costs and
+                # drawbacks"): it was said to have no section headed "Drawbacks"
+                sections = headed_among(graph, heading, filters)
+            if sections and most:
                 if _named_elsewhere(graph, sections, heading, question, filters, paths):
                     return []
                 found = [h.node_id for h in graph.locate(
