@@ -348,9 +348,10 @@ class Indexer:
         self._show_progress(len(jobs), "indexing")
         for start in range(0, len(jobs), self.options.batch_size):
             batch = jobs[start : start + self.options.batch_size]
+            failed = len(report.failed)
             changed_ids += self._index_batch(batch, report, in_hand,
                                              lambda job: plan.vanish(job, roots))
-            self._bar.advance(len(batch))
+            self._bar.advance(len(batch), len(report.failed) - failed)
         return changed_ids
 
     def _delete(self, deletions: list[str], stored: dict[str, DocumentRecord],

@@ -50,8 +50,8 @@ class Progress:
         interpreter, such as docling-parse reading a PDF, keeps a later redraw from running);
         ``said``: a line of its own said it already (a wait for the store)."""
 
-    def advance(self, documents: int) -> None:
-        """Count ``documents`` more as in the store."""
+    def advance(self, documents: int, failed: int = 0) -> None:
+        """Count ``documents`` more as in the store, ``failed`` of them recorded as failed."""
 
     def close(self) -> None:
         """Take the bar away."""
@@ -135,7 +135,7 @@ class _Bar(Progress):
         self._bar.refresh()
         self._drawn = time.monotonic()
 
-    def advance(self, documents: int) -> None:
+    def advance(self, documents: int, failed: int = 0) -> None:
         self._bar.update(documents)
 
     def close(self) -> None:
@@ -150,7 +150,7 @@ class _Log(Progress):
     def __init__(self, total: int, desc: str, log: Callable[[str], None],
                  started: float) -> None:
         self._total, self._desc, self._log = total, desc, log
-        self._done = 0
+        self._done = self._failed = 0
         self._stage = ""
         self._started, self._logged = started, time.monotonic()
         # one line at a time: the thread's and the run's (a worker's lines share its pipe)
@@ -165,9 +165,10 @@ class _Log(Progress):
             if time.monotonic() - self._logged >= LOG_EVERY:
                 self._line(f"; now {what}")
 
-    def advance(self, documents: int) -> None:
+    def advance(self, documents: int, failed: int = 0) -> None:
         with self._lock:
             self._done += documents
+            self._failed += failed
             self._line("")
 
     def close(self) -> None:
@@ -189,8 +190,10 @@ class _Log(Progress):
         now = time.monotonic()
         self._logged = now
         documents = "document" if self._total == 1 else "documents"
+        # "2/2 documents done" of a run whose two documents both failed: how many failed
+        failed = f"{self._failed} failed; " if self._failed else ""
         self._log(f"{self._desc}: {self._done}/{self._total} {documents} done "
-                  f"({now - self._started:.0f} s into the run){tail}")
+                  f"({failed}{now - self._started:.0f} s into the run){tail}")
 
 
 def progress(total: int, enabled: bool | None, desc: str = "indexing",

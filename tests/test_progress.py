@@ -240,3 +240,23 @@ def test_the_stages_after_the_store_s_opening_are_named(tmp_path, monkeypatch):
     assert "indexing: planning the run ..." in lines, lines
     assert "indexing: Parquet export ..." in lines, lines  # after the plan: said all the same
     assert not [line for line in lines if "done (" in line], lines  # nothing counted
+
+
+def test_a_log_says_how_many_of_the_documents_done_failed(tmp_path):
+    """Both documents failed to parse: the log said "indexing: 2/2 documents done" as of a
+    run that indexed them."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("a", "b"):
+        (docs / f"{name}.md").write_bytes(bytes(range(256)) * 64 + b"\xff\xfe\x00" * 500)
+    (docs / "c.md").write_text("# C\n\nCows give milk.\n")
+    lines: list[str] = []
+    indexer = Indexer(Store(tmp_path / "store.duckdb"),
+                      IndexOptions(progress=False, summaries=None, export_parquet=False),
+                      HashingEmbedder())
+    indexer.progress_log = lines.append
+    report = indexer.index([docs])
+    assert len(report.failed) == 2
+    done = [line for line in lines if " documents done (" in line]
+    assert done and re.match(r"indexing: 3/3 documents done \(2 failed; \d+ s into the run\)$",
+                             done[-1]), done
