@@ -24,8 +24,8 @@ def test_a_failed_orphan_frees_its_store_pool_slot():
         storage.set_concurrency_slots(STORE_POOL, 1)  # dagster.yaml's pools default_limit
         run = instance.add_run(DagsterRun(job_name="index_documents", run_id="orphan",
                                           status=DagsterRunStatus.STARTED))
-        instance.report_engine_event("worker started", run,
-                                     EngineEventData(metadata={"pid": MetadataValue.int(dead.pid)}))
+        pid = {"pid": MetadataValue.int(dead.pid)}
+        instance.report_engine_event("worker started", run, EngineEventData(metadata=pid))
         claimed = storage.claim_concurrency_slot(STORE_POOL, "orphan", "document")
         assert claimed.is_claimed
         assert storage.get_concurrency_info(STORE_POOL).active_run_ids == {"orphan"}

@@ -70,7 +70,7 @@ def test_a_tick_refuses_a_filter_that_reads_no_file_of_a_root(tmp_path, docs,  #
                                                               instance):
     """DOCNAV_INCLUDE mistyped ('*.mdd') after a first load: the tick's run removed every
     document (with a warning after the fact). A filter that reads no file of a root whose
-    documents are stored is refused as `docnav index` refuses it (filter_refusal.refuse_filtered_out):
+    documents are stored is refused as `docnav index` refuses it (refuse_filtered_out):
     the tick plans no run, says why, and keeps the partitions; set right again, nothing to do."""
     db = str(tmp_path / "s.duckdb")
     right = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
