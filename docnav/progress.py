@@ -74,6 +74,9 @@ class _Starting(Progress):
                 self._timer = None
             if self._closed or said:
                 return
+            if EARLY_AFTER <= 0:  # said at once, in order (a timer's thread may come late)
+                self._say(f"{self._desc}: {what} ...")
+                return
             self._timer = threading.Timer(EARLY_AFTER, self._still, (what,))
             self._timer.daemon = True
             self._timer.start()
