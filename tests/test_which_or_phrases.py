@@ -74,7 +74,14 @@ def said_too(tmp_path_factory):
     "Which RFCs use closures or pinning?", "Which RFCs propose closures or pinning?",
     "Which RFCs say closures or pinning?", "Which RFCs mention also closures or pinning?",
     "Which RFCs mention explicitly closures or pinning?",
-    "Which RFCs mention Rust closures or pinning?"])
+    "Which RFCs mention Rust closures or pinning?",
+    # (an adverb before the verb, an article, a trailing adverb: review RB 1-3)
+    "Which RFCs explicitly mention closures or pinning?",
+    "Which RFCs also mention closures or pinning?",
+    "Which RFCs mention the closures or pinning?",
+    "List the RFCs that mention closures or pinning",
+    "Which RFCs mention closures or pinning today?",
+    "Which RFCs mention closures or pinning specifically?"])
 def test_a_word_before_the_first_piece_is_not_glued_onto_it(said_too, asked):
     # (3608-h.md says "use closures": a verb is not glued where a document says the two)
     assert _names(said_too, asked) == ["3604-d.md", "3607-g.md", "3608-h.md"]

@@ -85,6 +85,19 @@ _PHRASE = re.compile(rf"({HYPHENATED.pattern})\s+(\w+)(?=\s*(?:,|\bor\b))"
 # 27 RFCs where 11 hold "closures" or "pinning")
 _MARKER = re.compile(r"(?:either|neither|both|also|too|only|even|just)$", re.I)
 _ADVERB = re.compile(r"\w+ly$", re.I)
+# a word that never starts or ends a piece: an article or determiner ("Which RFCs mention the
+# closures or pinning?" held "the closures": 4 of 27 RFCs where 11 hold one), an adverb of time
+# or degree ("... pinning or traits today?" held "traits today", a phrase none holds)
+_FUNCTION = re.compile(
+    r"(?:the|a|an|any|all|some|these|those|this|that|its|their|each|every|such|no|"
+    r"today|now|still|currently|yet|already|again|ever|anymore|anywhere|here|there|"
+    r"either|neither|both|also|too|only|even|just|at|in|of)$", re.I)
+# an adverb after the last piece ("... closures or traits specifically?"), not a noun of the
+# same ending ("inline assembly", "family", "supply")
+_TRAILING = re.compile(r"\w+(?<!mb|mi|ma|pp|ep|ip|pl|mp)ly$", re.I)
+# what may stand between the kind word and the question's verb ("Which RFCs explicitly
+# mention ...", "... also mention ...", "... do not mention ...")
+_BEFORE_VERB = r"(?:(?:do|does|did|not|\w+ly|also|now|still|only|even|just|too)\s+)*"
 _VERB = re.compile(
     r"(?:(?:use|say|propose|introduce|define|add|suggest|require|need|allow|support|explain|"
     r"state|cover|discuss|describe|mention|reference|refer|cite|contain|include|hold|have|"
@@ -102,7 +115,8 @@ def _first_piece(before: str, first: str, second: str, held_as: Callable[[str], 
     the documents hold the two as a phrase, ``held_as``: "early returns"). Split, the first
     word was a word every document counted held ("const" of "const generics or
     specialization": 5 of 27 RFCs, 1210-impl-specialization missed)."""
-    if _MARKER.match(first) or not search_words(second):
+    if (_MARKER.match(first) or _FUNCTION.match(first) or _FUNCTION.match(second)
+            or not search_words(second)):
         return False
     if not search_words(first):  # "use cases", "use" a word of any text
         return held_as(f"{first}-{second}")
@@ -111,7 +125,7 @@ def _first_piece(before: str, first: str, second: str, held_as: Callable[[str], 
         if _VERB.match(prev) and not _AUXILIARY.match(prev):
             return True
         return (not re.search(
-            rf"\b{said(NAMING)}\s+(?:(?:do|does|did)\s+)?{re.escape(first)}\s+"
+            rf"\b{said(NAMING)}\s+{_BEFORE_VERB}{re.escape(first)}\s+"
             rf"{re.escape(second)}\b", asked, re.I) if asked
                 else held_as(f"{first}-{second}"))  # (glued before, of :func:`_joined`)
     return not _ADVERB.match(first) or held_as(f"{first}-{second}")
@@ -132,7 +146,10 @@ def _phrased(plain: str, held_as: Callable[[str], bool] = lambda phrase: False,
                     else m.group())
         if m[8]:  # (of a list joined by "or": not "..., mention pinning?" of any question)
             return (f"{m[8]}-{m[9]}" if listed and search_words(m[8]) and search_words(m[9])
-                    and not _VERB.match(m[8]) and not _MARKER.match(m[8]) else m.group())
+                    and not _VERB.match(m[8]) and not _MARKER.match(m[8])
+                    and not _FUNCTION.match(m[8]) and not _FUNCTION.match(m[9])
+                    and not (_TRAILING.match(m[9]) and not held_as(f"{m[8]}-{m[9]}"))
+                    else m.group())
         word, after = (m[1], m[2]) if m[1] else (m[3], m[4])
         return (f"{word}-{after}" if search_words(after) and search_words(word)
                 else m.group())
