@@ -279,7 +279,8 @@ def _search_notes(answer: Answer) -> list[str]:
     unnamed = {n for s in answer.trace if s["op"] == "no document titled" and s.get("left_out")
                for n in s["names"]}
     unheld = [s for s in answer.trace if s["op"] == "not in the store"]
-    lines += [not_in_store_line(s) for s in unheld]  # "RFC 9999" of 27 RFCs
+    # "RFC 9999" of 27 RFCs, once (a step of each document read in turn: RB 4)
+    lines += list(dict.fromkeys(not_in_store_line(s) for s in unheld))
     for name in answer.untitled:  # the evidence may be of some other document
         if any(name in s["names"] for s in unheld):
             continue

@@ -60,3 +60,36 @@ def test_a_number_stored_chooses_its_document_however_written(graph, question):
     assert [w.lower() for w in answer.searched] == ["pinning"]
     assert "asked of 2349-pin.md, which the question names by its title" in answer_text(
         answer, graph)
+
+
+@pytest.mark.parametrize("question", ["List the RFCs after RFC 9999",
+                                      "Which RFCs come after RFC 9999?"])
+def test_the_not_in_store_line_is_said_once(graph, question):
+    # (review RB 4: said once for each of the documents read in turn, 5 times)
+    text = answer_text(Navigator(graph).ask(question, 600), graph)
+    assert text.count("RFC 9999 is not in the store") == 1
+
+
+def test_no_nearest_of_another_kind(graph):
+    # (review RB 8: "the nearest by number: 1068-rust-governance.md, ..." of PEP 8: RFCs)
+    text = answer_text(Navigator(graph).ask("What does PEP 8 say about pinning?", 600), graph)
+    assert "PEP 8 is not in the store: none of its 5 documents has that number (" in text
+    assert "nearest" not in text
+
+
+@pytest.mark.parametrize("question, number", [("What does RFC 1 say about pinning?", "1"),
+                                              ("Does RFC 2 mention pinning?", "2")])
+def test_a_small_number_not_stored_is_said_and_stays_missing(graph, question, number):
+    # (review RB 9: "1" is a word of most texts: nothing was said, and the confidence was
+    # 1.00 on the other documents' evidence)
+    answer = Navigator(graph).ask(question, 600)
+    assert number in answer.missing and answer.confidence == 0.5
+    assert f"RFC {number} is not in the store" in answer_text(answer, graph)
+
+
+def test_two_numbers_not_stored_say_those_numbers_and_the_nearest_of_each(graph):
+    text = answer_text(Navigator(graph).ask("Summarise RFC 9999 and RFC 1000", 600), graph)
+    assert ("RFC 9999 and RFC 1000 are not in the store: none of its 5 documents has those "
+            "numbers; the nearest by number: 3467-unsafe-pinned.md, 2394-async_await.md (to "
+            "RFC 9999); 1068-rust-governance.md, 2094-nll.md (to RFC 1000)") in text
+    assert "the question asks nothing else of them, so nothing was read" in text

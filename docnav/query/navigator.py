@@ -88,7 +88,7 @@ from docnav.query.pieces import is_cut
 from docnav.query.router import GLOBAL, WHAT_IT_DOES, route, routed
 from docnav.query.routes import read_parts_named, read_summaries
 from docnav.query.statements import figure_rows, statements_asked
-from docnav.query.unnumbered import said_not_in_store, unheld_numbers, unkinded
+from docnav.query.unnumbered import capped, said_not_in_store, unheld_numbers, unkinded
 from docnav.query.which import (asks_documents, counts_the_store, of_one, referred_outside,
                                 which_documents)
 
@@ -276,7 +276,7 @@ class Navigator:
         if (not said_not_in_store(self.graph, run, unheld)
                 and not self._read_as_listed(run, shaped)):
             self._read_route(run)
-        answer = run.answer()  # as searched: "besides pinning" left out (ask: searched_as)
+        answer = capped(run, unheld)  # as searched: "besides pinning" left out (searched_as)
         answer.question = without_left_out(asked)[0]
         return answer
 
