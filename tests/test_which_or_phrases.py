@@ -161,3 +161,18 @@ def test_a_word_held_in_its_own_forms_alone_says_none(stems):
         "Which RFCs mention closures?", budget=600)
     assert 'hold "closures" (counted by their words' in answer_text(answer, stems).replace(
         "holds", "hold")
+
+
+# a stem whose last letter the stemmer rewrote ("copi" of "copies") is no start of every form
+# it counts: "copy", "copying" were counted and not said (review RB 5)
+REWRITTEN = {"3631-a.md": rfc_text("3631", "a", "We copy the value; copying is cheap."),
+             "3632-b.md": rfc_text("3632", "b", "Closures capture values.")}
+
+
+def test_the_forms_said_are_those_counted_however_the_stem_ends(tmp_path):
+    graph = indexed_graph(tmp_path, REWRITTEN, search_vectors=False)
+    answer = Navigator(graph, NavigatorOptions(sections=0)).ask(
+        "Which RFCs mention copies?", budget=600)
+    assert [Path(p).name for p in answer.count["documents"]] == ["3631-a.md"]
+    assert ('1 of the 2 documents asked of holds "copies" (any form of its stem: "copy", '
+            '"copying")') in answer_text(answer, graph)

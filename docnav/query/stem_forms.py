@@ -5,8 +5,10 @@ generators?" counted 11 of 27 RFCs, those holding any word of the stem "generat"
 ("generate", "generated", "generation"), where 2 say "generator" or "generators". A count
 line read as if all 11 said "generators". A word counted so is now said with the forms the
 documents counted hold, where they hold others than the word itself and its singular or
-plural ('hold "generators" (any form of "generat": "generate", "generated", ...)'); the
-count is left as it was (what a count of "pinning" guards counts "pinned" too).
+plural ('hold "generators" (any form of its stem: "generator", "generators", "generated",
+...)'); the count is left as it was (what a count of "pinning" guards counts "pinned" too).
+The forms said are the words whose stem is the word's, as the count matches them: "copy"
+and "copying" of "copies" (stem "copi", which begins neither).
 """
 
 from __future__ import annotations
@@ -36,16 +38,22 @@ def stem_forms(graph: DocNavGraph, paths: list[str], words: list[str]
     if not asked or not paths:
         return out
     held: dict[str, Counter] = {w: Counter() for w in asked}
-    pattern = re.compile(r"\b(?:" + "|".join(sorted({re.escape(s) for s in asked.values()}))
-                         + r")\w*", re.I)
+    # (the words a stem may be of: those beginning with it less its last two letters, the
+    # stemmer rewriting its end, "copi" of "copy", "usabl" of "usability"; each then
+    # stemmed as the count stems it)
+    pattern = re.compile(r"\b(?:" + "|".join(sorted({re.escape(s[:max(len(s) - 2, 3)])
+                                                     for s in asked.values()})) + r")\w*", re.I)
+    stem_of: dict[str, list[str]] = {}
     for path in paths[:MOST_READ]:
         root = graph.document_root(path)
         if root is None:
             continue
         text = " ".join(graph.node(n).text or "" for n in graph.expand(root, depth=10_000))
         found = {m.group().lower() for m in pattern.finditer(text)}
+        for form in found - stem_of.keys():  # (each form stemmed once)
+            stem_of[form] = tokens(form)
         for word, stem in asked.items():
-            held[word].update(f for f in found if tokens(f) == [stem])
+            held[word].update(f for f in found if stem_of[f] == [stem])
     for word, forms in held.items():
         own = _number_forms(word)
         if set(forms) - own:  # (the word's own forms first, then the most held)
