@@ -131,5 +131,5 @@ def not_in_store_line(step: dict) -> str:
             f"show` lists them); {then}")
 
 
-__all__ = ["capped", "nearest_numbered", "not_in_store_line", "said_not_in_store", "unheld_numbers",
-           "unkinded"]
+__all__ = ["capped", "nearest_numbered", "not_in_store_line", "said_not_in_store",
+           "unheld_numbers", "unkinded"]

@@ -31,12 +31,12 @@ from docnav.query.left_out import (as_besides, left_out_about, left_out_about_fi
                                    left_out_unnamed_within, searched_without)
 from docnav.query.lexical import letter_of_a_token, search_words, written_as_name
 from docnav.query.names import titled_documents
-from docnav.query.stem_forms import stem_forms
 from docnav.query.neither import (NOT_SAID, ONE_NOT_SAID, SAYS_NEITHER, but_not_count,
                                   neither_count, not_count)
 from docnav.query.parts import HAS_PART
 from docnav.query.with_part import part_lacked, with_part, without_part
 from docnav.query.referring import each_numbered, unindexed_alone
+from docnav.query.stem_forms import stem_forms
 from docnav.refs import number_mentions
 
 if TYPE_CHECKING:
