@@ -127,7 +127,10 @@ def _focused(focus: dict) -> str:
         each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
                          for doc, words in zip(focus["documents"], focus["words"]))
         return (f"asked of each document the question names by its title, "
-                f"{focus['tokens_each']} tokens each: {each}")
+                f"{focus['tokens_each']} tokens each: {each}" + (
+                    f"; not read: {', '.join(Path(p).name for p in focus['not_read'])} (at "
+                    f"most {len(focus['documents'])} named are asked of in turn; ask of the "
+                    "rest apart)" if focus.get("not_read") else ""))
     if focus["op"] == "relate documents":  # "How does RFC 2592 relate to RFC 2394?"
         return _relating(focus)
     if focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn

@@ -50,3 +50,24 @@ def test_a_summary_of_one_named_rfc_reads_that_one_alone(graph, question):
     assert _read(answer) == ["2349-pin.md"]
     assert "asked of 2349-pin.md, which the question names by its title" in answer_text(
         answer, graph)
+
+
+@pytest.fixture(scope="module")
+def seven(tmp_path_factory):
+    return rfc_graph(tmp_path_factory, [*RFCS, "0066-better-temporary-lifetimes.md",
+                                        "0131-target-specification.md"])
+
+
+def test_of_more_named_than_are_read_in_turn_the_rest_are_said_not_read(seven):
+    # (review RB 11: the sixth was silently left out, and said to be "in none of the
+    # documents asked of", though the store holds it)
+    answer = Navigator(seven).ask("Summarise RFCs 2349, 2394, 2094, 1068, 0066 and 0131", 1024)
+    (step,) = [s for s in answer.trace if s["op"] == "compare documents"]
+    assert file_names(step["documents"]) == [
+        "2349-pin.md", "2394-async_await.md", "2094-nll.md", "1068-rust-governance.md",
+        "0066-better-temporary-lifetimes.md"]
+    text = answer_text(answer, seven)
+    assert ("; not read: 0131-target-specification.md (at most 5 named are asked of in turn; "
+            "ask of the rest apart)") in text
+    assert "0131" not in [*answer.missing, *answer.absent]
+    assert "in none of the documents asked of" not in text

@@ -169,11 +169,11 @@ def singled_out(graph: DocNavGraph, question: str,
     # translation paper": the last's words are other papers' too, and it was left out)
     if len(own) < 2 or len(titled) > len(own) and set(own) <= set(titled):
         ordered = in_question_order(question, titled)
-        singled = [(p, [name]) for p, name in ordered][:MOST_COMPARED]
+        singled = [(p, [name]) for p, name in ordered]
     else:
         at = {w: question.lower().find(w.lower()) for ws in own.values() for w in ws}
         singled = sorted(((p, sorted(ws, key=at.get)) for p, ws in own.items()),
-                         key=lambda kv: at[kv[1][0]])[:MOST_COMPARED]
+                         key=lambda kv: at[kv[1][0]])
     if len(singled) < 2 or not (compared or joined(graph, question, singled)):
         return []
     return singled
@@ -218,13 +218,18 @@ def compare_documents(nav: Navigator, asked: str, budget: int,
     # a document named by its whole title alone ("the parts list") is not chosen by it when
     # asked of, as a titled one is: its own name goes too ("parts" asked for its outline)
     whole = {p: name for p, name in compared_titles(nav.graph, asked) if p not in titled}
-    questions = [uncompared(without([w for q, ws in singled if q != p
+    # of more than MOST_COMPARED named, the first are read, the rest said not read (their
+    # names taken out of each question too: "0131" of six was "in none of the documents")
+    named, singled = singled, singled[:MOST_COMPARED]
+    questions = [uncompared(without([w for q, ws in named if q != p
                                      for w in ([titled[q]] if q in titled else []) + ws]
                                     + ([whole[p]] if p in whole else [])))
                  for p, _ in singled]
     return in_turn(nav, asked, budget, {
         "op": "compare documents", "documents": [p for p, _ in singled],
-        "words": [ws for _, ws in singled], "questions": questions}, [
+        "words": [ws for _, ws in singled], "questions": questions,
+        **({"not_read": [p for p, _ in named[MOST_COMPARED:]]} if len(named) > MOST_COMPARED
+           else {})}, [
         (p, question, glob.escape(p)) for (p, _), question in zip(singled, questions)])
 
 
