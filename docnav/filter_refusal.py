@@ -9,7 +9,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from docnav.errors import InputError
+from docnav.errors import ConfigError, InputError
 from docnav.scan import (
     DEFAULT_INCLUDE, FoundFile, absolute, file_kinds, hidden_under, in_scope, root_of,
 )
@@ -44,8 +44,9 @@ def refuse_filtered_out(roots: Sequence[str | Path], found: Sequence[FoundFile],
         if any(os.path.lexists(p) and not hidden_under(p, [root]) and not in_scope(p, kept)
                for p in held):
             refused.append((root, len(held)))
-    if refused:
-        raise InputError(_filtered_out(roots, refused, include, exclude, settings))
+    if refused:  # of a pipeline's settings: a setting's error, which a retry cannot mend
+        error = InputError if settings is None else ConfigError
+        raise error(_filtered_out(roots, refused, include, exclude, settings))
 
 
 def _unread_folders(roots: Sequence[str | Path], found: Sequence[FoundFile]) -> list[str]:
@@ -81,14 +82,16 @@ def _filtered_out(roots: Sequence[str | Path], refused: Sequence[tuple[str, int]
     docs = "document" if len(refused) == 1 and refused[0][1] == 1 else "documents"
     its, it = ("its", "it") if len(refused) == 1 else ("their", "them")
     advice = ["Check the pattern (patterns are case-sensitive)."] if given else []
+    if settings is not None:  # a pipeline's roots: one left out loses its documents too
+        advice.append(f"To remove {its} {docs} on purpose, move {its} files out of {it}.")
+        return f"{options}: {said}: the run is refused, nothing indexed or removed. " + " ".join(
+            advice)
     others = _other_roots(roots, [root for root, _ in refused])
     if others:
         advice.append(f"To keep {its} {docs} and narrow the rest, leave {it} out of the run "
-                      + (f"(give {others} {options})." if settings is None else
-                         "(out of DOCNAV_ROOTS)."))
+                      f"(give {others} {options}).")
     advice.append(f"To remove {its} {docs} on purpose, move {its} files out of {it} and "
-                  f"index {it} again, or index what you keep into a new store "
-                  + ("(--db)." if settings is None else "(DOCNAV_DB)."))
+                  f"index {it} again, or index what you keep into a new store (--db).")
     return (f"{options}: {said}: the run is refused, nothing indexed or removed. "
             + " ".join(advice))
 

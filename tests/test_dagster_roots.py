@@ -133,4 +133,9 @@ def test_a_reconcile_run_with_the_typo_is_refused_naming_the_setting(tmp_path, d
     said = failure.step_failure_data.error.message
     assert (f"DOCNAV_INCLUDE ('*.mdd'): the run reads no file of {docs} (3 files: .md: 3), "
             "and the store holds 3 documents indexed from it: the run is refused") in said, said
+    # a root left out of DOCNAV_ROOTS loses its documents: no such advice (review RD 1)
+    assert "leave it out" not in said and "DOCNAV_ROOTS" not in said, said
+    assert "To remove its documents on purpose, move its files out of it." in said, said
+    # a setting's error: Dagster's run retries leave it (review RD 2)
+    assert instance.get_run_by_id(result.run_id).tags.get("dagster/will_retry") != "true"
     assert stored_paths(db) == {str(docs / n) for n in ("a.md", "b.md", "c.md")}
