@@ -33,10 +33,15 @@ from dagster._core.storage.tags import (
     PARTITION_NAME_TAG,
     WILL_RETRY_TAG,
 )
-from dagster._daemon.auto_run_reexecution.event_log_consumer import _create_cursor_key
+
+try:  # a private name of Dagster's: a version without it holds every failed run to retry
+    from dagster._daemon.auto_run_reexecution.event_log_consumer import _create_cursor_key
+except ImportError:  # pragma: no cover - Dagster 1.13 has it
+    _create_cursor_key = None
 
 # where the daemon's event log consumer keeps how far it has read the RUN_FAILURE events
-_RETRY_CURSOR = _create_cursor_key(DagsterEventType.RUN_FAILURE)
+_RETRY_CURSOR = (_create_cursor_key(DagsterEventType.RUN_FAILURE) if _create_cursor_key
+                 else None)
 
 _UNFINISHED = [DagsterRunStatus.NOT_STARTED, DagsterRunStatus.QUEUED, DagsterRunStatus.STARTING,
                DagsterRunStatus.STARTED, DagsterRunStatus.CANCELING]
@@ -46,11 +51,12 @@ def partitions_in_flight(instance: DagsterInstance, ignore: Collection[str] = ()
     """The partition keys that unfinished runs, and failed runs whose automatic retry can still
     come (:func:`awaiting_retry`), name as range ends or as their one partition. Runs whose id is
     in ``ignore`` (orphans the sensor fails this tick) hold nothing."""
-    waiting = awaiting_retry(instance)
+    waiting = awaiting_retry(instance) if _RETRY_CURSOR else None  # None: every one
     runs = [*instance.get_runs(RunsFilter(statuses=_UNFINISHED)),
             *(run for run in (instance.get_runs(RunsFilter(
-                run_ids=sorted(waiting), statuses=[DagsterRunStatus.FAILURE],
-                tags={WILL_RETRY_TAG: "true"})) if waiting else [])
+                run_ids=None if waiting is None else sorted(waiting),
+                statuses=[DagsterRunStatus.FAILURE], tags={WILL_RETRY_TAG: "true"}))
+                if waiting is None or waiting else [])
               if AUTO_RETRY_RUN_ID_TAG not in run.tags)]
     tags = (ASSET_PARTITION_RANGE_START_TAG, ASSET_PARTITION_RANGE_END_TAG, PARTITION_NAME_TAG)
     return {run.tags[t] for run in runs if run.run_id not in ignore for t in tags
