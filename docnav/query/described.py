@@ -10,7 +10,7 @@ import re
 from docnav.query.graph import DocNavGraph
 from docnav.query.kind_words import DESCRIBED, ungrouped
 from docnav.query.lexical import tokens
-from docnav.query.names import document_titles
+from docnav.query.names import SUMMED, document_titles
 
 # "Summarize the RFC on pinning", "an overview of the paper about NER": one document asked to
 # be summed up, named by what it is about rather than by its title ("pinning" is no word of
@@ -18,9 +18,7 @@ from docnav.query.names import document_titles
 # ... or to have its parts listed: "What sections does the paper on saliency maps have?",
 # "What is the structure of the paper on affective events?" (it was a search: outlines named
 # documents by their titles alone)
-_OUTLINE = (r"(?:sections?|chapters?|parts|headings?|outline|structure|organi[sz]ation|"
-            r"(?:table\s+of\s+)?contents)\s+(?:does|do|of|in|for)")
-_DESCRIBED = re.compile(r"\b(?:summari[sz]e|overview\s+of|summary\s+of|" + _OUTLINE + r")\s+"
+_DESCRIBED = re.compile(r"\b" + SUMMED + r"\s+"
                         rf"the\s+(?P<kind>{ungrouped(DESCRIBED)})"
                         r"\s+(?:on|about|regarding|concerning)\s+(?P<about>[^?.!]*?\w)"
                         r"(?=\s+(?:have|has|contain)\b|\s*[?.!]|\s*$)", re.I)

@@ -217,6 +217,14 @@ def titled_exactly(graph: DocNavGraph, words: str) -> str | None:
     return held[0] if len(held) == 1 else None
 
 
+# the words asking for one document's parts or summary: "What sections does ... have?",
+# "Outline of ...", "Summarize ..." (described.py names a document described after them)
+OUTLINE = (r"(?:sections?|chapters?|parts|headings?|outline|structure|organi[sz]ation|"
+           r"(?:table\s+of\s+)?contents)\s+(?:does|do|of|in|for)")
+SUMMED = r"(?:summari[sz]e|overview\s+of|summary\s+of|" + OUTLINE + ")"
+_SUMMED_HERE = re.compile(r"\b" + SUMMED + r"\s+$", re.I)
+
+
 def _the_whole_title(graph: DocNavGraph, question: str) -> list[tuple[str, str]]:
     """(path, name) of each document the question names by "the" and its whole title, of two
     words or more (of three or more, without "the"), with no kind word after it ("What does
@@ -228,8 +236,10 @@ def _the_whole_title(graph: DocNavGraph, question: str) -> list[tuple[str, str]]
     for i, the in enumerate(words):
         # a title of three words or more needs no "the": "What are the sections of Progress
         # and Tradeoffs in Neural Language Models?" (it named none, and was a search)
+        # ... right after the words asking for its parts or summary alone: inside a search
+        # ("How many papers say progress and tradeoffs in ...?") they are words to look for
         said = the.group().lower() == "the"
-        if i < past:
+        if i < past or not (said or _SUMMED_HERE.search(question[:the.start()])):
             continue
         for n in range(min(longest, len(words) - i - said), 1 if said else 2, -1):
             span = words[i + said:i + said + n]
