@@ -65,3 +65,21 @@ def test_a_question_naming_no_heading_is_searched(graph):
                                   budget=400)
     assert not any(s["op"] == "sections in order" for s in answer.trace)
     assert any("after the data" in e.piece.text for e in answer.evidence)
+
+
+@pytest.mark.parametrize("question", [
+    "What is the first section of the saliency paper that mentions attention?",
+    "Which section comes first in RFC 160, Drawbacks or Motivation?",
+    "What is the last section of the saliency paper to discuss tables?",
+    "What comes after Attention is paid in the saliency paper?",
+    "What is after the Introduction in the saliency paper and what does it say?",
+    "What is the first section of RFC 160 and the saliency paper?",
+    "What comes after Motivation in RFC 160 and the fake reviews paper?"])
+def test_a_question_asking_more_than_the_section_is_searched(graph, question):
+    """Words left besides the section's place and the document (a heading named by the words
+    it begins, "Attention" of "Attention is paid"; what a section holds; a second document
+    named) are no question the headings answer: the heading alone answered, the rest (or
+    the other document) dropped without a word."""
+    answer = Navigator(graph).ask(question, budget=400)
+    assert not any(s["op"] == "sections in order" for s in answer.trace)
+

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from docnav.query.evidence import EvidenceState, Run
 from docnav.query.graph import DocNavGraph, Piece, count_tokens
+from docnav.query.kind_words import BEFORE_FILE
 
 MOST_DOCUMENTS = 3  # documents one answer says the sections of (as outlines: layout.py)
 _PART = r"(?:section|chapter|part|heading)"
@@ -50,10 +51,23 @@ def _words(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower()))
 
 
+# words a question asking for a section by its place alone may hold besides the section
+# named, once the names of its documents are taken out ("... of the ?", "... in the paper?")
+_ONLY = frozenset(("of", "in", "for", "the", "this", "its", "section", "chapter", "part",
+                   "heading", *BEFORE_FILE))
+
+
+def _alone(words: str) -> bool:
+    """Whether ``words`` ask nothing more: no words but :data:`_ONLY` ("that mentions LRP",
+    "and what does it say", "and RFC 160", "Drawbacks or Motivation" ask more)."""
+    return all(w in _ONLY for w in words.split())
+
+
 def _named(graph: DocNavGraph, root: str, rest: str) -> str | None:
-    """The section of the document whose heading the words ``rest`` begin with ("the
-    Introduction in the saliency paper"), the longest heading first, of any depth; as
-    written ("the await keyword" names no section headed "Keywords")."""
+    """The section of the document whose heading is the words ``rest`` begin with, whole,
+    with nothing more asked after it ("the Introduction in the", the document's name taken
+    out), the longest heading first, of any depth; as written ("the await keyword" names no
+    section headed "Keywords"; "Pin::new is called" none headed "Pin")."""
     words = re.sub(r"^the ", "", _words(rest))
     best: tuple[int, str] | None = None
 
@@ -61,8 +75,8 @@ def _named(graph: DocNavGraph, root: str, rest: str) -> str | None:
         nonlocal best
         for s in _sections(graph, node):
             heading = _words(graph.node(s).heading or "")
-            if heading and (words == heading or words.startswith(heading + " ")) and (
-                    best is None or len(heading) > best[0]):
+            if heading and (words == heading or words.startswith(heading + " ")) and _alone(
+                    words[len(heading):]) and (best is None or len(heading) > best[0]):
                 best = (len(heading), s)
             walk(s)
 
@@ -124,7 +138,12 @@ def read_sequence(graph: DocNavGraph, run: Run) -> bool:
     :data:`MOST_DOCUMENTS`), from its headings: one piece each citing that section and
     saying which it is. False (nothing read) where the question is no such question, is
     asked of more documents, or names a section none of them has a heading for."""
-    end, side = _END.search(run.asked), _SIDE.search(run.asked)
+    # read as searched, the names of its documents taken out: nothing may be left but the
+    # section's place and the section named (what else is asked is searched, as before; a
+    # second document named is no name of the one asked of, and is left to the search too)
+    end, side = _END.search(run.question), _SIDE.search(run.question)
+    if end and not _alone(_words(run.question[end.end():])):
+        end = None
     paths = graph.document_paths(run.scope) if run.scope else graph.document_paths()
     if not (end or side) or not 1 <= len(paths) <= MOST_DOCUMENTS:
         return False
