@@ -83,3 +83,17 @@ def test_a_question_asking_more_than_the_section_is_searched(graph, question):
     answer = Navigator(graph).ask(question, budget=400)
     assert not any(s["op"] == "sections in order" for s in answer.trace)
 
+
+@pytest.mark.parametrize("question", ["What is the first section of the pump guide?",
+                                      "What is the last section of the pump guide?"])
+def test_the_one_section_under_the_title_is_the_first_and_last(tmp_path, question):
+    """Only the title heading is passed over: its one section, whose subsections are its
+    own, is the document's first and last ("Let's swim!" of word_sample.docx, not its
+    subsection "Let's eat")."""
+    graph = indexed_graph(tmp_path, {
+        "guide.md": "# Pump guide\n\n## Fitting\n\nBolt it down.\n\n### Bolts\n\nFour.\n\n"
+                    "### Gaskets\n\nTwo.\n",
+        "other.md": "# Valve notes\n\n## Scope\n\nValves.\n"})
+    answer = Navigator(graph).ask(question, budget=400)
+    assert [e.piece.breadcrumb.split(" › ")[-1] for e in answer.evidence] == ["Fitting"]
+    assert "(1 section at its top level: [Fitting])" in answer.evidence[0].piece.text

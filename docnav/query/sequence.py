@@ -35,10 +35,12 @@ _SIDE = re.compile(rf"^\W*(?:what|which)(?:\s+(?:is|['’]s)\s+the)?(?:\s+(?:nex
 def _top_sections(graph: DocNavGraph, root: str) -> list[str]:
     """The sections at the top of a document's tree: those under its title heading where the
     title is its one section ("# Saliency Maps ..." over all of a paper's), without a
-    preamble named as the document is (an RFC's front matter, before its Summary)."""
+    preamble named as the document is (an RFC's front matter, before its Summary). Only the
+    title is passed over: its one section is the top ("Let's swim!" of word_sample.docx, not
+    its one subsection "Let's eat")."""
     title = graph.node(root).heading
     top = _sections(graph, root)
-    while len(top) == 1 and _sections(graph, top[0]):
+    if len(top) == 1 and _sections(graph, top[0]):
         top = _sections(graph, top[0])
     return [s for s in top if graph.node(s).heading != title or _sections(graph, s)] or top
 
@@ -101,7 +103,8 @@ def _end_answer(graph: DocNavGraph, root: str, end: str) -> tuple[Piece, dict] |
     which = top[0] if end == "first" else top[-1]
     heading = graph.node(which).heading
     said = (f'The {end} section of {graph.node(root).heading} is "{heading}" ({len(top)} '
-            f"sections at its top level: {_listed(graph, top, which)}).")
+            f"section{'s' if len(top) > 1 else ''} at its top level: "
+            f"{_listed(graph, top, which)}).")
     return _piece(graph, which, said), {"end": end, "heading": heading}
 
 
