@@ -361,3 +361,8 @@ def test_which_are_of_a_format_lists_those_of_it(nav, question, listed):
     answer = nav.ask(question, budget=1024)
     assert sorted(Path(p).name for p in answer.count["documents"]) == listed
     assert not answer.evidence
+
+
+def test_the_kind_of_documents_of_a_format_is_said_as_the_store_says_it():
+    # (lower-cased, "Which RFCs are Markdown files?" listed them under "which rfcs")
+    assert format_named("Which RFCs are Markdown files?").as_documents == "Which RFCs are there?"

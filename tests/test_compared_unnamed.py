@@ -49,3 +49,9 @@ def test_which_is_longer_of_more_asks_which_two(graph, question):
     with pytest.raises(InputError, match=r"names no two of the 3 documents asked of: name them "
                                          r"\(\"Which is (longer|shorter), \S+ or \S+\?\"\)"):
         Navigator(graph).ask(question, 300)
+
+
+def test_the_kind_asked_of_is_said_as_the_store_says_it(graph):
+    # (lower-cased, "Which RFC is longer?" was answered 'ask "Which of the rfcs is ...?"')
+    with pytest.raises(InputError, match=r"or ask \"Which of the RFCs is the longest\?\""):
+        Navigator(graph).ask("Which RFC is longer?", 300)

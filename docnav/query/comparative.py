@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from docnav.errors import InputError
 from docnav.query.fields import DATING, arxiv_date, date_span, own_date
 from docnav.query.in_turn import in_turn
+from docnav.query.kind_words import as_said
 from docnav.query.names import (NAMING_WORDS, said_alone, titled_documents,
                                untitled_names)
 from docnav.query.parts import length_of
@@ -115,7 +116,7 @@ def _two_asked_of(graph: DocNavGraph, asked: str, m: re.Match, asked_of: list[st
     if len(names) == 2:
         return f"Which is {than}, {names[0]} or {names[1]}?"
     kind = re.search(rf"\b{KINDS_SAID}\b", asked, re.I)
-    kind = kind.group(0).lower() if kind else "document"
+    kind = as_said(kind.group(0)) if kind else "document"
     kinds = kind if kind.endswith("s") else f"{kind}s"
     by = "oldest" if than in _BY_DATE else "shortest" if than in _SHORTER else "longest"
     raise InputError(f"query {asked!r} asks which is {than} and names no two of the "

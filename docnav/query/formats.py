@@ -30,6 +30,7 @@ from docnav.query.cited import WORKS_ASKED
 from docnav.query.count_text import counted_text
 from docnav.query.evidence import Answer
 from docnav.query.in_turn import EACH_DOCUMENT
+from docnav.query.kind_words import as_said
 from docnav.query.which import asks_documents, which_documents
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ def format_named(question: str) -> FormatNamed | None:
         return None
     if len(found) == 1 and _CLAUSE_AFTER.match(question[found[0].end():]) and (
             are := _ARE_OF_FORMAT.match(_lead(question, found[0]))):
-        kind = (are["kind"] or are["kind2"] or "documents").lower()  # which are so: listed
+        kind = as_said(are["kind"] or are["kind2"] or "documents")  # which are so: listed
         return FormatNamed(_formats(found[0]), found[0].group(), f"Which {kind} are there?",
                            (6,), f"Which {kind} are there?")
     kept, without, nouns, at = "", "", [], 0

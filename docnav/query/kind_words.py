@@ -73,5 +73,14 @@ def plural(words: Iterable[str]) -> str:
     return one_of(f"{w}s" for w in words)
 
 
+def as_said(kind: str) -> str:
+    """A kind word as the store says it, whatever its case in the question: "RFCs" of "rfcs"
+    or "RFCS", "papers" of "Papers"."""
+    word = kind.lower()
+    one = word[:-1] if word.endswith("s") else word
+    return KIND_OF.get(one, one) + word[len(one):]
+
+
 __all__ = ["ASKED_OF", "BEFORE_FILE", "BY_NUMBER", "DESCRIBED", "FEW", "KIND_OF", "NAMING",
-           "NUMBERED", "TEN_K", "TEN_KS", "TITLED", "one_of", "plural", "said", "ungrouped"]
+           "NUMBERED", "TEN_K", "TEN_KS", "TITLED", "as_said", "one_of", "plural", "said",
+           "ungrouped"]
