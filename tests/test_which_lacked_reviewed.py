@@ -145,3 +145,14 @@ def test_lack_in_a_clause_is_refused_in_the_store_s_own_words(tmp_path, asked):
 def test_a_part_lacked_unread_is_refused_with_a_heading_of_the_store(lacked):
     with pytest.raises(InputError, match=r'ask "Which RFCs lack a Motivation section\?"'):
         _ask(lacked, "Which RFCs that lack a Motivation section mention async?")
+
+
+def test_a_part_lacked_not_read_of_undated_documents_gives_no_dated_example(tmp_path):
+    # ('"Which papers from 2018 lack an Abstract section?"' was suggested of papers with no
+    # dates, and refused there; and "what else they hold is not read" where nothing else was)
+    graph = indexed_graph(tmp_path, {f"{n}.md": paper_text(f"Paper {n}", "Pumps.")
+                                     for n in ("one", "two")}, search_vectors=False)
+    with pytest.raises(InputError) as refused:
+        _ask(graph, "Which papers lack a section?")
+    assert '"Which papers lack an Abstract section?"' in str(refused.value)
+    assert "2018" not in str(refused.value) and "what else they hold" not in str(refused.value)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from docnav.errors import InputError
 from docnav.query.count_text import counted_answer
 from docnav.query.evidence import Answer
+from docnav.query.fields import own_date
 from docnav.query.in_turn import in_turn
 from docnav.query.parts import HAS_PART, common_heading, heading_terms, headed
 
@@ -74,7 +75,7 @@ def part_lacked(rest: str, asked: str | None = None,
         return None
     if graph is None:  # refused where the store is read (its example heading is one of its)
         return said
-    raise InputError(lack_unread(asked or rest.strip(), graph))
+    raise InputError(lack_unread(asked or rest.strip(), graph, bool(_RELATIVE.match(rest))))
 
 
 def _words(text: str) -> str:
@@ -89,19 +90,28 @@ def _store_heading_in(graph: DocNavGraph, asked: str) -> str | None:
                 if n.heading and _words(n.heading) in said), key=len, default=None)
 
 
-def lack_unread(asked: str, graph: DocNavGraph) -> str:
+def lack_unread(asked: str, graph: DocNavGraph, more: bool = False) -> str:
     """Why "lack" in ``asked`` is not read, with the forms that are read, in the words the
-    question names its documents with and of a heading the store has."""
+    question names its documents with and of a heading the store has; a date in the example
+    only where the store's documents have one (of its latest), and that what else they hold
+    is not read only where ``more`` is asked ("that lack a Conclusion mention LSTM")."""
     kind = _KIND_SAID.search(asked)
     kind = kind.group("kind") if kind else "documents"
     heading = _store_heading_in(graph, asked) or common_heading(graph) or "Conclusion"
     a = "an" if heading[:1].lower() in "aeiou" else "a"
+    years = sorted(d[:4] for d in (own_date(p, graph.fields(p))
+                                   for p in graph.document_paths()) if d)
+    dated = (f" (\"Which {kind} from {years[-1]} lack {a} {heading} section?\")"
+             if years else "")
+    date_read = " (a date is read before \"lack\")" if years else ""
+    unread, apart = ((" (what else they hold is not read with it)",
+                      f", and what else apart (\"Which {kind} mention ...?\")") if more
+                     else ("", ""))
     return (f"query {asked!r}: a part lacked is read right after the {kind} asked for, of one "
             f"heading said before \"section\" (or \"heading\", \"chapter\", \"part\") or "
-            f"after \"a section on\", with nothing after it but a \"besides\" (a date is read "
-            f"before \"lack\"); here it is not read (what else they hold is not read with it): "
-            f"ask \"Which {kind} lack {a} {heading} section?\" (\"Which {kind} from 2018 lack "
-            f"{a} {heading} section?\"), and what else apart (\"Which {kind} mention ...?\")")
+            f"after \"a section on\", with nothing after it but a \"besides\"{date_read}; "
+            f"here it is not read{unread}: ask \"Which {kind} lack {a} {heading} section?\""
+            f"{dated}{apart}")
 
 
 # "with a Drawbacks section", "that have a section on drawbacks", more said after it or not
