@@ -56,3 +56,12 @@ def test_a_label_neither_stored_nor_mentioned_is_absent_and_its_number_not_searc
     assert other.absent == ["Table 2"] and other.mentioned == []
     # what it reads there holds no word asked ("2" is none)
     assert other.confidence == 0 and not [e for e in other.evidence if e.relevance]
+
+
+@pytest.mark.parametrize("asked", ["What does Table 9 show?", "table 3"])
+def test_a_label_no_document_has_stays_a_gap_of_the_confidence(db, asked):
+    # lm.md says "table" (of "Table 2"): once the label's number was no longer searched, every
+    # word searched was held there, and a table no document has was answered at 1.00
+    answer = Navigator(DocNavGraph.open(db)).ask(asked, 1024)
+    assert answer.absent == [asked.removeprefix("What does ").removesuffix(" show?")]
+    assert answer.confidence == 0.5

@@ -289,6 +289,7 @@ class Run:
     steps: int = 0  # passages and neighbours read (NavigatorOptions.max_steps)
     unfound: list[str] = field(default_factory=list)  # labels of parts none carries
     mentioned: list[str] = field(default_factory=list)  # labels no caption has, but mentioned
+    label_gaps: int = 0  # numbers of labels nothing carries ("9" of "Table 9"), unsearched
     empty: list[str] = field(default_factory=list)  # sections asked for, no text under them
     untitled: list[str] = field(default_factory=list)  # names of documents no title holds
     # the document read first (of several asked of), the question's words naming it and the
@@ -408,15 +409,14 @@ class Run:
                      and self.graph.holding_all(list(state.spelled[t]), filters=self.filters))
         )) + self.unfound
         confidence = None if state.names_nothing else state.confidence
-        if confidence is not None and self.fields_asked:  # a field asked for is a piece of
-            # its document, as its line would be under its title, and an author "wrote" it:
-            # "Who wrote the zero-shot translation paper?" was answered by its author field
-            # with confidence 0.00
-            confidence = max([confidence, *(state.relevance(" ".join(
+        if confidence and self.label_gaps:  # "Table 9" no document has: "9" is still a gap
+            confidence = round(confidence * (n := len(state.terms)) / (n + self.label_gaps), 4)
+        if confidence is not None and self.fields_asked:  # a field asked is a piece of its
+            # document, its author "wrote" it ("Who wrote the zero-shot ...?" was 0.00)
+            confidence = round(max([confidence, *(state.relevance(" ".join(
                 [key, value, self.graph.node(self.graph.document_root(path)).heading or "",
                  *(_AUTHORING if key in AUTHOR_KEYS else ()), *self._value_kinds]))
-                for path, asked in self.fields_asked.items() for key, value in asked.items())])
-            confidence = round(confidence, 4)
+                for path, asked in self.fields_asked.items() for key, value in asked.items())]), 4)
         if confidence and self._titles_none_has:
             confidence = 0.0  # "the title of nosuchdoc.md": what was read is no title of it
         # a section headed by missing words with nothing under it is no place to look: the

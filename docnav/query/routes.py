@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docnav.query.evidence import Run
-from docnav.query.floats import (labelled_floats, labels_as_kinds, mentions, read_labelled,
-                                 read_mentioned, searched_without_labels)
+from docnav.query.floats import (label_terms, labelled_floats, labels_as_kinds, mentions,
+                                 read_labelled, read_mentioned, searched_without_labels)
 from docnav.query.graph import DocNavGraph, Piece
 from docnav.query.in_turn import interleave
 from docnav.query.lexical import tokens
@@ -152,11 +152,15 @@ def read_parts_named(nav: Navigator, run: Run) -> bool:
     # only that the question's words were not in them); "Table 9" likewise
     floats, unfound = labelled_floats(graph, question, filters)
     lacked = bool(unfound)  # a table or figure asked for by label that no caption carries
+    terms = set(state.terms)
     if lacked:  # its number is no word to search for: "2" read "2 Section 2"
         searched_without_labels(run.state)
         run.searched = labels_as_kinds(run.search_text)
     # "In Table 2 , we report ...": the text mentions it, the store lacks the table itself
     mentioned = {u: ids for u in unfound if (ids := mentions(graph, u, filters))}
+    # one neither captioned nor mentioned: its number, not searched, is still a gap
+    run.label_gaps += len({t for u in unfound if u not in mentioned for t in label_terms(u)}
+                          & terms - set(state.terms))
     unfound = unlabelled(graph, question, filters) + [u for u in unfound if u not in mentioned]
     # "What does Table 2 show?": the table so captioned, and what refers to it
     if floats and read_labelled(graph, run, floats[:6], nav.options.short_hit_words,
