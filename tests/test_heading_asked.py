@@ -47,3 +47,28 @@ def test_other_words_beside_the_heading_are_searched_as_before(graph):
     # "How is the seed lexicon propagated?" asks more than the part: no part is read first
     answer = Navigator(graph).ask("How is the seed lexicon propagated?", 256)
     assert not [t for t in answer.trace if t.get("to") == "the part the question's words head"]
+
+
+LEAD = ("# Parsing Tweets\n\n## Introduction\n\nThe dataset of this paper is a dataset of tweets;"
+        " the dataset was annotated twice and the evaluation of the dataset is by F1.\n\n"
+        "## Results\n\nOn the dataset the parser reaches 91 F1 in our evaluation.\n")
+HEADED = ("# Movie Reviews\n\n## Dataset\n\nWe collect five hundred reviews of films from a "
+          "forum.\n\n## Evaluation\n\nTwo judges rate each summary of the reviews.\n")
+
+
+@pytest.fixture(scope="module")
+def several(tmp_path_factory):
+    return indexed_graph(tmp_path_factory.mktemp("lead"), {"tweets.md": LEAD,
+                                                           "movies.md": HEADED})
+
+
+@pytest.mark.parametrize("question", ["What is the dataset?", "Evaluation"])
+def test_a_heading_of_another_document_than_the_one_read_first_is_not_read(several, question):
+    # "What is the dataset?" said "read first: 1805.02400.md" and read 1909's "Experiments >
+    # Dataset" as its first pieces: the part is read in the lead document only
+    answer = Navigator(several).ask(question, 256)
+    assert not [t for t in answer.trace if t.get("to") == "the part the question's words head"]
+    assert answer.evidence[0].piece.doc_path.endswith("tweets.md"), answer.evidence
+    # asked of the one document so headed, it is read
+    alone = Navigator(several).ask(question, 256, doc="movies.md")
+    assert [t for t in alone.trace if t.get("to") == "the part the question's words head"]

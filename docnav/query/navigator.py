@@ -507,7 +507,7 @@ class Navigator:
             parts = template_part(self.graph, run.question, scope, run.filters,
                                   self.options.template_documents, lead)
             asked = [] if parts else heading_asked(self.graph, " ".join(dict.fromkeys(
-                state.words.values())), run.question, run.filters, lead)  # "the seed lexicon"
+                state.words.values())), run.question, run.filters, lead, run.scope)
             for section in (parts or asked)[:1]:
                 pieces = self.read_part(section, state, share=1.0)
                 run.op("expand", node=section, depth=1, added=state.add(pieces, "section"),

@@ -269,20 +269,26 @@ def template_part(graph: DocNavGraph, question: str, scope, filters: dict | None
 
 
 def heading_asked(graph: DocNavGraph, words: str, question: str, filters: dict | None,
-                  lead: str | None = None) -> list[str]:
+                  lead: str | None = None, scope: str | list[str] | None = None) -> list[str]:
     """The sections headed by all the question asks (``words``: its search words as it
     writes them, "seed lexicon" of "What is the seed lexicon?"), in any number of the
     documents asked of (:func:`template_part` asks most of them to have it): the affective
     events paper's "Seed Lexicon", whose text is all in its subsections, was not read for
     the body paragraphs saying "seed lexicon". Not a document's title section (the whole
-    document); of several, those :func:`_pick` picks."""
+    document); of several, those :func:`_pick` picks. Only in the document ``lead`` (the one
+    the answer says it read first), or where one document is asked of (``scope``): "What is the
+    dataset?" said it read 1805.02400.md first and read another paper's "Dataset"; "Evaluation"
+    read one paper's of many with the whole budget."""
     def titles(section: str) -> bool:
         node = graph.node(section)
         root = graph.document_root(node.path)
         return node.parent_id == root and heading_terms(graph.node(root).heading or "") == (
             heading_terms(node.heading or ""))
 
-    sections = [s for s in headed(graph, words, filters) if not titles(s)]
+    if not lead and len(graph.document_paths(scope)) != 1:
+        return []
+    sections = [s for s in headed(graph, words, filters)
+                if not titles(s) and (not lead or graph.node(s).path == lead)]
     return _pick(graph, sections, words, question, [], lead) if sections else []
 
 
