@@ -1,8 +1,12 @@
 """Lines of LaTeX source a paper rendered to Markdown keeps as paragraphs of their own
 ("\\paragraph{Bernoulli penalties to language model}", "\\caption{Pseudocode for augmenting
 language model. }"): short, they ranked first for "language model" and won the vote for the
-document a question is about, so "What is a commonly used evaluation metric for language
-models?" read the fake reviews paper before the one on neural language models."""
+document a question is about: on the papers store "what classic language models are mentioned
+in the paper?" read the fake reviews paper before the one on neural language models. The vote
+test below asks another question of a made-up store of two documents, where only the LaTeX
+lines decide it; on the papers store that question ("What is a commonly used evaluation metric
+for language models?") is NOT fixed: a paragraph of prose there ("\\paragraph{Languages} The
+generation methodology ...") still chooses the fake reviews paper."""
 
 from __future__ import annotations
 
@@ -35,7 +39,9 @@ def test_a_latex_line_holding_its_words_in_braces_is_markup_alone():
         assert latex_alone(line), line
     for line in ("\\paragraph{Languages} The generation methodology is not per-se "
                  "language-dependent.", "We use \\emph{two} models here.",
-                 "$$L = -\\sum_{i} \\log p(y_i)$$", "Table 2: The number of arguments."):
+                 "$$L = -\\sum_{i} \\log p(y_i)$$", "Table 2: The number of arguments.",
+                 # a formula says something, its commands and braces are its own
+                 "$$\\frac{a}{b} + \\sqrt{x}$$", "$E = \\mathrm{mc}^2$"):
         assert not latex_alone(line), line
 
 

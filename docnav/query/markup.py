@@ -65,6 +65,8 @@ def says_nothing(text: str) -> bool:
 # language models." (a work cited, no evidence of what the paper citing it is about)
 _BIBLIOGRAPHY = re.compile(r"\s*\\(?:newblock|bibitem)\b")
 _WITH_ARGUMENT = re.compile(r"\\[A-Za-z]+\*?(?:\s*\[[^\]]*\])*(?:\s*\{[^{}]*\})+")
+# a formula, inline or displayed ("$E = \\mathrm{mc}^2$", "$$\\frac{a}{b}$$"): it says something
+_FORMULA = re.compile(r"\$[^$]+\$")
 
 
 def latex_alone(text: str) -> bool:
@@ -73,9 +75,11 @@ def latex_alone(text: str) -> bool:
     model}", "\\caption{...}" set as a paragraph of its own), or a bibliography's line
     ("\\newblock Coherent dialogue with attention-based language models."). Their words
     are prose, read with the rest of a section; but short, such a line ranked first for them
-    and chose the document a question is about ("What is a commonly used evaluation metric
-    for language models?" read the fake reviews paper's, not the one on neural language
-    models)."""
+    and chose the document a question is about ("what classic language models are mentioned
+    in the paper?" read the fake reviews paper's, not the one on neural language models). Not
+    a formula ("$E = \\mathrm{mc}^2$"): its commands are what it says."""
+    if _FORMULA.search(text):
+        return False
     if says_nothing(text) or _BIBLIOGRAPHY.match(text):
         return True
     rest = _WITH_ARGUMENT.sub(" ", text)
