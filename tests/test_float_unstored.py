@@ -65,3 +65,13 @@ def test_a_label_no_document_has_stays_a_gap_of_the_confidence(db, asked):
     answer = Navigator(DocNavGraph.open(db)).ask(asked, 1024)
     assert answer.absent == [asked.removeprefix("What does ").removesuffix(" show?")]
     assert answer.confidence == 0.5
+
+
+def test_a_label_written_without_its_space_is_said_once(db):
+    # "What does Table1 show?" said "not in the evidence: table1" and then that Table1 is
+    # mentioned in the text: its word joined to its number is the label, no word searched
+    answer = Navigator(DocNavGraph.open(db)).ask("What does Table2 show?", 1024)
+    assert answer.mentioned == ["Table2"] and answer.absent == []
+    assert answer.missing == [] and answer.confidence == 1.0
+    nine = Navigator(DocNavGraph.open(db)).ask("What does Table9 show?", 1024)
+    assert nine.absent == ["Table9"] and nine.missing == [] and nine.confidence == 0.5

@@ -194,12 +194,13 @@ def read_mentioned(graph: DocNavGraph, run: Run, mentioned: dict[str, list[str]]
 
 def label_terms(question: str) -> set[str]:
     """The search terms of the labels ``question`` names that no piece need hold, found by
-    the label: their numbers' ("2" of "Table 2", "iii" of "Table III") and abbreviated
-    words' ("tab" of "Tab. 2")."""
+    the label: their numbers' ("2" of "Table 2", "iii" of "Table III"), abbreviated
+    words' ("tab" of "Tab. 2") and a word joined to its number ("table1" of "Table1")."""
     out: set[str] = set()
     for ref in float_refs(question):
         word = _LABEL_WORD.match(ref.written).group(0)
         out.update(tokens(ref.written[len(word):]))
+        out.update(set(tokens(ref.written)) - set(tokens(word)))
         if word.rstrip().endswith("."):
             out.update(tokens(word))
     return out
