@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from io import BytesIO
@@ -86,3 +87,27 @@ def pictured(path: Path) -> Path:
     document.add_picture(png)
     document.save(path)
     return path
+
+
+class Meeting:
+    """A filter for a docling logger that holds each thread at its first line until the other
+    parsing thread reaches its own, so two parses are under way at once (two threads)."""
+
+    def __init__(self) -> None:
+        self.both = threading.Barrier(2, timeout=30)
+        self.met: set[str] = set()
+        self.failed: list[str] = []
+
+    def __call__(self, record: logging.LogRecord) -> bool:
+        name = threading.current_thread().name
+        if name not in self.met:
+            self.met.add(name)
+            try:
+                self.both.wait()
+            except threading.BrokenBarrierError:
+                self.failed.append(name)
+        return True
+
+    def held(self, *names: str) -> bool:
+        """The threads ``names`` all met, none broke the barrier."""
+        return not self.failed and self.met == set(names)

@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from _docx_links import WORD, Lines, linked, put_on, skipped
+from _docx_links import WORD, Lines, Meeting, linked, put_on, skipped
 from _parsing import text_pdf
 
 from docnav.errors import DocumentError
@@ -155,19 +155,7 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
     line is made while both files are being parsed (each waits for the other's first)."""
     paths = {name: linked(tmp_path / f"{name}.docx", [f"http://{name}-{i} x:99999/"
                                                        for i in (1, 2)]) for name in "ab"}
-    both = threading.Barrier(2, timeout=30)
-    met, failed = set(), []
-
-    def first_waits(record: logging.LogRecord) -> bool:
-        name = threading.current_thread().name
-        if name not in met:
-            met.add(name)
-            try:
-                both.wait()
-            except threading.BrokenBarrierError:
-                failed.append(name)
-        return True
-
+    first_waits = Meeting()
     lines = Lines()
     with put_on(WORD, lines, first_waits):
         threads = [threading.Thread(target=parse_file, args=(path,), name=name)
@@ -176,7 +164,7 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
             thread.start()
         for thread in threads:
             thread.join(60)
-    assert not failed and met == {"a", "b"}  # the two parses were under way at once
+    assert first_waits.held("a", "b")  # the two parses were under way at once
     assert sorted(skipped(lines.lines)) == [
         f"{paths[name]}: Skipping malformed hyperlink address: 'http://{name}-{i} x:99999/'"
         for name in "ab" for i in (1, 2)]

@@ -10,7 +10,7 @@ import threading
 import warnings
 from collections import Counter
 
-from _docx_links import WORD, linked, pictured, put_on
+from _docx_links import WORD, Meeting, linked, pictured, put_on
 
 from docnav.parse import parse_file, preload
 
@@ -58,19 +58,7 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
     once when Pillow warns of each one's picture."""
     paths = {name: pictured(linked(tmp_path / f"{name}.docx", [f"http://{name} x:1/"]))
              for name in "ab"}
-    both = threading.Barrier(2, timeout=30)
-    met, failed = set(), []
-
-    def first_waits(record: logging.LogRecord) -> bool:
-        name = threading.current_thread().name
-        if name not in met:
-            met.add(name)
-            try:
-                both.wait()
-            except threading.BrokenBarrierError:
-                failed.append(name)
-        return True
-
+    first_waits = Meeting()
     with warnings.catch_warnings(record=True) as shown, put_on(WORD, first_waits):
         warnings.simplefilter("default")
         before = _hooks()
@@ -81,7 +69,7 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
         for thread in threads:
             thread.join(60)
         after = _hooks()
-    assert not failed and met == {"a", "b"}  # the two parses were under way at once
+    assert first_waits.held("a", "b")  # the two parses were under way at once
     assert after == before
     named = Counter(bomb.partition(f": {BOMB}")[0] for bomb in _bombs(shown))
     assert set(named) == {str(paths["a"]), str(paths["b"])}
