@@ -3,6 +3,8 @@ names it (Dagster shows a tick's skip reason) instead of saying nothing."""
 
 from __future__ import annotations
 
+import shutil
+
 from _dagster_harness import docs, instance  # noqa: F401 (fixtures)
 from _dagster_harness import launch, run_warnings, stored_paths
 from _dagster_harness import tick as sensor_tick
@@ -139,3 +141,23 @@ def test_a_reconcile_run_with_the_typo_is_refused_naming_the_setting(tmp_path, d
     # a setting's error: Dagster's run retries leave it (review RD 2)
     assert instance.get_run_by_id(result.run_id).tags.get("dagster/will_retry") != "true"
     assert stored_paths(db) == {str(docs / n) for n in ("a.md", "b.md", "c.md")}
+
+
+def test_a_tick_without_the_parquet_export_still_refuses_the_typo(tmp_path, docs,  # noqa: F811
+                                                                   instance):
+    """The tick reads the stored documents from the Parquet export (never the database a run
+    may hold): with the export gone it read none, refused nothing, and planned the removal of
+    every document (review RD 4). The document partitions now stand for them."""
+    db = str(tmp_path / "s.duckdb")
+    right = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False)
+    first = sensor_tick(instance, right, None)
+    launch(instance, right, first.run_requests[0])
+    keys = instance.get_dynamic_partitions(PARTITIONS)
+    shutil.rmtree(right.store().parquet_dir)
+    typo = DocNavResource(roots=str(docs), db=db, embed_model="hashing", summaries=False,
+                          include="*.mdd")
+    refused = sensor_tick(instance, typo, first.cursor)
+    assert refused.run_requests == [] and refused.cursor == first.cursor
+    assert "DOCNAV_INCLUDE ('*.mdd'): the run reads no file of" in (
+        refused.skip_reason.skip_message), refused.skip_reason
+    assert instance.get_dynamic_partitions(PARTITIONS) == keys
