@@ -108,6 +108,16 @@ class Meeting:
                 self.failed.append(name)
         return True
 
+    def parse(self, paths: dict[str, Path]) -> None:
+        """Parse each of ``paths`` in a thread of its name, all at once, and wait for them."""
+        from docnav.parse import parse_file
+        threads = [threading.Thread(target=parse_file, args=(path,), name=name)
+                   for name, path in paths.items()]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+
     def held(self, *names: str) -> bool:
         """The threads ``names`` all met, none broke the barrier."""
         return not self.failed and self.met == set(names)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -158,12 +157,7 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
     first_waits = Meeting()
     lines = Lines()
     with put_on(WORD, lines, first_waits):
-        threads = [threading.Thread(target=parse_file, args=(path,), name=name)
-                   for name, path in paths.items()]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
+        first_waits.parse(paths)
     assert first_waits.held("a", "b")  # the two parses were under way at once
     assert sorted(skipped(lines.lines)) == [
         f"{paths[name]}: Skipping malformed hyperlink address: 'http://{name}-{i} x:99999/'"

@@ -6,7 +6,6 @@ as they were after a parse (docnav/parse/_named_warnings.py). Real DOCX parses."
 from __future__ import annotations
 
 import logging
-import threading
 import warnings
 from collections import Counter
 
@@ -62,12 +61,7 @@ def test_files_parsed_in_two_threads_at_once_each_name_their_own(tmp_path):
     with warnings.catch_warnings(record=True) as shown, put_on(WORD, first_waits):
         warnings.simplefilter("default")
         before = _hooks()
-        threads = [threading.Thread(target=parse_file, args=(path,), name=name)
-                   for name, path in paths.items()]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
+        first_waits.parse(paths)
         after = _hooks()
     assert first_waits.held("a", "b")  # the two parses were under way at once
     assert after == before
