@@ -11,7 +11,7 @@ from pathlib import Path
 
 from docnav.errors import ConfigError, InputError
 from docnav.scan import (
-    DEFAULT_INCLUDE, FoundFile, absolute, file_kinds, hidden_under, in_scope, root_of,
+    DEFAULT_INCLUDE, FoundFile, absolute, empty_roots, file_kinds, hidden_under, in_scope,
 )
 from docnav.wording import counted
 
@@ -56,14 +56,13 @@ def _unread_folders(roots: Sequence[str | Path], found: Sequence[FoundFile]) -> 
     the outer one's too: named twice, they were counted twice)."""
     named = {str(absolute(r)) for r in roots if not absolute(r).is_dir()}
     walked = [f for f in found if not f.unlisted and f.path not in named]
-    unread = [r for r in dict.fromkeys(root_of(roots)) if Path(r).is_dir()
-              and not any(in_scope(f.path, [r]) for f in walked)]
+    unread = empty_roots(roots, walked)
     return [r for r in unread if not any(o != r and in_scope(r, [o]) for o in unread)]
 
 
 def _filtered_out(roots: Sequence[str | Path], refused: Sequence[tuple[str, int]],
                   include: Sequence[str], exclude: Sequence[str],
-                  settings: tuple[str, str] | None = None) -> str:
+                  settings: tuple[str, str] | None) -> str:
     """The refusal: the options (or ``settings``) given, each folder (what it holds, how many
     documents the store holds from it), and the ways that work for what the user may have
     meant."""

@@ -26,6 +26,7 @@ from dagster._core.definitions.data_version import CODE_VERSION_TAG
 
 from docnav.errors import InputError
 from docnav.hashing import digest
+from docnav.index_options import IndexOptions
 from docnav.export import export_behind, exported_documents
 from docnav.plan import parsed_otherwise
 from docnav.filter_refusal import refuse_filtered_out
@@ -83,7 +84,7 @@ def build_document_sensor(minimum_interval_seconds: int = DEFAULT_SENSOR_INTERVA
             context.log.warning(said)
             return SensorResult(cursor=context.cursor, skip_reason=said)
         found = scan(roots, options.include, options.exclude, _SEEN)
-        said = filtered_out(docnav, roots, found, context.instance)
+        said = filtered_out(docnav, options, roots, found, context.instance)
         if said:  # a typo in DOCNAV_INCLUDE: no removal planned, as a full run refuses it
             context.log.warning(said)
             return SensorResult(cursor=context.cursor, skip_reason=said)
@@ -186,15 +187,15 @@ def no_root_there(docnav: DocNavResource, instance: DagsterInstance, roots: list
     return every_root_gone(gone, kept)
 
 
-def filtered_out(docnav: DocNavResource, roots: list[str], found: list[FoundFile],
-                 instance: DagsterInstance) -> str | None:
+def filtered_out(docnav: DocNavResource, options: IndexOptions, roots: list[str],
+                 found: list[FoundFile], instance: DagsterInstance) -> str | None:
     """Why a tick plans no run: DOCNAV_INCLUDE / DOCNAV_EXCLUDE read no file (``found``: the
     scan of ``roots`` with them) of a root whose documents the store holds while their files
     are there (:func:`refuse_filtered_out`, the rule `docnav index` and a full run refuse by;
     the documents indexed as the Parquet export lists them, read without opening the
     database; not the records of files that never parsed). Without an export to read, the
-    document partitions (what the tick would delete) stand for them."""
-    options = docnav.index_options()
+    document partitions (what the tick would delete) stand for them. ``options``: the tick's
+    index options, which ``found`` was scanned with."""
 
     def indexed() -> list[str]:
         stored = exported_documents(docnav.store().parquet_dir)
