@@ -126,11 +126,11 @@ def _focused(focus: dict) -> str:
     if focus["op"] in ("compare documents", "each named"):  # documents named by their titles
         each = ", ".join(f"{Path(doc).name} ({', '.join(words)})"
                          for doc, words in zip(focus["documents"], focus["words"]))
+        rest = (f"; not read: {', '.join(Path(p).name for p in focus['not_read'])} (at most "
+                f"{len(focus['documents'])} named are asked of in turn; ask of the rest apart)"
+                if focus.get("not_read") else "")
         return (f"asked of each document the question names by its title, "
-                f"{focus['tokens_each']} tokens each: {each}" + (
-                    f"; not read: {', '.join(Path(p).name for p in focus['not_read'])} (at "
-                    f"most {len(focus['documents'])} named are asked of in turn; ask of the "
-                    "rest apart)" if focus.get("not_read") else ""))
+                f"{focus['tokens_each']} tokens each: {each}{rest}")
     if focus["op"] == "relate documents":  # "How does RFC 2592 relate to RFC 2394?"
         return _relating(focus)
     if focus["op"] == "documents":  # "which RFCs …": the best documents, each in turn

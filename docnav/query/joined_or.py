@@ -83,7 +83,6 @@ _PHRASE = re.compile(rf"({HYPHENATED.pattern})\s+(\w+)(?=\s*(?:,|\bor\b))"
 # question asks by ("Which RFCs mention either closures or pinning?", "... use closures or
 # pinning?", "... mention also closures ...": "either closures" or "pinning" were held, 3 of
 # 27 RFCs where 11 hold "closures" or "pinning")
-_MARKER = re.compile(r"(?:either|neither|both|also|too|only|even|just)$", re.I)
 _ADVERB = re.compile(r"\w+ly$", re.I)
 # a word that never starts or ends a piece: an article or determiner ("Which RFCs mention the
 # closures or pinning?" held "the closures": 4 of 27 RFCs where 11 hold one), an adverb of time
@@ -109,13 +108,14 @@ def _first_piece(before: str, first: str, second: str, held_as: Callable[[str], 
                  asked: str = "") -> bool:
     """Whether ``first`` and ``second``, the two words before the first "or" (``before``:
     what precedes them), are one piece of those joined: not where ``first`` is a word of the
-    asking (:data:`_MARKER`; the question's own verb, "Which RFCs use closures or ...?", not
-    one after it, "... mention use cases or ...?", as ``asked`` says it, the question before
-    its verb of holding was taken out; an adverb, "explicitly closures", unless
-    the documents hold the two as a phrase, ``held_as``: "early returns"). Split, the first
+    asking (a marker, "either", of :data:`_FUNCTION`; the question's own verb, "Which RFCs
+    use closures or ...?", not one after it, "... mention use cases or ...?", as ``asked``
+    says it, the question before its verb of holding was taken out; an adverb, "explicitly
+    closures", unless the documents hold the two as a phrase, ``held_as``: "early returns"),
+    nor where either word is one of :data:`_FUNCTION` ("the closures"). Split, the first
     word was a word every document counted held ("const" of "const generics or
     specialization": 5 of 27 RFCs, 1210-impl-specialization missed)."""
-    if (_MARKER.match(first) or _FUNCTION.match(first) or _FUNCTION.match(second)
+    if (_FUNCTION.match(first) or _FUNCTION.match(second)
             or not search_words(second)):
         return False
     if not search_words(first):  # "use cases", "use" a word of any text
@@ -146,7 +146,7 @@ def _phrased(plain: str, held_as: Callable[[str], bool] = lambda phrase: False,
                     else m.group())
         if m[8]:  # (of a list joined by "or": not "..., mention pinning?" of any question)
             return (f"{m[8]}-{m[9]}" if listed and search_words(m[8]) and search_words(m[9])
-                    and not _VERB.match(m[8]) and not _MARKER.match(m[8])
+                    and not _VERB.match(m[8])
                     and not _FUNCTION.match(m[8]) and not _FUNCTION.match(m[9])
                     and not (_TRAILING.match(m[9]) and not held_as(f"{m[8]}-{m[9]}"))
                     else m.group())

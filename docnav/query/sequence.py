@@ -40,8 +40,8 @@ def _top_sections(graph: DocNavGraph, root: str) -> list[str]:
     its one subsection "Let's eat")."""
     title = graph.node(root).heading
     top = _sections(graph, root)
-    if len(top) == 1 and _sections(graph, top[0]):
-        top = _sections(graph, top[0])
+    if len(top) == 1 and (inner := _sections(graph, top[0])):
+        top = inner
     return [s for s in top if graph.node(s).heading != title or _sections(graph, s)] or top
 
 
@@ -129,11 +129,6 @@ def _side_answer(graph: DocNavGraph, root: str, side: str,
             f"at its level: {_listed(graph, level, found)}).")
     return (_piece(graph, found, said),
             {"side": side, "of": heading, "heading": graph.node(found).heading})
-
-
-def asks_sequence(question: str) -> bool:
-    """Whether ``question`` asks for a section by its place (first, last, after, before)."""
-    return bool(_END.search(question) or _SIDE.search(question))
 
 
 def read_sequence(graph: DocNavGraph, run: Run) -> bool:

@@ -98,10 +98,9 @@ def lack_unread(asked: str, graph: DocNavGraph, more: bool = False) -> str:
     kind = _KIND_SAID.search(asked)
     kind = kind.group("kind") if kind else "documents"
     heading = _store_heading_in(graph, asked) or common_heading(graph) or "Conclusion"
-    a = "an" if heading[:1].lower() in "aeiou" else "a"
     years = sorted(d[:4] for d in (own_date(p, graph.fields(p))
                                    for p in graph.document_paths()) if d)
-    dated = (f" (\"Which {kind} from {years[-1]} lack {a} {heading} section?\")"
+    dated = (f" (\"Which {kind} from {years[-1]} lack {_a(heading)} section?\")"
              if years else "")
     date_read = " (a date is read before \"lack\")" if years else ""
     unread, apart = ((" (what else they hold is not read with it)",
@@ -110,7 +109,7 @@ def lack_unread(asked: str, graph: DocNavGraph, more: bool = False) -> str:
     return (f"query {asked!r}: a part lacked is read right after the {kind} asked for, of one "
             f"heading said before \"section\" (or \"heading\", \"chapter\", \"part\") or "
             f"after \"a section on\", with nothing after it but a \"besides\"{date_read}; "
-            f"here it is not read{unread}: ask \"Which {kind} lack {a} {heading} section?\""
+            f"here it is not read{unread}: ask \"Which {kind} lack {_a(heading)} section?\""
             f"{dated}{apart}")
 
 
